@@ -1,0 +1,255 @@
+/** `reverify run` end to end in-process: expectations, retries, traces, exit codes. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expectWellFormedTrace, readMeta, runDirs, sessionDirs } from '../helpers/trace.js'
+import { runCli, scratchRepo } from '../helpers/cli.js'
+
+let repo: string
+beforeEach(async () => {
+  repo = await scratchRepo()
+})
+
+const stateDir = () => join(repo, '.reverify')
+const onlySession = () => {
+  const dirs = sessionDirs(stateDir())
+  expect(dirs).toHaveLength(1)
+  return dirs[0]!
+}
+const receiptOf = (runId: string) => JSON.parse(readFileSync(join(stateDir(), 'runs', runId, 'receipt.json'), 'utf8'))
+const runIdOf = (stdout: string) => /receipt: (\S+)/.exec(stdout)![1]!
+
+describe('expectations', () => {
+  test.each([
+    ['expect-exit passes', ['--command', 'exit 3', '--expect-exit', '3'], 0],
+    ['expect-exit fails', ['--command', 'exit 3', '--expect-exit', '0'], 1],
+    ['expect-stdout passes', ['--command', 'echo hello world', '--expect-stdout', 'lo wo'], 0],
+    ['expect-stdout fails', ['--command', 'echo hello', '--expect-stdout', 'bye'], 1],
+    ['expect-stdout ignores stderr', ['--command', 'echo bye >&2', '--expect-stdout', 'bye'], 1],
+    ['expect-file passes', ['--command', 'touch made.txt', '--expect-file', 'made.txt'], 0],
+    ['expect-file fails', ['--command', 'true', '--expect-file', 'missing.txt'], 1],
+    ['expect-check passes', ['--command', 'echo 1 > n', '--expect-check', 'grep -q 1 n'], 0],
+    ['expect-check fails', ['--command', 'echo 2 > n', '--expect-check', 'grep -q 1 n'], 1],
+    ['all of several hold', ['--command', 'echo ok; touch f', '--expect-exit', '0', '--expect-stdout', 'ok', '--expect-file', 'f'], 0],
+    ['one of several fails', ['--command', 'echo ok', '--expect-exit', '0', '--expect-stdout', 'ok', '--expect-file', 'f'], 1]
+  ])('%s', async (_label, args, code) => {
+    const result = await runCli(['run', ...args, '--max-retries', '0'], repo)
+    expect(result.code).toBe(code)
+    const events = expectWellFormedTrace(onlySession())
+    const verify = events.find(event => event.phase === 'verify')!
+    expect(verify.payload.ok).toBe(code === 0)
+    expect(verify.payload.check.every((check: { ok: boolean }) => check.ok)).toBe(code === 0)
+  })
+
+  test('no expectation: exit 2 with the one-line message, nothing created', async () => {
+    const result = await runCli(['run', '--command', 'true'], repo)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(
+      'reverify: nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check\n'
+    )
+    expect(existsSync(stateDir())).toBe(false)
+  })
+
+  test('commands run in order and the attempt stops at the first failure', async () => {
+    const result = await runCli(
+      ['run', '--command', 'echo one >> order\nexit 4\necho three >> order', '--expect-exit', '4', '--max-retries', '0'],
+      repo
+    )
+    expect(result.code).toBe(0)
+    expect(readFileSync(join(repo, 'order'), 'utf8')).toBe('one\n')
+  })
+
+  test('a backslash continues a command onto the next line', async () => {
+    const result = await runCli(['run', '--command', 'echo a \\\n  b', '--expect-stdout', 'a b', '--max-retries', '0'], repo)
+    expect(result.code).toBe(0)
+  })
+
+  test('working-directory is where commands and expect-file resolve', async () => {
+    const result = await runCli(
+      ['run', '--command', 'mkdir -p sub && cd sub && touch there', '--expect-file', 'sub/there', '--max-retries', '0'],
+      repo
+    )
+    expect(result.code).toBe(0)
+  })
+})
+
+describe('retries', () => {
+  test('verified on attempt 2 of 3 stops there and is flaky', async () => {
+    const script = 'n=$(cat count 2>/dev/null || echo 0); n=$((n+1)); echo $n > count; [ $n -ge 2 ]'
+    const result = await runCli(['run', '--command', script, '--expect-exit', '0', '--max-retries', '2'], repo)
+    expect(result.code).toBe(0)
+    expect(readFileSync(join(repo, 'count'), 'utf8').trim()).toBe('2')
+    expect(result.stdout).toContain('success (flaky)')
+    expect(result.stdout).toContain('attempts: 2/3')
+    const dir = onlySession()
+    const events = expectWellFormedTrace(dir)
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(2)
+    expect(events.find(event => event.phase === 'end')!.payload).toMatchObject({ outcome: 'success', flaky: true })
+    const meta = readMeta(dir)
+    expect(meta).toMatchObject({ outcome: 'success', flaky: true, attempts: 2, tool_calls: 2, errors: 1 })
+    expect(receiptOf(runIdOf(result.stdout))).toMatchObject({ status: 'passed', flaky: true, attempts: 2, max_attempts: 3 })
+  })
+
+  test('every attempt failing: failure, with a note between attempts', async () => {
+    const result = await runCli(['run', '--command', 'echo nope; exit 1', '--expect-exit', '0', '--max-retries', '2'], repo)
+    expect(result.code).toBe(1)
+    const dir = onlySession()
+    const events = expectWellFormedTrace(dir)
+    const phases = events.map(event => event.phase)
+    expect(phases).toEqual([
+      'start', 'decision',
+      'tool_call', 'tool_result', 'verify', 'note',
+      'tool_call', 'tool_result', 'verify', 'note',
+      'tool_call', 'tool_result', 'verify',
+      'end'
+    ])
+    const notes = events.filter(event => event.phase === 'note').map(event => event.payload.message)
+    expect(notes[0]).toMatch(/^expect-exit 0 but got 1 .*; retrying \(attempt 2\/3\)$/)
+    expect(readMeta(dir)).toMatchObject({ outcome: 'failure', attempts: 3, tool_calls: 3, errors: 3, flaky: false })
+    expect(receiptOf(runIdOf(result.stdout))).toMatchObject({ status: 'failed', attempts: 3 })
+  })
+
+  test('retry-on-exit-codes stops at an unlisted code', async () => {
+    const result = await runCli(
+      ['run', '--command', 'exit 3', '--expect-exit', '0', '--max-retries', '4', '--retry-on-exit-codes', '1, 2'],
+      repo
+    )
+    expect(result.code).toBe(1)
+    const events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
+    expect(events.find(event => event.phase === 'note')!.payload.message).toContain(
+      'not retrying: exit 3 is not in retry-on-exit-codes (1,2)'
+    )
+  })
+
+  test('retry-on-exit-codes retries a listed code', async () => {
+    const result = await runCli(
+      ['run', '--command', 'exit 2', '--expect-exit', '0', '--max-retries', '1', '--retry-on-exit-codes', '2'],
+      repo
+    )
+    expect(result.code).toBe(1)
+    const events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(2)
+  })
+
+  test('retry-on-output stops when the output does not match, retries when it does', async () => {
+    const noMatch = await runCli(
+      ['run', '--command', 'echo fatal: broken; exit 1', '--expect-exit', '0', '--max-retries', '3', '--retry-on-output', 'ECONNRESET|timed? ?out'],
+      repo
+    )
+    expect(noMatch.code).toBe(1)
+    let events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
+    expect(events.find(event => event.phase === 'note')!.payload.message).toContain('did not match retry-on-output')
+
+    const repo2 = await scratchRepo()
+    const match = await runCli(
+      ['run', '--command', 'echo read ECONNRESET >&2; exit 1', '--expect-exit', '0', '--max-retries', '1', '--retry-on-output', 'ECONNRESET'],
+      repo2
+    )
+    expect(match.code).toBe(1)
+    events = expectWellFormedTrace(sessionDirs(join(repo2, '.reverify'))[0]!)
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(2)
+  })
+})
+
+describe('trace', () => {
+  test('success: start/decision/trio/end, meta and log', async () => {
+    const result = await runCli(['run', '--command', 'echo hi', '--expect-stdout', 'hi', '--name', 'unit-tests'], repo)
+    expect(result.code).toBe(0)
+    const dir = onlySession()
+    expect(dir).toMatch(/sessions\/\d{4}-\d{2}-\d{2}\/unit-tests\/[0-9A-HJKMNP-TV-Z]{26}$/)
+    const events = expectWellFormedTrace(dir)
+    expect(events[0]!.skill).toBe('unit-tests')
+    expect(events[1]!.payload).toEqual({ question: 'what to run', decision: ['echo hi'], expected: { 'expect-stdout': 'hi' } })
+    expect(events.find(event => event.phase === 'tool_result')!.payload).toMatchObject({ attempt: 1, ok: true, exit: 0, summary: 'hi' })
+    const meta = readMeta(dir)
+    expect(meta).toMatchObject({ skill: 'unit-tests', outcome: 'success', attempts: 1, tool_calls: 1, errors: 0, flaky: false })
+    expect(meta.session_id).toBe(events[0]!.session_id)
+    expect(meta.run_id).toBe(runIdOf(result.stdout))
+    expect(readFileSync(join(dir, 'attempt-1.log'), 'utf8')).toBe('hi\n')
+  })
+
+  test('the console summary is 3 to 5 lines and does not reprint the output', async () => {
+    const result = await runCli(['run', '--command', "printf 'unique-%s\\n' output-line", '--expect-exit', '1', '--max-retries', '0'], repo)
+    expect(result.code).toBe(1)
+    // The live output comes first, once; the summary after it does not repeat it.
+    const all = result.stdout.trimEnd().split('\n')
+    expect(all.filter(line => line.includes('unique-output-line'))).toEqual(['unique-output-line'])
+    const lines = all.slice(all.findIndex(line => line.startsWith('reverify: `')))
+    expect(lines.length).toBeGreaterThanOrEqual(3)
+    expect(lines.length).toBeLessThanOrEqual(5)
+    expect(result.stdout).toMatch(/attempts: 1\/1/)
+    expect(result.stdout).toMatch(/trace: .*sessions/)
+  })
+
+  test('guardrail refusal: exit 3, trace ends aborted, receipt aborted', async () => {
+    const result = await runCli(['run', '--command', 'rm -rf build', '--expect-exit', '0'], repo)
+    expect(result.code).toBe(3)
+    expect(result.stderr).toContain('rm -rf')
+    expect(result.stderr).toContain('allow-destructive')
+    const dir = onlySession()
+    const events = expectWellFormedTrace(dir)
+    expect(events.map(event => event.phase)).toEqual(['start', 'decision', 'note', 'end'])
+    expect(events[2]!.payload.message).toContain('rm -rf')
+    expect(events[3]!.payload.outcome).toBe('aborted')
+    expect(readMeta(dir)).toMatchObject({ outcome: 'aborted', attempts: 0 })
+    const [runId] = runDirs(stateDir())
+    expect(receiptOf(runId!).status).toBe('aborted')
+  })
+
+  test('allow-destructive lets a flagged command run', async () => {
+    writeFileSync(join(repo, 'junk'), 'x')
+    const result = await runCli(['run', '--command', 'rm -rf junk', '--expect-exit', '0', '--allow-destructive'], repo)
+    expect(result.code).toBe(0)
+    expect(existsSync(join(repo, 'junk'))).toBe(false)
+  })
+})
+
+describe('invalid input: one line, exit 2, nothing runs', () => {
+  test.each([
+    [['--expect-exit', '256'], /^reverify: expect-exit: '256' is not allowed; expected a whole number from 0 to 255$/],
+    [['--expect-exit', 'zero'], /^reverify: expect-exit: 'zero' is not allowed/],
+    [['--expect-exit', '0', '--max-retries', '-1'], /^reverify: max-retries: '-1' is not allowed/],
+    [['--expect-exit', '0', '--timeout-seconds', '1.5'], /^reverify: timeout-seconds: '1.5' is not allowed/],
+    [['--expect-exit', '0', '--retry-backoff', 'linear'], /^reverify: retry-backoff: 'linear' is not allowed; expected one of fixed, exponential$/],
+    [['--expect-exit', '0', '--retry-on-exit-codes', '1,x'], /^reverify: retry-on-exit-codes: '1,x' is not allowed/],
+    [['--expect-exit', '0', '--retry-on-output', '(unclosed'], /^reverify: retry-on-output: '\(unclosed' is not a valid regular expression/],
+    [['--expect-exit', '0', '--shell', 'fish'], /^reverify: shell: 'fish' is not allowed; expected bash, sh, or a command template/],
+    [['--expect-exit', '0', '--working-directory', 'nope'], /^reverify: working-directory: 'nope' is not an existing directory$/],
+    [['--expect-exit', '0', '--name', '../escape'], /^reverify: name: '..\/escape' is not allowed/],
+    [['--expect-exit', '0', '--allow-destructive=maybe'], /^reverify: allow-destructive: 'maybe' is not allowed; expected true or false$/],
+    [['--expect-exit', '0', '--capture-before-retry', 'sometimes'], /^reverify: .*capture-before-retry.*warn, block, off/],
+    [['--expect-exit', '0', '--bogus', '1'], /^reverify: unknown flag --bogus; see reverify run --help$/],
+    [['--expect-exit', '0', '--max-retries'], /^reverify: --max-retries needs a value/]
+  ])('%j', async (args, message) => {
+    writeFileSync(join(repo, 'ran'), '')
+    const result = await runCli(['run', '--command', 'echo ran > ran', ...args], repo)
+    expect(result.code).toBe(2)
+    expect(result.stderr.split('\n').filter(Boolean)).toHaveLength(1)
+    expect(result.stderr.trimEnd()).toMatch(message)
+    expect(result.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/)
+    expect(readFileSync(join(repo, 'ran'), 'utf8')).toBe('')
+    expect(existsSync(join(repo, '.reverify', 'runs'))).toBe(false)
+  })
+
+  test('no command at all', async () => {
+    const result = await runCli(['run', '--expect-exit', '0'], repo)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('reverify: command: required; give one or more commands, one per line\n')
+  })
+})
+
+describe('help', () => {
+  test('reverify run --help lists every flag', async () => {
+    const result = await runCli(['run', '--help'], repo)
+    expect(result.code).toBe(0)
+    const { RUN_INPUT_NAMES } = await import('../../src/core/settings.js')
+    for (const name of RUN_INPUT_NAMES) expect(result.stdout).toContain(`--${name}`)
+  })
+
+  test('reverify --help lists the subcommands', async () => {
+    const result = await runCli(['--help'], repo)
+    expect(result.code).toBe(0)
+    for (const word of ['run', 'capture', 'receipts list', 'receipts show', 'config set']) expect(result.stdout).toContain(word)
+  })
+})

@@ -1,0 +1,95 @@
+import { describe, expect, test } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { ensureRealDirectory, readRegularFile, writeFileAtomic } from '../../src/core/atomic-file.js'
+import { scratchDir } from '../helpers/receipts.js'
+
+describe('writeFileAtomic', () => {
+  test('writes the content and leaves no temp file behind', async () => {
+    const dir = await scratchDir()
+    const path = join(dir, 'receipt.json')
+    await writeFileAtomic(path, '{"a":1}\n')
+    await writeFileAtomic(path, '{"a":2}\n')
+    expect(await readFile(path, 'utf8')).toBe('{"a":2}\n')
+    expect(await readdir(dir)).toEqual(['receipt.json'])
+  })
+
+  test('applies the mode', async () => {
+    const dir = await scratchDir()
+    const path = join(dir, 'secret.json')
+    await writeFileAtomic(path, Buffer.from('x'), 0o600)
+    expect((await stat(path)).mode & 0o777).toBe(0o600)
+  })
+
+  test('replaces a symlink at the destination instead of writing through it', async () => {
+    const dir = await scratchDir()
+    const outside = join(dir, 'outside.txt')
+    await writeFile(outside, 'untouched')
+    await symlink(outside, join(dir, 'target.json'))
+    await writeFileAtomic(join(dir, 'target.json'), 'new')
+    expect(await readFile(outside, 'utf8')).toBe('untouched')
+    expect(await readFile(join(dir, 'target.json'), 'utf8')).toBe('new')
+  })
+
+  test('cleans up its temp file when the rename fails', async () => {
+    const dir = await scratchDir()
+    await mkdir(join(dir, 'occupied'))
+    await writeFile(join(dir, 'occupied', 'file'), 'x')
+    await expect(writeFileAtomic(join(dir, 'occupied'), 'data')).rejects.toThrow()
+    expect((await readdir(dir)).sort()).toEqual(['occupied'])
+  })
+
+  test('concurrent writers each leave a whole file, never a mix', async () => {
+    const dir = await scratchDir()
+    const path = join(dir, 'state.json')
+    const bodies = Array.from({ length: 20 }, (_, index) => JSON.stringify({ writer: index, pad: 'x'.repeat(10_000) }))
+    await Promise.all(bodies.map(body => writeFileAtomic(path, body)))
+    expect(bodies).toContain(await readFile(path, 'utf8'))
+    expect(await readdir(dir)).toEqual(['state.json'])
+  })
+})
+
+describe('readRegularFile', () => {
+  test('reads a file and says undefined when it is absent', async () => {
+    const dir = await scratchDir()
+    await writeFile(join(dir, 'a'), 'hello')
+    expect(await readRegularFile(join(dir, 'a'), 100)).toBe('hello')
+    expect(await readRegularFile(join(dir, 'missing'), 100)).toBeUndefined()
+  })
+
+  test('refuses a symlink, naming the file', async () => {
+    const dir = await scratchDir()
+    await writeFile(join(dir, 'real'), 'secret')
+    await symlink(join(dir, 'real'), join(dir, 'link'))
+    await expect(readRegularFile(join(dir, 'link'), 100)).rejects.toThrow(`${join(dir, 'link')} is a symbolic link`)
+  })
+
+  test('refuses a file over the limit and accepts one at it', async () => {
+    const dir = await scratchDir()
+    await writeFile(join(dir, 'big'), 'x'.repeat(101))
+    await writeFile(join(dir, 'fits'), 'x'.repeat(100))
+    await expect(readRegularFile(join(dir, 'big'), 100)).rejects.toThrow('larger than 100 bytes')
+    expect(await readRegularFile(join(dir, 'fits'), 100)).toHaveLength(100)
+  })
+
+  test('refuses a directory and a FIFO without hanging', async () => {
+    const dir = await scratchDir()
+    await mkdir(join(dir, 'sub'))
+    await expect(readRegularFile(join(dir, 'sub'), 100)).rejects.toThrow('not a regular file')
+    execFileSync('mkfifo', [join(dir, 'pipe')])
+    await expect(readRegularFile(join(dir, 'pipe'), 100)).rejects.toThrow('not a regular file')
+  })
+})
+
+describe('ensureRealDirectory', () => {
+  test('creates a directory, accepts an existing one and refuses a symlink to one', async () => {
+    const dir = await scratchDir()
+    await ensureRealDirectory(join(dir, 'runs'))
+    await ensureRealDirectory(join(dir, 'runs'))
+    expect((await stat(join(dir, 'runs'))).isDirectory()).toBe(true)
+    await mkdir(join(dir, 'elsewhere'))
+    await symlink(join(dir, 'elsewhere'), join(dir, 'index'))
+    await expect(ensureRealDirectory(join(dir, 'index'))).rejects.toThrow('symbolic link')
+  })
+})

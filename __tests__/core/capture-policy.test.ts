@@ -1,0 +1,53 @@
+import { describe, expect, test } from '@jest/globals'
+import { captureMessage, decideCaptureBeforeRetry, type CaptureVerdict } from '../../src/core/capture-policy.js'
+import type { CaptureMode } from '../../src/core/config-file.js'
+import type { Receipt, ReceiptStatus } from '../../src/core/receipt.js'
+import { makeReceipt } from '../helpers/receipts.js'
+
+const capture = { captured_at: '2026-11-30T08:00:00Z', note: 'dns', source: 'cli', by: 'me' }
+const latestWith = (status: ReceiptStatus, captured = false): Receipt => makeReceipt({ status, ...(captured && { capture }) })
+
+describe('decideCaptureBeforeRetry', () => {
+  const cases: Array<[CaptureMode, string, Receipt | undefined, CaptureVerdict['action']]> = [
+    ['warn', 'no earlier run', undefined, 'proceed'],
+    ['block', 'no earlier run', undefined, 'proceed'],
+    ['warn', 'passed', latestWith('passed'), 'proceed'],
+    ['block', 'passed', latestWith('passed'), 'proceed'],
+    ['block', 'aborted', latestWith('aborted'), 'proceed'],
+    ['block', 'interrupted', latestWith('interrupted'), 'proceed'],
+    ['block', 'running', latestWith('running'), 'proceed'],
+    ['warn', 'failed, captured', latestWith('failed', true), 'proceed'],
+    ['block', 'failed, captured', latestWith('failed', true), 'proceed'],
+    ['warn', 'failed, uncaptured', latestWith('failed'), 'warn'],
+    ['block', 'failed, uncaptured', latestWith('failed'), 'block'],
+    ['off', 'failed, uncaptured', latestWith('failed'), 'proceed']
+  ]
+  test.each(cases)('%s with latest %s → %s', (mode, _label, latest, action) => {
+    const verdict = decideCaptureBeforeRetry(mode, latest)
+    expect(verdict.action).toBe(action)
+    expect(verdict.failedRunId).toBe(action === 'proceed' ? undefined : latest?.run_id)
+  })
+})
+
+describe('captureMessage', () => {
+  const runId = '20261130-075100-verify-3fa9c2'
+
+  test('the CLI message names the run and gives the capture command', () => {
+    const message = captureMessage({ action: 'warn', failedRunId: runId }, 'cli')
+    expect(message).toContain(runId)
+    expect(message).toContain(`reverify capture ${runId} --note "<what you found>"`)
+    expect(message).toContain('retrying anyway')
+  })
+
+  test('the Actions message gives the trailer commit and the capture-mode alternative', () => {
+    const message = captureMessage({ action: 'block', failedRunId: runId }, 'actions')
+    expect(message).toContain(`git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} <what you found>"`)
+    expect(message).toContain(`capture: ${runId}`)
+    expect(message).toContain('capture-note')
+    expect(message).toContain('not retrying')
+  })
+
+  test('proceed has nothing to say', () => {
+    expect(captureMessage({ action: 'proceed' }, 'cli')).toBe('')
+  })
+})

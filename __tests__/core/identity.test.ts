@@ -1,0 +1,142 @@
+import { describe, expect, test } from '@jest/globals'
+import fc from 'fast-check'
+import { commandIdentity, historyKey, identityHash, normalizeCommand } from '../../src/core/identity.js'
+
+const same = (a: string, b: string) => expect(normalizeCommand(a)).toBe(normalizeCommand(b))
+const differ = (a: string, b: string) => expect(normalizeCommand(a)).not.toBe(normalizeCommand(b))
+
+describe('normalizeCommand', () => {
+  test('whitespace and equivalent quoting do not matter', () => {
+    same('echo   "a b"', "echo 'a b'")
+    same('echo "a b"', 'echo a\\ b')
+    same('  npm   test  ', 'npm test')
+    same('npm "test"', 'npm test')
+    expect(normalizeCommand('echo   "a b"')).toBe("echo 'a b'")
+  })
+
+  test('leading environment assignments are part of the identity', () => {
+    differ('VAR=1 false', 'false')
+    differ('VAR=1 false', 'VAR=2 false')
+    expect(normalizeCommand('VAR=1   false')).toBe('VAR=1 false')
+  })
+
+  test('environment references are kept literally, never expanded', () => {
+    const normalized = normalizeCommand('cd $HOME && ls ${HOME}/src')
+    expect(normalized).toBe('cd $HOME && ls $HOME/src')
+    same('echo "$HOME"', 'echo $HOME')
+    same('echo ${HOME}x', 'echo "${HOME}x"')
+    differ('echo $HOME', "echo '$HOME'")
+    differ('echo $HOME', 'echo $PATH')
+    differ('echo $HOMEx', 'echo ${HOME}x')
+  })
+
+  test('special parameters and positional ones survive', () => {
+    expect(normalizeCommand('echo $? $# $@ $1')).toBe('echo $? $# $@ $1')
+    differ('echo $1', 'echo $2')
+  })
+
+  test('operators and redirections are kept as tokens', () => {
+    expect(normalizeCommand('a&&b||c;d|e>f 2>&1 <g &')).toBe('a && b || c ; d | e > f 2 >& 1 < g &')
+    differ('a && b', 'a || b')
+    differ('a && b', 'a b')
+    differ('cmd > out', 'cmd out')
+    differ('cmd >> out', 'cmd > out')
+    differ('make | tee log', 'make tee log')
+    same('make|tee log', 'make | tee   log')
+  })
+
+  test('globs are kept, and a quoted star is not a glob', () => {
+    expect(normalizeCommand('ls   *.txt')).toBe('ls *.txt')
+    differ('ls *.txt', "ls '*.txt'")
+    differ('ls *.txt', 'ls *.md')
+    same('ls \\*.txt', "ls '*.txt'")
+    same("ls 'a b'*", 'ls "a b"*')
+  })
+
+  test('comments are kept as tokens', () => {
+    expect(normalizeCommand('make test   #  slow   one')).toBe('make test # slow one')
+    differ('make test # slow', 'make test')
+    differ('make test # slow', 'make test # fast')
+    same('make test # slow', 'make test #slow')
+  })
+
+  test('a command that does not parse falls back to its whitespace-collapsed text', () => {
+    expect(normalizeCommand('echo  "abc   def')).toBe('echo "abc def')
+    expect(normalizeCommand("  echo 'unclosed   ")).toBe("echo 'unclosed")
+    expect(normalizeCommand('echo   ${}   x')).toBe('echo ${} x')
+    differ('echo "abc', 'echo abc')
+  })
+
+  test('is idempotent on hand-picked awkward commands', () => {
+    const awkward = [
+      "it's", "echo 'it'\\''s'", 'echo "a\\"b"', 'echo $(date)', 'echo ${a:-x y}', 'echo "${a:-x y}"',
+      'echo ${a:-${b}}', "echo $'a\\nb'", 'a#b', 'echo \\#x', 'x=1 y=2 cmd --flag="v w" -- *.ts',
+      'cat <<< hi', '( cd sub && make )', 'echo ""', "echo ''", 'echo $', 'echo $$ $!', 'echo "$"x',
+      'echo ~ ~/x', 'printf "%s\\n" a', 'echo \\\\', 'echo "tab\there"', 'a | & b', 'echo é "ü ß"'
+    ]
+    for (const command of awkward) {
+      const once = normalizeCommand(command)
+      expect([command, normalizeCommand(once)]).toEqual([command, once])
+    }
+  })
+})
+
+// Characters a token may hold: printable ASCII except the backtick (which the shell treats
+// specially inside double quotes, so the three spellings below would not mean the same),
+// plus a few non-ASCII letters.
+const tokenChar = fc.constantFrom(...Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index)).filter(char => char !== '`'), 'é', 'ß', '→')
+const token = fc.string({ unit: tokenChar, minLength: 1, maxLength: 8 })
+const tokens = fc.array(token, { minLength: 1, maxLength: 6 })
+
+const singleQuoted = (value: string) => `'${value.replace(/'/g, "'\\''")}'`
+const doubleQuoted = (value: string) => `"${value.replace(/["\\$]/g, '\\$&')}"`
+const backslashed = (value: string) => Array.from(value, char => `\\${char}`).join('')
+
+describe('normalizeCommand properties', () => {
+  test('is idempotent', () => {
+    const fragment = fc.constantFrom('echo', ' ', '  ', '"', "'", '\\', '$', '${', '}', 'HOME', '*', '?', '#', '&&', '|', '>', '2>&1', ';', '(', ')', 'a b', '=', '$(', '~', '\t', 'x')
+    const command = fc.oneof(fc.string(), fc.array(fragment, { maxLength: 12 }).map(parts => parts.join('')))
+    fc.assert(
+      fc.property(command, text => {
+        const once = normalizeCommand(text)
+        expect(normalizeCommand(once)).toBe(once)
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
+  test('single quotes, double quotes and backslashes around the same tokens share an identity', () => {
+    fc.assert(
+      fc.property(tokens, fc.array(fc.constantFrom(singleQuoted, doubleQuoted, backslashed), { minLength: 6, maxLength: 6 }), (words, styles) => {
+        const spellings = [singleQuoted, doubleQuoted, backslashed].map(style => words.map(style).join(' '))
+        const mixed = words.map((word, index) => styles[index]!(word)).join('   ')
+        const hashes = [...spellings, mixed].map(spelling => commandIdentity([spelling]).hash)
+        expect(new Set(hashes).size).toBe(1)
+      }),
+      { numRuns: 1000 }
+    )
+  })
+})
+
+describe('commandIdentity', () => {
+  test('keeps the order of commands and hashes the JSON of the normalized list', () => {
+    const { identity, hash } = commandIdentity(['npm  ci', 'npm test'])
+    expect(identity).toEqual(['npm ci', 'npm test'])
+    expect(hash).toBe(identityHash(['npm ci', 'npm test']))
+    expect(hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(commandIdentity(['npm test', 'npm  ci']).hash).not.toBe(hash)
+    expect(commandIdentity(['npm ci npm test']).hash).not.toBe(hash)
+  })
+})
+
+describe('historyKey', () => {
+  test('separates target, scope and identity', () => {
+    const hash = commandIdentity(['npm test']).hash
+    const key = historyKey('octo/widgets', '', hash)
+    expect(key).toMatch(/^[0-9a-f]{32}$/)
+    expect(historyKey('octo/widgets', 'node-20', hash)).not.toBe(key)
+    expect(historyKey('octo/gadgets', '', hash)).not.toBe(key)
+    expect(historyKey('a b', '', hash)).not.toBe(historyKey('a', 'b', hash))
+    expect(historyKey('octo/widgets', '', hash)).toBe(key)
+  })
+})

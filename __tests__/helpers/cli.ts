@@ -1,0 +1,79 @@
+/** Runs the CLI for tests: in-process through main(), or as the built bundle in a child. */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, realpathSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { main } from '../../src/cli/main.js'
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+export const CLI_BUNDLE = join(REPO_ROOT, 'dist', 'cli.js')
+
+/** A console stream that keeps what is written. */
+export class Capture {
+  private chunks: Buffer[] = []
+  write(chunk: Buffer | string): boolean {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk))
+    return true
+  }
+  once(): this {
+    return this
+  }
+  get text(): string {
+    return Buffer.concat(this.chunks).toString('utf8')
+  }
+}
+
+/** What a CLI run printed and returned. */
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** A scratch directory that is a git repository (a `.git` folder is enough for the target). */
+export async function scratchRepo(prefix = 'reverify-test-'): Promise<string> {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)))
+  await mkdir(join(dir, '.git'))
+  return dir
+}
+
+/** Runs `reverify <argv>` in-process, in cwd. */
+export async function runCli(argv: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  const stdout = new Capture()
+  const stderr = new Capture()
+  const code = await main(argv, { stdout, stderr, cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } })
+  return { code, stdout: stdout.text, stderr: stderr.text }
+}
+
+/** Spawns the built CLI (dist/cli.js); resolves when it exits. */
+export function spawnCli(
+  argv: string[],
+  cwd: string,
+  options: {
+    env?: NodeJS.ProcessEnv
+    onSpawn?: (pid: number) => void
+    onStderr?: (text: string) => void
+    /** Discard the child's stdout (for tests that print hundreds of MB). */
+    discardStdout?: boolean
+  } = {}
+): Promise<CliResult & { signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI_BUNDLE, ...argv], {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+      stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe']
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout?.on('data', chunk => (stdout += chunk))
+    child.stderr!.on('data', chunk => {
+      stderr += chunk
+      options.onStderr?.(String(chunk))
+    })
+    child.on('error', reject)
+    if (child.pid) options.onSpawn?.(child.pid)
+    child.on('close', (code, signal) => resolve({ code: code ?? -1, signal, stdout, stderr }))
+  })
+}

@@ -1,0 +1,47 @@
+/** One request the service answered, in the order the answers were sent. */
+export interface RecordedRequest {
+  method: string
+  /** Path and query as received (blob URLs keep their `comp`/`blockid` parameters). */
+  path: string
+  /** Twirp method name (`CreateCacheEntry`, `CreateArtifact`, …) or `blob` for storage. */
+  rpc?: string
+  status: number
+  /** The parsed JSON body of a Twirp call; absent for blob traffic. */
+  body?: unknown
+}
+
+/**
+ * What an injected fault does to a matching request.
+ * - `status`: answer with that code (body defaults to a Twirp or storage error document);
+ * - `garbage`: answer 200 with a body the client cannot use. `true` sends JSON of the wrong
+ *   shape, which the clients reject at once; `'text'` sends a non-JSON page, which the
+ *   Twirp clients treat as retryable (about 25 s of back-off before they give up). On
+ *   `blob`, both send an HTML page;
+ * - `delayMs`: hold the request that long, then serve it normally.
+ */
+export type Fault = { status: number; body?: string } | { garbage: true | 'text' } | { delayMs: number }
+
+/** A committed cache entry (reserved-but-unfinalized entries are not listed). */
+export interface CacheEntry {
+  key: string
+  version: string
+  size: number
+  /** Reservation time in ms since the epoch; the newest entry wins a prefix match. */
+  createdAt: number
+  data: Buffer
+}
+
+/** A finalized artifact. */
+export interface UploadedArtifact {
+  id: number
+  name: string
+  size: number
+  /** The uploaded zip. */
+  data: Buffer
+  /** `sha256:<hex>` as the client reported it at finalize time. */
+  digest?: string
+  /** RFC 3339 expiry the client asked for (set from `retentionDays`), if any. */
+  expiresAt?: string
+  workflowRunBackendId: string
+  workflowJobRunBackendId: string
+}

@@ -1,0 +1,15281 @@
+#!/usr/bin/env node
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+/******/ var __webpack_modules__ = ({
+
+/***/ 591:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+/* unused reexport */ __nccwpck_require__(335);
+exports.parse = __nccwpck_require__(696);
+
+
+/***/ }),
+
+/***/ 696:
+/***/ ((module) => {
+
+
+
+/**
+ * @import {
+ * 	ControlOperator,
+ * 	Env,
+ * 	GlobPattern,
+ * 	ParseEntry,
+ * } from './parse' */
+
+// '<(' and '>(' are process substitution operators and
+// can be parsed the same as control operator
+var CONTROL = /** @type {const} */ ('(?:') + /** @type {const} */ ([
+	'\\|\\|',
+	'\\&(?:\\&|>>?)', // `&&`, `&>`, and `&>>`
+	';;\\&?', // `;;` and `;;&`
+	'[;|]\\&', // `;&` and `|&`
+	'\\<\\(',
+	'\\<\\<\\<',
+	'\\<\\<-',
+	'\\<\\<(?!\\()', // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
+	'>>',
+	'>[&|(]', // `>&`, `>|`, and `>(`
+	'<[&>]', // `<&` and `<>`
+	'[&;()|<>]'
+]).join(/** @type {const} */ ('|')) + /** @type {const} */ (')');
+var controlRE = new RegExp('^' + CONTROL + '$');
+var META = /** @type {const} */ ('|&;()<> \\t');
+var SINGLE_QUOTE = /** @type {const} */ ('\'([^\']*?)\'');
+// bash ANSI-C quoting, `$'...'`: a backslash escapes the next character, including `'`
+var ANSI_C_BODY = '(?:\\\\[\\s\\S]|[^\\\\\'])*?';
+var ANSI_C_QUOTE = '\\$\'' + ANSI_C_BODY + '\'';
+var ansiCAt = new RegExp('\\$\'' + ANSI_C_BODY + '(?:(\')|\\\\?$)', 'g');
+var ANSI_C_LETTERS = 'abeEfnrtv';
+var ANSI_C_CHARS = '\x07\b\x1B\x1B\f\n\r\t\v';
+var hash = /^#$/;
+
+var SQ = /** @type {const} */ ("'");
+var DQ = /** @type {const} */ ('"');
+var DS = /** @type {const} */ ('$');
+
+var TOKEN = '';
+var mult = /** @type {const} */ (0x100000000); // Math.pow(16, 8);
+for (var i = 0; i < 4; i++) {
+	TOKEN += (mult * Math.random()).toString(16);
+}
+var startsWithToken = new RegExp('^' + TOKEN);
+
+/**
+ * @param {string} s
+ * @param {RegExp} r
+ */
+function matchAll(s, r) {
+	var origIndex = r.lastIndex;
+
+	var matches = [];
+	var matchObj;
+
+	while ((matchObj = r.exec(s))) {
+		matches[matches.length] = matchObj;
+		if (r.lastIndex === matchObj.index) {
+			r.lastIndex += 1;
+		}
+	}
+
+	r.lastIndex = origIndex;
+
+	return matches;
+}
+
+/**
+ * @param {Env} env
+ * @param {string} pre
+ * @param {string} key
+ */
+function getVar(env, pre, key) {
+	var r = typeof env === 'function' ? env(key) : env[key];
+	if (typeof r === 'undefined' && key != '') {
+		r = '';
+	} else if (typeof r === 'undefined') {
+		r = '$';
+	}
+
+	if (typeof r === 'object') {
+		return pre + TOKEN + JSON.stringify(r) + TOKEN;
+	}
+	return pre + r;
+}
+
+var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
+
+/**
+ * @param {string} m
+ * @param {string} escape
+ */
+function expandAnsiCEscape(m, escape) {
+	var kind = escape.charAt(0);
+	if (kind === 'c') {
+		var ctrl = escape.charAt(1);
+		return ctrl === '?' ? '\x7F' : String.fromCharCode(ctrl.charCodeAt(0) & 0x1F);
+	}
+	if (kind === 'x' || kind === 'u' || kind === 'U') {
+		var cp = parseInt(escape.slice(1), 16);
+		if (cp > 0x10FFFF) {
+			return m;
+		}
+		return String.fromCharCode.apply(null, cp > 0xFFFF ? [0xD7C0 + (cp >> 10), 0xDC00 + (cp & 0x3FF)] : [cp]);
+	}
+	if (kind >= '0' && kind <= '7') {
+		return String.fromCharCode(parseInt(escape, 8) & 0xFF);
+	}
+	var letter = ANSI_C_LETTERS.indexOf(escape);
+	return letter < 0 ? escape : ANSI_C_CHARS.charAt(letter);
+}
+
+/** @param {string} body */
+function expandAnsiC(body) {
+	return body.replace(ansiCEscape, expandAnsiCEscape).split('\0')[0]; // like bash, a NUL ends the string
+}
+
+/**
+ * @param {string} s
+ * @param {number} i
+ */
+function closesAnsiC(s, i) {
+	ansiCAt.lastIndex = i;
+	return !!(/** @type {RegExpExecArray} */ (ansiCAt.exec(s)))[1];
+}
+
+/**
+ * @param {string} string
+ * @param {Env} [env]
+ * @param {{ escape?: string, splitUnquoted?: boolean | string }} [opts]
+ * @returns {ParseEntry[]}
+ */
+function parseInternal(string, env, opts) {
+	if (!opts) {
+		opts = {};
+	}
+	var BS = opts.escape || '\\';
+	var ifs = opts.splitUnquoted === true ? ' \t\n' : (typeof opts.splitUnquoted === 'string' ? opts.splitUnquoted : '');
+	var BAREWORD = '(\\' + BS + '[\'"$\\' + BS + META + ']|\\$\\$|\\$(?!' + ANSI_C_QUOTE.slice(2) + ')|[^\\s\'"$' + META + '])+';
+	var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
+
+	var chunker = new RegExp([
+		'(' + CONTROL + ')', // control chars
+		'(' + ANSI_C_QUOTE + '|' + BAREWORD + '|' + DOUBLE_QUOTE + '|' + SINGLE_QUOTE + ')+'
+	].join('|'), 'g');
+
+	var matches = matchAll(string, chunker);
+
+	if (matches.length === 0) {
+		return [];
+	}
+	if (!env) {
+		env = {};
+	}
+
+	var commented = false;
+
+	return matches.map(function (match) {
+		var s = match[0];
+		if (!s || commented) {
+			return void undefined;
+		}
+		if (controlRE.test(s)) {
+			return /** @type {ControlOperator} */ ({ op: s });
+		}
+
+		// Hand-written scanner/parser for Bash quoting rules:
+		//
+		// 1. inside single quotes, all characters are printed literally.
+		// 2. inside double quotes, all characters are printed literally
+		//    except variables prefixed by '$' and backslashes followed by
+		//    either a double quote or another backslash.
+		// 3. outside of any quotes, backslashes are treated as escape
+		//    characters and not printed (unless they are themselves escaped)
+		// 4. quote context can switch mid-token if there is no whitespace
+		//     between the two quote contexts (e.g. all'one'"token" parses as
+		//     "allonetoken")
+		/** @type {string | boolean} */
+		var quote = false;
+		var esc = false;
+		var out = '';
+		/** @type {string[]} */
+		var words = [];
+		var sawQuote = false;
+		/** @type {number | null} */
+		var pendingNw = null;
+		var isGlob = false;
+		/** @type {number} */
+		var i;
+
+		function parseEnvVar() {
+			i += 1;
+			/** @type {number | RegExpMatchArray | null} */
+			var varend;
+			/** @type {string} */
+			var varname;
+			var char = s.charAt(i);
+
+			if (char === '{') {
+				i += 1;
+				if (s.charAt(i) === '}') {
+					throw new Error('Bad substitution: ' + s.slice(i - 2, i + 1));
+				}
+				// match braces by depth so a nested `${` keeps its inner `}` from ending the outer substitution
+				var depth = 1;
+				varend = i;
+				while (depth > 0 && varend < s.length) {
+					if (s.charAt(varend) === '{' && s.charAt(varend - 1) === '$') {
+						depth += 1;
+					} else if (s.charAt(varend) === '}') {
+						depth -= 1;
+					}
+					varend += 1;
+				}
+				if (depth !== 0) {
+					throw new Error('Bad substitution: ' + s.slice(i));
+				}
+				varend -= 1;
+				varname = s.slice(i, varend);
+				i = varend;
+			} else if ((/[*@#?$!-]/).test(char)) {
+				varname = char;
+			} else {
+				var slicedFromI = s.slice(i);
+				varend = slicedFromI.match(/[^\w\d_]/);
+				if (!varend) {
+					varname = slicedFromI;
+					i = s.length;
+				} else {
+					varname = slicedFromI.slice(0, varend.index);
+					i += /** @type {number} */ (varend.index) - 1;
+				}
+			}
+			return getVar(/** @type {NonNullable<typeof env>} */ (env), '', varname);
+		}
+
+		function flushRun() {
+			if (pendingNw === null) {
+				return;
+			}
+			if (pendingNw === 0) {
+				if (out !== '') {
+					words[words.length] = out;
+					out = '';
+				}
+			} else {
+				words[words.length] = out;
+				out = '';
+				for (var fe = 1; fe < pendingNw; fe += 1) {
+					words[words.length] = '';
+				}
+			}
+			pendingNw = null;
+		}
+
+		for (i = 0; i < s.length; i++) {
+			var c = s.charAt(i);
+			if (ifs && c !== DS) {
+				flushRun();
+			}
+			isGlob = isGlob || (!quote && (c === '*' || c === '?'));
+			if (esc) {
+				out += c;
+				esc = false;
+			} else if (quote) {
+				if (c === quote) {
+					quote = false;
+				} else if (quote == SQ) {
+					out += c;
+				} else { // Double quote
+					if (c === BS) {
+						i += 1;
+						c = s.charAt(i);
+						if (c === DQ || c === BS || c === DS) {
+							out += c;
+						} else {
+							out += BS + c;
+						}
+					} else if (c === DS) {
+						out += parseEnvVar();
+					} else {
+						out += c;
+					}
+				}
+			} else if (c === DQ || c === SQ) {
+				quote = c;
+				sawQuote = true;
+			} else if (controlRE.test(c)) {
+				return /** @type {ControlOperator} */ ({ op: s });
+			} else if (hash.test(c)) {
+				commented = true;
+				var commentObj = { comment: string.slice(match.index + i + 1) };
+				if (out.length) {
+					return /** @type {const} */ ([out, commentObj]);
+				}
+				return /** @type {const} */ ([commentObj]);
+			} else if (c === BS) {
+				esc = true;
+			} else if (c === DS && s.charAt(i + 1) === SQ && closesAnsiC(s, i)) {
+				flushRun();
+				sawQuote = true;
+				out += expandAnsiC(s.slice(i + 2, ansiCAt.lastIndex - 1));
+				i = ansiCAt.lastIndex - 1;
+			} else if (c === DS) {
+				var value = parseEnvVar();
+				if (!ifs) {
+					out += value;
+				} else {
+					for (var vi = 0; vi < value.length; vi += 1) {
+						var vc = value.charAt(vi);
+						if (ifs.indexOf(vc) < 0) {
+							flushRun();
+							out += vc;
+						} else if (pendingNw === null) {
+							pendingNw = vc === ' ' || vc === '\t' || vc === '\n' ? 0 : 1;
+						} else if (vc !== ' ' && vc !== '\t' && vc !== '\n') {
+							pendingNw += 1;
+						}
+					}
+				}
+			} else {
+				out += c;
+			}
+		}
+
+		if (isGlob) {
+			return /** @type {GlobPattern} */ ({ op: 'glob', pattern: out });
+		}
+
+		if (ifs) {
+			if (pendingNw !== null && pendingNw > 0) {
+				words[words.length] = out;
+				out = '';
+				for (var te = 1; te < pendingNw; te += 1) {
+					words[words.length] = '';
+				}
+			}
+			if (out !== '' || (sawQuote && words.length === 0)) {
+				words[words.length] = out;
+			}
+			return words;
+		}
+
+		return out;
+	}).reduce(function (prev, arg) { // finalize parsed arguments
+		if (typeof arg === 'undefined') {
+			return prev;
+		}
+		/** @type {ParseEntry[]} */ ([]).concat(arg).forEach(function (entry) {
+			prev[prev.length] = entry;
+		});
+		return prev;
+	}, /** @type {ParseEntry[]} */ ([]));
+}
+
+/** @type {typeof import('./parse')} */
+module.exports = function parse(s, env, opts) {
+	var mapped = parseInternal(s, env, opts);
+	if (typeof env !== 'function') {
+		return mapped;
+	}
+	return mapped.reduce(function (acc, s) {
+		if (typeof s === 'object') {
+			acc[acc.length] = s;
+			return acc;
+		}
+		var xs = s.split(RegExp('(' + TOKEN + '.*?' + TOKEN + ')', 'g'));
+		if (xs.length === 1) {
+			acc[acc.length] = xs[0];
+			return acc;
+		}
+		xs.filter(Boolean).forEach(function (x) {
+			acc[acc.length] = startsWithToken.test(x)
+				? JSON.parse(x.split(TOKEN)[1])
+				: x;
+		});
+		return acc;
+	}, /** @type {ParseEntry[]} */ ([]));
+};
+
+
+/***/ }),
+
+/***/ 335:
+/***/ ((module) => {
+
+
+
+/** @import { ControlOperator } from './parse' */
+
+/** @type {ControlOperator['op'][]} */
+var OPS = /** @type {const} */ ([
+	'||',
+	'&&',
+	';;&',
+	';;',
+	';&',
+	'|&',
+	'<(',
+	'>(',
+	'<<<',
+	'<<-',
+	'<<',
+	'>>',
+	'>&',
+	'>|',
+	'&>>',
+	'&>',
+	'<&',
+	'<>',
+	'&',
+	';',
+	'(',
+	')',
+	'|',
+	'<',
+	'>'
+]);
+var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
+
+/** @type {typeof import('./quote')} */
+module.exports = function quote(xs) {
+	var sawComment = false;
+	return xs.map(function (s) {
+		if (sawComment && typeof s === 'string' && LINE_TERMINATORS.test(s)) {
+			throw new TypeError('a token after a `comment` must not contain line terminators');
+		}
+		if (s === '') {
+			return /** @type {const} */ ('\'\'');
+		}
+		if (s && typeof s === 'object') {
+			if ('op' in s && s.op === 'glob') {
+				if (typeof s.pattern !== 'string') {
+					throw new TypeError('glob token requires a string `pattern`');
+				}
+				if (LINE_TERMINATORS.test(s.pattern)) {
+					throw new TypeError('glob `pattern` must not contain line terminators');
+				}
+				if (s.pattern === '') {
+					return /** @type {const} */ ('\'\'');
+				}
+				return s.pattern.replace(GLOB_SHELL_SPECIAL, '\\$&');
+			}
+			if ('op' in s && typeof s.op === 'string') {
+				if (OPS.indexOf(s.op) < 0) {
+					throw new TypeError('invalid `op` value: ' + JSON.stringify(s.op));
+				}
+				return s.op.replace(/[\s\S]/g, '\\$&');
+			}
+			if ('comment' in s && typeof s.comment === 'string') {
+				if (LINE_TERMINATORS.test(s.comment)) {
+					throw new TypeError('`comment` must not contain line terminators');
+				}
+				sawComment = true;
+				return '#' + s.comment;
+			}
+			throw new TypeError('unrecognized object token shape');
+		}
+		if ((/'/).test(s) && (/!/).test(s)) {
+			return "'" + s.replace(/'/g, "'\"'\"'") + "'";
+		}
+		if ((/["\s\\]/).test(s) && !(/'/).test(s)) {
+			return "'" + s + "'";
+		}
+		if ((/["'\s]/).test(s)) {
+			return '"' + s.replace(/(["\\$`])/g, '\\$1') + '"';
+		}
+		return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, '$1\\$2');
+	}).join(' ');
+};
+
+
+/***/ }),
+
+/***/ 486:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(833);
+/** Entry point of dist/cli.js: wires the process to main(). */
+
+const controller = new AbortController();
+let reason;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+        // A second signal while cleaning up means "now": leave with the interrupt code.
+        if (reason !== undefined)
+            process.exit(130);
+        reason = signal;
+        controller.abort();
+    });
+}
+const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    env: process.env,
+    signal: controller.signal,
+    interruptReason: () => reason
+});
+process.exitCode = code;
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 833:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  i: () => (/* binding */ main)
+});
+
+;// CONCATENATED MODULE: ./src/core/errors.ts
+/**
+ * Named errors. They are compared by `name`, not `instanceof`, so two bundled copies of
+ * this module still recognise each other. Only these reach the user as one line; anything
+ * else is a bug and is reported as such.
+ */
+/** Exit codes of the CLI (SPEC §1). */
+const ExitCode = {
+    success: 0,
+    failure: 1,
+    usage: 2,
+    guardrail: 3,
+    interrupted: 130
+};
+/** A user mistake in an input, flag or config file: one line, exit 2. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+/** A mistake in `.reverify/config.json`: one line, exit 2. */
+class ConfigError extends Error {
+    name = 'ConfigError';
+}
+/** True for errors that are the user's to fix (exit 2, no stack trace). */
+function errors_isUserError(error) {
+    return (error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError'));
+}
+/** One printable line for anything thrown, whatever it is. */
+function errors_describeError(error) {
+    if (error instanceof Error)
+        return error.message.split('\n')[0] ?? error.name;
+    return String(error);
+}
+
+;// CONCATENATED MODULE: ./src/core/version.ts
+/** reverify's version, recorded in traces; a test keeps it equal to package.json's. */
+const VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/** The CLI's help texts: every subcommand and every flag. */
+const MAIN_HELP = `reverify: run a verify command with retries and expectations, keep a receipt of
+every run, and refuse to retry a failure nobody captured.
+
+Usage:
+  reverify run --command CMD --expect-exit N [flags]   run a verify (see reverify run --help)
+  reverify capture <run-id|latest> [--note TEXT]        record what happened in a failed run
+  reverify receipts list [--json]                       receipts of this repository, newest first
+  reverify receipts show <run-id|latest> [--json]       one receipt in full
+  reverify config set capture-before-retry <warn|block|off>
+  reverify --help | --version
+
+Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
+3 refused by the destructive-command guardrail, 130 interrupted.
+State lives in <git top-level, else cwd>/.reverify/ (override with --state-dir).
+`;
+const RUN_HELP = `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
+
+Runs the command list (one command per line, or one per --command) up to
+1 + max-retries times, stopping at the first attempt that meets every expectation.
+
+Expectations (at least one):
+  --expect-exit N             the attempt's exit code must equal N (0-255)
+  --expect-stdout TEXT        the attempt's stdout must contain TEXT
+  --expect-file PATH          PATH (relative to --working-directory) must exist afterwards
+  --expect-check CMD          a shell command run after the attempt; exit 0 means verified
+
+Retries and time:
+  --max-retries N             retries after the first attempt (default 2)
+  --timeout-seconds N         per attempt, 0 = none (default 0); kills the whole process tree
+  --retry-wait-seconds N      wait before each retry (default 0)
+  --retry-backoff MODE        fixed | exponential (doubling, ±20 % jitter, max 5 min)
+  --retry-on-exit-codes LIST  only retry when the exit code is in this comma list
+  --retry-on-output REGEX     only retry when a line of the output matches REGEX
+
+How and where:
+  --shell SHELL               bash (default) | sh | a template containing {0}, e.g. "python {0}"
+  --working-directory DIR     where commands and checks run (default: current directory)
+  --name NAME                 label the trace is filed under (default: verify)
+  --scope TEXT                separates otherwise identical commands (e.g. a matrix leg)
+  --allow-destructive         run a command the destructive-command guardrail flags
+  --redact VALUE              blank VALUE out of traces, logs and receipts (repeatable)
+
+Receipts:
+  --capture-before-retry MODE warn | block | off (default: .reverify/config.json, else warn)
+  --keep-receipts N           receipts kept per command identity (default 20)
+  --state-dir DIR             where receipts and traces live (default: .reverify/)
+`;
+const CAPTURE_HELP = `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
+
+Records that someone looked at a failed run: what they found goes in --note. A captured
+failure no longer warns or blocks the next run of the same command. "latest" is the newest
+failed receipt of this repository.
+`;
+const RECEIPTS_HELP = `Usage: reverify receipts list [--json] [--state-dir DIR]
+       reverify receipts show <run-id|latest> [--json] [--state-dir DIR]
+
+list: this repository's receipts, newest first (run id, status, flaky, captured, command).
+show: one receipt in full, including its normalized command identity.
+`;
+const CONFIG_HELP = `Usage: reverify config set capture-before-retry <warn|block|off>
+
+Writes .reverify/config.json in the repository (commit it to share the setting). The key
+is omitted when the value is the default, warn.
+`;
+
+;// CONCATENATED MODULE: ./src/cli/io.ts
+/** Writes one line to a console stream. */
+function println(stream, line) {
+    stream.write(`${line}\n`);
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/printable.ts
+/**
+ * Values that reach a message can come from untrusted places (a cache, an event payload, a
+ * file name), so they are shortened and their control characters escaped before printing.
+ */
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** The value cut to `maxChars` characters (with '…' when cut) and its control characters escaped. */
+function printable(value, maxChars = 80) {
+    const chars = Array.from(value);
+    const cut = chars.length > maxChars ? `${chars.slice(0, maxChars).join('')}…` : value;
+    return cut.replace(CONTROL_CHARS, char => {
+        const code = char.charCodeAt(0);
+        return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+}
+/** Any value shown for a message: strings as they are, everything else as JSON, then `printable`. */
+function printableValue(value, maxChars = 80) {
+    if (typeof value === 'string')
+        return printable(value, maxChars);
+    let text;
+    try {
+        text = JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        text = String(value);
+    }
+    return printable(text, maxChars);
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+
+// functions
+function assertEqual(val) {
+    return val;
+}
+function assertNotEqual(val) {
+    return val;
+}
+function toZod() {
+    return (schema) => schema;
+}
+function assertIs(_arg) { }
+function assertNever(_x) {
+    throw new Error("Unexpected value in exhaustive check");
+}
+function assert(_) { }
+function getEnumValues(entries) {
+    const numericValues = Object.values(entries).filter((v) => typeof v === "number");
+    const values = Object.entries(entries)
+        .filter(([k, _]) => numericValues.indexOf(+k) === -1)
+        .map(([_, v]) => v);
+    return values;
+}
+function joinValues(array, separator = "|") {
+    return array.map((val) => stringifyPrimitive(val)).join(separator);
+}
+function jsonStringifyReplacer(_, value) {
+    if (typeof value === "bigint")
+        return value.toString();
+    return value;
+}
+// the accessor lives on a shared prototype: an own accessor makes every box a dictionary-mode object (~360 B and a slow load per read against ~100 B and an inlined getter here)
+class Cached {
+    constructor(getter) {
+        this._getter = getter;
+        this._value = undefined;
+    }
+    get value() {
+        const getter = this._getter;
+        if (getter !== undefined) {
+            this._value = getter();
+            this._getter = undefined;
+        }
+        return this._value;
+    }
+}
+function cached(getter) {
+    return new Cached(getter);
+}
+function nullish(input) {
+    return input === null || input === undefined;
+}
+function cleanRegex(source) {
+    const start = source.startsWith("^") ? 1 : 0;
+    const end = source.endsWith("$") ? source.length - 1 : source.length;
+    return source.slice(start, end);
+}
+function floatSafeRemainder(val, step) {
+    const ratio = val / step;
+    const roundedRatio = Math.round(ratio);
+    // `val` and `step` each round to a double before the division rounds again, so a true decimal multiple's quotient can sit up to 1.5 of these scaled epsilons from the integer. A 1x tolerance therefore rejected 2.03 as a multiple of 0.07; 4x covers the worst case with margin.
+    const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
+    if (Math.abs(ratio - roundedRatio) < tolerance)
+        return 0;
+    return ratio - roundedRatio;
+}
+const EVALUATING = /* @__PURE__*/ (/* unused pure expression or super */ null && (Symbol("evaluating")));
+function defineLazy(object, key, getter) {
+    let value = undefined;
+    Object.defineProperty(object, key, {
+        get() {
+            if (value === EVALUATING) {
+                // Circular reference detected, return undefined to break the cycle
+                return undefined;
+            }
+            if (value === undefined) {
+                value = EVALUATING;
+                value = getter();
+            }
+            return value;
+        },
+        set(v) {
+            Object.defineProperty(object, key, {
+                value: v,
+                // configurable: true,
+            });
+            // object[key] = v;
+        },
+        configurable: true,
+    });
+}
+function objectClone(obj) {
+    return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
+}
+function util_assignProp(target, prop, value) {
+    Object.defineProperty(target, prop, {
+        value,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+    });
+}
+/**
+ * Whichever object a def's `shape` currently answers from: the one the caller passed until the first read, the frozen copy after it.
+ *
+ * Its keys and descriptors read without invoking anything, which is what lets a discriminated union check its discriminator, and the cycle walk read a shape, without resolving a getter that references the schema being constructed. A def that answers `shape` from an accessor of its own has none.
+ */
+function rawShape(def) {
+    const desc = Object.getOwnPropertyDescriptor(def, "shape");
+    return desc?.get ? desc.get.raw : desc?.value;
+}
+// where a builder reads its source's keys and descriptors, resolving only a shape a def answers for itself. A shape resolves by object spread, so only its enumerable keys are ever part of it.
+function sourceShape(schema) {
+    return rawShape(schema._zod.def) ?? schema._zod.def.shape;
+}
+// a key whose value is not settled yet, self-caching so every read after the first gets the same one
+function deferProp(target, key, getter) {
+    Object.defineProperty(target, key, {
+        get() {
+            const value = getter();
+            util_assignProp(this, key, value);
+            return value;
+        },
+        enumerable: true,
+        configurable: true,
+    });
+}
+// Writes a settled key. A plain assignment is much cheaper than `defineProperty` and produces the same descriptor, but it runs whatever setter already answers to the key — an accessor this shape deferred, or an inherited one, which `__proto__` has on every object and prototype pollution can add for any name.
+function putProp(target, key, value) {
+    if (key in target)
+        util_assignProp(target, key, value);
+    else
+        target[key] = value;
+}
+/**
+ * Copies `keys` of `source`'s shape onto `target`, each value passed through `wrap`.
+ *
+ * A key the source has resolved is copied through now, so the derived shape states it outright and nothing has to resolve it to learn what it holds. A key the source still defers stays deferred, and reads back through the source's own `shape`, so it resolves once and both shapes get that one schema.
+ */
+function mirrorShape(target, source, keys, wrap) {
+    const raw = sourceShape(source);
+    for (const key of keys) {
+        const desc = Object.getOwnPropertyDescriptor(raw, key);
+        if (!desc.enumerable)
+            continue;
+        if (desc.get) {
+            deferProp(target, key, () => {
+                const value = source._zod.def.shape[key];
+                return wrap ? wrap(value, key) : value;
+            });
+        }
+        else
+            putProp(target, key, wrap ? wrap(desc.value, key) : desc.value);
+    }
+}
+// same, for a plain shape a caller passed rather than a schema's
+function mirrorProps(target, source) {
+    for (const key of Reflect.ownKeys(source)) {
+        const desc = Object.getOwnPropertyDescriptor(source, key);
+        if (!desc.enumerable)
+            continue;
+        if (desc.get)
+            deferProp(target, key, () => source[key]);
+        else
+            putProp(target, key, desc.value);
+    }
+}
+function mergeDefs(...defs) {
+    const mergedDescriptors = {};
+    for (const def of defs) {
+        const descriptors = Object.getOwnPropertyDescriptors(def);
+        Object.assign(mergedDescriptors, descriptors);
+    }
+    return Object.defineProperties({}, mergedDescriptors);
+}
+function cloneDef(schema) {
+    return mergeDefs(schema._zod.def);
+}
+function getElementAtPath(obj, path) {
+    if (!path)
+        return obj;
+    return path.reduce((acc, key) => acc?.[key], obj);
+}
+function promiseAllObject(promisesObj) {
+    const keys = Object.keys(promisesObj);
+    const promises = keys.map((key) => promisesObj[key]);
+    return Promise.all(promises).then((results) => {
+        const resolvedObj = {};
+        for (let i = 0; i < keys.length; i++) {
+            resolvedObj[keys[i]] = results[i];
+        }
+        return resolvedObj;
+    });
+}
+function randomString(length = 10) {
+    const chars = "abcdefghijklmnopqrstuvwxyz";
+    let str = "";
+    for (let i = 0; i < length; i++) {
+        str += chars[Math.floor(Math.random() * chars.length)];
+    }
+    return str;
+}
+function esc(str) {
+    return JSON.stringify(str);
+}
+function slugify(input) {
+    return input
+        .toLowerCase()
+        .trim()
+        .replace(/[^\w\s-]/g, "")
+        .replace(/[\s_-]+/g, "-")
+        .replace(/^-+|-+$/g, "");
+}
+const captureStackTrace = ("captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => { });
+function util_isObject(data) {
+    return typeof data === "object" && data !== null && !Array.isArray(data);
+}
+const util_allowsEval = /* @__PURE__*/ cached(() => {
+    // Skip the probe under `jitless`: strict CSPs report the caught `new Function` as a `securitypolicyviolation` even though the throw is swallowed.
+    if (globalConfig.jitless) {
+        return false;
+    }
+    // @ts-ignore
+    if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
+        return false;
+    }
+    try {
+        const F = Function;
+        new F("");
+        return true;
+    }
+    catch (_) {
+        return false;
+    }
+});
+function isPlainObject(o) {
+    if (util_isObject(o) === false)
+        return false;
+    // modified constructor
+    const ctor = o.constructor;
+    if (ctor === undefined)
+        return true;
+    if (typeof ctor !== "function")
+        return true;
+    // modified prototype
+    const prot = ctor.prototype;
+    if (util_isObject(prot) === false)
+        return false;
+    // ctor doesn't have static `isPrototypeOf`
+    if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
+        return false;
+    }
+    return true;
+}
+function shallowClone(o) {
+    if (isPlainObject(o))
+        return { ...o };
+    if (Array.isArray(o))
+        return [...o];
+    if (o instanceof Map)
+        return new Map(o);
+    if (o instanceof Set)
+        return new Set(o);
+    return o;
+}
+function numKeys(data) {
+    let keyCount = 0;
+    for (const key in data) {
+        if (Object.prototype.hasOwnProperty.call(data, key)) {
+            keyCount++;
+        }
+    }
+    return keyCount;
+}
+const getParsedType = (data) => {
+    const t = typeof data;
+    switch (t) {
+        case "undefined":
+            return "undefined";
+        case "string":
+            return "string";
+        case "number":
+            return Number.isNaN(data) ? "nan" : "number";
+        case "boolean":
+            return "boolean";
+        case "function":
+            return "function";
+        case "bigint":
+            return "bigint";
+        case "symbol":
+            return "symbol";
+        case "object":
+            if (Array.isArray(data)) {
+                return "array";
+            }
+            if (data === null) {
+                return "null";
+            }
+            if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
+                return "promise";
+            }
+            if (typeof Map !== "undefined" && data instanceof Map) {
+                return "map";
+            }
+            if (typeof Set !== "undefined" && data instanceof Set) {
+                return "set";
+            }
+            if (typeof Date !== "undefined" && data instanceof Date) {
+                return "date";
+            }
+            // @ts-ignore
+            if (typeof File !== "undefined" && data instanceof File) {
+                return "file";
+            }
+            return "object";
+        default:
+            throw new Error(`Unknown data type: ${t}`);
+    }
+};
+const propertyKeyTypes = /* @__PURE__*/ new Set(["string", "number", "symbol"]);
+const primitiveTypes = /* @__PURE__*/ new Set([
+    "string",
+    "number",
+    "bigint",
+    "boolean",
+    "symbol",
+    "undefined",
+]);
+function escapeRegex(str) {
+    return str.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+// zod-specific utils
+function clone(inst, def, params) {
+    const cl = new inst._zod.constr(def ?? inst._zod.def);
+    if (!def || params?.parent)
+        cl._zod.parent = inst;
+    return cl;
+}
+function normalizeParams(_params) {
+    const params = _params;
+    if (!params)
+        return {};
+    if (typeof params === "string")
+        return { error: () => params };
+    if (params?.message !== undefined) {
+        if (params?.error !== undefined)
+            throw new Error("Cannot specify both `message` and `error` params");
+        params.error = params.message;
+    }
+    delete params.message;
+    if (typeof params.error === "string")
+        return { ...params, error: () => params.error };
+    return params;
+}
+function createTransparentProxy(getter) {
+    let target;
+    return new Proxy({}, {
+        get(_, prop, receiver) {
+            target ?? (target = getter());
+            return Reflect.get(target, prop, receiver);
+        },
+        set(_, prop, value, receiver) {
+            target ?? (target = getter());
+            return Reflect.set(target, prop, value, receiver);
+        },
+        has(_, prop) {
+            target ?? (target = getter());
+            return Reflect.has(target, prop);
+        },
+        deleteProperty(_, prop) {
+            target ?? (target = getter());
+            return Reflect.deleteProperty(target, prop);
+        },
+        ownKeys(_) {
+            target ?? (target = getter());
+            return Reflect.ownKeys(target);
+        },
+        getOwnPropertyDescriptor(_, prop) {
+            target ?? (target = getter());
+            return Reflect.getOwnPropertyDescriptor(target, prop);
+        },
+        defineProperty(_, prop, descriptor) {
+            target ?? (target = getter());
+            return Reflect.defineProperty(target, prop, descriptor);
+        },
+    });
+}
+function stringifyPrimitive(value) {
+    if (typeof value === "bigint")
+        return value.toString() + "n";
+    if (typeof value === "string")
+        return `"${value}"`;
+    return `${value}`;
+}
+function optionalKeys(shape) {
+    return Object.keys(shape).filter((k) => {
+        return shape[k]._zod.optin !== undefined && shape[k]._zod.optout === "optional";
+    });
+}
+// Wrapped in a `@__PURE__` IIFE: esbuild never tree-shakes a top-level initializer that contains a member access on `Number`, so the bare object literal survived into every bundle.
+const NUMBER_FORMAT_RANGES = /*@__PURE__*/ (() => ({
+    safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+    int32: [-2147483648, 2147483647],
+    uint32: [0, 4294967295],
+    float32: [-3.4028234663852886e38, 3.4028234663852886e38],
+    float64: [-Number.MAX_VALUE, Number.MAX_VALUE],
+}))();
+const BIGINT_FORMAT_RANGES = {
+    int64: [/* @__PURE__*/ BigInt("-9223372036854775808"), /* @__PURE__*/ BigInt("9223372036854775807")],
+    uint64: [/* @__PURE__*/ BigInt(0), /* @__PURE__*/ BigInt("18446744073709551615")],
+};
+function pick(schema, mask) {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(".pick() cannot be used on object schemas containing refinements");
+    }
+    const newShape = {};
+    mirrorShape(newShape, schema, maskedKeys(schema, mask));
+    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+// the mask keys that select something, checked against the source's shape without resolving it
+function maskedKeys(schema, mask) {
+    const raw = sourceShape(schema);
+    const keys = [];
+    // `for...in` skips symbols, so a symbol in the mask would select nothing
+    for (const key of Reflect.ownKeys(mask)) {
+        if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
+            throw new Error(`Unrecognized key: "${String(key)}"`);
+        }
+        if (mask[key])
+            keys.push(key);
+    }
+    return keys;
+}
+function omit(schema, mask) {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(".omit() cannot be used on object schemas containing refinements");
+    }
+    const omitted = new Set(maskedKeys(schema, mask));
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)).filter((key) => !omitted.has(key)));
+    return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+function extend(schema, shape) {
+    if (!isPlainObject(shape)) {
+        throw new Error("Invalid input to extend: expected a plain object");
+    }
+    const checks = schema._zod.def.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        // Only throw if new shape overlaps with existing shape. Use getOwnPropertyDescriptor to check key existence without accessing values
+        const existingShape = sourceShape(schema);
+        for (const key of Reflect.ownKeys(shape)) {
+            if (Object.getOwnPropertyDescriptor(existingShape, key) !== undefined) {
+                throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
+            }
+        }
+    }
+    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+// the source's keys, then the caller's overlaid on top
+function extended(schema, shape) {
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)));
+    mirrorProps(newShape, shape);
+    return newShape;
+}
+function safeExtend(schema, shape) {
+    if (!isPlainObject(shape)) {
+        throw new Error("Invalid input to safeExtend: expected a plain object");
+    }
+    return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
+}
+function merge(a, b) {
+    if (!b?._zod?.def) {
+        throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
+    }
+    if (a._zod.def.checks?.length) {
+        throw new Error(".merge() cannot be used on object schemas containing refinements. Use .safeExtend() instead.");
+    }
+    const newShape = {};
+    mirrorShape(newShape, a, Reflect.ownKeys(sourceShape(a)));
+    mirrorShape(newShape, b, Reflect.ownKeys(sourceShape(b)));
+    const def = mergeDefs(a._zod.def, {
+        shape: newShape,
+        get catchall() {
+            return b._zod.def.catchall;
+        },
+        checks: b._zod.def.checks ?? [],
+    });
+    return clone(a, def);
+}
+function partial(Class, schema, mask, name = "partial") {
+    const currDef = schema._zod.def;
+    const checks = currDef.checks;
+    const hasChecks = checks && checks.length > 0;
+    if (hasChecks) {
+        throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
+    }
+    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), Class &&
+        ((value, key) => (selected && !selected.has(key) ? value : new Class({ type: "optional", innerType: value }))));
+    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape, checks: [] }));
+}
+function required(Class, schema, mask) {
+    const selected = mask ? new Set(maskedKeys(schema, mask)) : undefined;
+    const newShape = {};
+    mirrorShape(newShape, schema, Reflect.ownKeys(sourceShape(schema)), (value, key) => 
+    // overwrite with non-optional
+    selected && !selected.has(key) ? value : new Class({ type: "nonoptional", innerType: value }));
+    return clone(schema, mergeDefs(schema._zod.def, { shape: newShape }));
+}
+// invalid_type | too_big | too_small | invalid_format | not_multiple_of | unrecognized_keys | invalid_union | invalid_key | invalid_element | invalid_value | custom
+function aborted(x, startIndex = 0) {
+    if (x.aborted === true)
+        return true;
+    for (let i = startIndex; i < x.issues.length; i++) {
+        if (x.issues[i]?.continue !== true) {
+            return true;
+        }
+    }
+    return false;
+}
+// Checks for explicit abort (continue === false), as opposed to implicit abort (continue === undefined). Used to respect `abort: true` in .refine() even for checks that have a `when` function.
+function explicitlyAborted(x, startIndex = 0) {
+    if (x.aborted === true)
+        return true;
+    for (let i = startIndex; i < x.issues.length; i++) {
+        if (x.issues[i]?.continue === false) {
+            return true;
+        }
+    }
+    return false;
+}
+function prefixIssues(path, issues) {
+    return issues.map((iss) => {
+        var _a;
+        (_a = iss).path ?? (_a.path = []);
+        iss.path.unshift(path);
+        return iss;
+    });
+}
+function unwrapMessage(message) {
+    return typeof message === "string" ? message : message?.message;
+}
+/* A check holds no link back to the schema it is attached to — the same check instance is shared by every clone of that schema — so the owner is stamped onto the issues a check just raised, at the only point where both are in scope. Runs on the failure path only; `start` is the issue count from before the check ran. */
+/** The leading size checks of `defChecks` that set an upper bound, each paired with it. */
+function sizeCaps(defChecks) {
+    const caps = [];
+    for (const ch of defChecks ?? []) {
+        const d = ch._zod.def;
+        // a later check may rewrite the value
+        if (!/_(length|size)$|_equals$/.test(d.check))
+            break;
+        const max = d.maximum ?? d.length ?? d.size;
+        if (max >= 0)
+            caps.push([max, ch]);
+    }
+    return caps;
+}
+function attachSchema(issues, start, inst) {
+    var _a;
+    for (let i = start; i < issues.length; i++) {
+        (_a = issues[i]).schema ?? (_a.schema = inst);
+    }
+}
+function finalizeIssue(iss, ctx, config) {
+    var _a;
+    // A schema that raised an issue itself owns it outright, and outranks any stamp an enclosing check left in `attachSchema`. String formats and z.custom() are schema and check at once, so when they act as a check they defer to that stamp instead.
+    const traits = iss.inst?._zod?.traits;
+    if (traits?.has("$ZodType")) {
+        if (traits.has("$ZodCheck"))
+            (_a = iss).schema ?? (_a.schema = iss.inst);
+        else
+            iss.schema = iss.inst;
+    }
+    // Decreasing specificity, first map to return a message wins. `inst` is whatever raised the issue, so a check's own map outranks the owning schema's.
+    const schemaError = iss.schema !== iss.inst ? iss.schema?._zod.def?.error : undefined;
+    const message = iss.message
+        ? iss.message
+        : (unwrapMessage(iss.inst?._zod.def?.error?.(iss)) ??
+            unwrapMessage(schemaError?.(iss)) ??
+            unwrapMessage(ctx?.error?.(iss)) ??
+            unwrapMessage(config.customError?.(iss)) ??
+            unwrapMessage(config.localeError?.(iss)) ??
+            "Invalid input");
+    // an explicit own-key copy beats object rest with excluded keys, which v8 routes through a generic runtime call; Object.keys rather than for-in so an issue pushed with a prototype does not leak inherited keys, and an own __proto__ key is dropped rather than assigned through the setter
+    const full = {};
+    for (const k of Object.keys(iss)) {
+        if (k === "inst" || k === "schema" || k === "continue" || k === "input" || k === "__proto__")
+            continue;
+        full[k] = iss[k];
+    }
+    full.path ?? (full.path = []);
+    full.message = message;
+    if (ctx?.reportInput) {
+        full.input = iss.input;
+    }
+    return full;
+}
+function getSizableOrigin(input) {
+    if (input instanceof Set)
+        return "set";
+    if (input instanceof Map)
+        return "map";
+    // @ts-ignore
+    if (input instanceof File)
+        return "file";
+    return "unknown";
+}
+const highSurrogate = /[\uD800-\uDBFF]/;
+// Code points in `str`: a surrogate pair counts once, a lone surrogate as itself. Hand-rolled because the string iterator allocates and runs ~250x slower on this path; the regex probe exits ~50x quicker for a string with no astral characters.
+function codePointLength(str) {
+    const units = str.length;
+    if (!highSurrogate.test(str))
+        return units;
+    let count = units;
+    for (let i = 0; i < units - 1; i++) {
+        if ((str.charCodeAt(i) & 0xfc00) === 0xd800 && (str.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+            count--;
+            i++;
+        }
+    }
+    return count;
+}
+function getLengthableOrigin(input) {
+    if (Array.isArray(input))
+        return "array";
+    if (typeof input === "string")
+        return "string";
+    return "unknown";
+}
+function parsedType(data) {
+    const t = typeof data;
+    switch (t) {
+        case "number": {
+            return Number.isNaN(data) ? "nan" : "number";
+        }
+        case "object": {
+            if (data === null) {
+                return "null";
+            }
+            if (Array.isArray(data)) {
+                return "array";
+            }
+            const obj = data;
+            if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
+                return obj.constructor.name;
+            }
+        }
+    }
+    return t;
+}
+function util_issue(...args) {
+    const [iss, input, inst] = args;
+    if (typeof iss === "string") {
+        return {
+            message: iss,
+            code: "custom",
+            input,
+            inst,
+        };
+    }
+    return { ...iss };
+}
+function cleanEnum(obj) {
+    return Object.entries(obj)
+        .filter(([k, _]) => {
+        // return true if NaN, meaning it's not a number, thus a string key
+        return Number.isNaN(Number.parseInt(k, 10));
+    })
+        .map((el) => el[1]);
+}
+// Codec utility functions
+function base64ToUint8Array(base64) {
+    const binaryString = atob(base64);
+    const bytes = new Uint8Array(binaryString.length);
+    for (let i = 0; i < binaryString.length; i++) {
+        bytes[i] = binaryString.charCodeAt(i);
+    }
+    return bytes;
+}
+function uint8ArrayToBase64(bytes) {
+    let binaryString = "";
+    for (let i = 0; i < bytes.length; i++) {
+        binaryString += String.fromCharCode(bytes[i]);
+    }
+    return btoa(binaryString);
+}
+function base64urlToUint8Array(base64url) {
+    const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
+    const padding = "=".repeat((4 - (base64.length % 4)) % 4);
+    return base64ToUint8Array(base64 + padding);
+}
+function uint8ArrayToBase64url(bytes) {
+    return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
+}
+function hexToUint8Array(hex) {
+    const cleanHex = hex.replace(/^0x/, "");
+    if (cleanHex.length % 2 !== 0) {
+        throw new Error("Invalid hex string length");
+    }
+    const bytes = new Uint8Array(cleanHex.length / 2);
+    for (let i = 0; i < cleanHex.length; i += 2) {
+        bytes[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
+    }
+    return bytes;
+}
+function uint8ArrayToHex(bytes) {
+    return Array.from(bytes)
+        .map((b) => b.toString(16).padStart(2, "0"))
+        .join("");
+}
+// instanceof
+class Class {
+    constructor(..._args) { }
+}
+//////////    PROTOTYPE INSTALLERS     //////////
+//
+// Members live on the prototype and materialize per instance on first read, which keeps own-property count under the step where V8 stops using inline slots. Changing anything here means re-measuring runtime, memory and bundle size together — see "The three axes" in AGENTS.md.
+/**
+ * Installs a trait's members on its prototype. Each value builds that member for the instance on first read; the built value shadows the accessor as an own property, so a detached `const { parse } = schema` keeps working.
+ *
+ * Call this from a `proto` initializer, which runs once per prototype — never per instance.
+ */
+function members(proto, table) {
+    for (const key in table) {
+        const desc = Object.getOwnPropertyDescriptor(table, key);
+        // a getter installs as written, so it stays live: `description` reads through to the registry on every access. not enumerable: an object literal's is, and a prototype member never was
+        if (desc.get)
+            Object.defineProperty(proto, key, { ...desc, enumerable: false });
+        // a method materializes bound on first read, which is what keeps a detached member working: `const opt = schema.optional; opt()`
+        else
+            defineBound(proto, key, desc.value);
+    }
+}
+/** Shadows a prototype member with an own value, so a getter that builds from the instance runs once. */
+function own(inst, key, value, enumerable = true) {
+    Object.defineProperty(inst, key, { configurable: true, writable: true, enumerable, value });
+    return value;
+}
+/** Like {@link own}, for a member that was never an own data property and has to stay out of `Object.keys`. */
+function hide(inst, key, value) {
+    return own(inst, key, value, false);
+}
+/** Adds members a table derives from the instance: each builds on first read and shadows as own data, and assignment shadows the same way, as when these were own properties. */
+function derived(computes, table) {
+    for (const key in computes) {
+        const compute = computes[key];
+        // an object literal's accessor is configurable and enumerable, and `members` copies the descriptor as written
+        Object.defineProperty(table, key, {
+            configurable: true,
+            enumerable: true,
+            get() {
+                return own(this, key, compute(this));
+            },
+            set(value) {
+                own(this, key, value);
+            },
+        });
+    }
+    return table;
+}
+function defineBound(proto, key, fn) {
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // vitest's spyOn calls a prototype getter bare to find the function it wraps, so a nullish receiver answers the raw method
+            return this == null ? fn : own(this, key, fn.bind(this));
+        },
+        set(value) {
+            own(this, key, value);
+        },
+    });
+}
+/** Returns the prototype to install on, or `undefined` if this group is already installed on it. */
+function claim(inst, sentinel) {
+    const proto = Object.getPrototypeOf(inst);
+    // Runs on every construction, so `in` rather than the costlier `hasOwnProperty.call`. Sentinels are keys the group itself defines.
+    return sentinel in proto ? undefined : proto;
+}
+// The internals whose init chain is installing. A second call for the same one is a derived constructor overriding its base, so it must not construct another schema in between or the override is dropped.
+let installing;
+// Set while a getter is running, so a value that resolved through a recursion break is not memoized. One shared descriptor shadows the key for the duration, which costs no per-key allocation.
+let broke = false;
+const breaker = {
+    configurable: true,
+    get() {
+        broke = true;
+        return undefined;
+    },
+};
+/**
+ * Installs a lazily-derived internal on the `_zod` prototype of `inst`'s
+ * constructor, computed from the internals object itself and cached there on
+ * first read. One accessor per constructor rather than one per instance.
+ */
+function defineLazyInternal(inst, key, compute) {
+    const proto = Object.getPrototypeOf(inst._zod);
+    if (key in proto && installing !== inst._zod) {
+        // A repeat construction: everything is installed already. Cleared here so the reference is not held past the first construction of every type.
+        installing = undefined;
+        return;
+    }
+    installing = inst._zod;
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // Shadowed before computing so a re-entrant read from a recursive schema resolves to undefined instead of running the getter again.
+            Object.defineProperty(this, key, breaker);
+            const outer = broke;
+            broke = false;
+            try {
+                const value = compute(this);
+                // A result that resolved through a recursion break is recomputed once the graph is complete; everything else memoizes, undefined included.
+                if (broke)
+                    delete this[key];
+                else
+                    Object.defineProperty(this, key, { configurable: true, writable: true, value });
+                broke = broke || outer;
+                return value;
+            }
+            catch (err) {
+                // A compute that threw memoizes nothing, so a later read runs it again and fails the same way. The shadow goes with it, since leaving it installed would answer undefined for every later read.
+                delete this[key];
+                broke = broke || outer;
+                throw err;
+            }
+        },
+        set(value) {
+            Object.defineProperty(this, key, { configurable: true, writable: true, value });
+        },
+    });
+}
+/**
+ * Installs `key` on `inst`'s prototype, computed by `make` on first read and cached there as an own
+ * data property. One accessor per constructor rather than one per instance, because an own accessor
+ * puts every instance after the first into v8 dictionary mode. The key doubles as the sentinel.
+ */
+function installLazyProp(inst, key, make, enumerable) {
+    const proto = claim(inst, key);
+    if (!proto)
+        return;
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        get() {
+            // Shadowed before computing, so a re-entrant read from a self-referential shape resolves to undefined instead of running the getter again. A data property rather than an accessor: an own accessor is the dictionary-mode transition this exists to avoid.
+            const desc = { configurable: true, writable: true, enumerable, value: undefined };
+            Object.defineProperty(this, key, desc);
+            // a compute that throws leaves the shadow behind, so later reads answer undefined instead of re-throwing; `defineLazy` did the same, and `defineLazyInternal`'s delete-on-catch would cost bytes in every bundle for a case only a throwing user getter reaches
+            desc.value = make(this);
+            Object.defineProperty(this, key, desc);
+            return desc.value;
+        },
+        set(value) {
+            Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
+        },
+    });
+}
+/** Marks the thunk `_catch` synthesises for a constant catch value. `Function.length` cannot tell that thunk from a user callback — rest and defaulted parameters both report arity 0 — and a user callback reads `ctx.error`, whose issues only finalize correctly against the caller's per-parse error map. Provenance can say what arity cannot. A plain string key rather than `Symbol.for`, whose call at module scope no bundler can prove pure — the same shape that anchored `urlCanParse` into every build. */
+const CONSTANT_CATCH = "~constantCatch";
+/** Wraps a constant catch value in a thunk tagged with {@link CONSTANT_CATCH}. */
+function constantCatch(value) {
+    const fn = () => value;
+    fn[CONSTANT_CATCH] = true;
+    return fn;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+var _a;
+
+/** A special constant with type `never` */
+const NEVER = /*@__PURE__*/ Object.freeze({
+    status: "aborted",
+});
+/* Shared descriptor for installing `_zod`; defineProperty reads it
+ * synchronously, so reusing one object avoids a per-instance allocation. */
+const _zodDesc = { value: undefined, enumerable: false };
+// null where suppressing the capture would be unrecoverable: `parse()` puts the frames back with `captureStackTrace`, so without it the throw would lose its stack. also latched to null once `stackTraceLimit` proves unassignable, which a realm can do at any point by hardening Error
+let _E = "captureStackTrace" in Error ? Error : null;
+// v8 captures a stack trace inside the Error constructor, which dominates a failed parse; costs only the frames, and parse() restores those. the constructor must RUN: Object.create is cheaper and passes instanceof, but Error.isError and util.types.isNativeError check an internal slot
+function newError(Definition) {
+    const E = _E;
+    if (E) {
+        const saved = E.stackTraceLimit;
+        if (typeof saved === "number") {
+            try {
+                E.stackTraceLimit = 0;
+            }
+            catch {
+                _E = null;
+                return new Definition();
+            }
+            try {
+                return new Definition();
+            }
+            finally {
+                E.stackTraceLimit = saved;
+            }
+        }
+    }
+    return new Definition();
+}
+function $constructor(name, initializer, 
+/** This trait's members, installed once on every prototype that composes it. They cannot be declared in the initializer above: that runs per instance, and the prototype is shared. */
+proto, params) {
+    // Prototype for this constructor's `_zod` internals. Lazily-derived fields (`values`, `pattern`, `optin`, …) install here once rather than as an accessor on every instance.
+    const zodProto = {};
+    // Assigning the fields in the constructor body is what gives instances in-object slots; building the object literally and reparenting it costs a second allocation and a generic property copy.
+    function Internals(def) {
+        this.def = def;
+        this.constr = _;
+        this.traits = new Set();
+    }
+    Internals.prototype = zodProto;
+    const protoMembers = proto;
+    // One trait's members land on every prototype whose chain composes it, so the answer is per prototype rather than per trait.
+    const initialized = protoMembers && new WeakSet();
+    function init(inst, def) {
+        if (!inst._zod) {
+            _zodDesc.value = new Internals(def);
+            try {
+                Object.defineProperty(inst, "_zod", _zodDesc);
+            }
+            finally {
+                // Cleared even on throw, so the shared descriptor never leaks one instance's internals into the next.
+                _zodDesc.value = undefined;
+            }
+        }
+        else if (inst._zod.traits.has(name)) {
+            return;
+        }
+        inst._zod.traits.add(name);
+        initializer(inst, def);
+        if (initialized) {
+            // `super(def)` from a user subclass gives `this` a prototype the subclass owns, and installing there would overwrite whatever the subclass declared. `constr` built the instance, so its prototype is the one below the subclass's that should carry the members. A receiver whose chain never reaches that prototype installs on its own, which for a plain object handed straight to `init` means `Object.prototype` — unchanged from before.
+            const own = Object.getPrototypeOf(inst);
+            const ctorProto = inst._zod.constr.prototype;
+            let up = own;
+            while (up && up !== ctorProto)
+                up = Object.getPrototypeOf(up);
+            const target = up ?? own;
+            if (!initialized.has(target)) {
+                initialized.add(target);
+                members(target, protoMembers);
+            }
+        }
+        // support prototype modifications; for-in avoids the array allocation of Object.keys on the (usually empty) prototype
+        const proto = _.prototype;
+        for (const k in proto) {
+            if (!Object.prototype.hasOwnProperty.call(proto, k))
+                continue;
+            if (!(k in inst)) {
+                inst[k] = proto[k].bind(inst);
+            }
+        }
+    }
+    // doesn't work if Parent has a constructor with arguments
+    const Parent = params?.Parent ?? Object;
+    class Definition extends Parent {
+    }
+    Object.defineProperty(Definition, "name", { value: name });
+    function _(def) {
+        const inst = params?.Parent ? newError(Definition) : this;
+        init(inst, def);
+        const deferred = inst._zod.deferred;
+        if (deferred) {
+            for (const fn of deferred) {
+                fn();
+            }
+            // Released: initializers run once, and the list would otherwise be retained for the schema's lifetime.
+            inst._zod.deferred = undefined;
+        }
+        // Global post-processor hook. Internal: installed by `import "zod/compile"` to enable AOT compilation for every constructed schema. Runs last, once the instance is fully built, because it hands the instance to compile(). The post-processor is expected to be reentrancy-guarded by its own implementation.
+        const pp = globalThis.__zod_globalConfig?.postProcessor;
+        if (pp)
+            pp(inst);
+        return inst;
+    }
+    Object.defineProperty(_, "init", { value: init });
+    Object.defineProperty(_, Symbol.hasInstance, {
+        value: (inst) => {
+            if (params?.Parent && inst instanceof params.Parent)
+                return true;
+            return inst?._zod?.traits?.has(name);
+        },
+    });
+    Object.defineProperty(_, "name", { value: name });
+    return _;
+}
+//////////////////////////////   UTILITIES   ///////////////////////////////////////
+const $brand = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("zod_brand")));
+class $ZodAsyncError extends Error {
+    constructor() {
+        super(`Encountered Promise during synchronous parse. Use .parseAsync() instead.`);
+    }
+}
+class $ZodEncodeError extends Error {
+    constructor(name) {
+        super(`Encountered unidirectional transform during encode: ${name}`);
+        this.name = "ZodEncodeError";
+    }
+}
+(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});
+const globalConfig = globalThis.__zod_globalConfig;
+function config(newConfig) {
+    if (newConfig)
+        Object.assign(globalConfig, newConfig);
+    return globalConfig;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+
+class $ZodCyclicError extends Error {
+    constructor() {
+        super(`Cannot parse a reference cycle that closes through a transform`);
+        this.name = "ZodCyclicError";
+    }
+}
+/** Keyed off the context object every schema in one parse call already shares. */
+const STATE = "~memo";
+const NO_ISSUES = [];
+// a value a cycle can close through
+function isRef(value) {
+    return value !== null && typeof value === "object";
+}
+// Receivers prefix paths in place, so the cache and every hand-out need their own copies.
+function cloneIssues(issues) {
+    return issues.map((iss) => (iss.path ? { ...iss, path: iss.path.slice() } : { ...iss }));
+}
+const recursive = /*@__PURE__*/ new WeakMap();
+/** What the walk established, in order of certainty: ordered so the strongest answer among children wins. */
+const NONE = 0;
+const ASSUMED = 1;
+const PROVEN = 2;
+/** Whether this schema's subtree contains a cycle, so one parse can re-enter it. */
+function isRecursive(inst, stack, resolve) {
+    const cached = recursive.get(inst);
+    if (cached !== undefined)
+        return cached ? PROVEN : NONE;
+    // Relative to the walk in progress, so not cached.
+    if (stack.has(inst))
+        return PROVEN;
+    stack.add(inst);
+    let result = NONE;
+    const check = (child) => {
+        if (result !== PROVEN && child?._zod) {
+            const answer = isRecursive(child, stack, resolve);
+            if (answer > result)
+                result = answer;
+        }
+    };
+    // `Reflect.ownKeys` rather than `Object.keys`, so a cycle through a declared symbol key is still seen
+    const shape = (sh, spread) => {
+        let answer = NONE;
+        for (const key of Reflect.ownKeys(sh)) {
+            const desc = Object.getOwnPropertyDescriptor(sh, key);
+            // an object resolves its shape by spread, so a key it does not enumerate is never parsed; `z.properties` reads every own key and so keeps them all
+            if (spread && !desc.enumerable)
+                continue;
+            // resolving runs user code, and a factory mints a fresh subtree per read, so an edge the walk can't follow counts as a cycle
+            const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve) : NONE;
+            if (child > answer)
+                answer = child;
+        }
+        return answer;
+    };
+    const merge = (answer) => {
+        if (answer > result)
+            result = answer;
+    };
+    const def = inst._zod.def;
+    const kind = def.type;
+    switch (kind) {
+        case "object": {
+            const raw = rawShape(def);
+            // a def with no raw shape answers `shape` from an accessor of its own, and running that can mint a whole fresh subtree
+            merge(raw ? shape(raw, true) : ASSUMED);
+            check(def.catchall);
+            break;
+        }
+        case "array":
+            check(def.element);
+            break;
+        case "tuple":
+            for (const el of def.items)
+                check(el);
+            check(def.rest);
+            break;
+        case "record":
+        case "map":
+            check(def.keyType);
+            check(def.valueType);
+            break;
+        case "set":
+            check(def.valueType);
+            break;
+        case "union":
+            for (const el of def.options)
+                check(el);
+            break;
+        case "intersection":
+            check(def.left);
+            check(def.right);
+            break;
+        case "optional":
+        case "nullable":
+        case "default":
+        case "prefault":
+        case "catch":
+        case "readonly":
+        case "nonoptional":
+        case "promise":
+        case "success":
+            check(def.innerType);
+            break;
+        case "pipe":
+            check(def.in);
+            check(def.out);
+            break;
+        case "function":
+            check(def.input);
+            check(def.output);
+            break;
+        // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
+        case "lazy": {
+            const inner = def._cachedInner ?? (resolve ? inst._zod.innerType : undefined);
+            // walked with resolution off: one hop sees past the deferral, and a lazy that yields only another unresolved lazy is generative, so it stops there
+            merge(inner ? isRecursive(inner, stack, false) : ASSUMED);
+            break;
+        }
+        // a leaf by choice: `parts` are regex fragments, not data positions
+        case "template_literal":
+        // leaves
+        case "string":
+        case "number":
+        case "int":
+        case "boolean":
+        case "bigint":
+        case "symbol":
+        case "undefined":
+        case "null":
+        case "void":
+        case "never":
+        case "any":
+        case "unknown":
+        case "date":
+        case "nan":
+        case "enum":
+        case "literal":
+        case "file":
+        case "transform":
+        case "custom":
+            break;
+        default: {
+            // a new built-in kind becomes a compile error here
+            kind;
+            // a user-defined kind can still hold children, and only its author knows where, so fall back to scanning the def — skipping accessors, since reading one can run user code
+            for (const key in def) {
+                const desc = Object.getOwnPropertyDescriptor(def, key);
+                if (!desc || desc.get)
+                    continue;
+                const value = desc.value;
+                if (!value || typeof value !== "object")
+                    continue;
+                if (value._zod)
+                    check(value);
+                else if (Array.isArray(value))
+                    for (const el of value)
+                        check(el);
+            }
+        }
+    }
+    stack.delete(inst);
+    return settle(inst, result);
+}
+/** An assumed answer must not outlive the resolution that settles it, so only a certain one is cached. */
+function settle(inst, answer) {
+    if (answer !== ASSUMED)
+        recursive.set(inst, answer === PROVEN);
+    return answer;
+}
+/**
+ * Whether one parse can re-enter this schema, i.e. its subtree contains a cycle.
+ * Exported for `z.compile`, which refuses to compile such a schema: cycle
+ * breaking is driven from here off state keyed on the parse context, and a
+ * generated fast path has no context to key on.
+ */
+function isRecursiveSchema(inst) {
+    // z.compile never parses, so nothing would ever resolve a lazy for it; it runs once and already treats a throw here as recursive
+    return isRecursive(inst, new Set(), true) !== NONE;
+}
+function bucketFor(state, inst) {
+    let bucket = state.buckets.get(inst);
+    if (!bucket) {
+        bucket = new WeakMap();
+        state.buckets.set(inst, bucket);
+    }
+    return bucket;
+}
+// Set immediately before delegating to core and cleared immediately after, so `alloc` registers only for a visit this module is driving.
+let handoff;
+// Allocated but unfinished entries. `alloc` and the matching pop both happen in the synchronous part of a parse, so they nest even when children are async, and one stack serves every schema.
+const memoizer_open = [];
+const memo = {
+    alloc(_inst, payload, empty) {
+        const bucket = handoff;
+        if (!bucket)
+            return empty;
+        handoff = undefined;
+        const entry = { value: empty, issues: null };
+        bucket.set(payload.value, entry);
+        memoizer_open.push(entry);
+        return empty;
+    },
+    guard(inst) {
+        var _a;
+        (_a = inst._zod).deferred ?? (_a.deferred = []);
+        inst._zod.deferred.push(() => {
+            const base = inst._zod.parse;
+            const wrapped = (payload, ctx) => {
+                // The value is a placeholder a back-edge is still waiting on, so the cycle closes through this transform. Its output can't exist in time to bind.
+                if (ctx.direction !== "backward" && isBackEdge(ctx, payload.value))
+                    throw new $ZodCyclicError();
+                return base(payload, ctx);
+            };
+            inst._zod.parse = wrapped;
+            if (inst._zod.run === base)
+                inst._zod.run = wrapped;
+        });
+    },
+    attach(inst) {
+        var _a;
+        let isRecursiveInst;
+        let rechecked = false;
+        // a recursive schema is re-entered many times per parse and its bucket never changes
+        let lastCtx;
+        let lastBucket;
+        // Wraps `parse` in a deferred so it sees the container's final parse. Core's own deferred copies `parse` into `run` when there are no checks, and it ran first, so `run` is patched to match; with checks, `run` reads `parse` dynamically.
+        (_a = inst._zod).deferred ?? (_a.deferred = []);
+        inst._zod.deferred.push(() => {
+            const base = inst._zod.parse;
+            const wrapped = (payload, ctx) => {
+                if (isRecursiveInst === undefined) {
+                    const walked = isRecursive(inst, new Set(), false);
+                    if (walked === NONE) {
+                        // Nothing here can ever fire, so take it back out.
+                        inst._zod.parse = base;
+                        if (inst._zod.run === wrapped)
+                            inst._zod.run = base;
+                        return base(payload, ctx);
+                    }
+                    // this parse resolves the deferred edges on its own path, so ask once more before latching
+                    if (walked === PROVEN || rechecked)
+                        isRecursiveInst = true;
+                    else
+                        rechecked = true;
+                }
+                const input = payload.value;
+                if (!isRef(input))
+                    return base(payload, ctx);
+                let state = ctx[STATE];
+                if (!state) {
+                    state = { buckets: new WeakMap(), backEdges: undefined };
+                    ctx[STATE] = state;
+                }
+                let bucket;
+                if (lastCtx === ctx) {
+                    bucket = lastBucket;
+                }
+                else {
+                    bucket = bucketFor(state, inst);
+                    lastCtx = ctx;
+                    lastBucket = bucket;
+                }
+                const hit = bucket.get(input);
+                if (hit) {
+                    payload.value = hit.value;
+                    if (hit.issues) {
+                        if (hit.issues.length)
+                            payload.issues.push(...cloneIssues(hit.issues));
+                    }
+                    else {
+                        // Still being parsed: its own checks cover it, so skip them here.
+                        payload.memo = true;
+                        state.backEdges ?? (state.backEdges = new WeakSet());
+                        state.backEdges.add(hit.value);
+                    }
+                    return payload;
+                }
+                handoff = bucket;
+                const depth = memoizer_open.length;
+                const result = base(payload, ctx);
+                handoff = undefined;
+                // A container that rejected its input outright allocated nothing.
+                const entry = memoizer_open.length > depth ? memoizer_open.pop() : undefined;
+                // Both paths written out so the sync one allocates no closure. It runs once per node, and capturing here cost more than everything else combined.
+                if (result instanceof Promise) {
+                    return result.then((r) => {
+                        if (entry)
+                            entry.issues = r.issues.length ? cloneIssues(r.issues) : NO_ISSUES;
+                        return r;
+                    });
+                }
+                if (entry)
+                    entry.issues = result.issues.length ? cloneIssues(result.issues) : NO_ISSUES;
+                return result;
+            };
+            inst._zod.parse = wrapped;
+            if (inst._zod.run === base)
+                inst._zod.run = wrapped;
+        });
+    },
+};
+/** The memoizer that gives containers cycle support. `zod` installs it by default; `zod/mini` opts in with `config({ memoizer: memoizer() })`. */
+function memoizer() {
+    return memo;
+}
+/** Whether this value is a node a back-edge resolved to before it finished. */
+function isBackEdge(ctx, value) {
+    const backEdges = ctx[STATE]?.backEdges;
+    return backEdges !== undefined && isRef(value) && backEdges.has(value);
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link cuid2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const cuid = /^[cC][0-9a-z]{6,}$/;
+const cuid2 = /^[0-9a-z]+$/;
+const ulid = /^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$/;
+const xid = /^[0-9a-vA-V]{20}$/;
+const ksuid = /^[A-Za-z0-9]{27}$/;
+const nanoid = /^[a-zA-Z0-9_-]{21}$/;
+function nanoidOfLength(length) {
+    return new RegExp(`^[a-zA-Z0-9_-]{${length}}$`);
+}
+/** ISO 8601-1 duration regex. Does not support the 8601-2 extensions like negative durations or fractional/negative components. */
+const duration = /^P(?:(\d+W)|(?!.*W)(?=\d|T\d)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+([.,]\d+)?S)?)?)$/;
+/** Implements ISO 8601-2 extensions like explicit +- prefixes, mixing weeks with other units, and fractional/negative components. */
+const extendedDuration = /^[-+]?P(?!$)(?:(?:[-+]?\d+Y)|(?:[-+]?\d+[.,]\d+Y$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:(?:[-+]?\d+W)|(?:[-+]?\d+[.,]\d+W$))?(?:(?:[-+]?\d+D)|(?:[-+]?\d+[.,]\d+D$))?(?:T(?=[\d+-])(?:(?:[-+]?\d+H)|(?:[-+]?\d+[.,]\d+H$))?(?:(?:[-+]?\d+M)|(?:[-+]?\d+[.,]\d+M$))?(?:[-+]?\d+(?:[.,]\d+)?S)?)??$/;
+/** A regex for any UUID-like identifier: 8-4-4-4-12 hex pattern */
+const guid = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+/** Returns a regex for validating an RFC 9562/4122 UUID.
+ *
+ * @param version Optionally specify a version 1-8. If no version is specified, all versions are supported. */
+const uuid = (version) => {
+    if (!version)
+        return /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+    return new RegExp(`^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-${version}[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12})$`);
+};
+const uuid4 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(4)));
+const uuid6 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(6)));
+const uuid7 = /*@__PURE__*/ (/* unused pure expression or super */ null && (uuid(7)));
+/** Practical email validation */
+const email = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+/** Equivalent to the HTML5 input[type=email] validation implemented by browsers. Source: https://developer.mozilla.org/en-US/docs/Web/HTML/Element/input/email */
+const html5Email = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+/** The classic emailregex.com regex for RFC 5322-compliant emails */
+const rfc5322Email = /^(([^<>()\[\]\\.,;:\s@"]+(\.[^<>()\[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+/** A loose regex that allows Unicode characters, enforces length limits, and that's about it. */
+const unicodeEmail = /^[^\s@"]{1,64}@[^\s@]{1,255}$/u;
+const idnEmail = (/* unused pure expression or super */ null && (unicodeEmail));
+const browserEmail = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+// from https://thekevinscott.com/emojis-in-javascript/#writing-a-regular-expression
+// Single character class, not an alternation: the two properties overlap (U+1F9B0-U+1F9B3), so `(A|B)+` backtracks exponentially on a failed match. The leading lookahead then demands one anchor — a pictograph, a regional indicator, or the enclosing keycap — because `\p{Emoji_Component}` on its own covers ASCII digits, `#`, `*`, ZWJ, variation selectors and skin tone modifiers, none of which is an emoji without a base.
+const _emoji = `^(?=[\\s\\S]*[\\p{Extended_Pictographic}\\p{Regional_Indicator}\\u20E3])[\\p{Extended_Pictographic}\\p{Emoji_Component}]+$`;
+function emoji() {
+    return new RegExp(_emoji, "u");
+}
+const ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
+const ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
+const mac = (delimiter) => {
+    const escapedDelim = util.escapeRegex(delimiter ?? ":");
+    return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
+};
+const cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
+const cidrv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))\/(12[0-8]|1[01][0-9]|[1-9]?[0-9])$/;
+// https://stackoverflow.com/questions/7860392/determine-if-string-is-in-base64-using-javascript
+const base64 = /^$|^(?:[0-9a-zA-Z+/]{4})*(?:(?:[0-9a-zA-Z+/]{2}==)|(?:[0-9a-zA-Z+/]{3}=))?$/;
+const base64url = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2,3})?$/;
+// based on https://stackoverflow.com/questions/106179/regular-expression-to-match-dns-hostname-or-ip-address
+// export const hostname: RegExp = /^([a-zA-Z0-9-]+\.)*[a-zA-Z0-9-]+$/;
+const hostname = /^(?=.{1,253}\.?$)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[-0-9a-zA-Z]{0,61}[0-9a-zA-Z])?)*\.?$/;
+const domain = /^(?=.{1,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
+const httpProtocol = /^https?$/;
+// https://blog.stevenlevithan.com/archives/validate-phone-number#r4-3 (regex sans spaces) E.164: leading digit must be 1-9; total digits (excluding '+') between 7-15
+const e164 = /^\+[1-9]\d{6,14}$/;
+// Credit card shape: 12–19 digits, optionally separated by single spaces or single hyphens. ISO/IEC 7812 caps the PAN at 19 digits; 12 is the shortest issued length (Maestro).
+const creditCard = /^\d(?:[ -]?\d){11,18}$/;
+// ISO 4217 alpha codes from the SIX list, regenerated by scripts/update-iso-4217.ts
+const currencyCode = /^(?:AED|AFN|ALL|AMD|AOA|ARS|AUD|AWG|AZN|BAM|BBD|BDT|BHD|BIF|BMD|BND|BOB|BOV|BRL|BSD|BTN|BWP|BYN|BZD|CAD|CDF|CHE|CHF|CHW|CLF|CLP|CNY|COP|COU|CRC|CUP|CVE|CZK|DJF|DKK|DOP|DZD|EGP|ERN|ETB|EUR|FJD|FKP|GBP|GEL|GHS|GIP|GMD|GNF|GTQ|GYD|HKD|HNL|HTG|HUF|IDR|ILS|INR|IQD|IRR|ISK|JMD|JOD|JPY|KES|KGS|KHR|KMF|KPW|KRW|KWD|KYD|KZT|LAK|LBP|LKR|LRD|LSL|LYD|MAD|MDL|MGA|MKD|MMK|MNT|MOP|MRU|MUR|MVR|MWK|MXN|MXV|MYR|MZN|NAD|NGN|NIO|NOK|NPR|NZD|OMR|PAB|PEN|PGK|PHP|PKR|PLN|PYG|QAR|RON|RSD|RUB|RWF|SAR|SBD|SCR|SDG|SEK|SGD|SHP|SLE|SOS|SRD|SSP|STN|SVC|SYP|SZL|THB|TJS|TMT|TND|TOP|TRY|TTD|TWD|TZS|UAH|UGX|USD|USN|UYI|UYU|UYW|UZS|VED|VES|VND|VUV|WST|XAD|XAF|XAG|XAU|XBA|XBB|XBC|XBD|XCD|XCG|XDR|XOF|XPD|XPF|XPT|XSU|XTS|XUA|XXX|YER|ZAR|ZMW|ZWG)$/;
+// iban electronic format: 2-letter country, check digits 02-98 (the only values `98 - remainder` can produce), 11-30 bban characters
+const iban = /^[A-Z]{2}(?!00|01|99)\d{2}[A-Z0-9]{11,30}$/;
+const dateSource = `(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))`;
+/** Anchors a pattern source. The interpolation lives here rather than at the call site because
+ * esbuild will not drop a `@__PURE__` call whose own argument interpolates a variable, but it
+ * will drop `anchor(dateSource)`. Keeping it inline pinned `date` into every bundle. */
+function regexes_anchor(source) {
+    return new RegExp(`^${source}$`);
+}
+const date = /*@__PURE__*/ regexes_anchor(dateSource);
+function timeSource(args) {
+    const hhmm = `(?:[01]\\d|2[0-3]):[0-5]\\d`;
+    const regex = typeof args.precision === "number"
+        ? args.precision === -1
+            ? `${hhmm}`
+            : args.precision === 0
+                ? `${hhmm}:[0-5]\\d`
+                : `${hhmm}:[0-5]\\d\\.\\d{${args.precision}}`
+        : args.seconds
+            ? `${hhmm}:[0-5]\\d(?:\\.\\d+)?`
+            : `${hhmm}(?::[0-5]\\d(?:\\.\\d+)?)?`;
+    return regex;
+}
+function time(args) {
+    return new RegExp(`^${timeSource(args)}$`);
+}
+// Adapted from https://stackoverflow.com/a/3143231
+function datetime(args) {
+    const opts = ["Z"];
+    // if (args.offset) opts.push(`([+-]\\d{2}:\\d{2})`);
+    if (args.offset)
+        opts.push(`([+-](?:[01]\\d|2[0-3]):[0-5]\\d)`);
+    // RFC 3339 mandates seconds wherever the time carries a `Z` or an offset, so only the unqualified form `local` adds may omit them
+    const qualified = `${timeSource({ precision: args.precision, seconds: true })}(?:${opts.join("|")})`;
+    const timeRegex = args.local ? `${qualified}|${timeSource({ precision: args.precision })}` : qualified;
+    return new RegExp(`^${dateSource}T(?:${timeRegex})$`);
+}
+// the unbounded form of `string()` as a literal, so every plain string shares one instance instead of building its own
+const anyString = /^[\s\S]{0,}$/;
+const string = (params) => {
+    const regex = params ? `[\\s\\S]{${params?.minimum ?? 0},${params?.maximum ?? ""}}` : `[\\s\\S]*`;
+    return new RegExp(`^${regex}$`);
+};
+const bigint = /^-?\d+n?$/;
+const integer = /^-?\d+$/;
+const number = /^-?\d+(?:\.\d+)?$/;
+const regexes_boolean = /^(?:true|false)$/i;
+const _null = /^null$/i;
+
+const _undefined = /^undefined$/i;
+
+// regex for string with no uppercase letters
+const lowercase = /^[^A-Z]*$/;
+// regex for string with no lowercase letters
+const uppercase = /^[^a-z]*$/;
+// regex for hexadecimal strings (any length)
+const hex = /^[0-9a-fA-F]*$/;
+// Hash regexes for different algorithms and encodings
+// Helper function to create base64 regex with exact length and padding
+function fixedBase64(bodyLength, padding) {
+    return new RegExp(`^[A-Za-z0-9+/]{${bodyLength}}${padding}$`);
+}
+// Helper function to create base64url regex with exact length (no padding)
+function fixedBase64url(length) {
+    return new RegExp(`^[A-Za-z0-9_-]{${length}}$`);
+}
+// MD5 (16 bytes): base64 = 24 chars total (22 + "==")
+const md5_hex = /^[0-9a-fA-F]{32}$/;
+const md5_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(22, "==")));
+const md5_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(22)));
+// SHA1 (20 bytes): base64 = 28 chars total (27 + "=")
+const sha1_hex = /^[0-9a-fA-F]{40}$/;
+const sha1_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(27, "=")));
+const sha1_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(27)));
+// SHA256 (32 bytes): base64 = 44 chars total (43 + "=")
+const sha256_hex = /^[0-9a-fA-F]{64}$/;
+const sha256_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(43, "=")));
+const sha256_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(43)));
+// SHA384 (48 bytes): base64 = 64 chars total (no padding)
+const sha384_hex = /^[0-9a-fA-F]{96}$/;
+const sha384_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(64, "")));
+const sha384_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(64)));
+// SHA512 (64 bytes): base64 = 88 chars total (86 + "==")
+const sha512_hex = /^[0-9a-fA-F]{128}$/;
+const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
+const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+// import { $ZodType } from "./schemas.js";
+
+
+
+const $ZodCheck = /*@__PURE__*/ $constructor("$ZodCheck", (inst, def) => {
+    var _a;
+    inst._zod ?? (inst._zod = {});
+    inst._zod.def = def;
+    (_a = inst._zod).onattach ?? (_a.onattach = []);
+});
+/** Default `when` for size-based checks: run only on non-nullish values with a `size`. */
+const _whenHasSize = (payload) => {
+    const val = payload.value;
+    return !util.nullish(val) && val.size !== undefined;
+};
+/** Default `when` for length-based checks: run only on non-nullish values with a `length`. */
+const _whenHasLength = (payload) => {
+    const val = payload.value;
+    return !nullish(val) && val.length !== undefined;
+};
+const numericOriginMap = {
+    number: "number",
+    bigint: "bigint",
+    object: "date",
+};
+const $ZodCheckLessThan = /*@__PURE__*/ $constructor("$ZodCheckLessThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value <= def.value : payload.value < def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_big",
+            maximum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckGreaterThan = /*@__PURE__*/ $constructor("$ZodCheckGreaterThan", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const origin = numericOriginMap[typeof def.value];
+    inst._zod.check = (payload) => {
+        if (def.inclusive ? payload.value >= def.value : payload.value > def.value) {
+            return;
+        }
+        payload.issues.push({
+            origin: numericOriginMap[typeof payload.value] ?? origin,
+            code: "too_small",
+            minimum: typeof def.value === "object" ? def.value.getTime() : def.value,
+            input: payload.value,
+            inclusive: def.inclusive,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckMultipleOf = 
+/*@__PURE__*/ $constructor("$ZodCheckMultipleOf", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (typeof payload.value !== typeof def.value)
+            throw new Error("Cannot mix number and bigint in multiple_of check.");
+        const isMultiple = typeof payload.value === "bigint"
+            ? // `value % 0n` throws, and nothing is a multiple of zero — the number branch already fails this way via NaN
+                def.value !== BigInt(0) && payload.value % def.value === BigInt(0)
+            : floatSafeRemainder(payload.value, def.value) === 0;
+        if (isMultiple)
+            return;
+        payload.issues.push({
+            origin: typeof payload.value,
+            code: "not_multiple_of",
+            divisor: def.value,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckNumberFormat = /*@__PURE__*/ $constructor("$ZodCheckNumberFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    def.format = def.format || "float64";
+    const isInt = def.format?.includes("int");
+    const origin = isInt ? "int" : "number";
+    const [minimum, maximum] = NUMBER_FORMAT_RANGES[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (isInt) {
+            if (!Number.isInteger(input)) {
+                // invalid_format issue
+                // payload.issues.push({
+                //   expected: def.format,
+                //   format: def.format,
+                //   code: "invalid_format",
+                //   input,
+                //   inst,
+                // });
+                // invalid_type issue
+                payload.issues.push({
+                    expected: origin,
+                    format: def.format,
+                    code: "invalid_type",
+                    continue: false,
+                    input,
+                    inst,
+                });
+                return;
+                // not_multiple_of issue
+                // payload.issues.push({
+                //   code: "not_multiple_of",
+                //   origin: "number",
+                //   input,
+                //   inst,
+                //   divisor: 1,
+                // });
+            }
+            if (!Number.isSafeInteger(input)) {
+                if (input > 0) {
+                    // too_big
+                    payload.issues.push({
+                        input,
+                        code: "too_big",
+                        maximum: Number.MAX_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                else {
+                    // too_small
+                    payload.issues.push({
+                        input,
+                        code: "too_small",
+                        minimum: Number.MIN_SAFE_INTEGER,
+                        note: "Integers must be within the safe integer range.",
+                        inst,
+                        origin,
+                        inclusive: true,
+                        continue: !def.abort,
+                    });
+                }
+                return;
+            }
+        }
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_small",
+                minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "number",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+});
+const $ZodCheckBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckBigIntFormat", (inst, def) => {
+    $ZodCheck.init(inst, def); // no format checks
+    const [minimum, maximum] = util.BIGINT_FORMAT_RANGES[def.format];
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        if (input < minimum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_small",
+                minimum: minimum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+        if (input > maximum) {
+            payload.issues.push({
+                origin: "bigint",
+                input,
+                code: "too_big",
+                maximum,
+                inclusive: true,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+})));
+const $ZodCheckMaxSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMaxSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size <= def.maximum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMinSize = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMinSize", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size >= def.minimum)
+            return;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckSizeEquals = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckSizeEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasSize);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const size = input.size;
+        if (size === def.size)
+            return;
+        const tooBig = size > def.size;
+        payload.issues.push({
+            origin: util.getSizableOrigin(input),
+            ...(tooBig ? { code: "too_big", maximum: def.size } : { code: "too_small", minimum: def.size }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckMaxLength = /*@__PURE__*/ $constructor("$ZodCheckMaxLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // Strings are measured in Unicode code points, not UTF-16 units. A code point is at most two units, so a string that already fits in units fits in code points; only an overflow has to be counted.
+        const length = typeof input === "string" && units > def.maximum ? codePointLength(input) : units;
+        if (length <= def.maximum)
+            return;
+        const origin = getLengthableOrigin(input);
+        payload.issues.push({
+            origin,
+            code: "too_big",
+            maximum: def.maximum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckMinLength = /*@__PURE__*/ $constructor("$ZodCheckMinLength", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so fewer units than the floor can never reach it and twice the floor always clears it. Only in between is the exact count in doubt.
+        const length = typeof input === "string" && units >= def.minimum && units < def.minimum * 2
+            ? codePointLength(input)
+            : units;
+        if (length >= def.minimum)
+            return;
+        const origin = getLengthableOrigin(input);
+        payload.issues.push({
+            origin,
+            code: "too_small",
+            minimum: def.minimum,
+            inclusive: true,
+            input,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckLengthEquals = /*@__PURE__*/ $constructor("$ZodCheckLengthEquals", (inst, def) => {
+    var _a;
+    $ZodCheck.init(inst, def);
+    (_a = inst._zod.def).when ?? (_a.when = _whenHasLength);
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const units = input.length;
+        // A code point is one or two UTF-16 units, so outside `[length, length * 2]` units the target is missed either way — and missed in the same direction in both measures.
+        const length = typeof input === "string" && units >= def.length && units <= def.length * 2
+            ? codePointLength(input)
+            : units;
+        if (length === def.length)
+            return;
+        const origin = getLengthableOrigin(input);
+        const tooBig = length > def.length;
+        payload.issues.push({
+            origin,
+            ...(tooBig ? { code: "too_big", maximum: def.length } : { code: "too_small", minimum: def.length }),
+            inclusive: true,
+            exact: true,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckStringFormat = /*@__PURE__*/ $constructor("$ZodCheckStringFormat", (inst, def) => {
+    var _a, _b;
+    $ZodCheck.init(inst, def);
+    if (def.pattern)
+        (_a = inst._zod).check ?? (_a.check = (payload) => {
+            def.pattern.lastIndex = 0;
+            if (def.pattern.test(payload.value))
+                return;
+            payload.issues.push({
+                origin: "string",
+                code: "invalid_format",
+                format: def.format,
+                input: payload.value,
+                ...(def.pattern ? { pattern: def.pattern.toString() } : {}),
+                inst,
+                continue: !def.abort,
+            });
+        });
+    else
+        (_b = inst._zod).check ?? (_b.check = () => { });
+});
+const $ZodCheckRegex = /*@__PURE__*/ $constructor("$ZodCheckRegex", (inst, def) => {
+    $ZodCheckStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        def.pattern.lastIndex = 0;
+        if (def.pattern.test(payload.value))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "regex",
+            input: payload.value,
+            pattern: def.pattern.toString(),
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckLowerCase = /*@__PURE__*/ $constructor("$ZodCheckLowerCase", (inst, def) => {
+    def.pattern ?? (def.pattern = lowercase);
+    $ZodCheckStringFormat.init(inst, def);
+});
+const $ZodCheckUpperCase = /*@__PURE__*/ $constructor("$ZodCheckUpperCase", (inst, def) => {
+    def.pattern ?? (def.pattern = uppercase);
+    $ZodCheckStringFormat.init(inst, def);
+});
+const $ZodCheckIncludes = /*@__PURE__*/ $constructor("$ZodCheckIncludes", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const escapedRegex = escapeRegex(def.includes);
+    // `String.prototype.includes(sub, position)` matches `sub` at `position`
+    // OR LATER, so the pattern must allow at least `position` leading chars
+    // (`{N,}`), not exactly `position` chars (`{N}`).
+    const pattern = new RegExp(typeof def.position === "number" ? `^.{${def.position},}${escapedRegex}` : escapedRegex);
+    def.pattern = pattern;
+    inst._zod.check = (payload) => {
+        if (payload.value.includes(def.includes, def.position))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "includes",
+            includes: def.includes,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckStartsWith = /*@__PURE__*/ $constructor("$ZodCheckStartsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`^${escapeRegex(def.prefix)}.*`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.startsWith(def.prefix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "starts_with",
+            prefix: def.prefix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCheckEndsWith = /*@__PURE__*/ $constructor("$ZodCheckEndsWith", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const pattern = new RegExp(`.*${escapeRegex(def.suffix)}$`);
+    def.pattern ?? (def.pattern = pattern);
+    inst._zod.check = (payload) => {
+        if (payload.value.endsWith(def.suffix))
+            return;
+        payload.issues.push({
+            origin: "string",
+            code: "invalid_format",
+            format: "ends_with",
+            suffix: def.suffix,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+///////////////////////////////////
+/////    $ZodCheckProperty    /////
+///////////////////////////////////
+function handleCheckPropertyResult(result, payload, property) {
+    if (result.issues.length) {
+        payload.issues.push(...prefixIssues(property, result.issues));
+    }
+}
+const $ZodCheckProperty = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckProperty", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        const result = def.schema._zod.run({
+            value: payload.value[def.property],
+            issues: [],
+        }, {});
+        if (result instanceof Promise) {
+            return result.then((result) => handleCheckPropertyResult(result, payload, def.property));
+        }
+        handleCheckPropertyResult(result, payload, def.property);
+        return;
+    };
+})));
+const $ZodCheckProperties = /*@__PURE__*/ $constructor("$ZodCheckProperties", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    hide(inst, Symbol.iterator, function* () {
+        yield inst;
+    });
+    // key and schema snapshotted together: reading one live and the other cached lets a later mutation of the caller's shape object pair a stale key with a missing schema
+    let entries;
+    inst._zod.check = (payload) => {
+        // the base schema already typed the value, so only a nullish one is rejected here: the properties read on a primitive too, matching z.property() on a string's length
+        if (payload.value == null) {
+            payload.issues.push({ expected: "object", code: "invalid_type", input: payload.value, inst });
+            return undefined;
+        }
+        entries ?? (entries = Reflect.ownKeys(def.shape).map((key) => [key, def.shape[key]]));
+        const input = payload.value;
+        let proms;
+        for (const [key, schema] of entries) {
+            const result = schema._zod.run({ value: input[key], issues: [] }, {});
+            if (result instanceof Promise) {
+                proms ?? (proms = []);
+                proms.push(result.then((result) => handleCheckPropertyResult(result, payload, key)));
+            }
+            else {
+                handleCheckPropertyResult(result, payload, key);
+            }
+        }
+        if (proms)
+            return Promise.all(proms).then(() => undefined);
+        return undefined;
+    };
+});
+const $ZodCheckMimeType = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCheckMimeType", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    const mimeSet = new Set(def.mime);
+    inst._zod.check = (payload) => {
+        if (mimeSet.has(payload.value.type))
+            return;
+        payload.issues.push({
+            code: "invalid_value",
+            values: def.mime,
+            input: payload.value.type,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    inst._zod.check = (payload) => {
+        payload.value = def.tx(payload.value);
+    };
+});
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+class Doc {
+    constructor(args = [], closed = {}) {
+        this.content = [];
+        this.indent = 0;
+        this.args = args;
+        this.closed = closed;
+    }
+    // the compiler catches a child's throw and keeps writing into this doc, so the indent has to unwind with it
+    indented(fn) {
+        this.indent += 1;
+        try {
+            fn(this);
+        }
+        finally {
+            this.indent -= 1;
+        }
+    }
+    write(arg) {
+        if (typeof arg === "function") {
+            arg(this, { execution: "sync" });
+            arg(this, { execution: "async" });
+            return;
+        }
+        const content = arg;
+        const lines = content.split("\n").filter((x) => x);
+        const minIndent = Math.min(...lines.map((x) => x.length - x.trimStart().length));
+        const dedented = lines.map((x) => x.slice(minIndent)).map((x) => " ".repeat(this.indent * 2) + x);
+        for (const line of dedented) {
+            this.content.push(line);
+        }
+    }
+    compile() {
+        const F = Function;
+        const content = this?.content ?? [``];
+        const factory = new F(...Object.keys(this.closed), `return function (${this.args.join(", ")}) {\n${content.join("\n")}\n};`);
+        return factory(...Object.values(this.closed));
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+const version = {
+    major: 4,
+    minor: 6,
+    patch: 7,
+};
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+
+
+
+
+
+
+
+const $ZodType = /*@__PURE__*/ $constructor("$ZodType", (inst, def) => {
+    var _a;
+    inst ?? (inst = {});
+    inst._zod.def = def; // set _def property
+    inst._zod.bag = inst._zod.bag || {}; // initialize _bag object
+    inst._zod.version = version;
+    const defChecks = inst._zod.def.checks;
+    // if inst is itself a checks.$ZodCheck, run it as a check
+    const checks = inst._zod.traits.has("$ZodCheck")
+        ? [inst, ...(defChecks ?? [])]
+        : defChecks?.length
+            ? [...defChecks]
+            : [];
+    for (const ch of checks) {
+        for (const fn of ch._zod.onattach) {
+            fn(inst);
+        }
+    }
+    if (checks.length === 0) {
+        // deferred initializer inst._zod.parse is not yet defined
+        (_a = inst._zod).deferred ?? (_a.deferred = []);
+        inst._zod.deferred?.push(() => {
+            inst._zod.run = inst._zod.parse;
+        });
+    }
+    else {
+        const runChecks = (payload, checks, ctx) => {
+            if (payload.memo)
+                return payload;
+            let isAborted = aborted(payload);
+            let asyncResult;
+            for (const ch of checks) {
+                if (ch._zod.def.when) {
+                    if (explicitlyAborted(payload))
+                        continue;
+                    const shouldRun = ch._zod.def.when(payload);
+                    if (!shouldRun)
+                        continue;
+                }
+                else if (isAborted) {
+                    continue;
+                }
+                const currLen = payload.issues.length;
+                const _ = ch._zod.check(payload);
+                if (_ instanceof Promise && ctx?.async === false) {
+                    throw new $ZodAsyncError();
+                }
+                if (asyncResult || _ instanceof Promise) {
+                    asyncResult = (asyncResult ?? Promise.resolve()).then(async () => {
+                        await _;
+                        const nextLen = payload.issues.length;
+                        if (nextLen === currLen)
+                            return;
+                        attachSchema(payload.issues, currLen, inst);
+                        if (!isAborted)
+                            isAborted = aborted(payload, currLen);
+                    });
+                }
+                else {
+                    const nextLen = payload.issues.length;
+                    if (nextLen === currLen)
+                        continue;
+                    attachSchema(payload.issues, currLen, inst);
+                    if (!isAborted)
+                        isAborted = aborted(payload, currLen);
+                }
+            }
+            if (asyncResult) {
+                return asyncResult.then(() => {
+                    return payload;
+                });
+            }
+            return payload;
+        };
+        const handleCanaryResult = (canary, payload, ctx) => {
+            // abort if the canary is aborted
+            if (aborted(canary)) {
+                canary.aborted = true;
+                return canary;
+            }
+            // run checks first, then
+            const checkResult = runChecks(payload, checks, ctx);
+            if (checkResult instanceof Promise) {
+                if (ctx.async === false)
+                    throw new $ZodAsyncError();
+                return checkResult.then((checkResult) => inst._zod.parse(checkResult, ctx));
+            }
+            return inst._zod.parse(checkResult, ctx);
+        };
+        inst._zod.run = (payload, ctx) => {
+            if (ctx.skipChecks) {
+                return inst._zod.parse(payload, ctx);
+            }
+            if (ctx.direction === "backward") {
+                // run canary initial pass (no checks)
+                const canary = inst._zod.parse({ value: payload.value, issues: [] }, { ...ctx, skipChecks: true });
+                if (canary instanceof Promise) {
+                    return canary.then((canary) => {
+                        return handleCanaryResult(canary, payload, ctx);
+                    });
+                }
+                return handleCanaryResult(canary, payload, ctx);
+            }
+            // forward
+            const result = inst._zod.parse(payload, ctx);
+            if (result instanceof Promise) {
+                if (ctx.async === false)
+                    throw new $ZodAsyncError();
+                return result.then((result) => runChecks(result, checks, ctx));
+            }
+            return runChecks(result, checks, ctx);
+        };
+    }
+}, {
+    // Wrappers extend this by installing a richer factory over it; reading it eagerly would defeat the laziness.
+    get "~standard"() {
+        return hide(this, "~standard", standardProps(this));
+    },
+    set "~standard"(value) {
+        own(this, "~standard", value);
+    },
+});
+/** The Standard Schema surface for `inst`. Shared so wrappers can extend it without forcing it. */
+// a Standard Schema result only reports issues, so a failure finalizes them straight off the raw payload: no ZodError, and no lazy result to read through
+const toStandardResult = (r, ctx) => r.issues.length ? { issues: r.issues.map((iss) => finalizeIssue(iss, ctx, config())) } : { value: r.value };
+async function validateAsync(inst, value) {
+    const ctx = { async: true };
+    return toStandardResult((await inst._zod.run({ value, issues: [] }, ctx)), ctx);
+}
+function standardProps(inst) {
+    return {
+        validate: (value) => {
+            const ctx = { async: false };
+            try {
+                const r = inst._zod.run({ value, issues: [] }, ctx);
+                if (!(r instanceof Promise))
+                    return toStandardResult(r, ctx);
+            }
+            catch (_) { }
+            // async function so a synchronously throwing check rejects instead of escaping validate
+            return validateAsync(inst, value);
+        },
+        vendor: "zod",
+        version: 1,
+    };
+}
+
+const $ZodString = /*@__PURE__*/ $constructor("$ZodString", (inst, def) => {
+    $ZodType.init(inst, def);
+    // a format's own pattern, else unbounded; a template literal derives the check-aware form itself
+    inst._zod.pattern = def.pattern ?? anyString;
+    inst._zod.parse = (payload, _) => {
+        if (def.coerce)
+            try {
+                payload.value = String(payload.value);
+            }
+            catch (_) { }
+        if (typeof payload.value === "string")
+            return payload;
+        payload.issues.push({
+            expected: "string",
+            code: "invalid_type",
+            input: payload.value,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodStringFormat = /*@__PURE__*/ $constructor("$ZodStringFormat", (inst, def) => {
+    // check initialization must come first
+    $ZodCheckStringFormat.init(inst, def);
+    $ZodString.init(inst, def);
+});
+const $ZodGUID = /*@__PURE__*/ $constructor("$ZodGUID", (inst, def) => {
+    def.pattern ?? (def.pattern = guid);
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodUUID = /*@__PURE__*/ $constructor("$ZodUUID", (inst, def) => {
+    if (def.version) {
+        const versionMap = {
+            v1: 1,
+            v2: 2,
+            v3: 3,
+            v4: 4,
+            v5: 5,
+            v6: 6,
+            v7: 7,
+            v8: 8,
+        };
+        const v = versionMap[def.version];
+        if (v === undefined)
+            throw new Error(`Invalid UUID version: "${def.version}"`);
+        def.pattern ?? (def.pattern = uuid(v));
+    }
+    else
+        def.pattern ?? (def.pattern = uuid());
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodEmail = /*@__PURE__*/ $constructor("$ZodEmail", (inst, def) => {
+    def.pattern ?? (def.pattern = email);
+    $ZodStringFormat.init(inst, def);
+});
+/** The `://` guard rejected the input before the URL constructor saw it. */
+const URL_BAD_FORMAT = 1;
+/** The URL parser rejected the input. */
+const URL_UNPARSEABLE = 2;
+function canParseURL(input) {
+    try {
+        if (typeof URL !== "undefined" && typeof URL.canParse === "function")
+            return URL.canParse(input);
+        new URL(input);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function validateURL(trimmed, def) {
+    if (!("normalize" in def) && !("hostname" in def) && !("protocol" in def)) {
+        return canParseURL(trimmed) || URL_UNPARSEABLE;
+    }
+    return parseURLObject(trimmed, def);
+}
+/** Parses a URL while preserving the non-normalizing HTTP guard. */
+function parseURLObject(trimmed, def) {
+    // When normalize is off, require :// for http/https URLs. This prevents strings like "http:example.com" or "https:/path" from being silently accepted
+    if (!def.normalize && def.protocol?.source === httpProtocol.source && !/^https?:\/\//i.test(trimmed)) {
+        return URL_BAD_FORMAT;
+    }
+    try {
+        if (typeof URL !== "undefined") {
+            const URLStatic = URL;
+            if (typeof URLStatic.parse === "function")
+                return URLStatic.parse(trimmed) ?? URL_UNPARSEABLE;
+        }
+        // @ts-ignore
+        return new URL(trimmed);
+    }
+    catch {
+        return URL_UNPARSEABLE;
+    }
+}
+const asciiTabOrNewline = /[\t\n\r]/g;
+/** The URL parser deletes every ASCII tab, LF and CR from its input before it parses, so `new URL("https://exa\nmple.com")` reports on `example.com`. Applying the same deletion to the returned value closes the half of that divergence which can move the host; the parser's other rewrite, stripping C0 controls at the edges, cannot. */
+function stripTabAndNewline(value) {
+    return value.replace(asciiTabOrNewline, "");
+}
+function urlHostnameOk(url, hostname) {
+    hostname.lastIndex = 0;
+    return hostname.test(url.hostname);
+}
+function urlProtocolOk(url, protocol) {
+    protocol.lastIndex = 0;
+    return protocol.test(url.protocol.endsWith(":") ? url.protocol.slice(0, -1) : url.protocol);
+}
+const $ZodURL = /*@__PURE__*/ $constructor("$ZodURL", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        try {
+            // Trim whitespace from input
+            const trimmed = payload.value.trim();
+            const url = validateURL(trimmed, def);
+            if (url === URL_BAD_FORMAT) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    note: "Invalid URL format",
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+                return;
+            }
+            if (url === URL_UNPARSEABLE) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+                return;
+            }
+            if (url === true) {
+                payload.value = stripTabAndNewline(trimmed);
+                return;
+            }
+            if (def.hostname && !urlHostnameOk(url, def.hostname)) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    note: "Invalid hostname",
+                    pattern: def.hostname.source,
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+            }
+            if (def.protocol && !urlProtocolOk(url, def.protocol)) {
+                payload.issues.push({
+                    code: "invalid_format",
+                    format: "url",
+                    note: "Invalid protocol",
+                    pattern: def.protocol.source,
+                    input: payload.value,
+                    inst,
+                    continue: !def.abort,
+                });
+            }
+            // Set the output value based on normalize flag
+            payload.value = def.normalize ? url.href : stripTabAndNewline(trimmed);
+            return;
+        }
+        catch (_) {
+            payload.issues.push({
+                code: "invalid_format",
+                format: "url",
+                input: payload.value,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+});
+const $ZodEmoji = /*@__PURE__*/ $constructor("$ZodEmoji", (inst, def) => {
+    def.pattern ?? (def.pattern = emoji());
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodNanoID = /*@__PURE__*/ $constructor("$ZodNanoID", (inst, def) => {
+    if (def.length !== undefined && (!Number.isInteger(def.length) || def.length < 1))
+        throw new Error(`Invalid nanoid length: ${def.length}`);
+    def.pattern ?? (def.pattern = def.length === undefined ? nanoid : nanoidOfLength(def.length));
+    $ZodStringFormat.init(inst, def);
+});
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link $ZodCUID2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const $ZodCUID = /*@__PURE__*/ $constructor("$ZodCUID", (inst, def) => {
+    def.pattern ?? (def.pattern = cuid);
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodCUID2 = /*@__PURE__*/ $constructor("$ZodCUID2", (inst, def) => {
+    def.pattern ?? (def.pattern = cuid2);
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodULID = /*@__PURE__*/ $constructor("$ZodULID", (inst, def) => {
+    def.pattern ?? (def.pattern = ulid);
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodXID = /*@__PURE__*/ $constructor("$ZodXID", (inst, def) => {
+    def.pattern ?? (def.pattern = xid);
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodKSUID = /*@__PURE__*/ $constructor("$ZodKSUID", (inst, def) => {
+    def.pattern ?? (def.pattern = ksuid);
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodISODateTime = /*@__PURE__*/ $constructor("$ZodISODateTime", (inst, def) => {
+    def.pattern ?? (def.pattern = datetime(def));
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodISODate = /*@__PURE__*/ $constructor("$ZodISODate", (inst, def) => {
+    def.pattern ?? (def.pattern = date);
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodISOTime = /*@__PURE__*/ $constructor("$ZodISOTime", (inst, def) => {
+    def.pattern ?? (def.pattern = time(def));
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodISODuration = /*@__PURE__*/ $constructor("$ZodISODuration", (inst, def) => {
+    def.pattern ?? (def.pattern = duration);
+    $ZodStringFormat.init(inst, def);
+});
+const $ZodIPv4 = /*@__PURE__*/ $constructor("$ZodIPv4", (inst, def) => {
+    def.pattern ?? (def.pattern = ipv4);
+    $ZodStringFormat.init(inst, def);
+});
+/** An IPv6 address is written with hex digits, colons and dots, and nothing else. The guard is what makes the check below an IPv6 check: `new URL("http://[...]")` parses an authority, not an address, so `@` and `\` re-delimit it and `"::@1\\"` validates against the host `0.0.0.1`. The URL parser also deletes ASCII tab, LF and CR rather than failing, which is how `"::1\n"` validated as `::1`. */
+const ipv6Alphabet = /^[0-9a-fA-F:.]+$/;
+function isValidIPv6(value) {
+    if (!ipv6Alphabet.test(value))
+        return false;
+    return canParseURL(`http://[${value}]`);
+}
+const $ZodIPv6 = /*@__PURE__*/ $constructor("$ZodIPv6", (inst, def) => {
+    def.pattern ?? (def.pattern = ipv6);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (!isValidIPv6(payload.value)) {
+            payload.issues.push({
+                code: "invalid_format",
+                format: "ipv6",
+                input: payload.value,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+});
+const $ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMAC", (inst, def) => {
+    def.pattern ?? (def.pattern = regexes.mac(def.delimiter));
+    $ZodStringFormat.init(inst, def);
+})));
+const $ZodCIDRv4 = /*@__PURE__*/ $constructor("$ZodCIDRv4", (inst, def) => {
+    def.pattern ?? (def.pattern = cidrv4);
+    $ZodStringFormat.init(inst, def);
+});
+function isValidCIDRv6(value) {
+    const parts = value.split("/");
+    if (parts.length !== 2)
+        return false;
+    const [address, prefix] = parts;
+    if (!prefix)
+        return false;
+    const prefixNum = Number(prefix);
+    if (`${prefixNum}` !== prefix)
+        return false;
+    if (prefixNum < 0 || prefixNum > 128)
+        return false;
+    return isValidIPv6(address);
+}
+const $ZodCIDRv6 = /*@__PURE__*/ $constructor("$ZodCIDRv6", (inst, def) => {
+    def.pattern ?? (def.pattern = cidrv6); // not used for validation
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (!isValidCIDRv6(payload.value)) {
+            payload.issues.push({
+                code: "invalid_format",
+                format: "cidrv6",
+                input: payload.value,
+                inst,
+                continue: !def.abort,
+            });
+        }
+    };
+});
+//////////////////////////////   ZodBase64   //////////////////////////////
+function isValidBase64(data) {
+    if (data === "")
+        return true;
+    // atob ignores whitespace, so reject it up front.
+    if (/\s/.test(data))
+        return false;
+    if (data.length % 4 !== 0)
+        return false;
+    try {
+        // @ts-ignore
+        atob(data);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+// lax on purpose: the quantified regexes.base64 overflows the regex stack on multi-MB input and its leading ^$| alternation leaks through template-literal composition; isValidBase64 enforces length and padding
+const base64Charset = /^[0-9a-zA-Z+/]*={0,2}$/;
+const $ZodBase64 = /*@__PURE__*/ $constructor("$ZodBase64", (inst, def) => {
+    def.pattern ?? (def.pattern = base64Charset);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidBase64(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "base64",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+//////////////////////////////   ZodBase64URL   //////////////////////////////
+// lax on purpose: the quantified regexes.base64url overflows the regex stack on multi-MB input; isValidBase64 enforces length on the padded string
+const base64urlCharset = /^[A-Za-z0-9_-]*$/;
+function isValidBase64URL(data) {
+    if (!base64urlCharset.test(data))
+        return false;
+    const base64 = data.replace(/[-_]/g, (c) => (c === "-" ? "+" : "/"));
+    const padded = base64.padEnd(Math.ceil(base64.length / 4) * 4, "=");
+    return isValidBase64(padded);
+}
+const $ZodBase64URL = /*@__PURE__*/ $constructor("$ZodBase64URL", (inst, def) => {
+    def.pattern ?? (def.pattern = base64urlCharset);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidBase64URL(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "base64url",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodE164 = /*@__PURE__*/ $constructor("$ZodE164", (inst, def) => {
+    def.pattern ?? (def.pattern = e164);
+    $ZodStringFormat.init(inst, def);
+});
+//////////////////////////////   ZodCreditCard   //////////////////////////////
+const CC_SANITIZE = /[- ]/g;
+/** Luhn checksum on a digit-only string. Adapted from valibot (MIT). */
+function isLuhnAlgo(digits) {
+    let length = digits.length;
+    let bit = 1;
+    let sum = 0;
+    while (length) {
+        const value = digits.charCodeAt(--length) - 48;
+        bit ^= 1;
+        sum += bit ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][value] : value;
+    }
+    return sum % 10 === 0;
+}
+function isValidCreditCard(input) {
+    if (!regexes.creditCard.test(input))
+        return false;
+    return isLuhnAlgo(input.replace(CC_SANITIZE, ""));
+}
+const $ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCreditCard", (inst, def) => {
+    // Shape only — the Luhn check below is not expressible as a pattern, so consumers of `pattern` (JSON Schema, template literals) get the length and separator rules alone.
+    def.pattern ?? (def.pattern = regexes.creditCard);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidCreditCard(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "credit_card",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+//////////////////////////////   ZodIBAN   //////////////////////////////
+// iso 7064 mod 97-10 checksum without BigInt
+function isIso7064Mod97(iban) {
+    let remainder = 0;
+    const len = iban.length;
+    for (let i = 4; i < len; i++) {
+        const code = iban.charCodeAt(i);
+        remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    }
+    for (let i = 0; i < 4; i++) {
+        const code = iban.charCodeAt(i);
+        remainder = (code >= 65 ? remainder * 100 + (code - 55) : remainder * 10 + (code - 48)) % 97;
+    }
+    return remainder === 1;
+}
+function isValidIBAN(input) {
+    if (!regexes.iban.test(input))
+        return false;
+    return isIso7064Mod97(input);
+}
+const $ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodIBAN", (inst, def) => {
+    // shape only — checksum is not expressible as a pattern
+    def.pattern ?? (def.pattern = regexes.iban);
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidIBAN(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "iban",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+//////////////////////////////   ZodJWT   //////////////////////////////
+function isValidJWT(token, algorithm = null) {
+    try {
+        const tokensParts = token.split(".");
+        if (tokensParts.length !== 3)
+            return false;
+        const [header] = tokensParts;
+        if (!header)
+            return false;
+        // @ts-ignore
+        const parsedHeader = JSON.parse(atob(header));
+        if ("typ" in parsedHeader && parsedHeader?.typ !== "JWT")
+            return false;
+        if (!parsedHeader.alg)
+            return false;
+        if (algorithm && (!("alg" in parsedHeader) || parsedHeader.alg !== algorithm))
+            return false;
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+const $ZodJWT = /*@__PURE__*/ $constructor("$ZodJWT", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (isValidJWT(payload.value, def.alg))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: "jwt",
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+});
+const $ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCustomStringFormat", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    inst._zod.check = (payload) => {
+        if (def.fn(payload.value))
+            return;
+        payload.issues.push({
+            code: "invalid_format",
+            format: def.format,
+            input: payload.value,
+            inst,
+            continue: !def.abort,
+        });
+    };
+})));
+const $ZodNumber = /*@__PURE__*/ $constructor("$ZodNumber", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = number;
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+            try {
+                payload.value = Number(payload.value);
+            }
+            catch (_) { }
+        const input = payload.value;
+        if (typeof input === "number" && !Number.isNaN(input) && Number.isFinite(input)) {
+            return payload;
+        }
+        const received = typeof input === "number"
+            ? Number.isNaN(input)
+                ? "NaN"
+                : !Number.isFinite(input)
+                    ? String(input)
+                    : undefined
+            : undefined;
+        payload.issues.push({
+            expected: "number",
+            code: "invalid_type",
+            input,
+            inst,
+            ...(received ? { received } : {}),
+        });
+        return payload;
+    };
+});
+const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, def) => {
+    $ZodCheckNumberFormat.init(inst, def);
+    $ZodNumber.init(inst, def); // no format checks
+});
+const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes_boolean;
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+            try {
+                payload.value = Boolean(payload.value);
+            }
+            catch (_) { }
+        const input = payload.value;
+        if (typeof input === "boolean")
+            return payload;
+        payload.issues.push({
+            expected: "boolean",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = bigint;
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce)
+            try {
+                payload.value = BigInt(payload.value);
+            }
+            catch (_) { }
+        if (typeof payload.value === "bigint")
+            return payload;
+        payload.issues.push({
+            expected: "bigint",
+            code: "invalid_type",
+            input: payload.value,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBigIntFormat", (inst, def) => {
+    checks.$ZodCheckBigIntFormat.init(inst, def);
+    $ZodBigInt.init(inst, def); // no format checks
+})));
+const $ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSymbol", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (typeof input === "symbol")
+            return payload;
+        payload.issues.push({
+            expected: "symbol",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodUndefined", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes.undefined;
+    inst._zod.values = new Set([undefined]);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (typeof input === "undefined")
+            return payload;
+        payload.issues.push({
+            expected: "undefined",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNull", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.pattern = regexes.null;
+    inst._zod.values = new Set([null]);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (input === null)
+            return payload;
+        payload.issues.push({
+            expected: "null",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodAny", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload) => payload;
+})));
+const $ZodUnknown = /*@__PURE__*/ $constructor("$ZodUnknown", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload) => payload;
+});
+const $ZodNever = /*@__PURE__*/ $constructor("$ZodNever", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        payload.issues.push({
+            expected: "never",
+            code: "invalid_type",
+            input: payload.value,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodVoid", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (typeof input === "undefined")
+            return payload;
+        payload.issues.push({
+            expected: "void",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodDate = /*@__PURE__*/ $constructor("$ZodDate", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        if (def.coerce) {
+            try {
+                payload.value = new Date(payload.value);
+            }
+            catch (_err) { }
+        }
+        const input = payload.value;
+        const isDate = input instanceof Date;
+        const isValidDate = isDate && !Number.isNaN(input.getTime());
+        if (isValidDate)
+            return payload;
+        payload.issues.push({
+            expected: "date",
+            code: "invalid_type",
+            input,
+            ...(isDate ? { received: "Invalid Date" } : {}),
+            inst,
+        });
+        return payload;
+    };
+});
+// an oversized container fails its leading size checks before any element is parsed
+function capSize(inst, size) {
+    const caps = sizeCaps(inst._zod.def.checks);
+    if (!caps.length)
+        return;
+    const cap = Math.min(...caps.map((c) => c[0]));
+    const parse = inst._zod.parse;
+    inst._zod.parse = (payload, ctx) => {
+        const n = size(payload.value);
+        if (n > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
+            for (const [max, ch] of sizeCaps(inst._zod.def.checks)) {
+                if (n > max && ch._zod.def.when(payload)) {
+                    const start = payload.issues.length;
+                    ch._zod.check(payload);
+                    // the value is still the raw input, so no later check may read it
+                    payload.issues[start].continue = false;
+                    attachSchema(payload.issues, start, inst);
+                    return payload;
+                }
+            }
+        }
+        return parse(payload, ctx);
+    };
+}
+const arraySize = (input) => (Array.isArray(input) ? input.length : -1);
+const mapSize = (input) => (input instanceof Map ? input.size : -1);
+const setSize = (input) => (input instanceof Set ? input.size : -1);
+function handleArrayResult(result, final, index) {
+    if (result.issues.length) {
+        final.issues.push(...prefixIssues(index, result.issues));
+    }
+    final.value[index] = result.value;
+}
+const $ZodArray = /*@__PURE__*/ $constructor("$ZodArray", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!Array.isArray(input)) {
+            payload.issues.push({
+                expected: "array",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        payload.value = memo ? memo.alloc(inst, payload, Array(input.length), ctx) : Array(input.length);
+        const proms = [];
+        const abortEarly = ctx?.abortEarly;
+        for (let i = 0; i < input.length; i++) {
+            const item = input[i];
+            const result = def.element._zod.run({
+                value: item,
+                issues: [],
+            }, ctx);
+            if (result instanceof Promise) {
+                proms.push(result.then((result) => handleArrayResult(result, payload, i)));
+            }
+            else {
+                handleArrayResult(result, payload, i);
+                // the element's payload is authoritative here, since handleArrayResult forwards every issue; an object's is not, because it drops a failed absent optional
+                if (abortEarly && result.issues.length !== 0 && aborted(result))
+                    break;
+            }
+        }
+        if (proms.length) {
+            return Promise.all(proms).then(() => payload);
+        }
+        return payload; //handleArrayResultsAsync(parseResults, final);
+    };
+    capSize(inst, arraySize);
+});
+function handlePropertyResult(result, final, key, input, optin, optout) {
+    const isPresent = key in input;
+    const isOptionalOut = optout === "optional";
+    // The middle rung means "absence permitted, nothing supplied in its place", so an absent key contributes nothing — whatever the schema made of `undefined` is invented, not substituted. Only `optional` reaches this with a value: `defaulted` substitutes, and a schema that isn't optional-out has to keep the key.
+    if (!isPresent && isOptionalOut && optin === "optional") {
+        return;
+    }
+    if (result.issues.length) {
+        // For optional-in/out schemas, ignore errors on absent keys.
+        if (optin !== undefined && isOptionalOut && !isPresent) {
+            return;
+        }
+        final.issues.push(...prefixIssues(key, result.issues));
+    }
+    if (!isPresent && optin === undefined) {
+        if (!result.issues.length) {
+            final.issues.push({
+                code: "invalid_type",
+                expected: "nonoptional",
+                input: undefined,
+                path: [key],
+            });
+        }
+        return;
+    }
+    if (result.value === undefined) {
+        if (isPresent || (optin === "defaulted" && !isOptionalOut)) {
+            final.value[key] = undefined;
+        }
+    }
+    else {
+        final.value[key] = result.value;
+    }
+}
+// one shared instance; a fresh [] per schema cost 56 bytes retained
+const NO_SYMBOL_KEYS = [];
+function normalizeDef(def) {
+    const keys = Object.keys(def.shape);
+    const ownSymbols = Object.getOwnPropertySymbols(def.shape);
+    const symbolKeys = ownSymbols.length ? ownSymbols : NO_SYMBOL_KEYS;
+    // aliases `keys` when there are no symbols, so a string-only shape keeps one array
+    const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
+    for (const k of allKeys) {
+        if (!def.shape?.[k]?._zod?.traits?.has("$ZodType")) {
+            throw new Error(`Invalid element at key "${String(k)}": expected a Zod schema`);
+        }
+    }
+    const okeys = optionalKeys(def.shape);
+    return {
+        ...def,
+        allKeys,
+        symbolKeys,
+        // string-only: handleCatchall matches it against `for...in`, which never yields a symbol
+        keySet: new Set(keys),
+        numKeys: keys.length,
+        optionalKeys: new Set(okeys),
+    };
+}
+function handleCatchall(proms, input, payload, ctx, def, inst, abortEarly) {
+    const unrecognized = [];
+    const keySet = def.keySet;
+    const _catchall = def.catchall._zod;
+    const t = _catchall.def.type;
+    const optin = _catchall.optin;
+    const optout = _catchall.optout;
+    // starts at 0, not the current length: the shape phase already ran and may have aborted
+    let seen = 0;
+    for (const key in input) {
+        if (abortEarly && payload.issues.length !== seen) {
+            if (aborted(payload, seen))
+                break;
+            seen = payload.issues.length;
+        }
+        // Must precede the __proto__ branch: a declared key is not unrecognized, even though the shape loop deliberately strips __proto__ from the parsed output.
+        if (keySet.has(key))
+            continue;
+        // Don't copy an undeclared __proto__ into the result; assignment to a plain {} would replace the result prototype. But in strict mode it is still an unknown key, so report it before skipping.
+        if (key === "__proto__") {
+            if (t === "never")
+                unrecognized.push(key);
+            continue;
+        }
+        if (t === "never") {
+            unrecognized.push(key);
+            continue;
+        }
+        const r = _catchall.run({ value: input[key], issues: [] }, ctx);
+        if (r instanceof Promise) {
+            proms.push(r.then((r) => handlePropertyResult(r, payload, key, input, optin, optout)));
+        }
+        else {
+            handlePropertyResult(r, payload, key, input, optin, optout);
+        }
+    }
+    if (unrecognized.length) {
+        payload.issues.push({
+            code: "unrecognized_keys",
+            keys: unrecognized,
+            input,
+            inst,
+            // Describes the shape of the input, not the validity of the parsed value, so it never aborts. The parse still fails; the schema's own checks just get to run first, and an enclosing intersection can reconcile the key against a sibling operand.
+            continue: true,
+        });
+    }
+    if (!proms.length)
+        return payload;
+    return Promise.all(proms).then(() => {
+        return payload;
+    });
+}
+const $ZodObject = /*@__PURE__*/ $constructor("$ZodObject", (inst, def) => {
+    // requires cast because technically $ZodObject doesn't extend
+    $ZodType.init(inst, def);
+    const desc = Object.getOwnPropertyDescriptor(def, "shape");
+    // a cloned def carries its source's accessor, which knows the shape it answers from; adopting that keeps the clone's keys readable without running it
+    const sh = desc?.get ? desc.get.raw : (def.shape ?? {});
+    if (sh) {
+        // Freezes the shape on first read, so its getters resolve once and every later read sees the same schemas.
+        const get = () => {
+            const newSh = { ...sh };
+            Object.defineProperty(def, "shape", { value: newSh });
+            get.raw = newSh;
+            return newSh;
+        };
+        get.raw = sh;
+        Object.defineProperty(def, "shape", { get });
+    }
+    const _normalized = cached(() => normalizeDef(def));
+    defineLazyInternal(inst, "propValues", (zod) => {
+        const shape = zod.def.shape;
+        const propValues = {};
+        for (const key in shape) {
+            const field = shape[key]._zod;
+            if (field.values) {
+                if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
+                    util_assignProp(propValues, key, new Set());
+                }
+                for (const v of field.values)
+                    propValues[key].add(v);
+                // An omittable slot reads back as undefined at a discriminator lookup, so it has to claim undefined: two options that can both omit the key are not discriminable on it.
+                if (field.optin !== undefined)
+                    propValues[key].add(undefined);
+            }
+        }
+        return propValues;
+    });
+    const isObject = util_isObject;
+    const catchall = def.catchall;
+    let value;
+    const memo = globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        value ?? (value = _normalized.value);
+        const input = payload.value;
+        if (!isObject(input)) {
+            payload.issues.push({
+                expected: "object",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+        const proms = [];
+        const shape = value.shape;
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const key of value.allKeys) {
+            if (abortEarly && payload.issues.length !== seen) {
+                if (aborted(payload, seen))
+                    break;
+                seen = payload.issues.length;
+            }
+            if (key === "__proto__")
+                continue;
+            const el = shape[key];
+            const optin = el._zod.optin;
+            const optout = el._zod.optout;
+            const r = el._zod.run({ value: input[key], issues: [] }, ctx);
+            if (r instanceof Promise) {
+                proms.push(r.then((r) => handlePropertyResult(r, payload, key, input, optin, optout)));
+            }
+            else {
+                handlePropertyResult(r, payload, key, input, optin, optout);
+            }
+        }
+        if (!catchall) {
+            return proms.length ? Promise.all(proms).then(() => payload) : payload;
+        }
+        return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
+    };
+});
+const $ZodObjectJIT = /*@__PURE__*/ $constructor("$ZodObjectJIT", (inst, def) => {
+    // requires cast because technically $ZodObject doesn't extend
+    $ZodObject.init(inst, def);
+    const superParse = inst._zod.parse;
+    const _normalized = cached(() => normalizeDef(def));
+    const memo = globalConfig.memoizer;
+    const generateFastpass = (shape) => {
+        const normalized = _normalized.value;
+        const syms = normalized.symbolKeys;
+        // a symbol has no source literal, so it is read as `syms[i]` off the closed-over scope
+        const doc = new Doc(["payload", "ctx"], { shape, inst, memo, syms });
+        const parseStr = (k) => `shape[${k}]._zod.run({ value: input[${k}], issues: [] }, ctx)`;
+        // prefixes in place, like util.prefixIssues. newResult must land before the early return: a catchall runs after this and would otherwise write onto the caller's input
+        const prefixStr = (id, k) => `
+          let ${id}_ab = false;
+          for (let i = 0; i < ${id}.issues.length; i++) {
+            const iss = ${id}.issues[i];
+            iss.path = iss.path ? [${k}, ...iss.path] : [${k}];
+            payload.issues.push(iss);
+            if (iss.continue !== true) ${id}_ab = true;
+          }
+          if (${id}_ab && ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }`;
+        doc.write(`const input = payload.value;`);
+        const ids = Object.create(null);
+        let counter = 0;
+        for (const key of normalized.allKeys) {
+            ids[key] = `key_${counter++}`;
+        }
+        // A: preserve key order {
+        doc.write(memo ? `const newResult = memo.alloc(inst, payload, {}, ctx);` : `const newResult = {};`);
+        for (const key of normalized.allKeys) {
+            if (key === "__proto__")
+                continue;
+            const id = ids[key];
+            const k = typeof key === "symbol" ? `syms[${syms.indexOf(key)}]` : esc(key);
+            const isPresent = `${k} in input`;
+            const schema = shape[key];
+            const optin = schema?._zod?.optin;
+            const isOptionalIn = optin !== undefined;
+            const isOptionalOut = schema?._zod?.optout === "optional";
+            doc.write(`const ${id} = ${parseStr(k)};`);
+            if (isOptionalIn && isOptionalOut) {
+                // For optional-in/out schemas, ignore errors on absent keys — and, like the interpreted path, drop the value produced alongside them. The middle rung goes further: it permits absence without supplying anything in its place, so an absent key contributes nothing at all.
+                const assign = optin === "optional" ? `${id}_present` : `${id}.value !== undefined || ${id}_present`;
+                doc.write(`
+        const ${id}_present = ${isPresent};
+        if (!${id}.issues.length || ${id}_present) {
+          if (${id}.issues.length) {${prefixStr(id, k)}
+          }
+
+          if (${assign}) {
+            newResult[${k}] = ${id}.value;
+          }
+        }
+
+      `);
+            }
+            else if (!isOptionalIn) {
+                doc.write(`
+        const ${id}_present = ${isPresent};
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+        if (!${id}_present && !${id}.issues.length) {
+          payload.issues.push({
+            code: "invalid_type",
+            expected: "nonoptional",
+            input: undefined,
+            path: [${k}]
+          });
+          if (ctx && ctx.abortEarly) {
+            payload.value = newResult;
+            return payload;
+          }
+        }
+
+        if (${id}_present) {
+          newResult[${k}] = ${id}.value;
+        }
+
+      `);
+            }
+            else {
+                doc.write(`
+        if (${id}.issues.length) {${prefixStr(id, k)}
+        }
+      `);
+                if (optin === "defaulted") {
+                    doc.write(`newResult[${k}] = ${id}.value;`);
+                }
+                else {
+                    doc.write(`
+        if (${id}.value !== undefined || ${isPresent}) {
+          newResult[${k}] = ${id}.value;
+        }
+      `);
+                }
+            }
+        }
+        doc.write(`payload.value = newResult;`);
+        doc.write(`return payload;`);
+        // closing `shape` in is what pays: turbofan specializes the parser against that one shape object, so every `shape[k]._zod.run` folds to a known callee. as a parameter it stays a generic load and measures 13% slower even with the forwarding frame gone
+        return doc.compile();
+    };
+    let fastpass;
+    const isObject = util_isObject;
+    const jit = !globalConfig.jitless;
+    const allowsEval = util_allowsEval;
+    const fastEnabled = jit && allowsEval.value; // && !def.catchall;
+    const catchall = def.catchall;
+    let value;
+    inst._zod.parse = (payload, ctx) => {
+        value ?? (value = _normalized.value);
+        const input = payload.value;
+        if (!isObject(input)) {
+            payload.issues.push({
+                expected: "object",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        if (jit && fastEnabled && ctx?.async === false && ctx.jitless !== true) {
+            // always synchronous
+            if (!fastpass)
+                fastpass = generateFastpass(def.shape);
+            payload = fastpass(payload, ctx);
+            if (!catchall)
+                return payload;
+            return handleCatchall([], input, payload, ctx, value, inst, ctx?.abortEarly === true);
+        }
+        return superParse(payload, ctx);
+    };
+});
+function handleUnionResults(results, final, inst, ctx) {
+    for (const result of results) {
+        if (result.issues.length === 0) {
+            final.value = result.value;
+            return final;
+        }
+    }
+    const nonaborted = results.filter((r) => !aborted(r));
+    if (nonaborted.length === 1) {
+        final.value = nonaborted[0].value;
+        return nonaborted[0];
+    }
+    final.issues.push({
+        code: "invalid_union",
+        input: final.value,
+        inst,
+        errors: results.map((result) => result.issues.map((iss) => finalizeIssue(iss, ctx, config()))),
+    });
+    return final;
+}
+const $ZodUnion = /*@__PURE__*/ $constructor("$ZodUnion", (inst, def) => {
+    $ZodType.init(inst, def);
+    defineLazyInternal(inst, "optin", (zod) => zod.def.options.some((o) => o._zod.optin === "defaulted")
+        ? "defaulted"
+        : zod.def.options.some((o) => o._zod.optin !== undefined)
+            ? "optional"
+            : undefined);
+    defineLazyInternal(inst, "optout", (zod) => zod.def.options.some((o) => o._zod.optout === "optional") ? "optional" : undefined);
+    defineLazyInternal(inst, "values", (zod) => {
+        if (zod.def.options.every((o) => o._zod.values)) {
+            return new Set(zod.def.options.flatMap((option) => Array.from(option._zod.values)));
+        }
+        return undefined;
+    });
+    defineLazyInternal(inst, "pattern", (zod) => {
+        if (zod.def.options.every((o) => o._zod.pattern)) {
+            const patterns = zod.def.options.map((o) => o._zod.pattern);
+            return new RegExp(`^(${patterns.map((p) => cleanRegex(p.source)).join("|")})$`);
+        }
+        return undefined;
+    });
+    const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+    inst._zod.parse = (payload, ctx) => {
+        if (first) {
+            return first(payload, ctx);
+        }
+        let async = false;
+        const results = [];
+        for (const option of def.options) {
+            const result = option._zod.run({
+                value: payload.value,
+                issues: [],
+            }, ctx);
+            if (result instanceof Promise) {
+                results.push(result);
+                async = true;
+            }
+            else {
+                if (result.issues.length === 0)
+                    return result;
+                results.push(result);
+            }
+        }
+        if (!async)
+            return handleUnionResults(results, payload, inst, ctx);
+        return Promise.all(results).then((results) => {
+            return handleUnionResults(results, payload, inst, ctx);
+        });
+    };
+});
+function handleExclusiveUnionResults(results, final, inst, ctx) {
+    const matches = [];
+    for (let i = 0; i < results.length; i++) {
+        if (results[i].issues.length === 0)
+            matches.push(i);
+    }
+    if (matches.length === 1) {
+        final.value = results[matches[0]].value;
+        return final;
+    }
+    if (matches.length === 0) {
+        // No matches - same as regular union
+        final.issues.push({
+            code: "invalid_union",
+            input: final.value,
+            inst,
+            errors: results.map((result) => result.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config()))),
+        });
+    }
+    else {
+        // Multiple matches - exclusive union failure
+        final.issues.push({
+            code: "invalid_union",
+            input: final.value,
+            inst,
+            errors: [],
+            inclusive: false,
+            matches,
+        });
+    }
+    return final;
+}
+const $ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodXor", (inst, def) => {
+    $ZodUnion.init(inst, def);
+    def.inclusive = false;
+    const first = def.options.length === 1 ? def.options[0]._zod.run : null;
+    inst._zod.parse = (payload, ctx) => {
+        if (first) {
+            return first(payload, ctx);
+        }
+        let async = false;
+        const results = [];
+        for (const option of def.options) {
+            const result = option._zod.run({
+                value: payload.value,
+                issues: [],
+            }, ctx);
+            if (result instanceof Promise) {
+                results.push(result);
+                async = true;
+            }
+            else {
+                results.push(result);
+            }
+        }
+        if (!async)
+            return handleExclusiveUnionResults(results, payload, inst, ctx);
+        return Promise.all(results).then((results) => {
+            return handleExclusiveUnionResults(results, payload, inst, ctx);
+        });
+    };
+})));
+/** Returns the option whose discriminator claims `value`, or throws if ambiguous. */
+function getDiscriminatedOption(union, value) {
+    const internals = union._zod;
+    let map = internals.bag.optionsMap;
+    if (!map) {
+        map = discriminatorMap(internals.def);
+        internals.bag.optionsMap = map;
+    }
+    const option = map.get(value);
+    if (option === null)
+        throw new Error(`Ambiguous discriminator value "${String(value)}"`);
+    return option;
+}
+function discriminatorMap(def) {
+    const map = new Map();
+    for (const option of def.options) {
+        const values = option._zod.propValues?.[def.discriminator];
+        if (!values || values.size === 0)
+            throw new Error(`Invalid discriminated union option at index "${def.options.indexOf(option)}"`);
+        for (const value of values) {
+            if (map.has(value)) {
+                if (value !== undefined)
+                    throw new Error(`Duplicate discriminator value "${String(value)}"`);
+                // keep the collision marked so a later member cannot reclaim it
+                map.set(value, null);
+            }
+            else {
+                map.set(value, option);
+            }
+        }
+    }
+    return map;
+}
+const $ZodDiscriminatedUnion = 
+/*@__PURE__*/
+(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+    def.inclusive = false;
+    $ZodUnion.init(inst, def);
+    const _super = inst._zod.parse;
+    util.defineLazyInternal(inst, "propValues", (zod) => {
+        const propValues = {};
+        let undefinedCount = 0;
+        for (const option of zod.def.options) {
+            const pv = option._zod.propValues;
+            if (!pv || Object.keys(pv).length === 0)
+                throw new Error(`Invalid discriminated union option at index "${zod.def.options.indexOf(option)}"`);
+            if (pv[zod.def.discriminator]?.has(undefined))
+                undefinedCount++;
+            for (const [k, v] of Object.entries(pv)) {
+                if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
+                    util.assignProp(propValues, k, new Set());
+                }
+                for (const val of v) {
+                    propValues[k].add(val);
+                }
+            }
+        }
+        if (!zod.def.unionFallback && undefinedCount > 1)
+            propValues[zod.def.discriminator]?.delete(undefined);
+        return propValues;
+    });
+    // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
+    def.options.forEach((option, i) => {
+        const propShape = util.rawShape(option._zod.def);
+        if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
+            throw new Error(`Invalid discriminated union option at index "${i}"`);
+        }
+    });
+    const disc = util.cached(() => discriminatorMap(def));
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!util.isObject(input)) {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: "object",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        const value = input?.[def.discriminator];
+        const opt = disc.value.get(value);
+        // forward metadata cannot choose an encoder for an absent tag
+        if (opt && (value !== undefined || ctx.direction !== "backward")) {
+            return opt._zod.run(payload, ctx);
+        }
+        // Fall back to union matching when the fast discriminator path fails:
+        // - explicitly enabled via unionFallback, or
+        // - during backward direction (encode), since codec-based discriminators have different values in forward vs backward directions
+        if (def.unionFallback || ctx.direction === "backward") {
+            return _super(payload, ctx);
+        }
+        // no matching discriminator
+        payload.issues.push({
+            code: "invalid_union",
+            errors: [],
+            note: "No matching discriminator",
+            discriminator: def.discriminator,
+            options: Array.from(disc.value.keys()).filter((value) => disc.value.get(value) !== null),
+            input,
+            path: [def.discriminator],
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodIntersection = /*@__PURE__*/ $constructor("$ZodIntersection", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        const left = def.left._zod.run({ value: input, issues: [] }, ctx);
+        const right = def.right._zod.run({ value: input, issues: [] }, ctx);
+        const async = left instanceof Promise || right instanceof Promise;
+        if (async) {
+            return Promise.all([left, right]).then(([left, right]) => {
+                return handleIntersectionResults(payload, left, right);
+            });
+        }
+        return handleIntersectionResults(payload, left, right);
+    };
+});
+function mergeValues(a, b) {
+    // const aType = parse.t(a);
+    // const bType = parse.t(b);
+    if (a === b) {
+        return { valid: true, data: a };
+    }
+    if (a instanceof Date && b instanceof Date && +a === +b) {
+        return { valid: true, data: a };
+    }
+    if (isPlainObject(a) && isPlainObject(b)) {
+        const bKeys = Object.keys(b);
+        const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
+        const newObj = { ...a, ...b };
+        if (Object.prototype.hasOwnProperty.call(newObj, "__proto__"))
+            delete newObj.__proto__;
+        for (const key of sharedKeys) {
+            if (key === "__proto__")
+                continue;
+            const sharedValue = mergeValues(a[key], b[key]);
+            if (!sharedValue.valid) {
+                return {
+                    valid: false,
+                    mergeErrorPath: [key, ...sharedValue.mergeErrorPath],
+                };
+            }
+            newObj[key] = sharedValue.data;
+        }
+        return { valid: true, data: newObj };
+    }
+    if (Array.isArray(a) && Array.isArray(b)) {
+        if (a.length !== b.length) {
+            return { valid: false, mergeErrorPath: [] };
+        }
+        const newArray = [];
+        for (let index = 0; index < a.length; index++) {
+            const itemA = a[index];
+            const itemB = b[index];
+            const sharedValue = mergeValues(itemA, itemB);
+            if (!sharedValue.valid) {
+                return {
+                    valid: false,
+                    mergeErrorPath: [index, ...sharedValue.mergeErrorPath],
+                };
+            }
+            newArray.push(sharedValue.data);
+        }
+        return { valid: true, data: newArray };
+    }
+    return { valid: false, mergeErrorPath: [] };
+}
+function handleIntersectionResults(result, left, right) {
+    // Track which side(s) reject each key. A key rejection is reported only when BOTH sides reject it, so a key owned by one branch survives the other's key schema. strictObject reports these as unrecognized_keys; a record with an open key schema reports one invalid_key per key.
+    const unrecKeys = new Map();
+    let unrecIssue;
+    const keyIssues = new Map();
+    const collect = (iss, side) => {
+        let keys;
+        if (iss.code === "unrecognized_keys" && !iss.path?.length) {
+            unrecIssue ?? (unrecIssue = iss);
+            keys = iss.keys;
+        }
+        else if (iss.code === "invalid_key" && iss.origin === "record" && iss.path?.length === 1) {
+            const k = String(iss.path[0]);
+            if (!keyIssues.has(k))
+                keyIssues.set(k, iss);
+            keys = [k];
+        }
+        else {
+            return false;
+        }
+        for (const k of keys) {
+            if (!unrecKeys.has(k))
+                unrecKeys.set(k, {});
+            unrecKeys.get(k)[side] = true;
+        }
+        return true;
+    };
+    for (const iss of left.issues) {
+        if (!collect(iss, "l"))
+            result.issues.push(iss);
+    }
+    for (const iss of right.issues) {
+        if (!collect(iss, "r"))
+            result.issues.push(iss);
+    }
+    // Report only keys rejected by BOTH sides
+    const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
+    if (bothKeys.length) {
+        const aggregated = unrecIssue ? bothKeys.filter((k) => unrecIssue.keys.includes(k)) : [];
+        if (aggregated.length)
+            result.issues.push({ ...unrecIssue, keys: aggregated });
+        for (const k of bothKeys) {
+            if (!aggregated.includes(k) && keyIssues.has(k))
+                result.issues.push(keyIssues.get(k));
+        }
+    }
+    const merged = mergeValues(left.value, right.value);
+    if (!merged.valid) {
+        if (aborted(result))
+            return result;
+        throw new Error(`Unmergable intersection. Error path: ` + `${JSON.stringify(merged.mergeErrorPath)}`);
+    }
+    result.value = merged.data;
+    return result;
+}
+const $ZodTuple = /*@__PURE__*/ $constructor("$ZodTuple", (inst, def) => {
+    $ZodType.init(inst, def);
+    const items = def.items;
+    const memo = globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!Array.isArray(input)) {
+            payload.issues.push({
+                input,
+                inst,
+                expected: "tuple",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        payload.value = memo ? memo.alloc(inst, payload, [], ctx) : [];
+        const proms = [];
+        const optinStart = getTupleOptStart(items, "optin");
+        const optoutStart = getTupleOptStart(items, "optout");
+        if (!def.rest) {
+            if (input.length < optinStart) {
+                payload.issues.push({
+                    code: "too_small",
+                    minimum: optinStart,
+                    inclusive: true,
+                    input,
+                    inst,
+                    origin: "array",
+                });
+                return payload;
+            }
+            if (input.length > items.length) {
+                payload.issues.push({
+                    code: "too_big",
+                    maximum: items.length,
+                    inclusive: true,
+                    input,
+                    inst,
+                    origin: "array",
+                });
+            }
+        }
+        // Run every item in parallel, collecting results into an indexed array. The post-processing in `handleTupleResults` walks them in order so it can decide whether an absent optional-output error can truncate the tail or must be reported to preserve required output.
+        const itemResults = new Array(items.length);
+        // only tracked when there is a rest loop to skip
+        const abortEarly = def.rest ? ctx?.abortEarly : undefined;
+        let itemAborted = false;
+        for (let i = 0; i < items.length; i++) {
+            const r = items[i]._zod.run({ value: input[i], issues: [] }, ctx);
+            if (r instanceof Promise) {
+                proms.push(r.then((rr) => {
+                    itemResults[i] = rr;
+                }));
+            }
+            else {
+                itemResults[i] = r;
+                if (abortEarly && !itemAborted && r.issues.length)
+                    itemAborted = aborted(r);
+            }
+        }
+        // sound because rest is non-empty exactly when every fixed index is present, the one case handleTupleResults cannot discard an item's issues
+        if (def.rest && !itemAborted) {
+            let i = items.length - 1;
+            const rest = input.slice(items.length);
+            let seen = payload.issues.length;
+            for (const el of rest) {
+                if (abortEarly && payload.issues.length !== seen) {
+                    if (aborted(payload, seen))
+                        break;
+                    seen = payload.issues.length;
+                }
+                i++;
+                const result = def.rest._zod.run({ value: el, issues: [] }, ctx);
+                if (result instanceof Promise) {
+                    proms.push(result.then((r) => handleTupleResult(r, payload, i)));
+                }
+                else {
+                    handleTupleResult(result, payload, i);
+                }
+            }
+        }
+        if (proms.length) {
+            return Promise.all(proms).then(() => handleTupleResults(itemResults, payload, items, input, optoutStart));
+        }
+        return handleTupleResults(itemResults, payload, items, input, optoutStart);
+    };
+});
+function getTupleOptStart(items, key) {
+    for (let i = items.length - 1; i >= 0; i--) {
+        // optin is a three-rung ladder so any rung above `undefined` permits an absent slot; optout stays two-valued.
+        const omittable = key === "optin" ? items[i]._zod.optin !== undefined : items[i]._zod.optout === "optional";
+        if (!omittable)
+            return i + 1;
+    }
+    return 0;
+}
+function handleTupleResult(result, final, index) {
+    if (result.issues.length) {
+        final.issues.push(...prefixIssues(index, result.issues));
+    }
+    final.value[index] = result.value;
+}
+function handleTupleResults(itemResults, final, items, input, optoutStart) {
+    // Walk results in order. Mirror $ZodObject's swallow-on-absent-optional rule, but only after `optoutStart`: the first index where the output tuple tail can be absent.
+    for (let i = 0; i < items.length; i++) {
+        const r = itemResults[i];
+        const isPresent = i < input.length;
+        // The array analog of `handlePropertyResult`'s absent-key early return: the middle rung permits absence without supplying anything in its place, so the tail truncates here instead of materializing whatever the item made of `undefined`.
+        if (!isPresent && i >= optoutStart && items[i]._zod.optin === "optional") {
+            final.value.length = i;
+            break;
+        }
+        if (r.issues.length) {
+            if (!isPresent && i >= optoutStart) {
+                final.value.length = i;
+                break;
+            }
+            final.issues.push(...prefixIssues(i, r.issues));
+        }
+        final.value[i] = r.value;
+    }
+    // Drop trailing slots that produced `undefined` for absent input
+    // (the array analog of an absent optional key on an object). The
+    // `i >= input.length` floor is critical: an explicit `undefined`
+    // *inside* the input must be preserved even when the schema is
+    // optional-out (e.g. `z.string().or(z.undefined())` accepting an
+    // explicit undefined value).
+    for (let i = final.value.length - 1; i >= input.length; i--) {
+        if (items[i]._zod.optout === "optional" && final.value[i] === undefined) {
+            final.value.length = i;
+        }
+        else {
+            break;
+        }
+    }
+    return final;
+}
+const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodRecord", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core.globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!util.isPlainObject(input)) {
+            payload.issues.push({
+                expected: "record",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        // no guard in either loop below: a record's invalid_key aborts but an enclosing intersection can reconcile it, so a stopped loop hides keys the sibling does not own and the intersection then rejects nothing
+        const proms = [];
+        const values = def.keyType._zod.values;
+        if (values && !def.partial) {
+            payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+            const recordKeys = new Set();
+            for (const key of values) {
+                if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
+                    recordKeys.add(typeof key === "number" ? key.toString() : key);
+                    // A declared __proto__ is stripped but is not an unrecognized key.
+                    if (key === "__proto__")
+                        continue;
+                    const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+                    if (keyResult instanceof Promise) {
+                        throw new Error("Async schemas not supported in object keys currently");
+                    }
+                    if (keyResult.issues.length) {
+                        payload.issues.push({
+                            code: "invalid_key",
+                            origin: "record",
+                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            input: key,
+                            path: [key],
+                            inst,
+                        });
+                        continue;
+                    }
+                    const outKey = keyResult.value;
+                    if (outKey === "__proto__")
+                        continue;
+                    const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+                    if (result instanceof Promise) {
+                        proms.push(result.then((result) => {
+                            if (result.issues.length) {
+                                payload.issues.push(...util.prefixIssues(key, result.issues));
+                            }
+                            payload.value[outKey] = result.value;
+                        }));
+                    }
+                    else {
+                        if (result.issues.length) {
+                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                        }
+                        payload.value[outKey] = result.value;
+                    }
+                }
+            }
+            let unrecognized;
+            for (const key in input) {
+                if (!recordKeys.has(key)) {
+                    if (def.mode === "loose") {
+                        // skip __proto__ so it can't replace the result prototype via the assignment setter on the plain {} we build into
+                        if (key === "__proto__")
+                            continue;
+                        payload.value[key] = input[key];
+                    }
+                    else {
+                        unrecognized = unrecognized ?? [];
+                        unrecognized.push(key);
+                    }
+                }
+            }
+            if (unrecognized && unrecognized.length > 0) {
+                payload.issues.push({
+                    code: "unrecognized_keys",
+                    input,
+                    inst,
+                    keys: unrecognized,
+                    continue: true,
+                });
+            }
+        }
+        else {
+            payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+            // An enumerable key schema declares which keys the record owns, so a key outside the set is unrecognized. A non-enumerable one (regex, refine) is a constraint every key must satisfy, so a failing key is invalid. Only the former is reconcilable against the other side of an intersection.
+            let unrecognized;
+            // Reflect.ownKeys for Symbol-key support; filter non-enumerable to match z.object()
+            for (const key of Reflect.ownKeys(input)) {
+                if (key === "__proto__")
+                    continue;
+                if (!Object.prototype.propertyIsEnumerable.call(input, key))
+                    continue;
+                let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+                if (keyResult instanceof Promise) {
+                    throw new Error("Async schemas not supported in object keys currently");
+                }
+                // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
+                const checkNumericKey = typeof key === "string" && regexes.number.test(key) && keyResult.issues.length;
+                if (checkNumericKey) {
+                    const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
+                    if (retryResult instanceof Promise) {
+                        throw new Error("Async schemas not supported in object keys currently");
+                    }
+                    if (retryResult.issues.length === 0) {
+                        keyResult = retryResult;
+                    }
+                }
+                if (keyResult.issues.length) {
+                    if (def.mode === "loose") {
+                        // Pass through unchanged
+                        payload.value[key] = input[key];
+                    }
+                    else if (values) {
+                        unrecognized = unrecognized ?? [];
+                        unrecognized.push(key);
+                    }
+                    else {
+                        // Default "strict" behavior: error on invalid key
+                        payload.issues.push({
+                            code: "invalid_key",
+                            origin: "record",
+                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            input: key,
+                            path: [key],
+                            inst,
+                        });
+                    }
+                    continue;
+                }
+                // the guard above tests the raw input key, but the key schema can normalize an ordinary key into __proto__; re-check the key we actually write under
+                const outKey = keyResult.value;
+                if (outKey === "__proto__")
+                    continue;
+                const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+                if (result instanceof Promise) {
+                    proms.push(result.then((result) => {
+                        if (result.issues.length) {
+                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                        }
+                        payload.value[outKey] = result.value;
+                    }));
+                }
+                else {
+                    if (result.issues.length) {
+                        payload.issues.push(...util.prefixIssues(key, result.issues));
+                    }
+                    payload.value[outKey] = result.value;
+                }
+            }
+            if (unrecognized && unrecognized.length > 0) {
+                payload.issues.push({
+                    code: "unrecognized_keys",
+                    input,
+                    inst,
+                    keys: unrecognized,
+                    continue: true,
+                });
+            }
+        }
+        if (proms.length) {
+            return Promise.all(proms).then(() => payload);
+        }
+        return payload;
+    };
+})));
+const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core.globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!(input instanceof Map)) {
+            payload.issues.push({
+                expected: "map",
+                code: "invalid_type",
+                input,
+                inst,
+            });
+            return payload;
+        }
+        const proms = [];
+        payload.value = memo ? memo.alloc(inst, payload, new Map(), ctx) : new Map();
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const [key, value] of input) {
+            if (abortEarly && payload.issues.length !== seen) {
+                if (util.aborted(payload, seen))
+                    break;
+                seen = payload.issues.length;
+            }
+            const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+            const valueResult = def.valueType._zod.run({ value: value, issues: [] }, ctx);
+            if (keyResult instanceof Promise || valueResult instanceof Promise) {
+                proms.push(Promise.all([keyResult, valueResult]).then(([keyResult, valueResult]) => {
+                    handleMapResult(keyResult, valueResult, payload, key, input, inst, ctx);
+                }));
+            }
+            else {
+                handleMapResult(keyResult, valueResult, payload, key, input, inst, ctx);
+            }
+        }
+        if (proms.length)
+            return Promise.all(proms).then(() => payload);
+        return payload;
+    };
+    capSize(inst, mapSize);
+})));
+function handleMapResult(keyResult, valueResult, final, key, input, inst, ctx) {
+    if (keyResult.issues.length) {
+        if (util.propertyKeyTypes.has(typeof key)) {
+            final.issues.push(...util.prefixIssues(key, keyResult.issues));
+        }
+        else {
+            final.issues.push({
+                code: "invalid_key",
+                origin: "map",
+                input,
+                inst,
+                issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+            });
+        }
+    }
+    if (valueResult.issues.length) {
+        if (util.propertyKeyTypes.has(typeof key)) {
+            final.issues.push(...util.prefixIssues(key, valueResult.issues));
+        }
+        else {
+            final.issues.push({
+                origin: "map",
+                code: "invalid_element",
+                input,
+                inst,
+                key: key,
+                issues: valueResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+            });
+        }
+    }
+    final.value.set(keyResult.value, valueResult.value);
+}
+const $ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSet", (inst, def) => {
+    $ZodType.init(inst, def);
+    const memo = core.globalConfig.memoizer;
+    memo?.attach(inst);
+    inst._zod.parse = (payload, ctx) => {
+        const input = payload.value;
+        if (!(input instanceof Set)) {
+            payload.issues.push({
+                input,
+                inst,
+                expected: "set",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        const proms = [];
+        payload.value = memo ? memo.alloc(inst, payload, new Set(), ctx) : new Set();
+        const abortEarly = ctx?.abortEarly;
+        let seen = payload.issues.length;
+        for (const item of input) {
+            if (abortEarly && payload.issues.length !== seen) {
+                if (util.aborted(payload, seen))
+                    break;
+                seen = payload.issues.length;
+            }
+            const result = def.valueType._zod.run({ value: item, issues: [] }, ctx);
+            if (result instanceof Promise) {
+                proms.push(result.then((result) => handleSetResult(result, payload)));
+            }
+            else
+                handleSetResult(result, payload);
+        }
+        if (proms.length)
+            return Promise.all(proms).then(() => payload);
+        return payload;
+    };
+    capSize(inst, setSize);
+})));
+function handleSetResult(result, final) {
+    if (result.issues.length) {
+        final.issues.push(...result.issues);
+    }
+    final.value.add(result.value);
+}
+const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
+    $ZodType.init(inst, def);
+    const values = getEnumValues(def.entries);
+    const valuesSet = new Set(values);
+    inst._zod.values = valuesSet;
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const patternValues = getEnumValues(zod.def.entries).filter((k) => propertyKeyTypes.has(typeof k));
+        // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
+        return new RegExp(patternValues.length ? `^(${patternValues.map((o) => escapeRegex(o.toString())).join("|")})$` : "^[^\\s\\S]$");
+    });
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (valuesSet.has(input)) {
+            return payload;
+        }
+        payload.issues.push({
+            code: "invalid_value",
+            values,
+            input,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
+    $ZodType.init(inst, def);
+    const values = new Set(def.values);
+    inst._zod.values = values;
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const vals = zod.def.values;
+        // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
+        return new RegExp(vals.length
+            ? `^(${vals
+                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
+                .join("|")})$`
+            : "^[^\\s\\S]$");
+    });
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        if (values.has(input)) {
+            return payload;
+        }
+        payload.issues.push({
+            code: "invalid_value",
+            values: def.values,
+            input,
+            inst,
+        });
+        return payload;
+    };
+});
+const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        const input = payload.value;
+        // @ts-ignore
+        if (input instanceof File)
+            return payload;
+        payload.issues.push({
+            expected: "file",
+            code: "invalid_type",
+            input,
+            inst,
+        });
+        return payload;
+    };
+})));
+const $ZodTransform = /*@__PURE__*/ $constructor("$ZodTransform", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.optin = "optional";
+    globalConfig.memoizer?.guard(inst);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            throw new $ZodEncodeError(inst.constructor.name);
+        }
+        const _out = def.transform(payload.value, payload);
+        if (ctx.async) {
+            const output = _out instanceof Promise ? _out : Promise.resolve(_out);
+            return output.then((output) => {
+                payload.value = output;
+                return payload;
+            });
+        }
+        if (_out instanceof Promise) {
+            throw new $ZodAsyncError();
+        }
+        payload.value = _out;
+        return payload;
+    };
+});
+function handleOptionalResult(payload, result) {
+    // A substituting schema that still failed has no usable answer; yield undefined. Its issues are simply dropped: it ran on a payload of its own, so there is no shared array to truncate and nothing of the caller's to lose with it.
+    payload.value = result.issues.length ? undefined : result.value;
+    return payload;
+}
+const $ZodOptional = /*@__PURE__*/ $constructor("$ZodOptional", (inst, def) => {
+    $ZodType.init(inst, def);
+    // .optional() propagates absence rather than substituting for it, so a defaulted inner keeps its rung.
+    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+    inst._zod.optout = "optional";
+    defineLazyInternal(inst, "values", (zod) => {
+        const values = zod.def.innerType._zod.values;
+        return values ? new Set([...values, undefined]) : undefined;
+    });
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)})?$`) : undefined;
+    });
+    inst._zod.parse = (payload, ctx) => {
+        if (payload.value === undefined) {
+            // Only the top rung substitutes a value for absence; everything else leaves it intact, which is what .optional() means.
+            if (def.innerType._zod.optin !== "defaulted")
+                return payload;
+            // Its own payload, for the same reason $ZodCatch gets one: a pipe forwards an unrecognized key through the caller's issues array, and this must not read that as the substituting schema failing and drop it.
+            const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+            if (result instanceof Promise)
+                return result.then((result) => handleOptionalResult(payload, result));
+            return handleOptionalResult(payload, result);
+        }
+        return def.innerType._zod.run(payload, ctx);
+    };
+});
+const $ZodExactOptional = /*@__PURE__*/ $constructor("$ZodExactOptional", (inst, def) => {
+    // Call parent init - inherits optin/optout = "optional"
+    $ZodOptional.init(inst, def);
+    // Override values/pattern to NOT add undefined
+    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    defineLazyInternal(inst, "pattern", (zod) => zod.def.innerType._zod.pattern);
+    // Override parse to just delegate (no undefined handling)
+    inst._zod.parse = (payload, ctx) => {
+        return def.innerType._zod.run(payload, ctx);
+    };
+});
+const $ZodNullable = /*@__PURE__*/ $constructor("$ZodNullable", (inst, def) => {
+    $ZodType.init(inst, def);
+    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
+    defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+    defineLazyInternal(inst, "pattern", (zod) => {
+        const pattern = zod.def.innerType._zod.pattern;
+        return pattern ? new RegExp(`^(${cleanRegex(pattern.source)}|null)$`) : undefined;
+    });
+    defineLazyInternal(inst, "values", (zod) => {
+        return zod.def.innerType._zod.values ? new Set([...zod.def.innerType._zod.values, null]) : undefined;
+    });
+    inst._zod.parse = (payload, ctx) => {
+        // Forward direction (decode): allow null to pass through
+        if (payload.value === null)
+            return payload;
+        return def.innerType._zod.run(payload, ctx);
+    };
+});
+const $ZodDefault = /*@__PURE__*/ $constructor("$ZodDefault", (inst, def) => {
+    $ZodType.init(inst, def);
+    // inst._zod.qin = "true";
+    inst._zod.optin = "defaulted";
+    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        // Forward direction (decode): apply defaults for undefined input
+        if (payload.value === undefined) {
+            payload.value = def.defaultValue;
+            /**
+             * $ZodDefault returns the default value immediately in forward direction.
+             * It doesn't pass the default value into the validator ("prefault"). There's no reason to pass the default value through validation. The validity of the default is enforced by TypeScript statically. Otherwise, it's the responsibility of the user to ensure the default is valid. In the case of pipes with divergent in/out types, you can specify the default on the `in` schema of your ZodPipe to set a "prefault" for the pipe.   */
+            return payload;
+        }
+        // Forward direction: continue with default handling
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => handleDefaultResult(result, def));
+        }
+        return handleDefaultResult(result, def);
+    };
+});
+function handleDefaultResult(payload, def) {
+    if (payload.value === undefined) {
+        payload.value = def.defaultValue;
+    }
+    return payload;
+}
+const $ZodPrefault = /*@__PURE__*/ $constructor("$ZodPrefault", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.optin = "defaulted";
+    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        // Forward direction (decode): apply prefault for undefined input
+        if (payload.value === undefined) {
+            payload.value = def.defaultValue;
+        }
+        return def.innerType._zod.run(payload, ctx);
+    };
+});
+const $ZodNonOptional = /*@__PURE__*/ $constructor("$ZodNonOptional", (inst, def) => {
+    $ZodType.init(inst, def);
+    defineLazyInternal(inst, "values", (zod) => {
+        const v = zod.def.innerType._zod.values;
+        return v ? new Set([...v].filter((x) => x !== undefined)) : undefined;
+    });
+    inst._zod.parse = (payload, ctx) => {
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => handleNonOptionalResult(result, inst));
+        }
+        return handleNonOptionalResult(result, inst);
+    };
+});
+function handleNonOptionalResult(payload, inst) {
+    if (!payload.issues.length && payload.value === undefined) {
+        payload.issues.push({
+            code: "invalid_type",
+            expected: "nonoptional",
+            input: payload.value,
+            inst,
+        });
+    }
+    return payload;
+}
+const $ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodSuccess", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            throw new core.$ZodEncodeError("ZodSuccess");
+        }
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => {
+                payload.value = result.issues.length === 0;
+                return payload;
+            });
+        }
+        payload.value = result.issues.length === 0;
+        return payload;
+    };
+})));
+function handleCatchResult(payload, result, def, ctx) {
+    if (!result.issues.length) {
+        payload.value = result.value;
+        // The value carries up, so the flag describing it has to carry with it: a back-edge into a node still being parsed must not be frozen by an enclosing readonly, and its checks belong to the node itself. Guarded so the ordinary case adds no own property.
+        if (result.memo)
+            payload.memo = true;
+        return payload;
+    }
+    // Spread the inner's own payload, not ours: `value` has to stay the input the catch was handed, and the inner ran on a payload of its own so its issues are already private to this call.
+    payload.value = def.catchValue({
+        ...result,
+        value: payload.value,
+        error: {
+            issues: result.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+        },
+        input: payload.value,
+    });
+    return payload;
+}
+const $ZodCatch = /*@__PURE__*/ $constructor("$ZodCatch", (inst, def) => {
+    $ZodType.init(inst, def);
+    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+    defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        // Forward direction (decode): apply catch logic
+        const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+            return result.then((result) => handleCatchResult(payload, result, def, ctx));
+        }
+        return handleCatchResult(payload, result, def, ctx);
+    };
+});
+const $ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodNaN", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "number" || !Number.isNaN(payload.value)) {
+            payload.issues.push({
+                input: payload.value,
+                inst,
+                expected: "nan",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        return payload;
+    };
+})));
+const $ZodPipe = /*@__PURE__*/ $constructor("$ZodPipe", (inst, def) => {
+    $ZodType.init(inst, def);
+    defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+    defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+    defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+    defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            const right = def.out._zod.run(payload, ctx);
+            if (right instanceof Promise) {
+                return right.then((right) => handlePipeResult(right, def.in, ctx));
+            }
+            return handlePipeResult(right, def.in, ctx);
+        }
+        const left = def.in._zod.run(payload, ctx);
+        if (left instanceof Promise) {
+            return left.then((left) => handlePipeResult(left, def.out, ctx));
+        }
+        return handlePipeResult(left, def.out, ctx);
+    };
+});
+function handlePipeResult(left, next, ctx) {
+    // Any issue stops the pipe, so a failing refinement never feeds its transform. An unrecognized key is the exception: it describes the input's extra properties, not the value being piped, and an enclosing intersection may yet reconcile it.
+    if (left.issues.some((iss) => iss.code !== "unrecognized_keys")) {
+        // prevent further checks
+        left.aborted = true;
+        return left;
+    }
+    return next._zod.run({ value: left.value, issues: left.issues }, ctx);
+}
+const $ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodCodec", (inst, def) => {
+    $ZodType.init(inst, def);
+    util.defineLazyInternal(inst, "values", (zod) => zod.def.in._zod.values);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.def.in._zod.optin);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.def.out._zod.optout);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.def.in._zod.propValues);
+    inst._zod.parse = (payload, ctx) => {
+        const direction = ctx.direction || "forward";
+        if (direction === "forward") {
+            const left = def.in._zod.run(payload, ctx);
+            if (left instanceof Promise) {
+                return left.then((left) => handleCodecAResult(left, def, ctx));
+            }
+            return handleCodecAResult(left, def, ctx);
+        }
+        else {
+            const right = def.out._zod.run(payload, ctx);
+            if (right instanceof Promise) {
+                return right.then((right) => handleCodecAResult(right, def, ctx));
+            }
+            return handleCodecAResult(right, def, ctx);
+        }
+    };
+})));
+function handleCodecAResult(result, def, ctx) {
+    if (result.issues.length) {
+        // prevent further checks
+        result.aborted = true;
+        return result;
+    }
+    const direction = ctx.direction || "forward";
+    if (direction === "forward") {
+        const transformed = def.transform(result.value, result);
+        if (transformed instanceof Promise) {
+            return transformed.then((value) => handleCodecTxResult(result, value, def.out, ctx));
+        }
+        return handleCodecTxResult(result, transformed, def.out, ctx);
+    }
+    else {
+        const transformed = def.reverseTransform(result.value, result);
+        if (transformed instanceof Promise) {
+            return transformed.then((value) => handleCodecTxResult(result, value, def.in, ctx));
+        }
+        return handleCodecTxResult(result, transformed, def.in, ctx);
+    }
+}
+function handleCodecTxResult(left, value, nextSchema, ctx) {
+    // Check if transform added any issues
+    if (left.issues.length) {
+        left.aborted = true;
+        return left;
+    }
+    return nextSchema._zod.run({ value, issues: left.issues }, ctx);
+}
+const $ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPreprocess", (inst, def) => {
+    $ZodPipe.init(inst, def);
+})));
+const $ZodReadonly = /*@__PURE__*/ $constructor("$ZodReadonly", (inst, def) => {
+    $ZodType.init(inst, def);
+    defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
+    defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+    defineLazyInternal(inst, "optin", (zod) => zod.def.innerType?._zod?.optin);
+    defineLazyInternal(inst, "optout", (zod) => zod.def.innerType?._zod?.optout);
+    inst._zod.parse = (payload, ctx) => {
+        if (ctx.direction === "backward") {
+            return def.innerType._zod.run(payload, ctx);
+        }
+        const result = def.innerType._zod.run(payload, ctx);
+        if (result instanceof Promise) {
+            return result.then(handleReadonlyResult);
+        }
+        return handleReadonlyResult(result);
+    };
+});
+function handleReadonlyResult(payload) {
+    // A repeat visit hands back a node that is still being built; freezing it here would make the rest of its keys fail to assign.
+    if (!payload.memo)
+        payload.value = Object.freeze(payload.value);
+    return payload;
+}
+// a leaf's pattern source with its own checks folded in: the last pattern-carrying check wins, else length bounds narrow the catch-all, else an integer format narrows the number form. the fold lives here instead of on `_zod.pattern` so a bundle without template literals never pays for it
+function leafPattern(schema) {
+    const def = schema._zod.def;
+    let pattern = def.pattern;
+    let isInt = !!def.format?.includes("int");
+    let minimum;
+    let maximum;
+    for (const ch of def.checks ?? []) {
+        const d = ch._zod.def;
+        if (d.pattern)
+            pattern = d.pattern;
+        isInt || (isInt = !!d.format?.includes("int"));
+        const lo = d.minimum ?? d.length;
+        const hi = d.maximum ?? d.length;
+        if (lo !== undefined && (minimum === undefined || lo > minimum))
+            minimum = lo;
+        if (hi !== undefined && (maximum === undefined || hi < maximum))
+            maximum = hi;
+    }
+    if (pattern)
+        return pattern.source;
+    // an empty range matches nothing at runtime, and `{8,5}` is not a legal quantifier
+    if (minimum !== undefined && maximum !== undefined && minimum > maximum)
+        return "(?!)";
+    if (minimum !== undefined || maximum !== undefined)
+        return regexes.string({ minimum, maximum }).source;
+    const own = schema._zod.pattern;
+    return (isInt && own === regexes.number ? regexes.integer : own)?.source;
+}
+// a part's pattern source. a wrapper's pattern embeds its inner pattern's source verbatim, so the folded form is substituted in place without knowing the wrapper's own composition; a union's options are joined the way the union builds its own pattern
+function partPattern(schema) {
+    const def = schema._zod.def;
+    const own = schema._zod.pattern?.source;
+    // lazy resolves its inner on the internals, not the def
+    const inner = def.innerType ?? schema._zod.innerType;
+    if (inner) {
+        const before = inner._zod.pattern?.source;
+        const after = partPattern(inner);
+        if (own && before && after && after !== before) {
+            return own.replace(util.cleanRegex(before), () => util.cleanRegex(after));
+        }
+        return own;
+    }
+    if (def.options) {
+        const sources = def.options.map(partPattern);
+        if (sources.every(Boolean))
+            return `^(${sources.map((s) => util.cleanRegex(s)).join("|")})$`;
+    }
+    return leafPattern(schema);
+}
+const $ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodTemplateLiteral", (inst, def) => {
+    $ZodType.init(inst, def);
+    const regexParts = [];
+    for (const part of def.parts) {
+        if (typeof part === "object" && part !== null) {
+            // is Zod schema
+            const source = partPattern(part);
+            if (!source) {
+                throw new Error(`Invalid template literal part, no pattern found: ${[...part._zod.traits].shift()}`);
+            }
+            regexParts.push(util.cleanRegex(source));
+        }
+        else if (part === null || util.primitiveTypes.has(typeof part)) {
+            regexParts.push(util.escapeRegex(`${part}`));
+        }
+        else {
+            throw new Error(`Invalid template literal part: ${part}`);
+        }
+    }
+    inst._zod.pattern = new RegExp(`^${regexParts.join("")}$`);
+    inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "string") {
+            payload.issues.push({
+                input: payload.value,
+                inst,
+                expected: "string",
+                code: "invalid_type",
+            });
+            return payload;
+        }
+        inst._zod.pattern.lastIndex = 0;
+        if (!inst._zod.pattern.test(payload.value)) {
+            payload.issues.push({
+                input: payload.value,
+                inst,
+                code: "invalid_format",
+                format: def.format ?? "template_literal",
+                pattern: inst._zod.pattern.source,
+            });
+            return payload;
+        }
+        return payload;
+    };
+})));
+const $ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFunction", (inst, def) => {
+    $ZodType.init(inst, def);
+    // Defined, not assigned: the classic prototype exposes `_def` as a getter with no setter.
+    Object.defineProperty(inst, "_def", { value: def });
+    inst._zod.def = def;
+    inst.implement = (func) => {
+        if (typeof func !== "function") {
+            throw new Error("implement() must be called with a function");
+        }
+        // Defined inline so the closure stays anonymous: binding it to a `const` first names it, which costs 256 bytes per implemented function.
+        return Object.defineProperty(function (...args) {
+            const parsedArgs = inst._def.input ? parse(inst._def.input, args) : args;
+            const result = Reflect.apply(func, this, parsedArgs);
+            if (inst._def.output) {
+                return parse(inst._def.output, result);
+            }
+            return result;
+        }, "_zod", { value: inst._zod, enumerable: false });
+    };
+    inst.implementAsync = (func) => {
+        if (typeof func !== "function") {
+            throw new Error("implementAsync() must be called with a function");
+        }
+        return Object.defineProperty(async function (...args) {
+            const parsedArgs = inst._def.input ? await parseAsync(inst._def.input, args) : args;
+            const result = await Reflect.apply(func, this, parsedArgs);
+            if (inst._def.output) {
+                return await parseAsync(inst._def.output, result);
+            }
+            return result;
+        }, "_zod", { value: inst._zod, enumerable: false });
+    };
+    inst._zod.parse = (payload, _ctx) => {
+        if (typeof payload.value !== "function") {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: "function",
+                input: payload.value,
+                inst,
+            });
+            return payload;
+        }
+        // Check if output is a promise type to determine if we should use async implementation
+        const hasPromiseOutput = inst._def.output && inst._def.output._zod.def.type === "promise";
+        if (hasPromiseOutput) {
+            payload.value = inst.implementAsync(payload.value);
+        }
+        else {
+            payload.value = inst.implement(payload.value);
+        }
+        return payload;
+    };
+    inst.input = (...args) => {
+        const F = inst.constructor;
+        if (Array.isArray(args[0])) {
+            return new F({
+                type: "function",
+                input: new $ZodTuple({
+                    type: "tuple",
+                    items: args[0],
+                    rest: args[1],
+                }),
+                output: inst._def.output,
+            });
+        }
+        return new F({
+            type: "function",
+            input: args[0],
+            output: inst._def.output,
+        });
+    };
+    inst.output = (output) => {
+        const F = inst.constructor;
+        return new F({
+            type: "function",
+            input: inst._def.input,
+            output,
+        });
+    };
+    return inst;
+})));
+const $ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPromise", (inst, def) => {
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, ctx) => {
+        return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
+    };
+})));
+const $ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLazy", (inst, def) => {
+    $ZodType.init(inst, def);
+    // Cache the resolved inner type on the shared `def` so all clones of this lazy (e.g. via `.describe()`/`.meta()`) share the same inner instance, preserving identity for cycle detection on recursive schemas.
+    util.defineLazy(inst._zod, "innerType", () => {
+        const d = def;
+        if (!d._cachedInner)
+            d._cachedInner = def.getter();
+        return d._cachedInner;
+    });
+    util.defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
+    inst._zod.parse = (payload, ctx) => {
+        const inner = inst._zod.innerType;
+        return inner._zod.run(payload, ctx);
+    };
+})));
+const $ZodCustom = /*@__PURE__*/ $constructor("$ZodCustom", (inst, def) => {
+    $ZodCheck.init(inst, def);
+    $ZodType.init(inst, def);
+    inst._zod.parse = (payload, _) => {
+        return payload;
+    };
+    inst._zod.check = (payload) => {
+        const input = payload.value;
+        const r = def.fn(input);
+        if (r instanceof Promise) {
+            return r.then((r) => handleRefineResult(r, payload, input, inst));
+        }
+        handleRefineResult(r, payload, input, inst);
+        return;
+    };
+});
+function handleRefineResult(result, payload, input, inst) {
+    if (!result) {
+        const _iss = {
+            code: "custom",
+            input,
+            inst, // incorporates params.error into issue reporting
+            path: [...(inst._zod.def.path ?? [])], // incorporates params.error into issue reporting
+            continue: !inst._zod.def.abort,
+            // params: inst._zod.def.params,
+        };
+        if (inst._zod.def.params)
+            _iss.params = inst._zod.def.params;
+        payload.issues.push(util_issue(_iss));
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+var registries_a;
+const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
+const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
+class $ZodRegistry {
+    constructor() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+    }
+    add(schema, ..._meta) {
+        const meta = _meta[0];
+        this._map.set(schema, meta);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.set(meta.id, schema);
+        }
+        return this;
+    }
+    clear() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+        return this;
+    }
+    remove(schema) {
+        const meta = this._map.get(schema);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.delete(meta.id);
+        }
+        this._map.delete(schema);
+        return this;
+    }
+    get(schema) {
+        // return this._map.get(schema) as any;
+        // inherit metadata
+        const p = schema._zod.parent;
+        if (p) {
+            const pm = { ...(this.get(p) ?? {}) };
+            delete pm.id; // do not inherit id
+            const f = { ...pm, ...this._map.get(schema) };
+            return Object.keys(f).length ? f : undefined;
+        }
+        return this._map.get(schema);
+    }
+    has(schema) {
+        return this._map.has(schema);
+    }
+}
+// registries
+function registry() {
+    return new $ZodRegistry();
+}
+(registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
+const globalRegistry = globalThis.__zod_globalRegistry;
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+
+
+
+
+function snapshotChecks(def) {
+    if (def.checks)
+        def.checks = [...def.checks];
+    return def;
+}
+// @__NO_SIDE_EFFECTS__
+function _string(Class, params) {
+    return new Class(snapshotChecks({ type: "string", ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedString(Class, params) {
+    return new Class(snapshotChecks({ type: "string", coerce: true, ...util.normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _email(Class, params) {
+    return new Class({
+        type: "string",
+        format: "email",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _guid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "guid",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v4",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v6",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uuidv7(Class, params) {
+    return new Class({
+        type: "string",
+        format: "uuid",
+        check: "string_format",
+        abort: false,
+        version: "v7",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _url(Class, params) {
+    return new Class({
+        type: "string",
+        format: "url",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function api_emoji(Class, params) {
+    return new Class({
+        type: "string",
+        format: "emoji",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nanoid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "nanoid",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link _cuid2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+// @__NO_SIDE_EFFECTS__
+function _cuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cuid",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cuid2(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cuid2",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ulid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ulid",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _xid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "xid",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ksuid(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ksuid",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ipv4",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _ipv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "ipv6",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _mac(Class, params) {
+    return new Class({
+        type: "string",
+        format: "mac",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv4(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cidrv4",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _cidrv6(Class, params) {
+    return new Class({
+        type: "string",
+        format: "cidrv6",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64(Class, params) {
+    return new Class({
+        type: "string",
+        format: "base64",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _base64url(Class, params) {
+    return new Class({
+        type: "string",
+        format: "base64url",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _e164(Class, params) {
+    return new Class({
+        type: "string",
+        format: "e164",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _creditCard(Class, params) {
+    return new Class({
+        type: "string",
+        format: "credit_card",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _iban(Class, params) {
+    return new Class({
+        type: "string",
+        format: "iban",
+        check: "string_format",
+        abort: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _jwt(Class, params) {
+    return new Class({
+        type: "string",
+        format: "jwt",
+        check: "string_format",
+        abort: false,
+        ...normalizeParams(params),
+    });
+}
+const TimePrecision = {
+    Any: null,
+    Minute: -1,
+    Second: 0,
+    Millisecond: 3,
+    Microsecond: 6,
+};
+// @__NO_SIDE_EFFECTS__
+function _isoDateTime(Class, params) {
+    return new Class({
+        type: "string",
+        format: "datetime",
+        check: "string_format",
+        offset: false,
+        local: false,
+        precision: null,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDate(Class, params) {
+    return new Class({
+        type: "string",
+        format: "date",
+        check: "string_format",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoTime(Class, params) {
+    return new Class({
+        type: "string",
+        format: "time",
+        check: "string_format",
+        precision: null,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _isoDuration(Class, params) {
+    return new Class({
+        type: "string",
+        format: "duration",
+        check: "string_format",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _number(Class, params) {
+    return new Class(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedNumber(Class, params) {
+    return new Class(snapshotChecks({ type: "number", coerce: true, checks: [], ...util.normalizeParams(params) }));
+}
+// @__NO_SIDE_EFFECTS__
+function _int(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "safeint",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _float32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "float32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _float64(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "float64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _int32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "int32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint32(Class, params) {
+    return new Class({
+        type: "number",
+        check: "number_format",
+        abort: false,
+        format: "uint32",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _boolean(Class, params) {
+    return new Class({
+        type: "boolean",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBoolean(Class, params) {
+    return new Class({
+        type: "boolean",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _bigint(Class, params) {
+    return new Class({
+        type: "bigint",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedBigint(Class, params) {
+    return new Class({
+        type: "bigint",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _int64(Class, params) {
+    return new Class({
+        type: "bigint",
+        check: "bigint_format",
+        abort: false,
+        format: "int64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uint64(Class, params) {
+    return new Class({
+        type: "bigint",
+        check: "bigint_format",
+        abort: false,
+        format: "uint64",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _symbol(Class, params) {
+    return new Class({
+        type: "symbol",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function api_undefined(Class, params) {
+    return new Class({
+        type: "undefined",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function api_null(Class, params) {
+    return new Class({
+        type: "null",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _any(Class) {
+    return new Class({
+        type: "any",
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _unknown(Class) {
+    return new Class({
+        type: "unknown",
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _never(Class, params) {
+    return new Class({
+        type: "never",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _void(Class, params) {
+    return new Class({
+        type: "void",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _date(Class, params) {
+    return new Class({
+        type: "date",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _coercedDate(Class, params) {
+    return new Class({
+        type: "date",
+        coerce: true,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nan(Class, params) {
+    return new Class({
+        type: "nan",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lt(value, params) {
+    return new $ZodCheckLessThan({
+        check: "less_than",
+        ...normalizeParams(params),
+        value,
+        inclusive: false,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lte(value, params) {
+    return new $ZodCheckLessThan({
+        check: "less_than",
+        ...normalizeParams(params),
+        value,
+        inclusive: true,
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+function _gt(value, params) {
+    return new $ZodCheckGreaterThan({
+        check: "greater_than",
+        ...normalizeParams(params),
+        value,
+        inclusive: false,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _gte(value, params) {
+    return new $ZodCheckGreaterThan({
+        check: "greater_than",
+        ...normalizeParams(params),
+        value,
+        inclusive: true,
+    });
+}
+
+// @__NO_SIDE_EFFECTS__
+function _positive(params) {
+    return _gt(0, params);
+}
+// negative
+// @__NO_SIDE_EFFECTS__
+function _negative(params) {
+    return _lt(0, params);
+}
+// nonpositive
+// @__NO_SIDE_EFFECTS__
+function _nonpositive(params) {
+    return _lte(0, params);
+}
+// nonnegative
+// @__NO_SIDE_EFFECTS__
+function _nonnegative(params) {
+    return _gte(0, params);
+}
+// @__NO_SIDE_EFFECTS__
+function _multipleOf(value, params) {
+    return new $ZodCheckMultipleOf({
+        check: "multiple_of",
+        ...normalizeParams(params),
+        value,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxSize(maximum, params) {
+    return new checks.$ZodCheckMaxSize({
+        check: "max_size",
+        ...util.normalizeParams(params),
+        maximum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _minSize(minimum, params) {
+    return new checks.$ZodCheckMinSize({
+        check: "min_size",
+        ...util.normalizeParams(params),
+        minimum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _size(size, params) {
+    return new checks.$ZodCheckSizeEquals({
+        check: "size_equals",
+        ...util.normalizeParams(params),
+        size,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _maxLength(maximum, params) {
+    const ch = new $ZodCheckMaxLength({
+        check: "max_length",
+        ...normalizeParams(params),
+        maximum,
+    });
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _minLength(minimum, params) {
+    return new $ZodCheckMinLength({
+        check: "min_length",
+        ...normalizeParams(params),
+        minimum,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _length(length, params) {
+    return new $ZodCheckLengthEquals({
+        check: "length_equals",
+        ...normalizeParams(params),
+        length,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _regex(pattern, params) {
+    return new $ZodCheckRegex({
+        check: "string_format",
+        format: "regex",
+        ...normalizeParams(params),
+        pattern,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lowercase(params) {
+    return new $ZodCheckLowerCase({
+        check: "string_format",
+        format: "lowercase",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _uppercase(params) {
+    return new $ZodCheckUpperCase({
+        check: "string_format",
+        format: "uppercase",
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _includes(includes, params) {
+    return new $ZodCheckIncludes({
+        check: "string_format",
+        format: "includes",
+        ...normalizeParams(params),
+        includes,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _startsWith(prefix, params) {
+    return new $ZodCheckStartsWith({
+        check: "string_format",
+        format: "starts_with",
+        ...normalizeParams(params),
+        prefix,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _endsWith(suffix, params) {
+    return new $ZodCheckEndsWith({
+        check: "string_format",
+        format: "ends_with",
+        ...normalizeParams(params),
+        suffix,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _property(property, schema, params) {
+    return new checks.$ZodCheckProperty({
+        check: "property",
+        property,
+        schema,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _properties(shape, params) {
+    return new $ZodCheckProperties({
+        check: "properties",
+        shape,
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _mime(types, params) {
+    return new checks.$ZodCheckMimeType({
+        check: "mime_type",
+        mime: types,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _overwrite(tx) {
+    return new $ZodCheckOverwrite({
+        check: "overwrite",
+        tx,
+    });
+}
+// normalize
+// @__NO_SIDE_EFFECTS__
+function _normalize(form) {
+    return _overwrite((input) => input.normalize(form));
+}
+// trim
+// @__NO_SIDE_EFFECTS__
+function _trim() {
+    return _overwrite((input) => input.trim());
+}
+// toLowerCase
+// @__NO_SIDE_EFFECTS__
+function _toLowerCase() {
+    return _overwrite((input) => input.toLowerCase());
+}
+// toUpperCase
+// @__NO_SIDE_EFFECTS__
+function _toUpperCase() {
+    return _overwrite((input) => input.toUpperCase());
+}
+// slugify
+// @__NO_SIDE_EFFECTS__
+function _slugify() {
+    return _overwrite((input) => slugify(input));
+}
+// @__NO_SIDE_EFFECTS__
+function _array(Class, element, params) {
+    return new Class({
+        type: "array",
+        element,
+        // get element() {
+        //   return element;
+        // },
+        ...normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _union(Class, options, params) {
+    return new Class({
+        type: "union",
+        options,
+        ...util.normalizeParams(params),
+    });
+}
+function _xor(Class, options, params) {
+    return new Class({
+        type: "union",
+        options,
+        inclusive: false,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _discriminatedUnion(Class, discriminator, options, params) {
+    return new Class({
+        type: "union",
+        options: options,
+        discriminator,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _intersection(Class, left, right) {
+    return new Class({
+        type: "intersection",
+        left,
+        right,
+    });
+}
+// export function _tuple(
+//   Class: util.SchemaClass<schemas.$ZodTuple>,
+//   items: [],
+//   params?: string | $ZodTupleParams
+// ): schemas.$ZodTuple<[], null>;
+// @__NO_SIDE_EFFECTS__
+function _tuple(Class, items, _paramsOrRest, _params) {
+    const hasRest = _paramsOrRest instanceof schemas.$ZodType;
+    const params = hasRest ? _params : _paramsOrRest;
+    const rest = hasRest ? _paramsOrRest : null;
+    return new Class({
+        type: "tuple",
+        items,
+        rest,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _record(Class, keyType, valueType, params) {
+    return new Class({
+        type: "record",
+        keyType,
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _map(Class, keyType, valueType, params) {
+    return new Class({
+        type: "map",
+        keyType,
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _set(Class, valueType, params) {
+    return new Class({
+        type: "set",
+        valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _enum(Class, values, params) {
+    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+    // if (Array.isArray(values)) {
+    //   for (const value of values) {
+    //     entries[value] = value;
+    //   }
+    // } else {
+    //   Object.assign(entries, values);
+    // }
+    // const entries: util.EnumLike = {};
+    // for (const val of values) {
+    //   entries[val] = val;
+    // }
+    return new Class({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+ *
+ * ```ts
+ * enum Colors { red, green, blue }
+ * z.enum(Colors);
+ * ```
+ */
+function _nativeEnum(Class, entries, params) {
+    return new Class({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _literal(Class, value, params) {
+    return new Class({
+        type: "literal",
+        values: Array.isArray(value) ? value : [value],
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _file(Class, params) {
+    return new Class({
+        type: "file",
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _transform(Class, fn) {
+    return new Class({
+        type: "transform",
+        transform: fn,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _optional(Class, innerType) {
+    return new Class({
+        type: "optional",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nullable(Class, innerType) {
+    return new Class({
+        type: "nullable",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _default(Class, innerType, defaultValue) {
+    return new Class({
+        type: "default",
+        innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : util.shallowClone(defaultValue);
+        },
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _nonoptional(Class, innerType, params) {
+    return new Class({
+        type: "nonoptional",
+        innerType,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _success(Class, innerType) {
+    return new Class({
+        type: "success",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _catch(Class, innerType, catchValue) {
+    return new Class({
+        type: "catch",
+        innerType,
+        catchValue: (typeof catchValue === "function" ? catchValue : util.constantCatch(catchValue)),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _pipe(Class, in_, out) {
+    return new Class({
+        type: "pipe",
+        in: in_,
+        out,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _readonly(Class, innerType) {
+    return new Class({
+        type: "readonly",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _templateLiteral(Class, parts, params) {
+    return new Class({
+        type: "template_literal",
+        parts,
+        ...util.normalizeParams(params),
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _lazy(Class, getter) {
+    return new Class({
+        type: "lazy",
+        getter,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _promise(Class, innerType) {
+    return new Class({
+        type: "promise",
+        innerType,
+    });
+}
+// @__NO_SIDE_EFFECTS__
+function _custom(Class, fn, _params) {
+    const norm = util.normalizeParams(_params);
+    norm.abort ?? (norm.abort = true); // default to abort:false
+    const schema = new Class({
+        type: "custom",
+        check: "custom",
+        fn: fn,
+        ...norm,
+    });
+    return schema;
+}
+// same as _custom but defaults to abort:false
+// @__NO_SIDE_EFFECTS__
+function _refine(Class, fn, _params) {
+    const schema = new Class({
+        type: "custom",
+        check: "custom",
+        fn: fn,
+        ...normalizeParams(_params),
+    });
+    return schema;
+}
+// @__NO_SIDE_EFFECTS__
+function _superRefine(fn, params) {
+    const ch = _check((payload) => {
+        payload.addIssue = (issue) => {
+            if (typeof issue === "string") {
+                payload.issues.push(util_issue(issue, payload.value, ch._zod.def));
+            }
+            else {
+                // for Zod 3 backwards compatibility
+                const _issue = issue;
+                if (_issue.fatal)
+                    _issue.continue = false;
+                _issue.code ?? (_issue.code = "custom");
+                if (!("input" in _issue))
+                    _issue.input = payload.value;
+                _issue.inst ?? (_issue.inst = ch);
+                _issue.continue ?? (_issue.continue = !ch._zod.def.abort); // abort is always undefined, so this is always true...
+                payload.issues.push(util_issue(_issue));
+            }
+        };
+        return fn(payload.value, payload);
+    }, params);
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _check(fn, params) {
+    const ch = new $ZodCheck({
+        check: "custom",
+        ...normalizeParams(params),
+    });
+    ch._zod.check = fn;
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function describe(description) {
+    const ch = new $ZodCheck({ check: "describe" });
+    ch._zod.onattach = [
+        (inst) => {
+            const existing = globalRegistry.get(inst) ?? {};
+            globalRegistry.add(inst, { ...existing, description });
+        },
+    ];
+    ch._zod.check = () => { }; // no-op check
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function meta(metadata) {
+    const ch = new $ZodCheck({ check: "meta" });
+    ch._zod.onattach = [
+        (inst) => {
+            const existing = globalRegistry.get(inst) ?? {};
+            globalRegistry.add(inst, { ...existing, ...metadata });
+        },
+    ];
+    ch._zod.check = () => { }; // no-op check
+    return ch;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringbool(Classes, _params) {
+    const params = util.normalizeParams(_params);
+    let truthyArray = params.truthy ?? ["true", "1", "yes", "on", "y", "enabled"];
+    let falsyArray = params.falsy ?? ["false", "0", "no", "off", "n", "disabled"];
+    if (params.case !== "sensitive") {
+        truthyArray = truthyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
+        falsyArray = falsyArray.map((v) => (typeof v === "string" ? v.toLowerCase() : v));
+    }
+    const truthySet = new Set(truthyArray);
+    const falsySet = new Set(falsyArray);
+    const _Codec = Classes.Codec ?? schemas.$ZodCodec;
+    const _Boolean = Classes.Boolean ?? schemas.$ZodBoolean;
+    const _String = Classes.String ?? schemas.$ZodString;
+    const stringSchema = new _String({ type: "string", error: params.error });
+    const booleanSchema = new _Boolean({ type: "boolean", error: params.error });
+    const codec = new _Codec({
+        type: "pipe",
+        in: stringSchema,
+        out: booleanSchema,
+        transform: ((input, payload) => {
+            let data = input;
+            if (params.case !== "sensitive")
+                data = data.toLowerCase();
+            if (truthySet.has(data)) {
+                return true;
+            }
+            else if (falsySet.has(data)) {
+                return false;
+            }
+            else {
+                payload.issues.push({
+                    code: "invalid_value",
+                    expected: "stringbool",
+                    values: [...truthySet, ...falsySet],
+                    input: payload.value,
+                    inst: codec,
+                    continue: false,
+                });
+                return {};
+            }
+        }),
+        reverseTransform: ((input, _payload) => {
+            if (input === true) {
+                return truthyArray[0] || "true";
+            }
+            else {
+                return falsyArray[0] || "false";
+            }
+        }),
+        error: params.error,
+    });
+    codec._zod.bag.truthy = truthyArray;
+    codec._zod.bag.falsy = falsyArray;
+    codec._zod.bag.case = params.case ?? "insensitive";
+    return codec;
+}
+// @__NO_SIDE_EFFECTS__
+function _stringFormat(Class, format, fnOrRegex, _params = {}) {
+    const params = util.normalizeParams(_params);
+    const def = {
+        check: "string_format",
+        type: "string",
+        format,
+        fn: typeof fnOrRegex === "function" ? fnOrRegex : (val) => fnOrRegex.test(val),
+        ...params,
+    };
+    if (fnOrRegex instanceof RegExp) {
+        def.pattern = fnOrRegex;
+    }
+    const inst = new Class(def);
+    return inst;
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+
+
+function assignProps(target, ...sources) {
+    for (const source of sources) {
+        for (const key of Reflect.ownKeys(source)) {
+            if (Object.prototype.propertyIsEnumerable.call(source, key)) {
+                util_assignProp(target, key, source[key]);
+            }
+        }
+    }
+    return target;
+}
+// function initializeContext<T extends schemas.$ZodType>(inputs: JSONSchemaGeneratorParams<T>): ToJSONSchemaContext<T> {
+//   return {
+//     processor: inputs.processor,
+//     metadataRegistry: inputs.metadata ?? globalRegistry,
+//     target: inputs.target ?? "draft-2020-12",
+//     unrepresentable: inputs.unrepresentable ?? "throw",
+//   };
+// }
+function to_json_schema_initializeContext(params) {
+    // Normalize target: convert old non-hyphenated versions to hyphenated versions
+    let target = params?.target ?? "draft-2020-12";
+    if (target === "draft-4")
+        target = "draft-04";
+    if (target === "draft-7")
+        target = "draft-07";
+    return {
+        processors: params.processors ?? {},
+        metadataRegistry: params?.metadata ?? globalRegistry,
+        target,
+        unrepresentable: params?.unrepresentable ?? "throw",
+        override: params?.override ?? (() => { }),
+        io: params?.io ?? "output",
+        counter: 0,
+        seen: new Map(),
+        sharedDefsExtractedFor: undefined,
+        sharedEmitDoneFor: undefined,
+        cycles: params?.cycles ?? "ref",
+        reused: params?.reused ?? "inline",
+        intersections: [],
+        deferred: [],
+        external: params?.external ?? undefined,
+    };
+}
+/**
+ * Applies the `unrepresentable` setting at a site that has no JSON Schema equivalent. Throws
+ * `message` unless the setting (or the handler's return value) says otherwise. Returns `true` if a
+ * custom JSON Schema was written into `json`, in which case the caller must not write its own.
+ */
+function handleUnrepresentable(schema, ctx, json, params, message) {
+    const result = typeof ctx.unrepresentable === "function"
+        ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message })
+        : ctx.unrepresentable;
+    if (result === "any")
+        return false;
+    if (result === undefined || result === "throw")
+        throw new Error(message);
+    Object.assign(json, result);
+    return true;
+}
+// never rename this back to `process`: bundler polyfills inject a top-level `const process` that a lexical declaration of the same name collides with (#6397)
+function to_json_schema_processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
+    var _a;
+    const def = schema._zod.def;
+    // check for schema in seens
+    const seen = ctx.seen.get(schema);
+    if (seen) {
+        seen.count++;
+        // check if cycle
+        const isCycle = _params.schemaPath.includes(schema);
+        if (isCycle) {
+            seen.cycle = _params.path;
+        }
+        return seen.schema;
+    }
+    // initialize
+    const result = { schema: {}, count: 1, cycle: undefined, path: _params.path };
+    ctx.seen.set(schema, result);
+    ctx.sharedDefsExtractedFor = undefined;
+    ctx.sharedEmitDoneFor = undefined;
+    // custom method overrides default behavior
+    const overrideSchema = schema._zod.toJSONSchema?.();
+    if (overrideSchema) {
+        result.schema = overrideSchema;
+    }
+    else {
+        const params = {
+            ..._params,
+            schemaPath: [..._params.schemaPath, schema],
+            path: _params.path,
+        };
+        if (schema._zod.processJSONSchema) {
+            schema._zod.processJSONSchema(ctx, result.schema, params);
+        }
+        else {
+            const _json = result.schema;
+            const processor = ctx.processors[def.type];
+            if (!processor) {
+                throw new Error(`[toJSONSchema]: Non-representable type encountered: ${def.type}`);
+            }
+            processor(schema, ctx, _json, params);
+        }
+        const parent = schema._zod.parent;
+        if (parent) {
+            // Also set ref if processor didn't (for inheritance)
+            if (!result.ref)
+                result.ref = parent;
+            to_json_schema_processSchema(parent, ctx, params);
+            ctx.seen.get(parent).isParent = true;
+        }
+    }
+    // metadata
+    const meta = ctx.metadataRegistry.get(schema);
+    if (meta)
+        assignProps(result.schema, meta);
+    if (ctx.io === "input" && isTransforming(schema)) {
+        // examples/defaults only apply to output type of pipe
+        delete result.schema.examples;
+        delete result.schema.default;
+    }
+    // set prefault as default
+    if (ctx.io === "input" && "_prefault" in result.schema)
+        (_a = result.schema).default ?? (_a.default = result.schema._prefault);
+    delete result.schema._prefault;
+    // pulling fresh from ctx.seen in case it was overwritten
+    const _result = ctx.seen.get(schema);
+    return _result.schema;
+}
+/** @deprecated Renamed to `processSchema`. An export alias declares no binding, so it is safe to keep. */
+
+// Escape a reference token for use in a JSON Pointer fragment (RFC 6901): `~` becomes `~0` and `/` becomes `~1`. The `~` replacement must run first.
+function encodeJSONPointerSegment(segment) {
+    return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+function to_json_schema_extractDefs(ctx, schema
+// params: EmitParams
+) {
+    // iterate over seen map;
+    const root = ctx.seen.get(schema);
+    if (!root)
+        throw new Error("Unprocessed schema. This is a bug in Zod.");
+    // With `external` set, every registered schema resolves through the external branch of `makeURI`, so the root branch below produces the same ref the external branch would — this pass is identical whichever schema it is called with, and only needs to run once.
+    if (ctx.external && ctx.sharedDefsExtractedFor === ctx.external)
+        return;
+    // Track ids to detect duplicates across different schemas
+    const idToSchema = new Map();
+    for (const entry of ctx.seen.entries()) {
+        const id = ctx.metadataRegistry.get(entry[0])?.id;
+        if (id) {
+            const existing = idToSchema.get(id);
+            if (existing && existing !== entry[0]) {
+                throw new Error(`Duplicate schema id "${id}" detected during JSON Schema conversion. Two different schemas cannot share the same id when converted together.`);
+            }
+            idToSchema.set(id, entry[0]);
+        }
+    }
+    // returns a ref to the schema defId will be empty if the ref points to an external schema (or #)
+    const makeURI = (entry) => {
+        // comparing the seen objects because sometimes multiple schemas map to the same seen object. e.g. lazy
+        // external is configured
+        const defsSegment = ctx.target === "draft-2020-12" ? "$defs" : "definitions";
+        if (ctx.external) {
+            const externalId = ctx.external.registry.get(entry[0])?.id; // ?? "__shared";// `__schema${ctx.counter++}`;
+            // check if schema is in the external registry
+            const uriGenerator = ctx.external.uri ?? ((id) => id);
+            if (externalId) {
+                return { ref: uriGenerator(externalId) };
+            }
+            // otherwise, add to __shared
+            const id = entry[1].defId ?? entry[1].schema.id ?? `schema${ctx.counter++}`;
+            entry[1].defId = id; // set defId so it will be reused if needed
+            return { defId: id, ref: `${uriGenerator("__shared")}#/${defsSegment}/${encodeJSONPointerSegment(id)}` };
+        }
+        const uriPrefix = `#`;
+        const defUriPrefix = `${uriPrefix}/${defsSegment}/`;
+        // an id-less root has nowhere to be extracted to, so it stays inline and self-references as `#`
+        if (entry[1] === root && !entry[1].schema.id) {
+            return { ref: uriPrefix };
+        }
+        // self-contained schema
+        const defId = entry[1].schema.id ?? `__schema${ctx.counter++}`;
+        return { defId, ref: defUriPrefix + encodeJSONPointerSegment(defId) };
+    };
+    // stored cached version in `def` property remove all properties, set $ref
+    const extractToDef = (entry) => {
+        // if the schema is already a reference, do not extract it
+        if (entry[1].schema.$ref) {
+            return;
+        }
+        const seen = entry[1];
+        const { ref, defId } = makeURI(entry);
+        seen.def = { ...seen.schema };
+        // defId won't be set if the schema is a reference to an external schema or if the schema is the root schema
+        if (defId)
+            seen.defId = defId;
+        // wipe away all properties except $ref
+        const schema = seen.schema;
+        for (const key in schema) {
+            delete schema[key];
+        }
+        schema.$ref = ref;
+    };
+    // throw on cycles
+    // break cycles
+    if (ctx.cycles === "throw") {
+        for (const entry of ctx.seen.entries()) {
+            const seen = entry[1];
+            if (seen.cycle) {
+                throw new Error("Cycle detected: " +
+                    `#/${seen.cycle?.join("/")}/<root>` +
+                    '\n\nSet the `cycles` parameter to `"ref"` to resolve cyclical schemas with defs.');
+            }
+        }
+    }
+    // extract schemas into $defs
+    for (const entry of ctx.seen.entries()) {
+        const seen = entry[1];
+        // convert root schema to # $ref
+        if (schema === entry[0]) {
+            extractToDef(entry); // this has special handling for the root schema
+            continue;
+        }
+        // extract schemas that are in the external registry
+        if (ctx.external) {
+            const ext = ctx.external.registry.get(entry[0])?.id;
+            if (schema !== entry[0] && ext) {
+                extractToDef(entry);
+                continue;
+            }
+        }
+        // extract schemas with `id` meta
+        const id = ctx.metadataRegistry.get(entry[0])?.id;
+        if (id) {
+            extractToDef(entry);
+            continue;
+        }
+        // break cycles
+        if (seen.cycle) {
+            // any
+            extractToDef(entry);
+            continue;
+        }
+        // extract reused schemas
+        if (seen.count > 1) {
+            if (ctx.reused === "ref") {
+                extractToDef(entry);
+            }
+        }
+    }
+    if (ctx.external)
+        ctx.sharedDefsExtractedFor = ctx.external;
+}
+/** Rewrites `anyOf: [{type: "a"}, {type: "b"}]` to `type: ["a", "b"]`, which every JSON Schema draft treats as equivalent and most consumers render far better for the nullable case. Only branches that are a bare type assertion qualify — anything carrying a constraint, `$ref`, `const` or metadata is left alone. Runs after `flattenRef`, so a branch an override decorated or `$defs` extraction turned into a `$ref` is no longer bare and correctly stays in `anyOf`. `oneOf` is excluded: `integer` and `number` overlap, so "exactly one" and "at least one" are not the same there. OpenAPI 3.0 is excluded: its `type` must be a single string. */
+function compactTypeUnion(schema) {
+    const options = schema.anyOf;
+    if (!Array.isArray(options) || options.length === 0 || schema.type !== undefined)
+        return;
+    const types = [];
+    for (const option of options) {
+        if (!option || typeof option !== "object")
+            return;
+        // A branch that is itself a compactible union folds into this one — nested `anyOf` and a flat `type` array say the same thing. Compacting it first also makes the result independent of the order this pass walks the seen map in.
+        compactTypeUnion(option);
+        const keys = Object.keys(option);
+        if (keys.length !== 1 || keys[0] !== "type")
+            return;
+        const type = option.type;
+        for (const member of Array.isArray(type) ? type : [type]) {
+            if (typeof member !== "string")
+                return;
+            if (!types.includes(member))
+                types.push(member);
+        }
+    }
+    delete schema.anyOf;
+    // A `type` array must be non-empty and unique (metaschema); a single member is spelled as a bare string.
+    schema.type = types.length === 1 ? types[0] : types;
+}
+/** Keywords `foldIntersection` knows how to combine. Anything else — `$ref`, `patternProperties`,
+ * an annotation like `description` — makes a member unfoldable, so a constraint this does not
+ * understand leaves the `allOf` alone instead of being silently dropped or misattributed. */
+const FOLDABLE_KEYS = new Set(["type", "properties", "required", "additionalProperties"]);
+const UNION_KEYS = ["oneOf", "anyOf"];
+/** A member's constraint on a key it does not declare itself. A `catchall` states one; `false`, an absent `additionalProperties`, and the empty schema a loose object emits state nothing. */
+function undeclaredConstraint(member) {
+    const extra = member.additionalProperties;
+    if (extra === undefined || extra === false || typeof extra !== "object" || extra === null)
+        return null;
+    return Object.keys(extra).length ? extra : null;
+}
+/** Combines object members into the single object they describe together, or returns `null` if any of them carries a keyword outside {@link FOLDABLE_KEYS}. */
+function foldObjects(members) {
+    const objects = [];
+    for (const member of members) {
+        // A boolean subschema is legal JSON Schema and carries no keywords to fold.
+        if (typeof member !== "object" || member.type !== "object")
+            return null;
+        for (const key in member) {
+            if (!FOLDABLE_KEYS.has(key))
+                return null;
+        }
+        objects.push(member);
+    }
+    const properties = {};
+    const required = new Set();
+    for (const object of objects) {
+        for (const key in object.properties) {
+            // `in` would report a `__proto__` key as already present via the prototype chain and skip it.
+            if (Object.prototype.hasOwnProperty.call(properties, key))
+                continue;
+            // Every member constrains this key: the ones that declare it say how, and a `catchall` member constrains it too even though it does not name it. The key has to satisfy all of them, which is the same intersection one level down.
+            const parts = [];
+            for (const other of objects) {
+                const part = other.properties?.[key] ?? undeclaredConstraint(other);
+                if (part === null || part === undefined)
+                    continue;
+                if (!parts.some((seen) => JSON.stringify(seen) === JSON.stringify(part)))
+                    parts.push(part);
+            }
+            const merged = parts.length === 1
+                ? parts[0]
+                : (foldObjects(parts) ?? { allOf: parts });
+            util_assignProp(properties, key, merged);
+        }
+        for (const key of object.required ?? [])
+            required.add(key);
+    }
+    const folded = { type: "object", properties };
+    if (required.size)
+        folded.required = [...required];
+    // A key no member declares is rejected only when every member rejects it, so the fold is closed only when every member is. Otherwise it carries whatever the `catchall` members demand of such a key.
+    if (objects.every((object) => object.additionalProperties === false)) {
+        folded.additionalProperties = false;
+    }
+    else {
+        const constraints = [];
+        for (const object of objects) {
+            const constraint = undeclaredConstraint(object);
+            if (constraint && !constraints.some((seen) => JSON.stringify(seen) === JSON.stringify(constraint)))
+                constraints.push(constraint);
+        }
+        if (constraints.length === 1)
+            folded.additionalProperties = constraints[0];
+        else if (constraints.length > 1)
+            folded.additionalProperties = { allOf: constraints };
+    }
+    return folded;
+}
+/** `additionalProperties` in an `allOf` member sees only that member's own `properties`, so two
+ * closed object members reject each other's keys and the schema validates nothing. Zod's parser
+ * pools the key sets instead — `handleIntersectionResults` reports a key as unrecognized only when
+ * *every* side rejects it — so the emitted schema has to pool them too, and folding the members
+ * into one object is the encoding that says so on every target.
+ *
+ * This runs from `finalize`, after `extractDefs`, which is what keeps it clear of the `$ref`
+ * machinery: a member extracted into `$defs` is already a `$ref` by now and declines to fold, so it
+ * keeps its reference and its own closedness rather than being inlined as a stale copy. */
+function foldIntersection(json) {
+    const allOf = json.allOf;
+    if (!Array.isArray(allOf) || allOf.length < 2)
+        return;
+    // An `override` runs before this pass and may have written object keywords onto the intersection itself. Those are deliberate, so decline rather than overwrite them.
+    for (const key of FOLDABLE_KEYS)
+        if (key in json)
+            return;
+    // An intersection distributes over a union: `A & (X | Y)` is `(A & X) | (A & Y)`. Only the first union is distributed over; a second one stays among the members every branch folds against, where it fails the object check and declines the whole intersection rather than multiplying out.
+    const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
+    let folded = null;
+    if (!unions.length) {
+        folded = foldObjects(allOf);
+    }
+    else {
+        const union = unions[0];
+        const keyword = UNION_KEYS.find((k) => Array.isArray(union[k]));
+        if (Object.keys(union).length !== 1)
+            return;
+        const rest = allOf.filter((m) => m !== union);
+        const branches = union[keyword].map((branch) => foldObjects([...rest, branch]));
+        if (branches.some((b) => !b))
+            return;
+        folded = { [keyword]: branches };
+    }
+    if (!folded)
+        return;
+    delete json.allOf;
+    assignProps(json, folded);
+}
+function to_json_schema_finalize(ctx, schema) {
+    const root = ctx.seen.get(schema);
+    if (!root)
+        throw new Error("Unprocessed schema. This is a bug in Zod.");
+    // flatten refs - inherit properties from parent schemas
+    const flattenRef = (zodSchema) => {
+        const seen = ctx.seen.get(zodSchema);
+        // already processed
+        if (seen.ref === null)
+            return;
+        const schema = seen.def ?? seen.schema;
+        const _cached = { ...schema };
+        const ref = seen.ref;
+        seen.ref = null; // prevent infinite recursion
+        if (ref) {
+            flattenRef(ref);
+            const refSeen = ctx.seen.get(ref);
+            const refSchema = refSeen.schema;
+            // merge referenced schema into current
+            if (refSchema.$ref && (ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0")) {
+                // older drafts can't combine $ref with other properties
+                schema.allOf = schema.allOf ?? [];
+                schema.allOf.push(refSchema);
+            }
+            else {
+                assignProps(schema, refSchema);
+            }
+            // restore child's own properties (child wins)
+            assignProps(schema, _cached);
+            const isParentRef = zodSchema._zod.parent === ref;
+            // For parent chain, child is a refinement - remove parent-only properties
+            if (isParentRef) {
+                for (const key in schema) {
+                    if (key === "$ref" || key === "allOf")
+                        continue;
+                    if (!(key in _cached)) {
+                        delete schema[key];
+                    }
+                }
+            }
+            // When ref was extracted to $defs, remove properties that match the definition
+            if (refSchema.$ref && refSeen.def) {
+                for (const key in schema) {
+                    if (key === "$ref" || key === "allOf")
+                        continue;
+                    if (key in refSeen.def && JSON.stringify(schema[key]) === JSON.stringify(refSeen.def[key])) {
+                        delete schema[key];
+                    }
+                }
+            }
+        }
+        // If parent was extracted (has $ref), propagate $ref to this schema. This handles cases like: readonly().meta({id}).describe() where processor sets ref to innerType but parent should be referenced
+        const parent = zodSchema._zod.parent;
+        if (parent && parent !== ref) {
+            // Ensure parent is processed first so its def has inherited properties
+            flattenRef(parent);
+            const parentSeen = ctx.seen.get(parent);
+            if (parentSeen?.schema.$ref) {
+                schema.$ref = parentSeen.schema.$ref;
+                // De-duplicate with parent's definition
+                if (parentSeen.def) {
+                    for (const key in schema) {
+                        if (key === "$ref" || key === "allOf")
+                            continue;
+                        if (key in parentSeen.def && JSON.stringify(schema[key]) === JSON.stringify(parentSeen.def[key])) {
+                            delete schema[key];
+                        }
+                    }
+                }
+            }
+        }
+        // execute overrides
+        ctx.override({
+            zodSchema: zodSchema,
+            jsonSchema: schema,
+            path: seen.path ?? [],
+        });
+    };
+    // Flattening walks the whole map and clears each `ref` as it goes, so a second call over the same map is a no-op scan. Skip it outright once it has run for a registry conversion.
+    if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
+        for (const entry of [...ctx.seen.entries()].reverse()) {
+            flattenRef(entry[0]);
+        }
+        if (ctx.target !== "openapi-3.0") {
+            for (const entry of ctx.seen.entries()) {
+                compactTypeUnion(entry[1].def ?? entry[1].schema);
+            }
+        }
+        for (const rewrite of ctx.deferred)
+            rewrite();
+        // After flattening, every member that was extracted is a `$ref`, so the fold sees the final shape. A schema that inherits an intersection — through `z.lazy`, or any `ref` chain — holds the same `allOf` array, so fold by array identity to catch every copy.
+        if (ctx.intersections.length) {
+            const carriers = new Map();
+            for (const seen of ctx.seen.values()) {
+                for (const json of [seen.schema, seen.def]) {
+                    const allOf = json?.allOf;
+                    if (!Array.isArray(allOf))
+                        continue;
+                    const existing = carriers.get(allOf);
+                    if (existing)
+                        existing.push(json);
+                    else
+                        carriers.set(allOf, [json]);
+                }
+            }
+            for (const allOf of ctx.intersections) {
+                for (const json of carriers.get(allOf) ?? [])
+                    foldIntersection(json);
+            }
+        }
+    }
+    const result = {};
+    if (ctx.target === "draft-2020-12") {
+        result.$schema = "https://json-schema.org/draft/2020-12/schema";
+    }
+    else if (ctx.target === "draft-07") {
+        result.$schema = "http://json-schema.org/draft-07/schema#";
+    }
+    else if (ctx.target === "draft-04") {
+        result.$schema = "http://json-schema.org/draft-04/schema#";
+    }
+    else if (ctx.target === "openapi-3.0") {
+        // OpenAPI 3.0 schema objects should not include a $schema property
+    }
+    else {
+        // Arbitrary string values are allowed but won't have a $schema property set
+    }
+    if (ctx.external?.uri) {
+        const id = ctx.external.registry.get(schema)?.id;
+        if (!id)
+            throw new Error("Schema is missing an `id` property");
+        result.$id = ctx.external.uri(id);
+    }
+    // when the root was extracted into $defs, `root.schema` is the `$ref` wrapper and `root.def` is the body that now lives under $defs
+    assignProps(result, root.defId ? root.schema : (root.def ?? root.schema));
+    // The `id` in `.meta()` is a Zod-specific registration tag used to extract schemas into $defs — it is not user-facing JSON Schema metadata. Strip it from the output body where it would otherwise leak. The id is preserved implicitly via the $defs key (and via $ref paths).
+    const rootMetaId = ctx.metadataRegistry.get(schema)?.id;
+    if (rootMetaId !== undefined && result.id === rootMetaId)
+        delete result.id;
+    // build defs object. With `external`, `defs` is the shared object every schema writes into, so the same entries are reassigned on every call. Without it, `defs` is fresh per call and must be rebuilt.
+    const defs = ctx.external?.defs ?? {};
+    if (!ctx.external || ctx.sharedEmitDoneFor !== ctx.external) {
+        for (const entry of ctx.seen.entries()) {
+            const seen = entry[1];
+            if (seen.def && seen.defId) {
+                if (seen.def.id === seen.defId)
+                    delete seen.def.id;
+                util_assignProp(defs, seen.defId, seen.def);
+            }
+        }
+    }
+    if (ctx.external)
+        ctx.sharedEmitDoneFor = ctx.external;
+    // set definitions in result
+    if (ctx.external) {
+    }
+    else {
+        if (Object.keys(defs).length > 0) {
+            if (ctx.target === "draft-2020-12") {
+                result.$defs = defs;
+            }
+            else {
+                result.definitions = defs;
+            }
+        }
+    }
+    try {
+        // this "finalizes" this schema and ensures all cycles are removed each call to finalize() is functionally independent though the seen map is shared
+        const finalized = JSON.parse(JSON.stringify(result));
+        Object.defineProperty(finalized, "~standard", {
+            value: {
+                ...schema["~standard"],
+                jsonSchema: {
+                    input: createStandardJSONSchemaMethod(schema, "input", ctx.processors),
+                    output: createStandardJSONSchemaMethod(schema, "output", ctx.processors),
+                },
+            },
+            enumerable: false,
+            writable: false,
+        });
+        return finalized;
+    }
+    catch (_err) {
+        throw new Error("Error converting schema to JSON.");
+    }
+}
+function isTransforming(_schema, _ctx) {
+    const ctx = _ctx ?? { seen: new Set() };
+    if (ctx.seen.has(_schema))
+        return false;
+    ctx.seen.add(_schema);
+    const def = _schema._zod.def;
+    if (def.type === "transform")
+        return true;
+    if (def.type === "array")
+        return isTransforming(def.element, ctx);
+    if (def.type === "set")
+        return isTransforming(def.valueType, ctx);
+    if (def.type === "lazy")
+        return isTransforming(def.getter(), ctx);
+    if (def.type === "promise" ||
+        def.type === "optional" ||
+        def.type === "nonoptional" ||
+        def.type === "nullable" ||
+        def.type === "readonly" ||
+        def.type === "default" ||
+        def.type === "prefault" ||
+        def.type === "catch") {
+        return isTransforming(def.innerType, ctx);
+    }
+    if (def.type === "intersection") {
+        return isTransforming(def.left, ctx) || isTransforming(def.right, ctx);
+    }
+    if (def.type === "record" || def.type === "map") {
+        return isTransforming(def.keyType, ctx) || isTransforming(def.valueType, ctx);
+    }
+    if (def.type === "pipe") {
+        if (_schema._zod.traits.has("$ZodCodec"))
+            return true;
+        return isTransforming(def.in, ctx) || isTransforming(def.out, ctx);
+    }
+    if (def.type === "object") {
+        for (const key in def.shape) {
+            if (isTransforming(def.shape[key], ctx))
+                return true;
+        }
+        return false;
+    }
+    if (def.type === "union") {
+        for (const option of def.options) {
+            if (isTransforming(option, ctx))
+                return true;
+        }
+        return false;
+    }
+    if (def.type === "tuple") {
+        for (const item of def.items) {
+            if (isTransforming(item, ctx))
+                return true;
+        }
+        if (def.rest && isTransforming(def.rest, ctx))
+            return true;
+        return false;
+    }
+    return false;
+}
+/**
+ * Creates a toJSONSchema method for a schema instance.
+ * This encapsulates the logic of initializing context, processing, extracting defs, and finalizing.
+ */
+const createToJSONSchemaMethod = (schema, processors = {}) => (params) => {
+    const ctx = to_json_schema_initializeContext({ ...params, processors });
+    to_json_schema_processSchema(schema, ctx);
+    to_json_schema_extractDefs(ctx, schema);
+    return to_json_schema_finalize(ctx, schema);
+};
+const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params) => {
+    const { libraryOptions, target } = params ?? {};
+    const ctx = to_json_schema_initializeContext({ ...(libraryOptions ?? {}), target, io, processors });
+    to_json_schema_processSchema(schema, ctx);
+    to_json_schema_extractDefs(ctx, schema);
+    return to_json_schema_finalize(ctx, schema);
+};
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+
+
+
+
+const narrowMin = (agg, key, value) => {
+    if (agg[key] === undefined || value > agg[key])
+        agg[key] = value;
+};
+const narrowMax = (agg, key, value) => {
+    if (agg[key] === undefined || value < agg[key])
+        agg[key] = value;
+};
+const narrowBoth = (agg, value) => {
+    narrowMin(agg, "minimum", value);
+    narrowMax(agg, "maximum", value);
+};
+const addDivisor = (agg, value) => {
+    agg.multipleOf ?? (agg.multipleOf = []);
+    if (!agg.multipleOf.includes(value))
+        agg.multipleOf.push(value);
+};
+const addPattern = (agg, pattern) => {
+    agg.patterns ?? (agg.patterns = new Set());
+    agg.patterns.add(pattern);
+};
+const intersectMime = (agg, mime) => {
+    agg.mime = agg.mime ? agg.mime.filter((m) => mime.includes(m)) : [...mime];
+};
+// last-wins, matching the bag's historical write order; the flag keeps an integer format from being lost to a later float one
+const setFormat = (agg, format) => {
+    agg.format = format;
+    if (format.includes("int"))
+        agg.isInt = true;
+};
+const minContributor = (agg, def) => narrowMin(agg, "minimum", def.minimum);
+const maxContributor = (agg, def) => narrowMax(agg, "maximum", def.maximum);
+const formatContributor = (ranges) => (agg, def) => {
+    setFormat(agg, def.format);
+    const [minimum, maximum] = ranges[def.format];
+    narrowMin(agg, "minimum", minimum);
+    narrowMax(agg, "maximum", maximum);
+};
+const contributors = {
+    greater_than: (agg, def) => narrowMin(agg, def.inclusive ? "minimum" : "exclusiveMinimum", def.value),
+    less_than: (agg, def) => narrowMax(agg, def.inclusive ? "maximum" : "exclusiveMaximum", def.value),
+    multiple_of: (agg, def) => addDivisor(agg, def.value),
+    number_format: formatContributor(NUMBER_FORMAT_RANGES),
+    bigint_format: formatContributor(BIGINT_FORMAT_RANGES),
+    min_length: minContributor,
+    max_length: maxContributor,
+    length_equals: (agg, def) => narrowBoth(agg, def.length),
+    min_size: minContributor,
+    max_size: maxContributor,
+    size_equals: (agg, def) => narrowBoth(agg, def.size),
+    string_format: (agg, def) => {
+        setFormat(agg, def.format);
+        if (def.pattern)
+            addPattern(agg, def.pattern);
+        if (def.format === "base64" || def.format === "base64url")
+            agg.contentEncoding = def.format;
+        if (def.local || def.precision === -1)
+            agg.laxFormat = true;
+    },
+    mime_type: (agg, def) => intersectMime(agg, def.mime),
+};
+function aggregateChecks(schema) {
+    const agg = {};
+    const def = schema._zod.def;
+    // a format schema is its own first check, same rule as $ZodType init
+    const list = schema._zod.traits.has("$ZodCheck")
+        ? [schema, ...(def.checks ?? [])]
+        : (def.checks ?? []);
+    for (const ch of list)
+        contributors[ch._zod.def.check]?.(agg, ch._zod.def);
+    // reconcile with the bag so third-party onattach contributions still land; first-party residue is never tighter than the fold, so merging it back is idempotent for one and additive for the other
+    const bag = schema._zod.bag;
+    if (bag.minimum !== undefined)
+        narrowMin(agg, "minimum", bag.minimum);
+    if (bag.exclusiveMinimum !== undefined)
+        narrowMin(agg, "exclusiveMinimum", bag.exclusiveMinimum);
+    if (bag.maximum !== undefined)
+        narrowMax(agg, "maximum", bag.maximum);
+    if (bag.exclusiveMaximum !== undefined)
+        narrowMax(agg, "exclusiveMaximum", bag.exclusiveMaximum);
+    if (bag.multipleOf !== undefined)
+        addDivisor(agg, bag.multipleOf);
+    if (bag.format !== undefined) {
+        agg.format ?? (agg.format = bag.format);
+        if (bag.format.includes("int"))
+            agg.isInt = true;
+    }
+    if (bag.mime)
+        intersectMime(agg, bag.mime);
+    for (const pattern of bag.patterns ?? [])
+        addPattern(agg, pattern);
+    return agg;
+}
+const formatMap = {
+    guid: "uuid",
+    url: "uri",
+    datetime: "date-time",
+    json_string: "json-string",
+    regex: "", // do not set
+};
+// ==================== SIMPLE TYPE PROCESSORS ====================
+// the runtime patterns are lax so parse paths never overflow the regex stack; the emitted schema swaps in the exact block forms, which zod itself never executes
+const exactPatterns = new Map([
+    [base64Charset, base64],
+    [base64urlCharset, base64url],
+]);
+const exactPattern = (p) => exactPatterns.get(p) ?? p;
+const stringProcessor = (schema, ctx, _json, _params) => {
+    const json = _json;
+    json.type = "string";
+    const { minimum, maximum, format, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
+    if (typeof minimum === "number")
+        json.minLength = minimum;
+    if (typeof maximum === "number")
+        json.maxLength = maximum;
+    // custom pattern overrides format
+    if (format) {
+        json.format = formatMap[format] ?? format;
+        if (json.format === "")
+            delete json.format; // empty format is not valid
+        // `z.iso.time()` is never full-time, and `laxFormat` carries the datetime shapes that also accept what their keyword forbids
+        if (format === "time" || laxFormat) {
+            delete json.format;
+        }
+    }
+    if (contentEncoding)
+        json.contentEncoding = contentEncoding;
+    if (patterns && patterns.size > 0) {
+        const patternList = [...patterns].map(exactPattern);
+        if (patternList.length === 1)
+            json.pattern = patternList[0].source;
+        else if (patternList.length > 1) {
+            json.allOf = [
+                ...patternList.map((regex) => ({
+                    ...(ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0"
+                        ? { type: "string" }
+                        : {}),
+                    pattern: regex.source,
+                })),
+            ];
+        }
+    }
+};
+const numberProcessor = (schema, ctx, _json, params) => {
+    const json = _json;
+    const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
+    json.type = isInt ? "integer" : "number";
+    // when both minimum and exclusiveMinimum exist, pick the more restrictive one
+    const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
+    const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
+    const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
+    if (exMin) {
+        if (legacy) {
+            json.minimum = exclusiveMinimum;
+            json.exclusiveMinimum = true;
+        }
+        else {
+            json.exclusiveMinimum = exclusiveMinimum;
+        }
+    }
+    else if (typeof minimum === "number") {
+        json.minimum = minimum;
+    }
+    if (exMax) {
+        if (legacy) {
+            json.maximum = exclusiveMaximum;
+            json.exclusiveMaximum = true;
+        }
+        else {
+            json.exclusiveMaximum = exclusiveMaximum;
+        }
+    }
+    else if (typeof maximum === "number") {
+        json.maximum = maximum;
+    }
+    if (multipleOf) {
+        // JSON Schema requires a divisor strictly greater than zero, and a non-finite one does not survive JSON at all. A negative divisor accepts exactly what its absolute value accepts, so it still maps; zero, NaN and Infinity have no keyword form.
+        const divisors = new Set();
+        for (const divisor of multipleOf) {
+            if (Number.isFinite(divisor) && divisor !== 0)
+                divisors.add(Math.abs(divisor));
+            else
+                handleUnrepresentable(schema, ctx, json, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+        }
+        // chained divisors are a conjunction the keyword cannot carry alone, so extras ride an allOf, same as stacked patterns
+        const [first, ...rest] = divisors;
+        if (first !== undefined)
+            json.multipleOf = first;
+        if (rest.length)
+            json.allOf = [...(json.allOf ?? []), ...rest.map((m) => ({ multipleOf: m }))];
+    }
+};
+const booleanProcessor = (_schema, _ctx, json, _params) => {
+    json.type = "boolean";
+};
+const bigintProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "BigInt cannot be represented in JSON Schema");
+};
+const symbolProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "Symbols cannot be represented in JSON Schema");
+};
+const nullProcessor = (_schema, ctx, json, _params) => {
+    if (ctx.target === "openapi-3.0") {
+        json.type = "string";
+        json.nullable = true;
+        json.enum = [null];
+    }
+    else {
+        json.type = "null";
+    }
+};
+const undefinedProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "Undefined cannot be represented in JSON Schema");
+};
+const voidProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "Void cannot be represented in JSON Schema");
+};
+const neverProcessor = (_schema, _ctx, json, _params) => {
+    json.not = {};
+};
+const anyProcessor = (_schema, _ctx, _json, _params) => {
+    // empty schema accepts anything
+};
+const unknownProcessor = (_schema, _ctx, _json, _params) => {
+    // empty schema accepts anything
+};
+const dateProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "Date cannot be represented in JSON Schema");
+};
+const enumProcessor = (schema, _ctx, json, _params) => {
+    const def = schema._zod.def;
+    const values = getEnumValues(def.entries);
+    // an empty enum accepts nothing, same as z.never()
+    if (values.length === 0) {
+        json.not = {};
+        return;
+    }
+    // Number enums can have both string and number values
+    if (values.every((v) => typeof v === "number"))
+        json.type = "number";
+    if (values.every((v) => typeof v === "string"))
+        json.type = "string";
+    json.enum = values;
+};
+const literalProcessor = (schema, ctx, json, params) => {
+    const def = schema._zod.def;
+    // a literal with no values accepts nothing, same as z.never()
+    if (def.values.length === 0) {
+        json.not = {};
+        return;
+    }
+    const vals = [];
+    for (const val of def.values) {
+        if (val === undefined) {
+            // a custom schema replaces the whole literal, so there is nothing left to accumulate
+            if (handleUnrepresentable(schema, ctx, json, params, "Literal `undefined` cannot be represented in JSON Schema"))
+                return;
+            // otherwise do not add to vals
+        }
+        else if (typeof val === "bigint") {
+            if (handleUnrepresentable(schema, ctx, json, params, "BigInt literals cannot be represented in JSON Schema"))
+                return;
+            vals.push(Number(val));
+        }
+        else {
+            vals.push(val);
+        }
+    }
+    if (vals.length === 0) {
+        // do nothing (an undefined literal was stripped)
+    }
+    else if (vals.length === 1) {
+        const val = vals[0];
+        json.type = val === null ? "null" : typeof val;
+        if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
+            json.enum = [val];
+        }
+        else {
+            json.const = val;
+        }
+    }
+    else {
+        if (vals.every((v) => typeof v === "number"))
+            json.type = "number";
+        if (vals.every((v) => typeof v === "string"))
+            json.type = "string";
+        if (vals.every((v) => typeof v === "boolean"))
+            json.type = "boolean";
+        if (vals.every((v) => v === null))
+            json.type = "null";
+        json.enum = vals;
+    }
+};
+const nanProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "NaN cannot be represented in JSON Schema");
+};
+const templateLiteralProcessor = (schema, _ctx, json, _params) => {
+    const _json = json;
+    const pattern = schema._zod.pattern;
+    if (!pattern)
+        throw new Error("Pattern not found in template literal");
+    _json.type = "string";
+    _json.pattern = pattern.source;
+};
+const fileProcessor = (schema, _ctx, json, _params) => {
+    const _json = json;
+    _json.type = "string";
+    _json.format = "binary";
+    _json.contentEncoding = "binary";
+    const { minimum, maximum, mime } = aggregateChecks(schema);
+    if (minimum !== undefined)
+        _json.minLength = minimum;
+    if (maximum !== undefined)
+        _json.maxLength = maximum;
+    if (!mime)
+        return;
+    // an empty intersection means the mime checks share no value, so nothing passes at runtime; `anyOf` must be non-empty, so the false schema is `not: {}`
+    if (mime.length === 0)
+        _json.not = {};
+    else if (mime.length === 1)
+        _json.contentMediaType = mime[0];
+    // only contentMediaType differs, so the shared props stay at the root
+    else
+        _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
+};
+const successProcessor = (_schema, _ctx, json, _params) => {
+    json.type = "boolean";
+};
+const customProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "Custom types cannot be represented in JSON Schema");
+};
+const functionProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "Function types cannot be represented in JSON Schema");
+};
+const transformProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "Transforms cannot be represented in JSON Schema");
+};
+const mapProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "Map cannot be represented in JSON Schema");
+};
+const setProcessor = (schema, ctx, json, params) => {
+    handleUnrepresentable(schema, ctx, json, params, "Set cannot be represented in JSON Schema");
+};
+// ==================== COMPOSITE TYPE PROCESSORS ====================
+const arrayProcessor = (schema, ctx, _json, params) => {
+    const json = _json;
+    const def = schema._zod.def;
+    const { minimum, maximum } = aggregateChecks(schema);
+    if (typeof minimum === "number")
+        json.minItems = minimum;
+    if (typeof maximum === "number")
+        json.maxItems = maximum;
+    json.type = "array";
+    json.items = to_json_schema_processSchema(def.element, ctx, {
+        ...params,
+        path: [...params.path, "items"],
+    });
+};
+// Transform and catch set `optin = "optional"` at runtime so the parser lets them observe an
+// absent key, but their declared input type stays required. An input JSON Schema describes the
+// declared type, so resolve past them to the schema that actually carries the optionality.
+// Used by both `objectProcessor` (for `required`) and `tupleProcessor` (for `minItems`); see
+// wiki/optionality.md, "The JSON Schema emitter reads the *static* value".
+function inputOptin(schema) {
+    const def = schema._zod.def;
+    if (def.type === "pipe" && def.in._zod.traits.has("$ZodTransform")) {
+        return inputOptin(def.out);
+    }
+    if (def.type === "catch") {
+        return inputOptin(def.innerType);
+    }
+    return schema._zod.optin;
+}
+const objectProcessor = (schema, ctx, _json, params) => {
+    const json = _json;
+    const def = schema._zod.def;
+    const shape = def.shape;
+    // dropping it while still emitting `additionalProperties: false` would emit a schema that rejects data this one requires
+    const symbolKeys = Object.getOwnPropertySymbols(shape);
+    if (symbolKeys.length &&
+        handleUnrepresentable(schema, ctx, json, params, "Symbol keys cannot be represented in JSON Schema")) {
+        return;
+    }
+    json.type = "object";
+    json.properties = {};
+    for (const key in shape) {
+        // assignProp so a __proto__ key becomes an own property instead of hitting the inherited setter on the plain {} we build into
+        util_assignProp(json.properties, key, to_json_schema_processSchema(shape[key], ctx, {
+            ...params,
+            path: [...params.path, "properties", key],
+        }));
+    }
+    // required keys
+    const requiredKeys = [];
+    for (const key of Object.keys(shape)) {
+        const field = def.shape[key];
+        if (ctx.io === "input" ? inputOptin(field) === undefined : field._zod.optout === undefined) {
+            requiredKeys.push(key);
+        }
+    }
+    if (requiredKeys.length > 0) {
+        json.required = requiredKeys;
+    }
+    // catchall
+    if (def.catchall?._zod.def.type === "never") {
+        // strict
+        json.additionalProperties = false;
+    }
+    else if (!def.catchall) {
+        // regular
+        if (ctx.io === "output")
+            json.additionalProperties = false;
+    }
+    else if (def.catchall) {
+        json.additionalProperties = to_json_schema_processSchema(def.catchall, ctx, {
+            ...params,
+            path: [...params.path, "additionalProperties"],
+        });
+    }
+};
+const unionProcessor = (schema, ctx, json, params) => {
+    const def = schema._zod.def;
+    // Exclusive unions (inclusive === false) use oneOf (exactly one match) instead of anyOf (one or more matches). This includes both z.xor() and discriminated unions
+    const isExclusive = def.inclusive === false;
+    const options = def.options.map((x, i) => to_json_schema_processSchema(x, ctx, {
+        ...params,
+        path: [...params.path, isExclusive ? "oneOf" : "anyOf", i],
+    }));
+    if (isExclusive) {
+        json.oneOf = options;
+    }
+    else {
+        json.anyOf = options;
+    }
+};
+const intersectionProcessor = (schema, ctx, json, params) => {
+    const def = schema._zod.def;
+    const a = to_json_schema_processSchema(def.left, ctx, {
+        ...params,
+        path: [...params.path, "allOf", 0],
+    });
+    const b = to_json_schema_processSchema(def.right, ctx, {
+        ...params,
+        path: [...params.path, "allOf", 1],
+    });
+    const isSimpleIntersection = (val) => "allOf" in val && Object.keys(val).length === 1;
+    const allOf = [
+        ...(isSimpleIntersection(a) ? a.allOf : [a]),
+        ...(isSimpleIntersection(b) ? b.allOf : [b]),
+    ];
+    json.allOf = allOf;
+    // Recorded innermost first, so a nested intersection has already folded by the time this one is considered. The array is the handle rather than the schema, because a wrapper that inherits this schema shares the same array; `finalize` folds every object holding it. See `foldIntersection`.
+    ctx.intersections.push(allOf);
+};
+const tupleProcessor = (schema, ctx, _json, params) => {
+    const json = _json;
+    const def = schema._zod.def;
+    json.type = "array";
+    const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
+    const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
+    const prefixItems = def.items.map((x, i) => to_json_schema_processSchema(x, ctx, {
+        ...params,
+        path: [...params.path, prefixPath, i],
+    }));
+    const rest = def.rest
+        ? to_json_schema_processSchema(def.rest, ctx, {
+            ...params,
+            path: [...params.path, restPath, ...(ctx.target === "openapi-3.0" ? [def.items.length] : [])],
+        })
+        : null;
+    let minItems = def.items.length;
+    while (minItems > 0) {
+        const item = def.items[minItems - 1];
+        const optional = ctx.io === "input" ? inputOptin(item) !== undefined : item._zod.optout === "optional";
+        if (!optional)
+            break;
+        minItems--;
+    }
+    const maxItems = def.items.length;
+    const isClosed = !def.rest;
+    if (ctx.target === "draft-2020-12") {
+        json.prefixItems = prefixItems;
+        if (isClosed) {
+            json.items = false;
+        }
+        else if (rest) {
+            json.items = rest;
+        }
+        if (minItems > 0)
+            json.minItems = minItems;
+        if (isClosed)
+            json.maxItems = maxItems;
+    }
+    else if (ctx.target === "openapi-3.0") {
+        json.items = {
+            anyOf: prefixItems,
+        };
+        if (rest) {
+            json.items.anyOf.push(rest);
+        }
+        if (minItems > 0)
+            json.minItems = minItems;
+        if (isClosed)
+            json.maxItems = maxItems;
+    }
+    else {
+        json.items = prefixItems;
+        if (isClosed) {
+            json.additionalItems = false;
+        }
+        else if (rest) {
+            json.additionalItems = rest;
+        }
+        if (minItems > 0)
+            json.minItems = minItems;
+        if (isClosed)
+            json.maxItems = maxItems;
+    }
+    // explicit user-defined length checks take precedence
+    const { minimum, maximum } = aggregateChecks(schema);
+    if (typeof minimum === "number")
+        json.minItems = minimum;
+    if (typeof maximum === "number")
+        json.maxItems = maximum;
+};
+/** JSON object keys are always strings, so a numeric record key schema is re-expressed over the
+ * numeric-string form the record parser matches. Deferred to `finalize`, after the flatten: a key
+ * behind a wrapper only carries its own `type` before then, and a union key only has its branches.
+ *
+ * A numeric bound cannot apply to a property name, so `minimum` and its siblings are dropped rather
+ * than carried over: keeping them beside `type: "string"` reproduces the match-nothing schema this
+ * exists to fix. A key that carries one therefore emits wider than the record parses — `z.record(z.number().min(5), V)`
+ * accepts `"3"` — which is the deliberate trade, since throwing on it would reject an ordinary schema
+ * outright. */
+function stringifyKeyNames(bySchema, json, visited) {
+    // an extracted key that rewrites cannot go on sharing its definition — the string form a key position needs is not the number form every other reference wants — so it inlines. One that does not rewrite keeps the `$ref`.
+    if (json.$ref) {
+        // a recursive key holds its own reference inside its definition, so a node already on the path is left alone rather than resolved again
+        if (visited.has(json))
+            return json;
+        visited.add(json);
+        const def = bySchema.get(json)?.def;
+        if (!def)
+            return json;
+        const inlined = stringifyKeyNames(bySchema, def, visited);
+        return inlined === def ? json : inlined;
+    }
+    for (const keyword of ["anyOf", "oneOf"]) {
+        const branches = json[keyword];
+        if (!Array.isArray(branches))
+            continue;
+        const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
+        // rebuilding regardless would detach a key that had nothing to re-express, dropping its `$ref` and leaking the internal `id`
+        if (mapped.some((branch, i) => branch !== branches[i]))
+            json = { ...json, [keyword]: mapped };
+    }
+    // a member that already admits a string leaves the key unconstrained, so the node's own type re-expresses only when every member is numeric
+    const types = Array.isArray(json.type) ? json.type : [json.type];
+    const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
+    // a heterogeneous key carries no type at all, so its numeric members are caught here instead
+    const values = json.enum ?? (json.const !== undefined ? [json.const] : undefined);
+    if (!numericType && !values?.some((v) => typeof v === "number"))
+        return json;
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format, id, ...rest } = json;
+    if (rest.enum)
+        rest.enum = rest.enum.map((v) => (typeof v === "number" ? String(v) : v));
+    else if (typeof rest.const === "number")
+        rest.const = String(rest.const);
+    // a heterogeneous key keeps its absent type: the stringified members already say what a key may be
+    if (!numericType)
+        return rest;
+    rest.type = "string";
+    if (!values)
+        rest.pattern = (types.includes("number") ? number : integer).source;
+    return rest;
+}
+/** Every record of one conversion, so the carriers are found in a single pass rather than once per record. */
+const pendingRecords = new WeakMap();
+function rewriteKeyNames(ctx) {
+    // an extracted key is resolved by the object `extractToDef` left in its place, so the map is built once rather than searched per reference. `_zod.toJSONSchema` can hand the same object to two schemas, so the first entry carrying a body wins, as a search would have found it.
+    const bySchema = new Map();
+    for (const entry of ctx.seen.values()) {
+        if (entry.def && !bySchema.has(entry.schema))
+            bySchema.set(entry.schema, entry);
+    }
+    const rewrites = new Map();
+    for (const record of pendingRecords.get(ctx) ?? []) {
+        const seen = ctx.seen.get(record);
+        const names = (seen?.def ?? seen?.schema)?.propertyNames;
+        if (!names || names === true || rewrites.has(names))
+            continue;
+        const rewritten = stringifyKeyNames(bySchema, names, new Set());
+        if (rewritten !== names)
+            rewrites.set(names, rewritten);
+    }
+    if (!rewrites.size)
+        return;
+    // the flatten has already copied each record's own properties onto every wrapper by reference, and an extracted body is another such copy, so every carrier holding a rewritten key is updated together
+    for (const entry of ctx.seen.values()) {
+        for (const carrier of [entry.schema, entry.def]) {
+            const rewritten = carrier && rewrites.get(carrier.propertyNames);
+            if (rewritten)
+                carrier.propertyNames = rewritten;
+        }
+    }
+}
+const recordProcessor = (schema, ctx, _json, params) => {
+    const json = _json;
+    const def = schema._zod.def;
+    json.type = "object";
+    // For looseRecord with regex patterns, use patternProperties. This correctly represents "only validate keys matching the pattern" semantics and composes well with allOf (intersections)
+    const keyType = def.keyType;
+    const patterns = aggregateChecks(keyType).patterns;
+    if (def.mode === "loose" && patterns && patterns.size > 0) {
+        // Use patternProperties for looseRecord with regex patterns
+        const valueSchema = to_json_schema_processSchema(def.valueType, ctx, {
+            ...params,
+            path: [...params.path, "patternProperties", "*"],
+        });
+        json.patternProperties = {};
+        for (const pattern of patterns) {
+            util_assignProp(json.patternProperties, exactPattern(pattern).source, valueSchema);
+        }
+    }
+    else {
+        // Default behavior: use propertyNames + additionalProperties
+        if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
+            json.propertyNames = to_json_schema_processSchema(def.keyType, ctx, {
+                ...params,
+                path: [...params.path, "propertyNames"],
+            });
+            let pending = pendingRecords.get(ctx);
+            if (!pending) {
+                pending = [];
+                pendingRecords.set(ctx, pending);
+                ctx.deferred.push(() => rewriteKeyNames(ctx));
+            }
+            pending.push(schema);
+        }
+        json.additionalProperties = to_json_schema_processSchema(def.valueType, ctx, {
+            ...params,
+            path: [...params.path, "additionalProperties"],
+        });
+    }
+    // Add required for keys with discrete values (enum, literal, etc.)
+    const keyValues = keyType._zod.values;
+    // Every key shares one value schema, so an optional-in value makes the whole key set omittable on input. Output keeps them: the exhaustive branch assigns every key, even one whose value came back undefined.
+    const omittableOnInput = ctx.io === "input" && inputOptin(def.valueType) !== undefined;
+    if (keyValues && !def.partial && !omittableOnInput) {
+        const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
+        if (validKeyValues.length > 0) {
+            json.required = validKeyValues.map(String);
+        }
+    }
+};
+const nullableProcessor = (schema, ctx, json, params) => {
+    const def = schema._zod.def;
+    const inner = to_json_schema_processSchema(def.innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    if (ctx.target === "openapi-3.0") {
+        seen.ref = def.innerType;
+        json.nullable = true;
+    }
+    else {
+        json.anyOf = [inner, { type: "null" }];
+    }
+};
+const nonoptionalProcessor = (schema, ctx, _json, params) => {
+    const def = schema._zod.def;
+    to_json_schema_processSchema(def.innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    seen.ref = def.innerType;
+};
+/** Round-trips a default value through JSON so the emitted schema is guaranteed to be valid JSON.
+ * A BigInt has no reliable encoding, so it goes through `unrepresentable` like any other
+ * unrepresentable value. Returns a sentinel when the caller must not write a default of its own. */
+const UNREPRESENTABLE_DEFAULT = Symbol();
+function serializeDefaultValue(value, schema, ctx, json, params) {
+    let unrepresentable = false;
+    const serialized = JSON.stringify(value, (_, val) => {
+        if (typeof val !== "bigint")
+            return val;
+        unrepresentable = true;
+        return null;
+    });
+    if (!unrepresentable)
+        return JSON.parse(serialized);
+    handleUnrepresentable(schema, ctx, json, params, "BigInt defaults cannot be represented in JSON Schema");
+    return UNREPRESENTABLE_DEFAULT;
+}
+const defaultProcessor = (schema, ctx, json, params) => {
+    const def = schema._zod.def;
+    to_json_schema_processSchema(def.innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    seen.ref = def.innerType;
+    const value = serializeDefaultValue(def.defaultValue, schema, ctx, json, params);
+    if (value !== UNREPRESENTABLE_DEFAULT)
+        json.default = value;
+};
+const prefaultProcessor = (schema, ctx, json, params) => {
+    const def = schema._zod.def;
+    to_json_schema_processSchema(def.innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    seen.ref = def.innerType;
+    if (ctx.io !== "input")
+        return;
+    const value = serializeDefaultValue(def.defaultValue, schema, ctx, json, params);
+    if (value !== UNREPRESENTABLE_DEFAULT)
+        json._prefault = value;
+};
+const catchProcessor = (schema, ctx, json, params) => {
+    const def = schema._zod.def;
+    to_json_schema_processSchema(def.innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    seen.ref = def.innerType;
+    let catchValue;
+    try {
+        catchValue = def.catchValue(undefined);
+    }
+    catch {
+        handleUnrepresentable(schema, ctx, json, params, "Dynamic catch values are not supported in JSON Schema");
+        return;
+    }
+    json.default = catchValue;
+};
+const pipeProcessor = (schema, ctx, _json, params) => {
+    const def = schema._zod.def;
+    const inIsTransform = def.in._zod.traits.has("$ZodTransform");
+    const innerType = ctx.io === "input" ? (inIsTransform ? def.out : def.in) : def.out;
+    to_json_schema_processSchema(innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    seen.ref = innerType;
+};
+const readonlyProcessor = (schema, ctx, json, params) => {
+    const def = schema._zod.def;
+    to_json_schema_processSchema(def.innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    seen.ref = def.innerType;
+    json.readOnly = true;
+};
+const promiseProcessor = (schema, ctx, _json, params) => {
+    const def = schema._zod.def;
+    to_json_schema_processSchema(def.innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    seen.ref = def.innerType;
+};
+const optionalProcessor = (schema, ctx, _json, params) => {
+    const def = schema._zod.def;
+    to_json_schema_processSchema(def.innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    seen.ref = def.innerType;
+};
+const lazyProcessor = (schema, ctx, _json, params) => {
+    const innerType = schema._zod.innerType;
+    to_json_schema_processSchema(innerType, ctx, params);
+    const seen = ctx.seen.get(schema);
+    seen.ref = innerType;
+};
+// ==================== ALL PROCESSORS ====================
+const allProcessors = {
+    string: stringProcessor,
+    number: numberProcessor,
+    boolean: booleanProcessor,
+    bigint: bigintProcessor,
+    symbol: symbolProcessor,
+    null: nullProcessor,
+    undefined: undefinedProcessor,
+    void: voidProcessor,
+    never: neverProcessor,
+    any: anyProcessor,
+    unknown: unknownProcessor,
+    date: dateProcessor,
+    enum: enumProcessor,
+    literal: literalProcessor,
+    nan: nanProcessor,
+    template_literal: templateLiteralProcessor,
+    file: fileProcessor,
+    success: successProcessor,
+    custom: customProcessor,
+    function: functionProcessor,
+    transform: transformProcessor,
+    map: mapProcessor,
+    set: setProcessor,
+    array: arrayProcessor,
+    object: objectProcessor,
+    union: unionProcessor,
+    intersection: intersectionProcessor,
+    tuple: tupleProcessor,
+    record: recordProcessor,
+    nullable: nullableProcessor,
+    nonoptional: nonoptionalProcessor,
+    default: defaultProcessor,
+    prefault: prefaultProcessor,
+    catch: catchProcessor,
+    pipe: pipeProcessor,
+    readonly: readonlyProcessor,
+    promise: promiseProcessor,
+    optional: optionalProcessor,
+    lazy: lazyProcessor,
+};
+function toJSONSchema(input, params) {
+    if ("_idmap" in input) {
+        // Registry case
+        const registry = input;
+        const ctx = initializeContext({ ...params, processors: allProcessors });
+        const defs = {};
+        // First pass: process all schemas to build the seen map
+        for (const entry of registry._idmap.entries()) {
+            const [_, schema] = entry;
+            processSchema(schema, ctx);
+        }
+        const schemas = {};
+        const external = {
+            registry,
+            uri: params?.uri,
+            defs,
+        };
+        // Update the context with external configuration
+        ctx.external = external;
+        // Second pass: emit each schema
+        for (const entry of registry._idmap.entries()) {
+            const [key, schema] = entry;
+            extractDefs(ctx, schema);
+            assignProp(schemas, key, finalize(ctx, schema));
+        }
+        if (Object.keys(defs).length > 0) {
+            const defsSegment = ctx.target === "draft-2020-12" ? "$defs" : "definitions";
+            schemas.__shared = {
+                [defsSegment]: defs,
+            };
+        }
+        return { schemas };
+    }
+    // Single schema case
+    const ctx = initializeContext({ ...params, processors: allProcessors });
+    processSchema(input, ctx);
+    extractDefs(ctx, input);
+    return finalize(ctx, input);
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+
+const error = () => {
+    const Sizable = {
+        string: { unit: "characters", verb: "to have" },
+        file: { unit: "bytes", verb: "to have" },
+        array: { unit: "items", verb: "to have" },
+        set: { unit: "items", verb: "to have" },
+        map: { unit: "entries", verb: "to have" },
+    };
+    function getSizing(origin) {
+        return Sizable[origin] ?? null;
+    }
+    const FormatDictionary = {
+        regex: "input",
+        email: "email address",
+        url: "URL",
+        emoji: "emoji",
+        uuid: "UUID",
+        uuidv4: "UUIDv4",
+        uuidv6: "UUIDv6",
+        nanoid: "nanoid",
+        guid: "GUID",
+        cuid: "cuid",
+        cuid2: "cuid2",
+        ulid: "ULID",
+        xid: "XID",
+        ksuid: "KSUID",
+        datetime: "ISO datetime",
+        date: "ISO date",
+        time: "ISO time",
+        duration: "ISO duration",
+        ipv4: "IPv4 address",
+        ipv6: "IPv6 address",
+        mac: "MAC address",
+        cidrv4: "IPv4 range",
+        cidrv6: "IPv6 range",
+        base64: "base64-encoded string",
+        base64url: "base64url-encoded string",
+        json_string: "JSON string",
+        e164: "E.164 number",
+        currency_code: "currency code",
+        credit_card: "credit card number",
+        iban: "IBAN",
+        jwt: "JWT",
+        template_literal: "input",
+    };
+    // type names: missing keys = do not translate (use raw value via ?? fallback)
+    const TypeDictionary = {
+        // Compatibility: "nan" -> "NaN" for display
+        nan: "NaN",
+        // All other type names omitted - they fall back to raw values via ?? operator
+    };
+    function getTypeName(type, input) {
+        if (type === "number" && typeof input === "number" && !Number.isFinite(input)) {
+            return String(input);
+        }
+        return TypeDictionary[type] ?? type;
+    }
+    return (issue) => {
+        switch (issue.code) {
+            case "invalid_type": {
+                const expected = getTypeName(issue.expected);
+                const receivedType = parsedType(issue.input);
+                const received = getTypeName(receivedType, issue.input);
+                return `Invalid input: expected ${expected}, received ${received}`;
+            }
+            case "invalid_value":
+                if (issue.values.length === 1)
+                    return `Invalid input: expected ${stringifyPrimitive(issue.values[0])}`;
+                return `Invalid option: expected one of ${joinValues(issue.values, "|")}`;
+            case "too_big": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? "<=" : "<";
+                const sizing = getSizing(issue.origin);
+                if (sizing)
+                    return `Too big: expected ${issue.origin ?? "value"} to have ${adj}${issue.maximum.toString()} ${sizing.unit ?? "elements"}`;
+                return `Too big: expected ${issue.origin ?? "value"} to be ${adj}${issue.maximum.toString()}`;
+            }
+            case "too_small": {
+                const adj = issue.exact ? "exactly " : issue.inclusive ? ">=" : ">";
+                const sizing = getSizing(issue.origin);
+                if (sizing) {
+                    return `Too small: expected ${issue.origin} to have ${adj}${issue.minimum.toString()} ${sizing.unit}`;
+                }
+                return `Too small: expected ${issue.origin} to be ${adj}${issue.minimum.toString()}`;
+            }
+            case "invalid_format": {
+                const _issue = issue;
+                if (_issue.format === "starts_with") {
+                    return `Invalid string: must start with "${_issue.prefix}"`;
+                }
+                if (_issue.format === "ends_with")
+                    return `Invalid string: must end with "${_issue.suffix}"`;
+                if (_issue.format === "includes")
+                    return `Invalid string: must include "${_issue.includes}"`;
+                if (_issue.format === "regex")
+                    return `Invalid string: must match pattern ${_issue.pattern}`;
+                return `Invalid ${FormatDictionary[_issue.format] ?? issue.format}`;
+            }
+            case "not_multiple_of":
+                return `Invalid number: must be a multiple of ${issue.divisor}`;
+            case "unrecognized_keys":
+                return `Unrecognized key${issue.keys.length > 1 ? "s" : ""}: ${joinValues(issue.keys, ", ")}`;
+            case "invalid_key":
+                return `Invalid key in ${issue.origin}`;
+            case "invalid_union":
+                if (issue.options && Array.isArray(issue.options) && issue.options.length > 0) {
+                    const opts = issue.options.map((o) => `'${o}'`).join(" | ");
+                    return `Invalid discriminator value. Expected ${opts}`;
+                }
+                if (issue.inclusive === false) {
+                    return "Invalid input: more than one option matched";
+                }
+                return "Invalid input";
+            case "invalid_element":
+                return `Invalid value in ${issue.origin}`;
+            default:
+                return `Invalid input`;
+        }
+    };
+};
+/* harmony default export */ function en() {
+    return {
+        localeError: error(),
+    };
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+
+
+/* Computing the message eagerly is expensive (pretty-printed JSON of all
+ * issues), so defer it until first read. The accessor functions and
+ * descriptors are shared across instances to keep error construction
+ * cheap; the computed message is cached on the internals object. The
+ * setter preserves plain assignment semantics for consumers that
+ * overwrite `message`. */
+function _getMessage() {
+    const internals = this._zod;
+    internals.message ?? (internals.message = JSON.stringify(internals.def, jsonStringifyReplacer, 2));
+    return internals.message;
+}
+function _setMessage(value) {
+    this._zod.message = value;
+}
+const _messageDesc = {
+    get: _getMessage,
+    set: _setMessage,
+    enumerable: true,
+    configurable: true,
+};
+const _issuesDesc = { value: undefined, enumerable: false };
+/* Prototypes that already carry the lazy `toString`. Seeded with the
+ * intrinsics so that `init` on a foreign object — it accepts any object —
+ * can never install an accessor onto a prototype we do not own. */
+const _installedToString = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+const initializer = (inst, def) => {
+    inst.name = "$ZodError";
+    // `_zod` is already non-enumerable: $constructor's init defined it with this same descriptor
+    _issuesDesc.value = def;
+    Object.defineProperty(inst, "issues", _issuesDesc);
+    // Clear the shared slot; a retained `value` pins the last error's issues.
+    _issuesDesc.value = undefined;
+    Object.defineProperty(inst, "message", _messageDesc);
+    /* `toString` lives as a non-enumerable lazy getter on the shared
+     * prototype; on first access it caches a per-instance closure so
+     * detached usage still works. */
+    const proto = Object.getPrototypeOf(inst);
+    if (!_installedToString.has(proto)) {
+        _installedToString.add(proto);
+        Object.defineProperty(proto, "toString", {
+            configurable: true,
+            enumerable: false,
+            get() {
+                const value = () => this.message;
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+                return value;
+            },
+            set(value) {
+                Object.defineProperty(this, "toString", { value, configurable: true, writable: true });
+            },
+        });
+    }
+};
+const $ZodError = $constructor("$ZodError", initializer);
+const $ZodRealError = $constructor("$ZodError", initializer, undefined, {
+    Parent: Error,
+});
+/** Get-or-create `obj[key]` as an own data property. A path segment naming an inherited member
+ * ("toString", "constructor") would otherwise read through to the prototype, and assigning
+ * "__proto__" would hit the setter instead of creating a key. */
+function node(obj, key, make) {
+    if (!Object.prototype.hasOwnProperty.call(obj, key)) {
+        if (key === "__proto__") {
+            Object.defineProperty(obj, key, { value: make(), writable: true, enumerable: true, configurable: true });
+        }
+        else {
+            obj[key] = make();
+        }
+    }
+    return obj[key];
+}
+function flattenError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = {};
+    const formErrors = [];
+    for (const sub of error.issues) {
+        if (sub.path.length > 0) {
+            node(fieldErrors, sub.path[0], () => []).push(mapper(sub));
+        }
+        else {
+            formErrors.push(mapper(sub));
+        }
+    }
+    return { formErrors, fieldErrors };
+}
+function formatError(error, mapper = (issue) => issue.message) {
+    const fieldErrors = { _errors: [] };
+    const processError = (error, path = []) => {
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    fieldErrors._errors.push(mapper(issue));
+                }
+                else {
+                    let curr = fieldErrors;
+                    let i = 0;
+                    while (i < fullpath.length) {
+                        const el = fullpath[i];
+                        const terminal = i === fullpath.length - 1;
+                        // `_errors` is reserved by this legacy format, so merge a matching path segment into the current node instead of treating its array as a child.
+                        if (el === "_errors") {
+                            if (terminal)
+                                curr._errors.push(mapper(issue));
+                            i++;
+                            continue;
+                        }
+                        // A path element may collide with an inherited property name such as
+                        // "__proto__" or "constructor". Truthiness checks read the prototype
+                        // (so no node is created, then ._errors.push throws), and bracket
+                        // assignment of "__proto__" hits the setter instead of creating an
+                        // own key. Guard the read with hasOwnProperty and create the node
+                        // with defineProperty so any path element becomes a real own key.
+                        if (!Object.prototype.hasOwnProperty.call(curr, el)) {
+                            Object.defineProperty(curr, el, {
+                                value: { _errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        const node = curr[el];
+                        if (terminal) {
+                            node._errors.push(mapper(issue));
+                        }
+                        curr = node;
+                        i++;
+                    }
+                }
+            }
+        }
+    };
+    processError(error);
+    return fieldErrors;
+}
+function treeifyError(error, mapper = (issue) => issue.message) {
+    const result = { errors: [] };
+    const processError = (error, path = []) => {
+        var _a;
+        for (const issue of error.issues) {
+            if (issue.code === "invalid_union" && issue.errors.length) {
+                // regular union error
+                issue.errors.map((issues) => processError({ issues }, [...path, ...issue.path]));
+            }
+            else if (issue.code === "invalid_key") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else if (issue.code === "invalid_element") {
+                processError({ issues: issue.issues }, [...path, ...issue.path]);
+            }
+            else {
+                const fullpath = [...path, ...issue.path];
+                if (fullpath.length === 0) {
+                    result.errors.push(mapper(issue));
+                    continue;
+                }
+                let curr = result;
+                let i = 0;
+                while (i < fullpath.length) {
+                    const el = fullpath[i];
+                    const terminal = i === fullpath.length - 1;
+                    if (typeof el === "string") {
+                        curr.properties ?? (curr.properties = {});
+                        // el may collide with an inherited property name ("__proto__",
+                        // "constructor", ...); ??= reads the prototype so the node is never
+                        // created and curr.errors.push throws. Guard with hasOwnProperty and
+                        // create the node with defineProperty so "__proto__" becomes a real
+                        // own key rather than invoking the prototype setter.
+                        if (!Object.prototype.hasOwnProperty.call(curr.properties, el)) {
+                            Object.defineProperty(curr.properties, el, {
+                                value: { errors: [] },
+                                enumerable: true,
+                                writable: true,
+                                configurable: true,
+                            });
+                        }
+                        curr = curr.properties[el];
+                    }
+                    else {
+                        curr.items ?? (curr.items = []);
+                        (_a = curr.items)[el] ?? (_a[el] = { errors: [] });
+                        curr = curr.items[el];
+                    }
+                    if (terminal) {
+                        curr.errors.push(mapper(issue));
+                    }
+                    i++;
+                }
+            }
+        }
+    };
+    processError(error);
+    return result;
+}
+/** Format a ZodError as a human-readable string in the following form.
+ *
+ * From
+ *
+ * ```ts
+ * ZodError {
+ *   issues: [
+ *     {
+ *       expected: 'string',
+ *       code: 'invalid_type',
+ *       path: [ 'username' ],
+ *       message: 'Invalid input: expected string'
+ *     },
+ *     {
+ *       expected: 'number',
+ *       code: 'invalid_type',
+ *       path: [ 'favoriteNumbers', 1 ],
+ *       message: 'Invalid input: expected number'
+ *     }
+ *   ];
+ * }
+ * ```
+ *
+ * to
+ *
+ * ```
+ * username
+ *   ✖ Expected number, received string at "username
+ * favoriteNumbers[0]
+ *   ✖ Invalid input: expected number
+ * ```
+ */
+function toDotPath(_path) {
+    const segs = [];
+    const path = _path.map((seg) => (typeof seg === "object" ? seg.key : seg));
+    for (const seg of path) {
+        if (typeof seg === "number")
+            segs.push(`[${seg}]`);
+        else if (typeof seg === "symbol")
+            segs.push(`[${JSON.stringify(String(seg))}]`);
+        else if (/[^\w$]/.test(seg))
+            segs.push(`[${JSON.stringify(seg)}]`);
+        else {
+            if (segs.length)
+                segs.push(".");
+            segs.push(seg);
+        }
+    }
+    return segs.join("");
+}
+function prettifyError(error) {
+    const lines = [];
+    // sort by path length
+    const issues = [...error.issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length);
+    // Process each issue
+    for (const issue of issues) {
+        lines.push(`✖ ${issue.message}`);
+        if (issue.path?.length)
+            lines.push(`  → at ${toDotPath(issue.path)}`);
+    }
+    // Convert Map to formatted string
+    return lines.join("\n");
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+
+
+
+// Always both keys, so the `_params` read site in `_parse` sees one object shape rather than two.
+function finalizeParams(callee, params) {
+    return { callee: params?.callee ?? callee, Err: params?.Err };
+}
+const _parse = (_Err) => {
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+        const result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise) {
+            throw new $ZodAsyncError();
+        }
+        if (result.issues.length) {
+            const e = new (_params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, _params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parse = /* @__PURE__*/ _parse($ZodRealError);
+const _parseAsync = (_Err) => {
+    const fn = async (schema, value, _ctx, params) => {
+        const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+        let result = schema._zod.run({ value, issues: [] }, ctx);
+        if (result instanceof Promise)
+            result = await result;
+        if (result.issues.length) {
+            const e = new (params?.Err ?? _Err)(result.issues.map((iss) => finalizeIssue(iss, ctx, config())));
+            captureStackTrace(e, params?.callee ?? fn);
+            throw e;
+        }
+        return result.value;
+    };
+    return fn;
+};
+const parse_parseAsync = /* @__PURE__*/ _parseAsync($ZodRealError);
+const _safeParse = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: false } : { async: false };
+    const result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+    }
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParse = /* @__PURE__*/ _safeParse($ZodRealError);
+// the error is built on the first read of `error`: finalizing the issues and constructing the instance is most of a failing parse, and a caller that only branches on `success` never pays it. a getter in the literal keeps this small; the alternative, one shared accessor descriptor plus a hidden state slot, reads ~15% faster but costs ~75 B gzipped in every bundle
+function failure(Err, issues, ctx) {
+    let error;
+    return {
+        success: false,
+        get error() {
+            if (!error) {
+                error = new Err(issues.map((iss) => finalizeIssue(iss, ctx, config())));
+                // finalizeIssue drops `input`, so the built error holds nothing; keeping the raw issues past this point pins the parsed value for the life of the result
+                issues = undefined;
+                ctx = undefined;
+            }
+            return error;
+        },
+        set error(e) {
+            error = e;
+            // a replacement makes the getter's branch unreachable, so the captures have to go here too
+            issues = undefined;
+            ctx = undefined;
+        },
+    };
+}
+const _safeParseAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, async: true } : { async: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length ? failure(_Err, result.issues, ctx) : { success: true, data: result.value };
+};
+const safeParseAsync = /* @__PURE__*/ _safeParseAsync($ZodRealError);
+// registry mirrors of the compiler's sentinels, so this module never imports the compiler
+const COMPILE_INVALID = /* @__PURE__ */ Symbol.for("zod.compile.invalid");
+const COMPILE_FALLBACK = /* @__PURE__ */ Symbol.for("zod.compile.fallback");
+// Deliberately tiny, because v8 will not inline a body carrying the fallback's object literals and throw. Everything that is not the compiled happy path lives in validateFallback, and that split is worth ~35% on a compiled schema.
+const validate = ((schema, value, _ctx) => {
+    const validator = schema._zod.bag.validator;
+    if (validator !== undefined) {
+        if (validator(value) !== COMPILE_INVALID)
+            return true;
+        // a definite sentinel means the runtime would reject, so skip the re-parse; a ctx can still change the answer
+        if (validator.definite === true && _ctx === undefined)
+            return false;
+    }
+    return validateFallback(schema, value, _ctx);
+});
+function validateFallback(schema, value, _ctx) {
+    const ctx = _ctx
+        ? { ..._ctx, async: false, abortEarly: true }
+        : { async: false, abortEarly: true };
+    const fallbackRun = schema._zod.bag.fallbackRun;
+    let result;
+    if (fallbackRun) {
+        // skip nested fast paths on the fallback, so user callbacks keep the at-most-twice bound
+        ctx[COMPILE_FALLBACK] = true;
+        result = fallbackRun({ value, issues: [] }, ctx);
+    }
+    else {
+        result = schema._zod.run({ value, issues: [] }, ctx);
+    }
+    if (result instanceof Promise) {
+        throw new $ZodAsyncError();
+    }
+    return result.issues.length === 0;
+}
+// no fast path: the compiler keeps async parses on the runtime, because a promise-returning callback that is not declared async compiles to a throw
+const parse_validateAsync = async (schema, value, _ctx) => {
+    const ctx = _ctx
+        ? { ..._ctx, async: true, abortEarly: true }
+        : { async: true, abortEarly: true };
+    let result = schema._zod.run({ value, issues: [] }, ctx);
+    if (result instanceof Promise)
+        result = await result;
+    return result.issues.length === 0;
+};
+const _encode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return parse(schema, value, ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const encode = /* @__PURE__*/ _encode($ZodRealError);
+const _decode = (_Err) => {
+    const parse = _parse(_Err);
+    const fn = (schema, value, _ctx, _params) => {
+        return parse(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decode = /* @__PURE__*/ _decode($ZodRealError);
+const _encodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+        return (await parseAsync(schema, value, ctx, finalizeParams(fn, _params)));
+    };
+    return fn;
+};
+const encodeAsync = /* @__PURE__*/ _encodeAsync($ZodRealError);
+const _decodeAsync = (_Err) => {
+    const parseAsync = _parseAsync(_Err);
+    const fn = async (schema, value, _ctx, _params) => {
+        return await parseAsync(schema, value, _ctx, finalizeParams(fn, _params));
+    };
+    return fn;
+};
+const decodeAsync = /* @__PURE__*/ _decodeAsync($ZodRealError);
+const _safeEncode = (_Err) => (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParse(_Err)(schema, value, ctx);
+};
+const safeEncode = /* @__PURE__*/ _safeEncode($ZodRealError);
+const _safeDecode = (_Err) => (schema, value, _ctx) => {
+    return _safeParse(_Err)(schema, value, _ctx);
+};
+const safeDecode = /* @__PURE__*/ _safeDecode($ZodRealError);
+const _safeEncodeAsync = (_Err) => async (schema, value, _ctx) => {
+    const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
+    return _safeParseAsync(_Err)(schema, value, ctx);
+};
+const safeEncodeAsync = /* @__PURE__*/ _safeEncodeAsync($ZodRealError);
+const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
+    return _safeParseAsync(_Err)(schema, value, _ctx);
+};
+const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+
+
+
+/* Prototypes that already carry the lazy helper methods. Seeded with the
+ * intrinsics so that `init` on a foreign object — it accepts any object —
+ * can never install an accessor onto a prototype we do not own. */
+const _installedErrorProtos = /* @__PURE__ */ new WeakSet([Object.prototype, Error.prototype]);
+/* Helper methods live as non-enumerable lazy getters on the shared
+ * prototype instead of own properties on every instance. On first
+ * access the getter allocates the per-instance closure and caches it
+ * as a non-enumerable own property, so detached usage still works and
+ * the allocation only happens for methods actually touched. */
+function _lazyMethod(proto, key, make) {
+    Object.defineProperty(proto, key, {
+        configurable: true,
+        enumerable: false,
+        get() {
+            const value = make(this);
+            Object.defineProperty(this, key, { value, configurable: true, writable: true });
+            return value;
+        },
+        set(value) {
+            Object.defineProperty(this, key, { value, configurable: true, writable: true });
+        },
+    });
+}
+const errors_initializer = (inst, issues) => {
+    $ZodError.init(inst, issues);
+    inst.name = "ZodError";
+    const proto = Object.getPrototypeOf(inst);
+    if (_installedErrorProtos.has(proto))
+        return;
+    _installedErrorProtos.add(proto);
+    _lazyMethod(proto, "format", (self) => (mapper) => formatError(self, mapper));
+    _lazyMethod(proto, "flatten", (self) => (mapper) => flattenError(self, mapper));
+    _lazyMethod(proto, "addIssue", (self) => (issue) => {
+        self.issues.push(issue);
+        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+    });
+    _lazyMethod(proto, "addIssues", (self) => (issues) => {
+        self.issues.push(...issues);
+        self.message = JSON.stringify(self.issues, jsonStringifyReplacer, 2);
+    });
+    Object.defineProperty(proto, "isEmpty", {
+        configurable: true,
+        enumerable: false,
+        get() {
+            return this.issues.length === 0;
+        },
+    });
+};
+const ZodError = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodError", errors_initializer)));
+const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, undefined, {
+    Parent: Error,
+});
+// /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
+// export type ErrorMapCtx = core.$ZodErrorMapCtx;
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+
+
+const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
+const classic_parse_parseAsync = /* @__PURE__ */ _parseAsync(ZodRealError);
+const parse_safeParse = /* @__PURE__ */ _safeParse(ZodRealError);
+const parse_safeParseAsync = /* @__PURE__ */ _safeParseAsync(ZodRealError);
+
+// Codec functions
+const parse_encode = /* @__PURE__ */ _encode(ZodRealError);
+const parse_decode = /* @__PURE__ */ _decode(ZodRealError);
+const parse_encodeAsync = /* @__PURE__ */ _encodeAsync(ZodRealError);
+const parse_decodeAsync = /* @__PURE__ */ _decodeAsync(ZodRealError);
+const parse_safeEncode = /* @__PURE__ */ _safeEncode(ZodRealError);
+const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
+const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
+const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+
+
+
+
+
+
+
+
+// Register English as the default locale on first ZodType construction. Hooked into the `ZodType` `$constructor` (rather than a top-level `config(en())` in `external.ts`) so bundlers honoring `sideEffects: false` can't tree-shake it out — see #5953, #5725. An explicit `z.config(z.locales.xx())` call wins regardless of order, since this only sets the default when none is present.
+function _ensureDefaultLocale() {
+    if (!globalConfig.localeError)
+        config(en());
+}
+// the default memoizer is read by the core container init, which runs before `ZodType.init`, so each container calls this first
+function _ensureDefaultMemoizer() {
+    if (!globalConfig.memoizer)
+        config({ memoizer: memoizer() });
+}
+const ZodType = /*@__PURE__*/ $constructor("ZodType", (inst, def) => {
+    _ensureDefaultLocale();
+    $ZodType.init(inst, def);
+    inst.def = def;
+    inst.type = def.type;
+    return inst;
+}, {
+    check(...chks) {
+        const def = this.def;
+        return this.clone(mergeDefs(def, {
+            checks: [
+                ...(def.checks ?? []),
+                ...chks.map((ch) => typeof ch === "function" ? { _zod: { check: ch, def: { check: "custom" }, onattach: [] } } : ch),
+            ],
+        }), { parent: true });
+    },
+    with(...chks) {
+        return this.check(...chks);
+    },
+    clone(def, params) {
+        return clone(this, def, params);
+    },
+    brand() {
+        return this;
+    },
+    register(reg, meta) {
+        reg.add(this, meta);
+        return this;
+    },
+    refine(check, params) {
+        return this.check(refine(check, params));
+    },
+    superRefine(refinement, params) {
+        return this.check(superRefine(refinement, params));
+    },
+    overwrite(fn) {
+        return this.check(_overwrite(fn));
+    },
+    optional() {
+        return optional(this);
+    },
+    exactOptional() {
+        return exactOptional(this);
+    },
+    nullable() {
+        return nullable(this);
+    },
+    nullish() {
+        return optional(nullable(this));
+    },
+    nonoptional(params) {
+        return nonoptional(this, params);
+    },
+    array() {
+        return array(this);
+    },
+    or(arg) {
+        return union([this, arg]);
+    },
+    and(arg) {
+        return intersection(this, arg);
+    },
+    transform(tx) {
+        return pipe(this, transform(tx));
+    },
+    default(d) {
+        return schemas_default(this, d);
+    },
+    prefault(d) {
+        return prefault(this, d);
+    },
+    catch(params) {
+        return schemas_catch(this, params);
+    },
+    pipe(target) {
+        return pipe(this, target);
+    },
+    readonly() {
+        return readonly(this);
+    },
+    describe(description) {
+        const cl = this.clone();
+        globalRegistry.add(cl, { description });
+        return cl;
+    },
+    meta(...args) {
+        // overloaded: meta() returns the registered metadata, meta(data) returns a clone with `data` registered. The mapped type picks up the second overload, so we accept variadic any-args and return `any` to satisfy both at runtime.
+        if (args.length === 0)
+            return globalRegistry.get(this);
+        const cl = this.clone();
+        globalRegistry.add(cl, args[0]);
+        return cl;
+    },
+    isOptional() {
+        return this.safeParse(undefined).success;
+    },
+    isNullable() {
+        return this.safeParse(null).success;
+    },
+    apply(fn, ...args) {
+        return args.length === 0 ? fn(this) : fn(this, ...args);
+    },
+    // Overrides core's `~standard` to add `jsonSchema`. Must stay a prototype entry: redefining it per instance demotes instances to dictionary mode.
+    get "~standard"() {
+        return hide(this, "~standard", {
+            ...standardProps(this),
+            jsonSchema: {
+                input: createStandardJSONSchemaMethod(this, "input"),
+                output: createStandardJSONSchemaMethod(this, "output"),
+            },
+        });
+    },
+    set "~standard"(value) {
+        own(this, "~standard", value);
+    },
+    parse: function _parse(data, params) {
+        return classic_parse_parse(this, data, params, { callee: _parse });
+    },
+    parseAsync: async function _parseAsync(data, params) {
+        return await classic_parse_parseAsync(this, data, params, { callee: _parseAsync });
+    },
+    safeParse(data, params) {
+        return parse_safeParse(this, data, params);
+    },
+    async safeParseAsync(data, params) {
+        return parse_safeParseAsync(this, data, params);
+    },
+    // `spa` is an alias: same function object as `safeParseAsync`, as before.
+    get spa() {
+        return this?.safeParseAsync;
+    },
+    set spa(value) {
+        own(this, "spa", value);
+    },
+    validate(data, params) {
+        return validate(this, data, params);
+    },
+    validateAsync(data, params) {
+        return parse_validateAsync(this, data, params);
+    },
+    encode: function _encode(data, params) {
+        return parse_encode(this, data, params, { callee: _encode });
+    },
+    decode: function _decode(data, params) {
+        return parse_decode(this, data, params, { callee: _decode });
+    },
+    encodeAsync: async function _encodeAsync(data, params) {
+        return await parse_encodeAsync(this, data, params, { callee: _encodeAsync });
+    },
+    decodeAsync: async function _decodeAsync(data, params) {
+        return await parse_decodeAsync(this, data, params, { callee: _decodeAsync });
+    },
+    safeEncode(data, params) {
+        return parse_safeEncode(this, data, params);
+    },
+    safeDecode(data, params) {
+        return parse_safeDecode(this, data, params);
+    },
+    async safeEncodeAsync(data, params) {
+        return parse_safeEncodeAsync(this, data, params);
+    },
+    async safeDecodeAsync(data, params) {
+        return parse_safeDecodeAsync(this, data, params);
+    },
+    toJSONSchema(params) {
+        return createToJSONSchemaMethod(this, {})(params);
+    },
+    // Reads through to the registry on every access, so it must not cache.
+    get description() {
+        return globalRegistry.get(this)?.description;
+    },
+    // No setter: `schema._def = x` throws, as it did when `_def` was a non-writable own property.
+    get _def() {
+        return this._zod.def;
+    },
+});
+/** @internal */
+const _ZodString = /*@__PURE__*/ $constructor("_ZodString", (inst, def) => {
+    $ZodString.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => stringProcessor(inst, ctx, json, params);
+}, 
+/*@__PURE__*/ derived({
+    format: (inst) => aggregateChecks(inst).format ?? null,
+    minLength: (inst) => aggregateChecks(inst).minimum ?? null,
+    maxLength: (inst) => aggregateChecks(inst).maximum ?? null,
+}, {
+    regex(...args) {
+        return this.check(_regex(...args));
+    },
+    includes(...args) {
+        return this.check(_includes(...args));
+    },
+    startsWith(...args) {
+        return this.check(_startsWith(...args));
+    },
+    endsWith(...args) {
+        return this.check(_endsWith(...args));
+    },
+    min(...args) {
+        return this.check(_minLength(...args));
+    },
+    max(...args) {
+        return this.check(_maxLength(...args));
+    },
+    length(...args) {
+        return this.check(_length(...args));
+    },
+    nonempty(...args) {
+        return this.check(_minLength(1, ...args));
+    },
+    lowercase(params) {
+        return this.check(_lowercase(params));
+    },
+    uppercase(params) {
+        return this.check(_uppercase(params));
+    },
+    trim() {
+        return this.check(_trim());
+    },
+    normalize(...args) {
+        return this.check(_normalize(...args));
+    },
+    toLowerCase() {
+        return this.check(_toLowerCase());
+    },
+    toUpperCase() {
+        return this.check(_toUpperCase());
+    },
+    slugify() {
+        return this.check(_slugify());
+    },
+}));
+const ZodString = /*@__PURE__*/ $constructor("ZodString", (inst, def) => {
+    $ZodString.init(inst, def);
+    _ZodString.init(inst, def);
+}, {
+    email(params) {
+        return this.check(_email(ZodEmail, params));
+    },
+    url(params) {
+        return this.check(_url(ZodURL, params));
+    },
+    jwt(params) {
+        return this.check(_jwt(ZodJWT, params));
+    },
+    emoji(params) {
+        return this.check(api_emoji(ZodEmoji, params));
+    },
+    guid(params) {
+        return this.check(_guid(ZodGUID, params));
+    },
+    uuid(params) {
+        return this.check(_uuid(ZodUUID, params));
+    },
+    uuidv4(params) {
+        return this.check(_uuidv4(ZodUUID, params));
+    },
+    uuidv6(params) {
+        return this.check(_uuidv6(ZodUUID, params));
+    },
+    uuidv7(params) {
+        return this.check(_uuidv7(ZodUUID, params));
+    },
+    nanoid(params) {
+        return this.check(_nanoid(ZodNanoID, params));
+    },
+    cuid(params) {
+        return this.check(_cuid(ZodCUID, params));
+    },
+    cuid2(params) {
+        return this.check(_cuid2(ZodCUID2, params));
+    },
+    ulid(params) {
+        return this.check(_ulid(ZodULID, params));
+    },
+    base64(params) {
+        return this.check(_base64(ZodBase64, params));
+    },
+    base64url(params) {
+        return this.check(_base64url(ZodBase64URL, params));
+    },
+    xid(params) {
+        return this.check(_xid(ZodXID, params));
+    },
+    ksuid(params) {
+        return this.check(_ksuid(ZodKSUID, params));
+    },
+    ipv4(params) {
+        return this.check(_ipv4(ZodIPv4, params));
+    },
+    ipv6(params) {
+        return this.check(_ipv6(ZodIPv6, params));
+    },
+    cidrv4(params) {
+        return this.check(_cidrv4(ZodCIDRv4, params));
+    },
+    cidrv6(params) {
+        return this.check(_cidrv6(ZodCIDRv6, params));
+    },
+    e164(params) {
+        return this.check(_e164(ZodE164, params));
+    },
+    datetime(params) {
+        return this.check(_isoDateTime(ZodISODateTime, params));
+    },
+    date(params) {
+        return this.check(_isoDate(schemas_ZodISODate, params));
+    },
+    time(params) {
+        return this.check(_isoTime(schemas_ZodISOTime, params));
+    },
+    duration(params) {
+        return this.check(_isoDuration(schemas_ZodISODuration, params));
+    },
+});
+function schemas_string(params) {
+    return _string(ZodString, params);
+}
+const ZodStringFormat = /*@__PURE__*/ $constructor("ZodStringFormat", (inst, def) => {
+    $ZodStringFormat.init(inst, def);
+    _ZodString.init(inst, def);
+});
+const ZodISODateTime = /*@__PURE__*/ $constructor("ZodISODateTime", (inst, def) => {
+    $ZodISODateTime.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+const schemas_ZodISODate = /*@__PURE__*/ $constructor("ZodISODate", (inst, def) => {
+    $ZodISODate.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+const schemas_ZodISOTime = /*@__PURE__*/ $constructor("ZodISOTime", (inst, def) => {
+    $ZodISOTime.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+const schemas_ZodISODuration = /*@__PURE__*/ $constructor("ZodISODuration", (inst, def) => {
+    $ZodISODuration.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+const ZodEmail = /*@__PURE__*/ $constructor("ZodEmail", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodEmail.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_email(params) {
+    return core._email(ZodEmail, params);
+}
+const ZodGUID = /*@__PURE__*/ $constructor("ZodGUID", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodGUID.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_guid(params) {
+    return core._guid(ZodGUID, params);
+}
+const ZodUUID = /*@__PURE__*/ $constructor("ZodUUID", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodUUID.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_uuid(params) {
+    return core._uuid(ZodUUID, params);
+}
+function uuidv4(params) {
+    return core._uuidv4(ZodUUID, params);
+}
+// ZodUUIDv6
+function uuidv6(params) {
+    return core._uuidv6(ZodUUID, params);
+}
+// ZodUUIDv7
+function uuidv7(params) {
+    return core._uuidv7(ZodUUID, params);
+}
+const ZodURL = /*@__PURE__*/ $constructor("ZodURL", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodURL.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function url(params) {
+    return core._url(ZodURL, params);
+}
+function httpUrl(params) {
+    return core._url(ZodURL, {
+        protocol: regexes.httpProtocol,
+        hostname: regexes.domain,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodEmoji = /*@__PURE__*/ $constructor("ZodEmoji", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodEmoji.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_emoji(params) {
+    return core._emoji(ZodEmoji, params);
+}
+const ZodNanoID = /*@__PURE__*/ $constructor("ZodNanoID", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodNanoID.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_nanoid(params) {
+    return core._nanoid(ZodNanoID, params);
+}
+/**
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link ZodCUID2} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+const ZodCUID = /*@__PURE__*/ $constructor("ZodCUID", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodCUID.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+/**
+ * Validates a CUID v1 string.
+ *
+ * @deprecated CUID v1 is deprecated by its authors due to information leakage
+ * (timestamps embedded in the id). Use {@link cuid2 | `z.cuid2()`} instead.
+ * See https://github.com/paralleldrive/cuid.
+ */
+function schemas_cuid(params) {
+    return core._cuid(ZodCUID, params);
+}
+const ZodCUID2 = /*@__PURE__*/ $constructor("ZodCUID2", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodCUID2.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_cuid2(params) {
+    return core._cuid2(ZodCUID2, params);
+}
+const ZodULID = /*@__PURE__*/ $constructor("ZodULID", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodULID.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_ulid(params) {
+    return core._ulid(ZodULID, params);
+}
+const ZodXID = /*@__PURE__*/ $constructor("ZodXID", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodXID.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_xid(params) {
+    return core._xid(ZodXID, params);
+}
+const ZodKSUID = /*@__PURE__*/ $constructor("ZodKSUID", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodKSUID.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_ksuid(params) {
+    return core._ksuid(ZodKSUID, params);
+}
+const ZodIPv4 = /*@__PURE__*/ $constructor("ZodIPv4", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodIPv4.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_ipv4(params) {
+    return core._ipv4(ZodIPv4, params);
+}
+const ZodMAC = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMAC", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    core.$ZodMAC.init(inst, def);
+    ZodStringFormat.init(inst, def);
+})));
+function schemas_mac(params) {
+    return core._mac(ZodMAC, params);
+}
+const ZodIPv6 = /*@__PURE__*/ $constructor("ZodIPv6", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodIPv6.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_ipv6(params) {
+    return core._ipv6(ZodIPv6, params);
+}
+const ZodCIDRv4 = /*@__PURE__*/ $constructor("ZodCIDRv4", (inst, def) => {
+    $ZodCIDRv4.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_cidrv4(params) {
+    return core._cidrv4(ZodCIDRv4, params);
+}
+const ZodCIDRv6 = /*@__PURE__*/ $constructor("ZodCIDRv6", (inst, def) => {
+    $ZodCIDRv6.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_cidrv6(params) {
+    return core._cidrv6(ZodCIDRv6, params);
+}
+const ZodBase64 = /*@__PURE__*/ $constructor("ZodBase64", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodBase64.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_base64(params) {
+    return core._base64(ZodBase64, params);
+}
+const ZodBase64URL = /*@__PURE__*/ $constructor("ZodBase64URL", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodBase64URL.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_base64url(params) {
+    return core._base64url(ZodBase64URL, params);
+}
+const ZodE164 = /*@__PURE__*/ $constructor("ZodE164", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodE164.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function schemas_e164(params) {
+    return core._e164(ZodE164, params);
+}
+const ZodCreditCard = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCreditCard", (inst, def) => {
+    core.$ZodCreditCard.init(inst, def);
+    ZodStringFormat.init(inst, def);
+})));
+function schemas_creditCard(params) {
+    return core._creditCard(ZodCreditCard, params);
+}
+const ZodIBAN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodIBAN", (inst, def) => {
+    core.$ZodIBAN.init(inst, def);
+    ZodStringFormat.init(inst, def);
+})));
+function schemas_iban(params) {
+    return core._iban(ZodIBAN, params);
+}
+const ZodJWT = /*@__PURE__*/ $constructor("ZodJWT", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    $ZodJWT.init(inst, def);
+    ZodStringFormat.init(inst, def);
+});
+function jwt(params) {
+    return core._jwt(ZodJWT, params);
+}
+const ZodCustomStringFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCustomStringFormat", (inst, def) => {
+    // ZodStringFormat.init(inst, def);
+    core.$ZodCustomStringFormat.init(inst, def);
+    ZodStringFormat.init(inst, def);
+})));
+function stringFormat(format, fnOrRegex, _params = {}) {
+    return core._stringFormat(ZodCustomStringFormat, format, fnOrRegex, _params);
+}
+function schemas_hostname(_params) {
+    return core._stringFormat(ZodCustomStringFormat, "hostname", regexes.hostname, _params);
+}
+function schemas_hex(_params) {
+    return core._stringFormat(ZodCustomStringFormat, "hex", regexes.hex, _params);
+}
+function schemas_currencyCode(_params) {
+    return core._stringFormat(ZodCustomStringFormat, "currency_code", regexes.currencyCode, _params);
+}
+function hash(alg, params) {
+    const enc = params?.enc ?? "hex";
+    const format = `${alg}_${enc}`;
+    const regex = core.regexes[format];
+    if (!regex)
+        throw new Error(`Unrecognized hash format: ${format}`);
+    return core._stringFormat(ZodCustomStringFormat, format, regex, params);
+}
+const ZodNumber = /*@__PURE__*/ $constructor("ZodNumber", (inst, def) => {
+    $ZodNumber.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => numberProcessor(inst, ctx, json, params);
+    inst.isFinite = true;
+}, 
+/*@__PURE__*/ derived({
+    minValue: (inst) => {
+        const { minimum, exclusiveMinimum } = aggregateChecks(inst);
+        return Math.max(minimum ?? Number.NEGATIVE_INFINITY, exclusiveMinimum ?? Number.NEGATIVE_INFINITY);
+    },
+    maxValue: (inst) => {
+        const { maximum, exclusiveMaximum } = aggregateChecks(inst);
+        return Math.min(maximum ?? Number.POSITIVE_INFINITY, exclusiveMaximum ?? Number.POSITIVE_INFINITY);
+    },
+    isInt: (inst) => {
+        const { isInt, multipleOf } = aggregateChecks(inst);
+        return !!isInt || !!multipleOf?.some(Number.isSafeInteger);
+    },
+    format: (inst) => aggregateChecks(inst).format ?? null,
+}, {
+    gt(value, params) {
+        return this.check(_gt(value, params));
+    },
+    gte(value, params) {
+        return this.check(_gte(value, params));
+    },
+    min(value, params) {
+        return this.check(_gte(value, params));
+    },
+    lt(value, params) {
+        return this.check(_lt(value, params));
+    },
+    lte(value, params) {
+        return this.check(_lte(value, params));
+    },
+    max(value, params) {
+        return this.check(_lte(value, params));
+    },
+    int(params) {
+        return this.check(schemas_int(params));
+    },
+    safe(params) {
+        return this.check(schemas_int(params));
+    },
+    positive(params) {
+        return this.check(_gt(0, params));
+    },
+    nonnegative(params) {
+        return this.check(_gte(0, params));
+    },
+    negative(params) {
+        return this.check(_lt(0, params));
+    },
+    nonpositive(params) {
+        return this.check(_lte(0, params));
+    },
+    multipleOf(value, params) {
+        return this.check(_multipleOf(value, params));
+    },
+    step(value, params) {
+        return this.check(_multipleOf(value, params));
+    },
+    finite() {
+        return this;
+    },
+}));
+function schemas_number(params) {
+    return _number(ZodNumber, params);
+}
+const ZodNumberFormat = /*@__PURE__*/ $constructor("ZodNumberFormat", (inst, def) => {
+    $ZodNumberFormat.init(inst, def);
+    ZodNumber.init(inst, def);
+});
+function schemas_int(params) {
+    return _int(ZodNumberFormat, params);
+}
+function float32(params) {
+    return core._float32(ZodNumberFormat, params);
+}
+function float64(params) {
+    return core._float64(ZodNumberFormat, params);
+}
+function int32(params) {
+    return core._int32(ZodNumberFormat, params);
+}
+function uint32(params) {
+    return core._uint32(ZodNumberFormat, params);
+}
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+    $ZodBoolean.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
+function schemas_boolean(params) {
+    return _boolean(ZodBoolean, params);
+}
+const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
+    $ZodBigInt.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => bigintProcessor(inst, ctx, json, params);
+}, 
+/*@__PURE__*/ derived({
+    minValue: (inst) => aggregateChecks(inst).minimum ?? null,
+    maxValue: (inst) => aggregateChecks(inst).maximum ?? null,
+    format: (inst) => aggregateChecks(inst).format ?? null,
+}, {
+    gte(value, params) {
+        return this.check(_gte(value, params));
+    },
+    min(value, params) {
+        return this.check(_gte(value, params));
+    },
+    gt(value, params) {
+        return this.check(_gt(value, params));
+    },
+    lt(value, params) {
+        return this.check(_lt(value, params));
+    },
+    lte(value, params) {
+        return this.check(_lte(value, params));
+    },
+    max(value, params) {
+        return this.check(_lte(value, params));
+    },
+    positive(params) {
+        return this.check(_gt(BigInt(0), params));
+    },
+    negative(params) {
+        return this.check(_lt(BigInt(0), params));
+    },
+    nonpositive(params) {
+        return this.check(_lte(BigInt(0), params));
+    },
+    nonnegative(params) {
+        return this.check(_gte(BigInt(0), params));
+    },
+    multipleOf(value, params) {
+        return this.check(_multipleOf(value, params));
+    },
+}));
+function schemas_bigint(params) {
+    return core._bigint(ZodBigInt, params);
+}
+const ZodBigIntFormat = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBigIntFormat", (inst, def) => {
+    core.$ZodBigIntFormat.init(inst, def);
+    ZodBigInt.init(inst, def);
+})));
+function int64(params) {
+    return core._int64(ZodBigIntFormat, params);
+}
+function uint64(params) {
+    return core._uint64(ZodBigIntFormat, params);
+}
+const ZodSymbol = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSymbol", (inst, def) => {
+    core.$ZodSymbol.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.symbolProcessor(inst, ctx, json, params);
+})));
+function symbol(params) {
+    return core._symbol(ZodSymbol, params);
+}
+const ZodUndefined = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodUndefined", (inst, def) => {
+    core.$ZodUndefined.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.undefinedProcessor(inst, ctx, json, params);
+})));
+function schemas_undefined(params) {
+    return core._undefined(ZodUndefined, params);
+}
+
+const ZodNull = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNull", (inst, def) => {
+    core.$ZodNull.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.nullProcessor(inst, ctx, json, params);
+})));
+function schemas_null(params) {
+    return core._null(ZodNull, params);
+}
+
+const ZodAny = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodAny", (inst, def) => {
+    core.$ZodAny.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.anyProcessor(inst, ctx, json, params);
+})));
+function any() {
+    return core._any(ZodAny);
+}
+const ZodUnknown = /*@__PURE__*/ $constructor("ZodUnknown", (inst, def) => {
+    $ZodUnknown.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => unknownProcessor(inst, ctx, json, params);
+});
+function unknown() {
+    return _unknown(ZodUnknown);
+}
+const ZodNever = /*@__PURE__*/ $constructor("ZodNever", (inst, def) => {
+    $ZodNever.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => neverProcessor(inst, ctx, json, params);
+});
+function never(params) {
+    return _never(ZodNever, params);
+}
+const ZodVoid = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodVoid", (inst, def) => {
+    core.$ZodVoid.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.voidProcessor(inst, ctx, json, params);
+})));
+function schemas_void(params) {
+    return core._void(ZodVoid, params);
+}
+
+const ZodDate = /*@__PURE__*/ $constructor("ZodDate", (inst, def) => {
+    $ZodDate.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => dateProcessor(inst, ctx, json, params);
+    inst.min = (value, params) => inst.check(_gte(value, params));
+    inst.max = (value, params) => inst.check(_lte(value, params));
+}, 
+/*@__PURE__*/ derived({
+    minDate: (inst) => {
+        const { minimum } = aggregateChecks(inst);
+        return minimum ? new Date(minimum) : null;
+    },
+    maxDate: (inst) => {
+        const { maximum } = aggregateChecks(inst);
+        return maximum ? new Date(maximum) : null;
+    },
+}, {}));
+function schemas_date(params) {
+    return core._date(ZodDate, params);
+}
+const ZodArray = /*@__PURE__*/ $constructor("ZodArray", (inst, def) => {
+    _ensureDefaultMemoizer();
+    $ZodArray.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => arrayProcessor(inst, ctx, json, params);
+    inst.element = def.element;
+}, {
+    min(n, params) {
+        return this.check(_minLength(n, params));
+    },
+    nonempty(params) {
+        return this.check(_minLength(1, params));
+    },
+    max(n, params) {
+        return this.check(_maxLength(n, params));
+    },
+    length(n, params) {
+        return this.check(_length(n, params));
+    },
+    unwrap() {
+        return this.element;
+    },
+});
+function array(element, params) {
+    return _array(ZodArray, element, params);
+}
+// .keyof
+function keyof(schema) {
+    const shape = schema._zod.def.shape;
+    return schemas_enum(Object.keys(shape));
+}
+const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
+    _ensureDefaultMemoizer();
+    $ZodObjectJIT.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => objectProcessor(inst, ctx, json, params);
+    installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+}, {
+    keyof() {
+        return schemas_enum(Object.keys(this._zod.def.shape));
+    },
+    catchall(catchall) {
+        // `mergeDefs` rather than a spread: spreading reads `shape`, and resolving it can mint a whole fresh subtree
+        return this.clone(mergeDefs(this._zod.def, { catchall: catchall }));
+    },
+    passthrough() {
+        return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+    },
+    loose() {
+        return this.clone(mergeDefs(this._zod.def, { catchall: unknown() }));
+    },
+    strict() {
+        return this.clone(mergeDefs(this._zod.def, { catchall: never() }));
+    },
+    strip() {
+        return this.clone(mergeDefs(this._zod.def, { catchall: undefined }));
+    },
+    extend(incoming) {
+        return extend(this, incoming);
+    },
+    safeExtend(incoming) {
+        return safeExtend(this, incoming);
+    },
+    merge(other) {
+        return merge(this, other);
+    },
+    pick(mask) {
+        return pick(this, mask);
+    },
+    omit(mask) {
+        return omit(this, mask);
+    },
+    partial(...args) {
+        return partial(ZodOptional, this, args[0]);
+    },
+    exactPartial(...args) {
+        return partial(ZodExactOptional, this, args[0], "exactPartial");
+    },
+    required(...args) {
+        return required(ZodNonOptional, this, args[0]);
+    },
+});
+function object(shape, params) {
+    const def = {
+        type: "object",
+        shape: shape ?? {},
+        ...normalizeParams(params),
+    };
+    return new ZodObject(def);
+}
+// strictObject
+function strictObject(shape, params) {
+    return new ZodObject({
+        type: "object",
+        shape,
+        catchall: never(),
+        ...util.normalizeParams(params),
+    });
+}
+// looseObject
+function looseObject(shape, params) {
+    return new ZodObject({
+        type: "object",
+        shape,
+        catchall: unknown(),
+        ...util.normalizeParams(params),
+    });
+}
+const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
+    $ZodUnion.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => unionProcessor(inst, ctx, json, params);
+    inst.options = def.options;
+});
+function union(options, params) {
+    return new ZodUnion({
+        type: "union",
+        options: options,
+        ...normalizeParams(params),
+    });
+}
+const ZodXor = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodXor", (inst, def) => {
+    ZodUnion.init(inst, def);
+    core.$ZodXor.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.unionProcessor(inst, ctx, json, params);
+    inst.options = def.options;
+})));
+/** Creates an exclusive union (XOR) where exactly one option must match.
+ * Unlike regular unions that succeed when any option matches, xor fails if
+ * zero or more than one option matches the input. */
+function xor(options, params) {
+    return new ZodXor({
+        type: "union",
+        options: options,
+        inclusive: false,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
+    ZodUnion.init(inst, def);
+    core.$ZodDiscriminatedUnion.init(inst, def);
+})));
+function discriminatedUnion(discriminator, options, params) {
+    // const [options, params] = args;
+    return new ZodDiscriminatedUnion({
+        type: "union",
+        options: options,
+        discriminator,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
+    $ZodIntersection.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => intersectionProcessor(inst, ctx, json, params);
+});
+function intersection(left, right) {
+    return new ZodIntersection({
+        type: "intersection",
+        left: left,
+        right: right,
+    });
+}
+const ZodTuple = /*@__PURE__*/ $constructor("ZodTuple", (inst, def) => {
+    _ensureDefaultMemoizer();
+    $ZodTuple.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => tupleProcessor(inst, ctx, json, params);
+}, {
+    rest(rest) {
+        return this.clone({
+            ...this._zod.def,
+            rest: rest,
+        });
+    },
+    partial() {
+        const def = this._zod.def;
+        // a refinement was authored against the full arity; partialing would run it on a shorter array
+        if (def.checks?.length)
+            throw new Error(".partial() cannot be used on tuple schemas containing refinements");
+        return this.clone({
+            ...def,
+            items: def.items.map((item) => new ZodOptional({ type: "optional", innerType: item })),
+        });
+    },
+});
+function tuple(items, _paramsOrRest, _params) {
+    const hasRest = _paramsOrRest instanceof core.$ZodType;
+    const params = hasRest ? _params : _paramsOrRest;
+    const rest = hasRest ? _paramsOrRest : null;
+    return new ZodTuple({
+        type: "tuple",
+        items: items,
+        rest,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodRecord", (inst, def) => {
+    _ensureDefaultMemoizer();
+    core.$ZodRecord.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.recordProcessor(inst, ctx, json, params);
+    inst.keyType = def.keyType;
+    inst.valueType = def.valueType;
+})));
+function record(keyType, valueType, params) {
+    // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
+    if (!valueType || !valueType._zod) {
+        return new ZodRecord({
+            type: "record",
+            keyType: schemas_string(),
+            valueType: keyType,
+            ...util.normalizeParams(valueType),
+        });
+    }
+    return new ZodRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+// type alksjf = core.output<core.$ZodRecordKey>;
+function partialRecord(keyType, valueType, params) {
+    return new ZodRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+        partial: true,
+    });
+}
+function looseRecord(keyType, valueType, params) {
+    return new ZodRecord({
+        type: "record",
+        keyType,
+        valueType: valueType,
+        mode: "loose",
+        ...util.normalizeParams(params),
+    });
+}
+const ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodMap", (inst, def) => {
+    _ensureDefaultMemoizer();
+    core.$ZodMap.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.mapProcessor(inst, ctx, json, params);
+    inst.keyType = def.keyType;
+    inst.valueType = def.valueType;
+    inst.min = (...args) => inst.check(core._minSize(...args));
+    inst.nonempty = (params) => inst.check(core._minSize(1, params));
+    inst.max = (...args) => inst.check(core._maxSize(...args));
+    inst.size = (...args) => inst.check(core._size(...args));
+})));
+function map(keyType, valueType, params) {
+    return new ZodMap({
+        type: "map",
+        keyType: keyType,
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodSet = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSet", (inst, def) => {
+    _ensureDefaultMemoizer();
+    core.$ZodSet.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.setProcessor(inst, ctx, json, params);
+    inst.min = (...args) => inst.check(core._minSize(...args));
+    inst.nonempty = (params) => inst.check(core._minSize(1, params));
+    inst.max = (...args) => inst.check(core._maxSize(...args));
+    inst.size = (...args) => inst.check(core._size(...args));
+})));
+function set(valueType, params) {
+    return new ZodSet({
+        type: "set",
+        valueType: valueType,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodEnum = /*@__PURE__*/ $constructor("ZodEnum", (inst, def) => {
+    $ZodEnum.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => enumProcessor(inst, ctx, json, params);
+    inst.enum = def.entries;
+    // reuse the parsed value set so a numeric TS enum's reverse-mapping keys stay out
+    inst.options = [...inst._zod.values];
+    const keys = new Set(Object.keys(def.entries));
+    inst.extract = (values, params) => {
+        const newEntries = {};
+        for (const value of values) {
+            if (keys.has(value)) {
+                newEntries[value] = def.entries[value];
+            }
+            else
+                throw new Error(`Key ${value} not found in enum`);
+        }
+        return new ZodEnum({
+            ...def,
+            checks: [],
+            ...normalizeParams(params),
+            entries: newEntries,
+        });
+    };
+    inst.exclude = (values, params) => {
+        const newEntries = { ...def.entries };
+        for (const value of values) {
+            if (keys.has(value)) {
+                delete newEntries[value];
+            }
+            else
+                throw new Error(`Key ${value} not found in enum`);
+        }
+        return new ZodEnum({
+            ...def,
+            checks: [],
+            ...normalizeParams(params),
+            entries: newEntries,
+        });
+    };
+});
+function schemas_enum(values, params) {
+    const entries = Array.isArray(values) ? Object.fromEntries(values.map((v) => [v, v])) : values;
+    return new ZodEnum({
+        type: "enum",
+        entries,
+        ...normalizeParams(params),
+    });
+}
+
+/** @deprecated This API has been merged into `z.enum()`. Use `z.enum()` instead.
+ *
+ * ```ts
+ * enum Colors { red, green, blue }
+ * z.enum(Colors);
+ * ```
+ */
+function nativeEnum(entries, params) {
+    return new ZodEnum({
+        type: "enum",
+        entries,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
+    inst.values = new Set(def.values);
+    Object.defineProperty(inst, "value", {
+        get() {
+            if (def.values.length > 1) {
+                throw new Error("This schema contains multiple valid literal values. Use `.values` instead.");
+            }
+            return def.values[0];
+        },
+    });
+});
+function literal(value, params) {
+    return new ZodLiteral({
+        type: "literal",
+        values: Array.isArray(value) ? value : [value],
+        ...normalizeParams(params),
+    });
+}
+const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
+    core.$ZodFile.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.fileProcessor(inst, ctx, json, params);
+    inst.min = (size, params) => inst.check(core._minSize(size, params));
+    inst.max = (size, params) => inst.check(core._maxSize(size, params));
+    inst.mime = (types, params) => inst.check(core._mime(Array.isArray(types) ? types : [types], params));
+})));
+function file(params) {
+    return core._file(ZodFile, params);
+}
+const ZodTransform = /*@__PURE__*/ $constructor("ZodTransform", (inst, def) => {
+    _ensureDefaultMemoizer();
+    $ZodTransform.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => transformProcessor(inst, ctx, json, params);
+    inst._zod.parse = (payload, _ctx) => {
+        if (_ctx.direction === "backward") {
+            throw new $ZodEncodeError(inst.constructor.name);
+        }
+        payload.addIssue = (issue) => {
+            if (typeof issue === "string") {
+                payload.issues.push(util_issue(issue, payload.value, def));
+            }
+            else {
+                // for Zod 3 backwards compatibility
+                const _issue = issue;
+                if (_issue.fatal)
+                    _issue.continue = false;
+                _issue.code ?? (_issue.code = "custom");
+                if (!("input" in _issue))
+                    _issue.input = payload.value;
+                _issue.inst ?? (_issue.inst = inst);
+                // _issue.continue ??= true;
+                payload.issues.push(util_issue(_issue));
+            }
+        };
+        const output = def.transform(payload.value, payload);
+        if (output instanceof Promise) {
+            return output.then((output) => {
+                payload.value = output;
+                return payload;
+            });
+        }
+        payload.value = output;
+        return payload;
+    };
+});
+function transform(fn) {
+    return new ZodTransform({
+        type: "transform",
+        transform: fn,
+    });
+}
+const ZodOptional = /*@__PURE__*/ $constructor("ZodOptional", (inst, def) => {
+    $ZodOptional.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+});
+function optional(innerType) {
+    return new ZodOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodExactOptional = /*@__PURE__*/ $constructor("ZodExactOptional", (inst, def) => {
+    $ZodExactOptional.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => optionalProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+});
+function exactOptional(innerType) {
+    return new ZodExactOptional({
+        type: "optional",
+        innerType: innerType,
+    });
+}
+const ZodNullable = /*@__PURE__*/ $constructor("ZodNullable", (inst, def) => {
+    $ZodNullable.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => nullableProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+});
+function nullable(innerType) {
+    return new ZodNullable({
+        type: "nullable",
+        innerType: innerType,
+    });
+}
+// nullish
+function schemas_nullish(innerType) {
+    return optional(nullable(innerType));
+}
+const ZodDefault = /*@__PURE__*/ $constructor("ZodDefault", (inst, def) => {
+    $ZodDefault.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => defaultProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+    inst.removeDefault = inst.unwrap;
+});
+function schemas_default(innerType, defaultValue) {
+    return new ZodDefault({
+        type: "default",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+        },
+    });
+}
+const ZodPrefault = /*@__PURE__*/ $constructor("ZodPrefault", (inst, def) => {
+    $ZodPrefault.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => prefaultProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+});
+function prefault(innerType, defaultValue) {
+    return new ZodPrefault({
+        type: "prefault",
+        innerType: innerType,
+        get defaultValue() {
+            return typeof defaultValue === "function" ? defaultValue() : shallowClone(defaultValue);
+        },
+    });
+}
+const ZodNonOptional = /*@__PURE__*/ $constructor("ZodNonOptional", (inst, def) => {
+    $ZodNonOptional.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => nonoptionalProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+});
+function nonoptional(innerType, params) {
+    return new ZodNonOptional({
+        type: "nonoptional",
+        innerType: innerType,
+        ...normalizeParams(params),
+    });
+}
+const ZodSuccess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodSuccess", (inst, def) => {
+    core.$ZodSuccess.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.successProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+})));
+function success(innerType) {
+    return new ZodSuccess({
+        type: "success",
+        innerType: innerType,
+    });
+}
+const ZodCatch = /*@__PURE__*/ $constructor("ZodCatch", (inst, def) => {
+    $ZodCatch.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => catchProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+    inst.removeCatch = inst.unwrap;
+});
+function schemas_catch(innerType, catchValue) {
+    return new ZodCatch({
+        type: "catch",
+        innerType: innerType,
+        catchValue: (typeof catchValue === "function" ? catchValue : constantCatch(catchValue)),
+    });
+}
+
+const ZodNaN = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodNaN", (inst, def) => {
+    core.$ZodNaN.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.nanProcessor(inst, ctx, json, params);
+})));
+function nan(params) {
+    return core._nan(ZodNaN, params);
+}
+const ZodPipe = /*@__PURE__*/ $constructor("ZodPipe", (inst, def) => {
+    $ZodPipe.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => pipeProcessor(inst, ctx, json, params);
+    inst.in = def.in;
+    inst.out = def.out;
+});
+function pipe(in_, out) {
+    return new ZodPipe({
+        type: "pipe",
+        in: in_,
+        out: out,
+        // ...util.normalizeParams(params),
+    });
+}
+const ZodCodec = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodCodec", (inst, def) => {
+    ZodPipe.init(inst, def);
+    core.$ZodCodec.init(inst, def);
+})));
+function codec(in_, out, params) {
+    return new ZodCodec({
+        type: "pipe",
+        in: in_,
+        out: out,
+        transform: params.decode,
+        reverseTransform: params.encode,
+    });
+}
+function invertCodec(codec) {
+    const def = codec._zod.def;
+    return new ZodCodec({
+        type: "pipe",
+        in: def.out,
+        out: def.in,
+        transform: def.reverseTransform,
+        reverseTransform: def.transform,
+    });
+}
+const ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodPreprocess", (inst, def) => {
+    ZodPipe.init(inst, def);
+    core.$ZodPreprocess.init(inst, def);
+})));
+const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
+    $ZodReadonly.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => readonlyProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+});
+function readonly(innerType) {
+    return new ZodReadonly({
+        type: "readonly",
+        innerType: innerType,
+    });
+}
+const ZodTemplateLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodTemplateLiteral", (inst, def) => {
+    core.$ZodTemplateLiteral.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.templateLiteralProcessor(inst, ctx, json, params);
+})));
+function templateLiteral(parts, params) {
+    return new ZodTemplateLiteral({
+        type: "template_literal",
+        parts,
+        ...util.normalizeParams(params),
+    });
+}
+const ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLazy", (inst, def) => {
+    core.$ZodLazy.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.lazyProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.getter();
+})));
+function lazy(getter) {
+    return new ZodLazy({
+        type: "lazy",
+        getter: getter,
+    });
+}
+const ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodPromise", (inst, def) => {
+    core.$ZodPromise.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.promiseProcessor(inst, ctx, json, params);
+    inst.unwrap = () => inst._zod.def.innerType;
+})));
+function promise(innerType) {
+    return new ZodPromise({
+        type: "promise",
+        innerType: innerType,
+    });
+}
+const ZodFunction = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFunction", (inst, def) => {
+    core.$ZodFunction.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.functionProcessor(inst, ctx, json, params);
+})));
+function _function(params) {
+    return new ZodFunction({
+        type: "function",
+        input: Array.isArray(params?.input) ? tuple(params?.input) : (params?.input ?? array(unknown())),
+        output: params?.output ?? unknown(),
+    });
+}
+
+const ZodCustom = /*@__PURE__*/ $constructor("ZodCustom", (inst, def) => {
+    $ZodCustom.init(inst, def);
+    ZodType.init(inst, def);
+    inst._zod.processJSONSchema = (ctx, json, params) => customProcessor(inst, ctx, json, params);
+});
+// custom checks
+function check(fn) {
+    const ch = new core.$ZodCheck({
+        check: "custom",
+        // ...util.normalizeParams(params),
+    });
+    ch._zod.check = fn;
+    return ch;
+}
+function custom(fn, _params) {
+    return core._custom(ZodCustom, fn ?? (() => true), _params);
+}
+function refine(fn, _params = {}) {
+    return _refine(ZodCustom, fn, _params);
+}
+// superRefine
+function superRefine(fn, params) {
+    return _superRefine(fn, params);
+}
+// Re-export describe and meta from core
+const schemas_describe = describe;
+const schemas_meta = meta;
+const ZodInstanceOf = /*@__PURE__*/ $constructor("ZodInstanceOf", (inst, def) => {
+    ZodCustom.init(inst, def);
+}, {
+    properties(shape, params) {
+        // asserts in place, so the narrowed output type is truthful without a wrapper
+        return this.check(_properties(shape, params));
+    },
+});
+function _instanceof(cls, params = {}) {
+    const inst = new ZodInstanceOf({
+        type: "custom",
+        check: "custom",
+        fn: (data) => data instanceof cls,
+        abort: true,
+        ...util.normalizeParams(params),
+    });
+    inst._zod.bag.Class = cls;
+    // Override check to emit invalid_type instead of custom
+    inst._zod.check = (payload) => {
+        if (!(payload.value instanceof cls)) {
+            payload.issues.push({
+                code: "invalid_type",
+                expected: cls.name,
+                input: payload.value,
+                inst,
+                path: [...(inst._zod.def.path ?? [])],
+            });
+        }
+    };
+    return inst;
+}
+
+// stringbool
+const stringbool = (...args) => core._stringbool({
+    Codec: ZodCodec,
+    Boolean: ZodBoolean,
+    String: ZodString,
+}, ...args);
+function json(params) {
+    const jsonSchema = lazy(() => {
+        return union([schemas_string(params), schemas_number(), schemas_boolean(), schemas_null(), array(jsonSchema), record(schemas_string(), jsonSchema)]);
+    });
+    return jsonSchema;
+}
+// preprocess
+function preprocess(fn, schema) {
+    return new ZodPreprocess({
+        type: "pipe",
+        in: transform(fn),
+        out: schema,
+    });
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+
+
+
+function iso_datetime(params) {
+    return _isoDateTime(ZodISODateTime, params);
+}
+function iso_date(params) {
+    return core._isoDate(ZodISODate, params);
+}
+function iso_time(params) {
+    return core._isoTime(ZodISOTime, params);
+}
+function iso_duration(params) {
+    return core._isoDuration(ZodISODuration, params);
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./src/core/run-id.ts
+
+
+
+/** A run id: the UTC start second, `-verify-`, and 6 random lowercase hex digits. */
+const RUN_ID_PATTERN = /^\d{8}-\d{6}-verify-[0-9a-f]{6}$/;
+const EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2';
+/** A new run id for a run started at `startedAt` (UTC): YYYYMMDD-HHMMSS-verify-<6 hex>. */
+function newRunId(startedAt) {
+    const iso = startedAt.toISOString(); // throws RangeError for an invalid date
+    const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(iso);
+    if (!match)
+        throw new RangeError(`a run id needs a start time between years 0 and 9999, got ${iso}`);
+    const [, year, month, day, hours, minutes, seconds] = match;
+    return `${year}${month}${day}-${hours}${minutes}${seconds}-verify-${(0,external_node_crypto_namespaceObject.randomBytes)(3).toString('hex')}`;
+}
+/** True when `value` is a well-formed run id (and therefore safe to use as a path segment). */
+function run_id_isRunId(value) {
+    return typeof value === 'string' && RUN_ID_PATTERN.test(value);
+}
+/** Returns the id or throws UsageError: "<what>: '<value>' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2)". Values are shown truncated to 80 chars and with control chars escaped. */
+function requireRunId(value, what) {
+    if (run_id_isRunId(value))
+        return value;
+    throw new UsageError(`${what}: '${printable(String(value))}' is not a run id (expected e.g. ${EXAMPLE_RUN_ID})`);
+}
+
+;// CONCATENATED MODULE: ./src/core/receipt.ts
+
+
+/**
+ * The receipt of one verify run (SPEC §3), `runs/<run-id>/receipt.json`. Receipts can come
+ * back from an untrusted cache, so every string and list has a ceiling, and fields this
+ * version does not know are dropped on read.
+ */
+/** Longest command text kept in a receipt (one line of `command`, or `expect-check`). */
+const MAX_COMMAND_CHARS = 16_384;
+/** Most commands in one run. */
+const MAX_COMMANDS = 100;
+/** Longest capture note. */
+const MAX_NOTE_CHARS = 4_000;
+/** Longest `source` / `by` of a capture. */
+const MAX_CAPTURE_LABEL_CHARS = 200;
+const shortText = schemas_string().max(256);
+const pathText = schemas_string().max(4_096);
+const commandText = schemas_string().max(MAX_COMMAND_CHARS);
+const timestamp = iso_datetime({ offset: true });
+const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+/** What a run is or came to. */
+const ReceiptStatusSchema = schemas_enum(['running', 'passed', 'failed', 'aborted', 'interrupted']);
+/** How one command of the last attempt ended. */
+const CommandResultSchema = object({
+    command: commandText,
+    /** null when the command never reached an exit (e.g. the run crashed under it). */
+    exit_code: schemas_number().int().min(-2_147_483_648).max(4_294_967_295).nullable(),
+    signal: schemas_string().max(32).nullable(),
+    timed_out: schemas_boolean(),
+    duration_ms: schemas_number().nonnegative().max(1e12)
+});
+/** The run's expectations, under their input names. */
+const ExpectationsSchema = object({
+    'expect-exit': schemas_number().int().min(0).max(255).optional(),
+    'expect-stdout': schemas_string().max(MAX_COMMAND_CHARS).optional(),
+    'expect-file': pathText.optional(),
+    'expect-check': commandText.optional()
+});
+/** Who recorded what happened to a failed run (SPEC §3 "Capture"). */
+const CaptureSchema = object({
+    captured_at: timestamp,
+    note: schemas_string().max(MAX_NOTE_CHARS),
+    /** Where the capture came from: `cli`, `action`, `commit <sha>`, `pull_request #<n>`. */
+    source: schemas_string().max(MAX_CAPTURE_LABEL_CHARS),
+    by: schemas_string().max(MAX_CAPTURE_LABEL_CHARS)
+});
+/** GitHub Actions facts, present only when the run happened in Actions. */
+const CiSchema = object({
+    run_id: shortText.optional(),
+    run_attempt: schemas_number().int().min(1).max(1_000_000).optional(),
+    workflow: shortText.optional(),
+    job: shortText.optional(),
+    sha: shortText.optional(),
+    ref: shortText.optional(),
+    event: shortText.optional(),
+    actor: shortText.optional()
+});
+/** The receipt, `schema_version: 1`. */
+const ReceiptSchema = object({
+    schema_version: literal(1),
+    run_id: schemas_string().regex(RUN_ID_PATTERN),
+    /** `owner/name` in Actions, the git top-level path in the CLI. */
+    target: pathText.min(1),
+    scope: schemas_string().max(1_024),
+    /** The normalized commands (see identity.ts). */
+    identity: array(commandText).min(1).max(MAX_COMMANDS),
+    /** sha256 hex of the identity as computed before redaction (see identityHash). */
+    identity_hash: schemas_string().regex(/^[0-9a-f]{64}$/),
+    status: ReceiptStatusSchema,
+    flaky: schemas_boolean(),
+    started_at: timestamp,
+    /** null while the run is `running`. */
+    ended_at: timestamp.nullable(),
+    attempts: schemas_number().int().min(0).max(1_000_000),
+    max_attempts: schemas_number().int().min(1).max(1_000_000),
+    commands: array(CommandResultSchema).max(MAX_COMMANDS),
+    expectations: ExpectationsSchema,
+    session: object({ id: schemas_string().regex(ULID_PATTERN), dir: pathText }),
+    host: shortText,
+    pid: schemas_number().int().min(0).max(4_294_967_295),
+    ci: CiSchema.optional(),
+    capture: CaptureSchema.optional()
+});
+/** Validates an untrusted value as a receipt; the reason is one line naming the first bad field. */
+function parseReceipt(value) {
+    const result = ReceiptSchema.safeParse(value);
+    if (result.success)
+        return { ok: true, receipt: result.data };
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'receipt';
+    return { ok: false, reason: `${where}: ${issue?.message ?? 'invalid'}` };
+}
+/** Start time in ms for ordering (started_at, then run id); an unreadable time sorts first. */
+function startedAtMs(receipt) {
+    const ms = Date.parse(receipt.started_at);
+    return Number.isFinite(ms) ? ms : 0;
+}
+/** Newest first: later `started_at`, then the larger run id. */
+function compareNewestFirst(a, b) {
+    const byTime = startedAtMs(b) - startedAtMs(a);
+    if (byTime !== 0)
+        return byTime;
+    return a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/capture.ts
+
+
+
+
+/** Most trailers taken from one text. */
+const MAX_TRAILERS = 50;
+/** Longest note taken from a trailer. */
+const MAX_TRAILER_NOTE_CHARS = 1_000;
+// Event payloads are untrusted and can be large: only the start of a text is searched.
+const MAX_SCANNED_CHARS = (/* unused pure expression or super */ null && (1024 * 1024));
+const TRAILER_LINE = /^[ \t]*reverify-capture[ \t]*:[ \t]*(\S+)(?:[ \t]+(.*))?$/i;
+const capture_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/** Every `Reverify-Capture: <run-id> [note]` line in a text (commit message, PR body); lines whose id is not a valid run id are ignored. Bounded: at most 50 per text, note capped at 1000 chars. */
+function parseCaptureTrailers(text) {
+    const trailers = [];
+    for (const line of text.slice(0, MAX_SCANNED_CHARS).split(/\r\n|\r|\n/)) {
+        const match = TRAILER_LINE.exec(line);
+        if (!match || !isRunId(match[1]))
+            continue;
+        const note = Array.from((match[2] ?? '').replace(capture_CONTROL_CHARS, ' ').trim()).slice(0, MAX_TRAILER_NOTE_CHARS).join('');
+        trailers.push({ runId: match[1], note });
+        if (trailers.length === MAX_TRAILERS)
+            break;
+    }
+    return trailers;
+}
+/**
+ * Records {captured_at, note, source, by} on a receipt (atomically) and returns it.
+ * `ref` is a run id, or `latest`: with `identityHash` (the action's capture mode, same command
+ * and scope) the latest run of that identity, which must have failed; otherwise the newest
+ * failed, not yet captured run of `target`. Capturing again replaces the earlier capture.
+ * Unknown run id, another target's run, a run still running, nothing to capture → UsageError.
+ */
+async function captureRun(store, ref, details) {
+    const note = details.note.trim();
+    if (Array.from(note).length > MAX_NOTE_CHARS) {
+        throw new UsageError(`capture: the note is longer than ${MAX_NOTE_CHARS} characters; keep it short and link to details`);
+    }
+    const receipt = ref.trim().toLowerCase() === 'latest' ? await latestToCapture(store, details) : await namedRun(store, ref.trim(), details);
+    if (receipt.status === 'running') {
+        throw new UsageError(`capture: run ${receipt.run_id} is still running; capture it once it has ended`);
+    }
+    const captured = {
+        ...receipt,
+        capture: {
+            captured_at: (details.now ?? new Date()).toISOString(),
+            note,
+            source: Array.from(details.source).slice(0, MAX_CAPTURE_LABEL_CHARS).join(''),
+            by: Array.from(details.by).slice(0, MAX_CAPTURE_LABEL_CHARS).join('')
+        }
+    };
+    await store.write(captured);
+    return captured;
+}
+/**
+ * Applies trailers found in commit messages or a PR body when a run starts. A trailer naming
+ * an unknown run, another target's run or a running one is ignored with a notice; a run that
+ * is already captured is left as it is (the same commit is seen by every later run).
+ */
+async function applyCaptureTrailers(store, trailers, details) {
+    const outcome = { applied: [], notices: [] };
+    const seen = new Set();
+    for (const trailer of trailers) {
+        if (seen.has(trailer.runId))
+            continue;
+        seen.add(trailer.runId);
+        const receipt = await store.read(trailer.runId);
+        if (receipt === undefined) {
+            outcome.notices.push(`Reverify-Capture: no receipt of run ${trailer.runId} here; ignored`);
+            continue;
+        }
+        if (receipt.capture !== undefined)
+            continue;
+        try {
+            await captureRun(store, trailer.runId, { ...details, note: trailer.note });
+            outcome.applied.push(trailer.runId);
+        }
+        catch (error) {
+            if (!isUserError(error))
+                throw error;
+            outcome.notices.push(`Reverify-Capture: ${describeError(error).replace(/^capture: /, '')}; ignored`);
+        }
+    }
+    return outcome;
+}
+async function namedRun(store, ref, details) {
+    const runId = requireRunId(ref, 'capture');
+    const receipt = await store.read(runId);
+    if (receipt === undefined)
+        throw new UsageError(`capture: no receipt of run ${runId} in ${store.stateDir}`);
+    if (details.target !== undefined && receipt.target !== details.target) {
+        throw new UsageError(`capture: run ${runId} belongs to ${printable(receipt.target, 200)}, not ${printable(details.target, 200)}`);
+    }
+    return receipt;
+}
+async function latestToCapture(store, details) {
+    const { target } = details;
+    if (target === undefined)
+        throw new UsageError('capture: latest needs a target (repository) to look in');
+    if (details.identityHash !== undefined) {
+        const latest = await store.latest(target, details.scope ?? '', details.identityHash);
+        if (latest === undefined)
+            throw new UsageError('capture: this command has no run yet; nothing to capture');
+        if (latest.status !== 'failed') {
+            throw new UsageError(`capture: the latest run of this command (${latest.run_id}) is ${latest.status}, not failed; nothing to capture`);
+        }
+        return latest;
+    }
+    const failed = await store.latestOfTarget(target, receipt => receipt.status === 'failed' && receipt.capture === undefined);
+    if (failed === undefined)
+        throw new UsageError(`capture: no failed run waiting to be captured in ${printable(target, 200)}`);
+    return failed;
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/core/atomic-file.ts
+
+
+
+
+/**
+ * Files that must never be seen half-written (receipts, meta.json, config) and files read
+ * from a directory someone else may have filled (a restored cache).
+ */
+// Not every platform has these flags; 0 leaves the open as it would be without them.
+const NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
+const NON_BLOCKING = external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0;
+/** Writes a file atomically: temp file in the same dir, fsync, rename, fsync the directory. */
+async function writeFileAtomic(path, data, mode = 0o644) {
+    const directory = (0,external_node_path_namespaceObject.dirname)(path);
+    // A dot name ending in .tmp, so a leftover from a crash is recognisable and ignorable.
+    const temp = (0,external_node_path_namespaceObject.join)(directory, `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.tmp`);
+    const handle = await (0,promises_namespaceObject.open)(temp, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | NO_FOLLOW, mode);
+    try {
+        try {
+            await handle.writeFile(data);
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        await (0,promises_namespaceObject.rename)(temp, path);
+    }
+    catch (error) {
+        await (0,promises_namespaceObject.unlink)(temp).catch(() => undefined);
+        throw error;
+    }
+    await fsyncDirectory(directory);
+}
+/** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */
+async function fsyncDirectory(directory) {
+    let handle;
+    try {
+        handle = await (0,promises_namespaceObject.open)(directory, external_node_fs_namespaceObject.constants.O_RDONLY);
+        await handle.sync();
+    }
+    catch (error) {
+        // Windows cannot open or sync a directory; the rename itself is still atomic there.
+        if (!isErrorCode(error, 'EISDIR', 'EPERM', 'EINVAL', 'EBADF', 'EACCES'))
+            throw error;
+    }
+    finally {
+        await handle?.close();
+    }
+}
+/** Reads a regular file, refusing symlinks (lstat) and files over maxBytes; undefined when absent. */
+async function readRegularFile(path, maxBytes) {
+    let before;
+    try {
+        before = await (0,promises_namespaceObject.lstat)(path);
+    }
+    catch (error) {
+        if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
+            return undefined;
+        throw error;
+    }
+    if (before.isSymbolicLink())
+        throw new Error(`${path} is a symbolic link; it is not followed`);
+    if (!before.isFile())
+        throw new Error(`${path} is not a regular file`);
+    if (before.size > maxBytes)
+        throw new Error(`${path} is larger than ${maxBytes} bytes`);
+    // O_NOFOLLOW and the inode check close the gap between lstat and open; O_NONBLOCK keeps a
+    // FIFO swapped in meanwhile from hanging the open.
+    const handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
+    try {
+        const after = await handle.stat();
+        if (!after.isFile() || after.ino !== before.ino || after.dev !== before.dev) {
+            throw new Error(`${path} changed while it was being read`);
+        }
+        // One byte more than allowed tells a file that grew past the limit from one that did not.
+        const buffer = Buffer.alloc(Math.min(after.size, maxBytes) + 1);
+        const chunks = [];
+        let total = 0;
+        while (total <= maxBytes) {
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            chunks.push(Buffer.from(buffer.subarray(0, bytesRead)));
+            total += bytesRead;
+        }
+        if (total > maxBytes)
+            throw new Error(`${path} is larger than ${maxBytes} bytes`);
+        return Buffer.concat(chunks, total).toString('utf8');
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Creates a directory if needed and checks it is a real directory, not a symlink planted in its place. */
+async function ensureRealDirectory(path) {
+    try {
+        await (0,promises_namespaceObject.mkdir)(path, { mode: 0o755 });
+    }
+    catch (error) {
+        if (!isErrorCode(error, 'EEXIST'))
+            throw error;
+    }
+    await requireRealDirectory(path);
+}
+/** Throws unless `path` is a directory reached without following a symlink at its last step. */
+async function requireRealDirectory(path) {
+    const stats = await (0,promises_namespaceObject.lstat)(path);
+    if (stats.isSymbolicLink())
+        throw new Error(`${path} is a symbolic link; it is not followed`);
+    if (!stats.isDirectory())
+        throw new Error(`${path} is not a directory`);
+}
+/** True when `error` is a Node system error with one of these codes. */
+function isErrorCode(error, ...codes) {
+    return (typeof error === 'object' &&
+        error !== null &&
+        'code' in error &&
+        typeof error.code === 'string' &&
+        codes.includes(error.code));
+}
+
+;// CONCATENATED MODULE: ./src/core/config-file.ts
+
+
+
+
+
+/** The allowed capture-before-retry values, in the order messages list them. */
+const CAPTURE_MODES = ['warn', 'block', 'off'];
+/** The mode used when neither a flag/input nor the config file says otherwise. */
+const DEFAULT_CAPTURE_MODE = 'warn';
+/** The config file's path relative to the repository. */
+const CONFIG_PATH = (0,external_node_path_namespaceObject.join)('.reverify', 'config.json');
+const CONFIG_KEY = 'capture_before_retry';
+const MAX_CONFIG_BYTES = 64 * 1024;
+/** Trimmed, case-insensitive; anything else (non-strings, '', 'maybe', 'true', 1) → ConfigError naming where it came from and "allowed: warn, block, off". */
+function parseCaptureMode(value, source) {
+    const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+    const mode = CAPTURE_MODES.find(candidate => candidate === text);
+    if (mode !== undefined)
+        return mode;
+    const shown = typeof value === 'string' ? `'${printableValue(value)}'` : printableValue(value);
+    throw new ConfigError(`${source}: ${shown} is not a capture-before-retry value (allowed: ${CAPTURE_MODES.join(', ')})`);
+}
+/** Reads <repoDir>/.reverify/config.json; missing → {}; bad JSON / bad value → ConfigError (exit 2) naming the file. */
+async function readConfig(repoDir) {
+    const path = (0,external_node_path_namespaceObject.join)(repoDir, CONFIG_PATH);
+    const raw = await readConfigObject(path);
+    if (raw === undefined || raw[CONFIG_KEY] === undefined)
+        return {};
+    return { captureBeforeRetry: parseCaptureMode(raw[CONFIG_KEY], `${path}: ${CONFIG_KEY}`) };
+}
+/** Writes the key (omitting it when it is the default 'warn'), keeping other keys; atomic. */
+async function setCaptureMode(repoDir, mode) {
+    const path = (0,external_node_path_namespaceObject.join)(repoDir, CONFIG_PATH);
+    const next = { ...((await readConfigObject(path)) ?? {}) };
+    if (mode === DEFAULT_CAPTURE_MODE)
+        delete next[CONFIG_KEY];
+    else
+        next[CONFIG_KEY] = mode;
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(repoDir, '.reverify'), { recursive: true });
+    await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`);
+}
+/** flag > config > 'warn'. */
+function resolveCaptureMode(flag, config) {
+    // An empty action input arrives as '' and means "not given".
+    if (flag !== undefined && flag.trim() !== '')
+        return parseCaptureMode(flag, 'capture-before-retry');
+    return config.captureBeforeRetry ?? DEFAULT_CAPTURE_MODE;
+}
+async function readConfigObject(path) {
+    let text;
+    try {
+        text = await readRegularFile(path, MAX_CONFIG_BYTES);
+    }
+    catch (error) {
+        const reason = errors_describeError(error);
+        throw new ConfigError(`${path}: ${reason.startsWith(path) ? reason.slice(path.length).trim() : reason}`);
+    }
+    if (text === undefined)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new ConfigError(`${path}: not valid JSON (${errors_describeError(error)})`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new ConfigError(`${path}: expected a JSON object such as {"${CONFIG_KEY}": "warn"}`);
+    }
+    return value;
+}
+
+// EXTERNAL MODULE: ./node_modules/shell-quote/index.js
+var shell_quote = __nccwpck_require__(591);
+;// CONCATENATED MODULE: ./src/core/identity.ts
+
+
+// Variables are swapped for numbered placeholders while parsing, so a reference can be told
+// apart from the same text written literally. The random tag keeps user text from
+// imitating a placeholder.
+const PLACEHOLDER_TAG = `\u0000${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex')}\u0000`;
+const PLACEHOLDER_SPLIT = new RegExp(`${PLACEHOLDER_TAG}(\\d+)${PLACEHOLDER_TAG}`);
+const BARE_SAFE = /^[\p{L}\p{N}_@%+=:,./~^-]+$/u;
+const PLAIN_NAME = /^\w+$/;
+const SPECIAL_NAME = /^[*@#?$!-]$/;
+const STARTS_WITH_WORD_CHAR = /^\w/;
+/** One command rendered canonically via shell-quote's parse (env refs literal, operators/globs/comments/redirections kept); falls back to whitespace-collapsed text when it does not parse. Idempotent. */
+function normalizeCommand(command) {
+    const tokens = tokenize(command);
+    if (tokens === undefined)
+        return collapseWhitespace(command);
+    const rendered = tokens.map(renderToken).join(' ');
+    // The spelling must read back as the same tokens, or normalizing it again would drift.
+    const reread = tokenize(rendered);
+    if (reread === undefined || JSON.stringify(reread) !== JSON.stringify(tokens)) {
+        return collapseWhitespace(command);
+    }
+    return rendered;
+}
+/** The identity of an ordered command list. */
+function commandIdentity(commands) {
+    const identity = commands.map(normalizeCommand);
+    return { identity, hash: identityHash(identity) };
+}
+/** sha256 hex of the UTF-8 bytes of `JSON.stringify(identity)`: the serialization every reader must use. */
+function identityHash(identity) {
+    return sha256Hex(JSON.stringify(identity));
+}
+/** sha256 hex (first 32 chars ok) of target + scope + identity hash: the history key used by the action's cache key prefix. */
+function historyKey(target, scope, identityHash) {
+    // JSON keeps the three fields apart, so ('a b', '') and ('a', 'b ') cannot collide.
+    return sha256Hex(JSON.stringify([target, scope, identityHash])).slice(0, 32);
+}
+function sha256Hex(text) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
+}
+function collapseWhitespace(command) {
+    return command.trim().split(/\s+/).join(' ');
+}
+function tokenize(command) {
+    const prepared = prepareForParse(command);
+    if (prepared === undefined)
+        return undefined;
+    const names = [];
+    let entries;
+    try {
+        entries = (0,shell_quote.parse)(prepared, (name) => {
+            if (name === '')
+                return undefined; // a lone `$` stays a literal dollar
+            names.push(name);
+            return `${PLACEHOLDER_TAG}${names.length - 1}${PLACEHOLDER_TAG}`;
+        });
+    }
+    catch {
+        return undefined;
+    }
+    return entries.map(entry => {
+        if (typeof entry === 'string')
+            return { kind: 'word', glob: false, parts: splitParts(entry, names) };
+        if ('comment' in entry)
+            return { kind: 'comment', text: entry.comment.trim().split(/\s+/).join(' ') };
+        if (entry.op === 'glob')
+            return { kind: 'word', glob: true, parts: splitParts(entry.pattern, names) };
+        return { kind: 'operator', op: entry.op };
+    });
+}
+function splitParts(text, names) {
+    const pieces = text.split(PLACEHOLDER_SPLIT);
+    const parts = [];
+    pieces.forEach((piece, index) => {
+        if (index % 2 === 1)
+            parts.push({ variable: names[Number(piece)] ?? '' });
+        else if (piece !== '')
+            parts.push({ literal: piece });
+    });
+    return parts;
+}
+function renderToken(token) {
+    switch (token.kind) {
+        case 'operator':
+            return token.op;
+        case 'comment':
+            return token.text === '' ? '#' : `# ${token.text}`;
+        case 'word':
+            if (token.parts.length === 0)
+                return "''";
+            return token.parts.map((part, index) => renderPart(part, token.parts[index + 1], token.glob)).join('');
+    }
+}
+function renderPart(part, next, glob) {
+    if ('literal' in part)
+        return glob ? renderGlobLiteral(part.literal) : quoteLiteral(part.literal);
+    const name = part.variable;
+    if (SPECIAL_NAME.test(name))
+        return `$${name}`;
+    if (PLAIN_NAME.test(name)) {
+        const glued = next !== undefined && 'literal' in next && STARTS_WITH_WORD_CHAR.test(next.literal);
+        return glued ? `\${${name}}` : `$${name}`;
+    }
+    return `"\${${name}}"`;
+}
+function renderGlobLiteral(text) {
+    return text
+        .split(/([*?]+)/)
+        .map((piece, index) => (index % 2 === 1 ? piece : piece === '' ? '' : quoteLiteral(piece)))
+        .join('');
+}
+function quoteLiteral(text) {
+    if (BARE_SAFE.test(text))
+        return text;
+    return text
+        .split("'")
+        .map(piece => (piece === '' ? '' : `'${piece}'`))
+        .join("\\'");
+}
+/**
+ * The command as handed to shell-quote: undefined when a quote is left open (shell-quote
+ * would silently drop it). `\*` and `\?` outside quotes become `"*"` and `"?"`, which the
+ * shell reads the same way but shell-quote does not (it takes an escaped `*` for a glob).
+ * The scan follows shell-quote's rules: backslash escapes, '…', "…", $'…', ${…}, and an
+ * unquoted `#` that starts a comment running to the end.
+ */
+function prepareForParse(command) {
+    let prepared = '';
+    let index = 0;
+    while (index < command.length) {
+        const char = command[index];
+        let end = index + 1;
+        if (char === '\\') {
+            const escaped = command[index + 1];
+            if (escaped === '*' || escaped === '?') {
+                prepared += `"${escaped}"`;
+                index += 2;
+                continue;
+            }
+            end = index + 2;
+        }
+        else if (char === "'") {
+            end = command.indexOf("'", index + 1) + 1;
+        }
+        else if (char === '"') {
+            end = closingQuote(command, index + 1, '"') + 1;
+        }
+        else if (char === '$' && command[index + 1] === "'") {
+            end = closingQuote(command, index + 2, "'") + 1;
+        }
+        else if (char === '$' && command[index + 1] === '{') {
+            end = closingBrace(command, index + 2) + 1;
+        }
+        else if (char === '$' && command[index + 1] === '#') {
+            end = index + 2; // `$#` is a variable, not a comment
+        }
+        else if (char === '#') {
+            return prepared + command.slice(index);
+        }
+        if (end === 0)
+            return undefined;
+        prepared += command.slice(index, end);
+        index = end;
+    }
+    return prepared;
+}
+function closingQuote(text, from, quote) {
+    for (let index = from; index < text.length; index += 1) {
+        if (text[index] === '\\')
+            index += 1;
+        else if (text[index] === quote)
+            return index;
+    }
+    return -1;
+}
+function closingBrace(text, from) {
+    let depth = 1;
+    for (let index = from; index < text.length; index += 1) {
+        if (text[index] === '{' && text[index - 1] === '$')
+            depth += 1;
+        else if (text[index] === '}')
+            depth -= 1;
+        if (depth === 0)
+            return index;
+    }
+    return -1;
+}
+
+;// CONCATENATED MODULE: ./src/core/state-dir.ts
+
+
+
+
+/**
+ * The state directory (SPEC §4): `runs/` (receipts), `index/` (the receipt index),
+ * `sessions/` (traces), and in the CLI a `.gitignore` so only `config.json` is committed.
+ */
+/** Where receipts live, one directory per run. */
+const RUNS_DIR = 'runs';
+/** Where the receipt index lives (rebuildable from `runs/`). */
+const INDEX_DIR = 'index';
+/** Where traces live. */
+const SESSIONS_DIR = 'sessions';
+/** The receipt's file name inside its run directory. */
+const RECEIPT_FILE = 'receipt.json';
+const GITIGNORE_HEADER = '# Written by reverify.';
+const GITIGNORE = [
+    `${GITIGNORE_HEADER} Local run state stays out of git; config.json is meant to be committed.`,
+    `/${RUNS_DIR}/`,
+    `/${SESSIONS_DIR}/`,
+    `/${INDEX_DIR}/`,
+    '.*.tmp',
+    ''
+].join('\n');
+/** The directory of one run; the id is validated before it becomes part of a path. */
+function runDirectory(stateDir, runId) {
+    return (0,external_node_path_namespaceObject.join)(stateDir, RUNS_DIR, requireRunId(runId, 'run id'));
+}
+/** The receipt file of one run. */
+function receiptPath(stateDir, runId) {
+    return join(runDirectory(stateDir, runId), RECEIPT_FILE);
+}
+/**
+ * Creates the state directory. With `gitignore` (the CLI's `.reverify/` inside a repository)
+ * it also writes `.gitignore`; a `.gitignore` the user wrote themselves is left alone.
+ */
+async function ensureStateDir(stateDir, opts) {
+    await (0,promises_namespaceObject.mkdir)(stateDir, { recursive: true });
+    if (!opts.gitignore)
+        return;
+    const path = (0,external_node_path_namespaceObject.join)(stateDir, '.gitignore');
+    let current;
+    try {
+        current = await readRegularFile(path, 64 * 1024);
+    }
+    catch {
+        return; // a symlink or something odd in its place: not ours to replace
+    }
+    if (current === GITIGNORE)
+        return;
+    if (current === undefined || current.startsWith(GITIGNORE_HEADER))
+        await writeFileAtomic(path, GITIGNORE);
+}
+
+;// CONCATENATED MODULE: ./src/core/receipt-index.ts
+
+
+
+
+
+
+
+
+
+
+const STATE_FILE = 'state.json';
+const ENTRY_NAME = /^(\d{16})_(\d{8}-\d{6}-verify-[0-9a-f]{6})$/;
+const IndexStateSchema = object({ version: literal(1), runs: schemas_string().max(200) });
+/** sha256 hex (32 chars) naming the index list of one target. */
+function targetKey(target) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(JSON.stringify(['target', target]), 'utf8').digest('hex').slice(0, 32);
+}
+/** The entry's file name: start time then run id, so names sort as the entries do. */
+function entryName(entry) {
+    const ms = Math.min(Math.max(Math.trunc(entry.startedMs), 0), 8_640_000_000_000_000);
+    return `${String(ms).padStart(16, '0')}_${entry.runId}`;
+}
+/** The entry a file name stands for; undefined for any other name. */
+function parseEntryName(name) {
+    const match = ENTRY_NAME.exec(name);
+    if (!match)
+        return undefined;
+    return { startedMs: Number(match[1]), runId: match[2] };
+}
+/** The index files of one state directory (see the layout above). */
+class ReceiptIndex {
+    indexDir;
+    runsDir;
+    constructor(stateDir) {
+        this.indexDir = (0,external_node_path_namespaceObject.join)(stateDir, INDEX_DIR);
+        this.runsDir = (0,external_node_path_namespaceObject.join)(stateDir, RUNS_DIR);
+    }
+    /** The list key of a receipt in one of its two lists. */
+    static keyOf(list, receipt) {
+        return list === 'history' ? historyKey(receipt.target, receipt.scope, receipt.identity_hash) : targetKey(receipt.target);
+    }
+    /**
+     * Adds the receipt to both lists (idempotent) and returns the list directories it changed.
+     * With `sync` they are flushed at once; a rebuild flushes them once at the end, and passes
+     * `checkedDirectories` so each list directory is checked once rather than per receipt.
+     */
+    async add(receipt, options) {
+        const name = entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) });
+        const touched = [];
+        for (const list of ['history', 'target']) {
+            const directory = await this.ensureListDirectory(list, ReceiptIndex.keyOf(list, receipt), options.checkedDirectories);
+            try {
+                const handle = await (0,promises_namespaceObject.open)((0,external_node_path_namespaceObject.join)(directory, name), external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL, 0o644);
+                await handle.close();
+            }
+            catch (error) {
+                if (isErrorCode(error, 'EEXIST'))
+                    continue;
+                throw error;
+            }
+            touched.push(directory);
+            if (options.sync)
+                await fsyncDirectory(directory);
+        }
+        return touched;
+    }
+    /** Removes the receipt's entries from both lists (absent is fine). */
+    async removeReceipt(receipt) {
+        const entry = { runId: receipt.run_id, startedMs: startedAtMs(receipt) };
+        for (const list of ['history', 'target'])
+            await this.remove(list, ReceiptIndex.keyOf(list, receipt), entry);
+    }
+    /** The entries of one list, newest first; none when the list does not exist. */
+    async entries(list, key) {
+        return this.entriesIn((0,external_node_path_namespaceObject.join)(this.indexDir, list, key));
+    }
+    /** Every list key of one kind present on disk. */
+    async keys(list) {
+        const directory = (0,external_node_path_namespaceObject.join)(this.indexDir, list);
+        try {
+            await requireRealDirectory(directory);
+            return (await (0,promises_namespaceObject.readdir)(directory)).filter(name => /^[0-9a-f]{32}$/.test(name));
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return [];
+            throw error;
+        }
+    }
+    /** Removes one entry from a list (absent is fine). */
+    async remove(list, key, entry) {
+        await this.unlinkEntry((0,external_node_path_namespaceObject.join)(this.indexDir, list, key), entry);
+    }
+    /** Identifies the current set of run directories: it changes when one is added or removed. */
+    async runsFingerprint() {
+        try {
+            const stats = await (0,promises_namespaceObject.lstat)(this.runsDir, { bigint: true });
+            return `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.nlink}`;
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return 'absent';
+            throw error;
+        }
+    }
+    /** The fingerprint recorded by the last writer; undefined when missing or unreadable. */
+    async recordedFingerprint() {
+        try {
+            const text = await readRegularFile((0,external_node_path_namespaceObject.join)(this.indexDir, STATE_FILE), 4_096);
+            if (text === undefined)
+                return undefined;
+            const parsed = IndexStateSchema.safeParse(JSON.parse(text));
+            return parsed.success ? parsed.data.runs : undefined;
+        }
+        catch {
+            return undefined; // the index is derived data: anything odd just means "rebuild"
+        }
+    }
+    /** Records that the index matches `runs/` as identified by `fingerprint`. */
+    async recordFingerprint(fingerprint) {
+        await ensureRealDirectory(this.indexDir);
+        await writeFileAtomic((0,external_node_path_namespaceObject.join)(this.indexDir, STATE_FILE), `${JSON.stringify({ version: 1, runs: fingerprint })}\n`);
+    }
+    async ensureListDirectory(list, key, checked) {
+        const directory = (0,external_node_path_namespaceObject.join)(this.indexDir, list, key);
+        for (const path of [this.indexDir, (0,external_node_path_namespaceObject.join)(this.indexDir, list), directory]) {
+            if (checked?.has(path))
+                continue;
+            await ensureRealDirectory(path);
+            checked?.add(path);
+        }
+        return directory;
+    }
+    async entriesIn(directory) {
+        let names;
+        try {
+            const stats = await (0,promises_namespaceObject.lstat)(directory);
+            if (!stats.isDirectory())
+                return []; // a symlink or a file in its place: not followed
+            names = await (0,promises_namespaceObject.readdir)(directory);
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
+                return [];
+            throw error;
+        }
+        return names
+            .sort()
+            .reverse()
+            .map(parseEntryName)
+            .filter((entry) => entry !== undefined && run_id_isRunId(entry.runId));
+    }
+    async unlinkEntry(directory, entry) {
+        try {
+            await (0,promises_namespaceObject.unlink)((0,external_node_path_namespaceObject.join)(directory, entryName(entry)));
+        }
+        catch (error) {
+            if (!isErrorCode(error, 'ENOENT'))
+                throw error;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/receipt-store.ts
+
+
+
+
+
+
+
+
+
+
+/** Largest receipt file read or written. */
+const MAX_RECEIPT_BYTES = 4 * 1024 * 1024;
+// File operations kept in flight at once when a whole store is read or indexed: enough to
+// hide the latency of small file operations, few enough to stay clear of descriptor limits.
+const PARALLEL_FILE_OPERATIONS = 16;
+// An index entry whose receipt never appeared is a crash leftover once it is this old; a
+// younger one may belong to a writer that is between adding its entry and its receipt.
+const DANGLING_ENTRY_GRACE_MS = 60 * 60 * 1000;
+/**
+ * The receipts of one state directory: `runs/<run-id>/receipt.json`, found through the
+ * index in receipt-index.ts. Everything on disk is untrusted: receipts are validated on
+ * every read, a bad one is skipped with a warning naming the file and is never deleted,
+ * symlinks are not followed, and paths are only built from validated run ids.
+ */
+class ReceiptStore {
+    stateDir;
+    warn;
+    now;
+    index;
+    runsDir;
+    constructor(stateDir, options = {}) {
+        this.stateDir = stateDir;
+        this.warn = options.warn ?? (message => process.stderr.write(`reverify: warning: ${message}\n`));
+        this.now = options.now ?? (() => new Date());
+        this.index = new ReceiptIndex(stateDir);
+        this.runsDir = (0,external_node_path_namespaceObject.join)(stateDir, RUNS_DIR);
+    }
+    /** Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps the index in step. */
+    async write(receipt) {
+        const checked = parseReceipt(receipt);
+        if (!checked.ok) {
+            throw new Error(`refusing to write receipt ${printable(String(receipt.run_id))}: ${checked.reason}`);
+        }
+        const text = `${JSON.stringify(checked.receipt, null, 2)}\n`;
+        if (Buffer.byteLength(text, 'utf8') > MAX_RECEIPT_BYTES) {
+            throw new Error(`refusing to write receipt ${receipt.run_id}: it is larger than ${MAX_RECEIPT_BYTES} bytes`);
+        }
+        await (0,promises_namespaceObject.mkdir)(this.stateDir, { recursive: true });
+        const fresh = await this.freshIndex();
+        const previous = await this.readChecked(checked.receipt.run_id);
+        // Entries first: a crash from here on leaves an entry readers skip, never a receipt they cannot find.
+        await this.index.add(checked.receipt, { sync: true });
+        const before = await this.index.runsFingerprint();
+        await ensureRealDirectory(this.runsDir);
+        const runDir = runDirectory(this.stateDir, checked.receipt.run_id);
+        await ensureRealDirectory(runDir);
+        await writeFileAtomic((0,external_node_path_namespaceObject.join)(runDir, RECEIPT_FILE), text);
+        if (previous !== undefined && indexedApart(previous, checked.receipt))
+            await this.index.removeReceipt(previous);
+        const after = await this.index.runsFingerprint();
+        if (after !== before) {
+            await fsyncDirectory(this.runsDir);
+            if (fresh)
+                await this.index.recordFingerprint(after);
+        }
+    }
+    /** One receipt, validated; undefined when absent; a bad file → warn + undefined (never deleted). */
+    async read(runId) {
+        return this.readChecked(requireRunId(runId, 'run id'));
+    }
+    /** The latest receipt (by started_at, then run id) of one target+scope+identity, through the index. */
+    async latest(target, scope, identityHash) {
+        return this.newestIn('history', historyKey(target, scope, identityHash), receipt => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash);
+    }
+    /** The newest receipt of a target (any identity) — for `capture latest`; with `accept`, the newest one it accepts. */
+    async latestOfTarget(target, accept) {
+        return this.newestIn('target', targetKey(target), receipt => receipt.target === target && (accept?.(receipt) ?? true));
+    }
+    /** All valid receipts, newest first, optionally of one target. Bad ones skipped with a warning. */
+    async list(filter = {}) {
+        const { receipts } = await this.scanRuns();
+        return receipts.filter(receipt => filter.target === undefined || receipt.target === filter.target).sort(compareNewestFirst);
+    }
+    /** Retention: keep the newest `keep` (≥1) receipts of that identity; removes the older runs/<id> directories; returns removed ids. */
+    async prune(target, scope, identityHash, keep) {
+        if (!Number.isInteger(keep) || keep < 1) {
+            throw new UsageError(`keep-receipts: '${printable(String(keep))}' is not allowed; expected a whole number of at least 1`);
+        }
+        const fresh = await this.freshIndex();
+        const key = historyKey(target, scope, identityHash);
+        const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
+        const entries = fresh ? await this.index.entries('history', key) : [];
+        const receipts = [];
+        const dangling = [];
+        if (fresh) {
+            for (const entry of entries) {
+                const receipt = await this.readChecked(entry.runId);
+                if (receipt !== undefined && belongs(receipt))
+                    receipts.push(receipt);
+                else if (receipt === undefined && !(await this.runDirectoryExists(entry.runId)))
+                    dangling.push(entry);
+            }
+        }
+        else {
+            receipts.push(...(await this.scanRuns()).receipts.filter(belongs));
+        }
+        receipts.sort(compareNewestFirst);
+        // A run still marked running may be alive in another process: never pulled from under it.
+        const doomed = receipts.slice(keep).filter(receipt => receipt.status !== 'running');
+        const before = await this.index.runsFingerprint();
+        const removed = [];
+        for (const receipt of doomed) {
+            // The receipt goes first and its entries after, so a crash in between leaves an entry
+            // without a receipt (skipped), not a receipt nobody can find.
+            await (0,promises_namespaceObject.rm)(runDirectory(this.stateDir, receipt.run_id), { recursive: true, force: true });
+            await this.index.removeReceipt(receipt);
+            removed.push(receipt.run_id);
+        }
+        const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
+        for (const entry of dangling) {
+            if (entry.startedMs < cutoff)
+                await this.index.remove('history', key, entry);
+        }
+        if (removed.length > 0 && fresh) {
+            await fsyncDirectory(this.runsDir);
+            const after = await this.index.runsFingerprint();
+            if (after !== before)
+                await this.index.recordFingerprint(after);
+        }
+        return removed;
+    }
+    /** Rebuilds the index from the receipts on disk. */
+    async rebuildIndex() {
+        // Taken before the scan: a run added meanwhile makes the record stale, so the next
+        // reader rebuilds again instead of trusting an index that may lack it.
+        const fingerprint = await this.index.runsFingerprint();
+        const { receipts, present } = await this.scanRuns();
+        const touched = new Set();
+        const checkedDirectories = new Set();
+        await forEachLimited(receipts, async (receipt) => {
+            for (const directory of await this.index.add(receipt, { sync: false, checkedDirectories }))
+                touched.add(directory);
+        });
+        for (const directory of touched)
+            await fsyncDirectory(directory);
+        await this.removeStrayEntries(new Map(receipts.map(receipt => [receipt.run_id, receipt])), present);
+        await this.index.recordFingerprint(fingerprint);
+    }
+    /** Brings the index up to date; false when it cannot be trusted or repaired (callers then scan). */
+    async freshIndex() {
+        try {
+            const current = await this.index.runsFingerprint();
+            if (current === 'absent')
+                return true; // no receipts, nothing to index (and nothing created)
+            if ((await this.index.recordedFingerprint()) === current)
+                return true;
+            await this.rebuildIndex();
+            return true;
+        }
+        catch (error) {
+            this.warn(`the receipt index in ${(0,external_node_path_namespaceObject.join)(this.stateDir, INDEX_DIR)} could not be brought up to date (${errors_describeError(error)}); reading every receipt instead`);
+            return false;
+        }
+    }
+    async newestIn(list, key, belongs) {
+        if (!(await this.freshIndex())) {
+            return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)[0];
+        }
+        const entries = await this.index.entries(list, key);
+        for (const [position, entry] of entries.entries()) {
+            const receipt = await this.readChecked(entry.runId);
+            if (receipt === undefined || !belongs(receipt))
+                continue;
+            if (startedAtMs(receipt) === entry.startedMs)
+                return receipt;
+            // The entry disagrees with the receipt it names: order by the receipts themselves.
+            const rest = [receipt];
+            for (const older of entries.slice(position + 1)) {
+                const candidate = await this.readChecked(older.runId);
+                if (candidate !== undefined && belongs(candidate))
+                    rest.push(candidate);
+            }
+            return rest.sort(compareNewestFirst)[0];
+        }
+        return undefined;
+    }
+    /** Every run directory: the valid receipts, and the ids present at all (valid or not). */
+    async scanRuns() {
+        let names;
+        try {
+            const stats = await (0,promises_namespaceObject.lstat)(this.runsDir);
+            if (!stats.isDirectory()) {
+                this.warn(`skipped ${this.runsDir}: not a directory (symbolic links are not followed)`);
+                return { receipts: [], present: new Set() };
+            }
+            names = await (0,promises_namespaceObject.readdir)(this.runsDir);
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return { receipts: [], present: new Set() };
+            throw error;
+        }
+        const present = new Set();
+        for (const name of names.sort()) {
+            if (RUN_ID_PATTERN.test(name))
+                present.add(name);
+            else if (!name.startsWith('.'))
+                this.warn(`skipped ${(0,external_node_path_namespaceObject.join)(this.runsDir, printable(name))}: not a run id`);
+        }
+        const read = new Map();
+        await forEachLimited([...present], async (runId) => {
+            const receipt = await this.readChecked(runId);
+            if (receipt !== undefined)
+                read.set(runId, receipt);
+        });
+        // In name order whatever order the reads finished in, so warnings and results are stable.
+        const receipts = [...present].flatMap(runId => read.get(runId) ?? []);
+        return { receipts, present };
+    }
+    /** Reads and validates one receipt; absent → undefined; anything wrong → a warning and undefined. */
+    async readChecked(runId) {
+        const runDir = runDirectory(this.stateDir, runId);
+        const path = (0,external_node_path_namespaceObject.join)(runDir, RECEIPT_FILE);
+        try {
+            for (const directory of [this.runsDir, runDir]) {
+                const stats = await (0,promises_namespaceObject.lstat)(directory);
+                if (stats.isSymbolicLink())
+                    throw new Error(`${directory} is a symbolic link; it is not followed`);
+                if (!stats.isDirectory())
+                    throw new Error(`${directory} is not a directory`);
+            }
+            const text = await readRegularFile(path, MAX_RECEIPT_BYTES);
+            if (text === undefined)
+                return undefined;
+            let json;
+            try {
+                json = JSON.parse(text);
+            }
+            catch (error) {
+                throw new Error(`not valid JSON (${errors_describeError(error)})`);
+            }
+            const parsed = parseReceipt(json);
+            if (!parsed.ok)
+                throw new Error(`not a valid receipt (${parsed.reason})`);
+            if (parsed.receipt.run_id !== runId)
+                throw new Error(`its run_id ${parsed.receipt.run_id} does not match its directory`);
+            return parsed.receipt;
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
+                return undefined;
+            const reason = errors_describeError(error);
+            this.warn(`skipped ${path}: ${reason.startsWith(path) ? reason.slice(path.length).replace(/^[\s:;]+/, '') : reason}`);
+            return undefined;
+        }
+    }
+    async runDirectoryExists(runId) {
+        try {
+            await (0,promises_namespaceObject.lstat)(runDirectory(this.stateDir, runId));
+            return true;
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return false;
+            throw error;
+        }
+    }
+    /** Drops index entries that name a receipt of another list or start time, or a run long gone. */
+    async removeStrayEntries(valid, present) {
+        const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
+        for (const list of ['history', 'target']) {
+            for (const key of await this.index.keys(list)) {
+                for (const entry of await this.index.entries(list, key)) {
+                    const receipt = valid.get(entry.runId);
+                    const stray = receipt !== undefined
+                        ? ReceiptIndex.keyOf(list, receipt) !== key || entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) })
+                        : !present.has(entry.runId) && entry.startedMs < cutoff;
+                    if (stray)
+                        await this.index.remove(list, key, entry);
+                }
+            }
+        }
+    }
+}
+/** Whether a rewrite moved the receipt to other index entries (another start time or history). */
+function indexedApart(previous, next) {
+    return (startedAtMs(previous) !== startedAtMs(next) ||
+        ReceiptIndex.keyOf('history', previous) !== ReceiptIndex.keyOf('history', next) ||
+        ReceiptIndex.keyOf('target', previous) !== ReceiptIndex.keyOf('target', next));
+}
+/** Runs `action` on every item, at most PARALLEL_FILE_OPERATIONS at a time; the first failure is thrown. */
+async function forEachLimited(items, action) {
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const item = items[next];
+            next += 1;
+            await action(item);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker));
+}
+
+;// CONCATENATED MODULE: ./src/core/command-list.ts
+/**
+ * Turns the `command` input into the run's command list (SPEC §1): one command per line,
+ * a line ending in a backslash continues on the next, blank lines are ignored. Commands are
+ * kept exactly as written otherwise: they run through the shell as the user typed them.
+ */
+/** Splits the `command` text into its ordered list of commands. */
+function splitCommandList(text) {
+    const commands = [];
+    let pending;
+    for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
+        // Continuation keeps the backslash-newline, so the shell sees the command as written.
+        const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`;
+        if (/(^|[^\\])(\\\\)*\\$/.test(rawLine)) {
+            pending = line;
+            continue;
+        }
+        pending = undefined;
+        if (line.trim() !== '')
+            commands.push(line.trim());
+    }
+    if (pending !== undefined && pending.trim() !== '') {
+        // A trailing backslash on the last line has nothing to continue onto: drop it.
+        commands.push(pending.replace(/\\$/, '').trim());
+    }
+    return commands;
+}
+
+;// CONCATENATED MODULE: ./src/core/settings.ts
+/**
+ * The one place where raw inputs (action inputs or CLI flags, both strings under the same
+ * names) become a validated RunSettings. Everything after this sees typed values only.
+ */
+
+
+
+
+/** Input names of a verify run, as in SPEC §1 and §3. */
+const RUN_INPUT_NAMES = [
+    'command',
+    'expect-exit',
+    'expect-stdout',
+    'expect-file',
+    'expect-check',
+    'max-retries',
+    'timeout-seconds',
+    'retry-wait-seconds',
+    'retry-backoff',
+    'retry-on-exit-codes',
+    'retry-on-output',
+    'shell',
+    'working-directory',
+    'name',
+    'allow-destructive',
+    'capture-before-retry',
+    'scope',
+    'redact',
+    'keep-receipts',
+    'state-dir'
+];
+const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check';
+const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
+/** Shows a user value in a message: quoted, control characters escaped, long ones cut. */
+function showValue(value) {
+    const escaped = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    return `'${escaped.slice(1, -1).replace(/'/g, "\\'")}'`;
+}
+function given(raw, name) {
+    const value = raw[name];
+    return value === undefined || value.trim() === '' ? undefined : value;
+}
+function settings_integer(raw, name, min, max, fallback) {
+    const value = given(raw, name);
+    if (value === undefined)
+        return fallback;
+    const text = value.trim();
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+        throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected a whole number from ${min} to ${max}`);
+    }
+    return Number(text);
+}
+function oneOf(raw, name, allowed, fallback) {
+    const value = given(raw, name);
+    if (value === undefined)
+        return fallback;
+    const text = value.trim().toLowerCase();
+    const match = allowed.find(option => option === text);
+    if (match === undefined) {
+        throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected one of ${allowed.join(', ')}`);
+    }
+    return match;
+}
+/** The YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them. */
+function parseBoolean(value, name, fallback) {
+    if (value === undefined || value.trim() === '')
+        return fallback;
+    const text = value.trim();
+    if (['true', 'True', 'TRUE'].includes(text))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(text))
+        return false;
+    throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected true or false`);
+}
+function exitCodeList(raw) {
+    const value = given(raw, 'retry-on-exit-codes');
+    if (value === undefined)
+        return undefined;
+    const parts = value.split(',').map(part => part.trim());
+    if (parts.some(part => !/^\d+$/.test(part) || Number(part) > 255)) {
+        throw new UsageError(`retry-on-exit-codes: ${showValue(value)} is not allowed; expected a comma-separated list of exit codes from 0 to 255`);
+    }
+    return parts.map(Number);
+}
+function regex(raw, name) {
+    const value = given(raw, name);
+    if (value === undefined)
+        return undefined;
+    try {
+        return new RegExp(value);
+    }
+    catch (error) {
+        const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : 'invalid';
+        throw new UsageError(`${name}: ${showValue(value)} is not a valid regular expression (${reason})`);
+    }
+}
+function shell(raw) {
+    const value = given(raw, 'shell');
+    if (value === undefined)
+        return { kind: 'bash' };
+    const text = value.trim();
+    if (text === 'bash' || text === 'sh')
+        return { kind: text };
+    if (text.includes('{0}'))
+        return { kind: 'template', template: text };
+    throw new UsageError(`shell: ${showValue(value)} is not allowed; expected bash, sh, or a command template containing {0} (e.g. "python {0}")`);
+}
+function workingDirectory(raw, cwd) {
+    const value = given(raw, 'working-directory');
+    const dir = value === undefined ? cwd : (0,external_node_path_namespaceObject.isAbsolute)(value.trim()) ? value.trim() : (0,external_node_path_namespaceObject.resolve)(cwd, value.trim());
+    let isDir = false;
+    try {
+        isDir = (0,external_node_fs_namespaceObject.statSync)(dir).isDirectory();
+    }
+    catch {
+        isDir = false;
+    }
+    if (!isDir) {
+        throw new UsageError(`working-directory: ${showValue(value ?? dir)} is not an existing directory`);
+    }
+    return dir;
+}
+function label(raw) {
+    const value = given(raw, 'name');
+    if (value === undefined)
+        return 'verify';
+    const text = value.trim();
+    // The name becomes a directory of the trace layout: keep it to a safe, portable set.
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(text)) {
+        throw new UsageError(`name: ${showValue(value)} is not allowed; expected 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
+    }
+    return text;
+}
+/** Validates every run input; throws UsageError with one line naming the first bad one. */
+function parseRunSettings(raw, cwd = process.cwd()) {
+    const commandText = raw.command ?? '';
+    const commands = splitCommandList(commandText);
+    if (commands.length === 0) {
+        throw new UsageError('command: required; give one or more commands, one per line');
+    }
+    const expectations = {
+        exit: settings_integer(raw, 'expect-exit', 0, 255),
+        stdout: given(raw, 'expect-stdout'),
+        file: given(raw, 'expect-file')?.trim(),
+        check: given(raw, 'expect-check')?.trim()
+    };
+    for (const key of Object.keys(expectations)) {
+        if (expectations[key] === undefined)
+            delete expectations[key];
+    }
+    const settings = {
+        commands,
+        expectations,
+        maxRetries: settings_integer(raw, 'max-retries', 0, 100, 2),
+        timeoutSeconds: settings_integer(raw, 'timeout-seconds', 0, 7 * 24 * 3600, 0),
+        retryWaitSeconds: settings_integer(raw, 'retry-wait-seconds', 0, 3600, 0),
+        retryBackoff: oneOf(raw, 'retry-backoff', ['fixed', 'exponential'], 'fixed'),
+        retryOnExitCodes: exitCodeList(raw),
+        retryOnOutput: regex(raw, 'retry-on-output'),
+        shell: shell(raw),
+        workingDirectory: workingDirectory(raw, cwd),
+        name: label(raw),
+        allowDestructive: parseBoolean(raw['allow-destructive'], 'allow-destructive', false),
+        scope: raw.scope?.trim() ?? '',
+        redact: (raw.redact ?? '')
+            .split(/\r?\n/)
+            .map(line => line.trim())
+            .filter(line => line !== ''),
+        captureBeforeRetry: given(raw, 'capture-before-retry'),
+        keepReceipts: settings_integer(raw, 'keep-receipts', 1, 100000, 20),
+        stateDir: given(raw, 'state-dir')?.trim(),
+        logCapBytes: DEFAULT_LOG_CAP_BYTES
+    };
+    if (settings.retryOnExitCodes === undefined)
+        delete settings.retryOnExitCodes;
+    if (settings.retryOnOutput === undefined)
+        delete settings.retryOnOutput;
+    if (Object.keys(expectations).length === 0)
+        throw new UsageError(NOTHING_TO_VERIFY);
+    if (settings.stateDir !== undefined && !(0,external_node_path_namespaceObject.isAbsolute)(settings.stateDir)) {
+        settings.stateDir = (0,external_node_path_namespaceObject.resolve)(cwd, settings.stateDir);
+    }
+    return settings;
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+/**
+ * A small, strict command-line parser: `--name value`, `--name=value`, boolean switches,
+ * positionals. Unknown or repeated flags are usage errors (exit 2), never ignored.
+ */
+
+/** Parses argv against the allowed flags of one subcommand. */
+function parseArgs(argv, specs, usage) {
+    const flags = {};
+    const positionals = [];
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        if (arg === '--') {
+            positionals.push(...argv.slice(i + 1));
+            break;
+        }
+        if (!arg.startsWith('--') || arg === '-') {
+            if (arg.startsWith('-') && arg !== '-' && arg !== '-h') {
+                throw new UsageError(`unknown flag ${arg}; see ${usage}`);
+            }
+            if (arg === '-h') {
+                flags.help = 'true';
+                continue;
+            }
+            positionals.push(arg);
+            continue;
+        }
+        const eq = arg.indexOf('=');
+        const name = arg.slice(2, eq === -1 ? undefined : eq);
+        const spec = specs[name];
+        if (spec === undefined)
+            throw new UsageError(`unknown flag --${name}; see ${usage}`);
+        let value;
+        if (spec.kind === 'switch') {
+            value = eq === -1 ? 'true' : arg.slice(eq + 1);
+        }
+        else if (eq !== -1) {
+            value = arg.slice(eq + 1);
+        }
+        else {
+            if (i + 1 >= argv.length)
+                throw new UsageError(`--${name} needs a value; see ${usage}`);
+            value = argv[++i];
+        }
+        if (name in flags) {
+            if (!spec.repeatable)
+                throw new UsageError(`--${name} given more than once; see ${usage}`);
+            flags[name] = `${flags[name]}\n${value}`;
+        }
+        else {
+            flags[name] = value;
+        }
+    }
+    return { flags, positionals };
+}
+
+;// CONCATENATED MODULE: ./src/cli/state.ts
+/** Where the CLI keeps its state: the repository's top level (or cwd), and .reverify/ in it. */
+
+
+/** The git top level containing dir (a folder holding .git), else dir itself. */
+function findTargetRoot(dir) {
+    let current = (0,external_node_path_namespaceObject.resolve)(dir);
+    for (;;) {
+        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(current, '.git')))
+            return current;
+        const parent = (0,external_node_path_namespaceObject.dirname)(current);
+        if (parent === current)
+            return (0,external_node_path_namespaceObject.resolve)(dir);
+        current = parent;
+    }
+}
+/** The CLI's default state directory for a target root. */
+function defaultStateDir(root) {
+    return (0,external_node_path_namespaceObject.join)(root, '.reverify');
+}
+
+;// CONCATENATED MODULE: ./src/cli/receipts.ts
+/** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
+
+
+
+
+
+
+
+
+
+
+
+
+function openStore(flags, io) {
+    const root = findTargetRoot(io.cwd);
+    const stateDir = flags['state-dir'] ?? defaultStateDir(root);
+    const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
+    return { root, stateDir, store };
+}
+function who(io) {
+    try {
+        return io.env.USER ?? (0,external_node_os_namespaceObject.userInfo)().username;
+    }
+    catch {
+        return 'unknown';
+    }
+}
+/** `reverify capture <run-id|latest> [--note TEXT]`. */
+async function captureCommandLine(argv, io) {
+    const { flags, positionals } = parseArgs(argv, { note: { kind: 'string' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } }, 'reverify capture --help');
+    if (flags.help !== undefined) {
+        io.stdout.write(CAPTURE_HELP);
+        return 0;
+    }
+    if (positionals.length !== 1) {
+        throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help');
+    }
+    const { root, store } = openStore(flags, io);
+    await readConfig(root);
+    const receipt = await captureRun(store, positionals[0], {
+        note: flags.note ?? '',
+        source: 'cli',
+        by: who(io),
+        target: root
+    });
+    println(io.stdout, `reverify: captured ${receipt.run_id}${flags.note ? `: ${flags.note}` : ''}`);
+    return 0;
+}
+function receiptLine(receipt) {
+    const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-';
+    const command = receipt.identity.join(' ; ');
+    return [receipt.run_id, receipt.status.padEnd(11), (receipt.flaky ? 'flaky' : '-').padEnd(5), captured.padEnd(10), command.length > 80 ? `${command.slice(0, 80)}…` : command].join('  ');
+}
+/** `reverify receipts list|show`. */
+async function receiptsCommandLine(argv, io) {
+    const { flags, positionals } = parseArgs(argv, { json: { kind: 'switch' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } }, 'reverify receipts --help');
+    if (flags.help !== undefined) {
+        io.stdout.write(RECEIPTS_HELP);
+        return 0;
+    }
+    const [action, ref, ...rest] = positionals;
+    const json = flags.json === 'true';
+    const { root, store } = openStore(flags, io);
+    if (action === 'list' && ref === undefined) {
+        const receipts = await store.list({ target: root });
+        if (json)
+            println(io.stdout, JSON.stringify(receipts, null, 2));
+        else if (receipts.length === 0)
+            println(io.stdout, 'no receipts yet');
+        else
+            for (const receipt of receipts)
+                println(io.stdout, receiptLine(receipt));
+        return 0;
+    }
+    if (action === 'show' && ref !== undefined && rest.length === 0) {
+        const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'));
+        if (receipt === undefined)
+            throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`);
+        if (json) {
+            println(io.stdout, JSON.stringify(receipt, null, 2));
+            return 0;
+        }
+        println(io.stdout, `run:        ${receipt.run_id}`);
+        println(io.stdout, `status:     ${receipt.status}${receipt.flaky ? ' (flaky)' : ''}`);
+        println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`);
+        println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`);
+        println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`);
+        println(io.stdout, `identity:   ${receipt.identity_hash}`);
+        for (const command of receipt.identity)
+            println(io.stdout, `  ${command}`);
+        for (const command of receipt.commands) {
+            println(io.stdout, `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
+        }
+        println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`);
+        println(io.stdout, `trace:      ${receipt.session.dir}`);
+        println(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`);
+        return 0;
+    }
+    throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help');
+}
+/** `reverify config set capture-before-retry <v>`. */
+async function configCommandLine(argv, io) {
+    const { flags, positionals } = parseArgs(argv, { help: { kind: 'switch' } }, 'reverify config --help');
+    if (flags.help !== undefined) {
+        io.stdout.write(CONFIG_HELP);
+        return 0;
+    }
+    const [action, key, value, ...rest] = positionals;
+    if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
+        throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`');
+    }
+    const mode = parseCaptureMode(value, 'capture-before-retry');
+    const root = findTargetRoot(io.cwd);
+    await ensureStateDir(defaultStateDir(root), { gitignore: true });
+    await setCaptureMode(root, mode);
+    println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
+// Characters roughly from most to least frequent in build and test output. A literal is
+// searched for by a rare character it holds, so that the native indexOf scan (a memchr)
+// stops as seldom as possible; characters missing here count as the rarest of all.
+const COMMON_FIRST = ' \n\r\tetaoinsrlcdhupmfgbyw0123456789.-/:_,=()[]"\'>`*#TSEARICONLDPMUFGHBWkv<{};+@$%|\\~!&?^';
+// From here on a character is rare enough to be shared as the anchor of several literals.
+const RARE_FROM = COMMON_FIRST.indexOf('k');
+function rarity(char) {
+    const index = COMMON_FIRST.indexOf(char);
+    return index === -1 ? COMMON_FIRST.length : index;
+}
+/**
+ * The literal secrets, indexed for the three questions a scan asks: which literal is the
+ * longest at a position (a trie), where a text ends in the start of one (the trie, from
+ * each first character's last occurrences), and where literals occur at all (an anchor
+ * character per literal, found with indexOf).
+ */
+class LiteralIndex {
+    /** Length of the longest literal (0 when there are none). */
+    maxLength;
+    size;
+    root = { next: undefined, literal: undefined };
+    /** For each first character of a literal of 2+ characters: the longest such literal. */
+    longestByFirst = new Map();
+    anchors = new Map();
+    constructor(literals) {
+        const present = literals.filter(literal => literal.text !== '');
+        for (const literal of present)
+            this.insert(literal);
+        this.chooseAnchors(present);
+        this.maxLength = Math.max(0, ...present.map(literal => literal.text.length));
+        this.size = present.length;
+    }
+    /** The longest literal that starts at `at`, if any. */
+    longestAt(text, at) {
+        let node = this.root;
+        let best;
+        for (let i = at; i < text.length && node.next !== undefined; i++) {
+            node = node.next.get(text.charCodeAt(i));
+            if (node === undefined)
+                break;
+            if (node.literal !== undefined)
+                best = node.literal;
+        }
+        return best;
+    }
+    /**
+     * The earliest position from which the rest of `text` could still grow into a literal
+     * (or a longer literal) once more text arrives; `text.length` when none can.
+     */
+    unfinishedFrom(text) {
+        let earliest = text.length;
+        for (const [first, longest] of this.longestByFirst) {
+            const from = Math.max(0, text.length - longest + 1);
+            for (let start = text.indexOf(first, from); start !== -1 && start < earliest; start = text.indexOf(first, start + 1)) {
+                if (this.growsFrom(text, start))
+                    earliest = start;
+            }
+        }
+        return earliest;
+    }
+    // Whether text[start..] is the beginning of a literal longer than it.
+    growsFrom(text, start) {
+        let node = this.root;
+        for (let i = start; i < text.length && node !== undefined; i++)
+            node = node.next?.get(text.charCodeAt(i));
+        return node?.next !== undefined;
+    }
+    /** Appends to `out` every position where a whole literal starts in `text`. */
+    collectStarts(text, out) {
+        for (const [char, anchored] of this.anchors) {
+            for (let hit = text.indexOf(char); hit !== -1; hit = text.indexOf(char, hit + 1)) {
+                for (const { offset, literal } of anchored) {
+                    const start = hit - offset;
+                    if (start >= 0 && text.startsWith(literal.text, start))
+                        out.push(start);
+                }
+            }
+        }
+    }
+    insert(literal) {
+        const { text } = literal;
+        let node = this.root;
+        for (let i = 0; i < text.length; i++) {
+            node.next ??= new Map();
+            const code = text.charCodeAt(i);
+            let child = node.next.get(code);
+            if (child === undefined) {
+                child = { next: undefined, literal: undefined };
+                node.next.set(code, child);
+            }
+            node = child;
+        }
+        // A marker to keep wins over a secret with the very same text.
+        if (node.literal === undefined || literal.keep)
+            node.literal = literal;
+        if (text.length >= 2) {
+            const first = text.charAt(0);
+            this.longestByFirst.set(first, Math.max(text.length, this.longestByFirst.get(first) ?? 0));
+        }
+    }
+    // Each distinct anchor character costs one pass over every chunk, so literals share
+    // anchors: rare characters held by the most literals first, then each leftover
+    // literal's own rarest character.
+    chooseAnchors(literals) {
+        let left = [...literals];
+        while (left.length > 0) {
+            const holders = new Map();
+            for (const { text } of left) {
+                for (const char of new Set(text)) {
+                    if (rarity(char) >= RARE_FROM)
+                        holders.set(char, (holders.get(char) ?? 0) + 1);
+                }
+            }
+            let shared;
+            for (const [char, count] of holders) {
+                const best = shared === undefined ? 0 : holders.get(shared);
+                if (count > best || (count === best && rarity(char) > rarity(shared)))
+                    shared = char;
+            }
+            for (const literal of left) {
+                const offset = shared === undefined ? rarestIndex(literal.text) : literal.text.indexOf(shared);
+                if (offset === -1)
+                    continue;
+                this.anchor(literal.text.charAt(offset), offset, literal);
+            }
+            left = shared === undefined ? [] : left.filter(literal => !literal.text.includes(shared));
+        }
+    }
+    anchor(char, offset, literal) {
+        const list = this.anchors.get(char) ?? [];
+        list.push({ offset, literal });
+        this.anchors.set(char, list);
+    }
+}
+function rarestIndex(text) {
+    let offset = 0;
+    for (let i = 1; i < text.length; i++) {
+        if (rarity(text.charAt(i)) > rarity(text.charAt(offset)))
+            offset = i;
+    }
+    return offset;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/markers.ts
+/** What replaced a secret: `[redacted:<what>]`, so a reader knows something was there. */
+function marker(what) {
+    return `[redacted:${what}]`;
+}
+/** Marker for the values of the `redact` input and their encoded forms. */
+const REDACT_INPUT_MARKER = marker('redact-input');
+/** Marker for the value of a secret-looking environment variable. */
+function envMarker(name) {
+    // A name with `]` or spaces would break the marker's shape (and idempotence).
+    return marker(`env:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/char-class.ts
+/** Builds a CharClass from a one-character regex such as /[A-Za-z0-9_-]/. */
+function asciiClass(pattern) {
+    const table = new Uint8Array(128);
+    for (let code = 0; code < 128; code++) {
+        if (pattern.test(String.fromCharCode(code)))
+            table[code] = 1;
+    }
+    return code => code < 128 && table[code] === 1;
+}
+/** Letters and digits: a token shape preceded by one of these is part of a longer word. */
+const isAlphanumeric = asciiClass(/[A-Za-z0-9]/);
+/** True for the first half of a UTF-16 surrogate pair (never cut a pair in two). */
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/private-key.ts
+
+
+/** Marker that replaces a whole PEM private key block. */
+const PRIVATE_KEY_MARKER = marker('private-key');
+/**
+ * Most body text one block may swallow. A BEGIN line whose END line never comes (a
+ * truncated dump, a grep hit) must not blank out the rest of the log, nor make a stream
+ * hold text: the body is dropped as it arrives, and after this many characters without
+ * an END line the output resumes. Real keys are far smaller (RSA 16384 is about 13 KB).
+ */
+const PRIVATE_KEY_CAP = 64 * 1024;
+/** How a BEGIN line starts (what the candidate search looks for). */
+const BEGIN_LINE = '-----BEGIN ';
+const HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
+const FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const HEADER_MAX_LENGTH = '-----BEGIN '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
+const FOOTER_MAX_LENGTH = '-----END '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
+/** End of the BEGIN line of a private key block starting at `at`, if one does. */
+function privateKeyHeaderEnd(text, at) {
+    if (!text.startsWith(BEGIN_LINE, at))
+        return undefined;
+    HEADER.lastIndex = at;
+    const found = HEADER.exec(text);
+    return found === null ? undefined : at + found[0].length;
+}
+/** Where a BEGIN line that is not finished yet may start; `text.length` if none can. */
+function unfinishedHeaderFrom(text) {
+    const at = text.indexOf('-----BEGIN', Math.max(0, text.length - HEADER_MAX_LENGTH));
+    return at === -1 ? text.length : at;
+}
+/**
+ * Drops the body of one private key block, as it streams in, up to and including its
+ * END line (or PRIVATE_KEY_CAP characters). Holds at most an END line's length.
+ */
+class PrivateKeyBody {
+    held = '';
+    offset = 0;
+    /** Feeds body text; undefined while the block goes on, else the text after it. */
+    feed(input, final) {
+        const text = this.held + input;
+        const capAt = PRIVATE_KEY_CAP - this.offset;
+        FOOTER.lastIndex = 0;
+        const footer = FOOTER.exec(text);
+        if (footer !== null && footer.index < capAt)
+            return text.slice(footer.index + footer[0].length);
+        // Past this length, an END line starting before the cap would have been complete.
+        if (final || text.length >= capAt + FOOTER_MAX_LENGTH - 1) {
+            if (text.length <= capAt)
+                return '';
+            return text.slice(isHighSurrogate(text.charCodeAt(capAt - 1)) ? capAt + 1 : capAt);
+        }
+        const keepFrom = Math.max(0, Math.min(text.length - (FOOTER_MAX_LENGTH - 1), capAt));
+        this.held = text.slice(keepFrom);
+        this.offset += keepFrom;
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
+
+
+/**
+ * Every character any shape's token can hold. Output that ends in a run of these may be
+ * the first half of a token, so it is held back (up to TOKEN_WINDOW characters).
+ */
+const isTokenChar = asciiClass(/[A-Za-z0-9._~+/=-]/);
+/** The most a stream holds back for a token that may still be growing. */
+const TOKEN_WINDOW = 4096;
+// An auth word and its blanks right before the final run: the match starts at the word.
+const AUTH_REACH = 'bearer'.length + 8;
+const AUTH_BEFORE_RUN = /(?:bearer|basic)[ \t]{1,8}$/i;
+const BEFORE_GH = asciiClass(/[pousr]/);
+const BEFORE_XOX = asciiClass(/[abpors]/);
+const HEADER_TO_AUTH_WORD = /["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?=[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])/y;
+/**
+ * Appends to `out` every position where a token shape or a BEGIN line could start. Each
+ * is found by a short needle whose first character is rare in ordinary output, so that
+ * the native indexOf (a memchr) stops seldom: `_ k- xox glpat- J IA B z Z`. A hit costs a
+ * look at its neighbours; only the few that fit are examined in full later.
+ */
+function collectShapeStarts(text, out) {
+    for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if (previous === 0x62) {
+            if (text.startsWith('github_pat_', hit - 6))
+                out.push(hit - 6);
+        }
+        else if (BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
+            out.push(hit - 3);
+        }
+    }
+    for (let hit = text.indexOf('k-'); hit !== -1; hit = text.indexOf('k-', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x73)
+            out.push(hit - 1);
+    }
+    for (let hit = text.indexOf('xox'); hit !== -1; hit = text.indexOf('xox', hit + 1)) {
+        if (BEFORE_XOX(text.charCodeAt(hit + 3)) && text.charCodeAt(hit + 4) === 0x2d)
+            out.push(hit);
+    }
+    for (let hit = text.indexOf('glpat-'); hit !== -1; hit = text.indexOf('glpat-', hit + 1))
+        out.push(hit);
+    for (let hit = text.indexOf('J'); hit !== -1; hit = text.indexOf('J', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x79 && text.charCodeAt(hit - 2) === 0x65)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('IA'); hit !== -1; hit = text.indexOf('IA', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if ((previous === 0x4b || previous === 0x53) && text.charCodeAt(hit - 2) === 0x41)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('B'); hit !== -1; hit = text.indexOf('B', hit + 1)) {
+        const second = text.charCodeAt(hit + 1);
+        if (second === 0x65 || second === 0x45) {
+            if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit))
+                out.push(hit);
+            else if (text.startsWith(BEGIN_LINE, hit - 5))
+                out.push(hit - 5);
+        }
+        else if (second === 0x61 || second === 0x41) {
+            if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit))
+                out.push(hit);
+        }
+    }
+    for (const letter of ['z', 'Z']) {
+        for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
+            if (text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
+                continue;
+            HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
+            if (HEADER_TO_AUTH_WORD.test(text))
+                out.push(HEADER_TO_AUTH_WORD.lastIndex);
+        }
+    }
+}
+/**
+ * Where a token still being written may start: the final run of token characters (and an
+ * auth word just before it), at most TOKEN_WINDOW back; `text.length` if none.
+ */
+function unfinishedTokenFrom(text) {
+    const floor = Math.max(0, text.length - TOKEN_WINDOW);
+    let start = text.length;
+    while (start > floor && isTokenChar(text.charCodeAt(start - 1)))
+        start--;
+    const before = text.slice(Math.max(0, start - AUTH_REACH), start);
+    const auth = AUTH_BEFORE_RUN.exec(before);
+    if (auth !== null)
+        start -= before.length - auth.index;
+    return start;
+}
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/core/redaction/token-shapes.ts
+
+
+
+const alnum = asciiClass(/[A-Za-z0-9]/);
+const alnumUnderscore = asciiClass(/[A-Za-z0-9_]/);
+const base64Url = asciiClass(/[A-Za-z0-9_-]/);
+const slackChars = asciiClass(/[A-Za-z0-9-]/);
+const upperAlnum = asciiClass(/[A-Z0-9]/);
+const token68 = asciiClass(/[A-Za-z0-9._~+/=-]/);
+/** How far back a shape looks before its own start (an Authorization header name). */
+const SHAPE_LOOKBEHIND = 24;
+// Lower- or mixed-case auth words count only right after an Authorization header name
+// (git writes `AUTHORIZATION: basic …`); in prose "basic" and "bearer" are just words.
+const AFTER_HEADER = `(?<=(?:authorization|Authorization|AUTHORIZATION)["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?)`;
+const GITHUB = { marker: marker('github-token'), pattern: /gh[pousr]_[A-Za-z0-9]{36,}/y, tail: alnum };
+const GITHUB_PAT = {
+    marker: marker('github-token'),
+    pattern: /github_pat_[A-Za-z0-9_]{22,}/y,
+    tail: alnumUnderscore
+};
+const GITLAB = { marker: marker('gitlab-token'), pattern: /glpat-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
+const SLACK = { marker: marker('slack-token'), pattern: /xox[abpors]-[A-Za-z0-9-]{10,}/y, tail: slackChars };
+const AWS = { marker: marker('aws-key'), pattern: /A[KS]IA[A-Z0-9]{16,}/y, tail: upperAlnum };
+const API_KEY = { marker: marker('api-key'), pattern: /sk-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
+// Header, payload, signature (possibly empty for unsigned tokens), and up to two more
+// parts for the five-part encrypted form.
+const JWT = {
+    marker: marker('jwt'),
+    pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*){1,3}/y,
+    tail: base64Url
+};
+const BEARER = {
+    marker: marker('auth-header'),
+    pattern: new RegExp(`(?:Bearer|BEARER|${AFTER_HEADER}[Bb][Ee][Aa][Rr][Ee][Rr])[ \\t]{1,8}([A-Za-z0-9._~+/-]+=*)`, 'y'),
+    tail: token68,
+    credential: 1,
+    accept: looksLikeCredential
+};
+const BASIC = {
+    marker: marker('auth-header'),
+    pattern: new RegExp(`(?:Basic|BASIC|${AFTER_HEADER}[Bb][Aa][Ss][Ii][Cc])[ \\t]{1,8}([A-Za-z0-9+/]+=*)`, 'y'),
+    tail: token68,
+    credential: 1,
+    accept: isBasicCredential
+};
+/** The markers the shapes write (kept intact when redacting redacted text). */
+const SHAPE_MARKERS = [GITHUB, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER].map(shape => shape.marker);
+const BY_FIRST_CHAR = new Map([
+    ['g', [GITHUB, GITHUB_PAT, GITLAB]],
+    ['x', [SLACK]],
+    ['A', [AWS]],
+    ['s', [API_KEY]],
+    ['e', [JWT]],
+    ['B', [BEARER, BASIC]],
+    ['b', [BEARER, BASIC]]
+]);
+// Prose says "Bearer tokens are…": a credential is long and not a plain lower-case word.
+function looksLikeCredential(credential) {
+    return credential.length >= 8 && /[0-9._~+/=-]|.[A-Z]/.test(credential);
+}
+// `Basic` is followed by base64 of `user:password`; anything else is an ordinary word.
+function isBasicCredential(credential) {
+    if (credential.length < 8)
+        return false;
+    return external_node_buffer_namespaceObject.Buffer.from(credential, 'base64').toString('latin1').includes(':');
+}
+/**
+ * The longest token shape that starts at `at` (text before it is only looked at). A
+ * token glued to a letter or digit is part of a longer word, unless that character was
+ * the end of a secret just redacted (so that redacting twice changes nothing).
+ */
+function shapeAt(text, at, afterRedaction) {
+    const shapes = BY_FIRST_CHAR.get(text.charAt(at));
+    if (shapes === undefined)
+        return undefined;
+    if (!afterRedaction && at > 0 && isAlphanumeric(text.charCodeAt(at - 1)))
+        return undefined;
+    let best;
+    for (const shape of shapes) {
+        shape.pattern.lastIndex = at;
+        const found = shape.pattern.exec(text);
+        if (found === null)
+            continue;
+        const credential = shape.credential === undefined ? found[0] : found[shape.credential];
+        if (credential === undefined || (shape.accept !== undefined && !shape.accept(credential)))
+            continue;
+        const end = at + found[0].length;
+        if (best !== undefined && end - at <= best.end - best.start)
+            continue;
+        const kept = shape.credential === undefined ? '' : found[0].slice(0, found[0].length - credential.length);
+        best = { start: at, end, marker: shape.marker, kept, tail: shape.tail };
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/scanner.ts
+
+
+
+
+// Input kept from before the held text, so that the character before a token and an
+// Authorization header name in front of an auth word look the same whichever way the
+// text was cut into chunks.
+const CONTEXT_LENGTH = SHAPE_LOOKBEHIND + 8;
+// How much of a big chunk is joined to the held text (see textStep).
+const SEAM_LENGTH = 1024;
+/**
+ * Redacts one stream of text. Whole-text redaction is the same machine fed everything
+ * at once, so a stream and a whole text give the same result wherever every secret fits
+ * in the window that a stream holds back.
+ *
+ * How it stays correct across chunks: text is only let out up to the first position
+ * where more input could still change a decision (a literal's start that the text ends
+ * in, the final run of token characters, an unfinished BEGIN line); the rest is held and
+ * scanned again with the next chunk. How it stays fast: candidate positions come from
+ * native indexOf searches for an anchor character per literal and per token shape, and
+ * only those positions are examined.
+ */
+class RedactionScanner {
+    literals;
+    pending = '';
+    /** The input just before `pending` (already let out; read, never emitted again). */
+    context = '';
+    /** Whether `pending` starts right where a redacted secret ended. */
+    afterRedaction = false;
+    mode = 'text';
+    body;
+    tail;
+    holdLimit;
+    constructor(literals) {
+        this.literals = literals;
+        this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128;
+    }
+    /** How many characters are held back right now. */
+    get heldLength() {
+        return this.pending.length;
+    }
+    /** Most characters ever held back (a bound that does not depend on the input). */
+    get holdBound() {
+        return this.holdLimit;
+    }
+    /** Feeds a chunk; returns what is safe to write now. */
+    push(chunk) {
+        return this.run(chunk, false);
+    }
+    /** Ends the stream; returns whatever was held back, redacted. */
+    end() {
+        return this.run('', true);
+    }
+    /** Redacts a whole text in one go (this scanner is used up afterwards). */
+    redactAll(text) {
+        return this.run(text, true);
+    }
+    run(input, final) {
+        const out = [];
+        let rest = input;
+        for (;;) {
+            const mode = this.mode;
+            if (mode === 'token-tail')
+                rest = this.tokenTailStep(rest);
+            else if (mode === 'private-key')
+                rest = this.privateKeyStep(rest, final);
+            else
+                rest = this.textStep(rest, final, out);
+            if (this.mode === mode)
+                return out.length === 1 ? out[0] : out.join('');
+        }
+    }
+    textStep(input, final, out) {
+        const head = this.context.length + this.pending.length;
+        if (head > 0 && input.length > 2 * SEAM_LENGTH) {
+            // Prepending the held text to a big chunk would copy all of it (and slowly, for text
+            // outside Latin-1). So the chunk's first stretch goes through on its own; after that
+            // the held text is a stretch of this chunk again, and the rest is a plain slice.
+            const rest = this.scan(this.context + this.pending + input.slice(0, SEAM_LENGTH), false, out);
+            if (this.mode !== 'text')
+                return rest + input.slice(SEAM_LENGTH);
+            const resume = SEAM_LENGTH - this.pending.length - this.context.length;
+            if (resume >= 0) {
+                const from = this.context.length;
+                this.context = '';
+                this.pending = '';
+                return this.scan(input.slice(resume), final, out, from);
+            }
+            input = input.slice(SEAM_LENGTH);
+        }
+        return this.scan(this.context + this.pending + input, final, out);
+    }
+    /** Redacts `text`, of which the first `from` characters are context (already let out). */
+    scan(text, final, out, from = this.context.length) {
+        this.pending = '';
+        if (text.length === from) {
+            this.context = text.slice(Math.max(0, from - CONTEXT_LENGTH));
+            return '';
+        }
+        // Candidates first: their indexOf flattens the concatenation, which the character
+        // reads of settledUpTo would otherwise walk piece by piece.
+        const starts = this.candidates(text);
+        const limit = final ? text.length : Math.max(from, this.settledUpTo(text));
+        let scanned = from;
+        let emitted = from;
+        let redactedUpTo = this.afterRedaction ? from : -1;
+        let holdFrom = -1;
+        let tailAtEnd;
+        for (let i = 0; i < starts.length; i++) {
+            const at = starts[i];
+            if (at < scanned)
+                continue;
+            if (at >= limit)
+                break;
+            const found = this.resolve(text, at, at === redactedUpTo);
+            if (found === undefined)
+                continue;
+            if (found.privateKey) {
+                out.push(text.slice(emitted, at), PRIVATE_KEY_MARKER);
+                this.mode = 'private-key';
+                this.body = new PrivateKeyBody();
+                return text.slice(found.end);
+            }
+            // Overlapping secrets are blanked as one span, named after the longest of them.
+            let end = found.end;
+            let longest = found;
+            let last = found;
+            let next = i + 1;
+            for (; next < starts.length && starts[next] < end; next++) {
+                const other = starts[next];
+                if (other <= at || found.keep)
+                    continue;
+                const overlap = this.resolve(text, other, false);
+                if (overlap === undefined || overlap.keep)
+                    continue;
+                if (overlap.privateKey) {
+                    end = other; // the key block takes over from its BEGIN line
+                    break;
+                }
+                if (overlap.end > end) {
+                    end = overlap.end;
+                    last = overlap;
+                }
+                if (overlap.end - overlap.start > longest.end - longest.start)
+                    longest = overlap;
+            }
+            if (!final && end > limit && text.length - at <= this.holdLimit) {
+                holdFrom = at;
+                break;
+            }
+            if (!found.keep) {
+                out.push(text.slice(emitted, at), longest.start === at ? longest.kept + longest.marker : longest.marker);
+                emitted = end;
+                redactedUpTo = end;
+                // Only reached when a token outgrew the window: drop the rest of it as it comes.
+                tailAtEnd = !final && end === text.length ? last.tail : undefined;
+            }
+            scanned = end;
+            i = next - 1;
+        }
+        const stop = holdFrom >= 0 ? holdFrom : Math.max(emitted, limit);
+        if (stop > emitted)
+            out.push(text.slice(emitted, stop));
+        this.pending = text.slice(stop);
+        this.context = text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop);
+        this.afterRedaction = stop === redactedUpTo;
+        if (tailAtEnd !== undefined && emitted === text.length) {
+            this.mode = 'token-tail';
+            this.tail = tailAtEnd;
+        }
+        return '';
+    }
+    tokenTailStep(input) {
+        const tail = this.tail;
+        let i = 0;
+        while (i < input.length && tail(input.charCodeAt(i)))
+            i++;
+        if (i > 0)
+            this.context = (this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH);
+        if (i === input.length)
+            return '';
+        this.mode = 'text';
+        this.tail = undefined;
+        this.afterRedaction = true;
+        return input.slice(i);
+    }
+    privateKeyStep(input, final) {
+        const rest = this.body.feed(input, final);
+        if (rest === undefined)
+            return '';
+        this.mode = 'text';
+        this.body = undefined;
+        // Text after a block is read as if the stream started there, whichever way it was cut.
+        this.context = '';
+        this.afterRedaction = true;
+        return rest;
+    }
+    /** First position whose outcome more input could still change. */
+    settledUpTo(text) {
+        let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text));
+        if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1)))
+            limit--;
+        return limit;
+    }
+    candidates(text) {
+        const starts = [];
+        collectShapeStarts(text, starts);
+        this.literals.collectStarts(text, starts);
+        if (starts.length > 1 && !isAscending(starts))
+            starts.sort((a, b) => a - b);
+        return starts;
+    }
+    resolve(text, at, afterRedaction) {
+        const keyEnd = privateKeyHeaderEnd(text, at);
+        if (keyEnd !== undefined) {
+            return { start: at, end: keyEnd, marker: PRIVATE_KEY_MARKER, kept: '', keep: false, privateKey: true, tail: undefined };
+        }
+        const literal = this.literals.longestAt(text, at);
+        const shape = shapeAt(text, at, afterRedaction);
+        if (shape !== undefined && (literal === undefined || shape.end - at > literal.text.length)) {
+            return { ...shape, keep: false, privateKey: false };
+        }
+        if (literal === undefined)
+            return undefined;
+        const end = at + literal.text.length;
+        return { start: at, end, marker: literal.marker, kept: '', keep: literal.keep, privateKey: false, tail: undefined };
+    }
+}
+function isAscending(numbers) {
+    for (let i = 1; i < numbers.length; i++)
+        if (numbers[i] < numbers[i - 1])
+            return false;
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/secret-values.ts
+
+
+/**
+ * Shortest environment value (and shortest encoded form) that is redacted. Shorter values
+ * are words like `true`, `main` or `1234` that also appear all over ordinary output:
+ * blanking every occurrence would wreck the logs while protecting almost nothing, since a
+ * secret that short can be guessed anyway.
+ */
+const MIN_SECRET_LENGTH = 6;
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i;
+// Names that look secret but that the runner (or reverify) sets to plain values: a URL,
+// a flag. Redacting them would only blank harmless text. ACTIONS_RUNTIME_TOKEN and
+// ACTIONS_ID_TOKEN_REQUEST_TOKEN are real credentials and stay redacted.
+const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL', 'ACTIONS_CACHE_SERVICE_V2', 'ACTIONS_CACHE_URL']);
+/** True when an environment variable's name says its value is a credential. */
+function isSecretEnvName(name) {
+    return SECRET_NAME.test(name) && !NOT_SECRET.has(name.toUpperCase());
+}
+// Characters of base64 text that come before the value's first bit, per byte alignment:
+// with 1 (2) unknown bytes in front, the first 2 (3) characters mix in those bytes.
+const LEADING_MIXED = [0, 2, 3];
+/**
+ * The forms a value takes when a tool encodes it: base64 (standard and url-safe, padded
+ * and not, at each of the three byte alignments it can have inside a longer encoded text)
+ * and percent-encoding. Only forms that differ from the value itself are returned.
+ */
+function encodedForms(value) {
+    const bytes = external_node_buffer_namespaceObject.Buffer.from(value, 'utf8');
+    const forms = new Set();
+    for (const [shift, skip] of LEADING_MIXED.entries()) {
+        const encoded = external_node_buffer_namespaceObject.Buffer.concat([external_node_buffer_namespaceObject.Buffer.alloc(shift), bytes]).toString('base64');
+        // The character after the last full 6-bit group also holds bits of whatever follows.
+        const settled = Math.floor(((shift + bytes.length) * 8) / 6);
+        const atEnd = encoded.slice(skip);
+        for (const form of [atEnd, atEnd.replace(/=+$/, ''), encoded.slice(skip, settled)]) {
+            forms.add(form);
+            forms.add(form.replace(/\+/g, '-').replace(/\//g, '_'));
+        }
+    }
+    const percent = percentEncoded(value);
+    if (percent !== undefined)
+        forms.add(percent);
+    forms.delete(value);
+    return [...forms].filter(form => form.length >= MIN_SECRET_LENGTH);
+}
+function percentEncoded(value) {
+    try {
+        return encodeURIComponent(value);
+    }
+    catch {
+        return undefined; // a lone surrogate has no percent-encoding
+    }
+}
+/** The literal secrets to redact: the `redact` values and secret-looking env variables. */
+function collectSecretLiterals(values, env) {
+    const found = new Map();
+    const add = (text, marker) => {
+        if (text !== '' && !found.has(text))
+            found.set(text, { text, marker, keep: false });
+    };
+    for (const entry of values) {
+        const value = entry.trim();
+        if (value === '')
+            continue;
+        add(value, REDACT_INPUT_MARKER);
+        for (const form of encodedForms(value))
+            add(form, REDACT_INPUT_MARKER);
+    }
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || value.length < MIN_SECRET_LENGTH || !isSecretEnvName(name))
+            continue;
+        add(value, envMarker(name));
+        // A multi-line secret (a key file) may be printed line by line or with other endings.
+        if (/[\r\n]/.test(value)) {
+            for (const line of value.split(/\r?\n|\r/)) {
+                if (line.trim().length >= MIN_SECRET_LENGTH)
+                    add(line.trim(), envMarker(name));
+            }
+        }
+    }
+    return [...found.values()];
+}
+/**
+ * Markers that contain a secret literal (a value such as `redacted` or `input`), as
+ * literals to keep: without them a second redaction would cut into the first one's
+ * markers.
+ */
+function markersToKeep(markers, secrets) {
+    const kept = [];
+    for (const text of new Set(markers)) {
+        if (secrets.some(secret => text.includes(secret.text)))
+            kept.push({ text, marker: text, keep: true });
+    }
+    return kept;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction.ts
+
+
+
+
+
+
+/** Builds a redactor for the `redact` values, secret env variables and known token shapes. */
+function createRedactor(options) {
+    const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {});
+    const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)];
+    const index = new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]);
+    return {
+        hasValues: secrets.length > 0,
+        redact: text => (text === '' ? text : new RedactionScanner(index).redactAll(text)),
+        stream: () => new RedactionScanner(index)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/capture-policy.ts
+/** SPEC §3 decision: none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
+function decideCaptureBeforeRetry(mode, latest) {
+    if (mode === 'off' || latest === undefined)
+        return { action: 'proceed' };
+    if (latest.status !== 'failed' || latest.capture !== undefined)
+        return { action: 'proceed' };
+    return { action: mode, failedRunId: latest.run_id };
+}
+/** The message text (without annotation syntax) for a warn/block verdict, with remediation for 'cli' or 'actions'; '' for proceed. */
+function captureMessage(verdict, context) {
+    if (verdict.action === 'proceed' || verdict.failedRunId === undefined)
+        return '';
+    const runId = verdict.failedRunId;
+    const headline = verdict.action === 'block'
+        ? `The last run of this verify command (${runId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
+        : `The last run of this verify command (${runId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
+    const remedy = context === 'cli'
+        ? [`Capture it: reverify capture ${runId} --note "<what you found>"`]
+        : [
+            `Capture it with a commit: git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} <what you found>"`,
+            `or run this action once with capture: ${runId} and capture-note: <what you found> (same command and scope).`
+        ];
+    return [headline, ...remedy].join('\n');
+}
+
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/core/capped-log.ts
+
+
+const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
+// Not defined on Windows, where there is nothing to add.
+const capped_log_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
+/** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
+class CappedLogWriter {
+    file;
+    capBytes;
+    headBytes;
+    tailBytes;
+    seen = 0;
+    // Ring of the latest bytes past the head, allocated only once the output gets there.
+    tail;
+    tailNext = 0;
+    tailFilled = 0;
+    pending = [];
+    draining;
+    failure;
+    closing;
+    constructor(file, capBytes) {
+        this.file = file;
+        this.capBytes = capBytes;
+        this.headBytes = Math.floor(capBytes / 2);
+        this.tailBytes = capBytes - this.headBytes;
+    }
+    /** Opens (creates/truncates, mode 0o600, never via a symlink) the file; cap default 10 MiB. */
+    static async open(path, capBytes = DEFAULT_CAP_BYTES) {
+        if (!Number.isSafeInteger(capBytes) || capBytes < 0) {
+            throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`);
+        }
+        const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_TRUNC | capped_log_NO_FOLLOW;
+        const file = await (0,promises_namespaceObject.open)(path, flags, 0o600);
+        try {
+            // An existing file keeps its old mode through a truncate.
+            await file.chmod(0o600);
+        }
+        catch (error) {
+            await file.close();
+            throw error;
+        }
+        return new CappedLogWriter(file, capBytes);
+    }
+    /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
+    write(chunk) {
+        if (this.closing !== undefined)
+            return;
+        const fresh = typeof chunk === 'string';
+        const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk;
+        const size = bytes.length;
+        if (size === 0)
+            return;
+        const before = this.seen;
+        this.seen += size;
+        // Everything goes straight to the file while the output still fits under the cap,
+        // so a killed process leaves a complete log in the common case.
+        const straight = Math.min(size, Math.max(0, this.capBytes - before));
+        if (straight > 0) {
+            // The caller may reuse its buffer before the write lands.
+            this.enqueue(fresh && straight === size ? bytes : Buffer.from(bytes.subarray(0, straight)));
+        }
+        const pastHead = Math.max(0, this.headBytes - before);
+        if (pastHead < size)
+            this.keepTail(bytes, pastHead);
+    }
+    /** Resolves once every byte written so far that goes straight to the file is there. */
+    async flush() {
+        while (this.draining !== undefined)
+            await this.draining;
+        if (this.failure !== undefined)
+            throw this.failure;
+    }
+    /**
+     * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
+     * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
+     * then the tail. Later calls return the same result.
+     */
+    close() {
+        this.closing ??= this.finish();
+        return this.closing;
+    }
+    async finish() {
+        try {
+            while (this.draining !== undefined)
+                await this.draining;
+            const dropped = this.seen - this.headBytes - this.tailFilled;
+            if (this.failure === undefined && this.seen > this.capBytes) {
+                const marker = Buffer.from(`\n[reverify: ${dropped} bytes dropped; the log keeps the first ${this.headBytes}` +
+                    ` and the last ${this.tailFilled} bytes]\n`, 'utf8');
+                const ending = Buffer.concat([marker, ...this.tailInOrder()]);
+                // Overwrites whatever went straight through past the head before the cap was hit.
+                await this.writeAll(ending, this.headBytes);
+                await this.file.truncate(this.headBytes + ending.length);
+            }
+            if (this.failure !== undefined)
+                throw this.failure;
+            return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) };
+        }
+        finally {
+            this.tail = undefined;
+            await this.file.close();
+        }
+    }
+    tailInOrder() {
+        if (this.tail === undefined)
+            return [];
+        if (this.tailFilled < this.tail.length)
+            return [this.tail.subarray(0, this.tailFilled)];
+        return [this.tail.subarray(this.tailNext), this.tail.subarray(0, this.tailNext)];
+    }
+    keepTail(bytes, from) {
+        const capacity = this.tailBytes;
+        if (capacity === 0)
+            return;
+        this.tail ??= Buffer.allocUnsafe(capacity);
+        const start = Math.max(from, bytes.length - capacity);
+        const count = bytes.length - start;
+        const untilWrap = Math.min(count, capacity - this.tailNext);
+        bytes.copy(this.tail, this.tailNext, start, start + untilWrap);
+        if (untilWrap < count)
+            bytes.copy(this.tail, 0, start + untilWrap, bytes.length);
+        this.tailNext = (this.tailNext + count) % capacity;
+        this.tailFilled = Math.min(capacity, this.tailFilled + count);
+    }
+    enqueue(bytes) {
+        if (this.failure !== undefined)
+            return;
+        this.pending.push(bytes);
+        this.draining ??= this.drain();
+    }
+    async drain() {
+        try {
+            while (this.pending.length > 0) {
+                // Small writes that piled up behind a slow one go out as one.
+                const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+                this.pending = [];
+                await this.writeAll(batch, null);
+            }
+        }
+        catch (error) {
+            this.failure ??= error;
+            this.pending = [];
+        }
+        finally {
+            this.draining = undefined;
+        }
+    }
+    async writeAll(bytes, position) {
+        let offset = 0;
+        while (offset < bytes.length) {
+            const at = position === null ? null : position + offset;
+            const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
+            offset += bytesWritten;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/line-matcher.ts
+/**
+ * Tests a regular expression against each line of a stream (retry-on-output), holding at
+ * most one capped line in memory. Lines longer than the cap are judged on their first
+ * MAX_LINE_CHARS characters.
+ */
+const MAX_LINE_CHARS = 64 * 1024;
+/** Reports whether any line of a text stream matched a pattern. */
+class LineMatcher {
+    pattern;
+    partial = '';
+    partialFull = false;
+    matched = false;
+    constructor(pattern) {
+        this.pattern = pattern;
+    }
+    /** True once a line has matched. */
+    get found() {
+        return this.matched;
+    }
+    /** Feeds a chunk of text. */
+    push(text) {
+        if (this.matched)
+            return;
+        let start = 0;
+        for (;;) {
+            const newline = text.indexOf('\n', start);
+            if (newline === -1)
+                break;
+            this.append(text.slice(start, newline));
+            this.test();
+            if (this.matched)
+                return;
+            start = newline + 1;
+        }
+        this.append(text.slice(start));
+    }
+    /** Judges the final unterminated line. */
+    end() {
+        if (!this.matched && this.partial !== '')
+            this.test();
+    }
+    append(piece) {
+        if (this.partialFull)
+            return;
+        this.partial += piece;
+        if (this.partial.length >= MAX_LINE_CHARS) {
+            this.partial = this.partial.slice(0, MAX_LINE_CHARS);
+            this.partialFull = true;
+        }
+    }
+    test() {
+        this.pattern.lastIndex = 0;
+        this.matched = this.pattern.test(this.partial.replace(/\r$/, ''));
+        this.partial = '';
+        this.partialFull = false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/output-summary.ts
+/** The SPEC §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
+const DEFAULT_SUMMARY_LIMITS = Object.freeze({
+    headLines: 20,
+    tailLines: 20,
+    maxLineChars: 1000,
+    maxMatchedLines: 200
+});
+const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'];
+const KEYWORDS = KEYWORD_LIST.join('|');
+// Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
+const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1;
+const LF = 0x0a;
+const CR = 0x0d;
+// V8 shares the parent's memory for substrings of at least this length.
+const SHARED_SUBSTRING_MIN = 13;
+/** Builds the SPEC §2 summary of a text stream while it streams, in bounded memory. */
+class OutputSummarizer {
+    limits;
+    head = [];
+    // Ring of the most recent lines: a line is only known to be "between head and tail"
+    // once it falls out of here.
+    ring;
+    ringMatched;
+    ringNext = 0;
+    ringCount = 0;
+    matchedShown = [];
+    matchedCount = 0;
+    middleCount = 0;
+    lineCount = 0;
+    // The line still open at the end of the last chunk.
+    lineOpen = false;
+    lineText = '';
+    lineLength = 0;
+    lineMatched = false;
+    lineCarry = '';
+    // A chunk ended in \r: part of a \r\n ending, or content, depending on the next chunk.
+    pendingCR = false;
+    straddleTest = new RegExp(KEYWORDS);
+    // Per keyword, where it next occurs in the current chunk (searched lazily, positions
+    // only move forward): one native search per occurrence, not one per line.
+    keywordAt = new Float64Array(KEYWORD_LIST.length);
+    result;
+    /** Limits default to SPEC §2's. */
+    constructor(limits = DEFAULT_SUMMARY_LIMITS) {
+        this.limits = { ...limits };
+        this.ring = new Array(limits.tailLines).fill('');
+        this.ringMatched = new Uint8Array(limits.tailLines);
+    }
+    /** Lines seen so far (a final unterminated line counts once finish() has run). */
+    get totalLines() {
+        return this.lineCount;
+    }
+    /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
+    push(text) {
+        // A summary already handed out cannot change.
+        if (this.result !== undefined || text.length === 0)
+            return;
+        this.keywordAt.fill(-1);
+        let pos = 0;
+        if (this.pendingCR) {
+            this.pendingCR = false;
+            if (text.charCodeAt(0) !== LF)
+                this.appendCarriageReturn();
+        }
+        if (this.lineOpen) {
+            const newline = text.indexOf('\n');
+            const segmentEnd = newline === -1 ? text.length : newline;
+            this.probeStraddle(text, segmentEnd);
+            if (newline === -1) {
+                this.appendTail(text, 0);
+                return;
+            }
+            this.appendToOpenLine(text, 0, withoutCR(text, 0, newline));
+            this.closeOpenLine();
+            pos = newline + 1;
+        }
+        while (this.head.length < this.limits.headLines) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        pos = this.skipMiddle(text, pos);
+        for (;;) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        if (pos < text.length)
+            this.appendTail(text, pos);
+    }
+    /** The summary text; flushes a final unterminated line. Later calls return the same. */
+    finish() {
+        if (this.result !== undefined)
+            return this.result;
+        // A lone \r at the very end is taken as a line ending whose \n never came.
+        this.pendingCR = false;
+        if (this.lineOpen)
+            this.closeOpenLine();
+        this.result = this.render();
+        return this.result;
+    }
+    render() {
+        const out = [...this.head];
+        if (this.middleCount > 0) {
+            const lines = this.middleCount === 1 ? 'line' : 'lines';
+            const colon = this.matchedCount > 0 ? ':' : '';
+            out.push(`… ${this.middleCount} ${lines} omitted; ${this.matchedCount} matched ${KEYWORDS}${colon}`);
+            out.push(...this.matchedShown);
+            const unshown = this.matchedCount - this.matchedShown.length;
+            if (unshown > 0) {
+                out.push(`… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`);
+            }
+            out.push('…');
+        }
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++)
+            out.push(this.ring[(oldest + i) % size]);
+        return out.join('\n');
+    }
+    storeLine(shownLine, matched) {
+        this.lineCount++;
+        // Only the last few lines of a chunk get here (see skipMiddle), so copying is cheap.
+        const line = detached(shownLine);
+        if (this.head.length < this.limits.headLines) {
+            this.head.push(line);
+            return;
+        }
+        const size = this.ring.length;
+        if (size === 0) {
+            this.omit(line, matched);
+            return;
+        }
+        const slot = this.ringNext;
+        if (this.ringCount === size)
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+        else
+            this.ringCount++;
+        this.ring[slot] = line;
+        this.ringMatched[slot] = matched ? 1 : 0;
+        this.ringNext = slot + 1 === size ? 0 : slot + 1;
+    }
+    omit(line, matched) {
+        this.middleCount++;
+        if (!matched)
+            return;
+        this.matchedCount++;
+        if (this.matchedShown.length < this.limits.maxMatchedLines)
+            this.matchedShown.push(line);
+    }
+    /** Stores the complete line starting at pos; returns where the next one starts. */
+    takeLine(text, pos) {
+        const newline = text.indexOf('\n', pos);
+        if (newline === -1)
+            return pos;
+        const line = this.shown(text, pos, withoutCR(text, pos, newline));
+        this.storeLine(line, this.hasKeyword(text, pos, newline));
+        return newline + 1;
+    }
+    /**
+     * Lines of this chunk followed by at least tailLines more complete lines can be neither
+     * head nor tail: they are only counted, and only the matching ones are looked at.
+     * Returns where the lines that still need the ring start.
+     */
+    skipMiddle(text, pos) {
+        let boundary = text.lastIndexOf('\n');
+        for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
+            boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1;
+        }
+        if (boundary < pos)
+            return pos;
+        // Every line in the ring now has enough lines after it.
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++) {
+            const slot = (oldest + i) % size;
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+            this.ring[slot] = '';
+        }
+        this.ringCount = 0;
+        this.ringNext = 0;
+        let count = 0;
+        for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1)
+            count++;
+        this.lineCount += count;
+        this.middleCount += count;
+        for (let at = pos;;) {
+            const keyword = this.nextKeyword(text, at);
+            if (keyword > boundary)
+                break;
+            // text[keyword] is not a newline, and pos follows one (or is 0), so this is >= pos.
+            const lineStart = text.lastIndexOf('\n', keyword) + 1;
+            const newline = text.indexOf('\n', keyword);
+            this.matchedCount++;
+            if (this.matchedShown.length < this.limits.maxMatchedLines) {
+                const line = this.shown(text, lineStart, withoutCR(text, lineStart, newline));
+                this.matchedShown.push(detached(line));
+            }
+            at = newline + 1;
+        }
+        return boundary + 1;
+    }
+    /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
+    nextKeyword(text, from) {
+        let first = Number.POSITIVE_INFINITY;
+        for (let k = 0; k < KEYWORD_LIST.length; k++) {
+            let at = this.keywordAt[k];
+            if (at < from) {
+                at = text.indexOf(KEYWORD_LIST[k], from);
+                if (at === -1)
+                    at = Number.POSITIVE_INFINITY;
+                this.keywordAt[k] = at;
+            }
+            if (at < first)
+                first = at;
+        }
+        return first;
+    }
+    /** Whether a keyword starts in [start, end) of the current chunk. */
+    hasKeyword(text, start, end) {
+        // Keywords hold no \n, so one starting before the line's \n ends inside the line.
+        return this.nextKeyword(text, start) < end;
+    }
+    /** The line text[start, end) as the summary shows it. */
+    shown(text, start, end) {
+        return end - start <= this.limits.maxLineChars
+            ? text.slice(start, end)
+            : this.capped(text.slice(start, start + this.limits.maxLineChars), end - start);
+    }
+    probeStraddle(text, segmentEnd) {
+        if (this.lineMatched || this.lineCarry.length === 0)
+            return;
+        const probe = this.lineCarry + text.slice(0, Math.min(KEYWORD_CARRY, segmentEnd));
+        if (this.straddleTest.test(probe))
+            this.lineMatched = true;
+    }
+    appendTail(text, start) {
+        let end = text.length;
+        if (text.charCodeAt(end - 1) === CR) {
+            this.pendingCR = true;
+            end--;
+        }
+        this.lineOpen = true;
+        this.appendToOpenLine(text, start, end);
+    }
+    appendToOpenLine(text, start, end) {
+        if (end <= start)
+            return;
+        const room = this.limits.maxLineChars - this.lineText.length;
+        if (room > 0) {
+            // Copied so a long-open line does not pin every chunk it started in.
+            this.lineText = detached(this.lineText + text.slice(start, Math.min(end, start + room)));
+        }
+        this.lineLength += end - start;
+        if (this.lineMatched)
+            return;
+        if (this.hasKeyword(text, start, end)) {
+            this.lineMatched = true;
+            this.lineCarry = '';
+            return;
+        }
+        this.lineCarry =
+            end - start >= KEYWORD_CARRY
+                ? text.slice(end - KEYWORD_CARRY, end)
+                : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY);
+    }
+    appendCarriageReturn() {
+        if (this.lineText.length < this.limits.maxLineChars)
+            this.lineText += '\r';
+        this.lineLength++;
+        if (!this.lineMatched)
+            this.lineCarry = (this.lineCarry + '\r').slice(-KEYWORD_CARRY);
+    }
+    closeOpenLine() {
+        const line = this.lineLength > this.limits.maxLineChars
+            ? this.capped(this.lineText, this.lineLength)
+            : this.lineText;
+        this.storeLine(line, this.lineMatched);
+        this.lineOpen = false;
+        this.lineText = '';
+        this.lineLength = 0;
+        this.lineMatched = false;
+        this.lineCarry = '';
+    }
+    capped(kept, fullLength) {
+        // Never end on half of a surrogate pair.
+        const last = kept.charCodeAt(kept.length - 1);
+        const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept;
+        return `${shown}… [+${fullLength - shown.length} chars]`;
+    }
+}
+/** End of the line in [start, newline) without one trailing \r. */
+function withoutCR(text, start, newline) {
+    return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
+}
+// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
+// string of its own length, so kept lines cost only what they hold.
+function detached(text) {
+    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:events"
+const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+;// CONCATENATED MODULE: ./src/core/process-runner.ts
+/**
+ * Runs one command through the shell in its own process group and reports how it ended.
+ * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
+ * the command instead of running on into the next attempt.
+ */
+
+
+
+
+
+
+/** A process group that may outlive its leader, with a way to end it for good. */
+class ProcessGroup {
+    pgid;
+    closed;
+    constructor(pgid, child) {
+        this.pgid = pgid;
+        this.closed = (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined);
+    }
+    /** True while any process of the group is alive. */
+    isAlive() {
+        try {
+            process.kill(-this.pgid, 0);
+            return true;
+        }
+        catch (error) {
+            // EPERM means a process exists but is not ours to signal: still alive.
+            return error.code === 'EPERM';
+        }
+    }
+    /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
+    async terminate(graceMs) {
+        if (!this.signal('SIGTERM'))
+            return;
+        const deadline = Date.now() + graceMs;
+        // The pipes close when every holder has exited; a member that redirected its output
+        // elsewhere is only visible through kill(0), so check that too until the deadline.
+        while (Date.now() < deadline && this.isAlive()) {
+            await waitAtMost(this.closed, Math.min(50, deadline - Date.now()));
+            if (!this.isAlive())
+                return;
+        }
+        this.signal('SIGKILL');
+    }
+    signal(name) {
+        try {
+            process.kill(-this.pgid, name);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+/** How long to wait for a finished command's pipes to close. */
+const PIPE_SETTLE_MS = 250;
+/** Waits for a promise, but no longer than ms; the timer never outlives the wait. */
+async function waitAtMost(promise, ms) {
+    let timer;
+    await Promise.race([promise, new Promise(resolve => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+    clearTimeout(timer);
+}
+/** The argv for a command under a shell spec, and a temp dir to remove afterwards. */
+async function shellArgv(command, shell) {
+    if (shell.kind === 'bash')
+        return { argv: ['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c', command] };
+    if (shell.kind === 'sh')
+        return { argv: ['sh', '-ec', command] };
+    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'reverify-script-'));
+    const script = (0,external_node_path_namespaceObject.join)(dir, 'command');
+    await (0,promises_namespaceObject.writeFile)(script, `${command}\n`, { mode: 0o700 });
+    // The template is split like a command line but never given to a shell.
+    const argv = (0,shell_quote.parse)(shell.template, name => `$${name}`).map(token => typeof token === 'string' ? token.split('{0}').join(script) : '');
+    return { argv: argv.filter(part => part !== ''), cleanup: dir };
+}
+/** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
+function signalExitCode(signal) {
+    const number = external_node_os_namespaceObject.constants.signals[signal];
+    return 128 + (number ?? 0);
+}
+/**
+ * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
+ * the process group, which may still hold background processes the command started.
+ */
+async function runCommand(spec) {
+    const started = Date.now();
+    const { argv, cleanup } = await shellArgv(spec.command, spec.shell);
+    const base = { command: spec.command, signal: null, timedOut: false, interrupted: false };
+    if (spec.signal?.aborted) {
+        if (cleanup)
+            await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+        return { result: { ...base, exitCode: 130, interrupted: true, durationMs: 0 } };
+    }
+    const child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
+        cwd: spec.cwd,
+        env: spec.env ?? process.env,
+        detached: true, // a new session and process group, led by the shell
+        stdio: ['ignore', 'pipe', 'pipe']
+    });
+    const spawnError = (0,external_node_events_namespaceObject.once)(child, 'error').then(([error]) => error);
+    const exited = (0,external_node_events_namespaceObject.once)(child, 'exit');
+    const outcome = await Promise.race([
+        exited.then(() => 'exit'),
+        spawnError.then(() => 'error'),
+        (0,external_node_events_namespaceObject.once)(child, 'spawn').then(() => 'spawn')
+    ]);
+    if (outcome === 'error' || child.pid === undefined) {
+        const error = await spawnError;
+        if (cleanup)
+            await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+        spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${error.message}\n`), 'stderr');
+        return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } };
+    }
+    const group = new ProcessGroup(child.pid, child);
+    const closed = (0,external_node_events_namespaceObject.once)(child, 'close');
+    spec.onStart?.(child.pid);
+    for (const name of ['stdout', 'stderr']) {
+        const source = child[name];
+        source.on('data', (chunk) => {
+            if (spec.onOutput(chunk, name) === false && spec.waitForDrain) {
+                source.pause();
+                void spec.waitForDrain(name).then(() => source.resume());
+            }
+        });
+    }
+    let timedOut = false;
+    let interrupted = false;
+    let stopping;
+    const stop = () => {
+        stopping ??= group.terminate(spec.killGraceMs);
+    };
+    const timer = spec.timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, spec.timeoutMs)
+        : undefined;
+    const onAbort = () => {
+        interrupted = true;
+        stop();
+    };
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const [code, signal] = await exited;
+    if (timer)
+        clearTimeout(timer);
+    spec.signal?.removeEventListener('abort', onAbort);
+    if (stopping)
+        await stopping;
+    // Let the pipes deliver what the command wrote before judging its output. A background
+    // process still holding them must not stall the run: its output keeps flowing until the
+    // attempt ends and its group is stopped.
+    await waitAtMost(closed, PIPE_SETTLE_MS);
+    if (cleanup)
+        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+    const durationMs = Date.now() - started;
+    let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
+    if (timedOut)
+        exitCode = 124;
+    else if (interrupted)
+        exitCode = 130;
+    return {
+        result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
+        group
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/substring-watch.ts
+/** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
+class SubstringWatch {
+    needle;
+    // The last needle.length - 1 characters seen: the only part of the past that can still
+    // begin an occurrence that ends in a later chunk.
+    carry = '';
+    seen;
+    /** An empty needle counts as found before anything streams. */
+    constructor(needle) {
+        this.needle = needle;
+        this.seen = needle.length === 0;
+    }
+    /** True once the needle has occurred anywhere in the text pushed so far. */
+    get found() {
+        return this.seen;
+    }
+    /** Feeds the next chunk; a no-op once the needle has been found. */
+    push(text) {
+        if (this.seen || text.length === 0)
+            return;
+        const keep = this.needle.length - 1;
+        // Only the straddling window is rebuilt, so a large chunk is never copied.
+        if (this.carry.length > 0 && (this.carry + text.slice(0, keep)).includes(this.needle)) {
+            this.markFound();
+            return;
+        }
+        if (text.includes(this.needle)) {
+            this.markFound();
+            return;
+        }
+        this.carry =
+            text.length >= keep ? lastChars(text, keep) : lastChars(this.carry + text, keep);
+    }
+    markFound() {
+        this.seen = true;
+        this.carry = '';
+    }
+}
+function lastChars(text, count) {
+    // Not slice(-count): slice(-0) would keep the whole text.
+    return text.slice(Math.max(0, text.length - count));
+}
+
+;// CONCATENATED MODULE: ./src/core/attempt.ts
+/**
+ * One attempt: the command list in order through the shell, output streamed live to the
+ * console while the log, the summary and the output expectations are computed on the fly,
+ * then every expectation judged.
+ */
+
+
+
+
+
+
+
+
+/** Streams one child stream: console live, redacted text to log and summary. */
+class OutputChannel {
+    console;
+    log;
+    summary;
+    watchers;
+    decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    redacting;
+    constructor(console, redactor, log, summary, watchers) {
+        this.console = console;
+        this.log = log;
+        this.summary = summary;
+        this.watchers = watchers;
+        this.redacting = redactor.stream();
+    }
+    take(chunk) {
+        const text = this.decoder.write(chunk);
+        this.forward(text);
+        return this.console.write(chunk);
+    }
+    finish() {
+        this.forward(this.decoder.end());
+        this.emit(this.redacting.end());
+    }
+    forward(text) {
+        if (text === '')
+            return;
+        for (const watcher of this.watchers)
+            watcher.push(text);
+        this.emit(this.redacting.push(text));
+    }
+    emit(safe) {
+        if (safe === '')
+            return;
+        this.log.write(safe);
+        this.summary.push(safe);
+    }
+}
+function waitForDrain(stream) {
+    return new Promise(resolve => stream.once('drain', () => resolve()));
+}
+function describeCommandEnd(result) {
+    if (result.timedOut)
+        return 'timed out';
+    if (result.interrupted)
+        return 'was interrupted';
+    if (result.signal)
+        return `was killed by ${result.signal} (exit ${result.exitCode})`;
+    return `exited ${result.exitCode}`;
+}
+/** Runs attempt number `attempt` of a verify. */
+async function runAttempt(settings, attempt, logPath, env) {
+    const started = Date.now();
+    const log = await CappedLogWriter.open(logPath, settings.logCapBytes);
+    const summary = new OutputSummarizer();
+    const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined;
+    const outputMatch = settings.retryOnOutput !== undefined ? new LineMatcher(settings.retryOnOutput) : undefined;
+    const stdoutChannel = new OutputChannel(env.stdout, env.redactor, log, summary, [
+        ...(stdoutWatch ? [stdoutWatch] : []),
+        ...(outputMatch ? [outputMatch] : [])
+    ]);
+    const stderrChannel = new OutputChannel(env.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : []);
+    const channels = { stdout: stdoutChannel, stderr: stderrChannel };
+    const groups = [];
+    const results = [];
+    const deadline = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined;
+    const run = async (command, timeoutMs) => {
+        const { result, group } = await runCommand({
+            command,
+            shell: settings.shell,
+            cwd: settings.workingDirectory,
+            env: env.env,
+            timeoutMs,
+            killGraceMs: env.killGraceMs,
+            signal: env.signal,
+            onOutput: (chunk, stream) => channels[stream].take(chunk),
+            waitForDrain: stream => waitForDrain(channels[stream].console),
+            onStart: env.onProcessGroup
+        });
+        if (group)
+            groups.push(group);
+        return result;
+    };
+    for (const command of settings.commands) {
+        // The timeout covers the whole command list of the attempt.
+        const remaining = deadline === undefined ? 0 : Math.max(1, deadline - Date.now());
+        const result = await run(command, remaining);
+        results.push(result);
+        if (result.exitCode !== 0)
+            break;
+    }
+    const last = results[results.length - 1];
+    const failedCommand = results.find(result => result.exitCode !== 0);
+    const ended = failedCommand ?? last;
+    const checks = [];
+    const expected = settings.expectations;
+    if (!ended.interrupted) {
+        if (expected.exit !== undefined) {
+            const exitCode = failedCommand?.exitCode ?? 0;
+            checks.push({
+                expectation: 'expect-exit',
+                ok: exitCode === expected.exit,
+                detail: exitCode === expected.exit
+                    ? `exit ${exitCode}`
+                    : `expect-exit ${expected.exit} but got ${exitCode}${failedCommand ? ` (\`${failedCommand.command}\` ${describeCommandEnd(failedCommand)})` : ''}`
+            });
+        }
+        if (stdoutWatch !== undefined) {
+            checks.push({
+                expectation: 'expect-stdout',
+                ok: stdoutWatch.found,
+                detail: stdoutWatch.found ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(expected.stdout)}`
+            });
+        }
+        if (expected.file !== undefined) {
+            const present = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.resolve)(settings.workingDirectory, expected.file));
+            checks.push({
+                expectation: 'expect-file',
+                ok: present,
+                detail: present ? `${expected.file} exists` : `${expected.file} does not exist`
+            });
+        }
+        if (expected.check !== undefined) {
+            const check = await run(expected.check, settings.timeoutSeconds * 1000);
+            checks.push({
+                expectation: 'expect-check',
+                ok: check.exitCode === 0,
+                detail: check.exitCode === 0 ? 'expect-check passed' : `expect-check \`${expected.check}\` ${describeCommandEnd(check)}`
+            });
+        }
+    }
+    // Nothing the attempt started may run on into the next one.
+    await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
+    stdoutChannel.finish();
+    stderrChannel.finish();
+    outputMatch?.end();
+    const closed = await log.close();
+    // Verified only when every expectation holds; an interrupted attempt is never judged.
+    const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
+    return {
+        attempt,
+        commands: results,
+        exitCode: failedCommand?.exitCode ?? 0,
+        signal: ended.signal,
+        timedOut: ended.timedOut,
+        interrupted: ended.interrupted,
+        durationMs: Date.now() - started,
+        summary: summary.finish(),
+        checks,
+        verified,
+        ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
+        outputMatched: outputMatch?.found ?? false,
+        logBytesDropped: closed.bytesDropped
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/retry-policy.ts
+/** Longest wait between attempts under exponential backoff. */
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
+/**
+ * Wait before retry number `retry` (1 = before the second attempt). Fixed backoff waits
+ * retry-wait-seconds every time; exponential doubles it each retry with ±20 % jitter,
+ * capped at five minutes.
+ */
+function retryDelayMs(settings, retry, random = Math.random) {
+    const base = settings.retryWaitSeconds * 1000;
+    if (base === 0)
+        return 0;
+    if (settings.retryBackoff === 'fixed')
+        return base;
+    const doubled = base * 2 ** Math.max(0, retry - 1);
+    const jitter = 1 + (random() * 0.4 - 0.2);
+    return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter));
+}
+/** Why a failed attempt may not be retried, or undefined when it may. */
+function retryRefusal(settings, exitCode, outputMatched) {
+    const codes = settings.retryOnExitCodes;
+    if (codes !== undefined && !codes.includes(exitCode)) {
+        return `not retrying: exit ${exitCode} is not in retry-on-exit-codes (${codes.join(',')})`;
+    }
+    if (settings.retryOnOutput !== undefined && !outputMatched) {
+        return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`;
+    }
+    return undefined;
+}
+/** "5 s", "1.5 s", "2 min 5 s": a wait as a person reads it. */
+function describeWait(ms) {
+    const seconds = Math.round(ms / 100) / 10;
+    if (seconds < 60)
+        return `${seconds} s`;
+    const minutes = Math.floor(seconds / 60);
+    const rest = Math.round(seconds - minutes * 60);
+    return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/engine.ts
+/**
+ * The verify loop (SPEC §1): attempt after attempt until one is verified, the attempts run
+ * out, a failure is not retryable, or the run is interrupted — every step written to the
+ * session's trace (SPEC §2).
+ */
+
+
+/** The `decision` payload's expectations, with names as the user gave them. */
+function describeExpectations(settings) {
+    const { exit, stdout, file, check } = settings.expectations;
+    return {
+        ...(exit !== undefined && { 'expect-exit': exit }),
+        ...(stdout !== undefined && { 'expect-stdout': stdout }),
+        ...(file !== undefined && { 'expect-file': file }),
+        ...(check !== undefined && { 'expect-check': check })
+    };
+}
+/** The failing part of an attempt, in one line. */
+function failureReason(attempt) {
+    if (attempt.interrupted)
+        return 'interrupted';
+    const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail);
+    return failed.length > 0 ? failed.join('; ') : 'not verified';
+}
+/** Sleeps for ms, waking early on abort. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (ms <= 0 || signal?.aborted)
+            return resolve();
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+        function done() {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+    });
+}
+/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
+async function runVerifyLoop(settings, session, env, start = {}) {
+    const maxAttempts = 1 + settings.maxRetries;
+    const attempts = [...(start.previous ?? [])];
+    let interrupted = false;
+    while (attempts.length < maxAttempts) {
+        const number = attempts.length + 1;
+        if (env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        env.progress(`reverify: attempt ${number}/${maxAttempts}`);
+        session.event('tool_call', { attempt: number, commands: settings.commands });
+        const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env);
+        attempts.push(attempt);
+        recordAttempt(session, attempt);
+        session.update({ attempts: attempts.length, errors: attempts.filter(a => !a.verified).length });
+        if (attempt.verified)
+            break;
+        if (attempt.interrupted || env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        if (number === maxAttempts)
+            break;
+        const refusal = retryRefusal(settings, attempt.exitCode, attempt.outputMatched);
+        if (refusal !== undefined) {
+            const message = `${failureReason(attempt)}; ${refusal}`;
+            session.event('note', { message });
+            env.progress(`reverify: ${message}`);
+            break;
+        }
+        const wait = retryDelayMs(settings, number, env.random);
+        const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${number + 1}/${maxAttempts})`;
+        session.event('note', { message });
+        env.progress(`reverify: ${message}`);
+        await env.sleep(wait, env.signal);
+    }
+    const verifiedAt = attempts.findIndex(attempt => attempt.verified);
+    const last = attempts[attempts.length - 1];
+    const outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
+    const flaky = verifiedAt > 0;
+    let summary;
+    if (outcome === 'success') {
+        summary = flaky ? `verified on attempt ${verifiedAt + 1}/${maxAttempts} (flaky)` : `verified on attempt 1/${maxAttempts}`;
+    }
+    else if (outcome === 'aborted') {
+        summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`;
+    }
+    else {
+        summary = `not verified after ${attempts.length}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`;
+    }
+    return {
+        outcome,
+        flaky,
+        interrupted,
+        attempts,
+        maxAttempts,
+        exitCode: interrupted ? 130 : (last?.exitCode ?? 0),
+        summary
+    };
+}
+/** The tool_result and verify events of one attempt. */
+function recordAttempt(session, attempt) {
+    session.event('tool_result', {
+        attempt: attempt.attempt,
+        ok: attempt.exitCode === 0 && !attempt.interrupted,
+        exit: attempt.exitCode,
+        ...(attempt.signal && { signal: attempt.signal }),
+        ...(attempt.timedOut && { timed_out: true }),
+        ...(attempt.interrupted && { interrupted: true }),
+        duration_ms: attempt.durationMs,
+        summary: attempt.summary,
+        commands: attempt.commands.map(command => ({
+            command: command.command,
+            exit: command.exitCode,
+            signal: command.signal,
+            timed_out: command.timedOut,
+            duration_ms: command.durationMs
+        })),
+        ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched })
+    });
+    session.event('verify', {
+        attempt: attempt.attempt,
+        ok: attempt.verified,
+        check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
+        detail: attempt.verified ? 'every expectation held' : failureReason(attempt)
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail.ts
+/**
+ * The destructive-command guardrail (SPEC §1). A command line is cut into simple commands
+ * the way a POSIX shell would (quotes, operators, subshells, substitutions, heredocs); each
+ * is stripped of its launchers (sudo, env, xargs, …) and the program it finally runs is
+ * judged by that program's rule. Text a shell would only print or store is data; text handed
+ * to another shell or to a database client is judged too. docs/guardrail.md lists the rules,
+ * the variants caught and the blind spots.
+ */
+
+/** The first destructive operation in a shell command line, or undefined when it is safe. */
+function findDestructive(command) {
+    return checkScript(command.replace(/\r\n?/g, '\n'), 0);
+}
+// Scripts nested deeper than this (sh -c inside $( ) inside eval …) are not inspected: real
+// commands never come close, and the cap bounds the work on a hostile 1 MB line.
+const MAX_NESTING = 5;
+const EXCERPT_LIMIT = 200;
+// Stands in for a $( ) or backtick substitution inside the command that holds it: what it
+// prints is only known at run time (the substitution itself is checked separately).
+const SUBSTITUTED = '__substituted__';
+const BLANKS = ' \t\n';
+const OPERATOR_CHARS = ';&|()<>';
+function newCommand(pipeline) {
+    return { raw: '', text: '', substitutions: [], heredocs: [], pipeline };
+}
+/** The simple commands of a script, in the order they appear. */
+function splitScript(script) {
+    const commands = [];
+    const pending = [];
+    let lines;
+    let pipeline = 0;
+    let current = newCommand(pipeline);
+    let chunks = [];
+    let start = 0;
+    let copied = 0;
+    const cut = (from, to, replacement = '') => {
+        chunks.push(script.slice(copied, from), replacement);
+        copied = to;
+    };
+    const finish = (end, next, piped) => {
+        chunks.push(script.slice(copied, end));
+        current.raw = script.slice(start, end);
+        current.text = chunks.join('');
+        if (current.raw.trim() !== '')
+            commands.push(current);
+        if (!piped)
+            pipeline++;
+        current = newCommand(pipeline);
+        chunks = [];
+        start = copied = next;
+    };
+    const takeParens = (at) => {
+        const close = closingParen(script, at + 2);
+        current.substitutions.push(script.slice(at + 2, close));
+        const after = Math.min(close + 1, script.length);
+        cut(at, after, SUBSTITUTED);
+        return after;
+    };
+    const takeBackticks = (at) => {
+        const close = closingBacktick(script, at + 1);
+        current.substitutions.push(unescapeBackticks(script.slice(at + 1, close)));
+        const after = Math.min(close + 1, script.length);
+        cut(at, after, SUBSTITUTED);
+        return after;
+    };
+    const scanDoubleQuoted = (from) => {
+        let i = from;
+        while (i < script.length) {
+            const char = script[i];
+            if (char === '"')
+                return i + 1;
+            if (char === '\\') {
+                if (script[i + 1] === '\n')
+                    cut(i, i + 2);
+                i += 2;
+            }
+            else if (char === '`')
+                i = takeBackticks(i);
+            else if (char === '$' && script[i + 1] === '(')
+                i = takeParens(i);
+            else
+                i++;
+        }
+        return i;
+    };
+    const noteHeredoc = (from) => {
+        let i = from;
+        const stripTabs = script[i] === '-';
+        if (stripTabs)
+            i++;
+        while (script[i] === ' ' || script[i] === '\t')
+            i++;
+        const word = readDelimiter(script, i);
+        if (word.text !== '') {
+            pending.push({ delimiter: word.text, stripTabs, expands: !word.quoted, command: current });
+        }
+        return word.end;
+    };
+    const takeHeredocBodies = (from) => {
+        let i = from;
+        for (const heredoc of pending.splice(0)) {
+            lines ??= new LineIndex(script);
+            const close = lines.find(heredoc.delimiter, i, heredoc.stripTabs);
+            // No closing line: it was not a heredoc (`1 << 2` in arithmetic); read on as commands
+            if (close === undefined)
+                continue;
+            const body = script.slice(i, close);
+            heredoc.command.heredocs.push(body);
+            if (heredoc.expands)
+                heredoc.command.substitutions.push(...substitutionsIn(body));
+            i = Math.min(lineEnd(script, close) + 1, script.length);
+        }
+        return i;
+    };
+    let i = 0;
+    while (i < script.length) {
+        const char = script[i];
+        const next = script[i + 1];
+        if (char === '\\') {
+            if (next === '\n')
+                cut(i, i + 2);
+            i += 2;
+        }
+        else if (char === "'") {
+            i = afterSingleQuote(script, i + 1);
+        }
+        else if (char === '"') {
+            i = scanDoubleQuoted(i + 1);
+        }
+        else if (char === '`') {
+            i = takeBackticks(i);
+        }
+        else if (char === '$' && next === '(') {
+            i = takeParens(i);
+        }
+        else if (char === '$' && next === "'") {
+            i = afterAnsiQuote(script, i + 2);
+        }
+        else if (char === '#' && atWordStart(script, i)) {
+            const end = lineEnd(script, i);
+            cut(i, end);
+            i = end;
+        }
+        else if (char === '<' && next === '<') {
+            // `<<<` is a here-string, which shell-quote reads; `<<` opens a heredoc
+            i = script[i + 2] === '<' ? i + 3 : noteHeredoc(i + 2);
+        }
+        else if (char === '\n') {
+            finish(i, i + 1, false);
+            i = takeHeredocBodies(i + 1);
+            start = copied = i;
+        }
+        else if (char === ';' || char === '(' || char === ')') {
+            finish(i, i + 1, false);
+            i++;
+        }
+        else if (char === '&') {
+            // `2>&1`, `<&3` and `&> file` are redirections, not separators
+            if (script[i - 1] === '>' || script[i - 1] === '<' || next === '>')
+                i++;
+            else {
+                const width = next === '&' ? 2 : 1;
+                finish(i, i + width, false);
+                i += width;
+            }
+        }
+        else if (char === '|') {
+            if (script[i - 1] === '>')
+                i++; // `>| file`
+            else if (next === '|') {
+                finish(i, i + 2, false);
+                i += 2;
+            }
+            else {
+                const width = next === '&' ? 2 : 1;
+                finish(i, i + width, true);
+                i += width;
+            }
+        }
+        else
+            i++;
+    }
+    finish(script.length, script.length, false);
+    return commands;
+}
+/** Index of the `)` closing a `$(` whose body starts at `from` (or the end of `text`). */
+function closingParen(text, from) {
+    // An explicit stack rather than recursion: nesting depth is up to the input
+    const modes = ['code'];
+    let i = from;
+    while (i < text.length) {
+        const char = text[i];
+        const mode = modes[modes.length - 1];
+        if (char === '\\') {
+            i += 2;
+            continue;
+        }
+        if (mode === 'backtick') {
+            if (char === '`')
+                modes.pop();
+        }
+        else if (mode === 'double') {
+            if (char === '"')
+                modes.pop();
+            else if (char === '`')
+                modes.push('backtick');
+            else if (char === '$' && text[i + 1] === '(') {
+                modes.push('code');
+                i++;
+            }
+        }
+        else if (char === "'") {
+            i = afterSingleQuote(text, i + 1);
+            continue;
+        }
+        else if (char === '$' && text[i + 1] === "'") {
+            i = afterAnsiQuote(text, i + 2);
+            continue;
+        }
+        else if (char === '#' && atWordStart(text, i)) {
+            i = lineEnd(text, i);
+            continue;
+        }
+        else if (char === '"')
+            modes.push('double');
+        else if (char === '`')
+            modes.push('backtick');
+        else if (char === '(')
+            modes.push('code');
+        else if (char === ')') {
+            modes.pop();
+            if (modes.length === 0)
+                return i;
+        }
+        i++;
+    }
+    return text.length;
+}
+/** Index of the backtick closing one opened just before `from` (or the end of `text`). */
+function closingBacktick(text, from) {
+    let i = from;
+    while (i < text.length && text[i] !== '`')
+        i += text[i] === '\\' ? 2 : 1;
+    return Math.min(i, text.length);
+}
+/** A backtick body as the inner shell reads it. */
+function unescapeBackticks(body) {
+    return body.replace(/\\([\\`$])/g, '$1');
+}
+/** Bodies of the substitutions in text that expands them (an unquoted heredoc). */
+function substitutionsIn(text) {
+    const bodies = [];
+    let i = 0;
+    while (i < text.length) {
+        const char = text[i];
+        if (char === '\\')
+            i += 2;
+        else if (char === '$' && text[i + 1] === '(') {
+            const close = closingParen(text, i + 2);
+            bodies.push(text.slice(i + 2, close));
+            i = close + 1;
+        }
+        else if (char === '`') {
+            const close = closingBacktick(text, i + 1);
+            bodies.push(unescapeBackticks(text.slice(i + 1, close)));
+            i = close + 1;
+        }
+        else
+            i++;
+    }
+    return bodies;
+}
+function afterSingleQuote(text, from) {
+    const close = text.indexOf("'", from);
+    return close === -1 ? text.length : close + 1;
+}
+function afterAnsiQuote(text, from) {
+    let i = from;
+    while (i < text.length && text[i] !== "'")
+        i += text[i] === '\\' ? 2 : 1;
+    return Math.min(i + 1, text.length);
+}
+function lineEnd(text, from) {
+    const end = text.indexOf('\n', from);
+    return end === -1 ? text.length : end;
+}
+function atWordStart(text, at) {
+    const before = text[at - 1];
+    return before === undefined || BLANKS.includes(before) || OPERATOR_CHARS.includes(before);
+}
+/** The heredoc delimiter word starting at `from`, unquoted; quoting stops expansion. */
+function readDelimiter(text, from) {
+    let word = '';
+    let quoted = false;
+    let i = from;
+    while (i < text.length && !BLANKS.includes(text[i]) && !OPERATOR_CHARS.includes(text[i])) {
+        const char = text[i];
+        if (char === "'" || char === '"') {
+            const close = text.indexOf(char, i + 1);
+            const end = close === -1 ? text.length : close;
+            word += text.slice(i + 1, end);
+            quoted = true;
+            i = end + 1;
+        }
+        else if (char === '\\') {
+            word += text[i + 1] ?? '';
+            quoted = true;
+            i += 2;
+        }
+        else {
+            word += char;
+            i++;
+        }
+    }
+    return { text: word, quoted, end: Math.min(i, text.length) };
+}
+/** Finds heredoc closing lines without rescanning the script for every heredoc. */
+class LineIndex {
+    exact = new Map();
+    tabless = new Map();
+    constructor(script) {
+        let start = 0;
+        while (start <= script.length) {
+            const end = lineEnd(script, start);
+            const line = script.slice(start, end);
+            append(this.exact, line, start);
+            append(this.tabless, line.replace(/^\t+/, ''), start);
+            start = end + 1;
+        }
+    }
+    /** Start of the first line at or after `from` that reads `text`. */
+    find(text, from, ignoreLeadingTabs) {
+        const starts = (ignoreLeadingTabs ? this.tabless : this.exact).get(text);
+        if (starts === undefined)
+            return undefined;
+        let low = 0;
+        let high = starts.length;
+        while (low < high) {
+            const middle = (low + high) >> 1;
+            if (starts[middle] < from)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        return starts[low];
+    }
+}
+function append(index, key, value) {
+    const list = index.get(key);
+    if (list === undefined)
+        index.set(key, [value]);
+    else
+        list.push(value);
+}
+const PLAIN_TEXT = /^[\w\s.,:=@%+/-]*$/;
+const REDIRECTIONS = new Set(['<', '>', '>>', '>&', '<&', '&>', '&>>', '>|', '<<', '<<-', '<>']);
+/** Tokenizes a simple command with shell-quote, keeping `$VAR` references literal. */
+function invocationsOf(text) {
+    // Text without quotes, escapes, expansions, globs or operators tokenizes the same by
+    // whitespace; skipping shell-quote there keeps a 1 MB line of short commands fast
+    if (PLAIN_TEXT.test(text)) {
+        const words = text.split(/\s+/).filter((word) => word !== '');
+        return words.length === 0 ? [] : [{ words, hereStrings: [] }];
+    }
+    let entries;
+    try {
+        entries = (0,shell_quote.parse)(text, (name) => '$' + name);
+    }
+    catch {
+        return [{ words: whitespaceWords(text), hereStrings: [] }];
+    }
+    const invocations = [];
+    let current = { words: [], hereStrings: [] };
+    for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i];
+        if (typeof entry === 'string') {
+            current.words.push(entry);
+            continue;
+        }
+        if ('comment' in entry)
+            break;
+        const op = entry.op;
+        if ('pattern' in entry)
+            current.words.push(entry.pattern);
+        else if (op === '<<<') {
+            const target = entries[++i];
+            if (typeof target === 'string')
+                current.hereStrings.push(target);
+        }
+        else if (REDIRECTIONS.has(op)) {
+            // In `2>file` the descriptor belongs to the redirection, not to the command
+            const last = current.words[current.words.length - 1];
+            if (last !== undefined && /^\d+$/.test(last))
+                current.words.pop();
+            i++;
+        }
+        else {
+            invocations.push(current);
+            current = { words: [], hereStrings: [] };
+        }
+    }
+    invocations.push(current);
+    return invocations.filter((one) => one.words.length > 0 || one.hereStrings.length > 0);
+}
+function whitespaceWords(text) {
+    return text
+        .split(/\s+/)
+        .filter((word) => word !== '')
+        .map((word) => word.replace(/["']/g, ''));
+}
+/** Text flowing into a pipeline stage: heredocs, here-strings, what earlier stages print. */
+class Stdin {
+    texts = [];
+    judgedAsScript = 0;
+    judgedAsSql = 0;
+    /** Adds text that later stages will read. */
+    add(texts) {
+        this.texts.push(...texts);
+    }
+    /** Texts not yet judged as a shell script; each is handed out once. */
+    forScript() {
+        const fresh = this.texts.slice(this.judgedAsScript);
+        this.judgedAsScript = this.texts.length;
+        return fresh;
+    }
+    /** Texts not yet judged as SQL; each is handed out once. */
+    forSql() {
+        const fresh = this.texts.slice(this.judgedAsSql);
+        this.judgedAsSql = this.texts.length;
+        return fresh;
+    }
+}
+function checkScript(script, depth) {
+    if (depth > MAX_NESTING)
+        return undefined;
+    let pipeline = -1;
+    let stdin = new Stdin();
+    for (const command of splitScript(script)) {
+        if (command.pipeline !== pipeline) {
+            pipeline = command.pipeline;
+            stdin = new Stdin();
+        }
+        for (const body of command.substitutions) {
+            const hit = checkScript(body, depth + 1);
+            if (hit)
+                return hit;
+        }
+        for (const invocation of invocationsOf(command.text)) {
+            stdin.add([...command.heredocs, ...invocation.hereStrings]);
+            const finding = checkWords(invocation.words, { depth, stdin });
+            if (finding)
+                return { rule: finding.rule, excerpt: excerptOf(finding.excerpt ?? command.raw) };
+            stdin.add(printedText(invocation.words));
+        }
+    }
+    return undefined;
+}
+function checkWords(words, context) {
+    if (context.depth > MAX_NESTING)
+        return undefined;
+    const command = unwrap(words);
+    if (command === undefined)
+        return undefined;
+    const check = PROGRAMS.get(programName(command.words[command.at]));
+    return check?.(command.words.slice(command.at + 1), context);
+}
+function checkNested(script, context) {
+    return checkScript(script, context.depth + 1);
+}
+function excerptOf(text) {
+    const trimmed = text.trim();
+    if (trimmed.length <= EXCERPT_LIMIT)
+        return trimmed;
+    return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…';
+}
+/** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
+function printedText(words) {
+    const command = unwrap(words);
+    if (command === undefined)
+        return [];
+    const name = programName(command.words[command.at]);
+    let first = command.at + 1;
+    if (name === 'echo') {
+        while (first < command.words.length && /^-[neE]+$/.test(command.words[first]))
+            first++;
+    }
+    else if (name === 'printf') {
+        if (command.words[first] === '-v')
+            first += 2;
+    }
+    else
+        return [];
+    const args = command.words.slice(first);
+    return args.length === 0 ? [] : [args.join(' ').replace(/\\n/g, '\n')];
+}
+function programName(word) {
+    const base = word.slice(word.lastIndexOf('/') + 1).toLowerCase();
+    return base.endsWith('.exe') ? base.slice(0, -4) : base;
+}
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+const SHELL_KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until']);
+/** The command a launcher chain finally runs (`sudo env X=1 nice rm …` → `rm …`). */
+function unwrap(words) {
+    let current = { words, at: 0 };
+    let rewrites = 0;
+    while (true) {
+        const word = current.words[current.at];
+        if (word === undefined)
+            return undefined;
+        if (ASSIGNMENT.test(word) || SHELL_KEYWORDS.has(word)) {
+            current = { words: current.words, at: current.at + 1 };
+            continue;
+        }
+        const launcher = LAUNCHERS.get(programName(word));
+        const next = launcher?.(current.words, current.at + 1);
+        if (next === undefined)
+            return current;
+        // `env -S` builds a new word list; bounding those rebuilds keeps the work linear
+        if (next.words !== current.words && ++rewrites > MAX_NESTING)
+            return current;
+        current = next;
+    }
+}
+/** Index of the first word after the options (and operands) described by `spec`. */
+function skipOptions(words, from, spec) {
+    let i = from;
+    while (i < words.length) {
+        const word = words[i];
+        if (word === '--') {
+            i++;
+            break;
+        }
+        if (!word.startsWith('-') || word === '-')
+            break;
+        i++;
+        if (word.startsWith('--')) {
+            if (!word.includes('=') && spec.longValued?.includes(word.slice(2)))
+                i++;
+            continue;
+        }
+        for (let j = 1; j < word.length; j++) {
+            if (spec.attached?.includes(word[j]))
+                break;
+            if (spec.valued?.includes(word[j])) {
+                if (j === word.length - 1)
+                    i++;
+                break;
+            }
+        }
+    }
+    return i + (spec.operands ?? 0);
+}
+function options(spec) {
+    return (words, at) => ({ words, at: skipOptions(words, at, spec) });
+}
+const launchEnv = (words, at) => {
+    let i = at;
+    while (i < words.length) {
+        const word = words[i];
+        if (word === '--')
+            return { words, at: i + 1 };
+        if (!word.startsWith('-'))
+            break;
+        i++;
+        if (word.startsWith('--')) {
+            const [name, value] = splitLongOption(word);
+            const needsNext = value === undefined && ['split-string', 'unset', 'chdir'].includes(name);
+            const operand = needsNext ? words[i++] : value;
+            if (name === 'split-string' && operand !== undefined)
+                return splitString(operand, words, i);
+            continue;
+        }
+        for (let j = 1; j < word.length; j++) {
+            if (!'SuCP'.includes(word[j]))
+                continue;
+            const attached = word.slice(j + 1);
+            const operand = attached !== '' ? attached : words[i++];
+            if (word[j] === 'S' && operand !== undefined)
+                return splitString(operand, words, i);
+            break;
+        }
+    }
+    return { words, at: i };
+};
+/** `env -S 'a b'` runs `a b` followed by the words after it. */
+function splitString(operand, words, rest) {
+    const split = invocationsOf(operand)[0]?.words ?? [];
+    return { words: [...split, ...words.slice(rest)], at: 0 };
+}
+function splitLongOption(word) {
+    const equals = word.indexOf('=');
+    if (equals === -1)
+        return [word.slice(2), undefined];
+    return [word.slice(2, equals), word.slice(equals + 1)];
+}
+const launchCommand = (words, at) => {
+    const end = skipOptions(words, at, {});
+    // `command -v rm` only looks the name up
+    const lookup = words.slice(at, end).some((word) => /^-[pvV]*[vV]/.test(word));
+    return { words, at: lookup ? words.length : end };
+};
+/** `docker exec [opts] ctr cmd…`, `docker compose exec [opts] svc cmd…`, and podman's. */
+const launchContainerExec = (words, at) => {
+    let i = at;
+    const group = words[i]?.toLowerCase();
+    if (group === 'compose') {
+        i = skipOptions(words, i + 1, {
+            valued: 'fp',
+            longValued: [
+                'file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress'
+            ]
+        });
+    }
+    else if (group === 'container')
+        i++;
+    if (words[i]?.toLowerCase() !== 'exec')
+        return undefined;
+    i = skipOptions(words, i + 1, {
+        valued: 'euw',
+        longValued: ['env', 'env-file', 'user', 'workdir', 'detach-keys', 'index']
+    });
+    return { words, at: i + 1 };
+};
+const LAUNCHERS = new Map([
+    [
+        'sudo',
+        options({
+            valued: 'CDghprRtTuU',
+            longValued: [
+                'user', 'group', 'host', 'prompt', 'role', 'type', 'close-from', 'chdir', 'chroot',
+                'command-timeout', 'other-user'
+            ]
+        })
+    ],
+    ['doas', options({ valued: 'uC' })],
+    ['env', launchEnv],
+    ['command', launchCommand],
+    ['builtin', options({})],
+    ['exec', options({ valued: 'a' })],
+    ['nohup', options({})],
+    ['setsid', options({})],
+    ['busybox', options({})],
+    ['time', options({ valued: 'fo', longValued: ['format', 'output'] })],
+    ['nice', options({ valued: 'n', longValued: ['adjustment'] })],
+    ['ionice', options({ valued: 'cnp', longValued: ['class', 'classdata', 'pid'] })],
+    ['timeout', options({ valued: 'ks', longValued: ['kill-after', 'signal'], operands: 1 })],
+    ['stdbuf', options({ valued: 'eio', longValued: ['error', 'input', 'output'] })],
+    ['chroot', options({ longValued: ['userspec', 'groups'], operands: 1 })],
+    [
+        'xargs',
+        options({
+            valued: 'adEIJLnPRsS',
+            attached: 'eil',
+            longValued: [
+                'arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var'
+            ]
+        })
+    ],
+    ['docker', launchContainerExec],
+    ['podman', launchContainerExec],
+    ['docker-compose', launchContainerExec]
+]);
+// ---------------------------------------------------------------------------------------
+// Rules, one per program
+/** The arguments before `--`, where options end. */
+function optionWords(args) {
+    const end = args.indexOf('--');
+    return end === -1 ? args : args.slice(0, end);
+}
+/** Index of the subcommand after global options (`valued` ones take the next word). */
+function subcommandAt(args, valued) {
+    let i = 0;
+    while (i < args.length && args[i].startsWith('-'))
+        i += valued.has(args[i]) ? 2 : 1;
+    return i;
+}
+const checkRm = (args) => {
+    let recursive = false;
+    let force = false;
+    for (const arg of optionWords(args)) {
+        if (!arg.startsWith('-') || arg === '-')
+            continue;
+        const lower = arg.toLowerCase();
+        if (lower.startsWith('--')) {
+            // GNU rm accepts any unambiguous abbreviation: `--rec`, `--f`
+            const name = lower.slice(2);
+            if ('recursive'.startsWith(name))
+                recursive = true;
+            if ('force'.startsWith(name))
+                force = true;
+        }
+        else {
+            if (lower.includes('r'))
+                recursive = true;
+            if (lower.includes('f'))
+                force = true;
+        }
+    }
+    return recursive && force ? { rule: 'rm -rf' } : undefined;
+};
+const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix']);
+const PUSH_VALUED = new Set(['--repo', '--receive-pack', '--exec', '--push-option']);
+const checkGit = (args) => {
+    const at = subcommandAt(args, GIT_VALUED);
+    const rest = optionWords(args.slice(at + 1));
+    switch (args[at]?.toLowerCase()) {
+        case 'push':
+            return isForcePush(rest) ? { rule: 'git push --force' } : undefined;
+        case 'reset':
+            return rest.some((arg) => isAbbreviation(arg.toLowerCase(), '--hard', 4))
+                ? { rule: 'git reset --hard' }
+                : undefined;
+        case 'clean':
+            return isForcedClean(rest) ? { rule: 'git clean -fdx' } : undefined;
+        case 'branch':
+            return isForcedBranchDelete(rest) ? { rule: 'git branch -D' } : undefined;
+        default:
+            return undefined;
+    }
+};
+function isAbbreviation(arg, option, shortest) {
+    return arg.length >= shortest && option.startsWith(arg);
+}
+function isForcePush(args) {
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i].toLowerCase();
+        // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
+        if (arg.startsWith('--force') || arg === '--mirror')
+            return true;
+        if (arg.startsWith('--')) {
+            if (PUSH_VALUED.has(arg))
+                i++;
+        }
+        else if (arg.startsWith('-')) {
+            const letters = arg.slice(1);
+            const valued = letters.indexOf('o');
+            if ((valued === -1 ? letters : letters.slice(0, valued)).includes('f'))
+                return true;
+            if (valued !== -1 && valued === letters.length - 1)
+                i++;
+        }
+        else if (arg.startsWith('+'))
+            return true; // a `+refspec` forces that update
+    }
+    return false;
+}
+function isForcedClean(args) {
+    let force = false;
+    let wide = false;
+    let dryRun = false;
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i].toLowerCase();
+        if (arg === '--force')
+            force = true;
+        else if (arg === '--dry-run')
+            dryRun = true;
+        else if (arg === '--exclude')
+            i++;
+        else if (arg.startsWith('-') && !arg.startsWith('--')) {
+            const letters = arg.slice(1);
+            const valued = letters.indexOf('e');
+            const flags = valued === -1 ? letters : letters.slice(0, valued);
+            if (flags.includes('f'))
+                force = true;
+            // -d reaches into directories, -x/-X into ignored files (lower-cased: both count)
+            if (flags.includes('d') || flags.includes('x'))
+                wide = true;
+            if (flags.includes('n'))
+                dryRun = true;
+            if (valued !== -1 && valued === letters.length - 1)
+                i++;
+        }
+    }
+    return force && wide && !dryRun;
+}
+function isForcedBranchDelete(args) {
+    let remove = false;
+    let force = false;
+    for (const arg of args) {
+        if (arg.startsWith('--')) {
+            const lower = arg.toLowerCase();
+            if (lower === '--delete')
+                remove = true;
+            if (lower === '--force')
+                force = true;
+        }
+        else if (arg.startsWith('-')) {
+            // Case matters here: -d refuses to drop unmerged work, -D does not
+            const letters = arg.slice(1);
+            if (letters.includes('D'))
+                return true;
+            if (letters.includes('d'))
+                remove = true;
+            if (letters.includes('f'))
+                force = true;
+        }
+    }
+    return remove && force;
+}
+function isDryRun(args) {
+    return args.some((arg) => {
+        const lower = arg.toLowerCase();
+        if (lower === '--dry-run')
+            return true;
+        return lower.startsWith('--dry-run=') && !['none', 'false'].includes(lower.slice(10));
+    });
+}
+const KUBECTL_VALUED = new Set([
+    '-n', '--namespace', '--context', '--cluster', '--user', '-s', '--server', '--kubeconfig',
+    '--token', '--as', '--as-group', '--as-uid', '--request-timeout', '--certificate-authority',
+    '--client-certificate', '--client-key', '--tls-server-name', '--cache-dir', '--profile',
+    '--profile-output', '-v', '--v', '--vmodule', '--log-file', '--username', '--password'
+]);
+const checkKubectl = (args, context) => {
+    const at = subcommandAt(args, KUBECTL_VALUED);
+    const rest = args.slice(at + 1);
+    const subcommand = args[at]?.toLowerCase();
+    if (subcommand === 'delete')
+        return isDryRun(rest) ? undefined : { rule: 'kubectl delete' };
+    if (subcommand !== 'exec')
+        return undefined;
+    const dashes = rest.indexOf('--');
+    if (dashes === -1)
+        return undefined;
+    return checkWords(rest.slice(dashes + 1), { depth: context.depth + 1, stdin: context.stdin });
+};
+const HELM_VALUED = new Set([
+    '-n', '--namespace', '--kube-context', '--kubeconfig', '--kube-apiserver', '--kube-as-user',
+    '--kube-as-group', '--kube-token', '--kube-ca-file', '--kube-tls-server-name',
+    '--registry-config', '--repository-cache', '--repository-config', '--burst-limit', '--qps',
+    '--content-cache'
+]);
+// `helm delete`, `del` and `un` are aliases of `uninstall`
+const HELM_UNINSTALL = new Set(['uninstall', 'delete', 'del', 'un']);
+const checkHelm = (args) => {
+    const at = subcommandAt(args, HELM_VALUED);
+    const removes = HELM_UNINSTALL.has(args[at]?.toLowerCase() ?? '');
+    return removes && !isDryRun(args.slice(at + 1)) ? { rule: 'helm uninstall' } : undefined;
+};
+// coreutils `truncate -s 0 file`, and the SQL statement `TRUNCATE x` given as the command
+const checkTruncate = (args) => args.some((arg) => arg !== '--help' && arg !== '--version') ? { rule: 'truncate' } : undefined;
+// The SQL statement `DROP TABLE x` given as the command (a SQL `shell` template, a heredoc)
+const checkDrop = (args) => {
+    const found = sqlRule(['drop', ...args].join(' '));
+    return found && { rule: found.rule };
+};
+const checkShell = (args, context) => {
+    let inline = false;
+    let fromStdin = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--' || arg === '-') {
+            i++;
+            break;
+        }
+        if (!arg.startsWith('-') && !arg.startsWith('+'))
+            break;
+        if (arg.startsWith('--')) {
+            if (arg === '--rcfile' || arg === '--init-file')
+                i++;
+            continue;
+        }
+        const letters = arg.slice(1);
+        if (arg.startsWith('-') && letters.includes('c'))
+            inline = true;
+        if (arg.startsWith('-') && letters.includes('s'))
+            fromStdin = true;
+        if (letters.includes('o') || letters.includes('O'))
+            i++; // `-o pipefail`
+    }
+    if (inline)
+        return args[i] === undefined ? undefined : checkNested(args[i], context);
+    // A script file is not read; a shell without one runs what it is fed
+    if (!fromStdin && i < args.length)
+        return undefined;
+    for (const text of context.stdin.forScript()) {
+        const finding = checkNested(text, context);
+        if (finding)
+            return finding;
+    }
+    return undefined;
+};
+const checkEval = (args, context) => checkNested(args.join(' '), context);
+const SSH_VALUED = 'BbcDEeFIiJLlmOoPpQRSWw';
+const checkSsh = (args, context) => {
+    // OpenSSH reads options both before and after the destination
+    const host = skipOptions(args, 0, { valued: SSH_VALUED });
+    const command = skipOptions(args, host + 1, { valued: SSH_VALUED });
+    return command < args.length ? checkNested(args.slice(command).join(' '), context) : undefined;
+};
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+const checkFind = (args, context) => {
+    for (let i = 0; i < args.length; i++) {
+        if (!FIND_EXEC.has(args[i]))
+            continue;
+        let end = i + 1;
+        while (end < args.length && args[end] !== ';' && args[end] !== '+')
+            end++;
+        const nested = { depth: context.depth + 1, stdin: new Stdin() };
+        const finding = checkWords(args.slice(i + 1, end), nested);
+        if (finding)
+            return finding;
+        i = end;
+    }
+    return undefined;
+};
+const checkSqlClient = (args, context) => {
+    for (const arg of args) {
+        const found = sqlRule(sqlIn(arg));
+        if (found)
+            return { rule: found.rule };
+    }
+    for (const text of context.stdin.forSql()) {
+        const found = sqlRule(text);
+        if (found)
+            return { rule: found.rule, excerpt: found.statement };
+    }
+    return undefined;
+};
+/** The SQL an argument may carry: `-c SQL` as its own word, `--command=SQL`, `-cSQL`. */
+function sqlIn(arg) {
+    if (!arg.startsWith('-'))
+        return arg;
+    const equals = arg.indexOf('=');
+    if (equals !== -1)
+        return arg.slice(equals + 1);
+    return arg.startsWith('--') ? '' : arg.slice(2);
+}
+/** The rule tripped by the first destructive statement of some SQL text, if any. */
+function sqlRule(sql) {
+    for (const statement of sql.split(';')) {
+        const rule = statementRule(leadingWords(statement, 3));
+        if (rule)
+            return { rule, statement: statement.trim() };
+    }
+    return undefined;
+}
+function statementRule([first, second, third]) {
+    if (first === 'truncate')
+        return second === undefined ? undefined : 'truncate';
+    if (first !== 'drop')
+        return undefined;
+    const object = second === 'temporary' || second === 'temp' ? third : second;
+    if (object === 'table')
+        return 'drop table';
+    // MySQL's DROP SCHEMA is DROP DATABASE by another name
+    return object === 'database' || object === 'schema' ? 'drop database' : undefined;
+}
+/** The first `count` blank-separated words of a statement, lower-cased, comments skipped. */
+function leadingWords(sql, count) {
+    const words = [];
+    let i = 0;
+    while (i < sql.length && words.length < count) {
+        if (/\s/.test(sql[i]))
+            i++;
+        else if (sql.startsWith('--', i))
+            i = lineEnd(sql, i);
+        else if (sql.startsWith('/*', i)) {
+            const close = sql.indexOf('*/', i + 2);
+            i = close === -1 ? sql.length : close + 2;
+        }
+        else {
+            let end = i;
+            while (end < sql.length && !/\s/.test(sql[end]))
+                end++;
+            words.push(sql.slice(i, end).toLowerCase());
+            i = end;
+        }
+    }
+    return words;
+}
+const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish'];
+const SQL_CLIENTS = [
+    'psql', 'pgcli', 'mysql', 'mariadb', 'mycli', 'sqlite3', 'duckdb', 'sqlcmd', 'clickhouse',
+    'clickhouse-client', 'cqlsh', 'cockroach', 'usql', 'snowsql', 'trino', 'bq'
+];
+const PROGRAMS = new Map([
+    ['rm', checkRm],
+    ['git', checkGit],
+    ['kubectl', checkKubectl],
+    ['helm', checkHelm],
+    ['truncate', checkTruncate],
+    ['drop', checkDrop],
+    ['eval', checkEval],
+    ['ssh', checkSsh],
+    ['find', checkFind],
+    ...SHELLS.map((name) => [name, checkShell]),
+    ...SQL_CLIENTS.map((name) => [name, checkSqlClient])
+]);
+
+;// CONCATENATED MODULE: ./src/core/ulid.ts
+
+/** Crockford's base32, the ULID alphabet. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
+function newUlid(now = Date.now()) {
+    let time = '';
+    let ms = Math.max(0, Math.floor(now));
+    for (let i = 0; i < 10; i++) {
+        time = ALPHABET[ms % 32] + time;
+        ms = Math.floor(ms / 32);
+    }
+    const bytes = (0,external_node_crypto_namespaceObject.randomBytes)(16);
+    let random = '';
+    for (let i = 0; i < 16; i++)
+        random += ALPHABET[bytes[i] % 32];
+    return time + random;
+}
+/** Matches a ULID as produced by newUlid. */
+const ulid_ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+;// CONCATENATED MODULE: ./src/core/trace.ts
+/**
+ * One session's trace on disk (SPEC §2): trace.jsonl, meta.json and the attempt logs under
+ * sessions/<date>/<name>/<session-id>/. Every event is one whole line, synced before the
+ * call returns, so a crash leaves at most a torn last line.
+ */
+
+
+
+
+/** RFC 3339 UTC with milliseconds. */
+function trace_timestamp(date) {
+    return date.toISOString();
+}
+/** Applies the redactor to every string inside a JSON-like value. */
+function redactDeep(value, redactor) {
+    if (typeof value === 'string')
+        return redactor.redact(value);
+    if (Array.isArray(value))
+        return value.map(item => redactDeep(item, redactor));
+    if (value !== null && typeof value === 'object') {
+        const out = {};
+        for (const [key, item] of Object.entries(value))
+            out[key] = redactDeep(item, redactor);
+        return out;
+    }
+    return value;
+}
+/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<name>/<session-id>. */
+function sessionDirectory(stateDir, name, startedAt, sessionId) {
+    return (0,external_node_path_namespaceObject.join)(stateDir, 'sessions', startedAt.toISOString().slice(0, 10), name, sessionId);
+}
+/** An open trace session: appends events and keeps meta.json current. */
+class TraceSession {
+    id;
+    dir;
+    redactor;
+    now;
+    fd;
+    meta;
+    ended = false;
+    constructor(id, dir, meta, redactor, now) {
+        this.id = id;
+        this.dir = dir;
+        this.redactor = redactor;
+        this.now = now;
+        this.meta = meta;
+        this.fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(dir, 'trace.jsonl'), 'a', 0o600);
+    }
+    /** Creates the session directory and writes the initial meta.json. */
+    static async open(options) {
+        const startedAt = options.now();
+        const id = newUlid(startedAt.getTime());
+        const dir = sessionDirectory(options.stateDir, options.name, startedAt, id);
+        (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
+        const meta = {
+            session_id: id,
+            skill: options.name,
+            version: options.version,
+            started_at: trace_timestamp(startedAt),
+            ended_at: null,
+            outcome: 'running',
+            attempts: 0,
+            tool_calls: 0,
+            errors: 0,
+            flaky: false,
+            run_id: options.runId,
+            summary: ''
+        };
+        const session = new TraceSession(id, dir, meta, options.redactor, options.now);
+        await session.writeMeta();
+        return session;
+    }
+    /** The current meta.json content. */
+    get metadata() {
+        return this.meta;
+    }
+    /** Whether the `end` event has been written. */
+    get isEnded() {
+        return this.ended;
+    }
+    /** Path of an attempt's full log. */
+    attemptLogPath(attempt) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, `attempt-${attempt}.log`);
+    }
+    /** Appends one event as one whole, synced line (redacted). */
+    event(phase, payload) {
+        if (this.fd === undefined)
+            throw new Error(`trace ${this.id} is closed`);
+        if (phase === 'tool_call')
+            this.meta.tool_calls++;
+        const line = {
+            ts: trace_timestamp(this.now()),
+            skill: this.meta.skill,
+            session_id: this.id,
+            phase,
+            payload: redactDeep(payload, this.redactor)
+        };
+        (0,external_node_fs_namespaceObject.writeSync)(this.fd, `${JSON.stringify(line)}\n`);
+        (0,external_node_fs_namespaceObject.fsyncSync)(this.fd);
+        if (phase === 'end')
+            this.ended = true;
+    }
+    /** Updates meta fields in memory (written by writeMeta). */
+    update(patch) {
+        this.meta = { ...this.meta, ...patch };
+    }
+    /** Writes meta.json atomically. */
+    async writeMeta() {
+        const meta = redactDeep(this.meta, this.redactor);
+        await writeFileAtomic((0,external_node_path_namespaceObject.join)(this.dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`, 0o600);
+    }
+    /** Closes the trace file. */
+    close() {
+        if (this.fd !== undefined)
+            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
+        this.fd = undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/verify-run.ts
+/**
+ * A whole verify run, as both front ends perform it: the capture-before-retry check, the
+ * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it.
+ */
+
+
+
+
+
+
+
+
+/** The first command (or expect-check) the guardrail refuses, unless allowed. */
+function guardrailHit(settings) {
+    if (settings.allowDestructive)
+        return undefined;
+    for (const command of [...settings.commands, ...(settings.expectations.check ? [settings.expectations.check] : [])]) {
+        const hit = findDestructive(command);
+        if (hit)
+            return hit;
+    }
+    return undefined;
+}
+/** The receipt's status for a loop outcome. */
+function receiptStatus(loop) {
+    if (loop.outcome === 'success')
+        return 'passed';
+    if (loop.outcome === 'failure')
+        return 'failed';
+    return loop.interrupted ? 'interrupted' : 'aborted';
+}
+/** Exit code of the CLI for a loop outcome (SPEC §1). */
+function exitCodeFor(outcome, interrupted) {
+    if (outcome === 'success')
+        return ExitCode.success;
+    if (outcome === 'failure')
+        return ExitCode.failure;
+    return interrupted ? ExitCode.interrupted : ExitCode.guardrail;
+}
+/** Runs one verify from policy check to closed trace and final receipt. */
+async function verifyRun(settings, context) {
+    const now = context.now ?? (() => new Date());
+    const identity = commandIdentity(settings.commands);
+    // Capture-before-retry: decided before anything of the run exists (SPEC §3).
+    let uncapturedRunId;
+    if (context.captureMode !== 'off') {
+        const latest = await context.store.latest(context.target, settings.scope, identity.hash);
+        const verdict = decideCaptureBeforeRetry(context.captureMode, latest);
+        if (verdict.action !== 'proceed') {
+            uncapturedRunId = verdict.failedRunId;
+            const message = context.redactor.redact(captureMessage(verdict, context.front));
+            if (verdict.action === 'block') {
+                context.error(message);
+                return { status: 'blocked', outcome: 'blocked', exitCode: ExitCode.failure, flaky: false, identity, uncapturedRunId, pruned: [] };
+            }
+            context.warn(message);
+        }
+    }
+    const startedAt = now();
+    const runId = newRunId(startedAt);
+    const session = await TraceSession.open({
+        stateDir: context.stateDir,
+        name: settings.name,
+        runId,
+        version: context.version,
+        redactor: context.redactor,
+        now
+    });
+    const receipt = {
+        schema_version: 1,
+        run_id: runId,
+        target: context.target,
+        scope: settings.scope,
+        identity: identity.identity,
+        identity_hash: identity.hash,
+        status: 'running',
+        flaky: false,
+        started_at: trace_timestamp(startedAt),
+        ended_at: null,
+        attempts: 0,
+        max_attempts: 1 + settings.maxRetries,
+        commands: [],
+        expectations: describeExpectations(settings),
+        session: { id: session.id, dir: session.dir },
+        host: (0,external_node_os_namespaceObject.hostname)(),
+        pid: process.pid,
+        ...(context.ci && { ci: context.ci })
+    };
+    await context.store.write(redactReceipt(receipt, context.redactor));
+    await context.onRunCreated?.({ runId, sessionDir: session.dir });
+    session.event('start', {
+        version: context.version,
+        run_id: runId,
+        target: context.target,
+        scope: settings.scope,
+        ...(uncapturedRunId && { uncaptured_failure: uncapturedRunId }),
+        ...(context.ci && { ci: context.ci })
+    });
+    session.event('decision', {
+        question: 'what to run',
+        decision: settings.commands,
+        expected: describeExpectations(settings)
+    });
+    if (uncapturedRunId) {
+        session.event('note', { message: `retrying after failed run ${uncapturedRunId}, which nobody captured` });
+    }
+    const hit = guardrailHit(settings);
+    if (hit) {
+        const message = `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`;
+        session.event('note', { message });
+        context.error(message);
+        const summary = `refused by the guardrail (${hit.rule})`;
+        session.event('end', { outcome: 'aborted', summary });
+        session.update({ outcome: 'aborted', ended_at: trace_timestamp(now()), errors: 1, summary });
+        await session.writeMeta();
+        session.close();
+        const final = { ...receipt, status: 'aborted', ended_at: trace_timestamp(now()) };
+        await context.store.write(redactReceipt(final, context.redactor));
+        return {
+            status: 'refused',
+            outcome: 'aborted',
+            exitCode: ExitCode.guardrail,
+            flaky: false,
+            identity,
+            runId,
+            session: { id: session.id, dir: session.dir },
+            guardrail: hit,
+            uncapturedRunId,
+            receipt: final,
+            pruned: []
+        };
+    }
+    const loop = await runVerifyLoop(settings, session, {
+        stdout: context.stdout,
+        stderr: context.stderr,
+        redactor: context.redactor,
+        env: context.env,
+        signal: context.signal,
+        killGraceMs: context.killGraceMs ?? 2000,
+        onProcessGroup: context.onProcessGroup,
+        sleep: context.sleep ?? abortableSleep,
+        random: context.random,
+        progress: context.progress,
+        interruptReason: context.interruptReason
+    });
+    return closeRun(settings, context, { session, receipt, loop, identity, uncapturedRunId, now });
+}
+/** Writes the end of the trace, meta.json and the final receipt; applies retention. */
+async function closeRun(settings, context, run) {
+    const { session, loop } = run;
+    if (loop.interrupted) {
+        session.event('note', { message: `interrupted${context.interruptReason?.() ? ` by ${context.interruptReason()}` : ''}; the run was stopped and its processes killed` });
+    }
+    session.event('end', { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) });
+    const endedAt = trace_timestamp(run.now());
+    session.update({
+        outcome: loop.outcome,
+        ended_at: endedAt,
+        attempts: loop.attempts.length,
+        errors: loop.attempts.filter(attempt => !attempt.verified).length,
+        flaky: loop.flaky,
+        summary: loop.summary
+    });
+    await session.writeMeta();
+    session.close();
+    const last = loop.attempts[loop.attempts.length - 1];
+    const final = {
+        ...run.receipt,
+        status: receiptStatus(loop),
+        flaky: loop.flaky,
+        ended_at: endedAt,
+        attempts: loop.attempts.length,
+        commands: (last?.commands ?? []).map(command => ({
+            command: command.command,
+            exit_code: command.exitCode,
+            signal: command.signal,
+            timed_out: command.timedOut,
+            duration_ms: command.durationMs
+        }))
+    };
+    await context.store.write(redactReceipt(final, context.redactor));
+    const pruned = await context.store.prune(context.target, settings.scope, run.identity.hash, settings.keepReceipts);
+    return {
+        status: 'completed',
+        outcome: loop.outcome,
+        exitCode: exitCodeFor(loop.outcome, loop.interrupted),
+        flaky: loop.flaky,
+        identity: run.identity,
+        runId: run.receipt.run_id,
+        session: { id: session.id, dir: session.dir },
+        loop,
+        uncapturedRunId: run.uncapturedRunId,
+        receipt: final,
+        pruned
+    };
+}
+/** Receipts hold commands and expectations as written: redact them like everything else. */
+function redactReceipt(receipt, redactor) {
+    const { identity, commands, expectations } = receipt;
+    return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) };
+}
+
+;// CONCATENATED MODULE: ./src/cli/run.ts
+/** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
+
+
+
+
+
+
+
+
+
+
+
+
+const RUN_FLAGS = Object.fromEntries([
+    ...RUN_INPUT_NAMES.map(name => [
+        name,
+        { kind: name === 'allow-destructive' ? 'switch' : 'string', repeatable: name === 'command' || name === 'redact' }
+    ]),
+    ['help', { kind: 'switch' }]
+]);
+/** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
+function describeCommands(commands) {
+    const first = commands[0].split('\n')[0];
+    const shown = first.length > 80 ? `${first.slice(0, 80)}…` : first;
+    return commands.length > 1 ? `\`${shown}\` and ${commands.length - 1} more` : `\`${shown}\``;
+}
+/** The 3–5 line console summary of SPEC §1. */
+function consoleSummary(report, commands) {
+    const loop = report.loop;
+    const attempts = loop ? `${loop.attempts.length}/${loop.maxAttempts}` : '0';
+    const outcome = report.outcome + (report.flaky ? ' (flaky)' : '');
+    const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}`];
+    if (loop && report.outcome !== 'success')
+        lines.push(`why: ${loop.summary}`);
+    if (report.guardrail)
+        lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`);
+    lines.push(`receipt: ${report.runId}`);
+    lines.push(`trace: ${report.session?.dir}`);
+    return lines;
+}
+/** Runs `reverify run`; returns the exit code. */
+async function runCommandLine(argv, io) {
+    const { flags, positionals } = parseArgs(argv, RUN_FLAGS, 'reverify run --help');
+    if (flags.help !== undefined) {
+        io.stdout.write(RUN_HELP);
+        return 0;
+    }
+    if (positionals.length > 0) {
+        throw new UsageError(`unexpected argument '${positionals[0]}'; give commands with --command (see reverify run --help)`);
+    }
+    const settings = parseRunSettings(flags, io.cwd);
+    const root = findTargetRoot(io.cwd);
+    const stateDir = settings.stateDir ?? defaultStateDir(root);
+    const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root));
+    await ensureStateDir(stateDir, { gitignore: settings.stateDir === undefined });
+    const redactor = createRedactor({ values: settings.redact, env: io.env });
+    const report = await verifyRun(settings, {
+        stateDir,
+        store: new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) }),
+        target: root,
+        captureMode,
+        front: 'cli',
+        version: VERSION,
+        redactor,
+        env: io.env,
+        stdout: io.stdout,
+        stderr: io.stderr,
+        signal: io.signal,
+        interruptReason: io.interruptReason,
+        warn: message => println(io.stderr, `reverify: warning: ${message}`),
+        error: message => println(io.stderr, `reverify: error: ${message}`),
+        progress: line => println(io.stderr, line)
+    });
+    if (report.status !== 'blocked') {
+        for (const line of consoleSummary(report, settings.commands))
+            println(io.stdout, line);
+    }
+    return report.exitCode;
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+/** The CLI's dispatcher: subcommand → handler, user errors → one line and exit 2. */
+
+
+
+
+
+
+const SUBCOMMANDS = {
+    run: runCommandLine,
+    capture: captureCommandLine,
+    receipts: receiptsCommandLine,
+    config: configCommandLine
+};
+/** Runs the CLI with argv (without node and script); resolves to the exit code. */
+async function main(argv, io) {
+    const [first, ...rest] = argv;
+    if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+        io.stdout.write(MAIN_HELP);
+        return first === undefined ? ExitCode.usage : ExitCode.success;
+    }
+    if (first === '--version') {
+        println(io.stdout, VERSION);
+        return ExitCode.success;
+    }
+    const handler = SUBCOMMANDS[first];
+    if (handler === undefined) {
+        println(io.stderr, `reverify: unknown command '${first}'; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`);
+        return ExitCode.usage;
+    }
+    try {
+        return await handler(rest, io);
+    }
+    catch (error) {
+        if (errors_isUserError(error)) {
+            println(io.stderr, `reverify: ${errors_describeError(error)}`);
+            return ExitCode.usage;
+        }
+        // Not the user's fault: say so in one line; the stack only on request.
+        println(io.stderr, `reverify: internal error: ${errors_describeError(error)}`);
+        if (io.env.REVERIFY_DEBUG)
+            println(io.stderr, error instanceof Error ? (error.stack ?? '') : String(error));
+        return ExitCode.failure;
+    }
+}
+
+
+/***/ })
+
+/******/ });
+/************************************************************************/
+/******/ // The module cache
+/******/ var __webpack_module_cache__ = {};
+/******/ 
+/******/ // The require function
+/******/ function __nccwpck_require__(moduleId) {
+/******/ 	// Check if module is in cache
+/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
+/******/ 	if (cachedModule !== undefined) {
+/******/ 		return cachedModule.exports;
+/******/ 	}
+/******/ 	// Create a new module (and put it into the cache)
+/******/ 	var module = __webpack_module_cache__[moduleId] = {
+/******/ 		// no module.id needed
+/******/ 		// no module.loaded needed
+/******/ 		exports: {}
+/******/ 	};
+/******/ 
+/******/ 	// Execute the module function
+/******/ 	var threw = true;
+/******/ 	try {
+/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		threw = false;
+/******/ 	} finally {
+/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
+/******/ 	}
+/******/ 
+/******/ 	// Return the exports of the module
+/******/ 	return module.exports;
+/******/ }
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/asset-relocator-loader */
+/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/async module */
+/******/ (() => {
+/******/ 	var webpackQueues = typeof Symbol === "function" ? Symbol("webpack queues") : "__webpack_queues__";
+/******/ 	var webpackExports = typeof Symbol === "function" ? Symbol("webpack exports") : "__webpack_exports__";
+/******/ 	var webpackError = typeof Symbol === "function" ? Symbol("webpack error") : "__webpack_error__";
+/******/ 	var resolveQueue = (queue) => {
+/******/ 		if(queue && queue.d < 1) {
+/******/ 			queue.d = 1;
+/******/ 			queue.forEach((fn) => (fn.r--));
+/******/ 			queue.forEach((fn) => (fn.r-- ? fn.r++ : fn()));
+/******/ 		}
+/******/ 	}
+/******/ 	var wrapDeps = (deps) => (deps.map((dep) => {
+/******/ 		if(dep !== null && typeof dep === "object") {
+/******/ 			if(dep[webpackQueues]) return dep;
+/******/ 			if(dep.then) {
+/******/ 				var queue = [];
+/******/ 				queue.d = 0;
+/******/ 				dep.then((r) => {
+/******/ 					obj[webpackExports] = r;
+/******/ 					resolveQueue(queue);
+/******/ 				}, (e) => {
+/******/ 					obj[webpackError] = e;
+/******/ 					resolveQueue(queue);
+/******/ 				});
+/******/ 				var obj = {};
+/******/ 				obj[webpackQueues] = (fn) => (fn(queue));
+/******/ 				return obj;
+/******/ 			}
+/******/ 		}
+/******/ 		var ret = {};
+/******/ 		ret[webpackQueues] = x => {};
+/******/ 		ret[webpackExports] = dep;
+/******/ 		return ret;
+/******/ 	}));
+/******/ 	__nccwpck_require__.a = (module, body, hasAwait) => {
+/******/ 		var queue;
+/******/ 		hasAwait && ((queue = []).d = -1);
+/******/ 		var depQueues = new Set();
+/******/ 		var exports = module.exports;
+/******/ 		var currentDeps;
+/******/ 		var outerResolve;
+/******/ 		var reject;
+/******/ 		var promise = new Promise((resolve, rej) => {
+/******/ 			reject = rej;
+/******/ 			outerResolve = resolve;
+/******/ 		});
+/******/ 		promise[webpackExports] = exports;
+/******/ 		promise[webpackQueues] = (fn) => (queue && fn(queue), depQueues.forEach(fn), promise["catch"](x => {}));
+/******/ 		module.exports = promise;
+/******/ 		body((deps) => {
+/******/ 			currentDeps = wrapDeps(deps);
+/******/ 			var fn;
+/******/ 			var getResult = () => (currentDeps.map((d) => {
+/******/ 				if(d[webpackError]) throw d[webpackError];
+/******/ 				return d[webpackExports];
+/******/ 			}))
+/******/ 			var promise = new Promise((resolve) => {
+/******/ 				fn = () => (resolve(getResult));
+/******/ 				fn.r = 0;
+/******/ 				var fnQueue = (q) => (q !== queue && !depQueues.has(q) && (depQueues.add(q), q && !q.d && (fn.r++, q.push(fn))));
+/******/ 				currentDeps.map((dep) => (dep[webpackQueues](fnQueue)));
+/******/ 			});
+/******/ 			return fn.r ? promise : getResult();
+/******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
+/******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/************************************************************************/
+/******/ 
+/******/ // startup
+/******/ // Load entry module and return exports
+/******/ // This entry module used 'module' so it can't be inlined
+/******/ var __webpack_exports__ = __nccwpck_require__(486);
+/******/ __webpack_exports__ = await __webpack_exports__;
+/******/ 

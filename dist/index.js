@@ -1,0 +1,3 @@
+var __webpack_exports__ = {};
+
+

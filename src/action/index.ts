@@ -1,0 +1,2 @@
+/** Entry point of dist/index.js (the action's main step). */
+export {}

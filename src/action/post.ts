@@ -1,0 +1,2 @@
+/** Entry point of dist/post.js (the action's post step). */
+export {}

@@ -1,0 +1,23 @@
+/** Entry point of dist/cli.js: wires the process to main(). */
+import { main } from './main.js'
+
+const controller = new AbortController()
+let reason: string | undefined
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A second signal while cleaning up means "now": leave with the interrupt code.
+    if (reason !== undefined) process.exit(130)
+    reason = signal
+    controller.abort()
+  })
+}
+
+const code = await main(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  cwd: process.cwd(),
+  env: process.env,
+  signal: controller.signal,
+  interruptReason: () => reason
+})
+process.exitCode = code

@@ -1,0 +1,44 @@
+/** The CLI's dispatcher: subcommand → handler, user errors → one line and exit 2. */
+import { ExitCode, describeError, isUserError } from '../core/errors.js'
+import { VERSION } from '../core/version.js'
+import { MAIN_HELP } from './help.js'
+import { println, type CliIo } from './io.js'
+import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'
+import { runCommandLine } from './run.js'
+
+const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promise<number>> = {
+  run: runCommandLine,
+  capture: captureCommandLine,
+  receipts: receiptsCommandLine,
+  config: configCommandLine
+}
+
+/** Runs the CLI with argv (without node and script); resolves to the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    io.stdout.write(MAIN_HELP)
+    return first === undefined ? ExitCode.usage : ExitCode.success
+  }
+  if (first === '--version') {
+    println(io.stdout, VERSION)
+    return ExitCode.success
+  }
+  const handler = SUBCOMMANDS[first]
+  if (handler === undefined) {
+    println(io.stderr, `reverify: unknown command '${first}'; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`)
+    return ExitCode.usage
+  }
+  try {
+    return await handler(rest, io)
+  } catch (error) {
+    if (isUserError(error)) {
+      println(io.stderr, `reverify: ${describeError(error)}`)
+      return ExitCode.usage
+    }
+    // Not the user's fault: say so in one line; the stack only on request.
+    println(io.stderr, `reverify: internal error: ${describeError(error)}`)
+    if (io.env.REVERIFY_DEBUG) println(io.stderr, error instanceof Error ? (error.stack ?? '') : String(error))
+    return ExitCode.failure
+  }
+}

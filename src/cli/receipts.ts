@@ -1,0 +1,132 @@
+/** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
+import { userInfo } from 'node:os'
+import { captureRun } from '../core/capture.js'
+import { parseCaptureMode, readConfig, setCaptureMode } from '../core/config-file.js'
+import { UsageError } from '../core/errors.js'
+import type { Receipt } from '../core/receipt.js'
+import { ReceiptStore } from '../core/receipt-store.js'
+import { requireRunId } from '../core/run-id.js'
+import { showValue } from '../core/settings.js'
+import { ensureStateDir } from '../core/state-dir.js'
+import { parseArgs } from './args.js'
+import { CAPTURE_HELP, CONFIG_HELP, RECEIPTS_HELP } from './help.js'
+import { println, type CliIo } from './io.js'
+import { defaultStateDir, findTargetRoot } from './state.js'
+
+interface StoreContext {
+  root: string
+  stateDir: string
+  store: ReceiptStore
+}
+
+function openStore(flags: Record<string, string>, io: CliIo): StoreContext {
+  const root = findTargetRoot(io.cwd)
+  const stateDir = flags['state-dir'] ?? defaultStateDir(root)
+  const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
+  return { root, stateDir, store }
+}
+
+function who(io: CliIo): string {
+  try {
+    return io.env.USER ?? userInfo().username
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** `reverify capture <run-id|latest> [--note TEXT]`. */
+export async function captureCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals } = parseArgs(
+    argv,
+    { note: { kind: 'string' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } },
+    'reverify capture --help'
+  )
+  if (flags.help !== undefined) {
+    io.stdout.write(CAPTURE_HELP)
+    return 0
+  }
+  if (positionals.length !== 1) {
+    throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help')
+  }
+  const { root, store } = openStore(flags, io)
+  await readConfig(root)
+  const receipt = await captureRun(store, positionals[0]!, {
+    note: flags.note ?? '',
+    source: 'cli',
+    by: who(io),
+    target: root
+  })
+  println(io.stdout, `reverify: captured ${receipt.run_id}${flags.note ? `: ${flags.note}` : ''}`)
+  return 0
+}
+
+function receiptLine(receipt: Receipt): string {
+  const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-'
+  const command = receipt.identity.join(' ; ')
+  return [receipt.run_id, receipt.status.padEnd(11), (receipt.flaky ? 'flaky' : '-').padEnd(5), captured.padEnd(10), command.length > 80 ? `${command.slice(0, 80)}…` : command].join('  ')
+}
+
+/** `reverify receipts list|show`. */
+export async function receiptsCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals } = parseArgs(
+    argv,
+    { json: { kind: 'switch' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } },
+    'reverify receipts --help'
+  )
+  if (flags.help !== undefined) {
+    io.stdout.write(RECEIPTS_HELP)
+    return 0
+  }
+  const [action, ref, ...rest] = positionals
+  const json = flags.json === 'true'
+  const { root, store } = openStore(flags, io)
+  if (action === 'list' && ref === undefined) {
+    const receipts = await store.list({ target: root })
+    if (json) println(io.stdout, JSON.stringify(receipts, null, 2))
+    else if (receipts.length === 0) println(io.stdout, 'no receipts yet')
+    else for (const receipt of receipts) println(io.stdout, receiptLine(receipt))
+    return 0
+  }
+  if (action === 'show' && ref !== undefined && rest.length === 0) {
+    const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'))
+    if (receipt === undefined) throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`)
+    if (json) {
+      println(io.stdout, JSON.stringify(receipt, null, 2))
+      return 0
+    }
+    println(io.stdout, `run:        ${receipt.run_id}`)
+    println(io.stdout, `status:     ${receipt.status}${receipt.flaky ? ' (flaky)' : ''}`)
+    println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`)
+    println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`)
+    println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`)
+    println(io.stdout, `identity:   ${receipt.identity_hash}`)
+    for (const command of receipt.identity) println(io.stdout, `  ${command}`)
+    for (const command of receipt.commands) {
+      println(io.stdout, `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`)
+    }
+    println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`)
+    println(io.stdout, `trace:      ${receipt.session.dir}`)
+    println(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`)
+    return 0
+  }
+  throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help')
+}
+
+/** `reverify config set capture-before-retry <v>`. */
+export async function configCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals } = parseArgs(argv, { help: { kind: 'switch' } }, 'reverify config --help')
+  if (flags.help !== undefined) {
+    io.stdout.write(CONFIG_HELP)
+    return 0
+  }
+  const [action, key, value, ...rest] = positionals
+  if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
+    throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`')
+  }
+  const mode = parseCaptureMode(value, 'capture-before-retry')
+  const root = findTargetRoot(io.cwd)
+  await ensureStateDir(defaultStateDir(root), { gitignore: true })
+  await setCaptureMode(root, mode)
+  println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`)
+  return 0
+}

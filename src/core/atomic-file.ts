@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
+import { lstat, mkdir, open, rename, unlink } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/**
+ * Files that must never be seen half-written (receipts, meta.json, config) and files read
+ * from a directory someone else may have filled (a restored cache).
+ */
+
+// Not every platform has these flags; 0 leaves the open as it would be without them.
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
+const NON_BLOCKING = constants.O_NONBLOCK ?? 0
+
+/** Writes a file atomically: temp file in the same dir, fsync, rename, fsync the directory. */
+export async function writeFileAtomic(path: string, data: string | Buffer, mode = 0o644): Promise<void> {
+  const directory = dirname(path)
+  // A dot name ending in .tmp, so a leftover from a crash is recognisable and ignorable.
+  const temp = join(directory, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, mode)
+  try {
+    try {
+      await handle.writeFile(data)
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    await rename(temp, path)
+  } catch (error) {
+    await unlink(temp).catch(() => undefined)
+    throw error
+  }
+  await fsyncDirectory(directory)
+}
+
+/** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */
+export async function fsyncDirectory(directory: string): Promise<void> {
+  let handle
+  try {
+    handle = await open(directory, constants.O_RDONLY)
+    await handle.sync()
+  } catch (error) {
+    // Windows cannot open or sync a directory; the rename itself is still atomic there.
+    if (!isErrorCode(error, 'EISDIR', 'EPERM', 'EINVAL', 'EBADF', 'EACCES')) throw error
+  } finally {
+    await handle?.close()
+  }
+}
+
+/** Reads a regular file, refusing symlinks (lstat) and files over maxBytes; undefined when absent. */
+export async function readRegularFile(path: string, maxBytes: number): Promise<string | undefined> {
+  let before
+  try {
+    before = await lstat(path)
+  } catch (error) {
+    if (isErrorCode(error, 'ENOENT', 'ENOTDIR')) return undefined
+    throw error
+  }
+  if (before.isSymbolicLink()) throw new Error(`${path} is a symbolic link; it is not followed`)
+  if (!before.isFile()) throw new Error(`${path} is not a regular file`)
+  if (before.size > maxBytes) throw new Error(`${path} is larger than ${maxBytes} bytes`)
+  // O_NOFOLLOW and the inode check close the gap between lstat and open; O_NONBLOCK keeps a
+  // FIFO swapped in meanwhile from hanging the open.
+  const handle = await open(path, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING)
+  try {
+    const after = await handle.stat()
+    if (!after.isFile() || after.ino !== before.ino || after.dev !== before.dev) {
+      throw new Error(`${path} changed while it was being read`)
+    }
+    // One byte more than allowed tells a file that grew past the limit from one that did not.
+    const buffer = Buffer.alloc(Math.min(after.size, maxBytes) + 1)
+    const chunks: Buffer[] = []
+    let total = 0
+    while (total <= maxBytes) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      if (bytesRead === 0) break
+      chunks.push(Buffer.from(buffer.subarray(0, bytesRead)))
+      total += bytesRead
+    }
+    if (total > maxBytes) throw new Error(`${path} is larger than ${maxBytes} bytes`)
+    return Buffer.concat(chunks, total).toString('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Creates a directory if needed and checks it is a real directory, not a symlink planted in its place. */
+export async function ensureRealDirectory(path: string): Promise<void> {
+  try {
+    await mkdir(path, { mode: 0o755 })
+  } catch (error) {
+    if (!isErrorCode(error, 'EEXIST')) throw error
+  }
+  await requireRealDirectory(path)
+}
+
+/** Throws unless `path` is a directory reached without following a symlink at its last step. */
+export async function requireRealDirectory(path: string): Promise<void> {
+  const stats = await lstat(path)
+  if (stats.isSymbolicLink()) throw new Error(`${path} is a symbolic link; it is not followed`)
+  if (!stats.isDirectory()) throw new Error(`${path} is not a directory`)
+}
+
+/** True when `error` is a Node system error with one of these codes. */
+export function isErrorCode(error: unknown, ...codes: string[]): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof (error as { code: unknown }).code === 'string' &&
+    codes.includes((error as { code: string }).code)
+  )
+}

@@ -1,0 +1,164 @@
+/**
+ * The verify loop (SPEC §1): attempt after attempt until one is verified, the attempts run
+ * out, a failure is not retryable, or the run is interrupted — every step written to the
+ * session's trace (SPEC §2).
+ */
+import { runAttempt, type AttemptEnvironment, type AttemptResult } from './attempt.js'
+import { describeWait, retryDelayMs, retryRefusal } from './retry-policy.js'
+import type { RunSettings } from './settings.js'
+import type { Outcome, TraceSession } from './trace.js'
+
+/** The engine's side effects beyond one attempt's. */
+export interface EngineEnvironment extends AttemptEnvironment {
+  /** Waits before a retry; resolves early when the signal aborts. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  random?: () => number
+  /** Progress lines for the person watching (attempt headers, retry notes). */
+  progress: (line: string) => void
+  /** The reason of an interrupt, once there is one (e.g. "SIGINT"). */
+  interruptReason?: () => string | undefined
+}
+
+/** How a verify loop ended. */
+export interface LoopResult {
+  outcome: Outcome
+  flaky: boolean
+  interrupted: boolean
+  attempts: AttemptResult[]
+  maxAttempts: number
+  /** The exit code of the last attempt (130 when interrupted before any). */
+  exitCode: number
+  summary: string
+}
+
+/** The `decision` payload's expectations, with names as the user gave them. */
+export function describeExpectations(settings: RunSettings): Record<string, unknown> {
+  const { exit, stdout, file, check } = settings.expectations
+  return {
+    ...(exit !== undefined && { 'expect-exit': exit }),
+    ...(stdout !== undefined && { 'expect-stdout': stdout }),
+    ...(file !== undefined && { 'expect-file': file }),
+    ...(check !== undefined && { 'expect-check': check })
+  }
+}
+
+/** The failing part of an attempt, in one line. */
+export function failureReason(attempt: AttemptResult): string {
+  if (attempt.interrupted) return 'interrupted'
+  const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail)
+  return failed.length > 0 ? failed.join('; ') : 'not verified'
+}
+
+/** Sleeps for ms, waking early on abort. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise(resolve => {
+    if (ms <= 0 || signal?.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done, { once: true })
+    function done() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+  })
+}
+
+/** Options for a loop that continues an earlier, interrupted one. */
+export interface LoopStart {
+  /** Attempts already used (their results are not re-run). */
+  previous?: AttemptResult[]
+}
+
+/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
+export async function runVerifyLoop(
+  settings: RunSettings,
+  session: TraceSession,
+  env: EngineEnvironment,
+  start: LoopStart = {}
+): Promise<LoopResult> {
+  const maxAttempts = 1 + settings.maxRetries
+  const attempts: AttemptResult[] = [...(start.previous ?? [])]
+  let interrupted = false
+
+  while (attempts.length < maxAttempts) {
+    const number = attempts.length + 1
+    if (env.signal?.aborted) {
+      interrupted = true
+      break
+    }
+    env.progress(`reverify: attempt ${number}/${maxAttempts}`)
+    session.event('tool_call', { attempt: number, commands: settings.commands })
+    const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env)
+    attempts.push(attempt)
+    recordAttempt(session, attempt)
+    session.update({ attempts: attempts.length, errors: attempts.filter(a => !a.verified).length })
+    if (attempt.verified) break
+    if (attempt.interrupted || env.signal?.aborted) {
+      interrupted = true
+      break
+    }
+    if (number === maxAttempts) break
+    const refusal = retryRefusal(settings, attempt.exitCode, attempt.outputMatched)
+    if (refusal !== undefined) {
+      const message = `${failureReason(attempt)}; ${refusal}`
+      session.event('note', { message })
+      env.progress(`reverify: ${message}`)
+      break
+    }
+    const wait = retryDelayMs(settings, number, env.random)
+    const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${number + 1}/${maxAttempts})`
+    session.event('note', { message })
+    env.progress(`reverify: ${message}`)
+    await env.sleep(wait, env.signal)
+  }
+
+  const verifiedAt = attempts.findIndex(attempt => attempt.verified)
+  const last = attempts[attempts.length - 1]
+  const outcome: Outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure'
+  const flaky = verifiedAt > 0
+  let summary: string
+  if (outcome === 'success') {
+    summary = flaky ? `verified on attempt ${verifiedAt + 1}/${maxAttempts} (flaky)` : `verified on attempt 1/${maxAttempts}`
+  } else if (outcome === 'aborted') {
+    summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`
+  } else {
+    summary = `not verified after ${attempts.length}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`
+  }
+  return {
+    outcome,
+    flaky,
+    interrupted,
+    attempts,
+    maxAttempts,
+    exitCode: interrupted ? 130 : (last?.exitCode ?? 0),
+    summary
+  }
+}
+
+/** The tool_result and verify events of one attempt. */
+export function recordAttempt(session: TraceSession, attempt: AttemptResult): void {
+  session.event('tool_result', {
+    attempt: attempt.attempt,
+    ok: attempt.exitCode === 0 && !attempt.interrupted,
+    exit: attempt.exitCode,
+    ...(attempt.signal && { signal: attempt.signal }),
+    ...(attempt.timedOut && { timed_out: true }),
+    ...(attempt.interrupted && { interrupted: true }),
+    duration_ms: attempt.durationMs,
+    summary: attempt.summary,
+    commands: attempt.commands.map(command => ({
+      command: command.command,
+      exit: command.exitCode,
+      signal: command.signal,
+      timed_out: command.timedOut,
+      duration_ms: command.durationMs
+    })),
+    ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched })
+  })
+  session.event('verify', {
+    attempt: attempt.attempt,
+    ok: attempt.verified,
+    check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
+    detail: attempt.verified ? 'every expectation held' : failureReason(attempt)
+  })
+}

@@ -1,0 +1,204 @@
+/**
+ * Runs one command through the shell in its own process group and reports how it ended.
+ * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
+ * the command instead of running on into the next attempt.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { constants, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse } from 'shell-quote'
+import type { ShellSpec } from './settings.js'
+
+/** How one command ended: one shape for success, failure, timeout and interrupt. */
+export interface CommandResult {
+  command: string
+  exitCode: number
+  /** The signal that ended the shell, when one did (e.g. SIGKILL). */
+  signal: string | null
+  timedOut: boolean
+  interrupted: boolean
+  durationMs: number
+}
+
+/** Where a command's output goes, chunk by chunk. Returning false asks to pause the source. */
+export type OutputSink = (chunk: Buffer, stream: 'stdout' | 'stderr') => boolean | void
+
+/** What to run and how. */
+export interface CommandSpec {
+  command: string
+  shell: ShellSpec
+  cwd: string
+  env?: NodeJS.ProcessEnv
+  /** 0 = no timeout. */
+  timeoutMs: number
+  /** Between SIGTERM and SIGKILL. */
+  killGraceMs: number
+  /** Aborting it kills the process group (an interrupt of reverify itself). */
+  signal?: AbortSignal
+  onOutput: OutputSink
+  /** Resolves when the sink of that stream can take more after it returned false. */
+  waitForDrain?: (stream: 'stdout' | 'stderr') => Promise<void>
+  /** Told the process group id as soon as the command starts (for crash bookkeeping). */
+  onStart?: (pgid: number) => void
+}
+
+/** A process group that may outlive its leader, with a way to end it for good. */
+export class ProcessGroup {
+  private closed: Promise<void>
+
+  constructor(
+    readonly pgid: number,
+    child: ChildProcess
+  ) {
+    this.closed = once(child, 'close').then(() => undefined)
+  }
+
+  /** True while any process of the group is alive. */
+  isAlive(): boolean {
+    try {
+      process.kill(-this.pgid, 0)
+      return true
+    } catch (error) {
+      // EPERM means a process exists but is not ours to signal: still alive.
+      return (error as NodeJS.ErrnoException).code === 'EPERM'
+    }
+  }
+
+  /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
+  async terminate(graceMs: number): Promise<void> {
+    if (!this.signal('SIGTERM')) return
+    const deadline = Date.now() + graceMs
+    // The pipes close when every holder has exited; a member that redirected its output
+    // elsewhere is only visible through kill(0), so check that too until the deadline.
+    while (Date.now() < deadline && this.isAlive()) {
+      await waitAtMost(this.closed, Math.min(50, deadline - Date.now()))
+      if (!this.isAlive()) return
+    }
+    this.signal('SIGKILL')
+  }
+
+  private signal(name: NodeJS.Signals): boolean {
+    try {
+      process.kill(-this.pgid, name)
+      return true
+    } catch {
+      return false
+    }
+  }
+}
+
+/** How long to wait for a finished command's pipes to close. */
+const PIPE_SETTLE_MS = 250
+
+/** Waits for a promise, but no longer than ms; the timer never outlives the wait. */
+async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([promise, new Promise(resolve => (timer = setTimeout(resolve, Math.max(0, ms))))])
+  clearTimeout(timer)
+}
+
+/** The argv for a command under a shell spec, and a temp dir to remove afterwards. */
+async function shellArgv(command: string, shell: ShellSpec): Promise<{ argv: string[]; cleanup?: string }> {
+  if (shell.kind === 'bash') return { argv: ['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c', command] }
+  if (shell.kind === 'sh') return { argv: ['sh', '-ec', command] }
+  const dir = await mkdtemp(join(tmpdir(), 'reverify-script-'))
+  const script = join(dir, 'command')
+  await writeFile(script, `${command}\n`, { mode: 0o700 })
+  // The template is split like a command line but never given to a shell.
+  const argv = parse(shell.template, name => `$${name}`).map(token =>
+    typeof token === 'string' ? token.split('{0}').join(script) : ''
+  )
+  return { argv: argv.filter(part => part !== ''), cleanup: dir }
+}
+
+/** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
+export function signalExitCode(signal: string): number {
+  const number = (constants.signals as Record<string, number>)[signal]
+  return 128 + (number ?? 0)
+}
+
+/**
+ * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
+ * the process group, which may still hold background processes the command started.
+ */
+export async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }> {
+  const started = Date.now()
+  const { argv, cleanup } = await shellArgv(spec.command, spec.shell)
+  const base = { command: spec.command, signal: null, timedOut: false, interrupted: false }
+  if (spec.signal?.aborted) {
+    if (cleanup) await rm(cleanup, { recursive: true, force: true })
+    return { result: { ...base, exitCode: 130, interrupted: true, durationMs: 0 } }
+  }
+  const child = spawn(argv[0]!, argv.slice(1), {
+    cwd: spec.cwd,
+    env: spec.env ?? process.env,
+    detached: true, // a new session and process group, led by the shell
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  const spawnError = once(child, 'error').then(([error]) => error as Error)
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
+  const outcome = await Promise.race([
+    exited.then(() => 'exit' as const),
+    spawnError.then(() => 'error' as const),
+    once(child, 'spawn').then(() => 'spawn' as const)
+  ])
+  if (outcome === 'error' || child.pid === undefined) {
+    const error = await spawnError
+    if (cleanup) await rm(cleanup, { recursive: true, force: true })
+    spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${error.message}\n`), 'stderr')
+    return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } }
+  }
+  const group = new ProcessGroup(child.pid, child)
+  const closed = once(child, 'close')
+  spec.onStart?.(child.pid)
+
+  for (const name of ['stdout', 'stderr'] as const) {
+    const source = child[name]!
+    source.on('data', (chunk: Buffer) => {
+      if (spec.onOutput(chunk, name) === false && spec.waitForDrain) {
+        source.pause()
+        void spec.waitForDrain(name).then(() => source.resume())
+      }
+    })
+  }
+
+  let timedOut = false
+  let interrupted = false
+  let stopping: Promise<void> | undefined
+  const stop = () => {
+    stopping ??= group.terminate(spec.killGraceMs)
+  }
+  const timer =
+    spec.timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true
+          stop()
+        }, spec.timeoutMs)
+      : undefined
+  const onAbort = () => {
+    interrupted = true
+    stop()
+  }
+  spec.signal?.addEventListener('abort', onAbort, { once: true })
+
+  const [code, signal] = await exited
+  if (timer) clearTimeout(timer)
+  spec.signal?.removeEventListener('abort', onAbort)
+  if (stopping) await stopping
+  // Let the pipes deliver what the command wrote before judging its output. A background
+  // process still holding them must not stall the run: its output keeps flowing until the
+  // attempt ends and its group is stopped.
+  await waitAtMost(closed, PIPE_SETTLE_MS)
+  if (cleanup) await rm(cleanup, { recursive: true, force: true })
+  const durationMs = Date.now() - started
+
+  let exitCode = code ?? (signal ? signalExitCode(signal) : 1)
+  if (timedOut) exitCode = 124
+  else if (interrupted) exitCode = 130
+  return {
+    result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
+    group
+  }
+}

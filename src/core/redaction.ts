@@ -1,0 +1,43 @@
+import { LiteralIndex } from './redaction/literal-index.js'
+import { REDACT_INPUT_MARKER } from './redaction/markers.js'
+import { PRIVATE_KEY_MARKER } from './redaction/private-key.js'
+import { RedactionScanner } from './redaction/scanner.js'
+import { collectSecretLiterals, markersToKeep } from './redaction/secret-values.js'
+import { SHAPE_MARKERS } from './redaction/token-shapes.js'
+
+/** What to redact. */
+export interface RedactionOptions {
+  /** The `redact` input, one value per entry (empty/whitespace-only entries ignored). */
+  values?: readonly string[]
+  /** Usually process.env: values of secret-looking names are redacted. */
+  env?: Readonly<Record<string, string | undefined>>
+}
+
+/** Replaces secrets with markers; stateless for whole strings. */
+export interface Redactor {
+  redact(text: string): string
+  /** A fresh streaming redactor for one output stream. */
+  stream(): RedactingStream
+  /** True when values are configured (the `redact` input or secret env variables), beyond the built-in token shapes. */
+  readonly hasValues: boolean
+}
+
+/** Redacts a stream of text chunks, catching secrets split across chunk boundaries. */
+export interface RedactingStream {
+  /** Feed a chunk; returns the text that is now safe to emit (may hold back a bounded tail). */
+  push(chunk: string): string
+  /** End of stream: returns whatever was held back, redacted. */
+  end(): string
+}
+
+/** Builds a redactor for the `redact` values, secret env variables and known token shapes. */
+export function createRedactor(options: RedactionOptions): Redactor {
+  const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {})
+  const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)]
+  const index = new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)])
+  return {
+    hasValues: secrets.length > 0,
+    redact: text => (text === '' ? text : new RedactionScanner(index).redactAll(text)),
+    stream: () => new RedactionScanner(index)
+  }
+}

@@ -1,0 +1,156 @@
+import type { SecretLiteral } from './secret-values.js'
+
+interface TrieNode {
+  next: Map<number, TrieNode> | undefined
+  literal: SecretLiteral | undefined
+}
+
+interface Anchored {
+  /** Where the anchor character sits inside the literal. */
+  readonly offset: number
+  readonly literal: SecretLiteral
+}
+
+// Characters roughly from most to least frequent in build and test output. A literal is
+// searched for by a rare character it holds, so that the native indexOf scan (a memchr)
+// stops as seldom as possible; characters missing here count as the rarest of all.
+const COMMON_FIRST = ' \n\r\tetaoinsrlcdhupmfgbyw0123456789.-/:_,=()[]"\'>`*#TSEARICONLDPMUFGHBWkv<{};+@$%|\\~!&?^'
+// From here on a character is rare enough to be shared as the anchor of several literals.
+const RARE_FROM = COMMON_FIRST.indexOf('k')
+
+function rarity(char: string): number {
+  const index = COMMON_FIRST.indexOf(char)
+  return index === -1 ? COMMON_FIRST.length : index
+}
+
+
+/**
+ * The literal secrets, indexed for the three questions a scan asks: which literal is the
+ * longest at a position (a trie), where a text ends in the start of one (the trie, from
+ * each first character's last occurrences), and where literals occur at all (an anchor
+ * character per literal, found with indexOf).
+ */
+export class LiteralIndex {
+  /** Length of the longest literal (0 when there are none). */
+  readonly maxLength: number
+  readonly size: number
+  private readonly root: TrieNode = { next: undefined, literal: undefined }
+  /** For each first character of a literal of 2+ characters: the longest such literal. */
+  private readonly longestByFirst = new Map<string, number>()
+  private readonly anchors = new Map<string, Anchored[]>()
+
+  constructor(literals: readonly SecretLiteral[]) {
+    const present = literals.filter(literal => literal.text !== '')
+    for (const literal of present) this.insert(literal)
+    this.chooseAnchors(present)
+    this.maxLength = Math.max(0, ...present.map(literal => literal.text.length))
+    this.size = present.length
+  }
+
+  /** The longest literal that starts at `at`, if any. */
+  longestAt(text: string, at: number): SecretLiteral | undefined {
+    let node: TrieNode | undefined = this.root
+    let best: SecretLiteral | undefined
+    for (let i = at; i < text.length && node.next !== undefined; i++) {
+      node = node.next.get(text.charCodeAt(i))
+      if (node === undefined) break
+      if (node.literal !== undefined) best = node.literal
+    }
+    return best
+  }
+
+  /**
+   * The earliest position from which the rest of `text` could still grow into a literal
+   * (or a longer literal) once more text arrives; `text.length` when none can.
+   */
+  unfinishedFrom(text: string): number {
+    let earliest = text.length
+    for (const [first, longest] of this.longestByFirst) {
+      const from = Math.max(0, text.length - longest + 1)
+      for (let start = text.indexOf(first, from); start !== -1 && start < earliest; start = text.indexOf(first, start + 1)) {
+        if (this.growsFrom(text, start)) earliest = start
+      }
+    }
+    return earliest
+  }
+
+  // Whether text[start..] is the beginning of a literal longer than it.
+  private growsFrom(text: string, start: number): boolean {
+    let node: TrieNode | undefined = this.root
+    for (let i = start; i < text.length && node !== undefined; i++) node = node.next?.get(text.charCodeAt(i))
+    return node?.next !== undefined
+  }
+
+  /** Appends to `out` every position where a whole literal starts in `text`. */
+  collectStarts(text: string, out: number[]): void {
+    for (const [char, anchored] of this.anchors) {
+      for (let hit = text.indexOf(char); hit !== -1; hit = text.indexOf(char, hit + 1)) {
+        for (const { offset, literal } of anchored) {
+          const start = hit - offset
+          if (start >= 0 && text.startsWith(literal.text, start)) out.push(start)
+        }
+      }
+    }
+  }
+
+  private insert(literal: SecretLiteral): void {
+    const { text } = literal
+    let node = this.root
+    for (let i = 0; i < text.length; i++) {
+      node.next ??= new Map()
+      const code = text.charCodeAt(i)
+      let child = node.next.get(code)
+      if (child === undefined) {
+        child = { next: undefined, literal: undefined }
+        node.next.set(code, child)
+      }
+      node = child
+    }
+    // A marker to keep wins over a secret with the very same text.
+    if (node.literal === undefined || literal.keep) node.literal = literal
+    if (text.length >= 2) {
+      const first = text.charAt(0)
+      this.longestByFirst.set(first, Math.max(text.length, this.longestByFirst.get(first) ?? 0))
+    }
+  }
+
+  // Each distinct anchor character costs one pass over every chunk, so literals share
+  // anchors: rare characters held by the most literals first, then each leftover
+  // literal's own rarest character.
+  private chooseAnchors(literals: readonly SecretLiteral[]): void {
+    let left = [...literals]
+    while (left.length > 0) {
+      const holders = new Map<string, number>()
+      for (const { text } of left) {
+        for (const char of new Set(text)) {
+          if (rarity(char) >= RARE_FROM) holders.set(char, (holders.get(char) ?? 0) + 1)
+        }
+      }
+      let shared: string | undefined
+      for (const [char, count] of holders) {
+        const best = shared === undefined ? 0 : (holders.get(shared) as number)
+        if (count > best || (count === best && rarity(char) > rarity(shared as string))) shared = char
+      }
+      for (const literal of left) {
+        const offset = shared === undefined ? rarestIndex(literal.text) : literal.text.indexOf(shared)
+        if (offset === -1) continue
+        this.anchor(literal.text.charAt(offset), offset, literal)
+      }
+      left = shared === undefined ? [] : left.filter(literal => !literal.text.includes(shared))
+    }
+  }
+
+  private anchor(char: string, offset: number, literal: SecretLiteral): void {
+    const list = this.anchors.get(char) ?? []
+    list.push({ offset, literal })
+    this.anchors.set(char, list)
+  }
+}
+
+function rarestIndex(text: string): number {
+  let offset = 0
+  for (let i = 1; i < text.length; i++) {
+    if (rarity(text.charAt(i)) > rarity(text.charAt(offset))) offset = i
+  }
+  return offset
+}

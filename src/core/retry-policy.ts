@@ -1,0 +1,51 @@
+/**
+ * When to retry and how long to wait (SPEC §1 retry-* inputs). Pure functions: the engine
+ * supplies the clock and the randomness, so tests never sleep.
+ */
+import type { RunSettings } from './settings.js'
+
+/** Longest wait between attempts under exponential backoff. */
+export const MAX_BACKOFF_MS = 5 * 60 * 1000
+
+/**
+ * Wait before retry number `retry` (1 = before the second attempt). Fixed backoff waits
+ * retry-wait-seconds every time; exponential doubles it each retry with ±20 % jitter,
+ * capped at five minutes.
+ */
+export function retryDelayMs(
+  settings: Pick<RunSettings, 'retryWaitSeconds' | 'retryBackoff'>,
+  retry: number,
+  random: () => number = Math.random
+): number {
+  const base = settings.retryWaitSeconds * 1000
+  if (base === 0) return 0
+  if (settings.retryBackoff === 'fixed') return base
+  const doubled = base * 2 ** Math.max(0, retry - 1)
+  const jitter = 1 + (random() * 0.4 - 0.2)
+  return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter))
+}
+
+/** Why a failed attempt may not be retried, or undefined when it may. */
+export function retryRefusal(
+  settings: Pick<RunSettings, 'retryOnExitCodes' | 'retryOnOutput'>,
+  exitCode: number,
+  outputMatched: boolean
+): string | undefined {
+  const codes = settings.retryOnExitCodes
+  if (codes !== undefined && !codes.includes(exitCode)) {
+    return `not retrying: exit ${exitCode} is not in retry-on-exit-codes (${codes.join(',')})`
+  }
+  if (settings.retryOnOutput !== undefined && !outputMatched) {
+    return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`
+  }
+  return undefined
+}
+
+/** "5 s", "1.5 s", "2 min 5 s": a wait as a person reads it. */
+export function describeWait(ms: number): string {
+  const seconds = Math.round(ms / 100) / 10
+  if (seconds < 60) return `${seconds} s`
+  const minutes = Math.floor(seconds / 60)
+  const rest = Math.round(seconds - minutes * 60)
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`
+}
