@@ -492,49 +492,46 @@ module.exports = function quote(xs) {
 };
 
 
-/***/ }),
+/***/ })
 
-/***/ 486:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(833);
-/** Entry point of dist/cli.js: wires the process to main(). */
-
-const controller = new AbortController();
-let reason;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-        // A second signal while cleaning up means "now": leave with the interrupt code.
-        if (reason !== undefined)
-            process.exit(130);
-        reason = signal;
-        controller.abort();
-    });
-}
-const code = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    cwd: process.cwd(),
-    env: process.env,
-    signal: controller.signal,
-    interruptReason: () => reason
-});
-process.exitCode = code;
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 833:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  i: () => (/* binding */ main)
-});
+/******/ });
+/************************************************************************/
+/******/ // The module cache
+/******/ var __webpack_module_cache__ = {};
+/******/ 
+/******/ // The require function
+/******/ function __nccwpck_require__(moduleId) {
+/******/ 	// Check if module is in cache
+/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
+/******/ 	if (cachedModule !== undefined) {
+/******/ 		return cachedModule.exports;
+/******/ 	}
+/******/ 	// Create a new module (and put it into the cache)
+/******/ 	var module = __webpack_module_cache__[moduleId] = {
+/******/ 		// no module.id needed
+/******/ 		// no module.loaded needed
+/******/ 		exports: {}
+/******/ 	};
+/******/ 
+/******/ 	// Execute the module function
+/******/ 	var threw = true;
+/******/ 	try {
+/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		threw = false;
+/******/ 	} finally {
+/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
+/******/ 	}
+/******/ 
+/******/ 	// Return the exports of the module
+/******/ 	return module.exports;
+/******/ }
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/asset-relocator-loader */
+/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/************************************************************************/
+var __webpack_exports__ = {};
 
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 /**
@@ -648,6 +645,8 @@ function println(stream, line) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/core/printable.ts
 /**
  * Values that reach a message can come from untrusted places (a cache, an event payload, a
@@ -10481,8 +10480,6 @@ async function latestToCapture(store, details) {
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/core/atomic-file.ts
@@ -11001,7 +10998,11 @@ class ReceiptIndex {
         for (const list of ['history', 'target'])
             await this.remove(list, ReceiptIndex.keyOf(list, receipt), entry);
     }
-    /** The entries of one list, newest first; none when the list does not exist. */
+    /**
+     * The entries of one list, newest first; none when the list does not exist. A symlink or
+     * a file where a directory of the index belongs throws: reading an empty list there
+     * would hide receipts, so callers fall back to reading every receipt.
+     */
     async entries(list, key) {
         return this.entriesIn((0,external_node_path_namespaceObject.join)(this.indexDir, list, key));
     }
@@ -11020,7 +11021,10 @@ class ReceiptIndex {
     }
     /** Removes one entry from a list (absent is fine). */
     async remove(list, key, entry) {
-        await this.unlinkEntry((0,external_node_path_namespaceObject.join)(this.indexDir, list, key), entry);
+        const directory = (0,external_node_path_namespaceObject.join)(this.indexDir, list, key);
+        if (!(await this.realDirectories(directory)))
+            return;
+        await this.unlinkEntry(directory, entry);
     }
     /** Identifies the current set of run directories: it changes when one is added or removed. */
     async runsFingerprint() {
@@ -11063,23 +11067,32 @@ class ReceiptIndex {
         return directory;
     }
     async entriesIn(directory) {
-        let names;
-        try {
-            const stats = await (0,promises_namespaceObject.lstat)(directory);
-            if (!stats.isDirectory())
-                return []; // a symlink or a file in its place: not followed
-            names = await (0,promises_namespaceObject.readdir)(directory);
-        }
-        catch (error) {
-            if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
-                return [];
-            throw error;
-        }
+        if (!(await this.realDirectories(directory)))
+            return [];
+        const names = await (0,promises_namespaceObject.readdir)(directory);
         return names
             .sort()
             .reverse()
             .map(parseEntryName)
             .filter((entry) => entry !== undefined && run_id_isRunId(entry.runId));
+    }
+    /**
+     * False when the list directory does not exist; throws when it, `index/` or the list
+     * kind's directory is a symlink or not a directory, so nothing is read or removed
+     * through a link.
+     */
+    async realDirectories(listDirectory) {
+        const kindDirectory = (0,external_node_path_namespaceObject.dirname)(listDirectory);
+        try {
+            for (const path of [this.indexDir, kindDirectory, listDirectory])
+                await requireRealDirectory(path);
+            return true;
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return false;
+            throw error;
+        }
     }
     async unlinkEntry(directory, entry) {
         try {
@@ -11123,6 +11136,7 @@ class ReceiptStore {
     now;
     index;
     runsDir;
+    indexProblemReported = false;
     constructor(stateDir, options = {}) {
         this.stateDir = stateDir;
         this.warn = options.warn ?? (message => process.stderr.write(`reverify: warning: ${message}\n`));
@@ -11144,19 +11158,21 @@ class ReceiptStore {
         const fresh = await this.freshIndex();
         const previous = await this.readChecked(checked.receipt.run_id);
         // Entries first: a crash from here on leaves an entry readers skip, never a receipt they cannot find.
-        await this.index.add(checked.receipt, { sync: true });
+        let indexed = await this.updateIndex(() => this.index.add(checked.receipt, { sync: true }));
         const before = await this.index.runsFingerprint();
         await ensureRealDirectory(this.runsDir);
         const runDir = runDirectory(this.stateDir, checked.receipt.run_id);
         await ensureRealDirectory(runDir);
         await writeFileAtomic((0,external_node_path_namespaceObject.join)(runDir, RECEIPT_FILE), text);
-        if (previous !== undefined && indexedApart(previous, checked.receipt))
-            await this.index.removeReceipt(previous);
+        if (previous !== undefined && indexedApart(previous, checked.receipt)) {
+            indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed;
+        }
         const after = await this.index.runsFingerprint();
         if (after !== before) {
             await fsyncDirectory(this.runsDir);
-            if (fresh)
-                await this.index.recordFingerprint(after);
+            // Left unrecorded when the index missed this write, so the next reader rebuilds or scans.
+            if (fresh && indexed)
+                await this.updateIndex(() => this.index.recordFingerprint(after));
         }
     }
     /** One receipt, validated; undefined when absent; a bad file → warn + undefined (never deleted). */
@@ -11176,6 +11192,19 @@ class ReceiptStore {
         const { receipts } = await this.scanRuns();
         return receipts.filter(receipt => filter.target === undefined || receipt.target === filter.target).sort(compareNewestFirst);
     }
+    /** Every valid receipt of one target+scope+identity, newest first (what the action caches). */
+    async history(target, scope, identityHash) {
+        const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
+        if (!(await this.freshIndex()))
+            return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst);
+        const receipts = [];
+        for (const entry of await this.index.entries('history', historyKey(target, scope, identityHash))) {
+            const receipt = await this.readChecked(entry.runId);
+            if (receipt !== undefined && belongs(receipt))
+                receipts.push(receipt);
+        }
+        return receipts.sort(compareNewestFirst);
+    }
     /** Retention: keep the newest `keep` (≥1) receipts of that identity; removes the older runs/<id> directories; returns removed ids. */
     async prune(target, scope, identityHash, keep) {
         if (!Number.isInteger(keep) || keep < 1) {
@@ -11184,10 +11213,10 @@ class ReceiptStore {
         const fresh = await this.freshIndex();
         const key = historyKey(target, scope, identityHash);
         const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
-        const entries = fresh ? await this.index.entries('history', key) : [];
+        const entries = fresh ? await this.readIndex(() => this.index.entries('history', key)) : undefined;
         const receipts = [];
         const dangling = [];
-        if (fresh) {
+        if (entries !== undefined) {
             for (const entry of entries) {
                 const receipt = await this.readChecked(entry.runId);
                 if (receipt !== undefined && belongs(receipt))
@@ -11203,24 +11232,25 @@ class ReceiptStore {
         // A run still marked running may be alive in another process: never pulled from under it.
         const doomed = receipts.slice(keep).filter(receipt => receipt.status !== 'running');
         const before = await this.index.runsFingerprint();
+        let indexed = entries !== undefined;
         const removed = [];
         for (const receipt of doomed) {
             // The receipt goes first and its entries after, so a crash in between leaves an entry
             // without a receipt (skipped), not a receipt nobody can find.
             await (0,promises_namespaceObject.rm)(runDirectory(this.stateDir, receipt.run_id), { recursive: true, force: true });
-            await this.index.removeReceipt(receipt);
+            indexed = (await this.updateIndex(() => this.index.removeReceipt(receipt))) && indexed;
             removed.push(receipt.run_id);
         }
         const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
         for (const entry of dangling) {
             if (entry.startedMs < cutoff)
-                await this.index.remove('history', key, entry);
+                indexed = (await this.updateIndex(() => this.index.remove('history', key, entry))) && indexed;
         }
-        if (removed.length > 0 && fresh) {
+        if (removed.length > 0) {
             await fsyncDirectory(this.runsDir);
             const after = await this.index.runsFingerprint();
-            if (after !== before)
-                await this.index.recordFingerprint(after);
+            if (after !== before && indexed)
+                await this.updateIndex(() => this.index.recordFingerprint(after));
         }
         return removed;
     }
@@ -11253,15 +11283,47 @@ class ReceiptStore {
             return true;
         }
         catch (error) {
-            this.warn(`the receipt index in ${(0,external_node_path_namespaceObject.join)(this.stateDir, INDEX_DIR)} could not be brought up to date (${errors_describeError(error)}); reading every receipt instead`);
+            this.reportIndexProblem('could not be brought up to date', error);
             return false;
         }
     }
+    /**
+     * The index is derived data: when it cannot be read or updated (a symlink planted in it,
+     * a permission problem) that is a warning, once per store, and lookups read every
+     * receipt instead of failing the run.
+     */
+    reportIndexProblem(what, error) {
+        if (this.indexProblemReported)
+            return;
+        this.indexProblemReported = true;
+        this.warn(`the receipt index in ${(0,external_node_path_namespaceObject.join)(this.stateDir, INDEX_DIR)} ${what} (${errors_describeError(error)}); reading every receipt instead`);
+    }
+    /** Runs an index update; false (after a warning) when it failed. */
+    async updateIndex(update) {
+        try {
+            await update();
+            return true;
+        }
+        catch (error) {
+            this.reportIndexProblem('could not be updated', error);
+            return false;
+        }
+    }
+    /** Reads from the index; undefined (after a warning) when it cannot be read. */
+    async readIndex(read) {
+        try {
+            return await read();
+        }
+        catch (error) {
+            this.reportIndexProblem('could not be read', error);
+            return undefined;
+        }
+    }
     async newestIn(list, key, belongs) {
-        if (!(await this.freshIndex())) {
+        const entries = (await this.freshIndex()) ? await this.readIndex(() => this.index.entries(list, key)) : undefined;
+        if (entries === undefined) {
             return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)[0];
         }
-        const entries = await this.index.entries(list, key);
         for (const [position, entry] of entries.entries()) {
             const receipt = await this.readChecked(entry.runId);
             if (receipt === undefined || !belongs(receipt))
@@ -11701,9 +11763,13 @@ function defaultStateDir(root) {
 
 
 
+
 function openStore(flags, io) {
     const root = findTargetRoot(io.cwd);
-    const stateDir = flags['state-dir'] ?? defaultStateDir(root);
+    // Read the way `run` reads it (trimmed, relative to the working directory), so every
+    // subcommand given the same flag finds the same store.
+    const given = flags['state-dir']?.trim();
+    const stateDir = given ? (0,external_node_path_namespaceObject.resolve)(io.cwd, given) : defaultStateDir(root);
     const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
     return { root, stateDir, store };
 }
@@ -12009,8 +12075,13 @@ function privateKeyHeaderEnd(text, at) {
 }
 /** Where a BEGIN line that is not finished yet may start; `text.length` if none can. */
 function unfinishedHeaderFrom(text) {
-    const at = text.indexOf('-----BEGIN', Math.max(0, text.length - HEADER_MAX_LENGTH));
-    return at === -1 ? text.length : at;
+    const from = Math.max(0, text.length - HEADER_MAX_LENGTH);
+    for (let at = text.indexOf('-----BEGIN', from); at !== -1; at = text.indexOf('-----BEGIN', at + 1)) {
+        // A finished BEGIN line is settled, and one cut by a line break never becomes one.
+        if (privateKeyHeaderEnd(text, at) === undefined && !/[\r\n]/.test(text.slice(at)))
+            return at;
+    }
+    return text.length;
 }
 /**
  * Drops the body of one private key block, as it streams in, up to and including its
@@ -12038,97 +12109,6 @@ class PrivateKeyBody {
         this.offset += keepFrom;
         return undefined;
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
-
-
-/**
- * Every character any shape's token can hold. Output that ends in a run of these may be
- * the first half of a token, so it is held back (up to TOKEN_WINDOW characters).
- */
-const isTokenChar = asciiClass(/[A-Za-z0-9._~+/=-]/);
-/** The most a stream holds back for a token that may still be growing. */
-const TOKEN_WINDOW = 4096;
-// An auth word and its blanks right before the final run: the match starts at the word.
-const AUTH_REACH = 'bearer'.length + 8;
-const AUTH_BEFORE_RUN = /(?:bearer|basic)[ \t]{1,8}$/i;
-const BEFORE_GH = asciiClass(/[pousr]/);
-const BEFORE_XOX = asciiClass(/[abpors]/);
-const HEADER_TO_AUTH_WORD = /["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?=[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])/y;
-/**
- * Appends to `out` every position where a token shape or a BEGIN line could start. Each
- * is found by a short needle whose first character is rare in ordinary output, so that
- * the native indexOf (a memchr) stops seldom: `_ k- xox glpat- J IA B z Z`. A hit costs a
- * look at its neighbours; only the few that fit are examined in full later.
- */
-function collectShapeStarts(text, out) {
-    for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
-        const previous = text.charCodeAt(hit - 1);
-        if (previous === 0x62) {
-            if (text.startsWith('github_pat_', hit - 6))
-                out.push(hit - 6);
-        }
-        else if (BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
-            out.push(hit - 3);
-        }
-    }
-    for (let hit = text.indexOf('k-'); hit !== -1; hit = text.indexOf('k-', hit + 1)) {
-        if (text.charCodeAt(hit - 1) === 0x73)
-            out.push(hit - 1);
-    }
-    for (let hit = text.indexOf('xox'); hit !== -1; hit = text.indexOf('xox', hit + 1)) {
-        if (BEFORE_XOX(text.charCodeAt(hit + 3)) && text.charCodeAt(hit + 4) === 0x2d)
-            out.push(hit);
-    }
-    for (let hit = text.indexOf('glpat-'); hit !== -1; hit = text.indexOf('glpat-', hit + 1))
-        out.push(hit);
-    for (let hit = text.indexOf('J'); hit !== -1; hit = text.indexOf('J', hit + 1)) {
-        if (text.charCodeAt(hit - 1) === 0x79 && text.charCodeAt(hit - 2) === 0x65)
-            out.push(hit - 2);
-    }
-    for (let hit = text.indexOf('IA'); hit !== -1; hit = text.indexOf('IA', hit + 1)) {
-        const previous = text.charCodeAt(hit - 1);
-        if ((previous === 0x4b || previous === 0x53) && text.charCodeAt(hit - 2) === 0x41)
-            out.push(hit - 2);
-    }
-    for (let hit = text.indexOf('B'); hit !== -1; hit = text.indexOf('B', hit + 1)) {
-        const second = text.charCodeAt(hit + 1);
-        if (second === 0x65 || second === 0x45) {
-            if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit))
-                out.push(hit);
-            else if (text.startsWith(BEGIN_LINE, hit - 5))
-                out.push(hit - 5);
-        }
-        else if (second === 0x61 || second === 0x41) {
-            if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit))
-                out.push(hit);
-        }
-    }
-    for (const letter of ['z', 'Z']) {
-        for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
-            if (text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
-                continue;
-            HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
-            if (HEADER_TO_AUTH_WORD.test(text))
-                out.push(HEADER_TO_AUTH_WORD.lastIndex);
-        }
-    }
-}
-/**
- * Where a token still being written may start: the final run of token characters (and an
- * auth word just before it), at most TOKEN_WINDOW back; `text.length` if none.
- */
-function unfinishedTokenFrom(text) {
-    const floor = Math.max(0, text.length - TOKEN_WINDOW);
-    let start = text.length;
-    while (start > floor && isTokenChar(text.charCodeAt(start - 1)))
-        start--;
-    const before = text.slice(Math.max(0, start - AUTH_REACH), start);
-    const auth = AUTH_BEFORE_RUN.exec(before);
-    if (auth !== null)
-        start -= before.length - auth.index;
-    return start;
 }
 
 ;// CONCATENATED MODULE: external "node:buffer"
@@ -12232,8 +12212,6 @@ function shapeAt(text, at, afterRedaction) {
 ;// CONCATENATED MODULE: ./src/core/redaction/scanner.ts
 
 
-
-
 // Input kept from before the held text, so that the character before a token and an
 // Authorization header name in front of an auth word look the same whichever way the
 // text was cut into chunks.
@@ -12248,12 +12226,10 @@ const SEAM_LENGTH = 1024;
  * How it stays correct across chunks: text is only let out up to the first position
  * where more input could still change a decision (a literal's start that the text ends
  * in, the final run of token characters, an unfinished BEGIN line); the rest is held and
- * scanned again with the next chunk. How it stays fast: candidate positions come from
- * native indexOf searches for an anchor character per literal and per token shape, and
- * only those positions are examined.
+ * scanned again with the next chunk (with a little context from before it).
  */
 class RedactionScanner {
-    literals;
+    finder;
     pending = '';
     /** The input just before `pending` (already let out; read, never emitted again). */
     context = '';
@@ -12262,18 +12238,8 @@ class RedactionScanner {
     mode = 'text';
     body;
     tail;
-    holdLimit;
-    constructor(literals) {
-        this.literals = literals;
-        this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128;
-    }
-    /** How many characters are held back right now. */
-    get heldLength() {
-        return this.pending.length;
-    }
-    /** Most characters ever held back (a bound that does not depend on the input). */
-    get holdBound() {
-        return this.holdLimit;
+    constructor(finder) {
+        this.finder = finder;
     }
     /** Feeds a chunk; returns what is safe to write now. */
     push(chunk) {
@@ -12331,8 +12297,8 @@ class RedactionScanner {
         }
         // Candidates first: their indexOf flattens the concatenation, which the character
         // reads of settledUpTo would otherwise walk piece by piece.
-        const starts = this.candidates(text);
-        const limit = final ? text.length : Math.max(from, this.settledUpTo(text));
+        const starts = this.finder.candidates(text);
+        const limit = final ? text.length : Math.max(from, this.finder.settledUpTo(text));
         let scanned = from;
         let emitted = from;
         let redactedUpTo = this.afterRedaction ? from : -1;
@@ -12344,7 +12310,7 @@ class RedactionScanner {
                 continue;
             if (at >= limit)
                 break;
-            const found = this.resolve(text, at, at === redactedUpTo);
+            const found = this.finder.at(text, at, at === redactedUpTo);
             if (found === undefined)
                 continue;
             if (found.privateKey) {
@@ -12362,7 +12328,7 @@ class RedactionScanner {
                 const other = starts[next];
                 if (other <= at || found.keep)
                     continue;
-                const overlap = this.resolve(text, other, false);
+                const overlap = this.finder.at(text, other, false);
                 if (overlap === undefined || overlap.keep)
                     continue;
                 if (overlap.privateKey) {
@@ -12376,7 +12342,7 @@ class RedactionScanner {
                 if (overlap.end - overlap.start > longest.end - longest.start)
                     longest = overlap;
             }
-            if (!final && end > limit && text.length - at <= this.holdLimit) {
+            if (!final && end > limit && text.length - at <= this.finder.holdLimit) {
                 holdFrom = at;
                 break;
             }
@@ -12427,13 +12393,118 @@ class RedactionScanner {
         this.afterRedaction = true;
         return rest;
     }
-    /** First position whose outcome more input could still change. */
-    settledUpTo(text) {
-        let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text));
-        if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1)))
-            limit--;
-        return limit;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
+
+
+/**
+ * Every character any shape's token can hold. Output that ends in a run of these may be
+ * the first half of a token, so it is held back (up to TOKEN_WINDOW characters).
+ */
+const isTokenChar = asciiClass(/[A-Za-z0-9._~+/=-]/);
+/** The most a stream holds back for a token that may still be growing. */
+const TOKEN_WINDOW = 4096;
+// An auth word and its blanks right before the final run: the match starts at the word.
+const AUTH_REACH = 'bearer'.length + 8;
+const AUTH_BEFORE_RUN = /(?:bearer|basic)[ \t]{1,8}$/i;
+const BEFORE_GH = asciiClass(/[pousr]/);
+const BEFORE_XOX = asciiClass(/[abpors]/);
+const HEADER_TO_AUTH_WORD = /["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?=[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])/y;
+/**
+ * Appends to `out` every position where a token shape or a BEGIN line could start. Each
+ * is found by a short needle whose first character is rare in ordinary output, so that
+ * the native indexOf (a memchr) stops seldom: `_ k- xox glpat- J IA B z Z`. A hit costs a
+ * look at its neighbours; only the few that fit are examined in full later.
+ */
+function collectShapeStarts(text, out) {
+    for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if (previous === 0x62) {
+            if (hit >= 6 && text.startsWith('github_pat_', hit - 6))
+                out.push(hit - 6);
+        }
+        else if (hit >= 3 && BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
+            out.push(hit - 3);
+        }
     }
+    for (let hit = text.indexOf('k-'); hit !== -1; hit = text.indexOf('k-', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x73)
+            out.push(hit - 1);
+    }
+    for (let hit = text.indexOf('xox'); hit !== -1; hit = text.indexOf('xox', hit + 1)) {
+        if (BEFORE_XOX(text.charCodeAt(hit + 3)) && text.charCodeAt(hit + 4) === 0x2d)
+            out.push(hit);
+    }
+    for (let hit = text.indexOf('glpat-'); hit !== -1; hit = text.indexOf('glpat-', hit + 1))
+        out.push(hit);
+    for (let hit = text.indexOf('J'); hit !== -1; hit = text.indexOf('J', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x79 && text.charCodeAt(hit - 2) === 0x65)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('IA'); hit !== -1; hit = text.indexOf('IA', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if ((previous === 0x4b || previous === 0x53) && text.charCodeAt(hit - 2) === 0x41)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('B'); hit !== -1; hit = text.indexOf('B', hit + 1)) {
+        const second = text.charCodeAt(hit + 1);
+        if (second === 0x65 || second === 0x45) {
+            if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit))
+                out.push(hit);
+            else if (hit >= 5 && text.startsWith(BEGIN_LINE, hit - 5))
+                out.push(hit - 5);
+        }
+        else if (second === 0x61 || second === 0x41) {
+            if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit))
+                out.push(hit);
+        }
+    }
+    for (const letter of ['z', 'Z']) {
+        for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
+            if (text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
+                continue;
+            HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
+            if (HEADER_TO_AUTH_WORD.test(text))
+                out.push(HEADER_TO_AUTH_WORD.lastIndex);
+        }
+    }
+}
+/**
+ * Where a token still being written may start: the final run of token characters (and an
+ * auth word just before it), at most TOKEN_WINDOW back; `text.length` if none.
+ */
+function unfinishedTokenFrom(text) {
+    const floor = Math.max(0, text.length - TOKEN_WINDOW);
+    let start = text.length;
+    while (start > floor && isTokenChar(text.charCodeAt(start - 1)))
+        start--;
+    const before = text.slice(Math.max(0, start - AUTH_REACH), start);
+    const auth = AUTH_BEFORE_RUN.exec(before);
+    if (auth !== null)
+        start -= before.length - auth.index;
+    return start;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/secret-finder.ts
+
+
+
+
+/**
+ * Finds secrets in a text: where they may start (fast, from native indexOf searches for
+ * an anchor per literal and per shape), what is at one position (the longest literal,
+ * shape or key block), and up to where a text's outcome can no longer change.
+ */
+class SecretFinder {
+    literals;
+    /** Most a stream may hold back: a token window plus room for overlapping literals. */
+    holdLimit;
+    constructor(literals) {
+        this.literals = literals;
+        this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128;
+    }
+    /** Ascending positions where a secret may start (a superset, possibly with repeats). */
     candidates(text) {
         const starts = [];
         collectShapeStarts(text, starts);
@@ -12442,7 +12513,8 @@ class RedactionScanner {
             starts.sort((a, b) => a - b);
         return starts;
     }
-    resolve(text, at, afterRedaction) {
+    /** What starts at `at`: a private key block wins, then the longest match (literals on a tie). */
+    at(text, at, afterRedaction) {
         const keyEnd = privateKeyHeaderEnd(text, at);
         if (keyEnd !== undefined) {
             return { start: at, end: keyEnd, marker: PRIVATE_KEY_MARKER, kept: '', keep: false, privateKey: true, tail: undefined };
@@ -12456,6 +12528,14 @@ class RedactionScanner {
             return undefined;
         const end = at + literal.text.length;
         return { start: at, end, marker: literal.marker, kept: '', keep: literal.keep, privateKey: false, tail: undefined };
+    }
+    /** First position whose outcome more input could still change. */
+    settledUpTo(text) {
+        let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text));
+        // Never let out half of a surrogate pair.
+        if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1)))
+            limit--;
+        return limit;
     }
 }
 function isAscending(numbers) {
@@ -12535,7 +12615,7 @@ function collectSecretLiterals(values, env) {
             add(form, REDACT_INPUT_MARKER);
     }
     for (const [name, value] of Object.entries(env)) {
-        if (value === undefined || value.length < MIN_SECRET_LENGTH || !isSecretEnvName(name))
+        if (value === undefined || value.trim().length < MIN_SECRET_LENGTH || !isSecretEnvName(name))
             continue;
         add(value, envMarker(name));
         // A multi-line secret (a key file) may be printed line by line or with other endings.
@@ -12569,15 +12649,16 @@ function markersToKeep(markers, secrets) {
 
 
 
+
 /** Builds a redactor for the `redact` values, secret env variables and known token shapes. */
 function createRedactor(options) {
     const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {});
     const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)];
-    const index = new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]);
+    const finder = new SecretFinder(new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]));
     return {
         hasValues: secrets.length > 0,
-        redact: text => (text === '' ? text : new RedactionScanner(index).redactAll(text)),
-        stream: () => new RedactionScanner(index)
+        redact: text => (text === '' ? text : new RedactionScanner(finder).redactAll(text)),
+        stream: () => new RedactionScanner(finder)
     };
 }
 
@@ -15146,136 +15227,28 @@ async function main(argv, io) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cli/index.ts
+/** Entry point of dist/cli.js: wires the process to main(). */
 
-/***/ })
+const controller = new AbortController();
+let reason;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+        // A second signal while cleaning up means "now": leave with the interrupt code.
+        if (reason !== undefined)
+            process.exit(130);
+        reason = signal;
+        controller.abort();
+    });
+}
+void main(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    env: process.env,
+    signal: controller.signal,
+    interruptReason: () => reason
+}).then(code => {
+    process.exitCode = code;
+});
 
-/******/ });
-/************************************************************************/
-/******/ // The module cache
-/******/ var __webpack_module_cache__ = {};
-/******/ 
-/******/ // The require function
-/******/ function __nccwpck_require__(moduleId) {
-/******/ 	// Check if module is in cache
-/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
-/******/ 	if (cachedModule !== undefined) {
-/******/ 		return cachedModule.exports;
-/******/ 	}
-/******/ 	// Create a new module (and put it into the cache)
-/******/ 	var module = __webpack_module_cache__[moduleId] = {
-/******/ 		// no module.id needed
-/******/ 		// no module.loaded needed
-/******/ 		exports: {}
-/******/ 	};
-/******/ 
-/******/ 	// Execute the module function
-/******/ 	var threw = true;
-/******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
-/******/ 		threw = false;
-/******/ 	} finally {
-/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
-/******/ 	}
-/******/ 
-/******/ 	// Return the exports of the module
-/******/ 	return module.exports;
-/******/ }
-/******/ 
-/************************************************************************/
-/******/ /* webpack/runtime/asset-relocator-loader */
-/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
-/******/ 
-/******/ /* webpack/runtime/async module */
-/******/ (() => {
-/******/ 	var webpackQueues = typeof Symbol === "function" ? Symbol("webpack queues") : "__webpack_queues__";
-/******/ 	var webpackExports = typeof Symbol === "function" ? Symbol("webpack exports") : "__webpack_exports__";
-/******/ 	var webpackError = typeof Symbol === "function" ? Symbol("webpack error") : "__webpack_error__";
-/******/ 	var resolveQueue = (queue) => {
-/******/ 		if(queue && queue.d < 1) {
-/******/ 			queue.d = 1;
-/******/ 			queue.forEach((fn) => (fn.r--));
-/******/ 			queue.forEach((fn) => (fn.r-- ? fn.r++ : fn()));
-/******/ 		}
-/******/ 	}
-/******/ 	var wrapDeps = (deps) => (deps.map((dep) => {
-/******/ 		if(dep !== null && typeof dep === "object") {
-/******/ 			if(dep[webpackQueues]) return dep;
-/******/ 			if(dep.then) {
-/******/ 				var queue = [];
-/******/ 				queue.d = 0;
-/******/ 				dep.then((r) => {
-/******/ 					obj[webpackExports] = r;
-/******/ 					resolveQueue(queue);
-/******/ 				}, (e) => {
-/******/ 					obj[webpackError] = e;
-/******/ 					resolveQueue(queue);
-/******/ 				});
-/******/ 				var obj = {};
-/******/ 				obj[webpackQueues] = (fn) => (fn(queue));
-/******/ 				return obj;
-/******/ 			}
-/******/ 		}
-/******/ 		var ret = {};
-/******/ 		ret[webpackQueues] = x => {};
-/******/ 		ret[webpackExports] = dep;
-/******/ 		return ret;
-/******/ 	}));
-/******/ 	__nccwpck_require__.a = (module, body, hasAwait) => {
-/******/ 		var queue;
-/******/ 		hasAwait && ((queue = []).d = -1);
-/******/ 		var depQueues = new Set();
-/******/ 		var exports = module.exports;
-/******/ 		var currentDeps;
-/******/ 		var outerResolve;
-/******/ 		var reject;
-/******/ 		var promise = new Promise((resolve, rej) => {
-/******/ 			reject = rej;
-/******/ 			outerResolve = resolve;
-/******/ 		});
-/******/ 		promise[webpackExports] = exports;
-/******/ 		promise[webpackQueues] = (fn) => (queue && fn(queue), depQueues.forEach(fn), promise["catch"](x => {}));
-/******/ 		module.exports = promise;
-/******/ 		body((deps) => {
-/******/ 			currentDeps = wrapDeps(deps);
-/******/ 			var fn;
-/******/ 			var getResult = () => (currentDeps.map((d) => {
-/******/ 				if(d[webpackError]) throw d[webpackError];
-/******/ 				return d[webpackExports];
-/******/ 			}))
-/******/ 			var promise = new Promise((resolve) => {
-/******/ 				fn = () => (resolve(getResult));
-/******/ 				fn.r = 0;
-/******/ 				var fnQueue = (q) => (q !== queue && !depQueues.has(q) && (depQueues.add(q), q && !q.d && (fn.r++, q.push(fn))));
-/******/ 				currentDeps.map((dep) => (dep[webpackQueues](fnQueue)));
-/******/ 			});
-/******/ 			return fn.r ? promise : getResult();
-/******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
-/******/ 		queue && queue.d < 0 && (queue.d = 0);
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/define property getters */
-/******/ (() => {
-/******/ 	// define getter functions for harmony exports
-/******/ 	__nccwpck_require__.d = (exports, definition) => {
-/******/ 		for(var key in definition) {
-/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
-/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
-/******/ 			}
-/******/ 		}
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/hasOwnProperty shorthand */
-/******/ (() => {
-/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
-/******/ })();
-/******/ 
-/************************************************************************/
-/******/ 
-/******/ // startup
-/******/ // Load entry module and return exports
-/******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(486);
-/******/ __webpack_exports__ = await __webpack_exports__;
-/******/ 

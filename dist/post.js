@@ -1,3 +1,2 @@
-var __webpack_exports__ = {};
-
-
+// The action's post step: the same bundle as the main step.
+import './index.js'

@@ -1,4 +1,4 @@
-// Bundles each entry point with ncc into dist/<name>.js. ncc is run per entry into
+// Bundles each entry point with ncc into dist/<name>.js (dist/post.js reuses index.js). ncc is run per entry into
 // memory, so the outputs (and the package.json marking dist/ as ESM) cannot overwrite
 // each other.
 import { mkdir, rm, writeFile } from 'node:fs/promises'
@@ -10,18 +10,28 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
 const entries = {
   cli: 'src/cli/index.ts',
-  index: 'src/action/index.ts',
-  post: 'src/action/post.ts'
+  index: 'src/action/index.ts'
+}
+
+/** ncc's errors carry a minified stack: keep the message only. */
+async function bundle(entry, options) {
+  try {
+    return await ncc(join(root, entry), options)
+  } catch (error) {
+    console.error(`build: ${entry}: ${String(error?.message ?? error).split('\n').slice(0, 3).join(' ')}`)
+    process.exit(1)
+  }
 }
 
 await rm(dist, { recursive: true, force: true })
 await mkdir(dist, { recursive: true })
 for (const [name, entry] of Object.entries(entries)) {
-  const { code, assets } = await ncc(join(root, entry), {
+  const { code, assets } = await bundle(entry, {
     minify: false,
     sourceMap: false,
     quiet: true,
     target: 'es2022',
+    // ncc type-checks as it bundles (transpile-only mode would treat the sources as CommonJS).
     transpileOnly: false
   })
   const body = name === 'cli' && !code.startsWith('#!') ? `#!/usr/bin/env node\n${code}` : code
@@ -33,4 +43,6 @@ for (const [name, entry] of Object.entries(entries)) {
     await writeFile(target, asset.source)
   }
 }
+// The post step runs the same bundle as main (it picks the step from its script name).
+await writeFile(join(dist, 'post.js'), '// The action\'s post step: the same bundle as the main step.\nimport \'./index.js\'\n')
 await writeFile(join(dist, 'package.json'), '{\n  "type": "module"\n}\n')

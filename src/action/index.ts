@@ -1,2 +1,42 @@
-/** Entry point of dist/index.js (the action's main step). */
-export {}
+/**
+ * Entry point of the action bundle. dist/index.js is the main step; dist/post.js is a
+ * two-line file that imports this same bundle, so both steps share one copy of the
+ * toolkit: which step runs is told by the script the runner started.
+ */
+import * as cache from '@actions/cache'
+import { DefaultArtifactClient } from '@actions/artifact'
+import { basename } from 'node:path'
+import { runMain } from './main.js'
+import { runPost } from './post-step.js'
+
+/** Which step this process is: the runner starts dist/post.js for the post step. */
+function isPostStep(): boolean {
+  return basename(process.argv[1] ?? '') === 'post.js'
+}
+
+if (isPostStep()) {
+  void runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() })
+} else {
+  const controller = new AbortController()
+  let reason: string | undefined
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      // The runner sends SIGINT, then SIGTERM 7.5 s later: the first one starts the cleanup,
+      // later ones must not cut it short.
+      if (reason === undefined) {
+        reason = signal
+        controller.abort()
+      }
+    })
+  }
+  void runMain({
+    cache,
+    artifact: () => new DefaultArtifactClient(),
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: process.stdout,
+    stderr: process.stderr,
+    signal: controller.signal,
+    interruptReason: () => reason
+  })
+}

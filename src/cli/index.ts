@@ -12,12 +12,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
-const code = await main(process.argv.slice(2), {
+void main(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
   cwd: process.cwd(),
   env: process.env,
   signal: controller.signal,
   interruptReason: () => reason
+}).then(code => {
+  process.exitCode = code
 })
-process.exitCode = code

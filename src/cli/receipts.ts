@@ -1,5 +1,6 @@
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
 import { userInfo } from 'node:os'
+import { resolve } from 'node:path'
 import { captureRun } from '../core/capture.js'
 import { parseCaptureMode, readConfig, setCaptureMode } from '../core/config-file.js'
 import { UsageError } from '../core/errors.js'
@@ -21,7 +22,10 @@ interface StoreContext {
 
 function openStore(flags: Record<string, string>, io: CliIo): StoreContext {
   const root = findTargetRoot(io.cwd)
-  const stateDir = flags['state-dir'] ?? defaultStateDir(root)
+  // Read the way `run` reads it (trimmed, relative to the working directory), so every
+  // subcommand given the same flag finds the same store.
+  const given = flags['state-dir']?.trim()
+  const stateDir = given ? resolve(io.cwd, given) : defaultStateDir(root)
   const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
   return { root, stateDir, store }
 }

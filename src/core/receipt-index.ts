@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { constants } from 'node:fs'
 import { lstat, open, readdir, unlink } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { ensureRealDirectory, fsyncDirectory, isErrorCode, readRegularFile, requireRealDirectory, writeFileAtomic } from './atomic-file.js'
 import { historyKey } from './identity.js'
@@ -107,7 +107,11 @@ export class ReceiptIndex {
     for (const list of ['history', 'target'] as const) await this.remove(list, ReceiptIndex.keyOf(list, receipt), entry)
   }
 
-  /** The entries of one list, newest first; none when the list does not exist. */
+  /**
+   * The entries of one list, newest first; none when the list does not exist. A symlink or
+   * a file where a directory of the index belongs throws: reading an empty list there
+   * would hide receipts, so callers fall back to reading every receipt.
+   */
   async entries(list: IndexList, key: string): Promise<IndexEntry[]> {
     return this.entriesIn(join(this.indexDir, list, key))
   }
@@ -126,7 +130,9 @@ export class ReceiptIndex {
 
   /** Removes one entry from a list (absent is fine). */
   async remove(list: IndexList, key: string, entry: IndexEntry): Promise<void> {
-    await this.unlinkEntry(join(this.indexDir, list, key), entry)
+    const directory = join(this.indexDir, list, key)
+    if (!(await this.realDirectories(directory))) return
+    await this.unlinkEntry(directory, entry)
   }
 
   /** Identifies the current set of run directories: it changes when one is added or removed. */
@@ -169,20 +175,29 @@ export class ReceiptIndex {
   }
 
   private async entriesIn(directory: string): Promise<IndexEntry[]> {
-    let names: string[]
-    try {
-      const stats = await lstat(directory)
-      if (!stats.isDirectory()) return [] // a symlink or a file in its place: not followed
-      names = await readdir(directory)
-    } catch (error) {
-      if (isErrorCode(error, 'ENOENT', 'ENOTDIR')) return []
-      throw error
-    }
+    if (!(await this.realDirectories(directory))) return []
+    const names = await readdir(directory)
     return names
       .sort()
       .reverse()
       .map(parseEntryName)
       .filter((entry): entry is IndexEntry => entry !== undefined && isRunId(entry.runId))
+  }
+
+  /**
+   * False when the list directory does not exist; throws when it, `index/` or the list
+   * kind's directory is a symlink or not a directory, so nothing is read or removed
+   * through a link.
+   */
+  private async realDirectories(listDirectory: string): Promise<boolean> {
+    const kindDirectory = dirname(listDirectory)
+    try {
+      for (const path of [this.indexDir, kindDirectory, listDirectory]) await requireRealDirectory(path)
+      return true
+    } catch (error) {
+      if (isErrorCode(error, 'ENOENT')) return false
+      throw error
+    }
   }
 
   private async unlinkEntry(directory: string, entry: IndexEntry): Promise<void> {

@@ -40,6 +40,7 @@ export class ReceiptStore {
   private readonly now: () => Date
   private readonly index: ReceiptIndex
   private readonly runsDir: string
+  private indexProblemReported = false
 
   constructor(stateDir: string, options: ReceiptStoreOptions = {}) {
     this.stateDir = stateDir
@@ -63,17 +64,20 @@ export class ReceiptStore {
     const fresh = await this.freshIndex()
     const previous = await this.readChecked(checked.receipt.run_id)
     // Entries first: a crash from here on leaves an entry readers skip, never a receipt they cannot find.
-    await this.index.add(checked.receipt, { sync: true })
+    let indexed = await this.updateIndex(() => this.index.add(checked.receipt, { sync: true }))
     const before = await this.index.runsFingerprint()
     await ensureRealDirectory(this.runsDir)
     const runDir = runDirectory(this.stateDir, checked.receipt.run_id)
     await ensureRealDirectory(runDir)
     await writeFileAtomic(join(runDir, RECEIPT_FILE), text)
-    if (previous !== undefined && indexedApart(previous, checked.receipt)) await this.index.removeReceipt(previous)
+    if (previous !== undefined && indexedApart(previous, checked.receipt)) {
+      indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed
+    }
     const after = await this.index.runsFingerprint()
     if (after !== before) {
       await fsyncDirectory(this.runsDir)
-      if (fresh) await this.index.recordFingerprint(after)
+      // Left unrecorded when the index missed this write, so the next reader rebuilds or scans.
+      if (fresh && indexed) await this.updateIndex(() => this.index.recordFingerprint(after))
     }
   }
 
@@ -102,6 +106,19 @@ export class ReceiptStore {
     return receipts.filter(receipt => filter.target === undefined || receipt.target === filter.target).sort(compareNewestFirst)
   }
 
+  /** Every valid receipt of one target+scope+identity, newest first (what the action caches). */
+  async history(target: string, scope: string, identityHash: string): Promise<Receipt[]> {
+    const belongs = (receipt: Receipt): boolean =>
+      receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
+    if (!(await this.freshIndex())) return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)
+    const receipts: Receipt[] = []
+    for (const entry of await this.index.entries('history', historyKey(target, scope, identityHash))) {
+      const receipt = await this.readChecked(entry.runId)
+      if (receipt !== undefined && belongs(receipt)) receipts.push(receipt)
+    }
+    return receipts.sort(compareNewestFirst)
+  }
+
   /** Retention: keep the newest `keep` (≥1) receipts of that identity; removes the older runs/<id> directories; returns removed ids. */
   async prune(target: string, scope: string, identityHash: string, keep: number): Promise<string[]> {
     if (!Number.isInteger(keep) || keep < 1) {
@@ -111,10 +128,10 @@ export class ReceiptStore {
     const key = historyKey(target, scope, identityHash)
     const belongs = (receipt: Receipt): boolean =>
       receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
-    const entries = fresh ? await this.index.entries('history', key) : []
+    const entries = fresh ? await this.readIndex(() => this.index.entries('history', key)) : undefined
     const receipts: Receipt[] = []
     const dangling: IndexEntry[] = []
-    if (fresh) {
+    if (entries !== undefined) {
       for (const entry of entries) {
         const receipt = await this.readChecked(entry.runId)
         if (receipt !== undefined && belongs(receipt)) receipts.push(receipt)
@@ -127,22 +144,23 @@ export class ReceiptStore {
     // A run still marked running may be alive in another process: never pulled from under it.
     const doomed = receipts.slice(keep).filter(receipt => receipt.status !== 'running')
     const before = await this.index.runsFingerprint()
+    let indexed = entries !== undefined
     const removed: string[] = []
     for (const receipt of doomed) {
       // The receipt goes first and its entries after, so a crash in between leaves an entry
       // without a receipt (skipped), not a receipt nobody can find.
       await rm(runDirectory(this.stateDir, receipt.run_id), { recursive: true, force: true })
-      await this.index.removeReceipt(receipt)
+      indexed = (await this.updateIndex(() => this.index.removeReceipt(receipt))) && indexed
       removed.push(receipt.run_id)
     }
     const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS
     for (const entry of dangling) {
-      if (entry.startedMs < cutoff) await this.index.remove('history', key, entry)
+      if (entry.startedMs < cutoff) indexed = (await this.updateIndex(() => this.index.remove('history', key, entry))) && indexed
     }
-    if (removed.length > 0 && fresh) {
+    if (removed.length > 0) {
       await fsyncDirectory(this.runsDir)
       const after = await this.index.runsFingerprint()
-      if (after !== before) await this.index.recordFingerprint(after)
+      if (after !== before && indexed) await this.updateIndex(() => this.index.recordFingerprint(after))
     }
     return removed
   }
@@ -172,18 +190,48 @@ export class ReceiptStore {
       await this.rebuildIndex()
       return true
     } catch (error) {
-      this.warn(
-        `the receipt index in ${join(this.stateDir, INDEX_DIR)} could not be brought up to date (${describeError(error)}); reading every receipt instead`
-      )
+      this.reportIndexProblem('could not be brought up to date', error)
       return false
     }
   }
 
+  /**
+   * The index is derived data: when it cannot be read or updated (a symlink planted in it,
+   * a permission problem) that is a warning, once per store, and lookups read every
+   * receipt instead of failing the run.
+   */
+  private reportIndexProblem(what: string, error: unknown): void {
+    if (this.indexProblemReported) return
+    this.indexProblemReported = true
+    this.warn(`the receipt index in ${join(this.stateDir, INDEX_DIR)} ${what} (${describeError(error)}); reading every receipt instead`)
+  }
+
+  /** Runs an index update; false (after a warning) when it failed. */
+  private async updateIndex(update: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await update()
+      return true
+    } catch (error) {
+      this.reportIndexProblem('could not be updated', error)
+      return false
+    }
+  }
+
+  /** Reads from the index; undefined (after a warning) when it cannot be read. */
+  private async readIndex<T>(read: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await read()
+    } catch (error) {
+      this.reportIndexProblem('could not be read', error)
+      return undefined
+    }
+  }
+
   private async newestIn(list: IndexList, key: string, belongs: (receipt: Receipt) => boolean): Promise<Receipt | undefined> {
-    if (!(await this.freshIndex())) {
+    const entries = (await this.freshIndex()) ? await this.readIndex(() => this.index.entries(list, key)) : undefined
+    if (entries === undefined) {
       return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)[0]
     }
-    const entries = await this.index.entries(list, key)
     for (const [position, entry] of entries.entries()) {
       const receipt = await this.readChecked(entry.runId)
       if (receipt === undefined || !belongs(receipt)) continue

@@ -2,6 +2,7 @@ import { LiteralIndex } from './redaction/literal-index.js'
 import { REDACT_INPUT_MARKER } from './redaction/markers.js'
 import { PRIVATE_KEY_MARKER } from './redaction/private-key.js'
 import { RedactionScanner } from './redaction/scanner.js'
+import { SecretFinder } from './redaction/secret-finder.js'
 import { collectSecretLiterals, markersToKeep } from './redaction/secret-values.js'
 import { SHAPE_MARKERS } from './redaction/token-shapes.js'
 
@@ -34,10 +35,10 @@ export interface RedactingStream {
 export function createRedactor(options: RedactionOptions): Redactor {
   const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {})
   const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)]
-  const index = new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)])
+  const finder = new SecretFinder(new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]))
   return {
     hasValues: secrets.length > 0,
-    redact: text => (text === '' ? text : new RedactionScanner(index).redactAll(text)),
-    stream: () => new RedactionScanner(index)
+    redact: text => (text === '' ? text : new RedactionScanner(finder).redactAll(text)),
+    stream: () => new RedactionScanner(finder)
   }
 }

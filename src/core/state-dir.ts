@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readRegularFile, writeFileAtomic } from './atomic-file.js'
+import { isErrorCode, readRegularFile, requireRealDirectory, writeFileAtomic } from './atomic-file.js'
+import { describeError, UsageError } from './errors.js'
 import { requireRunId } from './run-id.js'
 
 /**
@@ -40,9 +41,20 @@ export function receiptPath(stateDir: string, runId: string): string {
 /**
  * Creates the state directory. With `gitignore` (the CLI's `.reverify/` inside a repository)
  * it also writes `.gitignore`; a `.gitignore` the user wrote themselves is left alone.
+ * A symlink (or a file) in place of `runs/` or `sessions/` is a UsageError.
  */
 export async function ensureStateDir(stateDir: string, opts: { gitignore: boolean }): Promise<void> {
   await mkdir(stateDir, { recursive: true })
+  // Receipts and traces are never written through a link. Saying so before a run starts
+  // beats failing halfway through it with a trace nobody can close.
+  for (const name of [RUNS_DIR, SESSIONS_DIR]) {
+    try {
+      await requireRealDirectory(join(stateDir, name))
+    } catch (error) {
+      if (isErrorCode(error, 'ENOENT')) continue
+      throw new UsageError(`${describeError(error)}; reverify keeps its state in real directories only, so move it out of the way`)
+    }
+  }
   if (!opts.gitignore) return
   const path = join(stateDir, '.gitignore')
   let current: string | undefined

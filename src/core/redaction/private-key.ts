@@ -30,8 +30,12 @@ export function privateKeyHeaderEnd(text: string, at: number): number | undefine
 
 /** Where a BEGIN line that is not finished yet may start; `text.length` if none can. */
 export function unfinishedHeaderFrom(text: string): number {
-  const at = text.indexOf('-----BEGIN', Math.max(0, text.length - HEADER_MAX_LENGTH))
-  return at === -1 ? text.length : at
+  const from = Math.max(0, text.length - HEADER_MAX_LENGTH)
+  for (let at = text.indexOf('-----BEGIN', from); at !== -1; at = text.indexOf('-----BEGIN', at + 1)) {
+    // A finished BEGIN line is settled, and one cut by a line break never becomes one.
+    if (privateKeyHeaderEnd(text, at) === undefined && !/[\r\n]/.test(text.slice(at))) return at
+  }
+  return text.length
 }
 
 /**

@@ -1,13 +1,7 @@
-import { isHighSurrogate, type CharClass } from './char-class.js'
-import type { LiteralIndex } from './literal-index.js'
-import {
-  PRIVATE_KEY_MARKER,
-  PrivateKeyBody,
-  privateKeyHeaderEnd,
-  unfinishedHeaderFrom
-} from './private-key.js'
-import { TOKEN_WINDOW, collectShapeStarts, unfinishedTokenFrom } from './shape-candidates.js'
-import { SHAPE_LOOKBEHIND, shapeAt } from './token-shapes.js'
+import type { CharClass } from './char-class.js'
+import { PRIVATE_KEY_MARKER, PrivateKeyBody } from './private-key.js'
+import type { SecretFinder } from './secret-finder.js'
+import { SHAPE_LOOKBEHIND } from './token-shapes.js'
 
 // Input kept from before the held text, so that the character before a token and an
 // Authorization header name in front of an auth word look the same whichever way the
@@ -15,17 +9,6 @@ import { SHAPE_LOOKBEHIND, shapeAt } from './token-shapes.js'
 const CONTEXT_LENGTH = SHAPE_LOOKBEHIND + 8
 // How much of a big chunk is joined to the held text (see textStep).
 const SEAM_LENGTH = 1024
-
-/** Something found at one position: a secret to replace, or a marker to leave alone. */
-interface Found {
-  readonly start: number
-  readonly end: number
-  readonly marker: string
-  readonly kept: string
-  readonly keep: boolean
-  readonly privateKey: boolean
-  readonly tail: CharClass | undefined
-}
 
 /** Ordinary text; the body of a private key block; the rest of a token longer than the window. */
 type Mode = 'text' | 'private-key' | 'token-tail'
@@ -38,9 +21,7 @@ type Mode = 'text' | 'private-key' | 'token-tail'
  * How it stays correct across chunks: text is only let out up to the first position
  * where more input could still change a decision (a literal's start that the text ends
  * in, the final run of token characters, an unfinished BEGIN line); the rest is held and
- * scanned again with the next chunk. How it stays fast: candidate positions come from
- * native indexOf searches for an anchor character per literal and per token shape, and
- * only those positions are examined.
+ * scanned again with the next chunk (with a little context from before it).
  */
 export class RedactionScanner {
   private pending = ''
@@ -51,21 +32,8 @@ export class RedactionScanner {
   private mode: Mode = 'text'
   private body: PrivateKeyBody | undefined
   private tail: CharClass | undefined
-  private readonly holdLimit: number
 
-  constructor(private readonly literals: LiteralIndex) {
-    this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128
-  }
-
-  /** How many characters are held back right now. */
-  get heldLength(): number {
-    return this.pending.length
-  }
-
-  /** Most characters ever held back (a bound that does not depend on the input). */
-  get holdBound(): number {
-    return this.holdLimit
-  }
+  constructor(private readonly finder: SecretFinder) {}
 
   /** Feeds a chunk; returns what is safe to write now. */
   push(chunk: string): string {
@@ -123,8 +91,8 @@ export class RedactionScanner {
     }
     // Candidates first: their indexOf flattens the concatenation, which the character
     // reads of settledUpTo would otherwise walk piece by piece.
-    const starts = this.candidates(text)
-    const limit = final ? text.length : Math.max(from, this.settledUpTo(text))
+    const starts = this.finder.candidates(text)
+    const limit = final ? text.length : Math.max(from, this.finder.settledUpTo(text))
     let scanned = from
     let emitted = from
     let redactedUpTo = this.afterRedaction ? from : -1
@@ -134,7 +102,7 @@ export class RedactionScanner {
       const at = starts[i] as number
       if (at < scanned) continue
       if (at >= limit) break
-      const found = this.resolve(text, at, at === redactedUpTo)
+      const found = this.finder.at(text, at, at === redactedUpTo)
       if (found === undefined) continue
       if (found.privateKey) {
         out.push(text.slice(emitted, at), PRIVATE_KEY_MARKER)
@@ -150,7 +118,7 @@ export class RedactionScanner {
       for (; next < starts.length && (starts[next] as number) < end; next++) {
         const other = starts[next] as number
         if (other <= at || found.keep) continue
-        const overlap = this.resolve(text, other, false)
+        const overlap = this.finder.at(text, other, false)
         if (overlap === undefined || overlap.keep) continue
         if (overlap.privateKey) {
           end = other // the key block takes over from its BEGIN line
@@ -162,7 +130,7 @@ export class RedactionScanner {
         }
         if (overlap.end - overlap.start > longest.end - longest.start) longest = overlap
       }
-      if (!final && end > limit && text.length - at <= this.holdLimit) {
+      if (!final && end > limit && text.length - at <= this.finder.holdLimit) {
         holdFrom = at
         break
       }
@@ -210,39 +178,4 @@ export class RedactionScanner {
     this.afterRedaction = true
     return rest
   }
-
-  /** First position whose outcome more input could still change. */
-  private settledUpTo(text: string): number {
-    let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text))
-    if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1))) limit--
-    return limit
-  }
-
-  private candidates(text: string): number[] {
-    const starts: number[] = []
-    collectShapeStarts(text, starts)
-    this.literals.collectStarts(text, starts)
-    if (starts.length > 1 && !isAscending(starts)) starts.sort((a, b) => a - b)
-    return starts
-  }
-
-  private resolve(text: string, at: number, afterRedaction: boolean): Found | undefined {
-    const keyEnd = privateKeyHeaderEnd(text, at)
-    if (keyEnd !== undefined) {
-      return { start: at, end: keyEnd, marker: PRIVATE_KEY_MARKER, kept: '', keep: false, privateKey: true, tail: undefined }
-    }
-    const literal = this.literals.longestAt(text, at)
-    const shape = shapeAt(text, at, afterRedaction)
-    if (shape !== undefined && (literal === undefined || shape.end - at > literal.text.length)) {
-      return { ...shape, keep: false, privateKey: false }
-    }
-    if (literal === undefined) return undefined
-    const end = at + literal.text.length
-    return { start: at, end, marker: literal.marker, kept: '', keep: literal.keep, privateKey: false, tail: undefined }
-  }
-}
-
-function isAscending(numbers: readonly number[]): boolean {
-  for (let i = 1; i < numbers.length; i++) if ((numbers[i] as number) < (numbers[i - 1] as number)) return false
-  return true
 }

@@ -81,7 +81,7 @@ export function collectSecretLiterals(
     for (const form of encodedForms(value)) add(form, REDACT_INPUT_MARKER)
   }
   for (const [name, value] of Object.entries(env)) {
-    if (value === undefined || value.length < MIN_SECRET_LENGTH || !isSecretEnvName(name)) continue
+    if (value === undefined || value.trim().length < MIN_SECRET_LENGTH || !isSecretEnvName(name)) continue
     add(value, envMarker(name))
     // A multi-line secret (a key file) may be printed line by line or with other endings.
     if (/[\r\n]/.test(value)) {

@@ -28,8 +28,8 @@ export function collectShapeStarts(text: string, out: number[]): void {
   for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
     const previous = text.charCodeAt(hit - 1)
     if (previous === 0x62) {
-      if (text.startsWith('github_pat_', hit - 6)) out.push(hit - 6)
-    } else if (BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
+      if (hit >= 6 && text.startsWith('github_pat_', hit - 6)) out.push(hit - 6)
+    } else if (hit >= 3 && BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
       out.push(hit - 3)
     }
   }
@@ -51,7 +51,7 @@ export function collectShapeStarts(text: string, out: number[]): void {
     const second = text.charCodeAt(hit + 1)
     if (second === 0x65 || second === 0x45) {
       if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit)) out.push(hit)
-      else if (text.startsWith(BEGIN_LINE, hit - 5)) out.push(hit - 5)
+      else if (hit >= 5 && text.startsWith(BEGIN_LINE, hit - 5)) out.push(hit - 5)
     } else if (second === 0x61 || second === 0x41) {
       if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit)) out.push(hit)
     }

@@ -1,0 +1,53 @@
+// Rows (b) and (c): a verify command that floods stdout. Reverify must stream it (console,
+// capped log, summary) at close to the speed of the command alone, in memory that does not
+// follow the size of the output.
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { interleave, medianOf, requireExit, timeProcess } from './measure.mjs'
+
+// A web server's access log: short lines, no keyword the summary collects.
+const LOG_LINE = 'INFO 2026-11-30 request handled in 12 ms path=/api/items status=200'
+// The shell reverify uses by default, so both variants run the command the same way.
+const BASH = ['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c']
+
+/** The shell command writing `bytes` bytes of log lines to stdout and exiting 0. */
+export function floodCommand(bytes) {
+  // yes dies of SIGPIPE when head is done, which pipefail reports: that is expected here.
+  return `yes '${LOG_LINE}' | head -c ${bytes} || true`
+}
+
+/**
+ * The flood command alone (`bash -c`, stdout to /dev/null) against `reverify run` of it
+ * (reverify's stdout to /dev/null, a fresh --state-dir every time), interleaved over
+ * `rounds`. Resolves to { rawMs, reverifyMs, peakRssKb (reverify's, median), rounds }.
+ */
+export async function benchOutputVolume({ cli, scratch, bytes, rounds, rssMethod, progress }) {
+  const command = floodCommand(bytes)
+  let serial = 0
+  const variants = [
+    {
+      key: 'raw',
+      // Measured through the same wrapper as reverify, so the wrapper's cost cancels out.
+      run: async () => requireExit(await timeProcess([...BASH, command], { cwd: scratch, rssMethod }), 0, 'the flood command')
+    },
+    {
+      key: 'reverify',
+      run: async () => {
+        const stateDir = join(scratch, `flood-state-${serial++}`)
+        const argv = [process.execPath, cli, 'run', '--command', command, '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
+        try {
+          return requireExit(await timeProcess(argv, { cwd: scratch, rssMethod }), 0, 'reverify run of the flood command')
+        } finally {
+          await rm(stateDir, { recursive: true, force: true })
+        }
+      }
+    }
+  ]
+  const samples = await interleave(variants, rounds, progress)
+  return {
+    rawMs: medianOf(samples.get('raw'), 'wallMs'),
+    reverifyMs: medianOf(samples.get('reverify'), 'wallMs'),
+    peakRssKb: medianOf(samples.get('reverify'), 'peakRssKb'),
+    rounds
+  }
+}

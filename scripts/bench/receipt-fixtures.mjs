@@ -1,0 +1,71 @@
+// Receipt stores of a chosen size for the benchmark, written straight to disk as a restored
+// cache would leave them and then indexed by the compiled store, instead of running reverify
+// thousands of times. Needs the compiled sources in build/ (tsc).
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { commandIdentity } from '../../build/src/core/identity.js'
+import { ReceiptStore } from '../../build/src/core/receipt-store.js'
+
+// Every identity holds as many receipts as retention keeps by default, so stores of
+// different sizes differ only in how many identities (and so receipts in total) they hold.
+export const RECEIPTS_PER_IDENTITY = 20
+const START = Date.parse('2026-01-01T00:00:00Z')
+// Creating thousands of small files one by one is what takes time; a few writers hide latency.
+const PARALLEL_WRITERS = 16
+
+/** The receipt of run `runIndex` (0 = oldest) of the identity `npm run task-<identityIndex>`. */
+export function receiptFor(target, identityIndex, runIndex) {
+  const { identity, hash } = commandIdentity([`npm run task-${identityIndex}`])
+  const startedMs = START + runIndex * 60_000 + identityIndex
+  const stamp = new Date(startedMs).toISOString()
+  const serial = (identityIndex * RECEIPTS_PER_IDENTITY + runIndex).toString(16).padStart(6, '0')
+  const runId = `${stamp.slice(0, 10).replace(/-/g, '')}-${stamp.slice(11, 19).replace(/:/g, '')}-verify-${serial}`
+  return {
+    schema_version: 1,
+    run_id: runId,
+    target,
+    scope: '',
+    identity,
+    identity_hash: hash,
+    status: runIndex % 3 === 0 ? 'failed' : 'passed',
+    flaky: false,
+    started_at: stamp,
+    ended_at: new Date(startedMs + 5_000).toISOString(),
+    attempts: 1,
+    max_attempts: 3,
+    commands: identity.map(command => ({ command, exit_code: 0, signal: null, timed_out: false, duration_ms: 5_000 })),
+    expectations: { 'expect-exit': 0 },
+    session: { id: '01JDQ3Z8X5K9V7M2N4P6R8T0W1', dir: '/tmp/sessions/bench' },
+    host: 'bench',
+    pid: 1
+  }
+}
+
+/**
+ * Fills the empty state directory `stateDir` with `size` receipts of `target` (size / 20
+ * identities, 20 runs each), then has the compiled ReceiptStore build its index. Resolves
+ * to { store, identities, rebuildMs } (rebuildMs: the index build alone).
+ */
+export async function writeReceiptStore(stateDir, size, target) {
+  const identities = Math.ceil(size / RECEIPTS_PER_IDENTITY)
+  await mkdir(join(stateDir, 'runs'), { recursive: true })
+  const receipts = []
+  for (let identityIndex = 0; identityIndex < identities; identityIndex += 1) {
+    for (let runIndex = 0; runIndex < RECEIPTS_PER_IDENTITY; runIndex += 1) receipts.push(receiptFor(target, identityIndex, runIndex))
+  }
+  let next = 0
+  const writer = async () => {
+    while (next < receipts.length) {
+      const receipt = receipts[next++]
+      const directory = join(stateDir, 'runs', receipt.run_id)
+      await mkdir(directory)
+      await writeFile(join(directory, 'receipt.json'), JSON.stringify(receipt, null, 2))
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL_WRITERS }, writer))
+  const store = new ReceiptStore(stateDir, { warn: message => { throw new Error(`unexpected warning: ${message}`) } })
+  const started = performance.now()
+  await store.rebuildIndex()
+  return { store, identities, rebuildMs: performance.now() - started }
+}

@@ -1,0 +1,44 @@
+// Row (a): what reverify adds before and after a command that does nothing. node -e 0 is
+// the floor any node CLI pays; bash -c true shows what spawning alone costs here.
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { interleave, medianOf, requireExit, timeProcess } from './measure.mjs'
+
+/**
+ * Median wall ms of `reverify run --command true` (a fresh --state-dir every time, in a
+ * scratch repository), `bash -c true` and `node -e 0`, interleaved over `rounds`.
+ * Resolves to { reverifyMs, bashMs, nodeMs, rounds }.
+ */
+export async function benchStartup({ cli, scratch, rounds, progress }) {
+  let serial = 0
+  const variants = [
+    {
+      key: 'node',
+      run: async () => requireExit(await timeProcess([process.execPath, '-e', '0'], { cwd: scratch }), 0, 'node -e 0')
+    },
+    {
+      key: 'bash',
+      run: async () => requireExit(await timeProcess(['bash', '-c', 'true'], { cwd: scratch }), 0, 'bash -c true')
+    },
+    {
+      key: 'reverify',
+      run: async () => {
+        // Fresh each time: every run pays for creating its state, none profits from another's.
+        const stateDir = join(scratch, `startup-state-${serial++}`)
+        const argv = [process.execPath, cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
+        try {
+          return requireExit(await timeProcess(argv, { cwd: scratch }), 0, 'reverify run --command true')
+        } finally {
+          await rm(stateDir, { recursive: true, force: true })
+        }
+      }
+    }
+  ]
+  const samples = await interleave(variants, rounds, progress)
+  return {
+    nodeMs: medianOf(samples.get('node'), 'wallMs'),
+    bashMs: medianOf(samples.get('bash'), 'wallMs'),
+    reverifyMs: medianOf(samples.get('reverify'), 'wallMs'),
+    rounds
+  }
+}

@@ -1,0 +1,269 @@
+/**
+ * The action's main step, as a script of named steps: read inputs, restore the receipt
+ * history, apply captures, check capture-before-retry and run the verify (or capture),
+ * then report (outputs, annotations, job summary) and persist (cache, artifact).
+ * Error policy: bad input, a block and a failed verification fail the step; cache and
+ * artifact problems only warn.
+ */
+import * as core from '@actions/core'
+import { getExecOutput } from '@actions/exec'
+import { readFile } from 'node:fs/promises'
+import type { ConsoleStream } from '../core/attempt.js'
+import { applyCaptureTrailers, captureRun, parseCaptureTrailers } from '../core/capture.js'
+import { captureMessage } from '../core/capture-policy.js'
+import { readConfig, resolveCaptureMode, type CaptureMode } from '../core/config-file.js'
+import { describeError, isUserError } from '../core/errors.js'
+import { createRedactor, type Redactor } from '../core/redaction.js'
+import { ReceiptStore } from '../core/receipt-store.js'
+import { ensureStateDir } from '../core/state-dir.js'
+import { verifyRun, type RunReport } from '../core/verify-run.js'
+import { VERSION } from '../core/version.js'
+import { trailersFromEvent } from './capture-sources.js'
+import { Output, State } from './constants.js'
+import { verifySummary } from './job-summary.js'
+import { newHistoryKey, restoreHistory, saveHistory, type CacheClient, type HistoryOptions } from './receipt-history.js'
+import { readActionSettings, type ActionSettings } from './settings.js'
+import { artifactUrl, shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
+
+/** What main needs from the outside world; index.ts passes the real ones. */
+export interface MainDeps {
+  cache: CacheClient
+  artifact: () => ArtifactClient
+  env: NodeJS.ProcessEnv
+  cwd: string
+  stdout: ConsoleStream
+  stderr: ConsoleStream
+  signal?: AbortSignal
+  interruptReason?: () => string | undefined
+}
+
+/** Annotation bodies are cut by GitHub at 4,096 characters; stay under it. */
+const MAX_ANNOTATION = 4000
+
+function clip(text: string): string {
+  return text.length > MAX_ANNOTATION ? `${text.slice(0, MAX_ANNOTATION - 1)}…` : text
+}
+
+function ciContext(env: NodeJS.ProcessEnv) {
+  if (env.GITHUB_ACTIONS !== 'true') return undefined
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT)
+  return {
+    ...(env.GITHUB_RUN_ID && { run_id: env.GITHUB_RUN_ID }),
+    ...(Number.isInteger(attempt) && attempt > 0 && { run_attempt: attempt }),
+    ...(env.GITHUB_WORKFLOW && { workflow: env.GITHUB_WORKFLOW }),
+    ...(env.GITHUB_JOB && { job: env.GITHUB_JOB }),
+    ...(env.GITHUB_SHA && { sha: env.GITHUB_SHA }),
+    ...(env.GITHUB_REF && { ref: env.GITHUB_REF }),
+    ...(env.GITHUB_EVENT_NAME && { event: env.GITHUB_EVENT_NAME }),
+    ...(env.GITHUB_ACTOR && { actor: env.GITHUB_ACTOR })
+  }
+}
+
+/** The checked-out HEAD's commit message, when git and a checkout are there. */
+async function headMessage(cwd: string): Promise<string | undefined> {
+  try {
+    const result = await getExecOutput('git', ['log', '-1', '--format=%B'], { cwd, silent: true, ignoreReturnCode: true })
+    return result.exitCode === 0 ? result.stdout : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Applies Reverify-Capture trailers from the event payload and HEAD (SPEC §3). */
+async function applyTrailers(settings: ActionSettings, store: ReceiptStore, deps: MainDeps, redactor: Redactor): Promise<void> {
+  const sources = []
+  if (deps.env.GITHUB_EVENT_PATH) {
+    try {
+      const text = await readFile(deps.env.GITHUB_EVENT_PATH, 'utf8')
+      sources.push(...trailersFromEvent(JSON.parse(text.slice(0, 25 * 1024 * 1024))))
+    } catch (error) {
+      core.debug(`reverify: event payload not read: ${describeError(error)}`)
+    }
+  }
+  const head = await headMessage(settings.workspace)
+  if (head) {
+    const trailers = parseCaptureTrailers(head)
+    if (trailers.length > 0) sources.push({ source: 'HEAD commit', trailers })
+  }
+  for (const { source, trailers } of sources) {
+    const outcome = await applyCaptureTrailers(store, trailers, {
+      target: settings.target,
+      source,
+      by: deps.env.GITHUB_ACTOR || 'unknown'
+    })
+    for (const runId of outcome.applied) core.info(`reverify: captured ${runId} from ${source}`)
+    for (const notice of outcome.notices) core.notice(redactor.redact(notice))
+  }
+}
+
+function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps): HistoryOptions {
+  return {
+    client: deps.cache,
+    store,
+    stateDir: settings.stateDir,
+    historyKey: settings.historyKey,
+    target: settings.target,
+    scope: settings.scope,
+    identityHash: settings.identity.hash,
+    warn: message => core.warning(message),
+    info: message => core.info(message)
+  }
+}
+
+/** The failing lines of an attempt's summary, for the failure annotation. */
+function failingLines(summary: string): string {
+  const lines = summary.split('\n')
+  const matched = lines.filter(line => /ERROR|WARN|FAIL|panic/.test(line))
+  return (matched.length > 0 ? matched : lines.slice(-20)).join('\n')
+}
+
+function describeCommand(commands: readonly string[]): string {
+  const first = commands[0]!.split('\n')[0]!.slice(0, 80)
+  return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
+}
+
+/** Outputs, annotations and the job summary of a verify run. */
+async function report(settings: ActionSettings, run: RunReport, mode: CaptureMode, redactor: Redactor, artifact?: { id?: number; note?: string }): Promise<void> {
+  const loop = run.loop
+  const commands = settings.run!.commands
+  core.setOutput(Output.Outcome, run.outcome === 'blocked' ? 'failure' : run.outcome)
+  core.setOutput(Output.Attempts, String(loop?.attempts.length ?? 0))
+  core.setOutput(Output.ExitCode, String(loop?.exitCode ?? ''))
+  core.setOutput(Output.Flaky, String(run.flaky))
+  core.setOutput(Output.RunId, run.runId ?? '')
+  core.setOutput(Output.SessionId, run.session?.id ?? '')
+  core.setOutput(Output.TraceDir, run.session?.dir ?? '')
+  core.setOutput(Output.ArtifactId, artifact?.id !== undefined ? String(artifact.id) : '')
+  core.setOutput(Output.Captured, 'false')
+
+  const last = loop?.attempts[loop.attempts.length - 1]
+  if (run.outcome === 'failure' && loop) {
+    core.error(clip(redactor.redact(`${loop.summary}\n${last ? failingLines(last.summary) : ''}`)), {
+      title: `reverify: ${describeCommand(commands)} failed after ${loop.attempts.length}/${loop.maxAttempts} attempts`
+    })
+  }
+  if (run.flaky && loop) {
+    const first = loop.attempts[0]!
+    core.warning(clip(redactor.redact(`${loop.summary}; attempt 1 failed: ${first.checks.filter(c => !c.ok).map(c => c.detail).join('; ') || 'not verified'}`)), {
+      title: `reverify: flaky pass of ${describeCommand(commands)}`
+    })
+  }
+  const remediation = run.uncapturedRunId ? captureMessage({ action: 'warn', failedRunId: run.uncapturedRunId }, 'actions').split('\n').slice(1).join('\n') : undefined
+  const url = artifact?.id !== undefined ? artifactUrl(process.env, artifact.id) : undefined
+  const markdown = verifySummary(run, { commands, captureMode: mode, remediation, artifactUrl: url, artifactNote: artifact?.note })
+  try {
+    await core.summary.addRaw(redactor.redact(markdown)).write()
+  } catch (error) {
+    core.warning(`reverify: could not write the job summary: ${describeError(error)}`)
+  }
+}
+
+/** Runs the main step; never throws. */
+export async function runMain(deps: MainDeps): Promise<void> {
+  let settings: ActionSettings
+  let mode: CaptureMode
+  try {
+    settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd)
+    mode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(settings.workspace))
+  } catch (error) {
+    core.setFailed(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`)
+    core.saveState(State.MainFinished, 'true')
+    return
+  }
+  for (const value of settings.redact) core.setSecret(value)
+  const redactor = createRedactor({ values: settings.redact, env: deps.env })
+  try {
+    await ensureStateDir(settings.stateDir, { gitignore: false })
+    const store = new ReceiptStore(settings.stateDir, { warn: message => core.warning(redactor.redact(message)) })
+    core.saveState(State.StateDir, settings.stateDir)
+    core.saveState(State.HistoryKey, settings.historyKey)
+    core.saveState(State.CacheReceipts, String(settings.cacheReceipts))
+    core.saveState(State.UploadTrace, settings.uploadTrace)
+    if (settings.traceRetentionDays !== undefined) core.saveState(State.TraceRetentionDays, String(settings.traceRetentionDays))
+    const history = historyOptions(settings, store, deps)
+
+    let restored: Awaited<ReturnType<typeof restoreHistory>> = { status: 'none' }
+    if (settings.cacheReceipts) restored = await restoreHistory(history)
+    await applyTrailers(settings, store, deps, redactor)
+
+    if (settings.capture) {
+      const receipt = await captureRun(store, settings.capture.ref, {
+        note: settings.capture.note,
+        source: 'action',
+        by: deps.env.GITHUB_ACTOR || 'unknown',
+        target: settings.target,
+        scope: settings.scope,
+        identityHash: settings.identity.hash
+      })
+      core.info(`reverify: captured ${receipt.run_id}${settings.capture.note ? `: ${settings.capture.note}` : ''}`)
+      core.setOutput(Output.RunId, receipt.run_id)
+      core.setOutput(Output.Captured, 'true')
+      if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, deps.env))
+      await core.summary.addRaw(redactor.redact(`### reverify: captured \`${receipt.run_id}\`\n\n${settings.capture.note || '(no note)'}\n`)).write().catch(() => undefined)
+      core.saveState(State.MainFinished, 'true')
+      return
+    }
+
+    let effectiveMode = mode
+    if (restored.status === 'failed' && mode !== 'off') {
+      core.warning(`reverify: the receipt history could not be restored (${restored.reason}); capture-before-retry could not check this run`)
+      effectiveMode = mode === 'block' ? 'warn' : mode
+    }
+    const run = await verifyRun(settings.run!, {
+      stateDir: settings.stateDir,
+      store,
+      target: settings.target,
+      captureMode: effectiveMode,
+      front: 'actions',
+      version: VERSION,
+      redactor,
+      ci: ciContext(deps.env),
+      env: deps.env,
+      stdout: deps.stdout,
+      stderr: deps.stderr,
+      signal: deps.signal,
+      interruptReason: deps.interruptReason,
+      warn: message => core.warning(message, { title: 'reverify: retrying an uncaptured failure' }),
+      error: message => core.error(message, { title: /guardrail|destructive/.test(message) ? 'reverify: destructive command refused' : 'reverify: retry blocked until the failure is captured' }),
+      progress: line => core.info(line),
+      onRunCreated: info => {
+        core.saveState(State.RunId, info.runId)
+        core.saveState(State.SessionDir, info.sessionDir)
+      },
+      onProcessGroup: pgid => core.saveState(State.ProcessGroup, String(pgid))
+    })
+
+    let artifact: { id?: number; note?: string } | undefined
+    if (run.status !== 'blocked') {
+      if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, deps.env))
+      if (run.session && run.runId && shouldUpload(settings.uploadTrace, run.outcome)) {
+        const id = await uploadTrace({
+          client: deps.artifact(),
+          runId: run.runId,
+          sessionDir: run.session.dir,
+          retentionDays: settings.traceRetentionDays,
+          warn: message => core.warning(message)
+        })
+        artifact = id !== undefined ? { id } : { note: 'upload failed (see the warning above)' }
+      } else {
+        artifact = { note: `not uploaded (upload-trace: ${settings.uploadTrace})` }
+      }
+    }
+    await report(settings, run, effectiveMode, redactor, artifact)
+    if (run.outcome !== 'success') {
+      const why =
+        run.status === 'blocked'
+          ? `capture-before-retry: block — run ${run.uncapturedRunId} failed and was not captured`
+          : run.loop?.interrupted
+            ? `interrupted${deps.interruptReason?.() ? ` by ${deps.interruptReason()}` : ''}: the command was stopped, the trace closed and the receipt marked interrupted`
+            : run.guardrail
+              ? `refused by the destructive-command guardrail (${run.guardrail.rule})`
+              : `${run.loop?.summary ?? 'not verified'}`
+      core.setFailed(redactor.redact(`reverify: ${why}`))
+    }
+    core.saveState(State.MainFinished, 'true')
+  } catch (error) {
+    // Whatever was left open is the post step's to close: main-finished stays unset.
+    core.setFailed(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`)
+  }
+}

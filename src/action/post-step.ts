@@ -1,0 +1,115 @@
+/**
+ * The post step (`post-if: always()`): the backstop when main did not finish — cancelled
+ * past its grace, killed, or crashed. From what is on disk alone it stops what is left of
+ * the command, closes the trace and the receipt, saves the history and uploads the trace.
+ * It never fails the job: everything here is a warning at most.
+ */
+import * as core from '@actions/core'
+import { closeInterruptedRun } from '../core/session-recovery.js'
+import { describeError } from '../core/errors.js'
+import { createRedactor } from '../core/redaction.js'
+import { ReceiptStore } from '../core/receipt-store.js'
+import { isRunId } from '../core/run-id.js'
+import { State } from './constants.js'
+import { newHistoryKey, saveHistory, type CacheClient } from './receipt-history.js'
+import { shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
+import type { UploadTrace } from './settings.js'
+
+/** What the post step needs from outside. */
+export interface PostDeps {
+  cache: CacheClient
+  artifact: () => ArtifactClient
+  env: NodeJS.ProcessEnv
+  cwd: string
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** SIGTERM to a leftover process group, SIGKILL a moment later if it is still there. */
+async function stopGroup(pgid: number): Promise<boolean> {
+  if (!groupAlive(pgid)) return false
+  try {
+    process.kill(-pgid, 'SIGTERM')
+  } catch {
+    return false
+  }
+  for (let waited = 0; waited < 1000 && groupAlive(pgid); waited += 50) await new Promise(resolve => setTimeout(resolve, 50))
+  if (groupAlive(pgid)) {
+    try {
+      process.kill(-pgid, 'SIGKILL')
+    } catch {
+      // gone in between
+    }
+  }
+  return true
+}
+
+/** Runs the post step; never throws, never fails the job. */
+export async function runPost(deps: PostDeps): Promise<void> {
+  try {
+    if (core.getState(State.MainFinished) === 'true') {
+      core.debug('reverify: the main step finished and closed its run; nothing to do')
+      return
+    }
+    const stateDir = core.getState(State.StateDir)
+    const runId = core.getState(State.RunId)
+    if (!stateDir || !isRunId(runId)) {
+      core.info('reverify: the main step did not start a run; nothing to close')
+      return
+    }
+    const pgid = Number(core.getState(State.ProcessGroup))
+    if (Number.isInteger(pgid) && pgid > 1 && (await stopGroup(pgid))) {
+      core.info(`reverify: stopped the command's leftover process group ${pgid}`)
+    }
+    const redactor = createRedactor({ values: core.getMultilineInput('redact'), env: deps.env })
+    const store = new ReceiptStore(stateDir, { warn: message => core.warning(redactor.redact(message)) })
+    const sessionDir = core.getState(State.SessionDir) || undefined
+    const closed = await closeInterruptedRun({
+      store,
+      runId,
+      sessionDir,
+      reason: 'the main step did not finish (cancelled, timed out or killed); closed by the post step',
+      redactor
+    })
+    core.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
+    const receipt = closed.receipt
+    if (receipt && core.getState(State.CacheReceipts) !== 'false') {
+      const historyKey = core.getState(State.HistoryKey)
+      await saveHistory(
+        {
+          client: deps.cache,
+          store,
+          stateDir,
+                historyKey,
+          target: receipt.target,
+          scope: receipt.scope,
+          identityHash: receipt.identity_hash,
+          warn: message => core.warning(message),
+          info: message => core.info(message)
+        },
+        newHistoryKey(historyKey, deps.env)
+      )
+    }
+    const mode = (core.getState(State.UploadTrace) || 'always') as UploadTrace
+    const dir = sessionDir ?? receipt?.session.dir
+    if (dir && shouldUpload(mode, 'aborted')) {
+      const days = Number(core.getState(State.TraceRetentionDays))
+      await uploadTrace({
+        client: deps.artifact(),
+        runId,
+        sessionDir: dir,
+        retentionDays: Number.isInteger(days) && days > 0 ? days : undefined,
+        warn: message => core.warning(message)
+      })
+    }
+  } catch (error) {
+    core.warning(`reverify: the post step could not close the run: ${describeError(error)}`)
+  }
+}

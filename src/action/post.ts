@@ -1,2 +1,0 @@
-/** Entry point of dist/post.js (the action's post step). */
-export {}
