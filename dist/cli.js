@@ -581,6 +581,7 @@ Usage:
   reverify receipts list [--json]                       receipts of this repository, newest first
   reverify receipts show <run-id|latest> [--json]       one receipt in full
   reverify config set capture-before-retry <warn|block|off>
+  reverify resume [<run-id>]                            continue an interrupted run
   reverify --help | --version
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
@@ -635,6 +636,17 @@ const CONFIG_HELP = `Usage: reverify config set capture-before-retry <warn|block
 
 Writes .reverify/config.json in the repository (commit it to share the setting). The key
 is omitted when the value is the default, warn.
+`;
+const RESUME_HELP = `Usage: reverify resume [<run-id>] [--state-dir DIR] [--redact VALUE]
+
+Continues an interrupted run: one whose receipt is still "running" while its process is
+gone (killed, crashed, machine lost). The same receipt and session are continued:
+  - a result that was recorded but not yet verified is judged from the record
+    (expect-exit, expect-stdout) without running the command again;
+  - an attempt cut off mid-command counts as used, and the remaining attempts run.
+Without a run id: the newest such run of this repository. Running the same command with
+reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
+is closed as interrupted and a new one starts.
 `;
 
 ;// CONCATENATED MODULE: ./src/cli/io.ts
@@ -10874,6 +10886,7 @@ function closingBrace(text, from) {
 
 
 
+
 /**
  * The state directory (SPEC §4): `runs/` (receipts), `index/` (the receipt index),
  * `sessions/` (traces), and in the CLI a `.gitignore` so only `config.json` is committed.
@@ -10906,9 +10919,22 @@ function receiptPath(stateDir, runId) {
 /**
  * Creates the state directory. With `gitignore` (the CLI's `.reverify/` inside a repository)
  * it also writes `.gitignore`; a `.gitignore` the user wrote themselves is left alone.
+ * A symlink (or a file) in place of `runs/` or `sessions/` is a UsageError.
  */
 async function ensureStateDir(stateDir, opts) {
     await (0,promises_namespaceObject.mkdir)(stateDir, { recursive: true });
+    // Receipts and traces are never written through a link. Saying so before a run starts
+    // beats failing halfway through it with a trace nobody can close.
+    for (const name of [RUNS_DIR, SESSIONS_DIR]) {
+        try {
+            await requireRealDirectory((0,external_node_path_namespaceObject.join)(stateDir, name));
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                continue;
+            throw new UsageError(`${errors_describeError(error)}; reverify keeps its state in real directories only, so move it out of the way`);
+        }
+    }
     if (!opts.gitignore)
         return;
     const path = (0,external_node_path_namespaceObject.join)(stateDir, '.gitignore');
@@ -11041,6 +11067,7 @@ class ReceiptIndex {
     /** The fingerprint recorded by the last writer; undefined when missing or unreadable. */
     async recordedFingerprint() {
         try {
+            await requireRealDirectory(this.indexDir);
             const text = await readRegularFile((0,external_node_path_namespaceObject.join)(this.indexDir, STATE_FILE), 4_096);
             if (text === undefined)
                 return undefined;
@@ -11195,10 +11222,11 @@ class ReceiptStore {
     /** Every valid receipt of one target+scope+identity, newest first (what the action caches). */
     async history(target, scope, identityHash) {
         const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
-        if (!(await this.freshIndex()))
+        const entries = (await this.freshIndex()) ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash))) : undefined;
+        if (entries === undefined)
             return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst);
         const receipts = [];
-        for (const entry of await this.index.entries('history', historyKey(target, scope, identityHash))) {
+        for (const entry of entries) {
             const receipt = await this.readChecked(entry.runId);
             if (receipt !== undefined && belongs(receipt))
                 receipts.push(receipt);
@@ -11671,6 +11699,40 @@ function parseRunSettings(raw, cwd = process.cwd()) {
     }
     return settings;
 }
+/**
+ * The inputs that reproduce these settings when parsed again (for resuming a run from
+ * disk). `redact` and `state-dir` are left out: the first never reaches disk, the second
+ * is where the record lives.
+ */
+function toRawInputs(settings) {
+    const { exit, stdout, file, check } = settings.expectations;
+    const raw = {
+        command: settings.commands.join('\n'),
+        'max-retries': String(settings.maxRetries),
+        'timeout-seconds': String(settings.timeoutSeconds),
+        'retry-wait-seconds': String(settings.retryWaitSeconds),
+        'retry-backoff': settings.retryBackoff,
+        shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
+        'working-directory': settings.workingDirectory,
+        name: settings.name,
+        'allow-destructive': String(settings.allowDestructive),
+        scope: settings.scope,
+        'keep-receipts': String(settings.keepReceipts)
+    };
+    if (exit !== undefined)
+        raw['expect-exit'] = String(exit);
+    if (stdout !== undefined)
+        raw['expect-stdout'] = stdout;
+    if (file !== undefined)
+        raw['expect-file'] = file;
+    if (check !== undefined)
+        raw['expect-check'] = check;
+    if (settings.retryOnExitCodes !== undefined)
+        raw['retry-on-exit-codes'] = settings.retryOnExitCodes.join(',');
+    if (settings.retryOnOutput !== undefined)
+        raw['retry-on-output'] = settings.retryOnOutput.source;
+    return raw;
+}
 
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 /**
@@ -11871,821 +11933,6 @@ async function configCommandLine(argv, io) {
     await setCaptureMode(root, mode);
     println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
     return 0;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
-// Characters roughly from most to least frequent in build and test output. A literal is
-// searched for by a rare character it holds, so that the native indexOf scan (a memchr)
-// stops as seldom as possible; characters missing here count as the rarest of all.
-const COMMON_FIRST = ' \n\r\tetaoinsrlcdhupmfgbyw0123456789.-/:_,=()[]"\'>`*#TSEARICONLDPMUFGHBWkv<{};+@$%|\\~!&?^';
-// From here on a character is rare enough to be shared as the anchor of several literals.
-const RARE_FROM = COMMON_FIRST.indexOf('k');
-function rarity(char) {
-    const index = COMMON_FIRST.indexOf(char);
-    return index === -1 ? COMMON_FIRST.length : index;
-}
-/**
- * The literal secrets, indexed for the three questions a scan asks: which literal is the
- * longest at a position (a trie), where a text ends in the start of one (the trie, from
- * each first character's last occurrences), and where literals occur at all (an anchor
- * character per literal, found with indexOf).
- */
-class LiteralIndex {
-    /** Length of the longest literal (0 when there are none). */
-    maxLength;
-    size;
-    root = { next: undefined, literal: undefined };
-    /** For each first character of a literal of 2+ characters: the longest such literal. */
-    longestByFirst = new Map();
-    anchors = new Map();
-    constructor(literals) {
-        const present = literals.filter(literal => literal.text !== '');
-        for (const literal of present)
-            this.insert(literal);
-        this.chooseAnchors(present);
-        this.maxLength = Math.max(0, ...present.map(literal => literal.text.length));
-        this.size = present.length;
-    }
-    /** The longest literal that starts at `at`, if any. */
-    longestAt(text, at) {
-        let node = this.root;
-        let best;
-        for (let i = at; i < text.length && node.next !== undefined; i++) {
-            node = node.next.get(text.charCodeAt(i));
-            if (node === undefined)
-                break;
-            if (node.literal !== undefined)
-                best = node.literal;
-        }
-        return best;
-    }
-    /**
-     * The earliest position from which the rest of `text` could still grow into a literal
-     * (or a longer literal) once more text arrives; `text.length` when none can.
-     */
-    unfinishedFrom(text) {
-        let earliest = text.length;
-        for (const [first, longest] of this.longestByFirst) {
-            const from = Math.max(0, text.length - longest + 1);
-            for (let start = text.indexOf(first, from); start !== -1 && start < earliest; start = text.indexOf(first, start + 1)) {
-                if (this.growsFrom(text, start))
-                    earliest = start;
-            }
-        }
-        return earliest;
-    }
-    // Whether text[start..] is the beginning of a literal longer than it.
-    growsFrom(text, start) {
-        let node = this.root;
-        for (let i = start; i < text.length && node !== undefined; i++)
-            node = node.next?.get(text.charCodeAt(i));
-        return node?.next !== undefined;
-    }
-    /** Appends to `out` every position where a whole literal starts in `text`. */
-    collectStarts(text, out) {
-        for (const [char, anchored] of this.anchors) {
-            for (let hit = text.indexOf(char); hit !== -1; hit = text.indexOf(char, hit + 1)) {
-                for (const { offset, literal } of anchored) {
-                    const start = hit - offset;
-                    if (start >= 0 && text.startsWith(literal.text, start))
-                        out.push(start);
-                }
-            }
-        }
-    }
-    insert(literal) {
-        const { text } = literal;
-        let node = this.root;
-        for (let i = 0; i < text.length; i++) {
-            node.next ??= new Map();
-            const code = text.charCodeAt(i);
-            let child = node.next.get(code);
-            if (child === undefined) {
-                child = { next: undefined, literal: undefined };
-                node.next.set(code, child);
-            }
-            node = child;
-        }
-        // A marker to keep wins over a secret with the very same text.
-        if (node.literal === undefined || literal.keep)
-            node.literal = literal;
-        if (text.length >= 2) {
-            const first = text.charAt(0);
-            this.longestByFirst.set(first, Math.max(text.length, this.longestByFirst.get(first) ?? 0));
-        }
-    }
-    // Each distinct anchor character costs one pass over every chunk, so literals share
-    // anchors: rare characters held by the most literals first, then each leftover
-    // literal's own rarest character.
-    chooseAnchors(literals) {
-        let left = [...literals];
-        while (left.length > 0) {
-            const holders = new Map();
-            for (const { text } of left) {
-                for (const char of new Set(text)) {
-                    if (rarity(char) >= RARE_FROM)
-                        holders.set(char, (holders.get(char) ?? 0) + 1);
-                }
-            }
-            let shared;
-            for (const [char, count] of holders) {
-                const best = shared === undefined ? 0 : holders.get(shared);
-                if (count > best || (count === best && rarity(char) > rarity(shared)))
-                    shared = char;
-            }
-            for (const literal of left) {
-                const offset = shared === undefined ? rarestIndex(literal.text) : literal.text.indexOf(shared);
-                if (offset === -1)
-                    continue;
-                this.anchor(literal.text.charAt(offset), offset, literal);
-            }
-            left = shared === undefined ? [] : left.filter(literal => !literal.text.includes(shared));
-        }
-    }
-    anchor(char, offset, literal) {
-        const list = this.anchors.get(char) ?? [];
-        list.push({ offset, literal });
-        this.anchors.set(char, list);
-    }
-}
-function rarestIndex(text) {
-    let offset = 0;
-    for (let i = 1; i < text.length; i++) {
-        if (rarity(text.charAt(i)) > rarity(text.charAt(offset)))
-            offset = i;
-    }
-    return offset;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/markers.ts
-/** What replaced a secret: `[redacted:<what>]`, so a reader knows something was there. */
-function marker(what) {
-    return `[redacted:${what}]`;
-}
-/** Marker for the values of the `redact` input and their encoded forms. */
-const REDACT_INPUT_MARKER = marker('redact-input');
-/** Marker for the value of a secret-looking environment variable. */
-function envMarker(name) {
-    // A name with `]` or spaces would break the marker's shape (and idempotence).
-    return marker(`env:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/char-class.ts
-/** Builds a CharClass from a one-character regex such as /[A-Za-z0-9_-]/. */
-function asciiClass(pattern) {
-    const table = new Uint8Array(128);
-    for (let code = 0; code < 128; code++) {
-        if (pattern.test(String.fromCharCode(code)))
-            table[code] = 1;
-    }
-    return code => code < 128 && table[code] === 1;
-}
-/** Letters and digits: a token shape preceded by one of these is part of a longer word. */
-const isAlphanumeric = asciiClass(/[A-Za-z0-9]/);
-/** True for the first half of a UTF-16 surrogate pair (never cut a pair in two). */
-function isHighSurrogate(code) {
-    return code >= 0xd800 && code <= 0xdbff;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/private-key.ts
-
-
-/** Marker that replaces a whole PEM private key block. */
-const PRIVATE_KEY_MARKER = marker('private-key');
-/**
- * Most body text one block may swallow. A BEGIN line whose END line never comes (a
- * truncated dump, a grep hit) must not blank out the rest of the log, nor make a stream
- * hold text: the body is dropped as it arrives, and after this many characters without
- * an END line the output resumes. Real keys are far smaller (RSA 16384 is about 13 KB).
- */
-const PRIVATE_KEY_CAP = 64 * 1024;
-/** How a BEGIN line starts (what the candidate search looks for). */
-const BEGIN_LINE = '-----BEGIN ';
-const HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
-const FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-const HEADER_MAX_LENGTH = '-----BEGIN '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
-const FOOTER_MAX_LENGTH = '-----END '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
-/** End of the BEGIN line of a private key block starting at `at`, if one does. */
-function privateKeyHeaderEnd(text, at) {
-    if (!text.startsWith(BEGIN_LINE, at))
-        return undefined;
-    HEADER.lastIndex = at;
-    const found = HEADER.exec(text);
-    return found === null ? undefined : at + found[0].length;
-}
-/** Where a BEGIN line that is not finished yet may start; `text.length` if none can. */
-function unfinishedHeaderFrom(text) {
-    const from = Math.max(0, text.length - HEADER_MAX_LENGTH);
-    for (let at = text.indexOf('-----BEGIN', from); at !== -1; at = text.indexOf('-----BEGIN', at + 1)) {
-        // A finished BEGIN line is settled, and one cut by a line break never becomes one.
-        if (privateKeyHeaderEnd(text, at) === undefined && !/[\r\n]/.test(text.slice(at)))
-            return at;
-    }
-    return text.length;
-}
-/**
- * Drops the body of one private key block, as it streams in, up to and including its
- * END line (or PRIVATE_KEY_CAP characters). Holds at most an END line's length.
- */
-class PrivateKeyBody {
-    held = '';
-    offset = 0;
-    /** Feeds body text; undefined while the block goes on, else the text after it. */
-    feed(input, final) {
-        const text = this.held + input;
-        const capAt = PRIVATE_KEY_CAP - this.offset;
-        FOOTER.lastIndex = 0;
-        const footer = FOOTER.exec(text);
-        if (footer !== null && footer.index < capAt)
-            return text.slice(footer.index + footer[0].length);
-        // Past this length, an END line starting before the cap would have been complete.
-        if (final || text.length >= capAt + FOOTER_MAX_LENGTH - 1) {
-            if (text.length <= capAt)
-                return '';
-            return text.slice(isHighSurrogate(text.charCodeAt(capAt - 1)) ? capAt + 1 : capAt);
-        }
-        const keepFrom = Math.max(0, Math.min(text.length - (FOOTER_MAX_LENGTH - 1), capAt));
-        this.held = text.slice(keepFrom);
-        this.offset += keepFrom;
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-;// CONCATENATED MODULE: ./src/core/redaction/token-shapes.ts
-
-
-
-const alnum = asciiClass(/[A-Za-z0-9]/);
-const alnumUnderscore = asciiClass(/[A-Za-z0-9_]/);
-const base64Url = asciiClass(/[A-Za-z0-9_-]/);
-const slackChars = asciiClass(/[A-Za-z0-9-]/);
-const upperAlnum = asciiClass(/[A-Z0-9]/);
-const token68 = asciiClass(/[A-Za-z0-9._~+/=-]/);
-/** How far back a shape looks before its own start (an Authorization header name). */
-const SHAPE_LOOKBEHIND = 24;
-// Lower- or mixed-case auth words count only right after an Authorization header name
-// (git writes `AUTHORIZATION: basic …`); in prose "basic" and "bearer" are just words.
-const AFTER_HEADER = `(?<=(?:authorization|Authorization|AUTHORIZATION)["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?)`;
-const GITHUB = { marker: marker('github-token'), pattern: /gh[pousr]_[A-Za-z0-9]{36,}/y, tail: alnum };
-const GITHUB_PAT = {
-    marker: marker('github-token'),
-    pattern: /github_pat_[A-Za-z0-9_]{22,}/y,
-    tail: alnumUnderscore
-};
-const GITLAB = { marker: marker('gitlab-token'), pattern: /glpat-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
-const SLACK = { marker: marker('slack-token'), pattern: /xox[abpors]-[A-Za-z0-9-]{10,}/y, tail: slackChars };
-const AWS = { marker: marker('aws-key'), pattern: /A[KS]IA[A-Z0-9]{16,}/y, tail: upperAlnum };
-const API_KEY = { marker: marker('api-key'), pattern: /sk-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
-// Header, payload, signature (possibly empty for unsigned tokens), and up to two more
-// parts for the five-part encrypted form.
-const JWT = {
-    marker: marker('jwt'),
-    pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*){1,3}/y,
-    tail: base64Url
-};
-const BEARER = {
-    marker: marker('auth-header'),
-    pattern: new RegExp(`(?:Bearer|BEARER|${AFTER_HEADER}[Bb][Ee][Aa][Rr][Ee][Rr])[ \\t]{1,8}([A-Za-z0-9._~+/-]+=*)`, 'y'),
-    tail: token68,
-    credential: 1,
-    accept: looksLikeCredential
-};
-const BASIC = {
-    marker: marker('auth-header'),
-    pattern: new RegExp(`(?:Basic|BASIC|${AFTER_HEADER}[Bb][Aa][Ss][Ii][Cc])[ \\t]{1,8}([A-Za-z0-9+/]+=*)`, 'y'),
-    tail: token68,
-    credential: 1,
-    accept: isBasicCredential
-};
-/** The markers the shapes write (kept intact when redacting redacted text). */
-const SHAPE_MARKERS = [GITHUB, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER].map(shape => shape.marker);
-const BY_FIRST_CHAR = new Map([
-    ['g', [GITHUB, GITHUB_PAT, GITLAB]],
-    ['x', [SLACK]],
-    ['A', [AWS]],
-    ['s', [API_KEY]],
-    ['e', [JWT]],
-    ['B', [BEARER, BASIC]],
-    ['b', [BEARER, BASIC]]
-]);
-// Prose says "Bearer tokens are…": a credential is long and not a plain lower-case word.
-function looksLikeCredential(credential) {
-    return credential.length >= 8 && /[0-9._~+/=-]|.[A-Z]/.test(credential);
-}
-// `Basic` is followed by base64 of `user:password`; anything else is an ordinary word.
-function isBasicCredential(credential) {
-    if (credential.length < 8)
-        return false;
-    return external_node_buffer_namespaceObject.Buffer.from(credential, 'base64').toString('latin1').includes(':');
-}
-/**
- * The longest token shape that starts at `at` (text before it is only looked at). A
- * token glued to a letter or digit is part of a longer word, unless that character was
- * the end of a secret just redacted (so that redacting twice changes nothing).
- */
-function shapeAt(text, at, afterRedaction) {
-    const shapes = BY_FIRST_CHAR.get(text.charAt(at));
-    if (shapes === undefined)
-        return undefined;
-    if (!afterRedaction && at > 0 && isAlphanumeric(text.charCodeAt(at - 1)))
-        return undefined;
-    let best;
-    for (const shape of shapes) {
-        shape.pattern.lastIndex = at;
-        const found = shape.pattern.exec(text);
-        if (found === null)
-            continue;
-        const credential = shape.credential === undefined ? found[0] : found[shape.credential];
-        if (credential === undefined || (shape.accept !== undefined && !shape.accept(credential)))
-            continue;
-        const end = at + found[0].length;
-        if (best !== undefined && end - at <= best.end - best.start)
-            continue;
-        const kept = shape.credential === undefined ? '' : found[0].slice(0, found[0].length - credential.length);
-        best = { start: at, end, marker: shape.marker, kept, tail: shape.tail };
-    }
-    return best;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/scanner.ts
-
-
-// Input kept from before the held text, so that the character before a token and an
-// Authorization header name in front of an auth word look the same whichever way the
-// text was cut into chunks.
-const CONTEXT_LENGTH = SHAPE_LOOKBEHIND + 8;
-// How much of a big chunk is joined to the held text (see textStep).
-const SEAM_LENGTH = 1024;
-/**
- * Redacts one stream of text. Whole-text redaction is the same machine fed everything
- * at once, so a stream and a whole text give the same result wherever every secret fits
- * in the window that a stream holds back.
- *
- * How it stays correct across chunks: text is only let out up to the first position
- * where more input could still change a decision (a literal's start that the text ends
- * in, the final run of token characters, an unfinished BEGIN line); the rest is held and
- * scanned again with the next chunk (with a little context from before it).
- */
-class RedactionScanner {
-    finder;
-    pending = '';
-    /** The input just before `pending` (already let out; read, never emitted again). */
-    context = '';
-    /** Whether `pending` starts right where a redacted secret ended. */
-    afterRedaction = false;
-    mode = 'text';
-    body;
-    tail;
-    constructor(finder) {
-        this.finder = finder;
-    }
-    /** Feeds a chunk; returns what is safe to write now. */
-    push(chunk) {
-        return this.run(chunk, false);
-    }
-    /** Ends the stream; returns whatever was held back, redacted. */
-    end() {
-        return this.run('', true);
-    }
-    /** Redacts a whole text in one go (this scanner is used up afterwards). */
-    redactAll(text) {
-        return this.run(text, true);
-    }
-    run(input, final) {
-        const out = [];
-        let rest = input;
-        for (;;) {
-            const mode = this.mode;
-            if (mode === 'token-tail')
-                rest = this.tokenTailStep(rest);
-            else if (mode === 'private-key')
-                rest = this.privateKeyStep(rest, final);
-            else
-                rest = this.textStep(rest, final, out);
-            if (this.mode === mode)
-                return out.length === 1 ? out[0] : out.join('');
-        }
-    }
-    textStep(input, final, out) {
-        const head = this.context.length + this.pending.length;
-        if (head > 0 && input.length > 2 * SEAM_LENGTH) {
-            // Prepending the held text to a big chunk would copy all of it (and slowly, for text
-            // outside Latin-1). So the chunk's first stretch goes through on its own; after that
-            // the held text is a stretch of this chunk again, and the rest is a plain slice.
-            const rest = this.scan(this.context + this.pending + input.slice(0, SEAM_LENGTH), false, out);
-            if (this.mode !== 'text')
-                return rest + input.slice(SEAM_LENGTH);
-            const resume = SEAM_LENGTH - this.pending.length - this.context.length;
-            if (resume >= 0) {
-                const from = this.context.length;
-                this.context = '';
-                this.pending = '';
-                return this.scan(input.slice(resume), final, out, from);
-            }
-            input = input.slice(SEAM_LENGTH);
-        }
-        return this.scan(this.context + this.pending + input, final, out);
-    }
-    /** Redacts `text`, of which the first `from` characters are context (already let out). */
-    scan(text, final, out, from = this.context.length) {
-        this.pending = '';
-        if (text.length === from) {
-            this.context = text.slice(Math.max(0, from - CONTEXT_LENGTH));
-            return '';
-        }
-        // Candidates first: their indexOf flattens the concatenation, which the character
-        // reads of settledUpTo would otherwise walk piece by piece.
-        const starts = this.finder.candidates(text);
-        const limit = final ? text.length : Math.max(from, this.finder.settledUpTo(text));
-        let scanned = from;
-        let emitted = from;
-        let redactedUpTo = this.afterRedaction ? from : -1;
-        let holdFrom = -1;
-        let tailAtEnd;
-        for (let i = 0; i < starts.length; i++) {
-            const at = starts[i];
-            if (at < scanned)
-                continue;
-            if (at >= limit)
-                break;
-            const found = this.finder.at(text, at, at === redactedUpTo);
-            if (found === undefined)
-                continue;
-            if (found.privateKey) {
-                out.push(text.slice(emitted, at), PRIVATE_KEY_MARKER);
-                this.mode = 'private-key';
-                this.body = new PrivateKeyBody();
-                return text.slice(found.end);
-            }
-            // Overlapping secrets are blanked as one span, named after the longest of them.
-            let end = found.end;
-            let longest = found;
-            let last = found;
-            let next = i + 1;
-            for (; next < starts.length && starts[next] < end; next++) {
-                const other = starts[next];
-                if (other <= at || found.keep)
-                    continue;
-                const overlap = this.finder.at(text, other, false);
-                if (overlap === undefined || overlap.keep)
-                    continue;
-                if (overlap.privateKey) {
-                    end = other; // the key block takes over from its BEGIN line
-                    break;
-                }
-                if (overlap.end > end) {
-                    end = overlap.end;
-                    last = overlap;
-                }
-                if (overlap.end - overlap.start > longest.end - longest.start)
-                    longest = overlap;
-            }
-            if (!final && end > limit && text.length - at <= this.finder.holdLimit) {
-                holdFrom = at;
-                break;
-            }
-            if (!found.keep) {
-                out.push(text.slice(emitted, at), longest.start === at ? longest.kept + longest.marker : longest.marker);
-                emitted = end;
-                redactedUpTo = end;
-                // Only reached when a token outgrew the window: drop the rest of it as it comes.
-                tailAtEnd = !final && end === text.length ? last.tail : undefined;
-            }
-            scanned = end;
-            i = next - 1;
-        }
-        const stop = holdFrom >= 0 ? holdFrom : Math.max(emitted, limit);
-        if (stop > emitted)
-            out.push(text.slice(emitted, stop));
-        this.pending = text.slice(stop);
-        this.context = text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop);
-        this.afterRedaction = stop === redactedUpTo;
-        if (tailAtEnd !== undefined && emitted === text.length) {
-            this.mode = 'token-tail';
-            this.tail = tailAtEnd;
-        }
-        return '';
-    }
-    tokenTailStep(input) {
-        const tail = this.tail;
-        let i = 0;
-        while (i < input.length && tail(input.charCodeAt(i)))
-            i++;
-        if (i > 0)
-            this.context = (this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH);
-        if (i === input.length)
-            return '';
-        this.mode = 'text';
-        this.tail = undefined;
-        this.afterRedaction = true;
-        return input.slice(i);
-    }
-    privateKeyStep(input, final) {
-        const rest = this.body.feed(input, final);
-        if (rest === undefined)
-            return '';
-        this.mode = 'text';
-        this.body = undefined;
-        // Text after a block is read as if the stream started there, whichever way it was cut.
-        this.context = '';
-        this.afterRedaction = true;
-        return rest;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
-
-
-/**
- * Every character any shape's token can hold. Output that ends in a run of these may be
- * the first half of a token, so it is held back (up to TOKEN_WINDOW characters).
- */
-const isTokenChar = asciiClass(/[A-Za-z0-9._~+/=-]/);
-/** The most a stream holds back for a token that may still be growing. */
-const TOKEN_WINDOW = 4096;
-// An auth word and its blanks right before the final run: the match starts at the word.
-const AUTH_REACH = 'bearer'.length + 8;
-const AUTH_BEFORE_RUN = /(?:bearer|basic)[ \t]{1,8}$/i;
-const BEFORE_GH = asciiClass(/[pousr]/);
-const BEFORE_XOX = asciiClass(/[abpors]/);
-const HEADER_TO_AUTH_WORD = /["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?=[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])/y;
-/**
- * Appends to `out` every position where a token shape or a BEGIN line could start. Each
- * is found by a short needle whose first character is rare in ordinary output, so that
- * the native indexOf (a memchr) stops seldom: `_ k- xox glpat- J IA B z Z`. A hit costs a
- * look at its neighbours; only the few that fit are examined in full later.
- */
-function collectShapeStarts(text, out) {
-    for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
-        const previous = text.charCodeAt(hit - 1);
-        if (previous === 0x62) {
-            if (hit >= 6 && text.startsWith('github_pat_', hit - 6))
-                out.push(hit - 6);
-        }
-        else if (hit >= 3 && BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
-            out.push(hit - 3);
-        }
-    }
-    for (let hit = text.indexOf('k-'); hit !== -1; hit = text.indexOf('k-', hit + 1)) {
-        if (text.charCodeAt(hit - 1) === 0x73)
-            out.push(hit - 1);
-    }
-    for (let hit = text.indexOf('xox'); hit !== -1; hit = text.indexOf('xox', hit + 1)) {
-        if (BEFORE_XOX(text.charCodeAt(hit + 3)) && text.charCodeAt(hit + 4) === 0x2d)
-            out.push(hit);
-    }
-    for (let hit = text.indexOf('glpat-'); hit !== -1; hit = text.indexOf('glpat-', hit + 1))
-        out.push(hit);
-    for (let hit = text.indexOf('J'); hit !== -1; hit = text.indexOf('J', hit + 1)) {
-        if (text.charCodeAt(hit - 1) === 0x79 && text.charCodeAt(hit - 2) === 0x65)
-            out.push(hit - 2);
-    }
-    for (let hit = text.indexOf('IA'); hit !== -1; hit = text.indexOf('IA', hit + 1)) {
-        const previous = text.charCodeAt(hit - 1);
-        if ((previous === 0x4b || previous === 0x53) && text.charCodeAt(hit - 2) === 0x41)
-            out.push(hit - 2);
-    }
-    for (let hit = text.indexOf('B'); hit !== -1; hit = text.indexOf('B', hit + 1)) {
-        const second = text.charCodeAt(hit + 1);
-        if (second === 0x65 || second === 0x45) {
-            if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit))
-                out.push(hit);
-            else if (hit >= 5 && text.startsWith(BEGIN_LINE, hit - 5))
-                out.push(hit - 5);
-        }
-        else if (second === 0x61 || second === 0x41) {
-            if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit))
-                out.push(hit);
-        }
-    }
-    for (const letter of ['z', 'Z']) {
-        for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
-            if (text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
-                continue;
-            HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
-            if (HEADER_TO_AUTH_WORD.test(text))
-                out.push(HEADER_TO_AUTH_WORD.lastIndex);
-        }
-    }
-}
-/**
- * Where a token still being written may start: the final run of token characters (and an
- * auth word just before it), at most TOKEN_WINDOW back; `text.length` if none.
- */
-function unfinishedTokenFrom(text) {
-    const floor = Math.max(0, text.length - TOKEN_WINDOW);
-    let start = text.length;
-    while (start > floor && isTokenChar(text.charCodeAt(start - 1)))
-        start--;
-    const before = text.slice(Math.max(0, start - AUTH_REACH), start);
-    const auth = AUTH_BEFORE_RUN.exec(before);
-    if (auth !== null)
-        start -= before.length - auth.index;
-    return start;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/secret-finder.ts
-
-
-
-
-/**
- * Finds secrets in a text: where they may start (fast, from native indexOf searches for
- * an anchor per literal and per shape), what is at one position (the longest literal,
- * shape or key block), and up to where a text's outcome can no longer change.
- */
-class SecretFinder {
-    literals;
-    /** Most a stream may hold back: a token window plus room for overlapping literals. */
-    holdLimit;
-    constructor(literals) {
-        this.literals = literals;
-        this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128;
-    }
-    /** Ascending positions where a secret may start (a superset, possibly with repeats). */
-    candidates(text) {
-        const starts = [];
-        collectShapeStarts(text, starts);
-        this.literals.collectStarts(text, starts);
-        if (starts.length > 1 && !isAscending(starts))
-            starts.sort((a, b) => a - b);
-        return starts;
-    }
-    /** What starts at `at`: a private key block wins, then the longest match (literals on a tie). */
-    at(text, at, afterRedaction) {
-        const keyEnd = privateKeyHeaderEnd(text, at);
-        if (keyEnd !== undefined) {
-            return { start: at, end: keyEnd, marker: PRIVATE_KEY_MARKER, kept: '', keep: false, privateKey: true, tail: undefined };
-        }
-        const literal = this.literals.longestAt(text, at);
-        const shape = shapeAt(text, at, afterRedaction);
-        if (shape !== undefined && (literal === undefined || shape.end - at > literal.text.length)) {
-            return { ...shape, keep: false, privateKey: false };
-        }
-        if (literal === undefined)
-            return undefined;
-        const end = at + literal.text.length;
-        return { start: at, end, marker: literal.marker, kept: '', keep: literal.keep, privateKey: false, tail: undefined };
-    }
-    /** First position whose outcome more input could still change. */
-    settledUpTo(text) {
-        let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text));
-        // Never let out half of a surrogate pair.
-        if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1)))
-            limit--;
-        return limit;
-    }
-}
-function isAscending(numbers) {
-    for (let i = 1; i < numbers.length; i++)
-        if (numbers[i] < numbers[i - 1])
-            return false;
-    return true;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/secret-values.ts
-
-
-/**
- * Shortest environment value (and shortest encoded form) that is redacted. Shorter values
- * are words like `true`, `main` or `1234` that also appear all over ordinary output:
- * blanking every occurrence would wreck the logs while protecting almost nothing, since a
- * secret that short can be guessed anyway.
- */
-const MIN_SECRET_LENGTH = 6;
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i;
-// Names that look secret but that the runner (or reverify) sets to plain values: a URL,
-// a flag. Redacting them would only blank harmless text. ACTIONS_RUNTIME_TOKEN and
-// ACTIONS_ID_TOKEN_REQUEST_TOKEN are real credentials and stay redacted.
-const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL', 'ACTIONS_CACHE_SERVICE_V2', 'ACTIONS_CACHE_URL']);
-/** True when an environment variable's name says its value is a credential. */
-function isSecretEnvName(name) {
-    return SECRET_NAME.test(name) && !NOT_SECRET.has(name.toUpperCase());
-}
-// Characters of base64 text that come before the value's first bit, per byte alignment:
-// with 1 (2) unknown bytes in front, the first 2 (3) characters mix in those bytes.
-const LEADING_MIXED = [0, 2, 3];
-/**
- * The forms a value takes when a tool encodes it: base64 (standard and url-safe, padded
- * and not, at each of the three byte alignments it can have inside a longer encoded text)
- * and percent-encoding. Only forms that differ from the value itself are returned.
- */
-function encodedForms(value) {
-    const bytes = external_node_buffer_namespaceObject.Buffer.from(value, 'utf8');
-    const forms = new Set();
-    for (const [shift, skip] of LEADING_MIXED.entries()) {
-        const encoded = external_node_buffer_namespaceObject.Buffer.concat([external_node_buffer_namespaceObject.Buffer.alloc(shift), bytes]).toString('base64');
-        // The character after the last full 6-bit group also holds bits of whatever follows.
-        const settled = Math.floor(((shift + bytes.length) * 8) / 6);
-        const atEnd = encoded.slice(skip);
-        for (const form of [atEnd, atEnd.replace(/=+$/, ''), encoded.slice(skip, settled)]) {
-            forms.add(form);
-            forms.add(form.replace(/\+/g, '-').replace(/\//g, '_'));
-        }
-    }
-    const percent = percentEncoded(value);
-    if (percent !== undefined)
-        forms.add(percent);
-    forms.delete(value);
-    return [...forms].filter(form => form.length >= MIN_SECRET_LENGTH);
-}
-function percentEncoded(value) {
-    try {
-        return encodeURIComponent(value);
-    }
-    catch {
-        return undefined; // a lone surrogate has no percent-encoding
-    }
-}
-/** The literal secrets to redact: the `redact` values and secret-looking env variables. */
-function collectSecretLiterals(values, env) {
-    const found = new Map();
-    const add = (text, marker) => {
-        if (text !== '' && !found.has(text))
-            found.set(text, { text, marker, keep: false });
-    };
-    for (const entry of values) {
-        const value = entry.trim();
-        if (value === '')
-            continue;
-        add(value, REDACT_INPUT_MARKER);
-        for (const form of encodedForms(value))
-            add(form, REDACT_INPUT_MARKER);
-    }
-    for (const [name, value] of Object.entries(env)) {
-        if (value === undefined || value.trim().length < MIN_SECRET_LENGTH || !isSecretEnvName(name))
-            continue;
-        add(value, envMarker(name));
-        // A multi-line secret (a key file) may be printed line by line or with other endings.
-        if (/[\r\n]/.test(value)) {
-            for (const line of value.split(/\r?\n|\r/)) {
-                if (line.trim().length >= MIN_SECRET_LENGTH)
-                    add(line.trim(), envMarker(name));
-            }
-        }
-    }
-    return [...found.values()];
-}
-/**
- * Markers that contain a secret literal (a value such as `redacted` or `input`), as
- * literals to keep: without them a second redaction would cut into the first one's
- * markers.
- */
-function markersToKeep(markers, secrets) {
-    const kept = [];
-    for (const text of new Set(markers)) {
-        if (secrets.some(secret => text.includes(secret.text)))
-            kept.push({ text, marker: text, keep: true });
-    }
-    return kept;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction.ts
-
-
-
-
-
-
-
-/** Builds a redactor for the `redact` values, secret env variables and known token shapes. */
-function createRedactor(options) {
-    const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {});
-    const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)];
-    const finder = new SecretFinder(new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]));
-    return {
-        hasValues: secrets.length > 0,
-        redact: text => (text === '' ? text : new RedactionScanner(finder).redactAll(text)),
-        stream: () => new RedactionScanner(finder)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/capture-policy.ts
-/** SPEC §3 decision: none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
-function decideCaptureBeforeRetry(mode, latest) {
-    if (mode === 'off' || latest === undefined)
-        return { action: 'proceed' };
-    if (latest.status !== 'failed' || latest.capture !== undefined)
-        return { action: 'proceed' };
-    return { action: mode, failedRunId: latest.run_id };
-}
-/** The message text (without annotation syntax) for a warn/block verdict, with remediation for 'cli' or 'actions'; '' for proceed. */
-function captureMessage(verdict, context) {
-    if (verdict.action === 'proceed' || verdict.failedRunId === undefined)
-        return '';
-    const runId = verdict.failedRunId;
-    const headline = verdict.action === 'block'
-        ? `The last run of this verify command (${runId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
-        : `The last run of this verify command (${runId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
-    const remedy = context === 'cli'
-        ? [`Capture it: reverify capture ${runId} --note "<what you found>"`]
-        : [
-            `Capture it with a commit: git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} <what you found>"`,
-            `or run this action once with capture: ${runId} and capture-note: <what you found> (same command and scope).`
-        ];
-    return [headline, ...remedy].join('\n');
 }
 
 ;// CONCATENATED MODULE: external "node:string_decoder"
@@ -13679,7 +12926,17 @@ async function runVerifyLoop(settings, session, env, start = {}) {
     const maxAttempts = 1 + settings.maxRetries;
     const attempts = [...(start.previous ?? [])];
     let interrupted = false;
-    while (attempts.length < maxAttempts) {
+    let stop = attempts.some(attempt => attempt.verified);
+    const resumedFrom = attempts[attempts.length - 1];
+    if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted && attempts.length < maxAttempts) {
+        // A resumed run obeys retry-on-* for the attempt it replayed, as if it had just run.
+        const refusal = retryRefusal(settings, resumedFrom.exitCode, resumedFrom.outputMatched);
+        if (refusal !== undefined) {
+            session.event('note', { message: `${failureReason(resumedFrom)}; ${refusal}` });
+            stop = true;
+        }
+    }
+    while (!stop && attempts.length < maxAttempts) {
         const number = attempts.length + 1;
         if (env.signal?.aborted) {
             interrupted = true;
@@ -13754,7 +13011,9 @@ function recordAttempt(session, attempt) {
             timed_out: command.timedOut,
             duration_ms: command.durationMs
         })),
-        ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched })
+        // What a resumed run needs to judge this attempt without running it again.
+        ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
+        ...(attempt.outputMatched && { output_matched: true })
     });
     session.event('verify', {
         attempt: attempt.attempt,
@@ -13762,6 +13021,524 @@ function recordAttempt(session, attempt) {
         check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
         detail: attempt.verified ? 'every expectation held' : failureReason(attempt)
     });
+}
+
+;// CONCATENATED MODULE: ./src/core/ulid.ts
+
+/** Crockford's base32, the ULID alphabet. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
+function newUlid(now = Date.now()) {
+    let time = '';
+    let ms = Math.max(0, Math.floor(now));
+    for (let i = 0; i < 10; i++) {
+        time = ALPHABET[ms % 32] + time;
+        ms = Math.floor(ms / 32);
+    }
+    const bytes = (0,external_node_crypto_namespaceObject.randomBytes)(16);
+    let random = '';
+    for (let i = 0; i < 16; i++)
+        random += ALPHABET[bytes[i] % 32];
+    return time + random;
+}
+/** Matches a ULID as produced by newUlid. */
+const ulid_ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+;// CONCATENATED MODULE: ./src/core/trace.ts
+/**
+ * One session's trace on disk (SPEC §2): trace.jsonl, meta.json and the attempt logs under
+ * sessions/<date>/<name>/<session-id>/. Every event is one whole line, synced before the
+ * call returns, so a crash leaves at most a torn last line.
+ */
+
+
+
+
+/** RFC 3339 UTC with milliseconds. */
+function trace_timestamp(date) {
+    return date.toISOString();
+}
+/** Applies the redactor to every string inside a JSON-like value. */
+function redactDeep(value, redactor) {
+    if (typeof value === 'string')
+        return redactor.redact(value);
+    if (Array.isArray(value))
+        return value.map(item => redactDeep(item, redactor));
+    if (value !== null && typeof value === 'object') {
+        const out = {};
+        for (const [key, item] of Object.entries(value))
+            out[key] = redactDeep(item, redactor);
+        return out;
+    }
+    return value;
+}
+/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<name>/<session-id>. */
+function sessionDirectory(stateDir, name, startedAt, sessionId) {
+    return (0,external_node_path_namespaceObject.join)(stateDir, 'sessions', startedAt.toISOString().slice(0, 10), name, sessionId);
+}
+/** Chooses a new session's id and directory. */
+function planSession(stateDir, name, startedAt) {
+    const id = newUlid(startedAt.getTime());
+    return { id, dir: sessionDirectory(stateDir, name, startedAt, id), startedAt };
+}
+/** An open trace session: appends events and keeps meta.json current. */
+class TraceSession {
+    id;
+    dir;
+    redactor;
+    now;
+    fd;
+    meta;
+    ended = false;
+    constructor(id, dir, meta, redactor, now) {
+        this.id = id;
+        this.dir = dir;
+        this.redactor = redactor;
+        this.now = now;
+        this.meta = meta;
+        this.fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(dir, 'trace.jsonl'), 'a', 0o600);
+    }
+    /** Creates the session directory and writes the initial meta.json. */
+    static async open(options) {
+        const { id, dir, startedAt } = options.planned ?? planSession(options.stateDir, options.name, options.now());
+        (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
+        const meta = {
+            session_id: id,
+            skill: options.name,
+            version: options.version,
+            started_at: trace_timestamp(startedAt),
+            ended_at: null,
+            outcome: 'running',
+            attempts: 0,
+            tool_calls: 0,
+            errors: 0,
+            flaky: false,
+            run_id: options.runId,
+            summary: ''
+        };
+        const session = new TraceSession(id, dir, meta, options.redactor, options.now);
+        await session.writeMeta();
+        return session;
+    }
+    /**
+     * Continues an existing session (resume): appends to its trace after making sure a torn
+     * last line stays on a line of its own.
+     */
+    static async reopen(dir, meta, redactor, now) {
+        const session = new TraceSession(meta.session_id, dir, { ...meta, ended_at: null, outcome: 'running' }, redactor, now);
+        const fd = session.fd;
+        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+        if (size > 0) {
+            const last = Buffer.alloc(1);
+            const probe = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(dir, 'trace.jsonl'), 'r');
+            try {
+                (0,external_node_fs_namespaceObject.readSync)(probe, last, 0, 1, size - 1);
+            }
+            finally {
+                (0,external_node_fs_namespaceObject.closeSync)(probe);
+            }
+            if (last[0] !== 0x0a) {
+                (0,external_node_fs_namespaceObject.writeSync)(fd, '\n');
+                (0,external_node_fs_namespaceObject.fsyncSync)(fd);
+            }
+        }
+        await session.writeMeta();
+        return session;
+    }
+    /** The current meta.json content. */
+    get metadata() {
+        return this.meta;
+    }
+    /** Whether the `end` event has been written. */
+    get isEnded() {
+        return this.ended;
+    }
+    /** Path of an attempt's full log. */
+    attemptLogPath(attempt) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, `attempt-${attempt}.log`);
+    }
+    /** Appends one event as one whole, synced line (redacted). */
+    event(phase, payload) {
+        if (this.fd === undefined)
+            throw new Error(`trace ${this.id} is closed`);
+        if (phase === 'tool_call')
+            this.meta.tool_calls++;
+        const line = {
+            ts: trace_timestamp(this.now()),
+            skill: this.meta.skill,
+            session_id: this.id,
+            phase,
+            payload: redactDeep(payload, this.redactor)
+        };
+        (0,external_node_fs_namespaceObject.writeSync)(this.fd, `${JSON.stringify(line)}\n`);
+        (0,external_node_fs_namespaceObject.fsyncSync)(this.fd);
+        if (phase === 'end')
+            this.ended = true;
+    }
+    /** Updates meta fields in memory (written by writeMeta). */
+    update(patch) {
+        this.meta = { ...this.meta, ...patch };
+    }
+    /** Writes meta.json atomically. */
+    async writeMeta() {
+        const meta = redactDeep(this.meta, this.redactor);
+        await writeFileAtomic((0,external_node_path_namespaceObject.join)(this.dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`, 0o600);
+    }
+    /** Closes the trace file. */
+    close() {
+        if (this.fd !== undefined)
+            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
+        this.fd = undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/session-recovery.ts
+/**
+ * Closing a run that its own process could not close (killed outright, runner lost): from
+ * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
+ * receipt interrupted. Used by the action's post step and by the next run (SPEC §2, §5, §6).
+ */
+
+
+
+
+/** Largest trace a recovery reads back (a trace is a few lines per attempt). */
+const MAX_TRACE_BYTES = 16 * 1024 * 1024;
+/** A trace's events as far as they parse; a torn or malformed line is skipped. */
+function parseTraceLines(text) {
+    const events = [];
+    for (const line of text.split('\n')) {
+        if (line.trim() === '')
+            continue;
+        try {
+            const event = JSON.parse(line);
+            if (event && typeof event === 'object' && typeof event.phase === 'string' && event.payload && typeof event.payload === 'object') {
+                events.push(event);
+            }
+        }
+        catch {
+            // A crash can tear the last line; any malformed line is skipped, never trusted.
+        }
+    }
+    return events;
+}
+/** Reads a session's trace (bounded, no symlinks). */
+async function readSessionTrace(sessionDir) {
+    const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, 'trace.jsonl'), MAX_TRACE_BYTES);
+    return text === undefined ? [] : parseTraceLines(text);
+}
+/** Appends whole lines to a trace, first ending a torn last line so it stays on its own. */
+function appendEvents(sessionDir, events) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(sessionDir, 'trace.jsonl'), 'a+', 0o600);
+    try {
+        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+        let prefix = '';
+        if (size > 0) {
+            const last = Buffer.alloc(1);
+            (0,external_node_fs_namespaceObject.readSync)(fd, last, 0, 1, size - 1);
+            if (last[0] !== 0x0a)
+                prefix = '\n';
+        }
+        (0,external_node_fs_namespaceObject.writeSync)(fd, prefix + events.map(event => `${JSON.stringify(event)}\n`).join(''));
+        (0,external_node_fs_namespaceObject.fsyncSync)(fd);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * Finishes an interrupted session and receipt: completes a half-recorded attempt
+ * (tool_result and verify saying it was interrupted), writes a note with the reason and
+ * `end` with outcome aborted, updates meta.json, and marks a `running` receipt
+ * `interrupted`. Idempotent: an ended trace and a closed receipt are left alone.
+ */
+async function closeInterruptedRun(options) {
+    const now = options.now ?? (() => new Date());
+    let receipt = options.runId ? await options.store.read(options.runId) : undefined;
+    let sessionDir = options.sessionDir ?? receipt?.session.dir;
+    // A session path from a receipt or saved state is untrusted: only ours is ever touched.
+    if (sessionDir !== undefined && !(0,external_node_path_namespaceObject.resolve)(sessionDir).startsWith((0,external_node_path_namespaceObject.resolve)(options.store.stateDir, 'sessions') + external_node_path_namespaceObject.sep)) {
+        sessionDir = undefined;
+    }
+    let closedTrace = false;
+    let attempts = receipt?.attempts ?? 0;
+    if (sessionDir !== undefined) {
+        const events = await readSessionTrace(sessionDir);
+        const start = events.find(event => event.phase === 'start');
+        const calls = events.filter(event => event.phase === 'tool_call');
+        attempts = calls.length;
+        if (start !== undefined && !events.some(event => event.phase === 'end')) {
+            const base = { skill: start.skill, session_id: start.session_id };
+            const stamp = () => trace_timestamp(now());
+            const closing = [];
+            const lastCall = calls[calls.length - 1];
+            if (lastCall !== undefined) {
+                const attempt = lastCall.payload.attempt;
+                const hasResult = events.some(event => event.phase === 'tool_result' && event.payload.attempt === attempt);
+                const hasVerify = events.some(event => event.phase === 'verify' && event.payload.attempt === attempt);
+                if (!hasResult) {
+                    closing.push({ ...base, ts: stamp(), phase: 'tool_result', payload: { attempt, ok: false, exit: 130, interrupted: true, duration_ms: 0, summary: '' } });
+                }
+                if (!hasVerify) {
+                    closing.push({ ...base, ts: stamp(), phase: 'verify', payload: { attempt, ok: false, check: [], detail: 'interrupted before it could be verified' } });
+                }
+            }
+            closing.push({ ...base, ts: stamp(), phase: 'note', payload: { message: options.reason } });
+            const summary = `interrupted after ${attempts} attempt(s): ${options.reason}`;
+            closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } });
+            appendEvents(sessionDir, closing.map(event => redactDeep(event, options.redactor)));
+            closedTrace = true;
+            const metaText = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, 'meta.json'), 1024 * 1024).catch(() => undefined);
+            let meta = {};
+            try {
+                meta = metaText ? JSON.parse(metaText) : {};
+            }
+            catch {
+                meta = {};
+            }
+            const verifies = events.filter(event => event.phase === 'verify');
+            const updated = {
+                session_id: start.session_id,
+                skill: start.skill,
+                version: typeof meta.version === 'string' ? meta.version : '',
+                started_at: typeof meta.started_at === 'string' ? meta.started_at : start.ts,
+                ended_at: trace_timestamp(now()),
+                outcome: 'aborted',
+                attempts,
+                tool_calls: calls.length,
+                errors: verifies.filter(event => event.payload.ok !== true).length + (closing.some(e => e.phase === 'verify') ? 1 : 0),
+                flaky: false,
+                run_id: typeof meta.run_id === 'string' ? meta.run_id : (options.runId ?? ''),
+                summary
+            };
+            await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, 'meta.json'), `${JSON.stringify(redactDeep(updated, options.redactor), null, 2)}\n`, 0o600);
+        }
+    }
+    if (receipt !== undefined && receipt.status === 'running') {
+        receipt = { ...receipt, status: 'interrupted', ended_at: trace_timestamp(now()), attempts };
+        await options.store.write(receipt);
+    }
+    return { closedTrace, receipt, attempts };
+}
+
+;// CONCATENATED MODULE: ./src/core/resume.ts
+/**
+ * Resuming an interrupted run (SPEC §6): a receipt left `running` whose owner is gone is
+ * continued — same receipt, same session — when the evidence on disk is clear. A recorded
+ * result whose verification was not written is judged from the record (expect-exit,
+ * expect-stdout) without running the command again; an attempt cut off mid-command counts
+ * as interrupted. Anything unclear means a restart, never a guess.
+ */
+
+
+
+
+
+
+/** True when a process with this pid exists on this host. */
+function pidAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
+ * same host with its process gone. A receipt from another host without CI facts is not
+ * judged: its owner may be alive there.
+ */
+function ownerGone(receipt, here) {
+    if (receipt.status !== 'running')
+        return false;
+    const theirs = receipt.ci;
+    if (theirs?.run_id !== undefined && here.ci?.run_id !== undefined) {
+        if (theirs.run_id !== here.ci.run_id || theirs.run_attempt !== here.ci.run_attempt)
+            return true;
+    }
+    if (receipt.host !== here.host)
+        return false;
+    return !(here.isAlive ?? pidAlive)(receipt.pid);
+}
+function restart(reason) {
+    return { kind: 'restart', reason };
+}
+/** Rebuilds an attempt's result from its tool_result and verify events. */
+function attemptFromRecord(result, verify) {
+    const payload = result.payload;
+    const commands = Array.isArray(payload.commands)
+        ? payload.commands.map((command) => ({
+            command: String(command.command ?? ''),
+            exitCode: Number(command.exit ?? 0),
+            signal: typeof command.signal === 'string' ? command.signal : null,
+            timedOut: command.timed_out === true,
+            interrupted: false,
+            durationMs: Number(command.duration_ms ?? 0)
+        }))
+        : [];
+    return {
+        attempt: Number(payload.attempt),
+        commands,
+        exitCode: Number(payload.exit),
+        signal: typeof payload.signal === 'string' ? payload.signal : null,
+        timedOut: payload.timed_out === true,
+        interrupted: payload.interrupted === true,
+        durationMs: Number(payload.duration_ms ?? 0),
+        summary: typeof payload.summary === 'string' ? payload.summary : '',
+        checks: verify.checks,
+        verified: verify.ok,
+        ...(typeof payload.stdout_matched === 'boolean' && { stdoutMatched: payload.stdout_matched }),
+        outputMatched: payload.output_matched === true,
+        logBytesDropped: 0
+    };
+}
+/** The checks of SPEC §6's replay: only expect-exit and expect-stdout can be judged from a record. */
+function judgeFromRecord(settings, result) {
+    const { exit, stdout, file, check } = settings.expectations;
+    if (file !== undefined || check !== undefined)
+        return undefined;
+    const payload = result.payload;
+    if (payload.interrupted === true || typeof payload.exit !== 'number')
+        return undefined;
+    const checks = [];
+    if (exit !== undefined) {
+        checks.push({ expectation: 'expect-exit', ok: payload.exit === exit, detail: payload.exit === exit ? `exit ${payload.exit}` : `expect-exit ${exit} but got ${payload.exit}` });
+    }
+    if (stdout !== undefined) {
+        if (typeof payload.stdout_matched !== 'boolean')
+            return undefined;
+        checks.push({
+            expectation: 'expect-stdout',
+            ok: payload.stdout_matched,
+            detail: payload.stdout_matched ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(stdout)}`
+        });
+    }
+    return checks;
+}
+function checksOf(event) {
+    const list = event.payload.check;
+    if (!Array.isArray(list))
+        return [];
+    return list.map((item) => ({ expectation: item.expectation, ok: item.ok === true, detail: String(item.detail ?? '') }));
+}
+/** Decides how to continue a `running` receipt whose owner is gone. */
+async function planResume(options) {
+    const { receipt, settings, redactor } = options;
+    if (!ownerGone(receipt, options.here))
+        return { kind: 'none' };
+    // The receipt is untrusted: its session must be a real directory inside our sessions/.
+    const sessionsRoot = (0,external_node_path_namespaceObject.resolve)(options.stateDir, 'sessions') + external_node_path_namespaceObject.sep;
+    const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
+    if (!sessionDir.startsWith(sessionsRoot))
+        return restart('its session directory is outside the state directory');
+    const info = await (0,promises_namespaceObject.lstat)(sessionDir).catch(() => undefined);
+    if (!info?.isDirectory())
+        return restart('its session directory is missing');
+    let meta;
+    try {
+        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, 'meta.json'), 1024 * 1024);
+        meta = JSON.parse(text ?? 'null');
+    }
+    catch {
+        return restart('its meta.json does not parse');
+    }
+    if (meta === null || typeof meta !== 'object' || meta.session_id !== receipt.session.id)
+        return restart('its meta.json does not match the receipt');
+    if (receipt.max_attempts !== 1 + settings.maxRetries)
+        return restart('max-retries changed since it was interrupted');
+    const expected = JSON.stringify(redactDeep(describeExpectations(settings), redactor));
+    if (JSON.stringify(receipt.expectations) !== expected)
+        return restart('the expectations changed since it was interrupted');
+    const events = await readSessionTrace(sessionDir);
+    const start = events.find(event => event.phase === 'start');
+    if (start === undefined || start.session_id !== receipt.session.id)
+        return restart('its trace has no start');
+    if (events.some(event => event.phase === 'end'))
+        return restart('its trace is already closed');
+    const byAttempt = (phase, n) => events.filter(event => event.phase === phase && event.payload.attempt === n);
+    const calls = events.filter(event => event.phase === 'tool_call');
+    const previous = [];
+    const pending = [];
+    let summary = 'no attempt had started';
+    let replayed = false;
+    for (let n = 1; n <= calls.length; n++) {
+        if (byAttempt('tool_call', n).length !== 1)
+            return restart(`its trace has ${byAttempt('tool_call', n).length} records of attempt ${n}`);
+        const [result] = byAttempt('tool_result', n);
+        const [verify] = byAttempt('verify', n);
+        const last = n === calls.length;
+        if (result !== undefined && verify !== undefined) {
+            previous.push(attemptFromRecord(result, { ok: verify.payload.ok === true, checks: checksOf(verify) }));
+            summary = `attempt ${n} had been recorded in full`;
+            continue;
+        }
+        if (!last)
+            return restart(`attempt ${n} is incomplete but not the last one`);
+        if (result !== undefined) {
+            const checks = judgeFromRecord(settings, result);
+            if (checks !== undefined) {
+                const ok = checks.length > 0 && checks.every(check => check.ok);
+                const detail = ok ? 'every expectation held (replayed from the recorded result)' : `${checks.filter(c => !c.ok).map(c => c.detail).join('; ')} (replayed from the recorded result)`;
+                pending.push({ phase: 'verify', payload: { attempt: n, ok, check: checks, detail, replayed: true } });
+                previous.push(attemptFromRecord(result, { ok, checks }));
+                summary = `the verification of attempt ${n} was replayed from its recorded result, without running it again`;
+                replayed = true;
+                continue;
+            }
+            const detail = 'interrupted: its result was recorded but its expectations cannot be judged from the record';
+            pending.push({ phase: 'verify', payload: { attempt: n, ok: false, check: [], detail } });
+            previous.push({ ...attemptFromRecord(result, { ok: false, checks: [] }), interrupted: true });
+            summary = `attempt ${n} was recorded as interrupted (its expectations cannot be judged from the record)`;
+            continue;
+        }
+        const interrupted = { attempt: n, ok: false, exit: 130, interrupted: true, duration_ms: 0, summary: '' };
+        pending.push({ phase: 'tool_result', payload: interrupted });
+        pending.push({ phase: 'verify', payload: { attempt: n, ok: false, check: [], detail: 'interrupted mid-command' } });
+        previous.push({
+            attempt: n,
+            commands: [],
+            exitCode: 130,
+            signal: null,
+            timedOut: false,
+            interrupted: true,
+            durationMs: 0,
+            summary: '',
+            checks: [],
+            verified: false,
+            outputMatched: false,
+            logBytesDropped: 0
+        });
+        summary = `attempt ${n} was interrupted mid-command and counts as used`;
+    }
+    return { kind: 'resume', plan: { receipt, sessionDir, meta, previous, pending, summary, replayed } };
+}
+
+;// CONCATENATED MODULE: ./src/core/capture-policy.ts
+/** SPEC §3 decision: none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
+function decideCaptureBeforeRetry(mode, latest) {
+    if (mode === 'off' || latest === undefined)
+        return { action: 'proceed' };
+    if (latest.status !== 'failed' || latest.capture !== undefined)
+        return { action: 'proceed' };
+    return { action: mode, failedRunId: latest.run_id };
+}
+/** The message text (without annotation syntax) for a warn/block verdict, with remediation for 'cli' or 'actions'; '' for proceed. */
+function captureMessage(verdict, context) {
+    if (verdict.action === 'proceed' || verdict.failedRunId === undefined)
+        return '';
+    const runId = verdict.failedRunId;
+    const headline = verdict.action === 'block'
+        ? `The last run of this verify command (${runId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
+        : `The last run of this verify command (${runId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
+    const remedy = context === 'cli'
+        ? [`Capture it: reverify capture ${runId} --note "<what you found>"`]
+        : [
+            `Capture it with a commit: git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} <what you found>"`,
+            `or run this action once with capture: ${runId} and capture-note: <what you found> (same command and scope).`
+        ];
+    return [headline, ...remedy].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./src/core/guardrail.ts
@@ -14756,147 +14533,6 @@ const PROGRAMS = new Map([
     ...SQL_CLIENTS.map((name) => [name, checkSqlClient])
 ]);
 
-;// CONCATENATED MODULE: ./src/core/ulid.ts
-
-/** Crockford's base32, the ULID alphabet. */
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
-function newUlid(now = Date.now()) {
-    let time = '';
-    let ms = Math.max(0, Math.floor(now));
-    for (let i = 0; i < 10; i++) {
-        time = ALPHABET[ms % 32] + time;
-        ms = Math.floor(ms / 32);
-    }
-    const bytes = (0,external_node_crypto_namespaceObject.randomBytes)(16);
-    let random = '';
-    for (let i = 0; i < 16; i++)
-        random += ALPHABET[bytes[i] % 32];
-    return time + random;
-}
-/** Matches a ULID as produced by newUlid. */
-const ulid_ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
-;// CONCATENATED MODULE: ./src/core/trace.ts
-/**
- * One session's trace on disk (SPEC §2): trace.jsonl, meta.json and the attempt logs under
- * sessions/<date>/<name>/<session-id>/. Every event is one whole line, synced before the
- * call returns, so a crash leaves at most a torn last line.
- */
-
-
-
-
-/** RFC 3339 UTC with milliseconds. */
-function trace_timestamp(date) {
-    return date.toISOString();
-}
-/** Applies the redactor to every string inside a JSON-like value. */
-function redactDeep(value, redactor) {
-    if (typeof value === 'string')
-        return redactor.redact(value);
-    if (Array.isArray(value))
-        return value.map(item => redactDeep(item, redactor));
-    if (value !== null && typeof value === 'object') {
-        const out = {};
-        for (const [key, item] of Object.entries(value))
-            out[key] = redactDeep(item, redactor);
-        return out;
-    }
-    return value;
-}
-/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<name>/<session-id>. */
-function sessionDirectory(stateDir, name, startedAt, sessionId) {
-    return (0,external_node_path_namespaceObject.join)(stateDir, 'sessions', startedAt.toISOString().slice(0, 10), name, sessionId);
-}
-/** An open trace session: appends events and keeps meta.json current. */
-class TraceSession {
-    id;
-    dir;
-    redactor;
-    now;
-    fd;
-    meta;
-    ended = false;
-    constructor(id, dir, meta, redactor, now) {
-        this.id = id;
-        this.dir = dir;
-        this.redactor = redactor;
-        this.now = now;
-        this.meta = meta;
-        this.fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(dir, 'trace.jsonl'), 'a', 0o600);
-    }
-    /** Creates the session directory and writes the initial meta.json. */
-    static async open(options) {
-        const startedAt = options.now();
-        const id = newUlid(startedAt.getTime());
-        const dir = sessionDirectory(options.stateDir, options.name, startedAt, id);
-        (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
-        const meta = {
-            session_id: id,
-            skill: options.name,
-            version: options.version,
-            started_at: trace_timestamp(startedAt),
-            ended_at: null,
-            outcome: 'running',
-            attempts: 0,
-            tool_calls: 0,
-            errors: 0,
-            flaky: false,
-            run_id: options.runId,
-            summary: ''
-        };
-        const session = new TraceSession(id, dir, meta, options.redactor, options.now);
-        await session.writeMeta();
-        return session;
-    }
-    /** The current meta.json content. */
-    get metadata() {
-        return this.meta;
-    }
-    /** Whether the `end` event has been written. */
-    get isEnded() {
-        return this.ended;
-    }
-    /** Path of an attempt's full log. */
-    attemptLogPath(attempt) {
-        return (0,external_node_path_namespaceObject.join)(this.dir, `attempt-${attempt}.log`);
-    }
-    /** Appends one event as one whole, synced line (redacted). */
-    event(phase, payload) {
-        if (this.fd === undefined)
-            throw new Error(`trace ${this.id} is closed`);
-        if (phase === 'tool_call')
-            this.meta.tool_calls++;
-        const line = {
-            ts: trace_timestamp(this.now()),
-            skill: this.meta.skill,
-            session_id: this.id,
-            phase,
-            payload: redactDeep(payload, this.redactor)
-        };
-        (0,external_node_fs_namespaceObject.writeSync)(this.fd, `${JSON.stringify(line)}\n`);
-        (0,external_node_fs_namespaceObject.fsyncSync)(this.fd);
-        if (phase === 'end')
-            this.ended = true;
-    }
-    /** Updates meta fields in memory (written by writeMeta). */
-    update(patch) {
-        this.meta = { ...this.meta, ...patch };
-    }
-    /** Writes meta.json atomically. */
-    async writeMeta() {
-        const meta = redactDeep(this.meta, this.redactor);
-        await writeFileAtomic((0,external_node_path_namespaceObject.join)(this.dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`, 0o600);
-    }
-    /** Closes the trace file. */
-    close() {
-        if (this.fd !== undefined)
-            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
-        this.fd = undefined;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/verify-run.ts
 /**
  * A whole verify run, as both front ends perform it: the capture-before-retry check, the
@@ -14910,6 +14546,24 @@ class TraceSession {
 
 
 
+
+
+
+
+
+/** The file in a session directory that lets `reverify resume` rebuild the run's settings. */
+const RUN_RECORD_FILE = 'run.json';
+/**
+ * Records the inputs that reproduce the run, for `reverify resume`. When redaction would
+ * change them (a secret inside a command), they are not written: such a run cannot be
+ * resumed from disk, only by running the same command again.
+ */
+async function writeRunRecord(sessionDir, settings, redactor) {
+    const inputs = toRawInputs(settings);
+    const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs);
+    const record = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
+    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, RUN_RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`, 0o600);
+}
 /** The first command (or expect-check) the guardrail refuses, unless allowed. */
 function guardrailHit(settings) {
     if (settings.allowDestructive)
@@ -14938,13 +14592,13 @@ function exitCodeFor(outcome, interrupted) {
     return interrupted ? ExitCode.interrupted : ExitCode.guardrail;
 }
 /** Runs one verify from policy check to closed trace and final receipt. */
-async function verifyRun(settings, context) {
+async function verifyRun(settings, context, options = {}) {
     const now = context.now ?? (() => new Date());
     const identity = commandIdentity(settings.commands);
+    const latest = options.resume ?? (await context.store.latest(context.target, settings.scope, identity.hash));
     // Capture-before-retry: decided before anything of the run exists (SPEC §3).
     let uncapturedRunId;
     if (context.captureMode !== 'off') {
-        const latest = await context.store.latest(context.target, settings.scope, identity.hash);
         const verdict = decideCaptureBeforeRetry(context.captureMode, latest);
         if (verdict.action !== 'proceed') {
             uncapturedRunId = verdict.failedRunId;
@@ -14956,16 +14610,42 @@ async function verifyRun(settings, context) {
             context.warn(message);
         }
     }
+    // An interrupted run of this command is continued rather than started over (SPEC §6).
+    if (latest?.status === 'running') {
+        const decision = guardrailHit(settings)
+            ? { kind: 'restart', reason: 'the destructive-command guardrail refuses its command' }
+            : await planResume({
+                receipt: latest,
+                settings,
+                stateDir: context.stateDir,
+                redactor: context.redactor,
+                here: { host: (0,external_node_os_namespaceObject.hostname)(), ...(context.ci && { ci: context.ci }) }
+            });
+        if (decision.kind === 'resume')
+            return resumeRun(settings, context, decision.plan, identity, now);
+        if (options.resume) {
+            throw new UsageError(`resume: run ${latest.run_id} cannot be resumed: ${decision.kind === 'restart' ? decision.reason : 'its process is still running'}`);
+        }
+        if (decision.kind === 'restart') {
+            await closeInterruptedRun({
+                store: context.store,
+                runId: latest.run_id,
+                reason: `not resumed (${decision.reason}); a new run was started instead`,
+                redactor: context.redactor,
+                now
+            });
+            context.progress(`reverify: interrupted run ${latest.run_id} cannot be resumed (${decision.reason}); starting a new run`);
+        }
+    }
+    else if (options.resume) {
+        throw new UsageError(`resume: run ${options.resume.run_id} is ${options.resume.status}, not an interrupted run that can be resumed`);
+    }
     const startedAt = now();
     const runId = newRunId(startedAt);
-    const session = await TraceSession.open({
-        stateDir: context.stateDir,
-        name: settings.name,
-        runId,
-        version: context.version,
-        redactor: context.redactor,
-        now
-    });
+    // The receipt is written before the session exists, naming where it will be: a crash
+    // in between leaves a receipt whose session is missing (closed as interrupted by the next
+    // run), never a session nobody can find.
+    const planned = planSession(context.stateDir, settings.name, startedAt);
     const receipt = {
         schema_version: 1,
         run_id: runId,
@@ -14981,12 +14661,22 @@ async function verifyRun(settings, context) {
         max_attempts: 1 + settings.maxRetries,
         commands: [],
         expectations: describeExpectations(settings),
-        session: { id: session.id, dir: session.dir },
+        session: { id: planned.id, dir: planned.dir },
         host: (0,external_node_os_namespaceObject.hostname)(),
         pid: process.pid,
         ...(context.ci && { ci: context.ci })
     };
     await context.store.write(redactReceipt(receipt, context.redactor));
+    const session = await TraceSession.open({
+        stateDir: context.stateDir,
+        name: settings.name,
+        runId,
+        version: context.version,
+        redactor: context.redactor,
+        now,
+        planned
+    });
+    await writeRunRecord(session.dir, settings, context.redactor);
     await context.onRunCreated?.({ runId, sessionDir: session.dir });
     session.event('start', {
         version: context.version,
@@ -15030,7 +14720,11 @@ async function verifyRun(settings, context) {
             pruned: []
         };
     }
-    const loop = await runVerifyLoop(settings, session, {
+    const loop = await runVerifyLoop(settings, session, engineEnvironment(context));
+    return closeRun(settings, context, { session, receipt, loop, identity, uncapturedRunId, now });
+}
+function engineEnvironment(context) {
+    return {
         stdout: context.stdout,
         stderr: context.stderr,
         redactor: context.redactor,
@@ -15042,8 +14736,24 @@ async function verifyRun(settings, context) {
         random: context.random,
         progress: context.progress,
         interruptReason: context.interruptReason
-    });
-    return closeRun(settings, context, { session, receipt, loop, identity, uncapturedRunId, now });
+    };
+}
+/** Continues an interrupted run in its own receipt and session (SPEC §6). */
+async function resumeRun(settings, context, plan, identity, now) {
+    const session = await TraceSession.reopen(plan.sessionDir, plan.meta, context.redactor, now);
+    const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`;
+    const receipt = { ...plan.receipt, host: (0,external_node_os_namespaceObject.hostname)(), pid: process.pid, ...(context.ci && { ci: context.ci }) };
+    await context.store.write(redactReceipt(receipt, context.redactor));
+    await context.onRunCreated?.({ runId: receipt.run_id, sessionDir: session.dir });
+    const message = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`;
+    session.event('note', { message });
+    context.progress(`reverify: ${message}`);
+    for (const event of plan.pending)
+        session.event(event.phase, event.payload);
+    session.update({ attempts: plan.previous.length });
+    const loop = await runVerifyLoop(settings, session, engineEnvironment(context), { previous: plan.previous });
+    const report = await closeRun(settings, context, { session, receipt, loop, identity, now });
+    return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } };
 }
 /** Writes the end of the trace, meta.json and the final receipt; applies retention. */
 async function closeRun(settings, context, run) {
@@ -15100,6 +14810,795 @@ function redactReceipt(receipt, redactor) {
     return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) };
 }
 
+;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
+// Characters roughly from most to least frequent in build and test output. A literal is
+// searched for by a rare character it holds, so that the native indexOf scan (a memchr)
+// stops as seldom as possible; characters missing here count as the rarest of all.
+const COMMON_FIRST = ' \n\r\tetaoinsrlcdhupmfgbyw0123456789.-/:_,=()[]"\'>`*#TSEARICONLDPMUFGHBWkv<{};+@$%|\\~!&?^';
+// From here on a character is rare enough to be shared as the anchor of several literals.
+const RARE_FROM = COMMON_FIRST.indexOf('k');
+function rarity(char) {
+    const index = COMMON_FIRST.indexOf(char);
+    return index === -1 ? COMMON_FIRST.length : index;
+}
+/**
+ * The literal secrets, indexed for the three questions a scan asks: which literal is the
+ * longest at a position (a trie), where a text ends in the start of one (the trie, from
+ * each first character's last occurrences), and where literals occur at all (an anchor
+ * character per literal, found with indexOf).
+ */
+class LiteralIndex {
+    /** Length of the longest literal (0 when there are none). */
+    maxLength;
+    size;
+    root = { next: undefined, literal: undefined };
+    /** For each first character of a literal of 2+ characters: the longest such literal. */
+    longestByFirst = new Map();
+    anchors = new Map();
+    constructor(literals) {
+        const present = literals.filter(literal => literal.text !== '');
+        for (const literal of present)
+            this.insert(literal);
+        this.chooseAnchors(present);
+        this.maxLength = Math.max(0, ...present.map(literal => literal.text.length));
+        this.size = present.length;
+    }
+    /** The longest literal that starts at `at`, if any. */
+    longestAt(text, at) {
+        let node = this.root;
+        let best;
+        for (let i = at; i < text.length && node.next !== undefined; i++) {
+            node = node.next.get(text.charCodeAt(i));
+            if (node === undefined)
+                break;
+            if (node.literal !== undefined)
+                best = node.literal;
+        }
+        return best;
+    }
+    /**
+     * The earliest position from which the rest of `text` could still grow into a literal
+     * (or a longer literal) once more text arrives; `text.length` when none can.
+     */
+    unfinishedFrom(text) {
+        let earliest = text.length;
+        for (const [first, longest] of this.longestByFirst) {
+            const from = Math.max(0, text.length - longest + 1);
+            for (let start = text.indexOf(first, from); start !== -1 && start < earliest; start = text.indexOf(first, start + 1)) {
+                if (this.growsFrom(text, start))
+                    earliest = start;
+            }
+        }
+        return earliest;
+    }
+    // Whether text[start..] is the beginning of a literal longer than it.
+    growsFrom(text, start) {
+        let node = this.root;
+        for (let i = start; i < text.length && node !== undefined; i++)
+            node = node.next?.get(text.charCodeAt(i));
+        return node?.next !== undefined;
+    }
+    /** Appends to `out` every position where a whole literal starts in `text`. */
+    collectStarts(text, out) {
+        for (const [char, anchored] of this.anchors) {
+            for (let hit = text.indexOf(char); hit !== -1; hit = text.indexOf(char, hit + 1)) {
+                for (const { offset, literal } of anchored) {
+                    const start = hit - offset;
+                    if (start >= 0 && text.startsWith(literal.text, start))
+                        out.push(start);
+                }
+            }
+        }
+    }
+    insert(literal) {
+        const { text } = literal;
+        let node = this.root;
+        for (let i = 0; i < text.length; i++) {
+            node.next ??= new Map();
+            const code = text.charCodeAt(i);
+            let child = node.next.get(code);
+            if (child === undefined) {
+                child = { next: undefined, literal: undefined };
+                node.next.set(code, child);
+            }
+            node = child;
+        }
+        // A marker to keep wins over a secret with the very same text.
+        if (node.literal === undefined || literal.keep)
+            node.literal = literal;
+        if (text.length >= 2) {
+            const first = text.charAt(0);
+            this.longestByFirst.set(first, Math.max(text.length, this.longestByFirst.get(first) ?? 0));
+        }
+    }
+    // Each distinct anchor character costs one pass over every chunk, so literals share
+    // anchors: rare characters held by the most literals first, then each leftover
+    // literal's own rarest character.
+    chooseAnchors(literals) {
+        let left = [...literals];
+        while (left.length > 0) {
+            const holders = new Map();
+            for (const { text } of left) {
+                for (const char of new Set(text)) {
+                    if (rarity(char) >= RARE_FROM)
+                        holders.set(char, (holders.get(char) ?? 0) + 1);
+                }
+            }
+            let shared;
+            for (const [char, count] of holders) {
+                const best = shared === undefined ? 0 : holders.get(shared);
+                if (count > best || (count === best && rarity(char) > rarity(shared)))
+                    shared = char;
+            }
+            for (const literal of left) {
+                const offset = shared === undefined ? rarestIndex(literal.text) : literal.text.indexOf(shared);
+                if (offset === -1)
+                    continue;
+                this.anchor(literal.text.charAt(offset), offset, literal);
+            }
+            left = shared === undefined ? [] : left.filter(literal => !literal.text.includes(shared));
+        }
+    }
+    anchor(char, offset, literal) {
+        const list = this.anchors.get(char) ?? [];
+        list.push({ offset, literal });
+        this.anchors.set(char, list);
+    }
+}
+function rarestIndex(text) {
+    let offset = 0;
+    for (let i = 1; i < text.length; i++) {
+        if (rarity(text.charAt(i)) > rarity(text.charAt(offset)))
+            offset = i;
+    }
+    return offset;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/markers.ts
+/** What replaced a secret: `[redacted:<what>]`, so a reader knows something was there. */
+function marker(what) {
+    return `[redacted:${what}]`;
+}
+/** Marker for the values of the `redact` input and their encoded forms. */
+const REDACT_INPUT_MARKER = marker('redact-input');
+/** Marker for the value of a secret-looking environment variable. */
+function envMarker(name) {
+    // A name with `]` or spaces would break the marker's shape (and idempotence).
+    return marker(`env:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/char-class.ts
+/** Builds a CharClass from a one-character regex such as /[A-Za-z0-9_-]/. */
+function asciiClass(pattern) {
+    const table = new Uint8Array(128);
+    for (let code = 0; code < 128; code++) {
+        if (pattern.test(String.fromCharCode(code)))
+            table[code] = 1;
+    }
+    return code => code < 128 && table[code] === 1;
+}
+/** Letters and digits: a token shape preceded by one of these is part of a longer word. */
+const isAlphanumeric = asciiClass(/[A-Za-z0-9]/);
+/** True for the first half of a UTF-16 surrogate pair (never cut a pair in two). */
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/private-key.ts
+
+
+/** Marker that replaces a whole PEM private key block. */
+const PRIVATE_KEY_MARKER = marker('private-key');
+/**
+ * Most body text one block may swallow. A BEGIN line whose END line never comes (a
+ * truncated dump, a grep hit) must not blank out the rest of the log, nor make a stream
+ * hold text: the body is dropped as it arrives, and after this many characters without
+ * an END line the output resumes. Real keys are far smaller (RSA 16384 is about 13 KB).
+ */
+const PRIVATE_KEY_CAP = 64 * 1024;
+/** How a BEGIN line starts (what the candidate search looks for). */
+const BEGIN_LINE = '-----BEGIN ';
+const HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
+const FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const HEADER_MAX_LENGTH = '-----BEGIN '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
+const FOOTER_MAX_LENGTH = '-----END '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
+/** End of the BEGIN line of a private key block starting at `at`, if one does. */
+function privateKeyHeaderEnd(text, at) {
+    if (!text.startsWith(BEGIN_LINE, at))
+        return undefined;
+    HEADER.lastIndex = at;
+    const found = HEADER.exec(text);
+    return found === null ? undefined : at + found[0].length;
+}
+/** Where a BEGIN line that is not finished yet may start; `text.length` if none can. */
+function unfinishedHeaderFrom(text) {
+    const from = Math.max(0, text.length - HEADER_MAX_LENGTH);
+    for (let at = text.indexOf('-----BEGIN', from); at !== -1; at = text.indexOf('-----BEGIN', at + 1)) {
+        // A finished BEGIN line is settled, and one cut by a line break never becomes one.
+        if (privateKeyHeaderEnd(text, at) === undefined && !/[\r\n]/.test(text.slice(at)))
+            return at;
+    }
+    return text.length;
+}
+/**
+ * Drops the body of one private key block, as it streams in, up to and including its
+ * END line (or PRIVATE_KEY_CAP characters). Holds at most an END line's length.
+ */
+class PrivateKeyBody {
+    held = '';
+    offset = 0;
+    /** Feeds body text; undefined while the block goes on, else the text after it. */
+    feed(input, final) {
+        const text = this.held + input;
+        const capAt = PRIVATE_KEY_CAP - this.offset;
+        FOOTER.lastIndex = 0;
+        const footer = FOOTER.exec(text);
+        if (footer !== null && footer.index < capAt)
+            return text.slice(footer.index + footer[0].length);
+        // Past this length, an END line starting before the cap would have been complete.
+        if (final || text.length >= capAt + FOOTER_MAX_LENGTH - 1) {
+            if (text.length <= capAt)
+                return '';
+            return text.slice(isHighSurrogate(text.charCodeAt(capAt - 1)) ? capAt + 1 : capAt);
+        }
+        const keepFrom = Math.max(0, Math.min(text.length - (FOOTER_MAX_LENGTH - 1), capAt));
+        this.held = text.slice(keepFrom);
+        this.offset += keepFrom;
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/core/redaction/token-shapes.ts
+
+
+
+const alnum = asciiClass(/[A-Za-z0-9]/);
+const alnumUnderscore = asciiClass(/[A-Za-z0-9_]/);
+const base64Url = asciiClass(/[A-Za-z0-9_-]/);
+const slackChars = asciiClass(/[A-Za-z0-9-]/);
+const upperAlnum = asciiClass(/[A-Z0-9]/);
+const token68 = asciiClass(/[A-Za-z0-9._~+/=-]/);
+/** How far back a shape looks before its own start (an Authorization header name). */
+const SHAPE_LOOKBEHIND = 24;
+// Lower- or mixed-case auth words count only right after an Authorization header name
+// (git writes `AUTHORIZATION: basic …`); in prose "basic" and "bearer" are just words.
+const AFTER_HEADER = `(?<=(?:authorization|Authorization|AUTHORIZATION)["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?)`;
+const GITHUB = { marker: marker('github-token'), pattern: /gh[pousr]_[A-Za-z0-9]{36,}/y, tail: alnum };
+const GITHUB_PAT = {
+    marker: marker('github-token'),
+    pattern: /github_pat_[A-Za-z0-9_]{22,}/y,
+    tail: alnumUnderscore
+};
+const GITLAB = { marker: marker('gitlab-token'), pattern: /glpat-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
+const SLACK = { marker: marker('slack-token'), pattern: /xox[abpors]-[A-Za-z0-9-]{10,}/y, tail: slackChars };
+const AWS = { marker: marker('aws-key'), pattern: /A[KS]IA[A-Z0-9]{16,}/y, tail: upperAlnum };
+const API_KEY = { marker: marker('api-key'), pattern: /sk-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
+// Header, payload, signature (possibly empty for unsigned tokens), and up to two more
+// parts for the five-part encrypted form.
+const JWT = {
+    marker: marker('jwt'),
+    pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*){1,3}/y,
+    tail: base64Url
+};
+const BEARER = {
+    marker: marker('auth-header'),
+    pattern: new RegExp(`(?:Bearer|BEARER|${AFTER_HEADER}[Bb][Ee][Aa][Rr][Ee][Rr])[ \\t]{1,8}([A-Za-z0-9._~+/-]+=*)`, 'y'),
+    tail: token68,
+    credential: 1,
+    accept: looksLikeCredential
+};
+const BASIC = {
+    marker: marker('auth-header'),
+    pattern: new RegExp(`(?:Basic|BASIC|${AFTER_HEADER}[Bb][Aa][Ss][Ii][Cc])[ \\t]{1,8}([A-Za-z0-9+/]+=*)`, 'y'),
+    tail: token68,
+    credential: 1,
+    accept: isBasicCredential
+};
+/** The markers the shapes write (kept intact when redacting redacted text). */
+const SHAPE_MARKERS = [GITHUB, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER].map(shape => shape.marker);
+const BY_FIRST_CHAR = new Map([
+    ['g', [GITHUB, GITHUB_PAT, GITLAB]],
+    ['x', [SLACK]],
+    ['A', [AWS]],
+    ['s', [API_KEY]],
+    ['e', [JWT]],
+    ['B', [BEARER, BASIC]],
+    ['b', [BEARER, BASIC]]
+]);
+// Prose says "Bearer tokens are…": a credential is long and not a plain lower-case word.
+function looksLikeCredential(credential) {
+    return credential.length >= 8 && /[0-9._~+/=-]|.[A-Z]/.test(credential);
+}
+// `Basic` is followed by base64 of `user:password`; anything else is an ordinary word.
+function isBasicCredential(credential) {
+    if (credential.length < 8)
+        return false;
+    return external_node_buffer_namespaceObject.Buffer.from(credential, 'base64').toString('latin1').includes(':');
+}
+/**
+ * The longest token shape that starts at `at` (text before it is only looked at). A
+ * token glued to a letter or digit is part of a longer word, unless that character was
+ * the end of a secret just redacted (so that redacting twice changes nothing).
+ */
+function shapeAt(text, at, afterRedaction) {
+    const shapes = BY_FIRST_CHAR.get(text.charAt(at));
+    if (shapes === undefined)
+        return undefined;
+    if (!afterRedaction && at > 0 && isAlphanumeric(text.charCodeAt(at - 1)))
+        return undefined;
+    let best;
+    for (const shape of shapes) {
+        shape.pattern.lastIndex = at;
+        const found = shape.pattern.exec(text);
+        if (found === null)
+            continue;
+        const credential = shape.credential === undefined ? found[0] : found[shape.credential];
+        if (credential === undefined || (shape.accept !== undefined && !shape.accept(credential)))
+            continue;
+        const end = at + found[0].length;
+        if (best !== undefined && end - at <= best.end - best.start)
+            continue;
+        const kept = shape.credential === undefined ? '' : found[0].slice(0, found[0].length - credential.length);
+        best = { start: at, end, marker: shape.marker, kept, tail: shape.tail };
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/scanner.ts
+
+
+// Input kept from before the held text, so that the character before a token and an
+// Authorization header name in front of an auth word look the same whichever way the
+// text was cut into chunks.
+const CONTEXT_LENGTH = SHAPE_LOOKBEHIND + 8;
+// How much of a big chunk is joined to the held text (see textStep).
+const SEAM_LENGTH = 1024;
+/**
+ * Redacts one stream of text. Whole-text redaction is the same machine fed everything
+ * at once, so a stream and a whole text give the same result wherever every secret fits
+ * in the window that a stream holds back.
+ *
+ * How it stays correct across chunks: text is only let out up to the first position
+ * where more input could still change a decision (a literal's start that the text ends
+ * in, the final run of token characters, an unfinished BEGIN line); the rest is held and
+ * scanned again with the next chunk (with a little context from before it).
+ */
+class RedactionScanner {
+    finder;
+    pending = '';
+    /** The input just before `pending` (already let out; read, never emitted again). */
+    context = '';
+    /** Whether `pending` starts right where a redacted secret ended. */
+    afterRedaction = false;
+    mode = 'text';
+    body;
+    tail;
+    constructor(finder) {
+        this.finder = finder;
+    }
+    /** Feeds a chunk; returns what is safe to write now. */
+    push(chunk) {
+        return this.run(chunk, false);
+    }
+    /** Ends the stream; returns whatever was held back, redacted. */
+    end() {
+        return this.run('', true);
+    }
+    /** Redacts a whole text in one go (this scanner is used up afterwards). */
+    redactAll(text) {
+        return this.run(text, true);
+    }
+    run(input, final) {
+        const out = [];
+        let rest = input;
+        for (;;) {
+            const mode = this.mode;
+            if (mode === 'token-tail')
+                rest = this.tokenTailStep(rest);
+            else if (mode === 'private-key')
+                rest = this.privateKeyStep(rest, final);
+            else
+                rest = this.textStep(rest, final, out);
+            if (this.mode === mode)
+                return out.length === 1 ? out[0] : out.join('');
+        }
+    }
+    textStep(input, final, out) {
+        const head = this.context.length + this.pending.length;
+        if (head > 0 && input.length > 2 * SEAM_LENGTH) {
+            // Prepending the held text to a big chunk would copy all of it (and slowly, for text
+            // outside Latin-1). So the chunk's first stretch goes through on its own; after that
+            // the held text is a stretch of this chunk again, and the rest is a plain slice.
+            const rest = this.scan(this.context + this.pending + input.slice(0, SEAM_LENGTH), false, out);
+            if (this.mode !== 'text')
+                return rest + input.slice(SEAM_LENGTH);
+            const resume = SEAM_LENGTH - this.pending.length - this.context.length;
+            if (resume >= 0) {
+                const from = this.context.length;
+                this.context = '';
+                this.pending = '';
+                return this.scan(input.slice(resume), final, out, from);
+            }
+            input = input.slice(SEAM_LENGTH);
+        }
+        return this.scan(this.context + this.pending + input, final, out);
+    }
+    /** Redacts `text`, of which the first `from` characters are context (already let out). */
+    scan(text, final, out, from = this.context.length) {
+        this.pending = '';
+        if (text.length === from) {
+            this.context = text.slice(Math.max(0, from - CONTEXT_LENGTH));
+            return '';
+        }
+        // Candidates first: their indexOf flattens the concatenation, which the character
+        // reads of settledUpTo would otherwise walk piece by piece.
+        const starts = this.finder.candidates(text);
+        const limit = final ? text.length : Math.max(from, this.finder.settledUpTo(text));
+        let scanned = from;
+        let emitted = from;
+        let redactedUpTo = this.afterRedaction ? from : -1;
+        let holdFrom = -1;
+        let tailAtEnd;
+        for (let i = 0; i < starts.length; i++) {
+            const at = starts[i];
+            if (at < scanned)
+                continue;
+            if (at >= limit)
+                break;
+            const found = this.finder.at(text, at, at === redactedUpTo);
+            if (found === undefined)
+                continue;
+            if (found.privateKey) {
+                out.push(text.slice(emitted, at), PRIVATE_KEY_MARKER);
+                this.mode = 'private-key';
+                this.body = new PrivateKeyBody();
+                return text.slice(found.end);
+            }
+            // Overlapping secrets are blanked as one span, named after the longest of them.
+            let end = found.end;
+            let longest = found;
+            let last = found;
+            let next = i + 1;
+            for (; next < starts.length && starts[next] < end; next++) {
+                const other = starts[next];
+                if (other <= at || found.keep)
+                    continue;
+                const overlap = this.finder.at(text, other, false);
+                if (overlap === undefined || overlap.keep)
+                    continue;
+                if (overlap.privateKey) {
+                    end = other; // the key block takes over from its BEGIN line
+                    break;
+                }
+                if (overlap.end > end) {
+                    end = overlap.end;
+                    last = overlap;
+                }
+                if (overlap.end - overlap.start > longest.end - longest.start)
+                    longest = overlap;
+            }
+            if (!final && end > limit && text.length - at <= this.finder.holdLimit) {
+                holdFrom = at;
+                break;
+            }
+            if (!found.keep) {
+                out.push(text.slice(emitted, at), longest.start === at ? longest.kept + longest.marker : longest.marker);
+                emitted = end;
+                redactedUpTo = end;
+                // Only reached when a token outgrew the window: drop the rest of it as it comes.
+                tailAtEnd = !final && end === text.length ? last.tail : undefined;
+            }
+            scanned = end;
+            i = next - 1;
+        }
+        const stop = holdFrom >= 0 ? holdFrom : Math.max(emitted, limit);
+        if (stop > emitted)
+            out.push(text.slice(emitted, stop));
+        this.pending = text.slice(stop);
+        this.context = text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop);
+        this.afterRedaction = stop === redactedUpTo;
+        if (tailAtEnd !== undefined && emitted === text.length) {
+            this.mode = 'token-tail';
+            this.tail = tailAtEnd;
+        }
+        return '';
+    }
+    tokenTailStep(input) {
+        const tail = this.tail;
+        let i = 0;
+        while (i < input.length && tail(input.charCodeAt(i)))
+            i++;
+        if (i > 0)
+            this.context = (this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH);
+        if (i === input.length)
+            return '';
+        this.mode = 'text';
+        this.tail = undefined;
+        this.afterRedaction = true;
+        return input.slice(i);
+    }
+    privateKeyStep(input, final) {
+        const rest = this.body.feed(input, final);
+        if (rest === undefined)
+            return '';
+        this.mode = 'text';
+        this.body = undefined;
+        // Text after a block is read as if the stream started there, whichever way it was cut.
+        this.context = '';
+        this.afterRedaction = true;
+        return rest;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
+
+
+/**
+ * Every character any shape's token can hold. Output that ends in a run of these may be
+ * the first half of a token, so it is held back (up to TOKEN_WINDOW characters).
+ */
+const isTokenChar = asciiClass(/[A-Za-z0-9._~+/=-]/);
+/** The most a stream holds back for a token that may still be growing. */
+const TOKEN_WINDOW = 4096;
+// An auth word and its blanks right before the final run: the match starts at the word.
+const AUTH_REACH = 'bearer'.length + 8;
+const AUTH_BEFORE_RUN = /(?:bearer|basic)[ \t]{1,8}$/i;
+const BEFORE_GH = asciiClass(/[pousr]/);
+const BEFORE_XOX = asciiClass(/[abpors]/);
+const HEADER_TO_AUTH_WORD = /["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?=[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])/y;
+/**
+ * Appends to `out` every position where a token shape or a BEGIN line could start. Each
+ * is found by a short needle whose first character is rare in ordinary output, so that
+ * the native indexOf (a memchr) stops seldom: `_ k- xox glpat- J IA B z Z`. A hit costs a
+ * look at its neighbours; only the few that fit are examined in full later.
+ */
+function collectShapeStarts(text, out) {
+    for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if (previous === 0x62) {
+            if (hit >= 6 && text.startsWith('github_pat_', hit - 6))
+                out.push(hit - 6);
+        }
+        else if (hit >= 3 && BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
+            out.push(hit - 3);
+        }
+    }
+    for (let hit = text.indexOf('k-'); hit !== -1; hit = text.indexOf('k-', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x73)
+            out.push(hit - 1);
+    }
+    for (let hit = text.indexOf('xox'); hit !== -1; hit = text.indexOf('xox', hit + 1)) {
+        if (BEFORE_XOX(text.charCodeAt(hit + 3)) && text.charCodeAt(hit + 4) === 0x2d)
+            out.push(hit);
+    }
+    for (let hit = text.indexOf('glpat-'); hit !== -1; hit = text.indexOf('glpat-', hit + 1))
+        out.push(hit);
+    for (let hit = text.indexOf('J'); hit !== -1; hit = text.indexOf('J', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x79 && text.charCodeAt(hit - 2) === 0x65)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('IA'); hit !== -1; hit = text.indexOf('IA', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if ((previous === 0x4b || previous === 0x53) && text.charCodeAt(hit - 2) === 0x41)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('B'); hit !== -1; hit = text.indexOf('B', hit + 1)) {
+        const second = text.charCodeAt(hit + 1);
+        if (second === 0x65 || second === 0x45) {
+            if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit))
+                out.push(hit);
+            else if (hit >= 5 && text.startsWith(BEGIN_LINE, hit - 5))
+                out.push(hit - 5);
+        }
+        else if (second === 0x61 || second === 0x41) {
+            if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit))
+                out.push(hit);
+        }
+    }
+    for (const letter of ['z', 'Z']) {
+        for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
+            if (text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
+                continue;
+            HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
+            if (HEADER_TO_AUTH_WORD.test(text))
+                out.push(HEADER_TO_AUTH_WORD.lastIndex);
+        }
+    }
+}
+/**
+ * Where a token still being written may start: the final run of token characters (and an
+ * auth word just before it), at most TOKEN_WINDOW back; `text.length` if none.
+ */
+function unfinishedTokenFrom(text) {
+    const floor = Math.max(0, text.length - TOKEN_WINDOW);
+    let start = text.length;
+    while (start > floor && isTokenChar(text.charCodeAt(start - 1)))
+        start--;
+    const before = text.slice(Math.max(0, start - AUTH_REACH), start);
+    const auth = AUTH_BEFORE_RUN.exec(before);
+    if (auth !== null)
+        start -= before.length - auth.index;
+    return start;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/secret-finder.ts
+
+
+
+
+/**
+ * Finds secrets in a text: where they may start (fast, from native indexOf searches for
+ * an anchor per literal and per shape), what is at one position (the longest literal,
+ * shape or key block), and up to where a text's outcome can no longer change.
+ */
+class SecretFinder {
+    literals;
+    /** Most a stream may hold back: a token window plus room for overlapping literals. */
+    holdLimit;
+    constructor(literals) {
+        this.literals = literals;
+        this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128;
+    }
+    /** Ascending positions where a secret may start (a superset, possibly with repeats). */
+    candidates(text) {
+        const starts = [];
+        collectShapeStarts(text, starts);
+        this.literals.collectStarts(text, starts);
+        if (starts.length > 1 && !isAscending(starts))
+            starts.sort((a, b) => a - b);
+        return starts;
+    }
+    /** What starts at `at`: a private key block wins, then the longest match (literals on a tie). */
+    at(text, at, afterRedaction) {
+        const keyEnd = privateKeyHeaderEnd(text, at);
+        if (keyEnd !== undefined) {
+            return { start: at, end: keyEnd, marker: PRIVATE_KEY_MARKER, kept: '', keep: false, privateKey: true, tail: undefined };
+        }
+        const literal = this.literals.longestAt(text, at);
+        const shape = shapeAt(text, at, afterRedaction);
+        if (shape !== undefined && (literal === undefined || shape.end - at > literal.text.length)) {
+            return { ...shape, keep: false, privateKey: false };
+        }
+        if (literal === undefined)
+            return undefined;
+        const end = at + literal.text.length;
+        return { start: at, end, marker: literal.marker, kept: '', keep: literal.keep, privateKey: false, tail: undefined };
+    }
+    /** First position whose outcome more input could still change. */
+    settledUpTo(text) {
+        let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text));
+        // Never let out half of a surrogate pair.
+        if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1)))
+            limit--;
+        return limit;
+    }
+}
+function isAscending(numbers) {
+    for (let i = 1; i < numbers.length; i++)
+        if (numbers[i] < numbers[i - 1])
+            return false;
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/secret-values.ts
+
+
+/**
+ * Shortest environment value (and shortest encoded form) that is redacted. Shorter values
+ * are words like `true`, `main` or `1234` that also appear all over ordinary output:
+ * blanking every occurrence would wreck the logs while protecting almost nothing, since a
+ * secret that short can be guessed anyway.
+ */
+const MIN_SECRET_LENGTH = 6;
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i;
+// Names that look secret but that the runner (or reverify) sets to plain values: a URL,
+// a flag. Redacting them would only blank harmless text. ACTIONS_RUNTIME_TOKEN and
+// ACTIONS_ID_TOKEN_REQUEST_TOKEN are real credentials and stay redacted.
+const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL', 'ACTIONS_CACHE_SERVICE_V2', 'ACTIONS_CACHE_URL']);
+/** True when an environment variable's name says its value is a credential. */
+function isSecretEnvName(name) {
+    return SECRET_NAME.test(name) && !NOT_SECRET.has(name.toUpperCase());
+}
+// Characters of base64 text that come before the value's first bit, per byte alignment:
+// with 1 (2) unknown bytes in front, the first 2 (3) characters mix in those bytes.
+const LEADING_MIXED = [0, 2, 3];
+/**
+ * The forms a value takes when a tool encodes it: base64 (standard and url-safe, padded
+ * and not, at each of the three byte alignments it can have inside a longer encoded text)
+ * and percent-encoding. Only forms that differ from the value itself are returned.
+ */
+function encodedForms(value) {
+    const bytes = external_node_buffer_namespaceObject.Buffer.from(value, 'utf8');
+    const forms = new Set();
+    for (const [shift, skip] of LEADING_MIXED.entries()) {
+        const encoded = external_node_buffer_namespaceObject.Buffer.concat([external_node_buffer_namespaceObject.Buffer.alloc(shift), bytes]).toString('base64');
+        // The character after the last full 6-bit group also holds bits of whatever follows.
+        const settled = Math.floor(((shift + bytes.length) * 8) / 6);
+        const atEnd = encoded.slice(skip);
+        for (const form of [atEnd, atEnd.replace(/=+$/, ''), encoded.slice(skip, settled)]) {
+            forms.add(form);
+            forms.add(form.replace(/\+/g, '-').replace(/\//g, '_'));
+        }
+    }
+    const percent = percentEncoded(value);
+    if (percent !== undefined)
+        forms.add(percent);
+    forms.delete(value);
+    return [...forms].filter(form => form.length >= MIN_SECRET_LENGTH);
+}
+function percentEncoded(value) {
+    try {
+        return encodeURIComponent(value);
+    }
+    catch {
+        return undefined; // a lone surrogate has no percent-encoding
+    }
+}
+/** The literal secrets to redact: the `redact` values and secret-looking env variables. */
+function collectSecretLiterals(values, env) {
+    const found = new Map();
+    const add = (text, marker) => {
+        if (text !== '' && !found.has(text))
+            found.set(text, { text, marker, keep: false });
+    };
+    for (const entry of values) {
+        const value = entry.trim();
+        if (value === '')
+            continue;
+        add(value, REDACT_INPUT_MARKER);
+        for (const form of encodedForms(value))
+            add(form, REDACT_INPUT_MARKER);
+    }
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || value.trim().length < MIN_SECRET_LENGTH || !isSecretEnvName(name))
+            continue;
+        add(value, envMarker(name));
+        // A multi-line secret (a key file) may be printed line by line or with other endings.
+        if (/[\r\n]/.test(value)) {
+            for (const line of value.split(/\r?\n|\r/)) {
+                if (line.trim().length >= MIN_SECRET_LENGTH)
+                    add(line.trim(), envMarker(name));
+            }
+        }
+    }
+    return [...found.values()];
+}
+/**
+ * Markers that contain a secret literal (a value such as `redacted` or `input`), as
+ * literals to keep: without them a second redaction would cut into the first one's
+ * markers.
+ */
+function markersToKeep(markers, secrets) {
+    const kept = [];
+    for (const text of new Set(markers)) {
+        if (secrets.some(secret => text.includes(secret.text)))
+            kept.push({ text, marker: text, keep: true });
+    }
+    return kept;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction.ts
+
+
+
+
+
+
+
+/** Builds a redactor for the `redact` values, secret env variables and known token shapes. */
+function createRedactor(options) {
+    const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {});
+    const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)];
+    const finder = new SecretFinder(new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]));
+    return {
+        hasValues: secrets.length > 0,
+        redact: text => (text === '' ? text : new RedactionScanner(finder).redactAll(text)),
+        stream: () => new RedactionScanner(finder)
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/run.ts
 /** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
 
@@ -15151,15 +15650,19 @@ async function runCommandLine(argv, io) {
     if (positionals.length > 0) {
         throw new UsageError(`unexpected argument '${positionals[0]}'; give commands with --command (see reverify run --help)`);
     }
-    const settings = parseRunSettings(flags, io.cwd);
+    return executeRun(parseRunSettings(flags, io.cwd), io);
+}
+/** Runs (or, with `resume`, continues) a verify and prints the console summary. */
+async function executeRun(settings, io, resume) {
     const root = findTargetRoot(io.cwd);
     const stateDir = settings.stateDir ?? defaultStateDir(root);
     const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root));
     await ensureStateDir(stateDir, { gitignore: settings.stateDir === undefined });
     const redactor = createRedactor({ values: settings.redact, env: io.env });
+    const warn = (message) => println(io.stderr, `reverify: warning: ${message}`);
     const report = await verifyRun(settings, {
         stateDir,
-        store: new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) }),
+        store: new ReceiptStore(stateDir, { warn }),
         target: root,
         captureMode,
         front: 'cli',
@@ -15170,15 +15673,77 @@ async function runCommandLine(argv, io) {
         stderr: io.stderr,
         signal: io.signal,
         interruptReason: io.interruptReason,
-        warn: message => println(io.stderr, `reverify: warning: ${message}`),
+        warn,
         error: message => println(io.stderr, `reverify: error: ${message}`),
         progress: line => println(io.stderr, line)
-    });
+    }, { resume });
     if (report.status !== 'blocked') {
         for (const line of consoleSummary(report, settings.commands))
             println(io.stdout, line);
     }
     return report.exitCode;
+}
+
+;// CONCATENATED MODULE: ./src/cli/resume.ts
+/** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (SPEC §6). */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Runs `reverify resume`; returns the exit code. */
+async function resumeCommandLine(argv, io) {
+    const { flags, positionals } = parseArgs(argv, { 'state-dir': { kind: 'string' }, 'capture-before-retry': { kind: 'string' }, redact: { kind: 'string', repeatable: true }, help: { kind: 'switch' } }, 'reverify resume --help');
+    if (flags.help !== undefined) {
+        io.stdout.write(RESUME_HELP);
+        return 0;
+    }
+    if (positionals.length > 1)
+        throw new UsageError('resume: give at most one run id; see reverify resume --help');
+    const root = findTargetRoot(io.cwd);
+    const stateDir = (0,external_node_path_namespaceObject.resolve)(io.cwd, flags['state-dir'] ?? defaultStateDir(root));
+    const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
+    const here = { host: (0,external_node_os_namespaceObject.hostname)() };
+    const receipt = positionals[0] !== undefined
+        ? await store.read(requireRunId(positionals[0], 'resume'))
+        : await store.latestOfTarget(root, candidate => ownerGone(candidate, here));
+    if (receipt === undefined) {
+        throw new UsageError(positionals[0] ? `resume: no receipt of run ${positionals[0]} here` : 'resume: no interrupted run to resume in this repository');
+    }
+    const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
+    if (!sessionDir.startsWith((0,external_node_path_namespaceObject.resolve)(stateDir, 'sessions') + external_node_path_namespaceObject.sep)) {
+        throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`);
+    }
+    let record;
+    try {
+        record = JSON.parse((await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, RUN_RECORD_FILE), 1024 * 1024)) ?? 'null');
+    }
+    catch {
+        record = undefined;
+    }
+    if (!record?.resumable || record.inputs === null || typeof record.inputs !== 'object') {
+        throw new UsageError(`resume: run ${receipt.run_id} did not record its inputs (or they held a secret); run the same command again with reverify run`);
+    }
+    const inputs = {};
+    for (const [name, value] of Object.entries(record.inputs))
+        if (typeof value === 'string')
+            inputs[name] = value;
+    const settings = parseRunSettings({
+        ...inputs,
+        'state-dir': stateDir,
+        ...(flags['capture-before-retry'] !== undefined && { 'capture-before-retry': flags['capture-before-retry'] }),
+        ...(flags.redact !== undefined && { redact: flags.redact })
+    }, io.cwd);
+    return executeRun(settings, io, receipt);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -15189,11 +15754,13 @@ async function runCommandLine(argv, io) {
 
 
 
+
 const SUBCOMMANDS = {
     run: runCommandLine,
     capture: captureCommandLine,
     receipts: receiptsCommandLine,
-    config: configCommandLine
+    config: configCommandLine,
+    resume: resumeCommandLine
 };
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */
 async function main(argv, io) {

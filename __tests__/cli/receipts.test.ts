@@ -221,7 +221,7 @@ describe('the state directory in git', () => {
   test('.reverify/.gitignore keeps runs, sessions and the index out of git, but not config.json', async () => {
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-git-')))
     const git = (...args: string[]) =>
-      execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } })
+      execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } })
     git('init', '-q')
     const run = await runCli(['run', '--command', 'false', '--expect-exit', '0', '--max-retries', '0'], dir)
     expect(run.code).toBe(1)

@@ -4,11 +4,13 @@
  * results service's env; reads back outputs, state, the step summary and annotations.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { REPO_ROOT } from './cli.js'
-import type { ResultsService } from './results-service.js'
+import type { CacheEntry, ResultsService } from './results-service.js'
 
 /** One annotation the step printed (`::warning title=…::message`). */
 export interface Annotation {
@@ -89,12 +91,14 @@ export class FakeRunner {
   private stateFile = ''
   private lastInputs: Record<string, string> = {}
   private jobIndex = 0
+  // Each job of a run has its own backend id in the runtime token, as on GitHub.
+  readonly jobBackendId = randomUUID()
 
   constructor(
     private readonly service: ResultsService,
     readonly repository = 'octo/widgets',
-    private readonly job = 'verify',
-    private readonly runId = String(1000 + Math.floor(Math.random() * 1e6))
+    readonly job = 'verify',
+    readonly runId = String(1000 + Math.floor(Math.random() * 1e6))
   ) {
     this.root = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-runner-')))
     const name = repository.split('/')[1]!
@@ -102,6 +106,11 @@ export class FakeRunner {
     this.runnerTemp = join(this.root, 'work', '_temp')
     mkdirSync(this.workspace, { recursive: true })
     mkdirSync(this.runnerTemp, { recursive: true })
+  }
+
+  /** The action's default state directory on this runner. */
+  get stateDir(): string {
+    return join(this.runnerTemp, 'reverify')
   }
 
   /** A fresh runner temp directory, as a new job on a new machine would have. */
@@ -155,7 +164,7 @@ export class FakeRunner {
       GITHUB_STATE: this.stateFile,
       GITHUB_STEP_SUMMARY: summary,
       GITHUB_ENV: join(files, 'env'),
-      ...this.service.env(),
+      ...this.service.env({ jobBackendId: this.jobBackendId }),
       ...extraEnv,
       ...options.env
     }
@@ -185,4 +194,106 @@ export class FakeRunner {
       })
     })
   }
+}
+
+/** Whether a process runs (a zombie waiting for a parent to reap it counts as gone). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  try {
+    // /proc/<pid>/stat: "pid (name) state …"; the name may hold spaces and parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch {
+    return existsSync(`/proc/${pid}`)
+  }
+}
+
+/** Resolves once `path` exists (the test's own timeout bounds the wait). */
+export async function waitForFile(path: string): Promise<void> {
+  while (!existsSync(path)) await new Promise(resolve => setTimeout(resolve, 25))
+}
+
+/** Runs a program with `input` on stdin (asynchronously: the results service shares this process). */
+function pipeThrough(argv: string[], input: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] })
+    const out: Buffer[] = []
+    let err = ''
+    child.stdout.on('data', chunk => out.push(chunk))
+    child.stderr.on('data', chunk => (err += chunk))
+    child.on('error', reject)
+    child.on('close', code => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`${argv[0]} exited ${code}: ${err}`))))
+    child.stdin.end(input)
+  })
+}
+
+/** The tar inside a cache entry: zstd (when the client found zstd on this machine) or gzip. */
+async function cacheTar(entry: CacheEntry): Promise<Buffer> {
+  const data = entry.data
+  if (data.length >= 4 && data.readUInt32LE(0) === 0xfd2fb528) return pipeThrough(['zstd', '-d', '--long=30', '-c', '-q'], data)
+  if (data[0] === 0x1f && data[1] === 0x8b) return gunzipSync(data)
+  throw new Error(`cache entry ${entry.key} is neither zstd nor gzip`)
+}
+
+function tarString(block: Buffer, start: number, length: number): string {
+  const raw = block.subarray(start, start + length)
+  const end = raw.indexOf(0)
+  return raw.subarray(0, end === -1 ? raw.length : end).toString('utf8')
+}
+
+/** The pax `path=` record of an extended header, if there is one. */
+function paxPath(body: Buffer): string | undefined {
+  let offset = 0
+  while (offset < body.length) {
+    const space = body.indexOf(0x20, offset)
+    if (space === -1) break
+    const length = Number(body.subarray(offset, space).toString('ascii'))
+    if (!Number.isInteger(length) || length <= 0) break
+    const record = body.subarray(space + 1, offset + length - 1).toString('utf8')
+    if (record.startsWith('path=')) return record.slice(5)
+    offset += length
+  }
+  return undefined
+}
+
+/**
+ * The regular files of a cache entry, by the path the client archived them under (relative
+ * to the workspace, so paths under RUNNER_TEMP start with `../`). Read in memory: a tar
+ * tool would refuse, or worse follow, those `../` names.
+ */
+export async function readCacheEntry(entry: CacheEntry): Promise<Map<string, Buffer>> {
+  const tar = await cacheTar(entry)
+  const files = new Map<string, Buffer>()
+  let longName: string | undefined
+  for (let offset = 0; offset + 512 <= tar.length; ) {
+    const header = tar.subarray(offset, offset + 512)
+    if (header.every(byte => byte === 0)) break
+    const size = parseInt(tarString(header, 124, 12).trim() || '0', 8)
+    const type = String.fromCharCode(header[156]!)
+    const body = tar.subarray(offset + 512, offset + 512 + size)
+    offset += 512 + Math.ceil(size / 512) * 512
+    if (type === 'x') {
+      longName = paxPath(body) ?? longName
+      continue
+    }
+    if (type === 'L') {
+      longName = tarString(body, 0, body.length)
+      continue
+    }
+    const prefix = tarString(header, 345, 155)
+    const name = longName ?? (prefix ? `${prefix}/${tarString(header, 0, 100)}` : tarString(header, 0, 100))
+    longName = undefined
+    if (type === '0' || type === '\0') files.set(name, Buffer.from(body))
+  }
+  return files
+}
+
+/** The receipts (parsed receipt.json files) a cache entry holds. */
+export async function receiptsInCacheEntry(entry: CacheEntry): Promise<Record<string, any>[]> {
+  const files = await readCacheEntry(entry)
+  return [...files].filter(([name]) => name.endsWith('/receipt.json')).map(([, data]) => JSON.parse(data.toString('utf8')))
 }

@@ -1,6 +1,7 @@
 // The facts a benchmark figure means nothing without: when, on what, with which code.
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readFileSync, statSync } from 'node:fs'
 import { availableParallelism, loadavg, release, tmpdir, totalmem } from 'node:os'
 
 /** Date, node version, CPU model and cores, memory, load, kernel, tmp filesystem and the commit measured. */
@@ -17,6 +18,14 @@ export function machineFacts(root) {
     tmpFilesystem: filesystemOf(tmpdir()),
     commit: commitOf(root)
   }
+}
+
+/** The bundle measured: size, build time and a short hash, to tell one build's figures from another's. */
+export function bundleFacts(path) {
+  const bytes = readFileSync(path)
+  const built = statSync(path).mtime.toISOString().replace(/\.\d+Z$/, 'Z')
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12)
+  return `dist/cli.js ${Math.round(bytes.length / 1024)} KiB, built ${built}, sha256 ${hash}`
 }
 
 function cpuModel() {

@@ -41,6 +41,7 @@ export function renderFacts(facts) {
     `- load average at start (1/5/15 min): ${facts.load}`,
     `- kernel: ${facts.kernel}`,
     `- tmp file system: ${facts.tmpFilesystem}`,
-    `- commit: ${facts.commit}`
+    `- commit: ${facts.commit}`,
+    `- bundle: ${facts.bundle}`
   ].join('\n')
 }

@@ -9,6 +9,7 @@ Usage:
   reverify receipts list [--json]                       receipts of this repository, newest first
   reverify receipts show <run-id|latest> [--json]       one receipt in full
   reverify config set capture-before-retry <warn|block|off>
+  reverify resume [<run-id>]                            continue an interrupted run
   reverify --help | --version
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
@@ -67,4 +68,16 @@ export const CONFIG_HELP = `Usage: reverify config set capture-before-retry <war
 
 Writes .reverify/config.json in the repository (commit it to share the setting). The key
 is omitted when the value is the default, warn.
+`
+
+export const RESUME_HELP = `Usage: reverify resume [<run-id>] [--state-dir DIR] [--redact VALUE]
+
+Continues an interrupted run: one whose receipt is still "running" while its process is
+gone (killed, crashed, machine lost). The same receipt and session are continued:
+  - a result that was recorded but not yet verified is judged from the record
+    (expect-exit, expect-stdout) without running the command again;
+  - an attempt cut off mid-command counts as used, and the remaining attempts run.
+Without a run id: the newest such run of this repository. Running the same command with
+reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
+is closed as interrupted and a new one starts.
 `

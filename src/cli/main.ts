@@ -4,13 +4,15 @@ import { VERSION } from '../core/version.js'
 import { MAIN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
 import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'
+import { resumeCommandLine } from './resume.js'
 import { runCommandLine } from './run.js'
 
 const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promise<number>> = {
   run: runCommandLine,
   capture: captureCommandLine,
   receipts: receiptsCommandLine,
-  config: configCommandLine
+  config: configCommandLine,
+  resume: resumeCommandLine
 }
 
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */

@@ -3,7 +3,8 @@ import { resolveCaptureMode, readConfig } from '../core/config-file.js'
 import { UsageError } from '../core/errors.js'
 import { createRedactor } from '../core/redaction.js'
 import { ReceiptStore } from '../core/receipt-store.js'
-import { parseRunSettings, RUN_INPUT_NAMES } from '../core/settings.js'
+import { parseRunSettings, RUN_INPUT_NAMES, type RunSettings } from '../core/settings.js'
+import type { Receipt } from '../core/receipt.js'
 import { ensureStateDir } from '../core/state-dir.js'
 import { verifyRun, type RunReport } from '../core/verify-run.js'
 import { VERSION } from '../core/version.js'
@@ -52,29 +53,38 @@ export async function runCommandLine(argv: readonly string[], io: CliIo): Promis
       `unexpected argument '${positionals[0]}'; give commands with --command (see reverify run --help)`
     )
   }
-  const settings = parseRunSettings(flags, io.cwd)
+  return executeRun(parseRunSettings(flags, io.cwd), io)
+}
+
+/** Runs (or, with `resume`, continues) a verify and prints the console summary. */
+export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
   const root = findTargetRoot(io.cwd)
   const stateDir = settings.stateDir ?? defaultStateDir(root)
   const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
   await ensureStateDir(stateDir, { gitignore: settings.stateDir === undefined })
   const redactor = createRedactor({ values: settings.redact, env: io.env })
-  const report = await verifyRun(settings, {
-    stateDir,
-    store: new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) }),
-    target: root,
-    captureMode,
-    front: 'cli',
-    version: VERSION,
-    redactor,
-    env: io.env,
-    stdout: io.stdout,
-    stderr: io.stderr,
-    signal: io.signal,
-    interruptReason: io.interruptReason,
-    warn: message => println(io.stderr, `reverify: warning: ${message}`),
-    error: message => println(io.stderr, `reverify: error: ${message}`),
-    progress: line => println(io.stderr, line)
-  })
+  const warn = (message: string) => println(io.stderr, `reverify: warning: ${message}`)
+  const report = await verifyRun(
+    settings,
+    {
+      stateDir,
+      store: new ReceiptStore(stateDir, { warn }),
+      target: root,
+      captureMode,
+      front: 'cli',
+      version: VERSION,
+      redactor,
+      env: io.env,
+      stdout: io.stdout,
+      stderr: io.stderr,
+      signal: io.signal,
+      interruptReason: io.interruptReason,
+      warn,
+      error: message => println(io.stderr, `reverify: error: ${message}`),
+      progress: line => println(io.stderr, line)
+    },
+    { resume }
+  )
   if (report.status !== 'blocked') {
     for (const line of consoleSummary(report, settings.commands)) println(io.stdout, line)
   }

@@ -79,8 +79,18 @@ export async function runVerifyLoop(
   const maxAttempts = 1 + settings.maxRetries
   const attempts: AttemptResult[] = [...(start.previous ?? [])]
   let interrupted = false
+  let stop = attempts.some(attempt => attempt.verified)
+  const resumedFrom = attempts[attempts.length - 1]
+  if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted && attempts.length < maxAttempts) {
+    // A resumed run obeys retry-on-* for the attempt it replayed, as if it had just run.
+    const refusal = retryRefusal(settings, resumedFrom.exitCode, resumedFrom.outputMatched)
+    if (refusal !== undefined) {
+      session.event('note', { message: `${failureReason(resumedFrom)}; ${refusal}` })
+      stop = true
+    }
+  }
 
-  while (attempts.length < maxAttempts) {
+  while (!stop && attempts.length < maxAttempts) {
     const number = attempts.length + 1
     if (env.signal?.aborted) {
       interrupted = true
@@ -153,7 +163,9 @@ export function recordAttempt(session: TraceSession, attempt: AttemptResult): vo
       timed_out: command.timedOut,
       duration_ms: command.durationMs
     })),
-    ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched })
+    // What a resumed run needs to judge this attempt without running it again.
+    ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
+    ...(attempt.outputMatched && { output_matched: true })
   })
   session.event('verify', {
     attempt: attempt.attempt,

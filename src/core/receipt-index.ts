@@ -149,6 +149,7 @@ export class ReceiptIndex {
   /** The fingerprint recorded by the last writer; undefined when missing or unreadable. */
   async recordedFingerprint(): Promise<string | undefined> {
     try {
+      await requireRealDirectory(this.indexDir)
       const text = await readRegularFile(join(this.indexDir, STATE_FILE), 4_096)
       if (text === undefined) return undefined
       const parsed = IndexStateSchema.safeParse(JSON.parse(text))

@@ -110,9 +110,10 @@ export class ReceiptStore {
   async history(target: string, scope: string, identityHash: string): Promise<Receipt[]> {
     const belongs = (receipt: Receipt): boolean =>
       receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
-    if (!(await this.freshIndex())) return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)
+    const entries = (await this.freshIndex()) ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash))) : undefined
+    if (entries === undefined) return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)
     const receipts: Receipt[] = []
-    for (const entry of await this.index.entries('history', historyKey(target, scope, identityHash))) {
+    for (const entry of entries) {
       const receipt = await this.readChecked(entry.runId)
       if (receipt !== undefined && belongs(receipt)) receipts.push(receipt)
     }

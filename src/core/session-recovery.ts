@@ -4,7 +4,7 @@
  * receipt interrupted. Used by the action's post step and by the next run (SPEC §2, §5, §6).
  */
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import { readRegularFile, writeFileAtomic } from './atomic-file.js'
 import type { Receipt } from './receipt.js'
 import type { ReceiptStore } from './receipt-store.js'
@@ -80,7 +80,11 @@ export async function closeInterruptedRun(options: {
 }): Promise<ClosedRun> {
   const now = options.now ?? (() => new Date())
   let receipt = options.runId ? await options.store.read(options.runId) : undefined
-  const sessionDir = options.sessionDir ?? receipt?.session.dir
+  let sessionDir = options.sessionDir ?? receipt?.session.dir
+  // A session path from a receipt or saved state is untrusted: only ours is ever touched.
+  if (sessionDir !== undefined && !resolve(sessionDir).startsWith(resolve(options.store.stateDir, 'sessions') + sep)) {
+    sessionDir = undefined
+  }
   let closedTrace = false
   let attempts = receipt?.attempts ?? 0
   if (sessionDir !== undefined) {

@@ -228,3 +228,32 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd()): R
   }
   return settings
 }
+
+/**
+ * The inputs that reproduce these settings when parsed again (for resuming a run from
+ * disk). `redact` and `state-dir` are left out: the first never reaches disk, the second
+ * is where the record lives.
+ */
+export function toRawInputs(settings: RunSettings): Record<string, string> {
+  const { exit, stdout, file, check } = settings.expectations
+  const raw: Record<string, string> = {
+    command: settings.commands.join('\n'),
+    'max-retries': String(settings.maxRetries),
+    'timeout-seconds': String(settings.timeoutSeconds),
+    'retry-wait-seconds': String(settings.retryWaitSeconds),
+    'retry-backoff': settings.retryBackoff,
+    shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
+    'working-directory': settings.workingDirectory,
+    name: settings.name,
+    'allow-destructive': String(settings.allowDestructive),
+    scope: settings.scope,
+    'keep-receipts': String(settings.keepReceipts)
+  }
+  if (exit !== undefined) raw['expect-exit'] = String(exit)
+  if (stdout !== undefined) raw['expect-stdout'] = stdout
+  if (file !== undefined) raw['expect-file'] = file
+  if (check !== undefined) raw['expect-check'] = check
+  if (settings.retryOnExitCodes !== undefined) raw['retry-on-exit-codes'] = settings.retryOnExitCodes.join(',')
+  if (settings.retryOnOutput !== undefined) raw['retry-on-output'] = settings.retryOnOutput.source
+  return raw
+}

@@ -3,7 +3,7 @@
  * sessions/<date>/<name>/<session-id>/. Every event is one whole line, synced before the
  * call returns, so a crash leaves at most a torn last line.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs'
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeFileAtomic } from './atomic-file.js'
 import type { Redactor } from './redaction.js'
@@ -70,6 +70,21 @@ export interface OpenSessionOptions {
   version: string
   redactor: Redactor
   now: () => Date
+  /** A place chosen beforehand (see planSession), so a receipt can name it first. */
+  planned?: PlannedSession
+}
+
+/** A session's id, directory and start, chosen before it exists. */
+export interface PlannedSession {
+  id: string
+  dir: string
+  startedAt: Date
+}
+
+/** Chooses a new session's id and directory. */
+export function planSession(stateDir: string, name: string, startedAt: Date): PlannedSession {
+  const id = newUlid(startedAt.getTime())
+  return { id, dir: sessionDirectory(stateDir, name, startedAt, id), startedAt }
 }
 
 /** An open trace session: appends events and keeps meta.json current. */
@@ -91,9 +106,7 @@ export class TraceSession {
 
   /** Creates the session directory and writes the initial meta.json. */
   static async open(options: OpenSessionOptions): Promise<TraceSession> {
-    const startedAt = options.now()
-    const id = newUlid(startedAt.getTime())
-    const dir = sessionDirectory(options.stateDir, options.name, startedAt, id)
+    const { id, dir, startedAt } = options.planned ?? planSession(options.stateDir, options.name, options.now())
     mkdirSync(dir, { recursive: true, mode: 0o700 })
     const meta: SessionMeta = {
       session_id: id,
@@ -110,6 +123,31 @@ export class TraceSession {
       summary: ''
     }
     const session = new TraceSession(id, dir, meta, options.redactor, options.now)
+    await session.writeMeta()
+    return session
+  }
+
+  /**
+   * Continues an existing session (resume): appends to its trace after making sure a torn
+   * last line stays on a line of its own.
+   */
+  static async reopen(dir: string, meta: SessionMeta, redactor: Redactor, now: () => Date): Promise<TraceSession> {
+    const session = new TraceSession(meta.session_id, dir, { ...meta, ended_at: null, outcome: 'running' }, redactor, now)
+    const fd = session.fd!
+    const size = fstatSync(fd).size
+    if (size > 0) {
+      const last = Buffer.alloc(1)
+      const probe = openSync(join(dir, 'trace.jsonl'), 'r')
+      try {
+        readSync(probe, last, 0, 1, size - 1)
+      } finally {
+        closeSync(probe)
+      }
+      if (last[0] !== 0x0a) {
+        writeSync(fd, '\n')
+        fsyncSync(fd)
+      }
+    }
     await session.writeMeta()
     return session
   }

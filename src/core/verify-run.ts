@@ -5,17 +5,21 @@
 import { hostname } from 'node:os'
 import { captureMessage, decideCaptureBeforeRetry } from './capture-policy.js'
 import type { CaptureMode } from './config-file.js'
-import { abortableSleep, describeExpectations, runVerifyLoop, type LoopResult } from './engine.js'
-import { ExitCode } from './errors.js'
+import { abortableSleep, describeExpectations, runVerifyLoop, type EngineEnvironment, type LoopResult } from './engine.js'
+import { ExitCode, UsageError } from './errors.js'
 import { findDestructive, type GuardrailHit } from './guardrail.js'
 import { commandIdentity, type CommandIdentity } from './identity.js'
 import type { ConsoleStream } from './attempt.js'
 import type { Receipt } from './receipt.js'
 import type { ReceiptStore } from './receipt-store.js'
 import type { Redactor } from './redaction.js'
+import { planResume, type ResumeDecision, type ResumePlan } from './resume.js'
 import { newRunId } from './run-id.js'
-import type { RunSettings } from './settings.js'
-import { TraceSession, redactDeep, timestamp, type Outcome } from './trace.js'
+import { closeInterruptedRun } from './session-recovery.js'
+import { toRawInputs, type RunSettings } from './settings.js'
+import { writeFileAtomic } from './atomic-file.js'
+import { join } from 'node:path'
+import { planSession, TraceSession, redactDeep, timestamp, type Outcome } from './trace.js'
 
 /** CI facts recorded on a receipt when running in GitHub Actions. */
 export type CiContext = NonNullable<Receipt['ci']>
@@ -67,6 +71,23 @@ export interface RunReport {
   receipt?: Receipt
   /** Receipts removed by retention. */
   pruned: string[]
+  /** Set when this run continued an interrupted one. */
+  resumed?: { replayed: boolean; summary: string }
+}
+
+/** The file in a session directory that lets `reverify resume` rebuild the run's settings. */
+export const RUN_RECORD_FILE = 'run.json'
+
+/**
+ * Records the inputs that reproduce the run, for `reverify resume`. When redaction would
+ * change them (a secret inside a command), they are not written: such a run cannot be
+ * resumed from disk, only by running the same command again.
+ */
+async function writeRunRecord(sessionDir: string, settings: RunSettings, redactor: Redactor): Promise<void> {
+  const inputs = toRawInputs(settings)
+  const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs)
+  const record = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false }
+  await writeFileAtomic(join(sessionDir, RUN_RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`, 0o600)
 }
 
 /** The first command (or expect-check) the guardrail refuses, unless allowed. */
@@ -93,15 +114,22 @@ export function exitCodeFor(outcome: Outcome, interrupted: boolean): number {
   return interrupted ? ExitCode.interrupted : ExitCode.guardrail
 }
 
+/** Options of one verify run. */
+export interface VerifyOptions {
+  /** `reverify resume`: the receipt to continue (an error when it cannot be). */
+  resume?: Receipt
+}
+
 /** Runs one verify from policy check to closed trace and final receipt. */
-export async function verifyRun(settings: RunSettings, context: RunContext): Promise<RunReport> {
+export async function verifyRun(settings: RunSettings, context: RunContext, options: VerifyOptions = {}): Promise<RunReport> {
   const now = context.now ?? (() => new Date())
   const identity = commandIdentity(settings.commands)
+
+  const latest = options.resume ?? (await context.store.latest(context.target, settings.scope, identity.hash))
 
   // Capture-before-retry: decided before anything of the run exists (SPEC §3).
   let uncapturedRunId: string | undefined
   if (context.captureMode !== 'off') {
-    const latest = await context.store.latest(context.target, settings.scope, identity.hash)
     const verdict = decideCaptureBeforeRetry(context.captureMode, latest)
     if (verdict.action !== 'proceed') {
       uncapturedRunId = verdict.failedRunId
@@ -114,16 +142,41 @@ export async function verifyRun(settings: RunSettings, context: RunContext): Pro
     }
   }
 
+  // An interrupted run of this command is continued rather than started over (SPEC §6).
+  if (latest?.status === 'running') {
+    const decision: ResumeDecision = guardrailHit(settings)
+      ? { kind: 'restart', reason: 'the destructive-command guardrail refuses its command' }
+      : await planResume({
+          receipt: latest,
+          settings,
+          stateDir: context.stateDir,
+          redactor: context.redactor,
+          here: { host: hostname(), ...(context.ci && { ci: context.ci }) }
+        })
+    if (decision.kind === 'resume') return resumeRun(settings, context, decision.plan, identity, now)
+    if (options.resume) {
+      throw new UsageError(`resume: run ${latest.run_id} cannot be resumed: ${decision.kind === 'restart' ? decision.reason : 'its process is still running'}`)
+    }
+    if (decision.kind === 'restart') {
+      await closeInterruptedRun({
+        store: context.store,
+        runId: latest.run_id,
+        reason: `not resumed (${decision.reason}); a new run was started instead`,
+        redactor: context.redactor,
+        now
+      })
+      context.progress(`reverify: interrupted run ${latest.run_id} cannot be resumed (${decision.reason}); starting a new run`)
+    }
+  } else if (options.resume) {
+    throw new UsageError(`resume: run ${options.resume.run_id} is ${options.resume.status}, not an interrupted run that can be resumed`)
+  }
+
   const startedAt = now()
   const runId = newRunId(startedAt)
-  const session = await TraceSession.open({
-    stateDir: context.stateDir,
-    name: settings.name,
-    runId,
-    version: context.version,
-    redactor: context.redactor,
-    now
-  })
+  // The receipt is written before the session exists, naming where it will be: a crash
+  // in between leaves a receipt whose session is missing (closed as interrupted by the next
+  // run), never a session nobody can find.
+  const planned = planSession(context.stateDir, settings.name, startedAt)
   const receipt: Receipt = {
     schema_version: 1,
     run_id: runId,
@@ -139,12 +192,22 @@ export async function verifyRun(settings: RunSettings, context: RunContext): Pro
     max_attempts: 1 + settings.maxRetries,
     commands: [],
     expectations: describeExpectations(settings),
-    session: { id: session.id, dir: session.dir },
+    session: { id: planned.id, dir: planned.dir },
     host: hostname(),
     pid: process.pid,
     ...(context.ci && { ci: context.ci })
   }
   await context.store.write(redactReceipt(receipt, context.redactor))
+  const session = await TraceSession.open({
+    stateDir: context.stateDir,
+    name: settings.name,
+    runId,
+    version: context.version,
+    redactor: context.redactor,
+    now,
+    planned
+  })
+  await writeRunRecord(session.dir, settings, context.redactor)
   await context.onRunCreated?.({ runId, sessionDir: session.dir })
 
   session.event('start', {
@@ -191,7 +254,12 @@ export async function verifyRun(settings: RunSettings, context: RunContext): Pro
     }
   }
 
-  const loop = await runVerifyLoop(settings, session, {
+  const loop = await runVerifyLoop(settings, session, engineEnvironment(context))
+  return closeRun(settings, context, { session, receipt, loop, identity, uncapturedRunId, now })
+}
+
+function engineEnvironment(context: RunContext): EngineEnvironment {
+  return {
     stdout: context.stdout,
     stderr: context.stderr,
     redactor: context.redactor,
@@ -203,8 +271,30 @@ export async function verifyRun(settings: RunSettings, context: RunContext): Pro
     random: context.random,
     progress: context.progress,
     interruptReason: context.interruptReason
-  })
-  return closeRun(settings, context, { session, receipt, loop, identity, uncapturedRunId, now })
+  }
+}
+
+/** Continues an interrupted run in its own receipt and session (SPEC §6). */
+async function resumeRun(
+  settings: RunSettings,
+  context: RunContext,
+  plan: ResumePlan,
+  identity: CommandIdentity,
+  now: () => Date
+): Promise<RunReport> {
+  const session = await TraceSession.reopen(plan.sessionDir, plan.meta, context.redactor, now)
+  const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`
+  const receipt: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(context.ci && { ci: context.ci }) }
+  await context.store.write(redactReceipt(receipt, context.redactor))
+  await context.onRunCreated?.({ runId: receipt.run_id, sessionDir: session.dir })
+  const message = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`
+  session.event('note', { message })
+  context.progress(`reverify: ${message}`)
+  for (const event of plan.pending) session.event(event.phase, event.payload)
+  session.update({ attempts: plan.previous.length })
+  const loop = await runVerifyLoop(settings, session, engineEnvironment(context), { previous: plan.previous })
+  const report = await closeRun(settings, context, { session, receipt, loop, identity, now })
+  return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } }
 }
 
 /** Writes the end of the trace, meta.json and the final receipt; applies retention. */

@@ -27,7 +27,7 @@ function rarity(char: string): number {
 /**
  * The literal secrets, indexed for the three questions a scan asks: which literal is the
  * longest at a position (a trie), where a text ends in the start of one (the trie, from
- * each first character's last occurrences), and where literals occur at all (an anchor
+ * the last occurrences of each literal's first two characters), and where they occur (an anchor
  * character per literal, found with indexOf).
  */
 export class LiteralIndex {
@@ -35,8 +35,10 @@ export class LiteralIndex {
   readonly maxLength: number
   readonly size: number
   private readonly root: TrieNode = { next: undefined, literal: undefined }
-  /** For each first character of a literal of 2+ characters: the longest such literal. */
-  private readonly longestByFirst = new Map<string, number>()
+  /** For each first two characters of a literal of 3+ characters: the longest such literal. */
+  private readonly longestByStart = new Map<string, number>()
+  /** First characters of literals of 2+ characters (a text's last character may begin one). */
+  private readonly firstChars = new Set<string>()
   private readonly anchors = new Map<string, Anchored[]>()
 
   constructor(literals: readonly SecretLiteral[]) {
@@ -64,11 +66,12 @@ export class LiteralIndex {
    * (or a longer literal) once more text arrives; `text.length` when none can.
    */
   unfinishedFrom(text: string): number {
-    let earliest = text.length
-    for (const [first, longest] of this.longestByFirst) {
+    const last = text.length - 1
+    let earliest = last >= 0 && this.firstChars.has(text.charAt(last)) && this.growsFrom(text, last) ? last : text.length
+    for (const [start, longest] of this.longestByStart) {
       const from = Math.max(0, text.length - longest + 1)
-      for (let start = text.indexOf(first, from); start !== -1 && start < earliest; start = text.indexOf(first, start + 1)) {
-        if (this.growsFrom(text, start)) earliest = start
+      for (let at = text.indexOf(start, from); at !== -1 && at < earliest; at = text.indexOf(start, at + 1)) {
+        if (this.growsFrom(text, at)) earliest = at
       }
     }
     return earliest
@@ -108,9 +111,10 @@ export class LiteralIndex {
     }
     // A marker to keep wins over a secret with the very same text.
     if (node.literal === undefined || literal.keep) node.literal = literal
-    if (text.length >= 2) {
-      const first = text.charAt(0)
-      this.longestByFirst.set(first, Math.max(text.length, this.longestByFirst.get(first) ?? 0))
+    if (text.length >= 2) this.firstChars.add(text.charAt(0))
+    if (text.length >= 3) {
+      const start = text.slice(0, 2)
+      this.longestByStart.set(start, Math.max(text.length, this.longestByStart.get(start) ?? 0))
     }
   }
 

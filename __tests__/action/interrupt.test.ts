@@ -1,0 +1,146 @@
+/**
+ * Crash safety of the action: a cancelled main step (SIGINT, as the runner sends it) stops
+ * the whole process tree and closes everything itself; a main step killed outright leaves
+ * it to the post step, which closes the run from what is on disk.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { FakeRunner, isRunning, receiptsInCacheEntry, waitForFile, type StepResult } from '../helpers/runner.js'
+import { readZip, ResultsService } from '../helpers/results-service.js'
+
+const started = ResultsService.start()
+afterAll(async () => (await started).stop())
+
+/**
+ * A command whose shell starts a grandchild that ignores SIGTERM (so only SIGKILL ends it)
+ * and records both pids once they run.
+ */
+const stubborn = [
+  'echo $$ > shell.pid',
+  'sh -c \'trap "" TERM; echo $$ > grandchild.pid.tmp; mv grandchild.pid.tmp grandchild.pid; exec sleep 300\' &',
+  'wait'
+].join('; ')
+
+function pids(runner: FakeRunner): number[] {
+  return ['shell.pid', 'grandchild.pid'].map(name => Number(readFileSync(join(runner.workspace, name), 'utf8').trim()))
+}
+
+/** The trace events of the run's artifact. */
+function artifactTrace(service: ResultsService, runId: string) {
+  const artifact = service.artifacts().find(item => item.name === `reverify-trace-${runId}`)
+  expect(artifact).toBeDefined()
+  const entries = readZip(artifact!.data)
+  const trace = entries.find(entry => entry.name === 'trace.jsonl')!.data.toString('utf8')
+  const lines = trace.split('\n').filter(line => line !== '')
+  return {
+    events: lines.map(line => JSON.parse(line)),
+    meta: JSON.parse(entries.find(entry => entry.name === 'meta.json')!.data.toString('utf8')),
+    names: entries.map(entry => entry.name).sort()
+  }
+}
+
+/** One start first, one end last, and a complete tool_call/tool_result/verify trio per attempt. */
+function expectClosedTrace(events: { phase: string; payload: Record<string, any> }[]): void {
+  const phases = events.map(event => event.phase)
+  expect(phases[0]).toBe('start')
+  expect(phases.filter(phase => phase === 'start')).toHaveLength(1)
+  expect(phases.filter(phase => phase === 'end')).toHaveLength(1)
+  expect(phases[phases.length - 1]).toBe('end')
+  expect(phases.filter(phase => ['tool_call', 'tool_result', 'verify'].includes(phase))).toEqual(['tool_call', 'tool_result', 'verify'])
+  expect(events[events.length - 1]!.payload.outcome).toBe('aborted')
+}
+
+/** The receipt of runId in the newest cache entry of the step's history. */
+async function cachedReceipt(service: ResultsService, state: Record<string, string>, runId: string) {
+  const entries = service.cacheEntries().filter(entry => entry.key.startsWith(`reverify-v1-${state['history-key']}-`))
+  expect(entries.length).toBeGreaterThan(0)
+  return (await receiptsInCacheEntry(entries[entries.length - 1]!)).find(receipt => receipt.run_id === runId)
+}
+
+test('SIGINT to the main step: the tree is killed, the trace and receipt closed, the cache saved', async () => {
+  const service = await started
+  const runner = new FakeRunner(service)
+  let interruptedAt = 0
+  const step: StepResult = await runner.main({ command: stubborn, 'expect-exit': '0' }, {
+    onSpawn: (_, child) => {
+      void waitForFile(join(runner.workspace, 'grandchild.pid')).then(() => {
+        interruptedAt = performance.now()
+        child.kill('SIGINT')
+      })
+    }
+  })
+  const exitMs = performance.now() - interruptedAt
+  console.log(`SIGINT to exit of the main step: ${Math.round(exitMs)} ms`)
+  expect(interruptedAt).toBeGreaterThan(0)
+  // The runner's grace before it escalates; anything near it would lose the cache save.
+  expect(exitMs).toBeLessThan(7500)
+
+  for (const pid of pids(runner)) expect(isRunning(pid)).toBe(false)
+  expect(step.code).toBe(1)
+  expect(step.outputs.outcome).toBe('aborted')
+  const failure = step.annotations.filter(annotation => annotation.level === 'error').map(annotation => annotation.message).join('\n')
+  expect(failure).toMatch(/interrupted by SIGINT/)
+  expect(step.state['main-finished']).toBe('true')
+
+  const runId = step.outputs['run-id']!
+  const { events, meta, names } = artifactTrace(service, runId)
+  expectClosedTrace(events)
+  expect(events.filter(event => event.phase === 'note').map(event => event.payload.message).join('\n')).toContain('SIGINT')
+  expect(meta).toMatchObject({ outcome: 'aborted', run_id: runId })
+  expect(names).toEqual(['attempt-1.log', 'meta.json', 'trace.jsonl'])
+  expect((await cachedReceipt(service, step.state, runId))?.status).toBe('interrupted')
+
+  // The post step finds main finished: one debug line, nothing else.
+  const post = await runner.post()
+  expect(post.code).toBe(0)
+  expect(post.stdout.trim()).toBe('::debug::reverify: the main step finished and closed its run; nothing to do')
+})
+
+test('SIGKILL of the main step: the post step kills what is left and closes the run from disk', async () => {
+  const service = await started
+  const runner = new FakeRunner(service)
+  const main = await runner.main({ command: stubborn, 'expect-exit': '0' }, {
+    onSpawn: (_, child) => {
+      void waitForFile(join(runner.workspace, 'grandchild.pid')).then(() => child.kill('SIGKILL'))
+    }
+  })
+  expect(main.signal).toBe('SIGKILL')
+  const runId = main.state['run-id']!
+  expect(runId).toMatch(/-verify-/)
+  expect(main.state['main-finished']).toBeUndefined()
+  // The command ran in its own process group: killing main left it running.
+  const [shell, grandchild] = pids(runner)
+  expect(isRunning(grandchild!)).toBe(true)
+  const entriesBefore = service.cacheEntries().length
+
+  const post = await runner.post()
+  expect(post.code).toBe(0)
+  expect(isRunning(shell!)).toBe(false)
+  expect(isRunning(grandchild!)).toBe(false)
+  expect(post.stdout).toContain(`stopped the command's leftover process group ${main.state['process-group']}`)
+  expect(post.annotations.filter(annotation => annotation.level === 'warning').map(annotation => annotation.message).join('\n')).toContain(`run ${runId} was interrupted`)
+  expect(post.annotations.filter(annotation => annotation.level === 'error')).toEqual([])
+
+  const { events, meta } = artifactTrace(service, runId)
+  expectClosedTrace(events)
+  expect(events.find(event => event.phase === 'tool_result')!.payload).toMatchObject({ attempt: 1, ok: false, interrupted: true })
+  expect(meta).toMatchObject({ outcome: 'aborted', attempts: 1, tool_calls: 1 })
+  expect(service.cacheEntries().length).toBe(entriesBefore + 1)
+  expect((await cachedReceipt(service, main.state, runId))?.status).toBe('interrupted')
+})
+
+test('the post step after a normal main step does nothing', async () => {
+  const service = await started
+  const runner = new FakeRunner(service)
+  const main = await runner.main({ command: 'true', 'expect-exit': '0' })
+  expect(main.code).toBe(0)
+  const artifacts = service.artifacts().length
+  const entries = service.cacheEntries().length
+  const post = await runner.post()
+  expect(post.code).toBe(0)
+  expect(post.stdout.trim().split('\n')).toEqual(['::debug::reverify: the main step finished and closed its run; nothing to do'])
+  expect(post.stderr).toBe('')
+  expect(service.artifacts().length).toBe(artifacts)
+  expect(service.cacheEntries().length).toBe(entries)
+})

@@ -1,0 +1,133 @@
+/**
+ * Resume after a crash (SPEC §6). The crash is made by crafting the on-disk state a killed
+ * run leaves: a real run's trace cut at the crash point, its receipt back to `running`
+ * with the pid of a process that has exited.
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { readTrace, expectWellFormedTrace, runDirs, sessionDirs, type Event } from '../helpers/trace.js'
+import { runCli, scratchRepo } from '../helpers/cli.js'
+
+/** Fails until the counter reaches `passAt`; counts every real execution. */
+const COUNTING = (passAt: number) => `n=$(cat count 2>/dev/null || echo 0); n=$((n+1)); echo $n > count; echo attempt-$n; [ $n -ge ${passAt} ]`
+
+async function deadPid(): Promise<number> {
+  const child = spawn('true')
+  await once(child, 'exit')
+  return child.pid!
+}
+
+/** Rewrites a finished run as if its process had been SIGKILLed right after event `keep`. */
+async function crashAfter(stateDir: string, keep: (events: Event[]) => number) {
+  const [runId] = runDirs(stateDir)
+  const [dir] = sessionDirs(stateDir)
+  const events = readTrace(dir!)
+  const kept = events.slice(0, keep(events) + 1)
+  writeFileSync(join(dir!, 'trace.jsonl'), kept.map(event => JSON.stringify(event)).join('\n') + '\n')
+  const metaPath = join(dir!, 'meta.json')
+  writeFileSync(metaPath, JSON.stringify({ ...JSON.parse(readFileSync(metaPath, 'utf8')), outcome: 'running', ended_at: null }))
+  const receiptPath = join(stateDir, 'runs', runId!, 'receipt.json')
+  const receipt = JSON.parse(readFileSync(receiptPath, 'utf8'))
+  const attempts = kept.filter(event => event.phase === 'tool_call').length
+  writeFileSync(receiptPath, JSON.stringify({ ...receipt, status: 'running', ended_at: null, attempts, flaky: false, pid: await deadPid() }))
+  return { runId: runId!, dir: dir! }
+}
+
+let repo: string
+const state = () => join(repo, '.reverify')
+beforeEach(async () => {
+  repo = await scratchRepo()
+})
+
+test('a crash between tool_result and verify: the verification is replayed, the command not run again', async () => {
+  const args = ['run', '--command', COUNTING(2), '--expect-exit', '0', '--expect-stdout', 'attempt-', '--max-retries', '2']
+  expect((await runCli(args, repo)).code).toBe(0)
+  // Cut right after attempt 1's tool_result, and put the counter back where attempt 1 left it.
+  const { runId, dir } = await crashAfter(state(), events => events.findIndex(event => event.phase === 'tool_result'))
+  writeFileSync(join(repo, 'count'), '1\n')
+
+  const resumed = await runCli(args, repo)
+  expect(resumed.code).toBe(0)
+  expect(resumed.stderr).toContain(`resumed run ${runId}`)
+  expect(resumed.stderr).toContain('replayed')
+  // Attempt 1 was judged from its record; only attempt 2 ran.
+  expect(readFileSync(join(repo, 'count'), 'utf8').trim()).toBe('2')
+  expect(runDirs(state())).toEqual([runId])
+  expect(sessionDirs(state())).toEqual([dir])
+  const events = expectWellFormedTrace(dir)
+  expect(events.filter(event => event.phase === 'tool_call').map(event => event.payload.attempt)).toEqual([1, 2])
+  const verify1 = events.find(event => event.phase === 'verify' && event.payload.attempt === 1)!
+  expect(verify1.payload).toMatchObject({ ok: false, replayed: true })
+  expect(events.some(event => event.phase === 'note' && /resumed run/.test(event.payload.message))).toBe(true)
+  const receipt = JSON.parse(readFileSync(join(state(), 'runs', runId, 'receipt.json'), 'utf8'))
+  expect(receipt).toMatchObject({ status: 'passed', attempts: 2, flaky: true, max_attempts: 3, pid: process.pid })
+})
+
+test('a replayed pass ends the run without running anything', async () => {
+  const args = ['run', '--command', COUNTING(1), '--expect-exit', '0', '--max-retries', '2']
+  expect((await runCli(args, repo)).code).toBe(0)
+  const { runId } = await crashAfter(state(), events => events.findIndex(event => event.phase === 'tool_result'))
+  const resumed = await runCli(args, repo)
+  expect(resumed.code).toBe(0)
+  expect(readFileSync(join(repo, 'count'), 'utf8').trim()).toBe('1')
+  const receipt = JSON.parse(readFileSync(join(state(), 'runs', runId, 'receipt.json'), 'utf8'))
+  expect(receipt).toMatchObject({ status: 'passed', attempts: 1, flaky: false })
+})
+
+test('a crash mid-command: the attempt counts as interrupted and the remaining attempts run', async () => {
+  const args = ['run', '--command', COUNTING(3), '--expect-exit', '0', '--max-retries', '2']
+  expect((await runCli(args, repo)).code).toBe(0)
+  // Keep attempt 1 whole and attempt 2's tool_call only: killed while attempt 2 ran.
+  const { runId, dir } = await crashAfter(state(), events => events.findIndex(event => event.phase === 'tool_call' && event.payload.attempt === 2))
+  writeFileSync(join(repo, 'count'), '2\n')
+
+  const resumed = await runCli(['resume'], repo)
+  expect(resumed.code).toBe(0)
+  expect(resumed.stderr).toContain('interrupted mid-command')
+  expect(readFileSync(join(repo, 'count'), 'utf8').trim()).toBe('3')
+  const events = expectWellFormedTrace(dir)
+  const results = events.filter(event => event.phase === 'tool_result').map(event => event.payload)
+  expect(results.map(result => result.attempt)).toEqual([1, 2, 3])
+  expect(results[1]).toMatchObject({ interrupted: true, ok: false })
+  const receipt = JSON.parse(readFileSync(join(state(), 'runs', runId, 'receipt.json'), 'utf8'))
+  expect(receipt).toMatchObject({ status: 'passed', attempts: 3 })
+})
+
+test('changed settings are ambiguous evidence: the old run is closed as interrupted and a new one starts', async () => {
+  expect((await runCli(['run', '--command', COUNTING(1), '--expect-exit', '0', '--max-retries', '2'], repo)).code).toBe(0)
+  const { runId, dir } = await crashAfter(state(), events => events.findIndex(event => event.phase === 'tool_call'))
+  const again = await runCli(['run', '--command', COUNTING(1), '--expect-exit', '0', '--max-retries', '4'], repo)
+  expect(again.code).toBe(0)
+  expect(again.stderr).toContain(`interrupted run ${runId} cannot be resumed (max-retries changed`)
+  expect(runDirs(state())).toHaveLength(2)
+  expect(JSON.parse(readFileSync(join(state(), 'runs', runId, 'receipt.json'), 'utf8')).status).toBe('interrupted')
+  const old = expectWellFormedTrace(dir)
+  expect(old[old.length - 1]!.payload.outcome).toBe('aborted')
+  // No message suggests destroying anything.
+  expect(again.stderr + again.stdout).not.toMatch(/reset --hard|clean -fdx|rm -rf/)
+})
+
+test('a running receipt whose process is alive is left alone', async () => {
+  expect((await runCli(['run', '--command', COUNTING(1), '--expect-exit', '0'], repo)).code).toBe(0)
+  const [runId] = runDirs(state())
+  const receiptPath = join(state(), 'runs', runId!, 'receipt.json')
+  writeFileSync(receiptPath, JSON.stringify({ ...JSON.parse(readFileSync(receiptPath, 'utf8')), status: 'running', pid: process.pid }))
+  const again = await runCli(['run', '--command', COUNTING(1), '--expect-exit', '0'], repo)
+  expect(again.code).toBe(0)
+  expect(again.stderr).not.toContain('resumed')
+  expect(JSON.parse(readFileSync(receiptPath, 'utf8')).status).toBe('running')
+  const resume = await runCli(['resume', runId!], repo)
+  expect(resume.code).toBe(2)
+  expect(resume.stderr).toMatch(/^reverify: resume: run \S+ cannot be resumed: its process is still running\n$/)
+})
+
+test('an interrupted receipt does not trigger the capture warning', async () => {
+  expect((await runCli(['run', '--command', 'exit 1', '--expect-exit', '0', '--max-retries', '0'], repo)).code).toBe(1)
+  const [runId] = runDirs(state())
+  const receiptPath = join(state(), 'runs', runId!, 'receipt.json')
+  writeFileSync(receiptPath, JSON.stringify({ ...JSON.parse(readFileSync(receiptPath, 'utf8')), status: 'interrupted' }))
+  const again = await runCli(['run', '--command', 'exit 1', '--expect-exit', '0', '--max-retries', '0'], repo)
+  expect(again.stderr).not.toContain('nobody captured')
+})

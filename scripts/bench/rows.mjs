@@ -1,0 +1,125 @@
+// The targets, and the table rows each section's figures make against them. BENCHMARKS.md
+// says why each target is what it is; change both together.
+import { formatMs, formatRatio, kbToMb, verdict } from './report.mjs'
+
+/** The performance targets. */
+export const TARGETS = Object.freeze({
+  startupMaxRatio: 2.5,
+  floodMaxRatio: 1.5,
+  floodGoalRatio: 1.15,
+  floodMaxRssMb: 150,
+  rssMaxDrift: 0.1,
+  lookupMaxRatio: 1.5,
+  storeMaxRatio: 1.2
+})
+
+/** Row (a) from benchStartup's result. */
+export function startupRows(result) {
+  const ratio = result.reverifyMs / result.nodeMs
+  return [
+    { row: 'a', what: '`node -e 0`', median: formatMs(result.nodeMs), ratio: 'baseline' },
+    { row: 'a', what: '`bash -c true`', median: formatMs(result.bashMs), ratio: formatRatio(result.bashMs / result.nodeMs, 'node -e 0') },
+    {
+      row: 'a',
+      what: '`reverify run --command true` (fresh state dir)',
+      median: formatMs(result.reverifyMs),
+      ratio: formatRatio(ratio, 'node -e 0'),
+      target: `≤ ${TARGETS.startupMaxRatio}×`,
+      result: verdict(ratio <= TARGETS.startupMaxRatio)
+    }
+  ]
+}
+
+/** Rows (b) or (c) from benchOutputVolume's result; only (b) (`large`) carries targets. */
+export function floodRows(row, bytes, result, large) {
+  const size = `${bytes / 1e6} MB`
+  const ratio = result.reverifyMs / result.rawMs
+  const rows = [
+    { row, what: `${size} to stdout, raw (\`bash -c\`)`, median: formatMs(result.rawMs), ratio: 'baseline' },
+    {
+      row,
+      what: `${size} to stdout, under reverify`,
+      median: formatMs(result.reverifyMs),
+      ratio: formatRatio(ratio, 'raw'),
+      ...(large && {
+        target: `≤ ${TARGETS.floodMaxRatio}× (goal ${TARGETS.floodGoalRatio}×)`,
+        result: ratio <= TARGETS.floodGoalRatio ? 'PASS (goal met)' : verdict(ratio <= TARGETS.floodMaxRatio)
+      })
+    }
+  ]
+  if (result.catMs !== undefined) {
+    rows.push(
+      { row, what: `${size}, piped through \`cat\``, median: formatMs(result.catMs), ratio: formatRatio(result.catMs / result.rawMs, 'raw'), target: 'reference' },
+      {
+        row,
+        what: `${size}, piped through a bare node process`,
+        median: formatMs(result.nodeFloorMs),
+        ratio: formatRatio(result.nodeFloorMs / result.rawMs, 'raw'),
+        target: 'reference'
+      }
+    )
+  }
+  if (large) {
+    const rssMb = kbToMb(result.peakRssKb)
+    rows.push({
+      row,
+      what: `reverify peak RSS, ${size}`,
+      median: `${rssMb.toFixed(1)} MB`,
+      target: `≤ ${TARGETS.floodMaxRssMb} MB`,
+      result: verdict(rssMb <= TARGETS.floodMaxRssMb)
+    })
+  }
+  return rows
+}
+
+/** Row (c)'s memory check: the small flood's peak RSS against the large one's. */
+export function rssDriftRow(bytes, small, large) {
+  const drift = (small.peakRssKb - large.peakRssKb) / large.peakRssKb
+  return {
+    row: 'c',
+    what: `reverify peak RSS, ${bytes / 1e6} MB`,
+    median: `${kbToMb(small.peakRssKb).toFixed(1)} MB`,
+    ratio: `${drift >= 0 ? '+' : '−'}${Math.abs(drift * 100).toFixed(1)} % vs (b)`,
+    target: `within ±${TARGETS.rssMaxDrift * 100} % of (b)`,
+    result: verdict(Math.abs(drift) <= TARGETS.rssMaxDrift)
+  }
+}
+
+/** Row (d) from benchReceiptLookup's result, plus the one-off index build of the largest store. */
+export function lookupRows(result) {
+  const smallest = result.rows[0]
+  const largest = result.rows[result.rows.length - 1]
+  const rows = result.rows.map(entry => {
+    const ratio = entry.medianMs / smallest.medianMs
+    return {
+      row: 'd',
+      what: `latest() in a store of ${entry.receipts.toLocaleString('en-US')} receipts`,
+      median: formatMs(entry.medianMs),
+      ratio: entry === smallest ? 'baseline' : formatRatio(ratio, `${smallest.receipts}`),
+      ...(entry === largest && { target: `≤ ${TARGETS.lookupMaxRatio}×`, result: verdict(ratio <= TARGETS.lookupMaxRatio) })
+    }
+  })
+  rows.push({
+    row: 'd',
+    what: `index build from scratch, ${largest.receipts.toLocaleString('en-US')} receipts`,
+    median: formatMs(largest.rebuildMs),
+    target: 'reference'
+  })
+  return rows
+}
+
+/** Row (e) from benchRunWithStore's result. */
+export function storeRows(result) {
+  const ratio = result.fullMs / result.emptyMs
+  return [
+    { row: 'e', what: '`reverify run --command true`, store started empty', median: formatMs(result.emptyMs), ratio: 'baseline' },
+    {
+      row: 'e',
+      what: `same, store holding ${result.receipts.toLocaleString('en-US')} receipts`,
+      median: formatMs(result.fullMs),
+      ratio: formatRatio(ratio, 'empty'),
+      target: `≤ ${TARGETS.storeMaxRatio}×`,
+      result: verdict(ratio <= TARGETS.storeMaxRatio)
+    }
+  ]
+}

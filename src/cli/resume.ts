@@ -1,0 +1,65 @@
+/** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (SPEC §6). */
+import { hostname } from 'node:os'
+import { join, resolve, sep } from 'node:path'
+import { readRegularFile } from '../core/atomic-file.js'
+import { UsageError } from '../core/errors.js'
+import { ReceiptStore } from '../core/receipt-store.js'
+import { ownerGone } from '../core/resume.js'
+import { requireRunId } from '../core/run-id.js'
+import { parseRunSettings } from '../core/settings.js'
+import { RUN_RECORD_FILE } from '../core/verify-run.js'
+import { parseArgs } from './args.js'
+import { RESUME_HELP } from './help.js'
+import { println, type CliIo } from './io.js'
+import { executeRun } from './run.js'
+import { defaultStateDir, findTargetRoot } from './state.js'
+
+/** Runs `reverify resume`; returns the exit code. */
+export async function resumeCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals } = parseArgs(
+    argv,
+    { 'state-dir': { kind: 'string' }, 'capture-before-retry': { kind: 'string' }, redact: { kind: 'string', repeatable: true }, help: { kind: 'switch' } },
+    'reverify resume --help'
+  )
+  if (flags.help !== undefined) {
+    io.stdout.write(RESUME_HELP)
+    return 0
+  }
+  if (positionals.length > 1) throw new UsageError('resume: give at most one run id; see reverify resume --help')
+  const root = findTargetRoot(io.cwd)
+  const stateDir = resolve(io.cwd, flags['state-dir'] ?? defaultStateDir(root))
+  const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
+  const here = { host: hostname() }
+  const receipt =
+    positionals[0] !== undefined
+      ? await store.read(requireRunId(positionals[0], 'resume'))
+      : await store.latestOfTarget(root, candidate => ownerGone(candidate, here))
+  if (receipt === undefined) {
+    throw new UsageError(positionals[0] ? `resume: no receipt of run ${positionals[0]} here` : 'resume: no interrupted run to resume in this repository')
+  }
+  const sessionDir = resolve(receipt.session.dir)
+  if (!sessionDir.startsWith(resolve(stateDir, 'sessions') + sep)) {
+    throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`)
+  }
+  let record: { resumable?: boolean; inputs?: Record<string, string> } | undefined
+  try {
+    record = JSON.parse((await readRegularFile(join(sessionDir, RUN_RECORD_FILE), 1024 * 1024)) ?? 'null')
+  } catch {
+    record = undefined
+  }
+  if (!record?.resumable || record.inputs === null || typeof record.inputs !== 'object') {
+    throw new UsageError(`resume: run ${receipt.run_id} did not record its inputs (or they held a secret); run the same command again with reverify run`)
+  }
+  const inputs: Record<string, string> = {}
+  for (const [name, value] of Object.entries(record.inputs)) if (typeof value === 'string') inputs[name] = value
+  const settings = parseRunSettings(
+    {
+      ...inputs,
+      'state-dir': stateDir,
+      ...(flags['capture-before-retry'] !== undefined && { 'capture-before-retry': flags['capture-before-retry'] }),
+      ...(flags.redact !== undefined && { redact: flags.redact })
+    },
+    io.cwd
+  )
+  return executeRun(settings, io, receipt)
+}
