@@ -34,7 +34,8 @@ test(`${RUNS} runs killed with SIGKILL at random moments leave nothing torn, los
   for (let i = 0; i < RUNS; i++) {
     const child = spawn(process.execPath, [CLI_BUNDLE, ...args], { cwd: repo, stdio: 'ignore', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
     const exited = once(child, 'exit')
-    const delay = Math.floor(random() * 450)
+    // Node and the bundle take ~150 ms to load: most kills should land inside the run.
+    const delay = 120 + Math.floor(random() * 500)
     const timer = setTimeout(() => child.kill('SIGKILL'), delay)
     const [, signal] = (await exited) as [number | null, NodeJS.Signals | null]
     clearTimeout(timer)

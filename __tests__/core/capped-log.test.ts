@@ -51,6 +51,26 @@ describe('CappedLogWriter', () => {
     expect(stats).toEqual({ bytesSeen: expected.length, bytesDropped: 0 })
   })
 
+  it('keeps the exact tail when string chunks arrive long past the cap (multi-byte text too)', async () => {
+    const path = join(dir, 'late-strings.log')
+    const cap = 1001
+    const pieces: string[] = []
+    for (let i = 0; i < 400; i++) pieces.push(`line ${i} ✓ ünï ${'x'.repeat(i % 17)}\n`)
+    const log = await CappedLogWriter.open(path, cap)
+    for (const piece of pieces) log.write(piece)
+    const all = Buffer.from(pieces.join(''), 'utf8')
+    const stats = await log.close()
+    const head = Math.floor(cap / 2)
+    const tail = cap - head
+    expect(stats).toEqual({ bytesSeen: all.length, bytesDropped: all.length - head - tail })
+    const expected = Buffer.concat([
+      all.subarray(0, head),
+      Buffer.from(marker(all.length - head - tail, head, tail)),
+      all.subarray(all.length - tail)
+    ])
+    expect(await readFile(path)).toEqual(expected)
+  })
+
   it('keeps output of exactly the cap whole, without a marker', async () => {
     const path = join(dir, 'exact.log')
     const data = randomBytes(1000)

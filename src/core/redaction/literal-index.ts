@@ -6,8 +6,10 @@ interface TrieNode {
 }
 
 interface Anchored {
-  /** Where the anchor character sits inside the literal. */
+  /** Where the needle sits inside the literal. */
   readonly offset: number
+  /** The literal's first code unit: a cheap test before comparing the whole literal. */
+  readonly first: number
   readonly literal: SecretLiteral
 }
 
@@ -26,14 +28,13 @@ function rarity(char: string): number {
 
 /**
  * The literal secrets, indexed for the three questions a scan asks: which literal is the
- * longest at a position (a trie), where a text ends in the start of one (the trie, from
- * the last occurrences of each literal's first two characters), and where they occur (an anchor
- * character per literal, found with indexOf).
+ * longest at a position (a trie); where a text ends in the start of one (the trie, tried
+ * where each literal's first two characters last occur); and where literals occur at all
+ * (a short needle per literal, found with indexOf).
  */
 export class LiteralIndex {
   /** Length of the longest literal (0 when there are none). */
   readonly maxLength: number
-  readonly size: number
   private readonly root: TrieNode = { next: undefined, literal: undefined }
   /** For each first two characters of a literal of 3+ characters: the longest such literal. */
   private readonly longestByStart = new Map<string, number>()
@@ -46,7 +47,6 @@ export class LiteralIndex {
     for (const literal of present) this.insert(literal)
     this.chooseAnchors(present)
     this.maxLength = Math.max(0, ...present.map(literal => literal.text.length))
-    this.size = present.length
   }
 
   /** The longest literal that starts at `at`, if any. */
@@ -86,11 +86,11 @@ export class LiteralIndex {
 
   /** Appends to `out` every position where a whole literal starts in `text`. */
   collectStarts(text: string, out: number[]): void {
-    for (const [char, anchored] of this.anchors) {
-      for (let hit = text.indexOf(char); hit !== -1; hit = text.indexOf(char, hit + 1)) {
-        for (const { offset, literal } of anchored) {
+    for (const [needle, anchored] of this.anchors) {
+      for (let hit = text.indexOf(needle); hit !== -1; hit = text.indexOf(needle, hit + 1)) {
+        for (const { offset, first, literal } of anchored) {
           const start = hit - offset
-          if (start >= 0 && text.startsWith(literal.text, start)) out.push(start)
+          if (start >= 0 && text.charCodeAt(start) === first && text.startsWith(literal.text, start)) out.push(start)
         }
       }
     }
@@ -118,12 +118,13 @@ export class LiteralIndex {
     }
   }
 
-  // Each distinct anchor character costs one pass over every chunk, so literals share
-  // anchors: rare characters held by the most literals first, then each leftover
-  // literal's own rarest character.
+  // Each distinct needle costs one indexOf pass over every chunk, and each hit a return
+  // to JavaScript. So literals share a rare character where several hold one; a literal
+  // left on its own is searched for by up to four characters from its rarest one, and the
+  // native search passes over most false hits by itself.
   private chooseAnchors(literals: readonly SecretLiteral[]): void {
     let left = [...literals]
-    while (left.length > 0) {
+    for (;;) {
       const holders = new Map<string, number>()
       for (const { text } of left) {
         for (const char of new Set(text)) {
@@ -132,22 +133,26 @@ export class LiteralIndex {
       }
       let shared: string | undefined
       for (const [char, count] of holders) {
-        const best = shared === undefined ? 0 : (holders.get(shared) as number)
-        if (count > best || (count === best && rarity(char) > rarity(shared as string))) shared = char
+        const best = shared === undefined ? 1 : (holders.get(shared) as number)
+        if (count > best || (count === best && shared !== undefined && rarity(char) > rarity(shared))) shared = char
       }
+      if (shared === undefined) break
+      const char = shared
       for (const literal of left) {
-        const offset = shared === undefined ? rarestIndex(literal.text) : literal.text.indexOf(shared)
-        if (offset === -1) continue
-        this.anchor(literal.text.charAt(offset), offset, literal)
+        if (literal.text.includes(char)) this.anchor(char, literal.text.indexOf(char), literal)
       }
-      left = shared === undefined ? [] : left.filter(literal => !literal.text.includes(shared))
+      left = left.filter(literal => !literal.text.includes(char))
+    }
+    for (const literal of left) {
+      const offset = rarestIndex(literal.text)
+      this.anchor(literal.text.slice(offset, offset + 4), offset, literal)
     }
   }
 
-  private anchor(char: string, offset: number, literal: SecretLiteral): void {
-    const list = this.anchors.get(char) ?? []
-    list.push({ offset, literal })
-    this.anchors.set(char, list)
+  private anchor(needle: string, offset: number, literal: SecretLiteral): void {
+    const list = this.anchors.get(needle) ?? []
+    list.push({ offset, first: literal.text.charCodeAt(0), literal })
+    this.anchors.set(needle, list)
   }
 }
 

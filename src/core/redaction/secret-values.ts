@@ -19,10 +19,11 @@ export const MIN_SECRET_LENGTH = 6
 
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i
 
-// Names that look secret but that the runner (or reverify) sets to plain values: a URL,
-// a flag. Redacting them would only blank harmless text. ACTIONS_RUNTIME_TOKEN and
-// ACTIONS_ID_TOKEN_REQUEST_TOKEN are real credentials and stay redacted.
-const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL', 'ACTIONS_CACHE_SERVICE_V2', 'ACTIONS_CACHE_URL'])
+// Names the runner sets that match the rules above but hold no secret (the OIDC endpoint,
+// which appears in request logs). Redacting them would only blank harmless text. Its
+// neighbours ACTIONS_RUNTIME_TOKEN and ACTIONS_ID_TOKEN_REQUEST_TOKEN are credentials and
+// stay redacted; flags such as ACTIONS_CACHE_SERVICE_V2 never match the rules at all.
+const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL'])
 
 /** True when an environment variable's name says its value is a credential. */
 export function isSecretEnvName(name: string): boolean {

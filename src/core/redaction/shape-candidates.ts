@@ -58,7 +58,7 @@ export function collectShapeStarts(text: string, out: number[]): void {
   }
   for (const letter of ['z', 'Z']) {
     for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
-      if (text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization') continue
+      if ((text.charCodeAt(hit + 1) | 0x20) !== 0x61 || text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization') continue
       HEADER_TO_AUTH_WORD.lastIndex = hit + 6
       if (HEADER_TO_AUTH_WORD.test(text)) out.push(HEADER_TO_AUTH_WORD.lastIndex)
     }
