@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=1
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
@@ -14823,17 +14823,18 @@ function rarity(char) {
 }
 /**
  * The literal secrets, indexed for the three questions a scan asks: which literal is the
- * longest at a position (a trie), where a text ends in the start of one (the trie, from
- * each first character's last occurrences), and where literals occur at all (an anchor
- * character per literal, found with indexOf).
+ * longest at a position (a trie); where a text ends in the start of one (the trie, tried
+ * where each literal's first two characters last occur); and where literals occur at all
+ * (a short needle per literal, found with indexOf).
  */
 class LiteralIndex {
     /** Length of the longest literal (0 when there are none). */
     maxLength;
-    size;
     root = { next: undefined, literal: undefined };
-    /** For each first character of a literal of 2+ characters: the longest such literal. */
-    longestByFirst = new Map();
+    /** For each first two characters of a literal of 3+ characters: the longest such literal. */
+    longestByStart = new Map();
+    /** First characters of literals of 2+ characters (a text's last character may begin one). */
+    firstChars = new Set();
     anchors = new Map();
     constructor(literals) {
         const present = literals.filter(literal => literal.text !== '');
@@ -14841,7 +14842,6 @@ class LiteralIndex {
             this.insert(literal);
         this.chooseAnchors(present);
         this.maxLength = Math.max(0, ...present.map(literal => literal.text.length));
-        this.size = present.length;
     }
     /** The longest literal that starts at `at`, if any. */
     longestAt(text, at) {
@@ -14861,12 +14861,13 @@ class LiteralIndex {
      * (or a longer literal) once more text arrives; `text.length` when none can.
      */
     unfinishedFrom(text) {
-        let earliest = text.length;
-        for (const [first, longest] of this.longestByFirst) {
+        const last = text.length - 1;
+        let earliest = last >= 0 && this.firstChars.has(text.charAt(last)) && this.growsFrom(text, last) ? last : text.length;
+        for (const [start, longest] of this.longestByStart) {
             const from = Math.max(0, text.length - longest + 1);
-            for (let start = text.indexOf(first, from); start !== -1 && start < earliest; start = text.indexOf(first, start + 1)) {
-                if (this.growsFrom(text, start))
-                    earliest = start;
+            for (let at = text.indexOf(start, from); at !== -1 && at < earliest; at = text.indexOf(start, at + 1)) {
+                if (this.growsFrom(text, at))
+                    earliest = at;
             }
         }
         return earliest;
@@ -14880,11 +14881,11 @@ class LiteralIndex {
     }
     /** Appends to `out` every position where a whole literal starts in `text`. */
     collectStarts(text, out) {
-        for (const [char, anchored] of this.anchors) {
-            for (let hit = text.indexOf(char); hit !== -1; hit = text.indexOf(char, hit + 1)) {
-                for (const { offset, literal } of anchored) {
+        for (const [needle, anchored] of this.anchors) {
+            for (let hit = text.indexOf(needle); hit !== -1; hit = text.indexOf(needle, hit + 1)) {
+                for (const { offset, first, literal } of anchored) {
                     const start = hit - offset;
-                    if (start >= 0 && text.startsWith(literal.text, start))
+                    if (start >= 0 && text.charCodeAt(start) === first && text.startsWith(literal.text, start))
                         out.push(start);
                 }
             }
@@ -14906,17 +14907,20 @@ class LiteralIndex {
         // A marker to keep wins over a secret with the very same text.
         if (node.literal === undefined || literal.keep)
             node.literal = literal;
-        if (text.length >= 2) {
-            const first = text.charAt(0);
-            this.longestByFirst.set(first, Math.max(text.length, this.longestByFirst.get(first) ?? 0));
+        if (text.length >= 2)
+            this.firstChars.add(text.charAt(0));
+        if (text.length >= 3) {
+            const start = text.slice(0, 2);
+            this.longestByStart.set(start, Math.max(text.length, this.longestByStart.get(start) ?? 0));
         }
     }
-    // Each distinct anchor character costs one pass over every chunk, so literals share
-    // anchors: rare characters held by the most literals first, then each leftover
-    // literal's own rarest character.
+    // Each distinct needle costs one indexOf pass over every chunk, and each hit a return
+    // to JavaScript. So literals share a rare character where several hold one; a literal
+    // left on its own is searched for by up to four characters from its rarest one, and the
+    // native search passes over most false hits by itself.
     chooseAnchors(literals) {
         let left = [...literals];
-        while (left.length > 0) {
+        for (;;) {
             const holders = new Map();
             for (const { text } of left) {
                 for (const char of new Set(text)) {
@@ -14926,23 +14930,28 @@ class LiteralIndex {
             }
             let shared;
             for (const [char, count] of holders) {
-                const best = shared === undefined ? 0 : holders.get(shared);
-                if (count > best || (count === best && rarity(char) > rarity(shared)))
+                const best = shared === undefined ? 1 : holders.get(shared);
+                if (count > best || (count === best && shared !== undefined && rarity(char) > rarity(shared)))
                     shared = char;
             }
+            if (shared === undefined)
+                break;
+            const char = shared;
             for (const literal of left) {
-                const offset = shared === undefined ? rarestIndex(literal.text) : literal.text.indexOf(shared);
-                if (offset === -1)
-                    continue;
-                this.anchor(literal.text.charAt(offset), offset, literal);
+                if (literal.text.includes(char))
+                    this.anchor(char, literal.text.indexOf(char), literal);
             }
-            left = shared === undefined ? [] : left.filter(literal => !literal.text.includes(shared));
+            left = left.filter(literal => !literal.text.includes(char));
+        }
+        for (const literal of left) {
+            const offset = rarestIndex(literal.text);
+            this.anchor(literal.text.slice(offset, offset + 4), offset, literal);
         }
     }
-    anchor(char, offset, literal) {
-        const list = this.anchors.get(char) ?? [];
-        list.push({ offset, literal });
-        this.anchors.set(char, list);
+    anchor(needle, offset, literal) {
+        const list = this.anchors.get(needle) ?? [];
+        list.push({ offset, first: literal.text.charCodeAt(0), literal });
+        this.anchors.set(needle, list);
     }
 }
 function rarestIndex(text) {
@@ -15097,7 +15106,9 @@ const BASIC = {
     accept: isBasicCredential
 };
 /** The markers the shapes write (kept intact when redacting redacted text). */
-const SHAPE_MARKERS = [GITHUB, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER].map(shape => shape.marker);
+const SHAPE_MARKERS = [
+    ...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))
+];
 const BY_FIRST_CHAR = new Map([
     ['g', [GITHUB, GITHUB_PAT, GITLAB]],
     ['x', [SLACK]],
@@ -15399,7 +15410,7 @@ function collectShapeStarts(text, out) {
     }
     for (const letter of ['z', 'Z']) {
         for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
-            if (text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
+            if ((text.charCodeAt(hit + 1) | 0x20) !== 0x61 || text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
                 continue;
             HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
             if (HEADER_TO_AUTH_WORD.test(text))
@@ -15493,10 +15504,11 @@ function isAscending(numbers) {
  */
 const MIN_SECRET_LENGTH = 6;
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i;
-// Names that look secret but that the runner (or reverify) sets to plain values: a URL,
-// a flag. Redacting them would only blank harmless text. ACTIONS_RUNTIME_TOKEN and
-// ACTIONS_ID_TOKEN_REQUEST_TOKEN are real credentials and stay redacted.
-const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL', 'ACTIONS_CACHE_SERVICE_V2', 'ACTIONS_CACHE_URL']);
+// Names the runner sets that match the rules above but hold no secret (the OIDC endpoint,
+// which appears in request logs). Redacting them would only blank harmless text. Its
+// neighbours ACTIONS_RUNTIME_TOKEN and ACTIONS_ID_TOKEN_REQUEST_TOKEN are credentials and
+// stay redacted; flags such as ACTIONS_CACHE_SERVICE_V2 never match the rules at all.
+const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL']);
 /** True when an environment variable's name says its value is a credential. */
 function isSecretEnvName(name) {
     return SECRET_NAME.test(name) && !NOT_SECRET.has(name.toUpperCase());

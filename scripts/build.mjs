@@ -34,7 +34,9 @@ for (const [name, entry] of Object.entries(entries)) {
     // ncc type-checks as it bundles (transpile-only mode would treat the sources as CommonJS).
     transpileOnly: false
   })
-  const body = name === 'cli' && !code.startsWith('#!') ? `#!/usr/bin/env node\n${code}` : code
+  // The CLI runs with a small young generation: V8 otherwise grows it under the steady
+  // allocation of a long output stream, and peak memory would follow the output's size.
+  const body = name === 'cli' ? `#!/usr/bin/env -S node --max-semi-space-size=1\n${code.replace(/^#!.*\n/, '')}` : code
   await writeFile(join(dist, `${name}.js`), body, { mode: name === 'cli' ? 0o755 : 0o644 })
   for (const [file, asset] of Object.entries(assets ?? {})) {
     if (file === 'package.json') continue

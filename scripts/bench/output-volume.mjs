@@ -36,7 +36,7 @@ export async function benchOutputVolume({ cli, scratch, bytes, rounds, rssMethod
       key: 'reverify',
       run: async () => {
         const stateDir = join(scratch, `flood-state-${serial++}`)
-        const argv = [process.execPath, cli, 'run', '--command', command, '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
+        const argv = [cli, 'run', '--command', command, '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
         try {
           return await measured(argv, 'reverify run of the flood command')
         } finally {

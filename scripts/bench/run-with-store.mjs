@@ -23,7 +23,7 @@ export async function benchRunWithStore({ cli, scratch, fullStateDir, rounds, pr
     await writeReceiptStore(fullDir, FULL_STORE_RECEIPTS, scratch)
   }
   const runIn = stateDir => async () => {
-    const argv = [process.execPath, cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
+    const argv = [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
     return requireExit(await timeProcess(argv, { cwd: scratch }), 0, `reverify run --command true (state in ${stateDir})`)
   }
   try {

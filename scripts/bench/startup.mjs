@@ -25,7 +25,7 @@ export async function benchStartup({ cli, scratch, rounds, progress }) {
       run: async () => {
         // Fresh each time: every run pays for creating its state, none profits from another's.
         const stateDir = join(scratch, `startup-state-${serial++}`)
-        const argv = [process.execPath, cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
+        const argv = [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
         try {
           return requireExit(await timeProcess(argv, { cwd: scratch }), 0, 'reverify run --command true')
         } finally {

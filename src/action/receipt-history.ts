@@ -7,8 +7,9 @@
 import { randomBytes } from 'node:crypto'
 import { lstat, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readRegularFile } from '../core/atomic-file.js'
+import { isErrorCode, readRegularFile, requireRealDirectory } from '../core/atomic-file.js'
 import { describeError } from '../core/errors.js'
+import { printable } from '../core/printable.js'
 import { parseReceipt, type Receipt } from '../core/receipt.js'
 import { MAX_RECEIPT_BYTES, type ReceiptStore } from '../core/receipt-store.js'
 import { isRunId } from '../core/run-id.js'
@@ -116,13 +117,17 @@ async function importStaged(options: HistoryOptions, stage: string): Promise<num
   const runs = join(stage, 'runs')
   let names: string[]
   try {
+    // The archive decides what these are: a link in place of either leads out of the stage.
+    await requireRealDirectory(stage)
+    await requireRealDirectory(runs)
     names = await readdir(runs)
-  } catch {
+  } catch (error) {
+    if (!isErrorCode(error, 'ENOENT')) options.warn(`reverify: skipped the restored receipts: ${describeError(error)}`)
     return 0
   }
   let imported = 0
   for (const name of names.slice(0, 10_000)) {
-    const skip = (why: string) => options.warn(`reverify: skipped cached receipt ${name.slice(0, 80)}: ${why}`)
+    const skip = (why: string) => options.warn(`reverify: skipped cached receipt ${printable(name)}: ${why}`)
     if (!isRunId(name)) {
       skip('not a run id')
       continue

@@ -22,11 +22,6 @@ export class CappedLogWriter {
   private tail: Buffer | undefined
   private tailNext = 0
   private tailFilled = 0
-  // Past the cap, string chunks are kept as they are and encoded only at close: the hot
-  // path then does no encoding or copying. Bounded: chunks are dropped from the front once
-  // the rest still holds at least the tail's size (a character is at least one byte).
-  private lateStrings: string[] = []
-  private lateChars = 0
   private pending: Buffer[] = []
   private draining: Promise<void> | undefined
   private failure: unknown
@@ -62,10 +57,6 @@ export class CappedLogWriter {
   /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
   write(chunk: Buffer | string): void {
     if (this.closing !== undefined) return
-    if (typeof chunk === 'string' && this.seen >= this.capBytes && this.tailBytes > 0) {
-      this.keepLateString(chunk)
-      return
-    }
     const fresh = typeof chunk === 'string'
     const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk
     const size = bytes.length
@@ -102,7 +93,6 @@ export class CappedLogWriter {
   private async finish(): Promise<CappedLogStats> {
     try {
       while (this.draining !== undefined) await this.draining
-      this.foldLateStrings()
       const dropped = this.seen - this.headBytes - this.tailFilled
       if (this.failure === undefined && this.seen > this.capBytes) {
         const marker = Buffer.from(
@@ -121,25 +111,6 @@ export class CappedLogWriter {
       this.tail = undefined
       await this.file.close()
     }
-  }
-
-  private keepLateString(text: string): void {
-    if (text.length === 0) return
-    this.seen += Buffer.byteLength(text, 'utf8')
-    this.lateStrings.push(text)
-    this.lateChars += text.length
-    while (this.lateStrings.length > 1 && this.lateChars - (this.lateStrings[0] as string).length >= this.tailBytes) {
-      this.lateChars -= (this.lateStrings.shift() as string).length
-    }
-  }
-
-  /** Moves the late strings into the tail ring (once, at close). */
-  private foldLateStrings(): void {
-    if (this.lateStrings.length === 0) return
-    const bytes = Buffer.from(this.lateStrings.join(''), 'utf8')
-    this.lateStrings = []
-    this.lateChars = 0
-    this.keepTail(bytes, 0)
   }
 
   private tailInOrder(): Buffer[] {

@@ -25,7 +25,6 @@ function rarity(char: string): number {
   return index === -1 ? COMMON_FIRST.length : index
 }
 
-
 /**
  * The literal secrets, indexed for the three questions a scan asks: which literal is the
  * longest at a position (a trie); where a text ends in the start of one (the trie, tried
