@@ -16,14 +16,14 @@ import { fileURLToPath } from 'node:url'
 import { bundleFacts, machineFacts } from './bench/machine.mjs'
 import { detectRssMethod } from './bench/measure.mjs'
 import { renderFacts, renderTable } from './bench/report.mjs'
-import { floodRows, lookupRows, rssDriftRow, startupRows, storeRows } from './bench/rows.mjs'
+import { floodRows, lookupRows, producerRows, rssDriftRow, startupRows, storeRows } from './bench/rows.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -33,6 +33,7 @@ const LARGE_FLOOD_ROUNDS = 5
 const SMALL_FLOOD_BYTES = 50_000_000
 const SMALL_FLOOD_ROUNDS = 9
 const STORE_ROUNDS = 21
+const PRODUCER_ROUNDS = 3
 const FULL_STORE_RECEIPTS = 10_000
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
@@ -46,7 +47,7 @@ function parseArguments(argv) {
   for (const arg of argv) {
     if (arg === '--update') update = true
     else if (SECTIONS.includes(arg.toLowerCase())) sections.add(arg.toLowerCase())
-    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [--update]`)
+    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [--update]`)
   }
   if (update && sections.size > 0 && sections.size < SECTIONS.length) {
     throw new Error('--update needs every row: run it without letters')
@@ -132,6 +133,10 @@ async function measure({ runs, scratch, cli }) {
       const small = await benchOutputVolume({ ...options, progress: progressOf('(c)') })
       const drift = large === undefined ? { row: 'c', what: 'peak RSS against (b)', result: 'needs row b' } : rssDriftRow(SMALL_FLOOD_BYTES, small, large)
       return [...floodRows('c', SMALL_FLOOD_BYTES, small, false), drift]
+    })
+    await section('f', `${LARGE_FLOOD_BYTES / 1e6} MB from a program formatting its log`, async () => {
+      const options = { cli, scratch, bytes: LARGE_FLOOD_BYTES, rounds: PRODUCER_ROUNDS, rssMethod, producer: 'program' }
+      return producerRows('f', LARGE_FLOOD_BYTES, await benchOutputVolume({ ...options, progress: progressOf('(f)') }))
     })
     await section('d', 'receipt lookup', async () => {
       const { benchReceiptLookup } = await import('./bench/receipt-lookup.mjs')

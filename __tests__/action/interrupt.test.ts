@@ -16,11 +16,8 @@ afterAll(async () => (await started).stop())
  * A command whose shell starts a grandchild that ignores SIGTERM (so only SIGKILL ends it)
  * and records both pids once they run.
  */
-const stubborn = [
-  'echo $$ > shell.pid',
-  'sh -c \'trap "" TERM; echo $$ > grandchild.pid.tmp; mv grandchild.pid.tmp grandchild.pid; exec sleep 300\' &',
-  'wait'
-].join('; ')
+const stubborn =
+  'echo $$ > shell.pid; sh -c \'trap "" TERM; echo $$ > grandchild.pid.tmp; mv grandchild.pid.tmp grandchild.pid; exec sleep 300\' & wait'
 
 function pids(runner: FakeRunner): number[] {
   return ['shell.pid', 'grandchild.pid'].map(name => Number(readFileSync(join(runner.workspace, name), 'utf8').trim()))
@@ -63,8 +60,10 @@ test('SIGINT to the main step: the tree is killed, the trace and receipt closed,
   const runner = new FakeRunner(service)
   let interruptedAt = 0
   const step: StepResult = await runner.main({ command: stubborn, 'expect-exit': '0' }, {
+    onStdout: text => { if (interruptedAt > 0) for (const line of text.split('\n')) if (line) process.stderr.write(`+${Math.round(performance.now() - interruptedAt)} ${line.slice(0, 150)}\n`) },
     onSpawn: (_, child) => {
-      void waitForFile(join(runner.workspace, 'grandchild.pid')).then(() => {
+      void waitForFile(join(runner.workspace, 'grandchild.pid'), child).then(found => {
+        if (!found) return
         interruptedAt = performance.now()
         child.kill('SIGINT')
       })
@@ -102,7 +101,7 @@ test('SIGKILL of the main step: the post step kills what is left and closes the 
   const runner = new FakeRunner(service)
   const main = await runner.main({ command: stubborn, 'expect-exit': '0' }, {
     onSpawn: (_, child) => {
-      void waitForFile(join(runner.workspace, 'grandchild.pid')).then(() => child.kill('SIGKILL'))
+      void waitForFile(join(runner.workspace, 'grandchild.pid'), child).then(found => found && child.kill('SIGKILL'))
     }
   })
   expect(main.signal).toBe('SIGKILL')

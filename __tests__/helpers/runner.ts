@@ -3,7 +3,7 @@
  * `node dist/post.js`, with INPUT_* variables, the GITHUB_* files, an event payload and the
  * results service's env; reads back outputs, state, the step summary and annotations.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -76,7 +76,7 @@ export interface StepOptions {
   eventName?: string
   env?: Record<string, string>
   /** Called with the child's pid as soon as it runs. */
-  onSpawn?: (pid: number, child: import('node:child_process').ChildProcess) => void
+  onSpawn?: (pid: number, child: ChildProcess) => void
   onStdout?: (text: string) => void
 }
 
@@ -212,9 +212,13 @@ export function isRunning(pid: number): boolean {
   }
 }
 
-/** Resolves once `path` exists (the test's own timeout bounds the wait). */
-export async function waitForFile(path: string): Promise<void> {
-  while (!existsSync(path)) await new Promise(resolve => setTimeout(resolve, 25))
+/** Resolves true once `path` exists, or false as soon as `process` has exited without it. */
+export async function waitForFile(path: string, process: ChildProcess): Promise<boolean> {
+  while (!existsSync(path)) {
+    if (process.exitCode !== null || process.signalCode !== null) return false
+    await new Promise(resolve => setTimeout(resolve, 25))
+  }
+  return true
 }
 
 /** Runs a program with `input` on stdin (asynchronously: the results service shares this process). */

@@ -18,6 +18,13 @@ export function floodCommand(bytes) {
   return `yes '${LOG_LINE}' | head -c ${bytes} || true`
 }
 
+const LOG_PRODUCER = join(dirname(fileURLToPath(import.meta.url)), 'log-producer.mjs')
+
+/** A program formatting its own log lines (a test runner's output), `bytes` bytes of it. */
+export function producerCommand(bytes) {
+  return `${JSON.stringify(process.execPath)} ${JSON.stringify(LOG_PRODUCER)} ${bytes}`
+}
+
 /**
  * The flood command alone (`bash -c`, stdout to /dev/null) against `reverify run` of it
  * (reverify's stdout to /dev/null, a fresh --state-dir every time), interleaved over
@@ -25,8 +32,8 @@ export function floodCommand(bytes) {
  * piped through `cat`, and through a bare node process (pipe-floor.mjs). Resolves to
  * { rawMs, reverifyMs, peakRssKb (reverify's, median), catMs?, nodeFloorMs?, rounds }.
  */
-export async function benchOutputVolume({ cli, scratch, bytes, rounds, rssMethod, references = false, progress }) {
-  const command = floodCommand(bytes)
+export async function benchOutputVolume({ cli, scratch, bytes, rounds, rssMethod, references = false, progress, producer = 'yes' }) {
+  const command = producer === 'yes' ? floodCommand(bytes) : producerCommand(bytes)
   const measured = async (argv, what) => requireExit(await timeProcess(argv, { cwd: scratch, rssMethod }), 0, what)
   let serial = 0
   const variants = [

@@ -31,6 +31,24 @@ export function startupRows(result) {
 }
 
 /** Rows (b) or (c) from benchOutputVolume's result; only (b) (`large`) carries targets. */
+/** Row (f): the same volume from a program that formats its lines, as test runners do. */
+export function producerRows(row, bytes, result) {
+  const size = `${bytes / 1e6} MB`
+  const ratio = result.reverifyMs / result.rawMs
+  return [
+    { row, what: `${size} from a log-formatting program, raw`, median: formatMs(result.rawMs), ratio: 'baseline' },
+    {
+      row,
+      what: `${size} from a log-formatting program, under reverify`,
+      median: formatMs(result.reverifyMs),
+      ratio: formatRatio(ratio, 'raw'),
+      target: `≤ ${TARGETS.floodMaxRatio}× (goal ${TARGETS.floodGoalRatio}×)`,
+      result: ratio <= TARGETS.floodGoalRatio ? 'PASS (goal met)' : verdict(ratio <= TARGETS.floodMaxRatio)
+    },
+    { row, what: `reverify peak RSS, ${size} from the program`, median: `${kbToMb(result.peakRssKb).toFixed(1)} MB` }
+  ]
+}
+
 export function floodRows(row, bytes, result, large) {
   const size = `${bytes / 1e6} MB`
   const ratio = result.reverifyMs / result.rawMs

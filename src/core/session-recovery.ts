@@ -4,7 +4,8 @@
  * receipt interrupted. Used by the action's post step and by the next run (SPEC §2, §5, §6).
  */
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs'
-import { join, resolve, sep } from 'node:path'
+import { lstat } from 'node:fs/promises'
+import { join, relative, resolve, sep } from 'node:path'
 import { readRegularFile, writeFileAtomic } from './atomic-file.js'
 import type { Receipt } from './receipt.js'
 import type { ReceiptStore } from './receipt-store.js'
@@ -29,6 +30,28 @@ export function parseTraceLines(text: string): TraceEvent[] {
     }
   }
   return events
+}
+
+/**
+ * Whether `dir` is one of this state directory's sessions (`sessions/<date>/<name>/<id>`)
+ * reached through real directories only. A session path comes from a receipt or saved
+ * state, both untrusted: `..`, another place, or a link on the way (which `resolve` does
+ * not see) would let a recovery read or append to files elsewhere.
+ */
+export async function isOwnSessionDir(stateDir: string, dir: string): Promise<boolean> {
+  const root = resolve(stateDir, 'sessions')
+  const target = resolve(dir)
+  if (!target.startsWith(root + sep)) return false
+  const steps = relative(root, target).split(sep)
+  if (steps.length !== 3) return false
+  let path = root
+  for (const step of ['', ...steps]) {
+    path = join(path, step)
+    // lstat: a symbolic link is not a directory here, whatever it points at.
+    const info = await lstat(path).catch(() => undefined)
+    if (info === undefined || !info.isDirectory()) return false
+  }
+  return true
 }
 
 /** Reads a session's trace (bounded, no symlinks). */
@@ -82,9 +105,7 @@ export async function closeInterruptedRun(options: {
   let receipt = options.runId ? await options.store.read(options.runId) : undefined
   let sessionDir = options.sessionDir ?? receipt?.session.dir
   // A session path from a receipt or saved state is untrusted: only ours is ever touched.
-  if (sessionDir !== undefined && !resolve(sessionDir).startsWith(resolve(options.store.stateDir, 'sessions') + sep)) {
-    sessionDir = undefined
-  }
+  if (sessionDir !== undefined && !(await isOwnSessionDir(options.store.stateDir, sessionDir))) sessionDir = undefined
   let closedTrace = false
   let attempts = receipt?.attempts ?? 0
   if (sessionDir !== undefined) {
