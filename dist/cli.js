@@ -11648,6 +11648,33 @@ function label(raw) {
     }
     return text;
 }
+/**
+ * Size limits, so every run fits its receipt (whose schema bounds what it accepts from an
+ * untrusted store) with room for normalization and redaction markers.
+ */
+const INPUT_LIMITS = { commands: 100, commandChars: 8192, pathChars: 4096, scopeChars: 1024, redactValues: 200 };
+function tooLong(name, what) {
+    throw new UsageError(`${name}: ${what}`);
+}
+function checkSizes(settings) {
+    const { commands, expectations, scope, redact } = settings;
+    if (commands.length > INPUT_LIMITS.commands)
+        tooLong('command', `${commands.length} commands is too many; at most ${INPUT_LIMITS.commands}`);
+    const longest = commands.find(command => command.length > INPUT_LIMITS.commandChars);
+    if (longest !== undefined)
+        tooLong('command', `a command of ${longest.length} characters is too long; at most ${INPUT_LIMITS.commandChars} (put a long script in a file)`);
+    for (const [name, value, max] of [
+        ['expect-stdout', expectations.stdout, INPUT_LIMITS.commandChars],
+        ['expect-check', expectations.check, INPUT_LIMITS.commandChars],
+        ['expect-file', expectations.file, INPUT_LIMITS.pathChars],
+        ['scope', scope, INPUT_LIMITS.scopeChars]
+    ]) {
+        if (value !== undefined && value.length > max)
+            tooLong(name, `${value.length} characters is too long; at most ${max}`);
+    }
+    if (redact.length > INPUT_LIMITS.redactValues)
+        tooLong('redact', `${redact.length} values is too many; at most ${INPUT_LIMITS.redactValues}`);
+}
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
 function parseRunSettings(raw, cwd = process.cwd()) {
     const commandText = raw.command ?? '';
@@ -11688,6 +11715,7 @@ function parseRunSettings(raw, cwd = process.cwd()) {
         stateDir: given(raw, 'state-dir')?.trim(),
         logCapBytes: DEFAULT_LOG_CAP_BYTES
     };
+    checkSizes(settings);
     if (settings.retryOnExitCodes === undefined)
         delete settings.retryOnExitCodes;
     if (settings.retryOnOutput === undefined)
@@ -12478,12 +12506,20 @@ const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 class ProcessGroup {
     pgid;
     closed;
+    /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
+    killed = false;
     constructor(pgid, child) {
         this.pgid = pgid;
         this.closed = (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined);
     }
-    /** True while any process of the group is alive. */
+    /**
+     * True while any process of the group may still run. kill(0) also finds zombies, which
+     * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
+     * counts as ended.
+     */
     isAlive() {
+        if (this.killed)
+            return false;
         try {
             process.kill(-this.pgid, 0);
             return true;
@@ -12506,6 +12542,7 @@ class ProcessGroup {
                 return;
         }
         this.signal('SIGKILL');
+        this.killed = true;
     }
     signal(name) {
         try {
@@ -13202,6 +13239,7 @@ class TraceSession {
 
 
 
+
 /** Largest trace a recovery reads back (a trace is a few lines per attempt). */
 const MAX_TRACE_BYTES = 16 * 1024 * 1024;
 /** A trace's events as far as they parse; a torn or malformed line is skipped. */
@@ -13221,6 +13259,30 @@ function parseTraceLines(text) {
         }
     }
     return events;
+}
+/**
+ * Whether `dir` is one of this state directory's sessions (`sessions/<date>/<name>/<id>`)
+ * reached through real directories only. A session path comes from a receipt or saved
+ * state, both untrusted: `..`, another place, or a link on the way (which `resolve` does
+ * not see) would let a recovery read or append to files elsewhere.
+ */
+async function isOwnSessionDir(stateDir, dir) {
+    const root = (0,external_node_path_namespaceObject.resolve)(stateDir, 'sessions');
+    const target = (0,external_node_path_namespaceObject.resolve)(dir);
+    if (!target.startsWith(root + external_node_path_namespaceObject.sep))
+        return false;
+    const steps = (0,external_node_path_namespaceObject.relative)(root, target).split(external_node_path_namespaceObject.sep);
+    if (steps.length !== 3)
+        return false;
+    let path = root;
+    for (const step of ['', ...steps]) {
+        path = (0,external_node_path_namespaceObject.join)(path, step);
+        // lstat: a symbolic link is not a directory here, whatever it points at.
+        const info = await (0,promises_namespaceObject.lstat)(path).catch(() => undefined);
+        if (info === undefined || !info.isDirectory())
+            return false;
+    }
+    return true;
 }
 /** Reads a session's trace (bounded, no symlinks). */
 async function readSessionTrace(sessionDir) {
@@ -13257,9 +13319,8 @@ async function closeInterruptedRun(options) {
     let receipt = options.runId ? await options.store.read(options.runId) : undefined;
     let sessionDir = options.sessionDir ?? receipt?.session.dir;
     // A session path from a receipt or saved state is untrusted: only ours is ever touched.
-    if (sessionDir !== undefined && !(0,external_node_path_namespaceObject.resolve)(sessionDir).startsWith((0,external_node_path_namespaceObject.resolve)(options.store.stateDir, 'sessions') + external_node_path_namespaceObject.sep)) {
+    if (sessionDir !== undefined && !(await isOwnSessionDir(options.store.stateDir, sessionDir)))
         sessionDir = undefined;
-    }
     let closedTrace = false;
     let attempts = receipt?.attempts ?? 0;
     if (sessionDir !== undefined) {

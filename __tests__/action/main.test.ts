@@ -282,10 +282,11 @@ describe('bad input fails the step with one line naming the input', () => {
 
 test.concurrent('the job summary: outcome, attempts, receipt and artifact link, under 1 MiB whatever the output', async () => {
   const { runner, service } = await newRunner('summary')
-  // Megabytes of failing output, and hundreds of long multi-byte commands listed (none of
-  // them runs): as many as fit in one input (the kernel caps an environment variable at 128 KiB).
+  // Megabytes of failing output, and the most commands a run takes (100), long and
+  // multi-byte, listed in the summary though none of them runs (the kernel caps one
+  // environment variable, so one input, at 128 KiB).
   const noisy = 'for i in $(seq 3000); do printf "ERROR line %s %0900d\\n" "$i" 0; done; exit 1'
-  const listed = Array.from({ length: 600 }, (_, index) => `echo ${'€'.repeat(60)} <${index}>`)
+  const listed = Array.from({ length: 99 }, (_, index) => `echo ${'€'.repeat(400)} <${index}>`)
   const step = await runner.main({ command: [noisy, ...listed].join('\n'), 'expect-exit': '0', 'max-retries': '1' })
   expect(step.code).toBe(1)
   expect(step.stdout.length).toBeGreaterThan(2 * 1024 * 1024)
@@ -299,4 +300,15 @@ test.concurrent('the job summary: outcome, attempts, receipt and artifact link, 
   expect(step.summary).toContain(`](https://github.com/octo/summary/actions/runs/${runner.runId}/artifacts/${artifact.id})`)
   expect(step.outputs['artifact-id']).toBe(String(artifact.id))
   for (const annotation of step.annotations) expect(annotation.message.length).toBeLessThanOrEqual(4096)
+})
+
+test.concurrent('redact values never reach an annotation (titles included), the summary or the outputs', async () => {
+  const { runner } = await newRunner('redacted')
+  const secret = 'hunter2-s3cret-value'
+  const step = await runner.main({ command: `echo FAIL ${secret}; exit 1`, 'expect-exit': '0', 'max-retries': '1', redact: secret })
+  expect(step.code).toBe(1)
+  expect(step.annotations.filter(annotation => annotation.level === 'error').length).toBeGreaterThan(0)
+  for (const annotation of step.annotations) expect(`${annotation.title ?? ''} ${annotation.message}`).not.toContain(secret)
+  expect(step.summary).not.toContain(secret)
+  expect(JSON.stringify(step.outputs)).not.toContain(secret)
 })

@@ -21,6 +21,11 @@ const EventSchema = z.object({
   pull_request: z.object({ number: z.number().int().optional(), body: text.nullish() }).passthrough().optional().catch(undefined)
 })
 
+/** A commit id for a label: GitHub's are hex, so anything else in a payload is dropped. */
+function shortId(id: string | undefined): string {
+  return (id ?? '').replace(/[^0-9A-Za-z]/g, '').slice(0, 12)
+}
+
 /** The trailers in an event payload (already JSON-parsed); anything malformed is ignored. */
 export function trailersFromEvent(payload: unknown): TrailerSource[] {
   const parsed = EventSchema.safeParse(payload)
@@ -32,9 +37,9 @@ export function trailersFromEvent(payload: unknown): TrailerSource[] {
     const trailers = parseCaptureTrailers(body)
     if (trailers.length > 0) found.push({ source, trailers })
   }
-  for (const commit of event.commits ?? []) add(`commit ${(commit.id ?? '').slice(0, 12)}`.trim(), commit.message)
+  for (const commit of event.commits ?? []) add(`commit ${shortId(commit.id)}`.trim(), commit.message)
   if (event.head_commit && !(event.commits ?? []).some(commit => commit.id === event.head_commit?.id)) {
-    add(`commit ${(event.head_commit.id ?? '').slice(0, 12)}`.trim(), event.head_commit.message)
+    add(`commit ${shortId(event.head_commit.id)}`.trim(), event.head_commit.message)
   }
   if (event.pull_request) add(`pull_request #${event.pull_request.number ?? '?'}`, event.pull_request.body)
   return found

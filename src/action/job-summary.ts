@@ -1,8 +1,9 @@
 /** The job summary (SPEC §5): outcome, attempts table, capture status, receipt, artifact. */
+import { StringDecoder } from 'node:string_decoder'
 import type { RunReport } from '../core/verify-run.js'
 
-/** Under GitHub's 1 MiB limit for a step summary, with room to spare. */
-const MAX_SUMMARY_CHARS = 512 * 1024
+/** Under GitHub's 1 MiB limit for a step summary (counted in bytes), with room to spare. */
+const MAX_SUMMARY_BYTES = 512 * 1024
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').slice(0, 300)
@@ -57,6 +58,14 @@ export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   if (report.runId) lines.push(`Receipt: \`${report.runId}\``)
   if (facts.artifactUrl) lines.push(`Trace: [reverify-trace-${report.runId}](${facts.artifactUrl})`)
   else if (facts.artifactNote) lines.push(`Trace: ${facts.artifactNote}`)
-  const markdown = `${lines.join('\n')}\n`
-  return markdown.length > MAX_SUMMARY_CHARS ? `${markdown.slice(0, MAX_SUMMARY_CHARS)}\n\n(summary cut)\n` : markdown
+  return fitSummary(`${lines.join('\n')}\n`)
+}
+
+/** The markdown cut to the step summary's size limit, on a character boundary, saying so. */
+export function fitSummary(markdown: string): string {
+  if (Buffer.byteLength(markdown) <= MAX_SUMMARY_BYTES) return markdown
+  const marker = '\n\n(summary cut)\n'
+  // The decoder holds back a character the cut splits, instead of mangling it.
+  const head = new StringDecoder('utf8').write(Buffer.from(markdown).subarray(0, MAX_SUMMARY_BYTES - marker.length))
+  return `${head}${marker}`
 }

@@ -20,7 +20,7 @@ import { verifyRun, type RunReport } from '../core/verify-run.js'
 import { VERSION } from '../core/version.js'
 import { trailersFromEvent } from './capture-sources.js'
 import { Output, State } from './constants.js'
-import { verifySummary } from './job-summary.js'
+import { fitSummary, verifySummary } from './job-summary.js'
 import { newHistoryKey, restoreHistory, saveHistory, type CacheClient, type HistoryOptions } from './receipt-history.js'
 import { readActionSettings, type ActionSettings } from './settings.js'
 import { artifactUrl, shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
@@ -122,8 +122,21 @@ function describeCommand(commands: readonly string[]): string {
   return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
 }
 
+/** What became of the trace artifact, for the outputs and the summary. */
+interface TraceUpload {
+  id?: number
+  note?: string
+}
+
 /** Outputs, annotations and the job summary of a verify run. */
-async function report(settings: ActionSettings, run: RunReport, mode: CaptureMode, redactor: Redactor, artifact?: { id?: number; note?: string }): Promise<void> {
+async function report(
+  settings: ActionSettings,
+  run: RunReport,
+  mode: CaptureMode,
+  redactor: Redactor,
+  env: NodeJS.ProcessEnv,
+  artifact?: TraceUpload
+): Promise<void> {
   const loop = run.loop
   const commands = settings.run!.commands
   core.setOutput(Output.Outcome, run.outcome === 'blocked' ? 'failure' : run.outcome)
@@ -139,23 +152,39 @@ async function report(settings: ActionSettings, run: RunReport, mode: CaptureMod
   const last = loop?.attempts[loop.attempts.length - 1]
   if (run.outcome === 'failure' && loop) {
     core.error(clip(redactor.redact(`${loop.summary}\n${last ? failingLines(last.summary) : ''}`)), {
-      title: `reverify: ${describeCommand(commands)} failed after ${loop.attempts.length}/${loop.maxAttempts} attempts`
+      title: redactor.redact(`reverify: ${describeCommand(commands)} failed after ${loop.attempts.length}/${loop.maxAttempts} attempts`)
     })
   }
   if (run.flaky && loop) {
     const first = loop.attempts[0]!
     core.warning(clip(redactor.redact(`${loop.summary}; attempt 1 failed: ${first.checks.filter(c => !c.ok).map(c => c.detail).join('; ') || 'not verified'}`)), {
-      title: `reverify: flaky pass of ${describeCommand(commands)}`
+      title: redactor.redact(`reverify: flaky pass of ${describeCommand(commands)}`)
     })
   }
   const remediation = run.uncapturedRunId ? captureMessage({ action: 'warn', failedRunId: run.uncapturedRunId }, 'actions').split('\n').slice(1).join('\n') : undefined
-  const url = artifact?.id !== undefined ? artifactUrl(process.env, artifact.id) : undefined
+  const url = artifact?.id !== undefined ? artifactUrl(env, artifact.id) : undefined
   const markdown = verifySummary(run, { commands, captureMode: mode, remediation, artifactUrl: url, artifactNote: artifact?.note })
   try {
-    await core.summary.addRaw(redactor.redact(markdown)).write()
+    // Cut after redaction, which can lengthen the text (a one-character secret becomes ***).
+    await core.summary.addRaw(fitSummary(redactor.redact(markdown))).write()
   } catch (error) {
     core.warning(`reverify: could not write the job summary: ${describeError(error)}`)
   }
+}
+
+/** Uploads the run's session directory when upload-trace asks for it; never throws. */
+async function uploadRunTrace(settings: ActionSettings, run: RunReport, deps: MainDeps): Promise<TraceUpload> {
+  if (!run.session || !run.runId || !shouldUpload(settings.uploadTrace, run.outcome)) {
+    return { note: `not uploaded (upload-trace: ${settings.uploadTrace})` }
+  }
+  const id = await uploadTrace({
+    client: deps.artifact(),
+    runId: run.runId,
+    sessionDir: run.session.dir,
+    retentionDays: settings.traceRetentionDays,
+    warn: message => core.warning(message)
+  })
+  return id !== undefined ? { id } : { note: 'upload failed (see the warning above)' }
 }
 
 /** Runs the main step; never throws. */
@@ -233,33 +262,24 @@ export async function runMain(deps: MainDeps): Promise<void> {
       onProcessGroup: pgid => core.saveState(State.ProcessGroup, String(pgid))
     })
 
-    let artifact: { id?: number; note?: string } | undefined
+    let artifact: TraceUpload | undefined
     if (run.status !== 'blocked') {
-      if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, deps.env))
-      if (run.session && run.runId && shouldUpload(settings.uploadTrace, run.outcome)) {
-        const id = await uploadTrace({
-          client: deps.artifact(),
-          runId: run.runId,
-          sessionDir: run.session.dir,
-          retentionDays: settings.traceRetentionDays,
-          warn: message => core.warning(message)
-        })
-        artifact = id !== undefined ? { id } : { note: 'upload failed (see the warning above)' }
-      } else {
-        artifact = { note: `not uploaded (upload-trace: ${settings.uploadTrace})` }
-      }
+      // Side by side: after a cancel both have to fit in the runner's grace period, and
+      // neither can fail the other (each only warns).
+      const saving = settings.cacheReceipts ? saveHistory(history, newHistoryKey(settings.historyKey, deps.env)) : Promise.resolve(false)
+      const [, uploaded] = await Promise.all([saving, uploadRunTrace(settings, run, deps)])
+      artifact = uploaded
     }
-    await report(settings, run, effectiveMode, redactor, artifact)
+    await report(settings, run, effectiveMode, redactor, deps.env, artifact)
     if (run.outcome !== 'success') {
-      const why =
-        run.status === 'blocked'
-          ? `capture-before-retry: block — run ${run.uncapturedRunId} failed and was not captured`
-          : run.loop?.interrupted
-            ? `interrupted${deps.interruptReason?.() ? ` by ${deps.interruptReason()}` : ''}: the command was stopped, the trace closed and the receipt marked interrupted`
-            : run.guardrail
-              ? `refused by the destructive-command guardrail (${run.guardrail.rule})`
-              : `${run.loop?.summary ?? 'not verified'}`
-      core.setFailed(redactor.redact(`reverify: ${why}`))
+      if (run.loop?.interrupted) {
+        const by = deps.interruptReason?.() ? ` by ${deps.interruptReason()}` : ''
+        core.setFailed(`reverify: interrupted${by}: the command was stopped, the trace closed and the receipt marked interrupted`)
+      } else {
+        // A block, a guardrail refusal and a failure have had their titled error annotation
+        // already; setFailed would add a second, untitled one.
+        process.exitCode = 1
+      }
     }
     core.saveState(State.MainFinished, 'true')
   } catch (error) {

@@ -47,6 +47,8 @@ export interface CommandSpec {
 /** A process group that may outlive its leader, with a way to end it for good. */
 export class ProcessGroup {
   private closed: Promise<void>
+  /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
+  private killed = false
 
   constructor(
     readonly pgid: number,
@@ -55,8 +57,13 @@ export class ProcessGroup {
     this.closed = once(child, 'close').then(() => undefined)
   }
 
-  /** True while any process of the group is alive. */
+  /**
+   * True while any process of the group may still run. kill(0) also finds zombies, which
+   * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
+   * counts as ended.
+   */
   isAlive(): boolean {
+    if (this.killed) return false
     try {
       process.kill(-this.pgid, 0)
       return true
@@ -77,6 +84,7 @@ export class ProcessGroup {
       if (!this.isAlive()) return
     }
     this.signal('SIGKILL')
+    this.killed = true
   }
 
   private signal(name: NodeJS.Signals): boolean {

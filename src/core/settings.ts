@@ -181,6 +181,32 @@ function label(raw: RawInputs): string {
   return text
 }
 
+/**
+ * Size limits, so every run fits its receipt (whose schema bounds what it accepts from an
+ * untrusted store) with room for normalization and redaction markers.
+ */
+export const INPUT_LIMITS = { commands: 100, commandChars: 8192, pathChars: 4096, scopeChars: 1024, redactValues: 200 } as const
+
+function tooLong(name: string, what: string): never {
+  throw new UsageError(`${name}: ${what}`)
+}
+
+function checkSizes(settings: RunSettings): void {
+  const { commands, expectations, scope, redact } = settings
+  if (commands.length > INPUT_LIMITS.commands) tooLong('command', `${commands.length} commands is too many; at most ${INPUT_LIMITS.commands}`)
+  const longest = commands.find(command => command.length > INPUT_LIMITS.commandChars)
+  if (longest !== undefined) tooLong('command', `a command of ${longest.length} characters is too long; at most ${INPUT_LIMITS.commandChars} (put a long script in a file)`)
+  for (const [name, value, max] of [
+    ['expect-stdout', expectations.stdout, INPUT_LIMITS.commandChars],
+    ['expect-check', expectations.check, INPUT_LIMITS.commandChars],
+    ['expect-file', expectations.file, INPUT_LIMITS.pathChars],
+    ['scope', scope, INPUT_LIMITS.scopeChars]
+  ] as const) {
+    if (value !== undefined && value.length > max) tooLong(name, `${value.length} characters is too long; at most ${max}`)
+  }
+  if (redact.length > INPUT_LIMITS.redactValues) tooLong('redact', `${redact.length} values is too many; at most ${INPUT_LIMITS.redactValues}`)
+}
+
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
 export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd()): RunSettings {
   const commandText = raw.command ?? ''
@@ -220,6 +246,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd()): R
     stateDir: given(raw, 'state-dir')?.trim(),
     logCapBytes: DEFAULT_LOG_CAP_BYTES
   }
+  checkSizes(settings)
   if (settings.retryOnExitCodes === undefined) delete settings.retryOnExitCodes
   if (settings.retryOnOutput === undefined) delete settings.retryOnOutput
   if (Object.keys(expectations).length === 0) throw new UsageError(NOTHING_TO_VERIFY)

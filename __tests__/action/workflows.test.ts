@@ -1,0 +1,152 @@
+/**
+ * action.yml, the reusable workflow and the CI workflows, validated offline with GitHub's
+ * own parser, and checked against the action's code: every input is read, every output set,
+ * and the reusable workflow passes every input through and exposes every output.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  convertWorkflowTemplate,
+  isBasicExpression,
+  isBoolean,
+  isMapping,
+  isNumber,
+  isSequence,
+  NoOperationTraceWriter,
+  parseWorkflow
+} from '@actions/workflow-parser'
+import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index'
+import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token'
+import { RUN_INPUT_NAMES } from '../../src/core/settings.js'
+import { ActionInput, Output } from '../../src/action/constants.js'
+import { REPO_ROOT } from '../helpers/cli.js'
+
+type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain }
+
+/** A parsed token as plain data; expressions come back as their `${{ … }}` text. */
+function plain(token: TemplateToken): Plain {
+  if (isMapping(token)) {
+    const object: Record<string, Plain> = {}
+    for (const pair of token) object[pair.key.toString()] = plain(pair.value)
+    return object
+  }
+  if (isSequence(token)) return [...token].map(plain)
+  if (isBasicExpression(token)) return `\${{ ${token.expression} }}`
+  if (isBoolean(token)) return token.value
+  if (isNumber(token)) return token.value
+  return token.toString()
+}
+
+function read(path: string): { name: string; content: string } {
+  return { name: path, content: readFileSync(join(REPO_ROOT, path), 'utf8') }
+}
+
+/** Parses a workflow file; fails the test with the parser's messages if it has any errors. */
+async function workflow(path: string): Promise<Record<string, any>> {
+  const parsed = parseWorkflow(read(path), new NoOperationTraceWriter())
+  expect(parsed.context.errors.getErrors().map(error => error.message)).toEqual([])
+  const template = await convertWorkflowTemplate(parsed.context, parsed.value!)
+  expect(template.errors ?? []).toEqual([])
+  return plain(parsed.value!) as Record<string, any>
+}
+
+function action() {
+  const parsed = parseAction(read('action.yml'), new NoOperationTraceWriter())
+  expect(parsed.context.errors.getErrors().map(error => error.message)).toEqual([])
+  return { template: convertActionTemplate(parsed.context, parsed.value!), raw: plain(parsed.value!) as Record<string, any> }
+}
+
+const codeInputs = [...RUN_INPUT_NAMES, ...Object.values(ActionInput)].sort()
+const codeOutputs = Object.values(Output).sort()
+
+describe('action.yml', () => {
+  test('is a valid node24 action with a post step that always runs', () => {
+    const { template } = action()
+    expect(template.runs).toEqual({ using: 'node24', main: 'dist/index.js', post: 'dist/post.js', postIf: 'always()' })
+  })
+
+  test('declares exactly the inputs the code reads', () => {
+    const { template } = action()
+    expect((template.inputs ?? []).map(input => input.id).sort()).toEqual(codeInputs)
+  })
+
+  test('declares exactly the outputs the code sets', () => {
+    const { template } = action()
+    expect((template.outputs ?? []).map(output => output.id).sort()).toEqual(codeOutputs)
+  })
+
+  test('marks no input required (a missing command is reported by the action itself, in one line)', () => {
+    const { template } = action()
+    expect((template.inputs ?? []).filter(input => input.required)).toEqual([])
+  })
+})
+
+describe('the reusable workflow', () => {
+  test('is a valid workflow_call workflow', async () => {
+    const parsed = await workflow('.github/workflows/reverify.yml')
+    expect(Object.keys(parsed.on)).toEqual(['workflow_call'])
+  })
+
+  test('takes every input of the action, plus runs-on and setup, with the same defaults', async () => {
+    const inputs = (await workflow('.github/workflows/reverify.yml')).on.workflow_call.inputs
+    expect(Object.keys(inputs).sort()).toEqual([...codeInputs, 'runs-on', 'setup'].sort())
+    expect(inputs.command.required).toBe(true)
+    for (const input of action().template.inputs ?? []) {
+      const declared = input.default === undefined ? '' : input.default.toString()
+      const mirrored = inputs[input.id].default
+      expect([input.id, String(mirrored ?? '')]).toEqual([input.id, declared])
+    }
+  })
+
+  test('checks out the caller, then the action from its own commit, runs setup, and passes every input', async () => {
+    const job = (await workflow('.github/workflows/reverify.yml')).jobs.verify
+    const steps = job.steps as Record<string, any>[]
+    expect(steps[0]).toMatchObject({ uses: expect.stringMatching(/^actions\/checkout@v\d+$/) })
+    expect(steps[0]!.with?.repository).toBeUndefined()
+    const self = steps.find(step => step.with?.path === '.reverify-action')
+    expect(self).toMatchObject({
+      uses: expect.stringMatching(/^actions\/checkout@v\d+$/),
+      with: { repository: '${{ job.workflow_repository }}', ref: '${{ job.workflow_sha }}' }
+    })
+    const setup = steps.find(step => step.env?.REVERIFY_SETUP !== undefined)
+    expect(setup).toMatchObject({ if: "inputs.setup != ''", env: { REVERIFY_SETUP: '${{ inputs.setup }}' } })
+    const run = steps.find(step => step.id === 'reverify')!
+    expect(run.uses).toBe('./.reverify-action')
+    expect(steps.indexOf(run)).toBeGreaterThan(steps.indexOf(setup!))
+    const passed: Record<string, string> = {}
+    for (const name of codeInputs) passed[name] = `\${{ inputs.${name} }}`
+    expect(run.with).toEqual(passed)
+  })
+
+  test('exposes every output of the action', async () => {
+    const parsed = await workflow('.github/workflows/reverify.yml')
+    const outputs = parsed.on.workflow_call.outputs
+    expect(Object.keys(outputs).sort()).toEqual(codeOutputs)
+    for (const name of codeOutputs) {
+      expect(outputs[name].value).toBe(`\${{ jobs.verify.outputs.${name} }}`)
+      expect(parsed.jobs.verify.outputs[name]).toBe(`\${{ steps.reverify.outputs.${name} }}`)
+    }
+  })
+})
+
+describe('the CI workflows', () => {
+  test('ci.yml is valid and runs the action itself and the reusable workflow', async () => {
+    const parsed = await workflow('.github/workflows/ci.yml')
+    const uses = Object.values(parsed.jobs as Record<string, any>).flatMap(job => [job.uses, ...(job.steps ?? []).map((step: any) => step.uses)])
+    expect(uses).toContain('./')
+    expect(uses).toContain('./.github/workflows/reverify.yml')
+  })
+
+  test('check-dist.yml is valid and compares a fresh build with dist/', async () => {
+    const parsed = await workflow('.github/workflows/check-dist.yml')
+    const runs = (parsed.jobs['check-dist'].steps as Record<string, any>[]).map(step => step.run ?? '').join('\n')
+    expect(runs).toContain('npm ci')
+    expect(runs).toContain('npm run build')
+    expect(runs).toContain('git status --porcelain -- dist')
+  })
+
+  test('the parser is not a rubber stamp: a broken workflow is reported', () => {
+    const parsed = parseWorkflow({ name: 'broken.yml', content: 'on: workflow_call\njobs:\n  x:\n    runs-on: ubuntu-latest\n    stepz: []\n' }, new NoOperationTraceWriter())
+    expect(parsed.context.errors.getErrors().length).toBeGreaterThan(0)
+  })
+})
