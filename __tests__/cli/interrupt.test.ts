@@ -5,16 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
+import { isRunning } from '../helpers/processes.js'
 import { expectWellFormedTrace, runDirs, sessionDirs } from '../helpers/trace.js'
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
+/** Alive and not a zombie waiting to be reaped. */
+const alive = isRunning
 
 async function waitFor(check: () => boolean, ms = 10000): Promise<void> {
   const deadline = Date.now() + ms

@@ -4,17 +4,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { isRunning } from '../helpers/processes.js'
 import { expectWellFormedTrace, readTrace, sessionDirs } from '../helpers/trace.js'
 import { runCli, scratchRepo, spawnCli } from '../helpers/cli.js'
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
+/** Alive and not a zombie waiting to be reaped. */
+const alive = isRunning
 
 let repo: string
 beforeEach(async () => {
@@ -25,7 +20,8 @@ test('a timeout kills a grandchild that ignores SIGTERM, and the next attempt st
   const command = [
     'n=$(cat count 2>/dev/null || echo 0); n=$((n+1)); echo $n > count;',
     // Attempt 2: fail loudly if anything attempt 1 started is still alive.
-    'if [ $n -gt 1 ]; then for p in $(cat pids); do kill -0 $p 2>/dev/null && { echo "LEFTOVER $p"; exit 9; }; done; exit 0; fi;',
+    // (a zombie not yet reaped by init is dead: it has no state but "Z")
+    'if [ $n -gt 1 ]; then for p in $(cat pids); do s=$(cut -d" " -f3 /proc/$p/stat 2>/dev/null); [ -n "$s" ] && [ "$s" != Z ] && { echo "LEFTOVER $p"; exit 9; }; done; exit 0; fi;',
     "bash -c 'trap \"\" TERM; echo $$ >> pids; exec sleep 300' &",
     "bash -c 'trap \"\" TERM; echo $$ >> pids; exec sleep 300' > /dev/null 2>&1 &",
     'sleep 300'

@@ -232,6 +232,16 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
     expect(existsSync(join(repo, '.reverify', 'runs'))).toBe(false)
   })
 
+  test.each([
+    ['101 commands', Array.from({ length: 101 }, (_, i) => `echo ${i}`).join('\n'), /^reverify: command: 101 commands is too many; at most 100$/],
+    ['a 9000-character command', `echo ${'x'.repeat(9000)}`, /^reverify: command: a command of 9005 characters is too long; at most 8192/]
+  ])('oversized input: %s', async (_label, command, message) => {
+    const result = await runCli(['run', '--command', command, '--expect-exit', '0'], repo)
+    expect(result.code).toBe(2)
+    expect(result.stderr.trimEnd()).toMatch(message)
+    expect(existsSync(join(repo, '.reverify', 'sessions'))).toBe(false)
+  })
+
   test('no command at all', async () => {
     const result = await runCli(['run', '--expect-exit', '0'], repo)
     expect(result.code).toBe(2)

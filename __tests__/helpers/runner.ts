@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { REPO_ROOT } from './cli.js'
+export { isRunning } from './processes.js'
 import type { CacheEntry, ResultsService } from './results-service.js'
 
 /** One annotation the step printed (`::warning title=…::message`). */
@@ -193,22 +194,6 @@ export class FakeRunner {
         })
       })
     })
-  }
-}
-
-/** Whether a process runs (a zombie waiting for a parent to reap it counts as gone). */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-  try {
-    // /proc/<pid>/stat: "pid (name) state …"; the name may hold spaces and parentheses.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
-  } catch {
-    return existsSync(`/proc/${pid}`)
   }
 }
 

@@ -11,7 +11,8 @@ import { ActionInput } from '../../src/action/constants.js'
 import { readActionSettings } from '../../src/action/settings.js'
 import { isUserError } from '../../src/core/errors.js'
 import { isRunId } from '../../src/core/run-id.js'
-import { RUN_INPUT_NAMES } from '../../src/core/settings.js'
+import { MAX_COMMAND_CHARS, MAX_COMMANDS } from '../../src/core/receipt.js'
+import { RUN_INPUT_NAMES, type RunSettings } from '../../src/core/settings.js'
 import { hostileText } from '../helpers/fuzz.js'
 
 const RUNS = 600
@@ -35,15 +36,42 @@ const plausible: Record<string, fc.Arbitrary<string>> = {
   [ActionInput.TraceRetentionDays]: fc.constantFrom('1', '90')
 }
 
-/** Each input: usually empty (not given), else plausible, else hostile. */
-const inputs = fc.record(
+/** Inputs of a valid verify step, each of which the fuzz may replace. */
+const VALID: Record<string, string> = { command: 'npm test', 'expect-exit': '0' }
+
+/** Every input at random: usually empty (not given), else plausible, else hostile. */
+const scattered = fc.record(
   Object.fromEntries(
     INPUT_NAMES.map(name => [
       name,
-      fc.oneof({ arbitrary: fc.constant(''), weight: 4 }, { arbitrary: plausible[name] ?? hostileText, weight: 3 }, { arbitrary: hostileText, weight: 2 })
+      fc.oneof({ arbitrary: fc.constant(VALID[name] ?? ''), weight: 5 }, { arbitrary: plausible[name] ?? hostileText, weight: 3 }, { arbitrary: hostileText, weight: 1 })
     ])
   ) as Record<string, fc.Arbitrary<string>>
 )
+
+/** A valid step with one or two inputs made hostile, so each reaches the code past the others' checks. */
+const targeted = fc
+  .uniqueArray(fc.tuple(fc.constantFrom(...INPUT_NAMES), hostileText), { minLength: 1, maxLength: 2, selector: ([name]) => name })
+  .map(pairs => ({ ...VALID, ...Object.fromEntries(pairs) }) as Record<string, string>)
+
+const inputs = fc.oneof(scattered, targeted)
+
+/**
+ * Accepted settings can be run and recorded: a value no process argument or path can hold
+ * (NUL), or one past the receipt's limits, must be refused here as a bad input rather
+ * than fail the run halfway as an internal error.
+ */
+function expectUsable(run: RunSettings): void {
+  expect(run.commands.length).toBeGreaterThan(0)
+  expect(run.commands.length).toBeLessThanOrEqual(MAX_COMMANDS)
+  const texts = [...run.commands, run.expectations.check, run.expectations.stdout, run.expectations.file, run.stateDir, run.workingDirectory, run.scope]
+  for (const text of texts) expect(text ?? '').not.toContain('\u0000')
+  for (const text of [...run.commands, run.expectations.check ?? '', run.expectations.stdout ?? '']) {
+    expect(text.length).toBeLessThanOrEqual(MAX_COMMAND_CHARS)
+  }
+  expect(run.scope.length).toBeLessThanOrEqual(1024)
+  expect((run.expectations.file ?? '').length).toBeLessThanOrEqual(4096)
+}
 
 test('random action inputs: settings, or one line naming the bad input', () => {
   const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-fuzz-inputs-')))
@@ -67,7 +95,7 @@ test('random action inputs: settings, or one line naming the bad input', () => {
       expect(isAbsolute(settings.stateDir)).toBe(true)
       expect(settings.redact.every(value => value !== '' && value === value.trim())).toBe(true)
       if (settings.capture) expect(settings.capture.ref === 'latest' || isRunId(settings.capture.ref)).toBe(true)
-      else expect(settings.run?.commands.length).toBeGreaterThan(0)
+      else expectUsable(settings.run!)
     }),
     { numRuns: RUNS }
   )

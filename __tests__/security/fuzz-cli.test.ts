@@ -16,7 +16,7 @@ import { runCli, type CliResult } from '../helpers/cli.js'
 import { hostileText, listTree } from '../helpers/fuzz.js'
 
 /** Runs of each property; docs/security-testing.md records them. */
-const RUNS = { runFlags: 120, argv: 150 }
+const RUNS = { runFlags: 200, argv: 300 }
 
 /** A scratch tree: the repository three folders down, a canary at the top. */
 function scratchTree(): { root: string; repo: string } {
@@ -31,47 +31,74 @@ function scratchTree(): { root: string; repo: string } {
 const singleQuoted = (text: string) => `'${text.replace(/'/g, "'\\''")}'`
 
 const safeCommand = fc.constantFrom('true', 'false', 'exit 3', 'echo hi', 'echo ERROR boom >&2; exit 1', 'printf "%s" partial', 'rm -rf ./build')
-/** Command text: safe commands, hostile text quoted, or raw shapes that only stress the parser. */
+/** Hostile command text that is still harmless to run: quoted arguments, or shapes that only stress the parser. */
+const hostileCommand = fc.oneof(
+  hostileText.map(text => `: ${singleQuoted(text.replace(/\u0000/g, ''))}`),
+  hostileText.map(text => `printf '%s\\n' ${singleQuoted(text.replace(/\u0000/g, ''))}`),
+  fc.constantFrom('', '   ', '\n\n', 'true \\', '\\', 'true\r\nfalse', 'true\u0000', `: ${'x'.repeat(20_000)}`, Array(120).fill('true').join('\n'))
+)
 const commandText = fc.oneof(
-  { arbitrary: fc.array(safeCommand, { minLength: 1, maxLength: 3 }).map(lines => lines.join('\n')), weight: 6 },
-  { arbitrary: hostileText.map(text => `: ${singleQuoted(text.replace(/\u0000/g, ''))}`), weight: 2 },
-  { arbitrary: hostileText.map(text => `printf '%s\\n' ${singleQuoted(text.replace(/\u0000/g, ''))}`), weight: 2 },
-  {
-    arbitrary: fc.constantFrom('', '   ', '\n\n', 'true \\', '\\', 'true\r\nfalse', 'true\u0000', `: ${'x'.repeat(20_000)}`, Array(120).fill('true').join('\n')),
-    weight: 1
-  }
+  { arbitrary: fc.array(safeCommand, { minLength: 1, maxLength: 3 }).map(lines => lines.join('\n')), weight: 3 },
+  { arbitrary: hostileCommand, weight: 1 }
 )
 
 type Flags = Partial<Record<string, string>>
 
-/** A value for one flag: usually absent, else plausible, else hostile. */
-function flag(plausible: fc.Arbitrary<string>): fc.Arbitrary<string | undefined> {
-  return fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: plausible, weight: 3 }, { arbitrary: hostileText, weight: 2 })
+/** Plausible values of each flag (zero waits and few retries, so that each run is quick). */
+const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
+  command: commandText,
+  'expect-exit': fc.constantFrom('0', '1', '3', '255'),
+  'expect-stdout': fc.constantFrom('hi', 'partial', 'ERROR'),
+  'expect-file': fc.constantFrom('made.txt', 'sub/../made.txt', '.git'),
+  'expect-check': safeCommand,
+  'max-retries': fc.constantFrom('0', '1'),
+  'timeout-seconds': fc.integer({ min: 1, max: 30 }).map(String),
+  'retry-wait-seconds': fc.constant('0'),
+  'retry-backoff': fc.constantFrom('fixed', 'exponential', ' EXPONENTIAL '),
+  'retry-on-exit-codes': fc.constantFrom('1', '1,3', ' 1 , 2 '),
+  'retry-on-output': fc.constantFrom('ERROR', '^partial$', '(?<name>x)'),
+  shell: fc.constantFrom('bash', 'sh', 'bash {0}', 'sh -e {0}'),
+  'working-directory': fc.constantFrom('.', 'sub', '..'),
+  name: fc.constantFrom('verify', 'unit-tests', 'a.b_c'),
+  'capture-before-retry': fc.constantFrom('warn', 'block', 'off', ' Block '),
+  scope: fc.constantFrom('linux', 'node 20', ''),
+  redact: fc.constantFrom('hunter22', 'hi', 'e'),
+  'keep-receipts': fc.constantFrom('1', '20'),
+  'state-dir': fc.constantFrom('state', '.reverify', '../elsewhere'),
+  'allow-destructive': fc.constantFrom('true', 'false', 'TRUE')
 }
 
-const runFlags: fc.Arbitrary<Flags> = fc.record({
-  command: fc.oneof({ arbitrary: commandText, weight: 9 }, { arbitrary: fc.constant(undefined), weight: 1 }),
-  'expect-exit': fc.oneof({ arbitrary: fc.constantFrom('0', '1', '3', '255'), weight: 3 }, { arbitrary: hostileText, weight: 1 }, { arbitrary: fc.constant(undefined), weight: 1 }),
-  'expect-stdout': flag(fc.constantFrom('hi', 'partial', 'ERROR')),
-  'expect-file': flag(fc.constantFrom('made.txt', 'sub/../made.txt', '.git')),
-  'expect-check': flag(fc.oneof(safeCommand, hostileText.map(text => `: ${singleQuoted(text.replace(/\u0000/g, ''))}`))),
-  'max-retries': flag(fc.constantFrom('0', '1')),
-  'timeout-seconds': flag(fc.integer({ min: 1, max: 30 }).map(String)),
-  // Only the zero wait is plausible here: a real wait would make the fuzz sleep.
-  'retry-wait-seconds': flag(fc.constant('0')),
-  'retry-backoff': flag(fc.constantFrom('fixed', 'exponential', ' EXPONENTIAL ')),
-  'retry-on-exit-codes': flag(fc.constantFrom('1', '1,3', ' 1 , 2 ')),
-  'retry-on-output': flag(fc.constantFrom('ERROR', '^partial$', '(?<name>x)')),
-  shell: flag(fc.constantFrom('bash', 'sh', 'bash {0}', 'sh -e {0}')),
-  'working-directory': flag(fc.constantFrom('.', 'sub', '..')),
-  name: flag(fc.constantFrom('verify', 'unit-tests', 'a.b_c')),
-  'capture-before-retry': flag(fc.constantFrom('warn', 'block', 'off', ' Block ')),
-  scope: flag(fc.constantFrom('linux', 'node 20', '')),
-  redact: flag(fc.constantFrom('hunter22', 'hi', 'e')),
-  'keep-receipts': flag(fc.constantFrom('1', '20')),
-  'state-dir': flag(fc.constantFrom('state', '.reverify', '../elsewhere')),
-  'allow-destructive': flag(fc.constantFrom('true', 'false', 'TRUE'))
-})
+/** A hostile value of one flag; what gets executed stays harmless. */
+function hostileFor(name: string): fc.Arbitrary<string> {
+  if (name === 'command') return hostileCommand
+  if (name === 'expect-check') return fc.oneof(hostileCommand, fc.constant('true\u0000'))
+  return hostileText
+}
+
+/** Every flag at random: usually absent, else plausible, else hostile. */
+const scattered: fc.Arbitrary<Flags> = fc.record(
+  Object.fromEntries(
+    RUN_INPUT_NAMES.map(name => [
+      name,
+      fc.oneof(
+        { arbitrary: fc.constant(name === 'command' ? 'echo hi' : name === 'expect-exit' ? '0' : undefined), weight: 5 },
+        { arbitrary: PLAUSIBLE[name]!, weight: 3 },
+        { arbitrary: hostileFor(name), weight: 1 }
+      )
+    ])
+  ) as Record<string, fc.Arbitrary<string | undefined>>
+)
+
+/** A runnable set of flags with one or two made hostile, so each is reached past the others' checks. */
+const targeted: fc.Arbitrary<Flags> = fc
+  .uniqueArray(fc.constantFrom(...RUN_INPUT_NAMES).chain(name => hostileFor(name).map(value => [name, value] as const)), {
+    minLength: 1,
+    maxLength: 2,
+    selector: ([name]) => name
+  })
+  .chain(pairs => PLAUSIBLE.command!.map(command => ({ command, 'expect-exit': '0', 'max-retries': '0', ...Object.fromEntries(pairs) })))
+
+const runFlags = fc.oneof(scattered, targeted)
 
 /** Paths are confined to the scratch tree: anything that resolves elsewhere is moved under it. */
 function confine(value: string, repo: string, root: string): string {
@@ -142,3 +169,31 @@ test('random command lines: help, one usage line, or a subcommand\'s normal answ
   )
   expect(listTree(root).filter(path => !path.startsWith('a/'))).toEqual(before)
 }, 60_000)
+
+describe('values the fuzz found, kept as fixed cases', () => {
+  const base = { command: 'true', 'expect-exit': '0', 'max-retries': '0' }
+  test.each([
+    ['command', 'true\u0000'],
+    ['expect-check', 'true\u0000'],
+    ['shell', 'bash\u0000 {0}'],
+    ['state-dir', 'state\u0000'],
+    ['state-dir', 'x'.repeat(300)],
+    ['retry-on-output', 'fV'.repeat(20_000)]
+  ])('%s %#: refused before anything runs, in one line', async (name, value) => {
+    const { root, repo } = scratchTree()
+    const flags: Flags = { ...base, [name]: value, ...(name === 'retry-on-output' && { command: 'false', 'max-retries': '1' }) }
+    const result = await runCli(toArgv(flags, repo, root), repo)
+    expectSaneOutcome(result)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toContain(name)
+    // Nothing was started, so nothing is left `running` for a later run to trip over.
+    expect(listTree(repo).filter(path => path.includes('receipt.json'))).toEqual([])
+  })
+
+  test.each([[['\r\n']], [['run', 'po\nsitional']], [['run', '--x\ny']], [['capture', 'a\u2028b']]])('argv %j: one line', async argv => {
+    const { repo } = scratchTree()
+    const result = await runCli(argv, repo)
+    expect(result.code).toBe(2)
+    expect(result.stderr.split('\n')).toHaveLength(2)
+  })
+})

@@ -9,7 +9,7 @@ import { MAX_TRAILER_NOTE_CHARS, MAX_TRAILERS, parseCaptureTrailers, type Captur
 import { isRunId } from '../../src/core/run-id.js'
 import { hostileText } from '../helpers/fuzz.js'
 
-const RUNS = { randomJson: 400, eventShaped: 400, trailerText: 500 }
+const RUNS = { randomJson: 400, eventShaped: 400, trailerText: 500, needle: 200 }
 
 const runId = fc
   .tuple(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), fc.integer({ min: 0, max: 0xffffff }))
@@ -58,7 +58,7 @@ test('a well-formed trailer among the noise is found', () => {
       const lines = [...noise.map(line => line.replace(/[\r\n\u2028]/g, ' ').replace(/^\s*reverify-capture/i, '')), `Reverify-Capture: ${id} seen`]
       expect(parseCaptureTrailers(lines.join('\n'))).toContainEqual({ runId: id, note: 'seen' })
     }),
-    { numRuns: 200 }
+    { numRuns: RUNS.needle }
   )
 })
 
