@@ -131,3 +131,11 @@ test('an interrupted receipt does not trigger the capture warning', async () => 
   const again = await runCli(['run', '--command', 'exit 1', '--expect-exit', '0', '--max-retries', '0'], repo)
   expect(again.stderr).not.toContain('nobody captured')
 })
+
+test('receipts list shows a crashed run as resumable and says how to continue it', async () => {
+  expect((await runCli(['run', '--command', COUNTING(1), '--expect-exit', '0', '--max-retries', '2'], repo)).code).toBe(0)
+  const { runId } = await crashAfter(state(), events => events.findIndex(event => event.phase === 'tool_call'))
+  const list = await runCli(['receipts', 'list'], repo)
+  expect(list.stdout).toMatch(new RegExp(`^${runId}  resumable `, 'm'))
+  expect(list.stdout).toContain(`reverify resume ${runId}`)
+})

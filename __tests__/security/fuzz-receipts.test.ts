@@ -18,7 +18,7 @@ const COMMAND = 'true'
 
 /** A real receipt of COMMAND in `repo`, with some fields replaced, dropped or added at random. */
 function bentReceipt(repo: string): fc.Arbitrary<Record<string, unknown>> {
-  const base = makeReceipt({ target: repo, commands_run: [COMMAND], status: 'failed' }) as unknown as Record<string, unknown>
+  const base = { ...makeReceipt({ target: repo, commands_run: [COMMAND], status: 'failed' }), run_id: HERE } as Record<string, unknown>
   const fields = Object.keys(base)
   const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), hostileText)
   return fc
@@ -35,6 +35,9 @@ function bentReceipt(repo: string): fc.Arbitrary<Record<string, unknown>> {
     })
 }
 
+/** Stands for the id of the folder the receipt is planted in. */
+const HERE = '<folder id>'
+
 const RUN_ID = /^\d{8}-\d{6}-verify-[0-9a-f]{6}$/
 
 test('random and bent receipts: list shows the valid ones, a run goes ahead, nothing crashes', async () => {
@@ -48,10 +51,12 @@ test('random and bent receipts: list shows the valid ones, a run goes ahead, not
       rmSync(join(repo, '.reverify'), { recursive: true, force: true })
       let valid = 0
       let warnings = 0
-      for (const content of receipts) {
+      for (let content of receipts) {
         // The folder name is a fresh valid id; the receipt may claim another.
         const id = `20261130-075100-verify-${(counter++ % 0xffffff).toString(16).padStart(6, '0')}`
         mkdirSync(join(runs, id), { recursive: true })
+        const isBent = typeof content === 'object' && content !== null && !Array.isArray(content) && content.run_id === HERE
+        if (isBent) content = { ...content, run_id: id }
         writeFileSync(join(runs, id, 'receipt.json'), typeof content === 'string' ? content : JSON.stringify(content))
         const parsed = typeof content === 'string' ? undefined : parseReceipt(content)
         if (parsed?.ok && parsed.receipt.run_id === id) {

@@ -1,11 +1,12 @@
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
-import { userInfo } from 'node:os'
+import { hostname, userInfo } from 'node:os'
 import { resolve } from 'node:path'
 import { captureRun } from '../core/capture.js'
 import { parseCaptureMode, readConfig, setCaptureMode } from '../core/config-file.js'
 import { UsageError } from '../core/errors.js'
 import type { Receipt } from '../core/receipt.js'
 import { ReceiptStore } from '../core/receipt-store.js'
+import { ownerGone } from '../core/resume.js'
 import { requireRunId } from '../core/run-id.js'
 import { showValue } from '../core/settings.js'
 import { ensureStateDir } from '../core/state-dir.js'
@@ -64,10 +65,28 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
   return 0
 }
 
+/** A `running` receipt whose process is gone is shown as what it is: resumable. */
+function shownStatus(receipt: Receipt): string {
+  return receipt.status === 'running' && ownerGone(receipt, { host: hostname() }) ? 'resumable' : receipt.status
+}
+
 function receiptLine(receipt: Receipt): string {
   const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-'
   const command = receipt.identity.join(' ; ')
-  return [receipt.run_id, receipt.status.padEnd(11), (receipt.flaky ? 'flaky' : '-').padEnd(5), captured.padEnd(10), command.length > 80 ? `${command.slice(0, 80)}…` : command].join('  ')
+  return [receipt.run_id, shownStatus(receipt).padEnd(11), (receipt.flaky ? 'flaky' : '-').padEnd(5), captured.padEnd(10), command.length > 80 ? `${command.slice(0, 80)}…` : command].join('  ')
+}
+
+/** Lines after the list that say what the unusual statuses mean and what to do. */
+function listFooter(receipts: readonly Receipt[]): string[] {
+  const lines: string[] = []
+  const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable')
+  if (resumable) {
+    lines.push(`resumable: the run's process is gone before it finished; continue it with \`reverify resume ${resumable.run_id}\` or by running the same command`)
+  }
+  if (receipts.some(receipt => receipt.status === 'interrupted')) {
+    lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify')
+  }
+  return lines
 }
 
 /** `reverify receipts list|show`. */
@@ -88,7 +107,10 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     const receipts = await store.list({ target: root })
     if (json) println(io.stdout, JSON.stringify(receipts, null, 2))
     else if (receipts.length === 0) println(io.stdout, 'no receipts yet')
-    else for (const receipt of receipts) println(io.stdout, receiptLine(receipt))
+    else {
+      for (const receipt of receipts) println(io.stdout, receiptLine(receipt))
+      for (const line of listFooter(receipts)) println(io.stdout, line)
+    }
     return 0
   }
   if (action === 'show' && ref !== undefined && rest.length === 0) {
