@@ -9,6 +9,7 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }]
   },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/fuzz-seed.ts'],
   testTimeout: 60000,
   maxWorkers: 2
 }

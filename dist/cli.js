@@ -566,6 +566,312 @@ function errors_describeError(error) {
     return String(error);
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/core/command-list.ts
+/**
+ * Turns the `command` input into the run's command list (SPEC §1): one command per line,
+ * a line ending in a backslash continues on the next, blank lines are ignored. Commands are
+ * kept exactly as written otherwise: they run through the shell as the user typed them.
+ */
+/** Splits the `command` text into its ordered list of commands. */
+function splitCommandList(text) {
+    const commands = [];
+    let pending;
+    for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
+        // Continuation keeps the backslash-newline, so the shell sees the command as written.
+        const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`;
+        if (/(^|[^\\])(\\\\)*\\$/.test(rawLine)) {
+            pending = line;
+            continue;
+        }
+        pending = undefined;
+        if (line.trim() !== '')
+            commands.push(line.trim());
+    }
+    if (pending !== undefined && pending.trim() !== '') {
+        // A trailing backslash on the last line has nothing to continue onto: drop it.
+        commands.push(pending.replace(/\\$/, '').trim());
+    }
+    return commands;
+}
+
+;// CONCATENATED MODULE: ./src/core/settings.ts
+/**
+ * The one place where raw inputs (action inputs or CLI flags, both strings under the same
+ * names) become a validated RunSettings. Everything after this sees typed values only.
+ */
+
+
+
+
+/** Input names of a verify run, as in SPEC §1 and §3. */
+const RUN_INPUT_NAMES = [
+    'command',
+    'expect-exit',
+    'expect-stdout',
+    'expect-file',
+    'expect-check',
+    'max-retries',
+    'timeout-seconds',
+    'retry-wait-seconds',
+    'retry-backoff',
+    'retry-on-exit-codes',
+    'retry-on-output',
+    'shell',
+    'working-directory',
+    'name',
+    'allow-destructive',
+    'capture-before-retry',
+    'scope',
+    'redact',
+    'keep-receipts',
+    'state-dir'
+];
+const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check';
+const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
+/** Shows a user value in a message: quoted, control characters escaped, long ones cut. */
+function showValue(value) {
+    const escaped = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    return `'${escaped.slice(1, -1).replace(/'/g, "\\'")}'`;
+}
+function given(raw, name) {
+    const value = raw[name];
+    return value === undefined || value.trim() === '' ? undefined : value;
+}
+function integer(raw, name, min, max, fallback) {
+    const value = given(raw, name);
+    if (value === undefined)
+        return fallback;
+    const text = value.trim();
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+        throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected a whole number from ${min} to ${max}`);
+    }
+    return Number(text);
+}
+function oneOf(raw, name, allowed, fallback) {
+    const value = given(raw, name);
+    if (value === undefined)
+        return fallback;
+    const text = value.trim().toLowerCase();
+    const match = allowed.find(option => option === text);
+    if (match === undefined) {
+        throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected one of ${allowed.join(', ')}`);
+    }
+    return match;
+}
+/** The YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them. */
+function parseBoolean(value, name, fallback) {
+    if (value === undefined || value.trim() === '')
+        return fallback;
+    const text = value.trim();
+    if (['true', 'True', 'TRUE'].includes(text))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(text))
+        return false;
+    throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected true or false`);
+}
+function exitCodeList(raw) {
+    const value = given(raw, 'retry-on-exit-codes');
+    if (value === undefined)
+        return undefined;
+    const parts = value.split(',').map(part => part.trim());
+    if (parts.some(part => !/^\d+$/.test(part) || Number(part) > 255)) {
+        throw new UsageError(`retry-on-exit-codes: ${showValue(value)} is not allowed; expected a comma-separated list of exit codes from 0 to 255`);
+    }
+    return parts.map(Number);
+}
+/** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
+const MAX_PATTERN_CHARS = 1000;
+function regex(raw, name) {
+    const value = given(raw, name);
+    if (value === undefined)
+        return undefined;
+    if (value.length > MAX_PATTERN_CHARS) {
+        throw new UsageError(`${name}: a pattern of ${value.length} characters is too long; at most ${MAX_PATTERN_CHARS}`);
+    }
+    try {
+        const pattern = new RegExp(value);
+        pattern.test(''); // some patterns only fail when first executed
+        return pattern;
+    }
+    catch (error) {
+        // V8 repeats the whole pattern in its message: keep only the reason.
+        const text = error instanceof Error ? error.message : 'invalid';
+        const reason = text.replace(/^Invalid regular expression: /, '').replace(/^\/[\s\S]*\/[a-z]*: /, '').slice(0, 120);
+        throw new UsageError(`${name}: ${showValue(value)} is not a valid regular expression (${reason})`);
+    }
+}
+/** Inputs may not hold NUL: no shell, path or environment can carry one. */
+function rejectNul(raw) {
+    for (const [name, value] of Object.entries(raw)) {
+        if (value?.includes('\0'))
+            throw new UsageError(`${name}: contains a NUL character, which no command, path or pattern may hold`);
+    }
+}
+/** A state directory path the file system can hold. */
+function checkStateDir(path) {
+    if (path === undefined)
+        return;
+    if (path.length > 1024 || path.split(/[\\/]/).some(part => Buffer.byteLength(part) > 255)) {
+        throw new UsageError(`state-dir: ${showValue(path)} is too long; at most 1024 characters, 255 bytes per folder name`);
+    }
+}
+function shell(raw) {
+    const value = given(raw, 'shell');
+    if (value === undefined)
+        return { kind: 'bash' };
+    const text = value.trim();
+    if (text === 'bash' || text === 'sh')
+        return { kind: text };
+    if (text.includes('{0}'))
+        return { kind: 'template', template: text };
+    throw new UsageError(`shell: ${showValue(value)} is not allowed; expected bash, sh, or a command template containing {0} (e.g. "python {0}")`);
+}
+function workingDirectory(raw, cwd) {
+    const value = given(raw, 'working-directory');
+    const dir = value === undefined ? cwd : (0,external_node_path_namespaceObject.isAbsolute)(value.trim()) ? value.trim() : (0,external_node_path_namespaceObject.resolve)(cwd, value.trim());
+    let isDir = false;
+    try {
+        isDir = (0,external_node_fs_namespaceObject.statSync)(dir).isDirectory();
+    }
+    catch {
+        isDir = false;
+    }
+    if (!isDir) {
+        throw new UsageError(`working-directory: ${showValue(value ?? dir)} is not an existing directory`);
+    }
+    return dir;
+}
+function label(raw) {
+    const value = given(raw, 'name');
+    if (value === undefined)
+        return 'verify';
+    const text = value.trim();
+    // The name becomes a directory of the trace layout: keep it to a safe, portable set.
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(text)) {
+        throw new UsageError(`name: ${showValue(value)} is not allowed; expected 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
+    }
+    return text;
+}
+/**
+ * Size limits, so every run fits its receipt (whose schema bounds what it accepts from an
+ * untrusted store) with room for normalization and redaction markers.
+ */
+const INPUT_LIMITS = { commands: 100, commandChars: 8192, pathChars: 4096, scopeChars: 1024, redactValues: 200 };
+function tooLong(name, what) {
+    throw new UsageError(`${name}: ${what}`);
+}
+function checkSizes(settings) {
+    const { commands, expectations, scope, redact } = settings;
+    if (commands.length > INPUT_LIMITS.commands)
+        tooLong('command', `${commands.length} commands is too many; at most ${INPUT_LIMITS.commands}`);
+    const longest = commands.find(command => command.length > INPUT_LIMITS.commandChars);
+    if (longest !== undefined)
+        tooLong('command', `a command of ${longest.length} characters is too long; at most ${INPUT_LIMITS.commandChars} (put a long script in a file)`);
+    for (const [name, value, max] of [
+        ['expect-stdout', expectations.stdout, INPUT_LIMITS.commandChars],
+        ['expect-check', expectations.check, INPUT_LIMITS.commandChars],
+        ['expect-file', expectations.file, INPUT_LIMITS.pathChars],
+        ['scope', scope, INPUT_LIMITS.scopeChars]
+    ]) {
+        if (value !== undefined && value.length > max)
+            tooLong(name, `${value.length} characters is too long; at most ${max}`);
+    }
+    if (redact.length > INPUT_LIMITS.redactValues)
+        tooLong('redact', `${redact.length} values is too many; at most ${INPUT_LIMITS.redactValues}`);
+}
+/** Validates every run input; throws UsageError with one line naming the first bad one. */
+function parseRunSettings(raw, cwd = process.cwd()) {
+    rejectNul(raw);
+    const commandText = raw.command ?? '';
+    const commands = splitCommandList(commandText);
+    if (commands.length === 0) {
+        throw new UsageError('command: required; give one or more commands, one per line');
+    }
+    const expectations = {
+        exit: integer(raw, 'expect-exit', 0, 255),
+        stdout: given(raw, 'expect-stdout'),
+        file: given(raw, 'expect-file')?.trim(),
+        check: given(raw, 'expect-check')?.trim()
+    };
+    for (const key of Object.keys(expectations)) {
+        if (expectations[key] === undefined)
+            delete expectations[key];
+    }
+    const settings = {
+        commands,
+        expectations,
+        maxRetries: integer(raw, 'max-retries', 0, 100, 2),
+        timeoutSeconds: integer(raw, 'timeout-seconds', 0, 7 * 24 * 3600, 0),
+        retryWaitSeconds: integer(raw, 'retry-wait-seconds', 0, 3600, 0),
+        retryBackoff: oneOf(raw, 'retry-backoff', ['fixed', 'exponential'], 'fixed'),
+        retryOnExitCodes: exitCodeList(raw),
+        retryOnOutput: regex(raw, 'retry-on-output'),
+        shell: shell(raw),
+        workingDirectory: workingDirectory(raw, cwd),
+        name: label(raw),
+        allowDestructive: parseBoolean(raw['allow-destructive'], 'allow-destructive', false),
+        scope: raw.scope?.trim() ?? '',
+        redact: (raw.redact ?? '')
+            .split(/\r?\n/)
+            .map(line => line.trim())
+            .filter(line => line !== ''),
+        captureBeforeRetry: given(raw, 'capture-before-retry'),
+        keepReceipts: integer(raw, 'keep-receipts', 1, 100000, 20),
+        stateDir: given(raw, 'state-dir')?.trim(),
+        logCapBytes: DEFAULT_LOG_CAP_BYTES
+    };
+    checkSizes(settings);
+    if (settings.retryOnExitCodes === undefined)
+        delete settings.retryOnExitCodes;
+    if (settings.retryOnOutput === undefined)
+        delete settings.retryOnOutput;
+    if (Object.keys(expectations).length === 0)
+        throw new UsageError(NOTHING_TO_VERIFY);
+    if (settings.stateDir !== undefined && !(0,external_node_path_namespaceObject.isAbsolute)(settings.stateDir)) {
+        settings.stateDir = (0,external_node_path_namespaceObject.resolve)(cwd, settings.stateDir);
+    }
+    checkStateDir(settings.stateDir);
+    return settings;
+}
+/**
+ * The inputs that reproduce these settings when parsed again (for resuming a run from
+ * disk). `redact` and `state-dir` are left out: the first never reaches disk, the second
+ * is where the record lives.
+ */
+function toRawInputs(settings) {
+    const { exit, stdout, file, check } = settings.expectations;
+    const raw = {
+        command: settings.commands.join('\n'),
+        'max-retries': String(settings.maxRetries),
+        'timeout-seconds': String(settings.timeoutSeconds),
+        'retry-wait-seconds': String(settings.retryWaitSeconds),
+        'retry-backoff': settings.retryBackoff,
+        shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
+        'working-directory': settings.workingDirectory,
+        name: settings.name,
+        'allow-destructive': String(settings.allowDestructive),
+        scope: settings.scope,
+        'keep-receipts': String(settings.keepReceipts)
+    };
+    if (exit !== undefined)
+        raw['expect-exit'] = String(exit);
+    if (stdout !== undefined)
+        raw['expect-stdout'] = stdout;
+    if (file !== undefined)
+        raw['expect-file'] = file;
+    if (check !== undefined)
+        raw['expect-check'] = check;
+    if (settings.retryOnExitCodes !== undefined)
+        raw['retry-on-exit-codes'] = settings.retryOnExitCodes.join(',');
+    if (settings.retryOnOutput !== undefined)
+        raw['retry-on-output'] = settings.retryOnOutput.source;
+    return raw;
+}
+
 ;// CONCATENATED MODULE: ./src/core/version.ts
 /** reverify's version, recorded in traces; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -657,8 +963,6 @@ function println(stream, line) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/core/printable.ts
 /**
  * Values that reach a message can come from untrusted places (a cache, an event payload, a
@@ -2134,7 +2438,7 @@ const string = (params) => {
     return new RegExp(`^${regex}$`);
 };
 const bigint = /^-?\d+n?$/;
-const integer = /^-?\d+$/;
+const regexes_integer = /^-?\d+$/;
 const number = /^-?\d+(?:\.\d+)?$/;
 const regexes_boolean = /^(?:true|false)$/i;
 const _null = /^null$/i;
@@ -7769,7 +8073,7 @@ function stringifyKeyNames(bySchema, json, visited) {
         return rest;
     rest.type = "string";
     if (!values)
-        rest.pattern = (types.includes("number") ? number : integer).source;
+        rest.pattern = (types.includes("number") ? number : regexes_integer).source;
     return rest;
 }
 /** Every record of one conversion, so the carriers are found in a single pass rather than once per record. */
@@ -10492,8 +10796,6 @@ async function latestToCapture(store, details) {
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/core/atomic-file.ts
 
 
@@ -11486,483 +11788,6 @@ async function forEachLimited(items, action) {
     await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker));
 }
 
-;// CONCATENATED MODULE: ./src/core/command-list.ts
-/**
- * Turns the `command` input into the run's command list (SPEC §1): one command per line,
- * a line ending in a backslash continues on the next, blank lines are ignored. Commands are
- * kept exactly as written otherwise: they run through the shell as the user typed them.
- */
-/** Splits the `command` text into its ordered list of commands. */
-function splitCommandList(text) {
-    const commands = [];
-    let pending;
-    for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
-        // Continuation keeps the backslash-newline, so the shell sees the command as written.
-        const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`;
-        if (/(^|[^\\])(\\\\)*\\$/.test(rawLine)) {
-            pending = line;
-            continue;
-        }
-        pending = undefined;
-        if (line.trim() !== '')
-            commands.push(line.trim());
-    }
-    if (pending !== undefined && pending.trim() !== '') {
-        // A trailing backslash on the last line has nothing to continue onto: drop it.
-        commands.push(pending.replace(/\\$/, '').trim());
-    }
-    return commands;
-}
-
-;// CONCATENATED MODULE: ./src/core/settings.ts
-/**
- * The one place where raw inputs (action inputs or CLI flags, both strings under the same
- * names) become a validated RunSettings. Everything after this sees typed values only.
- */
-
-
-
-
-/** Input names of a verify run, as in SPEC §1 and §3. */
-const RUN_INPUT_NAMES = [
-    'command',
-    'expect-exit',
-    'expect-stdout',
-    'expect-file',
-    'expect-check',
-    'max-retries',
-    'timeout-seconds',
-    'retry-wait-seconds',
-    'retry-backoff',
-    'retry-on-exit-codes',
-    'retry-on-output',
-    'shell',
-    'working-directory',
-    'name',
-    'allow-destructive',
-    'capture-before-retry',
-    'scope',
-    'redact',
-    'keep-receipts',
-    'state-dir'
-];
-const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check';
-const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
-/** Shows a user value in a message: quoted, control characters escaped, long ones cut. */
-function showValue(value) {
-    const escaped = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-    return `'${escaped.slice(1, -1).replace(/'/g, "\\'")}'`;
-}
-function given(raw, name) {
-    const value = raw[name];
-    return value === undefined || value.trim() === '' ? undefined : value;
-}
-function settings_integer(raw, name, min, max, fallback) {
-    const value = given(raw, name);
-    if (value === undefined)
-        return fallback;
-    const text = value.trim();
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-        throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected a whole number from ${min} to ${max}`);
-    }
-    return Number(text);
-}
-function oneOf(raw, name, allowed, fallback) {
-    const value = given(raw, name);
-    if (value === undefined)
-        return fallback;
-    const text = value.trim().toLowerCase();
-    const match = allowed.find(option => option === text);
-    if (match === undefined) {
-        throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected one of ${allowed.join(', ')}`);
-    }
-    return match;
-}
-/** The YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them. */
-function parseBoolean(value, name, fallback) {
-    if (value === undefined || value.trim() === '')
-        return fallback;
-    const text = value.trim();
-    if (['true', 'True', 'TRUE'].includes(text))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(text))
-        return false;
-    throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected true or false`);
-}
-function exitCodeList(raw) {
-    const value = given(raw, 'retry-on-exit-codes');
-    if (value === undefined)
-        return undefined;
-    const parts = value.split(',').map(part => part.trim());
-    if (parts.some(part => !/^\d+$/.test(part) || Number(part) > 255)) {
-        throw new UsageError(`retry-on-exit-codes: ${showValue(value)} is not allowed; expected a comma-separated list of exit codes from 0 to 255`);
-    }
-    return parts.map(Number);
-}
-function regex(raw, name) {
-    const value = given(raw, name);
-    if (value === undefined)
-        return undefined;
-    try {
-        return new RegExp(value);
-    }
-    catch (error) {
-        const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : 'invalid';
-        throw new UsageError(`${name}: ${showValue(value)} is not a valid regular expression (${reason})`);
-    }
-}
-function shell(raw) {
-    const value = given(raw, 'shell');
-    if (value === undefined)
-        return { kind: 'bash' };
-    const text = value.trim();
-    if (text === 'bash' || text === 'sh')
-        return { kind: text };
-    if (text.includes('{0}'))
-        return { kind: 'template', template: text };
-    throw new UsageError(`shell: ${showValue(value)} is not allowed; expected bash, sh, or a command template containing {0} (e.g. "python {0}")`);
-}
-function workingDirectory(raw, cwd) {
-    const value = given(raw, 'working-directory');
-    const dir = value === undefined ? cwd : (0,external_node_path_namespaceObject.isAbsolute)(value.trim()) ? value.trim() : (0,external_node_path_namespaceObject.resolve)(cwd, value.trim());
-    let isDir = false;
-    try {
-        isDir = (0,external_node_fs_namespaceObject.statSync)(dir).isDirectory();
-    }
-    catch {
-        isDir = false;
-    }
-    if (!isDir) {
-        throw new UsageError(`working-directory: ${showValue(value ?? dir)} is not an existing directory`);
-    }
-    return dir;
-}
-function label(raw) {
-    const value = given(raw, 'name');
-    if (value === undefined)
-        return 'verify';
-    const text = value.trim();
-    // The name becomes a directory of the trace layout: keep it to a safe, portable set.
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(text)) {
-        throw new UsageError(`name: ${showValue(value)} is not allowed; expected 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
-    }
-    return text;
-}
-/**
- * Size limits, so every run fits its receipt (whose schema bounds what it accepts from an
- * untrusted store) with room for normalization and redaction markers.
- */
-const INPUT_LIMITS = { commands: 100, commandChars: 8192, pathChars: 4096, scopeChars: 1024, redactValues: 200 };
-function tooLong(name, what) {
-    throw new UsageError(`${name}: ${what}`);
-}
-function checkSizes(settings) {
-    const { commands, expectations, scope, redact } = settings;
-    if (commands.length > INPUT_LIMITS.commands)
-        tooLong('command', `${commands.length} commands is too many; at most ${INPUT_LIMITS.commands}`);
-    const longest = commands.find(command => command.length > INPUT_LIMITS.commandChars);
-    if (longest !== undefined)
-        tooLong('command', `a command of ${longest.length} characters is too long; at most ${INPUT_LIMITS.commandChars} (put a long script in a file)`);
-    for (const [name, value, max] of [
-        ['expect-stdout', expectations.stdout, INPUT_LIMITS.commandChars],
-        ['expect-check', expectations.check, INPUT_LIMITS.commandChars],
-        ['expect-file', expectations.file, INPUT_LIMITS.pathChars],
-        ['scope', scope, INPUT_LIMITS.scopeChars]
-    ]) {
-        if (value !== undefined && value.length > max)
-            tooLong(name, `${value.length} characters is too long; at most ${max}`);
-    }
-    if (redact.length > INPUT_LIMITS.redactValues)
-        tooLong('redact', `${redact.length} values is too many; at most ${INPUT_LIMITS.redactValues}`);
-}
-/** Validates every run input; throws UsageError with one line naming the first bad one. */
-function parseRunSettings(raw, cwd = process.cwd()) {
-    const commandText = raw.command ?? '';
-    const commands = splitCommandList(commandText);
-    if (commands.length === 0) {
-        throw new UsageError('command: required; give one or more commands, one per line');
-    }
-    const expectations = {
-        exit: settings_integer(raw, 'expect-exit', 0, 255),
-        stdout: given(raw, 'expect-stdout'),
-        file: given(raw, 'expect-file')?.trim(),
-        check: given(raw, 'expect-check')?.trim()
-    };
-    for (const key of Object.keys(expectations)) {
-        if (expectations[key] === undefined)
-            delete expectations[key];
-    }
-    const settings = {
-        commands,
-        expectations,
-        maxRetries: settings_integer(raw, 'max-retries', 0, 100, 2),
-        timeoutSeconds: settings_integer(raw, 'timeout-seconds', 0, 7 * 24 * 3600, 0),
-        retryWaitSeconds: settings_integer(raw, 'retry-wait-seconds', 0, 3600, 0),
-        retryBackoff: oneOf(raw, 'retry-backoff', ['fixed', 'exponential'], 'fixed'),
-        retryOnExitCodes: exitCodeList(raw),
-        retryOnOutput: regex(raw, 'retry-on-output'),
-        shell: shell(raw),
-        workingDirectory: workingDirectory(raw, cwd),
-        name: label(raw),
-        allowDestructive: parseBoolean(raw['allow-destructive'], 'allow-destructive', false),
-        scope: raw.scope?.trim() ?? '',
-        redact: (raw.redact ?? '')
-            .split(/\r?\n/)
-            .map(line => line.trim())
-            .filter(line => line !== ''),
-        captureBeforeRetry: given(raw, 'capture-before-retry'),
-        keepReceipts: settings_integer(raw, 'keep-receipts', 1, 100000, 20),
-        stateDir: given(raw, 'state-dir')?.trim(),
-        logCapBytes: DEFAULT_LOG_CAP_BYTES
-    };
-    checkSizes(settings);
-    if (settings.retryOnExitCodes === undefined)
-        delete settings.retryOnExitCodes;
-    if (settings.retryOnOutput === undefined)
-        delete settings.retryOnOutput;
-    if (Object.keys(expectations).length === 0)
-        throw new UsageError(NOTHING_TO_VERIFY);
-    if (settings.stateDir !== undefined && !(0,external_node_path_namespaceObject.isAbsolute)(settings.stateDir)) {
-        settings.stateDir = (0,external_node_path_namespaceObject.resolve)(cwd, settings.stateDir);
-    }
-    return settings;
-}
-/**
- * The inputs that reproduce these settings when parsed again (for resuming a run from
- * disk). `redact` and `state-dir` are left out: the first never reaches disk, the second
- * is where the record lives.
- */
-function toRawInputs(settings) {
-    const { exit, stdout, file, check } = settings.expectations;
-    const raw = {
-        command: settings.commands.join('\n'),
-        'max-retries': String(settings.maxRetries),
-        'timeout-seconds': String(settings.timeoutSeconds),
-        'retry-wait-seconds': String(settings.retryWaitSeconds),
-        'retry-backoff': settings.retryBackoff,
-        shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
-        'working-directory': settings.workingDirectory,
-        name: settings.name,
-        'allow-destructive': String(settings.allowDestructive),
-        scope: settings.scope,
-        'keep-receipts': String(settings.keepReceipts)
-    };
-    if (exit !== undefined)
-        raw['expect-exit'] = String(exit);
-    if (stdout !== undefined)
-        raw['expect-stdout'] = stdout;
-    if (file !== undefined)
-        raw['expect-file'] = file;
-    if (check !== undefined)
-        raw['expect-check'] = check;
-    if (settings.retryOnExitCodes !== undefined)
-        raw['retry-on-exit-codes'] = settings.retryOnExitCodes.join(',');
-    if (settings.retryOnOutput !== undefined)
-        raw['retry-on-output'] = settings.retryOnOutput.source;
-    return raw;
-}
-
-;// CONCATENATED MODULE: ./src/cli/args.ts
-/**
- * A small, strict command-line parser: `--name value`, `--name=value`, boolean switches,
- * positionals. Unknown or repeated flags are usage errors (exit 2), never ignored.
- */
-
-/** Parses argv against the allowed flags of one subcommand. */
-function parseArgs(argv, specs, usage) {
-    const flags = {};
-    const positionals = [];
-    for (let i = 0; i < argv.length; i++) {
-        const arg = argv[i];
-        if (arg === '--') {
-            positionals.push(...argv.slice(i + 1));
-            break;
-        }
-        if (!arg.startsWith('--') || arg === '-') {
-            if (arg.startsWith('-') && arg !== '-' && arg !== '-h') {
-                throw new UsageError(`unknown flag ${arg}; see ${usage}`);
-            }
-            if (arg === '-h') {
-                flags.help = 'true';
-                continue;
-            }
-            positionals.push(arg);
-            continue;
-        }
-        const eq = arg.indexOf('=');
-        const name = arg.slice(2, eq === -1 ? undefined : eq);
-        const spec = specs[name];
-        if (spec === undefined)
-            throw new UsageError(`unknown flag --${name}; see ${usage}`);
-        let value;
-        if (spec.kind === 'switch') {
-            value = eq === -1 ? 'true' : arg.slice(eq + 1);
-        }
-        else if (eq !== -1) {
-            value = arg.slice(eq + 1);
-        }
-        else {
-            if (i + 1 >= argv.length)
-                throw new UsageError(`--${name} needs a value; see ${usage}`);
-            value = argv[++i];
-        }
-        if (name in flags) {
-            if (!spec.repeatable)
-                throw new UsageError(`--${name} given more than once; see ${usage}`);
-            flags[name] = `${flags[name]}\n${value}`;
-        }
-        else {
-            flags[name] = value;
-        }
-    }
-    return { flags, positionals };
-}
-
-;// CONCATENATED MODULE: ./src/cli/state.ts
-/** Where the CLI keeps its state: the repository's top level (or cwd), and .reverify/ in it. */
-
-
-/** The git top level containing dir (a folder holding .git), else dir itself. */
-function findTargetRoot(dir) {
-    let current = (0,external_node_path_namespaceObject.resolve)(dir);
-    for (;;) {
-        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(current, '.git')))
-            return current;
-        const parent = (0,external_node_path_namespaceObject.dirname)(current);
-        if (parent === current)
-            return (0,external_node_path_namespaceObject.resolve)(dir);
-        current = parent;
-    }
-}
-/** The CLI's default state directory for a target root. */
-function defaultStateDir(root) {
-    return (0,external_node_path_namespaceObject.join)(root, '.reverify');
-}
-
-;// CONCATENATED MODULE: ./src/cli/receipts.ts
-/** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
-
-
-
-
-
-
-
-
-
-
-
-
-
-function openStore(flags, io) {
-    const root = findTargetRoot(io.cwd);
-    // Read the way `run` reads it (trimmed, relative to the working directory), so every
-    // subcommand given the same flag finds the same store.
-    const given = flags['state-dir']?.trim();
-    const stateDir = given ? (0,external_node_path_namespaceObject.resolve)(io.cwd, given) : defaultStateDir(root);
-    const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
-    return { root, stateDir, store };
-}
-function who(io) {
-    try {
-        return io.env.USER ?? (0,external_node_os_namespaceObject.userInfo)().username;
-    }
-    catch {
-        return 'unknown';
-    }
-}
-/** `reverify capture <run-id|latest> [--note TEXT]`. */
-async function captureCommandLine(argv, io) {
-    const { flags, positionals } = parseArgs(argv, { note: { kind: 'string' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } }, 'reverify capture --help');
-    if (flags.help !== undefined) {
-        io.stdout.write(CAPTURE_HELP);
-        return 0;
-    }
-    if (positionals.length !== 1) {
-        throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help');
-    }
-    const { root, store } = openStore(flags, io);
-    await readConfig(root);
-    const receipt = await captureRun(store, positionals[0], {
-        note: flags.note ?? '',
-        source: 'cli',
-        by: who(io),
-        target: root
-    });
-    println(io.stdout, `reverify: captured ${receipt.run_id}${flags.note ? `: ${flags.note}` : ''}`);
-    return 0;
-}
-function receiptLine(receipt) {
-    const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-';
-    const command = receipt.identity.join(' ; ');
-    return [receipt.run_id, receipt.status.padEnd(11), (receipt.flaky ? 'flaky' : '-').padEnd(5), captured.padEnd(10), command.length > 80 ? `${command.slice(0, 80)}…` : command].join('  ');
-}
-/** `reverify receipts list|show`. */
-async function receiptsCommandLine(argv, io) {
-    const { flags, positionals } = parseArgs(argv, { json: { kind: 'switch' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } }, 'reverify receipts --help');
-    if (flags.help !== undefined) {
-        io.stdout.write(RECEIPTS_HELP);
-        return 0;
-    }
-    const [action, ref, ...rest] = positionals;
-    const json = flags.json === 'true';
-    const { root, store } = openStore(flags, io);
-    if (action === 'list' && ref === undefined) {
-        const receipts = await store.list({ target: root });
-        if (json)
-            println(io.stdout, JSON.stringify(receipts, null, 2));
-        else if (receipts.length === 0)
-            println(io.stdout, 'no receipts yet');
-        else
-            for (const receipt of receipts)
-                println(io.stdout, receiptLine(receipt));
-        return 0;
-    }
-    if (action === 'show' && ref !== undefined && rest.length === 0) {
-        const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'));
-        if (receipt === undefined)
-            throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`);
-        if (json) {
-            println(io.stdout, JSON.stringify(receipt, null, 2));
-            return 0;
-        }
-        println(io.stdout, `run:        ${receipt.run_id}`);
-        println(io.stdout, `status:     ${receipt.status}${receipt.flaky ? ' (flaky)' : ''}`);
-        println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`);
-        println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`);
-        println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`);
-        println(io.stdout, `identity:   ${receipt.identity_hash}`);
-        for (const command of receipt.identity)
-            println(io.stdout, `  ${command}`);
-        for (const command of receipt.commands) {
-            println(io.stdout, `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
-        }
-        println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`);
-        println(io.stdout, `trace:      ${receipt.session.dir}`);
-        println(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`);
-        return 0;
-    }
-    throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help');
-}
-/** `reverify config set capture-before-retry <v>`. */
-async function configCommandLine(argv, io) {
-    const { flags, positionals } = parseArgs(argv, { help: { kind: 'switch' } }, 'reverify config --help');
-    if (flags.help !== undefined) {
-        io.stdout.write(CONFIG_HELP);
-        return 0;
-    }
-    const [action, key, value, ...rest] = positionals;
-    if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
-        throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`');
-    }
-    const mode = parseCaptureMode(value, 'capture-before-retry');
-    const root = findTargetRoot(io.cwd);
-    await ensureStateDir(defaultStateDir(root), { gitignore: true });
-    await setCaptureMode(root, mode);
-    println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
-    return 0;
-}
-
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 ;// CONCATENATED MODULE: ./src/core/capped-log.ts
@@ -12835,7 +12660,7 @@ async function runAttempt(settings, attempt, logPath, env) {
             checks.push({
                 expectation: 'expect-stdout',
                 ok: stdoutWatch.found,
-                detail: stdoutWatch.found ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(expected.stdout)}`
+                detail: stdoutWatch.found ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(env.redactor.redact(expected.stdout))}`
             });
         }
         if (expected.file !== undefined) {
@@ -13138,7 +12963,13 @@ class TraceSession {
     /** Creates the session directory and writes the initial meta.json. */
     static async open(options) {
         const { id, dir, startedAt } = options.planned ?? planSession(options.stateDir, options.name, options.now());
-        (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
+        // Level by level, refusing links: a link planted under sessions/ must not take the
+        // trace somewhere else.
+        let path = options.stateDir;
+        for (const step of (0,external_node_path_namespaceObject.relative)(options.stateDir, dir).split(external_node_path_namespaceObject.sep)) {
+            path = (0,external_node_path_namespaceObject.join)(path, step);
+            await ensureRealDirectory(path);
+        }
         const meta = {
             session_id: id,
             skill: options.name,
@@ -13395,7 +13226,6 @@ async function closeInterruptedRun(options) {
 
 
 
-
 /** True when a process with this pid exists on this host. */
 function pidAlive(pid) {
     try {
@@ -13456,7 +13286,7 @@ function attemptFromRecord(result, verify) {
     };
 }
 /** The checks of SPEC §6's replay: only expect-exit and expect-stdout can be judged from a record. */
-function judgeFromRecord(settings, result) {
+function judgeFromRecord(settings, result, redactor) {
     const { exit, stdout, file, check } = settings.expectations;
     if (file !== undefined || check !== undefined)
         return undefined;
@@ -13473,7 +13303,7 @@ function judgeFromRecord(settings, result) {
         checks.push({
             expectation: 'expect-stdout',
             ok: payload.stdout_matched,
-            detail: payload.stdout_matched ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(stdout)}`
+            detail: payload.stdout_matched ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
         });
     }
     return checks;
@@ -13489,14 +13319,12 @@ async function planResume(options) {
     const { receipt, settings, redactor } = options;
     if (!ownerGone(receipt, options.here))
         return { kind: 'none' };
-    // The receipt is untrusted: its session must be a real directory inside our sessions/.
-    const sessionsRoot = (0,external_node_path_namespaceObject.resolve)(options.stateDir, 'sessions') + external_node_path_namespaceObject.sep;
+    // The receipt is untrusted: its session must be a real directory inside our sessions/,
+    // reached without following a link.
     const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
-    if (!sessionDir.startsWith(sessionsRoot))
-        return restart('its session directory is outside the state directory');
-    const info = await (0,promises_namespaceObject.lstat)(sessionDir).catch(() => undefined);
-    if (!info?.isDirectory())
-        return restart('its session directory is missing');
+    if (!(await isOwnSessionDir(options.stateDir, sessionDir))) {
+        return restart('its session directory is missing or not one of this state directory');
+    }
     let meta;
     try {
         const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, 'meta.json'), 1024 * 1024);
@@ -13538,7 +13366,7 @@ async function planResume(options) {
         if (!last)
             return restart(`attempt ${n} is incomplete but not the last one`);
         if (result !== undefined) {
-            const checks = judgeFromRecord(settings, result);
+            const checks = judgeFromRecord(settings, result, redactor);
             if (checks !== undefined) {
                 const ok = checks.length > 0 && checks.every(check => check.ok);
                 const detail = ok ? 'every expectation held (replayed from the recorded result)' : `${checks.filter(c => !c.ok).map(c => c.detail).join('; ')} (replayed from the recorded result)`;
@@ -13574,6 +13402,227 @@ async function planResume(options) {
         summary = `attempt ${n} was interrupted mid-command and counts as used`;
     }
     return { kind: 'resume', plan: { receipt, sessionDir, meta, previous, pending, summary, replayed } };
+}
+
+;// CONCATENATED MODULE: ./src/cli/args.ts
+/**
+ * A small, strict command-line parser: `--name value`, `--name=value`, boolean switches,
+ * positionals. Unknown or repeated flags are usage errors (exit 2), never ignored.
+ */
+
+/** Parses argv against the allowed flags of one subcommand. */
+function parseArgs(argv, specs, usage) {
+    const flags = {};
+    const positionals = [];
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        if (arg === '--') {
+            positionals.push(...argv.slice(i + 1));
+            break;
+        }
+        if (!arg.startsWith('--') || arg === '-') {
+            if (arg.startsWith('-') && arg !== '-' && arg !== '-h') {
+                throw new UsageError(`unknown flag ${arg}; see ${usage}`);
+            }
+            if (arg === '-h') {
+                flags.help = 'true';
+                continue;
+            }
+            positionals.push(arg);
+            continue;
+        }
+        const eq = arg.indexOf('=');
+        const name = arg.slice(2, eq === -1 ? undefined : eq);
+        const spec = specs[name];
+        if (spec === undefined)
+            throw new UsageError(`unknown flag --${name}; see ${usage}`);
+        let value;
+        if (spec.kind === 'switch') {
+            value = eq === -1 ? 'true' : arg.slice(eq + 1);
+        }
+        else if (eq !== -1) {
+            value = arg.slice(eq + 1);
+        }
+        else {
+            if (i + 1 >= argv.length)
+                throw new UsageError(`--${name} needs a value; see ${usage}`);
+            value = argv[++i];
+        }
+        if (name in flags) {
+            if (!spec.repeatable)
+                throw new UsageError(`--${name} given more than once; see ${usage}`);
+            flags[name] = `${flags[name]}\n${value}`;
+        }
+        else {
+            flags[name] = value;
+        }
+    }
+    return { flags, positionals };
+}
+
+;// CONCATENATED MODULE: ./src/cli/state.ts
+/** Where the CLI keeps its state: the repository's top level (or cwd), and .reverify/ in it. */
+
+
+/** The git top level containing dir (a folder holding .git), else dir itself. */
+function findTargetRoot(dir) {
+    let current = (0,external_node_path_namespaceObject.resolve)(dir);
+    for (;;) {
+        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(current, '.git')))
+            return current;
+        const parent = (0,external_node_path_namespaceObject.dirname)(current);
+        if (parent === current)
+            return (0,external_node_path_namespaceObject.resolve)(dir);
+        current = parent;
+    }
+}
+/** The CLI's default state directory for a target root. */
+function defaultStateDir(root) {
+    return (0,external_node_path_namespaceObject.join)(root, '.reverify');
+}
+
+;// CONCATENATED MODULE: ./src/cli/receipts.ts
+/** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+function openStore(flags, io) {
+    const root = findTargetRoot(io.cwd);
+    // Read the way `run` reads it (trimmed, relative to the working directory), so every
+    // subcommand given the same flag finds the same store.
+    const given = flags['state-dir']?.trim();
+    const stateDir = given ? (0,external_node_path_namespaceObject.resolve)(io.cwd, given) : defaultStateDir(root);
+    const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
+    return { root, stateDir, store };
+}
+function who(io) {
+    try {
+        return io.env.USER ?? (0,external_node_os_namespaceObject.userInfo)().username;
+    }
+    catch {
+        return 'unknown';
+    }
+}
+/** `reverify capture <run-id|latest> [--note TEXT]`. */
+async function captureCommandLine(argv, io) {
+    const { flags, positionals } = parseArgs(argv, { note: { kind: 'string' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } }, 'reverify capture --help');
+    if (flags.help !== undefined) {
+        io.stdout.write(CAPTURE_HELP);
+        return 0;
+    }
+    if (positionals.length !== 1) {
+        throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help');
+    }
+    const { root, store } = openStore(flags, io);
+    await readConfig(root);
+    const receipt = await captureRun(store, positionals[0], {
+        note: flags.note ?? '',
+        source: 'cli',
+        by: who(io),
+        target: root
+    });
+    println(io.stdout, `reverify: captured ${receipt.run_id}${flags.note ? `: ${flags.note}` : ''}`);
+    return 0;
+}
+/** A `running` receipt whose process is gone is shown as what it is: resumable. */
+function shownStatus(receipt) {
+    return receipt.status === 'running' && ownerGone(receipt, { host: (0,external_node_os_namespaceObject.hostname)() }) ? 'resumable' : receipt.status;
+}
+function receiptLine(receipt) {
+    const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-';
+    const command = receipt.identity.join(' ; ');
+    return [receipt.run_id, shownStatus(receipt).padEnd(11), (receipt.flaky ? 'flaky' : '-').padEnd(5), captured.padEnd(10), command.length > 80 ? `${command.slice(0, 80)}…` : command].join('  ');
+}
+/** Lines after the list that say what the unusual statuses mean and what to do. */
+function listFooter(receipts) {
+    const lines = [];
+    const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable');
+    if (resumable) {
+        lines.push(`resumable: the run's process is gone before it finished; continue it with \`reverify resume ${resumable.run_id}\` or by running the same command`);
+    }
+    if (receipts.some(receipt => receipt.status === 'interrupted')) {
+        lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify');
+    }
+    return lines;
+}
+/** `reverify receipts list|show`. */
+async function receiptsCommandLine(argv, io) {
+    const { flags, positionals } = parseArgs(argv, { json: { kind: 'switch' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } }, 'reverify receipts --help');
+    if (flags.help !== undefined) {
+        io.stdout.write(RECEIPTS_HELP);
+        return 0;
+    }
+    const [action, ref, ...rest] = positionals;
+    const json = flags.json === 'true';
+    const { root, store } = openStore(flags, io);
+    if (action === 'list' && ref === undefined) {
+        const receipts = await store.list({ target: root });
+        if (json)
+            println(io.stdout, JSON.stringify(receipts, null, 2));
+        else if (receipts.length === 0)
+            println(io.stdout, 'no receipts yet');
+        else {
+            for (const receipt of receipts)
+                println(io.stdout, receiptLine(receipt));
+            for (const line of listFooter(receipts))
+                println(io.stdout, line);
+        }
+        return 0;
+    }
+    if (action === 'show' && ref !== undefined && rest.length === 0) {
+        const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'));
+        if (receipt === undefined)
+            throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`);
+        if (json) {
+            println(io.stdout, JSON.stringify(receipt, null, 2));
+            return 0;
+        }
+        println(io.stdout, `run:        ${receipt.run_id}`);
+        println(io.stdout, `status:     ${receipt.status}${receipt.flaky ? ' (flaky)' : ''}`);
+        println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`);
+        println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`);
+        println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`);
+        println(io.stdout, `identity:   ${receipt.identity_hash}`);
+        for (const command of receipt.identity)
+            println(io.stdout, `  ${command}`);
+        for (const command of receipt.commands) {
+            println(io.stdout, `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
+        }
+        println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`);
+        println(io.stdout, `trace:      ${receipt.session.dir}`);
+        println(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`);
+        return 0;
+    }
+    throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help');
+}
+/** `reverify config set capture-before-retry <v>`. */
+async function configCommandLine(argv, io) {
+    const { flags, positionals } = parseArgs(argv, { help: { kind: 'switch' } }, 'reverify config --help');
+    if (flags.help !== undefined) {
+        io.stdout.write(CONFIG_HELP);
+        return 0;
+    }
+    const [action, key, value, ...rest] = positionals;
+    if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
+        throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`');
+    }
+    const mode = parseCaptureMode(value, 'capture-before-retry');
+    const root = findTargetRoot(io.cwd);
+    await ensureStateDir(defaultStateDir(root), { gitignore: true });
+    await setCaptureMode(root, mode);
+    println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
+    return 0;
 }
 
 ;// CONCATENATED MODULE: ./src/core/capture-policy.ts
@@ -14712,7 +14761,7 @@ async function verifyRun(settings, context, options = {}) {
         run_id: runId,
         target: context.target,
         scope: settings.scope,
-        identity: identity.identity,
+        identity: shownIdentity(settings.commands, context.redactor),
         identity_hash: identity.hash,
         status: 'running',
         flaky: false,
@@ -14728,15 +14777,24 @@ async function verifyRun(settings, context, options = {}) {
         ...(context.ci && { ci: context.ci })
     };
     await context.store.write(redactReceipt(receipt, context.redactor));
-    const session = await TraceSession.open({
-        stateDir: context.stateDir,
-        name: settings.name,
-        runId,
-        version: context.version,
-        redactor: context.redactor,
-        now,
-        planned
-    });
+    let session;
+    try {
+        session = await TraceSession.open({
+            stateDir: context.stateDir,
+            name: settings.name,
+            runId,
+            version: context.version,
+            redactor: context.redactor,
+            now,
+            planned
+        });
+    }
+    catch (error) {
+        // No trace can be written (a link or a file where a folder should be): the run ends
+        // before it starts, and its receipt says so rather than staying `running`.
+        await context.store.write(redactReceipt({ ...receipt, status: 'aborted', ended_at: trace_timestamp(now()) }, context.redactor));
+        throw new UsageError(`state-dir: cannot create the trace folder: ${errors_describeError(error)}`);
+    }
     await writeRunRecord(session.dir, settings, context.redactor);
     await context.onRunCreated?.({ runId, sessionDir: session.dir });
     session.event('start', {
@@ -14759,7 +14817,7 @@ async function verifyRun(settings, context, options = {}) {
     if (hit) {
         const message = `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`;
         session.event('note', { message });
-        context.error(message);
+        context.error(context.redactor.redact(message));
         const summary = `refused by the guardrail (${hit.rule})`;
         session.event('end', { outcome: 'aborted', summary });
         session.update({ outcome: 'aborted', ended_at: trace_timestamp(now()), errors: 1, summary });
@@ -14869,6 +14927,14 @@ async function closeRun(settings, context, run) {
 function redactReceipt(receipt, redactor) {
     const { identity, commands, expectations } = receipt;
     return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) };
+}
+/**
+ * The identity as a receipt may show it. Normalization can re-quote a secret into a form
+ * the redactor does not know (`'it'\''s'`), so each command is redacted before it is
+ * normalized, and after. The hash stays the one of the commands as written.
+ */
+function shownIdentity(commands, redactor) {
+    return commands.map(command => redactor.redact(normalizeCommand(redactor.redact(command))));
 }
 
 ;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
@@ -15773,6 +15839,7 @@ async function executeRun(settings, io, resume) {
 
 
 
+
 /** Runs `reverify resume`; returns the exit code. */
 async function resumeCommandLine(argv, io) {
     const { flags, positionals } = parseArgs(argv, { 'state-dir': { kind: 'string' }, 'capture-before-retry': { kind: 'string' }, redact: { kind: 'string', repeatable: true }, help: { kind: 'switch' } }, 'reverify resume --help');
@@ -15793,7 +15860,7 @@ async function resumeCommandLine(argv, io) {
         throw new UsageError(positionals[0] ? `resume: no receipt of run ${positionals[0]} here` : 'resume: no interrupted run to resume in this repository');
     }
     const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
-    if (!sessionDir.startsWith((0,external_node_path_namespaceObject.resolve)(stateDir, 'sessions') + external_node_path_namespaceObject.sep)) {
+    if (!(await isOwnSessionDir(stateDir, sessionDir))) {
         throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`);
     }
     let record;
@@ -15828,6 +15895,7 @@ async function resumeCommandLine(argv, io) {
 
 
 
+
 const SUBCOMMANDS = {
     run: runCommandLine,
     capture: captureCommandLine,
@@ -15846,9 +15914,9 @@ async function main(argv, io) {
         println(io.stdout, VERSION);
         return ExitCode.success;
     }
-    const handler = SUBCOMMANDS[first];
+    const handler = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;
     if (handler === undefined) {
-        println(io.stderr, `reverify: unknown command '${first}'; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`);
+        println(io.stderr, `reverify: unknown command ${showValue(first)}; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`);
         return ExitCode.usage;
     }
     try {

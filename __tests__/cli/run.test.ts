@@ -257,6 +257,12 @@ describe('help', () => {
     for (const name of RUN_INPUT_NAMES) expect(result.stdout).toContain(`--${name}`)
   })
 
+  test.each(['bogus', '__proto__', 'constructor', 'toString'])('unknown command %s: one line, exit 2', async name => {
+    const result = await runCli([name], repo)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toMatch(/^reverify: unknown command '.*'; expected one of run, capture, receipts, config, resume \(see reverify --help\)\n$/)
+  })
+
   test('reverify --help lists the subcommands', async () => {
     const result = await runCli(['--help'], repo)
     expect(result.code).toBe(0)

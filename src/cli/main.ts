@@ -1,5 +1,6 @@
 /** The CLI's dispatcher: subcommand → handler, user errors → one line and exit 2. */
 import { ExitCode, describeError, isUserError } from '../core/errors.js'
+import { showValue } from '../core/settings.js'
 import { VERSION } from '../core/version.js'
 import { MAIN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
@@ -26,9 +27,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     println(io.stdout, VERSION)
     return ExitCode.success
   }
-  const handler = SUBCOMMANDS[first]
+  const handler = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined
   if (handler === undefined) {
-    println(io.stderr, `reverify: unknown command '${first}'; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`)
+    println(io.stderr, `reverify: unknown command ${showValue(first)}; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`)
     return ExitCode.usage
   }
   try {

@@ -1,10 +1,11 @@
 /** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (SPEC §6). */
 import { hostname } from 'node:os'
-import { join, resolve, sep } from 'node:path'
+import { join, resolve } from 'node:path'
 import { readRegularFile } from '../core/atomic-file.js'
 import { UsageError } from '../core/errors.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { ownerGone } from '../core/resume.js'
+import { isOwnSessionDir } from '../core/session-recovery.js'
 import { requireRunId } from '../core/run-id.js'
 import { parseRunSettings } from '../core/settings.js'
 import { RUN_RECORD_FILE } from '../core/verify-run.js'
@@ -38,7 +39,7 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
     throw new UsageError(positionals[0] ? `resume: no receipt of run ${positionals[0]} here` : 'resume: no interrupted run to resume in this repository')
   }
   const sessionDir = resolve(receipt.session.dir)
-  if (!sessionDir.startsWith(resolve(stateDir, 'sessions') + sep)) {
+  if (!(await isOwnSessionDir(stateDir, sessionDir))) {
     throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`)
   }
   let record: { resumable?: boolean; inputs?: Record<string, string> } | undefined

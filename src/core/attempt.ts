@@ -175,7 +175,7 @@ export async function runAttempt(
       checks.push({
         expectation: 'expect-stdout',
         ok: stdoutWatch.found,
-        detail: stdoutWatch.found ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(expected.stdout)}`
+        detail: stdoutWatch.found ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(env.redactor.redact(expected.stdout!))}`
       })
     }
     if (expected.file !== undefined) {

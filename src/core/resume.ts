@@ -5,14 +5,13 @@
  * expect-stdout) without running the command again; an attempt cut off mid-command counts
  * as interrupted. Anything unclear means a restart, never a guess.
  */
-import { lstat } from 'node:fs/promises'
-import { join, resolve, sep } from 'node:path'
+import { join, resolve } from 'node:path'
 import { readRegularFile } from './atomic-file.js'
 import type { AttemptResult, ExpectationCheck } from './attempt.js'
 import { describeExpectations } from './engine.js'
 import type { Receipt } from './receipt.js'
 import type { Redactor } from './redaction.js'
-import { readSessionTrace } from './session-recovery.js'
+import { isOwnSessionDir, readSessionTrace } from './session-recovery.js'
 import type { RunSettings } from './settings.js'
 import { redactDeep, type Phase, type SessionMeta, type TraceEvent } from './trace.js'
 
@@ -107,7 +106,7 @@ function attemptFromRecord(result: TraceEvent, verify: { ok: boolean; checks: Ex
 }
 
 /** The checks of SPEC §6's replay: only expect-exit and expect-stdout can be judged from a record. */
-function judgeFromRecord(settings: RunSettings, result: TraceEvent): ExpectationCheck[] | undefined {
+function judgeFromRecord(settings: RunSettings, result: TraceEvent, redactor: Redactor): ExpectationCheck[] | undefined {
   const { exit, stdout, file, check } = settings.expectations
   if (file !== undefined || check !== undefined) return undefined
   const payload = result.payload as Record<string, any>
@@ -121,7 +120,7 @@ function judgeFromRecord(settings: RunSettings, result: TraceEvent): Expectation
     checks.push({
       expectation: 'expect-stdout',
       ok: payload.stdout_matched,
-      detail: payload.stdout_matched ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(stdout)}`
+      detail: payload.stdout_matched ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
     })
   }
   return checks
@@ -144,12 +143,12 @@ export async function planResume(options: {
   const { receipt, settings, redactor } = options
   if (!ownerGone(receipt, options.here)) return { kind: 'none' }
 
-  // The receipt is untrusted: its session must be a real directory inside our sessions/.
-  const sessionsRoot = resolve(options.stateDir, 'sessions') + sep
+  // The receipt is untrusted: its session must be a real directory inside our sessions/,
+  // reached without following a link.
   const sessionDir = resolve(receipt.session.dir)
-  if (!sessionDir.startsWith(sessionsRoot)) return restart('its session directory is outside the state directory')
-  const info = await lstat(sessionDir).catch(() => undefined)
-  if (!info?.isDirectory()) return restart('its session directory is missing')
+  if (!(await isOwnSessionDir(options.stateDir, sessionDir))) {
+    return restart('its session directory is missing or not one of this state directory')
+  }
   let meta: SessionMeta
   try {
     const text = await readRegularFile(join(sessionDir, 'meta.json'), 1024 * 1024)
@@ -186,7 +185,7 @@ export async function planResume(options: {
     }
     if (!last) return restart(`attempt ${n} is incomplete but not the last one`)
     if (result !== undefined) {
-      const checks = judgeFromRecord(settings, result)
+      const checks = judgeFromRecord(settings, result, redactor)
       if (checks !== undefined) {
         const ok = checks.length > 0 && checks.every(check => check.ok)
         const detail = ok ? 'every expectation held (replayed from the recorded result)' : `${checks.filter(c => !c.ok).map(c => c.detail).join('; ')} (replayed from the recorded result)`

@@ -131,14 +131,39 @@ function exitCodeList(raw: RawInputs): number[] | undefined {
   return parts.map(Number)
 }
 
+/** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
+const MAX_PATTERN_CHARS = 1000
+
 function regex(raw: RawInputs, name: string): RegExp | undefined {
   const value = given(raw, name)
   if (value === undefined) return undefined
+  if (value.length > MAX_PATTERN_CHARS) {
+    throw new UsageError(`${name}: a pattern of ${value.length} characters is too long; at most ${MAX_PATTERN_CHARS}`)
+  }
   try {
-    return new RegExp(value)
+    const pattern = new RegExp(value)
+    pattern.test('') // some patterns only fail when first executed
+    return pattern
   } catch (error) {
-    const reason = error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : 'invalid'
+    // V8 repeats the whole pattern in its message: keep only the reason.
+    const text = error instanceof Error ? error.message : 'invalid'
+    const reason = text.replace(/^Invalid regular expression: /, '').replace(/^\/[\s\S]*\/[a-z]*: /, '').slice(0, 120)
     throw new UsageError(`${name}: ${showValue(value)} is not a valid regular expression (${reason})`)
+  }
+}
+
+/** Inputs may not hold NUL: no shell, path or environment can carry one. */
+function rejectNul(raw: RawInputs): void {
+  for (const [name, value] of Object.entries(raw)) {
+    if (value?.includes('\0')) throw new UsageError(`${name}: contains a NUL character, which no command, path or pattern may hold`)
+  }
+}
+
+/** A state directory path the file system can hold. */
+function checkStateDir(path: string | undefined): void {
+  if (path === undefined) return
+  if (path.length > 1024 || path.split(/[\\/]/).some(part => Buffer.byteLength(part) > 255)) {
+    throw new UsageError(`state-dir: ${showValue(path)} is too long; at most 1024 characters, 255 bytes per folder name`)
   }
 }
 
@@ -209,6 +234,7 @@ function checkSizes(settings: RunSettings): void {
 
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
 export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd()): RunSettings {
+  rejectNul(raw)
   const commandText = raw.command ?? ''
   const commands = splitCommandList(commandText)
   if (commands.length === 0) {
@@ -253,6 +279,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd()): R
   if (settings.stateDir !== undefined && !isAbsolute(settings.stateDir)) {
     settings.stateDir = resolve(cwd, settings.stateDir)
   }
+  checkStateDir(settings.stateDir)
   return settings
 }
 

@@ -3,9 +3,9 @@
  * sessions/<date>/<name>/<session-id>/. Every event is one whole line, synced before the
  * call returns, so a crash leaves at most a torn last line.
  */
-import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs'
-import { join } from 'node:path'
-import { writeFileAtomic } from './atomic-file.js'
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { ensureRealDirectory, writeFileAtomic } from './atomic-file.js'
 import type { Redactor } from './redaction.js'
 import { newUlid } from './ulid.js'
 
@@ -107,7 +107,13 @@ export class TraceSession {
   /** Creates the session directory and writes the initial meta.json. */
   static async open(options: OpenSessionOptions): Promise<TraceSession> {
     const { id, dir, startedAt } = options.planned ?? planSession(options.stateDir, options.name, options.now())
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    // Level by level, refusing links: a link planted under sessions/ must not take the
+    // trace somewhere else.
+    let path = options.stateDir
+    for (const step of relative(options.stateDir, dir).split(sep)) {
+      path = join(path, step)
+      await ensureRealDirectory(path)
+    }
     const meta: SessionMeta = {
       session_id: id,
       skill: options.name,

@@ -6,9 +6,9 @@ import { hostname } from 'node:os'
 import { captureMessage, decideCaptureBeforeRetry } from './capture-policy.js'
 import type { CaptureMode } from './config-file.js'
 import { abortableSleep, describeExpectations, runVerifyLoop, type EngineEnvironment, type LoopResult } from './engine.js'
-import { ExitCode, UsageError } from './errors.js'
+import { ExitCode, UsageError, describeError } from './errors.js'
 import { findDestructive, type GuardrailHit } from './guardrail.js'
-import { commandIdentity, type CommandIdentity } from './identity.js'
+import { commandIdentity, normalizeCommand, type CommandIdentity } from './identity.js'
 import type { ConsoleStream } from './attempt.js'
 import type { Receipt } from './receipt.js'
 import type { ReceiptStore } from './receipt-store.js'
@@ -182,7 +182,7 @@ export async function verifyRun(settings: RunSettings, context: RunContext, opti
     run_id: runId,
     target: context.target,
     scope: settings.scope,
-    identity: identity.identity,
+    identity: shownIdentity(settings.commands, context.redactor),
     identity_hash: identity.hash,
     status: 'running',
     flaky: false,
@@ -198,15 +198,23 @@ export async function verifyRun(settings: RunSettings, context: RunContext, opti
     ...(context.ci && { ci: context.ci })
   }
   await context.store.write(redactReceipt(receipt, context.redactor))
-  const session = await TraceSession.open({
-    stateDir: context.stateDir,
-    name: settings.name,
-    runId,
-    version: context.version,
-    redactor: context.redactor,
-    now,
-    planned
-  })
+  let session: TraceSession
+  try {
+    session = await TraceSession.open({
+      stateDir: context.stateDir,
+      name: settings.name,
+      runId,
+      version: context.version,
+      redactor: context.redactor,
+      now,
+      planned
+    })
+  } catch (error) {
+    // No trace can be written (a link or a file where a folder should be): the run ends
+    // before it starts, and its receipt says so rather than staying `running`.
+    await context.store.write(redactReceipt({ ...receipt, status: 'aborted', ended_at: timestamp(now()) }, context.redactor))
+    throw new UsageError(`state-dir: cannot create the trace folder: ${describeError(error)}`)
+  }
   await writeRunRecord(session.dir, settings, context.redactor)
   await context.onRunCreated?.({ runId, sessionDir: session.dir })
 
@@ -231,7 +239,7 @@ export async function verifyRun(settings: RunSettings, context: RunContext, opti
   if (hit) {
     const message = `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`
     session.event('note', { message })
-    context.error(message)
+    context.error(context.redactor.redact(message))
     const summary = `refused by the guardrail (${hit.rule})`
     session.event('end', { outcome: 'aborted', summary })
     session.update({ outcome: 'aborted', ended_at: timestamp(now()), errors: 1, summary })
@@ -362,4 +370,13 @@ async function closeRun(
 function redactReceipt(receipt: Receipt, redactor: Redactor): Receipt {
   const { identity, commands, expectations } = receipt
   return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) }
+}
+
+/**
+ * The identity as a receipt may show it. Normalization can re-quote a secret into a form
+ * the redactor does not know (`'it'\''s'`), so each command is redacted before it is
+ * normalized, and after. The hash stays the one of the commands as written.
+ */
+function shownIdentity(commands: readonly string[], redactor: Redactor): string[] {
+  return commands.map(command => redactor.redact(normalizeCommand(redactor.redact(command))))
 }
