@@ -10808,34 +10808,43 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
 // Not every platform has these flags; 0 leaves the open as it would be without them.
 const NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
 const NON_BLOCKING = external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0;
-/** Writes a file atomically: temp file in the same dir, fsync, rename, fsync the directory. */
+/**
+ * Writes a file atomically: temp file in the same dir, fsync, rename, fsync the directory.
+ * The steps are synchronous system calls: these files are small, and each asynchronous step
+ * would cost a round trip through the thread pool, which dominated a short run's time.
+ */
 async function writeFileAtomic(path, data, mode = 0o644) {
     const directory = (0,external_node_path_namespaceObject.dirname)(path);
     // A dot name ending in .tmp, so a leftover from a crash is recognisable and ignorable.
     const temp = (0,external_node_path_namespaceObject.join)(directory, `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.tmp`);
-    const handle = await (0,promises_namespaceObject.open)(temp, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | NO_FOLLOW, mode);
+    const fd = (0,external_node_fs_namespaceObject.openSync)(temp, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | NO_FOLLOW, mode);
     try {
         try {
-            await handle.writeFile(data);
-            await handle.sync();
+            (0,external_node_fs_namespaceObject.writeFileSync)(fd, data);
+            (0,external_node_fs_namespaceObject.fsyncSync)(fd);
         }
         finally {
-            await handle.close();
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
         }
-        await (0,promises_namespaceObject.rename)(temp, path);
+        (0,external_node_fs_namespaceObject.renameSync)(temp, path);
     }
     catch (error) {
-        await (0,promises_namespaceObject.unlink)(temp).catch(() => undefined);
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(temp);
+        }
+        catch {
+            // already gone
+        }
         throw error;
     }
     await fsyncDirectory(directory);
 }
 /** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */
 async function fsyncDirectory(directory) {
-    let handle;
+    let fd;
     try {
-        handle = await (0,promises_namespaceObject.open)(directory, external_node_fs_namespaceObject.constants.O_RDONLY);
-        await handle.sync();
+        fd = (0,external_node_fs_namespaceObject.openSync)(directory, external_node_fs_namespaceObject.constants.O_RDONLY);
+        (0,external_node_fs_namespaceObject.fsyncSync)(fd);
     }
     catch (error) {
         // Windows cannot open or sync a directory; the rename itself is still atomic there.
@@ -10843,7 +10852,8 @@ async function fsyncDirectory(directory) {
             throw error;
     }
     finally {
-        await handle?.close();
+        if (fd !== undefined)
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
 /** Reads a regular file, refusing symlinks (lstat) and files over maxBytes; undefined when absent. */
@@ -10893,7 +10903,7 @@ async function readRegularFile(path, maxBytes) {
 /** Creates a directory if needed and checks it is a real directory, not a symlink planted in its place. */
 async function ensureRealDirectory(path) {
     try {
-        await (0,promises_namespaceObject.mkdir)(path, { mode: 0o755 });
+        (0,external_node_fs_namespaceObject.mkdirSync)(path, { mode: 0o755 });
     }
     catch (error) {
         if (!isErrorCode(error, 'EEXIST'))
@@ -10903,7 +10913,7 @@ async function ensureRealDirectory(path) {
 }
 /** Throws unless `path` is a directory reached without following a symlink at its last step. */
 async function requireRealDirectory(path) {
-    const stats = await (0,promises_namespaceObject.lstat)(path);
+    const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
     if (stats.isSymbolicLink())
         throw new Error(`${path} is a symbolic link; it is not followed`);
     if (!stats.isDirectory())
