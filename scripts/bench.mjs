@@ -16,14 +16,14 @@ import { fileURLToPath } from 'node:url'
 import { bundleFacts, machineFacts } from './bench/machine.mjs'
 import { detectRssMethod } from './bench/measure.mjs'
 import { renderFacts, renderTable } from './bench/report.mjs'
-import { floodRows, lookupRows, producerRows, rssDriftRow, startupRows, storeRows } from './bench/rows.mjs'
+import { actionRows, floodRows, historyRows, lookupRows, producerRows, rssDriftRow, startupRows, storeRows } from './bench/rows.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -34,6 +34,8 @@ const SMALL_FLOOD_BYTES = 50_000_000
 const SMALL_FLOOD_ROUNDS = 9
 const STORE_ROUNDS = 21
 const PRODUCER_ROUNDS = 3
+const HISTORY_ROUNDS = 15
+const ACTION_ROUNDS = 11
 const FULL_STORE_RECEIPTS = 10_000
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
@@ -47,7 +49,7 @@ function parseArguments(argv) {
   for (const arg of argv) {
     if (arg === '--update') update = true
     else if (SECTIONS.includes(arg.toLowerCase())) sections.add(arg.toLowerCase())
-    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [--update]`)
+    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [g] [h] [--update]`)
   }
   if (update && sections.size > 0 && sections.size < SECTIONS.length) {
     throw new Error('--update needs every row: run it without letters')
@@ -116,7 +118,7 @@ async function measure({ runs, scratch, cli }) {
   let large
   let lookupStores
   try {
-    if (runs('d') || runs('e')) compileSources()
+    if (runs('d') || runs('e') || runs('g') || runs('h')) compileSources()
     // Loaded once build/ is written: the receipt modules import it.
     const { benchStartup } = await import('./bench/startup.mjs')
     const { benchOutputVolume } = await import('./bench/output-volume.mjs')
@@ -137,6 +139,14 @@ async function measure({ runs, scratch, cli }) {
     await section('f', `${LARGE_FLOOD_BYTES / 1e6} MB from a program formatting its log`, async () => {
       const options = { cli, scratch, bytes: LARGE_FLOOD_BYTES, rounds: PRODUCER_ROUNDS, rssMethod, producer: 'program' }
       return producerRows('f', LARGE_FLOOD_BYTES, await benchOutputVolume({ ...options, progress: progressOf('(f)') }))
+    })
+    await section('g', 'receipt history through the cache', async () => {
+      const { benchHistoryPersistence } = await import('./bench/action.mjs')
+      return historyRows(await benchHistoryPersistence({ scratch, rounds: HISTORY_ROUNDS }))
+    })
+    await section('h', 'the action against the CLI', async () => {
+      const { benchActionOverhead } = await import('./bench/action.mjs')
+      return actionRows(await benchActionOverhead({ cli, scratch, rounds: ACTION_ROUNDS, progress: progressOf('(h)') }))
     })
     await section('d', 'receipt lookup', async () => {
       const { benchReceiptLookup } = await import('./bench/receipt-lookup.mjs')

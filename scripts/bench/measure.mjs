@@ -40,10 +40,10 @@ export function detectRssMethod() {
 }
 
 /**
- * Runs argv once with stdout to /dev/null; resolves to { wallMs, exitCode, signal, stderr }
+ * Runs argv once with stdout to /dev/null (with `env` added to this process's); resolves to { wallMs, exitCode, signal, stderr }
  * and, when rssMethod is given, peakRssKb of the process argv starts.
  */
-export function timeProcess(argv, { cwd, rssMethod } = {}) {
+export function timeProcess(argv, { cwd, rssMethod, env } = {}) {
   const scratch = rssMethod === 'gnu-time' ? mkdtempSync(join(tmpdir(), 'reverify-bench-rss-')) : undefined
   const rssFile = scratch === undefined ? undefined : join(scratch, 'rss')
   const command = rssFile === undefined ? argv : [GNU_TIME, '-f', '%M', '-o', rssFile, ...argv]
@@ -53,7 +53,7 @@ export function timeProcess(argv, { cwd, rssMethod } = {}) {
     let sampledKb = 0
     let sampler
     const started = performance.now()
-    const child = spawn(command[0], command.slice(1), { cwd, stdio: ['ignore', devNull, 'pipe'] })
+    const child = spawn(command[0], command.slice(1), { cwd, env: env === undefined ? process.env : { ...process.env, ...env }, stdio: ['ignore', devNull, 'pipe'] })
     closeSync(devNull)
     child.stderr.setEncoding('utf8')
     child.stderr.on('data', text => {

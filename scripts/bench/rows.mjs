@@ -49,6 +49,31 @@ export function producerRows(row, bytes, result) {
   ]
 }
 
+/** Row (g): restore + save of a receipt history through the real cache client. */
+export function historyRows(result) {
+  const kb = result.payloadBytes / 1000
+  return [
+    { row: 'g', what: `restore + save of a ${result.receipts}-receipt history (local service)`, median: formatMs(result.medianMs) },
+    { row: 'g', what: 'cache payload of that history', median: `${kb.toFixed(1)} KB`, target: '≤ 100 KB', result: verdict(kb <= 100) }
+  ]
+}
+
+/** Row (h): the action's main step against the CLI on a trivial command. */
+export function actionRows(result) {
+  const ratio = result.actionMs / result.cliMs
+  return [
+    { row: 'h', what: '`reverify run --command true` (CLI)', median: formatMs(result.cliMs), ratio: 'baseline' },
+    {
+      row: 'h',
+      what: 'the action on `true` (restore, run, save, upload)',
+      median: formatMs(result.actionMs),
+      ratio: formatRatio(ratio, 'CLI'),
+      target: '≤ 1.5×',
+      result: verdict(ratio <= 1.5)
+    }
+  ]
+}
+
 export function floodRows(row, bytes, result, large) {
   const size = `${bytes / 1e6} MB`
   const ratio = result.reverifyMs / result.rawMs

@@ -1,0 +1,129 @@
+// Rows (g) and (h): the action's persistence and its cost over the CLI, against the local
+// results service the tests use (compiled by tsc into build/ like the receipt store).
+// (g) restore + save of one command's receipt history at the retention cap, through the
+//     real @actions/cache client: median time, and the size of the saved cache payload.
+// (h) the action's main step (dist/index.js, as the runner starts it) on a trivial command
+//     against `reverify run` of the same command.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { interleave, median, medianOf, requireExit, timeProcess } from './measure.mjs'
+import { RECEIPTS_PER_IDENTITY, receiptFor } from './receipt-fixtures.mjs'
+
+const BUILD = new URL('../../build/', import.meta.url)
+
+/** Starts the local results service and points this process's cache client at it. */
+async function startService() {
+  const { ResultsService } = await import(new URL('__tests__/helpers/results-service.js', BUILD).href)
+  const service = await ResultsService.start()
+  Object.assign(process.env, service.env())
+  return service
+}
+
+/**
+ * Restore + save of a history of RECEIPTS_PER_IDENTITY receipts, `rounds` times.
+ * Resolves to { medianMs, payloadBytes, receipts, rounds }.
+ */
+export async function benchHistoryPersistence({ scratch, rounds }) {
+  const service = await startService()
+  const cache = await import('@actions/cache')
+  const { ReceiptStore } = await import(new URL('src/core/receipt-store.js', BUILD).href)
+  const { restoreHistory, saveHistory, newHistoryKey } = await import(new URL('src/action/receipt-history.js', BUILD).href)
+  const { historyKey } = await import(new URL('src/core/identity.js', BUILD).href)
+  const target = 'octo/widgets'
+  const receipts = Array.from({ length: RECEIPTS_PER_IDENTITY }, (_, run) => receiptFor(target, 0, run))
+  const key = historyKey(target, '', receipts[0].identity_hash)
+  const quiet = () => undefined
+  const options = stateDir => ({
+    client: cache,
+    store: new ReceiptStore(stateDir, { warn: quiet }),
+    stateDir,
+    historyKey: key,
+    target,
+    scope: '',
+    identityHash: receipts[0].identity_hash,
+    warn: message => process.stderr.write(`[bench] ${message}\n`),
+    info: quiet
+  })
+  // The cache client prints through @actions/core to stdout: keep the report clean.
+  const write = process.stdout.write.bind(process.stdout)
+  try {
+    process.stdout.write = () => true
+    // One state dir holding the history, saved once so there is something to restore.
+    const stateDir = join(scratch, 'history-state')
+    await mkdir(stateDir, { recursive: true })
+    const seed = options(stateDir)
+    for (const receipt of receipts) await seed.store.write(receipt)
+    if (!(await saveHistory(seed, newHistoryKey(key, process.env)))) throw new Error('the first save failed')
+    const times = []
+    for (let round = 0; round < rounds; round += 1) {
+      // A fresh runner: an empty state directory at the same path each time.
+      await rm(stateDir, { recursive: true, force: true })
+      await mkdir(stateDir, { recursive: true })
+      const fresh = options(stateDir)
+      const started = performance.now()
+      const restored = await restoreHistory(fresh)
+      const saved = await saveHistory(fresh, newHistoryKey(key, process.env))
+      times.push(performance.now() - started)
+      if (restored.status !== 'restored' || !saved) throw new Error(`round ${round}: restore ${restored.status}, save ${saved}`)
+    }
+    const entries = service.cacheEntries()
+    return { medianMs: median(times), payloadBytes: entries[entries.length - 1].size, receipts: receipts.length, rounds }
+  } finally {
+    process.stdout.write = write
+    await service.stop()
+  }
+}
+
+/**
+ * The action's main step on `true` (restore, run, save, upload) against `reverify run` of
+ * `true`, interleaved. Resolves to { cliMs, actionMs, rounds }.
+ */
+export async function benchActionOverhead({ cli, scratch, rounds, progress }) {
+  const service = await startService()
+  const root = await mkdtemp(join(scratch, 'runner-'))
+  const workspace = join(root, 'work', 'widgets', 'widgets')
+  const temp = join(root, 'work', '_temp')
+  await mkdir(workspace, { recursive: true })
+  await mkdir(temp, { recursive: true })
+  const actionBundle = join(cli, '..', 'index.js')
+  let serial = 0
+  const action = async () => {
+    const files = join(temp, `files-${serial++}`)
+    await mkdir(files)
+    for (const name of ['output', 'state', 'summary', 'env']) await writeFile(join(files, name), '')
+    await writeFile(join(files, 'event.json'), '{}')
+    const env = {
+      ...service.env(),
+      GITHUB_ACTIONS: 'true',
+      GITHUB_REPOSITORY: 'octo/widgets',
+      GITHUB_WORKSPACE: workspace,
+      RUNNER_TEMP: temp,
+      GITHUB_RUN_ID: '1',
+      GITHUB_RUN_ATTEMPT: '1',
+      GITHUB_JOB: 'bench',
+      GITHUB_EVENT_PATH: join(files, 'event.json'),
+      GITHUB_OUTPUT: join(files, 'output'),
+      GITHUB_STATE: join(files, 'state'),
+      GITHUB_STEP_SUMMARY: join(files, 'summary'),
+      GITHUB_ENV: join(files, 'env'),
+      INPUT_COMMAND: 'true',
+      'INPUT_EXPECT-EXIT': '0',
+      'INPUT_MAX-RETRIES': '0'
+    }
+    return requireExit(await timeProcess([process.execPath, actionBundle], { cwd: workspace, env }), 0, 'the action on true')
+  }
+  const runCli = async () =>
+    requireExit(
+      await timeProcess([cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', join(root, 'cli-state')], { cwd: workspace }),
+      0,
+      'reverify run --command true'
+    )
+  try {
+    const samples = await interleave([{ key: 'cli', run: runCli }, { key: 'action', run: action }], rounds, progress)
+    return { cliMs: medianOf(samples.get('cli'), 'wallMs'), actionMs: medianOf(samples.get('action'), 'wallMs'), rounds }
+  } finally {
+    await service.stop()
+    await rm(root, { recursive: true, force: true })
+  }
+}
