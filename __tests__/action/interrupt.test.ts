@@ -55,7 +55,7 @@ async function cachedReceipt(service: ResultsService, state: Record<string, stri
   return (await receiptsInCacheEntry(entries[entries.length - 1]!)).find(receipt => receipt.run_id === runId)
 }
 
-test('SIGINT to the main step: the tree is killed, the trace and receipt closed, the cache saved', async () => {
+test.each(['SIGINT', 'SIGTERM'] as const)('%s to the main step: the tree is killed, the trace and receipt closed, the cache saved', async signal => {
   const service = await started
   const runner = new FakeRunner(service)
   let interruptedAt = 0
@@ -64,12 +64,12 @@ test('SIGINT to the main step: the tree is killed, the trace and receipt closed,
       void waitForFile(join(runner.workspace, 'grandchild.pid'), child).then(found => {
         if (!found) return
         interruptedAt = performance.now()
-        child.kill('SIGINT')
+        child.kill(signal)
       })
     }
   })
   const exitMs = performance.now() - interruptedAt
-  console.log(`SIGINT to exit of the main step: ${Math.round(exitMs)} ms`)
+  console.log(`${signal} to exit of the main step: ${Math.round(exitMs)} ms`)
   expect(interruptedAt).toBeGreaterThan(0)
   // The runner's grace before it escalates; anything near it would lose the cache save.
   expect(exitMs).toBeLessThan(7500)
@@ -78,13 +78,13 @@ test('SIGINT to the main step: the tree is killed, the trace and receipt closed,
   expect(step.code).toBe(1)
   expect(step.outputs.outcome).toBe('aborted')
   const failure = step.annotations.filter(annotation => annotation.level === 'error').map(annotation => annotation.message).join('\n')
-  expect(failure).toMatch(/interrupted by SIGINT/)
+  expect(failure).toContain(`interrupted by ${signal}`)
   expect(step.state['main-finished']).toBe('true')
 
   const runId = step.outputs['run-id']!
   const { events, meta, names } = artifactTrace(service, runId)
   expectClosedTrace(events)
-  expect(events.filter(event => event.phase === 'note').map(event => event.payload.message).join('\n')).toContain('SIGINT')
+  expect(events.filter(event => event.phase === 'note').map(event => event.payload.message).join('\n')).toContain(signal)
   expect(meta).toMatchObject({ outcome: 'aborted', run_id: runId })
   expect(names).toEqual(expect.arrayContaining(['attempt-1.log', 'meta.json', 'trace.jsonl']))
   expect((await cachedReceipt(service, step.state, runId))?.status).toBe('interrupted')
