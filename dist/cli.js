@@ -12343,9 +12343,11 @@ class ProcessGroup {
     closed;
     /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
     killed = false;
+    /** `child` is the group's leader when this process started it; without it (a group
+     *  found again from saved state) only kill(0) tells when the group is gone. */
     constructor(pgid, child) {
         this.pgid = pgid;
-        this.closed = (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined);
+        this.closed = child ? (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined) : new Promise(() => undefined);
     }
     /**
      * True while any process of the group may still run. kill(0) also finds zombies, which

@@ -5,6 +5,7 @@
  * It never fails the job: everything here is a warning at most.
  */
 import * as core from '@actions/core'
+import { ProcessGroup } from '../core/process-runner.js'
 import { closeInterruptedRun } from '../core/session-recovery.js'
 import { describeError } from '../core/errors.js'
 import { createRedactor } from '../core/redaction.js'
@@ -23,34 +24,6 @@ export interface PostDeps {
   cwd: string
 }
 
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/** SIGTERM to a leftover process group, SIGKILL a moment later if it is still there. */
-async function stopGroup(pgid: number): Promise<boolean> {
-  if (!groupAlive(pgid)) return false
-  try {
-    process.kill(-pgid, 'SIGTERM')
-  } catch {
-    return false
-  }
-  for (let waited = 0; waited < 1000 && groupAlive(pgid); waited += 50) await new Promise(resolve => setTimeout(resolve, 50))
-  if (groupAlive(pgid)) {
-    try {
-      process.kill(-pgid, 'SIGKILL')
-    } catch {
-      // gone in between
-    }
-  }
-  return true
-}
-
 /** Runs the post step; never throws, never fails the job. */
 export async function runPost(deps: PostDeps): Promise<void> {
   try {
@@ -65,7 +38,9 @@ export async function runPost(deps: PostDeps): Promise<void> {
       return
     }
     const pgid = Number(core.getState(State.ProcessGroup))
-    if (Number.isInteger(pgid) && pgid > 1 && (await stopGroup(pgid))) {
+    const leftover = Number.isInteger(pgid) && pgid > 1 ? new ProcessGroup(pgid) : undefined
+    if (leftover?.isAlive()) {
+      await leftover.terminate(1000)
       core.info(`reverify: stopped the command's leftover process group ${pgid}`)
     }
     const redactor = createRedactor({ values: core.getMultilineInput('redact'), env: deps.env })

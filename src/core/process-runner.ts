@@ -50,11 +50,13 @@ export class ProcessGroup {
   /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
   private killed = false
 
+  /** `child` is the group's leader when this process started it; without it (a group
+   *  found again from saved state) only kill(0) tells when the group is gone. */
   constructor(
     readonly pgid: number,
-    child: ChildProcess
+    child?: ChildProcess
   ) {
-    this.closed = once(child, 'close').then(() => undefined)
+    this.closed = child ? once(child, 'close').then(() => undefined) : new Promise<void>(() => undefined)
   }
 
   /**
