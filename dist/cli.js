@@ -11798,6 +11798,192 @@ async function forEachLimited(items, action) {
     await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker));
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:events"
+const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+;// CONCATENATED MODULE: ./src/core/process-runner.ts
+/**
+ * Runs one command through the shell in its own process group and reports how it ended.
+ * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
+ * the command instead of running on into the next attempt.
+ */
+
+
+
+
+
+
+/**
+ * Whether a process (pid) or any process of a group (-pgid) exists: kill(0) checks without
+ * signalling. EPERM means one exists that is not ours to signal.
+ */
+function exists(target) {
+    try {
+        process.kill(target, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** A process group that may outlive its leader, with a way to end it for good. */
+class ProcessGroup {
+    pgid;
+    closed;
+    /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
+    killed = false;
+    /** `child` is the group's leader when this process started it; without it (a group
+     *  found again from saved state) only kill(0) tells when the group is gone. */
+    constructor(pgid, child) {
+        this.pgid = pgid;
+        this.closed = child ? (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined) : new Promise(() => undefined);
+    }
+    /**
+     * True while any process of the group may still run. kill(0) also finds zombies, which
+     * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
+     * counts as ended.
+     */
+    isAlive() {
+        return !this.killed && exists(-this.pgid);
+    }
+    /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
+    async terminate(graceMs) {
+        if (!this.signal('SIGTERM'))
+            return;
+        const deadline = Date.now() + graceMs;
+        // The pipes close when every holder has exited; a member that redirected its output
+        // elsewhere is only visible through kill(0), so check that too until the deadline.
+        while (Date.now() < deadline && this.isAlive()) {
+            await waitAtMost(this.closed, Math.min(50, deadline - Date.now()));
+            if (!this.isAlive())
+                return;
+        }
+        this.signal('SIGKILL');
+        this.killed = true;
+    }
+    signal(name) {
+        try {
+            process.kill(-this.pgid, name);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+/** How long to wait for a finished command's pipes to close. */
+const PIPE_SETTLE_MS = 250;
+/** Waits for a promise, but no longer than ms; the timer never outlives the wait. */
+async function waitAtMost(promise, ms) {
+    let timer;
+    await Promise.race([promise, new Promise(resolve => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+    clearTimeout(timer);
+}
+/** The argv for a command under a shell spec, and a temp dir to remove afterwards. */
+async function shellArgv(command, shell) {
+    if (shell.kind === 'bash')
+        return { argv: ['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c', command] };
+    if (shell.kind === 'sh')
+        return { argv: ['sh', '-ec', command] };
+    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'reverify-script-'));
+    const script = (0,external_node_path_namespaceObject.join)(dir, 'command');
+    await (0,promises_namespaceObject.writeFile)(script, `${command}\n`, { mode: 0o700 });
+    // The template is split like a command line but never given to a shell.
+    const argv = (0,shell_quote.parse)(shell.template, name => `$${name}`).map(token => typeof token === 'string' ? token.split('{0}').join(script) : '');
+    return { argv: argv.filter(part => part !== ''), cleanup: dir };
+}
+/** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
+function signalExitCode(signal) {
+    const number = external_node_os_namespaceObject.constants.signals[signal];
+    return 128 + (number ?? 0);
+}
+/**
+ * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
+ * the process group, which may still hold background processes the command started.
+ */
+async function runCommand(spec) {
+    const started = Date.now();
+    const { argv, cleanup } = await shellArgv(spec.command, spec.shell);
+    const base = { command: spec.command, signal: null, timedOut: false, interrupted: false };
+    if (spec.signal?.aborted) {
+        if (cleanup)
+            await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+        return { result: { ...base, exitCode: 130, interrupted: true, durationMs: 0 } };
+    }
+    const child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
+        cwd: spec.cwd,
+        env: spec.env ?? process.env,
+        detached: true, // a new session and process group, led by the shell
+        stdio: ['ignore', 'pipe', 'pipe']
+    });
+    const spawnError = (0,external_node_events_namespaceObject.once)(child, 'error').then(([error]) => error);
+    const exited = (0,external_node_events_namespaceObject.once)(child, 'exit');
+    const outcome = await Promise.race([
+        exited.then(() => 'exit'),
+        spawnError.then(() => 'error'),
+        (0,external_node_events_namespaceObject.once)(child, 'spawn').then(() => 'spawn')
+    ]);
+    if (outcome === 'error' || child.pid === undefined) {
+        const error = await spawnError;
+        if (cleanup)
+            await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+        spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${error.message}\n`), 'stderr');
+        return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } };
+    }
+    const group = new ProcessGroup(child.pid, child);
+    const closed = (0,external_node_events_namespaceObject.once)(child, 'close');
+    spec.onStart?.(child.pid);
+    for (const name of ['stdout', 'stderr']) {
+        const source = child[name];
+        source.on('data', (chunk) => {
+            if (spec.onOutput(chunk, name) === false && spec.waitForDrain) {
+                source.pause();
+                void spec.waitForDrain(name).then(() => source.resume());
+            }
+        });
+    }
+    let timedOut = false;
+    let interrupted = false;
+    let stopping;
+    const stop = () => {
+        stopping ??= group.terminate(spec.killGraceMs);
+    };
+    const timer = spec.timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, spec.timeoutMs)
+        : undefined;
+    const onAbort = () => {
+        interrupted = true;
+        stop();
+    };
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const [code, signal] = await exited;
+    if (timer)
+        clearTimeout(timer);
+    spec.signal?.removeEventListener('abort', onAbort);
+    if (stopping)
+        await stopping;
+    // Let the pipes deliver what the command wrote before judging its output. A background
+    // process still holding them must not stall the run: its output keeps flowing until the
+    // attempt ends and its group is stopped.
+    await waitAtMost(closed, PIPE_SETTLE_MS);
+    if (cleanup)
+        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+    const durationMs = Date.now() - started;
+    let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
+    if (timedOut)
+        exitCode = 124;
+    else if (interrupted)
+        exitCode = 130;
+    return {
+        result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
+        group
+    };
+}
+
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 ;// CONCATENATED MODULE: ./src/core/capped-log.ts
@@ -12321,188 +12507,6 @@ function detached(text) {
     return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: external "node:events"
-const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-;// CONCATENATED MODULE: ./src/core/process-runner.ts
-/**
- * Runs one command through the shell in its own process group and reports how it ended.
- * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
- * the command instead of running on into the next attempt.
- */
-
-
-
-
-
-
-/** A process group that may outlive its leader, with a way to end it for good. */
-class ProcessGroup {
-    pgid;
-    closed;
-    /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
-    killed = false;
-    /** `child` is the group's leader when this process started it; without it (a group
-     *  found again from saved state) only kill(0) tells when the group is gone. */
-    constructor(pgid, child) {
-        this.pgid = pgid;
-        this.closed = child ? (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined) : new Promise(() => undefined);
-    }
-    /**
-     * True while any process of the group may still run. kill(0) also finds zombies, which
-     * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
-     * counts as ended.
-     */
-    isAlive() {
-        if (this.killed)
-            return false;
-        try {
-            process.kill(-this.pgid, 0);
-            return true;
-        }
-        catch (error) {
-            // EPERM means a process exists but is not ours to signal: still alive.
-            return error.code === 'EPERM';
-        }
-    }
-    /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
-    async terminate(graceMs) {
-        if (!this.signal('SIGTERM'))
-            return;
-        const deadline = Date.now() + graceMs;
-        // The pipes close when every holder has exited; a member that redirected its output
-        // elsewhere is only visible through kill(0), so check that too until the deadline.
-        while (Date.now() < deadline && this.isAlive()) {
-            await waitAtMost(this.closed, Math.min(50, deadline - Date.now()));
-            if (!this.isAlive())
-                return;
-        }
-        this.signal('SIGKILL');
-        this.killed = true;
-    }
-    signal(name) {
-        try {
-            process.kill(-this.pgid, name);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-}
-/** How long to wait for a finished command's pipes to close. */
-const PIPE_SETTLE_MS = 250;
-/** Waits for a promise, but no longer than ms; the timer never outlives the wait. */
-async function waitAtMost(promise, ms) {
-    let timer;
-    await Promise.race([promise, new Promise(resolve => (timer = setTimeout(resolve, Math.max(0, ms))))]);
-    clearTimeout(timer);
-}
-/** The argv for a command under a shell spec, and a temp dir to remove afterwards. */
-async function shellArgv(command, shell) {
-    if (shell.kind === 'bash')
-        return { argv: ['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c', command] };
-    if (shell.kind === 'sh')
-        return { argv: ['sh', '-ec', command] };
-    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'reverify-script-'));
-    const script = (0,external_node_path_namespaceObject.join)(dir, 'command');
-    await (0,promises_namespaceObject.writeFile)(script, `${command}\n`, { mode: 0o700 });
-    // The template is split like a command line but never given to a shell.
-    const argv = (0,shell_quote.parse)(shell.template, name => `$${name}`).map(token => typeof token === 'string' ? token.split('{0}').join(script) : '');
-    return { argv: argv.filter(part => part !== ''), cleanup: dir };
-}
-/** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
-function signalExitCode(signal) {
-    const number = external_node_os_namespaceObject.constants.signals[signal];
-    return 128 + (number ?? 0);
-}
-/**
- * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
- * the process group, which may still hold background processes the command started.
- */
-async function runCommand(spec) {
-    const started = Date.now();
-    const { argv, cleanup } = await shellArgv(spec.command, spec.shell);
-    const base = { command: spec.command, signal: null, timedOut: false, interrupted: false };
-    if (spec.signal?.aborted) {
-        if (cleanup)
-            await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
-        return { result: { ...base, exitCode: 130, interrupted: true, durationMs: 0 } };
-    }
-    const child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
-        cwd: spec.cwd,
-        env: spec.env ?? process.env,
-        detached: true, // a new session and process group, led by the shell
-        stdio: ['ignore', 'pipe', 'pipe']
-    });
-    const spawnError = (0,external_node_events_namespaceObject.once)(child, 'error').then(([error]) => error);
-    const exited = (0,external_node_events_namespaceObject.once)(child, 'exit');
-    const outcome = await Promise.race([
-        exited.then(() => 'exit'),
-        spawnError.then(() => 'error'),
-        (0,external_node_events_namespaceObject.once)(child, 'spawn').then(() => 'spawn')
-    ]);
-    if (outcome === 'error' || child.pid === undefined) {
-        const error = await spawnError;
-        if (cleanup)
-            await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
-        spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${error.message}\n`), 'stderr');
-        return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } };
-    }
-    const group = new ProcessGroup(child.pid, child);
-    const closed = (0,external_node_events_namespaceObject.once)(child, 'close');
-    spec.onStart?.(child.pid);
-    for (const name of ['stdout', 'stderr']) {
-        const source = child[name];
-        source.on('data', (chunk) => {
-            if (spec.onOutput(chunk, name) === false && spec.waitForDrain) {
-                source.pause();
-                void spec.waitForDrain(name).then(() => source.resume());
-            }
-        });
-    }
-    let timedOut = false;
-    let interrupted = false;
-    let stopping;
-    const stop = () => {
-        stopping ??= group.terminate(spec.killGraceMs);
-    };
-    const timer = spec.timeoutMs > 0
-        ? setTimeout(() => {
-            timedOut = true;
-            stop();
-        }, spec.timeoutMs)
-        : undefined;
-    const onAbort = () => {
-        interrupted = true;
-        stop();
-    };
-    spec.signal?.addEventListener('abort', onAbort, { once: true });
-    const [code, signal] = await exited;
-    if (timer)
-        clearTimeout(timer);
-    spec.signal?.removeEventListener('abort', onAbort);
-    if (stopping)
-        await stopping;
-    // Let the pipes deliver what the command wrote before judging its output. A background
-    // process still holding them must not stall the run: its output keeps flowing until the
-    // attempt ends and its group is stopped.
-    await waitAtMost(closed, PIPE_SETTLE_MS);
-    if (cleanup)
-        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
-    const durationMs = Date.now() - started;
-    let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
-    if (timedOut)
-        exitCode = 124;
-    else if (interrupted)
-        exitCode = 130;
-    return {
-        result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
-        group
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/core/substring-watch.ts
 /** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
 class SubstringWatch {
@@ -12950,6 +12954,23 @@ function redactDeep(value, redactor) {
 function sessionDirectory(stateDir, name, startedAt, sessionId) {
     return (0,external_node_path_namespaceObject.join)(stateDir, 'sessions', startedAt.toISOString().slice(0, 10), name, sessionId);
 }
+/**
+ * Opens a session's trace.jsonl for appending. When a crash tore its last line, a newline is
+ * written first, so the torn line stays on its own and the next event is whole.
+ */
+function openTraceForAppend(sessionDir) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(sessionDir, 'trace.jsonl'), 'a+', 0o600);
+    const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+    if (size > 0) {
+        const last = Buffer.alloc(1);
+        (0,external_node_fs_namespaceObject.readSync)(fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) {
+            (0,external_node_fs_namespaceObject.writeSync)(fd, '\n');
+            (0,external_node_fs_namespaceObject.fsyncSync)(fd);
+        }
+    }
+    return fd;
+}
 /** Chooses a new session's id and directory. */
 function planSession(stateDir, name, startedAt) {
     const id = newUlid(startedAt.getTime());
@@ -12970,7 +12991,7 @@ class TraceSession {
         this.redactor = redactor;
         this.now = now;
         this.meta = meta;
-        this.fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(dir, 'trace.jsonl'), 'a', 0o600);
+        this.fd = openTraceForAppend(dir);
     }
     /** Creates the session directory and writes the initial meta.json. */
     static async open(options) {
@@ -13000,28 +13021,9 @@ class TraceSession {
         await session.writeMeta();
         return session;
     }
-    /**
-     * Continues an existing session (resume): appends to its trace after making sure a torn
-     * last line stays on a line of its own.
-     */
+    /** Continues an existing session (resume); its trace is opened as openTraceForAppend does. */
     static async reopen(dir, meta, redactor, now) {
         const session = new TraceSession(meta.session_id, dir, { ...meta, ended_at: null, outcome: 'running' }, redactor, now);
-        const fd = session.fd;
-        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-        if (size > 0) {
-            const last = Buffer.alloc(1);
-            const probe = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(dir, 'trace.jsonl'), 'r');
-            try {
-                (0,external_node_fs_namespaceObject.readSync)(probe, last, 0, 1, size - 1);
-            }
-            finally {
-                (0,external_node_fs_namespaceObject.closeSync)(probe);
-            }
-            if (last[0] !== 0x0a) {
-                (0,external_node_fs_namespaceObject.writeSync)(fd, '\n');
-                (0,external_node_fs_namespaceObject.fsyncSync)(fd);
-            }
-        }
         await session.writeMeta();
         return session;
     }
@@ -13132,19 +13134,11 @@ async function readSessionTrace(sessionDir) {
     const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, 'trace.jsonl'), MAX_TRACE_BYTES);
     return text === undefined ? [] : parseTraceLines(text);
 }
-/** Appends whole lines to a trace, first ending a torn last line so it stays on its own. */
+/** Appends whole lines to a trace (after ending a torn last line) and syncs them. */
 function appendEvents(sessionDir, events) {
-    const fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(sessionDir, 'trace.jsonl'), 'a+', 0o600);
+    const fd = openTraceForAppend(sessionDir);
     try {
-        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-        let prefix = '';
-        if (size > 0) {
-            const last = Buffer.alloc(1);
-            (0,external_node_fs_namespaceObject.readSync)(fd, last, 0, 1, size - 1);
-            if (last[0] !== 0x0a)
-                prefix = '\n';
-        }
-        (0,external_node_fs_namespaceObject.writeSync)(fd, prefix + events.map(event => `${JSON.stringify(event)}\n`).join(''));
+        (0,external_node_fs_namespaceObject.writeSync)(fd, events.map(event => `${JSON.stringify(event)}\n`).join(''));
         (0,external_node_fs_namespaceObject.fsyncSync)(fd);
     }
     finally {
@@ -13238,16 +13232,7 @@ async function closeInterruptedRun(options) {
 
 
 
-/** True when a process with this pid exists on this host. */
-function pidAlive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
+
 /**
  * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
  * same host with its process gone. A receipt from another host without CI facts is not
@@ -13263,7 +13248,7 @@ function ownerGone(receipt, here) {
     }
     if (receipt.host !== here.host)
         return false;
-    return !(here.isAlive ?? pidAlive)(receipt.pid);
+    return !(here.isAlive ?? exists)(receipt.pid);
 }
 function restart(reason) {
     return { kind: 'restart', reason };

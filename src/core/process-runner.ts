@@ -44,6 +44,19 @@ export interface CommandSpec {
   onStart?: (pgid: number) => void
 }
 
+/**
+ * Whether a process (pid) or any process of a group (-pgid) exists: kill(0) checks without
+ * signalling. EPERM means one exists that is not ours to signal.
+ */
+export function exists(target: number): boolean {
+  try {
+    process.kill(target, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 /** A process group that may outlive its leader, with a way to end it for good. */
 export class ProcessGroup {
   private closed: Promise<void>
@@ -65,14 +78,7 @@ export class ProcessGroup {
    * counts as ended.
    */
   isAlive(): boolean {
-    if (this.killed) return false
-    try {
-      process.kill(-this.pgid, 0)
-      return true
-    } catch (error) {
-      // EPERM means a process exists but is not ours to signal: still alive.
-      return (error as NodeJS.ErrnoException).code === 'EPERM'
-    }
+    return !this.killed && exists(-this.pgid)
   }
 
   /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */

@@ -7,6 +7,7 @@
  */
 import { join, resolve } from 'node:path'
 import { readRegularFile } from './atomic-file.js'
+import { exists } from './process-runner.js'
 import type { AttemptResult, ExpectationCheck } from './attempt.js'
 import { describeExpectations } from './engine.js'
 import type { Receipt } from './receipt.js'
@@ -23,16 +24,6 @@ export interface Here {
   isAlive?: (pid: number) => boolean
 }
 
-/** True when a process with this pid exists on this host. */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /**
  * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
  * same host with its process gone. A receipt from another host without CI facts is not
@@ -45,7 +36,7 @@ export function ownerGone(receipt: Receipt, here: Here): boolean {
     if (theirs.run_id !== here.ci.run_id || theirs.run_attempt !== here.ci.run_attempt) return true
   }
   if (receipt.host !== here.host) return false
-  return !(here.isAlive ?? pidAlive)(receipt.pid)
+  return !(here.isAlive ?? exists)(receipt.pid)
 }
 
 /** An event to append to the resumed trace before the loop goes on. */

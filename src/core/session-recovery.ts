@@ -3,14 +3,14 @@
  * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
  * receipt interrupted. Used by the action's post step and by the next run (SPEC §2, §5, §6).
  */
-import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs'
+import { closeSync, fsyncSync, writeSync } from 'node:fs'
 import { lstat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { readRegularFile, writeFileAtomic } from './atomic-file.js'
 import type { Receipt } from './receipt.js'
 import type { ReceiptStore } from './receipt-store.js'
 import type { Redactor } from './redaction.js'
-import { redactDeep, timestamp, type SessionMeta, type TraceEvent } from './trace.js'
+import { openTraceForAppend, redactDeep, timestamp, type SessionMeta, type TraceEvent } from './trace.js'
 
 /** Largest trace a recovery reads back (a trace is a few lines per attempt). */
 const MAX_TRACE_BYTES = 16 * 1024 * 1024
@@ -60,18 +60,11 @@ export async function readSessionTrace(sessionDir: string): Promise<TraceEvent[]
   return text === undefined ? [] : parseTraceLines(text)
 }
 
-/** Appends whole lines to a trace, first ending a torn last line so it stays on its own. */
+/** Appends whole lines to a trace (after ending a torn last line) and syncs them. */
 function appendEvents(sessionDir: string, events: TraceEvent[]): void {
-  const fd = openSync(join(sessionDir, 'trace.jsonl'), 'a+', 0o600)
+  const fd = openTraceForAppend(sessionDir)
   try {
-    const size = fstatSync(fd).size
-    let prefix = ''
-    if (size > 0) {
-      const last = Buffer.alloc(1)
-      readSync(fd, last, 0, 1, size - 1)
-      if (last[0] !== 0x0a) prefix = '\n'
-    }
-    writeSync(fd, prefix + events.map(event => `${JSON.stringify(event)}\n`).join(''))
+    writeSync(fd, events.map(event => `${JSON.stringify(event)}\n`).join(''))
     fsyncSync(fd)
   } finally {
     closeSync(fd)

@@ -62,6 +62,24 @@ export function sessionDirectory(stateDir: string, name: string, startedAt: Date
   return join(stateDir, 'sessions', startedAt.toISOString().slice(0, 10), name, sessionId)
 }
 
+/**
+ * Opens a session's trace.jsonl for appending. When a crash tore its last line, a newline is
+ * written first, so the torn line stays on its own and the next event is whole.
+ */
+export function openTraceForAppend(sessionDir: string): number {
+  const fd = openSync(join(sessionDir, 'trace.jsonl'), 'a+', 0o600)
+  const size = fstatSync(fd).size
+  if (size > 0) {
+    const last = Buffer.alloc(1)
+    readSync(fd, last, 0, 1, size - 1)
+    if (last[0] !== 0x0a) {
+      writeSync(fd, '\n')
+      fsyncSync(fd)
+    }
+  }
+  return fd
+}
+
 /** Options for opening a new session. */
 export interface OpenSessionOptions {
   stateDir: string
@@ -101,7 +119,7 @@ export class TraceSession {
     private readonly now: () => Date
   ) {
     this.meta = meta
-    this.fd = openSync(join(dir, 'trace.jsonl'), 'a', 0o600)
+    this.fd = openTraceForAppend(dir)
   }
 
   /** Creates the session directory and writes the initial meta.json. */
@@ -133,27 +151,9 @@ export class TraceSession {
     return session
   }
 
-  /**
-   * Continues an existing session (resume): appends to its trace after making sure a torn
-   * last line stays on a line of its own.
-   */
+  /** Continues an existing session (resume); its trace is opened as openTraceForAppend does. */
   static async reopen(dir: string, meta: SessionMeta, redactor: Redactor, now: () => Date): Promise<TraceSession> {
     const session = new TraceSession(meta.session_id, dir, { ...meta, ended_at: null, outcome: 'running' }, redactor, now)
-    const fd = session.fd!
-    const size = fstatSync(fd).size
-    if (size > 0) {
-      const last = Buffer.alloc(1)
-      const probe = openSync(join(dir, 'trace.jsonl'), 'r')
-      try {
-        readSync(probe, last, 0, 1, size - 1)
-      } finally {
-        closeSync(probe)
-      }
-      if (last[0] !== 0x0a) {
-        writeSync(fd, '\n')
-        fsyncSync(fd)
-      }
-    }
     await session.writeMeta()
     return session
   }
