@@ -1,6 +1,7 @@
 /** Names the action shares with action.yml, the runner and its own post step. */
+import type { InputName } from '../core/inputs/table.js'
 
-/** Inputs only the action has (the run inputs are RUN_INPUT_NAMES in the core). */
+/** Inputs only the action has (the run inputs are RUN_INPUT_NAMES in the core); all are rows of the input table. */
 export const ActionInput = {
   /** `<run-id|latest>`: capture mode, runs nothing. */
   Capture: 'capture',
@@ -10,7 +11,7 @@ export const ActionInput = {
   /** always | on-failure | never. */
   UploadTrace: 'upload-trace',
   TraceRetentionDays: 'trace-retention-days'
-} as const
+} as const satisfies Record<string, InputName>
 
 /** Step outputs (SPEC §5). */
 export const Output = {

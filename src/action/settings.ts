@@ -1,13 +1,14 @@
 /**
  * The action's inputs, read once into one typed object. The run inputs go through the
- * core's parser (the same one the CLI uses); the action adds its own few.
+ * core's parser (the same one the CLI uses); the action's own few go through the same
+ * input table.
  */
-import { join, resolve } from 'node:path'
 import { UsageError } from '../core/errors.js'
 import { commandIdentity, historyKey, type CommandIdentity } from '../core/identity.js'
-import { requireRunId } from '../core/run-id.js'
-import { parseBoolean, parseRunSettings, RUN_INPUT_NAMES, showValue, type RunSettings } from '../core/settings.js'
-import { splitCommandList } from '../core/command-list.js'
+import { parseInputs } from '../core/inputs/parse.js'
+import { resolveStateDir, type InputPlace } from '../core/inputs/resolve.js'
+import { inputsOf } from '../core/inputs/table.js'
+import { parseRunSettings, type RunSettings } from '../core/settings.js'
 import { ActionInput } from './constants.js'
 
 /** When to upload the trace artifact. */
@@ -44,59 +45,45 @@ export interface RunnerEnv {
   [name: string]: string | undefined
 }
 
+/** Inputs the action reads whether it runs a verify or records a capture. */
+const MODE_INPUTS = [...Object.values(ActionInput), 'state-dir', 'command', 'scope', 'redact', 'capture-before-retry'] as const
+
 /** Reads and validates every input; throws UsageError naming the first bad one. */
 export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: string): ActionSettings {
   const raw: Record<string, string> = {}
-  for (const name of RUN_INPUT_NAMES) raw[name] = input(name)
+  for (const name of inputsOf('action')) raw[name] = input(name)
   const workspace = env.GITHUB_WORKSPACE || cwd
   const target = env.GITHUB_REPOSITORY || workspace
-  const tempRoot = env.RUNNER_TEMP
-  const stateDirInput = raw['state-dir']?.trim()
-  if (!stateDirInput && !tempRoot) throw new UsageError('state-dir: RUNNER_TEMP is not set; give state-dir explicitly')
-  // Never inside the workspace by default: the state is not part of the checkout.
-  const stateDir = stateDirInput ? resolve(workspace, stateDirInput) : join(tempRoot!, 'reverify')
-
-  const uploadTrace = input(ActionInput.UploadTrace).trim().toLowerCase() || 'always'
-  if (!['always', 'on-failure', 'never'].includes(uploadTrace)) {
-    throw new UsageError(`upload-trace: ${showValue(input(ActionInput.UploadTrace))} is not allowed; expected one of always, on-failure, never`)
-  }
-  const retentionText = input(ActionInput.TraceRetentionDays).trim()
-  if (retentionText !== '' && (!/^\d+$/.test(retentionText) || Number(retentionText) < 1 || Number(retentionText) > 90)) {
-    throw new UsageError(`trace-retention-days: ${showValue(retentionText)} is not allowed; expected a whole number from 1 to 90`)
-  }
-  const cacheReceipts = parseBoolean(input(ActionInput.CacheReceipts), 'cache-receipts', true)
-  const captureRef = input(ActionInput.Capture).trim()
-  const scope = raw.scope?.trim() ?? ''
+  const place: InputPlace = { front: 'action', base: workspace, runnerTemp: env.RUNNER_TEMP }
+  const given = parseInputs(raw, MODE_INPUTS, place)
+  const stateDir = resolveStateDir(given['state-dir'], place).path
 
   let run: RunSettings | undefined
   let capture: ActionSettings['capture']
-  let commands: string[]
-  if (captureRef !== '') {
+  if (given.capture !== undefined) {
     // Capture mode runs nothing: only the command and scope matter, to find its history.
-    if (captureRef !== 'latest') requireRunId(captureRef, 'capture')
-    commands = splitCommandList(raw.command ?? '')
-    if (commands.length === 0) {
+    if (given.command.length === 0) {
       throw new UsageError('command: required in capture mode too; give the same command (and scope) as the failing step')
     }
-    capture = { ref: captureRef, note: input(ActionInput.CaptureNote).trim() }
+    capture = { ref: given.capture, note: given['capture-note'] ?? '' }
   } else {
     run = parseRunSettings({ ...raw, 'state-dir': stateDir }, workspace)
-    commands = run.commands
   }
-  const identity = commandIdentity(commands)
+  const identity = commandIdentity(run?.commands ?? given.command)
+  const scope = given.scope ?? ''
   return {
     run,
     capture,
     identity,
     scope,
     historyKey: historyKey(target, scope, identity.hash),
-    captureBeforeRetry: raw['capture-before-retry']?.trim() || undefined,
-    cacheReceipts,
-    uploadTrace: uploadTrace as UploadTrace,
-    ...(retentionText !== '' && { traceRetentionDays: Number(retentionText) }),
+    captureBeforeRetry: given['capture-before-retry'],
+    cacheReceipts: given['cache-receipts'],
+    uploadTrace: given['upload-trace'],
+    ...(given['trace-retention-days'] !== undefined && { traceRetentionDays: given['trace-retention-days'] }),
     stateDir,
     target,
     workspace,
-    redact: (raw.redact ?? '').split(/\r?\n/).map(line => line.trim()).filter(Boolean)
+    redact: given.redact
   }
 }

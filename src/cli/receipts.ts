@@ -1,6 +1,5 @@
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
 import { hostname, userInfo } from 'node:os'
-import { resolve } from 'node:path'
 import { captureRun } from '../core/capture.js'
 import { parseCaptureMode, readConfig, setCaptureMode } from '../core/config-file.js'
 import { UsageError } from '../core/errors.js'
@@ -13,7 +12,7 @@ import { ensureStateDir } from '../core/state-dir.js'
 import { parseArgs } from './args.js'
 import { CAPTURE_HELP, CONFIG_HELP, RECEIPTS_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
-import { defaultStateDir, findTargetRoot } from './state.js'
+import { defaultStateDir, findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 
 interface StoreContext {
   root: string
@@ -21,12 +20,10 @@ interface StoreContext {
   store: ReceiptStore
 }
 
-function openStore(flags: Record<string, string>, io: CliIo): StoreContext {
+/** The store `--state-dir` names, else the repository's: the one `run` writes to. */
+function openStore(stateDirFlag: string | undefined, io: CliIo): StoreContext {
   const root = findTargetRoot(io.cwd)
-  // Read the way `run` reads it (trimmed, relative to the working directory), so every
-  // subcommand given the same flag finds the same store.
-  const given = flags['state-dir']?.trim()
-  const stateDir = given ? resolve(io.cwd, given) : defaultStateDir(root)
+  const { path: stateDir } = resolveStateDir(stateDirFlag, { front: 'cli', base: io.cwd })
   const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
   return { root, stateDir, store }
 }
@@ -53,7 +50,7 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
   if (positionals.length !== 1) {
     throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help')
   }
-  const { root, store } = openStore(flags, io)
+  const { root, store } = openStore(flags['state-dir'], io)
   await readConfig(root)
   const receipt = await captureRun(store, positionals[0]!, {
     note: flags.note ?? '',
@@ -102,7 +99,7 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
   }
   const [action, ref, ...rest] = positionals
   const json = flags.json === 'true'
-  const { root, store } = openStore(flags, io)
+  const { root, store } = openStore(flags['state-dir'], io)
   if (action === 'list' && ref === undefined) {
     const receipts = await store.list({ target: root })
     if (json) println(io.stdout, JSON.stringify(receipts, null, 2))

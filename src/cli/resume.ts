@@ -13,7 +13,7 @@ import { parseArgs } from './args.js'
 import { RESUME_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
 import { executeRun } from './run.js'
-import { defaultStateDir, findTargetRoot } from './state.js'
+import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 
 /** Runs `reverify resume`; returns the exit code. */
 export async function resumeCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
@@ -28,7 +28,7 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
   }
   if (positionals.length > 1) throw new UsageError('resume: give at most one run id; see reverify resume --help')
   const root = findTargetRoot(io.cwd)
-  const stateDir = resolve(io.cwd, flags['state-dir'] ?? defaultStateDir(root))
+  const { path: stateDir } = resolveStateDir(flags['state-dir'], { front: 'cli', base: io.cwd })
   const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
   const here = { host: hostname() }
   const receipt =

@@ -3,6 +3,7 @@ import { resolveCaptureMode, readConfig } from '../core/config-file.js'
 import { UsageError } from '../core/errors.js'
 import { createRedactor } from '../core/redaction.js'
 import { ReceiptStore } from '../core/receipt-store.js'
+import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 import { parseRunSettings, RUN_INPUT_NAMES, type RunSettings } from '../core/settings.js'
 import type { Receipt } from '../core/receipt.js'
 import { ensureStateDir } from '../core/state-dir.js'
@@ -11,7 +12,6 @@ import { VERSION } from '../core/version.js'
 import { parseArgs, type FlagSpec } from './args.js'
 import { RUN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
-import { defaultStateDir, findTargetRoot } from './state.js'
 
 const RUN_FLAGS: Record<string, FlagSpec> = Object.fromEntries([
   ...RUN_INPUT_NAMES.map(name => [
@@ -59,9 +59,9 @@ export async function runCommandLine(argv: readonly string[], io: CliIo): Promis
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */
 export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
   const root = findTargetRoot(io.cwd)
-  const stateDir = settings.stateDir ?? defaultStateDir(root)
+  const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd })
   const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
-  await ensureStateDir(stateDir, { gitignore: settings.stateDir === undefined })
+  await ensureStateDir(stateDir, { gitignore: isDefault })
   const redactor = createRedactor({ values: settings.redact, env: io.env })
   const warn = (message: string) => println(io.stderr, `reverify: warning: ${message}`)
   const report = await verifyRun(

@@ -26,3 +26,9 @@ export function printableValue(value: unknown, maxChars = 80): string {
   }
   return printable(text, maxChars)
 }
+
+/** Shows a user value in a message: quoted, control characters escaped, long ones cut. */
+export function showValue(value: string): string {
+  const escaped = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)
+  return `'${escaped.slice(1, -1).replace(/'/g, "\\'")}'`
+}

@@ -1,0 +1,112 @@
+/**
+ * The input table's parser: every limit and rule as strict as the hand-written checks it
+ * replaced, one-line messages that name the flag (CLI) or the input (action), and settings
+ * that round-trip through toRawInputs.
+ */
+import { mkdtempSync, realpathSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { readActionSettings } from '../../../src/action/settings.js'
+import { isUserError } from '../../../src/core/errors.js'
+import { parseRunSettings, toRawInputs } from '../../../src/core/settings.js'
+
+const scratch = () => realpathSync(mkdtempSync(join(tmpdir(), 'reverify-inputs-')))
+
+/** The message of the UsageError `run` throws. */
+function refusal(run: () => unknown): string {
+  try {
+    run()
+  } catch (error) {
+    expect(isUserError(error)).toBe(true)
+    return (error as Error).message
+  }
+  throw new Error('expected a UsageError')
+}
+
+describe('messages name the flag in the CLI and the input in the action, in one line', () => {
+  const run = (raw: Record<string, string>, front?: 'cli' | 'action') => refusal(() => parseRunSettings({ command: 'true', 'expect-exit': '0', ...raw }, scratch(), { front }))
+
+  test.each([
+    [{ 'expect-exit': 'x' }, "expect-exit: 'x' is not allowed; expected a whole number from 0 to 255"],
+    [{ 'retry-backoff': 'linear' }, "retry-backoff: 'linear' is not allowed; expected one of fixed, exponential"],
+    [{ 'capture-before-retry': 'maybe' }, "capture-before-retry: 'maybe' is not allowed; expected one of warn, block, off"],
+    [{ 'allow-destructive': 'yes' }, "allow-destructive: 'yes' is not allowed; expected true or false"],
+    [{ shell: 'fish' }, 'shell: \'fish\' is not allowed; expected bash, sh, or a command template containing {0} (e.g. "python {0}")'],
+    [{ 'state-dir': 'state\u0000' }, 'state-dir: contains a NUL character, which no command, path or pattern may hold'],
+    [{ command: '' }, 'command: required; give one or more commands, one per line']
+  ])('%j', (raw, message) => {
+    expect(run(raw, 'cli')).toBe(`--${message}`)
+    expect(run(raw, 'action')).toBe(message)
+    expect(run(raw)).toBe(message)
+  })
+
+  test('the action\'s own inputs are named as action.yml names them', () => {
+    const workspace = scratch()
+    const inputs: Record<string, string> = { command: 'true', 'expect-exit': '0', 'upload-trace': 'sometimes' }
+    expect(refusal(() => readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace }, workspace))).toBe(
+      "upload-trace: 'sometimes' is not allowed; expected one of always, on-failure, never"
+    )
+  })
+
+  test('no expectation: the one message of SPEC §1, whatever the front end', () => {
+    expect(refusal(() => parseRunSettings({ command: 'true' }, scratch(), { front: 'cli' }))).toBe(
+      'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check'
+    )
+  })
+})
+
+describe('every limit is as strict as before', () => {
+  const long = (chars: number) => 'x'.repeat(chars)
+  test.each([
+    ['expect-exit', '255', '256'],
+    ['max-retries', '100', '101'],
+    ['timeout-seconds', '604800', '604801'],
+    ['retry-wait-seconds', '3600', '3601'],
+    ['keep-receipts', '1', '0'],
+    ['retry-on-exit-codes', ' 1 , 255 ', '1,256'],
+    ['retry-on-output', long(1000), long(1001)],
+    ['name', `a${long(63)}`, `a${long(64)}`],
+    ['name', 'unit-tests.v2_a', 'Unit tests'],
+    ['expect-stdout', long(8192), long(8193)],
+    ['expect-check', long(8192), long(8193)],
+    ['expect-file', long(4096), long(4097)],
+    ['scope', long(1024), long(1025)],
+    ['redact', Array(200).fill('v').join('\n'), Array(201).fill('v').join('\n')],
+    ['command', Array(100).fill('true').join('\n'), Array(101).fill('true').join('\n')],
+    ['command', long(8192), long(8193)],
+    ['state-dir', `/${long(255)}`, `/${long(256)}`],
+    ['state-dir', `/${Array(4).fill(long(250)).join('/')}`, `/${Array(5).fill(long(250)).join('/')}`],
+    ['working-directory', '.', 'missing']
+  ])('%s: %#', (name, allowed, refused) => {
+    const cwd = scratch()
+    const base = { command: 'true', 'expect-exit': '0' }
+    expect(() => parseRunSettings({ ...base, [name]: allowed }, cwd)).not.toThrow()
+    expect(refusal(() => parseRunSettings({ ...base, [name]: refused }, cwd))).toMatch(new RegExp(`^${name}: `))
+  })
+})
+
+test('toRawInputs gives back inputs that parse to the same settings', () => {
+  const cwd = scratch()
+  const settings = parseRunSettings(
+    {
+      command: 'echo a \\\n  b\nnpm test',
+      'expect-exit': '3',
+      'expect-stdout': ' ok ',
+      'expect-file': 'out.txt',
+      'expect-check': 'test -f out.txt',
+      'max-retries': '4',
+      'timeout-seconds': '60',
+      'retry-wait-seconds': '2',
+      'retry-backoff': 'Exponential',
+      'retry-on-exit-codes': '1, 2',
+      'retry-on-output': 'ECONN(RESET|REFUSED)',
+      shell: 'python {0}',
+      name: 'unit',
+      'allow-destructive': 'TRUE',
+      scope: ' linux ',
+      'keep-receipts': '7'
+    },
+    cwd
+  )
+  expect(parseRunSettings(toRawInputs(settings), cwd)).toEqual(settings)
+})

@@ -1,0 +1,195 @@
+/**
+ * One zod schema per kind of input (see table.ts): each takes the given text and yields the
+ * typed value, or one issue whose message follows the input's name ("'x' is not allowed;
+ * expected …"). Which input it was, and how to name it, is parse.ts's business.
+ */
+import { statSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
+import { z } from 'zod'
+import { splitCommandList } from '../command-list.js'
+import { showValue } from '../printable.js'
+import { isRunId } from '../run-id.js'
+import type { ShellSpec } from '../settings.js'
+import { resolveStateDir, stateDirProblem, type InputPlace } from './resolve.js'
+import type { InputKind } from './table.js'
+
+/** A schema from the given text to a typed value. */
+export type KindSchema = z.ZodType<unknown, string>
+
+/** The name becomes a directory of the trace layout: a safe, portable set. */
+const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'] as const
+const EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2'
+
+/** `rule` decides; whatever it refuses is reported as the one message `refusal` gives for the text. */
+function ruled<T>(rule: z.ZodType<T, string>, refusal: (raw: string) => string): z.ZodType<T, string> {
+  return z.string().transform((raw, ctx) => {
+    const result = rule.safeParse(raw)
+    if (result.success) return result.data
+    ctx.addIssue({ code: 'custom', message: refusal(raw), input: raw })
+    return z.NEVER
+  })
+}
+
+const notAllowed = (expected: string) => (raw: string) => `${showValue(raw)} is not allowed; expected ${expected}`
+
+const wholeNumber = z.string().trim().regex(/^\d+$/).transform(Number)
+
+function integer(min: number, max: number) {
+  return ruled(wholeNumber.pipe(z.number().min(min).max(max)), notAllowed(`a whole number from ${min} to ${max}`))
+}
+
+function choice(values: readonly string[]) {
+  const allowed = z.enum(values as [string, ...string[]])
+  return ruled(z.string().trim().toLowerCase().pipe(allowed), notAllowed(`one of ${values.join(', ')}`))
+}
+
+const boolean = ruled(
+  z.string().trim().pipe(z.enum(BOOLEAN_WORDS)).transform(word => word.toLowerCase() === 'true'),
+  notAllowed('true or false')
+)
+
+const exitCodes = ruled(
+  z
+    .string()
+    .transform(text => text.split(',').map(part => part.trim()))
+    .pipe(z.array(z.string().regex(/^\d+$/).transform(Number).pipe(z.number().max(255)))),
+  notAllowed('a comma-separated list of exit codes from 0 to 255')
+)
+
+const label = ruled(
+  z.string().trim().regex(LABEL_PATTERN),
+  notAllowed("1-64 letters, digits, '.', '_' or '-', starting with a letter or digit")
+)
+
+const shell = ruled(
+  z
+    .string()
+    .trim()
+    .refine(text => text === 'bash' || text === 'sh' || text.includes('{0}'))
+    .transform((text): ShellSpec => (text === 'bash' || text === 'sh' ? { kind: text } : { kind: 'template', template: text })),
+  notAllowed('bash, sh, or a command template containing {0} (e.g. "python {0}")')
+)
+
+const runRef = ruled(
+  z
+    .string()
+    .trim()
+    .refine(text => text === 'latest' || isRunId(text)),
+  notAllowed(`latest or a run id such as ${EXAMPLE_RUN_ID}`)
+)
+
+function text(trim: boolean, maxChars: number | undefined) {
+  const read = (raw: string) => (trim ? raw.trim() : raw)
+  if (maxChars === undefined) return z.string().transform(read)
+  return ruled(z.string().transform(read).pipe(z.string().max(maxChars)), raw => `${read(raw).length} characters is too long; at most ${maxChars}`)
+}
+
+function lines(maxLines: number) {
+  const split = (raw: string) =>
+    raw
+      .split(/\r?\n/)
+      .map(line => line.trim())
+      .filter(line => line !== '')
+  return ruled(z.string().transform(split).pipe(z.array(z.string()).max(maxLines)), raw => `${split(raw).length} values is too many; at most ${maxLines}`)
+}
+
+function script(maxCommands: number, maxChars: number) {
+  return z.string().transform((raw, ctx) => {
+    const commands = splitCommandList(raw)
+    const longest = commands.find(command => command.length > maxChars)
+    if (commands.length > maxCommands) {
+      ctx.addIssue({ code: 'custom', message: `${commands.length} commands is too many; at most ${maxCommands}`, input: raw })
+    } else if (longest !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `a command of ${longest.length} characters is too long; at most ${maxChars} (put a long script in a file)`, input: raw })
+    }
+    return commands
+  })
+}
+
+function regex(maxChars: number) {
+  return z.string().transform((raw, ctx) => {
+    if (raw.length > maxChars) {
+      ctx.addIssue({ code: 'custom', message: `a pattern of ${raw.length} characters is too long; at most ${maxChars}`, input: raw })
+      return z.NEVER
+    }
+    try {
+      const pattern = new RegExp(raw)
+      pattern.test('') // some patterns only fail when first executed
+      return pattern
+    } catch (error) {
+      // V8 repeats the whole pattern in its message: keep only the reason.
+      const message = error instanceof Error ? error.message : 'invalid'
+      const reason = message.replace(/^Invalid regular expression: /, '').replace(/^\/[\s\S]*\/[a-z]*: /, '').slice(0, 120)
+      ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not a valid regular expression (${reason})`, input: raw })
+      return z.NEVER
+    }
+  })
+}
+
+function directory(base: string) {
+  return z.string().transform((raw, ctx) => {
+    const dir = isAbsolute(raw.trim()) ? raw.trim() : resolve(base, raw.trim())
+    let isDirectory = false
+    try {
+      isDirectory = statSync(dir).isDirectory()
+    } catch {
+      isDirectory = false
+    }
+    if (isDirectory) return dir
+    ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not an existing directory`, input: raw })
+    return z.NEVER
+  })
+}
+
+function stateDir(place: InputPlace) {
+  return z.string().transform((raw, ctx) => {
+    const { path } = resolveStateDir(raw, place)
+    const problem = stateDirProblem(path)
+    if (problem === undefined) return path
+    ctx.addIssue({ code: 'custom', message: `${showValue(path)} ${problem}`, input: raw })
+    return z.NEVER
+  })
+}
+
+/** The schema of one kind of input, given where relative paths are taken from. */
+export function kindSchema(kind: InputKind, place: InputPlace): KindSchema {
+  switch (kind.type) {
+    case 'script':
+      return script(kind.maxCommands, kind.maxChars)
+    case 'integer':
+      return integer(kind.min, kind.max)
+    case 'choice':
+      return choice(kind.values)
+    case 'boolean':
+      return boolean
+    case 'text':
+      return text(kind.trim, kind.maxChars)
+    case 'lines':
+      return lines(kind.maxLines)
+    case 'regex':
+      return regex(kind.maxChars)
+    case 'exit-codes':
+      return exitCodes
+    case 'shell':
+      return shell
+    case 'label':
+      return label
+    case 'directory':
+      return directory(place.base)
+    case 'state-dir':
+      return stateDir(place)
+    case 'run-ref':
+      return runRef
+  }
+}
+
+/**
+ * The text a kind stands for when the input is not given and has no default: lists are
+ * empty, and the working directory is the place's base (which must exist all the same).
+ */
+export function unsetText(kind: InputKind, place: InputPlace): string | undefined {
+  if (kind.type === 'script' || kind.type === 'lines') return ''
+  if (kind.type === 'directory') return place.base
+  return undefined
+}

@@ -1,0 +1,302 @@
+/**
+ * Every input of every front end, declared once: the CLI's flags, the action's inputs and
+ * the reusable workflow's inputs are all read from here, and so are `--help`, and the
+ * checks that action.yml, the workflow and docs/action.md say the same thing.
+ */
+
+/** A CLI subcommand that takes flags. */
+export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume'
+
+/** Where an input is accepted: a CLI subcommand, the action, or the reusable workflow. */
+export type Front = CliCommand | 'action' | 'workflow'
+
+/** What values an input takes, and so how it is parsed (see kinds.ts). */
+export type InputKind =
+  /** Lines of commands, split as SPEC §1 says; a line ending in `\` continues. */
+  | { type: 'script'; maxCommands: number; maxChars: number }
+  | { type: 'integer'; min: number; max: number }
+  /** One of a few words, trimmed and case-insensitive. */
+  | { type: 'choice'; values: readonly string[] }
+  /** The YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them. */
+  | { type: 'boolean' }
+  | { type: 'text'; trim: boolean; maxChars?: number }
+  /** One value per line, trimmed, blank lines dropped. */
+  | { type: 'lines'; maxLines: number }
+  | { type: 'regex'; maxChars: number }
+  | { type: 'exit-codes' }
+  | { type: 'shell' }
+  /** A name that becomes a directory of the trace layout. */
+  | { type: 'label' }
+  /** An existing directory; not given means the cwd (CLI) or the workspace (action). */
+  | { type: 'directory' }
+  | { type: 'state-dir' }
+  /** A run id, or `latest`. */
+  | { type: 'run-ref' }
+
+/** Headings of `reverify run --help`, in the order they are listed. */
+export const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'] as const
+
+/** One heading of `reverify run --help`. */
+export type HelpGroup = (typeof HELP_GROUPS)[number]
+
+/** One input. */
+export interface InputSpec {
+  kind: InputKind
+  /** One line, as action.yml, the reusable workflow and docs/action.md give it. */
+  description: string
+  /** The CLI's wording, where the action's does not fit a flag. */
+  help?: string
+  /** The value used when the input is not given, exactly as action.yml declares it. */
+  default?: string
+  /** What "not given" means where there is no literal default (or it differs per front end). */
+  shownDefault?: { cli?: string; action?: string }
+  /** A run needs it; only the reusable workflow can make the caller give it. */
+  required?: true
+  fronts: readonly Front[]
+  /** The value's name in `--help` (switches have none). */
+  placeholder?: string
+  /** Where `reverify run --help` lists it. */
+  group?: HelpGroup
+  /** CLI: the flag may be repeated; the values are joined as lines. */
+  repeatable?: true
+}
+
+/** Most commands in one run, longest command, longest path and scope, most redact values. */
+export const INPUT_LIMITS = { commands: 100, commandChars: 8192, pathChars: 4096, scopeChars: 1024, redactValues: 200 } as const
+
+/** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
+const MAX_PATTERN_CHARS = 1000
+
+const RUN = ['run', 'action', 'workflow'] as const
+const ACTION = ['action', 'workflow'] as const
+
+/** The inputs, in the order action.yml, the workflow and the docs list them. */
+export const INPUTS = {
+  command: {
+    kind: { type: 'script', maxCommands: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.commandChars },
+    description: 'One or more commands, one per line (a line ending in \\ continues on the next).',
+    required: true,
+    fronts: RUN,
+    placeholder: 'CMD',
+    group: 'Command',
+    repeatable: true
+  },
+  'expect-exit': {
+    kind: { type: 'integer', min: 0, max: 255 },
+    description: "The attempt's exit code must equal this integer (0-255).",
+    fronts: RUN,
+    placeholder: 'N',
+    group: 'Expectations (at least one)'
+  },
+  'expect-stdout': {
+    kind: { type: 'text', trim: false, maxChars: INPUT_LIMITS.commandChars },
+    description: "The attempt's stdout must contain this text.",
+    fronts: RUN,
+    placeholder: 'TEXT',
+    group: 'Expectations (at least one)'
+  },
+  'expect-file': {
+    kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+    description: 'This path (relative to working-directory) must exist after the attempt.',
+    fronts: RUN,
+    placeholder: 'PATH',
+    group: 'Expectations (at least one)'
+  },
+  'expect-check': {
+    kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
+    description: 'A shell command run after the attempt; exit 0 means verified.',
+    fronts: RUN,
+    placeholder: 'CMD',
+    group: 'Expectations (at least one)'
+  },
+  'max-retries': {
+    kind: { type: 'integer', min: 0, max: 100 },
+    description: 'Retries after the first attempt (0-100); the command list runs up to 1 + max-retries times.',
+    default: '2',
+    fronts: RUN,
+    placeholder: 'N',
+    group: 'Retries and time'
+  },
+  'timeout-seconds': {
+    kind: { type: 'integer', min: 0, max: 7 * 24 * 3600 },
+    description: 'Time limit of each attempt in seconds (0 means none, at most 604800 = 7 days); on expiry the whole process tree is killed.',
+    default: '0',
+    fronts: RUN,
+    placeholder: 'N',
+    group: 'Retries and time'
+  },
+  'retry-wait-seconds': {
+    kind: { type: 'integer', min: 0, max: 3600 },
+    description: 'Seconds to wait before each retry (0-3600; never after the last attempt).',
+    default: '0',
+    fronts: RUN,
+    placeholder: 'N',
+    group: 'Retries and time'
+  },
+  'retry-backoff': {
+    kind: { type: 'choice', values: ['fixed', 'exponential'] },
+    description: 'fixed or exponential (doubling, with +/-20% jitter, capped at 5 minutes).',
+    default: 'fixed',
+    fronts: RUN,
+    placeholder: 'MODE',
+    group: 'Retries and time'
+  },
+  'retry-on-exit-codes': {
+    kind: { type: 'exit-codes' },
+    description: 'Comma list of exit codes; when set, a failed attempt is retried only if its exit code is listed.',
+    shownDefault: { cli: 'any', action: 'any' },
+    fronts: RUN,
+    placeholder: 'LIST',
+    group: 'Retries and time'
+  },
+  'retry-on-output': {
+    kind: { type: 'regex', maxChars: MAX_PATTERN_CHARS },
+    description: 'Regular expression; when set, a failed attempt is retried only if a line of its output matches.',
+    shownDefault: { cli: 'any', action: 'any' },
+    fronts: RUN,
+    placeholder: 'REGEX',
+    group: 'Retries and time'
+  },
+  shell: {
+    kind: { type: 'shell' },
+    description: 'bash, sh, or a template containing {0} (the path of a temporary script), e.g. "python {0}".',
+    default: 'bash',
+    fronts: RUN,
+    placeholder: 'SHELL',
+    group: 'How and where'
+  },
+  'working-directory': {
+    kind: { type: 'directory' },
+    description: 'Where commands and checks run; a relative path is taken from the workspace.',
+    help: 'where commands and checks run; a relative path is taken from the current directory',
+    shownDefault: { cli: 'the current directory', action: 'the workspace' },
+    fronts: RUN,
+    placeholder: 'DIR',
+    group: 'How and where'
+  },
+  name: {
+    kind: { type: 'label' },
+    description: "Label the trace is filed under: 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.",
+    default: 'verify',
+    fronts: RUN,
+    placeholder: 'NAME',
+    group: 'How and where'
+  },
+  'allow-destructive': {
+    kind: { type: 'boolean' },
+    description: 'true to run a command the destructive-command guardrail flags.',
+    help: 'run a command the destructive-command guardrail flags',
+    default: 'false',
+    fronts: RUN,
+    group: 'How and where'
+  },
+  'capture-before-retry': {
+    kind: { type: 'choice', values: ['warn', 'block', 'off'] },
+    description: 'warn, block or off: what to do before retrying a failure nobody captured; overrides .reverify/config.json.',
+    shownDefault: { cli: 'the config file, else warn', action: 'the config file, else warn' },
+    fronts: [...RUN, 'resume'],
+    placeholder: 'MODE',
+    group: 'Receipts'
+  },
+  scope: {
+    kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.scopeChars },
+    description: 'Extra text that separates otherwise identical commands (e.g. a matrix leg).',
+    shownDefault: { action: 'empty' },
+    fronts: RUN,
+    placeholder: 'TEXT',
+    group: 'How and where'
+  },
+  redact: {
+    kind: { type: 'lines', maxLines: INPUT_LIMITS.redactValues },
+    description: 'Values (one per line) to blank out of traces, logs, receipts, the summary and annotations; they are also masked in the log.',
+    help: 'a value to blank out of traces, logs and receipts',
+    fronts: [...RUN, 'resume'],
+    placeholder: 'VALUE',
+    group: 'How and where',
+    repeatable: true
+  },
+  'keep-receipts': {
+    kind: { type: 'integer', min: 1, max: 100_000 },
+    description: 'Receipts kept per command identity, at least 1 (the newest is always kept).',
+    default: '20',
+    fronts: RUN,
+    placeholder: 'N',
+    group: 'Receipts'
+  },
+  'state-dir': {
+    kind: { type: 'state-dir' },
+    description: 'Where receipts and traces live; a relative path is taken from the workspace.',
+    help: 'where receipts and traces live; a relative path is taken from the current directory',
+    shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
+    fronts: [...RUN, 'capture', 'receipts', 'resume'],
+    placeholder: 'DIR',
+    group: 'Receipts'
+  },
+  capture: {
+    kind: { type: 'run-ref' },
+    description: 'Capture mode, <run-id> or latest: records what happened in a failed run of the same command and scope, and runs nothing.',
+    fronts: ACTION
+  },
+  'capture-note': {
+    kind: { type: 'text', trim: true },
+    description: 'What you found, recorded with the capture.',
+    fronts: ACTION
+  },
+  'cache-receipts': {
+    kind: { type: 'boolean' },
+    description: "Keep this command's receipt history between workflow runs in the Actions cache.",
+    default: 'true',
+    fronts: ACTION
+  },
+  'upload-trace': {
+    kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
+    description: 'always, on-failure or never: when to upload the trace as artifact reverify-trace-<run-id>.',
+    default: 'always',
+    fronts: ACTION
+  },
+  'trace-retention-days': {
+    kind: { type: 'integer', min: 1, max: 90 },
+    description: 'Days to keep the trace artifact (1-90).',
+    shownDefault: { action: "the repository's setting" },
+    fronts: ACTION
+  },
+  'runs-on': {
+    kind: { type: 'text', trim: true },
+    description: 'Runner label, or a JSON array of labels (e.g. \'["self-hosted", "linux"]\').',
+    default: 'ubuntu-latest',
+    fronts: ['workflow']
+  },
+  setup: {
+    kind: { type: 'text', trim: false },
+    description: 'Shell commands run (bash) in the workspace before the verify, e.g. "npm ci".',
+    fronts: ['workflow']
+  },
+  note: {
+    kind: { type: 'text', trim: false },
+    description: 'What you found in the failed run, recorded with the capture.',
+    fronts: ['capture'],
+    placeholder: 'TEXT'
+  },
+  json: {
+    kind: { type: 'boolean' },
+    description: 'Print JSON instead of lines.',
+    default: 'false',
+    fronts: ['receipts']
+  }
+} as const satisfies Record<string, InputSpec>
+
+/** The name of an input, as every front end spells it (`--name` on the CLI). */
+export type InputName = keyof typeof INPUTS
+
+/** Every input's name, in table order. */
+export const INPUT_NAMES = Object.keys(INPUTS) as InputName[]
+
+/** The spec of one input, typed loosely for code that walks the table. */
+export function inputSpec(name: InputName): InputSpec {
+  return INPUTS[name]
+}
+
+/** The inputs one front end accepts, in table order. */
+export function inputsOf(front: Front): InputName[] {
+  return INPUT_NAMES.filter(name => inputSpec(name).fronts.includes(front))
+}
