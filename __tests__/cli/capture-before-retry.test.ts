@@ -396,7 +396,7 @@ describe('configuration', () => {
   test('an invalid flag value: exit 2, one line naming the allowed values, nothing runs', async () => {
     const result = await passing('touch ran', ['--capture-before-retry', 'maybe'])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe("reverify: capture-before-retry: 'maybe' is not allowed; expected one of warn, block, off\n")
+    expect(result.stderr).toBe("reverify: --capture-before-retry: 'maybe' is not allowed; expected one of warn, block, off\n")
     expect(existsSync(join(repo, 'ran'))).toBe(false)
     expect(runDirs(stateDir())).toHaveLength(0)
   })

@@ -207,20 +207,23 @@ describe('trace', () => {
 
 describe('invalid input: one line, exit 2, nothing runs', () => {
   test.each([
-    [['--expect-exit', '256'], /^reverify: expect-exit: '256' is not allowed; expected a whole number from 0 to 255$/],
-    [['--expect-exit', 'zero'], /^reverify: expect-exit: 'zero' is not allowed/],
-    [['--expect-exit', '0', '--max-retries', '-1'], /^reverify: max-retries: '-1' is not allowed/],
-    [['--expect-exit', '0', '--timeout-seconds', '1.5'], /^reverify: timeout-seconds: '1.5' is not allowed/],
-    [['--expect-exit', '0', '--retry-backoff', 'linear'], /^reverify: retry-backoff: 'linear' is not allowed; expected one of fixed, exponential$/],
-    [['--expect-exit', '0', '--retry-on-exit-codes', '1,x'], /^reverify: retry-on-exit-codes: '1,x' is not allowed/],
-    [['--expect-exit', '0', '--retry-on-output', '(unclosed'], /^reverify: retry-on-output: '\(unclosed' is not a valid regular expression/],
-    [['--expect-exit', '0', '--shell', 'fish'], /^reverify: shell: 'fish' is not allowed; expected bash, sh, or a command template/],
-    [['--expect-exit', '0', '--working-directory', 'nope'], /^reverify: working-directory: 'nope' is not an existing directory$/],
-    [['--expect-exit', '0', '--name', '../escape'], /^reverify: name: '..\/escape' is not allowed/],
-    [['--expect-exit', '0', '--allow-destructive=maybe'], /^reverify: allow-destructive: 'maybe' is not allowed; expected true or false$/],
+    [['--expect-exit', '256'], /^reverify: --expect-exit: '256' is not allowed; expected a whole number from 0 to 255$/],
+    [['--expect-exit', 'zero'], /^reverify: --expect-exit: 'zero' is not allowed/],
+    [['--expect-exit', '0', '--max-retries', '-1'], /^reverify: --max-retries: '-1' is not allowed/],
+    [['--expect-exit', '0', '--timeout-seconds', '1.5'], /^reverify: --timeout-seconds: '1.5' is not allowed/],
+    [['--expect-exit', '0', '--retry-backoff', 'linear'], /^reverify: --retry-backoff: 'linear' is not allowed; expected one of fixed, exponential$/],
+    [['--expect-exit', '0', '--retry-on-exit-codes', '1,x'], /^reverify: --retry-on-exit-codes: '1,x' is not allowed/],
+    [['--expect-exit', '0', '--retry-on-output', '(unclosed'], /^reverify: --retry-on-output: '\(unclosed' is not a valid regular expression/],
+    [['--expect-exit', '0', '--shell', 'fish'], /^reverify: --shell: 'fish' is not allowed; expected bash, sh, or a command template/],
+    [['--expect-exit', '0', '--working-directory', 'nope'], /^reverify: --working-directory: 'nope' is not an existing directory$/],
+    [['--expect-exit', '0', '--name', '../escape'], /^reverify: --name: '..\/escape' is not allowed/],
+    [['--expect-exit', '0', '--allow-destructive=maybe'], /^reverify: --allow-destructive: 'maybe' is not allowed; expected true or false$/],
     [['--expect-exit', '0', '--capture-before-retry', 'sometimes'], /^reverify: .*capture-before-retry.*warn, block, off/],
     [['--expect-exit', '0', '--bogus', '1'], /^reverify: unknown flag --bogus; see reverify run --help$/],
-    [['--expect-exit', '0', '--max-retries'], /^reverify: --max-retries needs a value/]
+    [['--expect-exit', '0', '--max-retries'], /^reverify: --max-retries needs a value/],
+    [['--expect-exit', '0', '--max-retries', '1', '--max-retries', '2'], /^reverify: --max-retries given more than once; see reverify run --help$/],
+    [['--expect-exit', '0', '-x'], /^reverify: unknown flag -x; see reverify run --help$/],
+    [['--expect-exit', '0', '--keep-receipts', '0'], /^reverify: --keep-receipts: '0' is not allowed; expected a whole number from 1 to 100000$/]
   ])('%j', async (args, message) => {
     writeFileSync(join(repo, 'ran'), '')
     const result = await runCli(['run', '--command', 'echo ran > ran', ...args], repo)
@@ -233,8 +236,8 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
   })
 
   test.each([
-    ['101 commands', Array.from({ length: 101 }, (_, i) => `echo ${i}`).join('\n'), /^reverify: command: 101 commands is too many; at most 100$/],
-    ['a 9000-character command', `echo ${'x'.repeat(9000)}`, /^reverify: command: a command of 9005 characters is too long; at most 8192/]
+    ['101 commands', Array.from({ length: 101 }, (_, i) => `echo ${i}`).join('\n'), /^reverify: --command: 101 commands is too many; at most 100$/],
+    ['a 9000-character command', `echo ${'x'.repeat(9000)}`, /^reverify: --command: a command of 9005 characters is too long; at most 8192/]
   ])('oversized input: %s', async (_label, command, message) => {
     const result = await runCli(['run', '--command', command, '--expect-exit', '0'], repo)
     expect(result.code).toBe(2)
@@ -245,7 +248,7 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
   test('no command at all', async () => {
     const result = await runCli(['run', '--expect-exit', '0'], repo)
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('reverify: command: required; give one or more commands, one per line\n')
+    expect(result.stderr).toBe('reverify: --command: required; give one or more commands, one per line\n')
   })
 })
 

@@ -1,5 +1,8 @@
-/** The CLI's help texts: every subcommand and every flag. */
+/** The CLI's help texts: every subcommand, and every flag as the input table describes it. */
+import { HELP_GROUPS, inputSpec, type InputName } from '../core/inputs/table.js'
+import { flagsOf } from './flags.js'
 
+/** `reverify --help`: the subcommands, exit codes and where state lives. */
 export const MAIN_HELP = `reverify: run a verify command with retries and expectations, keep a receipt of
 every run, and refuse to retry a failure nobody captured.
 
@@ -17,60 +20,86 @@ Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
 State lives in <git top-level, else cwd>/.reverify/ (override with --state-dir).
 `
 
-export const RUN_HELP = `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
+/** Where descriptions start, and where lines are wrapped. */
+const DESCRIPTION_COLUMN = 30
+const LINE_WIDTH = 96
+
+/** `lead` (as wide as the description column) and the words of `text`, wrapped at LINE_WIDTH under the column. */
+function wrap(lead: string, text: string): string {
+  const lines: string[] = []
+  let line = lead
+  let words = 0
+  for (const word of text.split(' ')) {
+    if (words > 0 && line.length + 1 + word.length > LINE_WIDTH) {
+      lines.push(line)
+      line = ' '.repeat(DESCRIPTION_COLUMN)
+      words = 0
+    }
+    line += words > 0 ? ` ${word}` : word
+    words++
+  }
+  return [...lines, line].join('\n')
+}
+
+/** One flag's help: `--name VALUE`, then its description and default. */
+function flagHelp(name: InputName): string {
+  const spec = inputSpec(name)
+  const sentence = spec.help ?? spec.description.replace(/\.$/, '')
+  const notes = [sentence.charAt(0).toLowerCase() + sentence.slice(1)]
+  const shownDefault = spec.kind.type === 'boolean' ? undefined : (spec.default ?? spec.shownDefault?.cli)
+  if (shownDefault !== undefined) notes.push(`(default: ${shownDefault})`)
+  if (spec.repeatable) notes.push('(repeatable)')
+  const flag = `--${name}${spec.placeholder ? ` ${spec.placeholder}` : ''}`
+  return wrap(`  ${flag.padEnd(DESCRIPTION_COLUMN - 3)} `, notes.join(' '))
+}
+
+/** A help section: a heading and its flags' lines. */
+function section(heading: string, names: readonly InputName[]): string {
+  return `${heading}:\n${names.map(flagHelp).join('\n')}\n`
+}
+
+/** The flags of a subcommand other than `run`, under one heading. */
+function flagsSection(command: 'capture' | 'receipts' | 'resume'): string {
+  return section('Flags', flagsOf(command))
+}
+
+/** `reverify run --help`: every flag of the input table's `run` front, by group. */
+export const RUN_HELP = [
+  `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
 
 Runs the command list (one command per line, or one per --command) up to
 1 + max-retries times, stopping at the first attempt that meets every expectation.
+`,
+  ...HELP_GROUPS.map(group => section(group, flagsOf('run').filter(name => inputSpec(name).group === group)))
+].join('\n')
 
-Expectations (at least one):
-  --expect-exit N             the attempt's exit code must equal N (0-255)
-  --expect-stdout TEXT        the attempt's stdout must contain TEXT
-  --expect-file PATH          PATH (relative to --working-directory) must exist afterwards
-  --expect-check CMD          a shell command run after the attempt; exit 0 means verified
-
-Retries and time:
-  --max-retries N             retries after the first attempt (default 2)
-  --timeout-seconds N         per attempt, 0 = none (default 0); kills the whole process tree
-  --retry-wait-seconds N      wait before each retry (default 0)
-  --retry-backoff MODE        fixed | exponential (doubling, ±20 % jitter, max 5 min)
-  --retry-on-exit-codes LIST  only retry when the exit code is in this comma list
-  --retry-on-output REGEX     only retry when a line of the output matches REGEX
-
-How and where:
-  --shell SHELL               bash (default) | sh | a template containing {0}, e.g. "python {0}"
-  --working-directory DIR     where commands and checks run (default: current directory)
-  --name NAME                 label the trace is filed under (default: verify)
-  --scope TEXT                separates otherwise identical commands (e.g. a matrix leg)
-  --allow-destructive         run a command the destructive-command guardrail flags
-  --redact VALUE              blank VALUE out of traces, logs and receipts (repeatable)
-
-Receipts:
-  --capture-before-retry MODE warn | block | off (default: .reverify/config.json, else warn)
-  --keep-receipts N           receipts kept per command identity (default 20)
-  --state-dir DIR             where receipts and traces live (default: .reverify/)
-`
-
+/** `reverify capture --help`. */
 export const CAPTURE_HELP = `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
 
 Records that someone looked at a failed run: what they found goes in --note. A captured
 failure no longer warns or blocks the next run of the same command. "latest" is the newest
 failed receipt of this repository.
-`
 
+${flagsSection('capture')}`
+
+/** `reverify receipts --help`. */
 export const RECEIPTS_HELP = `Usage: reverify receipts list [--json] [--state-dir DIR]
        reverify receipts show <run-id|latest> [--json] [--state-dir DIR]
 
 list: this repository's receipts, newest first (run id, status, flaky, captured, command).
 show: one receipt in full, including its normalized command identity.
-`
 
+${flagsSection('receipts')}`
+
+/** `reverify config --help`. */
 export const CONFIG_HELP = `Usage: reverify config set capture-before-retry <warn|block|off>
 
 Writes .reverify/config.json in the repository (commit it to share the setting). The key
 is omitted when the value is the default, warn.
 `
 
-export const RESUME_HELP = `Usage: reverify resume [<run-id>] [--state-dir DIR] [--redact VALUE]
+/** `reverify resume --help`. */
+export const RESUME_HELP = `Usage: reverify resume [<run-id>] [--state-dir DIR] [--capture-before-retry MODE] [--redact VALUE]
 
 Continues an interrupted run: one whose receipt is still "running" while its process is
 gone (killed, crashed, machine lost). The same receipt and session are continued:
@@ -80,4 +109,5 @@ gone (killed, crashed, machine lost). The same receipt and session are continued
 Without a run id: the newest such run of this repository. Running the same command with
 reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
 is closed as interrupted and a new one starts.
-`
+
+${flagsSection('resume')}`

@@ -9,10 +9,11 @@ import { ownerGone } from '../core/resume.js'
 import { requireRunId } from '../core/run-id.js'
 import { showValue } from '../core/settings.js'
 import { ensureStateDir } from '../core/state-dir.js'
-import { parseArgs } from './args.js'
+import { parseInputs } from '../core/inputs/parse.js'
+import { defaultStateDir, findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
+import { flagsOf, parseCommandLine } from './flags.js'
 import { CAPTURE_HELP, CONFIG_HELP, RECEIPTS_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
-import { defaultStateDir, findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 
 interface StoreContext {
   root: string
@@ -38,27 +39,21 @@ function who(io: CliIo): string {
 
 /** `reverify capture <run-id|latest> [--note TEXT]`. */
 export async function captureCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
-  const { flags, positionals } = parseArgs(
-    argv,
-    { note: { kind: 'string' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } },
-    'reverify capture --help'
-  )
-  if (flags.help !== undefined) {
+  const { flags, positionals, help } = parseCommandLine(argv, 'capture', 'reverify capture --help')
+  if (help) {
     io.stdout.write(CAPTURE_HELP)
     return 0
   }
-  if (positionals.length !== 1) {
+  const given = parseInputs(flags, flagsOf('capture'), { front: 'cli', base: io.cwd })
+  const [ref, ...rest] = positionals
+  if (ref === undefined || rest.length > 0) {
     throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help')
   }
-  const { root, store } = openStore(flags['state-dir'], io)
+  const { root, store } = openStore(given['state-dir'], io)
   await readConfig(root)
-  const receipt = await captureRun(store, positionals[0]!, {
-    note: flags.note ?? '',
-    source: 'cli',
-    by: who(io),
-    target: root
-  })
-  println(io.stdout, `reverify: captured ${receipt.run_id}${flags.note ? `: ${flags.note}` : ''}`)
+  const note = given.note ?? ''
+  const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root })
+  println(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`)
   return 0
 }
 
@@ -88,18 +83,15 @@ function listFooter(receipts: readonly Receipt[]): string[] {
 
 /** `reverify receipts list|show`. */
 export async function receiptsCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
-  const { flags, positionals } = parseArgs(
-    argv,
-    { json: { kind: 'switch' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } },
-    'reverify receipts --help'
-  )
-  if (flags.help !== undefined) {
+  const { flags, positionals, help } = parseCommandLine(argv, 'receipts', 'reverify receipts --help')
+  if (help) {
     io.stdout.write(RECEIPTS_HELP)
     return 0
   }
+  const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd })
   const [action, ref, ...rest] = positionals
-  const json = flags.json === 'true'
-  const { root, store } = openStore(flags['state-dir'], io)
+  const json = given.json === true
+  const { root, store } = openStore(given['state-dir'], io)
   if (action === 'list' && ref === undefined) {
     const receipts = await store.list({ target: root })
     if (json) println(io.stdout, JSON.stringify(receipts, null, 2))
@@ -137,8 +129,8 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
 
 /** `reverify config set capture-before-retry <v>`. */
 export async function configCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
-  const { flags, positionals } = parseArgs(argv, { help: { kind: 'switch' } }, 'reverify config --help')
-  if (flags.help !== undefined) {
+  const { positionals, help } = parseCommandLine(argv, 'config', 'reverify config --help')
+  if (help) {
     io.stdout.write(CONFIG_HELP)
     return 0
   }

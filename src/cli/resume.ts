@@ -9,26 +9,25 @@ import { isOwnSessionDir } from '../core/session-recovery.js'
 import { requireRunId } from '../core/run-id.js'
 import { parseRunSettings } from '../core/settings.js'
 import { RUN_RECORD_FILE } from '../core/verify-run.js'
-import { parseArgs } from './args.js'
+import { parseInputs } from '../core/inputs/parse.js'
+import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
+import { flagsOf, parseCommandLine } from './flags.js'
 import { RESUME_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
 import { executeRun } from './run.js'
-import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 
 /** Runs `reverify resume`; returns the exit code. */
 export async function resumeCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
-  const { flags, positionals } = parseArgs(
-    argv,
-    { 'state-dir': { kind: 'string' }, 'capture-before-retry': { kind: 'string' }, redact: { kind: 'string', repeatable: true }, help: { kind: 'switch' } },
-    'reverify resume --help'
-  )
-  if (flags.help !== undefined) {
+  const { flags, positionals, help } = parseCommandLine(argv, 'resume', 'reverify resume --help')
+  if (help) {
     io.stdout.write(RESUME_HELP)
     return 0
   }
   if (positionals.length > 1) throw new UsageError('resume: give at most one run id; see reverify resume --help')
+  // Checked before the run is looked up; the run's own inputs are parsed with these below.
+  const given = parseInputs(flags, flagsOf('resume'), { front: 'cli', base: io.cwd })
   const root = findTargetRoot(io.cwd)
-  const { path: stateDir } = resolveStateDir(flags['state-dir'], { front: 'cli', base: io.cwd })
+  const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd })
   const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
   const here = { host: hostname() }
   const receipt =
@@ -60,7 +59,8 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
       ...(flags['capture-before-retry'] !== undefined && { 'capture-before-retry': flags['capture-before-retry'] }),
       ...(flags.redact !== undefined && { redact: flags.redact })
     },
-    io.cwd
+    io.cwd,
+    { front: 'cli' }
   )
   return executeRun(settings, io, receipt)
 }

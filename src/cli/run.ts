@@ -4,22 +4,14 @@ import { UsageError } from '../core/errors.js'
 import { createRedactor } from '../core/redaction.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
-import { parseRunSettings, RUN_INPUT_NAMES, type RunSettings } from '../core/settings.js'
+import { parseRunSettings, showValue, type RunSettings } from '../core/settings.js'
 import type { Receipt } from '../core/receipt.js'
 import { ensureStateDir } from '../core/state-dir.js'
 import { verifyRun, type RunReport } from '../core/verify-run.js'
 import { VERSION } from '../core/version.js'
-import { parseArgs, type FlagSpec } from './args.js'
+import { parseCommandLine } from './flags.js'
 import { RUN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
-
-const RUN_FLAGS: Record<string, FlagSpec> = Object.fromEntries([
-  ...RUN_INPUT_NAMES.map(name => [
-    name,
-    { kind: name === 'allow-destructive' ? 'switch' : 'string', repeatable: name === 'command' || name === 'redact' } as FlagSpec
-  ]),
-  ['help', { kind: 'switch' } as FlagSpec]
-])
 
 /** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
 export function describeCommands(commands: readonly string[]): string {
@@ -43,17 +35,16 @@ export function consoleSummary(report: RunReport, commands: readonly string[]): 
 
 /** Runs `reverify run`; returns the exit code. */
 export async function runCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
-  const { flags, positionals } = parseArgs(argv, RUN_FLAGS, 'reverify run --help')
-  if (flags.help !== undefined) {
+  const { flags, positionals, help } = parseCommandLine(argv, 'run', 'reverify run --help')
+  if (help) {
     io.stdout.write(RUN_HELP)
     return 0
   }
-  if (positionals.length > 0) {
-    throw new UsageError(
-      `unexpected argument '${positionals[0]}'; give commands with --command (see reverify run --help)`
-    )
+  const [unexpected] = positionals
+  if (unexpected !== undefined) {
+    throw new UsageError(`unexpected argument ${showValue(unexpected)}; give commands with --command (see reverify run --help)`)
   }
-  return executeRun(parseRunSettings(flags, io.cwd), io)
+  return executeRun(parseRunSettings(flags, io.cwd, { front: 'cli' }), io)
 }
 
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */

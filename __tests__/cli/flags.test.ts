@@ -1,0 +1,84 @@
+/** The CLI's flags: declared by the input table, read with node:util's parseArgs, checked strictly. */
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseCommandLine } from '../../src/cli/flags.js'
+import { runCli, scratchRepo } from '../helpers/cli.js'
+
+const usage = 'reverify run --help'
+const parse = (argv: string[]) => parseCommandLine(argv, 'run', usage)
+
+describe('parseCommandLine', () => {
+  test('repeated --command and --redact are joined as lines', () => {
+    const { flags } = parse(['--command', 'npm ci', '--redact', 'a', '--command=npm test', '--redact', 'b'])
+    expect(flags).toEqual({ command: 'npm ci\nnpm test', redact: 'a\nb' })
+  })
+
+  test('--allow-destructive is a switch that also takes =true|false', () => {
+    expect(parse(['--allow-destructive']).flags['allow-destructive']).toBe('true')
+    expect(parse(['--allow-destructive=false']).flags['allow-destructive']).toBe('false')
+    // A switch takes no separate value: the next word is an argument.
+    expect(parse(['--allow-destructive', 'false'])).toEqual({ flags: { 'allow-destructive': 'true' }, positionals: ['false'], help: false })
+  })
+
+  test('a value may start with a dash; after -- everything is an argument', () => {
+    expect(parse(['--expect-stdout', '-x', '--max-retries', '-1']).flags).toEqual({ 'expect-stdout': '-x', 'max-retries': '-1' })
+    expect(parse(['--', '--command', 'x'])).toEqual({ flags: {}, positionals: ['--command', 'x'], help: false })
+  })
+
+  test('--help and -h', () => {
+    expect(parse(['--help']).help).toBe(true)
+    expect(parse(['--command', 'x', '-h']).help).toBe(true)
+    expect(parse(['--command', 'x']).help).toBe(false)
+  })
+
+  test.each([
+    [['--bogus'], 'unknown flag --bogus; see reverify run --help'],
+    [['--bogus=1'], 'unknown flag --bogus; see reverify run --help'],
+    [['-q'], 'unknown flag -q; see reverify run --help'],
+    [['--note', 'x'], 'unknown flag --note; see reverify run --help'],
+    [['--x\ny'], 'unknown flag --x\\x0ay; see reverify run --help'],
+    [['--expect-exit'], '--expect-exit needs a value; see reverify run --help'],
+    [['--name', 'a', '--name', 'b'], '--name given more than once; see reverify run --help'],
+    [['--allow-destructive', '--allow-destructive=false'], '--allow-destructive given more than once; see reverify run --help']
+  ])('%j: one line naming the flag', (argv, message) => {
+    expect(() => parse(argv)).toThrow(message)
+  })
+})
+
+describe('through the CLI', () => {
+  let repo: string
+  beforeEach(async () => {
+    repo = await scratchRepo()
+  })
+
+  test('--allow-destructive=false keeps the guardrail on; --allow-destructive=TRUE turns it off', async () => {
+    writeFileSync(join(repo, 'junk'), 'x')
+    const refused = await runCli(['run', '--command', 'rm -rf junk', '--expect-exit', '0', '--allow-destructive=false'], repo)
+    expect(refused.code).toBe(3)
+    expect(existsSync(join(repo, 'junk'))).toBe(true)
+    const allowed = await runCli(['run', '--command', 'rm -rf junk', '--expect-exit', '0', '--allow-destructive=TRUE'], repo)
+    expect(allowed.code).toBe(0)
+    expect(existsSync(join(repo, 'junk'))).toBe(false)
+  })
+
+  test.each([
+    [['receipts', 'list', '--json=maybe'], "reverify: --json: 'maybe' is not allowed; expected true or false\n"],
+    [['receipts', 'list', '--state-dir', 'state\u0000'], 'reverify: --state-dir: contains a NUL character, which no command, path or pattern may hold\n'],
+    [['capture', 'latest', '--note', 'a', '--note', 'b'], 'reverify: --note given more than once; see reverify capture --help\n'],
+    [['resume', '--capture-before-retry', 'sometimes'], "reverify: --capture-before-retry: 'sometimes' is not allowed; expected one of warn, block, off\n"],
+    [['resume', '--expect-exit', '0'], 'reverify: unknown flag --expect-exit; see reverify resume --help\n'],
+    [['config', 'set', 'capture-before-retry', 'warn', '--state-dir', 'x'], 'reverify: unknown flag --state-dir; see reverify config --help\n']
+  ])('%j: exit 2 and one line', async (argv, stderr) => {
+    const result = await runCli(argv, repo)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(stderr)
+    expect(existsSync(join(repo, '.reverify'))).toBe(false)
+  })
+
+  test('a --state-dir with spaces around it is the same store for run and receipts', async () => {
+    const run = await runCli(['run', '--command', 'true', '--expect-exit', '0', '--state-dir', ' state '], repo)
+    expect(run.code).toBe(0)
+    const listed = await runCli(['receipts', 'list', '--state-dir', 'state'], repo)
+    expect(listed.stdout).toContain(/receipt: (\S+)/.exec(run.stdout)![1])
+  })
+})

@@ -1,0 +1,57 @@
+/**
+ * The CLI's flags, declared by the input table and read with node:util's parseArgs. The
+ * strict checks are made here on parseArgs' tokens rather than by its strict mode, so that
+ * each mistake is one line naming the flag, `--allow-destructive` stays a switch that also
+ * takes `=true|false`, and a value starting with '-' (`--max-retries -1`) is still a value.
+ */
+import { parseArgs } from 'node:util'
+import { UsageError } from '../core/errors.js'
+import { inputSpec, inputsOf, type CliCommand, type InputName } from '../core/inputs/table.js'
+import { printable } from '../core/printable.js'
+
+/** A parsed command line. */
+export interface CommandLine {
+  /** Raw values by input name: repeats of a repeatable flag joined as lines, a bare switch 'true'. */
+  flags: Record<string, string>
+  positionals: string[]
+  /** `--help` or `-h` was given. */
+  help: boolean
+}
+
+/** Boolean inputs are switches: `--json` alone means true. */
+function isSwitch(name: InputName): boolean {
+  return inputSpec(name).kind.type === 'boolean'
+}
+
+/** The flags a subcommand takes (`config` takes none but --help). */
+export function flagsOf(command: CliCommand | 'config'): InputName[] {
+  return command === 'config' ? [] : inputsOf(command)
+}
+
+/** Parses argv against a subcommand's flags; a mistake is a UsageError pointing at `usage`. */
+export function parseCommandLine(argv: readonly string[], command: CliCommand | 'config', usage: string): CommandLine {
+  const names = flagsOf(command)
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } }
+  for (const name of names) options[name] = { type: isSwitch(name) ? 'boolean' : 'string' }
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true })
+  const flags: Record<string, string> = {}
+  const positionals: string[] = []
+  let help = false
+  for (const token of tokens) {
+    if (token.kind === 'positional') positionals.push(token.value)
+    if (token.kind !== 'option') continue
+    if (token.name === 'help') {
+      help = true
+      continue
+    }
+    const shown = printable(token.rawName)
+    const name = names.find(candidate => candidate === token.name)
+    if (name === undefined) throw new UsageError(`unknown flag ${shown}; see ${usage}`)
+    const value = token.value ?? (isSwitch(name) ? 'true' : undefined)
+    if (value === undefined) throw new UsageError(`${shown} needs a value; see ${usage}`)
+    const earlier = flags[name]
+    if (earlier !== undefined && !inputSpec(name).repeatable) throw new UsageError(`${shown} given more than once; see ${usage}`)
+    flags[name] = earlier === undefined ? value : `${earlier}\n${value}`
+  }
+  return { flags, positionals, help }
+}
