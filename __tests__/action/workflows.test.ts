@@ -1,41 +1,17 @@
 /**
  * action.yml, the reusable workflow and the CI workflows, validated offline with GitHub's
  * own parser, and checked against the action's code: every input is read, every output set,
- * and the reusable workflow passes every input through and exposes every output.
+ * and the reusable workflow passes every input through and exposes every output. Their
+ * names, defaults and descriptions against the input table: __tests__/core/inputs/table.test.ts.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  convertWorkflowTemplate,
-  isBasicExpression,
-  isBoolean,
-  isMapping,
-  isNumber,
-  isSequence,
-  NoOperationTraceWriter,
-  parseWorkflow
-} from '@actions/workflow-parser'
+import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index'
-import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token'
 import { RUN_INPUT_NAMES } from '../../src/core/settings.js'
 import { ActionInput, Output } from '../../src/action/constants.js'
 import { REPO_ROOT } from '../helpers/cli.js'
-
-type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain }
-
-/** A parsed token as plain data; expressions come back as their `${{ … }}` text. */
-function plain(token: TemplateToken): Plain {
-  if (isMapping(token)) {
-    const object: Record<string, Plain> = {}
-    for (const pair of token) object[pair.key.toString()] = plain(pair.value)
-    return object
-  }
-  if (isSequence(token)) return [...token].map(plain)
-  if (isBasicExpression(token)) return `\${{ ${token.expression} }}`
-  if (isBoolean(token)) return token.value
-  if (isNumber(token)) return token.value
-  return token.toString()
-}
+import { plain } from '../helpers/input-contract.js'
 
 function read(path: string): { name: string; content: string } {
   return { name: path, content: readFileSync(join(REPO_ROOT, path), 'utf8') }
