@@ -48,6 +48,15 @@ describe('messages name the flag in the CLI and the input in the action, in one 
     )
   })
 
+  test('capture mode checks the run id and needs the command, and nothing else of a run', () => {
+    const workspace = scratch()
+    const step = (inputs: Record<string, string>) => () => readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace }, workspace)
+    expect(refusal(step({ command: 'true', capture: '../x' }))).toBe("capture: '../x' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2, or latest)")
+    expect(refusal(step({ capture: 'latest' }))).toBe('command: required in capture mode too; give the same command (and scope) as the failing step')
+    // A capture names the failed step's command, not how it ran: run inputs are not needed.
+    expect(step({ command: 'true', capture: ' latest ', 'working-directory': 'gone', 'capture-note': ' flaky disk ' })().capture).toEqual({ ref: 'latest', note: 'flaky disk' })
+  })
+
   test('no expectation: the one message of SPEC §1, whatever the front end', () => {
     expect(refusal(() => parseRunSettings({ command: 'true' }, scratch(), { front: 'cli' }))).toBe(
       'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check'

@@ -76,7 +76,7 @@ const runRef = ruled(
     .string()
     .trim()
     .refine(text => text === 'latest' || isRunId(text)),
-  notAllowed(`latest or a run id such as ${EXAMPLE_RUN_ID}`)
+  raw => `${showValue(raw.trim())} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, or latest)`
 )
 
 function text(trim: boolean, maxChars: number | undefined) {
