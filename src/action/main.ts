@@ -10,20 +10,23 @@ import { getExecOutput } from '@actions/exec'
 import { readFile } from 'node:fs/promises'
 import type { ConsoleStream } from '../core/attempt.js'
 import { applyCaptureTrailers, captureRun, parseCaptureTrailers } from '../core/capture.js'
-import { captureMessage } from '../core/capture-policy.js'
 import { readConfig, resolveCaptureMode, type CaptureMode } from '../core/config-file.js'
 import { describeError, isUserError } from '../core/errors.js'
 import { createRedactor, type Redactor } from '../core/redaction.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { ensureStateDir } from '../core/state-dir.js'
-import { verifyRun, type RunReport } from '../core/verify-run.js'
+import { systemClock } from '../core/clock.js'
+import { processRunner } from '../core/process-runner.js'
+import type { RunReport } from '../core/run/report.js'
+import { verifyRun } from '../core/run/verify-run.js'
 import { VERSION } from '../core/version.js'
 import { trailersFromEvent } from './capture-sources.js'
 import { Output, State } from './constants.js'
-import { fitSummary, verifySummary } from './job-summary.js'
+import { reportRun, type TraceUpload } from './report.js'
+import { logProgress } from './run-log.js'
 import { newHistoryKey, restoreHistory, saveHistory, type CacheClient, type HistoryOptions } from './receipt-history.js'
 import { readActionSettings, type ActionSettings } from './settings.js'
-import { artifactUrl, shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
+import { shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
 
 /** What main needs from the outside world; index.ts passes the real ones. */
 export interface MainDeps {
@@ -35,13 +38,6 @@ export interface MainDeps {
   stderr: ConsoleStream
   signal?: AbortSignal
   interruptReason?: () => string | undefined
-}
-
-/** Annotation bodies are cut by GitHub at 4,096 characters; stay under it. */
-const MAX_ANNOTATION = 4000
-
-function clip(text: string): string {
-  return text.length > MAX_ANNOTATION ? `${text.slice(0, MAX_ANNOTATION - 1)}…` : text
 }
 
 function ciContext(env: NodeJS.ProcessEnv) {
@@ -110,71 +106,9 @@ function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: Mai
   }
 }
 
-/** The failing lines of an attempt's summary, for the failure annotation. */
-function failingLines(summary: string): string {
-  const lines = summary.split('\n')
-  const matched = lines.filter(line => /ERROR|WARN|FAIL|panic/.test(line))
-  return (matched.length > 0 ? matched : lines.slice(-20)).join('\n')
-}
-
-function describeCommand(commands: readonly string[]): string {
-  const first = commands[0]!.split('\n')[0]!.slice(0, 80)
-  return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
-}
-
-/** What became of the trace artifact, for the outputs and the summary. */
-interface TraceUpload {
-  id?: number
-  note?: string
-}
-
-/** Outputs, annotations and the job summary of a verify run. */
-async function report(
-  settings: ActionSettings,
-  run: RunReport,
-  mode: CaptureMode,
-  redactor: Redactor,
-  env: NodeJS.ProcessEnv,
-  artifact?: TraceUpload
-): Promise<void> {
-  const loop = run.loop
-  const commands = settings.run!.commands
-  core.setOutput(Output.Outcome, run.outcome === 'blocked' ? 'failure' : run.outcome)
-  core.setOutput(Output.Attempts, String(loop?.attempts.length ?? 0))
-  core.setOutput(Output.ExitCode, String(loop?.exitCode ?? ''))
-  core.setOutput(Output.Flaky, String(run.flaky))
-  core.setOutput(Output.RunId, run.runId ?? '')
-  core.setOutput(Output.SessionId, run.session?.id ?? '')
-  core.setOutput(Output.TraceDir, run.session?.dir ?? '')
-  core.setOutput(Output.ArtifactId, artifact?.id !== undefined ? String(artifact.id) : '')
-  core.setOutput(Output.Captured, 'false')
-
-  const last = loop?.attempts[loop.attempts.length - 1]
-  if (run.outcome === 'failure' && loop) {
-    core.error(clip(redactor.redact(`${loop.summary}\n${last ? failingLines(last.summary) : ''}`)), {
-      title: redactor.redact(`reverify: ${describeCommand(commands)} failed after ${loop.attempts.length}/${loop.maxAttempts} attempts`)
-    })
-  }
-  if (run.flaky && loop) {
-    const first = loop.attempts[0]!
-    core.warning(clip(redactor.redact(`${loop.summary}; attempt 1 failed: ${first.checks.filter(c => !c.ok).map(c => c.detail).join('; ') || 'not verified'}`)), {
-      title: redactor.redact(`reverify: flaky pass of ${describeCommand(commands)}`)
-    })
-  }
-  const remediation = run.uncapturedRunId ? captureMessage({ action: 'warn', failedRunId: run.uncapturedRunId }, 'actions').split('\n').slice(1).join('\n') : undefined
-  const url = artifact?.id !== undefined ? artifactUrl(env, artifact.id) : undefined
-  const markdown = verifySummary(run, { commands, captureMode: mode, remediation, artifactUrl: url, artifactNote: artifact?.note })
-  try {
-    // Cut after redaction, which can lengthen the text (a one-character secret becomes ***).
-    await core.summary.addRaw(fitSummary(redactor.redact(markdown))).write()
-  } catch (error) {
-    core.warning(`reverify: could not write the job summary: ${describeError(error)}`)
-  }
-}
-
 /** Uploads the run's session directory when upload-trace asks for it; never throws. */
-async function uploadRunTrace(settings: ActionSettings, run: RunReport, deps: MainDeps): Promise<TraceUpload> {
-  if (!run.session || !run.runId || !shouldUpload(settings.uploadTrace, run.outcome)) {
+async function uploadRunTrace(settings: ActionSettings, run: Exclude<RunReport, { kind: 'blocked' }>, deps: MainDeps): Promise<TraceUpload> {
+  if (!shouldUpload(settings.uploadTrace, run.kind === 'refused' ? 'aborted' : run.outcome)) {
     return { note: `not uploaded (upload-trace: ${settings.uploadTrace})` }
   }
   const id = await uploadTrace({
@@ -238,42 +172,40 @@ export async function runMain(deps: MainDeps): Promise<void> {
       core.warning(`reverify: the receipt history could not be restored (${restored.reason}); capture-before-retry could not check this run`)
       effectiveMode = mode === 'block' ? 'warn' : mode
     }
-    const run = await verifyRun(settings.run!, {
-      stateDir: settings.stateDir,
-      store,
-      target: settings.target,
-      captureMode: effectiveMode,
-      front: 'actions',
-      version: VERSION,
-      redactor,
-      ci: ciContext(deps.env),
-      env: deps.env,
-      stdout: deps.stdout,
-      stderr: deps.stderr,
-      signal: deps.signal,
-      interruptReason: deps.interruptReason,
-      warn: message => core.warning(message, { title: 'reverify: retrying an uncaptured failure' }),
-      error: message => core.error(message, { title: /guardrail|destructive/.test(message) ? 'reverify: destructive command refused' : 'reverify: retry blocked until the failure is captured' }),
-      progress: line => core.info(line),
-      onRunCreated: info => {
-        core.saveState(State.RunId, info.runId)
-        core.saveState(State.SessionDir, info.sessionDir)
+    const ci = ciContext(deps.env)
+    const run = await verifyRun(
+      {
+        settings: settings.run!,
+        target: settings.target,
+        captureMode: effectiveMode,
+        version: VERSION,
+        redactor,
+        ...(ci && { ci }),
+        env: deps.env,
+        signal: deps.signal,
+        interruptReason: deps.interruptReason
       },
-      onProcessGroup: pgid => core.saveState(State.ProcessGroup, String(pgid))
-    })
+      {
+        clock: systemClock,
+        processes: processRunner,
+        store,
+        log: progress => logProgress(progress, redactor),
+        console: { stdout: deps.stdout, stderr: deps.stderr }
+      }
+    )
 
     let artifact: TraceUpload | undefined
-    if (run.status !== 'blocked') {
+    if (run.kind !== 'blocked') {
       // Side by side: after a cancel both have to fit in the runner's grace period, and
       // neither can fail the other (each only warns).
       const saving = settings.cacheReceipts ? saveHistory(history, newHistoryKey(settings.historyKey, deps.env)) : Promise.resolve(false)
       const [, uploaded] = await Promise.all([saving, uploadRunTrace(settings, run, deps)])
       artifact = uploaded
     }
-    await report(settings, run, effectiveMode, redactor, deps.env, artifact)
-    if (run.outcome !== 'success') {
-      if (run.loop?.interrupted) {
-        const by = deps.interruptReason?.() ? ` by ${deps.interruptReason()}` : ''
+    await reportRun(run, { commands: settings.run!.commands, captureMode: effectiveMode, redactor, env: deps.env, ...(artifact && { artifact }) })
+    if (run.kind !== 'completed' || run.outcome !== 'success') {
+      if (run.kind === 'completed' && run.interrupted) {
+        const by = run.interruptReason ? ` by ${run.interruptReason}` : ''
         core.setFailed(`reverify: interrupted${by}: the command was stopped, the trace closed and the receipt marked interrupted`)
       } else {
         // A block, a guardrail refusal and a failure have had their titled error annotation

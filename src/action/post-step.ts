@@ -6,7 +6,7 @@
  */
 import * as core from '@actions/core'
 import { ProcessGroup } from '../core/process-runner.js'
-import { closeInterruptedRun } from '../core/session-recovery.js'
+import { closeInterruptedRun } from '../core/run/close-interrupted.js'
 import { describeError } from '../core/errors.js'
 import { createRedactor } from '../core/redaction.js'
 import { ReceiptStore } from '../core/receipt-store.js'

@@ -1,17 +1,10 @@
 /** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
-import { resolveCaptureMode, readConfig } from '../core/config-file.js'
 import { UsageError } from '../core/errors.js'
-import { createRedactor } from '../core/redaction.js'
-import { ReceiptStore } from '../core/receipt-store.js'
-import { parseRunSettings, RUN_INPUT_NAMES, type RunSettings } from '../core/settings.js'
-import type { Receipt } from '../core/receipt.js'
-import { ensureStateDir } from '../core/state-dir.js'
-import { verifyRun, type RunReport } from '../core/verify-run.js'
-import { VERSION } from '../core/version.js'
+import { parseRunSettings, RUN_INPUT_NAMES } from '../core/settings.js'
 import { parseArgs, type FlagSpec } from './args.js'
 import { RUN_HELP } from './help.js'
-import { println, type CliIo } from './io.js'
-import { defaultStateDir, findTargetRoot } from './state.js'
+import type { CliIo } from './io.js'
+import { executeRun } from './verify.js'
 
 const RUN_FLAGS: Record<string, FlagSpec> = Object.fromEntries([
   ...RUN_INPUT_NAMES.map(name => [
@@ -20,26 +13,6 @@ const RUN_FLAGS: Record<string, FlagSpec> = Object.fromEntries([
   ]),
   ['help', { kind: 'switch' } as FlagSpec]
 ])
-
-/** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
-export function describeCommands(commands: readonly string[]): string {
-  const first = commands[0]!.split('\n')[0]!
-  const shown = first.length > 80 ? `${first.slice(0, 80)}…` : first
-  return commands.length > 1 ? `\`${shown}\` and ${commands.length - 1} more` : `\`${shown}\``
-}
-
-/** The 3–5 line console summary of SPEC §1. */
-export function consoleSummary(report: RunReport, commands: readonly string[]): string[] {
-  const loop = report.loop
-  const attempts = loop ? `${loop.attempts.length}/${loop.maxAttempts}` : '0'
-  const outcome = report.outcome + (report.flaky ? ' (flaky)' : '')
-  const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}`]
-  if (loop && report.outcome !== 'success') lines.push(`why: ${loop.summary}`)
-  if (report.guardrail) lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
-  lines.push(`receipt: ${report.runId}`)
-  lines.push(`trace: ${report.session?.dir}`)
-  return lines
-}
 
 /** Runs `reverify run`; returns the exit code. */
 export async function runCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
@@ -54,39 +27,4 @@ export async function runCommandLine(argv: readonly string[], io: CliIo): Promis
     )
   }
   return executeRun(parseRunSettings(flags, io.cwd), io)
-}
-
-/** Runs (or, with `resume`, continues) a verify and prints the console summary. */
-export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
-  const root = findTargetRoot(io.cwd)
-  const stateDir = settings.stateDir ?? defaultStateDir(root)
-  const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
-  await ensureStateDir(stateDir, { gitignore: settings.stateDir === undefined })
-  const redactor = createRedactor({ values: settings.redact, env: io.env })
-  const warn = (message: string) => println(io.stderr, `reverify: warning: ${message}`)
-  const report = await verifyRun(
-    settings,
-    {
-      stateDir,
-      store: new ReceiptStore(stateDir, { warn }),
-      target: root,
-      captureMode,
-      front: 'cli',
-      version: VERSION,
-      redactor,
-      env: io.env,
-      stdout: io.stdout,
-      stderr: io.stderr,
-      signal: io.signal,
-      interruptReason: io.interruptReason,
-      warn,
-      error: message => println(io.stderr, `reverify: error: ${message}`),
-      progress: line => println(io.stderr, line)
-    },
-    { resume }
-  )
-  if (report.status !== 'blocked') {
-    for (const line of consoleSummary(report, settings.commands)) println(io.stdout, line)
-  }
-  return report.exitCode
 }

@@ -218,3 +218,11 @@ export async function runCommand(spec: CommandSpec): Promise<{ result: CommandRe
     group
   }
 }
+
+/** The process-runner port: runs one command as runCommand does (tests may wrap it). */
+export interface ProcessRunner {
+  run(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }>
+}
+
+/** The real process runner. */
+export const processRunner: ProcessRunner = { run: runCommand }
