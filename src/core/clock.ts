@@ -18,7 +18,7 @@ export function timestamp(date: Date): string {
 }
 
 /** Sleeps for ms, waking early on abort. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise(resolve => {
     if (ms <= 0 || signal?.aborted) return resolve()
     const timer = setTimeout(done, ms)

@@ -7,7 +7,8 @@ import { runAttempt, type AttemptEnvironment, type AttemptResult } from './attem
 import { describeWait, retryDelayMs, retryRefusal } from './retry-policy.js'
 import type { Clock } from './clock.js'
 import type { RunSettings } from './settings.js'
-import { commandRecord, INTERRUPTED_EXIT, type Outcome } from './session/events.js'
+import { INTERRUPTED_EXIT } from './process-runner.js'
+import { commandRecord, type Outcome } from './session/events.js'
 import type { TraceSession } from './session/writer.js'
 
 /** The engine's side effects beyond one attempt's. */
@@ -30,7 +31,7 @@ export interface LoopResult {
 }
 
 /** The failing part of an attempt, in one line. */
-export function failureReason(attempt: AttemptResult): string {
+function failureReason(attempt: AttemptResult): string {
   if (attempt.interrupted) return 'interrupted'
   const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail)
   return failed.length > 0 ? failed.join('; ') : 'not verified'
@@ -119,7 +120,7 @@ export async function runVerifyLoop(
 }
 
 /** The tool_result and verify events of one attempt. */
-export function recordAttempt(session: TraceSession, attempt: AttemptResult): void {
+function recordAttempt(session: TraceSession, attempt: AttemptResult): void {
   session.event('tool_result', {
     attempt: attempt.attempt,
     ok: attempt.exitCode === 0 && !attempt.interrupted,

@@ -26,7 +26,7 @@ import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report
 import { planResume, type ResumeDecision, type ResumePlan } from './resume.js'
 
 /** The first command (or expect-check) the guardrail refuses, unless allowed. */
-export function guardrailHit(settings: RunSettings): GuardrailHit | undefined {
+function guardrailHit(settings: RunSettings): GuardrailHit | undefined {
   if (settings.allowDestructive) return undefined
   for (const command of [...settings.commands, ...(settings.expectations.check ? [settings.expectations.check] : [])]) {
     const hit = findDestructive(command)

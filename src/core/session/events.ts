@@ -5,7 +5,7 @@
  * that does not parse. The payload builders for an interrupted attempt live here, once.
  */
 import { z } from 'zod'
-import type { CommandResult } from '../process-runner.js'
+import { INTERRUPTED_EXIT, type CommandResult } from '../process-runner.js'
 
 /** How a verify run ended (docs/design.md §1). */
 export const OutcomeSchema = z.enum(['success', 'failure', 'aborted'])
@@ -45,8 +45,6 @@ export const CheckSchema = z.object({
   ok: z.boolean(),
   detail: text
 })
-/** An entry of a verify event's `check`. */
-export type CheckRecord = z.infer<typeof CheckSchema>
 
 const payloads = {
   start: z.looseObject({ run_id: z.string().optional(), version: z.string().optional() }),
@@ -92,7 +90,7 @@ function isPhase(phase: string): phase is Phase {
 }
 
 /** One parsed line as a typed event; undefined for a malformed line or an unknown phase. */
-export function parseTraceEvent(value: unknown): TraceEvent | undefined {
+function parseTraceEvent(value: unknown): TraceEvent | undefined {
   const head = envelope.safeParse(value)
   if (!head.success || !isPhase(head.data.phase)) return undefined
   const payload = payloads[head.data.phase].safeParse(head.data.payload)
@@ -121,9 +119,6 @@ export function parseTraceLines(text: string): TraceEvent[] {
 export function eventsOf<P extends Phase>(events: readonly TraceEvent[], phase: P): EventOf<P>[] {
   return events.filter((event): event is EventOf<P> => event.phase === phase)
 }
-
-/** The exit code recorded for an attempt that was cut off before its command ended. */
-export const INTERRUPTED_EXIT = 130
 
 /** tool_result of an attempt cut off before its command ended. */
 export function interruptedToolResult(attempt: number): Payloads['tool_result'] {

@@ -22,7 +22,7 @@ export function attemptLogName(attempt: number): string {
 }
 
 /** Where a session lives: sessions/<YYYY-MM-DD UTC>/<name>/<session-id>. */
-export function sessionDirectory(stateDir: string, name: string, startedAt: Date, sessionId: string): string {
+function sessionDirectory(stateDir: string, name: string, startedAt: Date, sessionId: string): string {
   return join(stateDir, SESSIONS_DIR, startedAt.toISOString().slice(0, 10), name, sessionId)
 }
 

@@ -13,7 +13,7 @@ import { attemptLogName, planSession, SessionFile, type PlannedSession } from '.
 import { writeSessionMeta, type SessionMeta } from './meta.js'
 
 /** Opens a session's trace for appending, first ending a last line a crash tore. */
-export function openTraceForAppend(sessionDir: string): number {
+function openTraceForAppend(sessionDir: string): number {
   const fd = openSync(join(sessionDir, SessionFile.trace), 'a+', 0o600)
   const size = fstatSync(fd).size
   if (size > 0) {
