@@ -21,13 +21,15 @@ import { VERSION } from '../core/version.js'
 import { trailersFromEvent } from './capture-sources.js'
 import { Output, State } from './constants.js'
 import { fitSummary, verifySummary } from './job-summary.js'
-import { newHistoryKey, restoreHistory, saveHistory, type CacheClient, type HistoryOptions } from './receipt-history.js'
+import type { CacheStore } from './persistence/cache-store.js'
+import { persistRun, type PersistOptions } from './persistence/persist-run.js'
+import { newHistoryKey, restoreHistory, saveHistory, type HistoryOptions } from './receipt-history.js'
 import { readActionSettings, type ActionSettings } from './settings.js'
-import { artifactUrl, shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
+import { artifactUrl, type ArtifactClient } from './trace-artifact.js'
 
 /** What main needs from the outside world; index.ts passes the real ones. */
 export interface MainDeps {
-  cache: CacheClient
+  cache: CacheStore
   artifact: () => ArtifactClient
   env: NodeJS.ProcessEnv
   cwd: string
@@ -98,7 +100,7 @@ async function applyTrailers(settings: ActionSettings, store: ReceiptStore, deps
 
 function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps): HistoryOptions {
   return {
-    client: deps.cache,
+    cache: deps.cache,
     store,
     stateDir: settings.stateDir,
     historyKey: settings.historyKey,
@@ -107,6 +109,18 @@ function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: Mai
     identityHash: settings.identity.hash,
     warn: message => core.warning(message),
     info: message => core.info(message)
+  }
+}
+
+/** Where and how main persists a finished run. */
+function persistOptions(settings: ActionSettings, history: HistoryOptions, deps: MainDeps): PersistOptions {
+  return {
+    history: settings.cacheReceipts ? history : undefined,
+    uploadTrace: settings.uploadTrace,
+    traceRetentionDays: settings.traceRetentionDays,
+    artifact: deps.artifact,
+    env: deps.env,
+    warn: message => core.warning(message)
   }
 }
 
@@ -170,21 +184,6 @@ async function report(
   } catch (error) {
     core.warning(`reverify: could not write the job summary: ${describeError(error)}`)
   }
-}
-
-/** Uploads the run's session directory when upload-trace asks for it; never throws. */
-async function uploadRunTrace(settings: ActionSettings, run: RunReport, deps: MainDeps): Promise<TraceUpload> {
-  if (!run.session || !run.runId || !shouldUpload(settings.uploadTrace, run.outcome)) {
-    return { note: `not uploaded (upload-trace: ${settings.uploadTrace})` }
-  }
-  const id = await uploadTrace({
-    client: deps.artifact(),
-    runId: run.runId,
-    sessionDir: run.session.dir,
-    retentionDays: settings.traceRetentionDays,
-    warn: message => core.warning(message)
-  })
-  return id !== undefined ? { id } : { note: 'upload failed (see the warning above)' }
 }
 
 /** Runs the main step; never throws. */
@@ -262,13 +261,11 @@ export async function runMain(deps: MainDeps): Promise<void> {
       onProcessGroup: pgid => core.saveState(State.ProcessGroup, String(pgid))
     })
 
+    // A blocked run created nothing: there is no receipt or trace to keep.
     let artifact: TraceUpload | undefined
     if (run.status !== 'blocked') {
-      // Side by side: after a cancel both have to fit in the runner's grace period, and
-      // neither can fail the other (each only warns).
-      const saving = settings.cacheReceipts ? saveHistory(history, newHistoryKey(settings.historyKey, deps.env)) : Promise.resolve(false)
-      const [, uploaded] = await Promise.all([saving, uploadRunTrace(settings, run, deps)])
-      artifact = uploaded
+      const persisted = await persistRun({ runId: run.runId, sessionDir: run.session?.dir, outcome: run.outcome }, persistOptions(settings, history, deps))
+      artifact = persisted.artifact
     }
     await report(settings, run, effectiveMode, redactor, deps.env, artifact)
     if (run.outcome !== 'success') {
