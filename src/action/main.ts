@@ -6,10 +6,7 @@
  * artifact problems only warn.
  */
 import * as core from '@actions/core'
-import { getExecOutput } from '@actions/exec'
-import { readFile } from 'node:fs/promises'
 import type { ConsoleStream } from '../core/attempt.js'
-import { applyCaptureTrailers, captureRun, parseCaptureTrailers } from '../core/capture.js'
 import { captureMessage } from '../core/capture-policy.js'
 import { readConfig, resolveCaptureMode, type CaptureMode } from '../core/config-file.js'
 import { describeError, isUserError } from '../core/errors.js'
@@ -18,14 +15,15 @@ import { ReceiptStore } from '../core/receipt-store.js'
 import { ensureStateDir } from '../core/state-dir.js'
 import { verifyRun, type RunReport } from '../core/verify-run.js'
 import { VERSION } from '../core/version.js'
-import { trailersFromEvent } from './capture-sources.js'
+import { runCaptureMode } from './capture-mode.js'
 import { Output, State } from './constants.js'
 import { fitSummary, verifySummary } from './job-summary.js'
 import type { CacheStore } from './persistence/cache-store.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
-import { newHistoryKey, restoreHistory, saveHistory, type HistoryOptions } from './receipt-history.js'
+import { restoreHistory, type HistoryOptions, type RestoreStatus } from './receipt-history.js'
 import { readActionSettings, type ActionSettings } from './settings.js'
 import { artifactUrl, type ArtifactClient } from './trace-artifact.js'
+import { applyTrailers } from './trailers.js'
 
 /** What main needs from the outside world; index.ts passes the real ones. */
 export interface MainDeps {
@@ -61,41 +59,19 @@ function ciContext(env: NodeJS.ProcessEnv) {
   }
 }
 
-/** The checked-out HEAD's commit message, when git and a checkout are there. */
-async function headMessage(cwd: string): Promise<string | undefined> {
-  try {
-    const result = await getExecOutput('git', ['log', '-1', '--format=%B'], { cwd, silent: true, ignoreReturnCode: true })
-    return result.exitCode === 0 ? result.stdout : undefined
-  } catch {
-    return undefined
-  }
+/** A fresh store in the state directory; its warnings are redacted. */
+async function openStore(settings: ActionSettings, redactor: Redactor): Promise<ReceiptStore> {
+  await ensureStateDir(settings.stateDir, { gitignore: false })
+  return new ReceiptStore(settings.stateDir, { warn: message => core.warning(redactor.redact(message)) })
 }
 
-/** Applies Reverify-Capture trailers from the event payload and HEAD (SPEC §3). */
-async function applyTrailers(settings: ActionSettings, store: ReceiptStore, deps: MainDeps, redactor: Redactor): Promise<void> {
-  const sources = []
-  if (deps.env.GITHUB_EVENT_PATH) {
-    try {
-      const text = await readFile(deps.env.GITHUB_EVENT_PATH, 'utf8')
-      sources.push(...trailersFromEvent(JSON.parse(text.slice(0, 25 * 1024 * 1024))))
-    } catch (error) {
-      core.debug(`reverify: event payload not read: ${describeError(error)}`)
-    }
-  }
-  const head = await headMessage(settings.workspace)
-  if (head) {
-    const trailers = parseCaptureTrailers(head)
-    if (trailers.length > 0) sources.push({ source: 'HEAD commit', trailers })
-  }
-  for (const { source, trailers } of sources) {
-    const outcome = await applyCaptureTrailers(store, trailers, {
-      target: settings.target,
-      source,
-      by: deps.env.GITHUB_ACTOR || 'unknown'
-    })
-    for (const runId of outcome.applied) core.info(`reverify: captured ${runId} from ${source}`)
-    for (const notice of outcome.notices) core.notice(redactor.redact(notice))
-  }
+/** What the post step needs to close the run if main does not finish. */
+function saveStateForPost(settings: ActionSettings): void {
+  core.saveState(State.StateDir, settings.stateDir)
+  core.saveState(State.HistoryKey, settings.historyKey)
+  core.saveState(State.CacheReceipts, String(settings.cacheReceipts))
+  core.saveState(State.UploadTrace, settings.uploadTrace)
+  if (settings.traceRetentionDays !== undefined) core.saveState(State.TraceRetentionDays, String(settings.traceRetentionDays))
 }
 
 function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps): HistoryOptions {
@@ -110,6 +86,21 @@ function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: Mai
     warn: message => core.warning(message),
     info: message => core.info(message)
   }
+}
+
+/** The receipt history of this command, merged into the store (cache-receipts on). */
+async function restoreIfCached(settings: ActionSettings, history: HistoryOptions): Promise<RestoreStatus> {
+  return settings.cacheReceipts ? await restoreHistory(history) : { status: 'none' }
+}
+
+/**
+ * The capture-before-retry mode this run can honour. A failed restore is not "no history":
+ * the check could not be made, so `block` goes down to `warn`, and the log says so.
+ */
+function checkableMode(mode: CaptureMode, restored: RestoreStatus): CaptureMode {
+  if (restored.status !== 'failed' || mode === 'off') return mode
+  core.warning(`reverify: the receipt history could not be restored (${restored.reason}); capture-before-retry could not check this run`)
+  return mode === 'block' ? 'warn' : mode
 }
 
 /** Where and how main persists a finished run. */
@@ -201,42 +192,19 @@ export async function runMain(deps: MainDeps): Promise<void> {
   for (const value of settings.redact) core.setSecret(value)
   const redactor = createRedactor({ values: settings.redact, env: deps.env })
   try {
-    await ensureStateDir(settings.stateDir, { gitignore: false })
-    const store = new ReceiptStore(settings.stateDir, { warn: message => core.warning(redactor.redact(message)) })
-    core.saveState(State.StateDir, settings.stateDir)
-    core.saveState(State.HistoryKey, settings.historyKey)
-    core.saveState(State.CacheReceipts, String(settings.cacheReceipts))
-    core.saveState(State.UploadTrace, settings.uploadTrace)
-    if (settings.traceRetentionDays !== undefined) core.saveState(State.TraceRetentionDays, String(settings.traceRetentionDays))
+    const store = await openStore(settings, redactor)
+    saveStateForPost(settings)
     const history = historyOptions(settings, store, deps)
-
-    let restored: Awaited<ReturnType<typeof restoreHistory>> = { status: 'none' }
-    if (settings.cacheReceipts) restored = await restoreHistory(history)
-    await applyTrailers(settings, store, deps, redactor)
+    const restored = await restoreIfCached(settings, history)
+    await applyTrailers(settings, store, deps.env, redactor)
 
     if (settings.capture) {
-      const receipt = await captureRun(store, settings.capture.ref, {
-        note: settings.capture.note,
-        source: 'action',
-        by: deps.env.GITHUB_ACTOR || 'unknown',
-        target: settings.target,
-        scope: settings.scope,
-        identityHash: settings.identity.hash
-      })
-      core.info(`reverify: captured ${receipt.run_id}${settings.capture.note ? `: ${settings.capture.note}` : ''}`)
-      core.setOutput(Output.RunId, receipt.run_id)
-      core.setOutput(Output.Captured, 'true')
-      if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, deps.env))
-      await core.summary.addRaw(redactor.redact(`### reverify: captured \`${receipt.run_id}\`\n\n${settings.capture.note || '(no note)'}\n`)).write().catch(() => undefined)
+      await runCaptureMode(settings.capture, settings, store, history, deps.env, redactor)
       core.saveState(State.MainFinished, 'true')
       return
     }
 
-    let effectiveMode = mode
-    if (restored.status === 'failed' && mode !== 'off') {
-      core.warning(`reverify: the receipt history could not be restored (${restored.reason}); capture-before-retry could not check this run`)
-      effectiveMode = mode === 'block' ? 'warn' : mode
-    }
+    const effectiveMode = checkableMode(mode, restored)
     const run = await verifyRun(settings.run!, {
       stateDir: settings.stateDir,
       store,
