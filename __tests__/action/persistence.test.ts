@@ -85,6 +85,21 @@ describe('cache faults never fail a passing step', () => {
     expect(reverifyWarnings[0]).toMatch(target === 'GetCacheEntryDownloadURL' ? /could not be restored/ : /was not saved .*the verdict stands/)
   })
 
+  test.concurrent('the save warning says why: a 409 on reserve is a taken key, a 403 on finalize is the client\'s own reason', async () => {
+    const service = await newService()
+    const runner = new FakeRunner(service)
+    service.injectFault('CreateCacheEntry', { status: 409 }, 1)
+    const taken = await runner.main(passing)
+    expect(warnings(taken).filter(message => message.startsWith('reverify:'))).toEqual([
+      expect.stringMatching(/^reverify: the receipt history was not saved to the cache: reserve conflict, the key is taken \(409\): Unable to reserve cache with key reverify-v1-.*; the verdict stands$/)
+    ])
+    service.injectFault('FinalizeCacheEntryUpload', { status: 403 }, 1)
+    const refused = await runner.main(passing)
+    expect(warnings(refused).filter(message => message.startsWith('reverify:'))).toEqual([
+      expect.stringMatching(/^reverify: the receipt history was not saved to the cache: the cache client returned -1: Failed to save: .*403.*; the verdict stands$/)
+    ])
+  })
+
   test.concurrent('a slow cache service: the step waits for it and the history is kept', async () => {
     const service = await newService()
     const runner = new FakeRunner(service)

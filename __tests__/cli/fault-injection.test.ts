@@ -76,7 +76,7 @@ test(`${RUNS} runs killed with SIGKILL at random moments leave nothing torn, los
       const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'))
       expect(typeof meta.session_id).toBe('string')
       expect(existsSync(join(state, 'runs', meta.run_id, 'receipt.json'))).toBe(true)
-    } catch (error) {
+    } catch {
       unparsable++
     }
   }

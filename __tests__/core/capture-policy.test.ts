@@ -1,5 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
-import { captureMessage, decideCaptureBeforeRetry, type CaptureVerdict } from '../../src/core/capture-policy.js'
+import { captureMessage as actionCaptureMessage } from '../../src/action/run-log.js'
+import { captureMessage as cliCaptureMessage } from '../../src/cli/verify.js'
+import { decideCaptureBeforeRetry, type CaptureVerdict } from '../../src/core/capture-policy.js'
 import type { CaptureMode } from '../../src/core/config-file.js'
 import type { Receipt, ReceiptStatus } from '../../src/core/receipt.js'
 import { makeReceipt } from '../helpers/receipts.js'
@@ -33,21 +35,21 @@ describe('captureMessage', () => {
   const runId = '20261130-075100-verify-3fa9c2'
 
   test('the CLI message names the run and gives the capture command', () => {
-    const message = captureMessage({ action: 'warn', failedRunId: runId }, 'cli')
+    const message = cliCaptureMessage('warn', runId)
     expect(message).toContain(runId)
     expect(message).toContain(`reverify capture ${runId} --note "<what you found>"`)
     expect(message).toContain('retrying anyway')
   })
 
   test('the Actions message gives the trailer commit and the capture-mode alternative', () => {
-    const message = captureMessage({ action: 'block', failedRunId: runId }, 'actions')
+    const message = actionCaptureMessage('block', runId)
     expect(message).toContain(`git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} <what you found>"`)
     expect(message).toContain(`capture: ${runId}`)
     expect(message).toContain('capture-note')
     expect(message).toContain('not retrying')
   })
 
-  test('proceed has nothing to say', () => {
-    expect(captureMessage({ action: 'proceed' }, 'cli')).toBe('')
+  test('proceed has nothing to say: the core decides and no front end is asked to word it', () => {
+    expect(decideCaptureBeforeRetry('warn', undefined)).toEqual({ action: 'proceed' })
   })
 })

@@ -35,7 +35,7 @@ export function readMeta(sessionDir: string): Record<string, any> {
 export function sessionDirs(stateDir: string): string[] {
   const root = join(stateDir, 'sessions')
   const out: string[] = []
-  let dates: string[] = []
+  let dates: string[]
   try {
     dates = readdirSync(root)
   } catch {

@@ -2,13 +2,15 @@
  * A restored cache entry is attacker-controllable (SPEC §4, §5): every file of it is
  * validated before it joins the store; a poisoned one is skipped with a one-line warning,
  * never followed through a link, never read past a size cap, never allowed to block.
- * The cache client here plants real files where the real client would extract them.
+ * The cache client here plants real files where the real client would extract them, behind
+ * the same adapter the action puts over the real one.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { restoreHistory, historyKeyPrefix, type CacheClient, type HistoryOptions } from '../../src/action/receipt-history.js'
+import { createCacheStore, type CacheClient } from '../../src/action/persistence/cache-store.js'
+import { restoreHistory, historyKeyPrefix, type HistoryOptions } from '../../src/action/receipt-history.js'
 import { historyKey } from '../../src/core/identity.js'
 import type { Receipt } from '../../src/core/receipt.js'
 import { MAX_RECEIPT_BYTES, ReceiptStore } from '../../src/core/receipt-store.js'
@@ -64,7 +66,7 @@ async function scene(client: CacheClient): Promise<Scene> {
   const warnings: string[] = []
   const store = new ReceiptStore(stateDir, { warn: message => warnings.push(message) })
   const options: HistoryOptions = {
-    client,
+    cache: createCacheStore(client),
     store,
     stateDir,
     historyKey: HISTORY,

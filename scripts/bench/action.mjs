@@ -30,12 +30,14 @@ export async function benchHistoryPersistence({ scratch, rounds }) {
   const { ReceiptStore } = await import(new URL('src/core/receipt-store.js', BUILD).href)
   const { restoreHistory, saveHistory, newHistoryKey } = await import(new URL('src/action/receipt-history.js', BUILD).href)
   const { historyKey } = await import(new URL('src/core/identity.js', BUILD).href)
+  const { createCacheStore } = await import(new URL('src/action/persistence/cache-store.js', BUILD).href)
+  const cacheStore = createCacheStore(cache)
   const target = 'octo/widgets'
   const receipts = Array.from({ length: RECEIPTS_PER_IDENTITY }, (_, run) => receiptFor(target, 0, run))
   const key = historyKey(target, '', receipts[0].identity_hash)
   const quiet = () => undefined
   const options = stateDir => ({
-    client: cache,
+    cache: cacheStore,
     store: new ReceiptStore(stateDir, { warn: quiet }),
     stateDir,
     historyKey: key,

@@ -7,6 +7,7 @@ import * as cache from '@actions/cache'
 import { DefaultArtifactClient } from '@actions/artifact'
 import { basename } from 'node:path'
 import { runMain } from './main.js'
+import { createCacheStore } from './persistence/cache-store.js'
 import { runPost } from './post-step.js'
 
 /** Which step this process is: the runner starts dist/post.js for the post step. */
@@ -14,8 +15,11 @@ function isPostStep(): boolean {
   return basename(process.argv[1] ?? '') === 'post.js'
 }
 
+// The one place the real cache client is wrapped: both steps see only the adapter's answers.
+const cacheStore = createCacheStore(cache)
+
 if (isPostStep()) {
-  void runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() })
+  void runPost({ cache: cacheStore, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() })
 } else {
   const controller = new AbortController()
   let reason: string | undefined
@@ -30,7 +34,7 @@ if (isPostStep()) {
     })
   }
   void runMain({
-    cache,
+    cache: cacheStore,
     artifact: () => new DefaultArtifactClient(),
     env: process.env,
     cwd: process.cwd(),

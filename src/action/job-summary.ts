@@ -1,6 +1,6 @@
-/** The job summary (SPEC §5): outcome, attempts table, capture status, receipt, artifact. */
+/** The job summary (docs/design.md §5): outcome, attempts table, capture status, receipt, artifact. */
 import { StringDecoder } from 'node:string_decoder'
-import type { RunReport } from '../core/verify-run.js'
+import type { RunReport } from '../core/run/report.js'
 
 /** Under GitHub's 1 MiB limit for a step summary (counted in bytes), with room to spare. */
 const MAX_SUMMARY_BYTES = 512 * 1024
@@ -23,40 +23,44 @@ export interface SummaryFacts {
   artifactNote?: string
 }
 
+/** The headline's outcome word and icon. */
+function headline(report: RunReport): string {
+  if (report.kind === 'blocked') return '⛔ reverify: blocked'
+  if (report.kind === 'refused') return '❌ reverify: aborted'
+  if (report.outcome === 'success') return report.flaky ? '⚠️ reverify: success (flaky)' : '✅ reverify: success'
+  return `❌ reverify: ${report.outcome}`
+}
+
+/** The attempts table: exit, duration and each expectation's verdict per attempt. */
+function attemptsTable(report: Extract<RunReport, { kind: 'completed' }>): string[] {
+  if (report.attempts.length === 0) return []
+  const names = [...new Set(report.attempts.flatMap(attempt => attempt.checks.map(check => check.expectation)))]
+  const lines = [`| attempt | exit | duration | ${names.join(' | ')} |`, `|---|---|---|${names.map(() => '---').join('|')}|`]
+  for (const attempt of report.attempts) {
+    const exit = `${attempt.exitCode}${attempt.timedOut ? ' (timed out)' : attempt.signal ? ` (${attempt.signal})` : ''}`
+    const marks = names.map(name => {
+      const check = attempt.checks.find(item => item.expectation === name)
+      return check === undefined ? '–' : check.ok ? '✓' : `✗ ${cell(check.detail)}`
+    })
+    lines.push(`| ${attempt.attempt} | ${exit} | ${(attempt.durationMs / 1000).toFixed(1)} s | ${marks.join(' | ')} |`)
+  }
+  lines.push('')
+  return lines
+}
+
 /** Markdown for the step summary of a verify run. */
 export function verifySummary(report: RunReport, facts: SummaryFacts): string {
-  const loop = report.loop
-  const icon = report.outcome === 'success' ? (report.flaky ? '⚠️' : '✅') : report.outcome === 'blocked' ? '⛔' : '❌'
-  const lines: string[] = []
-  lines.push(`### ${icon} reverify: ${report.outcome}${report.flaky ? ' (flaky)' : ''}`)
-  lines.push('')
+  const lines: string[] = [`### ${headline(report)}`, '']
   lines.push(`Command: ${facts.commands.map(code).join(' → ')}`)
-  if (loop) lines.push(`Attempts: ${loop.attempts.length}/${loop.maxAttempts} · ${cell(loop.summary)}`)
-  if (report.guardrail) lines.push(`Refused by the destructive-command guardrail: rule \`${report.guardrail.rule}\`.`)
+  if (report.kind === 'completed') lines.push(`Attempts: ${report.attempts.length}/${report.maxAttempts} · ${cell(report.summary)}`)
+  if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule \`${report.guardrail.rule}\`.`)
   lines.push('')
-  if (loop && loop.attempts.length > 0) {
-    const names = [...new Set(loop.attempts.flatMap(attempt => attempt.checks.map(check => check.expectation)))]
-    lines.push(`| attempt | exit | duration | ${names.join(' | ')} |`)
-    lines.push(`|---|---|---|${names.map(() => '---').join('|')}|`)
-    for (const attempt of loop.attempts) {
-      const exit = `${attempt.exitCode}${attempt.timedOut ? ' (timed out)' : attempt.signal ? ` (${attempt.signal})` : ''}`
-      const marks = names.map(name => {
-        const check = attempt.checks.find(item => item.expectation === name)
-        return check === undefined ? '–' : check.ok ? '✓' : `✗ ${cell(check.detail)}`
-      })
-      lines.push(`| ${attempt.attempt} | ${exit} | ${(attempt.durationMs / 1000).toFixed(1)} s | ${marks.join(' | ')} |`)
-    }
-    lines.push('')
-  }
-  lines.push(`Capture-before-retry: ${facts.captureMode}${report.uncapturedRunId ? ` · retried after uncaptured failure \`${report.uncapturedRunId}\`` : ''}`)
-  if (facts.remediation) {
-    lines.push('')
-    lines.push('```')
-    lines.push(facts.remediation)
-    lines.push('```')
-  }
-  if (report.runId) lines.push(`Receipt: \`${report.runId}\``)
-  if (facts.artifactUrl) lines.push(`Trace: [reverify-trace-${report.runId}](${facts.artifactUrl})`)
+  if (report.kind === 'completed') lines.push(...attemptsTable(report))
+  const uncaptured = report.kind === 'blocked' ? report.failedRunId : report.capture.uncapturedRunId
+  lines.push(`Capture-before-retry: ${facts.captureMode}${uncaptured ? ` · retried after uncaptured failure \`${uncaptured}\`` : ''}`)
+  if (facts.remediation) lines.push('', '```', facts.remediation, '```')
+  if (report.kind !== 'blocked') lines.push(`Receipt: \`${report.runId}\``)
+  if (report.kind !== 'blocked' && facts.artifactUrl) lines.push(`Trace: [reverify-trace-${report.runId}](${facts.artifactUrl})`)
   else if (facts.artifactNote) lines.push(`Trace: ${facts.artifactNote}`)
   return fitSummary(`${lines.join('\n')}\n`)
 }

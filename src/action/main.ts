@@ -6,28 +6,30 @@
  * artifact problems only warn.
  */
 import * as core from '@actions/core'
-import { getExecOutput } from '@actions/exec'
-import { readFile } from 'node:fs/promises'
 import type { ConsoleStream } from '../core/attempt.js'
-import { applyCaptureTrailers, captureRun, parseCaptureTrailers } from '../core/capture.js'
-import { captureMessage } from '../core/capture-policy.js'
+import { systemClock } from '../core/clock.js'
 import { readConfig, resolveCaptureMode, type CaptureMode } from '../core/config-file.js'
 import { describeError, isUserError } from '../core/errors.js'
 import { createRedactor, type Redactor } from '../core/redaction.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { ensureStateDir } from '../core/state-dir.js'
-import { verifyRun, type RunReport } from '../core/verify-run.js'
+import { processRunner } from '../core/process-runner.js'
+import { verifyRun } from '../core/run/verify-run.js'
 import { VERSION } from '../core/version.js'
-import { trailersFromEvent } from './capture-sources.js'
-import { Output, State } from './constants.js'
-import { fitSummary, verifySummary } from './job-summary.js'
-import { newHistoryKey, restoreHistory, saveHistory, type CacheClient, type HistoryOptions } from './receipt-history.js'
+import { runCaptureMode } from './capture-mode.js'
+import { State } from './constants.js'
+import type { CacheStore } from './persistence/cache-store.js'
+import { persistRun, type PersistOptions } from './persistence/persist-run.js'
+import { restoreHistory, type HistoryOptions, type RestoreStatus } from './receipt-history.js'
+import { reportRun, type TraceUpload } from './report.js'
+import { logProgress } from './run-log.js'
 import { readActionSettings, type ActionSettings } from './settings.js'
-import { artifactUrl, shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
+import type { ArtifactClient } from './trace-artifact.js'
+import { applyTrailers } from './trailers.js'
 
 /** What main needs from the outside world; index.ts passes the real ones. */
 export interface MainDeps {
-  cache: CacheClient
+  cache: CacheStore
   artifact: () => ArtifactClient
   env: NodeJS.ProcessEnv
   cwd: string
@@ -35,13 +37,6 @@ export interface MainDeps {
   stderr: ConsoleStream
   signal?: AbortSignal
   interruptReason?: () => string | undefined
-}
-
-/** Annotation bodies are cut by GitHub at 4,096 characters; stay under it. */
-const MAX_ANNOTATION = 4000
-
-function clip(text: string): string {
-  return text.length > MAX_ANNOTATION ? `${text.slice(0, MAX_ANNOTATION - 1)}…` : text
 }
 
 function ciContext(env: NodeJS.ProcessEnv) {
@@ -59,46 +54,24 @@ function ciContext(env: NodeJS.ProcessEnv) {
   }
 }
 
-/** The checked-out HEAD's commit message, when git and a checkout are there. */
-async function headMessage(cwd: string): Promise<string | undefined> {
-  try {
-    const result = await getExecOutput('git', ['log', '-1', '--format=%B'], { cwd, silent: true, ignoreReturnCode: true })
-    return result.exitCode === 0 ? result.stdout : undefined
-  } catch {
-    return undefined
-  }
+/** A fresh store in the state directory; its warnings are redacted. */
+async function openStore(settings: ActionSettings, redactor: Redactor): Promise<ReceiptStore> {
+  await ensureStateDir(settings.stateDir, { gitignore: false })
+  return new ReceiptStore(settings.stateDir, { warn: message => core.warning(redactor.redact(message)) })
 }
 
-/** Applies Reverify-Capture trailers from the event payload and HEAD (SPEC §3). */
-async function applyTrailers(settings: ActionSettings, store: ReceiptStore, deps: MainDeps, redactor: Redactor): Promise<void> {
-  const sources = []
-  if (deps.env.GITHUB_EVENT_PATH) {
-    try {
-      const text = await readFile(deps.env.GITHUB_EVENT_PATH, 'utf8')
-      sources.push(...trailersFromEvent(JSON.parse(text.slice(0, 25 * 1024 * 1024))))
-    } catch (error) {
-      core.debug(`reverify: event payload not read: ${describeError(error)}`)
-    }
-  }
-  const head = await headMessage(settings.workspace)
-  if (head) {
-    const trailers = parseCaptureTrailers(head)
-    if (trailers.length > 0) sources.push({ source: 'HEAD commit', trailers })
-  }
-  for (const { source, trailers } of sources) {
-    const outcome = await applyCaptureTrailers(store, trailers, {
-      target: settings.target,
-      source,
-      by: deps.env.GITHUB_ACTOR || 'unknown'
-    })
-    for (const runId of outcome.applied) core.info(`reverify: captured ${runId} from ${source}`)
-    for (const notice of outcome.notices) core.notice(redactor.redact(notice))
-  }
+/** What the post step needs to close the run if main does not finish. */
+function saveStateForPost(settings: ActionSettings): void {
+  core.saveState(State.StateDir, settings.stateDir)
+  core.saveState(State.HistoryKey, settings.historyKey)
+  core.saveState(State.CacheReceipts, String(settings.cacheReceipts))
+  core.saveState(State.UploadTrace, settings.uploadTrace)
+  if (settings.traceRetentionDays !== undefined) core.saveState(State.TraceRetentionDays, String(settings.traceRetentionDays))
 }
 
 function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps): HistoryOptions {
   return {
-    client: deps.cache,
+    cache: deps.cache,
     store,
     stateDir: settings.stateDir,
     historyKey: settings.historyKey,
@@ -110,81 +83,31 @@ function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: Mai
   }
 }
 
-/** The failing lines of an attempt's summary, for the failure annotation. */
-function failingLines(summary: string): string {
-  const lines = summary.split('\n')
-  const matched = lines.filter(line => /ERROR|WARN|FAIL|panic/.test(line))
-  return (matched.length > 0 ? matched : lines.slice(-20)).join('\n')
+/** The receipt history of this command, merged into the store (cache-receipts on). */
+async function restoreIfCached(settings: ActionSettings, history: HistoryOptions): Promise<RestoreStatus> {
+  return settings.cacheReceipts ? await restoreHistory(history) : { status: 'none' }
 }
 
-function describeCommand(commands: readonly string[]): string {
-  const first = commands[0]!.split('\n')[0]!.slice(0, 80)
-  return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
+/**
+ * The capture-before-retry mode this run can honour. A failed restore is not "no history":
+ * the check could not be made, so `block` goes down to `warn`, and the log says so.
+ */
+function checkableMode(mode: CaptureMode, restored: RestoreStatus): CaptureMode {
+  if (restored.status !== 'failed' || mode === 'off') return mode
+  core.warning(`reverify: the receipt history could not be restored (${restored.reason}); capture-before-retry could not check this run`)
+  return mode === 'block' ? 'warn' : mode
 }
 
-/** What became of the trace artifact, for the outputs and the summary. */
-interface TraceUpload {
-  id?: number
-  note?: string
-}
-
-/** Outputs, annotations and the job summary of a verify run. */
-async function report(
-  settings: ActionSettings,
-  run: RunReport,
-  mode: CaptureMode,
-  redactor: Redactor,
-  env: NodeJS.ProcessEnv,
-  artifact?: TraceUpload
-): Promise<void> {
-  const loop = run.loop
-  const commands = settings.run!.commands
-  core.setOutput(Output.Outcome, run.outcome === 'blocked' ? 'failure' : run.outcome)
-  core.setOutput(Output.Attempts, String(loop?.attempts.length ?? 0))
-  core.setOutput(Output.ExitCode, String(loop?.exitCode ?? ''))
-  core.setOutput(Output.Flaky, String(run.flaky))
-  core.setOutput(Output.RunId, run.runId ?? '')
-  core.setOutput(Output.SessionId, run.session?.id ?? '')
-  core.setOutput(Output.TraceDir, run.session?.dir ?? '')
-  core.setOutput(Output.ArtifactId, artifact?.id !== undefined ? String(artifact.id) : '')
-  core.setOutput(Output.Captured, 'false')
-
-  const last = loop?.attempts[loop.attempts.length - 1]
-  if (run.outcome === 'failure' && loop) {
-    core.error(clip(redactor.redact(`${loop.summary}\n${last ? failingLines(last.summary) : ''}`)), {
-      title: redactor.redact(`reverify: ${describeCommand(commands)} failed after ${loop.attempts.length}/${loop.maxAttempts} attempts`)
-    })
-  }
-  if (run.flaky && loop) {
-    const first = loop.attempts[0]!
-    core.warning(clip(redactor.redact(`${loop.summary}; attempt 1 failed: ${first.checks.filter(c => !c.ok).map(c => c.detail).join('; ') || 'not verified'}`)), {
-      title: redactor.redact(`reverify: flaky pass of ${describeCommand(commands)}`)
-    })
-  }
-  const remediation = run.uncapturedRunId ? captureMessage({ action: 'warn', failedRunId: run.uncapturedRunId }, 'actions').split('\n').slice(1).join('\n') : undefined
-  const url = artifact?.id !== undefined ? artifactUrl(env, artifact.id) : undefined
-  const markdown = verifySummary(run, { commands, captureMode: mode, remediation, artifactUrl: url, artifactNote: artifact?.note })
-  try {
-    // Cut after redaction, which can lengthen the text (a one-character secret becomes ***).
-    await core.summary.addRaw(fitSummary(redactor.redact(markdown))).write()
-  } catch (error) {
-    core.warning(`reverify: could not write the job summary: ${describeError(error)}`)
-  }
-}
-
-/** Uploads the run's session directory when upload-trace asks for it; never throws. */
-async function uploadRunTrace(settings: ActionSettings, run: RunReport, deps: MainDeps): Promise<TraceUpload> {
-  if (!run.session || !run.runId || !shouldUpload(settings.uploadTrace, run.outcome)) {
-    return { note: `not uploaded (upload-trace: ${settings.uploadTrace})` }
-  }
-  const id = await uploadTrace({
-    client: deps.artifact(),
-    runId: run.runId,
-    sessionDir: run.session.dir,
-    retentionDays: settings.traceRetentionDays,
+/** Where and how main persists a finished run. */
+function persistOptions(settings: ActionSettings, history: HistoryOptions, deps: MainDeps): PersistOptions {
+  return {
+    history: settings.cacheReceipts ? history : undefined,
+    uploadTrace: settings.uploadTrace,
+    traceRetentionDays: settings.traceRetentionDays,
+    artifact: deps.artifact,
+    env: deps.env,
     warn: message => core.warning(message)
-  })
-  return id !== undefined ? { id } : { note: 'upload failed (see the warning above)' }
+  }
 }
 
 /** Runs the main step; never throws. */
@@ -202,78 +125,52 @@ export async function runMain(deps: MainDeps): Promise<void> {
   for (const value of settings.redact) core.setSecret(value)
   const redactor = createRedactor({ values: settings.redact, env: deps.env })
   try {
-    await ensureStateDir(settings.stateDir, { gitignore: false })
-    const store = new ReceiptStore(settings.stateDir, { warn: message => core.warning(redactor.redact(message)) })
-    core.saveState(State.StateDir, settings.stateDir)
-    core.saveState(State.HistoryKey, settings.historyKey)
-    core.saveState(State.CacheReceipts, String(settings.cacheReceipts))
-    core.saveState(State.UploadTrace, settings.uploadTrace)
-    if (settings.traceRetentionDays !== undefined) core.saveState(State.TraceRetentionDays, String(settings.traceRetentionDays))
+    const store = await openStore(settings, redactor)
+    saveStateForPost(settings)
     const history = historyOptions(settings, store, deps)
-
-    let restored: Awaited<ReturnType<typeof restoreHistory>> = { status: 'none' }
-    if (settings.cacheReceipts) restored = await restoreHistory(history)
-    await applyTrailers(settings, store, deps, redactor)
+    const restored = await restoreIfCached(settings, history)
+    await applyTrailers(settings, store, deps.env, redactor)
 
     if (settings.capture) {
-      const receipt = await captureRun(store, settings.capture.ref, {
-        note: settings.capture.note,
-        source: 'action',
-        by: deps.env.GITHUB_ACTOR || 'unknown',
-        target: settings.target,
-        scope: settings.scope,
-        identityHash: settings.identity.hash
-      })
-      core.info(`reverify: captured ${receipt.run_id}${settings.capture.note ? `: ${settings.capture.note}` : ''}`)
-      core.setOutput(Output.RunId, receipt.run_id)
-      core.setOutput(Output.Captured, 'true')
-      if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, deps.env))
-      await core.summary.addRaw(redactor.redact(`### reverify: captured \`${receipt.run_id}\`\n\n${settings.capture.note || '(no note)'}\n`)).write().catch(() => undefined)
+      await runCaptureMode(settings.capture, settings, store, history, deps.env, redactor)
       core.saveState(State.MainFinished, 'true')
       return
     }
 
-    let effectiveMode = mode
-    if (restored.status === 'failed' && mode !== 'off') {
-      core.warning(`reverify: the receipt history could not be restored (${restored.reason}); capture-before-retry could not check this run`)
-      effectiveMode = mode === 'block' ? 'warn' : mode
-    }
-    const run = await verifyRun(settings.run!, {
-      stateDir: settings.stateDir,
-      store,
-      target: settings.target,
-      captureMode: effectiveMode,
-      front: 'actions',
-      version: VERSION,
-      redactor,
-      ci: ciContext(deps.env),
-      env: deps.env,
-      stdout: deps.stdout,
-      stderr: deps.stderr,
-      signal: deps.signal,
-      interruptReason: deps.interruptReason,
-      warn: message => core.warning(message, { title: 'reverify: retrying an uncaptured failure' }),
-      error: message => core.error(message, { title: /guardrail|destructive/.test(message) ? 'reverify: destructive command refused' : 'reverify: retry blocked until the failure is captured' }),
-      progress: line => core.info(line),
-      onRunCreated: info => {
-        core.saveState(State.RunId, info.runId)
-        core.saveState(State.SessionDir, info.sessionDir)
+    const effectiveMode = checkableMode(mode, restored)
+    const ci = ciContext(deps.env)
+    const run = await verifyRun(
+      {
+        settings: settings.run!,
+        target: settings.target,
+        captureMode: effectiveMode,
+        version: VERSION,
+        redactor,
+        ...(ci && { ci }),
+        env: deps.env,
+        signal: deps.signal,
+        interruptReason: deps.interruptReason
       },
-      onProcessGroup: pgid => core.saveState(State.ProcessGroup, String(pgid))
-    })
+      {
+        clock: systemClock,
+        processes: processRunner,
+        store,
+        log: progress => logProgress(progress, redactor),
+        console: { stdout: deps.stdout, stderr: deps.stderr }
+      }
+    )
 
+    // A blocked run created nothing: there is no receipt or trace to keep.
     let artifact: TraceUpload | undefined
-    if (run.status !== 'blocked') {
-      // Side by side: after a cancel both have to fit in the runner's grace period, and
-      // neither can fail the other (each only warns).
-      const saving = settings.cacheReceipts ? saveHistory(history, newHistoryKey(settings.historyKey, deps.env)) : Promise.resolve(false)
-      const [, uploaded] = await Promise.all([saving, uploadRunTrace(settings, run, deps)])
-      artifact = uploaded
+    if (run.kind !== 'blocked') {
+      const outcome = run.kind === 'refused' ? 'aborted' : run.outcome
+      const persisted = await persistRun({ runId: run.runId, sessionDir: run.session.dir, outcome }, persistOptions(settings, history, deps))
+      artifact = persisted.artifact
     }
-    await report(settings, run, effectiveMode, redactor, deps.env, artifact)
-    if (run.outcome !== 'success') {
-      if (run.loop?.interrupted) {
-        const by = deps.interruptReason?.() ? ` by ${deps.interruptReason()}` : ''
+    await reportRun(run, { commands: settings.run!.commands, captureMode: effectiveMode, redactor, env: deps.env, ...(artifact && { artifact }) })
+    if (run.kind !== 'completed' || run.outcome !== 'success') {
+      if (run.kind === 'completed' && run.interrupted) {
+        const by = run.interruptReason ? ` by ${run.interruptReason}` : ''
         core.setFailed(`reverify: interrupted${by}: the command was stopped, the trace closed and the receipt marked interrupted`)
       } else {
         // A block, a guardrail refusal and a failure have had their titled error annotation

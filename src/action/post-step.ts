@@ -6,22 +6,52 @@
  */
 import * as core from '@actions/core'
 import { ProcessGroup } from '../core/process-runner.js'
-import { closeInterruptedRun } from '../core/session-recovery.js'
+import { closeInterruptedRun } from '../core/run/close-interrupted.js'
 import { describeError } from '../core/errors.js'
 import { createRedactor } from '../core/redaction.js'
+import type { Receipt } from '../core/receipt.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { isRunId } from '../core/run-id.js'
 import { State } from './constants.js'
-import { newHistoryKey, saveHistory, type CacheClient } from './receipt-history.js'
-import { shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
+import type { CacheStore } from './persistence/cache-store.js'
+import { persistRun, type PersistOptions } from './persistence/persist-run.js'
+import type { HistoryOptions } from './receipt-history.js'
+import type { ArtifactClient } from './trace-artifact.js'
 import type { UploadTrace } from './settings.js'
 
 /** What the post step needs from outside. */
 export interface PostDeps {
-  cache: CacheClient
+  cache: CacheStore
   artifact: () => ArtifactClient
   env: NodeJS.ProcessEnv
   cwd: string
+}
+
+/** Where and how to persist the closed run, from the state main saved. */
+function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, stateDir: string, deps: PostDeps): PersistOptions {
+  // The receipt names the command whose history this is; without one there is nothing to save.
+  const history: HistoryOptions | undefined = receipt && core.getState(State.CacheReceipts) !== 'false'
+    ? {
+        cache: deps.cache,
+        store,
+        stateDir,
+        historyKey: core.getState(State.HistoryKey),
+        target: receipt.target,
+        scope: receipt.scope,
+        identityHash: receipt.identity_hash,
+        warn: message => core.warning(message),
+        info: message => core.info(message)
+      }
+    : undefined
+  const days = Number(core.getState(State.TraceRetentionDays))
+  return {
+    history,
+    uploadTrace: (core.getState(State.UploadTrace) || 'always') as UploadTrace,
+    traceRetentionDays: Number.isInteger(days) && days > 0 ? days : undefined,
+    artifact: deps.artifact,
+    env: deps.env,
+    warn: message => core.warning(message)
+  }
 }
 
 /** Runs the post step; never throws, never fails the job. */
@@ -54,36 +84,10 @@ export async function runPost(deps: PostDeps): Promise<void> {
       redactor
     })
     core.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
-    const receipt = closed.receipt
-    if (receipt && core.getState(State.CacheReceipts) !== 'false') {
-      const historyKey = core.getState(State.HistoryKey)
-      await saveHistory(
-        {
-          client: deps.cache,
-          store,
-          stateDir,
-                historyKey,
-          target: receipt.target,
-          scope: receipt.scope,
-          identityHash: receipt.identity_hash,
-          warn: message => core.warning(message),
-          info: message => core.info(message)
-        },
-        newHistoryKey(historyKey, deps.env)
-      )
-    }
-    const mode = (core.getState(State.UploadTrace) || 'always') as UploadTrace
-    const dir = sessionDir ?? receipt?.session.dir
-    if (dir && shouldUpload(mode, 'aborted')) {
-      const days = Number(core.getState(State.TraceRetentionDays))
-      await uploadTrace({
-        client: deps.artifact(),
-        runId,
-        sessionDir: dir,
-        retentionDays: Number.isInteger(days) && days > 0 ? days : undefined,
-        warn: message => core.warning(message)
-      })
-    }
+    await persistRun(
+      { runId, sessionDir: sessionDir ?? closed.receipt?.session.dir, outcome: 'aborted' },
+      persistOptions(closed.receipt, store, stateDir, deps)
+    )
   } catch (error) {
     core.warning(`reverify: the post step could not close the run: ${describeError(error)}`)
   }

@@ -14,16 +14,11 @@ import { parseReceipt, type Receipt } from '../core/receipt.js'
 import { MAX_RECEIPT_BYTES, type ReceiptStore } from '../core/receipt-store.js'
 import { isRunId } from '../core/run-id.js'
 import { CACHE_KEY_PREFIX } from './constants.js'
-
-/** The two calls of @actions/cache the history needs (the real module fits). */
-export interface CacheClient {
-  restoreCache(paths: string[], primaryKey: string, restoreKeys?: string[]): Promise<string | undefined>
-  saveCache(paths: string[], key: string): Promise<number>
-}
+import type { CacheStore } from './persistence/cache-store.js'
 
 /** Which history, where, and how to report. */
 export interface HistoryOptions {
-  client: CacheClient
+  cache: CacheStore
   store: ReceiptStore
   stateDir: string
   historyKey: string
@@ -62,44 +57,22 @@ function cachePath(options: HistoryOptions): string {
   return stagingDir(options)
 }
 
-/**
- * Output the cache client prints while it runs, watched for its own failure reports: it
- * turns service errors into a warning line and a miss, and a miss must not be mistaken
- * for "no history" when deciding whether capture-before-retry could check.
- */
-async function watchingFailures<T>(action: () => Promise<T>): Promise<{ value: T; failure?: string }> {
-  const original = process.stdout.write.bind(process.stdout)
-  let failure: string | undefined
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
-    const match = /^::(?:warning|error)::(Failed to restore[^\n]*)/m.exec(text)
-    if (match) failure = match[1]
-    return (original as (...args: unknown[]) => boolean)(chunk, ...rest)
-  }) as typeof process.stdout.write
-  try {
-    return { value: await action(), failure }
-  } finally {
-    process.stdout.write = original
-  }
-}
-
 /** Restores this identity's newest history entry and merges its valid receipts into the store. */
 export async function restoreHistory(options: HistoryOptions): Promise<RestoreStatus> {
   const stage = stagingDir(options)
   await rm(stage, { recursive: true, force: true })
   await mkdir(stage, { recursive: true })
   const prefix = historyKeyPrefix(options.historyKey)
-  let key: string | undefined
-  try {
-    const { value, failure } = await watchingFailures(() => options.client.restoreCache([cachePath(options)], prefix))
-    if (failure !== undefined) return { status: 'failed', reason: failure }
-    key = value
-  } catch (error) {
-    options.warn(`reverify: could not restore the receipt history: ${describeError(error)}`)
-    return { status: 'failed', reason: describeError(error) }
+  const answer = await options.cache.restore([cachePath(options)], prefix)
+  if (answer.kind === 'failed') {
+    // The client has printed its own warning for a service error; the caller adds what the
+    // failure means for this run. A thrown error has not been printed yet.
+    if (!answer.logged) options.warn(`reverify: could not restore the receipt history: ${answer.reason}`)
+    return { status: 'failed', reason: answer.reason }
   }
+  if (answer.kind === 'miss') return { status: 'none' }
+  const key = answer.key
   // Only reverify's own prefix is ever restored; anything else is not ours to read.
-  if (key === undefined) return { status: 'none' }
   if (!key.startsWith(prefix)) return { status: 'failed', reason: `unexpected cache key ${key}` }
   const imported = await importStaged(options, stage)
   options.info(`reverify: restored ${imported} receipt(s) of this command from cache ${key}`)
@@ -181,9 +154,9 @@ export async function saveHistory(options: HistoryOptions, key: string): Promise
       await mkdir(join(stage, 'runs', receipt.run_id), { recursive: true })
       await writeFile(join(stage, 'runs', receipt.run_id, 'receipt.json'), `${JSON.stringify(receipt, null, 2)}\n`)
     }
-    const id = await options.client.saveCache([cachePath(options)], key)
-    if (id === -1) {
-      options.warn('reverify: the receipt history was not saved to the cache (see the message above); the verdict stands')
+    const answer = await options.cache.save([cachePath(options)], key)
+    if (answer.kind === 'failed') {
+      options.warn(`reverify: the receipt history was not saved to the cache: ${answer.reason}; the verdict stands`)
       return false
     }
     options.info(`reverify: saved ${receipts.length} receipt(s) of this command to cache ${key}`)

@@ -17,7 +17,8 @@ export function shouldUpload(mode: UploadTrace, outcome: string): boolean {
 
 /** Uploads every regular file of the session directory; returns the artifact id, or undefined (warned). */
 export async function uploadTrace(options: {
-  client: ArtifactClient
+  /** Made only when uploading, inside the guard: a client that cannot be set up only warns. */
+  client: () => ArtifactClient
   runId: string
   sessionDir: string
   retentionDays?: number
@@ -26,7 +27,7 @@ export async function uploadTrace(options: {
   try {
     const entries = await readdir(options.sessionDir, { withFileTypes: true })
     const files = entries.filter(entry => entry.isFile()).map(entry => join(options.sessionDir, entry.name)).sort()
-    const response = await options.client.uploadArtifact(`${ARTIFACT_PREFIX}${options.runId}`, files, options.sessionDir, {
+    const response = await options.client().uploadArtifact(`${ARTIFACT_PREFIX}${options.runId}`, files, options.sessionDir, {
       ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays })
     })
     return response.id

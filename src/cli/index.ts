@@ -1,4 +1,5 @@
 /** Entry point of dist/cli.js: wires the process to main(). */
+import { ExitCode } from '../core/errors.js'
 import { main } from './main.js'
 
 const controller = new AbortController()
@@ -6,7 +7,7 @@ let reason: string | undefined
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     // A second signal while cleaning up means "now": leave with the interrupt code.
-    if (reason !== undefined) process.exit(130)
+    if (reason !== undefined) process.exit(ExitCode.interrupted)
     reason = signal
     controller.abort()
   })

@@ -5,7 +5,7 @@ import { parseCaptureMode, readConfig, setCaptureMode } from '../core/config-fil
 import { UsageError } from '../core/errors.js'
 import type { Receipt } from '../core/receipt.js'
 import { ReceiptStore } from '../core/receipt-store.js'
-import { ownerGone } from '../core/resume.js'
+import { ownerGone } from '../core/run/resume.js'
 import { requireRunId } from '../core/run-id.js'
 import { showValue } from '../core/settings.js'
 import { ensureStateDir } from '../core/state-dir.js'

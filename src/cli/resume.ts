@@ -1,20 +1,19 @@
-/** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (SPEC §6). */
+/** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (docs/design.md §6). */
 import { hostname } from 'node:os'
-import { join, resolve } from 'node:path'
-import { readRegularFile } from '../core/atomic-file.js'
+import { resolve } from 'node:path'
 import { UsageError } from '../core/errors.js'
 import { ReceiptStore } from '../core/receipt-store.js'
-import { ownerGone } from '../core/resume.js'
-import { isOwnSessionDir } from '../core/session-recovery.js'
+import { ownerGone } from '../core/run/resume.js'
 import { requireRunId } from '../core/run-id.js'
+import { isOwnSessionDir } from '../core/session/layout.js'
+import { readRunInputs } from '../core/session/run-record.js'
 import { parseRunSettings } from '../core/settings.js'
-import { RUN_RECORD_FILE } from '../core/verify-run.js'
 import { parseInputs } from '../core/inputs/parse.js'
 import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { RESUME_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
-import { executeRun } from './run.js'
+import { executeRun } from './verify.js'
 
 /** Runs `reverify resume`; returns the exit code. */
 export async function resumeCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
@@ -41,17 +40,10 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
   if (!(await isOwnSessionDir(stateDir, sessionDir))) {
     throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`)
   }
-  let record: { resumable?: boolean; inputs?: Record<string, string> } | undefined
-  try {
-    record = JSON.parse((await readRegularFile(join(sessionDir, RUN_RECORD_FILE), 1024 * 1024)) ?? 'null')
-  } catch {
-    record = undefined
-  }
-  if (!record?.resumable || record.inputs === null || typeof record.inputs !== 'object') {
+  const inputs = await readRunInputs(sessionDir)
+  if (inputs === undefined) {
     throw new UsageError(`resume: run ${receipt.run_id} did not record its inputs (or they held a secret); run the same command again with reverify run`)
   }
-  const inputs: Record<string, string> = {}
-  for (const [name, value] of Object.entries(record.inputs)) if (typeof value === 'string') inputs[name] = value
   const settings = parseRunSettings(
     {
       ...inputs,

@@ -9,8 +9,9 @@ import { StringDecoder } from 'node:string_decoder'
 import { CappedLogWriter } from './capped-log.js'
 import { LineMatcher } from './line-matcher.js'
 import { OutputSummarizer } from './output-summary.js'
-import { runCommand, type CommandResult, type ProcessGroup } from './process-runner.js'
+import type { CommandResult, ProcessGroup, ProcessRunner } from './process-runner.js'
 import type { Redactor } from './redaction.js'
+import type { RunProgress } from './run/ports.js'
 import type { Expectations, RunSettings } from './settings.js'
 import { SubstringWatch } from './substring-watch.js'
 
@@ -20,15 +21,15 @@ export interface ConsoleStream {
   once(event: 'drain', listener: () => void): unknown
 }
 
-/** The side effects an attempt needs, injectable for tests. */
+/** The side effects an attempt needs (the run's ports, narrowed). */
 export interface AttemptEnvironment {
-  stdout: ConsoleStream
-  stderr: ConsoleStream
+  processes: ProcessRunner
+  console: { stdout: ConsoleStream; stderr: ConsoleStream }
+  log: (progress: RunProgress) => void
   redactor: Redactor
   env?: NodeJS.ProcessEnv
   signal?: AbortSignal
   killGraceMs: number
-  onProcessGroup?: (pgid: number) => void
 }
 
 /** One expectation's verdict. */
@@ -119,18 +120,18 @@ export async function runAttempt(
   const summary = new OutputSummarizer()
   const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined
   const outputMatch = settings.retryOnOutput !== undefined ? new LineMatcher(settings.retryOnOutput) : undefined
-  const stdoutChannel = new OutputChannel(env.stdout, env.redactor, log, summary, [
+  const stdoutChannel = new OutputChannel(env.console.stdout, env.redactor, log, summary, [
     ...(stdoutWatch ? [stdoutWatch] : []),
     ...(outputMatch ? [outputMatch] : [])
   ])
-  const stderrChannel = new OutputChannel(env.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : [])
+  const stderrChannel = new OutputChannel(env.console.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : [])
   const channels = { stdout: stdoutChannel, stderr: stderrChannel }
   const groups: ProcessGroup[] = []
   const results: CommandResult[] = []
   const deadline = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined
 
   const run = async (command: string, timeoutMs: number) => {
-    const { result, group } = await runCommand({
+    const { result, group } = await env.processes.run({
       command,
       shell: settings.shell,
       cwd: settings.workingDirectory,
@@ -140,7 +141,7 @@ export async function runAttempt(
       signal: env.signal,
       onOutput: (chunk, stream) => channels[stream].take(chunk),
       waitForDrain: stream => waitForDrain(channels[stream].console),
-      onStart: env.onProcessGroup
+      onStart: pgid => env.log({ kind: 'process-started', pgid })
     })
     if (group) groups.push(group)
     return result

@@ -13,13 +13,13 @@ import { printableValue } from './printable.js'
 export type CaptureMode = 'warn' | 'block' | 'off'
 
 /** The allowed capture-before-retry values, in the order messages list them. */
-export const CAPTURE_MODES: readonly CaptureMode[] = ['warn', 'block', 'off']
+const CAPTURE_MODES: readonly CaptureMode[] = ['warn', 'block', 'off']
 
 /** The mode used when neither a flag/input nor the config file says otherwise. */
-export const DEFAULT_CAPTURE_MODE: CaptureMode = 'warn'
+const DEFAULT_CAPTURE_MODE: CaptureMode = 'warn'
 
 /** The config file's path relative to the repository. */
-export const CONFIG_PATH = join('.reverify', 'config.json')
+const CONFIG_PATH = join('.reverify', 'config.json')
 
 const CONFIG_KEY = 'capture_before_retry'
 const MAX_CONFIG_BYTES = 64 * 1024

@@ -1,20 +1,19 @@
 /**
  * The verify loop (SPEC §1): attempt after attempt until one is verified, the attempts run
  * out, a failure is not retryable, or the run is interrupted — every step written to the
- * session's trace (SPEC §2).
+ * session's trace (docs/design.md §2).
  */
 import { runAttempt, type AttemptEnvironment, type AttemptResult } from './attempt.js'
 import { describeWait, retryDelayMs, retryRefusal } from './retry-policy.js'
+import type { Clock } from './clock.js'
 import type { RunSettings } from './settings.js'
-import type { Outcome, TraceSession } from './trace.js'
+import { INTERRUPTED_EXIT } from './process-runner.js'
+import { commandRecord, type Outcome } from './session/events.js'
+import type { TraceSession } from './session/writer.js'
 
 /** The engine's side effects beyond one attempt's. */
 export interface EngineEnvironment extends AttemptEnvironment {
-  /** Waits before a retry; resolves early when the signal aborts. */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  random?: () => number
-  /** Progress lines for the person watching (attempt headers, retry notes). */
-  progress: (line: string) => void
+  clock: Clock
   /** The reason of an interrupt, once there is one (e.g. "SIGINT"). */
   interruptReason?: () => string | undefined
 }
@@ -31,36 +30,11 @@ export interface LoopResult {
   summary: string
 }
 
-/** The `decision` payload's expectations, with names as the user gave them. */
-export function describeExpectations(settings: RunSettings): Record<string, unknown> {
-  const { exit, stdout, file, check } = settings.expectations
-  return {
-    ...(exit !== undefined && { 'expect-exit': exit }),
-    ...(stdout !== undefined && { 'expect-stdout': stdout }),
-    ...(file !== undefined && { 'expect-file': file }),
-    ...(check !== undefined && { 'expect-check': check })
-  }
-}
-
 /** The failing part of an attempt, in one line. */
-export function failureReason(attempt: AttemptResult): string {
+function failureReason(attempt: AttemptResult): string {
   if (attempt.interrupted) return 'interrupted'
   const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail)
   return failed.length > 0 ? failed.join('; ') : 'not verified'
-}
-
-/** Sleeps for ms, waking early on abort. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise(resolve => {
-    if (ms <= 0 || signal?.aborted) return resolve()
-    const timer = setTimeout(done, ms)
-    signal?.addEventListener('abort', done, { once: true })
-    function done() {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', done)
-      resolve()
-    }
-  })
 }
 
 /** Options for a loop that continues an earlier, interrupted one. */
@@ -96,7 +70,7 @@ export async function runVerifyLoop(
       interrupted = true
       break
     }
-    env.progress(`reverify: attempt ${number}/${maxAttempts}`)
+    env.log({ kind: 'attempt-started', attempt: number, maxAttempts })
     session.event('tool_call', { attempt: number, commands: settings.commands })
     const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env)
     attempts.push(attempt)
@@ -112,14 +86,14 @@ export async function runVerifyLoop(
     if (refusal !== undefined) {
       const message = `${failureReason(attempt)}; ${refusal}`
       session.event('note', { message })
-      env.progress(`reverify: ${message}`)
+      env.log({ kind: 'attempt-failed', attempt: number, retry: false, note: message })
       break
     }
-    const wait = retryDelayMs(settings, number, env.random)
+    const wait = retryDelayMs(settings, number, () => env.clock.random())
     const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${number + 1}/${maxAttempts})`
     session.event('note', { message })
-    env.progress(`reverify: ${message}`)
-    await env.sleep(wait, env.signal)
+    env.log({ kind: 'attempt-failed', attempt: number, retry: true, note: message })
+    await env.clock.sleep(wait, env.signal)
   }
 
   const verifiedAt = attempts.findIndex(attempt => attempt.verified)
@@ -140,32 +114,26 @@ export async function runVerifyLoop(
     interrupted,
     attempts,
     maxAttempts,
-    exitCode: interrupted ? 130 : (last?.exitCode ?? 0),
+    exitCode: interrupted ? INTERRUPTED_EXIT : (last?.exitCode ?? 0),
     summary
   }
 }
 
 /** The tool_result and verify events of one attempt. */
-export function recordAttempt(session: TraceSession, attempt: AttemptResult): void {
+function recordAttempt(session: TraceSession, attempt: AttemptResult): void {
   session.event('tool_result', {
     attempt: attempt.attempt,
     ok: attempt.exitCode === 0 && !attempt.interrupted,
     exit: attempt.exitCode,
-    ...(attempt.signal && { signal: attempt.signal }),
-    ...(attempt.timedOut && { timed_out: true }),
-    ...(attempt.interrupted && { interrupted: true }),
+    ...(attempt.signal !== null && { signal: attempt.signal }),
+    ...(attempt.timedOut && { timed_out: true as const }),
+    ...(attempt.interrupted && { interrupted: true as const }),
     duration_ms: attempt.durationMs,
     summary: attempt.summary,
-    commands: attempt.commands.map(command => ({
-      command: command.command,
-      exit: command.exitCode,
-      signal: command.signal,
-      timed_out: command.timedOut,
-      duration_ms: command.durationMs
-    })),
+    commands: attempt.commands.map(commandRecord),
     // What a resumed run needs to judge this attempt without running it again.
     ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
-    ...(attempt.outputMatched && { output_matched: true })
+    ...(attempt.outputMatched && { output_matched: true as const })
   })
   session.event('verify', {
     attempt: attempt.attempt,

@@ -20,6 +20,8 @@ export const DEFAULT_SUMMARY_LIMITS: SummaryLimits = Object.freeze({
 
 const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'] as const
 const KEYWORDS = KEYWORD_LIST.join('|')
+/** A line the summary keeps from the middle of the output: it holds one of the keywords. */
+export const KEYWORD_LINE = new RegExp(KEYWORDS)
 // Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
 const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1
 const LF = 0x0a

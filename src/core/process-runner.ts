@@ -11,6 +11,11 @@ import { join } from 'node:path'
 import { parse } from 'shell-quote'
 import type { ShellSpec } from './settings.js'
 
+/** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
+const TIMEOUT_EXIT = 124
+/** The exit code of a command stopped by an interrupt (128 + SIGINT). */
+export const INTERRUPTED_EXIT = 130
+
 /** How one command ended: one shape for success, failure, timeout and interrupt. */
 export interface CommandResult {
   command: string
@@ -130,7 +135,7 @@ async function shellArgv(command: string, shell: ShellSpec): Promise<{ argv: str
 }
 
 /** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
-export function signalExitCode(signal: string): number {
+function signalExitCode(signal: string): number {
   const number = (constants.signals as Record<string, number>)[signal]
   return 128 + (number ?? 0)
 }
@@ -139,13 +144,13 @@ export function signalExitCode(signal: string): number {
  * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
  * the process group, which may still hold background processes the command started.
  */
-export async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }> {
+async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }> {
   const started = Date.now()
   const { argv, cleanup } = await shellArgv(spec.command, spec.shell)
   const base = { command: spec.command, signal: null, timedOut: false, interrupted: false }
   if (spec.signal?.aborted) {
     if (cleanup) await rm(cleanup, { recursive: true, force: true })
-    return { result: { ...base, exitCode: 130, interrupted: true, durationMs: 0 } }
+    return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } }
   }
   const child = spawn(argv[0]!, argv.slice(1), {
     cwd: spec.cwd,
@@ -211,10 +216,18 @@ export async function runCommand(spec: CommandSpec): Promise<{ result: CommandRe
   const durationMs = Date.now() - started
 
   let exitCode = code ?? (signal ? signalExitCode(signal) : 1)
-  if (timedOut) exitCode = 124
-  else if (interrupted) exitCode = 130
+  if (timedOut) exitCode = TIMEOUT_EXIT
+  else if (interrupted) exitCode = INTERRUPTED_EXIT
   return {
     result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
     group
   }
 }
+
+/** The process-runner port: runs one command as runCommand does (tests may wrap it). */
+export interface ProcessRunner {
+  run(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }>
+}
+
+/** The real process runner. */
+export const processRunner: ProcessRunner = { run: runCommand }

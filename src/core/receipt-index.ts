@@ -57,7 +57,7 @@ export function entryName(entry: IndexEntry): string {
 }
 
 /** The entry a file name stands for; undefined for any other name. */
-export function parseEntryName(name: string): IndexEntry | undefined {
+function parseEntryName(name: string): IndexEntry | undefined {
   const match = ENTRY_NAME.exec(name)
   if (!match) return undefined
   return { startedMs: Number(match[1]), runId: match[2]! }

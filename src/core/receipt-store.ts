@@ -293,7 +293,7 @@ export class ReceiptStore {
       try {
         json = JSON.parse(text)
       } catch (error) {
-        throw new Error(`not valid JSON (${describeError(error)})`)
+        throw new Error(`not valid JSON (${describeError(error)})`, { cause: error })
       }
       const parsed = parseReceipt(json)
       if (!parsed.ok) throw new Error(`not a valid receipt (${parsed.reason})`)

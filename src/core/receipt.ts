@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RUN_ID_PATTERN } from './run-id.js'
+import { ULID_PATTERN } from './ulid.js'
 
 /**
  * The receipt of one verify run (SPEC §3), `runs/<run-id>/receipt.json`. Receipts can come
@@ -20,7 +21,6 @@ const shortText = z.string().max(256)
 const pathText = z.string().max(4_096)
 const commandText = z.string().max(MAX_COMMAND_CHARS)
 const timestamp = z.iso.datetime({ offset: true })
-const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/
 
 /** What a run is or came to. */
 export const ReceiptStatusSchema = z.enum(['running', 'passed', 'failed', 'aborted', 'interrupted'])

@@ -42,3 +42,15 @@ export function createRedactor(options: RedactionOptions): Redactor {
     stream: () => new RedactionScanner(finder)
   }
 }
+
+/** Applies the redactor to every string inside a JSON-like value. */
+export function redactDeep<T>(value: T, redactor: Redactor): T {
+  if (typeof value === 'string') return redactor.redact(value) as T
+  if (Array.isArray(value)) return value.map(item => redactDeep(item, redactor)) as T
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) out[key] = redactDeep(item, redactor)
+    return out as T
+  }
+  return value
+}

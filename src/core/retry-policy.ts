@@ -5,7 +5,7 @@
 import type { RunSettings } from './settings.js'
 
 /** Longest wait between attempts under exponential backoff. */
-export const MAX_BACKOFF_MS = 5 * 60 * 1000
+const MAX_BACKOFF_MS = 5 * 60 * 1000
 
 /**
  * Wait before retry number `retry` (1 = before the second attempt). Fixed backoff waits

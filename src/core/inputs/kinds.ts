@@ -127,16 +127,19 @@ function regex(maxChars: number) {
   })
 }
 
+/** True for an existing directory; anything unreadable counts as missing. */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory()
+  } catch {
+    return false
+  }
+}
+
 function directory(base: string) {
   return z.string().transform((raw, ctx) => {
     const dir = isAbsolute(raw.trim()) ? raw.trim() : resolve(base, raw.trim())
-    let isDirectory = false
-    try {
-      isDirectory = statSync(dir).isDirectory()
-    } catch {
-      isDirectory = false
-    }
-    if (isDirectory) return dir
+    if (isDirectory(dir)) return dir
     ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not an existing directory`, input: raw })
     return z.NEVER
   })

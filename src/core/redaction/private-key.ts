@@ -10,7 +10,7 @@ export const PRIVATE_KEY_MARKER = marker('private-key')
  * hold text: the body is dropped as it arrives, and after this many characters without
  * an END line the output resumes. Real keys are far smaller (RSA 16384 is about 13 KB).
  */
-export const PRIVATE_KEY_CAP = 64 * 1024
+const PRIVATE_KEY_CAP = 64 * 1024
 
 /** How a BEGIN line starts (what the candidate search looks for). */
 export const BEGIN_LINE = '-----BEGIN '

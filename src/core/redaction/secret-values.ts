@@ -15,7 +15,7 @@ export interface SecretLiteral {
  * blanking every occurrence would wreck the logs while protecting almost nothing, since a
  * secret that short can be guessed anyway.
  */
-export const MIN_SECRET_LENGTH = 6
+const MIN_SECRET_LENGTH = 6
 
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i
 
@@ -26,7 +26,7 @@ const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^
 const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL'])
 
 /** True when an environment variable's name says its value is a credential. */
-export function isSecretEnvName(name: string): boolean {
+function isSecretEnvName(name: string): boolean {
   return SECRET_NAME.test(name) && !NOT_SECRET.has(name.toUpperCase())
 }
 
@@ -39,7 +39,7 @@ const LEADING_MIXED = [0, 2, 3] as const
  * and not, at each of the three byte alignments it can have inside a longer encoded text)
  * and percent-encoding. Only forms that differ from the value itself are returned.
  */
-export function encodedForms(value: string): string[] {
+function encodedForms(value: string): string[] {
   const bytes = Buffer.from(value, 'utf8')
   const forms = new Set<string>()
   for (const [shift, skip] of LEADING_MIXED.entries()) {

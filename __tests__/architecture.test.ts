@@ -1,0 +1,47 @@
+/**
+ * House rules that hold for the whole source tree (docs/design.md §8, §9): the core imports
+ * nothing of the GitHub toolkit nor of a front end, and no source file grows past 400 lines.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { REPO_ROOT } from './helpers/cli.js'
+
+const SRC = join(REPO_ROOT, 'src')
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap(entry =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []
+  )
+}
+
+/** Module specifiers of every import and re-export of a file. */
+function importsOf(path: string): string[] {
+  const text = readFileSync(path, 'utf8')
+  return [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm), ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map(match => match[1]!)
+}
+
+const files = sourceFiles(SRC)
+
+test('the source tree is found', () => {
+  expect(files.length).toBeGreaterThan(40)
+})
+
+test('no file in src/ is over 400 lines', () => {
+  const long = files.map(path => [relative(REPO_ROOT, path), readFileSync(path, 'utf8').split('\n').length] as const).filter(([, lines]) => lines > 400)
+  expect(long).toEqual([])
+})
+
+test('src/core imports nothing from @actions/* and nothing from a front end', () => {
+  const core = files.filter(path => relative(SRC, path).startsWith('core/'))
+  const offending = core.flatMap(path =>
+    importsOf(path)
+      .filter(specifier => specifier.startsWith('@actions/') || /(^|\/)(cli|action)\//.test(specifier))
+      .map(specifier => `${relative(REPO_ROOT, path)} imports ${specifier}`)
+  )
+  expect(core.length).toBeGreaterThan(20)
+  expect(offending).toEqual([])
+})
+
+test('the import scan sees imports (it is not a rubber stamp)', () => {
+  expect(importsOf(join(SRC, 'action', 'index.ts'))).toContain('@actions/cache')
+})

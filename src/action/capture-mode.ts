@@ -1,0 +1,35 @@
+/**
+ * Capture mode (input `capture`, SPEC §3): records that someone looked at a failed run, so
+ * capture-before-retry lets its command run again. No command is run in this mode.
+ */
+import * as core from '@actions/core'
+import { captureRun } from '../core/capture.js'
+import type { Redactor } from '../core/redaction.js'
+import type { ReceiptStore } from '../core/receipt-store.js'
+import { Output } from './constants.js'
+import { newHistoryKey, saveHistory, type HistoryOptions } from './receipt-history.js'
+import type { ActionSettings } from './settings.js'
+
+/** Captures the run `capture.ref` names, saves the history (cache-receipts on) and writes the summary. */
+export async function runCaptureMode(
+  capture: NonNullable<ActionSettings['capture']>,
+  settings: ActionSettings,
+  store: ReceiptStore,
+  history: HistoryOptions,
+  env: NodeJS.ProcessEnv,
+  redactor: Redactor
+): Promise<void> {
+  const receipt = await captureRun(store, capture.ref, {
+    note: capture.note,
+    source: 'action',
+    by: env.GITHUB_ACTOR || 'unknown',
+    target: settings.target,
+    scope: settings.scope,
+    identityHash: settings.identity.hash
+  })
+  core.info(`reverify: captured ${receipt.run_id}${capture.note ? `: ${capture.note}` : ''}`)
+  core.setOutput(Output.RunId, receipt.run_id)
+  core.setOutput(Output.Captured, 'true')
+  if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, env))
+  await core.summary.addRaw(redactor.redact(`### reverify: captured \`${receipt.run_id}\`\n\n${capture.note || '(no note)'}\n`)).write().catch(() => undefined)
+}

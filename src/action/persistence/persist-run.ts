@@ -1,0 +1,55 @@
+/**
+ * What is kept of a run once it is over, from the main step or from the post step: the
+ * receipt history goes to the cache and the trace to an artifact, side by side. After a
+ * cancel both have to fit in the runner's grace period, and neither can fail the other (or
+ * the step): each only warns.
+ */
+import { newHistoryKey, saveHistory, type HistoryOptions } from '../receipt-history.js'
+import type { UploadTrace } from '../settings.js'
+import { shouldUpload, uploadTrace, type ArtifactClient } from '../trace-artifact.js'
+
+/** The run whose trace may be uploaded; upload-trace `on-failure` looks at its outcome. */
+export interface RunToPersist {
+  runId?: string
+  sessionDir?: string
+  outcome: string
+}
+
+/** Where to persist the run, and how. */
+export interface PersistOptions {
+  /** The history to save; undefined when cache-receipts is off or there is nothing to save. */
+  history: HistoryOptions | undefined
+  uploadTrace: UploadTrace
+  traceRetentionDays?: number
+  artifact: () => ArtifactClient
+  /** The runner's env, for the new history key (run, attempt, job). */
+  env: NodeJS.ProcessEnv
+  warn: (message: string) => void
+}
+
+/** What became of the history and the trace: an artifact id, or a note saying why there is none. */
+export interface PersistOutcome {
+  historySaved: boolean
+  artifact: { id: number } | { note: string }
+}
+
+/** Saves the history and uploads the trace side by side; never throws. */
+export async function persistRun(run: RunToPersist, options: PersistOptions): Promise<PersistOutcome> {
+  const saving = options.history ? saveHistory(options.history, newHistoryKey(options.history.historyKey, options.env)) : Promise.resolve(false)
+  const [historySaved, artifact] = await Promise.all([saving, uploadRunTrace(run, options)])
+  return { historySaved, artifact }
+}
+
+async function uploadRunTrace(run: RunToPersist, options: PersistOptions): Promise<PersistOutcome['artifact']> {
+  if (!run.runId || !run.sessionDir || !shouldUpload(options.uploadTrace, run.outcome)) {
+    return { note: `not uploaded (upload-trace: ${options.uploadTrace})` }
+  }
+  const id = await uploadTrace({
+    client: options.artifact,
+    runId: run.runId,
+    sessionDir: run.sessionDir,
+    retentionDays: options.traceRetentionDays,
+    warn: options.warn
+  })
+  return id !== undefined ? { id } : { note: 'upload failed (see the warning above)' }
+}

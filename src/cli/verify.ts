@@ -1,0 +1,111 @@
+/**
+ * The CLI's side of a verify run: it resolves the policy, hands the core its ports, words
+ * what the core reports as it happens (stderr), prints the console summary (stdout,
+ * docs/design.md §1) and turns the report into the exit code.
+ */
+import { captureHeadline } from '../core/capture-policy.js'
+import { systemClock } from '../core/clock.js'
+import { readConfig, resolveCaptureMode } from '../core/config-file.js'
+import { ExitCode } from '../core/errors.js'
+import { processRunner } from '../core/process-runner.js'
+import type { Receipt } from '../core/receipt.js'
+import { ReceiptStore } from '../core/receipt-store.js'
+import { createRedactor, type Redactor } from '../core/redaction.js'
+import type { RunProgress } from '../core/run/ports.js'
+import type { RunReport } from '../core/run/report.js'
+import { refusalNote, verifyRun } from '../core/run/verify-run.js'
+import type { RunSettings } from '../core/settings.js'
+import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
+import { ensureStateDir } from '../core/state-dir.js'
+import { VERSION } from '../core/version.js'
+import { println, type CliIo } from './io.js'
+
+/** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
+export function describeCommands(commands: readonly string[]): string {
+  const first = commands[0]!.split('\n')[0]!
+  const shown = first.length > 80 ? `${first.slice(0, 80)}…` : first
+  return commands.length > 1 ? `\`${shown}\` and ${commands.length - 1} more` : `\`${shown}\``
+}
+
+/** The capture-before-retry message with the CLI's remedy. */
+export function captureMessage(action: 'warn' | 'block', failedRunId: string): string {
+  return `${captureHeadline(action, failedRunId)}\nCapture it: reverify capture ${failedRunId} --note "<what you found>"`
+}
+
+/** What the person at the terminal reads while the run goes on (stderr); undefined for none. */
+function progressLine(progress: RunProgress, redactor: Redactor): string | undefined {
+  switch (progress.kind) {
+    case 'uncaptured-failure':
+      return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId))}`
+    case 'restarting':
+      return `reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`
+    case 'resumed':
+      return `reverify: ${redactor.redact(progress.note)}`
+    case 'attempt-started':
+      return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`
+    case 'attempt-failed':
+      return `reverify: ${redactor.redact(progress.note)}`
+    case 'run-created':
+    case 'process-started':
+      return undefined
+  }
+}
+
+/** The 3–5 line console summary (docs/design.md §1); none for a blocked run. */
+export function consoleSummary(report: RunReport, commands: readonly string[]): string[] {
+  if (report.kind === 'blocked') return []
+  const completed = report.kind === 'completed' ? report : undefined
+  const attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0'
+  const outcome = completed ? `${completed.outcome}${completed.flaky ? ' (flaky)' : ''}` : 'aborted'
+  const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}`]
+  if (completed && completed.outcome !== 'success') lines.push(`why: ${completed.summary}`)
+  if (report.kind === 'refused') lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
+  lines.push(`receipt: ${report.runId}`)
+  lines.push(`trace: ${report.session.dir}`)
+  return lines
+}
+
+/** The CLI's exit code for a report (docs/design.md §1). */
+export function exitCodeOf(report: RunReport): number {
+  if (report.kind === 'blocked') return ExitCode.failure
+  if (report.kind === 'refused') return ExitCode.guardrail
+  if (report.outcome === 'success') return ExitCode.success
+  if (report.outcome === 'failure') return ExitCode.failure
+  return report.interrupted ? ExitCode.interrupted : ExitCode.guardrail
+}
+
+/** Runs (or, with `resume`, continues) a verify and prints the console summary. */
+export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
+  const root = findTargetRoot(io.cwd)
+  const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd })
+  const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
+  await ensureStateDir(stateDir, { gitignore: isDefault })
+  const redactor = createRedactor({ values: settings.redact, env: io.env })
+  const report = await verifyRun(
+    {
+      settings,
+      target: root,
+      captureMode,
+      version: VERSION,
+      redactor,
+      env: io.env,
+      signal: io.signal,
+      interruptReason: io.interruptReason,
+      ...(resume && { resume })
+    },
+    {
+      clock: systemClock,
+      processes: processRunner,
+      store: new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) }),
+      log: progress => {
+        const line = progressLine(progress, redactor)
+        if (line !== undefined) println(io.stderr, line)
+      },
+      console: { stdout: io.stdout, stderr: io.stderr }
+    }
+  )
+  if (report.kind === 'blocked') println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId))}`)
+  if (report.kind === 'refused') println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`)
+  for (const line of consoleSummary(report, settings.commands)) println(io.stdout, line)
+  return exitCodeOf(report)
+}

@@ -1,0 +1,39 @@
+/**
+ * Time and chance as the core sees them: one small port, so a test can run a whole verify
+ * with a fixed clock, no real waits and a known jitter.
+ */
+
+/** The clock port of a verify run. */
+export interface Clock {
+  now(): Date
+  /** Waits before a retry; resolves early when the signal aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>
+  /** A number in [0, 1), for the backoff's jitter. */
+  random(): number
+}
+
+/** RFC 3339 UTC with milliseconds: the one spelling of a time in traces and receipts. */
+export function timestamp(date: Date): string {
+  return date.toISOString()
+}
+
+/** Sleeps for ms, waking early on abort. */
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise(resolve => {
+    if (ms <= 0 || signal?.aborted) return resolve()
+    const timer = setTimeout(done, ms)
+    signal?.addEventListener('abort', done, { once: true })
+    function done() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+  })
+}
+
+/** The real clock. */
+export const systemClock: Clock = {
+  now: () => new Date(),
+  sleep: abortableSleep,
+  random: Math.random
+}

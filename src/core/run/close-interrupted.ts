@@ -1,0 +1,109 @@
+/**
+ * Closing a run that its own process could not close (killed outright, runner lost): from
+ * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
+ * receipt interrupted. Used by the action's post step and by the next run
+ * (docs/design.md §2, §5, §6).
+ */
+import { timestamp } from '../clock.js'
+import type { Receipt } from '../receipt.js'
+import type { ReceiptStore } from '../receipt-store.js'
+import type { Redactor } from '../redaction.js'
+import { eventsOf, interruptedToolResult, unjudgedVerify, type TraceEvent } from '../session/events.js'
+import { isOwnSessionDir } from '../session/layout.js'
+import { readSessionMeta, writeSessionMeta, type SessionMeta } from '../session/meta.js'
+import { readSessionTrace } from '../session/reader.js'
+import { appendEvents } from '../session/writer.js'
+
+/** What closing found and did. */
+export interface ClosedRun {
+  /** False when the trace already had its end (nothing to do there). */
+  closedTrace: boolean
+  /** The receipt after closing, when there was one. */
+  receipt?: Receipt
+  attempts: number
+}
+
+/** What to close and why. */
+export interface CloseOptions {
+  store: ReceiptStore
+  runId?: string
+  sessionDir?: string
+  reason: string
+  redactor: Redactor
+  now?: () => Date
+}
+
+/**
+ * Finishes an interrupted session and receipt: completes a half-recorded attempt
+ * (tool_result and verify saying it was interrupted), writes a note with the reason and
+ * `end` with outcome aborted, updates meta.json, and marks a `running` receipt
+ * `interrupted`. Idempotent: an ended trace and a closed receipt are left alone.
+ */
+export async function closeInterruptedRun(options: CloseOptions): Promise<ClosedRun> {
+  const now = options.now ?? (() => new Date())
+  let receipt = options.runId ? await options.store.read(options.runId) : undefined
+  let sessionDir = options.sessionDir ?? receipt?.session.dir
+  // A session path from a receipt or saved state is untrusted: only ours is ever touched.
+  if (sessionDir !== undefined && !(await isOwnSessionDir(options.store.stateDir, sessionDir))) sessionDir = undefined
+  let closedTrace = false
+  let attempts = receipt?.attempts ?? 0
+  if (sessionDir !== undefined) {
+    const events = await readSessionTrace(sessionDir)
+    attempts = eventsOf(events, 'tool_call').length
+    const closing = closingEvents(events, options.reason, () => timestamp(now()))
+    if (closing !== undefined) {
+      appendEvents(sessionDir, closing.events, options.redactor)
+      closedTrace = true
+      const meta = await readSessionMeta(sessionDir)
+      const start = eventsOf(events, 'start')[0]!
+      const closed: SessionMeta = {
+        session_id: start.session_id,
+        skill: start.skill,
+        version: meta?.version ?? '',
+        started_at: meta?.started_at ?? start.ts,
+        ended_at: timestamp(now()),
+        outcome: 'aborted',
+        attempts,
+        tool_calls: attempts,
+        errors: eventsOf(events, 'verify').filter(event => !event.payload.ok).length + (closing.judgedLast ? 1 : 0),
+        flaky: false,
+        run_id: meta?.run_id ?? options.runId ?? '',
+        summary: closing.summary
+      }
+      await writeSessionMeta(sessionDir, closed, options.redactor)
+    }
+  }
+  if (receipt !== undefined && receipt.status === 'running') {
+    receipt = { ...receipt, status: 'interrupted', ended_at: timestamp(now()), attempts }
+    await options.store.write(receipt)
+  }
+  return { closedTrace, receipt, attempts }
+}
+
+/**
+ * The events that close an open trace: the missing result and verification of its last
+ * attempt, the reason, and `end`. Undefined when the trace has no start or has its end.
+ */
+function closingEvents(events: readonly TraceEvent[], reason: string, stamp: () => string): { events: TraceEvent[]; summary: string; judgedLast: boolean } | undefined {
+  const start = eventsOf(events, 'start')[0]
+  if (start === undefined || eventsOf(events, 'end').length > 0) return undefined
+  const base = { skill: start.skill, session_id: start.session_id }
+  const calls = eventsOf(events, 'tool_call')
+  const closing: TraceEvent[] = []
+  const lastCall = calls[calls.length - 1]
+  let judgedLast = false
+  if (lastCall !== undefined) {
+    const attempt = lastCall.payload.attempt
+    if (!eventsOf(events, 'tool_result').some(event => event.payload.attempt === attempt)) {
+      closing.push({ ...base, ts: stamp(), phase: 'tool_result', payload: interruptedToolResult(attempt) })
+    }
+    if (!eventsOf(events, 'verify').some(event => event.payload.attempt === attempt)) {
+      closing.push({ ...base, ts: stamp(), phase: 'verify', payload: unjudgedVerify(attempt, 'interrupted before it could be verified') })
+      judgedLast = true
+    }
+  }
+  const summary = `interrupted after ${calls.length} attempt(s): ${reason}`
+  closing.push({ ...base, ts: stamp(), phase: 'note', payload: { message: reason } })
+  closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } })
+  return { events: closing, summary, judgedLast }
+}

@@ -1,0 +1,73 @@
+/**
+ * What a verify run came to (docs/design.md §1): one of three reports, each holding facts
+ * only. The CLI and the action word them (console summary, annotations, job summary, exit
+ * code); nothing here is text for a person except what the trace itself records.
+ */
+import type { AttemptResult } from '../attempt.js'
+import type { CaptureMode } from '../config-file.js'
+import type { GuardrailHit } from '../guardrail.js'
+import type { CommandIdentity } from '../identity.js'
+import type { Receipt } from '../receipt.js'
+import type { Outcome } from '../session/events.js'
+
+/** Where a run's trace lives. */
+export interface SessionRef {
+  id: string
+  dir: string
+}
+
+/** capture-before-retry as it applied to this run. */
+export interface CaptureState {
+  mode: CaptureMode
+  /** The failed run nobody captured, when this run went ahead after one (`warn`). */
+  uncapturedRunId?: string
+}
+
+/** capture-before-retry `block`: nothing was created, nothing ran. */
+export interface BlockedRun {
+  kind: 'blocked'
+  identity: CommandIdentity
+  /** The failed, uncaptured run that blocks this one. */
+  failedRunId: string
+}
+
+/** The guardrail refused a command: the session says so, nothing ran. */
+export interface RefusedRun {
+  kind: 'refused'
+  identity: CommandIdentity
+  runId: string
+  session: SessionRef
+  guardrail: GuardrailHit
+  capture: CaptureState
+  receipt: Receipt
+}
+
+/** The verify loop ran (and possibly was interrupted). */
+export interface CompletedRun {
+  kind: 'completed'
+  identity: CommandIdentity
+  runId: string
+  session: SessionRef
+  outcome: Outcome
+  flaky: boolean
+  /** Stopped by an interrupt (outcome `aborted`); `interruptReason` says which, when known. */
+  interrupted: boolean
+  interruptReason?: string
+  attempts: AttemptResult[]
+  maxAttempts: number
+  /** The last attempt's exit code (130 when interrupted before any attempt ended). */
+  exitCode: number
+  /** The one-line summary the trace's `end` event holds. */
+  summary: string
+  /** The failing lines of the last attempt's output summary (empty on success). */
+  excerpt: string
+  capture: CaptureState
+  receipt: Receipt
+  /** Receipts removed by retention. */
+  pruned: string[]
+  /** Set when this run continued an interrupted one. */
+  resumed?: { replayed: boolean; summary: string }
+}
+
+/** What a verify run came to. */
+export type RunReport = BlockedRun | RefusedRun | CompletedRun

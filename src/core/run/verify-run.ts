@@ -1,0 +1,290 @@
+/**
+ * A whole verify run, as both front ends perform it: the capture-before-retry check, the
+ * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
+ * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
+ */
+import { hostname } from 'node:os'
+import { decideCaptureBeforeRetry } from '../capture-policy.js'
+import { timestamp } from '../clock.js'
+import { runVerifyLoop, type EngineEnvironment, type LoopResult } from '../engine.js'
+import { UsageError, describeError } from '../errors.js'
+import { describeExpectations } from '../expectations.js'
+import { findDestructive, type GuardrailHit } from '../guardrail.js'
+import { commandIdentity, normalizeCommand, type CommandIdentity } from '../identity.js'
+import type { Receipt } from '../receipt.js'
+import { redactDeep, type Redactor } from '../redaction.js'
+import { newRunId } from '../run-id.js'
+import type { RunSettings } from '../settings.js'
+import { commandRecord } from '../session/events.js'
+import { planSession } from '../session/layout.js'
+import { writeRunRecord } from '../session/run-record.js'
+import { TraceSession } from '../session/writer.js'
+import { closeInterruptedRun } from './close-interrupted.js'
+import { failingExcerpt } from './excerpt.js'
+import type { RunPorts, RunRequest } from './ports.js'
+import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
+import { planResume, type ResumeDecision, type ResumePlan } from './resume.js'
+
+/** The first command (or expect-check) the guardrail refuses, unless allowed. */
+function guardrailHit(settings: RunSettings): GuardrailHit | undefined {
+  if (settings.allowDestructive) return undefined
+  for (const command of [...settings.commands, ...(settings.expectations.check ? [settings.expectations.check] : [])]) {
+    const hit = findDestructive(command)
+    if (hit) return hit
+  }
+  return undefined
+}
+
+/** The trace's note for a refusal, which the front ends show as it is. */
+export function refusalNote(hit: GuardrailHit): string {
+  return `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`
+}
+
+/** Runs one verify from policy check to closed trace and final receipt. */
+export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
+  const { settings } = request
+  const identity = commandIdentity(settings.commands)
+  const latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
+
+  // Capture-before-retry: decided before anything of the run exists (docs/design.md §3).
+  const capture: CaptureState = { mode: request.captureMode }
+  const verdict = decideCaptureBeforeRetry(request.captureMode, latest)
+  if (verdict.action === 'block') return { kind: 'blocked', identity, failedRunId: verdict.failedRunId! }
+  if (verdict.action === 'warn') {
+    capture.uncapturedRunId = verdict.failedRunId!
+    ports.log({ kind: 'uncaptured-failure', failedRunId: verdict.failedRunId! })
+  }
+
+  // An interrupted run of this command is continued rather than started over (§6).
+  if (latest?.status === 'running') {
+    const decision = await decideResume(request, ports, latest)
+    if (decision.kind === 'resume') return resumeRun(request, ports, decision.plan, identity, capture)
+    if (request.resume) {
+      const why = decision.kind === 'restart' ? decision.reason : 'its process is still running'
+      throw new UsageError(`resume: run ${latest.run_id} cannot be resumed: ${why}`)
+    }
+    if (decision.kind === 'restart') {
+      const reason = `not resumed (${decision.reason}); a new run was started instead`
+      await closeInterruptedRun({ store: ports.store, runId: latest.run_id, reason, redactor: request.redactor, now: () => ports.clock.now() })
+      ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason })
+    }
+  } else if (request.resume) {
+    throw new UsageError(`resume: run ${request.resume.run_id} is ${request.resume.status}, not an interrupted run that can be resumed`)
+  }
+
+  const { session, receipt } = await openRun(request, ports, identity, capture)
+  const hit = guardrailHit(settings)
+  if (hit) return refuse(request, ports, { session, receipt, identity, capture, hit })
+  const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports))
+  return closeRun(request, ports, { session, receipt, loop, identity, capture })
+}
+
+/** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
+async function decideResume(request: RunRequest, ports: RunPorts, latest: Receipt): Promise<ResumeDecision> {
+  if (guardrailHit(request.settings)) return { kind: 'restart', reason: 'the destructive-command guardrail refuses its command' }
+  return planResume({
+    receipt: latest,
+    settings: request.settings,
+    stateDir: ports.store.stateDir,
+    redactor: request.redactor,
+    here: { host: hostname(), ...(request.ci && { ci: request.ci }) }
+  })
+}
+
+/**
+ * Writes the `running` receipt, then opens the session it names, records the inputs and
+ * writes the run's first events. The receipt comes first: a crash in between leaves a
+ * receipt whose session is missing (closed as interrupted by the next run), never a
+ * session nobody can find.
+ */
+async function openRun(request: RunRequest, ports: RunPorts, identity: CommandIdentity, capture: CaptureState): Promise<{ session: TraceSession; receipt: Receipt }> {
+  const { settings, redactor } = request
+  const now = () => ports.clock.now()
+  const startedAt = now()
+  const runId = newRunId(startedAt)
+  const planned = planSession(ports.store.stateDir, settings.name, startedAt)
+  const receipt: Receipt = {
+    schema_version: 1,
+    run_id: runId,
+    target: request.target,
+    scope: settings.scope,
+    identity: shownIdentity(settings.commands, redactor),
+    identity_hash: identity.hash,
+    status: 'running',
+    flaky: false,
+    started_at: timestamp(startedAt),
+    ended_at: null,
+    attempts: 0,
+    max_attempts: 1 + settings.maxRetries,
+    commands: [],
+    expectations: describeExpectations(settings.expectations),
+    session: { id: planned.id, dir: planned.dir },
+    host: hostname(),
+    pid: process.pid,
+    ...(request.ci && { ci: request.ci })
+  }
+  await ports.store.write(redactReceipt(receipt, redactor))
+  let session: TraceSession
+  try {
+    session = await TraceSession.open({ stateDir: ports.store.stateDir, name: settings.name, runId, version: request.version, redactor, now, planned })
+  } catch (error) {
+    // No trace can be written (a link or a file where a folder should be): the run ends
+    // before it starts, and its receipt says so rather than staying `running`.
+    await ports.store.write(redactReceipt({ ...receipt, status: 'aborted', ended_at: timestamp(now()) }, redactor))
+    throw new UsageError(`state-dir: cannot create the trace folder: ${describeError(error)}`)
+  }
+  await writeRunRecord(session.dir, settings, redactor)
+  ports.log({ kind: 'run-created', runId, sessionDir: session.dir })
+  const uncaptured = capture.uncapturedRunId
+  session.event('start', {
+    version: request.version,
+    run_id: runId,
+    target: request.target,
+    scope: settings.scope,
+    ...(uncaptured !== undefined && { uncaptured_failure: uncaptured }),
+    ...(request.ci && { ci: request.ci })
+  })
+  session.event('decision', { question: 'what to run', decision: settings.commands, expected: describeExpectations(settings.expectations) })
+  if (uncaptured !== undefined) session.event('note', { message: `retrying after failed run ${uncaptured}, which nobody captured` })
+  return { session, receipt }
+}
+
+/** Closes a run the guardrail refused: a note naming the rule, `end` aborted, an aborted receipt. */
+async function refuse(
+  request: RunRequest,
+  ports: RunPorts,
+  run: { session: TraceSession; receipt: Receipt; identity: CommandIdentity; capture: CaptureState; hit: GuardrailHit }
+): Promise<RefusedRun> {
+  const { session, hit } = run
+  const endedAt = timestamp(ports.clock.now())
+  session.event('note', { message: refusalNote(hit) })
+  const summary = `refused by the guardrail (${hit.rule})`
+  session.event('end', { outcome: 'aborted', summary })
+  session.update({ outcome: 'aborted', ended_at: endedAt, errors: 1, summary })
+  await session.writeMeta()
+  session.close()
+  const receipt: Receipt = { ...run.receipt, status: 'aborted', ended_at: endedAt }
+  await ports.store.write(redactReceipt(receipt, request.redactor))
+  return {
+    kind: 'refused',
+    identity: run.identity,
+    runId: receipt.run_id,
+    session: { id: session.id, dir: session.dir },
+    guardrail: { rule: hit.rule, excerpt: request.redactor.redact(hit.excerpt) },
+    capture: run.capture,
+    receipt
+  }
+}
+
+/** The engine's view of the ports. */
+function engineEnvironment(request: RunRequest, ports: RunPorts): EngineEnvironment {
+  return {
+    processes: ports.processes,
+    console: ports.console,
+    log: ports.log,
+    clock: ports.clock,
+    redactor: request.redactor,
+    env: request.env,
+    signal: request.signal,
+    killGraceMs: request.killGraceMs ?? 2000,
+    interruptReason: request.interruptReason
+  }
+}
+
+/** Continues an interrupted run in its own receipt and session (docs/design.md §6). */
+async function resumeRun(request: RunRequest, ports: RunPorts, plan: ResumePlan, identity: CommandIdentity, capture: CaptureState): Promise<RunReport> {
+  const now = () => ports.clock.now()
+  const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
+  const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`
+  const receipt: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(request.ci && { ci: request.ci }) }
+  await ports.store.write(redactReceipt(receipt, request.redactor))
+  ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir })
+  const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`
+  session.event('note', { message: note })
+  ports.log({ kind: 'resumed', runId: receipt.run_id, note })
+  for (const event of plan.pending) {
+    if (event.phase === 'tool_result') session.event('tool_result', event.payload)
+    else session.event('verify', event.payload)
+  }
+  session.update({ attempts: plan.previous.length })
+  const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports), { previous: plan.previous })
+  const report = await closeRun(request, ports, { session, receipt, loop, identity, capture })
+  return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } }
+}
+
+/** The receipt's status for a loop outcome. */
+function receiptStatus(loop: LoopResult): Receipt['status'] {
+  if (loop.outcome === 'success') return 'passed'
+  if (loop.outcome === 'failure') return 'failed'
+  return loop.interrupted ? 'interrupted' : 'aborted'
+}
+
+/** Writes the end of the trace, meta.json and the final receipt; applies retention. */
+async function closeRun(
+  request: RunRequest,
+  ports: RunPorts,
+  run: { session: TraceSession; receipt: Receipt; loop: LoopResult; identity: CommandIdentity; capture: CaptureState }
+): Promise<CompletedRun> {
+  const { session, loop } = run
+  const interruptReason = loop.interrupted ? request.interruptReason?.() : undefined
+  if (loop.interrupted) {
+    session.event('note', { message: `interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed` })
+  }
+  session.event('end', { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true as const }) })
+  const endedAt = timestamp(ports.clock.now())
+  session.update({
+    outcome: loop.outcome,
+    ended_at: endedAt,
+    attempts: loop.attempts.length,
+    errors: loop.attempts.filter(attempt => !attempt.verified).length,
+    flaky: loop.flaky,
+    summary: loop.summary
+  })
+  await session.writeMeta()
+  session.close()
+  const last = loop.attempts[loop.attempts.length - 1]
+  const receipt: Receipt = {
+    ...run.receipt,
+    status: receiptStatus(loop),
+    flaky: loop.flaky,
+    ended_at: endedAt,
+    attempts: loop.attempts.length,
+    commands: (last?.commands ?? []).map(commandRecord)
+  }
+  const written = redactReceipt(receipt, request.redactor)
+  await ports.store.write(written)
+  const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts)
+  return {
+    kind: 'completed',
+    identity: run.identity,
+    runId: receipt.run_id,
+    session: { id: session.id, dir: session.dir },
+    outcome: loop.outcome,
+    flaky: loop.flaky,
+    interrupted: loop.interrupted,
+    ...(interruptReason !== undefined && { interruptReason }),
+    attempts: loop.attempts,
+    maxAttempts: loop.maxAttempts,
+    exitCode: loop.exitCode,
+    summary: request.redactor.redact(loop.summary),
+    excerpt: loop.outcome === 'success' || last === undefined ? '' : request.redactor.redact(failingExcerpt(last.summary)),
+    capture: run.capture,
+    receipt: written,
+    pruned
+  }
+}
+
+/** Receipts hold commands and expectations as written: redact them like everything else. */
+function redactReceipt(receipt: Receipt, redactor: Redactor): Receipt {
+  const { identity, commands, expectations } = receipt
+  return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) }
+}
+
+/**
+ * The identity as a receipt may show it. Normalization can re-quote a secret into a form
+ * the redactor does not know (`'it'\''s'`), so each command is redacted before it is
+ * normalized, and after. The hash stays the one of the commands as written.
+ */
+function shownIdentity(commands: readonly string[], redactor: Redactor): string[] {
+  return commands.map(command => redactor.redact(normalizeCommand(redactor.redact(command))))
+}

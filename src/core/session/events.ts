@@ -1,0 +1,131 @@
+/**
+ * The trace's events (docs/design.md §2) as one discriminated union, with zod readers: a
+ * trace read back from disk (resume, recovery) is untrusted, so every payload is checked
+ * before anything decides on it. Readers ignore phases they do not know and skip a line
+ * that does not parse. The payload builders for an interrupted attempt live here, once.
+ */
+import { z } from 'zod'
+import { INTERRUPTED_EXIT, type CommandResult } from '../process-runner.js'
+
+/** How a verify run ended (docs/design.md §1). */
+export const OutcomeSchema = z.enum(['success', 'failure', 'aborted'])
+/** `success`, `failure` or `aborted`. */
+export type Outcome = z.infer<typeof OutcomeSchema>
+
+const attemptNumber = z.number().int().min(1).max(1_000_000)
+const text = z.string().max(1_000_000)
+const exitCode = z.number().int().min(-2_147_483_648).max(4_294_967_295)
+
+/**
+ * One command of an attempt. The exit code is `exit_code` here, as in the receipt's
+ * `commands` (docs/design.md §2); traces written before that name was shared said `exit`,
+ * which the reader still accepts.
+ */
+export const CommandRecordSchema = z.preprocess(
+  value => (value !== null && typeof value === 'object' && !('exit_code' in value) && 'exit' in value ? { ...value, exit_code: (value as { exit: unknown }).exit } : value),
+  z.object({
+    command: text,
+    exit_code: exitCode.nullable(),
+    signal: z.string().max(32).nullable(),
+    timed_out: z.boolean(),
+    duration_ms: z.number().nonnegative()
+  })
+)
+/** One entry of a tool_result's `commands`. */
+export type CommandRecord = z.infer<typeof CommandRecordSchema>
+
+/** How one command ended, as the trace and the receipt both record it. */
+export function commandRecord(result: CommandResult): CommandRecord {
+  return { command: result.command, exit_code: result.exitCode, signal: result.signal, timed_out: result.timedOut, duration_ms: result.durationMs }
+}
+
+/** One expectation's verdict, under its input name. */
+export const CheckSchema = z.object({
+  expectation: z.enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check']),
+  ok: z.boolean(),
+  detail: text
+})
+
+const payloads = {
+  start: z.looseObject({ run_id: z.string().optional(), version: z.string().optional() }),
+  decision: z.looseObject({ question: text, decision: z.array(text), expected: z.record(z.string(), z.unknown()) }),
+  tool_call: z.looseObject({ attempt: attemptNumber, commands: z.array(text) }),
+  tool_result: z.looseObject({
+    attempt: attemptNumber,
+    ok: z.boolean(),
+    /** The attempt's exit code: 124 on a timeout, 128+n for a signal, 130 when interrupted. */
+    exit: exitCode,
+    signal: z.string().max(32).optional(),
+    timed_out: z.literal(true).optional(),
+    interrupted: z.literal(true).optional(),
+    duration_ms: z.number().nonnegative(),
+    summary: text,
+    commands: z.array(CommandRecordSchema).optional(),
+    /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
+    stdout_matched: z.boolean().optional(),
+    output_matched: z.literal(true).optional()
+  }),
+  verify: z.looseObject({ attempt: attemptNumber, ok: z.boolean(), check: z.array(CheckSchema), detail: text, replayed: z.literal(true).optional() }),
+  note: z.looseObject({ message: text }),
+  end: z.looseObject({ outcome: OutcomeSchema, summary: text, flaky: z.literal(true).optional() })
+} as const
+
+/** The payload of each phase. */
+export type Payloads = { [P in keyof typeof payloads]: z.infer<(typeof payloads)[P]> }
+/** The phases of a trace. */
+export type Phase = keyof Payloads
+
+/** One line of trace.jsonl, typed by its phase. */
+export type TraceEvent = {
+  [P in Phase]: { ts: string; skill: string; session_id: string; phase: P; payload: Payloads[P] }
+}[Phase]
+
+/** The event of one phase. */
+export type EventOf<P extends Phase> = Extract<TraceEvent, { phase: P }>
+
+const envelope = z.object({ ts: z.string().max(64), skill: z.string().max(1_000), session_id: z.string().max(64), phase: z.string(), payload: z.unknown() })
+
+function isPhase(phase: string): phase is Phase {
+  return Object.hasOwn(payloads, phase)
+}
+
+/** One parsed line as a typed event; undefined for a malformed line or an unknown phase. */
+function parseTraceEvent(value: unknown): TraceEvent | undefined {
+  const head = envelope.safeParse(value)
+  if (!head.success || !isPhase(head.data.phase)) return undefined
+  const payload = payloads[head.data.phase].safeParse(head.data.payload)
+  if (!payload.success) return undefined
+  return { ...head.data, phase: head.data.phase, payload: payload.data } as TraceEvent
+}
+
+/** A trace's events as far as they parse; a torn or malformed line is skipped, never trusted. */
+export function parseTraceLines(text: string): TraceEvent[] {
+  const events: TraceEvent[] = []
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue
+    let value: unknown
+    try {
+      value = JSON.parse(line)
+    } catch {
+      continue
+    }
+    const event = parseTraceEvent(value)
+    if (event !== undefined) events.push(event)
+  }
+  return events
+}
+
+/** The events of one phase, typed. */
+export function eventsOf<P extends Phase>(events: readonly TraceEvent[], phase: P): EventOf<P>[] {
+  return events.filter((event): event is EventOf<P> => event.phase === phase)
+}
+
+/** tool_result of an attempt cut off before its command ended. */
+export function interruptedToolResult(attempt: number): Payloads['tool_result'] {
+  return { attempt, ok: false, exit: INTERRUPTED_EXIT, interrupted: true, duration_ms: 0, summary: '' }
+}
+
+/** verify of an attempt that could not be judged, saying why. */
+export function unjudgedVerify(attempt: number, detail: string): Payloads['verify'] {
+  return { attempt, ok: false, check: [], detail }
+}

@@ -1,0 +1,50 @@
+/**
+ * meta.json (docs/design.md §2): the session at a glance, written atomically when the
+ * session opens and again when it ends. Read back (resume, recovery) it is untrusted.
+ */
+import { join } from 'node:path'
+import { z } from 'zod'
+import { readRegularFile, writeFileAtomic } from '../atomic-file.js'
+import { redactDeep, type Redactor } from '../redaction.js'
+import { OutcomeSchema } from './events.js'
+import { SessionFile } from './layout.js'
+
+const count = z.number().int().min(0).max(1_000_000)
+
+/** The meta.json schema. */
+export const SessionMetaSchema = z.object({
+  session_id: z.string().max(64),
+  skill: z.string().max(1_000),
+  version: z.string().max(100),
+  started_at: z.string().max(64),
+  ended_at: z.string().max(64).nullable(),
+  outcome: z.union([OutcomeSchema, z.literal('running')]),
+  attempts: count,
+  tool_calls: count,
+  errors: count,
+  flaky: z.boolean(),
+  run_id: z.string().max(100),
+  summary: z.string().max(100_000)
+})
+/** meta.json's content. */
+export type SessionMeta = z.infer<typeof SessionMetaSchema>
+
+/** Largest meta.json read back. */
+const MAX_META_BYTES = 1024 * 1024
+
+/** A session's meta.json, or undefined when it is missing, a link, or not a valid meta. */
+export async function readSessionMeta(sessionDir: string): Promise<SessionMeta | undefined> {
+  try {
+    const text = await readRegularFile(join(sessionDir, SessionFile.meta), MAX_META_BYTES)
+    if (text === undefined) return undefined
+    const parsed = SessionMetaSchema.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes meta.json atomically, redacted. */
+export async function writeSessionMeta(sessionDir: string, meta: SessionMeta, redactor: Redactor): Promise<void> {
+  await writeFileAtomic(join(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600)
+}

@@ -1,0 +1,41 @@
+/**
+ * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
+ * (docs/design.md §6). A run whose inputs hold a secret is recorded as not resumable from
+ * disk: the inputs never reach disk in clear, and such a run is resumed by running the same
+ * command again.
+ */
+import { join } from 'node:path'
+import { z } from 'zod'
+import { readRegularFile, writeFileAtomic } from '../atomic-file.js'
+import { redactDeep, type Redactor } from '../redaction.js'
+import { toRawInputs, type RunSettings } from '../settings.js'
+import { SessionFile } from './layout.js'
+
+const RunRecordSchema = z.union([
+  z.object({ schema_version: z.literal(1), resumable: z.literal(true), inputs: z.record(z.string().max(64), z.string().max(1_000_000)) }),
+  z.object({ schema_version: z.literal(1), resumable: z.literal(false) })
+])
+/** run.json's content. */
+export type RunRecord = z.infer<typeof RunRecordSchema>
+
+/** Largest run.json read back. */
+const MAX_RECORD_BYTES = 1024 * 1024
+
+/** Writes run.json for a session; inputs a redactor would change are left out. */
+export async function writeRunRecord(sessionDir: string, settings: RunSettings, redactor: Redactor): Promise<void> {
+  const inputs = toRawInputs(settings)
+  const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs)
+  const record: RunRecord = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false }
+  await writeFileAtomic(join(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600)
+}
+
+/** The recorded inputs of a session, or undefined when there are none it may be resumed from. */
+export async function readRunInputs(sessionDir: string): Promise<Record<string, string> | undefined> {
+  try {
+    const text = await readRegularFile(join(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES)
+    const parsed = RunRecordSchema.safeParse(JSON.parse(text ?? 'null'))
+    return parsed.success && parsed.data.resumable ? parsed.data.inputs : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Writing a session (docs/design.md §2). Every event is one whole line, synced before the
+ * call returns, so a crash leaves at most a torn last line — which the next writer ends
+ * with a newline before appending, so it stays on its own line.
+ */
+import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+import { ensureRealDirectory } from '../atomic-file.js'
+import { timestamp } from '../clock.js'
+import { redactDeep, type Redactor } from '../redaction.js'
+import type { Payloads, Phase, TraceEvent } from './events.js'
+import { attemptLogName, planSession, SessionFile, type PlannedSession } from './layout.js'
+import { writeSessionMeta, type SessionMeta } from './meta.js'
+
+/** Opens a session's trace for appending, first ending a last line a crash tore. */
+function openTraceForAppend(sessionDir: string): number {
+  const fd = openSync(join(sessionDir, SessionFile.trace), 'a+', 0o600)
+  const size = fstatSync(fd).size
+  if (size > 0) {
+    const last = Buffer.alloc(1)
+    readSync(fd, last, 0, 1, size - 1)
+    if (last[0] !== 0x0a) {
+      writeSync(fd, '\n')
+      fsyncSync(fd)
+    }
+  }
+  return fd
+}
+
+/** Appends whole events to a session's trace (redacted) and syncs them. */
+export function appendEvents(sessionDir: string, events: readonly TraceEvent[], redactor: Redactor): void {
+  const fd = openTraceForAppend(sessionDir)
+  try {
+    writeSync(fd, events.map(event => `${JSON.stringify(redactDeep(event, redactor))}\n`).join(''))
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Options for opening a new session. */
+export interface OpenSessionOptions {
+  stateDir: string
+  name: string
+  runId: string
+  version: string
+  redactor: Redactor
+  now: () => Date
+  /** A place chosen beforehand (see planSession), so a receipt can name it first. */
+  planned?: PlannedSession
+}
+
+/** An open trace session: appends events and keeps meta.json current. */
+export class TraceSession {
+  private fd: number | undefined
+  private meta: SessionMeta
+
+  private constructor(
+    readonly id: string,
+    readonly dir: string,
+    meta: SessionMeta,
+    private readonly redactor: Redactor,
+    private readonly now: () => Date
+  ) {
+    this.meta = meta
+    this.fd = openTraceForAppend(dir)
+  }
+
+  /** Creates the session directory and writes the initial meta.json. */
+  static async open(options: OpenSessionOptions): Promise<TraceSession> {
+    const { id, dir, startedAt } = options.planned ?? planSession(options.stateDir, options.name, options.now())
+    // Level by level, refusing links: a link planted under sessions/ must not take the
+    // trace somewhere else.
+    let path = options.stateDir
+    for (const step of relative(options.stateDir, dir).split(sep)) {
+      path = join(path, step)
+      await ensureRealDirectory(path)
+    }
+    const meta: SessionMeta = {
+      session_id: id,
+      skill: options.name,
+      version: options.version,
+      started_at: timestamp(startedAt),
+      ended_at: null,
+      outcome: 'running',
+      attempts: 0,
+      tool_calls: 0,
+      errors: 0,
+      flaky: false,
+      run_id: options.runId,
+      summary: ''
+    }
+    const session = new TraceSession(id, dir, meta, options.redactor, options.now)
+    await session.writeMeta()
+    return session
+  }
+
+  /** Continues an existing session (resume). */
+  static async reopen(dir: string, meta: SessionMeta, redactor: Redactor, now: () => Date): Promise<TraceSession> {
+    const session = new TraceSession(meta.session_id, dir, { ...meta, ended_at: null, outcome: 'running' }, redactor, now)
+    await session.writeMeta()
+    return session
+  }
+
+  /** The current meta.json content. */
+  get metadata(): Readonly<SessionMeta> {
+    return this.meta
+  }
+
+  /** Path of an attempt's full log. */
+  attemptLogPath(attempt: number): string {
+    return join(this.dir, attemptLogName(attempt))
+  }
+
+  /** Appends one event as one whole, synced line (redacted). */
+  event<P extends Phase>(phase: P, payload: Payloads[P]): void {
+    if (this.fd === undefined) throw new Error(`trace ${this.id} is closed`)
+    if (phase === 'tool_call') this.meta.tool_calls++
+    const line = { ts: timestamp(this.now()), skill: this.meta.skill, session_id: this.id, phase, payload: redactDeep(payload, this.redactor) }
+    writeSync(this.fd, `${JSON.stringify(line)}\n`)
+    fsyncSync(this.fd)
+  }
+
+  /** Updates meta fields in memory (written by writeMeta). */
+  update(patch: Partial<SessionMeta>): void {
+    this.meta = { ...this.meta, ...patch }
+  }
+
+  /** Writes meta.json atomically. */
+  async writeMeta(): Promise<void> {
+    await writeSessionMeta(this.dir, this.meta, this.redactor)
+  }
+
+  /** Closes the trace file. */
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd)
+    this.fd = undefined
+  }
+}
