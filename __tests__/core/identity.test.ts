@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { commandIdentity, historyKey, identityHash, normalizeCommand } from '../../src/core/identity.js'
+import { frozenNormalizeCommand } from '../helpers/frozen-identity.js'
 
 const same = (a: string, b: string) => expect(normalizeCommand(a)).toBe(normalizeCommand(b))
 const differ = (a: string, b: string) => expect(normalizeCommand(a)).not.toBe(normalizeCommand(b))
@@ -114,6 +115,24 @@ describe('normalizeCommand properties', () => {
         expect(new Set(hashes).size).toBe(1)
       }),
       { numRuns: 1000 }
+    )
+  })
+})
+
+describe('normalizeCommand against the frozen normalizer', () => {
+  // Stored receipts are found by identity hash: sharing the shell lexer must not move one.
+  const fragment = fc.constantFrom(
+    'echo', 'rm', ' ', '  ', '\t', '\n', '"', "'", '\\', '$', '${', '}', '$(', ')', '(', '`', 'HOME', 'x', 'a b',
+    '*', '?', '\\*', '#', '$#', '&&', '||', '|', ';', '&', '>', '>>', '2>&1', '<<<', '<<', '=', 'A=1', '~', "$'", 'é'
+  )
+  const command = fc.oneof(fc.string(), fc.array(fragment, { maxLength: 16 }).map(parts => parts.join('')))
+
+  test('gives every command the same normalized text as before', () => {
+    fc.assert(
+      fc.property(command, text => {
+        expect(normalizeCommand(text)).toBe(frozenNormalizeCommand(text))
+      }),
+      { numRuns: 5000 }
     )
   })
 })

@@ -6,7 +6,10 @@
  * to another shell or to a database client is judged too. docs/guardrail.md lists the rules,
  * the variants caught and the blind spots.
  */
-import { parse, type ParseEntry } from 'shell-quote'
+import {
+  afterClose, breaksWord, closingParen, closingQuote, closingSingleQuote, lineEnd, opensComment
+} from './shell/lexer.js'
+import { tokenize, type WordPart } from './shell/tokenize.js'
 
 /** Which rule a command tripped, and the part of the command that tripped it. */
 export interface GuardrailHit {
@@ -28,8 +31,6 @@ const EXCERPT_LIMIT = 200
 // Stands in for a $( ) or backtick substitution inside the command that holds it: what it
 // prints is only known at run time (the substitution itself is checked separately).
 const SUBSTITUTED = '__substituted__'
-const BLANKS = ' \t\n'
-const OPERATOR_CHARS = ';&|()<>'
 
 // ---------------------------------------------------------------------------------------
 // Cutting a script into simple commands
@@ -146,7 +147,7 @@ function splitScript(script: string): SimpleCommand[] {
       if (next === '\n') cut(i, i + 2)
       i += 2
     } else if (char === "'") {
-      i = afterSingleQuote(script, i + 1)
+      i = afterClose(script, closingSingleQuote(script, i + 1))
     } else if (char === '"') {
       i = scanDoubleQuoted(i + 1)
     } else if (char === '`') {
@@ -154,8 +155,8 @@ function splitScript(script: string): SimpleCommand[] {
     } else if (char === '$' && next === '(') {
       i = takeParens(i)
     } else if (char === '$' && next === "'") {
-      i = afterAnsiQuote(script, i + 2)
-    } else if (char === '#' && atWordStart(script, i)) {
+      i = afterClose(script, closingQuote(script, i + 2, "'"))
+    } else if (char === '#' && opensComment(script, i)) {
       const end = lineEnd(script, i)
       cut(i, end)
       i = end
@@ -193,53 +194,10 @@ function splitScript(script: string): SimpleCommand[] {
   return commands
 }
 
-/** Index of the `)` closing a `$(` whose body starts at `from` (or the end of `text`). */
-function closingParen(text: string, from: number): number {
-  // An explicit stack rather than recursion: nesting depth is up to the input
-  const modes: Array<'code' | 'double' | 'backtick'> = ['code']
-  let i = from
-  while (i < text.length) {
-    const char = text[i]
-    const mode = modes[modes.length - 1]
-    if (char === '\\') {
-      i += 2
-      continue
-    }
-    if (mode === 'backtick') {
-      if (char === '`') modes.pop()
-    } else if (mode === 'double') {
-      if (char === '"') modes.pop()
-      else if (char === '`') modes.push('backtick')
-      else if (char === '$' && text[i + 1] === '(') {
-        modes.push('code')
-        i++
-      }
-    } else if (char === "'") {
-      i = afterSingleQuote(text, i + 1)
-      continue
-    } else if (char === '$' && text[i + 1] === "'") {
-      i = afterAnsiQuote(text, i + 2)
-      continue
-    } else if (char === '#' && atWordStart(text, i)) {
-      i = lineEnd(text, i)
-      continue
-    } else if (char === '"') modes.push('double')
-    else if (char === '`') modes.push('backtick')
-    else if (char === '(') modes.push('code')
-    else if (char === ')') {
-      modes.pop()
-      if (modes.length === 0) return i
-    }
-    i++
-  }
-  return text.length
-}
-
 /** Index of the backtick closing one opened just before `from` (or the end of `text`). */
 function closingBacktick(text: string, from: number): number {
-  let i = from
-  while (i < text.length && text[i] !== '`') i += text[i] === '\\' ? 2 : 1
-  return Math.min(i, text.length)
+  const close = closingQuote(text, from, '`')
+  return close === -1 ? text.length : close
 }
 
 /** A backtick body as the inner shell reads it. */
@@ -267,33 +225,12 @@ function substitutionsIn(text: string): string[] {
   return bodies
 }
 
-function afterSingleQuote(text: string, from: number): number {
-  const close = text.indexOf("'", from)
-  return close === -1 ? text.length : close + 1
-}
-
-function afterAnsiQuote(text: string, from: number): number {
-  let i = from
-  while (i < text.length && text[i] !== "'") i += text[i] === '\\' ? 2 : 1
-  return Math.min(i + 1, text.length)
-}
-
-function lineEnd(text: string, from: number): number {
-  const end = text.indexOf('\n', from)
-  return end === -1 ? text.length : end
-}
-
-function atWordStart(text: string, at: number): boolean {
-  const before = text[at - 1]
-  return before === undefined || BLANKS.includes(before) || OPERATOR_CHARS.includes(before)
-}
-
 /** The heredoc delimiter word starting at `from`, unquoted; quoting stops expansion. */
 function readDelimiter(text: string, from: number): { text: string; quoted: boolean; end: number } {
   let word = ''
   let quoted = false
   let i = from
-  while (i < text.length && !BLANKS.includes(text[i]) && !OPERATOR_CHARS.includes(text[i])) {
+  while (i < text.length && !breaksWord(text[i])) {
     const char = text[i]
     if (char === "'" || char === '"') {
       const close = text.indexOf(char, i + 1)
@@ -370,26 +307,22 @@ function invocationsOf(text: string): Invocation[] {
     const words = text.split(/\s+/).filter((word) => word !== '')
     return words.length === 0 ? [] : [{ words, hereStrings: [] }]
   }
-  let entries: Array<ParseEntry | string>
-  try {
-    entries = parse(text, (name: string) => '$' + name)
-  } catch {
-    return [{ words: whitespaceWords(text), hereStrings: [] }]
-  }
+  const tokenized = tokenize(text)
+  if (tokenized === undefined) return [{ words: whitespaceWords(text), hereStrings: [] }]
+  const tokens = tokenized.tokens
   const invocations: Invocation[] = []
   let current: Invocation = { words: [], hereStrings: [] }
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]
-    if (typeof entry === 'string') {
-      current.words.push(entry)
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]
+    if (token.kind === 'word') {
+      current.words.push(wordText(token.parts))
       continue
     }
-    if ('comment' in entry) break
-    const op: string = entry.op
-    if ('pattern' in entry) current.words.push(entry.pattern)
-    else if (op === '<<<') {
-      const target = entries[++i]
-      if (typeof target === 'string') current.hereStrings.push(target)
+    if (token.kind === 'comment') break
+    const op = token.op
+    if (op === '<<<') {
+      const target = tokens[++i]
+      if (target?.kind === 'word' && !target.glob) current.hereStrings.push(wordText(target.parts))
     } else if (REDIRECTIONS.has(op)) {
       // In `2>file` the descriptor belongs to the redirection, not to the command
       const last = current.words[current.words.length - 1]
@@ -402,6 +335,11 @@ function invocationsOf(text: string): Invocation[] {
   }
   invocations.push(current)
   return invocations.filter((one) => one.words.length > 0 || one.hereStrings.length > 0)
+}
+
+/** A word as the rules read it: references written back as `$NAME`, never expanded. */
+function wordText(parts: WordPart[]): string {
+  return parts.map((part) => ('literal' in part ? part.literal : '$' + part.variable)).join('')
 }
 
 function whitespaceWords(text: string): string[] {
