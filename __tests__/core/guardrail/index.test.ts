@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { parse, quote } from 'shell-quote'
-import { findDestructive } from '../../src/core/guardrail.js'
+import { findDestructive } from '../../../src/core/guardrail/index.js'
 
 // Each row: a command line that must be refused, and the rule it must name.
 const destructive: Array<[string, string]> = [
