@@ -14,7 +14,8 @@ import { tokenize, type ShellToken, type WordPart } from './shell/tokenize.js'
  *   parameter expansions), so `"$HOME"` and `$HOME` match but `'$HOME'` (literal) does not;
  * - a glob keeps `*` and `?` bare and quotes the rest (`\*` outside quotes counts as
  *   quoted, as in the shell);
- * - a comment as `# <text>` with its whitespace collapsed.
+ * - a comment as `# <text>` with its whitespace collapsed; as in bash, a `#` only starts a
+ *   comment at the start of a word (`a#b` is one word, rendered `'a#b'`).
  * A command that shell-quote cannot parse (a bad `${…}`, an unclosed quote) falls back to
  * its text with whitespace runs collapsed to one space and the ends trimmed.
  * What shell-quote cannot tell apart stays together: `2>&1` and `2 >& 1`, `$(date)` and

@@ -130,7 +130,18 @@ export const destructive: Array<[string, string]> = [
   ['DROP DATABASE prod', 'drop database'],
   ['TRUNCATE users', 'truncate'],
   ['truncate table users', 'truncate'],
-  ['truncate -s 0 app.log', 'truncate']
+  ['truncate -s 0 app.log', 'truncate'],
+  // a `#` inside a word is text: only one that starts a word opens a comment
+  ['rm a#b -rf victim', 'rm -rf'],
+  ['rm -r victim x#y -f', 'rm -rf'],
+  ['git -c foo.bar=a#b clean -fdx', 'git clean -fdx'],
+  ['git push origin HEAD:refs/heads/fix#12 --force', 'git push --force'],
+  ['echo a\\ #; rm -rf /', 'rm -rf'],
+  ['echo y\\\n#x; rm -rf z', 'rm -rf'],
+  ['echo $(date)#; rm -rf /', 'rm -rf'],
+  ['echo $((1 + 2))#; rm -rf /', 'rm -rf'],
+  ['cat <(ls)#x; rm -rf y', 'rm -rf'],
+  ['echo "$(echo $(date)#x)"; rm -rf q', 'rm -rf']
 ]
 
 // Each row: an ordinary command line that must run.
@@ -208,5 +219,10 @@ export const ordinary: string[] = [
   'npm test -- --force',
   'make clean',
   'cargo test truncate',
-  'ssh host uptime'
+  'ssh host uptime',
+  'echo a#b',
+  'echo ok # rm -rf /',
+  'echo z \\\n# rm -rf z',
+  'echo a\\\\ # rm -rf /',
+  '(cd sub)# rm -rf /'
 ]

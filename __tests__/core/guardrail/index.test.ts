@@ -115,7 +115,9 @@ describe('a 1 MB command line', () => {
     ['repeated env -S', megabyte('env -S a ')],
     ['echo options piped to a shell', 'echo ' + megabyte('-n ') + '| sh'],
     ['a quoted script', 'bash -c ' + JSON.stringify(megabyte('ls; '))],
-    ['comments with quotes', megabyte("# it's\n")]
+    ['comments with quotes', megabyte("# it's\n")],
+    ['hashes inside words', megabyte('a#b; ')],
+    ['substitutions followed by #', megabyte('<(a)#$(b)#')]
   ])('of %s is handled', (_shape, command) => {
     expect(findDestructive(command)).toBeUndefined()
   })

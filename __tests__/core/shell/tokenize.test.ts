@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
+import { parse } from 'shell-quote'
 import { tokenize } from '../../../src/core/shell/tokenize.js'
 
 describe('tokenize', () => {
@@ -31,6 +32,21 @@ describe('tokenize', () => {
       { kind: 'operator', op: '>&' },
       { kind: 'word', glob: false, parts: [{ literal: '1' }] },
       { kind: 'comment', text: ' slow one' }
+    ])
+  })
+
+  test('a # inside a word is text, though shell-quote alone would start a comment there', () => {
+    expect(parse('rm a#b -rf x')).toEqual(['rm', 'a', { comment: 'b -rf x' }])
+    const word = (text: string) => ({ kind: 'word', glob: false, parts: [{ literal: text }] })
+    expect(tokenize('rm a#b -rf x # gone')?.tokens).toEqual([
+      word('rm'), word('a#b'), word('-rf'), word('x'), { kind: 'comment', text: ' gone' }
+    ])
+    expect(tokenize('echo $(date)#x')?.tokens.at(-1)).toEqual(word('#x'))
+    expect(tokenize('echo a#$HOME')?.tokens.at(-1)).toEqual({
+      kind: 'word', glob: false, parts: [{ literal: 'a#' }, { variable: 'HOME' }]
+    })
+    expect(tokenize('echo $# a\\#b')?.tokens.slice(1)).toEqual([
+      { kind: 'word', glob: false, parts: [{ variable: '#' }] }, word('a#b')
     ])
   })
 

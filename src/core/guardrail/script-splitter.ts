@@ -5,7 +5,7 @@
  * are read from.
  */
 import {
-  afterClose, closingParen, closingQuote, closingSingleQuote, lineEnd, opensComment
+  afterClose, closingParen, closingQuote, closingSingleQuote, lineEnd, opensComment, SubstitutionParens
 } from '../shell/lexer.js'
 import { LineIndex, readDelimiter } from './heredoc.js'
 
@@ -42,6 +42,7 @@ function newCommand(pipeline: number): SimpleCommand {
 export function splitScript(script: string): SimpleCommand[] {
   const commands: SimpleCommand[] = []
   const pending: PendingHeredoc[] = []
+  const parens = new SubstitutionParens()
   let lines: LineIndex | undefined
   let pipeline = 0
   let current = newCommand(pipeline)
@@ -65,6 +66,7 @@ export function splitScript(script: string): SimpleCommand[] {
   }
   const takeParens = (at: number): number => {
     const close = closingParen(script, at + 2)
+    parens.skipped(close)
     current.substitutions.push(script.slice(at + 2, close))
     const after = Math.min(close + 1, script.length)
     cut(at, after, SUBSTITUTED)
@@ -134,7 +136,7 @@ export function splitScript(script: string): SimpleCommand[] {
       i = takeParens(i)
     } else if (char === '$' && next === "'") {
       i = afterClose(script, closingQuote(script, i + 2, "'"))
-    } else if (char === '#' && opensComment(script, i)) {
+    } else if (char === '#' && opensComment(script, i, parens)) {
       const end = lineEnd(script, i)
       cut(i, end)
       i = end
@@ -146,6 +148,8 @@ export function splitScript(script: string): SimpleCommand[] {
       i = takeHeredocBodies(i + 1)
       start = copied = i
     } else if (char === ';' || char === '(' || char === ')') {
+      if (char === '(') parens.opened(script, i)
+      if (char === ')') parens.closed(i)
       finish(i, i + 1, false)
       i++
     } else if (char === '&') {

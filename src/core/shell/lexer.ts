@@ -14,10 +14,57 @@ export function breaksWord(char: string | undefined): boolean {
   return char !== undefined && (BLANKS.includes(char) || OPERATOR_CHARS.includes(char))
 }
 
-/** Whether an unquoted `#` at `at` opens a comment, which it only does at the start of a word. */
-export function opensComment(text: string, at: number): boolean {
-  const before = text[at - 1]
-  return before === undefined || breaksWord(before)
+/**
+ * Whether an unquoted `#` at `at` opens a comment. Bash reads one only where a word starts:
+ * at the start of the text, or after an unescaped blank, newline or operator character. A
+ * line continuation (`\⏎`) counts as nothing, and a `)` that closes a substitution
+ * (`$(…)`, `<(…)`) ends no word. Anywhere else (`a#b`, `a\ #b`, `$(date)#x`) the `#` is
+ * text, and reading it as a comment would hide the rest of the line from every check.
+ */
+export function opensComment(text: string, at: number, parens: SubstitutionParens): boolean {
+  let before = at - 1
+  while (text[before] === '\n' && isEscaped(text, before)) before -= 2
+  const char = text[before]
+  if (char === undefined) return true
+  if (!breaksWord(char) || isEscaped(text, before)) return false
+  return !(char === ')' && parens.closesSubstitution(before))
+}
+
+/**
+ * Remembers, while a scan moves left to right, which `(` open a substitution (`$(`, `<(`,
+ * `>(`) rather than a subshell, and so whether the last `)` passed ended one.
+ */
+export class SubstitutionParens {
+  private readonly open: boolean[] = []
+  private lastClose = -1
+
+  /** Notes the `(` at `at` of `text`. */
+  opened(text: string, at: number): void {
+    const before = text[at - 1]
+    this.open.push(before !== undefined && '$<>'.includes(before) && !isEscaped(text, at - 1))
+  }
+
+  /** Notes the `)` at `at`, closing the latest `(` noted. */
+  closed(at: number): void {
+    if (this.open.pop() === true) this.lastClose = at
+  }
+
+  /** Notes a substitution whose `)` at `at` a scanner stepped over whole. */
+  skipped(at: number): void {
+    this.lastClose = at
+  }
+
+  /** Whether the `)` at `at`, the last one the scan passed, closed a substitution. */
+  closesSubstitution(at: number): boolean {
+    return at === this.lastClose
+  }
+}
+
+/** Whether an odd run of backslashes right before `at` escapes the character there. */
+function isEscaped(text: string, at: number): boolean {
+  let start = at
+  while (text[start - 1] === '\\') start--
+  return (at - start) % 2 === 1
 }
 
 /** Index of the `'` closing a single-quoted string whose body starts at `from`, or -1 (nothing is escaped inside). */
@@ -53,6 +100,7 @@ export function closingBrace(text: string, from: number): number {
 export function closingParen(text: string, from: number): number {
   // An explicit stack rather than recursion: nesting depth is up to the input
   const modes: Array<'code' | 'double' | 'backtick'> = ['code']
+  const parens = new SubstitutionParens()
   let i = from
   while (i < text.length) {
     const char = text[i]
@@ -68,6 +116,7 @@ export function closingParen(text: string, from: number): number {
       else if (char === '`') modes.push('backtick')
       else if (char === '$' && text[i + 1] === '(') {
         modes.push('code')
+        parens.opened(text, i + 1)
         i++
       }
     } else if (char === "'") {
@@ -76,15 +125,18 @@ export function closingParen(text: string, from: number): number {
     } else if (char === '$' && text[i + 1] === "'") {
       i = afterClose(text, closingQuote(text, i + 2, "'"))
       continue
-    } else if (char === '#' && opensComment(text, i)) {
+    } else if (char === '#' && opensComment(text, i, parens)) {
       i = lineEnd(text, i)
       continue
     } else if (char === '"') modes.push('double')
     else if (char === '`') modes.push('backtick')
-    else if (char === '(') modes.push('code')
-    else if (char === ')') {
+    else if (char === '(') {
+      modes.push('code')
+      parens.opened(text, i)
+    } else if (char === ')') {
       modes.pop()
       if (modes.length === 0) return i
+      parens.closed(i)
     }
     i++
   }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { parse } from 'shell-quote'
-import { closingBrace, closingQuote, closingSingleQuote } from './lexer.js'
+import { closingBrace, closingQuote, closingSingleQuote, opensComment, SubstitutionParens } from './lexer.js'
 
 /** One piece of a word: text as written, or an unexpanded `$NAME` / `${…}` reference (its name). */
 export type WordPart = { literal: string } | { variable: string }
@@ -64,14 +64,16 @@ function splitParts(text: string, names: readonly string[]): WordPart[] {
 }
 
 /**
- * The command as handed to shell-quote. `\*` and `\?` outside quotes become `"*"` and `"?"`,
- * which the shell reads the same way but shell-quote does not (it takes an escaped `*` for a
- * glob). The scan follows shell-quote's rules: backslash escapes, '…', "…", $'…', ${…}, and
- * an unquoted `#` that starts a comment running to the end. Past an open quote or `${` the
- * text is left as it is.
+ * The command as handed to shell-quote, where it would read the text otherwise than a shell.
+ * `\*` and `\?` outside quotes become `"*"` and `"?"`: shell-quote takes an escaped `*` for a
+ * glob. A `#` inside a word becomes `\#`: shell-quote starts a comment at any `#`, bash only
+ * at the start of a word, so `rm a#b -rf x` would lose its `-rf x`. The scan follows
+ * shell-quote's quoting: backslash escapes, '…', "…", $'…', ${…}; a `#` that opens a comment
+ * runs to the end. Past an open quote or `${` the text is left as it is.
  */
 function prepareForParse(command: string): { text: string; closed: boolean } {
   const pieces: string[] = []
+  const parens = new SubstitutionParens()
   let copied = 0
   const finish = (closed: boolean): { text: string; closed: boolean } => {
     pieces.push(command.slice(copied))
@@ -100,8 +102,14 @@ function prepareForParse(command: string): { text: string; closed: boolean } {
       end = closingBrace(command, index + 2) + 1
     } else if (char === '$' && command[index + 1] === '#') {
       end = index + 2 // `$#` is a variable, not a comment
+    } else if (char === '(') {
+      parens.opened(command, index)
+    } else if (char === ')') {
+      parens.closed(index)
     } else if (char === '#') {
-      return finish(true)
+      if (opensComment(command, index, parens)) return finish(true)
+      pieces.push(command.slice(copied, index), '\\#')
+      copied = index + 1
     }
     if (end === 0) return finish(false)
     index = end
