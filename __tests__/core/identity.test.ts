@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
 import { commandIdentity, historyKey, identityHash, normalizeCommand } from '../../src/core/identity.js'
+import { frozenNormalizeCommand } from '../helpers/frozen-identity.js'
 
 const same = (a: string, b: string) => expect(normalizeCommand(a)).toBe(normalizeCommand(b))
 const differ = (a: string, b: string) => expect(normalizeCommand(a)).not.toBe(normalizeCommand(b))
@@ -60,6 +61,18 @@ describe('normalizeCommand', () => {
     same('make test # slow', 'make test #slow')
   })
 
+  test('a # inside a word is text; only one that starts a word opens a comment', () => {
+    differ('echo a#b', 'echo a#c')
+    // these pairs shared an identity while every # was read as a comment
+    differ('echo a#b', 'echo a #b')
+    differ("echo a#'x  y'", "echo a#'x y'")
+    differ('echo $(date)#x', 'echo $(date) #x')
+    expect(normalizeCommand('rm a#b -rf victim')).toBe("rm 'a#b' -rf victim")
+    same('echo a#b', "echo 'a#b'")
+    expect(normalizeCommand('echo ok   # rm -rf /')).toBe('echo ok # rm -rf /')
+    expect(normalizeCommand('echo ok # rm -rf /')).toBe(frozenNormalizeCommand('echo ok # rm -rf /'))
+  })
+
   test('a command that does not parse falls back to its whitespace-collapsed text', () => {
     expect(normalizeCommand('echo  "abc   def')).toBe('echo "abc def')
     expect(normalizeCommand("  echo 'unclosed   ")).toBe("echo 'unclosed")
@@ -112,6 +125,45 @@ describe('normalizeCommand properties', () => {
         const mixed = words.map((word, index) => styles[index]!(word)).join('   ')
         const hashes = [...spellings, mixed].map(spelling => commandIdentity([spelling]).hash)
         expect(new Set(hashes).size).toBe(1)
+      }),
+      { numRuns: 1000 }
+    )
+  })
+})
+
+describe('normalizeCommand against the frozen normalizer', () => {
+  // Stored receipts are found by identity hash: sharing the shell lexer must not move one.
+  const fragment = fc.constantFrom(
+    'echo', 'rm', ' ', '  ', '\t', '\n', '"', "'", '\\', '$', '${', '}', '$(', ')', '(', '`', 'HOME', 'x', 'a b',
+    '*', '?', '\\*', '#', '$#', '&&', '||', '|', ';', '&', '>', '>>', '2>&1', '<<<', '<<', '=', 'A=1', '~', "$'", 'é'
+  )
+  const command = fc.oneof(fc.string(), fc.array(fragment, { maxLength: 16 }).map(parts => parts.join('')))
+
+  // Only a # inside a word reads differently now (it was taken for a comment). This test
+  // keeps to commands whose every # plainly starts a word: first, or after an unescaped
+  // blank or operator character other than `)`, which may close a substitution.
+  const everyHashStartsAWord = (text: string): boolean =>
+    [...text.matchAll(/#/g)].every(({ index }) => index === 0 || (/[ \t\n;&|<>(]/.test(text.charAt(index - 1)) && text.charAt(index - 2) !== '\\'))
+
+  test('gives every command the same normalized text as before', () => {
+    fc.assert(
+      fc.property(command, text => {
+        fc.pre(everyHashStartsAWord(text))
+        expect(normalizeCommand(text)).toBe(frozenNormalizeCommand(text))
+      }),
+      { numRuns: 5000 }
+    )
+  })
+
+  test('keeps what follows a # inside a word, where the frozen normalizer lost its spacing', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'x', '1', '-', '.', '/'), minLength: 1, maxLength: 6 })
+    fc.assert(
+      fc.property(word, word, (before, after) => {
+        const inside = normalizeCommand(`echo ${before}#${after}`)
+        expect(inside).not.toBe(normalizeCommand(`echo ${before} #${after}`))
+        expect(inside).not.toBe(normalizeCommand(`echo ${before}#${after}x`))
+        expect(normalizeCommand(`echo ${before}#'${after}  x'`)).not.toBe(normalizeCommand(`echo ${before}#'${after} x'`))
+        expect(normalizeCommand(inside)).toBe(inside)
       }),
       { numRuns: 1000 }
     )

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { parse } from 'shell-quote'
+import { createHash } from 'node:crypto'
+import { tokenize, type ShellToken, type WordPart } from './shell/tokenize.js'
 
 /**
  * Command identity (SPEC §3): each command is parsed by shell-quote into tokens and
@@ -14,25 +14,14 @@ import { parse } from 'shell-quote'
  *   parameter expansions), so `"$HOME"` and `$HOME` match but `'$HOME'` (literal) does not;
  * - a glob keeps `*` and `?` bare and quotes the rest (`\*` outside quotes counts as
  *   quoted, as in the shell);
- * - a comment as `# <text>` with its whitespace collapsed.
+ * - a comment as `# <text>` with its whitespace collapsed; as in bash, a `#` only starts a
+ *   comment at the start of a word (`a#b` is one word, rendered `'a#b'`).
  * A command that shell-quote cannot parse (a bad `${…}`, an unclosed quote) falls back to
  * its text with whitespace runs collapsed to one space and the ends trimmed.
  * What shell-quote cannot tell apart stays together: `2>&1` and `2 >& 1`, `$(date)` and
  * `$ (date)`. The canonical text identifies a command; it is never run.
+ * The tokens come from the shell tokenizer the guardrail reads words with (shell/tokenize.ts).
  */
-
-type Part = { literal: string } | { variable: string }
-
-type Token =
-  | { kind: 'operator'; op: string }
-  | { kind: 'word'; glob: boolean; parts: Part[] }
-  | { kind: 'comment'; text: string }
-
-// Variables are swapped for numbered placeholders while parsing, so a reference can be told
-// apart from the same text written literally. The random tag keeps user text from
-// imitating a placeholder.
-const PLACEHOLDER_TAG = `\u0000${randomBytes(8).toString('hex')}\u0000`
-const PLACEHOLDER_SPLIT = new RegExp(`${PLACEHOLDER_TAG}(\\d+)${PLACEHOLDER_TAG}`)
 
 const BARE_SAFE = /^[\p{L}\p{N}_@%+=:,./~^-]+$/u
 const PLAIN_NAME = /^\w+$/
@@ -41,11 +30,11 @@ const STARTS_WITH_WORD_CHAR = /^\w/
 
 /** One command rendered canonically via shell-quote's parse (env refs literal, operators/globs/comments/redirections kept); falls back to whitespace-collapsed text when it does not parse. Idempotent. */
 export function normalizeCommand(command: string): string {
-  const tokens = tokenize(command)
+  const tokens = tokensOf(command)
   if (tokens === undefined) return collapseWhitespace(command)
   const rendered = tokens.map(renderToken).join(' ')
   // The spelling must read back as the same tokens, or normalizing it again would drift.
-  const reread = tokenize(rendered)
+  const reread = tokensOf(rendered)
   if (reread === undefined || JSON.stringify(reread) !== JSON.stringify(tokens)) {
     return collapseWhitespace(command)
   }
@@ -85,39 +74,14 @@ function collapseWhitespace(command: string): string {
   return command.trim().split(/\s+/).join(' ')
 }
 
-function tokenize(command: string): Token[] | undefined {
-  const prepared = prepareForParse(command)
-  if (prepared === undefined) return undefined
-  const names: string[] = []
-  let entries: ReturnType<typeof parse<string>>
-  try {
-    entries = parse<string>(prepared, (name: string) => {
-      if (name === '') return undefined // a lone `$` stays a literal dollar
-      names.push(name)
-      return `${PLACEHOLDER_TAG}${names.length - 1}${PLACEHOLDER_TAG}`
-    })
-  } catch {
-    return undefined
-  }
-  return entries.map(entry => {
-    if (typeof entry === 'string') return { kind: 'word', glob: false, parts: splitParts(entry, names) }
-    if ('comment' in entry) return { kind: 'comment', text: entry.comment.trim().split(/\s+/).join(' ') }
-    if (entry.op === 'glob') return { kind: 'word', glob: true, parts: splitParts(entry.pattern, names) }
-    return { kind: 'operator', op: entry.op }
-  })
+/** The tokens identity compares: shell-quote's, with each comment's whitespace collapsed. */
+function tokensOf(command: string): ShellToken[] | undefined {
+  const tokenized = tokenize(command)
+  if (tokenized === undefined || !tokenized.closed) return undefined
+  return tokenized.tokens.map(token => (token.kind === 'comment' ? { kind: 'comment', text: collapseWhitespace(token.text) } : token))
 }
 
-function splitParts(text: string, names: readonly string[]): Part[] {
-  const pieces = text.split(PLACEHOLDER_SPLIT)
-  const parts: Part[] = []
-  pieces.forEach((piece, index) => {
-    if (index % 2 === 1) parts.push({ variable: names[Number(piece)] ?? '' })
-    else if (piece !== '') parts.push({ literal: piece })
-  })
-  return parts
-}
-
-function renderToken(token: Token): string {
+function renderToken(token: ShellToken): string {
   switch (token.kind) {
     case 'operator':
       return token.op
@@ -129,7 +93,7 @@ function renderToken(token: Token): string {
   }
 }
 
-function renderPart(part: Part, next: Part | undefined, glob: boolean): string {
+function renderPart(part: WordPart, next: WordPart | undefined, glob: boolean): string {
   if ('literal' in part) return glob ? renderGlobLiteral(part.literal) : quoteLiteral(part.literal)
   const name = part.variable
   if (SPECIAL_NAME.test(name)) return `$${name}`
@@ -153,63 +117,4 @@ function quoteLiteral(text: string): string {
     .split("'")
     .map(piece => (piece === '' ? '' : `'${piece}'`))
     .join("\\'")
-}
-
-/**
- * The command as handed to shell-quote: undefined when a quote is left open (shell-quote
- * would silently drop it). `\*` and `\?` outside quotes become `"*"` and `"?"`, which the
- * shell reads the same way but shell-quote does not (it takes an escaped `*` for a glob).
- * The scan follows shell-quote's rules: backslash escapes, '…', "…", $'…', ${…}, and an
- * unquoted `#` that starts a comment running to the end.
- */
-function prepareForParse(command: string): string | undefined {
-  let prepared = ''
-  let index = 0
-  while (index < command.length) {
-    const char = command[index]!
-    let end = index + 1
-    if (char === '\\') {
-      const escaped = command[index + 1]
-      if (escaped === '*' || escaped === '?') {
-        prepared += `"${escaped}"`
-        index += 2
-        continue
-      }
-      end = index + 2
-    } else if (char === "'") {
-      end = command.indexOf("'", index + 1) + 1
-    } else if (char === '"') {
-      end = closingQuote(command, index + 1, '"') + 1
-    } else if (char === '$' && command[index + 1] === "'") {
-      end = closingQuote(command, index + 2, "'") + 1
-    } else if (char === '$' && command[index + 1] === '{') {
-      end = closingBrace(command, index + 2) + 1
-    } else if (char === '$' && command[index + 1] === '#') {
-      end = index + 2 // `$#` is a variable, not a comment
-    } else if (char === '#') {
-      return prepared + command.slice(index)
-    }
-    if (end === 0) return undefined
-    prepared += command.slice(index, end)
-    index = end
-  }
-  return prepared
-}
-
-function closingQuote(text: string, from: number, quote: string): number {
-  for (let index = from; index < text.length; index += 1) {
-    if (text[index] === '\\') index += 1
-    else if (text[index] === quote) return index
-  }
-  return -1
-}
-
-function closingBrace(text: string, from: number): number {
-  let depth = 1
-  for (let index = from; index < text.length; index += 1) {
-    if (text[index] === '{' && text[index - 1] === '$') depth += 1
-    else if (text[index] === '}') depth -= 1
-    if (depth === 0) return index
-  }
-  return -1
 }

@@ -5,7 +5,7 @@
  */
 import type { AttemptResult } from '../attempt.js'
 import type { CaptureMode } from '../config-file.js'
-import type { GuardrailHit } from '../guardrail.js'
+import type { GuardrailHit } from '../guardrail/index.js'
 import type { CommandIdentity } from '../identity.js'
 import type { Receipt } from '../receipt.js'
 import type { Outcome } from '../session/events.js'

@@ -1,0 +1,168 @@
+import fc from 'fast-check'
+import { parse, quote } from 'shell-quote'
+import { findDestructive } from '../../../src/core/guardrail/index.js'
+import { destructive, ordinary } from './corpus.js'
+
+const RULES = [
+  'rm -rf',
+  'git push --force',
+  'git reset --hard',
+  'git clean -fdx',
+  'git branch -D',
+  'drop table',
+  'drop database',
+  'truncate',
+  'kubectl delete',
+  'helm uninstall'
+]
+
+describe('findDestructive flags destructive commands', () => {
+  test('the corpus has at least 45 rows and covers every rule', () => {
+    expect(destructive.length).toBeGreaterThanOrEqual(45)
+    expect(new Set(destructive.map(([, rule]) => rule))).toEqual(new Set(RULES))
+  })
+
+  test.each(destructive)('%j → %s', (command, rule) => {
+    expect(findDestructive(command)?.rule).toBe(rule)
+  })
+})
+
+describe('findDestructive lets ordinary commands run', () => {
+  test('the corpus has at least 45 rows', () => {
+    expect(ordinary.length).toBeGreaterThanOrEqual(45)
+  })
+
+  test.each(ordinary)('%j', (command) => {
+    expect(findDestructive(command)).toBeUndefined()
+  })
+})
+
+describe('the excerpt', () => {
+  test('is the offending simple command as written, trimmed', () => {
+    expect(findDestructive('make build &&   rm  -rf   "dist"   ; ls')).toEqual({
+      rule: 'rm -rf',
+      excerpt: 'rm  -rf   "dist"'
+    })
+  })
+
+  test('is the innermost command of a nested script', () => {
+    expect(findDestructive('bash -c "cd repo && git reset --hard"')?.excerpt).toBe(
+      'git reset --hard'
+    )
+    expect(findDestructive('echo "$(git clean -fdx)"')?.excerpt).toBe('git clean -fdx')
+  })
+
+  test('is capped at 200 characters', () => {
+    const command = 'rm -rf ' + 'very/long/path/'.repeat(40)
+    const hit = findDestructive(command)
+    expect(hit?.rule).toBe('rm -rf')
+    expect(hit?.excerpt.length).toBe(200)
+    expect(command.startsWith(hit?.excerpt.slice(0, 199) ?? '-')).toBe(true)
+  })
+
+  test('names the first destructive command of the line', () => {
+    expect(findDestructive('git push -f; rm -rf x')?.rule).toBe('git push --force')
+    expect(findDestructive('rm -rf x; git push -f')?.rule).toBe('rm -rf')
+  })
+})
+
+describe('limits', () => {
+  const nest = (command: string, levels: number): string => {
+    let script = command
+    for (let level = 0; level < levels; level++) script = quote(['sh', '-c', script])
+    return script
+  }
+
+  test('follows sh -c nesting five levels deep', () => {
+    expect(findDestructive(nest('rm -rf build', 5))?.rule).toBe('rm -rf')
+  })
+
+  test('does not inspect scripts nested deeper than five levels (documented)', () => {
+    expect(findDestructive(nest('rm -rf build', 6))).toBeUndefined()
+  })
+
+  test('falls back to whitespace words when shell-quote cannot parse the command', () => {
+    const command = 'rm -rf ${'
+    expect(() => parse(command)).toThrow()
+    expect(findDestructive(command)?.rule).toBe('rm -rf')
+  })
+
+  test('carriage returns do not hide a flag', () => {
+    expect(findDestructive('git reset --hard\r\nls\r\n')?.rule).toBe('git reset --hard')
+  })
+})
+
+describe('a 1 MB command line', () => {
+  const megabyte = (unit: string): string => unit.repeat(Math.ceil((1 << 20) / unit.length))
+
+  test.each([
+    ['many short commands', megabyte('ls -la; ')],
+    ['many && links', megabyte('true && ')],
+    ['a long pipeline feeding shells', megabyte('echo a | sh | ')],
+    ['a long launcher chain', megabyte('sudo ')]
+  ])('is answered through %s', (_shape, prefix) => {
+    expect(findDestructive(prefix + 'rm -rf build')?.rule).toBe('rm -rf')
+    expect(findDestructive(prefix + 'rm -r build')).toBeUndefined()
+  })
+
+  test.each([
+    ['one word', megabyte('x')],
+    ['an unterminated quote', '"' + megabyte('a ')],
+    ['unclosed substitutions', megabyte('$(')],
+    ['deeply nested substitutions', megabyte('$(') + megabyte(')')],
+    ['backticks', megabyte('`a` ')],
+    ['heredocs that never close', megabyte('cat <<A\n')],
+    ['repeated env -S', megabyte('env -S a ')],
+    ['echo options piped to a shell', 'echo ' + megabyte('-n ') + '| sh'],
+    ['a quoted script', 'bash -c ' + JSON.stringify(megabyte('ls; '))],
+    ['comments with quotes', megabyte("# it's\n")],
+    ['hashes inside words', megabyte('a#b; ')],
+    ['substitutions followed by #', megabyte('<(a)#$(b)#')]
+  ])('of %s is handled', (_shape, command) => {
+    expect(findDestructive(command)).toBeUndefined()
+  })
+})
+
+describe('properties', () => {
+  const singleLine = destructive.filter(([command]) => !command.includes('\n'))
+  const safeSingleLine = ordinary.filter(
+    (command) => !command.includes('\n') && !command.includes('#')
+  )
+
+  test('never throws, and names only known rules with a short excerpt', () => {
+    const shellish = fc.string({
+      unit: fc.constantFrom(...'rm -rf git push --force $()`\'"\\;&|<>\n#{}'.split('')),
+      maxLength: 60
+    })
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), shellish), (command) => {
+        const hit = findDestructive(command)
+        if (hit === undefined) return
+        expect(RULES).toContain(hit.rule)
+        expect(hit.excerpt.length).toBeLessThanOrEqual(200)
+      })
+    )
+  })
+
+  test('an ordinary command before a destructive one does not hide it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...safeSingleLine),
+        fc.constantFrom('&&', '||', ';', '|', '&', '\n'),
+        fc.constantFrom(...singleLine),
+        (safe, operator, [command, rule]) => {
+          expect(findDestructive(`${safe} ${operator} ${command}`)?.rule).toBe(rule)
+        }
+      )
+    )
+  })
+
+  test('a destructive command handed to bash -c is still flagged, and echoed it is not', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...singleLine), ([command, rule]) => {
+        expect(findDestructive(quote(['bash', '-c', command]))?.rule).toBe(rule)
+        expect(findDestructive(quote(['echo', command]))).toBeUndefined()
+      })
+    )
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * Judging a script: each simple command, in order, after the substitutions it runs first,
+ * with the text earlier stages of its pipeline feed it. The first rule tripped wins.
+ */
+import { MAX_NESTING, Stdin, type Context, type Finding } from './context.js'
+import { invocationsOf } from './invocations.js'
+import { programName, unwrap } from './launchers.js'
+import { PROGRAMS } from './rules.js'
+import { splitScript } from './script-splitter.js'
+
+const EXCERPT_LIMIT = 200
+
+/** The first rule a script trips at nesting `depth`, with the offending command as its excerpt. */
+export function checkScript(script: string, depth: number): Required<Finding> | undefined {
+  if (depth > MAX_NESTING) return undefined
+  let pipeline = -1
+  let stdin = new Stdin()
+  for (const command of splitScript(script)) {
+    if (command.pipeline !== pipeline) {
+      pipeline = command.pipeline
+      stdin = new Stdin()
+    }
+    for (const body of command.substitutions) {
+      const hit = checkScript(body, depth + 1)
+      if (hit) return hit
+    }
+    for (const invocation of invocationsOf(command.text)) {
+      stdin.add([...command.heredocs, ...invocation.hereStrings])
+      const finding = checkWords(invocation.words, depth, stdin)
+      if (finding) return { rule: finding.rule, excerpt: excerptOf(finding.excerpt ?? command.raw) }
+      stdin.add(printedText(invocation.words))
+    }
+  }
+  return undefined
+}
+
+function checkWords(words: string[], depth: number, stdin: Stdin): Finding | undefined {
+  if (depth > MAX_NESTING) return undefined
+  const command = unwrap(words)
+  if (command === undefined) return undefined
+  const check = PROGRAMS.get(programName(command.words[command.at] ?? ''))
+  return check?.(command.words.slice(command.at + 1), contextAt(depth, stdin))
+}
+
+function contextAt(depth: number, stdin: Stdin): Context {
+  return {
+    stdin,
+    script: (text) => checkScript(text, depth + 1),
+    command: (words, input) => checkWords(words, depth + 1, input)
+  }
+}
+
+function excerptOf(text: string): string {
+  const trimmed = text.trim()
+  if (trimmed.length <= EXCERPT_LIMIT) return trimmed
+  return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…'
+}
+
+/** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
+function printedText(words: string[]): string[] {
+  const command = unwrap(words)
+  if (command === undefined) return []
+  const name = programName(command.words[command.at] ?? '')
+  let first = command.at + 1
+  if (name === 'echo') {
+    while (/^-[neE]+$/.test(command.words[first] ?? '')) first++
+  } else if (name === 'printf') {
+    if (command.words[first] === '-v') first += 2
+  } else return []
+  const args = command.words.slice(first)
+  return args.length === 0 ? [] : [args.join(' ').replace(/\\n/g, '\n')]
+}

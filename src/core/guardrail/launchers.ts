@@ -1,0 +1,141 @@
+/**
+ * Launchers: programs that run the rest of their words as a command (`sudo`, `env`, `xargs`,
+ * `docker exec`, …). Unwrapping a chain of them finds the program that finally runs.
+ */
+import { MAX_NESTING } from './context.js'
+import { invocationsOf } from './invocations.js'
+import {
+  COMPOSE_OPTIONS, CONTAINER_EXEC_OPTIONS, CONTAINER_TOOLS, ENV_LONG_VALUED, ENV_VALUED, LAUNCHER_OPTIONS,
+  SHELL_KEYWORDS, type OptionSpec
+} from './tables.js'
+
+/** A word list and the index of the word that is the program. */
+export interface Position {
+  words: string[]
+  at: number
+}
+
+/** Where the wrapped command starts, or undefined when the program runs nothing else. */
+type Launcher = (words: string[], at: number) => Position | undefined
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/
+
+/** The command a launcher chain finally runs (`sudo env X=1 nice rm …` → `rm …`). */
+export function unwrap(words: string[]): Position | undefined {
+  let current: Position = { words, at: 0 }
+  let rewrites = 0
+  while (true) {
+    const word = current.words[current.at]
+    if (word === undefined) return undefined
+    if (ASSIGNMENT.test(word) || SHELL_KEYWORDS.has(word)) {
+      current = { words: current.words, at: current.at + 1 }
+      continue
+    }
+    const launcher = LAUNCHERS.get(programName(word))
+    const next = launcher?.(current.words, current.at + 1)
+    if (next === undefined) return current
+    // `env -S` builds a new word list; bounding those rebuilds keeps the work linear
+    if (next.words !== current.words && ++rewrites > MAX_NESTING) return current
+    current = next
+  }
+}
+
+/** The name a program is known by: `/usr/bin/git`, `\rm` and `git.exe` are `git`, `rm` and `git`. */
+export function programName(word: string): string {
+  const base = word.slice(word.lastIndexOf('/') + 1).toLowerCase()
+  return base.endsWith('.exe') ? base.slice(0, -4) : base
+}
+
+/** Index of the first word after the options (and operands) described by `spec`. */
+export function skipOptions(words: string[], from: number, spec: OptionSpec): number {
+  let i = from
+  while (i < words.length) {
+    const word = words[i] ?? ''
+    if (word === '--') {
+      i++
+      break
+    }
+    if (!word.startsWith('-') || word === '-') break
+    i++
+    if (word.startsWith('--')) {
+      if (!word.includes('=') && spec.longValued?.includes(word.slice(2))) i++
+      continue
+    }
+    for (let j = 1; j < word.length; j++) {
+      const letter = word.charAt(j)
+      if (spec.attached?.includes(letter)) break
+      if (spec.valued?.includes(letter)) {
+        if (j === word.length - 1) i++
+        break
+      }
+    }
+  }
+  return i + (spec.operands ?? 0)
+}
+
+function options(spec: OptionSpec): Launcher {
+  return (words, at) => ({ words, at: skipOptions(words, at, spec) })
+}
+
+const launchEnv: Launcher = (words, at) => {
+  let i = at
+  while (i < words.length) {
+    const word = words[i] ?? ''
+    if (word === '--') return { words, at: i + 1 }
+    if (!word.startsWith('-')) break
+    i++
+    if (word.startsWith('--')) {
+      const [name, value] = splitLongOption(word)
+      const needsNext = value === undefined && ENV_LONG_VALUED.includes(name)
+      const operand = needsNext ? words[i++] : value
+      if (name === 'split-string' && operand !== undefined) return splitString(operand, words, i)
+      continue
+    }
+    for (let j = 1; j < word.length; j++) {
+      const letter = word.charAt(j)
+      if (!ENV_VALUED.includes(letter)) continue
+      const attached = word.slice(j + 1)
+      const operand = attached !== '' ? attached : words[i++]
+      if (letter === 'S' && operand !== undefined) return splitString(operand, words, i)
+      break
+    }
+  }
+  return { words, at: i }
+}
+
+/** `env -S 'a b'` runs `a b` followed by the words after it. */
+function splitString(operand: string, words: string[], rest: number): Position {
+  const split = invocationsOf(operand)[0]?.words ?? []
+  return { words: [...split, ...words.slice(rest)], at: 0 }
+}
+
+function splitLongOption(word: string): [string, string | undefined] {
+  const equals = word.indexOf('=')
+  if (equals === -1) return [word.slice(2), undefined]
+  return [word.slice(2, equals), word.slice(equals + 1)]
+}
+
+const launchCommand: Launcher = (words, at) => {
+  const end = skipOptions(words, at, {})
+  // `command -v rm` only looks the name up
+  const lookup = words.slice(at, end).some((word) => /^-[pvV]*[vV]/.test(word))
+  return { words, at: lookup ? words.length : end }
+}
+
+/** `docker exec [opts] ctr cmd…`, `docker compose exec [opts] svc cmd…`, and podman's. */
+const launchContainerExec: Launcher = (words, at) => {
+  let i = at
+  const group = words[i]?.toLowerCase()
+  if (group === 'compose') i = skipOptions(words, i + 1, COMPOSE_OPTIONS)
+  else if (group === 'container') i++
+  if (words[i]?.toLowerCase() !== 'exec') return undefined
+  i = skipOptions(words, i + 1, CONTAINER_EXEC_OPTIONS)
+  return { words, at: i + 1 }
+}
+
+const LAUNCHERS = new Map<string, Launcher>([
+  ...[...LAUNCHER_OPTIONS].map(([name, spec]): [string, Launcher] => [name, options(spec)]),
+  ['env', launchEnv],
+  ['command', launchCommand],
+  ...CONTAINER_TOOLS.map((name): [string, Launcher] => [name, launchContainerExec])
+])
