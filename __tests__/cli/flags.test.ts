@@ -63,11 +63,20 @@ describe('through the CLI', () => {
 
   test.each([
     [['receipts', 'list', '--json=maybe'], "reverify: --json: 'maybe' is not allowed; expected true or false\n"],
-    [['receipts', 'list', '--state-dir', 'state\u0000'], 'reverify: --state-dir: contains a NUL character, which no command, path or pattern may hold\n'],
+    [
+      ['receipts', 'list', '--state-dir', 'state\u0000'],
+      'reverify: --state-dir: contains a NUL character, which no command, path or pattern may hold\n'
+    ],
     [['capture', 'latest', '--note', 'a', '--note', 'b'], 'reverify: --note given more than once; see reverify capture --help\n'],
-    [['resume', '--capture-before-retry', 'sometimes'], "reverify: --capture-before-retry: 'sometimes' is not allowed; expected one of warn, block, off\n"],
+    [
+      ['resume', '--capture-before-retry', 'sometimes'],
+      "reverify: --capture-before-retry: 'sometimes' is not allowed; expected one of warn, block, off\n"
+    ],
     [['resume', '--expect-exit', '0'], 'reverify: unknown flag --expect-exit; see reverify resume --help\n'],
-    [['config', 'set', 'capture-before-retry', 'warn', '--state-dir', 'x'], 'reverify: unknown flag --state-dir; see reverify config --help\n']
+    [
+      ['config', 'set', 'capture-before-retry', 'warn', '--state-dir', 'x'],
+      'reverify: unknown flag --state-dir; see reverify config --help\n'
+    ]
   ])('%j: exit 2 and one line', async (argv, stderr) => {
     const result = await runCli(argv, repo)
     expect(result.code).toBe(2)

@@ -80,15 +80,25 @@ function actionDifferences(text: string): string[] {
   const errors = parsed.context.errors.getErrors().map(error => `action.yml: ${error.message}`)
   if (parsed.value === undefined) return errors
   const inputs = convertActionTemplate(parsed.context, parsed.value).inputs ?? []
-  const differences = [...errors, ...nameDifferences('action.yml', inputs.map(input => input.id), inputsOf('action'))]
+  const differences = [
+    ...errors,
+    ...nameDifferences(
+      'action.yml',
+      inputs.map(input => input.id),
+      inputsOf('action')
+    )
+  ]
   for (const input of inputs) {
     if (!inputsOf('action').includes(input.id as InputName)) continue
     const spec = inputSpec(input.id as InputName)
     const declared = input.default?.toString()
-    if (declared !== spec.default) differences.push(`action.yml: ${input.id} default ${JSON.stringify(declared)}, the table says ${JSON.stringify(spec.default)}`)
+    if (declared !== spec.default)
+      differences.push(`action.yml: ${input.id} default ${JSON.stringify(declared)}, the table says ${JSON.stringify(spec.default)}`)
     if (input.required) differences.push(`action.yml: ${input.id} is marked required (the action reports a missing input itself)`)
     if (input.description !== declaredDescription(spec)) {
-      differences.push(`action.yml: ${input.id} description ${JSON.stringify(input.description)}, the table says ${JSON.stringify(declaredDescription(spec))}`)
+      differences.push(
+        `action.yml: ${input.id} description ${JSON.stringify(input.description)}, the table says ${JSON.stringify(declaredDescription(spec))}`
+      )
     }
   }
   return differences
@@ -107,14 +117,18 @@ function workflowDifferences(text: string): string[] {
     const type = spec.kind.type === 'boolean' ? 'boolean' : 'string'
     if (input.type !== type) differences.push(`reverify.yml: ${name} is typed ${String(input.type)}, the table says ${type}`)
     if (spec.required) {
-      if (input.required !== true || input.default !== undefined) differences.push(`reverify.yml: ${name} must be required, without a default`)
+      if (input.required !== true || input.default !== undefined)
+        differences.push(`reverify.yml: ${name} must be required, without a default`)
     } else {
       const declared = input.default === undefined ? undefined : String(input.default)
       const expected = spec.default ?? ''
-      if (declared !== expected) differences.push(`reverify.yml: ${name} default ${JSON.stringify(declared)}, the table says ${JSON.stringify(expected)}`)
+      if (declared !== expected)
+        differences.push(`reverify.yml: ${name} default ${JSON.stringify(declared)}, the table says ${JSON.stringify(expected)}`)
     }
     if (input.description !== declaredDescription(spec)) {
-      differences.push(`reverify.yml: ${name} description ${JSON.stringify(input.description)}, the table says ${JSON.stringify(declaredDescription(spec))}`)
+      differences.push(
+        `reverify.yml: ${name} description ${JSON.stringify(input.description)}, the table says ${JSON.stringify(declaredDescription(spec))}`
+      )
     }
   }
   return differences
@@ -134,17 +148,24 @@ function docsRows(text: string): { name: string; meaning: string; default: strin
 function docsDifferences(text: string): string[] {
   const rows = docsRows(text)
   const names = rows.map(row => row.name)
-  const differences = nameDifferences('docs/action.md', names, inputsOf('action')).map(line => line.replace('missing input', 'no row for input'))
+  const differences = nameDifferences('docs/action.md', names, inputsOf('action')).map(line =>
+    line.replace('missing input', 'no row for input')
+  )
   const expectedOrder = inputsOf('action').filter(name => names.includes(name))
-  if (differences.length === 0 && names.join() !== expectedOrder.join()) differences.push('docs/action.md: the rows are not in the input table\'s order')
+  if (differences.length === 0 && names.join() !== expectedOrder.join())
+    differences.push("docs/action.md: the rows are not in the input table's order")
   for (const row of rows) {
     if (!inputsOf('action').includes(row.name as InputName)) continue
     const spec = inputSpec(row.name as InputName)
     if (prose(row.meaning) !== prose(spec.description)) {
-      differences.push(`docs/action.md: ${row.name} reads ${JSON.stringify(row.meaning)}, the table says ${JSON.stringify(spec.description)}`)
+      differences.push(
+        `docs/action.md: ${row.name} reads ${JSON.stringify(row.meaning)}, the table says ${JSON.stringify(spec.description)}`
+      )
     }
     if (prose(row.default) !== prose(documentedDefault(spec))) {
-      differences.push(`docs/action.md: ${row.name} default ${JSON.stringify(row.default)}, the table says ${JSON.stringify(documentedDefault(spec))}`)
+      differences.push(
+        `docs/action.md: ${row.name} default ${JSON.stringify(row.default)}, the table says ${JSON.stringify(documentedDefault(spec))}`
+      )
     }
   }
   return differences

@@ -24,7 +24,8 @@ function refusal(run: () => unknown): string {
 }
 
 describe('messages name the flag in the CLI and the input in the action, in one line', () => {
-  const run = (raw: Record<string, string>, front?: 'cli' | 'action') => refusal(() => parseRunSettings({ command: 'true', 'expect-exit': '0', ...raw }, scratch(), { front }))
+  const run = (raw: Record<string, string>, front?: 'cli' | 'action') =>
+    refusal(() => parseRunSettings({ command: 'true', 'expect-exit': '0', ...raw }, scratch(), { front }))
 
   test.each([
     [{ 'expect-exit': 'x' }, "expect-exit: 'x' is not allowed; expected a whole number from 0 to 255"],
@@ -40,7 +41,7 @@ describe('messages name the flag in the CLI and the input in the action, in one 
     expect(run(raw)).toBe(message)
   })
 
-  test('the action\'s own inputs are named as action.yml names them', () => {
+  test("the action's own inputs are named as action.yml names them", () => {
     const workspace = scratch()
     const inputs: Record<string, string> = { command: 'true', 'expect-exit': '0', 'upload-trace': 'sometimes' }
     expect(refusal(() => readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace }, workspace))).toBe(
@@ -50,11 +51,19 @@ describe('messages name the flag in the CLI and the input in the action, in one 
 
   test('capture mode checks the run id and needs the command, and nothing else of a run', () => {
     const workspace = scratch()
-    const step = (inputs: Record<string, string>) => () => readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace }, workspace)
-    expect(refusal(step({ command: 'true', capture: '../x' }))).toBe("capture: '../x' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2, or latest)")
-    expect(refusal(step({ capture: 'latest' }))).toBe('command: required in capture mode too; give the same command (and scope) as the failing step')
+    const step = (inputs: Record<string, string>) => () =>
+      readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace }, workspace)
+    expect(refusal(step({ command: 'true', capture: '../x' }))).toBe(
+      "capture: '../x' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2, or latest)"
+    )
+    expect(refusal(step({ capture: 'latest' }))).toBe(
+      'command: required in capture mode too; give the same command (and scope) as the failing step'
+    )
     // A capture names the failed step's command, not how it ran: run inputs are not needed.
-    expect(step({ command: 'true', capture: ' latest ', 'working-directory': 'gone', 'capture-note': ' flaky disk ' })().capture).toEqual({ ref: 'latest', note: 'flaky disk' })
+    expect(step({ command: 'true', capture: ' latest ', 'working-directory': 'gone', 'capture-note': ' flaky disk ' })().capture).toEqual({
+      ref: 'latest',
+      note: 'flaky disk'
+    })
   })
 
   test('no expectation: the one message of SPEC §1, whatever the front end', () => {

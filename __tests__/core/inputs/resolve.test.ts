@@ -11,7 +11,10 @@ describe('resolveStateDir', () => {
     const repo = scratch()
     mkdirSync(join(repo, '.git'))
     mkdirSync(join(repo, 'a', 'b'), { recursive: true })
-    expect(resolveStateDir(undefined, { front: 'cli', base: join(repo, 'a', 'b') })).toEqual({ path: join(repo, '.reverify'), isDefault: true })
+    expect(resolveStateDir(undefined, { front: 'cli', base: join(repo, 'a', 'b') })).toEqual({
+      path: join(repo, '.reverify'),
+      isDefault: true
+    })
     expect(findTargetRoot(join(repo, 'a', 'b'))).toBe(repo)
   })
 
@@ -22,13 +25,18 @@ describe('resolveStateDir', () => {
 
   test('a given path is trimmed and taken from the current directory (CLI) or the workspace (action)', () => {
     expect(resolveStateDir(' state ', { front: 'cli', base: '/work/repo/sub' })).toEqual({ path: '/work/repo/sub/state', isDefault: false })
-    expect(resolveStateDir('../state', { front: 'action', base: '/w/repo', runnerTemp: '/t' })).toEqual({ path: '/w/state', isDefault: false })
+    expect(resolveStateDir('../state', { front: 'action', base: '/w/repo', runnerTemp: '/t' })).toEqual({
+      path: '/w/state',
+      isDefault: false
+    })
     expect(resolveStateDir('/abs/state', { front: 'action', base: '/w/repo' })).toEqual({ path: '/abs/state', isDefault: false })
   })
 
   test('action default: ${RUNNER_TEMP}/reverify, never the workspace; without RUNNER_TEMP a one-line error', () => {
     expect(resolveStateDir('', { front: 'action', base: '/w/repo', runnerTemp: '/t' })).toEqual({ path: '/t/reverify', isDefault: true })
-    expect(() => resolveStateDir(undefined, { front: 'action', base: '/w/repo' })).toThrow('state-dir: RUNNER_TEMP is not set; give state-dir explicitly')
+    expect(() => resolveStateDir(undefined, { front: 'action', base: '/w/repo' })).toThrow(
+      'state-dir: RUNNER_TEMP is not set; give state-dir explicitly'
+    )
   })
 
   test('an already resolved path resolves to itself, so parsing and then resolving agree', () => {

@@ -43,19 +43,29 @@ describe('every front end takes its inputs from the one table', () => {
       expect(parseCommandLine(argv, 'run', 'reverify run --help').flags[name]).toBe(argv[1] ?? 'true')
     }
     for (const name of INPUT_NAMES.filter(name => !inputSpec(name).fronts.includes('run'))) {
-      expect(() => parseCommandLine([`--${name}`, 'x'], 'run', 'reverify run --help')).toThrow(`unknown flag --${name}; see reverify run --help`)
+      expect(() => parseCommandLine([`--${name}`, 'x'], 'run', 'reverify run --help')).toThrow(
+        `unknown flag --${name}; see reverify run --help`
+      )
     }
   })
 
   test('the action reads exactly the action inputs of the table, and ActionInput names the ones only it has', () => {
     const workspace = scratch()
     const read: string[] = []
-    readActionSettings(name => (read.push(name), { command: 'true', 'expect-exit': '0' }[name] ?? ''), { RUNNER_TEMP: workspace }, workspace)
+    readActionSettings(
+      name => (read.push(name), { command: 'true', 'expect-exit': '0' }[name] ?? ''),
+      { RUNNER_TEMP: workspace },
+      workspace
+    )
     expect([...new Set(read)].sort()).toEqual([...inputsOf('action')].sort())
-    expect(Object.values(ActionInput).sort()).toEqual(inputsOf('action').filter(name => !inputsOf('run').includes(name)).sort())
+    expect(Object.values(ActionInput).sort()).toEqual(
+      inputsOf('action')
+        .filter(name => !inputsOf('run').includes(name))
+        .sort()
+    )
   })
 
-  test('every literal default parses with its own input\'s rules', () => {
+  test("every literal default parses with its own input's rules", () => {
     const base = scratch()
     for (const name of INPUT_NAMES) {
       const fallback = inputSpec(name).default
@@ -83,16 +93,56 @@ describe('action.yml, the reusable workflow and docs/action.md agree with the ta
   }
 
   test.each([
-    ['an input removed from action.yml', { actionYml: edit(real.actionYml, /^ {2}scope:\n(?: {4}.*\n)+/m, '') }, 'action.yml: missing input scope'],
-    ['an input action.yml has and the table does not', { actionYml: edit(real.actionYml, /^inputs:\n/m, 'inputs:\n  retry-on:\n    description: any, error or timeout.\n') }, 'action.yml: input retry-on is not in the input table'],
-    ['a default changed in action.yml', { actionYml: edit(real.actionYml, "default: '20'", "default: '50'") }, 'action.yml: keep-receipts default "50", the table says "20"'],
-    ['a description changed in action.yml', { actionYml: edit(real.actionYml, 'Days to keep the trace artifact (1-90).', 'Days to keep the trace.') }, 'action.yml: trace-retention-days description'],
-    ['a default changed in the workflow', { workflowYml: edit(real.workflowYml, /(max-retries:\n(?: {8}.*\n)*? {8}default: )'2'/, "$1'3'") }, 'reverify.yml: max-retries default "3", the table says "2"'],
-    ['a boolean typed string in the workflow', { workflowYml: edit(real.workflowYml, /(cache-receipts:\n(?: {8}.*\n)*? {8}type: )boolean/, '$1string') }, 'reverify.yml: cache-receipts is typed string, the table says boolean'],
-    ['an input missing from the workflow', { workflowYml: edit(real.workflowYml, /^ {6}setup:\n(?: {8}.*\n)+/m, '') }, 'reverify.yml: missing input setup'],
-    ['a row missing from the docs', { docsMd: edit(real.docsMd, /^\| `keep-receipts` .*\n/m, '') }, 'docs/action.md: no row for input keep-receipts'],
-    ['a default changed in the docs', { docsMd: edit(real.docsMd, /^(\| `max-retries` .*\| )`2` \|$/m, '$1`3` |') }, 'docs/action.md: max-retries default "`3`", the table says "2"'],
-    ['a meaning changed in the docs', { docsMd: edit(real.docsMd, 'the attempt\'s stdout must contain this text', 'stdout contains this') }, 'docs/action.md: expect-stdout reads']
+    [
+      'an input removed from action.yml',
+      { actionYml: edit(real.actionYml, /^ {2}scope:\n(?: {4}.*\n)+/m, '') },
+      'action.yml: missing input scope'
+    ],
+    [
+      'an input action.yml has and the table does not',
+      { actionYml: edit(real.actionYml, /^inputs:\n/m, 'inputs:\n  retry-on:\n    description: any, error or timeout.\n') },
+      'action.yml: input retry-on is not in the input table'
+    ],
+    [
+      'a default changed in action.yml',
+      { actionYml: edit(real.actionYml, "default: '20'", "default: '50'") },
+      'action.yml: keep-receipts default "50", the table says "20"'
+    ],
+    [
+      'a description changed in action.yml',
+      { actionYml: edit(real.actionYml, 'Days to keep the trace artifact (1-90).', 'Days to keep the trace.') },
+      'action.yml: trace-retention-days description'
+    ],
+    [
+      'a default changed in the workflow',
+      { workflowYml: edit(real.workflowYml, /(max-retries:\n(?: {8}.*\n)*? {8}default: )'2'/, "$1'3'") },
+      'reverify.yml: max-retries default "3", the table says "2"'
+    ],
+    [
+      'a boolean typed string in the workflow',
+      { workflowYml: edit(real.workflowYml, /(cache-receipts:\n(?: {8}.*\n)*? {8}type: )boolean/, '$1string') },
+      'reverify.yml: cache-receipts is typed string, the table says boolean'
+    ],
+    [
+      'an input missing from the workflow',
+      { workflowYml: edit(real.workflowYml, /^ {6}setup:\n(?: {8}.*\n)+/m, '') },
+      'reverify.yml: missing input setup'
+    ],
+    [
+      'a row missing from the docs',
+      { docsMd: edit(real.docsMd, /^\| `keep-receipts` .*\n/m, '') },
+      'docs/action.md: no row for input keep-receipts'
+    ],
+    [
+      'a default changed in the docs',
+      { docsMd: edit(real.docsMd, /^(\| `max-retries` .*\| )`2` \|$/m, '$1`3` |') },
+      'docs/action.md: max-retries default "`3`", the table says "2"'
+    ],
+    [
+      'a meaning changed in the docs',
+      { docsMd: edit(real.docsMd, "the attempt's stdout must contain this text", 'stdout contains this') },
+      'docs/action.md: expect-stdout reads'
+    ]
   ])('the checker is not a rubber stamp: %s is reported', (_label, change, expected) => {
     const differences = contractDifferences({ ...real, ...change })
     expect(differences).toHaveLength(1)

@@ -45,7 +45,11 @@ function choice(values: readonly string[]) {
 }
 
 const boolean = ruled(
-  z.string().trim().pipe(z.enum(BOOLEAN_WORDS)).transform(word => word.toLowerCase() === 'true'),
+  z
+    .string()
+    .trim()
+    .pipe(z.enum(BOOLEAN_WORDS))
+    .transform(word => word.toLowerCase() === 'true'),
   notAllowed('true or false')
 )
 
@@ -82,7 +86,10 @@ const runRef = ruled(
 function text(trim: boolean, maxChars: number | undefined) {
   const read = (raw: string) => (trim ? raw.trim() : raw)
   if (maxChars === undefined) return z.string().transform(read)
-  return ruled(z.string().transform(read).pipe(z.string().max(maxChars)), raw => `${read(raw).length} characters is too long; at most ${maxChars}`)
+  return ruled(
+    z.string().transform(read).pipe(z.string().max(maxChars)),
+    raw => `${read(raw).length} characters is too long; at most ${maxChars}`
+  )
 }
 
 function lines(maxLines: number) {
@@ -91,7 +98,10 @@ function lines(maxLines: number) {
       .split(/\r?\n/)
       .map(line => line.trim())
       .filter(line => line !== '')
-  return ruled(z.string().transform(split).pipe(z.array(z.string()).max(maxLines)), raw => `${split(raw).length} values is too many; at most ${maxLines}`)
+  return ruled(
+    z.string().transform(split).pipe(z.array(z.string()).max(maxLines)),
+    raw => `${split(raw).length} values is too many; at most ${maxLines}`
+  )
 }
 
 function script(maxCommands: number, maxChars: number) {
@@ -101,7 +111,11 @@ function script(maxCommands: number, maxChars: number) {
     if (commands.length > maxCommands) {
       ctx.addIssue({ code: 'custom', message: `${commands.length} commands is too many; at most ${maxCommands}`, input: raw })
     } else if (longest !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `a command of ${longest.length} characters is too long; at most ${maxChars} (put a long script in a file)`, input: raw })
+      ctx.addIssue({
+        code: 'custom',
+        message: `a command of ${longest.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
+        input: raw
+      })
     }
     return commands
   })
@@ -120,7 +134,10 @@ function regex(maxChars: number) {
     } catch (error) {
       // V8 repeats the whole pattern in its message: keep only the reason.
       const message = error instanceof Error ? error.message : 'invalid'
-      const reason = message.replace(/^Invalid regular expression: /, '').replace(/^\/[\s\S]*\/[a-z]*: /, '').slice(0, 120)
+      const reason = message
+        .replace(/^Invalid regular expression: /, '')
+        .replace(/^\/[\s\S]*\/[a-z]*: /, '')
+        .slice(0, 120)
       ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not a valid regular expression (${reason})`, input: raw })
       return z.NEVER
     }

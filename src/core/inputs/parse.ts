@@ -36,9 +36,8 @@ type ValueOfKind<K> = K extends { type: 'script' | 'lines' }
 type AlwaysSet<S> = S extends { default: string } ? true : S extends { kind: { type: 'script' | 'lines' | 'directory' } } ? true : false
 
 /** The parsed value of one input; undefined when it was not given and has no default. */
-export type InputValue<N extends InputName> = AlwaysSet<SpecOf<N>> extends true
-  ? ValueOfKind<SpecOf<N>['kind']>
-  : ValueOfKind<SpecOf<N>['kind']> | undefined
+export type InputValue<N extends InputName> =
+  AlwaysSet<SpecOf<N>> extends true ? ValueOfKind<SpecOf<N>['kind']> : ValueOfKind<SpecOf<N>['kind']> | undefined
 
 /** Parsed values of the inputs asked for, by name. */
 export type InputValues<N extends InputName> = { [K in N]: InputValue<K> }

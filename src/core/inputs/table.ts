@@ -119,7 +119,8 @@ export const INPUTS = {
   },
   'timeout-seconds': {
     kind: { type: 'integer', min: 0, max: 7 * 24 * 3600 },
-    description: 'Time limit of each attempt in seconds (0 means none, at most 604800 = 7 days); on expiry the whole process tree is killed.',
+    description:
+      'Time limit of each attempt in seconds (0 means none, at most 604800 = 7 days); on expiry the whole process tree is killed.',
     default: '0',
     fronts: RUN,
     placeholder: 'N',
@@ -208,7 +209,8 @@ export const INPUTS = {
   },
   redact: {
     kind: { type: 'lines', maxLines: INPUT_LIMITS.redactValues },
-    description: 'Values (one per line) to blank out of traces, logs, receipts, the summary and annotations; they are also masked in the log.',
+    description:
+      'Values (one per line) to blank out of traces, logs, receipts, the summary and annotations; they are also masked in the log.',
     help: 'a value to blank out of traces, logs and receipts',
     fronts: [...RUN, 'resume'],
     placeholder: 'VALUE',
