@@ -17,7 +17,10 @@ function sourceFiles(dir: string): string[] {
 /** Module specifiers of every import and re-export of a file. */
 function importsOf(path: string): string[] {
   const text = readFileSync(path, 'utf8')
-  return [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm), ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map(match => match[1]!)
+  return [
+    ...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm),
+    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)
+  ].map(match => match[1]!)
 }
 
 const files = sourceFiles(SRC)
@@ -27,7 +30,9 @@ test('the source tree is found', () => {
 })
 
 test('no file in src/ is over 400 lines', () => {
-  const long = files.map(path => [relative(REPO_ROOT, path), readFileSync(path, 'utf8').split('\n').length] as const).filter(([, lines]) => lines > 400)
+  const long = files
+    .map(path => [relative(REPO_ROOT, path), readFileSync(path, 'utf8').split('\n').length] as const)
+    .filter(([, lines]) => lines > 400)
   expect(long).toEqual([])
 })
 

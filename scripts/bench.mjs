@@ -7,7 +7,18 @@
 // Letters pick rows (default: all). --update also writes the report into BENCHMARKS.md,
 // between its bench:start and bench:end markers (full runs only).
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -65,7 +76,9 @@ function requireBundle() {
     .filter(name => name.endsWith('.ts'))
     .filter(name => statSync(join(root, 'src', name)).mtimeMs > built)
   if (newer.length > 0) {
-    log(`warning: dist/cli.js is older than ${newer.length} file(s) in src/ (e.g. src/${newer[0]}); rows a, b, c and e measure the bundle as built`)
+    log(
+      `warning: dist/cli.js is older than ${newer.length} file(s) in src/ (e.g. src/${newer[0]}); rows a, b, c and e measure the bundle as built`
+    )
   }
 }
 
@@ -133,7 +146,10 @@ async function measure({ runs, scratch, cli }) {
     await section('c', `${SMALL_FLOOD_BYTES / 1e6} MB of output`, async () => {
       const options = { cli, scratch, bytes: SMALL_FLOOD_BYTES, rounds: SMALL_FLOOD_ROUNDS, rssMethod }
       const small = await benchOutputVolume({ ...options, progress: progressOf('(c)') })
-      const drift = large === undefined ? { row: 'c', what: 'peak RSS against (b)', result: 'needs row b' } : rssDriftRow(SMALL_FLOOD_BYTES, small, large)
+      const drift =
+        large === undefined
+          ? { row: 'c', what: 'peak RSS against (b)', result: 'needs row b' }
+          : rssDriftRow(SMALL_FLOOD_BYTES, small, large)
       return [...floodRows('c', SMALL_FLOOD_BYTES, small, false), drift]
     })
     await section('f', `${LARGE_FLOOD_BYTES / 1e6} MB from a program formatting its log`, async () => {

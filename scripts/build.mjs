@@ -18,7 +18,12 @@ async function bundle(entry, options) {
   try {
     return await ncc(join(root, entry), options)
   } catch (error) {
-    console.error(`build: ${entry}: ${String(error?.message ?? error).split('\n').slice(0, 3).join(' ')}`)
+    console.error(
+      `build: ${entry}: ${String(error?.message ?? error)
+        .split('\n')
+        .slice(0, 3)
+        .join(' ')}`
+    )
     process.exit(1)
   }
 }
@@ -48,5 +53,5 @@ for (const [name, entry] of Object.entries(entries)) {
   }
 }
 // The post step runs the same bundle as main (it picks the step from its script name).
-await writeFile(join(dist, 'post.js'), '// The action\'s post step: the same bundle as the main step.\nimport \'./index.js\'\n')
+await writeFile(join(dist, 'post.js'), "// The action's post step: the same bundle as the main step.\nimport './index.js'\n")
 await writeFile(join(dist, 'package.json'), '{\n  "type": "module"\n}\n')

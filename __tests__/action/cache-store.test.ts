@@ -143,7 +143,10 @@ describe('save', () => {
 
     const { value } = await quietly(() => store.save([folder], 'save-taken-1'))
 
-    expect(value).toEqual({ kind: 'failed', reason: expect.stringMatching(/^reserve conflict, the key is taken \(409\): Unable to reserve cache with key save-taken-1/) })
+    expect(value).toEqual({
+      kind: 'failed',
+      reason: expect.stringMatching(/^reserve conflict, the key is taken \(409\): Unable to reserve cache with key save-taken-1/)
+    })
   })
 
   test('a reservation refused for another reason says which status', async () => {
@@ -155,7 +158,7 @@ describe('save', () => {
     expect(value).toEqual({ kind: 'failed', reason: expect.stringMatching(/^reserve refused \(403\): Unable to reserve cache/) })
   })
 
-  test('a failed finalize is a -1 with the client\'s reason', async () => {
+  test("a failed finalize is a -1 with the client's reason", async () => {
     const folder = await folderWith('{"finalize":true}')
     service.injectFault('FinalizeCacheEntryUpload', { status: 403 }, 1)
 

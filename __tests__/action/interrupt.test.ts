@@ -55,54 +55,71 @@ async function cachedReceipt(service: ResultsService, state: Record<string, stri
   return (await receiptsInCacheEntry(entries[entries.length - 1]!)).find(receipt => receipt.run_id === runId)
 }
 
-test.each(['SIGINT', 'SIGTERM'] as const)('%s to the main step: the tree is killed, the trace and receipt closed, the cache saved', async signal => {
-  const service = await started
-  const runner = new FakeRunner(service)
-  let interruptedAt = 0
-  const step: StepResult = await runner.main({ command: stubborn, 'expect-exit': '0' }, {
-    onSpawn: (_, child) => {
-      void waitForFile(join(runner.workspace, 'grandchild.pid'), child).then(found => {
-        if (!found) return
-        interruptedAt = performance.now()
-        child.kill(signal)
-      })
-    }
-  })
-  const exitMs = performance.now() - interruptedAt
-  console.log(`${signal} to exit of the main step: ${Math.round(exitMs)} ms`)
-  expect(interruptedAt).toBeGreaterThan(0)
-  // The runner's grace before it escalates; anything near it would lose the cache save.
-  expect(exitMs).toBeLessThan(7500)
+test.each(['SIGINT', 'SIGTERM'] as const)(
+  '%s to the main step: the tree is killed, the trace and receipt closed, the cache saved',
+  async signal => {
+    const service = await started
+    const runner = new FakeRunner(service)
+    let interruptedAt = 0
+    const step: StepResult = await runner.main(
+      { command: stubborn, 'expect-exit': '0' },
+      {
+        onSpawn: (_, child) => {
+          void waitForFile(join(runner.workspace, 'grandchild.pid'), child).then(found => {
+            if (!found) return
+            interruptedAt = performance.now()
+            child.kill(signal)
+          })
+        }
+      }
+    )
+    const exitMs = performance.now() - interruptedAt
+    console.log(`${signal} to exit of the main step: ${Math.round(exitMs)} ms`)
+    expect(interruptedAt).toBeGreaterThan(0)
+    // The runner's grace before it escalates; anything near it would lose the cache save.
+    expect(exitMs).toBeLessThan(7500)
 
-  for (const pid of pids(runner)) expect(isRunning(pid)).toBe(false)
-  expect(step.code).toBe(1)
-  expect(step.outputs.outcome).toBe('aborted')
-  const failure = step.annotations.filter(annotation => annotation.level === 'error').map(annotation => annotation.message).join('\n')
-  expect(failure).toContain(`interrupted by ${signal}`)
-  expect(step.state['main-finished']).toBe('true')
+    for (const pid of pids(runner)) expect(isRunning(pid)).toBe(false)
+    expect(step.code).toBe(1)
+    expect(step.outputs.outcome).toBe('aborted')
+    const failure = step.annotations
+      .filter(annotation => annotation.level === 'error')
+      .map(annotation => annotation.message)
+      .join('\n')
+    expect(failure).toContain(`interrupted by ${signal}`)
+    expect(step.state['main-finished']).toBe('true')
 
-  const runId = step.outputs['run-id']!
-  const { events, meta, names } = artifactTrace(service, runId)
-  expectClosedTrace(events)
-  expect(events.filter(event => event.phase === 'note').map(event => event.payload.message).join('\n')).toContain(signal)
-  expect(meta).toMatchObject({ outcome: 'aborted', run_id: runId })
-  expect(names).toEqual(expect.arrayContaining(['attempt-1.log', 'meta.json', 'trace.jsonl']))
-  expect((await cachedReceipt(service, step.state, runId))?.status).toBe('interrupted')
+    const runId = step.outputs['run-id']!
+    const { events, meta, names } = artifactTrace(service, runId)
+    expectClosedTrace(events)
+    expect(
+      events
+        .filter(event => event.phase === 'note')
+        .map(event => event.payload.message)
+        .join('\n')
+    ).toContain(signal)
+    expect(meta).toMatchObject({ outcome: 'aborted', run_id: runId })
+    expect(names).toEqual(expect.arrayContaining(['attempt-1.log', 'meta.json', 'trace.jsonl']))
+    expect((await cachedReceipt(service, step.state, runId))?.status).toBe('interrupted')
 
-  // The post step finds main finished: one debug line, nothing else.
-  const post = await runner.post()
-  expect(post.code).toBe(0)
-  expect(post.stdout.trim()).toBe('::debug::reverify: the main step finished and closed its run; nothing to do')
-})
+    // The post step finds main finished: one debug line, nothing else.
+    const post = await runner.post()
+    expect(post.code).toBe(0)
+    expect(post.stdout.trim()).toBe('::debug::reverify: the main step finished and closed its run; nothing to do')
+  }
+)
 
 test('SIGKILL of the main step: the post step kills what is left and closes the run from disk', async () => {
   const service = await started
   const runner = new FakeRunner(service)
-  const main = await runner.main({ command: stubborn, 'expect-exit': '0' }, {
-    onSpawn: (_, child) => {
-      void waitForFile(join(runner.workspace, 'grandchild.pid'), child).then(found => found && child.kill('SIGKILL'))
+  const main = await runner.main(
+    { command: stubborn, 'expect-exit': '0' },
+    {
+      onSpawn: (_, child) => {
+        void waitForFile(join(runner.workspace, 'grandchild.pid'), child).then(found => found && child.kill('SIGKILL'))
+      }
     }
-  })
+  )
   expect(main.signal).toBe('SIGKILL')
   const runId = main.state['run-id']!
   expect(runId).toMatch(/-verify-/)
@@ -117,7 +134,12 @@ test('SIGKILL of the main step: the post step kills what is left and closes the 
   expect(isRunning(shell!)).toBe(false)
   expect(isRunning(grandchild!)).toBe(false)
   expect(post.stdout).toContain(`stopped the command's leftover process group ${main.state['process-group']}`)
-  expect(post.annotations.filter(annotation => annotation.level === 'warning').map(annotation => annotation.message).join('\n')).toContain(`run ${runId} was interrupted`)
+  expect(
+    post.annotations
+      .filter(annotation => annotation.level === 'warning')
+      .map(annotation => annotation.message)
+      .join('\n')
+  ).toContain(`run ${runId} was interrupted`)
   expect(post.annotations.filter(annotation => annotation.level === 'error')).toEqual([])
 
   const { events, meta } = artifactTrace(service, runId)

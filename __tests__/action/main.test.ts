@@ -76,7 +76,9 @@ test.concurrent('a failure, then the same command on a fresh runner: a warning n
   expect(warning?.level).toBe('warning')
   expect(warning?.title).toBe('reverify: retrying an uncaptured failure')
   expect(warning?.message).toContain(`(${failedId}) failed`)
-  expect(warning?.message).toContain(`git commit --allow-empty -m "Capture verify failure ${failedId}" --trailer "Reverify-Capture: ${failedId} <what you found>"`)
+  expect(warning?.message).toContain(
+    `git commit --allow-empty -m "Capture verify failure ${failedId}" --trailer "Reverify-Capture: ${failedId} <what you found>"`
+  )
   expect(warning?.message).toContain(`capture: ${failedId}`)
   // Warn mode proceeds: a new run with its own id and receipt.
   expect(second.outputs['run-id']).not.toBe(failedId)
@@ -87,11 +89,14 @@ test.concurrent('a failure, then the same command on a fresh runner: a warning n
 describe('block mode refuses the retry and creates nothing', () => {
   const cases: [string, (runner: FakeRunner) => Record<string, string>][] = [
     ['the capture-before-retry input', () => ({ ...failing, 'capture-before-retry': 'block' })],
-    ['.reverify/config.json in the workspace', runner => {
-      mkdirSync(join(runner.workspace, '.reverify'), { recursive: true })
-      writeFileSync(join(runner.workspace, '.reverify', 'config.json'), '{"capture_before_retry": "block"}\n')
-      return failing
-    }]
+    [
+      '.reverify/config.json in the workspace',
+      runner => {
+        mkdirSync(join(runner.workspace, '.reverify'), { recursive: true })
+        writeFileSync(join(runner.workspace, '.reverify', 'config.json'), '{"capture_before_retry": "block"}\n')
+        return failing
+      }
+    ]
   ]
   test.concurrent.each(cases)('via %s', async (_, inputsFor) => {
     const { runner, service } = await newRunner(`blocked-${Math.random().toString(16).slice(2, 8)}`)
@@ -150,7 +155,15 @@ describe('Reverify-Capture trailers', () => {
     const { runner } = await newRunner('trailer-head')
     const failedId = await failOnce(runner)
     await git(runner.workspace, ['init', '-q'])
-    await git(runner.workspace, ['commit', '-q', '--allow-empty', '-m', `Capture verify failure ${failedId}`, '--trailer', `Reverify-Capture: ${failedId} flaky network`])
+    await git(runner.workspace, [
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      `Capture verify failure ${failedId}`,
+      '--trailer',
+      `Reverify-Capture: ${failedId} flaky network`
+    ])
     const second = await runner.main(failing)
     expect(uncapturedWarning(second)).toBeUndefined()
     expect(second.stdout).toContain(`reverify: captured ${failedId} from HEAD commit`)
@@ -173,7 +186,13 @@ describe('Reverify-Capture trailers', () => {
 })
 
 async function git(cwd: string, args: string[]): Promise<void> {
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'Octo Cat', GIT_AUTHOR_EMAIL: 'octo@example.com', GIT_COMMITTER_NAME: 'Octo Cat', GIT_COMMITTER_EMAIL: 'octo@example.com' }
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'Octo Cat',
+    GIT_AUTHOR_EMAIL: 'octo@example.com',
+    GIT_COMMITTER_NAME: 'Octo Cat',
+    GIT_COMMITTER_EMAIL: 'octo@example.com'
+  }
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn('git', args, { cwd, env, stdio: 'ignore' })
     child.on('error', reject)
@@ -183,7 +202,10 @@ async function git(cwd: string, args: string[]): Promise<void> {
 }
 
 describe('capture mode', () => {
-  test.concurrent.each([['the run id', 'id'], ['latest', 'latest']])('with %s: captured, nothing run, the next run silent', async (_, how) => {
+  test.concurrent.each([
+    ['the run id', 'id'],
+    ['latest', 'latest']
+  ])('with %s: captured, nothing run, the next run silent', async (_, how) => {
     const { runner, service } = await newRunner(`capture-${how}`)
     const command = 'touch side-effect; exit 1'
     const failedId = await failOnce(runner, { command, 'expect-exit': '0', 'max-retries': '0' })
@@ -257,8 +279,13 @@ test.concurrent('a guardrail refusal: an error annotation, a failed step, and th
   expect(refusal?.message).toContain('allow-destructive')
   const artifact = artifactsOf(service, runner).find(item => item.name === `reverify-trace-${step.outputs['run-id']}`)
   expect(artifact).toBeDefined()
-  const trace = readZip(artifact!.data).find(entry => entry.name === 'trace.jsonl')!.data.toString('utf8')
-  const events = trace.trim().split('\n').map(line => JSON.parse(line))
+  const trace = readZip(artifact!.data)
+    .find(entry => entry.name === 'trace.jsonl')!
+    .data.toString('utf8')
+  const events = trace
+    .trim()
+    .split('\n')
+    .map(line => JSON.parse(line))
   expect(events.map(event => event.phase)).toEqual(['start', 'decision', 'note', 'end'])
   expect(events[3].payload.outcome).toBe('aborted')
 })
@@ -266,7 +293,11 @@ test.concurrent('a guardrail refusal: an error annotation, a failed step, and th
 describe('bad input fails the step with one line naming the input', () => {
   test.concurrent.each([
     ['expect-exit', { command: 'true', 'expect-exit': 'abc' }, /expect-exit.*abc/],
-    ['upload-trace', { command: 'true', 'expect-exit': '0', 'upload-trace': 'sometimes' }, /upload-trace.*sometimes.*always, on-failure, never/],
+    [
+      'upload-trace',
+      { command: 'true', 'expect-exit': '0', 'upload-trace': 'sometimes' },
+      /upload-trace.*sometimes.*always, on-failure, never/
+    ],
     ['no expectation', { command: 'true' }, /nothing to verify against/]
   ])('%s', async (_, inputs, pattern) => {
     const { runner } = await newRunner(`bad-${Math.random().toString(16).slice(2, 8)}`)

@@ -44,7 +44,9 @@ afterEach(() => service.clearFaults())
 let scenes = 0
 
 /** A state directory holding one failed receipt, its session folder, and the options to persist it. */
-async function scene(overrides: Partial<PersistOptions> = {}): Promise<{ run: RunToPersist; options: PersistOptions; warnings: string[]; prefix: string }> {
+async function scene(
+  overrides: Partial<PersistOptions> = {}
+): Promise<{ run: RunToPersist; options: PersistOptions; warnings: string[]; prefix: string }> {
   const root = join(scratch, `scene-${++scenes}`)
   const stateDir = join(root, 'state')
   const sessionDir = join(stateDir, 'sessions', 'one')
@@ -89,7 +91,11 @@ async function quietly(run: RunToPersist, options: PersistOptions): Promise<Pers
   }
 }
 
-const keysUnder = (prefix: string) => service.cacheEntries().map(entry => entry.key).filter(key => key.startsWith(prefix))
+const keysUnder = (prefix: string) =>
+  service
+    .cacheEntries()
+    .map(entry => entry.key)
+    .filter(key => key.startsWith(prefix))
 const artifactNamed = (runId: string | undefined) => service.artifacts().find(found => found.name === `reverify-trace-${runId}`)
 
 test('saves the history and uploads the trace, and says so', async () => {
@@ -126,7 +132,11 @@ test('a cache that refuses the save: one warning, and the trace is still uploade
   expect(outcome.historySaved).toBe(false)
   expect(outcome.artifact).toEqual({ id: artifactNamed(run.runId)!.id })
   expect(keysUnder(prefix)).toEqual([])
-  expect(warnings).toEqual([expect.stringMatching(/^reverify: the receipt history was not saved to the cache: reserve conflict, the key is taken \(409\): .*; the verdict stands$/)])
+  expect(warnings).toEqual([
+    expect.stringMatching(
+      /^reverify: the receipt history was not saved to the cache: reserve conflict, the key is taken \(409\): .*; the verdict stands$/
+    )
+  ])
 })
 
 test('an artifact service that refuses the upload: one warning, and the history is still saved', async () => {

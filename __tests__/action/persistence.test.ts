@@ -45,7 +45,10 @@ test.concurrent('two parallel jobs of one run save distinct histories, and each 
   expect(keysA).toEqual([expect.stringMatching(new RegExp(`^reverify-v1-${a.state['history-key']}-${runId}-1-test-a-[0-9a-f]{8}$`))])
   expect(keysB).toEqual([expect.stringMatching(new RegExp(`^reverify-v1-${b.state['history-key']}-${runId}-1-test-b-[0-9a-f]{8}$`))])
   // Both artifacts of the run exist under their own names.
-  const names = service.artifacts().map(artifact => artifact.name).sort()
+  const names = service
+    .artifacts()
+    .map(artifact => artifact.name)
+    .sort()
   expect(names).toEqual([`reverify-trace-${a.outputs['run-id']}`, `reverify-trace-${b.outputs['run-id']}`].sort())
 
   jobA.freshTemp()
@@ -60,7 +63,9 @@ test.concurrent('two parallel jobs of one run save distinct histories, and each 
   expect(warnings(laterB).join('\n')).not.toContain(a.outputs['run-id'])
   // The later runs saved histories holding both receipts of their own command only.
   const newestA = historyEntries(service, laterA).pop()!
-  expect((await receiptsInCacheEntry(newestA)).map(receipt => receipt.run_id).sort()).toEqual([a.outputs['run-id'], laterA.outputs['run-id']].sort())
+  expect((await receiptsInCacheEntry(newestA)).map(receipt => receipt.run_id).sort()).toEqual(
+    [a.outputs['run-id'], laterA.outputs['run-id']].sort()
+  )
 })
 
 describe('cache faults never fail a passing step', () => {
@@ -82,21 +87,27 @@ describe('cache faults never fail a passing step', () => {
     expect(step.annotations.filter(annotation => annotation.level === 'error')).toEqual([])
     const reverifyWarnings = warnings(step).filter(message => message.startsWith('reverify:'))
     expect(reverifyWarnings).toHaveLength(1)
-    expect(reverifyWarnings[0]).toMatch(target === 'GetCacheEntryDownloadURL' ? /could not be restored/ : /was not saved .*the verdict stands/)
+    expect(reverifyWarnings[0]).toMatch(
+      target === 'GetCacheEntryDownloadURL' ? /could not be restored/ : /was not saved .*the verdict stands/
+    )
   })
 
-  test.concurrent('the save warning says why: a 409 on reserve is a taken key, a 403 on finalize is the client\'s own reason', async () => {
+  test.concurrent("the save warning says why: a 409 on reserve is a taken key, a 403 on finalize is the client's own reason", async () => {
     const service = await newService()
     const runner = new FakeRunner(service)
     service.injectFault('CreateCacheEntry', { status: 409 }, 1)
     const taken = await runner.main(passing)
     expect(warnings(taken).filter(message => message.startsWith('reverify:'))).toEqual([
-      expect.stringMatching(/^reverify: the receipt history was not saved to the cache: reserve conflict, the key is taken \(409\): Unable to reserve cache with key reverify-v1-.*; the verdict stands$/)
+      expect.stringMatching(
+        /^reverify: the receipt history was not saved to the cache: reserve conflict, the key is taken \(409\): Unable to reserve cache with key reverify-v1-.*; the verdict stands$/
+      )
     ])
     service.injectFault('FinalizeCacheEntryUpload', { status: 403 }, 1)
     const refused = await runner.main(passing)
     expect(warnings(refused).filter(message => message.startsWith('reverify:'))).toEqual([
-      expect.stringMatching(/^reverify: the receipt history was not saved to the cache: the cache client returned -1: Failed to save: .*403.*; the verdict stands$/)
+      expect.stringMatching(
+        /^reverify: the receipt history was not saved to the cache: the cache client returned -1: Failed to save: .*403.*; the verdict stands$/
+      )
     ])
   })
 
@@ -140,7 +151,11 @@ describe('the trace artifact', () => {
     expect(step.outputs['artifact-id']).toBe(String(artifact!.id))
     const files = new Map(readZip(artifact!.data).map(entry => [entry.name, entry.data.toString('utf8')]))
     expect([...files.keys()]).toEqual(expect.arrayContaining(['attempt-1.log', 'meta.json', 'trace.jsonl']))
-    const events = files.get('trace.jsonl')!.trim().split('\n').map(line => JSON.parse(line))
+    const events = files
+      .get('trace.jsonl')!
+      .trim()
+      .split('\n')
+      .map(line => JSON.parse(line))
     expect(events.map(event => event.phase)).toEqual(['start', 'decision', 'tool_call', 'tool_result', 'verify', 'end'])
     for (const event of events) expect(event).toMatchObject({ skill: 'verify', session_id: step.outputs['session-id'] })
     expect(events[5].payload.outcome).toBe('success')

@@ -14,7 +14,7 @@ let scratch: string
 const savedEnv = { ...process.env }
 
 /** Runs a client call with its console output (::debug::, ::warning:: …) captured. */
-async function quietly<T>(call: () => Promise<T>): Promise<{ value: T, output: string }> {
+async function quietly<T>(call: () => Promise<T>): Promise<{ value: T; output: string }> {
   let output = ''
   const write = process.stdout.write
   process.stdout.write = ((chunk: string | Uint8Array) => {
@@ -39,7 +39,7 @@ async function workspaceWith(files: Record<string, string | Buffer>): Promise<st
 }
 
 /** Runs a cache call from `root` as the runner would: it is both the cwd and the workspace. */
-async function inWorkspace<T>(root: string, call: () => Promise<T>): Promise<{ value: T, output: string }> {
+async function inWorkspace<T>(root: string, call: () => Promise<T>): Promise<{ value: T; output: string }> {
   const cwd = process.cwd()
   process.env.GITHUB_WORKSPACE = root
   process.chdir(root)
@@ -57,7 +57,11 @@ async function saveFrom(files: Record<string, string>, key: string, paths = ['re
 }
 
 /** Restores into an empty workspace; returns the matched key and the workspace. */
-async function restoreFresh(key: string, restoreKeys: string[] = [], paths = ['receipts']): Promise<{ matched?: string, root: string, output: string }> {
+async function restoreFresh(
+  key: string,
+  restoreKeys: string[] = [],
+  paths = ['receipts']
+): Promise<{ matched?: string; root: string; output: string }> {
   const root = await workspaceWith({})
   const { value, output } = await inWorkspace(root, () => cache.restoreCache(paths, key, restoreKeys))
   return { matched: value, root, output }
@@ -215,7 +219,10 @@ describe('cache service v2 with the real @actions/cache client', () => {
     const start = service.requests.length
 
     expect(await saveFrom({ 'receipts/x': 'x' }, 'blob-denied-1')).toBe(-1)
-    expect(service.requests.slice(start).map(r => [r.rpc, r.status])).toEqual([['CreateCacheEntry', 200], ['blob', 403]])
+    expect(service.requests.slice(start).map(r => [r.rpc, r.status])).toEqual([
+      ['CreateCacheEntry', 200],
+      ['blob', 403]
+    ])
     expect(service.cacheEntries().map(entry => entry.key)).not.toContain('blob-denied-1')
   })
 })
@@ -239,12 +246,17 @@ describe('artifact service with the real @actions/artifact client', () => {
     expect(stored).toBeDefined()
     expect(result.id).toBe(stored?.id)
     expect(result.size).toBe(stored?.data.length)
-    const sha256 = createHash('sha256').update(stored?.data ?? '').digest('hex')
+    const sha256 = createHash('sha256')
+      .update(stored?.data ?? '')
+      .digest('hex')
     expect(result.digest).toBe(sha256)
     expect(stored?.digest).toBe(`sha256:${sha256}`)
     expect(stored?.expiresAt).toEqual(expect.any(String))
 
-    const blobPaths = service.requests.slice(start).filter(r => r.rpc === 'blob').map(r => r.path)
+    const blobPaths = service.requests
+      .slice(start)
+      .filter(r => r.rpc === 'blob')
+      .map(r => r.path)
     expect(blobPaths.filter(path => path.includes('comp=block&')).length).toBeGreaterThanOrEqual(2)
     expect(blobPaths.filter(path => path.includes('comp=blocklist'))).toHaveLength(1)
 
@@ -284,7 +296,10 @@ describe('artifact service with the real @actions/artifact client', () => {
     } finally {
       process.env.ACTIONS_RUNTIME_TOKEN = service.env().ACTIONS_RUNTIME_TOKEN
     }
-    expect(service.requests.slice(start).map(r => [r.rpc, r.status])).toEqual([['CreateArtifact', 409], ['CreateArtifact', 409]])
+    expect(service.requests.slice(start).map(r => [r.rpc, r.status])).toEqual([
+      ['CreateArtifact', 409],
+      ['CreateArtifact', 409]
+    ])
     expect(service.artifacts().filter(candidate => candidate.name === 'trace-once')).toHaveLength(1)
   })
 })
@@ -308,7 +323,10 @@ describe('protocol details', () => {
     expect(await unknown.json()).toMatchObject({ code: 'bad_route' })
 
     const foreignRun = await callTwirp('ArtifactService', 'CreateArtifact', {
-      workflow_run_backend_id: 'someone-else', workflow_job_run_backend_id: 'x', name: 'n', version: 7
+      workflow_run_backend_id: 'someone-else',
+      workflow_job_run_backend_id: 'x',
+      name: 'n',
+      version: 7
     })
     expect(foreignRun.status).toBe(403)
     expect(await foreignRun.json()).toMatchObject({ code: 'permission_denied' })
@@ -318,7 +336,7 @@ describe('protocol details', () => {
     await saveFrom({ 'receipts/x': 'x' }, 'ranged-1')
     const { version } = service.cacheEntries().find(entry => entry.key === 'ranged-1') ?? { version: '' }
     const lookup = await callTwirp('CacheService', 'GetCacheEntryDownloadURL', { key: 'ranged-1', version })
-    const { signed_download_url: readUrl } = await lookup.json() as { signed_download_url: string }
+    const { signed_download_url: readUrl } = (await lookup.json()) as { signed_download_url: string }
     const whole = Buffer.from(await (await fetch(readUrl)).arrayBuffer())
 
     const head = await fetch(readUrl, { method: 'HEAD' })

@@ -108,7 +108,10 @@ describe('the reusable workflow', () => {
 describe('the CI workflows', () => {
   test('ci.yml is valid and runs the action itself and the reusable workflow', async () => {
     const parsed = await workflow('.github/workflows/ci.yml')
-    const uses = Object.values(parsed.jobs as Record<string, any>).flatMap(job => [job.uses, ...(job.steps ?? []).map((step: any) => step.uses)])
+    const uses = Object.values(parsed.jobs as Record<string, any>).flatMap(job => [
+      job.uses,
+      ...(job.steps ?? []).map((step: any) => step.uses)
+    ])
     expect(uses).toContain('./')
     expect(uses).toContain('./.github/workflows/reverify.yml')
   })
@@ -122,7 +125,10 @@ describe('the CI workflows', () => {
   })
 
   test('the parser is not a rubber stamp: a broken workflow is reported', () => {
-    const parsed = parseWorkflow({ name: 'broken.yml', content: 'on: workflow_call\njobs:\n  x:\n    runs-on: ubuntu-latest\n    stepz: []\n' }, new NoOperationTraceWriter())
+    const parsed = parseWorkflow(
+      { name: 'broken.yml', content: 'on: workflow_call\njobs:\n  x:\n    runs-on: ubuntu-latest\n    stepz: []\n' },
+      new NoOperationTraceWriter()
+    )
     expect(parsed.context.errors.getErrors().length).toBeGreaterThan(0)
   })
 })

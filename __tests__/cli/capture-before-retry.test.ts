@@ -85,7 +85,9 @@ describe('warn (the default)', () => {
     expect(receiptOf(retryId)).toMatchObject({ status: 'failed' })
     // The retry's trace says which failure it ignored.
     const retrySession = receiptOf(retryId).session.dir
-    const notes = readTrace(retrySession).filter(event => event.phase === 'note').map(event => event.payload.message)
+    const notes = readTrace(retrySession)
+      .filter(event => event.phase === 'note')
+      .map(event => event.payload.message)
     expect(notes).toContain(`retrying after failed run ${failedId}, which nobody captured`)
   })
 
@@ -345,25 +347,28 @@ describe('configuration', () => {
     ['an object', { mode: 'block' }]
   ]
 
-  test.each(invalidValues)('an invalid value in the file (%s): run and capture exit 2 with one line naming the file', async (_label, value) => {
-    const failedId = await failedRun()
-    writeFileSync(configPath(), JSON.stringify({ capture_before_retry: value }))
-    const runsBefore = runDirs(stateDir()).length
+  test.each(invalidValues)(
+    'an invalid value in the file (%s): run and capture exit 2 with one line naming the file',
+    async (_label, value) => {
+      const failedId = await failedRun()
+      writeFileSync(configPath(), JSON.stringify({ capture_before_retry: value }))
+      const runsBefore = runDirs(stateDir()).length
 
-    const run = await passing('touch ran')
-    const capture = await runCli(['capture', failedId, '--note', 'x'], repo)
-    for (const result of [run, capture]) {
-      expect(result.code).toBe(2)
-      expect(result.stdout).toBe('')
-      const lines = result.stderr.trimEnd().split('\n')
-      expect(lines).toHaveLength(1)
-      expect(lines[0]).toContain(configPath())
-      expect(lines[0]).toContain('allowed: warn, block, off')
+      const run = await passing('touch ran')
+      const capture = await runCli(['capture', failedId, '--note', 'x'], repo)
+      for (const result of [run, capture]) {
+        expect(result.code).toBe(2)
+        expect(result.stdout).toBe('')
+        const lines = result.stderr.trimEnd().split('\n')
+        expect(lines).toHaveLength(1)
+        expect(lines[0]).toContain(configPath())
+        expect(lines[0]).toContain('allowed: warn, block, off')
+      }
+      expect(existsSync(join(repo, 'ran'))).toBe(false)
+      expect(runDirs(stateDir())).toHaveLength(runsBefore)
+      expect(receiptOf(failedId).capture).toBeUndefined()
     }
-    expect(existsSync(join(repo, 'ran'))).toBe(false)
-    expect(runDirs(stateDir())).toHaveLength(runsBefore)
-    expect(receiptOf(failedId).capture).toBeUndefined()
-  })
+  )
 
   test('config set repairs a file holding an invalid value', async () => {
     mkdirSync(stateDir())
@@ -470,7 +475,9 @@ describe('an untrusted store', () => {
     const blocked = await failing('false', ['--capture-before-retry', 'block'])
     expect(blocked.code).toBe(1)
     expect(blocked.stderr).toContain(`reverify: error: The last run of this verify command (${failedId}) failed`)
-    expect(blocked.stderr).toMatch(/reverify: warning: the receipt index in \S+ could not be \w+.*symbolic link.*reading every receipt instead/)
+    expect(blocked.stderr).toMatch(
+      /reverify: warning: the receipt index in \S+ could not be \w+.*symbolic link.*reading every receipt instead/
+    )
 
     const retry = await failing()
     expect(retry.code).toBe(1)

@@ -29,10 +29,26 @@ const SEED = 20261130
 test(`${RUNS} runs killed with SIGKILL at random moments leave nothing torn, lost or running`, async () => {
   const repo = await scratchRepo()
   const random = seeded(SEED)
-  const args = ['run', '--command', 'sleep 0.15; [ $((RANDOM % 3)) -ne 0 ]', '--expect-exit', '0', '--max-retries', '2', '--keep-receipts', '1000', '--capture-before-retry', 'off']
+  const args = [
+    'run',
+    '--command',
+    'sleep 0.15; [ $((RANDOM % 3)) -ne 0 ]',
+    '--expect-exit',
+    '0',
+    '--max-retries',
+    '2',
+    '--keep-receipts',
+    '1000',
+    '--capture-before-retry',
+    'off'
+  ]
   const counts = { killed: 0, finishedFirst: 0, resumed: 0, replayed: 0, restarted: 0, untouched: 0 }
   for (let i = 0; i < RUNS; i++) {
-    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], { cwd: repo, stdio: 'ignore', env: { PATH: process.env.PATH, HOME: process.env.HOME } })
+    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
+      cwd: repo,
+      stdio: 'ignore',
+      env: { PATH: process.env.PATH, HOME: process.env.HOME }
+    })
     const exited = once(child, 'exit')
     // Node and the bundle take ~150 ms to load: most kills should land inside the run.
     const delay = 100 + Math.floor(random() * 500)
@@ -97,7 +113,9 @@ test(`${RUNS} runs killed with SIGKILL at random moments leave nothing torn, los
     statuses[parsed.receipt.status] = (statuses[parsed.receipt.status] ?? 0) + 1
   }
   // Figures for docs/reliability.md.
-  process.stdout.write(`fault injection: ${JSON.stringify({ ...counts, unparsable, tornLastLines, emptySessions, unwritten, receipts: runDirs(state).length, statuses })}\n`)
+  process.stdout.write(
+    `fault injection: ${JSON.stringify({ ...counts, unparsable, tornLastLines, emptySessions, unwritten, receipts: runDirs(state).length, statuses })}\n`
+  )
   expect(unparsable).toBe(0)
   expect(statuses.running ?? 0).toBe(0)
   // Most kills land inside a run (the others finished first: the machine was quick).

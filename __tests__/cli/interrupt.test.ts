@@ -19,29 +19,33 @@ async function waitFor(check: () => boolean, ms = 10000): Promise<void> {
   }
 }
 
-test.each(['SIGINT', 'SIGTERM'] as const)('%s during an attempt stops the tree and closes the run', async signal => {
-  const repo = await scratchRepo()
-  const command = "bash -c 'trap \"\" TERM; echo $$ > grandchild; exec sleep 300' & echo $$ > shell; wait"
-  let pid = 0
-  const run = spawnCli(['run', '--command', command, '--expect-exit', '0', '--max-retries', '3'], repo, { onSpawn: p => (pid = p) })
-  await waitFor(() => existsSync(join(repo, 'grandchild')) && readFileSync(join(repo, 'grandchild'), 'utf8').trim() !== '')
-  const grandchild = Number(readFileSync(join(repo, 'grandchild'), 'utf8'))
-  const shell = Number(readFileSync(join(repo, 'shell'), 'utf8'))
-  process.kill(pid, signal)
-  const result = await run
-  expect(result.code).toBe(130)
-  expect(alive(grandchild)).toBe(false)
-  expect(alive(shell)).toBe(false)
+test.each(['SIGINT', 'SIGTERM'] as const)(
+  '%s during an attempt stops the tree and closes the run',
+  async signal => {
+    const repo = await scratchRepo()
+    const command = 'bash -c \'trap "" TERM; echo $$ > grandchild; exec sleep 300\' & echo $$ > shell; wait'
+    let pid = 0
+    const run = spawnCli(['run', '--command', command, '--expect-exit', '0', '--max-retries', '3'], repo, { onSpawn: p => (pid = p) })
+    await waitFor(() => existsSync(join(repo, 'grandchild')) && readFileSync(join(repo, 'grandchild'), 'utf8').trim() !== '')
+    const grandchild = Number(readFileSync(join(repo, 'grandchild'), 'utf8'))
+    const shell = Number(readFileSync(join(repo, 'shell'), 'utf8'))
+    process.kill(pid, signal)
+    const result = await run
+    expect(result.code).toBe(130)
+    expect(alive(grandchild)).toBe(false)
+    expect(alive(shell)).toBe(false)
 
-  const state = join(repo, '.reverify')
-  const [dir] = sessionDirs(state)
-  const events = expectWellFormedTrace(dir!)
-  expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
-  expect(events.find(event => event.phase === 'tool_result')!.payload).toMatchObject({ ok: false, exit: 130, interrupted: true })
-  expect(events.some(event => event.phase === 'note' && event.payload.message.includes(signal))).toBe(true)
-  expect(events[events.length - 1]!.payload.outcome).toBe('aborted')
-  expect(JSON.parse(readFileSync(join(dir!, 'meta.json'), 'utf8'))).toMatchObject({ outcome: 'aborted', attempts: 1 })
-  const [runId] = runDirs(state)
-  expect(JSON.parse(readFileSync(join(state, 'runs', runId!, 'receipt.json'), 'utf8')).status).toBe('interrupted')
-  expect(result.stdout).toContain('outcome: aborted')
-}, 30000)
+    const state = join(repo, '.reverify')
+    const [dir] = sessionDirs(state)
+    const events = expectWellFormedTrace(dir!)
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
+    expect(events.find(event => event.phase === 'tool_result')!.payload).toMatchObject({ ok: false, exit: 130, interrupted: true })
+    expect(events.some(event => event.phase === 'note' && event.payload.message.includes(signal))).toBe(true)
+    expect(events[events.length - 1]!.payload.outcome).toBe('aborted')
+    expect(JSON.parse(readFileSync(join(dir!, 'meta.json'), 'utf8'))).toMatchObject({ outcome: 'aborted', attempts: 1 })
+    const [runId] = runDirs(state)
+    expect(JSON.parse(readFileSync(join(state, 'runs', runId!, 'receipt.json'), 'utf8')).status).toBe('interrupted')
+    expect(result.stdout).toContain('outcome: aborted')
+  },
+  30000
+)

@@ -22,14 +22,11 @@ test('a timeout kills a grandchild that ignores SIGTERM, and the next attempt st
     // Attempt 2: fail loudly if anything attempt 1 started is still alive.
     // (a zombie not yet reaped by init is dead: it has no state but "Z")
     'if [ $n -gt 1 ]; then for p in $(cat pids); do s=$(cut -d" " -f3 /proc/$p/stat 2>/dev/null); [ -n "$s" ] && [ "$s" != Z ] && { echo "LEFTOVER $p"; exit 9; }; done; exit 0; fi;',
-    "bash -c 'trap \"\" TERM; echo $$ >> pids; exec sleep 300' &",
-    "bash -c 'trap \"\" TERM; echo $$ >> pids; exec sleep 300' > /dev/null 2>&1 &",
+    'bash -c \'trap "" TERM; echo $$ >> pids; exec sleep 300\' &',
+    'bash -c \'trap "" TERM; echo $$ >> pids; exec sleep 300\' > /dev/null 2>&1 &',
     'sleep 300'
   ].join(' \\\n')
-  const result = await runCli(
-    ['run', '--command', command, '--expect-exit', '0', '--timeout-seconds', '1', '--max-retries', '1'],
-    repo
-  )
+  const result = await runCli(['run', '--command', command, '--expect-exit', '0', '--timeout-seconds', '1', '--max-retries', '1'], repo)
   const pids = readFileSync(join(repo, 'pids'), 'utf8').trim().split('\n').map(Number)
   expect(pids).toHaveLength(2)
   for (const pid of pids) expect(alive(pid)).toBe(false)
@@ -72,25 +69,29 @@ function peakRssBytes(pid: number): number | undefined {
 test.each([
   ['one 300 MB line', "head -c 300000000 /dev/zero | tr '\\0' 'a'"],
   ['300 MB of log lines', "yes 'INFO all good here; FAIL sometimes; more text to make the line longer' | head -c 300000000 || true"]
-])('printing %s does not grow memory', async (_label, command) => {
-  let peak = 0
-  let timer: NodeJS.Timeout | undefined
-  const result = await spawnCli(['run', '--command', command, '--expect-exit', '0', '--max-retries', '0'], repo, {
-    discardStdout: true,
-    onSpawn: pid => {
-      timer = setInterval(() => {
-        peak = Math.max(peak, peakRssBytes(pid) ?? 0)
-      }, 50)
-    }
-  })
-  clearInterval(timer)
-  expect(result.code).toBe(0)
-  expect(peak).toBeGreaterThan(0)
-  expect(peak).toBeLessThan(150 * 1024 * 1024)
-  const dir = sessionDirs(join(repo, '.reverify'))[0]!
-  const summary = readTrace(dir).find(event => event.phase === 'tool_result')!.payload.summary as string
-  expect(summary.length).toBeLessThan(260 * 1100)
-  const log = readFileSync(join(dir, 'attempt-1.log'))
-  expect(log.length).toBeLessThan(10 * 1024 * 1024 + 1024)
-  expect(log.toString('latin1')).toContain('bytes dropped')
-}, 120000)
+])(
+  'printing %s does not grow memory',
+  async (_label, command) => {
+    let peak = 0
+    let timer: NodeJS.Timeout | undefined
+    const result = await spawnCli(['run', '--command', command, '--expect-exit', '0', '--max-retries', '0'], repo, {
+      discardStdout: true,
+      onSpawn: pid => {
+        timer = setInterval(() => {
+          peak = Math.max(peak, peakRssBytes(pid) ?? 0)
+        }, 50)
+      }
+    })
+    clearInterval(timer)
+    expect(result.code).toBe(0)
+    expect(peak).toBeGreaterThan(0)
+    expect(peak).toBeLessThan(150 * 1024 * 1024)
+    const dir = sessionDirs(join(repo, '.reverify'))[0]!
+    const summary = readTrace(dir).find(event => event.phase === 'tool_result')!.payload.summary as string
+    expect(summary.length).toBeLessThan(260 * 1100)
+    const log = readFileSync(join(dir, 'attempt-1.log'))
+    expect(log.length).toBeLessThan(10 * 1024 * 1024 + 1024)
+    expect(log.toString('latin1')).toContain('bytes dropped')
+  },
+  120000
+)

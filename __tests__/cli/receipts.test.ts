@@ -126,7 +126,7 @@ describe('reverify receipts list', () => {
     expect(JSON.parse((await runCli(['receipts', 'list', '--json'], repo)).stdout)).toEqual([])
   })
 
-  test('only this repository\'s receipts from a shared state directory', async () => {
+  test("only this repository's receipts from a shared state directory", async () => {
     const shared = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-shared-')))
     const other = await scratchRepo()
     await runCli(['run', '--command', 'true', '--expect-exit', '0', '--state-dir', shared], other)
@@ -136,7 +136,9 @@ describe('reverify receipts list', () => {
   })
 
   test('a relative --state-dir is relative to the working directory, as for run', async () => {
-    const runId = runIdOf(await runCli(['run', '--command', 'false', '--expect-exit', '0', '--max-retries', '0', '--state-dir', 'state'], repo))
+    const runId = runIdOf(
+      await runCli(['run', '--command', 'false', '--expect-exit', '0', '--max-retries', '0', '--state-dir', 'state'], repo)
+    )
     expect(existsSync(join(repo, 'state', 'runs', runId))).toBe(true)
     const listed = await runCli(['receipts', 'list', '--state-dir', 'state'], repo)
     expect(listed.stdout).toContain(runId)
@@ -171,9 +173,7 @@ describe('reverify receipts show', () => {
     expect(receipt).toMatchObject({ run_id: runId, status: 'passed', identity: ["echo 'a b'"] })
     expect(receipt.identity_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(receipt.session.dir).toBe(sessionDirs(stateDir())[0])
-    expect(receipt.commands).toEqual([
-      expect.objectContaining({ command: "echo 'a b'", exit_code: 0, signal: null, timed_out: false })
-    ])
+    expect(receipt.commands).toEqual([expect.objectContaining({ command: "echo 'a b'", exit_code: 0, signal: null, timed_out: false })])
   })
 
   test('latest is the newest receipt of the repository', async () => {
@@ -221,7 +221,12 @@ describe('the state directory in git', () => {
   test('.reverify/.gitignore keeps runs, sessions and the index out of git, but not config.json', async () => {
     const dir = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-git-')))
     const git = (...args: string[]) =>
-      execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' } })
+      execFileSync('git', args, {
+        cwd: dir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' }
+      })
     git('init', '-q')
     const run = await runCli(['run', '--command', 'false', '--expect-exit', '0', '--max-retries', '0'], dir)
     expect(run.code).toBe(1)

@@ -1,5 +1,5 @@
 /**
- * Resume after a crash (SPEC §6). The crash is made by crafting the on-disk state a killed
+ * Resume after a crash (docs/design.md §6). The crash is made by crafting the on-disk state a killed
  * run leaves: a real run's trace cut at the crash point, its receipt back to `running`
  * with the pid of a process that has exited.
  */
@@ -11,7 +11,8 @@ import { readTrace, expectWellFormedTrace, runDirs, sessionDirs, type Event } fr
 import { runCli, scratchRepo } from '../helpers/cli.js'
 
 /** Fails until the counter reaches `passAt`; counts every real execution. */
-const COUNTING = (passAt: number) => `n=$(cat count 2>/dev/null || echo 0); n=$((n+1)); echo $n > count; echo attempt-$n; [ $n -ge ${passAt} ]`
+const COUNTING = (passAt: number) =>
+  `n=$(cat count 2>/dev/null || echo 0); n=$((n+1)); echo $n > count; echo attempt-$n; [ $n -ge ${passAt} ]`
 
 async function deadPid(): Promise<number> {
   const child = spawn('true')
@@ -31,7 +32,10 @@ async function crashAfter(stateDir: string, keep: (events: Event[]) => number) {
   const receiptPath = join(stateDir, 'runs', runId!, 'receipt.json')
   const receipt = JSON.parse(readFileSync(receiptPath, 'utf8'))
   const attempts = kept.filter(event => event.phase === 'tool_call').length
-  writeFileSync(receiptPath, JSON.stringify({ ...receipt, status: 'running', ended_at: null, attempts, flaky: false, pid: await deadPid() }))
+  writeFileSync(
+    receiptPath,
+    JSON.stringify({ ...receipt, status: 'running', ended_at: null, attempts, flaky: false, pid: await deadPid() })
+  )
   return { runId: runId!, dir: dir! }
 }
 
@@ -80,7 +84,9 @@ test('a crash mid-command: the attempt counts as interrupted and the remaining a
   const args = ['run', '--command', COUNTING(3), '--expect-exit', '0', '--max-retries', '2']
   expect((await runCli(args, repo)).code).toBe(0)
   // Keep attempt 1 whole and attempt 2's tool_call only: killed while attempt 2 ran.
-  const { runId, dir } = await crashAfter(state(), events => events.findIndex(event => event.phase === 'tool_call' && event.payload.attempt === 2))
+  const { runId, dir } = await crashAfter(state(), events =>
+    events.findIndex(event => event.phase === 'tool_call' && event.payload.attempt === 2)
+  )
   writeFileSync(join(repo, 'count'), '2\n')
 
   const resumed = await runCli(['resume'], repo)

@@ -43,9 +43,7 @@ describe('expectations', () => {
   test('no expectation: exit 2 with the one-line message, nothing created', async () => {
     const result = await runCli(['run', '--command', 'true'], repo)
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe(
-      'reverify: nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check\n'
-    )
+    expect(result.stderr).toBe('reverify: nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check\n')
     expect(existsSync(stateDir())).toBe(false)
   })
 
@@ -96,10 +94,19 @@ describe('retries', () => {
     const events = expectWellFormedTrace(dir)
     const phases = events.map(event => event.phase)
     expect(phases).toEqual([
-      'start', 'decision',
-      'tool_call', 'tool_result', 'verify', 'note',
-      'tool_call', 'tool_result', 'verify', 'note',
-      'tool_call', 'tool_result', 'verify',
+      'start',
+      'decision',
+      'tool_call',
+      'tool_result',
+      'verify',
+      'note',
+      'tool_call',
+      'tool_result',
+      'verify',
+      'note',
+      'tool_call',
+      'tool_result',
+      'verify',
       'end'
     ])
     const notes = events.filter(event => event.phase === 'note').map(event => event.payload.message)
@@ -133,7 +140,17 @@ describe('retries', () => {
 
   test('retry-on-output stops when the output does not match, retries when it does', async () => {
     const noMatch = await runCli(
-      ['run', '--command', 'echo fatal: broken; exit 1', '--expect-exit', '0', '--max-retries', '3', '--retry-on-output', 'ECONNRESET|timed? ?out'],
+      [
+        'run',
+        '--command',
+        'echo fatal: broken; exit 1',
+        '--expect-exit',
+        '0',
+        '--max-retries',
+        '3',
+        '--retry-on-output',
+        'ECONNRESET|timed? ?out'
+      ],
       repo
     )
     expect(noMatch.code).toBe(1)
@@ -143,7 +160,17 @@ describe('retries', () => {
 
     const repo2 = await scratchRepo()
     const match = await runCli(
-      ['run', '--command', 'echo read ECONNRESET >&2; exit 1', '--expect-exit', '0', '--max-retries', '1', '--retry-on-output', 'ECONNRESET'],
+      [
+        'run',
+        '--command',
+        'echo read ECONNRESET >&2; exit 1',
+        '--expect-exit',
+        '0',
+        '--max-retries',
+        '1',
+        '--retry-on-output',
+        'ECONNRESET'
+      ],
       repo2
     )
     expect(match.code).toBe(1)
@@ -211,19 +238,34 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
     [['--expect-exit', 'zero'], /^reverify: --expect-exit: 'zero' is not allowed/],
     [['--expect-exit', '0', '--max-retries', '-1'], /^reverify: --max-retries: '-1' is not allowed/],
     [['--expect-exit', '0', '--timeout-seconds', '1.5'], /^reverify: --timeout-seconds: '1.5' is not allowed/],
-    [['--expect-exit', '0', '--retry-backoff', 'linear'], /^reverify: --retry-backoff: 'linear' is not allowed; expected one of fixed, exponential$/],
+    [
+      ['--expect-exit', '0', '--retry-backoff', 'linear'],
+      /^reverify: --retry-backoff: 'linear' is not allowed; expected one of fixed, exponential$/
+    ],
     [['--expect-exit', '0', '--retry-on-exit-codes', '1,x'], /^reverify: --retry-on-exit-codes: '1,x' is not allowed/],
-    [['--expect-exit', '0', '--retry-on-output', '(unclosed'], /^reverify: --retry-on-output: '\(unclosed' is not a valid regular expression/],
+    [
+      ['--expect-exit', '0', '--retry-on-output', '(unclosed'],
+      /^reverify: --retry-on-output: '\(unclosed' is not a valid regular expression/
+    ],
     [['--expect-exit', '0', '--shell', 'fish'], /^reverify: --shell: 'fish' is not allowed; expected bash, sh, or a command template/],
     [['--expect-exit', '0', '--working-directory', 'nope'], /^reverify: --working-directory: 'nope' is not an existing directory$/],
     [['--expect-exit', '0', '--name', '../escape'], /^reverify: --name: '..\/escape' is not allowed/],
-    [['--expect-exit', '0', '--allow-destructive=maybe'], /^reverify: --allow-destructive: 'maybe' is not allowed; expected true or false$/],
+    [
+      ['--expect-exit', '0', '--allow-destructive=maybe'],
+      /^reverify: --allow-destructive: 'maybe' is not allowed; expected true or false$/
+    ],
     [['--expect-exit', '0', '--capture-before-retry', 'sometimes'], /^reverify: .*capture-before-retry.*warn, block, off/],
     [['--expect-exit', '0', '--bogus', '1'], /^reverify: unknown flag --bogus; see reverify run --help$/],
     [['--expect-exit', '0', '--max-retries'], /^reverify: --max-retries needs a value/],
-    [['--expect-exit', '0', '--max-retries', '1', '--max-retries', '2'], /^reverify: --max-retries given more than once; see reverify run --help$/],
+    [
+      ['--expect-exit', '0', '--max-retries', '1', '--max-retries', '2'],
+      /^reverify: --max-retries given more than once; see reverify run --help$/
+    ],
     [['--expect-exit', '0', '-x'], /^reverify: unknown flag -x; see reverify run --help$/],
-    [['--expect-exit', '0', '--keep-receipts', '0'], /^reverify: --keep-receipts: '0' is not allowed; expected a whole number from 1 to 100000$/]
+    [
+      ['--expect-exit', '0', '--keep-receipts', '0'],
+      /^reverify: --keep-receipts: '0' is not allowed; expected a whole number from 1 to 100000$/
+    ]
   ])('%j', async (args, message) => {
     writeFileSync(join(repo, 'ran'), '')
     const result = await runCli(['run', '--command', 'echo ran > ran', ...args], repo)
@@ -236,7 +278,11 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
   })
 
   test.each([
-    ['101 commands', Array.from({ length: 101 }, (_, i) => `echo ${i}`).join('\n'), /^reverify: --command: 101 commands is too many; at most 100$/],
+    [
+      '101 commands',
+      Array.from({ length: 101 }, (_, i) => `echo ${i}`).join('\n'),
+      /^reverify: --command: 101 commands is too many; at most 100$/
+    ],
     ['a 9000-character command', `echo ${'x'.repeat(9000)}`, /^reverify: --command: a command of 9005 characters is too long; at most 8192/]
   ])('oversized input: %s', async (_label, command, message) => {
     const result = await runCli(['run', '--command', command, '--expect-exit', '0'], repo)
@@ -263,7 +309,9 @@ describe('help', () => {
   test.each(['bogus', '__proto__', 'constructor', 'toString'])('unknown command %s: one line, exit 2', async name => {
     const result = await runCli([name], repo)
     expect(result.code).toBe(2)
-    expect(result.stderr).toMatch(/^reverify: unknown command '.*'; expected one of run, capture, receipts, config, resume \(see reverify --help\)\n$/)
+    expect(result.stderr).toMatch(
+      /^reverify: unknown command '.*'; expected one of run, capture, receipts, config, resume \(see reverify --help\)\n$/
+    )
   })
 
   test('reverify --help lists the subcommands', async () => {

@@ -17,10 +17,7 @@ afterEach(async () => {
 })
 
 function marker(dropped: number, head: number, tail: number): string {
-  return (
-    `\n[reverify: ${dropped} bytes dropped;` +
-    ` the log keeps the first ${head} and the last ${tail} bytes]\n`
-  )
+  return `\n[reverify: ${dropped} bytes dropped;` + ` the log keeps the first ${head} and the last ${tail} bytes]\n`
 }
 
 /** Splits data into chunks of varying sizes, some of them empty. */
@@ -38,12 +35,7 @@ describe('CappedLogWriter', () => {
   it('keeps an exact copy of output under the cap, from Buffers and strings', async () => {
     const path = join(dir, 'attempt-1.log')
     const log = await CappedLogWriter.open(path, 1000)
-    const parts: (Buffer | string)[] = [
-      'compiling…\n',
-      Buffer.from([0xff, 0x00, 0x0a]),
-      '',
-      'ünïcode ✓\n'
-    ]
+    const parts: (Buffer | string)[] = ['compiling…\n', Buffer.from([0xff, 0x00, 0x0a]), '', 'ünïcode ✓\n']
     for (const part of parts) log.write(part)
     const stats = await log.close()
     const expected = Buffer.concat(parts.map(part => Buffer.from(part)))
@@ -95,11 +87,7 @@ describe('CappedLogWriter', () => {
     const tail = cap - head
     const dropped = total - cap
     expect(await log.close()).toEqual({ bytesSeen: total, bytesDropped: dropped })
-    const expected = Buffer.concat([
-      data.subarray(0, head),
-      Buffer.from(marker(dropped, head, tail)),
-      data.subarray(total - tail)
-    ])
+    const expected = Buffer.concat([data.subarray(0, head), Buffer.from(marker(dropped, head, tail)), data.subarray(total - tail)])
     expect(await readFile(path)).toEqual(expected)
   })
 
@@ -132,9 +120,7 @@ describe('CappedLogWriter', () => {
     }
     await log.close()
     const data = Buffer.concat(written)
-    expect(await readFile(path)).toEqual(
-      Buffer.concat([data.subarray(0, 50), Buffer.from(marker(100, 50, 50)), data.subarray(150)])
-    )
+    expect(await readFile(path)).toEqual(Buffer.concat([data.subarray(0, 50), Buffer.from(marker(100, 50, 50)), data.subarray(150)]))
   })
 
   it('has the output on disk before close while it is under the cap', async () => {

@@ -43,7 +43,9 @@ describe('captureMessage', () => {
 
   test('the Actions message gives the trailer commit and the capture-mode alternative', () => {
     const message = actionCaptureMessage('block', runId)
-    expect(message).toContain(`git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} <what you found>"`)
+    expect(message).toContain(
+      `git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} <what you found>"`
+    )
     expect(message).toContain(`capture: ${runId}`)
     expect(message).toContain('capture-note')
     expect(message).toContain('not retrying')

@@ -58,8 +58,14 @@ describe('captureRun', () => {
   })
 
   test('an unknown or malformed run id is a usage error', async () => {
-    await expect(captureRun(store, ID_A, details)).rejects.toMatchObject({ name: 'UsageError', message: expect.stringContaining(`no receipt of run ${ID_A}`) })
-    await expect(captureRun(store, 'nope', details)).rejects.toMatchObject({ name: 'UsageError', message: expect.stringContaining('is not a run id') })
+    await expect(captureRun(store, ID_A, details)).rejects.toMatchObject({
+      name: 'UsageError',
+      message: expect.stringContaining(`no receipt of run ${ID_A}`)
+    })
+    await expect(captureRun(store, 'nope', details)).rejects.toMatchObject({
+      name: 'UsageError',
+      message: expect.stringContaining('is not a run id')
+    })
   })
 
   test("refuses another target's run and a run still running", async () => {
@@ -67,8 +73,14 @@ describe('captureRun', () => {
     const running = makeReceipt({ status: 'running', ended_at: null })
     await store.write(foreign)
     await store.write(running)
-    await expect(captureRun(store, foreign.run_id, details)).rejects.toMatchObject({ name: 'UsageError', message: expect.stringContaining('belongs to octo/gadgets') })
-    await expect(captureRun(store, running.run_id, details)).rejects.toMatchObject({ name: 'UsageError', message: expect.stringContaining('still running') })
+    await expect(captureRun(store, foreign.run_id, details)).rejects.toMatchObject({
+      name: 'UsageError',
+      message: expect.stringContaining('belongs to octo/gadgets')
+    })
+    await expect(captureRun(store, running.run_id, details)).rejects.toMatchObject({
+      name: 'UsageError',
+      message: expect.stringContaining('still running')
+    })
   })
 
   test('latest is the newest failed run of the target not yet captured', async () => {
@@ -78,7 +90,10 @@ describe('captureRun', () => {
     for (const receipt of [older, newer, passed]) await store.write(receipt)
     expect((await captureRun(store, 'latest', details)).run_id).toBe(newer.run_id)
     expect((await captureRun(store, 'latest', details)).run_id).toBe(older.run_id)
-    await expect(captureRun(store, 'latest', details)).rejects.toMatchObject({ name: 'UsageError', message: expect.stringContaining('no failed run waiting') })
+    await expect(captureRun(store, 'latest', details)).rejects.toMatchObject({
+      name: 'UsageError',
+      message: expect.stringContaining('no failed run waiting')
+    })
     await expect(captureRun(store, 'latest', { ...details, target: undefined })).rejects.toMatchObject({ name: 'UsageError' })
   })
 
@@ -88,7 +103,10 @@ describe('captureRun', () => {
     const scoped = { ...details, scope: failed.scope, identityHash: failed.identity_hash }
     expect((await captureRun(store, 'latest', scoped)).run_id).toBe(failed.run_id)
     await store.write(makeReceipt({ status: 'passed', started_at: secondsAfter(failed.started_at, 60) }))
-    await expect(captureRun(store, 'latest', scoped)).rejects.toMatchObject({ name: 'UsageError', message: expect.stringContaining('is passed, not failed') })
+    await expect(captureRun(store, 'latest', scoped)).rejects.toMatchObject({
+      name: 'UsageError',
+      message: expect.stringContaining('is passed, not failed')
+    })
   })
 
   test('a note over 4000 characters is refused', async () => {
@@ -106,7 +124,11 @@ describe('applyCaptureTrailers', () => {
     await store.write(failed)
     await store.write(foreign)
     const trailers = parseCaptureTrailers(
-      [`Reverify-Capture: ${failed.run_id} flaky DNS`, `Reverify-Capture: ${ID_B} typo`, `Reverify-Capture: ${foreign.run_id} not ours`].join('\n')
+      [
+        `Reverify-Capture: ${failed.run_id} flaky DNS`,
+        `Reverify-Capture: ${ID_B} typo`,
+        `Reverify-Capture: ${foreign.run_id} not ours`
+      ].join('\n')
     )
     const details = { target: 'octo/widgets', source: 'commit abc123', by: 'octocat', now: new Date('2026-12-01T00:00:00Z') }
     const first = await applyCaptureTrailers(store, trailers, details)
@@ -114,7 +136,12 @@ describe('applyCaptureTrailers', () => {
     expect(first.notices).toHaveLength(2)
     expect(first.notices[0]).toContain(ID_B)
     expect(first.notices[1]).toContain('belongs to octo/gadgets')
-    expect((await store.read(failed.run_id))?.capture).toEqual({ captured_at: '2026-12-01T00:00:00.000Z', note: 'flaky DNS', source: 'commit abc123', by: 'octocat' })
+    expect((await store.read(failed.run_id))?.capture).toEqual({
+      captured_at: '2026-12-01T00:00:00.000Z',
+      note: 'flaky DNS',
+      source: 'commit abc123',
+      by: 'octocat'
+    })
     const again = await applyCaptureTrailers(store, trailers, { ...details, now: new Date('2026-12-02T00:00:00Z') })
     expect(again.applied).toEqual([])
     expect((await store.read(failed.run_id))?.capture?.captured_at).toBe('2026-12-01T00:00:00.000Z')

@@ -82,10 +82,30 @@ describe('normalizeCommand', () => {
 
   test('is idempotent on hand-picked awkward commands', () => {
     const awkward = [
-      "it's", "echo 'it'\\''s'", 'echo "a\\"b"', 'echo $(date)', 'echo ${a:-x y}', 'echo "${a:-x y}"',
-      'echo ${a:-${b}}', "echo $'a\\nb'", 'a#b', 'echo \\#x', 'x=1 y=2 cmd --flag="v w" -- *.ts',
-      'cat <<< hi', '( cd sub && make )', 'echo ""', "echo ''", 'echo $', 'echo $$ $!', 'echo "$"x',
-      'echo ~ ~/x', 'printf "%s\\n" a', 'echo \\\\', 'echo "tab\there"', 'a | & b', 'echo é "ü ß"'
+      "it's",
+      "echo 'it'\\''s'",
+      'echo "a\\"b"',
+      'echo $(date)',
+      'echo ${a:-x y}',
+      'echo "${a:-x y}"',
+      'echo ${a:-${b}}',
+      "echo $'a\\nb'",
+      'a#b',
+      'echo \\#x',
+      'x=1 y=2 cmd --flag="v w" -- *.ts',
+      'cat <<< hi',
+      '( cd sub && make )',
+      'echo ""',
+      "echo ''",
+      'echo $',
+      'echo $$ $!',
+      'echo "$"x',
+      'echo ~ ~/x',
+      'printf "%s\\n" a',
+      'echo \\\\',
+      'echo "tab\there"',
+      'a | & b',
+      'echo é "ü ß"'
     ]
     for (const command of awkward) {
       const once = normalizeCommand(command)
@@ -97,7 +117,12 @@ describe('normalizeCommand', () => {
 // Characters a token may hold: printable ASCII except the backtick (which the shell treats
 // specially inside double quotes, so the three spellings below would not mean the same),
 // plus a few non-ASCII letters.
-const tokenChar = fc.constantFrom(...Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index)).filter(char => char !== '`'), 'é', 'ß', '→')
+const tokenChar = fc.constantFrom(
+  ...Array.from({ length: 95 }, (_, index) => String.fromCharCode(32 + index)).filter(char => char !== '`'),
+  'é',
+  'ß',
+  '→'
+)
 const token = fc.string({ unit: tokenChar, minLength: 1, maxLength: 8 })
 const tokens = fc.array(token, { minLength: 1, maxLength: 6 })
 
@@ -107,8 +132,38 @@ const backslashed = (value: string) => Array.from(value, char => `\\${char}`).jo
 
 describe('normalizeCommand properties', () => {
   test('is idempotent', () => {
-    const fragment = fc.constantFrom('echo', ' ', '  ', '"', "'", '\\', '$', '${', '}', 'HOME', '*', '?', '#', '&&', '|', '>', '2>&1', ';', '(', ')', 'a b', '=', '$(', '~', '\t', 'x')
-    const command = fc.oneof(fc.string(), fc.array(fragment, { maxLength: 12 }).map(parts => parts.join('')))
+    const fragment = fc.constantFrom(
+      'echo',
+      ' ',
+      '  ',
+      '"',
+      "'",
+      '\\',
+      '$',
+      '${',
+      '}',
+      'HOME',
+      '*',
+      '?',
+      '#',
+      '&&',
+      '|',
+      '>',
+      '2>&1',
+      ';',
+      '(',
+      ')',
+      'a b',
+      '=',
+      '$(',
+      '~',
+      '\t',
+      'x'
+    )
+    const command = fc.oneof(
+      fc.string(),
+      fc.array(fragment, { maxLength: 12 }).map(parts => parts.join(''))
+    )
     fc.assert(
       fc.property(command, text => {
         const once = normalizeCommand(text)
@@ -120,12 +175,16 @@ describe('normalizeCommand properties', () => {
 
   test('single quotes, double quotes and backslashes around the same tokens share an identity', () => {
     fc.assert(
-      fc.property(tokens, fc.array(fc.constantFrom(singleQuoted, doubleQuoted, backslashed), { minLength: 6, maxLength: 6 }), (words, styles) => {
-        const spellings = [singleQuoted, doubleQuoted, backslashed].map(style => words.map(style).join(' '))
-        const mixed = words.map((word, index) => styles[index]!(word)).join('   ')
-        const hashes = [...spellings, mixed].map(spelling => commandIdentity([spelling]).hash)
-        expect(new Set(hashes).size).toBe(1)
-      }),
+      fc.property(
+        tokens,
+        fc.array(fc.constantFrom(singleQuoted, doubleQuoted, backslashed), { minLength: 6, maxLength: 6 }),
+        (words, styles) => {
+          const spellings = [singleQuoted, doubleQuoted, backslashed].map(style => words.map(style).join(' '))
+          const mixed = words.map((word, index) => styles[index]!(word)).join('   ')
+          const hashes = [...spellings, mixed].map(spelling => commandIdentity([spelling]).hash)
+          expect(new Set(hashes).size).toBe(1)
+        }
+      ),
       { numRuns: 1000 }
     )
   })
@@ -134,16 +193,58 @@ describe('normalizeCommand properties', () => {
 describe('normalizeCommand against the frozen normalizer', () => {
   // Stored receipts are found by identity hash: sharing the shell lexer must not move one.
   const fragment = fc.constantFrom(
-    'echo', 'rm', ' ', '  ', '\t', '\n', '"', "'", '\\', '$', '${', '}', '$(', ')', '(', '`', 'HOME', 'x', 'a b',
-    '*', '?', '\\*', '#', '$#', '&&', '||', '|', ';', '&', '>', '>>', '2>&1', '<<<', '<<', '=', 'A=1', '~', "$'", 'é'
+    'echo',
+    'rm',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '"',
+    "'",
+    '\\',
+    '$',
+    '${',
+    '}',
+    '$(',
+    ')',
+    '(',
+    '`',
+    'HOME',
+    'x',
+    'a b',
+    '*',
+    '?',
+    '\\*',
+    '#',
+    '$#',
+    '&&',
+    '||',
+    '|',
+    ';',
+    '&',
+    '>',
+    '>>',
+    '2>&1',
+    '<<<',
+    '<<',
+    '=',
+    'A=1',
+    '~',
+    "$'",
+    'é'
   )
-  const command = fc.oneof(fc.string(), fc.array(fragment, { maxLength: 16 }).map(parts => parts.join('')))
+  const command = fc.oneof(
+    fc.string(),
+    fc.array(fragment, { maxLength: 16 }).map(parts => parts.join(''))
+  )
 
   // Only a # inside a word reads differently now (it was taken for a comment). This test
   // keeps to commands whose every # plainly starts a word: first, or after an unescaped
   // blank or operator character other than `)`, which may close a substitution.
   const everyHashStartsAWord = (text: string): boolean =>
-    [...text.matchAll(/#/g)].every(({ index }) => index === 0 || (/[ \t\n;&|<>(]/.test(text.charAt(index - 1)) && text.charAt(index - 2) !== '\\'))
+    [...text.matchAll(/#/g)].every(
+      ({ index }) => index === 0 || (/[ \t\n;&|<>(]/.test(text.charAt(index - 1)) && text.charAt(index - 2) !== '\\')
+    )
 
   test('gives every command the same normalized text as before', () => {
     fc.assert(

@@ -1,15 +1,11 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import fc from 'fast-check'
-import {
-  DEFAULT_SUMMARY_LIMITS,
-  OutputSummarizer,
-  type SummaryLimits
-} from '../../src/core/output-summary.js'
+import { DEFAULT_SUMMARY_LIMITS, OutputSummarizer, type SummaryLimits } from '../../src/core/output-summary.js'
 
 const SMALL: SummaryLimits = { headLines: 2, tailLines: 2, maxLineChars: 6, maxMatchedLines: 2 }
 
-// A plain, whole-text model of SPEC §2, written independently of the streaming code.
+// A plain, whole-text model of docs/design.md §2, written independently of the streaming code.
 function expectedSummary(text: string, limits: SummaryLimits): string {
   const raw = text.split('\n')
   if (raw[raw.length - 1] === '') raw.pop()
@@ -62,12 +58,10 @@ function splitAt(text: string, cuts: number[]): string[] {
 
 // Covers CRLF, lone CR, keywords that may straddle a cut, lines over the cap, empty lines,
 // a surrogate pair near the cap and no final newline.
-const TRICKY =
-  'one\r\ntwo\n\nxxWARNxx\r\nok\rERROR\nlowercase error\n1234567panic\nabcde😀z\n' +
-  'FAIL\r\nlast lines\r\ntail a\ntail b\r'
+const TRICKY = 'one\r\ntwo\n\nxxWARNxx\r\nok\rERROR\nlowercase error\n1234567panic\nabcde😀z\n' + 'FAIL\r\nlast lines\r\ntail a\ntail b\r'
 
 describe('OutputSummarizer', () => {
-  it('has the SPEC §2 default limits', () => {
+  it('has the docs/design.md §2 default limits', () => {
     expect(DEFAULT_SUMMARY_LIMITS).toEqual({
       headLines: 20,
       tailLines: 20,
@@ -165,9 +159,7 @@ describe('OutputSummarizer', () => {
 
   it('does not join a keyword across a \\r that turned out to be content', () => {
     const text = 'h1\nh2\nWA\rRN\nt1\nt2\n'
-    expect(summarize(['h1\nh2\nWA\r', 'RN\nt1\nt2\n'], SMALL).text).toBe(
-      expectedSummary(text, SMALL)
-    )
+    expect(summarize(['h1\nh2\nWA\r', 'RN\nt1\nt2\n'], SMALL).text).toBe(expectedSummary(text, SMALL))
     expect(summarize(['h1\nh2\nWA\r', 'RN\nt1\nt2\n'], SMALL).text).toContain('0 matched')
   })
 
@@ -186,8 +178,23 @@ describe('OutputSummarizer', () => {
 
   it('matches the whole-text model for random text, cuts and limits', () => {
     const piece = fc.constantFrom(
-      '\n', '\r', '\r\n', 'x', 'ab', 'ERROR', 'ERR', 'OR', 'WA', 'RN', 'FAIL', 'pan', 'ic',
-      'panic', 'error', '😀', ' '
+      '\n',
+      '\r',
+      '\r\n',
+      'x',
+      'ab',
+      'ERROR',
+      'ERR',
+      'OR',
+      'WA',
+      'RN',
+      'FAIL',
+      'pan',
+      'ic',
+      'panic',
+      'error',
+      '😀',
+      ' '
     )
     const limits = fc.record({
       headLines: fc.integer({ min: 0, max: 4 }),

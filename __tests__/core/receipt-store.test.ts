@@ -57,7 +57,9 @@ describe('write and read', () => {
     const moved = { ...first, started_at: secondsAfter(T0, 120) }
     await store.write(moved)
     const key = historyKey(first.target, first.scope, first.identity_hash)
-    expect(await readdir(join(stateDir, 'index', 'history', key))).toEqual([entryName({ runId: first.run_id, startedMs: Date.parse(moved.started_at) })])
+    expect(await readdir(join(stateDir, 'index', 'history', key))).toEqual([
+      entryName({ runId: first.run_id, startedMs: Date.parse(moved.started_at) })
+    ])
     expect(await readdir(join(stateDir, 'index', 'target', targetKey(first.target)))).toHaveLength(1)
   })
 
@@ -209,7 +211,10 @@ describe('the index', () => {
     const stranger = makeReceipt({ commands_run: ['make'], started_at: secondsAfter(T0, 50) })
     await store.write(stranger)
     const key = historyKey(mine!.target, mine!.scope, mine!.identity_hash)
-    await writeFile(join(stateDir, 'index', 'history', key, entryName({ runId: stranger.run_id, startedMs: Date.parse(stranger.started_at) })), '')
+    await writeFile(
+      join(stateDir, 'index', 'history', key, entryName({ runId: stranger.run_id, startedMs: Date.parse(stranger.started_at) })),
+      ''
+    )
     expect((await latestOf(mine!))?.run_id).toBe(mine!.run_id)
   })
 
@@ -226,7 +231,9 @@ describe('the index', () => {
   })
 
   test('concurrent writers through separate stores lose no entries', async () => {
-    const receipts = Array.from({ length: 40 }, (_, index) => makeReceipt({ started_at: secondsAfter(T0, index), commands_run: [`job ${index % 4}`] }))
+    const receipts = Array.from({ length: 40 }, (_, index) =>
+      makeReceipt({ started_at: secondsAfter(T0, index), commands_run: [`job ${index % 4}`] })
+    )
     await Promise.all(receipts.map(receipt => new ReceiptStore(stateDir, { warn: message => warnings.push(message) }).write(receipt)))
     // Every writer adds its own entries, so each history lists all of its runs.
     for (const command of ['job 0', 'job 1', 'job 2', 'job 3']) {

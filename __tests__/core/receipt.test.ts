@@ -7,7 +7,16 @@ const roundTrip = (receipt: Receipt) => ReceiptSchema.parse(JSON.parse(JSON.stri
 describe('ReceiptSchema', () => {
   test('a finished receipt round-trips through JSON unchanged', () => {
     const receipt = makeReceipt({
-      ci: { run_id: '123', run_attempt: 2, workflow: 'CI', job: 'test', sha: 'abc', ref: 'refs/heads/main', event: 'push', actor: 'octocat' },
+      ci: {
+        run_id: '123',
+        run_attempt: 2,
+        workflow: 'CI',
+        job: 'test',
+        sha: 'abc',
+        ref: 'refs/heads/main',
+        event: 'push',
+        actor: 'octocat'
+      },
       capture: { captured_at: '2026-11-30T08:00:00.000Z', note: 'flaky network', source: 'cli', by: 'me' }
     })
     expect(roundTrip(receipt)).toEqual(receipt)
@@ -18,7 +27,7 @@ describe('ReceiptSchema', () => {
     expect(roundTrip(receipt)).toEqual(receipt)
   })
 
-  test('every status of SPEC §3 is accepted and nothing else', () => {
+  test('every status of docs/design.md §3 is accepted and nothing else', () => {
     for (const status of ['running', 'passed', 'failed', 'aborted', 'interrupted'] as const) {
       expect(parseReceipt(makeReceipt({ status })).ok).toBe(true)
     }
@@ -43,7 +52,10 @@ describe('ReceiptSchema', () => {
     ['a session id that is not a ULID', r => (r.session = { id: '../x', dir: '/tmp' })],
     ['an oversized command', r => (r.identity = ['x'.repeat(20_000)])],
     ['too many commands', r => (r.identity = Array.from({ length: 101 }, () => 'true'))],
-    ['an oversized capture note', r => (r.capture = { captured_at: '2026-11-30T08:00:00Z', note: 'n'.repeat(5_000), source: 'cli', by: 'me' })],
+    [
+      'an oversized capture note',
+      r => (r.capture = { captured_at: '2026-11-30T08:00:00Z', note: 'n'.repeat(5_000), source: 'cli', by: 'me' })
+    ],
     ['an expect-exit out of range', r => (r.expectations = { 'expect-exit': 256 })],
     ['an oversized host', r => (r.host = 'h'.repeat(300))]
   ])('rejects %s', (_label, spoil) => {

@@ -80,9 +80,7 @@ describe('createRedactor: the redact values', () => {
 
   it('catches the percent-encoded form', () => {
     const redactor = createRedactor({ values: ['p@ss w0rd/&more'] })
-    expect(redactor.redact(`GET /login?pw=${encodeURIComponent('p@ss w0rd/&more')}&x=1`)).toBe(
-      'GET /login?pw=[redacted:redact-input]&x=1'
-    )
+    expect(redactor.redact(`GET /login?pw=${encodeURIComponent('p@ss w0rd/&more')}&x=1`)).toBe('GET /login?pw=[redacted:redact-input]&x=1')
   })
 })
 
@@ -161,9 +159,7 @@ describe('createRedactor: well-known token shapes', () => {
   })
 
   it('keeps the Bearer/Basic word and redacts the credential', () => {
-    expect(redactor.redact(`> Authorization: Bearer ${API_KEY.slice(3)}\n`)).toBe(
-      '> Authorization: Bearer [redacted:auth-header]\n'
-    )
+    expect(redactor.redact(`> Authorization: Bearer ${API_KEY.slice(3)}\n`)).toBe('> Authorization: Bearer [redacted:auth-header]\n')
     expect(redactor.redact(`Authorization: Basic ${BASIC_CREDENTIAL}`)).toBe('Authorization: Basic [redacted:auth-header]')
     expect(redactor.redact(`-H 'authorization: BEARER Xy9.z0-w~v+u/t='`)).toBe(`-H 'authorization: BEARER [redacted:auth-header]'`)
   })
@@ -211,7 +207,20 @@ describe('createRedactor: overlaps, markers and idempotence', () => {
 
   it('is idempotent', () => {
     const redactor = createRedactor({ values: [VALUE, 'redacted'], env: { DEPLOY_TOKEN: 'tok-2f9c-secret' } })
-    const pieces = fc.constantFrom(VALUE, 'redacted', 'tok-2f9c-secret', GITHUB_CLASSIC, AWS_KEY, JWT, PEM, `Bearer ${API_KEY}`, 'abc', ' ', '\n', 'é✓😀')
+    const pieces = fc.constantFrom(
+      VALUE,
+      'redacted',
+      'tok-2f9c-secret',
+      GITHUB_CLASSIC,
+      AWS_KEY,
+      JWT,
+      PEM,
+      `Bearer ${API_KEY}`,
+      'abc',
+      ' ',
+      '\n',
+      'é✓😀'
+    )
     fc.assert(
       fc.property(fc.array(fc.oneof(pieces, fc.string({ maxLength: 5 })), { maxLength: 30 }), parts => {
         const once = redactor.redact(parts.join(''))
@@ -291,7 +300,10 @@ describe('RedactingStream', () => {
   it('drops the rest of a token longer than the window as it streams', () => {
     const long = `${base64url('{"alg":"none"}')}.${base64url('{}')}.${repeatTo('Zz9-', 20000)}`
     const text = `before ${long} after`
-    const chunks = cutAt(text, Array.from({ length: 25 }, (_, i) => (i + 1) * 1000))
+    const chunks = cutAt(
+      text,
+      Array.from({ length: 25 }, (_, i) => (i + 1) * 1000)
+    )
     expect(streamed(redactor, chunks)).toBe('before [redacted:jwt] after')
   })
 

@@ -52,9 +52,7 @@ describe('SubstringWatch', () => {
         fc.array(letter, { minLength: 1, maxLength: 4 }).map(parts => parts.join('')),
         fc.array(fc.nat(), { maxLength: 10 }),
         (text, needle, rawCuts) => {
-          const cuts = [...new Set(rawCuts.map(cut => cut % (text.length + 1)))].sort(
-            (a, b) => a - b
-          )
+          const cuts = [...new Set(rawCuts.map(cut => cut % (text.length + 1)))].sort((a, b) => a - b)
           const chunks: string[] = []
           let from = 0
           for (const cut of cuts) {

@@ -68,24 +68,44 @@ describe('verifyRun', () => {
     )
     expect(report.kind).toBe('completed')
     if (report.kind !== 'completed') return
-    expect([report.outcome, report.flaky, report.interrupted, report.attempts.length, report.maxAttempts]).toEqual(['success', true, false, 2, 3])
+    expect([report.outcome, report.flaky, report.interrupted, report.attempts.length, report.maxAttempts]).toEqual([
+      'success',
+      true,
+      false,
+      2,
+      3
+    ])
     expect(report.attempts.map(attempt => attempt.verified)).toEqual([false, true])
     expect(report.receipt.status).toBe('passed')
     expect(report.excerpt).toBe('')
     // Exponential backoff from 3 s with the clock's jitter of 0.5 (no jitter): one wait of 3 s, taken without sleeping.
     expect(waits).toEqual([3000])
     const kinds = progress.map(event => event.kind)
-    expect(kinds.filter(kind => kind !== 'process-started')).toEqual(['run-created', 'attempt-started', 'attempt-failed', 'attempt-started'])
-    expect(progress.find(event => event.kind === 'attempt-failed')).toMatchObject({ attempt: 1, retry: true, note: expect.stringContaining('retrying in 3 s') })
+    expect(kinds.filter(kind => kind !== 'process-started')).toEqual([
+      'run-created',
+      'attempt-started',
+      'attempt-failed',
+      'attempt-started'
+    ])
+    expect(progress.find(event => event.kind === 'attempt-failed')).toMatchObject({
+      attempt: 1,
+      retry: true,
+      note: expect.stringContaining('retrying in 3 s')
+    })
   })
 
   test('a failure reports its failing lines as facts, for the front ends to word', async () => {
-    const report = await verifyRun(request({ command: 'echo starting; echo "ERROR: database is down"; exit 3', 'expect-exit': '0', 'max-retries': '0' }), ports())
+    const report = await verifyRun(
+      request({ command: 'echo starting; echo "ERROR: database is down"; exit 3', 'expect-exit': '0', 'max-retries': '0' }),
+      ports()
+    )
     expect(report.kind).toBe('completed')
     if (report.kind !== 'completed') return
     expect([report.outcome, report.exitCode, report.receipt.status]).toEqual(['failure', 3, 'failed'])
     expect(report.excerpt).toBe('ERROR: database is down')
-    expect(report.attempts[0]!.checks).toEqual([{ expectation: 'expect-exit', ok: false, detail: expect.stringContaining('expect-exit 0 but got 3') }])
+    expect(report.attempts[0]!.checks).toEqual([
+      { expectation: 'expect-exit', ok: false, detail: expect.stringContaining('expect-exit 0 but got 3') }
+    ])
   })
 
   test('block mode after an uncaptured failure reports blocked and creates nothing', async () => {

@@ -9,10 +9,7 @@ import { parse } from 'shell-quote'
 
 type Part = { literal: string } | { variable: string }
 
-type Token =
-  | { kind: 'operator'; op: string }
-  | { kind: 'word'; glob: boolean; parts: Part[] }
-  | { kind: 'comment'; text: string }
+type Token = { kind: 'operator'; op: string } | { kind: 'word'; glob: boolean; parts: Part[] } | { kind: 'comment'; text: string }
 
 // Variables are swapped for numbered placeholders while parsing, so a reference can be told
 // apart from the same text written literally. The random tag keeps user text from

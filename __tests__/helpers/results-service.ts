@@ -50,7 +50,10 @@ export class ResultsService {
   private readonly cache: CacheService
   private readonly artifactService: ArtifactService
 
-  private constructor(private readonly server: Server, readonly url: string) {
+  private constructor(
+    private readonly server: Server,
+    readonly url: string
+  ) {
     this.blobs = new BlobStore(url, this.secret)
     this.cache = new CacheService(this.blobs)
     this.artifactService = new ArtifactService(this.blobs)
@@ -134,9 +137,8 @@ export class ResultsService {
     const fault = route.target === undefined ? undefined : this.faults.take(route.target)
     if (fault !== undefined && 'delayMs' in fault) await this.hold(fault.delayMs)
 
-    const reply = fault !== undefined && !('delayMs' in fault)
-      ? this.faultReply(fault, route)
-      : this.answer(method, url, request, raw, body, route)
+    const reply =
+      fault !== undefined && !('delayMs' in fault) ? this.faultReply(fault, route) : this.answer(method, url, request, raw, body, route)
     this.requests.push({ method, path: url.pathname + url.search, rpc: route.target, status: reply.status, body })
     sendReply(response, reply, method === 'HEAD')
   }

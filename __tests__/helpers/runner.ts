@@ -66,7 +66,11 @@ export function parseAnnotations(stdout: string): Annotation[] {
     const match = /^::(error|warning|notice)( [^:]*)?::(.*)$/.exec(line)
     if (!match) continue
     const title = /(?:^| |,)title=([^,]*)/.exec(match[2] ?? '')
-    found.push({ level: match[1] as Annotation['level'], ...(title && { title: unescapeProperty(title[1]!) }), message: unescapeData(match[3]!) })
+    found.push({
+      level: match[1] as Annotation['level'],
+      ...(title && { title: unescapeProperty(title[1]!) }),
+      message: unescapeData(match[3]!)
+    })
   }
   return found
 }
@@ -137,7 +141,12 @@ export class FakeRunner {
     return this.step('post.js', this.lastInputs, stateEnv, options)
   }
 
-  private step(script: string, inputs: Record<string, string>, extraEnv: Record<string, string>, options: StepOptions): Promise<StepResult> {
+  private step(
+    script: string,
+    inputs: Record<string, string>,
+    extraEnv: Record<string, string>,
+    options: StepOptions
+  ): Promise<StepResult> {
     const files = mkdtempSync(join(this.runnerTemp, 'files-'))
     const output = join(files, 'output')
     const summary = join(files, 'summary')
@@ -171,7 +180,11 @@ export class FakeRunner {
     }
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', script)], { cwd: this.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', script)], {
+        cwd: this.workspace,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe']
+      })
       let stdout = ''
       let stderr = ''
       child.stdout.on('data', chunk => {
@@ -258,7 +271,7 @@ export async function readCacheEntry(entry: CacheEntry): Promise<Map<string, Buf
   const tar = await cacheTar(entry)
   const files = new Map<string, Buffer>()
   let longName: string | undefined
-  for (let offset = 0; offset + 512 <= tar.length; ) {
+  for (let offset = 0; offset + 512 <= tar.length;) {
     const header = tar.subarray(offset, offset + 512)
     if (header.every(byte => byte === 0)) break
     const size = parseInt(tarString(header, 124, 12).trim() || '0', 8)

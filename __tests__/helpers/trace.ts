@@ -1,4 +1,4 @@
-/** Reads a session directory back, checking the shape SPEC §2 promises. */
+/** Reads a session directory back, checking the shape docs/design.md §2 promises. */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -59,7 +59,7 @@ export function runDirs(stateDir: string): string[] {
 }
 
 /**
- * Asserts SPEC §2's guarantees: one start first, one end last, and a tool_call, tool_result,
+ * Asserts docs/design.md §2's guarantees: one start first, one end last, and a tool_call, tool_result,
  * verify trio per attempt in that order. Returns the events for further checks.
  */
 export function expectWellFormedTrace(sessionDir: string): Event[] {

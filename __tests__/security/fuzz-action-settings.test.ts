@@ -44,7 +44,11 @@ const scattered = fc.record(
   Object.fromEntries(
     INPUT_NAMES.map(name => [
       name,
-      fc.oneof({ arbitrary: fc.constant(VALID[name] ?? ''), weight: 5 }, { arbitrary: plausible[name] ?? hostileText, weight: 3 }, { arbitrary: hostileText, weight: 1 })
+      fc.oneof(
+        { arbitrary: fc.constant(VALID[name] ?? ''), weight: 5 },
+        { arbitrary: plausible[name] ?? hostileText, weight: 3 },
+        { arbitrary: hostileText, weight: 1 }
+      )
     ])
   ) as Record<string, fc.Arbitrary<string>>
 )
@@ -64,7 +68,15 @@ const inputs = fc.oneof(scattered, targeted)
 function expectUsable(run: RunSettings): void {
   expect(run.commands.length).toBeGreaterThan(0)
   expect(run.commands.length).toBeLessThanOrEqual(MAX_COMMANDS)
-  const texts = [...run.commands, run.expectations.check, run.expectations.stdout, run.expectations.file, run.stateDir, run.workingDirectory, run.scope]
+  const texts = [
+    ...run.commands,
+    run.expectations.check,
+    run.expectations.stdout,
+    run.expectations.file,
+    run.stateDir,
+    run.workingDirectory,
+    run.scope
+  ]
   for (const text of texts) expect(text ?? '').not.toContain('\u0000')
   for (const text of [...run.commands, run.expectations.check ?? '', run.expectations.stdout ?? '']) {
     expect(text.length).toBeLessThanOrEqual(MAX_COMMAND_CHARS)

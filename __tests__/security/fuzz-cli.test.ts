@@ -30,12 +30,30 @@ function scratchTree(): { root: string; repo: string } {
 /** Bash single quotes around any text (NUL aside, which no argument can hold). */
 const singleQuoted = (text: string) => `'${text.replace(/'/g, "'\\''")}'`
 
-const safeCommand = fc.constantFrom('true', 'false', 'exit 3', 'echo hi', 'echo ERROR boom >&2; exit 1', 'printf "%s" partial', 'rm -rf ./build')
+const safeCommand = fc.constantFrom(
+  'true',
+  'false',
+  'exit 3',
+  'echo hi',
+  'echo ERROR boom >&2; exit 1',
+  'printf "%s" partial',
+  'rm -rf ./build'
+)
 /** Hostile command text that is still harmless to run: quoted arguments, or shapes that only stress the parser. */
 const hostileCommand = fc.oneof(
   hostileText.map(text => `: ${singleQuoted(text.replace(/\u0000/g, ''))}`),
   hostileText.map(text => `printf '%s\\n' ${singleQuoted(text.replace(/\u0000/g, ''))}`),
-  fc.constantFrom('', '   ', '\n\n', 'true \\', '\\', 'true\r\nfalse', 'true\u0000', `: ${'x'.repeat(20_000)}`, Array(120).fill('true').join('\n'))
+  fc.constantFrom(
+    '',
+    '   ',
+    '\n\n',
+    'true \\',
+    '\\',
+    'true\r\nfalse',
+    'true\u0000',
+    `: ${'x'.repeat(20_000)}`,
+    Array(120).fill('true').join('\n')
+  )
 )
 const commandText = fc.oneof(
   { arbitrary: fc.array(safeCommand, { minLength: 1, maxLength: 3 }).map(lines => lines.join('\n')), weight: 3 },
@@ -91,11 +109,14 @@ const scattered: fc.Arbitrary<Flags> = fc.record(
 
 /** A runnable set of flags with one or two made hostile, so each is reached past the others' checks. */
 const targeted: fc.Arbitrary<Flags> = fc
-  .uniqueArray(fc.constantFrom(...RUN_INPUT_NAMES).chain(name => hostileFor(name).map(value => [name, value] as const)), {
-    minLength: 1,
-    maxLength: 2,
-    selector: ([name]) => name
-  })
+  .uniqueArray(
+    fc.constantFrom(...RUN_INPUT_NAMES).chain(name => hostileFor(name).map(value => [name, value] as const)),
+    {
+      minLength: 1,
+      maxLength: 2,
+      selector: ([name]) => name
+    }
+  )
   .chain(pairs => PLAUSIBLE.command!.map(command => ({ command, 'expect-exit': '0', 'max-retries': '0', ...Object.fromEntries(pairs) })))
 
 const runFlags = fc.oneof(scattered, targeted)
@@ -153,11 +174,20 @@ test('random values for every `run` flag: one usage line or a normal run, never 
   expect(readFileSync(join(root, 'canary.txt'), 'utf8')).toBe('canary\n')
 }, 120_000)
 
-test('random command lines: help, one usage line, or a subcommand\'s normal answer', async () => {
+test("random command lines: help, one usage line, or a subcommand's normal answer", async () => {
   const { root, repo } = scratchTree()
   const before = listTree(root).filter(path => !path.startsWith('a/'))
   const subcommand = fc.constantFrom('capture', 'receipts', 'config', 'resume', 'help', '--help', '-h', '--version')
-  const argv = fc.tuple(fc.oneof(subcommand, hostileText), fc.array(fc.oneof(hostileText, fc.constantFrom('list', 'show', 'latest', 'set', 'capture-before-retry', '--json', '--note', '--state-dir', '--')), { maxLength: 4 }))
+  const argv = fc.tuple(
+    fc.oneof(subcommand, hostileText),
+    fc.array(
+      fc.oneof(
+        hostileText,
+        fc.constantFrom('list', 'show', 'latest', 'set', 'capture-before-retry', '--json', '--note', '--state-dir', '--')
+      ),
+      { maxLength: 4 }
+    )
+  )
   await fc.assert(
     fc.asyncProperty(argv, async ([first, rest]) => {
       const given = [first, ...rest.map(value => (value === '--state-dir' ? '--state-dir=inside' : value))]

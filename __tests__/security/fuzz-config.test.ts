@@ -42,7 +42,12 @@ const configJson = fc.oneof(
     .tuple(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }), fc.option(modeValue))
     .map(([rest, mode]) => JSON.stringify(mode === null ? rest : { ...rest, capture_before_retry: mode })),
   fc.jsonValue({ maxDepth: 3 }).map(value => JSON.stringify(value)),
-  fc.constantFrom('{"capture_before_retry": "block"', '\ufeff{}', '{"__proto__": {"capture_before_retry": "nope"}}', `{"pad": "${'x'.repeat(70_000)}"}`)
+  fc.constantFrom(
+    '{"capture_before_retry": "block"',
+    '\ufeff{}',
+    '{"__proto__": {"capture_before_retry": "nope"}}',
+    `{"pad": "${'x'.repeat(70_000)}"}`
+  )
 )
 
 async function checkOne(repo: string, bytes: Buffer): Promise<void> {
@@ -80,11 +85,7 @@ test('a config file that is a link, a folder or a FIFO is refused in one line wi
   const repo = await scratchRepo()
   const path = join(repo, '.reverify', 'config.json')
   mkdirSync(join(repo, '.reverify'))
-  const shapes: Array<() => void> = [
-    () => symlinkSync('/etc/passwd', path),
-    () => mkdirSync(path),
-    () => execFileSync('mkfifo', [path])
-  ]
+  const shapes: Array<() => void> = [() => symlinkSync('/etc/passwd', path), () => mkdirSync(path), () => execFileSync('mkfifo', [path])]
   for (const make of shapes) {
     rmSync(path, { recursive: true, force: true })
     make()

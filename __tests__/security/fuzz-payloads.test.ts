@@ -12,7 +12,10 @@ import { hostileText } from '../helpers/fuzz.js'
 const RUNS = { randomJson: 400, eventShaped: 400, trailerText: 500, needle: 200 }
 
 const runId = fc
-  .tuple(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }), fc.integer({ min: 0, max: 0xffffff }))
+  .tuple(
+    fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }),
+    fc.integer({ min: 0, max: 0xffffff })
+  )
   .map(([date, n]) => `${date.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}-verify-${n.toString(16).padStart(6, '0')}`)
 
 /** Near-miss ids: a real one bent by one edit. */
@@ -23,15 +26,19 @@ const nearId = fc.tuple(runId, hostileText, fc.nat()).map(([id, noise, at]) => {
 
 /** A line that may or may not be a trailer, in the spellings people and attackers use. */
 const trailerLine = fc.oneof(
-  fc.tuple(fc.constantFrom('Reverify-Capture:', 'reverify-capture :', '  REVERIFY-CAPTURE:\t', 'Reverify-Capture:'), fc.oneof(runId, nearId, hostileText), hostileText).map(
-    ([key, id, note]) => `${key} ${id} ${note}`
-  ),
+  fc
+    .tuple(
+      fc.constantFrom('Reverify-Capture:', 'reverify-capture :', '  REVERIFY-CAPTURE:\t', 'Reverify-Capture:'),
+      fc.oneof(runId, nearId, hostileText),
+      hostileText
+    )
+    .map(([key, id, note]) => `${key} ${id} ${note}`),
   hostileText
 )
 
-const trailerText = fc.array(trailerLine, { maxLength: 80 }).chain(lines =>
-  fc.constantFrom('\n', '\r\n', '\r', '\u2028').map(separator => lines.join(separator))
-)
+const trailerText = fc
+  .array(trailerLine, { maxLength: 80 })
+  .chain(lines => fc.constantFrom('\n', '\r\n', '\r', '\u2028').map(separator => lines.join(separator)))
 
 /** Every trailer is a run id with a bounded, single-line note; never more than the cap. */
 function expectBounded(trailers: readonly CaptureTrailer[]): void {
@@ -55,7 +62,10 @@ test('commit-message and PR-body text: only valid run ids, bounded counts and no
 test('a well-formed trailer among the noise is found', () => {
   fc.assert(
     fc.property(fc.array(hostileText, { maxLength: 10 }), runId, (noise, id) => {
-      const lines = [...noise.map(line => line.replace(/[\r\n\u2028]/g, ' ').replace(/^\s*reverify-capture/i, '')), `Reverify-Capture: ${id} seen`]
+      const lines = [
+        ...noise.map(line => line.replace(/[\r\n\u2028]/g, ' ').replace(/^\s*reverify-capture/i, '')),
+        `Reverify-Capture: ${id} seen`
+      ]
       expect(parseCaptureTrailers(lines.join('\n'))).toContainEqual({ runId: id, note: 'seen' })
     }),
     { numRuns: RUNS.needle }
@@ -82,7 +92,10 @@ test('event-shaped payloads with hostile fields never throw and yield only valid
     {
       commits: fc.oneof(fc.array(commit, { maxLength: 5 }), anything),
       head_commit: fc.oneof(commit, anything),
-      pull_request: fc.oneof(fc.record({ number: fc.oneof(fc.integer(), anything), body: fc.oneof(trailerText, anything) }, { requiredKeys: [] }), anything)
+      pull_request: fc.oneof(
+        fc.record({ number: fc.oneof(fc.integer(), anything), body: fc.oneof(trailerText, anything) }, { requiredKeys: [] }),
+        anything
+      )
     },
     { requiredKeys: [] }
   )
@@ -99,7 +112,9 @@ test('event-shaped payloads with hostile fields never throw and yield only valid
 
 test('huge payloads stay bounded: 5,000 commits of many trailers each', () => {
   const id = '20261130-075100-verify-3fa9c2'
-  const message = Array(200).fill(`Reverify-Capture: ${id} ${'n'.repeat(5000)}`).join('\n')
+  const message = Array(200)
+    .fill(`Reverify-Capture: ${id} ${'n'.repeat(5000)}`)
+    .join('\n')
   const sources = trailersFromEvent({ commits: Array(5000).fill({ id: 'c'.repeat(100), message }), pull_request: { body: message } })
   // Commits past the schema's cap make the list malformed: it is ignored as a whole.
   expect(sources.every(source => source.source.startsWith('pull_request'))).toBe(true)

@@ -55,7 +55,8 @@ test('random and bent receipts: list shows the valid ones, a run goes ahead, not
         // The folder name is a fresh valid id; the receipt may claim another.
         const id = `20261130-075100-verify-${(counter++ % 0xffffff).toString(16).padStart(6, '0')}`
         mkdirSync(join(runs, id), { recursive: true })
-        const fields = typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : undefined
+        const fields =
+          typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : undefined
         if (fields?.run_id === HERE) content = { ...fields, run_id: id }
         writeFileSync(join(runs, id, 'receipt.json'), typeof content === 'string' ? content : JSON.stringify(content))
         const parsed = typeof content === 'string' ? undefined : parseReceipt(content)

@@ -29,7 +29,10 @@ const eventLine = fc
       session_id: fc.oneof(fc.constant('01JDQ3Z8X5K9V7M2N4P6R8T0W1'), hostileText),
       phase: fc.oneof(fc.constantFrom(...PHASES), fc.jsonValue()),
       payload: fc.oneof(
-        fc.record({ attempt: fc.oneof(fc.integer({ min: -1, max: 4 }), fc.jsonValue()), ok: fc.jsonValue(), exit: fc.jsonValue() }, { requiredKeys: [] }),
+        fc.record(
+          { attempt: fc.oneof(fc.integer({ min: -1, max: 4 }), fc.jsonValue()), ok: fc.jsonValue(), exit: fc.jsonValue() },
+          { requiredKeys: [] }
+        ),
         fc.jsonValue({ maxDepth: 2 })
       )
     },
@@ -79,7 +82,9 @@ async function crashedRun(): Promise<{ repo: string; stateDir: string; runId: st
   const [runId] = runDirs(stateDir)
   const [dir] = sessionDirs(stateDir)
   const tracePath = join(dir!, 'trace.jsonl')
-  const events = readFileSync(tracePath, 'utf8').split('\n').filter(line => line !== '')
+  const events = readFileSync(tracePath, 'utf8')
+    .split('\n')
+    .filter(line => line !== '')
   const cut = events.findIndex(line => line.includes('"phase":"verify"'))
   writeFileSync(tracePath, `${events.slice(0, cut + 1).join('\n')}\n`)
   const receiptPath = join(stateDir, 'runs', runId!, 'receipt.json')

@@ -34,7 +34,10 @@ afterAll(async () => {
 async function saveAsRunner(runner: FakeRunner, dir: string, key: string): Promise<number> {
   const cwd = process.cwd()
   const write = process.stdout.write
-  Object.assign(process.env, service.env({ jobBackendId: runner.jobBackendId }), { GITHUB_WORKSPACE: runner.workspace, RUNNER_TEMP: runner.runnerTemp })
+  Object.assign(process.env, service.env({ jobBackendId: runner.jobBackendId }), {
+    GITHUB_WORKSPACE: runner.workspace,
+    RUNNER_TEMP: runner.runnerTemp
+  })
   process.chdir(runner.workspace)
   // The client reports through ::debug:: lines on stdout; keep them out of the test output.
   process.stdout.write = (() => true) as typeof process.stdout.write
@@ -77,7 +80,8 @@ test('a poisoned history entry is skipped file by file and neither blocks the ru
   execFileSync('mkfifo', [join(runs, fifo!.run_id, 'receipt.json')])
 
   await mkdir(outsideSession)
-  const outsideTrace = '{"ts":"2026-11-30T08:00:01.000Z","skill":"verify","session_id":"01JDQ3Z8X5K9V7M2N4P6R8T0W1","phase":"start","payload":{}}\n'
+  const outsideTrace =
+    '{"ts":"2026-11-30T08:00:01.000Z","skill":"verify","session_id":"01JDQ3Z8X5K9V7M2N4P6R8T0W1","phase":"start","payload":{}}\n'
   await writeFile(join(outsideSession, 'trace.jsonl'), outsideTrace)
   await writeFile(join(outsideSession, 'meta.json'), '{"session_id":"01JDQ3Z8X5K9V7M2N4P6R8T0W1"}\n')
   const outsideBefore = listTree(outsideSession)

@@ -1,5 +1,5 @@
 /**
- * Secrets never leave the runner through the action (SPEC §5): not in the uploaded trace
+ * Secrets never leave the runner through the action (docs/design.md §5): not in the uploaded trace
  * artifact (unzipped), the saved receipt-history cache entry (untarred), the step summary,
  * the annotations or the step outputs. GitHub masks registered secrets in the live log, but
  * not inside artifacts and caches, and never a token it was not told about.

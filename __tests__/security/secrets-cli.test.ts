@@ -1,5 +1,5 @@
 /**
- * Secrets never reach the state directory (SPEC §1 `redact`, issue "secrets never reach a
+ * Secrets never reach the state directory (docs/design.md §1 `redact`, issue "secrets never reach a
  * trace"): a command prints a redact value, a secret env variable, a GitHub-token-shaped
  * string and the base64 of the redact value, each cut in two by a pause so that the pipe
  * hands them over in separate chunks; secrets also sit in the command text and in
@@ -39,7 +39,18 @@ const PRINTING = [
 const ENV = { MY_API_TOKEN: ENV_SECRET }
 
 function runArgs(extra: string[] = []): string[] {
-  return ['run', '--command', PRINTING.join('\n'), '--expect-stdout', REDACT_VALUE, '--redact', REDACT_VALUE, '--max-retries', '0', ...extra]
+  return [
+    'run',
+    '--command',
+    PRINTING.join('\n'),
+    '--expect-stdout',
+    REDACT_VALUE,
+    '--redact',
+    REDACT_VALUE,
+    '--max-retries',
+    '0',
+    ...extra
+  ]
 }
 
 /** Checks the state directory after a run of PRINTING: no secret anywhere, markers in their place. */

@@ -1,5 +1,5 @@
 /**
- * A restored cache entry is attacker-controllable (SPEC §4, §5): every file of it is
+ * A restored cache entry is attacker-controllable (docs/design.md §4, §5): every file of it is
  * validated before it joins the store; a poisoned one is skipped with a one-line warning,
  * never followed through a link, never read past a size cap, never allowed to block.
  * The cache client here plants real files where the real client would extract them, behind
@@ -120,7 +120,11 @@ test('each kind of poisoned receipt is skipped with a one-line warning; valid on
   const client = plantingClient(
     {
       [`runs/${GOOD.run_id}/receipt.json`]: json(GOOD),
-      [`runs/${extraFields.run_id}/receipt.json`]: json({ ...extraFields, injected: { admin: true }, session: { ...extraFields.session, extra: 1 } }),
+      [`runs/${extraFields.run_id}/receipt.json`]: json({
+        ...extraFields,
+        injected: { admin: true },
+        session: { ...extraFields.session, extra: 1 }
+      }),
       ...bad
     },
     key
@@ -146,7 +150,11 @@ test('each kind of poisoned receipt is skipped with a one-line warning; valid on
   expect(stored.injected).toBeUndefined()
   expect(stored.session.extra).toBeUndefined()
   expect(listTree(outside)).toEqual(outsideBefore)
-  expect(listTree(root).filter(path => path.startsWith('state/runs/')).every(path => !path.includes('..'))).toBe(true)
+  expect(
+    listTree(root)
+      .filter(path => path.startsWith('state/runs/'))
+      .every(path => !path.includes('..'))
+  ).toBe(true)
 })
 
 test('a `runs` folder that is a link to another directory is not followed', async () => {
@@ -162,7 +170,7 @@ test('a `runs` folder that is a link to another directory is not followed', asyn
   expect(await store.history(TARGET, '', IDENTITY)).toEqual([])
 })
 
-test('an entry restored under a key outside reverify\'s prefix is not imported', async () => {
+test("an entry restored under a key outside reverify's prefix is not imported", async () => {
   const client = plantingClient({ [`runs/${GOOD.run_id}/receipt.json`]: json(GOOD) }, 'node-modules-linux-x64')
   const { options, store } = await scene(client)
 

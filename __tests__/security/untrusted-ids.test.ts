@@ -1,6 +1,6 @@
 /**
  * Run ids and session paths from flags, action inputs, trailers, pull request bodies and
- * receipts are untrusted (SPEC §3, §4): a value that is not a run id is refused or
+ * receipts are untrusted (docs/design.md §3, §4): a value that is not a run id is refused or
  * ignored, and nothing outside the state directory is read or written. Each scene sits a
  * few folders deep inside its own temp directory, with a canary beside it, so that a
  * traversal that escaped would show up in the listing of that directory.
@@ -165,7 +165,7 @@ describe('run ids from trailers and event payloads', () => {
   })
 })
 
-describe('run ids from the action\'s capture input', () => {
+describe("run ids from the action's capture input", () => {
   test('each bad id fails the step with one line naming capture, and nothing outside the state dir changes', async () => {
     const service = await started
     const values = badIds('/x').filter(id => id !== '' && !id.includes('\u0000'))
@@ -206,7 +206,9 @@ describe('session directories named by receipts', () => {
     const [runId] = runDirs(stateDir)
     const [dir] = sessionDirs(stateDir)
     const tracePath = join(dir!, 'trace.jsonl')
-    const lines = readFileSync(tracePath, 'utf8').split('\n').filter(line => line !== '' && !line.includes('"phase":"end"'))
+    const lines = readFileSync(tracePath, 'utf8')
+      .split('\n')
+      .filter(line => line !== '' && !line.includes('"phase":"end"'))
     writeFileSync(tracePath, `${lines.join('\n')}\n`)
     const receiptPath = join(stateDir, 'runs', runId!, 'receipt.json')
     const receipt = JSON.parse(readFileSync(receiptPath, 'utf8'))

@@ -117,12 +117,22 @@ export async function benchActionOverhead({ cli, scratch, rounds, progress }) {
   }
   const runCli = async () =>
     requireExit(
-      await timeProcess([cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', join(root, 'cli-state')], { cwd: workspace }),
+      await timeProcess(
+        [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', join(root, 'cli-state')],
+        { cwd: workspace }
+      ),
       0,
       'reverify run --command true'
     )
   try {
-    const samples = await interleave([{ key: 'cli', run: runCli }, { key: 'action', run: action }], rounds, progress)
+    const samples = await interleave(
+      [
+        { key: 'cli', run: runCli },
+        { key: 'action', run: action }
+      ],
+      rounds,
+      progress
+    )
     return { cliMs: medianOf(samples.get('cli'), 'wallMs'), actionMs: medianOf(samples.get('action'), 'wallMs'), rounds }
   } finally {
     await service.stop()

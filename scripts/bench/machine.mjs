@@ -13,7 +13,9 @@ export function machineFacts(root) {
     cores: availableParallelism(),
     memoryGb: Math.round(totalmem() / 1e9),
     // Other work on the machine: the ratios hold up under it, the absolute figures do not.
-    load: loadavg().map(value => value.toFixed(2)).join(' '),
+    load: loadavg()
+      .map(value => value.toFixed(2))
+      .join(' '),
     kernel: `${process.platform} ${release()}`,
     tmpFilesystem: filesystemOf(tmpdir()),
     commit: commitOf(root)
@@ -23,7 +25,9 @@ export function machineFacts(root) {
 /** The bundle measured: size, build time and a short hash, to tell one build's figures from another's. */
 export function bundleFacts(path) {
   const bytes = readFileSync(path)
-  const built = statSync(path).mtime.toISOString().replace(/\.\d+Z$/, 'Z')
+  const built = statSync(path)
+    .mtime.toISOString()
+    .replace(/\.\d+Z$/, 'Z')
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12)
   return `dist/cli.js ${Math.round(bytes.length / 1024)} KiB, built ${built}, sha256 ${hash}`
 }

@@ -53,7 +53,11 @@ export function timeProcess(argv, { cwd, rssMethod, env } = {}) {
     let sampledKb = 0
     let sampler
     const started = performance.now()
-    const child = spawn(command[0], command.slice(1), { cwd, env: env === undefined ? process.env : { ...process.env, ...env }, stdio: ['ignore', devNull, 'pipe'] })
+    const child = spawn(command[0], command.slice(1), {
+      cwd,
+      env: env === undefined ? process.env : { ...process.env, ...env },
+      stdio: ['ignore', devNull, 'pipe']
+    })
     closeSync(devNull)
     child.stderr.setEncoding('utf8')
     child.stderr.on('data', text => {

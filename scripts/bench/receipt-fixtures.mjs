@@ -64,7 +64,11 @@ export async function writeReceiptStore(stateDir, size, target) {
     }
   }
   await Promise.all(Array.from({ length: PARALLEL_WRITERS }, writer))
-  const store = new ReceiptStore(stateDir, { warn: message => { throw new Error(`unexpected warning: ${message}`) } })
+  const store = new ReceiptStore(stateDir, {
+    warn: message => {
+      throw new Error(`unexpected warning: ${message}`)
+    }
+  })
   const started = performance.now()
   await store.rebuildIndex()
   return { store, identities, rebuildMs: performance.now() - started }

@@ -1,5 +1,5 @@
 // Benchmark: looking up the latest receipt of one identity must not slow down as the store
-// grows (SPEC §3 "Retention"). Needs the compiled sources in build/ (tsc); run it directly
+// grows (docs/design.md §3 "Retention"). Needs the compiled sources in build/ (tsc); run it directly
 // with `node scripts/bench/receipt-lookup.mjs` or through the bench runner.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

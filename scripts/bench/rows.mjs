@@ -92,7 +92,13 @@ export function floodRows(row, bytes, result, large) {
   ]
   if (result.catMs !== undefined) {
     rows.push(
-      { row, what: `${size}, piped through \`cat\``, median: formatMs(result.catMs), ratio: formatRatio(result.catMs / result.rawMs, 'raw'), target: 'reference' },
+      {
+        row,
+        what: `${size}, piped through \`cat\``,
+        median: formatMs(result.catMs),
+        ratio: formatRatio(result.catMs / result.rawMs, 'raw'),
+        target: 'reference'
+      },
       {
         row,
         what: `${size}, piped through a bare node process`,

@@ -1,5 +1,5 @@
 // Row (e): a whole `reverify run` must not slow down as its state directory fills up
-// (SPEC §3 "Retention": the capture-before-retry lookup goes through an index).
+// (docs/design.md §3 "Retention": the capture-before-retry lookup goes through an index).
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { interleave, medianOf, requireExit, timeProcess } from './measure.mjs'

@@ -1,5 +1,5 @@
 /**
- * Capture mode (input `capture`, SPEC §3): records that someone looked at a failed run, so
+ * Capture mode (input `capture`, docs/design.md §3): records that someone looked at a failed run, so
  * capture-before-retry lets its command run again. No command is run in this mode.
  */
 import * as core from '@actions/core'
@@ -31,5 +31,8 @@ export async function runCaptureMode(
   core.setOutput(Output.RunId, receipt.run_id)
   core.setOutput(Output.Captured, 'true')
   if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, env))
-  await core.summary.addRaw(redactor.redact(`### reverify: captured \`${receipt.run_id}\`\n\n${capture.note || '(no note)'}\n`)).write().catch(() => undefined)
+  await core.summary
+    .addRaw(redactor.redact(`### reverify: captured \`${receipt.run_id}\`\n\n${capture.note || '(no note)'}\n`))
+    .write()
+    .catch(() => undefined)
 }

@@ -16,8 +16,16 @@ const MAX_TEXT = 64 * 1024
 const text = z.string().transform(value => value.slice(0, MAX_TEXT))
 
 const EventSchema = z.object({
-  commits: z.array(z.object({ id: z.string().max(100).optional(), message: text }).passthrough()).max(2048).optional().catch(undefined),
-  head_commit: z.object({ id: z.string().max(100).optional(), message: text }).passthrough().nullish().catch(undefined),
+  commits: z
+    .array(z.object({ id: z.string().max(100).optional(), message: text }).passthrough())
+    .max(2048)
+    .optional()
+    .catch(undefined),
+  head_commit: z
+    .object({ id: z.string().max(100).optional(), message: text })
+    .passthrough()
+    .nullish()
+    .catch(undefined),
   pull_request: z.object({ number: z.number().int().optional(), body: text.nullish() }).passthrough().optional().catch(undefined)
 })
 

@@ -13,7 +13,7 @@ export const ActionInput = {
   TraceRetentionDays: 'trace-retention-days'
 } as const satisfies Record<string, InputName>
 
-/** Step outputs (SPEC §5). */
+/** Step outputs (docs/design.md §5). */
 export const Output = {
   Outcome: 'outcome',
   Attempts: 'attempts',

@@ -164,10 +164,19 @@ export async function runMain(deps: MainDeps): Promise<void> {
     let artifact: TraceUpload | undefined
     if (run.kind !== 'blocked') {
       const outcome = run.kind === 'refused' ? 'aborted' : run.outcome
-      const persisted = await persistRun({ runId: run.runId, sessionDir: run.session.dir, outcome }, persistOptions(settings, history, deps))
+      const persisted = await persistRun(
+        { runId: run.runId, sessionDir: run.session.dir, outcome },
+        persistOptions(settings, history, deps)
+      )
       artifact = persisted.artifact
     }
-    await reportRun(run, { commands: settings.run!.commands, captureMode: effectiveMode, redactor, env: deps.env, ...(artifact && { artifact }) })
+    await reportRun(run, {
+      commands: settings.run!.commands,
+      captureMode: effectiveMode,
+      redactor,
+      env: deps.env,
+      ...(artifact && { artifact })
+    })
     if (run.kind !== 'completed' || run.outcome !== 'success') {
       if (run.kind === 'completed' && run.interrupted) {
         const by = run.interruptReason ? ` by ${run.interruptReason}` : ''

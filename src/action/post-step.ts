@@ -30,19 +30,20 @@ export interface PostDeps {
 /** Where and how to persist the closed run, from the state main saved. */
 function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, stateDir: string, deps: PostDeps): PersistOptions {
   // The receipt names the command whose history this is; without one there is nothing to save.
-  const history: HistoryOptions | undefined = receipt && core.getState(State.CacheReceipts) !== 'false'
-    ? {
-        cache: deps.cache,
-        store,
-        stateDir,
-        historyKey: core.getState(State.HistoryKey),
-        target: receipt.target,
-        scope: receipt.scope,
-        identityHash: receipt.identity_hash,
-        warn: message => core.warning(message),
-        info: message => core.info(message)
-      }
-    : undefined
+  const history: HistoryOptions | undefined =
+    receipt && core.getState(State.CacheReceipts) !== 'false'
+      ? {
+          cache: deps.cache,
+          store,
+          stateDir,
+          historyKey: core.getState(State.HistoryKey),
+          target: receipt.target,
+          scope: receipt.scope,
+          identityHash: receipt.identity_hash,
+          warn: message => core.warning(message),
+          info: message => core.info(message)
+        }
+      : undefined
   const days = Number(core.getState(State.TraceRetentionDays))
   return {
     history,

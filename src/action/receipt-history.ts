@@ -1,5 +1,5 @@
 /**
- * Receipts across workflow runs (SPEC §5): before a run, this identity's history is
+ * Receipts across workflow runs (docs/design.md §5): before a run, this identity's history is
  * restored from actions/cache into a staging folder and merged into the store, each file
  * validated; after it, the history is staged again and saved under a new unique key.
  * Persistence problems never fail the step: they are warnings, and the verdict stands.
@@ -30,7 +30,8 @@ export interface HistoryOptions {
 }
 
 /** How a restore went: 'failed' means the history could not be checked. */
-export type RestoreStatus = { status: 'restored'; key: string; imported: number } | { status: 'none' } | { status: 'failed'; reason: string }
+export type RestoreStatus =
+  { status: 'restored'; key: string; imported: number } | { status: 'none' } | { status: 'failed'; reason: string }
 
 /** The cache key prefix of one history. */
 export function historyKeyPrefix(historyKey: string): string {
@@ -131,7 +132,12 @@ async function importStaged(options: HistoryOptions, stage: string): Promise<num
       continue
     }
     const cached = parsed.receipt
-    if (cached.run_id !== name || cached.target !== options.target || cached.scope !== options.scope || cached.identity_hash !== options.identityHash) {
+    if (
+      cached.run_id !== name ||
+      cached.target !== options.target ||
+      cached.scope !== options.scope ||
+      cached.identity_hash !== options.identityHash
+    ) {
       skip('it belongs to another run, repository, scope or command')
       continue
     }

@@ -69,7 +69,11 @@ function annotate(run: RunReport, commands: readonly string[], redactor: Redacto
   }
   const first = run.attempts[0]
   if (run.flaky && first !== undefined) {
-    const failed = first.checks.filter(check => !check.ok).map(check => check.detail).join('; ') || 'not verified'
+    const failed =
+      first.checks
+        .filter(check => !check.ok)
+        .map(check => check.detail)
+        .join('; ') || 'not verified'
     core.warning(clip(redactor.redact(`${run.summary}; attempt 1 failed: ${failed}`)), {
       title: redactor.redact(`reverify: flaky pass of ${describeCommand(commands)}`)
     })

@@ -1,4 +1,4 @@
-/** Uploads a session directory as the trace artifact (SPEC §5); failures only warn. */
+/** Uploads a session directory as the trace artifact (docs/design.md §5); failures only warn. */
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describeError } from '../core/errors.js'
@@ -7,7 +7,12 @@ import type { UploadTrace } from './settings.js'
 
 /** The one call of @actions/artifact the upload needs. */
 export interface ArtifactClient {
-  uploadArtifact(name: string, files: string[], rootDirectory: string, options?: { retentionDays?: number }): Promise<{ id?: number; size?: number }>
+  uploadArtifact(
+    name: string,
+    files: string[],
+    rootDirectory: string,
+    options?: { retentionDays?: number }
+  ): Promise<{ id?: number; size?: number }>
 }
 
 /** Whether a run with this outcome gets its trace uploaded. */
@@ -26,7 +31,10 @@ export async function uploadTrace(options: {
 }): Promise<number | undefined> {
   try {
     const entries = await readdir(options.sessionDir, { withFileTypes: true })
-    const files = entries.filter(entry => entry.isFile()).map(entry => join(options.sessionDir, entry.name)).sort()
+    const files = entries
+      .filter(entry => entry.isFile())
+      .map(entry => join(options.sessionDir, entry.name))
+      .sort()
     const response = await options.client().uploadArtifact(`${ARTIFACT_PREFIX}${options.runId}`, files, options.sessionDir, {
       ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays })
     })

@@ -1,5 +1,5 @@
 /**
- * Reverify-Capture trailers (SPEC §3) from the event payload (pushed commits, a pull
+ * Reverify-Capture trailers (docs/design.md §3) from the event payload (pushed commits, a pull
  * request's body) and from the checked-out HEAD, applied before the run starts.
  */
 import * as core from '@actions/core'
@@ -23,7 +23,12 @@ async function headMessage(cwd: string): Promise<string | undefined> {
 }
 
 /** Applies the trailers found in the event payload and HEAD; unknown run ids are notices. */
-export async function applyTrailers(settings: ActionSettings, store: ReceiptStore, env: NodeJS.ProcessEnv, redactor: Redactor): Promise<void> {
+export async function applyTrailers(
+  settings: ActionSettings,
+  store: ReceiptStore,
+  env: NodeJS.ProcessEnv,
+  redactor: Redactor
+): Promise<void> {
   const sources = []
   if (env.GITHUB_EVENT_PATH) {
     try {

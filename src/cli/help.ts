@@ -70,7 +70,12 @@ export const RUN_HELP = [
 Runs the command list (one command per line, or one per --command) up to
 1 + max-retries times, stopping at the first attempt that meets every expectation.
 `,
-  ...HELP_GROUPS.map(group => section(group, flagsOf('run').filter(name => inputSpec(name).group === group)))
+  ...HELP_GROUPS.map(group =>
+    section(
+      group,
+      flagsOf('run').filter(name => inputSpec(name).group === group)
+    )
+  )
 ].join('\n')
 
 /** `reverify capture --help`. */

@@ -29,7 +29,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const handler = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined
   if (handler === undefined) {
-    println(io.stderr, `reverify: unknown command ${showValue(first)}; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`)
+    println(
+      io.stderr,
+      `reverify: unknown command ${showValue(first)}; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`
+    )
     return ExitCode.usage
   }
   try {

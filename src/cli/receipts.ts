@@ -65,7 +65,13 @@ function shownStatus(receipt: Receipt): string {
 function receiptLine(receipt: Receipt): string {
   const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-'
   const command = receipt.identity.join(' ; ')
-  return [receipt.run_id, shownStatus(receipt).padEnd(11), (receipt.flaky ? 'flaky' : '-').padEnd(5), captured.padEnd(10), command.length > 80 ? `${command.slice(0, 80)}…` : command].join('  ')
+  return [
+    receipt.run_id,
+    shownStatus(receipt).padEnd(11),
+    (receipt.flaky ? 'flaky' : '-').padEnd(5),
+    captured.padEnd(10),
+    command.length > 80 ? `${command.slice(0, 80)}…` : command
+  ].join('  ')
 }
 
 /** Lines after the list that say what the unusual statuses mean and what to do. */
@@ -73,7 +79,9 @@ function listFooter(receipts: readonly Receipt[]): string[] {
   const lines: string[] = []
   const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable')
   if (resumable) {
-    lines.push(`resumable: the run's process is gone before it finished; continue it with \`reverify resume ${resumable.run_id}\` or by running the same command`)
+    lines.push(
+      `resumable: the run's process is gone before it finished; continue it with \`reverify resume ${resumable.run_id}\` or by running the same command`
+    )
   }
   if (receipts.some(receipt => receipt.status === 'interrupted')) {
     lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify')
@@ -117,11 +125,17 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     println(io.stdout, `identity:   ${receipt.identity_hash}`)
     for (const command of receipt.identity) println(io.stdout, `  ${command}`)
     for (const command of receipt.commands) {
-      println(io.stdout, `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`)
+      println(
+        io.stdout,
+        `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`
+      )
     }
     println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`)
     println(io.stdout, `trace:      ${receipt.session.dir}`)
-    println(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`)
+    println(
+      io.stdout,
+      `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`
+    )
     return 0
   }
   throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help')

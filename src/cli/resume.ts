@@ -34,7 +34,9 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
       ? await store.read(requireRunId(positionals[0], 'resume'))
       : await store.latestOfTarget(root, candidate => ownerGone(candidate, here))
   if (receipt === undefined) {
-    throw new UsageError(positionals[0] ? `resume: no receipt of run ${positionals[0]} here` : 'resume: no interrupted run to resume in this repository')
+    throw new UsageError(
+      positionals[0] ? `resume: no receipt of run ${positionals[0]} here` : 'resume: no interrupted run to resume in this repository'
+    )
   }
   const sessionDir = resolve(receipt.session.dir)
   if (!(await isOwnSessionDir(stateDir, sessionDir))) {
@@ -42,7 +44,9 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
   }
   const inputs = await readRunInputs(sessionDir)
   if (inputs === undefined) {
-    throw new UsageError(`resume: run ${receipt.run_id} did not record its inputs (or they held a secret); run the same command again with reverify run`)
+    throw new UsageError(
+      `resume: run ${receipt.run_id} did not record its inputs (or they held a secret); run the same command again with reverify run`
+    )
   }
   const settings = parseRunSettings(
     {

@@ -109,12 +109,7 @@ function describeCommandEnd(result: CommandResult): string {
 }
 
 /** Runs attempt number `attempt` of a verify. */
-export async function runAttempt(
-  settings: RunSettings,
-  attempt: number,
-  logPath: string,
-  env: AttemptEnvironment
-): Promise<AttemptResult> {
+export async function runAttempt(settings: RunSettings, attempt: number, logPath: string, env: AttemptEnvironment): Promise<AttemptResult> {
   const started = Date.now()
   const log = await CappedLogWriter.open(logPath, settings.logCapBytes)
   const summary = new OutputSummarizer()
@@ -176,7 +171,9 @@ export async function runAttempt(
       checks.push({
         expectation: 'expect-stdout',
         ok: stdoutWatch.found,
-        detail: stdoutWatch.found ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(env.redactor.redact(expected.stdout!))}`
+        detail: stdoutWatch.found
+          ? 'stdout contained the expected text'
+          : `stdout did not contain ${JSON.stringify(env.redactor.redact(expected.stdout!))}`
       })
     }
     if (expected.file !== undefined) {

@@ -35,10 +35,7 @@ export class CappedLogWriter {
   }
 
   /** Opens (creates/truncates, mode 0o600, never via a symlink) the file; cap default 10 MiB. */
-  static async open(
-    path: string,
-    capBytes: number = DEFAULT_CAP_BYTES
-  ): Promise<CappedLogWriter> {
+  static async open(path: string, capBytes: number = DEFAULT_CAP_BYTES): Promise<CappedLogWriter> {
     if (!Number.isSafeInteger(capBytes) || capBytes < 0) {
       throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`)
     }
@@ -96,8 +93,7 @@ export class CappedLogWriter {
       const dropped = this.seen - this.headBytes - this.tailFilled
       if (this.failure === undefined && this.seen > this.capBytes) {
         const marker = Buffer.from(
-          `\n[reverify: ${dropped} bytes dropped; the log keeps the first ${this.headBytes}` +
-            ` and the last ${this.tailFilled} bytes]\n`,
+          `\n[reverify: ${dropped} bytes dropped; the log keeps the first ${this.headBytes}` + ` and the last ${this.tailFilled} bytes]\n`,
           'utf8'
         )
         const ending = Buffer.concat([marker, ...this.tailInOrder()])
@@ -142,8 +138,7 @@ export class CappedLogWriter {
     try {
       while (this.pending.length > 0) {
         // Small writes that piled up behind a slow one go out as one.
-        const batch =
-          this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending)
+        const batch = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending)
         this.pending = []
         await this.writeAll(batch, null)
       }

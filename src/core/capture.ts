@@ -5,7 +5,7 @@ import type { ReceiptStore } from './receipt-store.js'
 import { isRunId, requireRunId } from './run-id.js'
 
 /**
- * Capture (SPEC §3): recording what happened to a failed run, so that it may be retried.
+ * Capture (docs/design.md §3): recording what happened to a failed run, so that it may be retried.
  * Sources: `reverify capture`, the action's capture mode, and `Reverify-Capture:` lines in
  * commit messages and pull request bodies.
  */
@@ -32,7 +32,9 @@ export function parseCaptureTrailers(text: string): CaptureTrailer[] {
   for (const line of text.slice(0, MAX_SCANNED_CHARS).split(/\r\n|\r|\n/)) {
     const match = TRAILER_LINE.exec(line)
     if (!match || !isRunId(match[1])) continue
-    const note = Array.from((match[2] ?? '').replace(CONTROL_CHARS, ' ').trim()).slice(0, MAX_TRAILER_NOTE_CHARS).join('')
+    const note = Array.from((match[2] ?? '').replace(CONTROL_CHARS, ' ').trim())
+      .slice(0, MAX_TRAILER_NOTE_CHARS)
+      .join('')
     trailers.push({ runId: match[1], note })
     if (trailers.length === MAX_TRAILERS) break
   }

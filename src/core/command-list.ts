@@ -1,5 +1,5 @@
 /**
- * Turns the `command` input into the run's command list (SPEC §1): one command per line,
+ * Turns the `command` input into the run's command list (docs/design.md §1): one command per line,
  * a line ending in a backslash continues on the next, blank lines are ignored. Commands are
  * kept exactly as written otherwise: they run through the shell as the user typed them.
  */

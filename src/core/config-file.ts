@@ -5,7 +5,7 @@ import { ConfigError, describeError } from './errors.js'
 import { printableValue } from './printable.js'
 
 /**
- * `.reverify/config.json` in the repository (SPEC §3): `{"capture_before_retry": "warn"}`.
+ * `.reverify/config.json` in the repository (docs/design.md §3): `{"capture_before_retry": "warn"}`.
  * Keys this version does not know are kept when the file is rewritten.
  */
 

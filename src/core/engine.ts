@@ -1,5 +1,5 @@
 /**
- * The verify loop (SPEC §1): attempt after attempt until one is verified, the attempts run
+ * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
  * out, a failure is not retryable, or the run is interrupted — every step written to the
  * session's trace (docs/design.md §2).
  */

@@ -4,7 +4,7 @@
  * else is a bug and is reported as such.
  */
 
-/** Exit codes of the CLI (SPEC §1). */
+/** Exit codes of the CLI (docs/design.md §1). */
 export const ExitCode = {
   success: 0,
   failure: 1,
@@ -25,9 +25,7 @@ export class ConfigError extends Error {
 
 /** True for errors that are the user's to fix (exit 2, no stack trace). */
 export function isUserError(error: unknown): error is UsageError | ConfigError {
-  return (
-    error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError')
-  )
+  return error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError')
 }
 
 /** One printable line for anything thrown, whatever it is. */

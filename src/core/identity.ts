@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { tokenize, type ShellToken, type WordPart } from './shell/tokenize.js'
 
 /**
- * Command identity (SPEC §3): each command is parsed by shell-quote into tokens and
+ * Command identity (docs/design.md §3): each command is parsed by shell-quote into tokens and
  * rendered back in one canonical spelling, so whitespace and equivalent quoting do not
  * make a new identity while anything that changes the tokens does.
  *

@@ -1,4 +1,4 @@
-/** Limits of a summary (SPEC §2). */
+/** Limits of a summary (docs/design.md §2). */
 export interface SummaryLimits {
   /** Lines kept from the start of the output. */
   headLines: number
@@ -10,7 +10,7 @@ export interface SummaryLimits {
   maxMatchedLines: number
 }
 
-/** The SPEC §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
+/** The docs/design.md §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
 export const DEFAULT_SUMMARY_LIMITS: SummaryLimits = Object.freeze({
   headLines: 20,
   tailLines: 20,
@@ -29,7 +29,7 @@ const CR = 0x0d
 // V8 shares the parent's memory for substrings of at least this length.
 const SHARED_SUBSTRING_MIN = 13
 
-/** Builds the SPEC §2 summary of a text stream while it streams, in bounded memory. */
+/** Builds the docs/design.md §2 summary of a text stream while it streams, in bounded memory. */
 export class OutputSummarizer {
   private readonly limits: SummaryLimits
   private readonly head: string[] = []
@@ -59,7 +59,7 @@ export class OutputSummarizer {
   private readonly keywordAt = new Float64Array(KEYWORD_LIST.length)
   private result: string | undefined
 
-  /** Limits default to SPEC §2's. */
+  /** Limits default to docs/design.md §2's. */
   constructor(limits: SummaryLimits = DEFAULT_SUMMARY_LIMITS) {
     this.limits = { ...limits }
     this.ring = new Array<string>(limits.tailLines).fill('')
@@ -122,9 +122,7 @@ export class OutputSummarizer {
     if (this.middleCount > 0) {
       const lines = this.middleCount === 1 ? 'line' : 'lines'
       const colon = this.matchedCount > 0 ? ':' : ''
-      out.push(
-        `… ${this.middleCount} ${lines} omitted; ${this.matchedCount} matched ${KEYWORDS}${colon}`
-      )
+      out.push(`… ${this.middleCount} ${lines} omitted; ${this.matchedCount} matched ${KEYWORDS}${colon}`)
       out.push(...this.matchedShown)
       const unshown = this.matchedCount - this.matchedShown.length
       if (unshown > 0) {
@@ -200,7 +198,7 @@ export class OutputSummarizer {
     for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1) count++
     this.lineCount += count
     this.middleCount += count
-    for (let at = pos; ; ) {
+    for (let at = pos; ;) {
       const keyword = this.nextKeyword(text, at)
       if (keyword > boundary) break
       // text[keyword] is not a newline, and pos follows one (or is 0), so this is >= pos.
@@ -275,9 +273,7 @@ export class OutputSummarizer {
       return
     }
     this.lineCarry =
-      end - start >= KEYWORD_CARRY
-        ? text.slice(end - KEYWORD_CARRY, end)
-        : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY)
+      end - start >= KEYWORD_CARRY ? text.slice(end - KEYWORD_CARRY, end) : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY)
   }
 
   private appendCarriageReturn(): void {
@@ -287,10 +283,7 @@ export class OutputSummarizer {
   }
 
   private closeOpenLine(): void {
-    const line =
-      this.lineLength > this.limits.maxLineChars
-        ? this.capped(this.lineText, this.lineLength)
-        : this.lineText
+    const line = this.lineLength > this.limits.maxLineChars ? this.capped(this.lineText, this.lineLength) : this.lineText
     this.storeLine(line, this.lineMatched)
     this.lineOpen = false
     this.lineText = ''

@@ -128,9 +128,7 @@ async function shellArgv(command: string, shell: ShellSpec): Promise<{ argv: str
   const script = join(dir, 'command')
   await writeFile(script, `${command}\n`, { mode: 0o700 })
   // The template is split like a command line but never given to a shell.
-  const argv = parse(shell.template, name => `$${name}`).map(token =>
-    typeof token === 'string' ? token.split('{0}').join(script) : ''
-  )
+  const argv = parse(shell.template, name => `$${name}`).map(token => (typeof token === 'string' ? token.split('{0}').join(script) : ''))
   return { argv: argv.filter(part => part !== ''), cleanup: dir }
 }
 

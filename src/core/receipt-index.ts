@@ -47,7 +47,10 @@ const IndexStateSchema = z.object({ version: z.literal(1), runs: z.string().max(
 
 /** sha256 hex (32 chars) naming the index list of one target. */
 export function targetKey(target: string): string {
-  return createHash('sha256').update(JSON.stringify(['target', target]), 'utf8').digest('hex').slice(0, 32)
+  return createHash('sha256')
+    .update(JSON.stringify(['target', target]), 'utf8')
+    .digest('hex')
+    .slice(0, 32)
 }
 
 /** The entry's file name: start time then run id, so names sort as the entries do. */

@@ -110,7 +110,9 @@ export class ReceiptStore {
   async history(target: string, scope: string, identityHash: string): Promise<Receipt[]> {
     const belongs = (receipt: Receipt): boolean =>
       receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
-    const entries = (await this.freshIndex()) ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash))) : undefined
+    const entries = (await this.freshIndex())
+      ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash)))
+      : undefined
     if (entries === undefined) return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)
     const receipts: Receipt[] = []
     for (const entry of entries) {
@@ -326,7 +328,8 @@ export class ReceiptStore {
           const receipt = valid.get(entry.runId)
           const stray =
             receipt !== undefined
-              ? ReceiptIndex.keyOf(list, receipt) !== key || entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) })
+              ? ReceiptIndex.keyOf(list, receipt) !== key ||
+                entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) })
               : !present.has(entry.runId) && entry.startedMs < cutoff
           if (stray) await this.index.remove(list, key, entry)
         }

@@ -3,7 +3,7 @@ import { RUN_ID_PATTERN } from './run-id.js'
 import { ULID_PATTERN } from './ulid.js'
 
 /**
- * The receipt of one verify run (SPEC §3), `runs/<run-id>/receipt.json`. Receipts can come
+ * The receipt of one verify run (docs/design.md §3), `runs/<run-id>/receipt.json`. Receipts can come
  * back from an untrusted cache, so every string and list has a ceiling, and fields this
  * version does not know are dropped on read.
  */
@@ -49,7 +49,7 @@ export const ExpectationsSchema = z.object({
 /** The `expectations` field. */
 export type Expectations = z.infer<typeof ExpectationsSchema>
 
-/** Who recorded what happened to a failed run (SPEC §3 "Capture"). */
+/** Who recorded what happened to a failed run (docs/design.md §3 "Capture"). */
 export const CaptureSchema = z.object({
   captured_at: timestamp,
   note: z.string().max(MAX_NOTE_CHARS),

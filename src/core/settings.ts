@@ -12,11 +12,8 @@ export { showValue } from './printable.js'
 export { INPUT_LIMITS } from './inputs/table.js'
 export type { RawInputs } from './inputs/parse.js'
 
-/** How a command is handed to a shell (SPEC §1 `shell`). */
-export type ShellSpec =
-  | { kind: 'bash' }
-  | { kind: 'sh' }
-  | { kind: 'template'; template: string }
+/** How a command is handed to a shell (docs/design.md §1 `shell`). */
+export type ShellSpec = { kind: 'bash' } | { kind: 'sh' } | { kind: 'template'; template: string }
 
 /** What an attempt must satisfy; at least one is set. */
 export interface Expectations {
@@ -54,12 +51,11 @@ export type RunInputName = {
   [N in InputName]: 'run' extends (typeof INPUTS)[N]['fronts'][number] ? N : never
 }[InputName]
 
-/** Input names of a verify run, as in SPEC §1 and §3 (the `reverify run` flags). */
+/** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
 export const RUN_INPUT_NAMES: readonly RunInputName[] = inputsOf('run') as RunInputName[]
 
-/** The one-line error of a run given no expectation (SPEC §1). */
-export const NOTHING_TO_VERIFY =
-  'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check'
+/** The one-line error of a run given no expectation (docs/design.md §1). */
+export const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check'
 
 const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024
 

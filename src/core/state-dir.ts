@@ -5,7 +5,7 @@ import { describeError, UsageError } from './errors.js'
 import { requireRunId } from './run-id.js'
 
 /**
- * The state directory (SPEC §4): `runs/` (receipts), `index/` (the receipt index),
+ * The state directory (docs/design.md §4): `runs/` (receipts), `index/` (the receipt index),
  * `sessions/` (traces), and in the CLI a `.gitignore` so only `config.json` is committed.
  */
 

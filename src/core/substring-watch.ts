@@ -30,8 +30,7 @@ export class SubstringWatch {
       this.markFound()
       return
     }
-    this.carry =
-      text.length >= keep ? lastChars(text, keep) : lastChars(this.carry + text, keep)
+    this.carry = text.length >= keep ? lastChars(text, keep) : lastChars(this.carry + text, keep)
   }
 
   private markFound(): void {

@@ -32,7 +32,7 @@ describe('findDestructive lets ordinary commands run', () => {
     expect(ordinary.length).toBeGreaterThanOrEqual(45)
   })
 
-  test.each(ordinary)('%j', (command) => {
+  test.each(ordinary)('%j', command => {
     expect(findDestructive(command)).toBeUndefined()
   })
 })
@@ -46,9 +46,7 @@ describe('the excerpt', () => {
   })
 
   test('is the innermost command of a nested script', () => {
-    expect(findDestructive('bash -c "cd repo && git reset --hard"')?.excerpt).toBe(
-      'git reset --hard'
-    )
+    expect(findDestructive('bash -c "cd repo && git reset --hard"')?.excerpt).toBe('git reset --hard')
     expect(findDestructive('echo "$(git clean -fdx)"')?.excerpt).toBe('git clean -fdx')
   })
 
@@ -125,9 +123,7 @@ describe('a 1 MB command line', () => {
 
 describe('properties', () => {
   const singleLine = destructive.filter(([command]) => !command.includes('\n'))
-  const safeSingleLine = ordinary.filter(
-    (command) => !command.includes('\n') && !command.includes('#')
-  )
+  const safeSingleLine = ordinary.filter(command => !command.includes('\n') && !command.includes('#'))
 
   test('never throws, and names only known rules with a short excerpt', () => {
     const shellish = fc.string({
@@ -135,7 +131,7 @@ describe('properties', () => {
       maxLength: 60
     })
     fc.assert(
-      fc.property(fc.oneof(fc.string(), shellish), (command) => {
+      fc.property(fc.oneof(fc.string(), shellish), command => {
         const hit = findDestructive(command)
         if (hit === undefined) return
         expect(RULES).toContain(hit.rule)

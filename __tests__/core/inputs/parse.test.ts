@@ -66,7 +66,7 @@ describe('messages name the flag in the CLI and the input in the action, in one 
     })
   })
 
-  test('no expectation: the one message of SPEC §1, whatever the front end', () => {
+  test('no expectation: the one message of docs/design.md §1, whatever the front end', () => {
     expect(refusal(() => parseRunSettings({ command: 'true' }, scratch(), { front: 'cli' }))).toBe(
       'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check'
     )

@@ -1,4 +1,4 @@
-/** The state directory of SPEC §4, resolved in one place for the CLI and the action. */
+/** The state directory of docs/design.md §4, resolved in one place for the CLI and the action. */
 import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

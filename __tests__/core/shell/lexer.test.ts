@@ -1,6 +1,13 @@
 import { describe, expect, test } from '@jest/globals'
 import {
-  afterClose, breaksWord, closingBrace, closingParen, closingQuote, closingSingleQuote, lineEnd, opensComment,
+  afterClose,
+  breaksWord,
+  closingBrace,
+  closingParen,
+  closingQuote,
+  closingSingleQuote,
+  lineEnd,
+  opensComment,
   SubstitutionParens
 } from '../../../src/core/shell/lexer.js'
 

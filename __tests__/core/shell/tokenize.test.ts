@@ -39,15 +39,19 @@ describe('tokenize', () => {
     expect(parse('rm a#b -rf x')).toEqual(['rm', 'a', { comment: 'b -rf x' }])
     const word = (text: string) => ({ kind: 'word', glob: false, parts: [{ literal: text }] })
     expect(tokenize('rm a#b -rf x # gone')?.tokens).toEqual([
-      word('rm'), word('a#b'), word('-rf'), word('x'), { kind: 'comment', text: ' gone' }
+      word('rm'),
+      word('a#b'),
+      word('-rf'),
+      word('x'),
+      { kind: 'comment', text: ' gone' }
     ])
     expect(tokenize('echo $(date)#x')?.tokens.at(-1)).toEqual(word('#x'))
     expect(tokenize('echo a#$HOME')?.tokens.at(-1)).toEqual({
-      kind: 'word', glob: false, parts: [{ literal: 'a#' }, { variable: 'HOME' }]
+      kind: 'word',
+      glob: false,
+      parts: [{ literal: 'a#' }, { variable: 'HOME' }]
     })
-    expect(tokenize('echo $# a\\#b')?.tokens.slice(1)).toEqual([
-      { kind: 'word', glob: false, parts: [{ variable: '#' }] }, word('a#b')
-    ])
+    expect(tokenize('echo $# a\\#b')?.tokens.slice(1)).toEqual([{ kind: 'word', glob: false, parts: [{ variable: '#' }] }, word('a#b')])
   })
 
   test('says when a quote or ${ is left open, and still reads on', () => {

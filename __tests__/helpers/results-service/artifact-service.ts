@@ -59,25 +59,30 @@ export class ArtifactService {
 
   /** Finalized artifacts, oldest first. */
   artifacts(): UploadedArtifact[] {
-    return this.records
-      .filter(record => record.finalized)
-      .map(({ finalized: _finalized, createdAt: _createdAt, ...artifact }) => artifact)
+    return this.records.filter(record => record.finalized).map(({ finalized: _finalized, createdAt: _createdAt, ...artifact }) => artifact)
   }
 
   /** Answers one RPC for a caller holding `scope`; throws TwirpError like the real service. */
   handle(rpc: string, body: unknown, scope: TokenScope): HttpReply {
     switch (rpc) {
-      case 'CreateArtifact': return this.create(this.owned(parseRequest(createRequest, body), scope, true))
-      case 'FinalizeArtifact': return this.finalize(this.owned(parseRequest(finalizeRequest, body), scope, true))
-      case 'ListArtifacts': return this.list(this.owned(parseRequest(listRequest, body), scope, false))
-      case 'GetSignedArtifactURL': return this.signedUrl(this.owned(parseRequest(signedUrlRequest, body), scope, false))
-      default: throw new TwirpError('bad_route', `no handler for ArtifactService/${rpc}`)
+      case 'CreateArtifact':
+        return this.create(this.owned(parseRequest(createRequest, body), scope, true))
+      case 'FinalizeArtifact':
+        return this.finalize(this.owned(parseRequest(finalizeRequest, body), scope, true))
+      case 'ListArtifacts':
+        return this.list(this.owned(parseRequest(listRequest, body), scope, false))
+      case 'GetSignedArtifactURL':
+        return this.signedUrl(this.owned(parseRequest(signedUrlRequest, body), scope, false))
+      default:
+        throw new TwirpError('bad_route', `no handler for ArtifactService/${rpc}`)
     }
   }
 
   /** Refuses ids that are not the caller's: writes need the job too, reads only the run. */
-  private owned<Request extends { workflow_run_backend_id: string, workflow_job_run_backend_id: string }>(
-    request: Request, scope: TokenScope, writing: boolean
+  private owned<Request extends { workflow_run_backend_id: string; workflow_job_run_backend_id: string }>(
+    request: Request,
+    scope: TokenScope,
+    writing: boolean
   ): Request {
     const otherJob = writing && request.workflow_job_run_backend_id !== scope.workflowJobRunBackendId
     if (request.workflow_run_backend_id !== scope.workflowRunBackendId || otherJob) {
@@ -109,8 +114,7 @@ export class ArtifactService {
   }
 
   private finalize(request: z.output<typeof finalizeRequest>): HttpReply {
-    const record = this.inRun(request.workflow_run_backend_id)
-      .find(candidate => candidate.name === request.name && !candidate.finalized)
+    const record = this.inRun(request.workflow_run_backend_id).find(candidate => candidate.name === request.name && !candidate.finalized)
     if (record === undefined) throw new TwirpError('not_found', `no artifact named ${request.name} awaits finalizing in this run`)
     const blob = this.blobs.get(container, blobName(record))
     if (blob === undefined) throw new TwirpError('failed_precondition', 'the artifact content was never uploaded')
@@ -143,8 +147,7 @@ export class ArtifactService {
   }
 
   private signedUrl(request: z.output<typeof signedUrlRequest>): HttpReply {
-    const record = this.inRun(request.workflow_run_backend_id)
-      .find(candidate => candidate.name === request.name && candidate.finalized)
+    const record = this.inRun(request.workflow_run_backend_id).find(candidate => candidate.name === request.name && candidate.finalized)
     if (record === undefined) throw new TwirpError('not_found', `no artifact named ${request.name} in this run`)
     return jsonReply(200, { signed_url: this.blobs.signedUrl(container, blobName(record), 'r') })
   }

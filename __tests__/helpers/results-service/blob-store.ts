@@ -35,12 +35,20 @@ function storageError(status: number, code: string, message: string): HttpReply 
 
 /** The storage error code a bare HTTP status most likely stands for (used by injected faults). */
 export function storageFaultReply(status: number): HttpReply {
-  const code = status === 403 ? 'AuthorizationFailure'
-    : status === 404 ? 'BlobNotFound'
-      : status === 409 ? 'BlobAlreadyExists'
-        : status === 412 ? 'ConditionNotMet'
-          : status === 429 || status === 503 ? 'ServerBusy'
-            : status >= 500 ? 'InternalError' : 'InjectedFault'
+  const code =
+    status === 403
+      ? 'AuthorizationFailure'
+      : status === 404
+        ? 'BlobNotFound'
+        : status === 409
+          ? 'BlobAlreadyExists'
+          : status === 412
+            ? 'ConditionNotMet'
+            : status === 429 || status === 503
+              ? 'ServerBusy'
+              : status >= 500
+                ? 'InternalError'
+                : 'InjectedFault'
   return storageError(status, code, 'injected fault')
 }
 
@@ -50,7 +58,7 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 }
 
 /** Byte range asked for with `x-ms-range` or `Range`; undefined = whole blob, null = unsatisfiable. */
-function requestedRange(headers: IncomingHttpHeaders, size: number): { start: number, end: number } | undefined | null {
+function requestedRange(headers: IncomingHttpHeaders, size: number): { start: number; end: number } | undefined | null {
   const spec = header(headers, 'x-ms-range') ?? header(headers, 'range')
   if (spec === undefined) return undefined
   const match = /^bytes=(\d*)-(\d*)$/.exec(spec.trim())
@@ -77,7 +85,10 @@ export class BlobStore {
   private readonly staged = new Map<string, Map<string, Buffer>>()
   private etagCounter = 0
 
-  constructor(private readonly baseUrl: string, private readonly secret: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly secret: string
+  ) {}
 
   /** A signed, path-style URL for one blob. */
   signedUrl(container: string, blob: string, permission: BlobPermission): string {

@@ -43,15 +43,16 @@ const blobName = (record: CacheRecord): string => `entry-${record.id}`
  * and then each restore key in turn, an exact key first, then the newest key that starts
  * with it. Only entries of the same version (paths + compression) are candidates.
  */
-export function findCacheMatch<Entry extends { id: number, key: string, version: string, committed: boolean }>(
-  records: readonly Entry[], keys: readonly string[], version: string
+export function findCacheMatch<Entry extends { id: number; key: string; version: string; committed: boolean }>(
+  records: readonly Entry[],
+  keys: readonly string[],
+  version: string
 ): Entry | undefined {
   const candidates = records.filter(record => record.committed && record.version === version)
-  const newest = (matches: Entry[]): Entry | undefined => matches.reduce<Entry | undefined>(
-    (best, record) => (best === undefined || record.id > best.id ? record : best), undefined)
+  const newest = (matches: Entry[]): Entry | undefined =>
+    matches.reduce<Entry | undefined>((best, record) => (best === undefined || record.id > best.id ? record : best), undefined)
   for (const key of keys) {
-    const found = newest(candidates.filter(record => record.key === key)) ??
-      newest(candidates.filter(record => record.key.startsWith(key)))
+    const found = newest(candidates.filter(record => record.key === key)) ?? newest(candidates.filter(record => record.key.startsWith(key)))
     if (found !== undefined) return found
   }
   return undefined
@@ -76,10 +77,14 @@ export class CacheService {
   /** Answers one RPC; throws TwirpError for the errors the real service reports. */
   handle(rpc: string, body: unknown): HttpReply {
     switch (rpc) {
-      case 'CreateCacheEntry': return this.create(parseRequest(createRequest, body))
-      case 'FinalizeCacheEntryUpload': return this.finalize(parseRequest(finalizeRequest, body))
-      case 'GetCacheEntryDownloadURL': return this.lookup(parseRequest(downloadRequest, body))
-      default: throw new TwirpError('bad_route', `no handler for CacheService/${rpc}`)
+      case 'CreateCacheEntry':
+        return this.create(parseRequest(createRequest, body))
+      case 'FinalizeCacheEntryUpload':
+        return this.finalize(parseRequest(finalizeRequest, body))
+      case 'GetCacheEntryDownloadURL':
+        return this.lookup(parseRequest(downloadRequest, body))
+      default:
+        throw new TwirpError('bad_route', `no handler for CacheService/${rpc}`)
     }
   }
 
@@ -101,8 +106,9 @@ export class CacheService {
   }
 
   private finalize(request: z.output<typeof finalizeRequest>): HttpReply {
-    const record = this.records.find(candidate =>
-      !candidate.committed && candidate.key === request.key && candidate.version === request.version)
+    const record = this.records.find(
+      candidate => !candidate.committed && candidate.key === request.key && candidate.version === request.version
+    )
     if (record === undefined) throw new TwirpError('not_found', 'no reserved cache entry with this key and version')
     const blob = this.blobs.get(container, blobName(record))
     if (blob === undefined) throw new TwirpError('failed_precondition', 'the cache archive was never uploaded')

@@ -16,7 +16,7 @@ export async function readRequestBody(request: IncomingMessage): Promise<Buffer>
 
 /** Writes a reply; a client that hung up meanwhile is not an error worth surfacing. */
 export function sendReply(response: ServerResponse, reply: HttpReply, headOnly: boolean): void {
-  const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : reply.body ?? Buffer.alloc(0)
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body) : (reply.body ?? Buffer.alloc(0))
   const headers: Record<string, string> = { ...reply.headers }
   if (headers['content-length'] === undefined) headers['content-length'] = String(body.length)
   response.on('error', () => undefined)

@@ -41,7 +41,9 @@ export function readBearerToken(secret: string, authorization: string | undefine
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { scp?: unknown }
-    const results = String(claims.scp ?? '').split(' ').find(scope => scope.startsWith('Actions.Results:'))
+    const results = String(claims.scp ?? '')
+      .split(' ')
+      .find(scope => scope.startsWith('Actions.Results:'))
     const [, run, job] = results?.split(':') ?? []
     if (run === undefined || job === undefined) return undefined
     return { workflowRunBackendId: run, workflowJobRunBackendId: job }

@@ -24,7 +24,10 @@ export type TwirpCode = keyof typeof statusByCode
 export class TwirpError extends Error {
   override readonly name = 'TwirpError'
 
-  constructor(readonly code: TwirpCode, message: string) {
+  constructor(
+    readonly code: TwirpCode,
+    message: string
+  ) {
     super(message)
   }
 }

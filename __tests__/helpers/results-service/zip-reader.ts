@@ -60,9 +60,7 @@ export function readZip(zip: Buffer): ZipEntry[] {
     if (zip.readUInt32LE(localOffset) !== localHeaderSignature) throw new Error(`corrupt local header for ${name}`)
     const dataStart = localOffset + 30 + zip.readUInt16LE(localOffset + 26) + zip.readUInt16LE(localOffset + 28)
     const stored = zip.subarray(dataStart, dataStart + compressedSize)
-    const data = method === 0 ? Buffer.from(stored)
-      : method === 8 ? inflateRawSync(stored)
-        : undefined
+    const data = method === 0 ? Buffer.from(stored) : method === 8 ? inflateRawSync(stored) : undefined
     if (data === undefined) throw new Error(`${name}: unsupported compression method ${method}`)
     if (data.length !== size) throw new Error(`${name}: expected ${size} bytes, got ${data.length}`)
     if (crc32(data) !== expectedCrc) throw new Error(`${name}: CRC-32 mismatch`)

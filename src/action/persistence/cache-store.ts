@@ -41,7 +41,9 @@ export function createCacheStore(client: CacheClient): CacheStore {
       } catch (error) {
         return { kind: 'failed', reason: describeError(error), logged: false }
       }
-      const failure = watched.lines.find(line => (line.level === 'warning' || line.level === 'error') && line.text.startsWith('Failed to restore'))
+      const failure = watched.lines.find(
+        line => (line.level === 'warning' || line.level === 'error') && line.text.startsWith('Failed to restore')
+      )
       if (failure !== undefined) return { kind: 'failed', reason: failure.text, logged: true }
       return watched.value === undefined ? { kind: 'miss' } : { kind: 'hit', key: watched.value }
     },
@@ -69,8 +71,9 @@ function saveFailureReason(lines: readonly ClientLine[]): string {
     const what = status === '409' ? 'reserve conflict, the key is taken (409)' : `reserve refused${status ? ` (${status})` : ''}`
     return `${what}: ${reserve.text.replace(/^Failed to save: /, '')}`
   }
-  const reported = lines.find(line => line.level !== 'debug' && /^(Failed to save|Cache save skipped|Cache reservation failed)/.test(line.text))
-    ?? lines.find(line => line.level === 'warning' || line.level === 'error')
+  const reported =
+    lines.find(line => line.level !== 'debug' && /^(Failed to save|Cache save skipped|Cache reservation failed)/.test(line.text)) ??
+    lines.find(line => line.level === 'warning' || line.level === 'error')
   return reported ? `the cache client returned -1: ${reported.text}` : 'the cache client returned -1 without saying why'
 }
 

@@ -1,5 +1,5 @@
 /**
- * The destructive-command guardrail (SPEC §1). A command line is cut into simple commands
+ * The destructive-command guardrail (docs/design.md §1). A command line is cut into simple commands
  * the way a POSIX shell would (quotes, operators, subshells, substitutions, heredocs); each
  * is stripped of its launchers (sudo, env, xargs, …) and the program it finally runs is
  * judged by that program's rule. Text a shell would only print or store is data; text handed
@@ -10,7 +10,7 @@ import { checkScript } from './judge.js'
 
 /** Which rule a command tripped, and the part of the command that tripped it. */
 export interface GuardrailHit {
-  /** The SPEC's name for the rule, e.g. `rm -rf` or `git push --force`. */
+  /** The contract's name for the rule (docs/design.md §1), e.g. `rm -rf` or `git push --force`. */
   rule: string
   /** The offending simple command as written (trimmed, capped at 200 characters). */
   excerpt: string

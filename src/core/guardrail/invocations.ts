@@ -19,7 +19,7 @@ export function invocationsOf(text: string): Invocation[] {
   // Text without quotes, escapes, expansions, globs or operators tokenizes the same by
   // whitespace; skipping shell-quote there keeps a 1 MB line of short commands fast
   if (PLAIN_TEXT.test(text)) {
-    const words = text.split(/\s+/).filter((word) => word !== '')
+    const words = text.split(/\s+/).filter(word => word !== '')
     return words.length === 0 ? [] : [{ words, hereStrings: [] }]
   }
   const tokenized = tokenize(text)
@@ -49,18 +49,18 @@ export function invocationsOf(text: string): Invocation[] {
     }
   }
   invocations.push(current)
-  return invocations.filter((one) => one.words.length > 0 || one.hereStrings.length > 0)
+  return invocations.filter(one => one.words.length > 0 || one.hereStrings.length > 0)
 }
 
 /** A word as the rules read it: references written back as `$NAME`, never expanded. */
 function wordText(parts: WordPart[]): string {
-  return parts.map((part) => ('literal' in part ? part.literal : '$' + part.variable)).join('')
+  return parts.map(part => ('literal' in part ? part.literal : '$' + part.variable)).join('')
 }
 
 // A command shell-quote cannot parse (a bad `${…}`) still gets words: split on blanks
 function whitespaceWords(text: string): string[] {
   return text
     .split(/\s+/)
-    .filter((word) => word !== '')
-    .map((word) => word.replace(/["']/g, ''))
+    .filter(word => word !== '')
+    .map(word => word.replace(/["']/g, ''))
 }

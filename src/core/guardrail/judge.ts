@@ -45,7 +45,7 @@ function checkWords(words: string[], depth: number, stdin: Stdin): Finding | und
 function contextAt(depth: number, stdin: Stdin): Context {
   return {
     stdin,
-    script: (text) => checkScript(text, depth + 1),
+    script: text => checkScript(text, depth + 1),
     command: (words, input) => checkWords(words, depth + 1, input)
   }
 }

@@ -5,8 +5,14 @@
 import { MAX_NESTING } from './context.js'
 import { invocationsOf } from './invocations.js'
 import {
-  COMPOSE_OPTIONS, CONTAINER_EXEC_OPTIONS, CONTAINER_TOOLS, ENV_LONG_VALUED, ENV_VALUED, LAUNCHER_OPTIONS,
-  SHELL_KEYWORDS, type OptionSpec
+  COMPOSE_OPTIONS,
+  CONTAINER_EXEC_OPTIONS,
+  CONTAINER_TOOLS,
+  ENV_LONG_VALUED,
+  ENV_VALUED,
+  LAUNCHER_OPTIONS,
+  SHELL_KEYWORDS,
+  type OptionSpec
 } from './tables.js'
 
 /** A word list and the index of the word that is the program. */
@@ -118,7 +124,7 @@ function splitLongOption(word: string): [string, string | undefined] {
 const launchCommand: Launcher = (words, at) => {
   const end = skipOptions(words, at, {})
   // `command -v rm` only looks the name up
-  const lookup = words.slice(at, end).some((word) => /^-[pvV]*[vV]/.test(word))
+  const lookup = words.slice(at, end).some(word => /^-[pvV]*[vV]/.test(word))
   return { words, at: lookup ? words.length : end }
 }
 

@@ -6,9 +6,7 @@
 import type { Check } from './context.js'
 import { checkEval, checkFind, checkShell, checkSsh } from './nested-rules.js'
 import { checkDrop, checkSqlClient } from './sql-rules.js'
-import {
-  GIT_VALUED, HELM_UNINSTALL, HELM_VALUED, KUBECTL_VALUED, PUSH_VALUED, SHELLS, SQL_CLIENTS
-} from './tables.js'
+import { GIT_VALUED, HELM_UNINSTALL, HELM_VALUED, KUBECTL_VALUED, PUSH_VALUED, SHELLS, SQL_CLIENTS } from './tables.js'
 
 /** The arguments before `--`, where options end. */
 function optionWords(args: string[]): string[] {
@@ -27,7 +25,7 @@ function subcommandAt(args: string[], valued: ReadonlySet<string>): number {
   return i
 }
 
-const checkRm: Check = (args) => {
+const checkRm: Check = args => {
   let recursive = false
   let force = false
   for (const arg of optionWords(args)) {
@@ -46,16 +44,14 @@ const checkRm: Check = (args) => {
   return recursive && force ? { rule: 'rm -rf' } : undefined
 }
 
-const checkGit: Check = (args) => {
+const checkGit: Check = args => {
   const at = subcommandAt(args, GIT_VALUED)
   const rest = optionWords(args.slice(at + 1))
   switch (args[at]?.toLowerCase()) {
     case 'push':
       return isForcePush(rest) ? { rule: 'git push --force' } : undefined
     case 'reset':
-      return rest.some((arg) => isAbbreviation(arg.toLowerCase(), '--hard', 4))
-        ? { rule: 'git reset --hard' }
-        : undefined
+      return rest.some(arg => isAbbreviation(arg.toLowerCase(), '--hard', 4)) ? { rule: 'git reset --hard' } : undefined
     case 'clean':
       return isForcedClean(rest) ? { rule: 'git clean -fdx' } : undefined
     case 'branch':
@@ -129,7 +125,7 @@ function isForcedBranchDelete(args: string[]): boolean {
 }
 
 function isDryRun(args: string[]): boolean {
-  return args.some((arg) => {
+  return args.some(arg => {
     const lower = arg.toLowerCase()
     if (lower === '--dry-run') return true
     return lower.startsWith('--dry-run=') && !['none', 'false'].includes(lower.slice(10))
@@ -147,15 +143,14 @@ const checkKubectl: Check = (args, context) => {
   return context.command(rest.slice(dashes + 1), context.stdin)
 }
 
-const checkHelm: Check = (args) => {
+const checkHelm: Check = args => {
   const at = subcommandAt(args, HELM_VALUED)
   const removes = HELM_UNINSTALL.has(args[at]?.toLowerCase() ?? '')
   return removes && !isDryRun(args.slice(at + 1)) ? { rule: 'helm uninstall' } : undefined
 }
 
 // coreutils `truncate -s 0 file`, and the SQL statement `TRUNCATE x` given as the command
-const checkTruncate: Check = (args) =>
-  args.some((arg) => arg !== '--help' && arg !== '--version') ? { rule: 'truncate' } : undefined
+const checkTruncate: Check = args => (args.some(arg => arg !== '--help' && arg !== '--version') ? { rule: 'truncate' } : undefined)
 
 /** Every judged program (by its base name, lower-cased) and its rule. */
 export const PROGRAMS: ReadonlyMap<string, Check> = new Map<string, Check>([

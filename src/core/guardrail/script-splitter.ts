@@ -4,9 +4,7 @@
  * comments. Each command keeps its text as written (for the excerpt) and the text its words
  * are read from.
  */
-import {
-  afterClose, closingParen, closingQuote, closingSingleQuote, lineEnd, opensComment, SubstitutionParens
-} from '../shell/lexer.js'
+import { afterClose, closingParen, closingQuote, closingSingleQuote, lineEnd, opensComment, SubstitutionParens } from '../shell/lexer.js'
 import { LineIndex, readDelimiter } from './heredoc.js'
 
 // Stands in for a $( ) or backtick substitution inside the command that holds it: what it
@@ -161,7 +159,8 @@ export function splitScript(script: string): SimpleCommand[] {
         i += width
       }
     } else if (char === '|') {
-      if (script[i - 1] === '>') i++ // `>| file`
+      if (script[i - 1] === '>')
+        i++ // `>| file`
       else if (next === '|') {
         finish(i, i + 2, false)
         i += 2

@@ -6,7 +6,7 @@ import { lineEnd } from '../shell/lexer.js'
 import type { Check } from './context.js'
 
 /** The SQL statement `DROP TABLE x` given as the command (a SQL `shell` template, a heredoc). */
-export const checkDrop: Check = (args) => {
+export const checkDrop: Check = args => {
   const found = sqlRule(['drop', ...args].join(' '))
   return found && { rule: found.rule }
 }

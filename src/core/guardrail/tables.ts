@@ -23,10 +23,7 @@ export const LAUNCHER_OPTIONS: ReadonlyMap<string, OptionSpec> = new Map<string,
     'sudo',
     {
       valued: 'CDghprRtTuU',
-      longValued: [
-        'user', 'group', 'host', 'prompt', 'role', 'type', 'close-from', 'chdir', 'chroot',
-        'command-timeout', 'other-user'
-      ]
+      longValued: ['user', 'group', 'host', 'prompt', 'role', 'type', 'close-from', 'chdir', 'chroot', 'command-timeout', 'other-user']
     }
   ],
   ['doas', { valued: 'uC' }],
@@ -46,9 +43,7 @@ export const LAUNCHER_OPTIONS: ReadonlyMap<string, OptionSpec> = new Map<string,
     {
       valued: 'adEIJLnPRsS',
       attached: 'eil',
-      longValued: [
-        'arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var'
-      ]
+      longValued: ['arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var']
     }
   ]
 ])
@@ -72,35 +67,71 @@ export const CONTAINER_EXEC_OPTIONS: OptionSpec = {
 }
 
 /** Words a command may start with that are grammar, not the program. */
-export const SHELL_KEYWORDS: ReadonlySet<string> = new Set(
-  ['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until']
-)
+export const SHELL_KEYWORDS: ReadonlySet<string> = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until'])
 
 /** Operators after which the next word is a redirection target, not an argument. */
-export const REDIRECTIONS: ReadonlySet<string> = new Set(
-  ['<', '>', '>>', '>&', '<&', '&>', '&>>', '>|', '<<', '<<-', '<>']
-)
+export const REDIRECTIONS: ReadonlySet<string> = new Set(['<', '>', '>>', '>&', '<&', '&>', '&>>', '>|', '<<', '<<-', '<>'])
 
 /** git's global options that take the next word. */
-export const GIT_VALUED: ReadonlySet<string> = new Set(
-  ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix']
-)
+export const GIT_VALUED: ReadonlySet<string> = new Set([
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--config-env',
+  '--super-prefix'
+])
 /** `git push` options that take the next word. */
 export const PUSH_VALUED: ReadonlySet<string> = new Set(['--repo', '--receive-pack', '--exec', '--push-option'])
 
 /** kubectl's global options that take the next word. */
 export const KUBECTL_VALUED: ReadonlySet<string> = new Set([
-  '-n', '--namespace', '--context', '--cluster', '--user', '-s', '--server', '--kubeconfig',
-  '--token', '--as', '--as-group', '--as-uid', '--request-timeout', '--certificate-authority',
-  '--client-certificate', '--client-key', '--tls-server-name', '--cache-dir', '--profile',
-  '--profile-output', '-v', '--v', '--vmodule', '--log-file', '--username', '--password'
+  '-n',
+  '--namespace',
+  '--context',
+  '--cluster',
+  '--user',
+  '-s',
+  '--server',
+  '--kubeconfig',
+  '--token',
+  '--as',
+  '--as-group',
+  '--as-uid',
+  '--request-timeout',
+  '--certificate-authority',
+  '--client-certificate',
+  '--client-key',
+  '--tls-server-name',
+  '--cache-dir',
+  '--profile',
+  '--profile-output',
+  '-v',
+  '--v',
+  '--vmodule',
+  '--log-file',
+  '--username',
+  '--password'
 ])
 
 /** helm's global options that take the next word. */
 export const HELM_VALUED: ReadonlySet<string> = new Set([
-  '-n', '--namespace', '--kube-context', '--kubeconfig', '--kube-apiserver', '--kube-as-user',
-  '--kube-as-group', '--kube-token', '--kube-ca-file', '--kube-tls-server-name',
-  '--registry-config', '--repository-cache', '--repository-config', '--burst-limit', '--qps',
+  '-n',
+  '--namespace',
+  '--kube-context',
+  '--kubeconfig',
+  '--kube-apiserver',
+  '--kube-as-user',
+  '--kube-as-group',
+  '--kube-token',
+  '--kube-ca-file',
+  '--kube-tls-server-name',
+  '--registry-config',
+  '--repository-cache',
+  '--repository-config',
+  '--burst-limit',
+  '--qps',
   '--content-cache'
 ])
 /** `helm uninstall` and its aliases `delete`, `del` and `un`. */
@@ -119,6 +150,20 @@ export const SHELL_LONG_VALUED = ['--rcfile', '--init-file']
 export const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish']
 /** Database clients: SQL in their arguments or on standard input is judged. */
 export const SQL_CLIENTS = [
-  'psql', 'pgcli', 'mysql', 'mariadb', 'mycli', 'sqlite3', 'duckdb', 'sqlcmd', 'clickhouse',
-  'clickhouse-client', 'cqlsh', 'cockroach', 'usql', 'snowsql', 'trino', 'bq'
+  'psql',
+  'pgcli',
+  'mysql',
+  'mariadb',
+  'mycli',
+  'sqlite3',
+  'duckdb',
+  'sqlcmd',
+  'clickhouse',
+  'clickhouse-client',
+  'cqlsh',
+  'cockroach',
+  'usql',
+  'snowsql',
+  'trino',
+  'bq'
 ]

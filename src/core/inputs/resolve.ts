@@ -44,7 +44,7 @@ export function defaultStateDir(root: string): string {
 }
 
 /**
- * The state directory (SPEC §4): the given path, trimmed and taken from the place's base;
+ * The state directory (docs/design.md §4): the given path, trimmed and taken from the place's base;
  * when none is given, `<git top level, else cwd>/.reverify` (CLI) or
  * `${RUNNER_TEMP}/reverify` (action: never inside the workspace).
  */

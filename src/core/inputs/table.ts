@@ -12,7 +12,7 @@ export type Front = CliCommand | 'action' | 'workflow'
 
 /** What values an input takes, and so how it is parsed (see kinds.ts). */
 export type InputKind =
-  /** Lines of commands, split as SPEC §1 says; a line ending in `\` continues. */
+  /** Lines of commands, split as docs/design.md §1 says; a line ending in `\` continues. */
   | { type: 'script'; maxCommands: number; maxChars: number }
   | { type: 'integer'; min: number; max: number }
   /** One of a few words, trimmed and case-insensitive. */

@@ -67,10 +67,7 @@ function percentEncoded(value: string): string | undefined {
 }
 
 /** The literal secrets to redact: the `redact` values and secret-looking env variables. */
-export function collectSecretLiterals(
-  values: readonly string[],
-  env: Readonly<Record<string, string | undefined>>
-): SecretLiteral[] {
+export function collectSecretLiterals(values: readonly string[], env: Readonly<Record<string, string | undefined>>): SecretLiteral[] {
   const found = new Map<string, SecretLiteral>()
   const add = (text: string, marker: string) => {
     if (text !== '' && !found.has(text)) found.set(text, { text, marker, keep: false })

@@ -70,9 +70,7 @@ const BASIC: Shape = {
 }
 
 /** The markers the shapes write (kept intact when redacting redacted text). */
-export const SHAPE_MARKERS = [
-  ...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))
-]
+export const SHAPE_MARKERS = [...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))]
 
 const BY_FIRST_CHAR = new Map<string, Shape[]>([
   ['g', [GITHUB, GITHUB_PAT, GITLAB]],

@@ -84,7 +84,11 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
  * The events that close an open trace: the missing result and verification of its last
  * attempt, the reason, and `end`. Undefined when the trace has no start or has its end.
  */
-function closingEvents(events: readonly TraceEvent[], reason: string, stamp: () => string): { events: TraceEvent[]; summary: string; judgedLast: boolean } | undefined {
+function closingEvents(
+  events: readonly TraceEvent[],
+  reason: string,
+  stamp: () => string
+): { events: TraceEvent[]; summary: string; judgedLast: boolean } | undefined {
   const start = eventsOf(events, 'start')[0]
   if (start === undefined || eventsOf(events, 'end').length > 0) return undefined
   const base = { skill: start.skill, session_id: start.session_id }

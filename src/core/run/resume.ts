@@ -41,7 +41,8 @@ export function ownerGone(receipt: Receipt, here: Here): boolean {
 }
 
 /** An event to append to the resumed trace before the loop goes on. */
-export type PendingEvent = { phase: 'tool_result'; payload: EventOf<'tool_result'>['payload'] } | { phase: 'verify'; payload: EventOf<'verify'>['payload'] }
+export type PendingEvent =
+  { phase: 'tool_result'; payload: EventOf<'tool_result'>['payload'] } | { phase: 'verify'; payload: EventOf<'verify'>['payload'] }
 
 /** How to continue a run. */
 export interface ResumePlan {
@@ -106,7 +107,9 @@ function judgeFromRecord(settings: RunSettings, result: ToolResult, redactor: Re
     checks.push({
       expectation: 'expect-stdout',
       ok: result.stdout_matched,
-      detail: result.stdout_matched ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
+      detail: result.stdout_matched
+        ? 'stdout contained the expected text'
+        : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
     })
   }
   return checks
@@ -133,7 +136,13 @@ async function readEvidence(receipt: Receipt, sessionDir: string, stateDir: stri
 }
 
 /** Decides how to continue a `running` receipt whose owner is gone. */
-export async function planResume(options: { receipt: Receipt; settings: RunSettings; stateDir: string; redactor: Redactor; here: Here }): Promise<ResumeDecision> {
+export async function planResume(options: {
+  receipt: Receipt
+  settings: RunSettings
+  stateDir: string
+  redactor: Redactor
+  here: Here
+}): Promise<ResumeDecision> {
   const { receipt, settings, redactor } = options
   if (!ownerGone(receipt, options.here)) return { kind: 'none' }
   const sessionDir = resolve(receipt.session.dir)
@@ -174,7 +183,10 @@ export async function planResume(options: { receipt: Receipt; settings: RunSetti
         replayed = true
         continue
       }
-      pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted: its result was recorded but its expectations cannot be judged from the record') })
+      pending.push({
+        phase: 'verify',
+        payload: unjudgedVerify(n, 'interrupted: its result was recorded but its expectations cannot be judged from the record')
+      })
       previous.push({ ...attemptFromRecord(result, { ok: false, checks: [] }), interrupted: true })
       summary = `attempt ${n} was recorded as interrupted (its expectations cannot be judged from the record)`
       continue

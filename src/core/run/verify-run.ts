@@ -65,7 +65,13 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
     }
     if (decision.kind === 'restart') {
       const reason = `not resumed (${decision.reason}); a new run was started instead`
-      await closeInterruptedRun({ store: ports.store, runId: latest.run_id, reason, redactor: request.redactor, now: () => ports.clock.now() })
+      await closeInterruptedRun({
+        store: ports.store,
+        runId: latest.run_id,
+        reason,
+        redactor: request.redactor,
+        now: () => ports.clock.now()
+      })
       ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason })
     }
   } else if (request.resume) {
@@ -97,7 +103,12 @@ async function decideResume(request: RunRequest, ports: RunPorts, latest: Receip
  * receipt whose session is missing (closed as interrupted by the next run), never a
  * session nobody can find.
  */
-async function openRun(request: RunRequest, ports: RunPorts, identity: CommandIdentity, capture: CaptureState): Promise<{ session: TraceSession; receipt: Receipt }> {
+async function openRun(
+  request: RunRequest,
+  ports: RunPorts,
+  identity: CommandIdentity,
+  capture: CaptureState
+): Promise<{ session: TraceSession; receipt: Receipt }> {
   const { settings, redactor } = request
   const now = () => ports.clock.now()
   const startedAt = now()
@@ -126,7 +137,15 @@ async function openRun(request: RunRequest, ports: RunPorts, identity: CommandId
   await ports.store.write(redactReceipt(receipt, redactor))
   let session: TraceSession
   try {
-    session = await TraceSession.open({ stateDir: ports.store.stateDir, name: settings.name, runId, version: request.version, redactor, now, planned })
+    session = await TraceSession.open({
+      stateDir: ports.store.stateDir,
+      name: settings.name,
+      runId,
+      version: request.version,
+      redactor,
+      now,
+      planned
+    })
   } catch (error) {
     // No trace can be written (a link or a file where a folder should be): the run ends
     // before it starts, and its receipt says so rather than staying `running`.
@@ -192,7 +211,13 @@ function engineEnvironment(request: RunRequest, ports: RunPorts): EngineEnvironm
 }
 
 /** Continues an interrupted run in its own receipt and session (docs/design.md §6). */
-async function resumeRun(request: RunRequest, ports: RunPorts, plan: ResumePlan, identity: CommandIdentity, capture: CaptureState): Promise<RunReport> {
+async function resumeRun(
+  request: RunRequest,
+  ports: RunPorts,
+  plan: ResumePlan,
+  identity: CommandIdentity,
+  capture: CaptureState
+): Promise<RunReport> {
   const now = () => ports.clock.now()
   const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
   const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`
@@ -228,7 +253,9 @@ async function closeRun(
   const { session, loop } = run
   const interruptReason = loop.interrupted ? request.interruptReason?.() : undefined
   if (loop.interrupted) {
-    session.event('note', { message: `interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed` })
+    session.event('note', {
+      message: `interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`
+    })
   }
   session.event('end', { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true as const }) })
   const endedAt = timestamp(ports.clock.now())

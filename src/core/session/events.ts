@@ -22,7 +22,10 @@ const exitCode = z.number().int().min(-2_147_483_648).max(4_294_967_295)
  * which the reader still accepts.
  */
 export const CommandRecordSchema = z.preprocess(
-  value => (value !== null && typeof value === 'object' && !('exit_code' in value) && 'exit' in value ? { ...value, exit_code: (value as { exit: unknown }).exit } : value),
+  value =>
+    value !== null && typeof value === 'object' && !('exit_code' in value) && 'exit' in value
+      ? { ...value, exit_code: (value as { exit: unknown }).exit }
+      : value,
   z.object({
     command: text,
     exit_code: exitCode.nullable(),
@@ -36,7 +39,13 @@ export type CommandRecord = z.infer<typeof CommandRecordSchema>
 
 /** How one command ended, as the trace and the receipt both record it. */
 export function commandRecord(result: CommandResult): CommandRecord {
-  return { command: result.command, exit_code: result.exitCode, signal: result.signal, timed_out: result.timedOut, duration_ms: result.durationMs }
+  return {
+    command: result.command,
+    exit_code: result.exitCode,
+    signal: result.signal,
+    timed_out: result.timedOut,
+    duration_ms: result.durationMs
+  }
 }
 
 /** One expectation's verdict, under its input name. */
@@ -65,7 +74,13 @@ const payloads = {
     stdout_matched: z.boolean().optional(),
     output_matched: z.literal(true).optional()
   }),
-  verify: z.looseObject({ attempt: attemptNumber, ok: z.boolean(), check: z.array(CheckSchema), detail: text, replayed: z.literal(true).optional() }),
+  verify: z.looseObject({
+    attempt: attemptNumber,
+    ok: z.boolean(),
+    check: z.array(CheckSchema),
+    detail: text,
+    replayed: z.literal(true).optional()
+  }),
   note: z.looseObject({ message: text }),
   end: z.looseObject({ outcome: OutcomeSchema, summary: text, flaky: z.literal(true).optional() })
 } as const
@@ -83,7 +98,13 @@ export type TraceEvent = {
 /** The event of one phase. */
 export type EventOf<P extends Phase> = Extract<TraceEvent, { phase: P }>
 
-const envelope = z.object({ ts: z.string().max(64), skill: z.string().max(1_000), session_id: z.string().max(64), phase: z.string(), payload: z.unknown() })
+const envelope = z.object({
+  ts: z.string().max(64),
+  skill: z.string().max(1_000),
+  session_id: z.string().max(64),
+  phase: z.string(),
+  payload: z.unknown()
+})
 
 function isPhase(phase: string): phase is Phase {
   return Object.hasOwn(payloads, phase)

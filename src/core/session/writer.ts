@@ -116,7 +116,13 @@ export class TraceSession {
   event<P extends Phase>(phase: P, payload: Payloads[P]): void {
     if (this.fd === undefined) throw new Error(`trace ${this.id} is closed`)
     if (phase === 'tool_call') this.meta.tool_calls++
-    const line = { ts: timestamp(this.now()), skill: this.meta.skill, session_id: this.id, phase, payload: redactDeep(payload, this.redactor) }
+    const line = {
+      ts: timestamp(this.now()),
+      skill: this.meta.skill,
+      session_id: this.id,
+      phase,
+      payload: redactDeep(payload, this.redactor)
+    }
     writeSync(this.fd, `${JSON.stringify(line)}\n`)
     fsyncSync(this.fd)
   }

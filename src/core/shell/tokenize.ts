@@ -13,9 +13,7 @@ export type WordPart = { literal: string } | { variable: string }
 
 /** One token as shell-quote reads it. */
 export type ShellToken =
-  | { kind: 'operator'; op: string }
-  | { kind: 'word'; glob: boolean; parts: WordPart[] }
-  | { kind: 'comment'; text: string }
+  { kind: 'operator'; op: string } | { kind: 'word'; glob: boolean; parts: WordPart[] } | { kind: 'comment'; text: string }
 
 /** The tokens of a command, and whether all its quotes and `${` were closed. */
 export interface Tokenized {
