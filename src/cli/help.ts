@@ -63,23 +63,25 @@ function flagsSection(command: 'capture' | 'receipts' | 'resume'): string {
   return section('Flags', flagsOf(command))
 }
 
-/** `reverify run --help`: every flag of the input table's `run` front, by group. */
-export const RUN_HELP = [
-  `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
+/** `reverify run --help` (built when asked, not at start-up): every flag of the input table's `run` front, by group. */
+export const runHelp = (): string =>
+  [
+    `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
 
 Runs the command list (one command per line, or one per --command) up to
 1 + max-retries times, stopping at the first attempt that meets every expectation.
 `,
-  ...HELP_GROUPS.map(group =>
-    section(
-      group,
-      flagsOf('run').filter(name => inputSpec(name).group === group)
+    ...HELP_GROUPS.map(group =>
+      section(
+        group,
+        flagsOf('run').filter(name => inputSpec(name).group === group)
+      )
     )
-  )
-].join('\n')
+  ].join('\n')
 
 /** `reverify capture --help`. */
-export const CAPTURE_HELP = `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
+export const captureHelp = (): string =>
+  `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
 
 Records that someone looked at a failed run: what they found goes in --note. A captured
 failure no longer warns or blocks the next run of the same command. "latest" is the newest
@@ -88,7 +90,8 @@ failed receipt of this repository.
 ${flagsSection('capture')}`
 
 /** `reverify receipts --help`. */
-export const RECEIPTS_HELP = `Usage: reverify receipts list [--json] [--state-dir DIR]
+export const receiptsHelp = (): string =>
+  `Usage: reverify receipts list [--json] [--state-dir DIR]
        reverify receipts show <run-id|latest> [--json] [--state-dir DIR]
 
 list: this repository's receipts, newest first (run id, status, flaky, captured, command).
@@ -104,7 +107,8 @@ is omitted when the value is the default, warn.
 `
 
 /** `reverify resume --help`. */
-export const RESUME_HELP = `Usage: reverify resume [<run-id>] [--state-dir DIR] [--capture-before-retry MODE] [--redact VALUE]
+export const resumeHelp = (): string =>
+  `Usage: reverify resume [<run-id>] [--state-dir DIR] [--capture-before-retry MODE] [--redact VALUE]
 
 Continues an interrupted run: one whose receipt is still "running" while its process is
 gone (killed, crashed, machine lost). The same receipt and session are continued:

@@ -12,7 +12,7 @@ import { ensureStateDir } from '../core/state-dir.js'
 import { parseInputs } from '../core/inputs/parse.js'
 import { defaultStateDir, findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 import { flagsOf, parseCommandLine } from './flags.js'
-import { CAPTURE_HELP, CONFIG_HELP, RECEIPTS_HELP } from './help.js'
+import { captureHelp, CONFIG_HELP, receiptsHelp } from './help.js'
 import { println, type CliIo } from './io.js'
 
 interface StoreContext {
@@ -41,7 +41,7 @@ function who(io: CliIo): string {
 export async function captureCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
   const { flags, positionals, help } = parseCommandLine(argv, 'capture', 'reverify capture --help')
   if (help) {
-    io.stdout.write(CAPTURE_HELP)
+    io.stdout.write(captureHelp())
     return 0
   }
   const given = parseInputs(flags, flagsOf('capture'), { front: 'cli', base: io.cwd })
@@ -93,7 +93,7 @@ function listFooter(receipts: readonly Receipt[]): string[] {
 export async function receiptsCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
   const { flags, positionals, help } = parseCommandLine(argv, 'receipts', 'reverify receipts --help')
   if (help) {
-    io.stdout.write(RECEIPTS_HELP)
+    io.stdout.write(receiptsHelp())
     return 0
   }
   const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd })

@@ -11,7 +11,7 @@ import { parseRunSettings } from '../core/settings.js'
 import { parseInputs } from '../core/inputs/parse.js'
 import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 import { flagsOf, parseCommandLine } from './flags.js'
-import { RESUME_HELP } from './help.js'
+import { resumeHelp } from './help.js'
 import { println, type CliIo } from './io.js'
 import { executeRun } from './verify.js'
 
@@ -19,7 +19,7 @@ import { executeRun } from './verify.js'
 export async function resumeCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
   const { flags, positionals, help } = parseCommandLine(argv, 'resume', 'reverify resume --help')
   if (help) {
-    io.stdout.write(RESUME_HELP)
+    io.stdout.write(resumeHelp())
     return 0
   }
   if (positionals.length > 1) throw new UsageError('resume: give at most one run id; see reverify resume --help')

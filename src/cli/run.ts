@@ -2,7 +2,7 @@
 import { UsageError } from '../core/errors.js'
 import { parseRunSettings, showValue } from '../core/settings.js'
 import { parseCommandLine } from './flags.js'
-import { RUN_HELP } from './help.js'
+import { runHelp } from './help.js'
 import type { CliIo } from './io.js'
 import { executeRun } from './verify.js'
 
@@ -10,7 +10,7 @@ import { executeRun } from './verify.js'
 export async function runCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
   const { flags, positionals, help } = parseCommandLine(argv, 'run', 'reverify run --help')
   if (help) {
-    io.stdout.write(RUN_HELP)
+    io.stdout.write(runHelp())
     return 0
   }
   const [unexpected] = positionals

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { readActionSettings } from '../../../src/action/settings.js'
 import { ActionInput } from '../../../src/action/constants.js'
 import { flagsOf, parseCommandLine } from '../../../src/cli/flags.js'
-import { CAPTURE_HELP, RECEIPTS_HELP, RESUME_HELP, RUN_HELP } from '../../../src/cli/help.js'
+import { captureHelp, receiptsHelp, resumeHelp, runHelp } from '../../../src/cli/help.js'
 import { parseInputs } from '../../../src/core/inputs/parse.js'
 import { INPUT_NAMES, inputSpec, inputsOf } from '../../../src/core/inputs/table.js'
 import { RUN_INPUT_NAMES } from '../../../src/core/settings.js'
@@ -25,13 +25,13 @@ describe('every front end takes its inputs from the one table', () => {
   test('the CLI run flags are the run inputs, and --help lists each of them once', () => {
     expect(RUN_INPUT_NAMES).toEqual(inputsOf('run'))
     expect(flagsOf('run')).toEqual(inputsOf('run'))
-    expect(helpFlags(RUN_HELP).sort()).toEqual([...inputsOf('run')].sort())
+    expect(helpFlags(runHelp()).sort()).toEqual([...inputsOf('run')].sort())
   })
 
   test.each([
-    ['capture', CAPTURE_HELP, ['note', 'state-dir']],
-    ['receipts', RECEIPTS_HELP, ['json', 'state-dir']],
-    ['resume', RESUME_HELP, ['capture-before-retry', 'redact', 'state-dir']]
+    ['capture', captureHelp(), ['note', 'state-dir']],
+    ['receipts', receiptsHelp(), ['json', 'state-dir']],
+    ['resume', resumeHelp(), ['capture-before-retry', 'redact', 'state-dir']]
   ] as const)('reverify %s takes its flags from the table, and its help lists them', (command, help, flags) => {
     expect([...flagsOf(command)].sort()).toEqual(flags)
     expect(helpFlags(help).sort()).toEqual(flags)

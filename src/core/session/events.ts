@@ -12,30 +12,14 @@ export const OutcomeSchema = z.enum(['success', 'failure', 'aborted'])
 /** `success`, `failure` or `aborted`. */
 export type Outcome = z.infer<typeof OutcomeSchema>
 
-const attemptNumber = z.number().int().min(1).max(1_000_000)
-const text = z.string().max(1_000_000)
-const exitCode = z.number().int().min(-2_147_483_648).max(4_294_967_295)
-
-/**
- * One command of an attempt. The exit code is `exit_code` here, as in the receipt's
- * `commands` (docs/design.md §2); traces written before that name was shared said `exit`,
- * which the reader still accepts.
- */
-export const CommandRecordSchema = z.preprocess(
-  value =>
-    value !== null && typeof value === 'object' && !('exit_code' in value) && 'exit' in value
-      ? { ...value, exit_code: (value as { exit: unknown }).exit }
-      : value,
-  z.object({
-    command: text,
-    exit_code: exitCode.nullable(),
-    signal: z.string().max(32).nullable(),
-    timed_out: z.boolean(),
-    duration_ms: z.number().nonnegative()
-  })
-)
-/** One entry of a tool_result's `commands`. */
-export type CommandRecord = z.infer<typeof CommandRecordSchema>
+/** One command of an attempt, as the trace and the receipt both record it. */
+export interface CommandRecord {
+  command: string
+  exit_code: number | null
+  signal: string | null
+  timed_out: boolean
+  duration_ms: number
+}
 
 /** How one command ended, as the trace and the receipt both record it. */
 export function commandRecord(result: CommandResult): CommandRecord {
@@ -48,45 +32,78 @@ export function commandRecord(result: CommandResult): CommandRecord {
   }
 }
 
-/** One expectation's verdict, under its input name. */
-export const CheckSchema = z.object({
-  expectation: z.enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check']),
-  ok: z.boolean(),
-  detail: text
-})
+/**
+ * The readers' schemas, built on first use: only a resume or a recovery reads a trace
+ * back, and building them costs start-up time every other run would pay for nothing.
+ */
+function buildSchemas() {
+  const attemptNumber = z.number().int().min(1).max(1_000_000)
+  const text = z.string().max(1_000_000)
+  const exitCode = z.number().int().min(-2_147_483_648).max(4_294_967_295)
+  // The exit code is `exit_code` here, as in the receipt's `commands` (docs/design.md §2);
+  // traces written before that name was shared said `exit`, which is still accepted.
+  const commandRecord = z.preprocess(
+    value =>
+      value !== null && typeof value === 'object' && !('exit_code' in value) && 'exit' in value
+        ? { ...value, exit_code: (value as { exit: unknown }).exit }
+        : value,
+    z.object({
+      command: text,
+      exit_code: exitCode.nullable(),
+      signal: z.string().max(32).nullable(),
+      timed_out: z.boolean(),
+      duration_ms: z.number().nonnegative()
+    })
+  )
+  const check = z.object({
+    expectation: z.enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check']),
+    ok: z.boolean(),
+    detail: text
+  })
+  const payloads = {
+    start: z.looseObject({ run_id: z.string().optional(), version: z.string().optional() }),
+    decision: z.looseObject({ question: text, decision: z.array(text), expected: z.record(z.string(), z.unknown()) }),
+    tool_call: z.looseObject({ attempt: attemptNumber, commands: z.array(text) }),
+    tool_result: z.looseObject({
+      attempt: attemptNumber,
+      ok: z.boolean(),
+      /** The attempt's exit code: 124 on a timeout, 128+n for a signal, 130 when interrupted. */
+      exit: exitCode,
+      signal: z.string().max(32).optional(),
+      timed_out: z.literal(true).optional(),
+      interrupted: z.literal(true).optional(),
+      duration_ms: z.number().nonnegative(),
+      summary: text,
+      commands: z.array(commandRecord).optional(),
+      /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
+      stdout_matched: z.boolean().optional(),
+      output_matched: z.literal(true).optional()
+    }),
+    verify: z.looseObject({
+      attempt: attemptNumber,
+      ok: z.boolean(),
+      check: z.array(check),
+      detail: text,
+      replayed: z.literal(true).optional()
+    }),
+    note: z.looseObject({ message: text }),
+    end: z.looseObject({ outcome: OutcomeSchema, summary: text, flaky: z.literal(true).optional() })
+  } as const
+  const envelope = z.object({
+    ts: z.string().max(64),
+    skill: z.string().max(1_000),
+    session_id: z.string().max(64),
+    phase: z.string(),
+    payload: z.unknown()
+  })
+  return { payloads, envelope }
+}
 
-const payloads = {
-  start: z.looseObject({ run_id: z.string().optional(), version: z.string().optional() }),
-  decision: z.looseObject({ question: text, decision: z.array(text), expected: z.record(z.string(), z.unknown()) }),
-  tool_call: z.looseObject({ attempt: attemptNumber, commands: z.array(text) }),
-  tool_result: z.looseObject({
-    attempt: attemptNumber,
-    ok: z.boolean(),
-    /** The attempt's exit code: 124 on a timeout, 128+n for a signal, 130 when interrupted. */
-    exit: exitCode,
-    signal: z.string().max(32).optional(),
-    timed_out: z.literal(true).optional(),
-    interrupted: z.literal(true).optional(),
-    duration_ms: z.number().nonnegative(),
-    summary: text,
-    commands: z.array(CommandRecordSchema).optional(),
-    /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
-    stdout_matched: z.boolean().optional(),
-    output_matched: z.literal(true).optional()
-  }),
-  verify: z.looseObject({
-    attempt: attemptNumber,
-    ok: z.boolean(),
-    check: z.array(CheckSchema),
-    detail: text,
-    replayed: z.literal(true).optional()
-  }),
-  note: z.looseObject({ message: text }),
-  end: z.looseObject({ outcome: OutcomeSchema, summary: text, flaky: z.literal(true).optional() })
-} as const
+type Schemas = ReturnType<typeof buildSchemas>
+let schemas: Schemas | undefined
 
 /** The payload of each phase. */
-export type Payloads = { [P in keyof typeof payloads]: z.infer<(typeof payloads)[P]> }
+export type Payloads = { [P in keyof Schemas['payloads']]: z.infer<Schemas['payloads'][P]> }
 /** The phases of a trace. */
 export type Phase = keyof Payloads
 
@@ -98,23 +115,18 @@ export type TraceEvent = {
 /** The event of one phase. */
 export type EventOf<P extends Phase> = Extract<TraceEvent, { phase: P }>
 
-const envelope = z.object({
-  ts: z.string().max(64),
-  skill: z.string().max(1_000),
-  session_id: z.string().max(64),
-  phase: z.string(),
-  payload: z.unknown()
-})
+const PHASES: readonly string[] = ['start', 'decision', 'tool_call', 'tool_result', 'verify', 'note', 'end'] satisfies Phase[]
 
 function isPhase(phase: string): phase is Phase {
-  return Object.hasOwn(payloads, phase)
+  return PHASES.includes(phase)
 }
 
 /** One parsed line as a typed event; undefined for a malformed line or an unknown phase. */
 function parseTraceEvent(value: unknown): TraceEvent | undefined {
-  const head = envelope.safeParse(value)
+  schemas ??= buildSchemas()
+  const head = schemas.envelope.safeParse(value)
   if (!head.success || !isPhase(head.data.phase)) return undefined
-  const payload = payloads[head.data.phase].safeParse(head.data.payload)
+  const payload = schemas.payloads[head.data.phase].safeParse(head.data.payload)
   if (!payload.success) return undefined
   return { ...head.data, phase: head.data.phase, payload: payload.data } as TraceEvent
 }

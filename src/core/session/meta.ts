@@ -6,28 +6,43 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { readRegularFile, writeFileAtomic } from '../atomic-file.js'
 import { redactDeep, type Redactor } from '../redaction.js'
-import { OutcomeSchema } from './events.js'
+import { OutcomeSchema, type Outcome } from './events.js'
 import { SessionFile } from './layout.js'
 
-const count = z.number().int().min(0).max(1_000_000)
-
-/** The meta.json schema. */
-export const SessionMetaSchema = z.object({
-  session_id: z.string().max(64),
-  skill: z.string().max(1_000),
-  version: z.string().max(100),
-  started_at: z.string().max(64),
-  ended_at: z.string().max(64).nullable(),
-  outcome: z.union([OutcomeSchema, z.literal('running')]),
-  attempts: count,
-  tool_calls: count,
-  errors: count,
-  flaky: z.boolean(),
-  run_id: z.string().max(100),
-  summary: z.string().max(100_000)
-})
 /** meta.json's content. */
-export type SessionMeta = z.infer<typeof SessionMetaSchema>
+export interface SessionMeta {
+  session_id: string
+  skill: string
+  version: string
+  started_at: string
+  ended_at: string | null
+  outcome: Outcome | 'running'
+  attempts: number
+  tool_calls: number
+  errors: number
+  flaky: boolean
+  run_id: string
+  summary: string
+}
+
+/** The schema a meta.json read back must fit, built on first use (only resume and recovery read it). */
+function metaSchema(): z.ZodType<SessionMeta> {
+  const count = z.number().int().min(0).max(1_000_000)
+  return z.object({
+    session_id: z.string().max(64),
+    skill: z.string().max(1_000),
+    version: z.string().max(100),
+    started_at: z.string().max(64),
+    ended_at: z.string().max(64).nullable(),
+    outcome: z.union([OutcomeSchema, z.literal('running')]),
+    attempts: count,
+    tool_calls: count,
+    errors: count,
+    flaky: z.boolean(),
+    run_id: z.string().max(100),
+    summary: z.string().max(100_000)
+  })
+}
 
 /** Largest meta.json read back. */
 const MAX_META_BYTES = 1024 * 1024
@@ -37,7 +52,7 @@ export async function readSessionMeta(sessionDir: string): Promise<SessionMeta |
   try {
     const text = await readRegularFile(join(sessionDir, SessionFile.meta), MAX_META_BYTES)
     if (text === undefined) return undefined
-    const parsed = SessionMetaSchema.safeParse(JSON.parse(text))
+    const parsed = metaSchema().safeParse(JSON.parse(text))
     return parsed.success ? parsed.data : undefined
   } catch {
     return undefined

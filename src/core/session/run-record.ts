@@ -11,12 +11,16 @@ import { redactDeep, type Redactor } from '../redaction.js'
 import { toRawInputs, type RunSettings } from '../settings.js'
 import { SessionFile } from './layout.js'
 
-const RunRecordSchema = z.union([
-  z.object({ schema_version: z.literal(1), resumable: z.literal(true), inputs: z.record(z.string().max(64), z.string().max(1_000_000)) }),
-  z.object({ schema_version: z.literal(1), resumable: z.literal(false) })
-])
 /** run.json's content. */
-export type RunRecord = z.infer<typeof RunRecordSchema>
+export type RunRecord = { schema_version: 1; resumable: true; inputs: Record<string, string> } | { schema_version: 1; resumable: false }
+
+/** The schema a run.json read back must fit, built on first use (only resume reads it). */
+function runRecordSchema(): z.ZodType<RunRecord> {
+  return z.union([
+    z.object({ schema_version: z.literal(1), resumable: z.literal(true), inputs: z.record(z.string().max(64), z.string().max(1_000_000)) }),
+    z.object({ schema_version: z.literal(1), resumable: z.literal(false) })
+  ])
+}
 
 /** Largest run.json read back. */
 const MAX_RECORD_BYTES = 1024 * 1024
@@ -33,7 +37,7 @@ export async function writeRunRecord(sessionDir: string, settings: RunSettings, 
 export async function readRunInputs(sessionDir: string): Promise<Record<string, string> | undefined> {
   try {
     const text = await readRegularFile(join(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES)
-    const parsed = RunRecordSchema.safeParse(JSON.parse(text ?? 'null'))
+    const parsed = runRecordSchema().safeParse(JSON.parse(text ?? 'null'))
     return parsed.success && parsed.data.resumable ? parsed.data.inputs : undefined
   } catch {
     return undefined
