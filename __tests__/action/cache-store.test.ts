@@ -4,35 +4,24 @@
  * The client answers a failed restore with the same `undefined` as a miss, so the `failed`
  * tests below pass only because the adapter reads the client's log.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createCacheStore, type CacheStore } from '../../src/action/persistence/cache-store.js'
-import { ResultsService } from '../helpers/results-service.js'
+import { useInProcessToolkit } from '../helpers/in-process-toolkit.js'
+import type { ResultsService } from '../helpers/results-service.js'
 
 let service: ResultsService
 let store: CacheStore
 let scratch: string
 let folders = 0
-const savedEnv = { ...process.env }
+
+const toolkit = useInProcessToolkit('reverify-cache-store-')
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'reverify-cache-store-'))
-  service = await ResultsService.start()
-  await mkdir(join(scratch, 'runner-temp'))
-  await mkdir(join(scratch, 'workspace'))
-  Object.assign(process.env, service.env(), { RUNNER_TEMP: join(scratch, 'runner-temp'), GITHUB_WORKSPACE: join(scratch, 'workspace') })
+  service = toolkit.service
+  scratch = toolkit.scratch
   store = createCacheStore(await import('@actions/cache'))
 })
-
-afterAll(async () => {
-  await service.stop()
-  for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name]
-  Object.assign(process.env, savedEnv)
-  await rm(scratch, { recursive: true, force: true })
-})
-
-afterEach(() => service.clearFaults())
 
 /**
  * Runs `call` with stdout kept out of the test's output; answers what was printed. The

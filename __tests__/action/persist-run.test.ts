@@ -3,8 +3,7 @@
  * and the local results service: the history save and the trace upload go side by side,
  * a failure of one neither stops nor fails the other, and each failure is one warning.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createCacheStore, type CacheStore } from '../../src/action/persistence/cache-store.js'
 import { persistRun, type PersistOptions, type PersistOutcome, type RunToPersist } from '../../src/action/persistence/persist-run.js'
@@ -12,7 +11,8 @@ import { historyKeyPrefix } from '../../src/action/receipt-history.js'
 import { historyKey } from '../../src/core/identity.js'
 import { ReceiptStore } from '../../src/core/receipt-store.js'
 import { makeReceipt } from '../helpers/receipts.js'
-import { ResultsService } from '../helpers/results-service.js'
+import { useInProcessToolkit } from '../helpers/in-process-toolkit.js'
+import type { ResultsService } from '../helpers/results-service.js'
 
 type ArtifactModule = typeof import('@actions/artifact')
 
@@ -20,26 +20,15 @@ let service: ResultsService
 let cache: CacheStore
 let artifact: ArtifactModule
 let scratch: string
-const savedEnv = { ...process.env }
+
+const toolkit = useInProcessToolkit('reverify-persist-run-')
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'reverify-persist-run-'))
-  service = await ResultsService.start()
-  await mkdir(join(scratch, 'runner-temp'))
-  await mkdir(join(scratch, 'workspace'))
-  Object.assign(process.env, service.env(), { RUNNER_TEMP: join(scratch, 'runner-temp'), GITHUB_WORKSPACE: join(scratch, 'workspace') })
+  service = toolkit.service
+  scratch = toolkit.scratch
   cache = createCacheStore(await import('@actions/cache'))
   artifact = await import('@actions/artifact')
 })
-
-afterAll(async () => {
-  await service.stop()
-  for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name]
-  Object.assign(process.env, savedEnv)
-  await rm(scratch, { recursive: true, force: true })
-})
-
-afterEach(() => service.clearFaults())
 
 let scenes = 0
 
