@@ -533,465 +533,6 @@ module.exports = function quote(xs) {
 /************************************************************************/
 var __webpack_exports__ = {};
 
-;// CONCATENATED MODULE: ./src/core/errors.ts
-/**
- * Named errors. They are compared by `name`, not `instanceof`, so two bundled copies of
- * this module still recognise each other. Only these reach the user as one line; anything
- * else is a bug and is reported as such.
- */
-/** Exit codes of the CLI (SPEC §1). */
-const ExitCode = {
-    success: 0,
-    failure: 1,
-    usage: 2,
-    guardrail: 3,
-    interrupted: 130
-};
-/** A user mistake in an input, flag or config file: one line, exit 2. */
-class UsageError extends Error {
-    name = 'UsageError';
-}
-/** A mistake in `.reverify/config.json`: one line, exit 2. */
-class ConfigError extends Error {
-    name = 'ConfigError';
-}
-/** True for errors that are the user's to fix (exit 2, no stack trace). */
-function errors_isUserError(error) {
-    return (error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError'));
-}
-/** One printable line for anything thrown, whatever it is. */
-function errors_describeError(error) {
-    if (error instanceof Error)
-        return error.message.split('\n')[0] ?? error.name;
-    return String(error);
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/core/command-list.ts
-/**
- * Turns the `command` input into the run's command list (SPEC §1): one command per line,
- * a line ending in a backslash continues on the next, blank lines are ignored. Commands are
- * kept exactly as written otherwise: they run through the shell as the user typed them.
- */
-/** Splits the `command` text into its ordered list of commands. */
-function splitCommandList(text) {
-    const commands = [];
-    let pending;
-    for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
-        // Continuation keeps the backslash-newline, so the shell sees the command as written.
-        const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`;
-        if (/(^|[^\\])(\\\\)*\\$/.test(rawLine)) {
-            pending = line;
-            continue;
-        }
-        pending = undefined;
-        if (line.trim() !== '')
-            commands.push(line.trim());
-    }
-    if (pending !== undefined && pending.trim() !== '') {
-        // A trailing backslash on the last line has nothing to continue onto: drop it.
-        commands.push(pending.replace(/\\$/, '').trim());
-    }
-    return commands;
-}
-
-;// CONCATENATED MODULE: ./src/core/settings.ts
-/**
- * The one place where raw inputs (action inputs or CLI flags, both strings under the same
- * names) become a validated RunSettings. Everything after this sees typed values only.
- */
-
-
-
-
-/** Input names of a verify run, as in SPEC §1 and §3. */
-const RUN_INPUT_NAMES = [
-    'command',
-    'expect-exit',
-    'expect-stdout',
-    'expect-file',
-    'expect-check',
-    'max-retries',
-    'timeout-seconds',
-    'retry-wait-seconds',
-    'retry-backoff',
-    'retry-on-exit-codes',
-    'retry-on-output',
-    'shell',
-    'working-directory',
-    'name',
-    'allow-destructive',
-    'capture-before-retry',
-    'scope',
-    'redact',
-    'keep-receipts',
-    'state-dir'
-];
-const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check';
-const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
-/** Shows a user value in a message: quoted, control characters escaped, long ones cut. */
-function showValue(value) {
-    const escaped = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-    return `'${escaped.slice(1, -1).replace(/'/g, "\\'")}'`;
-}
-function given(raw, name) {
-    const value = raw[name];
-    return value === undefined || value.trim() === '' ? undefined : value;
-}
-function integer(raw, name, min, max, fallback) {
-    const value = given(raw, name);
-    if (value === undefined)
-        return fallback;
-    const text = value.trim();
-    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-        throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected a whole number from ${min} to ${max}`);
-    }
-    return Number(text);
-}
-function oneOf(raw, name, allowed, fallback) {
-    const value = given(raw, name);
-    if (value === undefined)
-        return fallback;
-    const text = value.trim().toLowerCase();
-    const match = allowed.find(option => option === text);
-    if (match === undefined) {
-        throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected one of ${allowed.join(', ')}`);
-    }
-    return match;
-}
-/** The YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them. */
-function parseBoolean(value, name, fallback) {
-    if (value === undefined || value.trim() === '')
-        return fallback;
-    const text = value.trim();
-    if (['true', 'True', 'TRUE'].includes(text))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(text))
-        return false;
-    throw new UsageError(`${name}: ${showValue(value)} is not allowed; expected true or false`);
-}
-function exitCodeList(raw) {
-    const value = given(raw, 'retry-on-exit-codes');
-    if (value === undefined)
-        return undefined;
-    const parts = value.split(',').map(part => part.trim());
-    if (parts.some(part => !/^\d+$/.test(part) || Number(part) > 255)) {
-        throw new UsageError(`retry-on-exit-codes: ${showValue(value)} is not allowed; expected a comma-separated list of exit codes from 0 to 255`);
-    }
-    return parts.map(Number);
-}
-/** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
-const MAX_PATTERN_CHARS = 1000;
-function regex(raw, name) {
-    const value = given(raw, name);
-    if (value === undefined)
-        return undefined;
-    if (value.length > MAX_PATTERN_CHARS) {
-        throw new UsageError(`${name}: a pattern of ${value.length} characters is too long; at most ${MAX_PATTERN_CHARS}`);
-    }
-    try {
-        const pattern = new RegExp(value);
-        pattern.test(''); // some patterns only fail when first executed
-        return pattern;
-    }
-    catch (error) {
-        // V8 repeats the whole pattern in its message: keep only the reason.
-        const text = error instanceof Error ? error.message : 'invalid';
-        const reason = text.replace(/^Invalid regular expression: /, '').replace(/^\/[\s\S]*\/[a-z]*: /, '').slice(0, 120);
-        throw new UsageError(`${name}: ${showValue(value)} is not a valid regular expression (${reason})`);
-    }
-}
-/** Inputs may not hold NUL: no shell, path or environment can carry one. */
-function rejectNul(raw) {
-    for (const [name, value] of Object.entries(raw)) {
-        if (value?.includes('\0'))
-            throw new UsageError(`${name}: contains a NUL character, which no command, path or pattern may hold`);
-    }
-}
-/** A state directory path the file system can hold. */
-function checkStateDir(path) {
-    if (path === undefined)
-        return;
-    if (path.length > 1024 || path.split(/[\\/]/).some(part => Buffer.byteLength(part) > 255)) {
-        throw new UsageError(`state-dir: ${showValue(path)} is too long; at most 1024 characters, 255 bytes per folder name`);
-    }
-}
-function shell(raw) {
-    const value = given(raw, 'shell');
-    if (value === undefined)
-        return { kind: 'bash' };
-    const text = value.trim();
-    if (text === 'bash' || text === 'sh')
-        return { kind: text };
-    if (text.includes('{0}'))
-        return { kind: 'template', template: text };
-    throw new UsageError(`shell: ${showValue(value)} is not allowed; expected bash, sh, or a command template containing {0} (e.g. "python {0}")`);
-}
-function workingDirectory(raw, cwd) {
-    const value = given(raw, 'working-directory');
-    const dir = value === undefined ? cwd : (0,external_node_path_namespaceObject.isAbsolute)(value.trim()) ? value.trim() : (0,external_node_path_namespaceObject.resolve)(cwd, value.trim());
-    let isDir = false;
-    try {
-        isDir = (0,external_node_fs_namespaceObject.statSync)(dir).isDirectory();
-    }
-    catch {
-        isDir = false;
-    }
-    if (!isDir) {
-        throw new UsageError(`working-directory: ${showValue(value ?? dir)} is not an existing directory`);
-    }
-    return dir;
-}
-function label(raw) {
-    const value = given(raw, 'name');
-    if (value === undefined)
-        return 'verify';
-    const text = value.trim();
-    // The name becomes a directory of the trace layout: keep it to a safe, portable set.
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(text)) {
-        throw new UsageError(`name: ${showValue(value)} is not allowed; expected 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit`);
-    }
-    return text;
-}
-/**
- * Size limits, so every run fits its receipt (whose schema bounds what it accepts from an
- * untrusted store) with room for normalization and redaction markers.
- */
-const INPUT_LIMITS = { commands: 100, commandChars: 8192, pathChars: 4096, scopeChars: 1024, redactValues: 200 };
-function tooLong(name, what) {
-    throw new UsageError(`${name}: ${what}`);
-}
-function checkSizes(settings) {
-    const { commands, expectations, scope, redact } = settings;
-    if (commands.length > INPUT_LIMITS.commands)
-        tooLong('command', `${commands.length} commands is too many; at most ${INPUT_LIMITS.commands}`);
-    const longest = commands.find(command => command.length > INPUT_LIMITS.commandChars);
-    if (longest !== undefined)
-        tooLong('command', `a command of ${longest.length} characters is too long; at most ${INPUT_LIMITS.commandChars} (put a long script in a file)`);
-    for (const [name, value, max] of [
-        ['expect-stdout', expectations.stdout, INPUT_LIMITS.commandChars],
-        ['expect-check', expectations.check, INPUT_LIMITS.commandChars],
-        ['expect-file', expectations.file, INPUT_LIMITS.pathChars],
-        ['scope', scope, INPUT_LIMITS.scopeChars]
-    ]) {
-        if (value !== undefined && value.length > max)
-            tooLong(name, `${value.length} characters is too long; at most ${max}`);
-    }
-    if (redact.length > INPUT_LIMITS.redactValues)
-        tooLong('redact', `${redact.length} values is too many; at most ${INPUT_LIMITS.redactValues}`);
-}
-/** Validates every run input; throws UsageError with one line naming the first bad one. */
-function parseRunSettings(raw, cwd = process.cwd()) {
-    rejectNul(raw);
-    const commandText = raw.command ?? '';
-    const commands = splitCommandList(commandText);
-    if (commands.length === 0) {
-        throw new UsageError('command: required; give one or more commands, one per line');
-    }
-    const expectations = {
-        exit: integer(raw, 'expect-exit', 0, 255),
-        stdout: given(raw, 'expect-stdout'),
-        file: given(raw, 'expect-file')?.trim(),
-        check: given(raw, 'expect-check')?.trim()
-    };
-    for (const key of Object.keys(expectations)) {
-        if (expectations[key] === undefined)
-            delete expectations[key];
-    }
-    const settings = {
-        commands,
-        expectations,
-        maxRetries: integer(raw, 'max-retries', 0, 100, 2),
-        timeoutSeconds: integer(raw, 'timeout-seconds', 0, 7 * 24 * 3600, 0),
-        retryWaitSeconds: integer(raw, 'retry-wait-seconds', 0, 3600, 0),
-        retryBackoff: oneOf(raw, 'retry-backoff', ['fixed', 'exponential'], 'fixed'),
-        retryOnExitCodes: exitCodeList(raw),
-        retryOnOutput: regex(raw, 'retry-on-output'),
-        shell: shell(raw),
-        workingDirectory: workingDirectory(raw, cwd),
-        name: label(raw),
-        allowDestructive: parseBoolean(raw['allow-destructive'], 'allow-destructive', false),
-        scope: raw.scope?.trim() ?? '',
-        redact: (raw.redact ?? '')
-            .split(/\r?\n/)
-            .map(line => line.trim())
-            .filter(line => line !== ''),
-        captureBeforeRetry: given(raw, 'capture-before-retry'),
-        keepReceipts: integer(raw, 'keep-receipts', 1, 100000, 20),
-        stateDir: given(raw, 'state-dir')?.trim(),
-        logCapBytes: DEFAULT_LOG_CAP_BYTES
-    };
-    checkSizes(settings);
-    if (settings.retryOnExitCodes === undefined)
-        delete settings.retryOnExitCodes;
-    if (settings.retryOnOutput === undefined)
-        delete settings.retryOnOutput;
-    if (Object.keys(expectations).length === 0)
-        throw new UsageError(NOTHING_TO_VERIFY);
-    if (settings.stateDir !== undefined && !(0,external_node_path_namespaceObject.isAbsolute)(settings.stateDir)) {
-        settings.stateDir = (0,external_node_path_namespaceObject.resolve)(cwd, settings.stateDir);
-    }
-    checkStateDir(settings.stateDir);
-    return settings;
-}
-/**
- * The inputs that reproduce these settings when parsed again (for resuming a run from
- * disk). `redact` and `state-dir` are left out: the first never reaches disk, the second
- * is where the record lives.
- */
-function toRawInputs(settings) {
-    const { exit, stdout, file, check } = settings.expectations;
-    const raw = {
-        command: settings.commands.join('\n'),
-        'max-retries': String(settings.maxRetries),
-        'timeout-seconds': String(settings.timeoutSeconds),
-        'retry-wait-seconds': String(settings.retryWaitSeconds),
-        'retry-backoff': settings.retryBackoff,
-        shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
-        'working-directory': settings.workingDirectory,
-        name: settings.name,
-        'allow-destructive': String(settings.allowDestructive),
-        scope: settings.scope,
-        'keep-receipts': String(settings.keepReceipts)
-    };
-    if (exit !== undefined)
-        raw['expect-exit'] = String(exit);
-    if (stdout !== undefined)
-        raw['expect-stdout'] = stdout;
-    if (file !== undefined)
-        raw['expect-file'] = file;
-    if (check !== undefined)
-        raw['expect-check'] = check;
-    if (settings.retryOnExitCodes !== undefined)
-        raw['retry-on-exit-codes'] = settings.retryOnExitCodes.join(',');
-    if (settings.retryOnOutput !== undefined)
-        raw['retry-on-output'] = settings.retryOnOutput.source;
-    return raw;
-}
-
-;// CONCATENATED MODULE: ./src/core/version.ts
-/** reverify's version, recorded in traces; a test keeps it equal to package.json's. */
-const VERSION = '0.1.0';
-
-;// CONCATENATED MODULE: ./src/cli/help.ts
-/** The CLI's help texts: every subcommand and every flag. */
-const MAIN_HELP = `reverify: run a verify command with retries and expectations, keep a receipt of
-every run, and refuse to retry a failure nobody captured.
-
-Usage:
-  reverify run --command CMD --expect-exit N [flags]   run a verify (see reverify run --help)
-  reverify capture <run-id|latest> [--note TEXT]        record what happened in a failed run
-  reverify receipts list [--json]                       receipts of this repository, newest first
-  reverify receipts show <run-id|latest> [--json]       one receipt in full
-  reverify config set capture-before-retry <warn|block|off>
-  reverify resume [<run-id>]                            continue an interrupted run
-  reverify --help | --version
-
-Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
-3 refused by the destructive-command guardrail, 130 interrupted.
-State lives in <git top-level, else cwd>/.reverify/ (override with --state-dir).
-`;
-const RUN_HELP = `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
-
-Runs the command list (one command per line, or one per --command) up to
-1 + max-retries times, stopping at the first attempt that meets every expectation.
-
-Expectations (at least one):
-  --expect-exit N             the attempt's exit code must equal N (0-255)
-  --expect-stdout TEXT        the attempt's stdout must contain TEXT
-  --expect-file PATH          PATH (relative to --working-directory) must exist afterwards
-  --expect-check CMD          a shell command run after the attempt; exit 0 means verified
-
-Retries and time:
-  --max-retries N             retries after the first attempt (default 2)
-  --timeout-seconds N         per attempt, 0 = none (default 0); kills the whole process tree
-  --retry-wait-seconds N      wait before each retry (default 0)
-  --retry-backoff MODE        fixed | exponential (doubling, ±20 % jitter, max 5 min)
-  --retry-on-exit-codes LIST  only retry when the exit code is in this comma list
-  --retry-on-output REGEX     only retry when a line of the output matches REGEX
-
-How and where:
-  --shell SHELL               bash (default) | sh | a template containing {0}, e.g. "python {0}"
-  --working-directory DIR     where commands and checks run (default: current directory)
-  --name NAME                 label the trace is filed under (default: verify)
-  --scope TEXT                separates otherwise identical commands (e.g. a matrix leg)
-  --allow-destructive         run a command the destructive-command guardrail flags
-  --redact VALUE              blank VALUE out of traces, logs and receipts (repeatable)
-
-Receipts:
-  --capture-before-retry MODE warn | block | off (default: .reverify/config.json, else warn)
-  --keep-receipts N           receipts kept per command identity (default 20)
-  --state-dir DIR             where receipts and traces live (default: .reverify/)
-`;
-const CAPTURE_HELP = `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
-
-Records that someone looked at a failed run: what they found goes in --note. A captured
-failure no longer warns or blocks the next run of the same command. "latest" is the newest
-failed receipt of this repository.
-`;
-const RECEIPTS_HELP = `Usage: reverify receipts list [--json] [--state-dir DIR]
-       reverify receipts show <run-id|latest> [--json] [--state-dir DIR]
-
-list: this repository's receipts, newest first (run id, status, flaky, captured, command).
-show: one receipt in full, including its normalized command identity.
-`;
-const CONFIG_HELP = `Usage: reverify config set capture-before-retry <warn|block|off>
-
-Writes .reverify/config.json in the repository (commit it to share the setting). The key
-is omitted when the value is the default, warn.
-`;
-const RESUME_HELP = `Usage: reverify resume [<run-id>] [--state-dir DIR] [--redact VALUE]
-
-Continues an interrupted run: one whose receipt is still "running" while its process is
-gone (killed, crashed, machine lost). The same receipt and session are continued:
-  - a result that was recorded but not yet verified is judged from the record
-    (expect-exit, expect-stdout) without running the command again;
-  - an attempt cut off mid-command counts as used, and the remaining attempts run.
-Without a run id: the newest such run of this repository. Running the same command with
-reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
-is closed as interrupted and a new one starts.
-`;
-
-;// CONCATENATED MODULE: ./src/cli/io.ts
-/** Writes one line to a console stream. */
-function println(stream, line) {
-    stream.write(`${line}\n`);
-}
-
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/core/printable.ts
-/**
- * Values that reach a message can come from untrusted places (a cache, an event payload, a
- * file name), so they are shortened and their control characters escaped before printing.
- */
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-/** The value cut to `maxChars` characters (with '…' when cut) and its control characters escaped. */
-function printable(value, maxChars = 80) {
-    const chars = Array.from(value);
-    const cut = chars.length > maxChars ? `${chars.slice(0, maxChars).join('')}…` : value;
-    return cut.replace(CONTROL_CHARS, char => {
-        const code = char.charCodeAt(0);
-        return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-    });
-}
-/** Any value shown for a message: strings as they are, everything else as JSON, then `printable`. */
-function printableValue(value, maxChars = 80) {
-    if (typeof value === 'string')
-        return printable(value, maxChars);
-    let text;
-    try {
-        text = JSON.stringify(value) ?? String(value);
-    }
-    catch {
-        text = String(value);
-    }
-    return printable(text, maxChars);
-}
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -2010,6 +1551,39 @@ function config(newConfig) {
     return globalConfig;
 }
 
+;// CONCATENATED MODULE: ./src/core/errors.ts
+/**
+ * Named errors. They are compared by `name`, not `instanceof`, so two bundled copies of
+ * this module still recognise each other. Only these reach the user as one line; anything
+ * else is a bug and is reported as such.
+ */
+/** Exit codes of the CLI (docs/design.md §1). */
+const ExitCode = {
+    success: 0,
+    failure: 1,
+    usage: 2,
+    guardrail: 3,
+    interrupted: 130
+};
+/** A user mistake in an input, flag or config file: one line, exit 2. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+/** A mistake in `.reverify/config.json`: one line, exit 2. */
+class ConfigError extends Error {
+    name = 'ConfigError';
+}
+/** True for errors that are the user's to fix (exit 2, no stack trace). */
+function errors_isUserError(error) {
+    return error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError');
+}
+/** One printable line for anything thrown, whatever it is. */
+function errors_describeError(error) {
+    if (error instanceof Error)
+        return error.message.split('\n')[0] ?? error.name;
+    return String(error);
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
@@ -2438,7 +2012,7 @@ const string = (params) => {
     return new RegExp(`^${regex}$`);
 };
 const bigint = /^-?\d+n?$/;
-const regexes_integer = /^-?\d+$/;
+const integer = /^-?\d+$/;
 const number = /^-?\d+(?:\.\d+)?$/;
 const regexes_boolean = /^(?:true|false)$/i;
 const _null = /^null$/i;
@@ -4765,13 +4339,13 @@ function handleTupleResults(itemResults, final, items, input, optoutStart) {
     }
     return final;
 }
-const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodRecord", (inst, def) => {
+const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     $ZodType.init(inst, def);
-    const memo = core.globalConfig.memoizer;
+    const memo = globalConfig.memoizer;
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isPlainObject(input)) {
+        if (!isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -4800,7 +4374,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -4814,14 +4388,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     if (result instanceof Promise) {
                         proms.push(result.then((result) => {
                             if (result.issues.length) {
-                                payload.issues.push(...util.prefixIssues(key, result.issues));
+                                payload.issues.push(...prefixIssues(key, result.issues));
                             }
                             payload.value[outKey] = result.value;
                         }));
                     }
                     else {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }
@@ -4867,7 +4441,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                     throw new Error("Async schemas not supported in object keys currently");
                 }
                 // Numeric string fallback: if key is a numeric string and failed, retry with Number(key). This handles z.number(), z.literal([1, 2, 3]), and unions containing numeric literals
-                const checkNumericKey = typeof key === "string" && regexes.number.test(key) && keyResult.issues.length;
+                const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
                 if (checkNumericKey) {
                     const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
                     if (retryResult instanceof Promise) {
@@ -4891,7 +4465,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                         payload.issues.push({
                             code: "invalid_key",
                             origin: "record",
-                            issues: keyResult.issues.map((iss) => util.finalizeIssue(iss, ctx, core.config())),
+                            issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
                             input: key,
                             path: [key],
                             inst,
@@ -4907,14 +4481,14 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
                 if (result instanceof Promise) {
                     proms.push(result.then((result) => {
                         if (result.issues.length) {
-                            payload.issues.push(...util.prefixIssues(key, result.issues));
+                            payload.issues.push(...prefixIssues(key, result.issues));
                         }
                         payload.value[outKey] = result.value;
                     }));
                 }
                 else {
                     if (result.issues.length) {
-                        payload.issues.push(...util.prefixIssues(key, result.issues));
+                        payload.issues.push(...prefixIssues(key, result.issues));
                     }
                     payload.value[outKey] = result.value;
                 }
@@ -4934,7 +4508,7 @@ const $ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && 
         }
         return payload;
     };
-})));
+});
 const $ZodMap = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodMap", (inst, def) => {
     $ZodType.init(inst, def);
     const memo = core.globalConfig.memoizer;
@@ -5427,9 +5001,9 @@ function handleCodecTxResult(left, value, nextSchema, ctx) {
     }
     return nextSchema._zod.run({ value, issues: left.issues }, ctx);
 }
-const $ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPreprocess", (inst, def) => {
+const $ZodPreprocess = /*@__PURE__*/ $constructor("$ZodPreprocess", (inst, def) => {
     $ZodPipe.init(inst, def);
-})));
+});
 const $ZodReadonly = /*@__PURE__*/ $constructor("$ZodReadonly", (inst, def) => {
     $ZodType.init(inst, def);
     defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
@@ -8073,7 +7647,7 @@ function stringifyKeyNames(bySchema, json, visited) {
         return rest;
     rest.type = "string";
     if (!values)
-        rest.pattern = (types.includes("number") ? number : regexes_integer).source;
+        rest.pattern = (types.includes("number") ? number : integer).source;
     return rest;
 }
 /** Every record of one conversion, so the carriers are found in a single pass rather than once per record. */
@@ -9913,7 +9487,7 @@ function looseObject(shape, params) {
         type: "object",
         shape,
         catchall: unknown(),
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodUnion = /*@__PURE__*/ $constructor("ZodUnion", (inst, def) => {
@@ -10005,14 +9579,14 @@ function tuple(items, _paramsOrRest, _params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodRecord = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodRecord", (inst, def) => {
+const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
     _ensureDefaultMemoizer();
-    core.$ZodRecord.init(inst, def);
+    $ZodRecord.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.recordProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => recordProcessor(inst, ctx, json, params);
     inst.keyType = def.keyType;
     inst.valueType = def.valueType;
-})));
+});
 function record(keyType, valueType, params) {
     // v3-compat: z.record(valueType, params?) — defaults keyType to z.string()
     if (!valueType || !valueType._zod) {
@@ -10020,14 +9594,14 @@ function record(keyType, valueType, params) {
             type: "record",
             keyType: schemas_string(),
             valueType: keyType,
-            ...util.normalizeParams(valueType),
+            ...normalizeParams(valueType),
         });
     }
     return new ZodRecord({
         type: "record",
         keyType,
         valueType: valueType,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // type alksjf = core.output<core.$ZodRecordKey>;
@@ -10382,10 +9956,10 @@ function invertCodec(codec) {
         reverseTransform: def.transform,
     });
 }
-const ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodPreprocess", (inst, def) => {
+const ZodPreprocess = /*@__PURE__*/ $constructor("ZodPreprocess", (inst, def) => {
     ZodPipe.init(inst, def);
-    core.$ZodPreprocess.init(inst, def);
-})));
+    $ZodPreprocess.init(inst, def);
+});
 const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
     $ZodReadonly.init(inst, def);
     ZodType.init(inst, def);
@@ -10527,21 +10101,70 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
-
-
-
-function iso_datetime(params) {
-    return _isoDateTime(ZodISODateTime, params);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/core/command-list.ts
+/**
+ * Turns the `command` input into the run's command list (docs/design.md §1): one command per line,
+ * a line ending in a backslash continues on the next, blank lines are ignored. Commands are
+ * kept exactly as written otherwise: they run through the shell as the user typed them.
+ */
+/** Splits the `command` text into its ordered list of commands. */
+function splitCommandList(text) {
+    const commands = [];
+    let pending;
+    for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
+        // Continuation keeps the backslash-newline, so the shell sees the command as written.
+        const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`;
+        if (/(^|[^\\])(\\\\)*\\$/.test(rawLine)) {
+            pending = line;
+            continue;
+        }
+        pending = undefined;
+        if (line.trim() !== '')
+            commands.push(line.trim());
+    }
+    if (pending !== undefined && pending.trim() !== '') {
+        // A trailing backslash on the last line has nothing to continue onto: drop it.
+        commands.push(pending.replace(/\\$/, '').trim());
+    }
+    return commands;
 }
-function iso_date(params) {
-    return core._isoDate(ZodISODate, params);
+
+;// CONCATENATED MODULE: ./src/core/printable.ts
+/**
+ * Values that reach a message can come from untrusted places (a cache, an event payload, a
+ * file name), so they are shortened and their control characters escaped before printing.
+ */
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** The value cut to `maxChars` characters (with '…' when cut) and its control characters escaped. */
+function printable(value, maxChars = 80) {
+    const chars = Array.from(value);
+    const cut = chars.length > maxChars ? `${chars.slice(0, maxChars).join('')}…` : value;
+    return cut.replace(CONTROL_CHARS, char => {
+        const code = char.charCodeAt(0);
+        return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
 }
-function iso_time(params) {
-    return core._isoTime(ZodISOTime, params);
+/** Any value shown for a message: strings as they are, everything else as JSON, then `printable`. */
+function printableValue(value, maxChars = 80) {
+    if (typeof value === 'string')
+        return printable(value, maxChars);
+    let text;
+    try {
+        text = JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        text = String(value);
+    }
+    return printable(text, maxChars);
 }
-function iso_duration(params) {
-    return core._isoDuration(ZodISODuration, params);
+/** Shows a user value in a message: quoted, control characters escaped, long ones cut. */
+function showValue(value) {
+    const escaped = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    return `'${escaped.slice(1, -1).replace(/'/g, "\\'")}'`;
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -10573,11 +10196,815 @@ function requireRunId(value, what) {
     throw new UsageError(`${what}: '${printable(String(value))}' is not a run id (expected e.g. ${EXAMPLE_RUN_ID})`);
 }
 
+;// CONCATENATED MODULE: ./src/core/inputs/resolve.ts
+/**
+ * Inputs that depend on where they were given: relative paths, the state directory's
+ * default, and how a message names an input. The CLI and the action both resolve here.
+ */
+
+
+
+/** How messages name an input: `--expect-exit` on the CLI, `expect-exit` in the action. */
+function inputLabel(name, front) {
+    return front === 'cli' ? `--${name}` : name;
+}
+/** The git top level containing dir (a folder holding .git), else dir itself. */
+function findTargetRoot(dir) {
+    let current = (0,external_node_path_namespaceObject.resolve)(dir);
+    for (;;) {
+        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(current, '.git')))
+            return current;
+        const parent = (0,external_node_path_namespaceObject.dirname)(current);
+        if (parent === current)
+            return (0,external_node_path_namespaceObject.resolve)(dir);
+        current = parent;
+    }
+}
+/** The CLI's default state directory for a target root. */
+function defaultStateDir(root) {
+    return (0,external_node_path_namespaceObject.join)(root, '.reverify');
+}
+/**
+ * The state directory (docs/design.md §4): the given path, trimmed and taken from the place's base;
+ * when none is given, `<git top level, else cwd>/.reverify` (CLI) or
+ * `${RUNNER_TEMP}/reverify` (action: never inside the workspace).
+ */
+function resolveStateDir(given, place) {
+    const text = given?.trim();
+    if (text)
+        return { path: (0,external_node_path_namespaceObject.resolve)(place.base, text), isDefault: false };
+    if (place.front === 'cli')
+        return { path: defaultStateDir(findTargetRoot(place.base)), isDefault: true };
+    if (!place.runnerTemp)
+        throw new UsageError('state-dir: RUNNER_TEMP is not set; give state-dir explicitly');
+    return { path: (0,external_node_path_namespaceObject.join)(place.runnerTemp, 'reverify'), isDefault: true };
+}
+/** Why the file system could not hold this state directory path, if it could not. */
+function stateDirProblem(path) {
+    if (path.length > 1024 || path.split(/[\\/]/).some(part => Buffer.byteLength(part) > 255)) {
+        return 'is too long; at most 1024 characters, 255 bytes per folder name';
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs/kinds.ts
+/**
+ * One zod schema per kind of input (see table.ts): each takes the given text and yields the
+ * typed value, or one issue whose message follows the input's name ("'x' is not allowed;
+ * expected …"). Which input it was, and how to name it, is parse.ts's business.
+ */
+
+
+
+
+
+
+
+/** The name becomes a directory of the trace layout: a safe, portable set. */
+const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'];
+const kinds_EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2';
+/** `rule` decides; whatever it refuses is reported as the one message `refusal` gives for the text. */
+function ruled(rule, refusal) {
+    return schemas_string().transform((raw, ctx) => {
+        const result = rule.safeParse(raw);
+        if (result.success)
+            return result.data;
+        ctx.addIssue({ code: 'custom', message: refusal(raw), input: raw });
+        return NEVER;
+    });
+}
+const notAllowed = (expected) => (raw) => `${showValue(raw)} is not allowed; expected ${expected}`;
+const wholeNumber = schemas_string().trim().regex(/^\d+$/).transform(Number);
+function kinds_integer(min, max) {
+    return ruled(wholeNumber.pipe(schemas_number().min(min).max(max)), notAllowed(`a whole number from ${min} to ${max}`));
+}
+function choice(values) {
+    const allowed = schemas_enum(values);
+    return ruled(schemas_string().trim().toLowerCase().pipe(allowed), notAllowed(`one of ${values.join(', ')}`));
+}
+const kinds_boolean = ruled(schemas_string()
+    .trim()
+    .pipe(schemas_enum(BOOLEAN_WORDS))
+    .transform(word => word.toLowerCase() === 'true'), notAllowed('true or false'));
+const exitCodes = ruled(schemas_string()
+    .transform(text => text.split(',').map(part => part.trim()))
+    .pipe(array(schemas_string().regex(/^\d+$/).transform(Number).pipe(schemas_number().max(255)))), notAllowed('a comma-separated list of exit codes from 0 to 255'));
+const label = ruled(schemas_string().trim().regex(LABEL_PATTERN), notAllowed("1-64 letters, digits, '.', '_' or '-', starting with a letter or digit"));
+const shell = ruled(schemas_string()
+    .trim()
+    .refine(text => text === 'bash' || text === 'sh' || text.includes('{0}'))
+    .transform((text) => (text === 'bash' || text === 'sh' ? { kind: text } : { kind: 'template', template: text })), notAllowed('bash, sh, or a command template containing {0} (e.g. "python {0}")'));
+const runRef = ruled(schemas_string()
+    .trim()
+    .refine(text => text === 'latest' || run_id_isRunId(text)), raw => `${showValue(raw.trim())} is not a run id (expected e.g. ${kinds_EXAMPLE_RUN_ID}, or latest)`);
+function kinds_text(trim, maxChars) {
+    const read = (raw) => (trim ? raw.trim() : raw);
+    if (maxChars === undefined)
+        return schemas_string().transform(read);
+    return ruled(schemas_string().transform(read).pipe(schemas_string().max(maxChars)), raw => `${read(raw).length} characters is too long; at most ${maxChars}`);
+}
+function lines(maxLines) {
+    const split = (raw) => raw
+        .split(/\r?\n/)
+        .map(line => line.trim())
+        .filter(line => line !== '');
+    return ruled(schemas_string().transform(split).pipe(array(schemas_string()).max(maxLines)), raw => `${split(raw).length} values is too many; at most ${maxLines}`);
+}
+function script(maxCommands, maxChars) {
+    return schemas_string().transform((raw, ctx) => {
+        const commands = splitCommandList(raw);
+        const longest = commands.find(command => command.length > maxChars);
+        if (commands.length > maxCommands) {
+            ctx.addIssue({ code: 'custom', message: `${commands.length} commands is too many; at most ${maxCommands}`, input: raw });
+        }
+        else if (longest !== undefined) {
+            ctx.addIssue({
+                code: 'custom',
+                message: `a command of ${longest.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
+                input: raw
+            });
+        }
+        return commands;
+    });
+}
+function regex(maxChars) {
+    return schemas_string().transform((raw, ctx) => {
+        if (raw.length > maxChars) {
+            ctx.addIssue({ code: 'custom', message: `a pattern of ${raw.length} characters is too long; at most ${maxChars}`, input: raw });
+            return NEVER;
+        }
+        try {
+            const pattern = new RegExp(raw);
+            pattern.test(''); // some patterns only fail when first executed
+            return pattern;
+        }
+        catch (error) {
+            // V8 repeats the whole pattern in its message: keep only the reason.
+            const message = error instanceof Error ? error.message : 'invalid';
+            const reason = message
+                .replace(/^Invalid regular expression: /, '')
+                .replace(/^\/[\s\S]*\/[a-z]*: /, '')
+                .slice(0, 120);
+            ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not a valid regular expression (${reason})`, input: raw });
+            return NEVER;
+        }
+    });
+}
+/** True for an existing directory; anything unreadable counts as missing. */
+function isDirectory(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(path).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+function directory(base) {
+    return schemas_string().transform((raw, ctx) => {
+        const dir = (0,external_node_path_namespaceObject.isAbsolute)(raw.trim()) ? raw.trim() : (0,external_node_path_namespaceObject.resolve)(base, raw.trim());
+        if (isDirectory(dir))
+            return dir;
+        ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not an existing directory`, input: raw });
+        return NEVER;
+    });
+}
+function stateDir(place) {
+    return schemas_string().transform((raw, ctx) => {
+        const { path } = resolveStateDir(raw, place);
+        const problem = stateDirProblem(path);
+        if (problem === undefined)
+            return path;
+        ctx.addIssue({ code: 'custom', message: `${showValue(path)} ${problem}`, input: raw });
+        return NEVER;
+    });
+}
+/** The schema of one kind of input, given where relative paths are taken from. */
+function kindSchema(kind, place) {
+    switch (kind.type) {
+        case 'script':
+            return script(kind.maxCommands, kind.maxChars);
+        case 'integer':
+            return kinds_integer(kind.min, kind.max);
+        case 'choice':
+            return choice(kind.values);
+        case 'boolean':
+            return kinds_boolean;
+        case 'text':
+            return kinds_text(kind.trim, kind.maxChars);
+        case 'lines':
+            return lines(kind.maxLines);
+        case 'regex':
+            return regex(kind.maxChars);
+        case 'exit-codes':
+            return exitCodes;
+        case 'shell':
+            return shell;
+        case 'label':
+            return label;
+        case 'directory':
+            return directory(place.base);
+        case 'state-dir':
+            return stateDir(place);
+        case 'run-ref':
+            return runRef;
+    }
+}
+/**
+ * The text a kind stands for when the input is not given and has no default: lists are
+ * empty, and the working directory is the place's base (which must exist all the same).
+ */
+function unsetText(kind, place) {
+    if (kind.type === 'script' || kind.type === 'lines')
+        return '';
+    if (kind.type === 'directory')
+        return place.base;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs/table.ts
+/**
+ * Every input of every front end, declared once: the CLI's flags, the action's inputs and
+ * the reusable workflow's inputs are all read from here, and so are `--help`, and the
+ * checks that action.yml, the workflow and docs/action.md say the same thing.
+ */
+/** Headings of `reverify run --help`, in the order they are listed. */
+const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'];
+/** Most commands in one run, longest command, longest path and scope, most redact values. */
+const INPUT_LIMITS = { commands: 100, commandChars: 8192, pathChars: 4096, scopeChars: 1024, redactValues: 200 };
+/** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
+const MAX_PATTERN_CHARS = 1000;
+const RUN = ['run', 'action', 'workflow'];
+const ACTION = ['action', 'workflow'];
+/** The inputs, in the order action.yml, the workflow and the docs list them. */
+const INPUTS = {
+    command: {
+        kind: { type: 'script', maxCommands: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.commandChars },
+        description: 'One or more commands, one per line (a line ending in \\ continues on the next).',
+        required: true,
+        fronts: RUN,
+        placeholder: 'CMD',
+        group: 'Command',
+        repeatable: true
+    },
+    'expect-exit': {
+        kind: { type: 'integer', min: 0, max: 255 },
+        description: "The attempt's exit code must equal this integer (0-255).",
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Expectations (at least one)'
+    },
+    'expect-stdout': {
+        kind: { type: 'text', trim: false, maxChars: INPUT_LIMITS.commandChars },
+        description: "The attempt's stdout must contain this text.",
+        fronts: RUN,
+        placeholder: 'TEXT',
+        group: 'Expectations (at least one)'
+    },
+    'expect-file': {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+        description: 'This path (relative to working-directory) must exist after the attempt.',
+        fronts: RUN,
+        placeholder: 'PATH',
+        group: 'Expectations (at least one)'
+    },
+    'expect-check': {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
+        description: 'A shell command run after the attempt; exit 0 means verified.',
+        fronts: RUN,
+        placeholder: 'CMD',
+        group: 'Expectations (at least one)'
+    },
+    'max-retries': {
+        kind: { type: 'integer', min: 0, max: 100 },
+        description: 'Retries after the first attempt (0-100); the command list runs up to 1 + max-retries times.',
+        default: '2',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Retries and time'
+    },
+    'timeout-seconds': {
+        kind: { type: 'integer', min: 0, max: 7 * 24 * 3600 },
+        description: 'Time limit of each attempt in seconds (0 means none, at most 604800 = 7 days); on expiry the whole process tree is killed.',
+        default: '0',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Retries and time'
+    },
+    'retry-wait-seconds': {
+        kind: { type: 'integer', min: 0, max: 3600 },
+        description: 'Seconds to wait before each retry (0-3600; never after the last attempt).',
+        default: '0',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Retries and time'
+    },
+    'retry-backoff': {
+        kind: { type: 'choice', values: ['fixed', 'exponential'] },
+        description: 'fixed or exponential (doubling, with +/-20% jitter, capped at 5 minutes).',
+        default: 'fixed',
+        fronts: RUN,
+        placeholder: 'MODE',
+        group: 'Retries and time'
+    },
+    'retry-on-exit-codes': {
+        kind: { type: 'exit-codes' },
+        description: 'Comma list of exit codes; when set, a failed attempt is retried only if its exit code is listed.',
+        shownDefault: { cli: 'any', action: 'any' },
+        fronts: RUN,
+        placeholder: 'LIST',
+        group: 'Retries and time'
+    },
+    'retry-on-output': {
+        kind: { type: 'regex', maxChars: MAX_PATTERN_CHARS },
+        description: 'Regular expression; when set, a failed attempt is retried only if a line of its output matches.',
+        shownDefault: { cli: 'any', action: 'any' },
+        fronts: RUN,
+        placeholder: 'REGEX',
+        group: 'Retries and time'
+    },
+    shell: {
+        kind: { type: 'shell' },
+        description: 'bash, sh, or a template containing {0} (the path of a temporary script), e.g. "python {0}".',
+        default: 'bash',
+        fronts: RUN,
+        placeholder: 'SHELL',
+        group: 'How and where'
+    },
+    'working-directory': {
+        kind: { type: 'directory' },
+        description: 'Where commands and checks run; a relative path is taken from the workspace.',
+        help: 'where commands and checks run; a relative path is taken from the current directory',
+        shownDefault: { cli: 'the current directory', action: 'the workspace' },
+        fronts: RUN,
+        placeholder: 'DIR',
+        group: 'How and where'
+    },
+    name: {
+        kind: { type: 'label' },
+        description: "Label the trace is filed under: 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.",
+        default: 'verify',
+        fronts: RUN,
+        placeholder: 'NAME',
+        group: 'How and where'
+    },
+    'allow-destructive': {
+        kind: { type: 'boolean' },
+        description: 'true to run a command the destructive-command guardrail flags.',
+        help: 'run a command the destructive-command guardrail flags',
+        default: 'false',
+        fronts: RUN,
+        group: 'How and where'
+    },
+    'capture-before-retry': {
+        kind: { type: 'choice', values: ['warn', 'block', 'off'] },
+        description: 'warn, block or off: what to do before retrying a failure nobody captured; overrides .reverify/config.json.',
+        shownDefault: { cli: 'the config file, else warn', action: 'the config file, else warn' },
+        fronts: [...RUN, 'resume'],
+        placeholder: 'MODE',
+        group: 'Receipts'
+    },
+    scope: {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.scopeChars },
+        description: 'Extra text that separates otherwise identical commands (e.g. a matrix leg).',
+        shownDefault: { action: 'empty' },
+        fronts: RUN,
+        placeholder: 'TEXT',
+        group: 'How and where'
+    },
+    redact: {
+        kind: { type: 'lines', maxLines: INPUT_LIMITS.redactValues },
+        description: 'Values (one per line) to blank out of traces, logs, receipts, the summary and annotations; they are also masked in the log.',
+        help: 'a value to blank out of traces, logs and receipts',
+        fronts: [...RUN, 'resume'],
+        placeholder: 'VALUE',
+        group: 'How and where',
+        repeatable: true
+    },
+    'keep-receipts': {
+        kind: { type: 'integer', min: 1, max: 100_000 },
+        description: 'Receipts kept per command identity, at least 1 (the newest is always kept).',
+        default: '20',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Receipts'
+    },
+    'state-dir': {
+        kind: { type: 'state-dir' },
+        description: 'Where receipts and traces live; a relative path is taken from the workspace.',
+        help: 'where receipts and traces live; a relative path is taken from the current directory',
+        shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
+        fronts: [...RUN, 'capture', 'receipts', 'resume'],
+        placeholder: 'DIR',
+        group: 'Receipts'
+    },
+    capture: {
+        kind: { type: 'run-ref' },
+        description: 'Capture mode, <run-id> or latest: records what happened in a failed run of the same command and scope, and runs nothing.',
+        fronts: ACTION
+    },
+    'capture-note': {
+        kind: { type: 'text', trim: true },
+        description: 'What you found, recorded with the capture.',
+        fronts: ACTION
+    },
+    'cache-receipts': {
+        kind: { type: 'boolean' },
+        description: "Keep this command's receipt history between workflow runs in the Actions cache.",
+        default: 'true',
+        fronts: ACTION
+    },
+    'upload-trace': {
+        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
+        description: 'always, on-failure or never: when to upload the trace as artifact reverify-trace-<run-id>.',
+        default: 'always',
+        fronts: ACTION
+    },
+    'trace-retention-days': {
+        kind: { type: 'integer', min: 1, max: 90 },
+        description: 'Days to keep the trace artifact (1-90).',
+        shownDefault: { action: "the repository's setting" },
+        fronts: ACTION
+    },
+    'runs-on': {
+        kind: { type: 'text', trim: true },
+        description: 'Runner label, or a JSON array of labels (e.g. \'["self-hosted", "linux"]\').',
+        default: 'ubuntu-latest',
+        fronts: ['workflow']
+    },
+    setup: {
+        kind: { type: 'text', trim: false },
+        description: 'Shell commands run (bash) in the workspace before the verify, e.g. "npm ci".',
+        fronts: ['workflow']
+    },
+    note: {
+        kind: { type: 'text', trim: false },
+        description: 'What you found in the failed run, recorded with the capture.',
+        fronts: ['capture'],
+        placeholder: 'TEXT'
+    },
+    json: {
+        kind: { type: 'boolean' },
+        description: 'Print JSON instead of lines.',
+        default: 'false',
+        fronts: ['receipts']
+    }
+};
+/** Every input's name, in table order. */
+const INPUT_NAMES = Object.keys(INPUTS);
+/** The spec of one input, typed loosely for code that walks the table. */
+function inputSpec(name) {
+    return INPUTS[name];
+}
+/** The inputs one front end accepts, in table order. */
+function inputsOf(front) {
+    return INPUT_NAMES.filter(name => inputSpec(name).fronts.includes(front));
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs/parse.ts
+/**
+ * The one parser of raw inputs: a zod object schema built from the table for the inputs a
+ * front end asked for. A bad value is a UsageError of one line naming the input the way
+ * that front end spells it (`--expect-exit: …` on the CLI, `expect-exit: …` in the action).
+ */
+
+
+
+
+
+const NUL_REFUSAL = 'contains a NUL character, which no command, path or pattern may hold';
+/** One input's schema: NUL refused, "not given" replaced by its default, then its kind's rules. */
+function fieldSchema(name, place) {
+    const spec = inputSpec(name);
+    return schemas_string()
+        .optional()
+        .refine(value => !value?.includes('\0'), { error: NUL_REFUSAL, abort: true })
+        .transform(value => (value === undefined || value.trim() === '' ? (spec.default ?? unsetText(spec.kind, place)) : value))
+        .pipe(kindSchema(spec.kind, place).optional());
+}
+/** Parses the named inputs; throws a UsageError naming the first bad one (in table order). */
+function parseInputs(raw, names, place) {
+    const shape = {};
+    const given = {};
+    // Table order, so which of several bad inputs is named first does not depend on the caller.
+    for (const name of INPUT_NAMES.filter(name => names.includes(name))) {
+        shape[name] = fieldSchema(name, place);
+        given[name] = raw[name];
+    }
+    const result = object(shape).safeParse(given);
+    if (result.success)
+        return result.data;
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'input');
+    throw new UsageError(`${inputLabel(name, place.front)}: ${issue?.message ?? 'is not allowed'}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/settings.ts
+/**
+ * The one place where raw inputs (action inputs or CLI flags, both strings under the same
+ * names) become a validated RunSettings, through the input table's parser (inputs/).
+ * Everything after this sees typed values only.
+ */
+
+
+
+
+
+
+/** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
+const RUN_INPUT_NAMES = inputsOf('run');
+/** The one-line error of a run given no expectation (docs/design.md §1). */
+const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check';
+const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
+/** Validates every run input; throws UsageError with one line naming the first bad one. */
+function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
+    const front = options.front ?? 'action';
+    const input = parseInputs(raw, RUN_INPUT_NAMES, { front, base: cwd });
+    if (input.command.length === 0) {
+        throw new UsageError(`${inputLabel('command', front)}: required; give one or more commands, one per line`);
+    }
+    const exit = input['expect-exit'];
+    const stdout = input['expect-stdout'];
+    const file = input['expect-file'];
+    const check = input['expect-check'];
+    const expectations = {
+        ...(exit !== undefined && { exit }),
+        ...(stdout !== undefined && { stdout }),
+        ...(file !== undefined && { file }),
+        ...(check !== undefined && { check })
+    };
+    if (Object.keys(expectations).length === 0)
+        throw new UsageError(NOTHING_TO_VERIFY);
+    const retryOnExitCodes = input['retry-on-exit-codes'];
+    const retryOnOutput = input['retry-on-output'];
+    return {
+        commands: input.command,
+        expectations,
+        maxRetries: input['max-retries'],
+        timeoutSeconds: input['timeout-seconds'],
+        retryWaitSeconds: input['retry-wait-seconds'],
+        retryBackoff: input['retry-backoff'],
+        ...(retryOnExitCodes !== undefined && { retryOnExitCodes }),
+        ...(retryOnOutput !== undefined && { retryOnOutput }),
+        shell: input.shell,
+        workingDirectory: input['working-directory'],
+        name: input.name,
+        allowDestructive: input['allow-destructive'],
+        scope: input.scope ?? '',
+        redact: input.redact,
+        captureBeforeRetry: input['capture-before-retry'],
+        keepReceipts: input['keep-receipts'],
+        stateDir: input['state-dir'],
+        logCapBytes: DEFAULT_LOG_CAP_BYTES
+    };
+}
+/**
+ * The inputs that reproduce these settings when parsed again (for resuming a run from
+ * disk). `redact` and `state-dir` are left out: the first never reaches disk, the second
+ * is where the record lives.
+ */
+function toRawInputs(settings) {
+    const { exit, stdout, file, check } = settings.expectations;
+    const { retryOnExitCodes, retryOnOutput } = settings;
+    const raw = {
+        command: settings.commands.join('\n'),
+        ...(exit !== undefined && { 'expect-exit': String(exit) }),
+        ...(stdout !== undefined && { 'expect-stdout': stdout }),
+        ...(file !== undefined && { 'expect-file': file }),
+        ...(check !== undefined && { 'expect-check': check }),
+        'max-retries': String(settings.maxRetries),
+        'timeout-seconds': String(settings.timeoutSeconds),
+        'retry-wait-seconds': String(settings.retryWaitSeconds),
+        'retry-backoff': settings.retryBackoff,
+        ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.join(',') }),
+        ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
+        shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
+        'working-directory': settings.workingDirectory,
+        name: settings.name,
+        'allow-destructive': String(settings.allowDestructive),
+        scope: settings.scope,
+        'keep-receipts': String(settings.keepReceipts)
+    };
+    return raw;
+}
+
+;// CONCATENATED MODULE: ./src/core/version.ts
+/** reverify's version, recorded in traces; a test keeps it equal to package.json's. */
+const VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/cli/flags.ts
+/**
+ * The CLI's flags, declared by the input table and read with node:util's parseArgs. The
+ * strict checks are made here on parseArgs' tokens rather than by its strict mode, so that
+ * each mistake is one line naming the flag, `--allow-destructive` stays a switch that also
+ * takes `=true|false`, and a value starting with '-' (`--max-retries -1`) is still a value.
+ */
+
+
+
+
+/** Boolean inputs are switches: `--json` alone means true. */
+function isSwitch(name) {
+    return inputSpec(name).kind.type === 'boolean';
+}
+/** The flags a subcommand takes (`config` takes none but --help). */
+function flagsOf(command) {
+    return command === 'config' ? [] : inputsOf(command);
+}
+/** Parses argv against a subcommand's flags; a mistake is a UsageError pointing at `usage`. */
+function parseCommandLine(argv, command, usage) {
+    const names = flagsOf(command);
+    const options = { help: { type: 'boolean', short: 'h' } };
+    for (const name of names)
+        options[name] = { type: isSwitch(name) ? 'boolean' : 'string' };
+    const { tokens } = (0,external_node_util_namespaceObject.parseArgs)({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+    const flags = {};
+    const positionals = [];
+    let help = false;
+    for (const token of tokens) {
+        if (token.kind === 'positional')
+            positionals.push(token.value);
+        if (token.kind !== 'option')
+            continue;
+        if (token.name === 'help') {
+            help = true;
+            continue;
+        }
+        const shown = printable(token.rawName);
+        const name = names.find(candidate => candidate === token.name);
+        if (name === undefined)
+            throw new UsageError(`unknown flag ${shown}; see ${usage}`);
+        const value = token.value ?? (isSwitch(name) ? 'true' : undefined);
+        if (value === undefined)
+            throw new UsageError(`${shown} needs a value; see ${usage}`);
+        const earlier = flags[name];
+        if (earlier !== undefined && !inputSpec(name).repeatable)
+            throw new UsageError(`${shown} given more than once; see ${usage}`);
+        flags[name] = earlier === undefined ? value : `${earlier}\n${value}`;
+    }
+    return { flags, positionals, help };
+}
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/** The CLI's help texts: every subcommand, and every flag as the input table describes it. */
+
+
+/** `reverify --help`: the subcommands, exit codes and where state lives. */
+const MAIN_HELP = `reverify: run a verify command with retries and expectations, keep a receipt of
+every run, and refuse to retry a failure nobody captured.
+
+Usage:
+  reverify run --command CMD --expect-exit N [flags]   run a verify (see reverify run --help)
+  reverify capture <run-id|latest> [--note TEXT]        record what happened in a failed run
+  reverify receipts list [--json]                       receipts of this repository, newest first
+  reverify receipts show <run-id|latest> [--json]       one receipt in full
+  reverify config set capture-before-retry <warn|block|off>
+  reverify resume [<run-id>]                            continue an interrupted run
+  reverify --help | --version
+
+Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
+3 refused by the destructive-command guardrail, 130 interrupted.
+State lives in <git top-level, else cwd>/.reverify/ (override with --state-dir).
+`;
+/** Where descriptions start, and where lines are wrapped. */
+const DESCRIPTION_COLUMN = 30;
+const LINE_WIDTH = 96;
+/** `lead` (as wide as the description column) and the words of `text`, wrapped at LINE_WIDTH under the column. */
+function wrap(lead, text) {
+    const lines = [];
+    let line = lead;
+    let words = 0;
+    for (const word of text.split(' ')) {
+        if (words > 0 && line.length + 1 + word.length > LINE_WIDTH) {
+            lines.push(line);
+            line = ' '.repeat(DESCRIPTION_COLUMN);
+            words = 0;
+        }
+        line += words > 0 ? ` ${word}` : word;
+        words++;
+    }
+    return [...lines, line].join('\n');
+}
+/** One flag's help: `--name VALUE`, then its description and default. */
+function flagHelp(name) {
+    const spec = inputSpec(name);
+    const sentence = spec.help ?? spec.description.replace(/\.$/, '');
+    const notes = [sentence.charAt(0).toLowerCase() + sentence.slice(1)];
+    const shownDefault = spec.kind.type === 'boolean' ? undefined : (spec.default ?? spec.shownDefault?.cli);
+    if (shownDefault !== undefined)
+        notes.push(`(default: ${shownDefault})`);
+    if (spec.repeatable)
+        notes.push('(repeatable)');
+    const flag = `--${name}${spec.placeholder ? ` ${spec.placeholder}` : ''}`;
+    return wrap(`  ${flag.padEnd(DESCRIPTION_COLUMN - 3)} `, notes.join(' '));
+}
+/** A help section: a heading and its flags' lines. */
+function section(heading, names) {
+    return `${heading}:\n${names.map(flagHelp).join('\n')}\n`;
+}
+/** The flags of a subcommand other than `run`, under one heading. */
+function flagsSection(command) {
+    return section('Flags', flagsOf(command));
+}
+/** `reverify run --help` (built when asked, not at start-up): every flag of the input table's `run` front, by group. */
+const runHelp = () => [
+    `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
+
+Runs the command list (one command per line, or one per --command) up to
+1 + max-retries times, stopping at the first attempt that meets every expectation.
+`,
+    ...HELP_GROUPS.map(group => section(group, flagsOf('run').filter(name => inputSpec(name).group === group)))
+].join('\n');
+/** `reverify capture --help`. */
+const captureHelp = () => `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
+
+Records that someone looked at a failed run: what they found goes in --note. A captured
+failure no longer warns or blocks the next run of the same command. "latest" is the newest
+failed receipt of this repository.
+
+${flagsSection('capture')}`;
+/** `reverify receipts --help`. */
+const receiptsHelp = () => `Usage: reverify receipts list [--json] [--state-dir DIR]
+       reverify receipts show <run-id|latest> [--json] [--state-dir DIR]
+
+list: this repository's receipts, newest first (run id, status, flaky, captured, command).
+show: one receipt in full, including its normalized command identity.
+
+${flagsSection('receipts')}`;
+/** `reverify config --help`. */
+const CONFIG_HELP = `Usage: reverify config set capture-before-retry <warn|block|off>
+
+Writes .reverify/config.json in the repository (commit it to share the setting). The key
+is omitted when the value is the default, warn.
+`;
+/** `reverify resume --help`. */
+const resumeHelp = () => `Usage: reverify resume [<run-id>] [--state-dir DIR] [--capture-before-retry MODE] [--redact VALUE]
+
+Continues an interrupted run: one whose receipt is still "running" while its process is
+gone (killed, crashed, machine lost). The same receipt and session are continued:
+  - a result that was recorded but not yet verified is judged from the record
+    (expect-exit, expect-stdout) without running the command again;
+  - an attempt cut off mid-command counts as used, and the remaining attempts run.
+Without a run id: the newest such run of this repository. Running the same command with
+reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
+is closed as interrupted and a new one starts.
+
+${flagsSection('resume')}`;
+
+;// CONCATENATED MODULE: ./src/cli/io.ts
+/** Writes one line to a console stream. */
+function println(stream, line) {
+    stream.write(`${line}\n`);
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+
+
+
+function iso_datetime(params) {
+    return _isoDateTime(ZodISODateTime, params);
+}
+function iso_date(params) {
+    return core._isoDate(ZodISODate, params);
+}
+function iso_time(params) {
+    return core._isoTime(ZodISOTime, params);
+}
+function iso_duration(params) {
+    return core._isoDuration(ZodISODuration, params);
+}
+
+;// CONCATENATED MODULE: ./src/core/ulid.ts
+
+/** Crockford's base32, the ULID alphabet. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
+function newUlid(now = Date.now()) {
+    let time = '';
+    let ms = Math.max(0, Math.floor(now));
+    for (let i = 0; i < 10; i++) {
+        time = ALPHABET[ms % 32] + time;
+        ms = Math.floor(ms / 32);
+    }
+    const bytes = (0,external_node_crypto_namespaceObject.randomBytes)(16);
+    let random = '';
+    for (let i = 0; i < 16; i++)
+        random += ALPHABET[bytes[i] % 32];
+    return time + random;
+}
+/** Matches a ULID as produced by newUlid. */
+const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
 ;// CONCATENATED MODULE: ./src/core/receipt.ts
 
 
+
 /**
- * The receipt of one verify run (SPEC §3), `runs/<run-id>/receipt.json`. Receipts can come
+ * The receipt of one verify run (docs/design.md §3), `runs/<run-id>/receipt.json`. Receipts can come
  * back from an untrusted cache, so every string and list has a ceiling, and fields this
  * version does not know are dropped on read.
  */
@@ -10593,7 +11020,6 @@ const shortText = schemas_string().max(256);
 const pathText = schemas_string().max(4_096);
 const commandText = schemas_string().max(MAX_COMMAND_CHARS);
 const timestamp = iso_datetime({ offset: true });
-const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 /** What a run is or came to. */
 const ReceiptStatusSchema = schemas_enum(['running', 'passed', 'failed', 'aborted', 'interrupted']);
 /** How one command of the last attempt ended. */
@@ -10612,7 +11038,7 @@ const ExpectationsSchema = object({
     'expect-file': pathText.optional(),
     'expect-check': commandText.optional()
 });
-/** Who recorded what happened to a failed run (SPEC §3 "Capture"). */
+/** Who recorded what happened to a failed run (docs/design.md §3 "Capture"). */
 const CaptureSchema = object({
     captured_at: timestamp,
     note: schemas_string().max(MAX_NOTE_CHARS),
@@ -10699,7 +11125,9 @@ function parseCaptureTrailers(text) {
         const match = TRAILER_LINE.exec(line);
         if (!match || !isRunId(match[1]))
             continue;
-        const note = Array.from((match[2] ?? '').replace(capture_CONTROL_CHARS, ' ').trim()).slice(0, MAX_TRAILER_NOTE_CHARS).join('');
+        const note = Array.from((match[2] ?? '').replace(capture_CONTROL_CHARS, ' ').trim())
+            .slice(0, MAX_TRAILER_NOTE_CHARS)
+            .join('');
         trailers.push({ runId: match[1], note });
         if (trailers.length === MAX_TRAILERS)
             break;
@@ -11003,7 +11431,178 @@ async function readConfigObject(path) {
 
 // EXTERNAL MODULE: ./node_modules/shell-quote/index.js
 var shell_quote = __nccwpck_require__(591);
-;// CONCATENATED MODULE: ./src/core/identity.ts
+;// CONCATENATED MODULE: ./src/core/shell/lexer.ts
+/**
+ * Lexical rules of shell text, shared by every reader of commands in reverify: the guardrail,
+ * which cuts a script into simple commands the way bash does, and the tokenizer behind command
+ * identity and the guardrail's word lists. Each function answers one question about the text
+ * (where does this quoted or bracketed piece end, does this `#` open a comment), so the
+ * readers cannot drift apart on it.
+ */
+const BLANKS = ' \t\n';
+const OPERATOR_CHARS = ';&|()<>';
+/** Whether an unquoted character ends the word before it: a blank, a newline or an operator character. */
+function breaksWord(char) {
+    return char !== undefined && (BLANKS.includes(char) || OPERATOR_CHARS.includes(char));
+}
+/**
+ * Whether an unquoted `#` at `at` opens a comment. Bash reads one only where a word starts:
+ * at the start of the text, or after an unescaped blank, newline or operator character. A
+ * line continuation (`\⏎`) counts as nothing, and a `)` that closes a substitution
+ * (`$(…)`, `<(…)`) ends no word. Anywhere else (`a#b`, `a\ #b`, `$(date)#x`) the `#` is
+ * text, and reading it as a comment would hide the rest of the line from every check.
+ */
+function opensComment(text, at, parens) {
+    let before = at - 1;
+    while (text[before] === '\n' && isEscaped(text, before))
+        before -= 2;
+    const char = text[before];
+    if (char === undefined)
+        return true;
+    if (!breaksWord(char) || isEscaped(text, before))
+        return false;
+    return !(char === ')' && parens.closesSubstitution(before));
+}
+/**
+ * Remembers, while a scan moves left to right, which `(` open a substitution (`$(`, `<(`,
+ * `>(`) rather than a subshell, and so whether the last `)` passed ended one.
+ */
+class SubstitutionParens {
+    open = [];
+    lastClose = -1;
+    /** Notes the `(` at `at` of `text`. */
+    opened(text, at) {
+        const before = text[at - 1];
+        this.open.push(before !== undefined && '$<>'.includes(before) && !isEscaped(text, at - 1));
+    }
+    /** Notes the `)` at `at`, closing the latest `(` noted. */
+    closed(at) {
+        if (this.open.pop() === true)
+            this.lastClose = at;
+    }
+    /** Notes a substitution whose `)` at `at` a scanner stepped over whole. */
+    skipped(at) {
+        this.lastClose = at;
+    }
+    /** Whether the `)` at `at`, the last one the scan passed, closed a substitution. */
+    closesSubstitution(at) {
+        return at === this.lastClose;
+    }
+}
+/** Whether an odd run of backslashes right before `at` escapes the character there. */
+function isEscaped(text, at) {
+    let start = at;
+    while (text[start - 1] === '\\')
+        start--;
+    return (at - start) % 2 === 1;
+}
+/** Index of the `'` closing a single-quoted string whose body starts at `from`, or -1 (nothing is escaped inside). */
+function closingSingleQuote(text, from) {
+    return text.indexOf("'", from);
+}
+/**
+ * Index of the `quote` closing a string whose body starts at `from`, or -1. A backslash
+ * escapes the next character: this is how `$'…'` and backticks end, and how shell-quote ends
+ * a double-quoted string.
+ */
+function closingQuote(text, from, quote) {
+    for (let index = from; index < text.length; index += 1) {
+        if (text[index] === '\\')
+            index += 1;
+        else if (text[index] === quote)
+            return index;
+    }
+    return -1;
+}
+/** Index of the `}` closing a `${` whose body starts at `from`, or -1; a nested `${…}` holds its own `}`. */
+function closingBrace(text, from) {
+    let depth = 1;
+    for (let index = from; index < text.length; index += 1) {
+        if (text[index] === '{' && text[index - 1] === '$')
+            depth += 1;
+        else if (text[index] === '}')
+            depth -= 1;
+        if (depth === 0)
+            return index;
+    }
+    return -1;
+}
+/** Index of the `)` closing a `$(` whose body starts at `from`, or the end of `text` when none does. */
+function closingParen(text, from) {
+    // An explicit stack rather than recursion: nesting depth is up to the input
+    const modes = ['code'];
+    const parens = new SubstitutionParens();
+    let i = from;
+    while (i < text.length) {
+        const char = text[i];
+        const mode = modes[modes.length - 1];
+        if (char === '\\') {
+            i += 2;
+            continue;
+        }
+        if (mode === 'backtick') {
+            if (char === '`')
+                modes.pop();
+        }
+        else if (mode === 'double') {
+            if (char === '"')
+                modes.pop();
+            else if (char === '`')
+                modes.push('backtick');
+            else if (char === '$' && text[i + 1] === '(') {
+                modes.push('code');
+                parens.opened(text, i + 1);
+                i++;
+            }
+        }
+        else if (char === "'") {
+            i = afterClose(text, closingSingleQuote(text, i + 1));
+            continue;
+        }
+        else if (char === '$' && text[i + 1] === "'") {
+            i = afterClose(text, closingQuote(text, i + 2, "'"));
+            continue;
+        }
+        else if (char === '#' && opensComment(text, i, parens)) {
+            i = lineEnd(text, i);
+            continue;
+        }
+        else if (char === '"')
+            modes.push('double');
+        else if (char === '`')
+            modes.push('backtick');
+        else if (char === '(') {
+            modes.push('code');
+            parens.opened(text, i);
+        }
+        else if (char === ')') {
+            modes.pop();
+            if (modes.length === 0)
+                return i;
+            parens.closed(i);
+        }
+        i++;
+    }
+    return text.length;
+}
+/** Index just past a closing character found at `close`, or the end of `text` when there was none (-1). */
+function afterClose(text, close) {
+    return close === -1 ? text.length : close + 1;
+}
+/** Index of the newline ending the line that holds `from`, or the end of `text`. */
+function lineEnd(text, from) {
+    const end = text.indexOf('\n', from);
+    return end === -1 ? text.length : end;
+}
+
+;// CONCATENATED MODULE: ./src/core/shell/tokenize.ts
+/**
+ * shell-quote's reading of one command, with environment references kept as references
+ * instead of expanded: command identity renders these tokens canonically, and the guardrail
+ * reads its word lists from them. The text is prepared first, by the shared lexer's rules,
+ * where shell-quote would read it differently from a shell.
+ */
+
 
 
 // Variables are swapped for numbered placeholders while parsing, so a reference can be told
@@ -11011,18 +11610,144 @@ var shell_quote = __nccwpck_require__(591);
 // imitating a placeholder.
 const PLACEHOLDER_TAG = `\u0000${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex')}\u0000`;
 const PLACEHOLDER_SPLIT = new RegExp(`${PLACEHOLDER_TAG}(\\d+)${PLACEHOLDER_TAG}`);
+/** shell-quote's tokens for a command, `$VAR` kept literal; undefined when shell-quote cannot parse it (a bad `${…}`). */
+function tokenize(command) {
+    const prepared = prepareForParse(command);
+    const names = [];
+    let entries;
+    try {
+        entries = (0,shell_quote.parse)(prepared.text, (name) => {
+            if (name === '')
+                return undefined; // a lone `$` stays a literal dollar
+            names.push(name);
+            return `${PLACEHOLDER_TAG}${names.length - 1}${PLACEHOLDER_TAG}`;
+        });
+    }
+    catch {
+        return undefined;
+    }
+    const tokens = entries.map((entry) => {
+        if (typeof entry === 'string')
+            return { kind: 'word', glob: false, parts: splitParts(entry, names) };
+        if ('comment' in entry)
+            return { kind: 'comment', text: entry.comment };
+        if (entry.op === 'glob')
+            return { kind: 'word', glob: true, parts: splitParts(entry.pattern, names) };
+        return { kind: 'operator', op: entry.op };
+    });
+    return { tokens, closed: prepared.closed };
+}
+function splitParts(text, names) {
+    const pieces = text.split(PLACEHOLDER_SPLIT);
+    const parts = [];
+    pieces.forEach((piece, index) => {
+        if (index % 2 === 1)
+            parts.push({ variable: names[Number(piece)] ?? '' });
+        else if (piece !== '')
+            parts.push({ literal: piece });
+    });
+    return parts;
+}
+/**
+ * The command as handed to shell-quote, where it would read the text otherwise than a shell.
+ * `\*` and `\?` outside quotes become `"*"` and `"?"`: shell-quote takes an escaped `*` for a
+ * glob. A `#` inside a word becomes `\#`: shell-quote starts a comment at any `#`, bash only
+ * at the start of a word, so `rm a#b -rf x` would lose its `-rf x`. The scan follows
+ * shell-quote's quoting: backslash escapes, '…', "…", $'…', ${…}; a `#` that opens a comment
+ * runs to the end. Past an open quote or `${` the text is left as it is.
+ */
+function prepareForParse(command) {
+    const pieces = [];
+    const parens = new SubstitutionParens();
+    let copied = 0;
+    const finish = (closed) => {
+        pieces.push(command.slice(copied));
+        return { text: pieces.join(''), closed };
+    };
+    let index = 0;
+    while (index < command.length) {
+        const char = command[index];
+        let end = index + 1;
+        if (char === '\\') {
+            const escaped = command[index + 1];
+            if (escaped === '*' || escaped === '?') {
+                pieces.push(command.slice(copied, index), `"${escaped}"`);
+                index += 2;
+                copied = index;
+                continue;
+            }
+            end = index + 2;
+        }
+        else if (char === "'") {
+            end = closingSingleQuote(command, index + 1) + 1;
+        }
+        else if (char === '"') {
+            end = closingQuote(command, index + 1, '"') + 1;
+        }
+        else if (char === '$' && command[index + 1] === "'") {
+            end = closingQuote(command, index + 2, "'") + 1;
+        }
+        else if (char === '$' && command[index + 1] === '{') {
+            end = closingBrace(command, index + 2) + 1;
+        }
+        else if (char === '$' && command[index + 1] === '#') {
+            end = index + 2; // `$#` is a variable, not a comment
+        }
+        else if (char === '(') {
+            parens.opened(command, index);
+        }
+        else if (char === ')') {
+            parens.closed(index);
+        }
+        else if (char === '#') {
+            if (opensComment(command, index, parens))
+                return finish(true);
+            pieces.push(command.slice(copied, index), '\\#');
+            copied = index + 1;
+        }
+        if (end === 0)
+            return finish(false);
+        index = end;
+    }
+    return finish(true);
+}
+
+;// CONCATENATED MODULE: ./src/core/identity.ts
+
+
+/**
+ * Command identity (docs/design.md §3): each command is parsed by shell-quote into tokens and
+ * rendered back in one canonical spelling, so whitespace and equivalent quoting do not
+ * make a new identity while anything that changes the tokens does.
+ *
+ * Canonical spelling, token by token, joined by one space:
+ * - operators (`&&`, `|`, `>`, `2>&1` → `2 >& 1`, …) as their text;
+ * - a word as bare text when it only holds letters, digits and `_@%+=:,./~^-`, otherwise
+ *   in single quotes (a `'` inside becomes `\'`); environment references stay references,
+ *   written `$NAME` (`${NAME}` when a word character follows, `"${…}"` for other
+ *   parameter expansions), so `"$HOME"` and `$HOME` match but `'$HOME'` (literal) does not;
+ * - a glob keeps `*` and `?` bare and quotes the rest (`\*` outside quotes counts as
+ *   quoted, as in the shell);
+ * - a comment as `# <text>` with its whitespace collapsed; as in bash, a `#` only starts a
+ *   comment at the start of a word (`a#b` is one word, rendered `'a#b'`).
+ * A command that shell-quote cannot parse (a bad `${…}`, an unclosed quote) falls back to
+ * its text with whitespace runs collapsed to one space and the ends trimmed.
+ * What shell-quote cannot tell apart stays together: `2>&1` and `2 >& 1`, `$(date)` and
+ * `$ (date)`. The canonical text identifies a command; it is never run.
+ * The tokens come from the shell tokenizer the guardrail reads words with (shell/tokenize.ts).
+ */
 const BARE_SAFE = /^[\p{L}\p{N}_@%+=:,./~^-]+$/u;
 const PLAIN_NAME = /^\w+$/;
 const SPECIAL_NAME = /^[*@#?$!-]$/;
 const STARTS_WITH_WORD_CHAR = /^\w/;
 /** One command rendered canonically via shell-quote's parse (env refs literal, operators/globs/comments/redirections kept); falls back to whitespace-collapsed text when it does not parse. Idempotent. */
 function normalizeCommand(command) {
-    const tokens = tokenize(command);
+    const tokens = tokensOf(command);
     if (tokens === undefined)
         return collapseWhitespace(command);
     const rendered = tokens.map(renderToken).join(' ');
     // The spelling must read back as the same tokens, or normalizing it again would drift.
-    const reread = tokenize(rendered);
+    const reread = tokensOf(rendered);
     if (reread === undefined || JSON.stringify(reread) !== JSON.stringify(tokens)) {
         return collapseWhitespace(command);
     }
@@ -11048,43 +11773,12 @@ function sha256Hex(text) {
 function collapseWhitespace(command) {
     return command.trim().split(/\s+/).join(' ');
 }
-function tokenize(command) {
-    const prepared = prepareForParse(command);
-    if (prepared === undefined)
+/** The tokens identity compares: shell-quote's, with each comment's whitespace collapsed. */
+function tokensOf(command) {
+    const tokenized = tokenize(command);
+    if (tokenized === undefined || !tokenized.closed)
         return undefined;
-    const names = [];
-    let entries;
-    try {
-        entries = (0,shell_quote.parse)(prepared, (name) => {
-            if (name === '')
-                return undefined; // a lone `$` stays a literal dollar
-            names.push(name);
-            return `${PLACEHOLDER_TAG}${names.length - 1}${PLACEHOLDER_TAG}`;
-        });
-    }
-    catch {
-        return undefined;
-    }
-    return entries.map(entry => {
-        if (typeof entry === 'string')
-            return { kind: 'word', glob: false, parts: splitParts(entry, names) };
-        if ('comment' in entry)
-            return { kind: 'comment', text: entry.comment.trim().split(/\s+/).join(' ') };
-        if (entry.op === 'glob')
-            return { kind: 'word', glob: true, parts: splitParts(entry.pattern, names) };
-        return { kind: 'operator', op: entry.op };
-    });
-}
-function splitParts(text, names) {
-    const pieces = text.split(PLACEHOLDER_SPLIT);
-    const parts = [];
-    pieces.forEach((piece, index) => {
-        if (index % 2 === 1)
-            parts.push({ variable: names[Number(piece)] ?? '' });
-        else if (piece !== '')
-            parts.push({ literal: piece });
-    });
-    return parts;
+    return tokenized.tokens.map(token => (token.kind === 'comment' ? { kind: 'comment', text: collapseWhitespace(token.text) } : token));
 }
 function renderToken(token) {
     switch (token.kind) {
@@ -11124,74 +11818,6 @@ function quoteLiteral(text) {
         .map(piece => (piece === '' ? '' : `'${piece}'`))
         .join("\\'");
 }
-/**
- * The command as handed to shell-quote: undefined when a quote is left open (shell-quote
- * would silently drop it). `\*` and `\?` outside quotes become `"*"` and `"?"`, which the
- * shell reads the same way but shell-quote does not (it takes an escaped `*` for a glob).
- * The scan follows shell-quote's rules: backslash escapes, '…', "…", $'…', ${…}, and an
- * unquoted `#` that starts a comment running to the end.
- */
-function prepareForParse(command) {
-    let prepared = '';
-    let index = 0;
-    while (index < command.length) {
-        const char = command[index];
-        let end = index + 1;
-        if (char === '\\') {
-            const escaped = command[index + 1];
-            if (escaped === '*' || escaped === '?') {
-                prepared += `"${escaped}"`;
-                index += 2;
-                continue;
-            }
-            end = index + 2;
-        }
-        else if (char === "'") {
-            end = command.indexOf("'", index + 1) + 1;
-        }
-        else if (char === '"') {
-            end = closingQuote(command, index + 1, '"') + 1;
-        }
-        else if (char === '$' && command[index + 1] === "'") {
-            end = closingQuote(command, index + 2, "'") + 1;
-        }
-        else if (char === '$' && command[index + 1] === '{') {
-            end = closingBrace(command, index + 2) + 1;
-        }
-        else if (char === '$' && command[index + 1] === '#') {
-            end = index + 2; // `$#` is a variable, not a comment
-        }
-        else if (char === '#') {
-            return prepared + command.slice(index);
-        }
-        if (end === 0)
-            return undefined;
-        prepared += command.slice(index, end);
-        index = end;
-    }
-    return prepared;
-}
-function closingQuote(text, from, quote) {
-    for (let index = from; index < text.length; index += 1) {
-        if (text[index] === '\\')
-            index += 1;
-        else if (text[index] === quote)
-            return index;
-    }
-    return -1;
-}
-function closingBrace(text, from) {
-    let depth = 1;
-    for (let index = from; index < text.length; index += 1) {
-        if (text[index] === '{' && text[index - 1] === '$')
-            depth += 1;
-        else if (text[index] === '}')
-            depth -= 1;
-        if (depth === 0)
-            return index;
-    }
-    return -1;
-}
 
 ;// CONCATENATED MODULE: ./src/core/state-dir.ts
 
@@ -11200,7 +11826,7 @@ function closingBrace(text, from) {
 
 
 /**
- * The state directory (SPEC §4): `runs/` (receipts), `index/` (the receipt index),
+ * The state directory (docs/design.md §4): `runs/` (receipts), `index/` (the receipt index),
  * `sessions/` (traces), and in the CLI a `.gitignore` so only `config.json` is committed.
  */
 /** Where receipts live, one directory per run. */
@@ -11279,7 +11905,10 @@ const ENTRY_NAME = /^(\d{16})_(\d{8}-\d{6}-verify-[0-9a-f]{6})$/;
 const IndexStateSchema = object({ version: literal(1), runs: schemas_string().max(200) });
 /** sha256 hex (32 chars) naming the index list of one target. */
 function targetKey(target) {
-    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(JSON.stringify(['target', target]), 'utf8').digest('hex').slice(0, 32);
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256')
+        .update(JSON.stringify(['target', target]), 'utf8')
+        .digest('hex')
+        .slice(0, 32);
 }
 /** The entry's file name: start time then run id, so names sort as the entries do. */
 function entryName(entry) {
@@ -11534,7 +12163,9 @@ class ReceiptStore {
     /** Every valid receipt of one target+scope+identity, newest first (what the action caches). */
     async history(target, scope, identityHash) {
         const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
-        const entries = (await this.freshIndex()) ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash))) : undefined;
+        const entries = (await this.freshIndex())
+            ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash)))
+            : undefined;
         if (entries === undefined)
             return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst);
         const receipts = [];
@@ -11734,7 +12365,7 @@ class ReceiptStore {
                 json = JSON.parse(text);
             }
             catch (error) {
-                throw new Error(`not valid JSON (${errors_describeError(error)})`);
+                throw new Error(`not valid JSON (${errors_describeError(error)})`, { cause: error });
             }
             const parsed = parseReceipt(json);
             if (!parsed.ok)
@@ -11770,7 +12401,8 @@ class ReceiptStore {
                 for (const entry of await this.index.entries(list, key)) {
                     const receipt = valid.get(entry.runId);
                     const stray = receipt !== undefined
-                        ? ReceiptIndex.keyOf(list, receipt) !== key || entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) })
+                        ? ReceiptIndex.keyOf(list, receipt) !== key ||
+                            entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) })
                         : !present.has(entry.runId) && entry.startedMs < cutoff;
                     if (stray)
                         await this.index.remove(list, key, entry);
@@ -11798,6 +12430,18 @@ async function forEachLimited(items, action) {
     await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker));
 }
 
+;// CONCATENATED MODULE: ./src/core/expectations.ts
+/** The expectations keyed by input name (`expect-exit`, …), only those given. */
+function describeExpectations(expectations) {
+    const { exit, stdout, file, check } = expectations;
+    return {
+        ...(exit !== undefined && { 'expect-exit': exit }),
+        ...(stdout !== undefined && { 'expect-stdout': stdout }),
+        ...(file !== undefined && { 'expect-file': file }),
+        ...(check !== undefined && { 'expect-check': check })
+    };
+}
+
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:events"
@@ -11814,6 +12458,10 @@ const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 
 
 
+/** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
+const TIMEOUT_EXIT = 124;
+/** The exit code of a command stopped by an interrupt (128 + SIGINT). */
+const INTERRUPTED_EXIT = 130;
 /**
  * Whether a process (pid) or any process of a group (-pgid) exists: kill(0) checks without
  * signalling. EPERM means one exists that is not ours to signal.
@@ -11890,7 +12538,7 @@ async function shellArgv(command, shell) {
     const script = (0,external_node_path_namespaceObject.join)(dir, 'command');
     await (0,promises_namespaceObject.writeFile)(script, `${command}\n`, { mode: 0o700 });
     // The template is split like a command line but never given to a shell.
-    const argv = (0,shell_quote.parse)(shell.template, name => `$${name}`).map(token => typeof token === 'string' ? token.split('{0}').join(script) : '');
+    const argv = (0,shell_quote.parse)(shell.template, name => `$${name}`).map(token => (typeof token === 'string' ? token.split('{0}').join(script) : ''));
     return { argv: argv.filter(part => part !== ''), cleanup: dir };
 }
 /** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
@@ -11909,7 +12557,7 @@ async function runCommand(spec) {
     if (spec.signal?.aborted) {
         if (cleanup)
             await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
-        return { result: { ...base, exitCode: 130, interrupted: true, durationMs: 0 } };
+        return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } };
     }
     const child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
         cwd: spec.cwd,
@@ -11975,2964 +12623,16 @@ async function runCommand(spec) {
     const durationMs = Date.now() - started;
     let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
     if (timedOut)
-        exitCode = 124;
+        exitCode = TIMEOUT_EXIT;
     else if (interrupted)
-        exitCode = 130;
+        exitCode = INTERRUPTED_EXIT;
     return {
         result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
         group
     };
 }
-
-;// CONCATENATED MODULE: external "node:string_decoder"
-const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-;// CONCATENATED MODULE: ./src/core/capped-log.ts
-
-
-const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
-// Not defined on Windows, where there is nothing to add.
-const capped_log_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
-/** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
-class CappedLogWriter {
-    file;
-    capBytes;
-    headBytes;
-    tailBytes;
-    seen = 0;
-    // Ring of the latest bytes past the head, allocated only once the output gets there.
-    tail;
-    tailNext = 0;
-    tailFilled = 0;
-    pending = [];
-    draining;
-    failure;
-    closing;
-    constructor(file, capBytes) {
-        this.file = file;
-        this.capBytes = capBytes;
-        this.headBytes = Math.floor(capBytes / 2);
-        this.tailBytes = capBytes - this.headBytes;
-    }
-    /** Opens (creates/truncates, mode 0o600, never via a symlink) the file; cap default 10 MiB. */
-    static async open(path, capBytes = DEFAULT_CAP_BYTES) {
-        if (!Number.isSafeInteger(capBytes) || capBytes < 0) {
-            throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`);
-        }
-        const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_TRUNC | capped_log_NO_FOLLOW;
-        const file = await (0,promises_namespaceObject.open)(path, flags, 0o600);
-        try {
-            // An existing file keeps its old mode through a truncate.
-            await file.chmod(0o600);
-        }
-        catch (error) {
-            await file.close();
-            throw error;
-        }
-        return new CappedLogWriter(file, capBytes);
-    }
-    /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
-    write(chunk) {
-        if (this.closing !== undefined)
-            return;
-        const fresh = typeof chunk === 'string';
-        const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk;
-        const size = bytes.length;
-        if (size === 0)
-            return;
-        const before = this.seen;
-        this.seen += size;
-        // Everything goes straight to the file while the output still fits under the cap,
-        // so a killed process leaves a complete log in the common case.
-        const straight = Math.min(size, Math.max(0, this.capBytes - before));
-        if (straight > 0) {
-            // The caller may reuse its buffer before the write lands.
-            this.enqueue(fresh && straight === size ? bytes : Buffer.from(bytes.subarray(0, straight)));
-        }
-        const pastHead = Math.max(0, this.headBytes - before);
-        if (pastHead < size)
-            this.keepTail(bytes, pastHead);
-    }
-    /** Resolves once every byte written so far that goes straight to the file is there. */
-    async flush() {
-        while (this.draining !== undefined)
-            await this.draining;
-        if (this.failure !== undefined)
-            throw this.failure;
-    }
-    /**
-     * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
-     * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
-     * then the tail. Later calls return the same result.
-     */
-    close() {
-        this.closing ??= this.finish();
-        return this.closing;
-    }
-    async finish() {
-        try {
-            while (this.draining !== undefined)
-                await this.draining;
-            const dropped = this.seen - this.headBytes - this.tailFilled;
-            if (this.failure === undefined && this.seen > this.capBytes) {
-                const marker = Buffer.from(`\n[reverify: ${dropped} bytes dropped; the log keeps the first ${this.headBytes}` +
-                    ` and the last ${this.tailFilled} bytes]\n`, 'utf8');
-                const ending = Buffer.concat([marker, ...this.tailInOrder()]);
-                // Overwrites whatever went straight through past the head before the cap was hit.
-                await this.writeAll(ending, this.headBytes);
-                await this.file.truncate(this.headBytes + ending.length);
-            }
-            if (this.failure !== undefined)
-                throw this.failure;
-            return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) };
-        }
-        finally {
-            this.tail = undefined;
-            await this.file.close();
-        }
-    }
-    tailInOrder() {
-        if (this.tail === undefined)
-            return [];
-        if (this.tailFilled < this.tail.length)
-            return [this.tail.subarray(0, this.tailFilled)];
-        return [this.tail.subarray(this.tailNext), this.tail.subarray(0, this.tailNext)];
-    }
-    keepTail(bytes, from) {
-        const capacity = this.tailBytes;
-        if (capacity === 0)
-            return;
-        this.tail ??= Buffer.allocUnsafe(capacity);
-        const start = Math.max(from, bytes.length - capacity);
-        const count = bytes.length - start;
-        const untilWrap = Math.min(count, capacity - this.tailNext);
-        bytes.copy(this.tail, this.tailNext, start, start + untilWrap);
-        if (untilWrap < count)
-            bytes.copy(this.tail, 0, start + untilWrap, bytes.length);
-        this.tailNext = (this.tailNext + count) % capacity;
-        this.tailFilled = Math.min(capacity, this.tailFilled + count);
-    }
-    enqueue(bytes) {
-        if (this.failure !== undefined)
-            return;
-        this.pending.push(bytes);
-        this.draining ??= this.drain();
-    }
-    async drain() {
-        try {
-            while (this.pending.length > 0) {
-                // Small writes that piled up behind a slow one go out as one.
-                const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
-                this.pending = [];
-                await this.writeAll(batch, null);
-            }
-        }
-        catch (error) {
-            this.failure ??= error;
-            this.pending = [];
-        }
-        finally {
-            this.draining = undefined;
-        }
-    }
-    async writeAll(bytes, position) {
-        let offset = 0;
-        while (offset < bytes.length) {
-            const at = position === null ? null : position + offset;
-            const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
-            offset += bytesWritten;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/line-matcher.ts
-/**
- * Tests a regular expression against each line of a stream (retry-on-output), holding at
- * most one capped line in memory. Lines longer than the cap are judged on their first
- * MAX_LINE_CHARS characters.
- */
-const MAX_LINE_CHARS = 64 * 1024;
-/** Reports whether any line of a text stream matched a pattern. */
-class LineMatcher {
-    pattern;
-    partial = '';
-    partialFull = false;
-    matched = false;
-    constructor(pattern) {
-        this.pattern = pattern;
-    }
-    /** True once a line has matched. */
-    get found() {
-        return this.matched;
-    }
-    /** Feeds a chunk of text. */
-    push(text) {
-        if (this.matched)
-            return;
-        let start = 0;
-        for (;;) {
-            const newline = text.indexOf('\n', start);
-            if (newline === -1)
-                break;
-            this.append(text.slice(start, newline));
-            this.test();
-            if (this.matched)
-                return;
-            start = newline + 1;
-        }
-        this.append(text.slice(start));
-    }
-    /** Judges the final unterminated line. */
-    end() {
-        if (!this.matched && this.partial !== '')
-            this.test();
-    }
-    append(piece) {
-        if (this.partialFull)
-            return;
-        this.partial += piece;
-        if (this.partial.length >= MAX_LINE_CHARS) {
-            this.partial = this.partial.slice(0, MAX_LINE_CHARS);
-            this.partialFull = true;
-        }
-    }
-    test() {
-        this.pattern.lastIndex = 0;
-        this.matched = this.pattern.test(this.partial.replace(/\r$/, ''));
-        this.partial = '';
-        this.partialFull = false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/output-summary.ts
-/** The SPEC §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
-const DEFAULT_SUMMARY_LIMITS = Object.freeze({
-    headLines: 20,
-    tailLines: 20,
-    maxLineChars: 1000,
-    maxMatchedLines: 200
-});
-const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'];
-const KEYWORDS = KEYWORD_LIST.join('|');
-// Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
-const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1;
-const LF = 0x0a;
-const CR = 0x0d;
-// V8 shares the parent's memory for substrings of at least this length.
-const SHARED_SUBSTRING_MIN = 13;
-/** Builds the SPEC §2 summary of a text stream while it streams, in bounded memory. */
-class OutputSummarizer {
-    limits;
-    head = [];
-    // Ring of the most recent lines: a line is only known to be "between head and tail"
-    // once it falls out of here.
-    ring;
-    ringMatched;
-    ringNext = 0;
-    ringCount = 0;
-    matchedShown = [];
-    matchedCount = 0;
-    middleCount = 0;
-    lineCount = 0;
-    // The line still open at the end of the last chunk.
-    lineOpen = false;
-    lineText = '';
-    lineLength = 0;
-    lineMatched = false;
-    lineCarry = '';
-    // A chunk ended in \r: part of a \r\n ending, or content, depending on the next chunk.
-    pendingCR = false;
-    straddleTest = new RegExp(KEYWORDS);
-    // Per keyword, where it next occurs in the current chunk (searched lazily, positions
-    // only move forward): one native search per occurrence, not one per line.
-    keywordAt = new Float64Array(KEYWORD_LIST.length);
-    result;
-    /** Limits default to SPEC §2's. */
-    constructor(limits = DEFAULT_SUMMARY_LIMITS) {
-        this.limits = { ...limits };
-        this.ring = new Array(limits.tailLines).fill('');
-        this.ringMatched = new Uint8Array(limits.tailLines);
-    }
-    /** Lines seen so far (a final unterminated line counts once finish() has run). */
-    get totalLines() {
-        return this.lineCount;
-    }
-    /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
-    push(text) {
-        // A summary already handed out cannot change.
-        if (this.result !== undefined || text.length === 0)
-            return;
-        this.keywordAt.fill(-1);
-        let pos = 0;
-        if (this.pendingCR) {
-            this.pendingCR = false;
-            if (text.charCodeAt(0) !== LF)
-                this.appendCarriageReturn();
-        }
-        if (this.lineOpen) {
-            const newline = text.indexOf('\n');
-            const segmentEnd = newline === -1 ? text.length : newline;
-            this.probeStraddle(text, segmentEnd);
-            if (newline === -1) {
-                this.appendTail(text, 0);
-                return;
-            }
-            this.appendToOpenLine(text, 0, withoutCR(text, 0, newline));
-            this.closeOpenLine();
-            pos = newline + 1;
-        }
-        while (this.head.length < this.limits.headLines) {
-            const next = this.takeLine(text, pos);
-            if (next === pos)
-                break;
-            pos = next;
-        }
-        pos = this.skipMiddle(text, pos);
-        for (;;) {
-            const next = this.takeLine(text, pos);
-            if (next === pos)
-                break;
-            pos = next;
-        }
-        if (pos < text.length)
-            this.appendTail(text, pos);
-    }
-    /** The summary text; flushes a final unterminated line. Later calls return the same. */
-    finish() {
-        if (this.result !== undefined)
-            return this.result;
-        // A lone \r at the very end is taken as a line ending whose \n never came.
-        this.pendingCR = false;
-        if (this.lineOpen)
-            this.closeOpenLine();
-        this.result = this.render();
-        return this.result;
-    }
-    render() {
-        const out = [...this.head];
-        if (this.middleCount > 0) {
-            const lines = this.middleCount === 1 ? 'line' : 'lines';
-            const colon = this.matchedCount > 0 ? ':' : '';
-            out.push(`… ${this.middleCount} ${lines} omitted; ${this.matchedCount} matched ${KEYWORDS}${colon}`);
-            out.push(...this.matchedShown);
-            const unshown = this.matchedCount - this.matchedShown.length;
-            if (unshown > 0) {
-                out.push(`… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`);
-            }
-            out.push('…');
-        }
-        const size = this.ring.length;
-        const oldest = this.ringCount < size ? 0 : this.ringNext;
-        for (let i = 0; i < this.ringCount; i++)
-            out.push(this.ring[(oldest + i) % size]);
-        return out.join('\n');
-    }
-    storeLine(shownLine, matched) {
-        this.lineCount++;
-        // Only the last few lines of a chunk get here (see skipMiddle), so copying is cheap.
-        const line = detached(shownLine);
-        if (this.head.length < this.limits.headLines) {
-            this.head.push(line);
-            return;
-        }
-        const size = this.ring.length;
-        if (size === 0) {
-            this.omit(line, matched);
-            return;
-        }
-        const slot = this.ringNext;
-        if (this.ringCount === size)
-            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
-        else
-            this.ringCount++;
-        this.ring[slot] = line;
-        this.ringMatched[slot] = matched ? 1 : 0;
-        this.ringNext = slot + 1 === size ? 0 : slot + 1;
-    }
-    omit(line, matched) {
-        this.middleCount++;
-        if (!matched)
-            return;
-        this.matchedCount++;
-        if (this.matchedShown.length < this.limits.maxMatchedLines)
-            this.matchedShown.push(line);
-    }
-    /** Stores the complete line starting at pos; returns where the next one starts. */
-    takeLine(text, pos) {
-        const newline = text.indexOf('\n', pos);
-        if (newline === -1)
-            return pos;
-        const line = this.shown(text, pos, withoutCR(text, pos, newline));
-        this.storeLine(line, this.hasKeyword(text, pos, newline));
-        return newline + 1;
-    }
-    /**
-     * Lines of this chunk followed by at least tailLines more complete lines can be neither
-     * head nor tail: they are only counted, and only the matching ones are looked at.
-     * Returns where the lines that still need the ring start.
-     */
-    skipMiddle(text, pos) {
-        let boundary = text.lastIndexOf('\n');
-        for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
-            boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1;
-        }
-        if (boundary < pos)
-            return pos;
-        // Every line in the ring now has enough lines after it.
-        const size = this.ring.length;
-        const oldest = this.ringCount < size ? 0 : this.ringNext;
-        for (let i = 0; i < this.ringCount; i++) {
-            const slot = (oldest + i) % size;
-            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
-            this.ring[slot] = '';
-        }
-        this.ringCount = 0;
-        this.ringNext = 0;
-        let count = 0;
-        for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1)
-            count++;
-        this.lineCount += count;
-        this.middleCount += count;
-        for (let at = pos;;) {
-            const keyword = this.nextKeyword(text, at);
-            if (keyword > boundary)
-                break;
-            // text[keyword] is not a newline, and pos follows one (or is 0), so this is >= pos.
-            const lineStart = text.lastIndexOf('\n', keyword) + 1;
-            const newline = text.indexOf('\n', keyword);
-            this.matchedCount++;
-            if (this.matchedShown.length < this.limits.maxMatchedLines) {
-                const line = this.shown(text, lineStart, withoutCR(text, lineStart, newline));
-                this.matchedShown.push(detached(line));
-            }
-            at = newline + 1;
-        }
-        return boundary + 1;
-    }
-    /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
-    nextKeyword(text, from) {
-        let first = Number.POSITIVE_INFINITY;
-        for (let k = 0; k < KEYWORD_LIST.length; k++) {
-            let at = this.keywordAt[k];
-            if (at < from) {
-                at = text.indexOf(KEYWORD_LIST[k], from);
-                if (at === -1)
-                    at = Number.POSITIVE_INFINITY;
-                this.keywordAt[k] = at;
-            }
-            if (at < first)
-                first = at;
-        }
-        return first;
-    }
-    /** Whether a keyword starts in [start, end) of the current chunk. */
-    hasKeyword(text, start, end) {
-        // Keywords hold no \n, so one starting before the line's \n ends inside the line.
-        return this.nextKeyword(text, start) < end;
-    }
-    /** The line text[start, end) as the summary shows it. */
-    shown(text, start, end) {
-        return end - start <= this.limits.maxLineChars
-            ? text.slice(start, end)
-            : this.capped(text.slice(start, start + this.limits.maxLineChars), end - start);
-    }
-    probeStraddle(text, segmentEnd) {
-        if (this.lineMatched || this.lineCarry.length === 0)
-            return;
-        const probe = this.lineCarry + text.slice(0, Math.min(KEYWORD_CARRY, segmentEnd));
-        if (this.straddleTest.test(probe))
-            this.lineMatched = true;
-    }
-    appendTail(text, start) {
-        let end = text.length;
-        if (text.charCodeAt(end - 1) === CR) {
-            this.pendingCR = true;
-            end--;
-        }
-        this.lineOpen = true;
-        this.appendToOpenLine(text, start, end);
-    }
-    appendToOpenLine(text, start, end) {
-        if (end <= start)
-            return;
-        const room = this.limits.maxLineChars - this.lineText.length;
-        if (room > 0) {
-            // Copied so a long-open line does not pin every chunk it started in.
-            this.lineText = detached(this.lineText + text.slice(start, Math.min(end, start + room)));
-        }
-        this.lineLength += end - start;
-        if (this.lineMatched)
-            return;
-        if (this.hasKeyword(text, start, end)) {
-            this.lineMatched = true;
-            this.lineCarry = '';
-            return;
-        }
-        this.lineCarry =
-            end - start >= KEYWORD_CARRY
-                ? text.slice(end - KEYWORD_CARRY, end)
-                : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY);
-    }
-    appendCarriageReturn() {
-        if (this.lineText.length < this.limits.maxLineChars)
-            this.lineText += '\r';
-        this.lineLength++;
-        if (!this.lineMatched)
-            this.lineCarry = (this.lineCarry + '\r').slice(-KEYWORD_CARRY);
-    }
-    closeOpenLine() {
-        const line = this.lineLength > this.limits.maxLineChars
-            ? this.capped(this.lineText, this.lineLength)
-            : this.lineText;
-        this.storeLine(line, this.lineMatched);
-        this.lineOpen = false;
-        this.lineText = '';
-        this.lineLength = 0;
-        this.lineMatched = false;
-        this.lineCarry = '';
-    }
-    capped(kept, fullLength) {
-        // Never end on half of a surrogate pair.
-        const last = kept.charCodeAt(kept.length - 1);
-        const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept;
-        return `${shown}… [+${fullLength - shown.length} chars]`;
-    }
-}
-/** End of the line in [start, newline) without one trailing \r. */
-function withoutCR(text, start, newline) {
-    return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
-}
-// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
-// string of its own length, so kept lines cost only what they hold.
-function detached(text) {
-    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
-}
-
-;// CONCATENATED MODULE: ./src/core/substring-watch.ts
-/** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
-class SubstringWatch {
-    needle;
-    // The last needle.length - 1 characters seen: the only part of the past that can still
-    // begin an occurrence that ends in a later chunk.
-    carry = '';
-    seen;
-    /** An empty needle counts as found before anything streams. */
-    constructor(needle) {
-        this.needle = needle;
-        this.seen = needle.length === 0;
-    }
-    /** True once the needle has occurred anywhere in the text pushed so far. */
-    get found() {
-        return this.seen;
-    }
-    /** Feeds the next chunk; a no-op once the needle has been found. */
-    push(text) {
-        if (this.seen || text.length === 0)
-            return;
-        const keep = this.needle.length - 1;
-        // Only the straddling window is rebuilt, so a large chunk is never copied.
-        if (this.carry.length > 0 && (this.carry + text.slice(0, keep)).includes(this.needle)) {
-            this.markFound();
-            return;
-        }
-        if (text.includes(this.needle)) {
-            this.markFound();
-            return;
-        }
-        this.carry =
-            text.length >= keep ? lastChars(text, keep) : lastChars(this.carry + text, keep);
-    }
-    markFound() {
-        this.seen = true;
-        this.carry = '';
-    }
-}
-function lastChars(text, count) {
-    // Not slice(-count): slice(-0) would keep the whole text.
-    return text.slice(Math.max(0, text.length - count));
-}
-
-;// CONCATENATED MODULE: ./src/core/attempt.ts
-/**
- * One attempt: the command list in order through the shell, output streamed live to the
- * console while the log, the summary and the output expectations are computed on the fly,
- * then every expectation judged.
- */
-
-
-
-
-
-
-
-
-/** Streams one child stream: console live, redacted text to log and summary. */
-class OutputChannel {
-    console;
-    log;
-    summary;
-    watchers;
-    decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-    redacting;
-    constructor(console, redactor, log, summary, watchers) {
-        this.console = console;
-        this.log = log;
-        this.summary = summary;
-        this.watchers = watchers;
-        this.redacting = redactor.stream();
-    }
-    take(chunk) {
-        const text = this.decoder.write(chunk);
-        this.forward(text);
-        return this.console.write(chunk);
-    }
-    finish() {
-        this.forward(this.decoder.end());
-        this.emit(this.redacting.end());
-    }
-    forward(text) {
-        if (text === '')
-            return;
-        for (const watcher of this.watchers)
-            watcher.push(text);
-        this.emit(this.redacting.push(text));
-    }
-    emit(safe) {
-        if (safe === '')
-            return;
-        this.log.write(safe);
-        this.summary.push(safe);
-    }
-}
-function waitForDrain(stream) {
-    return new Promise(resolve => stream.once('drain', () => resolve()));
-}
-function describeCommandEnd(result) {
-    if (result.timedOut)
-        return 'timed out';
-    if (result.interrupted)
-        return 'was interrupted';
-    if (result.signal)
-        return `was killed by ${result.signal} (exit ${result.exitCode})`;
-    return `exited ${result.exitCode}`;
-}
-/** Runs attempt number `attempt` of a verify. */
-async function runAttempt(settings, attempt, logPath, env) {
-    const started = Date.now();
-    const log = await CappedLogWriter.open(logPath, settings.logCapBytes);
-    const summary = new OutputSummarizer();
-    const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined;
-    const outputMatch = settings.retryOnOutput !== undefined ? new LineMatcher(settings.retryOnOutput) : undefined;
-    const stdoutChannel = new OutputChannel(env.stdout, env.redactor, log, summary, [
-        ...(stdoutWatch ? [stdoutWatch] : []),
-        ...(outputMatch ? [outputMatch] : [])
-    ]);
-    const stderrChannel = new OutputChannel(env.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : []);
-    const channels = { stdout: stdoutChannel, stderr: stderrChannel };
-    const groups = [];
-    const results = [];
-    const deadline = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined;
-    const run = async (command, timeoutMs) => {
-        const { result, group } = await runCommand({
-            command,
-            shell: settings.shell,
-            cwd: settings.workingDirectory,
-            env: env.env,
-            timeoutMs,
-            killGraceMs: env.killGraceMs,
-            signal: env.signal,
-            onOutput: (chunk, stream) => channels[stream].take(chunk),
-            waitForDrain: stream => waitForDrain(channels[stream].console),
-            onStart: env.onProcessGroup
-        });
-        if (group)
-            groups.push(group);
-        return result;
-    };
-    for (const command of settings.commands) {
-        // The timeout covers the whole command list of the attempt.
-        const remaining = deadline === undefined ? 0 : Math.max(1, deadline - Date.now());
-        const result = await run(command, remaining);
-        results.push(result);
-        if (result.exitCode !== 0)
-            break;
-    }
-    const last = results[results.length - 1];
-    const failedCommand = results.find(result => result.exitCode !== 0);
-    const ended = failedCommand ?? last;
-    const checks = [];
-    const expected = settings.expectations;
-    if (!ended.interrupted) {
-        if (expected.exit !== undefined) {
-            const exitCode = failedCommand?.exitCode ?? 0;
-            checks.push({
-                expectation: 'expect-exit',
-                ok: exitCode === expected.exit,
-                detail: exitCode === expected.exit
-                    ? `exit ${exitCode}`
-                    : `expect-exit ${expected.exit} but got ${exitCode}${failedCommand ? ` (\`${failedCommand.command}\` ${describeCommandEnd(failedCommand)})` : ''}`
-            });
-        }
-        if (stdoutWatch !== undefined) {
-            checks.push({
-                expectation: 'expect-stdout',
-                ok: stdoutWatch.found,
-                detail: stdoutWatch.found ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(env.redactor.redact(expected.stdout))}`
-            });
-        }
-        if (expected.file !== undefined) {
-            const present = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.resolve)(settings.workingDirectory, expected.file));
-            checks.push({
-                expectation: 'expect-file',
-                ok: present,
-                detail: present ? `${expected.file} exists` : `${expected.file} does not exist`
-            });
-        }
-        if (expected.check !== undefined) {
-            const check = await run(expected.check, settings.timeoutSeconds * 1000);
-            checks.push({
-                expectation: 'expect-check',
-                ok: check.exitCode === 0,
-                detail: check.exitCode === 0 ? 'expect-check passed' : `expect-check \`${expected.check}\` ${describeCommandEnd(check)}`
-            });
-        }
-    }
-    // Nothing the attempt started may run on into the next one.
-    await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
-    stdoutChannel.finish();
-    stderrChannel.finish();
-    outputMatch?.end();
-    const closed = await log.close();
-    // Verified only when every expectation holds; an interrupted attempt is never judged.
-    const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
-    return {
-        attempt,
-        commands: results,
-        exitCode: failedCommand?.exitCode ?? 0,
-        signal: ended.signal,
-        timedOut: ended.timedOut,
-        interrupted: ended.interrupted,
-        durationMs: Date.now() - started,
-        summary: summary.finish(),
-        checks,
-        verified,
-        ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
-        outputMatched: outputMatch?.found ?? false,
-        logBytesDropped: closed.bytesDropped
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/retry-policy.ts
-/** Longest wait between attempts under exponential backoff. */
-const MAX_BACKOFF_MS = 5 * 60 * 1000;
-/**
- * Wait before retry number `retry` (1 = before the second attempt). Fixed backoff waits
- * retry-wait-seconds every time; exponential doubles it each retry with ±20 % jitter,
- * capped at five minutes.
- */
-function retryDelayMs(settings, retry, random = Math.random) {
-    const base = settings.retryWaitSeconds * 1000;
-    if (base === 0)
-        return 0;
-    if (settings.retryBackoff === 'fixed')
-        return base;
-    const doubled = base * 2 ** Math.max(0, retry - 1);
-    const jitter = 1 + (random() * 0.4 - 0.2);
-    return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter));
-}
-/** Why a failed attempt may not be retried, or undefined when it may. */
-function retryRefusal(settings, exitCode, outputMatched) {
-    const codes = settings.retryOnExitCodes;
-    if (codes !== undefined && !codes.includes(exitCode)) {
-        return `not retrying: exit ${exitCode} is not in retry-on-exit-codes (${codes.join(',')})`;
-    }
-    if (settings.retryOnOutput !== undefined && !outputMatched) {
-        return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`;
-    }
-    return undefined;
-}
-/** "5 s", "1.5 s", "2 min 5 s": a wait as a person reads it. */
-function describeWait(ms) {
-    const seconds = Math.round(ms / 100) / 10;
-    if (seconds < 60)
-        return `${seconds} s`;
-    const minutes = Math.floor(seconds / 60);
-    const rest = Math.round(seconds - minutes * 60);
-    return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
-}
-
-;// CONCATENATED MODULE: ./src/core/engine.ts
-/**
- * The verify loop (SPEC §1): attempt after attempt until one is verified, the attempts run
- * out, a failure is not retryable, or the run is interrupted — every step written to the
- * session's trace (SPEC §2).
- */
-
-
-/** The `decision` payload's expectations, with names as the user gave them. */
-function describeExpectations(settings) {
-    const { exit, stdout, file, check } = settings.expectations;
-    return {
-        ...(exit !== undefined && { 'expect-exit': exit }),
-        ...(stdout !== undefined && { 'expect-stdout': stdout }),
-        ...(file !== undefined && { 'expect-file': file }),
-        ...(check !== undefined && { 'expect-check': check })
-    };
-}
-/** The failing part of an attempt, in one line. */
-function failureReason(attempt) {
-    if (attempt.interrupted)
-        return 'interrupted';
-    const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail);
-    return failed.length > 0 ? failed.join('; ') : 'not verified';
-}
-/** Sleeps for ms, waking early on abort. */
-function abortableSleep(ms, signal) {
-    return new Promise(resolve => {
-        if (ms <= 0 || signal?.aborted)
-            return resolve();
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-        function done() {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-    });
-}
-/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
-async function runVerifyLoop(settings, session, env, start = {}) {
-    const maxAttempts = 1 + settings.maxRetries;
-    const attempts = [...(start.previous ?? [])];
-    let interrupted = false;
-    let stop = attempts.some(attempt => attempt.verified);
-    const resumedFrom = attempts[attempts.length - 1];
-    if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted && attempts.length < maxAttempts) {
-        // A resumed run obeys retry-on-* for the attempt it replayed, as if it had just run.
-        const refusal = retryRefusal(settings, resumedFrom.exitCode, resumedFrom.outputMatched);
-        if (refusal !== undefined) {
-            session.event('note', { message: `${failureReason(resumedFrom)}; ${refusal}` });
-            stop = true;
-        }
-    }
-    while (!stop && attempts.length < maxAttempts) {
-        const number = attempts.length + 1;
-        if (env.signal?.aborted) {
-            interrupted = true;
-            break;
-        }
-        env.progress(`reverify: attempt ${number}/${maxAttempts}`);
-        session.event('tool_call', { attempt: number, commands: settings.commands });
-        const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env);
-        attempts.push(attempt);
-        recordAttempt(session, attempt);
-        session.update({ attempts: attempts.length, errors: attempts.filter(a => !a.verified).length });
-        if (attempt.verified)
-            break;
-        if (attempt.interrupted || env.signal?.aborted) {
-            interrupted = true;
-            break;
-        }
-        if (number === maxAttempts)
-            break;
-        const refusal = retryRefusal(settings, attempt.exitCode, attempt.outputMatched);
-        if (refusal !== undefined) {
-            const message = `${failureReason(attempt)}; ${refusal}`;
-            session.event('note', { message });
-            env.progress(`reverify: ${message}`);
-            break;
-        }
-        const wait = retryDelayMs(settings, number, env.random);
-        const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${number + 1}/${maxAttempts})`;
-        session.event('note', { message });
-        env.progress(`reverify: ${message}`);
-        await env.sleep(wait, env.signal);
-    }
-    const verifiedAt = attempts.findIndex(attempt => attempt.verified);
-    const last = attempts[attempts.length - 1];
-    const outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
-    const flaky = verifiedAt > 0;
-    let summary;
-    if (outcome === 'success') {
-        summary = flaky ? `verified on attempt ${verifiedAt + 1}/${maxAttempts} (flaky)` : `verified on attempt 1/${maxAttempts}`;
-    }
-    else if (outcome === 'aborted') {
-        summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`;
-    }
-    else {
-        summary = `not verified after ${attempts.length}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`;
-    }
-    return {
-        outcome,
-        flaky,
-        interrupted,
-        attempts,
-        maxAttempts,
-        exitCode: interrupted ? 130 : (last?.exitCode ?? 0),
-        summary
-    };
-}
-/** The tool_result and verify events of one attempt. */
-function recordAttempt(session, attempt) {
-    session.event('tool_result', {
-        attempt: attempt.attempt,
-        ok: attempt.exitCode === 0 && !attempt.interrupted,
-        exit: attempt.exitCode,
-        ...(attempt.signal && { signal: attempt.signal }),
-        ...(attempt.timedOut && { timed_out: true }),
-        ...(attempt.interrupted && { interrupted: true }),
-        duration_ms: attempt.durationMs,
-        summary: attempt.summary,
-        commands: attempt.commands.map(command => ({
-            command: command.command,
-            exit: command.exitCode,
-            signal: command.signal,
-            timed_out: command.timedOut,
-            duration_ms: command.durationMs
-        })),
-        // What a resumed run needs to judge this attempt without running it again.
-        ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
-        ...(attempt.outputMatched && { output_matched: true })
-    });
-    session.event('verify', {
-        attempt: attempt.attempt,
-        ok: attempt.verified,
-        check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
-        detail: attempt.verified ? 'every expectation held' : failureReason(attempt)
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/ulid.ts
-
-/** Crockford's base32, the ULID alphabet. */
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
-function newUlid(now = Date.now()) {
-    let time = '';
-    let ms = Math.max(0, Math.floor(now));
-    for (let i = 0; i < 10; i++) {
-        time = ALPHABET[ms % 32] + time;
-        ms = Math.floor(ms / 32);
-    }
-    const bytes = (0,external_node_crypto_namespaceObject.randomBytes)(16);
-    let random = '';
-    for (let i = 0; i < 16; i++)
-        random += ALPHABET[bytes[i] % 32];
-    return time + random;
-}
-/** Matches a ULID as produced by newUlid. */
-const ulid_ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
-;// CONCATENATED MODULE: ./src/core/trace.ts
-/**
- * One session's trace on disk (SPEC §2): trace.jsonl, meta.json and the attempt logs under
- * sessions/<date>/<name>/<session-id>/. Every event is one whole line, synced before the
- * call returns, so a crash leaves at most a torn last line.
- */
-
-
-
-
-/** RFC 3339 UTC with milliseconds. */
-function trace_timestamp(date) {
-    return date.toISOString();
-}
-/** Applies the redactor to every string inside a JSON-like value. */
-function redactDeep(value, redactor) {
-    if (typeof value === 'string')
-        return redactor.redact(value);
-    if (Array.isArray(value))
-        return value.map(item => redactDeep(item, redactor));
-    if (value !== null && typeof value === 'object') {
-        const out = {};
-        for (const [key, item] of Object.entries(value))
-            out[key] = redactDeep(item, redactor);
-        return out;
-    }
-    return value;
-}
-/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<name>/<session-id>. */
-function sessionDirectory(stateDir, name, startedAt, sessionId) {
-    return (0,external_node_path_namespaceObject.join)(stateDir, 'sessions', startedAt.toISOString().slice(0, 10), name, sessionId);
-}
-/**
- * Opens a session's trace.jsonl for appending. When a crash tore its last line, a newline is
- * written first, so the torn line stays on its own and the next event is whole.
- */
-function openTraceForAppend(sessionDir) {
-    const fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(sessionDir, 'trace.jsonl'), 'a+', 0o600);
-    const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-    if (size > 0) {
-        const last = Buffer.alloc(1);
-        (0,external_node_fs_namespaceObject.readSync)(fd, last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) {
-            (0,external_node_fs_namespaceObject.writeSync)(fd, '\n');
-            (0,external_node_fs_namespaceObject.fsyncSync)(fd);
-        }
-    }
-    return fd;
-}
-/** Chooses a new session's id and directory. */
-function planSession(stateDir, name, startedAt) {
-    const id = newUlid(startedAt.getTime());
-    return { id, dir: sessionDirectory(stateDir, name, startedAt, id), startedAt };
-}
-/** An open trace session: appends events and keeps meta.json current. */
-class TraceSession {
-    id;
-    dir;
-    redactor;
-    now;
-    fd;
-    meta;
-    ended = false;
-    constructor(id, dir, meta, redactor, now) {
-        this.id = id;
-        this.dir = dir;
-        this.redactor = redactor;
-        this.now = now;
-        this.meta = meta;
-        this.fd = openTraceForAppend(dir);
-    }
-    /** Creates the session directory and writes the initial meta.json. */
-    static async open(options) {
-        const { id, dir, startedAt } = options.planned ?? planSession(options.stateDir, options.name, options.now());
-        // Level by level, refusing links: a link planted under sessions/ must not take the
-        // trace somewhere else.
-        let path = options.stateDir;
-        for (const step of (0,external_node_path_namespaceObject.relative)(options.stateDir, dir).split(external_node_path_namespaceObject.sep)) {
-            path = (0,external_node_path_namespaceObject.join)(path, step);
-            await ensureRealDirectory(path);
-        }
-        const meta = {
-            session_id: id,
-            skill: options.name,
-            version: options.version,
-            started_at: trace_timestamp(startedAt),
-            ended_at: null,
-            outcome: 'running',
-            attempts: 0,
-            tool_calls: 0,
-            errors: 0,
-            flaky: false,
-            run_id: options.runId,
-            summary: ''
-        };
-        const session = new TraceSession(id, dir, meta, options.redactor, options.now);
-        await session.writeMeta();
-        return session;
-    }
-    /** Continues an existing session (resume); its trace is opened as openTraceForAppend does. */
-    static async reopen(dir, meta, redactor, now) {
-        const session = new TraceSession(meta.session_id, dir, { ...meta, ended_at: null, outcome: 'running' }, redactor, now);
-        await session.writeMeta();
-        return session;
-    }
-    /** The current meta.json content. */
-    get metadata() {
-        return this.meta;
-    }
-    /** Whether the `end` event has been written. */
-    get isEnded() {
-        return this.ended;
-    }
-    /** Path of an attempt's full log. */
-    attemptLogPath(attempt) {
-        return (0,external_node_path_namespaceObject.join)(this.dir, `attempt-${attempt}.log`);
-    }
-    /** Appends one event as one whole, synced line (redacted). */
-    event(phase, payload) {
-        if (this.fd === undefined)
-            throw new Error(`trace ${this.id} is closed`);
-        if (phase === 'tool_call')
-            this.meta.tool_calls++;
-        const line = {
-            ts: trace_timestamp(this.now()),
-            skill: this.meta.skill,
-            session_id: this.id,
-            phase,
-            payload: redactDeep(payload, this.redactor)
-        };
-        (0,external_node_fs_namespaceObject.writeSync)(this.fd, `${JSON.stringify(line)}\n`);
-        (0,external_node_fs_namespaceObject.fsyncSync)(this.fd);
-        if (phase === 'end')
-            this.ended = true;
-    }
-    /** Updates meta fields in memory (written by writeMeta). */
-    update(patch) {
-        this.meta = { ...this.meta, ...patch };
-    }
-    /** Writes meta.json atomically. */
-    async writeMeta() {
-        const meta = redactDeep(this.meta, this.redactor);
-        await writeFileAtomic((0,external_node_path_namespaceObject.join)(this.dir, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`, 0o600);
-    }
-    /** Closes the trace file. */
-    close() {
-        if (this.fd !== undefined)
-            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
-        this.fd = undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/session-recovery.ts
-/**
- * Closing a run that its own process could not close (killed outright, runner lost): from
- * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
- * receipt interrupted. Used by the action's post step and by the next run (SPEC §2, §5, §6).
- */
-
-
-
-
-
-/** Largest trace a recovery reads back (a trace is a few lines per attempt). */
-const MAX_TRACE_BYTES = 16 * 1024 * 1024;
-/** A trace's events as far as they parse; a torn or malformed line is skipped. */
-function parseTraceLines(text) {
-    const events = [];
-    for (const line of text.split('\n')) {
-        if (line.trim() === '')
-            continue;
-        try {
-            const event = JSON.parse(line);
-            if (event && typeof event === 'object' && typeof event.phase === 'string' && event.payload && typeof event.payload === 'object') {
-                events.push(event);
-            }
-        }
-        catch {
-            // A crash can tear the last line; any malformed line is skipped, never trusted.
-        }
-    }
-    return events;
-}
-/**
- * Whether `dir` is one of this state directory's sessions (`sessions/<date>/<name>/<id>`)
- * reached through real directories only. A session path comes from a receipt or saved
- * state, both untrusted: `..`, another place, or a link on the way (which `resolve` does
- * not see) would let a recovery read or append to files elsewhere.
- */
-async function isOwnSessionDir(stateDir, dir) {
-    const root = (0,external_node_path_namespaceObject.resolve)(stateDir, 'sessions');
-    const target = (0,external_node_path_namespaceObject.resolve)(dir);
-    if (!target.startsWith(root + external_node_path_namespaceObject.sep))
-        return false;
-    const steps = (0,external_node_path_namespaceObject.relative)(root, target).split(external_node_path_namespaceObject.sep);
-    if (steps.length !== 3)
-        return false;
-    let path = root;
-    for (const step of ['', ...steps]) {
-        path = (0,external_node_path_namespaceObject.join)(path, step);
-        // lstat: a symbolic link is not a directory here, whatever it points at.
-        const info = await (0,promises_namespaceObject.lstat)(path).catch(() => undefined);
-        if (info === undefined || !info.isDirectory())
-            return false;
-    }
-    return true;
-}
-/** Reads a session's trace (bounded, no symlinks). */
-async function readSessionTrace(sessionDir) {
-    const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, 'trace.jsonl'), MAX_TRACE_BYTES);
-    return text === undefined ? [] : parseTraceLines(text);
-}
-/** Appends whole lines to a trace (after ending a torn last line) and syncs them. */
-function appendEvents(sessionDir, events) {
-    const fd = openTraceForAppend(sessionDir);
-    try {
-        (0,external_node_fs_namespaceObject.writeSync)(fd, events.map(event => `${JSON.stringify(event)}\n`).join(''));
-        (0,external_node_fs_namespaceObject.fsyncSync)(fd);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-/**
- * Finishes an interrupted session and receipt: completes a half-recorded attempt
- * (tool_result and verify saying it was interrupted), writes a note with the reason and
- * `end` with outcome aborted, updates meta.json, and marks a `running` receipt
- * `interrupted`. Idempotent: an ended trace and a closed receipt are left alone.
- */
-async function closeInterruptedRun(options) {
-    const now = options.now ?? (() => new Date());
-    let receipt = options.runId ? await options.store.read(options.runId) : undefined;
-    let sessionDir = options.sessionDir ?? receipt?.session.dir;
-    // A session path from a receipt or saved state is untrusted: only ours is ever touched.
-    if (sessionDir !== undefined && !(await isOwnSessionDir(options.store.stateDir, sessionDir)))
-        sessionDir = undefined;
-    let closedTrace = false;
-    let attempts = receipt?.attempts ?? 0;
-    if (sessionDir !== undefined) {
-        const events = await readSessionTrace(sessionDir);
-        const start = events.find(event => event.phase === 'start');
-        const calls = events.filter(event => event.phase === 'tool_call');
-        attempts = calls.length;
-        if (start !== undefined && !events.some(event => event.phase === 'end')) {
-            const base = { skill: start.skill, session_id: start.session_id };
-            const stamp = () => trace_timestamp(now());
-            const closing = [];
-            const lastCall = calls[calls.length - 1];
-            if (lastCall !== undefined) {
-                const attempt = lastCall.payload.attempt;
-                const hasResult = events.some(event => event.phase === 'tool_result' && event.payload.attempt === attempt);
-                const hasVerify = events.some(event => event.phase === 'verify' && event.payload.attempt === attempt);
-                if (!hasResult) {
-                    closing.push({ ...base, ts: stamp(), phase: 'tool_result', payload: { attempt, ok: false, exit: 130, interrupted: true, duration_ms: 0, summary: '' } });
-                }
-                if (!hasVerify) {
-                    closing.push({ ...base, ts: stamp(), phase: 'verify', payload: { attempt, ok: false, check: [], detail: 'interrupted before it could be verified' } });
-                }
-            }
-            closing.push({ ...base, ts: stamp(), phase: 'note', payload: { message: options.reason } });
-            const summary = `interrupted after ${attempts} attempt(s): ${options.reason}`;
-            closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } });
-            appendEvents(sessionDir, closing.map(event => redactDeep(event, options.redactor)));
-            closedTrace = true;
-            const metaText = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, 'meta.json'), 1024 * 1024).catch(() => undefined);
-            let meta = {};
-            try {
-                meta = metaText ? JSON.parse(metaText) : {};
-            }
-            catch {
-                meta = {};
-            }
-            const verifies = events.filter(event => event.phase === 'verify');
-            const updated = {
-                session_id: start.session_id,
-                skill: start.skill,
-                version: typeof meta.version === 'string' ? meta.version : '',
-                started_at: typeof meta.started_at === 'string' ? meta.started_at : start.ts,
-                ended_at: trace_timestamp(now()),
-                outcome: 'aborted',
-                attempts,
-                tool_calls: calls.length,
-                errors: verifies.filter(event => event.payload.ok !== true).length + (closing.some(e => e.phase === 'verify') ? 1 : 0),
-                flaky: false,
-                run_id: typeof meta.run_id === 'string' ? meta.run_id : (options.runId ?? ''),
-                summary
-            };
-            await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, 'meta.json'), `${JSON.stringify(redactDeep(updated, options.redactor), null, 2)}\n`, 0o600);
-        }
-    }
-    if (receipt !== undefined && receipt.status === 'running') {
-        receipt = { ...receipt, status: 'interrupted', ended_at: trace_timestamp(now()), attempts };
-        await options.store.write(receipt);
-    }
-    return { closedTrace, receipt, attempts };
-}
-
-;// CONCATENATED MODULE: ./src/core/resume.ts
-/**
- * Resuming an interrupted run (SPEC §6): a receipt left `running` whose owner is gone is
- * continued — same receipt, same session — when the evidence on disk is clear. A recorded
- * result whose verification was not written is judged from the record (expect-exit,
- * expect-stdout) without running the command again; an attempt cut off mid-command counts
- * as interrupted. Anything unclear means a restart, never a guess.
- */
-
-
-
-
-
-
-/**
- * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
- * same host with its process gone. A receipt from another host without CI facts is not
- * judged: its owner may be alive there.
- */
-function ownerGone(receipt, here) {
-    if (receipt.status !== 'running')
-        return false;
-    const theirs = receipt.ci;
-    if (theirs?.run_id !== undefined && here.ci?.run_id !== undefined) {
-        if (theirs.run_id !== here.ci.run_id || theirs.run_attempt !== here.ci.run_attempt)
-            return true;
-    }
-    if (receipt.host !== here.host)
-        return false;
-    return !(here.isAlive ?? exists)(receipt.pid);
-}
-function restart(reason) {
-    return { kind: 'restart', reason };
-}
-/** Rebuilds an attempt's result from its tool_result and verify events. */
-function attemptFromRecord(result, verify) {
-    const payload = result.payload;
-    const commands = Array.isArray(payload.commands)
-        ? payload.commands.map((command) => ({
-            command: String(command.command ?? ''),
-            exitCode: Number(command.exit ?? 0),
-            signal: typeof command.signal === 'string' ? command.signal : null,
-            timedOut: command.timed_out === true,
-            interrupted: false,
-            durationMs: Number(command.duration_ms ?? 0)
-        }))
-        : [];
-    return {
-        attempt: Number(payload.attempt),
-        commands,
-        exitCode: Number(payload.exit),
-        signal: typeof payload.signal === 'string' ? payload.signal : null,
-        timedOut: payload.timed_out === true,
-        interrupted: payload.interrupted === true,
-        durationMs: Number(payload.duration_ms ?? 0),
-        summary: typeof payload.summary === 'string' ? payload.summary : '',
-        checks: verify.checks,
-        verified: verify.ok,
-        ...(typeof payload.stdout_matched === 'boolean' && { stdoutMatched: payload.stdout_matched }),
-        outputMatched: payload.output_matched === true,
-        logBytesDropped: 0
-    };
-}
-/** The checks of SPEC §6's replay: only expect-exit and expect-stdout can be judged from a record. */
-function judgeFromRecord(settings, result, redactor) {
-    const { exit, stdout, file, check } = settings.expectations;
-    if (file !== undefined || check !== undefined)
-        return undefined;
-    const payload = result.payload;
-    if (payload.interrupted === true || typeof payload.exit !== 'number')
-        return undefined;
-    const checks = [];
-    if (exit !== undefined) {
-        checks.push({ expectation: 'expect-exit', ok: payload.exit === exit, detail: payload.exit === exit ? `exit ${payload.exit}` : `expect-exit ${exit} but got ${payload.exit}` });
-    }
-    if (stdout !== undefined) {
-        if (typeof payload.stdout_matched !== 'boolean')
-            return undefined;
-        checks.push({
-            expectation: 'expect-stdout',
-            ok: payload.stdout_matched,
-            detail: payload.stdout_matched ? 'stdout contained the expected text' : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
-        });
-    }
-    return checks;
-}
-function checksOf(event) {
-    const list = event.payload.check;
-    if (!Array.isArray(list))
-        return [];
-    return list.map((item) => ({ expectation: item.expectation, ok: item.ok === true, detail: String(item.detail ?? '') }));
-}
-/** Decides how to continue a `running` receipt whose owner is gone. */
-async function planResume(options) {
-    const { receipt, settings, redactor } = options;
-    if (!ownerGone(receipt, options.here))
-        return { kind: 'none' };
-    // The receipt is untrusted: its session must be a real directory inside our sessions/,
-    // reached without following a link.
-    const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
-    if (!(await isOwnSessionDir(options.stateDir, sessionDir))) {
-        return restart('its session directory is missing or not one of this state directory');
-    }
-    let meta;
-    try {
-        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, 'meta.json'), 1024 * 1024);
-        meta = JSON.parse(text ?? 'null');
-    }
-    catch {
-        return restart('its meta.json does not parse');
-    }
-    if (meta === null || typeof meta !== 'object' || meta.session_id !== receipt.session.id)
-        return restart('its meta.json does not match the receipt');
-    if (receipt.max_attempts !== 1 + settings.maxRetries)
-        return restart('max-retries changed since it was interrupted');
-    const expected = JSON.stringify(redactDeep(describeExpectations(settings), redactor));
-    if (JSON.stringify(receipt.expectations) !== expected)
-        return restart('the expectations changed since it was interrupted');
-    const events = await readSessionTrace(sessionDir);
-    const start = events.find(event => event.phase === 'start');
-    if (start === undefined || start.session_id !== receipt.session.id)
-        return restart('its trace has no start');
-    if (events.some(event => event.phase === 'end'))
-        return restart('its trace is already closed');
-    const byAttempt = (phase, n) => events.filter(event => event.phase === phase && event.payload.attempt === n);
-    const calls = events.filter(event => event.phase === 'tool_call');
-    const previous = [];
-    const pending = [];
-    let summary = 'no attempt had started';
-    let replayed = false;
-    for (let n = 1; n <= calls.length; n++) {
-        if (byAttempt('tool_call', n).length !== 1)
-            return restart(`its trace has ${byAttempt('tool_call', n).length} records of attempt ${n}`);
-        const [result] = byAttempt('tool_result', n);
-        const [verify] = byAttempt('verify', n);
-        const last = n === calls.length;
-        if (result !== undefined && verify !== undefined) {
-            previous.push(attemptFromRecord(result, { ok: verify.payload.ok === true, checks: checksOf(verify) }));
-            summary = `attempt ${n} had been recorded in full`;
-            continue;
-        }
-        if (!last)
-            return restart(`attempt ${n} is incomplete but not the last one`);
-        if (result !== undefined) {
-            const checks = judgeFromRecord(settings, result, redactor);
-            if (checks !== undefined) {
-                const ok = checks.length > 0 && checks.every(check => check.ok);
-                const detail = ok ? 'every expectation held (replayed from the recorded result)' : `${checks.filter(c => !c.ok).map(c => c.detail).join('; ')} (replayed from the recorded result)`;
-                pending.push({ phase: 'verify', payload: { attempt: n, ok, check: checks, detail, replayed: true } });
-                previous.push(attemptFromRecord(result, { ok, checks }));
-                summary = `the verification of attempt ${n} was replayed from its recorded result, without running it again`;
-                replayed = true;
-                continue;
-            }
-            const detail = 'interrupted: its result was recorded but its expectations cannot be judged from the record';
-            pending.push({ phase: 'verify', payload: { attempt: n, ok: false, check: [], detail } });
-            previous.push({ ...attemptFromRecord(result, { ok: false, checks: [] }), interrupted: true });
-            summary = `attempt ${n} was recorded as interrupted (its expectations cannot be judged from the record)`;
-            continue;
-        }
-        const interrupted = { attempt: n, ok: false, exit: 130, interrupted: true, duration_ms: 0, summary: '' };
-        pending.push({ phase: 'tool_result', payload: interrupted });
-        pending.push({ phase: 'verify', payload: { attempt: n, ok: false, check: [], detail: 'interrupted mid-command' } });
-        previous.push({
-            attempt: n,
-            commands: [],
-            exitCode: 130,
-            signal: null,
-            timedOut: false,
-            interrupted: true,
-            durationMs: 0,
-            summary: '',
-            checks: [],
-            verified: false,
-            outputMatched: false,
-            logBytesDropped: 0
-        });
-        summary = `attempt ${n} was interrupted mid-command and counts as used`;
-    }
-    return { kind: 'resume', plan: { receipt, sessionDir, meta, previous, pending, summary, replayed } };
-}
-
-;// CONCATENATED MODULE: ./src/cli/args.ts
-/**
- * A small, strict command-line parser: `--name value`, `--name=value`, boolean switches,
- * positionals. Unknown or repeated flags are usage errors (exit 2), never ignored.
- */
-
-/** Parses argv against the allowed flags of one subcommand. */
-function parseArgs(argv, specs, usage) {
-    const flags = {};
-    const positionals = [];
-    for (let i = 0; i < argv.length; i++) {
-        const arg = argv[i];
-        if (arg === '--') {
-            positionals.push(...argv.slice(i + 1));
-            break;
-        }
-        if (!arg.startsWith('--') || arg === '-') {
-            if (arg.startsWith('-') && arg !== '-' && arg !== '-h') {
-                throw new UsageError(`unknown flag ${arg}; see ${usage}`);
-            }
-            if (arg === '-h') {
-                flags.help = 'true';
-                continue;
-            }
-            positionals.push(arg);
-            continue;
-        }
-        const eq = arg.indexOf('=');
-        const name = arg.slice(2, eq === -1 ? undefined : eq);
-        const spec = specs[name];
-        if (spec === undefined)
-            throw new UsageError(`unknown flag --${name}; see ${usage}`);
-        let value;
-        if (spec.kind === 'switch') {
-            value = eq === -1 ? 'true' : arg.slice(eq + 1);
-        }
-        else if (eq !== -1) {
-            value = arg.slice(eq + 1);
-        }
-        else {
-            if (i + 1 >= argv.length)
-                throw new UsageError(`--${name} needs a value; see ${usage}`);
-            value = argv[++i];
-        }
-        if (name in flags) {
-            if (!spec.repeatable)
-                throw new UsageError(`--${name} given more than once; see ${usage}`);
-            flags[name] = `${flags[name]}\n${value}`;
-        }
-        else {
-            flags[name] = value;
-        }
-    }
-    return { flags, positionals };
-}
-
-;// CONCATENATED MODULE: ./src/cli/state.ts
-/** Where the CLI keeps its state: the repository's top level (or cwd), and .reverify/ in it. */
-
-
-/** The git top level containing dir (a folder holding .git), else dir itself. */
-function findTargetRoot(dir) {
-    let current = (0,external_node_path_namespaceObject.resolve)(dir);
-    for (;;) {
-        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(current, '.git')))
-            return current;
-        const parent = (0,external_node_path_namespaceObject.dirname)(current);
-        if (parent === current)
-            return (0,external_node_path_namespaceObject.resolve)(dir);
-        current = parent;
-    }
-}
-/** The CLI's default state directory for a target root. */
-function defaultStateDir(root) {
-    return (0,external_node_path_namespaceObject.join)(root, '.reverify');
-}
-
-;// CONCATENATED MODULE: ./src/cli/receipts.ts
-/** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-function openStore(flags, io) {
-    const root = findTargetRoot(io.cwd);
-    // Read the way `run` reads it (trimmed, relative to the working directory), so every
-    // subcommand given the same flag finds the same store.
-    const given = flags['state-dir']?.trim();
-    const stateDir = given ? (0,external_node_path_namespaceObject.resolve)(io.cwd, given) : defaultStateDir(root);
-    const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
-    return { root, stateDir, store };
-}
-function who(io) {
-    try {
-        return io.env.USER ?? (0,external_node_os_namespaceObject.userInfo)().username;
-    }
-    catch {
-        return 'unknown';
-    }
-}
-/** `reverify capture <run-id|latest> [--note TEXT]`. */
-async function captureCommandLine(argv, io) {
-    const { flags, positionals } = parseArgs(argv, { note: { kind: 'string' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } }, 'reverify capture --help');
-    if (flags.help !== undefined) {
-        io.stdout.write(CAPTURE_HELP);
-        return 0;
-    }
-    if (positionals.length !== 1) {
-        throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help');
-    }
-    const { root, store } = openStore(flags, io);
-    await readConfig(root);
-    const receipt = await captureRun(store, positionals[0], {
-        note: flags.note ?? '',
-        source: 'cli',
-        by: who(io),
-        target: root
-    });
-    println(io.stdout, `reverify: captured ${receipt.run_id}${flags.note ? `: ${flags.note}` : ''}`);
-    return 0;
-}
-/** A `running` receipt whose process is gone is shown as what it is: resumable. */
-function shownStatus(receipt) {
-    return receipt.status === 'running' && ownerGone(receipt, { host: (0,external_node_os_namespaceObject.hostname)() }) ? 'resumable' : receipt.status;
-}
-function receiptLine(receipt) {
-    const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-';
-    const command = receipt.identity.join(' ; ');
-    return [receipt.run_id, shownStatus(receipt).padEnd(11), (receipt.flaky ? 'flaky' : '-').padEnd(5), captured.padEnd(10), command.length > 80 ? `${command.slice(0, 80)}…` : command].join('  ');
-}
-/** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts) {
-    const lines = [];
-    const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable');
-    if (resumable) {
-        lines.push(`resumable: the run's process is gone before it finished; continue it with \`reverify resume ${resumable.run_id}\` or by running the same command`);
-    }
-    if (receipts.some(receipt => receipt.status === 'interrupted')) {
-        lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify');
-    }
-    return lines;
-}
-/** `reverify receipts list|show`. */
-async function receiptsCommandLine(argv, io) {
-    const { flags, positionals } = parseArgs(argv, { json: { kind: 'switch' }, 'state-dir': { kind: 'string' }, help: { kind: 'switch' } }, 'reverify receipts --help');
-    if (flags.help !== undefined) {
-        io.stdout.write(RECEIPTS_HELP);
-        return 0;
-    }
-    const [action, ref, ...rest] = positionals;
-    const json = flags.json === 'true';
-    const { root, store } = openStore(flags, io);
-    if (action === 'list' && ref === undefined) {
-        const receipts = await store.list({ target: root });
-        if (json)
-            println(io.stdout, JSON.stringify(receipts, null, 2));
-        else if (receipts.length === 0)
-            println(io.stdout, 'no receipts yet');
-        else {
-            for (const receipt of receipts)
-                println(io.stdout, receiptLine(receipt));
-            for (const line of listFooter(receipts))
-                println(io.stdout, line);
-        }
-        return 0;
-    }
-    if (action === 'show' && ref !== undefined && rest.length === 0) {
-        const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'));
-        if (receipt === undefined)
-            throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`);
-        if (json) {
-            println(io.stdout, JSON.stringify(receipt, null, 2));
-            return 0;
-        }
-        println(io.stdout, `run:        ${receipt.run_id}`);
-        println(io.stdout, `status:     ${receipt.status}${receipt.flaky ? ' (flaky)' : ''}`);
-        println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`);
-        println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`);
-        println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`);
-        println(io.stdout, `identity:   ${receipt.identity_hash}`);
-        for (const command of receipt.identity)
-            println(io.stdout, `  ${command}`);
-        for (const command of receipt.commands) {
-            println(io.stdout, `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
-        }
-        println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`);
-        println(io.stdout, `trace:      ${receipt.session.dir}`);
-        println(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`);
-        return 0;
-    }
-    throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help');
-}
-/** `reverify config set capture-before-retry <v>`. */
-async function configCommandLine(argv, io) {
-    const { flags, positionals } = parseArgs(argv, { help: { kind: 'switch' } }, 'reverify config --help');
-    if (flags.help !== undefined) {
-        io.stdout.write(CONFIG_HELP);
-        return 0;
-    }
-    const [action, key, value, ...rest] = positionals;
-    if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
-        throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`');
-    }
-    const mode = parseCaptureMode(value, 'capture-before-retry');
-    const root = findTargetRoot(io.cwd);
-    await ensureStateDir(defaultStateDir(root), { gitignore: true });
-    await setCaptureMode(root, mode);
-    println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
-    return 0;
-}
-
-;// CONCATENATED MODULE: ./src/core/capture-policy.ts
-/** SPEC §3 decision: none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
-function decideCaptureBeforeRetry(mode, latest) {
-    if (mode === 'off' || latest === undefined)
-        return { action: 'proceed' };
-    if (latest.status !== 'failed' || latest.capture !== undefined)
-        return { action: 'proceed' };
-    return { action: mode, failedRunId: latest.run_id };
-}
-/** The message text (without annotation syntax) for a warn/block verdict, with remediation for 'cli' or 'actions'; '' for proceed. */
-function captureMessage(verdict, context) {
-    if (verdict.action === 'proceed' || verdict.failedRunId === undefined)
-        return '';
-    const runId = verdict.failedRunId;
-    const headline = verdict.action === 'block'
-        ? `The last run of this verify command (${runId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
-        : `The last run of this verify command (${runId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
-    const remedy = context === 'cli'
-        ? [`Capture it: reverify capture ${runId} --note "<what you found>"`]
-        : [
-            `Capture it with a commit: git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} <what you found>"`,
-            `or run this action once with capture: ${runId} and capture-note: <what you found> (same command and scope).`
-        ];
-    return [headline, ...remedy].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/core/guardrail.ts
-/**
- * The destructive-command guardrail (SPEC §1). A command line is cut into simple commands
- * the way a POSIX shell would (quotes, operators, subshells, substitutions, heredocs); each
- * is stripped of its launchers (sudo, env, xargs, …) and the program it finally runs is
- * judged by that program's rule. Text a shell would only print or store is data; text handed
- * to another shell or to a database client is judged too. docs/guardrail.md lists the rules,
- * the variants caught and the blind spots.
- */
-
-/** The first destructive operation in a shell command line, or undefined when it is safe. */
-function findDestructive(command) {
-    return checkScript(command.replace(/\r\n?/g, '\n'), 0);
-}
-// Scripts nested deeper than this (sh -c inside $( ) inside eval …) are not inspected: real
-// commands never come close, and the cap bounds the work on a hostile 1 MB line.
-const MAX_NESTING = 5;
-const EXCERPT_LIMIT = 200;
-// Stands in for a $( ) or backtick substitution inside the command that holds it: what it
-// prints is only known at run time (the substitution itself is checked separately).
-const SUBSTITUTED = '__substituted__';
-const BLANKS = ' \t\n';
-const OPERATOR_CHARS = ';&|()<>';
-function newCommand(pipeline) {
-    return { raw: '', text: '', substitutions: [], heredocs: [], pipeline };
-}
-/** The simple commands of a script, in the order they appear. */
-function splitScript(script) {
-    const commands = [];
-    const pending = [];
-    let lines;
-    let pipeline = 0;
-    let current = newCommand(pipeline);
-    let chunks = [];
-    let start = 0;
-    let copied = 0;
-    const cut = (from, to, replacement = '') => {
-        chunks.push(script.slice(copied, from), replacement);
-        copied = to;
-    };
-    const finish = (end, next, piped) => {
-        chunks.push(script.slice(copied, end));
-        current.raw = script.slice(start, end);
-        current.text = chunks.join('');
-        if (current.raw.trim() !== '')
-            commands.push(current);
-        if (!piped)
-            pipeline++;
-        current = newCommand(pipeline);
-        chunks = [];
-        start = copied = next;
-    };
-    const takeParens = (at) => {
-        const close = closingParen(script, at + 2);
-        current.substitutions.push(script.slice(at + 2, close));
-        const after = Math.min(close + 1, script.length);
-        cut(at, after, SUBSTITUTED);
-        return after;
-    };
-    const takeBackticks = (at) => {
-        const close = closingBacktick(script, at + 1);
-        current.substitutions.push(unescapeBackticks(script.slice(at + 1, close)));
-        const after = Math.min(close + 1, script.length);
-        cut(at, after, SUBSTITUTED);
-        return after;
-    };
-    const scanDoubleQuoted = (from) => {
-        let i = from;
-        while (i < script.length) {
-            const char = script[i];
-            if (char === '"')
-                return i + 1;
-            if (char === '\\') {
-                if (script[i + 1] === '\n')
-                    cut(i, i + 2);
-                i += 2;
-            }
-            else if (char === '`')
-                i = takeBackticks(i);
-            else if (char === '$' && script[i + 1] === '(')
-                i = takeParens(i);
-            else
-                i++;
-        }
-        return i;
-    };
-    const noteHeredoc = (from) => {
-        let i = from;
-        const stripTabs = script[i] === '-';
-        if (stripTabs)
-            i++;
-        while (script[i] === ' ' || script[i] === '\t')
-            i++;
-        const word = readDelimiter(script, i);
-        if (word.text !== '') {
-            pending.push({ delimiter: word.text, stripTabs, expands: !word.quoted, command: current });
-        }
-        return word.end;
-    };
-    const takeHeredocBodies = (from) => {
-        let i = from;
-        for (const heredoc of pending.splice(0)) {
-            lines ??= new LineIndex(script);
-            const close = lines.find(heredoc.delimiter, i, heredoc.stripTabs);
-            // No closing line: it was not a heredoc (`1 << 2` in arithmetic); read on as commands
-            if (close === undefined)
-                continue;
-            const body = script.slice(i, close);
-            heredoc.command.heredocs.push(body);
-            if (heredoc.expands)
-                heredoc.command.substitutions.push(...substitutionsIn(body));
-            i = Math.min(lineEnd(script, close) + 1, script.length);
-        }
-        return i;
-    };
-    let i = 0;
-    while (i < script.length) {
-        const char = script[i];
-        const next = script[i + 1];
-        if (char === '\\') {
-            if (next === '\n')
-                cut(i, i + 2);
-            i += 2;
-        }
-        else if (char === "'") {
-            i = afterSingleQuote(script, i + 1);
-        }
-        else if (char === '"') {
-            i = scanDoubleQuoted(i + 1);
-        }
-        else if (char === '`') {
-            i = takeBackticks(i);
-        }
-        else if (char === '$' && next === '(') {
-            i = takeParens(i);
-        }
-        else if (char === '$' && next === "'") {
-            i = afterAnsiQuote(script, i + 2);
-        }
-        else if (char === '#' && atWordStart(script, i)) {
-            const end = lineEnd(script, i);
-            cut(i, end);
-            i = end;
-        }
-        else if (char === '<' && next === '<') {
-            // `<<<` is a here-string, which shell-quote reads; `<<` opens a heredoc
-            i = script[i + 2] === '<' ? i + 3 : noteHeredoc(i + 2);
-        }
-        else if (char === '\n') {
-            finish(i, i + 1, false);
-            i = takeHeredocBodies(i + 1);
-            start = copied = i;
-        }
-        else if (char === ';' || char === '(' || char === ')') {
-            finish(i, i + 1, false);
-            i++;
-        }
-        else if (char === '&') {
-            // `2>&1`, `<&3` and `&> file` are redirections, not separators
-            if (script[i - 1] === '>' || script[i - 1] === '<' || next === '>')
-                i++;
-            else {
-                const width = next === '&' ? 2 : 1;
-                finish(i, i + width, false);
-                i += width;
-            }
-        }
-        else if (char === '|') {
-            if (script[i - 1] === '>')
-                i++; // `>| file`
-            else if (next === '|') {
-                finish(i, i + 2, false);
-                i += 2;
-            }
-            else {
-                const width = next === '&' ? 2 : 1;
-                finish(i, i + width, true);
-                i += width;
-            }
-        }
-        else
-            i++;
-    }
-    finish(script.length, script.length, false);
-    return commands;
-}
-/** Index of the `)` closing a `$(` whose body starts at `from` (or the end of `text`). */
-function closingParen(text, from) {
-    // An explicit stack rather than recursion: nesting depth is up to the input
-    const modes = ['code'];
-    let i = from;
-    while (i < text.length) {
-        const char = text[i];
-        const mode = modes[modes.length - 1];
-        if (char === '\\') {
-            i += 2;
-            continue;
-        }
-        if (mode === 'backtick') {
-            if (char === '`')
-                modes.pop();
-        }
-        else if (mode === 'double') {
-            if (char === '"')
-                modes.pop();
-            else if (char === '`')
-                modes.push('backtick');
-            else if (char === '$' && text[i + 1] === '(') {
-                modes.push('code');
-                i++;
-            }
-        }
-        else if (char === "'") {
-            i = afterSingleQuote(text, i + 1);
-            continue;
-        }
-        else if (char === '$' && text[i + 1] === "'") {
-            i = afterAnsiQuote(text, i + 2);
-            continue;
-        }
-        else if (char === '#' && atWordStart(text, i)) {
-            i = lineEnd(text, i);
-            continue;
-        }
-        else if (char === '"')
-            modes.push('double');
-        else if (char === '`')
-            modes.push('backtick');
-        else if (char === '(')
-            modes.push('code');
-        else if (char === ')') {
-            modes.pop();
-            if (modes.length === 0)
-                return i;
-        }
-        i++;
-    }
-    return text.length;
-}
-/** Index of the backtick closing one opened just before `from` (or the end of `text`). */
-function closingBacktick(text, from) {
-    let i = from;
-    while (i < text.length && text[i] !== '`')
-        i += text[i] === '\\' ? 2 : 1;
-    return Math.min(i, text.length);
-}
-/** A backtick body as the inner shell reads it. */
-function unescapeBackticks(body) {
-    return body.replace(/\\([\\`$])/g, '$1');
-}
-/** Bodies of the substitutions in text that expands them (an unquoted heredoc). */
-function substitutionsIn(text) {
-    const bodies = [];
-    let i = 0;
-    while (i < text.length) {
-        const char = text[i];
-        if (char === '\\')
-            i += 2;
-        else if (char === '$' && text[i + 1] === '(') {
-            const close = closingParen(text, i + 2);
-            bodies.push(text.slice(i + 2, close));
-            i = close + 1;
-        }
-        else if (char === '`') {
-            const close = closingBacktick(text, i + 1);
-            bodies.push(unescapeBackticks(text.slice(i + 1, close)));
-            i = close + 1;
-        }
-        else
-            i++;
-    }
-    return bodies;
-}
-function afterSingleQuote(text, from) {
-    const close = text.indexOf("'", from);
-    return close === -1 ? text.length : close + 1;
-}
-function afterAnsiQuote(text, from) {
-    let i = from;
-    while (i < text.length && text[i] !== "'")
-        i += text[i] === '\\' ? 2 : 1;
-    return Math.min(i + 1, text.length);
-}
-function lineEnd(text, from) {
-    const end = text.indexOf('\n', from);
-    return end === -1 ? text.length : end;
-}
-function atWordStart(text, at) {
-    const before = text[at - 1];
-    return before === undefined || BLANKS.includes(before) || OPERATOR_CHARS.includes(before);
-}
-/** The heredoc delimiter word starting at `from`, unquoted; quoting stops expansion. */
-function readDelimiter(text, from) {
-    let word = '';
-    let quoted = false;
-    let i = from;
-    while (i < text.length && !BLANKS.includes(text[i]) && !OPERATOR_CHARS.includes(text[i])) {
-        const char = text[i];
-        if (char === "'" || char === '"') {
-            const close = text.indexOf(char, i + 1);
-            const end = close === -1 ? text.length : close;
-            word += text.slice(i + 1, end);
-            quoted = true;
-            i = end + 1;
-        }
-        else if (char === '\\') {
-            word += text[i + 1] ?? '';
-            quoted = true;
-            i += 2;
-        }
-        else {
-            word += char;
-            i++;
-        }
-    }
-    return { text: word, quoted, end: Math.min(i, text.length) };
-}
-/** Finds heredoc closing lines without rescanning the script for every heredoc. */
-class LineIndex {
-    exact = new Map();
-    tabless = new Map();
-    constructor(script) {
-        let start = 0;
-        while (start <= script.length) {
-            const end = lineEnd(script, start);
-            const line = script.slice(start, end);
-            append(this.exact, line, start);
-            append(this.tabless, line.replace(/^\t+/, ''), start);
-            start = end + 1;
-        }
-    }
-    /** Start of the first line at or after `from` that reads `text`. */
-    find(text, from, ignoreLeadingTabs) {
-        const starts = (ignoreLeadingTabs ? this.tabless : this.exact).get(text);
-        if (starts === undefined)
-            return undefined;
-        let low = 0;
-        let high = starts.length;
-        while (low < high) {
-            const middle = (low + high) >> 1;
-            if (starts[middle] < from)
-                low = middle + 1;
-            else
-                high = middle;
-        }
-        return starts[low];
-    }
-}
-function append(index, key, value) {
-    const list = index.get(key);
-    if (list === undefined)
-        index.set(key, [value]);
-    else
-        list.push(value);
-}
-const PLAIN_TEXT = /^[\w\s.,:=@%+/-]*$/;
-const REDIRECTIONS = new Set(['<', '>', '>>', '>&', '<&', '&>', '&>>', '>|', '<<', '<<-', '<>']);
-/** Tokenizes a simple command with shell-quote, keeping `$VAR` references literal. */
-function invocationsOf(text) {
-    // Text without quotes, escapes, expansions, globs or operators tokenizes the same by
-    // whitespace; skipping shell-quote there keeps a 1 MB line of short commands fast
-    if (PLAIN_TEXT.test(text)) {
-        const words = text.split(/\s+/).filter((word) => word !== '');
-        return words.length === 0 ? [] : [{ words, hereStrings: [] }];
-    }
-    let entries;
-    try {
-        entries = (0,shell_quote.parse)(text, (name) => '$' + name);
-    }
-    catch {
-        return [{ words: whitespaceWords(text), hereStrings: [] }];
-    }
-    const invocations = [];
-    let current = { words: [], hereStrings: [] };
-    for (let i = 0; i < entries.length; i++) {
-        const entry = entries[i];
-        if (typeof entry === 'string') {
-            current.words.push(entry);
-            continue;
-        }
-        if ('comment' in entry)
-            break;
-        const op = entry.op;
-        if ('pattern' in entry)
-            current.words.push(entry.pattern);
-        else if (op === '<<<') {
-            const target = entries[++i];
-            if (typeof target === 'string')
-                current.hereStrings.push(target);
-        }
-        else if (REDIRECTIONS.has(op)) {
-            // In `2>file` the descriptor belongs to the redirection, not to the command
-            const last = current.words[current.words.length - 1];
-            if (last !== undefined && /^\d+$/.test(last))
-                current.words.pop();
-            i++;
-        }
-        else {
-            invocations.push(current);
-            current = { words: [], hereStrings: [] };
-        }
-    }
-    invocations.push(current);
-    return invocations.filter((one) => one.words.length > 0 || one.hereStrings.length > 0);
-}
-function whitespaceWords(text) {
-    return text
-        .split(/\s+/)
-        .filter((word) => word !== '')
-        .map((word) => word.replace(/["']/g, ''));
-}
-/** Text flowing into a pipeline stage: heredocs, here-strings, what earlier stages print. */
-class Stdin {
-    texts = [];
-    judgedAsScript = 0;
-    judgedAsSql = 0;
-    /** Adds text that later stages will read. */
-    add(texts) {
-        this.texts.push(...texts);
-    }
-    /** Texts not yet judged as a shell script; each is handed out once. */
-    forScript() {
-        const fresh = this.texts.slice(this.judgedAsScript);
-        this.judgedAsScript = this.texts.length;
-        return fresh;
-    }
-    /** Texts not yet judged as SQL; each is handed out once. */
-    forSql() {
-        const fresh = this.texts.slice(this.judgedAsSql);
-        this.judgedAsSql = this.texts.length;
-        return fresh;
-    }
-}
-function checkScript(script, depth) {
-    if (depth > MAX_NESTING)
-        return undefined;
-    let pipeline = -1;
-    let stdin = new Stdin();
-    for (const command of splitScript(script)) {
-        if (command.pipeline !== pipeline) {
-            pipeline = command.pipeline;
-            stdin = new Stdin();
-        }
-        for (const body of command.substitutions) {
-            const hit = checkScript(body, depth + 1);
-            if (hit)
-                return hit;
-        }
-        for (const invocation of invocationsOf(command.text)) {
-            stdin.add([...command.heredocs, ...invocation.hereStrings]);
-            const finding = checkWords(invocation.words, { depth, stdin });
-            if (finding)
-                return { rule: finding.rule, excerpt: excerptOf(finding.excerpt ?? command.raw) };
-            stdin.add(printedText(invocation.words));
-        }
-    }
-    return undefined;
-}
-function checkWords(words, context) {
-    if (context.depth > MAX_NESTING)
-        return undefined;
-    const command = unwrap(words);
-    if (command === undefined)
-        return undefined;
-    const check = PROGRAMS.get(programName(command.words[command.at]));
-    return check?.(command.words.slice(command.at + 1), context);
-}
-function checkNested(script, context) {
-    return checkScript(script, context.depth + 1);
-}
-function excerptOf(text) {
-    const trimmed = text.trim();
-    if (trimmed.length <= EXCERPT_LIMIT)
-        return trimmed;
-    return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…';
-}
-/** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
-function printedText(words) {
-    const command = unwrap(words);
-    if (command === undefined)
-        return [];
-    const name = programName(command.words[command.at]);
-    let first = command.at + 1;
-    if (name === 'echo') {
-        while (first < command.words.length && /^-[neE]+$/.test(command.words[first]))
-            first++;
-    }
-    else if (name === 'printf') {
-        if (command.words[first] === '-v')
-            first += 2;
-    }
-    else
-        return [];
-    const args = command.words.slice(first);
-    return args.length === 0 ? [] : [args.join(' ').replace(/\\n/g, '\n')];
-}
-function programName(word) {
-    const base = word.slice(word.lastIndexOf('/') + 1).toLowerCase();
-    return base.endsWith('.exe') ? base.slice(0, -4) : base;
-}
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
-const SHELL_KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until']);
-/** The command a launcher chain finally runs (`sudo env X=1 nice rm …` → `rm …`). */
-function unwrap(words) {
-    let current = { words, at: 0 };
-    let rewrites = 0;
-    while (true) {
-        const word = current.words[current.at];
-        if (word === undefined)
-            return undefined;
-        if (ASSIGNMENT.test(word) || SHELL_KEYWORDS.has(word)) {
-            current = { words: current.words, at: current.at + 1 };
-            continue;
-        }
-        const launcher = LAUNCHERS.get(programName(word));
-        const next = launcher?.(current.words, current.at + 1);
-        if (next === undefined)
-            return current;
-        // `env -S` builds a new word list; bounding those rebuilds keeps the work linear
-        if (next.words !== current.words && ++rewrites > MAX_NESTING)
-            return current;
-        current = next;
-    }
-}
-/** Index of the first word after the options (and operands) described by `spec`. */
-function skipOptions(words, from, spec) {
-    let i = from;
-    while (i < words.length) {
-        const word = words[i];
-        if (word === '--') {
-            i++;
-            break;
-        }
-        if (!word.startsWith('-') || word === '-')
-            break;
-        i++;
-        if (word.startsWith('--')) {
-            if (!word.includes('=') && spec.longValued?.includes(word.slice(2)))
-                i++;
-            continue;
-        }
-        for (let j = 1; j < word.length; j++) {
-            if (spec.attached?.includes(word[j]))
-                break;
-            if (spec.valued?.includes(word[j])) {
-                if (j === word.length - 1)
-                    i++;
-                break;
-            }
-        }
-    }
-    return i + (spec.operands ?? 0);
-}
-function options(spec) {
-    return (words, at) => ({ words, at: skipOptions(words, at, spec) });
-}
-const launchEnv = (words, at) => {
-    let i = at;
-    while (i < words.length) {
-        const word = words[i];
-        if (word === '--')
-            return { words, at: i + 1 };
-        if (!word.startsWith('-'))
-            break;
-        i++;
-        if (word.startsWith('--')) {
-            const [name, value] = splitLongOption(word);
-            const needsNext = value === undefined && ['split-string', 'unset', 'chdir'].includes(name);
-            const operand = needsNext ? words[i++] : value;
-            if (name === 'split-string' && operand !== undefined)
-                return splitString(operand, words, i);
-            continue;
-        }
-        for (let j = 1; j < word.length; j++) {
-            if (!'SuCP'.includes(word[j]))
-                continue;
-            const attached = word.slice(j + 1);
-            const operand = attached !== '' ? attached : words[i++];
-            if (word[j] === 'S' && operand !== undefined)
-                return splitString(operand, words, i);
-            break;
-        }
-    }
-    return { words, at: i };
-};
-/** `env -S 'a b'` runs `a b` followed by the words after it. */
-function splitString(operand, words, rest) {
-    const split = invocationsOf(operand)[0]?.words ?? [];
-    return { words: [...split, ...words.slice(rest)], at: 0 };
-}
-function splitLongOption(word) {
-    const equals = word.indexOf('=');
-    if (equals === -1)
-        return [word.slice(2), undefined];
-    return [word.slice(2, equals), word.slice(equals + 1)];
-}
-const launchCommand = (words, at) => {
-    const end = skipOptions(words, at, {});
-    // `command -v rm` only looks the name up
-    const lookup = words.slice(at, end).some((word) => /^-[pvV]*[vV]/.test(word));
-    return { words, at: lookup ? words.length : end };
-};
-/** `docker exec [opts] ctr cmd…`, `docker compose exec [opts] svc cmd…`, and podman's. */
-const launchContainerExec = (words, at) => {
-    let i = at;
-    const group = words[i]?.toLowerCase();
-    if (group === 'compose') {
-        i = skipOptions(words, i + 1, {
-            valued: 'fp',
-            longValued: [
-                'file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress'
-            ]
-        });
-    }
-    else if (group === 'container')
-        i++;
-    if (words[i]?.toLowerCase() !== 'exec')
-        return undefined;
-    i = skipOptions(words, i + 1, {
-        valued: 'euw',
-        longValued: ['env', 'env-file', 'user', 'workdir', 'detach-keys', 'index']
-    });
-    return { words, at: i + 1 };
-};
-const LAUNCHERS = new Map([
-    [
-        'sudo',
-        options({
-            valued: 'CDghprRtTuU',
-            longValued: [
-                'user', 'group', 'host', 'prompt', 'role', 'type', 'close-from', 'chdir', 'chroot',
-                'command-timeout', 'other-user'
-            ]
-        })
-    ],
-    ['doas', options({ valued: 'uC' })],
-    ['env', launchEnv],
-    ['command', launchCommand],
-    ['builtin', options({})],
-    ['exec', options({ valued: 'a' })],
-    ['nohup', options({})],
-    ['setsid', options({})],
-    ['busybox', options({})],
-    ['time', options({ valued: 'fo', longValued: ['format', 'output'] })],
-    ['nice', options({ valued: 'n', longValued: ['adjustment'] })],
-    ['ionice', options({ valued: 'cnp', longValued: ['class', 'classdata', 'pid'] })],
-    ['timeout', options({ valued: 'ks', longValued: ['kill-after', 'signal'], operands: 1 })],
-    ['stdbuf', options({ valued: 'eio', longValued: ['error', 'input', 'output'] })],
-    ['chroot', options({ longValued: ['userspec', 'groups'], operands: 1 })],
-    [
-        'xargs',
-        options({
-            valued: 'adEIJLnPRsS',
-            attached: 'eil',
-            longValued: [
-                'arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var'
-            ]
-        })
-    ],
-    ['docker', launchContainerExec],
-    ['podman', launchContainerExec],
-    ['docker-compose', launchContainerExec]
-]);
-// ---------------------------------------------------------------------------------------
-// Rules, one per program
-/** The arguments before `--`, where options end. */
-function optionWords(args) {
-    const end = args.indexOf('--');
-    return end === -1 ? args : args.slice(0, end);
-}
-/** Index of the subcommand after global options (`valued` ones take the next word). */
-function subcommandAt(args, valued) {
-    let i = 0;
-    while (i < args.length && args[i].startsWith('-'))
-        i += valued.has(args[i]) ? 2 : 1;
-    return i;
-}
-const checkRm = (args) => {
-    let recursive = false;
-    let force = false;
-    for (const arg of optionWords(args)) {
-        if (!arg.startsWith('-') || arg === '-')
-            continue;
-        const lower = arg.toLowerCase();
-        if (lower.startsWith('--')) {
-            // GNU rm accepts any unambiguous abbreviation: `--rec`, `--f`
-            const name = lower.slice(2);
-            if ('recursive'.startsWith(name))
-                recursive = true;
-            if ('force'.startsWith(name))
-                force = true;
-        }
-        else {
-            if (lower.includes('r'))
-                recursive = true;
-            if (lower.includes('f'))
-                force = true;
-        }
-    }
-    return recursive && force ? { rule: 'rm -rf' } : undefined;
-};
-const GIT_VALUED = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--config-env', '--super-prefix']);
-const PUSH_VALUED = new Set(['--repo', '--receive-pack', '--exec', '--push-option']);
-const checkGit = (args) => {
-    const at = subcommandAt(args, GIT_VALUED);
-    const rest = optionWords(args.slice(at + 1));
-    switch (args[at]?.toLowerCase()) {
-        case 'push':
-            return isForcePush(rest) ? { rule: 'git push --force' } : undefined;
-        case 'reset':
-            return rest.some((arg) => isAbbreviation(arg.toLowerCase(), '--hard', 4))
-                ? { rule: 'git reset --hard' }
-                : undefined;
-        case 'clean':
-            return isForcedClean(rest) ? { rule: 'git clean -fdx' } : undefined;
-        case 'branch':
-            return isForcedBranchDelete(rest) ? { rule: 'git branch -D' } : undefined;
-        default:
-            return undefined;
-    }
-};
-function isAbbreviation(arg, option, shortest) {
-    return arg.length >= shortest && option.startsWith(arg);
-}
-function isForcePush(args) {
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i].toLowerCase();
-        // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
-        if (arg.startsWith('--force') || arg === '--mirror')
-            return true;
-        if (arg.startsWith('--')) {
-            if (PUSH_VALUED.has(arg))
-                i++;
-        }
-        else if (arg.startsWith('-')) {
-            const letters = arg.slice(1);
-            const valued = letters.indexOf('o');
-            if ((valued === -1 ? letters : letters.slice(0, valued)).includes('f'))
-                return true;
-            if (valued !== -1 && valued === letters.length - 1)
-                i++;
-        }
-        else if (arg.startsWith('+'))
-            return true; // a `+refspec` forces that update
-    }
-    return false;
-}
-function isForcedClean(args) {
-    let force = false;
-    let wide = false;
-    let dryRun = false;
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i].toLowerCase();
-        if (arg === '--force')
-            force = true;
-        else if (arg === '--dry-run')
-            dryRun = true;
-        else if (arg === '--exclude')
-            i++;
-        else if (arg.startsWith('-') && !arg.startsWith('--')) {
-            const letters = arg.slice(1);
-            const valued = letters.indexOf('e');
-            const flags = valued === -1 ? letters : letters.slice(0, valued);
-            if (flags.includes('f'))
-                force = true;
-            // -d reaches into directories, -x/-X into ignored files (lower-cased: both count)
-            if (flags.includes('d') || flags.includes('x'))
-                wide = true;
-            if (flags.includes('n'))
-                dryRun = true;
-            if (valued !== -1 && valued === letters.length - 1)
-                i++;
-        }
-    }
-    return force && wide && !dryRun;
-}
-function isForcedBranchDelete(args) {
-    let remove = false;
-    let force = false;
-    for (const arg of args) {
-        if (arg.startsWith('--')) {
-            const lower = arg.toLowerCase();
-            if (lower === '--delete')
-                remove = true;
-            if (lower === '--force')
-                force = true;
-        }
-        else if (arg.startsWith('-')) {
-            // Case matters here: -d refuses to drop unmerged work, -D does not
-            const letters = arg.slice(1);
-            if (letters.includes('D'))
-                return true;
-            if (letters.includes('d'))
-                remove = true;
-            if (letters.includes('f'))
-                force = true;
-        }
-    }
-    return remove && force;
-}
-function isDryRun(args) {
-    return args.some((arg) => {
-        const lower = arg.toLowerCase();
-        if (lower === '--dry-run')
-            return true;
-        return lower.startsWith('--dry-run=') && !['none', 'false'].includes(lower.slice(10));
-    });
-}
-const KUBECTL_VALUED = new Set([
-    '-n', '--namespace', '--context', '--cluster', '--user', '-s', '--server', '--kubeconfig',
-    '--token', '--as', '--as-group', '--as-uid', '--request-timeout', '--certificate-authority',
-    '--client-certificate', '--client-key', '--tls-server-name', '--cache-dir', '--profile',
-    '--profile-output', '-v', '--v', '--vmodule', '--log-file', '--username', '--password'
-]);
-const checkKubectl = (args, context) => {
-    const at = subcommandAt(args, KUBECTL_VALUED);
-    const rest = args.slice(at + 1);
-    const subcommand = args[at]?.toLowerCase();
-    if (subcommand === 'delete')
-        return isDryRun(rest) ? undefined : { rule: 'kubectl delete' };
-    if (subcommand !== 'exec')
-        return undefined;
-    const dashes = rest.indexOf('--');
-    if (dashes === -1)
-        return undefined;
-    return checkWords(rest.slice(dashes + 1), { depth: context.depth + 1, stdin: context.stdin });
-};
-const HELM_VALUED = new Set([
-    '-n', '--namespace', '--kube-context', '--kubeconfig', '--kube-apiserver', '--kube-as-user',
-    '--kube-as-group', '--kube-token', '--kube-ca-file', '--kube-tls-server-name',
-    '--registry-config', '--repository-cache', '--repository-config', '--burst-limit', '--qps',
-    '--content-cache'
-]);
-// `helm delete`, `del` and `un` are aliases of `uninstall`
-const HELM_UNINSTALL = new Set(['uninstall', 'delete', 'del', 'un']);
-const checkHelm = (args) => {
-    const at = subcommandAt(args, HELM_VALUED);
-    const removes = HELM_UNINSTALL.has(args[at]?.toLowerCase() ?? '');
-    return removes && !isDryRun(args.slice(at + 1)) ? { rule: 'helm uninstall' } : undefined;
-};
-// coreutils `truncate -s 0 file`, and the SQL statement `TRUNCATE x` given as the command
-const checkTruncate = (args) => args.some((arg) => arg !== '--help' && arg !== '--version') ? { rule: 'truncate' } : undefined;
-// The SQL statement `DROP TABLE x` given as the command (a SQL `shell` template, a heredoc)
-const checkDrop = (args) => {
-    const found = sqlRule(['drop', ...args].join(' '));
-    return found && { rule: found.rule };
-};
-const checkShell = (args, context) => {
-    let inline = false;
-    let fromStdin = false;
-    let i = 0;
-    for (; i < args.length; i++) {
-        const arg = args[i];
-        if (arg === '--' || arg === '-') {
-            i++;
-            break;
-        }
-        if (!arg.startsWith('-') && !arg.startsWith('+'))
-            break;
-        if (arg.startsWith('--')) {
-            if (arg === '--rcfile' || arg === '--init-file')
-                i++;
-            continue;
-        }
-        const letters = arg.slice(1);
-        if (arg.startsWith('-') && letters.includes('c'))
-            inline = true;
-        if (arg.startsWith('-') && letters.includes('s'))
-            fromStdin = true;
-        if (letters.includes('o') || letters.includes('O'))
-            i++; // `-o pipefail`
-    }
-    if (inline)
-        return args[i] === undefined ? undefined : checkNested(args[i], context);
-    // A script file is not read; a shell without one runs what it is fed
-    if (!fromStdin && i < args.length)
-        return undefined;
-    for (const text of context.stdin.forScript()) {
-        const finding = checkNested(text, context);
-        if (finding)
-            return finding;
-    }
-    return undefined;
-};
-const checkEval = (args, context) => checkNested(args.join(' '), context);
-const SSH_VALUED = 'BbcDEeFIiJLlmOoPpQRSWw';
-const checkSsh = (args, context) => {
-    // OpenSSH reads options both before and after the destination
-    const host = skipOptions(args, 0, { valued: SSH_VALUED });
-    const command = skipOptions(args, host + 1, { valued: SSH_VALUED });
-    return command < args.length ? checkNested(args.slice(command).join(' '), context) : undefined;
-};
-const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-const checkFind = (args, context) => {
-    for (let i = 0; i < args.length; i++) {
-        if (!FIND_EXEC.has(args[i]))
-            continue;
-        let end = i + 1;
-        while (end < args.length && args[end] !== ';' && args[end] !== '+')
-            end++;
-        const nested = { depth: context.depth + 1, stdin: new Stdin() };
-        const finding = checkWords(args.slice(i + 1, end), nested);
-        if (finding)
-            return finding;
-        i = end;
-    }
-    return undefined;
-};
-const checkSqlClient = (args, context) => {
-    for (const arg of args) {
-        const found = sqlRule(sqlIn(arg));
-        if (found)
-            return { rule: found.rule };
-    }
-    for (const text of context.stdin.forSql()) {
-        const found = sqlRule(text);
-        if (found)
-            return { rule: found.rule, excerpt: found.statement };
-    }
-    return undefined;
-};
-/** The SQL an argument may carry: `-c SQL` as its own word, `--command=SQL`, `-cSQL`. */
-function sqlIn(arg) {
-    if (!arg.startsWith('-'))
-        return arg;
-    const equals = arg.indexOf('=');
-    if (equals !== -1)
-        return arg.slice(equals + 1);
-    return arg.startsWith('--') ? '' : arg.slice(2);
-}
-/** The rule tripped by the first destructive statement of some SQL text, if any. */
-function sqlRule(sql) {
-    for (const statement of sql.split(';')) {
-        const rule = statementRule(leadingWords(statement, 3));
-        if (rule)
-            return { rule, statement: statement.trim() };
-    }
-    return undefined;
-}
-function statementRule([first, second, third]) {
-    if (first === 'truncate')
-        return second === undefined ? undefined : 'truncate';
-    if (first !== 'drop')
-        return undefined;
-    const object = second === 'temporary' || second === 'temp' ? third : second;
-    if (object === 'table')
-        return 'drop table';
-    // MySQL's DROP SCHEMA is DROP DATABASE by another name
-    return object === 'database' || object === 'schema' ? 'drop database' : undefined;
-}
-/** The first `count` blank-separated words of a statement, lower-cased, comments skipped. */
-function leadingWords(sql, count) {
-    const words = [];
-    let i = 0;
-    while (i < sql.length && words.length < count) {
-        if (/\s/.test(sql[i]))
-            i++;
-        else if (sql.startsWith('--', i))
-            i = lineEnd(sql, i);
-        else if (sql.startsWith('/*', i)) {
-            const close = sql.indexOf('*/', i + 2);
-            i = close === -1 ? sql.length : close + 2;
-        }
-        else {
-            let end = i;
-            while (end < sql.length && !/\s/.test(sql[end]))
-                end++;
-            words.push(sql.slice(i, end).toLowerCase());
-            i = end;
-        }
-    }
-    return words;
-}
-const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish'];
-const SQL_CLIENTS = [
-    'psql', 'pgcli', 'mysql', 'mariadb', 'mycli', 'sqlite3', 'duckdb', 'sqlcmd', 'clickhouse',
-    'clickhouse-client', 'cqlsh', 'cockroach', 'usql', 'snowsql', 'trino', 'bq'
-];
-const PROGRAMS = new Map([
-    ['rm', checkRm],
-    ['git', checkGit],
-    ['kubectl', checkKubectl],
-    ['helm', checkHelm],
-    ['truncate', checkTruncate],
-    ['drop', checkDrop],
-    ['eval', checkEval],
-    ['ssh', checkSsh],
-    ['find', checkFind],
-    ...SHELLS.map((name) => [name, checkShell]),
-    ...SQL_CLIENTS.map((name) => [name, checkSqlClient])
-]);
-
-;// CONCATENATED MODULE: ./src/core/verify-run.ts
-/**
- * A whole verify run, as both front ends perform it: the capture-before-retry check, the
- * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The file in a session directory that lets `reverify resume` rebuild the run's settings. */
-const RUN_RECORD_FILE = 'run.json';
-/**
- * Records the inputs that reproduce the run, for `reverify resume`. When redaction would
- * change them (a secret inside a command), they are not written: such a run cannot be
- * resumed from disk, only by running the same command again.
- */
-async function writeRunRecord(sessionDir, settings, redactor) {
-    const inputs = toRawInputs(settings);
-    const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs);
-    const record = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
-    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, RUN_RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`, 0o600);
-}
-/** The first command (or expect-check) the guardrail refuses, unless allowed. */
-function guardrailHit(settings) {
-    if (settings.allowDestructive)
-        return undefined;
-    for (const command of [...settings.commands, ...(settings.expectations.check ? [settings.expectations.check] : [])]) {
-        const hit = findDestructive(command);
-        if (hit)
-            return hit;
-    }
-    return undefined;
-}
-/** The receipt's status for a loop outcome. */
-function receiptStatus(loop) {
-    if (loop.outcome === 'success')
-        return 'passed';
-    if (loop.outcome === 'failure')
-        return 'failed';
-    return loop.interrupted ? 'interrupted' : 'aborted';
-}
-/** Exit code of the CLI for a loop outcome (SPEC §1). */
-function exitCodeFor(outcome, interrupted) {
-    if (outcome === 'success')
-        return ExitCode.success;
-    if (outcome === 'failure')
-        return ExitCode.failure;
-    return interrupted ? ExitCode.interrupted : ExitCode.guardrail;
-}
-/** Runs one verify from policy check to closed trace and final receipt. */
-async function verifyRun(settings, context, options = {}) {
-    const now = context.now ?? (() => new Date());
-    const identity = commandIdentity(settings.commands);
-    const latest = options.resume ?? (await context.store.latest(context.target, settings.scope, identity.hash));
-    // Capture-before-retry: decided before anything of the run exists (SPEC §3).
-    let uncapturedRunId;
-    if (context.captureMode !== 'off') {
-        const verdict = decideCaptureBeforeRetry(context.captureMode, latest);
-        if (verdict.action !== 'proceed') {
-            uncapturedRunId = verdict.failedRunId;
-            const message = context.redactor.redact(captureMessage(verdict, context.front));
-            if (verdict.action === 'block') {
-                context.error(message);
-                return { status: 'blocked', outcome: 'blocked', exitCode: ExitCode.failure, flaky: false, identity, uncapturedRunId, pruned: [] };
-            }
-            context.warn(message);
-        }
-    }
-    // An interrupted run of this command is continued rather than started over (SPEC §6).
-    if (latest?.status === 'running') {
-        const decision = guardrailHit(settings)
-            ? { kind: 'restart', reason: 'the destructive-command guardrail refuses its command' }
-            : await planResume({
-                receipt: latest,
-                settings,
-                stateDir: context.stateDir,
-                redactor: context.redactor,
-                here: { host: (0,external_node_os_namespaceObject.hostname)(), ...(context.ci && { ci: context.ci }) }
-            });
-        if (decision.kind === 'resume')
-            return resumeRun(settings, context, decision.plan, identity, now);
-        if (options.resume) {
-            throw new UsageError(`resume: run ${latest.run_id} cannot be resumed: ${decision.kind === 'restart' ? decision.reason : 'its process is still running'}`);
-        }
-        if (decision.kind === 'restart') {
-            await closeInterruptedRun({
-                store: context.store,
-                runId: latest.run_id,
-                reason: `not resumed (${decision.reason}); a new run was started instead`,
-                redactor: context.redactor,
-                now
-            });
-            context.progress(`reverify: interrupted run ${latest.run_id} cannot be resumed (${decision.reason}); starting a new run`);
-        }
-    }
-    else if (options.resume) {
-        throw new UsageError(`resume: run ${options.resume.run_id} is ${options.resume.status}, not an interrupted run that can be resumed`);
-    }
-    const startedAt = now();
-    const runId = newRunId(startedAt);
-    // The receipt is written before the session exists, naming where it will be: a crash
-    // in between leaves a receipt whose session is missing (closed as interrupted by the next
-    // run), never a session nobody can find.
-    const planned = planSession(context.stateDir, settings.name, startedAt);
-    const receipt = {
-        schema_version: 1,
-        run_id: runId,
-        target: context.target,
-        scope: settings.scope,
-        identity: shownIdentity(settings.commands, context.redactor),
-        identity_hash: identity.hash,
-        status: 'running',
-        flaky: false,
-        started_at: trace_timestamp(startedAt),
-        ended_at: null,
-        attempts: 0,
-        max_attempts: 1 + settings.maxRetries,
-        commands: [],
-        expectations: describeExpectations(settings),
-        session: { id: planned.id, dir: planned.dir },
-        host: (0,external_node_os_namespaceObject.hostname)(),
-        pid: process.pid,
-        ...(context.ci && { ci: context.ci })
-    };
-    await context.store.write(redactReceipt(receipt, context.redactor));
-    let session;
-    try {
-        session = await TraceSession.open({
-            stateDir: context.stateDir,
-            name: settings.name,
-            runId,
-            version: context.version,
-            redactor: context.redactor,
-            now,
-            planned
-        });
-    }
-    catch (error) {
-        // No trace can be written (a link or a file where a folder should be): the run ends
-        // before it starts, and its receipt says so rather than staying `running`.
-        await context.store.write(redactReceipt({ ...receipt, status: 'aborted', ended_at: trace_timestamp(now()) }, context.redactor));
-        throw new UsageError(`state-dir: cannot create the trace folder: ${errors_describeError(error)}`);
-    }
-    await writeRunRecord(session.dir, settings, context.redactor);
-    await context.onRunCreated?.({ runId, sessionDir: session.dir });
-    session.event('start', {
-        version: context.version,
-        run_id: runId,
-        target: context.target,
-        scope: settings.scope,
-        ...(uncapturedRunId && { uncaptured_failure: uncapturedRunId }),
-        ...(context.ci && { ci: context.ci })
-    });
-    session.event('decision', {
-        question: 'what to run',
-        decision: settings.commands,
-        expected: describeExpectations(settings)
-    });
-    if (uncapturedRunId) {
-        session.event('note', { message: `retrying after failed run ${uncapturedRunId}, which nobody captured` });
-    }
-    const hit = guardrailHit(settings);
-    if (hit) {
-        const message = `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`;
-        session.event('note', { message });
-        context.error(context.redactor.redact(message));
-        const summary = `refused by the guardrail (${hit.rule})`;
-        session.event('end', { outcome: 'aborted', summary });
-        session.update({ outcome: 'aborted', ended_at: trace_timestamp(now()), errors: 1, summary });
-        await session.writeMeta();
-        session.close();
-        const final = { ...receipt, status: 'aborted', ended_at: trace_timestamp(now()) };
-        await context.store.write(redactReceipt(final, context.redactor));
-        return {
-            status: 'refused',
-            outcome: 'aborted',
-            exitCode: ExitCode.guardrail,
-            flaky: false,
-            identity,
-            runId,
-            session: { id: session.id, dir: session.dir },
-            guardrail: hit,
-            uncapturedRunId,
-            receipt: final,
-            pruned: []
-        };
-    }
-    const loop = await runVerifyLoop(settings, session, engineEnvironment(context));
-    return closeRun(settings, context, { session, receipt, loop, identity, uncapturedRunId, now });
-}
-function engineEnvironment(context) {
-    return {
-        stdout: context.stdout,
-        stderr: context.stderr,
-        redactor: context.redactor,
-        env: context.env,
-        signal: context.signal,
-        killGraceMs: context.killGraceMs ?? 2000,
-        onProcessGroup: context.onProcessGroup,
-        sleep: context.sleep ?? abortableSleep,
-        random: context.random,
-        progress: context.progress,
-        interruptReason: context.interruptReason
-    };
-}
-/** Continues an interrupted run in its own receipt and session (SPEC §6). */
-async function resumeRun(settings, context, plan, identity, now) {
-    const session = await TraceSession.reopen(plan.sessionDir, plan.meta, context.redactor, now);
-    const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`;
-    const receipt = { ...plan.receipt, host: (0,external_node_os_namespaceObject.hostname)(), pid: process.pid, ...(context.ci && { ci: context.ci }) };
-    await context.store.write(redactReceipt(receipt, context.redactor));
-    await context.onRunCreated?.({ runId: receipt.run_id, sessionDir: session.dir });
-    const message = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`;
-    session.event('note', { message });
-    context.progress(`reverify: ${message}`);
-    for (const event of plan.pending)
-        session.event(event.phase, event.payload);
-    session.update({ attempts: plan.previous.length });
-    const loop = await runVerifyLoop(settings, session, engineEnvironment(context), { previous: plan.previous });
-    const report = await closeRun(settings, context, { session, receipt, loop, identity, now });
-    return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } };
-}
-/** Writes the end of the trace, meta.json and the final receipt; applies retention. */
-async function closeRun(settings, context, run) {
-    const { session, loop } = run;
-    if (loop.interrupted) {
-        session.event('note', { message: `interrupted${context.interruptReason?.() ? ` by ${context.interruptReason()}` : ''}; the run was stopped and its processes killed` });
-    }
-    session.event('end', { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) });
-    const endedAt = trace_timestamp(run.now());
-    session.update({
-        outcome: loop.outcome,
-        ended_at: endedAt,
-        attempts: loop.attempts.length,
-        errors: loop.attempts.filter(attempt => !attempt.verified).length,
-        flaky: loop.flaky,
-        summary: loop.summary
-    });
-    await session.writeMeta();
-    session.close();
-    const last = loop.attempts[loop.attempts.length - 1];
-    const final = {
-        ...run.receipt,
-        status: receiptStatus(loop),
-        flaky: loop.flaky,
-        ended_at: endedAt,
-        attempts: loop.attempts.length,
-        commands: (last?.commands ?? []).map(command => ({
-            command: command.command,
-            exit_code: command.exitCode,
-            signal: command.signal,
-            timed_out: command.timedOut,
-            duration_ms: command.durationMs
-        }))
-    };
-    await context.store.write(redactReceipt(final, context.redactor));
-    const pruned = await context.store.prune(context.target, settings.scope, run.identity.hash, settings.keepReceipts);
-    return {
-        status: 'completed',
-        outcome: loop.outcome,
-        exitCode: exitCodeFor(loop.outcome, loop.interrupted),
-        flaky: loop.flaky,
-        identity: run.identity,
-        runId: run.receipt.run_id,
-        session: { id: session.id, dir: session.dir },
-        loop,
-        uncapturedRunId: run.uncapturedRunId,
-        receipt: final,
-        pruned
-    };
-}
-/** Receipts hold commands and expectations as written: redact them like everything else. */
-function redactReceipt(receipt, redactor) {
-    const { identity, commands, expectations } = receipt;
-    return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) };
-}
-/**
- * The identity as a receipt may show it. Normalization can re-quote a secret into a form
- * the redactor does not know (`'it'\''s'`), so each command is redacted before it is
- * normalized, and after. The hash stays the one of the commands as written.
- */
-function shownIdentity(commands, redactor) {
-    return commands.map(command => redactor.redact(normalizeCommand(redactor.redact(command))));
-}
+/** The real process runner. */
+const processRunner = { run: runCommand };
 
 ;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
 // Characters roughly from most to least frequent in build and test output. A literal is
@@ -15230,9 +12930,7 @@ const BASIC = {
     accept: isBasicCredential
 };
 /** The markers the shapes write (kept intact when redacting redacted text). */
-const SHAPE_MARKERS = [
-    ...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))
-];
+const SHAPE_MARKERS = [...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))];
 const BY_FIRST_CHAR = new Map([
     ['g', [GITHUB, GITHUB_PAT, GITLAB]],
     ['x', [SLACK]],
@@ -15734,9 +13432,440 @@ function createRedactor(options) {
         stream: () => new RedactionScanner(finder)
     };
 }
+/** Applies the redactor to every string inside a JSON-like value. */
+function redactDeep(value, redactor) {
+    if (typeof value === 'string')
+        return redactor.redact(value);
+    if (Array.isArray(value))
+        return value.map(item => redactDeep(item, redactor));
+    if (value !== null && typeof value === 'object') {
+        const out = {};
+        for (const [key, item] of Object.entries(value))
+            out[key] = redactDeep(item, redactor);
+        return out;
+    }
+    return value;
+}
 
-;// CONCATENATED MODULE: ./src/cli/run.ts
-/** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
+;// CONCATENATED MODULE: ./src/core/session/events.ts
+/**
+ * The trace's events (docs/design.md §2) as one discriminated union, with zod readers: a
+ * trace read back from disk (resume, recovery) is untrusted, so every payload is checked
+ * before anything decides on it. Readers ignore phases they do not know and skip a line
+ * that does not parse. The payload builders for an interrupted attempt live here, once.
+ */
+
+
+/** How a verify run ended (docs/design.md §1). */
+const OutcomeSchema = schemas_enum(['success', 'failure', 'aborted']);
+/** How one command ended, as the trace and the receipt both record it. */
+function commandRecord(result) {
+    return {
+        command: result.command,
+        exit_code: result.exitCode,
+        signal: result.signal,
+        timed_out: result.timedOut,
+        duration_ms: result.durationMs
+    };
+}
+/**
+ * The readers' schemas, built on first use: only a resume or a recovery reads a trace
+ * back, and building them costs start-up time every other run would pay for nothing.
+ */
+function buildSchemas() {
+    const attemptNumber = schemas_number().int().min(1).max(1_000_000);
+    const text = schemas_string().max(1_000_000);
+    const exitCode = schemas_number().int().min(-2_147_483_648).max(4_294_967_295);
+    // The exit code is `exit_code` here, as in the receipt's `commands` (docs/design.md §2);
+    // traces written before that name was shared said `exit`, which is still accepted.
+    const commandRecord = preprocess(value => value !== null && typeof value === 'object' && !('exit_code' in value) && 'exit' in value
+        ? { ...value, exit_code: value.exit }
+        : value, object({
+        command: text,
+        exit_code: exitCode.nullable(),
+        signal: schemas_string().max(32).nullable(),
+        timed_out: schemas_boolean(),
+        duration_ms: schemas_number().nonnegative()
+    }));
+    const check = object({
+        expectation: schemas_enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check']),
+        ok: schemas_boolean(),
+        detail: text
+    });
+    const payloads = {
+        start: looseObject({ run_id: schemas_string().optional(), version: schemas_string().optional() }),
+        decision: looseObject({ question: text, decision: array(text), expected: record(schemas_string(), unknown()) }),
+        tool_call: looseObject({ attempt: attemptNumber, commands: array(text) }),
+        tool_result: looseObject({
+            attempt: attemptNumber,
+            ok: schemas_boolean(),
+            /** The attempt's exit code: 124 on a timeout, 128+n for a signal, 130 when interrupted. */
+            exit: exitCode,
+            signal: schemas_string().max(32).optional(),
+            timed_out: literal(true).optional(),
+            interrupted: literal(true).optional(),
+            duration_ms: schemas_number().nonnegative(),
+            summary: text,
+            commands: array(commandRecord).optional(),
+            /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
+            stdout_matched: schemas_boolean().optional(),
+            output_matched: literal(true).optional()
+        }),
+        verify: looseObject({
+            attempt: attemptNumber,
+            ok: schemas_boolean(),
+            check: array(check),
+            detail: text,
+            replayed: literal(true).optional()
+        }),
+        note: looseObject({ message: text }),
+        end: looseObject({ outcome: OutcomeSchema, summary: text, flaky: literal(true).optional() })
+    };
+    const envelope = object({
+        ts: schemas_string().max(64),
+        skill: schemas_string().max(1_000),
+        session_id: schemas_string().max(64),
+        phase: schemas_string(),
+        payload: unknown()
+    });
+    return { payloads, envelope };
+}
+let events_schemas;
+const PHASES = ['start', 'decision', 'tool_call', 'tool_result', 'verify', 'note', 'end'];
+function isPhase(phase) {
+    return PHASES.includes(phase);
+}
+/** One parsed line as a typed event; undefined for a malformed line or an unknown phase. */
+function parseTraceEvent(value) {
+    events_schemas ??= buildSchemas();
+    const head = events_schemas.envelope.safeParse(value);
+    if (!head.success || !isPhase(head.data.phase))
+        return undefined;
+    const payload = events_schemas.payloads[head.data.phase].safeParse(head.data.payload);
+    if (!payload.success)
+        return undefined;
+    return { ...head.data, phase: head.data.phase, payload: payload.data };
+}
+/** A trace's events as far as they parse; a torn or malformed line is skipped, never trusted. */
+function parseTraceLines(text) {
+    const events = [];
+    for (const line of text.split('\n')) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            continue;
+        }
+        const event = parseTraceEvent(value);
+        if (event !== undefined)
+            events.push(event);
+    }
+    return events;
+}
+/** The events of one phase, typed. */
+function eventsOf(events, phase) {
+    return events.filter((event) => event.phase === phase);
+}
+/** tool_result of an attempt cut off before its command ended. */
+function interruptedToolResult(attempt) {
+    return { attempt, ok: false, exit: INTERRUPTED_EXIT, interrupted: true, duration_ms: 0, summary: '' };
+}
+/** verify of an attempt that could not be judged, saying why. */
+function unjudgedVerify(attempt, detail) {
+    return { attempt, ok: false, check: [], detail };
+}
+
+;// CONCATENATED MODULE: ./src/core/session/layout.ts
+/**
+ * Where a session lives on disk (docs/design.md §2):
+ * `sessions/<YYYY-MM-DD UTC>/<name>/<session-id>/` under the state directory, holding the
+ * trace, meta.json, one log per attempt and the run record.
+ */
+
+
+
+
+/** The session's files, by name. */
+const SessionFile = {
+    trace: 'trace.jsonl',
+    meta: 'meta.json',
+    /** The inputs that reproduce the run, for `reverify resume`. */
+    runRecord: 'run.json'
+};
+/** The full log of one attempt. */
+function attemptLogName(attempt) {
+    return `attempt-${attempt}.log`;
+}
+/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<name>/<session-id>. */
+function sessionDirectory(stateDir, name, startedAt, sessionId) {
+    return (0,external_node_path_namespaceObject.join)(stateDir, SESSIONS_DIR, startedAt.toISOString().slice(0, 10), name, sessionId);
+}
+/** Chooses a new session's id (a ULID) and directory. */
+function planSession(stateDir, name, startedAt) {
+    const id = newUlid(startedAt.getTime());
+    return { id, dir: sessionDirectory(stateDir, name, startedAt, id), startedAt };
+}
+/**
+ * Whether `dir` is one of this state directory's sessions (`sessions/<date>/<name>/<id>`)
+ * reached through real directories only. A session path comes from a receipt or saved
+ * state, both untrusted: `..`, another place, or a link on the way (which `resolve` does
+ * not see) would let a recovery read or append to files elsewhere.
+ */
+async function isOwnSessionDir(stateDir, dir) {
+    const root = (0,external_node_path_namespaceObject.resolve)(stateDir, SESSIONS_DIR);
+    const target = (0,external_node_path_namespaceObject.resolve)(dir);
+    if (!target.startsWith(root + external_node_path_namespaceObject.sep))
+        return false;
+    const steps = (0,external_node_path_namespaceObject.relative)(root, target).split(external_node_path_namespaceObject.sep);
+    if (steps.length !== 3)
+        return false;
+    let path = root;
+    for (const step of ['', ...steps]) {
+        path = (0,external_node_path_namespaceObject.join)(path, step);
+        // lstat: a symbolic link is not a directory here, whatever it points at.
+        const info = await (0,promises_namespaceObject.lstat)(path).catch(() => undefined);
+        if (info === undefined || !info.isDirectory())
+            return false;
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/core/session/meta.ts
+/**
+ * meta.json (docs/design.md §2): the session at a glance, written atomically when the
+ * session opens and again when it ends. Read back (resume, recovery) it is untrusted.
+ */
+
+
+
+
+
+
+/** The schema a meta.json read back must fit, built on first use (only resume and recovery read it). */
+function metaSchema() {
+    const count = schemas_number().int().min(0).max(1_000_000);
+    return object({
+        session_id: schemas_string().max(64),
+        skill: schemas_string().max(1_000),
+        version: schemas_string().max(100),
+        started_at: schemas_string().max(64),
+        ended_at: schemas_string().max(64).nullable(),
+        outcome: union([OutcomeSchema, literal('running')]),
+        attempts: count,
+        tool_calls: count,
+        errors: count,
+        flaky: schemas_boolean(),
+        run_id: schemas_string().max(100),
+        summary: schemas_string().max(100_000)
+    });
+}
+/** Largest meta.json read back. */
+const MAX_META_BYTES = 1024 * 1024;
+/** A session's meta.json, or undefined when it is missing, a link, or not a valid meta. */
+async function readSessionMeta(sessionDir) {
+    try {
+        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.meta), MAX_META_BYTES);
+        if (text === undefined)
+            return undefined;
+        const parsed = metaSchema().safeParse(JSON.parse(text));
+        return parsed.success ? parsed.data : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Writes meta.json atomically, redacted. */
+async function writeSessionMeta(sessionDir, meta, redactor) {
+    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600);
+}
+
+;// CONCATENATED MODULE: ./src/core/session/reader.ts
+/** Reading a session back (resume, recovery): bounded, no links followed, typed events only. */
+
+
+
+
+/** Largest trace read back (a trace is a few lines per attempt). */
+const MAX_TRACE_BYTES = 16 * 1024 * 1024;
+/** A session's trace events as far as they parse (empty when there is no trace). */
+async function readSessionTrace(sessionDir) {
+    const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.trace), MAX_TRACE_BYTES);
+    return text === undefined ? [] : parseTraceLines(text);
+}
+
+;// CONCATENATED MODULE: ./src/core/run/resume.ts
+/**
+ * Resuming an interrupted run (docs/design.md §6): a receipt left `running` whose owner is
+ * gone is continued — same receipt, same session — when the evidence on disk is clear. A
+ * recorded result whose verification was not written is judged from the record
+ * (expect-exit, expect-stdout) without running the command again; an attempt cut off
+ * mid-command counts as interrupted. Anything unclear means a restart, never a guess.
+ */
+
+
+
+
+
+
+
+
+/**
+ * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
+ * same host with its process gone. A receipt from another host without CI facts is not
+ * judged: its owner may be alive there.
+ */
+function ownerGone(receipt, here) {
+    if (receipt.status !== 'running')
+        return false;
+    const theirs = receipt.ci;
+    if (theirs?.run_id !== undefined && here.ci?.run_id !== undefined) {
+        if (theirs.run_id !== here.ci.run_id || theirs.run_attempt !== here.ci.run_attempt)
+            return true;
+    }
+    if (receipt.host !== here.host)
+        return false;
+    return !(here.isAlive ?? exists)(receipt.pid);
+}
+function restart(reason) {
+    return { kind: 'restart', reason };
+}
+/** Rebuilds an attempt's result from its recorded tool_result and verdict. */
+function attemptFromRecord(result, verdict) {
+    return {
+        attempt: result.attempt,
+        commands: (result.commands ?? []).map(command => ({
+            command: command.command,
+            exitCode: command.exit_code ?? 0,
+            signal: command.signal,
+            timedOut: command.timed_out,
+            interrupted: false,
+            durationMs: command.duration_ms
+        })),
+        exitCode: result.exit,
+        signal: result.signal ?? null,
+        timedOut: result.timed_out === true,
+        interrupted: result.interrupted === true,
+        durationMs: result.duration_ms,
+        summary: result.summary,
+        checks: verdict.checks,
+        verified: verdict.ok,
+        ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
+        outputMatched: result.output_matched === true,
+        logBytesDropped: 0
+    };
+}
+/** The checks of a replay: only expect-exit and expect-stdout can be judged from a record. */
+function judgeFromRecord(settings, result, redactor) {
+    const { exit, stdout, file, check } = settings.expectations;
+    if (file !== undefined || check !== undefined || result.interrupted === true)
+        return undefined;
+    const checks = [];
+    if (exit !== undefined) {
+        const ok = result.exit === exit;
+        checks.push({ expectation: 'expect-exit', ok, detail: ok ? `exit ${result.exit}` : `expect-exit ${exit} but got ${result.exit}` });
+    }
+    if (stdout !== undefined) {
+        if (result.stdout_matched === undefined)
+            return undefined;
+        checks.push({
+            expectation: 'expect-stdout',
+            ok: result.stdout_matched,
+            detail: result.stdout_matched
+                ? 'stdout contained the expected text'
+                : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
+        });
+    }
+    return checks;
+}
+/** Reads and checks the session a `running` receipt names. */
+async function readEvidence(receipt, sessionDir, stateDir) {
+    // The receipt is untrusted: its session must be a real directory inside our sessions/,
+    // reached without following a link.
+    if (!(await isOwnSessionDir(stateDir, sessionDir))) {
+        return { ok: false, reason: 'its session directory is missing or not one of this state directory' };
+    }
+    const meta = await readSessionMeta(sessionDir);
+    if (meta === undefined)
+        return { ok: false, reason: 'its meta.json does not parse' };
+    if (meta.session_id !== receipt.session.id)
+        return { ok: false, reason: 'its meta.json does not match the receipt' };
+    const events = await readSessionTrace(sessionDir);
+    const start = eventsOf(events, 'start')[0];
+    if (start === undefined || start.session_id !== receipt.session.id)
+        return { ok: false, reason: 'its trace has no start' };
+    if (eventsOf(events, 'end').length > 0)
+        return { ok: false, reason: 'its trace is already closed' };
+    return { ok: true, meta, events };
+}
+/** Decides how to continue a `running` receipt whose owner is gone. */
+async function planResume(options) {
+    const { receipt, settings, redactor } = options;
+    if (!ownerGone(receipt, options.here))
+        return { kind: 'none' };
+    const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
+    const evidence = await readEvidence(receipt, sessionDir, options.stateDir);
+    if (!evidence.ok)
+        return restart(evidence.reason);
+    if (receipt.max_attempts !== 1 + settings.maxRetries)
+        return restart('max-retries changed since it was interrupted');
+    const expected = JSON.stringify(redactDeep(describeExpectations(settings.expectations), redactor));
+    if (JSON.stringify(receipt.expectations) !== expected)
+        return restart('the expectations changed since it was interrupted');
+    const { events } = evidence;
+    const calls = eventsOf(events, 'tool_call');
+    const results = eventsOf(events, 'tool_result');
+    const verifies = eventsOf(events, 'verify');
+    const previous = [];
+    const pending = [];
+    let summary = 'no attempt had started';
+    let replayed = false;
+    for (let n = 1; n <= calls.length; n++) {
+        const callCount = calls.filter(event => event.payload.attempt === n).length;
+        if (callCount !== 1)
+            return restart(`its trace has ${callCount} records of attempt ${n}`);
+        const result = results.find(event => event.payload.attempt === n)?.payload;
+        const verify = verifies.find(event => event.payload.attempt === n)?.payload;
+        if (result !== undefined && verify !== undefined) {
+            previous.push(attemptFromRecord(result, { ok: verify.ok, checks: verify.check }));
+            summary = `attempt ${n} had been recorded in full`;
+            continue;
+        }
+        if (n !== calls.length)
+            return restart(`attempt ${n} is incomplete but not the last one`);
+        if (result !== undefined) {
+            const checks = judgeFromRecord(settings, result, redactor);
+            if (checks !== undefined) {
+                const ok = checks.length > 0 && checks.every(check => check.ok);
+                const failed = checks.filter(check => !check.ok).map(check => check.detail);
+                const detail = `${ok ? 'every expectation held' : failed.join('; ')} (replayed from the recorded result)`;
+                pending.push({ phase: 'verify', payload: { attempt: n, ok, check: checks, detail, replayed: true } });
+                previous.push(attemptFromRecord(result, { ok, checks }));
+                summary = `the verification of attempt ${n} was replayed from its recorded result, without running it again`;
+                replayed = true;
+                continue;
+            }
+            pending.push({
+                phase: 'verify',
+                payload: unjudgedVerify(n, 'interrupted: its result was recorded but its expectations cannot be judged from the record')
+            });
+            previous.push({ ...attemptFromRecord(result, { ok: false, checks: [] }), interrupted: true });
+            summary = `attempt ${n} was recorded as interrupted (its expectations cannot be judged from the record)`;
+            continue;
+        }
+        const interrupted = interruptedToolResult(n);
+        pending.push({ phase: 'tool_result', payload: interrupted });
+        pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted mid-command') });
+        previous.push(attemptFromRecord(interrupted, { ok: false, checks: [] }));
+        summary = `attempt ${n} was interrupted mid-command and counts as used`;
+    }
+    return { kind: 'resume', plan: { receipt, sessionDir, meta: evidence.meta, previous, pending, summary, replayed } };
+}
+
+;// CONCATENATED MODULE: ./src/cli/receipts.ts
+/** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
 
 
 
@@ -15749,79 +13878,2838 @@ function createRedactor(options) {
 
 
 
-const RUN_FLAGS = Object.fromEntries([
-    ...RUN_INPUT_NAMES.map(name => [
-        name,
-        { kind: name === 'allow-destructive' ? 'switch' : 'string', repeatable: name === 'command' || name === 'redact' }
-    ]),
-    ['help', { kind: 'switch' }]
+
+
+/** The store `--state-dir` names, else the repository's: the one `run` writes to. */
+function openStore(stateDirFlag, io) {
+    const root = findTargetRoot(io.cwd);
+    const { path: stateDir } = resolveStateDir(stateDirFlag, { front: 'cli', base: io.cwd });
+    const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
+    return { root, stateDir, store };
+}
+function who(io) {
+    try {
+        return io.env.USER ?? (0,external_node_os_namespaceObject.userInfo)().username;
+    }
+    catch {
+        return 'unknown';
+    }
+}
+/** `reverify capture <run-id|latest> [--note TEXT]`. */
+async function captureCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'capture', 'reverify capture --help');
+    if (help) {
+        io.stdout.write(captureHelp());
+        return 0;
+    }
+    const given = parseInputs(flags, flagsOf('capture'), { front: 'cli', base: io.cwd });
+    const [ref, ...rest] = positionals;
+    if (ref === undefined || rest.length > 0) {
+        throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help');
+    }
+    const { root, store } = openStore(given['state-dir'], io);
+    await readConfig(root);
+    const note = given.note ?? '';
+    const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root });
+    println(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`);
+    return 0;
+}
+/** A `running` receipt whose process is gone is shown as what it is: resumable. */
+function shownStatus(receipt) {
+    return receipt.status === 'running' && ownerGone(receipt, { host: (0,external_node_os_namespaceObject.hostname)() }) ? 'resumable' : receipt.status;
+}
+function receiptLine(receipt) {
+    const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-';
+    const command = receipt.identity.join(' ; ');
+    return [
+        receipt.run_id,
+        shownStatus(receipt).padEnd(11),
+        (receipt.flaky ? 'flaky' : '-').padEnd(5),
+        captured.padEnd(10),
+        command.length > 80 ? `${command.slice(0, 80)}…` : command
+    ].join('  ');
+}
+/** Lines after the list that say what the unusual statuses mean and what to do. */
+function listFooter(receipts) {
+    const lines = [];
+    const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable');
+    if (resumable) {
+        lines.push(`resumable: the run's process is gone before it finished; continue it with \`reverify resume ${resumable.run_id}\` or by running the same command`);
+    }
+    if (receipts.some(receipt => receipt.status === 'interrupted')) {
+        lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify');
+    }
+    return lines;
+}
+/** `reverify receipts list|show`. */
+async function receiptsCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'receipts', 'reverify receipts --help');
+    if (help) {
+        io.stdout.write(receiptsHelp());
+        return 0;
+    }
+    const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd });
+    const [action, ref, ...rest] = positionals;
+    const json = given.json === true;
+    const { root, store } = openStore(given['state-dir'], io);
+    if (action === 'list' && ref === undefined) {
+        const receipts = await store.list({ target: root });
+        if (json)
+            println(io.stdout, JSON.stringify(receipts, null, 2));
+        else if (receipts.length === 0)
+            println(io.stdout, 'no receipts yet');
+        else {
+            for (const receipt of receipts)
+                println(io.stdout, receiptLine(receipt));
+            for (const line of listFooter(receipts))
+                println(io.stdout, line);
+        }
+        return 0;
+    }
+    if (action === 'show' && ref !== undefined && rest.length === 0) {
+        const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'));
+        if (receipt === undefined)
+            throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`);
+        if (json) {
+            println(io.stdout, JSON.stringify(receipt, null, 2));
+            return 0;
+        }
+        println(io.stdout, `run:        ${receipt.run_id}`);
+        println(io.stdout, `status:     ${receipt.status}${receipt.flaky ? ' (flaky)' : ''}`);
+        println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`);
+        println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`);
+        println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`);
+        println(io.stdout, `identity:   ${receipt.identity_hash}`);
+        for (const command of receipt.identity)
+            println(io.stdout, `  ${command}`);
+        for (const command of receipt.commands) {
+            println(io.stdout, `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
+        }
+        println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`);
+        println(io.stdout, `trace:      ${receipt.session.dir}`);
+        println(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`);
+        return 0;
+    }
+    throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help');
+}
+/** `reverify config set capture-before-retry <v>`. */
+async function configCommandLine(argv, io) {
+    const { positionals, help } = parseCommandLine(argv, 'config', 'reverify config --help');
+    if (help) {
+        io.stdout.write(CONFIG_HELP);
+        return 0;
+    }
+    const [action, key, value, ...rest] = positionals;
+    if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
+        throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`');
+    }
+    const mode = parseCaptureMode(value, 'capture-before-retry');
+    const root = findTargetRoot(io.cwd);
+    await ensureStateDir(defaultStateDir(root), { gitignore: true });
+    await setCaptureMode(root, mode);
+    println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/session/run-record.ts
+/**
+ * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
+ * (docs/design.md §6). A run whose inputs hold a secret is recorded as not resumable from
+ * disk: the inputs never reach disk in clear, and such a run is resumed by running the same
+ * command again.
+ */
+
+
+
+
+
+
+/** The schema a run.json read back must fit, built on first use (only resume reads it). */
+function runRecordSchema() {
+    return union([
+        object({ schema_version: literal(1), resumable: literal(true), inputs: record(schemas_string().max(64), schemas_string().max(1_000_000)) }),
+        object({ schema_version: literal(1), resumable: literal(false) })
+    ]);
+}
+/** Largest run.json read back. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+/** Writes run.json for a session; inputs a redactor would change are left out. */
+async function writeRunRecord(sessionDir, settings, redactor) {
+    const inputs = toRawInputs(settings);
+    const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs);
+    const record = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
+    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600);
+}
+/** The recorded inputs of a session, or undefined when there are none it may be resumed from. */
+async function readRunInputs(sessionDir) {
+    try {
+        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES);
+        const parsed = runRecordSchema().safeParse(JSON.parse(text ?? 'null'));
+        return parsed.success && parsed.data.resumable ? parsed.data.inputs : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/capture-policy.ts
+/** none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
+function decideCaptureBeforeRetry(mode, latest) {
+    if (mode === 'off' || latest === undefined)
+        return { action: 'proceed' };
+    if (latest.status !== 'failed' || latest.capture !== undefined)
+        return { action: 'proceed' };
+    return { action: mode, failedRunId: latest.run_id };
+}
+/**
+ * The verdict in one sentence, the same in every front end; each adds its own remedy (a
+ * CLI command, or a commit trailer and the action's capture mode).
+ */
+function captureHeadline(action, failedRunId) {
+    return action === 'block'
+        ? `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
+        : `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
+}
+
+;// CONCATENATED MODULE: ./src/core/clock.ts
+/**
+ * Time and chance as the core sees them: one small port, so a test can run a whole verify
+ * with a fixed clock, no real waits and a known jitter.
+ */
+/** RFC 3339 UTC with milliseconds: the one spelling of a time in traces and receipts. */
+function clock_timestamp(date) {
+    return date.toISOString();
+}
+/** Sleeps for ms, waking early on abort. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (ms <= 0 || signal?.aborted)
+            return resolve();
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+        function done() {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+    });
+}
+/** The real clock. */
+const systemClock = {
+    now: () => new Date(),
+    sleep: abortableSleep,
+    random: Math.random
+};
+
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/core/capped-log.ts
+
+
+const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
+// Not defined on Windows, where there is nothing to add.
+const capped_log_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
+/** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
+class CappedLogWriter {
+    file;
+    capBytes;
+    headBytes;
+    tailBytes;
+    seen = 0;
+    // Ring of the latest bytes past the head, allocated only once the output gets there.
+    tail;
+    tailNext = 0;
+    tailFilled = 0;
+    pending = [];
+    draining;
+    failure;
+    closing;
+    constructor(file, capBytes) {
+        this.file = file;
+        this.capBytes = capBytes;
+        this.headBytes = Math.floor(capBytes / 2);
+        this.tailBytes = capBytes - this.headBytes;
+    }
+    /** Opens (creates/truncates, mode 0o600, never via a symlink) the file; cap default 10 MiB. */
+    static async open(path, capBytes = DEFAULT_CAP_BYTES) {
+        if (!Number.isSafeInteger(capBytes) || capBytes < 0) {
+            throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`);
+        }
+        const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_TRUNC | capped_log_NO_FOLLOW;
+        const file = await (0,promises_namespaceObject.open)(path, flags, 0o600);
+        try {
+            // An existing file keeps its old mode through a truncate.
+            await file.chmod(0o600);
+        }
+        catch (error) {
+            await file.close();
+            throw error;
+        }
+        return new CappedLogWriter(file, capBytes);
+    }
+    /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
+    write(chunk) {
+        if (this.closing !== undefined)
+            return;
+        const fresh = typeof chunk === 'string';
+        const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk;
+        const size = bytes.length;
+        if (size === 0)
+            return;
+        const before = this.seen;
+        this.seen += size;
+        // Everything goes straight to the file while the output still fits under the cap,
+        // so a killed process leaves a complete log in the common case.
+        const straight = Math.min(size, Math.max(0, this.capBytes - before));
+        if (straight > 0) {
+            // The caller may reuse its buffer before the write lands.
+            this.enqueue(fresh && straight === size ? bytes : Buffer.from(bytes.subarray(0, straight)));
+        }
+        const pastHead = Math.max(0, this.headBytes - before);
+        if (pastHead < size)
+            this.keepTail(bytes, pastHead);
+    }
+    /** Resolves once every byte written so far that goes straight to the file is there. */
+    async flush() {
+        while (this.draining !== undefined)
+            await this.draining;
+        if (this.failure !== undefined)
+            throw this.failure;
+    }
+    /**
+     * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
+     * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
+     * then the tail. Later calls return the same result.
+     */
+    close() {
+        this.closing ??= this.finish();
+        return this.closing;
+    }
+    async finish() {
+        try {
+            while (this.draining !== undefined)
+                await this.draining;
+            const dropped = this.seen - this.headBytes - this.tailFilled;
+            if (this.failure === undefined && this.seen > this.capBytes) {
+                const marker = Buffer.from(`\n[reverify: ${dropped} bytes dropped; the log keeps the first ${this.headBytes}` + ` and the last ${this.tailFilled} bytes]\n`, 'utf8');
+                const ending = Buffer.concat([marker, ...this.tailInOrder()]);
+                // Overwrites whatever went straight through past the head before the cap was hit.
+                await this.writeAll(ending, this.headBytes);
+                await this.file.truncate(this.headBytes + ending.length);
+            }
+            if (this.failure !== undefined)
+                throw this.failure;
+            return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) };
+        }
+        finally {
+            this.tail = undefined;
+            await this.file.close();
+        }
+    }
+    tailInOrder() {
+        if (this.tail === undefined)
+            return [];
+        if (this.tailFilled < this.tail.length)
+            return [this.tail.subarray(0, this.tailFilled)];
+        return [this.tail.subarray(this.tailNext), this.tail.subarray(0, this.tailNext)];
+    }
+    keepTail(bytes, from) {
+        const capacity = this.tailBytes;
+        if (capacity === 0)
+            return;
+        this.tail ??= Buffer.allocUnsafe(capacity);
+        const start = Math.max(from, bytes.length - capacity);
+        const count = bytes.length - start;
+        const untilWrap = Math.min(count, capacity - this.tailNext);
+        bytes.copy(this.tail, this.tailNext, start, start + untilWrap);
+        if (untilWrap < count)
+            bytes.copy(this.tail, 0, start + untilWrap, bytes.length);
+        this.tailNext = (this.tailNext + count) % capacity;
+        this.tailFilled = Math.min(capacity, this.tailFilled + count);
+    }
+    enqueue(bytes) {
+        if (this.failure !== undefined)
+            return;
+        this.pending.push(bytes);
+        this.draining ??= this.drain();
+    }
+    async drain() {
+        try {
+            while (this.pending.length > 0) {
+                // Small writes that piled up behind a slow one go out as one.
+                const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+                this.pending = [];
+                await this.writeAll(batch, null);
+            }
+        }
+        catch (error) {
+            this.failure ??= error;
+            this.pending = [];
+        }
+        finally {
+            this.draining = undefined;
+        }
+    }
+    async writeAll(bytes, position) {
+        let offset = 0;
+        while (offset < bytes.length) {
+            const at = position === null ? null : position + offset;
+            const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
+            offset += bytesWritten;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/line-matcher.ts
+/**
+ * Tests a regular expression against each line of a stream (retry-on-output), holding at
+ * most one capped line in memory. Lines longer than the cap are judged on their first
+ * MAX_LINE_CHARS characters.
+ */
+const MAX_LINE_CHARS = 64 * 1024;
+/** Reports whether any line of a text stream matched a pattern. */
+class LineMatcher {
+    pattern;
+    partial = '';
+    partialFull = false;
+    matched = false;
+    constructor(pattern) {
+        this.pattern = pattern;
+    }
+    /** True once a line has matched. */
+    get found() {
+        return this.matched;
+    }
+    /** Feeds a chunk of text. */
+    push(text) {
+        if (this.matched)
+            return;
+        let start = 0;
+        for (;;) {
+            const newline = text.indexOf('\n', start);
+            if (newline === -1)
+                break;
+            this.append(text.slice(start, newline));
+            this.test();
+            if (this.matched)
+                return;
+            start = newline + 1;
+        }
+        this.append(text.slice(start));
+    }
+    /** Judges the final unterminated line. */
+    end() {
+        if (!this.matched && this.partial !== '')
+            this.test();
+    }
+    append(piece) {
+        if (this.partialFull)
+            return;
+        this.partial += piece;
+        if (this.partial.length >= MAX_LINE_CHARS) {
+            this.partial = this.partial.slice(0, MAX_LINE_CHARS);
+            this.partialFull = true;
+        }
+    }
+    test() {
+        this.pattern.lastIndex = 0;
+        this.matched = this.pattern.test(this.partial.replace(/\r$/, ''));
+        this.partial = '';
+        this.partialFull = false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/output-summary.ts
+/** The docs/design.md §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
+const DEFAULT_SUMMARY_LIMITS = Object.freeze({
+    headLines: 20,
+    tailLines: 20,
+    maxLineChars: 1000,
+    maxMatchedLines: 200
+});
+const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'];
+const KEYWORDS = KEYWORD_LIST.join('|');
+/** A line the summary keeps from the middle of the output: it holds one of the keywords. */
+const KEYWORD_LINE = new RegExp(KEYWORDS);
+// Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
+const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1;
+const LF = 0x0a;
+const CR = 0x0d;
+// V8 shares the parent's memory for substrings of at least this length.
+const SHARED_SUBSTRING_MIN = 13;
+/** Builds the docs/design.md §2 summary of a text stream while it streams, in bounded memory. */
+class OutputSummarizer {
+    limits;
+    head = [];
+    // Ring of the most recent lines: a line is only known to be "between head and tail"
+    // once it falls out of here.
+    ring;
+    ringMatched;
+    ringNext = 0;
+    ringCount = 0;
+    matchedShown = [];
+    matchedCount = 0;
+    middleCount = 0;
+    lineCount = 0;
+    // The line still open at the end of the last chunk.
+    lineOpen = false;
+    lineText = '';
+    lineLength = 0;
+    lineMatched = false;
+    lineCarry = '';
+    // A chunk ended in \r: part of a \r\n ending, or content, depending on the next chunk.
+    pendingCR = false;
+    straddleTest = new RegExp(KEYWORDS);
+    // Per keyword, where it next occurs in the current chunk (searched lazily, positions
+    // only move forward): one native search per occurrence, not one per line.
+    keywordAt = new Float64Array(KEYWORD_LIST.length);
+    result;
+    /** Limits default to docs/design.md §2's. */
+    constructor(limits = DEFAULT_SUMMARY_LIMITS) {
+        this.limits = { ...limits };
+        this.ring = new Array(limits.tailLines).fill('');
+        this.ringMatched = new Uint8Array(limits.tailLines);
+    }
+    /** Lines seen so far (a final unterminated line counts once finish() has run). */
+    get totalLines() {
+        return this.lineCount;
+    }
+    /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
+    push(text) {
+        // A summary already handed out cannot change.
+        if (this.result !== undefined || text.length === 0)
+            return;
+        this.keywordAt.fill(-1);
+        let pos = 0;
+        if (this.pendingCR) {
+            this.pendingCR = false;
+            if (text.charCodeAt(0) !== LF)
+                this.appendCarriageReturn();
+        }
+        if (this.lineOpen) {
+            const newline = text.indexOf('\n');
+            const segmentEnd = newline === -1 ? text.length : newline;
+            this.probeStraddle(text, segmentEnd);
+            if (newline === -1) {
+                this.appendTail(text, 0);
+                return;
+            }
+            this.appendToOpenLine(text, 0, withoutCR(text, 0, newline));
+            this.closeOpenLine();
+            pos = newline + 1;
+        }
+        while (this.head.length < this.limits.headLines) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        pos = this.skipMiddle(text, pos);
+        for (;;) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        if (pos < text.length)
+            this.appendTail(text, pos);
+    }
+    /** The summary text; flushes a final unterminated line. Later calls return the same. */
+    finish() {
+        if (this.result !== undefined)
+            return this.result;
+        // A lone \r at the very end is taken as a line ending whose \n never came.
+        this.pendingCR = false;
+        if (this.lineOpen)
+            this.closeOpenLine();
+        this.result = this.render();
+        return this.result;
+    }
+    render() {
+        const out = [...this.head];
+        if (this.middleCount > 0) {
+            const lines = this.middleCount === 1 ? 'line' : 'lines';
+            const colon = this.matchedCount > 0 ? ':' : '';
+            out.push(`… ${this.middleCount} ${lines} omitted; ${this.matchedCount} matched ${KEYWORDS}${colon}`);
+            out.push(...this.matchedShown);
+            const unshown = this.matchedCount - this.matchedShown.length;
+            if (unshown > 0) {
+                out.push(`… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`);
+            }
+            out.push('…');
+        }
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++)
+            out.push(this.ring[(oldest + i) % size]);
+        return out.join('\n');
+    }
+    storeLine(shownLine, matched) {
+        this.lineCount++;
+        // Only the last few lines of a chunk get here (see skipMiddle), so copying is cheap.
+        const line = detached(shownLine);
+        if (this.head.length < this.limits.headLines) {
+            this.head.push(line);
+            return;
+        }
+        const size = this.ring.length;
+        if (size === 0) {
+            this.omit(line, matched);
+            return;
+        }
+        const slot = this.ringNext;
+        if (this.ringCount === size)
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+        else
+            this.ringCount++;
+        this.ring[slot] = line;
+        this.ringMatched[slot] = matched ? 1 : 0;
+        this.ringNext = slot + 1 === size ? 0 : slot + 1;
+    }
+    omit(line, matched) {
+        this.middleCount++;
+        if (!matched)
+            return;
+        this.matchedCount++;
+        if (this.matchedShown.length < this.limits.maxMatchedLines)
+            this.matchedShown.push(line);
+    }
+    /** Stores the complete line starting at pos; returns where the next one starts. */
+    takeLine(text, pos) {
+        const newline = text.indexOf('\n', pos);
+        if (newline === -1)
+            return pos;
+        const line = this.shown(text, pos, withoutCR(text, pos, newline));
+        this.storeLine(line, this.hasKeyword(text, pos, newline));
+        return newline + 1;
+    }
+    /**
+     * Lines of this chunk followed by at least tailLines more complete lines can be neither
+     * head nor tail: they are only counted, and only the matching ones are looked at.
+     * Returns where the lines that still need the ring start.
+     */
+    skipMiddle(text, pos) {
+        let boundary = text.lastIndexOf('\n');
+        for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
+            boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1;
+        }
+        if (boundary < pos)
+            return pos;
+        // Every line in the ring now has enough lines after it.
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++) {
+            const slot = (oldest + i) % size;
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+            this.ring[slot] = '';
+        }
+        this.ringCount = 0;
+        this.ringNext = 0;
+        let count = 0;
+        for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1)
+            count++;
+        this.lineCount += count;
+        this.middleCount += count;
+        for (let at = pos;;) {
+            const keyword = this.nextKeyword(text, at);
+            if (keyword > boundary)
+                break;
+            // text[keyword] is not a newline, and pos follows one (or is 0), so this is >= pos.
+            const lineStart = text.lastIndexOf('\n', keyword) + 1;
+            const newline = text.indexOf('\n', keyword);
+            this.matchedCount++;
+            if (this.matchedShown.length < this.limits.maxMatchedLines) {
+                const line = this.shown(text, lineStart, withoutCR(text, lineStart, newline));
+                this.matchedShown.push(detached(line));
+            }
+            at = newline + 1;
+        }
+        return boundary + 1;
+    }
+    /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
+    nextKeyword(text, from) {
+        let first = Number.POSITIVE_INFINITY;
+        for (let k = 0; k < KEYWORD_LIST.length; k++) {
+            let at = this.keywordAt[k];
+            if (at < from) {
+                at = text.indexOf(KEYWORD_LIST[k], from);
+                if (at === -1)
+                    at = Number.POSITIVE_INFINITY;
+                this.keywordAt[k] = at;
+            }
+            if (at < first)
+                first = at;
+        }
+        return first;
+    }
+    /** Whether a keyword starts in [start, end) of the current chunk. */
+    hasKeyword(text, start, end) {
+        // Keywords hold no \n, so one starting before the line's \n ends inside the line.
+        return this.nextKeyword(text, start) < end;
+    }
+    /** The line text[start, end) as the summary shows it. */
+    shown(text, start, end) {
+        return end - start <= this.limits.maxLineChars
+            ? text.slice(start, end)
+            : this.capped(text.slice(start, start + this.limits.maxLineChars), end - start);
+    }
+    probeStraddle(text, segmentEnd) {
+        if (this.lineMatched || this.lineCarry.length === 0)
+            return;
+        const probe = this.lineCarry + text.slice(0, Math.min(KEYWORD_CARRY, segmentEnd));
+        if (this.straddleTest.test(probe))
+            this.lineMatched = true;
+    }
+    appendTail(text, start) {
+        let end = text.length;
+        if (text.charCodeAt(end - 1) === CR) {
+            this.pendingCR = true;
+            end--;
+        }
+        this.lineOpen = true;
+        this.appendToOpenLine(text, start, end);
+    }
+    appendToOpenLine(text, start, end) {
+        if (end <= start)
+            return;
+        const room = this.limits.maxLineChars - this.lineText.length;
+        if (room > 0) {
+            // Copied so a long-open line does not pin every chunk it started in.
+            this.lineText = detached(this.lineText + text.slice(start, Math.min(end, start + room)));
+        }
+        this.lineLength += end - start;
+        if (this.lineMatched)
+            return;
+        if (this.hasKeyword(text, start, end)) {
+            this.lineMatched = true;
+            this.lineCarry = '';
+            return;
+        }
+        this.lineCarry =
+            end - start >= KEYWORD_CARRY ? text.slice(end - KEYWORD_CARRY, end) : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY);
+    }
+    appendCarriageReturn() {
+        if (this.lineText.length < this.limits.maxLineChars)
+            this.lineText += '\r';
+        this.lineLength++;
+        if (!this.lineMatched)
+            this.lineCarry = (this.lineCarry + '\r').slice(-KEYWORD_CARRY);
+    }
+    closeOpenLine() {
+        const line = this.lineLength > this.limits.maxLineChars ? this.capped(this.lineText, this.lineLength) : this.lineText;
+        this.storeLine(line, this.lineMatched);
+        this.lineOpen = false;
+        this.lineText = '';
+        this.lineLength = 0;
+        this.lineMatched = false;
+        this.lineCarry = '';
+    }
+    capped(kept, fullLength) {
+        // Never end on half of a surrogate pair.
+        const last = kept.charCodeAt(kept.length - 1);
+        const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept;
+        return `${shown}… [+${fullLength - shown.length} chars]`;
+    }
+}
+/** End of the line in [start, newline) without one trailing \r. */
+function withoutCR(text, start, newline) {
+    return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
+}
+// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
+// string of its own length, so kept lines cost only what they hold.
+function detached(text) {
+    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
+}
+
+;// CONCATENATED MODULE: ./src/core/substring-watch.ts
+/** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
+class SubstringWatch {
+    needle;
+    // The last needle.length - 1 characters seen: the only part of the past that can still
+    // begin an occurrence that ends in a later chunk.
+    carry = '';
+    seen;
+    /** An empty needle counts as found before anything streams. */
+    constructor(needle) {
+        this.needle = needle;
+        this.seen = needle.length === 0;
+    }
+    /** True once the needle has occurred anywhere in the text pushed so far. */
+    get found() {
+        return this.seen;
+    }
+    /** Feeds the next chunk; a no-op once the needle has been found. */
+    push(text) {
+        if (this.seen || text.length === 0)
+            return;
+        const keep = this.needle.length - 1;
+        // Only the straddling window is rebuilt, so a large chunk is never copied.
+        if (this.carry.length > 0 && (this.carry + text.slice(0, keep)).includes(this.needle)) {
+            this.markFound();
+            return;
+        }
+        if (text.includes(this.needle)) {
+            this.markFound();
+            return;
+        }
+        this.carry = text.length >= keep ? lastChars(text, keep) : lastChars(this.carry + text, keep);
+    }
+    markFound() {
+        this.seen = true;
+        this.carry = '';
+    }
+}
+function lastChars(text, count) {
+    // Not slice(-count): slice(-0) would keep the whole text.
+    return text.slice(Math.max(0, text.length - count));
+}
+
+;// CONCATENATED MODULE: ./src/core/attempt.ts
+/**
+ * One attempt: the command list in order through the shell, output streamed live to the
+ * console while the log, the summary and the output expectations are computed on the fly,
+ * then every expectation judged.
+ */
+
+
+
+
+
+
+
+/** Streams one child stream: console live, redacted text to log and summary. */
+class OutputChannel {
+    console;
+    log;
+    summary;
+    watchers;
+    decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    redacting;
+    constructor(console, redactor, log, summary, watchers) {
+        this.console = console;
+        this.log = log;
+        this.summary = summary;
+        this.watchers = watchers;
+        this.redacting = redactor.stream();
+    }
+    take(chunk) {
+        const text = this.decoder.write(chunk);
+        this.forward(text);
+        return this.console.write(chunk);
+    }
+    finish() {
+        this.forward(this.decoder.end());
+        this.emit(this.redacting.end());
+    }
+    forward(text) {
+        if (text === '')
+            return;
+        for (const watcher of this.watchers)
+            watcher.push(text);
+        this.emit(this.redacting.push(text));
+    }
+    emit(safe) {
+        if (safe === '')
+            return;
+        this.log.write(safe);
+        this.summary.push(safe);
+    }
+}
+function waitForDrain(stream) {
+    return new Promise(resolve => stream.once('drain', () => resolve()));
+}
+function describeCommandEnd(result) {
+    if (result.timedOut)
+        return 'timed out';
+    if (result.interrupted)
+        return 'was interrupted';
+    if (result.signal)
+        return `was killed by ${result.signal} (exit ${result.exitCode})`;
+    return `exited ${result.exitCode}`;
+}
+/** Runs attempt number `attempt` of a verify. */
+async function runAttempt(settings, attempt, logPath, env) {
+    const started = Date.now();
+    const log = await CappedLogWriter.open(logPath, settings.logCapBytes);
+    const summary = new OutputSummarizer();
+    const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined;
+    const outputMatch = settings.retryOnOutput !== undefined ? new LineMatcher(settings.retryOnOutput) : undefined;
+    const stdoutChannel = new OutputChannel(env.console.stdout, env.redactor, log, summary, [
+        ...(stdoutWatch ? [stdoutWatch] : []),
+        ...(outputMatch ? [outputMatch] : [])
+    ]);
+    const stderrChannel = new OutputChannel(env.console.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : []);
+    const channels = { stdout: stdoutChannel, stderr: stderrChannel };
+    const groups = [];
+    const results = [];
+    const deadline = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined;
+    const run = async (command, timeoutMs) => {
+        const { result, group } = await env.processes.run({
+            command,
+            shell: settings.shell,
+            cwd: settings.workingDirectory,
+            env: env.env,
+            timeoutMs,
+            killGraceMs: env.killGraceMs,
+            signal: env.signal,
+            onOutput: (chunk, stream) => channels[stream].take(chunk),
+            waitForDrain: stream => waitForDrain(channels[stream].console),
+            onStart: pgid => env.log({ kind: 'process-started', pgid })
+        });
+        if (group)
+            groups.push(group);
+        return result;
+    };
+    for (const command of settings.commands) {
+        // The timeout covers the whole command list of the attempt.
+        const remaining = deadline === undefined ? 0 : Math.max(1, deadline - Date.now());
+        const result = await run(command, remaining);
+        results.push(result);
+        if (result.exitCode !== 0)
+            break;
+    }
+    const last = results[results.length - 1];
+    const failedCommand = results.find(result => result.exitCode !== 0);
+    const ended = failedCommand ?? last;
+    const checks = [];
+    const expected = settings.expectations;
+    if (!ended.interrupted) {
+        if (expected.exit !== undefined) {
+            const exitCode = failedCommand?.exitCode ?? 0;
+            checks.push({
+                expectation: 'expect-exit',
+                ok: exitCode === expected.exit,
+                detail: exitCode === expected.exit
+                    ? `exit ${exitCode}`
+                    : `expect-exit ${expected.exit} but got ${exitCode}${failedCommand ? ` (\`${failedCommand.command}\` ${describeCommandEnd(failedCommand)})` : ''}`
+            });
+        }
+        if (stdoutWatch !== undefined) {
+            checks.push({
+                expectation: 'expect-stdout',
+                ok: stdoutWatch.found,
+                detail: stdoutWatch.found
+                    ? 'stdout contained the expected text'
+                    : `stdout did not contain ${JSON.stringify(env.redactor.redact(expected.stdout))}`
+            });
+        }
+        if (expected.file !== undefined) {
+            const present = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.resolve)(settings.workingDirectory, expected.file));
+            checks.push({
+                expectation: 'expect-file',
+                ok: present,
+                detail: present ? `${expected.file} exists` : `${expected.file} does not exist`
+            });
+        }
+        if (expected.check !== undefined) {
+            const check = await run(expected.check, settings.timeoutSeconds * 1000);
+            checks.push({
+                expectation: 'expect-check',
+                ok: check.exitCode === 0,
+                detail: check.exitCode === 0 ? 'expect-check passed' : `expect-check \`${expected.check}\` ${describeCommandEnd(check)}`
+            });
+        }
+    }
+    // Nothing the attempt started may run on into the next one.
+    await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
+    stdoutChannel.finish();
+    stderrChannel.finish();
+    outputMatch?.end();
+    const closed = await log.close();
+    // Verified only when every expectation holds; an interrupted attempt is never judged.
+    const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
+    return {
+        attempt,
+        commands: results,
+        exitCode: failedCommand?.exitCode ?? 0,
+        signal: ended.signal,
+        timedOut: ended.timedOut,
+        interrupted: ended.interrupted,
+        durationMs: Date.now() - started,
+        summary: summary.finish(),
+        checks,
+        verified,
+        ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
+        outputMatched: outputMatch?.found ?? false,
+        logBytesDropped: closed.bytesDropped
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/retry-policy.ts
+/** Longest wait between attempts under exponential backoff. */
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
+/**
+ * Wait before retry number `retry` (1 = before the second attempt). Fixed backoff waits
+ * retry-wait-seconds every time; exponential doubles it each retry with ±20 % jitter,
+ * capped at five minutes.
+ */
+function retryDelayMs(settings, retry, random = Math.random) {
+    const base = settings.retryWaitSeconds * 1000;
+    if (base === 0)
+        return 0;
+    if (settings.retryBackoff === 'fixed')
+        return base;
+    const doubled = base * 2 ** Math.max(0, retry - 1);
+    const jitter = 1 + (random() * 0.4 - 0.2);
+    return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter));
+}
+/** Why a failed attempt may not be retried, or undefined when it may. */
+function retryRefusal(settings, exitCode, outputMatched) {
+    const codes = settings.retryOnExitCodes;
+    if (codes !== undefined && !codes.includes(exitCode)) {
+        return `not retrying: exit ${exitCode} is not in retry-on-exit-codes (${codes.join(',')})`;
+    }
+    if (settings.retryOnOutput !== undefined && !outputMatched) {
+        return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`;
+    }
+    return undefined;
+}
+/** "5 s", "1.5 s", "2 min 5 s": a wait as a person reads it. */
+function describeWait(ms) {
+    const seconds = Math.round(ms / 100) / 10;
+    if (seconds < 60)
+        return `${seconds} s`;
+    const minutes = Math.floor(seconds / 60);
+    const rest = Math.round(seconds - minutes * 60);
+    return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/engine.ts
+/**
+ * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
+ * out, a failure is not retryable, or the run is interrupted — every step written to the
+ * session's trace (docs/design.md §2).
+ */
+
+
+
+
+/** The failing part of an attempt, in one line. */
+function failureReason(attempt) {
+    if (attempt.interrupted)
+        return 'interrupted';
+    const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail);
+    return failed.length > 0 ? failed.join('; ') : 'not verified';
+}
+/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
+async function runVerifyLoop(settings, session, env, start = {}) {
+    const maxAttempts = 1 + settings.maxRetries;
+    const attempts = [...(start.previous ?? [])];
+    let interrupted = false;
+    let stop = attempts.some(attempt => attempt.verified);
+    const resumedFrom = attempts[attempts.length - 1];
+    if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted && attempts.length < maxAttempts) {
+        // A resumed run obeys retry-on-* for the attempt it replayed, as if it had just run.
+        const refusal = retryRefusal(settings, resumedFrom.exitCode, resumedFrom.outputMatched);
+        if (refusal !== undefined) {
+            session.event('note', { message: `${failureReason(resumedFrom)}; ${refusal}` });
+            stop = true;
+        }
+    }
+    while (!stop && attempts.length < maxAttempts) {
+        const number = attempts.length + 1;
+        if (env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        env.log({ kind: 'attempt-started', attempt: number, maxAttempts });
+        session.event('tool_call', { attempt: number, commands: settings.commands });
+        const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env);
+        attempts.push(attempt);
+        recordAttempt(session, attempt);
+        session.update({ attempts: attempts.length, errors: attempts.filter(a => !a.verified).length });
+        if (attempt.verified)
+            break;
+        if (attempt.interrupted || env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        if (number === maxAttempts)
+            break;
+        const refusal = retryRefusal(settings, attempt.exitCode, attempt.outputMatched);
+        if (refusal !== undefined) {
+            const message = `${failureReason(attempt)}; ${refusal}`;
+            session.event('note', { message });
+            env.log({ kind: 'attempt-failed', attempt: number, retry: false, note: message });
+            break;
+        }
+        const wait = retryDelayMs(settings, number, () => env.clock.random());
+        const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${number + 1}/${maxAttempts})`;
+        session.event('note', { message });
+        env.log({ kind: 'attempt-failed', attempt: number, retry: true, note: message });
+        await env.clock.sleep(wait, env.signal);
+    }
+    const verifiedAt = attempts.findIndex(attempt => attempt.verified);
+    const last = attempts[attempts.length - 1];
+    const outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
+    const flaky = verifiedAt > 0;
+    let summary;
+    if (outcome === 'success') {
+        summary = flaky ? `verified on attempt ${verifiedAt + 1}/${maxAttempts} (flaky)` : `verified on attempt 1/${maxAttempts}`;
+    }
+    else if (outcome === 'aborted') {
+        summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`;
+    }
+    else {
+        summary = `not verified after ${attempts.length}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`;
+    }
+    return {
+        outcome,
+        flaky,
+        interrupted,
+        attempts,
+        maxAttempts,
+        exitCode: interrupted ? INTERRUPTED_EXIT : (last?.exitCode ?? 0),
+        summary
+    };
+}
+/** The tool_result and verify events of one attempt. */
+function recordAttempt(session, attempt) {
+    session.event('tool_result', {
+        attempt: attempt.attempt,
+        ok: attempt.exitCode === 0 && !attempt.interrupted,
+        exit: attempt.exitCode,
+        ...(attempt.signal !== null && { signal: attempt.signal }),
+        ...(attempt.timedOut && { timed_out: true }),
+        ...(attempt.interrupted && { interrupted: true }),
+        duration_ms: attempt.durationMs,
+        summary: attempt.summary,
+        commands: attempt.commands.map(commandRecord),
+        // What a resumed run needs to judge this attempt without running it again.
+        ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
+        ...(attempt.outputMatched && { output_matched: true })
+    });
+    session.event('verify', {
+        attempt: attempt.attempt,
+        ok: attempt.verified,
+        check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
+        detail: attempt.verified ? 'every expectation held' : failureReason(attempt)
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/context.ts
+/**
+ * What the judge and the rules share: the shape of a finding, what a rule is told about the
+ * command it judges, and the standard input that flows along a pipeline.
+ */
+// Scripts nested deeper than this (sh -c inside $( ) inside eval …) are not inspected: real
+// commands never come close, and the cap bounds the work on a hostile 1 MB line.
+const MAX_NESTING = 5;
+/** Text flowing into a pipeline stage: heredocs, here-strings, what earlier stages print. */
+class Stdin {
+    texts = [];
+    judgedAsScript = 0;
+    judgedAsSql = 0;
+    /** Adds text that later stages will read. */
+    add(texts) {
+        this.texts.push(...texts);
+    }
+    /** Texts not yet judged as a shell script; each is handed out once. */
+    forScript() {
+        const fresh = this.texts.slice(this.judgedAsScript);
+        this.judgedAsScript = this.texts.length;
+        return fresh;
+    }
+    /** Texts not yet judged as SQL; each is handed out once. */
+    forSql() {
+        const fresh = this.texts.slice(this.judgedAsSql);
+        this.judgedAsSql = this.texts.length;
+        return fresh;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/tables.ts
+/**
+ * The data the guardrail's launchers and rules read: which programs run other commands and
+ * how their options are spelled, which options of the judged programs take a value, and
+ * which programs are shells or database clients. Kept apart from the code so that adding a
+ * program or an option is a one-line change here.
+ */
+/** Launchers that run the words after their options (and operands) as a command. */
+const LAUNCHER_OPTIONS = new Map([
+    [
+        'sudo',
+        {
+            valued: 'CDghprRtTuU',
+            longValued: ['user', 'group', 'host', 'prompt', 'role', 'type', 'close-from', 'chdir', 'chroot', 'command-timeout', 'other-user']
+        }
+    ],
+    ['doas', { valued: 'uC' }],
+    ['builtin', {}],
+    ['exec', { valued: 'a' }],
+    ['nohup', {}],
+    ['setsid', {}],
+    ['busybox', {}],
+    ['time', { valued: 'fo', longValued: ['format', 'output'] }],
+    ['nice', { valued: 'n', longValued: ['adjustment'] }],
+    ['ionice', { valued: 'cnp', longValued: ['class', 'classdata', 'pid'] }],
+    ['timeout', { valued: 'ks', longValued: ['kill-after', 'signal'], operands: 1 }],
+    ['stdbuf', { valued: 'eio', longValued: ['error', 'input', 'output'] }],
+    ['chroot', { longValued: ['userspec', 'groups'], operands: 1 }],
+    [
+        'xargs',
+        {
+            valued: 'adEIJLnPRsS',
+            attached: 'eil',
+            longValued: ['arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var']
+        }
+    ]
 ]);
+/** `env`'s short options that take a value; `-S` splits its value into a command. */
+const ENV_VALUED = 'SuCP';
+/** `env`'s long options that take the next word when written without `=`. */
+const ENV_LONG_VALUED = ['split-string', 'unset', 'chdir'];
+/** Container tools whose `exec` runs a command in a container. */
+const CONTAINER_TOOLS = ['docker', 'podman', 'docker-compose'];
+/** Options of `docker compose` before its subcommand. */
+const COMPOSE_OPTIONS = {
+    valued: 'fp',
+    longValued: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress']
+};
+/** Options of `docker exec` before the container name. */
+const CONTAINER_EXEC_OPTIONS = {
+    valued: 'euw',
+    longValued: ['env', 'env-file', 'user', 'workdir', 'detach-keys', 'index']
+};
+/** Words a command may start with that are grammar, not the program. */
+const SHELL_KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until']);
+/** Operators after which the next word is a redirection target, not an argument. */
+const REDIRECTIONS = new Set(['<', '>', '>>', '>&', '<&', '&>', '&>>', '>|', '<<', '<<-', '<>']);
+/** git's global options that take the next word. */
+const GIT_VALUED = new Set([
+    '-C',
+    '-c',
+    '--git-dir',
+    '--work-tree',
+    '--namespace',
+    '--config-env',
+    '--super-prefix'
+]);
+/** `git push` options that take the next word. */
+const PUSH_VALUED = new Set(['--repo', '--receive-pack', '--exec', '--push-option']);
+/** kubectl's global options that take the next word. */
+const KUBECTL_VALUED = new Set([
+    '-n',
+    '--namespace',
+    '--context',
+    '--cluster',
+    '--user',
+    '-s',
+    '--server',
+    '--kubeconfig',
+    '--token',
+    '--as',
+    '--as-group',
+    '--as-uid',
+    '--request-timeout',
+    '--certificate-authority',
+    '--client-certificate',
+    '--client-key',
+    '--tls-server-name',
+    '--cache-dir',
+    '--profile',
+    '--profile-output',
+    '-v',
+    '--v',
+    '--vmodule',
+    '--log-file',
+    '--username',
+    '--password'
+]);
+/** helm's global options that take the next word. */
+const HELM_VALUED = new Set([
+    '-n',
+    '--namespace',
+    '--kube-context',
+    '--kubeconfig',
+    '--kube-apiserver',
+    '--kube-as-user',
+    '--kube-as-group',
+    '--kube-token',
+    '--kube-ca-file',
+    '--kube-tls-server-name',
+    '--registry-config',
+    '--repository-cache',
+    '--repository-config',
+    '--burst-limit',
+    '--qps',
+    '--content-cache'
+]);
+/** `helm uninstall` and its aliases `delete`, `del` and `un`. */
+const HELM_UNINSTALL = new Set(['uninstall', 'delete', 'del', 'un']);
+/** Short options of OpenSSH that take a value. */
+const SSH_VALUED = 'BbcDEeFIiJLlmOoPpQRSWw';
+/** `find` actions that run a command. */
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+/** Long options of a shell that take the next word. */
+const SHELL_LONG_VALUED = ['--rcfile', '--init-file'];
+/** Shells: they run `-c` text, or what they read on standard input. */
+const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish'];
+/** Database clients: SQL in their arguments or on standard input is judged. */
+const SQL_CLIENTS = [
+    'psql',
+    'pgcli',
+    'mysql',
+    'mariadb',
+    'mycli',
+    'sqlite3',
+    'duckdb',
+    'sqlcmd',
+    'clickhouse',
+    'clickhouse-client',
+    'cqlsh',
+    'cockroach',
+    'usql',
+    'snowsql',
+    'trino',
+    'bq'
+];
+
+;// CONCATENATED MODULE: ./src/core/guardrail/invocations.ts
+/**
+ * The words of one simple command, read with the shared shell tokenizer: `$VAR` stays
+ * literal, redirections and their targets drop out, and any other operator (as in an
+ * `env -S` string, which the script splitter never saw) starts a new invocation.
+ */
+
+
+const PLAIN_TEXT = /^[\w\s.,:=@%+/-]*$/;
+/** The invocations in a simple command's text, `$VAR` references kept literal. */
+function invocationsOf(text) {
+    // Text without quotes, escapes, expansions, globs or operators tokenizes the same by
+    // whitespace; skipping shell-quote there keeps a 1 MB line of short commands fast
+    if (PLAIN_TEXT.test(text)) {
+        const words = text.split(/\s+/).filter(word => word !== '');
+        return words.length === 0 ? [] : [{ words, hereStrings: [] }];
+    }
+    const tokenized = tokenize(text);
+    if (tokenized === undefined)
+        return [{ words: whitespaceWords(text), hereStrings: [] }];
+    const tokens = tokenized.tokens;
+    const invocations = [];
+    let current = { words: [], hereStrings: [] };
+    for (let i = 0; i < tokens.length; i++) {
+        const token = tokens[i];
+        if (token === undefined || token.kind === 'comment')
+            break;
+        if (token.kind === 'word') {
+            current.words.push(wordText(token.parts));
+            continue;
+        }
+        const op = token.op;
+        if (op === '<<<') {
+            const target = tokens[++i];
+            if (target?.kind === 'word' && !target.glob)
+                current.hereStrings.push(wordText(target.parts));
+        }
+        else if (REDIRECTIONS.has(op)) {
+            // In `2>file` the descriptor belongs to the redirection, not to the command
+            const last = current.words[current.words.length - 1];
+            if (last !== undefined && /^\d+$/.test(last))
+                current.words.pop();
+            i++;
+        }
+        else {
+            invocations.push(current);
+            current = { words: [], hereStrings: [] };
+        }
+    }
+    invocations.push(current);
+    return invocations.filter(one => one.words.length > 0 || one.hereStrings.length > 0);
+}
+/** A word as the rules read it: references written back as `$NAME`, never expanded. */
+function wordText(parts) {
+    return parts.map(part => ('literal' in part ? part.literal : '$' + part.variable)).join('');
+}
+// A command shell-quote cannot parse (a bad `${…}`) still gets words: split on blanks
+function whitespaceWords(text) {
+    return text
+        .split(/\s+/)
+        .filter(word => word !== '')
+        .map(word => word.replace(/["']/g, ''));
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/launchers.ts
+/**
+ * Launchers: programs that run the rest of their words as a command (`sudo`, `env`, `xargs`,
+ * `docker exec`, …). Unwrapping a chain of them finds the program that finally runs.
+ */
+
+
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+/** The command a launcher chain finally runs (`sudo env X=1 nice rm …` → `rm …`). */
+function unwrap(words) {
+    let current = { words, at: 0 };
+    let rewrites = 0;
+    while (true) {
+        const word = current.words[current.at];
+        if (word === undefined)
+            return undefined;
+        if (ASSIGNMENT.test(word) || SHELL_KEYWORDS.has(word)) {
+            current = { words: current.words, at: current.at + 1 };
+            continue;
+        }
+        const launcher = LAUNCHERS.get(programName(word));
+        const next = launcher?.(current.words, current.at + 1);
+        if (next === undefined)
+            return current;
+        // `env -S` builds a new word list; bounding those rebuilds keeps the work linear
+        if (next.words !== current.words && ++rewrites > MAX_NESTING)
+            return current;
+        current = next;
+    }
+}
+/** The name a program is known by: `/usr/bin/git`, `\rm` and `git.exe` are `git`, `rm` and `git`. */
+function programName(word) {
+    const base = word.slice(word.lastIndexOf('/') + 1).toLowerCase();
+    return base.endsWith('.exe') ? base.slice(0, -4) : base;
+}
+/** Index of the first word after the options (and operands) described by `spec`. */
+function skipOptions(words, from, spec) {
+    let i = from;
+    while (i < words.length) {
+        const word = words[i] ?? '';
+        if (word === '--') {
+            i++;
+            break;
+        }
+        if (!word.startsWith('-') || word === '-')
+            break;
+        i++;
+        if (word.startsWith('--')) {
+            if (!word.includes('=') && spec.longValued?.includes(word.slice(2)))
+                i++;
+            continue;
+        }
+        for (let j = 1; j < word.length; j++) {
+            const letter = word.charAt(j);
+            if (spec.attached?.includes(letter))
+                break;
+            if (spec.valued?.includes(letter)) {
+                if (j === word.length - 1)
+                    i++;
+                break;
+            }
+        }
+    }
+    return i + (spec.operands ?? 0);
+}
+function options(spec) {
+    return (words, at) => ({ words, at: skipOptions(words, at, spec) });
+}
+const launchEnv = (words, at) => {
+    let i = at;
+    while (i < words.length) {
+        const word = words[i] ?? '';
+        if (word === '--')
+            return { words, at: i + 1 };
+        if (!word.startsWith('-'))
+            break;
+        i++;
+        if (word.startsWith('--')) {
+            const [name, value] = splitLongOption(word);
+            const needsNext = value === undefined && ENV_LONG_VALUED.includes(name);
+            const operand = needsNext ? words[i++] : value;
+            if (name === 'split-string' && operand !== undefined)
+                return splitString(operand, words, i);
+            continue;
+        }
+        for (let j = 1; j < word.length; j++) {
+            const letter = word.charAt(j);
+            if (!ENV_VALUED.includes(letter))
+                continue;
+            const attached = word.slice(j + 1);
+            const operand = attached !== '' ? attached : words[i++];
+            if (letter === 'S' && operand !== undefined)
+                return splitString(operand, words, i);
+            break;
+        }
+    }
+    return { words, at: i };
+};
+/** `env -S 'a b'` runs `a b` followed by the words after it. */
+function splitString(operand, words, rest) {
+    const split = invocationsOf(operand)[0]?.words ?? [];
+    return { words: [...split, ...words.slice(rest)], at: 0 };
+}
+function splitLongOption(word) {
+    const equals = word.indexOf('=');
+    if (equals === -1)
+        return [word.slice(2), undefined];
+    return [word.slice(2, equals), word.slice(equals + 1)];
+}
+const launchCommand = (words, at) => {
+    const end = skipOptions(words, at, {});
+    // `command -v rm` only looks the name up
+    const lookup = words.slice(at, end).some(word => /^-[pvV]*[vV]/.test(word));
+    return { words, at: lookup ? words.length : end };
+};
+/** `docker exec [opts] ctr cmd…`, `docker compose exec [opts] svc cmd…`, and podman's. */
+const launchContainerExec = (words, at) => {
+    let i = at;
+    const group = words[i]?.toLowerCase();
+    if (group === 'compose')
+        i = skipOptions(words, i + 1, COMPOSE_OPTIONS);
+    else if (group === 'container')
+        i++;
+    if (words[i]?.toLowerCase() !== 'exec')
+        return undefined;
+    i = skipOptions(words, i + 1, CONTAINER_EXEC_OPTIONS);
+    return { words, at: i + 1 };
+};
+const LAUNCHERS = new Map([
+    ...[...LAUNCHER_OPTIONS].map(([name, spec]) => [name, options(spec)]),
+    ['env', launchEnv],
+    ['command', launchCommand],
+    ...CONTAINER_TOOLS.map((name) => [name, launchContainerExec])
+]);
+
+;// CONCATENATED MODULE: ./src/core/guardrail/nested-rules.ts
+/**
+ * Programs that run other code: shells (`-c` text or their standard input), `eval`, the
+ * remote command of `ssh`, and `find -exec`. Their rule is the rules of what they run.
+ */
+
+
+
+/** A shell: its `-c` script, or the script it reads on standard input when given no file. */
+const checkShell = (args, context) => {
+    let inline = false;
+    let fromStdin = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        if (arg === '--' || arg === '-') {
+            i++;
+            break;
+        }
+        if (!arg.startsWith('-') && !arg.startsWith('+'))
+            break;
+        if (arg.startsWith('--')) {
+            if (SHELL_LONG_VALUED.includes(arg))
+                i++;
+            continue;
+        }
+        const letters = arg.slice(1);
+        if (arg.startsWith('-') && letters.includes('c'))
+            inline = true;
+        if (arg.startsWith('-') && letters.includes('s'))
+            fromStdin = true;
+        if (letters.includes('o') || letters.includes('O'))
+            i++; // `-o pipefail`
+    }
+    const operand = args[i];
+    if (inline)
+        return operand === undefined ? undefined : context.script(operand);
+    // A script file is not read; a shell without one runs what it is fed
+    if (!fromStdin && i < args.length)
+        return undefined;
+    for (const text of context.stdin.forScript()) {
+        const finding = context.script(text);
+        if (finding)
+            return finding;
+    }
+    return undefined;
+};
+/** `eval` runs its arguments joined as a script. */
+const checkEval = (args, context) => context.script(args.join(' '));
+/** `ssh host command…` runs the command on the host. */
+const checkSsh = (args, context) => {
+    // OpenSSH reads options both before and after the destination
+    const host = skipOptions(args, 0, { valued: SSH_VALUED });
+    const command = skipOptions(args, host + 1, { valued: SSH_VALUED });
+    return command < args.length ? context.script(args.slice(command).join(' ')) : undefined;
+};
+/** `find … -exec cmd … ;` runs `cmd` for the files found. */
+const checkFind = (args, context) => {
+    for (let i = 0; i < args.length; i++) {
+        if (!FIND_EXEC.has(args[i] ?? ''))
+            continue;
+        let end = i + 1;
+        while (end < args.length && args[end] !== ';' && args[end] !== '+')
+            end++;
+        const finding = context.command(args.slice(i + 1, end), new Stdin());
+        if (finding)
+            return finding;
+        i = end;
+    }
+    return undefined;
+};
+
+;// CONCATENATED MODULE: ./src/core/guardrail/sql-rules.ts
+/**
+ * SQL: `DROP TABLE`, `DROP DATABASE` (or `SCHEMA`) and `TRUNCATE` at the start of a
+ * statement, in a database client's arguments, on its standard input, or as the command.
+ */
+
+/** The SQL statement `DROP TABLE x` given as the command (a SQL `shell` template, a heredoc). */
+const checkDrop = args => {
+    const found = sqlRule(['drop', ...args].join(' '));
+    return found && { rule: found.rule };
+};
+/** A database client, judged on the SQL in its arguments and then on its standard input. */
+const checkSqlClient = (args, context) => {
+    for (const arg of args) {
+        const found = sqlRule(sqlIn(arg));
+        if (found)
+            return { rule: found.rule };
+    }
+    for (const text of context.stdin.forSql()) {
+        const found = sqlRule(text);
+        if (found)
+            return { rule: found.rule, excerpt: found.statement };
+    }
+    return undefined;
+};
+/** The SQL an argument may carry: `-c SQL` as its own word, `--command=SQL`, `-cSQL`. */
+function sqlIn(arg) {
+    if (!arg.startsWith('-'))
+        return arg;
+    const equals = arg.indexOf('=');
+    if (equals !== -1)
+        return arg.slice(equals + 1);
+    return arg.startsWith('--') ? '' : arg.slice(2);
+}
+/** The rule tripped by the first destructive statement of some SQL text, if any. */
+function sqlRule(sql) {
+    for (const statement of sql.split(';')) {
+        const rule = statementRule(leadingWords(statement, 3));
+        if (rule)
+            return { rule, statement: statement.trim() };
+    }
+    return undefined;
+}
+function statementRule([first, second, third]) {
+    if (first === 'truncate')
+        return second === undefined ? undefined : 'truncate';
+    if (first !== 'drop')
+        return undefined;
+    const object = second === 'temporary' || second === 'temp' ? third : second;
+    if (object === 'table')
+        return 'drop table';
+    // MySQL's DROP SCHEMA is DROP DATABASE by another name
+    return object === 'database' || object === 'schema' ? 'drop database' : undefined;
+}
+/** The first `count` blank-separated words of a statement, lower-cased, comments skipped. */
+function leadingWords(sql, count) {
+    const words = [];
+    let i = 0;
+    while (i < sql.length && words.length < count) {
+        if (/\s/.test(sql.charAt(i)))
+            i++;
+        else if (sql.startsWith('--', i))
+            i = lineEnd(sql, i);
+        else if (sql.startsWith('/*', i)) {
+            const close = sql.indexOf('*/', i + 2);
+            i = close === -1 ? sql.length : close + 2;
+        }
+        else {
+            let end = i;
+            while (end < sql.length && !/\s/.test(sql.charAt(end)))
+                end++;
+            words.push(sql.slice(i, end).toLowerCase());
+            i = end;
+        }
+    }
+    return words;
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/rules.ts
+
+
+
+/** The arguments before `--`, where options end. */
+function optionWords(args) {
+    const end = args.indexOf('--');
+    return end === -1 ? args : args.slice(0, end);
+}
+/** Index of the subcommand after global options (`valued` ones take the next word). */
+function subcommandAt(args, valued) {
+    let i = 0;
+    let arg = args[0];
+    while (arg !== undefined && arg.startsWith('-')) {
+        i += valued.has(arg) ? 2 : 1;
+        arg = args[i];
+    }
+    return i;
+}
+const checkRm = args => {
+    let recursive = false;
+    let force = false;
+    for (const arg of optionWords(args)) {
+        if (!arg.startsWith('-') || arg === '-')
+            continue;
+        const lower = arg.toLowerCase();
+        if (lower.startsWith('--')) {
+            // GNU rm accepts any unambiguous abbreviation: `--rec`, `--f`
+            const name = lower.slice(2);
+            if ('recursive'.startsWith(name))
+                recursive = true;
+            if ('force'.startsWith(name))
+                force = true;
+        }
+        else {
+            if (lower.includes('r'))
+                recursive = true;
+            if (lower.includes('f'))
+                force = true;
+        }
+    }
+    return recursive && force ? { rule: 'rm -rf' } : undefined;
+};
+const checkGit = args => {
+    const at = subcommandAt(args, GIT_VALUED);
+    const rest = optionWords(args.slice(at + 1));
+    switch (args[at]?.toLowerCase()) {
+        case 'push':
+            return isForcePush(rest) ? { rule: 'git push --force' } : undefined;
+        case 'reset':
+            return rest.some(arg => isAbbreviation(arg.toLowerCase(), '--hard', 4)) ? { rule: 'git reset --hard' } : undefined;
+        case 'clean':
+            return isForcedClean(rest) ? { rule: 'git clean -fdx' } : undefined;
+        case 'branch':
+            return isForcedBranchDelete(rest) ? { rule: 'git branch -D' } : undefined;
+        default:
+            return undefined;
+    }
+};
+function isAbbreviation(arg, option, shortest) {
+    return arg.length >= shortest && option.startsWith(arg);
+}
+function isForcePush(args) {
+    for (let i = 0; i < args.length; i++) {
+        const arg = (args[i] ?? '').toLowerCase();
+        // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
+        if (arg.startsWith('--force') || arg === '--mirror')
+            return true;
+        if (arg.startsWith('--')) {
+            if (PUSH_VALUED.has(arg))
+                i++;
+        }
+        else if (arg.startsWith('-')) {
+            const letters = arg.slice(1);
+            const valued = letters.indexOf('o');
+            if ((valued === -1 ? letters : letters.slice(0, valued)).includes('f'))
+                return true;
+            if (valued !== -1 && valued === letters.length - 1)
+                i++;
+        }
+        else if (arg.startsWith('+'))
+            return true; // a `+refspec` forces that update
+    }
+    return false;
+}
+function isForcedClean(args) {
+    let force = false;
+    let wide = false;
+    let dryRun = false;
+    for (let i = 0; i < args.length; i++) {
+        const arg = (args[i] ?? '').toLowerCase();
+        if (arg === '--force')
+            force = true;
+        else if (arg === '--dry-run')
+            dryRun = true;
+        else if (arg === '--exclude')
+            i++;
+        else if (arg.startsWith('-') && !arg.startsWith('--')) {
+            const letters = arg.slice(1);
+            const valued = letters.indexOf('e');
+            const flags = valued === -1 ? letters : letters.slice(0, valued);
+            if (flags.includes('f'))
+                force = true;
+            // -d reaches into directories, -x/-X into ignored files (lower-cased: both count)
+            if (flags.includes('d') || flags.includes('x'))
+                wide = true;
+            if (flags.includes('n'))
+                dryRun = true;
+            if (valued !== -1 && valued === letters.length - 1)
+                i++;
+        }
+    }
+    return force && wide && !dryRun;
+}
+function isForcedBranchDelete(args) {
+    let remove = false;
+    let force = false;
+    for (const arg of args) {
+        if (arg.startsWith('--')) {
+            const lower = arg.toLowerCase();
+            if (lower === '--delete')
+                remove = true;
+            if (lower === '--force')
+                force = true;
+        }
+        else if (arg.startsWith('-')) {
+            // Case matters here: -d refuses to drop unmerged work, -D does not
+            const letters = arg.slice(1);
+            if (letters.includes('D'))
+                return true;
+            if (letters.includes('d'))
+                remove = true;
+            if (letters.includes('f'))
+                force = true;
+        }
+    }
+    return remove && force;
+}
+function isDryRun(args) {
+    return args.some(arg => {
+        const lower = arg.toLowerCase();
+        if (lower === '--dry-run')
+            return true;
+        return lower.startsWith('--dry-run=') && !['none', 'false'].includes(lower.slice(10));
+    });
+}
+const checkKubectl = (args, context) => {
+    const at = subcommandAt(args, KUBECTL_VALUED);
+    const rest = args.slice(at + 1);
+    const subcommand = args[at]?.toLowerCase();
+    if (subcommand === 'delete')
+        return isDryRun(rest) ? undefined : { rule: 'kubectl delete' };
+    if (subcommand !== 'exec')
+        return undefined;
+    const dashes = rest.indexOf('--');
+    if (dashes === -1)
+        return undefined;
+    return context.command(rest.slice(dashes + 1), context.stdin);
+};
+const checkHelm = args => {
+    const at = subcommandAt(args, HELM_VALUED);
+    const removes = HELM_UNINSTALL.has(args[at]?.toLowerCase() ?? '');
+    return removes && !isDryRun(args.slice(at + 1)) ? { rule: 'helm uninstall' } : undefined;
+};
+// coreutils `truncate -s 0 file`, and the SQL statement `TRUNCATE x` given as the command
+const checkTruncate = args => (args.some(arg => arg !== '--help' && arg !== '--version') ? { rule: 'truncate' } : undefined);
+/** Every judged program (by its base name, lower-cased) and its rule. */
+const PROGRAMS = new Map([
+    ['rm', checkRm],
+    ['git', checkGit],
+    ['kubectl', checkKubectl],
+    ['helm', checkHelm],
+    ['truncate', checkTruncate],
+    ['drop', checkDrop],
+    ['eval', checkEval],
+    ['ssh', checkSsh],
+    ['find', checkFind],
+    ...SHELLS.map((name) => [name, checkShell]),
+    ...SQL_CLIENTS.map((name) => [name, checkSqlClient])
+]);
+
+;// CONCATENATED MODULE: ./src/core/guardrail/heredoc.ts
+/** Heredocs: the delimiter word after `<<`, and finding the line that closes each body. */
+
+/** The heredoc delimiter word starting at `from`, unquoted; quoting stops expansion. */
+function readDelimiter(text, from) {
+    let word = '';
+    let quoted = false;
+    let i = from;
+    while (i < text.length && !breaksWord(text[i])) {
+        const char = text[i];
+        if (char === "'" || char === '"') {
+            const close = text.indexOf(char, i + 1);
+            const end = close === -1 ? text.length : close;
+            word += text.slice(i + 1, end);
+            quoted = true;
+            i = end + 1;
+        }
+        else if (char === '\\') {
+            word += text[i + 1] ?? '';
+            quoted = true;
+            i += 2;
+        }
+        else {
+            word += char;
+            i++;
+        }
+    }
+    return { text: word, quoted, end: Math.min(i, text.length) };
+}
+/** Finds heredoc closing lines without rescanning the script for every heredoc. */
+class LineIndex {
+    exact = new Map();
+    tabless = new Map();
+    constructor(script) {
+        let start = 0;
+        while (start <= script.length) {
+            const end = lineEnd(script, start);
+            const line = script.slice(start, end);
+            append(this.exact, line, start);
+            append(this.tabless, line.replace(/^\t+/, ''), start);
+            start = end + 1;
+        }
+    }
+    /** Start of the first line at or after `from` that reads `text`. */
+    find(text, from, ignoreLeadingTabs) {
+        const starts = (ignoreLeadingTabs ? this.tabless : this.exact).get(text);
+        if (starts === undefined)
+            return undefined;
+        let low = 0;
+        let high = starts.length;
+        while (low < high) {
+            const middle = (low + high) >> 1;
+            const start = starts[middle];
+            if (start !== undefined && start < from)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        return starts[low];
+    }
+}
+function append(index, key, value) {
+    const list = index.get(key);
+    if (list === undefined)
+        index.set(key, [value]);
+    else
+        list.push(value);
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/script-splitter.ts
+/**
+ * Cutting a script into its simple commands, as a POSIX shell reads it: quotes, escapes and
+ * line continuations, operators, subshells, `$( )` and backtick substitutions, heredocs and
+ * comments. Each command keeps its text as written (for the excerpt) and the text its words
+ * are read from.
+ */
+
+
+// Stands in for a $( ) or backtick substitution inside the command that holds it: what it
+// prints is only known at run time (the substitution itself is checked separately).
+const SUBSTITUTED = '__substituted__';
+function newCommand(pipeline) {
+    return { raw: '', text: '', substitutions: [], heredocs: [], pipeline };
+}
+/** The simple commands of a script, in the order they appear. */
+function splitScript(script) {
+    const commands = [];
+    const pending = [];
+    const parens = new SubstitutionParens();
+    let lines;
+    let pipeline = 0;
+    let current = newCommand(pipeline);
+    let chunks = [];
+    let start = 0;
+    let copied = 0;
+    const cut = (from, to, replacement = '') => {
+        chunks.push(script.slice(copied, from), replacement);
+        copied = to;
+    };
+    const finish = (end, next, piped) => {
+        chunks.push(script.slice(copied, end));
+        current.raw = script.slice(start, end);
+        current.text = chunks.join('');
+        if (current.raw.trim() !== '')
+            commands.push(current);
+        if (!piped)
+            pipeline++;
+        current = newCommand(pipeline);
+        chunks = [];
+        start = copied = next;
+    };
+    const takeParens = (at) => {
+        const close = closingParen(script, at + 2);
+        parens.skipped(close);
+        current.substitutions.push(script.slice(at + 2, close));
+        const after = Math.min(close + 1, script.length);
+        cut(at, after, SUBSTITUTED);
+        return after;
+    };
+    const takeBackticks = (at) => {
+        const close = closingBacktick(script, at + 1);
+        current.substitutions.push(unescapeBackticks(script.slice(at + 1, close)));
+        const after = Math.min(close + 1, script.length);
+        cut(at, after, SUBSTITUTED);
+        return after;
+    };
+    const scanDoubleQuoted = (from) => {
+        let i = from;
+        while (i < script.length) {
+            const char = script[i];
+            if (char === '"')
+                return i + 1;
+            if (char === '\\') {
+                if (script[i + 1] === '\n')
+                    cut(i, i + 2);
+                i += 2;
+            }
+            else if (char === '`')
+                i = takeBackticks(i);
+            else if (char === '$' && script[i + 1] === '(')
+                i = takeParens(i);
+            else
+                i++;
+        }
+        return i;
+    };
+    const noteHeredoc = (from) => {
+        let i = from;
+        const stripTabs = script[i] === '-';
+        if (stripTabs)
+            i++;
+        while (script[i] === ' ' || script[i] === '\t')
+            i++;
+        const word = readDelimiter(script, i);
+        if (word.text !== '') {
+            pending.push({ delimiter: word.text, stripTabs, expands: !word.quoted, command: current });
+        }
+        return word.end;
+    };
+    const takeHeredocBodies = (from) => {
+        let i = from;
+        for (const heredoc of pending.splice(0)) {
+            lines ??= new LineIndex(script);
+            const close = lines.find(heredoc.delimiter, i, heredoc.stripTabs);
+            // No closing line: it was not a heredoc (`1 << 2` in arithmetic); read on as commands
+            if (close === undefined)
+                continue;
+            const body = script.slice(i, close);
+            heredoc.command.heredocs.push(body);
+            if (heredoc.expands)
+                heredoc.command.substitutions.push(...substitutionsIn(body));
+            i = Math.min(lineEnd(script, close) + 1, script.length);
+        }
+        return i;
+    };
+    let i = 0;
+    while (i < script.length) {
+        const char = script[i];
+        const next = script[i + 1];
+        if (char === '\\') {
+            if (next === '\n')
+                cut(i, i + 2);
+            i += 2;
+        }
+        else if (char === "'") {
+            i = afterClose(script, closingSingleQuote(script, i + 1));
+        }
+        else if (char === '"') {
+            i = scanDoubleQuoted(i + 1);
+        }
+        else if (char === '`') {
+            i = takeBackticks(i);
+        }
+        else if (char === '$' && next === '(') {
+            i = takeParens(i);
+        }
+        else if (char === '$' && next === "'") {
+            i = afterClose(script, closingQuote(script, i + 2, "'"));
+        }
+        else if (char === '#' && opensComment(script, i, parens)) {
+            const end = lineEnd(script, i);
+            cut(i, end);
+            i = end;
+        }
+        else if (char === '<' && next === '<') {
+            // `<<<` is a here-string, which shell-quote reads; `<<` opens a heredoc
+            i = script[i + 2] === '<' ? i + 3 : noteHeredoc(i + 2);
+        }
+        else if (char === '\n') {
+            finish(i, i + 1, false);
+            i = takeHeredocBodies(i + 1);
+            start = copied = i;
+        }
+        else if (char === ';' || char === '(' || char === ')') {
+            if (char === '(')
+                parens.opened(script, i);
+            if (char === ')')
+                parens.closed(i);
+            finish(i, i + 1, false);
+            i++;
+        }
+        else if (char === '&') {
+            // `2>&1`, `<&3` and `&> file` are redirections, not separators
+            if (script[i - 1] === '>' || script[i - 1] === '<' || next === '>')
+                i++;
+            else {
+                const width = next === '&' ? 2 : 1;
+                finish(i, i + width, false);
+                i += width;
+            }
+        }
+        else if (char === '|') {
+            if (script[i - 1] === '>')
+                i++; // `>| file`
+            else if (next === '|') {
+                finish(i, i + 2, false);
+                i += 2;
+            }
+            else {
+                const width = next === '&' ? 2 : 1;
+                finish(i, i + width, true);
+                i += width;
+            }
+        }
+        else
+            i++;
+    }
+    finish(script.length, script.length, false);
+    return commands;
+}
+/** Index of the backtick closing one opened just before `from` (or the end of `text`). */
+function closingBacktick(text, from) {
+    const close = closingQuote(text, from, '`');
+    return close === -1 ? text.length : close;
+}
+/** A backtick body as the inner shell reads it. */
+function unescapeBackticks(body) {
+    return body.replace(/\\([\\`$])/g, '$1');
+}
+/** Bodies of the substitutions in text that expands them (an unquoted heredoc). */
+function substitutionsIn(text) {
+    const bodies = [];
+    let i = 0;
+    while (i < text.length) {
+        const char = text[i];
+        if (char === '\\')
+            i += 2;
+        else if (char === '$' && text[i + 1] === '(') {
+            const close = closingParen(text, i + 2);
+            bodies.push(text.slice(i + 2, close));
+            i = close + 1;
+        }
+        else if (char === '`') {
+            const close = closingBacktick(text, i + 1);
+            bodies.push(unescapeBackticks(text.slice(i + 1, close)));
+            i = close + 1;
+        }
+        else
+            i++;
+    }
+    return bodies;
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/judge.ts
+/**
+ * Judging a script: each simple command, in order, after the substitutions it runs first,
+ * with the text earlier stages of its pipeline feed it. The first rule tripped wins.
+ */
+
+
+
+
+
+const EXCERPT_LIMIT = 200;
+/** The first rule a script trips at nesting `depth`, with the offending command as its excerpt. */
+function checkScript(script, depth) {
+    if (depth > MAX_NESTING)
+        return undefined;
+    let pipeline = -1;
+    let stdin = new Stdin();
+    for (const command of splitScript(script)) {
+        if (command.pipeline !== pipeline) {
+            pipeline = command.pipeline;
+            stdin = new Stdin();
+        }
+        for (const body of command.substitutions) {
+            const hit = checkScript(body, depth + 1);
+            if (hit)
+                return hit;
+        }
+        for (const invocation of invocationsOf(command.text)) {
+            stdin.add([...command.heredocs, ...invocation.hereStrings]);
+            const finding = checkWords(invocation.words, depth, stdin);
+            if (finding)
+                return { rule: finding.rule, excerpt: excerptOf(finding.excerpt ?? command.raw) };
+            stdin.add(printedText(invocation.words));
+        }
+    }
+    return undefined;
+}
+function checkWords(words, depth, stdin) {
+    if (depth > MAX_NESTING)
+        return undefined;
+    const command = unwrap(words);
+    if (command === undefined)
+        return undefined;
+    const check = PROGRAMS.get(programName(command.words[command.at] ?? ''));
+    return check?.(command.words.slice(command.at + 1), contextAt(depth, stdin));
+}
+function contextAt(depth, stdin) {
+    return {
+        stdin,
+        script: text => checkScript(text, depth + 1),
+        command: (words, input) => checkWords(words, depth + 1, input)
+    };
+}
+function excerptOf(text) {
+    const trimmed = text.trim();
+    if (trimmed.length <= EXCERPT_LIMIT)
+        return trimmed;
+    return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…';
+}
+/** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
+function printedText(words) {
+    const command = unwrap(words);
+    if (command === undefined)
+        return [];
+    const name = programName(command.words[command.at] ?? '');
+    let first = command.at + 1;
+    if (name === 'echo') {
+        while (/^-[neE]+$/.test(command.words[first] ?? ''))
+            first++;
+    }
+    else if (name === 'printf') {
+        if (command.words[first] === '-v')
+            first += 2;
+    }
+    else
+        return [];
+    const args = command.words.slice(first);
+    return args.length === 0 ? [] : [args.join(' ').replace(/\\n/g, '\n')];
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/index.ts
+/**
+ * The destructive-command guardrail (docs/design.md §1). A command line is cut into simple commands
+ * the way a POSIX shell would (quotes, operators, subshells, substitutions, heredocs); each
+ * is stripped of its launchers (sudo, env, xargs, …) and the program it finally runs is
+ * judged by that program's rule. Text a shell would only print or store is data; text handed
+ * to another shell or to a database client is judged too. docs/guardrail.md lists the rules,
+ * the variants caught, the blind spots and how the files of this folder divide the work.
+ */
+
+/** The first destructive operation in a shell command line, or undefined when it is safe. */
+function findDestructive(command) {
+    return checkScript(command.replace(/\r\n?/g, '\n'), 0);
+}
+
+;// CONCATENATED MODULE: ./src/core/session/writer.ts
+/**
+ * Writing a session (docs/design.md §2). Every event is one whole line, synced before the
+ * call returns, so a crash leaves at most a torn last line — which the next writer ends
+ * with a newline before appending, so it stays on its own line.
+ */
+
+
+
+
+
+
+
+/** Opens a session's trace for appending, first ending a last line a crash tore. */
+function openTraceForAppend(sessionDir) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.trace), 'a+', 0o600);
+    const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+    if (size > 0) {
+        const last = Buffer.alloc(1);
+        (0,external_node_fs_namespaceObject.readSync)(fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) {
+            (0,external_node_fs_namespaceObject.writeSync)(fd, '\n');
+            (0,external_node_fs_namespaceObject.fsyncSync)(fd);
+        }
+    }
+    return fd;
+}
+/** Appends whole events to a session's trace (redacted) and syncs them. */
+function appendEvents(sessionDir, events, redactor) {
+    const fd = openTraceForAppend(sessionDir);
+    try {
+        (0,external_node_fs_namespaceObject.writeSync)(fd, events.map(event => `${JSON.stringify(redactDeep(event, redactor))}\n`).join(''));
+        (0,external_node_fs_namespaceObject.fsyncSync)(fd);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/** An open trace session: appends events and keeps meta.json current. */
+class TraceSession {
+    id;
+    dir;
+    redactor;
+    now;
+    fd;
+    meta;
+    constructor(id, dir, meta, redactor, now) {
+        this.id = id;
+        this.dir = dir;
+        this.redactor = redactor;
+        this.now = now;
+        this.meta = meta;
+        this.fd = openTraceForAppend(dir);
+    }
+    /** Creates the session directory and writes the initial meta.json. */
+    static async open(options) {
+        const { id, dir, startedAt } = options.planned ?? planSession(options.stateDir, options.name, options.now());
+        // Level by level, refusing links: a link planted under sessions/ must not take the
+        // trace somewhere else.
+        let path = options.stateDir;
+        for (const step of (0,external_node_path_namespaceObject.relative)(options.stateDir, dir).split(external_node_path_namespaceObject.sep)) {
+            path = (0,external_node_path_namespaceObject.join)(path, step);
+            await ensureRealDirectory(path);
+        }
+        const meta = {
+            session_id: id,
+            skill: options.name,
+            version: options.version,
+            started_at: clock_timestamp(startedAt),
+            ended_at: null,
+            outcome: 'running',
+            attempts: 0,
+            tool_calls: 0,
+            errors: 0,
+            flaky: false,
+            run_id: options.runId,
+            summary: ''
+        };
+        const session = new TraceSession(id, dir, meta, options.redactor, options.now);
+        await session.writeMeta();
+        return session;
+    }
+    /** Continues an existing session (resume). */
+    static async reopen(dir, meta, redactor, now) {
+        const session = new TraceSession(meta.session_id, dir, { ...meta, ended_at: null, outcome: 'running' }, redactor, now);
+        await session.writeMeta();
+        return session;
+    }
+    /** The current meta.json content. */
+    get metadata() {
+        return this.meta;
+    }
+    /** Path of an attempt's full log. */
+    attemptLogPath(attempt) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, attemptLogName(attempt));
+    }
+    /** Appends one event as one whole, synced line (redacted). */
+    event(phase, payload) {
+        if (this.fd === undefined)
+            throw new Error(`trace ${this.id} is closed`);
+        if (phase === 'tool_call')
+            this.meta.tool_calls++;
+        const line = {
+            ts: clock_timestamp(this.now()),
+            skill: this.meta.skill,
+            session_id: this.id,
+            phase,
+            payload: redactDeep(payload, this.redactor)
+        };
+        (0,external_node_fs_namespaceObject.writeSync)(this.fd, `${JSON.stringify(line)}\n`);
+        (0,external_node_fs_namespaceObject.fsyncSync)(this.fd);
+    }
+    /** Updates meta fields in memory (written by writeMeta). */
+    update(patch) {
+        this.meta = { ...this.meta, ...patch };
+    }
+    /** Writes meta.json atomically. */
+    async writeMeta() {
+        await writeSessionMeta(this.dir, this.meta, this.redactor);
+    }
+    /** Closes the trace file. */
+    close() {
+        if (this.fd !== undefined)
+            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
+        this.fd = undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/run/close-interrupted.ts
+/**
+ * Closing a run that its own process could not close (killed outright, runner lost): from
+ * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
+ * receipt interrupted. Used by the action's post step and by the next run
+ * (docs/design.md §2, §5, §6).
+ */
+
+
+
+
+
+
+/**
+ * Finishes an interrupted session and receipt: completes a half-recorded attempt
+ * (tool_result and verify saying it was interrupted), writes a note with the reason and
+ * `end` with outcome aborted, updates meta.json, and marks a `running` receipt
+ * `interrupted`. Idempotent: an ended trace and a closed receipt are left alone.
+ */
+async function closeInterruptedRun(options) {
+    const now = options.now ?? (() => new Date());
+    let receipt = options.runId ? await options.store.read(options.runId) : undefined;
+    let sessionDir = options.sessionDir ?? receipt?.session.dir;
+    // A session path from a receipt or saved state is untrusted: only ours is ever touched.
+    if (sessionDir !== undefined && !(await isOwnSessionDir(options.store.stateDir, sessionDir)))
+        sessionDir = undefined;
+    let closedTrace = false;
+    let attempts = receipt?.attempts ?? 0;
+    if (sessionDir !== undefined) {
+        const events = await readSessionTrace(sessionDir);
+        attempts = eventsOf(events, 'tool_call').length;
+        const closing = closingEvents(events, options.reason, () => clock_timestamp(now()));
+        if (closing !== undefined) {
+            appendEvents(sessionDir, closing.events, options.redactor);
+            closedTrace = true;
+            const meta = await readSessionMeta(sessionDir);
+            const start = eventsOf(events, 'start')[0];
+            const closed = {
+                session_id: start.session_id,
+                skill: start.skill,
+                version: meta?.version ?? '',
+                started_at: meta?.started_at ?? start.ts,
+                ended_at: clock_timestamp(now()),
+                outcome: 'aborted',
+                attempts,
+                tool_calls: attempts,
+                errors: eventsOf(events, 'verify').filter(event => !event.payload.ok).length + (closing.judgedLast ? 1 : 0),
+                flaky: false,
+                run_id: meta?.run_id ?? options.runId ?? '',
+                summary: closing.summary
+            };
+            await writeSessionMeta(sessionDir, closed, options.redactor);
+        }
+    }
+    if (receipt !== undefined && receipt.status === 'running') {
+        receipt = { ...receipt, status: 'interrupted', ended_at: clock_timestamp(now()), attempts };
+        await options.store.write(receipt);
+    }
+    return { closedTrace, receipt, attempts };
+}
+/**
+ * The events that close an open trace: the missing result and verification of its last
+ * attempt, the reason, and `end`. Undefined when the trace has no start or has its end.
+ */
+function closingEvents(events, reason, stamp) {
+    const start = eventsOf(events, 'start')[0];
+    if (start === undefined || eventsOf(events, 'end').length > 0)
+        return undefined;
+    const base = { skill: start.skill, session_id: start.session_id };
+    const calls = eventsOf(events, 'tool_call');
+    const closing = [];
+    const lastCall = calls[calls.length - 1];
+    let judgedLast = false;
+    if (lastCall !== undefined) {
+        const attempt = lastCall.payload.attempt;
+        if (!eventsOf(events, 'tool_result').some(event => event.payload.attempt === attempt)) {
+            closing.push({ ...base, ts: stamp(), phase: 'tool_result', payload: interruptedToolResult(attempt) });
+        }
+        if (!eventsOf(events, 'verify').some(event => event.payload.attempt === attempt)) {
+            closing.push({ ...base, ts: stamp(), phase: 'verify', payload: unjudgedVerify(attempt, 'interrupted before it could be verified') });
+            judgedLast = true;
+        }
+    }
+    const summary = `interrupted after ${calls.length} attempt(s): ${reason}`;
+    closing.push({ ...base, ts: stamp(), phase: 'note', payload: { message: reason } });
+    closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } });
+    return { events: closing, summary, judgedLast };
+}
+
+;// CONCATENATED MODULE: ./src/core/run/excerpt.ts
+/** The part of an attempt's output summary that says what failed, for reviewers' surfaces. */
+
+/** The summary's failing lines; without any, its last 20 lines. */
+function failingExcerpt(summary) {
+    if (summary === '')
+        return '';
+    const lines = summary.split('\n');
+    const matched = lines.filter(line => KEYWORD_LINE.test(line));
+    return (matched.length > 0 ? matched : lines.slice(-20)).join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/core/run/verify-run.ts
+/**
+ * A whole verify run, as both front ends perform it: the capture-before-retry check, the
+ * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
+ * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The first command (or expect-check) the guardrail refuses, unless allowed. */
+function guardrailHit(settings) {
+    if (settings.allowDestructive)
+        return undefined;
+    for (const command of [...settings.commands, ...(settings.expectations.check ? [settings.expectations.check] : [])]) {
+        const hit = findDestructive(command);
+        if (hit)
+            return hit;
+    }
+    return undefined;
+}
+/** The trace's note for a refusal, which the front ends show as it is. */
+function refusalNote(hit) {
+    return `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`;
+}
+/** Runs one verify from policy check to closed trace and final receipt. */
+async function verifyRun(request, ports) {
+    const { settings } = request;
+    const identity = commandIdentity(settings.commands);
+    const latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash));
+    // Capture-before-retry: decided before anything of the run exists (docs/design.md §3).
+    const capture = { mode: request.captureMode };
+    const verdict = decideCaptureBeforeRetry(request.captureMode, latest);
+    if (verdict.action === 'block')
+        return { kind: 'blocked', identity, failedRunId: verdict.failedRunId };
+    if (verdict.action === 'warn') {
+        capture.uncapturedRunId = verdict.failedRunId;
+        ports.log({ kind: 'uncaptured-failure', failedRunId: verdict.failedRunId });
+    }
+    // An interrupted run of this command is continued rather than started over (§6).
+    if (latest?.status === 'running') {
+        const decision = await decideResume(request, ports, latest);
+        if (decision.kind === 'resume')
+            return resumeRun(request, ports, decision.plan, identity, capture);
+        if (request.resume) {
+            const why = decision.kind === 'restart' ? decision.reason : 'its process is still running';
+            throw new UsageError(`resume: run ${latest.run_id} cannot be resumed: ${why}`);
+        }
+        if (decision.kind === 'restart') {
+            const reason = `not resumed (${decision.reason}); a new run was started instead`;
+            await closeInterruptedRun({
+                store: ports.store,
+                runId: latest.run_id,
+                reason,
+                redactor: request.redactor,
+                now: () => ports.clock.now()
+            });
+            ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason });
+        }
+    }
+    else if (request.resume) {
+        throw new UsageError(`resume: run ${request.resume.run_id} is ${request.resume.status}, not an interrupted run that can be resumed`);
+    }
+    const { session, receipt } = await openRun(request, ports, identity, capture);
+    const hit = guardrailHit(settings);
+    if (hit)
+        return refuse(request, ports, { session, receipt, identity, capture, hit });
+    const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports));
+    return closeRun(request, ports, { session, receipt, loop, identity, capture });
+}
+/** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
+async function decideResume(request, ports, latest) {
+    if (guardrailHit(request.settings))
+        return { kind: 'restart', reason: 'the destructive-command guardrail refuses its command' };
+    return planResume({
+        receipt: latest,
+        settings: request.settings,
+        stateDir: ports.store.stateDir,
+        redactor: request.redactor,
+        here: { host: (0,external_node_os_namespaceObject.hostname)(), ...(request.ci && { ci: request.ci }) }
+    });
+}
+/**
+ * Writes the `running` receipt, then opens the session it names, records the inputs and
+ * writes the run's first events. The receipt comes first: a crash in between leaves a
+ * receipt whose session is missing (closed as interrupted by the next run), never a
+ * session nobody can find.
+ */
+async function openRun(request, ports, identity, capture) {
+    const { settings, redactor } = request;
+    const now = () => ports.clock.now();
+    const startedAt = now();
+    const runId = newRunId(startedAt);
+    const planned = planSession(ports.store.stateDir, settings.name, startedAt);
+    const receipt = {
+        schema_version: 1,
+        run_id: runId,
+        target: request.target,
+        scope: settings.scope,
+        identity: shownIdentity(settings.commands, redactor),
+        identity_hash: identity.hash,
+        status: 'running',
+        flaky: false,
+        started_at: clock_timestamp(startedAt),
+        ended_at: null,
+        attempts: 0,
+        max_attempts: 1 + settings.maxRetries,
+        commands: [],
+        expectations: describeExpectations(settings.expectations),
+        session: { id: planned.id, dir: planned.dir },
+        host: (0,external_node_os_namespaceObject.hostname)(),
+        pid: process.pid,
+        ...(request.ci && { ci: request.ci })
+    };
+    await ports.store.write(redactReceipt(receipt, redactor));
+    let session;
+    try {
+        session = await TraceSession.open({
+            stateDir: ports.store.stateDir,
+            name: settings.name,
+            runId,
+            version: request.version,
+            redactor,
+            now,
+            planned
+        });
+    }
+    catch (error) {
+        // No trace can be written (a link or a file where a folder should be): the run ends
+        // before it starts, and its receipt says so rather than staying `running`.
+        await ports.store.write(redactReceipt({ ...receipt, status: 'aborted', ended_at: clock_timestamp(now()) }, redactor));
+        throw new UsageError(`state-dir: cannot create the trace folder: ${errors_describeError(error)}`);
+    }
+    await writeRunRecord(session.dir, settings, redactor);
+    ports.log({ kind: 'run-created', runId, sessionDir: session.dir });
+    const uncaptured = capture.uncapturedRunId;
+    session.event('start', {
+        version: request.version,
+        run_id: runId,
+        target: request.target,
+        scope: settings.scope,
+        ...(uncaptured !== undefined && { uncaptured_failure: uncaptured }),
+        ...(request.ci && { ci: request.ci })
+    });
+    session.event('decision', { question: 'what to run', decision: settings.commands, expected: describeExpectations(settings.expectations) });
+    if (uncaptured !== undefined)
+        session.event('note', { message: `retrying after failed run ${uncaptured}, which nobody captured` });
+    return { session, receipt };
+}
+/** Closes a run the guardrail refused: a note naming the rule, `end` aborted, an aborted receipt. */
+async function refuse(request, ports, run) {
+    const { session, hit } = run;
+    const endedAt = clock_timestamp(ports.clock.now());
+    session.event('note', { message: refusalNote(hit) });
+    const summary = `refused by the guardrail (${hit.rule})`;
+    session.event('end', { outcome: 'aborted', summary });
+    session.update({ outcome: 'aborted', ended_at: endedAt, errors: 1, summary });
+    await session.writeMeta();
+    session.close();
+    const receipt = { ...run.receipt, status: 'aborted', ended_at: endedAt };
+    await ports.store.write(redactReceipt(receipt, request.redactor));
+    return {
+        kind: 'refused',
+        identity: run.identity,
+        runId: receipt.run_id,
+        session: { id: session.id, dir: session.dir },
+        guardrail: { rule: hit.rule, excerpt: request.redactor.redact(hit.excerpt) },
+        capture: run.capture,
+        receipt
+    };
+}
+/** The engine's view of the ports. */
+function engineEnvironment(request, ports) {
+    return {
+        processes: ports.processes,
+        console: ports.console,
+        log: ports.log,
+        clock: ports.clock,
+        redactor: request.redactor,
+        env: request.env,
+        signal: request.signal,
+        killGraceMs: request.killGraceMs ?? 2000,
+        interruptReason: request.interruptReason
+    };
+}
+/** Continues an interrupted run in its own receipt and session (docs/design.md §6). */
+async function resumeRun(request, ports, plan, identity, capture) {
+    const now = () => ports.clock.now();
+    const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now);
+    const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`;
+    const receipt = { ...plan.receipt, host: (0,external_node_os_namespaceObject.hostname)(), pid: process.pid, ...(request.ci && { ci: request.ci }) };
+    await ports.store.write(redactReceipt(receipt, request.redactor));
+    ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir });
+    const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`;
+    session.event('note', { message: note });
+    ports.log({ kind: 'resumed', runId: receipt.run_id, note });
+    for (const event of plan.pending) {
+        if (event.phase === 'tool_result')
+            session.event('tool_result', event.payload);
+        else
+            session.event('verify', event.payload);
+    }
+    session.update({ attempts: plan.previous.length });
+    const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports), { previous: plan.previous });
+    const report = await closeRun(request, ports, { session, receipt, loop, identity, capture });
+    return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } };
+}
+/** The receipt's status for a loop outcome. */
+function receiptStatus(loop) {
+    if (loop.outcome === 'success')
+        return 'passed';
+    if (loop.outcome === 'failure')
+        return 'failed';
+    return loop.interrupted ? 'interrupted' : 'aborted';
+}
+/** Writes the end of the trace, meta.json and the final receipt; applies retention. */
+async function closeRun(request, ports, run) {
+    const { session, loop } = run;
+    const interruptReason = loop.interrupted ? request.interruptReason?.() : undefined;
+    if (loop.interrupted) {
+        session.event('note', {
+            message: `interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`
+        });
+    }
+    session.event('end', { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) });
+    const endedAt = clock_timestamp(ports.clock.now());
+    session.update({
+        outcome: loop.outcome,
+        ended_at: endedAt,
+        attempts: loop.attempts.length,
+        errors: loop.attempts.filter(attempt => !attempt.verified).length,
+        flaky: loop.flaky,
+        summary: loop.summary
+    });
+    await session.writeMeta();
+    session.close();
+    const last = loop.attempts[loop.attempts.length - 1];
+    const receipt = {
+        ...run.receipt,
+        status: receiptStatus(loop),
+        flaky: loop.flaky,
+        ended_at: endedAt,
+        attempts: loop.attempts.length,
+        commands: (last?.commands ?? []).map(commandRecord)
+    };
+    const written = redactReceipt(receipt, request.redactor);
+    await ports.store.write(written);
+    const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts);
+    return {
+        kind: 'completed',
+        identity: run.identity,
+        runId: receipt.run_id,
+        session: { id: session.id, dir: session.dir },
+        outcome: loop.outcome,
+        flaky: loop.flaky,
+        interrupted: loop.interrupted,
+        ...(interruptReason !== undefined && { interruptReason }),
+        attempts: loop.attempts,
+        maxAttempts: loop.maxAttempts,
+        exitCode: loop.exitCode,
+        summary: request.redactor.redact(loop.summary),
+        excerpt: loop.outcome === 'success' || last === undefined ? '' : request.redactor.redact(failingExcerpt(last.summary)),
+        capture: run.capture,
+        receipt: written,
+        pruned
+    };
+}
+/** Receipts hold commands and expectations as written: redact them like everything else. */
+function redactReceipt(receipt, redactor) {
+    const { identity, commands, expectations } = receipt;
+    return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) };
+}
+/**
+ * The identity as a receipt may show it. Normalization can re-quote a secret into a form
+ * the redactor does not know (`'it'\''s'`), so each command is redacted before it is
+ * normalized, and after. The hash stays the one of the commands as written.
+ */
+function shownIdentity(commands, redactor) {
+    return commands.map(command => redactor.redact(normalizeCommand(redactor.redact(command))));
+}
+
+;// CONCATENATED MODULE: ./src/cli/verify.ts
+/**
+ * The CLI's side of a verify run: it resolves the policy, hands the core its ports, words
+ * what the core reports as it happens (stderr), prints the console summary (stdout,
+ * docs/design.md §1) and turns the report into the exit code.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
 /** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
 function describeCommands(commands) {
     const first = commands[0].split('\n')[0];
     const shown = first.length > 80 ? `${first.slice(0, 80)}…` : first;
     return commands.length > 1 ? `\`${shown}\` and ${commands.length - 1} more` : `\`${shown}\``;
 }
-/** The 3–5 line console summary of SPEC §1. */
+/** The capture-before-retry message with the CLI's remedy. */
+function captureMessage(action, failedRunId) {
+    return `${captureHeadline(action, failedRunId)}\nCapture it: reverify capture ${failedRunId} --note "<what you found>"`;
+}
+/** What the person at the terminal reads while the run goes on (stderr); undefined for none. */
+function progressLine(progress, redactor) {
+    switch (progress.kind) {
+        case 'uncaptured-failure':
+            return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId))}`;
+        case 'restarting':
+            return `reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`;
+        case 'resumed':
+            return `reverify: ${redactor.redact(progress.note)}`;
+        case 'attempt-started':
+            return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`;
+        case 'attempt-failed':
+            return `reverify: ${redactor.redact(progress.note)}`;
+        case 'run-created':
+        case 'process-started':
+            return undefined;
+    }
+}
+/** The 3–5 line console summary (docs/design.md §1); none for a blocked run. */
 function consoleSummary(report, commands) {
-    const loop = report.loop;
-    const attempts = loop ? `${loop.attempts.length}/${loop.maxAttempts}` : '0';
-    const outcome = report.outcome + (report.flaky ? ' (flaky)' : '');
+    if (report.kind === 'blocked')
+        return [];
+    const completed = report.kind === 'completed' ? report : undefined;
+    const attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0';
+    const outcome = completed ? `${completed.outcome}${completed.flaky ? ' (flaky)' : ''}` : 'aborted';
     const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}`];
-    if (loop && report.outcome !== 'success')
-        lines.push(`why: ${loop.summary}`);
-    if (report.guardrail)
+    if (completed && completed.outcome !== 'success')
+        lines.push(`why: ${completed.summary}`);
+    if (report.kind === 'refused')
         lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`);
     lines.push(`receipt: ${report.runId}`);
-    lines.push(`trace: ${report.session?.dir}`);
+    lines.push(`trace: ${report.session.dir}`);
     return lines;
 }
-/** Runs `reverify run`; returns the exit code. */
-async function runCommandLine(argv, io) {
-    const { flags, positionals } = parseArgs(argv, RUN_FLAGS, 'reverify run --help');
-    if (flags.help !== undefined) {
-        io.stdout.write(RUN_HELP);
-        return 0;
-    }
-    if (positionals.length > 0) {
-        throw new UsageError(`unexpected argument '${positionals[0]}'; give commands with --command (see reverify run --help)`);
-    }
-    return executeRun(parseRunSettings(flags, io.cwd), io);
+/** The CLI's exit code for a report (docs/design.md §1). */
+function exitCodeOf(report) {
+    if (report.kind === 'blocked')
+        return ExitCode.failure;
+    if (report.kind === 'refused')
+        return ExitCode.guardrail;
+    if (report.outcome === 'success')
+        return ExitCode.success;
+    if (report.outcome === 'failure')
+        return ExitCode.failure;
+    return report.interrupted ? ExitCode.interrupted : ExitCode.guardrail;
 }
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */
 async function executeRun(settings, io, resume) {
     const root = findTargetRoot(io.cwd);
-    const stateDir = settings.stateDir ?? defaultStateDir(root);
+    const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd });
     const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root));
-    await ensureStateDir(stateDir, { gitignore: settings.stateDir === undefined });
+    await ensureStateDir(stateDir, { gitignore: isDefault });
     const redactor = createRedactor({ values: settings.redact, env: io.env });
-    const warn = (message) => println(io.stderr, `reverify: warning: ${message}`);
-    const report = await verifyRun(settings, {
-        stateDir,
-        store: new ReceiptStore(stateDir, { warn }),
+    const report = await verifyRun({
+        settings,
         target: root,
         captureMode,
-        front: 'cli',
         version: VERSION,
         redactor,
         env: io.env,
-        stdout: io.stdout,
-        stderr: io.stderr,
         signal: io.signal,
         interruptReason: io.interruptReason,
-        warn,
-        error: message => println(io.stderr, `reverify: error: ${message}`),
-        progress: line => println(io.stderr, line)
-    }, { resume });
-    if (report.status !== 'blocked') {
-        for (const line of consoleSummary(report, settings.commands))
-            println(io.stdout, line);
-    }
-    return report.exitCode;
+        ...(resume && { resume })
+    }, {
+        clock: systemClock,
+        processes: processRunner,
+        store: new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) }),
+        log: progress => {
+            const line = progressLine(progress, redactor);
+            if (line !== undefined)
+                println(io.stderr, line);
+        },
+        console: { stdout: io.stdout, stderr: io.stderr }
+    });
+    if (report.kind === 'blocked')
+        println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId))}`);
+    if (report.kind === 'refused')
+        println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`);
+    for (const line of consoleSummary(report, settings.commands))
+        println(io.stdout, line);
+    return exitCodeOf(report);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/resume.ts
-/** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (SPEC §6). */
+/** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (docs/design.md §6). */
 
 
 
@@ -15839,15 +16727,17 @@ async function executeRun(settings, io, resume) {
 
 /** Runs `reverify resume`; returns the exit code. */
 async function resumeCommandLine(argv, io) {
-    const { flags, positionals } = parseArgs(argv, { 'state-dir': { kind: 'string' }, 'capture-before-retry': { kind: 'string' }, redact: { kind: 'string', repeatable: true }, help: { kind: 'switch' } }, 'reverify resume --help');
-    if (flags.help !== undefined) {
-        io.stdout.write(RESUME_HELP);
+    const { flags, positionals, help } = parseCommandLine(argv, 'resume', 'reverify resume --help');
+    if (help) {
+        io.stdout.write(resumeHelp());
         return 0;
     }
     if (positionals.length > 1)
         throw new UsageError('resume: give at most one run id; see reverify resume --help');
+    // Checked before the run is looked up; the run's own inputs are parsed with these below.
+    const given = parseInputs(flags, flagsOf('resume'), { front: 'cli', base: io.cwd });
     const root = findTargetRoot(io.cwd);
-    const stateDir = (0,external_node_path_namespaceObject.resolve)(io.cwd, flags['state-dir'] ?? defaultStateDir(root));
+    const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd });
     const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
     const here = { host: (0,external_node_os_namespaceObject.hostname)() };
     const receipt = positionals[0] !== undefined
@@ -15860,27 +16750,38 @@ async function resumeCommandLine(argv, io) {
     if (!(await isOwnSessionDir(stateDir, sessionDir))) {
         throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`);
     }
-    let record;
-    try {
-        record = JSON.parse((await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, RUN_RECORD_FILE), 1024 * 1024)) ?? 'null');
-    }
-    catch {
-        record = undefined;
-    }
-    if (!record?.resumable || record.inputs === null || typeof record.inputs !== 'object') {
+    const inputs = await readRunInputs(sessionDir);
+    if (inputs === undefined) {
         throw new UsageError(`resume: run ${receipt.run_id} did not record its inputs (or they held a secret); run the same command again with reverify run`);
     }
-    const inputs = {};
-    for (const [name, value] of Object.entries(record.inputs))
-        if (typeof value === 'string')
-            inputs[name] = value;
     const settings = parseRunSettings({
         ...inputs,
         'state-dir': stateDir,
         ...(flags['capture-before-retry'] !== undefined && { 'capture-before-retry': flags['capture-before-retry'] }),
         ...(flags.redact !== undefined && { redact: flags.redact })
-    }, io.cwd);
+    }, io.cwd, { front: 'cli' });
     return executeRun(settings, io, receipt);
+}
+
+;// CONCATENATED MODULE: ./src/cli/run.ts
+/** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
+
+
+
+
+
+/** Runs `reverify run`; returns the exit code. */
+async function runCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'run', 'reverify run --help');
+    if (help) {
+        io.stdout.write(runHelp());
+        return 0;
+    }
+    const [unexpected] = positionals;
+    if (unexpected !== undefined) {
+        throw new UsageError(`unexpected argument ${showValue(unexpected)}; give commands with --command (see reverify run --help)`);
+    }
+    return executeRun(parseRunSettings(flags, io.cwd, { front: 'cli' }), io);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -15935,13 +16836,18 @@ async function main(argv, io) {
 ;// CONCATENATED MODULE: ./src/cli/index.ts
 /** Entry point of dist/cli.js: wires the process to main(). */
 
+
+
+// zod compiles a parser for each object schema on first use; a CLI run parses a handful of
+// values once, so interpreting them is cheaper than compiling (measured in `npm run bench` a).
+config({ jitless: true });
 const controller = new AbortController();
 let reason;
 for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
         // A second signal while cleaning up means "now": leave with the interrupt code.
         if (reason !== undefined)
-            process.exit(130);
+            process.exit(ExitCode.interrupted);
         reason = signal;
         controller.abort();
     });
