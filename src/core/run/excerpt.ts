@@ -1,5 +1,6 @@
 /** The part of an attempt's output summary that says what failed, for reviewers' surfaces. */
 
+import { stripVTControlCharacters } from 'node:util'
 import { KEYWORD_LINE } from '../output-summary.js'
 
 /** The summary's failing lines; without any, its last 20 lines. */
@@ -8,4 +9,12 @@ export function failingExcerpt(summary: string): string {
   const lines = summary.split('\n')
   const matched = lines.filter(line => KEYWORD_LINE.test(line))
   return (matched.length > 0 ? matched : lines.slice(-20)).join('\n')
+}
+
+/** The summary as a reviewer reads it: terminal escape codes stripped, the summarizer's own `… ` lines dropped. */
+export function reviewerExcerpt(summary: string): string {
+  return stripVTControlCharacters(summary)
+    .split('\n')
+    .filter(line => !line.startsWith('… '))
+    .join('\n')
 }
