@@ -7,6 +7,7 @@ import { captureRun } from '../core/capture.js'
 import type { Redactor } from '../core/redaction.js'
 import type { ReceiptStore } from '../core/receipt-store.js'
 import { Output } from './constants.js'
+import { text } from './markdown.js'
 import { newHistoryKey, saveHistory, type HistoryOptions } from './receipt-history.js'
 import type { ActionSettings } from './settings.js'
 
@@ -31,8 +32,10 @@ export async function runCaptureMode(
   core.setOutput(Output.RunId, receipt.run_id)
   core.setOutput(Output.Captured, 'true')
   if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, env))
+  // A capture is no failure: only `summary: always` writes one.
+  if (settings.summary !== 'always') return
   await core.summary
-    .addRaw(redactor.redact(`### reverify: captured \`${receipt.run_id}\`\n\n${capture.note || '(no note)'}\n`))
+    .addRaw(redactor.redact(`### reverify: captured \`${receipt.run_id}\`\n\n${capture.note ? text(capture.note) : '(no note)'}\n`))
     .write()
     .catch(() => undefined)
 }

@@ -10,7 +10,9 @@ export const ActionInput = {
   CacheReceipts: 'cache-receipts',
   /** always | on-failure | never. */
   UploadTrace: 'upload-trace',
-  TraceRetentionDays: 'trace-retention-days'
+  TraceRetentionDays: 'trace-retention-days',
+  /** always | on-failure | never: when to write the job summary. */
+  Summary: 'summary'
 } as const satisfies Record<string, InputName>
 
 /** Step outputs (docs/design.md §5). */

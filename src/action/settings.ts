@@ -14,6 +14,9 @@ import { ActionInput } from './constants.js'
 /** When to upload the trace artifact. */
 export type UploadTrace = 'always' | 'on-failure' | 'never'
 
+/** When to write the job summary. */
+export type SummaryWhen = 'always' | 'on-failure' | 'never'
+
 /** Everything the action was asked to do. */
 export interface ActionSettings {
   /** Verify mode: what to run. Absent in capture mode. */
@@ -26,6 +29,7 @@ export interface ActionSettings {
   captureBeforeRetry?: string
   cacheReceipts: boolean
   uploadTrace: UploadTrace
+  summary: SummaryWhen
   traceRetentionDays?: number
   stateDir: string
   /** The repository, owner/name: the target receipts are compared within. */
@@ -80,6 +84,7 @@ export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: stri
     captureBeforeRetry: given['capture-before-retry'],
     cacheReceipts: given['cache-receipts'],
     uploadTrace: given['upload-trace'],
+    summary: given.summary,
     ...(given['trace-retention-days'] !== undefined && { traceRetentionDays: given['trace-retention-days'] }),
     stateDir,
     target,

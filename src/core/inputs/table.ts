@@ -262,6 +262,13 @@ export const INPUTS = {
     shownDefault: { action: "the repository's setting" },
     fronts: ACTION
   },
+  summary: {
+    kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
+    description:
+      'always, on-failure or never: when to write the job summary (on-failure: any outcome but success; a flaky pass is a success).',
+    default: 'always',
+    fronts: ACTION
+  },
   'runs-on': {
     kind: { type: 'text', trim: true },
     description: 'Runner label, or a JSON array of labels (e.g. \'["self-hosted", "linux"]\').',
