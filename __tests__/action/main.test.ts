@@ -323,10 +323,11 @@ test.concurrent('the job summary: outcome, attempts, receipt and artifact link, 
   expect(step.stdout.length).toBeGreaterThan(2 * 1024 * 1024)
   const bytes = Buffer.byteLength(step.summary)
   expect(bytes).toBeLessThan(1024 * 1024)
-  expect(step.summary).toContain('reverify: failure')
+  expect(step.summary).toContain('### ❌ verify — failed after 2 attempts')
+  expect(step.summary.match(/<details><summary>Attempt \d — what failed<\/summary>/g)).toHaveLength(2)
   expect(step.summary).toMatch(/\| attempt \| exit \| duration \| expect-exit \|/)
   expect(step.summary.split('\n').filter(line => /^\| [12] \| 1 \|.*✗/.test(line))).toHaveLength(2)
-  expect(step.summary).toContain(`Receipt: \`${step.outputs['run-id']}\``)
+  expect(step.summary).toContain(`Receipt \`${step.outputs['run-id']}\``)
   const artifact = artifactsOf(service, runner)[0]!
   expect(step.summary).toContain(`](https://github.com/octo/summary/actions/runs/${runner.runId}/artifacts/${artifact.id})`)
   expect(step.outputs['artifact-id']).toBe(String(artifact.id))

@@ -1,67 +1,185 @@
-/** The job summary (docs/design.md §5): outcome, attempts table, capture status, receipt, artifact. */
+/**
+ * The job summary (docs/design.md §5, SPEC §8): what failed and where, readable without
+ * downloading anything — a heading with the step's name and verdict, the attempts table,
+ * each failed attempt's output excerpt, the command's receipt history, how to capture the
+ * failure, the receipt and the trace artifact. Everything taken from a command, its output
+ * or an input goes through markdown.ts, so it stays text.
+ */
 import { StringDecoder } from 'node:string_decoder'
-import type { RunReport } from '../core/run/report.js'
+import type { AttemptResult } from '../core/attempt.js'
+import type { CaptureMode } from '../core/config-file.js'
+import { reviewerExcerpt } from '../core/run/excerpt.js'
+import type { HistoryFacts, PastRun } from '../core/run/history-facts.js'
+import type { CompletedRun, RunReport } from '../core/run/report.js'
+import { cell, codeSpan, fenced, text } from './markdown.js'
+import { captureCommitCommand } from './run-log.js'
 
 /** Under GitHub's 1 MiB limit for a step summary (counted in bytes), with room to spare. */
 const MAX_SUMMARY_BYTES = 512 * 1024
 
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').slice(0, 300)
-}
-
-function code(text: string): string {
-  const line = text.split('\n')[0]!.slice(0, 200)
-  return `<code>${line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '&#124;')}</code>`
-}
+/** Room for all the output excerpts together, and for any one of them (bytes). */
+const EXCERPTS_BYTES = 320 * 1024
+const EXCERPT_MAX_BYTES = 32 * 1024
 
 /** What the summary needs beyond the run report. */
 export interface SummaryFacts {
+  /** The step's `name`. */
+  name: string
   commands: readonly string[]
-  captureMode: string
-  remediation?: string
+  captureMode: CaptureMode
+  /** This command's receipt history after the run, when it could be read. */
+  history?: HistoryFacts
   artifactUrl?: string
   artifactNote?: string
 }
 
-/** The headline's outcome word and icon. */
-function headline(report: RunReport): string {
-  if (report.kind === 'blocked') return '⛔ reverify: blocked'
-  if (report.kind === 'refused') return '❌ reverify: aborted'
-  if (report.outcome === 'success') return report.flaky ? '⚠️ reverify: success (flaky)' : '✅ reverify: success'
-  return `❌ reverify: ${report.outcome}`
+/** The verdict after the step's name, with its icon. */
+function verdict(report: RunReport): { icon: string; words: string } {
+  if (report.kind === 'blocked') return { icon: '⛔', words: 'blocked: the last failure was not captured' }
+  if (report.kind === 'refused') return { icon: '❌', words: 'refused: a destructive command' }
+  const used = report.attempts.length
+  const plural = used === 1 ? 'attempt' : 'attempts'
+  if (report.outcome === 'success') {
+    return report.flaky
+      ? { icon: '⚠️', words: `passed on attempt ${used}/${report.maxAttempts} (flaky)` }
+      : { icon: '✅', words: `passed on attempt ${used}/${report.maxAttempts}` }
+  }
+  if (report.interrupted) return { icon: '❌', words: `interrupted after ${used} ${plural}` }
+  return { icon: '❌', words: `failed after ${used} ${plural}` }
+}
+
+/** The line under the heading: the command, the attempts used and the capture-before-retry mode. */
+function commandLine(report: RunReport, facts: SummaryFacts): string {
+  const more = facts.commands.length > 1 ? ` and ${facts.commands.length - 1} more` : ''
+  const parts = [`${codeSpan(facts.commands[0] ?? '')}${more}`]
+  if (report.kind === 'completed') parts.push(`attempts: ${report.attempts.length}/${report.maxAttempts}`)
+  const uncaptured = report.kind === 'blocked' ? undefined : report.capture.uncapturedRunId
+  parts.push(`capture-before-retry: ${facts.captureMode}${uncaptured ? ` (retried after the uncaptured failure \`${uncaptured}\`)` : ''}`)
+  return parts.join(' · ')
+}
+
+function exitCell(attempt: AttemptResult): string {
+  if (attempt.interrupted) return `${attempt.exitCode} (interrupted)`
+  if (attempt.timedOut) return `${attempt.exitCode} (timed out)`
+  return attempt.signal ? `${attempt.exitCode} (${cell(attempt.signal)})` : String(attempt.exitCode)
 }
 
 /** The attempts table: exit, duration and each expectation's verdict per attempt. */
-function attemptsTable(report: Extract<RunReport, { kind: 'completed' }>): string[] {
+function attemptsTable(report: CompletedRun): string[] {
   if (report.attempts.length === 0) return []
   const names = [...new Set(report.attempts.flatMap(attempt => attempt.checks.map(check => check.expectation)))]
   const lines = [`| attempt | exit | duration | ${names.join(' | ')} |`, `|---|---|---|${names.map(() => '---').join('|')}|`]
   for (const attempt of report.attempts) {
-    const exit = `${attempt.exitCode}${attempt.timedOut ? ' (timed out)' : attempt.signal ? ` (${attempt.signal})` : ''}`
     const marks = names.map(name => {
       const check = attempt.checks.find(item => item.expectation === name)
       return check === undefined ? '–' : check.ok ? '✓' : `✗ ${cell(check.detail)}`
     })
-    lines.push(`| ${attempt.attempt} | ${exit} | ${(attempt.durationMs / 1000).toFixed(1)} s | ${marks.join(' | ')} |`)
+    const row = [String(attempt.attempt), exitCell(attempt), `${(attempt.durationMs / 1000).toFixed(1)} s`, ...marks]
+    lines.push(`| ${row.join(' | ')} |`)
   }
-  lines.push('')
+  return [...lines, '']
+}
+
+/** The excerpt's last lines that fit in `maxBytes`, and whether any were left out. */
+function fitExcerpt(excerpt: string, maxBytes: number): { body: string; cut: boolean } {
+  if (Buffer.byteLength(excerpt) <= maxBytes) return { body: excerpt, cut: false }
+  const kept: string[] = []
+  let bytes = 0
+  for (const line of excerpt.split('\n').reverse()) {
+    bytes += Buffer.byteLength(line) + 1
+    if (bytes > maxBytes) break
+    kept.unshift(line)
+  }
+  return { body: kept.join('\n'), cut: true }
+}
+
+/** One collapsed block per attempt that was not verified, holding its output excerpt. */
+function failedAttempts(report: CompletedRun): string[] {
+  const failed = report.attempts.filter(attempt => !attempt.verified)
+  if (failed.length === 0) return []
+  const share = Math.min(EXCERPT_MAX_BYTES, Math.floor(EXCERPTS_BYTES / failed.length))
+  const lines: string[] = []
+  for (const attempt of failed) {
+    const { body, cut } = fitExcerpt(reviewerExcerpt(attempt.summary).trimEnd(), share)
+    // The blank lines around the fence end the HTML block, so the fence is markdown again.
+    lines.push(`<details><summary>Attempt ${attempt.attempt} — what failed</summary>`, '')
+    if (cut) lines.push(`Its last lines; the whole output is \`attempt-${attempt.attempt}.log\` in the trace.`, '')
+    lines.push(...fenced(body === '' ? '(no output)' : body), '', '</details>', '')
+  }
   return lines
+}
+
+function percent(rate: number): string {
+  return `${Math.round(rate * 100)} %`
+}
+
+function statusWords(run: PastRun): string {
+  if (run.flaky) return '⚠️ passed (flaky)'
+  return { passed: '✅ passed', failed: '❌ failed', aborted: '⏹️ aborted', interrupted: '⏹️ interrupted', running: 'running' }[run.status]
+}
+
+/** This command's last runs and its flake rate. */
+function historySection(history: HistoryFacts | undefined, thisRun: string | undefined): string[] {
+  if (history === undefined || history.runs.length === 0) return []
+  const { counts, runs } = history
+  const tally = [
+    `${counts.passed} passed`,
+    `${counts.flaky} flaky`,
+    `${counts.failed} failed`,
+    ...(counts.stopped > 0 ? [`${counts.stopped} stopped`] : [])
+  ].join(' · ')
+  const included = thisRun !== undefined && runs.some(run => run.runId === thisRun) ? ' (this one included)' : ''
+  const rate = history.flakeRate === undefined ? '' : ` — flake rate ${percent(history.flakeRate)}`
+  const lines = [`**History of this command** (last ${runs.length} ${runs.length === 1 ? 'run' : 'runs'}): ${tally}${included}${rate}.`, '']
+  lines.push('| run | started | status | captured |', '|---|---|---|---|')
+  for (const run of runs) {
+    const note = run.captureNote === undefined ? '' : run.captureNote === '' ? 'yes' : `yes: ${cell(run.captureNote, 200)}`
+    const marker = run.runId === thisRun ? ' (this run)' : ''
+    lines.push(`| \`${run.runId}\`${marker} | ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC | ${statusWords(run)} | ${note} |`)
+  }
+  return [...lines, '']
+}
+
+/**
+ * How to capture `runId` before it is retried: prose, then the one command to copy in a
+ * block of its own; the capture-mode alternative as prose.
+ */
+function captureSection(runId: string, lead: string): string[] {
+  return [
+    `**${lead}** — either commit a trailer:`,
+    '',
+    ...fenced(captureCommitCommand(runId), 'sh'),
+    '',
+    `or run this action once with \`capture: ${runId}\` and \`capture-note: <what you found>\` (same command and scope).`,
+    ''
+  ]
+}
+
+/** The run whose capture the reviewer is asked for, and how the request is put. */
+function captureRequest(report: RunReport, mode: CaptureMode): { runId: string; lead: string } | undefined {
+  if (report.kind === 'blocked') return { runId: report.failedRunId, lead: 'This run is blocked until the last failure is captured' }
+  if (mode !== 'off' && report.kind === 'completed' && report.outcome === 'failure') {
+    return { runId: report.runId, lead: 'Before retrying this failure, capture what happened' }
+  }
+  return undefined
 }
 
 /** Markdown for the step summary of a verify run. */
 export function verifySummary(report: RunReport, facts: SummaryFacts): string {
-  const lines: string[] = [`### ${headline(report)}`, '']
-  lines.push(`Command: ${facts.commands.map(code).join(' → ')}`)
-  if (report.kind === 'completed') lines.push(`Attempts: ${report.attempts.length}/${report.maxAttempts} · ${cell(report.summary)}`)
-  if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule \`${report.guardrail.rule}\`.`)
-  lines.push('')
-  if (report.kind === 'completed') lines.push(...attemptsTable(report))
-  const uncaptured = report.kind === 'blocked' ? report.failedRunId : report.capture.uncapturedRunId
-  lines.push(`Capture-before-retry: ${facts.captureMode}${uncaptured ? ` · retried after uncaptured failure \`${uncaptured}\`` : ''}`)
-  if (facts.remediation) lines.push('', '```', facts.remediation, '```')
-  if (report.kind !== 'blocked') lines.push(`Receipt: \`${report.runId}\``)
-  if (report.kind !== 'blocked' && facts.artifactUrl) lines.push(`Trace: [reverify-trace-${report.runId}](${facts.artifactUrl})`)
-  else if (facts.artifactNote) lines.push(`Trace: ${facts.artifactNote}`)
+  const { icon, words } = verdict(report)
+  const lines: string[] = [`### ${icon} ${text(facts.name)} — ${words}`, '', commandLine(report, facts), '']
+  if (report.kind === 'completed') lines.push(cell(report.summary, 1000), '')
+  if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule ${codeSpan(report.guardrail.rule)}.`, '')
+  if (report.kind === 'completed') lines.push(...attemptsTable(report), ...failedAttempts(report))
+  lines.push(...historySection(facts.history, report.kind === 'blocked' ? undefined : report.runId))
+  const capture = captureRequest(report, facts.captureMode)
+  if (capture !== undefined) lines.push(...captureSection(capture.runId, capture.lead))
+  if (report.kind !== 'blocked') {
+    const trace = facts.artifactUrl
+      ? `[the trace (artifact reverify-trace-${report.runId})](${facts.artifactUrl})`
+      : `the trace: ${text(facts.artifactNote ?? 'not uploaded')}`
+    lines.push(`Receipt \`${report.runId}\` · ${trace}`)
+  }
   return fitSummary(`${lines.join('\n')}\n`)
 }
 

@@ -14,6 +14,8 @@ import { createRedactor, type Redactor } from '../core/redaction.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { ensureStateDir } from '../core/state-dir.js'
 import { processRunner } from '../core/process-runner.js'
+import { historyFacts, type HistoryFacts } from '../core/run/history-facts.js'
+import type { RunReport } from '../core/run/report.js'
 import { verifyRun } from '../core/run/verify-run.js'
 import { VERSION } from '../core/version.js'
 import { runCaptureMode } from './capture-mode.js'
@@ -22,7 +24,7 @@ import type { CacheStore } from './persistence/cache-store.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { restoreHistory, type HistoryOptions, type RestoreStatus } from './receipt-history.js'
 import { reportRun, type TraceUpload } from './report.js'
-import { logProgress } from './run-log.js'
+import { RunLog, verdictLine } from './run-log.js'
 import { readActionSettings, type ActionSettings } from './settings.js'
 import type { ArtifactClient } from './trace-artifact.js'
 import { applyTrailers } from './trailers.js'
@@ -83,9 +85,33 @@ function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: Mai
   }
 }
 
-/** The receipt history of this command, merged into the store (cache-receipts on). */
+/** Runs shown in the summary's history of the command. */
+const HISTORY_RUNS = 20
+
+/** The receipt history of this command, merged into the store (cache-receipts on); its chatter grouped. */
 async function restoreIfCached(settings: ActionSettings, history: HistoryOptions): Promise<RestoreStatus> {
-  return settings.cacheReceipts ? await restoreHistory(history) : { status: 'none' }
+  if (!settings.cacheReceipts) return { status: 'none' }
+  return await core.group('reverify: restoring the receipt history', () => restoreHistory(history))
+}
+
+/** The command's last runs for the summary; a store that cannot be read only costs that section. */
+async function commandHistory(settings: ActionSettings, store: ReceiptStore): Promise<HistoryFacts | undefined> {
+  try {
+    return historyFacts(await store.history(settings.target, settings.scope, settings.identity.hash), HISTORY_RUNS)
+  } catch (error) {
+    core.warning(`reverify: could not read the receipt history for the summary: ${describeError(error)}`)
+    return undefined
+  }
+}
+
+/** Saves the history and uploads the trace of a run that created them (a block created nothing), grouped. */
+async function persistIfCreated(run: RunReport, options: PersistOptions): Promise<TraceUpload | undefined> {
+  if (run.kind === 'blocked') return undefined
+  const outcome = run.kind === 'refused' ? 'aborted' : run.outcome
+  const persisted = await core.group('reverify: saving the receipt history and uploading the trace', () =>
+    persistRun({ runId: run.runId, sessionDir: run.session.dir, outcome }, options)
+  )
+  return persisted.artifact
 }
 
 /**
@@ -139,42 +165,43 @@ export async function runMain(deps: MainDeps): Promise<void> {
 
     const effectiveMode = checkableMode(mode, restored)
     const ci = ciContext(deps.env)
-    const run = await verifyRun(
-      {
-        settings: settings.run!,
-        target: settings.target,
-        captureMode: effectiveMode,
-        version: VERSION,
-        redactor,
-        ...(ci && { ci }),
-        env: deps.env,
-        signal: deps.signal,
-        interruptReason: deps.interruptReason
-      },
-      {
-        clock: systemClock,
-        processes: processRunner,
-        store,
-        log: progress => logProgress(progress, redactor),
-        console: { stdout: deps.stdout, stderr: deps.stderr }
-      }
-    )
-
-    // A blocked run created nothing: there is no receipt or trace to keep.
-    let artifact: TraceUpload | undefined
-    if (run.kind !== 'blocked') {
-      const outcome = run.kind === 'refused' ? 'aborted' : run.outcome
-      const persisted = await persistRun(
-        { runId: run.runId, sessionDir: run.session.dir, outcome },
-        persistOptions(settings, history, deps)
+    const runSettings = settings.run!
+    const log = new RunLog(runSettings.commands, redactor, deps.stdout)
+    let run: RunReport
+    try {
+      run = await verifyRun(
+        {
+          settings: runSettings,
+          target: settings.target,
+          captureMode: effectiveMode,
+          version: VERSION,
+          redactor,
+          ...(ci && { ci }),
+          env: deps.env,
+          signal: deps.signal,
+          interruptReason: deps.interruptReason
+        },
+        {
+          clock: systemClock,
+          processes: processRunner,
+          store,
+          log: progress => log.progress(progress),
+          console: { stdout: log.stdout, stderr: deps.stderr }
+        }
       )
-      artifact = persisted.artifact
+    } finally {
+      log.closeAttempt()
     }
+
+    const artifact = await persistIfCreated(run, persistOptions(settings, history, deps))
     await reportRun(run, {
-      commands: settings.run!.commands,
+      name: runSettings.name,
+      commands: runSettings.commands,
       captureMode: effectiveMode,
+      summary: settings.summary,
       redactor,
       env: deps.env,
+      ...(settings.summary !== 'never' && { history: await commandHistory(settings, store) }),
       ...(artifact && { artifact })
     })
     if (run.kind !== 'completed' || run.outcome !== 'success') {
@@ -187,6 +214,8 @@ export async function runMain(deps: MainDeps): Promise<void> {
         process.exitCode = 1
       }
     }
+    // The verdict is the last thing the step prints.
+    core.info(redactor.redact(verdictLine(run, runSettings.name)))
     core.saveState(State.MainFinished, 'true')
   } catch (error) {
     // Whatever was left open is the post step's to close: main-finished stays unset.

@@ -7,11 +7,13 @@ import * as core from '@actions/core'
 import type { CaptureMode } from '../core/config-file.js'
 import { describeError } from '../core/errors.js'
 import type { Redactor } from '../core/redaction.js'
+import type { HistoryFacts } from '../core/run/history-facts.js'
 import type { RunReport } from '../core/run/report.js'
 import { refusalNote } from '../core/run/verify-run.js'
 import { Output } from './constants.js'
 import { fitSummary, verifySummary } from './job-summary.js'
-import { AnnotationTitle, captureMessage, captureRemedy } from './run-log.js'
+import { AnnotationTitle, captureMessage, describeCommand } from './run-log.js'
+import type { SummaryWhen } from './settings.js'
 import { artifactUrl } from './trace-artifact.js'
 
 /** What became of the trace artifact, for the outputs and the summary. */
@@ -25,12 +27,6 @@ const MAX_ANNOTATION = 4000
 
 function clip(text: string): string {
   return text.length > MAX_ANNOTATION ? `${text.slice(0, MAX_ANNOTATION - 1)}…` : text
-}
-
-/** The first line of the first command, short, for annotation titles. */
-function describeCommand(commands: readonly string[]): string {
-  const first = commands[0]!.split('\n')[0]!.slice(0, 80)
-  return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
 }
 
 /** The `outcome` output: a blocked run is a failure to the workflow. */
@@ -80,19 +76,36 @@ function annotate(run: RunReport, commands: readonly string[], redactor: Redacto
   }
 }
 
+/** Whether the `summary` input asks for a summary of this run (on-failure: anything but a success, flaky or not). */
+export function wantsSummary(when: SummaryWhen, run: RunReport): boolean {
+  if (when === 'never') return false
+  return when === 'always' || run.kind !== 'completed' || run.outcome !== 'success'
+}
+
+/** What reportRun needs beyond the run report. */
+export interface ReportFacts {
+  /** The step's `name`. */
+  name: string
+  commands: readonly string[]
+  captureMode: CaptureMode
+  summary: SummaryWhen
+  redactor: Redactor
+  env: NodeJS.ProcessEnv
+  history?: HistoryFacts
+  artifact?: TraceUpload
+}
+
 /** Outputs, annotations and the job summary of a verify run. */
-export async function reportRun(
-  run: RunReport,
-  facts: { commands: readonly string[]; captureMode: CaptureMode; redactor: Redactor; env: NodeJS.ProcessEnv; artifact?: TraceUpload }
-): Promise<void> {
+export async function reportRun(run: RunReport, facts: ReportFacts): Promise<void> {
   const { redactor, artifact } = facts
   setOutputs(run, artifact)
   annotate(run, facts.commands, redactor)
-  const uncaptured = run.kind === 'blocked' ? run.failedRunId : run.capture.uncapturedRunId
+  if (!wantsSummary(facts.summary, run)) return
   const markdown = verifySummary(run, {
+    name: facts.name,
     commands: facts.commands,
     captureMode: facts.captureMode,
-    ...(uncaptured !== undefined && { remediation: captureRemedy(uncaptured).join('\n') }),
+    ...(facts.history !== undefined && { history: facts.history }),
     ...(artifact?.id !== undefined && { artifactUrl: artifactUrl(facts.env, artifact.id) }),
     ...(artifact?.note !== undefined && { artifactNote: artifact.note })
   })

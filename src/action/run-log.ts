@@ -6,7 +6,9 @@
 import * as core from '@actions/core'
 import { captureHeadline } from '../core/capture-policy.js'
 import type { Redactor } from '../core/redaction.js'
+import type { ConsoleStream } from '../core/attempt.js'
 import type { RunProgress } from '../core/run/ports.js'
+import type { RunReport } from '../core/run/report.js'
 import { State } from './constants.js'
 
 /** Annotation titles, one per kind of finding. */
@@ -16,10 +18,15 @@ export const AnnotationTitle = {
   refused: 'reverify: destructive command refused'
 } as const
 
+/** The commit that captures a failed run through its trailer, as one command to copy. */
+export function captureCommitCommand(failedRunId: string): string {
+  return `git commit --allow-empty -m "Capture verify failure ${failedRunId}" --trailer "Reverify-Capture: ${failedRunId} <what you found>"`
+}
+
 /** How to capture a failed run from Actions: a commit trailer, or this action's capture mode. */
 export function captureRemedy(failedRunId: string): string[] {
   return [
-    `Capture it with a commit: git commit --allow-empty -m "Capture verify failure ${failedRunId}" --trailer "Reverify-Capture: ${failedRunId} <what you found>"`,
+    `Capture it with a commit: ${captureCommitCommand(failedRunId)}`,
     `or run this action once with capture: ${failedRunId} and capture-note: <what you found> (same command and scope).`
   ]
 }
@@ -29,28 +36,87 @@ export function captureMessage(action: 'warn' | 'block', failedRunId: string): s
   return [captureHeadline(action, failedRunId), ...captureRemedy(failedRunId)].join('\n')
 }
 
-/** Tells the log (and the post step's saved state) what the core reports as it happens. */
-export function logProgress(progress: RunProgress, redactor: Redactor): void {
-  switch (progress.kind) {
-    case 'uncaptured-failure':
-      core.warning(redactor.redact(captureMessage('warn', progress.failedRunId)), { title: AnnotationTitle.uncaptured })
-      return
-    case 'restarting':
-      core.info(`reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`)
-      return
-    case 'resumed':
-    case 'attempt-failed':
-      core.info(`reverify: ${redactor.redact(progress.note)}`)
-      return
-    case 'attempt-started':
-      core.info(`reverify: attempt ${progress.attempt}/${progress.maxAttempts}`)
-      return
-    case 'run-created':
-      core.saveState(State.RunId, progress.runId)
-      core.saveState(State.SessionDir, progress.sessionDir)
-      return
-    case 'process-started':
-      core.saveState(State.ProcessGroup, String(progress.pgid))
-      return
+/**
+ * The log of one verify run: each attempt inside a group of its own (`Attempt N/M — <command>`),
+ * closed before the retry note and whenever the run ends, is interrupted or throws; progress
+ * worded for the log; the state the post step needs saved the moment it exists.
+ */
+export class RunLog {
+  private groupOpen = false
+  private maxAttempts = 0
+  private atLineStart = true
+  /** Where the command's stdout goes: the step's stdout, watched for an unfinished last line. */
+  readonly stdout: ConsoleStream
+
+  constructor(
+    private readonly commands: readonly string[],
+    private readonly redactor: Redactor,
+    private readonly out: ConsoleStream
+  ) {
+    this.stdout = {
+      write: chunk => {
+        if (chunk.length > 0) this.atLineStart = typeof chunk === 'string' ? chunk.endsWith('\n') : chunk[chunk.length - 1] === 0x0a
+        return out.write(chunk)
+      },
+      once: (event, listener) => out.once(event, listener)
+    }
   }
+
+  /** Tells the log (and the post step's saved state) what the core reports as it happens. */
+  progress(progress: RunProgress): void {
+    switch (progress.kind) {
+      case 'uncaptured-failure':
+        core.warning(this.redactor.redact(captureMessage('warn', progress.failedRunId)), { title: AnnotationTitle.uncaptured })
+        return
+      case 'restarting':
+        core.info(`reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`)
+        return
+      case 'resumed':
+        core.info(`reverify: ${this.redactor.redact(progress.note)}`)
+        return
+      case 'attempt-failed':
+        this.closeAttempt()
+        core.info(`reverify: attempt ${progress.attempt}/${this.maxAttempts} failed: ${this.redactor.redact(progress.note)}`)
+        return
+      case 'attempt-started':
+        this.closeAttempt()
+        this.maxAttempts = progress.maxAttempts
+        core.startGroup(`Attempt ${progress.attempt}/${progress.maxAttempts} — ${this.redactor.redact(describeCommand(this.commands))}`)
+        this.groupOpen = true
+        return
+      case 'run-created':
+        core.saveState(State.RunId, progress.runId)
+        core.saveState(State.SessionDir, progress.sessionDir)
+        return
+      case 'process-started':
+        core.saveState(State.ProcessGroup, String(progress.pgid))
+        return
+    }
+  }
+
+  /** Ends the open attempt's group, if any, on a line of its own. */
+  closeAttempt(): void {
+    if (!this.groupOpen) return
+    // A command whose output does not end in a newline would swallow the `::endgroup::`.
+    if (!this.atLineStart) this.out.write('\n')
+    this.atLineStart = true
+    core.endGroup()
+    this.groupOpen = false
+  }
+}
+
+/** The first line of the first command, short, plus how many more there are. */
+export function describeCommand(commands: readonly string[]): string {
+  const first = (commands[0] ?? '').split('\n')[0]!.slice(0, 80)
+  return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
+}
+
+/** The one line printed last: the step's name, the verdict and the receipt. */
+export function verdictLine(run: RunReport, name: string): string {
+  if (run.kind === 'blocked') return `reverify: ${name} — blocked: the last failure (${run.failedRunId}) was not captured`
+  if (run.kind === 'refused')
+    return `reverify: ${name} — aborted: destructive command refused (${run.guardrail.rule}) · receipt ${run.runId}`
+  const outcome = run.interrupted ? 'aborted (interrupted)' : run.flaky ? 'success (flaky)' : run.outcome
+  const preposition = run.outcome === 'success' ? 'on attempt' : 'after'
+  return `reverify: ${name} — ${outcome} ${preposition} ${run.attempts.length}/${run.maxAttempts} · receipt ${run.runId}`
 }
