@@ -1,0 +1,193 @@
+/**
+ * The job summary as a reviewer sees it: the markdown of real runs (the core run with real
+ * processes and a real store) rendered to HTML by a GitHub-flavoured markdown renderer and
+ * checked as a document — heading, attempts table, one collapsed excerpt per failed attempt,
+ * the capture command alone in its code block, the history — and hostile output staying text.
+ */
+import { beforeEach, expect, test } from '@jest/globals'
+import { JSDOM } from 'jsdom'
+import { marked } from 'marked'
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { verifySummary } from '../../src/action/job-summary.js'
+import { captureCommitCommand } from '../../src/action/run-log.js'
+import { captureRun } from '../../src/core/capture.js'
+import { processRunner } from '../../src/core/process-runner.js'
+import { ReceiptStore } from '../../src/core/receipt-store.js'
+import { createRedactor } from '../../src/core/redaction.js'
+import { historyFacts } from '../../src/core/run/history-facts.js'
+import type { RunPorts } from '../../src/core/run/ports.js'
+import type { CompletedRun } from '../../src/core/run/report.js'
+import { verifyRun } from '../../src/core/run/verify-run.js'
+import { parseRunSettings } from '../../src/core/settings.js'
+import { scratchDir } from '../helpers/receipts.js'
+
+const TARGET = 'octo/widgets'
+let workDir: string
+let store: ReceiptStore
+
+beforeEach(async () => {
+  workDir = await scratchDir('reverify-summary-')
+  store = new ReceiptStore(join(workDir, '.reverify'), { warn: () => undefined })
+})
+
+function sink(): Writable {
+  return new Writable({ write: (_chunk, _encoding, done) => done() })
+}
+
+const ports = (): RunPorts => ({
+  clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
+  processes: processRunner,
+  store,
+  log: () => undefined,
+  console: { stdout: sink(), stderr: sink() }
+})
+
+/** Runs the core for real and returns its completed report. */
+async function run(inputs: Record<string, string>): Promise<CompletedRun> {
+  const settings = parseRunSettings({ 'state-dir': join(workDir, '.reverify'), 'expect-exit': '0', ...inputs }, workDir)
+  const report = await verifyRun(
+    { settings, target: TARGET, captureMode: 'warn', version: 'test', redactor: createRedactor({ values: [] }) },
+    ports()
+  )
+  if (report.kind !== 'completed') throw new Error(`expected a completed run, got ${report.kind}`)
+  return report
+}
+
+/** The summary of a run, rendered as GitHub would, parsed into a document. */
+async function rendered(report: CompletedRun, command: string, name = 'unit-tests'): Promise<{ markdown: string; document: Document }> {
+  const history = historyFacts(await store.history(TARGET, '', report.identity.hash), 20)
+  const markdown = verifySummary(report, {
+    name,
+    commands: [command],
+    captureMode: 'warn',
+    history,
+    artifactUrl: 'https://github.com/octo/widgets/actions/runs/1/artifacts/2'
+  })
+  const html = await marked.parse(markdown, { gfm: true })
+  return { markdown, document: new JSDOM(html).window.document }
+}
+
+function all(document: Document, selector: string): Element[] {
+  return [...document.querySelectorAll(selector)]
+}
+
+/** The attempts table: the one whose header starts with "attempt". */
+function attemptsTable(document: Document): HTMLTableElement {
+  const table = all(document, 'table').find(item => item.querySelector('th')?.textContent === 'attempt')
+  expect(table).toBeDefined()
+  return table as HTMLTableElement
+}
+
+test('a failing run: heading, one row and one collapsed excerpt per attempt, the capture command, the history', async () => {
+  // Fifty lines, so the summarizer leaves some out and writes its own "… omitted" line.
+  const command = 'for i in $(seq 50); do echo "line $i"; done; printf "\\033[31m FAIL  src/api.test.js\\033[0m\\n"; exit 1'
+  const report = await run({ command, 'max-retries': '2' })
+  const { document } = await rendered(report, command)
+
+  const headings = all(document, 'h3')
+  expect(headings).toHaveLength(1)
+  expect(headings[0]!.textContent).toBe('❌ unit-tests — failed after 3 attempts')
+  expect(all(document, 'h1, h2, h4')).toHaveLength(0)
+
+  const rows = [...attemptsTable(document).querySelectorAll('tbody tr')]
+  expect(rows.map(row => row.querySelector('td')!.textContent)).toEqual(['1', '2', '3'])
+  for (const row of rows) expect(row.querySelectorAll('td')[3]!.textContent).toMatch(/^✗ expect-exit 0 but got 1/)
+
+  const details = all(document, 'details')
+  expect(details.map(item => item.querySelector('summary')!.textContent)).toEqual([
+    'Attempt 1 — what failed',
+    'Attempt 2 — what failed',
+    'Attempt 3 — what failed'
+  ])
+  for (const item of details) {
+    const excerpt = item.querySelector('pre > code.language-text')!.textContent!
+    expect(excerpt).toContain(' FAIL  src/api.test.js')
+    expect(excerpt).toContain('line 50')
+    expect(excerpt).not.toContain('\u001b')
+    expect(excerpt.split('\n').some(line => line.startsWith('… '))).toBe(false)
+  }
+
+  // The one command to copy is alone in its block, exactly as the log gives it.
+  const shell = all(document, 'pre > code.language-sh')
+  expect(shell.map(block => block.textContent!.trim())).toEqual([captureCommitCommand(report.runId)])
+  expect(document.body.textContent).toContain(`capture: ${report.runId}`)
+
+  const history = all(document, 'strong').find(item => item.textContent === 'History of this command')
+  expect(history?.parentElement?.textContent).toMatch(/last 1 run\): 0 passed · 0 flaky · 1 failed \(this one included\) — flake rate 0 %/)
+  const historyRows = all(document, 'table')
+    .find(item => item.querySelector('th')?.textContent === 'run')!
+    .querySelectorAll('tbody tr')
+  expect([...historyRows].map(row => row.querySelector('td')!.textContent)).toEqual([`${report.runId} (this run)`])
+
+  const link = all(document, 'a').find(item => item.getAttribute('href')?.endsWith('/artifacts/2'))
+  expect(link?.textContent).toBe(`the trace (artifact reverify-trace-${report.runId})`)
+})
+
+test('a flaky pass after a captured failure: the warning heading, one excerpt, no capture request, the flake rate', async () => {
+  const flaky = 'if [ -f marker ]; then echo second time lucky; else touch marker; echo "FAIL first time"; exit 1; fi'
+  const before = await run({ command: flaky, 'max-retries': '0' })
+  expect(before.outcome).toBe('failure')
+  await captureRun(store, before.runId, { note: 'a slow DNS answer', source: 'cli', by: 'tester', target: TARGET })
+  await rm(join(workDir, 'marker'))
+  const report = await run({ command: flaky, 'max-retries': '2' })
+  expect([report.outcome, report.flaky]).toEqual(['success', true])
+  const { document } = await rendered(report, flaky)
+
+  expect(all(document, 'h3').map(item => item.textContent)).toEqual(['⚠️ unit-tests — passed on attempt 2/3 (flaky)'])
+  expect(attemptsTable(document).querySelectorAll('tbody tr')).toHaveLength(2)
+  const details = all(document, 'details')
+  expect(details).toHaveLength(1)
+  expect(details[0]!.querySelector('summary')!.textContent).toBe('Attempt 1 — what failed')
+  expect(details[0]!.querySelector('pre > code')!.textContent).toContain('FAIL first time')
+  expect(all(document, 'pre > code.language-sh')).toHaveLength(0)
+
+  const history = all(document, 'strong').find(item => item.textContent === 'History of this command')
+  expect(history?.parentElement?.textContent).toContain('last 2 runs): 0 passed · 1 flaky · 1 failed (this one included) — flake rate 50 %')
+  const historyTable = all(document, 'table').find(item => item.querySelector('th')?.textContent === 'run')!
+  const statuses = [...historyTable.querySelectorAll('tbody tr')].map(row => [...row.querySelectorAll('td')].map(td => td.textContent))
+  expect(statuses.map(cells => cells[2])).toEqual(['⚠️ passed (flaky)', '❌ failed'])
+  expect(statuses[1]![3]).toBe('yes: a slow DNS answer')
+})
+
+test('hostile output, command, name and capture note stay text', async () => {
+  const hostile = [
+    '<script>alert(1)</script>',
+    '<img src=x onerror=alert(2)>',
+    'a | b | c',
+    '```',
+    '````',
+    '</details>',
+    '</code></pre><b>bold</b>',
+    '~~~'
+  ]
+  const script = `cat <<'EOF'\n${hostile.join('\n')}\nEOF\nexit 1`
+  // The input splits commands on lines, so the heredoc goes through a file.
+  await writeFile(join(workDir, 'hostile.sh'), script)
+  const command = 'bash hostile.sh # <b>x</b> | `tick` ``'
+  const first = await run({ command, 'max-retries': '0' })
+  await captureRun(store, first.runId, { note: '<script>no</script> | `x` **y**', source: 'cli', by: 'tester', target: TARGET })
+  const report = await run({ command, 'max-retries': '0' })
+  const { markdown, document } = await rendered(report, command, '<img src=y> *name* | x')
+
+  expect(all(document, 'script, img, b, em')).toHaveLength(0)
+  expect(all(document, 'h3').map(item => item.textContent)).toEqual(['❌ <img src=y> *name* | x — failed after 1 attempt'])
+  const details = all(document, 'details')
+  expect(details).toHaveLength(1)
+  const blocks = details[0]!.querySelectorAll('pre > code')
+  expect(blocks).toHaveLength(1)
+  expect(blocks[0]!.textContent!.trimEnd()).toBe(hostile.join('\n'))
+  // A five-backtick fence: longer than the four-backtick line in the output.
+  expect(markdown).toContain('`````text\n')
+
+  const table = attemptsTable(document)
+  const header = table.querySelectorAll('thead th').length
+  for (const row of table.querySelectorAll('tbody tr')) expect(row.querySelectorAll('td')).toHaveLength(header)
+  expect(all(document, 'code').some(code => code.textContent === 'bash hostile.sh # <b>x</b> | `tick` ``')).toBe(true)
+
+  const historyTable = all(document, 'table').find(item => item.querySelector('th')?.textContent === 'run')!
+  const rows = [...historyTable.querySelectorAll('tbody tr')]
+  for (const row of rows) expect(row.querySelectorAll('td')).toHaveLength(4)
+  expect(rows[1]!.querySelectorAll('td')[3]!.textContent).toBe('yes: <script>no</script> | `x` **y**')
+})
