@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { FakeRunner, isRunning, receiptsInCacheEntry, waitForFile, type StepResult } from '../helpers/runner.js'
+import { FakeRunner, foldLog, isRunning, receiptsInCacheEntry, waitForFile, type StepResult } from '../helpers/runner.js'
 import { readZip, ResultsService } from '../helpers/results-service.js'
 
 const started = ResultsService.start()
@@ -92,6 +92,15 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
     const runId = step.outputs['run-id']!
     const { events, meta, names } = artifactTrace(service, runId)
     expectClosedTrace(events)
+    // The cut attempt's group closes before the persistence group; the verdict comes last.
+    const log = foldLog(step.stdout)
+    expect(log.groups.map(group => group.title)).toEqual([
+      'reverify: restoring the receipt history',
+      expect.stringMatching(/^Attempt 1\/3 — /),
+      'reverify: saving the receipt history and uploading the trace'
+    ])
+    const printed = log.outside.filter(line => line !== '' && !line.startsWith('::'))
+    expect(printed[printed.length - 1]).toBe(`reverify: verify — aborted (interrupted) after 1/3 attempts · receipt ${runId}`)
     expect(
       events
         .filter(event => event.phase === 'note')

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { FakeRunner, receiptsInCacheEntry, type StepResult } from '../helpers/runner.js'
+import { FakeRunner, foldLog, receiptsInCacheEntry, type StepResult } from '../helpers/runner.js'
 import { readZip, ResultsService, type UploadedArtifact } from '../helpers/results-service.js'
 import { runDirs, sessionDirs } from '../helpers/trace.js'
 
@@ -332,6 +332,47 @@ test.concurrent('the job summary: outcome, attempts, receipt and artifact link, 
   expect(step.summary).toContain(`](https://github.com/octo/summary/actions/runs/${runner.runId}/artifacts/${artifact.id})`)
   expect(step.outputs['artifact-id']).toBe(String(artifact.id))
   for (const annotation of step.annotations) expect(annotation.message.length).toBeLessThanOrEqual(4096)
+})
+
+test.concurrent('the log: one group per attempt, the persistence chatter grouped, the verdict printed last', async () => {
+  const { runner } = await newRunner('log-groups')
+  // Output without a final newline must not swallow the group's end.
+  const command = 'printf "no newline"; exit 1'
+  const step = await runner.main({ command, 'expect-exit': '0', 'max-retries': '2' })
+  expect(step.code).toBe(1)
+  const runId = step.outputs['run-id']!
+  const log = foldLog(step.stdout)
+  expect(log.groups.map(group => group.title)).toEqual([
+    'reverify: restoring the receipt history',
+    `Attempt 1/3 — ${command}`,
+    `Attempt 2/3 — ${command}`,
+    `Attempt 3/3 — ${command}`,
+    'reverify: saving the receipt history and uploading the trace'
+  ])
+  for (const group of log.groups.slice(1, 4)) expect(group.lines).toContain('no newline')
+  const saving = log.groups[4]!.lines.join('\n')
+  expect(saving).toMatch(/reverify: saved 1 receipt\(s\) of this command to cache/)
+  expect(saving).toContain(`Artifact reverify-trace-${runId} successfully finalized`)
+  // Outside the groups: the retry notes, the failure annotation and the verdict, last.
+  const outside = log.outside.filter(line => line !== '' && !line.startsWith('::debug::'))
+  expect(outside.filter(line => !line.startsWith('::error'))).toEqual([
+    expect.stringMatching(/^reverify: attempt 1\/3 failed: expect-exit 0 but got 1 .*; retrying \(attempt 2\/3\)$/),
+    expect.stringMatching(/^reverify: attempt 2\/3 failed: expect-exit 0 but got 1 .*; retrying \(attempt 3\/3\)$/),
+    `reverify: verify — failure after 3/3 attempts · receipt ${runId}`
+  ])
+  expect(outside[outside.length - 1]).toBe(`reverify: verify — failure after 3/3 attempts · receipt ${runId}`)
+})
+
+test.concurrent('summary: never writes none, on-failure skips a pass and writes a failure', async () => {
+  const { runner } = await newRunner('summary-input')
+  const never = await runner.main({ ...failing, summary: 'never' })
+  expect([never.code, never.summary]).toEqual([1, ''])
+  const pass = await runner.main({ command: 'true', 'expect-exit': '0', summary: 'on-failure' })
+  expect([pass.code, pass.summary]).toEqual([0, ''])
+  const fail = await runner.main({ ...failing, summary: 'on-failure' })
+  expect(fail.summary).toContain('### ❌ verify — failed after 1 attempt')
+  const bad = await runner.main({ ...failing, summary: 'sometimes' })
+  expect(errors(bad).map(error => error.message)).toEqual([expect.stringMatching(/^summary: .*sometimes.*always, on-failure, never/)])
 })
 
 test.concurrent('redact values never reach an annotation (titles included), the summary or the outputs', async () => {

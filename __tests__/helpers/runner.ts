@@ -299,3 +299,29 @@ export async function receiptsInCacheEntry(entry: CacheEntry): Promise<Record<st
   const files = await readCacheEntry(entry)
   return [...files].filter(([name]) => name.endsWith('/receipt.json')).map(([, data]) => JSON.parse(data.toString('utf8')))
 }
+
+/** A step's log as the runner folds it: its groups and the lines outside them, `::` commands kept. */
+export interface FoldedLog {
+  groups: { title: string; lines: string[] }[]
+  /** Lines outside any group, in order. */
+  outside: string[]
+}
+
+/** Folds a step's stdout by its `::group::`/`::endgroup::` lines; throws on a nested, stray or unclosed group. */
+export function foldLog(stdout: string): FoldedLog {
+  const folded: FoldedLog = { groups: [], outside: [] }
+  let open: { title: string; lines: string[] } | undefined
+  for (const line of stdout.split('\n')) {
+    if (line.startsWith('::group::')) {
+      if (open) throw new Error(`group "${line.slice(9)}" opened inside "${open.title}"`)
+      open = { title: line.slice(9), lines: [] }
+      folded.groups.push(open)
+    } else if (line === '::endgroup::') {
+      if (!open) throw new Error('::endgroup:: without a group')
+      open = undefined
+    } else if (open) open.lines.push(line)
+    else folded.outside.push(line)
+  }
+  if (open) throw new Error(`group "${open.title}" never closed`)
+  return folded
+}

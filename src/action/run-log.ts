@@ -117,6 +117,7 @@ export function verdictLine(run: RunReport, name: string): string {
   if (run.kind === 'refused')
     return `reverify: ${name} — aborted: destructive command refused (${run.guardrail.rule}) · receipt ${run.runId}`
   const outcome = run.interrupted ? 'aborted (interrupted)' : run.flaky ? 'success (flaky)' : run.outcome
-  const preposition = run.outcome === 'success' ? 'on attempt' : 'after'
-  return `reverify: ${name} — ${outcome} ${preposition} ${run.attempts.length}/${run.maxAttempts} · receipt ${run.runId}`
+  const used = `${run.attempts.length}/${run.maxAttempts}`
+  const when = run.outcome === 'success' ? `on attempt ${used}` : `after ${used} ${run.maxAttempts === 1 ? 'attempt' : 'attempts'}`
+  return `reverify: ${name} — ${outcome} ${when} · receipt ${run.runId}`
 }
