@@ -1,0 +1,44 @@
+/** A command's history as facts: newest runs first, counts, flake rate, capture notes. */
+import { expect, test } from '@jest/globals'
+import { reviewerExcerpt } from '../../src/core/run/excerpt.js'
+import { historyFacts } from '../../src/core/run/history-facts.js'
+import { makeReceipt, secondsAfter } from '../helpers/receipts.js'
+
+const START = '2026-11-30T07:51:00.000Z'
+
+test('newest first, running runs left out, each status counted once, flake rate over the runs with a verdict', () => {
+  const at = (seconds: number) => ({ started_at: secondsAfter(START, seconds) })
+  const receipts = [
+    makeReceipt({ ...at(0), status: 'failed', capture: { captured_at: START, note: 'dns', source: 'cli', by: 'me' } }),
+    makeReceipt({ ...at(10), status: 'passed', flaky: true }),
+    makeReceipt({ ...at(20), status: 'passed' }),
+    makeReceipt({ ...at(30), status: 'interrupted' }),
+    makeReceipt({ ...at(40), status: 'running', ended_at: null })
+  ]
+  const facts = historyFacts(receipts, 20)
+  expect(facts.runs.map(run => run.status)).toEqual(['interrupted', 'passed', 'passed', 'failed'])
+  expect(facts.runs.map(run => run.flaky)).toEqual([false, false, true, false])
+  expect(facts.runs[3]!.captureNote).toBe('dns')
+  expect(facts.runs[0]!.captureNote).toBeUndefined()
+  expect(facts.counts).toEqual({ passed: 1, flaky: 1, failed: 1, stopped: 1 })
+  expect(facts.flakeRate).toBeCloseTo(1 / 3)
+})
+
+test('the limit keeps the newest runs; no verdict, no flake rate', () => {
+  const receipts = Array.from({ length: 5 }, (_, index) => makeReceipt({ started_at: secondsAfter(START, index), status: 'aborted' }))
+  const facts = historyFacts(receipts, 2)
+  expect(facts.runs.map(run => run.startedAt)).toEqual([secondsAfter(START, 4), secondsAfter(START, 3)])
+  expect(facts.flakeRate).toBeUndefined()
+  expect(historyFacts([], 20)).toEqual({ runs: [], counts: { passed: 0, flaky: 0, failed: 0, stopped: 0 } })
+})
+
+test("a reviewer's excerpt has no escape codes and none of the summarizer's own lines", () => {
+  const summary = [
+    '\u001b[31m FAIL\u001b[0m src/a.test.js',
+    '… 120 lines omitted; 2 matched ERROR|WARN|FAIL|panic:',
+    'ERROR x',
+    '… and 3 more matching lines',
+    'tail …'
+  ].join('\n')
+  expect(reviewerExcerpt(summary)).toBe([' FAIL src/a.test.js', 'ERROR x', 'tail …'].join('\n'))
+})
