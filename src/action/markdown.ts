@@ -14,14 +14,18 @@ function longestRun(text: string, char: string): number {
   return longest
 }
 
-/** Prose text: HTML's specials as entities, markdown's punctuation backslash-escaped, one line. */
+/**
+ * Prose text on one line: HTML's specials as entities, and backslashes before the markdown
+ * punctuation that can mean something mid-line (`(` only does after a `]`, escaped here; `#`
+ * can end a heading).
+ */
 export function text(value: string): string {
   return value
     .replace(/\r?\n|\r/g, ' ')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]()#+!|~]/g, char => `\\${char}`)
+    .replace(/[\\`*_[\]#|~]/g, char => `\\${char}`)
 }
 
 /** Text for one table cell: as prose, cut to `max` characters (a cut cell ends in …). */
