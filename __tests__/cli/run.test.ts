@@ -235,6 +235,14 @@ describe('trace', () => {
     expect(result.stdout).toMatch(/trace: .*sessions/)
   })
 
+  test('the outcome line gives each attempt its duration and the run its total', async () => {
+    const result = await runCli(['run', '--command', 'sleep 0.2; exit 1', '--expect-exit', '0', '--max-retries', '2'], repo)
+    expect(result.code).toBe(1)
+    const took = '(\\d+ ms|\\d\\.\\d s|\\d+ s)'
+    const line = result.stdout.split('\n').find(text => text.startsWith('outcome: '))
+    expect(line).toMatch(new RegExp(`^outcome: failure · attempts: 3/3 \\(${took}, ${took}, ${took}\\) · ${took}$`))
+  })
+
   test('guardrail refusal: exit 3, trace ends aborted, receipt aborted', async () => {
     const result = await runCli(['run', '--command', 'rm -rf build', '--expect-exit', '0'], repo)
     expect(result.code).toBe(3)
