@@ -17,7 +17,7 @@ import type { InputKind } from './table.js'
 export type KindSchema = z.ZodType<unknown, string>
 
 /** Longest `name`, in characters (code points): enough for "Unit tests (node 20, ubuntu)". */
-export const MAX_LABEL_CHARS = 100
+const MAX_LABEL_CHARS = 100
 /**
  * A label is shown as given (console, summary, trace), so nothing that moves the cursor,
  * ends a line or reorders text on screen: C0/C1 controls, DEL, line and paragraph
@@ -67,17 +67,21 @@ const exitCodes = ruled(
   notAllowed('a comma-separated list of exit codes from 0 to 255')
 )
 
+/** Why a trimmed label is refused, or undefined when it is fine. */
+function labelProblem(raw: string, text: string): string | undefined {
+  if (LABEL_REFUSED_CHARS.test(text)) return `${showValue(raw)} is not allowed; control characters and line breaks cannot be part of a name`
+  const chars = Array.from(text).length
+  if (chars === 0) return `${showValue(raw)} is not allowed; expected 1-${MAX_LABEL_CHARS} characters`
+  if (chars > MAX_LABEL_CHARS) return `${chars} characters is too long; at most ${MAX_LABEL_CHARS}`
+  return undefined
+}
+
 /** Any text of 1-100 characters without control characters, trimmed (its folder is a slug, see session/layout.ts). */
 const label = z.string().transform((raw, ctx) => {
   const text = raw.trim()
-  const chars = Array.from(text).length
-  let message: string | undefined
-  if (LABEL_REFUSED_CHARS.test(text))
-    message = `${showValue(raw)} is not allowed; control characters and line breaks cannot be part of a name`
-  else if (chars === 0) message = `${showValue(raw)} is not allowed; expected 1-${MAX_LABEL_CHARS} characters`
-  else if (chars > MAX_LABEL_CHARS) message = `${chars} characters is too long; at most ${MAX_LABEL_CHARS}`
-  if (message === undefined) return text
-  ctx.addIssue({ code: 'custom', message, input: raw })
+  const problem = labelProblem(raw, text)
+  if (problem === undefined) return text
+  ctx.addIssue({ code: 'custom', message: problem, input: raw })
   return z.NEVER
 })
 
