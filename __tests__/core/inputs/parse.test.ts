@@ -34,7 +34,11 @@ describe('messages name the flag in the CLI and the input in the action, in one 
     [{ 'allow-destructive': 'yes' }, "allow-destructive: 'yes' is not allowed; expected true or false"],
     [{ shell: 'fish' }, 'shell: \'fish\' is not allowed; expected bash, sh, or a command template containing {0} (e.g. "python {0}")'],
     [{ 'state-dir': 'state\u0000' }, 'state-dir: contains a NUL character, which no command, path or pattern may hold'],
-    [{ command: '' }, 'command: required; give one or more commands, one per line']
+    [{ command: '' }, 'command: required; give one or more commands, one per line'],
+    [{ name: 'Unit\ntests' }, "name: 'Unit\\ntests' is not allowed; control characters and line breaks cannot be part of a name"],
+    [{ name: 'x\u202ey\u0085' }, "name: 'x\\u202ey\\u0085' is not allowed; control characters and line breaks cannot be part of a name"],
+    [{ name: 'x'.repeat(101) }, 'name: 101 characters is too long; at most 100'],
+    [{ name: 'name\u0000' }, 'name: contains a NUL character, which no command, path or pattern may hold']
   ])('%j', (raw, message) => {
     expect(run(raw, 'cli')).toBe(`--${message}`)
     expect(run(raw, 'action')).toBe(message)

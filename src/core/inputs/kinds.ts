@@ -69,7 +69,14 @@ const exitCodes = ruled(
 
 /** Why a trimmed label is refused, or undefined when it is fine. */
 function labelProblem(raw: string, text: string): string | undefined {
-  if (LABEL_REFUSED_CHARS.test(text)) return `${showValue(raw)} is not allowed; control characters and line breaks cannot be part of a name`
+  if (LABEL_REFUSED_CHARS.test(text)) {
+    // Escaped, so the message itself cannot reorder or break the line it is printed on.
+    const shown = showValue(raw).replace(
+      new RegExp(LABEL_REFUSED_CHARS.source, 'g'),
+      char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+    )
+    return `${shown} is not allowed; control characters and line breaks cannot be part of a name`
+  }
   const chars = Array.from(text).length
   if (chars === 0) return `${showValue(raw)} is not allowed; expected 1-${MAX_LABEL_CHARS} characters`
   if (chars > MAX_LABEL_CHARS) return `${chars} characters is too long; at most ${MAX_LABEL_CHARS}`
