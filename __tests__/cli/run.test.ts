@@ -196,6 +196,32 @@ describe('trace', () => {
     expect(readFileSync(join(dir, 'attempt-1.log'), 'utf8')).toBe('hi\n')
   })
 
+  test('a name is any label: shown as given in the trace, filed under its slug', async () => {
+    const result = await runCli(['run', '--command', 'true', '--expect-exit', '0', '--name', '  Unit tests (node 20) '], repo)
+    expect(result.code).toBe(0)
+    const dir = onlySession()
+    expect(dir).toMatch(/sessions\/\d{4}-\d{2}-\d{2}\/unit-tests-node-20\/[0-9A-HJKMNP-TV-Z]{26}$/)
+    expect(expectWellFormedTrace(dir).every(event => event.skill === 'Unit tests (node 20)')).toBe(true)
+    expect(readMeta(dir).skill).toBe('Unit tests (node 20)')
+    expect(receiptOf(runIdOf(result.stdout)).session.dir).toBe(dir)
+  })
+
+  test.each([
+    ['../x', 'x'],
+    ['a/b', 'a-b'],
+    ['..', 'verify'],
+    ['…', 'verify'],
+    ['!!! ??? ***', 'verify'],
+    ['C:\\temp\\x', 'c-temp-x'],
+    ['Ünïcödé', 'unicode']
+  ])('the hostile name %j stays one folder under sessions/<date>/ (%s)', async (name, slug) => {
+    const result = await runCli(['run', '--command', 'true', '--expect-exit', '0', '--name', name], repo)
+    expect(result.code).toBe(0)
+    const dir = onlySession()
+    expect(dir.split('/').slice(-4, -1)).toEqual(['sessions', expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), slug])
+    expect(readMeta(dir).skill).toBe(name)
+  })
+
   test('the console summary is 3 to 5 lines and does not reprint the output', async () => {
     const result = await runCli(['run', '--command', "printf 'unique-%s\\n' output-line", '--expect-exit', '1', '--max-retries', '0'], repo)
     expect(result.code).toBe(1)
@@ -207,6 +233,14 @@ describe('trace', () => {
     expect(lines.length).toBeLessThanOrEqual(5)
     expect(result.stdout).toMatch(/attempts: 1\/1/)
     expect(result.stdout).toMatch(/trace: .*sessions/)
+  })
+
+  test('the outcome line gives each attempt its duration and the run its total', async () => {
+    const result = await runCli(['run', '--command', 'sleep 0.2; exit 1', '--expect-exit', '0', '--max-retries', '2'], repo)
+    expect(result.code).toBe(1)
+    const took = '(\\d+ ms|\\d\\.\\d s|\\d+ s)'
+    const line = result.stdout.split('\n').find(text => text.startsWith('outcome: '))
+    expect(line).toMatch(new RegExp(`^outcome: failure · attempts: 3/3 \\(${took}, ${took}, ${took}\\) · ${took}$`))
   })
 
   test('guardrail refusal: exit 3, trace ends aborted, receipt aborted', async () => {
@@ -249,7 +283,11 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
     ],
     [['--expect-exit', '0', '--shell', 'fish'], /^reverify: --shell: 'fish' is not allowed; expected bash, sh, or a command template/],
     [['--expect-exit', '0', '--working-directory', 'nope'], /^reverify: --working-directory: 'nope' is not an existing directory$/],
-    [['--expect-exit', '0', '--name', '../escape'], /^reverify: --name: '..\/escape' is not allowed/],
+    [
+      ['--expect-exit', '0', '--name', 'two\nlines'],
+      /^reverify: --name: 'two\\nlines' is not allowed; control characters and line breaks cannot be part of a name$/
+    ],
+    [['--expect-exit', '0', '--name', 'x'.repeat(101)], /^reverify: --name: 101 characters is too long; at most 100$/],
     [
       ['--expect-exit', '0', '--allow-destructive=maybe'],
       /^reverify: --allow-destructive: 'maybe' is not allowed; expected true or false$/

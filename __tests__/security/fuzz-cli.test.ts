@@ -77,7 +77,7 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   'retry-on-output': fc.constantFrom('ERROR', '^partial$', '(?<name>x)'),
   shell: fc.constantFrom('bash', 'sh', 'bash {0}', 'sh -e {0}'),
   'working-directory': fc.constantFrom('.', 'sub', '..'),
-  name: fc.constantFrom('verify', 'unit-tests', 'a.b_c'),
+  name: fc.constantFrom('verify', 'unit-tests', 'a.b_c', 'Unit tests (node 20)', '../../a', '/etc/x', '…'),
   'capture-before-retry': fc.constantFrom('warn', 'block', 'off', ' Block '),
   scope: fc.constantFrom('linux', 'node 20', ''),
   redact: fc.constantFrom('hunter22', 'hi', 'e'),
@@ -212,7 +212,10 @@ describe('values the fuzz found, kept as fixed cases', () => {
     ['shell', 'bash\u0000 {0}'],
     ['state-dir', 'state\u0000'],
     ['state-dir', 'x'.repeat(300)],
-    ['retry-on-output', 'fV'.repeat(20_000)]
+    ['retry-on-output', 'fV'.repeat(20_000)],
+    ['name', 'two\nlines'],
+    ['name', 'a\u2028b'],
+    ['name', 'x'.repeat(101)]
   ])('%s %#: refused before anything runs, in one line', async (name, value) => {
     const { root, repo } = scratchTree()
     const flags: Flags = { ...base, [name]: value, ...(name === 'retry-on-output' && { command: 'false', 'max-retries': '1' }) }

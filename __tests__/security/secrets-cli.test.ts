@@ -130,3 +130,19 @@ test('a secret inside a quoted argument does not come back re-quoted in the rece
   expect(result.code).toBe(0)
   expect(leaksUnder(join(repo, '.reverify'), [password, 's3cret-Vb7'])).toEqual([])
 })
+
+test('a secret in the name reaches neither the trace, meta.json nor a folder name', async () => {
+  const repo = await scratchRepo()
+  const result = await runCli(
+    ['run', '--command', 'true', '--expect-exit', '0', '--name', `Deploy ${REDACT_VALUE}`, '--redact', REDACT_VALUE],
+    repo
+  )
+  expect(result.code).toBe(0)
+  const stateDir = join(repo, '.reverify')
+  expect(leaksUnder(stateDir, [REDACT_VALUE])).toEqual([])
+  const paths = regularFiles(stateDir).map(path => relative(stateDir, path).toLowerCase())
+  expect(paths.filter(path => path.includes(REDACT_VALUE.toLowerCase()))).toEqual([])
+  const [session] = sessionDirs(stateDir)
+  expect(session).toMatch(/\/deploy-redacted-redact-input\/[0-9A-Z]{26}$/)
+  expect(expectWellFormedTrace(session!).every(event => event.skill === 'Deploy [redacted:redact-input]')).toBe(true)
+})

@@ -19,6 +19,7 @@ import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 import { ensureStateDir } from '../core/state-dir.js'
 import { VERSION } from '../core/version.js'
 import { println, type CliIo } from './io.js'
+import { describeDuration, StatusLine, wantsStatusLine } from './status-line.js'
 
 /** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
 export function describeCommands(commands: readonly string[]): string {
@@ -51,13 +52,29 @@ function progressLine(progress: RunProgress, redactor: Redactor): string | undef
   }
 }
 
-/** The 3–5 line console summary (docs/design.md §1); none for a blocked run. */
-export function consoleSummary(report: RunReport, commands: readonly string[]): string[] {
+/** Most attempt durations listed one by one; beyond it the middle ones are counted (the line stays short). */
+const LISTED_DURATIONS = 5
+
+/** "(1.2 s, 1.1 s, 1.3 s)", or "(1.2 s, 1.1 s, 1.3 s, … 6 more, 1.0 s)" for a long run. */
+function attemptDurations(durations: readonly number[]): string {
+  const shown = durations.map(describeDuration)
+  if (shown.length <= LISTED_DURATIONS) return `(${shown.join(', ')})`
+  const hidden = shown.length - (LISTED_DURATIONS - 1)
+  return `(${[...shown.slice(0, LISTED_DURATIONS - 2), `… ${hidden} more`, shown[shown.length - 1]!].join(', ')})`
+}
+
+/**
+ * The 3–5 line console summary (docs/design.md §1); none for a blocked run. `elapsedMs`,
+ * the whole run's time as the CLI measured it, ends the outcome line when given.
+ */
+export function consoleSummary(report: RunReport, commands: readonly string[], elapsedMs?: number): string[] {
   if (report.kind === 'blocked') return []
   const completed = report.kind === 'completed' ? report : undefined
-  const attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0'
+  let attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0'
+  if (completed && completed.attempts.length > 0) attempts += ` ${attemptDurations(completed.attempts.map(a => a.durationMs))}`
   const outcome = completed ? `${completed.outcome}${completed.flaky ? ' (flaky)' : ''}` : 'aborted'
-  const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}`]
+  const took = elapsedMs === undefined ? '' : ` · ${describeDuration(elapsedMs)}`
+  const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`]
   if (completed && completed.outcome !== 'success') lines.push(`why: ${completed.summary}`)
   if (report.kind === 'refused') lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
   lines.push(`receipt: ${report.runId}`)
@@ -76,11 +93,18 @@ export function exitCodeOf(report: RunReport): number {
 
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */
 export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
+  const startedAt = Date.now()
   const root = findTargetRoot(io.cwd)
   const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd })
   const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
   await ensureStateDir(stateDir, { gitignore: isDefault })
   const redactor = createRedactor({ values: settings.redact, env: io.env })
+  const status = new StatusLine(io.stderr, { enabled: wantsStatusLine(io.stderr, io.env) })
+  // Everything written while the run goes on passes the status line, which erases itself first.
+  const stdout = status.wrap(io.stdout)
+  const stderr = status.wrap(io.stderr)
+  const onInterrupt = () => status.attemptEnded()
+  io.signal?.addEventListener('abort', onInterrupt, { once: true })
   const report = await verifyRun(
     {
       settings,
@@ -96,16 +120,21 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
     {
       clock: systemClock,
       processes: processRunner,
-      store: new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) }),
+      store: new ReceiptStore(stateDir, { warn: message => println(stderr, `reverify: warning: ${message}`) }),
       log: progress => {
+        if (progress.kind === 'attempt-failed') status.attemptEnded()
         const line = progressLine(progress, redactor)
-        if (line !== undefined) println(io.stderr, line)
+        if (line !== undefined) println(stderr, line)
+        if (progress.kind === 'attempt-started') status.attemptStarted(progress.attempt, progress.maxAttempts)
       },
-      console: { stdout: io.stdout, stderr: io.stderr }
+      console: { stdout, stderr }
     }
-  )
+  ).finally(() => {
+    status.stop()
+    io.signal?.removeEventListener('abort', onInterrupt)
+  })
   if (report.kind === 'blocked') println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId))}`)
   if (report.kind === 'refused') println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`)
-  for (const line of consoleSummary(report, settings.commands)) println(io.stdout, line)
+  for (const line of consoleSummary(report, settings.commands, Date.now() - startedAt)) println(io.stdout, line)
   return exitCodeOf(report)
 }

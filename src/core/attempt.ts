@@ -19,6 +19,8 @@ import { SubstringWatch } from './substring-watch.js'
 export interface ConsoleStream {
   write(chunk: Buffer | string): boolean
   once(event: 'drain', listener: () => void): unknown
+  /** True on a terminal (as Node's streams say it); front ends decide what that changes. */
+  readonly isTTY?: boolean
 }
 
 /** The side effects an attempt needs (the run's ports, narrowed). */

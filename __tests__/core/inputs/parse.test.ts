@@ -34,7 +34,11 @@ describe('messages name the flag in the CLI and the input in the action, in one 
     [{ 'allow-destructive': 'yes' }, "allow-destructive: 'yes' is not allowed; expected true or false"],
     [{ shell: 'fish' }, 'shell: \'fish\' is not allowed; expected bash, sh, or a command template containing {0} (e.g. "python {0}")'],
     [{ 'state-dir': 'state\u0000' }, 'state-dir: contains a NUL character, which no command, path or pattern may hold'],
-    [{ command: '' }, 'command: required; give one or more commands, one per line']
+    [{ command: '' }, 'command: required; give one or more commands, one per line'],
+    [{ name: 'Unit\ntests' }, "name: 'Unit\\ntests' is not allowed; control characters and line breaks cannot be part of a name"],
+    [{ name: 'x\u202ey\u0085' }, "name: 'x\\u202ey\\u0085' is not allowed; control characters and line breaks cannot be part of a name"],
+    [{ name: 'x'.repeat(101) }, 'name: 101 characters is too long; at most 100'],
+    [{ name: 'name\u0000' }, 'name: contains a NUL character, which no command, path or pattern may hold']
   ])('%j', (raw, message) => {
     expect(run(raw, 'cli')).toBe(`--${message}`)
     expect(run(raw, 'action')).toBe(message)
@@ -83,8 +87,9 @@ describe('every limit is as strict as before', () => {
     ['keep-receipts', '1', '0'],
     ['retry-on-exit-codes', ' 1 , 255 ', '1,256'],
     ['retry-on-output', long(1000), long(1001)],
-    ['name', `a${long(63)}`, `a${long(64)}`],
-    ['name', 'unit-tests.v2_a', 'Unit tests'],
+    ['name', long(100), long(101)],
+    ['name', 'Unit tests (node 20)', 'Unit\ntests'],
+    ['name', '../x', '\u0007'],
     ['expect-stdout', long(8192), long(8193)],
     ['expect-check', long(8192), long(8193)],
     ['expect-file', long(4096), long(4097)],

@@ -16,8 +16,14 @@ import type { InputKind } from './table.js'
 /** A schema from the given text to a typed value. */
 export type KindSchema = z.ZodType<unknown, string>
 
-/** The name becomes a directory of the trace layout: a safe, portable set. */
-const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+/** Longest `name`, in characters (code points): enough for "Unit tests (node 20, ubuntu)". */
+const MAX_LABEL_CHARS = 100
+/**
+ * A label is shown as given (console, summary, trace), so nothing that moves the cursor,
+ * ends a line or reorders text on screen: C0/C1 controls, DEL, line and paragraph
+ * separators, bidirectional overrides and isolates.
+ */
+const LABEL_REFUSED_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
 const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'] as const
 const EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2'
 
@@ -61,10 +67,30 @@ const exitCodes = ruled(
   notAllowed('a comma-separated list of exit codes from 0 to 255')
 )
 
-const label = ruled(
-  z.string().trim().regex(LABEL_PATTERN),
-  notAllowed("1-64 letters, digits, '.', '_' or '-', starting with a letter or digit")
-)
+/** Why a trimmed label is refused, or undefined when it is fine. */
+function labelProblem(raw: string, text: string): string | undefined {
+  if (LABEL_REFUSED_CHARS.test(text)) {
+    // Escaped, so the message itself cannot reorder or break the line it is printed on.
+    const shown = showValue(raw).replace(
+      new RegExp(LABEL_REFUSED_CHARS.source, 'g'),
+      char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+    )
+    return `${shown} is not allowed; control characters and line breaks cannot be part of a name`
+  }
+  const chars = Array.from(text).length
+  if (chars === 0) return `${showValue(raw)} is not allowed; expected 1-${MAX_LABEL_CHARS} characters`
+  if (chars > MAX_LABEL_CHARS) return `${chars} characters is too long; at most ${MAX_LABEL_CHARS}`
+  return undefined
+}
+
+/** Any text of 1-100 characters without control characters, trimmed (its folder is a slug, see session/layout.ts). */
+const label = z.string().transform((raw, ctx) => {
+  const text = raw.trim()
+  const problem = labelProblem(raw, text)
+  if (problem === undefined) return text
+  ctx.addIssue({ code: 'custom', message: problem, input: raw })
+  return z.NEVER
+})
 
 const shell = ruled(
   z

@@ -25,7 +25,7 @@ export type InputKind =
   | { type: 'regex'; maxChars: number }
   | { type: 'exit-codes' }
   | { type: 'shell' }
-  /** A name that becomes a directory of the trace layout. */
+  /** A label shown as given (1-100 characters, no control characters); its slug names a trace folder. */
   | { type: 'label' }
   /** An existing directory; not given means the cwd (CLI) or the workspace (action). */
   | { type: 'directory' }
@@ -177,7 +177,8 @@ export const INPUTS = {
   },
   name: {
     kind: { type: 'label' },
-    description: "Label the trace is filed under: 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.",
+    description:
+      'Label of this verify, shown as given (up to 100 characters, e.g. "Unit tests (node 20)"); the trace is filed under its slug (unit-tests-node-20).',
     default: 'verify',
     fronts: RUN,
     placeholder: 'NAME',

@@ -113,7 +113,8 @@ async function openRun(
   const now = () => ports.clock.now()
   const startedAt = now()
   const runId = newRunId(startedAt)
-  const planned = planSession(ports.store.stateDir, settings.name, startedAt)
+  // The name is free text: a secret in it must not become a folder name.
+  const planned = planSession(ports.store.stateDir, redactor.redact(settings.name), startedAt)
   const receipt: Receipt = {
     schema_version: 1,
     run_id: runId,

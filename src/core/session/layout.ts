@@ -1,6 +1,6 @@
 /**
  * Where a session lives on disk (docs/design.md §2):
- * `sessions/<YYYY-MM-DD UTC>/<name>/<session-id>/` under the state directory, holding the
+ * `sessions/<YYYY-MM-DD UTC>/<slug of the name>/<session-id>/` under the state directory, holding the
  * trace, meta.json, one log per attempt and the run record.
  */
 import { lstat } from 'node:fs/promises'
@@ -21,9 +21,31 @@ export function attemptLogName(attempt: number): string {
   return `attempt-${attempt}.log`
 }
 
-/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<name>/<session-id>. */
+/** Longest slug: keeps the session path short on any file system, whatever the name. */
+const MAX_SLUG_CHARS = 64
+/** The slug of a name with no letter or digit in it. */
+const FALLBACK_SLUG = 'verify'
+
+/**
+ * The folder a name's traces are filed under (docs/design.md §2): lowercase ASCII letters
+ * and digits joined by single `-`, at most 64 characters, `verify` when nothing is left.
+ * Accents are dropped first, so `Café` files under `cafe`. Nothing else survives, so a
+ * name can never make a path separator, `.` or `..`, whatever it holds.
+ */
+export function nameSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, MAX_SLUG_CHARS)
+    .replace(/^-+|-+$/g, '')
+  return slug === '' ? FALLBACK_SLUG : slug
+}
+
+/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<slug of the name>/<session-id>. */
 function sessionDirectory(stateDir: string, name: string, startedAt: Date, sessionId: string): string {
-  return join(stateDir, SESSIONS_DIR, startedAt.toISOString().slice(0, 10), name, sessionId)
+  return join(stateDir, SESSIONS_DIR, startedAt.toISOString().slice(0, 10), nameSlug(name), sessionId)
 }
 
 /** A session's id, directory and start, chosen before it exists. */
@@ -33,14 +55,14 @@ export interface PlannedSession {
   startedAt: Date
 }
 
-/** Chooses a new session's id (a ULID) and directory. */
+/** Chooses a new session's id (a ULID) and directory (filed under the name's slug). */
 export function planSession(stateDir: string, name: string, startedAt: Date): PlannedSession {
   const id = newUlid(startedAt.getTime())
   return { id, dir: sessionDirectory(stateDir, name, startedAt, id), startedAt }
 }
 
 /**
- * Whether `dir` is one of this state directory's sessions (`sessions/<date>/<name>/<id>`)
+ * Whether `dir` is one of this state directory's sessions (`sessions/<date>/<folder>/<id>`)
  * reached through real directories only. A session path comes from a receipt or saved
  * state, both untrusted: `..`, another place, or a link on the way (which `resolve` does
  * not see) would let a recovery read or append to files elsewhere.

@@ -118,7 +118,8 @@ export class TraceSession {
     if (phase === 'tool_call') this.meta.tool_calls++
     const line = {
       ts: timestamp(this.now()),
-      skill: this.meta.skill,
+      // The name is free text, redacted like the payload (meta.json's copy is too).
+      skill: this.redactor.redact(this.meta.skill),
       session_id: this.id,
       phase,
       payload: redactDeep(payload, this.redactor)

@@ -1,0 +1,66 @@
+/**
+ * The live status line end to end: on a terminal it shows while a command is silent and is
+ * erased before the next output; anywhere else (pipes, CI logs, tests) it never appears.
+ */
+import { spawnSync } from 'node:child_process'
+import { main } from '../../src/cli/main.js'
+import { Capture, CLI_BUNDLE, scratchRepo, spawnCli } from '../helpers/cli.js'
+
+const ERASE = '\r\u001b[2K'
+/** `echo before`, 2.5 s of silence, `echo after`: long enough for the line to show and refresh. */
+const SILENT_COMMAND = ['run', '--command', 'echo before; sleep 2.5; echo after', '--expect-exit', '0', '--max-retries', '0']
+/** The status line shown at least once between `before` and `after`, and erased right before `after`. */
+const SHOWN_THEN_ERASED = /before\r?\n(\r\u001b\[2Kreverify: attempt 1\/1 · \d+ s)+\r\u001b\[2Kafter\r?\n/
+
+/** A terminal: stdout and stderr end up on one screen, in the order they were written. */
+class Terminal extends Capture {
+  readonly isTTY = true
+}
+
+let repo: string
+beforeEach(async () => {
+  repo = await scratchRepo()
+})
+
+test('on a terminal the status line shows during a silent sleep and is erased before the next output', async () => {
+  const screen = new Terminal()
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm' }
+  const code = await main(SILENT_COMMAND, { stdout: screen, stderr: screen, cwd: repo, env })
+  expect(code).toBe(0)
+  expect(screen.text).toMatch(SHOWN_THEN_ERASED)
+  // Every line drawn was erased: the summary starts on a clean line.
+  const summary = screen.text.slice(screen.text.indexOf('after'))
+  expect(summary).not.toContain('attempt 1/1 ·')
+  expect(summary).toMatch(/\noutcome: success · attempts: 1\/1 \(\d\.\d s\) · \d\.\d s\n/)
+})
+
+test('without a terminal there is never a status line', async () => {
+  const stdout = new Capture()
+  const stderr = new Capture()
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm' }
+  const code = await main(['run', '--command', 'sleep 1.6', '--expect-exit', '0'], { stdout, stderr, cwd: repo, env })
+  expect(code).toBe(0)
+  expect(stderr.text).toBe('reverify: attempt 1/3\n')
+  expect(stdout.text).not.toContain('\u001b')
+})
+
+const hasScript = spawnSync('script', ['--version']).status === 0
+const pty = hasScript ? test : test.skip
+
+pty('the built CLI under a real pseudo-terminal (script from util-linux)', () => {
+  const command = [process.execPath, CLI_BUNDLE, ...SILENT_COMMAND].map(word => `'${word.replace(/'/g, "'\\''")}'`).join(' ')
+  const result = spawnSync('script', ['-qfec', command, '/dev/null'], {
+    cwd: repo,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm' },
+    encoding: 'utf8'
+  })
+  expect(result.status).toBe(0)
+  expect(result.stdout).toMatch(SHOWN_THEN_ERASED)
+})
+
+test('the built CLI with its output piped (as in CI) prints no status line', async () => {
+  const result = await spawnCli(['run', '--command', 'sleep 1.6', '--expect-exit', '0'], repo, { env: { TERM: 'xterm' } })
+  expect(result.code).toBe(0)
+  expect(result.stderr).toBe('reverify: attempt 1/3\n')
+  expect(result.stdout).not.toContain(ERASE)
+})
