@@ -175,7 +175,9 @@ export async function runMain(deps: MainDeps): Promise<void> {
       captureMode: effectiveMode,
       redactor,
       env: deps.env,
-      ...(artifact && { artifact })
+      ...(artifact && { artifact }),
+      stepName: settings.run!.name,
+      location: { workspace: settings.workspace, workingDirectory: settings.run!.workingDirectory }
     })
     if (run.kind !== 'completed' || run.outcome !== 'success') {
       if (run.kind === 'completed' && run.interrupted) {

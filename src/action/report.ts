@@ -1,6 +1,6 @@
 /**
  * What the action tells about a finished verify (docs/design.md §5): the step outputs,
- * the annotations (failure, flaky pass, block, refusal) and the job summary — all worded
+ * the annotations (built in annotations.ts) and the job summary — all worded
  * here from the core's report, redacted before anything is printed.
  */
 import * as core from '@actions/core'
@@ -8,29 +8,17 @@ import type { CaptureMode } from '../core/config-file.js'
 import { describeError } from '../core/errors.js'
 import type { Redactor } from '../core/redaction.js'
 import type { RunReport } from '../core/run/report.js'
-import { refusalNote } from '../core/run/verify-run.js'
+import type { LocationBase } from '../core/run/source-location.js'
+import { annotateRun } from './annotations.js'
 import { Output } from './constants.js'
 import { fitSummary, verifySummary } from './job-summary.js'
-import { AnnotationTitle, captureMessage, captureRemedy } from './run-log.js'
+import { captureRemedy } from './run-log.js'
 import { artifactUrl } from './trace-artifact.js'
 
 /** What became of the trace artifact, for the outputs and the summary. */
 export interface TraceUpload {
   id?: number
   note?: string
-}
-
-/** Annotation bodies are cut by GitHub at 4,096 characters; stay under it. */
-const MAX_ANNOTATION = 4000
-
-function clip(text: string): string {
-  return text.length > MAX_ANNOTATION ? `${text.slice(0, MAX_ANNOTATION - 1)}…` : text
-}
-
-/** The first line of the first command, short, for annotation titles. */
-function describeCommand(commands: readonly string[]): string {
-  const first = commands[0]!.split('\n')[0]!.slice(0, 80)
-  return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
 }
 
 /** The `outcome` output: a blocked run is a failure to the workflow. */
@@ -53,41 +41,23 @@ function setOutputs(run: RunReport, artifact: TraceUpload | undefined): void {
   core.setOutput(Output.Captured, 'false')
 }
 
-function annotate(run: RunReport, commands: readonly string[], redactor: Redactor): void {
-  if (run.kind === 'blocked') {
-    core.error(redactor.redact(captureMessage('block', run.failedRunId)), { title: AnnotationTitle.blocked })
-    return
-  }
-  if (run.kind === 'refused') {
-    core.error(redactor.redact(refusalNote(run.guardrail)), { title: AnnotationTitle.refused })
-    return
-  }
-  if (run.outcome === 'failure') {
-    core.error(clip(redactor.redact(`${run.summary}\n${run.excerpt}`)), {
-      title: redactor.redact(`reverify: ${describeCommand(commands)} failed after ${run.attempts.length}/${run.maxAttempts} attempts`)
-    })
-  }
-  const first = run.attempts[0]
-  if (run.flaky && first !== undefined) {
-    const failed =
-      first.checks
-        .filter(check => !check.ok)
-        .map(check => check.detail)
-        .join('; ') || 'not verified'
-    core.warning(clip(redactor.redact(`${run.summary}; attempt 1 failed: ${failed}`)), {
-      title: redactor.redact(`reverify: flaky pass of ${describeCommand(commands)}`)
-    })
-  }
-}
-
 /** Outputs, annotations and the job summary of a verify run. */
 export async function reportRun(
   run: RunReport,
-  facts: { commands: readonly string[]; captureMode: CaptureMode; redactor: Redactor; env: NodeJS.ProcessEnv; artifact?: TraceUpload }
+  facts: {
+    commands: readonly string[]
+    captureMode: CaptureMode
+    redactor: Redactor
+    env: NodeJS.ProcessEnv
+    artifact?: TraceUpload
+    /** The step's name and where its output's file names are looked up, for the annotations. */
+    stepName: string
+    location: LocationBase
+  }
 ): Promise<void> {
   const { redactor, artifact } = facts
   setOutputs(run, artifact)
-  annotate(run, facts.commands, redactor)
+  annotateRun(run, { stepName: facts.stepName, commands: facts.commands, redactor, location: facts.location })
   const uncaptured = run.kind === 'blocked' ? run.failedRunId : run.capture.uncapturedRunId
   const markdown = verifySummary(run, {
     commands: facts.commands,
