@@ -74,6 +74,49 @@ describe('reviewerExcerpt', () => {
     ])
   })
 
+  test('mocha: the numbered failure with its assertion and first own stack line', () => {
+    const output = [
+      '  api',
+      '    ✔ lists users',
+      '    1) returns the user',
+      '',
+      '  1 passing (12ms)',
+      '  1 failing',
+      '',
+      '  1) api',
+      '       returns the user:',
+      '',
+      '      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:',
+      '',
+      '200 !== 500',
+      '',
+      '      at Context.<anonymous> (test/api.test.js:14:23)',
+      '      at process.processImmediate (node:internal/timers:478:21)',
+      ''
+    ].join('\n')
+    const block = excerptBlocks(summaryOf(output)).find(item => item.test === 'api')
+    expect(block?.lines).toEqual([
+      '  1) api',
+      '       returns the user:',
+      '      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:',
+      '200 !== 500',
+      '      at Context.<anonymous> (test/api.test.js:14:23)'
+    ])
+  })
+
+  test('a python traceback: its frames and the exception', () => {
+    const output = [
+      'Traceback (most recent call last):',
+      '  File "app/main.py", line 10, in <module>',
+      '    main()',
+      '  File "app/main.py", line 6, in main',
+      '    raise ValueError("bad config")',
+      'ValueError: bad config',
+      ''
+    ].join('\n')
+    expect(reviewerExcerpt(summaryOf(output))).toBe(output.trimEnd())
+  })
+
   test('a plain Error: line, without anything around it that fails', () => {
     const summary = summaryOf(
       'starting\nloading config\nError: connect ECONNREFUSED 127.0.0.1:5432\n    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16)\n'

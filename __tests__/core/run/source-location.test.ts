@@ -50,6 +50,17 @@ describe('locateInText', () => {
     })
   })
 
+  test('a python traceback: its innermost frame in the workspace', () => {
+    const text = [
+      'Traceback (most recent call last):',
+      '  File "tests/test_math.py", line 10, in <module>',
+      '  File "src/a.ts", line 6, in main',
+      '  File "/usr/lib/python3.12/json/decoder.py", line 355, in raw_decode',
+      'ValueError: bad config'
+    ].join('\n')
+    expect(locateInText(text, { workspace })).toEqual({ file: 'src/a.ts', line: 6 })
+  })
+
   test('the first existing file wins; a missing one is skipped', () => {
     const text = 'Error: boom\n    at run (src/missing.js:1:1)\n    at Object.<anonymous> (src/api.test.js:14:23)'
     expect(locateInText(text, { workspace })).toEqual({ file: 'src/api.test.js', line: 14, column: 23 })

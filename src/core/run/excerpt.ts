@@ -29,7 +29,7 @@ const TEST_HEADERS: readonly RegExp[] = [
   /^\s*● (.+)$/, // jest
   /^\s*--- FAIL: (\S+)/, // go test
   /^_{3,} (.+?) _{3,}$/, // pytest
-  /^\s*\d+\) (.+?):?$/ // mocha
+  /^\s{2,}\d+\) (.+?):?$/ // mocha, whose failure list is indented
 ]
 
 /** A diagnostic that starts with where it is: `path:line[:col]: …` (go, gcc, eslint) or tsc's `path(line,col): …`. */

@@ -33,6 +33,8 @@ const MAX_CANDIDATES = 100
 
 interface Candidate {
   index: number
+  /** A python frame: tracebacks list the innermost call last. */
+  python: boolean
   path: string
   line: number
   column?: number
@@ -41,11 +43,12 @@ interface Candidate {
 function candidatesOf(line: string): Candidate[] {
   const found: Candidate[] = []
   for (const form of FORMS) {
+    const python = form === FORMS[0]
     for (const match of line.matchAll(form)) {
       const lineNumber = Number(match[2])
       const column = match[3] === undefined ? undefined : Number(match[3])
       if (!(lineNumber >= 1)) continue
-      found.push({ index: match.index, path: match[1]!, line: lineNumber, ...(column !== undefined && column >= 1 && { column }) })
+      found.push({ index: match.index, python, path: match[1]!, line: lineNumber, ...(column !== undefined && column >= 1 && { column }) })
     }
   }
   return found.sort((a, b) => a.index - b.index)
@@ -90,19 +93,25 @@ function workspaceFile(path: string, base: LocationBase, realWorkspace: string):
   return undefined
 }
 
-/** The first `path:line[:col]` in `text` naming a file inside the workspace; nothing if none does. */
+/**
+ * The first `path:line[:col]` in `text` naming a file inside the workspace (for a python
+ * traceback, its last such frame: the innermost call); nothing if none does.
+ */
 export function locateInText(text: string, base: LocationBase): SourceLocation | undefined {
   const realWorkspace = realOrNothing(resolve(base.workspace))
   if (realWorkspace === undefined) return undefined
   let checked = 0
+  let found: SourceLocation | undefined
   for (const line of text.split('\n')) {
     for (const candidate of candidatesOf(line)) {
-      if (++checked > MAX_CANDIDATES) return undefined
+      if (++checked > MAX_CANDIDATES) return found
+      // Past a python frame, only later python frames can take its place.
+      if (found !== undefined && !candidate.python) continue
       const file = workspaceFile(candidate.path, base, realWorkspace)
-      if (file !== undefined) {
-        return { file, line: candidate.line, ...(candidate.column !== undefined && { column: candidate.column }) }
-      }
+      if (file === undefined) continue
+      found = { file, line: candidate.line, ...(candidate.column !== undefined && { column: candidate.column }) }
+      if (!candidate.python) return found
     }
   }
-  return undefined
+  return found
 }
