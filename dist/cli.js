@@ -10260,8 +10260,14 @@ function stateDirProblem(path) {
 
 
 
-/** The name becomes a directory of the trace layout: a safe, portable set. */
-const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** Longest `name`, in characters (code points): enough for "Unit tests (node 20, ubuntu)". */
+const MAX_LABEL_CHARS = 100;
+/**
+ * A label is shown as given (console, summary, trace), so nothing that moves the cursor,
+ * ends a line or reorders text on screen: C0/C1 controls, DEL, line and paragraph
+ * separators, bidirectional overrides and isolates.
+ */
+const LABEL_REFUSED_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'];
 const kinds_EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2';
 /** `rule` decides; whatever it refuses is reported as the one message `refusal` gives for the text. */
@@ -10290,7 +10296,29 @@ const kinds_boolean = ruled(schemas_string()
 const exitCodes = ruled(schemas_string()
     .transform(text => text.split(',').map(part => part.trim()))
     .pipe(array(schemas_string().regex(/^\d+$/).transform(Number).pipe(schemas_number().max(255)))), notAllowed('a comma-separated list of exit codes from 0 to 255'));
-const label = ruled(schemas_string().trim().regex(LABEL_PATTERN), notAllowed("1-64 letters, digits, '.', '_' or '-', starting with a letter or digit"));
+/** Why a trimmed label is refused, or undefined when it is fine. */
+function labelProblem(raw, text) {
+    if (LABEL_REFUSED_CHARS.test(text)) {
+        // Escaped, so the message itself cannot reorder or break the line it is printed on.
+        const shown = showValue(raw).replace(new RegExp(LABEL_REFUSED_CHARS.source, 'g'), char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        return `${shown} is not allowed; control characters and line breaks cannot be part of a name`;
+    }
+    const chars = Array.from(text).length;
+    if (chars === 0)
+        return `${showValue(raw)} is not allowed; expected 1-${MAX_LABEL_CHARS} characters`;
+    if (chars > MAX_LABEL_CHARS)
+        return `${chars} characters is too long; at most ${MAX_LABEL_CHARS}`;
+    return undefined;
+}
+/** Any text of 1-100 characters without control characters, trimmed (its folder is a slug, see session/layout.ts). */
+const label = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    const problem = labelProblem(raw, text);
+    if (problem === undefined)
+        return text;
+    ctx.addIssue({ code: 'custom', message: problem, input: raw });
+    return NEVER;
+});
 const shell = ruled(schemas_string()
     .trim()
     .refine(text => text === 'bash' || text === 'sh' || text.includes('{0}'))
@@ -10542,7 +10570,7 @@ const INPUTS = {
     },
     name: {
         kind: { type: 'label' },
-        description: "Label the trace is filed under: 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.",
+        description: 'Label of this verify, shown as given (up to 100 characters, e.g. "Unit tests (node 20)"); the trace is filed under its slug (unit-tests-node-20).',
         default: 'verify',
         fronts: RUN,
         placeholder: 'NAME',
@@ -10624,6 +10652,12 @@ const INPUTS = {
         kind: { type: 'integer', min: 1, max: 90 },
         description: 'Days to keep the trace artifact (1-90).',
         shownDefault: { action: "the repository's setting" },
+        fronts: ACTION
+    },
+    summary: {
+        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
+        description: 'always, on-failure or never: when to write the job summary (on-failure: any outcome but success; a flaky pass is a success).',
+        default: 'always',
         fronts: ACTION
     },
     'runs-on': {
@@ -13581,7 +13615,7 @@ function unjudgedVerify(attempt, detail) {
 ;// CONCATENATED MODULE: ./src/core/session/layout.ts
 /**
  * Where a session lives on disk (docs/design.md §2):
- * `sessions/<YYYY-MM-DD UTC>/<name>/<session-id>/` under the state directory, holding the
+ * `sessions/<YYYY-MM-DD UTC>/<slug of the name>/<session-id>/` under the state directory, holding the
  * trace, meta.json, one log per attempt and the run record.
  */
 
@@ -13599,17 +13633,37 @@ const SessionFile = {
 function attemptLogName(attempt) {
     return `attempt-${attempt}.log`;
 }
-/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<name>/<session-id>. */
-function sessionDirectory(stateDir, name, startedAt, sessionId) {
-    return (0,external_node_path_namespaceObject.join)(stateDir, SESSIONS_DIR, startedAt.toISOString().slice(0, 10), name, sessionId);
+/** Longest slug: keeps the session path short on any file system, whatever the name. */
+const MAX_SLUG_CHARS = 64;
+/** The slug of a name with no letter or digit in it. */
+const FALLBACK_SLUG = 'verify';
+/**
+ * The folder a name's traces are filed under (docs/design.md §2): lowercase ASCII letters
+ * and digits joined by single `-`, at most 64 characters, `verify` when nothing is left.
+ * Accents are dropped first, so `Café` files under `cafe`. Nothing else survives, so a
+ * name can never make a path separator, `.` or `..`, whatever it holds.
+ */
+function nameSlug(name) {
+    const slug = name
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, MAX_SLUG_CHARS)
+        .replace(/^-+|-+$/g, '');
+    return slug === '' ? FALLBACK_SLUG : slug;
 }
-/** Chooses a new session's id (a ULID) and directory. */
+/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<slug of the name>/<session-id>. */
+function sessionDirectory(stateDir, name, startedAt, sessionId) {
+    return (0,external_node_path_namespaceObject.join)(stateDir, SESSIONS_DIR, startedAt.toISOString().slice(0, 10), nameSlug(name), sessionId);
+}
+/** Chooses a new session's id (a ULID) and directory (filed under the name's slug). */
 function planSession(stateDir, name, startedAt) {
     const id = newUlid(startedAt.getTime());
     return { id, dir: sessionDirectory(stateDir, name, startedAt, id), startedAt };
 }
 /**
- * Whether `dir` is one of this state directory's sessions (`sessions/<date>/<name>/<id>`)
+ * Whether `dir` is one of this state directory's sessions (`sessions/<date>/<folder>/<id>`)
  * reached through real directories only. A session path comes from a receipt or saved
  * state, both untrusted: `..`, another place, or a link on the way (which `resolve` does
  * not see) would let a recovery read or append to files elsewhere.
@@ -14109,6 +14163,11 @@ const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRe
 const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
 // Not defined on Windows, where there is nothing to add.
 const capped_log_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
+function droppedMarker(dropped, head, tail) {
+    return `[reverify: ${dropped} bytes dropped; the log keeps the first ${head} and the last ${tail} bytes]`;
+}
+/** The line a capped log puts where it dropped bytes (see droppedMarker), for readers that leave it out. */
+const DROPPED_MARKER_LINE = /^\[reverify: \d+ bytes dropped; the log keeps the first \d+ and the last \d+ bytes\]$/;
 /** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
 class CappedLogWriter {
     file;
@@ -14191,7 +14250,7 @@ class CappedLogWriter {
                 await this.draining;
             const dropped = this.seen - this.headBytes - this.tailFilled;
             if (this.failure === undefined && this.seen > this.capBytes) {
-                const marker = Buffer.from(`\n[reverify: ${dropped} bytes dropped; the log keeps the first ${this.headBytes}` + ` and the last ${this.tailFilled} bytes]\n`, 'utf8');
+                const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8');
                 const ending = Buffer.concat([marker, ...this.tailInOrder()]);
                 // Overwrites whatever went straight through past the head before the cap was hit.
                 await this.writeAll(ending, this.headBytes);
@@ -14337,6 +14396,43 @@ const LF = 0x0a;
 const CR = 0x0d;
 // V8 shares the parent's memory for substrings of at least this length.
 const SHARED_SUBSTRING_MIN = 13;
+// The summary's own lines. They are built and recognised here, in one place, so the
+// reviewer excerpt (core/run/excerpt.ts) can take them out without guessing at their wording.
+const GAP_LINE = '…';
+function omittedLine(middle, matched) {
+    return `… ${middle} ${middle === 1 ? 'line' : 'lines'} omitted; ${matched} matched ${KEYWORDS}${matched > 0 ? ':' : ''}`;
+}
+function moreMatchesLine(unshown) {
+    return `… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`;
+}
+function cutSuffix(dropped) {
+    return `… [+${dropped} chars]`;
+}
+const OMITTED_LINE = new RegExp(`^… (\\d+) lines? omitted; (\\d+) matched ${KEYWORD_LIST.join('\\|')}:?$`);
+const MORE_MATCHES_LINE = /^… and (\d+) more matching lines?$/;
+/** The end a summary gives a line it cut to maxLineChars. */
+const CUT_LINE_SUFFIX = /… \[\+\d+ chars\]$/;
+/**
+ * Splits a summary built with `limits` into head, shown middle lines and tail, leaving out
+ * the summary's own bookkeeping lines. A summary without an omitted middle is all head.
+ */
+function summaryParts(summary, limits = DEFAULT_SUMMARY_LIMITS) {
+    const lines = summary === '' ? [] : summary.split('\n');
+    // The marker can only stand right after a full head; a user line that looks like it elsewhere is output.
+    const marker = OMITTED_LINE.exec(lines[limits.headLines] ?? '');
+    if (marker === null)
+        return { head: lines, matched: [], tail: [] };
+    const matchedCount = Number(marker[2]);
+    const shown = Math.min(matchedCount, limits.maxMatchedLines);
+    let at = limits.headLines + 1;
+    const matched = lines.slice(at, at + shown);
+    at += shown;
+    if (shown < matchedCount && MORE_MATCHES_LINE.test(lines[at] ?? ''))
+        at++;
+    if (lines[at] === GAP_LINE)
+        at++;
+    return { head: lines.slice(0, limits.headLines), matched, tail: lines.slice(at) };
+}
 /** Builds the docs/design.md §2 summary of a text stream while it streams, in bounded memory. */
 class OutputSummarizer {
     limits;
@@ -14428,15 +14524,12 @@ class OutputSummarizer {
     render() {
         const out = [...this.head];
         if (this.middleCount > 0) {
-            const lines = this.middleCount === 1 ? 'line' : 'lines';
-            const colon = this.matchedCount > 0 ? ':' : '';
-            out.push(`… ${this.middleCount} ${lines} omitted; ${this.matchedCount} matched ${KEYWORDS}${colon}`);
+            out.push(omittedLine(this.middleCount, this.matchedCount));
             out.push(...this.matchedShown);
             const unshown = this.matchedCount - this.matchedShown.length;
-            if (unshown > 0) {
-                out.push(`… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`);
-            }
-            out.push('…');
+            if (unshown > 0)
+                out.push(moreMatchesLine(unshown));
+            out.push(GAP_LINE);
         }
         const size = this.ring.length;
         const oldest = this.ringCount < size ? 0 : this.ringNext;
@@ -14608,7 +14701,7 @@ class OutputSummarizer {
         // Never end on half of a surrogate pair.
         const last = kept.charCodeAt(kept.length - 1);
         const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept;
-        return `${shown}… [+${fullLength - shown.length} chars]`;
+        return `${shown}${cutSuffix(fullLength - shown.length)}`;
     }
 }
 /** End of the line in [start, newline) without one trailing \r. */
@@ -16178,7 +16271,8 @@ class TraceSession {
             this.meta.tool_calls++;
         const line = {
             ts: clock_timestamp(this.now()),
-            skill: this.meta.skill,
+            // The name is free text, redacted like the payload (meta.json's copy is too).
+            skill: this.redactor.redact(this.meta.skill),
             session_id: this.id,
             phase,
             payload: redactDeep(payload, this.redactor)
@@ -16292,15 +16386,196 @@ function closingEvents(events, reason, stamp) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/excerpt.ts
-/** The part of an attempt's output summary that says what failed, for reviewers' surfaces. */
+/**
+ * The reviewer excerpt (docs/design.md §5): an attempt's output summary turned into the
+ * failing blocks a reviewer reads. Escape codes and reverify's own bookkeeping lines go; the
+ * error lines stay with what explains them (assertion, expected and received, the first
+ * stack line outside dependencies); the whole is bounded.
+ */
 
-/** The summary's failing lines; without any, its last 20 lines. */
-function failingExcerpt(summary) {
-    if (summary === '')
-        return '';
-    const lines = summary.split('\n');
-    const matched = lines.filter(line => KEYWORD_LINE.test(line));
-    return (matched.length > 0 ? matched : lines.slice(-20)).join('\n');
+
+
+/** The excerpt's bounds: annotation bodies stop at 4,096 characters, and so should reading. */
+const MAX_EXCERPT_CHARS = 4000;
+const MAX_EXCERPT_LINES = 60;
+const MAX_BLOCK_LINES = 16;
+// How far past its first line a block looks for the rest of the failure.
+const MAX_BLOCK_SPAN = 40;
+const FALLBACK_LINES = 20;
+/** Where a failing test's own report starts; group 1 is the test's name. */
+const TEST_HEADERS = [
+    /^\s*● (.+)$/, // jest
+    /^\s*--- FAIL: (\S+)/, // go test
+    /^_{3,} (.+?) _{3,}$/, // pytest
+    /^\s{2,}\d+\) (.+?):?$/ // mocha, whose failure list is indented
+];
+/** A diagnostic that starts with where it is: `path:line[:col]: …` (go, gcc, eslint) or tsc's `path(line,col): …`. */
+const DIAGNOSTIC = /^\s*[\w.@~/-][^\s:()]*(?::\d+(?::\d+)?:|\(\d+,\d+\):)(?:\s|$)/;
+/** Lines that say something failed. */
+const ERROR_LINES = [
+    /\b(?:Expected|Received)\b/,
+    /^E\s/, // pytest's assertion lines
+    /\berror TS\d+/,
+    /\b(?:[A-Z]\w*)?(?:Error|Exception)\b/,
+    /^\s*error(?:\[\w+\])?:/i,
+    /\bERROR\b/,
+    /\bFAIL(?:ED)?\b/,
+    /\bpanic:/,
+    /^Traceback \(most recent call last\):/,
+    /^\s*[✕✗×] /
+];
+/** Lines that close a block: the runners' tallies, separators and passing tests. */
+const BOUNDARIES = [
+    /^\s*(?:Test Suites|Tests|Snapshots|Time|Ran all test suites)\b/,
+    /^={3,}/,
+    /^\s*(?:PASS|ok)\s/,
+    /^\s*--- (?:PASS|SKIP):/,
+    /^=== (?:RUN|PAUSE|CONT|NAME)\s/,
+    /^\s*[✓✔] /,
+    /^\s*\d+ (?:passing|failing|pending)\b/
+];
+/** jest's code frame around the failing line: the stack line says the same, shorter. */
+const CODE_FRAME = /^\s*>?\s*\d+\s+\||^\s+\|\s*\^/;
+const STACK_FRAME = /^\s*at\s/;
+// Frames of dependencies and of node itself say nothing about the change under review.
+const FOREIGN_FRAME = /node_modules|\(node:|\bnode:internal|\(internal\/|\(<anonymous>\)/;
+function testName(line) {
+    for (const header of TEST_HEADERS) {
+        const match = header.exec(line);
+        if (match)
+            return match[1].trim();
+    }
+    return undefined;
+}
+function isAnchor(line) {
+    return testName(line) !== undefined || DIAGNOSTIC.test(line) || ERROR_LINES.some(pattern => pattern.test(line));
+}
+function isUserFrame(line) {
+    return /:\d+/.test(line) && !FOREIGN_FRAME.test(line);
+}
+/** A summary line as a reviewer should read it: no escape codes, no redrawn progress, no cut marker. */
+function cleanLine(raw) {
+    let text = raw.replace(CUT_LINE_SUFFIX, '…');
+    text = (0,external_node_util_namespaceObject.stripVTControlCharacters)(text);
+    // A carriage return redraws the line on a terminal: what shows is what follows the last one.
+    const shown = text.split('\r').filter(segment => segment.trim() !== '');
+    text = shown[shown.length - 1] ?? '';
+    // A sequence the summary cut in half, and lone control characters, are noise in an annotation.
+    text = text.replace(/\x1b[[\]()#;?0-9]*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    return text.trimEnd();
+}
+/** The summary's contiguous runs of output, cleaned; the omitted middle separates them. */
+function segmentsOf(summary) {
+    const parts = summaryParts(summary);
+    const clean = (lines) => lines.filter(line => !DROPPED_MARKER_LINE.test(line)).map(cleanLine);
+    return [parts.head, parts.matched, parts.tail].filter(lines => lines.length > 0).map(clean);
+}
+/** The block that starts at lines[start] (an anchor); returns it and where scanning goes on. */
+function readBlock(lines, start) {
+    const kept = [];
+    let test;
+    let located = false;
+    let at = start;
+    for (; at < lines.length && at - start < MAX_BLOCK_SPAN && kept.length < MAX_BLOCK_LINES; at++) {
+        const line = lines[at];
+        const header = testName(line);
+        if (at > start) {
+            if (BOUNDARIES.some(pattern => pattern.test(line)))
+                break;
+            // A second test, or a second located diagnostic, is a failure of its own.
+            if (header !== undefined && test !== undefined)
+                break;
+            if (DIAGNOSTIC.test(line) && located)
+                break;
+        }
+        if (line.trim() === '' || CODE_FRAME.test(line))
+            continue;
+        test ??= header;
+        if (STACK_FRAME.test(line)) {
+            if (!isUserFrame(line))
+                continue;
+            // The first frame in the code under review is where the failure is; the rest is noise.
+            kept.push(line);
+            at++;
+            break;
+        }
+        if (DIAGNOSTIC.test(line) || /File "[^"]+", line \d+/.test(line))
+            located = true;
+        kept.push(line);
+    }
+    return { block: { lines: kept, ...(test !== undefined && { test }) }, next: Math.max(at, start + 1) };
+}
+function blocksOfSegment(lines) {
+    const blocks = [];
+    for (let at = 0; at < lines.length;) {
+        if (!isAnchor(lines[at])) {
+            at++;
+            continue;
+        }
+        const { block, next } = readBlock(lines, at);
+        if (block.lines.length > 0)
+            blocks.push(block);
+        at = next;
+    }
+    return blocks;
+}
+/** Keeps blocks in order within the excerpt's bounds; a block that does not fit is cut. */
+function bounded(blocks) {
+    const kept = [];
+    let lines = 0;
+    let chars = 0;
+    for (const block of blocks) {
+        const fitting = [];
+        for (const line of block.lines) {
+            // Blocks are joined by a blank line, lines by a newline: count both.
+            const cost = line.length + (fitting.length === 0 && kept.length > 0 ? 2 : 1);
+            if (lines + 1 > MAX_EXCERPT_LINES || chars + cost > MAX_EXCERPT_CHARS)
+                break;
+            fitting.push(line);
+            lines++;
+            chars += cost;
+        }
+        if (fitting.length === 0)
+            break;
+        kept.push({ ...block, lines: fitting });
+        if (fitting.length < block.lines.length)
+            break;
+    }
+    return kept;
+}
+/**
+ * The failing blocks of an output summary, in output order, bounded (60 lines, 4,000
+ * characters). Without any recognisable failure, one block of the output's last 20 lines.
+ */
+function excerptBlocks(summary) {
+    const segments = segmentsOf(summary);
+    const seen = new Set();
+    const blocks = [];
+    for (const block of segments.flatMap(blocksOfSegment)) {
+        // Runners repeat a failure in their closing summary: once is enough.
+        const key = block.lines.map(line => line.trim()).join('\n');
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        blocks.push(block);
+    }
+    if (blocks.length === 0) {
+        const last = segments[segments.length - 1] ?? [];
+        const tail = last.filter(line => line.trim() !== '').slice(-FALLBACK_LINES);
+        if (tail.length > 0)
+            blocks.push({ lines: tail });
+    }
+    return bounded(blocks);
+}
+/** The reviewer text of an output summary: its failing blocks, separated by a blank line. */
+function reviewerExcerpt(summary) {
+    return excerptBlocks(summary)
+        .map(block => block.lines.join('\n'))
+        .join('\n\n');
+}
+/** The reviewer excerpt of one attempt (its recorded summary); empty for a verified attempt. */
+function attemptExcerpt(attempt) {
+    return attempt.verified ? '' : reviewerExcerpt(attempt.summary);
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/verify-run.ts
@@ -16409,7 +16684,8 @@ async function openRun(request, ports, identity, capture) {
     const now = () => ports.clock.now();
     const startedAt = now();
     const runId = newRunId(startedAt);
-    const planned = planSession(ports.store.stateDir, settings.name, startedAt);
+    // The name is free text: a secret in it must not become a folder name.
+    const planned = planSession(ports.store.stateDir, redactor.redact(settings.name), startedAt);
     const receipt = {
         schema_version: 1,
         run_id: runId,
@@ -16553,6 +16829,7 @@ async function closeRun(request, ports, run) {
     await session.writeMeta();
     session.close();
     const last = loop.attempts[loop.attempts.length - 1];
+    const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified) : undefined;
     const receipt = {
         ...run.receipt,
         status: receiptStatus(loop),
@@ -16577,7 +16854,10 @@ async function closeRun(request, ports, run) {
         maxAttempts: loop.maxAttempts,
         exitCode: loop.exitCode,
         summary: request.redactor.redact(loop.summary),
-        excerpt: loop.outcome === 'success' || last === undefined ? '' : request.redactor.redact(failingExcerpt(last.summary)),
+        excerpt: loop.outcome === 'success' || last === undefined ? '' : request.redactor.redact(attemptExcerpt(last)),
+        ...(firstFailure !== undefined && {
+            firstFailure: { attempt: firstFailure.attempt, excerpt: request.redactor.redact(attemptExcerpt(firstFailure)) }
+        }),
         capture: run.capture,
         receipt: written,
         pruned
@@ -16597,12 +16877,128 @@ function shownIdentity(commands, redactor) {
     return commands.map(command => redactor.redact(normalizeCommand(redactor.redact(command))));
 }
 
+;// CONCATENATED MODULE: ./src/cli/status-line.ts
+/** Back to the start of the line and erase it: what is under the status line comes back clean. */
+const ERASE_LINE = '\r\u001b[2K';
+/** The process's clock; the interval never keeps the process alive. */
+const realTimers = {
+    now: () => Date.now(),
+    every(ms, tick) {
+        const timer = setInterval(tick, ms);
+        timer.unref();
+        return () => clearInterval(timer);
+    }
+};
+/** Whether a status line belongs on this stream: a terminal that understands erasing a line. */
+function wantsStatusLine(stream, env) {
+    return stream.isTTY === true && env.TERM !== 'dumb';
+}
+/** "14 s", "2 min 5 s", "1 h 2 min": whole units, for the live line. */
+function describeElapsed(ms) {
+    const seconds = Math.floor(ms / 1000);
+    if (seconds < 60)
+        return `${seconds} s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60)
+        return `${minutes} min ${seconds % 60} s`;
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+/** "5 ms", "1.2 s", "14 s", "2 min 5 s": a finished duration, short and precise enough to compare attempts. */
+function describeDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 10_000)
+        return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+    return describeElapsed(ms);
+}
+/** The status line of one CLI run; inert when not enabled. */
+class StatusLine {
+    terminal;
+    options;
+    timers;
+    silenceMs;
+    tickMs;
+    attempt;
+    lastOutputAt = 0;
+    /** Whether the terminal's cursor is at the start of a line: a half-written line is never drawn over. */
+    atLineStart = true;
+    shown;
+    stopTicking;
+    constructor(terminal, options) {
+        this.terminal = terminal;
+        this.options = options;
+        this.timers = options.timers ?? realTimers;
+        this.silenceMs = options.silenceMs ?? 1000;
+        this.tickMs = options.tickMs ?? 250;
+    }
+    /** The stream as the run should write to it: every write first erases the status line. */
+    wrap(stream) {
+        if (!this.options.enabled)
+            return stream;
+        return {
+            isTTY: stream.isTTY,
+            write: chunk => {
+                this.erase();
+                if (chunk.length > 0) {
+                    this.lastOutputAt = this.timers.now();
+                    const last = typeof chunk === 'string' ? chunk.charCodeAt(chunk.length - 1) : chunk[chunk.length - 1];
+                    this.atLineStart = last === 0x0a;
+                }
+                return stream.write(chunk);
+            },
+            once: (event, listener) => stream.once(event, listener)
+        };
+    }
+    /** An attempt began: its clock starts now, and the line may show once it goes silent. */
+    attemptStarted(number, max) {
+        if (!this.options.enabled)
+            return;
+        const now = this.timers.now();
+        this.attempt = { number, max, startedAt: now };
+        this.lastOutputAt = now;
+        this.stopTicking ??= this.timers.every(this.tickMs, () => this.tick());
+    }
+    /** The attempt is over (or interrupted): the line goes, and stays away until the next one. */
+    attemptEnded() {
+        this.attempt = undefined;
+        this.stopTicking?.();
+        this.stopTicking = undefined;
+        this.erase();
+    }
+    /** The run is over: nothing is left on screen and no timer is left running. */
+    stop() {
+        this.attemptEnded();
+    }
+    /** Draws or refreshes the line when the attempt has been silent long enough. */
+    tick() {
+        const attempt = this.attempt;
+        if (attempt === undefined || !this.atLineStart)
+            return;
+        const now = this.timers.now();
+        if (now - this.lastOutputAt < this.silenceMs)
+            return;
+        const text = `reverify: attempt ${attempt.number}/${attempt.max} · ${describeElapsed(now - attempt.startedAt)}`;
+        // Redrawn only when the seconds change: about once a second, and no flicker.
+        if (text === this.shown)
+            return;
+        this.terminal.write(`${ERASE_LINE}${text}`);
+        this.shown = text;
+    }
+    erase() {
+        if (this.shown === undefined)
+            return;
+        this.shown = undefined;
+        this.terminal.write(ERASE_LINE);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/verify.ts
 /**
  * The CLI's side of a verify run: it resolves the policy, hands the core its ports, words
  * what the core reports as it happens (stderr), prints the console summary (stdout,
  * docs/design.md §1) and turns the report into the exit code.
  */
+
 
 
 
@@ -16643,14 +17039,30 @@ function progressLine(progress, redactor) {
             return undefined;
     }
 }
-/** The 3–5 line console summary (docs/design.md §1); none for a blocked run. */
-function consoleSummary(report, commands) {
+/** Most attempt durations listed one by one; beyond it the middle ones are counted (the line stays short). */
+const LISTED_DURATIONS = 5;
+/** "(1.2 s, 1.1 s, 1.3 s)", or "(1.2 s, 1.1 s, 1.3 s, … 6 more, 1.0 s)" for a long run. */
+function attemptDurations(durations) {
+    const shown = durations.map(describeDuration);
+    if (shown.length <= LISTED_DURATIONS)
+        return `(${shown.join(', ')})`;
+    const hidden = shown.length - (LISTED_DURATIONS - 1);
+    return `(${[...shown.slice(0, LISTED_DURATIONS - 2), `… ${hidden} more`, shown[shown.length - 1]].join(', ')})`;
+}
+/**
+ * The 3–5 line console summary (docs/design.md §1); none for a blocked run. `elapsedMs`,
+ * the whole run's time as the CLI measured it, ends the outcome line when given.
+ */
+function consoleSummary(report, commands, elapsedMs) {
     if (report.kind === 'blocked')
         return [];
     const completed = report.kind === 'completed' ? report : undefined;
-    const attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0';
+    let attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0';
+    if (completed && completed.attempts.length > 0)
+        attempts += ` ${attemptDurations(completed.attempts.map(a => a.durationMs))}`;
     const outcome = completed ? `${completed.outcome}${completed.flaky ? ' (flaky)' : ''}` : 'aborted';
-    const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}`];
+    const took = elapsedMs === undefined ? '' : ` · ${describeDuration(elapsedMs)}`;
+    const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`];
     if (completed && completed.outcome !== 'success')
         lines.push(`why: ${completed.summary}`);
     if (report.kind === 'refused')
@@ -16673,11 +17085,18 @@ function exitCodeOf(report) {
 }
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */
 async function executeRun(settings, io, resume) {
+    const startedAt = Date.now();
     const root = findTargetRoot(io.cwd);
     const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd });
     const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root));
     await ensureStateDir(stateDir, { gitignore: isDefault });
     const redactor = createRedactor({ values: settings.redact, env: io.env });
+    const status = new StatusLine(io.stderr, { enabled: wantsStatusLine(io.stderr, io.env) });
+    // Everything written while the run goes on passes the status line, which erases itself first.
+    const stdout = status.wrap(io.stdout);
+    const stderr = status.wrap(io.stderr);
+    const onInterrupt = () => status.attemptEnded();
+    io.signal?.addEventListener('abort', onInterrupt, { once: true });
     const report = await verifyRun({
         settings,
         target: root,
@@ -16691,19 +17110,26 @@ async function executeRun(settings, io, resume) {
     }, {
         clock: systemClock,
         processes: processRunner,
-        store: new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) }),
+        store: new ReceiptStore(stateDir, { warn: message => println(stderr, `reverify: warning: ${message}`) }),
         log: progress => {
+            if (progress.kind === 'attempt-failed')
+                status.attemptEnded();
             const line = progressLine(progress, redactor);
             if (line !== undefined)
-                println(io.stderr, line);
+                println(stderr, line);
+            if (progress.kind === 'attempt-started')
+                status.attemptStarted(progress.attempt, progress.maxAttempts);
         },
-        console: { stdout: io.stdout, stderr: io.stderr }
+        console: { stdout, stderr }
+    }).finally(() => {
+        status.stop();
+        io.signal?.removeEventListener('abort', onInterrupt);
     });
     if (report.kind === 'blocked')
         println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId))}`);
     if (report.kind === 'refused')
         println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`);
-    for (const line of consoleSummary(report, settings.commands))
+    for (const line of consoleSummary(report, settings.commands, Date.now() - startedAt))
         println(io.stdout, line);
     return exitCodeOf(report);
 }

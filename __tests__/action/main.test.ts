@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { FakeRunner, foldLog, receiptsInCacheEntry, type StepResult } from '../helpers/runner.js'
 import { readZip, ResultsService, type UploadedArtifact } from '../helpers/results-service.js'
 import { runDirs, sessionDirs } from '../helpers/trace.js'
+import { jestOutput } from '../helpers/failing-output.js'
 
 const started = ResultsService.start()
 afterAll(async () => (await started).stop())
@@ -67,7 +68,7 @@ test.concurrent('a failure, then the same command on a fresh runner: a warning n
   expect(first.code).toBe(1)
   const failedId = first.outputs['run-id']!
   expect(failedId).toMatch(/^\d{8}-\d{6}-verify-[0-9a-f]{6}$/)
-  expect(errors(first).some(error => /echo boom; exit 1 failed after 1\/1 attempts/.test(error.title ?? ''))).toBe(true)
+  expect(errors(first).some(error => /^verify: echo boom; exit 1 failed \(1\/1 attempts\)$/.test(error.title ?? ''))).toBe(true)
   expect(entriesOf(service, first)).toHaveLength(1)
 
   runner.freshTemp()
@@ -250,6 +251,60 @@ test.concurrent('a flaky pass: success, flagged flaky, warned, and the summary s
   expect(rows[0]).toMatch(/^\| 1 \| 1 \| .* \| ✗/)
   expect(rows[1]).toMatch(/^\| 2 \| 0 \| .* \| ✓ \|$/)
   expect(step.summary).toContain('(flaky)')
+})
+
+test.concurrent(
+  'a failing jest run: the error annotation sits on the test file and line, and nothing shows escape codes or bookkeeping',
+  async () => {
+    const { runner } = await newRunner('jest-like')
+    mkdirSync(join(runner.workspace, 'src'))
+    writeFileSync(join(runner.workspace, 'src', 'api.test.js'), "test('returns the user', () => {})\n")
+    writeFileSync(join(runner.workspace, 'jest-output.txt'), jestOutput())
+    const step = await runner.main({ command: 'cat jest-output.txt; exit 1', 'expect-exit': '0', 'max-retries': '0', name: 'unit-tests' })
+    expect(step.code).toBe(1)
+    expect(step.stdout).toContain('\u001b[')
+    for (const annotation of step.annotations) {
+      expect(`${annotation.title ?? ''}\n${annotation.message}`).not.toContain('\u001b')
+      expect(annotation.message).not.toMatch(/lines? omitted|more matching lines?|^…$/m)
+    }
+    expect(step.summary).not.toContain('\u001b')
+    expect(step.summary).not.toMatch(/lines? omitted|more matching lines?/)
+    expect(step.summary).toContain('api › returns the user')
+    expect(step.summary).toContain('Received: 500')
+    expect(step.stdout).toMatch(/^::group::Attempt 1\/1 /m)
+    const located = errors(step).filter(error => error.file !== undefined)
+    expect(located).toHaveLength(1)
+    expect(located[0]).toMatchObject({
+      file: 'src/api.test.js',
+      line: 14,
+      col: 23,
+      title: 'unit-tests: api › returns the user failed (1/1 attempts)'
+    })
+    expect(located[0]!.message).toContain('Expected: 200')
+    expect(located[0]!.message).toContain('Received: 500')
+    expect(located[0]!.message).toContain('at Object.<anonymous> (src/api.test.js:14:23)')
+  }
+)
+
+test.concurrent('a flaky pass: the warning names what failed in the failed attempt', async () => {
+  const { runner } = await newRunner('flaky-network')
+  const command = [
+    'if [ -f marker ]; then echo "all good"; exit 0; fi',
+    'touch marker',
+    'echo "fetching config"',
+    'echo "Error: connect ETIMEDOUT 10.0.0.5:443"',
+    'echo "    at TCPConnectWrap.afterConnect [as oncomplete] (node:net:1555:16)"',
+    'exit 1'
+  ].join('; ')
+  const step = await runner.main({ command, 'expect-exit': '0', 'max-retries': '2' })
+  expect(step.code).toBe(0)
+  const flaky = warnings(step).filter(warning => /flaky/.test(warning.title ?? ''))
+  expect(flaky).toHaveLength(1)
+  expect(flaky[0]!.title).toBe('verify: flaky — passed on attempt 2/3')
+  expect(flaky[0]!.message).toContain('connect ETIMEDOUT 10.0.0.5:443')
+  expect(flaky[0]!.message).toContain('Attempt 1 failed')
+  expect(flaky[0]!.file).toBeUndefined()
+  expect(step.summary).toContain('connect ETIMEDOUT 10.0.0.5:443')
 })
 
 test.concurrent('every output of action.yml is set by a verify run', async () => {

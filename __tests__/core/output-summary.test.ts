@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import fc from 'fast-check'
-import { DEFAULT_SUMMARY_LIMITS, OutputSummarizer, type SummaryLimits } from '../../src/core/output-summary.js'
+import { DEFAULT_SUMMARY_LIMITS, OutputSummarizer, summaryParts, type SummaryLimits } from '../../src/core/output-summary.js'
 
 const SMALL: SummaryLimits = { headLines: 2, tailLines: 2, maxLineChars: 6, maxMatchedLines: 2 }
 
@@ -324,3 +324,31 @@ function garbageCollector(): (() => void) | undefined {
     return undefined
   }
 }
+
+describe('summaryParts', () => {
+  test('reads a summary back into head, shown middle lines and tail, without its own lines', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b FAIL', '…', 'ERROR', ''), { maxLength: 12 }), lines => {
+        const summarizer = new OutputSummarizer(SMALL)
+        summarizer.push(lines.map(line => `${line}\n`).join(''))
+        const parts = summaryParts(summarizer.finish(), SMALL)
+        if (lines.length <= SMALL.headLines + SMALL.tailLines) {
+          // One empty line and no output at all give the same summary.
+          expect({ ...parts, head: parts.head.join('\n') }).toEqual({ head: lines.join('\n'), matched: [], tail: [] })
+          return
+        }
+        const middle = lines.slice(SMALL.headLines, lines.length - SMALL.tailLines)
+        expect(parts).toEqual({
+          head: lines.slice(0, SMALL.headLines),
+          matched: middle.filter(line => /ERROR|FAIL/.test(line)).slice(0, SMALL.maxMatchedLines),
+          tail: lines.slice(-SMALL.tailLines)
+        })
+      })
+    )
+  })
+
+  test('an output line that looks like the marker, outside its place, stays output', () => {
+    const text = '… 3 lines omitted; 0 matched ERROR|WARN|FAIL|panic\nError: boom'
+    expect(summaryParts(text)).toEqual({ head: text.split('\n'), matched: [], tail: [] })
+  })
+})

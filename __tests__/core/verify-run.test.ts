@@ -78,6 +78,7 @@ describe('verifyRun', () => {
     expect(report.attempts.map(attempt => attempt.verified)).toEqual([false, true])
     expect(report.receipt.status).toBe('passed')
     expect(report.excerpt).toBe('')
+    expect(report.firstFailure).toEqual({ attempt: 1, excerpt: 'FAIL first' })
     // Exponential backoff from 3 s with the clock's jitter of 0.5 (no jitter): one wait of 3 s, taken without sleeping.
     expect(waits).toEqual([3000])
     const kinds = progress.map(event => event.kind)
@@ -103,6 +104,7 @@ describe('verifyRun', () => {
     if (report.kind !== 'completed') return
     expect([report.outcome, report.exitCode, report.receipt.status]).toEqual(['failure', 3, 'failed'])
     expect(report.excerpt).toBe('ERROR: database is down')
+    expect(report.firstFailure).toBeUndefined()
     expect(report.attempts[0]!.checks).toEqual([
       { expectation: 'expect-exit', ok: false, detail: expect.stringContaining('expect-exit 0 but got 3') }
     ])

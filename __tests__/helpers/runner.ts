@@ -13,10 +13,13 @@ import { REPO_ROOT } from './cli.js'
 export { isRunning } from './processes.js'
 import type { CacheEntry, ResultsService } from './results-service.js'
 
-/** One annotation the step printed (`::warning title=…::message`). */
+/** One annotation the step printed (`::warning title=…,file=…,line=…,col=…::message`). */
 export interface Annotation {
   level: 'error' | 'warning' | 'notice'
   title?: string
+  file?: string
+  line?: number
+  col?: number
   message: string
 }
 
@@ -65,10 +68,14 @@ export function parseAnnotations(stdout: string): Annotation[] {
   for (const line of stdout.split('\n')) {
     const match = /^::(error|warning|notice)( [^:]*)?::(.*)$/.exec(line)
     if (!match) continue
-    const title = /(?:^| |,)title=([^,]*)/.exec(match[2] ?? '')
+    const property = (name: string) => new RegExp(`(?:^| |,)${name}=([^,]*)`).exec(match[2] ?? '')?.[1]
+    const [title, file, startLine, col] = ['title', 'file', 'line', 'col'].map(property)
     found.push({
       level: match[1] as Annotation['level'],
-      ...(title && { title: unescapeProperty(title[1]!) }),
+      ...(title !== undefined && { title: unescapeProperty(title) }),
+      ...(file !== undefined && { file: unescapeProperty(file) }),
+      ...(startLine !== undefined && { line: Number(startLine) }),
+      ...(col !== undefined && { col: Number(col) }),
       message: unescapeData(match[3]!)
     })
   }

@@ -202,7 +202,8 @@ export async function runMain(deps: MainDeps): Promise<void> {
       redactor,
       env: deps.env,
       ...(settings.summary !== 'never' && { history: await commandHistory(settings, store) }),
-      ...(artifact && { artifact })
+      ...(artifact && { artifact }),
+      location: { workspace: settings.workspace, workingDirectory: runSettings.workingDirectory }
     })
     if (run.kind !== 'completed' || run.outcome !== 'success') {
       if (run.kind === 'completed' && run.interrupted) {

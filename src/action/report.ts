@@ -1,6 +1,6 @@
 /**
  * What the action tells about a finished verify (docs/design.md §5): the step outputs,
- * the annotations (failure, flaky pass, block, refusal) and the job summary — all worded
+ * the annotations (built in annotations.ts) and the job summary — all worded
  * here from the core's report, redacted before anything is printed.
  */
 import * as core from '@actions/core'
@@ -9,10 +9,10 @@ import { describeError } from '../core/errors.js'
 import type { Redactor } from '../core/redaction.js'
 import type { HistoryFacts } from '../core/run/history-facts.js'
 import type { RunReport } from '../core/run/report.js'
-import { refusalNote } from '../core/run/verify-run.js'
+import type { LocationBase } from '../core/run/source-location.js'
+import { annotateRun } from './annotations.js'
 import { Output } from './constants.js'
 import { fitSummary, verifySummary } from './job-summary.js'
-import { AnnotationTitle, captureMessage, describeCommand } from './run-log.js'
 import type { SummaryWhen } from './settings.js'
 import { artifactUrl } from './trace-artifact.js'
 
@@ -20,13 +20,6 @@ import { artifactUrl } from './trace-artifact.js'
 export interface TraceUpload {
   id?: number
   note?: string
-}
-
-/** Annotation bodies are cut by GitHub at 4,096 characters; stay under it. */
-const MAX_ANNOTATION = 4000
-
-function clip(text: string): string {
-  return text.length > MAX_ANNOTATION ? `${text.slice(0, MAX_ANNOTATION - 1)}…` : text
 }
 
 /** The `outcome` output: a blocked run is a failure to the workflow. */
@@ -49,33 +42,6 @@ function setOutputs(run: RunReport, artifact: TraceUpload | undefined): void {
   core.setOutput(Output.Captured, 'false')
 }
 
-function annotate(run: RunReport, commands: readonly string[], redactor: Redactor): void {
-  if (run.kind === 'blocked') {
-    core.error(redactor.redact(captureMessage('block', run.failedRunId)), { title: AnnotationTitle.blocked })
-    return
-  }
-  if (run.kind === 'refused') {
-    core.error(redactor.redact(refusalNote(run.guardrail)), { title: AnnotationTitle.refused })
-    return
-  }
-  if (run.outcome === 'failure') {
-    core.error(clip(redactor.redact(`${run.summary}\n${run.excerpt}`)), {
-      title: redactor.redact(`reverify: ${describeCommand(commands)} failed after ${run.attempts.length}/${run.maxAttempts} attempts`)
-    })
-  }
-  const first = run.attempts[0]
-  if (run.flaky && first !== undefined) {
-    const failed =
-      first.checks
-        .filter(check => !check.ok)
-        .map(check => check.detail)
-        .join('; ') || 'not verified'
-    core.warning(clip(redactor.redact(`${run.summary}; attempt 1 failed: ${failed}`)), {
-      title: redactor.redact(`reverify: flaky pass of ${describeCommand(commands)}`)
-    })
-  }
-}
-
 /** Whether the `summary` input asks for a summary of this run (on-failure: anything but a success, flaky or not). */
 export function wantsSummary(when: SummaryWhen, run: RunReport): boolean {
   if (when === 'never') return false
@@ -92,6 +58,8 @@ export interface ReportFacts {
   redactor: Redactor
   env: NodeJS.ProcessEnv
   history?: HistoryFacts
+  /** Where file names in the output are looked up, for the annotations' file and line. */
+  location: LocationBase
   artifact?: TraceUpload
 }
 
@@ -99,7 +67,7 @@ export interface ReportFacts {
 export async function reportRun(run: RunReport, facts: ReportFacts): Promise<void> {
   const { redactor, artifact } = facts
   setOutputs(run, artifact)
-  annotate(run, facts.commands, redactor)
+  annotateRun(run, { stepName: facts.name, commands: facts.commands, redactor, location: facts.location })
   if (!wantsSummary(facts.summary, run)) return
   const markdown = verifySummary(run, {
     name: facts.name,

@@ -5,6 +5,13 @@ const DEFAULT_CAP_BYTES = 10 * 1024 * 1024
 // Not defined on Windows, where there is nothing to add.
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
 
+function droppedMarker(dropped: number, head: number, tail: number): string {
+  return `[reverify: ${dropped} bytes dropped; the log keeps the first ${head} and the last ${tail} bytes]`
+}
+
+/** The line a capped log puts where it dropped bytes (see droppedMarker), for readers that leave it out. */
+export const DROPPED_MARKER_LINE = /^\[reverify: \d+ bytes dropped; the log keeps the first \d+ and the last \d+ bytes\]$/
+
 /** What a capped log saw and what it had to leave out. */
 export interface CappedLogStats {
   bytesSeen: number
@@ -92,10 +99,7 @@ export class CappedLogWriter {
       while (this.draining !== undefined) await this.draining
       const dropped = this.seen - this.headBytes - this.tailFilled
       if (this.failure === undefined && this.seen > this.capBytes) {
-        const marker = Buffer.from(
-          `\n[reverify: ${dropped} bytes dropped; the log keeps the first ${this.headBytes}` + ` and the last ${this.tailFilled} bytes]\n`,
-          'utf8'
-        )
+        const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8')
         const ending = Buffer.concat([marker, ...this.tailInOrder()])
         // Overwrites whatever went straight through past the head before the cap was hit.
         await this.writeAll(ending, this.headBytes)

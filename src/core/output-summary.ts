@@ -29,6 +29,54 @@ const CR = 0x0d
 // V8 shares the parent's memory for substrings of at least this length.
 const SHARED_SUBSTRING_MIN = 13
 
+// The summary's own lines. They are built and recognised here, in one place, so the
+// reviewer excerpt (core/run/excerpt.ts) can take them out without guessing at their wording.
+const GAP_LINE = '…'
+
+function omittedLine(middle: number, matched: number): string {
+  return `… ${middle} ${middle === 1 ? 'line' : 'lines'} omitted; ${matched} matched ${KEYWORDS}${matched > 0 ? ':' : ''}`
+}
+
+function moreMatchesLine(unshown: number): string {
+  return `… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`
+}
+
+function cutSuffix(dropped: number): string {
+  return `… [+${dropped} chars]`
+}
+
+const OMITTED_LINE = new RegExp(`^… (\\d+) lines? omitted; (\\d+) matched ${KEYWORD_LIST.join('\\|')}:?$`)
+const MORE_MATCHES_LINE = /^… and (\d+) more matching lines?$/
+/** The end a summary gives a line it cut to maxLineChars. */
+export const CUT_LINE_SUFFIX = /… \[\+\d+ chars\]$/
+
+/** A summary read back into its parts: the lines around the omitted middle are not adjacent. */
+export interface SummaryParts {
+  head: string[]
+  /** Keyword lines shown from the omitted middle; each stands alone. */
+  matched: string[]
+  tail: string[]
+}
+
+/**
+ * Splits a summary built with `limits` into head, shown middle lines and tail, leaving out
+ * the summary's own bookkeeping lines. A summary without an omitted middle is all head.
+ */
+export function summaryParts(summary: string, limits: SummaryLimits = DEFAULT_SUMMARY_LIMITS): SummaryParts {
+  const lines = summary === '' ? [] : summary.split('\n')
+  // The marker can only stand right after a full head; a user line that looks like it elsewhere is output.
+  const marker = OMITTED_LINE.exec(lines[limits.headLines] ?? '')
+  if (marker === null) return { head: lines, matched: [], tail: [] }
+  const matchedCount = Number(marker[2])
+  const shown = Math.min(matchedCount, limits.maxMatchedLines)
+  let at = limits.headLines + 1
+  const matched = lines.slice(at, at + shown)
+  at += shown
+  if (shown < matchedCount && MORE_MATCHES_LINE.test(lines[at] ?? '')) at++
+  if (lines[at] === GAP_LINE) at++
+  return { head: lines.slice(0, limits.headLines), matched, tail: lines.slice(at) }
+}
+
 /** Builds the docs/design.md §2 summary of a text stream while it streams, in bounded memory. */
 export class OutputSummarizer {
   private readonly limits: SummaryLimits
@@ -120,15 +168,11 @@ export class OutputSummarizer {
   private render(): string {
     const out = [...this.head]
     if (this.middleCount > 0) {
-      const lines = this.middleCount === 1 ? 'line' : 'lines'
-      const colon = this.matchedCount > 0 ? ':' : ''
-      out.push(`… ${this.middleCount} ${lines} omitted; ${this.matchedCount} matched ${KEYWORDS}${colon}`)
+      out.push(omittedLine(this.middleCount, this.matchedCount))
       out.push(...this.matchedShown)
       const unshown = this.matchedCount - this.matchedShown.length
-      if (unshown > 0) {
-        out.push(`… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`)
-      }
-      out.push('…')
+      if (unshown > 0) out.push(moreMatchesLine(unshown))
+      out.push(GAP_LINE)
     }
     const size = this.ring.length
     const oldest = this.ringCount < size ? 0 : this.ringNext
@@ -296,7 +340,7 @@ export class OutputSummarizer {
     // Never end on half of a surrogate pair.
     const last = kept.charCodeAt(kept.length - 1)
     const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept
-    return `${shown}… [+${fullLength - shown.length} chars]`
+    return `${shown}${cutSuffix(fullLength - shown.length)}`
   }
 }
 

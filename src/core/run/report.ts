@@ -59,8 +59,10 @@ export interface CompletedRun {
   exitCode: number
   /** The one-line summary the trace's `end` event holds. */
   summary: string
-  /** The failing lines of the last attempt's output summary (empty on success). */
+  /** The reviewer excerpt (run/excerpt.ts) of the last attempt's output (empty on success). */
   excerpt: string
+  /** A flaky pass only: the first attempt that was not verified, and its reviewer excerpt. */
+  firstFailure?: { attempt: number; excerpt: string }
   capture: CaptureState
   receipt: Receipt
   /** Receipts removed by retention. */

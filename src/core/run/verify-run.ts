@@ -20,7 +20,7 @@ import { planSession } from '../session/layout.js'
 import { writeRunRecord } from '../session/run-record.js'
 import { TraceSession } from '../session/writer.js'
 import { closeInterruptedRun } from './close-interrupted.js'
-import { failingExcerpt } from './excerpt.js'
+import { attemptExcerpt } from './excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
 import { planResume, type ResumeDecision, type ResumePlan } from './resume.js'
@@ -271,6 +271,7 @@ async function closeRun(
   await session.writeMeta()
   session.close()
   const last = loop.attempts[loop.attempts.length - 1]
+  const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified) : undefined
   const receipt: Receipt = {
     ...run.receipt,
     status: receiptStatus(loop),
@@ -295,7 +296,10 @@ async function closeRun(
     maxAttempts: loop.maxAttempts,
     exitCode: loop.exitCode,
     summary: request.redactor.redact(loop.summary),
-    excerpt: loop.outcome === 'success' || last === undefined ? '' : request.redactor.redact(failingExcerpt(last.summary)),
+    excerpt: loop.outcome === 'success' || last === undefined ? '' : request.redactor.redact(attemptExcerpt(last)),
+    ...(firstFailure !== undefined && {
+      firstFailure: { attempt: firstFailure.attempt, excerpt: request.redactor.redact(attemptExcerpt(firstFailure)) }
+    }),
     capture: run.capture,
     receipt: written,
     pruned

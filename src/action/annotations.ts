@@ -1,0 +1,138 @@
+/**
+ * The annotations of a verify run (docs/design.md §5): a failure's error annotations, one per
+ * failing block that names a workspace file (else one for the whole excerpt), a flaky pass's
+ * warning, and the block and refusal errors. Built as plain values, then printed.
+ */
+import * as core from '@actions/core'
+import type { Redactor } from '../core/redaction.js'
+import { excerptBlocks, MAX_EXCERPT_CHARS, type ExcerptBlock } from '../core/run/excerpt.js'
+import type { CompletedRun, RunReport } from '../core/run/report.js'
+import { locateInText, type LocationBase, type SourceLocation } from '../core/run/source-location.js'
+import { refusalNote } from '../core/run/verify-run.js'
+import { AnnotationTitle, captureMessage } from './run-log.js'
+
+/** GitHub shows at most 10 annotations of each level per step. */
+const MAX_PER_LEVEL = 10
+
+/** One annotation, ready for core.error / core.warning. */
+export interface Annotation {
+  level: 'error' | 'warning'
+  message: string
+  properties: core.AnnotationProperties
+}
+
+/** What the annotations need beyond the run report. */
+export interface AnnotationFacts {
+  /** The step's `name` input (default `verify`): titles start with it. */
+  stepName: string
+  commands: readonly string[]
+  redactor: Redactor
+  /** Where file names in the output are looked up (the workspace and the working directory). */
+  location: LocationBase
+}
+
+/** Bodies are cut by GitHub at 4,096 characters; stay under it. */
+function clip(text: string): string {
+  return text.length > MAX_EXCERPT_CHARS ? `${text.slice(0, MAX_EXCERPT_CHARS - 1)}…` : text
+}
+
+/** The first line of the first command, short, for titles. */
+export function describeCommand(commands: readonly string[]): string {
+  const first = commands[0]!.split('\n')[0]!.slice(0, 80)
+  return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
+}
+
+function locationProperties(location: SourceLocation | undefined): core.AnnotationProperties {
+  if (location === undefined) return {}
+  return { file: location.file, startLine: location.line, ...(location.column !== undefined && { startColumn: location.column }) }
+}
+
+/** Redacts and clips every text of an annotation, title and file name included. */
+function finished(annotation: Annotation, redactor: Redactor): Annotation {
+  const { title, file, ...rest } = annotation.properties
+  return {
+    level: annotation.level,
+    message: clip(redactor.redact(annotation.message)),
+    properties: {
+      ...rest,
+      ...(title !== undefined && { title: clip(redactor.redact(title)) }),
+      ...(file !== undefined && { file: redactor.redact(file) })
+    }
+  }
+}
+
+function located(blocks: ExcerptBlock[], base: LocationBase): { block: ExcerptBlock; location?: SourceLocation }[] {
+  return blocks.map(block => {
+    const location = locateInText(block.lines.join('\n'), base)
+    return { block, ...(location !== undefined && { location }) }
+  })
+}
+
+/** Error annotations of a failed run: one per located failing block, else one for the excerpt. */
+function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
+  const attempts = `(${run.attempts.length}/${run.maxAttempts} attempts)`
+  const command = describeCommand(facts.commands)
+  const last = run.attempts[run.attempts.length - 1]
+  const blocks = located(last === undefined ? [] : excerptBlocks(last.summary), facts.location)
+  const withPlace = blocks.filter(item => item.location !== undefined)
+  if (withPlace.length === 0) {
+    // Nothing to pin on a line: the whole excerpt, under the loop's own summary when it is empty.
+    const body = run.excerpt !== '' ? run.excerpt : run.summary
+    return [{ level: 'error', message: body, properties: { title: `${facts.stepName}: ${command} failed ${attempts}` } }]
+  }
+  return withPlace.slice(0, MAX_PER_LEVEL).map(({ block, location }) => ({
+    level: 'error',
+    message: block.lines.join('\n'),
+    properties: { title: `${facts.stepName}: ${block.test ?? command} failed ${attempts}`, ...locationProperties(location) }
+  }))
+}
+
+/** The warning of a flaky pass: which attempt passed, and what failed before it. */
+function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation | undefined {
+  const failed = run.attempts.find(attempt => !attempt.verified)
+  if (!run.flaky || failed === undefined) return undefined
+  const why =
+    failed.checks
+      .filter(check => !check.ok)
+      .map(check => check.detail)
+      .join('; ') || (failed.interrupted ? 'interrupted' : 'not verified')
+  const excerpt = run.firstFailure?.excerpt ?? ''
+  const blocks = located(excerptBlocks(failed.summary), facts.location)
+  const place = blocks.find(item => item.location !== undefined)
+  const test = place?.block.test ?? blocks.find(item => item.block.test !== undefined)?.block.test
+  const head = `Attempt ${failed.attempt} failed${test !== undefined ? ` (${test})` : ''}: ${why}`
+  return {
+    level: 'warning',
+    message: excerpt === '' ? head : `${head}\n${excerpt}`,
+    properties: {
+      title: `${facts.stepName}: flaky — passed on attempt ${run.attempts.length}/${run.maxAttempts}`,
+      ...locationProperties(place?.location)
+    }
+  }
+}
+
+/** Every annotation a verify run's report calls for, redacted and clipped, at most 10 per level. */
+export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotation[] {
+  const { redactor } = facts
+  const found: Annotation[] = []
+  if (run.kind === 'blocked') {
+    found.push({ level: 'error', message: captureMessage('block', run.failedRunId), properties: { title: AnnotationTitle.blocked } })
+  } else if (run.kind === 'refused') {
+    found.push({ level: 'error', message: refusalNote(run.guardrail), properties: { title: AnnotationTitle.refused } })
+  } else {
+    if (run.outcome === 'failure') found.push(...failureAnnotations(run, facts))
+    const flaky = flakyAnnotation(run, facts)
+    if (flaky !== undefined) found.push(flaky)
+  }
+  const errors = found.filter(annotation => annotation.level === 'error').slice(0, MAX_PER_LEVEL)
+  const warnings = found.filter(annotation => annotation.level === 'warning').slice(0, MAX_PER_LEVEL)
+  return [...errors, ...warnings].map(annotation => finished(annotation, redactor))
+}
+
+/** Prints a verify run's annotations. */
+export function annotateRun(run: RunReport, facts: AnnotationFacts): void {
+  for (const annotation of runAnnotations(run, facts)) {
+    if (annotation.level === 'error') core.error(annotation.message, annotation.properties)
+    else core.warning(annotation.message, annotation.properties)
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Where in the workspace an excerpt says a failure is (docs/design.md §5): the first
+ * `path:line[:col]` it names of a file that exists there. Paths come from command output, so
+ * they are untrusted: one that leaves the workspace, by `..` or by a link, names nothing.
+ */
+import { realpathSync, statSync } from 'node:fs'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** A place in a workspace file: `file` relative to the workspace with `/` separators; 1-based. */
+export interface SourceLocation {
+  file: string
+  line: number
+  column?: number
+}
+
+/** Where relative paths in the output are looked up. */
+export interface LocationBase {
+  /** The repository's checkout (GITHUB_WORKSPACE, the CLI's target): results are relative to it. */
+  workspace: string
+  /** Where the commands ran; tried before the workspace, since tools print paths relative to it. */
+  workingDirectory?: string
+}
+
+// Each form gives the path in group 1, the line in 2 and the column, when there is one, in 3.
+const FORMS: readonly RegExp[] = [
+  /File "([^"]+)", line (\d+)/g, // python
+  /([^\s()'"`<>]+)\((\d+),(\d+)\)/g, // tsc
+  /([^\s()'"`<>[\]]+?):(\d+)(?::(\d+))?(?=$|[\s:),;\]])/g // path:line:col, bare or in parentheses
+]
+// Every candidate costs a stat: bound the work one excerpt can cause.
+const MAX_CANDIDATES = 100
+
+interface Candidate {
+  index: number
+  /** A python frame: tracebacks list the innermost call last. */
+  python: boolean
+  path: string
+  line: number
+  column?: number
+}
+
+function candidatesOf(line: string): Candidate[] {
+  const found: Candidate[] = []
+  for (const form of FORMS) {
+    const python = form === FORMS[0]
+    for (const match of line.matchAll(form)) {
+      const lineNumber = Number(match[2])
+      const column = match[3] === undefined ? undefined : Number(match[3])
+      if (!(lineNumber >= 1)) continue
+      found.push({ index: match.index, python, path: match[1]!, line: lineNumber, ...(column !== undefined && column >= 1 && { column }) })
+    }
+  }
+  return found.sort((a, b) => a.index - b.index)
+}
+
+function realOrNothing(path: string): string | undefined {
+  try {
+    return realpathSync(path)
+  } catch {
+    return undefined
+  }
+}
+
+function inside(root: string, path: string): string | undefined {
+  const rel = relative(root, path)
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : undefined
+}
+
+/** The workspace-relative name of a regular file the output's `path` names, if it is one inside. */
+function workspaceFile(path: string, base: LocationBase, realWorkspace: string): string | undefined {
+  let name = path
+  if (name.startsWith('file://')) {
+    try {
+      name = fileURLToPath(name)
+    } catch {
+      return undefined
+    }
+  }
+  // Never follow the output out of the workspace, even when it would come back in.
+  if (name.includes('\0') || name.split(/[\\/]/).includes('..')) return undefined
+  const workspace = resolve(base.workspace)
+  const tries = isAbsolute(name) ? [name] : [resolve(base.workingDirectory ?? workspace, name), resolve(workspace, name)]
+  for (const candidate of tries) {
+    // An absolute path may be spelled through the workspace's real path (a linked temp dir).
+    const rel = inside(workspace, candidate) ?? inside(realWorkspace, candidate)
+    if (rel === undefined) continue
+    const real = realOrNothing(candidate)
+    if (real === undefined || inside(realWorkspace, real) === undefined) continue
+    if (!statSync(real).isFile()) continue
+    return rel.split(sep).join('/')
+  }
+  return undefined
+}
+
+/**
+ * The first `path:line[:col]` in `text` naming a file inside the workspace (for a python
+ * traceback, its last such frame: the innermost call); nothing if none does.
+ */
+export function locateInText(text: string, base: LocationBase): SourceLocation | undefined {
+  const realWorkspace = realOrNothing(resolve(base.workspace))
+  if (realWorkspace === undefined) return undefined
+  let checked = 0
+  let found: SourceLocation | undefined
+  for (const line of text.split('\n')) {
+    for (const candidate of candidatesOf(line)) {
+      if (++checked > MAX_CANDIDATES) return found
+      // Past a python frame, only later python frames can take its place.
+      if (found !== undefined && !candidate.python) continue
+      const file = workspaceFile(candidate.path, base, realWorkspace)
+      if (file === undefined) continue
+      found = { file, line: candidate.line, ...(candidate.column !== undefined && { column: candidate.column }) }
+      if (!candidate.python) return found
+    }
+  }
+  return found
+}
