@@ -42,6 +42,9 @@ export function logProgress(progress: RunProgress, redactor: Redactor): void {
     case 'attempt-failed':
       core.info(`reverify: ${redactor.redact(progress.note)}`)
       return
+    case 'report-failed':
+      core.warning(`reverify: run ${progress.runId}: ${redactor.redact(progress.error)}`)
+      return
     case 'attempt-started':
       core.info(`reverify: attempt ${progress.attempt}/${progress.maxAttempts}`)
       return
