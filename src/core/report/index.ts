@@ -9,7 +9,8 @@ import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Receipt } from '../receipt.js'
 import type { ReceiptStore } from '../receipt-store.js'
-import { describeError } from '../errors.js'
+import { describeError, UsageError } from '../errors.js'
+import { printable } from '../printable.js'
 import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
@@ -60,9 +61,30 @@ export async function writeReportFile(input: ReportInput, path: string): Promise
 }
 
 /**
- * Writes `report.html` into the run's own session folder, with the command's receipt
- * history from `store`. Returns the path, or the reason it could not be written: a report
- * is a convenience, so a failure here is for the caller to warn about, never to fail a run.
+ * Writes the report of a run of `store` into `path` (default: report.html in its session
+ * folder) with the command's receipt history, and returns the path. Throws a UsageError
+ * when the receipt's session folder is not one of this state directory's.
+ */
+export async function writeRunReport(
+  store: ReceiptStore,
+  receipt: Receipt,
+  options: { sessionDir?: string; path?: string } = {}
+): Promise<string> {
+  const sessionDir = options.sessionDir ?? receipt.session.dir
+  // The receipt's session path is untrusted: only a session of this state directory is read.
+  if (!(await isOwnSessionDir(store.stateDir, sessionDir))) {
+    throw new UsageError(`run ${receipt.run_id} has no trace folder in this state directory (${printable(sessionDir)})`)
+  }
+  const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash)
+  const path = options.path ?? join(sessionDir, REPORT_FILE)
+  await writeReportFile({ receipt, sessionDir, history }, path)
+  return path
+}
+
+/**
+ * Writes `report.html` into the run's own session folder. Returns the path, or the reason
+ * it could not be written: a report is a convenience, so a failure here is for the caller
+ * to warn about, never to fail a run.
  */
 export async function writeSessionReport(
   store: ReceiptStore,
@@ -70,13 +92,7 @@ export async function writeSessionReport(
   sessionDir = receipt.session.dir
 ): Promise<{ path: string } | { error: string }> {
   try {
-    // The receipt's session path is only trusted when it is one of this state directory's.
-    if (!(await isOwnSessionDir(store.stateDir, sessionDir)))
-      return { error: `the session folder ${sessionDir} is not one of this state directory's` }
-    const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash)
-    const path = join(sessionDir, REPORT_FILE)
-    await writeReportFile({ receipt, sessionDir, history }, path)
-    return { path }
+    return { path: await writeRunReport(store, receipt, { sessionDir }) }
   } catch (error) {
     return { error: `could not write the HTML report: ${describeError(error)}` }
   }
