@@ -1,11 +1,11 @@
 /**
- * The report's only way to make markup (docs/design.md §8 "HTML report"): the `html` tag
+ * The report's only way to make markup (docs/design.md §8 "HTML report"): the `markup` tag
  * passes every interpolated value through `escapeHtml` unless it is markup this tag built
  * itself. Command output, commands, notes and receipt fields are all untrusted text; with
  * one escaping function and one template tag, auditing the report means reading this file.
  */
 
-/** Markup built by the `html` tag (or a list of such): the only values inserted unescaped. */
+/** Markup built by the `markup` tag (or a list of such): the only values inserted unescaped. */
 export class SafeHtml {
   constructor(readonly text: string) {}
   toString(): string {
@@ -24,7 +24,7 @@ export function escapeHtml(text: string): string {
   return text.replace(SPECIAL, character => ESCAPES[character]!)
 }
 
-/** What may be interpolated: text (escaped), numbers, markup from `html`, lists of those, or nothing. */
+/** What may be interpolated: text (escaped), numbers, markup from `markup`, lists of those, or nothing. */
 export type Interpolation = string | number | SafeHtml | undefined | null | false | readonly Interpolation[]
 
 function render(value: Interpolation): string {
@@ -34,8 +34,12 @@ function render(value: Interpolation): string {
   return escapeHtml(String(value))
 }
 
-/** Builds markup from a template whose interpolations are escaped (see escapeHtml). */
-export function html(strings: TemplateStringsArray, ...values: Interpolation[]): SafeHtml {
+/**
+ * Builds markup from a template whose interpolations are escaped (see escapeHtml). Named
+ * `markup`, not `html`: Prettier reformats templates tagged `html`, which would change the
+ * whitespace inside `<pre>` and the log.
+ */
+export function markup(strings: TemplateStringsArray, ...values: Interpolation[]): SafeHtml {
   let text = strings[0] ?? ''
   for (let index = 0; index < values.length; index++) text += render(values[index]) + (strings[index + 1] ?? '')
   return new SafeHtml(text)

@@ -1,12 +1,12 @@
 /**
  * The report page (docs/design.md §8 "HTML report"): one self-contained document, written
- * to a sink part by part so the logs stream through. Every value goes through the `html`
+ * to a sink part by part so the logs stream through. Every value goes through the `markup`
  * tag (html.ts); the page has no script, and its Content-Security-Policy forbids any
  * request, so nothing in it can reach the network even if markup slipped through.
  */
 import { join } from 'node:path'
 import { VERSION } from '../version.js'
-import { html, type SafeHtml } from './html.js'
+import { markup, type SafeHtml } from './html.js'
 import { renderLogLines, type HtmlSink } from './log-lines.js'
 import type { AttemptView, HistoryRow, ReportModel } from './model.js'
 import { REPORT_CSS } from './style.js'
@@ -39,66 +39,45 @@ function verdictOf(model: ReportModel): { css: string; icon: string; words: stri
 
 function head(model: ReportModel): SafeHtml {
   const verdict = verdictOf(model)
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}" />
-        <meta name="referrer" content="no-referrer" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}</title>
-        <style>
-          ${REPORT_CSS}
-        </style>
-      </head>
-      <body></body>
-    </html> `
+  return markup`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+`
+}
+
+function ciFacts(ci: ReportModel['ci']): SafeHtml {
+  if (ci === undefined) return markup``
+  const run = [ci.workflow, ci.job && `job ${ci.job}`, ci.run_id && `run ${ci.run_id}`, ci.run_attempt && `attempt ${ci.run_attempt}`]
+  return markup`${ci.ref !== undefined && markup`<dt>ref</dt><dd>${ci.ref}</dd>\n`}${ci.sha !== undefined && markup`<dt>commit</dt><dd><code>${ci.sha}</code></dd>\n`}${ci.workflow !== undefined && markup`<dt>workflow</dt><dd>${run.filter(Boolean).join(' · ')}</dd>\n`}`
 }
 
 function header(model: ReportModel): SafeHtml {
   const verdict = verdictOf(model)
-  const ci = model.ci
   const expectations = Object.entries(model.expectations).map(([name, value]) => `${name}: ${String(value)}`)
-  return html`<header>
-    <p>
-      <span class="verdict v-${verdict.css}">${model.outcome === 'success' && model.flaky ? 'flaky pass' : model.outcome}</span
-      >${model.flaky && html` <span class="flaky">flaky</span>`}
-    </p>
-    <h1>${model.stepName} — ${verdict.words}</h1>
-    <pre class="commands"><code>${model.commands.join('\n')}</code></pre>
-    ${model.summary !== '' && html`<p class="summary">${model.summary}</p>`}
-    <dl class="facts">
-      <dt>receipt</dt>
-      <dd><code>${model.runId}</code></dd>
-      <dt>started</dt>
-      <dd>${model.startedAt}</dd>
-      <dt>total time</dt>
-      <dd>${model.totalMs === undefined ? '—' : formatDuration(model.totalMs)}</dd>
-      <dt>attempts</dt>
-      <dd>${model.attempts.length} of ${model.maxAttempts}</dd>
-      <dt>expectations</dt>
-      <dd>${expectations.length === 0 ? '—' : expectations.join(' · ')}</dd>
-      <dt>target</dt>
-      <dd>${model.target}${model.scope !== '' && ` · scope ${model.scope}`}</dd>
-      ${
-        ci?.ref !== undefined &&
-        html`<dt>ref</dt>
-          <dd>${ci.ref}</dd>`
-      }
-      ${
-        ci?.sha !== undefined &&
-        html`<dt>commit</dt>
-          <dd><code>${ci.sha}</code></dd>`
-      }
-      ${
-        ci?.workflow !== undefined &&
-        html`<dt>workflow</dt>
-          <dd>
-            ${ci.workflow}${ci.job !== undefined && ` · job ${ci.job}`}${ci.run_id !== undefined && ` · run ${ci.run_id}`}${ci.run_attempt !== undefined && ` (attempt ${ci.run_attempt})`}
-          </dd>`
-      }
-    </dl>
-  </header> `
+  const badge = model.outcome === 'success' && model.flaky ? 'flaky pass' : model.outcome
+  return markup`<header>
+<p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup` <span class="flaky">flaky</span>`}</p>
+<h1>${model.stepName} — ${verdict.words}</h1>
+<pre class="commands"><code>${model.commands.join('\n')}</code></pre>
+${model.summary !== '' && markup`<p class="summary">${model.summary}</p>`}
+<dl class="facts">
+<dt>receipt</dt><dd><code>${model.runId}</code></dd>
+<dt>started</dt><dd>${model.startedAt}</dd>
+<dt>total time</dt><dd>${model.totalMs === undefined ? '—' : formatDuration(model.totalMs)}</dd>
+<dt>attempts</dt><dd>${model.attempts.length} of ${model.maxAttempts}</dd>
+<dt>expectations</dt><dd>${expectations.length === 0 ? '—' : expectations.join(' · ')}</dd>
+<dt>target</dt><dd>${model.target}${model.scope !== '' && ` · scope ${model.scope}`}</dd>
+${ciFacts(model.ci)}</dl>
+</header>
+`
 }
 
 function attemptWords(attempt: AttemptView): string {
@@ -115,85 +94,52 @@ function waitAfter(attempt: AttemptView, next: AttemptView | undefined): number 
   return Number.isFinite(gap) && gap > 0 ? gap : undefined
 }
 
+function timelineBar(attempt: AttemptView, wait: number | undefined): SafeHtml {
+  const css = attempt.ok ? 'ok' : attempt.interrupted ? 'cut' : 'bad'
+  const title = `attempt ${attempt.attempt}: ${attemptWords(attempt)} in ${formatDuration(attempt.durationMs)}${attempt.note ? ` — ${attempt.note}` : ''}`
+  const bar = markup`<div class="bar ${css}" style="flex-grow:${Math.max(attempt.durationMs, 1)}" title="${title}">${attempt.attempt} · ${formatDuration(attempt.durationMs)} ${attempt.ok ? '✓' : '✗'}</div>`
+  if (wait === undefined) return bar
+  return markup`${bar}<div class="wait" style="flex-grow:${wait}" title="${`waited ${formatDuration(wait)}`}"></div>`
+}
+
 function timeline(model: ReportModel): SafeHtml {
-  if (model.attempts.length === 0)
-    return html`<section id="timeline">
-      <h2>Timeline</h2>
-      <p class="muted">No attempt ran.</p>
-    </section> `
-  const parts = model.attempts.map((attempt, index) => {
-    const wait = waitAfter(attempt, model.attempts[index + 1])
-    const css = attempt.ok ? 'ok' : attempt.interrupted ? 'cut' : 'bad'
-    const title = `attempt ${attempt.attempt}: ${attemptWords(attempt)} in ${formatDuration(attempt.durationMs)}${attempt.note ? ` — ${attempt.note}` : ''}`
-    return html`<div class="bar ${css}" style="flex-grow:${Math.max(attempt.durationMs, 1)}" title="${title}">
-        ${attempt.attempt} · ${formatDuration(attempt.durationMs)} ${attempt.ok ? '✓' : '✗'}
-      </div>
-      ${wait !== undefined && html`<div class="wait" style="flex-grow:${wait}" title="${`waited ${formatDuration(wait)}`}"></div>`}`
-  })
+  if (model.attempts.length === 0) return markup`<section id="timeline"><h2>Timeline</h2><p class="muted">No attempt ran.</p></section>\n`
+  const bars = model.attempts.map((attempt, index) => timelineBar(attempt, waitAfter(attempt, model.attempts[index + 1])))
   const notes = model.attempts.filter(attempt => attempt.note !== undefined)
-  return html`<section id="timeline">
-    <h2>Timeline</h2>
-    <div class="timeline">${parts}</div>
-    ${
-      notes.length > 0 &&
-      html`<ol class="notes">
-        ${notes.map(attempt => html`<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`)}
-      </ol>`
-    }
-  </section> `
+  return markup`<section id="timeline"><h2>Timeline</h2>
+<div class="timeline">${bars}</div>
+${notes.length > 0 && markup`<ol class="notes">${notes.map(attempt => markup`<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`)}</ol>`}
+</section>
+`
 }
 
 function checksTable(attempt: AttemptView): SafeHtml {
-  if (attempt.checks.length === 0) return html`<p>${attempt.detail}</p>`
-  return html`<table class="checks">
-    <tr>
-      <th>expectation</th>
-      <th></th>
-      <th>detail</th>
-    </tr>
-    ${attempt.checks.map(
-      check =>
-        html`<tr>
-          <td>${check.expectation}</td>
-          <td class="${check.ok ? 'ok' : 'bad'}">${check.ok ? '✓' : '✗'}</td>
-          <td>${check.detail}</td>
-        </tr>`
-    )}
-  </table>`
+  if (attempt.checks.length === 0) return markup`<p>${attempt.detail}</p>`
+  const rows = attempt.checks.map(
+    check =>
+      markup`<tr><td>${check.expectation}</td><td class="${check.ok ? 'ok' : 'bad'}">${check.ok ? '✓' : '✗'}</td><td>${check.detail}</td></tr>`
+  )
+  return markup`<table class="checks"><tr><th>expectation</th><th></th><th>detail</th></tr>${rows}</table>`
+}
+
+function commandsTable(attempt: AttemptView): SafeHtml {
+  if (attempt.commands.length === 0) return markup``
+  const rows = attempt.commands.map(
+    command =>
+      markup`<tr><td><code>${command.command}</code></td><td>${command.exitCode ?? '—'}</td><td>${formatDuration(command.durationMs)}</td></tr>`
+  )
+  return markup`<table class="commands"><tr><th>command</th><th>exit</th><th>duration</th></tr>${rows}</table>`
 }
 
 function attemptHead(model: ReportModel, attempt: AttemptView, open: boolean): SafeHtml {
   const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${attempt.signal ? ` (${attempt.signal})` : ''}`
-  return html`<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}" ${open && html` open`}>
-    <summary>
-      Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}
-    </summary>
-    ${checksTable(attempt)}
-    ${
-      attempt.commands.length > 0 &&
-      html`<table class="commands">
-        <tr>
-          <th>command</th>
-          <th>exit</th>
-          <th>duration</th>
-        </tr>
-        ${attempt.commands.map(
-          command =>
-            html`<tr>
-              <td><code>${command.command}</code></td>
-              <td>${command.exitCode ?? '—'}</td>
-              <td>${formatDuration(command.durationMs)}</td>
-            </tr>`
-        )}
-      </table>`
-    }
-    ${attempt.note !== undefined && html`<p class="note">${attempt.note}</p>`}
-    ${
-      attempt.excerpt !== '' &&
-      html`<h3>What failed</h3>
-        <pre class="excerpt">${attempt.excerpt}</pre>`
-    }
-  </details> `
+  return markup`<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup` open`}>
+<summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
+${checksTable(attempt)}
+${commandsTable(attempt)}
+${attempt.note !== undefined && markup`<p class="note">${attempt.note}</p>`}
+${attempt.excerpt !== '' && markup`<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
+`
 }
 
 /** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
@@ -201,54 +147,46 @@ async function writeAttempt(model: ReportModel, attempt: AttemptView, sessionDir
   const newest = attempt === model.attempts[model.attempts.length - 1]
   await sink.write(attemptHead(model, attempt, !attempt.ok).text)
   await sink.write(
-    html`<details class="log" ${!attempt.ok && newest && html` open`}>
-      <summary>Log (${attempt.logFile})</summary>
-      <ol class="log"></ol>
-    </details>`.text
+    markup`<details class="log"${!attempt.ok && newest && markup` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text
   )
   const before = sink.bytes
   const rendering = await renderLogLines(join(sessionDir, attempt.logFile), sink, budget.bytes)
   budget.bytes = Math.max(0, budget.bytes - (sink.bytes - before))
-  if (!rendering.found) await sink.write(html`<li class="cut">no log was recorded for this attempt</li> `.text)
+  if (!rendering.found) await sink.write(markup`<li class="cut">no log was recorded for this attempt\n`.text)
   else if (rendering.cut)
-    await sink.write(html`<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]</li> `.text)
-  else if (rendering.lines === 0) await sink.write(html`<li class="cut">(no output)</li> `.text)
+    await sink.write(markup`<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]\n`.text)
+  else if (rendering.lines === 0) await sink.write(markup`<li class="cut">(no output)\n`.text)
   await sink.write('</ol></details>\n</details>\n')
 }
 
 function notesSection(model: ReportModel): SafeHtml {
-  if (model.notes.length === 0) return html``
-  return html`<section id="notes">
-    <h2>Notes</h2>
-    <ul>
-      ${model.notes.map(note => html`<li>${note}</li>`)}
-    </ul>
-  </section> `
+  if (model.notes.length === 0) return markup``
+  return markup`<section id="notes"><h2>Notes</h2><ul>${model.notes.map(note => markup`<li>${note}</li>`)}</ul></section>\n`
 }
 
 function captureSection(model: ReportModel): SafeHtml {
   const capture = model.capture
   let body: SafeHtml
   if (capture !== undefined) {
-    body = html`<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p>
-      <pre>${capture.note || '(no note)'}</pre>`
+    body = markup`<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p><pre>${capture.note || '(no note)'}</pre>`
   } else if (model.status === 'failed') {
-    body = html`<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
-      <pre><code>reverify capture ${model.runId} --note "what you found"</code></pre>
-      <p>or, in GitHub Actions, a commit trailer:</p>
-      <pre><code>Reverify-Capture: ${model.runId} what you found</code></pre>`
+    body = markup`<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
+<pre><code>reverify capture ${model.runId} --note "what you found"</code></pre>
+<p>or, in GitHub Actions, a commit trailer:</p>
+<pre><code>Reverify-Capture: ${model.runId} what you found</code></pre>`
   } else {
-    body = html`<p class="muted">Nothing to capture: the run did not fail.</p>`
+    body = markup`<p class="muted">Nothing to capture: the run did not fail.</p>`
   }
-  return html`<section id="capture">
-    <h2>Capture</h2>
-    ${model.uncapturedRunId !== undefined && html`<p class="bad">This run went ahead after failed run <code>${model.uncapturedRunId}</code>, which nobody captured.</p>`}${body}
-  </section> `
+  const after =
+    model.uncapturedRunId !== undefined &&
+    markup`<p class="bad">This run went ahead after failed run <code>${model.uncapturedRunId}</code>, which nobody captured.</p>`
+  return markup`<section id="capture"><h2>Capture</h2>${after}${body}</section>\n`
 }
 
 function historyRow(row: HistoryRow): SafeHtml {
   const css = row.status === 'passed' ? 'ok' : row.status === 'failed' ? 'bad' : 'muted'
-  return html`<tr${row.current && html` class="current"`}><td>${row.startedAt}</td><td><code>${row.runId}</code>${row.current && ' (this run)'}</td><td class="${css}">${row.status}</td><td>${row.attempts}/${row.maxAttempts}</td><td>${row.flaky ? 'flaky' : ''}</td><td>${row.captureNote ?? (row.status === 'failed' ? 'not captured' : '')}</td></tr>`
+  const capture = row.captureNote ?? (row.status === 'failed' ? 'not captured' : '')
+  return markup`<tr${row.current && markup` class="current"`}><td>${row.startedAt}</td><td><code>${row.runId}</code>${row.current && ' (this run)'}</td><td class="${css}">${row.status}</td><td>${row.attempts}/${row.maxAttempts}</td><td>${row.flaky ? 'flaky' : ''}</td><td>${capture}</td></tr>`
 }
 
 function historySection(model: ReportModel): SafeHtml {
@@ -257,21 +195,11 @@ function historySection(model: ReportModel): SafeHtml {
   const flaky = passed.filter(row => row.flaky).length
   const failed = ended.filter(row => row.status === 'failed').length
   const rate = passed.length + failed > 0 ? Math.round((100 * flaky) / (passed.length + failed)) : 0
-  return html`<section id="history">
-    <h2>History of this command</h2>
-    <p>Last ${model.history.length} run(s): ${passed.length - flaky} passed · ${flaky} flaky · ${failed} failed — flake rate ${rate} %.</p>
-    <table>
-      <tr>
-        <th>date</th>
-        <th>run</th>
-        <th>status</th>
-        <th>attempts</th>
-        <th>flaky</th>
-        <th>capture</th>
-      </tr>
-      ${model.history.map(historyRow)}
-    </table>
-  </section> `
+  return markup`<section id="history"><h2>History of this command</h2>
+<p>Last ${model.history.length} run(s): ${passed.length - flaky} passed · ${flaky} flaky · ${failed} failed — flake rate ${rate} %.</p>
+<table><tr><th>date</th><th>run</th><th>status</th><th>attempts</th><th>flaky</th><th>capture</th></tr>${model.history.map(historyRow)}</table>
+</section>
+`
 }
 
 /** Writes the whole page for `model`, streaming each attempt's log from `sessionDir`. */
@@ -279,17 +207,17 @@ export async function renderReport(model: ReportModel, sessionDir: string, sink:
   await sink.write(head(model).text)
   await sink.write(header(model).text)
   await sink.write(timeline(model).text)
-  await sink.write(html`<section id="attempts"><h2>Attempts</h2></section> `.text)
+  await sink.write(markup`<section id="attempts"><h2>Attempts</h2>\n`.text)
   const budget = { bytes: LOG_BUDGET_BYTES }
   // Newest first: the attempt that decided the run is the one a reviewer wants first.
   for (const attempt of [...model.attempts].reverse()) await writeAttempt(model, attempt, sessionDir, sink, budget)
-  if (model.attempts.length === 0) await sink.write(html`<p class="muted">No attempt ran.</p> `.text)
+  if (model.attempts.length === 0) await sink.write(markup`<p class="muted">No attempt ran.</p>\n`.text)
   await sink.write('</section>\n')
   await sink.write(notesSection(model).text)
   await sink.write(captureSection(model).text)
   await sink.write(historySection(model).text)
   await sink.write(
-    html`<footer>reverify ${VERSION} · receipt ${model.runId} · this file makes no network request and runs no script</footer>
+    markup`<footer>reverify ${VERSION} · receipt ${model.runId} · this file makes no network request and runs no script</footer>
 </body>
 </html>
 `.text
