@@ -3,7 +3,9 @@
  * the trace on a pass, a failure and a refusal; --out; run ids checked; a 10 MiB log gives
  * a report under 12 MiB.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCli, scratchRepo, type CliResult } from '../helpers/cli.js'
 
@@ -88,4 +90,23 @@ test('a log that escaping would blow up is cut at the budget and says where the 
   expect(readFileSync(join(trace, 'report.html'), 'utf8')).toContain(
     '[report: the log goes on; the whole of it is attempt-1.log in the trace]'
   )
+})
+
+test('the next run that closes an interrupted run writes the report of that run', async () => {
+  const { runId, trace } = factsOf(await runCli(['run', '--command', 'echo once', '--expect-exit', '0', '--max-retries', '0'], repo))
+  // Leave what a SIGKILL after the first attempt's call leaves: no result, no end, a receipt still running.
+  const events = readFileSync(join(trace, 'trace.jsonl'), 'utf8').split('\n').filter(Boolean)
+  const callAt = events.findIndex(line => JSON.parse(line).phase === 'tool_call')
+  writeFileSync(join(trace, 'trace.jsonl'), `${events.slice(0, callAt + 1).join('\n')}\n`)
+  const receiptPath = join(repo, '.reverify', 'runs', runId, 'receipt.json')
+  const child = spawn('true')
+  await once(child, 'exit')
+  const receipt = JSON.parse(readFileSync(receiptPath, 'utf8'))
+  writeFileSync(receiptPath, JSON.stringify({ ...receipt, status: 'running', ended_at: null, pid: child.pid }))
+  rmSync(join(trace, 'report.html'))
+  // Other expectations: the old run cannot be resumed, so this run closes it and starts anew.
+  await runCli(['run', '--command', 'echo once', '--expect-exit', '0', '--expect-stdout', 'once', '--max-retries', '0'], repo)
+  const report = readFileSync(join(trace, 'report.html'), 'utf8')
+  expect(report).toContain('verify — interrupted after 1 attempt')
+  expect(report).toContain('not resumed (')
 })
