@@ -21,10 +21,13 @@ export const ERROR_LINE = /ERROR|FAIL|panic|^\s*(?:Received|Expected|[A-Za-z.]*E
 export const WARN_LINE = /WARN/
 // Control characters other than tab that escape-code stripping leaves (NUL, BEL, DEL…).
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g
+// Anything escape-code stripping could act on: C0 controls, DEL and the C1 range (CSI is U+009B).
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/
 
 /** One log line as a list item: escape codes and control characters out, escaped, classed. */
 export function logLineMarkup(raw: string): string {
-  const line = stripVTControlCharacters(raw).replace(CONTROL, '')
+  // Most lines hold no control character at all: skip the costly stripping for them.
+  const line = HAS_CONTROL.test(raw) ? stripVTControlCharacters(raw).replace(CONTROL, '') : raw
   const kind = ERROR_LINE.test(line) ? ' class=e' : WARN_LINE.test(line) ? ' class=w' : ''
   return `<li${kind}>${escapeHtml(line)}\n`
 }
