@@ -64,6 +64,8 @@ test('reverify report refuses what is not a run id, an unknown run, and stray ar
   expectUsageError(await runCli(['report', '20261130-075100-verify-3fa9c2'], repo), 'no run')
   expectUsageError(await runCli(['report'], repo), 'give exactly one run id')
   expectUsageError(await runCli(['report', 'latest', '--json'], repo), 'unknown flag --json')
+  await runCli(['run', '--command', 'true', '--expect-exit', '0'], repo)
+  expectUsageError(await runCli(['report', 'latest', '--out', 'missing/dir/r.html'], repo), "--out: cannot write 'missing/dir/r.html'")
   const help = await runCli(['report', '--help'], repo)
   expect(help.code).toBe(0)
   expect(help.stdout).toContain('--out FILE')

@@ -2,7 +2,8 @@
 import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join, resolve } from 'node:path'
-import { UsageError } from '../core/errors.js'
+import { isErrorCode } from '../core/atomic-file.js'
+import { describeError, UsageError } from '../core/errors.js'
 import { parseInputs } from '../core/inputs/parse.js'
 import { writeRunReport } from '../core/report/index.js'
 import { requireRunId } from '../core/run-id.js'
@@ -52,7 +53,16 @@ export async function reportCommandLine(argv: readonly string[], io: CliIo): Pro
   const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'report'))
   if (receipt === undefined) throw new UsageError(`report: no run ${showValue(ref)} in this repository's state directory`)
   const out = given.out === undefined ? undefined : resolve(io.cwd, given.out)
-  const path = await writeRunReport(store, receipt, out === undefined ? {} : { path: out })
+  let path: string
+  try {
+    path = await writeRunReport(store, receipt, out === undefined ? {} : { path: out })
+  } catch (error) {
+    // A place --out cannot be written to is the user's to fix, like any bad flag.
+    if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
+      throw new UsageError(`--out: cannot write ${showValue(given.out ?? '')}: ${describeError(error)}`)
+    }
+    throw error
+  }
   println(io.stdout, path)
   if (given.open === true) openInBrowser(path, io)
   return 0
