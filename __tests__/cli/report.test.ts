@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCli, scratchRepo, type CliResult } from '../helpers/cli.js'
 
@@ -111,4 +111,20 @@ test('the next run that closes an interrupted run writes the report of that run'
   const report = readFileSync(join(trace, 'report.html'), 'utf8')
   expect(report).toContain('verify — interrupted after 1 attempt')
   expect(report).toContain('not resumed (')
+})
+
+test('--open hands the report to the desktop opener on PATH', async () => {
+  factsOf(await runCli(['run', '--command', 'true', '--expect-exit', '0'], repo))
+  const bin = join(repo, 'bin')
+  mkdirSync(bin)
+  const opened = join(repo, 'opened')
+  writeFileSync(
+    join(bin, process.platform === 'darwin' ? 'open' : 'xdg-open'),
+    `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`,
+    { mode: 0o755 }
+  )
+  const result = await runCli(['report', 'latest', '--open'], repo, { PATH: `${bin}:${process.env.PATH}` })
+  expect(result.code).toBe(0)
+  for (let waited = 0; !existsSync(opened) && waited < 5000; waited += 50) await new Promise(resolve => setTimeout(resolve, 50))
+  expect(readFileSync(opened, 'utf8')).toBe(result.stdout.trim())
 })
