@@ -10622,7 +10622,7 @@ const INPUTS = {
         description: 'Where receipts and traces live; a relative path is taken from the workspace.',
         help: 'where receipts and traces live; a relative path is taken from the current directory',
         shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
-        fronts: [...RUN, 'capture', 'receipts', 'resume'],
+        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report'],
         placeholder: 'DIR',
         group: 'Receipts'
     },
@@ -10682,6 +10682,19 @@ const INPUTS = {
         description: 'Print JSON instead of lines.',
         default: 'false',
         fronts: ['receipts']
+    },
+    out: {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+        description: 'Where to write the HTML report; a relative path is taken from the current directory.',
+        shownDefault: { cli: "report.html in the run's trace folder" },
+        fronts: ['report'],
+        placeholder: 'FILE'
+    },
+    open: {
+        kind: { type: 'boolean' },
+        description: 'Open the report in the desktop browser (xdg-open or open), when there is one.',
+        default: 'false',
+        fronts: ['report']
     }
 };
 /** Every input's name, in table order. */
@@ -10896,6 +10909,7 @@ Usage:
   reverify receipts show <run-id|latest> [--json]       one receipt in full
   reverify config set capture-before-retry <warn|block|off>
   reverify resume [<run-id>]                            continue an interrupted run
+  reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
   reverify --help | --version
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
@@ -10986,6 +11000,14 @@ reverify run resumes it too. When the evidence is unclear, nothing is guessed: t
 is closed as interrupted and a new one starts.
 
 ${flagsSection('resume')}`;
+/** `reverify report --help`. */
+const reportHelp = () => `Usage: reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]
+
+Writes a run's HTML report (one self-contained file: no script, no network request) and
+prints its path. By default it is report.html in the run's trace folder, where every run
+already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
+
+${flagsSection('report')}`;
 
 ;// CONCATENATED MODULE: ./src/cli/io.ts
 /** Writes one line to a console stream. */
@@ -14065,98 +14087,6 @@ async function configCommandLine(argv, io) {
     return 0;
 }
 
-;// CONCATENATED MODULE: ./src/core/session/run-record.ts
-/**
- * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
- * (docs/design.md §6). A run whose inputs hold a secret is recorded as not resumable from
- * disk: the inputs never reach disk in clear, and such a run is resumed by running the same
- * command again.
- */
-
-
-
-
-
-
-/** The schema a run.json read back must fit, built on first use (only resume reads it). */
-function runRecordSchema() {
-    return union([
-        object({ schema_version: literal(1), resumable: literal(true), inputs: record(schemas_string().max(64), schemas_string().max(1_000_000)) }),
-        object({ schema_version: literal(1), resumable: literal(false) })
-    ]);
-}
-/** Largest run.json read back. */
-const MAX_RECORD_BYTES = 1024 * 1024;
-/** Writes run.json for a session; inputs a redactor would change are left out. */
-async function writeRunRecord(sessionDir, settings, redactor) {
-    const inputs = toRawInputs(settings);
-    const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs);
-    const record = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
-    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600);
-}
-/** The recorded inputs of a session, or undefined when there are none it may be resumed from. */
-async function readRunInputs(sessionDir) {
-    try {
-        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES);
-        const parsed = runRecordSchema().safeParse(JSON.parse(text ?? 'null'));
-        return parsed.success && parsed.data.resumable ? parsed.data.inputs : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/capture-policy.ts
-/** none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
-function decideCaptureBeforeRetry(mode, latest) {
-    if (mode === 'off' || latest === undefined)
-        return { action: 'proceed' };
-    if (latest.status !== 'failed' || latest.capture !== undefined)
-        return { action: 'proceed' };
-    return { action: mode, failedRunId: latest.run_id };
-}
-/**
- * The verdict in one sentence, the same in every front end; each adds its own remedy (a
- * CLI command, or a commit trailer and the action's capture mode).
- */
-function captureHeadline(action, failedRunId) {
-    return action === 'block'
-        ? `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
-        : `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
-}
-
-;// CONCATENATED MODULE: ./src/core/clock.ts
-/**
- * Time and chance as the core sees them: one small port, so a test can run a whole verify
- * with a fixed clock, no real waits and a known jitter.
- */
-/** RFC 3339 UTC with milliseconds: the one spelling of a time in traces and receipts. */
-function clock_timestamp(date) {
-    return date.toISOString();
-}
-/** Sleeps for ms, waking early on abort. */
-function abortableSleep(ms, signal) {
-    return new Promise(resolve => {
-        if (ms <= 0 || signal?.aborted)
-            return resolve();
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-        function done() {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-    });
-}
-/** The real clock. */
-const systemClock = {
-    now: () => new Date(),
-    sleep: abortableSleep,
-    random: Math.random
-};
-
-;// CONCATENATED MODULE: external "node:string_decoder"
-const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 ;// CONCATENATED MODULE: ./src/core/capped-log.ts
 
 
@@ -14316,65 +14246,6 @@ class CappedLogWriter {
             const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
             offset += bytesWritten;
         }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/line-matcher.ts
-/**
- * Tests a regular expression against each line of a stream (retry-on-output), holding at
- * most one capped line in memory. Lines longer than the cap are judged on their first
- * MAX_LINE_CHARS characters.
- */
-const MAX_LINE_CHARS = 64 * 1024;
-/** Reports whether any line of a text stream matched a pattern. */
-class LineMatcher {
-    pattern;
-    partial = '';
-    partialFull = false;
-    matched = false;
-    constructor(pattern) {
-        this.pattern = pattern;
-    }
-    /** True once a line has matched. */
-    get found() {
-        return this.matched;
-    }
-    /** Feeds a chunk of text. */
-    push(text) {
-        if (this.matched)
-            return;
-        let start = 0;
-        for (;;) {
-            const newline = text.indexOf('\n', start);
-            if (newline === -1)
-                break;
-            this.append(text.slice(start, newline));
-            this.test();
-            if (this.matched)
-                return;
-            start = newline + 1;
-        }
-        this.append(text.slice(start));
-    }
-    /** Judges the final unterminated line. */
-    end() {
-        if (!this.matched && this.partial !== '')
-            this.test();
-    }
-    append(piece) {
-        if (this.partialFull)
-            return;
-        this.partial += piece;
-        if (this.partial.length >= MAX_LINE_CHARS) {
-            this.partial = this.partial.slice(0, MAX_LINE_CHARS);
-            this.partialFull = true;
-        }
-    }
-    test() {
-        this.pattern.lastIndex = 0;
-        this.matched = this.pattern.test(this.partial.replace(/\r$/, ''));
-        this.partial = '';
-        this.partialFull = false;
     }
 }
 
@@ -14712,6 +14583,1012 @@ function withoutCR(text, start, newline) {
 // string of its own length, so kept lines cost only what they hold.
 function detached(text) {
     return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
+}
+
+;// CONCATENATED MODULE: ./src/core/run/excerpt.ts
+/**
+ * The reviewer excerpt (docs/design.md §5): an attempt's output summary turned into the
+ * failing blocks a reviewer reads. Escape codes and reverify's own bookkeeping lines go; the
+ * error lines stay with what explains them (assertion, expected and received, the first
+ * stack line outside dependencies); the whole is bounded.
+ */
+
+
+
+/** The excerpt's bounds: annotation bodies stop at 4,096 characters, and so should reading. */
+const MAX_EXCERPT_CHARS = 4000;
+const MAX_EXCERPT_LINES = 60;
+const MAX_BLOCK_LINES = 16;
+// How far past its first line a block looks for the rest of the failure.
+const MAX_BLOCK_SPAN = 40;
+const FALLBACK_LINES = 20;
+/** Where a failing test's own report starts; group 1 is the test's name. */
+const TEST_HEADERS = [
+    /^\s*● (.+)$/, // jest
+    /^\s*--- FAIL: (\S+)/, // go test
+    /^_{3,} (.+?) _{3,}$/, // pytest
+    /^\s{2,}\d+\) (.+?):?$/ // mocha, whose failure list is indented
+];
+/** A diagnostic that starts with where it is: `path:line[:col]: …` (go, gcc, eslint) or tsc's `path(line,col): …`. */
+const DIAGNOSTIC = /^\s*[\w.@~/-][^\s:()]*(?::\d+(?::\d+)?:|\(\d+,\d+\):)(?:\s|$)/;
+/** Lines that say something failed. */
+const ERROR_LINES = [
+    /\b(?:Expected|Received)\b/,
+    /^E\s/, // pytest's assertion lines
+    /\berror TS\d+/,
+    /\b(?:[A-Z]\w*)?(?:Error|Exception)\b/,
+    /^\s*error(?:\[\w+\])?:/i,
+    /\bERROR\b/,
+    /\bFAIL(?:ED)?\b/,
+    /\bpanic:/,
+    /^Traceback \(most recent call last\):/,
+    /^\s*[✕✗×] /
+];
+/** Lines that close a block: the runners' tallies, separators and passing tests. */
+const BOUNDARIES = [
+    /^\s*(?:Test Suites|Tests|Snapshots|Time|Ran all test suites)\b/,
+    /^={3,}/,
+    /^\s*(?:PASS|ok)\s/,
+    /^\s*--- (?:PASS|SKIP):/,
+    /^=== (?:RUN|PAUSE|CONT|NAME)\s/,
+    /^\s*[✓✔] /,
+    /^\s*\d+ (?:passing|failing|pending)\b/
+];
+/** jest's code frame around the failing line: the stack line says the same, shorter. */
+const CODE_FRAME = /^\s*>?\s*\d+\s+\||^\s+\|\s*\^/;
+const STACK_FRAME = /^\s*at\s/;
+// Frames of dependencies and of node itself say nothing about the change under review.
+const FOREIGN_FRAME = /node_modules|\(node:|\bnode:internal|\(internal\/|\(<anonymous>\)/;
+function testName(line) {
+    for (const header of TEST_HEADERS) {
+        const match = header.exec(line);
+        if (match)
+            return match[1].trim();
+    }
+    return undefined;
+}
+function isAnchor(line) {
+    return testName(line) !== undefined || DIAGNOSTIC.test(line) || ERROR_LINES.some(pattern => pattern.test(line));
+}
+function isUserFrame(line) {
+    return /:\d+/.test(line) && !FOREIGN_FRAME.test(line);
+}
+/** A summary line as a reviewer should read it: no escape codes, no redrawn progress, no cut marker. */
+function cleanLine(raw) {
+    let text = raw.replace(CUT_LINE_SUFFIX, '…');
+    text = (0,external_node_util_namespaceObject.stripVTControlCharacters)(text);
+    // A carriage return redraws the line on a terminal: what shows is what follows the last one.
+    const shown = text.split('\r').filter(segment => segment.trim() !== '');
+    text = shown[shown.length - 1] ?? '';
+    // A sequence the summary cut in half, and lone control characters, are noise in an annotation.
+    text = text.replace(/\x1b[[\]()#;?0-9]*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    return text.trimEnd();
+}
+/** The summary's contiguous runs of output, cleaned; the omitted middle separates them. */
+function segmentsOf(summary) {
+    const parts = summaryParts(summary);
+    const clean = (lines) => lines.filter(line => !DROPPED_MARKER_LINE.test(line)).map(cleanLine);
+    return [parts.head, parts.matched, parts.tail].filter(lines => lines.length > 0).map(clean);
+}
+/** The block that starts at lines[start] (an anchor); returns it and where scanning goes on. */
+function readBlock(lines, start) {
+    const kept = [];
+    let test;
+    let located = false;
+    let at = start;
+    for (; at < lines.length && at - start < MAX_BLOCK_SPAN && kept.length < MAX_BLOCK_LINES; at++) {
+        const line = lines[at];
+        const header = testName(line);
+        if (at > start) {
+            if (BOUNDARIES.some(pattern => pattern.test(line)))
+                break;
+            // A second test, or a second located diagnostic, is a failure of its own.
+            if (header !== undefined && test !== undefined)
+                break;
+            if (DIAGNOSTIC.test(line) && located)
+                break;
+        }
+        if (line.trim() === '' || CODE_FRAME.test(line))
+            continue;
+        test ??= header;
+        if (STACK_FRAME.test(line)) {
+            if (!isUserFrame(line))
+                continue;
+            // The first frame in the code under review is where the failure is; the rest is noise.
+            kept.push(line);
+            at++;
+            break;
+        }
+        if (DIAGNOSTIC.test(line) || /File "[^"]+", line \d+/.test(line))
+            located = true;
+        kept.push(line);
+    }
+    return { block: { lines: kept, ...(test !== undefined && { test }) }, next: Math.max(at, start + 1) };
+}
+function blocksOfSegment(lines) {
+    const blocks = [];
+    for (let at = 0; at < lines.length;) {
+        if (!isAnchor(lines[at])) {
+            at++;
+            continue;
+        }
+        const { block, next } = readBlock(lines, at);
+        if (block.lines.length > 0)
+            blocks.push(block);
+        at = next;
+    }
+    return blocks;
+}
+/** Keeps blocks in order within the excerpt's bounds; a block that does not fit is cut. */
+function bounded(blocks) {
+    const kept = [];
+    let lines = 0;
+    let chars = 0;
+    for (const block of blocks) {
+        const fitting = [];
+        for (const line of block.lines) {
+            // Blocks are joined by a blank line, lines by a newline: count both.
+            const cost = line.length + (fitting.length === 0 && kept.length > 0 ? 2 : 1);
+            if (lines + 1 > MAX_EXCERPT_LINES || chars + cost > MAX_EXCERPT_CHARS)
+                break;
+            fitting.push(line);
+            lines++;
+            chars += cost;
+        }
+        if (fitting.length === 0)
+            break;
+        kept.push({ ...block, lines: fitting });
+        if (fitting.length < block.lines.length)
+            break;
+    }
+    return kept;
+}
+/**
+ * The failing blocks of an output summary, in output order, bounded (60 lines, 4,000
+ * characters). Without any recognisable failure, one block of the output's last 20 lines.
+ */
+function excerptBlocks(summary) {
+    const segments = segmentsOf(summary);
+    const seen = new Set();
+    const blocks = [];
+    for (const block of segments.flatMap(blocksOfSegment)) {
+        // Runners repeat a failure in their closing summary: once is enough.
+        const key = block.lines.map(line => line.trim()).join('\n');
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        blocks.push(block);
+    }
+    if (blocks.length === 0) {
+        const last = segments[segments.length - 1] ?? [];
+        const tail = last.filter(line => line.trim() !== '').slice(-FALLBACK_LINES);
+        if (tail.length > 0)
+            blocks.push({ lines: tail });
+    }
+    return bounded(blocks);
+}
+/** The reviewer text of an output summary: its failing blocks, separated by a blank line. */
+function reviewerExcerpt(summary) {
+    return excerptBlocks(summary)
+        .map(block => block.lines.join('\n'))
+        .join('\n\n');
+}
+/** The reviewer excerpt of one attempt (its recorded summary); empty for a verified attempt. */
+function attemptExcerpt(attempt) {
+    return attempt.verified ? '' : reviewerExcerpt(attempt.summary);
+}
+
+;// CONCATENATED MODULE: ./src/core/report/model.ts
+
+
+
+/** Most rows of receipt history a report lists. */
+const MAX_HISTORY_ROWS = 20;
+function elapsedMs(from, to) {
+    if (to === null || to === undefined)
+        return undefined;
+    const ms = Date.parse(to) - Date.parse(from);
+    return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+/** The attempts of a trace, in order, with their verdicts and the note after each. */
+function attemptViews(events) {
+    const views = new Map();
+    const view = (attempt) => {
+        let found = views.get(attempt);
+        if (found === undefined) {
+            found = {
+                attempt,
+                durationMs: 0,
+                timedOut: false,
+                interrupted: false,
+                ok: false,
+                checks: [],
+                detail: '',
+                excerpt: '',
+                commands: [],
+                logFile: attemptLogName(attempt)
+            };
+            views.set(attempt, found);
+        }
+        return found;
+    };
+    let last;
+    for (const event of events) {
+        if (event.phase === 'tool_call') {
+            last = view(event.payload.attempt);
+            last.startedAt = event.ts;
+            last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }));
+        }
+        else if (event.phase === 'tool_result') {
+            const { payload } = event;
+            const target = view(payload.attempt);
+            target.durationMs = payload.duration_ms;
+            target.exitCode = payload.exit;
+            if (payload.signal !== undefined)
+                target.signal = payload.signal;
+            target.timedOut = payload.timed_out === true;
+            target.interrupted = payload.interrupted === true;
+            target.excerpt = reviewerExcerpt(payload.summary);
+            if (payload.commands !== undefined) {
+                target.commands = payload.commands.map(record => ({
+                    command: record.command,
+                    exitCode: record.exit_code,
+                    durationMs: record.duration_ms
+                }));
+            }
+        }
+        else if (event.phase === 'verify') {
+            const target = view(event.payload.attempt);
+            target.ok = event.payload.ok;
+            target.checks = event.payload.check.map(check => ({ ...check }));
+            target.detail = event.payload.detail;
+            if (target.ok)
+                target.excerpt = '';
+        }
+        else if (event.phase === 'note' && last !== undefined && last.note === undefined && isRetryNote(event.payload.message)) {
+            last.note = event.payload.message;
+        }
+    }
+    return [...views.values()].sort((a, b) => a.attempt - b.attempt);
+}
+/** A note the loop writes after a failed attempt: it retries, or says why it does not. */
+function isRetryNote(message) {
+    return /; retrying\b|; not retrying\b/.test(message);
+}
+/** The report's data from a session's trace, its meta.json, the receipt and its history. */
+function buildReportModel(source) {
+    const { events, meta, receipt } = source;
+    const attempts = attemptViews(events);
+    const retryNotes = new Set(attempts.flatMap(attempt => (attempt.note === undefined ? [] : [attempt.note])));
+    const end = eventsOf(events, 'end').at(-1);
+    const start = eventsOf(events, 'start')[0];
+    const uncaptured = start?.payload.uncaptured_failure;
+    const endedAt = receipt.ended_at ?? meta?.ended_at ?? end?.ts ?? null;
+    const totalMs = elapsedMs(receipt.started_at, endedAt);
+    return {
+        runId: receipt.run_id,
+        stepName: start?.skill ?? meta?.skill ?? 'verify',
+        outcome: end?.payload.outcome ?? meta?.outcome ?? 'running',
+        status: receipt.status,
+        flaky: receipt.flaky,
+        commands: eventsOf(events, 'decision')[0]?.payload.decision ?? receipt.identity,
+        expectations: receipt.expectations,
+        startedAt: receipt.started_at,
+        endedAt,
+        ...(totalMs !== undefined && { totalMs }),
+        maxAttempts: receipt.max_attempts,
+        target: receipt.target,
+        scope: receipt.scope,
+        ...(receipt.ci && { ci: receipt.ci }),
+        summary: end?.payload.summary ?? meta?.summary ?? '',
+        attempts,
+        notes: eventsOf(events, 'note')
+            .map(event => event.payload.message)
+            .filter(message => !retryNotes.has(message)),
+        ...(receipt.capture && { capture: receipt.capture }),
+        ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
+        history: historyRows(source.history, receipt)
+    };
+}
+/** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
+function historyRows(history, current) {
+    const receipts = history.some(receipt => receipt.run_id === current.run_id)
+        ? history.map(receipt => (receipt.run_id === current.run_id ? current : receipt))
+        : [current, ...history];
+    return receipts.slice(0, MAX_HISTORY_ROWS).map(receipt => ({
+        runId: receipt.run_id,
+        startedAt: receipt.started_at,
+        status: receipt.status,
+        attempts: receipt.attempts,
+        maxAttempts: receipt.max_attempts,
+        flaky: receipt.flaky,
+        ...(receipt.capture && { captureNote: receipt.capture.note }),
+        current: receipt.run_id === current.run_id
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/core/report/html.ts
+/**
+ * The report's only way to make markup (docs/design.md §8 "HTML report"): the `markup` tag
+ * passes every interpolated value through `escapeHtml` unless it is markup this tag built
+ * itself. Command output, commands, notes and receipt fields are all untrusted text; with
+ * one escaping function and one template tag, auditing the report means reading this file.
+ */
+/** Markup built by the `markup` tag (or a list of such): the only values inserted unescaped. */
+class SafeHtml {
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+    toString() {
+        return this.text;
+    }
+}
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SPECIAL = /[&<>"']/g;
+/**
+ * Text as HTML text or a quoted attribute value: the five characters that could end a text
+ * run or an attribute are replaced. Every interpolation of the report goes through here.
+ */
+function escapeHtml(text) {
+    return text.replace(SPECIAL, character => ESCAPES[character]);
+}
+function render(value) {
+    if (value === undefined || value === null || value === false)
+        return '';
+    if (value instanceof SafeHtml)
+        return value.text;
+    if (Array.isArray(value))
+        return value.map(render).join('');
+    return escapeHtml(String(value));
+}
+/**
+ * Builds markup from a template whose interpolations are escaped (see escapeHtml). Named
+ * `markup`, not `html`: Prettier reformats templates tagged `html`, which would change the
+ * whitespace inside `<pre>` and the log.
+ */
+function markup(strings, ...values) {
+    let text = strings[0] ?? '';
+    for (let index = 0; index < values.length; index++)
+        text += render(values[index]) + (strings[index + 1] ?? '');
+    return new SafeHtml(text);
+}
+
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/core/report/log-lines.ts
+/**
+ * An attempt's log as report markup, streamed line by line (docs/design.md §8): the log may
+ * be 10 MiB, so it is never held whole, and what it renders to is written out as it goes.
+ * Escape codes are stripped, every line is escaped, and error lines get a class.
+ */
+
+
+
+
+
+/** Lines that say what went wrong: the summary's keywords, and assertion and error lines of test runners. */
+const ERROR_LINE = /ERROR|FAIL|panic|^\s*(?:Received|Expected|[A-Za-z.]*Error)\b/;
+/** Warning lines, shown apart from errors. */
+const WARN_LINE = /WARN/;
+// Control characters other than tab that escape-code stripping leaves (NUL, BEL, DEL…).
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+// Anything escape-code stripping could act on: C0 controls, DEL and the C1 range (CSI is U+009B).
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** One log line as a list item: escape codes and control characters out, escaped, classed. */
+function logLineMarkup(raw) {
+    // Most lines hold no control character at all: skip the costly stripping for them.
+    const line = HAS_CONTROL.test(raw) ? (0,external_node_util_namespaceObject.stripVTControlCharacters)(raw).replace(CONTROL, '') : raw;
+    const kind = ERROR_LINE.test(line) ? ' class=e' : WARN_LINE.test(line) ? ' class=w' : '';
+    return `<li${kind}>${escapeHtml(line)}\n`;
+}
+/**
+ * Writes `<li>` items for each line of the log at `path` until `budgetBytes` of markup are
+ * written. The file is opened without following a link and must be a regular file: the
+ * session folder is reverify's, but a report must never pull in a file from elsewhere.
+ */
+async function renderLogLines(path, sink, budgetBytes) {
+    const handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK).catch(() => undefined);
+    if (handle === undefined)
+        return { found: false, lines: 0, cut: false };
+    try {
+        if (!(await handle.stat()).isFile())
+            return { found: false, lines: 0, cut: false };
+        const stream = handle.createReadStream({ encoding: 'utf8', autoClose: false });
+        const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: stream, crlfDelay: Infinity });
+        const limit = sink.bytes + budgetBytes;
+        let count = 0;
+        let batch = '';
+        try {
+            for await (const line of lines) {
+                batch += logLineMarkup(line);
+                count++;
+                // Written in batches: one write per line would cost more than the escaping.
+                if (batch.length >= 64 * 1024) {
+                    await sink.write(batch);
+                    batch = '';
+                    if (sink.bytes >= limit)
+                        return { found: true, lines: count, cut: true };
+                }
+            }
+            await sink.write(batch);
+        }
+        finally {
+            lines.close();
+            stream.destroy();
+        }
+        return { found: true, lines: count, cut: false };
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/report/style.ts
+/**
+ * The report's inline style sheet. Inline because the report is one self-contained file and
+ * its Content-Security-Policy allows no style from anywhere else; no fonts, images or URLs.
+ */
+const REPORT_CSS = `
+:root{--ok:#1a7f37;--bad:#cf222e;--warn:#9a6700;--muted:#57606a;--line:#d0d7de;--bg2:#f6f8fa;color-scheme:light}
+*{box-sizing:border-box}
+body{font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1100px;padding:16px 24px;color:#1f2328}
+h1{font-size:22px;margin:8px 0}
+h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
+code,pre,.log{font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow-x:auto;white-space:pre-wrap;word-break:break-word;margin:6px 0}
+.verdict{display:inline-block;border-radius:2em;padding:2px 12px;font-weight:600;color:#fff}
+.v-success{background:var(--ok)}.v-flaky{background:var(--warn)}.v-failure,.v-aborted{background:var(--bad)}.v-running{background:var(--muted)}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:8px 0}
+dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
+.timeline{display:flex;align-items:stretch;gap:2px;height:34px;margin:8px 0;border:1px solid var(--line);border-radius:6px;padding:3px;background:var(--bg2)}
+.bar{min-width:42px;border-radius:4px;color:#fff;font-size:12px;display:flex;align-items:center;justify-content:center;white-space:nowrap;overflow:hidden;padding:0 4px}
+.bar.ok{background:var(--ok)}.bar.bad{background:var(--bad)}.bar.cut{background:var(--muted)}
+.wait{min-width:6px;background:repeating-linear-gradient(90deg,var(--line) 0 3px,transparent 3px 6px);border-radius:4px}
+table{border-collapse:collapse;margin:6px 0;width:100%}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
+th{background:var(--bg2)}
+tr.current td{font-weight:600}
+.ok{color:var(--ok)}.bad{color:var(--bad)}.muted{color:var(--muted)}
+.bar.ok,.bar.bad{color:#fff}
+details.attempt{border:1px solid var(--line);border-radius:6px;margin:10px 0;padding:0 12px}
+details.attempt[open]{padding-bottom:10px}
+details>summary{cursor:pointer;padding:8px 0;font-weight:600}
+details.attempt.failed>summary{color:var(--bad)}
+ol.log{margin:6px 0;padding:6px 8px 6px 4.5em;background:var(--bg2);border:1px solid var(--line);border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-word}
+ol.log li{padding-left:6px}
+ol.log li::marker{color:var(--muted);font-size:11px}
+ol.log li.e{background:#ffebe9;color:#82071e}
+ol.log li.w{background:#fff8c5}
+ol.log li.cut{list-style:none;color:var(--muted);font-style:italic}
+.flaky{display:inline-block;border:1px solid var(--warn);color:var(--warn);border-radius:2em;padding:0 8px;font-size:12px;font-weight:600}
+footer{margin:32px 0 8px;color:var(--muted);font-size:12px}
+@media print{details>*{display:block}ol.log{white-space:pre-wrap}.timeline{print-color-adjust:exact}}
+`;
+
+;// CONCATENATED MODULE: ./src/core/report/render.ts
+/**
+ * The report page (docs/design.md §8 "HTML report"): one self-contained document, written
+ * to a sink part by part so the logs stream through. Every value goes through the `markup`
+ * tag (html.ts); the page has no script, and its Content-Security-Policy forbids any
+ * request, so nothing in it can reach the network even if markup slipped through.
+ */
+
+
+
+
+
+/** No source is allowed for anything but the inline style sheet; no base, form or referrer. */
+const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+/** Markup budget of all attempt logs together: a 10 MiB log fits, the page stays under 12 MiB. */
+const LOG_BUDGET_BYTES = 11 * 1024 * 1024;
+/** A duration for a person: `350 ms`, `41.2 s`, `3 min 5 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    const minutes = Math.floor(ms / 60_000);
+    return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+function verdictOf(model) {
+    const count = `${model.attempts.length} attempt${model.attempts.length === 1 ? '' : 's'}`;
+    if (model.outcome === 'success' && model.flaky)
+        return { css: 'flaky', icon: '⚠️', words: `passed on attempt ${model.attempts.length} (flaky)` };
+    if (model.outcome === 'success')
+        return { css: 'success', icon: '✅', words: `passed (${count})` };
+    if (model.outcome === 'failure')
+        return { css: 'failure', icon: '❌', words: `failed after ${count}` };
+    if (model.outcome === 'aborted') {
+        return { css: 'aborted', icon: '❌', words: model.status === 'interrupted' ? `interrupted after ${count}` : 'aborted' };
+    }
+    return { css: 'running', icon: '⏳', words: 'still running' };
+}
+function head(model) {
+    const verdict = verdictOf(model);
+    return markup `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+`;
+}
+function ciFacts(ci) {
+    if (ci === undefined)
+        return markup ``;
+    const run = [ci.workflow, ci.job && `job ${ci.job}`, ci.run_id && `run ${ci.run_id}`, ci.run_attempt && `attempt ${ci.run_attempt}`];
+    return markup `${ci.ref !== undefined && markup `<dt>ref</dt><dd>${ci.ref}</dd>\n`}${ci.sha !== undefined && markup `<dt>commit</dt><dd><code>${ci.sha}</code></dd>\n`}${ci.workflow !== undefined && markup `<dt>workflow</dt><dd>${run.filter(Boolean).join(' · ')}</dd>\n`}`;
+}
+function header(model) {
+    const verdict = verdictOf(model);
+    const expectations = Object.entries(model.expectations).map(([name, value]) => `${name}: ${String(value)}`);
+    const badge = model.outcome === 'success' && model.flaky ? 'flaky pass' : model.outcome;
+    return markup `<header>
+<p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup ` <span class="flaky">flaky</span>`}</p>
+<h1>${model.stepName} — ${verdict.words}</h1>
+<pre class="commands"><code>${model.commands.join('\n')}</code></pre>
+${model.summary !== '' && markup `<p class="summary">${model.summary}</p>`}
+<dl class="facts">
+<dt>receipt</dt><dd><code>${model.runId}</code></dd>
+<dt>started</dt><dd>${model.startedAt}</dd>
+<dt>total time</dt><dd>${model.totalMs === undefined ? '—' : formatDuration(model.totalMs)}</dd>
+<dt>attempts</dt><dd>${model.attempts.length} of ${model.maxAttempts}</dd>
+<dt>expectations</dt><dd>${expectations.length === 0 ? '—' : expectations.join(' · ')}</dd>
+<dt>target</dt><dd>${model.target}${model.scope !== '' && ` · scope ${model.scope}`}</dd>
+${ciFacts(model.ci)}</dl>
+</header>
+`;
+}
+function attemptWords(attempt) {
+    if (attempt.ok)
+        return 'verified';
+    if (attempt.interrupted)
+        return 'interrupted';
+    if (attempt.timedOut)
+        return 'timed out';
+    return 'failed';
+}
+/** Gap between an attempt's end and the next one's start, when both are known. */
+function waitAfter(attempt, next) {
+    if (attempt.startedAt === undefined || next?.startedAt === undefined)
+        return undefined;
+    const gap = Date.parse(next.startedAt) - Date.parse(attempt.startedAt) - attempt.durationMs;
+    return Number.isFinite(gap) && gap > 0 ? gap : undefined;
+}
+function timelineBar(attempt, wait) {
+    const css = attempt.ok ? 'ok' : attempt.interrupted ? 'cut' : 'bad';
+    const title = `attempt ${attempt.attempt}: ${attemptWords(attempt)} in ${formatDuration(attempt.durationMs)}${attempt.note ? ` — ${attempt.note}` : ''}`;
+    const bar = markup `<div class="bar ${css}" style="flex-grow:${Math.max(attempt.durationMs, 1)}" title="${title}">${attempt.attempt} · ${formatDuration(attempt.durationMs)} ${attempt.ok ? '✓' : '✗'}</div>`;
+    if (wait === undefined)
+        return bar;
+    return markup `${bar}<div class="wait" style="flex-grow:${wait}" title="${`waited ${formatDuration(wait)}`}"></div>`;
+}
+function timeline(model) {
+    if (model.attempts.length === 0)
+        return markup `<section id="timeline"><h2>Timeline</h2><p class="muted">No attempt ran.</p></section>\n`;
+    const bars = model.attempts.map((attempt, index) => timelineBar(attempt, waitAfter(attempt, model.attempts[index + 1])));
+    const notes = model.attempts.filter(attempt => attempt.note !== undefined);
+    return markup `<section id="timeline"><h2>Timeline</h2>
+<div class="timeline">${bars}</div>
+${notes.length > 0 && markup `<ol class="notes">${notes.map(attempt => markup `<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`)}</ol>`}
+</section>
+`;
+}
+function checksTable(attempt) {
+    if (attempt.checks.length === 0)
+        return markup `<p>${attempt.detail}</p>`;
+    const rows = attempt.checks.map(check => markup `<tr><td>${check.expectation}</td><td class="${check.ok ? 'ok' : 'bad'}">${check.ok ? '✓' : '✗'}</td><td>${check.detail}</td></tr>`);
+    return markup `<table class="checks"><tr><th>expectation</th><th></th><th>detail</th></tr>${rows}</table>`;
+}
+function commandsTable(attempt) {
+    if (attempt.commands.length === 0)
+        return markup ``;
+    const rows = attempt.commands.map(command => markup `<tr><td><code>${command.command}</code></td><td>${command.exitCode ?? '—'}</td><td>${formatDuration(command.durationMs)}</td></tr>`);
+    return markup `<table class="commands"><tr><th>command</th><th>exit</th><th>duration</th></tr>${rows}</table>`;
+}
+function attemptHead(model, attempt, open) {
+    const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${attempt.signal ? ` (${attempt.signal})` : ''}`;
+    return markup `<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup ` open`}>
+<summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
+${checksTable(attempt)}
+${commandsTable(attempt)}
+${attempt.note !== undefined && markup `<p class="note">${attempt.note}</p>`}
+${attempt.excerpt !== '' && markup `<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
+`;
+}
+/** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
+async function writeAttempt(model, attempt, sessionDir, sink, budget) {
+    const newest = attempt === model.attempts[model.attempts.length - 1];
+    await sink.write(attemptHead(model, attempt, !attempt.ok).text);
+    await sink.write(markup `<details class="log"${!attempt.ok && newest && markup ` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text);
+    const before = sink.bytes;
+    const rendering = await renderLogLines((0,external_node_path_namespaceObject.join)(sessionDir, attempt.logFile), sink, budget.bytes);
+    budget.bytes = Math.max(0, budget.bytes - (sink.bytes - before));
+    if (!rendering.found)
+        await sink.write(markup `<li class="cut">no log was recorded for this attempt\n`.text);
+    else if (rendering.cut)
+        await sink.write(markup `<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]\n`.text);
+    else if (rendering.lines === 0)
+        await sink.write(markup `<li class="cut">(no output)\n`.text);
+    await sink.write('</ol></details>\n</details>\n');
+}
+function notesSection(model) {
+    if (model.notes.length === 0)
+        return markup ``;
+    return markup `<section id="notes"><h2>Notes</h2><ul>${model.notes.map(note => markup `<li>${note}</li>`)}</ul></section>\n`;
+}
+function captureSection(model) {
+    const capture = model.capture;
+    let body;
+    if (capture !== undefined) {
+        body = markup `<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p><pre>${capture.note || '(no note)'}</pre>`;
+    }
+    else if (model.status === 'failed') {
+        body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
+<pre><code>reverify capture ${model.runId} --note "what you found"</code></pre>
+<p>or, in GitHub Actions, a commit trailer:</p>
+<pre><code>Reverify-Capture: ${model.runId} what you found</code></pre>
+<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`;
+    }
+    else {
+        body = markup `<p class="muted">Nothing to capture: the run did not fail.</p>`;
+    }
+    const after = model.uncapturedRunId !== undefined &&
+        markup `<p class="bad">This run went ahead after failed run <code>${model.uncapturedRunId}</code>, which nobody captured.</p>`;
+    return markup `<section id="capture"><h2>Capture</h2>${after}${body}</section>\n`;
+}
+function historyRow(row) {
+    const css = row.status === 'passed' ? 'ok' : row.status === 'failed' ? 'bad' : 'muted';
+    const capture = row.captureNote ?? (row.status === 'failed' ? 'not captured' : '');
+    return markup `<tr${row.current && markup ` class="current"`}><td>${row.startedAt}</td><td><code>${row.runId}</code>${row.current && ' (this run)'}</td><td class="${css}">${row.status}</td><td>${row.attempts}/${row.maxAttempts}</td><td>${row.flaky ? 'flaky' : ''}</td><td>${capture}</td></tr>`;
+}
+function historySection(model) {
+    const ended = model.history.filter(row => row.status !== 'running');
+    const passed = ended.filter(row => row.status === 'passed');
+    const flaky = passed.filter(row => row.flaky).length;
+    const failed = ended.filter(row => row.status === 'failed').length;
+    const rate = passed.length + failed > 0 ? Math.round((100 * flaky) / (passed.length + failed)) : 0;
+    return markup `<section id="history"><h2>History of this command</h2>
+<p>Last ${model.history.length} run(s): ${passed.length - flaky} passed · ${flaky} flaky · ${failed} failed — flake rate ${rate} %.</p>
+<table><tr><th>date</th><th>run</th><th>status</th><th>attempts</th><th>flaky</th><th>capture</th></tr>${model.history.map(historyRow)}</table>
+</section>
+`;
+}
+/** Writes the whole page for `model`, streaming each attempt's log from `sessionDir`. */
+async function renderReport(model, sessionDir, sink) {
+    await sink.write(head(model).text);
+    await sink.write(header(model).text);
+    await sink.write(timeline(model).text);
+    await sink.write(markup `<section id="attempts"><h2>Attempts</h2>\n`.text);
+    const budget = { bytes: LOG_BUDGET_BYTES };
+    // Newest first: the attempt that decided the run is the one a reviewer wants first.
+    for (const attempt of [...model.attempts].reverse())
+        await writeAttempt(model, attempt, sessionDir, sink, budget);
+    if (model.attempts.length === 0)
+        await sink.write(markup `<p class="muted">No attempt ran.</p>\n`.text);
+    await sink.write('</section>\n');
+    await sink.write(notesSection(model).text);
+    await sink.write(captureSection(model).text);
+    await sink.write(historySection(model).text);
+    await sink.write(markup `<footer>reverify ${VERSION} · receipt ${model.runId} · this file makes no network request and runs no script</footer>
+</body>
+</html>
+`.text);
+}
+
+;// CONCATENATED MODULE: ./src/core/report/index.ts
+/**
+ * Writing a run's HTML report (docs/design.md §8 "HTML report"): `report.html` in the
+ * session folder, next to the trace, so every trace artifact carries it; or anywhere the
+ * CLI is told. The page is written as a stream to a temporary file that is renamed into
+ * place, so a reader never sees half a report and memory does not follow the logs' size.
+ */
+
+
+
+
+
+
+
+
+
+
+/** The report's file name in a session folder. */
+const REPORT_FILE = 'report.html';
+/** A sink over a file stream that waits when the stream's buffer is full. */
+class FileSink {
+    stream;
+    bytes = 0;
+    constructor(stream) {
+        this.stream = stream;
+    }
+    async write(markup) {
+        if (markup === '')
+            return;
+        this.bytes += Buffer.byteLength(markup, 'utf8');
+        if (!this.stream.write(markup))
+            await new Promise(resolve => this.stream.once('drain', resolve));
+    }
+}
+/** Renders the report of `input` into the file `path` (temp file, then rename). */
+async function writeReportFile(input, path) {
+    const [events, meta] = await Promise.all([readSessionTrace(input.sessionDir), readSessionMeta(input.sessionDir)]);
+    const model = buildReportModel({ events, receipt: input.receipt, history: input.history, ...(meta && { meta }) });
+    const temp = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(path), `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.tmp`);
+    await (0,promises_namespaceObject.rm)(temp, { force: true });
+    const stream = (0,external_node_fs_namespaceObject.createWriteStream)(temp, { mode: 0o600, flags: 'wx' });
+    const failed = new Promise((_, reject) => stream.once('error', reject));
+    failed.catch(() => undefined);
+    try {
+        await Promise.race([renderReport(model, input.sessionDir, new FileSink(stream)), failed]);
+        await Promise.race([new Promise(resolve => stream.end(resolve)), failed]);
+        await (0,promises_namespaceObject.rename)(temp, path);
+    }
+    catch (error) {
+        stream.destroy();
+        await (0,promises_namespaceObject.rm)(temp, { force: true });
+        throw error;
+    }
+}
+/**
+ * Writes the report of a run of `store` into `path` (default: report.html in its session
+ * folder) with the command's receipt history, and returns the path. Throws a UsageError
+ * when the receipt's session folder is not one of this state directory's.
+ */
+async function writeRunReport(store, receipt, options = {}) {
+    const sessionDir = options.sessionDir ?? receipt.session.dir;
+    // The receipt's session path is untrusted: only a session of this state directory is read.
+    if (!(await isOwnSessionDir(store.stateDir, sessionDir))) {
+        throw new UsageError(`run ${receipt.run_id} has no trace folder in this state directory (${printable(sessionDir)})`);
+    }
+    const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash);
+    const path = options.path ?? (0,external_node_path_namespaceObject.join)(sessionDir, REPORT_FILE);
+    await writeReportFile({ receipt, sessionDir, history }, path);
+    return path;
+}
+/**
+ * Writes `report.html` into the run's own session folder. Returns the path, or the reason
+ * it could not be written: a report is a convenience, so a failure here is for the caller
+ * to warn about, never to fail a run.
+ */
+async function writeSessionReport(store, receipt, sessionDir = receipt.session.dir) {
+    try {
+        return { path: await writeRunReport(store, receipt, { sessionDir }) };
+    }
+    catch (error) {
+        return { error: `could not write the HTML report: ${errors_describeError(error)}` };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/report.ts
+/** `reverify report <run-id|latest> [--out FILE] [--open]`: a run's HTML report (docs/design.md §8). */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The desktop's "open this file" program on PATH, if there is one. */
+function report_opener(io) {
+    const names = process.platform === 'darwin' ? ['open'] : ['xdg-open'];
+    for (const dir of (io.env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).filter(Boolean)) {
+        for (const name of names) {
+            const path = (0,external_node_path_namespaceObject.join)(dir, name);
+            try {
+                (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.X_OK);
+                return path;
+            }
+            catch {
+                // Not here; the next directory of PATH may have it.
+            }
+        }
+    }
+    return undefined;
+}
+/** Opens `file` in the background; without a desktop opener it quietly does nothing. */
+function openInBrowser(file, io) {
+    const program = report_opener(io);
+    if (program === undefined)
+        return;
+    const child = (0,external_node_child_process_namespaceObject.spawn)(program, [file], { detached: true, stdio: 'ignore', env: io.env });
+    child.on('error', () => undefined);
+    child.unref();
+}
+/** `reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]`. */
+async function reportCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'report', 'reverify report --help');
+    if (help) {
+        io.stdout.write(reportHelp());
+        return 0;
+    }
+    const given = parseInputs(flags, flagsOf('report'), { front: 'cli', base: io.cwd });
+    const [ref, ...rest] = positionals;
+    if (ref === undefined || rest.length > 0)
+        throw new UsageError('report: give exactly one run id (or latest); see reverify report --help');
+    const { root, store } = openStore(given['state-dir'], io);
+    const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'report'));
+    if (receipt === undefined)
+        throw new UsageError(`report: no run ${showValue(ref)} in this repository's state directory`);
+    const out = given.out === undefined ? undefined : (0,external_node_path_namespaceObject.resolve)(io.cwd, given.out);
+    let path;
+    try {
+        path = await writeRunReport(store, receipt, out === undefined ? {} : { path: out });
+    }
+    catch (error) {
+        // A place --out cannot be written to is the user's to fix, like any bad flag.
+        if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
+            throw new UsageError(`--out: cannot write ${showValue(given.out ?? '')}: ${errors_describeError(error)}`);
+        }
+        throw error;
+    }
+    println(io.stdout, path);
+    if (given.open === true)
+        openInBrowser(path, io);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/session/run-record.ts
+/**
+ * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
+ * (docs/design.md §6). A run whose inputs hold a secret is recorded as not resumable from
+ * disk: the inputs never reach disk in clear, and such a run is resumed by running the same
+ * command again.
+ */
+
+
+
+
+
+
+/** The schema a run.json read back must fit, built on first use (only resume reads it). */
+function runRecordSchema() {
+    return union([
+        object({ schema_version: literal(1), resumable: literal(true), inputs: record(schemas_string().max(64), schemas_string().max(1_000_000)) }),
+        object({ schema_version: literal(1), resumable: literal(false) })
+    ]);
+}
+/** Largest run.json read back. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+/** Writes run.json for a session; inputs a redactor would change are left out. */
+async function writeRunRecord(sessionDir, settings, redactor) {
+    const inputs = toRawInputs(settings);
+    const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs);
+    const record = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
+    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600);
+}
+/** The recorded inputs of a session, or undefined when there are none it may be resumed from. */
+async function readRunInputs(sessionDir) {
+    try {
+        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES);
+        const parsed = runRecordSchema().safeParse(JSON.parse(text ?? 'null'));
+        return parsed.success && parsed.data.resumable ? parsed.data.inputs : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/capture-policy.ts
+/** none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
+function decideCaptureBeforeRetry(mode, latest) {
+    if (mode === 'off' || latest === undefined)
+        return { action: 'proceed' };
+    if (latest.status !== 'failed' || latest.capture !== undefined)
+        return { action: 'proceed' };
+    return { action: mode, failedRunId: latest.run_id };
+}
+/**
+ * The verdict in one sentence, the same in every front end; each adds its own remedy (a
+ * CLI command, or a commit trailer and the action's capture mode).
+ */
+function captureHeadline(action, failedRunId) {
+    return action === 'block'
+        ? `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
+        : `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
+}
+
+;// CONCATENATED MODULE: ./src/core/clock.ts
+/**
+ * Time and chance as the core sees them: one small port, so a test can run a whole verify
+ * with a fixed clock, no real waits and a known jitter.
+ */
+/** RFC 3339 UTC with milliseconds: the one spelling of a time in traces and receipts. */
+function clock_timestamp(date) {
+    return date.toISOString();
+}
+/** Sleeps for ms, waking early on abort. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (ms <= 0 || signal?.aborted)
+            return resolve();
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+        function done() {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+    });
+}
+/** The real clock. */
+const systemClock = {
+    now: () => new Date(),
+    sleep: abortableSleep,
+    random: Math.random
+};
+
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/core/line-matcher.ts
+/**
+ * Tests a regular expression against each line of a stream (retry-on-output), holding at
+ * most one capped line in memory. Lines longer than the cap are judged on their first
+ * MAX_LINE_CHARS characters.
+ */
+const MAX_LINE_CHARS = 64 * 1024;
+/** Reports whether any line of a text stream matched a pattern. */
+class LineMatcher {
+    pattern;
+    partial = '';
+    partialFull = false;
+    matched = false;
+    constructor(pattern) {
+        this.pattern = pattern;
+    }
+    /** True once a line has matched. */
+    get found() {
+        return this.matched;
+    }
+    /** Feeds a chunk of text. */
+    push(text) {
+        if (this.matched)
+            return;
+        let start = 0;
+        for (;;) {
+            const newline = text.indexOf('\n', start);
+            if (newline === -1)
+                break;
+            this.append(text.slice(start, newline));
+            this.test();
+            if (this.matched)
+                return;
+            start = newline + 1;
+        }
+        this.append(text.slice(start));
+    }
+    /** Judges the final unterminated line. */
+    end() {
+        if (!this.matched && this.partial !== '')
+            this.test();
+    }
+    append(piece) {
+        if (this.partialFull)
+            return;
+        this.partial += piece;
+        if (this.partial.length >= MAX_LINE_CHARS) {
+            this.partial = this.partial.slice(0, MAX_LINE_CHARS);
+            this.partialFull = true;
+        }
+    }
+    test() {
+        this.pattern.lastIndex = 0;
+        this.matched = this.pattern.test(this.partial.replace(/\r$/, ''));
+        this.partial = '';
+        this.partialFull = false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/substring-watch.ts
@@ -16309,6 +17186,7 @@ class TraceSession {
 
 
 
+
 /**
  * Finishes an interrupted session and receipt: completes a half-recorded attempt
  * (tool_result and verify saying it was interrupted), writes a note with the reason and
@@ -16350,9 +17228,17 @@ async function closeInterruptedRun(options) {
             await writeSessionMeta(sessionDir, closed, options.redactor);
         }
     }
+    let closedReceipt = false;
     if (receipt !== undefined && receipt.status === 'running') {
         receipt = { ...receipt, status: 'interrupted', ended_at: clock_timestamp(now()), attempts };
         await options.store.write(receipt);
+        closedReceipt = true;
+    }
+    // The report of a closed run belongs with its trace, as for a run that closed itself.
+    if (sessionDir !== undefined && receipt !== undefined && (closedTrace || closedReceipt)) {
+        const report = await writeSessionReport(options.store, receipt, sessionDir);
+        if ('error' in report)
+            return { closedTrace, receipt, attempts, reportError: report.error };
     }
     return { closedTrace, receipt, attempts };
 }
@@ -16385,205 +17271,13 @@ function closingEvents(events, reason, stamp) {
     return { events: closing, summary, judgedLast };
 }
 
-;// CONCATENATED MODULE: ./src/core/run/excerpt.ts
-/**
- * The reviewer excerpt (docs/design.md §5): an attempt's output summary turned into the
- * failing blocks a reviewer reads. Escape codes and reverify's own bookkeeping lines go; the
- * error lines stay with what explains them (assertion, expected and received, the first
- * stack line outside dependencies); the whole is bounded.
- */
-
-
-
-/** The excerpt's bounds: annotation bodies stop at 4,096 characters, and so should reading. */
-const MAX_EXCERPT_CHARS = 4000;
-const MAX_EXCERPT_LINES = 60;
-const MAX_BLOCK_LINES = 16;
-// How far past its first line a block looks for the rest of the failure.
-const MAX_BLOCK_SPAN = 40;
-const FALLBACK_LINES = 20;
-/** Where a failing test's own report starts; group 1 is the test's name. */
-const TEST_HEADERS = [
-    /^\s*● (.+)$/, // jest
-    /^\s*--- FAIL: (\S+)/, // go test
-    /^_{3,} (.+?) _{3,}$/, // pytest
-    /^\s{2,}\d+\) (.+?):?$/ // mocha, whose failure list is indented
-];
-/** A diagnostic that starts with where it is: `path:line[:col]: …` (go, gcc, eslint) or tsc's `path(line,col): …`. */
-const DIAGNOSTIC = /^\s*[\w.@~/-][^\s:()]*(?::\d+(?::\d+)?:|\(\d+,\d+\):)(?:\s|$)/;
-/** Lines that say something failed. */
-const ERROR_LINES = [
-    /\b(?:Expected|Received)\b/,
-    /^E\s/, // pytest's assertion lines
-    /\berror TS\d+/,
-    /\b(?:[A-Z]\w*)?(?:Error|Exception)\b/,
-    /^\s*error(?:\[\w+\])?:/i,
-    /\bERROR\b/,
-    /\bFAIL(?:ED)?\b/,
-    /\bpanic:/,
-    /^Traceback \(most recent call last\):/,
-    /^\s*[✕✗×] /
-];
-/** Lines that close a block: the runners' tallies, separators and passing tests. */
-const BOUNDARIES = [
-    /^\s*(?:Test Suites|Tests|Snapshots|Time|Ran all test suites)\b/,
-    /^={3,}/,
-    /^\s*(?:PASS|ok)\s/,
-    /^\s*--- (?:PASS|SKIP):/,
-    /^=== (?:RUN|PAUSE|CONT|NAME)\s/,
-    /^\s*[✓✔] /,
-    /^\s*\d+ (?:passing|failing|pending)\b/
-];
-/** jest's code frame around the failing line: the stack line says the same, shorter. */
-const CODE_FRAME = /^\s*>?\s*\d+\s+\||^\s+\|\s*\^/;
-const STACK_FRAME = /^\s*at\s/;
-// Frames of dependencies and of node itself say nothing about the change under review.
-const FOREIGN_FRAME = /node_modules|\(node:|\bnode:internal|\(internal\/|\(<anonymous>\)/;
-function testName(line) {
-    for (const header of TEST_HEADERS) {
-        const match = header.exec(line);
-        if (match)
-            return match[1].trim();
-    }
-    return undefined;
-}
-function isAnchor(line) {
-    return testName(line) !== undefined || DIAGNOSTIC.test(line) || ERROR_LINES.some(pattern => pattern.test(line));
-}
-function isUserFrame(line) {
-    return /:\d+/.test(line) && !FOREIGN_FRAME.test(line);
-}
-/** A summary line as a reviewer should read it: no escape codes, no redrawn progress, no cut marker. */
-function cleanLine(raw) {
-    let text = raw.replace(CUT_LINE_SUFFIX, '…');
-    text = (0,external_node_util_namespaceObject.stripVTControlCharacters)(text);
-    // A carriage return redraws the line on a terminal: what shows is what follows the last one.
-    const shown = text.split('\r').filter(segment => segment.trim() !== '');
-    text = shown[shown.length - 1] ?? '';
-    // A sequence the summary cut in half, and lone control characters, are noise in an annotation.
-    text = text.replace(/\x1b[[\]()#;?0-9]*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
-    return text.trimEnd();
-}
-/** The summary's contiguous runs of output, cleaned; the omitted middle separates them. */
-function segmentsOf(summary) {
-    const parts = summaryParts(summary);
-    const clean = (lines) => lines.filter(line => !DROPPED_MARKER_LINE.test(line)).map(cleanLine);
-    return [parts.head, parts.matched, parts.tail].filter(lines => lines.length > 0).map(clean);
-}
-/** The block that starts at lines[start] (an anchor); returns it and where scanning goes on. */
-function readBlock(lines, start) {
-    const kept = [];
-    let test;
-    let located = false;
-    let at = start;
-    for (; at < lines.length && at - start < MAX_BLOCK_SPAN && kept.length < MAX_BLOCK_LINES; at++) {
-        const line = lines[at];
-        const header = testName(line);
-        if (at > start) {
-            if (BOUNDARIES.some(pattern => pattern.test(line)))
-                break;
-            // A second test, or a second located diagnostic, is a failure of its own.
-            if (header !== undefined && test !== undefined)
-                break;
-            if (DIAGNOSTIC.test(line) && located)
-                break;
-        }
-        if (line.trim() === '' || CODE_FRAME.test(line))
-            continue;
-        test ??= header;
-        if (STACK_FRAME.test(line)) {
-            if (!isUserFrame(line))
-                continue;
-            // The first frame in the code under review is where the failure is; the rest is noise.
-            kept.push(line);
-            at++;
-            break;
-        }
-        if (DIAGNOSTIC.test(line) || /File "[^"]+", line \d+/.test(line))
-            located = true;
-        kept.push(line);
-    }
-    return { block: { lines: kept, ...(test !== undefined && { test }) }, next: Math.max(at, start + 1) };
-}
-function blocksOfSegment(lines) {
-    const blocks = [];
-    for (let at = 0; at < lines.length;) {
-        if (!isAnchor(lines[at])) {
-            at++;
-            continue;
-        }
-        const { block, next } = readBlock(lines, at);
-        if (block.lines.length > 0)
-            blocks.push(block);
-        at = next;
-    }
-    return blocks;
-}
-/** Keeps blocks in order within the excerpt's bounds; a block that does not fit is cut. */
-function bounded(blocks) {
-    const kept = [];
-    let lines = 0;
-    let chars = 0;
-    for (const block of blocks) {
-        const fitting = [];
-        for (const line of block.lines) {
-            // Blocks are joined by a blank line, lines by a newline: count both.
-            const cost = line.length + (fitting.length === 0 && kept.length > 0 ? 2 : 1);
-            if (lines + 1 > MAX_EXCERPT_LINES || chars + cost > MAX_EXCERPT_CHARS)
-                break;
-            fitting.push(line);
-            lines++;
-            chars += cost;
-        }
-        if (fitting.length === 0)
-            break;
-        kept.push({ ...block, lines: fitting });
-        if (fitting.length < block.lines.length)
-            break;
-    }
-    return kept;
-}
-/**
- * The failing blocks of an output summary, in output order, bounded (60 lines, 4,000
- * characters). Without any recognisable failure, one block of the output's last 20 lines.
- */
-function excerptBlocks(summary) {
-    const segments = segmentsOf(summary);
-    const seen = new Set();
-    const blocks = [];
-    for (const block of segments.flatMap(blocksOfSegment)) {
-        // Runners repeat a failure in their closing summary: once is enough.
-        const key = block.lines.map(line => line.trim()).join('\n');
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        blocks.push(block);
-    }
-    if (blocks.length === 0) {
-        const last = segments[segments.length - 1] ?? [];
-        const tail = last.filter(line => line.trim() !== '').slice(-FALLBACK_LINES);
-        if (tail.length > 0)
-            blocks.push({ lines: tail });
-    }
-    return bounded(blocks);
-}
-/** The reviewer text of an output summary: its failing blocks, separated by a blank line. */
-function reviewerExcerpt(summary) {
-    return excerptBlocks(summary)
-        .map(block => block.lines.join('\n'))
-        .join('\n\n');
-}
-/** The reviewer excerpt of one attempt (its recorded summary); empty for a verified attempt. */
-function attemptExcerpt(attempt) {
-    return attempt.verified ? '' : reviewerExcerpt(attempt.summary);
-}
-
 ;// CONCATENATED MODULE: ./src/core/run/verify-run.ts
 /**
  * A whole verify run, as both front ends perform it: the capture-before-retry check, the
  * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
  * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
  */
+
 
 
 
@@ -16641,13 +17335,15 @@ async function verifyRun(request, ports) {
         }
         if (decision.kind === 'restart') {
             const reason = `not resumed (${decision.reason}); a new run was started instead`;
-            await closeInterruptedRun({
+            const closed = await closeInterruptedRun({
                 store: ports.store,
                 runId: latest.run_id,
                 reason,
                 redactor: request.redactor,
                 now: () => ports.clock.now()
             });
+            if (closed.reportError !== undefined)
+                ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError });
             ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason });
         }
     }
@@ -16751,8 +17447,9 @@ async function refuse(request, ports, run) {
     session.update({ outcome: 'aborted', ended_at: endedAt, errors: 1, summary });
     await session.writeMeta();
     session.close();
-    const receipt = { ...run.receipt, status: 'aborted', ended_at: endedAt };
-    await ports.store.write(redactReceipt(receipt, request.redactor));
+    const receipt = redactReceipt({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request.redactor);
+    await ports.store.write(receipt);
+    const reportPath = await writeReport(ports, receipt);
     return {
         kind: 'refused',
         identity: run.identity,
@@ -16760,8 +17457,17 @@ async function refuse(request, ports, run) {
         session: { id: session.id, dir: session.dir },
         guardrail: { rule: hit.rule, excerpt: request.redactor.redact(hit.excerpt) },
         capture: run.capture,
-        receipt
+        receipt,
+        ...(reportPath !== undefined && { reportPath })
     };
+}
+/** Writes report.html next to the trace; a failure is told to the front end, never fatal. */
+async function writeReport(ports, receipt) {
+    const written = await writeSessionReport(ports.store, receipt);
+    if ('path' in written)
+        return written.path;
+    ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error });
+    return undefined;
 }
 /** The engine's view of the ports. */
 function engineEnvironment(request, ports) {
@@ -16841,6 +17547,7 @@ async function closeRun(request, ports, run) {
     const written = redactReceipt(receipt, request.redactor);
     await ports.store.write(written);
     const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts);
+    const reportPath = await writeReport(ports, written);
     return {
         kind: 'completed',
         identity: run.identity,
@@ -16860,7 +17567,8 @@ async function closeRun(request, ports, run) {
         }),
         capture: run.capture,
         receipt: written,
-        pruned
+        pruned,
+        ...(reportPath !== undefined && { reportPath })
     };
 }
 /** Receipts hold commands and expectations as written: redact them like everything else. */
@@ -17034,6 +17742,8 @@ function progressLine(progress, redactor) {
             return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`;
         case 'attempt-failed':
             return `reverify: ${redactor.redact(progress.note)}`;
+        case 'report-failed':
+            return `reverify: warning: run ${progress.runId}: ${redactor.redact(progress.error)}`;
         case 'run-created':
         case 'process-started':
             return undefined;
@@ -17220,12 +17930,14 @@ async function runCommandLine(argv, io) {
 
 
 
+
 const SUBCOMMANDS = {
     run: runCommandLine,
     capture: captureCommandLine,
     receipts: receiptsCommandLine,
     config: configCommandLine,
-    resume: resumeCommandLine
+    resume: resumeCommandLine,
+    report: reportCommandLine
 };
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */
 async function main(argv, io) {

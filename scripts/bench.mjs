@@ -2,7 +2,7 @@
 // printed as Markdown (see BENCHMARKS.md). A report, not a test: it exits 0 whether targets
 // are met or missed, and 1 only when it cannot measure at all (no dist/cli.js, say).
 //
-//   node scripts/bench.mjs [a] [b] [c] [d] [e] [--update]
+//   node scripts/bench.mjs [a] [b] … [i] [--update]
 //
 // Letters pick rows (default: all). --update also writes the report into BENCHMARKS.md,
 // between its bench:start and bench:end markers (full runs only).
@@ -27,14 +27,24 @@ import { fileURLToPath } from 'node:url'
 import { bundleFacts, machineFacts } from './bench/machine.mjs'
 import { detectRssMethod } from './bench/measure.mjs'
 import { renderFacts, renderTable } from './bench/report.mjs'
-import { actionRows, floodRows, historyRows, lookupRows, producerRows, rssDriftRow, startupRows, storeRows } from './bench/rows.mjs'
+import {
+  actionRows,
+  floodRows,
+  historyRows,
+  lookupRows,
+  producerRows,
+  reportRows,
+  rssDriftRow,
+  startupRows,
+  storeRows
+} from './bench/rows.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -48,6 +58,7 @@ const PRODUCER_ROUNDS = 3
 const HISTORY_ROUNDS = 15
 const ACTION_ROUNDS = 11
 const FULL_STORE_RECEIPTS = 10_000
+const REPORT_ROUNDS = 9
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
 const progressOf = label => (done, total) => {
@@ -60,7 +71,7 @@ function parseArguments(argv) {
   for (const arg of argv) {
     if (arg === '--update') update = true
     else if (SECTIONS.includes(arg.toLowerCase())) sections.add(arg.toLowerCase())
-    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [g] [h] [--update]`)
+    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [g] [h] [i] [--update]`)
   }
   if (update && sections.size > 0 && sections.size < SECTIONS.length) {
     throw new Error('--update needs every row: run it without letters')
@@ -164,6 +175,10 @@ async function measure({ runs, scratch, cli }) {
       const { benchActionOverhead } = await import('./bench/action.mjs')
       return actionRows(await benchActionOverhead({ cli, scratch, rounds: ACTION_ROUNDS, progress: progressOf('(h)') }))
     })
+    await section('i', 'report generation on a 10 MiB log', async () => {
+      const { benchReportGeneration } = await import('./bench/report-generation.mjs')
+      return reportRows(await benchReportGeneration({ cli, scratch, rounds: REPORT_ROUNDS, rssMethod, progress: progressOf('(i)') }))
+    })
     await section('d', 'receipt lookup', async () => {
       const { benchReceiptLookup } = await import('./bench/receipt-lookup.mjs')
       // Receipts of the scratch repository, so row (e) can run reverify against the largest store.
@@ -193,7 +208,7 @@ function renderReport({ facts, rows, errors, rssMethod, seconds }) {
     renderTable(rows),
     '',
     `Medians. Rounds: (a) ${STARTUP_ROUNDS}, (b) ${LARGE_FLOOD_ROUNDS}, (c) ${SMALL_FLOOD_ROUNDS}, (d) 200 lookups per store, ` +
-      `(e) ${STORE_ROUNDS}; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
+      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
       `${rssMethod === 'gnu-time' ? 'GNU time (exact)' : 'sampling /proc VmHWM (a lower bound)'}; MB = 10^6 bytes. ` +
       `Whole run: ${seconds} s.`
   ]

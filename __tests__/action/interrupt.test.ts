@@ -108,7 +108,7 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
         .join('\n')
     ).toContain(signal)
     expect(meta).toMatchObject({ outcome: 'aborted', run_id: runId })
-    expect(names).toEqual(expect.arrayContaining(['attempt-1.log', 'meta.json', 'trace.jsonl']))
+    expect(names).toEqual(expect.arrayContaining(['attempt-1.log', 'meta.json', 'report.html', 'trace.jsonl']))
     expect((await cachedReceipt(service, step.state, runId))?.status).toBe('interrupted')
 
     // The post step finds main finished: one debug line, nothing else.
@@ -151,8 +151,10 @@ test('SIGKILL of the main step: the post step kills what is left and closes the 
   ).toContain(`run ${runId} was interrupted`)
   expect(post.annotations.filter(annotation => annotation.level === 'error')).toEqual([])
 
-  const { events, meta } = artifactTrace(service, runId)
+  const { events, meta, names } = artifactTrace(service, runId)
   expectClosedTrace(events)
+  // The post step writes the closed run's report before it uploads the trace.
+  expect(names).toContain('report.html')
   expect(events.find(event => event.phase === 'tool_result')!.payload).toMatchObject({ attempt: 1, ok: false, interrupted: true })
   expect(meta).toMatchObject({ outcome: 'aborted', attempts: 1, tool_calls: 1 })
   expect(service.cacheEntries().length).toBe(entriesBefore + 1)

@@ -121,7 +121,7 @@ test('a failing run: heading, one row and one collapsed excerpt per attempt, the
   expect([...historyRows].map(row => row.querySelector('td')!.textContent)).toEqual([`${report.runId} (this run)`])
 
   const link = all(document, 'a').find(item => item.getAttribute('href')?.endsWith('/artifacts/2'))
-  expect(link?.textContent).toBe(`the trace (artifact reverify-trace-${report.runId})`)
+  expect(link?.textContent).toBe(`the trace and its HTML report, report.html (artifact reverify-trace-${report.runId})`)
 })
 
 test('a flaky pass after a captured failure: the warning heading, one excerpt, no capture request, the flake rate', async () => {

@@ -176,7 +176,7 @@ export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   if (capture !== undefined) lines.push(...captureSection(capture.runId, capture.lead))
   if (report.kind !== 'blocked') {
     const trace = facts.artifactUrl
-      ? `[the trace (artifact reverify-trace-${report.runId})](${facts.artifactUrl})`
+      ? `[the trace and its HTML report, report.html (artifact reverify-trace-${report.runId})](${facts.artifactUrl})`
       : `the trace: ${text(facts.artifactNote ?? 'not uploaded')}`
     lines.push(`Receipt \`${report.runId}\` · ${trace}`)
   }

@@ -85,6 +85,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
       redactor
     })
     core.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
+    if (closed.reportError !== undefined) core.warning(`reverify: run ${runId}: ${redactor.redact(closed.reportError)}`)
     await persistRun(
       { runId, sessionDir: sessionDir ?? closed.receipt?.session.dir, outcome: 'aborted' },
       persistOptions(closed.receipt, store, stateDir, deps)

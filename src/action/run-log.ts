@@ -78,6 +78,9 @@ export class RunLog {
         this.closeAttempt()
         core.info(`reverify: attempt ${progress.attempt}/${this.maxAttempts} failed: ${this.redactor.redact(progress.note)}`)
         return
+      case 'report-failed':
+        core.warning(`reverify: run ${progress.runId}: ${this.redactor.redact(progress.error)}`)
+        return
       case 'attempt-started':
         this.closeAttempt()
         this.maxAttempts = progress.maxAttempts

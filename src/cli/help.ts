@@ -13,6 +13,7 @@ Usage:
   reverify receipts show <run-id|latest> [--json]       one receipt in full
   reverify config set capture-before-retry <warn|block|off>
   reverify resume [<run-id>]                            continue an interrupted run
+  reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
   reverify --help | --version
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
@@ -59,7 +60,7 @@ function section(heading: string, names: readonly InputName[]): string {
 }
 
 /** The flags of a subcommand other than `run`, under one heading. */
-function flagsSection(command: 'capture' | 'receipts' | 'resume'): string {
+function flagsSection(command: 'capture' | 'receipts' | 'resume' | 'report'): string {
   return section('Flags', flagsOf(command))
 }
 
@@ -120,3 +121,13 @@ reverify run resumes it too. When the evidence is unclear, nothing is guessed: t
 is closed as interrupted and a new one starts.
 
 ${flagsSection('resume')}`
+
+/** `reverify report --help`. */
+export const reportHelp = (): string =>
+  `Usage: reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]
+
+Writes a run's HTML report (one self-contained file: no script, no network request) and
+prints its path. By default it is report.html in the run's trace folder, where every run
+already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
+
+${flagsSection('report')}`

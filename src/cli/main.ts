@@ -5,6 +5,7 @@ import { VERSION } from '../core/version.js'
 import { MAIN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
 import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'
+import { reportCommandLine } from './report.js'
 import { resumeCommandLine } from './resume.js'
 import { runCommandLine } from './run.js'
 
@@ -13,7 +14,8 @@ const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promis
   capture: captureCommandLine,
   receipts: receiptsCommandLine,
   config: configCommandLine,
-  resume: resumeCommandLine
+  resume: resumeCommandLine,
+  report: reportCommandLine
 }
 
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */

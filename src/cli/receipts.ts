@@ -15,14 +15,15 @@ import { flagsOf, parseCommandLine } from './flags.js'
 import { captureHelp, CONFIG_HELP, receiptsHelp } from './help.js'
 import { println, type CliIo } from './io.js'
 
-interface StoreContext {
+/** A state directory's receipt store, and the repository it belongs to. */
+export interface StoreContext {
   root: string
   stateDir: string
   store: ReceiptStore
 }
 
 /** The store `--state-dir` names, else the repository's: the one `run` writes to. */
-function openStore(stateDirFlag: string | undefined, io: CliIo): StoreContext {
+export function openStore(stateDirFlag: string | undefined, io: CliIo): StoreContext {
   const root = findTargetRoot(io.cwd)
   const { path: stateDir } = resolveStateDir(stateDirFlag, { front: 'cli', base: io.cwd })
   const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })

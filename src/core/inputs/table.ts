@@ -5,7 +5,7 @@
  */
 
 /** A CLI subcommand that takes flags. */
-export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume'
+export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume' | 'report'
 
 /** Where an input is accepted: a CLI subcommand, the action, or the reusable workflow. */
 export type Front = CliCommand | 'action' | 'workflow'
@@ -231,7 +231,7 @@ export const INPUTS = {
     description: 'Where receipts and traces live; a relative path is taken from the workspace.',
     help: 'where receipts and traces live; a relative path is taken from the current directory',
     shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
-    fronts: [...RUN, 'capture', 'receipts', 'resume'],
+    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report'],
     placeholder: 'DIR',
     group: 'Receipts'
   },
@@ -292,6 +292,19 @@ export const INPUTS = {
     description: 'Print JSON instead of lines.',
     default: 'false',
     fronts: ['receipts']
+  },
+  out: {
+    kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+    description: 'Where to write the HTML report; a relative path is taken from the current directory.',
+    shownDefault: { cli: "report.html in the run's trace folder" },
+    fronts: ['report'],
+    placeholder: 'FILE'
+  },
+  open: {
+    kind: { type: 'boolean' },
+    description: 'Open the report in the desktop browser (xdg-open or open), when there is one.',
+    default: 'false',
+    fronts: ['report']
   }
 } as const satisfies Record<string, InputSpec>
 

@@ -13,6 +13,7 @@ import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionMeta, writeSessionMeta, type SessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
 import { appendEvents } from '../session/writer.js'
+import { writeSessionReport } from '../report/index.js'
 
 /** What closing found and did. */
 export interface ClosedRun {
@@ -21,6 +22,8 @@ export interface ClosedRun {
   /** The receipt after closing, when there was one. */
   receipt?: Receipt
   attempts: number
+  /** Why report.html could not be written next to the closed trace (a warning, not a failure). */
+  reportError?: string
 }
 
 /** What to close and why. */
@@ -73,9 +76,16 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
       await writeSessionMeta(sessionDir, closed, options.redactor)
     }
   }
+  let closedReceipt = false
   if (receipt !== undefined && receipt.status === 'running') {
     receipt = { ...receipt, status: 'interrupted', ended_at: timestamp(now()), attempts }
     await options.store.write(receipt)
+    closedReceipt = true
+  }
+  // The report of a closed run belongs with its trace, as for a run that closed itself.
+  if (sessionDir !== undefined && receipt !== undefined && (closedTrace || closedReceipt)) {
+    const report = await writeSessionReport(options.store, receipt, sessionDir)
+    if ('error' in report) return { closedTrace, receipt, attempts, reportError: report.error }
   }
   return { closedTrace, receipt, attempts }
 }

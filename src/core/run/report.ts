@@ -40,6 +40,8 @@ export interface RefusedRun {
   guardrail: GuardrailHit
   capture: CaptureState
   receipt: Receipt
+  /** Where report.html was written (absent when it could not be). */
+  reportPath?: string
 }
 
 /** The verify loop ran (and possibly was interrupted). */
@@ -67,6 +69,8 @@ export interface CompletedRun {
   receipt: Receipt
   /** Receipts removed by retention. */
   pruned: string[]
+  /** Where report.html was written (absent when it could not be). */
+  reportPath?: string
   /** Set when this run continued an interrupted one. */
   resumed?: { replayed: boolean; summary: string }
 }

@@ -24,6 +24,7 @@ import { attemptExcerpt } from './excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
 import { planResume, type ResumeDecision, type ResumePlan } from './resume.js'
+import { writeSessionReport } from '../report/index.js'
 
 /** The first command (or expect-check) the guardrail refuses, unless allowed. */
 function guardrailHit(settings: RunSettings): GuardrailHit | undefined {
@@ -65,13 +66,14 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
     }
     if (decision.kind === 'restart') {
       const reason = `not resumed (${decision.reason}); a new run was started instead`
-      await closeInterruptedRun({
+      const closed = await closeInterruptedRun({
         store: ports.store,
         runId: latest.run_id,
         reason,
         redactor: request.redactor,
         now: () => ports.clock.now()
       })
+      if (closed.reportError !== undefined) ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError })
       ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason })
     }
   } else if (request.resume) {
@@ -183,8 +185,9 @@ async function refuse(
   session.update({ outcome: 'aborted', ended_at: endedAt, errors: 1, summary })
   await session.writeMeta()
   session.close()
-  const receipt: Receipt = { ...run.receipt, status: 'aborted', ended_at: endedAt }
-  await ports.store.write(redactReceipt(receipt, request.redactor))
+  const receipt = redactReceipt({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request.redactor)
+  await ports.store.write(receipt)
+  const reportPath = await writeReport(ports, receipt)
   return {
     kind: 'refused',
     identity: run.identity,
@@ -192,8 +195,17 @@ async function refuse(
     session: { id: session.id, dir: session.dir },
     guardrail: { rule: hit.rule, excerpt: request.redactor.redact(hit.excerpt) },
     capture: run.capture,
-    receipt
+    receipt,
+    ...(reportPath !== undefined && { reportPath })
   }
+}
+
+/** Writes report.html next to the trace; a failure is told to the front end, never fatal. */
+async function writeReport(ports: RunPorts, receipt: Receipt): Promise<string | undefined> {
+  const written = await writeSessionReport(ports.store, receipt)
+  if ('path' in written) return written.path
+  ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error })
+  return undefined
 }
 
 /** The engine's view of the ports. */
@@ -283,6 +295,7 @@ async function closeRun(
   const written = redactReceipt(receipt, request.redactor)
   await ports.store.write(written)
   const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts)
+  const reportPath = await writeReport(ports, written)
   return {
     kind: 'completed',
     identity: run.identity,
@@ -302,7 +315,8 @@ async function closeRun(
     }),
     capture: run.capture,
     receipt: written,
-    pruned
+    pruned,
+    ...(reportPath !== undefined && { reportPath })
   }
 }
 

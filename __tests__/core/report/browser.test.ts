@@ -1,0 +1,84 @@
+/**
+ * The HTML report in a real headless Chromium (docs/design.md §8): it renders the failing
+ * test, makes no request but for the file itself, and the command's hostile output runs
+ * nothing. Skips when no Chromium is installed, unless REVERIFY_REQUIRE_BROWSER=1 (CI) makes
+ * that a failure. A screenshot goes to test-output/; with REVERIFY_UPDATE_SCREENSHOTS=1 also
+ * to docs/images/report.png.
+ */
+import { existsSync, mkdirSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import puppeteer, { type Browser } from 'puppeteer-core'
+import { REPO_ROOT } from '../../helpers/cli.js'
+import { HOSTILE_LINES, reportRun } from '../../helpers/report-run.js'
+
+const chromium = process.env.REVERIFY_CHROMIUM || '/usr/bin/chromium'
+const required = process.env.REVERIFY_REQUIRE_BROWSER === '1'
+const available = existsSync(chromium)
+const OUTPUT_DIR = join(REPO_ROOT, 'test-output')
+
+if (!available && !required) {
+  process.stderr.write(`browser test skipped: no Chromium at ${chromium} (install it, or set REVERIFY_CHROMIUM)\n`)
+}
+
+const browserTest = available || required ? test : test.skip
+
+browserTest(`the report renders in Chromium with no request and no injected script (Chromium: ${chromium})`, async () => {
+  if (!available) throw new Error(`REVERIFY_REQUIRE_BROWSER=1 but there is no Chromium at ${chromium}`)
+  const run = await reportRun()
+  const profile = mkdtempSync(join(tmpdir(), 'reverify-chromium-'))
+  let browser: Browser | undefined
+  try {
+    browser = await puppeteer.launch({
+      executablePath: chromium,
+      headless: true,
+      userDataDir: profile,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync'
+      ]
+    })
+    const page = await browser.newPage()
+    await page.setViewport({ width: 1100, height: 1300 })
+    const fileUrl = pathToFileURL(run.reportPath).href
+    const requests: string[] = []
+    await page.setRequestInterception(true)
+    page.on('request', request => {
+      requests.push(request.url())
+      // Only the report itself may load; anything else would be a leak, and is stopped here too.
+      void (request.url() === fileUrl ? request.continue() : request.abort())
+    })
+    await page.goto(fileUrl, { waitUntil: 'load' })
+
+    const seen = await page.evaluate(() => ({
+      pwned: (window as unknown as { pwned?: unknown }).pwned,
+      injected: document.querySelectorAll('script, img, iframe, object, embed').length,
+      text: document.body.innerText,
+      attempts: document.querySelectorAll('details.attempt[open]').length
+    }))
+    expect(requests).toEqual([fileUrl])
+    expect(seen.pwned).toBeUndefined()
+    expect(seen.injected).toBe(0)
+    expect(seen.text).toContain('api › returns the user')
+    expect(seen.text).toContain('Received: 500')
+    expect(seen.text).toContain('unit-tests — failed after 3 attempts')
+    for (const line of HOSTILE_LINES) expect(seen.text).toContain(line)
+    expect(seen.attempts).toBe(3)
+
+    mkdirSync(OUTPUT_DIR, { recursive: true })
+    const screenshot = join(OUTPUT_DIR, 'report.png')
+    await page.screenshot({ path: screenshot, fullPage: false })
+    if (process.env.REVERIFY_UPDATE_SCREENSHOTS === '1') {
+      mkdirSync(join(REPO_ROOT, 'docs', 'images'), { recursive: true })
+      copyFileSync(screenshot, join(REPO_ROOT, 'docs', 'images', 'report.png'))
+    }
+  } finally {
+    await browser?.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
+})

@@ -1,0 +1,110 @@
+/**
+ * The HTML report of a real run, parsed with jsdom (docs/design.md §8): the command's
+ * hostile output stays text, the page asks for nothing from the network, and a reviewer
+ * finds what failed, the attempts, the capture state and the history.
+ */
+import { readFileSync, statSync } from 'node:fs'
+import { JSDOM } from 'jsdom'
+import { REPORT_CSP } from '../../../src/core/report/render.js'
+import { HOSTILE_LINES, reportRun, type ReportRun } from '../../helpers/report-run.js'
+
+let run: ReportRun
+let source: string
+let document: Document
+
+beforeAll(async () => {
+  run = await reportRun()
+  source = readFileSync(run.reportPath, 'utf8')
+  // jsdom runs no script and loads nothing unless told to: this is a parse, not a browser.
+  document = new JSDOM(source).window.document
+})
+
+const text = (selector: string): string => [...document.querySelectorAll(selector)].map(element => element.textContent).join('\n')
+
+test('the report is written next to the trace, readable by its owner only', () => {
+  expect(statSync(run.reportPath).mode & 0o777).toBe(0o600)
+})
+
+test('no script or image element comes from the command output; the markup is there as text', () => {
+  expect(document.querySelectorAll('script, img, iframe, object, embed, link, base, form')).toHaveLength(0)
+  for (const line of HOSTILE_LINES) {
+    expect(text('ol.log')).toContain(line)
+    expect(text('pre.excerpt')).toContain(line)
+  }
+  expect(source).toContain('&lt;script&gt;window.pwned=1&lt;/script&gt;')
+})
+
+test('no element carries an event handler attribute', () => {
+  const handlers = [...document.querySelectorAll('*')].flatMap(element =>
+    element.getAttributeNames().filter(name => name.toLowerCase().startsWith('on'))
+  )
+  expect(handlers).toEqual([])
+})
+
+test('nothing refers to a resource elsewhere; the policy forbids any request', () => {
+  expect(source).not.toMatch(/https?:\/\//i)
+  expect(source).not.toMatch(/url\(/i)
+  const linking = [...document.querySelectorAll('[src], [href], [srcset], [action], [data], [poster]')]
+  expect(linking.map(element => element.outerHTML.slice(0, 80))).toEqual([])
+  const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]')
+  expect(csp?.getAttribute('content')).toBe(REPORT_CSP)
+  expect(REPORT_CSP).toMatch(/^default-src 'none'; style-src 'unsafe-inline'/)
+})
+
+test('terminal escape codes are stripped from the log and the excerpt', () => {
+  expect(source).not.toContain('\u001b')
+  expect(text('ol.log')).toContain(' FAIL  src/api.test.js')
+  expect(text('ol.log')).toContain('    Received: 500')
+})
+
+test('the failing test, its assertion and the error lines are shown and highlighted', () => {
+  expect(text('pre.excerpt')).toContain('api › returns the user')
+  expect(text('pre.excerpt')).toContain('Received: 500')
+  const highlighted = text('ol.log li.e')
+  expect(highlighted).toContain('Received: 500')
+  expect(highlighted).toContain('FAIL  src/api.test.js')
+  expect(highlighted).not.toContain('Tests: 1 failed')
+})
+
+test('the header names the outcome, the step, the command, the receipt and the times', () => {
+  const header = text('header')
+  expect(header).toContain('failure')
+  expect(header).toContain('unit-tests — failed after 3 attempts')
+  expect(header).toContain('bash ./fake-test.sh')
+  expect(header).toContain(run.runId)
+  expect(header).toMatch(/started\s*\d{4}-\d\d-\d\dT/)
+  expect(header).toMatch(/total time\s*[\d.]+ m?s/)
+})
+
+test('the timeline has a bar per attempt with duration and verdict, and the retry notes', () => {
+  const bars = [...document.querySelectorAll('#timeline .bar')]
+  expect(bars.map(bar => bar.textContent)).toEqual([
+    expect.stringMatching(/^1 · .+ ✗$/),
+    expect.stringMatching(/^2 · .+ ✗$/),
+    expect.stringMatching(/^3 · .+ ✗$/)
+  ])
+  expect(bars.every(bar => bar.classList.contains('bad'))).toBe(true)
+  expect(text('#timeline ol.notes')).toMatch(/after attempt 1: expect-exit 0 but got 1 .*retrying \(attempt 2\/3\)/)
+})
+
+test('each attempt is a section, newest first, failing ones open, with its expectations and log', () => {
+  const attempts = [...document.querySelectorAll('details.attempt')] as HTMLDetailsElement[]
+  expect(attempts.map(attempt => attempt.id)).toEqual(['attempt-3', 'attempt-2', 'attempt-1'])
+  expect(attempts.every(attempt => attempt.open)).toBe(true)
+  const checks = text('#attempt-3 table.checks')
+  expect(checks).toContain('expect-exit')
+  expect(checks).toContain('✗')
+  expect(checks).toContain('expect-exit 0 but got 1')
+  expect(document.querySelectorAll('#attempt-3 details.log ol.log li').length).toBeGreaterThanOrEqual(9)
+})
+
+test('the capture state and the history of the command are shown', () => {
+  expect(text('#capture')).toContain(`reverify capture ${run.runId}`)
+  const rows = [...document.querySelectorAll('#history tr')].slice(1).map(row => row.textContent ?? '')
+  expect(rows).toHaveLength(4)
+  expect(rows[0]).toContain('(this run)')
+  expect(rows[1]).toMatch(/passed.*flaky/)
+  expect(rows[2]).toContain('the API stub was down')
+  expect(rows[3]).toContain('passed')
+  expect(text('#history p')).toContain('1 passed · 1 flaky · 2 failed')
+})

@@ -1,0 +1,69 @@
+/** `reverify report <run-id|latest> [--out FILE] [--open]`: a run's HTML report (docs/design.md §8). */
+import { spawn } from 'node:child_process'
+import { accessSync, constants } from 'node:fs'
+import { delimiter, join, resolve } from 'node:path'
+import { isErrorCode } from '../core/atomic-file.js'
+import { describeError, UsageError } from '../core/errors.js'
+import { parseInputs } from '../core/inputs/parse.js'
+import { writeRunReport } from '../core/report/index.js'
+import { requireRunId } from '../core/run-id.js'
+import { showValue } from '../core/settings.js'
+import { flagsOf, parseCommandLine } from './flags.js'
+import { reportHelp } from './help.js'
+import { println, type CliIo } from './io.js'
+import { openStore } from './receipts.js'
+
+/** The desktop's "open this file" program on PATH, if there is one. */
+function opener(io: CliIo): string | undefined {
+  const names = process.platform === 'darwin' ? ['open'] : ['xdg-open']
+  for (const dir of (io.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    for (const name of names) {
+      const path = join(dir, name)
+      try {
+        accessSync(path, constants.X_OK)
+        return path
+      } catch {
+        // Not here; the next directory of PATH may have it.
+      }
+    }
+  }
+  return undefined
+}
+
+/** Opens `file` in the background; without a desktop opener it quietly does nothing. */
+function openInBrowser(file: string, io: CliIo): void {
+  const program = opener(io)
+  if (program === undefined) return
+  const child = spawn(program, [file], { detached: true, stdio: 'ignore', env: io.env })
+  child.on('error', () => undefined)
+  child.unref()
+}
+
+/** `reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]`. */
+export async function reportCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals, help } = parseCommandLine(argv, 'report', 'reverify report --help')
+  if (help) {
+    io.stdout.write(reportHelp())
+    return 0
+  }
+  const given = parseInputs(flags, flagsOf('report'), { front: 'cli', base: io.cwd })
+  const [ref, ...rest] = positionals
+  if (ref === undefined || rest.length > 0) throw new UsageError('report: give exactly one run id (or latest); see reverify report --help')
+  const { root, store } = openStore(given['state-dir'], io)
+  const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'report'))
+  if (receipt === undefined) throw new UsageError(`report: no run ${showValue(ref)} in this repository's state directory`)
+  const out = given.out === undefined ? undefined : resolve(io.cwd, given.out)
+  let path: string
+  try {
+    path = await writeRunReport(store, receipt, out === undefined ? {} : { path: out })
+  } catch (error) {
+    // A place --out cannot be written to is the user's to fix, like any bad flag.
+    if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
+      throw new UsageError(`--out: cannot write ${showValue(given.out ?? '')}: ${describeError(error)}`)
+    }
+    throw error
+  }
+  println(io.stdout, path)
+  if (given.open === true) openInBrowser(path, io)
+  return 0
+}

@@ -1,0 +1,99 @@
+/**
+ * Writing a run's HTML report (docs/design.md §8 "HTML report"): `report.html` in the
+ * session folder, next to the trace, so every trace artifact carries it; or anywhere the
+ * CLI is told. The page is written as a stream to a temporary file that is renamed into
+ * place, so a reader never sees half a report and memory does not follow the logs' size.
+ */
+import { createWriteStream, type WriteStream } from 'node:fs'
+import { rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import type { Receipt } from '../receipt.js'
+import type { ReceiptStore } from '../receipt-store.js'
+import { describeError, UsageError } from '../errors.js'
+import { printable } from '../printable.js'
+import { isOwnSessionDir } from '../session/layout.js'
+import { readSessionMeta } from '../session/meta.js'
+import { readSessionTrace } from '../session/reader.js'
+import type { HtmlSink } from './log-lines.js'
+import { buildReportModel } from './model.js'
+import { renderReport } from './render.js'
+
+/** The report's file name in a session folder. */
+export const REPORT_FILE = 'report.html'
+
+/** A sink over a file stream that waits when the stream's buffer is full. */
+class FileSink implements HtmlSink {
+  bytes = 0
+  constructor(private readonly stream: WriteStream) {}
+
+  async write(markup: string): Promise<void> {
+    if (markup === '') return
+    this.bytes += Buffer.byteLength(markup, 'utf8')
+    if (!this.stream.write(markup)) await new Promise<void>(resolve => this.stream.once('drain', resolve))
+  }
+}
+
+/** What a report is made of: the run's receipt, its session folder and its command's history. */
+export interface ReportInput {
+  receipt: Receipt
+  sessionDir: string
+  history: readonly Receipt[]
+}
+
+/** Renders the report of `input` into the file `path` (temp file, then rename). */
+export async function writeReportFile(input: ReportInput, path: string): Promise<void> {
+  const [events, meta] = await Promise.all([readSessionTrace(input.sessionDir), readSessionMeta(input.sessionDir)])
+  const model = buildReportModel({ events, receipt: input.receipt, history: input.history, ...(meta && { meta }) })
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
+  await rm(temp, { force: true })
+  const stream = createWriteStream(temp, { mode: 0o600, flags: 'wx' })
+  const failed = new Promise<never>((_, reject) => stream.once('error', reject))
+  failed.catch(() => undefined)
+  try {
+    await Promise.race([renderReport(model, input.sessionDir, new FileSink(stream)), failed])
+    await Promise.race([new Promise<void>(resolve => stream.end(resolve)), failed])
+    await rename(temp, path)
+  } catch (error) {
+    stream.destroy()
+    await rm(temp, { force: true })
+    throw error
+  }
+}
+
+/**
+ * Writes the report of a run of `store` into `path` (default: report.html in its session
+ * folder) with the command's receipt history, and returns the path. Throws a UsageError
+ * when the receipt's session folder is not one of this state directory's.
+ */
+export async function writeRunReport(
+  store: ReceiptStore,
+  receipt: Receipt,
+  options: { sessionDir?: string; path?: string } = {}
+): Promise<string> {
+  const sessionDir = options.sessionDir ?? receipt.session.dir
+  // The receipt's session path is untrusted: only a session of this state directory is read.
+  if (!(await isOwnSessionDir(store.stateDir, sessionDir))) {
+    throw new UsageError(`run ${receipt.run_id} has no trace folder in this state directory (${printable(sessionDir)})`)
+  }
+  const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash)
+  const path = options.path ?? join(sessionDir, REPORT_FILE)
+  await writeReportFile({ receipt, sessionDir, history }, path)
+  return path
+}
+
+/**
+ * Writes `report.html` into the run's own session folder. Returns the path, or the reason
+ * it could not be written: a report is a convenience, so a failure here is for the caller
+ * to warn about, never to fail a run.
+ */
+export async function writeSessionReport(
+  store: ReceiptStore,
+  receipt: Receipt,
+  sessionDir = receipt.session.dir
+): Promise<{ path: string } | { error: string }> {
+  try {
+    return { path: await writeRunReport(store, receipt, { sessionDir }) }
+  } catch (error) {
+    return { error: `could not write the HTML report: ${describeError(error)}` }
+  }
+}

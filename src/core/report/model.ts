@@ -1,0 +1,215 @@
+/**
+ * What the HTML report shows, as plain data (docs/design.md §8 "HTML report"): built from a
+ * session folder (trace and meta.json, read through the typed readers), the run's receipt
+ * and the receipt history of its command. The logs are not read here: the renderer streams
+ * them, so memory does not follow their size.
+ */
+import type { Receipt } from '../receipt.js'
+import { reviewerExcerpt } from '../run/excerpt.js'
+import { eventsOf, type Outcome, type TraceEvent } from '../session/events.js'
+import { attemptLogName } from '../session/layout.js'
+import type { SessionMeta } from '../session/meta.js'
+
+/** Most rows of receipt history a report lists. */
+export const MAX_HISTORY_ROWS = 20
+
+/** One expectation's verdict in an attempt. */
+export interface CheckView {
+  expectation: string
+  ok: boolean
+  detail: string
+}
+
+/** One attempt as the report shows it. */
+export interface AttemptView {
+  attempt: number
+  /** When its commands started (the tool_call event), when known. */
+  startedAt?: string
+  durationMs: number
+  exitCode?: number
+  signal?: string
+  timedOut: boolean
+  interrupted: boolean
+  /** Verified: every expectation held. */
+  ok: boolean
+  checks: CheckView[]
+  detail: string
+  /** The failing lines of its output summary, escape codes stripped (empty when verified). */
+  excerpt: string
+  commands: { command: string; exitCode: number | null; durationMs: number }[]
+  /** The log's file name in the session folder. */
+  logFile: string
+  /** The retry note written after it, when there was one. */
+  note?: string
+}
+
+/** One row of the command's receipt history. */
+export interface HistoryRow {
+  runId: string
+  startedAt: string
+  status: Receipt['status']
+  attempts: number
+  maxAttempts: number
+  flaky: boolean
+  captureNote?: string
+  /** This report's own run. */
+  current: boolean
+}
+
+/** Everything a report shows. */
+export interface ReportModel {
+  runId: string
+  /** The run's `name` (the trace's skill). */
+  stepName: string
+  outcome: Outcome | 'running'
+  status: Receipt['status']
+  flaky: boolean
+  commands: string[]
+  expectations: Receipt['expectations']
+  startedAt: string
+  endedAt: string | null
+  totalMs?: number
+  maxAttempts: number
+  target: string
+  scope: string
+  ci?: Receipt['ci']
+  /** The loop's one-line summary (the `end` event). */
+  summary: string
+  attempts: AttemptView[]
+  /** Notes that are not retry notes of an attempt (refusal, resume, interrupt…). */
+  notes: string[]
+  capture?: Receipt['capture']
+  /** The earlier failed run this one went ahead after, nobody having captured it. */
+  uncapturedRunId?: string
+  history: HistoryRow[]
+}
+
+/** What a report is built from. */
+export interface ReportSource {
+  events: readonly TraceEvent[]
+  meta?: SessionMeta
+  receipt: Receipt
+  /** The command's receipts, newest first (this run's included or not). */
+  history: readonly Receipt[]
+}
+
+function elapsedMs(from: string, to: string | null | undefined): number | undefined {
+  if (to === null || to === undefined) return undefined
+  const ms = Date.parse(to) - Date.parse(from)
+  return Number.isFinite(ms) && ms >= 0 ? ms : undefined
+}
+
+/** The attempts of a trace, in order, with their verdicts and the note after each. */
+function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
+  const views = new Map<number, AttemptView>()
+  const view = (attempt: number): AttemptView => {
+    let found = views.get(attempt)
+    if (found === undefined) {
+      found = {
+        attempt,
+        durationMs: 0,
+        timedOut: false,
+        interrupted: false,
+        ok: false,
+        checks: [],
+        detail: '',
+        excerpt: '',
+        commands: [],
+        logFile: attemptLogName(attempt)
+      }
+      views.set(attempt, found)
+    }
+    return found
+  }
+  let last: AttemptView | undefined
+  for (const event of events) {
+    if (event.phase === 'tool_call') {
+      last = view(event.payload.attempt)
+      last.startedAt = event.ts
+      last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }))
+    } else if (event.phase === 'tool_result') {
+      const { payload } = event
+      const target = view(payload.attempt)
+      target.durationMs = payload.duration_ms
+      target.exitCode = payload.exit
+      if (payload.signal !== undefined) target.signal = payload.signal
+      target.timedOut = payload.timed_out === true
+      target.interrupted = payload.interrupted === true
+      target.excerpt = reviewerExcerpt(payload.summary)
+      if (payload.commands !== undefined) {
+        target.commands = payload.commands.map(record => ({
+          command: record.command,
+          exitCode: record.exit_code,
+          durationMs: record.duration_ms
+        }))
+      }
+    } else if (event.phase === 'verify') {
+      const target = view(event.payload.attempt)
+      target.ok = event.payload.ok
+      target.checks = event.payload.check.map(check => ({ ...check }))
+      target.detail = event.payload.detail
+      if (target.ok) target.excerpt = ''
+    } else if (event.phase === 'note' && last !== undefined && last.note === undefined && isRetryNote(event.payload.message)) {
+      last.note = event.payload.message
+    }
+  }
+  return [...views.values()].sort((a, b) => a.attempt - b.attempt)
+}
+
+/** A note the loop writes after a failed attempt: it retries, or says why it does not. */
+function isRetryNote(message: string): boolean {
+  return /; retrying\b|; not retrying\b/.test(message)
+}
+
+/** The report's data from a session's trace, its meta.json, the receipt and its history. */
+export function buildReportModel(source: ReportSource): ReportModel {
+  const { events, meta, receipt } = source
+  const attempts = attemptViews(events)
+  const retryNotes = new Set(attempts.flatMap(attempt => (attempt.note === undefined ? [] : [attempt.note])))
+  const end = eventsOf(events, 'end').at(-1)
+  const start = eventsOf(events, 'start')[0]
+  const uncaptured = start?.payload.uncaptured_failure
+  const endedAt = receipt.ended_at ?? meta?.ended_at ?? end?.ts ?? null
+  const totalMs = elapsedMs(receipt.started_at, endedAt)
+  return {
+    runId: receipt.run_id,
+    stepName: start?.skill ?? meta?.skill ?? 'verify',
+    outcome: end?.payload.outcome ?? meta?.outcome ?? 'running',
+    status: receipt.status,
+    flaky: receipt.flaky,
+    commands: eventsOf(events, 'decision')[0]?.payload.decision ?? receipt.identity,
+    expectations: receipt.expectations,
+    startedAt: receipt.started_at,
+    endedAt,
+    ...(totalMs !== undefined && { totalMs }),
+    maxAttempts: receipt.max_attempts,
+    target: receipt.target,
+    scope: receipt.scope,
+    ...(receipt.ci && { ci: receipt.ci }),
+    summary: end?.payload.summary ?? meta?.summary ?? '',
+    attempts,
+    notes: eventsOf(events, 'note')
+      .map(event => event.payload.message)
+      .filter(message => !retryNotes.has(message)),
+    ...(receipt.capture && { capture: receipt.capture }),
+    ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
+    history: historyRows(source.history, receipt)
+  }
+}
+
+/** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
+function historyRows(history: readonly Receipt[], current: Receipt): HistoryRow[] {
+  const receipts = history.some(receipt => receipt.run_id === current.run_id)
+    ? history.map(receipt => (receipt.run_id === current.run_id ? current : receipt))
+    : [current, ...history]
+  return receipts.slice(0, MAX_HISTORY_ROWS).map(receipt => ({
+    runId: receipt.run_id,
+    startedAt: receipt.started_at,
+    status: receipt.status,
+    attempts: receipt.attempts,
+    maxAttempts: receipt.max_attempts,
+    flaky: receipt.flaky,
+    ...(receipt.capture && { captureNote: receipt.capture.note }),
+    current: receipt.run_id === current.run_id
+  }))
+}

@@ -1,0 +1,226 @@
+/**
+ * The report page (docs/design.md §8 "HTML report"): one self-contained document, written
+ * to a sink part by part so the logs stream through. Every value goes through the `markup`
+ * tag (html.ts); the page has no script, and its Content-Security-Policy forbids any
+ * request, so nothing in it can reach the network even if markup slipped through.
+ */
+import { join } from 'node:path'
+import { VERSION } from '../version.js'
+import { markup, type SafeHtml } from './html.js'
+import { renderLogLines, type HtmlSink } from './log-lines.js'
+import type { AttemptView, HistoryRow, ReportModel } from './model.js'
+import { REPORT_CSS } from './style.js'
+
+/** No source is allowed for anything but the inline style sheet; no base, form or referrer. */
+export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+
+/** Markup budget of all attempt logs together: a 10 MiB log fits, the page stays under 12 MiB. */
+export const LOG_BUDGET_BYTES = 11 * 1024 * 1024
+
+/** A duration for a person: `350 ms`, `41.2 s`, `3 min 5 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`
+  const minutes = Math.floor(ms / 60_000)
+  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`
+}
+
+function verdictOf(model: ReportModel): { css: string; icon: string; words: string } {
+  const count = `${model.attempts.length} attempt${model.attempts.length === 1 ? '' : 's'}`
+  if (model.outcome === 'success' && model.flaky)
+    return { css: 'flaky', icon: '⚠️', words: `passed on attempt ${model.attempts.length} (flaky)` }
+  if (model.outcome === 'success') return { css: 'success', icon: '✅', words: `passed (${count})` }
+  if (model.outcome === 'failure') return { css: 'failure', icon: '❌', words: `failed after ${count}` }
+  if (model.outcome === 'aborted') {
+    return { css: 'aborted', icon: '❌', words: model.status === 'interrupted' ? `interrupted after ${count}` : 'aborted' }
+  }
+  return { css: 'running', icon: '⏳', words: 'still running' }
+}
+
+function head(model: ReportModel): SafeHtml {
+  const verdict = verdictOf(model)
+  return markup`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+`
+}
+
+function ciFacts(ci: ReportModel['ci']): SafeHtml {
+  if (ci === undefined) return markup``
+  const run = [ci.workflow, ci.job && `job ${ci.job}`, ci.run_id && `run ${ci.run_id}`, ci.run_attempt && `attempt ${ci.run_attempt}`]
+  return markup`${ci.ref !== undefined && markup`<dt>ref</dt><dd>${ci.ref}</dd>\n`}${ci.sha !== undefined && markup`<dt>commit</dt><dd><code>${ci.sha}</code></dd>\n`}${ci.workflow !== undefined && markup`<dt>workflow</dt><dd>${run.filter(Boolean).join(' · ')}</dd>\n`}`
+}
+
+function header(model: ReportModel): SafeHtml {
+  const verdict = verdictOf(model)
+  const expectations = Object.entries(model.expectations).map(([name, value]) => `${name}: ${String(value)}`)
+  const badge = model.outcome === 'success' && model.flaky ? 'flaky pass' : model.outcome
+  return markup`<header>
+<p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup` <span class="flaky">flaky</span>`}</p>
+<h1>${model.stepName} — ${verdict.words}</h1>
+<pre class="commands"><code>${model.commands.join('\n')}</code></pre>
+${model.summary !== '' && markup`<p class="summary">${model.summary}</p>`}
+<dl class="facts">
+<dt>receipt</dt><dd><code>${model.runId}</code></dd>
+<dt>started</dt><dd>${model.startedAt}</dd>
+<dt>total time</dt><dd>${model.totalMs === undefined ? '—' : formatDuration(model.totalMs)}</dd>
+<dt>attempts</dt><dd>${model.attempts.length} of ${model.maxAttempts}</dd>
+<dt>expectations</dt><dd>${expectations.length === 0 ? '—' : expectations.join(' · ')}</dd>
+<dt>target</dt><dd>${model.target}${model.scope !== '' && ` · scope ${model.scope}`}</dd>
+${ciFacts(model.ci)}</dl>
+</header>
+`
+}
+
+function attemptWords(attempt: AttemptView): string {
+  if (attempt.ok) return 'verified'
+  if (attempt.interrupted) return 'interrupted'
+  if (attempt.timedOut) return 'timed out'
+  return 'failed'
+}
+
+/** Gap between an attempt's end and the next one's start, when both are known. */
+function waitAfter(attempt: AttemptView, next: AttemptView | undefined): number | undefined {
+  if (attempt.startedAt === undefined || next?.startedAt === undefined) return undefined
+  const gap = Date.parse(next.startedAt) - Date.parse(attempt.startedAt) - attempt.durationMs
+  return Number.isFinite(gap) && gap > 0 ? gap : undefined
+}
+
+function timelineBar(attempt: AttemptView, wait: number | undefined): SafeHtml {
+  const css = attempt.ok ? 'ok' : attempt.interrupted ? 'cut' : 'bad'
+  const title = `attempt ${attempt.attempt}: ${attemptWords(attempt)} in ${formatDuration(attempt.durationMs)}${attempt.note ? ` — ${attempt.note}` : ''}`
+  const bar = markup`<div class="bar ${css}" style="flex-grow:${Math.max(attempt.durationMs, 1)}" title="${title}">${attempt.attempt} · ${formatDuration(attempt.durationMs)} ${attempt.ok ? '✓' : '✗'}</div>`
+  if (wait === undefined) return bar
+  return markup`${bar}<div class="wait" style="flex-grow:${wait}" title="${`waited ${formatDuration(wait)}`}"></div>`
+}
+
+function timeline(model: ReportModel): SafeHtml {
+  if (model.attempts.length === 0) return markup`<section id="timeline"><h2>Timeline</h2><p class="muted">No attempt ran.</p></section>\n`
+  const bars = model.attempts.map((attempt, index) => timelineBar(attempt, waitAfter(attempt, model.attempts[index + 1])))
+  const notes = model.attempts.filter(attempt => attempt.note !== undefined)
+  return markup`<section id="timeline"><h2>Timeline</h2>
+<div class="timeline">${bars}</div>
+${notes.length > 0 && markup`<ol class="notes">${notes.map(attempt => markup`<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`)}</ol>`}
+</section>
+`
+}
+
+function checksTable(attempt: AttemptView): SafeHtml {
+  if (attempt.checks.length === 0) return markup`<p>${attempt.detail}</p>`
+  const rows = attempt.checks.map(
+    check =>
+      markup`<tr><td>${check.expectation}</td><td class="${check.ok ? 'ok' : 'bad'}">${check.ok ? '✓' : '✗'}</td><td>${check.detail}</td></tr>`
+  )
+  return markup`<table class="checks"><tr><th>expectation</th><th></th><th>detail</th></tr>${rows}</table>`
+}
+
+function commandsTable(attempt: AttemptView): SafeHtml {
+  if (attempt.commands.length === 0) return markup``
+  const rows = attempt.commands.map(
+    command =>
+      markup`<tr><td><code>${command.command}</code></td><td>${command.exitCode ?? '—'}</td><td>${formatDuration(command.durationMs)}</td></tr>`
+  )
+  return markup`<table class="commands"><tr><th>command</th><th>exit</th><th>duration</th></tr>${rows}</table>`
+}
+
+function attemptHead(model: ReportModel, attempt: AttemptView, open: boolean): SafeHtml {
+  const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${attempt.signal ? ` (${attempt.signal})` : ''}`
+  return markup`<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup` open`}>
+<summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
+${checksTable(attempt)}
+${commandsTable(attempt)}
+${attempt.note !== undefined && markup`<p class="note">${attempt.note}</p>`}
+${attempt.excerpt !== '' && markup`<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
+`
+}
+
+/** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
+async function writeAttempt(model: ReportModel, attempt: AttemptView, sessionDir: string, sink: HtmlSink, budget: { bytes: number }) {
+  const newest = attempt === model.attempts[model.attempts.length - 1]
+  await sink.write(attemptHead(model, attempt, !attempt.ok).text)
+  await sink.write(
+    markup`<details class="log"${!attempt.ok && newest && markup` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text
+  )
+  const before = sink.bytes
+  const rendering = await renderLogLines(join(sessionDir, attempt.logFile), sink, budget.bytes)
+  budget.bytes = Math.max(0, budget.bytes - (sink.bytes - before))
+  if (!rendering.found) await sink.write(markup`<li class="cut">no log was recorded for this attempt\n`.text)
+  else if (rendering.cut)
+    await sink.write(markup`<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]\n`.text)
+  else if (rendering.lines === 0) await sink.write(markup`<li class="cut">(no output)\n`.text)
+  await sink.write('</ol></details>\n</details>\n')
+}
+
+function notesSection(model: ReportModel): SafeHtml {
+  if (model.notes.length === 0) return markup``
+  return markup`<section id="notes"><h2>Notes</h2><ul>${model.notes.map(note => markup`<li>${note}</li>`)}</ul></section>\n`
+}
+
+function captureSection(model: ReportModel): SafeHtml {
+  const capture = model.capture
+  let body: SafeHtml
+  if (capture !== undefined) {
+    body = markup`<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p><pre>${capture.note || '(no note)'}</pre>`
+  } else if (model.status === 'failed') {
+    body = markup`<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
+<pre><code>reverify capture ${model.runId} --note "what you found"</code></pre>
+<p>or, in GitHub Actions, a commit trailer:</p>
+<pre><code>Reverify-Capture: ${model.runId} what you found</code></pre>
+<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`
+  } else {
+    body = markup`<p class="muted">Nothing to capture: the run did not fail.</p>`
+  }
+  const after =
+    model.uncapturedRunId !== undefined &&
+    markup`<p class="bad">This run went ahead after failed run <code>${model.uncapturedRunId}</code>, which nobody captured.</p>`
+  return markup`<section id="capture"><h2>Capture</h2>${after}${body}</section>\n`
+}
+
+function historyRow(row: HistoryRow): SafeHtml {
+  const css = row.status === 'passed' ? 'ok' : row.status === 'failed' ? 'bad' : 'muted'
+  const capture = row.captureNote ?? (row.status === 'failed' ? 'not captured' : '')
+  return markup`<tr${row.current && markup` class="current"`}><td>${row.startedAt}</td><td><code>${row.runId}</code>${row.current && ' (this run)'}</td><td class="${css}">${row.status}</td><td>${row.attempts}/${row.maxAttempts}</td><td>${row.flaky ? 'flaky' : ''}</td><td>${capture}</td></tr>`
+}
+
+function historySection(model: ReportModel): SafeHtml {
+  const ended = model.history.filter(row => row.status !== 'running')
+  const passed = ended.filter(row => row.status === 'passed')
+  const flaky = passed.filter(row => row.flaky).length
+  const failed = ended.filter(row => row.status === 'failed').length
+  const rate = passed.length + failed > 0 ? Math.round((100 * flaky) / (passed.length + failed)) : 0
+  return markup`<section id="history"><h2>History of this command</h2>
+<p>Last ${model.history.length} run(s): ${passed.length - flaky} passed · ${flaky} flaky · ${failed} failed — flake rate ${rate} %.</p>
+<table><tr><th>date</th><th>run</th><th>status</th><th>attempts</th><th>flaky</th><th>capture</th></tr>${model.history.map(historyRow)}</table>
+</section>
+`
+}
+
+/** Writes the whole page for `model`, streaming each attempt's log from `sessionDir`. */
+export async function renderReport(model: ReportModel, sessionDir: string, sink: HtmlSink): Promise<void> {
+  await sink.write(head(model).text)
+  await sink.write(header(model).text)
+  await sink.write(timeline(model).text)
+  await sink.write(markup`<section id="attempts"><h2>Attempts</h2>\n`.text)
+  const budget = { bytes: LOG_BUDGET_BYTES }
+  // Newest first: the attempt that decided the run is the one a reviewer wants first.
+  for (const attempt of [...model.attempts].reverse()) await writeAttempt(model, attempt, sessionDir, sink, budget)
+  if (model.attempts.length === 0) await sink.write(markup`<p class="muted">No attempt ran.</p>\n`.text)
+  await sink.write('</section>\n')
+  await sink.write(notesSection(model).text)
+  await sink.write(captureSection(model).text)
+  await sink.write(historySection(model).text)
+  await sink.write(
+    markup`<footer>reverify ${VERSION} · receipt ${model.runId} · this file makes no network request and runs no script</footer>
+</body>
+</html>
+`.text
+  )
+}
