@@ -4,14 +4,12 @@
  * (docs/images/summary.png, rewritten with REVERIFY_UPDATE_SCREENSHOTS=1). Skips without
  * Chromium unless REVERIFY_REQUIRE_BROWSER=1.
  */
-import { expect, test } from '@jest/globals'
+import { expect } from '@jest/globals'
 import { marked } from 'marked'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Writable } from 'node:stream'
-import puppeteer, { type Browser } from 'puppeteer-core'
 import { verifySummary } from '../../src/action/job-summary.js'
 import { processRunner } from '../../src/core/process-runner.js'
 import { ReceiptStore } from '../../src/core/receipt-store.js'
@@ -19,14 +17,10 @@ import { createRedactor } from '../../src/core/redaction.js'
 import { historyFacts } from '../../src/core/run/history-facts.js'
 import { verifyRun } from '../../src/core/run/verify-run.js'
 import { parseRunSettings } from '../../src/core/settings.js'
+import { browserTest, withChromium } from '../helpers/chromium.js'
 import { REPO_ROOT } from '../helpers/cli.js'
 import { jestOutput } from '../helpers/failing-output.js'
 import { scratchDir } from '../helpers/receipts.js'
-
-const chromium = process.env.REVERIFY_CHROMIUM || '/usr/bin/chromium'
-const required = process.env.REVERIFY_REQUIRE_BROWSER === '1'
-const available = existsSync(chromium)
-const browserTest = available || required ? test : test.skip
 
 /** Enough of GitHub's look that the screenshot reads like a job summary. */
 const PAGE_STYLE = `body{font:14px/1.5 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;max-width:900px;margin:24px;color:#1f2328}
@@ -34,7 +28,6 @@ table{border-collapse:collapse}th,td{border:1px solid #d1d9e0;padding:4px 12px}p
 code{font:12px ui-monospace,monospace}details{margin:8px 0}`
 
 browserTest('the job summary of a failing run renders as a reviewer reads it', async () => {
-  if (!available) throw new Error(`REVERIFY_REQUIRE_BROWSER=1 but there is no Chromium at ${chromium}`)
   const workDir = await scratchDir('reverify-summary-shot-')
   writeFileSync(join(workDir, 'jest-output.txt'), jestOutput())
   const stateDir = join(workDir, '.reverify')
@@ -65,22 +58,7 @@ browserTest('the job summary of a failing run renders as a reviewer reads it', a
   const page = join(workDir, 'summary.html')
   writeFileSync(page, `<!doctype html><meta charset=utf-8><style>${PAGE_STYLE}</style>${await marked.parse(markdown, { gfm: true })}`)
 
-  const profile = mkdtempSync(join(tmpdir(), 'reverify-chromium-'))
-  let browser: Browser | undefined
-  try {
-    browser = await puppeteer.launch({
-      executablePath: chromium,
-      headless: true,
-      userDataDir: profile,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync'
-      ]
-    })
+  await withChromium(async browser => {
     const tab = await browser.newPage()
     await tab.setViewport({ width: 960, height: 900 })
     await tab.goto(pathToFileURL(page).href, { waitUntil: 'load' })
@@ -96,8 +74,5 @@ browserTest('the job summary of a failing run renders as a reviewer reads it', a
     const screenshot = join(outputDir, 'summary.png')
     await tab.screenshot({ path: screenshot, fullPage: true })
     if (process.env.REVERIFY_UPDATE_SCREENSHOTS === '1') copyFileSync(screenshot, join(REPO_ROOT, 'docs', 'images', 'summary.png'))
-  } finally {
-    await browser?.close()
-    rmSync(profile, { recursive: true, force: true })
-  }
+  })
 })

@@ -1,5 +1,5 @@
 /**
- * The job summary (docs/design.md §5, SPEC §8): what failed and where, readable without
+ * The job summary (docs/design.md §5): what failed and where, readable without
  * downloading anything — a heading with the step's name and verdict, the attempts table,
  * each failed attempt's output excerpt, the command's receipt history, how to capture the
  * failure, the receipt and the trace artifact. Everything taken from a command, its output

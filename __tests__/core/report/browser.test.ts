@@ -5,44 +5,18 @@
  * that a failure. A screenshot goes to test-output/; with REVERIFY_UPDATE_SCREENSHOTS=1 also
  * to docs/images/report.png.
  */
-import { existsSync, mkdirSync, mkdtempSync, copyFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import puppeteer, { type Browser } from 'puppeteer-core'
+import { browserTest, CHROMIUM, withChromium } from '../../helpers/chromium.js'
 import { REPO_ROOT } from '../../helpers/cli.js'
 import { HOSTILE_LINES, reportRun } from '../../helpers/report-run.js'
 
-const chromium = process.env.REVERIFY_CHROMIUM || '/usr/bin/chromium'
-const required = process.env.REVERIFY_REQUIRE_BROWSER === '1'
-const available = existsSync(chromium)
 const OUTPUT_DIR = join(REPO_ROOT, 'test-output')
 
-if (!available && !required) {
-  process.stderr.write(`browser test skipped: no Chromium at ${chromium} (install it, or set REVERIFY_CHROMIUM)\n`)
-}
-
-const browserTest = available || required ? test : test.skip
-
-browserTest(`the report renders in Chromium with no request and no injected script (Chromium: ${chromium})`, async () => {
-  if (!available) throw new Error(`REVERIFY_REQUIRE_BROWSER=1 but there is no Chromium at ${chromium}`)
+browserTest(`the report renders in Chromium with no request and no injected script (Chromium: ${CHROMIUM})`, async () => {
   const run = await reportRun()
-  const profile = mkdtempSync(join(tmpdir(), 'reverify-chromium-'))
-  let browser: Browser | undefined
-  try {
-    browser = await puppeteer.launch({
-      executablePath: chromium,
-      headless: true,
-      userDataDir: profile,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync'
-      ]
-    })
+  await withChromium(async browser => {
     const page = await browser.newPage()
     await page.setViewport({ width: 1100, height: 1300 })
     const fileUrl = pathToFileURL(run.reportPath).href
@@ -77,8 +51,5 @@ browserTest(`the report renders in Chromium with no request and no injected scri
       mkdirSync(join(REPO_ROOT, 'docs', 'images'), { recursive: true })
       copyFileSync(screenshot, join(REPO_ROOT, 'docs', 'images', 'report.png'))
     }
-  } finally {
-    await browser?.close()
-    rmSync(profile, { recursive: true, force: true })
-  }
+  })
 })

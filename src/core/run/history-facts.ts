@@ -1,5 +1,5 @@
 /**
- * A command's receipt history as facts a reviewer can act on (SPEC §8): its last runs and
+ * A command's receipt history as facts a reviewer can act on (docs/design.md §5): its last runs and
  * how often it passed only on a retry. Pure: the front end reads the receipts and words these.
  */
 import type { Receipt, ReceiptStatus } from '../receipt.js'
