@@ -128,6 +128,29 @@ describe('retries', () => {
     )
   })
 
+  test('retry-on-exit-codes takes ranges; an unlisted code is named with the list as written', async () => {
+    const result = await runCli(
+      ['run', '--command', 'exit 124', '--expect-exit', '0', '--max-retries', '3', '--retry-on-exit-codes', '1-123, 125-255'],
+      repo
+    )
+    expect(result.code).toBe(1)
+    const events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
+    expect(events.find(event => event.phase === 'note')!.payload.message).toMatch(
+      /; not retrying: exit 124 is not in retry-on-exit-codes \(1-123,125-255\)$/
+    )
+  })
+
+  test('retry-on-exit-codes retries a code inside a range', async () => {
+    const result = await runCli(
+      ['run', '--command', 'exit 42', '--expect-exit', '0', '--max-retries', '1', '--retry-on-exit-codes', '1-41,42-50'],
+      repo
+    )
+    expect(result.code).toBe(1)
+    const events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(2)
+  })
+
   test('retry-on-exit-codes retries a listed code', async () => {
     const result = await runCli(
       ['run', '--command', 'exit 2', '--expect-exit', '0', '--max-retries', '1', '--retry-on-exit-codes', '2'],
@@ -277,6 +300,8 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
       /^reverify: --retry-backoff: 'linear' is not allowed; expected one of fixed, exponential$/
     ],
     [['--expect-exit', '0', '--retry-on-exit-codes', '1,x'], /^reverify: --retry-on-exit-codes: '1,x' is not allowed/],
+    [['--expect-exit', '0', '--retry-on-exit-codes', '5-1'], /^reverify: --retry-on-exit-codes: '5-1' is not allowed/],
+    [['--expect-exit', '0', '--retry-on-exit-codes', '1-300'], /^reverify: --retry-on-exit-codes: '1-300' is not allowed/],
     [
       ['--expect-exit', '0', '--retry-on-output', '(unclosed'],
       /^reverify: --retry-on-output: '\(unclosed' is not a valid regular expression/

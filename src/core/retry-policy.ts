@@ -2,7 +2,7 @@
  * When to retry and how long to wait (docs/design.md §1 retry-* inputs). Pure functions: the engine
  * supplies the clock and the randomness, so tests never sleep.
  */
-import type { RunSettings } from './settings.js'
+import type { ExitCodeList, RunSettings } from './settings.js'
 
 /** Longest wait between attempts under exponential backoff. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -25,6 +25,11 @@ export function retryDelayMs(
   return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter))
 }
 
+/** True when one of the list's ranges holds the code. */
+export function listsExitCode(list: ExitCodeList, code: number): boolean {
+  return list.ranges.some(([low, high]) => code >= low && code <= high)
+}
+
 /** Why a failed attempt may not be retried, or undefined when it may. */
 export function retryRefusal(
   settings: Pick<RunSettings, 'retryOnExitCodes' | 'retryOnOutput'>,
@@ -32,8 +37,9 @@ export function retryRefusal(
   outputMatched: boolean
 ): string | undefined {
   const codes = settings.retryOnExitCodes
-  if (codes !== undefined && !codes.includes(exitCode)) {
-    return `not retrying: exit ${exitCode} is not in retry-on-exit-codes (${codes.join(',')})`
+  if (codes !== undefined && !listsExitCode(codes, exitCode)) {
+    // The list as written, never expanded: `1-123,125-255` would be 254 numbers.
+    return `not retrying: exit ${exitCode} is not in retry-on-exit-codes (${codes.text})`
   }
   if (settings.retryOnOutput !== undefined && !outputMatched) {
     return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`

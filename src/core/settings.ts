@@ -15,6 +15,12 @@ export type { RawInputs } from './inputs/parse.js'
 /** How a command is handed to a shell (docs/design.md §1 `shell`). */
 export type ShellSpec = { kind: 'bash' } | { kind: 'sh' } | { kind: 'template'; template: string }
 
+/** `retry-on-exit-codes`: inclusive ranges, and the text as given (trimmed parts) for notes and run.json. */
+export interface ExitCodeList {
+  text: string
+  ranges: Array<[number, number]>
+}
+
 /** What an attempt must satisfy; at least one is set. */
 export interface Expectations {
   exit?: number
@@ -31,7 +37,7 @@ export interface RunSettings {
   timeoutSeconds: number
   retryWaitSeconds: number
   retryBackoff: 'fixed' | 'exponential'
-  retryOnExitCodes?: number[]
+  retryOnExitCodes?: ExitCodeList
   retryOnOutput?: RegExp
   shell: ShellSpec
   workingDirectory: string
@@ -125,7 +131,7 @@ export function toRawInputs(settings: RunSettings): Record<string, string> {
     'timeout-seconds': String(settings.timeoutSeconds),
     'retry-wait-seconds': String(settings.retryWaitSeconds),
     'retry-backoff': settings.retryBackoff,
-    ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.join(',') }),
+    ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.text }),
     ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
     shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
     'working-directory': settings.workingDirectory,

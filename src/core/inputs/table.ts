@@ -144,7 +144,8 @@ export const INPUTS = {
   },
   'retry-on-exit-codes': {
     kind: { type: 'exit-codes' },
-    description: 'Comma list of exit codes; when set, a failed attempt is retried only if its exit code is listed.',
+    description:
+      'Comma list of exit codes and ranges (e.g. 1-123,125-255); when set, a failed attempt is retried only if its exit code is listed.',
     shownDefault: { cli: 'any', action: 'any' },
     fronts: RUN,
     placeholder: 'LIST',
