@@ -56,8 +56,8 @@ export async function runVerifyLoop(
   let stop = attempts.some(attempt => attempt.verified)
   const resumedFrom = attempts[attempts.length - 1]
   if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted && attempts.length < maxAttempts) {
-    // A resumed run obeys retry-on-* for the attempt it replayed, as if it had just run.
-    const refusal = retryRefusal(settings, resumedFrom.exitCode, resumedFrom.outputMatched)
+    // A resumed run obeys retry-on and retry-on-* for the attempt it replayed, as if it had just run.
+    const refusal = retryRefusal(settings, resumedFrom)
     if (refusal !== undefined) {
       session.event('note', { message: `${failureReason(resumedFrom)}; ${refusal}` })
       stop = true
@@ -82,7 +82,7 @@ export async function runVerifyLoop(
       break
     }
     if (number === maxAttempts) break
-    const refusal = retryRefusal(settings, attempt.exitCode, attempt.outputMatched)
+    const refusal = retryRefusal(settings, attempt)
     if (refusal !== undefined) {
       const message = `${failureReason(attempt)}; ${refusal}`
       session.event('note', { message })

@@ -30,18 +30,30 @@ export function listsExitCode(list: ExitCodeList, code: number): boolean {
   return list.ranges.some(([low, high]) => code >= low && code <= high)
 }
 
-/** Why a failed attempt may not be retried, or undefined when it may. */
-export function retryRefusal(
-  settings: Pick<RunSettings, 'retryOnExitCodes' | 'retryOnOutput'>,
-  exitCode: number,
+/** What the retry filters look at in a failed attempt. */
+export interface FailedAttempt {
+  exitCode: number
+  timedOut: boolean
   outputMatched: boolean
+}
+
+/** Why a failed attempt may not be retried, or undefined when it may: every filter must allow it. */
+export function retryRefusal(
+  settings: Pick<RunSettings, 'retryOn' | 'retryOnExitCodes' | 'retryOnOutput'>,
+  attempt: FailedAttempt
 ): string | undefined {
-  const codes = settings.retryOnExitCodes
-  if (codes !== undefined && !listsExitCode(codes, exitCode)) {
-    // The list as written, never expanded: `1-123,125-255` would be 254 numbers.
-    return `not retrying: exit ${exitCode} is not in retry-on-exit-codes (${codes.text})`
+  if (settings.retryOn === 'error' && attempt.timedOut) {
+    return 'not retrying: the attempt timed out and retry-on is error'
   }
-  if (settings.retryOnOutput !== undefined && !outputMatched) {
+  if (settings.retryOn === 'timeout' && !attempt.timedOut) {
+    return 'not retrying: the attempt did not time out and retry-on is timeout'
+  }
+  const codes = settings.retryOnExitCodes
+  if (codes !== undefined && !listsExitCode(codes, attempt.exitCode)) {
+    // The list as written, never expanded: `1-123,125-255` would be 254 numbers.
+    return `not retrying: exit ${attempt.exitCode} is not in retry-on-exit-codes (${codes.text})`
+  }
+  if (settings.retryOnOutput !== undefined && !attempt.outputMatched) {
     return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`
   }
   return undefined

@@ -37,6 +37,8 @@ export interface RunSettings {
   timeoutSeconds: number
   retryWaitSeconds: number
   retryBackoff: 'fixed' | 'exponential'
+  /** Which failures may be retried at all: any, a failure that did not time out, or only a timeout. */
+  retryOn: 'any' | 'error' | 'timeout'
   retryOnExitCodes?: ExitCodeList
   retryOnOutput?: RegExp
   shell: ShellSpec
@@ -98,6 +100,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
     timeoutSeconds: input['timeout-seconds'],
     retryWaitSeconds: input['retry-wait-seconds'],
     retryBackoff: input['retry-backoff'],
+    retryOn: input['retry-on'],
     ...(retryOnExitCodes !== undefined && { retryOnExitCodes }),
     ...(retryOnOutput !== undefined && { retryOnOutput }),
     shell: input.shell,
@@ -131,6 +134,7 @@ export function toRawInputs(settings: RunSettings): Record<string, string> {
     'timeout-seconds': String(settings.timeoutSeconds),
     'retry-wait-seconds': String(settings.retryWaitSeconds),
     'retry-backoff': settings.retryBackoff,
+    'retry-on': settings.retryOn,
     ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.text }),
     ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
     shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,

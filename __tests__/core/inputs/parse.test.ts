@@ -154,6 +154,7 @@ test('toRawInputs gives back inputs that parse to the same settings', () => {
       'timeout-seconds': '60',
       'retry-wait-seconds': '2',
       'retry-backoff': 'Exponential',
+      'retry-on': 'Timeout',
       'retry-on-exit-codes': '1, 2',
       'retry-on-output': 'ECONN(RESET|REFUSED)',
       shell: 'python {0}',

@@ -142,6 +142,15 @@ export const INPUTS = {
     placeholder: 'MODE',
     group: 'Retries and time'
   },
+  'retry-on': {
+    kind: { type: 'choice', values: ['any', 'error', 'timeout'] },
+    description:
+      'any, error (a failure that did not time out) or timeout (only a timed-out attempt); combines with retry-on-exit-codes and retry-on-output (all must allow a retry).',
+    default: 'any',
+    fronts: RUN,
+    placeholder: 'WHEN',
+    group: 'Retries and time'
+  },
   'retry-on-exit-codes': {
     kind: { type: 'exit-codes' },
     description:
