@@ -4,6 +4,7 @@
  * session's trace (docs/design.md §2).
  */
 import { runAttempt, type AttemptEnvironment, type AttemptResult } from './attempt.js'
+import { runOnRetry } from './on-retry.js'
 import { describeWait, retryDelayMs, retryRefusal } from './retry-policy.js'
 import type { Clock } from './clock.js'
 import type { RunSettings } from './settings.js'
@@ -94,6 +95,12 @@ export async function runVerifyLoop(
     session.event('note', { message })
     env.log({ kind: 'attempt-failed', attempt: number, retry: true, note: message })
     await env.clock.sleep(wait, env.signal)
+    if (settings.onRetry !== undefined && !env.signal?.aborted) {
+      // A failing hook is a warning: the retries it prepares for go on regardless.
+      const hook = await runOnRetry(settings.onRetry, settings, env)
+      session.event('note', { message: hook.note })
+      if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: number, exitCode: hook.exitCode, note: hook.note })
+    }
   }
 
   const verifiedAt = attempts.findIndex(attempt => attempt.verified)

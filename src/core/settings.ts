@@ -41,6 +41,8 @@ export interface RunSettings {
   retryOn: 'any' | 'error' | 'timeout'
   retryOnExitCodes?: ExitCodeList
   retryOnOutput?: RegExp
+  /** A command run after a failed attempt, before the next one (never after the last or a pass). */
+  onRetry?: string
   shell: ShellSpec
   workingDirectory: string
   name: string
@@ -93,6 +95,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
   if (Object.keys(expectations).length === 0) throw new UsageError(NOTHING_TO_VERIFY)
   const retryOnExitCodes = input['retry-on-exit-codes']
   const retryOnOutput = input['retry-on-output']
+  const onRetry = input['on-retry']
   return {
     commands: input.command,
     expectations,
@@ -103,6 +106,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
     retryOn: input['retry-on'],
     ...(retryOnExitCodes !== undefined && { retryOnExitCodes }),
     ...(retryOnOutput !== undefined && { retryOnOutput }),
+    ...(onRetry !== undefined && { onRetry }),
     shell: input.shell,
     workingDirectory: input['working-directory'],
     name: input.name,
@@ -123,7 +127,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
  */
 export function toRawInputs(settings: RunSettings): Record<string, string> {
   const { exit, stdout, file, check } = settings.expectations
-  const { retryOnExitCodes, retryOnOutput } = settings
+  const { retryOnExitCodes, retryOnOutput, onRetry } = settings
   const raw = {
     command: settings.commands.join('\n'),
     ...(exit !== undefined && { 'expect-exit': String(exit) }),
@@ -137,6 +141,7 @@ export function toRawInputs(settings: RunSettings): Record<string, string> {
     'retry-on': settings.retryOn,
     ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.text }),
     ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
+    ...(onRetry !== undefined && { 'on-retry': onRetry }),
     shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
     'working-directory': settings.workingDirectory,
     name: settings.name,

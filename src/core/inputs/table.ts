@@ -168,6 +168,14 @@ export const INPUTS = {
     placeholder: 'REGEX',
     group: 'Retries and time'
   },
+  'on-retry': {
+    kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
+    description:
+      'A shell command run after a failed attempt and before the next one (never after the last attempt or a pass); a failing one is a warning.',
+    fronts: RUN,
+    placeholder: 'CMD',
+    group: 'Retries and time'
+  },
   shell: {
     kind: { type: 'shell' },
     description: 'bash, sh, or a template containing {0} (the path of a temporary script), e.g. "python {0}".',
