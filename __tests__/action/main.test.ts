@@ -5,7 +5,7 @@
  * they run concurrently against one service.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FakeRunner, foldLog, receiptsInCacheEntry, type StepResult } from '../helpers/runner.js'
 import { readZip, ResultsService, type UploadedArtifact } from '../helpers/results-service.js'
@@ -305,6 +305,18 @@ test.concurrent('a flaky pass: the warning names what failed in the failed attem
   expect(flaky[0]!.message).toContain('Attempt 1 failed')
   expect(flaky[0]!.file).toBeUndefined()
   expect(step.summary).toContain('connect ETIMEDOUT 10.0.0.5:443')
+})
+
+test.concurrent('on-retry: runs between failed attempts only; a failing hook is a warning annotation and the retries go on', async () => {
+  const { runner } = await newRunner('on-retry')
+  const hook = 'echo ran >> hook-runs; echo "cache wipe failed" >&2; exit 4'
+  const step = await runner.main({ command: 'echo boom; exit 1', 'expect-exit': '0', 'max-retries': '2', 'on-retry': hook })
+  expect(step.code).toBe(1)
+  expect(step.outputs).toMatchObject({ outcome: 'failure', attempts: '3' })
+  expect(readFileSync(join(runner.workspace, 'hook-runs'), 'utf8')).toBe('ran\nran\n')
+  const hookWarnings = warnings(step).filter(warning => warning.title === 'reverify: on-retry failed')
+  expect(hookWarnings).toHaveLength(2)
+  expect(hookWarnings[0]!.message).toMatch(/^on-retry exited 4: cache wipe failed; retrying all the same \(after attempt 1\)$/)
 })
 
 test.concurrent('every output of action.yml is set by a verify run', async () => {

@@ -69,6 +69,22 @@ test('a crash between tool_result and verify: the verification is replayed, the 
   expect(receipt).toMatchObject({ status: 'passed', attempts: 2, flaky: true, max_attempts: 3, pid: process.pid })
 })
 
+test('retry-on judges the replayed attempt too: a refused retry ends the run without running anything', async () => {
+  const args = ['run', '--command', COUNTING(3), '--expect-exit', '0', '--max-retries', '2', '--retry-on', 'timeout']
+  expect((await runCli(args, repo)).code).toBe(1)
+  const { dir } = await crashAfter(state(), events => events.findIndex(event => event.phase === 'tool_result'))
+  const resumed = await runCli(args, repo)
+  expect(resumed.code).toBe(1)
+  expect(readFileSync(join(repo, 'count'), 'utf8').trim()).toBe('1')
+  const events = expectWellFormedTrace(dir)
+  expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
+  expect(
+    events.some(
+      event => event.phase === 'note' && /not retrying: the attempt did not time out and retry-on is timeout$/.test(event.payload.message)
+    )
+  ).toBe(true)
+})
+
 test('a replayed pass ends the run without running anything', async () => {
   const args = ['run', '--command', COUNTING(1), '--expect-exit', '0', '--max-retries', '2']
   expect((await runCli(args, repo)).code).toBe(0)

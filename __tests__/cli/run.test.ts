@@ -128,6 +128,92 @@ describe('retries', () => {
     )
   })
 
+  test('retry-on-exit-codes takes ranges; an unlisted code is named with the list as written', async () => {
+    const result = await runCli(
+      ['run', '--command', 'exit 124', '--expect-exit', '0', '--max-retries', '3', '--retry-on-exit-codes', '1-123, 125-255'],
+      repo
+    )
+    expect(result.code).toBe(1)
+    const events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
+    expect(events.find(event => event.phase === 'note')!.payload.message).toMatch(
+      /; not retrying: exit 124 is not in retry-on-exit-codes \(1-123,125-255\)$/
+    )
+  })
+
+  test('retry-on-exit-codes retries a code inside a range', async () => {
+    const result = await runCli(
+      ['run', '--command', 'exit 42', '--expect-exit', '0', '--max-retries', '1', '--retry-on-exit-codes', '1-41,42-50'],
+      repo
+    )
+    expect(result.code).toBe(1)
+    const events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(2)
+  })
+
+  test('retry-on error does not retry a timeout', async () => {
+    const result = await runCli(
+      ['run', '--command', 'sleep 5', '--expect-exit', '0', '--max-retries', '2', '--timeout-seconds', '1', '--retry-on', 'error'],
+      repo
+    )
+    expect(result.code).toBe(1)
+    const events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
+    expect(events.find(event => event.phase === 'note')!.payload.message).toMatch(
+      /; not retrying: the attempt timed out and retry-on is error$/
+    )
+  })
+
+  test('retry-on error retries a failure that did not time out', async () => {
+    const result = await runCli(['run', '--command', 'exit 3', '--expect-exit', '0', '--max-retries', '1', '--retry-on', 'error'], repo)
+    expect(result.code).toBe(1)
+    const events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(2)
+  })
+
+  test('retry-on timeout does not retry exit 1', async () => {
+    const result = await runCli(['run', '--command', 'exit 1', '--expect-exit', '0', '--max-retries', '2', '--retry-on', 'timeout'], repo)
+    expect(result.code).toBe(1)
+    const events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
+    expect(events.find(event => event.phase === 'note')!.payload.message).toMatch(
+      /; not retrying: the attempt did not time out and retry-on is timeout$/
+    )
+  })
+
+  test('retry-on timeout retries a timeout; retry-on-exit-codes must allow it too', async () => {
+    const allowed = await runCli(
+      ['run', '--command', 'sleep 5', '--expect-exit', '0', '--max-retries', '1', '--timeout-seconds', '1', '--retry-on', 'timeout'],
+      repo
+    )
+    expect(allowed.code).toBe(1)
+    let events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(2)
+    repo = await scratchRepo() // a fresh state directory, so the next trace is the only one
+    const refused = await runCli(
+      [
+        'run',
+        '--command',
+        'sleep 5',
+        '--expect-exit',
+        '0',
+        '--max-retries',
+        '1',
+        '--timeout-seconds',
+        '1',
+        '--retry-on',
+        'timeout',
+        '--retry-on-exit-codes',
+        '1-123'
+      ],
+      repo
+    )
+    expect(refused.code).toBe(1)
+    events = expectWellFormedTrace(onlySession())
+    expect(events.filter(event => event.phase === 'tool_call')).toHaveLength(1)
+    expect(events.find(event => event.phase === 'note')!.payload.message).toMatch(/exit 124 is not in retry-on-exit-codes \(1-123\)$/)
+  })
+
   test('retry-on-exit-codes retries a listed code', async () => {
     const result = await runCli(
       ['run', '--command', 'exit 2', '--expect-exit', '0', '--max-retries', '1', '--retry-on-exit-codes', '2'],
@@ -277,6 +363,9 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
       /^reverify: --retry-backoff: 'linear' is not allowed; expected one of fixed, exponential$/
     ],
     [['--expect-exit', '0', '--retry-on-exit-codes', '1,x'], /^reverify: --retry-on-exit-codes: '1,x' is not allowed/],
+    [['--expect-exit', '0', '--retry-on', 'never'], /^reverify: --retry-on: 'never' is not allowed; expected one of any, error, timeout$/],
+    [['--expect-exit', '0', '--retry-on-exit-codes', '5-1'], /^reverify: --retry-on-exit-codes: '5-1' is not allowed/],
+    [['--expect-exit', '0', '--retry-on-exit-codes', '1-300'], /^reverify: --retry-on-exit-codes: '1-300' is not allowed/],
     [
       ['--expect-exit', '0', '--retry-on-output', '(unclosed'],
       /^reverify: --retry-on-output: '\(unclosed' is not a valid regular expression/

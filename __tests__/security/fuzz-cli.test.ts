@@ -73,8 +73,10 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   'timeout-seconds': fc.integer({ min: 1, max: 30 }).map(String),
   'retry-wait-seconds': fc.constant('0'),
   'retry-backoff': fc.constantFrom('fixed', 'exponential', ' EXPONENTIAL '),
-  'retry-on-exit-codes': fc.constantFrom('1', '1,3', ' 1 , 2 '),
+  'retry-on': fc.constantFrom('any', 'error', ' Timeout '),
+  'retry-on-exit-codes': fc.constantFrom('1', '1,3', ' 1 , 2 ', '1-123,125-255'),
   'retry-on-output': fc.constantFrom('ERROR', '^partial$', '(?<name>x)'),
+  'on-retry': safeCommand,
   shell: fc.constantFrom('bash', 'sh', 'bash {0}', 'sh -e {0}'),
   'working-directory': fc.constantFrom('.', 'sub', '..'),
   name: fc.constantFrom('verify', 'unit-tests', 'a.b_c', 'Unit tests (node 20)', '../../a', '/etc/x', '…'),
@@ -89,7 +91,8 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
 /** A hostile value of one flag; what gets executed stays harmless. */
 function hostileFor(name: string): fc.Arbitrary<string> {
   if (name === 'command') return hostileCommand
-  if (name === 'expect-check') return fc.oneof(hostileCommand, fc.constant('true\u0000'))
+  // Both are run as commands, so their hostile values are harmless commands too.
+  if (name === 'expect-check' || name === 'on-retry') return fc.oneof(hostileCommand, fc.constant('true\u0000'))
   return hostileText
 }
 

@@ -15,7 +15,8 @@ import { State } from './constants.js'
 export const AnnotationTitle = {
   uncaptured: 'reverify: retrying an uncaptured failure',
   blocked: 'reverify: retry blocked until the failure is captured',
-  refused: 'reverify: destructive command refused'
+  refused: 'reverify: destructive command refused',
+  onRetry: 'reverify: on-retry failed'
 } as const
 
 /** The commit that captures a failed run through its trailer, as one command to copy. */
@@ -77,6 +78,11 @@ export class RunLog {
       case 'attempt-failed':
         this.closeAttempt()
         core.info(`reverify: attempt ${progress.attempt}/${this.maxAttempts} failed: ${this.redactor.redact(progress.note)}`)
+        return
+      case 'on-retry-failed':
+        core.warning(`${this.redactor.redact(progress.note)}; retrying all the same (after attempt ${progress.attempt})`, {
+          title: AnnotationTitle.onRetry
+        })
         return
       case 'report-failed':
         core.warning(`reverify: run ${progress.runId}: ${this.redactor.redact(progress.error)}`)

@@ -46,6 +46,8 @@ function progressLine(progress: RunProgress, redactor: Redactor): string | undef
       return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`
     case 'attempt-failed':
       return `reverify: ${redactor.redact(progress.note)}`
+    case 'on-retry-failed':
+      return `reverify: warning: ${redactor.redact(progress.note)}; retrying all the same`
     case 'report-failed':
       return `reverify: warning: run ${progress.runId}: ${redactor.redact(progress.error)}`
     case 'run-created':

@@ -4,6 +4,7 @@
  * session's trace (docs/design.md §2).
  */
 import { runAttempt, type AttemptEnvironment, type AttemptResult } from './attempt.js'
+import { runOnRetry } from './on-retry.js'
 import { describeWait, retryDelayMs, retryRefusal } from './retry-policy.js'
 import type { Clock } from './clock.js'
 import type { RunSettings } from './settings.js'
@@ -56,8 +57,8 @@ export async function runVerifyLoop(
   let stop = attempts.some(attempt => attempt.verified)
   const resumedFrom = attempts[attempts.length - 1]
   if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted && attempts.length < maxAttempts) {
-    // A resumed run obeys retry-on-* for the attempt it replayed, as if it had just run.
-    const refusal = retryRefusal(settings, resumedFrom.exitCode, resumedFrom.outputMatched)
+    // A resumed run obeys retry-on and retry-on-* for the attempt it replayed, as if it had just run.
+    const refusal = retryRefusal(settings, resumedFrom)
     if (refusal !== undefined) {
       session.event('note', { message: `${failureReason(resumedFrom)}; ${refusal}` })
       stop = true
@@ -82,7 +83,7 @@ export async function runVerifyLoop(
       break
     }
     if (number === maxAttempts) break
-    const refusal = retryRefusal(settings, attempt.exitCode, attempt.outputMatched)
+    const refusal = retryRefusal(settings, attempt)
     if (refusal !== undefined) {
       const message = `${failureReason(attempt)}; ${refusal}`
       session.event('note', { message })
@@ -94,6 +95,12 @@ export async function runVerifyLoop(
     session.event('note', { message })
     env.log({ kind: 'attempt-failed', attempt: number, retry: true, note: message })
     await env.clock.sleep(wait, env.signal)
+    if (settings.onRetry !== undefined && !env.signal?.aborted) {
+      // A failing hook is a warning: the retries it prepares for go on regardless.
+      const hook = await runOnRetry(settings.onRetry, settings, env)
+      session.event('note', { message: hook.note })
+      if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: number, exitCode: hook.exitCode, note: hook.note })
+    }
   }
 
   const verifiedAt = attempts.findIndex(attempt => attempt.verified)

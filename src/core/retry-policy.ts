@@ -2,7 +2,7 @@
  * When to retry and how long to wait (docs/design.md §1 retry-* inputs). Pure functions: the engine
  * supplies the clock and the randomness, so tests never sleep.
  */
-import type { RunSettings } from './settings.js'
+import type { ExitCodeList, RunSettings } from './settings.js'
 
 /** Longest wait between attempts under exponential backoff. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -25,17 +25,35 @@ export function retryDelayMs(
   return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter))
 }
 
-/** Why a failed attempt may not be retried, or undefined when it may. */
-export function retryRefusal(
-  settings: Pick<RunSettings, 'retryOnExitCodes' | 'retryOnOutput'>,
-  exitCode: number,
+/** True when one of the list's ranges holds the code. */
+export function listsExitCode(list: ExitCodeList, code: number): boolean {
+  return list.ranges.some(([low, high]) => code >= low && code <= high)
+}
+
+/** What the retry filters look at in a failed attempt. */
+export interface FailedAttempt {
+  exitCode: number
+  timedOut: boolean
   outputMatched: boolean
+}
+
+/** Why a failed attempt may not be retried, or undefined when it may: every filter must allow it. */
+export function retryRefusal(
+  settings: Pick<RunSettings, 'retryOn' | 'retryOnExitCodes' | 'retryOnOutput'>,
+  attempt: FailedAttempt
 ): string | undefined {
-  const codes = settings.retryOnExitCodes
-  if (codes !== undefined && !codes.includes(exitCode)) {
-    return `not retrying: exit ${exitCode} is not in retry-on-exit-codes (${codes.join(',')})`
+  if (settings.retryOn === 'error' && attempt.timedOut) {
+    return 'not retrying: the attempt timed out and retry-on is error'
   }
-  if (settings.retryOnOutput !== undefined && !outputMatched) {
+  if (settings.retryOn === 'timeout' && !attempt.timedOut) {
+    return 'not retrying: the attempt did not time out and retry-on is timeout'
+  }
+  const codes = settings.retryOnExitCodes
+  if (codes !== undefined && !listsExitCode(codes, attempt.exitCode)) {
+    // The list as written, never expanded: `1-123,125-255` would be 254 numbers.
+    return `not retrying: exit ${attempt.exitCode} is not in retry-on-exit-codes (${codes.text})`
+  }
+  if (settings.retryOnOutput !== undefined && !attempt.outputMatched) {
     return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`
   }
   return undefined

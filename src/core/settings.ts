@@ -15,6 +15,12 @@ export type { RawInputs } from './inputs/parse.js'
 /** How a command is handed to a shell (docs/design.md §1 `shell`). */
 export type ShellSpec = { kind: 'bash' } | { kind: 'sh' } | { kind: 'template'; template: string }
 
+/** `retry-on-exit-codes`: inclusive ranges, and the text as given (trimmed parts) for notes and run.json. */
+export interface ExitCodeList {
+  text: string
+  ranges: Array<[number, number]>
+}
+
 /** What an attempt must satisfy; at least one is set. */
 export interface Expectations {
   exit?: number
@@ -31,8 +37,12 @@ export interface RunSettings {
   timeoutSeconds: number
   retryWaitSeconds: number
   retryBackoff: 'fixed' | 'exponential'
-  retryOnExitCodes?: number[]
+  /** Which failures may be retried at all: any, a failure that did not time out, or only a timeout. */
+  retryOn: 'any' | 'error' | 'timeout'
+  retryOnExitCodes?: ExitCodeList
   retryOnOutput?: RegExp
+  /** A command run after a failed attempt, before the next one (never after the last or a pass). */
+  onRetry?: string
   shell: ShellSpec
   workingDirectory: string
   name: string
@@ -85,6 +95,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
   if (Object.keys(expectations).length === 0) throw new UsageError(NOTHING_TO_VERIFY)
   const retryOnExitCodes = input['retry-on-exit-codes']
   const retryOnOutput = input['retry-on-output']
+  const onRetry = input['on-retry']
   return {
     commands: input.command,
     expectations,
@@ -92,8 +103,10 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
     timeoutSeconds: input['timeout-seconds'],
     retryWaitSeconds: input['retry-wait-seconds'],
     retryBackoff: input['retry-backoff'],
+    retryOn: input['retry-on'],
     ...(retryOnExitCodes !== undefined && { retryOnExitCodes }),
     ...(retryOnOutput !== undefined && { retryOnOutput }),
+    ...(onRetry !== undefined && { onRetry }),
     shell: input.shell,
     workingDirectory: input['working-directory'],
     name: input.name,
@@ -114,7 +127,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
  */
 export function toRawInputs(settings: RunSettings): Record<string, string> {
   const { exit, stdout, file, check } = settings.expectations
-  const { retryOnExitCodes, retryOnOutput } = settings
+  const { retryOnExitCodes, retryOnOutput, onRetry } = settings
   const raw = {
     command: settings.commands.join('\n'),
     ...(exit !== undefined && { 'expect-exit': String(exit) }),
@@ -125,8 +138,10 @@ export function toRawInputs(settings: RunSettings): Record<string, string> {
     'timeout-seconds': String(settings.timeoutSeconds),
     'retry-wait-seconds': String(settings.retryWaitSeconds),
     'retry-backoff': settings.retryBackoff,
-    ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.join(',') }),
+    'retry-on': settings.retryOn,
+    ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.text }),
     ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
+    ...(onRetry !== undefined && { 'on-retry': onRetry }),
     shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
     'working-directory': settings.workingDirectory,
     name: settings.name,

@@ -108,6 +108,39 @@ describe('every limit is as strict as before', () => {
   })
 })
 
+describe('retry-on-exit-codes takes codes and ranges', () => {
+  const parse = (codes: string, front?: 'cli' | 'action') =>
+    parseRunSettings({ command: 'true', 'expect-exit': '0', 'retry-on-exit-codes': codes }, scratch(), { front })
+
+  test('codes and ranges, kept as written (trimmed) for notes and run.json', () => {
+    expect(parse(' 1-123 , 125-255,0 ').retryOnExitCodes).toEqual({
+      text: '1-123,125-255,0',
+      ranges: [
+        [1, 123],
+        [125, 255],
+        [0, 0]
+      ]
+    })
+    expect(parse('7-7').retryOnExitCodes?.ranges).toEqual([[7, 7]])
+  })
+
+  test.each(['5-1', '1-300', 'a-b', '1-', '-3', '1,,2', '1,', '256', '1 - 3', '0x1'])('%p is one line naming the input', bad => {
+    expect(refusal(() => parse(bad, 'cli'))).toMatch(
+      /^--retry-on-exit-codes: '.*' is not allowed; expected a comma-separated list of exit codes and ranges/
+    )
+    const message = refusal(() => parse(bad))
+    expect(message).toMatch(/^retry-on-exit-codes: /)
+    expect(message).not.toContain('\n')
+  })
+
+  test('toRawInputs keeps the ranges', () => {
+    const cwd = scratch()
+    const settings = parseRunSettings({ command: 'true', 'expect-exit': '0', 'retry-on-exit-codes': '1-123, 125-255' }, cwd)
+    expect(toRawInputs(settings)['retry-on-exit-codes']).toBe('1-123,125-255')
+    expect(parseRunSettings(toRawInputs(settings), cwd)).toEqual(settings)
+  })
+})
+
 test('toRawInputs gives back inputs that parse to the same settings', () => {
   const cwd = scratch()
   const settings = parseRunSettings(
@@ -121,6 +154,7 @@ test('toRawInputs gives back inputs that parse to the same settings', () => {
       'timeout-seconds': '60',
       'retry-wait-seconds': '2',
       'retry-backoff': 'Exponential',
+      'retry-on': 'Timeout',
       'retry-on-exit-codes': '1, 2',
       'retry-on-output': 'ECONN(RESET|REFUSED)',
       shell: 'python {0}',

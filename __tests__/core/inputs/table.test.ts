@@ -100,8 +100,8 @@ describe('action.yml, the reusable workflow and docs/action.md agree with the ta
     ],
     [
       'an input action.yml has and the table does not',
-      { actionYml: edit(real.actionYml, /^inputs:\n/m, 'inputs:\n  retry-on:\n    description: any, error or timeout.\n') },
-      'action.yml: input retry-on is not in the input table'
+      { actionYml: edit(real.actionYml, /^inputs:\n/m, 'inputs:\n  retry-when:\n    description: any, error or timeout.\n') },
+      'action.yml: input retry-when is not in the input table'
     ],
     [
       'a default changed in action.yml',

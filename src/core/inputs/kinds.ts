@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { splitCommandList } from '../command-list.js'
 import { showValue } from '../printable.js'
 import { isRunId } from '../run-id.js'
-import type { ShellSpec } from '../settings.js'
+import type { ExitCodeList, ShellSpec } from '../settings.js'
 import { resolveStateDir, stateDirProblem, type InputPlace } from './resolve.js'
 import type { InputKind } from './table.js'
 
@@ -59,13 +59,26 @@ const boolean = ruled(
   notAllowed('true or false')
 )
 
-const exitCodes = ruled(
-  z
-    .string()
-    .transform(text => text.split(',').map(part => part.trim()))
-    .pipe(z.array(z.string().regex(/^\d+$/).transform(Number).pipe(z.number().max(255)))),
-  notAllowed('a comma-separated list of exit codes from 0 to 255')
-)
+/** One part of an exit-code list: `7` or `1-123` (low end first). */
+function exitCodeRange(part: string): [number, number] | undefined {
+  const match = /^(\d{1,3})(?:-(\d{1,3}))?$/.exec(part)
+  if (match === null) return undefined
+  const low = Number(match[1])
+  const high = match[2] === undefined ? low : Number(match[2])
+  return low <= high && high <= 255 ? [low, high] : undefined
+}
+
+const exitCodes = z.string().transform((raw, ctx): ExitCodeList => {
+  const parts = raw.split(',').map(part => part.trim())
+  const ranges = parts.map(exitCodeRange)
+  if (ranges.every(range => range !== undefined)) return { text: parts.join(','), ranges }
+  ctx.addIssue({
+    code: 'custom',
+    message: notAllowed('a comma-separated list of exit codes and ranges from 0 to 255 (e.g. 1-123,125-255)')(raw),
+    input: raw
+  })
+  return z.NEVER
+})
 
 /** Why a trimmed label is refused, or undefined when it is fine. */
 function labelProblem(raw: string, text: string): string | undefined {

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { UsageError } from '../errors.js'
-import type { ShellSpec } from '../settings.js'
+import type { ExitCodeList, ShellSpec } from '../settings.js'
 import { kindSchema, unsetText } from './kinds.js'
 import { inputLabel, type InputPlace } from './resolve.js'
 import { INPUT_NAMES, inputSpec, type INPUTS, type InputName } from './table.js'
@@ -23,7 +23,7 @@ type ValueOfKind<K> = K extends { type: 'script' | 'lines' }
     : K extends { type: 'boolean' }
       ? boolean
       : K extends { type: 'exit-codes' }
-        ? number[]
+        ? ExitCodeList
         : K extends { type: 'regex' }
           ? RegExp
           : K extends { type: 'shell' }

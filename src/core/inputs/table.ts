@@ -142,9 +142,19 @@ export const INPUTS = {
     placeholder: 'MODE',
     group: 'Retries and time'
   },
+  'retry-on': {
+    kind: { type: 'choice', values: ['any', 'error', 'timeout'] },
+    description:
+      'any, error (a failure that did not time out) or timeout (only a timed-out attempt); combines with retry-on-exit-codes and retry-on-output (all must allow a retry).',
+    default: 'any',
+    fronts: RUN,
+    placeholder: 'WHEN',
+    group: 'Retries and time'
+  },
   'retry-on-exit-codes': {
     kind: { type: 'exit-codes' },
-    description: 'Comma list of exit codes; when set, a failed attempt is retried only if its exit code is listed.',
+    description:
+      'Comma list of exit codes and ranges (e.g. 1-123,125-255); when set, a failed attempt is retried only if its exit code is listed.',
     shownDefault: { cli: 'any', action: 'any' },
     fronts: RUN,
     placeholder: 'LIST',
@@ -156,6 +166,14 @@ export const INPUTS = {
     shownDefault: { cli: 'any', action: 'any' },
     fronts: RUN,
     placeholder: 'REGEX',
+    group: 'Retries and time'
+  },
+  'on-retry': {
+    kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
+    description:
+      'A shell command run after a failed attempt and before the next one (never after the last attempt or a pass); a failing one is a warning.',
+    fronts: RUN,
+    placeholder: 'CMD',
     group: 'Retries and time'
   },
   shell: {

@@ -31,6 +31,8 @@ export type RunProgress =
   | { kind: 'process-started'; pgid: number }
   /** A failed attempt is retried (`retry: true`) or not; `note` is what the trace recorded. */
   | { kind: 'attempt-failed'; attempt: number; retry: boolean; note: string }
+  /** The on-retry hook after attempt `attempt` failed (`note` is the trace's); the retries go on. */
+  | { kind: 'on-retry-failed'; attempt: number; exitCode: number; note: string }
   /** The HTML report could not be written (docs/design.md §8); the run's verdict stands. */
   | { kind: 'report-failed'; runId: string; error: string }
 

@@ -29,7 +29,9 @@ import { writeSessionReport } from '../report/index.js'
 /** The first command (or expect-check) the guardrail refuses, unless allowed. */
 function guardrailHit(settings: RunSettings): GuardrailHit | undefined {
   if (settings.allowDestructive) return undefined
-  for (const command of [...settings.commands, ...(settings.expectations.check ? [settings.expectations.check] : [])]) {
+  const { check } = settings.expectations
+  // Every command reverify would run: the list, expect-check and on-retry.
+  for (const command of [...settings.commands, ...(check ? [check] : []), ...(settings.onRetry ? [settings.onRetry] : [])]) {
     const hit = findDestructive(command)
     if (hit) return hit
   }
