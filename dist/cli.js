@@ -10293,9 +10293,27 @@ const kinds_boolean = ruled(schemas_string()
     .trim()
     .pipe(schemas_enum(BOOLEAN_WORDS))
     .transform(word => word.toLowerCase() === 'true'), notAllowed('true or false'));
-const exitCodes = ruled(schemas_string()
-    .transform(text => text.split(',').map(part => part.trim()))
-    .pipe(array(schemas_string().regex(/^\d+$/).transform(Number).pipe(schemas_number().max(255)))), notAllowed('a comma-separated list of exit codes from 0 to 255'));
+/** One part of an exit-code list: `7` or `1-123` (low end first). */
+function exitCodeRange(part) {
+    const match = /^(\d{1,3})(?:-(\d{1,3}))?$/.exec(part);
+    if (match === null)
+        return undefined;
+    const low = Number(match[1]);
+    const high = match[2] === undefined ? low : Number(match[2]);
+    return low <= high && high <= 255 ? [low, high] : undefined;
+}
+const exitCodes = schemas_string().transform((raw, ctx) => {
+    const parts = raw.split(',').map(part => part.trim());
+    const ranges = parts.map(exitCodeRange);
+    if (ranges.every(range => range !== undefined))
+        return { text: parts.join(','), ranges };
+    ctx.addIssue({
+        code: 'custom',
+        message: notAllowed('a comma-separated list of exit codes and ranges from 0 to 255 (e.g. 1-123,125-255)')(raw),
+        input: raw
+    });
+    return NEVER;
+});
 /** Why a trimmed label is refused, or undefined when it is fine. */
 function labelProblem(raw, text) {
     if (LABEL_REFUSED_CHARS.test(text)) {
@@ -10535,9 +10553,17 @@ const INPUTS = {
         placeholder: 'MODE',
         group: 'Retries and time'
     },
+    'retry-on': {
+        kind: { type: 'choice', values: ['any', 'error', 'timeout'] },
+        description: 'any, error (a failure that did not time out) or timeout (only a timed-out attempt); combines with retry-on-exit-codes and retry-on-output (all must allow a retry).',
+        default: 'any',
+        fronts: RUN,
+        placeholder: 'WHEN',
+        group: 'Retries and time'
+    },
     'retry-on-exit-codes': {
         kind: { type: 'exit-codes' },
-        description: 'Comma list of exit codes; when set, a failed attempt is retried only if its exit code is listed.',
+        description: 'Comma list of exit codes and ranges (e.g. 1-123,125-255); when set, a failed attempt is retried only if its exit code is listed.',
         shownDefault: { cli: 'any', action: 'any' },
         fronts: RUN,
         placeholder: 'LIST',
@@ -10549,6 +10575,13 @@ const INPUTS = {
         shownDefault: { cli: 'any', action: 'any' },
         fronts: RUN,
         placeholder: 'REGEX',
+        group: 'Retries and time'
+    },
+    'on-retry': {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
+        description: 'A shell command run after a failed attempt and before the next one (never after the last attempt or a pass); a failing one is a warning.',
+        fronts: RUN,
+        placeholder: 'CMD',
         group: 'Retries and time'
     },
     shell: {
@@ -10784,6 +10817,7 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
         throw new UsageError(NOTHING_TO_VERIFY);
     const retryOnExitCodes = input['retry-on-exit-codes'];
     const retryOnOutput = input['retry-on-output'];
+    const onRetry = input['on-retry'];
     return {
         commands: input.command,
         expectations,
@@ -10791,8 +10825,10 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
         timeoutSeconds: input['timeout-seconds'],
         retryWaitSeconds: input['retry-wait-seconds'],
         retryBackoff: input['retry-backoff'],
+        retryOn: input['retry-on'],
         ...(retryOnExitCodes !== undefined && { retryOnExitCodes }),
         ...(retryOnOutput !== undefined && { retryOnOutput }),
+        ...(onRetry !== undefined && { onRetry }),
         shell: input.shell,
         workingDirectory: input['working-directory'],
         name: input.name,
@@ -10812,7 +10848,7 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
  */
 function toRawInputs(settings) {
     const { exit, stdout, file, check } = settings.expectations;
-    const { retryOnExitCodes, retryOnOutput } = settings;
+    const { retryOnExitCodes, retryOnOutput, onRetry } = settings;
     const raw = {
         command: settings.commands.join('\n'),
         ...(exit !== undefined && { 'expect-exit': String(exit) }),
@@ -10823,8 +10859,10 @@ function toRawInputs(settings) {
         'timeout-seconds': String(settings.timeoutSeconds),
         'retry-wait-seconds': String(settings.retryWaitSeconds),
         'retry-backoff': settings.retryBackoff,
-        ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.join(',') }),
+        'retry-on': settings.retryOn,
+        ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.text }),
         ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
+        ...(onRetry !== undefined && { 'on-retry': onRetry }),
         shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
         'working-directory': settings.workingDirectory,
         name: settings.name,
@@ -15805,6 +15843,79 @@ async function runAttempt(settings, attempt, logPath, env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/on-retry.ts
+/**
+ * The on-retry hook (docs/design.md §1): a shell command run between a failed attempt and
+ * the next one. Its output streams to the console but stays out of the attempt's log,
+ * summary and expectations; the trace gets one note with how it ended and a short,
+ * redacted excerpt of what it printed.
+ */
+
+/** Longest excerpt of the hook's output in its note: enough for an error line, never a log. */
+const ON_RETRY_EXCERPT_CHARS = 200;
+/** Redacted output kept while the hook runs; only its tail becomes the excerpt. */
+const KEPT_CHARS = 4 * ON_RETRY_EXCERPT_CHARS;
+/** Keeps the last KEPT_CHARS of redacted text from both streams, in arrival order. */
+class OutputTail {
+    text = '';
+    push(safe) {
+        if (safe === '')
+            return;
+        this.text = (this.text + safe).slice(-KEPT_CHARS);
+    }
+    /** One line: controls stripped, whitespace runs folded, the tail kept when too long. */
+    excerpt() {
+        const line = (0,external_node_util_namespaceObject.stripVTControlCharacters)(this.text)
+            .replace(/[\u0000-\u001f\u007f]/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim();
+        return line.length <= ON_RETRY_EXCERPT_CHARS ? line : `…${line.slice(-(ON_RETRY_EXCERPT_CHARS - 1))}`;
+    }
+}
+function describeEnd(result) {
+    if (result.timedOut)
+        return 'timed out';
+    if (result.interrupted)
+        return 'was interrupted';
+    if (result.signal)
+        return `was killed by ${result.signal} (exit ${result.exitCode})`;
+    return `exited ${result.exitCode}`;
+}
+/** Runs the on-retry command with the run's shell, directory, environment and attempt timeout. */
+async function runOnRetry(command, settings, env) {
+    const tail = new OutputTail();
+    // One redacting stream per source, so a secret split across chunks is still caught.
+    const redacting = { stdout: env.redactor.stream(), stderr: env.redactor.stream() };
+    const { result, group } = await env.processes.run({
+        command,
+        shell: settings.shell,
+        cwd: settings.workingDirectory,
+        env: env.env,
+        timeoutMs: settings.timeoutSeconds * 1000,
+        killGraceMs: env.killGraceMs,
+        signal: env.signal,
+        onOutput: (chunk, stream) => {
+            tail.push(redacting[stream].push(chunk.toString('utf8')));
+            return env.console[stream].write(chunk);
+        },
+        waitForDrain: stream => new Promise(resolve => env.console[stream].once('drain', () => resolve())),
+        // Recorded like an attempt's command, so a crash mid-hook leaves its group findable.
+        onStart: pgid => env.log({ kind: 'process-started', pgid })
+    });
+    // Whatever the hook left in the background must not run into the next attempt.
+    if (group?.isAlive())
+        await group.terminate(env.killGraceMs);
+    tail.push(redacting.stdout.end());
+    tail.push(redacting.stderr.end());
+    const excerpt = tail.excerpt();
+    return {
+        ok: result.exitCode === 0 && !result.timedOut && !result.interrupted,
+        exitCode: result.exitCode,
+        interrupted: result.interrupted,
+        note: `on-retry ${describeEnd(result)}${excerpt === '' ? '' : `: ${excerpt}`}`
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/retry-policy.ts
 /** Longest wait between attempts under exponential backoff. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
@@ -15823,13 +15934,24 @@ function retryDelayMs(settings, retry, random = Math.random) {
     const jitter = 1 + (random() * 0.4 - 0.2);
     return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter));
 }
-/** Why a failed attempt may not be retried, or undefined when it may. */
-function retryRefusal(settings, exitCode, outputMatched) {
-    const codes = settings.retryOnExitCodes;
-    if (codes !== undefined && !codes.includes(exitCode)) {
-        return `not retrying: exit ${exitCode} is not in retry-on-exit-codes (${codes.join(',')})`;
+/** True when one of the list's ranges holds the code. */
+function listsExitCode(list, code) {
+    return list.ranges.some(([low, high]) => code >= low && code <= high);
+}
+/** Why a failed attempt may not be retried, or undefined when it may: every filter must allow it. */
+function retryRefusal(settings, attempt) {
+    if (settings.retryOn === 'error' && attempt.timedOut) {
+        return 'not retrying: the attempt timed out and retry-on is error';
     }
-    if (settings.retryOnOutput !== undefined && !outputMatched) {
+    if (settings.retryOn === 'timeout' && !attempt.timedOut) {
+        return 'not retrying: the attempt did not time out and retry-on is timeout';
+    }
+    const codes = settings.retryOnExitCodes;
+    if (codes !== undefined && !listsExitCode(codes, attempt.exitCode)) {
+        // The list as written, never expanded: `1-123,125-255` would be 254 numbers.
+        return `not retrying: exit ${attempt.exitCode} is not in retry-on-exit-codes (${codes.text})`;
+    }
+    if (settings.retryOnOutput !== undefined && !attempt.outputMatched) {
         return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`;
     }
     return undefined;
@@ -15854,6 +15976,7 @@ function describeWait(ms) {
 
 
 
+
 /** The failing part of an attempt, in one line. */
 function failureReason(attempt) {
     if (attempt.interrupted)
@@ -15869,8 +15992,8 @@ async function runVerifyLoop(settings, session, env, start = {}) {
     let stop = attempts.some(attempt => attempt.verified);
     const resumedFrom = attempts[attempts.length - 1];
     if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted && attempts.length < maxAttempts) {
-        // A resumed run obeys retry-on-* for the attempt it replayed, as if it had just run.
-        const refusal = retryRefusal(settings, resumedFrom.exitCode, resumedFrom.outputMatched);
+        // A resumed run obeys retry-on and retry-on-* for the attempt it replayed, as if it had just run.
+        const refusal = retryRefusal(settings, resumedFrom);
         if (refusal !== undefined) {
             session.event('note', { message: `${failureReason(resumedFrom)}; ${refusal}` });
             stop = true;
@@ -15896,7 +16019,7 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         }
         if (number === maxAttempts)
             break;
-        const refusal = retryRefusal(settings, attempt.exitCode, attempt.outputMatched);
+        const refusal = retryRefusal(settings, attempt);
         if (refusal !== undefined) {
             const message = `${failureReason(attempt)}; ${refusal}`;
             session.event('note', { message });
@@ -15908,6 +16031,13 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         session.event('note', { message });
         env.log({ kind: 'attempt-failed', attempt: number, retry: true, note: message });
         await env.clock.sleep(wait, env.signal);
+        if (settings.onRetry !== undefined && !env.signal?.aborted) {
+            // A failing hook is a warning: the retries it prepares for go on regardless.
+            const hook = await runOnRetry(settings.onRetry, settings, env);
+            session.event('note', { message: hook.note });
+            if (!hook.ok && !hook.interrupted)
+                env.log({ kind: 'on-retry-failed', attempt: number, exitCode: hook.exitCode, note: hook.note });
+        }
     }
     const verifiedAt = attempts.findIndex(attempt => attempt.verified);
     const last = attempts[attempts.length - 1];
@@ -17299,7 +17429,9 @@ function closingEvents(events, reason, stamp) {
 function guardrailHit(settings) {
     if (settings.allowDestructive)
         return undefined;
-    for (const command of [...settings.commands, ...(settings.expectations.check ? [settings.expectations.check] : [])]) {
+    const { check } = settings.expectations;
+    // Every command reverify would run: the list, expect-check and on-retry.
+    for (const command of [...settings.commands, ...(check ? [check] : []), ...(settings.onRetry ? [settings.onRetry] : [])]) {
         const hit = findDestructive(command);
         if (hit)
             return hit;
@@ -17742,6 +17874,8 @@ function progressLine(progress, redactor) {
             return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`;
         case 'attempt-failed':
             return `reverify: ${redactor.redact(progress.note)}`;
+        case 'on-retry-failed':
+            return `reverify: warning: ${redactor.redact(progress.note)}; retrying all the same`;
         case 'report-failed':
             return `reverify: warning: run ${progress.runId}: ${redactor.redact(progress.error)}`;
         case 'run-created':
