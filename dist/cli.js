@@ -17295,6 +17295,13 @@ class TraceSession {
     async writeMeta() {
         await writeSessionMeta(this.dir, this.meta, this.redactor);
     }
+    /** Ends the session: the `end` event, the final meta.json (with the patch), the trace closed. */
+    async end(payload, patch) {
+        this.event('end', payload);
+        this.update({ ...patch, outcome: payload.outcome });
+        await this.writeMeta();
+        this.close();
+    }
     /** Closes the trace file. */
     close() {
         if (this.fd !== undefined)
@@ -17575,10 +17582,7 @@ async function refuse(request, ports, run) {
     const endedAt = clock_timestamp(ports.clock.now());
     session.event('note', { message: refusalNote(hit) });
     const summary = `refused by the guardrail (${hit.rule})`;
-    session.event('end', { outcome: 'aborted', summary });
-    session.update({ outcome: 'aborted', ended_at: endedAt, errors: 1, summary });
-    await session.writeMeta();
-    session.close();
+    await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, errors: 1, summary });
     const receipt = redactReceipt({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request.redactor);
     await ports.store.write(receipt);
     const reportPath = await writeReport(ports, receipt);
@@ -17654,18 +17658,14 @@ async function closeRun(request, ports, run) {
             message: `interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`
         });
     }
-    session.event('end', { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) });
     const endedAt = clock_timestamp(ports.clock.now());
-    session.update({
-        outcome: loop.outcome,
+    await session.end({ outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) }, {
         ended_at: endedAt,
         attempts: loop.attempts.length,
         errors: loop.attempts.filter(attempt => !attempt.verified).length,
         flaky: loop.flaky,
         summary: loop.summary
     });
-    await session.writeMeta();
-    session.close();
     const last = loop.attempts[loop.attempts.length - 1];
     const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified) : undefined;
     const receipt = {

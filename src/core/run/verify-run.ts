@@ -183,10 +183,7 @@ async function refuse(
   const endedAt = timestamp(ports.clock.now())
   session.event('note', { message: refusalNote(hit) })
   const summary = `refused by the guardrail (${hit.rule})`
-  session.event('end', { outcome: 'aborted', summary })
-  session.update({ outcome: 'aborted', ended_at: endedAt, errors: 1, summary })
-  await session.writeMeta()
-  session.close()
+  await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, errors: 1, summary })
   const receipt = redactReceipt({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request.redactor)
   await ports.store.write(receipt)
   const reportPath = await writeReport(ports, receipt)
@@ -272,18 +269,17 @@ async function closeRun(
       message: `interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`
     })
   }
-  session.event('end', { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true as const }) })
   const endedAt = timestamp(ports.clock.now())
-  session.update({
-    outcome: loop.outcome,
-    ended_at: endedAt,
-    attempts: loop.attempts.length,
-    errors: loop.attempts.filter(attempt => !attempt.verified).length,
-    flaky: loop.flaky,
-    summary: loop.summary
-  })
-  await session.writeMeta()
-  session.close()
+  await session.end(
+    { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true as const }) },
+    {
+      ended_at: endedAt,
+      attempts: loop.attempts.length,
+      errors: loop.attempts.filter(attempt => !attempt.verified).length,
+      flaky: loop.flaky,
+      summary: loop.summary
+    }
+  )
   const last = loop.attempts[loop.attempts.length - 1]
   const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified) : undefined
   const receipt: Receipt = {

@@ -138,6 +138,14 @@ export class TraceSession {
     await writeSessionMeta(this.dir, this.meta, this.redactor)
   }
 
+  /** Ends the session: the `end` event, the final meta.json (with the patch), the trace closed. */
+  async end(payload: Payloads['end'], patch: Partial<SessionMeta>): Promise<void> {
+    this.event('end', payload)
+    this.update({ ...patch, outcome: payload.outcome })
+    await this.writeMeta()
+    this.close()
+  }
+
   /** Closes the trace file. */
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd)
