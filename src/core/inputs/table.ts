@@ -84,8 +84,8 @@ const ACTION = ['action', 'workflow'] as const
 export const INPUTS = {
   command: {
     kind: { type: 'script', maxLines: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.scriptChars },
-    description: 'The script to verify, run as one script like a run: step (cd, export, if/fi and heredocs span lines).',
-    help: 'the script to verify, run as one script like a run: step; repeat the flag to add lines',
+    description: 'The script to verify, run as one script as a run step does (cd, export, if/fi and heredocs span lines).',
+    help: 'the script to verify, run as one script as a run step does; repeat the flag to add lines',
     required: true,
     fronts: RUN,
     placeholder: 'CMD',
