@@ -73,6 +73,17 @@ describe('a multi-line command runs as one script', () => {
   })
 })
 
+test.concurrent('the guardrail reads every line of the script: a destructive line inside if … fi is refused and nothing runs', async () => {
+  const dir = await scratchRepo()
+  mkdirSync(join(dir, 'victim'))
+  const script = 'touch before\ncd sub 2>/dev/null || true\nif true; then\n  rm -rf ../victim\nfi'
+  const result = await spawnCli(['run', '--command', script, '--expect-exit', '0'], dir)
+  expect(result.code).toBe(3)
+  expect(result.stderr).toContain('matches the destructive-command rule "rm -rf"')
+  expect(existsSync(join(dir, 'before'))).toBe(false)
+  expect(existsSync(join(dir, 'victim'))).toBe(true)
+})
+
 describe('a shell that cannot start', () => {
   test.concurrent.each([
     [
