@@ -73,6 +73,28 @@ describe('a multi-line command runs as one script', () => {
   })
 })
 
+test.concurrent('expect-check and on-retry run with the configured shell', async () => {
+  const dir = await scratchRepo()
+  const result = await spawnCli(
+    [
+      'run',
+      '--shell',
+      'python',
+      '--command',
+      'import os\nif not os.path.exists("second"):\n    raise SystemExit(1)',
+      '--on-retry',
+      'open("second", "w").close()',
+      '--expect-check',
+      'import os; assert os.path.exists("second")',
+      '--max-retries',
+      '1'
+    ],
+    dir
+  )
+  expect([result.code, result.stderr]).toEqual([0, expect.not.stringContaining('warning')])
+  expect(result.stdout).toContain('outcome: success (flaky) · attempts: 2/2')
+})
+
 test.concurrent('the guardrail reads every line of the script: a destructive line inside if … fi is refused and nothing runs', async () => {
   const dir = await scratchRepo()
   mkdirSync(join(dir, 'victim'))
