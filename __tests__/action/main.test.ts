@@ -380,11 +380,10 @@ describe('bad input fails the step with one line naming the input', () => {
 
 test.concurrent('the job summary: outcome, attempts, receipt and artifact link, under 1 MiB whatever the output', async () => {
   const { runner, service } = await newRunner('summary')
-  // Megabytes of failing output, and the most commands a run takes (100), long and
-  // multi-byte, listed in the summary though none of them runs (the kernel caps one
-  // environment variable, so one input, at 128 KiB).
+  // Megabytes of failing output, and the longest script a run takes (100 command lines,
+  // 16,384 characters, multi-byte), its later lines never run (the first line exits).
   const noisy = 'for i in $(seq 3000); do printf "ERROR line %s %0900d\\n" "$i" 0; done; exit 1'
-  const listed = Array.from({ length: 99 }, (_, index) => `echo ${'€'.repeat(400)} <${index}>`)
+  const listed = Array.from({ length: 99 }, (_, index) => `echo ${'€'.repeat(150)} <${index}>`)
   const step = await runner.main({ command: [noisy, ...listed].join('\n'), 'expect-exit': '0', 'max-retries': '1' })
   expect(step.code).toBe(1)
   expect(step.stdout.length).toBeGreaterThan(2 * 1024 * 1024)

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url'
 import { Writable } from 'node:stream'
 import { verifySummary } from '../../src/action/job-summary.js'
 import { processRunner } from '../../src/core/process-runner.js'
+import { scriptLines } from '../../src/core/script-lines.js'
 import { ReceiptStore } from '../../src/core/receipt-store.js'
 import { createRedactor } from '../../src/core/redaction.js'
 import { historyFacts } from '../../src/core/run/history-facts.js'
@@ -50,7 +51,7 @@ browserTest('the job summary of a failing run renders as a reviewer reads it', a
   expect(report.kind).toBe('completed')
   const markdown = verifySummary(report, {
     name: settings.name,
-    commands: settings.commands,
+    commands: scriptLines(settings.script),
     captureMode: 'warn',
     history: historyFacts(await store.history('octo/widgets', '', report.identity.hash), 20),
     artifactUrl: 'https://github.com/octo/widgets/actions/runs/1/artifacts/2'

@@ -370,7 +370,10 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
       ['--expect-exit', '0', '--retry-on-output', '(unclosed'],
       /^reverify: --retry-on-output: '\(unclosed' is not a valid regular expression/
     ],
-    [['--expect-exit', '0', '--shell', 'fish'], /^reverify: --shell: 'fish' is not allowed; expected bash, sh, or a command template/],
+    [
+      ['--expect-exit', '0', '--shell', 'fish'],
+      /^reverify: --shell: 'fish' is not allowed; expected bash, sh, python, pwsh, powershell, cmd, or a command template/
+    ],
     [['--expect-exit', '0', '--working-directory', 'nope'], /^reverify: --working-directory: 'nope' is not an existing directory$/],
     [
       ['--expect-exit', '0', '--name', 'two\nlines'],
@@ -406,11 +409,15 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
 
   test.each([
     [
-      '101 commands',
+      '101 command lines',
       Array.from({ length: 101 }, (_, i) => `echo ${i}`).join('\n'),
-      /^reverify: --command: 101 commands is too many; at most 100$/
+      /^reverify: --command: a script of 101 command lines is too long; at most 100 \(put a long script in a file\)$/
     ],
-    ['a 9000-character command', `echo ${'x'.repeat(9000)}`, /^reverify: --command: a command of 9005 characters is too long; at most 8192/]
+    [
+      'a 17000-character script',
+      `echo ${'x'.repeat(17000)}`,
+      /^reverify: --command: a script of 17005 characters is too long; at most 16384 \(put a long script in a file\)$/
+    ]
   ])('oversized input: %s', async (_label, command, message) => {
     const result = await runCli(['run', '--command', command, '--expect-exit', '0'], repo)
     expect(result.code).toBe(2)
@@ -421,7 +428,7 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
   test('no command at all', async () => {
     const result = await runCli(['run', '--expect-exit', '0'], repo)
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('reverify: --command: required; give one or more commands, one per line\n')
+    expect(result.stderr).toBe('reverify: --command: required; give a script of one or more lines (not only comments)\n')
   })
 })
 

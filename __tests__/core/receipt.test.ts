@@ -50,7 +50,7 @@ describe('ReceiptSchema', () => {
     ['a negative attempt count', r => (r.attempts = -1)],
     ['a string pid', r => (r.pid = '42')],
     ['a session id that is not a ULID', r => (r.session = { id: '../x', dir: '/tmp' })],
-    ['an oversized command', r => (r.identity = ['x'.repeat(20_000)])],
+    ['an oversized command', r => (r.identity = ['x'.repeat(40_000)])],
     ['too many commands', r => (r.identity = Array.from({ length: 101 }, () => 'true'))],
     [
       'an oversized capture note',

@@ -167,3 +167,25 @@ function closingBrace(text: string, from: number): number {
   }
   return -1
 }
+
+/**
+ * A frozen copy of how `command` was cut into commands before a script became one process:
+ * one command per line, a line ending in an odd run of backslashes continued (the
+ * backslash-newline kept), blank lines skipped, each trimmed. With `frozenNormalizeCommand`
+ * it gives the identity of a receipt written then. Never change it.
+ */
+export function frozenSplitCommandList(text: string): string[] {
+  const commands: string[] = []
+  let pending: string | undefined
+  for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`
+    if (/(^|[^\\])(\\\\)*\\$/.test(rawLine)) {
+      pending = line
+      continue
+    }
+    pending = undefined
+    if (line.trim() !== '') commands.push(line.trim())
+  }
+  if (pending !== undefined && pending.trim() !== '') commands.push(pending.replace(/\\$/, '').trim())
+  return commands
+}

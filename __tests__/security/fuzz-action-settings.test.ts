@@ -12,6 +12,7 @@ import { readActionSettings } from '../../src/action/settings.js'
 import { isUserError } from '../../src/core/errors.js'
 import { isRunId } from '../../src/core/run-id.js'
 import { MAX_COMMAND_CHARS, MAX_COMMANDS } from '../../src/core/receipt.js'
+import { identityLines } from '../../src/core/script-lines.js'
 import { RUN_INPUT_NAMES, type RunSettings } from '../../src/core/settings.js'
 import { hostileText } from '../helpers/fuzz.js'
 
@@ -67,10 +68,10 @@ const inputs = fc.oneof(scattered, targeted)
  * than fail the run halfway as an internal error.
  */
 function expectUsable(run: RunSettings): void {
-  expect(run.commands.length).toBeGreaterThan(0)
-  expect(run.commands.length).toBeLessThanOrEqual(MAX_COMMANDS)
+  expect(identityLines(run.script).length).toBeGreaterThan(0)
+  expect(identityLines(run.script).length).toBeLessThanOrEqual(MAX_COMMANDS)
   const texts = [
-    ...run.commands,
+    run.script,
     run.expectations.check,
     run.expectations.stdout,
     run.expectations.file,
@@ -79,7 +80,7 @@ function expectUsable(run: RunSettings): void {
     run.scope
   ]
   for (const text of texts) expect(text ?? '').not.toContain('\u0000')
-  for (const text of [...run.commands, run.expectations.check ?? '', run.expectations.stdout ?? '']) {
+  for (const text of [run.script, run.expectations.check ?? '', run.expectations.stdout ?? '']) {
     expect(text.length).toBeLessThanOrEqual(MAX_COMMAND_CHARS)
   }
   expect(run.scope.length).toBeLessThanOrEqual(1024)

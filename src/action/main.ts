@@ -18,6 +18,7 @@ import { historyFacts, type HistoryFacts } from '../core/run/history-facts.js'
 import type { RunReport } from '../core/run/report.js'
 import { verifyRun } from '../core/run/verify-run.js'
 import { VERSION } from '../core/version.js'
+import { scriptLines } from '../core/script-lines.js'
 import { runCaptureMode } from './capture-mode.js'
 import { State } from './constants.js'
 import type { CacheStore } from './persistence/cache-store.js'
@@ -166,7 +167,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
     const effectiveMode = checkableMode(mode, restored)
     const ci = ciContext(deps.env)
     const runSettings = settings.run!
-    const log = new RunLog(runSettings.commands, redactor, deps.stdout)
+    const log = new RunLog(scriptLines(runSettings.script), redactor, deps.stdout)
     let run: RunReport
     try {
       run = await verifyRun(
@@ -196,7 +197,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
     const artifact = await persistIfCreated(run, persistOptions(settings, history, deps))
     await reportRun(run, {
       name: runSettings.name,
-      commands: runSettings.commands,
+      commands: scriptLines(runSettings.script),
       captureMode: effectiveMode,
       summary: settings.summary,
       redactor,

@@ -4,10 +4,11 @@
  * input table.
  */
 import { UsageError } from '../core/errors.js'
-import { commandIdentity, historyKey, type CommandIdentity } from '../core/identity.js'
+import { historyKey, scriptIdentity, type CommandIdentity } from '../core/identity.js'
 import { parseInputs } from '../core/inputs/parse.js'
 import { resolveStateDir, type InputPlace } from '../core/inputs/resolve.js'
 import { inputsOf } from '../core/inputs/table.js'
+import { identityLines } from '../core/script-lines.js'
 import { parseRunSettings, type RunSettings } from '../core/settings.js'
 import { ActionInput } from './constants.js'
 
@@ -66,14 +67,14 @@ export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: stri
   let capture: ActionSettings['capture']
   if (given.capture !== undefined) {
     // Capture mode runs nothing: only the command and scope matter, to find its history.
-    if (given.command.length === 0) {
+    if (identityLines(given.command).length === 0) {
       throw new UsageError('command: required in capture mode too; give the same command (and scope) as the failing step')
     }
     capture = { ref: given.capture, note: given['capture-note'] ?? '' }
   } else {
-    run = parseRunSettings({ ...raw, 'state-dir': stateDir }, workspace)
+    run = parseRunSettings({ ...raw, 'state-dir': stateDir }, workspace, { path: env.PATH })
   }
-  const identity = commandIdentity(run?.commands ?? given.command)
+  const identity = scriptIdentity(run?.script ?? given.command)
   const scope = given.scope ?? ''
   return {
     run,

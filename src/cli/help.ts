@@ -69,8 +69,9 @@ export const runHelp = (): string =>
   [
     `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
 
-Runs the command list (one command per line, or one per --command) up to
-1 + max-retries times, stopping at the first attempt that meets every expectation.
+Runs the script (its lines, or one line per --command) as one script in one shell, as a
+run step does, up to 1 + max-retries times, stopping at the first attempt that meets every
+expectation. A shell that is not on PATH is an error before anything runs.
 `,
     ...HELP_GROUPS.map(group =>
       section(

@@ -14,6 +14,7 @@ import { defaultStateDir, findTargetRoot, resolveStateDir } from '../core/inputs
 import { flagsOf, parseCommandLine } from './flags.js'
 import { captureHelp, CONFIG_HELP, receiptsHelp } from './help.js'
 import { println, type CliIo } from './io.js'
+import { scriptLabel } from '../core/script-lines.js'
 
 /** A state directory's receipt store, and the repository it belongs to. */
 export interface StoreContext {
@@ -126,9 +127,10 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     println(io.stdout, `identity:   ${receipt.identity_hash}`)
     for (const command of receipt.identity) println(io.stdout, `  ${command}`)
     for (const command of receipt.commands) {
+      // A script shows as its first command line (the identity above lists them all).
       println(
         io.stdout,
-        `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`
+        `command:    ${scriptLabel(command.command) || command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`
       )
     }
     println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`)

@@ -56,7 +56,7 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
       ...(flags.redact !== undefined && { redact: flags.redact })
     },
     io.cwd,
-    { front: 'cli' }
+    { front: 'cli', path: io.env.PATH }
   )
   return executeRun(settings, io, receipt)
 }

@@ -17,5 +17,5 @@ export async function runCommandLine(argv: readonly string[], io: CliIo): Promis
   if (unexpected !== undefined) {
     throw new UsageError(`unexpected argument ${showValue(unexpected)}; give commands with --command (see reverify run --help)`)
   }
-  return executeRun(parseRunSettings(flags, io.cwd, { front: 'cli' }), io)
+  return executeRun(parseRunSettings(flags, io.cwd, { front: 'cli', path: io.env.PATH }), io)
 }

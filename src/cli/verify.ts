@@ -14,6 +14,7 @@ import { createRedactor, type Redactor } from '../core/redaction.js'
 import type { RunProgress } from '../core/run/ports.js'
 import type { RunReport } from '../core/run/report.js'
 import { refusalNote, verifyRun } from '../core/run/verify-run.js'
+import { scriptLines } from '../core/script-lines.js'
 import type { RunSettings } from '../core/settings.js'
 import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 import { ensureStateDir } from '../core/state-dir.js'
@@ -139,6 +140,6 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   })
   if (report.kind === 'blocked') println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId))}`)
   if (report.kind === 'refused') println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`)
-  for (const line of consoleSummary(report, settings.commands, Date.now() - startedAt)) println(io.stdout, line)
+  for (const line of consoleSummary(report, scriptLines(settings.script), Date.now() - startedAt)) println(io.stdout, line)
   return exitCodeOf(report)
 }

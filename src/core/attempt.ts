@@ -1,5 +1,5 @@
 /**
- * One attempt: the command list in order through the shell, output streamed live to the
+ * One attempt: the script in one shell process (docs/design.md §1), output streamed live to the
  * console while the log, the summary and the output expectations are computed on the fly,
  * then every expectation judged.
  */
@@ -13,6 +13,7 @@ import type { CommandResult, ProcessGroup, ProcessRunner } from './process-runne
 import type { Redactor } from './redaction.js'
 import type { RunProgress } from './run/ports.js'
 import type { Expectations, RunSettings } from './settings.js'
+import { scriptLabel } from './script-lines.js'
 import { SubstringWatch } from './substring-watch.js'
 
 /** A console stream reverify writes the command's live output to. */
@@ -44,6 +45,7 @@ export interface ExpectationCheck {
 /** Everything an attempt produced. */
 export interface AttemptResult {
   attempt: number
+  /** The script's run, as a list of one: records written before a script was one process hold one per line. */
   commands: CommandResult[]
   exitCode: number
   signal: string | null
@@ -124,8 +126,6 @@ export async function runAttempt(settings: RunSettings, attempt: number, logPath
   const stderrChannel = new OutputChannel(env.console.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : [])
   const channels = { stdout: stdoutChannel, stderr: stderrChannel }
   const groups: ProcessGroup[] = []
-  const results: CommandResult[] = []
-  const deadline = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined
 
   const run = async (command: string, timeoutMs: number) => {
     const { result, group } = await env.processes.run({
@@ -144,16 +144,10 @@ export async function runAttempt(settings: RunSettings, attempt: number, logPath
     return result
   }
 
-  for (const command of settings.commands) {
-    // The timeout covers the whole command list of the attempt.
-    const remaining = deadline === undefined ? 0 : Math.max(1, deadline - Date.now())
-    const result = await run(command, remaining)
-    results.push(result)
-    if (result.exitCode !== 0) break
-  }
-  const last = results[results.length - 1]!
-  const failedCommand = results.find(result => result.exitCode !== 0)
-  const ended = failedCommand ?? last
+  // The whole script is one process: its exit code is the attempt's.
+  const ended = await run(settings.script, settings.timeoutSeconds * 1000)
+  const results: CommandResult[] = [ended]
+  const failedCommand = ended.exitCode !== 0 ? ended : undefined
 
   const checks: ExpectationCheck[] = []
   const expected: Expectations = settings.expectations
@@ -166,7 +160,7 @@ export async function runAttempt(settings: RunSettings, attempt: number, logPath
         detail:
           exitCode === expected.exit
             ? `exit ${exitCode}`
-            : `expect-exit ${expected.exit} but got ${exitCode}${failedCommand ? ` (\`${failedCommand.command}\` ${describeCommandEnd(failedCommand)})` : ''}`
+            : `expect-exit ${expected.exit} but got ${exitCode}${failedCommand ? ` (\`${scriptLabel(failedCommand.command)}\` ${describeCommandEnd(failedCommand)})` : ''}`
       })
     }
     if (stdoutWatch !== undefined) {

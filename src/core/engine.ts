@@ -72,7 +72,7 @@ export async function runVerifyLoop(
       break
     }
     env.log({ kind: 'attempt-started', attempt: number, maxAttempts })
-    session.event('tool_call', { attempt: number, commands: settings.commands })
+    session.event('tool_call', { attempt: number, commands: [settings.script] })
     const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env)
     attempts.push(attempt)
     recordAttempt(session, attempt)

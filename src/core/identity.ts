@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto'
+import { identityLines } from './script-lines.js'
 import { tokenize, type ShellToken, type WordPart } from './shell/tokenize.js'
 
 /**
- * Command identity (docs/design.md §3): each command is parsed by shell-quote into tokens and
+ * Command identity (docs/design.md §3): the script's command lines (continuations joined,
+ * blank and comment-only lines dropped, see script-lines.ts); each line is parsed by shell-quote into tokens and
  * rendered back in one canonical spelling, so whitespace and equivalent quoting do not
  * make a new identity while anything that changes the tokens does.
  *
@@ -41,18 +43,27 @@ export function normalizeCommand(command: string): string {
   return rendered
 }
 
-/** A run's command identity: the normalized commands and the hash that stands for them. */
+/** A run's command identity: the normalized lines and the hash that stands for them. */
 export interface CommandIdentity {
-  /** One normalized command per command of the run, in order. */
+  /** One normalized line per command line of the script, in order. */
   identity: string[]
   /** sha256 hex of `JSON.stringify(identity)` (see `identityHash`). */
   hash: string
 }
 
-/** The identity of an ordered command list. */
+/** The identity of an ordered list of command lines (each normalized). */
 export function commandIdentity(commands: readonly string[]): CommandIdentity {
   const identity = commands.map(normalizeCommand)
   return { identity, hash: identityHash(identity) }
+}
+
+/**
+ * The identity of a script: its command lines, continuations joined, each normalized. A
+ * receipt written when each line was a command of its own has the same identity whenever
+ * its script had no continued and no comment-only line (docs/design.md §3).
+ */
+export function scriptIdentity(script: string): CommandIdentity {
+  return commandIdentity(identityLines(script))
 }
 
 /** sha256 hex of the UTF-8 bytes of `JSON.stringify(identity)`: the serialization every reader must use. */

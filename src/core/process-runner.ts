@@ -1,15 +1,14 @@
 /**
- * Runs one command through the shell in its own process group and reports how it ended.
+ * Runs one script through its shell (written to a temp file, see shell/script-shell.ts) in
+ * its own process group and reports how it ended.
  * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
  * the command instead of running on into the next attempt.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { constants, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { parse } from 'shell-quote'
-import type { ShellSpec } from './settings.js'
+import { rm } from 'node:fs/promises'
+import { constants } from 'node:os'
+import { shellInvocation, writeScriptFile, type ShellSpec } from './shell/script-shell.js'
 
 /** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
 const TIMEOUT_EXIT = 124
@@ -32,6 +31,7 @@ export type OutputSink = (chunk: Buffer, stream: 'stdout' | 'stderr') => boolean
 
 /** What to run and how. */
 export interface CommandSpec {
+  /** The script, as written: it goes to a temp file the shell is started on. */
   command: string
   shell: ShellSpec
   cwd: string
@@ -120,16 +120,31 @@ async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> 
   clearTimeout(timer)
 }
 
-/** The argv for a command under a shell spec, and a temp dir to remove afterwards. */
-async function shellArgv(command: string, shell: ShellSpec): Promise<{ argv: string[]; cleanup?: string }> {
-  if (shell.kind === 'bash') return { argv: ['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c', command] }
-  if (shell.kind === 'sh') return { argv: ['sh', '-ec', command] }
-  const dir = await mkdtemp(join(tmpdir(), 'reverify-script-'))
-  const script = join(dir, 'command')
-  await writeFile(script, `${command}\n`, { mode: 0o700 })
-  // The template is split like a command line but never given to a shell.
-  const argv = parse(shell.template, name => `$${name}`).map(token => (typeof token === 'string' ? token.split('{0}').join(script) : ''))
-  return { argv: argv.filter(part => part !== ''), cleanup: dir }
+/** The script written to its temp file, the argv that runs it, and the folder to remove afterwards. */
+async function shellArgv(command: string, shell: ShellSpec): Promise<{ argv: string[]; verbatim: boolean; cleanup: string }> {
+  const file = await writeScriptFile(command, shell)
+  return { ...shellInvocation(shell, file.path), cleanup: file.dir }
+}
+
+/** Starts the child; resolves once it runs, or with the error that kept it from starting. */
+function start(argv: string[], verbatim: boolean, spec: CommandSpec): Promise<{ child: ChildProcess } | { error: Error }> {
+  let child: ChildProcess
+  try {
+    child = spawn(argv[0]!, argv.slice(1), {
+      cwd: spec.cwd,
+      env: spec.env ?? process.env,
+      detached: true, // a new session and process group, led by the shell
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsVerbatimArguments: verbatim
+    })
+  } catch (error) {
+    return Promise.resolve({ error: error instanceof Error ? error : new Error(String(error)) })
+  }
+  // Listeners, not events.once: once() of another event rejects when 'error' comes first.
+  return new Promise(resolve => {
+    child.once('spawn', () => resolve({ child }))
+    child.once('error', error => resolve({ error }))
+  })
 }
 
 /** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
@@ -144,31 +159,25 @@ function signalExitCode(signal: string): number {
  */
 async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }> {
   const started = Date.now()
-  const { argv, cleanup } = await shellArgv(spec.command, spec.shell)
+  const { argv, verbatim, cleanup } = await shellArgv(spec.command, spec.shell)
   const base = { command: spec.command, signal: null, timedOut: false, interrupted: false }
   if (spec.signal?.aborted) {
-    if (cleanup) await rm(cleanup, { recursive: true, force: true })
+    await rm(cleanup, { recursive: true, force: true })
     return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } }
   }
-  const child = spawn(argv[0]!, argv.slice(1), {
-    cwd: spec.cwd,
-    env: spec.env ?? process.env,
-    detached: true, // a new session and process group, led by the shell
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  const spawnError = once(child, 'error').then(([error]) => error as Error)
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
-  const outcome = await Promise.race([
-    exited.then(() => 'exit' as const),
-    spawnError.then(() => 'error' as const),
-    once(child, 'spawn').then(() => 'spawn' as const)
-  ])
-  if (outcome === 'error' || child.pid === undefined) {
-    const error = await spawnError
-    if (cleanup) await rm(cleanup, { recursive: true, force: true })
-    spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${error.message}\n`), 'stderr')
+  const launched = await start(argv, verbatim, spec)
+  const child = 'child' in launched ? launched.child : undefined
+  if (child?.pid === undefined) {
+    // A program that cannot start (missing, not executable, a missing #! interpreter) is
+    // the shell's "command not found": a failed attempt with exit 127, never a crash.
+    const why = 'error' in launched ? launched.error.message : 'no process id'
+    await rm(cleanup, { recursive: true, force: true })
+    spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${why}\n`), 'stderr')
     return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } }
   }
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>(resolve =>
+    child.once('exit', (code, signal) => resolve([code, signal]))
+  )
   const group = new ProcessGroup(child.pid, child)
   const closed = once(child, 'close')
   spec.onStart?.(child.pid)
@@ -210,7 +219,7 @@ async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; g
   // process still holding them must not stall the run: its output keeps flowing until the
   // attempt ends and its group is stopped.
   await waitAtMost(closed, PIPE_SETTLE_MS)
-  if (cleanup) await rm(cleanup, { recursive: true, force: true })
+  await rm(cleanup, { recursive: true, force: true })
   const durationMs = Date.now() - started
 
   let exitCode = code ?? (signal ? signalExitCode(signal) : 1)

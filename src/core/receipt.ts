@@ -8,9 +8,9 @@ import { ULID_PATTERN } from './ulid.js'
  * version does not know are dropped on read.
  */
 
-/** Longest command text kept in a receipt (one line of `command`, or `expect-check`). */
-export const MAX_COMMAND_CHARS = 16_384
-/** Most commands in one run. */
+/** Longest command text kept in a receipt (the script, or `expect-check`): twice the longest input, room for redaction markers. */
+export const MAX_COMMAND_CHARS = 32_768
+/** Most command lines of a script (identity entries; `commands` holds one entry per script). */
 export const MAX_COMMANDS = 100
 /** Longest capture note. */
 export const MAX_NOTE_CHARS = 4_000

@@ -7,13 +7,16 @@ import { UsageError } from './errors.js'
 import { parseInputs, type RawInputs } from './inputs/parse.js'
 import { inputLabel, type InputPlace } from './inputs/resolve.js'
 import { inputsOf, type INPUTS, type InputName } from './inputs/table.js'
+import { identityLines } from './script-lines.js'
+import { findProgram, shellProgram, SHELL_NAMES, type ShellSpec } from './shell/script-shell.js'
 
-export { showValue } from './printable.js'
+import { showValue } from './printable.js'
+
+export { showValue }
 export { INPUT_LIMITS } from './inputs/table.js'
 export type { RawInputs } from './inputs/parse.js'
 
-/** How a command is handed to a shell (docs/design.md §1 `shell`). */
-export type ShellSpec = { kind: 'bash' } | { kind: 'sh' } | { kind: 'template'; template: string }
+export type { ShellSpec } from './shell/script-shell.js'
 
 /** `retry-on-exit-codes`: inclusive ranges, and the text as given (trimmed parts) for notes and run.json. */
 export interface ExitCodeList {
@@ -31,7 +34,8 @@ export interface Expectations {
 
 /** Everything the engine needs to run one verify. */
 export interface RunSettings {
-  commands: string[]
+  /** The `command` input: one script, run as written (docs/design.md §1). */
+  script: string
   expectations: Expectations
   maxRetries: number
   timeoutSeconds: number
@@ -73,14 +77,31 @@ const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024
 export interface RunParseOptions {
   /** `cli` names flags (`--expect-exit: …`); the default, `action`, names inputs (`expect-exit: …`). */
   front?: InputPlace['front']
+  /** The PATH the script will run with, where its shell must be found (default: this process's). */
+  path?: string
+}
+
+/**
+ * Why the shell cannot be started from `cwd` with this PATH, or undefined when it can: a
+ * named shell or a template's first word that is not an executable file on PATH (or, for a
+ * path, where it points). A template that runs `{0}` itself is not checked.
+ */
+export function shellProblem(shell: ShellSpec, path: string | undefined, cwd: string): string | undefined {
+  const program = shellProgram(shell)
+  const shown = shell.kind === 'template' ? showValue(shell.template) : shell.kind
+  const allowed = `expected ${SHELL_NAMES.join(', ')}, or a template containing {0} whose first word is a program on PATH`
+  if (program === undefined) return `${shown} names no program; ${allowed}`
+  if (program.includes('{0}') || findProgram(program, { PATH: path }, cwd) !== undefined) return undefined
+  const where = /[\\/]/.test(program) ? 'is not an executable file' : 'is not on PATH'
+  return `${shown} cannot run: ${showValue(program)} ${where}; ${allowed}`
 }
 
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
 export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), options: RunParseOptions = {}): RunSettings {
   const front = options.front ?? 'action'
   const input = parseInputs(raw, RUN_INPUT_NAMES, { front, base: cwd })
-  if (input.command.length === 0) {
-    throw new UsageError(`${inputLabel('command', front)}: required; give one or more commands, one per line`)
+  if (identityLines(input.command).length === 0) {
+    throw new UsageError(`${inputLabel('command', front)}: required; give a script of one or more lines (not only comments)`)
   }
   const exit = input['expect-exit']
   const stdout = input['expect-stdout']
@@ -96,8 +117,11 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
   const retryOnExitCodes = input['retry-on-exit-codes']
   const retryOnOutput = input['retry-on-output']
   const onRetry = input['on-retry']
+  // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
+  const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory'])
+  if (shellIssue !== undefined) throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`)
   return {
-    commands: input.command,
+    script: input.command,
     expectations,
     maxRetries: input['max-retries'],
     timeoutSeconds: input['timeout-seconds'],
@@ -129,7 +153,7 @@ export function toRawInputs(settings: RunSettings): Record<string, string> {
   const { exit, stdout, file, check } = settings.expectations
   const { retryOnExitCodes, retryOnOutput, onRetry } = settings
   const raw = {
-    command: settings.commands.join('\n'),
+    command: settings.script,
     ...(exit !== undefined && { 'expect-exit': String(exit) }),
     ...(stdout !== undefined && { 'expect-stdout': stdout }),
     ...(file !== undefined && { 'expect-file': file }),

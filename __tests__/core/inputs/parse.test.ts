@@ -32,9 +32,13 @@ describe('messages name the flag in the CLI and the input in the action, in one 
     [{ 'retry-backoff': 'linear' }, "retry-backoff: 'linear' is not allowed; expected one of fixed, exponential"],
     [{ 'capture-before-retry': 'maybe' }, "capture-before-retry: 'maybe' is not allowed; expected one of warn, block, off"],
     [{ 'allow-destructive': 'yes' }, "allow-destructive: 'yes' is not allowed; expected true or false"],
-    [{ shell: 'fish' }, 'shell: \'fish\' is not allowed; expected bash, sh, or a command template containing {0} (e.g. "python {0}")'],
+    [
+      { shell: 'fish' },
+      'shell: \'fish\' is not allowed; expected bash, sh, python, pwsh, powershell, cmd, or a command template containing {0} (e.g. "perl {0}")'
+    ],
     [{ 'state-dir': 'state\u0000' }, 'state-dir: contains a NUL character, which no command, path or pattern may hold'],
-    [{ command: '' }, 'command: required; give one or more commands, one per line'],
+    [{ command: '' }, 'command: required; give a script of one or more lines (not only comments)'],
+    [{ command: '# only a comment\n\n' }, 'command: required; give a script of one or more lines (not only comments)'],
     [{ name: 'Unit\ntests' }, "name: 'Unit\\ntests' is not allowed; control characters and line breaks cannot be part of a name"],
     [{ name: 'x\u202ey\u0085' }, "name: 'x\\u202ey\\u0085' is not allowed; control characters and line breaks cannot be part of a name"],
     [{ name: 'x'.repeat(101) }, 'name: 101 characters is too long; at most 100'],
@@ -96,7 +100,8 @@ describe('every limit is as strict as before', () => {
     ['scope', long(1024), long(1025)],
     ['redact', Array(200).fill('v').join('\n'), Array(201).fill('v').join('\n')],
     ['command', Array(100).fill('true').join('\n'), Array(101).fill('true').join('\n')],
-    ['command', long(8192), long(8193)],
+    // One script now: its whole text is bounded (it was 8,192 characters a line).
+    ['command', long(16384), long(16385)],
     ['state-dir', `/${long(255)}`, `/${long(256)}`],
     ['state-dir', `/${Array(4).fill(long(250)).join('/')}`, `/${Array(5).fill(long(250)).join('/')}`],
     ['working-directory', '.', 'missing']

@@ -6,10 +6,11 @@
 import { statSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
-import { splitCommandList } from '../command-list.js'
 import { showValue } from '../printable.js'
 import { isRunId } from '../run-id.js'
-import type { ExitCodeList, ShellSpec } from '../settings.js'
+import { identityLines } from '../script-lines.js'
+import type { ExitCodeList } from '../settings.js'
+import { isShellName, SHELL_NAMES, type ShellSpec } from '../shell/script-shell.js'
 import { resolveStateDir, stateDirProblem, type InputPlace } from './resolve.js'
 import type { InputKind } from './table.js'
 
@@ -109,9 +110,9 @@ const shell = ruled(
   z
     .string()
     .trim()
-    .refine(text => text === 'bash' || text === 'sh' || text.includes('{0}'))
-    .transform((text): ShellSpec => (text === 'bash' || text === 'sh' ? { kind: text } : { kind: 'template', template: text })),
-  notAllowed('bash, sh, or a command template containing {0} (e.g. "python {0}")')
+    .refine(text => isShellName(text) || text.includes('{0}'))
+    .transform((text): ShellSpec => (isShellName(text) ? { kind: text } : { kind: 'template', template: text })),
+  notAllowed(`${SHELL_NAMES.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`)
 )
 
 const runRef = ruled(
@@ -143,20 +144,24 @@ function lines(maxLines: number) {
   )
 }
 
-function script(maxCommands: number, maxChars: number) {
+/** The script as written; its command lines (identity's) and its length are bounded. */
+function script(maxLines: number, maxChars: number) {
   return z.string().transform((raw, ctx) => {
-    const commands = splitCommandList(raw)
-    const longest = commands.find(command => command.length > maxChars)
-    if (commands.length > maxCommands) {
-      ctx.addIssue({ code: 'custom', message: `${commands.length} commands is too many; at most ${maxCommands}`, input: raw })
-    } else if (longest !== undefined) {
+    const lines = identityLines(raw).length
+    if (raw.length > maxChars) {
       ctx.addIssue({
         code: 'custom',
-        message: `a command of ${longest.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
+        message: `a script of ${raw.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
+        input: raw
+      })
+    } else if (lines > maxLines) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a script of ${lines} command lines is too long; at most ${maxLines} (put a long script in a file)`,
         input: raw
       })
     }
-    return commands
+    return raw
   })
 }
 
@@ -215,7 +220,7 @@ function stateDir(place: InputPlace) {
 export function kindSchema(kind: InputKind, place: InputPlace): KindSchema {
   switch (kind.type) {
     case 'script':
-      return script(kind.maxCommands, kind.maxChars)
+      return script(kind.maxLines, kind.maxChars)
     case 'integer':
       return integer(kind.min, kind.max)
     case 'choice':

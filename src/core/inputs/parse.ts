@@ -5,7 +5,8 @@
  */
 import { z } from 'zod'
 import { UsageError } from '../errors.js'
-import type { ExitCodeList, ShellSpec } from '../settings.js'
+import type { ExitCodeList } from '../settings.js'
+import type { ShellSpec } from '../shell/script-shell.js'
 import { kindSchema, unsetText } from './kinds.js'
 import { inputLabel, type InputPlace } from './resolve.js'
 import { INPUT_NAMES, inputSpec, type INPUTS, type InputName } from './table.js'
@@ -16,7 +17,7 @@ export type RawInputs = Readonly<Record<string, string | undefined>>
 type SpecOf<N extends InputName> = (typeof INPUTS)[N]
 
 /** The typed value a kind of input parses to (see kinds.ts). */
-type ValueOfKind<K> = K extends { type: 'script' | 'lines' }
+type ValueOfKind<K> = K extends { type: 'lines' }
   ? string[]
   : K extends { type: 'integer' }
     ? number

@@ -12,8 +12,8 @@ export type Front = CliCommand | 'action' | 'workflow'
 
 /** What values an input takes, and so how it is parsed (see kinds.ts). */
 export type InputKind =
-  /** Lines of commands, split as docs/design.md §1 says; a line ending in `\` continues. */
-  | { type: 'script'; maxCommands: number; maxChars: number }
+  /** One script, kept as written; its command lines (docs/design.md §3) and its length are bounded. */
+  | { type: 'script'; maxLines: number; maxChars: number }
   | { type: 'integer'; min: number; max: number }
   /** One of a few words, trimmed and case-insensitive. */
   | { type: 'choice'; values: readonly string[] }
@@ -61,8 +61,18 @@ export interface InputSpec {
   repeatable?: true
 }
 
-/** Most commands in one run, longest command, longest path and scope, most redact values. */
-export const INPUT_LIMITS = { commands: 100, commandChars: 8192, pathChars: 4096, scopeChars: 1024, redactValues: 200 } as const
+/**
+ * Most command lines of a script, longest script, longest other command (expect-check,
+ * on-retry), longest path and scope, most redact values.
+ */
+export const INPUT_LIMITS = {
+  commands: 100,
+  scriptChars: 16_384,
+  commandChars: 8192,
+  pathChars: 4096,
+  scopeChars: 1024,
+  redactValues: 200
+} as const
 
 /** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
 const MAX_PATTERN_CHARS = 1000
@@ -73,8 +83,9 @@ const ACTION = ['action', 'workflow'] as const
 /** The inputs, in the order action.yml, the workflow and the docs list them. */
 export const INPUTS = {
   command: {
-    kind: { type: 'script', maxCommands: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.commandChars },
-    description: 'One or more commands, one per line (a line ending in \\ continues on the next).',
+    kind: { type: 'script', maxLines: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.scriptChars },
+    description: 'The script to verify, run as one script as a run step does (cd, export, if/fi and heredocs span lines).',
+    help: 'the script to verify, run as one script as a run step does; repeat the flag to add lines',
     required: true,
     fronts: RUN,
     placeholder: 'CMD',
@@ -105,6 +116,7 @@ export const INPUTS = {
   'expect-check': {
     kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
     description: 'A shell command run after the attempt; exit 0 means verified.',
+    help: 'a command run with the same shell after the attempt; exit 0 means verified',
     fronts: RUN,
     placeholder: 'CMD',
     group: 'Expectations (at least one)'
@@ -112,6 +124,7 @@ export const INPUTS = {
   'max-retries': {
     kind: { type: 'integer', min: 0, max: 100 },
     description: 'Retries after the first attempt (0-100); the command list runs up to 1 + max-retries times.',
+    help: 'retries after the first attempt (0-100); the script runs up to 1 + max-retries times',
     default: '2',
     fronts: RUN,
     placeholder: 'N',
@@ -178,7 +191,7 @@ export const INPUTS = {
   },
   shell: {
     kind: { type: 'shell' },
-    description: 'bash, sh, or a template containing {0} (the path of a temporary script), e.g. "python {0}".',
+    description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',
     default: 'bash',
     fronts: RUN,
     placeholder: 'SHELL',

@@ -22,6 +22,7 @@ table{border-collapse:collapse;margin:6px 0;width:100%}
 th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 th{background:var(--bg2)}
 tr.current td{font-weight:600}
+table.commands code{white-space:pre-wrap}
 .ok{color:var(--ok)}.bad{color:var(--bad)}.muted{color:var(--muted)}
 .bar.ok,.bar.bad{color:#fff}
 details.attempt{border:1px solid var(--line);border-radius:6px;margin:10px 0;padding:0 12px}

@@ -10,8 +10,9 @@ import { runVerifyLoop, type EngineEnvironment, type LoopResult } from '../engin
 import { UsageError, describeError } from '../errors.js'
 import { describeExpectations } from '../expectations.js'
 import { findDestructive, type GuardrailHit } from '../guardrail/index.js'
-import { commandIdentity, normalizeCommand, type CommandIdentity } from '../identity.js'
+import { normalizeCommand, scriptIdentity, type CommandIdentity } from '../identity.js'
 import type { Receipt } from '../receipt.js'
+import { identityLines } from '../script-lines.js'
 import { redactDeep, type Redactor } from '../redaction.js'
 import { newRunId } from '../run-id.js'
 import type { RunSettings } from '../settings.js'
@@ -26,12 +27,12 @@ import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report
 import { planResume, type ResumeDecision, type ResumePlan } from './resume.js'
 import { writeSessionReport } from '../report/index.js'
 
-/** The first command (or expect-check) the guardrail refuses, unless allowed. */
+/** The first command (of the script, expect-check or on-retry) the guardrail refuses, unless allowed. */
 function guardrailHit(settings: RunSettings): GuardrailHit | undefined {
   if (settings.allowDestructive) return undefined
   const { check } = settings.expectations
-  // Every command reverify would run: the list, expect-check and on-retry.
-  for (const command of [...settings.commands, ...(check ? [check] : []), ...(settings.onRetry ? [settings.onRetry] : [])]) {
+  // Everything reverify would run, each read whole: the script, expect-check and on-retry.
+  for (const command of [settings.script, ...(check ? [check] : []), ...(settings.onRetry ? [settings.onRetry] : [])]) {
     const hit = findDestructive(command)
     if (hit) return hit
   }
@@ -46,7 +47,7 @@ export function refusalNote(hit: GuardrailHit): string {
 /** Runs one verify from policy check to closed trace and final receipt. */
 export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
   const { settings } = request
-  const identity = commandIdentity(settings.commands)
+  const identity = scriptIdentity(settings.script)
   const latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
 
   // Capture-before-retry: decided before anything of the run exists (docs/design.md §3).
@@ -124,7 +125,7 @@ async function openRun(
     run_id: runId,
     target: request.target,
     scope: settings.scope,
-    identity: shownIdentity(settings.commands, redactor),
+    identity: shownIdentity(settings.script, redactor),
     identity_hash: identity.hash,
     status: 'running',
     flaky: false,
@@ -168,7 +169,8 @@ async function openRun(
     ...(uncaptured !== undefined && { uncaptured_failure: uncaptured }),
     ...(request.ci && { ci: request.ci })
   })
-  session.event('decision', { question: 'what to run', decision: settings.commands, expected: describeExpectations(settings.expectations) })
+  // The script as written, as a list of one (docs/design.md §2).
+  session.event('decision', { question: 'what to run', decision: [settings.script], expected: describeExpectations(settings.expectations) })
   if (uncaptured !== undefined) session.event('note', { message: `retrying after failed run ${uncaptured}, which nobody captured` })
   return { session, receipt }
 }
@@ -329,6 +331,6 @@ function redactReceipt(receipt: Receipt, redactor: Redactor): Receipt {
  * the redactor does not know (`'it'\''s'`), so each command is redacted before it is
  * normalized, and after. The hash stays the one of the commands as written.
  */
-function shownIdentity(commands: readonly string[], redactor: Redactor): string[] {
-  return commands.map(command => redactor.redact(normalizeCommand(redactor.redact(command))))
+function shownIdentity(script: string, redactor: Redactor): string[] {
+  return identityLines(script).map(line => redactor.redact(normalizeCommand(redactor.redact(line))))
 }
