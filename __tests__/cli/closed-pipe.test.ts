@@ -107,3 +107,11 @@ test('`reverify receipts list | head -1` prints the newest receipt and exits 0',
   expectQuiet(ended.stderr)
   expect(ended.code).toBe(0)
 })
+
+test('stderr into the same closed pipe (`2>&1 | head -1`) is dropped quietly too', async () => {
+  const ended = await pipeline(`node "$CLI" run --command 'seq 1 300000 >&2; exit 4' --expect-exit 0 --max-retries 1 2>&1 | head -1`, repo)
+  expect(ended.stdout).toBe('reverify: attempt 1/2\n')
+  expect(ended.code).toBe(1)
+  const latest = JSON.parse((await spawnCli(['receipts', 'show', 'latest', '--json'], repo)).stdout)
+  expect(latest).toMatchObject({ status: 'failed', attempts: 2 })
+})
