@@ -105,11 +105,12 @@ test('the resume hint of receipts list works as printed', async () => {
   // The first attempt records its process group and waits; the resumed one finds the marker and passes.
   const command = `test -f marker || { touch marker; echo $$ > "${pidFile}"; sleep 30; }`
   let child = 0
+  let wait: NodeJS.Timeout | undefined
   const killed = spawnCli(['run', '--command', command, '--expect-exit', '0', '--max-retries', '1', '--state-dir', stateDir], repo, {
     onSpawn: pid => (child = pid),
     onStderr: text => {
       if (text.includes('attempt 1/2')) {
-        const wait = setInterval(() => {
+        wait = setInterval(() => {
           try {
             if (readFileSync(pidFile, 'utf8').trim() === '') return
           } catch {
@@ -121,7 +122,9 @@ test('the resume hint of receipts list works as printed', async () => {
       }
     }
   })
-  expect((await killed).signal).toBe('SIGKILL')
+  const ended = await killed
+  clearInterval(wait)
+  expect(ended.signal).toBe('SIGKILL')
   const group = Number(readFileSync(pidFile, 'utf8'))
   try {
     // The crashed attempt's own sleep: ending it is not what this test is about.
