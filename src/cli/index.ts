@@ -1,6 +1,7 @@
 /** Entry point of dist/cli.js: wires the process to main(). */
 import { z } from 'zod'
 import { ExitCode } from '../core/errors.js'
+import { closedPipeTolerant } from './console-stream.js'
 import { main } from './main.js'
 
 // zod compiles a parser for each object schema on first use; a CLI run parses a handful of
@@ -18,9 +19,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   })
 }
 
+// A reader that goes away (`| head -1`) ends the output, not the command; anything else
+// that breaks stdout is said once on stderr.
+const stderr = closedPipeTolerant(process.stderr)
+const stdout = closedPipeTolerant(process.stdout, error =>
+  stderr.write(`reverify: warning: cannot write to stdout (${error.code ?? error.message}); output dropped\n`)
+)
+
 void main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
+  stdout,
+  stderr,
   cwd: process.cwd(),
   env: process.env,
   signal: controller.signal,

@@ -4,6 +4,7 @@ import { captureRun } from '../core/capture.js'
 import { parseCaptureMode, readConfig, setCaptureMode } from '../core/config-file.js'
 import { UsageError } from '../core/errors.js'
 import type { Receipt } from '../core/receipt.js'
+import { resumeCommand, type RemedyPlace } from '../core/remedy.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { ownerGone } from '../core/run/resume.js'
 import { requireRunId } from '../core/run-id.js'
@@ -77,12 +78,12 @@ function receiptLine(receipt: Receipt): string {
 }
 
 /** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts: readonly Receipt[]): string[] {
+function listFooter(receipts: readonly Receipt[], place: RemedyPlace): string[] {
   const lines: string[] = []
   const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable')
   if (resumable) {
     lines.push(
-      `resumable: the run's process is gone before it finished; continue it with \`reverify resume ${resumable.run_id}\` or by running the same command`
+      `resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(resumable.run_id, place)}\` or by running the same command`
     )
   }
   if (receipts.some(receipt => receipt.status === 'interrupted')) {
@@ -101,14 +102,14 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
   const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd })
   const [action, ref, ...rest] = positionals
   const json = given.json === true
-  const { root, store } = openStore(given['state-dir'], io)
+  const { root, stateDir, store } = openStore(given['state-dir'], io)
   if (action === 'list' && ref === undefined) {
     const receipts = await store.list({ target: root })
     if (json) println(io.stdout, JSON.stringify(receipts, null, 2))
     else if (receipts.length === 0) println(io.stdout, 'no receipts yet')
     else {
       for (const receipt of receipts) println(io.stdout, receiptLine(receipt))
-      for (const line of listFooter(receipts)) println(io.stdout, line)
+      for (const line of listFooter(receipts, { stateDir, root })) println(io.stdout, line)
     }
     return 0
   }

@@ -11,6 +11,7 @@ import { processRunner } from '../core/process-runner.js'
 import type { Receipt } from '../core/receipt.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { createRedactor, type Redactor } from '../core/redaction.js'
+import { captureCommand, type RemedyPlace } from '../core/remedy.js'
 import type { RunProgress } from '../core/run/ports.js'
 import type { RunReport } from '../core/run/report.js'
 import { refusalNote, verifyRun } from '../core/run/verify-run.js'
@@ -29,16 +30,19 @@ export function describeCommands(commands: readonly string[]): string {
   return commands.length > 1 ? `\`${shown}\` and ${commands.length - 1} more` : `\`${shown}\``
 }
 
-/** The capture-before-retry message with the CLI's remedy. */
-export function captureMessage(action: 'warn' | 'block', failedRunId: string): string {
-  return `${captureHeadline(action, failedRunId)}\nCapture it: reverify capture ${failedRunId} --note "<what you found>"`
+/**
+ * The capture-before-retry message with the CLI's remedy, which works as printed: it names
+ * the run's state directory when that is not the repository's default (`place`).
+ */
+export function captureMessage(action: 'warn' | 'block', failedRunId: string, place?: RemedyPlace): string {
+  return `${captureHeadline(action, failedRunId)}\nCapture it: ${captureCommand(failedRunId, place)}`
 }
 
 /** What the person at the terminal reads while the run goes on (stderr); undefined for none. */
-function progressLine(progress: RunProgress, redactor: Redactor): string | undefined {
+function progressLine(progress: RunProgress, redactor: Redactor, place: RemedyPlace): string | undefined {
   switch (progress.kind) {
     case 'uncaptured-failure':
-      return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId))}`
+      return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId, place))}`
     case 'restarting':
       return `reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`
     case 'resumed':
@@ -103,6 +107,7 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd })
   const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
   await ensureStateDir(stateDir, { gitignore: isDefault })
+  const place: RemedyPlace = { stateDir, root }
   const redactor = createRedactor({ values: settings.redact, env: io.env })
   const status = new StatusLine(io.stderr, { enabled: wantsStatusLine(io.stderr, io.env) })
   // Everything written while the run goes on passes the status line, which erases itself first.
@@ -128,7 +133,7 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
       store: new ReceiptStore(stateDir, { warn: message => println(stderr, `reverify: warning: ${message}`) }),
       log: progress => {
         if (progress.kind === 'attempt-failed') status.attemptEnded()
-        const line = progressLine(progress, redactor)
+        const line = progressLine(progress, redactor, place)
         if (line !== undefined) println(stderr, line)
         if (progress.kind === 'attempt-started') status.attemptStarted(progress.attempt, progress.maxAttempts)
       },
@@ -138,7 +143,8 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
     status.stop()
     io.signal?.removeEventListener('abort', onInterrupt)
   })
-  if (report.kind === 'blocked') println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId))}`)
+  if (report.kind === 'blocked')
+    println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId, place))}`)
   if (report.kind === 'refused') println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`)
   for (const line of consoleSummary(report, scriptLines(settings.script), Date.now() - startedAt)) println(io.stdout, line)
   return exitCodeOf(report)

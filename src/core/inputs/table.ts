@@ -312,6 +312,18 @@ export const INPUTS = {
     description: 'Shell commands run (bash) in the workspace before the verify, e.g. "npm ci".',
     fronts: ['workflow']
   },
+  'node-version': {
+    kind: { type: 'text', trim: true },
+    description:
+      'Node.js version installed with actions/setup-node before setup (e.g. "22" or "lts/*"); empty keeps the runner\'s own Node.js.',
+    fronts: ['workflow']
+  },
+  env: {
+    kind: { type: 'text', trim: false },
+    description:
+      'Environment variables for setup and the verify, one KEY=value per line (not secret: pass secrets in the env-secrets secret).',
+    fronts: ['workflow']
+  },
   note: {
     kind: { type: 'text', trim: false },
     description: 'What you found in the failed run, recorded with the capture.',

@@ -38,12 +38,20 @@ export interface ReportInput {
   receipt: Receipt
   sessionDir: string
   history: readonly Receipt[]
+  /** The state directory of the receipt, named in the capture command it prints. */
+  stateDir?: string
 }
 
 /** Renders the report of `input` into the file `path` (temp file, then rename). */
 export async function writeReportFile(input: ReportInput, path: string): Promise<void> {
   const [events, meta] = await Promise.all([readSessionTrace(input.sessionDir), readSessionMeta(input.sessionDir)])
-  const model = buildReportModel({ events, receipt: input.receipt, history: input.history, ...(meta && { meta }) })
+  const model = buildReportModel({
+    events,
+    receipt: input.receipt,
+    history: input.history,
+    ...(meta && { meta }),
+    ...(input.stateDir !== undefined && { stateDir: input.stateDir })
+  })
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
   await rm(temp, { force: true })
   const stream = createWriteStream(temp, { mode: 0o600, flags: 'wx' })
@@ -77,7 +85,7 @@ export async function writeRunReport(
   }
   const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash)
   const path = options.path ?? join(sessionDir, REPORT_FILE)
-  await writeReportFile({ receipt, sessionDir, history }, path)
+  await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir }, path)
   return path
 }
 

@@ -4,6 +4,7 @@
  * and the receipt history of its command. The logs are not read here: the renderer streams
  * them, so memory does not follow their size.
  */
+import { captureCommand } from '../remedy.js'
 import type { Receipt } from '../receipt.js'
 import { reviewerExcerpt } from '../run/excerpt.js'
 import { eventsOf, type Outcome, type TraceEvent } from '../session/events.js'
@@ -82,6 +83,8 @@ export interface ReportModel {
   /** The earlier failed run this one went ahead after, nobody having captured it. */
   uncapturedRunId?: string
   history: HistoryRow[]
+  /** `reverify capture <run-id> … --note "what you found"`, as it works when pasted (with `--state-dir` where needed). */
+  captureCommand: string
 }
 
 /** What a report is built from. */
@@ -91,6 +94,8 @@ export interface ReportSource {
   receipt: Receipt
   /** The command's receipts, newest first (this run's included or not). */
   history: readonly Receipt[]
+  /** The state directory the receipt is in, so the capture command can name it. */
+  stateDir?: string
 }
 
 function elapsedMs(from: string, to: string | null | undefined): number | undefined {
@@ -193,7 +198,12 @@ export function buildReportModel(source: ReportSource): ReportModel {
       .filter(message => !retryNotes.has(message)),
     ...(receipt.capture && { capture: receipt.capture }),
     ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
-    history: historyRows(source.history, receipt)
+    history: historyRows(source.history, receipt),
+    captureCommand: captureCommand(
+      receipt.run_id,
+      source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target },
+      'what you found'
+    )
   }
 }
 

@@ -171,7 +171,7 @@ function captureSection(model: ReportModel): SafeHtml {
     body = markup`<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p><pre>${capture.note || '(no note)'}</pre>`
   } else if (model.status === 'failed') {
     body = markup`<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
-<pre><code>reverify capture ${model.runId} --note "what you found"</code></pre>
+<pre><code>${model.captureCommand}</code></pre>
 <p>or, in GitHub Actions, a commit trailer:</p>
 <pre><code>Reverify-Capture: ${model.runId} what you found</code></pre>
 <p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`
