@@ -32,7 +32,7 @@ async function killWhen(args: string[], marker: string, pidFile: string): Promis
   let cli = 0
   const run = spawnCli(args, repo, { onSpawn: pid => (cli = pid) })
   for (let waited = 0; !existsSync(join(repo, marker)); waited += 20) {
-    if (waited > 60_000) throw new Error(`${marker} never appeared`)
+    if (waited > 30_000) throw new Error(`${marker} never appeared`)
     await new Promise(resolve => setTimeout(resolve, 20))
   }
   process.kill(cli, 'SIGKILL')

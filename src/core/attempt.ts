@@ -1,7 +1,8 @@
 /**
  * One attempt: the command list in order through the shell, output streamed live to the
- * console while the log, the summary and the output expectations are computed on the fly,
- * then every expectation judged.
+ * console while the log, the summary and the output expectations are computed on the fly;
+ * the script's result handed over to be recorded the moment it ends, then every expectation
+ * judged (src/core/judge.ts).
  */
 import { StringDecoder } from 'node:string_decoder'
 import { CappedLogWriter } from './capped-log.js'
@@ -79,7 +80,6 @@ export interface AttemptHooks {
 class OutputChannel {
   private readonly decoder = new StringDecoder('utf8')
   private redacting
-
   private sealed = false
 
   constructor(
