@@ -34,6 +34,8 @@ function attempt(number: number, output: string, verified: boolean): AttemptResu
     timedOut: false,
     interrupted: false,
     durationMs: 10,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    endedAt: '2026-01-01T00:00:00.010Z',
     summary: summaryOf(output),
     checks: [{ expectation: 'expect-exit', ok: verified, detail: verified ? 'exit 0' : 'expect-exit 0 but got 2 (`npx tsc` exited 2)' }],
     verified,

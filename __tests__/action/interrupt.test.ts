@@ -156,7 +156,7 @@ test('SIGKILL of the main step: the post step kills what is left and closes the 
   // The post step writes the closed run's report before it uploads the trace.
   expect(names).toContain('report.html')
   expect(events.find(event => event.phase === 'tool_result')!.payload).toMatchObject({ attempt: 1, ok: false, interrupted: true })
-  expect(meta).toMatchObject({ outcome: 'aborted', attempts: 1, tool_calls: 1 })
+  expect(meta).toMatchObject({ outcome: 'aborted', attempts: 0, tool_calls: 1 }) // cut off: no attempt spent
   expect(service.cacheEntries().length).toBe(entriesBefore + 1)
   expect((await cachedReceipt(service, main.state, runId))?.status).toBe('interrupted')
 })

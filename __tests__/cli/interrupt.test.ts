@@ -42,7 +42,12 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
     expect(events.find(event => event.phase === 'tool_result')!.payload).toMatchObject({ ok: false, exit: 130, interrupted: true })
     expect(events.some(event => event.phase === 'note' && event.payload.message.includes(signal))).toBe(true)
     expect(events[events.length - 1]!.payload.outcome).toBe('aborted')
-    expect(JSON.parse(readFileSync(join(dir!, 'meta.json'), 'utf8'))).toMatchObject({ outcome: 'aborted', attempts: 1 })
+    expect(JSON.parse(readFileSync(join(dir!, 'meta.json'), 'utf8'))).toMatchObject({
+      outcome: 'aborted',
+      // The cut-off attempt is in the trace (a tool call) but ran to no result: it spent nothing.
+      attempts: 0,
+      tool_calls: 1
+    })
     const [runId] = runDirs(state)
     expect(JSON.parse(readFileSync(join(state, 'runs', runId!, 'receipt.json'), 'utf8')).status).toBe('interrupted')
     expect(result.stdout).toContain('outcome: aborted')

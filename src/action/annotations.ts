@@ -89,7 +89,8 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
 
 /** The warning of a flaky pass: which attempt passed, and what failed before it. */
 function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation | undefined {
-  const failed = run.attempts.find(attempt => !attempt.verified)
+  // The attempt that really failed: one a crash cut off is not a failure (docs/design.md §6).
+  const failed = run.attempts.find(attempt => !attempt.verified && !attempt.interrupted)
   if (!run.flaky || failed === undefined) return undefined
   const why =
     failed.checks

@@ -84,7 +84,11 @@ export async function runPost(deps: PostDeps): Promise<void> {
       reason: 'the main step did not finish (cancelled, timed out or killed); closed by the post step',
       redactor
     })
-    core.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
+    const status = closed.receipt?.status ?? 'interrupted'
+    // A trace that had its end decided the run; otherwise the post step closed it as interrupted.
+    if (!closed.closedTrace && status !== 'interrupted')
+      core.info(`reverify: run ${runId} had closed its trace; its receipt now says ${status}`)
+    else core.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
     if (closed.reportError !== undefined) core.warning(`reverify: run ${runId}: ${redactor.redact(closed.reportError)}`)
     await persistRun(
       { runId, sessionDir: sessionDir ?? closed.receipt?.session.dir, outcome: 'aborted' },

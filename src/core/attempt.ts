@@ -1,19 +1,19 @@
 /**
  * One attempt: the script in one shell process (docs/design.md §1), output streamed live to the
- * console while the log, the summary and the output expectations are computed on the fly,
- * then every expectation judged.
+ * console while the log, the summary and the output expectations are computed on the fly;
+ * the script's result handed over to be recorded the moment it ends, then every expectation
+ * judged (src/core/judge.ts).
  */
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
 import { CappedLogWriter } from './capped-log.js'
+import { timestamp } from './clock.js'
+import { checkState, judgeRecord } from './judge.js'
 import { LineMatcher } from './line-matcher.js'
 import { OutputSummarizer } from './output-summary.js'
 import type { CommandResult, ProcessGroup, ProcessRunner } from './process-runner.js'
 import type { Redactor } from './redaction.js'
 import type { RunProgress } from './run/ports.js'
-import type { Expectations, RunSettings } from './settings.js'
-import { scriptLabel } from './script-lines.js'
+import type { RunSettings } from './settings.js'
 import { SubstringWatch } from './substring-watch.js'
 
 /** A console stream reverify writes the command's live output to. */
@@ -45,15 +45,20 @@ export interface ExpectationCheck {
 /** Everything an attempt produced. */
 export interface AttemptResult {
   attempt: number
-  /** The script's run, as a list of one: records written before a script was one process hold one per line. */
   commands: CommandResult[]
   exitCode: number
   signal: string | null
   timedOut: boolean
   interrupted: boolean
+  /** The script's own time, from start to end (the expectations are judged after it). */
   durationMs: number
+  /** When the script started and ended (RFC 3339 UTC). */
+  startedAt: string
+  endedAt: string
   summary: string
   checks: ExpectationCheck[]
+  /** What expect-check printed, summarized (its full output is in `attempt-<n>.check.log`). */
+  checkSummary?: string
   verified: boolean
   /** Whether stdout held expect-stdout's text (undefined when it is not set). */
   stdoutMatched?: boolean
@@ -62,14 +67,24 @@ export interface AttemptResult {
   logBytesDropped: number
 }
 
+/** The script's part of an attempt: what is recorded (tool_result) before any expectation is judged. */
+export type ScriptResult = Omit<AttemptResult, 'checks' | 'verified' | 'checkSummary' | 'logBytesDropped'>
+
+/** Where an attempt keeps expect-check's output, and who records the script's result the moment it ends. */
+export interface AttemptHooks {
+  checkLogPath: string
+  onScriptEnded?: (script: ScriptResult) => void
+}
+
 /** Streams one child stream: console live, redacted text to log and summary. */
 class OutputChannel {
   private readonly decoder = new StringDecoder('utf8')
-  private readonly redacting
+  private redacting
+  private sealed = false
 
   constructor(
     readonly console: ConsoleStream,
-    redactor: Redactor,
+    private readonly redactor: Redactor,
     private readonly log: CappedLogWriter,
     private readonly summary: OutputSummarizer,
     private readonly watchers: { push(text: string): void }[]
@@ -88,16 +103,26 @@ class OutputChannel {
     this.emit(this.redacting.end())
   }
 
+  /**
+   * The script has ended: what it wrote is final for the summary and the matchers. Output
+   * of background processes it left still reaches the console and the log.
+   */
+  seal(): void {
+    this.finish()
+    this.sealed = true
+    this.redacting = this.redactor.stream()
+  }
+
   private forward(text: string): void {
     if (text === '') return
-    for (const watcher of this.watchers) watcher.push(text)
+    if (!this.sealed) for (const watcher of this.watchers) watcher.push(text)
     this.emit(this.redacting.push(text))
   }
 
   private emit(safe: string): void {
     if (safe === '') return
     this.log.write(safe)
-    this.summary.push(safe)
+    if (!this.sealed) this.summary.push(safe)
   }
 }
 
@@ -105,15 +130,14 @@ function waitForDrain(stream: ConsoleStream): Promise<void> {
   return new Promise(resolve => stream.once('drain', () => resolve()))
 }
 
-function describeCommandEnd(result: CommandResult): string {
-  if (result.timedOut) return 'timed out'
-  if (result.interrupted) return 'was interrupted'
-  if (result.signal) return `was killed by ${result.signal} (exit ${result.exitCode})`
-  return `exited ${result.exitCode}`
-}
-
 /** Runs attempt number `attempt` of a verify. */
-export async function runAttempt(settings: RunSettings, attempt: number, logPath: string, env: AttemptEnvironment): Promise<AttemptResult> {
+export async function runAttempt(
+  settings: RunSettings,
+  attempt: number,
+  logPath: string,
+  env: AttemptEnvironment,
+  hooks: AttemptHooks
+): Promise<AttemptResult> {
   const started = Date.now()
   const log = await CappedLogWriter.open(logPath, settings.logCapBytes)
   const summary = new OutputSummarizer()
@@ -126,6 +150,7 @@ export async function runAttempt(settings: RunSettings, attempt: number, logPath
   const stderrChannel = new OutputChannel(env.console.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : [])
   const channels = { stdout: stdoutChannel, stderr: stderrChannel }
   const groups: ProcessGroup[] = []
+  const results: CommandResult[] = []
 
   const run = async (command: string, timeoutMs: number) => {
     const { result, group } = await env.processes.run({
@@ -146,72 +171,53 @@ export async function runAttempt(settings: RunSettings, attempt: number, logPath
 
   // The whole script is one process: its exit code is the attempt's.
   const ended = await run(settings.script, settings.timeoutSeconds * 1000)
-  const results: CommandResult[] = [ended]
+  results.push(ended)
   const failedCommand = ended.exitCode !== 0 ? ended : undefined
+  const endedAt = Date.now()
 
-  const checks: ExpectationCheck[] = []
-  const expected: Expectations = settings.expectations
-  if (!ended.interrupted) {
-    if (expected.exit !== undefined) {
-      const exitCode = failedCommand?.exitCode ?? 0
-      checks.push({
-        expectation: 'expect-exit',
-        ok: exitCode === expected.exit,
-        detail:
-          exitCode === expected.exit
-            ? `exit ${exitCode}`
-            : `expect-exit ${expected.exit} but got ${exitCode}${failedCommand ? ` (\`${scriptLabel(failedCommand.command)}\` ${describeCommandEnd(failedCommand)})` : ''}`
-      })
-    }
-    if (stdoutWatch !== undefined) {
-      checks.push({
-        expectation: 'expect-stdout',
-        ok: stdoutWatch.found,
-        detail: stdoutWatch.found
-          ? 'stdout contained the expected text'
-          : `stdout did not contain ${JSON.stringify(env.redactor.redact(expected.stdout!))}`
-      })
-    }
-    if (expected.file !== undefined) {
-      const present = existsSync(resolve(settings.workingDirectory, expected.file))
-      checks.push({
-        expectation: 'expect-file',
-        ok: present,
-        detail: present ? `${expected.file} exists` : `${expected.file} does not exist`
-      })
-    }
-    if (expected.check !== undefined) {
-      const check = await run(expected.check, settings.timeoutSeconds * 1000)
-      checks.push({
-        expectation: 'expect-check',
-        ok: check.exitCode === 0,
-        detail: check.exitCode === 0 ? 'expect-check passed' : `expect-check \`${expected.check}\` ${describeCommandEnd(check)}`
-      })
-    }
-  }
-
-  // Nothing the attempt started may run on into the next one.
-  await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)))
-  stdoutChannel.finish()
-  stderrChannel.finish()
+  // The script's result is recorded before any expectation is judged (docs/design.md §1):
+  // a crash during a slow expect-check then finds it and replays it (§6).
+  stdoutChannel.seal()
+  stderrChannel.seal()
   outputMatch?.end()
-  const closed = await log.close()
-
-  // Verified only when every expectation holds; an interrupted attempt is never judged.
-  const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok)
-  return {
+  const script: ScriptResult = {
     attempt,
     commands: results,
     exitCode: failedCommand?.exitCode ?? 0,
     signal: ended.signal,
     timedOut: ended.timedOut,
     interrupted: ended.interrupted,
-    durationMs: Date.now() - started,
+    durationMs: endedAt - started,
+    startedAt: timestamp(new Date(started)),
+    endedAt: timestamp(new Date(endedAt)),
     summary: summary.finish(),
+    ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
+    outputMatched: outputMatch?.found ?? false
+  }
+  hooks.onScriptEnded?.(script)
+
+  // An interrupted attempt is never judged. Background processes the script left run on
+  // through the checks (a server expect-check probes), then are stopped.
+  let checks: ExpectationCheck[] = []
+  let checkSummary: string | undefined
+  if (!ended.interrupted) {
+    const state = await checkState(settings, hooks.checkLogPath, env)
+    checks = [...(judgeRecord(settings, script, env.redactor) ?? []), ...state.checks]
+    checkSummary = state.checkSummary
+  }
+  // Nothing the attempt started may run on into the next one.
+  await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)))
+  stdoutChannel.finish()
+  stderrChannel.finish()
+  const closed = await log.close()
+
+  // Verified only when every expectation holds.
+  const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok)
+  return {
+    ...script,
     checks,
     verified,
-    ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
-    outputMatched: outputMatch?.found ?? false,
+    ...(checkSummary !== undefined && { checkSummary }),
     logBytesDropped: closed.bytesDropped
   }
 }

@@ -3,7 +3,8 @@
  * out, a failure is not retryable, or the run is interrupted — every step written to the
  * session's trace (docs/design.md §2).
  */
-import { runAttempt, type AttemptEnvironment, type AttemptResult } from './attempt.js'
+import { runAttempt, type AttemptEnvironment, type AttemptResult, type ScriptResult } from './attempt.js'
+import { checkState, judgeRecord } from './judge.js'
 import { runOnRetry } from './on-retry.js'
 import { describeWait, retryDelayMs, retryRefusal } from './retry-policy.js'
 import type { Clock } from './clock.js'
@@ -42,6 +43,10 @@ function failureReason(attempt: AttemptResult): string {
 export interface LoopStart {
   /** Attempts already used (their results are not re-run). */
   previous?: AttemptResult[]
+  /** The last attempt's recorded result, still to be judged (docs/design.md §6): it is not run again. */
+  replay?: ScriptResult
+  /** What the trace's note after the last previous attempt said: retry (true), stop (false), or nothing yet. */
+  retryDecided?: boolean
 }
 
 /** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
@@ -53,67 +58,84 @@ export async function runVerifyLoop(
 ): Promise<LoopResult> {
   const maxAttempts = 1 + settings.maxRetries
   const attempts: AttemptResult[] = [...(start.previous ?? [])]
+  // An interrupted attempt spends none of the budget (docs/design.md §6).
+  const used = () => attempts.filter(attempt => !attempt.interrupted).length
   let interrupted = false
-  let stop = attempts.some(attempt => attempt.verified)
-  const resumedFrom = attempts[attempts.length - 1]
-  if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted && attempts.length < maxAttempts) {
-    // A resumed run obeys retry-on and retry-on-* for the attempt it replayed, as if it had just run.
-    const refusal = retryRefusal(settings, resumedFrom)
-    if (refusal !== undefined) {
-      session.event('note', { message: `${failureReason(resumedFrom)}; ${refusal}` })
-      stop = true
-    }
-  }
 
-  while (!stop && attempts.length < maxAttempts) {
-    const number = attempts.length + 1
-    if (env.signal?.aborted) {
-      interrupted = true
-      break
-    }
-    env.log({ kind: 'attempt-started', attempt: number, maxAttempts })
-    session.event('tool_call', { attempt: number, commands: [settings.script] })
-    const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env)
-    attempts.push(attempt)
-    recordAttempt(session, attempt)
-    session.update({ attempts: attempts.length, errors: attempts.filter(a => !a.verified).length })
-    if (attempt.verified) break
-    if (attempt.interrupted || env.signal?.aborted) {
-      interrupted = true
-      break
-    }
-    if (number === maxAttempts) break
+  /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
+  const prepareRetry = async (attempt: AttemptResult): Promise<boolean> => {
+    if (used() >= maxAttempts) return false
     const refusal = retryRefusal(settings, attempt)
     if (refusal !== undefined) {
       const message = `${failureReason(attempt)}; ${refusal}`
-      session.event('note', { message })
-      env.log({ kind: 'attempt-failed', attempt: number, retry: false, note: message })
-      break
+      session.event('note', { message, retry: false, attempt: attempt.attempt })
+      env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message })
+      return false
     }
-    const wait = retryDelayMs(settings, number, () => env.clock.random())
-    const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${number + 1}/${maxAttempts})`
-    session.event('note', { message })
-    env.log({ kind: 'attempt-failed', attempt: number, retry: true, note: message })
+    const wait = retryDelayMs(settings, used(), () => env.clock.random())
+    const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})`
+    session.event('note', { message, retry: true, attempt: attempt.attempt })
+    env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message })
     await env.clock.sleep(wait, env.signal)
     if (settings.onRetry !== undefined && !env.signal?.aborted) {
       // A failing hook is a warning: the retries it prepares for go on regardless.
       const hook = await runOnRetry(settings.onRetry, settings, env)
       session.event('note', { message: hook.note })
-      if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: number, exitCode: hook.exitCode, note: hook.note })
+      if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note })
     }
+    return true
+  }
+
+  if (start.replay !== undefined) {
+    // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
+    const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env)
+    attempts.push(replayed)
+    recordVerdict(session, replayed, true)
+  }
+  let stop = attempts.some(attempt => attempt.verified)
+  const resumedFrom = attempts[attempts.length - 1]
+  if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted) {
+    // A resumed run goes on as if the attempt had just run: the retry filters, the note, the wait.
+    if (start.replay === undefined && start.retryDecided === false) stop = true
+    else if (start.replay !== undefined || start.retryDecided === undefined) stop = !(await prepareRetry(resumedFrom))
+  }
+
+  while (!stop && used() < maxAttempts) {
+    const number = attempts.length + 1
+    if (env.signal?.aborted) {
+      interrupted = true
+      break
+    }
+    env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts })
+    session.event('tool_call', { attempt: number, commands: [settings.script] })
+    const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env, {
+      checkLogPath: session.attemptCheckLogPath(number),
+      onScriptEnded: script => recordResult(session, script)
+    })
+    attempts.push(attempt)
+    recordVerdict(session, attempt)
+    if (attempt.verified) break
+    if (attempt.interrupted || env.signal?.aborted) {
+      interrupted = true
+      break
+    }
+    if (!(await prepareRetry(attempt))) break
   }
 
   const verifiedAt = attempts.findIndex(attempt => attempt.verified)
   const last = attempts[attempts.length - 1]
   const outcome: Outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure'
-  const flaky = verifiedAt > 0
+  // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
+  const before = attempts.slice(0, Math.max(0, verifiedAt))
+  const flaky = before.some(attempt => !attempt.interrupted)
   let summary: string
   if (outcome === 'success') {
-    summary = flaky ? `verified on attempt ${verifiedAt + 1}/${maxAttempts} (flaky)` : `verified on attempt 1/${maxAttempts}`
+    const position = before.filter(attempt => !attempt.interrupted).length + 1
+    summary = `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`
   } else if (outcome === 'aborted') {
     summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`
   } else {
-    summary = `not verified after ${attempts.length}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`
+    summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`
   }
   return {
     outcome,
@@ -126,8 +148,27 @@ export async function runVerifyLoop(
   }
 }
 
-/** The tool_result and verify events of one attempt. */
-function recordAttempt(session: TraceSession, attempt: AttemptResult): void {
+/** Judges a recorded attempt whose verification a crash cut off (docs/design.md §6). */
+async function judgeRecorded(
+  settings: RunSettings,
+  recorded: ScriptResult,
+  checkLogPath: string,
+  env: EngineEnvironment
+): Promise<AttemptResult> {
+  const fromRecord = judgeRecord(settings, recorded, env.redactor) ?? []
+  const state = await checkState(settings, checkLogPath, env)
+  const checks = [...fromRecord, ...state.checks]
+  return {
+    ...recorded,
+    checks,
+    verified: checks.length > 0 && checks.every(check => check.ok),
+    ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
+    logBytesDropped: 0
+  }
+}
+
+/** The tool_result of an attempt, written the moment its script ends. */
+function recordResult(session: TraceSession, attempt: ScriptResult): void {
   session.event('tool_result', {
     attempt: attempt.attempt,
     ok: attempt.exitCode === 0 && !attempt.interrupted,
@@ -136,16 +177,25 @@ function recordAttempt(session: TraceSession, attempt: AttemptResult): void {
     ...(attempt.timedOut && { timed_out: true as const }),
     ...(attempt.interrupted && { interrupted: true as const }),
     duration_ms: attempt.durationMs,
+    started_at: attempt.startedAt,
+    ended_at: attempt.endedAt,
     summary: attempt.summary,
     commands: attempt.commands.map(commandRecord),
     // What a resumed run needs to judge this attempt without running it again.
     ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
     ...(attempt.outputMatched && { output_matched: true as const })
   })
+}
+
+/** The verify event of an attempt. */
+function recordVerdict(session: TraceSession, attempt: AttemptResult, replayed = false): void {
+  const detail = attempt.verified ? 'every expectation held' : failureReason(attempt)
   session.event('verify', {
     attempt: attempt.attempt,
     ok: attempt.verified,
     check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
-    detail: attempt.verified ? 'every expectation held' : failureReason(attempt)
+    detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
+    ...(replayed && { replayed: true as const }),
+    ...(attempt.checkSummary !== undefined && { check_summary: attempt.checkSummary })
   })
 }

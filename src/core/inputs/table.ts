@@ -123,7 +123,7 @@ export const INPUTS = {
   },
   'max-retries': {
     kind: { type: 'integer', min: 0, max: 100 },
-    description: 'Retries after the first attempt (0-100); the command list runs up to 1 + max-retries times.',
+    description: 'Retries after the first attempt (0-100); the script runs up to 1 + max-retries times.',
     help: 'retries after the first attempt (0-100); the script runs up to 1 + max-retries times',
     default: '2',
     fronts: RUN,

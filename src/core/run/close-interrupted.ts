@@ -1,14 +1,15 @@
 /**
  * Closing a run that its own process could not close (killed outright, runner lost): from
  * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
- * receipt interrupted. Used by the action's post step and by the next run
- * (docs/design.md §2, §5, §6).
+ * receipt interrupted — unless the trace already has its `end`: then the trace is the
+ * source of truth and the receipt takes its verdict (a failure stays failed). Used by the
+ * action's post step and by the next run (docs/design.md §2, §5, §6).
  */
 import { timestamp } from '../clock.js'
 import type { Receipt } from '../receipt.js'
 import type { ReceiptStore } from '../receipt-store.js'
 import type { Redactor } from '../redaction.js'
-import { eventsOf, interruptedToolResult, unjudgedVerify, type TraceEvent } from '../session/events.js'
+import { eventsOf, interruptedToolResult, traceCounts, unjudgedVerify, type TraceEvent } from '../session/events.js'
 import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionMeta, writeSessionMeta, type SessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
@@ -50,10 +51,13 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
   if (sessionDir !== undefined && !(await isOwnSessionDir(options.store.stateDir, sessionDir))) sessionDir = undefined
   let closedTrace = false
   let attempts = receipt?.attempts ?? 0
+  let verdict: Partial<Receipt> | undefined
   if (sessionDir !== undefined) {
     const events = await readSessionTrace(sessionDir)
-    attempts = eventsOf(events, 'tool_call').length
     const closing = closingEvents(events, options.reason, () => timestamp(now()))
+    const all = closing === undefined ? events : [...events, ...closing.events]
+    attempts = traceCounts(all).attempts
+    verdict = closing === undefined && receipt?.session.id === eventsOf(events, 'start')[0]?.session_id ? verdictOf(events) : undefined
     if (closing !== undefined) {
       appendEvents(sessionDir, closing.events, options.redactor)
       closedTrace = true
@@ -66,9 +70,7 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
         started_at: meta?.started_at ?? start.ts,
         ended_at: timestamp(now()),
         outcome: 'aborted',
-        attempts,
-        tool_calls: attempts,
-        errors: eventsOf(events, 'verify').filter(event => !event.payload.ok).length + (closing.judgedLast ? 1 : 0),
+        ...traceCounts(all),
         flaky: false,
         run_id: meta?.run_id ?? options.runId ?? '',
         summary: closing.summary
@@ -78,7 +80,8 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
   }
   let closedReceipt = false
   if (receipt !== undefined && receipt.status === 'running') {
-    receipt = { ...receipt, status: 'interrupted', ended_at: timestamp(now()), attempts }
+    // A trace with its end decided the run before the crash: the receipt takes that verdict.
+    receipt = { ...receipt, status: 'interrupted', ended_at: timestamp(now()), attempts, ...verdict }
     await options.store.write(receipt)
     closedReceipt = true
   }
@@ -90,6 +93,25 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
   return { closedTrace, receipt, attempts }
 }
 
+/** The receipt's verdict as a closed trace records it (status, flaky, attempts, end time, last commands). */
+function verdictOf(events: readonly TraceEvent[]): Partial<Receipt> | undefined {
+  const end = eventsOf(events, 'end')[0]
+  if (end === undefined) return undefined
+  const { outcome } = end.payload
+  const refused = eventsOf(events, 'note').some(event => event.payload.rule !== undefined)
+  const status: Receipt['status'] =
+    outcome === 'success' ? 'passed' : outcome === 'failure' ? 'failed' : refused ? 'aborted' : 'interrupted'
+  const results = eventsOf(events, 'tool_result')
+  const last = results[results.length - 1]?.payload.commands
+  return {
+    status,
+    flaky: end.payload.flaky === true,
+    ended_at: end.ts,
+    attempts: traceCounts(events).attempts,
+    ...(last !== undefined && { commands: last })
+  }
+}
+
 /**
  * The events that close an open trace: the missing result and verification of its last
  * attempt, the reason, and `end`. Undefined when the trace has no start or has its end.
@@ -98,26 +120,24 @@ function closingEvents(
   events: readonly TraceEvent[],
   reason: string,
   stamp: () => string
-): { events: TraceEvent[]; summary: string; judgedLast: boolean } | undefined {
+): { events: TraceEvent[]; summary: string } | undefined {
   const start = eventsOf(events, 'start')[0]
   if (start === undefined || eventsOf(events, 'end').length > 0) return undefined
   const base = { skill: start.skill, session_id: start.session_id }
   const calls = eventsOf(events, 'tool_call')
   const closing: TraceEvent[] = []
   const lastCall = calls[calls.length - 1]
-  let judgedLast = false
   if (lastCall !== undefined) {
     const attempt = lastCall.payload.attempt
     if (!eventsOf(events, 'tool_result').some(event => event.payload.attempt === attempt)) {
-      closing.push({ ...base, ts: stamp(), phase: 'tool_result', payload: interruptedToolResult(attempt) })
+      closing.push({ ...base, ts: stamp(), phase: 'tool_result', payload: interruptedToolResult(attempt, lastCall.ts) })
     }
     if (!eventsOf(events, 'verify').some(event => event.payload.attempt === attempt)) {
       closing.push({ ...base, ts: stamp(), phase: 'verify', payload: unjudgedVerify(attempt, 'interrupted before it could be verified') })
-      judgedLast = true
     }
   }
   const summary = `interrupted after ${calls.length} attempt(s): ${reason}`
   closing.push({ ...base, ts: stamp(), phase: 'note', payload: { message: reason } })
   closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } })
-  return { events: closing, summary, judgedLast }
+  return { events: closing, summary }
 }

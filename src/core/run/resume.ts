@@ -1,13 +1,15 @@
 /**
  * Resuming an interrupted run (docs/design.md §6): a receipt left `running` whose owner is
  * gone is continued — same receipt, same session — when the evidence on disk is clear. A
- * recorded result whose verification was not written is judged from the record
- * (expect-exit, expect-stdout) without running the command again; an attempt cut off
- * mid-command counts as interrupted. Anything unclear means a restart, never a guess.
+ * recorded result whose verification was not written is judged again without running the
+ * command (expect-exit, expect-stdout from the record; expect-file, expect-check now); an
+ * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
+ * three times per run. Anything unclear means a restart, never a guess.
  */
 import { resolve } from 'node:path'
-import type { AttemptResult, ExpectationCheck } from '../attempt.js'
+import type { AttemptResult, ExpectationCheck, ScriptResult } from '../attempt.js'
 import { describeExpectations } from '../expectations.js'
+import { judgeRecord } from '../judge.js'
 import { exists } from '../process-runner.js'
 import type { Receipt } from '../receipt.js'
 import { redactDeep, type Redactor } from '../redaction.js'
@@ -53,6 +55,10 @@ export interface ResumePlan {
   previous: AttemptResult[]
   /** Completes the half-recorded attempt (tool_result / verify), after the "resumed" note. */
   pending: PendingEvent[]
+  /** The last attempt's recorded result, whose verification the loop writes (not run again). */
+  replay?: ScriptResult
+  /** What the note after the last whole attempt said: retry or not (undefined: no such note). */
+  retryDecided?: boolean
   /** What resuming did, for the note. */
   summary: string
   replayed: boolean
@@ -67,8 +73,16 @@ function restart(reason: string): ResumeDecision {
 
 type ToolResult = EventOf<'tool_result'>['payload']
 
+/** The most interruptions one run takes; the next crash ends it as `interrupted` (docs/design.md §6). */
+export const MAX_INTERRUPTIONS = 3
+
 /** Rebuilds an attempt's result from its recorded tool_result and verdict. */
 function attemptFromRecord(result: ToolResult, verdict: { ok: boolean; checks: ExpectationCheck[] }): AttemptResult {
+  return { ...scriptFromRecord(result), checks: verdict.checks, verified: verdict.ok, logBytesDropped: 0 }
+}
+
+/** The script's part of an attempt, as its tool_result recorded it. */
+function scriptFromRecord(result: ToolResult): ScriptResult {
   return {
     attempt: result.attempt,
     commands: (result.commands ?? []).map(command => ({
@@ -84,35 +98,12 @@ function attemptFromRecord(result: ToolResult, verdict: { ok: boolean; checks: E
     timedOut: result.timed_out === true,
     interrupted: result.interrupted === true,
     durationMs: result.duration_ms,
+    startedAt: result.started_at ?? '',
+    endedAt: result.ended_at ?? '',
     summary: result.summary,
-    checks: verdict.checks,
-    verified: verdict.ok,
     ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
-    outputMatched: result.output_matched === true,
-    logBytesDropped: 0
+    outputMatched: result.output_matched === true
   }
-}
-
-/** The checks of a replay: only expect-exit and expect-stdout can be judged from a record. */
-function judgeFromRecord(settings: RunSettings, result: ToolResult, redactor: Redactor): ExpectationCheck[] | undefined {
-  const { exit, stdout, file, check } = settings.expectations
-  if (file !== undefined || check !== undefined || result.interrupted === true) return undefined
-  const checks: ExpectationCheck[] = []
-  if (exit !== undefined) {
-    const ok = result.exit === exit
-    checks.push({ expectation: 'expect-exit', ok, detail: ok ? `exit ${result.exit}` : `expect-exit ${exit} but got ${result.exit}` })
-  }
-  if (stdout !== undefined) {
-    if (result.stdout_matched === undefined) return undefined
-    checks.push({
-      expectation: 'expect-stdout',
-      ok: result.stdout_matched,
-      detail: result.stdout_matched
-        ? 'stdout contained the expected text'
-        : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
-    })
-  }
-  return checks
 }
 
 /** What a resumable trace holds, or why it cannot be resumed. */
@@ -133,6 +124,19 @@ async function readEvidence(receipt: Receipt, sessionDir: string, stateDir: stri
   if (start === undefined || start.session_id !== receipt.session.id) return { ok: false, reason: 'its trace has no start' }
   if (eventsOf(events, 'end').length > 0) return { ok: false, reason: 'its trace is already closed' }
   return { ok: true, meta, events }
+}
+
+/**
+ * Whether a `running` receipt whose owner is gone names a trace that has its `end`: a crash
+ * came between closing the trace and writing the receipt, and the trace decides (§6).
+ */
+export async function endedBeforeReceipt(receipt: Receipt, stateDir: string, here: Here): Promise<boolean> {
+  if (!ownerGone(receipt, here)) return false
+  const sessionDir = resolve(receipt.session.dir)
+  if (!(await isOwnSessionDir(stateDir, sessionDir))) return false
+  const events = await readSessionTrace(sessionDir)
+  const start = eventsOf(events, 'start')[0]
+  return start?.session_id === receipt.session.id && eventsOf(events, 'end').length > 0
 }
 
 /** Decides how to continue a `running` receipt whose owner is gone. */
@@ -158,8 +162,8 @@ export async function planResume(options: {
   const verifies = eventsOf(events, 'verify')
   const previous: AttemptResult[] = []
   const pending: PendingEvent[] = []
+  let replay: ScriptResult | undefined
   let summary = 'no attempt had started'
-  let replayed = false
   for (let n = 1; n <= calls.length; n++) {
     const callCount = calls.filter(event => event.payload.attempt === n).length
     if (callCount !== 1) return restart(`its trace has ${callCount} records of attempt ${n}`)
@@ -171,31 +175,36 @@ export async function planResume(options: {
       continue
     }
     if (n !== calls.length) return restart(`attempt ${n} is incomplete but not the last one`)
-    if (result !== undefined) {
-      const checks = judgeFromRecord(settings, result, redactor)
-      if (checks !== undefined) {
-        const ok = checks.length > 0 && checks.every(check => check.ok)
-        const failed = checks.filter(check => !check.ok).map(check => check.detail)
-        const detail = `${ok ? 'every expectation held' : failed.join('; ')} (replayed from the recorded result)`
-        pending.push({ phase: 'verify', payload: { attempt: n, ok, check: checks, detail, replayed: true } })
-        previous.push(attemptFromRecord(result, { ok, checks }))
-        summary = `the verification of attempt ${n} was replayed from its recorded result, without running it again`
-        replayed = true
-        continue
-      }
-      pending.push({
-        phase: 'verify',
-        payload: unjudgedVerify(n, 'interrupted: its result was recorded but its expectations cannot be judged from the record')
-      })
-      previous.push({ ...attemptFromRecord(result, { ok: false, checks: [] }), interrupted: true })
-      summary = `attempt ${n} was recorded as interrupted (its expectations cannot be judged from the record)`
+    // The result is recorded: it is judged again, never run again (unless the record cannot tell).
+    if (result !== undefined && result.interrupted !== true && judgeRecord(settings, scriptFromRecord(result), redactor) !== undefined) {
+      replay = scriptFromRecord(result)
+      summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`
       continue
     }
-    const interrupted = interruptedToolResult(n)
-    pending.push({ phase: 'tool_result', payload: interrupted })
-    pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted mid-command') })
-    previous.push(attemptFromRecord(interrupted, { ok: false, checks: [] }))
-    summary = `attempt ${n} was interrupted mid-command and counts as used`
+    // Cut off mid-command: interrupted, not failed; it spends no budget and runs again.
+    const interruptions = previous.filter(attempt => attempt.interrupted).length + 1
+    if (interruptions >= MAX_INTERRUPTIONS) return restart(`it was interrupted ${interruptions} times`)
+    const interrupted = result ?? interruptedToolResult(n, calls.find(event => event.payload.attempt === n)?.ts)
+    if (result === undefined) pending.push({ phase: 'tool_result', payload: interrupted })
+    pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted mid-command; it runs again and spends no retry') })
+    previous.push({ ...attemptFromRecord(interrupted, { ok: false, checks: [] }), interrupted: true })
+    summary = `attempt ${n} was interrupted mid-command; it is run again and spends no retry`
   }
-  return { kind: 'resume', plan: { receipt, sessionDir, meta: evidence.meta, previous, pending, summary, replayed } }
+  const lastWhole = previous[previous.length - 1]
+  const decision =
+    lastWhole === undefined || replay !== undefined
+      ? undefined
+      : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && event.payload.retry !== undefined)
+  const plan: ResumePlan = {
+    receipt,
+    sessionDir,
+    meta: evidence.meta,
+    previous,
+    pending,
+    summary,
+    replayed: replay !== undefined,
+    ...(replay !== undefined && { replay }),
+    ...(decision !== undefined && { retryDecided: decision.payload.retry })
+  }
+  return { kind: 'resume', plan }
 }

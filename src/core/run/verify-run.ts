@@ -24,7 +24,7 @@ import { closeInterruptedRun } from './close-interrupted.js'
 import { attemptExcerpt } from './excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
-import { planResume, type ResumeDecision, type ResumePlan } from './resume.js'
+import { endedBeforeReceipt, planResume, type Here, type ResumeDecision, type ResumePlan } from './resume.js'
 import { writeSessionReport } from '../report/index.js'
 
 /** The first command (of the script, expect-check or on-retry) the guardrail refuses, unless allowed. */
@@ -48,7 +48,18 @@ export function refusalNote(hit: GuardrailHit): string {
 export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
   const { settings } = request
   const identity = scriptIdentity(settings.script)
-  const latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
+  let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
+  if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request)))) {
+    // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
+    const settled = await closeInterruptedRun({
+      store: ports.store,
+      runId: latest.run_id,
+      reason: '',
+      redactor: request.redactor,
+      now: () => ports.clock.now()
+    })
+    latest = settled.receipt ?? latest
+  }
 
   // Capture-before-retry: decided before anything of the run exists (docs/design.md §3).
   const capture: CaptureState = { mode: request.captureMode }
@@ -98,8 +109,13 @@ async function decideResume(request: RunRequest, ports: RunPorts, latest: Receip
     settings: request.settings,
     stateDir: ports.store.stateDir,
     redactor: request.redactor,
-    here: { host: hostname(), ...(request.ci && { ci: request.ci }) }
+    here: here(request)
   })
+}
+
+/** Where this run is, to judge whether a receipt's owner is gone. */
+function here(request: RunRequest): Here {
+  return { host: hostname(), ...(request.ci && { ci: request.ci }) }
 }
 
 /**
@@ -183,9 +199,9 @@ async function refuse(
 ): Promise<RefusedRun> {
   const { session, hit } = run
   const endedAt = timestamp(ports.clock.now())
-  session.event('note', { message: refusalNote(hit) })
+  session.event('note', { message: refusalNote(hit), rule: hit.rule })
   const summary = `refused by the guardrail (${hit.rule})`
-  await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, errors: 1, summary })
+  await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary })
   const receipt = redactReceipt({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request.redactor)
   await ports.store.write(receipt)
   const reportPath = await writeReport(ports, receipt)
@@ -245,8 +261,11 @@ async function resumeRun(
     if (event.phase === 'tool_result') session.event('tool_result', event.payload)
     else session.event('verify', event.payload)
   }
-  session.update({ attempts: plan.previous.length })
-  const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports), { previous: plan.previous })
+  const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports), {
+    previous: plan.previous,
+    ...(plan.replay !== undefined && { replay: plan.replay }),
+    ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })
+  })
   const report = await closeRun(request, ports, { session, receipt, loop, identity, capture })
   return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } }
 }
@@ -274,26 +293,23 @@ async function closeRun(
   const endedAt = timestamp(ports.clock.now())
   await session.end(
     { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true as const }) },
-    {
-      ended_at: endedAt,
-      attempts: loop.attempts.length,
-      errors: loop.attempts.filter(attempt => !attempt.verified).length,
-      flaky: loop.flaky,
-      summary: loop.summary
-    }
+    // The counts come from the trace itself (TraceSession.end).
+    { ended_at: endedAt, flaky: loop.flaky, summary: loop.summary }
   )
   const last = loop.attempts[loop.attempts.length - 1]
-  const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified) : undefined
+  const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified && !attempt.interrupted) : undefined
   const receipt: Receipt = {
     ...run.receipt,
     status: receiptStatus(loop),
     flaky: loop.flaky,
     ended_at: endedAt,
-    attempts: loop.attempts.length,
+    attempts: session.metadata.attempts,
     commands: (last?.commands ?? []).map(commandRecord)
   }
   const written = redactReceipt(receipt, request.redactor)
   await ports.store.write(written)
+  // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
+  const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1)
   const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts)
   const reportPath = await writeReport(ports, written)
   return {
@@ -305,7 +321,7 @@ async function closeRun(
     flaky: loop.flaky,
     interrupted: loop.interrupted,
     ...(interruptReason !== undefined && { interruptReason }),
-    attempts: loop.attempts,
+    attempts: shown,
     maxAttempts: loop.maxAttempts,
     exitCode: loop.exitCode,
     summary: request.redactor.redact(loop.summary),

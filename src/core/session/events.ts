@@ -73,6 +73,9 @@ function buildSchemas() {
       timed_out: z.literal(true).optional(),
       interrupted: z.literal(true).optional(),
       duration_ms: z.number().nonnegative(),
+      /** When the script started and ended; duration_ms is the time between (the checks come after). */
+      started_at: z.string().max(64).optional(),
+      ended_at: z.string().max(64).optional(),
       summary: text,
       commands: z.array(commandRecord).optional(),
       /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
@@ -84,9 +87,18 @@ function buildSchemas() {
       ok: z.boolean(),
       check: z.array(check),
       detail: text,
-      replayed: z.literal(true).optional()
+      replayed: z.literal(true).optional(),
+      /** What expect-check printed, summarized like tool_result's summary. */
+      check_summary: text.optional()
     }),
-    note: z.looseObject({ message: text }),
+    note: z.looseObject({
+      message: text,
+      /** On the note after a failed attempt: whether the loop goes on to another attempt. */
+      retry: z.boolean().optional(),
+      attempt: attemptNumber.optional(),
+      /** On a guardrail refusal: the rule that matched. */
+      rule: z.string().max(200).optional()
+    }),
     end: z.looseObject({ outcome: OutcomeSchema, summary: text, flaky: z.literal(true).optional() })
   } as const
   const envelope = z.object({
@@ -153,9 +165,43 @@ export function eventsOf<P extends Phase>(events: readonly TraceEvent[], phase: 
   return events.filter((event): event is EventOf<P> => event.phase === phase)
 }
 
-/** tool_result of an attempt cut off before its command ended. */
-export function interruptedToolResult(attempt: number): Payloads['tool_result'] {
-  return { attempt, ok: false, exit: INTERRUPTED_EXIT, interrupted: true, duration_ms: 0, summary: '' }
+/** tool_result of an attempt cut off before its command ended (started when its tool_call was written). */
+export function interruptedToolResult(attempt: number, startedAt?: string): Payloads['tool_result'] {
+  return {
+    attempt,
+    ok: false,
+    exit: INTERRUPTED_EXIT,
+    interrupted: true,
+    duration_ms: 0,
+    ...(startedAt !== undefined && { started_at: startedAt }),
+    summary: ''
+  }
+}
+
+/** meta.json's counts, as the trace shows them (docs/design.md §2). */
+export interface TraceCounts {
+  /** Attempts that ran to a result: an interrupted one spends nothing. */
+  attempts: number
+  /** tool_call events. */
+  tool_calls: number
+  /** Attempts that ran and failed verification, and guardrail refusals. */
+  errors: number
+}
+
+/** Counts a trace's attempts, tool calls and errors; meta.json never keeps its own tally. */
+export function traceCounts(events: readonly TraceEvent[]): TraceCounts {
+  const interrupted = new Set(
+    eventsOf(events, 'tool_result')
+      .filter(event => event.payload.interrupted === true)
+      .map(event => event.payload.attempt)
+  )
+  return {
+    attempts: eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true).length,
+    tool_calls: eventsOf(events, 'tool_call').length,
+    errors:
+      eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt)).length +
+      eventsOf(events, 'note').filter(event => event.payload.rule !== undefined).length
+  }
 }
 
 /** verify of an attempt that could not be judged, saying why. */

@@ -21,6 +21,11 @@ export function attemptLogName(attempt: number): string {
   return `attempt-${attempt}.log`
 }
 
+/** The full output of one attempt's expect-check, kept apart from the script's. */
+export function attemptCheckLogName(attempt: number): string {
+  return `attempt-${attempt}.check.log`
+}
+
 /** Longest slug: keeps the session path short on any file system, whatever the name. */
 const MAX_SLUG_CHARS = 64
 /** The slug of a name with no letter or digit in it. */

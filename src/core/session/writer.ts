@@ -8,9 +8,10 @@ import { join, relative, sep } from 'node:path'
 import { ensureRealDirectory } from '../atomic-file.js'
 import { timestamp } from '../clock.js'
 import { redactDeep, type Redactor } from '../redaction.js'
-import type { Payloads, Phase, TraceEvent } from './events.js'
-import { attemptLogName, planSession, SessionFile, type PlannedSession } from './layout.js'
+import { traceCounts, type Payloads, type Phase, type TraceEvent } from './events.js'
+import { attemptCheckLogName, attemptLogName, planSession, SessionFile, type PlannedSession } from './layout.js'
 import { writeSessionMeta, type SessionMeta } from './meta.js'
+import { readSessionTrace } from './reader.js'
 
 /** Opens a session's trace for appending, first ending a last line a crash tore. */
 function openTraceForAppend(sessionDir: string): number {
@@ -112,10 +113,14 @@ export class TraceSession {
     return join(this.dir, attemptLogName(attempt))
   }
 
+  /** Path of an attempt's expect-check output. */
+  attemptCheckLogPath(attempt: number): string {
+    return join(this.dir, attemptCheckLogName(attempt))
+  }
+
   /** Appends one event as one whole, synced line (redacted). */
   event<P extends Phase>(phase: P, payload: Payloads[P]): void {
     if (this.fd === undefined) throw new Error(`trace ${this.id} is closed`)
-    if (phase === 'tool_call') this.meta.tool_calls++
     const line = {
       ts: timestamp(this.now()),
       // The name is free text, redacted like the payload (meta.json's copy is too).
@@ -138,10 +143,14 @@ export class TraceSession {
     await writeSessionMeta(this.dir, this.meta, this.redactor)
   }
 
-  /** Ends the session: the `end` event, the final meta.json (with the patch), the trace closed. */
+  /**
+   * Ends the session: the `end` event, the final meta.json (with the patch), the trace
+   * closed. The counts are read back from the trace itself, so they agree with it also
+   * after a resume (docs/design.md §2).
+   */
   async end(payload: Payloads['end'], patch: Partial<SessionMeta>): Promise<void> {
     this.event('end', payload)
-    this.update({ ...patch, outcome: payload.outcome })
+    this.update({ ...patch, ...traceCounts(await readSessionTrace(this.dir)), outcome: payload.outcome })
     await this.writeMeta()
     this.close()
   }

@@ -1,0 +1,69 @@
+/**
+ * The action's main step killed outright (SIGKILL, no post step) and run again on the same
+ * runner: the next main step resumes the run (docs/design.md §6). An attempt the crash cut
+ * off is interrupted, not failed: the pass that follows is no flaky pass. And a main step
+ * killed between closing its trace and writing its receipt: the post step takes the
+ * trace's verdict.
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { FakeRunner, receiptsInCacheEntry, waitForFile } from '../helpers/runner.js'
+import { ResultsService } from '../helpers/results-service.js'
+
+const started = ResultsService.start()
+afterAll(async () => (await started).stop())
+
+test('a main step killed mid-command and run again: resumed, passes, and is not reported flaky', async () => {
+  const runner = new FakeRunner(await started, 'octo/crash-resume')
+  const file = (name: string) => join(runner.workspace, name)
+  const command = 'echo run >> count; echo $$ > cmd.pid; [ -f fast ] || { touch started; sleep 60; }; echo done'
+  const inputs = { command, 'expect-exit': '0', 'max-retries': '1' }
+
+  const killed = runner.main(inputs, {
+    onSpawn: (pid, child) => void waitForFile(file('started'), child).then(found => found && process.kill(pid, 'SIGKILL'))
+  })
+  expect((await killed).signal).toBe('SIGKILL')
+  // The command's own group outlives the kill (ending it on resume is not this test's subject).
+  while (!existsSync(file('cmd.pid'))) await new Promise(resolve => setTimeout(resolve, 20))
+  try {
+    process.kill(-Number(readFileSync(file('cmd.pid'), 'utf8').trim()), 'SIGKILL')
+  } catch {
+    // already gone
+  }
+
+  writeFileSync(file('fast'), '')
+  const step = await runner.main(inputs)
+  expect(step.code).toBe(0)
+  expect(step.stdout).toContain('resumed run')
+  expect(step.outputs).toMatchObject({ outcome: 'success', flaky: 'false', attempts: '1' })
+  const warnings = step.annotations.filter(annotation => annotation.level === 'warning')
+  expect(warnings.filter(warning => /flaky/i.test(`${warning.title ?? ''} ${warning.message}`))).toEqual([])
+  expect(step.summary).not.toContain('(flaky)')
+  expect(step.summary).toContain('0 flaky')
+  expect(readFileSync(file('count'), 'utf8').trim().split('\n')).toHaveLength(2)
+})
+
+test('the post step after a crash between the trace end and the receipt: the receipt takes the trace verdict', async () => {
+  const service = await started
+  const runner = new FakeRunner(service, 'octo/trace-decides')
+  const main = await runner.main({ command: 'echo boom; exit 1', 'expect-exit': '0', 'max-retries': '0' })
+  expect(main.code).toBe(1)
+  const runId = main.state['run-id']!
+  // As if main had been killed after closing the trace and before its last receipt write.
+  const receiptPath = join(runner.stateDir, 'runs', runId, 'receipt.json')
+  const dead = spawn('true')
+  await once(dead, 'exit')
+  const receipt = JSON.parse(readFileSync(receiptPath, 'utf8'))
+  writeFileSync(receiptPath, JSON.stringify({ ...receipt, status: 'running', ended_at: null, pid: dead.pid }))
+  appendFileSync(join(runner.runnerTemp, 'state-1'), 'main-finished<<END_OF_STATE\nfalse\nEND_OF_STATE\n')
+
+  const post = await runner.post()
+  expect(post.code).toBe(0)
+  expect(JSON.parse(readFileSync(receiptPath, 'utf8'))).toMatchObject({ status: 'failed', attempts: 1 })
+  expect(post.annotations.filter(annotation => /interrupted/.test(annotation.message))).toEqual([])
+  const entries = service.cacheEntries().filter(entry => entry.key.startsWith(`reverify-v1-${main.state['history-key']}-`))
+  const cached = (await receiptsInCacheEntry(entries[entries.length - 1]!)).find(item => item.run_id === runId)
+  expect(cached?.status).toBe('failed')
+})
