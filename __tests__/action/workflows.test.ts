@@ -10,6 +10,7 @@ import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index'
 import { RUN_INPUT_NAMES } from '../../src/core/settings.js'
 import { ActionInput, Output } from '../../src/action/constants.js'
+import { inputsOf } from '../../src/core/inputs/table.js'
 import { REPO_ROOT } from '../helpers/cli.js'
 import { plain } from '../helpers/input-contract.js'
 
@@ -34,6 +35,8 @@ function action() {
 
 const codeInputs = [...RUN_INPUT_NAMES, ...Object.values(ActionInput)].sort()
 const codeOutputs = Object.values(Output).sort()
+/** The action inputs the reusable workflow passes on (github-token is the called job's own). */
+const workflowInputs: string[] = codeInputs.filter(name => inputsOf('workflow').includes(name))
 
 describe('action.yml', () => {
   test('is a valid node24 action with a post step that always runs', () => {
@@ -63,11 +66,12 @@ describe('the reusable workflow', () => {
     expect(Object.keys(parsed.on)).toEqual(['workflow_call'])
   })
 
-  test('takes every input of the action, plus runs-on and setup, with the same defaults', async () => {
+  test('takes every input of the action but github-token, plus runs-on and setup, with the same defaults', async () => {
     const inputs = (await workflow('.github/workflows/reverify.yml')).on.workflow_call.inputs
-    expect(Object.keys(inputs).sort()).toEqual([...codeInputs, 'runs-on', 'setup'].sort())
+    expect(codeInputs.filter(name => !workflowInputs.includes(name))).toEqual(['github-token'])
+    expect(Object.keys(inputs).sort()).toEqual([...workflowInputs, 'runs-on', 'setup'].sort())
     expect(inputs.command.required).toBe(true)
-    for (const input of action().template.inputs ?? []) {
+    for (const input of (action().template.inputs ?? []).filter(input => workflowInputs.includes(input.id))) {
       const declared = input.default === undefined ? '' : input.default.toString()
       const mirrored = inputs[input.id].default
       expect([input.id, String(mirrored ?? '')]).toEqual([input.id, declared])
@@ -90,8 +94,16 @@ describe('the reusable workflow', () => {
     expect(run.uses).toBe('./.reverify-action')
     expect(steps.indexOf(run)).toBeGreaterThan(steps.indexOf(setup!))
     const passed: Record<string, string> = {}
-    for (const name of codeInputs) passed[name] = `\${{ inputs.${name} }}`
+    for (const name of workflowInputs) passed[name] = `\${{ inputs.${name} }}`
     expect(run.with).toEqual(passed)
+  })
+
+  test('asks for actions: read, so the action can list cache entries with the job token; callers in ci.yml grant it', async () => {
+    expect((await workflow('.github/workflows/reverify.yml')).permissions).toEqual({ contents: 'read', actions: 'read' })
+    const ci = await workflow('.github/workflows/ci.yml')
+    for (const job of Object.values(ci.jobs as Record<string, any>).filter(job => job.uses === './.github/workflows/reverify.yml')) {
+      expect(job.permissions).toMatchObject({ actions: 'read' })
+    }
   })
 
   test('exposes every output of the action', async () => {
