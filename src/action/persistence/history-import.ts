@@ -20,8 +20,9 @@ import { isRunId } from '../../core/run-id.js'
 export const STALE_RUNNING_MS = 24 * 60 * 60 * 1000
 /** Most restored `running` receipts imported in one restore (the newest). */
 export const MAX_RESTORED_RUNNING = 10
-/** Most receipt files read from one entry. */
+/** Most receipt files read from one entry, and from all the entries of one restore. */
 const MAX_FILES_PER_ENTRY = 10_000
+const MAX_FILES_PER_RESTORE = 20_000
 /** Skipped files warned about one by one; the rest are counted in one line. */
 const MAX_SKIP_WARNINGS = 20
 
@@ -80,6 +81,7 @@ export class HistoryImport {
   private running: Receipt[] = []
   /** Every run id seen running (and not stale), to count those dropped over the limit. */
   private readonly runningIds = new Set<string>()
+  private filesRead = 0
 
   constructor(private readonly into: ImportTarget) {}
 
@@ -97,6 +99,7 @@ export class HistoryImport {
       return
     }
     for (const name of names.slice(0, MAX_FILES_PER_ENTRY)) {
+      if (++this.filesRead > MAX_FILES_PER_RESTORE) return
       const receipt = await this.readOne(runs, name)
       if (receipt === undefined) continue
       if (receipt.status !== 'running') await this.merge(receipt)
