@@ -1584,6 +1584,52 @@ function errors_describeError(error) {
     return String(error);
 }
 
+;// CONCATENATED MODULE: ./src/cli/console-stream.ts
+/** Error codes that mean "nobody reads this stream any more". */
+const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+/**
+ * Wraps a process stream so that a closed reader ends its output instead of the process: once
+ * the stream has failed, writes are dropped and report no backpressure, and anyone waiting
+ * for `drain` is released (a run waiting on a full pipe would otherwise wait forever).
+ * `onOtherError` hears of failures that are not a gone reader (a full disk behind `>`).
+ */
+function closedPipeTolerant(stream, onOtherError) {
+    let closed = false;
+    let waiting = [];
+    const release = () => {
+        const listeners = waiting;
+        waiting = [];
+        for (const listener of listeners)
+            listener();
+    };
+    stream.on('error', error => {
+        if (closed)
+            return;
+        closed = true;
+        release();
+        if (!READER_GONE.has(error.code ?? ''))
+            onOtherError?.(error);
+    });
+    return {
+        get isTTY() {
+            return stream.isTTY;
+        },
+        write(chunk) {
+            if (closed)
+                return true;
+            return stream.write(chunk);
+        },
+        once(_event, listener) {
+            if (closed) {
+                setImmediate(listener);
+                return;
+            }
+            waiting.push(listener);
+            stream.once('drain', release);
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
@@ -10105,34 +10151,6 @@ function preprocess(fn, schema) {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/core/command-list.ts
-/**
- * Turns the `command` input into the run's command list (docs/design.md §1): one command per line,
- * a line ending in a backslash continues on the next, blank lines are ignored. Commands are
- * kept exactly as written otherwise: they run through the shell as the user typed them.
- */
-/** Splits the `command` text into its ordered list of commands. */
-function splitCommandList(text) {
-    const commands = [];
-    let pending;
-    for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
-        // Continuation keeps the backslash-newline, so the shell sees the command as written.
-        const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`;
-        if (/(^|[^\\])(\\\\)*\\$/.test(rawLine)) {
-            pending = line;
-            continue;
-        }
-        pending = undefined;
-        if (line.trim() !== '')
-            commands.push(line.trim());
-    }
-    if (pending !== undefined && pending.trim() !== '') {
-        // A trailing backslash on the last line has nothing to continue onto: drop it.
-        commands.push(pending.replace(/\\$/, '').trim());
-    }
-    return commands;
-}
-
 ;// CONCATENATED MODULE: ./src/core/printable.ts
 /**
  * Values that reach a message can come from untrusted places (a cache, an event payload, a
@@ -10196,6 +10214,174 @@ function requireRunId(value, what) {
     throw new UsageError(`${what}: '${printable(String(value))}' is not a run id (expected e.g. ${EXAMPLE_RUN_ID})`);
 }
 
+;// CONCATENATED MODULE: ./src/core/script-lines.ts
+/**
+ * The `command` input is one script (docs/design.md §1): it runs as written, in one shell
+ * process. This module reads its lines for everything that is not running it: command
+ * identity (docs/design.md §3), the input limits and the short label messages show.
+ */
+/** Whether a line ends in an odd run of backslashes: a `\`-continuation onto the next line. */
+function continues(line) {
+    return /(^|[^\\])(\\\\)*\\$/.test(line);
+}
+/** Whether a trimmed line holds nothing a shell would run: blank, or a comment only. */
+function isEmptyLine(trimmed) {
+    return trimmed === '' || trimmed.startsWith('#');
+}
+/**
+ * The script's command lines as written: `\`-continued lines kept together (backslash and
+ * line break included), each trimmed; blank and comment-only lines dropped. The first is
+ * what one-line messages show.
+ */
+function scriptLines(script) {
+    const lines = [];
+    let pending;
+    for (const rawLine of script.replace(/\r\n?/g, '\n').split('\n')) {
+        const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`;
+        if (continues(rawLine)) {
+            pending = line;
+            continue;
+        }
+        pending = undefined;
+        if (!isEmptyLine(line.trim()))
+            lines.push(line.trim());
+    }
+    // A backslash on the last line has nothing to continue onto.
+    if (pending !== undefined && !isEmptyLine(pending.trim()))
+        lines.push(pending.replace(/\\$/, '').trim());
+    return lines;
+}
+/**
+ * The lines command identity is made of: each command line with its continuations joined
+ * the way the shell joins them (the backslash and the line break removed, nothing else), so
+ * `echo two \⏎  three` reads `echo two   three`, which normalizes like `echo two three`.
+ */
+function identityLines(script) {
+    return scriptLines(script)
+        .map(line => line.replace(/\\\n/g, '').trim())
+        .filter(line => !isEmptyLine(line));
+}
+/** Longest script label: enough to recognize a command in a title or a one-line message. */
+const LABEL_CHARS = 80;
+/** The script in a few words: its first command line (first physical line, ≤ 80 chars), ` …` when more follows. */
+function scriptLabel(script) {
+    const lines = scriptLines(script);
+    const first = (lines[0] ?? '').split('\n')[0].trim();
+    const shown = first.length > LABEL_CHARS ? `${first.slice(0, LABEL_CHARS)}…` : first;
+    return lines.length > 1 || (lines[0] ?? '').includes('\n') ? `${shown} …` : shown;
+}
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: ./node_modules/shell-quote/index.js
+var shell_quote = __nccwpck_require__(591);
+;// CONCATENATED MODULE: ./src/core/shell/script-shell.ts
+/**
+ * How a script reaches its shell (docs/design.md §1 `shell`), the way GitHub's `run:` does
+ * it: the script is written to a file in a private temporary folder, and the shell is
+ * started on that file: `bash --noprofile --norc -eo pipefail {0}`, `sh -e {0}`,
+ * `python {0}`, `pwsh`/`powershell -command ". '{0}'"`, `cmd /D /E:ON /V:OFF /S /C "CALL
+ * "{0}""`, or a template of the user's with `{0}` for the file's path.
+ */
+
+
+
+
+
+/** The shells known by name, as `run:` knows them. */
+const SHELL_NAMES = ['bash', 'sh', 'python', 'pwsh', 'powershell', 'cmd'];
+// PowerShell reads '…' literally but for '' (one quote).
+const powershellArgs = (path) => ['-command', `. '${path.replace(/'/g, "''")}'`];
+// What GitHub's runner puts around a PowerShell script: stop at the first error, exit with the last program's code.
+const powershellWrap = (script) => `$ErrorActionPreference = 'stop'\n${script}\nif ((Test-Path -LiteralPath variable:\\LASTEXITCODE)) { exit $LASTEXITCODE }\n`;
+const NAMED = {
+    bash: { program: 'bash', extension: '.sh', args: path => ['--noprofile', '--norc', '-eo', 'pipefail', path] },
+    sh: { program: 'sh', extension: '.sh', args: path => ['-e', path] },
+    python: { program: 'python', extension: '.py', args: path => [path] },
+    pwsh: { program: 'pwsh', extension: '.ps1', args: powershellArgs, wrap: powershellWrap },
+    powershell: { program: 'powershell', extension: '.ps1', args: powershellArgs, wrap: powershellWrap },
+    cmd: {
+        program: 'cmd',
+        extension: '.cmd',
+        args: path => ['/D', '/E:ON', '/V:OFF', '/S', '/C', `"CALL "${path}""`],
+        wrap: script => `@echo off\n${script}`,
+        verbatim: true
+    }
+};
+/** Whether a trimmed `shell` value names a known shell. */
+function isShellName(text) {
+    return SHELL_NAMES.includes(text);
+}
+/** A template's words, `{0}` not yet replaced; operators (which no shell will read) dropped. */
+function templateWords(template) {
+    // The template is split like a command line but never given to a shell.
+    return (0,shell_quote.parse)(template, name => `$${name}`).flatMap(token => (typeof token === 'string' && token !== '' ? [token] : []));
+}
+/** The program a shell starts: the named shell's, or the template's first word (undefined when it has none). */
+function shellProgram(shell) {
+    return shell.kind === 'template' ? templateWords(shell.template)[0] : NAMED[shell.kind].program;
+}
+/** The file extension a script gets: the named shell's, or the one GitHub gives the template's program. */
+function extensionOf(shell) {
+    if (shell.kind !== 'template')
+        return NAMED[shell.kind].extension;
+    const program = shellProgram(shell) ?? '';
+    const name = (0,external_node_path_namespaceObject.basename)(program, (0,external_node_path_namespaceObject.extname)(program)).toLowerCase();
+    return isShellName(name) ? NAMED[name].extension : '';
+}
+/** How to start a shell on the script file at `path`: argv, and whether it goes to the program unquoted. */
+function shellInvocation(shell, path) {
+    if (shell.kind === 'template')
+        return { argv: templateWords(shell.template).map(word => word.split('{0}').join(path)), verbatim: false };
+    const named = NAMED[shell.kind];
+    return { argv: [named.program, ...named.args(path)], verbatim: named.verbatim === true };
+}
+/**
+ * Writes the script to a new private folder (mode 0700) as `script<ext>` (mode 0700, so a
+ * `{0}` template may execute it), as written plus a final line break when it has none;
+ * PowerShell and cmd get GitHub's additions. Returns the file and the folder to remove.
+ */
+async function writeScriptFile(script, shell) {
+    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'reverify-script-'));
+    const path = (0,external_node_path_namespaceObject.join)(dir, `script${extensionOf(shell)}`);
+    const wrap = shell.kind === 'template' ? undefined : NAMED[shell.kind].wrap;
+    const text = wrap ? wrap(script) : script;
+    await (0,promises_namespaceObject.writeFile)(path, text.endsWith('\n') ? text : `${text}\n`, { mode: 0o700 });
+    return { path, dir };
+}
+/** True for a file this process may execute; anything unreadable counts as not. */
+function isExecutableFile(path) {
+    try {
+        if (!(0,external_node_fs_namespaceObject.statSync)(path).isFile())
+            return false;
+        (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Where `program` would be found when started from `cwd` with this PATH, or undefined: a
+ * name with a separator is taken from `cwd`, any other is looked up in PATH (with PATHEXT
+ * on Windows). Only an executable file counts.
+ */
+function findProgram(program, env, cwd) {
+    const windows = process.platform === 'win32';
+    const hasSeparator = program.includes('/') || (windows && program.includes('\\'));
+    const candidates = hasSeparator ? [(0,external_node_path_namespaceObject.resolve)(cwd, program)] : (env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).map(dir => (0,external_node_path_namespaceObject.resolve)(cwd, dir, program));
+    const extensions = windows ? ['', ...(env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(ext => ext !== '')] : [''];
+    for (const candidate of candidates) {
+        for (const extension of extensions) {
+            if (isExecutableFile(candidate + extension))
+                return candidate + extension;
+        }
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/core/inputs/resolve.ts
 /**
  * Inputs that depend on where they were given: relative paths, the state directory's
@@ -10253,6 +10439,7 @@ function stateDirProblem(path) {
  * typed value, or one issue whose message follows the input's name ("'x' is not allowed;
  * expected …"). Which input it was, and how to name it, is parse.ts's business.
  */
+
 
 
 
@@ -10339,8 +10526,8 @@ const label = schemas_string().transform((raw, ctx) => {
 });
 const shell = ruled(schemas_string()
     .trim()
-    .refine(text => text === 'bash' || text === 'sh' || text.includes('{0}'))
-    .transform((text) => (text === 'bash' || text === 'sh' ? { kind: text } : { kind: 'template', template: text })), notAllowed('bash, sh, or a command template containing {0} (e.g. "python {0}")'));
+    .refine(text => isShellName(text) || text.includes('{0}'))
+    .transform((text) => (isShellName(text) ? { kind: text } : { kind: 'template', template: text })), notAllowed(`${SHELL_NAMES.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`));
 const runRef = ruled(schemas_string()
     .trim()
     .refine(text => text === 'latest' || run_id_isRunId(text)), raw => `${showValue(raw.trim())} is not a run id (expected e.g. ${kinds_EXAMPLE_RUN_ID}, or latest)`);
@@ -10357,21 +10544,25 @@ function lines(maxLines) {
         .filter(line => line !== '');
     return ruled(schemas_string().transform(split).pipe(array(schemas_string()).max(maxLines)), raw => `${split(raw).length} values is too many; at most ${maxLines}`);
 }
-function script(maxCommands, maxChars) {
+/** The script as written; its command lines (identity's) and its length are bounded. */
+function script(maxLines, maxChars) {
     return schemas_string().transform((raw, ctx) => {
-        const commands = splitCommandList(raw);
-        const longest = commands.find(command => command.length > maxChars);
-        if (commands.length > maxCommands) {
-            ctx.addIssue({ code: 'custom', message: `${commands.length} commands is too many; at most ${maxCommands}`, input: raw });
-        }
-        else if (longest !== undefined) {
+        const lines = identityLines(raw).length;
+        if (raw.length > maxChars) {
             ctx.addIssue({
                 code: 'custom',
-                message: `a command of ${longest.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
+                message: `a script of ${raw.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
                 input: raw
             });
         }
-        return commands;
+        else if (lines > maxLines) {
+            ctx.addIssue({
+                code: 'custom',
+                message: `a script of ${lines} command lines is too long; at most ${maxLines} (put a long script in a file)`,
+                input: raw
+            });
+        }
+        return raw;
     });
 }
 function regex(maxChars) {
@@ -10429,7 +10620,7 @@ function stateDir(place) {
 function kindSchema(kind, place) {
     switch (kind.type) {
         case 'script':
-            return script(kind.maxCommands, kind.maxChars);
+            return script(kind.maxLines, kind.maxChars);
         case 'integer':
             return kinds_integer(kind.min, kind.max);
         case 'choice':
@@ -10476,8 +10667,18 @@ function unsetText(kind, place) {
  */
 /** Headings of `reverify run --help`, in the order they are listed. */
 const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'];
-/** Most commands in one run, longest command, longest path and scope, most redact values. */
-const INPUT_LIMITS = { commands: 100, commandChars: 8192, pathChars: 4096, scopeChars: 1024, redactValues: 200 };
+/**
+ * Most command lines of a script, longest script, longest other command (expect-check,
+ * on-retry), longest path and scope, most redact values.
+ */
+const INPUT_LIMITS = {
+    commands: 100,
+    scriptChars: 16_384,
+    commandChars: 8192,
+    pathChars: 4096,
+    scopeChars: 1024,
+    redactValues: 200
+};
 /** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
 const MAX_PATTERN_CHARS = 1000;
 const RUN = ['run', 'action', 'workflow'];
@@ -10485,8 +10686,9 @@ const ACTION = ['action', 'workflow'];
 /** The inputs, in the order action.yml, the workflow and the docs list them. */
 const INPUTS = {
     command: {
-        kind: { type: 'script', maxCommands: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.commandChars },
-        description: 'One or more commands, one per line (a line ending in \\ continues on the next).',
+        kind: { type: 'script', maxLines: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.scriptChars },
+        description: 'The script to verify, run as one script as a run step does (cd, export, if/fi and heredocs span lines).',
+        help: 'the script to verify, run as one script as a run step does; repeat the flag to add lines',
         required: true,
         fronts: RUN,
         placeholder: 'CMD',
@@ -10517,13 +10719,15 @@ const INPUTS = {
     'expect-check': {
         kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
         description: 'A shell command run after the attempt; exit 0 means verified.',
+        help: 'a command run with the same shell after the attempt; exit 0 means verified',
         fronts: RUN,
         placeholder: 'CMD',
         group: 'Expectations (at least one)'
     },
     'max-retries': {
         kind: { type: 'integer', min: 0, max: 100 },
-        description: 'Retries after the first attempt (0-100); the command list runs up to 1 + max-retries times.',
+        description: 'Retries after the first attempt (0-100); the script runs up to 1 + max-retries times.',
+        help: 'retries after the first attempt (0-100); the script runs up to 1 + max-retries times',
         default: '2',
         fronts: RUN,
         placeholder: 'N',
@@ -10586,7 +10790,7 @@ const INPUTS = {
     },
     shell: {
         kind: { type: 'shell' },
-        description: 'bash, sh, or a template containing {0} (the path of a temporary script), e.g. "python {0}".',
+        description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',
         default: 'bash',
         fronts: RUN,
         placeholder: 'SHELL',
@@ -10704,6 +10908,16 @@ const INPUTS = {
         description: 'Shell commands run (bash) in the workspace before the verify, e.g. "npm ci".',
         fronts: ['workflow']
     },
+    'node-version': {
+        kind: { type: 'text', trim: true },
+        description: 'Node.js version installed with actions/setup-node before setup (e.g. "22" or "lts/*"); empty keeps the runner\'s own Node.js.',
+        fronts: ['workflow']
+    },
+    env: {
+        kind: { type: 'text', trim: false },
+        description: 'Environment variables for setup and the verify, one KEY=value per line (not secret: pass secrets in the env-secrets secret).',
+        fronts: ['workflow']
+    },
     note: {
         kind: { type: 'text', trim: false },
         description: 'What you found in the failed run, recorded with the capture.',
@@ -10791,17 +11005,36 @@ function parseInputs(raw, names, place) {
 
 
 
+
+
+
 /** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
 const RUN_INPUT_NAMES = inputsOf('run');
 /** The one-line error of a run given no expectation (docs/design.md §1). */
 const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check';
 const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
+/**
+ * Why the shell cannot be started from `cwd` with this PATH, or undefined when it can: a
+ * named shell or a template's first word that is not an executable file on PATH (or, for a
+ * path, where it points). A template that runs `{0}` itself is not checked.
+ */
+function shellProblem(shell, path, cwd) {
+    const program = shellProgram(shell);
+    const shown = shell.kind === 'template' ? showValue(shell.template) : shell.kind;
+    const allowed = `expected ${SHELL_NAMES.join(', ')}, or a template containing {0} whose first word is a program on PATH`;
+    if (program === undefined)
+        return `${shown} names no program; ${allowed}`;
+    if (program.includes('{0}') || findProgram(program, { PATH: path }, cwd) !== undefined)
+        return undefined;
+    const where = /[\\/]/.test(program) ? 'is not an executable file' : 'is not on PATH';
+    return `${shown} cannot run: ${showValue(program)} ${where}; ${allowed}`;
+}
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
 function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
     const front = options.front ?? 'action';
     const input = parseInputs(raw, RUN_INPUT_NAMES, { front, base: cwd });
-    if (input.command.length === 0) {
-        throw new UsageError(`${inputLabel('command', front)}: required; give one or more commands, one per line`);
+    if (identityLines(input.command).length === 0) {
+        throw new UsageError(`${inputLabel('command', front)}: required; give a script of one or more lines (not only comments)`);
     }
     const exit = input['expect-exit'];
     const stdout = input['expect-stdout'];
@@ -10818,8 +11051,12 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
     const retryOnExitCodes = input['retry-on-exit-codes'];
     const retryOnOutput = input['retry-on-output'];
     const onRetry = input['on-retry'];
+    // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
+    const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory']);
+    if (shellIssue !== undefined)
+        throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`);
     return {
-        commands: input.command,
+        script: input.command,
         expectations,
         maxRetries: input['max-retries'],
         timeoutSeconds: input['timeout-seconds'],
@@ -10850,7 +11087,7 @@ function toRawInputs(settings) {
     const { exit, stdout, file, check } = settings.expectations;
     const { retryOnExitCodes, retryOnOutput, onRetry } = settings;
     const raw = {
-        command: settings.commands.join('\n'),
+        command: settings.script,
         ...(exit !== undefined && { 'expect-exit': String(exit) }),
         ...(stdout !== undefined && { 'expect-stdout': stdout }),
         ...(file !== undefined && { 'expect-file': file }),
@@ -10998,8 +11235,9 @@ function flagsSection(command) {
 const runHelp = () => [
     `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
 
-Runs the command list (one command per line, or one per --command) up to
-1 + max-retries times, stopping at the first attempt that meets every expectation.
+Runs the script (its lines, or one line per --command) as one script in one shell, as a
+run step does, up to 1 + max-retries times, stopping at the first attempt that meets every
+expectation. A shell that is not on PATH is an error before anything runs.
 `,
     ...HELP_GROUPS.map(group => section(group, flagsOf('run').filter(name => inputSpec(name).group === group)))
 ].join('\n');
@@ -11053,8 +11291,6 @@ function println(stream, line) {
     stream.write(`${line}\n`);
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
 
 
@@ -11102,9 +11338,9 @@ const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
  * back from an untrusted cache, so every string and list has a ceiling, and fields this
  * version does not know are dropped on read.
  */
-/** Longest command text kept in a receipt (one line of `command`, or `expect-check`). */
-const MAX_COMMAND_CHARS = 16_384;
-/** Most commands in one run. */
+/** Longest command text kept in a receipt (the script, or `expect-check`): twice the longest input, room for redaction markers. */
+const MAX_COMMAND_CHARS = 32_768;
+/** Most command lines of a script (identity entries; `commands` holds one entry per script). */
 const MAX_COMMANDS = 100;
 /** Longest capture note. */
 const MAX_NOTE_CHARS = 4_000;
@@ -11316,8 +11552,6 @@ async function latestToCapture(store, details) {
     return failed;
 }
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./src/core/atomic-file.ts
 
 
@@ -11523,8 +11757,37 @@ async function readConfigObject(path) {
     return value;
 }
 
-// EXTERNAL MODULE: ./node_modules/shell-quote/index.js
-var shell_quote = __nccwpck_require__(591);
+;// CONCATENATED MODULE: ./src/core/remedy.ts
+/**
+ * The `reverify …` commands reverify prints as a remedy (capture a failure, resume a run),
+ * written so that they work when pasted as printed into a POSIX shell in the repository:
+ * they carry `--state-dir` (absolute, quoted) whenever the run's state directory is not the
+ * repository's default one (docs/design.md §3 "Capture").
+ */
+
+/** Characters a POSIX shell reads back unchanged outside quotes. */
+const BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+/** `text` as one word of a POSIX shell: bare when that is safe, else in single quotes. */
+function shellWord(text) {
+    if (BARE.test(text))
+        return text;
+    return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+/** ` --state-dir '<dir>'`, or nothing for the repository's default state directory. */
+function stateDirFlag(place) {
+    if (place === undefined || place.stateDir === defaultStateDir(place.root))
+        return '';
+    return ` --state-dir ${shellWord(place.stateDir)}`;
+}
+/** `reverify capture <run-id> [--state-dir DIR] --note "<what you found>"`. */
+function captureCommand(runId, place, note = '<what you found>') {
+    return `reverify capture ${shellWord(runId)}${stateDirFlag(place)} --note "${note}"`;
+}
+/** `reverify resume <run-id> [--state-dir DIR]`. */
+function resumeCommand(runId, place) {
+    return `reverify resume ${shellWord(runId)}${stateDirFlag(place)}`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/shell/lexer.ts
 /**
  * Lexical rules of shell text, shared by every reader of commands in reverify: the guardrail,
@@ -11809,8 +12072,10 @@ function prepareForParse(command) {
 ;// CONCATENATED MODULE: ./src/core/identity.ts
 
 
+
 /**
- * Command identity (docs/design.md §3): each command is parsed by shell-quote into tokens and
+ * Command identity (docs/design.md §3): the script's command lines (continuations joined,
+ * blank and comment-only lines dropped, see script-lines.ts); each line is parsed by shell-quote into tokens and
  * rendered back in one canonical spelling, so whitespace and equivalent quoting do not
  * make a new identity while anything that changes the tokens does.
  *
@@ -11847,10 +12112,18 @@ function normalizeCommand(command) {
     }
     return rendered;
 }
-/** The identity of an ordered command list. */
+/** The identity of an ordered list of command lines (each normalized). */
 function commandIdentity(commands) {
     const identity = commands.map(normalizeCommand);
     return { identity, hash: identityHash(identity) };
+}
+/**
+ * The identity of a script: its command lines, continuations joined, each normalized. A
+ * receipt written when each line was a command of its own has the same identity whenever
+ * its script had no continued and no comment-only line (docs/design.md §3).
+ */
+function scriptIdentity(script) {
+    return commandIdentity(identityLines(script));
 }
 /** sha256 hex of the UTF-8 bytes of `JSON.stringify(identity)`: the serialization every reader must use. */
 function identityHash(identity) {
@@ -12536,17 +12809,640 @@ function describeExpectations(expectations) {
     };
 }
 
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/core/capped-log.ts
+
+
+const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
+// Not defined on Windows, where there is nothing to add.
+const capped_log_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
+function droppedMarker(dropped, head, tail) {
+    return `[reverify: ${dropped} bytes dropped; the log keeps the first ${head} and the last ${tail} bytes]`;
+}
+/** The line a capped log puts where it dropped bytes (see droppedMarker), for readers that leave it out. */
+const DROPPED_MARKER_LINE = /^\[reverify: \d+ bytes dropped; the log keeps the first \d+ and the last \d+ bytes\]$/;
+/** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
+class CappedLogWriter {
+    file;
+    capBytes;
+    headBytes;
+    tailBytes;
+    seen = 0;
+    // Ring of the latest bytes past the head, allocated only once the output gets there.
+    tail;
+    tailNext = 0;
+    tailFilled = 0;
+    pending = [];
+    draining;
+    failure;
+    closing;
+    constructor(file, capBytes) {
+        this.file = file;
+        this.capBytes = capBytes;
+        this.headBytes = Math.floor(capBytes / 2);
+        this.tailBytes = capBytes - this.headBytes;
+    }
+    /** Opens (creates/truncates, mode 0o600, never via a symlink) the file; cap default 10 MiB. */
+    static async open(path, capBytes = DEFAULT_CAP_BYTES) {
+        if (!Number.isSafeInteger(capBytes) || capBytes < 0) {
+            throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`);
+        }
+        const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_TRUNC | capped_log_NO_FOLLOW;
+        const file = await (0,promises_namespaceObject.open)(path, flags, 0o600);
+        try {
+            // An existing file keeps its old mode through a truncate.
+            await file.chmod(0o600);
+        }
+        catch (error) {
+            await file.close();
+            throw error;
+        }
+        return new CappedLogWriter(file, capBytes);
+    }
+    /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
+    write(chunk) {
+        if (this.closing !== undefined)
+            return;
+        const fresh = typeof chunk === 'string';
+        const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk;
+        const size = bytes.length;
+        if (size === 0)
+            return;
+        const before = this.seen;
+        this.seen += size;
+        // Everything goes straight to the file while the output still fits under the cap,
+        // so a killed process leaves a complete log in the common case.
+        const straight = Math.min(size, Math.max(0, this.capBytes - before));
+        if (straight > 0) {
+            // The caller may reuse its buffer before the write lands.
+            this.enqueue(fresh && straight === size ? bytes : Buffer.from(bytes.subarray(0, straight)));
+        }
+        const pastHead = Math.max(0, this.headBytes - before);
+        if (pastHead < size)
+            this.keepTail(bytes, pastHead);
+    }
+    /** Resolves once every byte written so far that goes straight to the file is there. */
+    async flush() {
+        while (this.draining !== undefined)
+            await this.draining;
+        if (this.failure !== undefined)
+            throw this.failure;
+    }
+    /**
+     * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
+     * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
+     * then the tail. Later calls return the same result.
+     */
+    close() {
+        this.closing ??= this.finish();
+        return this.closing;
+    }
+    async finish() {
+        try {
+            while (this.draining !== undefined)
+                await this.draining;
+            const dropped = this.seen - this.headBytes - this.tailFilled;
+            if (this.failure === undefined && this.seen > this.capBytes) {
+                const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8');
+                const ending = Buffer.concat([marker, ...this.tailInOrder()]);
+                // Overwrites whatever went straight through past the head before the cap was hit.
+                await this.writeAll(ending, this.headBytes);
+                await this.file.truncate(this.headBytes + ending.length);
+            }
+            if (this.failure !== undefined)
+                throw this.failure;
+            return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) };
+        }
+        finally {
+            this.tail = undefined;
+            await this.file.close();
+        }
+    }
+    tailInOrder() {
+        if (this.tail === undefined)
+            return [];
+        if (this.tailFilled < this.tail.length)
+            return [this.tail.subarray(0, this.tailFilled)];
+        return [this.tail.subarray(this.tailNext), this.tail.subarray(0, this.tailNext)];
+    }
+    keepTail(bytes, from) {
+        const capacity = this.tailBytes;
+        if (capacity === 0)
+            return;
+        this.tail ??= Buffer.allocUnsafe(capacity);
+        const start = Math.max(from, bytes.length - capacity);
+        const count = bytes.length - start;
+        const untilWrap = Math.min(count, capacity - this.tailNext);
+        bytes.copy(this.tail, this.tailNext, start, start + untilWrap);
+        if (untilWrap < count)
+            bytes.copy(this.tail, 0, start + untilWrap, bytes.length);
+        this.tailNext = (this.tailNext + count) % capacity;
+        this.tailFilled = Math.min(capacity, this.tailFilled + count);
+    }
+    enqueue(bytes) {
+        if (this.failure !== undefined)
+            return;
+        this.pending.push(bytes);
+        this.draining ??= this.drain();
+    }
+    async drain() {
+        try {
+            while (this.pending.length > 0) {
+                // Small writes that piled up behind a slow one go out as one.
+                const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+                this.pending = [];
+                await this.writeAll(batch, null);
+            }
+        }
+        catch (error) {
+            this.failure ??= error;
+            this.pending = [];
+        }
+        finally {
+            this.draining = undefined;
+        }
+    }
+    async writeAll(bytes, position) {
+        let offset = 0;
+        while (offset < bytes.length) {
+            const at = position === null ? null : position + offset;
+            const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
+            offset += bytesWritten;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/output-summary.ts
+/** The docs/design.md §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
+const DEFAULT_SUMMARY_LIMITS = Object.freeze({
+    headLines: 20,
+    tailLines: 20,
+    maxLineChars: 1000,
+    maxMatchedLines: 200
+});
+const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'];
+const KEYWORDS = KEYWORD_LIST.join('|');
+/** A line the summary keeps from the middle of the output: it holds one of the keywords. */
+const KEYWORD_LINE = new RegExp(KEYWORDS);
+// Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
+const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1;
+const LF = 0x0a;
+const CR = 0x0d;
+// V8 shares the parent's memory for substrings of at least this length.
+const SHARED_SUBSTRING_MIN = 13;
+// The summary's own lines. They are built and recognised here, in one place, so the
+// reviewer excerpt (core/run/excerpt.ts) can take them out without guessing at their wording.
+const GAP_LINE = '…';
+function omittedLine(middle, matched) {
+    return `… ${middle} ${middle === 1 ? 'line' : 'lines'} omitted; ${matched} matched ${KEYWORDS}${matched > 0 ? ':' : ''}`;
+}
+function moreMatchesLine(unshown) {
+    return `… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`;
+}
+function cutSuffix(dropped) {
+    return `… [+${dropped} chars]`;
+}
+const OMITTED_LINE = new RegExp(`^… (\\d+) lines? omitted; (\\d+) matched ${KEYWORD_LIST.join('\\|')}:?$`);
+const MORE_MATCHES_LINE = /^… and (\d+) more matching lines?$/;
+/** The end a summary gives a line it cut to maxLineChars. */
+const CUT_LINE_SUFFIX = /… \[\+\d+ chars\]$/;
+/**
+ * Splits a summary built with `limits` into head, shown middle lines and tail, leaving out
+ * the summary's own bookkeeping lines. A summary without an omitted middle is all head.
+ */
+function summaryParts(summary, limits = DEFAULT_SUMMARY_LIMITS) {
+    const lines = summary === '' ? [] : summary.split('\n');
+    // The marker can only stand right after a full head; a user line that looks like it elsewhere is output.
+    const marker = OMITTED_LINE.exec(lines[limits.headLines] ?? '');
+    if (marker === null)
+        return { head: lines, matched: [], tail: [] };
+    const matchedCount = Number(marker[2]);
+    const shown = Math.min(matchedCount, limits.maxMatchedLines);
+    let at = limits.headLines + 1;
+    const matched = lines.slice(at, at + shown);
+    at += shown;
+    if (shown < matchedCount && MORE_MATCHES_LINE.test(lines[at] ?? ''))
+        at++;
+    if (lines[at] === GAP_LINE)
+        at++;
+    return { head: lines.slice(0, limits.headLines), matched, tail: lines.slice(at) };
+}
+/** Builds the docs/design.md §2 summary of a text stream while it streams, in bounded memory. */
+class OutputSummarizer {
+    limits;
+    head = [];
+    // Ring of the most recent lines: a line is only known to be "between head and tail"
+    // once it falls out of here.
+    ring;
+    ringMatched;
+    ringNext = 0;
+    ringCount = 0;
+    matchedShown = [];
+    matchedCount = 0;
+    middleCount = 0;
+    lineCount = 0;
+    // The line still open at the end of the last chunk.
+    lineOpen = false;
+    lineText = '';
+    lineLength = 0;
+    lineMatched = false;
+    lineCarry = '';
+    // A chunk ended in \r: part of a \r\n ending, or content, depending on the next chunk.
+    pendingCR = false;
+    straddleTest = new RegExp(KEYWORDS);
+    // Per keyword, where it next occurs in the current chunk (searched lazily, positions
+    // only move forward): one native search per occurrence, not one per line.
+    keywordAt = new Float64Array(KEYWORD_LIST.length);
+    result;
+    /** Limits default to docs/design.md §2's. */
+    constructor(limits = DEFAULT_SUMMARY_LIMITS) {
+        this.limits = { ...limits };
+        this.ring = new Array(limits.tailLines).fill('');
+        this.ringMatched = new Uint8Array(limits.tailLines);
+    }
+    /** Lines seen so far (a final unterminated line counts once finish() has run). */
+    get totalLines() {
+        return this.lineCount;
+    }
+    /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
+    push(text) {
+        // A summary already handed out cannot change.
+        if (this.result !== undefined || text.length === 0)
+            return;
+        this.keywordAt.fill(-1);
+        let pos = 0;
+        if (this.pendingCR) {
+            this.pendingCR = false;
+            if (text.charCodeAt(0) !== LF)
+                this.appendCarriageReturn();
+        }
+        if (this.lineOpen) {
+            const newline = text.indexOf('\n');
+            const segmentEnd = newline === -1 ? text.length : newline;
+            this.probeStraddle(text, segmentEnd);
+            if (newline === -1) {
+                this.appendTail(text, 0);
+                return;
+            }
+            this.appendToOpenLine(text, 0, withoutCR(text, 0, newline));
+            this.closeOpenLine();
+            pos = newline + 1;
+        }
+        while (this.head.length < this.limits.headLines) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        pos = this.skipMiddle(text, pos);
+        for (;;) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        if (pos < text.length)
+            this.appendTail(text, pos);
+    }
+    /** The summary text; flushes a final unterminated line. Later calls return the same. */
+    finish() {
+        if (this.result !== undefined)
+            return this.result;
+        // A lone \r at the very end is taken as a line ending whose \n never came.
+        this.pendingCR = false;
+        if (this.lineOpen)
+            this.closeOpenLine();
+        this.result = this.render();
+        return this.result;
+    }
+    render() {
+        const out = [...this.head];
+        if (this.middleCount > 0) {
+            out.push(omittedLine(this.middleCount, this.matchedCount));
+            out.push(...this.matchedShown);
+            const unshown = this.matchedCount - this.matchedShown.length;
+            if (unshown > 0)
+                out.push(moreMatchesLine(unshown));
+            out.push(GAP_LINE);
+        }
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++)
+            out.push(this.ring[(oldest + i) % size]);
+        return out.join('\n');
+    }
+    storeLine(shownLine, matched) {
+        this.lineCount++;
+        // Only the last few lines of a chunk get here (see skipMiddle), so copying is cheap.
+        const line = detached(shownLine);
+        if (this.head.length < this.limits.headLines) {
+            this.head.push(line);
+            return;
+        }
+        const size = this.ring.length;
+        if (size === 0) {
+            this.omit(line, matched);
+            return;
+        }
+        const slot = this.ringNext;
+        if (this.ringCount === size)
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+        else
+            this.ringCount++;
+        this.ring[slot] = line;
+        this.ringMatched[slot] = matched ? 1 : 0;
+        this.ringNext = slot + 1 === size ? 0 : slot + 1;
+    }
+    omit(line, matched) {
+        this.middleCount++;
+        if (!matched)
+            return;
+        this.matchedCount++;
+        if (this.matchedShown.length < this.limits.maxMatchedLines)
+            this.matchedShown.push(line);
+    }
+    /** Stores the complete line starting at pos; returns where the next one starts. */
+    takeLine(text, pos) {
+        const newline = text.indexOf('\n', pos);
+        if (newline === -1)
+            return pos;
+        const line = this.shown(text, pos, withoutCR(text, pos, newline));
+        this.storeLine(line, this.hasKeyword(text, pos, newline));
+        return newline + 1;
+    }
+    /**
+     * Lines of this chunk followed by at least tailLines more complete lines can be neither
+     * head nor tail: they are only counted, and only the matching ones are looked at.
+     * Returns where the lines that still need the ring start.
+     */
+    skipMiddle(text, pos) {
+        let boundary = text.lastIndexOf('\n');
+        for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
+            boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1;
+        }
+        if (boundary < pos)
+            return pos;
+        // Every line in the ring now has enough lines after it.
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++) {
+            const slot = (oldest + i) % size;
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+            this.ring[slot] = '';
+        }
+        this.ringCount = 0;
+        this.ringNext = 0;
+        let count = 0;
+        for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1)
+            count++;
+        this.lineCount += count;
+        this.middleCount += count;
+        for (let at = pos;;) {
+            const keyword = this.nextKeyword(text, at);
+            if (keyword > boundary)
+                break;
+            // text[keyword] is not a newline, and pos follows one (or is 0), so this is >= pos.
+            const lineStart = text.lastIndexOf('\n', keyword) + 1;
+            const newline = text.indexOf('\n', keyword);
+            this.matchedCount++;
+            if (this.matchedShown.length < this.limits.maxMatchedLines) {
+                const line = this.shown(text, lineStart, withoutCR(text, lineStart, newline));
+                this.matchedShown.push(detached(line));
+            }
+            at = newline + 1;
+        }
+        return boundary + 1;
+    }
+    /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
+    nextKeyword(text, from) {
+        let first = Number.POSITIVE_INFINITY;
+        for (let k = 0; k < KEYWORD_LIST.length; k++) {
+            let at = this.keywordAt[k];
+            if (at < from) {
+                at = text.indexOf(KEYWORD_LIST[k], from);
+                if (at === -1)
+                    at = Number.POSITIVE_INFINITY;
+                this.keywordAt[k] = at;
+            }
+            if (at < first)
+                first = at;
+        }
+        return first;
+    }
+    /** Whether a keyword starts in [start, end) of the current chunk. */
+    hasKeyword(text, start, end) {
+        // Keywords hold no \n, so one starting before the line's \n ends inside the line.
+        return this.nextKeyword(text, start) < end;
+    }
+    /** The line text[start, end) as the summary shows it. */
+    shown(text, start, end) {
+        return end - start <= this.limits.maxLineChars
+            ? text.slice(start, end)
+            : this.capped(text.slice(start, start + this.limits.maxLineChars), end - start);
+    }
+    probeStraddle(text, segmentEnd) {
+        if (this.lineMatched || this.lineCarry.length === 0)
+            return;
+        const probe = this.lineCarry + text.slice(0, Math.min(KEYWORD_CARRY, segmentEnd));
+        if (this.straddleTest.test(probe))
+            this.lineMatched = true;
+    }
+    appendTail(text, start) {
+        let end = text.length;
+        if (text.charCodeAt(end - 1) === CR) {
+            this.pendingCR = true;
+            end--;
+        }
+        this.lineOpen = true;
+        this.appendToOpenLine(text, start, end);
+    }
+    appendToOpenLine(text, start, end) {
+        if (end <= start)
+            return;
+        const room = this.limits.maxLineChars - this.lineText.length;
+        if (room > 0) {
+            // Copied so a long-open line does not pin every chunk it started in.
+            this.lineText = detached(this.lineText + text.slice(start, Math.min(end, start + room)));
+        }
+        this.lineLength += end - start;
+        if (this.lineMatched)
+            return;
+        if (this.hasKeyword(text, start, end)) {
+            this.lineMatched = true;
+            this.lineCarry = '';
+            return;
+        }
+        this.lineCarry =
+            end - start >= KEYWORD_CARRY ? text.slice(end - KEYWORD_CARRY, end) : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY);
+    }
+    appendCarriageReturn() {
+        if (this.lineText.length < this.limits.maxLineChars)
+            this.lineText += '\r';
+        this.lineLength++;
+        if (!this.lineMatched)
+            this.lineCarry = (this.lineCarry + '\r').slice(-KEYWORD_CARRY);
+    }
+    closeOpenLine() {
+        const line = this.lineLength > this.limits.maxLineChars ? this.capped(this.lineText, this.lineLength) : this.lineText;
+        this.storeLine(line, this.lineMatched);
+        this.lineOpen = false;
+        this.lineText = '';
+        this.lineLength = 0;
+        this.lineMatched = false;
+        this.lineCarry = '';
+    }
+    capped(kept, fullLength) {
+        // Never end on half of a surrogate pair.
+        const last = kept.charCodeAt(kept.length - 1);
+        const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept;
+        return `${shown}${cutSuffix(fullLength - shown.length)}`;
+    }
+}
+/** End of the line in [start, newline) without one trailing \r. */
+function withoutCR(text, start, newline) {
+    return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
+}
+// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
+// string of its own length, so kept lines cost only what they hold.
+function detached(text) {
+    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
+}
+
+;// CONCATENATED MODULE: ./src/core/judge.ts
+/**
+ * Judging an attempt's expectations once its script has ended (docs/design.md §1, §6). The
+ * script's result is recorded first; `expect-exit` and `expect-stdout` are then judged from
+ * that record alone — the same way live and when a resumed run replays it — while
+ * `expect-file` and `expect-check` inspect the working directory now. The check's output is
+ * its own: streamed to the console, kept in `attempt-<n>.check.log` and summarized for the
+ * `verify` event, never mixed into the script's log, summary or matchers.
+ */
+
+
+
+
+
+
+/** How a command ended, in words for a check's detail. */
+function describeCommandEnd(result) {
+    if (result.timedOut)
+        return 'timed out';
+    if (result.interrupted)
+        return 'was interrupted';
+    if (result.signal)
+        return `was killed by ${result.signal} (exit ${result.exitCode})`;
+    return `exited ${result.exitCode}`;
+}
+/**
+ * expect-exit and expect-stdout judged from the script's record; undefined when the record
+ * cannot say (expect-stdout given but the record has no `stdout_matched`).
+ */
+function judgeRecord(settings, record, redactor) {
+    const { exit, stdout } = settings.expectations;
+    const checks = [];
+    if (exit !== undefined) {
+        const failed = record.commands.find(command => command.exitCode !== 0);
+        const ok = record.exitCode === exit;
+        checks.push({
+            expectation: 'expect-exit',
+            ok,
+            detail: ok
+                ? `exit ${record.exitCode}`
+                : `expect-exit ${exit} but got ${record.exitCode}${failed ? ` (\`${scriptLabel(failed.command)}\` ${describeCommandEnd(failed)})` : ''}`
+        });
+    }
+    if (stdout !== undefined) {
+        if (record.stdoutMatched === undefined)
+            return undefined;
+        checks.push({
+            expectation: 'expect-stdout',
+            ok: record.stdoutMatched,
+            detail: record.stdoutMatched
+                ? 'stdout contained the expected text'
+                : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
+        });
+    }
+    return checks;
+}
+/** One stream of the check's output: console live, redacted text to the check's log and summary. */
+function checkStream(console, redactor, sink) {
+    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    const redacting = redactor.stream();
+    return {
+        take(chunk) {
+            sink(redacting.push(decoder.write(chunk)));
+            return console.write(chunk);
+        },
+        finish() {
+            sink(redacting.push(decoder.end()));
+            sink(redacting.end());
+        },
+        console
+    };
+}
+/**
+ * expect-file, then expect-check, evaluated now in the working directory. The check runs
+ * with its own timeout, its output kept apart in `checkLogPath`; its process group is
+ * stopped before this returns.
+ */
+async function checkState(settings, checkLogPath, env) {
+    const { file, check } = settings.expectations;
+    const checks = [];
+    if (file !== undefined) {
+        const present = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.resolve)(settings.workingDirectory, file));
+        checks.push({ expectation: 'expect-file', ok: present, detail: present ? `${file} exists` : `${file} does not exist` });
+    }
+    if (check === undefined)
+        return { checks };
+    const log = await CappedLogWriter.open(checkLogPath, settings.logCapBytes);
+    const summary = new OutputSummarizer();
+    const sink = (text) => {
+        if (text === '')
+            return;
+        log.write(text);
+        summary.push(text);
+    };
+    const streams = {
+        stdout: checkStream(env.console.stdout, env.redactor, sink),
+        stderr: checkStream(env.console.stderr, env.redactor, sink)
+    };
+    const { result, group } = await env.processes.run({
+        command: check,
+        shell: settings.shell,
+        cwd: settings.workingDirectory,
+        env: env.env,
+        timeoutMs: settings.timeoutSeconds * 1000,
+        killGraceMs: env.killGraceMs,
+        signal: env.signal,
+        onOutput: (chunk, stream) => streams[stream].take(chunk),
+        waitForDrain: stream => new Promise(done => streams[stream].console.once('drain', () => done())),
+        onStart: pgid => env.log({ kind: 'process-started', pgid })
+    });
+    if (group?.isAlive())
+        await group.terminate(env.killGraceMs);
+    streams.stdout.finish();
+    streams.stderr.finish();
+    await log.close();
+    checks.push({
+        expectation: 'expect-check',
+        ok: result.exitCode === 0,
+        detail: result.exitCode === 0 ? 'expect-check passed' : `expect-check \`${check}\` ${describeCommandEnd(result)}`
+    });
+    return { checks, checkSummary: summary.finish() };
+}
+
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:events"
 const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 ;// CONCATENATED MODULE: ./src/core/process-runner.ts
 /**
- * Runs one command through the shell in its own process group and reports how it ended.
+ * Runs one script through its shell (written to a temp file, see shell/script-shell.ts) in
+ * its own process group and reports how it ended.
  * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
  * the command instead of running on into the next attempt.
  */
-
 
 
 
@@ -12622,18 +13518,31 @@ async function waitAtMost(promise, ms) {
     await Promise.race([promise, new Promise(resolve => (timer = setTimeout(resolve, Math.max(0, ms))))]);
     clearTimeout(timer);
 }
-/** The argv for a command under a shell spec, and a temp dir to remove afterwards. */
+/** The script written to its temp file, the argv that runs it, and the folder to remove afterwards. */
 async function shellArgv(command, shell) {
-    if (shell.kind === 'bash')
-        return { argv: ['bash', '--noprofile', '--norc', '-eo', 'pipefail', '-c', command] };
-    if (shell.kind === 'sh')
-        return { argv: ['sh', '-ec', command] };
-    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'reverify-script-'));
-    const script = (0,external_node_path_namespaceObject.join)(dir, 'command');
-    await (0,promises_namespaceObject.writeFile)(script, `${command}\n`, { mode: 0o700 });
-    // The template is split like a command line but never given to a shell.
-    const argv = (0,shell_quote.parse)(shell.template, name => `$${name}`).map(token => (typeof token === 'string' ? token.split('{0}').join(script) : ''));
-    return { argv: argv.filter(part => part !== ''), cleanup: dir };
+    const file = await writeScriptFile(command, shell);
+    return { ...shellInvocation(shell, file.path), cleanup: file.dir };
+}
+/** Starts the child; resolves once it runs, or with the error that kept it from starting. */
+function start(argv, verbatim, spec) {
+    let child;
+    try {
+        child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
+            cwd: spec.cwd,
+            env: spec.env ?? process.env,
+            detached: true, // a new session and process group, led by the shell
+            stdio: ['ignore', 'pipe', 'pipe'],
+            windowsVerbatimArguments: verbatim
+        });
+    }
+    catch (error) {
+        return Promise.resolve({ error: error instanceof Error ? error : new Error(String(error)) });
+    }
+    // Listeners, not events.once: once() of another event rejects when 'error' comes first.
+    return new Promise(resolve => {
+        child.once('spawn', () => resolve({ child }));
+        child.once('error', error => resolve({ error }));
+    });
 }
 /** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
 function signalExitCode(signal) {
@@ -12646,33 +13555,23 @@ function signalExitCode(signal) {
  */
 async function runCommand(spec) {
     const started = Date.now();
-    const { argv, cleanup } = await shellArgv(spec.command, spec.shell);
+    const { argv, verbatim, cleanup } = await shellArgv(spec.command, spec.shell);
     const base = { command: spec.command, signal: null, timedOut: false, interrupted: false };
     if (spec.signal?.aborted) {
-        if (cleanup)
-            await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
         return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } };
     }
-    const child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
-        cwd: spec.cwd,
-        env: spec.env ?? process.env,
-        detached: true, // a new session and process group, led by the shell
-        stdio: ['ignore', 'pipe', 'pipe']
-    });
-    const spawnError = (0,external_node_events_namespaceObject.once)(child, 'error').then(([error]) => error);
-    const exited = (0,external_node_events_namespaceObject.once)(child, 'exit');
-    const outcome = await Promise.race([
-        exited.then(() => 'exit'),
-        spawnError.then(() => 'error'),
-        (0,external_node_events_namespaceObject.once)(child, 'spawn').then(() => 'spawn')
-    ]);
-    if (outcome === 'error' || child.pid === undefined) {
-        const error = await spawnError;
-        if (cleanup)
-            await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
-        spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${error.message}\n`), 'stderr');
+    const launched = await start(argv, verbatim, spec);
+    const child = 'child' in launched ? launched.child : undefined;
+    if (child?.pid === undefined) {
+        // A program that cannot start (missing, not executable, a missing #! interpreter) is
+        // the shell's "command not found": a failed attempt with exit 127, never a crash.
+        const why = 'error' in launched ? launched.error.message : 'no process id';
+        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+        spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${why}\n`), 'stderr');
         return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } };
     }
+    const exited = new Promise(resolve => child.once('exit', (code, signal) => resolve([code, signal])));
     const group = new ProcessGroup(child.pid, child);
     const closed = (0,external_node_events_namespaceObject.once)(child, 'close');
     spec.onStart?.(child.pid);
@@ -12712,8 +13611,7 @@ async function runCommand(spec) {
     // process still holding them must not stall the run: its output keeps flowing until the
     // attempt ends and its group is stopped.
     await waitAtMost(closed, PIPE_SETTLE_MS);
-    if (cleanup)
-        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+    await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
     const durationMs = Date.now() - started;
     let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
     if (timedOut)
@@ -13599,6 +14497,9 @@ function buildSchemas() {
             timed_out: literal(true).optional(),
             interrupted: literal(true).optional(),
             duration_ms: schemas_number().nonnegative(),
+            /** When the script started and ended; duration_ms is the time between (the checks come after). */
+            started_at: schemas_string().max(64).optional(),
+            ended_at: schemas_string().max(64).optional(),
             summary: text,
             commands: array(commandRecord).optional(),
             /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
@@ -13610,9 +14511,18 @@ function buildSchemas() {
             ok: schemas_boolean(),
             check: array(check),
             detail: text,
-            replayed: literal(true).optional()
+            replayed: literal(true).optional(),
+            /** What expect-check printed, summarized like tool_result's summary. */
+            check_summary: text.optional()
         }),
-        note: looseObject({ message: text }),
+        note: looseObject({
+            message: text,
+            /** On the note after a failed attempt: whether the loop goes on to another attempt. */
+            retry: schemas_boolean().optional(),
+            attempt: attemptNumber.optional(),
+            /** On a guardrail refusal: the rule that matched. */
+            rule: schemas_string().max(200).optional()
+        }),
         end: looseObject({ outcome: OutcomeSchema, summary: text, flaky: literal(true).optional() })
     };
     const envelope = object({
@@ -13663,9 +14573,29 @@ function parseTraceLines(text) {
 function eventsOf(events, phase) {
     return events.filter((event) => event.phase === phase);
 }
-/** tool_result of an attempt cut off before its command ended. */
-function interruptedToolResult(attempt) {
-    return { attempt, ok: false, exit: INTERRUPTED_EXIT, interrupted: true, duration_ms: 0, summary: '' };
+/** tool_result of an attempt cut off before its command ended (started when its tool_call was written). */
+function interruptedToolResult(attempt, startedAt) {
+    return {
+        attempt,
+        ok: false,
+        exit: INTERRUPTED_EXIT,
+        interrupted: true,
+        duration_ms: 0,
+        ...(startedAt !== undefined && { started_at: startedAt }),
+        summary: ''
+    };
+}
+/** Counts a trace's attempts, tool calls and errors; meta.json never keeps its own tally. */
+function traceCounts(events) {
+    const interrupted = new Set(eventsOf(events, 'tool_result')
+        .filter(event => event.payload.interrupted === true)
+        .map(event => event.payload.attempt));
+    return {
+        attempts: eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true).length,
+        tool_calls: eventsOf(events, 'tool_call').length,
+        errors: eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt)).length +
+            eventsOf(events, 'note').filter(event => event.payload.rule !== undefined).length
+    };
 }
 /** verify of an attempt that could not be judged, saying why. */
 function unjudgedVerify(attempt, detail) {
@@ -13692,6 +14622,10 @@ const SessionFile = {
 /** The full log of one attempt. */
 function attemptLogName(attempt) {
     return `attempt-${attempt}.log`;
+}
+/** The full output of one attempt's expect-check, kept apart from the script's. */
+function attemptCheckLogName(attempt) {
+    return `attempt-${attempt}.check.log`;
 }
 /** Longest slug: keeps the session path short on any file system, whatever the name. */
 const MAX_SLUG_CHARS = 64;
@@ -13814,10 +14748,12 @@ async function readSessionTrace(sessionDir) {
 /**
  * Resuming an interrupted run (docs/design.md §6): a receipt left `running` whose owner is
  * gone is continued — same receipt, same session — when the evidence on disk is clear. A
- * recorded result whose verification was not written is judged from the record
- * (expect-exit, expect-stdout) without running the command again; an attempt cut off
- * mid-command counts as interrupted. Anything unclear means a restart, never a guess.
+ * recorded result whose verification was not written is judged again without running the
+ * command (expect-exit, expect-stdout from the record; expect-file, expect-check now); an
+ * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
+ * three times per run. Anything unclear means a restart, never a guess.
  */
+
 
 
 
@@ -13846,8 +14782,14 @@ function ownerGone(receipt, here) {
 function restart(reason) {
     return { kind: 'restart', reason };
 }
+/** The most interruptions one run takes; the next crash ends it as `interrupted` (docs/design.md §6). */
+const MAX_INTERRUPTIONS = 3;
 /** Rebuilds an attempt's result from its recorded tool_result and verdict. */
 function attemptFromRecord(result, verdict) {
+    return { ...scriptFromRecord(result), checks: verdict.checks, verified: verdict.ok, logBytesDropped: 0 };
+}
+/** The script's part of an attempt, as its tool_result recorded it. */
+function scriptFromRecord(result) {
     return {
         attempt: result.attempt,
         commands: (result.commands ?? []).map(command => ({
@@ -13863,36 +14805,12 @@ function attemptFromRecord(result, verdict) {
         timedOut: result.timed_out === true,
         interrupted: result.interrupted === true,
         durationMs: result.duration_ms,
+        startedAt: result.started_at ?? '',
+        endedAt: result.ended_at ?? '',
         summary: result.summary,
-        checks: verdict.checks,
-        verified: verdict.ok,
         ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
-        outputMatched: result.output_matched === true,
-        logBytesDropped: 0
+        outputMatched: result.output_matched === true
     };
-}
-/** The checks of a replay: only expect-exit and expect-stdout can be judged from a record. */
-function judgeFromRecord(settings, result, redactor) {
-    const { exit, stdout, file, check } = settings.expectations;
-    if (file !== undefined || check !== undefined || result.interrupted === true)
-        return undefined;
-    const checks = [];
-    if (exit !== undefined) {
-        const ok = result.exit === exit;
-        checks.push({ expectation: 'expect-exit', ok, detail: ok ? `exit ${result.exit}` : `expect-exit ${exit} but got ${result.exit}` });
-    }
-    if (stdout !== undefined) {
-        if (result.stdout_matched === undefined)
-            return undefined;
-        checks.push({
-            expectation: 'expect-stdout',
-            ok: result.stdout_matched,
-            detail: result.stdout_matched
-                ? 'stdout contained the expected text'
-                : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
-        });
-    }
-    return checks;
 }
 /** Reads and checks the session a `running` receipt names. */
 async function readEvidence(receipt, sessionDir, stateDir) {
@@ -13914,6 +14832,20 @@ async function readEvidence(receipt, sessionDir, stateDir) {
         return { ok: false, reason: 'its trace is already closed' };
     return { ok: true, meta, events };
 }
+/**
+ * Whether a `running` receipt whose owner is gone names a trace that has its `end`: a crash
+ * came between closing the trace and writing the receipt, and the trace decides (§6).
+ */
+async function endedBeforeReceipt(receipt, stateDir, here) {
+    if (!ownerGone(receipt, here))
+        return false;
+    const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
+    if (!(await isOwnSessionDir(stateDir, sessionDir)))
+        return false;
+    const events = await readSessionTrace(sessionDir);
+    const start = eventsOf(events, 'start')[0];
+    return start?.session_id === receipt.session.id && eventsOf(events, 'end').length > 0;
+}
 /** Decides how to continue a `running` receipt whose owner is gone. */
 async function planResume(options) {
     const { receipt, settings, redactor } = options;
@@ -13934,8 +14866,8 @@ async function planResume(options) {
     const verifies = eventsOf(events, 'verify');
     const previous = [];
     const pending = [];
+    let replay;
     let summary = 'no attempt had started';
-    let replayed = false;
     for (let n = 1; n <= calls.length; n++) {
         const callCount = calls.filter(event => event.payload.attempt === n).length;
         if (callCount !== 1)
@@ -13949,37 +14881,45 @@ async function planResume(options) {
         }
         if (n !== calls.length)
             return restart(`attempt ${n} is incomplete but not the last one`);
-        if (result !== undefined) {
-            const checks = judgeFromRecord(settings, result, redactor);
-            if (checks !== undefined) {
-                const ok = checks.length > 0 && checks.every(check => check.ok);
-                const failed = checks.filter(check => !check.ok).map(check => check.detail);
-                const detail = `${ok ? 'every expectation held' : failed.join('; ')} (replayed from the recorded result)`;
-                pending.push({ phase: 'verify', payload: { attempt: n, ok, check: checks, detail, replayed: true } });
-                previous.push(attemptFromRecord(result, { ok, checks }));
-                summary = `the verification of attempt ${n} was replayed from its recorded result, without running it again`;
-                replayed = true;
-                continue;
-            }
-            pending.push({
-                phase: 'verify',
-                payload: unjudgedVerify(n, 'interrupted: its result was recorded but its expectations cannot be judged from the record')
-            });
-            previous.push({ ...attemptFromRecord(result, { ok: false, checks: [] }), interrupted: true });
-            summary = `attempt ${n} was recorded as interrupted (its expectations cannot be judged from the record)`;
+        // The result is recorded: it is judged again, never run again (unless the record cannot tell).
+        if (result !== undefined && result.interrupted !== true && judgeRecord(settings, scriptFromRecord(result), redactor) !== undefined) {
+            replay = scriptFromRecord(result);
+            summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`;
             continue;
         }
-        const interrupted = interruptedToolResult(n);
-        pending.push({ phase: 'tool_result', payload: interrupted });
-        pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted mid-command') });
-        previous.push(attemptFromRecord(interrupted, { ok: false, checks: [] }));
-        summary = `attempt ${n} was interrupted mid-command and counts as used`;
+        // Cut off mid-command: interrupted, not failed; it spends no budget and runs again.
+        const interruptions = previous.filter(attempt => attempt.interrupted).length + 1;
+        if (interruptions >= MAX_INTERRUPTIONS)
+            return restart(`it was interrupted ${interruptions} times`);
+        const interrupted = result ?? interruptedToolResult(n, calls.find(event => event.payload.attempt === n)?.ts);
+        if (result === undefined)
+            pending.push({ phase: 'tool_result', payload: interrupted });
+        pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted mid-command; it runs again and spends no retry') });
+        previous.push({ ...attemptFromRecord(interrupted, { ok: false, checks: [] }), interrupted: true });
+        summary = `attempt ${n} was interrupted mid-command; it is run again and spends no retry`;
     }
-    return { kind: 'resume', plan: { receipt, sessionDir, meta: evidence.meta, previous, pending, summary, replayed } };
+    const lastWhole = previous[previous.length - 1];
+    const decision = lastWhole === undefined || replay !== undefined
+        ? undefined
+        : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && event.payload.retry !== undefined);
+    const plan = {
+        receipt,
+        sessionDir,
+        meta: evidence.meta,
+        previous,
+        pending,
+        summary,
+        replayed: replay !== undefined,
+        ...(replay !== undefined && { replay }),
+        ...(decision !== undefined && { retryDecided: decision.payload.retry })
+    };
+    return { kind: 'resume', plan };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/receipts.ts
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
+
+
 
 
 
@@ -14044,11 +14984,11 @@ function receiptLine(receipt) {
     ].join('  ');
 }
 /** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts) {
+function listFooter(receipts, place) {
     const lines = [];
     const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable');
     if (resumable) {
-        lines.push(`resumable: the run's process is gone before it finished; continue it with \`reverify resume ${resumable.run_id}\` or by running the same command`);
+        lines.push(`resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(resumable.run_id, place)}\` or by running the same command`);
     }
     if (receipts.some(receipt => receipt.status === 'interrupted')) {
         lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify');
@@ -14065,7 +15005,7 @@ async function receiptsCommandLine(argv, io) {
     const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd });
     const [action, ref, ...rest] = positionals;
     const json = given.json === true;
-    const { root, store } = openStore(given['state-dir'], io);
+    const { root, stateDir, store } = openStore(given['state-dir'], io);
     if (action === 'list' && ref === undefined) {
         const receipts = await store.list({ target: root });
         if (json)
@@ -14075,7 +15015,7 @@ async function receiptsCommandLine(argv, io) {
         else {
             for (const receipt of receipts)
                 println(io.stdout, receiptLine(receipt));
-            for (const line of listFooter(receipts))
+            for (const line of listFooter(receipts, { stateDir, root }))
                 println(io.stdout, line);
         }
         return 0;
@@ -14097,7 +15037,8 @@ async function receiptsCommandLine(argv, io) {
         for (const command of receipt.identity)
             println(io.stdout, `  ${command}`);
         for (const command of receipt.commands) {
-            println(io.stdout, `command:    ${command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
+            // A script shows as its first command line (the identity above lists them all).
+            println(io.stdout, `command:    ${scriptLabel(command.command) || command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
         }
         println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`);
         println(io.stdout, `trace:      ${receipt.session.dir}`);
@@ -14123,504 +15064,6 @@ async function configCommandLine(argv, io) {
     await setCaptureMode(root, mode);
     println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
     return 0;
-}
-
-;// CONCATENATED MODULE: ./src/core/capped-log.ts
-
-
-const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
-// Not defined on Windows, where there is nothing to add.
-const capped_log_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
-function droppedMarker(dropped, head, tail) {
-    return `[reverify: ${dropped} bytes dropped; the log keeps the first ${head} and the last ${tail} bytes]`;
-}
-/** The line a capped log puts where it dropped bytes (see droppedMarker), for readers that leave it out. */
-const DROPPED_MARKER_LINE = /^\[reverify: \d+ bytes dropped; the log keeps the first \d+ and the last \d+ bytes\]$/;
-/** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
-class CappedLogWriter {
-    file;
-    capBytes;
-    headBytes;
-    tailBytes;
-    seen = 0;
-    // Ring of the latest bytes past the head, allocated only once the output gets there.
-    tail;
-    tailNext = 0;
-    tailFilled = 0;
-    pending = [];
-    draining;
-    failure;
-    closing;
-    constructor(file, capBytes) {
-        this.file = file;
-        this.capBytes = capBytes;
-        this.headBytes = Math.floor(capBytes / 2);
-        this.tailBytes = capBytes - this.headBytes;
-    }
-    /** Opens (creates/truncates, mode 0o600, never via a symlink) the file; cap default 10 MiB. */
-    static async open(path, capBytes = DEFAULT_CAP_BYTES) {
-        if (!Number.isSafeInteger(capBytes) || capBytes < 0) {
-            throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`);
-        }
-        const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_TRUNC | capped_log_NO_FOLLOW;
-        const file = await (0,promises_namespaceObject.open)(path, flags, 0o600);
-        try {
-            // An existing file keeps its old mode through a truncate.
-            await file.chmod(0o600);
-        }
-        catch (error) {
-            await file.close();
-            throw error;
-        }
-        return new CappedLogWriter(file, capBytes);
-    }
-    /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
-    write(chunk) {
-        if (this.closing !== undefined)
-            return;
-        const fresh = typeof chunk === 'string';
-        const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk;
-        const size = bytes.length;
-        if (size === 0)
-            return;
-        const before = this.seen;
-        this.seen += size;
-        // Everything goes straight to the file while the output still fits under the cap,
-        // so a killed process leaves a complete log in the common case.
-        const straight = Math.min(size, Math.max(0, this.capBytes - before));
-        if (straight > 0) {
-            // The caller may reuse its buffer before the write lands.
-            this.enqueue(fresh && straight === size ? bytes : Buffer.from(bytes.subarray(0, straight)));
-        }
-        const pastHead = Math.max(0, this.headBytes - before);
-        if (pastHead < size)
-            this.keepTail(bytes, pastHead);
-    }
-    /** Resolves once every byte written so far that goes straight to the file is there. */
-    async flush() {
-        while (this.draining !== undefined)
-            await this.draining;
-        if (this.failure !== undefined)
-            throw this.failure;
-    }
-    /**
-     * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
-     * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
-     * then the tail. Later calls return the same result.
-     */
-    close() {
-        this.closing ??= this.finish();
-        return this.closing;
-    }
-    async finish() {
-        try {
-            while (this.draining !== undefined)
-                await this.draining;
-            const dropped = this.seen - this.headBytes - this.tailFilled;
-            if (this.failure === undefined && this.seen > this.capBytes) {
-                const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8');
-                const ending = Buffer.concat([marker, ...this.tailInOrder()]);
-                // Overwrites whatever went straight through past the head before the cap was hit.
-                await this.writeAll(ending, this.headBytes);
-                await this.file.truncate(this.headBytes + ending.length);
-            }
-            if (this.failure !== undefined)
-                throw this.failure;
-            return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) };
-        }
-        finally {
-            this.tail = undefined;
-            await this.file.close();
-        }
-    }
-    tailInOrder() {
-        if (this.tail === undefined)
-            return [];
-        if (this.tailFilled < this.tail.length)
-            return [this.tail.subarray(0, this.tailFilled)];
-        return [this.tail.subarray(this.tailNext), this.tail.subarray(0, this.tailNext)];
-    }
-    keepTail(bytes, from) {
-        const capacity = this.tailBytes;
-        if (capacity === 0)
-            return;
-        this.tail ??= Buffer.allocUnsafe(capacity);
-        const start = Math.max(from, bytes.length - capacity);
-        const count = bytes.length - start;
-        const untilWrap = Math.min(count, capacity - this.tailNext);
-        bytes.copy(this.tail, this.tailNext, start, start + untilWrap);
-        if (untilWrap < count)
-            bytes.copy(this.tail, 0, start + untilWrap, bytes.length);
-        this.tailNext = (this.tailNext + count) % capacity;
-        this.tailFilled = Math.min(capacity, this.tailFilled + count);
-    }
-    enqueue(bytes) {
-        if (this.failure !== undefined)
-            return;
-        this.pending.push(bytes);
-        this.draining ??= this.drain();
-    }
-    async drain() {
-        try {
-            while (this.pending.length > 0) {
-                // Small writes that piled up behind a slow one go out as one.
-                const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
-                this.pending = [];
-                await this.writeAll(batch, null);
-            }
-        }
-        catch (error) {
-            this.failure ??= error;
-            this.pending = [];
-        }
-        finally {
-            this.draining = undefined;
-        }
-    }
-    async writeAll(bytes, position) {
-        let offset = 0;
-        while (offset < bytes.length) {
-            const at = position === null ? null : position + offset;
-            const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
-            offset += bytesWritten;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/output-summary.ts
-/** The docs/design.md §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
-const DEFAULT_SUMMARY_LIMITS = Object.freeze({
-    headLines: 20,
-    tailLines: 20,
-    maxLineChars: 1000,
-    maxMatchedLines: 200
-});
-const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'];
-const KEYWORDS = KEYWORD_LIST.join('|');
-/** A line the summary keeps from the middle of the output: it holds one of the keywords. */
-const KEYWORD_LINE = new RegExp(KEYWORDS);
-// Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
-const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1;
-const LF = 0x0a;
-const CR = 0x0d;
-// V8 shares the parent's memory for substrings of at least this length.
-const SHARED_SUBSTRING_MIN = 13;
-// The summary's own lines. They are built and recognised here, in one place, so the
-// reviewer excerpt (core/run/excerpt.ts) can take them out without guessing at their wording.
-const GAP_LINE = '…';
-function omittedLine(middle, matched) {
-    return `… ${middle} ${middle === 1 ? 'line' : 'lines'} omitted; ${matched} matched ${KEYWORDS}${matched > 0 ? ':' : ''}`;
-}
-function moreMatchesLine(unshown) {
-    return `… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`;
-}
-function cutSuffix(dropped) {
-    return `… [+${dropped} chars]`;
-}
-const OMITTED_LINE = new RegExp(`^… (\\d+) lines? omitted; (\\d+) matched ${KEYWORD_LIST.join('\\|')}:?$`);
-const MORE_MATCHES_LINE = /^… and (\d+) more matching lines?$/;
-/** The end a summary gives a line it cut to maxLineChars. */
-const CUT_LINE_SUFFIX = /… \[\+\d+ chars\]$/;
-/**
- * Splits a summary built with `limits` into head, shown middle lines and tail, leaving out
- * the summary's own bookkeeping lines. A summary without an omitted middle is all head.
- */
-function summaryParts(summary, limits = DEFAULT_SUMMARY_LIMITS) {
-    const lines = summary === '' ? [] : summary.split('\n');
-    // The marker can only stand right after a full head; a user line that looks like it elsewhere is output.
-    const marker = OMITTED_LINE.exec(lines[limits.headLines] ?? '');
-    if (marker === null)
-        return { head: lines, matched: [], tail: [] };
-    const matchedCount = Number(marker[2]);
-    const shown = Math.min(matchedCount, limits.maxMatchedLines);
-    let at = limits.headLines + 1;
-    const matched = lines.slice(at, at + shown);
-    at += shown;
-    if (shown < matchedCount && MORE_MATCHES_LINE.test(lines[at] ?? ''))
-        at++;
-    if (lines[at] === GAP_LINE)
-        at++;
-    return { head: lines.slice(0, limits.headLines), matched, tail: lines.slice(at) };
-}
-/** Builds the docs/design.md §2 summary of a text stream while it streams, in bounded memory. */
-class OutputSummarizer {
-    limits;
-    head = [];
-    // Ring of the most recent lines: a line is only known to be "between head and tail"
-    // once it falls out of here.
-    ring;
-    ringMatched;
-    ringNext = 0;
-    ringCount = 0;
-    matchedShown = [];
-    matchedCount = 0;
-    middleCount = 0;
-    lineCount = 0;
-    // The line still open at the end of the last chunk.
-    lineOpen = false;
-    lineText = '';
-    lineLength = 0;
-    lineMatched = false;
-    lineCarry = '';
-    // A chunk ended in \r: part of a \r\n ending, or content, depending on the next chunk.
-    pendingCR = false;
-    straddleTest = new RegExp(KEYWORDS);
-    // Per keyword, where it next occurs in the current chunk (searched lazily, positions
-    // only move forward): one native search per occurrence, not one per line.
-    keywordAt = new Float64Array(KEYWORD_LIST.length);
-    result;
-    /** Limits default to docs/design.md §2's. */
-    constructor(limits = DEFAULT_SUMMARY_LIMITS) {
-        this.limits = { ...limits };
-        this.ring = new Array(limits.tailLines).fill('');
-        this.ringMatched = new Uint8Array(limits.tailLines);
-    }
-    /** Lines seen so far (a final unterminated line counts once finish() has run). */
-    get totalLines() {
-        return this.lineCount;
-    }
-    /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
-    push(text) {
-        // A summary already handed out cannot change.
-        if (this.result !== undefined || text.length === 0)
-            return;
-        this.keywordAt.fill(-1);
-        let pos = 0;
-        if (this.pendingCR) {
-            this.pendingCR = false;
-            if (text.charCodeAt(0) !== LF)
-                this.appendCarriageReturn();
-        }
-        if (this.lineOpen) {
-            const newline = text.indexOf('\n');
-            const segmentEnd = newline === -1 ? text.length : newline;
-            this.probeStraddle(text, segmentEnd);
-            if (newline === -1) {
-                this.appendTail(text, 0);
-                return;
-            }
-            this.appendToOpenLine(text, 0, withoutCR(text, 0, newline));
-            this.closeOpenLine();
-            pos = newline + 1;
-        }
-        while (this.head.length < this.limits.headLines) {
-            const next = this.takeLine(text, pos);
-            if (next === pos)
-                break;
-            pos = next;
-        }
-        pos = this.skipMiddle(text, pos);
-        for (;;) {
-            const next = this.takeLine(text, pos);
-            if (next === pos)
-                break;
-            pos = next;
-        }
-        if (pos < text.length)
-            this.appendTail(text, pos);
-    }
-    /** The summary text; flushes a final unterminated line. Later calls return the same. */
-    finish() {
-        if (this.result !== undefined)
-            return this.result;
-        // A lone \r at the very end is taken as a line ending whose \n never came.
-        this.pendingCR = false;
-        if (this.lineOpen)
-            this.closeOpenLine();
-        this.result = this.render();
-        return this.result;
-    }
-    render() {
-        const out = [...this.head];
-        if (this.middleCount > 0) {
-            out.push(omittedLine(this.middleCount, this.matchedCount));
-            out.push(...this.matchedShown);
-            const unshown = this.matchedCount - this.matchedShown.length;
-            if (unshown > 0)
-                out.push(moreMatchesLine(unshown));
-            out.push(GAP_LINE);
-        }
-        const size = this.ring.length;
-        const oldest = this.ringCount < size ? 0 : this.ringNext;
-        for (let i = 0; i < this.ringCount; i++)
-            out.push(this.ring[(oldest + i) % size]);
-        return out.join('\n');
-    }
-    storeLine(shownLine, matched) {
-        this.lineCount++;
-        // Only the last few lines of a chunk get here (see skipMiddle), so copying is cheap.
-        const line = detached(shownLine);
-        if (this.head.length < this.limits.headLines) {
-            this.head.push(line);
-            return;
-        }
-        const size = this.ring.length;
-        if (size === 0) {
-            this.omit(line, matched);
-            return;
-        }
-        const slot = this.ringNext;
-        if (this.ringCount === size)
-            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
-        else
-            this.ringCount++;
-        this.ring[slot] = line;
-        this.ringMatched[slot] = matched ? 1 : 0;
-        this.ringNext = slot + 1 === size ? 0 : slot + 1;
-    }
-    omit(line, matched) {
-        this.middleCount++;
-        if (!matched)
-            return;
-        this.matchedCount++;
-        if (this.matchedShown.length < this.limits.maxMatchedLines)
-            this.matchedShown.push(line);
-    }
-    /** Stores the complete line starting at pos; returns where the next one starts. */
-    takeLine(text, pos) {
-        const newline = text.indexOf('\n', pos);
-        if (newline === -1)
-            return pos;
-        const line = this.shown(text, pos, withoutCR(text, pos, newline));
-        this.storeLine(line, this.hasKeyword(text, pos, newline));
-        return newline + 1;
-    }
-    /**
-     * Lines of this chunk followed by at least tailLines more complete lines can be neither
-     * head nor tail: they are only counted, and only the matching ones are looked at.
-     * Returns where the lines that still need the ring start.
-     */
-    skipMiddle(text, pos) {
-        let boundary = text.lastIndexOf('\n');
-        for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
-            boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1;
-        }
-        if (boundary < pos)
-            return pos;
-        // Every line in the ring now has enough lines after it.
-        const size = this.ring.length;
-        const oldest = this.ringCount < size ? 0 : this.ringNext;
-        for (let i = 0; i < this.ringCount; i++) {
-            const slot = (oldest + i) % size;
-            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
-            this.ring[slot] = '';
-        }
-        this.ringCount = 0;
-        this.ringNext = 0;
-        let count = 0;
-        for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1)
-            count++;
-        this.lineCount += count;
-        this.middleCount += count;
-        for (let at = pos;;) {
-            const keyword = this.nextKeyword(text, at);
-            if (keyword > boundary)
-                break;
-            // text[keyword] is not a newline, and pos follows one (or is 0), so this is >= pos.
-            const lineStart = text.lastIndexOf('\n', keyword) + 1;
-            const newline = text.indexOf('\n', keyword);
-            this.matchedCount++;
-            if (this.matchedShown.length < this.limits.maxMatchedLines) {
-                const line = this.shown(text, lineStart, withoutCR(text, lineStart, newline));
-                this.matchedShown.push(detached(line));
-            }
-            at = newline + 1;
-        }
-        return boundary + 1;
-    }
-    /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
-    nextKeyword(text, from) {
-        let first = Number.POSITIVE_INFINITY;
-        for (let k = 0; k < KEYWORD_LIST.length; k++) {
-            let at = this.keywordAt[k];
-            if (at < from) {
-                at = text.indexOf(KEYWORD_LIST[k], from);
-                if (at === -1)
-                    at = Number.POSITIVE_INFINITY;
-                this.keywordAt[k] = at;
-            }
-            if (at < first)
-                first = at;
-        }
-        return first;
-    }
-    /** Whether a keyword starts in [start, end) of the current chunk. */
-    hasKeyword(text, start, end) {
-        // Keywords hold no \n, so one starting before the line's \n ends inside the line.
-        return this.nextKeyword(text, start) < end;
-    }
-    /** The line text[start, end) as the summary shows it. */
-    shown(text, start, end) {
-        return end - start <= this.limits.maxLineChars
-            ? text.slice(start, end)
-            : this.capped(text.slice(start, start + this.limits.maxLineChars), end - start);
-    }
-    probeStraddle(text, segmentEnd) {
-        if (this.lineMatched || this.lineCarry.length === 0)
-            return;
-        const probe = this.lineCarry + text.slice(0, Math.min(KEYWORD_CARRY, segmentEnd));
-        if (this.straddleTest.test(probe))
-            this.lineMatched = true;
-    }
-    appendTail(text, start) {
-        let end = text.length;
-        if (text.charCodeAt(end - 1) === CR) {
-            this.pendingCR = true;
-            end--;
-        }
-        this.lineOpen = true;
-        this.appendToOpenLine(text, start, end);
-    }
-    appendToOpenLine(text, start, end) {
-        if (end <= start)
-            return;
-        const room = this.limits.maxLineChars - this.lineText.length;
-        if (room > 0) {
-            // Copied so a long-open line does not pin every chunk it started in.
-            this.lineText = detached(this.lineText + text.slice(start, Math.min(end, start + room)));
-        }
-        this.lineLength += end - start;
-        if (this.lineMatched)
-            return;
-        if (this.hasKeyword(text, start, end)) {
-            this.lineMatched = true;
-            this.lineCarry = '';
-            return;
-        }
-        this.lineCarry =
-            end - start >= KEYWORD_CARRY ? text.slice(end - KEYWORD_CARRY, end) : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY);
-    }
-    appendCarriageReturn() {
-        if (this.lineText.length < this.limits.maxLineChars)
-            this.lineText += '\r';
-        this.lineLength++;
-        if (!this.lineMatched)
-            this.lineCarry = (this.lineCarry + '\r').slice(-KEYWORD_CARRY);
-    }
-    closeOpenLine() {
-        const line = this.lineLength > this.limits.maxLineChars ? this.capped(this.lineText, this.lineLength) : this.lineText;
-        this.storeLine(line, this.lineMatched);
-        this.lineOpen = false;
-        this.lineText = '';
-        this.lineLength = 0;
-        this.lineMatched = false;
-        this.lineCarry = '';
-    }
-    capped(kept, fullLength) {
-        // Never end on half of a surrogate pair.
-        const last = kept.charCodeAt(kept.length - 1);
-        const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept;
-        return `${shown}${cutSuffix(fullLength - shown.length)}`;
-    }
-}
-/** End of the line in [start, newline) without one trailing \r. */
-function withoutCR(text, start, newline) {
-    return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
-}
-// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
-// string of its own length, so kept lines cost only what they hold.
-function detached(text) {
-    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/excerpt.ts
@@ -14817,6 +15260,13 @@ function attemptExcerpt(attempt) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/model.ts
+/**
+ * What the HTML report shows, as plain data (docs/design.md §8 "HTML report"): built from a
+ * session folder (trace and meta.json, read through the typed readers), the run's receipt
+ * and the receipt history of its command. The logs are not read here: the renderer streams
+ * them, so memory does not follow their size.
+ */
+
 
 
 
@@ -14925,7 +15375,8 @@ function buildReportModel(source) {
             .filter(message => !retryNotes.has(message)),
         ...(receipt.capture && { capture: receipt.capture }),
         ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
-        history: historyRows(source.history, receipt)
+        history: historyRows(source.history, receipt),
+        captureCommand: captureCommand(receipt.run_id, source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target }, 'what you found')
     };
 }
 /** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
@@ -15087,6 +15538,7 @@ table{border-collapse:collapse;margin:6px 0;width:100%}
 th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
 th{background:var(--bg2)}
 tr.current td{font-weight:600}
+table.commands code{white-space:pre-wrap}
 .ok{color:var(--ok)}.bad{color:var(--bad)}.muted{color:var(--muted)}
 .bar.ok,.bar.bad{color:#fff}
 details.attempt{border:1px solid var(--line);border-radius:6px;margin:10px 0;padding:0 12px}
@@ -15269,7 +15721,7 @@ function captureSection(model) {
     }
     else if (model.status === 'failed') {
         body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
-<pre><code>reverify capture ${model.runId} --note "what you found"</code></pre>
+<pre><code>${model.captureCommand}</code></pre>
 <p>or, in GitHub Actions, a commit trailer:</p>
 <pre><code>Reverify-Capture: ${model.runId} what you found</code></pre>
 <p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`;
@@ -15357,7 +15809,13 @@ class FileSink {
 /** Renders the report of `input` into the file `path` (temp file, then rename). */
 async function writeReportFile(input, path) {
     const [events, meta] = await Promise.all([readSessionTrace(input.sessionDir), readSessionMeta(input.sessionDir)]);
-    const model = buildReportModel({ events, receipt: input.receipt, history: input.history, ...(meta && { meta }) });
+    const model = buildReportModel({
+        events,
+        receipt: input.receipt,
+        history: input.history,
+        ...(meta && { meta }),
+        ...(input.stateDir !== undefined && { stateDir: input.stateDir })
+    });
     const temp = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(path), `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.tmp`);
     await (0,promises_namespaceObject.rm)(temp, { force: true });
     const stream = (0,external_node_fs_namespaceObject.createWriteStream)(temp, { mode: 0o600, flags: 'wx' });
@@ -15387,7 +15845,7 @@ async function writeRunReport(store, receipt, options = {}) {
     }
     const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash);
     const path = options.path ?? (0,external_node_path_namespaceObject.join)(sessionDir, REPORT_FILE);
-    await writeReportFile({ receipt, sessionDir, history }, path);
+    await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir }, path);
     return path;
 }
 /**
@@ -15568,8 +16026,6 @@ const systemClock = {
     random: Math.random
 };
 
-;// CONCATENATED MODULE: external "node:string_decoder"
-const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 ;// CONCATENATED MODULE: ./src/core/line-matcher.ts
 /**
  * Tests a regular expression against each line of a stream (retry-on-output), holding at
@@ -15674,9 +16130,10 @@ function lastChars(text, count) {
 
 ;// CONCATENATED MODULE: ./src/core/attempt.ts
 /**
- * One attempt: the command list in order through the shell, output streamed live to the
- * console while the log, the summary and the output expectations are computed on the fly,
- * then every expectation judged.
+ * One attempt: the script in one shell process (docs/design.md §1), output streamed live to the
+ * console while the log, the summary and the output expectations are computed on the fly;
+ * the script's result handed over to be recorded the moment it ends, then every expectation
+ * judged (src/core/judge.ts).
  */
 
 
@@ -15688,13 +16145,16 @@ function lastChars(text, count) {
 /** Streams one child stream: console live, redacted text to log and summary. */
 class OutputChannel {
     console;
+    redactor;
     log;
     summary;
     watchers;
     decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
     redacting;
+    sealed = false;
     constructor(console, redactor, log, summary, watchers) {
         this.console = console;
+        this.redactor = redactor;
         this.log = log;
         this.summary = summary;
         this.watchers = watchers;
@@ -15709,34 +16169,36 @@ class OutputChannel {
         this.forward(this.decoder.end());
         this.emit(this.redacting.end());
     }
+    /**
+     * The script has ended: what it wrote is final for the summary and the matchers. Output
+     * of background processes it left still reaches the console and the log.
+     */
+    seal() {
+        this.finish();
+        this.sealed = true;
+        this.redacting = this.redactor.stream();
+    }
     forward(text) {
         if (text === '')
             return;
-        for (const watcher of this.watchers)
-            watcher.push(text);
+        if (!this.sealed)
+            for (const watcher of this.watchers)
+                watcher.push(text);
         this.emit(this.redacting.push(text));
     }
     emit(safe) {
         if (safe === '')
             return;
         this.log.write(safe);
-        this.summary.push(safe);
+        if (!this.sealed)
+            this.summary.push(safe);
     }
 }
 function waitForDrain(stream) {
     return new Promise(resolve => stream.once('drain', () => resolve()));
 }
-function describeCommandEnd(result) {
-    if (result.timedOut)
-        return 'timed out';
-    if (result.interrupted)
-        return 'was interrupted';
-    if (result.signal)
-        return `was killed by ${result.signal} (exit ${result.exitCode})`;
-    return `exited ${result.exitCode}`;
-}
 /** Runs attempt number `attempt` of a verify. */
-async function runAttempt(settings, attempt, logPath, env) {
+async function runAttempt(settings, attempt, logPath, env, hooks) {
     const started = Date.now();
     const log = await CappedLogWriter.open(logPath, settings.logCapBytes);
     const summary = new OutputSummarizer();
@@ -15750,7 +16212,6 @@ async function runAttempt(settings, attempt, logPath, env) {
     const channels = { stdout: stdoutChannel, stderr: stderrChannel };
     const groups = [];
     const results = [];
-    const deadline = settings.timeoutSeconds > 0 ? started + settings.timeoutSeconds * 1000 : undefined;
     const run = async (command, timeoutMs) => {
         const { result, group } = await env.processes.run({
             command,
@@ -15768,77 +16229,52 @@ async function runAttempt(settings, attempt, logPath, env) {
             groups.push(group);
         return result;
     };
-    for (const command of settings.commands) {
-        // The timeout covers the whole command list of the attempt.
-        const remaining = deadline === undefined ? 0 : Math.max(1, deadline - Date.now());
-        const result = await run(command, remaining);
-        results.push(result);
-        if (result.exitCode !== 0)
-            break;
-    }
-    const last = results[results.length - 1];
-    const failedCommand = results.find(result => result.exitCode !== 0);
-    const ended = failedCommand ?? last;
-    const checks = [];
-    const expected = settings.expectations;
-    if (!ended.interrupted) {
-        if (expected.exit !== undefined) {
-            const exitCode = failedCommand?.exitCode ?? 0;
-            checks.push({
-                expectation: 'expect-exit',
-                ok: exitCode === expected.exit,
-                detail: exitCode === expected.exit
-                    ? `exit ${exitCode}`
-                    : `expect-exit ${expected.exit} but got ${exitCode}${failedCommand ? ` (\`${failedCommand.command}\` ${describeCommandEnd(failedCommand)})` : ''}`
-            });
-        }
-        if (stdoutWatch !== undefined) {
-            checks.push({
-                expectation: 'expect-stdout',
-                ok: stdoutWatch.found,
-                detail: stdoutWatch.found
-                    ? 'stdout contained the expected text'
-                    : `stdout did not contain ${JSON.stringify(env.redactor.redact(expected.stdout))}`
-            });
-        }
-        if (expected.file !== undefined) {
-            const present = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.resolve)(settings.workingDirectory, expected.file));
-            checks.push({
-                expectation: 'expect-file',
-                ok: present,
-                detail: present ? `${expected.file} exists` : `${expected.file} does not exist`
-            });
-        }
-        if (expected.check !== undefined) {
-            const check = await run(expected.check, settings.timeoutSeconds * 1000);
-            checks.push({
-                expectation: 'expect-check',
-                ok: check.exitCode === 0,
-                detail: check.exitCode === 0 ? 'expect-check passed' : `expect-check \`${expected.check}\` ${describeCommandEnd(check)}`
-            });
-        }
-    }
-    // Nothing the attempt started may run on into the next one.
-    await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
-    stdoutChannel.finish();
-    stderrChannel.finish();
+    // The whole script is one process: its exit code is the attempt's.
+    const ended = await run(settings.script, settings.timeoutSeconds * 1000);
+    results.push(ended);
+    const failedCommand = ended.exitCode !== 0 ? ended : undefined;
+    const endedAt = Date.now();
+    // The script's result is recorded before any expectation is judged (docs/design.md §1):
+    // a crash during a slow expect-check then finds it and replays it (§6).
+    stdoutChannel.seal();
+    stderrChannel.seal();
     outputMatch?.end();
-    const closed = await log.close();
-    // Verified only when every expectation holds; an interrupted attempt is never judged.
-    const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
-    return {
+    const script = {
         attempt,
         commands: results,
         exitCode: failedCommand?.exitCode ?? 0,
         signal: ended.signal,
         timedOut: ended.timedOut,
         interrupted: ended.interrupted,
-        durationMs: Date.now() - started,
+        durationMs: endedAt - started,
+        startedAt: clock_timestamp(new Date(started)),
+        endedAt: clock_timestamp(new Date(endedAt)),
         summary: summary.finish(),
+        ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
+        outputMatched: outputMatch?.found ?? false
+    };
+    hooks.onScriptEnded?.(script);
+    // An interrupted attempt is never judged. Background processes the script left run on
+    // through the checks (a server expect-check probes), then are stopped.
+    let checks = [];
+    let checkSummary;
+    if (!ended.interrupted) {
+        const state = await checkState(settings, hooks.checkLogPath, env);
+        checks = [...(judgeRecord(settings, script, env.redactor) ?? []), ...state.checks];
+        checkSummary = state.checkSummary;
+    }
+    // Nothing the attempt started may run on into the next one.
+    await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
+    stdoutChannel.finish();
+    stderrChannel.finish();
+    const closed = await log.close();
+    // Verified only when every expectation holds.
+    const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
+    return {
+        ...script,
         checks,
         verified,
-        ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
-        outputMatched: outputMatch?.found ?? false,
+        ...(checkSummary !== undefined && { checkSummary }),
         logBytesDropped: closed.bytesDropped
     };
 }
@@ -15977,6 +16413,7 @@ function describeWait(ms) {
 
 
 
+
 /** The failing part of an attempt, in one line. */
 function failureReason(attempt) {
     if (attempt.interrupted)
@@ -15988,70 +16425,88 @@ function failureReason(attempt) {
 async function runVerifyLoop(settings, session, env, start = {}) {
     const maxAttempts = 1 + settings.maxRetries;
     const attempts = [...(start.previous ?? [])];
+    // An interrupted attempt spends none of the budget (docs/design.md §6).
+    const used = () => attempts.filter(attempt => !attempt.interrupted).length;
     let interrupted = false;
-    let stop = attempts.some(attempt => attempt.verified);
-    const resumedFrom = attempts[attempts.length - 1];
-    if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted && attempts.length < maxAttempts) {
-        // A resumed run obeys retry-on and retry-on-* for the attempt it replayed, as if it had just run.
-        const refusal = retryRefusal(settings, resumedFrom);
-        if (refusal !== undefined) {
-            session.event('note', { message: `${failureReason(resumedFrom)}; ${refusal}` });
-            stop = true;
-        }
-    }
-    while (!stop && attempts.length < maxAttempts) {
-        const number = attempts.length + 1;
-        if (env.signal?.aborted) {
-            interrupted = true;
-            break;
-        }
-        env.log({ kind: 'attempt-started', attempt: number, maxAttempts });
-        session.event('tool_call', { attempt: number, commands: settings.commands });
-        const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env);
-        attempts.push(attempt);
-        recordAttempt(session, attempt);
-        session.update({ attempts: attempts.length, errors: attempts.filter(a => !a.verified).length });
-        if (attempt.verified)
-            break;
-        if (attempt.interrupted || env.signal?.aborted) {
-            interrupted = true;
-            break;
-        }
-        if (number === maxAttempts)
-            break;
+    /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
+    const prepareRetry = async (attempt) => {
+        if (used() >= maxAttempts)
+            return false;
         const refusal = retryRefusal(settings, attempt);
         if (refusal !== undefined) {
             const message = `${failureReason(attempt)}; ${refusal}`;
-            session.event('note', { message });
-            env.log({ kind: 'attempt-failed', attempt: number, retry: false, note: message });
-            break;
+            session.event('note', { message, retry: false, attempt: attempt.attempt });
+            env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message });
+            return false;
         }
-        const wait = retryDelayMs(settings, number, () => env.clock.random());
-        const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${number + 1}/${maxAttempts})`;
-        session.event('note', { message });
-        env.log({ kind: 'attempt-failed', attempt: number, retry: true, note: message });
+        const wait = retryDelayMs(settings, used(), () => env.clock.random());
+        const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})`;
+        session.event('note', { message, retry: true, attempt: attempt.attempt });
+        env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message });
         await env.clock.sleep(wait, env.signal);
         if (settings.onRetry !== undefined && !env.signal?.aborted) {
             // A failing hook is a warning: the retries it prepares for go on regardless.
             const hook = await runOnRetry(settings.onRetry, settings, env);
             session.event('note', { message: hook.note });
             if (!hook.ok && !hook.interrupted)
-                env.log({ kind: 'on-retry-failed', attempt: number, exitCode: hook.exitCode, note: hook.note });
+                env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note });
         }
+        return true;
+    };
+    if (start.replay !== undefined) {
+        // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
+        const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env);
+        attempts.push(replayed);
+        recordVerdict(session, replayed, true);
+    }
+    let stop = attempts.some(attempt => attempt.verified);
+    const resumedFrom = attempts[attempts.length - 1];
+    if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted) {
+        // A resumed run goes on as if the attempt had just run: the retry filters, the note, the wait.
+        if (start.replay === undefined && start.retryDecided === false)
+            stop = true;
+        else if (start.replay !== undefined || start.retryDecided === undefined)
+            stop = !(await prepareRetry(resumedFrom));
+    }
+    while (!stop && used() < maxAttempts) {
+        const number = attempts.length + 1;
+        if (env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts });
+        session.event('tool_call', { attempt: number, commands: [settings.script] });
+        const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env, {
+            checkLogPath: session.attemptCheckLogPath(number),
+            onScriptEnded: script => recordResult(session, script)
+        });
+        attempts.push(attempt);
+        recordVerdict(session, attempt);
+        if (attempt.verified)
+            break;
+        if (attempt.interrupted || env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        if (!(await prepareRetry(attempt)))
+            break;
     }
     const verifiedAt = attempts.findIndex(attempt => attempt.verified);
     const last = attempts[attempts.length - 1];
     const outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
-    const flaky = verifiedAt > 0;
+    // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
+    const before = attempts.slice(0, Math.max(0, verifiedAt));
+    const flaky = before.some(attempt => !attempt.interrupted);
     let summary;
     if (outcome === 'success') {
-        summary = flaky ? `verified on attempt ${verifiedAt + 1}/${maxAttempts} (flaky)` : `verified on attempt 1/${maxAttempts}`;
+        const position = before.filter(attempt => !attempt.interrupted).length + 1;
+        summary = `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`;
     }
     else if (outcome === 'aborted') {
         summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`;
     }
     else {
-        summary = `not verified after ${attempts.length}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`;
+        summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`;
     }
     return {
         outcome,
@@ -16063,8 +16518,21 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         summary
     };
 }
-/** The tool_result and verify events of one attempt. */
-function recordAttempt(session, attempt) {
+/** Judges a recorded attempt whose verification a crash cut off (docs/design.md §6). */
+async function judgeRecorded(settings, recorded, checkLogPath, env) {
+    const fromRecord = judgeRecord(settings, recorded, env.redactor) ?? [];
+    const state = await checkState(settings, checkLogPath, env);
+    const checks = [...fromRecord, ...state.checks];
+    return {
+        ...recorded,
+        checks,
+        verified: checks.length > 0 && checks.every(check => check.ok),
+        ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
+        logBytesDropped: 0
+    };
+}
+/** The tool_result of an attempt, written the moment its script ends. */
+function recordResult(session, attempt) {
     session.event('tool_result', {
         attempt: attempt.attempt,
         ok: attempt.exitCode === 0 && !attempt.interrupted,
@@ -16073,17 +16541,25 @@ function recordAttempt(session, attempt) {
         ...(attempt.timedOut && { timed_out: true }),
         ...(attempt.interrupted && { interrupted: true }),
         duration_ms: attempt.durationMs,
+        started_at: attempt.startedAt,
+        ended_at: attempt.endedAt,
         summary: attempt.summary,
         commands: attempt.commands.map(commandRecord),
         // What a resumed run needs to judge this attempt without running it again.
         ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
         ...(attempt.outputMatched && { output_matched: true })
     });
+}
+/** The verify event of an attempt. */
+function recordVerdict(session, attempt, replayed = false) {
+    const detail = attempt.verified ? 'every expectation held' : failureReason(attempt);
     session.event('verify', {
         attempt: attempt.attempt,
         ok: attempt.verified,
         check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
-        detail: attempt.verified ? 'every expectation held' : failureReason(attempt)
+        detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
+        ...(replayed && { replayed: true }),
+        ...(attempt.checkSummary !== undefined && { check_summary: attempt.checkSummary })
     });
 }
 
@@ -17187,6 +17663,8 @@ function findDestructive(command) {
 
 
 
+
+
 /** Opens a session's trace for appending, first ending a last line a crash tore. */
 function openTraceForAppend(sessionDir) {
     const fd = (0,external_node_fs_namespaceObject.openSync)((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.trace), 'a+', 0o600);
@@ -17270,12 +17748,14 @@ class TraceSession {
     attemptLogPath(attempt) {
         return (0,external_node_path_namespaceObject.join)(this.dir, attemptLogName(attempt));
     }
+    /** Path of an attempt's expect-check output. */
+    attemptCheckLogPath(attempt) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, attemptCheckLogName(attempt));
+    }
     /** Appends one event as one whole, synced line (redacted). */
     event(phase, payload) {
         if (this.fd === undefined)
             throw new Error(`trace ${this.id} is closed`);
-        if (phase === 'tool_call')
-            this.meta.tool_calls++;
         const line = {
             ts: clock_timestamp(this.now()),
             // The name is free text, redacted like the payload (meta.json's copy is too).
@@ -17295,10 +17775,14 @@ class TraceSession {
     async writeMeta() {
         await writeSessionMeta(this.dir, this.meta, this.redactor);
     }
-    /** Ends the session: the `end` event, the final meta.json (with the patch), the trace closed. */
+    /**
+     * Ends the session: the `end` event, the final meta.json (with the patch), the trace
+     * closed. The counts are read back from the trace itself, so they agree with it also
+     * after a resume (docs/design.md §2).
+     */
     async end(payload, patch) {
         this.event('end', payload);
-        this.update({ ...patch, outcome: payload.outcome });
+        this.update({ ...patch, ...traceCounts(await readSessionTrace(this.dir)), outcome: payload.outcome });
         await this.writeMeta();
         this.close();
     }
@@ -17314,8 +17798,9 @@ class TraceSession {
 /**
  * Closing a run that its own process could not close (killed outright, runner lost): from
  * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
- * receipt interrupted. Used by the action's post step and by the next run
- * (docs/design.md §2, §5, §6).
+ * receipt interrupted — unless the trace already has its `end`: then the trace is the
+ * source of truth and the receipt takes its verdict (a failure stays failed). Used by the
+ * action's post step and by the next run (docs/design.md §2, §5, §6).
  */
 
 
@@ -17339,10 +17824,13 @@ async function closeInterruptedRun(options) {
         sessionDir = undefined;
     let closedTrace = false;
     let attempts = receipt?.attempts ?? 0;
+    let verdict;
     if (sessionDir !== undefined) {
         const events = await readSessionTrace(sessionDir);
-        attempts = eventsOf(events, 'tool_call').length;
         const closing = closingEvents(events, options.reason, () => clock_timestamp(now()));
+        const all = closing === undefined ? events : [...events, ...closing.events];
+        attempts = traceCounts(all).attempts;
+        verdict = closing === undefined && receipt?.session.id === eventsOf(events, 'start')[0]?.session_id ? close_interrupted_verdictOf(events) : undefined;
         if (closing !== undefined) {
             appendEvents(sessionDir, closing.events, options.redactor);
             closedTrace = true;
@@ -17355,9 +17843,7 @@ async function closeInterruptedRun(options) {
                 started_at: meta?.started_at ?? start.ts,
                 ended_at: clock_timestamp(now()),
                 outcome: 'aborted',
-                attempts,
-                tool_calls: attempts,
-                errors: eventsOf(events, 'verify').filter(event => !event.payload.ok).length + (closing.judgedLast ? 1 : 0),
+                ...traceCounts(all),
                 flaky: false,
                 run_id: meta?.run_id ?? options.runId ?? '',
                 summary: closing.summary
@@ -17367,7 +17853,8 @@ async function closeInterruptedRun(options) {
     }
     let closedReceipt = false;
     if (receipt !== undefined && receipt.status === 'running') {
-        receipt = { ...receipt, status: 'interrupted', ended_at: clock_timestamp(now()), attempts };
+        // A trace with its end decided the run before the crash: the receipt takes that verdict.
+        receipt = { ...receipt, status: 'interrupted', ended_at: clock_timestamp(now()), attempts, ...verdict };
         await options.store.write(receipt);
         closedReceipt = true;
     }
@@ -17378,6 +17865,24 @@ async function closeInterruptedRun(options) {
             return { closedTrace, receipt, attempts, reportError: report.error };
     }
     return { closedTrace, receipt, attempts };
+}
+/** The receipt's verdict as a closed trace records it (status, flaky, attempts, end time, last commands). */
+function close_interrupted_verdictOf(events) {
+    const end = eventsOf(events, 'end')[0];
+    if (end === undefined)
+        return undefined;
+    const { outcome } = end.payload;
+    const refused = eventsOf(events, 'note').some(event => event.payload.rule !== undefined);
+    const status = outcome === 'success' ? 'passed' : outcome === 'failure' ? 'failed' : refused ? 'aborted' : 'interrupted';
+    const results = eventsOf(events, 'tool_result');
+    const last = results[results.length - 1]?.payload.commands;
+    return {
+        status,
+        flaky: end.payload.flaky === true,
+        ended_at: end.ts,
+        attempts: traceCounts(events).attempts,
+        ...(last !== undefined && { commands: last })
+    };
 }
 /**
  * The events that close an open trace: the missing result and verification of its last
@@ -17391,21 +17896,19 @@ function closingEvents(events, reason, stamp) {
     const calls = eventsOf(events, 'tool_call');
     const closing = [];
     const lastCall = calls[calls.length - 1];
-    let judgedLast = false;
     if (lastCall !== undefined) {
         const attempt = lastCall.payload.attempt;
         if (!eventsOf(events, 'tool_result').some(event => event.payload.attempt === attempt)) {
-            closing.push({ ...base, ts: stamp(), phase: 'tool_result', payload: interruptedToolResult(attempt) });
+            closing.push({ ...base, ts: stamp(), phase: 'tool_result', payload: interruptedToolResult(attempt, lastCall.ts) });
         }
         if (!eventsOf(events, 'verify').some(event => event.payload.attempt === attempt)) {
             closing.push({ ...base, ts: stamp(), phase: 'verify', payload: unjudgedVerify(attempt, 'interrupted before it could be verified') });
-            judgedLast = true;
         }
     }
     const summary = `interrupted after ${calls.length} attempt(s): ${reason}`;
     closing.push({ ...base, ts: stamp(), phase: 'note', payload: { message: reason } });
     closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } });
-    return { events: closing, summary, judgedLast };
+    return { events: closing, summary };
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/verify-run.ts
@@ -17432,13 +17935,14 @@ function closingEvents(events, reason, stamp) {
 
 
 
-/** The first command (or expect-check) the guardrail refuses, unless allowed. */
+
+/** The first command (of the script, expect-check or on-retry) the guardrail refuses, unless allowed. */
 function guardrailHit(settings) {
     if (settings.allowDestructive)
         return undefined;
     const { check } = settings.expectations;
-    // Every command reverify would run: the list, expect-check and on-retry.
-    for (const command of [...settings.commands, ...(check ? [check] : []), ...(settings.onRetry ? [settings.onRetry] : [])]) {
+    // Everything reverify would run, each read whole: the script, expect-check and on-retry.
+    for (const command of [settings.script, ...(check ? [check] : []), ...(settings.onRetry ? [settings.onRetry] : [])]) {
         const hit = findDestructive(command);
         if (hit)
             return hit;
@@ -17452,8 +17956,19 @@ function refusalNote(hit) {
 /** Runs one verify from policy check to closed trace and final receipt. */
 async function verifyRun(request, ports) {
     const { settings } = request;
-    const identity = commandIdentity(settings.commands);
-    const latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash));
+    const identity = scriptIdentity(settings.script);
+    let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash));
+    if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request)))) {
+        // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
+        const settled = await closeInterruptedRun({
+            store: ports.store,
+            runId: latest.run_id,
+            reason: '',
+            redactor: request.redactor,
+            now: () => ports.clock.now()
+        });
+        latest = settled.receipt ?? latest;
+    }
     // Capture-before-retry: decided before anything of the run exists (docs/design.md §3).
     const capture = { mode: request.captureMode };
     const verdict = decideCaptureBeforeRetry(request.captureMode, latest);
@@ -17505,8 +18020,12 @@ async function decideResume(request, ports, latest) {
         settings: request.settings,
         stateDir: ports.store.stateDir,
         redactor: request.redactor,
-        here: { host: (0,external_node_os_namespaceObject.hostname)(), ...(request.ci && { ci: request.ci }) }
+        here: here(request)
     });
+}
+/** Where this run is, to judge whether a receipt's owner is gone. */
+function here(request) {
+    return { host: (0,external_node_os_namespaceObject.hostname)(), ...(request.ci && { ci: request.ci }) };
 }
 /**
  * Writes the `running` receipt, then opens the session it names, records the inputs and
@@ -17526,7 +18045,7 @@ async function openRun(request, ports, identity, capture) {
         run_id: runId,
         target: request.target,
         scope: settings.scope,
-        identity: shownIdentity(settings.commands, redactor),
+        identity: shownIdentity(settings.script, redactor),
         identity_hash: identity.hash,
         status: 'running',
         flaky: false,
@@ -17571,7 +18090,8 @@ async function openRun(request, ports, identity, capture) {
         ...(uncaptured !== undefined && { uncaptured_failure: uncaptured }),
         ...(request.ci && { ci: request.ci })
     });
-    session.event('decision', { question: 'what to run', decision: settings.commands, expected: describeExpectations(settings.expectations) });
+    // The script as written, as a list of one (docs/design.md §2).
+    session.event('decision', { question: 'what to run', decision: [settings.script], expected: describeExpectations(settings.expectations) });
     if (uncaptured !== undefined)
         session.event('note', { message: `retrying after failed run ${uncaptured}, which nobody captured` });
     return { session, receipt };
@@ -17580,9 +18100,9 @@ async function openRun(request, ports, identity, capture) {
 async function refuse(request, ports, run) {
     const { session, hit } = run;
     const endedAt = clock_timestamp(ports.clock.now());
-    session.event('note', { message: refusalNote(hit) });
+    session.event('note', { message: refusalNote(hit), rule: hit.rule });
     const summary = `refused by the guardrail (${hit.rule})`;
-    await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, errors: 1, summary });
+    await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary });
     const receipt = redactReceipt({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request.redactor);
     await ports.store.write(receipt);
     const reportPath = await writeReport(ports, receipt);
@@ -17636,8 +18156,11 @@ async function resumeRun(request, ports, plan, identity, capture) {
         else
             session.event('verify', event.payload);
     }
-    session.update({ attempts: plan.previous.length });
-    const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports), { previous: plan.previous });
+    const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports), {
+        previous: plan.previous,
+        ...(plan.replay !== undefined && { replay: plan.replay }),
+        ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })
+    });
     const report = await closeRun(request, ports, { session, receipt, loop, identity, capture });
     return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } };
 }
@@ -17659,25 +18182,23 @@ async function closeRun(request, ports, run) {
         });
     }
     const endedAt = clock_timestamp(ports.clock.now());
-    await session.end({ outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) }, {
-        ended_at: endedAt,
-        attempts: loop.attempts.length,
-        errors: loop.attempts.filter(attempt => !attempt.verified).length,
-        flaky: loop.flaky,
-        summary: loop.summary
-    });
+    await session.end({ outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) }, 
+    // The counts come from the trace itself (TraceSession.end).
+    { ended_at: endedAt, flaky: loop.flaky, summary: loop.summary });
     const last = loop.attempts[loop.attempts.length - 1];
-    const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified) : undefined;
+    const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified && !attempt.interrupted) : undefined;
     const receipt = {
         ...run.receipt,
         status: receiptStatus(loop),
         flaky: loop.flaky,
         ended_at: endedAt,
-        attempts: loop.attempts.length,
+        attempts: session.metadata.attempts,
         commands: (last?.commands ?? []).map(commandRecord)
     };
     const written = redactReceipt(receipt, request.redactor);
     await ports.store.write(written);
+    // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
+    const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1);
     const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts);
     const reportPath = await writeReport(ports, written);
     return {
@@ -17689,7 +18210,7 @@ async function closeRun(request, ports, run) {
         flaky: loop.flaky,
         interrupted: loop.interrupted,
         ...(interruptReason !== undefined && { interruptReason }),
-        attempts: loop.attempts,
+        attempts: shown,
         maxAttempts: loop.maxAttempts,
         exitCode: loop.exitCode,
         summary: request.redactor.redact(loop.summary),
@@ -17713,8 +18234,8 @@ function redactReceipt(receipt, redactor) {
  * the redactor does not know (`'it'\''s'`), so each command is redacted before it is
  * normalized, and after. The hash stays the one of the commands as written.
  */
-function shownIdentity(commands, redactor) {
-    return commands.map(command => redactor.redact(normalizeCommand(redactor.redact(command))));
+function shownIdentity(script, redactor) {
+    return identityLines(script).map(line => redactor.redact(normalizeCommand(redactor.redact(line))));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/status-line.ts
@@ -17851,21 +18372,26 @@ class StatusLine {
 
 
 
+
+
 /** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
 function describeCommands(commands) {
     const first = commands[0].split('\n')[0];
     const shown = first.length > 80 ? `${first.slice(0, 80)}…` : first;
     return commands.length > 1 ? `\`${shown}\` and ${commands.length - 1} more` : `\`${shown}\``;
 }
-/** The capture-before-retry message with the CLI's remedy. */
-function captureMessage(action, failedRunId) {
-    return `${captureHeadline(action, failedRunId)}\nCapture it: reverify capture ${failedRunId} --note "<what you found>"`;
+/**
+ * The capture-before-retry message with the CLI's remedy, which works as printed: it names
+ * the run's state directory when that is not the repository's default (`place`).
+ */
+function captureMessage(action, failedRunId, place) {
+    return `${captureHeadline(action, failedRunId)}\nCapture it: ${captureCommand(failedRunId, place)}`;
 }
 /** What the person at the terminal reads while the run goes on (stderr); undefined for none. */
-function progressLine(progress, redactor) {
+function progressLine(progress, redactor, place) {
     switch (progress.kind) {
         case 'uncaptured-failure':
-            return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId))}`;
+            return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId, place))}`;
         case 'restarting':
             return `reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`;
         case 'resumed':
@@ -17934,6 +18460,7 @@ async function executeRun(settings, io, resume) {
     const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd });
     const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root));
     await ensureStateDir(stateDir, { gitignore: isDefault });
+    const place = { stateDir, root };
     const redactor = createRedactor({ values: settings.redact, env: io.env });
     const status = new StatusLine(io.stderr, { enabled: wantsStatusLine(io.stderr, io.env) });
     // Everything written while the run goes on passes the status line, which erases itself first.
@@ -17958,7 +18485,7 @@ async function executeRun(settings, io, resume) {
         log: progress => {
             if (progress.kind === 'attempt-failed')
                 status.attemptEnded();
-            const line = progressLine(progress, redactor);
+            const line = progressLine(progress, redactor, place);
             if (line !== undefined)
                 println(stderr, line);
             if (progress.kind === 'attempt-started')
@@ -17970,10 +18497,10 @@ async function executeRun(settings, io, resume) {
         io.signal?.removeEventListener('abort', onInterrupt);
     });
     if (report.kind === 'blocked')
-        println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId))}`);
+        println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId, place))}`);
     if (report.kind === 'refused')
         println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`);
-    for (const line of consoleSummary(report, settings.commands, Date.now() - startedAt))
+    for (const line of consoleSummary(report, scriptLines(settings.script), Date.now() - startedAt))
         println(io.stdout, line);
     return exitCodeOf(report);
 }
@@ -18029,7 +18556,7 @@ async function resumeCommandLine(argv, io) {
         'state-dir': stateDir,
         ...(flags['capture-before-retry'] !== undefined && { 'capture-before-retry': flags['capture-before-retry'] }),
         ...(flags.redact !== undefined && { redact: flags.redact })
-    }, io.cwd, { front: 'cli' });
+    }, io.cwd, { front: 'cli', path: io.env.PATH });
     return executeRun(settings, io, receipt);
 }
 
@@ -18051,7 +18578,7 @@ async function runCommandLine(argv, io) {
     if (unexpected !== undefined) {
         throw new UsageError(`unexpected argument ${showValue(unexpected)}; give commands with --command (see reverify run --help)`);
     }
-    return executeRun(parseRunSettings(flags, io.cwd, { front: 'cli' }), io);
+    return executeRun(parseRunSettings(flags, io.cwd, { front: 'cli', path: io.env.PATH }), io);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -18110,6 +18637,7 @@ async function main(argv, io) {
 
 
 
+
 // zod compiles a parser for each object schema on first use; a CLI run parses a handful of
 // values once, so interpreting them is cheaper than compiling (measured in `npm run bench` a).
 config({ jitless: true });
@@ -18124,9 +18652,13 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
         controller.abort();
     });
 }
+// A reader that goes away (`| head -1`) ends the output, not the command; anything else
+// that breaks stdout is said once on stderr.
+const stderr = closedPipeTolerant(process.stderr);
+const stdout = closedPipeTolerant(process.stdout, error => stderr.write(`reverify: warning: cannot write to stdout (${error.code ?? error.message}); output dropped\n`));
 void main(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout,
+    stderr,
     cwd: process.cwd(),
     env: process.env,
     signal: controller.signal,

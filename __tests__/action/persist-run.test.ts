@@ -52,7 +52,8 @@ async function scene(
     history: {
       cache,
       store,
-      stateDir,
+      workspace: join(scratch, 'workspace'),
+      deadlines: { restoreMs: 60_000, saveMs: 120_000 },
       historyKey: key,
       target,
       scope: '',
@@ -63,6 +64,7 @@ async function scene(
     uploadTrace: 'always',
     artifact: () => new artifact.DefaultArtifactClient(),
     env: { GITHUB_RUN_ID: '4242', GITHUB_RUN_ATTEMPT: '1', GITHUB_JOB: 'verify' },
+    uploadDeadlineMs: 120_000,
     warn: message => warnings.push(message),
     ...overrides
   }

@@ -368,3 +368,50 @@ describe('protocol details', () => {
     void held.catch(() => undefined)
   })
 })
+
+describe('the REST listing of cache entries', () => {
+  const list = (query: string, token?: string) =>
+    fetch(`${service.env().GITHUB_API_URL}/repos/octo/widgets/actions/caches?${query}`, {
+      headers: token === undefined ? {} : { authorization: `Bearer ${token}` }
+    })
+
+  it('lists the committed entries whose key starts with the prefix, newest first, per_page at a time', async () => {
+    await saveFrom({ 'receipts/n': '1' }, 'listing-x-1')
+    await saveFrom({ 'receipts/n': '2' }, 'listing-x-2')
+    await saveFrom({ 'receipts/n': '3' }, 'listing-y-1')
+    const token = service.apiToken()
+
+    const all = await list('key=listing-x-', token)
+    expect(all.status).toBe(200)
+    const body = (await all.json()) as { total_count: number; actions_caches: Record<string, unknown>[] }
+    expect(body.total_count).toBe(2)
+    expect(body.actions_caches.map(entry => entry.key)).toEqual(['listing-x-2', 'listing-x-1'])
+    expect(body.actions_caches[0]).toMatchObject({
+      id: expect.any(Number),
+      ref: 'refs/heads/main',
+      version: expect.stringMatching(/^[0-9a-f]{64}$/),
+      created_at: expect.any(String),
+      last_accessed_at: expect.any(String),
+      size_in_bytes: expect.any(Number)
+    })
+    const first = (await (await list('key=listing-x-&per_page=1', token)).json()) as { actions_caches: { key: string }[] }
+    expect(first.actions_caches.map(entry => entry.key)).toEqual(['listing-x-2'])
+    const oldest = (await (await list('key=listing-x-&direction=asc', token)).json()) as { actions_caches: { key: string }[] }
+    expect(oldest.actions_caches.map(entry => entry.key)).toEqual(['listing-x-1', 'listing-x-2'])
+    expect(service.requests.at(-1)).toMatchObject({ rpc: 'ListCaches', status: 200 })
+  })
+
+  it('wants a token it issued (401), with actions: read (403)', async () => {
+    expect((await list('key=listing-')).status).toBe(401)
+    expect((await list('key=listing-', 'ghs_made_up')).status).toBe(401)
+    const refused = await list('key=listing-', service.apiToken({ actionsRead: false }))
+    expect(refused.status).toBe(403)
+    expect(await refused.json()).toMatchObject({ message: 'Resource not accessible by integration' })
+  })
+
+  it('takes injected faults under the target ListCaches', async () => {
+    service.injectFault('ListCaches', { status: 503 }, 1)
+    expect((await list('key=listing-', service.apiToken())).status).toBe(503)
+    expect((await list('key=listing-', service.apiToken())).status).toBe(200)
+  })
+})

@@ -35,6 +35,8 @@ function action() {
 
 const codeInputs = [...RUN_INPUT_NAMES, ...Object.values(ActionInput)].sort()
 const codeOutputs = Object.values(Output).sort()
+/** The action inputs the reusable workflow passes on (github-token is the called job's own). */
+const workflowInputs: string[] = codeInputs.filter(name => inputsOf('workflow').includes(name))
 
 describe('action.yml', () => {
   test('is a valid node24 action with a post step that always runs', () => {
@@ -64,12 +66,13 @@ describe('the reusable workflow', () => {
     expect(Object.keys(parsed.on)).toEqual(['workflow_call'])
   })
 
-  test('takes every input of the action, plus its own (runs-on, setup, node-version, env), with the same defaults', async () => {
+  test('takes every input of the action but github-token, plus its own (runs-on, setup, node-version, env), with the same defaults', async () => {
     const inputs = (await workflow('.github/workflows/reverify.yml')).on.workflow_call.inputs
-    expect(Object.keys(inputs).sort()).toEqual([...codeInputs, 'runs-on', 'setup', 'node-version', 'env'].sort())
+    expect(codeInputs.filter(name => !workflowInputs.includes(name))).toEqual(['github-token'])
+    expect(Object.keys(inputs).sort()).toEqual([...workflowInputs, 'runs-on', 'setup', 'node-version', 'env'].sort())
     expect([...inputsOf('workflow')].sort()).toEqual(Object.keys(inputs).sort())
     expect(inputs.command.required).toBe(true)
-    for (const input of action().template.inputs ?? []) {
+    for (const input of (action().template.inputs ?? []).filter(input => workflowInputs.includes(input.id))) {
       const declared = input.default === undefined ? '' : input.default.toString()
       const mirrored = inputs[input.id].default
       expect([input.id, String(mirrored ?? '')]).toEqual([input.id, declared])
@@ -93,7 +96,7 @@ describe('the reusable workflow', () => {
     expect(run.uses).toBe('./.reverify-action')
     expect(steps.indexOf(run)).toBeGreaterThan(steps.indexOf(setup!))
     const passed: Record<string, string> = {}
-    for (const name of codeInputs) passed[name] = `\${{ inputs.${name} }}`
+    for (const name of workflowInputs) passed[name] = `\${{ inputs.${name} }}`
     // redact goes through the step that adds the env-secrets values to it, so they never reach the trace.
     passed.redact = '${{ steps.env.outputs.redact }}'
     expect(steps.find(step => step.id === 'env')!.env.REVERIFY_REDACT).toBe('${{ inputs.redact }}')
@@ -108,6 +111,14 @@ describe('the reusable workflow', () => {
     expect(readers.map(step => step.id)).toEqual(['env'])
     expect(readers[0]!.env.REVERIFY_ENV_SECRETS).toBe('${{ secrets.env-secrets }}')
     expect(readers[0]!.run).not.toContain('secrets.')
+  })
+
+  test('asks for actions: read, so the action can list cache entries with the job token; callers in ci.yml grant it', async () => {
+    expect((await workflow('.github/workflows/reverify.yml')).permissions).toEqual({ contents: 'read', actions: 'read' })
+    const ci = await workflow('.github/workflows/ci.yml')
+    for (const job of Object.values(ci.jobs as Record<string, any>).filter(job => job.uses === './.github/workflows/reverify.yml')) {
+      expect(job.permissions).toMatchObject({ actions: 'read' })
+    }
   })
 
   test('exposes every output of the action', async () => {

@@ -1,7 +1,9 @@
 /**
  * For tests that call the real @actions/cache and @actions/artifact clients in the test
  * process: a local results service, a scratch runner temp and workspace, and the runner's
- * environment pointed at them for the file's tests (restored afterwards).
+ * environment pointed at them for the file's tests (restored afterwards). The process works
+ * in the workspace meanwhile, as an action's does: the cache client resolves relative paths
+ * against it.
  */
 import { afterAll, afterEach, beforeAll } from '@jest/globals'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
@@ -19,6 +21,7 @@ export interface InProcessToolkit {
 export function useInProcessToolkit(prefix: string): InProcessToolkit {
   const toolkit = {} as InProcessToolkit
   const savedEnv = { ...process.env }
+  const savedCwd = process.cwd()
   beforeAll(async () => {
     toolkit.scratch = await mkdtemp(join(tmpdir(), prefix))
     toolkit.service = await ResultsService.start()
@@ -28,8 +31,10 @@ export function useInProcessToolkit(prefix: string): InProcessToolkit {
       RUNNER_TEMP: join(toolkit.scratch, 'runner-temp'),
       GITHUB_WORKSPACE: join(toolkit.scratch, 'workspace')
     })
+    process.chdir(join(toolkit.scratch, 'workspace'))
   })
   afterAll(async () => {
+    process.chdir(savedCwd)
     await toolkit.service.stop()
     for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name]
     Object.assign(process.env, savedEnv)

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { ArtifactService } from './results-service/artifact-service.js'
 import { BlobStore, storageFaultReply } from './results-service/blob-store.js'
+import { CacheRestApi, cacheListPath, LIST_CACHES, type ApiTokenGrant } from './results-service/cache-rest.js'
 import { CacheService } from './results-service/cache-service.js'
 import { FaultQueue } from './results-service/faults.js'
 import { type HttpReply, parseJsonOrUndefined, readRequestBody, sendReply } from './results-service/http-reply.js'
@@ -24,7 +25,8 @@ interface Route {
 }
 
 interface HeldRequest {
-  timer: NodeJS.Timeout
+  /** Absent for a request held until the service stops (the `hang` fault). */
+  timer?: NodeJS.Timeout
   release: () => void
 }
 
@@ -33,6 +35,9 @@ interface HeldRequest {
  * the blob storage behind its signed URLs, faithful enough for the real @actions/cache and
  * @actions/artifact clients. It runs inside the test process, so spawn children
  * asynchronously: spawnSync would block it.
+ *
+ * It also answers the REST listing of cache entries (`GET /repos/{owner}/{repo}/actions/
+ * caches`, fault target `ListCaches`) for tokens made by `apiToken`.
  *
  * Not modelled: cache scoping by branch (every entry is visible to every caller), eviction,
  * the legacy v1 cache API, protobuf-encoded Twirp, and block lists naming committed blocks.
@@ -48,6 +53,7 @@ export class ResultsService {
   private readonly workflowJobRunBackendId = randomUUID()
   private readonly blobs: BlobStore
   private readonly cache: CacheService
+  private readonly rest = new CacheRestApi()
   private readonly artifactService: ArtifactService
 
   private constructor(
@@ -92,10 +98,16 @@ export class ResultsService {
       ACTIONS_CACHE_SERVICE_V2: 'true',
       ACTIONS_CACHE_URL: this.url,
       ACTIONS_CACHE_MODE: '',
+      GITHUB_API_URL: this.url.replace(/\/$/, ''),
       GITHUB_SERVER_URL: 'https://github.com',
       no_proxy: '127.0.0.1,localhost',
       NO_PROXY: '127.0.0.1,localhost'
     }
+  }
+
+  /** A token for the REST listing (GITHUB_TOKEN's stand-in), with or without `actions: read`. */
+  apiToken(grant: ApiTokenGrant = { actionsRead: true }): string {
+    return this.rest.issueToken(grant)
   }
 
   /** Committed cache entries, oldest first. */
@@ -121,7 +133,7 @@ export class ResultsService {
   /** Releases held requests, drops open connections and stops listening. */
   async stop(): Promise<void> {
     for (const held of this.held) {
-      clearTimeout(held.timer)
+      if (held.timer !== undefined) clearTimeout(held.timer)
       held.release()
     }
     this.server.closeAllConnections()
@@ -136,9 +148,9 @@ export class ResultsService {
     const body = route.service === undefined ? undefined : parseJsonOrUndefined(raw)
     const fault = route.target === undefined ? undefined : this.faults.take(route.target)
     if (fault !== undefined && 'delayMs' in fault) await this.hold(fault.delayMs)
-
-    const reply =
-      fault !== undefined && !('delayMs' in fault) ? this.faultReply(fault, route) : this.answer(method, url, request, raw, body, route)
+    if (fault !== undefined && 'hang' in fault) await this.hold(undefined)
+    const replaced = fault !== undefined && ('status' in fault || 'garbage' in fault) ? fault : undefined
+    const reply = replaced !== undefined ? this.faultReply(replaced, route) : this.answer(method, url, request, raw, body, route)
     this.requests.push({ method, path: url.pathname + url.search, rpc: route.target, status: reply.status, body })
     sendReply(response, reply, method === 'HEAD')
   }
@@ -146,11 +158,13 @@ export class ResultsService {
   private routeOf(pathname: string): Route {
     const twirp = twirpPath.exec(pathname)
     if (twirp !== null) return { service: twirp[1], target: twirp[2] }
+    if (cacheListPath.test(pathname)) return { service: 'REST', target: LIST_CACHES }
     return this.blobs.owns(pathname) ? { target: 'blob' } : {}
   }
 
   private answer(method: string, url: URL, request: IncomingMessage, raw: Buffer, body: unknown, route: Route): HttpReply {
     if (route.target === 'blob') return this.blobs.handle(method, url, request.headers, raw)
+    if (route.service === 'REST') return this.rest.handle(method, url, request.headers.authorization, this.cache.entries())
     if (route.service === undefined) return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not found' }
     if (method !== 'POST') return twirpErrorReply('bad_route', `${method} is not allowed, Twirp wants POST`)
     const contentType = request.headers['content-type'] ?? ''
@@ -171,7 +185,7 @@ export class ResultsService {
     throw new TwirpError('bad_route', `no service ${service}`)
   }
 
-  private faultReply(fault: Exclude<Fault, { delayMs: number }>, route: Route): HttpReply {
+  private faultReply(fault: Exclude<Fault, { delayMs: number } | { hang: true }>, route: Route): HttpReply {
     const isBlob = route.target === 'blob'
     if ('garbage' in fault) {
       // JSON of the wrong shape fails the clients at once; a non-JSON page makes them retry.
@@ -187,15 +201,16 @@ export class ResultsService {
     return jsonReply(fault.status, { code: twirpCodeForStatus(fault.status), msg: 'injected fault' })
   }
 
-  private hold(delayMs: number): Promise<void> {
+  /** Holds a request `delayMs`, or until the service stops when undefined. */
+  private hold(delayMs: number | undefined): Promise<void> {
     return new Promise(resolve => {
       const held: HeldRequest = {
-        timer: setTimeout(() => held.release(), delayMs),
         release: () => {
           this.held.delete(held)
           resolve()
         }
       }
+      if (delayMs !== undefined) held.timer = setTimeout(() => held.release(), delayMs)
       this.held.add(held)
     })
   }

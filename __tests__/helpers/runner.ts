@@ -92,9 +92,18 @@ export interface StepOptions {
   onStdout?: (text: string) => void
 }
 
+/** Where a runner keeps its workspace and RUNNER_TEMP, relative to its root folder. */
+export interface RunnerLayout {
+  workspace: string
+  runnerTemp: string
+}
+
+/** A container job's layout: /__w/<repo>/<repo> and /__w/_temp. */
+export const CONTAINER_LAYOUT: RunnerLayout = { workspace: '__w/widgets/widgets', runnerTemp: '__w/_temp' }
+
 /**
- * One job's runner: a workspace at <root>/work/<repo>/<repo> and RUNNER_TEMP at
- * <root>/work/_temp, as on hosted runners (the cache paths depend on that layout).
+ * One job's runner: by default a workspace at <root>/work/<repo>/<repo> and RUNNER_TEMP at
+ * <root>/work/_temp, as on hosted runners; `layout` puts them elsewhere (a container job).
  */
 export class FakeRunner {
   readonly root: string
@@ -110,12 +119,13 @@ export class FakeRunner {
     private readonly service: ResultsService,
     readonly repository = 'octo/widgets',
     readonly job = 'verify',
-    readonly runId = String(1000 + Math.floor(Math.random() * 1e6))
+    readonly runId = String(1000 + Math.floor(Math.random() * 1e6)),
+    layout?: RunnerLayout
   ) {
     this.root = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-runner-')))
     const name = repository.split('/')[1]!
-    this.workspace = join(this.root, 'work', name, name)
-    this.runnerTemp = join(this.root, 'work', '_temp')
+    this.workspace = join(this.root, layout?.workspace ?? join('work', name, name))
+    this.runnerTemp = join(this.root, layout?.runnerTemp ?? join('work', '_temp'))
     mkdirSync(this.workspace, { recursive: true })
     mkdirSync(this.runnerTemp, { recursive: true })
   }

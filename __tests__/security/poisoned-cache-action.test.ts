@@ -5,7 +5,7 @@
  * receipt pointing its session outside the state directory cannot make reverify touch it.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { historyKey, commandIdentity } from '../../src/core/identity.js'
 import { FakeRunner } from '../helpers/runner.js'
@@ -54,19 +54,22 @@ test('a poisoned history entry is skipped file by file and neither blocks the ru
   const command = 'echo ok'
   const identity = commandIdentity([command])
   const key = historyKey(runner.repository, '', identity.hash)
-  const stage = join(runner.stateDir, 'cache', key)
+  // Where the action's cache client reads and writes the history: the same relative path on every runner.
+  const relative = `.reverify-history/${key}`
+  const stage = join(runner.workspace, relative)
   const runs = join(stage, 'runs')
   const base = { target: runner.repository, commands_run: [command] }
 
   // Another repository's failure, which would block this run were it believed.
   const foreign = makeReceipt({ ...base, target: 'evil/other', status: 'failed', started_at: '2026-11-30T08:00:00.000Z' })
-  // A run "still running" in another workflow run, whose session lies outside the state dir.
+  // A run "still running" in another workflow run, whose session lies outside the state dir
+  // (started a minute ago: a day-old one would be ignored as stale).
   const outsideSession = join(runner.root, 'outside-session')
   const stray = makeReceipt({
     ...base,
     status: 'running',
     ended_at: null,
-    started_at: '2026-11-30T08:00:01.000Z',
+    started_at: new Date(Date.now() - 60_000).toISOString(),
     session: { id: '01JDQ3Z8X5K9V7M2N4P6R8T0W1', dir: outsideSession },
     ci: { run_id: '1', run_attempt: 1 }
   })
@@ -86,7 +89,8 @@ test('a poisoned history entry is skipped file by file and neither blocks the ru
   await writeFile(join(outsideSession, 'meta.json'), '{"session_id":"01JDQ3Z8X5K9V7M2N4P6R8T0W1"}\n')
   const outsideBefore = listTree(outsideSession)
 
-  expect(await saveAsRunner(runner, stage, `reverify-v1-${key}-999-1-evil-0000`)).toBeGreaterThan(0)
+  expect(await saveAsRunner(runner, relative, `reverify-v1-${key}-999-1-evil-0000`)).toBeGreaterThan(0)
+  await rm(join(runner.workspace, '.reverify-history'), { recursive: true })
   runner.freshTemp()
 
   const step = await runner.main({ command, 'expect-exit': '0', 'max-retries': '0', 'capture-before-retry': 'block' })

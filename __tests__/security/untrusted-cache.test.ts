@@ -25,15 +25,19 @@ const HISTORY = historyKey(TARGET, '', IDENTITY)
 /** A file to plant: text, a symlink to a target, a FIFO, or a directory. */
 type Plant = string | { link: string } | { fifo: true } | { directory: true }
 
-/** A cache client whose restore plants `files` (relative to the restored path) and reports `key`. */
-function plantingClient(files: Record<string, Plant>, key: string | undefined): CacheClient & { restores: string[][] } {
+/**
+ * A cache client whose restore plants `files` (relative to the restored path, which is
+ * relative to the workspace `base` as for the real client) and reports `key`.
+ */
+function plantingClient(files: Record<string, Plant>, key: string | undefined): CacheClient & { restores: string[][]; base: string } {
   const restores: string[][] = []
   return {
     restores,
+    base: '',
     async restoreCache(paths, primaryKey) {
       restores.push([...paths, primaryKey])
       for (const [name, plant] of Object.entries(files)) {
-        const path = join(paths[0]!, name)
+        const path = join(this.base, paths[0]!, name)
         await mkdir(dirname(path), { recursive: true })
         if (typeof plant === 'string') await writeFile(path, plant)
         else if ('link' in plant) await symlink(plant.link, path)
@@ -60,6 +64,9 @@ interface Scene {
 async function scene(client: CacheClient): Promise<Scene> {
   const root = await mkdtemp(join(tmpdir(), 'reverify-poison-'))
   const stateDir = join(root, 'state')
+  const workspace = join(root, 'workspace')
+  await mkdir(workspace)
+  if ('base' in client) client.base = workspace
   const outside = join(root, 'outside')
   await mkdir(stateDir)
   await mkdir(join(outside, 'runs'), { recursive: true })
@@ -68,7 +75,8 @@ async function scene(client: CacheClient): Promise<Scene> {
   const options: HistoryOptions = {
     cache: createCacheStore(client),
     store,
-    stateDir,
+    workspace,
+    deadlines: { restoreMs: 60_000, saveMs: 120_000 },
     historyKey: HISTORY,
     target: TARGET,
     scope: '',
@@ -129,7 +137,7 @@ test('each kind of poisoned receipt is skipped with a one-line warning; valid on
     },
     key
   )
-  const { options, warnings, store, outside, root } = await scene(client)
+  const { options, warnings, store, outside, root, stateDir } = await scene(client)
   await mkdir(join(outside, 'runs', 'real'), { recursive: true })
   await writeFile(join(outside, 'runs', 'real', 'receipt.json'), json(linkedDir))
   const outsideBefore = listTree(outside)
@@ -137,7 +145,7 @@ test('each kind of poisoned receipt is skipped with a one-line warning; valid on
   const status = await restoreHistory(options)
 
   expect(status).toEqual({ status: 'restored', key, imported: 2 })
-  expect(client.restores).toEqual([[join(options.stateDir, 'cache', HISTORY), historyKeyPrefix(HISTORY)]])
+  expect(client.restores).toEqual([[`.reverify-history/${HISTORY}`, historyKeyPrefix(HISTORY)]])
   expect(warnings).toHaveLength(Object.keys(bad).length)
   for (const warning of warnings) {
     expect(warning).toMatch(/^reverify: skipped cached receipt /)
@@ -146,7 +154,7 @@ test('each kind of poisoned receipt is skipped with a one-line warning; valid on
   }
   const kept = await store.history(TARGET, '', IDENTITY)
   expect(kept.map(receipt => receipt.run_id).sort()).toEqual([GOOD.run_id, extraFields.run_id].sort())
-  const stored = JSON.parse(await readFile(join(options.stateDir, 'runs', extraFields.run_id, 'receipt.json'), 'utf8'))
+  const stored = JSON.parse(await readFile(join(stateDir, 'runs', extraFields.run_id, 'receipt.json'), 'utf8'))
   expect(stored.injected).toBeUndefined()
   expect(stored.session.extra).toBeUndefined()
   expect(listTree(outside)).toEqual(outsideBefore)

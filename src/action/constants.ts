@@ -8,6 +8,8 @@ export const ActionInput = {
   CaptureNote: 'capture-note',
   /** `false` turns off receipts in actions/cache. */
   CacheReceipts: 'cache-receipts',
+  /** Lists the history's cache entries through the REST API (needs actions: read). */
+  GithubToken: 'github-token',
   /** always | on-failure | never. */
   UploadTrace: 'upload-trace',
   TraceRetentionDays: 'trace-retention-days',

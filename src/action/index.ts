@@ -8,6 +8,7 @@ import { DefaultArtifactClient } from '@actions/artifact'
 import { basename } from 'node:path'
 import { runMain } from './main.js'
 import { createCacheStore } from './persistence/cache-store.js'
+import { hasAbandonedCalls } from './persistence/deadline.js'
 import { runPost } from './post-step.js'
 
 /** Which step this process is: the runner starts dist/post.js for the post step. */
@@ -18,8 +19,19 @@ function isPostStep(): boolean {
 // The one place the real cache client is wrapped: both steps see only the adapter's answers.
 const cacheStore = createCacheStore(cache)
 
+/**
+ * Ends the process once a step is done if a service call was abandoned at its deadline:
+ * its socket would otherwise hold the step open for as long as the client keeps retrying.
+ * stdout is drained first, so nothing printed is lost.
+ */
+function exitIfAbandoned(): void {
+  if (hasAbandonedCalls()) process.stdout.write('', () => process.exit())
+}
+
 if (isPostStep()) {
-  void runPost({ cache: cacheStore, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() })
+  void runPost({ cache: cacheStore, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() }).then(
+    exitIfAbandoned
+  )
 } else {
   const controller = new AbortController()
   let reason: string | undefined
@@ -42,5 +54,5 @@ if (isPostStep()) {
     stderr: process.stderr,
     signal: controller.signal,
     interruptReason: () => reason
-  })
+  }).then(exitIfAbandoned)
 }

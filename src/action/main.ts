@@ -21,7 +21,9 @@ import { VERSION } from '../core/version.js'
 import { scriptLines } from '../core/script-lines.js'
 import { runCaptureMode } from './capture-mode.js'
 import { State } from './constants.js'
+import { createCacheListing } from './persistence/cache-listing.js'
 import type { CacheStore } from './persistence/cache-store.js'
+import { deadlinesFrom } from './persistence/deadline.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { restoreHistory, type HistoryOptions, type RestoreStatus } from './receipt-history.js'
 import { reportRun, type TraceUpload } from './report.js'
@@ -73,10 +75,22 @@ function saveStateForPost(settings: ActionSettings): void {
 }
 
 function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps): HistoryOptions {
+  const repository = deps.env.GITHUB_REPOSITORY
+  const ci = ciContext(deps.env)
   return {
     cache: deps.cache,
     store,
-    stateDir: settings.stateDir,
+    workspace: settings.workspace,
+    deadlines: deadlinesFrom(deps.env),
+    ...(settings.githubToken !== '' &&
+      repository && {
+        listing: createCacheListing({
+          apiUrl: deps.env.GITHUB_API_URL || 'https://api.github.com',
+          repository,
+          token: settings.githubToken
+        })
+      }),
+    ...(ci && { here: { runId: ci.run_id, runAttempt: ci.run_attempt } }),
     historyKey: settings.historyKey,
     target: settings.target,
     scope: settings.scope,
@@ -133,8 +147,15 @@ function persistOptions(settings: ActionSettings, history: HistoryOptions, deps:
     traceRetentionDays: settings.traceRetentionDays,
     artifact: deps.artifact,
     env: deps.env,
+    uploadDeadlineMs: deadlinesFrom(deps.env).uploadMs,
     warn: message => core.warning(message)
   }
+}
+
+/** The command's environment: the runner's, without the github-token input (the commands have no use for it). */
+function commandEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { ['INPUT_GITHUB-TOKEN']: _token, ...rest } = env
+  return rest
 }
 
 /** Runs the main step; never throws. */
@@ -150,6 +171,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
     return
   }
   for (const value of settings.redact) core.setSecret(value)
+  if (settings.githubToken !== '') core.setSecret(settings.githubToken)
   const redactor = createRedactor({ values: settings.redact, env: deps.env })
   try {
     const store = await openStore(settings, redactor)
@@ -178,7 +200,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
           version: VERSION,
           redactor,
           ...(ci && { ci }),
-          env: deps.env,
+          env: commandEnv(deps.env),
           signal: deps.signal,
           interruptReason: deps.interruptReason
         },

@@ -15,6 +15,7 @@ import { isRunId } from '../core/run-id.js'
 import { State } from './constants.js'
 import type { CacheStore } from './persistence/cache-store.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
+import { deadlinesFrom } from './persistence/deadline.js'
 import type { HistoryOptions } from './receipt-history.js'
 import type { ArtifactClient } from './trace-artifact.js'
 import type { UploadTrace } from './settings.js'
@@ -28,14 +29,16 @@ export interface PostDeps {
 }
 
 /** Where and how to persist the closed run, from the state main saved. */
-function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, stateDir: string, deps: PostDeps): PersistOptions {
+function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, deps: PostDeps): PersistOptions {
   // The receipt names the command whose history this is; without one there is nothing to save.
+  const deadlines = deadlinesFrom(deps.env)
   const history: HistoryOptions | undefined =
     receipt && core.getState(State.CacheReceipts) !== 'false'
       ? {
           cache: deps.cache,
           store,
-          stateDir,
+          workspace: deps.env.GITHUB_WORKSPACE || deps.cwd,
+          deadlines,
           historyKey: core.getState(State.HistoryKey),
           target: receipt.target,
           scope: receipt.scope,
@@ -51,6 +54,7 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, state
     traceRetentionDays: Number.isInteger(days) && days > 0 ? days : undefined,
     artifact: deps.artifact,
     env: deps.env,
+    uploadDeadlineMs: deadlines.uploadMs,
     warn: message => core.warning(message)
   }
 }
@@ -92,7 +96,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
     if (closed.reportError !== undefined) core.warning(`reverify: run ${runId}: ${redactor.redact(closed.reportError)}`)
     await persistRun(
       { runId, sessionDir: sessionDir ?? closed.receipt?.session.dir, outcome: 'aborted' },
-      persistOptions(closed.receipt, store, stateDir, deps)
+      persistOptions(closed.receipt, store, deps)
     )
   } catch (error) {
     core.warning(`reverify: the post step could not close the run: ${describeError(error)}`)

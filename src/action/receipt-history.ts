@@ -1,30 +1,45 @@
 /**
  * Receipts across workflow runs (docs/design.md §5): before a run, this identity's history is
- * restored from actions/cache into a staging folder and merged into the store, each file
- * validated; after it, the history is staged again and saved under a new unique key.
+ * restored from actions/cache and merged into the store, each file validated; with a token
+ * that may list the cache, the newest few entries are merged, so concurrent jobs (matrix
+ * legs) lose none of each other's receipts. After the run, the history is staged again and
+ * saved under a new unique key. Entries pass through a transfer folder whose path is the same
+ * on every runner (persistence/transfer-dir.ts). Every service call has a deadline.
  * Persistence problems never fail the step: they are warnings, and the verdict stands.
  */
 import { randomBytes } from 'node:crypto'
-import { lstat, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isErrorCode, readRegularFile, requireRealDirectory } from '../core/atomic-file.js'
 import { describeError } from '../core/errors.js'
-import { printable } from '../core/printable.js'
-import { parseReceipt, type Receipt } from '../core/receipt.js'
-import { MAX_RECEIPT_BYTES, type ReceiptStore } from '../core/receipt-store.js'
-import { isRunId } from '../core/run-id.js'
+import type { ReceiptStore } from '../core/receipt-store.js'
 import { CACHE_KEY_PREFIX } from './constants.js'
-import type { CacheStore } from './persistence/cache-store.js'
+import type { CacheListing } from './persistence/cache-listing.js'
+import type { CacheStore, RestoreAnswer } from './persistence/cache-store.js'
+import { deadlineText, startDeadline, withinDeadline, type Deadline } from './persistence/deadline.js'
+import { HistoryImport, MAX_RESTORED_RUNNING, type ImportCounts } from './persistence/history-import.js'
+import { transferDir, type TransferDir } from './persistence/transfer-dir.js'
+
+/** Most cache entries merged in one restore, the newest one included. */
+export const MAX_MERGED_ENTRIES = 10
+/** Entries asked of the listing: a few more than are merged, as some may be out of this branch's reach. */
+const LISTED_ENTRIES = 20
 
 /** Which history, where, and how to report. */
 export interface HistoryOptions {
   cache: CacheStore
   store: ReceiptStore
-  stateDir: string
+  /** Where the cache client works (GITHUB_WORKSPACE): the transfer folder lives under it. */
+  workspace: string
   historyKey: string
   target: string
   scope: string
   identityHash: string
+  /** The REST listing; undefined when no `github-token` was given. */
+  listing?: CacheListing
+  /** Milliseconds each phase may take (persistence/deadline.ts). */
+  deadlines: { restoreMs: number; saveMs: number }
+  /** This run attempt in Actions, to age out other attempts' `running` receipts. */
+  here?: { runId?: string; runAttempt?: number }
   warn: (message: string) => void
   info: (message: string) => void
 }
@@ -44,125 +59,133 @@ export function newHistoryKey(historyKey: string, env: NodeJS.ProcessEnv): strin
   return `${historyKeyPrefix(historyKey)}${clean(env.GITHUB_RUN_ID, 'local')}-${clean(env.GITHUB_RUN_ATTEMPT, '1')}-${clean(env.GITHUB_JOB, 'job')}-${randomBytes(4).toString('hex')}`
 }
 
-function stagingDir(options: HistoryOptions): string {
-  return join(options.stateDir, 'cache', options.historyKey)
+/** The transfer folder of this history, or a failure when its place is taken. */
+async function openTransfer(options: HistoryOptions): Promise<TransferDir> {
+  const transfer = transferDir(options.workspace, options.historyKey)
+  await transfer.reset()
+  return transfer
 }
 
-/**
- * The path as the cache client sees it. The cache version hashes this exact string, so it
- * must be the same on every runner that shares the history: under RUNNER_TEMP it is
- * (/home/runner/work/_temp on hosted runners). The client refuses `..` in paths, so it
- * cannot be made relative to the workspace.
- */
-function cachePath(options: HistoryOptions): string {
-  return stagingDir(options)
+/** One entry restored into the transfer folder: its key, a miss, a failure, or too late. */
+async function restoreOne(
+  options: HistoryOptions,
+  transfer: TransferDir,
+  key: string,
+  deadline: Deadline
+): Promise<RestoreAnswer | { kind: 'late' }> {
+  await transfer.reset()
+  const raced = await deadline.race(options.cache.restore([transfer.cachePath], key))
+  return raced.late ? { kind: 'late' } : raced.value
 }
 
-/** Restores this identity's newest history entry and merges its valid receipts into the store. */
+/** Restores this identity's newest entry (and, when the listing allows, a few more), merged into the store. */
 export async function restoreHistory(options: HistoryOptions): Promise<RestoreStatus> {
-  const stage = stagingDir(options)
-  await rm(stage, { recursive: true, force: true })
-  await mkdir(stage, { recursive: true })
-  const prefix = historyKeyPrefix(options.historyKey)
-  const answer = await options.cache.restore([cachePath(options)], prefix)
-  if (answer.kind === 'failed') {
-    // The client has printed its own warning for a service error; the caller adds what the
-    // failure means for this run. A thrown error has not been printed yet.
-    if (!answer.logged) options.warn(`reverify: could not restore the receipt history: ${answer.reason}`)
-    return { status: 'failed', reason: answer.reason }
-  }
-  if (answer.kind === 'miss') return { status: 'none' }
-  const key = answer.key
-  // Only reverify's own prefix is ever restored; anything else is not ours to read.
-  if (!key.startsWith(prefix)) return { status: 'failed', reason: `unexpected cache key ${key}` }
-  const imported = await importStaged(options, stage)
-  options.info(`reverify: restored ${imported} receipt(s) of this command from cache ${key}`)
-  return { status: 'restored', key, imported }
-}
-
-/** Whether a cached copy should replace what the store has. */
-function cachedIsNewer(local: Receipt | undefined, cached: Receipt): boolean {
-  if (local === undefined) return true
-  if (cached.capture !== undefined && local.capture === undefined) return true
-  return local.status === 'running' && cached.status !== 'running'
-}
-
-async function importStaged(options: HistoryOptions, stage: string): Promise<number> {
-  const runs = join(stage, 'runs')
-  let names: string[]
+  const deadline = startDeadline(options.deadlines.restoreMs)
+  let transfer: TransferDir
   try {
-    // The archive decides what these are: a link in place of either leads out of the stage.
-    await requireRealDirectory(stage)
-    await requireRealDirectory(runs)
-    names = await readdir(runs)
+    transfer = await openTransfer(options)
   } catch (error) {
-    if (!isErrorCode(error, 'ENOENT')) options.warn(`reverify: skipped the restored receipts: ${describeError(error)}`)
-    return 0
+    const reason = `the transfer folder cannot be used: ${describeError(error)}`
+    options.warn(`reverify: could not restore the receipt history: ${reason}`)
+    return { status: 'failed', reason }
   }
-  let imported = 0
-  for (const name of names.slice(0, 10_000)) {
-    const skip = (why: string) => options.warn(`reverify: skipped cached receipt ${printable(name)}: ${why}`)
-    if (!isRunId(name)) {
-      skip('not a run id')
-      continue
+  try {
+    const prefix = historyKeyPrefix(options.historyKey)
+    const answer = await restoreOne(options, transfer, prefix, deadline)
+    if (answer.kind === 'late') {
+      const reason = `the cache service did not answer within ${deadlineText(options.deadlines.restoreMs)}`
+      options.warn(`reverify: could not restore the receipt history: ${reason}; going on without it`)
+      return { status: 'failed', reason }
     }
-    const dir = join(runs, name)
-    const info = await lstat(dir).catch(() => undefined)
-    if (!info?.isDirectory()) {
-      skip('not a directory')
-      continue
+    if (answer.kind === 'failed') {
+      // The client has printed its own warning for a service error; the caller adds what the
+      // failure means for this run. A thrown error has not been printed yet.
+      if (!answer.logged) options.warn(`reverify: could not restore the receipt history: ${answer.reason}`)
+      return { status: 'failed', reason: answer.reason }
     }
-    let text: string | undefined
-    try {
-      text = await readRegularFile(join(dir, 'receipt.json'), MAX_RECEIPT_BYTES)
-    } catch (error) {
-      skip(describeError(error))
-      continue
-    }
-    if (text === undefined) continue
-    let parsed: ReturnType<typeof parseReceipt>
-    try {
-      parsed = parseReceipt(JSON.parse(text))
-    } catch {
-      skip('not JSON')
-      continue
-    }
-    if (!parsed.ok) {
-      skip(parsed.reason)
-      continue
-    }
-    const cached = parsed.receipt
-    if (
-      cached.run_id !== name ||
-      cached.target !== options.target ||
-      cached.scope !== options.scope ||
-      cached.identity_hash !== options.identityHash
-    ) {
-      skip('it belongs to another run, repository, scope or command')
-      continue
-    }
-    if (cachedIsNewer(await options.store.read(name), cached)) {
-      await options.store.write(cached)
-      imported++
-    }
+    if (answer.kind === 'miss') return { status: 'none' }
+    // Only reverify's own prefix is ever restored; anything else is not ours to read.
+    if (!answer.key.startsWith(prefix)) return { status: 'failed', reason: `unexpected cache key ${answer.key}` }
+    const importer = new HistoryImport(options)
+    await importer.add(transfer.dir)
+    const merged = await mergeListed(options, transfer, importer, [answer.key], deadline)
+    const counts = await importer.finish()
+    reportImport(options, counts, answer.key, merged)
+    return { status: 'restored', key: answer.key, imported: counts.imported }
+  } finally {
+    await transfer.remove().catch(error => options.warn(`reverify: could not remove the transfer folder: ${describeError(error)}`))
   }
-  return imported
+}
+
+/** Restores and imports the other listed entries, newest first; answers the keys merged. */
+async function mergeListed(
+  options: HistoryOptions,
+  transfer: TransferDir,
+  importer: HistoryImport,
+  done: string[],
+  deadline: Deadline
+): Promise<string[]> {
+  const prefix = historyKeyPrefix(options.historyKey)
+  if (options.listing === undefined) {
+    options.info('reverify: no github-token, so the cache entries could not be listed: restored the newest entry only')
+    return done
+  }
+  const raced = await deadline.race(options.listing.list(prefix, LISTED_ENTRIES))
+  const listed = raced.late ? { kind: 'refused' as const, reason: 'the API did not answer in time' } : raced.value
+  if (listed.kind === 'refused') {
+    options.info(
+      `reverify: could not list this command's cache entries (${listed.reason}); restored the newest entry only (github-token needs actions: read)`
+    )
+    return done
+  }
+  for (const key of listed.keys) {
+    if (done.length >= MAX_MERGED_ENTRIES) break
+    if (done.includes(key) || !key.startsWith(prefix)) continue
+    const answer = await restoreOne(options, transfer, key, deadline)
+    if (answer.kind === 'late') {
+      options.warn(
+        `reverify: merging the receipt history stopped at the ${deadlineText(options.deadlines.restoreMs)} deadline; going on with what was restored`
+      )
+      break
+    }
+    // A miss is an entry out of this branch's reach (or of another version): skipped.
+    if (answer.kind !== 'hit' || answer.key !== key) continue
+    await importer.add(transfer.dir)
+    done.push(key)
+  }
+  return done
+}
+
+function reportImport(options: HistoryOptions, counts: ImportCounts, newest: string, merged: string[]): void {
+  const from = merged.length > 1 ? `${merged.length} cache entries (newest ${newest})` : `cache ${newest}`
+  options.info(`reverify: restored ${counts.imported} receipt(s) of this command from ${from}`)
+  if (counts.stale > 0 || counts.overLimit > 0) {
+    options.info(
+      `reverify: ignored ${counts.stale + counts.overLimit} restored running receipt(s): ${counts.stale} from another run attempt started over a day ago, ${counts.overLimit} beyond the newest ${MAX_RESTORED_RUNNING}`
+    )
+  }
 }
 
 /** Stages this identity's receipts and saves them under a new unique key. */
 export async function saveHistory(options: HistoryOptions, key: string): Promise<boolean> {
-  const stage = stagingDir(options)
+  let transfer: TransferDir | undefined
   try {
-    await rm(stage, { recursive: true, force: true })
     const receipts = await options.store.history(options.target, options.scope, options.identityHash)
     if (receipts.length === 0) return false
+    transfer = await openTransfer(options)
     for (const receipt of receipts) {
-      await mkdir(join(stage, 'runs', receipt.run_id), { recursive: true })
-      await writeFile(join(stage, 'runs', receipt.run_id, 'receipt.json'), `${JSON.stringify(receipt, null, 2)}\n`)
+      await mkdir(join(transfer.dir, 'runs', receipt.run_id), { recursive: true })
+      await writeFile(join(transfer.dir, 'runs', receipt.run_id, 'receipt.json'), `${JSON.stringify(receipt, null, 2)}\n`)
     }
-    const answer = await options.cache.save([cachePath(options)], key)
-    if (answer.kind === 'failed') {
-      options.warn(`reverify: the receipt history was not saved to the cache: ${answer.reason}; the verdict stands`)
+    const raced = await withinDeadline(options.cache.save([transfer.cachePath], key), options.deadlines.saveMs)
+    if (raced.late) {
+      options.warn(
+        `reverify: the receipt history was not saved: the cache service did not answer within ${deadlineText(options.deadlines.saveMs)}; the verdict stands`
+      )
+      return false
+    }
+    if (raced.value.kind === 'failed') {
+      options.warn(`reverify: the receipt history was not saved to the cache: ${raced.value.reason}; the verdict stands`)
       return false
     }
     options.info(`reverify: saved ${receipts.length} receipt(s) of this command to cache ${key}`)
@@ -170,5 +193,7 @@ export async function saveHistory(options: HistoryOptions, key: string): Promise
   } catch (error) {
     options.warn(`reverify: could not save the receipt history: ${describeError(error)}; the verdict stands`)
     return false
+  } finally {
+    await transfer?.remove().catch(error => options.warn(`reverify: could not remove the transfer folder: ${describeError(error)}`))
   }
 }

@@ -29,6 +29,8 @@ export interface ActionSettings {
   historyKey: string
   captureBeforeRetry?: string
   cacheReceipts: boolean
+  /** Lists the history's cache entries; '' when not given. Masked, never printed. */
+  githubToken: string
   uploadTrace: UploadTrace
   summary: SummaryWhen
   traceRetentionDays?: number
@@ -84,6 +86,8 @@ export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: stri
     historyKey: historyKey(target, scope, identity.hash),
     captureBeforeRetry: given['capture-before-retry'],
     cacheReceipts: given['cache-receipts'],
+    // Outside a runner nobody expands the default `${{ github.token }}`: that is no token.
+    githubToken: /^\$\{\{.*\}\}$/.test(given['github-token'] ?? '') ? '' : (given['github-token'] ?? ''),
     uploadTrace: given['upload-trace'],
     summary: given.summary,
     ...(given['trace-retention-days'] !== undefined && { traceRetentionDays: given['trace-retention-days'] }),

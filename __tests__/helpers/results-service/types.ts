@@ -17,9 +17,11 @@ export interface RecordedRequest {
  *   shape, which the clients reject at once; `'text'` sends a non-JSON page, which the
  *   Twirp clients treat as retryable (about 25 s of back-off before they give up). On
  *   `blob`, both send an HTML page;
- * - `delayMs`: hold the request that long, then serve it normally.
+ * - `delayMs`: hold the request that long, then serve it normally;
+ * - `hang`: never answer (the request is held until the service stops), as a stalled
+ *   service does; the clients wait minutes for it.
  */
-export type Fault = { status: number; body?: string } | { garbage: true | 'text' } | { delayMs: number }
+export type Fault = { status: number; body?: string } | { garbage: true | 'text' } | { delayMs: number } | { hang: true }
 
 /** A committed cache entry (reserved-but-unfinalized entries are not listed). */
 export interface CacheEntry {

@@ -7,6 +7,7 @@
 import { newHistoryKey, saveHistory, type HistoryOptions } from '../receipt-history.js'
 import type { UploadTrace } from '../settings.js'
 import { shouldUpload, uploadTrace, type ArtifactClient } from '../trace-artifact.js'
+import { deadlineText, withinDeadline } from './deadline.js'
 
 /** The run whose trace may be uploaded; upload-trace `on-failure` looks at its outcome. */
 export interface RunToPersist {
@@ -24,6 +25,8 @@ export interface PersistOptions {
   artifact: () => ArtifactClient
   /** The runner's env, for the new history key (run, attempt, job). */
   env: NodeJS.ProcessEnv
+  /** Milliseconds the upload may take (persistence/deadline.ts); the save's is in `history`. */
+  uploadDeadlineMs: number
   warn: (message: string) => void
 }
 
@@ -46,12 +49,19 @@ async function uploadRunTrace(run: RunToPersist, options: PersistOptions): Promi
   if (!run.runId || !run.sessionDir || !shouldUpload(options.uploadTrace, run.outcome)) {
     return { note: `not uploaded (upload-trace: ${options.uploadTrace})` }
   }
-  const id = await uploadTrace({
+  const uploading = uploadTrace({
     client: options.artifact,
     runId: run.runId,
     sessionDir: run.sessionDir,
     retentionDays: options.traceRetentionDays,
     warn: options.warn
   })
+  const raced = await withinDeadline(uploading, options.uploadDeadlineMs)
+  if (raced.late) {
+    const waited = deadlineText(options.uploadDeadlineMs)
+    options.warn(`reverify: could not upload the trace artifact: the artifact service did not answer within ${waited}; the verdict stands`)
+    return { note: `upload abandoned after ${waited}` }
+  }
+  const id = raced.value
   return id !== undefined ? { id } : { note: 'upload failed (see the warning above)' }
 }

@@ -1,0 +1,187 @@
+/**
+ * Merging restored cache entries into the receipt store (docs/design.md §5). Receipts are a
+ * grow-only set keyed by run id, so entries can be merged in any order: a terminal status
+ * beats `running`, a capture is kept, and ties are broken by fixed rules, never by which
+ * entry came first. Every file is untrusted and validated. `running` receipts are bounded:
+ * one left by another run attempt more than a day ago is ignored (its run is long gone and
+ * not worth resuming), and of the rest only the newest few are imported, so a history that
+ * piled up thousands of them neither slows a run nor is saved again.
+ */
+import { lstat, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { isErrorCode, readRegularFile, requireRealDirectory } from '../../core/atomic-file.js'
+import { describeError } from '../../core/errors.js'
+import { printable } from '../../core/printable.js'
+import { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from '../../core/receipt.js'
+import { MAX_RECEIPT_BYTES, type ReceiptStore } from '../../core/receipt-store.js'
+import { isRunId } from '../../core/run-id.js'
+
+/** A restored `running` receipt of another run attempt older than this is ignored. */
+export const STALE_RUNNING_MS = 24 * 60 * 60 * 1000
+/** Most restored `running` receipts imported in one restore (the newest). */
+export const MAX_RESTORED_RUNNING = 10
+/** Most receipt files read from one entry, and from all the entries of one restore. */
+const MAX_FILES_PER_ENTRY = 10_000
+const MAX_FILES_PER_RESTORE = 20_000
+/** Skipped files warned about one by one; the rest are counted in one line. */
+const MAX_SKIP_WARNINGS = 20
+
+/** Which history is imported, and who is importing it. */
+export interface ImportTarget {
+  store: ReceiptStore
+  target: string
+  scope: string
+  identityHash: string
+  /** This run attempt in Actions, to tell its own running receipts from another attempt's. */
+  here?: { runId?: string; runAttempt?: number }
+  now?: () => number
+  warn: (message: string) => void
+}
+
+/** What an import did. */
+export interface ImportCounts {
+  imported: number
+  /** Stale running receipts ignored. */
+  stale: number
+  /** Running receipts beyond the limit, dropped. */
+  overLimit: number
+  /** Files skipped as invalid or foreign. */
+  skipped: number
+}
+
+const TERMINAL_RANK: Record<Receipt['status'], number> = { running: 0, passed: 1, aborted: 2, interrupted: 3, failed: 4 }
+
+/**
+ * The receipt that results from two copies of one run, whatever their order: a terminal
+ * status beats `running`; of two terminal ones the later `ended_at` wins (then a fixed rank);
+ * a capture on either is kept (the earlier one when both have one).
+ */
+export function mergeReceipt(a: Receipt, b: Receipt): Receipt {
+  const base = preferred(a, b)
+  const captures = [a.capture, b.capture].filter(capture => capture !== undefined)
+  captures.sort((x, y) => (x.captured_at < y.captured_at ? -1 : x.captured_at > y.captured_at ? 1 : x.note < y.note ? -1 : 1))
+  const capture = captures[0]
+  if (capture === undefined || capture === base.capture) return base
+  return { ...base, capture }
+}
+
+function preferred(a: Receipt, b: Receipt): Receipt {
+  if ((a.status === 'running') !== (b.status === 'running')) return a.status === 'running' ? b : a
+  const endA = a.ended_at ?? ''
+  const endB = b.ended_at ?? ''
+  if (endA !== endB) return endA > endB ? a : b
+  if (a.status !== b.status) return TERMINAL_RANK[a.status] > TERMINAL_RANK[b.status] ? a : b
+  return JSON.stringify(a) >= JSON.stringify(b) ? a : b
+}
+
+/** Imports restored entries into the store, one entry folder at a time, then `finish`. */
+export class HistoryImport {
+  private readonly counts: ImportCounts = { imported: 0, stale: 0, overLimit: 0, skipped: 0 }
+  /** The newest running receipts seen, at most twice the limit between trims. */
+  private running: Receipt[] = []
+  /** Every run id seen running (and not stale), to count those dropped over the limit. */
+  private readonly runningIds = new Set<string>()
+  private filesRead = 0
+
+  constructor(private readonly into: ImportTarget) {}
+
+  /** Reads one restored folder (`runs/<id>/receipt.json`); terminal receipts are merged at once. */
+  async add(folder: string): Promise<void> {
+    const runs = join(folder, 'runs')
+    let names: string[]
+    try {
+      // The archive decides what these are: a link in place of either leads out of the folder.
+      await requireRealDirectory(folder)
+      await requireRealDirectory(runs)
+      names = await readdir(runs)
+    } catch (error) {
+      if (!isErrorCode(error, 'ENOENT')) this.into.warn(`reverify: skipped the restored receipts: ${describeError(error)}`)
+      return
+    }
+    for (const name of names.slice(0, MAX_FILES_PER_ENTRY)) {
+      if (++this.filesRead > MAX_FILES_PER_RESTORE) return
+      const receipt = await this.readOne(runs, name)
+      if (receipt === undefined) continue
+      if (receipt.status !== 'running') await this.merge(receipt)
+      else if (this.isStale(receipt)) this.counts.stale++
+      else this.keepRunning(receipt)
+    }
+  }
+
+  /** Imports the running receipts kept, and answers what the whole import did. */
+  async finish(): Promise<ImportCounts> {
+    this.trimRunning()
+    this.counts.overLimit = this.runningIds.size - this.running.length
+    for (const receipt of this.running) await this.merge(receipt)
+    this.running = []
+    const hidden = this.counts.skipped - MAX_SKIP_WARNINGS
+    if (hidden > 0) this.into.warn(`reverify: skipped ${hidden} more cached receipt(s)`)
+    return { ...this.counts }
+  }
+
+  private async readOne(runs: string, name: string): Promise<Receipt | undefined> {
+    const skip = (why: string): undefined => {
+      this.counts.skipped++
+      if (this.counts.skipped <= MAX_SKIP_WARNINGS) this.into.warn(`reverify: skipped cached receipt ${printable(name)}: ${why}`)
+      return undefined
+    }
+    if (!isRunId(name)) return skip('not a run id')
+    const dir = join(runs, name)
+    const info = await lstat(dir).catch(() => undefined)
+    if (!info?.isDirectory()) return skip('not a directory')
+    let text: string | undefined
+    try {
+      text = await readRegularFile(join(dir, 'receipt.json'), MAX_RECEIPT_BYTES)
+    } catch (error) {
+      return skip(describeError(error))
+    }
+    if (text === undefined) return undefined
+    let parsed: ReturnType<typeof parseReceipt>
+    try {
+      parsed = parseReceipt(JSON.parse(text))
+    } catch {
+      return skip('not JSON')
+    }
+    if (!parsed.ok) return skip(parsed.reason)
+    const cached = parsed.receipt
+    const { target, scope, identityHash } = this.into
+    if (cached.run_id !== name || cached.target !== target || cached.scope !== scope || cached.identity_hash !== identityHash) {
+      return skip('it belongs to another run, repository, scope or command')
+    }
+    return cached
+  }
+
+  /** Another run attempt's running receipt that started more than a day ago. */
+  private isStale(receipt: Receipt): boolean {
+    const here = this.into.here
+    const sameAttempt = here?.runId !== undefined && receipt.ci?.run_id === here.runId && receipt.ci.run_attempt === here.runAttempt
+    const now = (this.into.now ?? Date.now)()
+    return !sameAttempt && now - startedAtMs(receipt) > STALE_RUNNING_MS
+  }
+
+  private keepRunning(receipt: Receipt): void {
+    this.running.push(receipt)
+    if (this.runningIds.size < 100_000) this.runningIds.add(receipt.run_id)
+    if (this.running.length >= 2 * MAX_RESTORED_RUNNING) this.trimRunning()
+  }
+
+  /** Keeps the newest running receipts (one per run id, merged), counting the rest. */
+  private trimRunning(): void {
+    const byId = new Map<string, Receipt>()
+    for (const receipt of this.running) {
+      const seen = byId.get(receipt.run_id)
+      byId.set(receipt.run_id, seen === undefined ? receipt : mergeReceipt(seen, receipt))
+    }
+    const sorted = [...byId.values()].sort(compareNewestFirst)
+    this.running = sorted.slice(0, MAX_RESTORED_RUNNING)
+  }
+
+  /** Writes the merge of the cached copy and the store's copy, when it changes anything. */
+  private async merge(cached: Receipt): Promise<void> {
+    const local = await this.into.store.read(cached.run_id)
+    const merged = local === undefined ? cached : mergeReceipt(local, cached)
+    if (local !== undefined && JSON.stringify(merged) === JSON.stringify(local)) return
+    await this.into.store.write(merged)
+    this.counts.imported++
+  }
+}
