@@ -10,6 +10,7 @@ import { CappedLogWriter } from './capped-log.js'
 import { LineMatcher } from './line-matcher.js'
 import { OutputSummarizer } from './output-summary.js'
 import type { CommandResult, ProcessGroup, ProcessRunner } from './process-runner.js'
+import { processStartTime } from './process-identity.js'
 import type { Redactor } from './redaction.js'
 import type { RunProgress } from './run/ports.js'
 import type { Expectations, RunSettings } from './settings.js'
@@ -138,7 +139,7 @@ export async function runAttempt(settings: RunSettings, attempt: number, logPath
       signal: env.signal,
       onOutput: (chunk, stream) => channels[stream].take(chunk),
       waitForDrain: stream => waitForDrain(channels[stream].console),
-      onStart: pgid => env.log({ kind: 'process-started', pgid })
+      onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
     })
     if (group) groups.push(group)
     return result

@@ -11,6 +11,7 @@ import type { RunSettings } from './settings.js'
 import { INTERRUPTED_EXIT } from './process-runner.js'
 import { commandRecord, type Outcome } from './session/events.js'
 import type { TraceSession } from './session/writer.js'
+import { processGroupNote } from './run/crashed-groups.js'
 
 /** The engine's side effects beyond one attempt's. */
 export interface EngineEnvironment extends AttemptEnvironment {
@@ -73,7 +74,7 @@ export async function runVerifyLoop(
     }
     env.log({ kind: 'attempt-started', attempt: number, maxAttempts })
     session.event('tool_call', { attempt: number, commands: settings.commands })
-    const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env)
+    const attempt = await runAttempt(settings, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`))
     attempts.push(attempt)
     recordAttempt(session, attempt)
     session.update({ attempts: attempts.length, errors: attempts.filter(a => !a.verified).length })
@@ -97,7 +98,7 @@ export async function runVerifyLoop(
     await env.clock.sleep(wait, env.signal)
     if (settings.onRetry !== undefined && !env.signal?.aborted) {
       // A failing hook is a warning: the retries it prepares for go on regardless.
-      const hook = await runOnRetry(settings.onRetry, settings, env)
+      const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${number}`))
       session.event('note', { message: hook.note })
       if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: number, exitCode: hook.exitCode, note: hook.note })
     }
@@ -123,6 +124,22 @@ export async function runVerifyLoop(
     maxAttempts,
     exitCode: interrupted ? INTERRUPTED_EXIT : (last?.exitCode ?? 0),
     summary
+  }
+}
+
+/**
+ * The environment with each command's process group written to the trace as it starts
+ * (synced before the command gets far), so a crash leaves it findable (docs/design.md §6).
+ */
+function recordingGroups(env: EngineEnvironment, session: TraceSession, during: string): EngineEnvironment {
+  return {
+    ...env,
+    log: progress => {
+      if (progress.kind === 'process-started' && progress.started !== undefined) {
+        session.event('note', processGroupNote(during, { pgid: progress.pgid, started: progress.started }))
+      }
+      env.log(progress)
+    }
   }
 }
 
