@@ -54,7 +54,7 @@ async function crashDuringCommand(repo: string): Promise<{ sleeper: number; pgid
 /** The trace of the (only) session. */
 function trace(repo: string) {
   const [dir] = sessionDirs(join(repo, '.reverify'))
-  return { dir: dir!, events: readTrace(dir!) }
+  return { dir: dir!, events: readTrace(dir!, { processGroups: true }) }
 }
 
 /** What the resumed attempt saw of the crashed attempt's background process. */

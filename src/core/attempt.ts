@@ -8,6 +8,7 @@ import { resolve } from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
 import { CappedLogWriter } from './capped-log.js'
 import { LineMatcher } from './line-matcher.js'
+import { OrderedOutput, type StreamName } from './ordered-output.js'
 import { OutputSummarizer } from './output-summary.js'
 import type { CommandResult, ProcessGroup, ProcessRunner } from './process-runner.js'
 import { processStartTime } from './process-identity.js'
@@ -61,42 +62,30 @@ export interface AttemptResult {
   logBytesDropped: number
 }
 
-/** Streams one child stream: console live, redacted text to log and summary. */
+/** Streams one child stream: console live, raw text to its watchers, the rest to the ordered stream. */
 class OutputChannel {
   private readonly decoder = new StringDecoder('utf8')
-  private readonly redacting
 
   constructor(
     readonly console: ConsoleStream,
-    redactor: Redactor,
-    private readonly log: CappedLogWriter,
-    private readonly summary: OutputSummarizer,
+    private readonly name: StreamName,
+    private readonly ordered: OrderedOutput,
     private readonly watchers: { push(text: string): void }[]
-  ) {
-    this.redacting = redactor.stream()
-  }
+  ) {}
 
   take(chunk: Buffer): boolean {
-    const text = this.decoder.write(chunk)
-    this.forward(text)
+    this.forward(this.decoder.write(chunk))
     return this.console.write(chunk)
   }
 
   finish(): void {
     this.forward(this.decoder.end())
-    this.emit(this.redacting.end())
   }
 
   private forward(text: string): void {
     if (text === '') return
     for (const watcher of this.watchers) watcher.push(text)
-    this.emit(this.redacting.push(text))
-  }
-
-  private emit(safe: string): void {
-    if (safe === '') return
-    this.log.write(safe)
-    this.summary.push(safe)
+    this.ordered.push(this.name, text)
   }
 }
 
@@ -117,12 +106,19 @@ export async function runAttempt(settings: RunSettings, attempt: number, logPath
   const log = await CappedLogWriter.open(logPath, settings.logCapBytes)
   const summary = new OutputSummarizer()
   const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined
-  const outputMatch = settings.retryOnOutput !== undefined ? new LineMatcher(settings.retryOnOutput) : undefined
-  const stdoutChannel = new OutputChannel(env.console.stdout, env.redactor, log, summary, [
+  // One matcher per stream: a half line of one stream never joins a line of the other.
+  const outputMatch =
+    settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : []
+  // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
+  const ordered = new OrderedOutput(env.redactor, text => {
+    log.write(text)
+    summary.push(text)
+  })
+  const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
     ...(stdoutWatch ? [stdoutWatch] : []),
-    ...(outputMatch ? [outputMatch] : [])
+    ...outputMatch.slice(0, 1)
   ])
-  const stderrChannel = new OutputChannel(env.console.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : [])
+  const stderrChannel = new OutputChannel(env.console.stderr, 'stderr', ordered, outputMatch.slice(1))
   const channels = { stdout: stdoutChannel, stderr: stderrChannel }
   const groups: ProcessGroup[] = []
   const results: CommandResult[] = []
@@ -201,7 +197,8 @@ export async function runAttempt(settings: RunSettings, attempt: number, logPath
   await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)))
   stdoutChannel.finish()
   stderrChannel.finish()
-  outputMatch?.end()
+  ordered.end()
+  for (const matcher of outputMatch) matcher.end()
   const closed = await log.close()
 
   // Verified only when every expectation holds; an interrupted attempt is never judged.
@@ -218,7 +215,7 @@ export async function runAttempt(settings: RunSettings, attempt: number, logPath
     checks,
     verified,
     ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
-    outputMatched: outputMatch?.found ?? false,
+    outputMatched: outputMatch.some(matcher => matcher.found),
     logBytesDropped: closed.bytesDropped
   }
 }
