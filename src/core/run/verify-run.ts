@@ -21,6 +21,7 @@ import { writeRunRecord } from '../session/run-record.js'
 import { TraceSession } from '../session/writer.js'
 import { closeInterruptedRun } from './close-interrupted.js'
 import { endSessionGroups } from './crashed-groups.js'
+import { pauseForTest } from './test-pause.js'
 import { attemptExcerpt } from './excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
@@ -300,6 +301,7 @@ async function closeRun(
     commands: (last?.commands ?? []).map(commandRecord)
   }
   const written = redactReceipt(receipt, request.redactor)
+  await pauseForTest(request.env, 'after-trace-end')
   await ports.store.write(written)
   const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts)
   const reportPath = await writeReport(ports, written)
