@@ -10879,6 +10879,12 @@ const INPUTS = {
         default: 'true',
         fronts: ACTION
     },
+    'github-token': {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+        description: "Token that lists this command's cache entries, so the histories of concurrent jobs (matrix legs) are merged; needs actions: read, without it only the newest entry is restored.",
+        default: '${{ github.token }}',
+        fronts: ['action']
+    },
     'upload-trace': {
         kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
         description: 'always, on-failure or never: when to upload the trace as artifact reverify-trace-<run-id>.',

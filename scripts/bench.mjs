@@ -2,7 +2,7 @@
 // printed as Markdown (see BENCHMARKS.md). A report, not a test: it exits 0 whether targets
 // are met or missed, and 1 only when it cannot measure at all (no dist/cli.js, say).
 //
-//   node scripts/bench.mjs [a] [b] … [i] [--update]
+//   node scripts/bench.mjs [a] [b] … [j] [--update]
 //
 // Letters pick rows (default: all). --update also writes the report into BENCHMARKS.md,
 // between its bench:start and bench:end markers (full runs only).
@@ -30,6 +30,7 @@ import { renderFacts, renderTable } from './bench/report.mjs'
 import {
   actionRows,
   floodRows,
+  faultRows,
   historyRows,
   lookupRows,
   producerRows,
@@ -44,7 +45,7 @@ const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -59,6 +60,9 @@ const HISTORY_ROUNDS = 15
 const ACTION_ROUNDS = 11
 const FULL_STORE_RECEIPTS = 10_000
 const REPORT_ROUNDS = 9
+// Row j: seeded SIGKILLs spread over every phase of a run (scripts/fault-injection.mjs).
+const FAULT_KILLS = 200
+const FAULT_SEED = 20261201
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
 const progressOf = label => (done, total) => {
@@ -71,7 +75,7 @@ function parseArguments(argv) {
   for (const arg of argv) {
     if (arg === '--update') update = true
     else if (SECTIONS.includes(arg.toLowerCase())) sections.add(arg.toLowerCase())
-    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [g] [h] [i] [--update]`)
+    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [g] [h] [i] [j] [--update]`)
   }
   if (update && sections.size > 0 && sections.size < SECTIONS.length) {
     throw new Error('--update needs every row: run it without letters')
@@ -178,6 +182,17 @@ async function measure({ runs, scratch, cli }) {
     await section('i', 'report generation on a 10 MiB log', async () => {
       const { benchReportGeneration } = await import('./bench/report-generation.mjs')
       return reportRows(await benchReportGeneration({ cli, scratch, rounds: REPORT_ROUNDS, rssMethod, progress: progressOf('(i)') }))
+    })
+    await section('j', `${FAULT_KILLS} runs killed with SIGKILL`, async () => {
+      const { runFaultInjection } = await import('./fault-injection.mjs')
+      const started = performance.now()
+      const counts = await runFaultInjection({
+        cli,
+        kills: FAULT_KILLS,
+        seed: FAULT_SEED,
+        onProgress: done => progressOf('(j)')(done, FAULT_KILLS)
+      })
+      return faultRows(counts, Math.round((performance.now() - started) / 1000))
     })
     await section('d', 'receipt lookup', async () => {
       const { benchReceiptLookup } = await import('./bench/receipt-lookup.mjs')

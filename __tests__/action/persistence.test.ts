@@ -6,6 +6,7 @@
  */
 import { FakeRunner, receiptsInCacheEntry, type StepResult } from '../helpers/runner.js'
 import { readZip, ResultsService, type Fault } from '../helpers/results-service.js'
+import { isProcessGroupNote } from '../helpers/trace.js'
 
 const services: ResultsService[] = []
 afterAll(async () => {
@@ -156,6 +157,7 @@ describe('the trace artifact', () => {
       .trim()
       .split('\n')
       .map(line => JSON.parse(line))
+      .filter(event => !isProcessGroupNote(event))
     expect(events.map(event => event.phase)).toEqual(['start', 'decision', 'tool_call', 'tool_result', 'verify', 'end'])
     for (const event of events) expect(event).toMatchObject({ skill: 'verify', session_id: step.outputs['session-id'] })
     expect(events[5].payload.outcome).toBe('success')

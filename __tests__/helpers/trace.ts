@@ -11,8 +11,16 @@ export interface Event {
   payload: Record<string, any>
 }
 
-/** All events of a session's trace.jsonl (a torn last line is tolerated). */
-export function readTrace(sessionDir: string): Event[] {
+/** Whether an event is the bookkeeping note that records a command's process group (docs/design.md §6). */
+export function isProcessGroupNote(event: Event): boolean {
+  return event.phase === 'note' && event.payload?.process_group !== undefined
+}
+
+/**
+ * The events of a session's trace.jsonl (a torn last line is tolerated), without the
+ * process-group notes unless asked for: tests of the event sequence are about the run.
+ */
+export function readTrace(sessionDir: string, options: { processGroups?: boolean } = {}): Event[] {
   const lines = readFileSync(join(sessionDir, 'trace.jsonl'), 'utf8').split('\n')
   const events: Event[] = []
   lines.forEach((line, index) => {
@@ -23,7 +31,7 @@ export function readTrace(sessionDir: string): Event[] {
       if (index < lines.length - 1 && lines.slice(index + 1).some(rest => rest !== '')) throw error
     }
   })
-  return events
+  return options.processGroups ? events : events.filter(event => !isProcessGroupNote(event))
 }
 
 /** meta.json of a session. */

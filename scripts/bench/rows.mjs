@@ -196,3 +196,32 @@ export function reportRows(result) {
     { row: 'i', what: 'peak RSS of `reverify report` on that log', median: `${kbToMb(result.peakRssKb).toFixed(1)} MB` }
   ]
 }
+
+/** Row j: the fault-injection counts (scripts/fault-injection.mjs). */
+export function faultRows(counts, seconds) {
+  const phases = Object.entries(counts.byPhase)
+    .map(([phase, count]) => `${phase} ${count}`)
+    .join(', ')
+  const zero = (what, value) => ({ row: 'j', what, median: String(value), target: '0', result: verdict(value === 0) })
+  return [
+    { row: 'j', what: `runs killed with SIGKILL (${phases}), ${seconds} s`, median: String(counts.kills) },
+    {
+      row: 'j',
+      what: 'next runs / `reverify resume` after them: resumed, restarted',
+      median: `${counts.followUps.run} / ${counts.followUps.resume}: ${counts.resumed}, ${counts.restarted}`
+    },
+    zero('files that do not parse', counts.unparsableFiles),
+    zero('runs left `running`', counts.runsLeftRunning),
+    zero('commands re-run although their result was recorded', counts.rerunAfterRecorded),
+    {
+      row: 'j',
+      what: 'verifications replayed from the record',
+      median: String(counts.replays),
+      target: '> 0',
+      result: verdict(counts.replays > 0)
+    },
+    zero('failures forgotten (trace failed, receipt not)', counts.failuresForgotten),
+    zero('failures invented (a cut-off attempt made a run fail)', counts.failuresInvented),
+    zero('processes of a crashed attempt left alive', counts.processesLeftAlive)
+  ]
+}

@@ -5,8 +5,8 @@
  * It never fails the job: everything here is a warning at most.
  */
 import * as core from '@actions/core'
-import { ProcessGroup } from '../core/process-runner.js'
 import { closeInterruptedRun } from '../core/run/close-interrupted.js'
+import { endSessionGroups } from '../core/run/crashed-groups.js'
 import { describeError } from '../core/errors.js'
 import { createRedactor } from '../core/redaction.js'
 import type { Receipt } from '../core/receipt.js'
@@ -72,15 +72,14 @@ export async function runPost(deps: PostDeps): Promise<void> {
       core.info('reverify: the main step did not start a run; nothing to close')
       return
     }
-    const pgid = Number(core.getState(State.ProcessGroup))
-    const leftover = Number.isInteger(pgid) && pgid > 1 ? new ProcessGroup(pgid) : undefined
-    if (leftover?.isAlive()) {
-      await leftover.terminate(1000)
-      core.info(`reverify: stopped the command's leftover process group ${pgid}`)
+    const sessionDir = core.getState(State.SessionDir) || undefined
+    // The groups the trace recorded, each checked to be the same process before it is signalled.
+    for (const ending of await endSessionGroups(stateDir, sessionDir, 1000)) {
+      if (ending.result === 'ended') core.info(`reverify: stopped the command's leftover process group ${ending.group.pgid}`)
+      if (ending.result === 'left') core.info(`reverify: left process group ${ending.group.pgid} alone: ${ending.why}`)
     }
     const redactor = createRedactor({ values: core.getMultilineInput('redact'), env: deps.env })
     const store = new ReceiptStore(stateDir, { warn: message => core.warning(redactor.redact(message)) })
-    const sessionDir = core.getState(State.SessionDir) || undefined
     const closed = await closeInterruptedRun({
       store,
       runId,

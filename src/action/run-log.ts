@@ -87,6 +87,9 @@ export class RunLog {
       case 'report-failed':
         core.warning(`reverify: run ${progress.runId}: ${this.redactor.redact(progress.error)}`)
         return
+      case 'leftover-ended':
+        core.info(`reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`)
+        return
       case 'attempt-started':
         this.closeAttempt()
         this.maxAttempts = progress.maxAttempts

@@ -55,6 +55,8 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RemedyPl
       return `reverify: warning: ${redactor.redact(progress.note)}; retrying all the same`
     case 'report-failed':
       return `reverify: warning: run ${progress.runId}: ${redactor.redact(progress.error)}`
+    case 'leftover-ended':
+      return `reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`
     case 'run-created':
     case 'process-started':
       return undefined

@@ -9,8 +9,10 @@ import { CappedLogWriter } from './capped-log.js'
 import { timestamp } from './clock.js'
 import { checkState, judgeRecord } from './judge.js'
 import { LineMatcher } from './line-matcher.js'
+import { OrderedOutput, type StreamName } from './ordered-output.js'
 import { OutputSummarizer } from './output-summary.js'
 import type { CommandResult, ProcessGroup, ProcessRunner } from './process-runner.js'
+import { processStartTime } from './process-identity.js'
 import type { Redactor } from './redaction.js'
 import type { RunProgress } from './run/ports.js'
 import type { RunSettings } from './settings.js'
@@ -76,53 +78,44 @@ export interface AttemptHooks {
   onScriptEnded?: (script: ScriptResult) => void
 }
 
-/** Streams one child stream: console live, redacted text to log and summary. */
+/**
+ * Streams one child stream: console live, raw text to its watchers, the rest to the ordered
+ * stream the log and summary read (docs/design.md §1).
+ */
 class OutputChannel {
   private readonly decoder = new StringDecoder('utf8')
-  private redacting
   private sealed = false
 
   constructor(
     readonly console: ConsoleStream,
-    private readonly redactor: Redactor,
-    private readonly log: CappedLogWriter,
-    private readonly summary: OutputSummarizer,
+    private readonly name: StreamName,
+    private ordered: OrderedOutput,
     private readonly watchers: { push(text: string): void }[]
-  ) {
-    this.redacting = redactor.stream()
-  }
+  ) {}
 
   take(chunk: Buffer): boolean {
-    const text = this.decoder.write(chunk)
-    this.forward(text)
+    this.forward(this.decoder.write(chunk))
     return this.console.write(chunk)
   }
 
   finish(): void {
     this.forward(this.decoder.end())
-    this.emit(this.redacting.end())
   }
 
   /**
    * The script has ended: what it wrote is final for the summary and the matchers. Output
-   * of background processes it left still reaches the console and the log.
+   * of background processes it left still reaches the console and, through `after`, the log.
    */
-  seal(): void {
+  seal(after: OrderedOutput): void {
     this.finish()
     this.sealed = true
-    this.redacting = this.redactor.stream()
+    this.ordered = after
   }
 
   private forward(text: string): void {
     if (text === '') return
     if (!this.sealed) for (const watcher of this.watchers) watcher.push(text)
-    this.emit(this.redacting.push(text))
-  }
-
-  private emit(safe: string): void {
-    if (safe === '') return
-    this.log.write(safe)
-    if (!this.sealed) this.summary.push(safe)
+    this.ordered.push(this.name, text)
   }
 }
 
@@ -142,12 +135,19 @@ export async function runAttempt(
   const log = await CappedLogWriter.open(logPath, settings.logCapBytes)
   const summary = new OutputSummarizer()
   const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined
-  const outputMatch = settings.retryOnOutput !== undefined ? new LineMatcher(settings.retryOnOutput) : undefined
-  const stdoutChannel = new OutputChannel(env.console.stdout, env.redactor, log, summary, [
+  // One matcher per stream: a half line of one stream never joins a line of the other.
+  const outputMatch =
+    settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : []
+  // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
+  const ordered = new OrderedOutput(env.redactor, text => {
+    log.write(text)
+    summary.push(text)
+  })
+  const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
     ...(stdoutWatch ? [stdoutWatch] : []),
-    ...(outputMatch ? [outputMatch] : [])
+    ...outputMatch.slice(0, 1)
   ])
-  const stderrChannel = new OutputChannel(env.console.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : [])
+  const stderrChannel = new OutputChannel(env.console.stderr, 'stderr', ordered, outputMatch.slice(1))
   const channels = { stdout: stdoutChannel, stderr: stderrChannel }
   const groups: ProcessGroup[] = []
   const results: CommandResult[] = []
@@ -163,7 +163,7 @@ export async function runAttempt(
       signal: env.signal,
       onOutput: (chunk, stream) => channels[stream].take(chunk),
       waitForDrain: stream => waitForDrain(channels[stream].console),
-      onStart: pgid => env.log({ kind: 'process-started', pgid })
+      onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
     })
     if (group) groups.push(group)
     return result
@@ -177,9 +177,12 @@ export async function runAttempt(
 
   // The script's result is recorded before any expectation is judged (docs/design.md §1):
   // a crash during a slow expect-check then finds it and replays it (§6).
-  stdoutChannel.seal()
-  stderrChannel.seal()
-  outputMatch?.end()
+  // What background processes write from here on goes to the log only.
+  const after = new OrderedOutput(env.redactor, text => log.write(text))
+  stdoutChannel.seal(after)
+  stderrChannel.seal(after)
+  ordered.end()
+  for (const matcher of outputMatch) matcher.end()
   const script: ScriptResult = {
     attempt,
     commands: results,
@@ -192,7 +195,7 @@ export async function runAttempt(
     endedAt: timestamp(new Date(endedAt)),
     summary: summary.finish(),
     ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
-    outputMatched: outputMatch?.found ?? false
+    outputMatched: outputMatch.some(matcher => matcher.found)
   }
   hooks.onScriptEnded?.(script)
 
@@ -209,6 +212,7 @@ export async function runAttempt(
   await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)))
   stdoutChannel.finish()
   stderrChannel.finish()
+  after.end()
   const closed = await log.close()
 
   // Verified only when every expectation holds.

@@ -12,6 +12,7 @@ import type { RunSettings } from './settings.js'
 import { INTERRUPTED_EXIT } from './process-runner.js'
 import { commandRecord, type Outcome } from './session/events.js'
 import type { TraceSession } from './session/writer.js'
+import { processGroupNote } from './run/crashed-groups.js'
 
 /** The engine's side effects beyond one attempt's. */
 export interface EngineEnvironment extends AttemptEnvironment {
@@ -79,7 +80,7 @@ export async function runVerifyLoop(
     await env.clock.sleep(wait, env.signal)
     if (settings.onRetry !== undefined && !env.signal?.aborted) {
       // A failing hook is a warning: the retries it prepares for go on regardless.
-      const hook = await runOnRetry(settings.onRetry, settings, env)
+      const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`))
       session.event('note', { message: hook.note })
       if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note })
     }
@@ -108,7 +109,7 @@ export async function runVerifyLoop(
     }
     env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts })
     session.event('tool_call', { attempt: number, commands: [settings.script] })
-    const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env, {
+    const attempt = await runAttempt(settings, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
       checkLogPath: session.attemptCheckLogPath(number),
       onScriptEnded: script => recordResult(session, script)
     })
@@ -164,6 +165,22 @@ async function judgeRecorded(
     verified: checks.length > 0 && checks.every(check => check.ok),
     ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
     logBytesDropped: 0
+  }
+}
+
+/**
+ * The environment with each command's process group written to the trace as it starts
+ * (synced before the command gets far), so a crash leaves it findable (docs/design.md §6).
+ */
+function recordingGroups(env: EngineEnvironment, session: TraceSession, during: string): EngineEnvironment {
+  return {
+    ...env,
+    log: progress => {
+      if (progress.kind === 'process-started' && progress.started !== undefined) {
+        session.event('note', processGroupNote(during, { pgid: progress.pgid, started: progress.started }))
+      }
+      env.log(progress)
+    }
   }
 }
 

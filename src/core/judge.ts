@@ -13,6 +13,7 @@ import type { AttemptEnvironment, ConsoleStream, ExpectationCheck } from './atte
 import { CappedLogWriter } from './capped-log.js'
 import { OutputSummarizer } from './output-summary.js'
 import type { CommandResult } from './process-runner.js'
+import { processStartTime } from './process-identity.js'
 import type { Redactor } from './redaction.js'
 import { scriptLabel } from './script-lines.js'
 import type { RunSettings } from './settings.js'
@@ -120,7 +121,7 @@ export async function checkState(settings: RunSettings, checkLogPath: string, en
     signal: env.signal,
     onOutput: (chunk, stream) => streams[stream].take(chunk),
     waitForDrain: stream => new Promise(done => streams[stream].console.once('drain', () => done())),
-    onStart: pgid => env.log({ kind: 'process-started', pgid })
+    onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
   })
   if (group?.isAlive()) await group.terminate(env.killGraceMs)
   streams.stdout.finish()

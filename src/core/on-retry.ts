@@ -7,6 +7,7 @@
 import { stripVTControlCharacters } from 'node:util'
 import type { AttemptEnvironment } from './attempt.js'
 import type { CommandResult } from './process-runner.js'
+import { processStartTime } from './process-identity.js'
 import type { RunSettings } from './settings.js'
 
 /** Longest excerpt of the hook's output in its note: enough for an error line, never a log. */
@@ -70,7 +71,7 @@ export async function runOnRetry(
     },
     waitForDrain: stream => new Promise(resolve => env.console[stream].once('drain', () => resolve())),
     // Recorded like an attempt's command, so a crash mid-hook leaves its group findable.
-    onStart: pgid => env.log({ kind: 'process-started', pgid })
+    onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
   })
   // Whatever the hook left in the background must not run into the next attempt.
   if (group?.isAlive()) await group.terminate(env.killGraceMs)

@@ -9,6 +9,7 @@ import { once } from 'node:events'
 import { rm } from 'node:fs/promises'
 import { constants } from 'node:os'
 import { shellInvocation, writeScriptFile, type ShellSpec } from './shell/script-shell.js'
+import { groupHasLiveMember } from './process-identity.js'
 
 /** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
 const TIMEOUT_EXIT = 124
@@ -80,10 +81,13 @@ export class ProcessGroup {
   /**
    * True while any process of the group may still run. kill(0) also finds zombies, which
    * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
-   * counts as ended.
+   * counts as ended, and where /proc shows them, a group of zombies is ended already.
    */
   isAlive(): boolean {
-    return !this.killed && exists(-this.pgid)
+    if (this.killed || !exists(-this.pgid)) return false
+    // On Linux /proc tells zombies apart, so a group whose members have all exited counts as
+    // ended at once instead of at the end of the grace.
+    return groupHasLiveMember(this.pgid) ?? true
   }
 
   /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */

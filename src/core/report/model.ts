@@ -6,6 +6,7 @@
  */
 import { captureCommand } from '../remedy.js'
 import type { Receipt } from '../receipt.js'
+import { isProcessGroupNote } from '../run/crashed-groups.js'
 import { reviewerExcerpt } from '../run/excerpt.js'
 import { eventsOf, type Outcome, type TraceEvent } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
@@ -194,6 +195,7 @@ export function buildReportModel(source: ReportSource): ReportModel {
     summary: end?.payload.summary ?? meta?.summary ?? '',
     attempts,
     notes: eventsOf(events, 'note')
+      .filter(event => !isProcessGroupNote(event.payload))
       .map(event => event.payload.message)
       .filter(message => !retryNotes.has(message)),
     ...(receipt.capture && { capture: receipt.capture }),

@@ -27,8 +27,10 @@ export type RunProgress =
   /** The receipt and session exist: from here on a crash leaves something to close. */
   | { kind: 'run-created'; runId: string; sessionDir: string }
   | { kind: 'attempt-started'; attempt: number; maxAttempts: number }
-  /** A command started in its own process group. */
-  | { kind: 'process-started'; pgid: number }
+  /** A command started in its own process group; `started` is its leader's start time (process-identity.ts). */
+  | { kind: 'process-started'; pgid: number; started?: string }
+  /** A process group left running by the crashed run `runId` was ended before anything ran again. */
+  | { kind: 'leftover-ended'; runId: string; pgid: number }
   /** A failed attempt is retried (`retry: true`) or not; `note` is what the trace recorded. */
   | { kind: 'attempt-failed'; attempt: number; retry: boolean; note: string }
   /** The on-retry hook after attempt `attempt` failed (`note` is the trace's); the retries go on. */

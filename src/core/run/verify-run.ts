@@ -21,6 +21,8 @@ import { planSession } from '../session/layout.js'
 import { writeRunRecord } from '../session/run-record.js'
 import { TraceSession } from '../session/writer.js'
 import { closeInterruptedRun } from './close-interrupted.js'
+import { endSessionGroups } from './crashed-groups.js'
+import { pauseForTest } from './test-pause.js'
 import { attemptExcerpt } from './excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
@@ -73,6 +75,7 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
   // An interrupted run of this command is continued rather than started over (§6).
   if (latest?.status === 'running') {
     const decision = await decideResume(request, ports, latest)
+    if (decision.kind !== 'none') await endLeftovers(request, ports, latest)
     if (decision.kind === 'resume') return resumeRun(request, ports, decision.plan, identity, capture)
     if (request.resume) {
       const why = decision.kind === 'restart' ? decision.reason : 'its process is still running'
@@ -99,6 +102,13 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
   if (hit) return refuse(request, ports, { session, receipt, identity, capture, hit })
   const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports))
   return closeRun(request, ports, { session, receipt, loop, identity, capture })
+}
+
+/** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
+async function endLeftovers(request: RunRequest, ports: RunPorts, crashed: Receipt): Promise<void> {
+  for (const ending of await endSessionGroups(ports.store.stateDir, crashed.session.dir, request.killGraceMs ?? 2000)) {
+    if (ending.result === 'ended') ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid: ending.group.pgid })
+  }
 }
 
 /** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
@@ -307,6 +317,7 @@ async function closeRun(
     commands: (last?.commands ?? []).map(commandRecord)
   }
   const written = redactReceipt(receipt, request.redactor)
+  await pauseForTest(request.env, 'after-trace-end')
   await ports.store.write(written)
   // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
   const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1)

@@ -1,0 +1,59 @@
+/** Telling a recorded process group from whatever has its pid now (docs/design.md §6). Real processes. */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
+import { identifyGroup, processStartTime } from '../../src/core/process-identity.js'
+
+const started: number[] = []
+afterEach(() => {
+  for (const pid of started.splice(0)) {
+    try {
+      process.kill(-pid, 'SIGKILL')
+    } catch {
+      // gone
+    }
+  }
+})
+
+/** `sh -c script` as the leader of a group of its own. */
+async function group(script: string) {
+  const child = spawn('sh', ['-c', script], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] })
+  await once(child, 'spawn')
+  started.push(child.pid!)
+  return child
+}
+
+test('a live leader with its recorded start time is the same group; another start time is not', async () => {
+  const leader = await group('sleep 30')
+  const recorded = processStartTime(leader.pid!)
+  expect(recorded).toMatch(/^linux:\d+$/)
+  expect(identifyGroup(leader.pid!, recorded!)).toEqual({ kind: 'same' })
+  const other = identifyGroup(leader.pid!, `linux:${Number(recorded!.slice(6)) + 1}`)
+  expect(other.kind).toBe('other')
+})
+
+test('a group whose leader exited is still found through its members; a finished one is gone', async () => {
+  // The shell starts a background sleep, says its pid, and exits: the sleep keeps the group.
+  const leader = await group('sleep 30 & echo $!')
+  const recorded = processStartTime(leader.pid!)!
+  const [chunk] = (await once(leader.stdout!, 'data')) as [Buffer]
+  const member = Number(String(chunk).trim())
+  await once(leader, 'exit')
+  expect(identifyGroup(leader.pid!, recorded)).toEqual({ kind: 'orphaned', members: [member] })
+  // Members must have started no earlier than the recorded leader.
+  expect(identifyGroup(leader.pid!, `linux:${Number(readStart(member)) + 1000}`).kind).toBe('other')
+  process.kill(-leader.pid!, 'SIGKILL')
+  for (let i = 0; i < 100 && identifyGroup(leader.pid!, recorded).kind !== 'gone'; i++) await new Promise(r => setTimeout(r, 20))
+  expect(identifyGroup(leader.pid!, recorded)).toEqual({ kind: 'gone' })
+})
+
+test('pids that cannot be a recorded group are never taken for one', () => {
+  expect(identifyGroup(1, 'linux:1').kind).toBe('other')
+  expect(identifyGroup(0, 'linux:1').kind).toBe('other')
+  expect(processStartTime(-5)).toBeUndefined()
+})
+
+function readStart(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!
+}
