@@ -13315,6 +13315,116 @@ function detached(text) {
     return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/process-identity.ts
+/**
+ * Telling a process apart from a later one that got the same pid (docs/design.md §6): a
+ * pid is only an address, and on a busy host it is handed out again within minutes, so a
+ * process group recorded by a crashed run is identified by its leader's pid **and** start
+ * time. Linux: field 22 of /proc/<pid>/stat (clock ticks since boot). Elsewhere:
+ * `ps -o lstart=` (the start time to the second, as BSD and macOS `ps` print it).
+ */
+
+
+/** Parses /proc/<pid>/stat; the command name (field 2) may hold spaces and parentheses. */
+function readProcStat(pid) {
+    let text;
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pid}/stat`, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state): field n is fields[n - 3].
+    const startTicks = fields[19];
+    if (startTicks === undefined || !/^\d+$/.test(startTicks))
+        return undefined;
+    return { pid, state: fields[0] ?? '', pgrp: Number(fields[2]), session: Number(fields[3]), startTicks };
+}
+/** Whether this host has a /proc with stat files (Linux). */
+function hasProcfs() {
+    return readProcStat(process.pid) !== undefined;
+}
+/**
+ * The start time of a live process, as an opaque string compared only for equality
+ * (`linux:<ticks>` or `ps:<lstart>`); undefined when it is gone or cannot be told.
+ */
+function processStartTime(pid) {
+    if (!Number.isSafeInteger(pid) || pid <= 1)
+        return undefined;
+    const stat = readProcStat(pid);
+    if (stat !== undefined)
+        return `linux:${stat.startTicks}`;
+    if (hasProcfs() || process.platform === 'win32')
+        return undefined;
+    const ps = (0,external_node_child_process_namespaceObject.spawnSync)('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 5000 });
+    const started = ps.status === 0 ? ps.stdout.trim() : '';
+    return started === '' ? undefined : `ps:${started.replace(/\s+/g, ' ')}`;
+}
+/**
+ * Checks a recorded group (leader pid = group id, and the leader's start time) against what
+ * runs now. Only `same` and `orphaned` may be signalled.
+ */
+function identifyGroup(pgid, started) {
+    if (!Number.isSafeInteger(pgid) || pgid <= 1)
+        return { kind: 'other', why: 'not a process group id' };
+    const now = processStartTime(pgid);
+    if (now !== undefined && now !== started)
+        return { kind: 'other', why: `pid ${pgid} now belongs to a process started at another time` };
+    // Zombies (exited, not yet reaped by an init that reaps lazily) cannot run on: they do not count.
+    if (now !== undefined)
+        return hasProcfs() && groupMembers(pgid).every(member => member.state === 'Z') ? { kind: 'gone' } : { kind: 'same' };
+    if (!groupExists(pgid))
+        return { kind: 'gone' };
+    // The leader has exited and something still has the group id.
+    if (!started.startsWith('linux:') || !hasProcfs()) {
+        return { kind: 'other', why: `the leader of group ${pgid} has exited and its members cannot be checked here` };
+    }
+    const leaderTicks = BigInt(started.slice('linux:'.length));
+    const members = groupMembers(pgid).filter(member => member.state !== 'Z');
+    // A group id is not given out again while any process of the group lives (POSIX), and a
+    // group that reused it would be led from another session in all but the rarest cases.
+    const foreign = members.find(member => member.session !== pgid || BigInt(member.startTicks) < leaderTicks);
+    if (foreign !== undefined)
+        return { kind: 'other', why: `process ${foreign.pid} of group ${pgid} is not from the recorded command` };
+    if (members.length === 0)
+        return { kind: 'gone' };
+    return { kind: 'orphaned', members: members.map(member => member.pid) };
+}
+/** Whether any process (zombies too) has this group id: kill(0) signals nothing. */
+function groupExists(pgid) {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** The live processes of a group, from /proc. */
+function groupMembers(pgid) {
+    const members = [];
+    for (const name of (0,external_node_fs_namespaceObject.readdirSync)('/proc')) {
+        if (!/^\d+$/.test(name))
+            continue;
+        const stat = readProcStat(Number(name));
+        if (stat !== undefined && stat.pgrp === pgid)
+            members.push(stat);
+    }
+    return members;
+}
+/**
+ * Whether any process of a group can still run (zombies, exited but not yet reaped, cannot);
+ * undefined where there is no /proc to tell (then kill(0) is all there is).
+ */
+function groupHasLiveMember(pgid) {
+    if (!hasProcfs())
+        return undefined;
+    return groupMembers(pgid).some(member => member.state !== 'Z');
+}
+
 ;// CONCATENATED MODULE: ./src/core/judge.ts
 /**
  * Judging an attempt's expectations once its script has ended (docs/design.md §1, §6). The
@@ -13324,6 +13434,7 @@ function detached(text) {
  * its own: streamed to the console, kept in `attempt-<n>.check.log` and summarized for the
  * `verify` event, never mixed into the script's log, summary or matchers.
  */
+
 
 
 
@@ -13423,7 +13534,7 @@ async function checkState(settings, checkLogPath, env) {
         signal: env.signal,
         onOutput: (chunk, stream) => streams[stream].take(chunk),
         waitForDrain: stream => new Promise(done => streams[stream].console.once('drain', () => done())),
-        onStart: pgid => env.log({ kind: 'process-started', pgid })
+        onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
     });
     if (group?.isAlive())
         await group.terminate(env.killGraceMs);
@@ -13438,8 +13549,6 @@ async function checkState(settings, checkLogPath, env) {
     return { checks, checkSummary: summary.finish() };
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: external "node:events"
 const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 ;// CONCATENATED MODULE: ./src/core/process-runner.ts
@@ -13449,6 +13558,7 @@ const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
  * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
  * the command instead of running on into the next attempt.
  */
+
 
 
 
@@ -13486,10 +13596,14 @@ class ProcessGroup {
     /**
      * True while any process of the group may still run. kill(0) also finds zombies, which
      * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
-     * counts as ended.
+     * counts as ended, and where /proc shows them, a group of zombies is ended already.
      */
     isAlive() {
-        return !this.killed && exists(-this.pgid);
+        if (this.killed || !exists(-this.pgid))
+            return false;
+        // On Linux /proc tells zombies apart, so a group whose members have all exited counts as
+        // ended at once instead of at the end of the grace.
+        return groupHasLiveMember(this.pgid) ?? true;
     }
     /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
     async terminate(graceMs) {
@@ -15072,6 +15186,107 @@ async function configCommandLine(argv, io) {
     return 0;
 }
 
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/core/run/crashed-groups.ts
+/**
+ * The process groups of a crashed run (docs/design.md §6): each command's group is recorded
+ * in the trace the moment it starts (a `note` with `process_group: {pgid, started}`), and
+ * whoever continues or closes the run ends what is left of them before anything runs
+ * again — after checking that the pid still names the same process (its start time), so a
+ * recycled pid is never signalled.
+ */
+
+
+
+
+
+/** The trace note that records a command's process group as it starts (`during`: "attempt 2"). */
+function processGroupNote(during, group) {
+    return {
+        message: `${during}: a command started as process group ${group.pgid}`,
+        process_group: { pgid: group.pgid, started: group.started }
+    };
+}
+/** Whether a note is one of processGroupNote's (bookkeeping, not for reviewers). */
+function isProcessGroupNote(payload) {
+    return parseRecord(payload.process_group) !== undefined;
+}
+function parseRecord(value) {
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    const { pgid, started } = value;
+    if (typeof pgid !== 'number' || !Number.isSafeInteger(pgid) || pgid <= 1)
+        return undefined;
+    if (typeof started !== 'string' || started === '' || started.length > 128)
+        return undefined;
+    return { pgid, started };
+}
+/** Every process group a trace recorded, newest last, each once. */
+function recordedGroups(events) {
+    const groups = new Map();
+    for (const event of events) {
+        if (event.phase !== 'note')
+            continue;
+        const record = parseRecord(event.payload.process_group);
+        if (record !== undefined)
+            groups.set(`${record.pgid}@${record.started}`, record);
+    }
+    return [...groups.values()];
+}
+/** How often a signalled group is looked at while it is given time to exit. */
+const POLL_MS = 50;
+function signalGroup(pgid, signal) {
+    try {
+        process.kill(-pgid, signal);
+    }
+    catch {
+        // Gone in the meantime: nothing to signal.
+    }
+}
+function stillOurs(identity) {
+    return identity.kind === 'same' || identity.kind === 'orphaned';
+}
+/**
+ * Ends what is left of recorded groups: SIGTERM to the group, SIGKILL after `graceMs` if
+ * any of it is still there. The identity is checked before each signal.
+ */
+async function endRecordedGroups(groups, graceMs) {
+    const endings = [];
+    for (const group of groups) {
+        const identity = identifyGroup(group.pgid, group.started);
+        if (identity.kind === 'gone') {
+            endings.push({ group, result: 'gone' });
+            continue;
+        }
+        if (identity.kind === 'other') {
+            endings.push({ group, result: 'left', why: identity.why });
+            continue;
+        }
+        signalGroup(group.pgid, 'SIGTERM');
+        const deadline = Date.now() + graceMs;
+        let now = identifyGroup(group.pgid, group.started);
+        while (stillOurs(now) && Date.now() < deadline) {
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(POLL_MS);
+            now = identifyGroup(group.pgid, group.started);
+        }
+        if (stillOurs(now))
+            signalGroup(group.pgid, 'SIGKILL');
+        endings.push({ group, result: 'ended' });
+    }
+    return endings;
+}
+/**
+ * Ends the process groups a session's trace recorded (see endRecordedGroups). The session
+ * path is untrusted (a receipt or saved state names it): only one of this state directory
+ * is read.
+ */
+async function endSessionGroups(stateDir, sessionDir, graceMs) {
+    if (sessionDir === undefined || !(await isOwnSessionDir(stateDir, (0,external_node_path_namespaceObject.resolve)(sessionDir))))
+        return [];
+    return endRecordedGroups(recordedGroups(await readSessionTrace((0,external_node_path_namespaceObject.resolve)(sessionDir))), graceMs);
+}
+
 ;// CONCATENATED MODULE: ./src/core/run/excerpt.ts
 /**
  * The reviewer excerpt (docs/design.md §5): an attempt's output summary turned into the
@@ -15276,6 +15491,7 @@ function attemptExcerpt(attempt) {
 
 
 
+
 /** Most rows of receipt history a report lists. */
 const MAX_HISTORY_ROWS = 20;
 function elapsedMs(from, to) {
@@ -15377,6 +15593,7 @@ function buildReportModel(source) {
         summary: end?.payload.summary ?? meta?.summary ?? '',
         attempts,
         notes: eventsOf(events, 'note')
+            .filter(event => !isProcessGroupNote(event.payload))
             .map(event => event.payload.message)
             .filter(message => !retryNotes.has(message)),
         ...(receipt.capture && { capture: receipt.capture }),
@@ -16091,6 +16308,69 @@ class LineMatcher {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/ordered-output.ts
+/** Most of an unfinished line held back per stream before it goes out as it is. */
+const MAX_OPEN_LINE = 8192;
+/** Merges two redacted streams into one sink, whole lines in order of arrival. */
+class OrderedOutput {
+    sink;
+    maxOpenLine;
+    streams;
+    /** The stream whose line the sink's text ends inside of (after an over-long open line went out). */
+    midLine;
+    constructor(redactor, sink, maxOpenLine = MAX_OPEN_LINE) {
+        this.sink = sink;
+        this.maxOpenLine = maxOpenLine;
+        this.streams = {
+            stdout: { redacting: redactor.stream(), open: '' },
+            stderr: { redacting: redactor.stream(), open: '' }
+        };
+    }
+    /** Takes decoded text of one stream. */
+    push(stream, text) {
+        if (text === '')
+            return;
+        this.take(stream, this.streams[stream].redacting.push(text));
+    }
+    /** End of both streams: what was held back goes out, stdout's first. */
+    end() {
+        for (const stream of ['stdout', 'stderr']) {
+            const state = this.streams[stream];
+            this.take(stream, state.redacting.end());
+            if (state.open !== '')
+                this.emit(stream, state.open);
+            state.open = '';
+        }
+    }
+    take(stream, safe) {
+        if (safe === '')
+            return;
+        const state = this.streams[stream];
+        const lastNewline = safe.lastIndexOf('\n');
+        if (lastNewline === -1) {
+            state.open += safe;
+        }
+        else {
+            const complete = state.open + safe.slice(0, lastNewline + 1);
+            state.open = safe.slice(lastNewline + 1);
+            this.emit(stream, complete);
+        }
+        // A line without end (a progress bar redrawn with \r, say) must not hold the other stream
+        // back for ever, nor grow without bound: it goes out in pieces.
+        if (state.open.length > this.maxOpenLine) {
+            this.emit(stream, state.open);
+            state.open = '';
+        }
+    }
+    emit(stream, text) {
+        // Only after an over-long line went out in pieces: the other stream starts on a line of its own.
+        if (this.midLine !== undefined && this.midLine !== stream)
+            this.sink('\n');
+        this.sink(text);
+        this.midLine = text.endsWith('\n') ? undefined : stream;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/substring-watch.ts
 /** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
 class SubstringWatch {
@@ -16148,41 +16428,40 @@ function lastChars(text, count) {
 
 
 
-/** Streams one child stream: console live, redacted text to log and summary. */
+
+
+/**
+ * Streams one child stream: console live, raw text to its watchers, the rest to the ordered
+ * stream the log and summary read (docs/design.md §1).
+ */
 class OutputChannel {
     console;
-    redactor;
-    log;
-    summary;
+    name;
+    ordered;
     watchers;
     decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-    redacting;
     sealed = false;
-    constructor(console, redactor, log, summary, watchers) {
+    constructor(console, name, ordered, watchers) {
         this.console = console;
-        this.redactor = redactor;
-        this.log = log;
-        this.summary = summary;
+        this.name = name;
+        this.ordered = ordered;
         this.watchers = watchers;
-        this.redacting = redactor.stream();
     }
     take(chunk) {
-        const text = this.decoder.write(chunk);
-        this.forward(text);
+        this.forward(this.decoder.write(chunk));
         return this.console.write(chunk);
     }
     finish() {
         this.forward(this.decoder.end());
-        this.emit(this.redacting.end());
     }
     /**
      * The script has ended: what it wrote is final for the summary and the matchers. Output
-     * of background processes it left still reaches the console and the log.
+     * of background processes it left still reaches the console and, through `after`, the log.
      */
-    seal() {
+    seal(after) {
         this.finish();
         this.sealed = true;
-        this.redacting = this.redactor.stream();
+        this.ordered = after;
     }
     forward(text) {
         if (text === '')
@@ -16190,14 +16469,7 @@ class OutputChannel {
         if (!this.sealed)
             for (const watcher of this.watchers)
                 watcher.push(text);
-        this.emit(this.redacting.push(text));
-    }
-    emit(safe) {
-        if (safe === '')
-            return;
-        this.log.write(safe);
-        if (!this.sealed)
-            this.summary.push(safe);
+        this.ordered.push(this.name, text);
     }
 }
 function waitForDrain(stream) {
@@ -16209,12 +16481,18 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     const log = await CappedLogWriter.open(logPath, settings.logCapBytes);
     const summary = new OutputSummarizer();
     const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined;
-    const outputMatch = settings.retryOnOutput !== undefined ? new LineMatcher(settings.retryOnOutput) : undefined;
-    const stdoutChannel = new OutputChannel(env.console.stdout, env.redactor, log, summary, [
+    // One matcher per stream: a half line of one stream never joins a line of the other.
+    const outputMatch = settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : [];
+    // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
+    const ordered = new OrderedOutput(env.redactor, text => {
+        log.write(text);
+        summary.push(text);
+    });
+    const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
         ...(stdoutWatch ? [stdoutWatch] : []),
-        ...(outputMatch ? [outputMatch] : [])
+        ...outputMatch.slice(0, 1)
     ]);
-    const stderrChannel = new OutputChannel(env.console.stderr, env.redactor, log, summary, outputMatch ? [outputMatch] : []);
+    const stderrChannel = new OutputChannel(env.console.stderr, 'stderr', ordered, outputMatch.slice(1));
     const channels = { stdout: stdoutChannel, stderr: stderrChannel };
     const groups = [];
     const results = [];
@@ -16229,7 +16507,7 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
             signal: env.signal,
             onOutput: (chunk, stream) => channels[stream].take(chunk),
             waitForDrain: stream => waitForDrain(channels[stream].console),
-            onStart: pgid => env.log({ kind: 'process-started', pgid })
+            onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
         });
         if (group)
             groups.push(group);
@@ -16242,9 +16520,13 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     const endedAt = Date.now();
     // The script's result is recorded before any expectation is judged (docs/design.md §1):
     // a crash during a slow expect-check then finds it and replays it (§6).
-    stdoutChannel.seal();
-    stderrChannel.seal();
-    outputMatch?.end();
+    // What background processes write from here on goes to the log only.
+    const after = new OrderedOutput(env.redactor, text => log.write(text));
+    stdoutChannel.seal(after);
+    stderrChannel.seal(after);
+    ordered.end();
+    for (const matcher of outputMatch)
+        matcher.end();
     const script = {
         attempt,
         commands: results,
@@ -16257,7 +16539,7 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
         endedAt: clock_timestamp(new Date(endedAt)),
         summary: summary.finish(),
         ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
-        outputMatched: outputMatch?.found ?? false
+        outputMatched: outputMatch.some(matcher => matcher.found)
     };
     hooks.onScriptEnded?.(script);
     // An interrupted attempt is never judged. Background processes the script left run on
@@ -16273,6 +16555,7 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
     stdoutChannel.finish();
     stderrChannel.finish();
+    after.end();
     const closed = await log.close();
     // Verified only when every expectation holds.
     const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
@@ -16292,6 +16575,7 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
  * summary and expectations; the trace gets one note with how it ended and a short,
  * redacted excerpt of what it printed.
  */
+
 
 /** Longest excerpt of the hook's output in its note: enough for an error line, never a log. */
 const ON_RETRY_EXCERPT_CHARS = 200;
@@ -16342,7 +16626,7 @@ async function runOnRetry(command, settings, env) {
         },
         waitForDrain: stream => new Promise(resolve => env.console[stream].once('drain', () => resolve())),
         // Recorded like an attempt's command, so a crash mid-hook leaves its group findable.
-        onStart: pgid => env.log({ kind: 'process-started', pgid })
+        onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
     });
     // Whatever the hook left in the background must not run into the next attempt.
     if (group?.isAlive())
@@ -16420,6 +16704,7 @@ function describeWait(ms) {
 
 
 
+
 /** The failing part of an attempt, in one line. */
 function failureReason(attempt) {
     if (attempt.interrupted)
@@ -16452,7 +16737,7 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         await env.clock.sleep(wait, env.signal);
         if (settings.onRetry !== undefined && !env.signal?.aborted) {
             // A failing hook is a warning: the retries it prepares for go on regardless.
-            const hook = await runOnRetry(settings.onRetry, settings, env);
+            const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`));
             session.event('note', { message: hook.note });
             if (!hook.ok && !hook.interrupted)
                 env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note });
@@ -16482,7 +16767,7 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         }
         env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts });
         session.event('tool_call', { attempt: number, commands: [settings.script] });
-        const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env, {
+        const attempt = await runAttempt(settings, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
             checkLogPath: session.attemptCheckLogPath(number),
             onScriptEnded: script => recordResult(session, script)
         });
@@ -16535,6 +16820,21 @@ async function judgeRecorded(settings, recorded, checkLogPath, env) {
         verified: checks.length > 0 && checks.every(check => check.ok),
         ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
         logBytesDropped: 0
+    };
+}
+/**
+ * The environment with each command's process group written to the trace as it starts
+ * (synced before the command gets far), so a crash leaves it findable (docs/design.md §6).
+ */
+function recordingGroups(env, session, during) {
+    return {
+        ...env,
+        log: progress => {
+            if (progress.kind === 'process-started' && progress.started !== undefined) {
+                session.event('note', processGroupNote(during, { pgid: progress.pgid, started: progress.started }));
+            }
+            env.log(progress);
+        }
     };
 }
 /** The tool_result of an attempt, written the moment its script ends. */
@@ -17917,12 +18217,37 @@ function closingEvents(events, reason, stamp) {
     return { events: closing, summary };
 }
 
+;// CONCATENATED MODULE: ./src/core/run/test-pause.ts
+/**
+ * A test-only hook (docs/reliability.md, "Fault injection"): with
+ * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the run's environment, the run writes the
+ * marker file when it reaches that point and waits there for a minute, so a test can kill it
+ * exactly in a window that is otherwise a few microseconds wide. Points: `after-trace-end`
+ * (the trace has its `end`, the final receipt is not written yet). Without the variable it
+ * does nothing.
+ */
+
+
+/** The environment variable that names the point and the marker file. */
+const TEST_PAUSE_VARIABLE = 'REVERIFY_TEST_PAUSE_AT';
+const PAUSE_MS = 60_000;
+/** Pauses at `point` when the environment asks for it. */
+async function pauseForTest(env, point) {
+    const value = env?.[TEST_PAUSE_VARIABLE];
+    if (value === undefined || !value.startsWith(`${point}:`))
+        return;
+    (0,external_node_fs_namespaceObject.writeFileSync)(value.slice(point.length + 1), `${process.pid}\n`);
+    await (0,external_node_timers_promises_namespaceObject.setTimeout)(PAUSE_MS);
+}
+
 ;// CONCATENATED MODULE: ./src/core/run/verify-run.ts
 /**
  * A whole verify run, as both front ends perform it: the capture-before-retry check, the
  * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
  * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
  */
+
+
 
 
 
@@ -17987,6 +18312,8 @@ async function verifyRun(request, ports) {
     // An interrupted run of this command is continued rather than started over (§6).
     if (latest?.status === 'running') {
         const decision = await decideResume(request, ports, latest);
+        if (decision.kind !== 'none')
+            await endLeftovers(request, ports, latest);
         if (decision.kind === 'resume')
             return resumeRun(request, ports, decision.plan, identity, capture);
         if (request.resume) {
@@ -18016,6 +18343,13 @@ async function verifyRun(request, ports) {
         return refuse(request, ports, { session, receipt, identity, capture, hit });
     const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports));
     return closeRun(request, ports, { session, receipt, loop, identity, capture });
+}
+/** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
+async function endLeftovers(request, ports, crashed) {
+    for (const ending of await endSessionGroups(ports.store.stateDir, crashed.session.dir, request.killGraceMs ?? 2000)) {
+        if (ending.result === 'ended')
+            ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid: ending.group.pgid });
+    }
 }
 /** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
 async function decideResume(request, ports, latest) {
@@ -18202,6 +18536,7 @@ async function closeRun(request, ports, run) {
         commands: (last?.commands ?? []).map(commandRecord)
     };
     const written = redactReceipt(receipt, request.redactor);
+    await pauseForTest(request.env, 'after-trace-end');
     await ports.store.write(written);
     // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
     const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1);
@@ -18410,6 +18745,8 @@ function progressLine(progress, redactor, place) {
             return `reverify: warning: ${redactor.redact(progress.note)}; retrying all the same`;
         case 'report-failed':
             return `reverify: warning: run ${progress.runId}: ${redactor.redact(progress.error)}`;
+        case 'leftover-ended':
+            return `reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`;
         case 'run-created':
         case 'process-started':
             return undefined;

@@ -22,7 +22,10 @@ test(`${KILLS} runs killed with SIGKILL in every phase leave nothing torn, runni
   expect(counts.unparsableFiles).toBe(0)
   expect(counts.runsLeftRunning).toBe(0)
   expect(counts.processesLeftAlive).toBe(0)
-  // Printed, not asserted here yet: commands re-run although their result was recorded,
-  // replays taken and failures forgotten reach their targets (0, > 0, 0) with the resume
-  // rules of docs/design.md §6 that are still planned; docs/reliability.md has the figures.
+  // The resume rules of docs/design.md §6: a recorded result is replayed, never re-run, and
+  // no failure is forgotten or invented.
+  expect(counts.rerunAfterRecorded).toBe(0)
+  expect(counts.replays).toBeGreaterThan(0)
+  expect(counts.failuresForgotten).toBe(0)
+  expect(counts.failuresInvented).toBe(0)
 }, 180000)
