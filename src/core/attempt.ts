@@ -14,6 +14,7 @@ import type { Redactor } from './redaction.js'
 import type { RunProgress } from './run/ports.js'
 import type { Expectations, RunSettings } from './settings.js'
 import { SubstringWatch } from './substring-watch.js'
+import type { AttemptTests } from './test-results/attempt-tests.js'
 
 /** A console stream reverify writes the command's live output to. */
 export interface ConsoleStream {
@@ -58,6 +59,8 @@ export interface AttemptResult {
   /** Whether the output matched retry-on-output (false when it is not set). */
   outputMatched: boolean
   logBytesDropped: number
+  /** What the `test-results` files said, read after the attempt ended (test-results/record.ts). */
+  tests?: AttemptTests
 }
 
 /** Streams one child stream: console live, redacted text to log and summary. */

@@ -11,6 +11,7 @@ import type { RunSettings } from './settings.js'
 import { INTERRUPTED_EXIT } from './process-runner.js'
 import { commandRecord, type Outcome } from './session/events.js'
 import type { TraceSession } from './session/writer.js'
+import { recordTestResults } from './test-results/record.js'
 
 /** The engine's side effects beyond one attempt's. */
 export interface EngineEnvironment extends AttemptEnvironment {
@@ -73,9 +74,11 @@ export async function runVerifyLoop(
     }
     env.log({ kind: 'attempt-started', attempt: number, maxAttempts })
     session.event('tool_call', { attempt: number, commands: settings.commands })
+    const startedMs = Date.now()
     const attempt = await runAttempt(settings, number, session.attemptLogPath(number), env)
     attempts.push(attempt)
     recordAttempt(session, attempt)
+    await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log)
     session.update({ attempts: attempts.length, errors: attempts.filter(a => !a.verified).length })
     if (attempt.verified) break
     if (attempt.interrupted || env.signal?.aborted) {

@@ -54,6 +54,8 @@ export interface RunSettings {
   keepReceipts: number
   stateDir?: string
   logCapBytes: number
+  /** `test-results`: globs of JUnit XML files, relative to workingDirectory (docs/design.md §9). */
+  testResults?: string[]
 }
 
 /** The name of an input of a verify run. */
@@ -96,6 +98,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
   const retryOnExitCodes = input['retry-on-exit-codes']
   const retryOnOutput = input['retry-on-output']
   const onRetry = input['on-retry']
+  const testResults = input['test-results']
   return {
     commands: input.command,
     expectations,
@@ -116,7 +119,8 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
     captureBeforeRetry: input['capture-before-retry'],
     keepReceipts: input['keep-receipts'],
     stateDir: input['state-dir'],
-    logCapBytes: DEFAULT_LOG_CAP_BYTES
+    logCapBytes: DEFAULT_LOG_CAP_BYTES,
+    ...(testResults.length > 0 && { testResults })
   }
 }
 
@@ -147,7 +151,8 @@ export function toRawInputs(settings: RunSettings): Record<string, string> {
     name: settings.name,
     'allow-destructive': String(settings.allowDestructive),
     scope: settings.scope,
-    'keep-receipts': String(settings.keepReceipts)
+    'keep-receipts': String(settings.keepReceipts),
+    ...(settings.testResults !== undefined && { 'test-results': settings.testResults.join('\n') })
   } satisfies Partial<Record<RunInputName, string>>
   return raw
 }
