@@ -15,6 +15,7 @@ import type { RunProgress } from '../core/run/ports.js'
 import type { RunReport } from '../core/run/report.js'
 import { refusalNote, verifyRun } from '../core/run/verify-run.js'
 import type { RunSettings } from '../core/settings.js'
+import type { RunTests } from '../core/test-results/run-tests.js'
 import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 import { ensureStateDir } from '../core/state-dir.js'
 import { VERSION } from '../core/version.js'
@@ -50,6 +51,8 @@ function progressLine(progress: RunProgress, redactor: Redactor): string | undef
       return `reverify: warning: ${redactor.redact(progress.note)}; retrying all the same`
     case 'report-failed':
       return `reverify: warning: run ${progress.runId}: ${redactor.redact(progress.error)}`
+    case 'test-results-warning':
+      return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`
     case 'run-created':
     case 'process-started':
       return undefined
@@ -80,10 +83,27 @@ export function consoleSummary(report: RunReport, commands: readonly string[], e
   const took = elapsedMs === undefined ? '' : ` · ${describeDuration(elapsedMs)}`
   const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`]
   if (completed && completed.outcome !== 'success') lines.push(`why: ${completed.summary}`)
+  if (completed?.tests !== undefined) lines.push(testsLine(completed.tests))
   if (report.kind === 'refused') lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
   lines.push(`receipt: ${report.runId}`)
   lines.push(`trace: ${report.session.dir}`)
   return lines
+}
+
+/** Most test names on the summary's `tests:` line per list. */
+const NAMED_TESTS = 3
+
+function namesOf(names: readonly string[]): string {
+  const shown = names.slice(0, NAMED_TESTS).join('; ')
+  return names.length > NAMED_TESTS ? `${shown} and ${names.length - NAMED_TESTS} more` : shown
+}
+
+/** `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results. */
+function testsLine(tests: RunTests): string {
+  const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`]
+  if (tests.failed.length > 0) parts.push(`failed: ${namesOf(tests.failed.map(test => test.name))}`)
+  if (tests.flaky.length > 0) parts.push(`flaky: ${namesOf(tests.flaky)}`)
+  return parts.join(' · ')
 }
 
 /** The CLI's exit code for a report (docs/design.md §1). */

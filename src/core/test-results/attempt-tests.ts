@@ -97,7 +97,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
   if (found.truncated) {
     tests.warnings.push({
       file: request.patterns.join(', '),
-      reason: `matched too much; only the first ${found.files.length} files were read`
+      reason: `matched too much: only the first ${found.files.length} files were read`
     })
   }
   const recovered = new Set<string>()

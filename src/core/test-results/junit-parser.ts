@@ -95,12 +95,12 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
 
   const opentag = (tag: SaxesTagPlain): void => {
     depth++
-    if (depth > limits.maxDepth) throw new Refusal(`elements are nested deeper than ${limits.maxDepth}`)
+    if (depth > limits.maxDepth) throw new Refusal(`ignored: elements nested deeper than ${limits.maxDepth}`)
     const attrs = tag.attributes
     if (root) {
       root = false
       if (!ROOTS.has(tag.name))
-        throw new Refusal(`not JUnit XML: the root element is <${tag.name.slice(0, 40)}>, not <testsuites> or <testsuite>`)
+        throw new Refusal(`ignored: not JUnit XML (the root element is <${tag.name.slice(0, 40)}>, not <testsuites> or <testsuite>)`)
     }
     switch (tag.name) {
       case 'testsuite':
@@ -183,19 +183,19 @@ export async function parseJUnitFile(
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
   } catch (error) {
-    return { ok: false, reason: `cannot be opened (${(error as NodeJS.ErrnoException).code ?? 'error'})` }
+    return { ok: false, reason: `ignored: cannot be opened (${(error as NodeJS.ErrnoException).code ?? 'error'})` }
   }
   try {
-    if (!(await handle.stat()).isFile()) return { ok: false, reason: 'is not a regular file' }
+    if (!(await handle.stat()).isFile()) return { ok: false, reason: 'ignored: not a regular file' }
     const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true })
     const capper = new XmlRunCapper(limits.maxRun)
     const handlers = junitHandlers(limits, onTest)
     let failure: string | undefined
     parser.on('error', error => {
-      failure ??= `is not well-formed XML (${error.message.replace(/\s+/g, ' ').slice(0, 200)})`
+      failure ??= `ignored: not well-formed XML (${error.message.replace(/\s+/g, ' ').slice(0, 200)})`
     })
     parser.on('doctype', () => {
-      throw new Refusal('has a DOCTYPE: reverify reads no DTD and expands no entity, so the file was not read')
+      throw new Refusal('ignored: it has a DOCTYPE, and reverify reads no DTD and expands no entity')
     })
     parser.on('opentag', handlers.opentag)
     parser.on('closetag', handlers.closetag)
@@ -225,10 +225,10 @@ export async function parseJUnitFile(
       parser.close()
     } catch (error) {
       if (error instanceof Refusal) return { ok: false, reason: error.message }
-      failure ??= `cannot be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`
+      failure ??= `ignored: cannot be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`
     }
     if (failure !== undefined) return { ok: false, reason: failure }
-    if (handlers.count() === 0 && first) return { ok: false, reason: 'is empty' }
+    if (first) return { ok: false, reason: 'ignored: the file is empty' }
     return { ok: true, tests: handlers.count() }
   } finally {
     await handle.close()

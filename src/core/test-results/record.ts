@@ -60,7 +60,7 @@ export async function recordTestResults(
   const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []))
   const tests = await readAttemptTests({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch })
   if (tests.files.length === 0 && tests.warnings.length === 0) {
-    tests.warnings.push({ file: patterns.join(', '), reason: 'no results file was written during the attempt' })
+    tests.warnings.push({ file: patterns.join(', '), reason: 'no file written during the attempt matched' })
   }
   attempt.tests = tests
   for (const warning of tests.warnings) log({ kind: 'test-results-warning', attempt: attempt.attempt, ...warning })
