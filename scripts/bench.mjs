@@ -31,6 +31,7 @@ import {
   actionRows,
   floodRows,
   historyRows,
+  junitRows,
   lookupRows,
   producerRows,
   reportRows,
@@ -44,7 +45,7 @@ const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -59,6 +60,7 @@ const HISTORY_ROUNDS = 15
 const ACTION_ROUNDS = 11
 const FULL_STORE_RECEIPTS = 10_000
 const REPORT_ROUNDS = 9
+const JUNIT_ROUNDS = 3
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
 const progressOf = label => (done, total) => {
@@ -71,7 +73,7 @@ function parseArguments(argv) {
   for (const arg of argv) {
     if (arg === '--update') update = true
     else if (SECTIONS.includes(arg.toLowerCase())) sections.add(arg.toLowerCase())
-    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [g] [h] [i] [--update]`)
+    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [g] [h] [i] [j] [--update]`)
   }
   if (update && sections.size > 0 && sections.size < SECTIONS.length) {
     throw new Error('--update needs every row: run it without letters')
@@ -142,7 +144,7 @@ async function measure({ runs, scratch, cli }) {
   let large
   let lookupStores
   try {
-    if (runs('d') || runs('e') || runs('g') || runs('h')) compileSources()
+    if (runs('d') || runs('e') || runs('g') || runs('h') || runs('j')) compileSources()
     // Loaded once build/ is written: the receipt modules import it.
     const { benchStartup } = await import('./bench/startup.mjs')
     const { benchOutputVolume } = await import('./bench/output-volume.mjs')
@@ -178,6 +180,10 @@ async function measure({ runs, scratch, cli }) {
     await section('i', 'report generation on a 10 MiB log', async () => {
       const { benchReportGeneration } = await import('./bench/report-generation.mjs')
       return reportRows(await benchReportGeneration({ cli, scratch, rounds: REPORT_ROUNDS, rssMethod, progress: progressOf('(i)') }))
+    })
+    await section('j', 'JUnit results: a 60 MB file, its parse rate, hostile files', async () => {
+      const { benchJUnitResults } = await import('./bench/junit-results.mjs')
+      return junitRows(await benchJUnitResults({ cli, scratch, rounds: JUNIT_ROUNDS, rssMethod, progress: progressOf('(j)') }))
     })
     await section('d', 'receipt lookup', async () => {
       const { benchReceiptLookup } = await import('./bench/receipt-lookup.mjs')

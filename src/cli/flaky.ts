@@ -1,4 +1,4 @@
-/** `reverify flaky [--json] [--since N]`: this repository's tests by how often they flaked (docs/design.md §9). */
+/** `reverify flaky [--json] [--since N]`: this repository's tests by how often they flaked (docs/design.md §1 "Test results"). */
 import { UsageError } from '../core/errors.js'
 import { parseInputs } from '../core/inputs/parse.js'
 import { testHistory } from '../core/test-results/test-history.js'

@@ -76,7 +76,7 @@ export const CiSchema = z.object({
 export const MAX_TEST_NAMES = 100
 const testNames = z.array(z.string().max(500)).max(MAX_TEST_NAMES)
 
-/** What the run's JUnit results said (docs/design.md §9): the decisive attempt's failed tests and the flaky ones. */
+/** What the run's JUnit results said (docs/design.md §1 "Test results"): the decisive attempt's failed tests and the flaky ones. */
 export const ReceiptTestsSchema = z.object({
   total: z.number().int().min(0).max(1e9),
   failed: testNames,

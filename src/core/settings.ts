@@ -54,7 +54,7 @@ export interface RunSettings {
   keepReceipts: number
   stateDir?: string
   logCapBytes: number
-  /** `test-results`: globs of JUnit XML files, relative to workingDirectory (docs/design.md §9). */
+  /** `test-results`: globs of JUnit XML files, relative to workingDirectory (docs/design.md §1 "Test results"). */
   testResults?: string[]
 }
 

@@ -1,5 +1,5 @@
 /**
- * Hostile and broken results files (docs/design.md §9): each is a warning naming the file and
+ * Hostile and broken results files (docs/design.md §1 "Test results"): each is a warning naming the file and
  * adds nothing, a good file beside it still counts, no entity is ever expanded or fetched,
  * and what the parser is handed stays bounded however long a text run is.
  */

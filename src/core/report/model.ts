@@ -43,7 +43,7 @@ export interface AttemptView {
   logFile: string
   /** The retry note written after it, when there was one. */
   note?: string
-  /** What its `test-results` files said (docs/design.md §9), when it read any. */
+  /** What its `test-results` files said (docs/design.md §1 "Test results"), when it read any. */
   tests?: TraceTests
 }
 

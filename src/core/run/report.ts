@@ -68,7 +68,7 @@ export interface CompletedRun {
   firstFailure?: { attempt: number; excerpt: string }
   capture: CaptureState
   receipt: Receipt
-  /** What the `test-results` files said (docs/design.md §9), when an attempt read one. */
+  /** What the `test-results` files said (docs/design.md §1 "Test results"), when an attempt read one. */
   tests?: RunTests
   /** Receipts removed by retention. */
   pruned: string[]

@@ -1,5 +1,5 @@
 /**
- * One attempt's test results (docs/design.md §9): the JUnit files `test-results` matches
+ * One attempt's test results (docs/design.md §1 "Test results"): the JUnit files `test-results` matches
  * that were written since the attempt started, read one by one into counts, the failed
  * tests (capped) and which earlier failures passed this time. A file that cannot be read,
  * is not JUnit, or is hostile is a warning and counts for nothing; the verdict never

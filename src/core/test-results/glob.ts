@@ -1,5 +1,5 @@
 /**
- * The files `test-results` names (docs/design.md §9): globs relative to the working
+ * The files `test-results` names (docs/design.md §1 "Test results"): globs relative to the working
  * directory with `*`, `?`, `[abc]`, `{a,b}` and `**`, matched by a small walker of our own
  * rather than a glob library, because the walk needs limits a library does not have: no
  * symbolic link is followed or returned, `**` skips dot-folders and node_modules, and the

@@ -1,5 +1,5 @@
 /**
- * One JUnit XML file read as a stream (docs/design.md §9): saxes parses it after
+ * One JUnit XML file read as a stream (docs/design.md §1 "Test results"): saxes parses it after
  * xml-caps.ts has cut every long text run, so memory stays bounded whatever the file's size.
  * No DTD is processed and no entity beyond XML's five is expanded: a file with a DOCTYPE is
  * refused (it is the only way to declare one), before anything in it is read. Each test case

@@ -1,5 +1,5 @@
 /**
- * Where a failed test is (docs/design.md §9): the file and line a reviewer should look at,
+ * Where a failed test is (docs/design.md §1 "Test results"): the file and line a reviewer should look at,
  * from the test case's attributes, its failure's stack, or the conventions of the tool that
  * wrote it (a Java class name is a path under src/test/java, a Go failure names a file of
  * the package the class name spells). Only regular files inside the base directory count.

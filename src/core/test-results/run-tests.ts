@@ -1,5 +1,5 @@
 /**
- * A run's test facts from its attempts (docs/design.md §9): the tests that failed in the
+ * A run's test facts from its attempts (docs/design.md §1 "Test results"): the tests that failed in the
  * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
  * passed in a later one. What the receipt keeps of them is capped.
  */

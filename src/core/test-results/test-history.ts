@@ -1,5 +1,5 @@
 /**
- * Tests across runs (docs/design.md §9): from receipts (the local store, or a history
+ * Tests across runs (docs/design.md §1 "Test results"): from receipts (the local store, or a history
  * restored from the cache into it), how often each test flaked and failed. Pure: the front
  * ends read the receipts and word these facts.
  */

@@ -1,5 +1,5 @@
 /**
- * Bounds what an XML parser has to hold (docs/design.md §9): a streaming parser still
+ * Bounds what an XML parser has to hold (docs/design.md §1 "Test results"): a streaming parser still
  * gathers each text node, CDATA section, comment and attribute value whole before it hands
  * it on, so one 60 MB `<system-out>` would be one 60 MB string. This filter sits in front of
  * the parser and passes the markup through unchanged while it cuts every such run to its
@@ -14,10 +14,45 @@ const COMMENT_OPEN = '<!--'
 /** The longest entity reference passed on (`&#x10FFFF;` and every name JUnit files use fit). */
 const MAX_ENTITY = 32
 const ENTITY_CHAR = /[#A-Za-z0-9_.:-]/
-// Characters that end a plain run in each state; everything between two of them is copied in one slice.
-const TEXT_STOP = /[<&]/g
-const VALUE_STOP = /["'&]/g
-const CDATA_STOP = /\]/g
+const LT = 0x3c
+const GT = 0x3e
+const AMP = 0x26
+const QUOTE = 0x22
+const APOSTROPHE = 0x27
+const BRACKET = 0x5d
+
+/**
+ * The index of the first character at or after `from` that ends a plain run in `state`
+ * (chunk.length when none does): everything before it is copied in one slice. A plain
+ * loop over char codes, because this runs over every byte of every results file.
+ */
+function runEnd(chunk: string, from: number, state: 'text' | 'value' | 'tag' | 'cdata'): number {
+  let i = from
+  const length = chunk.length
+  switch (state) {
+    case 'text':
+      for (; i < length; i++) {
+        const code = chunk.charCodeAt(i)
+        if (code === LT || code === AMP) break
+      }
+      return i
+    case 'value':
+      for (; i < length; i++) {
+        const code = chunk.charCodeAt(i)
+        if (code === QUOTE || code === APOSTROPHE || code === AMP) break
+      }
+      return i
+    case 'tag':
+      for (; i < length; i++) {
+        const code = chunk.charCodeAt(i)
+        if (code === GT || code === QUOTE || code === APOSTROPHE) break
+      }
+      return i
+    case 'cdata':
+      for (; i < length; i++) if (chunk.charCodeAt(i) === BRACKET) break
+      return i
+  }
+}
 
 /** Streams XML text through, cutting long text, CDATA, attribute values, comments and declarations. */
 export class XmlRunCapper {
@@ -40,6 +75,9 @@ export class XmlRunCapper {
   /** Filters the next piece of the document. */
   push(chunk: string): string {
     const out: string[] = []
+    // When nothing was held over, cut or held back, the output is the chunk itself.
+    const clean = this.opening === '' && this.entity === '' && this.closers === 0
+    const dropped = this.dropped
     let i = 0
     while (i < chunk.length) {
       switch (this.state) {
@@ -49,13 +87,10 @@ export class XmlRunCapper {
             i = this.readEntity(chunk, i, out)
             break
           }
-          const stop = this.state === 'text' ? TEXT_STOP : VALUE_STOP
-          stop.lastIndex = i
-          const found = stop.exec(chunk)
-          const end = found === null ? chunk.length : found.index
+          const end = runEnd(chunk, i, this.state)
           this.copy(chunk, i, end, out)
           i = end
-          if (found === null) break
+          if (i === chunk.length) break
           const char = chunk[i]!
           i++
           if (char === '&') this.entity = '&'
@@ -73,15 +108,17 @@ export class XmlRunCapper {
           i = this.readOpening(chunk, i, out)
           break
         case 'tag': {
+          const end = runEnd(chunk, i, 'tag')
+          this.copy(chunk, i, end, out)
+          i = end
+          if (i === chunk.length) break
           const char = chunk[i++]!
-          if (char === '>') {
-            out.push(char)
-            this.enter('text')
-          } else if (char === '"' || char === "'") {
-            out.push(char)
+          out.push(char)
+          if (char === '>') this.enter('text')
+          else {
             this.quote = char
             this.enter('value')
-          } else this.copy(char, 0, 1, out)
+          }
           break
         }
         case 'cdata':
@@ -118,7 +155,8 @@ export class XmlRunCapper {
         }
       }
     }
-    return out.join('')
+    const unchanged = clean && this.dropped === dropped && this.opening === '' && this.entity === '' && this.closers === 0
+    return unchanged ? chunk : out.join('')
   }
 
   /** What is left at the end of the input (an unfinished opening or entity, cut or not). */
@@ -206,12 +244,10 @@ export class XmlRunCapper {
   private readCdata(chunk: string, i: number, out: string[]): number {
     while (i < chunk.length) {
       if (this.closers === 0) {
-        CDATA_STOP.lastIndex = i
-        const found = CDATA_STOP.exec(chunk)
-        const end = found === null ? chunk.length : found.index
+        const end = runEnd(chunk, i, 'cdata')
         this.copy(chunk, i, end, out)
         i = end
-        if (found === null) return i
+        if (i === chunk.length) return i
       }
       const char = chunk[i++]!
       if (char === ']') {
