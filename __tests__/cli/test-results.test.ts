@@ -102,3 +102,38 @@ test('a report left over from before the attempt is not read: a warning that not
   expect(result.stderr).toContain('reverify: warning: test-results (attempt 1): reports/*.xml: no file written during the attempt matched')
   expect(result.stdout).not.toContain('api returns the user')
 })
+
+test('a secret in a results file is redacted everywhere it goes: console, trace and receipt', async () => {
+  const secret = 'hunter2-token-value'
+  writeFileSync(join(repo, 'fixtures', 'secret.xml'), junitReport({ [`api sends ${secret}`]: 'failed' }))
+  const result = await spawnCli(
+    [
+      'run',
+      '--command',
+      'cp fixtures/secret.xml junit.xml; exit 1',
+      '--expect-exit',
+      '0',
+      '--max-retries',
+      '0',
+      '--test-results',
+      'junit.xml',
+      '--redact',
+      secret
+    ],
+    repo
+  )
+  expect(result.code).toBe(1)
+  expect(result.stdout).toContain('failed: api sends [redacted:redact-input]')
+  const [dir] = sessionDirs(join(repo, '.reverify'))
+  const receipt = readFileSync(join(repo, '.reverify', 'runs', /^receipt: (\S+)$/m.exec(result.stdout)![1]!, 'receipt.json'), 'utf8')
+  expect(JSON.parse(receipt).tests.failed).toEqual(['api sends [redacted:redact-input]'])
+  for (const text of [
+    result.stdout,
+    result.stderr,
+    receipt,
+    readFileSync(join(dir!, 'trace.jsonl'), 'utf8'),
+    readFileSync(join(dir!, 'report.html'), 'utf8')
+  ]) {
+    expect(text).not.toContain(secret)
+  }
+})
