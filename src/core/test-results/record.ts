@@ -58,7 +58,15 @@ export async function recordTestResults(
   // An interrupted attempt is not judged, and neither are its half-written reports.
   if (patterns.length === 0 || attempt.interrupted) return
   const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []))
-  const tests = await readAttemptTests({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch })
+  let tests: AttemptTests
+  try {
+    tests = await readAttemptTests({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch })
+  } catch (error) {
+    // A file changing under the reader (or any surprise) costs the names, never the run.
+    const reason = `could not be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`
+    log({ kind: 'test-results-warning', attempt: attempt.attempt, file: patterns.join(', '), reason })
+    return
+  }
   if (tests.files.length === 0 && tests.warnings.length === 0) {
     tests.warnings.push({ file: patterns.join(', '), reason: 'no file written during the attempt matched' })
   }
