@@ -84,7 +84,7 @@ export async function findFiles(patterns: readonly string[], base: string, limit
     const segment = segments[index]!
     const last = index === segments.length - 1
     if (segment === '**') {
-      if (last) return walk(dir, [...segments, '*'], index + 1, depth)
+      if (last) return walk(dir, [...segments, '*'], index, depth)
       await walk(dir, segments, index + 1, depth)
       for (const item of await list(dir)) {
         if (full()) return
