@@ -32,6 +32,7 @@ import {
   floodRows,
   faultRows,
   historyRows,
+  junitRows,
   lookupRows,
   producerRows,
   reportRows,
@@ -45,7 +46,7 @@ const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -60,9 +61,10 @@ const HISTORY_ROUNDS = 15
 const ACTION_ROUNDS = 11
 const FULL_STORE_RECEIPTS = 10_000
 const REPORT_ROUNDS = 9
-// Row j: seeded SIGKILLs spread over every phase of a run (scripts/fault-injection.mjs).
+// Row k: seeded SIGKILLs spread over every phase of a run (scripts/fault-injection.mjs).
 const FAULT_KILLS = 200
 const FAULT_SEED = 20261201
+const JUNIT_ROUNDS = 3
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
 const progressOf = label => (done, total) => {
@@ -146,7 +148,7 @@ async function measure({ runs, scratch, cli }) {
   let large
   let lookupStores
   try {
-    if (runs('d') || runs('e') || runs('g') || runs('h')) compileSources()
+    if (runs('d') || runs('e') || runs('g') || runs('h') || runs('j')) compileSources()
     // Loaded once build/ is written: the receipt modules import it.
     const { benchStartup } = await import('./bench/startup.mjs')
     const { benchOutputVolume } = await import('./bench/output-volume.mjs')
@@ -183,16 +185,20 @@ async function measure({ runs, scratch, cli }) {
       const { benchReportGeneration } = await import('./bench/report-generation.mjs')
       return reportRows(await benchReportGeneration({ cli, scratch, rounds: REPORT_ROUNDS, rssMethod, progress: progressOf('(i)') }))
     })
-    await section('j', `${FAULT_KILLS} runs killed with SIGKILL`, async () => {
+    await section('k', `${FAULT_KILLS} runs killed with SIGKILL`, async () => {
       const { runFaultInjection } = await import('./fault-injection.mjs')
       const started = performance.now()
       const counts = await runFaultInjection({
         cli,
         kills: FAULT_KILLS,
         seed: FAULT_SEED,
-        onProgress: done => progressOf('(j)')(done, FAULT_KILLS)
+        onProgress: done => progressOf('(k)')(done, FAULT_KILLS)
       })
       return faultRows(counts, Math.round((performance.now() - started) / 1000))
+    })
+    await section('j', 'JUnit results: a 60 MB file, its parse rate, hostile files', async () => {
+      const { benchJUnitResults } = await import('./bench/junit-results.mjs')
+      return junitRows(await benchJUnitResults({ cli, scratch, rounds: JUNIT_ROUNDS, rssMethod, progress: progressOf('(j)') }))
     })
     await section('d', 'receipt lookup', async () => {
       const { benchReceiptLookup } = await import('./bench/receipt-lookup.mjs')

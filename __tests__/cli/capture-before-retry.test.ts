@@ -434,7 +434,7 @@ describe('an untrusted store', () => {
     mkdirSync(join(runs, badJson))
     writeFileSync(receiptPathOf(badJson), '{"schema_version": 1, "run_id": ')
     mkdirSync(join(runs, wrongSchema))
-    writeFileSync(receiptPathOf(wrongSchema), JSON.stringify({ ...passedAs(wrongSchema, 20), schema_version: 2 }))
+    writeFileSync(receiptPathOf(wrongSchema), JSON.stringify({ ...passedAs(wrongSchema, 20), schema_version: 3 }))
     mkdirSync(join(outside, linkedDir))
     writeFileSync(join(outside, linkedDir, 'receipt.json'), JSON.stringify(passedAs(linkedDir, 30)))
     symlinkSync(join(outside, linkedDir), join(runs, linkedDir))

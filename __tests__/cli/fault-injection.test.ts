@@ -3,7 +3,7 @@
  * spread over every phase of a run — during the command, during the expect-check, between
  * the trace's end and the final receipt (through the test-only pause hook), and at random
  * times — each kill followed by the next run of the command or `reverify resume`. A seeded
- * subset of the 200 kills `npm run bench` (row j) makes; scripts/fault-injection.mjs is the
+ * subset of the 200 kills `npm run bench` (row k) makes; scripts/fault-injection.mjs is the
  * harness of both. Seeded, so a failure repeats.
  */
 // @ts-expect-error: a plain ES module of the scripts, without types

@@ -117,7 +117,7 @@ describe('reverify receipts list', () => {
     expect(result.code).toBe(0)
     const receipts = JSON.parse(result.stdout) as unknown[]
     expect(receipts.map(receipt => ReceiptSchema.parse(receipt).run_id)).toEqual([second, first])
-    expect(receipts[1]).toMatchObject({ schema_version: 1, status: 'passed', target: repo, scope: '', identity: ['true'] })
+    expect(receipts[1]).toMatchObject({ schema_version: 2, status: 'passed', target: repo, scope: '', identity: ['true'] })
     expect(receipts[0]).toMatchObject({ status: 'failed', attempts: 1, max_attempts: 1, expectations: { 'expect-exit': 0 } })
   })
 

@@ -3,6 +3,7 @@ import { expect, test } from '@jest/globals'
 import { OutputSummarizer } from '../../src/core/output-summary.js'
 import { reviewerExcerpt } from '../../src/core/run/excerpt.js'
 import { historyFacts } from '../../src/core/run/history-facts.js'
+import { testHistory } from '../../src/core/test-results/test-history.js'
 import { makeReceipt, secondsAfter } from '../helpers/receipts.js'
 
 const START = '2026-11-30T07:51:00.000Z'
@@ -30,7 +31,7 @@ test('the limit keeps the newest runs; no verdict, no flake rate', () => {
   const facts = historyFacts(receipts, 2)
   expect(facts.runs.map(run => run.startedAt)).toEqual([secondsAfter(START, 4), secondsAfter(START, 3)])
   expect(facts.flakeRate).toBeUndefined()
-  expect(historyFacts([], 20)).toEqual({ runs: [], counts: { passed: 0, flaky: 0, failed: 0, stopped: 0 } })
+  expect(historyFacts([], 20)).toEqual({ runs: [], counts: { passed: 0, flaky: 0, failed: 0, stopped: 0 }, flakyTests: [] })
 })
 
 test("a reviewer's excerpt has no escape codes and none of the summarizer's own lines", () => {
@@ -47,4 +48,35 @@ test("a reviewer's excerpt has no escape codes and none of the summarizer's own 
   expect(excerpt).toContain('ERROR x')
   expect(excerpt).not.toContain('\u001b')
   expect(excerpt.split('\n').filter(line => line.startsWith('… '))).toEqual([])
+})
+
+test('tests across runs: flaky and failed counts per test, most flakes first; runs without results and running runs do not count', () => {
+  const at = (seconds: number) => ({ started_at: secondsAfter(START, seconds), schema_version: 2 as const })
+  const receipts = [
+    makeReceipt({ ...at(0), status: 'passed', flaky: true, tests: { total: 3, failed: [], flaky: ['api returns the user'] } }),
+    makeReceipt({ ...at(10), status: 'failed', tests: { total: 3, failed: ['db migrates', 'api returns the user'], flaky: [] } }),
+    makeReceipt({
+      ...at(20),
+      status: 'passed',
+      flaky: true,
+      tests: { total: 3, failed: [], flaky: ['api returns the user', 'net fetches config'] }
+    }),
+    makeReceipt({ ...at(30), status: 'passed' }),
+    makeReceipt({ ...at(40), status: 'running', ended_at: null, tests: { total: 1, failed: [], flaky: ['never counted'] } })
+  ]
+  const history = testHistory(receipts)
+  expect(history.runs).toBe(3)
+  expect(history.tests.map(({ name, flaky, failed }) => ({ name, flaky, failed }))).toEqual([
+    { name: 'api returns the user', flaky: 2, failed: 1 },
+    { name: 'net fetches config', flaky: 1, failed: 0 },
+    { name: 'db migrates', flaky: 0, failed: 1 }
+  ])
+  expect(history.tests[0]!.lastRunId).toBe(receipts[2]!.run_id)
+  expect(testHistory(receipts, { sinceMs: Date.parse(secondsAfter(START, 5)) }).runs).toBe(2)
+  // The summary's history names the tests that flaked among the same runs it counts.
+  expect(historyFacts(receipts, 20).flakyTests.map(test => [test.name, test.flaky])).toEqual([
+    ['api returns the user', 2],
+    ['net fetches config', 1]
+  ])
+  expect(historyFacts(receipts, 1).flakyTests).toEqual([])
 })

@@ -22,6 +22,13 @@ describe('ReceiptSchema', () => {
     expect(roundTrip(receipt)).toEqual(receipt)
   })
 
+  test('version 2 carries the tests; a version 1 receipt (no tests) is still read as it was written', () => {
+    const v2 = makeReceipt({ schema_version: 2, tests: { total: 12, failed: ['api returns the user'], flaky: ['net fetches config'] } })
+    expect(roundTrip(v2)).toEqual(v2)
+    const v1 = makeReceipt({ schema_version: 1 })
+    expect(parseReceipt(JSON.parse(JSON.stringify(v1)))).toEqual({ ok: true, receipt: v1 })
+  })
+
   test('a running receipt (no end, no commands yet) is valid', () => {
     const receipt = makeReceipt({ status: 'running', ended_at: null, attempts: 0, commands: [] })
     expect(roundTrip(receipt)).toEqual(receipt)
@@ -41,7 +48,11 @@ describe('ReceiptSchema', () => {
   })
 
   test.each<[string, (receipt: Record<string, any>) => void]>([
-    ['a schema version other than 1', r => (r.schema_version = 2)],
+    ['a schema version other than 1 or 2', r => (r.schema_version = 3)],
+    [
+      'a tests list longer than 100 names',
+      r => (r.tests = { total: 101, failed: Array.from({ length: 101 }, (_, i) => `t${i}`), flaky: [] })
+    ],
     ['a run id that could escape a directory', r => (r.run_id = '../../etc')],
     ['a missing target', r => delete r.target],
     ['an identity hash that is not sha256 hex', r => (r.identity_hash = 'abc')],

@@ -85,7 +85,8 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   redact: fc.constantFrom('hunter22', 'hi', 'e'),
   'keep-receipts': fc.constantFrom('1', '20'),
   'state-dir': fc.constantFrom('state', '.reverify', '../elsewhere'),
-  'allow-destructive': fc.constantFrom('true', 'false', 'TRUE')
+  'allow-destructive': fc.constantFrom('true', 'false', 'TRUE'),
+  'test-results': fc.constantFrom('junit.xml', 'reports/*.xml', '**/*.xml', '../*.xml', 'sub/{a,b}/TEST-*.xml')
 }
 
 /** A hostile value of one flag; what gets executed stays harmless. */

@@ -12,7 +12,9 @@ export const TARGETS = Object.freeze({
   lookupMaxRatio: 1.5,
   storeMaxRatio: 1.2,
   reportMaxMs: 1000,
-  reportMaxMiB: 12
+  reportMaxMiB: 12,
+  junitMaxRssGrowthMb: 50,
+  junitHostileMaxMs: 1000
 })
 
 /** Row (a) from benchStartup's result. */
@@ -197,16 +199,16 @@ export function reportRows(result) {
   ]
 }
 
-/** Row j: the fault-injection counts (scripts/fault-injection.mjs). */
+/** Row k: the fault-injection counts (scripts/fault-injection.mjs). */
 export function faultRows(counts, seconds) {
   const phases = Object.entries(counts.byPhase)
     .map(([phase, count]) => `${phase} ${count}`)
     .join(', ')
-  const zero = (what, value) => ({ row: 'j', what, median: String(value), target: '0', result: verdict(value === 0) })
+  const zero = (what, value) => ({ row: 'k', what, median: String(value), target: '0', result: verdict(value === 0) })
   return [
-    { row: 'j', what: `runs killed with SIGKILL (${phases}), ${seconds} s`, median: String(counts.kills) },
+    { row: 'k', what: `runs killed with SIGKILL (${phases}), ${seconds} s`, median: String(counts.kills) },
     {
-      row: 'j',
+      row: 'k',
       what: 'next runs / `reverify resume` after them: resumed, restarted',
       median: `${counts.followUps.run} / ${counts.followUps.resume}: ${counts.resumed}, ${counts.restarted}`
     },
@@ -214,7 +216,7 @@ export function faultRows(counts, seconds) {
     zero('runs left `running`', counts.runsLeftRunning),
     zero('commands re-run although their result was recorded', counts.rerunAfterRecorded),
     {
-      row: 'j',
+      row: 'k',
       what: 'verifications replayed from the record',
       median: String(counts.replays),
       target: '> 0',
@@ -223,5 +225,38 @@ export function faultRows(counts, seconds) {
     zero('failures forgotten (trace failed, receipt not)', counts.failuresForgotten),
     zero('failures invented (a cut-off attempt made a run fail)', counts.failuresInvented),
     zero('processes of a crashed attempt left alive', counts.processesLeftAlive)
+  ]
+}
+
+/** Row (j): a 60 MB JUnit file in a real run (memory), its parse rate against a bare read, hostile files. */
+export function junitRows(result) {
+  const mb = result.bytes / 1e6
+  const growth = kbToMb(result.withRssKb - result.withoutRssKb)
+  const rate = ms => `${(mb / (ms / 1000)).toFixed(1)} MB/s`
+  return [
+    { row: 'j', what: 'peak RSS of a run without test-results', median: `${kbToMb(result.withoutRssKb).toFixed(1)} MB`, ratio: 'baseline' },
+    {
+      row: 'j',
+      what: `peak RSS of the same run reading a ${mb.toFixed(0)} MB JUnit file (${result.tests.toLocaleString('en-US')} tests)`,
+      median: `${kbToMb(result.withRssKb).toFixed(1)} MB`,
+      ratio: `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB`,
+      target: `≤ +${TARGETS.junitMaxRssGrowthMb} MB`,
+      result: verdict(growth <= TARGETS.junitMaxRssGrowthMb)
+    },
+    { row: 'j', what: 'wall time of those two runs', median: `${formatMs(result.withoutMs)} / ${formatMs(result.withMs)}` },
+    { row: 'j', what: `bare stream read of the ${mb.toFixed(0)} MB file`, median: rate(result.bareMs), ratio: 'baseline' },
+    {
+      row: 'j',
+      what: `parse rate of that file (\`parseJUnitFile\`)`,
+      median: rate(result.parseMs),
+      ratio: `${(result.bareMs / result.parseMs).toFixed(2)}× bare read`
+    },
+    {
+      row: 'j',
+      what: 'slowest hostile file (entity bomb, external entity, malformed, truncated)',
+      median: formatMs(result.hostileMaxMs),
+      target: `≤ ${formatMs(TARGETS.junitHostileMaxMs)}`,
+      result: verdict(result.hostileMaxMs <= TARGETS.junitHostileMaxMs)
+    }
   ]
 }

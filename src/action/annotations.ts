@@ -4,11 +4,14 @@
  * warning, and the block and refusal errors. Built as plain values, then printed.
  */
 import * as core from '@actions/core'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { Redactor } from '../core/redaction.js'
 import { excerptBlocks, MAX_EXCERPT_CHARS, type ExcerptBlock } from '../core/run/excerpt.js'
 import type { CompletedRun, RunReport } from '../core/run/report.js'
 import { locateInText, type LocationBase, type SourceLocation } from '../core/run/source-location.js'
 import { refusalNote } from '../core/run/verify-run.js'
+import type { HistoryFacts } from '../core/run/history-facts.js'
+import type { FailedTest } from '../core/test-results/attempt-tests.js'
 import { AnnotationTitle, captureMessage } from './run-log.js'
 
 /** GitHub shows at most 10 annotations of each level per step. */
@@ -29,6 +32,8 @@ export interface AnnotationFacts {
   redactor: Redactor
   /** Where file names in the output are looked up (the workspace and the working directory). */
   location: LocationBase
+  /** This command's history, to say how often a flaky test flaked before. */
+  history?: HistoryFacts
 }
 
 /** Bodies are cut by GitHub at 4,096 characters; stay under it. */
@@ -68,10 +73,32 @@ function located(blocks: ExcerptBlock[], base: LocationBase): { block: ExcerptBl
   })
 }
 
-/** Error annotations of a failed run: one per located failing block, else one for the excerpt. */
+/** A test's place as an annotation's file and line: workspace-relative (tests name files relative to the working directory). */
+function testLocation(test: FailedTest, base: LocationBase): SourceLocation | undefined {
+  if (test.file === undefined) return undefined
+  const file = relative(resolve(base.workspace), resolve(base.workingDirectory ?? base.workspace, test.file))
+  if (file === '' || file.startsWith('..') || isAbsolute(file)) return undefined
+  return { file: file.split(sep).join('/'), line: test.line ?? 1 }
+}
+
+/** A failed test's annotation body: its message, and where it failed. */
+function testBody(test: FailedTest): string {
+  const where = test.file === undefined ? '' : `\nat ${test.file}${test.line === undefined ? '' : `:${test.line}`}`
+  return `${test.message ?? `${test.name} ${test.outcome === 'error' ? 'could not run' : 'failed'}`}${where}`
+}
+
+/** Error annotations of a failed run: one per failed test when JUnit results name them, else per located failing block, else one for the excerpt. */
 function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
   const attempts = `(${run.attempts.length}/${run.maxAttempts} attempts)`
   const command = describeCommand(facts.commands)
+  const failedTests = run.tests?.failed ?? []
+  if (failedTests.length > 0) {
+    return failedTests.slice(0, MAX_PER_LEVEL).map(test => ({
+      level: 'error',
+      message: testBody(test),
+      properties: { title: `${facts.stepName}: ${test.name} failed ${attempts}`, ...locationProperties(testLocation(test, facts.location)) }
+    }))
+  }
   const last = run.attempts[run.attempts.length - 1]
   const blocks = located(last === undefined ? [] : excerptBlocks(last.summary), facts.location)
   const withPlace = blocks.filter(item => item.location !== undefined)
@@ -98,6 +125,25 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
       .map(check => check.detail)
       .join('; ') || (failed.interrupted ? 'interrupted' : 'not verified')
   const excerpt = run.firstFailure?.excerpt ?? ''
+  const title = `${facts.stepName}: flaky — passed on attempt ${run.attempts.length}/${run.maxAttempts}`
+  const flakyTests = run.tests?.flaky ?? []
+  if (flakyTests.length > 0) {
+    // The JUnit results name the tests: the first one's failure is where the warning lands.
+    const first = run.attempts.flatMap(attempt => attempt.tests?.failedTests ?? []).find(test => test.name === flakyTests[0])
+    const shown = flakyTests.slice(0, 3).join('; ') + (flakyTests.length > 3 ? ` and ${flakyTests.length - 3} more` : '')
+    const lines = [`Attempt ${failed.attempt} failed: ${shown}${first?.message !== undefined ? ` — ${first.message}` : ''}`]
+    for (const name of flakyTests.slice(0, 3)) {
+      const past = facts.history?.flakyTests.find(test => test.name === name)
+      if (past !== undefined && facts.history !== undefined) {
+        lines.push(`${name} flaked in ${past.flaky} of the last ${facts.history.runs.length} runs.`)
+      }
+    }
+    return {
+      level: 'warning',
+      message: lines.join('\n'),
+      properties: { title, ...locationProperties(first === undefined ? undefined : testLocation(first, facts.location)) }
+    }
+  }
   const blocks = located(excerptBlocks(failed.summary), facts.location)
   const place = blocks.find(item => item.location !== undefined)
   const test = place?.block.test ?? blocks.find(item => item.block.test !== undefined)?.block.test
@@ -105,10 +151,7 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
   return {
     level: 'warning',
     message: excerpt === '' ? head : `${head}\n${excerpt}`,
-    properties: {
-      title: `${facts.stepName}: flaky — passed on attempt ${run.attempts.length}/${run.maxAttempts}`,
-      ...locationProperties(place?.location)
-    }
+    properties: { title, ...locationProperties(place?.location) }
   }
 }
 

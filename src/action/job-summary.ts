@@ -11,6 +11,7 @@ import type { CaptureMode } from '../core/config-file.js'
 import { reviewerExcerpt } from '../core/run/excerpt.js'
 import type { HistoryFacts, PastRun } from '../core/run/history-facts.js'
 import type { CompletedRun, RunReport } from '../core/run/report.js'
+import type { FailedTest } from '../core/test-results/attempt-tests.js'
 import { cell, codeSpan, fenced, text } from './markdown.js'
 import { captureCommitCommand } from './run-log.js'
 
@@ -64,20 +65,64 @@ function exitCell(attempt: AttemptResult): string {
   return attempt.signal ? `${attempt.exitCode} (${cell(attempt.signal)})` : String(attempt.exitCode)
 }
 
-/** The attempts table: exit, duration and each expectation's verdict per attempt. */
+/** The attempts table: exit, duration and each expectation's verdict per attempt, and its failing tests when results were read. */
 function attemptsTable(report: CompletedRun): string[] {
   if (report.attempts.length === 0) return []
   const names = [...new Set(report.attempts.flatMap(attempt => attempt.checks.map(check => check.expectation)))]
-  const lines = [`| attempt | exit | duration | ${names.join(' | ')} |`, `|---|---|---|${names.map(() => '---').join('|')}|`]
+  const withTests = report.attempts.some(attempt => attempt.tests !== undefined)
+  const headings = [...names, ...(withTests ? ['failing tests'] : [])]
+  const lines = [`| attempt | exit | duration | ${headings.join(' | ')} |`, `|---|---|---|${headings.map(() => '---').join('|')}|`]
   for (const attempt of report.attempts) {
     const marks = names.map(name => {
       const check = attempt.checks.find(item => item.expectation === name)
       return check === undefined ? '–' : check.ok ? '✓' : `✗ ${cell(check.detail)}`
     })
+    if (withTests) marks.push(failingCell(attempt))
     const row = [String(attempt.attempt), exitCell(attempt), `${(attempt.durationMs / 1000).toFixed(1)} s`, ...marks]
     lines.push(`| ${row.join(' | ')} |`)
   }
   return [...lines, '']
+}
+
+/** Most test names in one cell of the attempts table, and rows in the failed-tests table. */
+const NAMES_IN_CELL = 3
+const FAILED_TEST_ROWS = 20
+
+/** An attempt's failing tests for its row: names, `none`, or `–` when no results file was read. */
+function failingCell(attempt: AttemptResult): string {
+  const tests = attempt.tests
+  if (tests === undefined || tests.files.length === 0) return '–'
+  const bad = tests.failed + tests.errors
+  if (bad === 0) return `none of ${tests.total}`
+  const names = tests.failedTests.slice(0, NAMES_IN_CELL).map(test => cell(test.name, 200))
+  return bad > names.length ? `${names.join('; ')} and ${bad - names.length} more` : names.join('; ')
+}
+
+/** `file:line` of a test, as the summary shows it. */
+function place(test: FailedTest): string {
+  if (test.file === undefined) return ''
+  return codeSpan(test.line === undefined ? test.file : `${test.file}:${test.line}`)
+}
+
+/** The tests the run's verdict rests on (the last attempt with results), and the flaky ones. */
+function testsSection(report: CompletedRun): string[] {
+  const tests = report.tests
+  if (tests === undefined) return []
+  const lines: string[] = []
+  if (tests.flaky.length > 0) {
+    const names = tests.flaky.map(name => codeSpan(name)).join(', ')
+    lines.push(`**Flaky tests** (failed in an attempt, passed in a later one): ${names}.`, '')
+  }
+  if (tests.failed.length > 0) {
+    lines.push(`**Failed tests** (attempt ${tests.attempt}, ${tests.failed.length} of ${tests.total}):`, '')
+    lines.push('| test | where | message |', '|---|---|---|')
+    for (const test of tests.failed.slice(0, FAILED_TEST_ROWS)) {
+      lines.push(`| ${cell(test.name, 300)} | ${place(test)} | ${cell(test.message ?? '', 300)} |`)
+    }
+    if (tests.failed.length > FAILED_TEST_ROWS) lines.push('', `… and ${tests.failed.length - FAILED_TEST_ROWS} more in the trace.`)
+    lines.push('')
+  }
+  return lines
 }
 
 /** The excerpt's last lines that fit in `maxBytes`, and whether any were left out. */
@@ -130,7 +175,13 @@ function historySection(history: HistoryFacts | undefined, thisRun: string | und
   ].join(' · ')
   const included = thisRun !== undefined && runs.some(run => run.runId === thisRun) ? ' (this one included)' : ''
   const rate = history.flakeRate === undefined ? '' : ` — flake rate ${percent(history.flakeRate)}`
-  const lines = [`**History of this command** (last ${runs.length} ${runs.length === 1 ? 'run' : 'runs'}): ${tally}${included}${rate}.`, '']
+  const flakyTests = history.flakyTests.slice(0, 10).map(test => `${codeSpan(test.name)} (${test.flaky})`)
+  const more = history.flakyTests.length > 10 ? ` and ${history.flakyTests.length - 10} more` : ''
+  const tests = flakyTests.length > 0 ? ` Flaky tests: ${flakyTests.join(', ')}${more}.` : ''
+  const lines = [
+    `**History of this command** (last ${runs.length} ${runs.length === 1 ? 'run' : 'runs'}): ${tally}${included}${rate}.${tests}`,
+    ''
+  ]
   lines.push('| run | started | status | captured |', '|---|---|---|---|')
   for (const run of runs) {
     const note = run.captureNote === undefined ? '' : run.captureNote === '' ? 'yes' : `yes: ${cell(run.captureNote, 200)}`
@@ -170,7 +221,7 @@ export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   const lines: string[] = [`### ${icon} ${text(facts.name)} — ${words}`, '', commandLine(report, facts), '']
   if (report.kind === 'completed') lines.push(cell(report.summary, 1000), '')
   if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule ${codeSpan(report.guardrail.rule)}.`, '')
-  if (report.kind === 'completed') lines.push(...attemptsTable(report), ...failedAttempts(report))
+  if (report.kind === 'completed') lines.push(...attemptsTable(report), ...testsSection(report), ...failedAttempts(report))
   lines.push(...historySection(facts.history, report.kind === 'blocked' ? undefined : report.runId))
   const capture = captureRequest(report, facts.captureMode)
   if (capture !== undefined) lines.push(...captureSection(capture.runId, capture.lead))

@@ -67,7 +67,13 @@ export interface ReportFacts {
 export async function reportRun(run: RunReport, facts: ReportFacts): Promise<void> {
   const { redactor, artifact } = facts
   setOutputs(run, artifact)
-  annotateRun(run, { stepName: facts.name, commands: facts.commands, redactor, location: facts.location })
+  annotateRun(run, {
+    stepName: facts.name,
+    commands: facts.commands,
+    redactor,
+    location: facts.location,
+    ...(facts.history !== undefined && { history: facts.history })
+  })
   if (!wantsSummary(facts.summary, run)) return
   const markdown = verifySummary(run, {
     name: facts.name,

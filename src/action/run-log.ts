@@ -16,8 +16,12 @@ export const AnnotationTitle = {
   uncaptured: 'reverify: retrying an uncaptured failure',
   blocked: 'reverify: retry blocked until the failure is captured',
   refused: 'reverify: destructive command refused',
-  onRetry: 'reverify: on-retry failed'
+  onRetry: 'reverify: on-retry failed',
+  testResults: 'reverify: a test results file was ignored'
 } as const
+
+/** Ignored results files shown as warning annotations; the rest only in the log (10 warnings per step are shown). */
+const RESULTS_WARNINGS = 3
 
 /** The commit that captures a failed run through its trailer, as one command to copy. */
 export function captureCommitCommand(failedRunId: string): string {
@@ -46,6 +50,7 @@ export class RunLog {
   private groupOpen = false
   private maxAttempts = 0
   private atLineStart = true
+  private resultsWarnings = new Set<string>()
   /** Where the command's stdout goes: the step's stdout, watched for an unfinished last line. */
   readonly stdout: ConsoleStream
 
@@ -90,6 +95,15 @@ export class RunLog {
       case 'leftover-ended':
         core.info(`reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`)
         return
+      case 'test-results-warning': {
+        const message = this.redactor.redact(`test-results: ${progress.file}: ${progress.reason}`)
+        // The same file warned about by every attempt is one warning.
+        const seen = this.resultsWarnings.has(message)
+        this.resultsWarnings.add(message)
+        if (!seen && this.resultsWarnings.size <= RESULTS_WARNINGS) core.warning(message, { title: AnnotationTitle.testResults })
+        else core.info(`reverify: warning: ${message} (attempt ${progress.attempt})`)
+        return
+      }
       case 'attempt-started':
         this.closeAttempt()
         this.maxAttempts = progress.maxAttempts

@@ -14,6 +14,7 @@ Usage:
   reverify config set capture-before-retry <warn|block|off>
   reverify resume [<run-id>]                            continue an interrupted run
   reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
+  reverify flaky [--json] [--since N]                   tests by how often they flaked (needs --test-results)
   reverify --help | --version
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
@@ -60,7 +61,7 @@ function section(heading: string, names: readonly InputName[]): string {
 }
 
 /** The flags of a subcommand other than `run`, under one heading. */
-function flagsSection(command: 'capture' | 'receipts' | 'resume' | 'report'): string {
+function flagsSection(command: 'capture' | 'receipts' | 'resume' | 'report' | 'flaky'): string {
   return section('Flags', flagsOf(command))
 }
 
@@ -132,3 +133,13 @@ prints its path. By default it is report.html in the run's trace folder, where e
 already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
 
 ${flagsSection('report')}`
+
+/** `reverify flaky --help`. */
+export const flakyHelp = (): string =>
+  `Usage: reverify flaky [--json] [--since N] [--state-dir DIR]
+
+Lists the tests of this repository that flaked (failed in one attempt, passed in a later
+one) or failed, with how many runs each did so in, most flakes first. It reads the JUnit
+results that runs with --test-results recorded in their receipts.
+
+${flagsSection('flaky')}`

@@ -5,6 +5,7 @@ import { VERSION } from '../core/version.js'
 import { MAIN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
 import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'
+import { flakyCommandLine } from './flaky.js'
 import { reportCommandLine } from './report.js'
 import { resumeCommandLine } from './resume.js'
 import { runCommandLine } from './run.js'
@@ -15,7 +16,8 @@ const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promis
   receipts: receiptsCommandLine,
   config: configCommandLine,
   resume: resumeCommandLine,
-  report: reportCommandLine
+  report: reportCommandLine,
+  flaky: flakyCommandLine
 }
 
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */

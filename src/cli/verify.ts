@@ -17,6 +17,7 @@ import type { RunReport } from '../core/run/report.js'
 import { refusalNote, verifyRun } from '../core/run/verify-run.js'
 import { scriptLines } from '../core/script-lines.js'
 import type { RunSettings } from '../core/settings.js'
+import type { RunTests } from '../core/test-results/run-tests.js'
 import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
 import { ensureStateDir } from '../core/state-dir.js'
 import { VERSION } from '../core/version.js'
@@ -57,6 +58,8 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RemedyPl
       return `reverify: warning: run ${progress.runId}: ${redactor.redact(progress.error)}`
     case 'leftover-ended':
       return `reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`
+    case 'test-results-warning':
+      return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`
     case 'run-created':
     case 'process-started':
       return undefined
@@ -87,10 +90,27 @@ export function consoleSummary(report: RunReport, commands: readonly string[], e
   const took = elapsedMs === undefined ? '' : ` · ${describeDuration(elapsedMs)}`
   const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`]
   if (completed && completed.outcome !== 'success') lines.push(`why: ${completed.summary}`)
+  if (completed?.tests !== undefined) lines.push(testsLine(completed.tests))
   if (report.kind === 'refused') lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
   lines.push(`receipt: ${report.runId}`)
   lines.push(`trace: ${report.session.dir}`)
   return lines
+}
+
+/** Most test names on the summary's `tests:` line per list. */
+const NAMED_TESTS = 3
+
+function namesOf(names: readonly string[]): string {
+  const shown = names.slice(0, NAMED_TESTS).join('; ')
+  return names.length > NAMED_TESTS ? `${shown} and ${names.length - NAMED_TESTS} more` : shown
+}
+
+/** `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results. */
+function testsLine(tests: RunTests): string {
+  const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`]
+  if (tests.failed.length > 0) parts.push(`failed: ${namesOf(tests.failed.map(test => test.name))}`)
+  if (tests.flaky.length > 0) parts.push(`flaky: ${namesOf(tests.flaky)}`)
+  return parts.join(' · ')
 }
 
 /** The CLI's exit code for a report (docs/design.md §1). */

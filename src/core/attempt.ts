@@ -17,6 +17,7 @@ import type { Redactor } from './redaction.js'
 import type { RunProgress } from './run/ports.js'
 import type { RunSettings } from './settings.js'
 import { SubstringWatch } from './substring-watch.js'
+import type { AttemptTests } from './test-results/attempt-tests.js'
 
 /** A console stream reverify writes the command's live output to. */
 export interface ConsoleStream {
@@ -67,6 +68,8 @@ export interface AttemptResult {
   /** Whether the output matched retry-on-output (false when it is not set). */
   outputMatched: boolean
   logBytesDropped: number
+  /** What the `test-results` files said, read after the attempt ended (test-results/record.ts). */
+  tests?: AttemptTests
 }
 
 /** The script's part of an attempt: what is recorded (tool_result) before any expectation is judged. */

@@ -13,6 +13,7 @@ import { INTERRUPTED_EXIT } from './process-runner.js'
 import { commandRecord, type Outcome } from './session/events.js'
 import type { TraceSession } from './session/writer.js'
 import { processGroupNote } from './run/crashed-groups.js'
+import { recordTestResults } from './test-results/record.js'
 
 /** The engine's side effects beyond one attempt's. */
 export interface EngineEnvironment extends AttemptEnvironment {
@@ -109,12 +110,14 @@ export async function runVerifyLoop(
     }
     env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts })
     session.event('tool_call', { attempt: number, commands: [settings.script] })
+    const startedMs = Date.now()
     const attempt = await runAttempt(settings, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
       checkLogPath: session.attemptCheckLogPath(number),
       onScriptEnded: script => recordResult(session, script)
     })
     attempts.push(attempt)
     recordVerdict(session, attempt)
+    await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log)
     if (attempt.verified) break
     if (attempt.interrupted || env.signal?.aborted) {
       interrupted = true

@@ -72,9 +72,23 @@ export const CiSchema = z.object({
   actor: shortText.optional()
 })
 
-/** The receipt, `schema_version: 1`. */
+/** Most test names in each list of `tests`; the longest name kept. */
+export const MAX_TEST_NAMES = 100
+const testNames = z.array(z.string().max(500)).max(MAX_TEST_NAMES)
+
+/** What the run's JUnit results said (docs/design.md §1 "Test results"): the decisive attempt's failed tests and the flaky ones. */
+export const ReceiptTestsSchema = z.object({
+  total: z.number().int().min(0).max(1e9),
+  failed: testNames,
+  flaky: testNames
+})
+
+/** The receipt version written now; version 1 (no `tests`) is still read. */
+export const RECEIPT_VERSION = 2
+
+/** The receipt, `schema_version: 2` (1 is read too: it only lacks `tests`). */
 export const ReceiptSchema = z.object({
-  schema_version: z.literal(1),
+  schema_version: z.union([z.literal(1), z.literal(2)]),
   run_id: z.string().regex(RUN_ID_PATTERN),
   /** `owner/name` in Actions, the git top-level path in the CLI. */
   target: pathText.min(1),
@@ -96,7 +110,8 @@ export const ReceiptSchema = z.object({
   host: shortText,
   pid: z.number().int().min(0).max(4_294_967_295),
   ci: CiSchema.optional(),
-  capture: CaptureSchema.optional()
+  capture: CaptureSchema.optional(),
+  tests: ReceiptTestsSchema.optional()
 })
 /** One receipt as read and written. */
 export type Receipt = z.infer<typeof ReceiptSchema>

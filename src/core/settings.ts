@@ -58,6 +58,8 @@ export interface RunSettings {
   keepReceipts: number
   stateDir?: string
   logCapBytes: number
+  /** `test-results`: globs of JUnit XML files, relative to workingDirectory (docs/design.md §1 "Test results"). */
+  testResults?: string[]
 }
 
 /** The name of an input of a verify run. */
@@ -120,6 +122,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
   // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
   const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory'])
   if (shellIssue !== undefined) throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`)
+  const testResults = input['test-results']
   return {
     script: input.command,
     expectations,
@@ -140,7 +143,8 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
     captureBeforeRetry: input['capture-before-retry'],
     keepReceipts: input['keep-receipts'],
     stateDir: input['state-dir'],
-    logCapBytes: DEFAULT_LOG_CAP_BYTES
+    logCapBytes: DEFAULT_LOG_CAP_BYTES,
+    ...(testResults.length > 0 && { testResults })
   }
 }
 
@@ -171,7 +175,8 @@ export function toRawInputs(settings: RunSettings): Record<string, string> {
     name: settings.name,
     'allow-destructive': String(settings.allowDestructive),
     scope: settings.scope,
-    'keep-receipts': String(settings.keepReceipts)
+    'keep-receipts': String(settings.keepReceipts),
+    ...(settings.testResults !== undefined && { 'test-results': settings.testResults.join('\n') })
   } satisfies Partial<Record<RunInputName, string>>
   return raw
 }

@@ -5,7 +5,7 @@
  */
 
 /** A CLI subcommand that takes flags. */
-export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume' | 'report'
+export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume' | 'report' | 'flaky'
 
 /** Where an input is accepted: a CLI subcommand, the action, or the reusable workflow. */
 export type Front = CliCommand | 'action' | 'workflow'
@@ -189,6 +189,16 @@ export const INPUTS = {
     placeholder: 'CMD',
     group: 'Retries and time'
   },
+  'test-results': {
+    kind: { type: 'lines', maxLines: 50 },
+    description:
+      'Globs (one per line, relative to working-directory) of JUnit XML files the command writes; each attempt reads the ones written since it started, to name failed and flaky tests.',
+    help: 'a glob of JUnit XML files the command writes, relative to working-directory (repeatable)',
+    fronts: RUN,
+    placeholder: 'GLOB',
+    group: 'How and where',
+    repeatable: true
+  },
   shell: {
     kind: { type: 'shell' },
     description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',
@@ -262,7 +272,7 @@ export const INPUTS = {
     description: 'Where receipts and traces live; a relative path is taken from the workspace.',
     help: 'where receipts and traces live; a relative path is taken from the current directory',
     shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
-    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report'],
+    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
     placeholder: 'DIR',
     group: 'Receipts'
   },
@@ -341,7 +351,14 @@ export const INPUTS = {
     kind: { type: 'boolean' },
     description: 'Print JSON instead of lines.',
     default: 'false',
-    fronts: ['receipts']
+    fronts: ['receipts', 'flaky']
+  },
+  since: {
+    kind: { type: 'integer', min: 1, max: 36_500 },
+    description: 'Only runs that started in the last N days.',
+    shownDefault: { cli: 'every receipt in the store' },
+    fronts: ['flaky'],
+    placeholder: 'N'
   },
   out: {
     kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },

@@ -11,6 +11,8 @@ import { reviewerExcerpt } from '../run/excerpt.js'
 import { eventsOf, type Outcome, type TraceEvent } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import type { SessionMeta } from '../session/meta.js'
+import { testHistory, type TestRecord } from '../test-results/test-history.js'
+import { traceTestsOf, type TraceTests } from '../test-results/trace-tests.js'
 
 /** Most rows of receipt history a report lists. */
 export const MAX_HISTORY_ROWS = 20
@@ -43,6 +45,8 @@ export interface AttemptView {
   logFile: string
   /** The retry note written after it, when there was one. */
   note?: string
+  /** What its `test-results` files said (docs/design.md §1 "Test results"), when it read any. */
+  tests?: TraceTests
 }
 
 /** One row of the command's receipt history. */
@@ -86,6 +90,10 @@ export interface ReportModel {
   history: HistoryRow[]
   /** `reverify capture <run-id> … --note "what you found"`, as it works when pasted (with `--state-dir` where needed). */
   captureCommand: string
+  /** Tests that failed in an attempt and passed in a later one (the receipt's `tests.flaky`). */
+  flakyTests: string[]
+  /** Tests that flaked in the command's history shown, most flakes first. */
+  historyFlakyTests: TestRecord[]
 }
 
 /** What a report is built from. */
@@ -155,6 +163,9 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
       target.checks = event.payload.check.map(check => ({ ...check }))
       target.detail = event.payload.detail
       if (target.ok) target.excerpt = ''
+    } else if (event.phase === 'note' && traceTestsOf(event.payload) !== undefined) {
+      const tests = traceTestsOf(event.payload)!
+      view(tests.attempt).tests = tests
     } else if (event.phase === 'note' && last !== undefined && last.note === undefined && isRetryNote(event.payload.message)) {
       last.note = event.payload.message
     }
@@ -196,6 +207,8 @@ export function buildReportModel(source: ReportSource): ReportModel {
     attempts,
     notes: eventsOf(events, 'note')
       .filter(event => !isProcessGroupNote(event.payload))
+      // Test results are shown with their attempt.
+      .filter(event => traceTestsOf(event.payload) === undefined)
       .map(event => event.payload.message)
       .filter(message => !retryNotes.has(message)),
     ...(receipt.capture && { capture: receipt.capture }),
@@ -205,16 +218,23 @@ export function buildReportModel(source: ReportSource): ReportModel {
       receipt.run_id,
       source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target },
       'what you found'
-    )
+    ),
+    flakyTests: receipt.tests?.flaky ?? [],
+    historyFlakyTests: testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0)
   }
 }
 
 /** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
-function historyRows(history: readonly Receipt[], current: Receipt): HistoryRow[] {
+function historyReceipts(history: readonly Receipt[], current: Receipt): Receipt[] {
   const receipts = history.some(receipt => receipt.run_id === current.run_id)
     ? history.map(receipt => (receipt.run_id === current.run_id ? current : receipt))
     : [current, ...history]
-  return receipts.slice(0, MAX_HISTORY_ROWS).map(receipt => ({
+  return receipts.slice(0, MAX_HISTORY_ROWS)
+}
+
+/** The history table's rows. */
+function historyRows(history: readonly Receipt[], current: Receipt): HistoryRow[] {
+  return historyReceipts(history, current).map(receipt => ({
     runId: receipt.run_id,
     startedAt: receipt.started_at,
     status: receipt.status,

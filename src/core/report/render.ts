@@ -66,6 +66,7 @@ function header(model: ReportModel): SafeHtml {
   return markup`<header>
 <p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup` <span class="flaky">flaky</span>`}</p>
 <h1>${model.stepName} — ${verdict.words}</h1>
+${model.flakyTests.length > 0 && markup`<p class="flaky-tests">Flaky tests: ${model.flakyTests.join('; ')}</p>`}
 <pre class="commands"><code>${model.commands.join('\n')}</code></pre>
 ${model.summary !== '' && markup`<p class="summary">${model.summary}</p>`}
 <dl class="facts">
@@ -138,8 +139,24 @@ function attemptHead(model: ReportModel, attempt: AttemptView, open: boolean): S
 ${checksTable(attempt)}
 ${commandsTable(attempt)}
 ${attempt.note !== undefined && markup`<p class="note">${attempt.note}</p>`}
+${testsBlock(attempt)}
 ${attempt.excerpt !== '' && markup`<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
 `
+}
+
+/** An attempt's JUnit results: counts, then each failed test with where it failed and its message. */
+function testsBlock(attempt: AttemptView): SafeHtml {
+  const tests = attempt.tests
+  if (tests === undefined) return markup``
+  const bad = tests.failed + tests.errors
+  const counts = `${tests.total} tests in ${tests.files.join(', ')} · ${bad} failed${tests.skipped > 0 ? ` · ${tests.skipped} skipped` : ''}`
+  const rows = tests.failed_tests.map(
+    test =>
+      markup`<tr><td>${test.name}</td><td>${test.file === undefined ? '' : markup`<code>${test.line === undefined ? test.file : `${test.file}:${test.line}`}</code>`}</td><td>${test.outcome}</td><td><pre>${test.message ?? ''}</pre></td></tr>`
+  )
+  return markup`<h3>Tests</h3><p>${counts}</p>
+${rows.length > 0 && markup`<table class="tests"><tr><th>failing test</th><th>where</th><th></th><th>message</th></tr>${rows}</table>`}
+${tests.recovered.length > 0 && markup`<p class="flaky-tests">Passed after failing in an earlier attempt (flaky): ${tests.recovered.join('; ')}</p>`}`
 }
 
 /** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
@@ -198,6 +215,7 @@ function historySection(model: ReportModel): SafeHtml {
   const rate = passed.length + failed > 0 ? Math.round((100 * flaky) / (passed.length + failed)) : 0
   return markup`<section id="history"><h2>History of this command</h2>
 <p>Last ${model.history.length} run(s): ${passed.length - flaky} passed · ${flaky} flaky · ${failed} failed — flake rate ${rate} %.</p>
+${model.historyFlakyTests.length > 0 && markup`<p>Flaky tests: ${model.historyFlakyTests.map(test => `${test.name} (${test.flaky})`).join(', ')}.</p>`}
 <table><tr><th>date</th><th>run</th><th>status</th><th>attempts</th><th>flaky</th><th>capture</th></tr>${model.history.map(historyRow)}</table>
 </section>
 `

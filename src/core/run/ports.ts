@@ -37,6 +37,8 @@ export type RunProgress =
   | { kind: 'on-retry-failed'; attempt: number; exitCode: number; note: string }
   /** The HTML report could not be written (docs/design.md §8); the run's verdict stands. */
   | { kind: 'report-failed'; runId: string; error: string }
+  /** A `test-results` file was ignored (docs/design.md §1 "Test results"); `file` is relative to the working directory. */
+  | { kind: 'test-results-warning'; attempt: number; file: string; reason: string }
 
 /** The side effects of a run. */
 export interface RunPorts {

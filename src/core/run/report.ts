@@ -9,6 +9,7 @@ import type { GuardrailHit } from '../guardrail/index.js'
 import type { CommandIdentity } from '../identity.js'
 import type { Receipt } from '../receipt.js'
 import type { Outcome } from '../session/events.js'
+import type { RunTests } from '../test-results/run-tests.js'
 
 /** Where a run's trace lives. */
 export interface SessionRef {
@@ -67,6 +68,8 @@ export interface CompletedRun {
   firstFailure?: { attempt: number; excerpt: string }
   capture: CaptureState
   receipt: Receipt
+  /** What the `test-results` files said (docs/design.md §1 "Test results"), when an attempt read one. */
+  tests?: RunTests
   /** Receipts removed by retention. */
   pruned: string[]
   /** Where report.html was written (absent when it could not be). */

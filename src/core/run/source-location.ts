@@ -115,3 +115,9 @@ export function locateInText(text: string, base: LocationBase): SourceLocation |
   }
   return found
 }
+
+/** The workspace-relative name of `path` (relative to the working directory or the workspace) when it is a regular file inside. */
+export function findWorkspaceFile(path: string, base: LocationBase): string | undefined {
+  const realWorkspace = realOrNothing(resolve(base.workspace))
+  return realWorkspace === undefined ? undefined : workspaceFile(path, base, realWorkspace)
+}

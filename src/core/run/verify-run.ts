@@ -11,7 +11,7 @@ import { UsageError, describeError } from '../errors.js'
 import { describeExpectations } from '../expectations.js'
 import { findDestructive, type GuardrailHit } from '../guardrail/index.js'
 import { normalizeCommand, scriptIdentity, type CommandIdentity } from '../identity.js'
-import type { Receipt } from '../receipt.js'
+import { RECEIPT_VERSION, type Receipt } from '../receipt.js'
 import { identityLines } from '../script-lines.js'
 import { redactDeep, type Redactor } from '../redaction.js'
 import { newRunId } from '../run-id.js'
@@ -28,6 +28,7 @@ import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
 import { endedBeforeReceipt, planResume, type Here, type ResumeDecision, type ResumePlan } from './resume.js'
 import { writeSessionReport } from '../report/index.js'
+import { receiptTests, runTests } from '../test-results/run-tests.js'
 
 /** The first command (of the script, expect-check or on-retry) the guardrail refuses, unless allowed. */
 function guardrailHit(settings: RunSettings): GuardrailHit | undefined {
@@ -147,7 +148,7 @@ async function openRun(
   // The name is free text: a secret in it must not become a folder name.
   const planned = planSession(ports.store.stateDir, redactor.redact(settings.name), startedAt)
   const receipt: Receipt = {
-    schema_version: 1,
+    schema_version: RECEIPT_VERSION,
     run_id: runId,
     target: request.target,
     scope: settings.scope,
@@ -308,13 +309,15 @@ async function closeRun(
   )
   const last = loop.attempts[loop.attempts.length - 1]
   const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified && !attempt.interrupted) : undefined
+  const tests = runTests(loop.attempts)
   const receipt: Receipt = {
     ...run.receipt,
     status: receiptStatus(loop),
     flaky: loop.flaky,
     ended_at: endedAt,
     attempts: session.metadata.attempts,
-    commands: (last?.commands ?? []).map(commandRecord)
+    commands: (last?.commands ?? []).map(commandRecord),
+    ...(tests !== undefined && { tests: receiptTests(tests) })
   }
   const written = redactReceipt(receipt, request.redactor)
   await pauseForTest(request.env, 'after-trace-end')
@@ -342,6 +345,7 @@ async function closeRun(
     }),
     capture: run.capture,
     receipt: written,
+    ...(tests !== undefined && { tests: redactDeep(tests, request.redactor) }),
     pruned,
     ...(reportPath !== undefined && { reportPath })
   }
@@ -349,8 +353,8 @@ async function closeRun(
 
 /** Receipts hold commands and expectations as written: redact them like everything else. */
 function redactReceipt(receipt: Receipt, redactor: Redactor): Receipt {
-  const { identity, commands, expectations } = receipt
-  return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) }
+  const { identity, commands, expectations, tests } = receipt
+  return { ...receipt, ...redactDeep({ identity, commands, expectations, ...(tests !== undefined && { tests }) }, redactor) }
 }
 
 /**

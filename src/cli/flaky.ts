@@ -1,0 +1,52 @@
+/** `reverify flaky [--json] [--since N]`: this repository's tests by how often they flaked (docs/design.md §1 "Test results"). */
+import { UsageError } from '../core/errors.js'
+import { parseInputs } from '../core/inputs/parse.js'
+import { testHistory } from '../core/test-results/test-history.js'
+import { flagsOf, parseCommandLine } from './flags.js'
+import { flakyHelp } from './help.js'
+import { println, type CliIo } from './io.js'
+import { openStore } from './receipts.js'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Lists the tests that flaked or failed in this repository's receipts, most flakes first. */
+export async function flakyCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals, help } = parseCommandLine(argv, 'flaky', 'reverify flaky --help')
+  if (help) {
+    io.stdout.write(flakyHelp())
+    return 0
+  }
+  if (positionals.length > 0) throw new UsageError('flaky: takes no arguments; see reverify flaky --help')
+  const given = parseInputs(flags, flagsOf('flaky'), { front: 'cli', base: io.cwd })
+  const { root, store } = openStore(given['state-dir'], io)
+  const since = given.since
+  const history = testHistory(await store.list({ target: root }), since === undefined ? {} : { sinceMs: Date.now() - since * DAY_MS })
+  if (given.json === true) {
+    const tests = history.tests.map(test => ({
+      name: test.name,
+      flaky: test.flaky,
+      failed: test.failed,
+      last_run_id: test.lastRunId,
+      last_at: test.lastAt
+    }))
+    println(io.stdout, JSON.stringify({ runs: history.runs, ...(since !== undefined && { since_days: since }), tests }, null, 2))
+    return 0
+  }
+  const window = since === undefined ? '' : ` of the last ${since} day${since === 1 ? '' : 's'}`
+  if (history.tests.length === 0) {
+    println(
+      io.stdout,
+      `reverify: no test flaked or failed in the ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`
+    )
+    return 0
+  }
+  println(
+    io.stdout,
+    `reverify: tests that flaked or failed in ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`
+  )
+  println(io.stdout, `${'flaky'.padStart(5)}  ${'failed'.padStart(6)}  ${'last run'.padEnd(29)}  test`)
+  for (const test of history.tests) {
+    println(io.stdout, `${String(test.flaky).padStart(5)}  ${String(test.failed).padStart(6)}  ${test.lastRunId.padEnd(29)}  ${test.name}`)
+  }
+  return 0
+}

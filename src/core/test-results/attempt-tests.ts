@@ -1,0 +1,155 @@
+/**
+ * One attempt's test results (docs/design.md §1 "Test results"): the JUnit files `test-results` matches
+ * that were written since the attempt started, read one by one into counts, the failed
+ * tests (capped) and which earlier failures passed this time. A file that cannot be read,
+ * is not JUnit, or is hostile is a warning and counts for nothing; the verdict never
+ * depends on any of it.
+ */
+import { lstat } from 'node:fs/promises'
+import { relative, sep } from 'node:path'
+import type { LocationBase } from '../run/source-location.js'
+import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
+import { DEFAULT_LIMITS, parseJUnitFile, type ParsedTestCase, type ParseLimits } from './junit-parser.js'
+import { locateTest } from './locate.js'
+
+/** Most failed tests kept per attempt (and names per list in a receipt). */
+export const MAX_TESTS_LISTED = 100
+/** Longest test name kept. */
+export const MAX_TEST_NAME = 500
+
+/** A test that failed (`<failure>`) or could not run (`<error>`) in an attempt. */
+export interface FailedTest {
+  name: string
+  outcome: 'failed' | 'error'
+  /** Relative to the working directory, `/`-separated. */
+  file?: string
+  line?: number
+  message?: string
+  durationMs?: number
+}
+
+/** A results file that was ignored, and why. */
+export interface ResultsWarning {
+  file: string
+  reason: string
+}
+
+/** What an attempt's results files said. */
+export interface AttemptTests {
+  /** The files read, relative to the working directory. */
+  files: string[]
+  total: number
+  passed: number
+  failed: number
+  errors: number
+  skipped: number
+  /** The first MAX_TESTS_LISTED tests that failed or errored. */
+  failedTests: FailedTest[]
+  /** Names watched for (failed in an earlier attempt) that passed in this one. */
+  recovered: string[]
+  warnings: ResultsWarning[]
+}
+
+/** What reading an attempt's results needs. */
+export interface AttemptTestsRequest {
+  patterns: readonly string[]
+  workingDirectory: string
+  /** Files last changed before this (epoch ms) belong to an earlier attempt. */
+  sinceMs: number
+  /** Names of tests that failed in earlier attempts. */
+  watch: ReadonlySet<string>
+  limits?: { glob?: GlobLimits; parse?: ParseLimits }
+}
+
+/**
+ * The name a test is known by across attempts and runs: `classname › name`, or the name
+ * alone when the class name adds nothing (jest-junit writes the same text in both).
+ */
+export function testName(test: Pick<ParsedTestCase, 'classname' | 'name'>): string {
+  const name = test.name.trim() || '(unnamed)'
+  const classname = test.classname.trim()
+  const full = classname === '' || classname === name ? name : `${classname} › ${name}`
+  return full.length > MAX_TEST_NAME ? `${full.slice(0, MAX_TEST_NAME - 1)}…` : full
+}
+
+/**
+ * The file system's clock is coarse (it can lag the process clock by a tick): a file written
+ * this close after the start still counts as written by the attempt.
+ */
+const CLOCK_SLACK_MS = 10
+
+/** Reads the results files an attempt wrote. */
+export async function readAttemptTests(request: AttemptTestsRequest): Promise<AttemptTests> {
+  const base: LocationBase = { workspace: request.workingDirectory }
+  const tests: AttemptTests = {
+    files: [],
+    total: 0,
+    passed: 0,
+    failed: 0,
+    errors: 0,
+    skipped: 0,
+    failedTests: [],
+    recovered: [],
+    warnings: []
+  }
+  const shown = (path: string) => relative(request.workingDirectory, path).split(sep).join('/')
+  const found = await findFiles(request.patterns, request.workingDirectory, request.limits?.glob ?? GLOB_LIMITS)
+  if (found.truncated) {
+    tests.warnings.push({
+      file: request.patterns.join(', '),
+      reason: `matched too much: only the first ${found.files.length} files were read`
+    })
+  }
+  const recovered = new Set<string>()
+  for (const path of found.files) {
+    const stats = await lstat(path).catch(() => undefined)
+    if (stats === undefined || stats.mtimeMs + CLOCK_SLACK_MS < request.sinceMs) continue
+    // Staged per file: a file that turns out bad adds nothing.
+    const staged = { total: 0, passed: 0, failed: 0, errors: 0, skipped: 0, failedTests: [] as ParsedTestCase[], recovered: [] as string[] }
+    const outcome = await parseJUnitFile(
+      path,
+      test => {
+        staged.total++
+        if (test.outcome === 'passed') {
+          staged.passed++
+          if (request.watch.size > 0) {
+            const name = testName(test)
+            if (request.watch.has(name)) staged.recovered.push(name)
+          }
+        } else if (test.outcome === 'skipped') staged.skipped++
+        else {
+          if (test.outcome === 'failed') staged.failed++
+          else staged.errors++
+          if (tests.failedTests.length + staged.failedTests.length < MAX_TESTS_LISTED) staged.failedTests.push(test)
+        }
+      },
+      request.limits?.parse ?? DEFAULT_LIMITS
+    )
+    if (!outcome.ok) {
+      tests.warnings.push({ file: shown(path), reason: outcome.reason })
+      continue
+    }
+    tests.files.push(shown(path))
+    tests.total += staged.total
+    tests.passed += staged.passed
+    tests.failed += staged.failed
+    tests.errors += staged.errors
+    tests.skipped += staged.skipped
+    for (const name of staged.recovered) recovered.add(name)
+    for (const test of staged.failedTests) tests.failedTests.push(failedTest(test, base))
+  }
+  tests.recovered = [...recovered].slice(0, MAX_TESTS_LISTED)
+  return tests
+}
+
+function failedTest(test: ParsedTestCase, base: LocationBase): FailedTest {
+  const place = locateTest(test, base)
+  return {
+    name: testName(test),
+    outcome: test.outcome === 'error' ? 'error' : 'failed',
+    ...(place.file !== undefined && { file: place.file }),
+    ...(place.line !== undefined && { line: place.line }),
+    ...(test.message !== undefined && { message: test.message }),
+    ...(test.durationMs !== undefined && { durationMs: test.durationMs })
+  }
+}

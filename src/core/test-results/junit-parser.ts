@@ -1,0 +1,236 @@
+/**
+ * One JUnit XML file read as a stream (docs/design.md §1 "Test results"): saxes parses it after
+ * xml-caps.ts has cut every long text run, so memory stays bounded whatever the file's size.
+ * No DTD is processed and no entity beyond XML's five is expanded: a file with a DOCTYPE is
+ * refused (it is the only way to declare one), before anything in it is read. Each test case
+ * is handed to a callback as soon as it closes; nothing else of the file is kept.
+ */
+import { constants } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { StringDecoder } from 'node:string_decoder'
+import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { XmlRunCapper } from './xml-caps.js'
+
+/** How one test ended: `error` is JUnit's `<error>` (the test could not run), `failed` its `<failure>`. */
+export type TestOutcome = 'passed' | 'failed' | 'error' | 'skipped'
+
+/** One `<testcase>` as the file tells it. */
+export interface ParsedTestCase {
+  /** The innermost `<testsuite>`'s name ('' when it has none). */
+  suite: string
+  name: string
+  classname: string
+  /** The `file` or `filepath` attribute, as written. */
+  file?: string
+  /** The `line` attribute (as written: pytest's is 0-based). */
+  line?: number
+  outcome: TestOutcome
+  durationMs?: number
+  /** The failure's or error's `message` attribute, else the start of its text; capped. */
+  message?: string
+  /** The start of the failure's or error's text (the stack), capped; where file and line are looked for. */
+  detail?: string
+}
+
+/** Limits that keep a hostile file cheap. */
+export interface ParseLimits {
+  /** Longest text, CDATA or attribute value handed to the parser. */
+  maxRun: number
+  /** Longest message kept per test. */
+  maxMessage: number
+  /** Longest failure text kept per test. */
+  maxDetail: number
+  /** Deepest element nesting accepted. */
+  maxDepth: number
+}
+
+/** The limits used unless a test asks for others. */
+export const DEFAULT_LIMITS: ParseLimits = { maxRun: 64 * 1024, maxMessage: 1_000, maxDetail: 4_000, maxDepth: 256 }
+
+/** What reading one file came to: its test count, or why it was ignored. */
+export type ParseOutcome = { ok: true; tests: number } | { ok: false; reason: string }
+
+/** A reason that stops the parse early (not an XML error). */
+class Refusal extends Error {
+  override name = 'Refusal'
+}
+
+const ROOTS = new Set(['testsuites', 'testsuite'])
+const CHUNK_BYTES = 64 * 1024
+const GENERIC_MESSAGE = /^(failed|failure|error)$/i
+/** `go test -v`'s own bookkeeping lines inside a failure's text. */
+const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)|--- (FAIL|PASS|SKIP):)/
+
+interface OpenCase {
+  test: ParsedTestCase
+  /** Text of the failure/error being read. */
+  detail: string
+  inResult: boolean
+}
+
+/** Seconds (as JUnit writes them) to whole milliseconds; undefined when not a number. */
+function durationOf(time: string | undefined): number | undefined {
+  if (time === undefined || time.trim() === '') return undefined
+  const seconds = Number(time.replace(/,/g, ''))
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : undefined
+}
+
+function lineOf(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\s*\d{1,9}\s*$/.test(text)) return undefined
+  return Number(text)
+}
+
+function firstLines(text: string, max: number): string {
+  const trimmed = text.trim()
+  return trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed
+}
+
+/** Builds the parser's event handlers: a small state machine over the JUnit elements. */
+function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => void) {
+  const suites: string[] = []
+  let depth = 0
+  let root = true
+  let open: OpenCase | undefined
+  let count = 0
+
+  const opentag = (tag: SaxesTagPlain): void => {
+    depth++
+    if (depth > limits.maxDepth) throw new Refusal(`ignored: elements nested deeper than ${limits.maxDepth}`)
+    const attrs = tag.attributes
+    if (root) {
+      root = false
+      if (!ROOTS.has(tag.name))
+        throw new Refusal(`ignored: not JUnit XML (the root element is <${tag.name.slice(0, 40)}>, not <testsuites> or <testsuite>)`)
+    }
+    switch (tag.name) {
+      case 'testsuite':
+        suites.push(attrs.name ?? '')
+        return
+      case 'testcase': {
+        const file = attrs.file ?? attrs.filepath
+        const line = lineOf(attrs.line)
+        const durationMs = durationOf(attrs.time)
+        open = {
+          test: {
+            suite: suites[suites.length - 1] ?? '',
+            name: (attrs.name ?? '').slice(0, 1_000),
+            classname: (attrs.classname ?? attrs.class ?? '').slice(0, 1_000),
+            ...(file !== undefined && file !== '' && { file: file.slice(0, 4_096) }),
+            ...(line !== undefined && { line }),
+            outcome: 'passed',
+            ...(durationMs !== undefined && { durationMs })
+          },
+          detail: '',
+          inResult: false
+        }
+        return
+      }
+      case 'failure':
+      case 'error':
+        if (open === undefined) return
+        // A second failure of the same test (some tools write one per assertion) keeps the first.
+        if (open.test.outcome === 'failed' || open.test.outcome === 'error') return
+        open.test.outcome = tag.name === 'failure' ? 'failed' : 'error'
+        if (attrs.message !== undefined && attrs.message.trim() !== '') open.test.message = firstLines(attrs.message, limits.maxMessage)
+        open.inResult = true
+        return
+      case 'skipped':
+        if (open !== undefined && open.test.outcome === 'passed') open.test.outcome = 'skipped'
+        return
+    }
+  }
+
+  const closetag = (tag: SaxesTagPlain): void => {
+    depth--
+    if (tag.name === 'testsuite') suites.pop()
+    else if ((tag.name === 'failure' || tag.name === 'error') && open !== undefined) open.inResult = false
+    else if (tag.name === 'testcase' && open !== undefined) {
+      const { test, detail } = open
+      if (detail.trim() !== '') {
+        test.detail = firstLines(detail, limits.maxDetail)
+        // Go's converters write message="Failed": the first line that says something is better.
+        if (test.message === undefined || GENERIC_MESSAGE.test(test.message)) {
+          const telling = test.detail.split('\n').find(line => line.trim() !== '' && !RUNNER_LINE.test(line))
+          if (telling !== undefined) test.message = firstLines(telling, limits.maxMessage)
+        }
+      }
+      open = undefined
+      count++
+      onTest(test)
+    }
+  }
+
+  // Only a failure's or error's own text is kept (never <system-out>), up to its cap.
+  const text = (value: string): void => {
+    if (open === undefined || !open.inResult || open.detail.length >= limits.maxDetail) return
+    open.detail += value.slice(0, limits.maxDetail - open.detail.length + 1)
+  }
+
+  return { opentag, closetag, text, count: () => count }
+}
+
+/**
+ * Reads one JUnit XML file, calling `onTest` for each test case. Never throws for the
+ * file's content or a read error: the outcome says why the file was ignored. The file is
+ * opened without following a link or blocking on a FIFO, and must be a regular file.
+ */
+export async function parseJUnitFile(
+  path: string,
+  onTest: (test: ParsedTestCase) => void,
+  limits: ParseLimits = DEFAULT_LIMITS
+): Promise<ParseOutcome> {
+  let handle
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+  } catch (error) {
+    return { ok: false, reason: `ignored: cannot be opened (${(error as NodeJS.ErrnoException).code ?? 'error'})` }
+  }
+  try {
+    if (!(await handle.stat()).isFile()) return { ok: false, reason: 'ignored: not a regular file' }
+    const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true })
+    const capper = new XmlRunCapper(limits.maxRun)
+    const handlers = junitHandlers(limits, onTest)
+    let failure: string | undefined
+    parser.on('error', error => {
+      failure ??= `ignored: not well-formed XML (${error.message.replace(/\s+/g, ' ').slice(0, 200)})`
+    })
+    parser.on('doctype', () => {
+      throw new Refusal('ignored: it has a DOCTYPE, and reverify reads no DTD and expands no entity')
+    })
+    parser.on('opentag', handlers.opentag)
+    parser.on('closetag', handlers.closetag)
+    parser.on('text', handlers.text)
+    parser.on('cdata', handlers.text)
+    const decoder = new StringDecoder('utf8')
+    let first = true
+    const feed = (text: string): void => {
+      if (first && text !== '') {
+        first = false
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+      }
+      const filtered = capper.push(text)
+      if (filtered !== '') parser.write(filtered)
+    }
+    try {
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES)
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null)
+        if (bytesRead === 0) break
+        feed(decoder.write(buffer.subarray(0, bytesRead)))
+        if (failure !== undefined) return { ok: false, reason: failure }
+      }
+      feed(decoder.end())
+      const rest = capper.end()
+      if (rest !== '') parser.write(rest)
+      parser.close()
+    } catch (error) {
+      if (error instanceof Refusal) return { ok: false, reason: error.message }
+      failure ??= `ignored: cannot be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`
+    }
+    if (failure !== undefined) return { ok: false, reason: failure }
+    if (first) return { ok: false, reason: 'ignored: the file is empty' }
+    return { ok: true, tests: handlers.count() }
+  } finally {
+    await handle.close()
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * A run's test facts from its attempts (docs/design.md §1 "Test results"): the tests that failed in the
+ * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
+ * passed in a later one. What the receipt keeps of them is capped.
+ */
+import type { Receipt } from '../receipt.js'
+import { MAX_TESTS_LISTED, type AttemptTests, type FailedTest } from './attempt-tests.js'
+
+/** What the run's test results add up to. */
+export interface RunTests {
+  /** Tests in the last attempt that has results. */
+  total: number
+  /** Its failed tests (at most MAX_TESTS_LISTED). */
+  failed: FailedTest[]
+  /** Tests that failed in an attempt and passed in a later one, in the order they recovered. */
+  flaky: string[]
+  /** The attempt those totals come from. */
+  attempt: number
+}
+
+/** The run's test facts, or undefined when no attempt read a results file. */
+export function runTests(attempts: readonly { attempt: number; tests?: AttemptTests }[]): RunTests | undefined {
+  const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0)
+  const last = withResults[withResults.length - 1]
+  if (last === undefined) return undefined
+  const flaky = new Set<string>()
+  for (const attempt of withResults) for (const name of attempt.tests!.recovered) flaky.add(name)
+  return {
+    total: last.tests!.total,
+    failed: last.tests!.failedTests,
+    flaky: [...flaky].slice(0, MAX_TESTS_LISTED),
+    attempt: last.attempt
+  }
+}
+
+/** The receipt's `tests` field (docs/design.md §3). */
+export function receiptTests(tests: RunTests): NonNullable<Receipt['tests']> {
+  const failed = [...new Set(tests.failed.map(test => test.name))].slice(0, MAX_TESTS_LISTED)
+  return { total: tests.total, failed, flaky: tests.flaky }
+}

@@ -1,0 +1,273 @@
+/**
+ * Bounds what an XML parser has to hold (docs/design.md §1 "Test results"): a streaming parser still
+ * gathers each text node, CDATA section, comment and attribute value whole before it hands
+ * it on, so one 60 MB `<system-out>` would be one 60 MB string. This filter sits in front of
+ * the parser and passes the markup through unchanged while it cuts every such run to its
+ * first `maxRun` characters. Entity references are passed whole or not at all, so a cut never
+ * makes a well-formed document malformed; comment bodies are dropped (nobody reads them).
+ */
+
+type State = 'text' | 'open' | 'tag' | 'value' | 'cdata' | 'comment' | 'pi' | 'decl'
+
+const CDATA_OPEN = '<![CDATA['
+const COMMENT_OPEN = '<!--'
+/** The longest entity reference passed on (`&#x10FFFF;` and every name JUnit files use fit). */
+const MAX_ENTITY = 32
+const ENTITY_CHAR = /[#A-Za-z0-9_.:-]/
+const LT = 0x3c
+const GT = 0x3e
+const AMP = 0x26
+const QUOTE = 0x22
+const APOSTROPHE = 0x27
+const BRACKET = 0x5d
+
+/**
+ * The index of the first character at or after `from` that ends a plain run in `state`
+ * (chunk.length when none does): everything before it is copied in one slice. A plain
+ * loop over char codes, because this runs over every byte of every results file.
+ */
+function runEnd(chunk: string, from: number, state: 'text' | 'value' | 'tag' | 'cdata'): number {
+  let i = from
+  const length = chunk.length
+  switch (state) {
+    case 'text':
+      for (; i < length; i++) {
+        const code = chunk.charCodeAt(i)
+        if (code === LT || code === AMP) break
+      }
+      return i
+    case 'value':
+      for (; i < length; i++) {
+        const code = chunk.charCodeAt(i)
+        if (code === QUOTE || code === APOSTROPHE || code === AMP) break
+      }
+      return i
+    case 'tag':
+      for (; i < length; i++) {
+        const code = chunk.charCodeAt(i)
+        if (code === GT || code === QUOTE || code === APOSTROPHE) break
+      }
+      return i
+    case 'cdata':
+      for (; i < length; i++) if (chunk.charCodeAt(i) === BRACKET) break
+      return i
+  }
+}
+
+/** Streams XML text through, cutting long text, CDATA, attribute values, comments and declarations. */
+export class XmlRunCapper {
+  private state: State = 'text'
+  /** Characters passed in the current run (text, value, CDATA, tag, declaration). */
+  private run = 0
+  /** The start of markup seen so far while it is not yet known what it opens. */
+  private opening = ''
+  private quote = ''
+  /** An entity reference being read; passed on only when complete and within the cap. */
+  private entity = ''
+  /** `]` (CDATA), `-` (comment) or `?` (processing instruction) characters seen in a row. */
+  private closers = 0
+  private depth = 0
+  /** Characters cut so far. */
+  dropped = 0
+
+  constructor(private readonly maxRun: number) {}
+
+  /** Filters the next piece of the document. */
+  push(chunk: string): string {
+    const out: string[] = []
+    // When nothing was held over, cut or held back, the output is the chunk itself.
+    const clean = this.opening === '' && this.entity === '' && this.closers === 0
+    const dropped = this.dropped
+    let i = 0
+    while (i < chunk.length) {
+      switch (this.state) {
+        case 'text':
+        case 'value': {
+          if (this.entity !== '') {
+            i = this.readEntity(chunk, i, out)
+            break
+          }
+          const end = runEnd(chunk, i, this.state)
+          this.copy(chunk, i, end, out)
+          i = end
+          if (i === chunk.length) break
+          const char = chunk[i]!
+          i++
+          if (char === '&') this.entity = '&'
+          else if (char === '<') {
+            this.state = 'open'
+            this.opening = '<'
+          } else if (char === this.quote) {
+            out.push(char)
+            this.state = 'tag'
+            this.run = 0
+          } else this.copy(char, 0, 1, out)
+          break
+        }
+        case 'open':
+          i = this.readOpening(chunk, i, out)
+          break
+        case 'tag': {
+          const end = runEnd(chunk, i, 'tag')
+          this.copy(chunk, i, end, out)
+          i = end
+          if (i === chunk.length) break
+          const char = chunk[i++]!
+          out.push(char)
+          if (char === '>') this.enter('text')
+          else {
+            this.quote = char
+            this.enter('value')
+          }
+          break
+        }
+        case 'cdata':
+          i = this.readCdata(chunk, i, out)
+          break
+        case 'comment':
+        case 'pi': {
+          const char = chunk[i++]!
+          const closer = this.state === 'comment' ? '-' : '?'
+          if (char === '>' && this.closers >= (this.state === 'comment' ? 2 : 1)) {
+            if (this.state === 'pi') this.copy('?'.repeat(this.closers - 1), 0, this.closers - 1, out)
+            out.push(this.state === 'comment' ? '-->' : '?>')
+            this.enter('text')
+          } else if (char === closer) this.closers++
+          else if (this.state === 'comment') {
+            // Comment bodies are never read: drop them whole.
+            this.dropped += this.closers + 1
+            this.closers = 0
+          } else {
+            this.copy('?'.repeat(this.closers) + char, 0, this.closers + 1, out)
+            this.closers = 0
+          }
+          break
+        }
+        case 'decl': {
+          const char = chunk[i++]!
+          if (char === '[') this.depth++
+          else if (char === ']') this.depth = Math.max(0, this.depth - 1)
+          if (char === '>' && this.depth === 0) {
+            out.push(char)
+            this.enter('text')
+          } else this.copy(char, 0, 1, out)
+          break
+        }
+      }
+    }
+    const unchanged = clean && this.dropped === dropped && this.opening === '' && this.entity === '' && this.closers === 0
+    return unchanged ? chunk : out.join('')
+  }
+
+  /** What is left at the end of the input (an unfinished opening or entity, cut or not). */
+  end(): string {
+    const rest = this.opening + this.entity
+    this.opening = ''
+    this.entity = ''
+    return rest
+  }
+
+  private enter(state: State): void {
+    this.state = state
+    this.run = 0
+    this.closers = 0
+  }
+
+  /** Copies chunk[from, to) within the run's cap, counting what is cut. */
+  private copy(chunk: string, from: number, to: number, out: string[]): void {
+    if (to <= from) return
+    const room = Math.max(0, this.maxRun - this.run)
+    let take = Math.min(room, to - from)
+    // Never split a surrogate pair at the cut.
+    if (take > 0 && take < to - from && isHighSurrogate(chunk.charCodeAt(from + take - 1))) take--
+    if (take > 0) out.push(chunk.slice(from, from + take))
+    this.run += take
+    this.dropped += to - from - take
+    if (take < to - from) this.run = this.maxRun
+  }
+
+  private readEntity(chunk: string, i: number, out: string[]): number {
+    while (i < chunk.length) {
+      const char = chunk[i]!
+      if (char === ';') {
+        this.entity += char
+        const whole = this.entity
+        this.entity = ''
+        if (this.run + whole.length <= this.maxRun) {
+          out.push(whole)
+          this.run += whole.length
+        } else {
+          this.dropped += whole.length
+          this.run = this.maxRun
+        }
+        return i + 1
+      }
+      if (!ENTITY_CHAR.test(char) || this.entity.length >= MAX_ENTITY) {
+        // Not an entity reference: the parser will say so; pass it on as it is.
+        out.push(this.entity)
+        this.run += this.entity.length
+        this.entity = ''
+        return i
+      }
+      this.entity += char
+      i++
+    }
+    return i
+  }
+
+  private readOpening(chunk: string, i: number, out: string[]): number {
+    while (i < chunk.length) {
+      this.opening += chunk[i++]
+      const seen = this.opening
+      if (seen === COMMENT_OPEN) this.opened(seen, 'comment', out)
+      else if (seen === CDATA_OPEN) this.opened(seen, 'cdata', out)
+      else if (COMMENT_OPEN.startsWith(seen) || CDATA_OPEN.startsWith(seen)) continue
+      else if (seen.startsWith('<?')) this.opened(seen, 'pi', out)
+      else if (seen.startsWith('<!')) this.opened(seen, 'decl', out)
+      else {
+        // An element's tag: its last character belongs to the tag state (it may be `>` or `/`).
+        this.opened(seen.slice(0, -1), 'tag', out)
+        i--
+      }
+      return i
+    }
+    return i
+  }
+
+  private opened(seen: string, state: State, out: string[]): void {
+    out.push(seen)
+    this.opening = ''
+    this.depth = 0
+    this.enter(state)
+  }
+
+  private readCdata(chunk: string, i: number, out: string[]): number {
+    while (i < chunk.length) {
+      if (this.closers === 0) {
+        const end = runEnd(chunk, i, 'cdata')
+        this.copy(chunk, i, end, out)
+        i = end
+        if (i === chunk.length) return i
+      }
+      const char = chunk[i++]!
+      if (char === ']') {
+        this.closers++
+        continue
+      }
+      if (char === '>' && this.closers >= 2) {
+        this.copy(']'.repeat(this.closers - 2), 0, this.closers - 2, out)
+        out.push(']]>')
+        this.enter('text')
+        return i
+      }
+      this.copy(']'.repeat(this.closers), 0, this.closers, out)
+      this.closers = 0
+      this.copy(char, 0, 1, out)
+    }
+    return i
+  }
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff
+}
