@@ -19,6 +19,7 @@ import type { RunSettings } from '../settings.js'
 import { commandRecord } from '../session/events.js'
 import { planSession } from '../session/layout.js'
 import { writeRunRecord } from '../session/run-record.js'
+import { receiptSealed, sealReceipt } from '../run-seal.js'
 import { TraceSession } from '../session/writer.js'
 import { closeInterruptedRun } from './close-interrupted.js'
 import { attemptExcerpt } from './excerpt.js'
@@ -49,7 +50,7 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
   const { settings } = request
   const identity = scriptIdentity(settings.script)
   let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
-  if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request)))) {
+  if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request), request.seal))) {
     // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
     const settled = await closeInterruptedRun({
       store: ports.store,
@@ -85,7 +86,8 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
         runId: latest.run_id,
         reason,
         redactor: request.redactor,
-        now: () => ports.clock.now()
+        now: () => ports.clock.now(),
+        traceDecides: receiptSealed(latest, request.seal)
       })
       if (closed.reportError !== undefined) ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError })
       ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason })
@@ -109,7 +111,8 @@ async function decideResume(request: RunRequest, ports: RunPorts, latest: Receip
     settings: request.settings,
     stateDir: ports.store.stateDir,
     redactor: request.redactor,
-    here: here(request)
+    here: here(request),
+    seal: request.seal
   })
 }
 
@@ -156,7 +159,8 @@ async function openRun(
     pid: process.pid,
     ...(request.ci && { ci: request.ci })
   }
-  await ports.store.write(redactReceipt(receipt, redactor))
+  const sealed = receiptOnDisk(receipt, request)
+  await ports.store.write(sealed)
   let session: TraceSession
   try {
     session = await TraceSession.open({
@@ -171,10 +175,10 @@ async function openRun(
   } catch (error) {
     // No trace can be written (a link or a file where a folder should be): the run ends
     // before it starts, and its receipt says so rather than staying `running`.
-    await ports.store.write(redactReceipt({ ...receipt, status: 'aborted', ended_at: timestamp(now()) }, redactor))
+    await ports.store.write({ ...sealed, status: 'aborted', ended_at: timestamp(now()) })
     throw new UsageError(`state-dir: cannot create the trace folder: ${describeError(error)}`)
   }
-  await writeRunRecord(session.dir, settings, redactor)
+  await writeRunRecord(session.dir, settings, redactor, request.seal)
   ports.log({ kind: 'run-created', runId, sessionDir: session.dir })
   const uncaptured = capture.uncapturedRunId
   session.event('start', {
@@ -202,7 +206,7 @@ async function refuse(
   session.event('note', { message: refusalNote(hit), rule: hit.rule })
   const summary = `refused by the guardrail (${hit.rule})`
   await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary })
-  const receipt = redactReceipt({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request.redactor)
+  const receipt = receiptOnDisk({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request)
   await ports.store.write(receipt)
   const reportPath = await writeReport(ports, receipt)
   return {
@@ -251,8 +255,10 @@ async function resumeRun(
   const now = () => ports.clock.now()
   const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
   const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`
-  const receipt: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(request.ci && { ci: request.ci }) }
-  await ports.store.write(redactReceipt(receipt, request.redactor))
+  const owned: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(request.ci && { ci: request.ci }) }
+  // The new owner seals it again: its pid and host are part of what the seal covers.
+  const receipt = receiptOnDisk(owned, request)
+  await ports.store.write(receipt)
   ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir })
   const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`
   session.event('note', { message: note })
@@ -306,7 +312,7 @@ async function closeRun(
     attempts: session.metadata.attempts,
     commands: (last?.commands ?? []).map(commandRecord)
   }
-  const written = redactReceipt(receipt, request.redactor)
+  const written = receiptOnDisk(receipt, request)
   await ports.store.write(written)
   // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
   const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1)
@@ -337,6 +343,11 @@ async function closeRun(
 }
 
 /** Receipts hold commands and expectations as written: redact them like everything else. */
+/** A receipt as it is written: redacted, then sealed over what is on disk (run-seal.ts). */
+function receiptOnDisk(receipt: Receipt, request: RunRequest): Receipt {
+  return sealReceipt(redactReceipt(receipt, request.redactor), request.seal)
+}
+
 function redactReceipt(receipt: Receipt, redactor: Redactor): Receipt {
   const { identity, commands, expectations } = receipt
   return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) }
