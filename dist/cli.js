@@ -2,6 +2,2066 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 800:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+var __webpack_unused_export__;
+
+__webpack_unused_export__ = ({ value: true });
+exports.wT = __webpack_unused_export__ = void 0;
+const ed5 = __nccwpck_require__(950);
+const ed2 = __nccwpck_require__(488);
+const NSed3 = __nccwpck_require__(699);
+var isS = ed5.isS;
+var isChar10 = ed5.isChar;
+var isNameStartChar = ed5.isNameStartChar;
+var isNameChar = ed5.isNameChar;
+var S_LIST = ed5.S_LIST;
+var NAME_RE = ed5.NAME_RE;
+var isChar11 = ed2.isChar;
+var isNCNameStartChar = NSed3.isNCNameStartChar;
+var isNCNameChar = NSed3.isNCNameChar;
+var NC_NAME_RE = NSed3.NC_NAME_RE;
+const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
+const XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
+const rootNS = {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+    __proto__: null,
+    xml: XML_NAMESPACE,
+    xmlns: XMLNS_NAMESPACE,
+};
+const XML_ENTITIES = {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+    __proto__: null,
+    amp: "&",
+    gt: ">",
+    lt: "<",
+    quot: "\"",
+    apos: "'",
+};
+// EOC: end-of-chunk
+const EOC = -1;
+const NL_LIKE = -2;
+const S_BEGIN = 0; // Initial state.
+const S_BEGIN_WHITESPACE = 1; // leading whitespace
+const S_DOCTYPE = 2; // <!DOCTYPE
+const S_DOCTYPE_QUOTE = 3; // <!DOCTYPE "//blah
+const S_DTD = 4; // <!DOCTYPE "//blah" [ ...
+const S_DTD_QUOTED = 5; // <!DOCTYPE "//blah" [ "foo
+const S_DTD_OPEN_WAKA = 6;
+const S_DTD_OPEN_WAKA_BANG = 7;
+const S_DTD_COMMENT = 8; // <!--
+const S_DTD_COMMENT_ENDING = 9; // <!-- blah -
+const S_DTD_COMMENT_ENDED = 10; // <!-- blah --
+const S_DTD_PI = 11; // <?
+const S_DTD_PI_ENDING = 12; // <?hi "there" ?
+const S_TEXT = 13; // general stuff
+const S_ENTITY = 14; // &amp and such
+const S_OPEN_WAKA = 15; // <
+const S_OPEN_WAKA_BANG = 16; // <!...
+const S_COMMENT = 17; // <!--
+const S_COMMENT_ENDING = 18; // <!-- blah -
+const S_COMMENT_ENDED = 19; // <!-- blah --
+const S_CDATA = 20; // <![CDATA[ something
+const S_CDATA_ENDING = 21; // ]
+const S_CDATA_ENDING_2 = 22; // ]]
+const S_PI_FIRST_CHAR = 23; // <?hi, first char
+const S_PI_REST = 24; // <?hi, rest of the name
+const S_PI_BODY = 25; // <?hi there
+const S_PI_ENDING = 26; // <?hi "there" ?
+const S_XML_DECL_NAME_START = 27; // <?xml
+const S_XML_DECL_NAME = 28; // <?xml foo
+const S_XML_DECL_EQ = 29; // <?xml foo=
+const S_XML_DECL_VALUE_START = 30; // <?xml foo=
+const S_XML_DECL_VALUE = 31; // <?xml foo="bar"
+const S_XML_DECL_SEPARATOR = 32; // <?xml foo="bar"
+const S_XML_DECL_ENDING = 33; // <?xml ... ?
+const S_OPEN_TAG = 34; // <strong
+const S_OPEN_TAG_SLASH = 35; // <strong /
+const S_ATTRIB = 36; // <a
+const S_ATTRIB_NAME = 37; // <a foo
+const S_ATTRIB_NAME_SAW_WHITE = 38; // <a foo _
+const S_ATTRIB_VALUE = 39; // <a foo=
+const S_ATTRIB_VALUE_QUOTED = 40; // <a foo="bar
+const S_ATTRIB_VALUE_CLOSED = 41; // <a foo="bar"
+const S_ATTRIB_VALUE_UNQUOTED = 42; // <a foo=bar
+const S_CLOSE_TAG = 43; // </a
+const S_CLOSE_TAG_SAW_WHITE = 44; // </a   >
+const TAB = 9;
+const NL = 0xA;
+const CR = 0xD;
+const SPACE = 0x20;
+const BANG = 0x21;
+const DQUOTE = 0x22;
+const AMP = 0x26;
+const SQUOTE = 0x27;
+const MINUS = 0x2D;
+const FORWARD_SLASH = 0x2F;
+const SEMICOLON = 0x3B;
+const LESS = 0x3C;
+const EQUAL = 0x3D;
+const GREATER = 0x3E;
+const QUESTION = 0x3F;
+const OPEN_BRACKET = 0x5B;
+const CLOSE_BRACKET = 0x5D;
+const NEL = 0x85;
+const LS = 0x2028; // Line Separator
+const isQuote = (c) => c === DQUOTE || c === SQUOTE;
+const QUOTES = [DQUOTE, SQUOTE];
+const DOCTYPE_TERMINATOR = [...QUOTES, OPEN_BRACKET, GREATER];
+const DTD_TERMINATOR = [...QUOTES, LESS, CLOSE_BRACKET];
+const XML_DECL_NAME_TERMINATOR = [EQUAL, QUESTION, ...S_LIST];
+const ATTRIB_VALUE_UNQUOTED_TERMINATOR = [...S_LIST, GREATER, AMP, LESS];
+function nsPairCheck(parser, prefix, uri) {
+    switch (prefix) {
+        case "xml":
+            if (uri !== XML_NAMESPACE) {
+                parser.fail(`xml prefix must be bound to ${XML_NAMESPACE}.`);
+            }
+            break;
+        case "xmlns":
+            if (uri !== XMLNS_NAMESPACE) {
+                parser.fail(`xmlns prefix must be bound to ${XMLNS_NAMESPACE}.`);
+            }
+            break;
+        default:
+    }
+    switch (uri) {
+        case XMLNS_NAMESPACE:
+            parser.fail(prefix === "" ?
+                `the default namespace may not be set to ${uri}.` :
+                `may not assign a prefix (even "xmlns") to the URI \
+${XMLNS_NAMESPACE}.`);
+            break;
+        case XML_NAMESPACE:
+            switch (prefix) {
+                case "xml":
+                    // Assinging the XML namespace to "xml" is fine.
+                    break;
+                case "":
+                    parser.fail(`the default namespace may not be set to ${uri}.`);
+                    break;
+                default:
+                    parser.fail("may not assign the xml namespace to another prefix.");
+            }
+            break;
+        default:
+    }
+}
+function nsMappingCheck(parser, mapping) {
+    for (const local of Object.keys(mapping)) {
+        nsPairCheck(parser, local, mapping[local]);
+    }
+}
+const isNCName = (name) => NC_NAME_RE.test(name);
+const isName = (name) => NAME_RE.test(name);
+const FORBIDDEN_START = 0;
+const FORBIDDEN_BRACKET = 1;
+const FORBIDDEN_BRACKET_BRACKET = 2;
+/**
+ * The list of supported events.
+ */
+__webpack_unused_export__ = [
+    "xmldecl",
+    "text",
+    "processinginstruction",
+    "doctype",
+    "comment",
+    "opentagstart",
+    "attribute",
+    "opentag",
+    "closetag",
+    "cdata",
+    "error",
+    "end",
+    "ready",
+];
+const EVENT_NAME_TO_HANDLER_NAME = {
+    xmldecl: "xmldeclHandler",
+    text: "textHandler",
+    processinginstruction: "piHandler",
+    doctype: "doctypeHandler",
+    comment: "commentHandler",
+    opentagstart: "openTagStartHandler",
+    attribute: "attributeHandler",
+    opentag: "openTagHandler",
+    closetag: "closeTagHandler",
+    cdata: "cdataHandler",
+    error: "errorHandler",
+    end: "endHandler",
+    ready: "readyHandler",
+};
+// eslint-disable-next-line @typescript-eslint/ban-types
+class SaxesParser {
+    /**
+     * @param opt The parser options.
+     */
+    constructor(opt) {
+        this.opt = opt !== null && opt !== void 0 ? opt : {};
+        this.fragmentOpt = !!this.opt.fragment;
+        const xmlnsOpt = this.xmlnsOpt = !!this.opt.xmlns;
+        this.trackPosition = this.opt.position !== false;
+        this.fileName = this.opt.fileName;
+        if (xmlnsOpt) {
+            // This is the function we use to perform name checks on PIs and entities.
+            // When namespaces are used, colons are not allowed in PI target names or
+            // entity names. So the check depends on whether namespaces are used. See:
+            //
+            // https://www.w3.org/XML/xml-names-19990114-errata.html
+            // NE08
+            //
+            this.nameStartCheck = isNCNameStartChar;
+            this.nameCheck = isNCNameChar;
+            this.isName = isNCName;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.processAttribs = this.processAttribsNS;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.pushAttrib = this.pushAttribNS;
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-assignment
+            this.ns = Object.assign({ __proto__: null }, rootNS);
+            const additional = this.opt.additionalNamespaces;
+            if (additional != null) {
+                nsMappingCheck(this, additional);
+                Object.assign(this.ns, additional);
+            }
+        }
+        else {
+            this.nameStartCheck = isNameStartChar;
+            this.nameCheck = isNameChar;
+            this.isName = isName;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.processAttribs = this.processAttribsPlain;
+            // eslint-disable-next-line @typescript-eslint/unbound-method
+            this.pushAttrib = this.pushAttribPlain;
+        }
+        //
+        // The order of the members in this table needs to correspond to the state
+        // numbers given to the states that correspond to the methods being recorded
+        // here.
+        //
+        this.stateTable = [
+            /* eslint-disable @typescript-eslint/unbound-method */
+            this.sBegin,
+            this.sBeginWhitespace,
+            this.sDoctype,
+            this.sDoctypeQuote,
+            this.sDTD,
+            this.sDTDQuoted,
+            this.sDTDOpenWaka,
+            this.sDTDOpenWakaBang,
+            this.sDTDComment,
+            this.sDTDCommentEnding,
+            this.sDTDCommentEnded,
+            this.sDTDPI,
+            this.sDTDPIEnding,
+            this.sText,
+            this.sEntity,
+            this.sOpenWaka,
+            this.sOpenWakaBang,
+            this.sComment,
+            this.sCommentEnding,
+            this.sCommentEnded,
+            this.sCData,
+            this.sCDataEnding,
+            this.sCDataEnding2,
+            this.sPIFirstChar,
+            this.sPIRest,
+            this.sPIBody,
+            this.sPIEnding,
+            this.sXMLDeclNameStart,
+            this.sXMLDeclName,
+            this.sXMLDeclEq,
+            this.sXMLDeclValueStart,
+            this.sXMLDeclValue,
+            this.sXMLDeclSeparator,
+            this.sXMLDeclEnding,
+            this.sOpenTag,
+            this.sOpenTagSlash,
+            this.sAttrib,
+            this.sAttribName,
+            this.sAttribNameSawWhite,
+            this.sAttribValue,
+            this.sAttribValueQuoted,
+            this.sAttribValueClosed,
+            this.sAttribValueUnquoted,
+            this.sCloseTag,
+            this.sCloseTagSawWhite,
+            /* eslint-enable @typescript-eslint/unbound-method */
+        ];
+        this._init();
+    }
+    /**
+     * Indicates whether or not the parser is closed. If ``true``, wait for
+     * the ``ready`` event to write again.
+     */
+    get closed() {
+        return this._closed;
+    }
+    _init() {
+        var _a;
+        this.openWakaBang = "";
+        this.text = "";
+        this.name = "";
+        this.piTarget = "";
+        this.entity = "";
+        this.q = null;
+        this.tags = [];
+        this.tag = null;
+        this.topNS = null;
+        this.chunk = "";
+        this.chunkPosition = 0;
+        this.i = 0;
+        this.prevI = 0;
+        this.carriedFromPrevious = undefined;
+        this.forbiddenState = FORBIDDEN_START;
+        this.attribList = [];
+        // The logic is organized so as to minimize the need to check
+        // this.opt.fragment while parsing.
+        const { fragmentOpt } = this;
+        this.state = fragmentOpt ? S_TEXT : S_BEGIN;
+        // We want these to be all true if we are dealing with a fragment.
+        this.reportedTextBeforeRoot = this.reportedTextAfterRoot = this.closedRoot =
+            this.sawRoot = fragmentOpt;
+        // An XML declaration is intially possible only when parsing whole
+        // documents.
+        this.xmlDeclPossible = !fragmentOpt;
+        this.xmlDeclExpects = ["version"];
+        this.entityReturnState = undefined;
+        let { defaultXMLVersion } = this.opt;
+        if (defaultXMLVersion === undefined) {
+            if (this.opt.forceXMLVersion === true) {
+                throw new Error("forceXMLVersion set but defaultXMLVersion is not set");
+            }
+            defaultXMLVersion = "1.0";
+        }
+        this.setXMLVersion(defaultXMLVersion);
+        this.positionAtNewLine = 0;
+        this.doctype = false;
+        this._closed = false;
+        this.xmlDecl = {
+            version: undefined,
+            encoding: undefined,
+            standalone: undefined,
+        };
+        this.line = 1;
+        this.column = 0;
+        this.ENTITIES = Object.create(XML_ENTITIES);
+        (_a = this.readyHandler) === null || _a === void 0 ? void 0 : _a.call(this);
+    }
+    /**
+     * The stream position the parser is currently looking at. This field is
+     * zero-based.
+     *
+     * This field is not based on counting Unicode characters but is to be
+     * interpreted as a plain index into a JavaScript string.
+     */
+    get position() {
+        return this.chunkPosition + this.i;
+    }
+    /**
+     * The column number of the next character to be read by the parser.  *
+     * This field is zero-based. (The first column in a line is 0.)
+     *
+     * This field reports the index at which the next character would be in the
+     * line if the line were represented as a JavaScript string.  Note that this
+     * *can* be different to a count based on the number of *Unicode characters*
+     * due to how JavaScript handles astral plane characters.
+     *
+     * See [[column]] for a number that corresponds to a count of Unicode
+     * characters.
+     */
+    get columnIndex() {
+        return this.position - this.positionAtNewLine;
+    }
+    /**
+     * Set an event listener on an event. The parser supports one handler per
+     * event type. If you try to set an event handler over an existing handler,
+     * the old handler is silently overwritten.
+     *
+     * @param name The event to listen to.
+     *
+     * @param handler The handler to set.
+     */
+    on(name, handler) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+        this[EVENT_NAME_TO_HANDLER_NAME[name]] = handler;
+    }
+    /**
+     * Unset an event handler.
+     *
+     * @parma name The event to stop listening to.
+     */
+    off(name) {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access
+        this[EVENT_NAME_TO_HANDLER_NAME[name]] = undefined;
+    }
+    /**
+     * Make an error object. The error object will have a message that contains
+     * the ``fileName`` option passed at the creation of the parser. If position
+     * tracking was turned on, it will also have line and column number
+     * information.
+     *
+     * @param message The message describing the error to report.
+     *
+     * @returns An error object with a properly formatted message.
+     */
+    makeError(message) {
+        var _a;
+        let msg = (_a = this.fileName) !== null && _a !== void 0 ? _a : "";
+        if (this.trackPosition) {
+            if (msg.length > 0) {
+                msg += ":";
+            }
+            msg += `${this.line}:${this.column}`;
+        }
+        if (msg.length > 0) {
+            msg += ": ";
+        }
+        return new Error(msg + message);
+    }
+    /**
+     * Report a parsing error. This method is made public so that client code may
+     * check for issues that are outside the scope of this project and can report
+     * errors.
+     *
+     * @param message The error to report.
+     *
+     * @returns this
+     */
+    fail(message) {
+        const err = this.makeError(message);
+        const handler = this.errorHandler;
+        if (handler === undefined) {
+            throw err;
+        }
+        else {
+            handler(err);
+        }
+        return this;
+    }
+    /**
+     * Write a XML data to the parser.
+     *
+     * @param chunk The XML data to write.
+     *
+     * @returns this
+     */
+    // We do need object for the type here. Yes, it often causes problems
+    // but not in this case.
+    write(chunk) {
+        if (this.closed) {
+            return this.fail("cannot write after close; assign an onready handler.");
+        }
+        let end = false;
+        if (chunk === null) {
+            // We cannot return immediately because carriedFromPrevious may need
+            // processing.
+            end = true;
+            chunk = "";
+        }
+        else if (typeof chunk === "object") {
+            chunk = chunk.toString();
+        }
+        // We checked if performing a pre-decomposition of the string into an array
+        // of single complete characters (``Array.from(chunk)``) would be faster
+        // than the current repeated calls to ``charCodeAt``. As of August 2018, it
+        // isn't. (There may be Node-specific code that would perform faster than
+        // ``Array.from`` but don't want to be dependent on Node.)
+        if (this.carriedFromPrevious !== undefined) {
+            // The previous chunk had char we must carry over.
+            chunk = `${this.carriedFromPrevious}${chunk}`;
+            this.carriedFromPrevious = undefined;
+        }
+        let limit = chunk.length;
+        const lastCode = chunk.charCodeAt(limit - 1);
+        if (!end &&
+            // A trailing CR or surrogate must be carried over to the next
+            // chunk.
+            (lastCode === CR || (lastCode >= 0xD800 && lastCode <= 0xDBFF))) {
+            // The chunk ends with a character that must be carried over. We cannot
+            // know how to handle it until we get the next chunk or the end of the
+            // stream. So save it for later.
+            this.carriedFromPrevious = chunk[limit - 1];
+            limit--;
+            chunk = chunk.slice(0, limit);
+        }
+        const { stateTable } = this;
+        this.chunk = chunk;
+        this.i = 0;
+        while (this.i < limit) {
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-argument
+            stateTable[this.state].call(this);
+        }
+        this.chunkPosition += limit;
+        return end ? this.end() : this;
+    }
+    /**
+     * Close the current stream. Perform final well-formedness checks and reset
+     * the parser tstate.
+     *
+     * @returns this
+     */
+    close() {
+        return this.write(null);
+    }
+    /**
+     * Get a single code point out of the current chunk. This updates the current
+     * position if we do position tracking.
+     *
+     * This is the algorithm to use for XML 1.0.
+     *
+     * @returns The character read.
+     */
+    getCode10() {
+        const { chunk, i } = this;
+        this.prevI = i;
+        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+        // read this.i again, which is a bit faster.
+        this.i = i + 1;
+        if (i >= chunk.length) {
+            return EOC;
+        }
+        // Using charCodeAt and handling the surrogates ourselves is faster
+        // than using codePointAt.
+        const code = chunk.charCodeAt(i);
+        this.column++;
+        if (code < 0xD800) {
+            if (code >= SPACE || code === TAB) {
+                return code;
+            }
+            switch (code) {
+                case NL:
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL;
+                case CR:
+                    // We may get NaN if we read past the end of the chunk, which is fine.
+                    if (chunk.charCodeAt(i + 1) === NL) {
+                        // A \r\n sequence is converted to \n so we have to skip over the
+                        // next character. We already know it has a size of 1 so ++ is fine
+                        // here.
+                        this.i = i + 2;
+                    }
+                    // Otherwise, a \r is just converted to \n, so we don't have to skip
+                    // ahead.
+                    // In either case, \r becomes \n.
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL_LIKE;
+                default:
+                    // If we get here, then code < SPACE and it is not NL CR or TAB.
+                    this.fail("disallowed character.");
+                    return code;
+            }
+        }
+        if (code > 0xDBFF) {
+            // This is a specialized version of isChar10 that takes into account
+            // that in this context code > 0xDBFF and code <= 0xFFFF. So it does not
+            // test cases that don't need testing.
+            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+                this.fail("disallowed character.");
+            }
+            return code;
+        }
+        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+            (chunk.charCodeAt(i + 1) - 0xDC00);
+        this.i = i + 2;
+        // This is a specialized version of isChar10 that takes into account that in
+        // this context necessarily final >= 0x10000.
+        if (final > 0x10FFFF) {
+            this.fail("disallowed character.");
+        }
+        return final;
+    }
+    /**
+     * Get a single code point out of the current chunk. This updates the current
+     * position if we do position tracking.
+     *
+     * This is the algorithm to use for XML 1.1.
+     *
+     * @returns {number} The character read.
+     */
+    getCode11() {
+        const { chunk, i } = this;
+        this.prevI = i;
+        // Yes, we do this instead of doing this.i++. Doing it this way, we do not
+        // read this.i again, which is a bit faster.
+        this.i = i + 1;
+        if (i >= chunk.length) {
+            return EOC;
+        }
+        // Using charCodeAt and handling the surrogates ourselves is faster
+        // than using codePointAt.
+        const code = chunk.charCodeAt(i);
+        this.column++;
+        if (code < 0xD800) {
+            if ((code > 0x1F && code < 0x7F) || (code > 0x9F && code !== LS) ||
+                code === TAB) {
+                return code;
+            }
+            switch (code) {
+                case NL: // 0xA
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL;
+                case CR: { // 0xD
+                    // We may get NaN if we read past the end of the chunk, which is
+                    // fine.
+                    const next = chunk.charCodeAt(i + 1);
+                    if (next === NL || next === NEL) {
+                        // A CR NL or CR NEL sequence is converted to NL so we have to skip
+                        // over the next character. We already know it has a size of 1.
+                        this.i = i + 2;
+                    }
+                    // Otherwise, a CR is just converted to NL, no skip.
+                }
+                /* yes, fall through */
+                case NEL: // 0x85
+                case LS: // Ox2028
+                    this.line++;
+                    this.column = 0;
+                    this.positionAtNewLine = this.position;
+                    return NL_LIKE;
+                default:
+                    this.fail("disallowed character.");
+                    return code;
+            }
+        }
+        if (code > 0xDBFF) {
+            // This is a specialized version of isCharAndNotRestricted that takes into
+            // account that in this context code > 0xDBFF and code <= 0xFFFF. So it
+            // does not test cases that don't need testing.
+            if (!(code >= 0xE000 && code <= 0xFFFD)) {
+                this.fail("disallowed character.");
+            }
+            return code;
+        }
+        const final = 0x10000 + ((code - 0xD800) * 0x400) +
+            (chunk.charCodeAt(i + 1) - 0xDC00);
+        this.i = i + 2;
+        // This is a specialized version of isCharAndNotRestricted that takes into
+        // account that in this context necessarily final >= 0x10000.
+        if (final > 0x10FFFF) {
+            this.fail("disallowed character.");
+        }
+        return final;
+    }
+    /**
+     * Like ``getCode`` but with the return value normalized so that ``NL`` is
+     * returned for ``NL_LIKE``.
+     */
+    getCodeNorm() {
+        const c = this.getCode();
+        return c === NL_LIKE ? NL : c;
+    }
+    unget() {
+        this.i = this.prevI;
+        this.column--;
+    }
+    /**
+     * Capture characters into a buffer until encountering one of a set of
+     * characters.
+     *
+     * @param chars An array of codepoints. Encountering a character in the array
+     * ends the capture. (``chars`` may safely contain ``NL``.)
+     *
+     * @return The character code that made the capture end, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    captureTo(chars) {
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCode();
+            const isNLLike = c === NL_LIKE;
+            const final = isNLLike ? NL : c;
+            if (final === EOC || chars.includes(final)) {
+                this.text += chunk.slice(start, this.prevI);
+                return final;
+            }
+            if (isNLLike) {
+                this.text += `${chunk.slice(start, this.prevI)}\n`;
+                start = this.i;
+            }
+        }
+    }
+    /**
+     * Capture characters into a buffer until encountering a character.
+     *
+     * @param char The codepoint that ends the capture. **NOTE ``char`` MAY NOT
+     * CONTAIN ``NL``.** Passing ``NL`` will result in buggy behavior.
+     *
+     * @return ``true`` if we ran into the character. Otherwise, we ran into the
+     * end of the current chunk.
+     */
+    captureToChar(char) {
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            let c = this.getCode();
+            switch (c) {
+                case NL_LIKE:
+                    this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    start = this.i;
+                    c = NL;
+                    break;
+                case EOC:
+                    this.text += chunk.slice(start);
+                    return false;
+                default:
+            }
+            if (c === char) {
+                this.text += chunk.slice(start, this.prevI);
+                return true;
+            }
+        }
+    }
+    /**
+     * Capture characters that satisfy ``isNameChar`` into the ``name`` field of
+     * this parser.
+     *
+     * @return The character code that made the test fail, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    captureNameChars() {
+        const { chunk, i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCode();
+            if (c === EOC) {
+                this.name += chunk.slice(start);
+                return EOC;
+            }
+            // NL is not a name char so we don't have to test specifically for it.
+            if (!isNameChar(c)) {
+                this.name += chunk.slice(start, this.prevI);
+                return c === NL_LIKE ? NL : c;
+            }
+        }
+    }
+    /**
+     * Skip white spaces.
+     *
+     * @return The character that ended the skip, or ``EOC`` if we hit
+     * the end of the chunk. The return value cannot be NL_LIKE: NL is returned
+     * instead.
+     */
+    skipSpaces() {
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC || !isS(c)) {
+                return c;
+            }
+        }
+    }
+    setXMLVersion(version) {
+        this.currentXMLVersion = version;
+        /*  eslint-disable @typescript-eslint/unbound-method */
+        if (version === "1.0") {
+            this.isChar = isChar10;
+            this.getCode = this.getCode10;
+        }
+        else {
+            this.isChar = isChar11;
+            this.getCode = this.getCode11;
+        }
+        /* eslint-enable @typescript-eslint/unbound-method */
+    }
+    // STATE ENGINE METHODS
+    // This needs to be a state separate from S_BEGIN_WHITESPACE because we want
+    // to be sure never to come back to this state later.
+    sBegin() {
+        // We are essentially peeking at the first character of the chunk. Since
+        // S_BEGIN can be in effect only when we start working on the first chunk,
+        // the index at which we must look is necessarily 0. Note also that the
+        // following test does not depend on decoding surrogates.
+        // If the initial character is 0xFEFF, ignore it.
+        if (this.chunk.charCodeAt(0) === 0xFEFF) {
+            this.i++;
+            this.column++;
+        }
+        this.state = S_BEGIN_WHITESPACE;
+    }
+    sBeginWhitespace() {
+        // We need to know whether we've encountered spaces or not because as soon
+        // as we run into a space, an XML declaration is no longer possible. Rather
+        // than slow down skipSpaces even in places where we don't care whether it
+        // skipped anything or not, we check whether prevI is equal to the value of
+        // i from before we skip spaces.
+        const iBefore = this.i;
+        const c = this.skipSpaces();
+        if (this.prevI !== iBefore) {
+            this.xmlDeclPossible = false;
+        }
+        switch (c) {
+            case LESS:
+                this.state = S_OPEN_WAKA;
+                // We could naively call closeText but in this state, it is not normal
+                // to have text be filled with any data.
+                if (this.text.length !== 0) {
+                    throw new Error("no-empty text at start");
+                }
+                break;
+            case EOC:
+                break;
+            default:
+                this.unget();
+                this.state = S_TEXT;
+                this.xmlDeclPossible = false;
+        }
+    }
+    sDoctype() {
+        var _a;
+        const c = this.captureTo(DOCTYPE_TERMINATOR);
+        switch (c) {
+            case GREATER: {
+                (_a = this.doctypeHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+                this.text = "";
+                this.state = S_TEXT;
+                this.doctype = true; // just remember that we saw it.
+                break;
+            }
+            case EOC:
+                break;
+            default:
+                this.text += String.fromCodePoint(c);
+                if (c === OPEN_BRACKET) {
+                    this.state = S_DTD;
+                }
+                else if (isQuote(c)) {
+                    this.state = S_DOCTYPE_QUOTE;
+                    this.q = c;
+                }
+        }
+    }
+    sDoctypeQuote() {
+        const q = this.q;
+        if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.q = null;
+            this.state = S_DOCTYPE;
+        }
+    }
+    sDTD() {
+        const c = this.captureTo(DTD_TERMINATOR);
+        if (c === EOC) {
+            return;
+        }
+        this.text += String.fromCodePoint(c);
+        if (c === CLOSE_BRACKET) {
+            this.state = S_DOCTYPE;
+        }
+        else if (c === LESS) {
+            this.state = S_DTD_OPEN_WAKA;
+        }
+        else if (isQuote(c)) {
+            this.state = S_DTD_QUOTED;
+            this.q = c;
+        }
+    }
+    sDTDQuoted() {
+        const q = this.q;
+        if (this.captureToChar(q)) {
+            this.text += String.fromCodePoint(q);
+            this.state = S_DTD;
+            this.q = null;
+        }
+    }
+    sDTDOpenWaka() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        switch (c) {
+            case BANG:
+                this.state = S_DTD_OPEN_WAKA_BANG;
+                this.openWakaBang = "";
+                break;
+            case QUESTION:
+                this.state = S_DTD_PI;
+                break;
+            default:
+                this.state = S_DTD;
+        }
+    }
+    sDTDOpenWakaBang() {
+        const char = String.fromCodePoint(this.getCodeNorm());
+        const owb = this.openWakaBang += char;
+        this.text += char;
+        if (owb !== "-") {
+            this.state = owb === "--" ? S_DTD_COMMENT : S_DTD;
+            this.openWakaBang = "";
+        }
+    }
+    sDTDComment() {
+        if (this.captureToChar(MINUS)) {
+            this.text += "-";
+            this.state = S_DTD_COMMENT_ENDING;
+        }
+    }
+    sDTDCommentEnding() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        this.state = c === MINUS ? S_DTD_COMMENT_ENDED : S_DTD_COMMENT;
+    }
+    sDTDCommentEnded() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        if (c === GREATER) {
+            this.state = S_DTD;
+        }
+        else {
+            this.fail("malformed comment.");
+            // <!-- blah -- bloo --> will be recorded as
+            // a comment of " blah -- bloo "
+            this.state = S_DTD_COMMENT;
+        }
+    }
+    sDTDPI() {
+        if (this.captureToChar(QUESTION)) {
+            this.text += "?";
+            this.state = S_DTD_PI_ENDING;
+        }
+    }
+    sDTDPIEnding() {
+        const c = this.getCodeNorm();
+        this.text += String.fromCodePoint(c);
+        if (c === GREATER) {
+            this.state = S_DTD;
+        }
+    }
+    sText() {
+        //
+        // We did try a version of saxes where the S_TEXT state was split in two
+        // states: one for text inside the root element, and one for text
+        // outside. This was avoiding having to test this.tags.length to decide
+        // what implementation to actually use.
+        //
+        // Peformance testing on gigabyte-size files did not show any advantage to
+        // using the two states solution instead of the current one. Conversely, it
+        // made the code a bit more complicated elsewhere. For instance, a comment
+        // can appear before the root element so when a comment ended it was
+        // necessary to determine whether to return to the S_TEXT state or to the
+        // new text-outside-root state.
+        //
+        if (this.tags.length !== 0) {
+            this.handleTextInRoot();
+        }
+        else {
+            this.handleTextOutsideRoot();
+        }
+    }
+    sEntity() {
+        // This is essentially a specialized version of captureToChar(SEMICOLON...)
+        let { i: start } = this;
+        const { chunk } = this;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        loop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case NL_LIKE:
+                    this.entity += `${chunk.slice(start, this.prevI)}\n`;
+                    start = this.i;
+                    break;
+                case SEMICOLON: {
+                    const { entityReturnState } = this;
+                    const entity = this.entity + chunk.slice(start, this.prevI);
+                    this.state = entityReturnState;
+                    let parsed;
+                    if (entity === "") {
+                        this.fail("empty entity name.");
+                        parsed = "&;";
+                    }
+                    else {
+                        parsed = this.parseEntity(entity);
+                        this.entity = "";
+                    }
+                    if (entityReturnState !== S_TEXT || this.textHandler !== undefined) {
+                        this.text += parsed;
+                    }
+                    // eslint-disable-next-line no-labels
+                    break loop;
+                }
+                case EOC:
+                    this.entity += chunk.slice(start);
+                    // eslint-disable-next-line no-labels
+                    break loop;
+                default:
+            }
+        }
+    }
+    sOpenWaka() {
+        // Reminder: a state handler is called with at least one character
+        // available in the current chunk. So the first call to get code inside of
+        // a state handler cannot return ``EOC``. That's why we don't test
+        // for it.
+        const c = this.getCode();
+        // either a /, ?, !, or text is coming next.
+        if (isNameStartChar(c)) {
+            this.state = S_OPEN_TAG;
+            this.unget();
+            this.xmlDeclPossible = false;
+        }
+        else {
+            switch (c) {
+                case FORWARD_SLASH:
+                    this.state = S_CLOSE_TAG;
+                    this.xmlDeclPossible = false;
+                    break;
+                case BANG:
+                    this.state = S_OPEN_WAKA_BANG;
+                    this.openWakaBang = "";
+                    this.xmlDeclPossible = false;
+                    break;
+                case QUESTION:
+                    this.state = S_PI_FIRST_CHAR;
+                    break;
+                default:
+                    this.fail("disallowed character in tag name");
+                    this.state = S_TEXT;
+                    this.xmlDeclPossible = false;
+            }
+        }
+    }
+    sOpenWakaBang() {
+        this.openWakaBang += String.fromCodePoint(this.getCodeNorm());
+        switch (this.openWakaBang) {
+            case "[CDATA[":
+                if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+                    this.fail("text data outside of root node.");
+                    this.reportedTextBeforeRoot = true;
+                }
+                if (this.closedRoot && !this.reportedTextAfterRoot) {
+                    this.fail("text data outside of root node.");
+                    this.reportedTextAfterRoot = true;
+                }
+                this.state = S_CDATA;
+                this.openWakaBang = "";
+                break;
+            case "--":
+                this.state = S_COMMENT;
+                this.openWakaBang = "";
+                break;
+            case "DOCTYPE":
+                this.state = S_DOCTYPE;
+                if (this.doctype || this.sawRoot) {
+                    this.fail("inappropriately located doctype declaration.");
+                }
+                this.openWakaBang = "";
+                break;
+            default:
+                // 7 happens to be the maximum length of the string that can possibly
+                // match one of the cases above.
+                if (this.openWakaBang.length >= 7) {
+                    this.fail("incorrect syntax.");
+                }
+        }
+    }
+    sComment() {
+        if (this.captureToChar(MINUS)) {
+            this.state = S_COMMENT_ENDING;
+        }
+    }
+    sCommentEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === MINUS) {
+            this.state = S_COMMENT_ENDED;
+            (_a = this.commentHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+            this.text = "";
+        }
+        else {
+            this.text += `-${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+        }
+    }
+    sCommentEnded() {
+        const c = this.getCodeNorm();
+        if (c !== GREATER) {
+            this.fail("malformed comment.");
+            // <!-- blah -- bloo --> will be recorded as
+            // a comment of " blah -- bloo "
+            this.text += `--${String.fromCodePoint(c)}`;
+            this.state = S_COMMENT;
+        }
+        else {
+            this.state = S_TEXT;
+        }
+    }
+    sCData() {
+        if (this.captureToChar(CLOSE_BRACKET)) {
+            this.state = S_CDATA_ENDING;
+        }
+    }
+    sCDataEnding() {
+        const c = this.getCodeNorm();
+        if (c === CLOSE_BRACKET) {
+            this.state = S_CDATA_ENDING_2;
+        }
+        else {
+            this.text += `]${String.fromCodePoint(c)}`;
+            this.state = S_CDATA;
+        }
+    }
+    sCDataEnding2() {
+        var _a;
+        const c = this.getCodeNorm();
+        switch (c) {
+            case GREATER: {
+                (_a = this.cdataHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.text);
+                this.text = "";
+                this.state = S_TEXT;
+                break;
+            }
+            case CLOSE_BRACKET:
+                this.text += "]";
+                break;
+            default:
+                this.text += `]]${String.fromCodePoint(c)}`;
+                this.state = S_CDATA;
+        }
+    }
+    // We need this separate state to check the first character fo the pi target
+    // with this.nameStartCheck which allows less characters than this.nameCheck.
+    sPIFirstChar() {
+        const c = this.getCodeNorm();
+        // This is first because in the case where the file is well-formed this is
+        // the branch taken. We optimize for well-formedness.
+        if (this.nameStartCheck(c)) {
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+        }
+        else if (c === QUESTION || isS(c)) {
+            this.fail("processing instruction without a target.");
+            this.state = c === QUESTION ? S_PI_ENDING : S_PI_BODY;
+        }
+        else {
+            this.fail("disallowed character in processing instruction name.");
+            this.piTarget += String.fromCodePoint(c);
+            this.state = S_PI_REST;
+        }
+    }
+    sPIRest() {
+        // Capture characters into a piTarget while ``this.nameCheck`` run on the
+        // character read returns true.
+        const { chunk, i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const c = this.getCodeNorm();
+            if (c === EOC) {
+                this.piTarget += chunk.slice(start);
+                return;
+            }
+            // NL cannot satisfy this.nameCheck so we don't have to test specifically
+            // for it.
+            if (!this.nameCheck(c)) {
+                this.piTarget += chunk.slice(start, this.prevI);
+                const isQuestion = c === QUESTION;
+                if (isQuestion || isS(c)) {
+                    if (this.piTarget === "xml") {
+                        if (!this.xmlDeclPossible) {
+                            this.fail("an XML declaration must be at the start of the document.");
+                        }
+                        this.state = isQuestion ? S_XML_DECL_ENDING : S_XML_DECL_NAME_START;
+                    }
+                    else {
+                        this.state = isQuestion ? S_PI_ENDING : S_PI_BODY;
+                    }
+                }
+                else {
+                    this.fail("disallowed character in processing instruction name.");
+                    this.piTarget += String.fromCodePoint(c);
+                }
+                break;
+            }
+        }
+    }
+    sPIBody() {
+        if (this.text.length === 0) {
+            const c = this.getCodeNorm();
+            if (c === QUESTION) {
+                this.state = S_PI_ENDING;
+            }
+            else if (!isS(c)) {
+                this.text = String.fromCodePoint(c);
+            }
+        }
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        else if (this.captureToChar(QUESTION)) {
+            this.state = S_PI_ENDING;
+        }
+    }
+    sPIEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === GREATER) {
+            const { piTarget } = this;
+            if (piTarget.toLowerCase() === "xml") {
+                this.fail("the XML declaration must appear at the start of the document.");
+            }
+            (_a = this.piHandler) === null || _a === void 0 ? void 0 : _a.call(this, {
+                target: piTarget,
+                body: this.text,
+            });
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+        }
+        else if (c === QUESTION) {
+            // We ran into ?? as part of a processing instruction. We initially took
+            // the first ? as a sign that the PI was ending, but it is not. So we have
+            // to add it to the body but we take the new ? as a sign that the PI is
+            // ending.
+            this.text += "?";
+        }
+        else {
+            this.text += `?${String.fromCodePoint(c)}`;
+            this.state = S_PI_BODY;
+        }
+        this.xmlDeclPossible = false;
+    }
+    sXMLDeclNameStart() {
+        const c = this.skipSpaces();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            // It is valid to go to S_XML_DECL_ENDING from this state.
+            this.state = S_XML_DECL_ENDING;
+            return;
+        }
+        if (c !== EOC) {
+            this.state = S_XML_DECL_NAME;
+            this.name = String.fromCodePoint(c);
+        }
+    }
+    sXMLDeclName() {
+        const c = this.captureTo(XML_DECL_NAME_TERMINATOR);
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.name += this.text;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (!(isS(c) || c === EQUAL)) {
+            return;
+        }
+        this.name += this.text;
+        this.text = "";
+        if (!this.xmlDeclExpects.includes(this.name)) {
+            switch (this.name.length) {
+                case 0:
+                    this.fail("did not expect any more name/value pairs.");
+                    break;
+                case 1:
+                    this.fail(`expected the name ${this.xmlDeclExpects[0]}.`);
+                    break;
+                default:
+                    this.fail(`expected one of ${this.xmlDeclExpects.join(", ")}`);
+            }
+        }
+        this.state = c === EQUAL ? S_XML_DECL_VALUE_START : S_XML_DECL_EQ;
+    }
+    sXMLDeclEq() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (isS(c)) {
+            return;
+        }
+        if (c !== EQUAL) {
+            this.fail("value required.");
+        }
+        this.state = S_XML_DECL_VALUE_START;
+    }
+    sXMLDeclValueStart() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (isS(c)) {
+            return;
+        }
+        if (!isQuote(c)) {
+            this.fail("value must be quoted.");
+            this.q = SPACE;
+        }
+        else {
+            this.q = c;
+        }
+        this.state = S_XML_DECL_VALUE;
+    }
+    sXMLDeclValue() {
+        const c = this.captureTo([this.q, QUESTION]);
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            this.state = S_XML_DECL_ENDING;
+            this.text = "";
+            this.fail("XML declaration is incomplete.");
+            return;
+        }
+        if (c === EOC) {
+            return;
+        }
+        const value = this.text;
+        this.text = "";
+        switch (this.name) {
+            case "version": {
+                this.xmlDeclExpects = ["encoding", "standalone"];
+                const version = value;
+                this.xmlDecl.version = version;
+                // This is the test specified by XML 1.0 but it is fine for XML 1.1.
+                if (!/^1\.[0-9]+$/.test(version)) {
+                    this.fail("version number must match /^1\\.[0-9]+$/.");
+                }
+                // When forceXMLVersion is set, the XML declaration is ignored.
+                else if (!this.opt.forceXMLVersion) {
+                    this.setXMLVersion(version);
+                }
+                break;
+            }
+            case "encoding":
+                if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value)) {
+                    this.fail("encoding value must match \
+/^[A-Za-z0-9][A-Za-z0-9._-]*$/.");
+                }
+                this.xmlDeclExpects = ["standalone"];
+                this.xmlDecl.encoding = value;
+                break;
+            case "standalone":
+                if (value !== "yes" && value !== "no") {
+                    this.fail("standalone value must match \"yes\" or \"no\".");
+                }
+                this.xmlDeclExpects = [];
+                this.xmlDecl.standalone = value;
+                break;
+            default:
+            // We don't need to raise an error here since we've already raised one
+            // when checking what name was expected.
+        }
+        this.name = "";
+        this.state = S_XML_DECL_SEPARATOR;
+    }
+    sXMLDeclSeparator() {
+        const c = this.getCodeNorm();
+        // The question mark character is not valid inside any of the XML
+        // declaration name/value pairs.
+        if (c === QUESTION) {
+            // It is valid to go to S_XML_DECL_ENDING from this state.
+            this.state = S_XML_DECL_ENDING;
+            return;
+        }
+        if (!isS(c)) {
+            this.fail("whitespace required.");
+            this.unget();
+        }
+        this.state = S_XML_DECL_NAME_START;
+    }
+    sXMLDeclEnding() {
+        var _a;
+        const c = this.getCodeNorm();
+        if (c === GREATER) {
+            if (this.piTarget !== "xml") {
+                this.fail("processing instructions are not allowed before root.");
+            }
+            else if (this.name !== "version" &&
+                this.xmlDeclExpects.includes("version")) {
+                this.fail("XML declaration must contain a version.");
+            }
+            (_a = this.xmldeclHandler) === null || _a === void 0 ? void 0 : _a.call(this, this.xmlDecl);
+            this.name = "";
+            this.piTarget = this.text = "";
+            this.state = S_TEXT;
+        }
+        else {
+            // We got here because the previous character was a ?, but the question
+            // mark character is not valid inside any of the XML declaration
+            // name/value pairs.
+            this.fail("The character ? is disallowed anywhere in XML declarations.");
+        }
+        this.xmlDeclPossible = false;
+    }
+    sOpenTag() {
+        var _a;
+        const c = this.captureNameChars();
+        if (c === EOC) {
+            return;
+        }
+        const tag = this.tag = {
+            name: this.name,
+            attributes: Object.create(null),
+        };
+        this.name = "";
+        if (this.xmlnsOpt) {
+            this.topNS = tag.ns = Object.create(null);
+        }
+        (_a = this.openTagStartHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        this.sawRoot = true;
+        if (!this.fragmentOpt && this.closedRoot) {
+            this.fail("documents may contain only one root.");
+        }
+        switch (c) {
+            case GREATER:
+                this.openTag();
+                break;
+            case FORWARD_SLASH:
+                this.state = S_OPEN_TAG_SLASH;
+                break;
+            default:
+                if (!isS(c)) {
+                    this.fail("disallowed character in tag name.");
+                }
+                this.state = S_ATTRIB;
+        }
+    }
+    sOpenTagSlash() {
+        if (this.getCode() === GREATER) {
+            this.openSelfClosingTag();
+        }
+        else {
+            this.fail("forward-slash in opening tag not followed by >.");
+            this.state = S_ATTRIB;
+        }
+    }
+    sAttrib() {
+        const c = this.skipSpaces();
+        if (c === EOC) {
+            return;
+        }
+        if (isNameStartChar(c)) {
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+        }
+        else if (c === GREATER) {
+            this.openTag();
+        }
+        else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+        }
+        else {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribName() {
+        const c = this.captureNameChars();
+        if (c === EQUAL) {
+            this.state = S_ATTRIB_VALUE;
+        }
+        else if (isS(c)) {
+            this.state = S_ATTRIB_NAME_SAW_WHITE;
+        }
+        else if (c === GREATER) {
+            this.fail("attribute without value.");
+            this.pushAttrib(this.name, this.name);
+            this.name = this.text = "";
+            this.openTag();
+        }
+        else if (c !== EOC) {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribNameSawWhite() {
+        const c = this.skipSpaces();
+        switch (c) {
+            case EOC:
+                return;
+            case EQUAL:
+                this.state = S_ATTRIB_VALUE;
+                break;
+            default:
+                this.fail("attribute without value.");
+                // Should we do this???
+                // this.tag.attributes[this.name] = "";
+                this.text = "";
+                this.name = "";
+                if (c === GREATER) {
+                    this.openTag();
+                }
+                else if (isNameStartChar(c)) {
+                    this.unget();
+                    this.state = S_ATTRIB_NAME;
+                }
+                else {
+                    this.fail("disallowed character in attribute name.");
+                    this.state = S_ATTRIB;
+                }
+        }
+    }
+    sAttribValue() {
+        const c = this.getCodeNorm();
+        if (isQuote(c)) {
+            this.q = c;
+            this.state = S_ATTRIB_VALUE_QUOTED;
+        }
+        else if (!isS(c)) {
+            this.fail("unquoted attribute value.");
+            this.state = S_ATTRIB_VALUE_UNQUOTED;
+            this.unget();
+        }
+    }
+    sAttribValueQuoted() {
+        // We deliberately do not use captureTo here. The specialized code we use
+        // here is faster than using captureTo.
+        const { q, chunk } = this;
+        let { i: start } = this;
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case q:
+                    this.pushAttrib(this.name, this.text + chunk.slice(start, this.prevI));
+                    this.name = this.text = "";
+                    this.q = null;
+                    this.state = S_ATTRIB_VALUE_CLOSED;
+                    return;
+                case AMP:
+                    this.text += chunk.slice(start, this.prevI);
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_ATTRIB_VALUE_QUOTED;
+                    return;
+                case NL:
+                case NL_LIKE:
+                case TAB:
+                    this.text += `${chunk.slice(start, this.prevI)} `;
+                    start = this.i;
+                    break;
+                case LESS:
+                    this.text += chunk.slice(start, this.prevI);
+                    this.fail("disallowed character.");
+                    return;
+                case EOC:
+                    this.text += chunk.slice(start);
+                    return;
+                default:
+            }
+        }
+    }
+    sAttribValueClosed() {
+        const c = this.getCodeNorm();
+        if (isS(c)) {
+            this.state = S_ATTRIB;
+        }
+        else if (c === GREATER) {
+            this.openTag();
+        }
+        else if (c === FORWARD_SLASH) {
+            this.state = S_OPEN_TAG_SLASH;
+        }
+        else if (isNameStartChar(c)) {
+            this.fail("no whitespace between attributes.");
+            this.unget();
+            this.state = S_ATTRIB_NAME;
+        }
+        else {
+            this.fail("disallowed character in attribute name.");
+        }
+    }
+    sAttribValueUnquoted() {
+        // We don't do anything regarding EOL or space handling for unquoted
+        // attributes. We already have failed by the time we get here, and the
+        // contract that saxes upholds states that upon failure, it is not safe to
+        // rely on the data passed to event handlers (other than
+        // ``onerror``). Passing "bad" data is not a problem.
+        const c = this.captureTo(ATTRIB_VALUE_UNQUOTED_TERMINATOR);
+        switch (c) {
+            case AMP:
+                this.state = S_ENTITY;
+                this.entityReturnState = S_ATTRIB_VALUE_UNQUOTED;
+                break;
+            case LESS:
+                this.fail("disallowed character.");
+                break;
+            case EOC:
+                break;
+            default:
+                if (this.text.includes("]]>")) {
+                    this.fail("the string \"]]>\" is disallowed in char data.");
+                }
+                this.pushAttrib(this.name, this.text);
+                this.name = this.text = "";
+                if (c === GREATER) {
+                    this.openTag();
+                }
+                else {
+                    this.state = S_ATTRIB;
+                }
+        }
+    }
+    sCloseTag() {
+        const c = this.captureNameChars();
+        if (c === GREATER) {
+            this.closeTag();
+        }
+        else if (isS(c)) {
+            this.state = S_CLOSE_TAG_SAW_WHITE;
+        }
+        else if (c !== EOC) {
+            this.fail("disallowed character in closing tag.");
+        }
+    }
+    sCloseTagSawWhite() {
+        switch (this.skipSpaces()) {
+            case GREATER:
+                this.closeTag();
+                break;
+            case EOC:
+                break;
+            default:
+                this.fail("disallowed character in closing tag.");
+        }
+    }
+    // END OF STATE ENGINE METHODS
+    handleTextInRoot() {
+        // This is essentially a specialized version of captureTo which is optimized
+        // for performing the ]]> check. A previous version of this code, checked
+        // ``this.text`` for the presence of ]]>. It simplified the code but was
+        // very costly when character data contained a lot of entities to be parsed.
+        //
+        // Since we are using a specialized loop, we also keep track of the presence
+        // of ]]> in text data. The sequence ]]> is forbidden to appear as-is.
+        //
+        let { i: start, forbiddenState } = this;
+        const { chunk, textHandler: handler } = this;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        scanLoop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            switch (this.getCode()) {
+                case LESS: {
+                    this.state = S_OPEN_WAKA;
+                    if (handler !== undefined) {
+                        const { text } = this;
+                        const slice = chunk.slice(start, this.prevI);
+                        if (text.length !== 0) {
+                            handler(text + slice);
+                            this.text = "";
+                        }
+                        else if (slice.length !== 0) {
+                            handler(slice);
+                        }
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                }
+                case AMP:
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_TEXT;
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start, this.prevI);
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                case CLOSE_BRACKET:
+                    switch (forbiddenState) {
+                        case FORBIDDEN_START:
+                            forbiddenState = FORBIDDEN_BRACKET;
+                            break;
+                        case FORBIDDEN_BRACKET:
+                            forbiddenState = FORBIDDEN_BRACKET_BRACKET;
+                            break;
+                        case FORBIDDEN_BRACKET_BRACKET:
+                            break;
+                        default:
+                            throw new Error("impossible state");
+                    }
+                    break;
+                case GREATER:
+                    if (forbiddenState === FORBIDDEN_BRACKET_BRACKET) {
+                        this.fail("the string \"]]>\" is disallowed in char data.");
+                    }
+                    forbiddenState = FORBIDDEN_START;
+                    break;
+                case NL_LIKE:
+                    if (handler !== undefined) {
+                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    }
+                    start = this.i;
+                    forbiddenState = FORBIDDEN_START;
+                    break;
+                case EOC:
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start);
+                    }
+                    // eslint-disable-next-line no-labels
+                    break scanLoop;
+                default:
+                    forbiddenState = FORBIDDEN_START;
+            }
+        }
+        this.forbiddenState = forbiddenState;
+    }
+    handleTextOutsideRoot() {
+        // This is essentially a specialized version of captureTo which is optimized
+        // for a specialized task. We keep track of the presence of non-space
+        // characters in the text since these are errors when appearing outside the
+        // document root element.
+        let { i: start } = this;
+        const { chunk, textHandler: handler } = this;
+        let nonSpace = false;
+        // eslint-disable-next-line no-labels, no-restricted-syntax
+        outRootLoop: 
+        // eslint-disable-next-line no-constant-condition
+        while (true) {
+            const code = this.getCode();
+            switch (code) {
+                case LESS: {
+                    this.state = S_OPEN_WAKA;
+                    if (handler !== undefined) {
+                        const { text } = this;
+                        const slice = chunk.slice(start, this.prevI);
+                        if (text.length !== 0) {
+                            handler(text + slice);
+                            this.text = "";
+                        }
+                        else if (slice.length !== 0) {
+                            handler(slice);
+                        }
+                    }
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                }
+                case AMP:
+                    this.state = S_ENTITY;
+                    this.entityReturnState = S_TEXT;
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start, this.prevI);
+                    }
+                    nonSpace = true;
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                case NL_LIKE:
+                    if (handler !== undefined) {
+                        this.text += `${chunk.slice(start, this.prevI)}\n`;
+                    }
+                    start = this.i;
+                    break;
+                case EOC:
+                    if (handler !== undefined) {
+                        this.text += chunk.slice(start);
+                    }
+                    // eslint-disable-next-line no-labels
+                    break outRootLoop;
+                default:
+                    if (!isS(code)) {
+                        nonSpace = true;
+                    }
+            }
+        }
+        if (!nonSpace) {
+            return;
+        }
+        // We use the reportedTextBeforeRoot and reportedTextAfterRoot flags
+        // to avoid reporting errors for every single character that is out of
+        // place.
+        if (!this.sawRoot && !this.reportedTextBeforeRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextBeforeRoot = true;
+        }
+        if (this.closedRoot && !this.reportedTextAfterRoot) {
+            this.fail("text data outside of root node.");
+            this.reportedTextAfterRoot = true;
+        }
+    }
+    pushAttribNS(name, value) {
+        var _a;
+        const { prefix, local } = this.qname(name);
+        const attr = { name, prefix, local, value };
+        this.attribList.push(attr);
+        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+        if (prefix === "xmlns") {
+            const trimmed = value.trim();
+            if (this.currentXMLVersion === "1.0" && trimmed === "") {
+                this.fail("invalid attempt to undefine prefix in XML 1.0");
+            }
+            this.topNS[local] = trimmed;
+            nsPairCheck(this, local, trimmed);
+        }
+        else if (name === "xmlns") {
+            const trimmed = value.trim();
+            this.topNS[""] = trimmed;
+            nsPairCheck(this, "", trimmed);
+        }
+    }
+    pushAttribPlain(name, value) {
+        var _a;
+        const attr = { name, value };
+        this.attribList.push(attr);
+        (_a = this.attributeHandler) === null || _a === void 0 ? void 0 : _a.call(this, attr);
+    }
+    /**
+     * End parsing. This performs final well-formedness checks and resets the
+     * parser to a clean state.
+     *
+     * @returns this
+     */
+    end() {
+        var _a, _b;
+        if (!this.sawRoot) {
+            this.fail("document must contain a root element.");
+        }
+        const { tags } = this;
+        while (tags.length > 0) {
+            const tag = tags.pop();
+            this.fail(`unclosed tag: ${tag.name}`);
+        }
+        if ((this.state !== S_BEGIN) && (this.state !== S_TEXT)) {
+            this.fail("unexpected end.");
+        }
+        const { text } = this;
+        if (text.length !== 0) {
+            (_a = this.textHandler) === null || _a === void 0 ? void 0 : _a.call(this, text);
+            this.text = "";
+        }
+        this._closed = true;
+        (_b = this.endHandler) === null || _b === void 0 ? void 0 : _b.call(this);
+        this._init();
+        return this;
+    }
+    /**
+     * Resolve a namespace prefix.
+     *
+     * @param prefix The prefix to resolve.
+     *
+     * @returns The namespace URI or ``undefined`` if the prefix is not defined.
+     */
+    resolve(prefix) {
+        var _a, _b;
+        let uri = this.topNS[prefix];
+        if (uri !== undefined) {
+            return uri;
+        }
+        const { tags } = this;
+        for (let index = tags.length - 1; index >= 0; index--) {
+            uri = tags[index].ns[prefix];
+            if (uri !== undefined) {
+                return uri;
+            }
+        }
+        uri = this.ns[prefix];
+        if (uri !== undefined) {
+            return uri;
+        }
+        return (_b = (_a = this.opt).resolvePrefix) === null || _b === void 0 ? void 0 : _b.call(_a, prefix);
+    }
+    /**
+     * Parse a qname into its prefix and local name parts.
+     *
+     * @param name The name to parse
+     *
+     * @returns
+     */
+    qname(name) {
+        // This is faster than using name.split(":").
+        const colon = name.indexOf(":");
+        if (colon === -1) {
+            return { prefix: "", local: name };
+        }
+        const local = name.slice(colon + 1);
+        const prefix = name.slice(0, colon);
+        if (prefix === "" || local === "" || local.includes(":")) {
+            this.fail(`malformed name: ${name}.`);
+        }
+        return { prefix, local };
+    }
+    processAttribsNS() {
+        var _a;
+        const { attribList } = this;
+        const tag = this.tag;
+        {
+            // add namespace info to tag
+            const { prefix, local } = this.qname(tag.name);
+            tag.prefix = prefix;
+            tag.local = local;
+            const uri = tag.uri = (_a = this.resolve(prefix)) !== null && _a !== void 0 ? _a : "";
+            if (prefix !== "") {
+                if (prefix === "xmlns") {
+                    this.fail("tags may not have \"xmlns\" as prefix.");
+                }
+                if (uri === "") {
+                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                    tag.uri = prefix;
+                }
+            }
+        }
+        if (attribList.length === 0) {
+            return;
+        }
+        const { attributes } = tag;
+        const seen = new Set();
+        // Note: do not apply default ns to attributes:
+        //   http://www.w3.org/TR/REC-xml-names/#defaulting
+        for (const attr of attribList) {
+            const { name, prefix, local } = attr;
+            let uri;
+            let eqname;
+            if (prefix === "") {
+                uri = name === "xmlns" ? XMLNS_NAMESPACE : "";
+                eqname = name;
+            }
+            else {
+                uri = this.resolve(prefix);
+                // if there's any attributes with an undefined namespace,
+                // then fail on them now.
+                if (uri === undefined) {
+                    this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+                    uri = prefix;
+                }
+                eqname = `{${uri}}${local}`;
+            }
+            if (seen.has(eqname)) {
+                this.fail(`duplicate attribute: ${eqname}.`);
+            }
+            seen.add(eqname);
+            attr.uri = uri;
+            attributes[name] = attr;
+        }
+        this.attribList = [];
+    }
+    processAttribsPlain() {
+        const { attribList } = this;
+        // eslint-disable-next-line prefer-destructuring
+        const attributes = this.tag.attributes;
+        for (const { name, value } of attribList) {
+            if (attributes[name] !== undefined) {
+                this.fail(`duplicate attribute: ${name}.`);
+            }
+            attributes[name] = value;
+        }
+        this.attribList = [];
+    }
+    /**
+     * Handle a complete open tag. This parser code calls this once it has seen
+     * the whole tag. This method checks for well-formeness and then emits
+     * ``onopentag``.
+     */
+    openTag() {
+        var _a;
+        this.processAttribs();
+        const { tags } = this;
+        const tag = this.tag;
+        tag.isSelfClosing = false;
+        // There cannot be any pending text here due to the onopentagstart that was
+        // necessarily emitted before we get here. So we do not check text.
+        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        tags.push(tag);
+        this.state = S_TEXT;
+        this.name = "";
+    }
+    /**
+     * Handle a complete self-closing tag. This parser code calls this once it has
+     * seen the whole tag. This method checks for well-formeness and then emits
+     * ``onopentag`` and ``onclosetag``.
+     */
+    openSelfClosingTag() {
+        var _a, _b, _c;
+        this.processAttribs();
+        const { tags } = this;
+        const tag = this.tag;
+        tag.isSelfClosing = true;
+        // There cannot be any pending text here due to the onopentagstart that was
+        // necessarily emitted before we get here. So we do not check text.
+        (_a = this.openTagHandler) === null || _a === void 0 ? void 0 : _a.call(this, tag);
+        (_b = this.closeTagHandler) === null || _b === void 0 ? void 0 : _b.call(this, tag);
+        const top = this.tag = (_c = tags[tags.length - 1]) !== null && _c !== void 0 ? _c : null;
+        if (top === null) {
+            this.closedRoot = true;
+        }
+        this.state = S_TEXT;
+        this.name = "";
+    }
+    /**
+     * Handle a complete close tag. This parser code calls this once it has seen
+     * the whole tag. This method checks for well-formeness and then emits
+     * ``onclosetag``.
+     */
+    closeTag() {
+        const { tags, name } = this;
+        // Our state after this will be S_TEXT, no matter what, and we can clear
+        // tagName now.
+        this.state = S_TEXT;
+        this.name = "";
+        if (name === "") {
+            this.fail("weird empty close tag.");
+            this.text += "</>";
+            return;
+        }
+        const handler = this.closeTagHandler;
+        let l = tags.length;
+        while (l-- > 0) {
+            const tag = this.tag = tags.pop();
+            this.topNS = tag.ns;
+            handler === null || handler === void 0 ? void 0 : handler(tag);
+            if (tag.name === name) {
+                break;
+            }
+            this.fail("unexpected close tag.");
+        }
+        if (l === 0) {
+            this.closedRoot = true;
+        }
+        else if (l < 0) {
+            this.fail(`unmatched closing tag: ${name}.`);
+            this.text += `</${name}>`;
+        }
+    }
+    /**
+     * Resolves an entity. Makes any necessary well-formedness checks.
+     *
+     * @param entity The entity to resolve.
+     *
+     * @returns The parsed entity.
+     */
+    parseEntity(entity) {
+        // startsWith would be significantly slower for this test.
+        if (entity[0] !== "#") {
+            const defined = this.ENTITIES[entity];
+            if (defined !== undefined) {
+                return defined;
+            }
+            this.fail(this.isName(entity) ? "undefined entity." :
+                "disallowed character in entity name.");
+            return `&${entity};`;
+        }
+        let num = NaN;
+        if (entity[1] === "x" && /^#x[0-9a-f]+$/i.test(entity)) {
+            num = parseInt(entity.slice(2), 16);
+        }
+        else if (/^#[0-9]+$/.test(entity)) {
+            num = parseInt(entity.slice(1), 10);
+        }
+        // The character reference is required to match the CHAR production.
+        if (!this.isChar(num)) {
+            this.fail("malformed character entity.");
+            return `&${entity};`;
+        }
+        return String.fromCodePoint(num);
+    }
+}
+exports.wT = SaxesParser;
+//# sourceMappingURL=saxes.js.map
+
+/***/ }),
+
 /***/ 591:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
@@ -491,6 +2551,339 @@ module.exports = function quote(xs) {
 	}).join(' ');
 };
 
+
+/***/ }),
+
+/***/ 950:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character classes and associated utilities for the 5th edition of XML 1.0.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+exports.CHAR = "\t\n\r -\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+exports.S = " \t\r\n";
+// tslint:disable-next-line:max-line-length
+exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+var TAB = 9;
+var NL = 0xA;
+var CR = 0xD;
+var SPACE = 0x20;
+//
+// Lists.
+//
+/** All characters in the ``S`` production. */
+exports.S_LIST = [SPACE, NL, CR, TAB];
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR``.
+ */
+function isChar(c) {
+    return (c >= SPACE && c <= 0xD7FF) ||
+        c === NL || c === CR || c === TAB ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isChar = isChar;
+/**
+ * Determines whether a codepoint matches the ``S`` (space) production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``S``.
+ */
+function isS(c) {
+    return c === SPACE || c === NL || c === CR || c === TAB;
+}
+exports.isS = isS;
+/**
+ * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+ */
+function isNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        (c >= 0x61 && c <= 0x7A) ||
+        c === 0x3A ||
+        c === 0x5F ||
+        c === 0x200C ||
+        c === 0x200D ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNameStartChar = isNameStartChar;
+/**
+ * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+ */
+function isNameChar(c) {
+    return isNameStartChar(c) ||
+        (c >= 0x30 && c <= 0x39) ||
+        c === 0x2D ||
+        c === 0x2E ||
+        c === 0xB7 ||
+        (c >= 0x0300 && c <= 0x036F) ||
+        (c >= 0x203F && c <= 0x2040);
+}
+exports.isNameChar = isNameChar;
+//# sourceMappingURL=ed5.js.map
+
+/***/ }),
+
+/***/ 488:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character classes and associated utilities for the 2nd edition of XML 1.1.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+exports.CHAR = "\u0001-\uD7FF\uE000-\uFFFD\uD800\uDC00-\uDBFF\uDFFF";
+exports.RESTRICTED_CHAR = "\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F";
+exports.S = " \t\r\n";
+// tslint:disable-next-line:max-line-length
+exports.NAME_START_CHAR = ":A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NAME_CHAR = "-" + exports.NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.CHAR_RE = new RegExp("^[" + exports.CHAR + "]$", "u");
+exports.RESTRICTED_CHAR_RE = new RegExp("^[" + exports.RESTRICTED_CHAR + "]$", "u");
+exports.S_RE = new RegExp("^[" + exports.S + "]+$", "u");
+exports.NAME_START_CHAR_RE = new RegExp("^[" + exports.NAME_START_CHAR + "]$", "u");
+exports.NAME_CHAR_RE = new RegExp("^[" + exports.NAME_CHAR + "]$", "u");
+exports.NAME_RE = new RegExp("^[" + exports.NAME_START_CHAR + "][" + exports.NAME_CHAR + "]*$", "u");
+exports.NMTOKEN_RE = new RegExp("^[" + exports.NAME_CHAR + "]+$", "u");
+var TAB = 9;
+var NL = 0xA;
+var CR = 0xD;
+var SPACE = 0x20;
+//
+// Lists.
+//
+/** All characters in the ``S`` production. */
+exports.S_LIST = [SPACE, NL, CR, TAB];
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR``.
+ */
+function isChar(c) {
+    return (c >= 0x0001 && c <= 0xD7FF) ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isChar = isChar;
+/**
+ * Determines whether a codepoint matches the ``RESTRICTED_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``RESTRICTED_CHAR``.
+ */
+function isRestrictedChar(c) {
+    return (c >= 0x1 && c <= 0x8) ||
+        c === 0xB ||
+        c === 0xC ||
+        (c >= 0xE && c <= 0x1F) ||
+        (c >= 0x7F && c <= 0x84) ||
+        (c >= 0x86 && c <= 0x9F);
+}
+exports.isRestrictedChar = isRestrictedChar;
+/**
+ * Determines whether a codepoint matches the ``CHAR`` production and does not
+ * match the ``RESTRICTED_CHAR`` production. ``isCharAndNotRestricted(x)`` is
+ * equivalent to ``isChar(x) && !isRestrictedChar(x)``. This function is faster
+ * than running the two-call equivalent.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``CHAR`` and does not match
+ * ``RESTRICTED_CHAR``.
+ */
+function isCharAndNotRestricted(c) {
+    return (c === 0x9) ||
+        (c === 0xA) ||
+        (c === 0xD) ||
+        (c > 0x1F && c < 0x7F) ||
+        (c === 0x85) ||
+        (c > 0x9F && c <= 0xD7FF) ||
+        (c >= 0xE000 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0x10FFFF);
+}
+exports.isCharAndNotRestricted = isCharAndNotRestricted;
+/**
+ * Determines whether a codepoint matches the ``S`` (space) production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``S``.
+ */
+function isS(c) {
+    return c === SPACE || c === NL || c === CR || c === TAB;
+}
+exports.isS = isS;
+/**
+ * Determines whether a codepoint matches the ``NAME_START_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_START_CHAR``.
+ */
+// tslint:disable-next-line:cyclomatic-complexity
+function isNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        (c >= 0x61 && c <= 0x7A) ||
+        c === 0x3A ||
+        c === 0x5F ||
+        c === 0x200C ||
+        c === 0x200D ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNameStartChar = isNameStartChar;
+/**
+ * Determines whether a codepoint matches the ``NAME_CHAR`` production.
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches ``NAME_CHAR``.
+ */
+function isNameChar(c) {
+    return isNameStartChar(c) ||
+        (c >= 0x30 && c <= 0x39) ||
+        c === 0x2D ||
+        c === 0x2E ||
+        c === 0xB7 ||
+        (c >= 0x0300 && c <= 0x036F) ||
+        (c >= 0x203F && c <= 0x2040);
+}
+exports.isNameChar = isNameChar;
+//# sourceMappingURL=ed2.js.map
+
+/***/ }),
+
+/***/ 699:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+/**
+ * Character class utilities for XML NS 1.0 edition 3.
+ *
+ * @author Louis-Dominique Dubeau
+ * @license MIT
+ * @copyright Louis-Dominique Dubeau
+ */
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//
+// Fragments.
+//
+// tslint:disable-next-line:max-line-length
+exports.NC_NAME_START_CHAR = "A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\uD800\uDC00-\uDB7F\uDFFF";
+exports.NC_NAME_CHAR = "-" + exports.NC_NAME_START_CHAR + ".0-9\u00B7\u0300-\u036F\u203F-\u2040";
+//
+// Regular expressions.
+//
+exports.NC_NAME_START_CHAR_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "]$", "u");
+exports.NC_NAME_CHAR_RE = new RegExp("^[" + exports.NC_NAME_CHAR + "]$", "u");
+exports.NC_NAME_RE = new RegExp("^[" + exports.NC_NAME_START_CHAR + "][" + exports.NC_NAME_CHAR + "]*$", "u");
+/**
+ * Determines whether a codepoint matches [[NC_NAME_START_CHAR]].
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches.
+ */
+// tslint:disable-next-line:cyclomatic-complexity
+function isNCNameStartChar(c) {
+    return ((c >= 0x41 && c <= 0x5A) ||
+        c === 0x5F ||
+        (c >= 0x61 && c <= 0x7A) ||
+        (c >= 0xC0 && c <= 0xD6) ||
+        (c >= 0xD8 && c <= 0xF6) ||
+        (c >= 0x00F8 && c <= 0x02FF) ||
+        (c >= 0x0370 && c <= 0x037D) ||
+        (c >= 0x037F && c <= 0x1FFF) ||
+        (c >= 0x200C && c <= 0x200D) ||
+        (c >= 0x2070 && c <= 0x218F) ||
+        (c >= 0x2C00 && c <= 0x2FEF) ||
+        (c >= 0x3001 && c <= 0xD7FF) ||
+        (c >= 0xF900 && c <= 0xFDCF) ||
+        (c >= 0xFDF0 && c <= 0xFFFD) ||
+        (c >= 0x10000 && c <= 0xEFFFF));
+}
+exports.isNCNameStartChar = isNCNameStartChar;
+/**
+ * Determines whether a codepoint matches [[NC_NAME_CHAR]].
+ *
+ * @param c The code point.
+ *
+ * @returns ``true`` if the codepoint matches.
+ */
+function isNCNameChar(c) {
+    return isNCNameStartChar(c) ||
+        (c === 0x2D ||
+            c === 0x2E ||
+            (c >= 0x30 && c <= 0x39) ||
+            c === 0x00B7 ||
+            (c >= 0x0300 && c <= 0x036F) ||
+            (c >= 0x203F && c <= 0x2040));
+}
+exports.isNCNameChar = isNCNameChar;
+//# sourceMappingURL=ed3.js.map
 
 /***/ })
 
@@ -10788,6 +13181,15 @@ const INPUTS = {
         placeholder: 'CMD',
         group: 'Retries and time'
     },
+    'test-results': {
+        kind: { type: 'lines', maxLines: 50 },
+        description: 'Globs (one per line, relative to working-directory) of JUnit XML files the command writes; each attempt reads the ones written since it started, to name failed and flaky tests.',
+        help: 'a glob of JUnit XML files the command writes, relative to working-directory (repeatable)',
+        fronts: RUN,
+        placeholder: 'GLOB',
+        group: 'How and where',
+        repeatable: true
+    },
     shell: {
         kind: { type: 'shell' },
         description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',
@@ -10859,7 +13261,7 @@ const INPUTS = {
         description: 'Where receipts and traces live; a relative path is taken from the workspace.',
         help: 'where receipts and traces live; a relative path is taken from the current directory',
         shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
-        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report'],
+        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
         placeholder: 'DIR',
         group: 'Receipts'
     },
@@ -10934,7 +13336,14 @@ const INPUTS = {
         kind: { type: 'boolean' },
         description: 'Print JSON instead of lines.',
         default: 'false',
-        fronts: ['receipts']
+        fronts: ['receipts', 'flaky']
+    },
+    since: {
+        kind: { type: 'integer', min: 1, max: 36_500 },
+        description: 'Only runs that started in the last N days.',
+        shownDefault: { cli: 'every receipt in the store' },
+        fronts: ['flaky'],
+        placeholder: 'N'
     },
     out: {
         kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
@@ -11061,6 +13470,7 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
     const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory']);
     if (shellIssue !== undefined)
         throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`);
+    const testResults = input['test-results'];
     return {
         script: input.command,
         expectations,
@@ -11081,7 +13491,8 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
         captureBeforeRetry: input['capture-before-retry'],
         keepReceipts: input['keep-receipts'],
         stateDir: input['state-dir'],
-        logCapBytes: DEFAULT_LOG_CAP_BYTES
+        logCapBytes: DEFAULT_LOG_CAP_BYTES,
+        ...(testResults.length > 0 && { testResults })
     };
 }
 /**
@@ -11111,7 +13522,8 @@ function toRawInputs(settings) {
         name: settings.name,
         'allow-destructive': String(settings.allowDestructive),
         scope: settings.scope,
-        'keep-receipts': String(settings.keepReceipts)
+        'keep-receipts': String(settings.keepReceipts),
+        ...(settings.testResults !== undefined && { 'test-results': settings.testResults.join('\n') })
     };
     return raw;
 }
@@ -11191,6 +13603,7 @@ Usage:
   reverify config set capture-before-retry <warn|block|off>
   reverify resume [<run-id>]                            continue an interrupted run
   reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
+  reverify flaky [--json] [--since N]                   tests by how often they flaked (needs --test-results)
   reverify --help | --version
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
@@ -11290,6 +13703,14 @@ prints its path. By default it is report.html in the run's trace folder, where e
 already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
 
 ${flagsSection('report')}`;
+/** `reverify flaky --help`. */
+const flakyHelp = () => `Usage: reverify flaky [--json] [--since N] [--state-dir DIR]
+
+Lists the tests of this repository that flaked (failed in one attempt, passed in a later
+one) or failed, with how many runs each did so in, most flakes first. It reads the JUnit
+results that runs with --test-results recorded in their receipts.
+
+${flagsSection('flaky')}`;
 
 ;// CONCATENATED MODULE: ./src/cli/io.ts
 /** Writes one line to a console stream. */
@@ -11393,9 +13814,20 @@ const CiSchema = object({
     event: shortText.optional(),
     actor: shortText.optional()
 });
-/** The receipt, `schema_version: 1`. */
+/** Most test names in each list of `tests`; the longest name kept. */
+const MAX_TEST_NAMES = 100;
+const testNames = array(schemas_string().max(500)).max(MAX_TEST_NAMES);
+/** What the run's JUnit results said (docs/design.md §1 "Test results"): the decisive attempt's failed tests and the flaky ones. */
+const ReceiptTestsSchema = object({
+    total: schemas_number().int().min(0).max(1e9),
+    failed: testNames,
+    flaky: testNames
+});
+/** The receipt version written now; version 1 (no `tests`) is still read. */
+const RECEIPT_VERSION = 2;
+/** The receipt, `schema_version: 2` (1 is read too: it only lacks `tests`). */
 const ReceiptSchema = object({
-    schema_version: literal(1),
+    schema_version: union([literal(1), literal(2)]),
     run_id: schemas_string().regex(RUN_ID_PATTERN),
     /** `owner/name` in Actions, the git top-level path in the CLI. */
     target: pathText.min(1),
@@ -11417,7 +13849,12 @@ const ReceiptSchema = object({
     host: shortText,
     pid: schemas_number().int().min(0).max(4_294_967_295),
     ci: CiSchema.optional(),
-    capture: CaptureSchema.optional()
+    capture: CaptureSchema.optional(),
+    tests: ReceiptTestsSchema.optional(),
+    /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
+    seal: schemas_string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional()
 });
 /** Validates an untrusted value as a receipt; the reason is one line naming the first bad field. */
 function parseReceipt(value) {
@@ -14559,6 +16996,117 @@ function redactDeep(value, redactor) {
     return value;
 }
 
+;// CONCATENATED MODULE: ./src/core/run-seal.ts
+/**
+ * The run seal (docs/design.md §6): evidence that a run's receipt and run.json were written
+ * by reverify on this machine, as this user. A state directory can arrive with a checkout
+ * (`git add -f .reverify/runs/…`) and host names and clone paths are easy to guess, so a
+ * `running` receipt alone proves nothing. Each receipt reverify opens, and each run.json,
+ * carries an HMAC-SHA256 of the fields that tie it to its run, keyed by a secret kept
+ * outside any work tree (`$XDG_STATE_HOME/reverify/seal-key`, else
+ * `~/.local/state/reverify/seal-key`, created once with mode 0600). Resume only continues a
+ * receipt whose seal holds and only reads inputs from a run.json whose seal holds; anything
+ * else is restarted or refused, never replayed.
+ */
+
+
+
+
+/** A seal as stored: sha256 HMAC, lowercase hex. */
+const SEAL_PATTERN = /^[0-9a-f]{64}$/;
+/** Builds the seal functions for a key. */
+function runSeal(key) {
+    const sign = (fields) => (0,external_node_crypto_namespaceObject.createHmac)('sha256', key).update(JSON.stringify(fields)).digest('hex');
+    return {
+        sign,
+        holds(fields, seal) {
+            if (seal === undefined || !SEAL_PATTERN.test(seal))
+                return false;
+            return (0,external_node_crypto_namespaceObject.timingSafeEqual)(Buffer.from(sign(fields), 'hex'), Buffer.from(seal, 'hex'));
+        }
+    };
+}
+/** What a receipt's seal covers: everything that ties it to one run, its session and its owner. */
+function receiptFields(receipt) {
+    const { run_id, target, scope, identity_hash, session, host, pid, started_at } = receipt;
+    return ['receipt', run_id, target, scope, identity_hash, session.id, session.dir, host, String(pid), started_at];
+}
+/** The receipt with this machine's seal (unchanged when there is no key). */
+function sealReceipt(receipt, seal) {
+    if (seal === undefined)
+        return receipt;
+    return { ...receipt, seal: seal.sign(receiptFields(receipt)) };
+}
+/** Whether this machine's reverify wrote the receipt as it is (false without a key). */
+function receiptSealed(receipt, seal) {
+    return seal !== undefined && seal.holds(receiptFields(receipt), receipt.seal);
+}
+/** Where the key lives: outside any work tree, per user (XDG base directory rules). */
+function sealKeyPath(env) {
+    const stateHome = env.XDG_STATE_HOME;
+    if (stateHome !== undefined && (0,external_node_path_namespaceObject.isAbsolute)(stateHome))
+        return (0,external_node_path_namespaceObject.join)(stateHome, 'reverify', 'seal-key');
+    const home = env.HOME;
+    if (home === undefined || !(0,external_node_path_namespaceObject.isAbsolute)(home))
+        return undefined;
+    return (0,external_node_path_namespaceObject.join)(home, '.local', 'state', 'reverify', 'seal-key');
+}
+const KEY_TEXT = /^[0-9a-f]{64}\n?$/;
+/** Reads the key file if it is a regular file of ours holding a key; undefined otherwise. */
+async function readKey(path) {
+    const info = await (0,promises_namespaceObject.lstat)(path);
+    if (!info.isFile() || (typeof process.getuid === 'function' && info.uid !== process.getuid()))
+        return undefined;
+    const handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW);
+    try {
+        const text = (await handle.readFile({ encoding: 'utf8' })).slice(0, 200);
+        return KEY_TEXT.test(text) ? Buffer.from(text.trim(), 'hex') : undefined;
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * This machine's seal, creating its key on first use. Without a usable place for the key
+ * (no HOME, a read-only home, a link where the key should be) there is no seal: nothing is
+ * sealed and nothing can be resumed, which is safe (a run then starts over).
+ */
+async function loadRunSeal(path) {
+    if (path === undefined)
+        return undefined;
+    try {
+        const key = await readKey(path);
+        return key === undefined ? undefined : runSeal(key);
+    }
+    catch (error) {
+        if (error.code !== 'ENOENT')
+            return undefined;
+    }
+    try {
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true, mode: 0o700 });
+        const temp = `${path}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.tmp`;
+        const handle = await (0,promises_namespaceObject.open)(temp, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL, 0o600);
+        try {
+            await handle.writeFile(`${(0,external_node_crypto_namespaceObject.randomBytes)(32).toString('hex')}\n`);
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        // link() never replaces: when two first runs race, both end up with the one that won.
+        await (0,promises_namespaceObject.link)(temp, path).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        await (0,promises_namespaceObject.unlink)(temp);
+        const key = await readKey(path);
+        return key === undefined ? undefined : runSeal(key);
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/session/events.ts
 /**
  * The trace's events (docs/design.md §2) as one discriminated union, with zod readers: a
@@ -14882,6 +17430,7 @@ async function readSessionTrace(sessionDir) {
 
 
 
+
 /**
  * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
  * same host with its process gone. A receipt from another host without CI facts is not
@@ -14956,8 +17505,9 @@ async function readEvidence(receipt, sessionDir, stateDir) {
  * Whether a `running` receipt whose owner is gone names a trace that has its `end`: a crash
  * came between closing the trace and writing the receipt, and the trace decides (§6).
  */
-async function endedBeforeReceipt(receipt, stateDir, here) {
-    if (!ownerGone(receipt, here))
+async function endedBeforeReceipt(receipt, stateDir, here, seal) {
+    // Only a run this machine's reverify sealed may have its verdict taken from its trace.
+    if (!ownerGone(receipt, here) || !receiptSealed(receipt, seal))
         return false;
     const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
     if (!(await isOwnSessionDir(stateDir, sessionDir)))
@@ -14971,6 +17521,9 @@ async function planResume(options) {
     const { receipt, settings, redactor } = options;
     if (!ownerGone(receipt, options.here))
         return { kind: 'none' };
+    // A receipt may have arrived with the checkout: only one this machine sealed is evidence.
+    if (!receiptSealed(receipt, options.seal))
+        return restart('its receipt was not written by reverify on this machine (no valid seal)');
     const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
     const evidence = await readEvidence(receipt, sessionDir, options.stateDir);
     if (!evidence.ok)
@@ -15183,6 +17736,87 @@ async function configCommandLine(argv, io) {
     await ensureStateDir(defaultStateDir(root), { gitignore: true });
     await setCaptureMode(root, mode);
     println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/test-history.ts
+/**
+ * Tests across runs (docs/design.md §1 "Test results"): from receipts (the local store, or a history
+ * restored from the cache into it), how often each test flaked and failed. Pure: the front
+ * ends read the receipts and word these facts.
+ */
+
+/** Per-test flake and failure counts over the finished receipts that hold test results. */
+function testHistory(receipts, options = {}) {
+    const considered = [...receipts]
+        .filter(receipt => receipt.status !== 'running' && receipt.tests !== undefined)
+        .filter(receipt => options.sinceMs === undefined || Date.parse(receipt.started_at) >= options.sinceMs)
+        .sort(compareNewestFirst)
+        .slice(0, options.limit);
+    const byName = new Map();
+    const count = (receipt, name, field) => {
+        let record = byName.get(name);
+        if (record === undefined) {
+            // Newest first: the first run that names a test is its latest.
+            record = { name, flaky: 0, failed: 0, lastRunId: receipt.run_id, lastAt: receipt.started_at };
+            byName.set(name, record);
+        }
+        record[field]++;
+    };
+    for (const receipt of considered) {
+        for (const name of new Set(receipt.tests.flaky))
+            count(receipt, name, 'flaky');
+        for (const name of new Set(receipt.tests.failed))
+            count(receipt, name, 'failed');
+    }
+    const tests = [...byName.values()].sort((a, b) => b.flaky - a.flaky || b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { runs: considered.length, tests };
+}
+
+;// CONCATENATED MODULE: ./src/cli/flaky.ts
+/** `reverify flaky [--json] [--since N]`: this repository's tests by how often they flaked (docs/design.md §1 "Test results"). */
+
+
+
+
+
+
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Lists the tests that flaked or failed in this repository's receipts, most flakes first. */
+async function flakyCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'flaky', 'reverify flaky --help');
+    if (help) {
+        io.stdout.write(flakyHelp());
+        return 0;
+    }
+    if (positionals.length > 0)
+        throw new UsageError('flaky: takes no arguments; see reverify flaky --help');
+    const given = parseInputs(flags, flagsOf('flaky'), { front: 'cli', base: io.cwd });
+    const { root, store } = openStore(given['state-dir'], io);
+    const since = given.since;
+    const history = testHistory(await store.list({ target: root }), since === undefined ? {} : { sinceMs: Date.now() - since * DAY_MS });
+    if (given.json === true) {
+        const tests = history.tests.map(test => ({
+            name: test.name,
+            flaky: test.flaky,
+            failed: test.failed,
+            last_run_id: test.lastRunId,
+            last_at: test.lastAt
+        }));
+        println(io.stdout, JSON.stringify({ runs: history.runs, ...(since !== undefined && { since_days: since }), tests }, null, 2));
+        return 0;
+    }
+    const window = since === undefined ? '' : ` of the last ${since} day${since === 1 ? '' : 's'}`;
+    if (history.tests.length === 0) {
+        println(io.stdout, `reverify: no test flaked or failed in the ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`);
+        return 0;
+    }
+    println(io.stdout, `reverify: tests that flaked or failed in ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`);
+    println(io.stdout, `${'flaky'.padStart(5)}  ${'failed'.padStart(6)}  ${'last run'.padEnd(29)}  test`);
+    for (const test of history.tests) {
+        println(io.stdout, `${String(test.flaky).padStart(5)}  ${String(test.failed).padStart(6)}  ${test.lastRunId.padEnd(29)}  ${test.name}`);
+    }
     return 0;
 }
 
@@ -15480,6 +18114,40 @@ function attemptExcerpt(attempt) {
     return attempt.verified ? '' : reviewerExcerpt(attempt.summary);
 }
 
+;// CONCATENATED MODULE: ./src/core/test-results/trace-tests.ts
+/**
+ * An attempt's test results as the trace records them (docs/design.md §2): a `note` with a
+ * `tests` field, read back (for the HTML report) through a zod schema, since a trace on
+ * disk is untrusted. Readers that do not know the field ignore it.
+ */
+
+const trace_tests_text = schemas_string().max(4_000);
+const count = schemas_number().int().min(0).max(1e9);
+const TraceTestsSchema = object({
+    attempt: schemas_number().int().min(1).max(1_000_000),
+    files: array(trace_tests_text).max(1_000),
+    total: count,
+    failed: count,
+    errors: count,
+    skipped: count,
+    failed_tests: array(object({
+        name: trace_tests_text,
+        outcome: schemas_enum(['failed', 'error']),
+        file: trace_tests_text.optional(),
+        line: schemas_number().int().min(1).optional(),
+        message: trace_tests_text.optional()
+    }))
+        .max(1_000),
+    recovered: array(trace_tests_text).max(1_000)
+});
+/** The `tests` field of a note's payload, when it has a valid one. */
+function traceTestsOf(payload) {
+    if (payload.tests === undefined)
+        return undefined;
+    const parsed = TraceTestsSchema.safeParse(payload.tests);
+    return parsed.success ? parsed.data : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/model.ts
 /**
  * What the HTML report shows, as plain data (docs/design.md §8 "HTML report"): built from a
@@ -15487,6 +18155,8 @@ function attemptExcerpt(attempt) {
  * and the receipt history of its command. The logs are not read here: the renderer streams
  * them, so memory does not follow their size.
  */
+
+
 
 
 
@@ -15555,6 +18225,10 @@ function attemptViews(events) {
             if (target.ok)
                 target.excerpt = '';
         }
+        else if (event.phase === 'note' && traceTestsOf(event.payload) !== undefined) {
+            const tests = traceTestsOf(event.payload);
+            view(tests.attempt).tests = tests;
+        }
         else if (event.phase === 'note' && last !== undefined && last.note === undefined && isRetryNote(event.payload.message)) {
             last.note = event.payload.message;
         }
@@ -15594,20 +18268,28 @@ function buildReportModel(source) {
         attempts,
         notes: eventsOf(events, 'note')
             .filter(event => !isProcessGroupNote(event.payload))
+            // Test results are shown with their attempt.
+            .filter(event => traceTestsOf(event.payload) === undefined)
             .map(event => event.payload.message)
             .filter(message => !retryNotes.has(message)),
         ...(receipt.capture && { capture: receipt.capture }),
         ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
         history: historyRows(source.history, receipt),
-        captureCommand: captureCommand(receipt.run_id, source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target }, 'what you found')
+        captureCommand: captureCommand(receipt.run_id, source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target }, 'what you found'),
+        flakyTests: receipt.tests?.flaky ?? [],
+        historyFlakyTests: testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0)
     };
 }
 /** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
-function historyRows(history, current) {
+function historyReceipts(history, current) {
     const receipts = history.some(receipt => receipt.run_id === current.run_id)
         ? history.map(receipt => (receipt.run_id === current.run_id ? current : receipt))
         : [current, ...history];
-    return receipts.slice(0, MAX_HISTORY_ROWS).map(receipt => ({
+    return receipts.slice(0, MAX_HISTORY_ROWS);
+}
+/** The history table's rows. */
+function historyRows(history, current) {
+    return historyReceipts(history, current).map(receipt => ({
         runId: receipt.run_id,
         startedAt: receipt.started_at,
         status: receipt.status,
@@ -15845,6 +18527,7 @@ function header(model) {
     return markup `<header>
 <p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup ` <span class="flaky">flaky</span>`}</p>
 <h1>${model.stepName} — ${verdict.words}</h1>
+${model.flakyTests.length > 0 && markup `<p class="flaky-tests">Flaky tests: ${model.flakyTests.join('; ')}</p>`}
 <pre class="commands"><code>${model.commands.join('\n')}</code></pre>
 ${model.summary !== '' && markup `<p class="summary">${model.summary}</p>`}
 <dl class="facts">
@@ -15912,8 +18595,21 @@ function attemptHead(model, attempt, open) {
 ${checksTable(attempt)}
 ${commandsTable(attempt)}
 ${attempt.note !== undefined && markup `<p class="note">${attempt.note}</p>`}
+${testsBlock(attempt)}
 ${attempt.excerpt !== '' && markup `<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
 `;
+}
+/** An attempt's JUnit results: counts, then each failed test with where it failed and its message. */
+function testsBlock(attempt) {
+    const tests = attempt.tests;
+    if (tests === undefined)
+        return markup ``;
+    const bad = tests.failed + tests.errors;
+    const counts = `${tests.total} tests in ${tests.files.join(', ')} · ${bad} failed${tests.skipped > 0 ? ` · ${tests.skipped} skipped` : ''}`;
+    const rows = tests.failed_tests.map(test => markup `<tr><td>${test.name}</td><td>${test.file === undefined ? '' : markup `<code>${test.line === undefined ? test.file : `${test.file}:${test.line}`}</code>`}</td><td>${test.outcome}</td><td><pre>${test.message ?? ''}</pre></td></tr>`);
+    return markup `<h3>Tests</h3><p>${counts}</p>
+${rows.length > 0 && markup `<table class="tests"><tr><th>failing test</th><th>where</th><th></th><th>message</th></tr>${rows}</table>`}
+${tests.recovered.length > 0 && markup `<p class="flaky-tests">Passed after failing in an earlier attempt (flaky): ${tests.recovered.join('; ')}</p>`}`;
 }
 /** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
 async function writeAttempt(model, attempt, sessionDir, sink, budget) {
@@ -15969,6 +18665,7 @@ function historySection(model) {
     const rate = passed.length + failed > 0 ? Math.round((100 * flaky) / (passed.length + failed)) : 0;
     return markup `<section id="history"><h2>History of this command</h2>
 <p>Last ${model.history.length} run(s): ${passed.length - flaky} passed · ${flaky} flaky · ${failed} failed — flake rate ${rate} %.</p>
+${model.historyFlakyTests.length > 0 && markup `<p>Flaky tests: ${model.historyFlakyTests.map(test => `${test.name} (${test.flaky})`).join(', ')}.</p>`}
 <table><tr><th>date</th><th>run</th><th>status</th><th>attempts</th><th>flaky</th><th>capture</th></tr>${model.history.map(historyRow)}</table>
 </section>
 `;
@@ -16164,8 +18861,11 @@ async function reportCommandLine(argv, io) {
  * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
  * (docs/design.md §6). A run whose inputs hold a secret is recorded as not resumable from
  * disk: the inputs never reach disk in clear, and such a run is resumed by running the same
- * command again.
+ * command again. The record is sealed with this machine's key (run-seal.ts): resume reads
+ * inputs only from a run.json this machine's reverify wrote, never one that came with a
+ * checkout.
  */
+
 
 
 
@@ -16175,25 +18875,41 @@ async function reportCommandLine(argv, io) {
 /** The schema a run.json read back must fit, built on first use (only resume reads it). */
 function runRecordSchema() {
     return union([
-        object({ schema_version: literal(1), resumable: literal(true), inputs: record(schemas_string().max(64), schemas_string().max(1_000_000)) }),
-        object({ schema_version: literal(1), resumable: literal(false) })
+        object({
+            schema_version: literal(1),
+            resumable: literal(true),
+            inputs: record(schemas_string().max(64), schemas_string().max(1_000_000)),
+            seal: schemas_string().regex(SEAL_PATTERN).optional()
+        }),
+        object({ schema_version: literal(1), resumable: literal(false), seal: schemas_string().regex(SEAL_PATTERN).optional() })
     ]);
 }
 /** Largest run.json read back. */
 const MAX_RECORD_BYTES = 1024 * 1024;
 /** Writes run.json for a session; inputs a redactor would change are left out. */
-async function writeRunRecord(sessionDir, settings, redactor) {
+async function writeRunRecord(sessionDir, settings, redactor, seal) {
     const inputs = toRawInputs(settings);
     const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs);
-    const record = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
+    const content = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
+    const record = seal === undefined ? content : { ...content, seal: seal.sign(recordFields(sessionDir, content)) };
     await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600);
 }
-/** The recorded inputs of a session, or undefined when there are none it may be resumed from. */
-async function readRunInputs(sessionDir) {
+/** What a run.json's seal covers: its session folder and its content. */
+function recordFields(sessionDir, record) {
+    const inputs = record.resumable ? Object.entries(record.inputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+    return ['run-record', (0,external_node_path_namespaceObject.basename)(sessionDir), String(record.schema_version), String(record.resumable), JSON.stringify(inputs)];
+}
+/**
+ * The recorded inputs of a session, or undefined when there are none it may be resumed
+ * from: none recorded, a secret among them, or no seal of this machine's that holds.
+ */
+async function readRunInputs(sessionDir, seal) {
     try {
         const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES);
         const parsed = runRecordSchema().safeParse(JSON.parse(text ?? 'null'));
-        return parsed.success && parsed.data.resumable ? parsed.data.inputs : undefined;
+        if (!parsed.success || !parsed.data.resumable || seal === undefined)
+            return undefined;
+        return seal.holds(recordFields(sessionDir, parsed.data), parsed.data.seal) ? parsed.data.inputs : undefined;
     }
     catch {
         return undefined;
@@ -16692,12 +19408,1002 @@ function describeWait(ms) {
     return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
+;// CONCATENATED MODULE: ./src/core/test-results/glob.ts
+
+
+/** The limits used unless a test asks for others. */
+const GLOB_LIMITS = { maxFiles: 100, maxEntries: 50_000, maxDepth: 32 };
+const GLOB_CHARS = /[*?[{]/;
+/** One path segment of a pattern as an anchored regular expression. */
+function segmentPattern(segment) {
+    let source = '';
+    let inBraces = false;
+    for (let i = 0; i < segment.length; i++) {
+        const char = segment[i];
+        if (char === '*')
+            source += '[^/]*';
+        else if (char === '?')
+            source += '[^/]';
+        else if (char === '[') {
+            const close = segment.indexOf(']', i + 2);
+            if (close === -1)
+                source += '\\[';
+            else {
+                const body = segment.slice(i + 1, close);
+                const negated = body.startsWith('!') || body.startsWith('^');
+                source += `[${negated ? '^' : ''}${(negated ? body.slice(1) : body).replace(/[\\\]^]/g, '\\$&')}]`;
+                i = close;
+            }
+        }
+        else if (char === '{' && !inBraces && segment.indexOf('}', i) !== -1) {
+            source += '(?:';
+            inBraces = true;
+        }
+        else if (char === '}' && inBraces) {
+            source += ')';
+            inBraces = false;
+        }
+        else if (char === ',' && inBraces)
+            source += '|';
+        else
+            source += char.replace(/[.+^${}()|\\/]/g, '\\$&');
+    }
+    // A dot-file is matched only by a pattern that starts with a dot.
+    const dotGuard = segment.startsWith('.') ? '' : '(?!\\.)';
+    return new RegExp(`^${dotGuard}(?:${source})$`);
+}
+/** Finds the regular files the patterns match under `base`. */
+async function findFiles(patterns, base, limits = GLOB_LIMITS) {
+    const found = new Set();
+    let entries = 0;
+    let truncated = false;
+    const full = () => {
+        if (found.size >= limits.maxFiles || entries >= limits.maxEntries)
+            truncated = true;
+        return truncated;
+    };
+    const list = async (dir) => {
+        try {
+            const items = await (0,promises_namespaceObject.readdir)(dir, { withFileTypes: true });
+            entries += items.length;
+            return items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        }
+        catch {
+            return [];
+        }
+    };
+    const walk = async (dir, segments, index, depth) => {
+        if (full() || depth > limits.maxDepth)
+            return;
+        const segment = segments[index];
+        const last = index === segments.length - 1;
+        if (segment === '**') {
+            if (last)
+                return walk(dir, [...segments, '*'], index, depth);
+            await walk(dir, segments, index + 1, depth);
+            for (const item of await list(dir)) {
+                if (full())
+                    return;
+                if (item.isDirectory() && !item.name.startsWith('.') && item.name !== 'node_modules') {
+                    await walk((0,external_node_path_namespaceObject.join)(dir, item.name), segments, index, depth + 1);
+                }
+            }
+            return;
+        }
+        const pattern = segmentPattern(segment);
+        for (const item of await list(dir)) {
+            if (full())
+                return;
+            if (!pattern.test(item.name))
+                continue;
+            const path = (0,external_node_path_namespaceObject.join)(dir, item.name);
+            if (last) {
+                if (item.isFile())
+                    found.add(path);
+            }
+            else if (item.isDirectory())
+                await walk(path, segments, index + 1, depth + 1);
+        }
+    };
+    for (const raw of patterns) {
+        const segments = raw.replace(/\\/g, '/').split('/');
+        const firstGlob = segments.findIndex(segment => GLOB_CHARS.test(segment));
+        if (firstGlob === -1) {
+            // A plain path: it counts when it is a regular file (a link is not followed).
+            const path = (0,external_node_path_namespaceObject.resolve)(base, raw);
+            const stats = await (0,promises_namespaceObject.lstat)(path).catch(() => undefined);
+            if (stats?.isFile() && !full())
+                found.add(path);
+            continue;
+        }
+        const root = (0,external_node_path_namespaceObject.resolve)(base, segments.slice(0, firstGlob).join('/') || '.');
+        const rootStats = await (0,promises_namespaceObject.lstat)(root).catch(() => undefined);
+        if (!rootStats?.isDirectory())
+            continue;
+        await walk(root, segments.slice(firstGlob).filter(segment => segment !== ''), 0, 0);
+    }
+    return { files: [...found].sort(), truncated };
+}
+
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __nccwpck_require__(800);
+;// CONCATENATED MODULE: ./src/core/test-results/xml-caps.ts
+/**
+ * Bounds what an XML parser has to hold (docs/design.md §1 "Test results"): a streaming parser still
+ * gathers each text node, CDATA section, comment and attribute value whole before it hands
+ * it on, so one 60 MB `<system-out>` would be one 60 MB string. This filter sits in front of
+ * the parser and passes the markup through unchanged while it cuts every such run to its
+ * first `maxRun` characters. Entity references are passed whole or not at all, so a cut never
+ * makes a well-formed document malformed; comment bodies are dropped (nobody reads them).
+ */
+const CDATA_OPEN = '<![CDATA[';
+const COMMENT_OPEN = '<!--';
+/** The longest entity reference passed on (`&#x10FFFF;` and every name JUnit files use fit). */
+const MAX_ENTITY = 32;
+const ENTITY_CHAR = /[#A-Za-z0-9_.:-]/;
+const LT = 0x3c;
+const GT = 0x3e;
+const AMP = 0x26;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+const BRACKET = 0x5d;
+/**
+ * The index of the first character at or after `from` that ends a plain run in `state`
+ * (chunk.length when none does): everything before it is copied in one slice. A plain
+ * loop over char codes, because this runs over every byte of every results file.
+ */
+function runEnd(chunk, from, state) {
+    let i = from;
+    const length = chunk.length;
+    switch (state) {
+        case 'text':
+            for (; i < length; i++) {
+                const code = chunk.charCodeAt(i);
+                if (code === LT || code === AMP)
+                    break;
+            }
+            return i;
+        case 'value':
+            for (; i < length; i++) {
+                const code = chunk.charCodeAt(i);
+                if (code === QUOTE || code === APOSTROPHE || code === AMP)
+                    break;
+            }
+            return i;
+        case 'tag':
+            for (; i < length; i++) {
+                const code = chunk.charCodeAt(i);
+                if (code === GT || code === QUOTE || code === APOSTROPHE)
+                    break;
+            }
+            return i;
+        case 'cdata':
+            for (; i < length; i++)
+                if (chunk.charCodeAt(i) === BRACKET)
+                    break;
+            return i;
+    }
+}
+/** Streams XML text through, cutting long text, CDATA, attribute values, comments and declarations. */
+class XmlRunCapper {
+    maxRun;
+    state = 'text';
+    /** Characters passed in the current run (text, value, CDATA, tag, declaration). */
+    run = 0;
+    /** The start of markup seen so far while it is not yet known what it opens. */
+    opening = '';
+    quote = '';
+    /** An entity reference being read; passed on only when complete and within the cap. */
+    entity = '';
+    /** `]` (CDATA), `-` (comment) or `?` (processing instruction) characters seen in a row. */
+    closers = 0;
+    depth = 0;
+    /** Characters cut so far. */
+    dropped = 0;
+    constructor(maxRun) {
+        this.maxRun = maxRun;
+    }
+    /** Filters the next piece of the document. */
+    push(chunk) {
+        const out = [];
+        // When nothing was held over, cut or held back, the output is the chunk itself.
+        const clean = this.opening === '' && this.entity === '' && this.closers === 0;
+        const dropped = this.dropped;
+        let i = 0;
+        while (i < chunk.length) {
+            switch (this.state) {
+                case 'text':
+                case 'value': {
+                    if (this.entity !== '') {
+                        i = this.readEntity(chunk, i, out);
+                        break;
+                    }
+                    const end = runEnd(chunk, i, this.state);
+                    this.copy(chunk, i, end, out);
+                    i = end;
+                    if (i === chunk.length)
+                        break;
+                    const char = chunk[i];
+                    i++;
+                    if (char === '&')
+                        this.entity = '&';
+                    else if (char === '<') {
+                        this.state = 'open';
+                        this.opening = '<';
+                    }
+                    else if (char === this.quote) {
+                        out.push(char);
+                        this.state = 'tag';
+                        this.run = 0;
+                    }
+                    else
+                        this.copy(char, 0, 1, out);
+                    break;
+                }
+                case 'open':
+                    i = this.readOpening(chunk, i, out);
+                    break;
+                case 'tag': {
+                    const end = runEnd(chunk, i, 'tag');
+                    this.copy(chunk, i, end, out);
+                    i = end;
+                    if (i === chunk.length)
+                        break;
+                    const char = chunk[i++];
+                    out.push(char);
+                    if (char === '>')
+                        this.enter('text');
+                    else {
+                        this.quote = char;
+                        this.enter('value');
+                    }
+                    break;
+                }
+                case 'cdata':
+                    i = this.readCdata(chunk, i, out);
+                    break;
+                case 'comment':
+                case 'pi': {
+                    const char = chunk[i++];
+                    const closer = this.state === 'comment' ? '-' : '?';
+                    if (char === '>' && this.closers >= (this.state === 'comment' ? 2 : 1)) {
+                        if (this.state === 'pi')
+                            this.copy('?'.repeat(this.closers - 1), 0, this.closers - 1, out);
+                        out.push(this.state === 'comment' ? '-->' : '?>');
+                        this.enter('text');
+                    }
+                    else if (char === closer)
+                        this.closers++;
+                    else if (this.state === 'comment') {
+                        // Comment bodies are never read: drop them whole.
+                        this.dropped += this.closers + 1;
+                        this.closers = 0;
+                    }
+                    else {
+                        this.copy('?'.repeat(this.closers) + char, 0, this.closers + 1, out);
+                        this.closers = 0;
+                    }
+                    break;
+                }
+                case 'decl': {
+                    const char = chunk[i++];
+                    if (char === '[')
+                        this.depth++;
+                    else if (char === ']')
+                        this.depth = Math.max(0, this.depth - 1);
+                    if (char === '>' && this.depth === 0) {
+                        out.push(char);
+                        this.enter('text');
+                    }
+                    else
+                        this.copy(char, 0, 1, out);
+                    break;
+                }
+            }
+        }
+        const unchanged = clean && this.dropped === dropped && this.opening === '' && this.entity === '' && this.closers === 0;
+        return unchanged ? chunk : out.join('');
+    }
+    /** What is left at the end of the input (an unfinished opening or entity, cut or not). */
+    end() {
+        const rest = this.opening + this.entity;
+        this.opening = '';
+        this.entity = '';
+        return rest;
+    }
+    enter(state) {
+        this.state = state;
+        this.run = 0;
+        this.closers = 0;
+    }
+    /** Copies chunk[from, to) within the run's cap, counting what is cut. */
+    copy(chunk, from, to, out) {
+        if (to <= from)
+            return;
+        const room = Math.max(0, this.maxRun - this.run);
+        let take = Math.min(room, to - from);
+        // Never split a surrogate pair at the cut.
+        if (take > 0 && take < to - from && xml_caps_isHighSurrogate(chunk.charCodeAt(from + take - 1)))
+            take--;
+        if (take > 0)
+            out.push(chunk.slice(from, from + take));
+        this.run += take;
+        this.dropped += to - from - take;
+        if (take < to - from)
+            this.run = this.maxRun;
+    }
+    readEntity(chunk, i, out) {
+        while (i < chunk.length) {
+            const char = chunk[i];
+            if (char === ';') {
+                this.entity += char;
+                const whole = this.entity;
+                this.entity = '';
+                if (this.run + whole.length <= this.maxRun) {
+                    out.push(whole);
+                    this.run += whole.length;
+                }
+                else {
+                    this.dropped += whole.length;
+                    this.run = this.maxRun;
+                }
+                return i + 1;
+            }
+            if (!ENTITY_CHAR.test(char) || this.entity.length >= MAX_ENTITY) {
+                // Not an entity reference: the parser will say so; pass it on as it is.
+                out.push(this.entity);
+                this.run += this.entity.length;
+                this.entity = '';
+                return i;
+            }
+            this.entity += char;
+            i++;
+        }
+        return i;
+    }
+    readOpening(chunk, i, out) {
+        while (i < chunk.length) {
+            this.opening += chunk[i++];
+            const seen = this.opening;
+            if (seen === COMMENT_OPEN)
+                this.opened(seen, 'comment', out);
+            else if (seen === CDATA_OPEN)
+                this.opened(seen, 'cdata', out);
+            else if (COMMENT_OPEN.startsWith(seen) || CDATA_OPEN.startsWith(seen))
+                continue;
+            else if (seen.startsWith('<?'))
+                this.opened(seen, 'pi', out);
+            else if (seen.startsWith('<!'))
+                this.opened(seen, 'decl', out);
+            else {
+                // An element's tag: its last character belongs to the tag state (it may be `>` or `/`).
+                this.opened(seen.slice(0, -1), 'tag', out);
+                i--;
+            }
+            return i;
+        }
+        return i;
+    }
+    opened(seen, state, out) {
+        out.push(seen);
+        this.opening = '';
+        this.depth = 0;
+        this.enter(state);
+    }
+    readCdata(chunk, i, out) {
+        while (i < chunk.length) {
+            if (this.closers === 0) {
+                const end = runEnd(chunk, i, 'cdata');
+                this.copy(chunk, i, end, out);
+                i = end;
+                if (i === chunk.length)
+                    return i;
+            }
+            const char = chunk[i++];
+            if (char === ']') {
+                this.closers++;
+                continue;
+            }
+            if (char === '>' && this.closers >= 2) {
+                this.copy(']'.repeat(this.closers - 2), 0, this.closers - 2, out);
+                out.push(']]>');
+                this.enter('text');
+                return i;
+            }
+            this.copy(']'.repeat(this.closers), 0, this.closers, out);
+            this.closers = 0;
+            this.copy(char, 0, 1, out);
+        }
+        return i;
+    }
+}
+function xml_caps_isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/junit-parser.ts
+/**
+ * One JUnit XML file read as a stream (docs/design.md §1 "Test results"): saxes parses it after
+ * xml-caps.ts has cut every long text run, so memory stays bounded whatever the file's size.
+ * No DTD is processed and no entity beyond XML's five is expanded: a file with a DOCTYPE is
+ * refused (it is the only way to declare one), before anything in it is read. Each test case
+ * is handed to a callback as soon as it closes; nothing else of the file is kept.
+ */
+
+
+
+
+
+/** The limits used unless a test asks for others. */
+const DEFAULT_LIMITS = { maxRun: 64 * 1024, maxMessage: 1_000, maxDetail: 4_000, maxDepth: 256 };
+/** A reason that stops the parse early (not an XML error). */
+class Refusal extends Error {
+    name = 'Refusal';
+}
+const ROOTS = new Set(['testsuites', 'testsuite']);
+const CHUNK_BYTES = 64 * 1024;
+const GENERIC_MESSAGE = /^(failed|failure|error)$/i;
+/** `go test -v`'s own bookkeeping lines inside a failure's text. */
+const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)|--- (FAIL|PASS|SKIP):)/;
+/** Seconds (as JUnit writes them) to whole milliseconds; undefined when not a number. */
+function durationOf(time) {
+    if (time === undefined || time.trim() === '')
+        return undefined;
+    const seconds = Number(time.replace(/,/g, ''));
+    return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : undefined;
+}
+function lineOf(text) {
+    if (text === undefined || !/^\s*\d{1,9}\s*$/.test(text))
+        return undefined;
+    return Number(text);
+}
+function firstLines(text, max) {
+    const trimmed = text.trim();
+    return trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed;
+}
+/** Builds the parser's event handlers: a small state machine over the JUnit elements. */
+function junitHandlers(limits, onTest) {
+    const suites = [];
+    let depth = 0;
+    let root = true;
+    let open;
+    let count = 0;
+    const opentag = (tag) => {
+        depth++;
+        if (depth > limits.maxDepth)
+            throw new Refusal(`ignored: elements nested deeper than ${limits.maxDepth}`);
+        const attrs = tag.attributes;
+        if (root) {
+            root = false;
+            if (!ROOTS.has(tag.name))
+                throw new Refusal(`ignored: not JUnit XML (the root element is <${tag.name.slice(0, 40)}>, not <testsuites> or <testsuite>)`);
+        }
+        switch (tag.name) {
+            case 'testsuite':
+                suites.push(attrs.name ?? '');
+                return;
+            case 'testcase': {
+                const file = attrs.file ?? attrs.filepath;
+                const line = lineOf(attrs.line);
+                const durationMs = durationOf(attrs.time);
+                open = {
+                    test: {
+                        suite: suites[suites.length - 1] ?? '',
+                        name: (attrs.name ?? '').slice(0, 1_000),
+                        classname: (attrs.classname ?? attrs.class ?? '').slice(0, 1_000),
+                        ...(file !== undefined && file !== '' && { file: file.slice(0, 4_096) }),
+                        ...(line !== undefined && { line }),
+                        outcome: 'passed',
+                        ...(durationMs !== undefined && { durationMs })
+                    },
+                    detail: '',
+                    inResult: false
+                };
+                return;
+            }
+            case 'failure':
+            case 'error':
+                if (open === undefined)
+                    return;
+                // A second failure of the same test (some tools write one per assertion) keeps the first.
+                if (open.test.outcome === 'failed' || open.test.outcome === 'error')
+                    return;
+                open.test.outcome = tag.name === 'failure' ? 'failed' : 'error';
+                if (attrs.message !== undefined && attrs.message.trim() !== '')
+                    open.test.message = firstLines(attrs.message, limits.maxMessage);
+                open.inResult = true;
+                return;
+            case 'skipped':
+                if (open !== undefined && open.test.outcome === 'passed')
+                    open.test.outcome = 'skipped';
+                return;
+        }
+    };
+    const closetag = (tag) => {
+        depth--;
+        if (tag.name === 'testsuite')
+            suites.pop();
+        else if ((tag.name === 'failure' || tag.name === 'error') && open !== undefined)
+            open.inResult = false;
+        else if (tag.name === 'testcase' && open !== undefined) {
+            const { test, detail } = open;
+            if (detail.trim() !== '') {
+                test.detail = firstLines(detail, limits.maxDetail);
+                // Go's converters write message="Failed": the first line that says something is better.
+                if (test.message === undefined || GENERIC_MESSAGE.test(test.message)) {
+                    const telling = test.detail.split('\n').find(line => line.trim() !== '' && !RUNNER_LINE.test(line));
+                    if (telling !== undefined)
+                        test.message = firstLines(telling, limits.maxMessage);
+                }
+            }
+            open = undefined;
+            count++;
+            onTest(test);
+        }
+    };
+    // Only a failure's or error's own text is kept (never <system-out>), up to its cap.
+    const text = (value) => {
+        if (open === undefined || !open.inResult || open.detail.length >= limits.maxDetail)
+            return;
+        open.detail += value.slice(0, limits.maxDetail - open.detail.length + 1);
+    };
+    return { opentag, closetag, text, count: () => count };
+}
+/**
+ * Reads one JUnit XML file, calling `onTest` for each test case. Never throws for the
+ * file's content or a read error: the outcome says why the file was ignored. The file is
+ * opened without following a link or blocking on a FIFO, and must be a regular file.
+ */
+async function parseJUnitFile(path, onTest, limits = DEFAULT_LIMITS) {
+    let handle;
+    try {
+        handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        return { ok: false, reason: `ignored: cannot be opened (${error.code ?? 'error'})` };
+    }
+    try {
+        if (!(await handle.stat()).isFile())
+            return { ok: false, reason: 'ignored: not a regular file' };
+        const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: true });
+        const capper = new XmlRunCapper(limits.maxRun);
+        const handlers = junitHandlers(limits, onTest);
+        let failure;
+        parser.on('error', error => {
+            failure ??= `ignored: not well-formed XML (${error.message.replace(/\s+/g, ' ').slice(0, 200)})`;
+        });
+        parser.on('doctype', () => {
+            throw new Refusal('ignored: it has a DOCTYPE, and reverify reads no DTD and expands no entity');
+        });
+        parser.on('opentag', handlers.opentag);
+        parser.on('closetag', handlers.closetag);
+        parser.on('text', handlers.text);
+        parser.on('cdata', handlers.text);
+        const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+        let first = true;
+        const feed = (text) => {
+            if (first && text !== '') {
+                first = false;
+                if (text.charCodeAt(0) === 0xfeff)
+                    text = text.slice(1);
+            }
+            const filtered = capper.push(text);
+            if (filtered !== '')
+                parser.write(filtered);
+        };
+        try {
+            const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+            for (;;) {
+                const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+                if (bytesRead === 0)
+                    break;
+                feed(decoder.write(buffer.subarray(0, bytesRead)));
+                if (failure !== undefined)
+                    return { ok: false, reason: failure };
+            }
+            feed(decoder.end());
+            const rest = capper.end();
+            if (rest !== '')
+                parser.write(rest);
+            parser.close();
+        }
+        catch (error) {
+            if (error instanceof Refusal)
+                return { ok: false, reason: error.message };
+            failure ??= `ignored: cannot be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`;
+        }
+        if (failure !== undefined)
+            return { ok: false, reason: failure };
+        if (first)
+            return { ok: false, reason: 'ignored: the file is empty' };
+        return { ok: true, tests: handlers.count() };
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+;// CONCATENATED MODULE: ./src/core/run/source-location.ts
+/**
+ * Where in the workspace an excerpt says a failure is (docs/design.md §5): the first
+ * `path:line[:col]` it names of a file that exists there. Paths come from command output, so
+ * they are untrusted: one that leaves the workspace, by `..` or by a link, names nothing.
+ */
+
+
+
+// Each form gives the path in group 1, the line in 2 and the column, when there is one, in 3.
+const FORMS = [
+    /File "([^"]+)", line (\d+)/g, // python
+    /([^\s()'"`<>]+)\((\d+),(\d+)\)/g, // tsc
+    /([^\s()'"`<>[\]]+?):(\d+)(?::(\d+))?(?=$|[\s:),;\]])/g // path:line:col, bare or in parentheses
+];
+// Every candidate costs a stat: bound the work one excerpt can cause.
+const MAX_CANDIDATES = 100;
+function candidatesOf(line) {
+    const found = [];
+    for (const form of FORMS) {
+        const python = form === FORMS[0];
+        for (const match of line.matchAll(form)) {
+            const lineNumber = Number(match[2]);
+            const column = match[3] === undefined ? undefined : Number(match[3]);
+            if (!(lineNumber >= 1))
+                continue;
+            found.push({ index: match.index, python, path: match[1], line: lineNumber, ...(column !== undefined && column >= 1 && { column }) });
+        }
+    }
+    return found.sort((a, b) => a.index - b.index);
+}
+function realOrNothing(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(path);
+    }
+    catch {
+        return undefined;
+    }
+}
+function inside(root, path) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, path);
+    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel : undefined;
+}
+/** The workspace-relative name of a regular file the output's `path` names, if it is one inside. */
+function workspaceFile(path, base, realWorkspace) {
+    let name = path;
+    if (name.startsWith('file://')) {
+        try {
+            name = (0,external_node_url_namespaceObject.fileURLToPath)(name);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    // Never follow the output out of the workspace, even when it would come back in.
+    if (name.includes('\0') || name.split(/[\\/]/).includes('..'))
+        return undefined;
+    const workspace = (0,external_node_path_namespaceObject.resolve)(base.workspace);
+    const tries = (0,external_node_path_namespaceObject.isAbsolute)(name) ? [name] : [(0,external_node_path_namespaceObject.resolve)(base.workingDirectory ?? workspace, name), (0,external_node_path_namespaceObject.resolve)(workspace, name)];
+    for (const candidate of tries) {
+        // An absolute path may be spelled through the workspace's real path (a linked temp dir).
+        const rel = inside(workspace, candidate) ?? inside(realWorkspace, candidate);
+        if (rel === undefined)
+            continue;
+        const real = realOrNothing(candidate);
+        if (real === undefined || inside(realWorkspace, real) === undefined)
+            continue;
+        if (!(0,external_node_fs_namespaceObject.statSync)(real).isFile())
+            continue;
+        return rel.split(external_node_path_namespaceObject.sep).join('/');
+    }
+    return undefined;
+}
+/**
+ * The first `path:line[:col]` in `text` naming a file inside the workspace (for a python
+ * traceback, its last such frame: the innermost call); nothing if none does.
+ */
+function locateInText(text, base) {
+    const realWorkspace = realOrNothing((0,external_node_path_namespaceObject.resolve)(base.workspace));
+    if (realWorkspace === undefined)
+        return undefined;
+    let checked = 0;
+    let found;
+    for (const line of text.split('\n')) {
+        for (const candidate of candidatesOf(line)) {
+            if (++checked > MAX_CANDIDATES)
+                return found;
+            // Past a python frame, only later python frames can take its place.
+            if (found !== undefined && !candidate.python)
+                continue;
+            const file = workspaceFile(candidate.path, base, realWorkspace);
+            if (file === undefined)
+                continue;
+            found = { file, line: candidate.line, ...(candidate.column !== undefined && { column: candidate.column }) };
+            if (!candidate.python)
+                return found;
+        }
+    }
+    return found;
+}
+/** The workspace-relative name of `path` (relative to the working directory or the workspace) when it is a regular file inside. */
+function findWorkspaceFile(path, base) {
+    const realWorkspace = realOrNothing((0,external_node_path_namespaceObject.resolve)(base.workspace));
+    return realWorkspace === undefined ? undefined : workspaceFile(path, base, realWorkspace);
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/locate.ts
+/**
+ * Where a failed test is (docs/design.md §1 "Test results"): the file and line a reviewer should look at,
+ * from the test case's attributes, its failure's stack, or the conventions of the tool that
+ * wrote it (a Java class name is a path under src/test/java, a Go failure names a file of
+ * the package the class name spells). Only regular files inside the base directory count.
+ */
+
+const JAVA_ROOTS = [
+    'src/test/java',
+    'src/test/kotlin',
+    'src/test/scala',
+    'src/test/groovy',
+    'src/it/java',
+    'src/main/java',
+    'src/main/kotlin',
+    ''
+];
+const JAVA_FRAME = /\bat ([\w$.]+)\.[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d+)\)/g;
+const GO_LINE = /^\s*([\w.-]+\.go):(\d+):/m;
+/** A Java frame `at com.example.ApiTest.method(ApiTest.java:15)` of the test's own class. */
+function javaPlace(test, base) {
+    if (!/^[\w$]+(\.[\w$]+)+$/.test(test.classname) || test.detail === undefined)
+        return undefined;
+    for (const match of test.detail.matchAll(JAVA_FRAME)) {
+        const frameClass = match[1].replace(/\$.*$/, '');
+        if (frameClass !== test.classname.replace(/\$.*$/, ''))
+            continue;
+        const packagePath = frameClass.split('.').slice(0, -1).join('/');
+        for (const root of JAVA_ROOTS) {
+            const file = findWorkspaceFile([root, packagePath, match[2]].filter(part => part !== '').join('/'), base);
+            if (file !== undefined)
+                return { file, line: Number(match[3]) };
+        }
+        return undefined;
+    }
+    return undefined;
+}
+/** A Go failure's `api_test.go:7:` in the package the class name (its import path) ends in. */
+function goPlace(test, base) {
+    const match = test.detail === undefined ? null : GO_LINE.exec(test.detail);
+    if (match === null)
+        return undefined;
+    const segments = test.classname.split('/').filter(segment => segment !== '' && segment !== '.' && segment !== '..');
+    // The module's root is unknown: try the import path's shortest tails first.
+    for (let take = 1; take <= segments.length; take++) {
+        const file = findWorkspaceFile([...segments.slice(-take), match[1]].join('/'), base);
+        if (file !== undefined)
+            return { file, line: Number(match[2]) };
+    }
+    const bare = findWorkspaceFile(match[1], base);
+    return bare === undefined ? undefined : { file: bare, line: Number(match[2]) };
+}
+/** A class name that is a file (vitest), or a dotted module (pytest: `tests.test_api.TestUsers`). */
+function fileFromClassname(classname, base) {
+    if (classname === '' || classname.length > 1_000)
+        return undefined;
+    if (/[\\/]/.test(classname) || /\.\w+$/.test(classname)) {
+        const file = findWorkspaceFile(classname, base);
+        if (file !== undefined)
+            return file;
+    }
+    if (!/^[\w.]+$/.test(classname))
+        return undefined;
+    const parts = classname.split('.');
+    for (let take = parts.length; take >= 1; take--) {
+        const file = findWorkspaceFile(`${parts.slice(0, take).join('/')}.py`, base);
+        if (file !== undefined)
+            return file;
+    }
+    return undefined;
+}
+/** The file and line of a test: attributes first, then the stack, then the tool's conventions. */
+function locateTest(test, base) {
+    const fromAttribute = test.file === undefined ? undefined : findWorkspaceFile(test.file, base);
+    // pytest writes `line` 0-based (its suite is named "pytest" unless configured otherwise).
+    const attributeLine = test.line === undefined ? undefined : test.suite === 'pytest' ? test.line + 1 : test.line;
+    const fromStack = test.detail === undefined ? undefined : locateInText(test.detail, base);
+    const convention = fromStack === undefined ? (javaPlace(test, base) ?? goPlace(test, base)) : undefined;
+    const file = fromAttribute ?? fromStack?.file ?? convention?.file ?? fileFromClassname(test.classname, base);
+    if (file === undefined)
+        return {};
+    const line = fromStack !== undefined && fromStack.file === file
+        ? fromStack.line
+        : convention !== undefined && convention.file === file
+            ? convention.line
+            : fromAttribute !== undefined
+                ? attributeLine
+                : undefined;
+    return { file, ...(line !== undefined && line >= 1 && { line }) };
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/attempt-tests.ts
+/**
+ * One attempt's test results (docs/design.md §1 "Test results"): the JUnit files `test-results` matches
+ * that were written since the attempt started, read one by one into counts, the failed
+ * tests (capped) and which earlier failures passed this time. A file that cannot be read,
+ * is not JUnit, or is hostile is a warning and counts for nothing; the verdict never
+ * depends on any of it.
+ */
+
+
+
+
+
+/** Most failed tests kept per attempt (and names per list in a receipt). */
+const MAX_TESTS_LISTED = 100;
+/** Longest test name kept. */
+const MAX_TEST_NAME = 500;
+/**
+ * The name a test is known by across attempts and runs: `classname › name`, or the name
+ * alone when the class name adds nothing (jest-junit writes the same text in both).
+ */
+function attempt_tests_testName(test) {
+    const name = test.name.trim() || '(unnamed)';
+    const classname = test.classname.trim();
+    const full = classname === '' || classname === name ? name : `${classname} › ${name}`;
+    return full.length > MAX_TEST_NAME ? `${full.slice(0, MAX_TEST_NAME - 1)}…` : full;
+}
+/**
+ * The file system's clock is coarse (it can lag the process clock by a tick): a file written
+ * this close after the start still counts as written by the attempt.
+ */
+const CLOCK_SLACK_MS = 10;
+/** Reads the results files an attempt wrote. */
+async function readAttemptTests(request) {
+    const base = { workspace: request.workingDirectory };
+    const tests = {
+        files: [],
+        total: 0,
+        passed: 0,
+        failed: 0,
+        errors: 0,
+        skipped: 0,
+        failedTests: [],
+        recovered: [],
+        warnings: []
+    };
+    const shown = (path) => (0,external_node_path_namespaceObject.relative)(request.workingDirectory, path).split(external_node_path_namespaceObject.sep).join('/');
+    const found = await findFiles(request.patterns, request.workingDirectory, request.limits?.glob ?? GLOB_LIMITS);
+    if (found.truncated) {
+        tests.warnings.push({
+            file: request.patterns.join(', '),
+            reason: `matched too much: only the first ${found.files.length} files were read`
+        });
+    }
+    const recovered = new Set();
+    for (const path of found.files) {
+        const stats = await (0,promises_namespaceObject.lstat)(path).catch(() => undefined);
+        if (stats === undefined || stats.mtimeMs + CLOCK_SLACK_MS < request.sinceMs)
+            continue;
+        // Staged per file: a file that turns out bad adds nothing.
+        const staged = { total: 0, passed: 0, failed: 0, errors: 0, skipped: 0, failedTests: [], recovered: [] };
+        const outcome = await parseJUnitFile(path, test => {
+            staged.total++;
+            if (test.outcome === 'passed') {
+                staged.passed++;
+                if (request.watch.size > 0) {
+                    const name = attempt_tests_testName(test);
+                    if (request.watch.has(name))
+                        staged.recovered.push(name);
+                }
+            }
+            else if (test.outcome === 'skipped')
+                staged.skipped++;
+            else {
+                if (test.outcome === 'failed')
+                    staged.failed++;
+                else
+                    staged.errors++;
+                if (tests.failedTests.length + staged.failedTests.length < MAX_TESTS_LISTED)
+                    staged.failedTests.push(test);
+            }
+        }, request.limits?.parse ?? DEFAULT_LIMITS);
+        if (!outcome.ok) {
+            tests.warnings.push({ file: shown(path), reason: outcome.reason });
+            continue;
+        }
+        tests.files.push(shown(path));
+        tests.total += staged.total;
+        tests.passed += staged.passed;
+        tests.failed += staged.failed;
+        tests.errors += staged.errors;
+        tests.skipped += staged.skipped;
+        for (const name of staged.recovered)
+            recovered.add(name);
+        for (const test of staged.failedTests)
+            tests.failedTests.push(failedTest(test, base));
+    }
+    tests.recovered = [...recovered].slice(0, MAX_TESTS_LISTED);
+    return tests;
+}
+function failedTest(test, base) {
+    const place = locateTest(test, base);
+    return {
+        name: attempt_tests_testName(test),
+        outcome: test.outcome === 'error' ? 'error' : 'failed',
+        ...(place.file !== undefined && { file: place.file }),
+        ...(place.line !== undefined && { line: place.line }),
+        ...(test.message !== undefined && { message: test.message }),
+        ...(test.durationMs !== undefined && { durationMs: test.durationMs })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/record.ts
+
+/** Most failed tests named in the note's message. */
+const NAMED_IN_NOTE = 3;
+/** The note's one line: what the files said, in numbers and names. */
+function describeAttemptTests(attempt, tests) {
+    const files = tests.files.length === 1 ? tests.files[0] : `${tests.files.length} files`;
+    const bad = tests.failed + tests.errors;
+    const names = tests.failedTests.slice(0, NAMED_IN_NOTE).map(test => test.name);
+    const more = bad > names.length ? `, and ${bad - names.length} more` : '';
+    const parts = [
+        `attempt ${attempt}: ${tests.total} tests in ${files}`,
+        bad > 0 ? `${bad} failed (${names.join('; ')}${more})` : 'none failed',
+        ...(tests.skipped > 0 ? [`${tests.skipped} skipped`] : []),
+        ...(tests.recovered.length > 0
+            ? [`passed after failing in an earlier attempt: ${tests.recovered.slice(0, NAMED_IN_NOTE).join('; ')}`]
+            : [])
+    ];
+    return parts.join(' · ');
+}
+/** The trace's record of an attempt's results (readers that do not know it ignore it). */
+function tracePayload(attempt, tests) {
+    return {
+        attempt,
+        files: tests.files,
+        total: tests.total,
+        passed: tests.passed,
+        failed: tests.failed,
+        errors: tests.errors,
+        skipped: tests.skipped,
+        failed_tests: tests.failedTests,
+        recovered: tests.recovered,
+        warnings: tests.warnings
+    };
+}
+/** After an attempt: reads the files `test-results` names and records what they say. */
+async function recordTestResults(settings, attempt, startedMs, earlier, session, log) {
+    const patterns = settings.testResults ?? [];
+    // An interrupted attempt is not judged, and neither are its half-written reports.
+    if (patterns.length === 0 || attempt.interrupted)
+        return;
+    const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []));
+    let tests;
+    try {
+        tests = await readAttemptTests({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch });
+    }
+    catch (error) {
+        // A file changing under the reader (or any surprise) costs the names, never the run.
+        const reason = `could not be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`;
+        log({ kind: 'test-results-warning', attempt: attempt.attempt, file: patterns.join(', '), reason });
+        return;
+    }
+    if (tests.files.length === 0 && tests.warnings.length === 0) {
+        tests.warnings.push({ file: patterns.join(', '), reason: 'no file written during the attempt matched' });
+    }
+    attempt.tests = tests;
+    for (const warning of tests.warnings)
+        log({ kind: 'test-results-warning', attempt: attempt.attempt, ...warning });
+    if (tests.files.length > 0)
+        session.event('note', { message: describeAttemptTests(attempt.attempt, tests), tests: tracePayload(attempt.attempt, tests) });
+}
+
 ;// CONCATENATED MODULE: ./src/core/engine.ts
 /**
  * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
  * out, a failure is not retryable, or the run is interrupted — every step written to the
  * session's trace (docs/design.md §2).
  */
+
 
 
 
@@ -16767,12 +20473,14 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         }
         env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts });
         session.event('tool_call', { attempt: number, commands: [settings.script] });
+        const startedMs = Date.now();
         const attempt = await runAttempt(settings, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
             checkLogPath: session.attemptCheckLogPath(number),
             onScriptEnded: script => recordResult(session, script)
         });
         attempts.push(attempt);
         recordVerdict(session, attempt);
+        await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log);
         if (attempt.verified)
             break;
         if (attempt.interrupted || env.signal?.aborted) {
@@ -18136,7 +21844,10 @@ async function closeInterruptedRun(options) {
         const closing = closingEvents(events, options.reason, () => clock_timestamp(now()));
         const all = closing === undefined ? events : [...events, ...closing.events];
         attempts = traceCounts(all).attempts;
-        verdict = closing === undefined && receipt?.session.id === eventsOf(events, 'start')[0]?.session_id ? close_interrupted_verdictOf(events) : undefined;
+        verdict =
+            options.traceDecides !== false && closing === undefined && receipt?.session.id === eventsOf(events, 'start')[0]?.session_id
+                ? close_interrupted_verdictOf(events)
+                : undefined;
         if (closing !== undefined) {
             appendEvents(sessionDir, closing.events, options.redactor);
             closedTrace = true;
@@ -18240,12 +21951,40 @@ async function pauseForTest(env, point) {
     await (0,external_node_timers_promises_namespaceObject.setTimeout)(PAUSE_MS);
 }
 
+;// CONCATENATED MODULE: ./src/core/test-results/run-tests.ts
+
+/** The run's test facts, or undefined when no attempt read a results file. */
+function runTests(attempts) {
+    const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0);
+    const last = withResults[withResults.length - 1];
+    if (last === undefined)
+        return undefined;
+    const flaky = new Set();
+    for (const attempt of withResults)
+        for (const name of attempt.tests.recovered)
+            flaky.add(name);
+    return {
+        total: last.tests.total,
+        failed: last.tests.failedTests,
+        flaky: [...flaky].slice(0, MAX_TESTS_LISTED),
+        attempt: last.attempt
+    };
+}
+/** The receipt's `tests` field (docs/design.md §3). */
+function receiptTests(tests) {
+    const failed = [...new Set(tests.failed.map(test => test.name))].slice(0, MAX_TESTS_LISTED);
+    return { total: tests.total, failed, flaky: tests.flaky };
+}
+
 ;// CONCATENATED MODULE: ./src/core/run/verify-run.ts
 /**
  * A whole verify run, as both front ends perform it: the capture-before-retry check, the
  * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
  * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
  */
+
+
+
 
 
 
@@ -18289,7 +22028,7 @@ async function verifyRun(request, ports) {
     const { settings } = request;
     const identity = scriptIdentity(settings.script);
     let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash));
-    if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request)))) {
+    if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request), request.seal))) {
         // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
         const settled = await closeInterruptedRun({
             store: ports.store,
@@ -18312,7 +22051,8 @@ async function verifyRun(request, ports) {
     // An interrupted run of this command is continued rather than started over (§6).
     if (latest?.status === 'running') {
         const decision = await decideResume(request, ports, latest);
-        if (decision.kind !== 'none')
+        // Only a run this machine sealed names process groups worth signalling (§6).
+        if (decision.kind !== 'none' && receiptSealed(latest, request.seal))
             await endLeftovers(request, ports, latest);
         if (decision.kind === 'resume')
             return resumeRun(request, ports, decision.plan, identity, capture);
@@ -18327,7 +22067,8 @@ async function verifyRun(request, ports) {
                 runId: latest.run_id,
                 reason,
                 redactor: request.redactor,
-                now: () => ports.clock.now()
+                now: () => ports.clock.now(),
+                traceDecides: receiptSealed(latest, request.seal)
             });
             if (closed.reportError !== undefined)
                 ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError });
@@ -18360,7 +22101,8 @@ async function decideResume(request, ports, latest) {
         settings: request.settings,
         stateDir: ports.store.stateDir,
         redactor: request.redactor,
-        here: here(request)
+        here: here(request),
+        seal: request.seal
     });
 }
 /** Where this run is, to judge whether a receipt's owner is gone. */
@@ -18381,7 +22123,7 @@ async function openRun(request, ports, identity, capture) {
     // The name is free text: a secret in it must not become a folder name.
     const planned = planSession(ports.store.stateDir, redactor.redact(settings.name), startedAt);
     const receipt = {
-        schema_version: 1,
+        schema_version: RECEIPT_VERSION,
         run_id: runId,
         target: request.target,
         scope: settings.scope,
@@ -18400,7 +22142,8 @@ async function openRun(request, ports, identity, capture) {
         pid: process.pid,
         ...(request.ci && { ci: request.ci })
     };
-    await ports.store.write(redactReceipt(receipt, redactor));
+    const sealed = receiptOnDisk(receipt, request);
+    await ports.store.write(sealed);
     let session;
     try {
         session = await TraceSession.open({
@@ -18416,10 +22159,10 @@ async function openRun(request, ports, identity, capture) {
     catch (error) {
         // No trace can be written (a link or a file where a folder should be): the run ends
         // before it starts, and its receipt says so rather than staying `running`.
-        await ports.store.write(redactReceipt({ ...receipt, status: 'aborted', ended_at: clock_timestamp(now()) }, redactor));
+        await ports.store.write({ ...sealed, status: 'aborted', ended_at: clock_timestamp(now()) });
         throw new UsageError(`state-dir: cannot create the trace folder: ${errors_describeError(error)}`);
     }
-    await writeRunRecord(session.dir, settings, redactor);
+    await writeRunRecord(session.dir, settings, redactor, request.seal);
     ports.log({ kind: 'run-created', runId, sessionDir: session.dir });
     const uncaptured = capture.uncapturedRunId;
     session.event('start', {
@@ -18443,7 +22186,7 @@ async function refuse(request, ports, run) {
     session.event('note', { message: refusalNote(hit), rule: hit.rule });
     const summary = `refused by the guardrail (${hit.rule})`;
     await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary });
-    const receipt = redactReceipt({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request.redactor);
+    const receipt = receiptOnDisk({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request);
     await ports.store.write(receipt);
     const reportPath = await writeReport(ports, receipt);
     return {
@@ -18484,8 +22227,10 @@ async function resumeRun(request, ports, plan, identity, capture) {
     const now = () => ports.clock.now();
     const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now);
     const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`;
-    const receipt = { ...plan.receipt, host: (0,external_node_os_namespaceObject.hostname)(), pid: process.pid, ...(request.ci && { ci: request.ci }) };
-    await ports.store.write(redactReceipt(receipt, request.redactor));
+    const owned = { ...plan.receipt, host: (0,external_node_os_namespaceObject.hostname)(), pid: process.pid, ...(request.ci && { ci: request.ci }) };
+    // The new owner seals it again: its pid and host are part of what the seal covers.
+    const receipt = receiptOnDisk(owned, request);
+    await ports.store.write(receipt);
     ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir });
     const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`;
     session.event('note', { message: note });
@@ -18527,15 +22272,17 @@ async function closeRun(request, ports, run) {
     { ended_at: endedAt, flaky: loop.flaky, summary: loop.summary });
     const last = loop.attempts[loop.attempts.length - 1];
     const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified && !attempt.interrupted) : undefined;
+    const tests = runTests(loop.attempts);
     const receipt = {
         ...run.receipt,
         status: receiptStatus(loop),
         flaky: loop.flaky,
         ended_at: endedAt,
         attempts: session.metadata.attempts,
-        commands: (last?.commands ?? []).map(commandRecord)
+        commands: (last?.commands ?? []).map(commandRecord),
+        ...(tests !== undefined && { tests: receiptTests(tests) })
     };
-    const written = redactReceipt(receipt, request.redactor);
+    const written = receiptOnDisk(receipt, request);
     await pauseForTest(request.env, 'after-trace-end');
     await ports.store.write(written);
     // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
@@ -18561,14 +22308,19 @@ async function closeRun(request, ports, run) {
         }),
         capture: run.capture,
         receipt: written,
+        ...(tests !== undefined && { tests: redactDeep(tests, request.redactor) }),
         pruned,
         ...(reportPath !== undefined && { reportPath })
     };
 }
+/** A receipt as it is written: redacted, then sealed over what is on disk (run-seal.ts). */
+function receiptOnDisk(receipt, request) {
+    return sealReceipt(redactReceipt(receipt, request.redactor), request.seal);
+}
 /** Receipts hold commands and expectations as written: redact them like everything else. */
 function redactReceipt(receipt, redactor) {
-    const { identity, commands, expectations } = receipt;
-    return { ...receipt, ...redactDeep({ identity, commands, expectations }, redactor) };
+    const { identity, commands, expectations, tests } = receipt;
+    return { ...receipt, ...redactDeep({ identity, commands, expectations, ...(tests !== undefined && { tests }) }, redactor) };
 }
 /**
  * The identity as a receipt may show it. Normalization can re-quote a secret into a form
@@ -18715,6 +22467,7 @@ class StatusLine {
 
 
 
+
 /** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
 function describeCommands(commands) {
     const first = commands[0].split('\n')[0];
@@ -18747,6 +22500,8 @@ function progressLine(progress, redactor, place) {
             return `reverify: warning: run ${progress.runId}: ${redactor.redact(progress.error)}`;
         case 'leftover-ended':
             return `reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`;
+        case 'test-results-warning':
+            return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`;
         case 'run-created':
         case 'process-started':
             return undefined;
@@ -18778,11 +22533,28 @@ function consoleSummary(report, commands, elapsedMs) {
     const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`];
     if (completed && completed.outcome !== 'success')
         lines.push(`why: ${completed.summary}`);
+    if (completed?.tests !== undefined)
+        lines.push(testsLine(completed.tests));
     if (report.kind === 'refused')
         lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`);
     lines.push(`receipt: ${report.runId}`);
     lines.push(`trace: ${report.session.dir}`);
     return lines;
+}
+/** Most test names on the summary's `tests:` line per list. */
+const NAMED_TESTS = 3;
+function namesOf(names) {
+    const shown = names.slice(0, NAMED_TESTS).join('; ');
+    return names.length > NAMED_TESTS ? `${shown} and ${names.length - NAMED_TESTS} more` : shown;
+}
+/** `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results. */
+function testsLine(tests) {
+    const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`];
+    if (tests.failed.length > 0)
+        parts.push(`failed: ${namesOf(tests.failed.map(test => test.name))}`);
+    if (tests.flaky.length > 0)
+        parts.push(`flaky: ${namesOf(tests.flaky)}`);
+    return parts.join(' · ');
 }
 /** The CLI's exit code for a report (docs/design.md §1). */
 function exitCodeOf(report) {
@@ -18817,6 +22589,7 @@ async function executeRun(settings, io, resume) {
         captureMode,
         version: VERSION,
         redactor,
+        seal: await loadRunSeal(sealKeyPath(io.env)),
         env: io.env,
         signal: io.signal,
         interruptReason: io.interruptReason,
@@ -18865,6 +22638,7 @@ async function executeRun(settings, io, resume) {
 
 
 
+
 /** Runs `reverify resume`; returns the exit code. */
 async function resumeCommandLine(argv, io) {
     const { flags, positionals, help } = parseCommandLine(argv, 'resume', 'reverify resume --help');
@@ -18880,19 +22654,24 @@ async function resumeCommandLine(argv, io) {
     const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd });
     const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
     const here = { host: (0,external_node_os_namespaceObject.hostname)() };
+    const seal = await loadRunSeal(sealKeyPath(io.env));
     const receipt = positionals[0] !== undefined
         ? await store.read(requireRunId(positionals[0], 'resume'))
-        : await store.latestOfTarget(root, candidate => ownerGone(candidate, here));
+        : await store.latestOfTarget(root, candidate => ownerGone(candidate, here) && receiptSealed(candidate, seal));
     if (receipt === undefined) {
         throw new UsageError(positionals[0] ? `resume: no receipt of run ${positionals[0]} here` : 'resume: no interrupted run to resume in this repository');
+    }
+    // A receipt that came with a checkout proves nothing and picks no command (docs/design.md §6).
+    if (!receiptSealed(receipt, seal)) {
+        throw new UsageError(`resume: run ${receipt.run_id} was not started by reverify on this machine (its receipt has no valid seal); run the command again with reverify run`);
     }
     const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
     if (!(await isOwnSessionDir(stateDir, sessionDir))) {
         throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`);
     }
-    const inputs = await readRunInputs(sessionDir);
+    const inputs = await readRunInputs(sessionDir, seal);
     if (inputs === undefined) {
-        throw new UsageError(`resume: run ${receipt.run_id} did not record its inputs (or they held a secret); run the same command again with reverify run`);
+        throw new UsageError(`resume: run ${receipt.run_id} has no inputs this machine recorded (none, a secret among them, or no valid seal); run the same command again with reverify run`);
     }
     const settings = parseRunSettings({
         ...inputs,
@@ -18935,13 +22714,15 @@ async function runCommandLine(argv, io) {
 
 
 
+
 const SUBCOMMANDS = {
     run: runCommandLine,
     capture: captureCommandLine,
     receipts: receiptsCommandLine,
     config: configCommandLine,
     resume: resumeCommandLine,
-    report: reportCommandLine
+    report: reportCommandLine,
+    flaky: flakyCommandLine
 };
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */
 async function main(argv, io) {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { sealedHere } from '../helpers/receipts.js'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
 import { expectWellFormedTrace, readMeta, runDirs, sessionDirs, type Event } from '../helpers/trace.js'
 
@@ -155,7 +156,10 @@ async function crashBeforeReceipt(): Promise<string> {
   await once(child, 'exit')
   const receiptPath = join(state(), 'runs', runId!, 'receipt.json')
   const receipt = receiptOf(runId!)
-  writeFileSync(receiptPath, JSON.stringify({ ...receipt, status: 'running', ended_at: null, flaky: false, pid: child.pid }))
+  writeFileSync(
+    receiptPath,
+    JSON.stringify(await sealedHere({ ...receipt, status: 'running', ended_at: null, flaky: false, pid: child.pid }))
+  )
   return runId!
 }
 

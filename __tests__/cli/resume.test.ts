@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTrace, expectWellFormedTrace, runDirs, sessionDirs, type Event } from '../helpers/trace.js'
 import { runCli, scratchRepo } from '../helpers/cli.js'
+import { sealedHere } from '../helpers/receipts.js'
 
 /** Fails until the counter reaches `passAt`; counts every real execution. */
 const COUNTING = (passAt: number) =>
@@ -34,7 +35,7 @@ async function crashAfter(stateDir: string, keep: (events: Event[]) => number) {
   const attempts = kept.filter(event => event.phase === 'tool_call').length
   writeFileSync(
     receiptPath,
-    JSON.stringify({ ...receipt, status: 'running', ended_at: null, attempts, flaky: false, pid: await deadPid() })
+    JSON.stringify(await sealedHere({ ...receipt, status: 'running', ended_at: null, attempts, flaky: false, pid: await deadPid() }))
   )
   return { runId: runId!, dir: dir! }
 }

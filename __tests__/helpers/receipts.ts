@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { commandIdentity } from '../../src/core/identity.js'
 import type { Receipt } from '../../src/core/receipt.js'
+import { loadRunSeal, sealKeyPath, sealReceipt } from '../../src/core/run-seal.js'
 
 /** A fresh empty directory under the system temp dir. */
 export async function scratchDir(prefix = 'reverify-receipts-'): Promise<string> {
@@ -61,4 +62,15 @@ export async function plantReceipt(stateDir: string, receipt: Receipt | string, 
   const path = join(directory, 'receipt.json')
   await writeFile(path, typeof receipt === 'string' ? receipt : JSON.stringify(receipt))
   return path
+}
+
+/**
+ * The receipt sealed with this machine's key, as the reverify that owned it would have
+ * written it: a test that rewrites a real receipt into its crashed state (a dead pid) seals
+ * it again, or resume rightly refuses it as not this machine's (docs/design.md §6).
+ */
+export async function sealedHere<T extends object>(receipt: T): Promise<T> {
+  const seal = await loadRunSeal(sealKeyPath(process.env))
+  if (seal === undefined) throw new Error('no seal key could be made under HOME')
+  return sealReceipt(receipt as unknown as Receipt, seal) as unknown as T
 }

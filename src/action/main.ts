@@ -17,6 +17,7 @@ import { processRunner } from '../core/process-runner.js'
 import { historyFacts, type HistoryFacts } from '../core/run/history-facts.js'
 import type { RunReport } from '../core/run/report.js'
 import { verifyRun } from '../core/run/verify-run.js'
+import { loadRunSeal, sealKeyPath } from '../core/run-seal.js'
 import { VERSION } from '../core/version.js'
 import { scriptLines } from '../core/script-lines.js'
 import { runCaptureMode } from './capture-mode.js'
@@ -199,6 +200,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
           captureMode: effectiveMode,
           version: VERSION,
           redactor,
+          seal: await loadRunSeal(sealKeyPath(deps.env)),
           ...(ci && { ci }),
           env: commandEnv(deps.env),
           signal: deps.signal,

@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import { UsageError } from '../core/errors.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { ownerGone } from '../core/run/resume.js'
+import { loadRunSeal, receiptSealed, sealKeyPath } from '../core/run-seal.js'
 import { requireRunId } from '../core/run-id.js'
 import { isOwnSessionDir } from '../core/session/layout.js'
 import { readRunInputs } from '../core/session/run-record.js'
@@ -29,23 +30,30 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
   const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd })
   const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
   const here = { host: hostname() }
+  const seal = await loadRunSeal(sealKeyPath(io.env))
   const receipt =
     positionals[0] !== undefined
       ? await store.read(requireRunId(positionals[0], 'resume'))
-      : await store.latestOfTarget(root, candidate => ownerGone(candidate, here))
+      : await store.latestOfTarget(root, candidate => ownerGone(candidate, here) && receiptSealed(candidate, seal))
   if (receipt === undefined) {
     throw new UsageError(
       positionals[0] ? `resume: no receipt of run ${positionals[0]} here` : 'resume: no interrupted run to resume in this repository'
+    )
+  }
+  // A receipt that came with a checkout proves nothing and picks no command (docs/design.md §6).
+  if (!receiptSealed(receipt, seal)) {
+    throw new UsageError(
+      `resume: run ${receipt.run_id} was not started by reverify on this machine (its receipt has no valid seal); run the command again with reverify run`
     )
   }
   const sessionDir = resolve(receipt.session.dir)
   if (!(await isOwnSessionDir(stateDir, sessionDir))) {
     throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`)
   }
-  const inputs = await readRunInputs(sessionDir)
+  const inputs = await readRunInputs(sessionDir, seal)
   if (inputs === undefined) {
     throw new UsageError(
-      `resume: run ${receipt.run_id} did not record its inputs (or they held a secret); run the same command again with reverify run`
+      `resume: run ${receipt.run_id} has no inputs this machine recorded (none, a secret among them, or no valid seal); run the same command again with reverify run`
     )
   }
   const settings = parseRunSettings(

@@ -12,6 +12,7 @@ import type { Receipt } from '../core/receipt.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { createRedactor, type Redactor } from '../core/redaction.js'
 import { captureCommand, type RemedyPlace } from '../core/remedy.js'
+import { loadRunSeal, sealKeyPath } from '../core/run-seal.js'
 import type { RunProgress } from '../core/run/ports.js'
 import type { RunReport } from '../core/run/report.js'
 import { refusalNote, verifyRun } from '../core/run/verify-run.js'
@@ -144,6 +145,7 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
       captureMode,
       version: VERSION,
       redactor,
+      seal: await loadRunSeal(sealKeyPath(io.env)),
       env: io.env,
       signal: io.signal,
       interruptReason: io.interruptReason,

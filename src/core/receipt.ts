@@ -111,7 +111,12 @@ export const ReceiptSchema = z.object({
   pid: z.number().int().min(0).max(4_294_967_295),
   ci: CiSchema.optional(),
   capture: CaptureSchema.optional(),
-  tests: ReceiptTestsSchema.optional()
+  tests: ReceiptTestsSchema.optional(),
+  /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
+  seal: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional()
 })
 /** One receipt as read and written. */
 export type Receipt = z.infer<typeof ReceiptSchema>

@@ -35,6 +35,11 @@ export interface CloseOptions {
   reason: string
   redactor: Redactor
   now?: () => Date
+  /**
+   * Whether a trace with its `end` may give the receipt its verdict (default true). False for
+   * a receipt this machine did not seal (docs/design.md §6): it is closed `interrupted`.
+   */
+  traceDecides?: boolean
 }
 
 /**
@@ -57,7 +62,10 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
     const closing = closingEvents(events, options.reason, () => timestamp(now()))
     const all = closing === undefined ? events : [...events, ...closing.events]
     attempts = traceCounts(all).attempts
-    verdict = closing === undefined && receipt?.session.id === eventsOf(events, 'start')[0]?.session_id ? verdictOf(events) : undefined
+    verdict =
+      options.traceDecides !== false && closing === undefined && receipt?.session.id === eventsOf(events, 'start')[0]?.session_id
+        ? verdictOf(events)
+        : undefined
     if (closing !== undefined) {
       appendEvents(sessionDir, closing.events, options.redactor)
       closedTrace = true

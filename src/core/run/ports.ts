@@ -11,6 +11,7 @@ import type { ProcessRunner } from '../process-runner.js'
 import type { Receipt } from '../receipt.js'
 import type { ReceiptStore } from '../receipt-store.js'
 import type { Redactor } from '../redaction.js'
+import type { RunSeal } from '../run-seal.js'
 import type { RunSettings } from '../settings.js'
 
 /** CI facts recorded on a receipt when running in GitHub Actions. */
@@ -69,6 +70,11 @@ export interface RunRequest {
   interruptReason?: () => string | undefined
   /** Between SIGTERM and SIGKILL when a command is stopped (default 2 s). */
   killGraceMs?: number
+  /**
+   * This machine's run seal (docs/design.md §6): the run's receipt and run.json are sealed
+   * with it, and only a receipt it sealed is resumed. Without one nothing is resumed.
+   */
+  seal?: RunSeal
   /** `reverify resume`: the receipt to continue (an error when it cannot be). */
   resume?: Receipt
 }

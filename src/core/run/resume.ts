@@ -13,6 +13,7 @@ import { judgeRecord } from '../judge.js'
 import { exists } from '../process-runner.js'
 import type { Receipt } from '../receipt.js'
 import { redactDeep, type Redactor } from '../redaction.js'
+import { receiptSealed, type RunSeal } from '../run-seal.js'
 import type { RunSettings } from '../settings.js'
 import { eventsOf, interruptedToolResult, unjudgedVerify, type EventOf, type TraceEvent } from '../session/events.js'
 import { isOwnSessionDir } from '../session/layout.js'
@@ -130,8 +131,9 @@ async function readEvidence(receipt: Receipt, sessionDir: string, stateDir: stri
  * Whether a `running` receipt whose owner is gone names a trace that has its `end`: a crash
  * came between closing the trace and writing the receipt, and the trace decides (§6).
  */
-export async function endedBeforeReceipt(receipt: Receipt, stateDir: string, here: Here): Promise<boolean> {
-  if (!ownerGone(receipt, here)) return false
+export async function endedBeforeReceipt(receipt: Receipt, stateDir: string, here: Here, seal: RunSeal | undefined): Promise<boolean> {
+  // Only a run this machine's reverify sealed may have its verdict taken from its trace.
+  if (!ownerGone(receipt, here) || !receiptSealed(receipt, seal)) return false
   const sessionDir = resolve(receipt.session.dir)
   if (!(await isOwnSessionDir(stateDir, sessionDir))) return false
   const events = await readSessionTrace(sessionDir)
@@ -146,9 +148,12 @@ export async function planResume(options: {
   stateDir: string
   redactor: Redactor
   here: Here
+  seal: RunSeal | undefined
 }): Promise<ResumeDecision> {
   const { receipt, settings, redactor } = options
   if (!ownerGone(receipt, options.here)) return { kind: 'none' }
+  // A receipt may have arrived with the checkout: only one this machine sealed is evidence.
+  if (!receiptSealed(receipt, options.seal)) return restart('its receipt was not written by reverify on this machine (no valid seal)')
   const sessionDir = resolve(receipt.session.dir)
   const evidence = await readEvidence(receipt, sessionDir, options.stateDir)
   if (!evidence.ok) return restart(evidence.reason)

@@ -19,6 +19,7 @@ import type { RunSettings } from '../settings.js'
 import { commandRecord } from '../session/events.js'
 import { planSession } from '../session/layout.js'
 import { writeRunRecord } from '../session/run-record.js'
+import { receiptSealed, sealReceipt } from '../run-seal.js'
 import { TraceSession } from '../session/writer.js'
 import { closeInterruptedRun } from './close-interrupted.js'
 import { endSessionGroups } from './crashed-groups.js'
@@ -52,7 +53,7 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
   const { settings } = request
   const identity = scriptIdentity(settings.script)
   let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
-  if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request)))) {
+  if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request), request.seal))) {
     // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
     const settled = await closeInterruptedRun({
       store: ports.store,
@@ -76,7 +77,8 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
   // An interrupted run of this command is continued rather than started over (§6).
   if (latest?.status === 'running') {
     const decision = await decideResume(request, ports, latest)
-    if (decision.kind !== 'none') await endLeftovers(request, ports, latest)
+    // Only a run this machine sealed names process groups worth signalling (§6).
+    if (decision.kind !== 'none' && receiptSealed(latest, request.seal)) await endLeftovers(request, ports, latest)
     if (decision.kind === 'resume') return resumeRun(request, ports, decision.plan, identity, capture)
     if (request.resume) {
       const why = decision.kind === 'restart' ? decision.reason : 'its process is still running'
@@ -89,7 +91,8 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
         runId: latest.run_id,
         reason,
         redactor: request.redactor,
-        now: () => ports.clock.now()
+        now: () => ports.clock.now(),
+        traceDecides: receiptSealed(latest, request.seal)
       })
       if (closed.reportError !== undefined) ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError })
       ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason })
@@ -120,7 +123,8 @@ async function decideResume(request: RunRequest, ports: RunPorts, latest: Receip
     settings: request.settings,
     stateDir: ports.store.stateDir,
     redactor: request.redactor,
-    here: here(request)
+    here: here(request),
+    seal: request.seal
   })
 }
 
@@ -167,7 +171,8 @@ async function openRun(
     pid: process.pid,
     ...(request.ci && { ci: request.ci })
   }
-  await ports.store.write(redactReceipt(receipt, redactor))
+  const sealed = receiptOnDisk(receipt, request)
+  await ports.store.write(sealed)
   let session: TraceSession
   try {
     session = await TraceSession.open({
@@ -182,10 +187,10 @@ async function openRun(
   } catch (error) {
     // No trace can be written (a link or a file where a folder should be): the run ends
     // before it starts, and its receipt says so rather than staying `running`.
-    await ports.store.write(redactReceipt({ ...receipt, status: 'aborted', ended_at: timestamp(now()) }, redactor))
+    await ports.store.write({ ...sealed, status: 'aborted', ended_at: timestamp(now()) })
     throw new UsageError(`state-dir: cannot create the trace folder: ${describeError(error)}`)
   }
-  await writeRunRecord(session.dir, settings, redactor)
+  await writeRunRecord(session.dir, settings, redactor, request.seal)
   ports.log({ kind: 'run-created', runId, sessionDir: session.dir })
   const uncaptured = capture.uncapturedRunId
   session.event('start', {
@@ -213,7 +218,7 @@ async function refuse(
   session.event('note', { message: refusalNote(hit), rule: hit.rule })
   const summary = `refused by the guardrail (${hit.rule})`
   await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary })
-  const receipt = redactReceipt({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request.redactor)
+  const receipt = receiptOnDisk({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request)
   await ports.store.write(receipt)
   const reportPath = await writeReport(ports, receipt)
   return {
@@ -262,8 +267,10 @@ async function resumeRun(
   const now = () => ports.clock.now()
   const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
   const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`
-  const receipt: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(request.ci && { ci: request.ci }) }
-  await ports.store.write(redactReceipt(receipt, request.redactor))
+  const owned: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(request.ci && { ci: request.ci }) }
+  // The new owner seals it again: its pid and host are part of what the seal covers.
+  const receipt = receiptOnDisk(owned, request)
+  await ports.store.write(receipt)
   ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir })
   const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`
   session.event('note', { message: note })
@@ -319,7 +326,7 @@ async function closeRun(
     commands: (last?.commands ?? []).map(commandRecord),
     ...(tests !== undefined && { tests: receiptTests(tests) })
   }
-  const written = redactReceipt(receipt, request.redactor)
+  const written = receiptOnDisk(receipt, request)
   await pauseForTest(request.env, 'after-trace-end')
   await ports.store.write(written)
   // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
@@ -349,6 +356,11 @@ async function closeRun(
     pruned,
     ...(reportPath !== undefined && { reportPath })
   }
+}
+
+/** A receipt as it is written: redacted, then sealed over what is on disk (run-seal.ts). */
+function receiptOnDisk(receipt: Receipt, request: RunRequest): Receipt {
+  return sealReceipt(redactReceipt(receipt, request.redactor), request.seal)
 }
 
 /** Receipts hold commands and expectations as written: redact them like everything else. */

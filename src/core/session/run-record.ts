@@ -2,23 +2,33 @@
  * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
  * (docs/design.md §6). A run whose inputs hold a secret is recorded as not resumable from
  * disk: the inputs never reach disk in clear, and such a run is resumed by running the same
- * command again.
+ * command again. The record is sealed with this machine's key (run-seal.ts): resume reads
+ * inputs only from a run.json this machine's reverify wrote, never one that came with a
+ * checkout.
  */
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { z } from 'zod'
 import { readRegularFile, writeFileAtomic } from '../atomic-file.js'
 import { redactDeep, type Redactor } from '../redaction.js'
+import { SEAL_PATTERN, type RunSeal } from '../run-seal.js'
 import { toRawInputs, type RunSettings } from '../settings.js'
 import { SessionFile } from './layout.js'
 
 /** run.json's content. */
-export type RunRecord = { schema_version: 1; resumable: true; inputs: Record<string, string> } | { schema_version: 1; resumable: false }
+export type RunRecord = (
+  { schema_version: 1; resumable: true; inputs: Record<string, string> } | { schema_version: 1; resumable: false }
+) & { seal?: string }
 
 /** The schema a run.json read back must fit, built on first use (only resume reads it). */
 function runRecordSchema(): z.ZodType<RunRecord> {
   return z.union([
-    z.object({ schema_version: z.literal(1), resumable: z.literal(true), inputs: z.record(z.string().max(64), z.string().max(1_000_000)) }),
-    z.object({ schema_version: z.literal(1), resumable: z.literal(false) })
+    z.object({
+      schema_version: z.literal(1),
+      resumable: z.literal(true),
+      inputs: z.record(z.string().max(64), z.string().max(1_000_000)),
+      seal: z.string().regex(SEAL_PATTERN).optional()
+    }),
+    z.object({ schema_version: z.literal(1), resumable: z.literal(false), seal: z.string().regex(SEAL_PATTERN).optional() })
   ])
 }
 
@@ -26,19 +36,30 @@ function runRecordSchema(): z.ZodType<RunRecord> {
 const MAX_RECORD_BYTES = 1024 * 1024
 
 /** Writes run.json for a session; inputs a redactor would change are left out. */
-export async function writeRunRecord(sessionDir: string, settings: RunSettings, redactor: Redactor): Promise<void> {
+export async function writeRunRecord(sessionDir: string, settings: RunSettings, redactor: Redactor, seal?: RunSeal): Promise<void> {
   const inputs = toRawInputs(settings)
   const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs)
-  const record: RunRecord = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false }
+  const content: RunRecord = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false }
+  const record: RunRecord = seal === undefined ? content : { ...content, seal: seal.sign(recordFields(sessionDir, content)) }
   await writeFileAtomic(join(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600)
 }
 
-/** The recorded inputs of a session, or undefined when there are none it may be resumed from. */
-export async function readRunInputs(sessionDir: string): Promise<Record<string, string> | undefined> {
+/** What a run.json's seal covers: its session folder and its content. */
+function recordFields(sessionDir: string, record: RunRecord): string[] {
+  const inputs = record.resumable ? Object.entries(record.inputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : []
+  return ['run-record', basename(sessionDir), String(record.schema_version), String(record.resumable), JSON.stringify(inputs)]
+}
+
+/**
+ * The recorded inputs of a session, or undefined when there are none it may be resumed
+ * from: none recorded, a secret among them, or no seal of this machine's that holds.
+ */
+export async function readRunInputs(sessionDir: string, seal: RunSeal | undefined): Promise<Record<string, string> | undefined> {
   try {
     const text = await readRegularFile(join(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES)
     const parsed = runRecordSchema().safeParse(JSON.parse(text ?? 'null'))
-    return parsed.success && parsed.data.resumable ? parsed.data.inputs : undefined
+    if (!parsed.success || !parsed.data.resumable || seal === undefined) return undefined
+    return seal.holds(recordFields(sessionDir, parsed.data), parsed.data.seal) ? parsed.data.inputs : undefined
   } catch {
     return undefined
   }
