@@ -5,6 +5,7 @@
  * It never fails the job: everything here is a warning at most.
  */
 import * as core from '@actions/core'
+import { print } from './workflow-commands.js'
 import { ProcessGroup } from '../core/process-runner.js'
 import { closeInterruptedRun } from '../core/run/close-interrupted.js'
 import { describeError } from '../core/errors.js'
@@ -40,8 +41,8 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, state
           target: receipt.target,
           scope: receipt.scope,
           identityHash: receipt.identity_hash,
-          warn: message => core.warning(message),
-          info: message => core.info(message)
+          warn: message => print.warning(message),
+          info: message => print.info(message)
         }
       : undefined
   const days = Number(core.getState(State.TraceRetentionDays))
@@ -51,7 +52,7 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, state
     traceRetentionDays: Number.isInteger(days) && days > 0 ? days : undefined,
     artifact: deps.artifact,
     env: deps.env,
-    warn: message => core.warning(message)
+    warn: message => print.warning(message)
   }
 }
 
@@ -59,23 +60,23 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, state
 export async function runPost(deps: PostDeps): Promise<void> {
   try {
     if (core.getState(State.MainFinished) === 'true') {
-      core.debug('reverify: the main step finished and closed its run; nothing to do')
+      print.debug('reverify: the main step finished and closed its run; nothing to do')
       return
     }
     const stateDir = core.getState(State.StateDir)
     const runId = core.getState(State.RunId)
     if (!stateDir || !isRunId(runId)) {
-      core.info('reverify: the main step did not start a run; nothing to close')
+      print.info('reverify: the main step did not start a run; nothing to close')
       return
     }
     const pgid = Number(core.getState(State.ProcessGroup))
     const leftover = Number.isInteger(pgid) && pgid > 1 ? new ProcessGroup(pgid) : undefined
     if (leftover?.isAlive()) {
       await leftover.terminate(1000)
-      core.info(`reverify: stopped the command's leftover process group ${pgid}`)
+      print.info(`reverify: stopped the command's leftover process group ${pgid}`)
     }
     const redactor = createRedactor({ values: core.getMultilineInput('redact'), env: deps.env })
-    const store = new ReceiptStore(stateDir, { warn: message => core.warning(redactor.redact(message)) })
+    const store = new ReceiptStore(stateDir, { warn: message => print.warning(redactor.redact(message)) })
     const sessionDir = core.getState(State.SessionDir) || undefined
     const closed = await closeInterruptedRun({
       store,
@@ -84,13 +85,13 @@ export async function runPost(deps: PostDeps): Promise<void> {
       reason: 'the main step did not finish (cancelled, timed out or killed); closed by the post step',
       redactor
     })
-    core.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
-    if (closed.reportError !== undefined) core.warning(`reverify: run ${runId}: ${redactor.redact(closed.reportError)}`)
+    print.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
+    if (closed.reportError !== undefined) print.warning(`reverify: run ${runId}: ${redactor.redact(closed.reportError)}`)
     await persistRun(
       { runId, sessionDir: sessionDir ?? closed.receipt?.session.dir, outcome: 'aborted' },
       persistOptions(closed.receipt, store, stateDir, deps)
     )
   } catch (error) {
-    core.warning(`reverify: the post step could not close the run: ${describeError(error)}`)
+    print.warning(`reverify: the post step could not close the run: ${describeError(error)}`)
   }
 }
