@@ -50,3 +50,11 @@ test('src/core imports nothing from @actions/* and nothing from a front end', ()
 test('the import scan sees imports (it is not a rubber stamp)', () => {
   expect(importsOf(join(SRC, 'action', 'index.ts'))).toContain('@actions/cache')
 })
+
+test('src/action prints only through workflow-commands.ts, the one escaping path (SECURITY.md)', () => {
+  const printing = /\bcore\.(info|debug|notice|warning|error|setFailed|startGroup|group)\(/
+  const action = files.filter(path => relative(SRC, path).startsWith('action/') && !path.endsWith('workflow-commands.ts'))
+  const offending = action.filter(path => printing.test(readFileSync(path, 'utf8'))).map(path => relative(REPO_ROOT, path))
+  expect(action.length).toBeGreaterThan(10)
+  expect(offending).toEqual([])
+})

@@ -22,14 +22,23 @@ test('a group per attempt, closed on its own line before the retry note and agai
   } finally {
     spy.mockRestore()
   }
-  expect(written.join('')).toBe(
+  // The command's output is fenced by stop-commands with a fresh random token each time
+  const text = written.join('')
+  const tokens = [...text.matchAll(/^::stop-commands::([0-9a-f]{32})$/gm)].map(match => match[1])
+  expect(tokens).toHaveLength(2)
+  expect(tokens[0]).not.toBe(tokens[1])
+  expect(text).toBe(
     [
       '::group::Attempt 1/2 — npm test (+1)',
+      `::stop-commands::${tokens[0]}`,
       'output without a newline',
+      `::${tokens[0]}::`,
       '::endgroup::',
       'reverify: attempt 1/2 failed: expect-exit 0 but got 1; retrying (attempt 2/2)',
       '::group::Attempt 2/2 — npm test (+1)',
+      `::stop-commands::${tokens[1]}`,
       'a whole line',
+      `::${tokens[1]}::`,
       '::endgroup::',
       ''
     ].join('\n')

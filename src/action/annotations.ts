@@ -5,6 +5,7 @@
  */
 import * as core from '@actions/core'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { print } from './workflow-commands.js'
 import type { Redactor } from '../core/redaction.js'
 import { excerptBlocks, MAX_EXCERPT_CHARS, type ExcerptBlock } from '../core/run/excerpt.js'
 import type { CompletedRun, RunReport } from '../core/run/report.js'
@@ -176,7 +177,7 @@ export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotati
 /** Prints a verify run's annotations. */
 export function annotateRun(run: RunReport, facts: AnnotationFacts): void {
   for (const annotation of runAnnotations(run, facts)) {
-    if (annotation.level === 'error') core.error(annotation.message, annotation.properties)
-    else core.warning(annotation.message, annotation.properties)
+    if (annotation.level === 'error') print.error(annotation.message, annotation.properties)
+    else print.warning(annotation.message, annotation.properties)
   }
 }

@@ -3,6 +3,7 @@
  * capture-before-retry lets its command run again. No command is run in this mode.
  */
 import * as core from '@actions/core'
+import { print } from './workflow-commands.js'
 import { captureRun } from '../core/capture.js'
 import type { Redactor } from '../core/redaction.js'
 import type { ReceiptStore } from '../core/receipt-store.js'
@@ -28,7 +29,7 @@ export async function runCaptureMode(
     scope: settings.scope,
     identityHash: settings.identity.hash
   })
-  core.info(`reverify: captured ${receipt.run_id}${capture.note ? `: ${capture.note}` : ''}`)
+  print.info(`reverify: captured ${receipt.run_id}${capture.note ? `: ${capture.note}` : ''}`)
   core.setOutput(Output.RunId, receipt.run_id)
   core.setOutput(Output.Captured, 'true')
   if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, env))

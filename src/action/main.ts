@@ -6,10 +6,12 @@
  * artifact problems only warn.
  */
 import * as core from '@actions/core'
+import { print } from './workflow-commands.js'
 import type { ConsoleStream } from '../core/attempt.js'
 import { systemClock } from '../core/clock.js'
 import { readConfig, resolveCaptureMode, type CaptureMode } from '../core/config-file.js'
 import { describeError, isUserError } from '../core/errors.js'
+import { inputLines } from '../core/inputs/kinds.js'
 import { createRedactor, type Redactor } from '../core/redaction.js'
 import { ReceiptStore } from '../core/receipt-store.js'
 import { ensureStateDir } from '../core/state-dir.js'
@@ -63,7 +65,7 @@ function ciContext(env: NodeJS.ProcessEnv) {
 /** A fresh store in the state directory; its warnings are redacted. */
 async function openStore(settings: ActionSettings, redactor: Redactor): Promise<ReceiptStore> {
   await ensureStateDir(settings.stateDir, { gitignore: false })
-  return new ReceiptStore(settings.stateDir, { warn: message => core.warning(redactor.redact(message)) })
+  return new ReceiptStore(settings.stateDir, { warn: message => print.warning(redactor.redact(message)) })
 }
 
 /** What the post step needs to close the run if main does not finish. */
@@ -75,7 +77,7 @@ function saveStateForPost(settings: ActionSettings): void {
   if (settings.traceRetentionDays !== undefined) core.saveState(State.TraceRetentionDays, String(settings.traceRetentionDays))
 }
 
-function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps): HistoryOptions {
+function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps, redactor: Redactor): HistoryOptions {
   const repository = deps.env.GITHUB_REPOSITORY
   const ci = ciContext(deps.env)
   return {
@@ -96,8 +98,8 @@ function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: Mai
     target: settings.target,
     scope: settings.scope,
     identityHash: settings.identity.hash,
-    warn: message => core.warning(message),
-    info: message => core.info(message)
+    warn: message => print.warning(redactor.redact(message)),
+    info: message => print.info(redactor.redact(message))
   }
 }
 
@@ -107,7 +109,7 @@ const HISTORY_RUNS = 20
 /** The receipt history of this command, merged into the store (cache-receipts on); its chatter grouped. */
 async function restoreIfCached(settings: ActionSettings, history: HistoryOptions): Promise<RestoreStatus> {
   if (!settings.cacheReceipts) return { status: 'none' }
-  return await core.group('reverify: restoring the receipt history', () => restoreHistory(history))
+  return await print.group('reverify: restoring the receipt history', () => restoreHistory(history))
 }
 
 /** The command's last runs for the summary; a store that cannot be read only costs that section. */
@@ -115,7 +117,7 @@ async function commandHistory(settings: ActionSettings, store: ReceiptStore): Pr
   try {
     return historyFacts(await store.history(settings.target, settings.scope, settings.identity.hash), HISTORY_RUNS)
   } catch (error) {
-    core.warning(`reverify: could not read the receipt history for the summary: ${describeError(error)}`)
+    print.warning(`reverify: could not read the receipt history for the summary: ${describeError(error)}`)
     return undefined
   }
 }
@@ -124,7 +126,7 @@ async function commandHistory(settings: ActionSettings, store: ReceiptStore): Pr
 async function persistIfCreated(run: RunReport, options: PersistOptions): Promise<TraceUpload | undefined> {
   if (run.kind === 'blocked') return undefined
   const outcome = run.kind === 'refused' ? 'aborted' : run.outcome
-  const persisted = await core.group('reverify: saving the receipt history and uploading the trace', () =>
+  const persisted = await print.group('reverify: saving the receipt history and uploading the trace', () =>
     persistRun({ runId: run.runId, sessionDir: run.session.dir, outcome }, options)
   )
   return persisted.artifact
@@ -136,12 +138,12 @@ async function persistIfCreated(run: RunReport, options: PersistOptions): Promis
  */
 function checkableMode(mode: CaptureMode, restored: RestoreStatus): CaptureMode {
   if (restored.status !== 'failed' || mode === 'off') return mode
-  core.warning(`reverify: the receipt history could not be restored (${restored.reason}); capture-before-retry could not check this run`)
+  print.warning(`reverify: the receipt history could not be restored (${restored.reason}); capture-before-retry could not check this run`)
   return mode === 'block' ? 'warn' : mode
 }
 
 /** Where and how main persists a finished run. */
-function persistOptions(settings: ActionSettings, history: HistoryOptions, deps: MainDeps): PersistOptions {
+function persistOptions(settings: ActionSettings, history: HistoryOptions, deps: MainDeps, redactor: Redactor): PersistOptions {
   return {
     history: settings.cacheReceipts ? history : undefined,
     uploadTrace: settings.uploadTrace,
@@ -149,7 +151,7 @@ function persistOptions(settings: ActionSettings, history: HistoryOptions, deps:
     artifact: deps.artifact,
     env: deps.env,
     uploadDeadlineMs: deadlinesFrom(deps.env).uploadMs,
-    warn: message => core.warning(message)
+    warn: message => print.warning(redactor.redact(message))
   }
 }
 
@@ -159,25 +161,40 @@ function commandEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return rest
 }
 
+/**
+ * Tells the runner to mask a `redact` value. @actions/core escapes CR and LF in it, not
+ * U+2028, U+2029 or NEL, which some readers take for line breaks; a value holding one is
+ * masked piece by piece, so the `::add-mask::` line is one line for every reader.
+ */
+function registerMask(value: string): void {
+  for (const piece of value.split(/[\u2028\u2029\u0085]/)) if (piece.trim() !== '') core.setSecret(piece)
+}
+
 /** Runs the main step; never throws. */
 export async function runMain(deps: MainDeps): Promise<void> {
+  // Masks and the redactor come first: a secret inside any other input, valid or not, is
+  // redacted before it is validated, stored or quoted in an error line
+  const redactValues = inputLines(core.getInput('redact'))
+  for (const value of redactValues) registerMask(value)
+  // The token is a secret too, whatever the other inputs turn out to be.
+  const token = core.getInput('github-token').trim()
+  if (token !== '') core.setSecret(token)
+  const redactor = createRedactor({ values: redactValues, env: deps.env })
   let settings: ActionSettings
   let mode: CaptureMode
   try {
-    settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd)
+    settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd, redactor)
     mode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(settings.workspace))
   } catch (error) {
-    core.setFailed(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`)
+    const message = isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`
+    print.setFailed(redactor.redact(message))
     core.saveState(State.MainFinished, 'true')
     return
   }
-  for (const value of settings.redact) core.setSecret(value)
-  if (settings.githubToken !== '') core.setSecret(settings.githubToken)
-  const redactor = createRedactor({ values: settings.redact, env: deps.env })
   try {
     const store = await openStore(settings, redactor)
     saveStateForPost(settings)
-    const history = historyOptions(settings, store, deps)
+    const history = historyOptions(settings, store, deps, redactor)
     const restored = await restoreIfCached(settings, history)
     await applyTrailers(settings, store, deps.env, redactor)
 
@@ -190,7 +207,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
     const effectiveMode = checkableMode(mode, restored)
     const ci = ciContext(deps.env)
     const runSettings = settings.run!
-    const log = new RunLog(scriptLines(runSettings.script), redactor, deps.stdout)
+    const log = new RunLog(scriptLines(runSettings.script), redactor, deps.stdout, deps.stderr)
     let run: RunReport
     try {
       run = await verifyRun(
@@ -211,14 +228,14 @@ export async function runMain(deps: MainDeps): Promise<void> {
           processes: processRunner,
           store,
           log: progress => log.progress(progress),
-          console: { stdout: log.stdout, stderr: deps.stderr }
+          console: { stdout: log.stdout, stderr: log.stderr }
         }
       )
     } finally {
       log.closeAttempt()
     }
 
-    const artifact = await persistIfCreated(run, persistOptions(settings, history, deps))
+    const artifact = await persistIfCreated(run, persistOptions(settings, history, deps, redactor))
     await reportRun(run, {
       name: runSettings.name,
       commands: scriptLines(runSettings.script),
@@ -233,7 +250,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
     if (run.kind !== 'completed' || run.outcome !== 'success') {
       if (run.kind === 'completed' && run.interrupted) {
         const by = run.interruptReason ? ` by ${run.interruptReason}` : ''
-        core.setFailed(`reverify: interrupted${by}: the command was stopped, the trace closed and the receipt marked interrupted`)
+        print.setFailed(`reverify: interrupted${by}: the command was stopped, the trace closed and the receipt marked interrupted`)
       } else {
         // A block, a guardrail refusal and a failure have had their titled error annotation
         // already; setFailed would add a second, untitled one.
@@ -241,10 +258,10 @@ export async function runMain(deps: MainDeps): Promise<void> {
       }
     }
     // The verdict is the last thing the step prints.
-    core.info(redactor.redact(verdictLine(run, runSettings.name)))
+    print.info(redactor.redact(verdictLine(run, runSettings.name)))
     core.saveState(State.MainFinished, 'true')
   } catch (error) {
     // Whatever was left open is the post step's to close: main-finished stays unset.
-    core.setFailed(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`)
+    print.setFailed(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))
   }
 }

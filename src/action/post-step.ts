@@ -5,6 +5,7 @@
  * It never fails the job: everything here is a warning at most.
  */
 import * as core from '@actions/core'
+import { print } from './workflow-commands.js'
 import { closeInterruptedRun } from '../core/run/close-interrupted.js'
 import { endSessionGroups } from '../core/run/crashed-groups.js'
 import { describeError } from '../core/errors.js'
@@ -43,8 +44,8 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, deps:
           target: receipt.target,
           scope: receipt.scope,
           identityHash: receipt.identity_hash,
-          warn: message => core.warning(message),
-          info: message => core.info(message)
+          warn: message => print.warning(message),
+          info: message => print.info(message)
         }
       : undefined
   const days = Number(core.getState(State.TraceRetentionDays))
@@ -55,7 +56,7 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, deps:
     artifact: deps.artifact,
     env: deps.env,
     uploadDeadlineMs: deadlines.uploadMs,
-    warn: message => core.warning(message)
+    warn: message => print.warning(message)
   }
 }
 
@@ -63,23 +64,23 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, deps:
 export async function runPost(deps: PostDeps): Promise<void> {
   try {
     if (core.getState(State.MainFinished) === 'true') {
-      core.debug('reverify: the main step finished and closed its run; nothing to do')
+      print.debug('reverify: the main step finished and closed its run; nothing to do')
       return
     }
     const stateDir = core.getState(State.StateDir)
     const runId = core.getState(State.RunId)
     if (!stateDir || !isRunId(runId)) {
-      core.info('reverify: the main step did not start a run; nothing to close')
+      print.info('reverify: the main step did not start a run; nothing to close')
       return
     }
     const sessionDir = core.getState(State.SessionDir) || undefined
     // The groups the trace recorded, each checked to be the same process before it is signalled.
     for (const ending of await endSessionGroups(stateDir, sessionDir, 1000)) {
-      if (ending.result === 'ended') core.info(`reverify: stopped the command's leftover process group ${ending.group.pgid}`)
-      if (ending.result === 'left') core.info(`reverify: left process group ${ending.group.pgid} alone: ${ending.why}`)
+      if (ending.result === 'ended') print.info(`reverify: stopped the command's leftover process group ${ending.group.pgid}`)
+      if (ending.result === 'left') print.info(`reverify: left process group ${ending.group.pgid} alone: ${ending.why}`)
     }
     const redactor = createRedactor({ values: core.getMultilineInput('redact'), env: deps.env })
-    const store = new ReceiptStore(stateDir, { warn: message => core.warning(redactor.redact(message)) })
+    const store = new ReceiptStore(stateDir, { warn: message => print.warning(redactor.redact(message)) })
     const closed = await closeInterruptedRun({
       store,
       runId,
@@ -90,14 +91,14 @@ export async function runPost(deps: PostDeps): Promise<void> {
     const status = closed.receipt?.status ?? 'interrupted'
     // A trace that had its end decided the run; otherwise the post step closed it as interrupted.
     if (!closed.closedTrace && status !== 'interrupted')
-      core.info(`reverify: run ${runId} had closed its trace; its receipt now says ${status}`)
-    else core.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
-    if (closed.reportError !== undefined) core.warning(`reverify: run ${runId}: ${redactor.redact(closed.reportError)}`)
+      print.info(`reverify: run ${runId} had closed its trace; its receipt now says ${status}`)
+    else print.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
+    if (closed.reportError !== undefined) print.warning(`reverify: run ${runId}: ${redactor.redact(closed.reportError)}`)
     await persistRun(
       { runId, sessionDir: sessionDir ?? closed.receipt?.session.dir, outcome: 'aborted' },
       persistOptions(closed.receipt, store, deps)
     )
   } catch (error) {
-    core.warning(`reverify: the post step could not close the run: ${describeError(error)}`)
+    print.warning(`reverify: the post step could not close the run: ${describeError(error)}`)
   }
 }

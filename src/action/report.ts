@@ -4,6 +4,7 @@
  * here from the core's report, redacted before anything is printed.
  */
 import * as core from '@actions/core'
+import { print } from './workflow-commands.js'
 import type { CaptureMode } from '../core/config-file.js'
 import { describeError } from '../core/errors.js'
 import type { Redactor } from '../core/redaction.js'
@@ -87,6 +88,6 @@ export async function reportRun(run: RunReport, facts: ReportFacts): Promise<voi
     // Cut after redaction, which can lengthen the text (a one-character secret becomes ***).
     await core.summary.addRaw(fitSummary(redactor.redact(markdown))).write()
   } catch (error) {
-    core.warning(`reverify: could not write the job summary: ${describeError(error)}`)
+    print.warning(`reverify: could not write the job summary: ${describeError(error)}`)
   }
 }

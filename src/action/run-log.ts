@@ -4,6 +4,7 @@
  * needs saved the moment it exists.
  */
 import * as core from '@actions/core'
+import { CommandFence, print } from './workflow-commands.js'
 import { captureHeadline } from '../core/capture-policy.js'
 import type { Redactor } from '../core/redaction.js'
 import type { ConsoleStream } from '../core/attempt.js'
@@ -51,63 +52,85 @@ export class RunLog {
   private maxAttempts = 0
   private atLineStart = true
   private resultsWarnings = new Set<string>()
+  private readonly fence: CommandFence
   /** Where the command's stdout goes: the step's stdout, watched for an unfinished last line. */
   readonly stdout: ConsoleStream
+  /** Where the command's stderr goes: the step's stderr. */
+  readonly stderr: ConsoleStream
 
   constructor(
     private readonly commands: readonly string[],
     private readonly redactor: Redactor,
-    private readonly out: ConsoleStream
+    private readonly out: ConsoleStream,
+    err: ConsoleStream = out
   ) {
+    this.fence = new CommandFence(text => out.write(text))
     this.stdout = {
       write: chunk => {
+        this.fence.open()
         if (chunk.length > 0) this.atLineStart = typeof chunk === 'string' ? chunk.endsWith('\n') : chunk[chunk.length - 1] === 0x0a
         return out.write(chunk)
       },
       once: (event, listener) => out.once(event, listener)
     }
+    this.stderr = {
+      write: chunk => {
+        this.fence.open()
+        return err.write(chunk)
+      },
+      once: (event, listener) => err.once(event, listener)
+    }
+  }
+
+  /** Ends the command output's fence (on a line of its own), so reverify's own lines are commands again. */
+  private resumeCommands(): void {
+    if (!this.atLineStart) this.out.write('\n')
+    this.atLineStart = true
+    this.fence.close()
   }
 
   /** Tells the log (and the post step's saved state) what the core reports as it happens. */
   progress(progress: RunProgress): void {
+    // Saving state writes a file, not a line: the command may still be printing then
+    if (progress.kind !== 'run-created' && progress.kind !== 'process-started') this.resumeCommands()
     switch (progress.kind) {
       case 'uncaptured-failure':
-        core.warning(this.redactor.redact(captureMessage('warn', progress.failedRunId)), { title: AnnotationTitle.uncaptured })
+        print.warning(this.redactor.redact(captureMessage('warn', progress.failedRunId)), { title: AnnotationTitle.uncaptured })
         return
       case 'restarting':
-        core.info(`reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`)
+        print.info(`reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`)
         return
       case 'resumed':
-        core.info(`reverify: ${this.redactor.redact(progress.note)}`)
+        print.info(`reverify: ${this.redactor.redact(progress.note)}`)
         return
       case 'attempt-failed':
         this.closeAttempt()
-        core.info(`reverify: attempt ${progress.attempt}/${this.maxAttempts} failed: ${this.redactor.redact(progress.note)}`)
+        print.info(`reverify: attempt ${progress.attempt}/${this.maxAttempts} failed: ${this.redactor.redact(progress.note)}`)
         return
       case 'on-retry-failed':
-        core.warning(`${this.redactor.redact(progress.note)}; retrying all the same (after attempt ${progress.attempt})`, {
+        print.warning(`${this.redactor.redact(progress.note)}; retrying all the same (after attempt ${progress.attempt})`, {
           title: AnnotationTitle.onRetry
         })
         return
       case 'report-failed':
-        core.warning(`reverify: run ${progress.runId}: ${this.redactor.redact(progress.error)}`)
+        print.warning(`reverify: run ${progress.runId}: ${this.redactor.redact(progress.error)}`)
         return
       case 'leftover-ended':
-        core.info(`reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`)
+        print.info(`reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`)
         return
       case 'test-results-warning': {
         const message = this.redactor.redact(`test-results: ${progress.file}: ${progress.reason}`)
         // The same file warned about by every attempt is one warning.
         const seen = this.resultsWarnings.has(message)
         this.resultsWarnings.add(message)
-        if (!seen && this.resultsWarnings.size <= RESULTS_WARNINGS) core.warning(message, { title: AnnotationTitle.testResults })
-        else core.info(`reverify: warning: ${message} (attempt ${progress.attempt})`)
+        if (!seen && this.resultsWarnings.size <= RESULTS_WARNINGS) print.warning(message, { title: AnnotationTitle.testResults })
+        else print.info(`reverify: warning: ${message} (attempt ${progress.attempt})`)
         return
       }
       case 'attempt-started':
         this.closeAttempt()
         this.maxAttempts = progress.maxAttempts
-        core.startGroup(`Attempt ${progress.attempt}/${progress.maxAttempts} — ${this.redactor.redact(describeCommand(this.commands))}`)
+        print.startGroup(`Attempt ${progress.attempt}/${progress.maxAttempts} — ${this.redactor.redact(describeCommand(this.commands))}`)
         this.groupOpen = true
         return
       case 'run-created':
@@ -122,11 +145,10 @@ export class RunLog {
 
   /** Ends the open attempt's group, if any, on a line of its own. */
   closeAttempt(): void {
+    // A command whose output does not end in a newline would swallow the token or `::endgroup::`.
+    this.resumeCommands()
     if (!this.groupOpen) return
-    // A command whose output does not end in a newline would swallow the `::endgroup::`.
-    if (!this.atLineStart) this.out.write('\n')
-    this.atLineStart = true
-    core.endGroup()
+    print.endGroup()
     this.groupOpen = false
   }
 }

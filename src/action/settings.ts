@@ -9,6 +9,7 @@ import { parseInputs } from '../core/inputs/parse.js'
 import { resolveStateDir, type InputPlace } from '../core/inputs/resolve.js'
 import { inputsOf } from '../core/inputs/table.js'
 import { identityLines } from '../core/script-lines.js'
+import type { Redactor } from '../core/redaction.js'
 import { parseRunSettings, type RunSettings } from '../core/settings.js'
 import { ActionInput } from './constants.js'
 
@@ -55,10 +56,18 @@ export interface RunnerEnv {
 /** Inputs the action reads whether it runs a verify or records a capture. */
 const MODE_INPUTS = [...Object.values(ActionInput), 'state-dir', 'command', 'scope', 'redact', 'capture-before-retry'] as const
 
-/** Reads and validates every input; throws UsageError naming the first bad one. */
-export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: string): ActionSettings {
+// Inputs that are only text and reach disk (receipts, the cache): redacted before anything else
+const STORED_TEXT_INPUTS = ['scope', 'capture-note'] as const
+
+/**
+ * Reads and validates every input; throws UsageError naming the first bad one. With a
+ * redactor, `scope` and `capture-note` are redacted as they are read, before validation,
+ * so a secret in them never reaches a receipt, the cache or a message.
+ */
+export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: string, redactor?: Redactor): ActionSettings {
   const raw: Record<string, string> = {}
   for (const name of inputsOf('action')) raw[name] = input(name)
+  if (redactor !== undefined) for (const name of STORED_TEXT_INPUTS) if (raw[name]) raw[name] = redactor.redact(raw[name])
   const workspace = env.GITHUB_WORKSPACE || cwd
   const target = env.GITHUB_REPOSITORY || workspace
   const place: InputPlace = { front: 'action', base: workspace, runnerTemp: env.RUNNER_TEMP }

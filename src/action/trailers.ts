@@ -2,7 +2,7 @@
  * Reverify-Capture trailers (docs/design.md §3) from the event payload (pushed commits, a pull
  * request's body) and from the checked-out HEAD, applied before the run starts.
  */
-import * as core from '@actions/core'
+import { print } from './workflow-commands.js'
 import { getExecOutput } from '@actions/exec'
 import { readFile } from 'node:fs/promises'
 import { applyCaptureTrailers, parseCaptureTrailers } from '../core/capture.js'
@@ -35,7 +35,7 @@ export async function applyTrailers(
       const text = await readFile(env.GITHUB_EVENT_PATH, 'utf8')
       sources.push(...trailersFromEvent(JSON.parse(text.slice(0, 25 * 1024 * 1024))))
     } catch (error) {
-      core.debug(`reverify: event payload not read: ${describeError(error)}`)
+      print.debug(`reverify: event payload not read: ${describeError(error)}`)
     }
   }
   const head = await headMessage(settings.workspace)
@@ -43,13 +43,15 @@ export async function applyTrailers(
     const trailers = parseCaptureTrailers(head)
     if (trailers.length > 0) sources.push({ source: 'HEAD commit', trailers })
   }
-  for (const { source, trailers } of sources) {
+  for (const { source, trailers: found } of sources) {
+    // A note is written to the receipt and the cache: redacted like everything else stored
+    const trailers = found.map(trailer => ({ ...trailer, note: redactor.redact(trailer.note) }))
     const outcome = await applyCaptureTrailers(store, trailers, {
       target: settings.target,
       source,
       by: env.GITHUB_ACTOR || 'unknown'
     })
-    for (const runId of outcome.applied) core.info(`reverify: captured ${runId} from ${source}`)
-    for (const notice of outcome.notices) core.notice(redactor.redact(notice))
+    for (const runId of outcome.applied) print.info(`reverify: captured ${runId} from ${source}`)
+    for (const notice of outcome.notices) print.notice(redactor.redact(notice))
   }
 }

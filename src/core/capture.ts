@@ -23,7 +23,9 @@ export const MAX_TRAILER_NOTE_CHARS = 1_000
 // Event payloads are untrusted and can be large: only the start of a text is searched.
 const MAX_SCANNED_CHARS = 1024 * 1024
 
-const TRAILER_LINE = /^[ \t]*reverify-capture[ \t]*:[ \t]*(\S+)(?:[ \t]+(.*))?$/i
+// Lines are cut at CR and LF only; a U+2028/U+2029 inside one is a blank here (`.` matches it
+// under the `s` flag) and becomes a space in the note, so such a trailer applies, not vanishes
+const TRAILER_LINE = /^[ \t]*reverify-capture[ \t]*:\s*(\S+)(?:\s+(.*))?$/is
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
 /** Every `Reverify-Capture: <run-id> [note]` line in a text (commit message, PR body); lines whose id is not a valid run id are ignored. Bounded: at most 50 per text, note capped at 1000 chars. */

@@ -249,3 +249,124 @@ export const ordinary: string[] = [
   'echo a\\\\ # rm -rf /',
   '(cd sub)# rm -rf /'
 ]
+
+// ---------------------------------------------------------------------------------------
+// Security review, round two (issue #13): tokenizer differentials, gaps and false positives.
+// Kept in a block of its own; index.test.ts runs these rows with the ones above.
+// ---------------------------------------------------------------------------------------
+
+// Each row: a command line that must be refused, and the rule it must name.
+export const destructiveRoundTwo: Array<[string, string]> = [
+  // a `#` inside a word is text, not a comment
+  ['rm a#b -rf victim', 'rm -rf'],
+  ['rm -r victim x#y -f', 'rm -rf'],
+  ['git -c foo.bar=a#b clean -fdx', 'git clean -fdx'],
+  ['git push origin HEAD:refs/heads/fix#12 --force', 'git push --force'],
+  // shell grammar that runs a command: functions, coprocesses, traps
+  ['function f { rm -rf x; }; f', 'rm -rf'],
+  ['coproc rm -rf x', 'rm -rf'],
+  ['coproc cleaner { rm -rf x; }', 'rm -rf'],
+  ["trap 'rm -rf x' EXIT", 'rm -rf'],
+  ["trap -- 'git reset --hard' INT TERM", 'git reset --hard'],
+  // shells reading a script from a process substitution or from standard input as a file
+  ['sh <(echo rm -rf x)', 'rm -rf'],
+  ["bash <(printf '%s\\n' 'git push --force')", 'git push --force'],
+  ['echo rm -rf x | bash /dev/stdin', 'rm -rf'],
+  ['echo rm -rf x | sh /dev/fd/0', 'rm -rf'],
+  ["printf '%s' 'rm -rf x' | sh", 'rm -rf'],
+  ["printf 'rm\\x20-rf x' | sh", 'rm -rf'],
+  ["source /dev/stdin <<< 'rm -rf x'", 'rm -rf'],
+  ['. <(echo rm -rf x)', 'rm -rf'],
+  ['bash <<< rm\\ -rf\\ *', 'rm -rf'],
+  ['rm <(true) -rf victim', 'rm -rf'],
+  ['psql -f <(echo "DROP TABLE x")', 'drop table'],
+  // git long options abbreviated, as git accepts them
+  ['git clean --fo -d -x', 'git clean -fdx'],
+  ['git clean --forc -d -x', 'git clean -fdx'],
+  ['git push --forc', 'git push --force'],
+  ['git push origin main --fo', 'git push --force'],
+  ['git push --mir', 'git push --force'],
+  ['git branch --del --forc topic', 'git branch -D'],
+  // a dry run switched off is no dry run
+  ['helm uninstall rel --dry-run=0', 'helm uninstall'],
+  ['helm uninstall rel --dry-run=false', 'helm uninstall'],
+  ['kubectl delete pod x --dry-run=none', 'kubectl delete'],
+  // SQL comments between keywords
+  ["psql -c 'DROP/**/TABLE users'", 'drop table'],
+  ["mysql -e 'DROP/* x */DATABASE prod'", 'drop database'],
+  ["psql -c 'DROP--\nTABLE users'", 'drop table'],
+  // launchers
+  ['flock /tmp/lock rm -rf x', 'rm -rf'],
+  ["flock -w 5 /tmp/lock -c 'rm -rf x'", 'rm -rf'],
+  ['taskset 0x1 rm -rf x', 'rm -rf'],
+  ['taskset -c 0,1 rm -rf x', 'rm -rf'],
+  ['unshare -r rm -rf x', 'rm -rf'],
+  ['unshare --map-user 0 --mount rm -rf x', 'rm -rf'],
+  ["script -qc 'rm -rf x' /dev/null", 'rm -rf'],
+  ["script --command='git reset --hard' log.txt", 'git reset --hard'],
+  ['npx -p tools rm -rf x', 'rm -rf'],
+  ["npx -c 'rm -rf x'", 'rm -rf'],
+  // SQL through containers, frameworks and interpreters
+  ['docker compose run db psql -c "DROP TABLE x"', 'drop table'],
+  ['docker compose run --rm -e PGPASSWORD=x db psql -c "DROP TABLE x"', 'drop table'],
+  ['docker run --rm -v "$PWD:/w" -w /w postgres:16 psql -c "DROP DATABASE x"', 'drop database'],
+  ['podman run -it alpine rm -rf /data', 'rm -rf'],
+  ['python manage.py dbshell -c "DROP DATABASE x"', 'drop database'],
+  ['python3 manage.py dbshell -- -c "DROP TABLE x"', 'drop table'],
+  ['django-admin dbshell -- -c "TRUNCATE TABLE x"', 'truncate'],
+  ['npx prisma db execute --stdin <<< "DROP TABLE x"', 'drop table'],
+  ['echo "DROP TABLE x" | npx prisma db execute --stdin --url "$DATABASE_URL"', 'drop table'],
+  ["python -c \"import sqlite3; sqlite3.connect('app.db').execute('DROP TABLE x')\"", 'drop table'],
+  ['python3 -c \'import db; db.run("SELECT 1; DROP DATABASE prod")\'', 'drop database'],
+  ["node -e \"require('pg').query('TRUNCATE TABLE jobs')\"", 'truncate'],
+  ['ruby -e \'DB.run("DROP TABLE x")\'', 'drop table']
+]
+
+// Command lines that must run.
+export const ordinaryRoundTwo: string[] = [
+  // a `;` inside a SQL string, identifier or comment ends no statement
+  `psql -c "INSERT INTO audit VALUES ('nightly; drop table staging when done')"`,
+  `psql -c "SELECT 'it''s; drop table x' AS note"`,
+  `psql -c 'SELECT "odd;drop table" FROM t'`,
+  `psql -c "SELECT 1 /* ; drop table x */"`,
+  `psql -c "DO $$ BEGIN RAISE NOTICE '; drop table x'; END $$"`,
+  // a dry run sends or deletes nothing
+  'git push --dry-run --force',
+  'git push -n --force origin main',
+  'git push --dry --forc',
+  'helm uninstall rel --dry-run=true',
+  'kubectl delete pod x --dry-run=server',
+  // long options that are not the destructive ones
+  'git push --follow-tags',
+  'git branch --del topic',
+  'git branch --format="%(refname)" --delete topic',
+  'git clean --dry-run -fdx',
+  // a hash inside a word, a data file name, or a definition without a destructive body
+  'echo issue#12 > notes.txt',
+  'git push origin HEAD:refs/heads/fix#12',
+  'function f { ls; }; f',
+  "trap 'echo done' EXIT",
+  'trap - EXIT',
+  'trap -p',
+  'coproc tail -f log',
+  'flock /tmp/lock make build',
+  "script -qc 'npm test' /dev/null",
+  'taskset -p 0x1 1234',
+  'unshare -r id',
+  // process substitutions and standard input that are data
+  'diff <(echo rm -rf x) expected.txt',
+  'bash scripts/check.sh <(echo rm -rf x)',
+  'echo ls | bash /dev/stdin',
+  'source <(kubectl completion bash)',
+  'tee >(grep -c rm) < log.txt',
+  // SQL and interpreters that destroy nothing
+  'docker compose run db psql -c "SELECT 1"',
+  'docker run --rm -v "$PWD:/w" alpine ls /w',
+  'python manage.py dbshell -c "SELECT 1"',
+  'python manage.py migrate',
+  'npx prisma db execute --stdin <<< "SELECT 1"',
+  'npx prisma migrate deploy',
+  'python -c "print(\'hello\')"',
+  'python -m pytest -k drop_table',
+  'node -e "console.log(\'the drop table step\')"'
+]

@@ -1,7 +1,10 @@
 import fc from 'fast-check'
 import { parse, quote } from 'shell-quote'
 import { findDestructive } from '../../../src/core/guardrail/index.js'
-import { destructive, ordinary } from './corpus.js'
+import { destructive as firstDestructive, destructiveRoundTwo, ordinary as firstOrdinary, ordinaryRoundTwo } from './corpus.js'
+
+const destructive = [...firstDestructive, ...destructiveRoundTwo]
+const ordinary = [...firstOrdinary, ...ordinaryRoundTwo]
 
 const RULES = [
   'rm -rf',
@@ -159,6 +162,36 @@ describe('properties', () => {
         expect(findDestructive(quote(['bash', '-c', command]))?.rule).toBe(rule)
         expect(findDestructive(quote(['echo', command]))).toBeUndefined()
       })
+    )
+  })
+})
+
+describe('a # inside a word is text (issue #13)', () => {
+  // Words that are only names: a `#` inside one changes the name, never what the command does
+  const names = ['victim', 'build', 'origin', 'main', 'HEAD:refs/heads/fix', 'foo.bar=a', 'x', 'topic', 'rel', 'pods']
+  const grammar = [
+    ...['rm', '-rf', '-r', '-f', '--force', 'git', 'push', 'clean', '-fdx', 'reset', '--hard', 'branch', '-D', '-c'],
+    ...['kubectl', 'delete', 'helm', 'uninstall', 'sudo', 'env', 'timeout', '10', 'bash', 'sh', 'echo', 'eval'],
+    ...['|', ';', '&&', '||', '&']
+  ]
+  const token = fc.oneof(
+    fc.constantFrom(...names).map(text => ({ text, name: true })),
+    fc.constantFrom(...grammar).map(text => ({ text, name: false }))
+  )
+
+  test('inserting # inside a name never changes whether a command is refused', () => {
+    fc.assert(
+      fc.property(fc.array(token, { minLength: 1, maxLength: 12 }), fc.nat(), fc.nat(), (tokens, which, where) => {
+        const nameAt = tokens.map((one, index) => (one.name ? index : -1)).filter(index => index !== -1)
+        fc.pre(nameAt.length > 0)
+        const index = nameAt[which % nameAt.length] ?? 0
+        const word = tokens[index]?.text ?? ''
+        const at = 1 + (where % word.length) // after the first character: inside the word, or at its end
+        const hashed = tokens.map((one, i) => (i === index ? word.slice(0, at) + '#' + word.slice(at) : one.text))
+        const command = tokens.map(one => one.text).join(' ')
+        expect(findDestructive(hashed.join(' '))?.rule).toBe(findDestructive(command)?.rule)
+      }),
+      { numRuns: 2000 }
     )
   })
 })

@@ -4,6 +4,7 @@
  * answers that say what happened: a hit, a miss or a failure on restore, saved or failed
  * (and why) on save. Nothing here throws.
  */
+import { workflowSafe } from '../workflow-commands.js'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { describeError } from '../../core/errors.js'
 
@@ -118,14 +119,18 @@ function hookStdout(): void {
   const original = process.stdout.write
   const hook = function (chunk: string | Uint8Array, ...rest: unknown[]): boolean {
     const lines = linesOfCall.getStore()
+    let written = chunk
     if (lines !== undefined && hooked?.hook === hook) {
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
       for (const raw of text.split('\n')) {
         const line = parseClientLine(raw)
         if (line !== undefined) lines.push(line)
       }
+      // The client's info lines quote keys and paths (`Cache restored from key: …`); each
+      // write is one line of its own, and its commands (`::debug::…`) come escaped by its core
+      if (!text.startsWith('::')) written = workflowSafe(text)
     }
-    return (original as (...args: unknown[]) => boolean).call(process.stdout, chunk, ...rest)
+    return (original as (...args: unknown[]) => boolean).call(process.stdout, written, ...rest)
   } as typeof process.stdout.write
   hooked = { original, hook }
   process.stdout.write = hook

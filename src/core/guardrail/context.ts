@@ -7,6 +7,12 @@
 // commands never come close, and the cap bounds the work on a hostile 1 MB line.
 export const MAX_NESTING = 5
 
+/** The word a `<( … )` or `>( … )` process substitution becomes: a file, whose text is what its body prints. */
+export const PROCESS_SUBSTITUTION = '__process_substitution__'
+
+/** File names through which a program reads its standard input as a file (`bash /dev/stdin`). */
+export const STDIN_FILES: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '-', PROCESS_SUBSTITUTION])
+
 /** A rule that tripped; `excerpt` is set when the finding comes from a nested script with its own simple commands. */
 export interface Finding {
   rule: string

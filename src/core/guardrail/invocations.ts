@@ -37,7 +37,8 @@ export function invocationsOf(text: string): Invocation[] {
     const op = token.op
     if (op === '<<<') {
       const target = tokens[++i]
-      if (target?.kind === 'word' && !target.glob) current.hereStrings.push(wordText(target.parts))
+      // bash does not expand a glob in a here-string: `bash <<< rm\ -rf\ *` feeds `rm -rf *`
+      if (target?.kind === 'word') current.hereStrings.push(wordText(target.parts))
     } else if (REDIRECTIONS.has(op)) {
       // In `2>file` the descriptor belongs to the redirection, not to the command
       const last = current.words[current.words.length - 1]

@@ -9,6 +9,8 @@ import { PROGRAMS } from './rules.js'
 import { splitScript } from './script-splitter.js'
 
 const EXCERPT_LIMIT = 200
+// What one printf may print for the checks: twice the 1 MB a hostile command line can hold
+const PRINTED_LIMIT = 2 << 20
 
 /** The first rule a script trips at nesting `depth`, with the offending command as its excerpt. */
 export function checkScript(script: string, depth: number): Required<Finding> | undefined {
@@ -24,6 +26,8 @@ export function checkScript(script: string, depth: number): Required<Finding> | 
       const hit = checkScript(body, depth + 1)
       if (hit) return hit
     }
+    // `sh <(echo …)` and `source <(…)` read what the body prints: it reaches them like stdin
+    stdin.add(command.processSubstitutions.flatMap(printedBy))
     for (const invocation of invocationsOf(command.text)) {
       stdin.add([...command.heredocs, ...invocation.hereStrings])
       const finding = checkWords(invocation.words, depth, stdin)
@@ -56,6 +60,11 @@ function excerptOf(text: string): string {
   return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…'
 }
 
+/** What the `echo`/`printf` commands of a script print (a process substitution's body). */
+function printedBy(script: string): string[] {
+  return splitScript(script).flatMap(command => invocationsOf(command.text).flatMap(one => printedText(one.words)))
+}
+
 /** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
 function printedText(words: string[]): string[] {
   const command = unwrap(words)
@@ -66,7 +75,38 @@ function printedText(words: string[]): string[] {
     while (/^-[neE]+$/.test(command.words[first] ?? '')) first++
   } else if (name === 'printf') {
     if (command.words[first] === '-v') first += 2
+    if (command.words[first] === '--') first++
+    const [format, ...args] = command.words.slice(first)
+    return format === undefined ? [] : [printfOutput(format, args)]
   } else return []
   const args = command.words.slice(first)
-  return args.length === 0 ? [] : [args.join(' ').replace(/\\n/g, '\n')]
+  return args.length === 0 ? [] : [unescape(args.join(' '))]
+}
+
+/** `printf FORMAT ARGS…` as printf prints it: each `%…` conversion takes the next argument, and the format repeats while arguments remain. */
+function printfOutput(format: string, args: string[]): string {
+  const template = unescape(format)
+  const pieces: string[] = []
+  let length = 0
+  let next = 0
+  // The format repeats only while it consumes arguments, and the text printed is capped
+  do {
+    const before = next
+    const piece = template.replace(/%[-+ #0]*\d*(?:\.\d*)?([%a-zA-Z])/g, (_, conversion: string) =>
+      conversion === '%' ? '%' : (args[next++] ?? '')
+    )
+    pieces.push(piece)
+    length += piece.length
+    if (next === before) break
+  } while (next < args.length && length < PRINTED_LIMIT)
+  return pieces.join('')
+}
+
+/** Backslash escapes of `echo -e` and printf formats: `\n`, `\t`, `\xHH`, `\0NNN`. */
+function unescape(text: string): string {
+  return text.replace(/\\(x[0-9a-fA-F]{1,2}|0[0-7]{0,3}|[0-7]{1,3}|.)/g, (whole, code: string) => {
+    if (code.startsWith('x')) return String.fromCharCode(parseInt(code.slice(1), 16))
+    if (/^[0-7]/.test(code)) return String.fromCharCode(parseInt(code, 8))
+    return { n: '\n', t: '\t', r: '\r', '\\': '\\' }[code] ?? whole
+  })
 }

@@ -7,6 +7,8 @@ import { invocationsOf } from './invocations.js'
 import {
   COMPOSE_OPTIONS,
   CONTAINER_EXEC_OPTIONS,
+  CONTAINER_RUN_FLAGS,
+  CONTAINER_RUN_VALUED,
   CONTAINER_TOOLS,
   ENV_LONG_VALUED,
   ENV_VALUED,
@@ -128,20 +130,97 @@ const launchCommand: Launcher = (words, at) => {
   return { words, at: lookup ? words.length : end }
 }
 
-/** `docker exec [opts] ctr cmd…`, `docker compose exec [opts] svc cmd…`, and podman's. */
+/** `docker exec|run [opts] ctr cmd…`, `docker compose exec|run [opts] svc cmd…`, and podman's. */
 const launchContainerExec: Launcher = (words, at) => {
   let i = at
   const group = words[i]?.toLowerCase()
   if (group === 'compose') i = skipOptions(words, i + 1, COMPOSE_OPTIONS)
   else if (group === 'container') i++
-  if (words[i]?.toLowerCase() !== 'exec') return undefined
-  i = skipOptions(words, i + 1, CONTAINER_EXEC_OPTIONS)
-  return { words, at: i + 1 }
+  const subcommand = words[i]?.toLowerCase()
+  if (subcommand === 'exec') return { words, at: skipOptions(words, i + 1, CONTAINER_EXEC_OPTIONS) + 1 }
+  if (subcommand === 'run') return { words, at: skipContainerRunOptions(words, i + 1) + 1 }
+  return undefined
+}
+
+/** `docker run`'s options: a few are flags, every other long option takes a value. */
+function skipContainerRunOptions(words: string[], from: number): number {
+  let i = from
+  while (i < words.length) {
+    const word = words[i] ?? ''
+    if (word === '--') return i + 1
+    if (!word.startsWith('-') || word === '-') return i
+    i++
+    if (word.startsWith('--')) {
+      if (!word.includes('=') && !CONTAINER_RUN_FLAGS.has(word.slice(2))) i++
+    } else if (CONTAINER_RUN_VALUED.includes(word.charAt(word.length - 1))) i++
+  }
+  return i
+}
+
+/** A launcher that may instead run a shell line: `-c CMD` (of `flock FILE -c`, `script -c`, `npx -c`) becomes `sh -c CMD`. */
+function shellLine(command: string): Position {
+  return { words: ['sh', '-c', command], at: 0 }
+}
+
+/** `flock [opts] FILE cmd…` or `flock [opts] FILE -c 'cmd'`; `flock [opts] FD` runs nothing. */
+const launchFlock: Launcher = (words, at) => {
+  const file = skipOptions(words, at, { valued: 'wE', longValued: ['timeout', 'conflict-exit-code'] })
+  const next = words[file + 1]
+  if (next === '-c' || next === '--command') return shellLine(words[file + 2] ?? '')
+  if (next?.startsWith('--command=')) return shellLine(next.slice(10))
+  return { words, at: file + 1 }
+}
+
+/** `script [opts] [file]` runs a shell; `script -c CMD` (also `-qc CMD`, `--command=CMD`) runs CMD. */
+const launchScript: Launcher = (words, at) => {
+  for (let i = at; i < words.length; i++) {
+    const word = words[i] ?? ''
+    if (!word.startsWith('-') || word === '--') break
+    if (word === '--command') return shellLine(words[i + 1] ?? '')
+    if (word.startsWith('--command=')) return shellLine(word.slice(10))
+    if (word.startsWith('--')) continue
+    const letter = word.indexOf('c')
+    if (letter !== -1) return shellLine(letter === word.length - 1 ? (words[i + 1] ?? '') : word.slice(letter + 1))
+    if (/[EIOBTm]$/.test(word)) i++
+  }
+  return { words, at: words.length }
+}
+
+/** `taskset [opts] MASK cmd…`; `taskset -p …` changes a running process and runs nothing. */
+const launchTaskset: Launcher = (words, at) => {
+  const end = skipOptions(words, at, {})
+  const byPid = words.slice(at, end).some(word => word === '--pid' || /^-[a-z]*p/.test(word))
+  return { words, at: byPid ? words.length : end + 1 }
+}
+
+/** `npx [opts] cmd…` (also `bunx`, `pnpx`), and `npx -c 'cmd'` which runs a shell line. */
+const launchNpx: Launcher = (words, at) => {
+  for (let i = at; i < words.length; i++) {
+    const word = words[i] ?? ''
+    if (word === '--') return { words, at: i + 1 }
+    if (!word.startsWith('-')) return { words, at: i }
+    if (word === '-c' || word === '--call') return shellLine(words[i + 1] ?? '')
+    if (word.startsWith('--call=')) return shellLine(word.slice(7))
+    if (word === '-p' || word === '--package') i++
+  }
+  return { words, at: words.length }
+}
+
+/** `function NAME { …` and `coproc [NAME] { …` / `coproc cmd…`: the name is not a program. */
+const launchDefinition: Launcher = (words, at) => {
+  const named = words[at - 1]?.toLowerCase() === 'function' || words[at + 1] === '{'
+  return { words, at: named ? at + 1 : at }
 }
 
 const LAUNCHERS = new Map<string, Launcher>([
   ...[...LAUNCHER_OPTIONS].map(([name, spec]): [string, Launcher] => [name, options(spec)]),
   ['env', launchEnv],
   ['command', launchCommand],
+  ['flock', launchFlock],
+  ['script', launchScript],
+  ['taskset', launchTaskset],
+  ['function', launchDefinition],
+  ['coproc', launchDefinition],
+  ...['npx', 'bunx', 'pnpx'].map((name): [string, Launcher] => [name, launchNpx]),
   ...CONTAINER_TOOLS.map((name): [string, Launcher] => [name, launchContainerExec])
 ])

@@ -1,8 +1,9 @@
 /**
- * Programs that run other code: shells (`-c` text or their standard input), `eval`, the
+ * Programs that run other code: shells (`-c` text, their standard input, or a script file
+ * that is their standard input or a process substitution), `source`, `eval`, `trap`, the
  * remote command of `ssh`, and `find -exec`. Their rule is the rules of what they run.
  */
-import { Stdin, type Check } from './context.js'
+import { STDIN_FILES, Stdin, type Check, type Context, type Finding } from './context.js'
 import { skipOptions } from './launchers.js'
 import { FIND_EXEC, SHELL_LONG_VALUED, SSH_VALUED } from './tables.js'
 
@@ -29,8 +30,26 @@ export const checkShell: Check = (args, context) => {
   }
   const operand = args[i]
   if (inline) return operand === undefined ? undefined : context.script(operand)
-  // A script file is not read; a shell without one runs what it is fed
-  if (!fromStdin && i < args.length) return undefined
+  // A script file is not read; a shell without one (or reading /dev/stdin, <( … )) runs what it is fed
+  if (!fromStdin && operand !== undefined && !STDIN_FILES.has(operand)) return undefined
+  return judgeStdin(context)
+}
+
+/** `source FILE` and `. FILE` run the file in this shell: judged when it is standard input or `<( … )`. */
+export const checkSource: Check = (args, context) => {
+  const file = args[0] === '--' ? args[1] : args[0]
+  return file !== undefined && STDIN_FILES.has(file) ? judgeStdin(context) : undefined
+}
+
+/** `trap 'command' SIGNAL…` runs the command when a signal (or EXIT) comes. */
+export const checkTrap: Check = (args, context) => {
+  const rest = args[0] === '--' ? args.slice(1) : args
+  const action = rest[0]
+  if (action === undefined || rest.length < 2 || action.startsWith('-')) return undefined
+  return context.script(action)
+}
+
+function judgeStdin(context: Context): Finding | undefined {
   for (const text of context.stdin.forScript()) {
     const finding = context.script(text)
     if (finding) return finding

@@ -4,7 +4,8 @@
  * sql-rules.ts and nested-rules.ts; `PROGRAMS` maps every judged program to its rule.
  */
 import type { Check } from './context.js'
-import { checkEval, checkFind, checkShell, checkSsh } from './nested-rules.js'
+import { CODE_PROGRAMS } from './code-rules.js'
+import { checkEval, checkFind, checkShell, checkSource, checkSsh, checkTrap } from './nested-rules.js'
 import { checkDrop, checkSqlClient } from './sql-rules.js'
 import { GIT_VALUED, HELM_UNINSTALL, HELM_VALUED, KUBECTL_VALUED, PUSH_VALUED, SHELLS, SQL_CLIENTS } from './tables.js'
 
@@ -61,25 +62,36 @@ const checkGit: Check = args => {
   }
 }
 
+/**
+ * Whether `arg` names the long `option`: git accepts any unambiguous abbreviation of a long
+ * option (`--forc`, `--mir`), so any prefix at least `shortest` characters long counts.
+ */
 function isAbbreviation(arg: string, option: string, shortest: number): boolean {
-  return arg.length >= shortest && option.startsWith(arg)
+  const name = arg.split('=', 1)[0] ?? arg
+  return name.length >= shortest && option.startsWith(name)
 }
 
 function isForcePush(args: string[]): boolean {
+  let force = false
+  let dryRun = false
   for (let i = 0; i < args.length; i++) {
     const arg = (args[i] ?? '').toLowerCase()
-    // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
-    if (arg.startsWith('--force') || arg === '--mirror') return true
     if (arg.startsWith('--')) {
-      if (PUSH_VALUED.has(arg)) i++
+      // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
+      if (arg.startsWith('--force') || isAbbreviation(arg, '--force', 4) || isAbbreviation(arg, '--mirror', 3)) force = true
+      else if (isAbbreviation(arg, '--dry-run', 4)) dryRun = true
+      else if (PUSH_VALUED.has(arg)) i++
     } else if (arg.startsWith('-')) {
       const letters = arg.slice(1)
       const valued = letters.indexOf('o')
-      if ((valued === -1 ? letters : letters.slice(0, valued)).includes('f')) return true
+      const flags = valued === -1 ? letters : letters.slice(0, valued)
+      if (flags.includes('f')) force = true
+      if (flags.includes('n')) dryRun = true
       if (valued !== -1 && valued === letters.length - 1) i++
-    } else if (arg.startsWith('+')) return true // a `+refspec` forces that update
+    } else if (arg.startsWith('+')) force = true // a `+refspec` forces that update
   }
-  return false
+  // `--dry-run` (`-n`) sends nothing, whatever else is asked
+  return force && !dryRun
 }
 
 function isForcedClean(args: string[]): boolean {
@@ -88,9 +100,9 @@ function isForcedClean(args: string[]): boolean {
   let dryRun = false
   for (let i = 0; i < args.length; i++) {
     const arg = (args[i] ?? '').toLowerCase()
-    if (arg === '--force') force = true
-    else if (arg === '--dry-run') dryRun = true
-    else if (arg === '--exclude') i++
+    if (isAbbreviation(arg, '--force', 3)) force = true
+    else if (isAbbreviation(arg, '--dry-run', 3)) dryRun = true
+    else if (isAbbreviation(arg, '--exclude', 3)) i += arg.includes('=') ? 0 : 1
     else if (arg.startsWith('-') && !arg.startsWith('--')) {
       const letters = arg.slice(1)
       const valued = letters.indexOf('e')
@@ -110,9 +122,10 @@ function isForcedBranchDelete(args: string[]): boolean {
   let force = false
   for (const arg of args) {
     if (arg.startsWith('--')) {
+      // --for could still be --format; --forc is --force
       const lower = arg.toLowerCase()
-      if (lower === '--delete') remove = true
-      if (lower === '--force') force = true
+      if (isAbbreviation(lower, '--delete', 4)) remove = true
+      if (isAbbreviation(lower, '--force', 6)) force = true
     } else if (arg.startsWith('-')) {
       // Case matters here: -d refuses to drop unmerged work, -D does not
       const letters = arg.slice(1)
@@ -124,11 +137,15 @@ function isForcedBranchDelete(args: string[]): boolean {
   return remove && force
 }
 
+// Values of `--dry-run=` that mean a dry run: kubectl's modes and Go's true booleans; anything
+// else (`none`, `false`, `0`, `f`, a typo) deletes for real
+const DRY_RUN_VALUES: ReadonlySet<string> = new Set(['client', 'server', 'true', 't', '1'])
+
 function isDryRun(args: string[]): boolean {
   return args.some(arg => {
     const lower = arg.toLowerCase()
     if (lower === '--dry-run') return true
-    return lower.startsWith('--dry-run=') && !['none', 'false'].includes(lower.slice(10))
+    return lower.startsWith('--dry-run=') && DRY_RUN_VALUES.has(lower.slice(10))
   })
 }
 
@@ -163,6 +180,10 @@ export const PROGRAMS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ['eval', checkEval],
   ['ssh', checkSsh],
   ['find', checkFind],
+  ['source', checkSource],
+  ['.', checkSource],
+  ['trap', checkTrap],
+  ...CODE_PROGRAMS,
   ...SHELLS.map((name): [string, Check] => [name, checkShell]),
   ...SQL_CLIENTS.map((name): [string, Check] => [name, checkSqlClient])
 ])

@@ -5,6 +5,7 @@
  * are read from.
  */
 import { afterClose, closingParen, closingQuote, closingSingleQuote, lineEnd, opensComment, SubstitutionParens } from '../shell/lexer.js'
+import { PROCESS_SUBSTITUTION } from './context.js'
 import { LineIndex, readDelimiter } from './heredoc.js'
 
 // Stands in for a $( ) or backtick substitution inside the command that holds it: what it
@@ -17,8 +18,10 @@ export interface SimpleCommand {
   raw: string
   /** What shell-quote reads: substitutions replaced, continuations and comments removed. */
   text: string
-  /** Bodies of the $( ) and backtick substitutions inside it; they run before it. */
+  /** Bodies of the $( ), backtick and `<( )`/`>( )` substitutions inside it; they run before it. */
   substitutions: string[]
+  /** Bodies of its `<( )` and `>( )` process substitutions: files whose text is what each body prints. */
+  processSubstitutions: string[]
   /** Bodies of its heredocs: its standard input. */
   heredocs: string[]
   /** Commands joined by `|` share this number. */
@@ -33,7 +36,7 @@ interface PendingHeredoc {
 }
 
 function newCommand(pipeline: number): SimpleCommand {
-  return { raw: '', text: '', substitutions: [], heredocs: [], pipeline }
+  return { raw: '', text: '', substitutions: [], processSubstitutions: [], heredocs: [], pipeline }
 }
 
 /** The simple commands of a script, in the order they appear. */
@@ -62,12 +65,15 @@ export function splitScript(script: string): SimpleCommand[] {
     chunks = []
     start = copied = next
   }
-  const takeParens = (at: number): number => {
+  const takeParens = (at: number, process = false): number => {
     const close = closingParen(script, at + 2)
     parens.skipped(close)
-    current.substitutions.push(script.slice(at + 2, close))
+    const body = script.slice(at + 2, close)
+    current.substitutions.push(body)
+    if (process) current.processSubstitutions.push(body)
     const after = Math.min(close + 1, script.length)
-    cut(at, after, SUBSTITUTED)
+    // A process substitution is one word, a file name: `rm <(true) -rf x` still reads `-rf x`
+    cut(at, after, process ? PROCESS_SUBSTITUTION : SUBSTITUTED)
     return after
   }
   const takeBackticks = (at: number): number => {
@@ -132,6 +138,8 @@ export function splitScript(script: string): SimpleCommand[] {
       i = takeBackticks(i)
     } else if (char === '$' && next === '(') {
       i = takeParens(i)
+    } else if ((char === '<' || char === '>') && next === '(') {
+      i = takeParens(i, true)
     } else if (char === '$' && next === "'") {
       i = afterClose(script, closingQuote(script, i + 2, "'"))
     } else if (char === '#' && opensComment(script, i, parens)) {

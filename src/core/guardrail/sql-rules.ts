@@ -33,12 +33,36 @@ function sqlIn(arg: string): string {
 }
 
 /** The rule tripped by the first destructive statement of some SQL text, if any. */
-function sqlRule(sql: string): { rule: string; statement: string } | undefined {
-  for (const statement of sql.split(';')) {
+export function sqlRule(sql: string): { rule: string; statement: string } | undefined {
+  for (const statement of statements(sql)) {
     const rule = statementRule(leadingWords(statement, 3))
     if (rule) return { rule, statement: statement.trim() }
   }
   return undefined
+}
+
+// Where a statement's text may hold a `;` that ends nothing: 'strings' (with '' inside),
+// "identifiers", `backticks`, -- and /* */ comments, and $tag$ dollar quotes
+const SQL_QUOTED = /'(?:[^']|'')*'?|"(?:[^"]|"")*"?|`[^`]*`?|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|(\$[A-Za-z_]*\$)[\s\S]*?(?:\1|$)/y
+
+/** SQL text cut at each `;` that ends a statement: one inside a string, identifier, comment or dollar quote does not. */
+function statements(sql: string): string[] {
+  const found: string[] = []
+  let start = 0
+  let i = 0
+  while (i < sql.length) {
+    const char = sql.charAt(i)
+    if (char === ';') {
+      found.push(sql.slice(start, i))
+      start = ++i
+      continue
+    }
+    SQL_QUOTED.lastIndex = i
+    const quoted = '\'"`-/$'.includes(char) ? SQL_QUOTED.exec(sql) : null
+    i = quoted === null || quoted[0] === '' ? i + 1 : i + quoted[0].length
+  }
+  found.push(sql.slice(start))
+  return found
 }
 
 function statementRule([first, second, third]: string[]): string | undefined {
@@ -61,8 +85,9 @@ function leadingWords(sql: string, count: number): string[] {
       const close = sql.indexOf('*/', i + 2)
       i = close === -1 ? sql.length : close + 2
     } else {
+      // A comment between two keywords separates them as a blank would: DROP/**/TABLE
       let end = i
-      while (end < sql.length && !/\s/.test(sql.charAt(end))) end++
+      while (end < sql.length && !/\s/.test(sql.charAt(end)) && !sql.startsWith('/*', end) && !sql.startsWith('--', end)) end++
       words.push(sql.slice(i, end).toLowerCase())
       i = end
     }

@@ -39,6 +39,13 @@ export const LAUNCHER_OPTIONS: ReadonlyMap<string, OptionSpec> = new Map<string,
   ['stdbuf', { valued: 'eio', longValued: ['error', 'input', 'output'] }],
   ['chroot', { longValued: ['userspec', 'groups'], operands: 1 }],
   [
+    'unshare',
+    {
+      valued: 'SGRw',
+      longValued: ['setuid', 'setgid', 'root', 'wd', 'map-user', 'map-group', 'map-users', 'map-groups', 'propagation', 'setgroups']
+    }
+  ],
+  [
     'xargs',
     {
       valued: 'adEIJLnPRsS',
@@ -65,6 +72,32 @@ export const CONTAINER_EXEC_OPTIONS: OptionSpec = {
   valued: 'euw',
   longValued: ['env', 'env-file', 'user', 'workdir', 'detach-keys', 'index']
 }
+
+/** `docker run`'s (and `compose run`'s) long options that take no value; every other one does. */
+export const CONTAINER_RUN_FLAGS: ReadonlySet<string> = new Set([
+  'rm',
+  'detach',
+  'interactive',
+  'tty',
+  'privileged',
+  'init',
+  'read-only',
+  'publish-all',
+  'sig-proxy',
+  'oom-kill-disable',
+  'no-healthcheck',
+  'quiet',
+  'disable-content-trust',
+  'service-ports',
+  'use-aliases',
+  'no-deps',
+  'build',
+  'remove-orphans',
+  'no-TTY',
+  'help'
+])
+/** `docker run`'s short options that take a value (a cluster ending in one takes the next word). */
+export const CONTAINER_RUN_VALUED = 'aceEhlmpuvw'
 
 /** Words a command may start with that are grammar, not the program. */
 export const SHELL_KEYWORDS: ReadonlySet<string> = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until'])
@@ -167,3 +200,23 @@ export const SQL_CLIENTS = [
   'trino',
   'bq'
 ]
+
+/** How an interpreter takes inline code: short option letters, long options, options that take the next word. */
+export interface InlineCode {
+  short: string
+  long: string[]
+  valued: string[]
+}
+
+const PYTHON: InlineCode = { short: 'c', long: [], valued: ['-W', '-X', '-m'] }
+/** Interpreters whose inline code is judged for SQL in its string literals. */
+export const INTERPRETERS: ReadonlyMap<string, InlineCode> = new Map<string, InlineCode>([
+  ...['python', 'python2', 'python3', ...Array.from({ length: 10 }, (_, minor) => `python3.${minor + 6}`)].map(
+    (name): [string, InlineCode] => [name, PYTHON]
+  ),
+  ['node', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
+  ['nodejs', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
+  ['ruby', { short: 'e', long: [], valued: ['-r', '-I'] }],
+  ['perl', { short: 'eE', long: [], valued: ['-I', '-M'] }],
+  ['php', { short: 'r', long: [], valued: ['-d', '-c'] }]
+])

@@ -132,12 +132,16 @@ function text(trim: boolean, maxChars: number | undefined) {
   )
 }
 
+/** The values of a one-per-line input (`redact`): each line trimmed, blank lines dropped. */
+export function inputLines(raw: string): string[] {
+  return raw
+    .split(/\r?\n/)
+    .map(line => line.trim())
+    .filter(line => line !== '')
+}
+
 function lines(maxLines: number) {
-  const split = (raw: string) =>
-    raw
-      .split(/\r?\n/)
-      .map(line => line.trim())
-      .filter(line => line !== '')
+  const split = inputLines
   return ruled(
     z.string().transform(split).pipe(z.array(z.string()).max(maxLines)),
     raw => `${split(raw).length} values is too many; at most ${maxLines}`

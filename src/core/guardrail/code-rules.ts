@@ -1,0 +1,72 @@
+/**
+ * Programs that hand SQL to a database without being a database client by name: the inline
+ * code of an interpreter (`python -c`, `node -e`, `ruby -e`, `perl -e`, `php -r`), whose
+ * string literals are judged as SQL, and the clients that frameworks wrap: Django's
+ * `manage.py dbshell` / `django-admin dbshell` and Prisma's `db execute`.
+ */
+import type { Check } from './context.js'
+import { checkSqlClient, sqlRule } from './sql-rules.js'
+import { INTERPRETERS, type InlineCode } from './tables.js'
+
+// A string literal in code: '…', "…" or `…`, with backslash escapes
+const STRING_LITERAL = /'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\])*)`/g
+
+/** An interpreter: its inline code judged for SQL, and (Python) `manage.py dbshell`. */
+function checkInterpreter(spec: InlineCode): Check {
+  return (args, context) => {
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] ?? ''
+      if (arg === '--' || !arg.startsWith('-') || arg === '-') {
+        const operand = arg === '--' ? i + 1 : i
+        return isDbshell(args, operand) ? checkSqlClient(args.slice(operand + 2), context) : undefined
+      }
+      const code = inlineCode(arg, args[i + 1], spec)
+      if (code !== undefined) return codeSql(code)
+      if (spec.valued.some(option => option === arg)) i++
+    }
+    return undefined
+  }
+}
+
+/** The code an option carries: `-c CODE`, `-cCODE`, `--eval=CODE`, `--eval CODE`. */
+function inlineCode(arg: string, next: string | undefined, spec: InlineCode): string | undefined {
+  if (arg.startsWith('--')) {
+    const [name, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, next]
+    return spec.long.includes(name) ? value : undefined
+  }
+  for (let j = 1; j < arg.length; j++) {
+    if (!spec.short.includes(arg.charAt(j))) continue
+    return j === arg.length - 1 ? next : arg.slice(j + 1)
+  }
+  return undefined
+}
+
+/** `python manage.py dbshell …` (Django hands the arguments to the database client). */
+function isDbshell(args: string[], at: number): boolean {
+  return /(^|\/)manage\.py$/.test(args[at] ?? '') && args[at + 1] === 'dbshell'
+}
+
+/** The rule of the first string literal in some code that is destructive SQL. */
+function codeSql(code: string): { rule: string } | undefined {
+  for (const match of code.matchAll(STRING_LITERAL)) {
+    const found = sqlRule(match[1] ?? match[2] ?? match[3] ?? '')
+    if (found) return { rule: found.rule }
+  }
+  return undefined
+}
+
+/** `django-admin dbshell …` is the database client. */
+const checkDjangoAdmin: Check = (args, context) => (args[0] === 'dbshell' ? checkSqlClient(args.slice(1), context) : undefined)
+
+/** `prisma db execute --stdin` (or `--file`) runs SQL; the SQL on its standard input is judged. */
+const checkPrisma: Check = (args, context) => {
+  const at = args.findIndex((arg, i) => arg === 'db' && args[i + 1] === 'execute')
+  return at === -1 ? undefined : checkSqlClient(args.slice(at + 2), context)
+}
+
+/** The programs of this file and their rules. */
+export const CODE_PROGRAMS: ReadonlyArray<[string, Check]> = [
+  ...[...INTERPRETERS].map(([name, spec]): [string, Check] => [name, checkInterpreter(spec)]),
+  ['django-admin', checkDjangoAdmin],
+  ['prisma', checkPrisma]
+]
