@@ -12930,11 +12930,15 @@ function kinds_text(trim, maxChars) {
         return schemas_string().transform(read);
     return ruled(schemas_string().transform(read).pipe(schemas_string().max(maxChars)), raw => `${read(raw).length} characters is too long; at most ${maxChars}`);
 }
-function lines(maxLines) {
-    const split = (raw) => raw
+/** The values of a one-per-line input (`redact`): each line trimmed, blank lines dropped. */
+function inputLines(raw) {
+    return raw
         .split(/\r?\n/)
         .map(line => line.trim())
         .filter(line => line !== '');
+}
+function lines(maxLines) {
+    const split = inputLines;
     return ruled(schemas_string().transform(split).pipe(array(schemas_string()).max(maxLines)), raw => `${split(raw).length} values is too many; at most ${maxLines}`);
 }
 /** The script as written; its command lines (identity's) and its length are bounded. */
@@ -13889,7 +13893,9 @@ const MAX_TRAILERS = 50;
 const MAX_TRAILER_NOTE_CHARS = 1_000;
 // Event payloads are untrusted and can be large: only the start of a text is searched.
 const MAX_SCANNED_CHARS = (/* unused pure expression or super */ null && (1024 * 1024));
-const TRAILER_LINE = /^[ \t]*reverify-capture[ \t]*:[ \t]*(\S+)(?:[ \t]+(.*))?$/i;
+// Lines are cut at CR and LF only; a U+2028/U+2029 inside one is a blank here (`.` matches it
+// under the `s` flag) and becomes a space in the note, so such a trailer applies, not vanishes
+const TRAILER_LINE = /^[ \t]*reverify-capture[ \t]*:\s*(\S+)(?:\s+(.*))?$/is;
 const capture_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 /** Every `Reverify-Capture: <run-id> [note]` line in a text (commit message, PR body); lines whose id is not a valid run id are ignored. Bounded: at most 50 per text, note capped at 1000 chars. */
 function parseCaptureTrailers(text) {
@@ -14225,6 +14231,10 @@ function stateDirFlag(place) {
 /** `reverify capture <run-id> [--state-dir DIR] --note "<what you found>"`. */
 function captureCommand(runId, place, note = '<what you found>') {
     return `reverify capture ${shellWord(runId)}${stateDirFlag(place)} --note "${note}"`;
+}
+/** The commit that captures a failed run through its trailer in GitHub Actions (docs/design.md §3). */
+function captureCommitCommand(runId, note = '<what you found>') {
+    return `git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} ${note}"`;
 }
 /** `reverify resume <run-id> [--state-dir DIR]`. */
 function resumeCommand(runId, place) {
@@ -14635,6 +14645,7 @@ function quoteLiteral(text) {
 
 
 
+
 /**
  * The state directory (docs/design.md §4): `runs/` (receipts), `index/` (the receipt index),
  * `sessions/` (traces), and in the CLI a `.gitignore` so only `config.json` is committed.
@@ -14664,13 +14675,18 @@ function runDirectory(stateDir, runId) {
 function receiptPath(stateDir, runId) {
     return join(runDirectory(stateDir, runId), RECEIPT_FILE);
 }
+const REAL_ONLY = 'reverify keeps its state in real directories only, so move it out of the way';
 /**
  * Creates the state directory. With `gitignore` (the CLI's `.reverify/` inside a repository)
  * it also writes `.gitignore`; a `.gitignore` the user wrote themselves is left alone.
- * A symlink (or a file) in place of `runs/` or `sessions/` is a UsageError.
+ * A symlink (or a file) in place of the state directory itself (a `.reverify` link that came
+ * with the checkout), of `runs/` or of `sessions/` is a UsageError, and so is a state
+ * directory that cannot be created or written (`/proc/x`, a read-only mount): one line,
+ * before anything runs or is written.
  */
 async function ensureStateDir(stateDir, opts) {
-    await (0,promises_namespaceObject.mkdir)(stateDir, { recursive: true });
+    await makeRealDirectory(stateDir);
+    await requireWritable(stateDir);
     // Receipts and traces are never written through a link. Saying so before a run starts
     // beats failing halfway through it with a trace nobody can close.
     for (const name of [RUNS_DIR, SESSIONS_DIR]) {
@@ -14680,7 +14696,7 @@ async function ensureStateDir(stateDir, opts) {
         catch (error) {
             if (isErrorCode(error, 'ENOENT'))
                 continue;
-            throw new UsageError(`${errors_describeError(error)}; reverify keeps its state in real directories only, so move it out of the way`);
+            throw new UsageError(`${errors_describeError(error)}; ${REAL_ONLY}`);
         }
     }
     if (!opts.gitignore)
@@ -14697,6 +14713,63 @@ async function ensureStateDir(stateDir, opts) {
         return;
     if (current === undefined || current.startsWith(GITIGNORE_HEADER))
         await writeFileAtomic(path, GITIGNORE);
+}
+/**
+ * Creates `path` and any missing parents one folder at a time, refusing a link in place of
+ * the state directory. Node's own recursive mkdir spins forever where the kernel answers
+ * ENOENT for a folder whose parent exists (under `/proc`); here every failure is one line.
+ */
+async function makeRealDirectory(path) {
+    const missing = [];
+    let current = path;
+    for (;;) {
+        try {
+            // Only the state directory itself must not be a link; a linked parent (/tmp on macOS) is fine
+            const stats = current === path ? await (0,promises_namespaceObject.lstat)(current) : await (0,promises_namespaceObject.stat)(current);
+            if (stats.isSymbolicLink())
+                throw new UsageError(`${path} is a symbolic link; it is not followed; ${REAL_ONLY}`);
+            if (!stats.isDirectory())
+                throw cannotCreate(path, `${current} is not a directory`);
+            break;
+        }
+        catch (error) {
+            if (error instanceof UsageError)
+                throw error;
+            const parent = (0,external_node_path_namespaceObject.dirname)(current);
+            if (!isErrorCode(error, 'ENOENT') || parent === current)
+                throw cannotCreate(path, error);
+            missing.push(current);
+            current = parent;
+        }
+    }
+    for (const folder of missing.reverse()) {
+        try {
+            await (0,promises_namespaceObject.mkdir)(folder);
+        }
+        catch (error) {
+            if (!isErrorCode(error, 'EEXIST'))
+                throw cannotCreate(path, error);
+            await requireRealDirectory(folder).catch((problem) => {
+                throw cannotCreate(path, problem);
+            });
+        }
+    }
+}
+/** A state directory that takes no files (`/proc`, a read-only mount) is refused before the run starts, not halfway. */
+async function requireWritable(path) {
+    const probe = (0,external_node_path_namespaceObject.join)(path, `.write-check-${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex')}.tmp`);
+    try {
+        const handle = await (0,promises_namespaceObject.open)(probe, 'wx', 0o600);
+        await handle.close();
+        await (0,promises_namespaceObject.unlink)(probe);
+    }
+    catch (error) {
+        throw new UsageError(`state-dir: ${path} cannot be written (${errors_describeError(error)}); ${WRITABLE}`);
+    }
+}
+const WRITABLE = 'give a folder reverify can create and write files in';
+function cannotCreate(path, problem) {
+    return new UsageError(`state-dir: ${path} cannot be created (${errors_describeError(problem)}); ${WRITABLE}`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/receipt-index.ts
@@ -18276,6 +18349,8 @@ function buildReportModel(source) {
         ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
         history: historyRows(source.history, receipt),
         captureCommand: captureCommand(receipt.run_id, source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target }, 'what you found'),
+        inActions: receipt.ci !== undefined,
+        captureCommitCommand: captureCommitCommand(receipt.run_id, 'what you found'),
         flakyTests: receipt.tests?.flaky ?? [],
         historyFlakyTests: testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0)
     };
@@ -18637,6 +18712,12 @@ function captureSection(model) {
     let body;
     if (capture !== undefined) {
         body = markup `<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p><pre>${capture.note || '(no note)'}</pre>`;
+    }
+    else if (model.status === 'failed' && model.inActions) {
+        // A run in Actions is captured from Actions: its state directory was the runner's.
+        body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened with a commit whose trailer names it:</p>
+<pre><code>${model.captureCommitCommand}</code></pre>
+<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`;
     }
     else if (model.status === 'failed') {
         body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
@@ -20585,6 +20666,10 @@ function recordVerdict(session, attempt, replayed = false) {
 // Scripts nested deeper than this (sh -c inside $( ) inside eval …) are not inspected: real
 // commands never come close, and the cap bounds the work on a hostile 1 MB line.
 const MAX_NESTING = 5;
+/** The word a `<( … )` or `>( … )` process substitution becomes: a file, whose text is what its body prints. */
+const PROCESS_SUBSTITUTION = '__process_substitution__';
+/** File names through which a program reads its standard input as a file (`bash /dev/stdin`). */
+const STDIN_FILES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '-', PROCESS_SUBSTITUTION]);
 /** Text flowing into a pipeline stage: heredocs, here-strings, what earlier stages print. */
 class Stdin {
     texts = [];
@@ -20637,6 +20722,13 @@ const LAUNCHER_OPTIONS = new Map([
     ['stdbuf', { valued: 'eio', longValued: ['error', 'input', 'output'] }],
     ['chroot', { longValued: ['userspec', 'groups'], operands: 1 }],
     [
+        'unshare',
+        {
+            valued: 'SGRw',
+            longValued: ['setuid', 'setgid', 'root', 'wd', 'map-user', 'map-group', 'map-users', 'map-groups', 'propagation', 'setgroups']
+        }
+    ],
+    [
         'xargs',
         {
             valued: 'adEIJLnPRsS',
@@ -20661,6 +20753,31 @@ const CONTAINER_EXEC_OPTIONS = {
     valued: 'euw',
     longValued: ['env', 'env-file', 'user', 'workdir', 'detach-keys', 'index']
 };
+/** `docker run`'s (and `compose run`'s) long options that take no value; every other one does. */
+const CONTAINER_RUN_FLAGS = new Set([
+    'rm',
+    'detach',
+    'interactive',
+    'tty',
+    'privileged',
+    'init',
+    'read-only',
+    'publish-all',
+    'sig-proxy',
+    'oom-kill-disable',
+    'no-healthcheck',
+    'quiet',
+    'disable-content-trust',
+    'service-ports',
+    'use-aliases',
+    'no-deps',
+    'build',
+    'remove-orphans',
+    'no-TTY',
+    'help'
+]);
+/** `docker run`'s short options that take a value (a cluster ending in one takes the next word). */
+const CONTAINER_RUN_VALUED = 'aceEhlmpuvw';
 /** Words a command may start with that are grammar, not the program. */
 const SHELL_KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until']);
 /** Operators after which the next word is a redirection target, not an argument. */
@@ -20754,6 +20871,16 @@ const SQL_CLIENTS = [
     'trino',
     'bq'
 ];
+const PYTHON = { short: 'c', long: [], valued: ['-W', '-X', '-m'] };
+/** Interpreters whose inline code is judged for SQL in its string literals. */
+const INTERPRETERS = new Map([
+    ...['python', 'python2', 'python3', ...Array.from({ length: 10 }, (_, minor) => `python3.${minor + 6}`)].map((name) => [name, PYTHON]),
+    ['node', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
+    ['nodejs', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
+    ['ruby', { short: 'e', long: [], valued: ['-r', '-I'] }],
+    ['perl', { short: 'eE', long: [], valued: ['-I', '-M'] }],
+    ['php', { short: 'r', long: [], valued: ['-d', '-c'] }]
+]);
 
 ;// CONCATENATED MODULE: ./src/core/guardrail/invocations.ts
 /**
@@ -20789,7 +20916,8 @@ function invocationsOf(text) {
         const op = token.op;
         if (op === '<<<') {
             const target = tokens[++i];
-            if (target?.kind === 'word' && !target.glob)
+            // bash does not expand a glob in a here-string: `bash <<< rm\ -rf\ *` feeds `rm -rf *`
+            if (target?.kind === 'word')
                 current.hereStrings.push(wordText(target.parts));
         }
         else if (REDIRECTIONS.has(op)) {
@@ -20935,7 +21063,7 @@ const launchCommand = (words, at) => {
     const lookup = words.slice(at, end).some(word => /^-[pvV]*[vV]/.test(word));
     return { words, at: lookup ? words.length : end };
 };
-/** `docker exec [opts] ctr cmd…`, `docker compose exec [opts] svc cmd…`, and podman's. */
+/** `docker exec|run [opts] ctr cmd…`, `docker compose exec|run [opts] svc cmd…`, and podman's. */
 const launchContainerExec = (words, at) => {
     let i = at;
     const group = words[i]?.toLowerCase();
@@ -20943,89 +21071,106 @@ const launchContainerExec = (words, at) => {
         i = skipOptions(words, i + 1, COMPOSE_OPTIONS);
     else if (group === 'container')
         i++;
-    if (words[i]?.toLowerCase() !== 'exec')
-        return undefined;
-    i = skipOptions(words, i + 1, CONTAINER_EXEC_OPTIONS);
-    return { words, at: i + 1 };
+    const subcommand = words[i]?.toLowerCase();
+    if (subcommand === 'exec')
+        return { words, at: skipOptions(words, i + 1, CONTAINER_EXEC_OPTIONS) + 1 };
+    if (subcommand === 'run')
+        return { words, at: skipContainerRunOptions(words, i + 1) + 1 };
+    return undefined;
+};
+/** `docker run`'s options: a few are flags, every other long option takes a value. */
+function skipContainerRunOptions(words, from) {
+    let i = from;
+    while (i < words.length) {
+        const word = words[i] ?? '';
+        if (word === '--')
+            return i + 1;
+        if (!word.startsWith('-') || word === '-')
+            return i;
+        i++;
+        if (word.startsWith('--')) {
+            if (!word.includes('=') && !CONTAINER_RUN_FLAGS.has(word.slice(2)))
+                i++;
+        }
+        else if (CONTAINER_RUN_VALUED.includes(word.charAt(word.length - 1)))
+            i++;
+    }
+    return i;
+}
+/** A launcher that may instead run a shell line: `-c CMD` (of `flock FILE -c`, `script -c`, `npx -c`) becomes `sh -c CMD`. */
+function shellLine(command) {
+    return { words: ['sh', '-c', command], at: 0 };
+}
+/** `flock [opts] FILE cmd…` or `flock [opts] FILE -c 'cmd'`; `flock [opts] FD` runs nothing. */
+const launchFlock = (words, at) => {
+    const file = skipOptions(words, at, { valued: 'wE', longValued: ['timeout', 'conflict-exit-code'] });
+    const next = words[file + 1];
+    if (next === '-c' || next === '--command')
+        return shellLine(words[file + 2] ?? '');
+    if (next?.startsWith('--command='))
+        return shellLine(next.slice(10));
+    return { words, at: file + 1 };
+};
+/** `script [opts] [file]` runs a shell; `script -c CMD` (also `-qc CMD`, `--command=CMD`) runs CMD. */
+const launchScript = (words, at) => {
+    for (let i = at; i < words.length; i++) {
+        const word = words[i] ?? '';
+        if (!word.startsWith('-') || word === '--')
+            break;
+        if (word === '--command')
+            return shellLine(words[i + 1] ?? '');
+        if (word.startsWith('--command='))
+            return shellLine(word.slice(10));
+        if (word.startsWith('--'))
+            continue;
+        const letter = word.indexOf('c');
+        if (letter !== -1)
+            return shellLine(letter === word.length - 1 ? (words[i + 1] ?? '') : word.slice(letter + 1));
+        if (/[EIOBTm]$/.test(word))
+            i++;
+    }
+    return { words, at: words.length };
+};
+/** `taskset [opts] MASK cmd…`; `taskset -p …` changes a running process and runs nothing. */
+const launchTaskset = (words, at) => {
+    const end = skipOptions(words, at, {});
+    const byPid = words.slice(at, end).some(word => word === '--pid' || /^-[a-z]*p/.test(word));
+    return { words, at: byPid ? words.length : end + 1 };
+};
+/** `npx [opts] cmd…` (also `bunx`, `pnpx`), and `npx -c 'cmd'` which runs a shell line. */
+const launchNpx = (words, at) => {
+    for (let i = at; i < words.length; i++) {
+        const word = words[i] ?? '';
+        if (word === '--')
+            return { words, at: i + 1 };
+        if (!word.startsWith('-'))
+            return { words, at: i };
+        if (word === '-c' || word === '--call')
+            return shellLine(words[i + 1] ?? '');
+        if (word.startsWith('--call='))
+            return shellLine(word.slice(7));
+        if (word === '-p' || word === '--package')
+            i++;
+    }
+    return { words, at: words.length };
+};
+/** `function NAME { …` and `coproc [NAME] { …` / `coproc cmd…`: the name is not a program. */
+const launchDefinition = (words, at) => {
+    const named = words[at - 1]?.toLowerCase() === 'function' || words[at + 1] === '{';
+    return { words, at: named ? at + 1 : at };
 };
 const LAUNCHERS = new Map([
     ...[...LAUNCHER_OPTIONS].map(([name, spec]) => [name, options(spec)]),
     ['env', launchEnv],
     ['command', launchCommand],
+    ['flock', launchFlock],
+    ['script', launchScript],
+    ['taskset', launchTaskset],
+    ['function', launchDefinition],
+    ['coproc', launchDefinition],
+    ...['npx', 'bunx', 'pnpx'].map((name) => [name, launchNpx]),
     ...CONTAINER_TOOLS.map((name) => [name, launchContainerExec])
 ]);
-
-;// CONCATENATED MODULE: ./src/core/guardrail/nested-rules.ts
-/**
- * Programs that run other code: shells (`-c` text or their standard input), `eval`, the
- * remote command of `ssh`, and `find -exec`. Their rule is the rules of what they run.
- */
-
-
-
-/** A shell: its `-c` script, or the script it reads on standard input when given no file. */
-const checkShell = (args, context) => {
-    let inline = false;
-    let fromStdin = false;
-    let i = 0;
-    for (; i < args.length; i++) {
-        const arg = args[i] ?? '';
-        if (arg === '--' || arg === '-') {
-            i++;
-            break;
-        }
-        if (!arg.startsWith('-') && !arg.startsWith('+'))
-            break;
-        if (arg.startsWith('--')) {
-            if (SHELL_LONG_VALUED.includes(arg))
-                i++;
-            continue;
-        }
-        const letters = arg.slice(1);
-        if (arg.startsWith('-') && letters.includes('c'))
-            inline = true;
-        if (arg.startsWith('-') && letters.includes('s'))
-            fromStdin = true;
-        if (letters.includes('o') || letters.includes('O'))
-            i++; // `-o pipefail`
-    }
-    const operand = args[i];
-    if (inline)
-        return operand === undefined ? undefined : context.script(operand);
-    // A script file is not read; a shell without one runs what it is fed
-    if (!fromStdin && i < args.length)
-        return undefined;
-    for (const text of context.stdin.forScript()) {
-        const finding = context.script(text);
-        if (finding)
-            return finding;
-    }
-    return undefined;
-};
-/** `eval` runs its arguments joined as a script. */
-const checkEval = (args, context) => context.script(args.join(' '));
-/** `ssh host command…` runs the command on the host. */
-const checkSsh = (args, context) => {
-    // OpenSSH reads options both before and after the destination
-    const host = skipOptions(args, 0, { valued: SSH_VALUED });
-    const command = skipOptions(args, host + 1, { valued: SSH_VALUED });
-    return command < args.length ? context.script(args.slice(command).join(' ')) : undefined;
-};
-/** `find … -exec cmd … ;` runs `cmd` for the files found. */
-const checkFind = (args, context) => {
-    for (let i = 0; i < args.length; i++) {
-        if (!FIND_EXEC.has(args[i] ?? ''))
-            continue;
-        let end = i + 1;
-        while (end < args.length && args[end] !== ';' && args[end] !== '+')
-            end++;
-        const finding = context.command(args.slice(i + 1, end), new Stdin());
-        if (finding)
-            return finding;
-        i = end;
-    }
-    return undefined;
-};
 
 ;// CONCATENATED MODULE: ./src/core/guardrail/sql-rules.ts
 /**
@@ -21063,12 +21208,34 @@ function sqlIn(arg) {
 }
 /** The rule tripped by the first destructive statement of some SQL text, if any. */
 function sqlRule(sql) {
-    for (const statement of sql.split(';')) {
+    for (const statement of statements(sql)) {
         const rule = statementRule(leadingWords(statement, 3));
         if (rule)
             return { rule, statement: statement.trim() };
     }
     return undefined;
+}
+// Where a statement's text may hold a `;` that ends nothing: 'strings' (with '' inside),
+// "identifiers", `backticks`, -- and /* */ comments, and $tag$ dollar quotes
+const SQL_QUOTED = /'(?:[^']|'')*'?|"(?:[^"]|"")*"?|`[^`]*`?|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|(\$[A-Za-z_]*\$)[\s\S]*?(?:\1|$)/y;
+/** SQL text cut at each `;` that ends a statement: one inside a string, identifier, comment or dollar quote does not. */
+function statements(sql) {
+    const found = [];
+    let start = 0;
+    let i = 0;
+    while (i < sql.length) {
+        const char = sql.charAt(i);
+        if (char === ';') {
+            found.push(sql.slice(start, i));
+            start = ++i;
+            continue;
+        }
+        SQL_QUOTED.lastIndex = i;
+        const quoted = '\'"`-/$'.includes(char) ? SQL_QUOTED.exec(sql) : null;
+        i = quoted === null || quoted[0] === '' ? i + 1 : i + quoted[0].length;
+    }
+    found.push(sql.slice(start));
+    return found;
 }
 function statementRule([first, second, third]) {
     if (first === 'truncate')
@@ -21095,8 +21262,9 @@ function leadingWords(sql, count) {
             i = close === -1 ? sql.length : close + 2;
         }
         else {
+            // A comment between two keywords separates them as a blank would: DROP/**/TABLE
             let end = i;
-            while (end < sql.length && !/\s/.test(sql.charAt(end)))
+            while (end < sql.length && !/\s/.test(sql.charAt(end)) && !sql.startsWith('/*', end) && !sql.startsWith('--', end))
                 end++;
             words.push(sql.slice(i, end).toLowerCase());
             i = end;
@@ -21105,7 +21273,160 @@ function leadingWords(sql, count) {
     return words;
 }
 
+;// CONCATENATED MODULE: ./src/core/guardrail/code-rules.ts
+
+
+// A string literal in code: '…', "…" or `…`, with backslash escapes
+const STRING_LITERAL = /'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\])*)`/g;
+/** An interpreter: its inline code judged for SQL, and (Python) `manage.py dbshell`. */
+function checkInterpreter(spec) {
+    return (args, context) => {
+        for (let i = 0; i < args.length; i++) {
+            const arg = args[i] ?? '';
+            if (arg === '--' || !arg.startsWith('-') || arg === '-') {
+                const operand = arg === '--' ? i + 1 : i;
+                return isDbshell(args, operand) ? checkSqlClient(args.slice(operand + 2), context) : undefined;
+            }
+            const code = inlineCode(arg, args[i + 1], spec);
+            if (code !== undefined)
+                return codeSql(code);
+            if (spec.valued.some(option => option === arg))
+                i++;
+        }
+        return undefined;
+    };
+}
+/** The code an option carries: `-c CODE`, `-cCODE`, `--eval=CODE`, `--eval CODE`. */
+function inlineCode(arg, next, spec) {
+    if (arg.startsWith('--')) {
+        const [name, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, next];
+        return spec.long.includes(name) ? value : undefined;
+    }
+    for (let j = 1; j < arg.length; j++) {
+        if (!spec.short.includes(arg.charAt(j)))
+            continue;
+        return j === arg.length - 1 ? next : arg.slice(j + 1);
+    }
+    return undefined;
+}
+/** `python manage.py dbshell …` (Django hands the arguments to the database client). */
+function isDbshell(args, at) {
+    return /(^|\/)manage\.py$/.test(args[at] ?? '') && args[at + 1] === 'dbshell';
+}
+/** The rule of the first string literal in some code that is destructive SQL. */
+function codeSql(code) {
+    for (const match of code.matchAll(STRING_LITERAL)) {
+        const found = sqlRule(match[1] ?? match[2] ?? match[3] ?? '');
+        if (found)
+            return { rule: found.rule };
+    }
+    return undefined;
+}
+/** `django-admin dbshell …` is the database client. */
+const checkDjangoAdmin = (args, context) => (args[0] === 'dbshell' ? checkSqlClient(args.slice(1), context) : undefined);
+/** `prisma db execute --stdin` (or `--file`) runs SQL; the SQL on its standard input is judged. */
+const checkPrisma = (args, context) => {
+    const at = args.findIndex((arg, i) => arg === 'db' && args[i + 1] === 'execute');
+    return at === -1 ? undefined : checkSqlClient(args.slice(at + 2), context);
+};
+/** The programs of this file and their rules. */
+const CODE_PROGRAMS = [
+    ...[...INTERPRETERS].map(([name, spec]) => [name, checkInterpreter(spec)]),
+    ['django-admin', checkDjangoAdmin],
+    ['prisma', checkPrisma]
+];
+
+;// CONCATENATED MODULE: ./src/core/guardrail/nested-rules.ts
+/**
+ * Programs that run other code: shells (`-c` text, their standard input, or a script file
+ * that is their standard input or a process substitution), `source`, `eval`, `trap`, the
+ * remote command of `ssh`, and `find -exec`. Their rule is the rules of what they run.
+ */
+
+
+
+/** A shell: its `-c` script, or the script it reads on standard input when given no file. */
+const checkShell = (args, context) => {
+    let inline = false;
+    let fromStdin = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        if (arg === '--' || arg === '-') {
+            i++;
+            break;
+        }
+        if (!arg.startsWith('-') && !arg.startsWith('+'))
+            break;
+        if (arg.startsWith('--')) {
+            if (SHELL_LONG_VALUED.includes(arg))
+                i++;
+            continue;
+        }
+        const letters = arg.slice(1);
+        if (arg.startsWith('-') && letters.includes('c'))
+            inline = true;
+        if (arg.startsWith('-') && letters.includes('s'))
+            fromStdin = true;
+        if (letters.includes('o') || letters.includes('O'))
+            i++; // `-o pipefail`
+    }
+    const operand = args[i];
+    if (inline)
+        return operand === undefined ? undefined : context.script(operand);
+    // A script file is not read; a shell without one (or reading /dev/stdin, <( … )) runs what it is fed
+    if (!fromStdin && operand !== undefined && !STDIN_FILES.has(operand))
+        return undefined;
+    return judgeStdin(context);
+};
+/** `source FILE` and `. FILE` run the file in this shell: judged when it is standard input or `<( … )`. */
+const checkSource = (args, context) => {
+    const file = args[0] === '--' ? args[1] : args[0];
+    return file !== undefined && STDIN_FILES.has(file) ? judgeStdin(context) : undefined;
+};
+/** `trap 'command' SIGNAL…` runs the command when a signal (or EXIT) comes. */
+const checkTrap = (args, context) => {
+    const rest = args[0] === '--' ? args.slice(1) : args;
+    const action = rest[0];
+    if (action === undefined || rest.length < 2 || action.startsWith('-'))
+        return undefined;
+    return context.script(action);
+};
+function judgeStdin(context) {
+    for (const text of context.stdin.forScript()) {
+        const finding = context.script(text);
+        if (finding)
+            return finding;
+    }
+    return undefined;
+}
+/** `eval` runs its arguments joined as a script. */
+const checkEval = (args, context) => context.script(args.join(' '));
+/** `ssh host command…` runs the command on the host. */
+const checkSsh = (args, context) => {
+    // OpenSSH reads options both before and after the destination
+    const host = skipOptions(args, 0, { valued: SSH_VALUED });
+    const command = skipOptions(args, host + 1, { valued: SSH_VALUED });
+    return command < args.length ? context.script(args.slice(command).join(' ')) : undefined;
+};
+/** `find … -exec cmd … ;` runs `cmd` for the files found. */
+const checkFind = (args, context) => {
+    for (let i = 0; i < args.length; i++) {
+        if (!FIND_EXEC.has(args[i] ?? ''))
+            continue;
+        let end = i + 1;
+        while (end < args.length && args[end] !== ';' && args[end] !== '+')
+            end++;
+        const finding = context.command(args.slice(i + 1, end), new Stdin());
+        if (finding)
+            return finding;
+        i = end;
+    }
+    return undefined;
+};
+
 ;// CONCATENATED MODULE: ./src/core/guardrail/rules.ts
+
 
 
 
@@ -21164,31 +21485,44 @@ const checkGit = args => {
             return undefined;
     }
 };
+/**
+ * Whether `arg` names the long `option`: git accepts any unambiguous abbreviation of a long
+ * option (`--forc`, `--mir`), so any prefix at least `shortest` characters long counts.
+ */
 function isAbbreviation(arg, option, shortest) {
-    return arg.length >= shortest && option.startsWith(arg);
+    const name = arg.split('=', 1)[0] ?? arg;
+    return name.length >= shortest && option.startsWith(name);
 }
 function isForcePush(args) {
+    let force = false;
+    let dryRun = false;
     for (let i = 0; i < args.length; i++) {
         const arg = (args[i] ?? '').toLowerCase();
-        // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
-        if (arg.startsWith('--force') || arg === '--mirror')
-            return true;
         if (arg.startsWith('--')) {
-            if (PUSH_VALUED.has(arg))
+            // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
+            if (arg.startsWith('--force') || isAbbreviation(arg, '--force', 4) || isAbbreviation(arg, '--mirror', 3))
+                force = true;
+            else if (isAbbreviation(arg, '--dry-run', 4))
+                dryRun = true;
+            else if (PUSH_VALUED.has(arg))
                 i++;
         }
         else if (arg.startsWith('-')) {
             const letters = arg.slice(1);
             const valued = letters.indexOf('o');
-            if ((valued === -1 ? letters : letters.slice(0, valued)).includes('f'))
-                return true;
+            const flags = valued === -1 ? letters : letters.slice(0, valued);
+            if (flags.includes('f'))
+                force = true;
+            if (flags.includes('n'))
+                dryRun = true;
             if (valued !== -1 && valued === letters.length - 1)
                 i++;
         }
         else if (arg.startsWith('+'))
-            return true; // a `+refspec` forces that update
+            force = true; // a `+refspec` forces that update
     }
-    return false;
+    // `--dry-run` (`-n`) sends nothing, whatever else is asked
+    return force && !dryRun;
 }
 function isForcedClean(args) {
     let force = false;
@@ -21196,12 +21530,12 @@ function isForcedClean(args) {
     let dryRun = false;
     for (let i = 0; i < args.length; i++) {
         const arg = (args[i] ?? '').toLowerCase();
-        if (arg === '--force')
+        if (isAbbreviation(arg, '--force', 3))
             force = true;
-        else if (arg === '--dry-run')
+        else if (isAbbreviation(arg, '--dry-run', 3))
             dryRun = true;
-        else if (arg === '--exclude')
-            i++;
+        else if (isAbbreviation(arg, '--exclude', 3))
+            i += arg.includes('=') ? 0 : 1;
         else if (arg.startsWith('-') && !arg.startsWith('--')) {
             const letters = arg.slice(1);
             const valued = letters.indexOf('e');
@@ -21224,10 +21558,11 @@ function isForcedBranchDelete(args) {
     let force = false;
     for (const arg of args) {
         if (arg.startsWith('--')) {
+            // --for could still be --format; --forc is --force
             const lower = arg.toLowerCase();
-            if (lower === '--delete')
+            if (isAbbreviation(lower, '--delete', 4))
                 remove = true;
-            if (lower === '--force')
+            if (isAbbreviation(lower, '--force', 6))
                 force = true;
         }
         else if (arg.startsWith('-')) {
@@ -21243,12 +21578,15 @@ function isForcedBranchDelete(args) {
     }
     return remove && force;
 }
+// Values of `--dry-run=` that mean a dry run: kubectl's modes and Go's true booleans; anything
+// else (`none`, `false`, `0`, `f`, a typo) deletes for real
+const DRY_RUN_VALUES = new Set(['client', 'server', 'true', 't', '1']);
 function isDryRun(args) {
     return args.some(arg => {
         const lower = arg.toLowerCase();
         if (lower === '--dry-run')
             return true;
-        return lower.startsWith('--dry-run=') && !['none', 'false'].includes(lower.slice(10));
+        return lower.startsWith('--dry-run=') && DRY_RUN_VALUES.has(lower.slice(10));
     });
 }
 const checkKubectl = (args, context) => {
@@ -21282,6 +21620,10 @@ const PROGRAMS = new Map([
     ['eval', checkEval],
     ['ssh', checkSsh],
     ['find', checkFind],
+    ['source', checkSource],
+    ['.', checkSource],
+    ['trap', checkTrap],
+    ...CODE_PROGRAMS,
     ...SHELLS.map((name) => [name, checkShell]),
     ...SQL_CLIENTS.map((name) => [name, checkSqlClient])
 ]);
@@ -21364,11 +21706,12 @@ function append(index, key, value) {
  */
 
 
+
 // Stands in for a $( ) or backtick substitution inside the command that holds it: what it
 // prints is only known at run time (the substitution itself is checked separately).
 const SUBSTITUTED = '__substituted__';
 function newCommand(pipeline) {
-    return { raw: '', text: '', substitutions: [], heredocs: [], pipeline };
+    return { raw: '', text: '', substitutions: [], processSubstitutions: [], heredocs: [], pipeline };
 }
 /** The simple commands of a script, in the order they appear. */
 function splitScript(script) {
@@ -21397,12 +21740,16 @@ function splitScript(script) {
         chunks = [];
         start = copied = next;
     };
-    const takeParens = (at) => {
+    const takeParens = (at, process = false) => {
         const close = closingParen(script, at + 2);
         parens.skipped(close);
-        current.substitutions.push(script.slice(at + 2, close));
+        const body = script.slice(at + 2, close);
+        current.substitutions.push(body);
+        if (process)
+            current.processSubstitutions.push(body);
         const after = Math.min(close + 1, script.length);
-        cut(at, after, SUBSTITUTED);
+        // A process substitution is one word, a file name: `rm <(true) -rf x` still reads `-rf x`
+        cut(at, after, process ? PROCESS_SUBSTITUTION : SUBSTITUTED);
         return after;
     };
     const takeBackticks = (at) => {
@@ -21481,6 +21828,9 @@ function splitScript(script) {
         }
         else if (char === '$' && next === '(') {
             i = takeParens(i);
+        }
+        else if ((char === '<' || char === '>') && next === '(') {
+            i = takeParens(i, true);
         }
         else if (char === '$' && next === "'") {
             i = afterClose(script, closingQuote(script, i + 2, "'"));
@@ -21580,6 +21930,8 @@ function substitutionsIn(text) {
 
 
 const EXCERPT_LIMIT = 200;
+// What one printf may print for the checks: twice the 1 MB a hostile command line can hold
+const PRINTED_LIMIT = 2 << 20;
 /** The first rule a script trips at nesting `depth`, with the offending command as its excerpt. */
 function checkScript(script, depth) {
     if (depth > MAX_NESTING)
@@ -21596,6 +21948,8 @@ function checkScript(script, depth) {
             if (hit)
                 return hit;
         }
+        // `sh <(echo …)` and `source <(…)` read what the body prints: it reaches them like stdin
+        stdin.add(command.processSubstitutions.flatMap(printedBy));
         for (const invocation of invocationsOf(command.text)) {
             stdin.add([...command.heredocs, ...invocation.hereStrings]);
             const finding = checkWords(invocation.words, depth, stdin);
@@ -21628,6 +21982,10 @@ function excerptOf(text) {
         return trimmed;
     return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…';
 }
+/** What the `echo`/`printf` commands of a script print (a process substitution's body). */
+function printedBy(script) {
+    return splitScript(script).flatMap(command => invocationsOf(command.text).flatMap(one => printedText(one.words)));
+}
 /** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
 function printedText(words) {
     const command = unwrap(words);
@@ -21642,11 +22000,42 @@ function printedText(words) {
     else if (name === 'printf') {
         if (command.words[first] === '-v')
             first += 2;
+        if (command.words[first] === '--')
+            first++;
+        const [format, ...args] = command.words.slice(first);
+        return format === undefined ? [] : [printfOutput(format, args)];
     }
     else
         return [];
     const args = command.words.slice(first);
-    return args.length === 0 ? [] : [args.join(' ').replace(/\\n/g, '\n')];
+    return args.length === 0 ? [] : [judge_unescape(args.join(' '))];
+}
+/** `printf FORMAT ARGS…` as printf prints it: each `%…` conversion takes the next argument, and the format repeats while arguments remain. */
+function printfOutput(format, args) {
+    const template = judge_unescape(format);
+    const pieces = [];
+    let length = 0;
+    let next = 0;
+    // The format repeats only while it consumes arguments, and the text printed is capped
+    do {
+        const before = next;
+        const piece = template.replace(/%[-+ #0]*\d*(?:\.\d*)?([%a-zA-Z])/g, (_, conversion) => conversion === '%' ? '%' : (args[next++] ?? ''));
+        pieces.push(piece);
+        length += piece.length;
+        if (next === before)
+            break;
+    } while (next < args.length && length < PRINTED_LIMIT);
+    return pieces.join('');
+}
+/** Backslash escapes of `echo -e` and printf formats: `\n`, `\t`, `\xHH`, `\0NNN`. */
+function judge_unescape(text) {
+    return text.replace(/\\(x[0-9a-fA-F]{1,2}|0[0-7]{0,3}|[0-7]{1,3}|.)/g, (whole, code) => {
+        if (code.startsWith('x'))
+            return String.fromCharCode(parseInt(code.slice(1), 16));
+        if (/^[0-7]/.test(code))
+            return String.fromCharCode(parseInt(code, 8));
+        return { n: '\n', t: '\t', r: '\r', '\\': '\\' }[code] ?? whole;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/guardrail/index.ts

@@ -49,7 +49,8 @@ test('eight concurrent failing legs: every run id is capturable on the next run;
   expect(listingLines).toEqual([
     "reverify: could not list this command's cache entries (403: Resource not accessible by integration); restored the newest entry only (github-token needs actions: read)"
   ])
-  expect(refused.stdout).toMatch(/restored 1 receipt\(s\) of this command from cache reverify-v1-/)
+  // The newest entry may already hold a leg or two that finished before it restored.
+  expect(refused.stdout).toMatch(/restored \d+ receipt\(s\) of this command from cache reverify-v1-/)
   expect(refused.stdout).toContain(`::add-mask::${refusedToken}`)
   expect(shows(refused, refusedToken)).toBe(false)
 

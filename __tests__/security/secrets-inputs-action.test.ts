@@ -42,7 +42,11 @@ async function leaksOf(service: ResultsService, runner: FakeRunner, step: StepRe
   for (const entry of service.cacheEntries().filter(entry => entry.key.startsWith('reverify-v1-'))) {
     for (const [name, data] of await readCacheEntry(entry)) texts.set(`cache entry ${entry.key} ${name}`, data)
   }
-  return [...leaksIn(texts, SECRETS), ...(existsSync(runner.stateDir) ? leaksUnder(runner.stateDir, SECRETS) : [])]
+  return [
+    ...leaksIn(texts, SECRETS),
+    ...(existsSync(runner.stateDir) ? leaksUnder(runner.stateDir, SECRETS) : []),
+    ...leaksUnder(runner.workspace, SECRETS)
+  ]
 }
 
 test('a redact value in scope and capture-note never reaches a receipt, the cache or the log', async () => {
@@ -51,7 +55,8 @@ test('a redact value in scope and capture-note never reaches a receipt, the cach
   const inputs = { command: 'exit 1', 'expect-exit': '0', 'max-retries': '0', redact: REDACT_VALUE, scope: SCOPE, 'upload-trace': 'never' }
   const failed = await runner.main(inputs)
   expect(failed.outputs.outcome).toBe('failure')
-  expect(existsSync(join(runner.stateDir, 'cache'))).toBe(true)
+  // The cache's transfer folder lives in the workspace only around a restore or a save.
+  expect(existsSync(join(runner.workspace, '.reverify-history'))).toBe(false)
   expect(service.cacheEntries().length).toBeGreaterThan(0)
   expect(await leaksOf(service, runner, failed)).toEqual([])
 

@@ -21,6 +21,7 @@ import { listTree, regularFiles } from '../helpers/fuzz.js'
 import { FakeRunner } from '../helpers/runner.js'
 import { ResultsService } from '../helpers/results-service.js'
 import { runDirs, sessionDirs } from '../helpers/trace.js'
+import { sealedHere } from '../helpers/receipts.js'
 
 const started = ResultsService.start()
 afterAll(async () => (await started).stop())
@@ -212,7 +213,8 @@ describe('session directories named by receipts', () => {
     writeFileSync(tracePath, `${lines.join('\n')}\n`)
     const receiptPath = join(stateDir, 'runs', runId!, 'receipt.json')
     const receipt = JSON.parse(readFileSync(receiptPath, 'utf8'))
-    writeFileSync(receiptPath, JSON.stringify({ ...receipt, status: 'running', ended_at: null, pid: await deadPid() }))
+    // Sealed as this machine's own crashed run, so what is checked is the session path alone.
+    writeFileSync(receiptPath, JSON.stringify(await sealedHere({ ...receipt, status: 'running', ended_at: null, pid: await deadPid() })))
     return { runId: runId!, dir: dir!, receiptPath }
   }
 
@@ -224,7 +226,7 @@ describe('session directories named by receipts', () => {
     const outside = join(parent, 'outside-session')
     renameSync(dir, outside)
     const receipt = JSON.parse(readFileSync(receiptPath, 'utf8'))
-    writeFileSync(receiptPath, JSON.stringify({ ...receipt, session: { ...receipt.session, dir: outside } }))
+    writeFileSync(receiptPath, JSON.stringify(await sealedHere({ ...receipt, session: { ...receipt.session, dir: outside } })))
     const before = snapshot(parent, ['a/b/repo/.reverify'])
 
     const resumed = await runCli(['resume', runId], repo)

@@ -178,7 +178,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
   for (const value of redactValues) registerMask(value)
   // The token is a secret too, whatever the other inputs turn out to be.
   const token = core.getInput('github-token').trim()
-  if (token !== '') core.setSecret(token)
+  if (token !== '') registerMask(token)
   const redactor = createRedactor({ values: redactValues, env: deps.env })
   let settings: ActionSettings
   let mode: CaptureMode

@@ -36,6 +36,11 @@ export function captureCommand(runId: string, place: RemedyPlace | undefined, no
   return `reverify capture ${shellWord(runId)}${stateDirFlag(place)} --note "${note}"`
 }
 
+/** The commit that captures a failed run through its trailer in GitHub Actions (docs/design.md §3). */
+export function captureCommitCommand(runId: string, note: NotePlaceholder = '<what you found>'): string {
+  return `git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} ${note}"`
+}
+
 /** `reverify resume <run-id> [--state-dir DIR]`. */
 export function resumeCommand(runId: string, place: RemedyPlace | undefined): string {
   return `reverify resume ${shellWord(runId)}${stateDirFlag(place)}`

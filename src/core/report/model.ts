@@ -4,7 +4,7 @@
  * and the receipt history of its command. The logs are not read here: the renderer streams
  * them, so memory does not follow their size.
  */
-import { captureCommand } from '../remedy.js'
+import { captureCommand, captureCommitCommand } from '../remedy.js'
 import type { Receipt } from '../receipt.js'
 import { isProcessGroupNote } from '../run/crashed-groups.js'
 import { reviewerExcerpt } from '../run/excerpt.js'
@@ -90,6 +90,10 @@ export interface ReportModel {
   history: HistoryRow[]
   /** `reverify capture <run-id> … --note "what you found"`, as it works when pasted (with `--state-dir` where needed). */
   captureCommand: string
+  /** The run happened in GitHub Actions: capture it with a commit trailer (or capture mode), not the CLI. */
+  inActions: boolean
+  /** `git commit --allow-empty … --trailer "Reverify-Capture: <run-id> what you found"`. */
+  captureCommitCommand: string
   /** Tests that failed in an attempt and passed in a later one (the receipt's `tests.flaky`). */
   flakyTests: string[]
   /** Tests that flaked in the command's history shown, most flakes first. */
@@ -219,6 +223,8 @@ export function buildReportModel(source: ReportSource): ReportModel {
       source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target },
       'what you found'
     ),
+    inActions: receipt.ci !== undefined,
+    captureCommitCommand: captureCommitCommand(receipt.run_id, 'what you found'),
     flakyTests: receipt.tests?.flaky ?? [],
     historyFlakyTests: testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0)
   }

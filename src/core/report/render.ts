@@ -186,6 +186,11 @@ function captureSection(model: ReportModel): SafeHtml {
   let body: SafeHtml
   if (capture !== undefined) {
     body = markup`<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p><pre>${capture.note || '(no note)'}</pre>`
+  } else if (model.status === 'failed' && model.inActions) {
+    // A run in Actions is captured from Actions: its state directory was the runner's.
+    body = markup`<p class="bad">Not captured yet. Before retrying this failure, record what happened with a commit whose trailer names it:</p>
+<pre><code>${model.captureCommitCommand}</code></pre>
+<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`
   } else if (model.status === 'failed') {
     body = markup`<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
 <pre><code>${model.captureCommand}</code></pre>
