@@ -17901,8 +17901,10 @@ const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
  * in the trace the moment it starts (a `note` with `process_group: {pgid, started}`), and
  * whoever continues or closes the run ends what is left of them before anything runs
  * again — after checking that the pid still names the same process (its start time), so a
- * recycled pid is never signalled.
+ * recycled pid is never signalled. Each command also carries the run id in its environment,
+ * which finds on Linux what started in the moment before its group reached the trace.
  */
+
 
 
 
@@ -17992,6 +17994,65 @@ async function endSessionGroups(stateDir, sessionDir, graceMs) {
     if (sessionDir === undefined || !(await isOwnSessionDir(stateDir, (0,external_node_path_namespaceObject.resolve)(sessionDir))))
         return [];
     return endRecordedGroups(recordedGroups(await readSessionTrace((0,external_node_path_namespaceObject.resolve)(sessionDir))), graceMs);
+}
+/**
+ * The variable every command of a run gets (docs/design.md §6): its run id. A process the
+ * crashed attempt started in the moment before its group reached the trace is still found
+ * by it, on Linux, where /proc/<pid>/environ shows the environment a process started with.
+ */
+const RUN_MARKER_VAR = 'REVERIFY_RUN_ID';
+/** Live processes of this user whose environment carries the run's marker (Linux; none elsewhere). */
+function markedProcesses(runId) {
+    const needle = `\0${RUN_MARKER_VAR}=${runId}\0`;
+    const found = [];
+    let names;
+    try {
+        names = (0,external_node_fs_namespaceObject.readdirSync)('/proc');
+    }
+    catch {
+        return found;
+    }
+    for (const name of names) {
+        if (!/^\d+$/.test(name) || Number(name) === process.pid)
+            continue;
+        try {
+            if (!`\0${(0,external_node_fs_namespaceObject.readFileSync)(`/proc/${name}/environ`, 'latin1')}`.includes(needle))
+                continue;
+        }
+        catch {
+            continue; // another user's, or gone
+        }
+        const started = processStartTime(Number(name));
+        if (started !== undefined)
+            found.push({ pid: Number(name), started });
+    }
+    return found;
+}
+/**
+ * Ends the processes that carry a crashed run's marker and outlived it: SIGTERM, then
+ * SIGKILL after `graceMs`, each only while its start time still matches. Returns how many.
+ */
+async function endMarkedProcesses(runId, graceMs) {
+    const marked = markedProcesses(runId);
+    const same = (process) => processStartTime(process.pid) === process.started;
+    for (const target of marked)
+        if (same(target))
+            signalProcess(target.pid, 'SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (marked.some(same) && Date.now() < deadline)
+        await (0,external_node_timers_promises_namespaceObject.setTimeout)(POLL_MS);
+    for (const target of marked)
+        if (same(target))
+            signalProcess(target.pid, 'SIGKILL');
+    return marked.length;
+}
+function signalProcess(pid, signal) {
+    try {
+        process.kill(pid, signal);
+    }
+    catch {
+        // Gone in the meantime.
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/excerpt.ts
@@ -22419,6 +22480,7 @@ async function verifyRun(request, ports) {
     let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash));
     if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request), request.seal))) {
         // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
+        await endLeftovers(request, ports, latest);
         const settled = await closeInterruptedRun({
             store: ports.store,
             runId: latest.run_id,
@@ -22471,7 +22533,7 @@ async function verifyRun(request, ports) {
     const hit = guardrailHit(settings);
     if (hit)
         return refuse(request, ports, { session, receipt, identity, capture, hit });
-    const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports));
+    const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports, receipt.run_id));
     return closeRun(request, ports, { session, receipt, loop, identity, capture });
 }
 /** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
@@ -22480,6 +22542,8 @@ async function endLeftovers(request, ports, crashed) {
         if (ending.result === 'ended')
             ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid: ending.group.pgid });
     }
+    // What started in the moment before its group was recorded still carries the run id.
+    await endMarkedProcesses(crashed.run_id, request.killGraceMs ?? 2000);
 }
 /** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
 async function decideResume(request, ports, latest) {
@@ -22598,14 +22662,15 @@ async function writeReport(ports, receipt) {
     return undefined;
 }
 /** The engine's view of the ports. */
-function engineEnvironment(request, ports) {
+function engineEnvironment(request, ports, runId) {
     return {
         processes: ports.processes,
         console: ports.console,
         log: ports.log,
         clock: ports.clock,
         redactor: request.redactor,
-        env: request.env,
+        // The run id marks every process of the run, so a crash leaves them findable (§6).
+        env: request.env === undefined ? undefined : { ...request.env, [RUN_MARKER_VAR]: runId },
         signal: request.signal,
         killGraceMs: request.killGraceMs ?? 2000,
         interruptReason: request.interruptReason
@@ -22630,7 +22695,7 @@ async function resumeRun(request, ports, plan, identity, capture) {
         else
             session.event('verify', event.payload);
     }
-    const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports), {
+    const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports, receipt.run_id), {
         previous: plan.previous,
         ...(plan.replay !== undefined && { replay: plan.replay }),
         ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })

@@ -7,7 +7,7 @@
 import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
 import { closeInterruptedRun } from '../core/run/close-interrupted.js'
-import { endSessionGroups } from '../core/run/crashed-groups.js'
+import { endMarkedProcesses, endSessionGroups } from '../core/run/crashed-groups.js'
 import { describeError } from '../core/errors.js'
 import { createRedactor } from '../core/redaction.js'
 import type { Receipt } from '../core/receipt.js'
@@ -79,6 +79,8 @@ export async function runPost(deps: PostDeps): Promise<void> {
       if (ending.result === 'ended') print.info(`reverify: stopped the command's leftover process group ${ending.group.pgid}`)
       if (ending.result === 'left') print.info(`reverify: left process group ${ending.group.pgid} alone: ${ending.why}`)
     }
+    // What started in the moment before its group was recorded still carries the run id.
+    await endMarkedProcesses(runId, 1000)
     const redactor = createRedactor({ values: core.getMultilineInput('redact'), env: deps.env })
     const store = new ReceiptStore(stateDir, { warn: message => print.warning(redactor.redact(message)) })
     const closed = await closeInterruptedRun({

@@ -3,11 +3,13 @@
  * in the trace the moment it starts (a `note` with `process_group: {pgid, started}`), and
  * whoever continues or closes the run ends what is left of them before anything runs
  * again — after checking that the pid still names the same process (its start time), so a
- * recycled pid is never signalled.
+ * recycled pid is never signalled. Each command also carries the run id in its environment,
+ * which finds on Linux what started in the moment before its group reached the trace.
  */
+import { readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { resolve } from 'node:path'
-import { identifyGroup, type GroupIdentity } from '../process-identity.js'
+import { identifyGroup, processStartTime, type GroupIdentity } from '../process-identity.js'
 import type { Payloads, TraceEvent } from '../session/events.js'
 import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionTrace } from '../session/reader.js'
@@ -111,4 +113,56 @@ export async function endRecordedGroups(groups: readonly RecordedGroup[], graceM
 export async function endSessionGroups(stateDir: string, sessionDir: string | undefined, graceMs: number): Promise<GroupEnding[]> {
   if (sessionDir === undefined || !(await isOwnSessionDir(stateDir, resolve(sessionDir)))) return []
   return endRecordedGroups(recordedGroups(await readSessionTrace(resolve(sessionDir))), graceMs)
+}
+
+/**
+ * The variable every command of a run gets (docs/design.md §6): its run id. A process the
+ * crashed attempt started in the moment before its group reached the trace is still found
+ * by it, on Linux, where /proc/<pid>/environ shows the environment a process started with.
+ */
+export const RUN_MARKER_VAR = 'REVERIFY_RUN_ID'
+
+/** Live processes of this user whose environment carries the run's marker (Linux; none elsewhere). */
+export function markedProcesses(runId: string): { pid: number; started: string }[] {
+  const needle = `\0${RUN_MARKER_VAR}=${runId}\0`
+  const found: { pid: number; started: string }[] = []
+  let names: string[]
+  try {
+    names = readdirSync('/proc')
+  } catch {
+    return found
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue
+    try {
+      if (!`\0${readFileSync(`/proc/${name}/environ`, 'latin1')}`.includes(needle)) continue
+    } catch {
+      continue // another user's, or gone
+    }
+    const started = processStartTime(Number(name))
+    if (started !== undefined) found.push({ pid: Number(name), started })
+  }
+  return found
+}
+
+/**
+ * Ends the processes that carry a crashed run's marker and outlived it: SIGTERM, then
+ * SIGKILL after `graceMs`, each only while its start time still matches. Returns how many.
+ */
+export async function endMarkedProcesses(runId: string, graceMs: number): Promise<number> {
+  const marked = markedProcesses(runId)
+  const same = (process: { pid: number; started: string }) => processStartTime(process.pid) === process.started
+  for (const target of marked) if (same(target)) signalProcess(target.pid, 'SIGTERM')
+  const deadline = Date.now() + graceMs
+  while (marked.some(same) && Date.now() < deadline) await sleep(POLL_MS)
+  for (const target of marked) if (same(target)) signalProcess(target.pid, 'SIGKILL')
+  return marked.length
+}
+
+function signalProcess(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal)
+  } catch {
+    // Gone in the meantime.
+  }
 }

@@ -22,7 +22,7 @@ import { writeRunRecord } from '../session/run-record.js'
 import { receiptSealed, sealReceipt } from '../run-seal.js'
 import { TraceSession } from '../session/writer.js'
 import { closeInterruptedRun } from './close-interrupted.js'
-import { endSessionGroups } from './crashed-groups.js'
+import { endMarkedProcesses, endSessionGroups, RUN_MARKER_VAR } from './crashed-groups.js'
 import { pauseForTest } from './test-pause.js'
 import { attemptExcerpt } from './excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
@@ -55,6 +55,7 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
   let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
   if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request), request.seal))) {
     // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
+    await endLeftovers(request, ports, latest)
     const settled = await closeInterruptedRun({
       store: ports.store,
       runId: latest.run_id,
@@ -104,7 +105,7 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
   const { session, receipt } = await openRun(request, ports, identity, capture)
   const hit = guardrailHit(settings)
   if (hit) return refuse(request, ports, { session, receipt, identity, capture, hit })
-  const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports))
+  const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports, receipt.run_id))
   return closeRun(request, ports, { session, receipt, loop, identity, capture })
 }
 
@@ -113,6 +114,8 @@ async function endLeftovers(request: RunRequest, ports: RunPorts, crashed: Recei
   for (const ending of await endSessionGroups(ports.store.stateDir, crashed.session.dir, request.killGraceMs ?? 2000)) {
     if (ending.result === 'ended') ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid: ending.group.pgid })
   }
+  // What started in the moment before its group was recorded still carries the run id.
+  await endMarkedProcesses(crashed.run_id, request.killGraceMs ?? 2000)
 }
 
 /** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
@@ -242,14 +245,15 @@ async function writeReport(ports: RunPorts, receipt: Receipt): Promise<string | 
 }
 
 /** The engine's view of the ports. */
-function engineEnvironment(request: RunRequest, ports: RunPorts): EngineEnvironment {
+function engineEnvironment(request: RunRequest, ports: RunPorts, runId: string): EngineEnvironment {
   return {
     processes: ports.processes,
     console: ports.console,
     log: ports.log,
     clock: ports.clock,
     redactor: request.redactor,
-    env: request.env,
+    // The run id marks every process of the run, so a crash leaves them findable (§6).
+    env: request.env === undefined ? undefined : { ...request.env, [RUN_MARKER_VAR]: runId },
     signal: request.signal,
     killGraceMs: request.killGraceMs ?? 2000,
     interruptReason: request.interruptReason
@@ -279,7 +283,7 @@ async function resumeRun(
     if (event.phase === 'tool_result') session.event('tool_result', event.payload)
     else session.event('verify', event.payload)
   }
-  const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports), {
+  const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports, receipt.run_id), {
     previous: plan.previous,
     ...(plan.replay !== undefined && { replay: plan.replay }),
     ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })
