@@ -59,8 +59,8 @@ describe('built CLI: the round-two guardrail findings are refused', () => {
   })
 
   test('every destructive line of the round-two corpus is refused with exit 3, naming its rule', async () => {
-    // Multi-line commands are read as a script elsewhere (their own tests); here each line is one command
-    for (const [command, rule] of destructiveRoundTwo.filter(([line]) => !line.includes('\n'))) {
+    // A multi-line row is one script (docs/design.md §1), refused as a whole like a one-line one.
+    for (const [command, rule] of destructiveRoundTwo) {
       const result = await run(command)
       expect({ command, code: result.code }).toEqual({ command, code: 3 })
       expect(result.stderr).toContain(rule)
