@@ -119,6 +119,9 @@ export class RunLog {
       case 'leftover-ended':
         print.info(`reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`)
         return
+      case 'log-incomplete':
+        print.warning(`reverify: ${progress.note}`)
+        return
       case 'test-results-warning': {
         const message = this.redactor.redact(`test-results: ${progress.file}: ${progress.reason}`)
         // The same file warned about by every attempt is one warning.

@@ -13,6 +13,7 @@ import { ReceiptStore } from '../core/receipt-store.js'
 import { createRedactor, type Redactor } from '../core/redaction.js'
 import { captureCommand, type RemedyPlace } from '../core/remedy.js'
 import { loadRunSeal, sealKeyPath } from '../core/run-seal.js'
+import { stateDirFull } from '../core/run/disk-full.js'
 import type { RunProgress } from '../core/run/ports.js'
 import type { RunReport } from '../core/run/report.js'
 import { refusalNote, verifyRun } from '../core/run/verify-run.js'
@@ -61,6 +62,8 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RemedyPl
       return `reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`
     case 'test-results-warning':
       return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`
+    case 'log-incomplete':
+      return `reverify: warning: ${progress.note}`
     case 'run-created':
     case 'process-started':
       return undefined
@@ -129,7 +132,9 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   const root = findTargetRoot(io.cwd)
   const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd })
   const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
-  await ensureStateDir(stateDir, { gitignore: isDefault })
+  await ensureStateDir(stateDir, { gitignore: isDefault }).catch(error => {
+    throw stateDirFull(error, stateDir, 'before')
+  })
   const place: RemedyPlace = { stateDir, root }
   const redactor = createRedactor({ values: settings.redact, env: io.env })
   const status = new StatusLine(io.stderr, { enabled: wantsStatusLine(io.stderr, io.env) })

@@ -68,12 +68,14 @@ export interface AttemptResult {
   /** Whether the output matched retry-on-output (false when it is not set). */
   outputMatched: boolean
   logBytesDropped: number
+  /** Set when the disk filled up: attempt-<n>.log keeps only this many bytes (capped-log.ts). */
+  logDiskFullAt?: number
   /** What the `test-results` files said, read after the attempt ended (test-results/record.ts). */
   tests?: AttemptTests
 }
 
 /** The script's part of an attempt: what is recorded (tool_result) before any expectation is judged. */
-export type ScriptResult = Omit<AttemptResult, 'checks' | 'verified' | 'checkSummary' | 'logBytesDropped'>
+export type ScriptResult = Omit<AttemptResult, 'checks' | 'verified' | 'checkSummary' | 'logBytesDropped' | 'logDiskFullAt'>
 
 /** Where an attempt keeps expect-check's output, and who records the script's result the moment it ends. */
 export interface AttemptHooks {
@@ -177,6 +179,8 @@ export async function runAttempt(
   results.push(ended)
   const failedCommand = ended.exitCode !== 0 ? ended : undefined
   const endedAt = Date.now()
+  // A disk the log filled gives room back before the result is recorded (capped-log.ts).
+  await log.settle()
 
   // The script's result is recorded before any expectation is judged (docs/design.md §1):
   // a crash during a slow expect-check then finds it and replays it (§6).
@@ -225,6 +229,7 @@ export async function runAttempt(
     checks,
     verified,
     ...(checkSummary !== undefined && { checkSummary }),
-    logBytesDropped: closed.bytesDropped
+    logBytesDropped: closed.bytesDropped,
+    ...(closed.diskFullAt !== undefined && { logDiskFullAt: closed.diskFullAt })
   }
 }

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
+import { isErrorCode } from './atomic-file.js'
 
 const DEFAULT_CAP_BYTES = 10 * 1024 * 1024
 // Not defined on Windows, where there is nothing to add.
@@ -12,10 +13,22 @@ function droppedMarker(dropped: number, head: number, tail: number): string {
 /** The line a capped log puts where it dropped bytes (see droppedMarker), for readers that leave it out. */
 export const DROPPED_MARKER_LINE = /^\[reverify: \d+ bytes dropped; the log keeps the first \d+ and the last \d+ bytes\]$/
 
+/**
+ * What a full disk costs the log: it gives back this much of what it wrote, so the trace's
+ * events, meta.json and the receipt still fit and the run can be closed (docs/design.md §2).
+ */
+export const DISK_FULL_RELEASE_BYTES = 256 * 1024
+
+function diskFullMarker(kept: number): string {
+  return `[reverify: no space left on device; the log stops here, after the first ${kept} bytes of the output]`
+}
+
 /** What a capped log saw and what it had to leave out. */
 export interface CappedLogStats {
   bytesSeen: number
   bytesDropped: number
+  /** Set when the disk was full: the log keeps only this many bytes of the output. */
+  diskFullAt?: number
 }
 
 /** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
@@ -32,6 +45,9 @@ export class CappedLogWriter {
   private pending: Buffer[] = []
   private draining: Promise<void> | undefined
   private failure: unknown
+  // Bytes on the file so far, and where the disk filled up (the log stops growing there).
+  private written = 0
+  private diskFullAt: number | undefined
   private closing: Promise<CappedLogStats> | undefined
 
   private constructor(file: FileHandle, capBytes: number) {
@@ -67,6 +83,8 @@ export class CappedLogWriter {
     if (size === 0) return
     const before = this.seen
     this.seen += size
+    // A full disk stopped the log; the output is still counted.
+    if (this.diskFullAt !== undefined) return
     // Everything goes straight to the file while the output still fits under the cap,
     // so a killed process leaves a complete log in the common case.
     const straight = Math.min(size, Math.max(0, this.capBytes - before))
@@ -84,6 +102,11 @@ export class CappedLogWriter {
     if (this.failure !== undefined) throw this.failure
   }
 
+  /** Resolves once the writes queued so far have landed or failed; never throws. */
+  async settle(): Promise<void> {
+    while (this.draining !== undefined) await this.draining
+  }
+
   /**
    * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
    * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
@@ -97,6 +120,7 @@ export class CappedLogWriter {
   private async finish(): Promise<CappedLogStats> {
     try {
       while (this.draining !== undefined) await this.draining
+      if (this.diskFullAt !== undefined) return await this.finishFull(this.diskFullAt)
       const dropped = this.seen - this.headBytes - this.tailFilled
       if (this.failure === undefined && this.seen > this.capBytes) {
         const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8')
@@ -110,6 +134,31 @@ export class CappedLogWriter {
     } finally {
       this.tail = undefined
       await this.file.close()
+    }
+  }
+
+  /** A log the disk cut short: what it kept, then the marker if it still fits; the verdict never depends on it. */
+  private async finishFull(kept: number): Promise<CappedLogStats> {
+    try {
+      await this.writeAll(Buffer.from(`\n${diskFullMarker(kept)}\n`, 'utf8'), kept)
+    } catch {
+      // No room even for the marker: the trace's note says it all the same.
+    }
+    return { bytesSeen: this.seen, bytesDropped: this.seen - kept, diskFullAt: kept }
+  }
+
+  /**
+   * The disk is full: the log stops at what it holds, less DISK_FULL_RELEASE_BYTES given
+   * back so the run can still be recorded and closed.
+   */
+  private async stopOnFullDisk(): Promise<void> {
+    const kept = Math.max(0, this.written - DISK_FULL_RELEASE_BYTES)
+    this.diskFullAt = kept
+    this.tail = undefined
+    try {
+      await this.file.truncate(kept)
+    } catch {
+      // Nothing more can be done here; closing the run reports what cannot be written.
     }
   }
 
@@ -133,7 +182,7 @@ export class CappedLogWriter {
   }
 
   private enqueue(bytes: Buffer): void {
-    if (this.failure !== undefined) return
+    if (this.failure !== undefined || this.diskFullAt !== undefined) return
     this.pending.push(bytes)
     this.draining ??= this.drain()
   }
@@ -147,8 +196,9 @@ export class CappedLogWriter {
         await this.writeAll(batch, null)
       }
     } catch (error) {
-      this.failure ??= error
       this.pending = []
+      if (isErrorCode(error, 'ENOSPC', 'EDQUOT')) await this.stopOnFullDisk()
+      else this.failure ??= error
     } finally {
       this.draining = undefined
     }
@@ -160,6 +210,7 @@ export class CappedLogWriter {
       const at = position === null ? null : position + offset
       const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at)
       offset += bytesWritten
+      if (position === null) this.written += bytesWritten
     }
   }
 }

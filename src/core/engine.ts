@@ -11,6 +11,7 @@ import type { Clock } from './clock.js'
 import type { RunSettings } from './settings.js'
 import { INTERRUPTED_EXIT } from './process-runner.js'
 import { commandRecord, type Outcome } from './session/events.js'
+import { attemptLogName } from './session/layout.js'
 import type { TraceSession } from './session/writer.js'
 import { processGroupNote } from './run/crashed-groups.js'
 import { recordTestResults } from './test-results/record.js'
@@ -117,6 +118,7 @@ export async function runVerifyLoop(
     })
     attempts.push(attempt)
     recordVerdict(session, attempt)
+    if (attempt.logDiskFullAt !== undefined) noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt)
     await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log)
     if (attempt.verified) break
     if (attempt.interrupted || env.signal?.aborted) {
@@ -185,6 +187,13 @@ function recordingGroups(env: EngineEnvironment, session: TraceSession, during: 
       env.log(progress)
     }
   }
+}
+
+/** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
+function noteFullLog(session: TraceSession, env: EngineEnvironment, attempt: number, kept: number): void {
+  const message = `attempt ${attempt}: no space left on device for ${attemptLogName(attempt)}; it keeps the first ${kept} bytes of the output`
+  session.event('note', { message })
+  env.log({ kind: 'log-incomplete', attempt, note: message })
 }
 
 /** The tool_result of an attempt, written the moment its script ends. */

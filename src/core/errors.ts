@@ -23,9 +23,14 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError'
 }
 
-/** True for errors that are the user's to fix (exit 2, no stack trace). */
-export function isUserError(error: unknown): error is UsageError | ConfigError {
-  return error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError')
+/** The state directory's disk is full (ENOSPC, EDQUOT): one line, exit 2 (docs/design.md §6). */
+export class DiskFullError extends Error {
+  override readonly name = 'DiskFullError'
+}
+
+/** True for errors that are the user's to fix (exit 2, no stack trace): an input, the config, a full disk. */
+export function isUserError(error: unknown): error is UsageError | ConfigError | DiskFullError {
+  return error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError' || error.name === 'DiskFullError')
 }
 
 /** One printable line for anything thrown, whatever it is. */

@@ -40,6 +40,8 @@ export type RunProgress =
   | { kind: 'report-failed'; runId: string; error: string }
   /** A `test-results` file was ignored (docs/design.md §1 "Test results"); `file` is relative to the working directory. */
   | { kind: 'test-results-warning'; attempt: number; file: string; reason: string }
+  /** The disk filled up: the attempt's log stopped growing (its verdict stands). */
+  | { kind: 'log-incomplete'; attempt: number; note: string }
 
 /** The side effects of a run. */
 export interface RunPorts {

@@ -22,6 +22,7 @@ import { writeRunRecord } from '../session/run-record.js'
 import { receiptSealed, sealReceipt } from '../run-seal.js'
 import { TraceSession } from '../session/writer.js'
 import { closeInterruptedRun } from './close-interrupted.js'
+import { stateDirFull, type DiskFullStage } from './disk-full.js'
 import { endMarkedProcesses, endSessionGroups, RUN_MARKER_VAR } from './crashed-groups.js'
 import { pauseForTest } from './test-pause.js'
 import { attemptExcerpt } from './excerpt.js'
@@ -48,8 +49,14 @@ export function refusalNote(hit: GuardrailHit): string {
   return `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`
 }
 
-/** Runs one verify from policy check to closed trace and final receipt. */
+/** Runs one verify from policy check to closed trace and final receipt; a full disk is one line (disk-full.ts). */
 export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
+  return performRun(request, ports).catch(error => {
+    throw stateDirFull(error, ports.store.stateDir, 'before')
+  })
+}
+
+async function performRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
   const { settings } = request
   const identity = scriptIdentity(settings.script)
   let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
@@ -105,7 +112,7 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
   const { session, receipt } = await openRun(request, ports, identity, capture)
   const hit = guardrailHit(settings)
   if (hit) return refuse(request, ports, { session, receipt, identity, capture, hit })
-  const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports, receipt.run_id))
+  const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports, receipt.run_id)).catch(fullDisk(ports, 'during'))
   return closeRun(request, ports, { session, receipt, loop, identity, capture })
 }
 
@@ -287,7 +294,7 @@ async function resumeRun(
     previous: plan.previous,
     ...(plan.replay !== undefined && { replay: plan.replay }),
     ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })
-  })
+  }).catch(fullDisk(ports, 'during'))
   const report = await closeRun(request, ports, { session, receipt, loop, identity, capture })
   return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } }
 }
@@ -313,11 +320,13 @@ async function closeRun(
     })
   }
   const endedAt = timestamp(ports.clock.now())
-  await session.end(
-    { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true as const }) },
-    // The counts come from the trace itself (TraceSession.end).
-    { ended_at: endedAt, flaky: loop.flaky, summary: loop.summary }
-  )
+  await session
+    .end(
+      { outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true as const }) },
+      // The counts come from the trace itself (TraceSession.end).
+      { ended_at: endedAt, flaky: loop.flaky, summary: loop.summary }
+    )
+    .catch(fullDisk(ports, loop.outcome))
   const last = loop.attempts[loop.attempts.length - 1]
   const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified && !attempt.interrupted) : undefined
   const tests = runTests(loop.attempts)
@@ -332,7 +341,7 @@ async function closeRun(
   }
   const written = receiptOnDisk(receipt, request)
   await pauseForTest(request.env, 'after-trace-end')
-  await ports.store.write(written)
+  await ports.store.write(written).catch(fullDisk(ports, loop.outcome))
   // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
   const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1)
   const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts)
@@ -359,6 +368,13 @@ async function closeRun(
     ...(tests !== undefined && { tests: redactDeep(tests, request.redactor) }),
     pruned,
     ...(reportPath !== undefined && { reportPath })
+  }
+}
+
+/** Rethrows a full disk while the command runs, or after it was judged, as one line (disk-full.ts). */
+function fullDisk(ports: RunPorts, stage: DiskFullStage): (error: unknown) => never {
+  return error => {
+    throw stateDirFull(error, ports.store.stateDir, stage)
   }
 }
 
