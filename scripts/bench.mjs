@@ -61,8 +61,10 @@ const HISTORY_ROUNDS = 15
 const ACTION_ROUNDS = 11
 const FULL_STORE_RECEIPTS = 10_000
 const REPORT_ROUNDS = 9
-// Row k: seeded SIGKILLs spread over every phase of a run (scripts/fault-injection.mjs).
+// Row k: seeded SIGKILLs spread over every phase of a run (scripts/fault-injection.mjs), the
+// action's cache save included (the results service is compiled into build/ for it).
 const FAULT_KILLS = 200
+const FAULT_CACHE_SAVE_KILLS = 40
 const FAULT_SEED = 20261201
 const JUNIT_ROUNDS = 3
 
@@ -148,7 +150,7 @@ async function measure({ runs, scratch, cli }) {
   let large
   let lookupStores
   try {
-    if (runs('d') || runs('e') || runs('g') || runs('h') || runs('j')) compileSources()
+    if (runs('d') || runs('e') || runs('g') || runs('h') || runs('j') || runs('k')) compileSources()
     // Loaded once build/ is written: the receipt modules import it.
     const { benchStartup } = await import('./bench/startup.mjs')
     const { benchOutputVolume } = await import('./bench/output-volume.mjs')
@@ -191,6 +193,7 @@ async function measure({ runs, scratch, cli }) {
       const counts = await runFaultInjection({
         cli,
         kills: FAULT_KILLS,
+        cacheSaveKills: FAULT_CACHE_SAVE_KILLS,
         seed: FAULT_SEED,
         onProgress: done => progressOf('(k)')(done, FAULT_KILLS)
       })

@@ -3,13 +3,16 @@
 // `reverify resume`; then every file is parsed and the losses are counted. Used by
 // __tests__/cli/fault-injection.test.ts (a small seeded subset) and by `npm run bench` (row k).
 //
-//   node scripts/fault-injection.mjs [kills] [seed]     prints the counts as JSON
+// Some of the kills hit the bundled action during its cache save (scripts/fault-injection-action.mjs).
+//
+//   node scripts/fault-injection.mjs [kills] [seed] [cache-save kills]     prints the counts as JSON
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { runCacheSaveWorker } from './fault-injection-action.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -45,15 +48,14 @@ function variants(worker) {
   ]
 }
 
-/** Live (not zombie) processes running a worker's marker sleep. */
-function markerProcesses(worker) {
-  const marker = markerSleep(worker)
+/** Live (not zombie) processes whose command line (NUL-separated) `matches`. */
+export function liveProcesses(matches) {
   const found = []
   for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue
     try {
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8')
-      if (cmdline !== `sleep\0${marker}\0`) continue
+      if (!matches(cmdline)) continue
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
       if (stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z') found.push(Number(name))
     } catch {
@@ -63,12 +65,17 @@ function markerProcesses(worker) {
   return found
 }
 
+/** Live processes running a worker's marker sleep. */
+function markerProcesses(worker) {
+  return liveProcesses(cmdline => cmdline === `sleep\0${markerSleep(worker)}\0`)
+}
+
 function lines(path) {
   return existsSync(path) ? readFileSync(path, 'utf8').split('\n') : []
 }
 
 /** The parsed events of a trace, and how many lines did not parse (a torn last line apart). */
-function readTrace(dir) {
+export function readTrace(dir) {
   const all = lines(join(dir, 'trace.jsonl'))
   const events = []
   let unparsable = 0
@@ -85,7 +92,7 @@ function readTrace(dir) {
   return { events, unparsable, torn }
 }
 
-function readReceipts(state) {
+export function readReceipts(state) {
   const receipts = new Map()
   const runs = join(state, 'runs')
   if (!existsSync(runs)) return receipts
@@ -117,7 +124,7 @@ async function until(condition, timeoutMs) {
   return condition()
 }
 
-function emptyCounts() {
+export function emptyCounts() {
   return {
     kills: 0,
     byPhase: {},
@@ -132,7 +139,9 @@ function emptyCounts() {
     replays: 0,
     failuresForgotten: 0,
     failuresInvented: 0,
-    processesLeftAlive: 0
+    processesLeftAlive: 0,
+    // The cache-save phase (scripts/fault-injection-action.mjs).
+    cacheSave: { failedRuns: 0, savedBeforeKill: 0, savedByPost: 0, historyIntact: 0, lossWarned: 0, lostSilently: 0 }
   }
 }
 
@@ -144,25 +153,59 @@ function add(total, part) {
 }
 
 /**
- * Kills `kills` runs and counts what was lost. Options: cli (path of dist/cli.js), kills,
- * seed, workers (independent repositories killed in parallel, each with its own seed),
- * onProgress(kills so far).
+ * Kills `kills` runs and counts what was lost. Options: cli (path of dist/cli.js; the action's
+ * dist/index.js and dist/post.js are beside it), kills (in total), cacheSaveKills (how many of
+ * them kill the action's main step during its cache save; a fifth by default), seed, workers
+ * (independent repositories whose CLI runs are killed in parallel, each with its own seed),
+ * actionWorkers (the same for the action's runs), service (the local results service the
+ * action talks to; by default one is started from tsc's output in build/, as `npm run bench`
+ * compiles it), onProgress(kills so far).
  */
 export async function runFaultInjection({
   cli = join(root, 'dist', 'cli.js'),
   kills = 200,
+  cacheSaveKills = Math.round(kills / 5),
   seed = 20261201,
   workers = 4,
+  actionWorkers = 2,
+  service,
   onProgress
 } = {}) {
   const total = emptyCounts()
-  const share = Array.from({ length: workers }, (_, worker) => Math.floor(kills / workers) + (worker < kills % workers ? 1 : 0))
-  const parts = await Promise.all(
-    share.map((count, worker) => runWorker({ cli, kills: count, seed: seed + worker, worker, onKill: () => onProgress?.(++total.kills) }))
-  )
-  total.kills = 0
-  for (const part of parts) add(total, part)
-  return total
+  const onKill = () => onProgress?.(++total.kills)
+  const spread = (count, over) => Array.from({ length: over }, (_, worker) => Math.floor(count / over) + (worker < count % over ? 1 : 0))
+  const started = cacheSaveKills > 0 && service === undefined ? await startBuiltService() : undefined
+  try {
+    const parts = await Promise.all([
+      ...spread(kills - cacheSaveKills, workers).map((count, worker) =>
+        runWorker({ cli, kills: count, seed: seed + worker, worker, onKill })
+      ),
+      ...spread(cacheSaveKills, cacheSaveKills > 0 ? actionWorkers : 0).map((count, worker) =>
+        runCacheSaveWorker({
+          bundleDir: dirname(cli),
+          service: service ?? started,
+          kills: count,
+          seed: seed + workers + worker,
+          worker,
+          onKill
+        })
+      )
+    ])
+    total.kills = 0
+    for (const part of parts) add(total, part)
+    return total
+  } finally {
+    await started?.stop()
+  }
+}
+
+/** The local results service of the tests, from tsc's output in build/ (`npm run bench` compiles it). */
+async function startBuiltService() {
+  const built = join(root, 'build', '__tests__', 'helpers', 'results-service.js')
+  if (!existsSync(built))
+    throw new Error('build/ has no results service: compile with `npx tsc -p tsconfig.json --noEmit false --outDir build`')
+  const { ResultsService } = await import(pathToFileURL(built).href)
+  return ResultsService.start()
 }
 
 async function runWorker({ cli, kills, seed, worker, onKill }) {
@@ -258,7 +301,7 @@ function recordedAtCrash(receipt) {
 }
 
 /** Parses every file and counts the invariants over all runs. */
-function tally(state, counts) {
+export function tally(state, counts) {
   const receipts = readReceipts(state)
   for (const [id, receipt] of receipts) {
     if (receipt === undefined || typeof receipt.run_id !== 'string' || receipt.run_id !== id) {
@@ -292,6 +335,12 @@ function tally(state, counts) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const kills = Number(process.argv[2] ?? 200)
   const seed = Number(process.argv[3] ?? 20261201)
-  const counts = await runFaultInjection({ kills, seed, onProgress: n => n % 25 === 0 && process.stderr.write(`${n} kills\n`) })
+  const cacheSaveKills = process.argv[4] === undefined ? undefined : Number(process.argv[4])
+  const counts = await runFaultInjection({
+    kills,
+    seed,
+    cacheSaveKills,
+    onProgress: n => n % 25 === 0 && process.stderr.write(`${n} kills\n`)
+  })
   process.stdout.write(`${JSON.stringify(counts, null, 2)}\n`)
 }

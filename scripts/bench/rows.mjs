@@ -212,6 +212,12 @@ export function faultRows(counts, seconds) {
       what: 'next runs / `reverify resume` after them: resumed, restarted',
       median: `${counts.followUps.run} / ${counts.followUps.resume}: ${counts.resumed}, ${counts.restarted}`
     },
+    {
+      row: 'k',
+      what: 'action killed during the cache save: failed runs among them, entries saved before the kill, saved by the post step',
+      median: `${counts.byPhase['cache-save'] ?? 0}: ${counts.cacheSave.failedRuns}, ${counts.cacheSave.savedBeforeKill}, ${counts.cacheSave.savedByPost}`
+    },
+    zero('next runs on a new machine missing part of the history, silently', counts.cacheSave.lostSilently),
     zero('files that do not parse', counts.unparsableFiles),
     zero('runs left `running`', counts.runsLeftRunning),
     zero('commands re-run although their result was recorded', counts.rerunAfterRecorded),
@@ -222,7 +228,7 @@ export function faultRows(counts, seconds) {
       target: '> 0',
       result: verdict(counts.replays > 0)
     },
-    zero('failures forgotten (trace failed, receipt not)', counts.failuresForgotten),
+    zero('failures forgotten (trace failed and receipt not; or no warning on the next run)', counts.failuresForgotten),
     zero('failures invented (a cut-off attempt made a run fail)', counts.failuresInvented),
     zero('processes of a crashed attempt left alive', counts.processesLeftAlive)
   ]

@@ -12,6 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describeError } from '../core/errors.js'
 import type { ReceiptStore } from '../core/receipt-store.js'
+import { pauseForTest } from '../core/run/test-pause.js'
 import { CACHE_KEY_PREFIX } from './constants.js'
 import type { CacheListing } from './persistence/cache-listing.js'
 import type { CacheStore, RestoreAnswer } from './persistence/cache-store.js'
@@ -166,8 +167,11 @@ function reportImport(options: HistoryOptions, counts: ImportCounts, newest: str
   }
 }
 
-/** Stages this identity's receipts and saves them under a new unique key. */
-export async function saveHistory(options: HistoryOptions, key: string): Promise<boolean> {
+/**
+ * Stages this identity's receipts and saves them under a new unique key. `env` is read only
+ * for the test-only pause `during-cache-save` (core/run/test-pause.ts).
+ */
+export async function saveHistory(options: HistoryOptions, key: string, env?: NodeJS.ProcessEnv): Promise<boolean> {
   let transfer: TransferDir | undefined
   try {
     const receipts = await options.store.history(options.target, options.scope, options.identityHash)
@@ -177,7 +181,10 @@ export async function saveHistory(options: HistoryOptions, key: string): Promise
       await mkdir(join(transfer.dir, 'runs', receipt.run_id), { recursive: true })
       await writeFile(join(transfer.dir, 'runs', receipt.run_id, 'receipt.json'), `${JSON.stringify(receipt, null, 2)}\n`)
     }
-    const raced = await withinDeadline(options.cache.save([transfer.cachePath], key), options.deadlines.saveMs)
+    const saving = withinDeadline(options.cache.save([transfer.cachePath], key), options.deadlines.saveMs)
+    // Fault injection kills the step here, the save under way (docs/reliability.md).
+    await pauseForTest(env, 'during-cache-save')
+    const raced = await saving
     if (raced.late) {
       options.warn(
         `reverify: the receipt history was not saved: the cache service did not answer within ${deadlineText(options.deadlines.saveMs)}; the verdict stands`

@@ -3,8 +3,9 @@
  * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the run's environment, the run writes the
  * marker file when it reaches that point and waits there for a minute, so a test can kill it
  * exactly in a window that is otherwise a few microseconds wide. Points: `after-trace-end`
- * (the trace has its `end`, the final receipt is not written yet). Without the variable it
- * does nothing.
+ * (the trace has its `end`, the final receipt is not written yet) and `during-cache-save`
+ * (the action's main step has started saving the receipt history to the cache; the save goes
+ * on while the step waits). Without the variable it does nothing.
  */
 import { writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -13,8 +14,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 export const TEST_PAUSE_VARIABLE = 'REVERIFY_TEST_PAUSE_AT'
 const PAUSE_MS = 60_000
 
+/** The points a test can pause a run at. */
+export type TestPausePoint = 'after-trace-end' | 'during-cache-save'
+
 /** Pauses at `point` when the environment asks for it. */
-export async function pauseForTest(env: NodeJS.ProcessEnv | undefined, point: 'after-trace-end'): Promise<void> {
+export async function pauseForTest(env: NodeJS.ProcessEnv | undefined, point: TestPausePoint): Promise<void> {
   const value = env?.[TEST_PAUSE_VARIABLE]
   if (value === undefined || !value.startsWith(`${point}:`)) return
   writeFileSync(value.slice(point.length + 1), `${process.pid}\n`)
