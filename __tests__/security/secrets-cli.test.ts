@@ -146,3 +146,33 @@ test('a secret in the name reaches neither the trace, meta.json nor a folder nam
   expect(session).toMatch(/\/deploy-redacted-redact-input\/[0-9A-Z]{26}$/)
   expect(expectWellFormedTrace(session!).every(event => event.skill === 'Deploy [redacted:redact-input]')).toBe(true)
 })
+
+test('a redact value inside --scope or a rejected flag reaches neither the store nor the error line', async () => {
+  const repo = await scratchRepo()
+  const state = join(repo, '.reverify')
+  const args = [
+    'run',
+    '--command',
+    'exit 1',
+    '--expect-exit',
+    '0',
+    '--max-retries',
+    '0',
+    '--scope',
+    `leg ${REDACT_VALUE}`,
+    '--redact',
+    REDACT_VALUE
+  ]
+  expect((await spawnCli(args, repo)).code).toBe(1)
+  expect(leaksUnder(state, [REDACT_VALUE])).toEqual([])
+  // The redacted scope is the same every time: the next run finds the failure and warns.
+  const again = await spawnCli(args, repo)
+  expect(again.stderr).toContain('nobody captured')
+  const rejected = await spawnCli(
+    ['run', '--command', 'true', '--expect-exit', '0', '--working-directory', `nope-${REDACT_VALUE}`, '--redact', REDACT_VALUE],
+    repo
+  )
+  expect(rejected.code).toBe(2)
+  expect(rejected.stderr).toContain('--working-directory')
+  expect(rejected.stderr).not.toContain(REDACT_VALUE)
+})

@@ -36,10 +36,14 @@ export async function benchHistoryPersistence({ scratch, rounds }) {
   const receipts = Array.from({ length: RECEIPTS_PER_IDENTITY }, (_, run) => receiptFor(target, 0, run))
   const key = historyKey(target, '', receipts[0].identity_hash)
   const quiet = () => undefined
+  // The cache client works in the workspace (the runner's cwd): the transfer folder lives there.
+  const workspace = join(scratch, 'history-workspace')
+  await mkdir(workspace, { recursive: true })
   const options = stateDir => ({
     cache: cacheStore,
     store: new ReceiptStore(stateDir, { warn: quiet }),
-    stateDir,
+    workspace,
+    deadlines: { restoreMs: 60_000, saveMs: 120_000 },
     historyKey: key,
     target,
     scope: '',
@@ -49,7 +53,9 @@ export async function benchHistoryPersistence({ scratch, rounds }) {
   })
   // The cache client prints through @actions/core to stdout: keep the report clean.
   const write = process.stdout.write.bind(process.stdout)
+  const cwd = process.cwd()
   try {
+    process.chdir(workspace)
     process.stdout.write = () => true
     // One state dir holding the history, saved once so there is something to restore.
     const stateDir = join(scratch, 'history-state')
@@ -73,6 +79,7 @@ export async function benchHistoryPersistence({ scratch, rounds }) {
     return { medianMs: median(times), payloadBytes: entries[entries.length - 1].size, receipts: receipts.length, rounds }
   } finally {
     process.stdout.write = write
+    process.chdir(cwd)
     await service.stop()
   }
 }

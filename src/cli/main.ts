@@ -1,5 +1,7 @@
 /** The CLI's dispatcher: subcommand → handler, user errors → one line and exit 2. */
 import { ExitCode, describeError, isUserError } from '../core/errors.js'
+import { inputLines } from '../core/inputs/kinds.js'
+import { createRedactor, type Redactor } from '../core/redaction.js'
 import { showValue } from '../core/settings.js'
 import { VERSION } from '../core/version.js'
 import { MAIN_HELP } from './help.js'
@@ -18,6 +20,19 @@ const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promis
   resume: resumeCommandLine,
   report: reportCommandLine,
   flaky: flakyCommandLine
+}
+
+/**
+ * A redactor from the `--redact` values of a command line, read without validating anything
+ * else (docs/design.md §1): an error about another flag must not print a secret.
+ */
+function argvRedactor(argv: readonly string[], env: NodeJS.ProcessEnv): Redactor {
+  const values: string[] = []
+  argv.forEach((arg, index) => {
+    if (arg === '--redact' && argv[index + 1] !== undefined) values.push(...inputLines(argv[index + 1]!))
+    else if (arg.startsWith('--redact=')) values.push(...inputLines(arg.slice('--redact='.length)))
+  })
+  return createRedactor({ values, env })
 }
 
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */
@@ -43,7 +58,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return await handler(rest, io)
   } catch (error) {
     if (isUserError(error)) {
-      println(io.stderr, `reverify: ${describeError(error)}`)
+      // A rejected value may hold a secret the same command line asked to redact.
+      println(io.stderr, `reverify: ${argvRedactor(rest, io.env).redact(describeError(error))}`)
       return ExitCode.usage
     }
     // Not the user's fault: say so in one line; the stack only on request.

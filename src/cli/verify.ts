@@ -137,6 +137,8 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   })
   const place: RemedyPlace = { stateDir, root }
   const redactor = createRedactor({ values: settings.redact, env: io.env })
+  // The scope is stored in receipts and compared between runs: redacted as it is read, alike every time.
+  settings = { ...settings, scope: redactor.redact(settings.scope) }
   const status = new StatusLine(io.stderr, { enabled: wantsStatusLine(io.stderr, io.env) })
   // Everything written while the run goes on passes the status line, which erases itself first.
   const stdout = status.wrap(io.stdout)
