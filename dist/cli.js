@@ -3966,9 +3966,13 @@ class UsageError extends Error {
 class ConfigError extends Error {
     name = 'ConfigError';
 }
-/** True for errors that are the user's to fix (exit 2, no stack trace). */
+/** The state directory's disk is full (ENOSPC, EDQUOT): one line, exit 2 (docs/design.md §6). */
+class DiskFullError extends Error {
+    name = 'DiskFullError';
+}
+/** True for errors that are the user's to fix (exit 2, no stack trace): an input, the config, a full disk. */
 function errors_isUserError(error) {
-    return error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError');
+    return error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError' || error.name === 'DiskFullError');
 }
 /** One printable line for anything thrown, whatever it is. */
 function errors_describeError(error) {
@@ -4023,6 +4027,10 @@ function closedPipeTolerant(stream, onOtherError) {
     };
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
@@ -12540,10 +12548,6 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: ./src/core/printable.ts
 /**
  * Values that reach a message can come from untrusted places (a cache, an event payload, a
@@ -13054,6 +13058,819 @@ function unsetText(kind, place) {
     if (kind.type === 'directory')
         return place.base;
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
+// Characters roughly from most to least frequent in build and test output. A literal is
+// searched for by a rare character it holds, so that the native indexOf scan (a memchr)
+// stops as seldom as possible; characters missing here count as the rarest of all.
+const COMMON_FIRST = ' \n\r\tetaoinsrlcdhupmfgbyw0123456789.-/:_,=()[]"\'>`*#TSEARICONLDPMUFGHBWkv<{};+@$%|\\~!&?^';
+// From here on a character is rare enough to be shared as the anchor of several literals.
+const RARE_FROM = COMMON_FIRST.indexOf('k');
+function rarity(char) {
+    const index = COMMON_FIRST.indexOf(char);
+    return index === -1 ? COMMON_FIRST.length : index;
+}
+/**
+ * The literal secrets, indexed for the three questions a scan asks: which literal is the
+ * longest at a position (a trie); where a text ends in the start of one (the trie, tried
+ * where each literal's first two characters last occur); and where literals occur at all
+ * (a short needle per literal, found with indexOf).
+ */
+class LiteralIndex {
+    /** Length of the longest literal (0 when there are none). */
+    maxLength;
+    root = { next: undefined, literal: undefined };
+    /** For each first two characters of a literal of 3+ characters: the longest such literal. */
+    longestByStart = new Map();
+    /** First characters of literals of 2+ characters (a text's last character may begin one). */
+    firstChars = new Set();
+    anchors = new Map();
+    constructor(literals) {
+        const present = literals.filter(literal => literal.text !== '');
+        for (const literal of present)
+            this.insert(literal);
+        this.chooseAnchors(present);
+        this.maxLength = Math.max(0, ...present.map(literal => literal.text.length));
+    }
+    /** The longest literal that starts at `at`, if any. */
+    longestAt(text, at) {
+        let node = this.root;
+        let best;
+        for (let i = at; i < text.length && node.next !== undefined; i++) {
+            node = node.next.get(text.charCodeAt(i));
+            if (node === undefined)
+                break;
+            if (node.literal !== undefined)
+                best = node.literal;
+        }
+        return best;
+    }
+    /**
+     * The earliest position from which the rest of `text` could still grow into a literal
+     * (or a longer literal) once more text arrives; `text.length` when none can.
+     */
+    unfinishedFrom(text) {
+        const last = text.length - 1;
+        let earliest = last >= 0 && this.firstChars.has(text.charAt(last)) && this.growsFrom(text, last) ? last : text.length;
+        for (const [start, longest] of this.longestByStart) {
+            const from = Math.max(0, text.length - longest + 1);
+            for (let at = text.indexOf(start, from); at !== -1 && at < earliest; at = text.indexOf(start, at + 1)) {
+                if (this.growsFrom(text, at))
+                    earliest = at;
+            }
+        }
+        return earliest;
+    }
+    // Whether text[start..] is the beginning of a literal longer than it.
+    growsFrom(text, start) {
+        let node = this.root;
+        for (let i = start; i < text.length && node !== undefined; i++)
+            node = node.next?.get(text.charCodeAt(i));
+        return node?.next !== undefined;
+    }
+    /** Appends to `out` every position where a whole literal starts in `text`. */
+    collectStarts(text, out) {
+        for (const [needle, anchored] of this.anchors) {
+            for (let hit = text.indexOf(needle); hit !== -1; hit = text.indexOf(needle, hit + 1)) {
+                for (const { offset, first, literal } of anchored) {
+                    const start = hit - offset;
+                    if (start >= 0 && text.charCodeAt(start) === first && text.startsWith(literal.text, start))
+                        out.push(start);
+                }
+            }
+        }
+    }
+    insert(literal) {
+        const { text } = literal;
+        let node = this.root;
+        for (let i = 0; i < text.length; i++) {
+            node.next ??= new Map();
+            const code = text.charCodeAt(i);
+            let child = node.next.get(code);
+            if (child === undefined) {
+                child = { next: undefined, literal: undefined };
+                node.next.set(code, child);
+            }
+            node = child;
+        }
+        // A marker to keep wins over a secret with the very same text.
+        if (node.literal === undefined || literal.keep)
+            node.literal = literal;
+        if (text.length >= 2)
+            this.firstChars.add(text.charAt(0));
+        if (text.length >= 3) {
+            const start = text.slice(0, 2);
+            this.longestByStart.set(start, Math.max(text.length, this.longestByStart.get(start) ?? 0));
+        }
+    }
+    // Each distinct needle costs one indexOf pass over every chunk, and each hit a return
+    // to JavaScript. So literals share a rare character where several hold one; a literal
+    // left on its own is searched for by up to four characters from its rarest one, and the
+    // native search passes over most false hits by itself.
+    chooseAnchors(literals) {
+        let left = [...literals];
+        for (;;) {
+            const holders = new Map();
+            for (const { text } of left) {
+                for (const char of new Set(text)) {
+                    if (rarity(char) >= RARE_FROM)
+                        holders.set(char, (holders.get(char) ?? 0) + 1);
+                }
+            }
+            let shared;
+            for (const [char, count] of holders) {
+                const best = shared === undefined ? 1 : holders.get(shared);
+                if (count > best || (count === best && shared !== undefined && rarity(char) > rarity(shared)))
+                    shared = char;
+            }
+            if (shared === undefined)
+                break;
+            const char = shared;
+            for (const literal of left) {
+                if (literal.text.includes(char))
+                    this.anchor(char, literal.text.indexOf(char), literal);
+            }
+            left = left.filter(literal => !literal.text.includes(char));
+        }
+        for (const literal of left) {
+            const offset = rarestIndex(literal.text);
+            this.anchor(literal.text.slice(offset, offset + 4), offset, literal);
+        }
+    }
+    anchor(needle, offset, literal) {
+        const list = this.anchors.get(needle) ?? [];
+        list.push({ offset, first: literal.text.charCodeAt(0), literal });
+        this.anchors.set(needle, list);
+    }
+}
+function rarestIndex(text) {
+    let offset = 0;
+    for (let i = 1; i < text.length; i++) {
+        if (rarity(text.charAt(i)) > rarity(text.charAt(offset)))
+            offset = i;
+    }
+    return offset;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/markers.ts
+/** What replaced a secret: `[redacted:<what>]`, so a reader knows something was there. */
+function marker(what) {
+    return `[redacted:${what}]`;
+}
+/** Marker for the values of the `redact` input and their encoded forms. */
+const REDACT_INPUT_MARKER = marker('redact-input');
+/** Marker for the value of a secret-looking environment variable. */
+function envMarker(name) {
+    // A name with `]` or spaces would break the marker's shape (and idempotence).
+    return marker(`env:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/char-class.ts
+/** Builds a CharClass from a one-character regex such as /[A-Za-z0-9_-]/. */
+function asciiClass(pattern) {
+    const table = new Uint8Array(128);
+    for (let code = 0; code < 128; code++) {
+        if (pattern.test(String.fromCharCode(code)))
+            table[code] = 1;
+    }
+    return code => code < 128 && table[code] === 1;
+}
+/** Letters and digits: a token shape preceded by one of these is part of a longer word. */
+const isAlphanumeric = asciiClass(/[A-Za-z0-9]/);
+/** True for the first half of a UTF-16 surrogate pair (never cut a pair in two). */
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/private-key.ts
+
+
+/** Marker that replaces a whole PEM private key block. */
+const PRIVATE_KEY_MARKER = marker('private-key');
+/**
+ * Most body text one block may swallow. A BEGIN line whose END line never comes (a
+ * truncated dump, a grep hit) must not blank out the rest of the log, nor make a stream
+ * hold text: the body is dropped as it arrives, and after this many characters without
+ * an END line the output resumes. Real keys are far smaller (RSA 16384 is about 13 KB).
+ */
+const PRIVATE_KEY_CAP = 64 * 1024;
+/** How a BEGIN line starts (what the candidate search looks for). */
+const BEGIN_LINE = '-----BEGIN ';
+const HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
+const FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const HEADER_MAX_LENGTH = '-----BEGIN '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
+const FOOTER_MAX_LENGTH = '-----END '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
+/** End of the BEGIN line of a private key block starting at `at`, if one does. */
+function privateKeyHeaderEnd(text, at) {
+    if (!text.startsWith(BEGIN_LINE, at))
+        return undefined;
+    HEADER.lastIndex = at;
+    const found = HEADER.exec(text);
+    return found === null ? undefined : at + found[0].length;
+}
+/** Where a BEGIN line that is not finished yet may start; `text.length` if none can. */
+function unfinishedHeaderFrom(text) {
+    const from = Math.max(0, text.length - HEADER_MAX_LENGTH);
+    for (let at = text.indexOf('-----BEGIN', from); at !== -1; at = text.indexOf('-----BEGIN', at + 1)) {
+        // A finished BEGIN line is settled, and one cut by a line break never becomes one.
+        if (privateKeyHeaderEnd(text, at) === undefined && !/[\r\n]/.test(text.slice(at)))
+            return at;
+    }
+    return text.length;
+}
+/**
+ * Drops the body of one private key block, as it streams in, up to and including its
+ * END line (or PRIVATE_KEY_CAP characters). Holds at most an END line's length.
+ */
+class PrivateKeyBody {
+    held = '';
+    offset = 0;
+    /** Feeds body text; undefined while the block goes on, else the text after it. */
+    feed(input, final) {
+        const text = this.held + input;
+        const capAt = PRIVATE_KEY_CAP - this.offset;
+        FOOTER.lastIndex = 0;
+        const footer = FOOTER.exec(text);
+        if (footer !== null && footer.index < capAt)
+            return text.slice(footer.index + footer[0].length);
+        // Past this length, an END line starting before the cap would have been complete.
+        if (final || text.length >= capAt + FOOTER_MAX_LENGTH - 1) {
+            if (text.length <= capAt)
+                return '';
+            return text.slice(isHighSurrogate(text.charCodeAt(capAt - 1)) ? capAt + 1 : capAt);
+        }
+        const keepFrom = Math.max(0, Math.min(text.length - (FOOTER_MAX_LENGTH - 1), capAt));
+        this.held = text.slice(keepFrom);
+        this.offset += keepFrom;
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/core/redaction/token-shapes.ts
+
+
+
+const alnum = asciiClass(/[A-Za-z0-9]/);
+const alnumUnderscore = asciiClass(/[A-Za-z0-9_]/);
+const base64Url = asciiClass(/[A-Za-z0-9_-]/);
+const slackChars = asciiClass(/[A-Za-z0-9-]/);
+const upperAlnum = asciiClass(/[A-Z0-9]/);
+const token68 = asciiClass(/[A-Za-z0-9._~+/=-]/);
+/** How far back a shape looks before its own start (an Authorization header name). */
+const SHAPE_LOOKBEHIND = 24;
+// Lower- or mixed-case auth words count only right after an Authorization header name
+// (git writes `AUTHORIZATION: basic …`); in prose "basic" and "bearer" are just words.
+const AFTER_HEADER = `(?<=(?:authorization|Authorization|AUTHORIZATION)["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?)`;
+const GITHUB = { marker: marker('github-token'), pattern: /gh[pousr]_[A-Za-z0-9]{36,}/y, tail: alnum };
+const GITHUB_PAT = {
+    marker: marker('github-token'),
+    pattern: /github_pat_[A-Za-z0-9_]{22,}/y,
+    tail: alnumUnderscore
+};
+const GITLAB = { marker: marker('gitlab-token'), pattern: /glpat-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
+const SLACK = { marker: marker('slack-token'), pattern: /xox[abpors]-[A-Za-z0-9-]{10,}/y, tail: slackChars };
+const AWS = { marker: marker('aws-key'), pattern: /A[KS]IA[A-Z0-9]{16,}/y, tail: upperAlnum };
+const API_KEY = { marker: marker('api-key'), pattern: /sk-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
+// Header, payload, signature (possibly empty for unsigned tokens), and up to two more
+// parts for the five-part encrypted form.
+const JWT = {
+    marker: marker('jwt'),
+    pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*){1,3}/y,
+    tail: base64Url
+};
+const BEARER = {
+    marker: marker('auth-header'),
+    pattern: new RegExp(`(?:Bearer|BEARER|${AFTER_HEADER}[Bb][Ee][Aa][Rr][Ee][Rr])[ \\t]{1,8}([A-Za-z0-9._~+/-]+=*)`, 'y'),
+    tail: token68,
+    credential: 1,
+    accept: looksLikeCredential
+};
+const BASIC = {
+    marker: marker('auth-header'),
+    pattern: new RegExp(`(?:Basic|BASIC|${AFTER_HEADER}[Bb][Aa][Ss][Ii][Cc])[ \\t]{1,8}([A-Za-z0-9+/]+=*)`, 'y'),
+    tail: token68,
+    credential: 1,
+    accept: isBasicCredential
+};
+/** The markers the shapes write (kept intact when redacting redacted text). */
+const SHAPE_MARKERS = [...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))];
+const BY_FIRST_CHAR = new Map([
+    ['g', [GITHUB, GITHUB_PAT, GITLAB]],
+    ['x', [SLACK]],
+    ['A', [AWS]],
+    ['s', [API_KEY]],
+    ['e', [JWT]],
+    ['B', [BEARER, BASIC]],
+    ['b', [BEARER, BASIC]]
+]);
+// Prose says "Bearer tokens are…": a credential is long and not a plain lower-case word.
+function looksLikeCredential(credential) {
+    return credential.length >= 8 && /[0-9._~+/=-]|.[A-Z]/.test(credential);
+}
+// `Basic` is followed by base64 of `user:password`; anything else is an ordinary word.
+function isBasicCredential(credential) {
+    if (credential.length < 8)
+        return false;
+    return external_node_buffer_namespaceObject.Buffer.from(credential, 'base64').toString('latin1').includes(':');
+}
+/**
+ * The longest token shape that starts at `at` (text before it is only looked at). A
+ * token glued to a letter or digit is part of a longer word, unless that character was
+ * the end of a secret just redacted (so that redacting twice changes nothing).
+ */
+function shapeAt(text, at, afterRedaction) {
+    const shapes = BY_FIRST_CHAR.get(text.charAt(at));
+    if (shapes === undefined)
+        return undefined;
+    if (!afterRedaction && at > 0 && isAlphanumeric(text.charCodeAt(at - 1)))
+        return undefined;
+    let best;
+    for (const shape of shapes) {
+        shape.pattern.lastIndex = at;
+        const found = shape.pattern.exec(text);
+        if (found === null)
+            continue;
+        const credential = shape.credential === undefined ? found[0] : found[shape.credential];
+        if (credential === undefined || (shape.accept !== undefined && !shape.accept(credential)))
+            continue;
+        const end = at + found[0].length;
+        if (best !== undefined && end - at <= best.end - best.start)
+            continue;
+        const kept = shape.credential === undefined ? '' : found[0].slice(0, found[0].length - credential.length);
+        best = { start: at, end, marker: shape.marker, kept, tail: shape.tail };
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/scanner.ts
+
+
+// Input kept from before the held text, so that the character before a token and an
+// Authorization header name in front of an auth word look the same whichever way the
+// text was cut into chunks.
+const CONTEXT_LENGTH = SHAPE_LOOKBEHIND + 8;
+// How much of a big chunk is joined to the held text (see textStep).
+const SEAM_LENGTH = 1024;
+/**
+ * Redacts one stream of text. Whole-text redaction is the same machine fed everything
+ * at once, so a stream and a whole text give the same result wherever every secret fits
+ * in the window that a stream holds back.
+ *
+ * How it stays correct across chunks: text is only let out up to the first position
+ * where more input could still change a decision (a literal's start that the text ends
+ * in, the final run of token characters, an unfinished BEGIN line); the rest is held and
+ * scanned again with the next chunk (with a little context from before it).
+ */
+class RedactionScanner {
+    finder;
+    pending = '';
+    /** The input just before `pending` (already let out; read, never emitted again). */
+    context = '';
+    /** Whether `pending` starts right where a redacted secret ended. */
+    afterRedaction = false;
+    mode = 'text';
+    body;
+    tail;
+    constructor(finder) {
+        this.finder = finder;
+    }
+    /** Feeds a chunk; returns what is safe to write now. */
+    push(chunk) {
+        return this.run(chunk, false);
+    }
+    /** Ends the stream; returns whatever was held back, redacted. */
+    end() {
+        return this.run('', true);
+    }
+    /** Redacts a whole text in one go (this scanner is used up afterwards). */
+    redactAll(text) {
+        return this.run(text, true);
+    }
+    run(input, final) {
+        const out = [];
+        let rest = input;
+        for (;;) {
+            const mode = this.mode;
+            if (mode === 'token-tail')
+                rest = this.tokenTailStep(rest);
+            else if (mode === 'private-key')
+                rest = this.privateKeyStep(rest, final);
+            else
+                rest = this.textStep(rest, final, out);
+            if (this.mode === mode)
+                return out.length === 1 ? out[0] : out.join('');
+        }
+    }
+    textStep(input, final, out) {
+        const head = this.context.length + this.pending.length;
+        if (head > 0 && input.length > 2 * SEAM_LENGTH) {
+            // Prepending the held text to a big chunk would copy all of it (and slowly, for text
+            // outside Latin-1). So the chunk's first stretch goes through on its own; after that
+            // the held text is a stretch of this chunk again, and the rest is a plain slice.
+            const rest = this.scan(this.context + this.pending + input.slice(0, SEAM_LENGTH), false, out);
+            if (this.mode !== 'text')
+                return rest + input.slice(SEAM_LENGTH);
+            const resume = SEAM_LENGTH - this.pending.length - this.context.length;
+            if (resume >= 0) {
+                const from = this.context.length;
+                this.context = '';
+                this.pending = '';
+                return this.scan(input.slice(resume), final, out, from);
+            }
+            input = input.slice(SEAM_LENGTH);
+        }
+        return this.scan(this.context + this.pending + input, final, out);
+    }
+    /** Redacts `text`, of which the first `from` characters are context (already let out). */
+    scan(text, final, out, from = this.context.length) {
+        this.pending = '';
+        if (text.length === from) {
+            this.context = text.slice(Math.max(0, from - CONTEXT_LENGTH));
+            return '';
+        }
+        // Candidates first: their indexOf flattens the concatenation, which the character
+        // reads of settledUpTo would otherwise walk piece by piece.
+        const starts = this.finder.candidates(text);
+        const limit = final ? text.length : Math.max(from, this.finder.settledUpTo(text));
+        let scanned = from;
+        let emitted = from;
+        let redactedUpTo = this.afterRedaction ? from : -1;
+        let holdFrom = -1;
+        let tailAtEnd;
+        for (let i = 0; i < starts.length; i++) {
+            const at = starts[i];
+            if (at < scanned)
+                continue;
+            if (at >= limit)
+                break;
+            const found = this.finder.at(text, at, at === redactedUpTo);
+            if (found === undefined)
+                continue;
+            if (found.privateKey) {
+                out.push(text.slice(emitted, at), PRIVATE_KEY_MARKER);
+                this.mode = 'private-key';
+                this.body = new PrivateKeyBody();
+                return text.slice(found.end);
+            }
+            // Overlapping secrets are blanked as one span, named after the longest of them.
+            let end = found.end;
+            let longest = found;
+            let last = found;
+            let next = i + 1;
+            for (; next < starts.length && starts[next] < end; next++) {
+                const other = starts[next];
+                if (other <= at || found.keep)
+                    continue;
+                const overlap = this.finder.at(text, other, false);
+                if (overlap === undefined || overlap.keep)
+                    continue;
+                if (overlap.privateKey) {
+                    end = other; // the key block takes over from its BEGIN line
+                    break;
+                }
+                if (overlap.end > end) {
+                    end = overlap.end;
+                    last = overlap;
+                }
+                if (overlap.end - overlap.start > longest.end - longest.start)
+                    longest = overlap;
+            }
+            if (!final && end > limit && text.length - at <= this.finder.holdLimit) {
+                holdFrom = at;
+                break;
+            }
+            if (!found.keep) {
+                out.push(text.slice(emitted, at), longest.start === at ? longest.kept + longest.marker : longest.marker);
+                emitted = end;
+                redactedUpTo = end;
+                // Only reached when a token outgrew the window: drop the rest of it as it comes.
+                tailAtEnd = !final && end === text.length ? last.tail : undefined;
+            }
+            scanned = end;
+            i = next - 1;
+        }
+        const stop = holdFrom >= 0 ? holdFrom : Math.max(emitted, limit);
+        if (stop > emitted)
+            out.push(text.slice(emitted, stop));
+        this.pending = text.slice(stop);
+        this.context = text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop);
+        this.afterRedaction = stop === redactedUpTo;
+        if (tailAtEnd !== undefined && emitted === text.length) {
+            this.mode = 'token-tail';
+            this.tail = tailAtEnd;
+        }
+        return '';
+    }
+    tokenTailStep(input) {
+        const tail = this.tail;
+        let i = 0;
+        while (i < input.length && tail(input.charCodeAt(i)))
+            i++;
+        if (i > 0)
+            this.context = (this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH);
+        if (i === input.length)
+            return '';
+        this.mode = 'text';
+        this.tail = undefined;
+        this.afterRedaction = true;
+        return input.slice(i);
+    }
+    privateKeyStep(input, final) {
+        const rest = this.body.feed(input, final);
+        if (rest === undefined)
+            return '';
+        this.mode = 'text';
+        this.body = undefined;
+        // Text after a block is read as if the stream started there, whichever way it was cut.
+        this.context = '';
+        this.afterRedaction = true;
+        return rest;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
+
+
+/**
+ * Every character any shape's token can hold. Output that ends in a run of these may be
+ * the first half of a token, so it is held back (up to TOKEN_WINDOW characters).
+ */
+const isTokenChar = asciiClass(/[A-Za-z0-9._~+/=-]/);
+/** The most a stream holds back for a token that may still be growing. */
+const TOKEN_WINDOW = 4096;
+// An auth word and its blanks right before the final run: the match starts at the word.
+const AUTH_REACH = 'bearer'.length + 8;
+const AUTH_BEFORE_RUN = /(?:bearer|basic)[ \t]{1,8}$/i;
+const BEFORE_GH = asciiClass(/[pousr]/);
+const BEFORE_XOX = asciiClass(/[abpors]/);
+const HEADER_TO_AUTH_WORD = /["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?=[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])/y;
+/**
+ * Appends to `out` every position where a token shape or a BEGIN line could start. Each
+ * is found by a short needle whose first character is rare in ordinary output, so that
+ * the native indexOf (a memchr) stops seldom: `_ k- xox glpat- J IA B z Z`. A hit costs a
+ * look at its neighbours; only the few that fit are examined in full later.
+ */
+function collectShapeStarts(text, out) {
+    for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if (previous === 0x62) {
+            if (hit >= 6 && text.startsWith('github_pat_', hit - 6))
+                out.push(hit - 6);
+        }
+        else if (hit >= 3 && BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
+            out.push(hit - 3);
+        }
+    }
+    for (let hit = text.indexOf('k-'); hit !== -1; hit = text.indexOf('k-', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x73)
+            out.push(hit - 1);
+    }
+    for (let hit = text.indexOf('xox'); hit !== -1; hit = text.indexOf('xox', hit + 1)) {
+        if (BEFORE_XOX(text.charCodeAt(hit + 3)) && text.charCodeAt(hit + 4) === 0x2d)
+            out.push(hit);
+    }
+    for (let hit = text.indexOf('glpat-'); hit !== -1; hit = text.indexOf('glpat-', hit + 1))
+        out.push(hit);
+    for (let hit = text.indexOf('J'); hit !== -1; hit = text.indexOf('J', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x79 && text.charCodeAt(hit - 2) === 0x65)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('IA'); hit !== -1; hit = text.indexOf('IA', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if ((previous === 0x4b || previous === 0x53) && text.charCodeAt(hit - 2) === 0x41)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('B'); hit !== -1; hit = text.indexOf('B', hit + 1)) {
+        const second = text.charCodeAt(hit + 1);
+        if (second === 0x65 || second === 0x45) {
+            if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit))
+                out.push(hit);
+            else if (hit >= 5 && text.startsWith(BEGIN_LINE, hit - 5))
+                out.push(hit - 5);
+        }
+        else if (second === 0x61 || second === 0x41) {
+            if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit))
+                out.push(hit);
+        }
+    }
+    for (const letter of ['z', 'Z']) {
+        for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
+            if ((text.charCodeAt(hit + 1) | 0x20) !== 0x61 || text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
+                continue;
+            HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
+            if (HEADER_TO_AUTH_WORD.test(text))
+                out.push(HEADER_TO_AUTH_WORD.lastIndex);
+        }
+    }
+}
+/**
+ * Where a token still being written may start: the final run of token characters (and an
+ * auth word just before it), at most TOKEN_WINDOW back; `text.length` if none.
+ */
+function unfinishedTokenFrom(text) {
+    const floor = Math.max(0, text.length - TOKEN_WINDOW);
+    let start = text.length;
+    while (start > floor && isTokenChar(text.charCodeAt(start - 1)))
+        start--;
+    const before = text.slice(Math.max(0, start - AUTH_REACH), start);
+    const auth = AUTH_BEFORE_RUN.exec(before);
+    if (auth !== null)
+        start -= before.length - auth.index;
+    return start;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/secret-finder.ts
+
+
+
+
+/**
+ * Finds secrets in a text: where they may start (fast, from native indexOf searches for
+ * an anchor per literal and per shape), what is at one position (the longest literal,
+ * shape or key block), and up to where a text's outcome can no longer change.
+ */
+class SecretFinder {
+    literals;
+    /** Most a stream may hold back: a token window plus room for overlapping literals. */
+    holdLimit;
+    constructor(literals) {
+        this.literals = literals;
+        this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128;
+    }
+    /** Ascending positions where a secret may start (a superset, possibly with repeats). */
+    candidates(text) {
+        const starts = [];
+        collectShapeStarts(text, starts);
+        this.literals.collectStarts(text, starts);
+        if (starts.length > 1 && !isAscending(starts))
+            starts.sort((a, b) => a - b);
+        return starts;
+    }
+    /** What starts at `at`: a private key block wins, then the longest match (literals on a tie). */
+    at(text, at, afterRedaction) {
+        const keyEnd = privateKeyHeaderEnd(text, at);
+        if (keyEnd !== undefined) {
+            return { start: at, end: keyEnd, marker: PRIVATE_KEY_MARKER, kept: '', keep: false, privateKey: true, tail: undefined };
+        }
+        const literal = this.literals.longestAt(text, at);
+        const shape = shapeAt(text, at, afterRedaction);
+        if (shape !== undefined && (literal === undefined || shape.end - at > literal.text.length)) {
+            return { ...shape, keep: false, privateKey: false };
+        }
+        if (literal === undefined)
+            return undefined;
+        const end = at + literal.text.length;
+        return { start: at, end, marker: literal.marker, kept: '', keep: literal.keep, privateKey: false, tail: undefined };
+    }
+    /** First position whose outcome more input could still change. */
+    settledUpTo(text) {
+        let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text));
+        // Never let out half of a surrogate pair.
+        if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1)))
+            limit--;
+        return limit;
+    }
+}
+function isAscending(numbers) {
+    for (let i = 1; i < numbers.length; i++)
+        if (numbers[i] < numbers[i - 1])
+            return false;
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/secret-values.ts
+
+
+/**
+ * Shortest environment value (and shortest encoded form) that is redacted. Shorter values
+ * are words like `true`, `main` or `1234` that also appear all over ordinary output:
+ * blanking every occurrence would wreck the logs while protecting almost nothing, since a
+ * secret that short can be guessed anyway.
+ */
+const MIN_SECRET_LENGTH = 6;
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i;
+// Names the runner sets that match the rules above but hold no secret (the OIDC endpoint,
+// which appears in request logs). Redacting them would only blank harmless text. Its
+// neighbours ACTIONS_RUNTIME_TOKEN and ACTIONS_ID_TOKEN_REQUEST_TOKEN are credentials and
+// stay redacted; flags such as ACTIONS_CACHE_SERVICE_V2 never match the rules at all.
+const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL']);
+/** True when an environment variable's name says its value is a credential. */
+function isSecretEnvName(name) {
+    return SECRET_NAME.test(name) && !NOT_SECRET.has(name.toUpperCase());
+}
+// Characters of base64 text that come before the value's first bit, per byte alignment:
+// with 1 (2) unknown bytes in front, the first 2 (3) characters mix in those bytes.
+const LEADING_MIXED = [0, 2, 3];
+/**
+ * The forms a value takes when a tool encodes it: base64 (standard and url-safe, padded
+ * and not, at each of the three byte alignments it can have inside a longer encoded text)
+ * and percent-encoding. Only forms that differ from the value itself are returned.
+ */
+function encodedForms(value) {
+    const bytes = external_node_buffer_namespaceObject.Buffer.from(value, 'utf8');
+    const forms = new Set();
+    for (const [shift, skip] of LEADING_MIXED.entries()) {
+        const encoded = external_node_buffer_namespaceObject.Buffer.concat([external_node_buffer_namespaceObject.Buffer.alloc(shift), bytes]).toString('base64');
+        // The character after the last full 6-bit group also holds bits of whatever follows.
+        const settled = Math.floor(((shift + bytes.length) * 8) / 6);
+        const atEnd = encoded.slice(skip);
+        for (const form of [atEnd, atEnd.replace(/=+$/, ''), encoded.slice(skip, settled)]) {
+            forms.add(form);
+            forms.add(form.replace(/\+/g, '-').replace(/\//g, '_'));
+        }
+    }
+    const percent = percentEncoded(value);
+    if (percent !== undefined)
+        forms.add(percent);
+    forms.delete(value);
+    return [...forms].filter(form => form.length >= MIN_SECRET_LENGTH);
+}
+function percentEncoded(value) {
+    try {
+        return encodeURIComponent(value);
+    }
+    catch {
+        return undefined; // a lone surrogate has no percent-encoding
+    }
+}
+/** The literal secrets to redact: the `redact` values and secret-looking env variables. */
+function collectSecretLiterals(values, env) {
+    const found = new Map();
+    const add = (text, marker) => {
+        if (text !== '' && !found.has(text))
+            found.set(text, { text, marker, keep: false });
+    };
+    for (const entry of values) {
+        const value = entry.trim();
+        if (value === '')
+            continue;
+        add(value, REDACT_INPUT_MARKER);
+        for (const form of encodedForms(value))
+            add(form, REDACT_INPUT_MARKER);
+    }
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || value.trim().length < MIN_SECRET_LENGTH || !isSecretEnvName(name))
+            continue;
+        add(value, envMarker(name));
+        // A multi-line secret (a key file) may be printed line by line or with other endings.
+        if (/[\r\n]/.test(value)) {
+            for (const line of value.split(/\r?\n|\r/)) {
+                if (line.trim().length >= MIN_SECRET_LENGTH)
+                    add(line.trim(), envMarker(name));
+            }
+        }
+    }
+    return [...found.values()];
+}
+/**
+ * Markers that contain a secret literal (a value such as `redacted` or `input`), as
+ * literals to keep: without them a second redaction would cut into the first one's
+ * markers.
+ */
+function markersToKeep(markers, secrets) {
+    const kept = [];
+    for (const text of new Set(markers)) {
+        if (secrets.some(secret => text.includes(secret.text)))
+            kept.push({ text, marker: text, keep: true });
+    }
+    return kept;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction.ts
+
+
+
+
+
+
+
+/** Builds a redactor for the `redact` values, secret env variables and known token shapes. */
+function createRedactor(options) {
+    const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {});
+    const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)];
+    const finder = new SecretFinder(new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]));
+    return {
+        hasValues: secrets.length > 0,
+        redact: text => (text === '' ? text : new RedactionScanner(finder).redactAll(text)),
+        stream: () => new RedactionScanner(finder)
+    };
+}
+/** Applies the redactor to every string inside a JSON-like value. */
+function redactDeep(value, redactor) {
+    if (typeof value === 'string')
+        return redactor.redact(value);
+    if (Array.isArray(value))
+        return value.map(item => redactDeep(item, redactor));
+    if (value !== null && typeof value === 'object') {
+        const out = {};
+        for (const [key, item] of Object.entries(value))
+            out[key] = redactDeep(item, redactor);
+        return out;
+    }
+    return value;
 }
 
 ;// CONCATENATED MODULE: ./src/core/inputs/table.ts
@@ -15330,6 +16147,7 @@ const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRe
 ;// CONCATENATED MODULE: ./src/core/capped-log.ts
 
 
+
 const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
 // Not defined on Windows, where there is nothing to add.
 const capped_log_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
@@ -15338,6 +16156,14 @@ function droppedMarker(dropped, head, tail) {
 }
 /** The line a capped log puts where it dropped bytes (see droppedMarker), for readers that leave it out. */
 const DROPPED_MARKER_LINE = /^\[reverify: \d+ bytes dropped; the log keeps the first \d+ and the last \d+ bytes\]$/;
+/**
+ * What a full disk costs the log: it gives back this much of what it wrote, so the trace's
+ * events, meta.json and the receipt still fit and the run can be closed (docs/design.md §2).
+ */
+const DISK_FULL_RELEASE_BYTES = 256 * 1024;
+function diskFullMarker(kept) {
+    return `[reverify: no space left on device; the log stops here, after the first ${kept} bytes of the output]`;
+}
 /** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
 class CappedLogWriter {
     file;
@@ -15352,6 +16178,9 @@ class CappedLogWriter {
     pending = [];
     draining;
     failure;
+    // Bytes on the file so far, and where the disk filled up (the log stops growing there).
+    written = 0;
+    diskFullAt;
     closing;
     constructor(file, capBytes) {
         this.file = file;
@@ -15387,6 +16216,9 @@ class CappedLogWriter {
             return;
         const before = this.seen;
         this.seen += size;
+        // A full disk stopped the log; the output is still counted.
+        if (this.diskFullAt !== undefined)
+            return;
         // Everything goes straight to the file while the output still fits under the cap,
         // so a killed process leaves a complete log in the common case.
         const straight = Math.min(size, Math.max(0, this.capBytes - before));
@@ -15405,6 +16237,11 @@ class CappedLogWriter {
         if (this.failure !== undefined)
             throw this.failure;
     }
+    /** Resolves once the writes queued so far have landed or failed; never throws. */
+    async settle() {
+        while (this.draining !== undefined)
+            await this.draining;
+    }
     /**
      * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
      * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
@@ -15418,6 +16255,8 @@ class CappedLogWriter {
         try {
             while (this.draining !== undefined)
                 await this.draining;
+            if (this.diskFullAt !== undefined)
+                return await this.finishFull(this.diskFullAt);
             const dropped = this.seen - this.headBytes - this.tailFilled;
             if (this.failure === undefined && this.seen > this.capBytes) {
                 const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8');
@@ -15433,6 +16272,31 @@ class CappedLogWriter {
         finally {
             this.tail = undefined;
             await this.file.close();
+        }
+    }
+    /** A log the disk cut short: what it kept, then the marker if it still fits; the verdict never depends on it. */
+    async finishFull(kept) {
+        try {
+            await this.writeAll(Buffer.from(`\n${diskFullMarker(kept)}\n`, 'utf8'), kept);
+        }
+        catch {
+            // No room even for the marker: the trace's note says it all the same.
+        }
+        return { bytesSeen: this.seen, bytesDropped: this.seen - kept, diskFullAt: kept };
+    }
+    /**
+     * The disk is full: the log stops at what it holds, less DISK_FULL_RELEASE_BYTES given
+     * back so the run can still be recorded and closed.
+     */
+    async stopOnFullDisk() {
+        const kept = Math.max(0, this.written - DISK_FULL_RELEASE_BYTES);
+        this.diskFullAt = kept;
+        this.tail = undefined;
+        try {
+            await this.file.truncate(kept);
+        }
+        catch {
+            // Nothing more can be done here; closing the run reports what cannot be written.
         }
     }
     tailInOrder() {
@@ -15457,7 +16321,7 @@ class CappedLogWriter {
         this.tailFilled = Math.min(capacity, this.tailFilled + count);
     }
     enqueue(bytes) {
-        if (this.failure !== undefined)
+        if (this.failure !== undefined || this.diskFullAt !== undefined)
             return;
         this.pending.push(bytes);
         this.draining ??= this.drain();
@@ -15472,8 +16336,11 @@ class CappedLogWriter {
             }
         }
         catch (error) {
-            this.failure ??= error;
             this.pending = [];
+            if (isErrorCode(error, 'ENOSPC', 'EDQUOT'))
+                await this.stopOnFullDisk();
+            else
+                this.failure ??= error;
         }
         finally {
             this.draining = undefined;
@@ -15485,6 +16352,8 @@ class CappedLogWriter {
             const at = position === null ? null : position + offset;
             const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
             offset += bytesWritten;
+            if (position === null)
+                this.written += bytesWritten;
         }
     }
 }
@@ -16255,819 +17124,6 @@ async function runCommand(spec) {
 }
 /** The real process runner. */
 const processRunner = { run: runCommand };
-
-;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
-// Characters roughly from most to least frequent in build and test output. A literal is
-// searched for by a rare character it holds, so that the native indexOf scan (a memchr)
-// stops as seldom as possible; characters missing here count as the rarest of all.
-const COMMON_FIRST = ' \n\r\tetaoinsrlcdhupmfgbyw0123456789.-/:_,=()[]"\'>`*#TSEARICONLDPMUFGHBWkv<{};+@$%|\\~!&?^';
-// From here on a character is rare enough to be shared as the anchor of several literals.
-const RARE_FROM = COMMON_FIRST.indexOf('k');
-function rarity(char) {
-    const index = COMMON_FIRST.indexOf(char);
-    return index === -1 ? COMMON_FIRST.length : index;
-}
-/**
- * The literal secrets, indexed for the three questions a scan asks: which literal is the
- * longest at a position (a trie); where a text ends in the start of one (the trie, tried
- * where each literal's first two characters last occur); and where literals occur at all
- * (a short needle per literal, found with indexOf).
- */
-class LiteralIndex {
-    /** Length of the longest literal (0 when there are none). */
-    maxLength;
-    root = { next: undefined, literal: undefined };
-    /** For each first two characters of a literal of 3+ characters: the longest such literal. */
-    longestByStart = new Map();
-    /** First characters of literals of 2+ characters (a text's last character may begin one). */
-    firstChars = new Set();
-    anchors = new Map();
-    constructor(literals) {
-        const present = literals.filter(literal => literal.text !== '');
-        for (const literal of present)
-            this.insert(literal);
-        this.chooseAnchors(present);
-        this.maxLength = Math.max(0, ...present.map(literal => literal.text.length));
-    }
-    /** The longest literal that starts at `at`, if any. */
-    longestAt(text, at) {
-        let node = this.root;
-        let best;
-        for (let i = at; i < text.length && node.next !== undefined; i++) {
-            node = node.next.get(text.charCodeAt(i));
-            if (node === undefined)
-                break;
-            if (node.literal !== undefined)
-                best = node.literal;
-        }
-        return best;
-    }
-    /**
-     * The earliest position from which the rest of `text` could still grow into a literal
-     * (or a longer literal) once more text arrives; `text.length` when none can.
-     */
-    unfinishedFrom(text) {
-        const last = text.length - 1;
-        let earliest = last >= 0 && this.firstChars.has(text.charAt(last)) && this.growsFrom(text, last) ? last : text.length;
-        for (const [start, longest] of this.longestByStart) {
-            const from = Math.max(0, text.length - longest + 1);
-            for (let at = text.indexOf(start, from); at !== -1 && at < earliest; at = text.indexOf(start, at + 1)) {
-                if (this.growsFrom(text, at))
-                    earliest = at;
-            }
-        }
-        return earliest;
-    }
-    // Whether text[start..] is the beginning of a literal longer than it.
-    growsFrom(text, start) {
-        let node = this.root;
-        for (let i = start; i < text.length && node !== undefined; i++)
-            node = node.next?.get(text.charCodeAt(i));
-        return node?.next !== undefined;
-    }
-    /** Appends to `out` every position where a whole literal starts in `text`. */
-    collectStarts(text, out) {
-        for (const [needle, anchored] of this.anchors) {
-            for (let hit = text.indexOf(needle); hit !== -1; hit = text.indexOf(needle, hit + 1)) {
-                for (const { offset, first, literal } of anchored) {
-                    const start = hit - offset;
-                    if (start >= 0 && text.charCodeAt(start) === first && text.startsWith(literal.text, start))
-                        out.push(start);
-                }
-            }
-        }
-    }
-    insert(literal) {
-        const { text } = literal;
-        let node = this.root;
-        for (let i = 0; i < text.length; i++) {
-            node.next ??= new Map();
-            const code = text.charCodeAt(i);
-            let child = node.next.get(code);
-            if (child === undefined) {
-                child = { next: undefined, literal: undefined };
-                node.next.set(code, child);
-            }
-            node = child;
-        }
-        // A marker to keep wins over a secret with the very same text.
-        if (node.literal === undefined || literal.keep)
-            node.literal = literal;
-        if (text.length >= 2)
-            this.firstChars.add(text.charAt(0));
-        if (text.length >= 3) {
-            const start = text.slice(0, 2);
-            this.longestByStart.set(start, Math.max(text.length, this.longestByStart.get(start) ?? 0));
-        }
-    }
-    // Each distinct needle costs one indexOf pass over every chunk, and each hit a return
-    // to JavaScript. So literals share a rare character where several hold one; a literal
-    // left on its own is searched for by up to four characters from its rarest one, and the
-    // native search passes over most false hits by itself.
-    chooseAnchors(literals) {
-        let left = [...literals];
-        for (;;) {
-            const holders = new Map();
-            for (const { text } of left) {
-                for (const char of new Set(text)) {
-                    if (rarity(char) >= RARE_FROM)
-                        holders.set(char, (holders.get(char) ?? 0) + 1);
-                }
-            }
-            let shared;
-            for (const [char, count] of holders) {
-                const best = shared === undefined ? 1 : holders.get(shared);
-                if (count > best || (count === best && shared !== undefined && rarity(char) > rarity(shared)))
-                    shared = char;
-            }
-            if (shared === undefined)
-                break;
-            const char = shared;
-            for (const literal of left) {
-                if (literal.text.includes(char))
-                    this.anchor(char, literal.text.indexOf(char), literal);
-            }
-            left = left.filter(literal => !literal.text.includes(char));
-        }
-        for (const literal of left) {
-            const offset = rarestIndex(literal.text);
-            this.anchor(literal.text.slice(offset, offset + 4), offset, literal);
-        }
-    }
-    anchor(needle, offset, literal) {
-        const list = this.anchors.get(needle) ?? [];
-        list.push({ offset, first: literal.text.charCodeAt(0), literal });
-        this.anchors.set(needle, list);
-    }
-}
-function rarestIndex(text) {
-    let offset = 0;
-    for (let i = 1; i < text.length; i++) {
-        if (rarity(text.charAt(i)) > rarity(text.charAt(offset)))
-            offset = i;
-    }
-    return offset;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/markers.ts
-/** What replaced a secret: `[redacted:<what>]`, so a reader knows something was there. */
-function marker(what) {
-    return `[redacted:${what}]`;
-}
-/** Marker for the values of the `redact` input and their encoded forms. */
-const REDACT_INPUT_MARKER = marker('redact-input');
-/** Marker for the value of a secret-looking environment variable. */
-function envMarker(name) {
-    // A name with `]` or spaces would break the marker's shape (and idempotence).
-    return marker(`env:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/char-class.ts
-/** Builds a CharClass from a one-character regex such as /[A-Za-z0-9_-]/. */
-function asciiClass(pattern) {
-    const table = new Uint8Array(128);
-    for (let code = 0; code < 128; code++) {
-        if (pattern.test(String.fromCharCode(code)))
-            table[code] = 1;
-    }
-    return code => code < 128 && table[code] === 1;
-}
-/** Letters and digits: a token shape preceded by one of these is part of a longer word. */
-const isAlphanumeric = asciiClass(/[A-Za-z0-9]/);
-/** True for the first half of a UTF-16 surrogate pair (never cut a pair in two). */
-function isHighSurrogate(code) {
-    return code >= 0xd800 && code <= 0xdbff;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/private-key.ts
-
-
-/** Marker that replaces a whole PEM private key block. */
-const PRIVATE_KEY_MARKER = marker('private-key');
-/**
- * Most body text one block may swallow. A BEGIN line whose END line never comes (a
- * truncated dump, a grep hit) must not blank out the rest of the log, nor make a stream
- * hold text: the body is dropped as it arrives, and after this many characters without
- * an END line the output resumes. Real keys are far smaller (RSA 16384 is about 13 KB).
- */
-const PRIVATE_KEY_CAP = 64 * 1024;
-/** How a BEGIN line starts (what the candidate search looks for). */
-const BEGIN_LINE = '-----BEGIN ';
-const HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
-const FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-const HEADER_MAX_LENGTH = '-----BEGIN '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
-const FOOTER_MAX_LENGTH = '-----END '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
-/** End of the BEGIN line of a private key block starting at `at`, if one does. */
-function privateKeyHeaderEnd(text, at) {
-    if (!text.startsWith(BEGIN_LINE, at))
-        return undefined;
-    HEADER.lastIndex = at;
-    const found = HEADER.exec(text);
-    return found === null ? undefined : at + found[0].length;
-}
-/** Where a BEGIN line that is not finished yet may start; `text.length` if none can. */
-function unfinishedHeaderFrom(text) {
-    const from = Math.max(0, text.length - HEADER_MAX_LENGTH);
-    for (let at = text.indexOf('-----BEGIN', from); at !== -1; at = text.indexOf('-----BEGIN', at + 1)) {
-        // A finished BEGIN line is settled, and one cut by a line break never becomes one.
-        if (privateKeyHeaderEnd(text, at) === undefined && !/[\r\n]/.test(text.slice(at)))
-            return at;
-    }
-    return text.length;
-}
-/**
- * Drops the body of one private key block, as it streams in, up to and including its
- * END line (or PRIVATE_KEY_CAP characters). Holds at most an END line's length.
- */
-class PrivateKeyBody {
-    held = '';
-    offset = 0;
-    /** Feeds body text; undefined while the block goes on, else the text after it. */
-    feed(input, final) {
-        const text = this.held + input;
-        const capAt = PRIVATE_KEY_CAP - this.offset;
-        FOOTER.lastIndex = 0;
-        const footer = FOOTER.exec(text);
-        if (footer !== null && footer.index < capAt)
-            return text.slice(footer.index + footer[0].length);
-        // Past this length, an END line starting before the cap would have been complete.
-        if (final || text.length >= capAt + FOOTER_MAX_LENGTH - 1) {
-            if (text.length <= capAt)
-                return '';
-            return text.slice(isHighSurrogate(text.charCodeAt(capAt - 1)) ? capAt + 1 : capAt);
-        }
-        const keepFrom = Math.max(0, Math.min(text.length - (FOOTER_MAX_LENGTH - 1), capAt));
-        this.held = text.slice(keepFrom);
-        this.offset += keepFrom;
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-;// CONCATENATED MODULE: ./src/core/redaction/token-shapes.ts
-
-
-
-const alnum = asciiClass(/[A-Za-z0-9]/);
-const alnumUnderscore = asciiClass(/[A-Za-z0-9_]/);
-const base64Url = asciiClass(/[A-Za-z0-9_-]/);
-const slackChars = asciiClass(/[A-Za-z0-9-]/);
-const upperAlnum = asciiClass(/[A-Z0-9]/);
-const token68 = asciiClass(/[A-Za-z0-9._~+/=-]/);
-/** How far back a shape looks before its own start (an Authorization header name). */
-const SHAPE_LOOKBEHIND = 24;
-// Lower- or mixed-case auth words count only right after an Authorization header name
-// (git writes `AUTHORIZATION: basic …`); in prose "basic" and "bearer" are just words.
-const AFTER_HEADER = `(?<=(?:authorization|Authorization|AUTHORIZATION)["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?)`;
-const GITHUB = { marker: marker('github-token'), pattern: /gh[pousr]_[A-Za-z0-9]{36,}/y, tail: alnum };
-const GITHUB_PAT = {
-    marker: marker('github-token'),
-    pattern: /github_pat_[A-Za-z0-9_]{22,}/y,
-    tail: alnumUnderscore
-};
-const GITLAB = { marker: marker('gitlab-token'), pattern: /glpat-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
-const SLACK = { marker: marker('slack-token'), pattern: /xox[abpors]-[A-Za-z0-9-]{10,}/y, tail: slackChars };
-const AWS = { marker: marker('aws-key'), pattern: /A[KS]IA[A-Z0-9]{16,}/y, tail: upperAlnum };
-const API_KEY = { marker: marker('api-key'), pattern: /sk-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
-// Header, payload, signature (possibly empty for unsigned tokens), and up to two more
-// parts for the five-part encrypted form.
-const JWT = {
-    marker: marker('jwt'),
-    pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*){1,3}/y,
-    tail: base64Url
-};
-const BEARER = {
-    marker: marker('auth-header'),
-    pattern: new RegExp(`(?:Bearer|BEARER|${AFTER_HEADER}[Bb][Ee][Aa][Rr][Ee][Rr])[ \\t]{1,8}([A-Za-z0-9._~+/-]+=*)`, 'y'),
-    tail: token68,
-    credential: 1,
-    accept: looksLikeCredential
-};
-const BASIC = {
-    marker: marker('auth-header'),
-    pattern: new RegExp(`(?:Basic|BASIC|${AFTER_HEADER}[Bb][Aa][Ss][Ii][Cc])[ \\t]{1,8}([A-Za-z0-9+/]+=*)`, 'y'),
-    tail: token68,
-    credential: 1,
-    accept: isBasicCredential
-};
-/** The markers the shapes write (kept intact when redacting redacted text). */
-const SHAPE_MARKERS = [...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))];
-const BY_FIRST_CHAR = new Map([
-    ['g', [GITHUB, GITHUB_PAT, GITLAB]],
-    ['x', [SLACK]],
-    ['A', [AWS]],
-    ['s', [API_KEY]],
-    ['e', [JWT]],
-    ['B', [BEARER, BASIC]],
-    ['b', [BEARER, BASIC]]
-]);
-// Prose says "Bearer tokens are…": a credential is long and not a plain lower-case word.
-function looksLikeCredential(credential) {
-    return credential.length >= 8 && /[0-9._~+/=-]|.[A-Z]/.test(credential);
-}
-// `Basic` is followed by base64 of `user:password`; anything else is an ordinary word.
-function isBasicCredential(credential) {
-    if (credential.length < 8)
-        return false;
-    return external_node_buffer_namespaceObject.Buffer.from(credential, 'base64').toString('latin1').includes(':');
-}
-/**
- * The longest token shape that starts at `at` (text before it is only looked at). A
- * token glued to a letter or digit is part of a longer word, unless that character was
- * the end of a secret just redacted (so that redacting twice changes nothing).
- */
-function shapeAt(text, at, afterRedaction) {
-    const shapes = BY_FIRST_CHAR.get(text.charAt(at));
-    if (shapes === undefined)
-        return undefined;
-    if (!afterRedaction && at > 0 && isAlphanumeric(text.charCodeAt(at - 1)))
-        return undefined;
-    let best;
-    for (const shape of shapes) {
-        shape.pattern.lastIndex = at;
-        const found = shape.pattern.exec(text);
-        if (found === null)
-            continue;
-        const credential = shape.credential === undefined ? found[0] : found[shape.credential];
-        if (credential === undefined || (shape.accept !== undefined && !shape.accept(credential)))
-            continue;
-        const end = at + found[0].length;
-        if (best !== undefined && end - at <= best.end - best.start)
-            continue;
-        const kept = shape.credential === undefined ? '' : found[0].slice(0, found[0].length - credential.length);
-        best = { start: at, end, marker: shape.marker, kept, tail: shape.tail };
-    }
-    return best;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/scanner.ts
-
-
-// Input kept from before the held text, so that the character before a token and an
-// Authorization header name in front of an auth word look the same whichever way the
-// text was cut into chunks.
-const CONTEXT_LENGTH = SHAPE_LOOKBEHIND + 8;
-// How much of a big chunk is joined to the held text (see textStep).
-const SEAM_LENGTH = 1024;
-/**
- * Redacts one stream of text. Whole-text redaction is the same machine fed everything
- * at once, so a stream and a whole text give the same result wherever every secret fits
- * in the window that a stream holds back.
- *
- * How it stays correct across chunks: text is only let out up to the first position
- * where more input could still change a decision (a literal's start that the text ends
- * in, the final run of token characters, an unfinished BEGIN line); the rest is held and
- * scanned again with the next chunk (with a little context from before it).
- */
-class RedactionScanner {
-    finder;
-    pending = '';
-    /** The input just before `pending` (already let out; read, never emitted again). */
-    context = '';
-    /** Whether `pending` starts right where a redacted secret ended. */
-    afterRedaction = false;
-    mode = 'text';
-    body;
-    tail;
-    constructor(finder) {
-        this.finder = finder;
-    }
-    /** Feeds a chunk; returns what is safe to write now. */
-    push(chunk) {
-        return this.run(chunk, false);
-    }
-    /** Ends the stream; returns whatever was held back, redacted. */
-    end() {
-        return this.run('', true);
-    }
-    /** Redacts a whole text in one go (this scanner is used up afterwards). */
-    redactAll(text) {
-        return this.run(text, true);
-    }
-    run(input, final) {
-        const out = [];
-        let rest = input;
-        for (;;) {
-            const mode = this.mode;
-            if (mode === 'token-tail')
-                rest = this.tokenTailStep(rest);
-            else if (mode === 'private-key')
-                rest = this.privateKeyStep(rest, final);
-            else
-                rest = this.textStep(rest, final, out);
-            if (this.mode === mode)
-                return out.length === 1 ? out[0] : out.join('');
-        }
-    }
-    textStep(input, final, out) {
-        const head = this.context.length + this.pending.length;
-        if (head > 0 && input.length > 2 * SEAM_LENGTH) {
-            // Prepending the held text to a big chunk would copy all of it (and slowly, for text
-            // outside Latin-1). So the chunk's first stretch goes through on its own; after that
-            // the held text is a stretch of this chunk again, and the rest is a plain slice.
-            const rest = this.scan(this.context + this.pending + input.slice(0, SEAM_LENGTH), false, out);
-            if (this.mode !== 'text')
-                return rest + input.slice(SEAM_LENGTH);
-            const resume = SEAM_LENGTH - this.pending.length - this.context.length;
-            if (resume >= 0) {
-                const from = this.context.length;
-                this.context = '';
-                this.pending = '';
-                return this.scan(input.slice(resume), final, out, from);
-            }
-            input = input.slice(SEAM_LENGTH);
-        }
-        return this.scan(this.context + this.pending + input, final, out);
-    }
-    /** Redacts `text`, of which the first `from` characters are context (already let out). */
-    scan(text, final, out, from = this.context.length) {
-        this.pending = '';
-        if (text.length === from) {
-            this.context = text.slice(Math.max(0, from - CONTEXT_LENGTH));
-            return '';
-        }
-        // Candidates first: their indexOf flattens the concatenation, which the character
-        // reads of settledUpTo would otherwise walk piece by piece.
-        const starts = this.finder.candidates(text);
-        const limit = final ? text.length : Math.max(from, this.finder.settledUpTo(text));
-        let scanned = from;
-        let emitted = from;
-        let redactedUpTo = this.afterRedaction ? from : -1;
-        let holdFrom = -1;
-        let tailAtEnd;
-        for (let i = 0; i < starts.length; i++) {
-            const at = starts[i];
-            if (at < scanned)
-                continue;
-            if (at >= limit)
-                break;
-            const found = this.finder.at(text, at, at === redactedUpTo);
-            if (found === undefined)
-                continue;
-            if (found.privateKey) {
-                out.push(text.slice(emitted, at), PRIVATE_KEY_MARKER);
-                this.mode = 'private-key';
-                this.body = new PrivateKeyBody();
-                return text.slice(found.end);
-            }
-            // Overlapping secrets are blanked as one span, named after the longest of them.
-            let end = found.end;
-            let longest = found;
-            let last = found;
-            let next = i + 1;
-            for (; next < starts.length && starts[next] < end; next++) {
-                const other = starts[next];
-                if (other <= at || found.keep)
-                    continue;
-                const overlap = this.finder.at(text, other, false);
-                if (overlap === undefined || overlap.keep)
-                    continue;
-                if (overlap.privateKey) {
-                    end = other; // the key block takes over from its BEGIN line
-                    break;
-                }
-                if (overlap.end > end) {
-                    end = overlap.end;
-                    last = overlap;
-                }
-                if (overlap.end - overlap.start > longest.end - longest.start)
-                    longest = overlap;
-            }
-            if (!final && end > limit && text.length - at <= this.finder.holdLimit) {
-                holdFrom = at;
-                break;
-            }
-            if (!found.keep) {
-                out.push(text.slice(emitted, at), longest.start === at ? longest.kept + longest.marker : longest.marker);
-                emitted = end;
-                redactedUpTo = end;
-                // Only reached when a token outgrew the window: drop the rest of it as it comes.
-                tailAtEnd = !final && end === text.length ? last.tail : undefined;
-            }
-            scanned = end;
-            i = next - 1;
-        }
-        const stop = holdFrom >= 0 ? holdFrom : Math.max(emitted, limit);
-        if (stop > emitted)
-            out.push(text.slice(emitted, stop));
-        this.pending = text.slice(stop);
-        this.context = text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop);
-        this.afterRedaction = stop === redactedUpTo;
-        if (tailAtEnd !== undefined && emitted === text.length) {
-            this.mode = 'token-tail';
-            this.tail = tailAtEnd;
-        }
-        return '';
-    }
-    tokenTailStep(input) {
-        const tail = this.tail;
-        let i = 0;
-        while (i < input.length && tail(input.charCodeAt(i)))
-            i++;
-        if (i > 0)
-            this.context = (this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH);
-        if (i === input.length)
-            return '';
-        this.mode = 'text';
-        this.tail = undefined;
-        this.afterRedaction = true;
-        return input.slice(i);
-    }
-    privateKeyStep(input, final) {
-        const rest = this.body.feed(input, final);
-        if (rest === undefined)
-            return '';
-        this.mode = 'text';
-        this.body = undefined;
-        // Text after a block is read as if the stream started there, whichever way it was cut.
-        this.context = '';
-        this.afterRedaction = true;
-        return rest;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
-
-
-/**
- * Every character any shape's token can hold. Output that ends in a run of these may be
- * the first half of a token, so it is held back (up to TOKEN_WINDOW characters).
- */
-const isTokenChar = asciiClass(/[A-Za-z0-9._~+/=-]/);
-/** The most a stream holds back for a token that may still be growing. */
-const TOKEN_WINDOW = 4096;
-// An auth word and its blanks right before the final run: the match starts at the word.
-const AUTH_REACH = 'bearer'.length + 8;
-const AUTH_BEFORE_RUN = /(?:bearer|basic)[ \t]{1,8}$/i;
-const BEFORE_GH = asciiClass(/[pousr]/);
-const BEFORE_XOX = asciiClass(/[abpors]/);
-const HEADER_TO_AUTH_WORD = /["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?=[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])/y;
-/**
- * Appends to `out` every position where a token shape or a BEGIN line could start. Each
- * is found by a short needle whose first character is rare in ordinary output, so that
- * the native indexOf (a memchr) stops seldom: `_ k- xox glpat- J IA B z Z`. A hit costs a
- * look at its neighbours; only the few that fit are examined in full later.
- */
-function collectShapeStarts(text, out) {
-    for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
-        const previous = text.charCodeAt(hit - 1);
-        if (previous === 0x62) {
-            if (hit >= 6 && text.startsWith('github_pat_', hit - 6))
-                out.push(hit - 6);
-        }
-        else if (hit >= 3 && BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
-            out.push(hit - 3);
-        }
-    }
-    for (let hit = text.indexOf('k-'); hit !== -1; hit = text.indexOf('k-', hit + 1)) {
-        if (text.charCodeAt(hit - 1) === 0x73)
-            out.push(hit - 1);
-    }
-    for (let hit = text.indexOf('xox'); hit !== -1; hit = text.indexOf('xox', hit + 1)) {
-        if (BEFORE_XOX(text.charCodeAt(hit + 3)) && text.charCodeAt(hit + 4) === 0x2d)
-            out.push(hit);
-    }
-    for (let hit = text.indexOf('glpat-'); hit !== -1; hit = text.indexOf('glpat-', hit + 1))
-        out.push(hit);
-    for (let hit = text.indexOf('J'); hit !== -1; hit = text.indexOf('J', hit + 1)) {
-        if (text.charCodeAt(hit - 1) === 0x79 && text.charCodeAt(hit - 2) === 0x65)
-            out.push(hit - 2);
-    }
-    for (let hit = text.indexOf('IA'); hit !== -1; hit = text.indexOf('IA', hit + 1)) {
-        const previous = text.charCodeAt(hit - 1);
-        if ((previous === 0x4b || previous === 0x53) && text.charCodeAt(hit - 2) === 0x41)
-            out.push(hit - 2);
-    }
-    for (let hit = text.indexOf('B'); hit !== -1; hit = text.indexOf('B', hit + 1)) {
-        const second = text.charCodeAt(hit + 1);
-        if (second === 0x65 || second === 0x45) {
-            if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit))
-                out.push(hit);
-            else if (hit >= 5 && text.startsWith(BEGIN_LINE, hit - 5))
-                out.push(hit - 5);
-        }
-        else if (second === 0x61 || second === 0x41) {
-            if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit))
-                out.push(hit);
-        }
-    }
-    for (const letter of ['z', 'Z']) {
-        for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
-            if ((text.charCodeAt(hit + 1) | 0x20) !== 0x61 || text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
-                continue;
-            HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
-            if (HEADER_TO_AUTH_WORD.test(text))
-                out.push(HEADER_TO_AUTH_WORD.lastIndex);
-        }
-    }
-}
-/**
- * Where a token still being written may start: the final run of token characters (and an
- * auth word just before it), at most TOKEN_WINDOW back; `text.length` if none.
- */
-function unfinishedTokenFrom(text) {
-    const floor = Math.max(0, text.length - TOKEN_WINDOW);
-    let start = text.length;
-    while (start > floor && isTokenChar(text.charCodeAt(start - 1)))
-        start--;
-    const before = text.slice(Math.max(0, start - AUTH_REACH), start);
-    const auth = AUTH_BEFORE_RUN.exec(before);
-    if (auth !== null)
-        start -= before.length - auth.index;
-    return start;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/secret-finder.ts
-
-
-
-
-/**
- * Finds secrets in a text: where they may start (fast, from native indexOf searches for
- * an anchor per literal and per shape), what is at one position (the longest literal,
- * shape or key block), and up to where a text's outcome can no longer change.
- */
-class SecretFinder {
-    literals;
-    /** Most a stream may hold back: a token window plus room for overlapping literals. */
-    holdLimit;
-    constructor(literals) {
-        this.literals = literals;
-        this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128;
-    }
-    /** Ascending positions where a secret may start (a superset, possibly with repeats). */
-    candidates(text) {
-        const starts = [];
-        collectShapeStarts(text, starts);
-        this.literals.collectStarts(text, starts);
-        if (starts.length > 1 && !isAscending(starts))
-            starts.sort((a, b) => a - b);
-        return starts;
-    }
-    /** What starts at `at`: a private key block wins, then the longest match (literals on a tie). */
-    at(text, at, afterRedaction) {
-        const keyEnd = privateKeyHeaderEnd(text, at);
-        if (keyEnd !== undefined) {
-            return { start: at, end: keyEnd, marker: PRIVATE_KEY_MARKER, kept: '', keep: false, privateKey: true, tail: undefined };
-        }
-        const literal = this.literals.longestAt(text, at);
-        const shape = shapeAt(text, at, afterRedaction);
-        if (shape !== undefined && (literal === undefined || shape.end - at > literal.text.length)) {
-            return { ...shape, keep: false, privateKey: false };
-        }
-        if (literal === undefined)
-            return undefined;
-        const end = at + literal.text.length;
-        return { start: at, end, marker: literal.marker, kept: '', keep: literal.keep, privateKey: false, tail: undefined };
-    }
-    /** First position whose outcome more input could still change. */
-    settledUpTo(text) {
-        let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text));
-        // Never let out half of a surrogate pair.
-        if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1)))
-            limit--;
-        return limit;
-    }
-}
-function isAscending(numbers) {
-    for (let i = 1; i < numbers.length; i++)
-        if (numbers[i] < numbers[i - 1])
-            return false;
-    return true;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/secret-values.ts
-
-
-/**
- * Shortest environment value (and shortest encoded form) that is redacted. Shorter values
- * are words like `true`, `main` or `1234` that also appear all over ordinary output:
- * blanking every occurrence would wreck the logs while protecting almost nothing, since a
- * secret that short can be guessed anyway.
- */
-const MIN_SECRET_LENGTH = 6;
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i;
-// Names the runner sets that match the rules above but hold no secret (the OIDC endpoint,
-// which appears in request logs). Redacting them would only blank harmless text. Its
-// neighbours ACTIONS_RUNTIME_TOKEN and ACTIONS_ID_TOKEN_REQUEST_TOKEN are credentials and
-// stay redacted; flags such as ACTIONS_CACHE_SERVICE_V2 never match the rules at all.
-const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL']);
-/** True when an environment variable's name says its value is a credential. */
-function isSecretEnvName(name) {
-    return SECRET_NAME.test(name) && !NOT_SECRET.has(name.toUpperCase());
-}
-// Characters of base64 text that come before the value's first bit, per byte alignment:
-// with 1 (2) unknown bytes in front, the first 2 (3) characters mix in those bytes.
-const LEADING_MIXED = [0, 2, 3];
-/**
- * The forms a value takes when a tool encodes it: base64 (standard and url-safe, padded
- * and not, at each of the three byte alignments it can have inside a longer encoded text)
- * and percent-encoding. Only forms that differ from the value itself are returned.
- */
-function encodedForms(value) {
-    const bytes = external_node_buffer_namespaceObject.Buffer.from(value, 'utf8');
-    const forms = new Set();
-    for (const [shift, skip] of LEADING_MIXED.entries()) {
-        const encoded = external_node_buffer_namespaceObject.Buffer.concat([external_node_buffer_namespaceObject.Buffer.alloc(shift), bytes]).toString('base64');
-        // The character after the last full 6-bit group also holds bits of whatever follows.
-        const settled = Math.floor(((shift + bytes.length) * 8) / 6);
-        const atEnd = encoded.slice(skip);
-        for (const form of [atEnd, atEnd.replace(/=+$/, ''), encoded.slice(skip, settled)]) {
-            forms.add(form);
-            forms.add(form.replace(/\+/g, '-').replace(/\//g, '_'));
-        }
-    }
-    const percent = percentEncoded(value);
-    if (percent !== undefined)
-        forms.add(percent);
-    forms.delete(value);
-    return [...forms].filter(form => form.length >= MIN_SECRET_LENGTH);
-}
-function percentEncoded(value) {
-    try {
-        return encodeURIComponent(value);
-    }
-    catch {
-        return undefined; // a lone surrogate has no percent-encoding
-    }
-}
-/** The literal secrets to redact: the `redact` values and secret-looking env variables. */
-function collectSecretLiterals(values, env) {
-    const found = new Map();
-    const add = (text, marker) => {
-        if (text !== '' && !found.has(text))
-            found.set(text, { text, marker, keep: false });
-    };
-    for (const entry of values) {
-        const value = entry.trim();
-        if (value === '')
-            continue;
-        add(value, REDACT_INPUT_MARKER);
-        for (const form of encodedForms(value))
-            add(form, REDACT_INPUT_MARKER);
-    }
-    for (const [name, value] of Object.entries(env)) {
-        if (value === undefined || value.trim().length < MIN_SECRET_LENGTH || !isSecretEnvName(name))
-            continue;
-        add(value, envMarker(name));
-        // A multi-line secret (a key file) may be printed line by line or with other endings.
-        if (/[\r\n]/.test(value)) {
-            for (const line of value.split(/\r?\n|\r/)) {
-                if (line.trim().length >= MIN_SECRET_LENGTH)
-                    add(line.trim(), envMarker(name));
-            }
-        }
-    }
-    return [...found.values()];
-}
-/**
- * Markers that contain a secret literal (a value such as `redacted` or `input`), as
- * literals to keep: without them a second redaction would cut into the first one's
- * markers.
- */
-function markersToKeep(markers, secrets) {
-    const kept = [];
-    for (const text of new Set(markers)) {
-        if (secrets.some(secret => text.includes(secret.text)))
-            kept.push({ text, marker: text, keep: true });
-    }
-    return kept;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction.ts
-
-
-
-
-
-
-
-/** Builds a redactor for the `redact` values, secret env variables and known token shapes. */
-function createRedactor(options) {
-    const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {});
-    const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)];
-    const finder = new SecretFinder(new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]));
-    return {
-        hasValues: secrets.length > 0,
-        redact: text => (text === '' ? text : new RedactionScanner(finder).redactAll(text)),
-        stream: () => new RedactionScanner(finder)
-    };
-}
-/** Applies the redactor to every string inside a JSON-like value. */
-function redactDeep(value, redactor) {
-    if (typeof value === 'string')
-        return redactor.redact(value);
-    if (Array.isArray(value))
-        return value.map(item => redactDeep(item, redactor));
-    if (value !== null && typeof value === 'object') {
-        const out = {};
-        for (const [key, item] of Object.entries(value))
-            out[key] = redactDeep(item, redactor);
-        return out;
-    }
-    return value;
-}
 
 ;// CONCATENATED MODULE: ./src/core/run-seal.ts
 /**
@@ -19107,6 +19163,34 @@ const systemClock = {
     random: Math.random
 };
 
+;// CONCATENATED MODULE: ./src/core/run/disk-full.ts
+/**
+ * A full disk under the state directory while a run is recorded (docs/design.md §6): one
+ * line naming the directory and what became of the command. It never reports the command
+ * as failed because reverify's own disk was full: the verdict, once reached, is in the trace.
+ */
+
+
+const VERDICT = {
+    success: 'passed',
+    failure: 'failed',
+    aborted: 'was interrupted'
+};
+/** What became of the command, in words. */
+function stageText(stage) {
+    if (stage === 'before')
+        return 'the command was not run; free some space and run it again';
+    if (stage === 'during')
+        return 'the run stopped before its result was recorded; free some space, and the next run continues it';
+    return `the command ${VERDICT[stage]}, but the run could not be closed; free some space, and the next run settles it from the trace`;
+}
+/** A DiskFullError for ENOSPC or EDQUOT; any other error is returned as it is. */
+function stateDirFull(error, stateDir, stage) {
+    if (!isErrorCode(error, 'ENOSPC', 'EDQUOT'))
+        return error;
+    return new DiskFullError(`no space left on device in the state directory ${stateDir}: ${stageText(stage)}`);
+}
+
 ;// CONCATENATED MODULE: ./src/core/line-matcher.ts
 /**
  * Tests a regular expression against each line of a stream (retry-on-output), holding at
@@ -19376,6 +19460,8 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     results.push(ended);
     const failedCommand = ended.exitCode !== 0 ? ended : undefined;
     const endedAt = Date.now();
+    // A disk the log filled gives room back before the result is recorded (capped-log.ts).
+    await log.settle();
     // The script's result is recorded before any expectation is judged (docs/design.md §1):
     // a crash during a slow expect-check then finds it and replays it (§6).
     // What background processes write from here on goes to the log only.
@@ -19422,7 +19508,8 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
         checks,
         verified,
         ...(checkSummary !== undefined && { checkSummary }),
-        logBytesDropped: closed.bytesDropped
+        logBytesDropped: closed.bytesDropped,
+        ...(closed.diskFullAt !== undefined && { logDiskFullAt: closed.diskFullAt })
     };
 }
 
@@ -20553,6 +20640,7 @@ async function recordTestResults(settings, attempt, startedMs, earlier, session,
 
 
 
+
 /** The failing part of an attempt, in one line. */
 function failureReason(attempt) {
     if (attempt.interrupted)
@@ -20622,6 +20710,8 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         });
         attempts.push(attempt);
         recordVerdict(session, attempt);
+        if (attempt.logDiskFullAt !== undefined)
+            noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt);
         await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log);
         if (attempt.verified)
             break;
@@ -20686,6 +20776,12 @@ function recordingGroups(env, session, during) {
             env.log(progress);
         }
     };
+}
+/** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
+function noteFullLog(session, env, attempt, kept) {
+    const message = `attempt ${attempt}: no space left on device for ${attemptLogName(attempt)}; it keeps the first ${kept} bytes of the output`;
+    session.event('note', { message });
+    env.log({ kind: 'log-incomplete', attempt, note: message });
 }
 /** The tool_result of an attempt, written the moment its script ends. */
 function recordResult(session, attempt) {
@@ -22384,8 +22480,9 @@ function closingEvents(events, reason, stamp) {
  * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the run's environment, the run writes the
  * marker file when it reaches that point and waits there for a minute, so a test can kill it
  * exactly in a window that is otherwise a few microseconds wide. Points: `after-trace-end`
- * (the trace has its `end`, the final receipt is not written yet). Without the variable it
- * does nothing.
+ * (the trace has its `end`, the final receipt is not written yet) and `during-cache-save`
+ * (the action's main step has started saving the receipt history to the cache; the save goes
+ * on while the step waits). Without the variable it does nothing.
  */
 
 
@@ -22456,6 +22553,7 @@ function receiptTests(tests) {
 
 
 
+
 /** The first command (of the script, expect-check or on-retry) the guardrail refuses, unless allowed. */
 function guardrailHit(settings) {
     if (settings.allowDestructive)
@@ -22473,8 +22571,13 @@ function guardrailHit(settings) {
 function refusalNote(hit) {
     return `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`;
 }
-/** Runs one verify from policy check to closed trace and final receipt. */
+/** Runs one verify from policy check to closed trace and final receipt; a full disk is one line (disk-full.ts). */
 async function verifyRun(request, ports) {
+    return performRun(request, ports).catch(error => {
+        throw stateDirFull(error, ports.store.stateDir, 'before');
+    });
+}
+async function performRun(request, ports) {
     const { settings } = request;
     const identity = scriptIdentity(settings.script);
     let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash));
@@ -22533,7 +22636,7 @@ async function verifyRun(request, ports) {
     const hit = guardrailHit(settings);
     if (hit)
         return refuse(request, ports, { session, receipt, identity, capture, hit });
-    const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports, receipt.run_id));
+    const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports, receipt.run_id)).catch(fullDisk(ports, 'during'));
     return closeRun(request, ports, { session, receipt, loop, identity, capture });
 }
 /** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
@@ -22699,7 +22802,7 @@ async function resumeRun(request, ports, plan, identity, capture) {
         previous: plan.previous,
         ...(plan.replay !== undefined && { replay: plan.replay }),
         ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })
-    });
+    }).catch(fullDisk(ports, 'during'));
     const report = await closeRun(request, ports, { session, receipt, loop, identity, capture });
     return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } };
 }
@@ -22721,9 +22824,11 @@ async function closeRun(request, ports, run) {
         });
     }
     const endedAt = clock_timestamp(ports.clock.now());
-    await session.end({ outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) }, 
+    await session
+        .end({ outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) }, 
     // The counts come from the trace itself (TraceSession.end).
-    { ended_at: endedAt, flaky: loop.flaky, summary: loop.summary });
+    { ended_at: endedAt, flaky: loop.flaky, summary: loop.summary })
+        .catch(fullDisk(ports, loop.outcome));
     const last = loop.attempts[loop.attempts.length - 1];
     const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified && !attempt.interrupted) : undefined;
     const tests = runTests(loop.attempts);
@@ -22738,7 +22843,7 @@ async function closeRun(request, ports, run) {
     };
     const written = receiptOnDisk(receipt, request);
     await pauseForTest(request.env, 'after-trace-end');
-    await ports.store.write(written);
+    await ports.store.write(written).catch(fullDisk(ports, loop.outcome));
     // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
     const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1);
     const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts);
@@ -22765,6 +22870,12 @@ async function closeRun(request, ports, run) {
         ...(tests !== undefined && { tests: redactDeep(tests, request.redactor) }),
         pruned,
         ...(reportPath !== undefined && { reportPath })
+    };
+}
+/** Rethrows a full disk while the command runs, or after it was judged, as one line (disk-full.ts). */
+function fullDisk(ports, stage) {
+    return error => {
+        throw stateDirFull(error, ports.store.stateDir, stage);
     };
 }
 /** A receipt as it is written: redacted, then sealed over what is on disk (run-seal.ts). */
@@ -22922,6 +23033,7 @@ class StatusLine {
 
 
 
+
 /** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
 function describeCommands(commands) {
     const first = commands[0].split('\n')[0];
@@ -22956,6 +23068,8 @@ function progressLine(progress, redactor, place) {
             return `reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`;
         case 'test-results-warning':
             return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`;
+        case 'log-incomplete':
+            return `reverify: warning: ${progress.note}`;
         case 'run-created':
         case 'process-started':
             return undefined;
@@ -23028,9 +23142,13 @@ async function executeRun(settings, io, resume) {
     const root = findTargetRoot(io.cwd);
     const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd });
     const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root));
-    await ensureStateDir(stateDir, { gitignore: isDefault });
+    await ensureStateDir(stateDir, { gitignore: isDefault }).catch(error => {
+        throw stateDirFull(error, stateDir, 'before');
+    });
     const place = { stateDir, root };
     const redactor = createRedactor({ values: settings.redact, env: io.env });
+    // The scope is stored in receipts and compared between runs: redacted as it is read, alike every time.
+    settings = { ...settings, scope: redactor.redact(settings.scope) };
     const status = new StatusLine(io.stderr, { enabled: wantsStatusLine(io.stderr, io.env) });
     // Everything written while the run goes on passes the status line, which erases itself first.
     const stdout = status.wrap(io.stdout);
@@ -23169,6 +23287,8 @@ async function runCommandLine(argv, io) {
 
 
 
+
+
 const SUBCOMMANDS = {
     run: runCommandLine,
     capture: captureCommandLine,
@@ -23178,6 +23298,20 @@ const SUBCOMMANDS = {
     report: reportCommandLine,
     flaky: flakyCommandLine
 };
+/**
+ * A redactor from the `--redact` values of a command line, read without validating anything
+ * else (docs/design.md §1): an error about another flag must not print a secret.
+ */
+function argvRedactor(argv, env) {
+    const values = [];
+    argv.forEach((arg, index) => {
+        if (arg === '--redact' && argv[index + 1] !== undefined)
+            values.push(...inputLines(argv[index + 1]));
+        else if (arg.startsWith('--redact='))
+            values.push(...inputLines(arg.slice('--redact='.length)));
+    });
+    return createRedactor({ values, env });
+}
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */
 async function main(argv, io) {
     const [first, ...rest] = argv;
@@ -23199,7 +23333,8 @@ async function main(argv, io) {
     }
     catch (error) {
         if (errors_isUserError(error)) {
-            println(io.stderr, `reverify: ${errors_describeError(error)}`);
+            // A rejected value may hold a secret the same command line asked to redact.
+            println(io.stderr, `reverify: ${argvRedactor(rest, io.env).redact(errors_describeError(error))}`);
             return ExitCode.usage;
         }
         // Not the user's fault: say so in one line; the stack only on request.
