@@ -16804,6 +16804,28 @@ function groupHasLiveMember(pgid) {
     return groupMembers(pgid).some(member => member.state !== 'Z');
 }
 
+;// CONCATENATED MODULE: ./src/core/side-command.ts
+
+/** Runs `command`; `onOutput` takes each chunk and returns false when the console is behind. */
+async function runSideCommand(command, settings, env, onOutput) {
+    const { result, group } = await env.processes.run({
+        command,
+        shell: settings.shell,
+        cwd: settings.workingDirectory,
+        env: env.env,
+        timeoutMs: settings.timeoutSeconds * 1000,
+        killGraceMs: env.killGraceMs,
+        signal: env.signal,
+        onOutput,
+        waitForDrain: stream => new Promise(resolve => env.console[stream].once('drain', () => resolve())),
+        // Recorded like the script's, so a crash while it runs leaves its group findable (§6).
+        onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
+    });
+    if (group?.isAlive())
+        await group.terminate(env.killGraceMs);
+    return result;
+}
+
 ;// CONCATENATED MODULE: ./src/core/judge.ts
 /**
  * Judging an attempt's expectations once its script has ended (docs/design.md §1, §6). The
@@ -16903,20 +16925,7 @@ async function checkState(settings, checkLogPath, env) {
         stdout: checkStream(env.console.stdout, env.redactor, sink),
         stderr: checkStream(env.console.stderr, env.redactor, sink)
     };
-    const { result, group } = await env.processes.run({
-        command: check,
-        shell: settings.shell,
-        cwd: settings.workingDirectory,
-        env: env.env,
-        timeoutMs: settings.timeoutSeconds * 1000,
-        killGraceMs: env.killGraceMs,
-        signal: env.signal,
-        onOutput: (chunk, stream) => streams[stream].take(chunk),
-        waitForDrain: stream => new Promise(done => streams[stream].console.once('drain', () => done())),
-        onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
-    });
-    if (group?.isAlive())
-        await group.terminate(env.killGraceMs);
+    const result = await runSideCommand(check, settings, env, (chunk, stream) => streams[stream].take(chunk));
     streams.stdout.finish();
     streams.stderr.finish();
     await log.close();
@@ -19557,25 +19566,11 @@ async function runOnRetry(command, settings, env) {
     const tail = new OutputTail();
     // One redacting stream per source, so a secret split across chunks is still caught.
     const redacting = { stdout: env.redactor.stream(), stderr: env.redactor.stream() };
-    const { result, group } = await env.processes.run({
-        command,
-        shell: settings.shell,
-        cwd: settings.workingDirectory,
-        env: env.env,
-        timeoutMs: settings.timeoutSeconds * 1000,
-        killGraceMs: env.killGraceMs,
-        signal: env.signal,
-        onOutput: (chunk, stream) => {
-            tail.push(redacting[stream].push(chunk.toString('utf8')));
-            return env.console[stream].write(chunk);
-        },
-        waitForDrain: stream => new Promise(resolve => env.console[stream].once('drain', () => resolve())),
-        // Recorded like an attempt's command, so a crash mid-hook leaves its group findable.
-        onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
+    // Whatever the hook leaves in the background is stopped before the next attempt.
+    const result = await runSideCommand(command, settings, env, (chunk, stream) => {
+        tail.push(redacting[stream].push(chunk.toString('utf8')));
+        return env.console[stream].write(chunk);
     });
-    // Whatever the hook left in the background must not run into the next attempt.
-    if (group?.isAlive())
-        await group.terminate(env.killGraceMs);
     tail.push(redacting.stdout.end());
     tail.push(redacting.stderr.end());
     const excerpt = tail.excerpt();

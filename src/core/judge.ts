@@ -13,9 +13,9 @@ import type { AttemptEnvironment, ConsoleStream, ExpectationCheck } from './atte
 import { CappedLogWriter } from './capped-log.js'
 import { OutputSummarizer } from './output-summary.js'
 import type { CommandResult } from './process-runner.js'
-import { processStartTime } from './process-identity.js'
 import type { Redactor } from './redaction.js'
 import { scriptLabel } from './script-lines.js'
+import { runSideCommand } from './side-command.js'
 import type { RunSettings } from './settings.js'
 
 /** How a command ended, in words for a check's detail. */
@@ -111,19 +111,7 @@ export async function checkState(settings: RunSettings, checkLogPath: string, en
     stdout: checkStream(env.console.stdout, env.redactor, sink),
     stderr: checkStream(env.console.stderr, env.redactor, sink)
   }
-  const { result, group } = await env.processes.run({
-    command: check,
-    shell: settings.shell,
-    cwd: settings.workingDirectory,
-    env: env.env,
-    timeoutMs: settings.timeoutSeconds * 1000,
-    killGraceMs: env.killGraceMs,
-    signal: env.signal,
-    onOutput: (chunk, stream) => streams[stream].take(chunk),
-    waitForDrain: stream => new Promise(done => streams[stream].console.once('drain', () => done())),
-    onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
-  })
-  if (group?.isAlive()) await group.terminate(env.killGraceMs)
+  const result = await runSideCommand(check, settings, env, (chunk, stream) => streams[stream].take(chunk))
   streams.stdout.finish()
   streams.stderr.finish()
   await log.close()

@@ -7,7 +7,7 @@
 import { stripVTControlCharacters } from 'node:util'
 import type { AttemptEnvironment } from './attempt.js'
 import type { CommandResult } from './process-runner.js'
-import { processStartTime } from './process-identity.js'
+import { runSideCommand } from './side-command.js'
 import type { RunSettings } from './settings.js'
 
 /** Longest excerpt of the hook's output in its note: enough for an error line, never a log. */
@@ -57,24 +57,11 @@ export async function runOnRetry(
   const tail = new OutputTail()
   // One redacting stream per source, so a secret split across chunks is still caught.
   const redacting = { stdout: env.redactor.stream(), stderr: env.redactor.stream() }
-  const { result, group } = await env.processes.run({
-    command,
-    shell: settings.shell,
-    cwd: settings.workingDirectory,
-    env: env.env,
-    timeoutMs: settings.timeoutSeconds * 1000,
-    killGraceMs: env.killGraceMs,
-    signal: env.signal,
-    onOutput: (chunk, stream) => {
-      tail.push(redacting[stream].push(chunk.toString('utf8')))
-      return env.console[stream].write(chunk)
-    },
-    waitForDrain: stream => new Promise(resolve => env.console[stream].once('drain', () => resolve())),
-    // Recorded like an attempt's command, so a crash mid-hook leaves its group findable.
-    onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
+  // Whatever the hook leaves in the background is stopped before the next attempt.
+  const result = await runSideCommand(command, settings, env, (chunk, stream) => {
+    tail.push(redacting[stream].push(chunk.toString('utf8')))
+    return env.console[stream].write(chunk)
   })
-  // Whatever the hook left in the background must not run into the next attempt.
-  if (group?.isAlive()) await group.terminate(env.killGraceMs)
   tail.push(redacting.stdout.end())
   tail.push(redacting.stderr.end())
   const excerpt = tail.excerpt()
