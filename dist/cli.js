@@ -16782,17 +16782,49 @@ function groupExists(pgid) {
         return error.code === 'EPERM';
     }
 }
+/** Every pid /proc lists (none without /proc). */
+function procPids() {
+    try {
+        return (0,external_node_fs_namespaceObject.readdirSync)('/proc')
+            .filter(name => /^\d+$/.test(name))
+            .map(Number);
+    }
+    catch {
+        return [];
+    }
+}
 /** The live processes of a group, from /proc. */
 function groupMembers(pgid) {
     const members = [];
-    for (const name of (0,external_node_fs_namespaceObject.readdirSync)('/proc')) {
-        if (!/^\d+$/.test(name))
-            continue;
-        const stat = readProcStat(Number(name));
+    for (const pid of procPids()) {
+        const stat = readProcStat(pid);
         if (stat !== undefined && stat.pgrp === pgid)
             members.push(stat);
     }
     return members;
+}
+/**
+ * The processes of this user (other than this one) that started with `name=value` in their
+ * environment, each with its start time (Linux: /proc/<pid>/environ; none elsewhere).
+ */
+function processesWithEnv(name, value) {
+    const needle = `\0${name}=${value}\0`;
+    const found = [];
+    for (const pid of procPids()) {
+        if (pid === process.pid)
+            continue;
+        try {
+            if (!`\0${(0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pid}/environ`, 'latin1')}`.includes(needle))
+                continue;
+        }
+        catch {
+            continue; // another user's, or gone
+        }
+        const started = processStartTime(pid);
+        if (started !== undefined)
+            found.push({ pid, started });
+    }
+    return found;
 }
 /**
  * Whether any process of a group can still run (zombies, exited but not yet reaped, cannot);
@@ -16895,8 +16927,7 @@ function checkStream(console, redactor, sink) {
         finish() {
             sink(redacting.push(decoder.end()));
             sink(redacting.end());
-        },
-        console
+        }
     };
 }
 /**
@@ -17974,7 +18005,6 @@ const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 
 
 
-
 /** The trace note that records a command's process group as it starts (`during`: "attempt 2"). */
 function processGroupNote(during, group) {
     return {
@@ -18068,30 +18098,7 @@ async function endSessionGroups(stateDir, sessionDir, graceMs) {
 const RUN_MARKER_VAR = 'REVERIFY_RUN_ID';
 /** Live processes of this user whose environment carries the run's marker (Linux; none elsewhere). */
 function markedProcesses(runId) {
-    const needle = `\0${RUN_MARKER_VAR}=${runId}\0`;
-    const found = [];
-    let names;
-    try {
-        names = (0,external_node_fs_namespaceObject.readdirSync)('/proc');
-    }
-    catch {
-        return found;
-    }
-    for (const name of names) {
-        if (!/^\d+$/.test(name) || Number(name) === process.pid)
-            continue;
-        try {
-            if (!`\0${(0,external_node_fs_namespaceObject.readFileSync)(`/proc/${name}/environ`, 'latin1')}`.includes(needle))
-                continue;
-        }
-        catch {
-            continue; // another user's, or gone
-        }
-        const started = processStartTime(Number(name));
-        if (started !== undefined)
-            found.push({ pid: Number(name), started });
-    }
-    return found;
+    return processesWithEnv(RUN_MARKER_VAR, runId);
 }
 /**
  * Ends the processes that carry a crashed run's marker and outlived it: SIGTERM, then

@@ -3,7 +3,7 @@
  * log, the capture-before-retry warning as an annotation, and the state the post step
  * needs saved the moment it exists.
  */
-import { captureCommitCommand as commitCommand } from '../core/remedy.js'
+import { captureCommitCommand } from '../core/remedy.js'
 import * as core from '@actions/core'
 import { CommandFence, print } from './workflow-commands.js'
 import { captureHeadline } from '../core/capture-policy.js'
@@ -26,9 +26,7 @@ export const AnnotationTitle = {
 const RESULTS_WARNINGS = 3
 
 /** The commit that captures a failed run through its trailer, as one command to copy. */
-export function captureCommitCommand(failedRunId: string): string {
-  return commitCommand(failedRunId)
-}
+export { captureCommitCommand }
 
 /** How to capture a failed run from Actions: a commit trailer, or this action's capture mode. */
 export function captureRemedy(failedRunId: string): string[] {

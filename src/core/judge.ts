@@ -82,8 +82,7 @@ function checkStream(console: ConsoleStream, redactor: Redactor, sink: (text: st
     finish(): void {
       sink(redacting.push(decoder.end()))
       sink(redacting.end())
-    },
-    console
+    }
   }
 }
 

@@ -101,15 +101,45 @@ function groupExists(pgid: number): boolean {
   }
 }
 
+/** Every pid /proc lists (none without /proc). */
+function procPids(): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter(name => /^\d+$/.test(name))
+      .map(Number)
+  } catch {
+    return []
+  }
+}
+
 /** The live processes of a group, from /proc. */
 function groupMembers(pgid: number): ProcStat[] {
   const members: ProcStat[] = []
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue
-    const stat = readProcStat(Number(name))
+  for (const pid of procPids()) {
+    const stat = readProcStat(pid)
     if (stat !== undefined && stat.pgrp === pgid) members.push(stat)
   }
   return members
+}
+
+/**
+ * The processes of this user (other than this one) that started with `name=value` in their
+ * environment, each with its start time (Linux: /proc/<pid>/environ; none elsewhere).
+ */
+export function processesWithEnv(name: string, value: string): { pid: number; started: string }[] {
+  const needle = `\0${name}=${value}\0`
+  const found: { pid: number; started: string }[] = []
+  for (const pid of procPids()) {
+    if (pid === process.pid) continue
+    try {
+      if (!`\0${readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(needle)) continue
+    } catch {
+      continue // another user's, or gone
+    }
+    const started = processStartTime(pid)
+    if (started !== undefined) found.push({ pid, started })
+  }
+  return found
 }
 
 /**

@@ -6,10 +6,9 @@
  * recycled pid is never signalled. Each command also carries the run id in its environment,
  * which finds on Linux what started in the moment before its group reached the trace.
  */
-import { readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { resolve } from 'node:path'
-import { identifyGroup, processStartTime, type GroupIdentity } from '../process-identity.js'
+import { identifyGroup, processesWithEnv, processStartTime, type GroupIdentity } from '../process-identity.js'
 import type { Payloads, TraceEvent } from '../session/events.js'
 import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionTrace } from '../session/reader.js'
@@ -124,25 +123,7 @@ export const RUN_MARKER_VAR = 'REVERIFY_RUN_ID'
 
 /** Live processes of this user whose environment carries the run's marker (Linux; none elsewhere). */
 export function markedProcesses(runId: string): { pid: number; started: string }[] {
-  const needle = `\0${RUN_MARKER_VAR}=${runId}\0`
-  const found: { pid: number; started: string }[] = []
-  let names: string[]
-  try {
-    names = readdirSync('/proc')
-  } catch {
-    return found
-  }
-  for (const name of names) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue
-    try {
-      if (!`\0${readFileSync(`/proc/${name}/environ`, 'latin1')}`.includes(needle)) continue
-    } catch {
-      continue // another user's, or gone
-    }
-    const started = processStartTime(Number(name))
-    if (started !== undefined) found.push({ pid: Number(name), started })
-  }
-  return found
+  return processesWithEnv(RUN_MARKER_VAR, runId)
 }
 
 /**
