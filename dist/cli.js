@@ -22500,6 +22500,41 @@ async function pauseForTest(env, point) {
     await (0,external_node_timers_promises_namespaceObject.setTimeout)(PAUSE_MS);
 }
 
+;// CONCATENATED MODULE: ./src/core/run/shown-report.ts
+/**
+ * A run report as the front ends may show it (docs/design.md §5 "Redaction"): every text in
+ * it that came from the command, its output, its test results or an input is redacted here,
+ * in the core, before any front end escapes it for markdown, HTML or a workflow command.
+ * Escaping first would change a secret's spelling (`_` → `\_`) so the redactor no longer
+ * finds it, while the rendered page shows it as it was.
+ */
+
+/** The report with its shown texts redacted; ids, paths and hashes reverify made are kept. */
+function shownReport(report, redactor) {
+    if (report.kind === 'blocked')
+        return report;
+    if (report.kind === 'refused')
+        return { ...report, guardrail: redactDeep(report.guardrail, redactor) };
+    const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed } = report;
+    return {
+        ...report,
+        ...redactDeep({
+            attempts,
+            summary,
+            excerpt,
+            ...(firstFailure !== undefined && { firstFailure }),
+            ...(tests !== undefined && { tests }),
+            ...(interruptReason !== undefined && { interruptReason }),
+            ...(resumed !== undefined && { resumed })
+        }, redactor)
+    };
+}
+/** Receipts hold commands and expectations as written: redact them like everything else. */
+function redactedReceipt(receipt, redactor) {
+    const { identity, commands, expectations, tests } = receipt;
+    return { ...receipt, ...redactDeep({ identity, commands, expectations, ...(tests !== undefined && { tests }) }, redactor) };
+}
+
 ;// CONCATENATED MODULE: ./src/core/test-results/run-tests.ts
 
 /** The run's test facts, or undefined when no attempt read a results file. */
@@ -22573,11 +22608,15 @@ function guardrailHit(settings) {
 function refusalNote(hit) {
     return `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`;
 }
-/** Runs one verify from policy check to closed trace and final receipt; a full disk is one line (disk-full.ts). */
+/**
+ * Runs one verify from policy check to closed trace and final receipt, and reports it with its
+ * texts redacted (shown-report.ts); a full disk is one line (disk-full.ts).
+ */
 async function verifyRun(request, ports) {
-    return performRun(request, ports).catch(error => {
+    const report = await performRun(request, ports).catch(error => {
         throw stateDirFull(error, ports.store.stateDir, 'before');
     });
+    return shownReport(report, request.redactor);
 }
 async function performRun(request, ports) {
     const { settings } = request;
@@ -22862,14 +22901,12 @@ async function closeRun(request, ports, run) {
         attempts: shown,
         maxAttempts: loop.maxAttempts,
         exitCode: loop.exitCode,
-        summary: request.redactor.redact(loop.summary),
-        excerpt: loop.outcome === 'success' || last === undefined ? '' : request.redactor.redact(attemptExcerpt(last)),
-        ...(firstFailure !== undefined && {
-            firstFailure: { attempt: firstFailure.attempt, excerpt: request.redactor.redact(attemptExcerpt(firstFailure)) }
-        }),
+        summary: loop.summary,
+        excerpt: loop.outcome === 'success' || last === undefined ? '' : attemptExcerpt(last),
+        ...(firstFailure !== undefined && { firstFailure: { attempt: firstFailure.attempt, excerpt: attemptExcerpt(firstFailure) } }),
         capture: run.capture,
         receipt: written,
-        ...(tests !== undefined && { tests: redactDeep(tests, request.redactor) }),
+        ...(tests !== undefined && { tests }),
         pruned,
         ...(reportPath !== undefined && { reportPath })
     };
@@ -22882,12 +22919,7 @@ function fullDisk(ports, stage) {
 }
 /** A receipt as it is written: redacted, then sealed over what is on disk (run-seal.ts). */
 function receiptOnDisk(receipt, request) {
-    return sealReceipt(redactReceipt(receipt, request.redactor), request.seal);
-}
-/** Receipts hold commands and expectations as written: redact them like everything else. */
-function redactReceipt(receipt, redactor) {
-    const { identity, commands, expectations, tests } = receipt;
-    return { ...receipt, ...redactDeep({ identity, commands, expectations, ...(tests !== undefined && { tests }) }, redactor) };
+    return sealReceipt(redactedReceipt(receipt, request.redactor), request.seal);
 }
 /**
  * The identity as a receipt may show it. Normalization can re-quote a secret into a form

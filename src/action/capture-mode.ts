@@ -29,14 +29,18 @@ export async function runCaptureMode(
     scope: settings.scope,
     identityHash: settings.identity.hash
   })
-  print.info(`reverify: captured ${receipt.run_id}${capture.note ? `: ${capture.note}` : ''}`)
+  print.info(`reverify: captured ${receipt.run_id}${capture.note ? `: ${redactor.redact(capture.note)}` : ''}`)
   core.setOutput(Output.RunId, receipt.run_id)
   core.setOutput(Output.Captured, 'true')
   if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, env))
   // A capture is no failure: only `summary: always` writes one.
   if (settings.summary !== 'always') return
   await core.summary
-    .addRaw(redactor.redact(`### reverify: captured \`${receipt.run_id}\`\n\n${capture.note ? text(capture.note) : '(no note)'}\n`))
+    .addRaw(
+      redactor.redact(
+        `### reverify: captured \`${receipt.run_id}\`\n\n${capture.note ? text(redactor.redact(capture.note)) : '(no note)'}\n`
+      )
+    )
     .write()
     .catch(() => undefined)
 }

@@ -7,7 +7,7 @@ import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
 import type { CaptureMode } from '../core/config-file.js'
 import { describeError } from '../core/errors.js'
-import type { Redactor } from '../core/redaction.js'
+import { redactDeep, type Redactor } from '../core/redaction.js'
 import type { HistoryFacts } from '../core/run/history-facts.js'
 import type { RunReport } from '../core/run/report.js'
 import type { LocationBase } from '../core/run/source-location.js'
@@ -64,8 +64,23 @@ export interface ReportFacts {
   artifact?: TraceUpload
 }
 
+/**
+ * The texts of the facts a person reads, redacted before anything escapes them for markdown
+ * or a workflow command (the run report comes redacted from the core, shown-report.ts).
+ */
+function shownFacts(facts: ReportFacts): ReportFacts {
+  const { redactor } = facts
+  return {
+    ...facts,
+    name: redactor.redact(facts.name),
+    commands: facts.commands.map(command => redactor.redact(command)),
+    ...(facts.history !== undefined && { history: redactDeep(facts.history, redactor) })
+  }
+}
+
 /** Outputs, annotations and the job summary of a verify run. */
-export async function reportRun(run: RunReport, facts: ReportFacts): Promise<void> {
+export async function reportRun(run: RunReport, given: ReportFacts): Promise<void> {
+  const facts = shownFacts(given)
   const { redactor, artifact } = facts
   setOutputs(run, artifact)
   annotateRun(run, {
@@ -85,7 +100,8 @@ export async function reportRun(run: RunReport, facts: ReportFacts): Promise<voi
     ...(artifact?.note !== undefined && { artifactNote: artifact.note })
   })
   try {
-    // Cut after redaction, which can lengthen the text (a one-character secret becomes ***).
+    // Redacted once more as a whole, for a secret the run's texts only spell together; cut after
+    // redaction, which can lengthen the text (a one-character secret becomes a marker).
     await core.summary.addRaw(fitSummary(redactor.redact(markdown))).write()
   } catch (error) {
     print.warning(`reverify: could not write the job summary: ${describeError(error)}`)

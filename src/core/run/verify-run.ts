@@ -13,7 +13,7 @@ import { findDestructive, type GuardrailHit } from '../guardrail/index.js'
 import { normalizeCommand, scriptIdentity, type CommandIdentity } from '../identity.js'
 import { RECEIPT_VERSION, type Receipt } from '../receipt.js'
 import { identityLines } from '../script-lines.js'
-import { redactDeep, type Redactor } from '../redaction.js'
+import type { Redactor } from '../redaction.js'
 import { newRunId } from '../run-id.js'
 import type { RunSettings } from '../settings.js'
 import { commandRecord } from '../session/events.js'
@@ -30,6 +30,7 @@ import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
 import { endedBeforeReceipt, planResume, type Here, type ResumeDecision, type ResumePlan } from './resume.js'
 import { writeSessionReport } from '../report/index.js'
+import { redactedReceipt, shownReport } from './shown-report.js'
 import { receiptTests, runTests } from '../test-results/run-tests.js'
 
 /** The first command (of the script, expect-check or on-retry) the guardrail refuses, unless allowed. */
@@ -49,11 +50,15 @@ export function refusalNote(hit: GuardrailHit): string {
   return `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`
 }
 
-/** Runs one verify from policy check to closed trace and final receipt; a full disk is one line (disk-full.ts). */
+/**
+ * Runs one verify from policy check to closed trace and final receipt, and reports it with its
+ * texts redacted (shown-report.ts); a full disk is one line (disk-full.ts).
+ */
 export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
-  return performRun(request, ports).catch(error => {
+  const report = await performRun(request, ports).catch(error => {
     throw stateDirFull(error, ports.store.stateDir, 'before')
   })
+  return shownReport(report, request.redactor)
 }
 
 async function performRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
@@ -358,14 +363,12 @@ async function closeRun(
     attempts: shown,
     maxAttempts: loop.maxAttempts,
     exitCode: loop.exitCode,
-    summary: request.redactor.redact(loop.summary),
-    excerpt: loop.outcome === 'success' || last === undefined ? '' : request.redactor.redact(attemptExcerpt(last)),
-    ...(firstFailure !== undefined && {
-      firstFailure: { attempt: firstFailure.attempt, excerpt: request.redactor.redact(attemptExcerpt(firstFailure)) }
-    }),
+    summary: loop.summary,
+    excerpt: loop.outcome === 'success' || last === undefined ? '' : attemptExcerpt(last),
+    ...(firstFailure !== undefined && { firstFailure: { attempt: firstFailure.attempt, excerpt: attemptExcerpt(firstFailure) } }),
     capture: run.capture,
     receipt: written,
-    ...(tests !== undefined && { tests: redactDeep(tests, request.redactor) }),
+    ...(tests !== undefined && { tests }),
     pruned,
     ...(reportPath !== undefined && { reportPath })
   }
@@ -380,13 +383,7 @@ function fullDisk(ports: RunPorts, stage: DiskFullStage): (error: unknown) => ne
 
 /** A receipt as it is written: redacted, then sealed over what is on disk (run-seal.ts). */
 function receiptOnDisk(receipt: Receipt, request: RunRequest): Receipt {
-  return sealReceipt(redactReceipt(receipt, request.redactor), request.seal)
-}
-
-/** Receipts hold commands and expectations as written: redact them like everything else. */
-function redactReceipt(receipt: Receipt, redactor: Redactor): Receipt {
-  const { identity, commands, expectations, tests } = receipt
-  return { ...receipt, ...redactDeep({ identity, commands, expectations, ...(tests !== undefined && { tests }) }, redactor) }
+  return sealReceipt(redactedReceipt(receipt, request.redactor), request.seal)
 }
 
 /**

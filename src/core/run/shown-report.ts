@@ -1,0 +1,38 @@
+/**
+ * A run report as the front ends may show it (docs/design.md §5 "Redaction"): every text in
+ * it that came from the command, its output, its test results or an input is redacted here,
+ * in the core, before any front end escapes it for markdown, HTML or a workflow command.
+ * Escaping first would change a secret's spelling (`_` → `\_`) so the redactor no longer
+ * finds it, while the rendered page shows it as it was.
+ */
+import { redactDeep, type Redactor } from '../redaction.js'
+import type { Receipt } from '../receipt.js'
+import type { RunReport } from './report.js'
+
+/** The report with its shown texts redacted; ids, paths and hashes reverify made are kept. */
+export function shownReport(report: RunReport, redactor: Redactor): RunReport {
+  if (report.kind === 'blocked') return report
+  if (report.kind === 'refused') return { ...report, guardrail: redactDeep(report.guardrail, redactor) }
+  const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed } = report
+  return {
+    ...report,
+    ...redactDeep(
+      {
+        attempts,
+        summary,
+        excerpt,
+        ...(firstFailure !== undefined && { firstFailure }),
+        ...(tests !== undefined && { tests }),
+        ...(interruptReason !== undefined && { interruptReason }),
+        ...(resumed !== undefined && { resumed })
+      },
+      redactor
+    )
+  }
+}
+
+/** Receipts hold commands and expectations as written: redact them like everything else. */
+export function redactedReceipt(receipt: Receipt, redactor: Redactor): Receipt {
+  const { identity, commands, expectations, tests } = receipt
+  return { ...receipt, ...redactDeep({ identity, commands, expectations, ...(tests !== undefined && { tests }) }, redactor) }
+}
