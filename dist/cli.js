@@ -22476,6 +22476,45 @@ function closingEvents(events, reason, stamp) {
     return { events: closing, summary };
 }
 
+;// CONCATENATED MODULE: ./src/core/run/command-env.ts
+/**
+ * The environment every command reverify runs gets (docs/design.md §5 "What the command
+ * sees"): the caller's, without what the runner hands only to actions, and marked with the
+ * run id so a crash leaves its processes findable (§6).
+ *
+ * A `run:` step never sees the Actions runtime token or the service URLs; with them a test
+ * could write cache entries in the run's scope (reverify's own history included) or upload
+ * artifacts. Nor does a command need reverify's own inputs (`INPUT_REDACT` holds the values
+ * to hide) or its saved state.
+ */
+
+/** Variables the runner gives an action's process and never a `run:` step's commands. */
+const ACTION_ONLY_NAMES = new Set([
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'ACTIONS_ID_TOKEN_REQUEST_URL',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN'
+]);
+/** Prefixes of the same: the action's inputs and its saved state. */
+const ACTION_ONLY_PREFIXES = ['INPUT_', 'STATE_'];
+/** Whether the runner gives `name` to the action only. */
+function isActionOnly(name) {
+    const upper = name.toUpperCase();
+    return ACTION_ONLY_NAMES.has(upper) || ACTION_ONLY_PREFIXES.some(prefix => upper.startsWith(prefix));
+}
+/** The commands' environment: `env` without what is the action's only, marked with the run id. */
+function commandEnvironment(env, runId) {
+    const kept = {};
+    for (const [name, value] of Object.entries(env))
+        if (!isActionOnly(name))
+            kept[name] = value;
+    kept[RUN_MARKER_VAR] = runId;
+    return kept;
+}
+
 ;// CONCATENATED MODULE: ./src/core/run/test-pause.ts
 /**
  * A test-only hook (docs/reliability.md, "Fault injection"): with
@@ -22566,6 +22605,7 @@ function receiptTests(tests) {
  * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
  * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
  */
+
 
 
 
@@ -22813,8 +22853,7 @@ function engineEnvironment(request, ports, runId) {
         log: ports.log,
         clock: ports.clock,
         redactor: request.redactor,
-        // The run id marks every process of the run, so a crash leaves them findable (§6).
-        env: request.env === undefined ? undefined : { ...request.env, [RUN_MARKER_VAR]: runId },
+        env: commandEnvironment(request.env ?? process.env, runId),
         signal: request.signal,
         killGraceMs: request.killGraceMs ?? 2000,
         interruptReason: request.interruptReason

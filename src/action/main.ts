@@ -155,12 +155,6 @@ function persistOptions(settings: ActionSettings, history: HistoryOptions, deps:
   }
 }
 
-/** The command's environment: the runner's, without the github-token input (the commands have no use for it). */
-function commandEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { ['INPUT_GITHUB-TOKEN']: _token, ...rest } = env
-  return rest
-}
-
 /**
  * Tells the runner to mask a `redact` value. @actions/core escapes CR and LF in it, not
  * U+2028, U+2029 or NEL, which some readers take for line breaks; a value holding one is
@@ -219,7 +213,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
           redactor,
           seal: await loadRunSeal(sealKeyPath(deps.env)),
           ...(ci && { ci }),
-          env: commandEnv(deps.env),
+          env: deps.env,
           signal: deps.signal,
           interruptReason: deps.interruptReason
         },

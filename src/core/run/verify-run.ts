@@ -23,7 +23,8 @@ import { receiptSealed, sealReceipt } from '../run-seal.js'
 import { TraceSession } from '../session/writer.js'
 import { closeInterruptedRun } from './close-interrupted.js'
 import { stateDirFull, type DiskFullStage } from './disk-full.js'
-import { endMarkedProcesses, endSessionGroups, RUN_MARKER_VAR } from './crashed-groups.js'
+import { commandEnvironment } from './command-env.js'
+import { endMarkedProcesses, endSessionGroups } from './crashed-groups.js'
 import { pauseForTest } from './test-pause.js'
 import { attemptExcerpt } from './excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
@@ -264,8 +265,7 @@ function engineEnvironment(request: RunRequest, ports: RunPorts, runId: string):
     log: ports.log,
     clock: ports.clock,
     redactor: request.redactor,
-    // The run id marks every process of the run, so a crash leaves them findable (§6).
-    env: request.env === undefined ? undefined : { ...request.env, [RUN_MARKER_VAR]: runId },
+    env: commandEnvironment(request.env ?? process.env, runId),
     signal: request.signal,
     killGraceMs: request.killGraceMs ?? 2000,
     interruptReason: request.interruptReason
