@@ -1,27 +1,15 @@
 /**
- * House rules that hold for the whole source tree (docs/design.md §8, §9): the core imports
+ * House rules that hold for the whole source tree (docs/design.md §8, §9): the front ends
+ * reach the core only through `core/index.ts`, no import cycle anywhere, the core imports
  * nothing of the GitHub toolkit nor of a front end, and no source file grows past 400 lines.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { REPO_ROOT } from './helpers/cli.js'
+import { frontEndReachIns, importCycles, importGraph, importsOf, sourceFiles } from './helpers/import-graph.js'
 
 const SRC = join(REPO_ROOT, 'src')
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap(entry =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : []
-  )
-}
-
-/** Module specifiers of every import and re-export of a file. */
-function importsOf(path: string): string[] {
-  const text = readFileSync(path, 'utf8')
-  return [
-    ...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm),
-    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)
-  ].map(match => match[1]!)
-}
+const FIXTURES = join(REPO_ROOT, '__tests__', 'fixtures', 'architecture')
 
 const files = sourceFiles(SRC)
 
@@ -45,6 +33,21 @@ test('src/core imports nothing from @actions/* and nothing from a front end', ()
   )
   expect(core.length).toBeGreaterThan(20)
   expect(offending).toEqual([])
+})
+
+test('the front ends import the core only through core/index.ts', () => {
+  expect(frontEndReachIns(importGraph(SRC))).toEqual([])
+})
+
+test('no import cycle anywhere in src/, type-only imports included', () => {
+  expect(importCycles(importGraph(SRC))).toEqual([])
+})
+
+test('both rules fail on a tree that breaks them (fixtures/architecture)', () => {
+  expect(frontEndReachIns(importGraph(join(FIXTURES, 'clean')))).toEqual([])
+  expect(importCycles(importGraph(join(FIXTURES, 'clean')))).toEqual([])
+  expect(frontEndReachIns(importGraph(join(FIXTURES, 'reach-in')))).toEqual(['cli/main.ts imports core/run/verify.ts'])
+  expect(importCycles(importGraph(join(FIXTURES, 'cycle')))).toEqual([['core/a/types.ts', 'core/b/judge.ts']])
 })
 
 test('the import scan sees imports (it is not a rubber stamp)', () => {

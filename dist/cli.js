@@ -3944,93 +3944,1818 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./src/core/errors.ts
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/capture/capture-policy.ts
+/** none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
+function decideCaptureBeforeRetry(mode, latest) {
+    if (mode === 'off' || latest === undefined)
+        return { action: 'proceed' };
+    if (latest.status !== 'failed' || latest.capture !== undefined)
+        return { action: 'proceed' };
+    return { action: mode, failedRunId: latest.run_id };
+}
 /**
- * Named errors. They are compared by `name`, not `instanceof`, so two bundled copies of
- * this module still recognise each other. Only these reach the user as one line; anything
- * else is a bug and is reported as such.
+ * The verdict in one sentence, the same in every front end; each adds its own remedy (a
+ * CLI command, or a commit trailer and the action's capture mode).
  */
-/** Exit codes of the CLI (docs/design.md §1). */
-const ExitCode = {
-    success: 0,
-    failure: 1,
-    usage: 2,
-    guardrail: 3,
-    interrupted: 130
-};
-/** A user mistake in an input, flag or config file: one line, exit 2. */
-class UsageError extends Error {
-    name = 'UsageError';
-}
-/** A mistake in `.reverify/config.json`: one line, exit 2. */
-class ConfigError extends Error {
-    name = 'ConfigError';
-}
-/** The state directory's disk is full (ENOSPC, EDQUOT): one line, exit 2 (docs/design.md §6). */
-class DiskFullError extends Error {
-    name = 'DiskFullError';
-}
-/** True for errors that are the user's to fix (exit 2, no stack trace): an input, the config, a full disk. */
-function errors_isUserError(error) {
-    return error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError' || error.name === 'DiskFullError');
-}
-/** One printable line for anything thrown, whatever it is. */
-function errors_describeError(error) {
-    if (error instanceof Error)
-        return error.message.split('\n')[0] ?? error.name;
-    return String(error);
+function captureHeadline(action, failedRunId) {
+    return action === 'block'
+        ? `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
+        : `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
 }
 
-;// CONCATENATED MODULE: ./src/cli/console-stream.ts
-/** Error codes that mean "nobody reads this stream any more". */
-const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+;// CONCATENATED MODULE: ./src/core/base/clock.ts
 /**
- * Wraps a process stream so that a closed reader ends its output instead of the process: once
- * the stream has failed, writes are dropped and report no backpressure, and anyone waiting
- * for `drain` is released (a run waiting on a full pipe would otherwise wait forever).
- * `onOtherError` hears of failures that are not a gone reader (a full disk behind `>`).
+ * Time and chance as the core sees them: one small port, so a test can run a whole verify
+ * with a fixed clock, no real waits and a known jitter.
  */
-function closedPipeTolerant(stream, onOtherError) {
-    let closed = false;
-    let waiting = [];
-    const release = () => {
-        const listeners = waiting;
-        waiting = [];
-        for (const listener of listeners)
-            listener();
-    };
-    stream.on('error', error => {
-        if (closed)
-            return;
-        closed = true;
-        release();
-        if (!READER_GONE.has(error.code ?? ''))
-            onOtherError?.(error);
+/** RFC 3339 UTC with milliseconds: the one spelling of a time in traces and receipts. */
+function timestamp(date) {
+    return date.toISOString();
+}
+/** Sleeps for ms, waking early on abort. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (ms <= 0 || signal?.aborted)
+            return resolve();
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+        function done() {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
     });
-    return {
-        get isTTY() {
-            return stream.isTTY;
-        },
-        write(chunk) {
-            if (closed)
-                return true;
-            return stream.write(chunk);
-        },
-        once(_event, listener) {
-            if (closed) {
-                setImmediate(listener);
+}
+/** The real clock. */
+const systemClock = {
+    now: () => new Date(),
+    sleep: abortableSleep,
+    random: Math.random
+};
+
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/core/base/atomic-file.ts
+
+
+
+
+/**
+ * Files that must never be seen half-written (receipts, meta.json, config) and files read
+ * from a directory someone else may have filled (a restored cache).
+ */
+// Not every platform has these flags; 0 leaves the open as it would be without them.
+const NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
+const NON_BLOCKING = external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0;
+/**
+ * Writes a file atomically: temp file in the same dir, fsync, rename, fsync the directory.
+ * The steps are synchronous system calls: these files are small, and each asynchronous step
+ * would cost a round trip through the thread pool, which dominated a short run's time.
+ */
+async function writeFileAtomic(path, data, mode = 0o644) {
+    const directory = (0,external_node_path_namespaceObject.dirname)(path);
+    // A dot name ending in .tmp, so a leftover from a crash is recognisable and ignorable.
+    const temp = (0,external_node_path_namespaceObject.join)(directory, `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.tmp`);
+    const fd = (0,external_node_fs_namespaceObject.openSync)(temp, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | NO_FOLLOW, mode);
+    try {
+        try {
+            (0,external_node_fs_namespaceObject.writeFileSync)(fd, data);
+            (0,external_node_fs_namespaceObject.fsyncSync)(fd);
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+        (0,external_node_fs_namespaceObject.renameSync)(temp, path);
+    }
+    catch (error) {
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(temp);
+        }
+        catch {
+            // already gone
+        }
+        throw error;
+    }
+    await fsyncDirectory(directory);
+}
+/** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */
+async function fsyncDirectory(directory) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(directory, external_node_fs_namespaceObject.constants.O_RDONLY);
+        (0,external_node_fs_namespaceObject.fsyncSync)(fd);
+    }
+    catch (error) {
+        // Windows cannot open or sync a directory; the rename itself is still atomic there.
+        if (!isErrorCode(error, 'EISDIR', 'EPERM', 'EINVAL', 'EBADF', 'EACCES'))
+            throw error;
+    }
+    finally {
+        if (fd !== undefined)
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/** Reads a regular file, refusing symlinks (lstat) and files over maxBytes; undefined when absent. */
+async function readRegularFile(path, maxBytes) {
+    let before;
+    try {
+        before = await (0,promises_namespaceObject.lstat)(path);
+    }
+    catch (error) {
+        if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
+            return undefined;
+        throw error;
+    }
+    if (before.isSymbolicLink())
+        throw new Error(`${path} is a symbolic link; it is not followed`);
+    if (!before.isFile())
+        throw new Error(`${path} is not a regular file`);
+    if (before.size > maxBytes)
+        throw new Error(`${path} is larger than ${maxBytes} bytes`);
+    // O_NOFOLLOW and the inode check close the gap between lstat and open; O_NONBLOCK keeps a
+    // FIFO swapped in meanwhile from hanging the open.
+    const handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
+    try {
+        const after = await handle.stat();
+        if (!after.isFile() || after.ino !== before.ino || after.dev !== before.dev) {
+            throw new Error(`${path} changed while it was being read`);
+        }
+        // One byte more than allowed tells a file that grew past the limit from one that did not.
+        const buffer = Buffer.alloc(Math.min(after.size, maxBytes) + 1);
+        const chunks = [];
+        let total = 0;
+        while (total <= maxBytes) {
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            chunks.push(Buffer.from(buffer.subarray(0, bytesRead)));
+            total += bytesRead;
+        }
+        if (total > maxBytes)
+            throw new Error(`${path} is larger than ${maxBytes} bytes`);
+        return Buffer.concat(chunks, total).toString('utf8');
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Creates a directory if needed and checks it is a real directory, not a symlink planted in its place. */
+async function ensureRealDirectory(path) {
+    try {
+        (0,external_node_fs_namespaceObject.mkdirSync)(path, { mode: 0o755 });
+    }
+    catch (error) {
+        if (!isErrorCode(error, 'EEXIST'))
+            throw error;
+    }
+    await requireRealDirectory(path);
+}
+/** Throws unless `path` is a directory reached without following a symlink at its last step. */
+async function requireRealDirectory(path) {
+    const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
+    if (stats.isSymbolicLink())
+        throw new Error(`${path} is a symbolic link; it is not followed`);
+    if (!stats.isDirectory())
+        throw new Error(`${path} is not a directory`);
+}
+/** True when `error` is a Node system error with one of these codes. */
+function isErrorCode(error, ...codes) {
+    return (typeof error === 'object' &&
+        error !== null &&
+        'code' in error &&
+        typeof error.code === 'string' &&
+        codes.includes(error.code));
+}
+
+;// CONCATENATED MODULE: ./src/core/output/capped-log.ts
+
+
+
+const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
+// Not defined on Windows, where there is nothing to add.
+const capped_log_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
+function droppedMarker(dropped, head, tail) {
+    return `[reverify: ${dropped} bytes dropped; the log keeps the first ${head} and the last ${tail} bytes]`;
+}
+/** The line a capped log puts where it dropped bytes (see droppedMarker), for readers that leave it out. */
+const DROPPED_MARKER_LINE = /^\[reverify: \d+ bytes dropped; the log keeps the first \d+ and the last \d+ bytes\]$/;
+/**
+ * What a full disk costs the log: it gives back this much of what it wrote, so the trace's
+ * events, meta.json and the receipt still fit and the run can be closed (docs/design.md §2).
+ */
+const DISK_FULL_RELEASE_BYTES = 256 * 1024;
+function diskFullMarker(kept) {
+    return `[reverify: no space left on device; the log stops here, after the first ${kept} bytes of the output]`;
+}
+/** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
+class CappedLogWriter {
+    file;
+    capBytes;
+    headBytes;
+    tailBytes;
+    seen = 0;
+    // Ring of the latest bytes past the head, allocated only once the output gets there.
+    tail;
+    tailNext = 0;
+    tailFilled = 0;
+    pending = [];
+    draining;
+    failure;
+    // Bytes on the file so far, and where the disk filled up (the log stops growing there).
+    written = 0;
+    diskFullAt;
+    closing;
+    constructor(file, capBytes) {
+        this.file = file;
+        this.capBytes = capBytes;
+        this.headBytes = Math.floor(capBytes / 2);
+        this.tailBytes = capBytes - this.headBytes;
+    }
+    /** Opens (creates/truncates, mode 0o600, never via a symlink) the file; cap default 10 MiB. */
+    static async open(path, capBytes = DEFAULT_CAP_BYTES) {
+        if (!Number.isSafeInteger(capBytes) || capBytes < 0) {
+            throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`);
+        }
+        const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_TRUNC | capped_log_NO_FOLLOW;
+        const file = await (0,promises_namespaceObject.open)(path, flags, 0o600);
+        try {
+            // An existing file keeps its old mode through a truncate.
+            await file.chmod(0o600);
+        }
+        catch (error) {
+            await file.close();
+            throw error;
+        }
+        return new CappedLogWriter(file, capBytes);
+    }
+    /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
+    write(chunk) {
+        if (this.closing !== undefined)
+            return;
+        const fresh = typeof chunk === 'string';
+        const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk;
+        const size = bytes.length;
+        if (size === 0)
+            return;
+        const before = this.seen;
+        this.seen += size;
+        // A full disk stopped the log; the output is still counted.
+        if (this.diskFullAt !== undefined)
+            return;
+        // Everything goes straight to the file while the output still fits under the cap,
+        // so a killed process leaves a complete log in the common case.
+        const straight = Math.min(size, Math.max(0, this.capBytes - before));
+        if (straight > 0) {
+            // The caller may reuse its buffer before the write lands.
+            this.enqueue(fresh && straight === size ? bytes : Buffer.from(bytes.subarray(0, straight)));
+        }
+        const pastHead = Math.max(0, this.headBytes - before);
+        if (pastHead < size)
+            this.keepTail(bytes, pastHead);
+    }
+    /** Resolves once every byte written so far that goes straight to the file is there. */
+    async flush() {
+        while (this.draining !== undefined)
+            await this.draining;
+        if (this.failure !== undefined)
+            throw this.failure;
+    }
+    /** Resolves once the writes queued so far have landed or failed; never throws. */
+    async settle() {
+        while (this.draining !== undefined)
+            await this.draining;
+    }
+    /**
+     * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
+     * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
+     * then the tail. Later calls return the same result.
+     */
+    close() {
+        this.closing ??= this.finish();
+        return this.closing;
+    }
+    async finish() {
+        try {
+            while (this.draining !== undefined)
+                await this.draining;
+            if (this.diskFullAt !== undefined)
+                return await this.finishFull(this.diskFullAt);
+            const dropped = this.seen - this.headBytes - this.tailFilled;
+            if (this.failure === undefined && this.seen > this.capBytes) {
+                const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8');
+                const ending = Buffer.concat([marker, ...this.tailInOrder()]);
+                // Overwrites whatever went straight through past the head before the cap was hit.
+                await this.writeAll(ending, this.headBytes);
+                await this.file.truncate(this.headBytes + ending.length);
+            }
+            if (this.failure !== undefined)
+                throw this.failure;
+            return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) };
+        }
+        finally {
+            this.tail = undefined;
+            await this.file.close();
+        }
+    }
+    /** A log the disk cut short: what it kept, then the marker if it still fits; the verdict never depends on it. */
+    async finishFull(kept) {
+        try {
+            await this.writeAll(Buffer.from(`\n${diskFullMarker(kept)}\n`, 'utf8'), kept);
+        }
+        catch {
+            // No room even for the marker: the trace's note says it all the same.
+        }
+        return { bytesSeen: this.seen, bytesDropped: this.seen - kept, diskFullAt: kept };
+    }
+    /**
+     * The disk is full: the log stops at what it holds, less DISK_FULL_RELEASE_BYTES given
+     * back so the run can still be recorded and closed.
+     */
+    async stopOnFullDisk() {
+        const kept = Math.max(0, this.written - DISK_FULL_RELEASE_BYTES);
+        this.diskFullAt = kept;
+        this.tail = undefined;
+        try {
+            await this.file.truncate(kept);
+        }
+        catch {
+            // Nothing more can be done here; closing the run reports what cannot be written.
+        }
+    }
+    tailInOrder() {
+        if (this.tail === undefined)
+            return [];
+        if (this.tailFilled < this.tail.length)
+            return [this.tail.subarray(0, this.tailFilled)];
+        return [this.tail.subarray(this.tailNext), this.tail.subarray(0, this.tailNext)];
+    }
+    keepTail(bytes, from) {
+        const capacity = this.tailBytes;
+        if (capacity === 0)
+            return;
+        this.tail ??= Buffer.allocUnsafe(capacity);
+        const start = Math.max(from, bytes.length - capacity);
+        const count = bytes.length - start;
+        const untilWrap = Math.min(count, capacity - this.tailNext);
+        bytes.copy(this.tail, this.tailNext, start, start + untilWrap);
+        if (untilWrap < count)
+            bytes.copy(this.tail, 0, start + untilWrap, bytes.length);
+        this.tailNext = (this.tailNext + count) % capacity;
+        this.tailFilled = Math.min(capacity, this.tailFilled + count);
+    }
+    enqueue(bytes) {
+        if (this.failure !== undefined || this.diskFullAt !== undefined)
+            return;
+        this.pending.push(bytes);
+        this.draining ??= this.drain();
+    }
+    async drain() {
+        try {
+            while (this.pending.length > 0) {
+                // Small writes that piled up behind a slow one go out as one.
+                const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+                this.pending = [];
+                await this.writeAll(batch, null);
+            }
+        }
+        catch (error) {
+            this.pending = [];
+            if (isErrorCode(error, 'ENOSPC', 'EDQUOT'))
+                await this.stopOnFullDisk();
+            else
+                this.failure ??= error;
+        }
+        finally {
+            this.draining = undefined;
+        }
+    }
+    async writeAll(bytes, position) {
+        let offset = 0;
+        while (offset < bytes.length) {
+            const at = position === null ? null : position + offset;
+            const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
+            offset += bytesWritten;
+            if (position === null)
+                this.written += bytesWritten;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/output/output-summary.ts
+/** The docs/design.md §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
+const DEFAULT_SUMMARY_LIMITS = Object.freeze({
+    headLines: 20,
+    tailLines: 20,
+    maxLineChars: 1000,
+    maxMatchedLines: 200
+});
+const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'];
+const KEYWORDS = KEYWORD_LIST.join('|');
+/** A line the summary keeps from the middle of the output: it holds one of the keywords. */
+const KEYWORD_LINE = new RegExp(KEYWORDS);
+// Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
+const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1;
+const LF = 0x0a;
+const CR = 0x0d;
+// V8 shares the parent's memory for substrings of at least this length.
+const SHARED_SUBSTRING_MIN = 13;
+// The summary's own lines. They are built and recognised here, in one place, so the
+// reviewer excerpt (core/output/excerpt.ts) can take them out without guessing at their wording.
+const GAP_LINE = '…';
+function omittedLine(middle, matched) {
+    return `… ${middle} ${middle === 1 ? 'line' : 'lines'} omitted; ${matched} matched ${KEYWORDS}${matched > 0 ? ':' : ''}`;
+}
+function moreMatchesLine(unshown) {
+    return `… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`;
+}
+function cutSuffix(dropped) {
+    return `… [+${dropped} chars]`;
+}
+const OMITTED_LINE = new RegExp(`^… (\\d+) lines? omitted; (\\d+) matched ${KEYWORD_LIST.join('\\|')}:?$`);
+const MORE_MATCHES_LINE = /^… and (\d+) more matching lines?$/;
+/** The end a summary gives a line it cut to maxLineChars. */
+const CUT_LINE_SUFFIX = /… \[\+\d+ chars\]$/;
+/**
+ * Splits a summary built with `limits` into head, shown middle lines and tail, leaving out
+ * the summary's own bookkeeping lines. A summary without an omitted middle is all head.
+ */
+function summaryParts(summary, limits = DEFAULT_SUMMARY_LIMITS) {
+    const lines = summary === '' ? [] : summary.split('\n');
+    // The marker can only stand right after a full head; a user line that looks like it elsewhere is output.
+    const marker = OMITTED_LINE.exec(lines[limits.headLines] ?? '');
+    if (marker === null)
+        return { head: lines, matched: [], tail: [] };
+    const matchedCount = Number(marker[2]);
+    const shown = Math.min(matchedCount, limits.maxMatchedLines);
+    let at = limits.headLines + 1;
+    const matched = lines.slice(at, at + shown);
+    at += shown;
+    if (shown < matchedCount && MORE_MATCHES_LINE.test(lines[at] ?? ''))
+        at++;
+    if (lines[at] === GAP_LINE)
+        at++;
+    return { head: lines.slice(0, limits.headLines), matched, tail: lines.slice(at) };
+}
+/** Builds the docs/design.md §2 summary of a text stream while it streams, in bounded memory. */
+class OutputSummarizer {
+    limits;
+    head = [];
+    // Ring of the most recent lines: a line is only known to be "between head and tail"
+    // once it falls out of here.
+    ring;
+    ringMatched;
+    ringNext = 0;
+    ringCount = 0;
+    matchedShown = [];
+    matchedCount = 0;
+    middleCount = 0;
+    lineCount = 0;
+    // The line still open at the end of the last chunk.
+    lineOpen = false;
+    lineText = '';
+    lineLength = 0;
+    lineMatched = false;
+    lineCarry = '';
+    // A chunk ended in \r: part of a \r\n ending, or content, depending on the next chunk.
+    pendingCR = false;
+    straddleTest = new RegExp(KEYWORDS);
+    // Per keyword, where it next occurs in the current chunk (searched lazily, positions
+    // only move forward): one native search per occurrence, not one per line.
+    keywordAt = new Float64Array(KEYWORD_LIST.length);
+    result;
+    /** Limits default to docs/design.md §2's. */
+    constructor(limits = DEFAULT_SUMMARY_LIMITS) {
+        this.limits = { ...limits };
+        this.ring = new Array(limits.tailLines).fill('');
+        this.ringMatched = new Uint8Array(limits.tailLines);
+    }
+    /** Lines seen so far (a final unterminated line counts once finish() has run). */
+    get totalLines() {
+        return this.lineCount;
+    }
+    /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
+    push(text) {
+        // A summary already handed out cannot change.
+        if (this.result !== undefined || text.length === 0)
+            return;
+        this.keywordAt.fill(-1);
+        let pos = 0;
+        if (this.pendingCR) {
+            this.pendingCR = false;
+            if (text.charCodeAt(0) !== LF)
+                this.appendCarriageReturn();
+        }
+        if (this.lineOpen) {
+            const newline = text.indexOf('\n');
+            const segmentEnd = newline === -1 ? text.length : newline;
+            this.probeStraddle(text, segmentEnd);
+            if (newline === -1) {
+                this.appendTail(text, 0);
                 return;
             }
-            waiting.push(listener);
-            stream.once('drain', release);
+            this.appendToOpenLine(text, 0, withoutCR(text, 0, newline));
+            this.closeOpenLine();
+            pos = newline + 1;
+        }
+        while (this.head.length < this.limits.headLines) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        pos = this.skipMiddle(text, pos);
+        for (;;) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        if (pos < text.length)
+            this.appendTail(text, pos);
+    }
+    /** The summary text; flushes a final unterminated line. Later calls return the same. */
+    finish() {
+        if (this.result !== undefined)
+            return this.result;
+        // A lone \r at the very end is taken as a line ending whose \n never came.
+        this.pendingCR = false;
+        if (this.lineOpen)
+            this.closeOpenLine();
+        this.result = this.render();
+        return this.result;
+    }
+    render() {
+        const out = [...this.head];
+        if (this.middleCount > 0) {
+            out.push(omittedLine(this.middleCount, this.matchedCount));
+            out.push(...this.matchedShown);
+            const unshown = this.matchedCount - this.matchedShown.length;
+            if (unshown > 0)
+                out.push(moreMatchesLine(unshown));
+            out.push(GAP_LINE);
+        }
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++)
+            out.push(this.ring[(oldest + i) % size]);
+        return out.join('\n');
+    }
+    storeLine(shownLine, matched) {
+        this.lineCount++;
+        // Only the last few lines of a chunk get here (see skipMiddle), so copying is cheap.
+        const line = detached(shownLine);
+        if (this.head.length < this.limits.headLines) {
+            this.head.push(line);
+            return;
+        }
+        const size = this.ring.length;
+        if (size === 0) {
+            this.omit(line, matched);
+            return;
+        }
+        const slot = this.ringNext;
+        if (this.ringCount === size)
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+        else
+            this.ringCount++;
+        this.ring[slot] = line;
+        this.ringMatched[slot] = matched ? 1 : 0;
+        this.ringNext = slot + 1 === size ? 0 : slot + 1;
+    }
+    omit(line, matched) {
+        this.middleCount++;
+        if (!matched)
+            return;
+        this.matchedCount++;
+        if (this.matchedShown.length < this.limits.maxMatchedLines)
+            this.matchedShown.push(line);
+    }
+    /** Stores the complete line starting at pos; returns where the next one starts. */
+    takeLine(text, pos) {
+        const newline = text.indexOf('\n', pos);
+        if (newline === -1)
+            return pos;
+        const line = this.shown(text, pos, withoutCR(text, pos, newline));
+        this.storeLine(line, this.hasKeyword(text, pos, newline));
+        return newline + 1;
+    }
+    /**
+     * Lines of this chunk followed by at least tailLines more complete lines can be neither
+     * head nor tail: they are only counted, and only the matching ones are looked at.
+     * Returns where the lines that still need the ring start.
+     */
+    skipMiddle(text, pos) {
+        let boundary = text.lastIndexOf('\n');
+        for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
+            boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1;
+        }
+        if (boundary < pos)
+            return pos;
+        // Every line in the ring now has enough lines after it.
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++) {
+            const slot = (oldest + i) % size;
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+            this.ring[slot] = '';
+        }
+        this.ringCount = 0;
+        this.ringNext = 0;
+        let count = 0;
+        for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1)
+            count++;
+        this.lineCount += count;
+        this.middleCount += count;
+        for (let at = pos;;) {
+            const keyword = this.nextKeyword(text, at);
+            if (keyword > boundary)
+                break;
+            // text[keyword] is not a newline, and pos follows one (or is 0), so this is >= pos.
+            const lineStart = text.lastIndexOf('\n', keyword) + 1;
+            const newline = text.indexOf('\n', keyword);
+            this.matchedCount++;
+            if (this.matchedShown.length < this.limits.maxMatchedLines) {
+                const line = this.shown(text, lineStart, withoutCR(text, lineStart, newline));
+                this.matchedShown.push(detached(line));
+            }
+            at = newline + 1;
+        }
+        return boundary + 1;
+    }
+    /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
+    nextKeyword(text, from) {
+        let first = Number.POSITIVE_INFINITY;
+        for (let k = 0; k < KEYWORD_LIST.length; k++) {
+            let at = this.keywordAt[k];
+            if (at < from) {
+                at = text.indexOf(KEYWORD_LIST[k], from);
+                if (at === -1)
+                    at = Number.POSITIVE_INFINITY;
+                this.keywordAt[k] = at;
+            }
+            if (at < first)
+                first = at;
+        }
+        return first;
+    }
+    /** Whether a keyword starts in [start, end) of the current chunk. */
+    hasKeyword(text, start, end) {
+        // Keywords hold no \n, so one starting before the line's \n ends inside the line.
+        return this.nextKeyword(text, start) < end;
+    }
+    /** The line text[start, end) as the summary shows it. */
+    shown(text, start, end) {
+        return end - start <= this.limits.maxLineChars
+            ? text.slice(start, end)
+            : this.capped(text.slice(start, start + this.limits.maxLineChars), end - start);
+    }
+    probeStraddle(text, segmentEnd) {
+        if (this.lineMatched || this.lineCarry.length === 0)
+            return;
+        const probe = this.lineCarry + text.slice(0, Math.min(KEYWORD_CARRY, segmentEnd));
+        if (this.straddleTest.test(probe))
+            this.lineMatched = true;
+    }
+    appendTail(text, start) {
+        let end = text.length;
+        if (text.charCodeAt(end - 1) === CR) {
+            this.pendingCR = true;
+            end--;
+        }
+        this.lineOpen = true;
+        this.appendToOpenLine(text, start, end);
+    }
+    appendToOpenLine(text, start, end) {
+        if (end <= start)
+            return;
+        const room = this.limits.maxLineChars - this.lineText.length;
+        if (room > 0) {
+            // Copied so a long-open line does not pin every chunk it started in.
+            this.lineText = detached(this.lineText + text.slice(start, Math.min(end, start + room)));
+        }
+        this.lineLength += end - start;
+        if (this.lineMatched)
+            return;
+        if (this.hasKeyword(text, start, end)) {
+            this.lineMatched = true;
+            this.lineCarry = '';
+            return;
+        }
+        this.lineCarry =
+            end - start >= KEYWORD_CARRY ? text.slice(end - KEYWORD_CARRY, end) : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY);
+    }
+    appendCarriageReturn() {
+        if (this.lineText.length < this.limits.maxLineChars)
+            this.lineText += '\r';
+        this.lineLength++;
+        if (!this.lineMatched)
+            this.lineCarry = (this.lineCarry + '\r').slice(-KEYWORD_CARRY);
+    }
+    closeOpenLine() {
+        const line = this.lineLength > this.limits.maxLineChars ? this.capped(this.lineText, this.lineLength) : this.lineText;
+        this.storeLine(line, this.lineMatched);
+        this.lineOpen = false;
+        this.lineText = '';
+        this.lineLength = 0;
+        this.lineMatched = false;
+        this.lineCarry = '';
+    }
+    capped(kept, fullLength) {
+        // Never end on half of a surrogate pair.
+        const last = kept.charCodeAt(kept.length - 1);
+        const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept;
+        return `${shown}${cutSuffix(fullLength - shown.length)}`;
+    }
+}
+/** End of the line in [start, newline) without one trailing \r. */
+function withoutCR(text, start, newline) {
+    return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
+}
+// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
+// string of its own length, so kept lines cost only what they hold.
+function detached(text) {
+    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
+}
+
+;// CONCATENATED MODULE: ./src/core/shell/script-lines.ts
+/**
+ * The `command` input is one script (docs/design.md §1): it runs as written, in one shell
+ * process. This module reads its lines for everything that is not running it: command
+ * identity (docs/design.md §3), the input limits and the short label messages show.
+ */
+/** Whether a line ends in an odd run of backslashes: a `\`-continuation onto the next line. */
+function continues(line) {
+    return /(^|[^\\])(\\\\)*\\$/.test(line);
+}
+/** Whether a trimmed line holds nothing a shell would run: blank, or a comment only. */
+function isEmptyLine(trimmed) {
+    return trimmed === '' || trimmed.startsWith('#');
+}
+/**
+ * The script's command lines as written: `\`-continued lines kept together (backslash and
+ * line break included), each trimmed; blank and comment-only lines dropped. The first is
+ * what one-line messages show.
+ */
+function scriptLines(script) {
+    const lines = [];
+    let pending;
+    for (const rawLine of script.replace(/\r\n?/g, '\n').split('\n')) {
+        const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`;
+        if (continues(rawLine)) {
+            pending = line;
+            continue;
+        }
+        pending = undefined;
+        if (!isEmptyLine(line.trim()))
+            lines.push(line.trim());
+    }
+    // A backslash on the last line has nothing to continue onto.
+    if (pending !== undefined && !isEmptyLine(pending.trim()))
+        lines.push(pending.replace(/\\$/, '').trim());
+    return lines;
+}
+/**
+ * The lines command identity is made of: each command line with its continuations joined
+ * the way the shell joins them (the backslash and the line break removed, nothing else), so
+ * `echo two \⏎  three` reads `echo two   three`, which normalizes like `echo two three`.
+ */
+function identityLines(script) {
+    return scriptLines(script)
+        .map(line => line.replace(/\\\n/g, '').trim())
+        .filter(line => !isEmptyLine(line));
+}
+/** Longest script label: enough to recognize a command in a title or a one-line message. */
+const LABEL_CHARS = 80;
+/** The script in a few words: its first command line (first physical line, ≤ 80 chars), ` …` when more follows. */
+function scriptLabel(script) {
+    const lines = scriptLines(script);
+    const first = (lines[0] ?? '').split('\n')[0].trim();
+    const shown = first.length > LABEL_CHARS ? `${first.slice(0, LABEL_CHARS)}…` : first;
+    return lines.length > 1 || (lines[0] ?? '').includes('\n') ? `${shown} …` : shown;
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/process/process-identity.ts
+/**
+ * Telling a process apart from a later one that got the same pid (docs/design.md §6): a
+ * pid is only an address, and on a busy host it is handed out again within minutes, so a
+ * process group recorded by a crashed run is identified by its leader's pid **and** start
+ * time. Linux: field 22 of /proc/<pid>/stat (clock ticks since boot). Elsewhere:
+ * `ps -o lstart=` (the start time to the second, as BSD and macOS `ps` print it).
+ */
+
+
+/** Parses /proc/<pid>/stat; the command name (field 2) may hold spaces and parentheses. */
+function readProcStat(pid) {
+    let text;
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pid}/stat`, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state): field n is fields[n - 3].
+    const startTicks = fields[19];
+    if (startTicks === undefined || !/^\d+$/.test(startTicks))
+        return undefined;
+    return { pid, state: fields[0] ?? '', pgrp: Number(fields[2]), session: Number(fields[3]), startTicks };
+}
+/** Whether this host has a /proc with stat files (Linux). */
+function hasProcfs() {
+    return readProcStat(process.pid) !== undefined;
+}
+/**
+ * The start time of a live process, as an opaque string compared only for equality
+ * (`linux:<ticks>` or `ps:<lstart>`); undefined when it is gone or cannot be told.
+ */
+function processStartTime(pid) {
+    if (!Number.isSafeInteger(pid) || pid <= 1)
+        return undefined;
+    const stat = readProcStat(pid);
+    if (stat !== undefined)
+        return `linux:${stat.startTicks}`;
+    if (hasProcfs() || process.platform === 'win32')
+        return undefined;
+    const ps = (0,external_node_child_process_namespaceObject.spawnSync)('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 5000 });
+    const started = ps.status === 0 ? ps.stdout.trim() : '';
+    return started === '' ? undefined : `ps:${started.replace(/\s+/g, ' ')}`;
+}
+/**
+ * Checks a recorded group (leader pid = group id, and the leader's start time) against what
+ * runs now. Only `same` and `orphaned` may be signalled.
+ */
+function identifyGroup(pgid, started) {
+    if (!Number.isSafeInteger(pgid) || pgid <= 1)
+        return { kind: 'other', why: 'not a process group id' };
+    const now = processStartTime(pgid);
+    if (now !== undefined && now !== started)
+        return { kind: 'other', why: `pid ${pgid} now belongs to a process started at another time` };
+    // Zombies (exited, not yet reaped by an init that reaps lazily) cannot run on: they do not count.
+    if (now !== undefined)
+        return hasProcfs() && groupMembers(pgid).every(member => member.state === 'Z') ? { kind: 'gone' } : { kind: 'same' };
+    if (!groupExists(pgid))
+        return { kind: 'gone' };
+    // The leader has exited and something still has the group id.
+    if (!started.startsWith('linux:') || !hasProcfs()) {
+        return { kind: 'other', why: `the leader of group ${pgid} has exited and its members cannot be checked here` };
+    }
+    const leaderTicks = BigInt(started.slice('linux:'.length));
+    const members = groupMembers(pgid).filter(member => member.state !== 'Z');
+    // A group id is not given out again while any process of the group lives (POSIX), and a
+    // group that reused it would be led from another session in all but the rarest cases.
+    const foreign = members.find(member => member.session !== pgid || BigInt(member.startTicks) < leaderTicks);
+    if (foreign !== undefined)
+        return { kind: 'other', why: `process ${foreign.pid} of group ${pgid} is not from the recorded command` };
+    if (members.length === 0)
+        return { kind: 'gone' };
+    return { kind: 'orphaned', members: members.map(member => member.pid) };
+}
+/** Whether any process (zombies too) has this group id: kill(0) signals nothing. */
+function groupExists(pgid) {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** Every pid /proc lists (none without /proc). */
+function procPids() {
+    try {
+        return (0,external_node_fs_namespaceObject.readdirSync)('/proc')
+            .filter(name => /^\d+$/.test(name))
+            .map(Number);
+    }
+    catch {
+        return [];
+    }
+}
+/** The live processes of a group, from /proc. */
+function groupMembers(pgid) {
+    const members = [];
+    for (const pid of procPids()) {
+        const stat = readProcStat(pid);
+        if (stat !== undefined && stat.pgrp === pgid)
+            members.push(stat);
+    }
+    return members;
+}
+/**
+ * The processes of this user (other than this one) that started with `name=value` in their
+ * environment, each with its start time (Linux: /proc/<pid>/environ; none elsewhere).
+ */
+function processesWithEnv(name, value) {
+    const needle = `\0${name}=${value}\0`;
+    const found = [];
+    for (const pid of procPids()) {
+        if (pid === process.pid)
+            continue;
+        try {
+            if (!`\0${(0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pid}/environ`, 'latin1')}`.includes(needle))
+                continue;
+        }
+        catch {
+            continue; // another user's, or gone
+        }
+        const started = processStartTime(pid);
+        if (started !== undefined)
+            found.push({ pid, started });
+    }
+    return found;
+}
+/**
+ * Whether any process of a group can still run (zombies, exited but not yet reaped, cannot);
+ * undefined where there is no /proc to tell (then kill(0) is all there is).
+ */
+function groupHasLiveMember(pgid) {
+    if (!hasProcfs())
+        return undefined;
+    return groupMembers(pgid).some(member => member.state !== 'Z');
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/side-command.ts
+
+/** Runs `command`; `onOutput` takes each chunk and returns false when the console is behind. */
+async function runSideCommand(command, settings, env, onOutput) {
+    const { result, group } = await env.processes.run({
+        command,
+        shell: settings.shell,
+        cwd: settings.workingDirectory,
+        env: env.env,
+        timeoutMs: settings.timeoutSeconds * 1000,
+        killGraceMs: env.killGraceMs,
+        signal: env.signal,
+        onOutput,
+        waitForDrain: stream => new Promise(resolve => env.console[stream].once('drain', () => resolve())),
+        // Recorded like the script's, so a crash while it runs leaves its group findable (§6).
+        onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
+    });
+    if (group?.isAlive())
+        await group.terminate(env.killGraceMs);
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/judge.ts
+/**
+ * Judging an attempt's expectations once its script has ended (docs/design.md §1, §6). The
+ * script's result is recorded first; `expect-exit` and `expect-stdout` are then judged from
+ * that record alone — the same way live and when a resumed run replays it — while
+ * `expect-file` and `expect-check` inspect the working directory now. The check's output is
+ * its own: streamed to the console, kept in `attempt-<n>.check.log` and summarized for the
+ * `verify` event, never mixed into the script's log, summary or matchers.
+ */
+
+
+
+
+
+
+
+/** How a command ended, in words for a check's detail. */
+function describeCommandEnd(result) {
+    if (result.timedOut)
+        return 'timed out';
+    if (result.interrupted)
+        return 'was interrupted';
+    if (result.signal)
+        return `was killed by ${result.signal} (exit ${result.exitCode})`;
+    return `exited ${result.exitCode}`;
+}
+/**
+ * expect-exit and expect-stdout judged from the script's record; undefined when the record
+ * cannot say (expect-stdout given but the record has no `stdout_matched`).
+ */
+function judgeRecord(settings, record, redactor) {
+    const { exit, stdout } = settings.expectations;
+    const checks = [];
+    if (exit !== undefined) {
+        const failed = record.commands.find(command => command.exitCode !== 0);
+        const ok = record.exitCode === exit;
+        checks.push({
+            expectation: 'expect-exit',
+            ok,
+            detail: ok
+                ? `exit ${record.exitCode}`
+                : `expect-exit ${exit} but got ${record.exitCode}${failed ? ` (\`${scriptLabel(failed.command)}\` ${describeCommandEnd(failed)})` : ''}`
+        });
+    }
+    if (stdout !== undefined) {
+        if (record.stdoutMatched === undefined)
+            return undefined;
+        checks.push({
+            expectation: 'expect-stdout',
+            ok: record.stdoutMatched,
+            detail: record.stdoutMatched
+                ? 'stdout contained the expected text'
+                : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
+        });
+    }
+    return checks;
+}
+/** One stream of the check's output: console live, redacted text to the check's log and summary. */
+function checkStream(console, redactor, sink) {
+    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    const redacting = redactor.stream();
+    return {
+        take(chunk) {
+            sink(redacting.push(decoder.write(chunk)));
+            return console.write(chunk);
+        },
+        finish() {
+            sink(redacting.push(decoder.end()));
+            sink(redacting.end());
         }
     };
 }
+/**
+ * expect-file, then expect-check, evaluated now in the working directory. The check runs
+ * with its own timeout, its output kept apart in `checkLogPath`; its process group is
+ * stopped before this returns.
+ */
+async function checkState(settings, checkLogPath, env) {
+    const { file, check } = settings.expectations;
+    const checks = [];
+    if (file !== undefined) {
+        const present = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.resolve)(settings.workingDirectory, file));
+        checks.push({ expectation: 'expect-file', ok: present, detail: present ? `${file} exists` : `${file} does not exist` });
+    }
+    if (check === undefined)
+        return { checks };
+    const log = await CappedLogWriter.open(checkLogPath, settings.logCapBytes);
+    const summary = new OutputSummarizer();
+    const sink = (text) => {
+        if (text === '')
+            return;
+        log.write(text);
+        summary.push(text);
+    };
+    const streams = {
+        stdout: checkStream(env.console.stdout, env.redactor, sink),
+        stderr: checkStream(env.console.stderr, env.redactor, sink)
+    };
+    const result = await runSideCommand(check, settings, env, (chunk, stream) => streams[stream].take(chunk));
+    streams.stdout.finish();
+    streams.stderr.finish();
+    await log.close();
+    checks.push({
+        expectation: 'expect-check',
+        ok: result.exitCode === 0,
+        detail: result.exitCode === 0 ? 'expect-check passed' : `expect-check \`${check}\` ${describeCommandEnd(result)}`
+    });
+    return { checks, checkSummary: summary.finish() };
+}
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/core/output/line-matcher.ts
+/**
+ * Tests a regular expression against each line of a stream (retry-on-output), holding at
+ * most one capped line in memory. Lines longer than the cap are judged on their first
+ * MAX_LINE_CHARS characters.
+ */
+const MAX_LINE_CHARS = 64 * 1024;
+/** Reports whether any line of a text stream matched a pattern. */
+class LineMatcher {
+    pattern;
+    partial = '';
+    partialFull = false;
+    matched = false;
+    constructor(pattern) {
+        this.pattern = pattern;
+    }
+    /** True once a line has matched. */
+    get found() {
+        return this.matched;
+    }
+    /** Feeds a chunk of text. */
+    push(text) {
+        if (this.matched)
+            return;
+        let start = 0;
+        for (;;) {
+            const newline = text.indexOf('\n', start);
+            if (newline === -1)
+                break;
+            this.append(text.slice(start, newline));
+            this.test();
+            if (this.matched)
+                return;
+            start = newline + 1;
+        }
+        this.append(text.slice(start));
+    }
+    /** Judges the final unterminated line. */
+    end() {
+        if (!this.matched && this.partial !== '')
+            this.test();
+    }
+    append(piece) {
+        if (this.partialFull)
+            return;
+        this.partial += piece;
+        if (this.partial.length >= MAX_LINE_CHARS) {
+            this.partial = this.partial.slice(0, MAX_LINE_CHARS);
+            this.partialFull = true;
+        }
+    }
+    test() {
+        this.pattern.lastIndex = 0;
+        this.matched = this.pattern.test(this.partial.replace(/\r$/, ''));
+        this.partial = '';
+        this.partialFull = false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/output/ordered-output.ts
+/** Most of an unfinished line held back per stream before it goes out as it is. */
+const MAX_OPEN_LINE = 8192;
+/** Merges two redacted streams into one sink, whole lines in order of arrival. */
+class OrderedOutput {
+    sink;
+    maxOpenLine;
+    streams;
+    /** The stream whose line the sink's text ends inside of (after an over-long open line went out). */
+    midLine;
+    constructor(redactor, sink, maxOpenLine = MAX_OPEN_LINE) {
+        this.sink = sink;
+        this.maxOpenLine = maxOpenLine;
+        this.streams = {
+            stdout: { redacting: redactor.stream(), open: '' },
+            stderr: { redacting: redactor.stream(), open: '' }
+        };
+    }
+    /** Takes decoded text of one stream. */
+    push(stream, text) {
+        if (text === '')
+            return;
+        this.take(stream, this.streams[stream].redacting.push(text));
+    }
+    /** End of both streams: what was held back goes out, stdout's first. */
+    end() {
+        for (const stream of ['stdout', 'stderr']) {
+            const state = this.streams[stream];
+            this.take(stream, state.redacting.end());
+            if (state.open !== '')
+                this.emit(stream, state.open);
+            state.open = '';
+        }
+    }
+    take(stream, safe) {
+        if (safe === '')
+            return;
+        const state = this.streams[stream];
+        const lastNewline = safe.lastIndexOf('\n');
+        if (lastNewline === -1) {
+            state.open += safe;
+        }
+        else {
+            const complete = state.open + safe.slice(0, lastNewline + 1);
+            state.open = safe.slice(lastNewline + 1);
+            this.emit(stream, complete);
+        }
+        // A line without end (a progress bar redrawn with \r, say) must not hold the other stream
+        // back for ever, nor grow without bound: it goes out in pieces.
+        if (state.open.length > this.maxOpenLine) {
+            this.emit(stream, state.open);
+            state.open = '';
+        }
+    }
+    emit(stream, text) {
+        // Only after an over-long line went out in pieces: the other stream starts on a line of its own.
+        if (this.midLine !== undefined && this.midLine !== stream)
+            this.sink('\n');
+        this.sink(text);
+        this.midLine = text.endsWith('\n') ? undefined : stream;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/output/substring-watch.ts
+/** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
+class SubstringWatch {
+    needle;
+    // The last needle.length - 1 characters seen: the only part of the past that can still
+    // begin an occurrence that ends in a later chunk.
+    carry = '';
+    seen;
+    /** An empty needle counts as found before anything streams. */
+    constructor(needle) {
+        this.needle = needle;
+        this.seen = needle.length === 0;
+    }
+    /** True once the needle has occurred anywhere in the text pushed so far. */
+    get found() {
+        return this.seen;
+    }
+    /** Feeds the next chunk; a no-op once the needle has been found. */
+    push(text) {
+        if (this.seen || text.length === 0)
+            return;
+        const keep = this.needle.length - 1;
+        // Only the straddling window is rebuilt, so a large chunk is never copied.
+        if (this.carry.length > 0 && (this.carry + text.slice(0, keep)).includes(this.needle)) {
+            this.markFound();
+            return;
+        }
+        if (text.includes(this.needle)) {
+            this.markFound();
+            return;
+        }
+        this.carry = text.length >= keep ? lastChars(text, keep) : lastChars(this.carry + text, keep);
+    }
+    markFound() {
+        this.seen = true;
+        this.carry = '';
+    }
+}
+function lastChars(text, count) {
+    // Not slice(-count): slice(-0) would keep the whole text.
+    return text.slice(Math.max(0, text.length - count));
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/attempt.ts
+/**
+ * One attempt: the script in one shell process (docs/design.md §1), output streamed live to the
+ * console while the log, the summary and the output expectations are computed on the fly;
+ * the script's result handed over to be recorded the moment it ends, then every expectation
+ * judged (src/core/verify/judge.ts).
+ */
+
+
+
+
+
+
+
+
+
+/**
+ * Streams one child stream: console live, raw text to its watchers, the rest to the ordered
+ * stream the log and summary read (docs/design.md §1).
+ */
+class OutputChannel {
+    console;
+    name;
+    ordered;
+    watchers;
+    decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    sealed = false;
+    constructor(console, name, ordered, watchers) {
+        this.console = console;
+        this.name = name;
+        this.ordered = ordered;
+        this.watchers = watchers;
+    }
+    take(chunk) {
+        this.forward(this.decoder.write(chunk));
+        return this.console.write(chunk);
+    }
+    finish() {
+        this.forward(this.decoder.end());
+    }
+    /**
+     * The script has ended: what it wrote is final for the summary and the matchers. Output
+     * of background processes it left still reaches the console and, through `after`, the log.
+     */
+    seal(after) {
+        this.finish();
+        this.sealed = true;
+        this.ordered = after;
+    }
+    forward(text) {
+        if (text === '')
+            return;
+        if (!this.sealed)
+            for (const watcher of this.watchers)
+                watcher.push(text);
+        this.ordered.push(this.name, text);
+    }
+}
+function waitForDrain(stream) {
+    return new Promise(resolve => stream.once('drain', () => resolve()));
+}
+/** Runs attempt number `attempt` of a verify. */
+async function runAttempt(settings, attempt, logPath, env, hooks) {
+    const started = Date.now();
+    const log = await CappedLogWriter.open(logPath, settings.logCapBytes);
+    const summary = new OutputSummarizer();
+    const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined;
+    // One matcher per stream: a half line of one stream never joins a line of the other.
+    const outputMatch = settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : [];
+    // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
+    const ordered = new OrderedOutput(env.redactor, text => {
+        log.write(text);
+        summary.push(text);
+    });
+    const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
+        ...(stdoutWatch ? [stdoutWatch] : []),
+        ...outputMatch.slice(0, 1)
+    ]);
+    const stderrChannel = new OutputChannel(env.console.stderr, 'stderr', ordered, outputMatch.slice(1));
+    const channels = { stdout: stdoutChannel, stderr: stderrChannel };
+    const groups = [];
+    const results = [];
+    const run = async (command, timeoutMs) => {
+        const { result, group } = await env.processes.run({
+            command,
+            shell: settings.shell,
+            cwd: settings.workingDirectory,
+            env: env.env,
+            timeoutMs,
+            killGraceMs: env.killGraceMs,
+            signal: env.signal,
+            onOutput: (chunk, stream) => channels[stream].take(chunk),
+            waitForDrain: stream => waitForDrain(channels[stream].console),
+            onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
+        });
+        if (group)
+            groups.push(group);
+        return result;
+    };
+    // The whole script is one process: its exit code is the attempt's.
+    const ended = await run(settings.script, settings.timeoutSeconds * 1000);
+    results.push(ended);
+    const failedCommand = ended.exitCode !== 0 ? ended : undefined;
+    const endedAt = Date.now();
+    // A disk the log filled gives room back before the result is recorded (capped-log.ts).
+    await log.settle();
+    // The script's result is recorded before any expectation is judged (docs/design.md §1):
+    // a crash during a slow expect-check then finds it and replays it (§6).
+    // What background processes write from here on goes to the log only.
+    const after = new OrderedOutput(env.redactor, text => log.write(text));
+    stdoutChannel.seal(after);
+    stderrChannel.seal(after);
+    ordered.end();
+    for (const matcher of outputMatch)
+        matcher.end();
+    const script = {
+        attempt,
+        commands: results,
+        exitCode: failedCommand?.exitCode ?? 0,
+        signal: ended.signal,
+        timedOut: ended.timedOut,
+        interrupted: ended.interrupted,
+        durationMs: endedAt - started,
+        startedAt: timestamp(new Date(started)),
+        endedAt: timestamp(new Date(endedAt)),
+        summary: summary.finish(),
+        ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
+        outputMatched: outputMatch.some(matcher => matcher.found)
+    };
+    hooks.onScriptEnded?.(script);
+    // An interrupted attempt is never judged. Background processes the script left run on
+    // through the checks (a server expect-check probes), then are stopped.
+    let checks = [];
+    let checkSummary;
+    if (!ended.interrupted) {
+        const state = await checkState(settings, hooks.checkLogPath, env);
+        checks = [...(judgeRecord(settings, script, env.redactor) ?? []), ...state.checks];
+        checkSummary = state.checkSummary;
+    }
+    // Nothing the attempt started may run on into the next one.
+    await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
+    stdoutChannel.finish();
+    stderrChannel.finish();
+    after.end();
+    const closed = await log.close();
+    // Verified only when every expectation holds.
+    const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
+    return {
+        ...script,
+        checks,
+        verified,
+        ...(checkSummary !== undefined && { checkSummary }),
+        logBytesDropped: closed.bytesDropped,
+        ...(closed.diskFullAt !== undefined && { logDiskFullAt: closed.diskFullAt })
+    };
+}
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/core/verify/on-retry.ts
+/**
+ * The on-retry hook (docs/design.md §1): a shell command run between a failed attempt and
+ * the next one. Its output streams to the console but stays out of the attempt's log,
+ * summary and expectations; the trace gets one note with how it ended and a short,
+ * redacted excerpt of what it printed.
+ */
+
+
+/** Longest excerpt of the hook's output in its note: enough for an error line, never a log. */
+const ON_RETRY_EXCERPT_CHARS = 200;
+/** Redacted output kept while the hook runs; only its tail becomes the excerpt. */
+const KEPT_CHARS = 4 * ON_RETRY_EXCERPT_CHARS;
+/** Keeps the last KEPT_CHARS of redacted text from both streams, in arrival order. */
+class OutputTail {
+    text = '';
+    push(safe) {
+        if (safe === '')
+            return;
+        this.text = (this.text + safe).slice(-KEPT_CHARS);
+    }
+    /** One line: controls stripped, whitespace runs folded, the tail kept when too long. */
+    excerpt() {
+        const line = (0,external_node_util_namespaceObject.stripVTControlCharacters)(this.text)
+            .replace(/[\u0000-\u001f\u007f]/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim();
+        return line.length <= ON_RETRY_EXCERPT_CHARS ? line : `…${line.slice(-(ON_RETRY_EXCERPT_CHARS - 1))}`;
+    }
+}
+function describeEnd(result) {
+    if (result.timedOut)
+        return 'timed out';
+    if (result.interrupted)
+        return 'was interrupted';
+    if (result.signal)
+        return `was killed by ${result.signal} (exit ${result.exitCode})`;
+    return `exited ${result.exitCode}`;
+}
+/** Runs the on-retry command with the run's shell, directory, environment and attempt timeout. */
+async function runOnRetry(command, settings, env) {
+    const tail = new OutputTail();
+    // One redacting stream per source, so a secret split across chunks is still caught.
+    const redacting = { stdout: env.redactor.stream(), stderr: env.redactor.stream() };
+    // Whatever the hook leaves in the background is stopped before the next attempt.
+    const result = await runSideCommand(command, settings, env, (chunk, stream) => {
+        tail.push(redacting[stream].push(chunk.toString('utf8')));
+        return env.console[stream].write(chunk);
+    });
+    tail.push(redacting.stdout.end());
+    tail.push(redacting.stderr.end());
+    const excerpt = tail.excerpt();
+    return {
+        ok: result.exitCode === 0 && !result.timedOut && !result.interrupted,
+        exitCode: result.exitCode,
+        interrupted: result.interrupted,
+        note: `on-retry ${describeEnd(result)}${excerpt === '' ? '' : `: ${excerpt}`}`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/retry-policy.ts
+/** Longest wait between attempts under exponential backoff. */
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
+/**
+ * Wait before retry number `retry` (1 = before the second attempt). Fixed backoff waits
+ * retry-wait-seconds every time; exponential doubles it each retry with ±20 % jitter,
+ * capped at five minutes.
+ */
+function retryDelayMs(settings, retry, random = Math.random) {
+    const base = settings.retryWaitSeconds * 1000;
+    if (base === 0)
+        return 0;
+    if (settings.retryBackoff === 'fixed')
+        return base;
+    const doubled = base * 2 ** Math.max(0, retry - 1);
+    const jitter = 1 + (random() * 0.4 - 0.2);
+    return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter));
+}
+/** True when one of the list's ranges holds the code. */
+function listsExitCode(list, code) {
+    return list.ranges.some(([low, high]) => code >= low && code <= high);
+}
+/** Why a failed attempt may not be retried, or undefined when it may: every filter must allow it. */
+function retryRefusal(settings, attempt) {
+    if (settings.retryOn === 'error' && attempt.timedOut) {
+        return 'not retrying: the attempt timed out and retry-on is error';
+    }
+    if (settings.retryOn === 'timeout' && !attempt.timedOut) {
+        return 'not retrying: the attempt did not time out and retry-on is timeout';
+    }
+    const codes = settings.retryOnExitCodes;
+    if (codes !== undefined && !listsExitCode(codes, attempt.exitCode)) {
+        // The list as written, never expanded: `1-123,125-255` would be 254 numbers.
+        return `not retrying: exit ${attempt.exitCode} is not in retry-on-exit-codes (${codes.text})`;
+    }
+    if (settings.retryOnOutput !== undefined && !attempt.outputMatched) {
+        return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`;
+    }
+    return undefined;
+}
+/** "5 s", "1.5 s", "2 min 5 s": a wait as a person reads it. */
+function describeWait(ms) {
+    const seconds = Math.round(ms / 100) / 10;
+    if (seconds < 60)
+        return `${seconds} s`;
+    const minutes = Math.floor(seconds / 60);
+    const rest = Math.round(seconds - minutes * 60);
+    return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+;// CONCATENATED MODULE: external "node:events"
+const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+// EXTERNAL MODULE: ./node_modules/shell-quote/index.js
+var shell_quote = __nccwpck_require__(591);
+;// CONCATENATED MODULE: ./src/core/shell/script-shell.ts
+/**
+ * How a script reaches its shell (docs/design.md §1 `shell`), the way GitHub's `run:` does
+ * it: the script is written to a file in a private temporary folder, and the shell is
+ * started on that file: `bash --noprofile --norc -eo pipefail {0}`, `sh -e {0}`,
+ * `python {0}`, `pwsh`/`powershell -command ". '{0}'"`, `cmd /D /E:ON /V:OFF /S /C "CALL
+ * "{0}""`, or a template of the user's with `{0}` for the file's path.
+ */
+
+
+
+
+
+/** The shells known by name, as `run:` knows them. */
+const SHELL_NAMES = ['bash', 'sh', 'python', 'pwsh', 'powershell', 'cmd'];
+// PowerShell reads '…' literally but for '' (one quote).
+const powershellArgs = (path) => ['-command', `. '${path.replace(/'/g, "''")}'`];
+// What GitHub's runner puts around a PowerShell script: stop at the first error, exit with the last program's code.
+const powershellWrap = (script) => `$ErrorActionPreference = 'stop'\n${script}\nif ((Test-Path -LiteralPath variable:\\LASTEXITCODE)) { exit $LASTEXITCODE }\n`;
+const NAMED = {
+    bash: { program: 'bash', extension: '.sh', args: path => ['--noprofile', '--norc', '-eo', 'pipefail', path] },
+    sh: { program: 'sh', extension: '.sh', args: path => ['-e', path] },
+    python: { program: 'python', extension: '.py', args: path => [path] },
+    pwsh: { program: 'pwsh', extension: '.ps1', args: powershellArgs, wrap: powershellWrap },
+    powershell: { program: 'powershell', extension: '.ps1', args: powershellArgs, wrap: powershellWrap },
+    cmd: {
+        program: 'cmd',
+        extension: '.cmd',
+        args: path => ['/D', '/E:ON', '/V:OFF', '/S', '/C', `"CALL "${path}""`],
+        wrap: script => `@echo off\n${script}`,
+        verbatim: true
+    }
+};
+/** Whether a trimmed `shell` value names a known shell. */
+function isShellName(text) {
+    return SHELL_NAMES.includes(text);
+}
+/** A template's words, `{0}` not yet replaced; operators (which no shell will read) dropped. */
+function templateWords(template) {
+    // The template is split like a command line but never given to a shell.
+    return (0,shell_quote.parse)(template, name => `$${name}`).flatMap(token => (typeof token === 'string' && token !== '' ? [token] : []));
+}
+/** The program a shell starts: the named shell's, or the template's first word (undefined when it has none). */
+function shellProgram(shell) {
+    return shell.kind === 'template' ? templateWords(shell.template)[0] : NAMED[shell.kind].program;
+}
+/** The file extension a script gets: the named shell's, or the one GitHub gives the template's program. */
+function extensionOf(shell) {
+    if (shell.kind !== 'template')
+        return NAMED[shell.kind].extension;
+    const program = shellProgram(shell) ?? '';
+    const name = (0,external_node_path_namespaceObject.basename)(program, (0,external_node_path_namespaceObject.extname)(program)).toLowerCase();
+    return isShellName(name) ? NAMED[name].extension : '';
+}
+/** How to start a shell on the script file at `path`: argv, and whether it goes to the program unquoted. */
+function shellInvocation(shell, path) {
+    if (shell.kind === 'template')
+        return { argv: templateWords(shell.template).map(word => word.split('{0}').join(path)), verbatim: false };
+    const named = NAMED[shell.kind];
+    return { argv: [named.program, ...named.args(path)], verbatim: named.verbatim === true };
+}
+/**
+ * Writes the script to a new private folder (mode 0700) as `script<ext>` (mode 0700, so a
+ * `{0}` template may execute it), as written plus a final line break when it has none;
+ * PowerShell and cmd get GitHub's additions. Returns the file and the folder to remove.
+ */
+async function writeScriptFile(script, shell) {
+    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'reverify-script-'));
+    const path = (0,external_node_path_namespaceObject.join)(dir, `script${extensionOf(shell)}`);
+    const wrap = shell.kind === 'template' ? undefined : NAMED[shell.kind].wrap;
+    const text = wrap ? wrap(script) : script;
+    await (0,promises_namespaceObject.writeFile)(path, text.endsWith('\n') ? text : `${text}\n`, { mode: 0o700 });
+    return { path, dir };
+}
+/** True for a file this process may execute; anything unreadable counts as not. */
+function isExecutableFile(path) {
+    try {
+        if (!(0,external_node_fs_namespaceObject.statSync)(path).isFile())
+            return false;
+        (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Where `program` would be found when started from `cwd` with this PATH, or undefined: a
+ * name with a separator is taken from `cwd`, any other is looked up in PATH (with PATHEXT
+ * on Windows). Only an executable file counts.
+ */
+function findProgram(program, env, cwd) {
+    const windows = process.platform === 'win32';
+    const hasSeparator = program.includes('/') || (windows && program.includes('\\'));
+    const candidates = hasSeparator ? [(0,external_node_path_namespaceObject.resolve)(cwd, program)] : (env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).map(dir => (0,external_node_path_namespaceObject.resolve)(cwd, dir, program));
+    const extensions = windows ? ['', ...(env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(ext => ext !== '')] : [''];
+    for (const candidate of candidates) {
+        for (const extension of extensions) {
+            if (isExecutableFile(candidate + extension))
+                return candidate + extension;
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/process/process-runner.ts
+/**
+ * Runs one script through its shell (written to a temp file, see shell/script-shell.ts) in
+ * its own process group and reports how it ended.
+ * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
+ * the command instead of running on into the next attempt.
+ */
+
+
+
+
+
+
+/** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
+const TIMEOUT_EXIT = 124;
+/** The exit code of a command stopped by an interrupt (128 + SIGINT). */
+const INTERRUPTED_EXIT = 130;
+/**
+ * Whether a process (pid) or any process of a group (-pgid) exists: kill(0) checks without
+ * signalling. EPERM means one exists that is not ours to signal.
+ */
+function exists(target) {
+    try {
+        process.kill(target, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** A process group that may outlive its leader, with a way to end it for good. */
+class ProcessGroup {
+    pgid;
+    closed;
+    /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
+    killed = false;
+    /** `child` is the group's leader when this process started it; without it (a group
+     *  found again from saved state) only kill(0) tells when the group is gone. */
+    constructor(pgid, child) {
+        this.pgid = pgid;
+        this.closed = child ? (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined) : new Promise(() => undefined);
+    }
+    /**
+     * True while any process of the group may still run. kill(0) also finds zombies, which
+     * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
+     * counts as ended, and where /proc shows them, a group of zombies is ended already.
+     */
+    isAlive() {
+        if (this.killed || !exists(-this.pgid))
+            return false;
+        // On Linux /proc tells zombies apart, so a group whose members have all exited counts as
+        // ended at once instead of at the end of the grace.
+        return groupHasLiveMember(this.pgid) ?? true;
+    }
+    /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
+    async terminate(graceMs) {
+        if (!this.signal('SIGTERM'))
+            return;
+        const deadline = Date.now() + graceMs;
+        // The pipes close when every holder has exited; a member that redirected its output
+        // elsewhere is only visible through kill(0), so check that too until the deadline.
+        while (Date.now() < deadline && this.isAlive()) {
+            await waitAtMost(this.closed, Math.min(50, deadline - Date.now()));
+            if (!this.isAlive())
+                return;
+        }
+        this.signal('SIGKILL');
+        this.killed = true;
+    }
+    signal(name) {
+        try {
+            process.kill(-this.pgid, name);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+/** How long to wait for a finished command's pipes to close. */
+const PIPE_SETTLE_MS = 250;
+/** Waits for a promise, but no longer than ms; the timer never outlives the wait. */
+async function waitAtMost(promise, ms) {
+    let timer;
+    await Promise.race([promise, new Promise(resolve => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+    clearTimeout(timer);
+}
+/** The script written to its temp file, the argv that runs it, and the folder to remove afterwards. */
+async function shellArgv(command, shell) {
+    const file = await writeScriptFile(command, shell);
+    return { ...shellInvocation(shell, file.path), cleanup: file.dir };
+}
+/** Starts the child; resolves once it runs, or with the error that kept it from starting. */
+function start(argv, verbatim, spec) {
+    let child;
+    try {
+        child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
+            cwd: spec.cwd,
+            env: spec.env ?? process.env,
+            detached: true, // a new session and process group, led by the shell
+            stdio: ['ignore', 'pipe', 'pipe'],
+            windowsVerbatimArguments: verbatim
+        });
+    }
+    catch (error) {
+        return Promise.resolve({ error: error instanceof Error ? error : new Error(String(error)) });
+    }
+    // Listeners, not events.once: once() of another event rejects when 'error' comes first.
+    return new Promise(resolve => {
+        child.once('spawn', () => resolve({ child }));
+        child.once('error', error => resolve({ error }));
+    });
+}
+/** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
+function signalExitCode(signal) {
+    const number = external_node_os_namespaceObject.constants.signals[signal];
+    return 128 + (number ?? 0);
+}
+/**
+ * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
+ * the process group, which may still hold background processes the command started.
+ */
+async function runCommand(spec) {
+    const started = Date.now();
+    const { argv, verbatim, cleanup } = await shellArgv(spec.command, spec.shell);
+    const base = { command: spec.command, signal: null, timedOut: false, interrupted: false };
+    if (spec.signal?.aborted) {
+        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+        return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } };
+    }
+    const launched = await start(argv, verbatim, spec);
+    const child = 'child' in launched ? launched.child : undefined;
+    if (child?.pid === undefined) {
+        // A program that cannot start (missing, not executable, a missing #! interpreter) is
+        // the shell's "command not found": a failed attempt with exit 127, never a crash.
+        const why = 'error' in launched ? launched.error.message : 'no process id';
+        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+        spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${why}\n`), 'stderr');
+        return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } };
+    }
+    const exited = new Promise(resolve => child.once('exit', (code, signal) => resolve([code, signal])));
+    const group = new ProcessGroup(child.pid, child);
+    const closed = (0,external_node_events_namespaceObject.once)(child, 'close');
+    spec.onStart?.(child.pid);
+    for (const name of ['stdout', 'stderr']) {
+        const source = child[name];
+        source.on('data', (chunk) => {
+            if (spec.onOutput(chunk, name) === false && spec.waitForDrain) {
+                source.pause();
+                void spec.waitForDrain(name).then(() => source.resume());
+            }
+        });
+    }
+    let timedOut = false;
+    let interrupted = false;
+    let stopping;
+    const stop = () => {
+        stopping ??= group.terminate(spec.killGraceMs);
+    };
+    const timer = spec.timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, spec.timeoutMs)
+        : undefined;
+    const onAbort = () => {
+        interrupted = true;
+        stop();
+    };
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const [code, signal] = await exited;
+    if (timer)
+        clearTimeout(timer);
+    spec.signal?.removeEventListener('abort', onAbort);
+    if (stopping)
+        await stopping;
+    // Let the pipes deliver what the command wrote before judging its output. A background
+    // process still holding them must not stall the run: its output keeps flowing until the
+    // attempt ends and its group is stopped.
+    await waitAtMost(closed, PIPE_SETTLE_MS);
+    await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
+    const durationMs = Date.now() - started;
+    let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
+    if (timedOut)
+        exitCode = TIMEOUT_EXIT;
+    else if (interrupted)
+        exitCode = INTERRUPTED_EXIT;
+    return {
+        result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
+        group
+    };
+}
+/** The real process runner. */
+const processRunner = { run: runCommand };
+
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
@@ -12548,4734 +14273,6 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/printable.ts
-/**
- * Values that reach a message can come from untrusted places (a cache, an event payload, a
- * file name), so they are shortened and their control characters escaped before printing.
- */
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-/** The value cut to `maxChars` characters (with '…' when cut) and its control characters escaped. */
-function printable(value, maxChars = 80) {
-    const chars = Array.from(value);
-    const cut = chars.length > maxChars ? `${chars.slice(0, maxChars).join('')}…` : value;
-    return cut.replace(CONTROL_CHARS, char => {
-        const code = char.charCodeAt(0);
-        return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-    });
-}
-/** Any value shown for a message: strings as they are, everything else as JSON, then `printable`. */
-function printableValue(value, maxChars = 80) {
-    if (typeof value === 'string')
-        return printable(value, maxChars);
-    let text;
-    try {
-        text = JSON.stringify(value) ?? String(value);
-    }
-    catch {
-        text = String(value);
-    }
-    return printable(text, maxChars);
-}
-/** Shows a user value in a message: quoted, control characters escaped, long ones cut. */
-function showValue(value) {
-    const escaped = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-    return `'${escaped.slice(1, -1).replace(/'/g, "\\'")}'`;
-}
-
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: ./src/core/run-id.ts
-
-
-
-/** A run id: the UTC start second, `-verify-`, and 6 random lowercase hex digits. */
-const RUN_ID_PATTERN = /^\d{8}-\d{6}-verify-[0-9a-f]{6}$/;
-const EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2';
-/** A new run id for a run started at `startedAt` (UTC): YYYYMMDD-HHMMSS-verify-<6 hex>. */
-function newRunId(startedAt) {
-    const iso = startedAt.toISOString(); // throws RangeError for an invalid date
-    const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(iso);
-    if (!match)
-        throw new RangeError(`a run id needs a start time between years 0 and 9999, got ${iso}`);
-    const [, year, month, day, hours, minutes, seconds] = match;
-    return `${year}${month}${day}-${hours}${minutes}${seconds}-verify-${(0,external_node_crypto_namespaceObject.randomBytes)(3).toString('hex')}`;
-}
-/** True when `value` is a well-formed run id (and therefore safe to use as a path segment). */
-function run_id_isRunId(value) {
-    return typeof value === 'string' && RUN_ID_PATTERN.test(value);
-}
-/** Returns the id or throws UsageError: "<what>: '<value>' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2)". Values are shown truncated to 80 chars and with control chars escaped. */
-function requireRunId(value, what) {
-    if (run_id_isRunId(value))
-        return value;
-    throw new UsageError(`${what}: '${printable(String(value))}' is not a run id (expected e.g. ${EXAMPLE_RUN_ID})`);
-}
-
-;// CONCATENATED MODULE: ./src/core/script-lines.ts
-/**
- * The `command` input is one script (docs/design.md §1): it runs as written, in one shell
- * process. This module reads its lines for everything that is not running it: command
- * identity (docs/design.md §3), the input limits and the short label messages show.
- */
-/** Whether a line ends in an odd run of backslashes: a `\`-continuation onto the next line. */
-function continues(line) {
-    return /(^|[^\\])(\\\\)*\\$/.test(line);
-}
-/** Whether a trimmed line holds nothing a shell would run: blank, or a comment only. */
-function isEmptyLine(trimmed) {
-    return trimmed === '' || trimmed.startsWith('#');
-}
-/**
- * The script's command lines as written: `\`-continued lines kept together (backslash and
- * line break included), each trimmed; blank and comment-only lines dropped. The first is
- * what one-line messages show.
- */
-function scriptLines(script) {
-    const lines = [];
-    let pending;
-    for (const rawLine of script.replace(/\r\n?/g, '\n').split('\n')) {
-        const line = pending === undefined ? rawLine : `${pending}\n${rawLine}`;
-        if (continues(rawLine)) {
-            pending = line;
-            continue;
-        }
-        pending = undefined;
-        if (!isEmptyLine(line.trim()))
-            lines.push(line.trim());
-    }
-    // A backslash on the last line has nothing to continue onto.
-    if (pending !== undefined && !isEmptyLine(pending.trim()))
-        lines.push(pending.replace(/\\$/, '').trim());
-    return lines;
-}
-/**
- * The lines command identity is made of: each command line with its continuations joined
- * the way the shell joins them (the backslash and the line break removed, nothing else), so
- * `echo two \⏎  three` reads `echo two   three`, which normalizes like `echo two three`.
- */
-function identityLines(script) {
-    return scriptLines(script)
-        .map(line => line.replace(/\\\n/g, '').trim())
-        .filter(line => !isEmptyLine(line));
-}
-/** Longest script label: enough to recognize a command in a title or a one-line message. */
-const LABEL_CHARS = 80;
-/** The script in a few words: its first command line (first physical line, ≤ 80 chars), ` …` when more follows. */
-function scriptLabel(script) {
-    const lines = scriptLines(script);
-    const first = (lines[0] ?? '').split('\n')[0].trim();
-    const shown = first.length > LABEL_CHARS ? `${first.slice(0, LABEL_CHARS)}…` : first;
-    return lines.length > 1 || (lines[0] ?? '').includes('\n') ? `${shown} …` : shown;
-}
-
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: ./node_modules/shell-quote/index.js
-var shell_quote = __nccwpck_require__(591);
-;// CONCATENATED MODULE: ./src/core/shell/script-shell.ts
-/**
- * How a script reaches its shell (docs/design.md §1 `shell`), the way GitHub's `run:` does
- * it: the script is written to a file in a private temporary folder, and the shell is
- * started on that file: `bash --noprofile --norc -eo pipefail {0}`, `sh -e {0}`,
- * `python {0}`, `pwsh`/`powershell -command ". '{0}'"`, `cmd /D /E:ON /V:OFF /S /C "CALL
- * "{0}""`, or a template of the user's with `{0}` for the file's path.
- */
-
-
-
-
-
-/** The shells known by name, as `run:` knows them. */
-const SHELL_NAMES = ['bash', 'sh', 'python', 'pwsh', 'powershell', 'cmd'];
-// PowerShell reads '…' literally but for '' (one quote).
-const powershellArgs = (path) => ['-command', `. '${path.replace(/'/g, "''")}'`];
-// What GitHub's runner puts around a PowerShell script: stop at the first error, exit with the last program's code.
-const powershellWrap = (script) => `$ErrorActionPreference = 'stop'\n${script}\nif ((Test-Path -LiteralPath variable:\\LASTEXITCODE)) { exit $LASTEXITCODE }\n`;
-const NAMED = {
-    bash: { program: 'bash', extension: '.sh', args: path => ['--noprofile', '--norc', '-eo', 'pipefail', path] },
-    sh: { program: 'sh', extension: '.sh', args: path => ['-e', path] },
-    python: { program: 'python', extension: '.py', args: path => [path] },
-    pwsh: { program: 'pwsh', extension: '.ps1', args: powershellArgs, wrap: powershellWrap },
-    powershell: { program: 'powershell', extension: '.ps1', args: powershellArgs, wrap: powershellWrap },
-    cmd: {
-        program: 'cmd',
-        extension: '.cmd',
-        args: path => ['/D', '/E:ON', '/V:OFF', '/S', '/C', `"CALL "${path}""`],
-        wrap: script => `@echo off\n${script}`,
-        verbatim: true
-    }
-};
-/** Whether a trimmed `shell` value names a known shell. */
-function isShellName(text) {
-    return SHELL_NAMES.includes(text);
-}
-/** A template's words, `{0}` not yet replaced; operators (which no shell will read) dropped. */
-function templateWords(template) {
-    // The template is split like a command line but never given to a shell.
-    return (0,shell_quote.parse)(template, name => `$${name}`).flatMap(token => (typeof token === 'string' && token !== '' ? [token] : []));
-}
-/** The program a shell starts: the named shell's, or the template's first word (undefined when it has none). */
-function shellProgram(shell) {
-    return shell.kind === 'template' ? templateWords(shell.template)[0] : NAMED[shell.kind].program;
-}
-/** The file extension a script gets: the named shell's, or the one GitHub gives the template's program. */
-function extensionOf(shell) {
-    if (shell.kind !== 'template')
-        return NAMED[shell.kind].extension;
-    const program = shellProgram(shell) ?? '';
-    const name = (0,external_node_path_namespaceObject.basename)(program, (0,external_node_path_namespaceObject.extname)(program)).toLowerCase();
-    return isShellName(name) ? NAMED[name].extension : '';
-}
-/** How to start a shell on the script file at `path`: argv, and whether it goes to the program unquoted. */
-function shellInvocation(shell, path) {
-    if (shell.kind === 'template')
-        return { argv: templateWords(shell.template).map(word => word.split('{0}').join(path)), verbatim: false };
-    const named = NAMED[shell.kind];
-    return { argv: [named.program, ...named.args(path)], verbatim: named.verbatim === true };
-}
-/**
- * Writes the script to a new private folder (mode 0700) as `script<ext>` (mode 0700, so a
- * `{0}` template may execute it), as written plus a final line break when it has none;
- * PowerShell and cmd get GitHub's additions. Returns the file and the folder to remove.
- */
-async function writeScriptFile(script, shell) {
-    const dir = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'reverify-script-'));
-    const path = (0,external_node_path_namespaceObject.join)(dir, `script${extensionOf(shell)}`);
-    const wrap = shell.kind === 'template' ? undefined : NAMED[shell.kind].wrap;
-    const text = wrap ? wrap(script) : script;
-    await (0,promises_namespaceObject.writeFile)(path, text.endsWith('\n') ? text : `${text}\n`, { mode: 0o700 });
-    return { path, dir };
-}
-/** True for a file this process may execute; anything unreadable counts as not. */
-function isExecutableFile(path) {
-    try {
-        if (!(0,external_node_fs_namespaceObject.statSync)(path).isFile())
-            return false;
-        (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.X_OK);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Where `program` would be found when started from `cwd` with this PATH, or undefined: a
- * name with a separator is taken from `cwd`, any other is looked up in PATH (with PATHEXT
- * on Windows). Only an executable file counts.
- */
-function findProgram(program, env, cwd) {
-    const windows = process.platform === 'win32';
-    const hasSeparator = program.includes('/') || (windows && program.includes('\\'));
-    const candidates = hasSeparator ? [(0,external_node_path_namespaceObject.resolve)(cwd, program)] : (env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).map(dir => (0,external_node_path_namespaceObject.resolve)(cwd, dir, program));
-    const extensions = windows ? ['', ...(env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(ext => ext !== '')] : [''];
-    for (const candidate of candidates) {
-        for (const extension of extensions) {
-            if (isExecutableFile(candidate + extension))
-                return candidate + extension;
-        }
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/inputs/resolve.ts
-/**
- * Inputs that depend on where they were given: relative paths, the state directory's
- * default, and how a message names an input. The CLI and the action both resolve here.
- */
-
-
-
-/** How messages name an input: `--expect-exit` on the CLI, `expect-exit` in the action. */
-function inputLabel(name, front) {
-    return front === 'cli' ? `--${name}` : name;
-}
-/** The git top level containing dir (a folder holding .git), else dir itself. */
-function findTargetRoot(dir) {
-    let current = (0,external_node_path_namespaceObject.resolve)(dir);
-    for (;;) {
-        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(current, '.git')))
-            return current;
-        const parent = (0,external_node_path_namespaceObject.dirname)(current);
-        if (parent === current)
-            return (0,external_node_path_namespaceObject.resolve)(dir);
-        current = parent;
-    }
-}
-/** The CLI's default state directory for a target root. */
-function defaultStateDir(root) {
-    return (0,external_node_path_namespaceObject.join)(root, '.reverify');
-}
-/**
- * The state directory (docs/design.md §4): the given path, trimmed and taken from the place's base;
- * when none is given, `<git top level, else cwd>/.reverify` (CLI) or
- * `${RUNNER_TEMP}/reverify` (action: never inside the workspace).
- */
-function resolveStateDir(given, place) {
-    const text = given?.trim();
-    if (text)
-        return { path: (0,external_node_path_namespaceObject.resolve)(place.base, text), isDefault: false };
-    if (place.front === 'cli')
-        return { path: defaultStateDir(findTargetRoot(place.base)), isDefault: true };
-    if (!place.runnerTemp)
-        throw new UsageError('state-dir: RUNNER_TEMP is not set; give state-dir explicitly');
-    return { path: (0,external_node_path_namespaceObject.join)(place.runnerTemp, 'reverify'), isDefault: true };
-}
-/** Why the file system could not hold this state directory path, if it could not. */
-function stateDirProblem(path) {
-    if (path.length > 1024 || path.split(/[\\/]/).some(part => Buffer.byteLength(part) > 255)) {
-        return 'is too long; at most 1024 characters, 255 bytes per folder name';
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/inputs/kinds.ts
-/**
- * One zod schema per kind of input (see table.ts): each takes the given text and yields the
- * typed value, or one issue whose message follows the input's name ("'x' is not allowed;
- * expected …"). Which input it was, and how to name it, is parse.ts's business.
- */
-
-
-
-
-
-
-
-
-/** Longest `name`, in characters (code points): enough for "Unit tests (node 20, ubuntu)". */
-const MAX_LABEL_CHARS = 100;
-/**
- * A label is shown as given (console, summary, trace), so nothing that moves the cursor,
- * ends a line or reorders text on screen: C0/C1 controls, DEL, line and paragraph
- * separators, bidirectional overrides and isolates.
- */
-const LABEL_REFUSED_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'];
-const kinds_EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2';
-/** `rule` decides; whatever it refuses is reported as the one message `refusal` gives for the text. */
-function ruled(rule, refusal) {
-    return schemas_string().transform((raw, ctx) => {
-        const result = rule.safeParse(raw);
-        if (result.success)
-            return result.data;
-        ctx.addIssue({ code: 'custom', message: refusal(raw), input: raw });
-        return NEVER;
-    });
-}
-const notAllowed = (expected) => (raw) => `${showValue(raw)} is not allowed; expected ${expected}`;
-const wholeNumber = schemas_string().trim().regex(/^\d+$/).transform(Number);
-function kinds_integer(min, max) {
-    return ruled(wholeNumber.pipe(schemas_number().min(min).max(max)), notAllowed(`a whole number from ${min} to ${max}`));
-}
-function choice(values) {
-    const allowed = schemas_enum(values);
-    return ruled(schemas_string().trim().toLowerCase().pipe(allowed), notAllowed(`one of ${values.join(', ')}`));
-}
-const kinds_boolean = ruled(schemas_string()
-    .trim()
-    .pipe(schemas_enum(BOOLEAN_WORDS))
-    .transform(word => word.toLowerCase() === 'true'), notAllowed('true or false'));
-/** One part of an exit-code list: `7` or `1-123` (low end first). */
-function exitCodeRange(part) {
-    const match = /^(\d{1,3})(?:-(\d{1,3}))?$/.exec(part);
-    if (match === null)
-        return undefined;
-    const low = Number(match[1]);
-    const high = match[2] === undefined ? low : Number(match[2]);
-    return low <= high && high <= 255 ? [low, high] : undefined;
-}
-const exitCodes = schemas_string().transform((raw, ctx) => {
-    const parts = raw.split(',').map(part => part.trim());
-    const ranges = parts.map(exitCodeRange);
-    if (ranges.every(range => range !== undefined))
-        return { text: parts.join(','), ranges };
-    ctx.addIssue({
-        code: 'custom',
-        message: notAllowed('a comma-separated list of exit codes and ranges from 0 to 255 (e.g. 1-123,125-255)')(raw),
-        input: raw
-    });
-    return NEVER;
-});
-/** Why a trimmed label is refused, or undefined when it is fine. */
-function labelProblem(raw, text) {
-    if (LABEL_REFUSED_CHARS.test(text)) {
-        // Escaped, so the message itself cannot reorder or break the line it is printed on.
-        const shown = showValue(raw).replace(new RegExp(LABEL_REFUSED_CHARS.source, 'g'), char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-        return `${shown} is not allowed; control characters and line breaks cannot be part of a name`;
-    }
-    const chars = Array.from(text).length;
-    if (chars === 0)
-        return `${showValue(raw)} is not allowed; expected 1-${MAX_LABEL_CHARS} characters`;
-    if (chars > MAX_LABEL_CHARS)
-        return `${chars} characters is too long; at most ${MAX_LABEL_CHARS}`;
-    return undefined;
-}
-/** Any text of 1-100 characters without control characters, trimmed (its folder is a slug, see session/layout.ts). */
-const label = schemas_string().transform((raw, ctx) => {
-    const text = raw.trim();
-    const problem = labelProblem(raw, text);
-    if (problem === undefined)
-        return text;
-    ctx.addIssue({ code: 'custom', message: problem, input: raw });
-    return NEVER;
-});
-const shell = ruled(schemas_string()
-    .trim()
-    .refine(text => isShellName(text) || text.includes('{0}'))
-    .transform((text) => (isShellName(text) ? { kind: text } : { kind: 'template', template: text })), notAllowed(`${SHELL_NAMES.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`));
-const runRef = ruled(schemas_string()
-    .trim()
-    .refine(text => text === 'latest' || run_id_isRunId(text)), raw => `${showValue(raw.trim())} is not a run id (expected e.g. ${kinds_EXAMPLE_RUN_ID}, or latest)`);
-function kinds_text(trim, maxChars) {
-    const read = (raw) => (trim ? raw.trim() : raw);
-    if (maxChars === undefined)
-        return schemas_string().transform(read);
-    return ruled(schemas_string().transform(read).pipe(schemas_string().max(maxChars)), raw => `${read(raw).length} characters is too long; at most ${maxChars}`);
-}
-/** The values of a one-per-line input (`redact`): each line trimmed, blank lines dropped. */
-function inputLines(raw) {
-    return raw
-        .split(/\r?\n/)
-        .map(line => line.trim())
-        .filter(line => line !== '');
-}
-function lines(maxLines) {
-    const split = inputLines;
-    return ruled(schemas_string().transform(split).pipe(array(schemas_string()).max(maxLines)), raw => `${split(raw).length} values is too many; at most ${maxLines}`);
-}
-/** The script as written; its command lines (identity's) and its length are bounded. */
-function script(maxLines, maxChars) {
-    return schemas_string().transform((raw, ctx) => {
-        const lines = identityLines(raw).length;
-        if (raw.length > maxChars) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `a script of ${raw.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
-                input: raw
-            });
-        }
-        else if (lines > maxLines) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `a script of ${lines} command lines is too long; at most ${maxLines} (put a long script in a file)`,
-                input: raw
-            });
-        }
-        return raw;
-    });
-}
-function regex(maxChars) {
-    return schemas_string().transform((raw, ctx) => {
-        if (raw.length > maxChars) {
-            ctx.addIssue({ code: 'custom', message: `a pattern of ${raw.length} characters is too long; at most ${maxChars}`, input: raw });
-            return NEVER;
-        }
-        try {
-            const pattern = new RegExp(raw);
-            pattern.test(''); // some patterns only fail when first executed
-            return pattern;
-        }
-        catch (error) {
-            // V8 repeats the whole pattern in its message: keep only the reason.
-            const message = error instanceof Error ? error.message : 'invalid';
-            const reason = message
-                .replace(/^Invalid regular expression: /, '')
-                .replace(/^\/[\s\S]*\/[a-z]*: /, '')
-                .slice(0, 120);
-            ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not a valid regular expression (${reason})`, input: raw });
-            return NEVER;
-        }
-    });
-}
-/** True for an existing directory; anything unreadable counts as missing. */
-function isDirectory(path) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(path).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-function directory(base) {
-    return schemas_string().transform((raw, ctx) => {
-        const dir = (0,external_node_path_namespaceObject.isAbsolute)(raw.trim()) ? raw.trim() : (0,external_node_path_namespaceObject.resolve)(base, raw.trim());
-        if (isDirectory(dir))
-            return dir;
-        ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not an existing directory`, input: raw });
-        return NEVER;
-    });
-}
-function stateDir(place) {
-    return schemas_string().transform((raw, ctx) => {
-        const { path } = resolveStateDir(raw, place);
-        const problem = stateDirProblem(path);
-        if (problem === undefined)
-            return path;
-        ctx.addIssue({ code: 'custom', message: `${showValue(path)} ${problem}`, input: raw });
-        return NEVER;
-    });
-}
-/** The schema of one kind of input, given where relative paths are taken from. */
-function kindSchema(kind, place) {
-    switch (kind.type) {
-        case 'script':
-            return script(kind.maxLines, kind.maxChars);
-        case 'integer':
-            return kinds_integer(kind.min, kind.max);
-        case 'choice':
-            return choice(kind.values);
-        case 'boolean':
-            return kinds_boolean;
-        case 'text':
-            return kinds_text(kind.trim, kind.maxChars);
-        case 'lines':
-            return lines(kind.maxLines);
-        case 'regex':
-            return regex(kind.maxChars);
-        case 'exit-codes':
-            return exitCodes;
-        case 'shell':
-            return shell;
-        case 'label':
-            return label;
-        case 'directory':
-            return directory(place.base);
-        case 'state-dir':
-            return stateDir(place);
-        case 'run-ref':
-            return runRef;
-    }
-}
-/**
- * The text a kind stands for when the input is not given and has no default: lists are
- * empty, and the working directory is the place's base (which must exist all the same).
- */
-function unsetText(kind, place) {
-    if (kind.type === 'script' || kind.type === 'lines')
-        return '';
-    if (kind.type === 'directory')
-        return place.base;
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
-// Characters roughly from most to least frequent in build and test output. A literal is
-// searched for by a rare character it holds, so that the native indexOf scan (a memchr)
-// stops as seldom as possible; characters missing here count as the rarest of all.
-const COMMON_FIRST = ' \n\r\tetaoinsrlcdhupmfgbyw0123456789.-/:_,=()[]"\'>`*#TSEARICONLDPMUFGHBWkv<{};+@$%|\\~!&?^';
-// From here on a character is rare enough to be shared as the anchor of several literals.
-const RARE_FROM = COMMON_FIRST.indexOf('k');
-function rarity(char) {
-    const index = COMMON_FIRST.indexOf(char);
-    return index === -1 ? COMMON_FIRST.length : index;
-}
-/**
- * The literal secrets, indexed for the three questions a scan asks: which literal is the
- * longest at a position (a trie); where a text ends in the start of one (the trie, tried
- * where each literal's first two characters last occur); and where literals occur at all
- * (a short needle per literal, found with indexOf).
- */
-class LiteralIndex {
-    /** Length of the longest literal (0 when there are none). */
-    maxLength;
-    root = { next: undefined, literal: undefined };
-    /** For each first two characters of a literal of 3+ characters: the longest such literal. */
-    longestByStart = new Map();
-    /** First characters of literals of 2+ characters (a text's last character may begin one). */
-    firstChars = new Set();
-    anchors = new Map();
-    constructor(literals) {
-        const present = literals.filter(literal => literal.text !== '');
-        for (const literal of present)
-            this.insert(literal);
-        this.chooseAnchors(present);
-        this.maxLength = Math.max(0, ...present.map(literal => literal.text.length));
-    }
-    /** The longest literal that starts at `at`, if any. */
-    longestAt(text, at) {
-        let node = this.root;
-        let best;
-        for (let i = at; i < text.length && node.next !== undefined; i++) {
-            node = node.next.get(text.charCodeAt(i));
-            if (node === undefined)
-                break;
-            if (node.literal !== undefined)
-                best = node.literal;
-        }
-        return best;
-    }
-    /**
-     * The earliest position from which the rest of `text` could still grow into a literal
-     * (or a longer literal) once more text arrives; `text.length` when none can.
-     */
-    unfinishedFrom(text) {
-        const last = text.length - 1;
-        let earliest = last >= 0 && this.firstChars.has(text.charAt(last)) && this.growsFrom(text, last) ? last : text.length;
-        for (const [start, longest] of this.longestByStart) {
-            const from = Math.max(0, text.length - longest + 1);
-            for (let at = text.indexOf(start, from); at !== -1 && at < earliest; at = text.indexOf(start, at + 1)) {
-                if (this.growsFrom(text, at))
-                    earliest = at;
-            }
-        }
-        return earliest;
-    }
-    // Whether text[start..] is the beginning of a literal longer than it.
-    growsFrom(text, start) {
-        let node = this.root;
-        for (let i = start; i < text.length && node !== undefined; i++)
-            node = node.next?.get(text.charCodeAt(i));
-        return node?.next !== undefined;
-    }
-    /** Appends to `out` every position where a whole literal starts in `text`. */
-    collectStarts(text, out) {
-        for (const [needle, anchored] of this.anchors) {
-            for (let hit = text.indexOf(needle); hit !== -1; hit = text.indexOf(needle, hit + 1)) {
-                for (const { offset, first, literal } of anchored) {
-                    const start = hit - offset;
-                    if (start >= 0 && text.charCodeAt(start) === first && text.startsWith(literal.text, start))
-                        out.push(start);
-                }
-            }
-        }
-    }
-    insert(literal) {
-        const { text } = literal;
-        let node = this.root;
-        for (let i = 0; i < text.length; i++) {
-            node.next ??= new Map();
-            const code = text.charCodeAt(i);
-            let child = node.next.get(code);
-            if (child === undefined) {
-                child = { next: undefined, literal: undefined };
-                node.next.set(code, child);
-            }
-            node = child;
-        }
-        // A marker to keep wins over a secret with the very same text.
-        if (node.literal === undefined || literal.keep)
-            node.literal = literal;
-        if (text.length >= 2)
-            this.firstChars.add(text.charAt(0));
-        if (text.length >= 3) {
-            const start = text.slice(0, 2);
-            this.longestByStart.set(start, Math.max(text.length, this.longestByStart.get(start) ?? 0));
-        }
-    }
-    // Each distinct needle costs one indexOf pass over every chunk, and each hit a return
-    // to JavaScript. So literals share a rare character where several hold one; a literal
-    // left on its own is searched for by up to four characters from its rarest one, and the
-    // native search passes over most false hits by itself.
-    chooseAnchors(literals) {
-        let left = [...literals];
-        for (;;) {
-            const holders = new Map();
-            for (const { text } of left) {
-                for (const char of new Set(text)) {
-                    if (rarity(char) >= RARE_FROM)
-                        holders.set(char, (holders.get(char) ?? 0) + 1);
-                }
-            }
-            let shared;
-            for (const [char, count] of holders) {
-                const best = shared === undefined ? 1 : holders.get(shared);
-                if (count > best || (count === best && shared !== undefined && rarity(char) > rarity(shared)))
-                    shared = char;
-            }
-            if (shared === undefined)
-                break;
-            const char = shared;
-            for (const literal of left) {
-                if (literal.text.includes(char))
-                    this.anchor(char, literal.text.indexOf(char), literal);
-            }
-            left = left.filter(literal => !literal.text.includes(char));
-        }
-        for (const literal of left) {
-            const offset = rarestIndex(literal.text);
-            this.anchor(literal.text.slice(offset, offset + 4), offset, literal);
-        }
-    }
-    anchor(needle, offset, literal) {
-        const list = this.anchors.get(needle) ?? [];
-        list.push({ offset, first: literal.text.charCodeAt(0), literal });
-        this.anchors.set(needle, list);
-    }
-}
-function rarestIndex(text) {
-    let offset = 0;
-    for (let i = 1; i < text.length; i++) {
-        if (rarity(text.charAt(i)) > rarity(text.charAt(offset)))
-            offset = i;
-    }
-    return offset;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/markers.ts
-/** What replaced a secret: `[redacted:<what>]`, so a reader knows something was there. */
-function marker(what) {
-    return `[redacted:${what}]`;
-}
-/** Marker for the values of the `redact` input and their encoded forms. */
-const REDACT_INPUT_MARKER = marker('redact-input');
-/** Marker for the value of a secret-looking environment variable. */
-function envMarker(name) {
-    // A name with `]` or spaces would break the marker's shape (and idempotence).
-    return marker(`env:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/char-class.ts
-/** Builds a CharClass from a one-character regex such as /[A-Za-z0-9_-]/. */
-function asciiClass(pattern) {
-    const table = new Uint8Array(128);
-    for (let code = 0; code < 128; code++) {
-        if (pattern.test(String.fromCharCode(code)))
-            table[code] = 1;
-    }
-    return code => code < 128 && table[code] === 1;
-}
-/** Letters and digits: a token shape preceded by one of these is part of a longer word. */
-const isAlphanumeric = asciiClass(/[A-Za-z0-9]/);
-/** True for the first half of a UTF-16 surrogate pair (never cut a pair in two). */
-function isHighSurrogate(code) {
-    return code >= 0xd800 && code <= 0xdbff;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/private-key.ts
-
-
-/** Marker that replaces a whole PEM private key block. */
-const PRIVATE_KEY_MARKER = marker('private-key');
-/**
- * Most body text one block may swallow. A BEGIN line whose END line never comes (a
- * truncated dump, a grep hit) must not blank out the rest of the log, nor make a stream
- * hold text: the body is dropped as it arrives, and after this many characters without
- * an END line the output resumes. Real keys are far smaller (RSA 16384 is about 13 KB).
- */
-const PRIVATE_KEY_CAP = 64 * 1024;
-/** How a BEGIN line starts (what the candidate search looks for). */
-const BEGIN_LINE = '-----BEGIN ';
-const HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
-const FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-const HEADER_MAX_LENGTH = '-----BEGIN '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
-const FOOTER_MAX_LENGTH = '-----END '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
-/** End of the BEGIN line of a private key block starting at `at`, if one does. */
-function privateKeyHeaderEnd(text, at) {
-    if (!text.startsWith(BEGIN_LINE, at))
-        return undefined;
-    HEADER.lastIndex = at;
-    const found = HEADER.exec(text);
-    return found === null ? undefined : at + found[0].length;
-}
-/** Where a BEGIN line that is not finished yet may start; `text.length` if none can. */
-function unfinishedHeaderFrom(text) {
-    const from = Math.max(0, text.length - HEADER_MAX_LENGTH);
-    for (let at = text.indexOf('-----BEGIN', from); at !== -1; at = text.indexOf('-----BEGIN', at + 1)) {
-        // A finished BEGIN line is settled, and one cut by a line break never becomes one.
-        if (privateKeyHeaderEnd(text, at) === undefined && !/[\r\n]/.test(text.slice(at)))
-            return at;
-    }
-    return text.length;
-}
-/**
- * Drops the body of one private key block, as it streams in, up to and including its
- * END line (or PRIVATE_KEY_CAP characters). Holds at most an END line's length.
- */
-class PrivateKeyBody {
-    held = '';
-    offset = 0;
-    /** Feeds body text; undefined while the block goes on, else the text after it. */
-    feed(input, final) {
-        const text = this.held + input;
-        const capAt = PRIVATE_KEY_CAP - this.offset;
-        FOOTER.lastIndex = 0;
-        const footer = FOOTER.exec(text);
-        if (footer !== null && footer.index < capAt)
-            return text.slice(footer.index + footer[0].length);
-        // Past this length, an END line starting before the cap would have been complete.
-        if (final || text.length >= capAt + FOOTER_MAX_LENGTH - 1) {
-            if (text.length <= capAt)
-                return '';
-            return text.slice(isHighSurrogate(text.charCodeAt(capAt - 1)) ? capAt + 1 : capAt);
-        }
-        const keepFrom = Math.max(0, Math.min(text.length - (FOOTER_MAX_LENGTH - 1), capAt));
-        this.held = text.slice(keepFrom);
-        this.offset += keepFrom;
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-;// CONCATENATED MODULE: ./src/core/redaction/token-shapes.ts
-
-
-
-const alnum = asciiClass(/[A-Za-z0-9]/);
-const alnumUnderscore = asciiClass(/[A-Za-z0-9_]/);
-const base64Url = asciiClass(/[A-Za-z0-9_-]/);
-const slackChars = asciiClass(/[A-Za-z0-9-]/);
-const upperAlnum = asciiClass(/[A-Z0-9]/);
-const token68 = asciiClass(/[A-Za-z0-9._~+/=-]/);
-/** How far back a shape looks before its own start (an Authorization header name). */
-const SHAPE_LOOKBEHIND = 24;
-// Lower- or mixed-case auth words count only right after an Authorization header name
-// (git writes `AUTHORIZATION: basic …`); in prose "basic" and "bearer" are just words.
-const AFTER_HEADER = `(?<=(?:authorization|Authorization|AUTHORIZATION)["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?)`;
-const GITHUB = { marker: marker('github-token'), pattern: /gh[pousr]_[A-Za-z0-9]{36,}/y, tail: alnum };
-const GITHUB_PAT = {
-    marker: marker('github-token'),
-    pattern: /github_pat_[A-Za-z0-9_]{22,}/y,
-    tail: alnumUnderscore
-};
-const GITLAB = { marker: marker('gitlab-token'), pattern: /glpat-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
-const SLACK = { marker: marker('slack-token'), pattern: /xox[abpors]-[A-Za-z0-9-]{10,}/y, tail: slackChars };
-const AWS = { marker: marker('aws-key'), pattern: /A[KS]IA[A-Z0-9]{16,}/y, tail: upperAlnum };
-const API_KEY = { marker: marker('api-key'), pattern: /sk-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
-// Header, payload, signature (possibly empty for unsigned tokens), and up to two more
-// parts for the five-part encrypted form.
-const JWT = {
-    marker: marker('jwt'),
-    pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*){1,3}/y,
-    tail: base64Url
-};
-const BEARER = {
-    marker: marker('auth-header'),
-    pattern: new RegExp(`(?:Bearer|BEARER|${AFTER_HEADER}[Bb][Ee][Aa][Rr][Ee][Rr])[ \\t]{1,8}([A-Za-z0-9._~+/-]+=*)`, 'y'),
-    tail: token68,
-    credential: 1,
-    accept: looksLikeCredential
-};
-const BASIC = {
-    marker: marker('auth-header'),
-    pattern: new RegExp(`(?:Basic|BASIC|${AFTER_HEADER}[Bb][Aa][Ss][Ii][Cc])[ \\t]{1,8}([A-Za-z0-9+/]+=*)`, 'y'),
-    tail: token68,
-    credential: 1,
-    accept: isBasicCredential
-};
-/** The markers the shapes write (kept intact when redacting redacted text). */
-const SHAPE_MARKERS = [...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))];
-const BY_FIRST_CHAR = new Map([
-    ['g', [GITHUB, GITHUB_PAT, GITLAB]],
-    ['x', [SLACK]],
-    ['A', [AWS]],
-    ['s', [API_KEY]],
-    ['e', [JWT]],
-    ['B', [BEARER, BASIC]],
-    ['b', [BEARER, BASIC]]
-]);
-// Prose says "Bearer tokens are…": a credential is long and not a plain lower-case word.
-function looksLikeCredential(credential) {
-    return credential.length >= 8 && /[0-9._~+/=-]|.[A-Z]/.test(credential);
-}
-// `Basic` is followed by base64 of `user:password`; anything else is an ordinary word.
-function isBasicCredential(credential) {
-    if (credential.length < 8)
-        return false;
-    return external_node_buffer_namespaceObject.Buffer.from(credential, 'base64').toString('latin1').includes(':');
-}
-/**
- * The longest token shape that starts at `at` (text before it is only looked at). A
- * token glued to a letter or digit is part of a longer word, unless that character was
- * the end of a secret just redacted (so that redacting twice changes nothing).
- */
-function shapeAt(text, at, afterRedaction) {
-    const shapes = BY_FIRST_CHAR.get(text.charAt(at));
-    if (shapes === undefined)
-        return undefined;
-    if (!afterRedaction && at > 0 && isAlphanumeric(text.charCodeAt(at - 1)))
-        return undefined;
-    let best;
-    for (const shape of shapes) {
-        shape.pattern.lastIndex = at;
-        const found = shape.pattern.exec(text);
-        if (found === null)
-            continue;
-        const credential = shape.credential === undefined ? found[0] : found[shape.credential];
-        if (credential === undefined || (shape.accept !== undefined && !shape.accept(credential)))
-            continue;
-        const end = at + found[0].length;
-        if (best !== undefined && end - at <= best.end - best.start)
-            continue;
-        const kept = shape.credential === undefined ? '' : found[0].slice(0, found[0].length - credential.length);
-        best = { start: at, end, marker: shape.marker, kept, tail: shape.tail };
-    }
-    return best;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/scanner.ts
-
-
-// Input kept from before the held text, so that the character before a token and an
-// Authorization header name in front of an auth word look the same whichever way the
-// text was cut into chunks.
-const CONTEXT_LENGTH = SHAPE_LOOKBEHIND + 8;
-// How much of a big chunk is joined to the held text (see textStep).
-const SEAM_LENGTH = 1024;
-/**
- * Redacts one stream of text. Whole-text redaction is the same machine fed everything
- * at once, so a stream and a whole text give the same result wherever every secret fits
- * in the window that a stream holds back.
- *
- * How it stays correct across chunks: text is only let out up to the first position
- * where more input could still change a decision (a literal's start that the text ends
- * in, the final run of token characters, an unfinished BEGIN line); the rest is held and
- * scanned again with the next chunk (with a little context from before it).
- */
-class RedactionScanner {
-    finder;
-    pending = '';
-    /** The input just before `pending` (already let out; read, never emitted again). */
-    context = '';
-    /** Whether `pending` starts right where a redacted secret ended. */
-    afterRedaction = false;
-    mode = 'text';
-    body;
-    tail;
-    constructor(finder) {
-        this.finder = finder;
-    }
-    /** Feeds a chunk; returns what is safe to write now. */
-    push(chunk) {
-        return this.run(chunk, false);
-    }
-    /** Ends the stream; returns whatever was held back, redacted. */
-    end() {
-        return this.run('', true);
-    }
-    /** Redacts a whole text in one go (this scanner is used up afterwards). */
-    redactAll(text) {
-        return this.run(text, true);
-    }
-    run(input, final) {
-        const out = [];
-        let rest = input;
-        for (;;) {
-            const mode = this.mode;
-            if (mode === 'token-tail')
-                rest = this.tokenTailStep(rest);
-            else if (mode === 'private-key')
-                rest = this.privateKeyStep(rest, final);
-            else
-                rest = this.textStep(rest, final, out);
-            if (this.mode === mode)
-                return out.length === 1 ? out[0] : out.join('');
-        }
-    }
-    textStep(input, final, out) {
-        const head = this.context.length + this.pending.length;
-        if (head > 0 && input.length > 2 * SEAM_LENGTH) {
-            // Prepending the held text to a big chunk would copy all of it (and slowly, for text
-            // outside Latin-1). So the chunk's first stretch goes through on its own; after that
-            // the held text is a stretch of this chunk again, and the rest is a plain slice.
-            const rest = this.scan(this.context + this.pending + input.slice(0, SEAM_LENGTH), false, out);
-            if (this.mode !== 'text')
-                return rest + input.slice(SEAM_LENGTH);
-            const resume = SEAM_LENGTH - this.pending.length - this.context.length;
-            if (resume >= 0) {
-                const from = this.context.length;
-                this.context = '';
-                this.pending = '';
-                return this.scan(input.slice(resume), final, out, from);
-            }
-            input = input.slice(SEAM_LENGTH);
-        }
-        return this.scan(this.context + this.pending + input, final, out);
-    }
-    /** Redacts `text`, of which the first `from` characters are context (already let out). */
-    scan(text, final, out, from = this.context.length) {
-        this.pending = '';
-        if (text.length === from) {
-            this.context = text.slice(Math.max(0, from - CONTEXT_LENGTH));
-            return '';
-        }
-        // Candidates first: their indexOf flattens the concatenation, which the character
-        // reads of settledUpTo would otherwise walk piece by piece.
-        const starts = this.finder.candidates(text);
-        const limit = final ? text.length : Math.max(from, this.finder.settledUpTo(text));
-        let scanned = from;
-        let emitted = from;
-        let redactedUpTo = this.afterRedaction ? from : -1;
-        let holdFrom = -1;
-        let tailAtEnd;
-        for (let i = 0; i < starts.length; i++) {
-            const at = starts[i];
-            if (at < scanned)
-                continue;
-            if (at >= limit)
-                break;
-            const found = this.finder.at(text, at, at === redactedUpTo);
-            if (found === undefined)
-                continue;
-            if (found.privateKey) {
-                out.push(text.slice(emitted, at), PRIVATE_KEY_MARKER);
-                this.mode = 'private-key';
-                this.body = new PrivateKeyBody();
-                return text.slice(found.end);
-            }
-            // Overlapping secrets are blanked as one span, named after the longest of them.
-            let end = found.end;
-            let longest = found;
-            let last = found;
-            let next = i + 1;
-            for (; next < starts.length && starts[next] < end; next++) {
-                const other = starts[next];
-                if (other <= at || found.keep)
-                    continue;
-                const overlap = this.finder.at(text, other, false);
-                if (overlap === undefined || overlap.keep)
-                    continue;
-                if (overlap.privateKey) {
-                    end = other; // the key block takes over from its BEGIN line
-                    break;
-                }
-                if (overlap.end > end) {
-                    end = overlap.end;
-                    last = overlap;
-                }
-                if (overlap.end - overlap.start > longest.end - longest.start)
-                    longest = overlap;
-            }
-            if (!final && end > limit && text.length - at <= this.finder.holdLimit) {
-                holdFrom = at;
-                break;
-            }
-            if (!found.keep) {
-                out.push(text.slice(emitted, at), longest.start === at ? longest.kept + longest.marker : longest.marker);
-                emitted = end;
-                redactedUpTo = end;
-                // Only reached when a token outgrew the window: drop the rest of it as it comes.
-                tailAtEnd = !final && end === text.length ? last.tail : undefined;
-            }
-            scanned = end;
-            i = next - 1;
-        }
-        const stop = holdFrom >= 0 ? holdFrom : Math.max(emitted, limit);
-        if (stop > emitted)
-            out.push(text.slice(emitted, stop));
-        this.pending = text.slice(stop);
-        this.context = text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop);
-        this.afterRedaction = stop === redactedUpTo;
-        if (tailAtEnd !== undefined && emitted === text.length) {
-            this.mode = 'token-tail';
-            this.tail = tailAtEnd;
-        }
-        return '';
-    }
-    tokenTailStep(input) {
-        const tail = this.tail;
-        let i = 0;
-        while (i < input.length && tail(input.charCodeAt(i)))
-            i++;
-        if (i > 0)
-            this.context = (this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH);
-        if (i === input.length)
-            return '';
-        this.mode = 'text';
-        this.tail = undefined;
-        this.afterRedaction = true;
-        return input.slice(i);
-    }
-    privateKeyStep(input, final) {
-        const rest = this.body.feed(input, final);
-        if (rest === undefined)
-            return '';
-        this.mode = 'text';
-        this.body = undefined;
-        // Text after a block is read as if the stream started there, whichever way it was cut.
-        this.context = '';
-        this.afterRedaction = true;
-        return rest;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
-
-
-/**
- * Every character any shape's token can hold. Output that ends in a run of these may be
- * the first half of a token, so it is held back (up to TOKEN_WINDOW characters).
- */
-const isTokenChar = asciiClass(/[A-Za-z0-9._~+/=-]/);
-/** The most a stream holds back for a token that may still be growing. */
-const TOKEN_WINDOW = 4096;
-// An auth word and its blanks right before the final run: the match starts at the word.
-const AUTH_REACH = 'bearer'.length + 8;
-const AUTH_BEFORE_RUN = /(?:bearer|basic)[ \t]{1,8}$/i;
-const BEFORE_GH = asciiClass(/[pousr]/);
-const BEFORE_XOX = asciiClass(/[abpors]/);
-const HEADER_TO_AUTH_WORD = /["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?=[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])/y;
-/**
- * Appends to `out` every position where a token shape or a BEGIN line could start. Each
- * is found by a short needle whose first character is rare in ordinary output, so that
- * the native indexOf (a memchr) stops seldom: `_ k- xox glpat- J IA B z Z`. A hit costs a
- * look at its neighbours; only the few that fit are examined in full later.
- */
-function collectShapeStarts(text, out) {
-    for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
-        const previous = text.charCodeAt(hit - 1);
-        if (previous === 0x62) {
-            if (hit >= 6 && text.startsWith('github_pat_', hit - 6))
-                out.push(hit - 6);
-        }
-        else if (hit >= 3 && BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
-            out.push(hit - 3);
-        }
-    }
-    for (let hit = text.indexOf('k-'); hit !== -1; hit = text.indexOf('k-', hit + 1)) {
-        if (text.charCodeAt(hit - 1) === 0x73)
-            out.push(hit - 1);
-    }
-    for (let hit = text.indexOf('xox'); hit !== -1; hit = text.indexOf('xox', hit + 1)) {
-        if (BEFORE_XOX(text.charCodeAt(hit + 3)) && text.charCodeAt(hit + 4) === 0x2d)
-            out.push(hit);
-    }
-    for (let hit = text.indexOf('glpat-'); hit !== -1; hit = text.indexOf('glpat-', hit + 1))
-        out.push(hit);
-    for (let hit = text.indexOf('J'); hit !== -1; hit = text.indexOf('J', hit + 1)) {
-        if (text.charCodeAt(hit - 1) === 0x79 && text.charCodeAt(hit - 2) === 0x65)
-            out.push(hit - 2);
-    }
-    for (let hit = text.indexOf('IA'); hit !== -1; hit = text.indexOf('IA', hit + 1)) {
-        const previous = text.charCodeAt(hit - 1);
-        if ((previous === 0x4b || previous === 0x53) && text.charCodeAt(hit - 2) === 0x41)
-            out.push(hit - 2);
-    }
-    for (let hit = text.indexOf('B'); hit !== -1; hit = text.indexOf('B', hit + 1)) {
-        const second = text.charCodeAt(hit + 1);
-        if (second === 0x65 || second === 0x45) {
-            if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit))
-                out.push(hit);
-            else if (hit >= 5 && text.startsWith(BEGIN_LINE, hit - 5))
-                out.push(hit - 5);
-        }
-        else if (second === 0x61 || second === 0x41) {
-            if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit))
-                out.push(hit);
-        }
-    }
-    for (const letter of ['z', 'Z']) {
-        for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
-            if ((text.charCodeAt(hit + 1) | 0x20) !== 0x61 || text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
-                continue;
-            HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
-            if (HEADER_TO_AUTH_WORD.test(text))
-                out.push(HEADER_TO_AUTH_WORD.lastIndex);
-        }
-    }
-}
-/**
- * Where a token still being written may start: the final run of token characters (and an
- * auth word just before it), at most TOKEN_WINDOW back; `text.length` if none.
- */
-function unfinishedTokenFrom(text) {
-    const floor = Math.max(0, text.length - TOKEN_WINDOW);
-    let start = text.length;
-    while (start > floor && isTokenChar(text.charCodeAt(start - 1)))
-        start--;
-    const before = text.slice(Math.max(0, start - AUTH_REACH), start);
-    const auth = AUTH_BEFORE_RUN.exec(before);
-    if (auth !== null)
-        start -= before.length - auth.index;
-    return start;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/secret-finder.ts
-
-
-
-
-/**
- * Finds secrets in a text: where they may start (fast, from native indexOf searches for
- * an anchor per literal and per shape), what is at one position (the longest literal,
- * shape or key block), and up to where a text's outcome can no longer change.
- */
-class SecretFinder {
-    literals;
-    /** Most a stream may hold back: a token window plus room for overlapping literals. */
-    holdLimit;
-    constructor(literals) {
-        this.literals = literals;
-        this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128;
-    }
-    /** Ascending positions where a secret may start (a superset, possibly with repeats). */
-    candidates(text) {
-        const starts = [];
-        collectShapeStarts(text, starts);
-        this.literals.collectStarts(text, starts);
-        if (starts.length > 1 && !isAscending(starts))
-            starts.sort((a, b) => a - b);
-        return starts;
-    }
-    /** What starts at `at`: a private key block wins, then the longest match (literals on a tie). */
-    at(text, at, afterRedaction) {
-        const keyEnd = privateKeyHeaderEnd(text, at);
-        if (keyEnd !== undefined) {
-            return { start: at, end: keyEnd, marker: PRIVATE_KEY_MARKER, kept: '', keep: false, privateKey: true, tail: undefined };
-        }
-        const literal = this.literals.longestAt(text, at);
-        const shape = shapeAt(text, at, afterRedaction);
-        if (shape !== undefined && (literal === undefined || shape.end - at > literal.text.length)) {
-            return { ...shape, keep: false, privateKey: false };
-        }
-        if (literal === undefined)
-            return undefined;
-        const end = at + literal.text.length;
-        return { start: at, end, marker: literal.marker, kept: '', keep: literal.keep, privateKey: false, tail: undefined };
-    }
-    /** First position whose outcome more input could still change. */
-    settledUpTo(text) {
-        let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text));
-        // Never let out half of a surrogate pair.
-        if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1)))
-            limit--;
-        return limit;
-    }
-}
-function isAscending(numbers) {
-    for (let i = 1; i < numbers.length; i++)
-        if (numbers[i] < numbers[i - 1])
-            return false;
-    return true;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction/secret-values.ts
-
-
-/**
- * Shortest environment value (and shortest encoded form) that is redacted. Shorter values
- * are words like `true`, `main` or `1234` that also appear all over ordinary output:
- * blanking every occurrence would wreck the logs while protecting almost nothing, since a
- * secret that short can be guessed anyway.
- */
-const MIN_SECRET_LENGTH = 6;
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i;
-// Names the runner sets that match the rules above but hold no secret (the OIDC endpoint,
-// which appears in request logs). Redacting them would only blank harmless text. Its
-// neighbours ACTIONS_RUNTIME_TOKEN and ACTIONS_ID_TOKEN_REQUEST_TOKEN are credentials and
-// stay redacted; flags such as ACTIONS_CACHE_SERVICE_V2 never match the rules at all.
-const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL']);
-/** True when an environment variable's name says its value is a credential. */
-function isSecretEnvName(name) {
-    return SECRET_NAME.test(name) && !NOT_SECRET.has(name.toUpperCase());
-}
-// Characters of base64 text that come before the value's first bit, per byte alignment:
-// with 1 (2) unknown bytes in front, the first 2 (3) characters mix in those bytes.
-const LEADING_MIXED = [0, 2, 3];
-/**
- * The forms a value takes when a tool encodes it: base64 (standard and url-safe, padded
- * and not, at each of the three byte alignments it can have inside a longer encoded text)
- * and percent-encoding. Only forms that differ from the value itself are returned.
- */
-function encodedForms(value) {
-    const bytes = external_node_buffer_namespaceObject.Buffer.from(value, 'utf8');
-    const forms = new Set();
-    for (const [shift, skip] of LEADING_MIXED.entries()) {
-        const encoded = external_node_buffer_namespaceObject.Buffer.concat([external_node_buffer_namespaceObject.Buffer.alloc(shift), bytes]).toString('base64');
-        // The character after the last full 6-bit group also holds bits of whatever follows.
-        const settled = Math.floor(((shift + bytes.length) * 8) / 6);
-        const atEnd = encoded.slice(skip);
-        for (const form of [atEnd, atEnd.replace(/=+$/, ''), encoded.slice(skip, settled)]) {
-            forms.add(form);
-            forms.add(form.replace(/\+/g, '-').replace(/\//g, '_'));
-        }
-    }
-    const percent = percentEncoded(value);
-    if (percent !== undefined)
-        forms.add(percent);
-    forms.delete(value);
-    return [...forms].filter(form => form.length >= MIN_SECRET_LENGTH);
-}
-function percentEncoded(value) {
-    try {
-        return encodeURIComponent(value);
-    }
-    catch {
-        return undefined; // a lone surrogate has no percent-encoding
-    }
-}
-/** The literal secrets to redact: the `redact` values and secret-looking env variables. */
-function collectSecretLiterals(values, env) {
-    const found = new Map();
-    const add = (text, marker) => {
-        if (text !== '' && !found.has(text))
-            found.set(text, { text, marker, keep: false });
-    };
-    for (const entry of values) {
-        const value = entry.trim();
-        if (value === '')
-            continue;
-        add(value, REDACT_INPUT_MARKER);
-        for (const form of encodedForms(value))
-            add(form, REDACT_INPUT_MARKER);
-    }
-    for (const [name, value] of Object.entries(env)) {
-        if (value === undefined || value.trim().length < MIN_SECRET_LENGTH || !isSecretEnvName(name))
-            continue;
-        add(value, envMarker(name));
-        // A multi-line secret (a key file) may be printed line by line or with other endings.
-        if (/[\r\n]/.test(value)) {
-            for (const line of value.split(/\r?\n|\r/)) {
-                if (line.trim().length >= MIN_SECRET_LENGTH)
-                    add(line.trim(), envMarker(name));
-            }
-        }
-    }
-    return [...found.values()];
-}
-/**
- * Markers that contain a secret literal (a value such as `redacted` or `input`), as
- * literals to keep: without them a second redaction would cut into the first one's
- * markers.
- */
-function markersToKeep(markers, secrets) {
-    const kept = [];
-    for (const text of new Set(markers)) {
-        if (secrets.some(secret => text.includes(secret.text)))
-            kept.push({ text, marker: text, keep: true });
-    }
-    return kept;
-}
-
-;// CONCATENATED MODULE: ./src/core/redaction.ts
-
-
-
-
-
-
-
-/** Builds a redactor for the `redact` values, secret env variables and known token shapes. */
-function createRedactor(options) {
-    const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {});
-    const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)];
-    const finder = new SecretFinder(new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]));
-    return {
-        hasValues: secrets.length > 0,
-        redact: text => (text === '' ? text : new RedactionScanner(finder).redactAll(text)),
-        stream: () => new RedactionScanner(finder)
-    };
-}
-/** Applies the redactor to every string inside a JSON-like value. */
-function redactDeep(value, redactor) {
-    if (typeof value === 'string')
-        return redactor.redact(value);
-    if (Array.isArray(value))
-        return value.map(item => redactDeep(item, redactor));
-    if (value !== null && typeof value === 'object') {
-        const out = {};
-        for (const [key, item] of Object.entries(value))
-            out[key] = redactDeep(item, redactor);
-        return out;
-    }
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/core/inputs/table.ts
-/**
- * Every input of every front end, declared once: the CLI's flags, the action's inputs and
- * the reusable workflow's inputs are all read from here, and so are `--help`, and the
- * checks that action.yml, the workflow and docs/action.md say the same thing.
- */
-/** Headings of `reverify run --help`, in the order they are listed. */
-const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'];
-/**
- * Most command lines of a script, longest script, longest other command (expect-check,
- * on-retry), longest path and scope, most redact values.
- */
-const INPUT_LIMITS = {
-    commands: 100,
-    scriptChars: 16_384,
-    commandChars: 8192,
-    pathChars: 4096,
-    scopeChars: 1024,
-    redactValues: 200
-};
-/** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
-const MAX_PATTERN_CHARS = 1000;
-const RUN = ['run', 'action', 'workflow'];
-const ACTION = ['action', 'workflow'];
-/** The inputs, in the order action.yml, the workflow and the docs list them. */
-const INPUTS = {
-    command: {
-        kind: { type: 'script', maxLines: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.scriptChars },
-        description: 'The script to verify, run as one script as a run step does (cd, export, if/fi and heredocs span lines).',
-        help: 'the script to verify, run as one script as a run step does; repeat the flag to add lines',
-        required: true,
-        fronts: RUN,
-        placeholder: 'CMD',
-        group: 'Command',
-        repeatable: true
-    },
-    'expect-exit': {
-        kind: { type: 'integer', min: 0, max: 255 },
-        description: "The attempt's exit code must equal this integer (0-255).",
-        fronts: RUN,
-        placeholder: 'N',
-        group: 'Expectations (at least one)'
-    },
-    'expect-stdout': {
-        kind: { type: 'text', trim: false, maxChars: INPUT_LIMITS.commandChars },
-        description: "The attempt's stdout must contain this text.",
-        fronts: RUN,
-        placeholder: 'TEXT',
-        group: 'Expectations (at least one)'
-    },
-    'expect-file': {
-        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
-        description: 'This path (relative to working-directory) must exist after the attempt.',
-        fronts: RUN,
-        placeholder: 'PATH',
-        group: 'Expectations (at least one)'
-    },
-    'expect-check': {
-        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
-        description: 'A shell command run after the attempt; exit 0 means verified.',
-        help: 'a command run with the same shell after the attempt; exit 0 means verified',
-        fronts: RUN,
-        placeholder: 'CMD',
-        group: 'Expectations (at least one)'
-    },
-    'max-retries': {
-        kind: { type: 'integer', min: 0, max: 100 },
-        description: 'Retries after the first attempt (0-100); the script runs up to 1 + max-retries times.',
-        help: 'retries after the first attempt (0-100); the script runs up to 1 + max-retries times',
-        default: '2',
-        fronts: RUN,
-        placeholder: 'N',
-        group: 'Retries and time'
-    },
-    'timeout-seconds': {
-        kind: { type: 'integer', min: 0, max: 7 * 24 * 3600 },
-        description: 'Time limit of each attempt in seconds (0 means none, at most 604800 = 7 days); on expiry the whole process tree is killed.',
-        default: '0',
-        fronts: RUN,
-        placeholder: 'N',
-        group: 'Retries and time'
-    },
-    'retry-wait-seconds': {
-        kind: { type: 'integer', min: 0, max: 3600 },
-        description: 'Seconds to wait before each retry (0-3600; never after the last attempt).',
-        default: '0',
-        fronts: RUN,
-        placeholder: 'N',
-        group: 'Retries and time'
-    },
-    'retry-backoff': {
-        kind: { type: 'choice', values: ['fixed', 'exponential'] },
-        description: 'fixed or exponential (doubling, with +/-20% jitter, capped at 5 minutes).',
-        default: 'fixed',
-        fronts: RUN,
-        placeholder: 'MODE',
-        group: 'Retries and time'
-    },
-    'retry-on': {
-        kind: { type: 'choice', values: ['any', 'error', 'timeout'] },
-        description: 'any, error (a failure that did not time out) or timeout (only a timed-out attempt); combines with retry-on-exit-codes and retry-on-output (all must allow a retry).',
-        default: 'any',
-        fronts: RUN,
-        placeholder: 'WHEN',
-        group: 'Retries and time'
-    },
-    'retry-on-exit-codes': {
-        kind: { type: 'exit-codes' },
-        description: 'Comma list of exit codes and ranges (e.g. 1-123,125-255); when set, a failed attempt is retried only if its exit code is listed.',
-        shownDefault: { cli: 'any', action: 'any' },
-        fronts: RUN,
-        placeholder: 'LIST',
-        group: 'Retries and time'
-    },
-    'retry-on-output': {
-        kind: { type: 'regex', maxChars: MAX_PATTERN_CHARS },
-        description: 'Regular expression; when set, a failed attempt is retried only if a line of its output matches.',
-        shownDefault: { cli: 'any', action: 'any' },
-        fronts: RUN,
-        placeholder: 'REGEX',
-        group: 'Retries and time'
-    },
-    'on-retry': {
-        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
-        description: 'A shell command run after a failed attempt and before the next one (never after the last attempt or a pass); a failing one is a warning.',
-        fronts: RUN,
-        placeholder: 'CMD',
-        group: 'Retries and time'
-    },
-    'test-results': {
-        kind: { type: 'lines', maxLines: 50 },
-        description: 'Globs (one per line, relative to working-directory) of JUnit XML files the command writes; each attempt reads the ones written since it started, to name failed and flaky tests.',
-        help: 'a glob of JUnit XML files the command writes, relative to working-directory (repeatable)',
-        fronts: RUN,
-        placeholder: 'GLOB',
-        group: 'How and where',
-        repeatable: true
-    },
-    shell: {
-        kind: { type: 'shell' },
-        description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',
-        default: 'bash',
-        fronts: RUN,
-        placeholder: 'SHELL',
-        group: 'How and where'
-    },
-    'working-directory': {
-        kind: { type: 'directory' },
-        description: 'Where commands and checks run; a relative path is taken from the workspace.',
-        help: 'where commands and checks run; a relative path is taken from the current directory',
-        shownDefault: { cli: 'the current directory', action: 'the workspace' },
-        fronts: RUN,
-        placeholder: 'DIR',
-        group: 'How and where'
-    },
-    name: {
-        kind: { type: 'label' },
-        description: 'Label of this verify, shown as given (up to 100 characters, e.g. "Unit tests (node 20)"); the trace is filed under its slug (unit-tests-node-20).',
-        default: 'verify',
-        fronts: RUN,
-        placeholder: 'NAME',
-        group: 'How and where'
-    },
-    'allow-destructive': {
-        kind: { type: 'boolean' },
-        description: 'true to run a command the destructive-command guardrail flags.',
-        help: 'run a command the destructive-command guardrail flags',
-        default: 'false',
-        fronts: RUN,
-        group: 'How and where'
-    },
-    'capture-before-retry': {
-        kind: { type: 'choice', values: ['warn', 'block', 'off'] },
-        description: 'warn, block or off: what to do before retrying a failure nobody captured; overrides .reverify/config.json.',
-        shownDefault: { cli: 'the config file, else warn', action: 'the config file, else warn' },
-        fronts: [...RUN, 'resume'],
-        placeholder: 'MODE',
-        group: 'Receipts'
-    },
-    scope: {
-        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.scopeChars },
-        description: 'Extra text that separates otherwise identical commands (e.g. a matrix leg).',
-        shownDefault: { action: 'empty' },
-        fronts: RUN,
-        placeholder: 'TEXT',
-        group: 'How and where'
-    },
-    redact: {
-        kind: { type: 'lines', maxLines: INPUT_LIMITS.redactValues },
-        description: 'Values (one per line) to blank out of traces, logs, receipts, the summary and annotations; they are also masked in the log.',
-        help: 'a value to blank out of traces, logs and receipts',
-        fronts: [...RUN, 'resume'],
-        placeholder: 'VALUE',
-        group: 'How and where',
-        repeatable: true
-    },
-    'keep-receipts': {
-        kind: { type: 'integer', min: 1, max: 100_000 },
-        description: 'Receipts kept per command identity, at least 1 (the newest is always kept).',
-        default: '20',
-        fronts: RUN,
-        placeholder: 'N',
-        group: 'Receipts'
-    },
-    'state-dir': {
-        kind: { type: 'state-dir' },
-        description: 'Where receipts and traces live; a relative path is taken from the workspace.',
-        help: 'where receipts and traces live; a relative path is taken from the current directory',
-        shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
-        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
-        placeholder: 'DIR',
-        group: 'Receipts'
-    },
-    capture: {
-        kind: { type: 'run-ref' },
-        description: 'Capture mode, <run-id> or latest: records what happened in a failed run of the same command and scope, and runs nothing.',
-        fronts: ACTION
-    },
-    'capture-note': {
-        kind: { type: 'text', trim: true },
-        description: 'What you found, recorded with the capture.',
-        fronts: ACTION
-    },
-    'cache-receipts': {
-        kind: { type: 'boolean' },
-        description: "Keep this command's receipt history between workflow runs in the Actions cache.",
-        default: 'true',
-        fronts: ACTION
-    },
-    'github-token': {
-        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
-        description: "Token that lists this command's cache entries, so the histories of concurrent jobs (matrix legs) are merged; needs actions: read, without it only the newest entry is restored.",
-        default: '${{ github.token }}',
-        fronts: ['action']
-    },
-    'upload-trace': {
-        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
-        description: 'always, on-failure or never: when to upload the trace as artifact reverify-trace-<run-id>.',
-        default: 'always',
-        fronts: ACTION
-    },
-    'trace-retention-days': {
-        kind: { type: 'integer', min: 1, max: 90 },
-        description: 'Days to keep the trace artifact (1-90).',
-        shownDefault: { action: "the repository's setting" },
-        fronts: ACTION
-    },
-    summary: {
-        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
-        description: 'always, on-failure or never: when to write the job summary (on-failure: any outcome but success; a flaky pass is a success).',
-        default: 'always',
-        fronts: ACTION
-    },
-    'runs-on': {
-        kind: { type: 'text', trim: true },
-        description: 'Runner label, or a JSON array of labels (e.g. \'["self-hosted", "linux"]\').',
-        default: 'ubuntu-latest',
-        fronts: ['workflow']
-    },
-    setup: {
-        kind: { type: 'text', trim: false },
-        description: 'Shell commands run (bash) in the workspace before the verify, e.g. "npm ci".',
-        fronts: ['workflow']
-    },
-    'node-version': {
-        kind: { type: 'text', trim: true },
-        description: 'Node.js version installed with actions/setup-node before setup (e.g. "22" or "lts/*"); empty keeps the runner\'s own Node.js.',
-        fronts: ['workflow']
-    },
-    env: {
-        kind: { type: 'text', trim: false },
-        description: 'Environment variables for setup and the verify, one KEY=value per line (not secret: pass secrets in the env-secrets secret).',
-        fronts: ['workflow']
-    },
-    note: {
-        kind: { type: 'text', trim: false },
-        description: 'What you found in the failed run, recorded with the capture.',
-        fronts: ['capture'],
-        placeholder: 'TEXT'
-    },
-    json: {
-        kind: { type: 'boolean' },
-        description: 'Print JSON instead of lines.',
-        default: 'false',
-        fronts: ['receipts', 'flaky']
-    },
-    since: {
-        kind: { type: 'integer', min: 1, max: 36_500 },
-        description: 'Only runs that started in the last N days.',
-        shownDefault: { cli: 'every receipt in the store' },
-        fronts: ['flaky'],
-        placeholder: 'N'
-    },
-    out: {
-        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
-        description: 'Where to write the HTML report; a relative path is taken from the current directory.',
-        shownDefault: { cli: "report.html in the run's trace folder" },
-        fronts: ['report'],
-        placeholder: 'FILE'
-    },
-    open: {
-        kind: { type: 'boolean' },
-        description: 'Open the report in the desktop browser (xdg-open or open), when there is one.',
-        default: 'false',
-        fronts: ['report']
-    }
-};
-/** Every input's name, in table order. */
-const INPUT_NAMES = Object.keys(INPUTS);
-/** The spec of one input, typed loosely for code that walks the table. */
-function inputSpec(name) {
-    return INPUTS[name];
-}
-/** The inputs one front end accepts, in table order. */
-function inputsOf(front) {
-    return INPUT_NAMES.filter(name => inputSpec(name).fronts.includes(front));
-}
-
-;// CONCATENATED MODULE: ./src/core/inputs/parse.ts
-/**
- * The one parser of raw inputs: a zod object schema built from the table for the inputs a
- * front end asked for. A bad value is a UsageError of one line naming the input the way
- * that front end spells it (`--expect-exit: …` on the CLI, `expect-exit: …` in the action).
- */
-
-
-
-
-
-const NUL_REFUSAL = 'contains a NUL character, which no command, path or pattern may hold';
-/** One input's schema: NUL refused, "not given" replaced by its default, then its kind's rules. */
-function fieldSchema(name, place) {
-    const spec = inputSpec(name);
-    return schemas_string()
-        .optional()
-        .refine(value => !value?.includes('\0'), { error: NUL_REFUSAL, abort: true })
-        .transform(value => (value === undefined || value.trim() === '' ? (spec.default ?? unsetText(spec.kind, place)) : value))
-        .pipe(kindSchema(spec.kind, place).optional());
-}
-/** Parses the named inputs; throws a UsageError naming the first bad one (in table order). */
-function parseInputs(raw, names, place) {
-    const shape = {};
-    const given = {};
-    // Table order, so which of several bad inputs is named first does not depend on the caller.
-    for (const name of INPUT_NAMES.filter(name => names.includes(name))) {
-        shape[name] = fieldSchema(name, place);
-        given[name] = raw[name];
-    }
-    const result = object(shape).safeParse(given);
-    if (result.success)
-        return result.data;
-    const issue = result.error.issues[0];
-    const name = String(issue?.path[0] ?? 'input');
-    throw new UsageError(`${inputLabel(name, place.front)}: ${issue?.message ?? 'is not allowed'}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/settings.ts
-/**
- * The one place where raw inputs (action inputs or CLI flags, both strings under the same
- * names) become a validated RunSettings, through the input table's parser (inputs/).
- * Everything after this sees typed values only.
- */
-
-
-
-
-
-
-
-
-
-/** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
-const RUN_INPUT_NAMES = inputsOf('run');
-/** The one-line error of a run given no expectation (docs/design.md §1). */
-const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check';
-const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
-/**
- * Why the shell cannot be started from `cwd` with this PATH, or undefined when it can: a
- * named shell or a template's first word that is not an executable file on PATH (or, for a
- * path, where it points). A template that runs `{0}` itself is not checked.
- */
-function shellProblem(shell, path, cwd) {
-    const program = shellProgram(shell);
-    const shown = shell.kind === 'template' ? showValue(shell.template) : shell.kind;
-    const allowed = `expected ${SHELL_NAMES.join(', ')}, or a template containing {0} whose first word is a program on PATH`;
-    if (program === undefined)
-        return `${shown} names no program; ${allowed}`;
-    if (program.includes('{0}') || findProgram(program, { PATH: path }, cwd) !== undefined)
-        return undefined;
-    const where = /[\\/]/.test(program) ? 'is not an executable file' : 'is not on PATH';
-    return `${shown} cannot run: ${showValue(program)} ${where}; ${allowed}`;
-}
-/** Validates every run input; throws UsageError with one line naming the first bad one. */
-function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
-    const front = options.front ?? 'action';
-    const input = parseInputs(raw, RUN_INPUT_NAMES, { front, base: cwd });
-    if (identityLines(input.command).length === 0) {
-        throw new UsageError(`${inputLabel('command', front)}: required; give a script of one or more lines (not only comments)`);
-    }
-    const exit = input['expect-exit'];
-    const stdout = input['expect-stdout'];
-    const file = input['expect-file'];
-    const check = input['expect-check'];
-    const expectations = {
-        ...(exit !== undefined && { exit }),
-        ...(stdout !== undefined && { stdout }),
-        ...(file !== undefined && { file }),
-        ...(check !== undefined && { check })
-    };
-    if (Object.keys(expectations).length === 0)
-        throw new UsageError(NOTHING_TO_VERIFY);
-    const retryOnExitCodes = input['retry-on-exit-codes'];
-    const retryOnOutput = input['retry-on-output'];
-    const onRetry = input['on-retry'];
-    // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
-    const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory']);
-    if (shellIssue !== undefined)
-        throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`);
-    const testResults = input['test-results'];
-    return {
-        script: input.command,
-        expectations,
-        maxRetries: input['max-retries'],
-        timeoutSeconds: input['timeout-seconds'],
-        retryWaitSeconds: input['retry-wait-seconds'],
-        retryBackoff: input['retry-backoff'],
-        retryOn: input['retry-on'],
-        ...(retryOnExitCodes !== undefined && { retryOnExitCodes }),
-        ...(retryOnOutput !== undefined && { retryOnOutput }),
-        ...(onRetry !== undefined && { onRetry }),
-        shell: input.shell,
-        workingDirectory: input['working-directory'],
-        name: input.name,
-        allowDestructive: input['allow-destructive'],
-        scope: input.scope ?? '',
-        redact: input.redact,
-        captureBeforeRetry: input['capture-before-retry'],
-        keepReceipts: input['keep-receipts'],
-        stateDir: input['state-dir'],
-        logCapBytes: DEFAULT_LOG_CAP_BYTES,
-        ...(testResults.length > 0 && { testResults })
-    };
-}
-/**
- * The inputs that reproduce these settings when parsed again (for resuming a run from
- * disk). `redact` and `state-dir` are left out: the first never reaches disk, the second
- * is where the record lives.
- */
-function toRawInputs(settings) {
-    const { exit, stdout, file, check } = settings.expectations;
-    const { retryOnExitCodes, retryOnOutput, onRetry } = settings;
-    const raw = {
-        command: settings.script,
-        ...(exit !== undefined && { 'expect-exit': String(exit) }),
-        ...(stdout !== undefined && { 'expect-stdout': stdout }),
-        ...(file !== undefined && { 'expect-file': file }),
-        ...(check !== undefined && { 'expect-check': check }),
-        'max-retries': String(settings.maxRetries),
-        'timeout-seconds': String(settings.timeoutSeconds),
-        'retry-wait-seconds': String(settings.retryWaitSeconds),
-        'retry-backoff': settings.retryBackoff,
-        'retry-on': settings.retryOn,
-        ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.text }),
-        ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
-        ...(onRetry !== undefined && { 'on-retry': onRetry }),
-        shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
-        'working-directory': settings.workingDirectory,
-        name: settings.name,
-        'allow-destructive': String(settings.allowDestructive),
-        scope: settings.scope,
-        'keep-receipts': String(settings.keepReceipts),
-        ...(settings.testResults !== undefined && { 'test-results': settings.testResults.join('\n') })
-    };
-    return raw;
-}
-
-;// CONCATENATED MODULE: ./src/core/version.ts
-/** reverify's version, recorded in traces; a test keeps it equal to package.json's. */
-const VERSION = '0.1.0';
-
-;// CONCATENATED MODULE: external "node:util"
-const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-;// CONCATENATED MODULE: ./src/cli/flags.ts
-/**
- * The CLI's flags, declared by the input table and read with node:util's parseArgs. The
- * strict checks are made here on parseArgs' tokens rather than by its strict mode, so that
- * each mistake is one line naming the flag, `--allow-destructive` stays a switch that also
- * takes `=true|false`, and a value starting with '-' (`--max-retries -1`) is still a value.
- */
-
-
-
-
-/** Boolean inputs are switches: `--json` alone means true. */
-function isSwitch(name) {
-    return inputSpec(name).kind.type === 'boolean';
-}
-/** The flags a subcommand takes (`config` takes none but --help). */
-function flagsOf(command) {
-    return command === 'config' ? [] : inputsOf(command);
-}
-/** Parses argv against a subcommand's flags; a mistake is a UsageError pointing at `usage`. */
-function parseCommandLine(argv, command, usage) {
-    const names = flagsOf(command);
-    const options = { help: { type: 'boolean', short: 'h' } };
-    for (const name of names)
-        options[name] = { type: isSwitch(name) ? 'boolean' : 'string' };
-    const { tokens } = (0,external_node_util_namespaceObject.parseArgs)({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
-    const flags = {};
-    const positionals = [];
-    let help = false;
-    for (const token of tokens) {
-        if (token.kind === 'positional')
-            positionals.push(token.value);
-        if (token.kind !== 'option')
-            continue;
-        if (token.name === 'help') {
-            help = true;
-            continue;
-        }
-        const shown = printable(token.rawName);
-        const name = names.find(candidate => candidate === token.name);
-        if (name === undefined)
-            throw new UsageError(`unknown flag ${shown}; see ${usage}`);
-        const value = token.value ?? (isSwitch(name) ? 'true' : undefined);
-        if (value === undefined)
-            throw new UsageError(`${shown} needs a value; see ${usage}`);
-        const earlier = flags[name];
-        if (earlier !== undefined && !inputSpec(name).repeatable)
-            throw new UsageError(`${shown} given more than once; see ${usage}`);
-        flags[name] = earlier === undefined ? value : `${earlier}\n${value}`;
-    }
-    return { flags, positionals, help };
-}
-
-;// CONCATENATED MODULE: ./src/cli/help.ts
-/** The CLI's help texts: every subcommand, and every flag as the input table describes it. */
-
-
-/** `reverify --help`: the subcommands, exit codes and where state lives. */
-const MAIN_HELP = `reverify: run a verify command with retries and expectations, keep a receipt of
-every run, and refuse to retry a failure nobody captured.
-
-Usage:
-  reverify run --command CMD --expect-exit N [flags]   run a verify (see reverify run --help)
-  reverify capture <run-id|latest> [--note TEXT]        record what happened in a failed run
-  reverify receipts list [--json]                       receipts of this repository, newest first
-  reverify receipts show <run-id|latest> [--json]       one receipt in full
-  reverify config set capture-before-retry <warn|block|off>
-  reverify resume [<run-id>]                            continue an interrupted run
-  reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
-  reverify flaky [--json] [--since N]                   tests by how often they flaked (needs --test-results)
-  reverify --help | --version
-
-Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
-3 refused by the destructive-command guardrail, 130 interrupted.
-State lives in <git top-level, else cwd>/.reverify/ (override with --state-dir).
-`;
-/** Where descriptions start, and where lines are wrapped. */
-const DESCRIPTION_COLUMN = 30;
-const LINE_WIDTH = 96;
-/** `lead` (as wide as the description column) and the words of `text`, wrapped at LINE_WIDTH under the column. */
-function wrap(lead, text) {
-    const lines = [];
-    let line = lead;
-    let words = 0;
-    for (const word of text.split(' ')) {
-        if (words > 0 && line.length + 1 + word.length > LINE_WIDTH) {
-            lines.push(line);
-            line = ' '.repeat(DESCRIPTION_COLUMN);
-            words = 0;
-        }
-        line += words > 0 ? ` ${word}` : word;
-        words++;
-    }
-    return [...lines, line].join('\n');
-}
-/** One flag's help: `--name VALUE`, then its description and default. */
-function flagHelp(name) {
-    const spec = inputSpec(name);
-    const sentence = spec.help ?? spec.description.replace(/\.$/, '');
-    const notes = [sentence.charAt(0).toLowerCase() + sentence.slice(1)];
-    const shownDefault = spec.kind.type === 'boolean' ? undefined : (spec.default ?? spec.shownDefault?.cli);
-    if (shownDefault !== undefined)
-        notes.push(`(default: ${shownDefault})`);
-    if (spec.repeatable)
-        notes.push('(repeatable)');
-    const flag = `--${name}${spec.placeholder ? ` ${spec.placeholder}` : ''}`;
-    return wrap(`  ${flag.padEnd(DESCRIPTION_COLUMN - 3)} `, notes.join(' '));
-}
-/** A help section: a heading and its flags' lines. */
-function section(heading, names) {
-    return `${heading}:\n${names.map(flagHelp).join('\n')}\n`;
-}
-/** The flags of a subcommand other than `run`, under one heading. */
-function flagsSection(command) {
-    return section('Flags', flagsOf(command));
-}
-/** `reverify run --help` (built when asked, not at start-up): every flag of the input table's `run` front, by group. */
-const runHelp = () => [
-    `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
-
-Runs the script (its lines, or one line per --command) as one script in one shell, as a
-run step does, up to 1 + max-retries times, stopping at the first attempt that meets every
-expectation. A shell that is not on PATH is an error before anything runs.
-`,
-    ...HELP_GROUPS.map(group => section(group, flagsOf('run').filter(name => inputSpec(name).group === group)))
-].join('\n');
-/** `reverify capture --help`. */
-const captureHelp = () => `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
-
-Records that someone looked at a failed run: what they found goes in --note. A captured
-failure no longer warns or blocks the next run of the same command. "latest" is the newest
-failed receipt of this repository.
-
-${flagsSection('capture')}`;
-/** `reverify receipts --help`. */
-const receiptsHelp = () => `Usage: reverify receipts list [--json] [--state-dir DIR]
-       reverify receipts show <run-id|latest> [--json] [--state-dir DIR]
-
-list: this repository's receipts, newest first (run id, status, flaky, captured, command).
-show: one receipt in full, including its normalized command identity.
-
-${flagsSection('receipts')}`;
-/** `reverify config --help`. */
-const CONFIG_HELP = `Usage: reverify config set capture-before-retry <warn|block|off>
-
-Writes .reverify/config.json in the repository (commit it to share the setting). The key
-is omitted when the value is the default, warn.
-`;
-/** `reverify resume --help`. */
-const resumeHelp = () => `Usage: reverify resume [<run-id>] [--state-dir DIR] [--capture-before-retry MODE] [--redact VALUE]
-
-Continues an interrupted run: one whose receipt is still "running" while its process is
-gone (killed, crashed, machine lost). The same receipt and session are continued:
-  - a result that was recorded but not yet verified is judged from the record
-    (expect-exit, expect-stdout) without running the command again;
-  - an attempt cut off mid-command counts as used, and the remaining attempts run.
-Without a run id: the newest such run of this repository. Running the same command with
-reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
-is closed as interrupted and a new one starts.
-
-${flagsSection('resume')}`;
-/** `reverify report --help`. */
-const reportHelp = () => `Usage: reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]
-
-Writes a run's HTML report (one self-contained file: no script, no network request) and
-prints its path. By default it is report.html in the run's trace folder, where every run
-already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
-
-${flagsSection('report')}`;
-/** `reverify flaky --help`. */
-const flakyHelp = () => `Usage: reverify flaky [--json] [--since N] [--state-dir DIR]
-
-Lists the tests of this repository that flaked (failed in one attempt, passed in a later
-one) or failed, with how many runs each did so in, most flakes first. It reads the JUnit
-results that runs with --test-results recorded in their receipts.
-
-${flagsSection('flaky')}`;
-
-;// CONCATENATED MODULE: ./src/cli/io.ts
-/** Writes one line to a console stream. */
-function println(stream, line) {
-    stream.write(`${line}\n`);
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
-
-
-
-function iso_datetime(params) {
-    return _isoDateTime(ZodISODateTime, params);
-}
-function iso_date(params) {
-    return core._isoDate(ZodISODate, params);
-}
-function iso_time(params) {
-    return core._isoTime(ZodISOTime, params);
-}
-function iso_duration(params) {
-    return core._isoDuration(ZodISODuration, params);
-}
-
-;// CONCATENATED MODULE: ./src/core/ulid.ts
-
-/** Crockford's base32, the ULID alphabet. */
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
-function newUlid(now = Date.now()) {
-    let time = '';
-    let ms = Math.max(0, Math.floor(now));
-    for (let i = 0; i < 10; i++) {
-        time = ALPHABET[ms % 32] + time;
-        ms = Math.floor(ms / 32);
-    }
-    const bytes = (0,external_node_crypto_namespaceObject.randomBytes)(16);
-    let random = '';
-    for (let i = 0; i < 16; i++)
-        random += ALPHABET[bytes[i] % 32];
-    return time + random;
-}
-/** Matches a ULID as produced by newUlid. */
-const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
-;// CONCATENATED MODULE: ./src/core/receipt.ts
-
-
-
-/**
- * The receipt of one verify run (docs/design.md §3), `runs/<run-id>/receipt.json`. Receipts can come
- * back from an untrusted cache, so every string and list has a ceiling, and fields this
- * version does not know are dropped on read.
- */
-/** Longest command text kept in a receipt (the script, or `expect-check`): twice the longest input, room for redaction markers. */
-const MAX_COMMAND_CHARS = 32_768;
-/** Most command lines of a script (identity entries; `commands` holds one entry per script). */
-const MAX_COMMANDS = 100;
-/** Longest capture note. */
-const MAX_NOTE_CHARS = 4_000;
-/** Longest `source` / `by` of a capture. */
-const MAX_CAPTURE_LABEL_CHARS = 200;
-const shortText = schemas_string().max(256);
-const pathText = schemas_string().max(4_096);
-const commandText = schemas_string().max(MAX_COMMAND_CHARS);
-const timestamp = iso_datetime({ offset: true });
-/** What a run is or came to. */
-const ReceiptStatusSchema = schemas_enum(['running', 'passed', 'failed', 'aborted', 'interrupted']);
-/** How one command of the last attempt ended. */
-const CommandResultSchema = object({
-    command: commandText,
-    /** null when the command never reached an exit (e.g. the run crashed under it). */
-    exit_code: schemas_number().int().min(-2_147_483_648).max(4_294_967_295).nullable(),
-    signal: schemas_string().max(32).nullable(),
-    timed_out: schemas_boolean(),
-    duration_ms: schemas_number().nonnegative().max(1e12)
-});
-/** The run's expectations, under their input names. */
-const ExpectationsSchema = object({
-    'expect-exit': schemas_number().int().min(0).max(255).optional(),
-    'expect-stdout': schemas_string().max(MAX_COMMAND_CHARS).optional(),
-    'expect-file': pathText.optional(),
-    'expect-check': commandText.optional()
-});
-/** Who recorded what happened to a failed run (docs/design.md §3 "Capture"). */
-const CaptureSchema = object({
-    captured_at: timestamp,
-    note: schemas_string().max(MAX_NOTE_CHARS),
-    /** Where the capture came from: `cli`, `action`, `commit <sha>`, `pull_request #<n>`. */
-    source: schemas_string().max(MAX_CAPTURE_LABEL_CHARS),
-    by: schemas_string().max(MAX_CAPTURE_LABEL_CHARS)
-});
-/** GitHub Actions facts, present only when the run happened in Actions. */
-const CiSchema = object({
-    run_id: shortText.optional(),
-    run_attempt: schemas_number().int().min(1).max(1_000_000).optional(),
-    workflow: shortText.optional(),
-    job: shortText.optional(),
-    sha: shortText.optional(),
-    ref: shortText.optional(),
-    event: shortText.optional(),
-    actor: shortText.optional()
-});
-/** Most test names in each list of `tests`; the longest name kept. */
-const MAX_TEST_NAMES = 100;
-const testNames = array(schemas_string().max(500)).max(MAX_TEST_NAMES);
-/** What the run's JUnit results said (docs/design.md §1 "Test results"): the decisive attempt's failed tests and the flaky ones. */
-const ReceiptTestsSchema = object({
-    total: schemas_number().int().min(0).max(1e9),
-    failed: testNames,
-    flaky: testNames
-});
-/** The receipt version written now; version 1 (no `tests`) is still read. */
-const RECEIPT_VERSION = 2;
-/** The receipt, `schema_version: 2` (1 is read too: it only lacks `tests`). */
-const ReceiptSchema = object({
-    schema_version: union([literal(1), literal(2)]),
-    run_id: schemas_string().regex(RUN_ID_PATTERN),
-    /** `owner/name` in Actions, the git top-level path in the CLI. */
-    target: pathText.min(1),
-    scope: schemas_string().max(1_024),
-    /** The normalized commands (see identity.ts). */
-    identity: array(commandText).min(1).max(MAX_COMMANDS),
-    /** sha256 hex of the identity as computed before redaction (see identityHash). */
-    identity_hash: schemas_string().regex(/^[0-9a-f]{64}$/),
-    status: ReceiptStatusSchema,
-    flaky: schemas_boolean(),
-    started_at: timestamp,
-    /** null while the run is `running`. */
-    ended_at: timestamp.nullable(),
-    attempts: schemas_number().int().min(0).max(1_000_000),
-    max_attempts: schemas_number().int().min(1).max(1_000_000),
-    commands: array(CommandResultSchema).max(MAX_COMMANDS),
-    expectations: ExpectationsSchema,
-    session: object({ id: schemas_string().regex(ULID_PATTERN), dir: pathText }),
-    host: shortText,
-    pid: schemas_number().int().min(0).max(4_294_967_295),
-    ci: CiSchema.optional(),
-    capture: CaptureSchema.optional(),
-    tests: ReceiptTestsSchema.optional(),
-    /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
-    seal: schemas_string()
-        .regex(/^[0-9a-f]{64}$/)
-        .optional()
-});
-/** Validates an untrusted value as a receipt; the reason is one line naming the first bad field. */
-function parseReceipt(value) {
-    const result = ReceiptSchema.safeParse(value);
-    if (result.success)
-        return { ok: true, receipt: result.data };
-    const issue = result.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'receipt';
-    return { ok: false, reason: `${where}: ${issue?.message ?? 'invalid'}` };
-}
-/** Start time in ms for ordering (started_at, then run id); an unreadable time sorts first. */
-function startedAtMs(receipt) {
-    const ms = Date.parse(receipt.started_at);
-    return Number.isFinite(ms) ? ms : 0;
-}
-/** Newest first: later `started_at`, then the larger run id. */
-function compareNewestFirst(a, b) {
-    const byTime = startedAtMs(b) - startedAtMs(a);
-    if (byTime !== 0)
-        return byTime;
-    return a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0;
-}
-
-;// CONCATENATED MODULE: ./src/core/capture.ts
-
-
-
-
-/** Most trailers taken from one text. */
-const MAX_TRAILERS = 50;
-/** Longest note taken from a trailer. */
-const MAX_TRAILER_NOTE_CHARS = 1_000;
-// Event payloads are untrusted and can be large: only the start of a text is searched.
-const MAX_SCANNED_CHARS = (/* unused pure expression or super */ null && (1024 * 1024));
-// Lines are cut at CR and LF only; a U+2028/U+2029 inside one is a blank here (`.` matches it
-// under the `s` flag) and becomes a space in the note, so such a trailer applies, not vanishes
-const TRAILER_LINE = /^[ \t]*reverify-capture[ \t]*:\s*(\S+)(?:\s+(.*))?$/is;
-const capture_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-/** Every `Reverify-Capture: <run-id> [note]` line in a text (commit message, PR body); lines whose id is not a valid run id are ignored. Bounded: at most 50 per text, note capped at 1000 chars. */
-function parseCaptureTrailers(text) {
-    const trailers = [];
-    for (const line of text.slice(0, MAX_SCANNED_CHARS).split(/\r\n|\r|\n/)) {
-        const match = TRAILER_LINE.exec(line);
-        if (!match || !isRunId(match[1]))
-            continue;
-        const note = Array.from((match[2] ?? '').replace(capture_CONTROL_CHARS, ' ').trim())
-            .slice(0, MAX_TRAILER_NOTE_CHARS)
-            .join('');
-        trailers.push({ runId: match[1], note });
-        if (trailers.length === MAX_TRAILERS)
-            break;
-    }
-    return trailers;
-}
-/**
- * Records {captured_at, note, source, by} on a receipt (atomically) and returns it.
- * `ref` is a run id, or `latest`: with `identityHash` (the action's capture mode, same command
- * and scope) the latest run of that identity, which must have failed; otherwise the newest
- * failed, not yet captured run of `target`. Capturing again replaces the earlier capture.
- * Unknown run id, another target's run, a run still running, nothing to capture → UsageError.
- */
-async function captureRun(store, ref, details) {
-    const note = details.note.trim();
-    if (Array.from(note).length > MAX_NOTE_CHARS) {
-        throw new UsageError(`capture: the note is longer than ${MAX_NOTE_CHARS} characters; keep it short and link to details`);
-    }
-    const receipt = ref.trim().toLowerCase() === 'latest' ? await latestToCapture(store, details) : await namedRun(store, ref.trim(), details);
-    if (receipt.status === 'running') {
-        throw new UsageError(`capture: run ${receipt.run_id} is still running; capture it once it has ended`);
-    }
-    const captured = {
-        ...receipt,
-        capture: {
-            captured_at: (details.now ?? new Date()).toISOString(),
-            note,
-            source: Array.from(details.source).slice(0, MAX_CAPTURE_LABEL_CHARS).join(''),
-            by: Array.from(details.by).slice(0, MAX_CAPTURE_LABEL_CHARS).join('')
-        }
-    };
-    await store.write(captured);
-    return captured;
-}
-/**
- * Applies trailers found in commit messages or a PR body when a run starts. A trailer naming
- * an unknown run, another target's run or a running one is ignored with a notice; a run that
- * is already captured is left as it is (the same commit is seen by every later run).
- */
-async function applyCaptureTrailers(store, trailers, details) {
-    const outcome = { applied: [], notices: [] };
-    const seen = new Set();
-    for (const trailer of trailers) {
-        if (seen.has(trailer.runId))
-            continue;
-        seen.add(trailer.runId);
-        const receipt = await store.read(trailer.runId);
-        if (receipt === undefined) {
-            outcome.notices.push(`Reverify-Capture: no receipt of run ${trailer.runId} here; ignored`);
-            continue;
-        }
-        if (receipt.capture !== undefined)
-            continue;
-        try {
-            await captureRun(store, trailer.runId, { ...details, note: trailer.note });
-            outcome.applied.push(trailer.runId);
-        }
-        catch (error) {
-            if (!isUserError(error))
-                throw error;
-            outcome.notices.push(`Reverify-Capture: ${describeError(error).replace(/^capture: /, '')}; ignored`);
-        }
-    }
-    return outcome;
-}
-async function namedRun(store, ref, details) {
-    const runId = requireRunId(ref, 'capture');
-    const receipt = await store.read(runId);
-    if (receipt === undefined)
-        throw new UsageError(`capture: no receipt of run ${runId} in ${store.stateDir}`);
-    if (details.target !== undefined && receipt.target !== details.target) {
-        throw new UsageError(`capture: run ${runId} belongs to ${printable(receipt.target, 200)}, not ${printable(details.target, 200)}`);
-    }
-    return receipt;
-}
-async function latestToCapture(store, details) {
-    const { target } = details;
-    if (target === undefined)
-        throw new UsageError('capture: latest needs a target (repository) to look in');
-    if (details.identityHash !== undefined) {
-        const latest = await store.latest(target, details.scope ?? '', details.identityHash);
-        if (latest === undefined)
-            throw new UsageError('capture: this command has no run yet; nothing to capture');
-        if (latest.status !== 'failed') {
-            throw new UsageError(`capture: the latest run of this command (${latest.run_id}) is ${latest.status}, not failed; nothing to capture`);
-        }
-        return latest;
-    }
-    const failed = await store.latestOfTarget(target, receipt => receipt.status === 'failed' && receipt.capture === undefined);
-    if (failed === undefined)
-        throw new UsageError(`capture: no failed run waiting to be captured in ${printable(target, 200)}`);
-    return failed;
-}
-
-;// CONCATENATED MODULE: ./src/core/atomic-file.ts
-
-
-
-
-/**
- * Files that must never be seen half-written (receipts, meta.json, config) and files read
- * from a directory someone else may have filled (a restored cache).
- */
-// Not every platform has these flags; 0 leaves the open as it would be without them.
-const NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
-const NON_BLOCKING = external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0;
-/**
- * Writes a file atomically: temp file in the same dir, fsync, rename, fsync the directory.
- * The steps are synchronous system calls: these files are small, and each asynchronous step
- * would cost a round trip through the thread pool, which dominated a short run's time.
- */
-async function writeFileAtomic(path, data, mode = 0o644) {
-    const directory = (0,external_node_path_namespaceObject.dirname)(path);
-    // A dot name ending in .tmp, so a leftover from a crash is recognisable and ignorable.
-    const temp = (0,external_node_path_namespaceObject.join)(directory, `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.tmp`);
-    const fd = (0,external_node_fs_namespaceObject.openSync)(temp, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | NO_FOLLOW, mode);
-    try {
-        try {
-            (0,external_node_fs_namespaceObject.writeFileSync)(fd, data);
-            (0,external_node_fs_namespaceObject.fsyncSync)(fd);
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-        (0,external_node_fs_namespaceObject.renameSync)(temp, path);
-    }
-    catch (error) {
-        try {
-            (0,external_node_fs_namespaceObject.unlinkSync)(temp);
-        }
-        catch {
-            // already gone
-        }
-        throw error;
-    }
-    await fsyncDirectory(directory);
-}
-/** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */
-async function fsyncDirectory(directory) {
-    let fd;
-    try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(directory, external_node_fs_namespaceObject.constants.O_RDONLY);
-        (0,external_node_fs_namespaceObject.fsyncSync)(fd);
-    }
-    catch (error) {
-        // Windows cannot open or sync a directory; the rename itself is still atomic there.
-        if (!isErrorCode(error, 'EISDIR', 'EPERM', 'EINVAL', 'EBADF', 'EACCES'))
-            throw error;
-    }
-    finally {
-        if (fd !== undefined)
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-/** Reads a regular file, refusing symlinks (lstat) and files over maxBytes; undefined when absent. */
-async function readRegularFile(path, maxBytes) {
-    let before;
-    try {
-        before = await (0,promises_namespaceObject.lstat)(path);
-    }
-    catch (error) {
-        if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
-            return undefined;
-        throw error;
-    }
-    if (before.isSymbolicLink())
-        throw new Error(`${path} is a symbolic link; it is not followed`);
-    if (!before.isFile())
-        throw new Error(`${path} is not a regular file`);
-    if (before.size > maxBytes)
-        throw new Error(`${path} is larger than ${maxBytes} bytes`);
-    // O_NOFOLLOW and the inode check close the gap between lstat and open; O_NONBLOCK keeps a
-    // FIFO swapped in meanwhile from hanging the open.
-    const handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
-    try {
-        const after = await handle.stat();
-        if (!after.isFile() || after.ino !== before.ino || after.dev !== before.dev) {
-            throw new Error(`${path} changed while it was being read`);
-        }
-        // One byte more than allowed tells a file that grew past the limit from one that did not.
-        const buffer = Buffer.alloc(Math.min(after.size, maxBytes) + 1);
-        const chunks = [];
-        let total = 0;
-        while (total <= maxBytes) {
-            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-            if (bytesRead === 0)
-                break;
-            chunks.push(Buffer.from(buffer.subarray(0, bytesRead)));
-            total += bytesRead;
-        }
-        if (total > maxBytes)
-            throw new Error(`${path} is larger than ${maxBytes} bytes`);
-        return Buffer.concat(chunks, total).toString('utf8');
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** Creates a directory if needed and checks it is a real directory, not a symlink planted in its place. */
-async function ensureRealDirectory(path) {
-    try {
-        (0,external_node_fs_namespaceObject.mkdirSync)(path, { mode: 0o755 });
-    }
-    catch (error) {
-        if (!isErrorCode(error, 'EEXIST'))
-            throw error;
-    }
-    await requireRealDirectory(path);
-}
-/** Throws unless `path` is a directory reached without following a symlink at its last step. */
-async function requireRealDirectory(path) {
-    const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
-    if (stats.isSymbolicLink())
-        throw new Error(`${path} is a symbolic link; it is not followed`);
-    if (!stats.isDirectory())
-        throw new Error(`${path} is not a directory`);
-}
-/** True when `error` is a Node system error with one of these codes. */
-function isErrorCode(error, ...codes) {
-    return (typeof error === 'object' &&
-        error !== null &&
-        'code' in error &&
-        typeof error.code === 'string' &&
-        codes.includes(error.code));
-}
-
-;// CONCATENATED MODULE: ./src/core/config-file.ts
-
-
-
-
-
-/** The allowed capture-before-retry values, in the order messages list them. */
-const CAPTURE_MODES = ['warn', 'block', 'off'];
-/** The mode used when neither a flag/input nor the config file says otherwise. */
-const DEFAULT_CAPTURE_MODE = 'warn';
-/** The config file's path relative to the repository. */
-const CONFIG_PATH = (0,external_node_path_namespaceObject.join)('.reverify', 'config.json');
-const CONFIG_KEY = 'capture_before_retry';
-const MAX_CONFIG_BYTES = 64 * 1024;
-/** Trimmed, case-insensitive; anything else (non-strings, '', 'maybe', 'true', 1) → ConfigError naming where it came from and "allowed: warn, block, off". */
-function parseCaptureMode(value, source) {
-    const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-    const mode = CAPTURE_MODES.find(candidate => candidate === text);
-    if (mode !== undefined)
-        return mode;
-    const shown = typeof value === 'string' ? `'${printableValue(value)}'` : printableValue(value);
-    throw new ConfigError(`${source}: ${shown} is not a capture-before-retry value (allowed: ${CAPTURE_MODES.join(', ')})`);
-}
-/** Reads <repoDir>/.reverify/config.json; missing → {}; bad JSON / bad value → ConfigError (exit 2) naming the file. */
-async function readConfig(repoDir) {
-    const path = (0,external_node_path_namespaceObject.join)(repoDir, CONFIG_PATH);
-    const raw = await readConfigObject(path);
-    if (raw === undefined || raw[CONFIG_KEY] === undefined)
-        return {};
-    return { captureBeforeRetry: parseCaptureMode(raw[CONFIG_KEY], `${path}: ${CONFIG_KEY}`) };
-}
-/** Writes the key (omitting it when it is the default 'warn'), keeping other keys; atomic. */
-async function setCaptureMode(repoDir, mode) {
-    const path = (0,external_node_path_namespaceObject.join)(repoDir, CONFIG_PATH);
-    const next = { ...((await readConfigObject(path)) ?? {}) };
-    if (mode === DEFAULT_CAPTURE_MODE)
-        delete next[CONFIG_KEY];
-    else
-        next[CONFIG_KEY] = mode;
-    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(repoDir, '.reverify'), { recursive: true });
-    await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`);
-}
-/** flag > config > 'warn'. */
-function resolveCaptureMode(flag, config) {
-    // An empty action input arrives as '' and means "not given".
-    if (flag !== undefined && flag.trim() !== '')
-        return parseCaptureMode(flag, 'capture-before-retry');
-    return config.captureBeforeRetry ?? DEFAULT_CAPTURE_MODE;
-}
-async function readConfigObject(path) {
-    let text;
-    try {
-        text = await readRegularFile(path, MAX_CONFIG_BYTES);
-    }
-    catch (error) {
-        const reason = errors_describeError(error);
-        throw new ConfigError(`${path}: ${reason.startsWith(path) ? reason.slice(path.length).trim() : reason}`);
-    }
-    if (text === undefined)
-        return undefined;
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        throw new ConfigError(`${path}: not valid JSON (${errors_describeError(error)})`);
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new ConfigError(`${path}: expected a JSON object such as {"${CONFIG_KEY}": "warn"}`);
-    }
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/core/remedy.ts
-/**
- * The `reverify …` commands reverify prints as a remedy (capture a failure, resume a run),
- * written so that they work when pasted as printed into a POSIX shell in the repository:
- * they carry `--state-dir` (absolute, quoted) whenever the run's state directory is not the
- * repository's default one (docs/design.md §3 "Capture").
- */
-
-/** Characters a POSIX shell reads back unchanged outside quotes. */
-const BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
-/** `text` as one word of a POSIX shell: bare when that is safe, else in single quotes. */
-function shellWord(text) {
-    if (BARE.test(text))
-        return text;
-    return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-/** ` --state-dir '<dir>'`, or nothing for the repository's default state directory. */
-function stateDirFlag(place) {
-    if (place === undefined || place.stateDir === defaultStateDir(place.root))
-        return '';
-    return ` --state-dir ${shellWord(place.stateDir)}`;
-}
-/** `reverify capture <run-id> [--state-dir DIR] --note "<what you found>"`. */
-function captureCommand(runId, place, note = '<what you found>') {
-    return `reverify capture ${shellWord(runId)}${stateDirFlag(place)} --note "${note}"`;
-}
-/** The commit that captures a failed run through its trailer in GitHub Actions (docs/design.md §3). */
-function captureCommitCommand(runId, note = '<what you found>') {
-    return `git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} ${note}"`;
-}
-/** `reverify resume <run-id> [--state-dir DIR]`. */
-function resumeCommand(runId, place) {
-    return `reverify resume ${shellWord(runId)}${stateDirFlag(place)}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/shell/lexer.ts
-/**
- * Lexical rules of shell text, shared by every reader of commands in reverify: the guardrail,
- * which cuts a script into simple commands the way bash does, and the tokenizer behind command
- * identity and the guardrail's word lists. Each function answers one question about the text
- * (where does this quoted or bracketed piece end, does this `#` open a comment), so the
- * readers cannot drift apart on it.
- */
-const BLANKS = ' \t\n';
-const OPERATOR_CHARS = ';&|()<>';
-/** Whether an unquoted character ends the word before it: a blank, a newline or an operator character. */
-function breaksWord(char) {
-    return char !== undefined && (BLANKS.includes(char) || OPERATOR_CHARS.includes(char));
-}
-/**
- * Whether an unquoted `#` at `at` opens a comment. Bash reads one only where a word starts:
- * at the start of the text, or after an unescaped blank, newline or operator character. A
- * line continuation (`\⏎`) counts as nothing, and a `)` that closes a substitution
- * (`$(…)`, `<(…)`) ends no word. Anywhere else (`a#b`, `a\ #b`, `$(date)#x`) the `#` is
- * text, and reading it as a comment would hide the rest of the line from every check.
- */
-function opensComment(text, at, parens) {
-    let before = at - 1;
-    while (text[before] === '\n' && isEscaped(text, before))
-        before -= 2;
-    const char = text[before];
-    if (char === undefined)
-        return true;
-    if (!breaksWord(char) || isEscaped(text, before))
-        return false;
-    return !(char === ')' && parens.closesSubstitution(before));
-}
-/**
- * Remembers, while a scan moves left to right, which `(` open a substitution (`$(`, `<(`,
- * `>(`) rather than a subshell, and so whether the last `)` passed ended one.
- */
-class SubstitutionParens {
-    open = [];
-    lastClose = -1;
-    /** Notes the `(` at `at` of `text`. */
-    opened(text, at) {
-        const before = text[at - 1];
-        this.open.push(before !== undefined && '$<>'.includes(before) && !isEscaped(text, at - 1));
-    }
-    /** Notes the `)` at `at`, closing the latest `(` noted. */
-    closed(at) {
-        if (this.open.pop() === true)
-            this.lastClose = at;
-    }
-    /** Notes a substitution whose `)` at `at` a scanner stepped over whole. */
-    skipped(at) {
-        this.lastClose = at;
-    }
-    /** Whether the `)` at `at`, the last one the scan passed, closed a substitution. */
-    closesSubstitution(at) {
-        return at === this.lastClose;
-    }
-}
-/** Whether an odd run of backslashes right before `at` escapes the character there. */
-function isEscaped(text, at) {
-    let start = at;
-    while (text[start - 1] === '\\')
-        start--;
-    return (at - start) % 2 === 1;
-}
-/** Index of the `'` closing a single-quoted string whose body starts at `from`, or -1 (nothing is escaped inside). */
-function closingSingleQuote(text, from) {
-    return text.indexOf("'", from);
-}
-/**
- * Index of the `quote` closing a string whose body starts at `from`, or -1. A backslash
- * escapes the next character: this is how `$'…'` and backticks end, and how shell-quote ends
- * a double-quoted string.
- */
-function closingQuote(text, from, quote) {
-    for (let index = from; index < text.length; index += 1) {
-        if (text[index] === '\\')
-            index += 1;
-        else if (text[index] === quote)
-            return index;
-    }
-    return -1;
-}
-/** Index of the `}` closing a `${` whose body starts at `from`, or -1; a nested `${…}` holds its own `}`. */
-function closingBrace(text, from) {
-    let depth = 1;
-    for (let index = from; index < text.length; index += 1) {
-        if (text[index] === '{' && text[index - 1] === '$')
-            depth += 1;
-        else if (text[index] === '}')
-            depth -= 1;
-        if (depth === 0)
-            return index;
-    }
-    return -1;
-}
-/** Index of the `)` closing a `$(` whose body starts at `from`, or the end of `text` when none does. */
-function closingParen(text, from) {
-    // An explicit stack rather than recursion: nesting depth is up to the input
-    const modes = ['code'];
-    const parens = new SubstitutionParens();
-    let i = from;
-    while (i < text.length) {
-        const char = text[i];
-        const mode = modes[modes.length - 1];
-        if (char === '\\') {
-            i += 2;
-            continue;
-        }
-        if (mode === 'backtick') {
-            if (char === '`')
-                modes.pop();
-        }
-        else if (mode === 'double') {
-            if (char === '"')
-                modes.pop();
-            else if (char === '`')
-                modes.push('backtick');
-            else if (char === '$' && text[i + 1] === '(') {
-                modes.push('code');
-                parens.opened(text, i + 1);
-                i++;
-            }
-        }
-        else if (char === "'") {
-            i = afterClose(text, closingSingleQuote(text, i + 1));
-            continue;
-        }
-        else if (char === '$' && text[i + 1] === "'") {
-            i = afterClose(text, closingQuote(text, i + 2, "'"));
-            continue;
-        }
-        else if (char === '#' && opensComment(text, i, parens)) {
-            i = lineEnd(text, i);
-            continue;
-        }
-        else if (char === '"')
-            modes.push('double');
-        else if (char === '`')
-            modes.push('backtick');
-        else if (char === '(') {
-            modes.push('code');
-            parens.opened(text, i);
-        }
-        else if (char === ')') {
-            modes.pop();
-            if (modes.length === 0)
-                return i;
-            parens.closed(i);
-        }
-        i++;
-    }
-    return text.length;
-}
-/** Index just past a closing character found at `close`, or the end of `text` when there was none (-1). */
-function afterClose(text, close) {
-    return close === -1 ? text.length : close + 1;
-}
-/** Index of the newline ending the line that holds `from`, or the end of `text`. */
-function lineEnd(text, from) {
-    const end = text.indexOf('\n', from);
-    return end === -1 ? text.length : end;
-}
-
-;// CONCATENATED MODULE: ./src/core/shell/tokenize.ts
-/**
- * shell-quote's reading of one command, with environment references kept as references
- * instead of expanded: command identity renders these tokens canonically, and the guardrail
- * reads its word lists from them. The text is prepared first, by the shared lexer's rules,
- * where shell-quote would read it differently from a shell.
- */
-
-
-
-// Variables are swapped for numbered placeholders while parsing, so a reference can be told
-// apart from the same text written literally. The random tag keeps user text from
-// imitating a placeholder.
-const PLACEHOLDER_TAG = `\u0000${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex')}\u0000`;
-const PLACEHOLDER_SPLIT = new RegExp(`${PLACEHOLDER_TAG}(\\d+)${PLACEHOLDER_TAG}`);
-/** shell-quote's tokens for a command, `$VAR` kept literal; undefined when shell-quote cannot parse it (a bad `${…}`). */
-function tokenize(command) {
-    const prepared = prepareForParse(command);
-    const names = [];
-    let entries;
-    try {
-        entries = (0,shell_quote.parse)(prepared.text, (name) => {
-            if (name === '')
-                return undefined; // a lone `$` stays a literal dollar
-            names.push(name);
-            return `${PLACEHOLDER_TAG}${names.length - 1}${PLACEHOLDER_TAG}`;
-        });
-    }
-    catch {
-        return undefined;
-    }
-    const tokens = entries.map((entry) => {
-        if (typeof entry === 'string')
-            return { kind: 'word', glob: false, parts: splitParts(entry, names) };
-        if ('comment' in entry)
-            return { kind: 'comment', text: entry.comment };
-        if (entry.op === 'glob')
-            return { kind: 'word', glob: true, parts: splitParts(entry.pattern, names) };
-        return { kind: 'operator', op: entry.op };
-    });
-    return { tokens, closed: prepared.closed };
-}
-function splitParts(text, names) {
-    const pieces = text.split(PLACEHOLDER_SPLIT);
-    const parts = [];
-    pieces.forEach((piece, index) => {
-        if (index % 2 === 1)
-            parts.push({ variable: names[Number(piece)] ?? '' });
-        else if (piece !== '')
-            parts.push({ literal: piece });
-    });
-    return parts;
-}
-/**
- * The command as handed to shell-quote, where it would read the text otherwise than a shell.
- * `\*` and `\?` outside quotes become `"*"` and `"?"`: shell-quote takes an escaped `*` for a
- * glob. A `#` inside a word becomes `\#`: shell-quote starts a comment at any `#`, bash only
- * at the start of a word, so `rm a#b -rf x` would lose its `-rf x`. The scan follows
- * shell-quote's quoting: backslash escapes, '…', "…", $'…', ${…}; a `#` that opens a comment
- * runs to the end. Past an open quote or `${` the text is left as it is.
- */
-function prepareForParse(command) {
-    const pieces = [];
-    const parens = new SubstitutionParens();
-    let copied = 0;
-    const finish = (closed) => {
-        pieces.push(command.slice(copied));
-        return { text: pieces.join(''), closed };
-    };
-    let index = 0;
-    while (index < command.length) {
-        const char = command[index];
-        let end = index + 1;
-        if (char === '\\') {
-            const escaped = command[index + 1];
-            if (escaped === '*' || escaped === '?') {
-                pieces.push(command.slice(copied, index), `"${escaped}"`);
-                index += 2;
-                copied = index;
-                continue;
-            }
-            end = index + 2;
-        }
-        else if (char === "'") {
-            end = closingSingleQuote(command, index + 1) + 1;
-        }
-        else if (char === '"') {
-            end = closingQuote(command, index + 1, '"') + 1;
-        }
-        else if (char === '$' && command[index + 1] === "'") {
-            end = closingQuote(command, index + 2, "'") + 1;
-        }
-        else if (char === '$' && command[index + 1] === '{') {
-            end = closingBrace(command, index + 2) + 1;
-        }
-        else if (char === '$' && command[index + 1] === '#') {
-            end = index + 2; // `$#` is a variable, not a comment
-        }
-        else if (char === '(') {
-            parens.opened(command, index);
-        }
-        else if (char === ')') {
-            parens.closed(index);
-        }
-        else if (char === '#') {
-            if (opensComment(command, index, parens))
-                return finish(true);
-            pieces.push(command.slice(copied, index), '\\#');
-            copied = index + 1;
-        }
-        if (end === 0)
-            return finish(false);
-        index = end;
-    }
-    return finish(true);
-}
-
-;// CONCATENATED MODULE: ./src/core/identity.ts
-
-
-
-/**
- * Command identity (docs/design.md §3): the script's command lines (continuations joined,
- * blank and comment-only lines dropped, see script-lines.ts); each line is parsed by shell-quote into tokens and
- * rendered back in one canonical spelling, so whitespace and equivalent quoting do not
- * make a new identity while anything that changes the tokens does.
- *
- * Canonical spelling, token by token, joined by one space:
- * - operators (`&&`, `|`, `>`, `2>&1` → `2 >& 1`, …) as their text;
- * - a word as bare text when it only holds letters, digits and `_@%+=:,./~^-`, otherwise
- *   in single quotes (a `'` inside becomes `\'`); environment references stay references,
- *   written `$NAME` (`${NAME}` when a word character follows, `"${…}"` for other
- *   parameter expansions), so `"$HOME"` and `$HOME` match but `'$HOME'` (literal) does not;
- * - a glob keeps `*` and `?` bare and quotes the rest (`\*` outside quotes counts as
- *   quoted, as in the shell);
- * - a comment as `# <text>` with its whitespace collapsed; as in bash, a `#` only starts a
- *   comment at the start of a word (`a#b` is one word, rendered `'a#b'`).
- * A command that shell-quote cannot parse (a bad `${…}`, an unclosed quote) falls back to
- * its text with whitespace runs collapsed to one space and the ends trimmed.
- * What shell-quote cannot tell apart stays together: `2>&1` and `2 >& 1`, `$(date)` and
- * `$ (date)`. The canonical text identifies a command; it is never run.
- * The tokens come from the shell tokenizer the guardrail reads words with (shell/tokenize.ts).
- */
-const BARE_SAFE = /^[\p{L}\p{N}_@%+=:,./~^-]+$/u;
-const PLAIN_NAME = /^\w+$/;
-const SPECIAL_NAME = /^[*@#?$!-]$/;
-const STARTS_WITH_WORD_CHAR = /^\w/;
-/** One command rendered canonically via shell-quote's parse (env refs literal, operators/globs/comments/redirections kept); falls back to whitespace-collapsed text when it does not parse. Idempotent. */
-function normalizeCommand(command) {
-    const tokens = tokensOf(command);
-    if (tokens === undefined)
-        return collapseWhitespace(command);
-    const rendered = tokens.map(renderToken).join(' ');
-    // The spelling must read back as the same tokens, or normalizing it again would drift.
-    const reread = tokensOf(rendered);
-    if (reread === undefined || JSON.stringify(reread) !== JSON.stringify(tokens)) {
-        return collapseWhitespace(command);
-    }
-    return rendered;
-}
-/** The identity of an ordered list of command lines (each normalized). */
-function commandIdentity(commands) {
-    const identity = commands.map(normalizeCommand);
-    return { identity, hash: identityHash(identity) };
-}
-/**
- * The identity of a script: its command lines, continuations joined, each normalized. A
- * receipt written when each line was a command of its own has the same identity whenever
- * its script had no continued and no comment-only line (docs/design.md §3).
- */
-function scriptIdentity(script) {
-    return commandIdentity(identityLines(script));
-}
-/** sha256 hex of the UTF-8 bytes of `JSON.stringify(identity)`: the serialization every reader must use. */
-function identityHash(identity) {
-    return sha256Hex(JSON.stringify(identity));
-}
-/** sha256 hex (first 32 chars ok) of target + scope + identity hash: the history key used by the action's cache key prefix. */
-function historyKey(target, scope, identityHash) {
-    // JSON keeps the three fields apart, so ('a b', '') and ('a', 'b ') cannot collide.
-    return sha256Hex(JSON.stringify([target, scope, identityHash])).slice(0, 32);
-}
-function sha256Hex(text) {
-    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
-}
-function collapseWhitespace(command) {
-    return command.trim().split(/\s+/).join(' ');
-}
-/** The tokens identity compares: shell-quote's, with each comment's whitespace collapsed. */
-function tokensOf(command) {
-    const tokenized = tokenize(command);
-    if (tokenized === undefined || !tokenized.closed)
-        return undefined;
-    return tokenized.tokens.map(token => (token.kind === 'comment' ? { kind: 'comment', text: collapseWhitespace(token.text) } : token));
-}
-function renderToken(token) {
-    switch (token.kind) {
-        case 'operator':
-            return token.op;
-        case 'comment':
-            return token.text === '' ? '#' : `# ${token.text}`;
-        case 'word':
-            if (token.parts.length === 0)
-                return "''";
-            return token.parts.map((part, index) => renderPart(part, token.parts[index + 1], token.glob)).join('');
-    }
-}
-function renderPart(part, next, glob) {
-    if ('literal' in part)
-        return glob ? renderGlobLiteral(part.literal) : quoteLiteral(part.literal);
-    const name = part.variable;
-    if (SPECIAL_NAME.test(name))
-        return `$${name}`;
-    if (PLAIN_NAME.test(name)) {
-        const glued = next !== undefined && 'literal' in next && STARTS_WITH_WORD_CHAR.test(next.literal);
-        return glued ? `\${${name}}` : `$${name}`;
-    }
-    return `"\${${name}}"`;
-}
-function renderGlobLiteral(text) {
-    return text
-        .split(/([*?]+)/)
-        .map((piece, index) => (index % 2 === 1 ? piece : piece === '' ? '' : quoteLiteral(piece)))
-        .join('');
-}
-function quoteLiteral(text) {
-    if (BARE_SAFE.test(text))
-        return text;
-    return text
-        .split("'")
-        .map(piece => (piece === '' ? '' : `'${piece}'`))
-        .join("\\'");
-}
-
-;// CONCATENATED MODULE: ./src/core/state-dir.ts
-
-
-
-
-
-
-/**
- * The state directory (docs/design.md §4): `runs/` (receipts), `index/` (the receipt index),
- * `sessions/` (traces), and in the CLI a `.gitignore` so only `config.json` is committed.
- */
-/** Where receipts live, one directory per run. */
-const RUNS_DIR = 'runs';
-/** Where the receipt index lives (rebuildable from `runs/`). */
-const INDEX_DIR = 'index';
-/** Where traces live. */
-const SESSIONS_DIR = 'sessions';
-/** The receipt's file name inside its run directory. */
-const RECEIPT_FILE = 'receipt.json';
-const GITIGNORE_HEADER = '# Written by reverify.';
-const GITIGNORE = [
-    `${GITIGNORE_HEADER} Local run state stays out of git; config.json is meant to be committed.`,
-    `/${RUNS_DIR}/`,
-    `/${SESSIONS_DIR}/`,
-    `/${INDEX_DIR}/`,
-    '.*.tmp',
-    ''
-].join('\n');
-/** The directory of one run; the id is validated before it becomes part of a path. */
-function runDirectory(stateDir, runId) {
-    return (0,external_node_path_namespaceObject.join)(stateDir, RUNS_DIR, requireRunId(runId, 'run id'));
-}
-/** The receipt file of one run. */
-function receiptPath(stateDir, runId) {
-    return join(runDirectory(stateDir, runId), RECEIPT_FILE);
-}
-const REAL_ONLY = 'reverify keeps its state in real directories only, so move it out of the way';
-/**
- * Creates the state directory. With `gitignore` (the CLI's `.reverify/` inside a repository)
- * it also writes `.gitignore`; a `.gitignore` the user wrote themselves is left alone.
- * A symlink (or a file) in place of the state directory itself (a `.reverify` link that came
- * with the checkout), of `runs/` or of `sessions/` is a UsageError, and so is a state
- * directory that cannot be created or written (`/proc/x`, a read-only mount): one line,
- * before anything runs or is written.
- */
-async function ensureStateDir(stateDir, opts) {
-    await makeRealDirectory(stateDir);
-    await requireWritable(stateDir);
-    // Receipts and traces are never written through a link. Saying so before a run starts
-    // beats failing halfway through it with a trace nobody can close.
-    for (const name of [RUNS_DIR, SESSIONS_DIR]) {
-        try {
-            await requireRealDirectory((0,external_node_path_namespaceObject.join)(stateDir, name));
-        }
-        catch (error) {
-            if (isErrorCode(error, 'ENOENT'))
-                continue;
-            throw new UsageError(`${errors_describeError(error)}; ${REAL_ONLY}`);
-        }
-    }
-    if (!opts.gitignore)
-        return;
-    const path = (0,external_node_path_namespaceObject.join)(stateDir, '.gitignore');
-    let current;
-    try {
-        current = await readRegularFile(path, 64 * 1024);
-    }
-    catch {
-        return; // a symlink or something odd in its place: not ours to replace
-    }
-    if (current === GITIGNORE)
-        return;
-    if (current === undefined || current.startsWith(GITIGNORE_HEADER))
-        await writeFileAtomic(path, GITIGNORE);
-}
-/**
- * Creates `path` and any missing parents one folder at a time, refusing a link in place of
- * the state directory. Node's own recursive mkdir spins forever where the kernel answers
- * ENOENT for a folder whose parent exists (under `/proc`); here every failure is one line.
- */
-async function makeRealDirectory(path) {
-    const missing = [];
-    let current = path;
-    for (;;) {
-        try {
-            // Only the state directory itself must not be a link; a linked parent (/tmp on macOS) is fine
-            const stats = current === path ? await (0,promises_namespaceObject.lstat)(current) : await (0,promises_namespaceObject.stat)(current);
-            if (stats.isSymbolicLink())
-                throw new UsageError(`${path} is a symbolic link; it is not followed; ${REAL_ONLY}`);
-            if (!stats.isDirectory())
-                throw cannotCreate(path, `${current} is not a directory`);
-            break;
-        }
-        catch (error) {
-            if (error instanceof UsageError)
-                throw error;
-            const parent = (0,external_node_path_namespaceObject.dirname)(current);
-            if (!isErrorCode(error, 'ENOENT') || parent === current)
-                throw cannotCreate(path, error);
-            missing.push(current);
-            current = parent;
-        }
-    }
-    for (const folder of missing.reverse()) {
-        try {
-            await (0,promises_namespaceObject.mkdir)(folder);
-        }
-        catch (error) {
-            if (!isErrorCode(error, 'EEXIST'))
-                throw cannotCreate(path, error);
-            await requireRealDirectory(folder).catch((problem) => {
-                throw cannotCreate(path, problem);
-            });
-        }
-    }
-}
-/** A state directory that takes no files (`/proc`, a read-only mount) is refused before the run starts, not halfway. */
-async function requireWritable(path) {
-    const probe = (0,external_node_path_namespaceObject.join)(path, `.write-check-${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex')}.tmp`);
-    try {
-        const handle = await (0,promises_namespaceObject.open)(probe, 'wx', 0o600);
-        await handle.close();
-        await (0,promises_namespaceObject.unlink)(probe);
-    }
-    catch (error) {
-        throw new UsageError(`state-dir: ${path} cannot be written (${errors_describeError(error)}); ${WRITABLE}`);
-    }
-}
-const WRITABLE = 'give a folder reverify can create and write files in';
-function cannotCreate(path, problem) {
-    return new UsageError(`state-dir: ${path} cannot be created (${errors_describeError(problem)}); ${WRITABLE}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/receipt-index.ts
-
-
-
-
-
-
-
-
-
-
-const STATE_FILE = 'state.json';
-const ENTRY_NAME = /^(\d{16})_(\d{8}-\d{6}-verify-[0-9a-f]{6})$/;
-const IndexStateSchema = object({ version: literal(1), runs: schemas_string().max(200) });
-/** sha256 hex (32 chars) naming the index list of one target. */
-function targetKey(target) {
-    return (0,external_node_crypto_namespaceObject.createHash)('sha256')
-        .update(JSON.stringify(['target', target]), 'utf8')
-        .digest('hex')
-        .slice(0, 32);
-}
-/** The entry's file name: start time then run id, so names sort as the entries do. */
-function entryName(entry) {
-    const ms = Math.min(Math.max(Math.trunc(entry.startedMs), 0), 8_640_000_000_000_000);
-    return `${String(ms).padStart(16, '0')}_${entry.runId}`;
-}
-/** The entry a file name stands for; undefined for any other name. */
-function parseEntryName(name) {
-    const match = ENTRY_NAME.exec(name);
-    if (!match)
-        return undefined;
-    return { startedMs: Number(match[1]), runId: match[2] };
-}
-/** The index files of one state directory (see the layout above). */
-class ReceiptIndex {
-    indexDir;
-    runsDir;
-    constructor(stateDir) {
-        this.indexDir = (0,external_node_path_namespaceObject.join)(stateDir, INDEX_DIR);
-        this.runsDir = (0,external_node_path_namespaceObject.join)(stateDir, RUNS_DIR);
-    }
-    /** The list key of a receipt in one of its two lists. */
-    static keyOf(list, receipt) {
-        return list === 'history' ? historyKey(receipt.target, receipt.scope, receipt.identity_hash) : targetKey(receipt.target);
-    }
-    /**
-     * Adds the receipt to both lists (idempotent) and returns the list directories it changed.
-     * With `sync` they are flushed at once; a rebuild flushes them once at the end, and passes
-     * `checkedDirectories` so each list directory is checked once rather than per receipt.
-     */
-    async add(receipt, options) {
-        const name = entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) });
-        const touched = [];
-        for (const list of ['history', 'target']) {
-            const directory = await this.ensureListDirectory(list, ReceiptIndex.keyOf(list, receipt), options.checkedDirectories);
-            try {
-                const handle = await (0,promises_namespaceObject.open)((0,external_node_path_namespaceObject.join)(directory, name), external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL, 0o644);
-                await handle.close();
-            }
-            catch (error) {
-                if (isErrorCode(error, 'EEXIST'))
-                    continue;
-                throw error;
-            }
-            touched.push(directory);
-            if (options.sync)
-                await fsyncDirectory(directory);
-        }
-        return touched;
-    }
-    /** Removes the receipt's entries from both lists (absent is fine). */
-    async removeReceipt(receipt) {
-        const entry = { runId: receipt.run_id, startedMs: startedAtMs(receipt) };
-        for (const list of ['history', 'target'])
-            await this.remove(list, ReceiptIndex.keyOf(list, receipt), entry);
-    }
-    /**
-     * The entries of one list, newest first; none when the list does not exist. A symlink or
-     * a file where a directory of the index belongs throws: reading an empty list there
-     * would hide receipts, so callers fall back to reading every receipt.
-     */
-    async entries(list, key) {
-        return this.entriesIn((0,external_node_path_namespaceObject.join)(this.indexDir, list, key));
-    }
-    /** Every list key of one kind present on disk. */
-    async keys(list) {
-        const directory = (0,external_node_path_namespaceObject.join)(this.indexDir, list);
-        try {
-            await requireRealDirectory(directory);
-            return (await (0,promises_namespaceObject.readdir)(directory)).filter(name => /^[0-9a-f]{32}$/.test(name));
-        }
-        catch (error) {
-            if (isErrorCode(error, 'ENOENT'))
-                return [];
-            throw error;
-        }
-    }
-    /** Removes one entry from a list (absent is fine). */
-    async remove(list, key, entry) {
-        const directory = (0,external_node_path_namespaceObject.join)(this.indexDir, list, key);
-        if (!(await this.realDirectories(directory)))
-            return;
-        await this.unlinkEntry(directory, entry);
-    }
-    /** Identifies the current set of run directories: it changes when one is added or removed. */
-    async runsFingerprint() {
-        try {
-            const stats = await (0,promises_namespaceObject.lstat)(this.runsDir, { bigint: true });
-            return `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.nlink}`;
-        }
-        catch (error) {
-            if (isErrorCode(error, 'ENOENT'))
-                return 'absent';
-            throw error;
-        }
-    }
-    /** The fingerprint recorded by the last writer; undefined when missing or unreadable. */
-    async recordedFingerprint() {
-        try {
-            await requireRealDirectory(this.indexDir);
-            const text = await readRegularFile((0,external_node_path_namespaceObject.join)(this.indexDir, STATE_FILE), 4_096);
-            if (text === undefined)
-                return undefined;
-            const parsed = IndexStateSchema.safeParse(JSON.parse(text));
-            return parsed.success ? parsed.data.runs : undefined;
-        }
-        catch {
-            return undefined; // the index is derived data: anything odd just means "rebuild"
-        }
-    }
-    /** Records that the index matches `runs/` as identified by `fingerprint`. */
-    async recordFingerprint(fingerprint) {
-        await ensureRealDirectory(this.indexDir);
-        await writeFileAtomic((0,external_node_path_namespaceObject.join)(this.indexDir, STATE_FILE), `${JSON.stringify({ version: 1, runs: fingerprint })}\n`);
-    }
-    async ensureListDirectory(list, key, checked) {
-        const directory = (0,external_node_path_namespaceObject.join)(this.indexDir, list, key);
-        for (const path of [this.indexDir, (0,external_node_path_namespaceObject.join)(this.indexDir, list), directory]) {
-            if (checked?.has(path))
-                continue;
-            await ensureRealDirectory(path);
-            checked?.add(path);
-        }
-        return directory;
-    }
-    async entriesIn(directory) {
-        if (!(await this.realDirectories(directory)))
-            return [];
-        const names = await (0,promises_namespaceObject.readdir)(directory);
-        return names
-            .sort()
-            .reverse()
-            .map(parseEntryName)
-            .filter((entry) => entry !== undefined && run_id_isRunId(entry.runId));
-    }
-    /**
-     * False when the list directory does not exist; throws when it, `index/` or the list
-     * kind's directory is a symlink or not a directory, so nothing is read or removed
-     * through a link.
-     */
-    async realDirectories(listDirectory) {
-        const kindDirectory = (0,external_node_path_namespaceObject.dirname)(listDirectory);
-        try {
-            for (const path of [this.indexDir, kindDirectory, listDirectory])
-                await requireRealDirectory(path);
-            return true;
-        }
-        catch (error) {
-            if (isErrorCode(error, 'ENOENT'))
-                return false;
-            throw error;
-        }
-    }
-    async unlinkEntry(directory, entry) {
-        try {
-            await (0,promises_namespaceObject.unlink)((0,external_node_path_namespaceObject.join)(directory, entryName(entry)));
-        }
-        catch (error) {
-            if (!isErrorCode(error, 'ENOENT'))
-                throw error;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/receipt-store.ts
-
-
-
-
-
-
-
-
-
-
-/** Largest receipt file read or written. */
-const MAX_RECEIPT_BYTES = 4 * 1024 * 1024;
-// File operations kept in flight at once when a whole store is read or indexed: enough to
-// hide the latency of small file operations, few enough to stay clear of descriptor limits.
-const PARALLEL_FILE_OPERATIONS = 16;
-// An index entry whose receipt never appeared is a crash leftover once it is this old; a
-// younger one may belong to a writer that is between adding its entry and its receipt.
-const DANGLING_ENTRY_GRACE_MS = 60 * 60 * 1000;
-/**
- * The receipts of one state directory: `runs/<run-id>/receipt.json`, found through the
- * index in receipt-index.ts. Everything on disk is untrusted: receipts are validated on
- * every read, a bad one is skipped with a warning naming the file and is never deleted,
- * symlinks are not followed, and paths are only built from validated run ids.
- */
-class ReceiptStore {
-    stateDir;
-    warn;
-    now;
-    index;
-    runsDir;
-    indexProblemReported = false;
-    constructor(stateDir, options = {}) {
-        this.stateDir = stateDir;
-        this.warn = options.warn ?? (message => process.stderr.write(`reverify: warning: ${message}\n`));
-        this.now = options.now ?? (() => new Date());
-        this.index = new ReceiptIndex(stateDir);
-        this.runsDir = (0,external_node_path_namespaceObject.join)(stateDir, RUNS_DIR);
-    }
-    /** Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps the index in step. */
-    async write(receipt) {
-        const checked = parseReceipt(receipt);
-        if (!checked.ok) {
-            throw new Error(`refusing to write receipt ${printable(String(receipt.run_id))}: ${checked.reason}`);
-        }
-        const text = `${JSON.stringify(checked.receipt, null, 2)}\n`;
-        if (Buffer.byteLength(text, 'utf8') > MAX_RECEIPT_BYTES) {
-            throw new Error(`refusing to write receipt ${receipt.run_id}: it is larger than ${MAX_RECEIPT_BYTES} bytes`);
-        }
-        await (0,promises_namespaceObject.mkdir)(this.stateDir, { recursive: true });
-        const fresh = await this.freshIndex();
-        const previous = await this.readChecked(checked.receipt.run_id);
-        // Entries first: a crash from here on leaves an entry readers skip, never a receipt they cannot find.
-        let indexed = await this.updateIndex(() => this.index.add(checked.receipt, { sync: true }));
-        const before = await this.index.runsFingerprint();
-        await ensureRealDirectory(this.runsDir);
-        const runDir = runDirectory(this.stateDir, checked.receipt.run_id);
-        await ensureRealDirectory(runDir);
-        await writeFileAtomic((0,external_node_path_namespaceObject.join)(runDir, RECEIPT_FILE), text);
-        if (previous !== undefined && indexedApart(previous, checked.receipt)) {
-            indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed;
-        }
-        const after = await this.index.runsFingerprint();
-        if (after !== before) {
-            await fsyncDirectory(this.runsDir);
-            // Left unrecorded when the index missed this write, so the next reader rebuilds or scans.
-            if (fresh && indexed)
-                await this.updateIndex(() => this.index.recordFingerprint(after));
-        }
-    }
-    /** One receipt, validated; undefined when absent; a bad file → warn + undefined (never deleted). */
-    async read(runId) {
-        return this.readChecked(requireRunId(runId, 'run id'));
-    }
-    /** The latest receipt (by started_at, then run id) of one target+scope+identity, through the index. */
-    async latest(target, scope, identityHash) {
-        return this.newestIn('history', historyKey(target, scope, identityHash), receipt => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash);
-    }
-    /** The newest receipt of a target (any identity) — for `capture latest`; with `accept`, the newest one it accepts. */
-    async latestOfTarget(target, accept) {
-        return this.newestIn('target', targetKey(target), receipt => receipt.target === target && (accept?.(receipt) ?? true));
-    }
-    /** All valid receipts, newest first, optionally of one target. Bad ones skipped with a warning. */
-    async list(filter = {}) {
-        const { receipts } = await this.scanRuns();
-        return receipts.filter(receipt => filter.target === undefined || receipt.target === filter.target).sort(compareNewestFirst);
-    }
-    /** Every valid receipt of one target+scope+identity, newest first (what the action caches). */
-    async history(target, scope, identityHash) {
-        const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
-        const entries = (await this.freshIndex())
-            ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash)))
-            : undefined;
-        if (entries === undefined)
-            return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst);
-        const receipts = [];
-        for (const entry of entries) {
-            const receipt = await this.readChecked(entry.runId);
-            if (receipt !== undefined && belongs(receipt))
-                receipts.push(receipt);
-        }
-        return receipts.sort(compareNewestFirst);
-    }
-    /** Retention: keep the newest `keep` (≥1) receipts of that identity; removes the older runs/<id> directories; returns removed ids. */
-    async prune(target, scope, identityHash, keep) {
-        if (!Number.isInteger(keep) || keep < 1) {
-            throw new UsageError(`keep-receipts: '${printable(String(keep))}' is not allowed; expected a whole number of at least 1`);
-        }
-        const fresh = await this.freshIndex();
-        const key = historyKey(target, scope, identityHash);
-        const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
-        const entries = fresh ? await this.readIndex(() => this.index.entries('history', key)) : undefined;
-        const receipts = [];
-        const dangling = [];
-        if (entries !== undefined) {
-            for (const entry of entries) {
-                const receipt = await this.readChecked(entry.runId);
-                if (receipt !== undefined && belongs(receipt))
-                    receipts.push(receipt);
-                else if (receipt === undefined && !(await this.runDirectoryExists(entry.runId)))
-                    dangling.push(entry);
-            }
-        }
-        else {
-            receipts.push(...(await this.scanRuns()).receipts.filter(belongs));
-        }
-        receipts.sort(compareNewestFirst);
-        // A run still marked running may be alive in another process: never pulled from under it.
-        const doomed = receipts.slice(keep).filter(receipt => receipt.status !== 'running');
-        const before = await this.index.runsFingerprint();
-        let indexed = entries !== undefined;
-        const removed = [];
-        for (const receipt of doomed) {
-            // The receipt goes first and its entries after, so a crash in between leaves an entry
-            // without a receipt (skipped), not a receipt nobody can find.
-            await (0,promises_namespaceObject.rm)(runDirectory(this.stateDir, receipt.run_id), { recursive: true, force: true });
-            indexed = (await this.updateIndex(() => this.index.removeReceipt(receipt))) && indexed;
-            removed.push(receipt.run_id);
-        }
-        const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
-        for (const entry of dangling) {
-            if (entry.startedMs < cutoff)
-                indexed = (await this.updateIndex(() => this.index.remove('history', key, entry))) && indexed;
-        }
-        if (removed.length > 0) {
-            await fsyncDirectory(this.runsDir);
-            const after = await this.index.runsFingerprint();
-            if (after !== before && indexed)
-                await this.updateIndex(() => this.index.recordFingerprint(after));
-        }
-        return removed;
-    }
-    /** Rebuilds the index from the receipts on disk. */
-    async rebuildIndex() {
-        // Taken before the scan: a run added meanwhile makes the record stale, so the next
-        // reader rebuilds again instead of trusting an index that may lack it.
-        const fingerprint = await this.index.runsFingerprint();
-        const { receipts, present } = await this.scanRuns();
-        const touched = new Set();
-        const checkedDirectories = new Set();
-        await forEachLimited(receipts, async (receipt) => {
-            for (const directory of await this.index.add(receipt, { sync: false, checkedDirectories }))
-                touched.add(directory);
-        });
-        for (const directory of touched)
-            await fsyncDirectory(directory);
-        await this.removeStrayEntries(new Map(receipts.map(receipt => [receipt.run_id, receipt])), present);
-        await this.index.recordFingerprint(fingerprint);
-    }
-    /** Brings the index up to date; false when it cannot be trusted or repaired (callers then scan). */
-    async freshIndex() {
-        try {
-            const current = await this.index.runsFingerprint();
-            if (current === 'absent')
-                return true; // no receipts, nothing to index (and nothing created)
-            if ((await this.index.recordedFingerprint()) === current)
-                return true;
-            await this.rebuildIndex();
-            return true;
-        }
-        catch (error) {
-            this.reportIndexProblem('could not be brought up to date', error);
-            return false;
-        }
-    }
-    /**
-     * The index is derived data: when it cannot be read or updated (a symlink planted in it,
-     * a permission problem) that is a warning, once per store, and lookups read every
-     * receipt instead of failing the run.
-     */
-    reportIndexProblem(what, error) {
-        if (this.indexProblemReported)
-            return;
-        this.indexProblemReported = true;
-        this.warn(`the receipt index in ${(0,external_node_path_namespaceObject.join)(this.stateDir, INDEX_DIR)} ${what} (${errors_describeError(error)}); reading every receipt instead`);
-    }
-    /** Runs an index update; false (after a warning) when it failed. */
-    async updateIndex(update) {
-        try {
-            await update();
-            return true;
-        }
-        catch (error) {
-            this.reportIndexProblem('could not be updated', error);
-            return false;
-        }
-    }
-    /** Reads from the index; undefined (after a warning) when it cannot be read. */
-    async readIndex(read) {
-        try {
-            return await read();
-        }
-        catch (error) {
-            this.reportIndexProblem('could not be read', error);
-            return undefined;
-        }
-    }
-    async newestIn(list, key, belongs) {
-        const entries = (await this.freshIndex()) ? await this.readIndex(() => this.index.entries(list, key)) : undefined;
-        if (entries === undefined) {
-            return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)[0];
-        }
-        for (const [position, entry] of entries.entries()) {
-            const receipt = await this.readChecked(entry.runId);
-            if (receipt === undefined || !belongs(receipt))
-                continue;
-            if (startedAtMs(receipt) === entry.startedMs)
-                return receipt;
-            // The entry disagrees with the receipt it names: order by the receipts themselves.
-            const rest = [receipt];
-            for (const older of entries.slice(position + 1)) {
-                const candidate = await this.readChecked(older.runId);
-                if (candidate !== undefined && belongs(candidate))
-                    rest.push(candidate);
-            }
-            return rest.sort(compareNewestFirst)[0];
-        }
-        return undefined;
-    }
-    /** Every run directory: the valid receipts, and the ids present at all (valid or not). */
-    async scanRuns() {
-        let names;
-        try {
-            const stats = await (0,promises_namespaceObject.lstat)(this.runsDir);
-            if (!stats.isDirectory()) {
-                this.warn(`skipped ${this.runsDir}: not a directory (symbolic links are not followed)`);
-                return { receipts: [], present: new Set() };
-            }
-            names = await (0,promises_namespaceObject.readdir)(this.runsDir);
-        }
-        catch (error) {
-            if (isErrorCode(error, 'ENOENT'))
-                return { receipts: [], present: new Set() };
-            throw error;
-        }
-        const present = new Set();
-        for (const name of names.sort()) {
-            if (RUN_ID_PATTERN.test(name))
-                present.add(name);
-            else if (!name.startsWith('.'))
-                this.warn(`skipped ${(0,external_node_path_namespaceObject.join)(this.runsDir, printable(name))}: not a run id`);
-        }
-        const read = new Map();
-        await forEachLimited([...present], async (runId) => {
-            const receipt = await this.readChecked(runId);
-            if (receipt !== undefined)
-                read.set(runId, receipt);
-        });
-        // In name order whatever order the reads finished in, so warnings and results are stable.
-        const receipts = [...present].flatMap(runId => read.get(runId) ?? []);
-        return { receipts, present };
-    }
-    /** Reads and validates one receipt; absent → undefined; anything wrong → a warning and undefined. */
-    async readChecked(runId) {
-        const runDir = runDirectory(this.stateDir, runId);
-        const path = (0,external_node_path_namespaceObject.join)(runDir, RECEIPT_FILE);
-        try {
-            for (const directory of [this.runsDir, runDir]) {
-                const stats = await (0,promises_namespaceObject.lstat)(directory);
-                if (stats.isSymbolicLink())
-                    throw new Error(`${directory} is a symbolic link; it is not followed`);
-                if (!stats.isDirectory())
-                    throw new Error(`${directory} is not a directory`);
-            }
-            const text = await readRegularFile(path, MAX_RECEIPT_BYTES);
-            if (text === undefined)
-                return undefined;
-            let json;
-            try {
-                json = JSON.parse(text);
-            }
-            catch (error) {
-                throw new Error(`not valid JSON (${errors_describeError(error)})`, { cause: error });
-            }
-            const parsed = parseReceipt(json);
-            if (!parsed.ok)
-                throw new Error(`not a valid receipt (${parsed.reason})`);
-            if (parsed.receipt.run_id !== runId)
-                throw new Error(`its run_id ${parsed.receipt.run_id} does not match its directory`);
-            return parsed.receipt;
-        }
-        catch (error) {
-            if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
-                return undefined;
-            const reason = errors_describeError(error);
-            this.warn(`skipped ${path}: ${reason.startsWith(path) ? reason.slice(path.length).replace(/^[\s:;]+/, '') : reason}`);
-            return undefined;
-        }
-    }
-    async runDirectoryExists(runId) {
-        try {
-            await (0,promises_namespaceObject.lstat)(runDirectory(this.stateDir, runId));
-            return true;
-        }
-        catch (error) {
-            if (isErrorCode(error, 'ENOENT'))
-                return false;
-            throw error;
-        }
-    }
-    /** Drops index entries that name a receipt of another list or start time, or a run long gone. */
-    async removeStrayEntries(valid, present) {
-        const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
-        for (const list of ['history', 'target']) {
-            for (const key of await this.index.keys(list)) {
-                for (const entry of await this.index.entries(list, key)) {
-                    const receipt = valid.get(entry.runId);
-                    const stray = receipt !== undefined
-                        ? ReceiptIndex.keyOf(list, receipt) !== key ||
-                            entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) })
-                        : !present.has(entry.runId) && entry.startedMs < cutoff;
-                    if (stray)
-                        await this.index.remove(list, key, entry);
-                }
-            }
-        }
-    }
-}
-/** Whether a rewrite moved the receipt to other index entries (another start time or history). */
-function indexedApart(previous, next) {
-    return (startedAtMs(previous) !== startedAtMs(next) ||
-        ReceiptIndex.keyOf('history', previous) !== ReceiptIndex.keyOf('history', next) ||
-        ReceiptIndex.keyOf('target', previous) !== ReceiptIndex.keyOf('target', next));
-}
-/** Runs `action` on every item, at most PARALLEL_FILE_OPERATIONS at a time; the first failure is thrown. */
-async function forEachLimited(items, action) {
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const item = items[next];
-            next += 1;
-            await action(item);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker));
-}
-
-;// CONCATENATED MODULE: ./src/core/expectations.ts
-/** The expectations keyed by input name (`expect-exit`, …), only those given. */
-function describeExpectations(expectations) {
-    const { exit, stdout, file, check } = expectations;
-    return {
-        ...(exit !== undefined && { 'expect-exit': exit }),
-        ...(stdout !== undefined && { 'expect-stdout': stdout }),
-        ...(file !== undefined && { 'expect-file': file }),
-        ...(check !== undefined && { 'expect-check': check })
-    };
-}
-
-;// CONCATENATED MODULE: external "node:string_decoder"
-const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-;// CONCATENATED MODULE: ./src/core/capped-log.ts
-
-
-
-const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
-// Not defined on Windows, where there is nothing to add.
-const capped_log_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0;
-function droppedMarker(dropped, head, tail) {
-    return `[reverify: ${dropped} bytes dropped; the log keeps the first ${head} and the last ${tail} bytes]`;
-}
-/** The line a capped log puts where it dropped bytes (see droppedMarker), for readers that leave it out. */
-const DROPPED_MARKER_LINE = /^\[reverify: \d+ bytes dropped; the log keeps the first \d+ and the last \d+ bytes\]$/;
-/**
- * What a full disk costs the log: it gives back this much of what it wrote, so the trace's
- * events, meta.json and the receipt still fit and the run can be closed (docs/design.md §2).
- */
-const DISK_FULL_RELEASE_BYTES = 256 * 1024;
-function diskFullMarker(kept) {
-    return `[reverify: no space left on device; the log stops here, after the first ${kept} bytes of the output]`;
-}
-/** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
-class CappedLogWriter {
-    file;
-    capBytes;
-    headBytes;
-    tailBytes;
-    seen = 0;
-    // Ring of the latest bytes past the head, allocated only once the output gets there.
-    tail;
-    tailNext = 0;
-    tailFilled = 0;
-    pending = [];
-    draining;
-    failure;
-    // Bytes on the file so far, and where the disk filled up (the log stops growing there).
-    written = 0;
-    diskFullAt;
-    closing;
-    constructor(file, capBytes) {
-        this.file = file;
-        this.capBytes = capBytes;
-        this.headBytes = Math.floor(capBytes / 2);
-        this.tailBytes = capBytes - this.headBytes;
-    }
-    /** Opens (creates/truncates, mode 0o600, never via a symlink) the file; cap default 10 MiB. */
-    static async open(path, capBytes = DEFAULT_CAP_BYTES) {
-        if (!Number.isSafeInteger(capBytes) || capBytes < 0) {
-            throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`);
-        }
-        const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_TRUNC | capped_log_NO_FOLLOW;
-        const file = await (0,promises_namespaceObject.open)(path, flags, 0o600);
-        try {
-            // An existing file keeps its old mode through a truncate.
-            await file.chmod(0o600);
-        }
-        catch (error) {
-            await file.close();
-            throw error;
-        }
-        return new CappedLogWriter(file, capBytes);
-    }
-    /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
-    write(chunk) {
-        if (this.closing !== undefined)
-            return;
-        const fresh = typeof chunk === 'string';
-        const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk;
-        const size = bytes.length;
-        if (size === 0)
-            return;
-        const before = this.seen;
-        this.seen += size;
-        // A full disk stopped the log; the output is still counted.
-        if (this.diskFullAt !== undefined)
-            return;
-        // Everything goes straight to the file while the output still fits under the cap,
-        // so a killed process leaves a complete log in the common case.
-        const straight = Math.min(size, Math.max(0, this.capBytes - before));
-        if (straight > 0) {
-            // The caller may reuse its buffer before the write lands.
-            this.enqueue(fresh && straight === size ? bytes : Buffer.from(bytes.subarray(0, straight)));
-        }
-        const pastHead = Math.max(0, this.headBytes - before);
-        if (pastHead < size)
-            this.keepTail(bytes, pastHead);
-    }
-    /** Resolves once every byte written so far that goes straight to the file is there. */
-    async flush() {
-        while (this.draining !== undefined)
-            await this.draining;
-        if (this.failure !== undefined)
-            throw this.failure;
-    }
-    /** Resolves once the writes queued so far have landed or failed; never throws. */
-    async settle() {
-        while (this.draining !== undefined)
-            await this.draining;
-    }
-    /**
-     * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
-     * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
-     * then the tail. Later calls return the same result.
-     */
-    close() {
-        this.closing ??= this.finish();
-        return this.closing;
-    }
-    async finish() {
-        try {
-            while (this.draining !== undefined)
-                await this.draining;
-            if (this.diskFullAt !== undefined)
-                return await this.finishFull(this.diskFullAt);
-            const dropped = this.seen - this.headBytes - this.tailFilled;
-            if (this.failure === undefined && this.seen > this.capBytes) {
-                const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8');
-                const ending = Buffer.concat([marker, ...this.tailInOrder()]);
-                // Overwrites whatever went straight through past the head before the cap was hit.
-                await this.writeAll(ending, this.headBytes);
-                await this.file.truncate(this.headBytes + ending.length);
-            }
-            if (this.failure !== undefined)
-                throw this.failure;
-            return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) };
-        }
-        finally {
-            this.tail = undefined;
-            await this.file.close();
-        }
-    }
-    /** A log the disk cut short: what it kept, then the marker if it still fits; the verdict never depends on it. */
-    async finishFull(kept) {
-        try {
-            await this.writeAll(Buffer.from(`\n${diskFullMarker(kept)}\n`, 'utf8'), kept);
-        }
-        catch {
-            // No room even for the marker: the trace's note says it all the same.
-        }
-        return { bytesSeen: this.seen, bytesDropped: this.seen - kept, diskFullAt: kept };
-    }
-    /**
-     * The disk is full: the log stops at what it holds, less DISK_FULL_RELEASE_BYTES given
-     * back so the run can still be recorded and closed.
-     */
-    async stopOnFullDisk() {
-        const kept = Math.max(0, this.written - DISK_FULL_RELEASE_BYTES);
-        this.diskFullAt = kept;
-        this.tail = undefined;
-        try {
-            await this.file.truncate(kept);
-        }
-        catch {
-            // Nothing more can be done here; closing the run reports what cannot be written.
-        }
-    }
-    tailInOrder() {
-        if (this.tail === undefined)
-            return [];
-        if (this.tailFilled < this.tail.length)
-            return [this.tail.subarray(0, this.tailFilled)];
-        return [this.tail.subarray(this.tailNext), this.tail.subarray(0, this.tailNext)];
-    }
-    keepTail(bytes, from) {
-        const capacity = this.tailBytes;
-        if (capacity === 0)
-            return;
-        this.tail ??= Buffer.allocUnsafe(capacity);
-        const start = Math.max(from, bytes.length - capacity);
-        const count = bytes.length - start;
-        const untilWrap = Math.min(count, capacity - this.tailNext);
-        bytes.copy(this.tail, this.tailNext, start, start + untilWrap);
-        if (untilWrap < count)
-            bytes.copy(this.tail, 0, start + untilWrap, bytes.length);
-        this.tailNext = (this.tailNext + count) % capacity;
-        this.tailFilled = Math.min(capacity, this.tailFilled + count);
-    }
-    enqueue(bytes) {
-        if (this.failure !== undefined || this.diskFullAt !== undefined)
-            return;
-        this.pending.push(bytes);
-        this.draining ??= this.drain();
-    }
-    async drain() {
-        try {
-            while (this.pending.length > 0) {
-                // Small writes that piled up behind a slow one go out as one.
-                const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
-                this.pending = [];
-                await this.writeAll(batch, null);
-            }
-        }
-        catch (error) {
-            this.pending = [];
-            if (isErrorCode(error, 'ENOSPC', 'EDQUOT'))
-                await this.stopOnFullDisk();
-            else
-                this.failure ??= error;
-        }
-        finally {
-            this.draining = undefined;
-        }
-    }
-    async writeAll(bytes, position) {
-        let offset = 0;
-        while (offset < bytes.length) {
-            const at = position === null ? null : position + offset;
-            const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
-            offset += bytesWritten;
-            if (position === null)
-                this.written += bytesWritten;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/output-summary.ts
-/** The docs/design.md §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
-const DEFAULT_SUMMARY_LIMITS = Object.freeze({
-    headLines: 20,
-    tailLines: 20,
-    maxLineChars: 1000,
-    maxMatchedLines: 200
-});
-const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'];
-const KEYWORDS = KEYWORD_LIST.join('|');
-/** A line the summary keeps from the middle of the output: it holds one of the keywords. */
-const KEYWORD_LINE = new RegExp(KEYWORDS);
-// Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
-const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1;
-const LF = 0x0a;
-const CR = 0x0d;
-// V8 shares the parent's memory for substrings of at least this length.
-const SHARED_SUBSTRING_MIN = 13;
-// The summary's own lines. They are built and recognised here, in one place, so the
-// reviewer excerpt (core/run/excerpt.ts) can take them out without guessing at their wording.
-const GAP_LINE = '…';
-function omittedLine(middle, matched) {
-    return `… ${middle} ${middle === 1 ? 'line' : 'lines'} omitted; ${matched} matched ${KEYWORDS}${matched > 0 ? ':' : ''}`;
-}
-function moreMatchesLine(unshown) {
-    return `… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`;
-}
-function cutSuffix(dropped) {
-    return `… [+${dropped} chars]`;
-}
-const OMITTED_LINE = new RegExp(`^… (\\d+) lines? omitted; (\\d+) matched ${KEYWORD_LIST.join('\\|')}:?$`);
-const MORE_MATCHES_LINE = /^… and (\d+) more matching lines?$/;
-/** The end a summary gives a line it cut to maxLineChars. */
-const CUT_LINE_SUFFIX = /… \[\+\d+ chars\]$/;
-/**
- * Splits a summary built with `limits` into head, shown middle lines and tail, leaving out
- * the summary's own bookkeeping lines. A summary without an omitted middle is all head.
- */
-function summaryParts(summary, limits = DEFAULT_SUMMARY_LIMITS) {
-    const lines = summary === '' ? [] : summary.split('\n');
-    // The marker can only stand right after a full head; a user line that looks like it elsewhere is output.
-    const marker = OMITTED_LINE.exec(lines[limits.headLines] ?? '');
-    if (marker === null)
-        return { head: lines, matched: [], tail: [] };
-    const matchedCount = Number(marker[2]);
-    const shown = Math.min(matchedCount, limits.maxMatchedLines);
-    let at = limits.headLines + 1;
-    const matched = lines.slice(at, at + shown);
-    at += shown;
-    if (shown < matchedCount && MORE_MATCHES_LINE.test(lines[at] ?? ''))
-        at++;
-    if (lines[at] === GAP_LINE)
-        at++;
-    return { head: lines.slice(0, limits.headLines), matched, tail: lines.slice(at) };
-}
-/** Builds the docs/design.md §2 summary of a text stream while it streams, in bounded memory. */
-class OutputSummarizer {
-    limits;
-    head = [];
-    // Ring of the most recent lines: a line is only known to be "between head and tail"
-    // once it falls out of here.
-    ring;
-    ringMatched;
-    ringNext = 0;
-    ringCount = 0;
-    matchedShown = [];
-    matchedCount = 0;
-    middleCount = 0;
-    lineCount = 0;
-    // The line still open at the end of the last chunk.
-    lineOpen = false;
-    lineText = '';
-    lineLength = 0;
-    lineMatched = false;
-    lineCarry = '';
-    // A chunk ended in \r: part of a \r\n ending, or content, depending on the next chunk.
-    pendingCR = false;
-    straddleTest = new RegExp(KEYWORDS);
-    // Per keyword, where it next occurs in the current chunk (searched lazily, positions
-    // only move forward): one native search per occurrence, not one per line.
-    keywordAt = new Float64Array(KEYWORD_LIST.length);
-    result;
-    /** Limits default to docs/design.md §2's. */
-    constructor(limits = DEFAULT_SUMMARY_LIMITS) {
-        this.limits = { ...limits };
-        this.ring = new Array(limits.tailLines).fill('');
-        this.ringMatched = new Uint8Array(limits.tailLines);
-    }
-    /** Lines seen so far (a final unterminated line counts once finish() has run). */
-    get totalLines() {
-        return this.lineCount;
-    }
-    /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
-    push(text) {
-        // A summary already handed out cannot change.
-        if (this.result !== undefined || text.length === 0)
-            return;
-        this.keywordAt.fill(-1);
-        let pos = 0;
-        if (this.pendingCR) {
-            this.pendingCR = false;
-            if (text.charCodeAt(0) !== LF)
-                this.appendCarriageReturn();
-        }
-        if (this.lineOpen) {
-            const newline = text.indexOf('\n');
-            const segmentEnd = newline === -1 ? text.length : newline;
-            this.probeStraddle(text, segmentEnd);
-            if (newline === -1) {
-                this.appendTail(text, 0);
-                return;
-            }
-            this.appendToOpenLine(text, 0, withoutCR(text, 0, newline));
-            this.closeOpenLine();
-            pos = newline + 1;
-        }
-        while (this.head.length < this.limits.headLines) {
-            const next = this.takeLine(text, pos);
-            if (next === pos)
-                break;
-            pos = next;
-        }
-        pos = this.skipMiddle(text, pos);
-        for (;;) {
-            const next = this.takeLine(text, pos);
-            if (next === pos)
-                break;
-            pos = next;
-        }
-        if (pos < text.length)
-            this.appendTail(text, pos);
-    }
-    /** The summary text; flushes a final unterminated line. Later calls return the same. */
-    finish() {
-        if (this.result !== undefined)
-            return this.result;
-        // A lone \r at the very end is taken as a line ending whose \n never came.
-        this.pendingCR = false;
-        if (this.lineOpen)
-            this.closeOpenLine();
-        this.result = this.render();
-        return this.result;
-    }
-    render() {
-        const out = [...this.head];
-        if (this.middleCount > 0) {
-            out.push(omittedLine(this.middleCount, this.matchedCount));
-            out.push(...this.matchedShown);
-            const unshown = this.matchedCount - this.matchedShown.length;
-            if (unshown > 0)
-                out.push(moreMatchesLine(unshown));
-            out.push(GAP_LINE);
-        }
-        const size = this.ring.length;
-        const oldest = this.ringCount < size ? 0 : this.ringNext;
-        for (let i = 0; i < this.ringCount; i++)
-            out.push(this.ring[(oldest + i) % size]);
-        return out.join('\n');
-    }
-    storeLine(shownLine, matched) {
-        this.lineCount++;
-        // Only the last few lines of a chunk get here (see skipMiddle), so copying is cheap.
-        const line = detached(shownLine);
-        if (this.head.length < this.limits.headLines) {
-            this.head.push(line);
-            return;
-        }
-        const size = this.ring.length;
-        if (size === 0) {
-            this.omit(line, matched);
-            return;
-        }
-        const slot = this.ringNext;
-        if (this.ringCount === size)
-            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
-        else
-            this.ringCount++;
-        this.ring[slot] = line;
-        this.ringMatched[slot] = matched ? 1 : 0;
-        this.ringNext = slot + 1 === size ? 0 : slot + 1;
-    }
-    omit(line, matched) {
-        this.middleCount++;
-        if (!matched)
-            return;
-        this.matchedCount++;
-        if (this.matchedShown.length < this.limits.maxMatchedLines)
-            this.matchedShown.push(line);
-    }
-    /** Stores the complete line starting at pos; returns where the next one starts. */
-    takeLine(text, pos) {
-        const newline = text.indexOf('\n', pos);
-        if (newline === -1)
-            return pos;
-        const line = this.shown(text, pos, withoutCR(text, pos, newline));
-        this.storeLine(line, this.hasKeyword(text, pos, newline));
-        return newline + 1;
-    }
-    /**
-     * Lines of this chunk followed by at least tailLines more complete lines can be neither
-     * head nor tail: they are only counted, and only the matching ones are looked at.
-     * Returns where the lines that still need the ring start.
-     */
-    skipMiddle(text, pos) {
-        let boundary = text.lastIndexOf('\n');
-        for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
-            boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1;
-        }
-        if (boundary < pos)
-            return pos;
-        // Every line in the ring now has enough lines after it.
-        const size = this.ring.length;
-        const oldest = this.ringCount < size ? 0 : this.ringNext;
-        for (let i = 0; i < this.ringCount; i++) {
-            const slot = (oldest + i) % size;
-            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
-            this.ring[slot] = '';
-        }
-        this.ringCount = 0;
-        this.ringNext = 0;
-        let count = 0;
-        for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1)
-            count++;
-        this.lineCount += count;
-        this.middleCount += count;
-        for (let at = pos;;) {
-            const keyword = this.nextKeyword(text, at);
-            if (keyword > boundary)
-                break;
-            // text[keyword] is not a newline, and pos follows one (or is 0), so this is >= pos.
-            const lineStart = text.lastIndexOf('\n', keyword) + 1;
-            const newline = text.indexOf('\n', keyword);
-            this.matchedCount++;
-            if (this.matchedShown.length < this.limits.maxMatchedLines) {
-                const line = this.shown(text, lineStart, withoutCR(text, lineStart, newline));
-                this.matchedShown.push(detached(line));
-            }
-            at = newline + 1;
-        }
-        return boundary + 1;
-    }
-    /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
-    nextKeyword(text, from) {
-        let first = Number.POSITIVE_INFINITY;
-        for (let k = 0; k < KEYWORD_LIST.length; k++) {
-            let at = this.keywordAt[k];
-            if (at < from) {
-                at = text.indexOf(KEYWORD_LIST[k], from);
-                if (at === -1)
-                    at = Number.POSITIVE_INFINITY;
-                this.keywordAt[k] = at;
-            }
-            if (at < first)
-                first = at;
-        }
-        return first;
-    }
-    /** Whether a keyword starts in [start, end) of the current chunk. */
-    hasKeyword(text, start, end) {
-        // Keywords hold no \n, so one starting before the line's \n ends inside the line.
-        return this.nextKeyword(text, start) < end;
-    }
-    /** The line text[start, end) as the summary shows it. */
-    shown(text, start, end) {
-        return end - start <= this.limits.maxLineChars
-            ? text.slice(start, end)
-            : this.capped(text.slice(start, start + this.limits.maxLineChars), end - start);
-    }
-    probeStraddle(text, segmentEnd) {
-        if (this.lineMatched || this.lineCarry.length === 0)
-            return;
-        const probe = this.lineCarry + text.slice(0, Math.min(KEYWORD_CARRY, segmentEnd));
-        if (this.straddleTest.test(probe))
-            this.lineMatched = true;
-    }
-    appendTail(text, start) {
-        let end = text.length;
-        if (text.charCodeAt(end - 1) === CR) {
-            this.pendingCR = true;
-            end--;
-        }
-        this.lineOpen = true;
-        this.appendToOpenLine(text, start, end);
-    }
-    appendToOpenLine(text, start, end) {
-        if (end <= start)
-            return;
-        const room = this.limits.maxLineChars - this.lineText.length;
-        if (room > 0) {
-            // Copied so a long-open line does not pin every chunk it started in.
-            this.lineText = detached(this.lineText + text.slice(start, Math.min(end, start + room)));
-        }
-        this.lineLength += end - start;
-        if (this.lineMatched)
-            return;
-        if (this.hasKeyword(text, start, end)) {
-            this.lineMatched = true;
-            this.lineCarry = '';
-            return;
-        }
-        this.lineCarry =
-            end - start >= KEYWORD_CARRY ? text.slice(end - KEYWORD_CARRY, end) : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY);
-    }
-    appendCarriageReturn() {
-        if (this.lineText.length < this.limits.maxLineChars)
-            this.lineText += '\r';
-        this.lineLength++;
-        if (!this.lineMatched)
-            this.lineCarry = (this.lineCarry + '\r').slice(-KEYWORD_CARRY);
-    }
-    closeOpenLine() {
-        const line = this.lineLength > this.limits.maxLineChars ? this.capped(this.lineText, this.lineLength) : this.lineText;
-        this.storeLine(line, this.lineMatched);
-        this.lineOpen = false;
-        this.lineText = '';
-        this.lineLength = 0;
-        this.lineMatched = false;
-        this.lineCarry = '';
-    }
-    capped(kept, fullLength) {
-        // Never end on half of a surrogate pair.
-        const last = kept.charCodeAt(kept.length - 1);
-        const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept;
-        return `${shown}${cutSuffix(fullLength - shown.length)}`;
-    }
-}
-/** End of the line in [start, newline) without one trailing \r. */
-function withoutCR(text, start, newline) {
-    return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
-}
-// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
-// string of its own length, so kept lines cost only what they hold.
-function detached(text) {
-    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
-}
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/core/process-identity.ts
-/**
- * Telling a process apart from a later one that got the same pid (docs/design.md §6): a
- * pid is only an address, and on a busy host it is handed out again within minutes, so a
- * process group recorded by a crashed run is identified by its leader's pid **and** start
- * time. Linux: field 22 of /proc/<pid>/stat (clock ticks since boot). Elsewhere:
- * `ps -o lstart=` (the start time to the second, as BSD and macOS `ps` print it).
- */
-
-
-/** Parses /proc/<pid>/stat; the command name (field 2) may hold spaces and parentheses. */
-function readProcStat(pid) {
-    let text;
-    try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pid}/stat`, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    // fields[0] is field 3 (state): field n is fields[n - 3].
-    const startTicks = fields[19];
-    if (startTicks === undefined || !/^\d+$/.test(startTicks))
-        return undefined;
-    return { pid, state: fields[0] ?? '', pgrp: Number(fields[2]), session: Number(fields[3]), startTicks };
-}
-/** Whether this host has a /proc with stat files (Linux). */
-function hasProcfs() {
-    return readProcStat(process.pid) !== undefined;
-}
-/**
- * The start time of a live process, as an opaque string compared only for equality
- * (`linux:<ticks>` or `ps:<lstart>`); undefined when it is gone or cannot be told.
- */
-function processStartTime(pid) {
-    if (!Number.isSafeInteger(pid) || pid <= 1)
-        return undefined;
-    const stat = readProcStat(pid);
-    if (stat !== undefined)
-        return `linux:${stat.startTicks}`;
-    if (hasProcfs() || process.platform === 'win32')
-        return undefined;
-    const ps = (0,external_node_child_process_namespaceObject.spawnSync)('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 5000 });
-    const started = ps.status === 0 ? ps.stdout.trim() : '';
-    return started === '' ? undefined : `ps:${started.replace(/\s+/g, ' ')}`;
-}
-/**
- * Checks a recorded group (leader pid = group id, and the leader's start time) against what
- * runs now. Only `same` and `orphaned` may be signalled.
- */
-function identifyGroup(pgid, started) {
-    if (!Number.isSafeInteger(pgid) || pgid <= 1)
-        return { kind: 'other', why: 'not a process group id' };
-    const now = processStartTime(pgid);
-    if (now !== undefined && now !== started)
-        return { kind: 'other', why: `pid ${pgid} now belongs to a process started at another time` };
-    // Zombies (exited, not yet reaped by an init that reaps lazily) cannot run on: they do not count.
-    if (now !== undefined)
-        return hasProcfs() && groupMembers(pgid).every(member => member.state === 'Z') ? { kind: 'gone' } : { kind: 'same' };
-    if (!groupExists(pgid))
-        return { kind: 'gone' };
-    // The leader has exited and something still has the group id.
-    if (!started.startsWith('linux:') || !hasProcfs()) {
-        return { kind: 'other', why: `the leader of group ${pgid} has exited and its members cannot be checked here` };
-    }
-    const leaderTicks = BigInt(started.slice('linux:'.length));
-    const members = groupMembers(pgid).filter(member => member.state !== 'Z');
-    // A group id is not given out again while any process of the group lives (POSIX), and a
-    // group that reused it would be led from another session in all but the rarest cases.
-    const foreign = members.find(member => member.session !== pgid || BigInt(member.startTicks) < leaderTicks);
-    if (foreign !== undefined)
-        return { kind: 'other', why: `process ${foreign.pid} of group ${pgid} is not from the recorded command` };
-    if (members.length === 0)
-        return { kind: 'gone' };
-    return { kind: 'orphaned', members: members.map(member => member.pid) };
-}
-/** Whether any process (zombies too) has this group id: kill(0) signals nothing. */
-function groupExists(pgid) {
-    try {
-        process.kill(-pgid, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/** Every pid /proc lists (none without /proc). */
-function procPids() {
-    try {
-        return (0,external_node_fs_namespaceObject.readdirSync)('/proc')
-            .filter(name => /^\d+$/.test(name))
-            .map(Number);
-    }
-    catch {
-        return [];
-    }
-}
-/** The live processes of a group, from /proc. */
-function groupMembers(pgid) {
-    const members = [];
-    for (const pid of procPids()) {
-        const stat = readProcStat(pid);
-        if (stat !== undefined && stat.pgrp === pgid)
-            members.push(stat);
-    }
-    return members;
-}
-/**
- * The processes of this user (other than this one) that started with `name=value` in their
- * environment, each with its start time (Linux: /proc/<pid>/environ; none elsewhere).
- */
-function processesWithEnv(name, value) {
-    const needle = `\0${name}=${value}\0`;
-    const found = [];
-    for (const pid of procPids()) {
-        if (pid === process.pid)
-            continue;
-        try {
-            if (!`\0${(0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pid}/environ`, 'latin1')}`.includes(needle))
-                continue;
-        }
-        catch {
-            continue; // another user's, or gone
-        }
-        const started = processStartTime(pid);
-        if (started !== undefined)
-            found.push({ pid, started });
-    }
-    return found;
-}
-/**
- * Whether any process of a group can still run (zombies, exited but not yet reaped, cannot);
- * undefined where there is no /proc to tell (then kill(0) is all there is).
- */
-function groupHasLiveMember(pgid) {
-    if (!hasProcfs())
-        return undefined;
-    return groupMembers(pgid).some(member => member.state !== 'Z');
-}
-
-;// CONCATENATED MODULE: ./src/core/side-command.ts
-
-/** Runs `command`; `onOutput` takes each chunk and returns false when the console is behind. */
-async function runSideCommand(command, settings, env, onOutput) {
-    const { result, group } = await env.processes.run({
-        command,
-        shell: settings.shell,
-        cwd: settings.workingDirectory,
-        env: env.env,
-        timeoutMs: settings.timeoutSeconds * 1000,
-        killGraceMs: env.killGraceMs,
-        signal: env.signal,
-        onOutput,
-        waitForDrain: stream => new Promise(resolve => env.console[stream].once('drain', () => resolve())),
-        // Recorded like the script's, so a crash while it runs leaves its group findable (§6).
-        onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
-    });
-    if (group?.isAlive())
-        await group.terminate(env.killGraceMs);
-    return result;
-}
-
-;// CONCATENATED MODULE: ./src/core/judge.ts
-/**
- * Judging an attempt's expectations once its script has ended (docs/design.md §1, §6). The
- * script's result is recorded first; `expect-exit` and `expect-stdout` are then judged from
- * that record alone — the same way live and when a resumed run replays it — while
- * `expect-file` and `expect-check` inspect the working directory now. The check's output is
- * its own: streamed to the console, kept in `attempt-<n>.check.log` and summarized for the
- * `verify` event, never mixed into the script's log, summary or matchers.
- */
-
-
-
-
-
-
-
-/** How a command ended, in words for a check's detail. */
-function describeCommandEnd(result) {
-    if (result.timedOut)
-        return 'timed out';
-    if (result.interrupted)
-        return 'was interrupted';
-    if (result.signal)
-        return `was killed by ${result.signal} (exit ${result.exitCode})`;
-    return `exited ${result.exitCode}`;
-}
-/**
- * expect-exit and expect-stdout judged from the script's record; undefined when the record
- * cannot say (expect-stdout given but the record has no `stdout_matched`).
- */
-function judgeRecord(settings, record, redactor) {
-    const { exit, stdout } = settings.expectations;
-    const checks = [];
-    if (exit !== undefined) {
-        const failed = record.commands.find(command => command.exitCode !== 0);
-        const ok = record.exitCode === exit;
-        checks.push({
-            expectation: 'expect-exit',
-            ok,
-            detail: ok
-                ? `exit ${record.exitCode}`
-                : `expect-exit ${exit} but got ${record.exitCode}${failed ? ` (\`${scriptLabel(failed.command)}\` ${describeCommandEnd(failed)})` : ''}`
-        });
-    }
-    if (stdout !== undefined) {
-        if (record.stdoutMatched === undefined)
-            return undefined;
-        checks.push({
-            expectation: 'expect-stdout',
-            ok: record.stdoutMatched,
-            detail: record.stdoutMatched
-                ? 'stdout contained the expected text'
-                : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
-        });
-    }
-    return checks;
-}
-/** One stream of the check's output: console live, redacted text to the check's log and summary. */
-function checkStream(console, redactor, sink) {
-    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-    const redacting = redactor.stream();
-    return {
-        take(chunk) {
-            sink(redacting.push(decoder.write(chunk)));
-            return console.write(chunk);
-        },
-        finish() {
-            sink(redacting.push(decoder.end()));
-            sink(redacting.end());
-        }
-    };
-}
-/**
- * expect-file, then expect-check, evaluated now in the working directory. The check runs
- * with its own timeout, its output kept apart in `checkLogPath`; its process group is
- * stopped before this returns.
- */
-async function checkState(settings, checkLogPath, env) {
-    const { file, check } = settings.expectations;
-    const checks = [];
-    if (file !== undefined) {
-        const present = (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.resolve)(settings.workingDirectory, file));
-        checks.push({ expectation: 'expect-file', ok: present, detail: present ? `${file} exists` : `${file} does not exist` });
-    }
-    if (check === undefined)
-        return { checks };
-    const log = await CappedLogWriter.open(checkLogPath, settings.logCapBytes);
-    const summary = new OutputSummarizer();
-    const sink = (text) => {
-        if (text === '')
-            return;
-        log.write(text);
-        summary.push(text);
-    };
-    const streams = {
-        stdout: checkStream(env.console.stdout, env.redactor, sink),
-        stderr: checkStream(env.console.stderr, env.redactor, sink)
-    };
-    const result = await runSideCommand(check, settings, env, (chunk, stream) => streams[stream].take(chunk));
-    streams.stdout.finish();
-    streams.stderr.finish();
-    await log.close();
-    checks.push({
-        expectation: 'expect-check',
-        ok: result.exitCode === 0,
-        detail: result.exitCode === 0 ? 'expect-check passed' : `expect-check \`${check}\` ${describeCommandEnd(result)}`
-    });
-    return { checks, checkSummary: summary.finish() };
-}
-
-;// CONCATENATED MODULE: external "node:events"
-const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-;// CONCATENATED MODULE: ./src/core/process-runner.ts
-/**
- * Runs one script through its shell (written to a temp file, see shell/script-shell.ts) in
- * its own process group and reports how it ended.
- * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
- * the command instead of running on into the next attempt.
- */
-
-
-
-
-
-
-/** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
-const TIMEOUT_EXIT = 124;
-/** The exit code of a command stopped by an interrupt (128 + SIGINT). */
-const INTERRUPTED_EXIT = 130;
-/**
- * Whether a process (pid) or any process of a group (-pgid) exists: kill(0) checks without
- * signalling. EPERM means one exists that is not ours to signal.
- */
-function exists(target) {
-    try {
-        process.kill(target, 0);
-        return true;
-    }
-    catch (error) {
-        return error.code === 'EPERM';
-    }
-}
-/** A process group that may outlive its leader, with a way to end it for good. */
-class ProcessGroup {
-    pgid;
-    closed;
-    /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
-    killed = false;
-    /** `child` is the group's leader when this process started it; without it (a group
-     *  found again from saved state) only kill(0) tells when the group is gone. */
-    constructor(pgid, child) {
-        this.pgid = pgid;
-        this.closed = child ? (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined) : new Promise(() => undefined);
-    }
-    /**
-     * True while any process of the group may still run. kill(0) also finds zombies, which
-     * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
-     * counts as ended, and where /proc shows them, a group of zombies is ended already.
-     */
-    isAlive() {
-        if (this.killed || !exists(-this.pgid))
-            return false;
-        // On Linux /proc tells zombies apart, so a group whose members have all exited counts as
-        // ended at once instead of at the end of the grace.
-        return groupHasLiveMember(this.pgid) ?? true;
-    }
-    /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
-    async terminate(graceMs) {
-        if (!this.signal('SIGTERM'))
-            return;
-        const deadline = Date.now() + graceMs;
-        // The pipes close when every holder has exited; a member that redirected its output
-        // elsewhere is only visible through kill(0), so check that too until the deadline.
-        while (Date.now() < deadline && this.isAlive()) {
-            await waitAtMost(this.closed, Math.min(50, deadline - Date.now()));
-            if (!this.isAlive())
-                return;
-        }
-        this.signal('SIGKILL');
-        this.killed = true;
-    }
-    signal(name) {
-        try {
-            process.kill(-this.pgid, name);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-}
-/** How long to wait for a finished command's pipes to close. */
-const PIPE_SETTLE_MS = 250;
-/** Waits for a promise, but no longer than ms; the timer never outlives the wait. */
-async function waitAtMost(promise, ms) {
-    let timer;
-    await Promise.race([promise, new Promise(resolve => (timer = setTimeout(resolve, Math.max(0, ms))))]);
-    clearTimeout(timer);
-}
-/** The script written to its temp file, the argv that runs it, and the folder to remove afterwards. */
-async function shellArgv(command, shell) {
-    const file = await writeScriptFile(command, shell);
-    return { ...shellInvocation(shell, file.path), cleanup: file.dir };
-}
-/** Starts the child; resolves once it runs, or with the error that kept it from starting. */
-function start(argv, verbatim, spec) {
-    let child;
-    try {
-        child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
-            cwd: spec.cwd,
-            env: spec.env ?? process.env,
-            detached: true, // a new session and process group, led by the shell
-            stdio: ['ignore', 'pipe', 'pipe'],
-            windowsVerbatimArguments: verbatim
-        });
-    }
-    catch (error) {
-        return Promise.resolve({ error: error instanceof Error ? error : new Error(String(error)) });
-    }
-    // Listeners, not events.once: once() of another event rejects when 'error' comes first.
-    return new Promise(resolve => {
-        child.once('spawn', () => resolve({ child }));
-        child.once('error', error => resolve({ error }));
-    });
-}
-/** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
-function signalExitCode(signal) {
-    const number = external_node_os_namespaceObject.constants.signals[signal];
-    return 128 + (number ?? 0);
-}
-/**
- * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
- * the process group, which may still hold background processes the command started.
- */
-async function runCommand(spec) {
-    const started = Date.now();
-    const { argv, verbatim, cleanup } = await shellArgv(spec.command, spec.shell);
-    const base = { command: spec.command, signal: null, timedOut: false, interrupted: false };
-    if (spec.signal?.aborted) {
-        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
-        return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } };
-    }
-    const launched = await start(argv, verbatim, spec);
-    const child = 'child' in launched ? launched.child : undefined;
-    if (child?.pid === undefined) {
-        // A program that cannot start (missing, not executable, a missing #! interpreter) is
-        // the shell's "command not found": a failed attempt with exit 127, never a crash.
-        const why = 'error' in launched ? launched.error.message : 'no process id';
-        await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
-        spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${why}\n`), 'stderr');
-        return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } };
-    }
-    const exited = new Promise(resolve => child.once('exit', (code, signal) => resolve([code, signal])));
-    const group = new ProcessGroup(child.pid, child);
-    const closed = (0,external_node_events_namespaceObject.once)(child, 'close');
-    spec.onStart?.(child.pid);
-    for (const name of ['stdout', 'stderr']) {
-        const source = child[name];
-        source.on('data', (chunk) => {
-            if (spec.onOutput(chunk, name) === false && spec.waitForDrain) {
-                source.pause();
-                void spec.waitForDrain(name).then(() => source.resume());
-            }
-        });
-    }
-    let timedOut = false;
-    let interrupted = false;
-    let stopping;
-    const stop = () => {
-        stopping ??= group.terminate(spec.killGraceMs);
-    };
-    const timer = spec.timeoutMs > 0
-        ? setTimeout(() => {
-            timedOut = true;
-            stop();
-        }, spec.timeoutMs)
-        : undefined;
-    const onAbort = () => {
-        interrupted = true;
-        stop();
-    };
-    spec.signal?.addEventListener('abort', onAbort, { once: true });
-    const [code, signal] = await exited;
-    if (timer)
-        clearTimeout(timer);
-    spec.signal?.removeEventListener('abort', onAbort);
-    if (stopping)
-        await stopping;
-    // Let the pipes deliver what the command wrote before judging its output. A background
-    // process still holding them must not stall the run: its output keeps flowing until the
-    // attempt ends and its group is stopped.
-    await waitAtMost(closed, PIPE_SETTLE_MS);
-    await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
-    const durationMs = Date.now() - started;
-    let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
-    if (timedOut)
-        exitCode = TIMEOUT_EXIT;
-    else if (interrupted)
-        exitCode = INTERRUPTED_EXIT;
-    return {
-        result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
-        group
-    };
-}
-/** The real process runner. */
-const processRunner = { run: runCommand };
-
-;// CONCATENATED MODULE: ./src/core/run-seal.ts
-/**
- * The run seal (docs/design.md §6): evidence that a run's receipt and run.json were written
- * by reverify on this machine, as this user. A state directory can arrive with a checkout
- * (`git add -f .reverify/runs/…`) and host names and clone paths are easy to guess, so a
- * `running` receipt alone proves nothing. Each receipt reverify opens, and each run.json,
- * carries an HMAC-SHA256 of the fields that tie it to its run, keyed by a secret kept
- * outside any work tree (`$XDG_STATE_HOME/reverify/seal-key`, else
- * `~/.local/state/reverify/seal-key`, created once with mode 0600). Resume only continues a
- * receipt whose seal holds and only reads inputs from a run.json whose seal holds; anything
- * else is restarted or refused, never replayed.
- */
-
-
-
-
-/** A seal as stored: sha256 HMAC, lowercase hex. */
-const SEAL_PATTERN = /^[0-9a-f]{64}$/;
-/** Builds the seal functions for a key. */
-function runSeal(key) {
-    const sign = (fields) => (0,external_node_crypto_namespaceObject.createHmac)('sha256', key).update(JSON.stringify(fields)).digest('hex');
-    return {
-        sign,
-        holds(fields, seal) {
-            if (seal === undefined || !SEAL_PATTERN.test(seal))
-                return false;
-            return (0,external_node_crypto_namespaceObject.timingSafeEqual)(Buffer.from(sign(fields), 'hex'), Buffer.from(seal, 'hex'));
-        }
-    };
-}
-/** What a receipt's seal covers: everything that ties it to one run, its session and its owner. */
-function receiptFields(receipt) {
-    const { run_id, target, scope, identity_hash, session, host, pid, started_at } = receipt;
-    return ['receipt', run_id, target, scope, identity_hash, session.id, session.dir, host, String(pid), started_at];
-}
-/** The receipt with this machine's seal (unchanged when there is no key). */
-function sealReceipt(receipt, seal) {
-    if (seal === undefined)
-        return receipt;
-    return { ...receipt, seal: seal.sign(receiptFields(receipt)) };
-}
-/** Whether this machine's reverify wrote the receipt as it is (false without a key). */
-function receiptSealed(receipt, seal) {
-    return seal !== undefined && seal.holds(receiptFields(receipt), receipt.seal);
-}
-/** Where the key lives: outside any work tree, per user (XDG base directory rules). */
-function sealKeyPath(env) {
-    const stateHome = env.XDG_STATE_HOME;
-    if (stateHome !== undefined && (0,external_node_path_namespaceObject.isAbsolute)(stateHome))
-        return (0,external_node_path_namespaceObject.join)(stateHome, 'reverify', 'seal-key');
-    const home = env.HOME;
-    if (home === undefined || !(0,external_node_path_namespaceObject.isAbsolute)(home))
-        return undefined;
-    return (0,external_node_path_namespaceObject.join)(home, '.local', 'state', 'reverify', 'seal-key');
-}
-const KEY_TEXT = /^[0-9a-f]{64}\n?$/;
-/** Reads the key file if it is a regular file of ours holding a key; undefined otherwise. */
-async function readKey(path) {
-    const info = await (0,promises_namespaceObject.lstat)(path);
-    if (!info.isFile() || (typeof process.getuid === 'function' && info.uid !== process.getuid()))
-        return undefined;
-    const handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW);
-    try {
-        const text = (await handle.readFile({ encoding: 'utf8' })).slice(0, 200);
-        return KEY_TEXT.test(text) ? Buffer.from(text.trim(), 'hex') : undefined;
-    }
-    finally {
-        await handle.close();
-    }
-}
-/**
- * This machine's seal, creating its key on first use. Without a usable place for the key
- * (no HOME, a read-only home, a link where the key should be) there is no seal: nothing is
- * sealed and nothing can be resumed, which is safe (a run then starts over).
- */
-async function loadRunSeal(path) {
-    if (path === undefined)
-        return undefined;
-    try {
-        const key = await readKey(path);
-        return key === undefined ? undefined : runSeal(key);
-    }
-    catch (error) {
-        if (error.code !== 'ENOENT')
-            return undefined;
-    }
-    try {
-        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true, mode: 0o700 });
-        const temp = `${path}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.tmp`;
-        const handle = await (0,promises_namespaceObject.open)(temp, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL, 0o600);
-        try {
-            await handle.writeFile(`${(0,external_node_crypto_namespaceObject.randomBytes)(32).toString('hex')}\n`);
-            await handle.sync();
-        }
-        finally {
-            await handle.close();
-        }
-        // link() never replaces: when two first runs race, both end up with the one that won.
-        await (0,promises_namespaceObject.link)(temp, path).catch((error) => {
-            if (error.code !== 'EEXIST')
-                throw error;
-        });
-        await (0,promises_namespaceObject.unlink)(temp);
-        const key = await readKey(path);
-        return key === undefined ? undefined : runSeal(key);
-    }
-    catch {
-        return undefined;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/session/events.ts
 /**
  * The trace's events (docs/design.md §2) as one discriminated union, with zod readers: a
@@ -17439,6 +14436,258 @@ function unjudgedVerify(attempt, detail) {
     return { attempt, ok: false, check: [], detail };
 }
 
+;// CONCATENATED MODULE: ./src/core/base/errors.ts
+/**
+ * Named errors. They are compared by `name`, not `instanceof`, so two bundled copies of
+ * this module still recognise each other. Only these reach the user as one line; anything
+ * else is a bug and is reported as such.
+ */
+/** Exit codes of the CLI (docs/design.md §1). */
+const ExitCode = {
+    success: 0,
+    failure: 1,
+    usage: 2,
+    guardrail: 3,
+    interrupted: 130
+};
+/** A user mistake in an input, flag or config file: one line, exit 2. */
+class UsageError extends Error {
+    name = 'UsageError';
+}
+/** A mistake in `.reverify/config.json`: one line, exit 2. */
+class ConfigError extends Error {
+    name = 'ConfigError';
+}
+/** The state directory's disk is full (ENOSPC, EDQUOT): one line, exit 2 (docs/design.md §6). */
+class DiskFullError extends Error {
+    name = 'DiskFullError';
+}
+/** True for errors that are the user's to fix (exit 2, no stack trace): an input, the config, a full disk. */
+function errors_isUserError(error) {
+    return error instanceof Error && (error.name === 'UsageError' || error.name === 'ConfigError' || error.name === 'DiskFullError');
+}
+/** One printable line for anything thrown, whatever it is. */
+function errors_describeError(error) {
+    if (error instanceof Error)
+        return error.message.split('\n')[0] ?? error.name;
+    return String(error);
+}
+
+;// CONCATENATED MODULE: ./src/core/base/printable.ts
+/**
+ * Values that reach a message can come from untrusted places (a cache, an event payload, a
+ * file name), so they are shortened and their control characters escaped before printing.
+ */
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+/** The value cut to `maxChars` characters (with '…' when cut) and its control characters escaped. */
+function printable(value, maxChars = 80) {
+    const chars = Array.from(value);
+    const cut = chars.length > maxChars ? `${chars.slice(0, maxChars).join('')}…` : value;
+    return cut.replace(CONTROL_CHARS, char => {
+        const code = char.charCodeAt(0);
+        return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    });
+}
+/** Any value shown for a message: strings as they are, everything else as JSON, then `printable`. */
+function printableValue(value, maxChars = 80) {
+    if (typeof value === 'string')
+        return printable(value, maxChars);
+    let text;
+    try {
+        text = JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        text = String(value);
+    }
+    return printable(text, maxChars);
+}
+/** Shows a user value in a message: quoted, control characters escaped, long ones cut. */
+function showValue(value) {
+    const escaped = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    return `'${escaped.slice(1, -1).replace(/'/g, "\\'")}'`;
+}
+
+;// CONCATENATED MODULE: ./src/core/receipts/run-id.ts
+
+
+
+/** A run id: the UTC start second, `-verify-`, and 6 random lowercase hex digits. */
+const RUN_ID_PATTERN = /^\d{8}-\d{6}-verify-[0-9a-f]{6}$/;
+const EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2';
+/** A new run id for a run started at `startedAt` (UTC): YYYYMMDD-HHMMSS-verify-<6 hex>. */
+function newRunId(startedAt) {
+    const iso = startedAt.toISOString(); // throws RangeError for an invalid date
+    const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})/.exec(iso);
+    if (!match)
+        throw new RangeError(`a run id needs a start time between years 0 and 9999, got ${iso}`);
+    const [, year, month, day, hours, minutes, seconds] = match;
+    return `${year}${month}${day}-${hours}${minutes}${seconds}-verify-${(0,external_node_crypto_namespaceObject.randomBytes)(3).toString('hex')}`;
+}
+/** True when `value` is a well-formed run id (and therefore safe to use as a path segment). */
+function run_id_isRunId(value) {
+    return typeof value === 'string' && RUN_ID_PATTERN.test(value);
+}
+/** Returns the id or throws UsageError: "<what>: '<value>' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2)". Values are shown truncated to 80 chars and with control chars escaped. */
+function requireRunId(value, what) {
+    if (run_id_isRunId(value))
+        return value;
+    throw new UsageError(`${what}: '${printable(String(value))}' is not a run id (expected e.g. ${EXAMPLE_RUN_ID})`);
+}
+
+;// CONCATENATED MODULE: ./src/core/receipts/state-dir.ts
+
+
+
+
+
+
+/**
+ * The state directory (docs/design.md §4): `runs/` (receipts), `index/` (the receipt index),
+ * `sessions/` (traces), and in the CLI a `.gitignore` so only `config.json` is committed.
+ */
+/** Where receipts live, one directory per run. */
+const RUNS_DIR = 'runs';
+/** Where the receipt index lives (rebuildable from `runs/`). */
+const INDEX_DIR = 'index';
+/** Where traces live. */
+const SESSIONS_DIR = 'sessions';
+/** The receipt's file name inside its run directory. */
+const RECEIPT_FILE = 'receipt.json';
+const GITIGNORE_HEADER = '# Written by reverify.';
+const GITIGNORE = [
+    `${GITIGNORE_HEADER} Local run state stays out of git; config.json is meant to be committed.`,
+    `/${RUNS_DIR}/`,
+    `/${SESSIONS_DIR}/`,
+    `/${INDEX_DIR}/`,
+    '.*.tmp',
+    ''
+].join('\n');
+/** The directory of one run; the id is validated before it becomes part of a path. */
+function runDirectory(stateDir, runId) {
+    return (0,external_node_path_namespaceObject.join)(stateDir, RUNS_DIR, requireRunId(runId, 'run id'));
+}
+/** The receipt file of one run. */
+function receiptPath(stateDir, runId) {
+    return join(runDirectory(stateDir, runId), RECEIPT_FILE);
+}
+const REAL_ONLY = 'reverify keeps its state in real directories only, so move it out of the way';
+/**
+ * Creates the state directory. With `gitignore` (the CLI's `.reverify/` inside a repository)
+ * it also writes `.gitignore`; a `.gitignore` the user wrote themselves is left alone.
+ * A symlink (or a file) in place of the state directory itself (a `.reverify` link that came
+ * with the checkout), of `runs/` or of `sessions/` is a UsageError, and so is a state
+ * directory that cannot be created or written (`/proc/x`, a read-only mount): one line,
+ * before anything runs or is written.
+ */
+async function ensureStateDir(stateDir, opts) {
+    await makeRealDirectory(stateDir);
+    await requireWritable(stateDir);
+    // Receipts and traces are never written through a link. Saying so before a run starts
+    // beats failing halfway through it with a trace nobody can close.
+    for (const name of [RUNS_DIR, SESSIONS_DIR]) {
+        try {
+            await requireRealDirectory((0,external_node_path_namespaceObject.join)(stateDir, name));
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                continue;
+            throw new UsageError(`${errors_describeError(error)}; ${REAL_ONLY}`);
+        }
+    }
+    if (!opts.gitignore)
+        return;
+    const path = (0,external_node_path_namespaceObject.join)(stateDir, '.gitignore');
+    let current;
+    try {
+        current = await readRegularFile(path, 64 * 1024);
+    }
+    catch {
+        return; // a symlink or something odd in its place: not ours to replace
+    }
+    if (current === GITIGNORE)
+        return;
+    if (current === undefined || current.startsWith(GITIGNORE_HEADER))
+        await writeFileAtomic(path, GITIGNORE);
+}
+/**
+ * Creates `path` and any missing parents one folder at a time, refusing a link in place of
+ * the state directory. Node's own recursive mkdir spins forever where the kernel answers
+ * ENOENT for a folder whose parent exists (under `/proc`); here every failure is one line.
+ */
+async function makeRealDirectory(path) {
+    const missing = [];
+    let current = path;
+    for (;;) {
+        try {
+            // Only the state directory itself must not be a link; a linked parent (/tmp on macOS) is fine
+            const stats = current === path ? await (0,promises_namespaceObject.lstat)(current) : await (0,promises_namespaceObject.stat)(current);
+            if (stats.isSymbolicLink())
+                throw new UsageError(`${path} is a symbolic link; it is not followed; ${REAL_ONLY}`);
+            if (!stats.isDirectory())
+                throw cannotCreate(path, `${current} is not a directory`);
+            break;
+        }
+        catch (error) {
+            if (error instanceof UsageError)
+                throw error;
+            const parent = (0,external_node_path_namespaceObject.dirname)(current);
+            if (!isErrorCode(error, 'ENOENT') || parent === current)
+                throw cannotCreate(path, error);
+            missing.push(current);
+            current = parent;
+        }
+    }
+    for (const folder of missing.reverse()) {
+        try {
+            await (0,promises_namespaceObject.mkdir)(folder);
+        }
+        catch (error) {
+            if (!isErrorCode(error, 'EEXIST'))
+                throw cannotCreate(path, error);
+            await requireRealDirectory(folder).catch((problem) => {
+                throw cannotCreate(path, problem);
+            });
+        }
+    }
+}
+/** A state directory that takes no files (`/proc`, a read-only mount) is refused before the run starts, not halfway. */
+async function requireWritable(path) {
+    const probe = (0,external_node_path_namespaceObject.join)(path, `.write-check-${(0,external_node_crypto_namespaceObject.randomBytes)(6).toString('hex')}.tmp`);
+    try {
+        const handle = await (0,promises_namespaceObject.open)(probe, 'wx', 0o600);
+        await handle.close();
+        await (0,promises_namespaceObject.unlink)(probe);
+    }
+    catch (error) {
+        throw new UsageError(`state-dir: ${path} cannot be written (${errors_describeError(error)}); ${WRITABLE}`);
+    }
+}
+const WRITABLE = 'give a folder reverify can create and write files in';
+function cannotCreate(path, problem) {
+    return new UsageError(`state-dir: ${path} cannot be created (${errors_describeError(problem)}); ${WRITABLE}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/base/ulid.ts
+
+/** Crockford's base32, the ULID alphabet. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
+function newUlid(now = Date.now()) {
+    let time = '';
+    let ms = Math.max(0, Math.floor(now));
+    for (let i = 0; i < 10; i++) {
+        time = ALPHABET[ms % 32] + time;
+        ms = Math.floor(ms / 32);
+    }
+    const bytes = (0,external_node_crypto_namespaceObject.randomBytes)(16);
+    let random = '';
+    for (let i = 0; i < 16; i++)
+        random += ALPHABET[bytes[i] % 32];
+    return time + random;
+}
+/** Matches a ULID as produced by newUlid. */
+const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
 ;// CONCATENATED MODULE: ./src/core/session/layout.ts
 /**
  * Where a session lives on disk (docs/design.md §2):
@@ -17518,55 +14767,8 @@ async function isOwnSessionDir(stateDir, dir) {
     return true;
 }
 
-;// CONCATENATED MODULE: ./src/core/session/meta.ts
-/**
- * meta.json (docs/design.md §2): the session at a glance, written atomically when the
- * session opens and again when it ends. Read back (resume, recovery) it is untrusted.
- */
-
-
-
-
-
-
-/** The schema a meta.json read back must fit, built on first use (only resume and recovery read it). */
-function metaSchema() {
-    const count = schemas_number().int().min(0).max(1_000_000);
-    return object({
-        session_id: schemas_string().max(64),
-        skill: schemas_string().max(1_000),
-        version: schemas_string().max(100),
-        started_at: schemas_string().max(64),
-        ended_at: schemas_string().max(64).nullable(),
-        outcome: union([OutcomeSchema, literal('running')]),
-        attempts: count,
-        tool_calls: count,
-        errors: count,
-        flaky: schemas_boolean(),
-        run_id: schemas_string().max(100),
-        summary: schemas_string().max(100_000)
-    });
-}
-/** Largest meta.json read back. */
-const MAX_META_BYTES = 1024 * 1024;
-/** A session's meta.json, or undefined when it is missing, a link, or not a valid meta. */
-async function readSessionMeta(sessionDir) {
-    try {
-        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.meta), MAX_META_BYTES);
-        if (text === undefined)
-            return undefined;
-        const parsed = metaSchema().safeParse(JSON.parse(text));
-        return parsed.success ? parsed.data : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Writes meta.json atomically, redacted. */
-async function writeSessionMeta(sessionDir, meta, redactor) {
-    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600);
-}
-
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/core/session/reader.ts
 /** Reading a session back (resume, recovery): bounded, no links followed, typed events only. */
 
@@ -17581,417 +14783,7 @@ async function readSessionTrace(sessionDir) {
     return text === undefined ? [] : parseTraceLines(text);
 }
 
-;// CONCATENATED MODULE: ./src/core/run/resume.ts
-/**
- * Resuming an interrupted run (docs/design.md §6): a receipt left `running` whose owner is
- * gone is continued — same receipt, same session — when the evidence on disk is clear. A
- * recorded result whose verification was not written is judged again without running the
- * command (expect-exit, expect-stdout from the record; expect-file, expect-check now); an
- * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
- * three times per run. Anything unclear means a restart, never a guess.
- */
-
-
-
-
-
-
-
-
-
-
-/**
- * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
- * same host with its process gone. A receipt from another host without CI facts is not
- * judged: its owner may be alive there.
- */
-function ownerGone(receipt, here) {
-    if (receipt.status !== 'running')
-        return false;
-    const theirs = receipt.ci;
-    if (theirs?.run_id !== undefined && here.ci?.run_id !== undefined) {
-        if (theirs.run_id !== here.ci.run_id || theirs.run_attempt !== here.ci.run_attempt)
-            return true;
-    }
-    if (receipt.host !== here.host)
-        return false;
-    return !(here.isAlive ?? exists)(receipt.pid);
-}
-function restart(reason) {
-    return { kind: 'restart', reason };
-}
-/** The most interruptions one run takes; the next crash ends it as `interrupted` (docs/design.md §6). */
-const MAX_INTERRUPTIONS = 3;
-/** Rebuilds an attempt's result from its recorded tool_result and verdict. */
-function attemptFromRecord(result, verdict) {
-    return { ...scriptFromRecord(result), checks: verdict.checks, verified: verdict.ok, logBytesDropped: 0 };
-}
-/** The script's part of an attempt, as its tool_result recorded it. */
-function scriptFromRecord(result) {
-    return {
-        attempt: result.attempt,
-        commands: (result.commands ?? []).map(command => ({
-            command: command.command,
-            exitCode: command.exit_code ?? 0,
-            signal: command.signal,
-            timedOut: command.timed_out,
-            interrupted: false,
-            durationMs: command.duration_ms
-        })),
-        exitCode: result.exit,
-        signal: result.signal ?? null,
-        timedOut: result.timed_out === true,
-        interrupted: result.interrupted === true,
-        durationMs: result.duration_ms,
-        startedAt: result.started_at ?? '',
-        endedAt: result.ended_at ?? '',
-        summary: result.summary,
-        ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
-        outputMatched: result.output_matched === true
-    };
-}
-/** Reads and checks the session a `running` receipt names. */
-async function readEvidence(receipt, sessionDir, stateDir) {
-    // The receipt is untrusted: its session must be a real directory inside our sessions/,
-    // reached without following a link.
-    if (!(await isOwnSessionDir(stateDir, sessionDir))) {
-        return { ok: false, reason: 'its session directory is missing or not one of this state directory' };
-    }
-    const meta = await readSessionMeta(sessionDir);
-    if (meta === undefined)
-        return { ok: false, reason: 'its meta.json does not parse' };
-    if (meta.session_id !== receipt.session.id)
-        return { ok: false, reason: 'its meta.json does not match the receipt' };
-    const events = await readSessionTrace(sessionDir);
-    const start = eventsOf(events, 'start')[0];
-    if (start === undefined || start.session_id !== receipt.session.id)
-        return { ok: false, reason: 'its trace has no start' };
-    if (eventsOf(events, 'end').length > 0)
-        return { ok: false, reason: 'its trace is already closed' };
-    return { ok: true, meta, events };
-}
-/**
- * Whether a `running` receipt whose owner is gone names a trace that has its `end`: a crash
- * came between closing the trace and writing the receipt, and the trace decides (§6).
- */
-async function endedBeforeReceipt(receipt, stateDir, here, seal) {
-    // Only a run this machine's reverify sealed may have its verdict taken from its trace.
-    if (!ownerGone(receipt, here) || !receiptSealed(receipt, seal))
-        return false;
-    const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
-    if (!(await isOwnSessionDir(stateDir, sessionDir)))
-        return false;
-    const events = await readSessionTrace(sessionDir);
-    const start = eventsOf(events, 'start')[0];
-    return start?.session_id === receipt.session.id && eventsOf(events, 'end').length > 0;
-}
-/** Decides how to continue a `running` receipt whose owner is gone. */
-async function planResume(options) {
-    const { receipt, settings, redactor } = options;
-    if (!ownerGone(receipt, options.here))
-        return { kind: 'none' };
-    // A receipt may have arrived with the checkout: only one this machine sealed is evidence.
-    if (!receiptSealed(receipt, options.seal))
-        return restart('its receipt was not written by reverify on this machine (no valid seal)');
-    const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
-    const evidence = await readEvidence(receipt, sessionDir, options.stateDir);
-    if (!evidence.ok)
-        return restart(evidence.reason);
-    if (receipt.max_attempts !== 1 + settings.maxRetries)
-        return restart('max-retries changed since it was interrupted');
-    const expected = JSON.stringify(redactDeep(describeExpectations(settings.expectations), redactor));
-    if (JSON.stringify(receipt.expectations) !== expected)
-        return restart('the expectations changed since it was interrupted');
-    const { events } = evidence;
-    const calls = eventsOf(events, 'tool_call');
-    const results = eventsOf(events, 'tool_result');
-    const verifies = eventsOf(events, 'verify');
-    const previous = [];
-    const pending = [];
-    let replay;
-    let summary = 'no attempt had started';
-    for (let n = 1; n <= calls.length; n++) {
-        const callCount = calls.filter(event => event.payload.attempt === n).length;
-        if (callCount !== 1)
-            return restart(`its trace has ${callCount} records of attempt ${n}`);
-        const result = results.find(event => event.payload.attempt === n)?.payload;
-        const verify = verifies.find(event => event.payload.attempt === n)?.payload;
-        if (result !== undefined && verify !== undefined) {
-            previous.push(attemptFromRecord(result, { ok: verify.ok, checks: verify.check }));
-            summary = `attempt ${n} had been recorded in full`;
-            continue;
-        }
-        if (n !== calls.length)
-            return restart(`attempt ${n} is incomplete but not the last one`);
-        // The result is recorded: it is judged again, never run again (unless the record cannot tell).
-        if (result !== undefined && result.interrupted !== true && judgeRecord(settings, scriptFromRecord(result), redactor) !== undefined) {
-            replay = scriptFromRecord(result);
-            summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`;
-            continue;
-        }
-        // Cut off mid-command: interrupted, not failed; it spends no budget and runs again.
-        const interruptions = previous.filter(attempt => attempt.interrupted).length + 1;
-        if (interruptions >= MAX_INTERRUPTIONS)
-            return restart(`it was interrupted ${interruptions} times`);
-        const interrupted = result ?? interruptedToolResult(n, calls.find(event => event.payload.attempt === n)?.ts);
-        if (result === undefined)
-            pending.push({ phase: 'tool_result', payload: interrupted });
-        pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted mid-command; it runs again and spends no retry') });
-        previous.push({ ...attemptFromRecord(interrupted, { ok: false, checks: [] }), interrupted: true });
-        summary = `attempt ${n} was interrupted mid-command; it is run again and spends no retry`;
-    }
-    const lastWhole = previous[previous.length - 1];
-    const decision = lastWhole === undefined || replay !== undefined
-        ? undefined
-        : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && event.payload.retry !== undefined);
-    const plan = {
-        receipt,
-        sessionDir,
-        meta: evidence.meta,
-        previous,
-        pending,
-        summary,
-        replayed: replay !== undefined,
-        ...(replay !== undefined && { replay }),
-        ...(decision !== undefined && { retryDecided: decision.payload.retry })
-    };
-    return { kind: 'resume', plan };
-}
-
-;// CONCATENATED MODULE: ./src/cli/receipts.ts
-/** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The store `--state-dir` names, else the repository's: the one `run` writes to. */
-function openStore(stateDirFlag, io) {
-    const root = findTargetRoot(io.cwd);
-    const { path: stateDir } = resolveStateDir(stateDirFlag, { front: 'cli', base: io.cwd });
-    const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
-    return { root, stateDir, store };
-}
-function who(io) {
-    try {
-        return io.env.USER ?? (0,external_node_os_namespaceObject.userInfo)().username;
-    }
-    catch {
-        return 'unknown';
-    }
-}
-/** `reverify capture <run-id|latest> [--note TEXT]`. */
-async function captureCommandLine(argv, io) {
-    const { flags, positionals, help } = parseCommandLine(argv, 'capture', 'reverify capture --help');
-    if (help) {
-        io.stdout.write(captureHelp());
-        return 0;
-    }
-    const given = parseInputs(flags, flagsOf('capture'), { front: 'cli', base: io.cwd });
-    const [ref, ...rest] = positionals;
-    if (ref === undefined || rest.length > 0) {
-        throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help');
-    }
-    const { root, store } = openStore(given['state-dir'], io);
-    await readConfig(root);
-    const note = given.note ?? '';
-    const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root });
-    println(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`);
-    return 0;
-}
-/** A `running` receipt whose process is gone is shown as what it is: resumable. */
-function shownStatus(receipt) {
-    return receipt.status === 'running' && ownerGone(receipt, { host: (0,external_node_os_namespaceObject.hostname)() }) ? 'resumable' : receipt.status;
-}
-function receiptLine(receipt) {
-    const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-';
-    const command = receipt.identity.join(' ; ');
-    return [
-        receipt.run_id,
-        shownStatus(receipt).padEnd(11),
-        (receipt.flaky ? 'flaky' : '-').padEnd(5),
-        captured.padEnd(10),
-        command.length > 80 ? `${command.slice(0, 80)}…` : command
-    ].join('  ');
-}
-/** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts, place) {
-    const lines = [];
-    const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable');
-    if (resumable) {
-        lines.push(`resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(resumable.run_id, place)}\` or by running the same command`);
-    }
-    if (receipts.some(receipt => receipt.status === 'interrupted')) {
-        lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify');
-    }
-    return lines;
-}
-/** `reverify receipts list|show`. */
-async function receiptsCommandLine(argv, io) {
-    const { flags, positionals, help } = parseCommandLine(argv, 'receipts', 'reverify receipts --help');
-    if (help) {
-        io.stdout.write(receiptsHelp());
-        return 0;
-    }
-    const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd });
-    const [action, ref, ...rest] = positionals;
-    const json = given.json === true;
-    const { root, stateDir, store } = openStore(given['state-dir'], io);
-    if (action === 'list' && ref === undefined) {
-        const receipts = await store.list({ target: root });
-        if (json)
-            println(io.stdout, JSON.stringify(receipts, null, 2));
-        else if (receipts.length === 0)
-            println(io.stdout, 'no receipts yet');
-        else {
-            for (const receipt of receipts)
-                println(io.stdout, receiptLine(receipt));
-            for (const line of listFooter(receipts, { stateDir, root }))
-                println(io.stdout, line);
-        }
-        return 0;
-    }
-    if (action === 'show' && ref !== undefined && rest.length === 0) {
-        const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'));
-        if (receipt === undefined)
-            throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`);
-        if (json) {
-            println(io.stdout, JSON.stringify(receipt, null, 2));
-            return 0;
-        }
-        println(io.stdout, `run:        ${receipt.run_id}`);
-        println(io.stdout, `status:     ${receipt.status}${receipt.flaky ? ' (flaky)' : ''}`);
-        println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`);
-        println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`);
-        println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`);
-        println(io.stdout, `identity:   ${receipt.identity_hash}`);
-        for (const command of receipt.identity)
-            println(io.stdout, `  ${command}`);
-        for (const command of receipt.commands) {
-            // A script shows as its first command line (the identity above lists them all).
-            println(io.stdout, `command:    ${scriptLabel(command.command) || command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
-        }
-        println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`);
-        println(io.stdout, `trace:      ${receipt.session.dir}`);
-        println(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`);
-        return 0;
-    }
-    throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help');
-}
-/** `reverify config set capture-before-retry <v>`. */
-async function configCommandLine(argv, io) {
-    const { positionals, help } = parseCommandLine(argv, 'config', 'reverify config --help');
-    if (help) {
-        io.stdout.write(CONFIG_HELP);
-        return 0;
-    }
-    const [action, key, value, ...rest] = positionals;
-    if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
-        throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`');
-    }
-    const mode = parseCaptureMode(value, 'capture-before-retry');
-    const root = findTargetRoot(io.cwd);
-    await ensureStateDir(defaultStateDir(root), { gitignore: true });
-    await setCaptureMode(root, mode);
-    println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
-    return 0;
-}
-
-;// CONCATENATED MODULE: ./src/core/test-results/test-history.ts
-/**
- * Tests across runs (docs/design.md §1 "Test results"): from receipts (the local store, or a history
- * restored from the cache into it), how often each test flaked and failed. Pure: the front
- * ends read the receipts and word these facts.
- */
-
-/** Per-test flake and failure counts over the finished receipts that hold test results. */
-function testHistory(receipts, options = {}) {
-    const considered = [...receipts]
-        .filter(receipt => receipt.status !== 'running' && receipt.tests !== undefined)
-        .filter(receipt => options.sinceMs === undefined || Date.parse(receipt.started_at) >= options.sinceMs)
-        .sort(compareNewestFirst)
-        .slice(0, options.limit);
-    const byName = new Map();
-    const count = (receipt, name, field) => {
-        let record = byName.get(name);
-        if (record === undefined) {
-            // Newest first: the first run that names a test is its latest.
-            record = { name, flaky: 0, failed: 0, lastRunId: receipt.run_id, lastAt: receipt.started_at };
-            byName.set(name, record);
-        }
-        record[field]++;
-    };
-    for (const receipt of considered) {
-        for (const name of new Set(receipt.tests.flaky))
-            count(receipt, name, 'flaky');
-        for (const name of new Set(receipt.tests.failed))
-            count(receipt, name, 'failed');
-    }
-    const tests = [...byName.values()].sort((a, b) => b.flaky - a.flaky || b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { runs: considered.length, tests };
-}
-
-;// CONCATENATED MODULE: ./src/cli/flaky.ts
-/** `reverify flaky [--json] [--since N]`: this repository's tests by how often they flaked (docs/design.md §1 "Test results"). */
-
-
-
-
-
-
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Lists the tests that flaked or failed in this repository's receipts, most flakes first. */
-async function flakyCommandLine(argv, io) {
-    const { flags, positionals, help } = parseCommandLine(argv, 'flaky', 'reverify flaky --help');
-    if (help) {
-        io.stdout.write(flakyHelp());
-        return 0;
-    }
-    if (positionals.length > 0)
-        throw new UsageError('flaky: takes no arguments; see reverify flaky --help');
-    const given = parseInputs(flags, flagsOf('flaky'), { front: 'cli', base: io.cwd });
-    const { root, store } = openStore(given['state-dir'], io);
-    const since = given.since;
-    const history = testHistory(await store.list({ target: root }), since === undefined ? {} : { sinceMs: Date.now() - since * DAY_MS });
-    if (given.json === true) {
-        const tests = history.tests.map(test => ({
-            name: test.name,
-            flaky: test.flaky,
-            failed: test.failed,
-            last_run_id: test.lastRunId,
-            last_at: test.lastAt
-        }));
-        println(io.stdout, JSON.stringify({ runs: history.runs, ...(since !== undefined && { since_days: since }), tests }, null, 2));
-        return 0;
-    }
-    const window = since === undefined ? '' : ` of the last ${since} day${since === 1 ? '' : 's'}`;
-    if (history.tests.length === 0) {
-        println(io.stdout, `reverify: no test flaked or failed in the ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`);
-        return 0;
-    }
-    println(io.stdout, `reverify: tests that flaked or failed in ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`);
-    println(io.stdout, `${'flaky'.padStart(5)}  ${'failed'.padStart(6)}  ${'last run'.padEnd(29)}  test`);
-    for (const test of history.tests) {
-        println(io.stdout, `${String(test.flaky).padStart(5)}  ${String(test.failed).padStart(6)}  ${test.lastRunId.padEnd(29)}  ${test.name}`);
-    }
-    return 0;
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/core/run/crashed-groups.ts
+;// CONCATENATED MODULE: ./src/core/process/crashed-groups.ts
 /**
  * The process groups of a crashed run (docs/design.md §6): each command's group is recorded
  * in the trace the moment it starts (a `note` with `process_group: {pgid, started}`), and
@@ -18125,1518 +14917,6 @@ function signalProcess(pid, signal) {
     catch {
         // Gone in the meantime.
     }
-}
-
-;// CONCATENATED MODULE: ./src/core/run/excerpt.ts
-/**
- * The reviewer excerpt (docs/design.md §5): an attempt's output summary turned into the
- * failing blocks a reviewer reads. Escape codes and reverify's own bookkeeping lines go; the
- * error lines stay with what explains them (assertion, expected and received, the first
- * stack line outside dependencies); the whole is bounded.
- */
-
-
-
-/** The excerpt's bounds: annotation bodies stop at 4,096 characters, and so should reading. */
-const MAX_EXCERPT_CHARS = 4000;
-const MAX_EXCERPT_LINES = 60;
-const MAX_BLOCK_LINES = 16;
-// How far past its first line a block looks for the rest of the failure.
-const MAX_BLOCK_SPAN = 40;
-const FALLBACK_LINES = 20;
-/** Where a failing test's own report starts; group 1 is the test's name. */
-const TEST_HEADERS = [
-    /^\s*● (.+)$/, // jest
-    /^\s*--- FAIL: (\S+)/, // go test
-    /^_{3,} (.+?) _{3,}$/, // pytest
-    /^\s{2,}\d+\) (.+?):?$/ // mocha, whose failure list is indented
-];
-/** A diagnostic that starts with where it is: `path:line[:col]: …` (go, gcc, eslint) or tsc's `path(line,col): …`. */
-const DIAGNOSTIC = /^\s*[\w.@~/-][^\s:()]*(?::\d+(?::\d+)?:|\(\d+,\d+\):)(?:\s|$)/;
-/** Lines that say something failed. */
-const ERROR_LINES = [
-    /\b(?:Expected|Received)\b/,
-    /^E\s/, // pytest's assertion lines
-    /\berror TS\d+/,
-    /\b(?:[A-Z]\w*)?(?:Error|Exception)\b/,
-    /^\s*error(?:\[\w+\])?:/i,
-    /\bERROR\b/,
-    /\bFAIL(?:ED)?\b/,
-    /\bpanic:/,
-    /^Traceback \(most recent call last\):/,
-    /^\s*[✕✗×] /
-];
-/** Lines that close a block: the runners' tallies, separators and passing tests. */
-const BOUNDARIES = [
-    /^\s*(?:Test Suites|Tests|Snapshots|Time|Ran all test suites)\b/,
-    /^={3,}/,
-    /^\s*(?:PASS|ok)\s/,
-    /^\s*--- (?:PASS|SKIP):/,
-    /^=== (?:RUN|PAUSE|CONT|NAME)\s/,
-    /^\s*[✓✔] /,
-    /^\s*\d+ (?:passing|failing|pending)\b/
-];
-/** jest's code frame around the failing line: the stack line says the same, shorter. */
-const CODE_FRAME = /^\s*>?\s*\d+\s+\||^\s+\|\s*\^/;
-const STACK_FRAME = /^\s*at\s/;
-// Frames of dependencies and of node itself say nothing about the change under review.
-const FOREIGN_FRAME = /node_modules|\(node:|\bnode:internal|\(internal\/|\(<anonymous>\)/;
-function testName(line) {
-    for (const header of TEST_HEADERS) {
-        const match = header.exec(line);
-        if (match)
-            return match[1].trim();
-    }
-    return undefined;
-}
-function isAnchor(line) {
-    return testName(line) !== undefined || DIAGNOSTIC.test(line) || ERROR_LINES.some(pattern => pattern.test(line));
-}
-function isUserFrame(line) {
-    return /:\d+/.test(line) && !FOREIGN_FRAME.test(line);
-}
-/** A summary line as a reviewer should read it: no escape codes, no redrawn progress, no cut marker. */
-function cleanLine(raw) {
-    let text = raw.replace(CUT_LINE_SUFFIX, '…');
-    text = (0,external_node_util_namespaceObject.stripVTControlCharacters)(text);
-    // A carriage return redraws the line on a terminal: what shows is what follows the last one.
-    const shown = text.split('\r').filter(segment => segment.trim() !== '');
-    text = shown[shown.length - 1] ?? '';
-    // A sequence the summary cut in half, and lone control characters, are noise in an annotation.
-    text = text.replace(/\x1b[[\]()#;?0-9]*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
-    return text.trimEnd();
-}
-/** The summary's contiguous runs of output, cleaned; the omitted middle separates them. */
-function segmentsOf(summary) {
-    const parts = summaryParts(summary);
-    const clean = (lines) => lines.filter(line => !DROPPED_MARKER_LINE.test(line)).map(cleanLine);
-    return [parts.head, parts.matched, parts.tail].filter(lines => lines.length > 0).map(clean);
-}
-/** The block that starts at lines[start] (an anchor); returns it and where scanning goes on. */
-function readBlock(lines, start) {
-    const kept = [];
-    let test;
-    let located = false;
-    let at = start;
-    for (; at < lines.length && at - start < MAX_BLOCK_SPAN && kept.length < MAX_BLOCK_LINES; at++) {
-        const line = lines[at];
-        const header = testName(line);
-        if (at > start) {
-            if (BOUNDARIES.some(pattern => pattern.test(line)))
-                break;
-            // A second test, or a second located diagnostic, is a failure of its own.
-            if (header !== undefined && test !== undefined)
-                break;
-            if (DIAGNOSTIC.test(line) && located)
-                break;
-        }
-        if (line.trim() === '' || CODE_FRAME.test(line))
-            continue;
-        test ??= header;
-        if (STACK_FRAME.test(line)) {
-            if (!isUserFrame(line))
-                continue;
-            // The first frame in the code under review is where the failure is; the rest is noise.
-            kept.push(line);
-            at++;
-            break;
-        }
-        if (DIAGNOSTIC.test(line) || /File "[^"]+", line \d+/.test(line))
-            located = true;
-        kept.push(line);
-    }
-    return { block: { lines: kept, ...(test !== undefined && { test }) }, next: Math.max(at, start + 1) };
-}
-function blocksOfSegment(lines) {
-    const blocks = [];
-    for (let at = 0; at < lines.length;) {
-        if (!isAnchor(lines[at])) {
-            at++;
-            continue;
-        }
-        const { block, next } = readBlock(lines, at);
-        if (block.lines.length > 0)
-            blocks.push(block);
-        at = next;
-    }
-    return blocks;
-}
-/** Keeps blocks in order within the excerpt's bounds; a block that does not fit is cut. */
-function bounded(blocks) {
-    const kept = [];
-    let lines = 0;
-    let chars = 0;
-    for (const block of blocks) {
-        const fitting = [];
-        for (const line of block.lines) {
-            // Blocks are joined by a blank line, lines by a newline: count both.
-            const cost = line.length + (fitting.length === 0 && kept.length > 0 ? 2 : 1);
-            if (lines + 1 > MAX_EXCERPT_LINES || chars + cost > MAX_EXCERPT_CHARS)
-                break;
-            fitting.push(line);
-            lines++;
-            chars += cost;
-        }
-        if (fitting.length === 0)
-            break;
-        kept.push({ ...block, lines: fitting });
-        if (fitting.length < block.lines.length)
-            break;
-    }
-    return kept;
-}
-/**
- * The failing blocks of an output summary, in output order, bounded (60 lines, 4,000
- * characters). Without any recognisable failure, one block of the output's last 20 lines.
- */
-function excerptBlocks(summary) {
-    const segments = segmentsOf(summary);
-    const seen = new Set();
-    const blocks = [];
-    for (const block of segments.flatMap(blocksOfSegment)) {
-        // Runners repeat a failure in their closing summary: once is enough.
-        const key = block.lines.map(line => line.trim()).join('\n');
-        if (seen.has(key))
-            continue;
-        seen.add(key);
-        blocks.push(block);
-    }
-    if (blocks.length === 0) {
-        const last = segments[segments.length - 1] ?? [];
-        const tail = last.filter(line => line.trim() !== '').slice(-FALLBACK_LINES);
-        if (tail.length > 0)
-            blocks.push({ lines: tail });
-    }
-    return bounded(blocks);
-}
-/** The reviewer text of an output summary: its failing blocks, separated by a blank line. */
-function reviewerExcerpt(summary) {
-    return excerptBlocks(summary)
-        .map(block => block.lines.join('\n'))
-        .join('\n\n');
-}
-/** The reviewer excerpt of one attempt (its recorded summary); empty for a verified attempt. */
-function attemptExcerpt(attempt) {
-    return attempt.verified ? '' : reviewerExcerpt(attempt.summary);
-}
-
-;// CONCATENATED MODULE: ./src/core/test-results/trace-tests.ts
-/**
- * An attempt's test results as the trace records them (docs/design.md §2): a `note` with a
- * `tests` field, read back (for the HTML report) through a zod schema, since a trace on
- * disk is untrusted. Readers that do not know the field ignore it.
- */
-
-const trace_tests_text = schemas_string().max(4_000);
-const count = schemas_number().int().min(0).max(1e9);
-const TraceTestsSchema = object({
-    attempt: schemas_number().int().min(1).max(1_000_000),
-    files: array(trace_tests_text).max(1_000),
-    total: count,
-    failed: count,
-    errors: count,
-    skipped: count,
-    failed_tests: array(object({
-        name: trace_tests_text,
-        outcome: schemas_enum(['failed', 'error']),
-        file: trace_tests_text.optional(),
-        line: schemas_number().int().min(1).optional(),
-        message: trace_tests_text.optional()
-    }))
-        .max(1_000),
-    recovered: array(trace_tests_text).max(1_000)
-});
-/** The `tests` field of a note's payload, when it has a valid one. */
-function traceTestsOf(payload) {
-    if (payload.tests === undefined)
-        return undefined;
-    const parsed = TraceTestsSchema.safeParse(payload.tests);
-    return parsed.success ? parsed.data : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/report/model.ts
-/**
- * What the HTML report shows, as plain data (docs/design.md §8 "HTML report"): built from a
- * session folder (trace and meta.json, read through the typed readers), the run's receipt
- * and the receipt history of its command. The logs are not read here: the renderer streams
- * them, so memory does not follow their size.
- */
-
-
-
-
-
-
-
-/** Most rows of receipt history a report lists. */
-const MAX_HISTORY_ROWS = 20;
-function elapsedMs(from, to) {
-    if (to === null || to === undefined)
-        return undefined;
-    const ms = Date.parse(to) - Date.parse(from);
-    return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
-}
-/** The attempts of a trace, in order, with their verdicts and the note after each. */
-function attemptViews(events) {
-    const views = new Map();
-    const view = (attempt) => {
-        let found = views.get(attempt);
-        if (found === undefined) {
-            found = {
-                attempt,
-                durationMs: 0,
-                timedOut: false,
-                interrupted: false,
-                ok: false,
-                checks: [],
-                detail: '',
-                excerpt: '',
-                commands: [],
-                logFile: attemptLogName(attempt)
-            };
-            views.set(attempt, found);
-        }
-        return found;
-    };
-    let last;
-    for (const event of events) {
-        if (event.phase === 'tool_call') {
-            last = view(event.payload.attempt);
-            last.startedAt = event.ts;
-            last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }));
-        }
-        else if (event.phase === 'tool_result') {
-            const { payload } = event;
-            const target = view(payload.attempt);
-            target.durationMs = payload.duration_ms;
-            target.exitCode = payload.exit;
-            if (payload.signal !== undefined)
-                target.signal = payload.signal;
-            target.timedOut = payload.timed_out === true;
-            target.interrupted = payload.interrupted === true;
-            target.excerpt = reviewerExcerpt(payload.summary);
-            if (payload.commands !== undefined) {
-                target.commands = payload.commands.map(record => ({
-                    command: record.command,
-                    exitCode: record.exit_code,
-                    durationMs: record.duration_ms
-                }));
-            }
-        }
-        else if (event.phase === 'verify') {
-            const target = view(event.payload.attempt);
-            target.ok = event.payload.ok;
-            target.checks = event.payload.check.map(check => ({ ...check }));
-            target.detail = event.payload.detail;
-            if (target.ok)
-                target.excerpt = '';
-        }
-        else if (event.phase === 'note' && traceTestsOf(event.payload) !== undefined) {
-            const tests = traceTestsOf(event.payload);
-            view(tests.attempt).tests = tests;
-        }
-        else if (event.phase === 'note' && last !== undefined && last.note === undefined && isRetryNote(event.payload.message)) {
-            last.note = event.payload.message;
-        }
-    }
-    return [...views.values()].sort((a, b) => a.attempt - b.attempt);
-}
-/** A note the loop writes after a failed attempt: it retries, or says why it does not. */
-function isRetryNote(message) {
-    return /; retrying\b|; not retrying\b/.test(message);
-}
-/** The report's data from a session's trace, its meta.json, the receipt and its history. */
-function buildReportModel(source) {
-    const { events, meta, receipt } = source;
-    const attempts = attemptViews(events);
-    const retryNotes = new Set(attempts.flatMap(attempt => (attempt.note === undefined ? [] : [attempt.note])));
-    const end = eventsOf(events, 'end').at(-1);
-    const start = eventsOf(events, 'start')[0];
-    const uncaptured = start?.payload.uncaptured_failure;
-    const endedAt = receipt.ended_at ?? meta?.ended_at ?? end?.ts ?? null;
-    const totalMs = elapsedMs(receipt.started_at, endedAt);
-    return {
-        runId: receipt.run_id,
-        stepName: start?.skill ?? meta?.skill ?? 'verify',
-        outcome: end?.payload.outcome ?? meta?.outcome ?? 'running',
-        status: receipt.status,
-        flaky: receipt.flaky,
-        commands: eventsOf(events, 'decision')[0]?.payload.decision ?? receipt.identity,
-        expectations: receipt.expectations,
-        startedAt: receipt.started_at,
-        endedAt,
-        ...(totalMs !== undefined && { totalMs }),
-        maxAttempts: receipt.max_attempts,
-        target: receipt.target,
-        scope: receipt.scope,
-        ...(receipt.ci && { ci: receipt.ci }),
-        summary: end?.payload.summary ?? meta?.summary ?? '',
-        attempts,
-        notes: eventsOf(events, 'note')
-            .filter(event => !isProcessGroupNote(event.payload))
-            // Test results are shown with their attempt.
-            .filter(event => traceTestsOf(event.payload) === undefined)
-            .map(event => event.payload.message)
-            .filter(message => !retryNotes.has(message)),
-        ...(receipt.capture && { capture: receipt.capture }),
-        ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
-        history: historyRows(source.history, receipt),
-        captureCommand: captureCommand(receipt.run_id, source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target }, 'what you found'),
-        inActions: receipt.ci !== undefined,
-        captureCommitCommand: captureCommitCommand(receipt.run_id, 'what you found'),
-        flakyTests: receipt.tests?.flaky ?? [],
-        historyFlakyTests: testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0)
-    };
-}
-/** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
-function historyReceipts(history, current) {
-    const receipts = history.some(receipt => receipt.run_id === current.run_id)
-        ? history.map(receipt => (receipt.run_id === current.run_id ? current : receipt))
-        : [current, ...history];
-    return receipts.slice(0, MAX_HISTORY_ROWS);
-}
-/** The history table's rows. */
-function historyRows(history, current) {
-    return historyReceipts(history, current).map(receipt => ({
-        runId: receipt.run_id,
-        startedAt: receipt.started_at,
-        status: receipt.status,
-        attempts: receipt.attempts,
-        maxAttempts: receipt.max_attempts,
-        flaky: receipt.flaky,
-        ...(receipt.capture && { captureNote: receipt.capture.note }),
-        current: receipt.run_id === current.run_id
-    }));
-}
-
-;// CONCATENATED MODULE: ./src/core/report/html.ts
-/**
- * The report's only way to make markup (docs/design.md §8 "HTML report"): the `markup` tag
- * passes every interpolated value through `escapeHtml` unless it is markup this tag built
- * itself. Command output, commands, notes and receipt fields are all untrusted text; with
- * one escaping function and one template tag, auditing the report means reading this file.
- */
-/** Markup built by the `markup` tag (or a list of such): the only values inserted unescaped. */
-class SafeHtml {
-    text;
-    constructor(text) {
-        this.text = text;
-    }
-    toString() {
-        return this.text;
-    }
-}
-const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const SPECIAL = /[&<>"']/g;
-/**
- * Text as HTML text or a quoted attribute value: the five characters that could end a text
- * run or an attribute are replaced. Every interpolation of the report goes through here.
- */
-function escapeHtml(text) {
-    return text.replace(SPECIAL, character => ESCAPES[character]);
-}
-function render(value) {
-    if (value === undefined || value === null || value === false)
-        return '';
-    if (value instanceof SafeHtml)
-        return value.text;
-    if (Array.isArray(value))
-        return value.map(render).join('');
-    return escapeHtml(String(value));
-}
-/**
- * Builds markup from a template whose interpolations are escaped (see escapeHtml). Named
- * `markup`, not `html`: Prettier reformats templates tagged `html`, which would change the
- * whitespace inside `<pre>` and the log.
- */
-function markup(strings, ...values) {
-    let text = strings[0] ?? '';
-    for (let index = 0; index < values.length; index++)
-        text += render(values[index]) + (strings[index + 1] ?? '');
-    return new SafeHtml(text);
-}
-
-;// CONCATENATED MODULE: external "node:readline"
-const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-;// CONCATENATED MODULE: ./src/core/report/log-lines.ts
-/**
- * An attempt's log as report markup, streamed line by line (docs/design.md §8): the log may
- * be 10 MiB, so it is never held whole, and what it renders to is written out as it goes.
- * Escape codes are stripped, every line is escaped, and error lines get a class.
- */
-
-
-
-
-
-/** Lines that say what went wrong: the summary's keywords, and assertion and error lines of test runners. */
-const ERROR_LINE = /ERROR|FAIL|panic|^\s*(?:Received|Expected|[A-Za-z.]*Error)\b/;
-/** Warning lines, shown apart from errors. */
-const WARN_LINE = /WARN/;
-// Control characters other than tab that escape-code stripping leaves (NUL, BEL, DEL…).
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
-// Anything escape-code stripping could act on: C0 controls, DEL and the C1 range (CSI is U+009B).
-const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
-/** One log line as a list item: escape codes and control characters out, escaped, classed. */
-function logLineMarkup(raw) {
-    // Most lines hold no control character at all: skip the costly stripping for them.
-    const line = HAS_CONTROL.test(raw) ? (0,external_node_util_namespaceObject.stripVTControlCharacters)(raw).replace(CONTROL, '') : raw;
-    const kind = ERROR_LINE.test(line) ? ' class=e' : WARN_LINE.test(line) ? ' class=w' : '';
-    return `<li${kind}>${escapeHtml(line)}\n`;
-}
-/**
- * Writes `<li>` items for each line of the log at `path` until `budgetBytes` of markup are
- * written. The file is opened without following a link and must be a regular file: the
- * session folder is reverify's, but a report must never pull in a file from elsewhere.
- */
-async function renderLogLines(path, sink, budgetBytes) {
-    const handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK).catch(() => undefined);
-    if (handle === undefined)
-        return { found: false, lines: 0, cut: false };
-    try {
-        if (!(await handle.stat()).isFile())
-            return { found: false, lines: 0, cut: false };
-        const stream = handle.createReadStream({ encoding: 'utf8', autoClose: false });
-        const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: stream, crlfDelay: Infinity });
-        const limit = sink.bytes + budgetBytes;
-        let count = 0;
-        let batch = '';
-        try {
-            for await (const line of lines) {
-                batch += logLineMarkup(line);
-                count++;
-                // Written in batches: one write per line would cost more than the escaping.
-                if (batch.length >= 64 * 1024) {
-                    await sink.write(batch);
-                    batch = '';
-                    if (sink.bytes >= limit)
-                        return { found: true, lines: count, cut: true };
-                }
-            }
-            await sink.write(batch);
-        }
-        finally {
-            lines.close();
-            stream.destroy();
-        }
-        return { found: true, lines: count, cut: false };
-    }
-    finally {
-        await handle.close();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/report/style.ts
-/**
- * The report's inline style sheet. Inline because the report is one self-contained file and
- * its Content-Security-Policy allows no style from anywhere else; no fonts, images or URLs.
- */
-const REPORT_CSS = `
-:root{--ok:#1a7f37;--bad:#cf222e;--warn:#9a6700;--muted:#57606a;--line:#d0d7de;--bg2:#f6f8fa;color-scheme:light}
-*{box-sizing:border-box}
-body{font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1100px;padding:16px 24px;color:#1f2328}
-h1{font-size:22px;margin:8px 0}
-h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
-code,pre,.log{font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
-pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow-x:auto;white-space:pre-wrap;word-break:break-word;margin:6px 0}
-.verdict{display:inline-block;border-radius:2em;padding:2px 12px;font-weight:600;color:#fff}
-.v-success{background:var(--ok)}.v-flaky{background:var(--warn)}.v-failure,.v-aborted{background:var(--bad)}.v-running{background:var(--muted)}
-dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:8px 0}
-dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
-.timeline{display:flex;align-items:stretch;gap:2px;height:34px;margin:8px 0;border:1px solid var(--line);border-radius:6px;padding:3px;background:var(--bg2)}
-.bar{min-width:42px;border-radius:4px;color:#fff;font-size:12px;display:flex;align-items:center;justify-content:center;white-space:nowrap;overflow:hidden;padding:0 4px}
-.bar.ok{background:var(--ok)}.bar.bad{background:var(--bad)}.bar.cut{background:var(--muted)}
-.wait{min-width:6px;background:repeating-linear-gradient(90deg,var(--line) 0 3px,transparent 3px 6px);border-radius:4px}
-table{border-collapse:collapse;margin:6px 0;width:100%}
-th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
-th{background:var(--bg2)}
-tr.current td{font-weight:600}
-table.commands code{white-space:pre-wrap}
-.ok{color:var(--ok)}.bad{color:var(--bad)}.muted{color:var(--muted)}
-.bar.ok,.bar.bad{color:#fff}
-details.attempt{border:1px solid var(--line);border-radius:6px;margin:10px 0;padding:0 12px}
-details.attempt[open]{padding-bottom:10px}
-details>summary{cursor:pointer;padding:8px 0;font-weight:600}
-details.attempt.failed>summary{color:var(--bad)}
-ol.log{margin:6px 0;padding:6px 8px 6px 4.5em;background:var(--bg2);border:1px solid var(--line);border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-word}
-ol.log li{padding-left:6px}
-ol.log li::marker{color:var(--muted);font-size:11px}
-ol.log li.e{background:#ffebe9;color:#82071e}
-ol.log li.w{background:#fff8c5}
-ol.log li.cut{list-style:none;color:var(--muted);font-style:italic}
-.flaky{display:inline-block;border:1px solid var(--warn);color:var(--warn);border-radius:2em;padding:0 8px;font-size:12px;font-weight:600}
-footer{margin:32px 0 8px;color:var(--muted);font-size:12px}
-@media print{details>*{display:block}ol.log{white-space:pre-wrap}.timeline{print-color-adjust:exact}}
-`;
-
-;// CONCATENATED MODULE: ./src/core/report/render.ts
-/**
- * The report page (docs/design.md §8 "HTML report"): one self-contained document, written
- * to a sink part by part so the logs stream through. Every value goes through the `markup`
- * tag (html.ts); the page has no script, and its Content-Security-Policy forbids any
- * request, so nothing in it can reach the network even if markup slipped through.
- */
-
-
-
-
-
-/** No source is allowed for anything but the inline style sheet; no base, form or referrer. */
-const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
-/** Markup budget of all attempt logs together: a 10 MiB log fits, the page stays under 12 MiB. */
-const LOG_BUDGET_BYTES = 11 * 1024 * 1024;
-/** A duration for a person: `350 ms`, `41.2 s`, `3 min 5 s`. */
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${Math.round(ms)} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(1)} s`;
-    const minutes = Math.floor(ms / 60_000);
-    return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-function verdictOf(model) {
-    const count = `${model.attempts.length} attempt${model.attempts.length === 1 ? '' : 's'}`;
-    if (model.outcome === 'success' && model.flaky)
-        return { css: 'flaky', icon: '⚠️', words: `passed on attempt ${model.attempts.length} (flaky)` };
-    if (model.outcome === 'success')
-        return { css: 'success', icon: '✅', words: `passed (${count})` };
-    if (model.outcome === 'failure')
-        return { css: 'failure', icon: '❌', words: `failed after ${count}` };
-    if (model.outcome === 'aborted') {
-        return { css: 'aborted', icon: '❌', words: model.status === 'interrupted' ? `interrupted after ${count}` : 'aborted' };
-    }
-    return { css: 'running', icon: '⏳', words: 'still running' };
-}
-function head(model) {
-    const verdict = verdictOf(model);
-    return markup `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}</title>
-<style>${REPORT_CSS}</style>
-</head>
-<body>
-`;
-}
-function ciFacts(ci) {
-    if (ci === undefined)
-        return markup ``;
-    const run = [ci.workflow, ci.job && `job ${ci.job}`, ci.run_id && `run ${ci.run_id}`, ci.run_attempt && `attempt ${ci.run_attempt}`];
-    return markup `${ci.ref !== undefined && markup `<dt>ref</dt><dd>${ci.ref}</dd>\n`}${ci.sha !== undefined && markup `<dt>commit</dt><dd><code>${ci.sha}</code></dd>\n`}${ci.workflow !== undefined && markup `<dt>workflow</dt><dd>${run.filter(Boolean).join(' · ')}</dd>\n`}`;
-}
-function header(model) {
-    const verdict = verdictOf(model);
-    const expectations = Object.entries(model.expectations).map(([name, value]) => `${name}: ${String(value)}`);
-    const badge = model.outcome === 'success' && model.flaky ? 'flaky pass' : model.outcome;
-    return markup `<header>
-<p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup ` <span class="flaky">flaky</span>`}</p>
-<h1>${model.stepName} — ${verdict.words}</h1>
-${model.flakyTests.length > 0 && markup `<p class="flaky-tests">Flaky tests: ${model.flakyTests.join('; ')}</p>`}
-<pre class="commands"><code>${model.commands.join('\n')}</code></pre>
-${model.summary !== '' && markup `<p class="summary">${model.summary}</p>`}
-<dl class="facts">
-<dt>receipt</dt><dd><code>${model.runId}</code></dd>
-<dt>started</dt><dd>${model.startedAt}</dd>
-<dt>total time</dt><dd>${model.totalMs === undefined ? '—' : formatDuration(model.totalMs)}</dd>
-<dt>attempts</dt><dd>${model.attempts.length} of ${model.maxAttempts}</dd>
-<dt>expectations</dt><dd>${expectations.length === 0 ? '—' : expectations.join(' · ')}</dd>
-<dt>target</dt><dd>${model.target}${model.scope !== '' && ` · scope ${model.scope}`}</dd>
-${ciFacts(model.ci)}</dl>
-</header>
-`;
-}
-function attemptWords(attempt) {
-    if (attempt.ok)
-        return 'verified';
-    if (attempt.interrupted)
-        return 'interrupted';
-    if (attempt.timedOut)
-        return 'timed out';
-    return 'failed';
-}
-/** Gap between an attempt's end and the next one's start, when both are known. */
-function waitAfter(attempt, next) {
-    if (attempt.startedAt === undefined || next?.startedAt === undefined)
-        return undefined;
-    const gap = Date.parse(next.startedAt) - Date.parse(attempt.startedAt) - attempt.durationMs;
-    return Number.isFinite(gap) && gap > 0 ? gap : undefined;
-}
-function timelineBar(attempt, wait) {
-    const css = attempt.ok ? 'ok' : attempt.interrupted ? 'cut' : 'bad';
-    const title = `attempt ${attempt.attempt}: ${attemptWords(attempt)} in ${formatDuration(attempt.durationMs)}${attempt.note ? ` — ${attempt.note}` : ''}`;
-    const bar = markup `<div class="bar ${css}" style="flex-grow:${Math.max(attempt.durationMs, 1)}" title="${title}">${attempt.attempt} · ${formatDuration(attempt.durationMs)} ${attempt.ok ? '✓' : '✗'}</div>`;
-    if (wait === undefined)
-        return bar;
-    return markup `${bar}<div class="wait" style="flex-grow:${wait}" title="${`waited ${formatDuration(wait)}`}"></div>`;
-}
-function timeline(model) {
-    if (model.attempts.length === 0)
-        return markup `<section id="timeline"><h2>Timeline</h2><p class="muted">No attempt ran.</p></section>\n`;
-    const bars = model.attempts.map((attempt, index) => timelineBar(attempt, waitAfter(attempt, model.attempts[index + 1])));
-    const notes = model.attempts.filter(attempt => attempt.note !== undefined);
-    return markup `<section id="timeline"><h2>Timeline</h2>
-<div class="timeline">${bars}</div>
-${notes.length > 0 && markup `<ol class="notes">${notes.map(attempt => markup `<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`)}</ol>`}
-</section>
-`;
-}
-function checksTable(attempt) {
-    if (attempt.checks.length === 0)
-        return markup `<p>${attempt.detail}</p>`;
-    const rows = attempt.checks.map(check => markup `<tr><td>${check.expectation}</td><td class="${check.ok ? 'ok' : 'bad'}">${check.ok ? '✓' : '✗'}</td><td>${check.detail}</td></tr>`);
-    return markup `<table class="checks"><tr><th>expectation</th><th></th><th>detail</th></tr>${rows}</table>`;
-}
-function commandsTable(attempt) {
-    if (attempt.commands.length === 0)
-        return markup ``;
-    const rows = attempt.commands.map(command => markup `<tr><td><code>${command.command}</code></td><td>${command.exitCode ?? '—'}</td><td>${formatDuration(command.durationMs)}</td></tr>`);
-    return markup `<table class="commands"><tr><th>command</th><th>exit</th><th>duration</th></tr>${rows}</table>`;
-}
-function attemptHead(model, attempt, open) {
-    const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${attempt.signal ? ` (${attempt.signal})` : ''}`;
-    return markup `<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup ` open`}>
-<summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
-${checksTable(attempt)}
-${commandsTable(attempt)}
-${attempt.note !== undefined && markup `<p class="note">${attempt.note}</p>`}
-${testsBlock(attempt)}
-${attempt.excerpt !== '' && markup `<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
-`;
-}
-/** An attempt's JUnit results: counts, then each failed test with where it failed and its message. */
-function testsBlock(attempt) {
-    const tests = attempt.tests;
-    if (tests === undefined)
-        return markup ``;
-    const bad = tests.failed + tests.errors;
-    const counts = `${tests.total} tests in ${tests.files.join(', ')} · ${bad} failed${tests.skipped > 0 ? ` · ${tests.skipped} skipped` : ''}`;
-    const rows = tests.failed_tests.map(test => markup `<tr><td>${test.name}</td><td>${test.file === undefined ? '' : markup `<code>${test.line === undefined ? test.file : `${test.file}:${test.line}`}</code>`}</td><td>${test.outcome}</td><td><pre>${test.message ?? ''}</pre></td></tr>`);
-    return markup `<h3>Tests</h3><p>${counts}</p>
-${rows.length > 0 && markup `<table class="tests"><tr><th>failing test</th><th>where</th><th></th><th>message</th></tr>${rows}</table>`}
-${tests.recovered.length > 0 && markup `<p class="flaky-tests">Passed after failing in an earlier attempt (flaky): ${tests.recovered.join('; ')}</p>`}`;
-}
-/** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
-async function writeAttempt(model, attempt, sessionDir, sink, budget) {
-    const newest = attempt === model.attempts[model.attempts.length - 1];
-    await sink.write(attemptHead(model, attempt, !attempt.ok).text);
-    await sink.write(markup `<details class="log"${!attempt.ok && newest && markup ` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text);
-    const before = sink.bytes;
-    const rendering = await renderLogLines((0,external_node_path_namespaceObject.join)(sessionDir, attempt.logFile), sink, budget.bytes);
-    budget.bytes = Math.max(0, budget.bytes - (sink.bytes - before));
-    if (!rendering.found)
-        await sink.write(markup `<li class="cut">no log was recorded for this attempt\n`.text);
-    else if (rendering.cut)
-        await sink.write(markup `<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]\n`.text);
-    else if (rendering.lines === 0)
-        await sink.write(markup `<li class="cut">(no output)\n`.text);
-    await sink.write('</ol></details>\n</details>\n');
-}
-function notesSection(model) {
-    if (model.notes.length === 0)
-        return markup ``;
-    return markup `<section id="notes"><h2>Notes</h2><ul>${model.notes.map(note => markup `<li>${note}</li>`)}</ul></section>\n`;
-}
-function captureSection(model) {
-    const capture = model.capture;
-    let body;
-    if (capture !== undefined) {
-        body = markup `<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p><pre>${capture.note || '(no note)'}</pre>`;
-    }
-    else if (model.status === 'failed' && model.inActions) {
-        // A run in Actions is captured from Actions: its state directory was the runner's.
-        body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened with a commit whose trailer names it:</p>
-<pre><code>${model.captureCommitCommand}</code></pre>
-<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`;
-    }
-    else if (model.status === 'failed') {
-        body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
-<pre><code>${model.captureCommand}</code></pre>
-<p>or, in GitHub Actions, a commit trailer:</p>
-<pre><code>Reverify-Capture: ${model.runId} what you found</code></pre>
-<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`;
-    }
-    else {
-        body = markup `<p class="muted">Nothing to capture: the run did not fail.</p>`;
-    }
-    const after = model.uncapturedRunId !== undefined &&
-        markup `<p class="bad">This run went ahead after failed run <code>${model.uncapturedRunId}</code>, which nobody captured.</p>`;
-    return markup `<section id="capture"><h2>Capture</h2>${after}${body}</section>\n`;
-}
-function historyRow(row) {
-    const css = row.status === 'passed' ? 'ok' : row.status === 'failed' ? 'bad' : 'muted';
-    const capture = row.captureNote ?? (row.status === 'failed' ? 'not captured' : '');
-    return markup `<tr${row.current && markup ` class="current"`}><td>${row.startedAt}</td><td><code>${row.runId}</code>${row.current && ' (this run)'}</td><td class="${css}">${row.status}</td><td>${row.attempts}/${row.maxAttempts}</td><td>${row.flaky ? 'flaky' : ''}</td><td>${capture}</td></tr>`;
-}
-function historySection(model) {
-    const ended = model.history.filter(row => row.status !== 'running');
-    const passed = ended.filter(row => row.status === 'passed');
-    const flaky = passed.filter(row => row.flaky).length;
-    const failed = ended.filter(row => row.status === 'failed').length;
-    const rate = passed.length + failed > 0 ? Math.round((100 * flaky) / (passed.length + failed)) : 0;
-    return markup `<section id="history"><h2>History of this command</h2>
-<p>Last ${model.history.length} run(s): ${passed.length - flaky} passed · ${flaky} flaky · ${failed} failed — flake rate ${rate} %.</p>
-${model.historyFlakyTests.length > 0 && markup `<p>Flaky tests: ${model.historyFlakyTests.map(test => `${test.name} (${test.flaky})`).join(', ')}.</p>`}
-<table><tr><th>date</th><th>run</th><th>status</th><th>attempts</th><th>flaky</th><th>capture</th></tr>${model.history.map(historyRow)}</table>
-</section>
-`;
-}
-/** Writes the whole page for `model`, streaming each attempt's log from `sessionDir`. */
-async function renderReport(model, sessionDir, sink) {
-    await sink.write(head(model).text);
-    await sink.write(header(model).text);
-    await sink.write(timeline(model).text);
-    await sink.write(markup `<section id="attempts"><h2>Attempts</h2>\n`.text);
-    const budget = { bytes: LOG_BUDGET_BYTES };
-    // Newest first: the attempt that decided the run is the one a reviewer wants first.
-    for (const attempt of [...model.attempts].reverse())
-        await writeAttempt(model, attempt, sessionDir, sink, budget);
-    if (model.attempts.length === 0)
-        await sink.write(markup `<p class="muted">No attempt ran.</p>\n`.text);
-    await sink.write('</section>\n');
-    await sink.write(notesSection(model).text);
-    await sink.write(captureSection(model).text);
-    await sink.write(historySection(model).text);
-    await sink.write(markup `<footer>reverify ${VERSION} · receipt ${model.runId} · this file makes no network request and runs no script</footer>
-</body>
-</html>
-`.text);
-}
-
-;// CONCATENATED MODULE: ./src/core/report/index.ts
-/**
- * Writing a run's HTML report (docs/design.md §8 "HTML report"): `report.html` in the
- * session folder, next to the trace, so every trace artifact carries it; or anywhere the
- * CLI is told. The page is written as a stream to a temporary file that is renamed into
- * place, so a reader never sees half a report and memory does not follow the logs' size.
- */
-
-
-
-
-
-
-
-
-
-
-/** The report's file name in a session folder. */
-const REPORT_FILE = 'report.html';
-/** A sink over a file stream that waits when the stream's buffer is full. */
-class FileSink {
-    stream;
-    bytes = 0;
-    constructor(stream) {
-        this.stream = stream;
-    }
-    async write(markup) {
-        if (markup === '')
-            return;
-        this.bytes += Buffer.byteLength(markup, 'utf8');
-        if (!this.stream.write(markup))
-            await new Promise(resolve => this.stream.once('drain', resolve));
-    }
-}
-/** Renders the report of `input` into the file `path` (temp file, then rename). */
-async function writeReportFile(input, path) {
-    const [events, meta] = await Promise.all([readSessionTrace(input.sessionDir), readSessionMeta(input.sessionDir)]);
-    const model = buildReportModel({
-        events,
-        receipt: input.receipt,
-        history: input.history,
-        ...(meta && { meta }),
-        ...(input.stateDir !== undefined && { stateDir: input.stateDir })
-    });
-    const temp = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(path), `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.tmp`);
-    await (0,promises_namespaceObject.rm)(temp, { force: true });
-    const stream = (0,external_node_fs_namespaceObject.createWriteStream)(temp, { mode: 0o600, flags: 'wx' });
-    const failed = new Promise((_, reject) => stream.once('error', reject));
-    failed.catch(() => undefined);
-    try {
-        await Promise.race([renderReport(model, input.sessionDir, new FileSink(stream)), failed]);
-        await Promise.race([new Promise(resolve => stream.end(resolve)), failed]);
-        await (0,promises_namespaceObject.rename)(temp, path);
-    }
-    catch (error) {
-        stream.destroy();
-        await (0,promises_namespaceObject.rm)(temp, { force: true });
-        throw error;
-    }
-}
-/**
- * Writes the report of a run of `store` into `path` (default: report.html in its session
- * folder) with the command's receipt history, and returns the path. Throws a UsageError
- * when the receipt's session folder is not one of this state directory's.
- */
-async function writeRunReport(store, receipt, options = {}) {
-    const sessionDir = options.sessionDir ?? receipt.session.dir;
-    // The receipt's session path is untrusted: only a session of this state directory is read.
-    if (!(await isOwnSessionDir(store.stateDir, sessionDir))) {
-        throw new UsageError(`run ${receipt.run_id} has no trace folder in this state directory (${printable(sessionDir)})`);
-    }
-    const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash);
-    const path = options.path ?? (0,external_node_path_namespaceObject.join)(sessionDir, REPORT_FILE);
-    await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir }, path);
-    return path;
-}
-/**
- * Writes `report.html` into the run's own session folder. Returns the path, or the reason
- * it could not be written: a report is a convenience, so a failure here is for the caller
- * to warn about, never to fail a run.
- */
-async function writeSessionReport(store, receipt, sessionDir = receipt.session.dir) {
-    try {
-        return { path: await writeRunReport(store, receipt, { sessionDir }) };
-    }
-    catch (error) {
-        return { error: `could not write the HTML report: ${errors_describeError(error)}` };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/report.ts
-/** `reverify report <run-id|latest> [--out FILE] [--open]`: a run's HTML report (docs/design.md §8). */
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The desktop's "open this file" program on PATH, if there is one. */
-function report_opener(io) {
-    const names = process.platform === 'darwin' ? ['open'] : ['xdg-open'];
-    for (const dir of (io.env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).filter(Boolean)) {
-        for (const name of names) {
-            const path = (0,external_node_path_namespaceObject.join)(dir, name);
-            try {
-                (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.X_OK);
-                return path;
-            }
-            catch {
-                // Not here; the next directory of PATH may have it.
-            }
-        }
-    }
-    return undefined;
-}
-/** Opens `file` in the background; without a desktop opener it quietly does nothing. */
-function openInBrowser(file, io) {
-    const program = report_opener(io);
-    if (program === undefined)
-        return;
-    const child = (0,external_node_child_process_namespaceObject.spawn)(program, [file], { detached: true, stdio: 'ignore', env: io.env });
-    child.on('error', () => undefined);
-    child.unref();
-}
-/** `reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]`. */
-async function reportCommandLine(argv, io) {
-    const { flags, positionals, help } = parseCommandLine(argv, 'report', 'reverify report --help');
-    if (help) {
-        io.stdout.write(reportHelp());
-        return 0;
-    }
-    const given = parseInputs(flags, flagsOf('report'), { front: 'cli', base: io.cwd });
-    const [ref, ...rest] = positionals;
-    if (ref === undefined || rest.length > 0)
-        throw new UsageError('report: give exactly one run id (or latest); see reverify report --help');
-    const { root, store } = openStore(given['state-dir'], io);
-    const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'report'));
-    if (receipt === undefined)
-        throw new UsageError(`report: no run ${showValue(ref)} in this repository's state directory`);
-    const out = given.out === undefined ? undefined : (0,external_node_path_namespaceObject.resolve)(io.cwd, given.out);
-    let path;
-    try {
-        path = await writeRunReport(store, receipt, out === undefined ? {} : { path: out });
-    }
-    catch (error) {
-        // A place --out cannot be written to is the user's to fix, like any bad flag.
-        if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
-            throw new UsageError(`--out: cannot write ${showValue(given.out ?? '')}: ${errors_describeError(error)}`);
-        }
-        throw error;
-    }
-    println(io.stdout, path);
-    if (given.open === true)
-        openInBrowser(path, io);
-    return 0;
-}
-
-;// CONCATENATED MODULE: ./src/core/session/run-record.ts
-/**
- * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
- * (docs/design.md §6). A run whose inputs hold a secret is recorded as not resumable from
- * disk: the inputs never reach disk in clear, and such a run is resumed by running the same
- * command again. The record is sealed with this machine's key (run-seal.ts): resume reads
- * inputs only from a run.json this machine's reverify wrote, never one that came with a
- * checkout.
- */
-
-
-
-
-
-
-
-/** The schema a run.json read back must fit, built on first use (only resume reads it). */
-function runRecordSchema() {
-    return union([
-        object({
-            schema_version: literal(1),
-            resumable: literal(true),
-            inputs: record(schemas_string().max(64), schemas_string().max(1_000_000)),
-            seal: schemas_string().regex(SEAL_PATTERN).optional()
-        }),
-        object({ schema_version: literal(1), resumable: literal(false), seal: schemas_string().regex(SEAL_PATTERN).optional() })
-    ]);
-}
-/** Largest run.json read back. */
-const MAX_RECORD_BYTES = 1024 * 1024;
-/** Writes run.json for a session; inputs a redactor would change are left out. */
-async function writeRunRecord(sessionDir, settings, redactor, seal) {
-    const inputs = toRawInputs(settings);
-    const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs);
-    const content = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
-    const record = seal === undefined ? content : { ...content, seal: seal.sign(recordFields(sessionDir, content)) };
-    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600);
-}
-/** What a run.json's seal covers: its session folder and its content. */
-function recordFields(sessionDir, record) {
-    const inputs = record.resumable ? Object.entries(record.inputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
-    return ['run-record', (0,external_node_path_namespaceObject.basename)(sessionDir), String(record.schema_version), String(record.resumable), JSON.stringify(inputs)];
-}
-/**
- * The recorded inputs of a session, or undefined when there are none it may be resumed
- * from: none recorded, a secret among them, or no seal of this machine's that holds.
- */
-async function readRunInputs(sessionDir, seal) {
-    try {
-        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES);
-        const parsed = runRecordSchema().safeParse(JSON.parse(text ?? 'null'));
-        if (!parsed.success || !parsed.data.resumable || seal === undefined)
-            return undefined;
-        return seal.holds(recordFields(sessionDir, parsed.data), parsed.data.seal) ? parsed.data.inputs : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/capture-policy.ts
-/** none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
-function decideCaptureBeforeRetry(mode, latest) {
-    if (mode === 'off' || latest === undefined)
-        return { action: 'proceed' };
-    if (latest.status !== 'failed' || latest.capture !== undefined)
-        return { action: 'proceed' };
-    return { action: mode, failedRunId: latest.run_id };
-}
-/**
- * The verdict in one sentence, the same in every front end; each adds its own remedy (a
- * CLI command, or a commit trailer and the action's capture mode).
- */
-function captureHeadline(action, failedRunId) {
-    return action === 'block'
-        ? `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
-        : `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
-}
-
-;// CONCATENATED MODULE: ./src/core/clock.ts
-/**
- * Time and chance as the core sees them: one small port, so a test can run a whole verify
- * with a fixed clock, no real waits and a known jitter.
- */
-/** RFC 3339 UTC with milliseconds: the one spelling of a time in traces and receipts. */
-function clock_timestamp(date) {
-    return date.toISOString();
-}
-/** Sleeps for ms, waking early on abort. */
-function abortableSleep(ms, signal) {
-    return new Promise(resolve => {
-        if (ms <= 0 || signal?.aborted)
-            return resolve();
-        const timer = setTimeout(done, ms);
-        signal?.addEventListener('abort', done, { once: true });
-        function done() {
-            clearTimeout(timer);
-            signal?.removeEventListener('abort', done);
-            resolve();
-        }
-    });
-}
-/** The real clock. */
-const systemClock = {
-    now: () => new Date(),
-    sleep: abortableSleep,
-    random: Math.random
-};
-
-;// CONCATENATED MODULE: ./src/core/run/disk-full.ts
-/**
- * A full disk under the state directory while a run is recorded (docs/design.md §6): one
- * line naming the directory and what became of the command. It never reports the command
- * as failed because reverify's own disk was full: the verdict, once reached, is in the trace.
- */
-
-
-const VERDICT = {
-    success: 'passed',
-    failure: 'failed',
-    aborted: 'was interrupted'
-};
-/** What became of the command, in words. */
-function stageText(stage) {
-    if (stage === 'before')
-        return 'the command was not run; free some space and run it again';
-    if (stage === 'during')
-        return 'the run stopped before its result was recorded; free some space, and the next run continues it';
-    return `the command ${VERDICT[stage]}, but the run could not be closed; free some space, and the next run settles it from the trace`;
-}
-/** A DiskFullError for ENOSPC or EDQUOT; any other error is returned as it is. */
-function stateDirFull(error, stateDir, stage) {
-    if (!isErrorCode(error, 'ENOSPC', 'EDQUOT'))
-        return error;
-    return new DiskFullError(`no space left on device in the state directory ${stateDir}: ${stageText(stage)}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/line-matcher.ts
-/**
- * Tests a regular expression against each line of a stream (retry-on-output), holding at
- * most one capped line in memory. Lines longer than the cap are judged on their first
- * MAX_LINE_CHARS characters.
- */
-const MAX_LINE_CHARS = 64 * 1024;
-/** Reports whether any line of a text stream matched a pattern. */
-class LineMatcher {
-    pattern;
-    partial = '';
-    partialFull = false;
-    matched = false;
-    constructor(pattern) {
-        this.pattern = pattern;
-    }
-    /** True once a line has matched. */
-    get found() {
-        return this.matched;
-    }
-    /** Feeds a chunk of text. */
-    push(text) {
-        if (this.matched)
-            return;
-        let start = 0;
-        for (;;) {
-            const newline = text.indexOf('\n', start);
-            if (newline === -1)
-                break;
-            this.append(text.slice(start, newline));
-            this.test();
-            if (this.matched)
-                return;
-            start = newline + 1;
-        }
-        this.append(text.slice(start));
-    }
-    /** Judges the final unterminated line. */
-    end() {
-        if (!this.matched && this.partial !== '')
-            this.test();
-    }
-    append(piece) {
-        if (this.partialFull)
-            return;
-        this.partial += piece;
-        if (this.partial.length >= MAX_LINE_CHARS) {
-            this.partial = this.partial.slice(0, MAX_LINE_CHARS);
-            this.partialFull = true;
-        }
-    }
-    test() {
-        this.pattern.lastIndex = 0;
-        this.matched = this.pattern.test(this.partial.replace(/\r$/, ''));
-        this.partial = '';
-        this.partialFull = false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/ordered-output.ts
-/** Most of an unfinished line held back per stream before it goes out as it is. */
-const MAX_OPEN_LINE = 8192;
-/** Merges two redacted streams into one sink, whole lines in order of arrival. */
-class OrderedOutput {
-    sink;
-    maxOpenLine;
-    streams;
-    /** The stream whose line the sink's text ends inside of (after an over-long open line went out). */
-    midLine;
-    constructor(redactor, sink, maxOpenLine = MAX_OPEN_LINE) {
-        this.sink = sink;
-        this.maxOpenLine = maxOpenLine;
-        this.streams = {
-            stdout: { redacting: redactor.stream(), open: '' },
-            stderr: { redacting: redactor.stream(), open: '' }
-        };
-    }
-    /** Takes decoded text of one stream. */
-    push(stream, text) {
-        if (text === '')
-            return;
-        this.take(stream, this.streams[stream].redacting.push(text));
-    }
-    /** End of both streams: what was held back goes out, stdout's first. */
-    end() {
-        for (const stream of ['stdout', 'stderr']) {
-            const state = this.streams[stream];
-            this.take(stream, state.redacting.end());
-            if (state.open !== '')
-                this.emit(stream, state.open);
-            state.open = '';
-        }
-    }
-    take(stream, safe) {
-        if (safe === '')
-            return;
-        const state = this.streams[stream];
-        const lastNewline = safe.lastIndexOf('\n');
-        if (lastNewline === -1) {
-            state.open += safe;
-        }
-        else {
-            const complete = state.open + safe.slice(0, lastNewline + 1);
-            state.open = safe.slice(lastNewline + 1);
-            this.emit(stream, complete);
-        }
-        // A line without end (a progress bar redrawn with \r, say) must not hold the other stream
-        // back for ever, nor grow without bound: it goes out in pieces.
-        if (state.open.length > this.maxOpenLine) {
-            this.emit(stream, state.open);
-            state.open = '';
-        }
-    }
-    emit(stream, text) {
-        // Only after an over-long line went out in pieces: the other stream starts on a line of its own.
-        if (this.midLine !== undefined && this.midLine !== stream)
-            this.sink('\n');
-        this.sink(text);
-        this.midLine = text.endsWith('\n') ? undefined : stream;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/substring-watch.ts
-/** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
-class SubstringWatch {
-    needle;
-    // The last needle.length - 1 characters seen: the only part of the past that can still
-    // begin an occurrence that ends in a later chunk.
-    carry = '';
-    seen;
-    /** An empty needle counts as found before anything streams. */
-    constructor(needle) {
-        this.needle = needle;
-        this.seen = needle.length === 0;
-    }
-    /** True once the needle has occurred anywhere in the text pushed so far. */
-    get found() {
-        return this.seen;
-    }
-    /** Feeds the next chunk; a no-op once the needle has been found. */
-    push(text) {
-        if (this.seen || text.length === 0)
-            return;
-        const keep = this.needle.length - 1;
-        // Only the straddling window is rebuilt, so a large chunk is never copied.
-        if (this.carry.length > 0 && (this.carry + text.slice(0, keep)).includes(this.needle)) {
-            this.markFound();
-            return;
-        }
-        if (text.includes(this.needle)) {
-            this.markFound();
-            return;
-        }
-        this.carry = text.length >= keep ? lastChars(text, keep) : lastChars(this.carry + text, keep);
-    }
-    markFound() {
-        this.seen = true;
-        this.carry = '';
-    }
-}
-function lastChars(text, count) {
-    // Not slice(-count): slice(-0) would keep the whole text.
-    return text.slice(Math.max(0, text.length - count));
-}
-
-;// CONCATENATED MODULE: ./src/core/attempt.ts
-/**
- * One attempt: the script in one shell process (docs/design.md §1), output streamed live to the
- * console while the log, the summary and the output expectations are computed on the fly;
- * the script's result handed over to be recorded the moment it ends, then every expectation
- * judged (src/core/judge.ts).
- */
-
-
-
-
-
-
-
-
-
-/**
- * Streams one child stream: console live, raw text to its watchers, the rest to the ordered
- * stream the log and summary read (docs/design.md §1).
- */
-class OutputChannel {
-    console;
-    name;
-    ordered;
-    watchers;
-    decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-    sealed = false;
-    constructor(console, name, ordered, watchers) {
-        this.console = console;
-        this.name = name;
-        this.ordered = ordered;
-        this.watchers = watchers;
-    }
-    take(chunk) {
-        this.forward(this.decoder.write(chunk));
-        return this.console.write(chunk);
-    }
-    finish() {
-        this.forward(this.decoder.end());
-    }
-    /**
-     * The script has ended: what it wrote is final for the summary and the matchers. Output
-     * of background processes it left still reaches the console and, through `after`, the log.
-     */
-    seal(after) {
-        this.finish();
-        this.sealed = true;
-        this.ordered = after;
-    }
-    forward(text) {
-        if (text === '')
-            return;
-        if (!this.sealed)
-            for (const watcher of this.watchers)
-                watcher.push(text);
-        this.ordered.push(this.name, text);
-    }
-}
-function waitForDrain(stream) {
-    return new Promise(resolve => stream.once('drain', () => resolve()));
-}
-/** Runs attempt number `attempt` of a verify. */
-async function runAttempt(settings, attempt, logPath, env, hooks) {
-    const started = Date.now();
-    const log = await CappedLogWriter.open(logPath, settings.logCapBytes);
-    const summary = new OutputSummarizer();
-    const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined;
-    // One matcher per stream: a half line of one stream never joins a line of the other.
-    const outputMatch = settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : [];
-    // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
-    const ordered = new OrderedOutput(env.redactor, text => {
-        log.write(text);
-        summary.push(text);
-    });
-    const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
-        ...(stdoutWatch ? [stdoutWatch] : []),
-        ...outputMatch.slice(0, 1)
-    ]);
-    const stderrChannel = new OutputChannel(env.console.stderr, 'stderr', ordered, outputMatch.slice(1));
-    const channels = { stdout: stdoutChannel, stderr: stderrChannel };
-    const groups = [];
-    const results = [];
-    const run = async (command, timeoutMs) => {
-        const { result, group } = await env.processes.run({
-            command,
-            shell: settings.shell,
-            cwd: settings.workingDirectory,
-            env: env.env,
-            timeoutMs,
-            killGraceMs: env.killGraceMs,
-            signal: env.signal,
-            onOutput: (chunk, stream) => channels[stream].take(chunk),
-            waitForDrain: stream => waitForDrain(channels[stream].console),
-            onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
-        });
-        if (group)
-            groups.push(group);
-        return result;
-    };
-    // The whole script is one process: its exit code is the attempt's.
-    const ended = await run(settings.script, settings.timeoutSeconds * 1000);
-    results.push(ended);
-    const failedCommand = ended.exitCode !== 0 ? ended : undefined;
-    const endedAt = Date.now();
-    // A disk the log filled gives room back before the result is recorded (capped-log.ts).
-    await log.settle();
-    // The script's result is recorded before any expectation is judged (docs/design.md §1):
-    // a crash during a slow expect-check then finds it and replays it (§6).
-    // What background processes write from here on goes to the log only.
-    const after = new OrderedOutput(env.redactor, text => log.write(text));
-    stdoutChannel.seal(after);
-    stderrChannel.seal(after);
-    ordered.end();
-    for (const matcher of outputMatch)
-        matcher.end();
-    const script = {
-        attempt,
-        commands: results,
-        exitCode: failedCommand?.exitCode ?? 0,
-        signal: ended.signal,
-        timedOut: ended.timedOut,
-        interrupted: ended.interrupted,
-        durationMs: endedAt - started,
-        startedAt: clock_timestamp(new Date(started)),
-        endedAt: clock_timestamp(new Date(endedAt)),
-        summary: summary.finish(),
-        ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
-        outputMatched: outputMatch.some(matcher => matcher.found)
-    };
-    hooks.onScriptEnded?.(script);
-    // An interrupted attempt is never judged. Background processes the script left run on
-    // through the checks (a server expect-check probes), then are stopped.
-    let checks = [];
-    let checkSummary;
-    if (!ended.interrupted) {
-        const state = await checkState(settings, hooks.checkLogPath, env);
-        checks = [...(judgeRecord(settings, script, env.redactor) ?? []), ...state.checks];
-        checkSummary = state.checkSummary;
-    }
-    // Nothing the attempt started may run on into the next one.
-    await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
-    stdoutChannel.finish();
-    stderrChannel.finish();
-    after.end();
-    const closed = await log.close();
-    // Verified only when every expectation holds.
-    const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
-    return {
-        ...script,
-        checks,
-        verified,
-        ...(checkSummary !== undefined && { checkSummary }),
-        logBytesDropped: closed.bytesDropped,
-        ...(closed.diskFullAt !== undefined && { logDiskFullAt: closed.diskFullAt })
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/on-retry.ts
-/**
- * The on-retry hook (docs/design.md §1): a shell command run between a failed attempt and
- * the next one. Its output streams to the console but stays out of the attempt's log,
- * summary and expectations; the trace gets one note with how it ended and a short,
- * redacted excerpt of what it printed.
- */
-
-
-/** Longest excerpt of the hook's output in its note: enough for an error line, never a log. */
-const ON_RETRY_EXCERPT_CHARS = 200;
-/** Redacted output kept while the hook runs; only its tail becomes the excerpt. */
-const KEPT_CHARS = 4 * ON_RETRY_EXCERPT_CHARS;
-/** Keeps the last KEPT_CHARS of redacted text from both streams, in arrival order. */
-class OutputTail {
-    text = '';
-    push(safe) {
-        if (safe === '')
-            return;
-        this.text = (this.text + safe).slice(-KEPT_CHARS);
-    }
-    /** One line: controls stripped, whitespace runs folded, the tail kept when too long. */
-    excerpt() {
-        const line = (0,external_node_util_namespaceObject.stripVTControlCharacters)(this.text)
-            .replace(/[\u0000-\u001f\u007f]/g, ' ')
-            .replace(/\s+/g, ' ')
-            .trim();
-        return line.length <= ON_RETRY_EXCERPT_CHARS ? line : `…${line.slice(-(ON_RETRY_EXCERPT_CHARS - 1))}`;
-    }
-}
-function describeEnd(result) {
-    if (result.timedOut)
-        return 'timed out';
-    if (result.interrupted)
-        return 'was interrupted';
-    if (result.signal)
-        return `was killed by ${result.signal} (exit ${result.exitCode})`;
-    return `exited ${result.exitCode}`;
-}
-/** Runs the on-retry command with the run's shell, directory, environment and attempt timeout. */
-async function runOnRetry(command, settings, env) {
-    const tail = new OutputTail();
-    // One redacting stream per source, so a secret split across chunks is still caught.
-    const redacting = { stdout: env.redactor.stream(), stderr: env.redactor.stream() };
-    // Whatever the hook leaves in the background is stopped before the next attempt.
-    const result = await runSideCommand(command, settings, env, (chunk, stream) => {
-        tail.push(redacting[stream].push(chunk.toString('utf8')));
-        return env.console[stream].write(chunk);
-    });
-    tail.push(redacting.stdout.end());
-    tail.push(redacting.stderr.end());
-    const excerpt = tail.excerpt();
-    return {
-        ok: result.exitCode === 0 && !result.timedOut && !result.interrupted,
-        exitCode: result.exitCode,
-        interrupted: result.interrupted,
-        note: `on-retry ${describeEnd(result)}${excerpt === '' ? '' : `: ${excerpt}`}`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/retry-policy.ts
-/** Longest wait between attempts under exponential backoff. */
-const MAX_BACKOFF_MS = 5 * 60 * 1000;
-/**
- * Wait before retry number `retry` (1 = before the second attempt). Fixed backoff waits
- * retry-wait-seconds every time; exponential doubles it each retry with ±20 % jitter,
- * capped at five minutes.
- */
-function retryDelayMs(settings, retry, random = Math.random) {
-    const base = settings.retryWaitSeconds * 1000;
-    if (base === 0)
-        return 0;
-    if (settings.retryBackoff === 'fixed')
-        return base;
-    const doubled = base * 2 ** Math.max(0, retry - 1);
-    const jitter = 1 + (random() * 0.4 - 0.2);
-    return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter));
-}
-/** True when one of the list's ranges holds the code. */
-function listsExitCode(list, code) {
-    return list.ranges.some(([low, high]) => code >= low && code <= high);
-}
-/** Why a failed attempt may not be retried, or undefined when it may: every filter must allow it. */
-function retryRefusal(settings, attempt) {
-    if (settings.retryOn === 'error' && attempt.timedOut) {
-        return 'not retrying: the attempt timed out and retry-on is error';
-    }
-    if (settings.retryOn === 'timeout' && !attempt.timedOut) {
-        return 'not retrying: the attempt did not time out and retry-on is timeout';
-    }
-    const codes = settings.retryOnExitCodes;
-    if (codes !== undefined && !listsExitCode(codes, attempt.exitCode)) {
-        // The list as written, never expanded: `1-123,125-255` would be 254 numbers.
-        return `not retrying: exit ${attempt.exitCode} is not in retry-on-exit-codes (${codes.text})`;
-    }
-    if (settings.retryOnOutput !== undefined && !attempt.outputMatched) {
-        return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`;
-    }
-    return undefined;
-}
-/** "5 s", "1.5 s", "2 min 5 s": a wait as a person reads it. */
-function describeWait(ms) {
-    const seconds = Math.round(ms / 100) / 10;
-    if (seconds < 60)
-        return `${seconds} s`;
-    const minutes = Math.floor(seconds / 60);
-    const rest = Math.round(seconds - minutes * 60);
-    return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/test-results/glob.ts
@@ -19954,7 +15234,7 @@ class XmlRunCapper {
         const room = Math.max(0, this.maxRun - this.run);
         let take = Math.min(room, to - from);
         // Never split a surrogate pair at the cut.
-        if (take > 0 && take < to - from && xml_caps_isHighSurrogate(chunk.charCodeAt(from + take - 1)))
+        if (take > 0 && take < to - from && isHighSurrogate(chunk.charCodeAt(from + take - 1)))
             take--;
         if (take > 0)
             out.push(chunk.slice(from, from + take));
@@ -20048,7 +15328,7 @@ class XmlRunCapper {
         return i;
     }
 }
-function xml_caps_isHighSurrogate(code) {
+function isHighSurrogate(code) {
     return code >= 0xd800 && code <= 0xdbff;
 }
 
@@ -20256,7 +15536,7 @@ async function parseJUnitFile(path, onTest, limits = DEFAULT_LIMITS) {
 
 ;// CONCATENATED MODULE: external "node:url"
 const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-;// CONCATENATED MODULE: ./src/core/run/source-location.ts
+;// CONCATENATED MODULE: ./src/core/output/source-location.ts
 /**
  * Where in the workspace an excerpt says a failure is (docs/design.md §5): the first
  * `path:line[:col]` it names of a file that exists there. Paths come from command output, so
@@ -20475,7 +15755,7 @@ const MAX_TEST_NAME = 500;
  * The name a test is known by across attempts and runs: `classname › name`, or the name
  * alone when the class name adds nothing (jest-junit writes the same text in both).
  */
-function attempt_tests_testName(test) {
+function testName(test) {
     const name = test.name.trim() || '(unnamed)';
     const classname = test.classname.trim();
     const full = classname === '' || classname === name ? name : `${classname} › ${name}`;
@@ -20520,7 +15800,7 @@ async function readAttemptTests(request) {
             if (test.outcome === 'passed') {
                 staged.passed++;
                 if (request.watch.size > 0) {
-                    const name = attempt_tests_testName(test);
+                    const name = testName(test);
                     if (request.watch.has(name))
                         staged.recovered.push(name);
                 }
@@ -20557,7 +15837,7 @@ async function readAttemptTests(request) {
 function failedTest(test, base) {
     const place = locateTest(test, base);
     return {
-        name: attempt_tests_testName(test),
+        name: testName(test),
         outcome: test.outcome === 'error' ? 'error' : 'failed',
         ...(place.file !== undefined && { file: place.file }),
         ...(place.line !== undefined && { line: place.line }),
@@ -20628,7 +15908,7 @@ async function recordTestResults(settings, attempt, startedMs, earlier, session,
         session.event('note', { message: describeAttemptTests(attempt.attempt, tests), tests: tracePayload(attempt.attempt, tests) });
 }
 
-;// CONCATENATED MODULE: ./src/core/engine.ts
+;// CONCATENATED MODULE: ./src/core/verify/loop.ts
 /**
  * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
  * out, a failure is not retryable, or the run is interrupted — every step written to the
@@ -20817,6 +16097,18 @@ function recordVerdict(session, attempt, replayed = false) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/expectations.ts
+/** The expectations keyed by input name (`expect-exit`, …), only those given. */
+function describeExpectations(expectations) {
+    const { exit, stdout, file, check } = expectations;
+    return {
+        ...(exit !== undefined && { 'expect-exit': exit }),
+        ...(stdout !== undefined && { 'expect-stdout': stdout }),
+        ...(file !== undefined && { 'expect-file': file }),
+        ...(check !== undefined && { 'expect-check': check })
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/guardrail/context.ts
 /**
  * What the judge and the rules share: the shape of a finding, what a rule is told about the
@@ -20850,6 +16142,287 @@ class Stdin {
         this.judgedAsSql = this.texts.length;
         return fresh;
     }
+}
+
+;// CONCATENATED MODULE: ./src/core/shell/lexer.ts
+/**
+ * Lexical rules of shell text, shared by every reader of commands in reverify: the guardrail,
+ * which cuts a script into simple commands the way bash does, and the tokenizer behind command
+ * identity and the guardrail's word lists. Each function answers one question about the text
+ * (where does this quoted or bracketed piece end, does this `#` open a comment), so the
+ * readers cannot drift apart on it.
+ */
+const BLANKS = ' \t\n';
+const OPERATOR_CHARS = ';&|()<>';
+/** Whether an unquoted character ends the word before it: a blank, a newline or an operator character. */
+function breaksWord(char) {
+    return char !== undefined && (BLANKS.includes(char) || OPERATOR_CHARS.includes(char));
+}
+/**
+ * Whether an unquoted `#` at `at` opens a comment. Bash reads one only where a word starts:
+ * at the start of the text, or after an unescaped blank, newline or operator character. A
+ * line continuation (`\⏎`) counts as nothing, and a `)` that closes a substitution
+ * (`$(…)`, `<(…)`) ends no word. Anywhere else (`a#b`, `a\ #b`, `$(date)#x`) the `#` is
+ * text, and reading it as a comment would hide the rest of the line from every check.
+ */
+function opensComment(text, at, parens) {
+    let before = at - 1;
+    while (text[before] === '\n' && isEscaped(text, before))
+        before -= 2;
+    const char = text[before];
+    if (char === undefined)
+        return true;
+    if (!breaksWord(char) || isEscaped(text, before))
+        return false;
+    return !(char === ')' && parens.closesSubstitution(before));
+}
+/**
+ * Remembers, while a scan moves left to right, which `(` open a substitution (`$(`, `<(`,
+ * `>(`) rather than a subshell, and so whether the last `)` passed ended one.
+ */
+class SubstitutionParens {
+    open = [];
+    lastClose = -1;
+    /** Notes the `(` at `at` of `text`. */
+    opened(text, at) {
+        const before = text[at - 1];
+        this.open.push(before !== undefined && '$<>'.includes(before) && !isEscaped(text, at - 1));
+    }
+    /** Notes the `)` at `at`, closing the latest `(` noted. */
+    closed(at) {
+        if (this.open.pop() === true)
+            this.lastClose = at;
+    }
+    /** Notes a substitution whose `)` at `at` a scanner stepped over whole. */
+    skipped(at) {
+        this.lastClose = at;
+    }
+    /** Whether the `)` at `at`, the last one the scan passed, closed a substitution. */
+    closesSubstitution(at) {
+        return at === this.lastClose;
+    }
+}
+/** Whether an odd run of backslashes right before `at` escapes the character there. */
+function isEscaped(text, at) {
+    let start = at;
+    while (text[start - 1] === '\\')
+        start--;
+    return (at - start) % 2 === 1;
+}
+/** Index of the `'` closing a single-quoted string whose body starts at `from`, or -1 (nothing is escaped inside). */
+function closingSingleQuote(text, from) {
+    return text.indexOf("'", from);
+}
+/**
+ * Index of the `quote` closing a string whose body starts at `from`, or -1. A backslash
+ * escapes the next character: this is how `$'…'` and backticks end, and how shell-quote ends
+ * a double-quoted string.
+ */
+function closingQuote(text, from, quote) {
+    for (let index = from; index < text.length; index += 1) {
+        if (text[index] === '\\')
+            index += 1;
+        else if (text[index] === quote)
+            return index;
+    }
+    return -1;
+}
+/** Index of the `}` closing a `${` whose body starts at `from`, or -1; a nested `${…}` holds its own `}`. */
+function closingBrace(text, from) {
+    let depth = 1;
+    for (let index = from; index < text.length; index += 1) {
+        if (text[index] === '{' && text[index - 1] === '$')
+            depth += 1;
+        else if (text[index] === '}')
+            depth -= 1;
+        if (depth === 0)
+            return index;
+    }
+    return -1;
+}
+/** Index of the `)` closing a `$(` whose body starts at `from`, or the end of `text` when none does. */
+function closingParen(text, from) {
+    // An explicit stack rather than recursion: nesting depth is up to the input
+    const modes = ['code'];
+    const parens = new SubstitutionParens();
+    let i = from;
+    while (i < text.length) {
+        const char = text[i];
+        const mode = modes[modes.length - 1];
+        if (char === '\\') {
+            i += 2;
+            continue;
+        }
+        if (mode === 'backtick') {
+            if (char === '`')
+                modes.pop();
+        }
+        else if (mode === 'double') {
+            if (char === '"')
+                modes.pop();
+            else if (char === '`')
+                modes.push('backtick');
+            else if (char === '$' && text[i + 1] === '(') {
+                modes.push('code');
+                parens.opened(text, i + 1);
+                i++;
+            }
+        }
+        else if (char === "'") {
+            i = afterClose(text, closingSingleQuote(text, i + 1));
+            continue;
+        }
+        else if (char === '$' && text[i + 1] === "'") {
+            i = afterClose(text, closingQuote(text, i + 2, "'"));
+            continue;
+        }
+        else if (char === '#' && opensComment(text, i, parens)) {
+            i = lineEnd(text, i);
+            continue;
+        }
+        else if (char === '"')
+            modes.push('double');
+        else if (char === '`')
+            modes.push('backtick');
+        else if (char === '(') {
+            modes.push('code');
+            parens.opened(text, i);
+        }
+        else if (char === ')') {
+            modes.pop();
+            if (modes.length === 0)
+                return i;
+            parens.closed(i);
+        }
+        i++;
+    }
+    return text.length;
+}
+/** Index just past a closing character found at `close`, or the end of `text` when there was none (-1). */
+function afterClose(text, close) {
+    return close === -1 ? text.length : close + 1;
+}
+/** Index of the newline ending the line that holds `from`, or the end of `text`. */
+function lineEnd(text, from) {
+    const end = text.indexOf('\n', from);
+    return end === -1 ? text.length : end;
+}
+
+;// CONCATENATED MODULE: ./src/core/shell/tokenize.ts
+/**
+ * shell-quote's reading of one command, with environment references kept as references
+ * instead of expanded: command identity renders these tokens canonically, and the guardrail
+ * reads its word lists from them. The text is prepared first, by the shared lexer's rules,
+ * where shell-quote would read it differently from a shell.
+ */
+
+
+
+// Variables are swapped for numbered placeholders while parsing, so a reference can be told
+// apart from the same text written literally. The random tag keeps user text from
+// imitating a placeholder.
+const PLACEHOLDER_TAG = `\u0000${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex')}\u0000`;
+const PLACEHOLDER_SPLIT = new RegExp(`${PLACEHOLDER_TAG}(\\d+)${PLACEHOLDER_TAG}`);
+/** shell-quote's tokens for a command, `$VAR` kept literal; undefined when shell-quote cannot parse it (a bad `${…}`). */
+function tokenize(command) {
+    const prepared = prepareForParse(command);
+    const names = [];
+    let entries;
+    try {
+        entries = (0,shell_quote.parse)(prepared.text, (name) => {
+            if (name === '')
+                return undefined; // a lone `$` stays a literal dollar
+            names.push(name);
+            return `${PLACEHOLDER_TAG}${names.length - 1}${PLACEHOLDER_TAG}`;
+        });
+    }
+    catch {
+        return undefined;
+    }
+    const tokens = entries.map((entry) => {
+        if (typeof entry === 'string')
+            return { kind: 'word', glob: false, parts: splitParts(entry, names) };
+        if ('comment' in entry)
+            return { kind: 'comment', text: entry.comment };
+        if (entry.op === 'glob')
+            return { kind: 'word', glob: true, parts: splitParts(entry.pattern, names) };
+        return { kind: 'operator', op: entry.op };
+    });
+    return { tokens, closed: prepared.closed };
+}
+function splitParts(text, names) {
+    const pieces = text.split(PLACEHOLDER_SPLIT);
+    const parts = [];
+    pieces.forEach((piece, index) => {
+        if (index % 2 === 1)
+            parts.push({ variable: names[Number(piece)] ?? '' });
+        else if (piece !== '')
+            parts.push({ literal: piece });
+    });
+    return parts;
+}
+/**
+ * The command as handed to shell-quote, where it would read the text otherwise than a shell.
+ * `\*` and `\?` outside quotes become `"*"` and `"?"`: shell-quote takes an escaped `*` for a
+ * glob. A `#` inside a word becomes `\#`: shell-quote starts a comment at any `#`, bash only
+ * at the start of a word, so `rm a#b -rf x` would lose its `-rf x`. The scan follows
+ * shell-quote's quoting: backslash escapes, '…', "…", $'…', ${…}; a `#` that opens a comment
+ * runs to the end. Past an open quote or `${` the text is left as it is.
+ */
+function prepareForParse(command) {
+    const pieces = [];
+    const parens = new SubstitutionParens();
+    let copied = 0;
+    const finish = (closed) => {
+        pieces.push(command.slice(copied));
+        return { text: pieces.join(''), closed };
+    };
+    let index = 0;
+    while (index < command.length) {
+        const char = command[index];
+        let end = index + 1;
+        if (char === '\\') {
+            const escaped = command[index + 1];
+            if (escaped === '*' || escaped === '?') {
+                pieces.push(command.slice(copied, index), `"${escaped}"`);
+                index += 2;
+                copied = index;
+                continue;
+            }
+            end = index + 2;
+        }
+        else if (char === "'") {
+            end = closingSingleQuote(command, index + 1) + 1;
+        }
+        else if (char === '"') {
+            end = closingQuote(command, index + 1, '"') + 1;
+        }
+        else if (char === '$' && command[index + 1] === "'") {
+            end = closingQuote(command, index + 2, "'") + 1;
+        }
+        else if (char === '$' && command[index + 1] === '{') {
+            end = closingBrace(command, index + 2) + 1;
+        }
+        else if (char === '$' && command[index + 1] === '#') {
+            end = index + 2; // `$#` is a variable, not a comment
+        }
+        else if (char === '(') {
+            parens.opened(command, index);
+        }
+        else if (char === ')') {
+            parens.closed(index);
+        }
+        else if (char === '#') {
+            if (opensComment(command, index, parens))
+                return finish(true);
+            pieces.push(command.slice(copied, index), '\\#');
+            copied = index + 1;
+        }
+        if (end === 0)
+            return finish(false);
+        index = end;
+    }
+    return finish(true);
 }
 
 ;// CONCATENATED MODULE: ./src/core/guardrail/tables.ts
@@ -22212,6 +17785,2052 @@ function findDestructive(command) {
     return checkScript(command.replace(/\r\n?/g, '\n'), 0);
 }
 
+;// CONCATENATED MODULE: ./src/core/receipts/identity.ts
+
+
+
+/**
+ * Command identity (docs/design.md §3): the script's command lines (continuations joined,
+ * blank and comment-only lines dropped, see script-lines.ts); each line is parsed by shell-quote into tokens and
+ * rendered back in one canonical spelling, so whitespace and equivalent quoting do not
+ * make a new identity while anything that changes the tokens does.
+ *
+ * Canonical spelling, token by token, joined by one space:
+ * - operators (`&&`, `|`, `>`, `2>&1` → `2 >& 1`, …) as their text;
+ * - a word as bare text when it only holds letters, digits and `_@%+=:,./~^-`, otherwise
+ *   in single quotes (a `'` inside becomes `\'`); environment references stay references,
+ *   written `$NAME` (`${NAME}` when a word character follows, `"${…}"` for other
+ *   parameter expansions), so `"$HOME"` and `$HOME` match but `'$HOME'` (literal) does not;
+ * - a glob keeps `*` and `?` bare and quotes the rest (`\*` outside quotes counts as
+ *   quoted, as in the shell);
+ * - a comment as `# <text>` with its whitespace collapsed; as in bash, a `#` only starts a
+ *   comment at the start of a word (`a#b` is one word, rendered `'a#b'`).
+ * A command that shell-quote cannot parse (a bad `${…}`, an unclosed quote) falls back to
+ * its text with whitespace runs collapsed to one space and the ends trimmed.
+ * What shell-quote cannot tell apart stays together: `2>&1` and `2 >& 1`, `$(date)` and
+ * `$ (date)`. The canonical text identifies a command; it is never run.
+ * The tokens come from the shell tokenizer the guardrail reads words with (shell/tokenize.ts).
+ */
+const BARE_SAFE = /^[\p{L}\p{N}_@%+=:,./~^-]+$/u;
+const PLAIN_NAME = /^\w+$/;
+const SPECIAL_NAME = /^[*@#?$!-]$/;
+const STARTS_WITH_WORD_CHAR = /^\w/;
+/** One command rendered canonically via shell-quote's parse (env refs literal, operators/globs/comments/redirections kept); falls back to whitespace-collapsed text when it does not parse. Idempotent. */
+function normalizeCommand(command) {
+    const tokens = tokensOf(command);
+    if (tokens === undefined)
+        return collapseWhitespace(command);
+    const rendered = tokens.map(renderToken).join(' ');
+    // The spelling must read back as the same tokens, or normalizing it again would drift.
+    const reread = tokensOf(rendered);
+    if (reread === undefined || JSON.stringify(reread) !== JSON.stringify(tokens)) {
+        return collapseWhitespace(command);
+    }
+    return rendered;
+}
+/** The identity of an ordered list of command lines (each normalized). */
+function commandIdentity(commands) {
+    const identity = commands.map(normalizeCommand);
+    return { identity, hash: identityHash(identity) };
+}
+/**
+ * The identity of a script: its command lines, continuations joined, each normalized. A
+ * receipt written when each line was a command of its own has the same identity whenever
+ * its script had no continued and no comment-only line (docs/design.md §3).
+ */
+function scriptIdentity(script) {
+    return commandIdentity(identityLines(script));
+}
+/** sha256 hex of the UTF-8 bytes of `JSON.stringify(identity)`: the serialization every reader must use. */
+function identityHash(identity) {
+    return sha256Hex(JSON.stringify(identity));
+}
+/** sha256 hex (first 32 chars ok) of target + scope + identity hash: the history key used by the action's cache key prefix. */
+function historyKey(target, scope, identityHash) {
+    // JSON keeps the three fields apart, so ('a b', '') and ('a', 'b ') cannot collide.
+    return sha256Hex(JSON.stringify([target, scope, identityHash])).slice(0, 32);
+}
+function sha256Hex(text) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex');
+}
+function collapseWhitespace(command) {
+    return command.trim().split(/\s+/).join(' ');
+}
+/** The tokens identity compares: shell-quote's, with each comment's whitespace collapsed. */
+function tokensOf(command) {
+    const tokenized = tokenize(command);
+    if (tokenized === undefined || !tokenized.closed)
+        return undefined;
+    return tokenized.tokens.map(token => (token.kind === 'comment' ? { kind: 'comment', text: collapseWhitespace(token.text) } : token));
+}
+function renderToken(token) {
+    switch (token.kind) {
+        case 'operator':
+            return token.op;
+        case 'comment':
+            return token.text === '' ? '#' : `# ${token.text}`;
+        case 'word':
+            if (token.parts.length === 0)
+                return "''";
+            return token.parts.map((part, index) => renderPart(part, token.parts[index + 1], token.glob)).join('');
+    }
+}
+function renderPart(part, next, glob) {
+    if ('literal' in part)
+        return glob ? renderGlobLiteral(part.literal) : quoteLiteral(part.literal);
+    const name = part.variable;
+    if (SPECIAL_NAME.test(name))
+        return `$${name}`;
+    if (PLAIN_NAME.test(name)) {
+        const glued = next !== undefined && 'literal' in next && STARTS_WITH_WORD_CHAR.test(next.literal);
+        return glued ? `\${${name}}` : `$${name}`;
+    }
+    return `"\${${name}}"`;
+}
+function renderGlobLiteral(text) {
+    return text
+        .split(/([*?]+)/)
+        .map((piece, index) => (index % 2 === 1 ? piece : piece === '' ? '' : quoteLiteral(piece)))
+        .join('');
+}
+function quoteLiteral(text) {
+    if (BARE_SAFE.test(text))
+        return text;
+    return text
+        .split("'")
+        .map(piece => (piece === '' ? '' : `'${piece}'`))
+        .join("\\'");
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+
+
+
+function iso_datetime(params) {
+    return _isoDateTime(ZodISODateTime, params);
+}
+function iso_date(params) {
+    return core._isoDate(ZodISODate, params);
+}
+function iso_time(params) {
+    return core._isoTime(ZodISOTime, params);
+}
+function iso_duration(params) {
+    return core._isoDuration(ZodISODuration, params);
+}
+
+;// CONCATENATED MODULE: ./src/core/receipts/receipt.ts
+
+
+
+/**
+ * The receipt of one verify run (docs/design.md §3), `runs/<run-id>/receipt.json`. Receipts can come
+ * back from an untrusted cache, so every string and list has a ceiling, and fields this
+ * version does not know are dropped on read.
+ */
+/** Longest command text kept in a receipt (the script, or `expect-check`): twice the longest input, room for redaction markers. */
+const MAX_COMMAND_CHARS = 32_768;
+/** Most command lines of a script (identity entries; `commands` holds one entry per script). */
+const MAX_COMMANDS = 100;
+/** Longest capture note. */
+const MAX_NOTE_CHARS = 4_000;
+/** Longest `source` / `by` of a capture. */
+const MAX_CAPTURE_LABEL_CHARS = 200;
+const shortText = schemas_string().max(256);
+const pathText = schemas_string().max(4_096);
+const commandText = schemas_string().max(MAX_COMMAND_CHARS);
+const receipt_timestamp = iso_datetime({ offset: true });
+/** What a run is or came to. */
+const ReceiptStatusSchema = schemas_enum(['running', 'passed', 'failed', 'aborted', 'interrupted']);
+/** How one command of the last attempt ended. */
+const CommandResultSchema = object({
+    command: commandText,
+    /** null when the command never reached an exit (e.g. the run crashed under it). */
+    exit_code: schemas_number().int().min(-2_147_483_648).max(4_294_967_295).nullable(),
+    signal: schemas_string().max(32).nullable(),
+    timed_out: schemas_boolean(),
+    duration_ms: schemas_number().nonnegative().max(1e12)
+});
+/** The run's expectations, under their input names. */
+const ExpectationsSchema = object({
+    'expect-exit': schemas_number().int().min(0).max(255).optional(),
+    'expect-stdout': schemas_string().max(MAX_COMMAND_CHARS).optional(),
+    'expect-file': pathText.optional(),
+    'expect-check': commandText.optional()
+});
+/** Who recorded what happened to a failed run (docs/design.md §3 "Capture"). */
+const CaptureSchema = object({
+    captured_at: receipt_timestamp,
+    note: schemas_string().max(MAX_NOTE_CHARS),
+    /** Where the capture came from: `cli`, `action`, `commit <sha>`, `pull_request #<n>`. */
+    source: schemas_string().max(MAX_CAPTURE_LABEL_CHARS),
+    by: schemas_string().max(MAX_CAPTURE_LABEL_CHARS)
+});
+/** GitHub Actions facts, present only when the run happened in Actions. */
+const CiSchema = object({
+    run_id: shortText.optional(),
+    run_attempt: schemas_number().int().min(1).max(1_000_000).optional(),
+    workflow: shortText.optional(),
+    job: shortText.optional(),
+    sha: shortText.optional(),
+    ref: shortText.optional(),
+    event: shortText.optional(),
+    actor: shortText.optional()
+});
+/** Most test names in each list of `tests`; the longest name kept. */
+const MAX_TEST_NAMES = 100;
+const testNames = array(schemas_string().max(500)).max(MAX_TEST_NAMES);
+/** What the run's JUnit results said (docs/design.md §1 "Test results"): the decisive attempt's failed tests and the flaky ones. */
+const ReceiptTestsSchema = object({
+    total: schemas_number().int().min(0).max(1e9),
+    failed: testNames,
+    flaky: testNames
+});
+/** The receipt version written now; version 1 (no `tests`) is still read. */
+const RECEIPT_VERSION = 2;
+/** The receipt, `schema_version: 2` (1 is read too: it only lacks `tests`). */
+const ReceiptSchema = object({
+    schema_version: union([literal(1), literal(2)]),
+    run_id: schemas_string().regex(RUN_ID_PATTERN),
+    /** `owner/name` in Actions, the git top-level path in the CLI. */
+    target: pathText.min(1),
+    scope: schemas_string().max(1_024),
+    /** The normalized commands (see identity.ts). */
+    identity: array(commandText).min(1).max(MAX_COMMANDS),
+    /** sha256 hex of the identity as computed before redaction (see identityHash). */
+    identity_hash: schemas_string().regex(/^[0-9a-f]{64}$/),
+    status: ReceiptStatusSchema,
+    flaky: schemas_boolean(),
+    started_at: receipt_timestamp,
+    /** null while the run is `running`. */
+    ended_at: receipt_timestamp.nullable(),
+    attempts: schemas_number().int().min(0).max(1_000_000),
+    max_attempts: schemas_number().int().min(1).max(1_000_000),
+    commands: array(CommandResultSchema).max(MAX_COMMANDS),
+    expectations: ExpectationsSchema,
+    session: object({ id: schemas_string().regex(ULID_PATTERN), dir: pathText }),
+    host: shortText,
+    pid: schemas_number().int().min(0).max(4_294_967_295),
+    ci: CiSchema.optional(),
+    capture: CaptureSchema.optional(),
+    tests: ReceiptTestsSchema.optional(),
+    /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
+    seal: schemas_string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional()
+});
+/** Validates an untrusted value as a receipt; the reason is one line naming the first bad field. */
+function parseReceipt(value) {
+    const result = ReceiptSchema.safeParse(value);
+    if (result.success)
+        return { ok: true, receipt: result.data };
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'receipt';
+    return { ok: false, reason: `${where}: ${issue?.message ?? 'invalid'}` };
+}
+/** Start time in ms for ordering (started_at, then run id); an unreadable time sorts first. */
+function startedAtMs(receipt) {
+    const ms = Date.parse(receipt.started_at);
+    return Number.isFinite(ms) ? ms : 0;
+}
+/** Newest first: later `started_at`, then the larger run id. */
+function compareNewestFirst(a, b) {
+    const byTime = startedAtMs(b) - startedAtMs(a);
+    if (byTime !== 0)
+        return byTime;
+    return a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
+// Characters roughly from most to least frequent in build and test output. A literal is
+// searched for by a rare character it holds, so that the native indexOf scan (a memchr)
+// stops as seldom as possible; characters missing here count as the rarest of all.
+const COMMON_FIRST = ' \n\r\tetaoinsrlcdhupmfgbyw0123456789.-/:_,=()[]"\'>`*#TSEARICONLDPMUFGHBWkv<{};+@$%|\\~!&?^';
+// From here on a character is rare enough to be shared as the anchor of several literals.
+const RARE_FROM = COMMON_FIRST.indexOf('k');
+function rarity(char) {
+    const index = COMMON_FIRST.indexOf(char);
+    return index === -1 ? COMMON_FIRST.length : index;
+}
+/**
+ * The literal secrets, indexed for the three questions a scan asks: which literal is the
+ * longest at a position (a trie); where a text ends in the start of one (the trie, tried
+ * where each literal's first two characters last occur); and where literals occur at all
+ * (a short needle per literal, found with indexOf).
+ */
+class LiteralIndex {
+    /** Length of the longest literal (0 when there are none). */
+    maxLength;
+    root = { next: undefined, literal: undefined };
+    /** For each first two characters of a literal of 3+ characters: the longest such literal. */
+    longestByStart = new Map();
+    /** First characters of literals of 2+ characters (a text's last character may begin one). */
+    firstChars = new Set();
+    anchors = new Map();
+    constructor(literals) {
+        const present = literals.filter(literal => literal.text !== '');
+        for (const literal of present)
+            this.insert(literal);
+        this.chooseAnchors(present);
+        this.maxLength = Math.max(0, ...present.map(literal => literal.text.length));
+    }
+    /** The longest literal that starts at `at`, if any. */
+    longestAt(text, at) {
+        let node = this.root;
+        let best;
+        for (let i = at; i < text.length && node.next !== undefined; i++) {
+            node = node.next.get(text.charCodeAt(i));
+            if (node === undefined)
+                break;
+            if (node.literal !== undefined)
+                best = node.literal;
+        }
+        return best;
+    }
+    /**
+     * The earliest position from which the rest of `text` could still grow into a literal
+     * (or a longer literal) once more text arrives; `text.length` when none can.
+     */
+    unfinishedFrom(text) {
+        const last = text.length - 1;
+        let earliest = last >= 0 && this.firstChars.has(text.charAt(last)) && this.growsFrom(text, last) ? last : text.length;
+        for (const [start, longest] of this.longestByStart) {
+            const from = Math.max(0, text.length - longest + 1);
+            for (let at = text.indexOf(start, from); at !== -1 && at < earliest; at = text.indexOf(start, at + 1)) {
+                if (this.growsFrom(text, at))
+                    earliest = at;
+            }
+        }
+        return earliest;
+    }
+    // Whether text[start..] is the beginning of a literal longer than it.
+    growsFrom(text, start) {
+        let node = this.root;
+        for (let i = start; i < text.length && node !== undefined; i++)
+            node = node.next?.get(text.charCodeAt(i));
+        return node?.next !== undefined;
+    }
+    /** Appends to `out` every position where a whole literal starts in `text`. */
+    collectStarts(text, out) {
+        for (const [needle, anchored] of this.anchors) {
+            for (let hit = text.indexOf(needle); hit !== -1; hit = text.indexOf(needle, hit + 1)) {
+                for (const { offset, first, literal } of anchored) {
+                    const start = hit - offset;
+                    if (start >= 0 && text.charCodeAt(start) === first && text.startsWith(literal.text, start))
+                        out.push(start);
+                }
+            }
+        }
+    }
+    insert(literal) {
+        const { text } = literal;
+        let node = this.root;
+        for (let i = 0; i < text.length; i++) {
+            node.next ??= new Map();
+            const code = text.charCodeAt(i);
+            let child = node.next.get(code);
+            if (child === undefined) {
+                child = { next: undefined, literal: undefined };
+                node.next.set(code, child);
+            }
+            node = child;
+        }
+        // A marker to keep wins over a secret with the very same text.
+        if (node.literal === undefined || literal.keep)
+            node.literal = literal;
+        if (text.length >= 2)
+            this.firstChars.add(text.charAt(0));
+        if (text.length >= 3) {
+            const start = text.slice(0, 2);
+            this.longestByStart.set(start, Math.max(text.length, this.longestByStart.get(start) ?? 0));
+        }
+    }
+    // Each distinct needle costs one indexOf pass over every chunk, and each hit a return
+    // to JavaScript. So literals share a rare character where several hold one; a literal
+    // left on its own is searched for by up to four characters from its rarest one, and the
+    // native search passes over most false hits by itself.
+    chooseAnchors(literals) {
+        let left = [...literals];
+        for (;;) {
+            const holders = new Map();
+            for (const { text } of left) {
+                for (const char of new Set(text)) {
+                    if (rarity(char) >= RARE_FROM)
+                        holders.set(char, (holders.get(char) ?? 0) + 1);
+                }
+            }
+            let shared;
+            for (const [char, count] of holders) {
+                const best = shared === undefined ? 1 : holders.get(shared);
+                if (count > best || (count === best && shared !== undefined && rarity(char) > rarity(shared)))
+                    shared = char;
+            }
+            if (shared === undefined)
+                break;
+            const char = shared;
+            for (const literal of left) {
+                if (literal.text.includes(char))
+                    this.anchor(char, literal.text.indexOf(char), literal);
+            }
+            left = left.filter(literal => !literal.text.includes(char));
+        }
+        for (const literal of left) {
+            const offset = rarestIndex(literal.text);
+            this.anchor(literal.text.slice(offset, offset + 4), offset, literal);
+        }
+    }
+    anchor(needle, offset, literal) {
+        const list = this.anchors.get(needle) ?? [];
+        list.push({ offset, first: literal.text.charCodeAt(0), literal });
+        this.anchors.set(needle, list);
+    }
+}
+function rarestIndex(text) {
+    let offset = 0;
+    for (let i = 1; i < text.length; i++) {
+        if (rarity(text.charAt(i)) > rarity(text.charAt(offset)))
+            offset = i;
+    }
+    return offset;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/markers.ts
+/** What replaced a secret: `[redacted:<what>]`, so a reader knows something was there. */
+function marker(what) {
+    return `[redacted:${what}]`;
+}
+/** Marker for the values of the `redact` input and their encoded forms. */
+const REDACT_INPUT_MARKER = marker('redact-input');
+/** Marker for the value of a secret-looking environment variable. */
+function envMarker(name) {
+    // A name with `]` or spaces would break the marker's shape (and idempotence).
+    return marker(`env:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/char-class.ts
+/** Builds a CharClass from a one-character regex such as /[A-Za-z0-9_-]/. */
+function asciiClass(pattern) {
+    const table = new Uint8Array(128);
+    for (let code = 0; code < 128; code++) {
+        if (pattern.test(String.fromCharCode(code)))
+            table[code] = 1;
+    }
+    return code => code < 128 && table[code] === 1;
+}
+/** Letters and digits: a token shape preceded by one of these is part of a longer word. */
+const isAlphanumeric = asciiClass(/[A-Za-z0-9]/);
+/** True for the first half of a UTF-16 surrogate pair (never cut a pair in two). */
+function char_class_isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/private-key.ts
+
+
+/** Marker that replaces a whole PEM private key block. */
+const PRIVATE_KEY_MARKER = marker('private-key');
+/**
+ * Most body text one block may swallow. A BEGIN line whose END line never comes (a
+ * truncated dump, a grep hit) must not blank out the rest of the log, nor make a stream
+ * hold text: the body is dropped as it arrives, and after this many characters without
+ * an END line the output resumes. Real keys are far smaller (RSA 16384 is about 13 KB).
+ */
+const PRIVATE_KEY_CAP = 64 * 1024;
+/** How a BEGIN line starts (what the candidate search looks for). */
+const BEGIN_LINE = '-----BEGIN ';
+const HEADER = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/y;
+const FOOTER = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+const HEADER_MAX_LENGTH = '-----BEGIN '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
+const FOOTER_MAX_LENGTH = '-----END '.length + 40 + 'PRIVATE KEY BLOCK-----'.length;
+/** End of the BEGIN line of a private key block starting at `at`, if one does. */
+function privateKeyHeaderEnd(text, at) {
+    if (!text.startsWith(BEGIN_LINE, at))
+        return undefined;
+    HEADER.lastIndex = at;
+    const found = HEADER.exec(text);
+    return found === null ? undefined : at + found[0].length;
+}
+/** Where a BEGIN line that is not finished yet may start; `text.length` if none can. */
+function unfinishedHeaderFrom(text) {
+    const from = Math.max(0, text.length - HEADER_MAX_LENGTH);
+    for (let at = text.indexOf('-----BEGIN', from); at !== -1; at = text.indexOf('-----BEGIN', at + 1)) {
+        // A finished BEGIN line is settled, and one cut by a line break never becomes one.
+        if (privateKeyHeaderEnd(text, at) === undefined && !/[\r\n]/.test(text.slice(at)))
+            return at;
+    }
+    return text.length;
+}
+/**
+ * Drops the body of one private key block, as it streams in, up to and including its
+ * END line (or PRIVATE_KEY_CAP characters). Holds at most an END line's length.
+ */
+class PrivateKeyBody {
+    held = '';
+    offset = 0;
+    /** Feeds body text; undefined while the block goes on, else the text after it. */
+    feed(input, final) {
+        const text = this.held + input;
+        const capAt = PRIVATE_KEY_CAP - this.offset;
+        FOOTER.lastIndex = 0;
+        const footer = FOOTER.exec(text);
+        if (footer !== null && footer.index < capAt)
+            return text.slice(footer.index + footer[0].length);
+        // Past this length, an END line starting before the cap would have been complete.
+        if (final || text.length >= capAt + FOOTER_MAX_LENGTH - 1) {
+            if (text.length <= capAt)
+                return '';
+            return text.slice(char_class_isHighSurrogate(text.charCodeAt(capAt - 1)) ? capAt + 1 : capAt);
+        }
+        const keepFrom = Math.max(0, Math.min(text.length - (FOOTER_MAX_LENGTH - 1), capAt));
+        this.held = text.slice(keepFrom);
+        this.offset += keepFrom;
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/core/redaction/token-shapes.ts
+
+
+
+const alnum = asciiClass(/[A-Za-z0-9]/);
+const alnumUnderscore = asciiClass(/[A-Za-z0-9_]/);
+const base64Url = asciiClass(/[A-Za-z0-9_-]/);
+const slackChars = asciiClass(/[A-Za-z0-9-]/);
+const upperAlnum = asciiClass(/[A-Z0-9]/);
+const token68 = asciiClass(/[A-Za-z0-9._~+/=-]/);
+/** How far back a shape looks before its own start (an Authorization header name). */
+const SHAPE_LOOKBEHIND = 24;
+// Lower- or mixed-case auth words count only right after an Authorization header name
+// (git writes `AUTHORIZATION: basic …`); in prose "basic" and "bearer" are just words.
+const AFTER_HEADER = `(?<=(?:authorization|Authorization|AUTHORIZATION)["']?[ \\t]{0,4}[:=][ \\t]{0,4}["']?)`;
+const GITHUB = { marker: marker('github-token'), pattern: /gh[pousr]_[A-Za-z0-9]{36,}/y, tail: alnum };
+const GITHUB_PAT = {
+    marker: marker('github-token'),
+    pattern: /github_pat_[A-Za-z0-9_]{22,}/y,
+    tail: alnumUnderscore
+};
+const GITLAB = { marker: marker('gitlab-token'), pattern: /glpat-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
+const SLACK = { marker: marker('slack-token'), pattern: /xox[abpors]-[A-Za-z0-9-]{10,}/y, tail: slackChars };
+const AWS = { marker: marker('aws-key'), pattern: /A[KS]IA[A-Z0-9]{16,}/y, tail: upperAlnum };
+const API_KEY = { marker: marker('api-key'), pattern: /sk-[A-Za-z0-9_-]{20,}/y, tail: base64Url };
+// Header, payload, signature (possibly empty for unsigned tokens), and up to two more
+// parts for the five-part encrypted form.
+const JWT = {
+    marker: marker('jwt'),
+    pattern: /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{2,}(?:\.[A-Za-z0-9_-]*){1,3}/y,
+    tail: base64Url
+};
+const BEARER = {
+    marker: marker('auth-header'),
+    pattern: new RegExp(`(?:Bearer|BEARER|${AFTER_HEADER}[Bb][Ee][Aa][Rr][Ee][Rr])[ \\t]{1,8}([A-Za-z0-9._~+/-]+=*)`, 'y'),
+    tail: token68,
+    credential: 1,
+    accept: looksLikeCredential
+};
+const BASIC = {
+    marker: marker('auth-header'),
+    pattern: new RegExp(`(?:Basic|BASIC|${AFTER_HEADER}[Bb][Aa][Ss][Ii][Cc])[ \\t]{1,8}([A-Za-z0-9+/]+=*)`, 'y'),
+    tail: token68,
+    credential: 1,
+    accept: isBasicCredential
+};
+/** The markers the shapes write (kept intact when redacting redacted text). */
+const SHAPE_MARKERS = [...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))];
+const BY_FIRST_CHAR = new Map([
+    ['g', [GITHUB, GITHUB_PAT, GITLAB]],
+    ['x', [SLACK]],
+    ['A', [AWS]],
+    ['s', [API_KEY]],
+    ['e', [JWT]],
+    ['B', [BEARER, BASIC]],
+    ['b', [BEARER, BASIC]]
+]);
+// Prose says "Bearer tokens are…": a credential is long and not a plain lower-case word.
+function looksLikeCredential(credential) {
+    return credential.length >= 8 && /[0-9._~+/=-]|.[A-Z]/.test(credential);
+}
+// `Basic` is followed by base64 of `user:password`; anything else is an ordinary word.
+function isBasicCredential(credential) {
+    if (credential.length < 8)
+        return false;
+    return external_node_buffer_namespaceObject.Buffer.from(credential, 'base64').toString('latin1').includes(':');
+}
+/**
+ * The longest token shape that starts at `at` (text before it is only looked at). A
+ * token glued to a letter or digit is part of a longer word, unless that character was
+ * the end of a secret just redacted (so that redacting twice changes nothing).
+ */
+function shapeAt(text, at, afterRedaction) {
+    const shapes = BY_FIRST_CHAR.get(text.charAt(at));
+    if (shapes === undefined)
+        return undefined;
+    if (!afterRedaction && at > 0 && isAlphanumeric(text.charCodeAt(at - 1)))
+        return undefined;
+    let best;
+    for (const shape of shapes) {
+        shape.pattern.lastIndex = at;
+        const found = shape.pattern.exec(text);
+        if (found === null)
+            continue;
+        const credential = shape.credential === undefined ? found[0] : found[shape.credential];
+        if (credential === undefined || (shape.accept !== undefined && !shape.accept(credential)))
+            continue;
+        const end = at + found[0].length;
+        if (best !== undefined && end - at <= best.end - best.start)
+            continue;
+        const kept = shape.credential === undefined ? '' : found[0].slice(0, found[0].length - credential.length);
+        best = { start: at, end, marker: shape.marker, kept, tail: shape.tail };
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/scanner.ts
+
+
+// Input kept from before the held text, so that the character before a token and an
+// Authorization header name in front of an auth word look the same whichever way the
+// text was cut into chunks.
+const CONTEXT_LENGTH = SHAPE_LOOKBEHIND + 8;
+// How much of a big chunk is joined to the held text (see textStep).
+const SEAM_LENGTH = 1024;
+/**
+ * Redacts one stream of text. Whole-text redaction is the same machine fed everything
+ * at once, so a stream and a whole text give the same result wherever every secret fits
+ * in the window that a stream holds back.
+ *
+ * How it stays correct across chunks: text is only let out up to the first position
+ * where more input could still change a decision (a literal's start that the text ends
+ * in, the final run of token characters, an unfinished BEGIN line); the rest is held and
+ * scanned again with the next chunk (with a little context from before it).
+ */
+class RedactionScanner {
+    finder;
+    pending = '';
+    /** The input just before `pending` (already let out; read, never emitted again). */
+    context = '';
+    /** Whether `pending` starts right where a redacted secret ended. */
+    afterRedaction = false;
+    mode = 'text';
+    body;
+    tail;
+    constructor(finder) {
+        this.finder = finder;
+    }
+    /** Feeds a chunk; returns what is safe to write now. */
+    push(chunk) {
+        return this.run(chunk, false);
+    }
+    /** Ends the stream; returns whatever was held back, redacted. */
+    end() {
+        return this.run('', true);
+    }
+    /** Redacts a whole text in one go (this scanner is used up afterwards). */
+    redactAll(text) {
+        return this.run(text, true);
+    }
+    run(input, final) {
+        const out = [];
+        let rest = input;
+        for (;;) {
+            const mode = this.mode;
+            if (mode === 'token-tail')
+                rest = this.tokenTailStep(rest);
+            else if (mode === 'private-key')
+                rest = this.privateKeyStep(rest, final);
+            else
+                rest = this.textStep(rest, final, out);
+            if (this.mode === mode)
+                return out.length === 1 ? out[0] : out.join('');
+        }
+    }
+    textStep(input, final, out) {
+        const head = this.context.length + this.pending.length;
+        if (head > 0 && input.length > 2 * SEAM_LENGTH) {
+            // Prepending the held text to a big chunk would copy all of it (and slowly, for text
+            // outside Latin-1). So the chunk's first stretch goes through on its own; after that
+            // the held text is a stretch of this chunk again, and the rest is a plain slice.
+            const rest = this.scan(this.context + this.pending + input.slice(0, SEAM_LENGTH), false, out);
+            if (this.mode !== 'text')
+                return rest + input.slice(SEAM_LENGTH);
+            const resume = SEAM_LENGTH - this.pending.length - this.context.length;
+            if (resume >= 0) {
+                const from = this.context.length;
+                this.context = '';
+                this.pending = '';
+                return this.scan(input.slice(resume), final, out, from);
+            }
+            input = input.slice(SEAM_LENGTH);
+        }
+        return this.scan(this.context + this.pending + input, final, out);
+    }
+    /** Redacts `text`, of which the first `from` characters are context (already let out). */
+    scan(text, final, out, from = this.context.length) {
+        this.pending = '';
+        if (text.length === from) {
+            this.context = text.slice(Math.max(0, from - CONTEXT_LENGTH));
+            return '';
+        }
+        // Candidates first: their indexOf flattens the concatenation, which the character
+        // reads of settledUpTo would otherwise walk piece by piece.
+        const starts = this.finder.candidates(text);
+        const limit = final ? text.length : Math.max(from, this.finder.settledUpTo(text));
+        let scanned = from;
+        let emitted = from;
+        let redactedUpTo = this.afterRedaction ? from : -1;
+        let holdFrom = -1;
+        let tailAtEnd;
+        for (let i = 0; i < starts.length; i++) {
+            const at = starts[i];
+            if (at < scanned)
+                continue;
+            if (at >= limit)
+                break;
+            const found = this.finder.at(text, at, at === redactedUpTo);
+            if (found === undefined)
+                continue;
+            if (found.privateKey) {
+                out.push(text.slice(emitted, at), PRIVATE_KEY_MARKER);
+                this.mode = 'private-key';
+                this.body = new PrivateKeyBody();
+                return text.slice(found.end);
+            }
+            // Overlapping secrets are blanked as one span, named after the longest of them.
+            let end = found.end;
+            let longest = found;
+            let last = found;
+            let next = i + 1;
+            for (; next < starts.length && starts[next] < end; next++) {
+                const other = starts[next];
+                if (other <= at || found.keep)
+                    continue;
+                const overlap = this.finder.at(text, other, false);
+                if (overlap === undefined || overlap.keep)
+                    continue;
+                if (overlap.privateKey) {
+                    end = other; // the key block takes over from its BEGIN line
+                    break;
+                }
+                if (overlap.end > end) {
+                    end = overlap.end;
+                    last = overlap;
+                }
+                if (overlap.end - overlap.start > longest.end - longest.start)
+                    longest = overlap;
+            }
+            if (!final && end > limit && text.length - at <= this.finder.holdLimit) {
+                holdFrom = at;
+                break;
+            }
+            if (!found.keep) {
+                out.push(text.slice(emitted, at), longest.start === at ? longest.kept + longest.marker : longest.marker);
+                emitted = end;
+                redactedUpTo = end;
+                // Only reached when a token outgrew the window: drop the rest of it as it comes.
+                tailAtEnd = !final && end === text.length ? last.tail : undefined;
+            }
+            scanned = end;
+            i = next - 1;
+        }
+        const stop = holdFrom >= 0 ? holdFrom : Math.max(emitted, limit);
+        if (stop > emitted)
+            out.push(text.slice(emitted, stop));
+        this.pending = text.slice(stop);
+        this.context = text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop);
+        this.afterRedaction = stop === redactedUpTo;
+        if (tailAtEnd !== undefined && emitted === text.length) {
+            this.mode = 'token-tail';
+            this.tail = tailAtEnd;
+        }
+        return '';
+    }
+    tokenTailStep(input) {
+        const tail = this.tail;
+        let i = 0;
+        while (i < input.length && tail(input.charCodeAt(i)))
+            i++;
+        if (i > 0)
+            this.context = (this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH);
+        if (i === input.length)
+            return '';
+        this.mode = 'text';
+        this.tail = undefined;
+        this.afterRedaction = true;
+        return input.slice(i);
+    }
+    privateKeyStep(input, final) {
+        const rest = this.body.feed(input, final);
+        if (rest === undefined)
+            return '';
+        this.mode = 'text';
+        this.body = undefined;
+        // Text after a block is read as if the stream started there, whichever way it was cut.
+        this.context = '';
+        this.afterRedaction = true;
+        return rest;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
+
+
+/**
+ * Every character any shape's token can hold. Output that ends in a run of these may be
+ * the first half of a token, so it is held back (up to TOKEN_WINDOW characters).
+ */
+const isTokenChar = asciiClass(/[A-Za-z0-9._~+/=-]/);
+/** The most a stream holds back for a token that may still be growing. */
+const TOKEN_WINDOW = 4096;
+// An auth word and its blanks right before the final run: the match starts at the word.
+const AUTH_REACH = 'bearer'.length + 8;
+const AUTH_BEFORE_RUN = /(?:bearer|basic)[ \t]{1,8}$/i;
+const BEFORE_GH = asciiClass(/[pousr]/);
+const BEFORE_XOX = asciiClass(/[abpors]/);
+const HEADER_TO_AUTH_WORD = /["']?[ \t]{0,4}[:=][ \t]{0,4}["']?(?=[Bb][Ee][Aa][Rr][Ee][Rr]|[Bb][Aa][Ss][Ii][Cc])/y;
+/**
+ * Appends to `out` every position where a token shape or a BEGIN line could start. Each
+ * is found by a short needle whose first character is rare in ordinary output, so that
+ * the native indexOf (a memchr) stops seldom: `_ k- xox glpat- J IA B z Z`. A hit costs a
+ * look at its neighbours; only the few that fit are examined in full later.
+ */
+function collectShapeStarts(text, out) {
+    for (let hit = text.indexOf('_'); hit !== -1; hit = text.indexOf('_', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if (previous === 0x62) {
+            if (hit >= 6 && text.startsWith('github_pat_', hit - 6))
+                out.push(hit - 6);
+        }
+        else if (hit >= 3 && BEFORE_GH(previous) && text.startsWith('gh', hit - 3)) {
+            out.push(hit - 3);
+        }
+    }
+    for (let hit = text.indexOf('k-'); hit !== -1; hit = text.indexOf('k-', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x73)
+            out.push(hit - 1);
+    }
+    for (let hit = text.indexOf('xox'); hit !== -1; hit = text.indexOf('xox', hit + 1)) {
+        if (BEFORE_XOX(text.charCodeAt(hit + 3)) && text.charCodeAt(hit + 4) === 0x2d)
+            out.push(hit);
+    }
+    for (let hit = text.indexOf('glpat-'); hit !== -1; hit = text.indexOf('glpat-', hit + 1))
+        out.push(hit);
+    for (let hit = text.indexOf('J'); hit !== -1; hit = text.indexOf('J', hit + 1)) {
+        if (text.charCodeAt(hit - 1) === 0x79 && text.charCodeAt(hit - 2) === 0x65)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('IA'); hit !== -1; hit = text.indexOf('IA', hit + 1)) {
+        const previous = text.charCodeAt(hit - 1);
+        if ((previous === 0x4b || previous === 0x53) && text.charCodeAt(hit - 2) === 0x41)
+            out.push(hit - 2);
+    }
+    for (let hit = text.indexOf('B'); hit !== -1; hit = text.indexOf('B', hit + 1)) {
+        const second = text.charCodeAt(hit + 1);
+        if (second === 0x65 || second === 0x45) {
+            if (text.startsWith('Bearer', hit) || text.startsWith('BEARER', hit))
+                out.push(hit);
+            else if (hit >= 5 && text.startsWith(BEGIN_LINE, hit - 5))
+                out.push(hit - 5);
+        }
+        else if (second === 0x61 || second === 0x41) {
+            if (text.startsWith('Basic', hit) || text.startsWith('BASIC', hit))
+                out.push(hit);
+        }
+    }
+    for (const letter of ['z', 'Z']) {
+        for (let hit = text.indexOf(letter, 7); hit !== -1; hit = text.indexOf(letter, hit + 1)) {
+            if ((text.charCodeAt(hit + 1) | 0x20) !== 0x61 || text.slice(hit - 7, hit + 6).toLowerCase() !== 'authorization')
+                continue;
+            HEADER_TO_AUTH_WORD.lastIndex = hit + 6;
+            if (HEADER_TO_AUTH_WORD.test(text))
+                out.push(HEADER_TO_AUTH_WORD.lastIndex);
+        }
+    }
+}
+/**
+ * Where a token still being written may start: the final run of token characters (and an
+ * auth word just before it), at most TOKEN_WINDOW back; `text.length` if none.
+ */
+function unfinishedTokenFrom(text) {
+    const floor = Math.max(0, text.length - TOKEN_WINDOW);
+    let start = text.length;
+    while (start > floor && isTokenChar(text.charCodeAt(start - 1)))
+        start--;
+    const before = text.slice(Math.max(0, start - AUTH_REACH), start);
+    const auth = AUTH_BEFORE_RUN.exec(before);
+    if (auth !== null)
+        start -= before.length - auth.index;
+    return start;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/secret-finder.ts
+
+
+
+
+/**
+ * Finds secrets in a text: where they may start (fast, from native indexOf searches for
+ * an anchor per literal and per shape), what is at one position (the longest literal,
+ * shape or key block), and up to where a text's outcome can no longer change.
+ */
+class SecretFinder {
+    literals;
+    /** Most a stream may hold back: a token window plus room for overlapping literals. */
+    holdLimit;
+    constructor(literals) {
+        this.literals = literals;
+        this.holdLimit = TOKEN_WINDOW + 2 * literals.maxLength + 128;
+    }
+    /** Ascending positions where a secret may start (a superset, possibly with repeats). */
+    candidates(text) {
+        const starts = [];
+        collectShapeStarts(text, starts);
+        this.literals.collectStarts(text, starts);
+        if (starts.length > 1 && !isAscending(starts))
+            starts.sort((a, b) => a - b);
+        return starts;
+    }
+    /** What starts at `at`: a private key block wins, then the longest match (literals on a tie). */
+    at(text, at, afterRedaction) {
+        const keyEnd = privateKeyHeaderEnd(text, at);
+        if (keyEnd !== undefined) {
+            return { start: at, end: keyEnd, marker: PRIVATE_KEY_MARKER, kept: '', keep: false, privateKey: true, tail: undefined };
+        }
+        const literal = this.literals.longestAt(text, at);
+        const shape = shapeAt(text, at, afterRedaction);
+        if (shape !== undefined && (literal === undefined || shape.end - at > literal.text.length)) {
+            return { ...shape, keep: false, privateKey: false };
+        }
+        if (literal === undefined)
+            return undefined;
+        const end = at + literal.text.length;
+        return { start: at, end, marker: literal.marker, kept: '', keep: literal.keep, privateKey: false, tail: undefined };
+    }
+    /** First position whose outcome more input could still change. */
+    settledUpTo(text) {
+        let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text));
+        // Never let out half of a surrogate pair.
+        if (limit > 0 && char_class_isHighSurrogate(text.charCodeAt(limit - 1)))
+            limit--;
+        return limit;
+    }
+}
+function isAscending(numbers) {
+    for (let i = 1; i < numbers.length; i++)
+        if (numbers[i] < numbers[i - 1])
+            return false;
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/secret-values.ts
+
+
+/**
+ * Shortest environment value (and shortest encoded form) that is redacted. Shorter values
+ * are words like `true`, `main` or `1234` that also appear all over ordinary output:
+ * blanking every occurrence would wreck the logs while protecting almost nothing, since a
+ * secret that short can be guessed anyway.
+ */
+const MIN_SECRET_LENGTH = 6;
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i;
+// Names the runner sets that match the rules above but hold no secret (the OIDC endpoint,
+// which appears in request logs). Redacting them would only blank harmless text. Its
+// neighbours ACTIONS_RUNTIME_TOKEN and ACTIONS_ID_TOKEN_REQUEST_TOKEN are credentials and
+// stay redacted; flags such as ACTIONS_CACHE_SERVICE_V2 never match the rules at all.
+const NOT_SECRET = new Set(['ACTIONS_ID_TOKEN_REQUEST_URL']);
+/** True when an environment variable's name says its value is a credential. */
+function isSecretEnvName(name) {
+    return SECRET_NAME.test(name) && !NOT_SECRET.has(name.toUpperCase());
+}
+// Characters of base64 text that come before the value's first bit, per byte alignment:
+// with 1 (2) unknown bytes in front, the first 2 (3) characters mix in those bytes.
+const LEADING_MIXED = [0, 2, 3];
+/**
+ * The forms a value takes when a tool encodes it: base64 (standard and url-safe, padded
+ * and not, at each of the three byte alignments it can have inside a longer encoded text)
+ * and percent-encoding. Only forms that differ from the value itself are returned.
+ */
+function encodedForms(value) {
+    const bytes = external_node_buffer_namespaceObject.Buffer.from(value, 'utf8');
+    const forms = new Set();
+    for (const [shift, skip] of LEADING_MIXED.entries()) {
+        const encoded = external_node_buffer_namespaceObject.Buffer.concat([external_node_buffer_namespaceObject.Buffer.alloc(shift), bytes]).toString('base64');
+        // The character after the last full 6-bit group also holds bits of whatever follows.
+        const settled = Math.floor(((shift + bytes.length) * 8) / 6);
+        const atEnd = encoded.slice(skip);
+        for (const form of [atEnd, atEnd.replace(/=+$/, ''), encoded.slice(skip, settled)]) {
+            forms.add(form);
+            forms.add(form.replace(/\+/g, '-').replace(/\//g, '_'));
+        }
+    }
+    const percent = percentEncoded(value);
+    if (percent !== undefined)
+        forms.add(percent);
+    forms.delete(value);
+    return [...forms].filter(form => form.length >= MIN_SECRET_LENGTH);
+}
+function percentEncoded(value) {
+    try {
+        return encodeURIComponent(value);
+    }
+    catch {
+        return undefined; // a lone surrogate has no percent-encoding
+    }
+}
+/** The literal secrets to redact: the `redact` values and secret-looking env variables. */
+function collectSecretLiterals(values, env) {
+    const found = new Map();
+    const add = (text, marker) => {
+        if (text !== '' && !found.has(text))
+            found.set(text, { text, marker, keep: false });
+    };
+    for (const entry of values) {
+        const value = entry.trim();
+        if (value === '')
+            continue;
+        add(value, REDACT_INPUT_MARKER);
+        for (const form of encodedForms(value))
+            add(form, REDACT_INPUT_MARKER);
+    }
+    for (const [name, value] of Object.entries(env)) {
+        if (value === undefined || value.trim().length < MIN_SECRET_LENGTH || !isSecretEnvName(name))
+            continue;
+        add(value, envMarker(name));
+        // A multi-line secret (a key file) may be printed line by line or with other endings.
+        if (/[\r\n]/.test(value)) {
+            for (const line of value.split(/\r?\n|\r/)) {
+                if (line.trim().length >= MIN_SECRET_LENGTH)
+                    add(line.trim(), envMarker(name));
+            }
+        }
+    }
+    return [...found.values()];
+}
+/**
+ * Markers that contain a secret literal (a value such as `redacted` or `input`), as
+ * literals to keep: without them a second redaction would cut into the first one's
+ * markers.
+ */
+function markersToKeep(markers, secrets) {
+    const kept = [];
+    for (const text of new Set(markers)) {
+        if (secrets.some(secret => text.includes(secret.text)))
+            kept.push({ text, marker: text, keep: true });
+    }
+    return kept;
+}
+
+;// CONCATENATED MODULE: ./src/core/redaction/index.ts
+
+
+
+
+
+
+
+/** Builds a redactor for the `redact` values, secret env variables and known token shapes. */
+function createRedactor(options) {
+    const secrets = collectSecretLiterals(options.values ?? [], options.env ?? {});
+    const markers = [REDACT_INPUT_MARKER, PRIVATE_KEY_MARKER, ...SHAPE_MARKERS, ...secrets.map(secret => secret.marker)];
+    const finder = new SecretFinder(new LiteralIndex([...secrets, ...markersToKeep(markers, secrets)]));
+    return {
+        hasValues: secrets.length > 0,
+        redact: text => (text === '' ? text : new RedactionScanner(finder).redactAll(text)),
+        stream: () => new RedactionScanner(finder)
+    };
+}
+/** Applies the redactor to every string inside a JSON-like value. */
+function redactDeep(value, redactor) {
+    if (typeof value === 'string')
+        return redactor.redact(value);
+    if (Array.isArray(value))
+        return value.map(item => redactDeep(item, redactor));
+    if (value !== null && typeof value === 'object') {
+        const out = {};
+        for (const [key, item] of Object.entries(value))
+            out[key] = redactDeep(item, redactor);
+        return out;
+    }
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/core/recovery/run-seal.ts
+/**
+ * The run seal (docs/design.md §6): evidence that a run's receipt and run.json were written
+ * by reverify on this machine, as this user. A state directory can arrive with a checkout
+ * (`git add -f .reverify/runs/…`) and host names and clone paths are easy to guess, so a
+ * `running` receipt alone proves nothing. Each receipt reverify opens, and each run.json,
+ * carries an HMAC-SHA256 of the fields that tie it to its run, keyed by a secret kept
+ * outside any work tree (`$XDG_STATE_HOME/reverify/seal-key`, else
+ * `~/.local/state/reverify/seal-key`, created once with mode 0600). Resume only continues a
+ * receipt whose seal holds and only reads inputs from a run.json whose seal holds; anything
+ * else is restarted or refused, never replayed.
+ */
+
+
+
+
+/** A seal as stored: sha256 HMAC, lowercase hex. */
+const SEAL_PATTERN = /^[0-9a-f]{64}$/;
+/** Builds the seal functions for a key. */
+function runSeal(key) {
+    const sign = (fields) => (0,external_node_crypto_namespaceObject.createHmac)('sha256', key).update(JSON.stringify(fields)).digest('hex');
+    return {
+        sign,
+        holds(fields, seal) {
+            if (seal === undefined || !SEAL_PATTERN.test(seal))
+                return false;
+            return (0,external_node_crypto_namespaceObject.timingSafeEqual)(Buffer.from(sign(fields), 'hex'), Buffer.from(seal, 'hex'));
+        }
+    };
+}
+/** What a receipt's seal covers: everything that ties it to one run, its session and its owner. */
+function receiptFields(receipt) {
+    const { run_id, target, scope, identity_hash, session, host, pid, started_at } = receipt;
+    return ['receipt', run_id, target, scope, identity_hash, session.id, session.dir, host, String(pid), started_at];
+}
+/** The receipt with this machine's seal (unchanged when there is no key). */
+function sealReceipt(receipt, seal) {
+    if (seal === undefined)
+        return receipt;
+    return { ...receipt, seal: seal.sign(receiptFields(receipt)) };
+}
+/** Whether this machine's reverify wrote the receipt as it is (false without a key). */
+function receiptSealed(receipt, seal) {
+    return seal !== undefined && seal.holds(receiptFields(receipt), receipt.seal);
+}
+/** Where the key lives: outside any work tree, per user (XDG base directory rules). */
+function sealKeyPath(env) {
+    const stateHome = env.XDG_STATE_HOME;
+    if (stateHome !== undefined && (0,external_node_path_namespaceObject.isAbsolute)(stateHome))
+        return (0,external_node_path_namespaceObject.join)(stateHome, 'reverify', 'seal-key');
+    const home = env.HOME;
+    if (home === undefined || !(0,external_node_path_namespaceObject.isAbsolute)(home))
+        return undefined;
+    return (0,external_node_path_namespaceObject.join)(home, '.local', 'state', 'reverify', 'seal-key');
+}
+const KEY_TEXT = /^[0-9a-f]{64}\n?$/;
+/** Reads the key file if it is a regular file of ours holding a key; undefined otherwise. */
+async function readKey(path) {
+    const info = await (0,promises_namespaceObject.lstat)(path);
+    if (!info.isFile() || (typeof process.getuid === 'function' && info.uid !== process.getuid()))
+        return undefined;
+    const handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW);
+    try {
+        const text = (await handle.readFile({ encoding: 'utf8' })).slice(0, 200);
+        return KEY_TEXT.test(text) ? Buffer.from(text.trim(), 'hex') : undefined;
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * This machine's seal, creating its key on first use. Without a usable place for the key
+ * (no HOME, a read-only home, a link where the key should be) there is no seal: nothing is
+ * sealed and nothing can be resumed, which is safe (a run then starts over).
+ */
+async function loadRunSeal(path) {
+    if (path === undefined)
+        return undefined;
+    try {
+        const key = await readKey(path);
+        return key === undefined ? undefined : runSeal(key);
+    }
+    catch (error) {
+        if (error.code !== 'ENOENT')
+            return undefined;
+    }
+    try {
+        await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)(path), { recursive: true, mode: 0o700 });
+        const temp = `${path}.${process.pid}.${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString('hex')}.tmp`;
+        const handle = await (0,promises_namespaceObject.open)(temp, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL, 0o600);
+        try {
+            await handle.writeFile(`${(0,external_node_crypto_namespaceObject.randomBytes)(32).toString('hex')}\n`);
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        // link() never replaces: when two first runs race, both end up with the one that won.
+        await (0,promises_namespaceObject.link)(temp, path).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        await (0,promises_namespaceObject.unlink)(temp);
+        const key = await readKey(path);
+        return key === undefined ? undefined : runSeal(key);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs/resolve.ts
+/**
+ * Inputs that depend on where they were given: relative paths, the state directory's
+ * default, and how a message names an input. The CLI and the action both resolve here.
+ */
+
+
+
+/** How messages name an input: `--expect-exit` on the CLI, `expect-exit` in the action. */
+function inputLabel(name, front) {
+    return front === 'cli' ? `--${name}` : name;
+}
+/** The git top level containing dir (a folder holding .git), else dir itself. */
+function findTargetRoot(dir) {
+    let current = (0,external_node_path_namespaceObject.resolve)(dir);
+    for (;;) {
+        if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(current, '.git')))
+            return current;
+        const parent = (0,external_node_path_namespaceObject.dirname)(current);
+        if (parent === current)
+            return (0,external_node_path_namespaceObject.resolve)(dir);
+        current = parent;
+    }
+}
+/** The CLI's default state directory for a target root. */
+function defaultStateDir(root) {
+    return (0,external_node_path_namespaceObject.join)(root, '.reverify');
+}
+/**
+ * The state directory (docs/design.md §4): the given path, trimmed and taken from the place's base;
+ * when none is given, `<git top level, else cwd>/.reverify` (CLI) or
+ * `${RUNNER_TEMP}/reverify` (action: never inside the workspace).
+ */
+function resolveStateDir(given, place) {
+    const text = given?.trim();
+    if (text)
+        return { path: (0,external_node_path_namespaceObject.resolve)(place.base, text), isDefault: false };
+    if (place.front === 'cli')
+        return { path: defaultStateDir(findTargetRoot(place.base)), isDefault: true };
+    if (!place.runnerTemp)
+        throw new UsageError('state-dir: RUNNER_TEMP is not set; give state-dir explicitly');
+    return { path: (0,external_node_path_namespaceObject.join)(place.runnerTemp, 'reverify'), isDefault: true };
+}
+/** Why the file system could not hold this state directory path, if it could not. */
+function stateDirProblem(path) {
+    if (path.length > 1024 || path.split(/[\\/]/).some(part => Buffer.byteLength(part) > 255)) {
+        return 'is too long; at most 1024 characters, 255 bytes per folder name';
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs/kinds.ts
+/**
+ * One zod schema per kind of input (see table.ts): each takes the given text and yields the
+ * typed value, or one issue whose message follows the input's name ("'x' is not allowed;
+ * expected …"). Which input it was, and how to name it, is parse.ts's business.
+ */
+
+
+
+
+
+
+
+
+/** Longest `name`, in characters (code points): enough for "Unit tests (node 20, ubuntu)". */
+const MAX_LABEL_CHARS = 100;
+/**
+ * A label is shown as given (console, summary, trace), so nothing that moves the cursor,
+ * ends a line or reorders text on screen: C0/C1 controls, DEL, line and paragraph
+ * separators, bidirectional overrides and isolates.
+ */
+const LABEL_REFUSED_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'];
+const kinds_EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2';
+/** `rule` decides; whatever it refuses is reported as the one message `refusal` gives for the text. */
+function ruled(rule, refusal) {
+    return schemas_string().transform((raw, ctx) => {
+        const result = rule.safeParse(raw);
+        if (result.success)
+            return result.data;
+        ctx.addIssue({ code: 'custom', message: refusal(raw), input: raw });
+        return NEVER;
+    });
+}
+const notAllowed = (expected) => (raw) => `${showValue(raw)} is not allowed; expected ${expected}`;
+const wholeNumber = schemas_string().trim().regex(/^\d+$/).transform(Number);
+function kinds_integer(min, max) {
+    return ruled(wholeNumber.pipe(schemas_number().min(min).max(max)), notAllowed(`a whole number from ${min} to ${max}`));
+}
+function choice(values) {
+    const allowed = schemas_enum(values);
+    return ruled(schemas_string().trim().toLowerCase().pipe(allowed), notAllowed(`one of ${values.join(', ')}`));
+}
+const kinds_boolean = ruled(schemas_string()
+    .trim()
+    .pipe(schemas_enum(BOOLEAN_WORDS))
+    .transform(word => word.toLowerCase() === 'true'), notAllowed('true or false'));
+/** One part of an exit-code list: `7` or `1-123` (low end first). */
+function exitCodeRange(part) {
+    const match = /^(\d{1,3})(?:-(\d{1,3}))?$/.exec(part);
+    if (match === null)
+        return undefined;
+    const low = Number(match[1]);
+    const high = match[2] === undefined ? low : Number(match[2]);
+    return low <= high && high <= 255 ? [low, high] : undefined;
+}
+const exitCodes = schemas_string().transform((raw, ctx) => {
+    const parts = raw.split(',').map(part => part.trim());
+    const ranges = parts.map(exitCodeRange);
+    if (ranges.every(range => range !== undefined))
+        return { text: parts.join(','), ranges };
+    ctx.addIssue({
+        code: 'custom',
+        message: notAllowed('a comma-separated list of exit codes and ranges from 0 to 255 (e.g. 1-123,125-255)')(raw),
+        input: raw
+    });
+    return NEVER;
+});
+/** Why a trimmed label is refused, or undefined when it is fine. */
+function labelProblem(raw, text) {
+    if (LABEL_REFUSED_CHARS.test(text)) {
+        // Escaped, so the message itself cannot reorder or break the line it is printed on.
+        const shown = showValue(raw).replace(new RegExp(LABEL_REFUSED_CHARS.source, 'g'), char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        return `${shown} is not allowed; control characters and line breaks cannot be part of a name`;
+    }
+    const chars = Array.from(text).length;
+    if (chars === 0)
+        return `${showValue(raw)} is not allowed; expected 1-${MAX_LABEL_CHARS} characters`;
+    if (chars > MAX_LABEL_CHARS)
+        return `${chars} characters is too long; at most ${MAX_LABEL_CHARS}`;
+    return undefined;
+}
+/** Any text of 1-100 characters without control characters, trimmed (its folder is a slug, see session/layout.ts). */
+const label = schemas_string().transform((raw, ctx) => {
+    const text = raw.trim();
+    const problem = labelProblem(raw, text);
+    if (problem === undefined)
+        return text;
+    ctx.addIssue({ code: 'custom', message: problem, input: raw });
+    return NEVER;
+});
+const shell = ruled(schemas_string()
+    .trim()
+    .refine(text => isShellName(text) || text.includes('{0}'))
+    .transform((text) => (isShellName(text) ? { kind: text } : { kind: 'template', template: text })), notAllowed(`${SHELL_NAMES.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`));
+const runRef = ruled(schemas_string()
+    .trim()
+    .refine(text => text === 'latest' || run_id_isRunId(text)), raw => `${showValue(raw.trim())} is not a run id (expected e.g. ${kinds_EXAMPLE_RUN_ID}, or latest)`);
+function kinds_text(trim, maxChars) {
+    const read = (raw) => (trim ? raw.trim() : raw);
+    if (maxChars === undefined)
+        return schemas_string().transform(read);
+    return ruled(schemas_string().transform(read).pipe(schemas_string().max(maxChars)), raw => `${read(raw).length} characters is too long; at most ${maxChars}`);
+}
+/** The values of a one-per-line input (`redact`): each line trimmed, blank lines dropped. */
+function inputLines(raw) {
+    return raw
+        .split(/\r?\n/)
+        .map(line => line.trim())
+        .filter(line => line !== '');
+}
+function lines(maxLines) {
+    const split = inputLines;
+    return ruled(schemas_string().transform(split).pipe(array(schemas_string()).max(maxLines)), raw => `${split(raw).length} values is too many; at most ${maxLines}`);
+}
+/** The script as written; its command lines (identity's) and its length are bounded. */
+function script(maxLines, maxChars) {
+    return schemas_string().transform((raw, ctx) => {
+        const lines = identityLines(raw).length;
+        if (raw.length > maxChars) {
+            ctx.addIssue({
+                code: 'custom',
+                message: `a script of ${raw.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
+                input: raw
+            });
+        }
+        else if (lines > maxLines) {
+            ctx.addIssue({
+                code: 'custom',
+                message: `a script of ${lines} command lines is too long; at most ${maxLines} (put a long script in a file)`,
+                input: raw
+            });
+        }
+        return raw;
+    });
+}
+function regex(maxChars) {
+    return schemas_string().transform((raw, ctx) => {
+        if (raw.length > maxChars) {
+            ctx.addIssue({ code: 'custom', message: `a pattern of ${raw.length} characters is too long; at most ${maxChars}`, input: raw });
+            return NEVER;
+        }
+        try {
+            const pattern = new RegExp(raw);
+            pattern.test(''); // some patterns only fail when first executed
+            return pattern;
+        }
+        catch (error) {
+            // V8 repeats the whole pattern in its message: keep only the reason.
+            const message = error instanceof Error ? error.message : 'invalid';
+            const reason = message
+                .replace(/^Invalid regular expression: /, '')
+                .replace(/^\/[\s\S]*\/[a-z]*: /, '')
+                .slice(0, 120);
+            ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not a valid regular expression (${reason})`, input: raw });
+            return NEVER;
+        }
+    });
+}
+/** True for an existing directory; anything unreadable counts as missing. */
+function isDirectory(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(path).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+function directory(base) {
+    return schemas_string().transform((raw, ctx) => {
+        const dir = (0,external_node_path_namespaceObject.isAbsolute)(raw.trim()) ? raw.trim() : (0,external_node_path_namespaceObject.resolve)(base, raw.trim());
+        if (isDirectory(dir))
+            return dir;
+        ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not an existing directory`, input: raw });
+        return NEVER;
+    });
+}
+function stateDir(place) {
+    return schemas_string().transform((raw, ctx) => {
+        const { path } = resolveStateDir(raw, place);
+        const problem = stateDirProblem(path);
+        if (problem === undefined)
+            return path;
+        ctx.addIssue({ code: 'custom', message: `${showValue(path)} ${problem}`, input: raw });
+        return NEVER;
+    });
+}
+/** The schema of one kind of input, given where relative paths are taken from. */
+function kindSchema(kind, place) {
+    switch (kind.type) {
+        case 'script':
+            return script(kind.maxLines, kind.maxChars);
+        case 'integer':
+            return kinds_integer(kind.min, kind.max);
+        case 'choice':
+            return choice(kind.values);
+        case 'boolean':
+            return kinds_boolean;
+        case 'text':
+            return kinds_text(kind.trim, kind.maxChars);
+        case 'lines':
+            return lines(kind.maxLines);
+        case 'regex':
+            return regex(kind.maxChars);
+        case 'exit-codes':
+            return exitCodes;
+        case 'shell':
+            return shell;
+        case 'label':
+            return label;
+        case 'directory':
+            return directory(place.base);
+        case 'state-dir':
+            return stateDir(place);
+        case 'run-ref':
+            return runRef;
+    }
+}
+/**
+ * The text a kind stands for when the input is not given and has no default: lists are
+ * empty, and the working directory is the place's base (which must exist all the same).
+ */
+function unsetText(kind, place) {
+    if (kind.type === 'script' || kind.type === 'lines')
+        return '';
+    if (kind.type === 'directory')
+        return place.base;
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs/table.ts
+/**
+ * Every input of every front end, declared once: the CLI's flags, the action's inputs and
+ * the reusable workflow's inputs are all read from here, and so are `--help`, and the
+ * checks that action.yml, the workflow and docs/action.md say the same thing.
+ */
+/** Headings of `reverify run --help`, in the order they are listed. */
+const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'];
+/**
+ * Most command lines of a script, longest script, longest other command (expect-check,
+ * on-retry), longest path and scope, most redact values.
+ */
+const INPUT_LIMITS = {
+    commands: 100,
+    scriptChars: 16_384,
+    commandChars: 8192,
+    pathChars: 4096,
+    scopeChars: 1024,
+    redactValues: 200
+};
+/** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
+const MAX_PATTERN_CHARS = 1000;
+const RUN = ['run', 'action', 'workflow'];
+const ACTION = ['action', 'workflow'];
+/** The inputs, in the order action.yml, the workflow and the docs list them. */
+const INPUTS = {
+    command: {
+        kind: { type: 'script', maxLines: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.scriptChars },
+        description: 'The script to verify, run as one script as a run step does (cd, export, if/fi and heredocs span lines).',
+        help: 'the script to verify, run as one script as a run step does; repeat the flag to add lines',
+        required: true,
+        fronts: RUN,
+        placeholder: 'CMD',
+        group: 'Command',
+        repeatable: true
+    },
+    'expect-exit': {
+        kind: { type: 'integer', min: 0, max: 255 },
+        description: "The attempt's exit code must equal this integer (0-255).",
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Expectations (at least one)'
+    },
+    'expect-stdout': {
+        kind: { type: 'text', trim: false, maxChars: INPUT_LIMITS.commandChars },
+        description: "The attempt's stdout must contain this text.",
+        fronts: RUN,
+        placeholder: 'TEXT',
+        group: 'Expectations (at least one)'
+    },
+    'expect-file': {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+        description: 'This path (relative to working-directory) must exist after the attempt.',
+        fronts: RUN,
+        placeholder: 'PATH',
+        group: 'Expectations (at least one)'
+    },
+    'expect-check': {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
+        description: 'A shell command run after the attempt; exit 0 means verified.',
+        help: 'a command run with the same shell after the attempt; exit 0 means verified',
+        fronts: RUN,
+        placeholder: 'CMD',
+        group: 'Expectations (at least one)'
+    },
+    'max-retries': {
+        kind: { type: 'integer', min: 0, max: 100 },
+        description: 'Retries after the first attempt (0-100); the script runs up to 1 + max-retries times.',
+        help: 'retries after the first attempt (0-100); the script runs up to 1 + max-retries times',
+        default: '2',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Retries and time'
+    },
+    'timeout-seconds': {
+        kind: { type: 'integer', min: 0, max: 7 * 24 * 3600 },
+        description: 'Time limit of each attempt in seconds (0 means none, at most 604800 = 7 days); on expiry the whole process tree is killed.',
+        default: '0',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Retries and time'
+    },
+    'retry-wait-seconds': {
+        kind: { type: 'integer', min: 0, max: 3600 },
+        description: 'Seconds to wait before each retry (0-3600; never after the last attempt).',
+        default: '0',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Retries and time'
+    },
+    'retry-backoff': {
+        kind: { type: 'choice', values: ['fixed', 'exponential'] },
+        description: 'fixed or exponential (doubling, with +/-20% jitter, capped at 5 minutes).',
+        default: 'fixed',
+        fronts: RUN,
+        placeholder: 'MODE',
+        group: 'Retries and time'
+    },
+    'retry-on': {
+        kind: { type: 'choice', values: ['any', 'error', 'timeout'] },
+        description: 'any, error (a failure that did not time out) or timeout (only a timed-out attempt); combines with retry-on-exit-codes and retry-on-output (all must allow a retry).',
+        default: 'any',
+        fronts: RUN,
+        placeholder: 'WHEN',
+        group: 'Retries and time'
+    },
+    'retry-on-exit-codes': {
+        kind: { type: 'exit-codes' },
+        description: 'Comma list of exit codes and ranges (e.g. 1-123,125-255); when set, a failed attempt is retried only if its exit code is listed.',
+        shownDefault: { cli: 'any', action: 'any' },
+        fronts: RUN,
+        placeholder: 'LIST',
+        group: 'Retries and time'
+    },
+    'retry-on-output': {
+        kind: { type: 'regex', maxChars: MAX_PATTERN_CHARS },
+        description: 'Regular expression; when set, a failed attempt is retried only if a line of its output matches.',
+        shownDefault: { cli: 'any', action: 'any' },
+        fronts: RUN,
+        placeholder: 'REGEX',
+        group: 'Retries and time'
+    },
+    'on-retry': {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
+        description: 'A shell command run after a failed attempt and before the next one (never after the last attempt or a pass); a failing one is a warning.',
+        fronts: RUN,
+        placeholder: 'CMD',
+        group: 'Retries and time'
+    },
+    'test-results': {
+        kind: { type: 'lines', maxLines: 50 },
+        description: 'Globs (one per line, relative to working-directory) of JUnit XML files the command writes; each attempt reads the ones written since it started, to name failed and flaky tests.',
+        help: 'a glob of JUnit XML files the command writes, relative to working-directory (repeatable)',
+        fronts: RUN,
+        placeholder: 'GLOB',
+        group: 'How and where',
+        repeatable: true
+    },
+    shell: {
+        kind: { type: 'shell' },
+        description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',
+        default: 'bash',
+        fronts: RUN,
+        placeholder: 'SHELL',
+        group: 'How and where'
+    },
+    'working-directory': {
+        kind: { type: 'directory' },
+        description: 'Where commands and checks run; a relative path is taken from the workspace.',
+        help: 'where commands and checks run; a relative path is taken from the current directory',
+        shownDefault: { cli: 'the current directory', action: 'the workspace' },
+        fronts: RUN,
+        placeholder: 'DIR',
+        group: 'How and where'
+    },
+    name: {
+        kind: { type: 'label' },
+        description: 'Label of this verify, shown as given (up to 100 characters, e.g. "Unit tests (node 20)"); the trace is filed under its slug (unit-tests-node-20).',
+        default: 'verify',
+        fronts: RUN,
+        placeholder: 'NAME',
+        group: 'How and where'
+    },
+    'allow-destructive': {
+        kind: { type: 'boolean' },
+        description: 'true to run a command the destructive-command guardrail flags.',
+        help: 'run a command the destructive-command guardrail flags',
+        default: 'false',
+        fronts: RUN,
+        group: 'How and where'
+    },
+    'capture-before-retry': {
+        kind: { type: 'choice', values: ['warn', 'block', 'off'] },
+        description: 'warn, block or off: what to do before retrying a failure nobody captured; overrides .reverify/config.json.',
+        shownDefault: { cli: 'the config file, else warn', action: 'the config file, else warn' },
+        fronts: [...RUN, 'resume'],
+        placeholder: 'MODE',
+        group: 'Receipts'
+    },
+    scope: {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.scopeChars },
+        description: 'Extra text that separates otherwise identical commands (e.g. a matrix leg).',
+        shownDefault: { action: 'empty' },
+        fronts: RUN,
+        placeholder: 'TEXT',
+        group: 'How and where'
+    },
+    redact: {
+        kind: { type: 'lines', maxLines: INPUT_LIMITS.redactValues },
+        description: 'Values (one per line) to blank out of traces, logs, receipts, the summary and annotations; they are also masked in the log.',
+        help: 'a value to blank out of traces, logs and receipts',
+        fronts: [...RUN, 'resume'],
+        placeholder: 'VALUE',
+        group: 'How and where',
+        repeatable: true
+    },
+    'keep-receipts': {
+        kind: { type: 'integer', min: 1, max: 100_000 },
+        description: 'Receipts kept per command identity, at least 1 (the newest is always kept).',
+        default: '20',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Receipts'
+    },
+    'state-dir': {
+        kind: { type: 'state-dir' },
+        description: 'Where receipts and traces live; a relative path is taken from the workspace.',
+        help: 'where receipts and traces live; a relative path is taken from the current directory',
+        shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
+        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
+        placeholder: 'DIR',
+        group: 'Receipts'
+    },
+    capture: {
+        kind: { type: 'run-ref' },
+        description: 'Capture mode, <run-id> or latest: records what happened in a failed run of the same command and scope, and runs nothing.',
+        fronts: ACTION
+    },
+    'capture-note': {
+        kind: { type: 'text', trim: true },
+        description: 'What you found, recorded with the capture.',
+        fronts: ACTION
+    },
+    'cache-receipts': {
+        kind: { type: 'boolean' },
+        description: "Keep this command's receipt history between workflow runs in the Actions cache.",
+        default: 'true',
+        fronts: ACTION
+    },
+    'github-token': {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+        description: "Token that lists this command's cache entries, so the histories of concurrent jobs (matrix legs) are merged; needs actions: read, without it only the newest entry is restored.",
+        default: '${{ github.token }}',
+        fronts: ['action']
+    },
+    'upload-trace': {
+        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
+        description: 'always, on-failure or never: when to upload the trace as artifact reverify-trace-<run-id>.',
+        default: 'always',
+        fronts: ACTION
+    },
+    'trace-retention-days': {
+        kind: { type: 'integer', min: 1, max: 90 },
+        description: 'Days to keep the trace artifact (1-90).',
+        shownDefault: { action: "the repository's setting" },
+        fronts: ACTION
+    },
+    summary: {
+        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
+        description: 'always, on-failure or never: when to write the job summary (on-failure: any outcome but success; a flaky pass is a success).',
+        default: 'always',
+        fronts: ACTION
+    },
+    'runs-on': {
+        kind: { type: 'text', trim: true },
+        description: 'Runner label, or a JSON array of labels (e.g. \'["self-hosted", "linux"]\').',
+        default: 'ubuntu-latest',
+        fronts: ['workflow']
+    },
+    setup: {
+        kind: { type: 'text', trim: false },
+        description: 'Shell commands run (bash) in the workspace before the verify, e.g. "npm ci".',
+        fronts: ['workflow']
+    },
+    'node-version': {
+        kind: { type: 'text', trim: true },
+        description: 'Node.js version installed with actions/setup-node before setup (e.g. "22" or "lts/*"); empty keeps the runner\'s own Node.js.',
+        fronts: ['workflow']
+    },
+    env: {
+        kind: { type: 'text', trim: false },
+        description: 'Environment variables for setup and the verify, one KEY=value per line (not secret: pass secrets in the env-secrets secret).',
+        fronts: ['workflow']
+    },
+    note: {
+        kind: { type: 'text', trim: false },
+        description: 'What you found in the failed run, recorded with the capture.',
+        fronts: ['capture'],
+        placeholder: 'TEXT'
+    },
+    json: {
+        kind: { type: 'boolean' },
+        description: 'Print JSON instead of lines.',
+        default: 'false',
+        fronts: ['receipts', 'flaky']
+    },
+    since: {
+        kind: { type: 'integer', min: 1, max: 36_500 },
+        description: 'Only runs that started in the last N days.',
+        shownDefault: { cli: 'every receipt in the store' },
+        fronts: ['flaky'],
+        placeholder: 'N'
+    },
+    out: {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+        description: 'Where to write the HTML report; a relative path is taken from the current directory.',
+        shownDefault: { cli: "report.html in the run's trace folder" },
+        fronts: ['report'],
+        placeholder: 'FILE'
+    },
+    open: {
+        kind: { type: 'boolean' },
+        description: 'Open the report in the desktop browser (xdg-open or open), when there is one.',
+        default: 'false',
+        fronts: ['report']
+    }
+};
+/** Every input's name, in table order. */
+const INPUT_NAMES = Object.keys(INPUTS);
+/** The spec of one input, typed loosely for code that walks the table. */
+function inputSpec(name) {
+    return INPUTS[name];
+}
+/** The inputs one front end accepts, in table order. */
+function inputsOf(front) {
+    return INPUT_NAMES.filter(name => inputSpec(name).fronts.includes(front));
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs/parse.ts
+/**
+ * The one parser of raw inputs: a zod object schema built from the table for the inputs a
+ * front end asked for. A bad value is a UsageError of one line naming the input the way
+ * that front end spells it (`--expect-exit: …` on the CLI, `expect-exit: …` in the action).
+ */
+
+
+
+
+
+const NUL_REFUSAL = 'contains a NUL character, which no command, path or pattern may hold';
+/** One input's schema: NUL refused, "not given" replaced by its default, then its kind's rules. */
+function fieldSchema(name, place) {
+    const spec = inputSpec(name);
+    return schemas_string()
+        .optional()
+        .refine(value => !value?.includes('\0'), { error: NUL_REFUSAL, abort: true })
+        .transform(value => (value === undefined || value.trim() === '' ? (spec.default ?? unsetText(spec.kind, place)) : value))
+        .pipe(kindSchema(spec.kind, place).optional());
+}
+/** Parses the named inputs; throws a UsageError naming the first bad one (in table order). */
+function parseInputs(raw, names, place) {
+    const shape = {};
+    const given = {};
+    // Table order, so which of several bad inputs is named first does not depend on the caller.
+    for (const name of INPUT_NAMES.filter(name => names.includes(name))) {
+        shape[name] = fieldSchema(name, place);
+        given[name] = raw[name];
+    }
+    const result = object(shape).safeParse(given);
+    if (result.success)
+        return result.data;
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'input');
+    throw new UsageError(`${inputLabel(name, place.front)}: ${issue?.message ?? 'is not allowed'}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs/settings.ts
+/**
+ * The one place where raw inputs (action inputs or CLI flags, both strings under the same
+ * names) become a validated RunSettings, through the input table's parser (inputs/).
+ * Everything after this sees typed values only.
+ */
+
+
+
+
+
+
+
+
+
+/** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
+const RUN_INPUT_NAMES = inputsOf('run');
+/** The one-line error of a run given no expectation (docs/design.md §1). */
+const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check';
+const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
+/**
+ * Why the shell cannot be started from `cwd` with this PATH, or undefined when it can: a
+ * named shell or a template's first word that is not an executable file on PATH (or, for a
+ * path, where it points). A template that runs `{0}` itself is not checked.
+ */
+function shellProblem(shell, path, cwd) {
+    const program = shellProgram(shell);
+    const shown = shell.kind === 'template' ? showValue(shell.template) : shell.kind;
+    const allowed = `expected ${SHELL_NAMES.join(', ')}, or a template containing {0} whose first word is a program on PATH`;
+    if (program === undefined)
+        return `${shown} names no program; ${allowed}`;
+    if (program.includes('{0}') || findProgram(program, { PATH: path }, cwd) !== undefined)
+        return undefined;
+    const where = /[\\/]/.test(program) ? 'is not an executable file' : 'is not on PATH';
+    return `${shown} cannot run: ${showValue(program)} ${where}; ${allowed}`;
+}
+/** Validates every run input; throws UsageError with one line naming the first bad one. */
+function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
+    const front = options.front ?? 'action';
+    const input = parseInputs(raw, RUN_INPUT_NAMES, { front, base: cwd });
+    if (identityLines(input.command).length === 0) {
+        throw new UsageError(`${inputLabel('command', front)}: required; give a script of one or more lines (not only comments)`);
+    }
+    const exit = input['expect-exit'];
+    const stdout = input['expect-stdout'];
+    const file = input['expect-file'];
+    const check = input['expect-check'];
+    const expectations = {
+        ...(exit !== undefined && { exit }),
+        ...(stdout !== undefined && { stdout }),
+        ...(file !== undefined && { file }),
+        ...(check !== undefined && { check })
+    };
+    if (Object.keys(expectations).length === 0)
+        throw new UsageError(NOTHING_TO_VERIFY);
+    const retryOnExitCodes = input['retry-on-exit-codes'];
+    const retryOnOutput = input['retry-on-output'];
+    const onRetry = input['on-retry'];
+    // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
+    const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory']);
+    if (shellIssue !== undefined)
+        throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`);
+    const testResults = input['test-results'];
+    return {
+        script: input.command,
+        expectations,
+        maxRetries: input['max-retries'],
+        timeoutSeconds: input['timeout-seconds'],
+        retryWaitSeconds: input['retry-wait-seconds'],
+        retryBackoff: input['retry-backoff'],
+        retryOn: input['retry-on'],
+        ...(retryOnExitCodes !== undefined && { retryOnExitCodes }),
+        ...(retryOnOutput !== undefined && { retryOnOutput }),
+        ...(onRetry !== undefined && { onRetry }),
+        shell: input.shell,
+        workingDirectory: input['working-directory'],
+        name: input.name,
+        allowDestructive: input['allow-destructive'],
+        scope: input.scope ?? '',
+        redact: input.redact,
+        captureBeforeRetry: input['capture-before-retry'],
+        keepReceipts: input['keep-receipts'],
+        stateDir: input['state-dir'],
+        logCapBytes: DEFAULT_LOG_CAP_BYTES,
+        ...(testResults.length > 0 && { testResults })
+    };
+}
+/**
+ * The inputs that reproduce these settings when parsed again (for resuming a run from
+ * disk). `redact` and `state-dir` are left out: the first never reaches disk, the second
+ * is where the record lives.
+ */
+function toRawInputs(settings) {
+    const { exit, stdout, file, check } = settings.expectations;
+    const { retryOnExitCodes, retryOnOutput, onRetry } = settings;
+    const raw = {
+        command: settings.script,
+        ...(exit !== undefined && { 'expect-exit': String(exit) }),
+        ...(stdout !== undefined && { 'expect-stdout': stdout }),
+        ...(file !== undefined && { 'expect-file': file }),
+        ...(check !== undefined && { 'expect-check': check }),
+        'max-retries': String(settings.maxRetries),
+        'timeout-seconds': String(settings.timeoutSeconds),
+        'retry-wait-seconds': String(settings.retryWaitSeconds),
+        'retry-backoff': settings.retryBackoff,
+        'retry-on': settings.retryOn,
+        ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.text }),
+        ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
+        ...(onRetry !== undefined && { 'on-retry': onRetry }),
+        shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
+        'working-directory': settings.workingDirectory,
+        name: settings.name,
+        'allow-destructive': String(settings.allowDestructive),
+        scope: settings.scope,
+        'keep-receipts': String(settings.keepReceipts),
+        ...(settings.testResults !== undefined && { 'test-results': settings.testResults.join('\n') })
+    };
+    return raw;
+}
+
+;// CONCATENATED MODULE: ./src/core/session/run-record.ts
+/**
+ * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
+ * (docs/design.md §6). A run whose inputs hold a secret is recorded as not resumable from
+ * disk: the inputs never reach disk in clear, and such a run is resumed by running the same
+ * command again. The record is sealed with this machine's key (run-seal.ts): resume reads
+ * inputs only from a run.json this machine's reverify wrote, never one that came with a
+ * checkout.
+ */
+
+
+
+
+
+
+
+/** The schema a run.json read back must fit, built on first use (only resume reads it). */
+function runRecordSchema() {
+    return union([
+        object({
+            schema_version: literal(1),
+            resumable: literal(true),
+            inputs: record(schemas_string().max(64), schemas_string().max(1_000_000)),
+            seal: schemas_string().regex(SEAL_PATTERN).optional()
+        }),
+        object({ schema_version: literal(1), resumable: literal(false), seal: schemas_string().regex(SEAL_PATTERN).optional() })
+    ]);
+}
+/** Largest run.json read back. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+/** Writes run.json for a session; inputs a redactor would change are left out. */
+async function writeRunRecord(sessionDir, settings, redactor, seal) {
+    const inputs = toRawInputs(settings);
+    const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs);
+    const content = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
+    const record = seal === undefined ? content : { ...content, seal: seal.sign(recordFields(sessionDir, content)) };
+    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600);
+}
+/** What a run.json's seal covers: its session folder and its content. */
+function recordFields(sessionDir, record) {
+    const inputs = record.resumable ? Object.entries(record.inputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+    return ['run-record', (0,external_node_path_namespaceObject.basename)(sessionDir), String(record.schema_version), String(record.resumable), JSON.stringify(inputs)];
+}
+/**
+ * The recorded inputs of a session, or undefined when there are none it may be resumed
+ * from: none recorded, a secret among them, or no seal of this machine's that holds.
+ */
+async function readRunInputs(sessionDir, seal) {
+    try {
+        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES);
+        const parsed = runRecordSchema().safeParse(JSON.parse(text ?? 'null'));
+        if (!parsed.success || !parsed.data.resumable || seal === undefined)
+            return undefined;
+        return seal.holds(recordFields(sessionDir, parsed.data), parsed.data.seal) ? parsed.data.inputs : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/session/meta.ts
+/**
+ * meta.json (docs/design.md §2): the session at a glance, written atomically when the
+ * session opens and again when it ends. Read back (resume, recovery) it is untrusted.
+ */
+
+
+
+
+
+
+/** The schema a meta.json read back must fit, built on first use (only resume and recovery read it). */
+function metaSchema() {
+    const count = schemas_number().int().min(0).max(1_000_000);
+    return object({
+        session_id: schemas_string().max(64),
+        skill: schemas_string().max(1_000),
+        version: schemas_string().max(100),
+        started_at: schemas_string().max(64),
+        ended_at: schemas_string().max(64).nullable(),
+        outcome: union([OutcomeSchema, literal('running')]),
+        attempts: count,
+        tool_calls: count,
+        errors: count,
+        flaky: schemas_boolean(),
+        run_id: schemas_string().max(100),
+        summary: schemas_string().max(100_000)
+    });
+}
+/** Largest meta.json read back. */
+const MAX_META_BYTES = 1024 * 1024;
+/** A session's meta.json, or undefined when it is missing, a link, or not a valid meta. */
+async function readSessionMeta(sessionDir) {
+    try {
+        const text = await readRegularFile((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.meta), MAX_META_BYTES);
+        if (text === undefined)
+            return undefined;
+        const parsed = metaSchema().safeParse(JSON.parse(text));
+        return parsed.success ? parsed.data : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Writes meta.json atomically, redacted. */
+async function writeSessionMeta(sessionDir, meta, redactor) {
+    await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600);
+}
+
 ;// CONCATENATED MODULE: ./src/core/session/writer.ts
 /**
  * Writing a session (docs/design.md §2). Every event is one whole line, synced before the
@@ -22282,7 +19901,7 @@ class TraceSession {
             session_id: id,
             skill: options.name,
             version: options.version,
-            started_at: clock_timestamp(startedAt),
+            started_at: timestamp(startedAt),
             ended_at: null,
             outcome: 'running',
             attempts: 0,
@@ -22319,7 +19938,7 @@ class TraceSession {
         if (this.fd === undefined)
             throw new Error(`trace ${this.id} is closed`);
         const line = {
-            ts: clock_timestamp(this.now()),
+            ts: timestamp(this.now()),
             // The name is free text, redacted like the payload (meta.json's copy is too).
             skill: this.redactor.redact(this.meta.skill),
             session_id: this.id,
@@ -22356,7 +19975,949 @@ class TraceSession {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/run/close-interrupted.ts
+;// CONCATENATED MODULE: ./src/core/capture/remedy.ts
+/**
+ * The `reverify …` commands reverify prints as a remedy (capture a failure, resume a run),
+ * written so that they work when pasted as printed into a POSIX shell in the repository:
+ * they carry `--state-dir` (absolute, quoted) whenever the run's state directory is not the
+ * repository's default one (docs/design.md §3 "Capture").
+ */
+
+/** Characters a POSIX shell reads back unchanged outside quotes. */
+const BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+/** `text` as one word of a POSIX shell: bare when that is safe, else in single quotes. */
+function shellWord(text) {
+    if (BARE.test(text))
+        return text;
+    return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+/** ` --state-dir '<dir>'`, or nothing for the repository's default state directory. */
+function stateDirFlag(place) {
+    if (place === undefined || place.stateDir === defaultStateDir(place.root))
+        return '';
+    return ` --state-dir ${shellWord(place.stateDir)}`;
+}
+/** `reverify capture <run-id> [--state-dir DIR] --note "<what you found>"`. */
+function captureCommand(runId, place, note = '<what you found>') {
+    return `reverify capture ${shellWord(runId)}${stateDirFlag(place)} --note "${note}"`;
+}
+/** The commit that captures a failed run through its trailer in GitHub Actions (docs/design.md §3). */
+function captureCommitCommand(runId, note = '<what you found>') {
+    return `git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} ${note}"`;
+}
+/** `reverify resume <run-id> [--state-dir DIR]`. */
+function resumeCommand(runId, place) {
+    return `reverify resume ${shellWord(runId)}${stateDirFlag(place)}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/output/excerpt.ts
+/**
+ * The reviewer excerpt (docs/design.md §5): an attempt's output summary turned into the
+ * failing blocks a reviewer reads. Escape codes and reverify's own bookkeeping lines go; the
+ * error lines stay with what explains them (assertion, expected and received, the first
+ * stack line outside dependencies); the whole is bounded.
+ */
+
+
+
+/** The excerpt's bounds: annotation bodies stop at 4,096 characters, and so should reading. */
+const MAX_EXCERPT_CHARS = 4000;
+const MAX_EXCERPT_LINES = 60;
+const MAX_BLOCK_LINES = 16;
+// How far past its first line a block looks for the rest of the failure.
+const MAX_BLOCK_SPAN = 40;
+const FALLBACK_LINES = 20;
+/** Where a failing test's own report starts; group 1 is the test's name. */
+const TEST_HEADERS = [
+    /^\s*● (.+)$/, // jest
+    /^\s*--- FAIL: (\S+)/, // go test
+    /^_{3,} (.+?) _{3,}$/, // pytest
+    /^\s{2,}\d+\) (.+?):?$/ // mocha, whose failure list is indented
+];
+/** A diagnostic that starts with where it is: `path:line[:col]: …` (go, gcc, eslint) or tsc's `path(line,col): …`. */
+const DIAGNOSTIC = /^\s*[\w.@~/-][^\s:()]*(?::\d+(?::\d+)?:|\(\d+,\d+\):)(?:\s|$)/;
+/** Lines that say something failed. */
+const ERROR_LINES = [
+    /\b(?:Expected|Received)\b/,
+    /^E\s/, // pytest's assertion lines
+    /\berror TS\d+/,
+    /\b(?:[A-Z]\w*)?(?:Error|Exception)\b/,
+    /^\s*error(?:\[\w+\])?:/i,
+    /\bERROR\b/,
+    /\bFAIL(?:ED)?\b/,
+    /\bpanic:/,
+    /^Traceback \(most recent call last\):/,
+    /^\s*[✕✗×] /
+];
+/** Lines that close a block: the runners' tallies, separators and passing tests. */
+const BOUNDARIES = [
+    /^\s*(?:Test Suites|Tests|Snapshots|Time|Ran all test suites)\b/,
+    /^={3,}/,
+    /^\s*(?:PASS|ok)\s/,
+    /^\s*--- (?:PASS|SKIP):/,
+    /^=== (?:RUN|PAUSE|CONT|NAME)\s/,
+    /^\s*[✓✔] /,
+    /^\s*\d+ (?:passing|failing|pending)\b/
+];
+/** jest's code frame around the failing line: the stack line says the same, shorter. */
+const CODE_FRAME = /^\s*>?\s*\d+\s+\||^\s+\|\s*\^/;
+const STACK_FRAME = /^\s*at\s/;
+// Frames of dependencies and of node itself say nothing about the change under review.
+const FOREIGN_FRAME = /node_modules|\(node:|\bnode:internal|\(internal\/|\(<anonymous>\)/;
+function excerpt_testName(line) {
+    for (const header of TEST_HEADERS) {
+        const match = header.exec(line);
+        if (match)
+            return match[1].trim();
+    }
+    return undefined;
+}
+function isAnchor(line) {
+    return excerpt_testName(line) !== undefined || DIAGNOSTIC.test(line) || ERROR_LINES.some(pattern => pattern.test(line));
+}
+function isUserFrame(line) {
+    return /:\d+/.test(line) && !FOREIGN_FRAME.test(line);
+}
+/** A summary line as a reviewer should read it: no escape codes, no redrawn progress, no cut marker. */
+function cleanLine(raw) {
+    let text = raw.replace(CUT_LINE_SUFFIX, '…');
+    text = (0,external_node_util_namespaceObject.stripVTControlCharacters)(text);
+    // A carriage return redraws the line on a terminal: what shows is what follows the last one.
+    const shown = text.split('\r').filter(segment => segment.trim() !== '');
+    text = shown[shown.length - 1] ?? '';
+    // A sequence the summary cut in half, and lone control characters, are noise in an annotation.
+    text = text.replace(/\x1b[[\]()#;?0-9]*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    return text.trimEnd();
+}
+/** The summary's contiguous runs of output, cleaned; the omitted middle separates them. */
+function segmentsOf(summary) {
+    const parts = summaryParts(summary);
+    const clean = (lines) => lines.filter(line => !DROPPED_MARKER_LINE.test(line)).map(cleanLine);
+    return [parts.head, parts.matched, parts.tail].filter(lines => lines.length > 0).map(clean);
+}
+/** The block that starts at lines[start] (an anchor); returns it and where scanning goes on. */
+function readBlock(lines, start) {
+    const kept = [];
+    let test;
+    let located = false;
+    let at = start;
+    for (; at < lines.length && at - start < MAX_BLOCK_SPAN && kept.length < MAX_BLOCK_LINES; at++) {
+        const line = lines[at];
+        const header = excerpt_testName(line);
+        if (at > start) {
+            if (BOUNDARIES.some(pattern => pattern.test(line)))
+                break;
+            // A second test, or a second located diagnostic, is a failure of its own.
+            if (header !== undefined && test !== undefined)
+                break;
+            if (DIAGNOSTIC.test(line) && located)
+                break;
+        }
+        if (line.trim() === '' || CODE_FRAME.test(line))
+            continue;
+        test ??= header;
+        if (STACK_FRAME.test(line)) {
+            if (!isUserFrame(line))
+                continue;
+            // The first frame in the code under review is where the failure is; the rest is noise.
+            kept.push(line);
+            at++;
+            break;
+        }
+        if (DIAGNOSTIC.test(line) || /File "[^"]+", line \d+/.test(line))
+            located = true;
+        kept.push(line);
+    }
+    return { block: { lines: kept, ...(test !== undefined && { test }) }, next: Math.max(at, start + 1) };
+}
+function blocksOfSegment(lines) {
+    const blocks = [];
+    for (let at = 0; at < lines.length;) {
+        if (!isAnchor(lines[at])) {
+            at++;
+            continue;
+        }
+        const { block, next } = readBlock(lines, at);
+        if (block.lines.length > 0)
+            blocks.push(block);
+        at = next;
+    }
+    return blocks;
+}
+/** Keeps blocks in order within the excerpt's bounds; a block that does not fit is cut. */
+function bounded(blocks) {
+    const kept = [];
+    let lines = 0;
+    let chars = 0;
+    for (const block of blocks) {
+        const fitting = [];
+        for (const line of block.lines) {
+            // Blocks are joined by a blank line, lines by a newline: count both.
+            const cost = line.length + (fitting.length === 0 && kept.length > 0 ? 2 : 1);
+            if (lines + 1 > MAX_EXCERPT_LINES || chars + cost > MAX_EXCERPT_CHARS)
+                break;
+            fitting.push(line);
+            lines++;
+            chars += cost;
+        }
+        if (fitting.length === 0)
+            break;
+        kept.push({ ...block, lines: fitting });
+        if (fitting.length < block.lines.length)
+            break;
+    }
+    return kept;
+}
+/**
+ * The failing blocks of an output summary, in output order, bounded (60 lines, 4,000
+ * characters). Without any recognisable failure, one block of the output's last 20 lines.
+ */
+function excerptBlocks(summary) {
+    const segments = segmentsOf(summary);
+    const seen = new Set();
+    const blocks = [];
+    for (const block of segments.flatMap(blocksOfSegment)) {
+        // Runners repeat a failure in their closing summary: once is enough.
+        const key = block.lines.map(line => line.trim()).join('\n');
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        blocks.push(block);
+    }
+    if (blocks.length === 0) {
+        const last = segments[segments.length - 1] ?? [];
+        const tail = last.filter(line => line.trim() !== '').slice(-FALLBACK_LINES);
+        if (tail.length > 0)
+            blocks.push({ lines: tail });
+    }
+    return bounded(blocks);
+}
+/** The reviewer text of an output summary: its failing blocks, separated by a blank line. */
+function reviewerExcerpt(summary) {
+    return excerptBlocks(summary)
+        .map(block => block.lines.join('\n'))
+        .join('\n\n');
+}
+/** The reviewer excerpt of one attempt (its recorded summary); empty for a verified attempt. */
+function attemptExcerpt(attempt) {
+    return attempt.verified ? '' : reviewerExcerpt(attempt.summary);
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/test-history.ts
+/**
+ * Tests across runs (docs/design.md §1 "Test results"): from receipts (the local store, or a history
+ * restored from the cache into it), how often each test flaked and failed. Pure: the front
+ * ends read the receipts and word these facts.
+ */
+
+/** Per-test flake and failure counts over the finished receipts that hold test results. */
+function test_history_testHistory(receipts, options = {}) {
+    const considered = [...receipts]
+        .filter(receipt => receipt.status !== 'running' && receipt.tests !== undefined)
+        .filter(receipt => options.sinceMs === undefined || Date.parse(receipt.started_at) >= options.sinceMs)
+        .sort(compareNewestFirst)
+        .slice(0, options.limit);
+    const byName = new Map();
+    const count = (receipt, name, field) => {
+        let record = byName.get(name);
+        if (record === undefined) {
+            // Newest first: the first run that names a test is its latest.
+            record = { name, flaky: 0, failed: 0, lastRunId: receipt.run_id, lastAt: receipt.started_at };
+            byName.set(name, record);
+        }
+        record[field]++;
+    };
+    for (const receipt of considered) {
+        for (const name of new Set(receipt.tests.flaky))
+            count(receipt, name, 'flaky');
+        for (const name of new Set(receipt.tests.failed))
+            count(receipt, name, 'failed');
+    }
+    const tests = [...byName.values()].sort((a, b) => b.flaky - a.flaky || b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { runs: considered.length, tests };
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/trace-tests.ts
+/**
+ * An attempt's test results as the trace records them (docs/design.md §2): a `note` with a
+ * `tests` field, read back (for the HTML report) through a zod schema, since a trace on
+ * disk is untrusted. Readers that do not know the field ignore it.
+ */
+
+const trace_tests_text = schemas_string().max(4_000);
+const count = schemas_number().int().min(0).max(1e9);
+const TraceTestsSchema = object({
+    attempt: schemas_number().int().min(1).max(1_000_000),
+    files: array(trace_tests_text).max(1_000),
+    total: count,
+    failed: count,
+    errors: count,
+    skipped: count,
+    failed_tests: array(object({
+        name: trace_tests_text,
+        outcome: schemas_enum(['failed', 'error']),
+        file: trace_tests_text.optional(),
+        line: schemas_number().int().min(1).optional(),
+        message: trace_tests_text.optional()
+    }))
+        .max(1_000),
+    recovered: array(trace_tests_text).max(1_000)
+});
+/** The `tests` field of a note's payload, when it has a valid one. */
+function traceTestsOf(payload) {
+    if (payload.tests === undefined)
+        return undefined;
+    const parsed = TraceTestsSchema.safeParse(payload.tests);
+    return parsed.success ? parsed.data : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/model.ts
+/**
+ * What the HTML report shows, as plain data (docs/design.md §8 "HTML report"): built from a
+ * session folder (trace and meta.json, read through the typed readers), the run's receipt
+ * and the receipt history of its command. The logs are not read here: the renderer streams
+ * them, so memory does not follow their size.
+ */
+
+
+
+
+
+
+
+/** Most rows of receipt history a report lists. */
+const MAX_HISTORY_ROWS = 20;
+function elapsedMs(from, to) {
+    if (to === null || to === undefined)
+        return undefined;
+    const ms = Date.parse(to) - Date.parse(from);
+    return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+/** The attempts of a trace, in order, with their verdicts and the note after each. */
+function attemptViews(events) {
+    const views = new Map();
+    const view = (attempt) => {
+        let found = views.get(attempt);
+        if (found === undefined) {
+            found = {
+                attempt,
+                durationMs: 0,
+                timedOut: false,
+                interrupted: false,
+                ok: false,
+                checks: [],
+                detail: '',
+                excerpt: '',
+                commands: [],
+                logFile: attemptLogName(attempt)
+            };
+            views.set(attempt, found);
+        }
+        return found;
+    };
+    let last;
+    for (const event of events) {
+        if (event.phase === 'tool_call') {
+            last = view(event.payload.attempt);
+            last.startedAt = event.ts;
+            last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }));
+        }
+        else if (event.phase === 'tool_result') {
+            const { payload } = event;
+            const target = view(payload.attempt);
+            target.durationMs = payload.duration_ms;
+            target.exitCode = payload.exit;
+            if (payload.signal !== undefined)
+                target.signal = payload.signal;
+            target.timedOut = payload.timed_out === true;
+            target.interrupted = payload.interrupted === true;
+            target.excerpt = reviewerExcerpt(payload.summary);
+            if (payload.commands !== undefined) {
+                target.commands = payload.commands.map(record => ({
+                    command: record.command,
+                    exitCode: record.exit_code,
+                    durationMs: record.duration_ms
+                }));
+            }
+        }
+        else if (event.phase === 'verify') {
+            const target = view(event.payload.attempt);
+            target.ok = event.payload.ok;
+            target.checks = event.payload.check.map(check => ({ ...check }));
+            target.detail = event.payload.detail;
+            if (target.ok)
+                target.excerpt = '';
+        }
+        else if (event.phase === 'note' && traceTestsOf(event.payload) !== undefined) {
+            const tests = traceTestsOf(event.payload);
+            view(tests.attempt).tests = tests;
+        }
+        else if (event.phase === 'note' && last !== undefined && last.note === undefined && isRetryNote(event.payload.message)) {
+            last.note = event.payload.message;
+        }
+    }
+    return [...views.values()].sort((a, b) => a.attempt - b.attempt);
+}
+/** A note the loop writes after a failed attempt: it retries, or says why it does not. */
+function isRetryNote(message) {
+    return /; retrying\b|; not retrying\b/.test(message);
+}
+/** The report's data from a session's trace, its meta.json, the receipt and its history. */
+function buildReportModel(source) {
+    const { events, meta, receipt } = source;
+    const attempts = attemptViews(events);
+    const retryNotes = new Set(attempts.flatMap(attempt => (attempt.note === undefined ? [] : [attempt.note])));
+    const end = eventsOf(events, 'end').at(-1);
+    const start = eventsOf(events, 'start')[0];
+    const uncaptured = start?.payload.uncaptured_failure;
+    const endedAt = receipt.ended_at ?? meta?.ended_at ?? end?.ts ?? null;
+    const totalMs = elapsedMs(receipt.started_at, endedAt);
+    return {
+        runId: receipt.run_id,
+        stepName: start?.skill ?? meta?.skill ?? 'verify',
+        outcome: end?.payload.outcome ?? meta?.outcome ?? 'running',
+        status: receipt.status,
+        flaky: receipt.flaky,
+        commands: eventsOf(events, 'decision')[0]?.payload.decision ?? receipt.identity,
+        expectations: receipt.expectations,
+        startedAt: receipt.started_at,
+        endedAt,
+        ...(totalMs !== undefined && { totalMs }),
+        maxAttempts: receipt.max_attempts,
+        target: receipt.target,
+        scope: receipt.scope,
+        ...(receipt.ci && { ci: receipt.ci }),
+        summary: end?.payload.summary ?? meta?.summary ?? '',
+        attempts,
+        notes: eventsOf(events, 'note')
+            .filter(event => !isProcessGroupNote(event.payload))
+            // Test results are shown with their attempt.
+            .filter(event => traceTestsOf(event.payload) === undefined)
+            .map(event => event.payload.message)
+            .filter(message => !retryNotes.has(message)),
+        ...(receipt.capture && { capture: receipt.capture }),
+        ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
+        history: historyRows(source.history, receipt),
+        captureCommand: captureCommand(receipt.run_id, source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target }, 'what you found'),
+        inActions: receipt.ci !== undefined,
+        captureCommitCommand: captureCommitCommand(receipt.run_id, 'what you found'),
+        flakyTests: receipt.tests?.flaky ?? [],
+        historyFlakyTests: test_history_testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0)
+    };
+}
+/** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
+function historyReceipts(history, current) {
+    const receipts = history.some(receipt => receipt.run_id === current.run_id)
+        ? history.map(receipt => (receipt.run_id === current.run_id ? current : receipt))
+        : [current, ...history];
+    return receipts.slice(0, MAX_HISTORY_ROWS);
+}
+/** The history table's rows. */
+function historyRows(history, current) {
+    return historyReceipts(history, current).map(receipt => ({
+        runId: receipt.run_id,
+        startedAt: receipt.started_at,
+        status: receipt.status,
+        attempts: receipt.attempts,
+        maxAttempts: receipt.max_attempts,
+        flaky: receipt.flaky,
+        ...(receipt.capture && { captureNote: receipt.capture.note }),
+        current: receipt.run_id === current.run_id
+    }));
+}
+
+;// CONCATENATED MODULE: ./src/core/base/version.ts
+/** reverify's version, recorded in traces; a test keeps it equal to package.json's. */
+const VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/core/report/html.ts
+/**
+ * The report's only way to make markup (docs/design.md §8 "HTML report"): the `markup` tag
+ * passes every interpolated value through `escapeHtml` unless it is markup this tag built
+ * itself. Command output, commands, notes and receipt fields are all untrusted text; with
+ * one escaping function and one template tag, auditing the report means reading this file.
+ */
+/** Markup built by the `markup` tag (or a list of such): the only values inserted unescaped. */
+class SafeHtml {
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+    toString() {
+        return this.text;
+    }
+}
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SPECIAL = /[&<>"']/g;
+/**
+ * Text as HTML text or a quoted attribute value: the five characters that could end a text
+ * run or an attribute are replaced. Every interpolation of the report goes through here.
+ */
+function escapeHtml(text) {
+    return text.replace(SPECIAL, character => ESCAPES[character]);
+}
+function render(value) {
+    if (value === undefined || value === null || value === false)
+        return '';
+    if (value instanceof SafeHtml)
+        return value.text;
+    if (Array.isArray(value))
+        return value.map(render).join('');
+    return escapeHtml(String(value));
+}
+/**
+ * Builds markup from a template whose interpolations are escaped (see escapeHtml). Named
+ * `markup`, not `html`: Prettier reformats templates tagged `html`, which would change the
+ * whitespace inside `<pre>` and the log.
+ */
+function markup(strings, ...values) {
+    let text = strings[0] ?? '';
+    for (let index = 0; index < values.length; index++)
+        text += render(values[index]) + (strings[index + 1] ?? '');
+    return new SafeHtml(text);
+}
+
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+;// CONCATENATED MODULE: ./src/core/report/log-lines.ts
+/**
+ * An attempt's log as report markup, streamed line by line (docs/design.md §8): the log may
+ * be 10 MiB, so it is never held whole, and what it renders to is written out as it goes.
+ * Escape codes are stripped, every line is escaped, and error lines get a class.
+ */
+
+
+
+
+
+/** Lines that say what went wrong: the summary's keywords, and assertion and error lines of test runners. */
+const ERROR_LINE = /ERROR|FAIL|panic|^\s*(?:Received|Expected|[A-Za-z.]*Error)\b/;
+/** Warning lines, shown apart from errors. */
+const WARN_LINE = /WARN/;
+// Control characters other than tab that escape-code stripping leaves (NUL, BEL, DEL…).
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+// Anything escape-code stripping could act on: C0 controls, DEL and the C1 range (CSI is U+009B).
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** One log line as a list item: escape codes and control characters out, escaped, classed. */
+function logLineMarkup(raw) {
+    // Most lines hold no control character at all: skip the costly stripping for them.
+    const line = HAS_CONTROL.test(raw) ? (0,external_node_util_namespaceObject.stripVTControlCharacters)(raw).replace(CONTROL, '') : raw;
+    const kind = ERROR_LINE.test(line) ? ' class=e' : WARN_LINE.test(line) ? ' class=w' : '';
+    return `<li${kind}>${escapeHtml(line)}\n`;
+}
+/**
+ * Writes `<li>` items for each line of the log at `path` until `budgetBytes` of markup are
+ * written. The file is opened without following a link and must be a regular file: the
+ * session folder is reverify's, but a report must never pull in a file from elsewhere.
+ */
+async function renderLogLines(path, sink, budgetBytes) {
+    const handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK).catch(() => undefined);
+    if (handle === undefined)
+        return { found: false, lines: 0, cut: false };
+    try {
+        if (!(await handle.stat()).isFile())
+            return { found: false, lines: 0, cut: false };
+        const stream = handle.createReadStream({ encoding: 'utf8', autoClose: false });
+        const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: stream, crlfDelay: Infinity });
+        const limit = sink.bytes + budgetBytes;
+        let count = 0;
+        let batch = '';
+        try {
+            for await (const line of lines) {
+                batch += logLineMarkup(line);
+                count++;
+                // Written in batches: one write per line would cost more than the escaping.
+                if (batch.length >= 64 * 1024) {
+                    await sink.write(batch);
+                    batch = '';
+                    if (sink.bytes >= limit)
+                        return { found: true, lines: count, cut: true };
+                }
+            }
+            await sink.write(batch);
+        }
+        finally {
+            lines.close();
+            stream.destroy();
+        }
+        return { found: true, lines: count, cut: false };
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/report/style.ts
+/**
+ * The report's inline style sheet. Inline because the report is one self-contained file and
+ * its Content-Security-Policy allows no style from anywhere else; no fonts, images or URLs.
+ */
+const REPORT_CSS = `
+:root{--ok:#1a7f37;--bad:#cf222e;--warn:#9a6700;--muted:#57606a;--line:#d0d7de;--bg2:#f6f8fa;color-scheme:light}
+*{box-sizing:border-box}
+body{font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1100px;padding:16px 24px;color:#1f2328}
+h1{font-size:22px;margin:8px 0}
+h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
+code,pre,.log{font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow-x:auto;white-space:pre-wrap;word-break:break-word;margin:6px 0}
+.verdict{display:inline-block;border-radius:2em;padding:2px 12px;font-weight:600;color:#fff}
+.v-success{background:var(--ok)}.v-flaky{background:var(--warn)}.v-failure,.v-aborted{background:var(--bad)}.v-running{background:var(--muted)}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:8px 0}
+dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
+.timeline{display:flex;align-items:stretch;gap:2px;height:34px;margin:8px 0;border:1px solid var(--line);border-radius:6px;padding:3px;background:var(--bg2)}
+.bar{min-width:42px;border-radius:4px;color:#fff;font-size:12px;display:flex;align-items:center;justify-content:center;white-space:nowrap;overflow:hidden;padding:0 4px}
+.bar.ok{background:var(--ok)}.bar.bad{background:var(--bad)}.bar.cut{background:var(--muted)}
+.wait{min-width:6px;background:repeating-linear-gradient(90deg,var(--line) 0 3px,transparent 3px 6px);border-radius:4px}
+table{border-collapse:collapse;margin:6px 0;width:100%}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
+th{background:var(--bg2)}
+tr.current td{font-weight:600}
+table.commands code{white-space:pre-wrap}
+.ok{color:var(--ok)}.bad{color:var(--bad)}.muted{color:var(--muted)}
+.bar.ok,.bar.bad{color:#fff}
+details.attempt{border:1px solid var(--line);border-radius:6px;margin:10px 0;padding:0 12px}
+details.attempt[open]{padding-bottom:10px}
+details>summary{cursor:pointer;padding:8px 0;font-weight:600}
+details.attempt.failed>summary{color:var(--bad)}
+ol.log{margin:6px 0;padding:6px 8px 6px 4.5em;background:var(--bg2);border:1px solid var(--line);border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-word}
+ol.log li{padding-left:6px}
+ol.log li::marker{color:var(--muted);font-size:11px}
+ol.log li.e{background:#ffebe9;color:#82071e}
+ol.log li.w{background:#fff8c5}
+ol.log li.cut{list-style:none;color:var(--muted);font-style:italic}
+.flaky{display:inline-block;border:1px solid var(--warn);color:var(--warn);border-radius:2em;padding:0 8px;font-size:12px;font-weight:600}
+footer{margin:32px 0 8px;color:var(--muted);font-size:12px}
+@media print{details>*{display:block}ol.log{white-space:pre-wrap}.timeline{print-color-adjust:exact}}
+`;
+
+;// CONCATENATED MODULE: ./src/core/report/render.ts
+/**
+ * The report page (docs/design.md §8 "HTML report"): one self-contained document, written
+ * to a sink part by part so the logs stream through. Every value goes through the `markup`
+ * tag (html.ts); the page has no script, and its Content-Security-Policy forbids any
+ * request, so nothing in it can reach the network even if markup slipped through.
+ */
+
+
+
+
+
+/** No source is allowed for anything but the inline style sheet; no base, form or referrer. */
+const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+/** Markup budget of all attempt logs together: a 10 MiB log fits, the page stays under 12 MiB. */
+const LOG_BUDGET_BYTES = 11 * 1024 * 1024;
+/** A duration for a person: `350 ms`, `41.2 s`, `3 min 5 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    const minutes = Math.floor(ms / 60_000);
+    return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+function verdictOf(model) {
+    const count = `${model.attempts.length} attempt${model.attempts.length === 1 ? '' : 's'}`;
+    if (model.outcome === 'success' && model.flaky)
+        return { css: 'flaky', icon: '⚠️', words: `passed on attempt ${model.attempts.length} (flaky)` };
+    if (model.outcome === 'success')
+        return { css: 'success', icon: '✅', words: `passed (${count})` };
+    if (model.outcome === 'failure')
+        return { css: 'failure', icon: '❌', words: `failed after ${count}` };
+    if (model.outcome === 'aborted') {
+        return { css: 'aborted', icon: '❌', words: model.status === 'interrupted' ? `interrupted after ${count}` : 'aborted' };
+    }
+    return { css: 'running', icon: '⏳', words: 'still running' };
+}
+function head(model) {
+    const verdict = verdictOf(model);
+    return markup `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+`;
+}
+function ciFacts(ci) {
+    if (ci === undefined)
+        return markup ``;
+    const run = [ci.workflow, ci.job && `job ${ci.job}`, ci.run_id && `run ${ci.run_id}`, ci.run_attempt && `attempt ${ci.run_attempt}`];
+    return markup `${ci.ref !== undefined && markup `<dt>ref</dt><dd>${ci.ref}</dd>\n`}${ci.sha !== undefined && markup `<dt>commit</dt><dd><code>${ci.sha}</code></dd>\n`}${ci.workflow !== undefined && markup `<dt>workflow</dt><dd>${run.filter(Boolean).join(' · ')}</dd>\n`}`;
+}
+function header(model) {
+    const verdict = verdictOf(model);
+    const expectations = Object.entries(model.expectations).map(([name, value]) => `${name}: ${String(value)}`);
+    const badge = model.outcome === 'success' && model.flaky ? 'flaky pass' : model.outcome;
+    return markup `<header>
+<p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup ` <span class="flaky">flaky</span>`}</p>
+<h1>${model.stepName} — ${verdict.words}</h1>
+${model.flakyTests.length > 0 && markup `<p class="flaky-tests">Flaky tests: ${model.flakyTests.join('; ')}</p>`}
+<pre class="commands"><code>${model.commands.join('\n')}</code></pre>
+${model.summary !== '' && markup `<p class="summary">${model.summary}</p>`}
+<dl class="facts">
+<dt>receipt</dt><dd><code>${model.runId}</code></dd>
+<dt>started</dt><dd>${model.startedAt}</dd>
+<dt>total time</dt><dd>${model.totalMs === undefined ? '—' : formatDuration(model.totalMs)}</dd>
+<dt>attempts</dt><dd>${model.attempts.length} of ${model.maxAttempts}</dd>
+<dt>expectations</dt><dd>${expectations.length === 0 ? '—' : expectations.join(' · ')}</dd>
+<dt>target</dt><dd>${model.target}${model.scope !== '' && ` · scope ${model.scope}`}</dd>
+${ciFacts(model.ci)}</dl>
+</header>
+`;
+}
+function attemptWords(attempt) {
+    if (attempt.ok)
+        return 'verified';
+    if (attempt.interrupted)
+        return 'interrupted';
+    if (attempt.timedOut)
+        return 'timed out';
+    return 'failed';
+}
+/** Gap between an attempt's end and the next one's start, when both are known. */
+function waitAfter(attempt, next) {
+    if (attempt.startedAt === undefined || next?.startedAt === undefined)
+        return undefined;
+    const gap = Date.parse(next.startedAt) - Date.parse(attempt.startedAt) - attempt.durationMs;
+    return Number.isFinite(gap) && gap > 0 ? gap : undefined;
+}
+function timelineBar(attempt, wait) {
+    const css = attempt.ok ? 'ok' : attempt.interrupted ? 'cut' : 'bad';
+    const title = `attempt ${attempt.attempt}: ${attemptWords(attempt)} in ${formatDuration(attempt.durationMs)}${attempt.note ? ` — ${attempt.note}` : ''}`;
+    const bar = markup `<div class="bar ${css}" style="flex-grow:${Math.max(attempt.durationMs, 1)}" title="${title}">${attempt.attempt} · ${formatDuration(attempt.durationMs)} ${attempt.ok ? '✓' : '✗'}</div>`;
+    if (wait === undefined)
+        return bar;
+    return markup `${bar}<div class="wait" style="flex-grow:${wait}" title="${`waited ${formatDuration(wait)}`}"></div>`;
+}
+function timeline(model) {
+    if (model.attempts.length === 0)
+        return markup `<section id="timeline"><h2>Timeline</h2><p class="muted">No attempt ran.</p></section>\n`;
+    const bars = model.attempts.map((attempt, index) => timelineBar(attempt, waitAfter(attempt, model.attempts[index + 1])));
+    const notes = model.attempts.filter(attempt => attempt.note !== undefined);
+    return markup `<section id="timeline"><h2>Timeline</h2>
+<div class="timeline">${bars}</div>
+${notes.length > 0 && markup `<ol class="notes">${notes.map(attempt => markup `<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`)}</ol>`}
+</section>
+`;
+}
+function checksTable(attempt) {
+    if (attempt.checks.length === 0)
+        return markup `<p>${attempt.detail}</p>`;
+    const rows = attempt.checks.map(check => markup `<tr><td>${check.expectation}</td><td class="${check.ok ? 'ok' : 'bad'}">${check.ok ? '✓' : '✗'}</td><td>${check.detail}</td></tr>`);
+    return markup `<table class="checks"><tr><th>expectation</th><th></th><th>detail</th></tr>${rows}</table>`;
+}
+function commandsTable(attempt) {
+    if (attempt.commands.length === 0)
+        return markup ``;
+    const rows = attempt.commands.map(command => markup `<tr><td><code>${command.command}</code></td><td>${command.exitCode ?? '—'}</td><td>${formatDuration(command.durationMs)}</td></tr>`);
+    return markup `<table class="commands"><tr><th>command</th><th>exit</th><th>duration</th></tr>${rows}</table>`;
+}
+function attemptHead(model, attempt, open) {
+    const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${attempt.signal ? ` (${attempt.signal})` : ''}`;
+    return markup `<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup ` open`}>
+<summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
+${checksTable(attempt)}
+${commandsTable(attempt)}
+${attempt.note !== undefined && markup `<p class="note">${attempt.note}</p>`}
+${testsBlock(attempt)}
+${attempt.excerpt !== '' && markup `<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
+`;
+}
+/** An attempt's JUnit results: counts, then each failed test with where it failed and its message. */
+function testsBlock(attempt) {
+    const tests = attempt.tests;
+    if (tests === undefined)
+        return markup ``;
+    const bad = tests.failed + tests.errors;
+    const counts = `${tests.total} tests in ${tests.files.join(', ')} · ${bad} failed${tests.skipped > 0 ? ` · ${tests.skipped} skipped` : ''}`;
+    const rows = tests.failed_tests.map(test => markup `<tr><td>${test.name}</td><td>${test.file === undefined ? '' : markup `<code>${test.line === undefined ? test.file : `${test.file}:${test.line}`}</code>`}</td><td>${test.outcome}</td><td><pre>${test.message ?? ''}</pre></td></tr>`);
+    return markup `<h3>Tests</h3><p>${counts}</p>
+${rows.length > 0 && markup `<table class="tests"><tr><th>failing test</th><th>where</th><th></th><th>message</th></tr>${rows}</table>`}
+${tests.recovered.length > 0 && markup `<p class="flaky-tests">Passed after failing in an earlier attempt (flaky): ${tests.recovered.join('; ')}</p>`}`;
+}
+/** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
+async function writeAttempt(model, attempt, sessionDir, sink, budget) {
+    const newest = attempt === model.attempts[model.attempts.length - 1];
+    await sink.write(attemptHead(model, attempt, !attempt.ok).text);
+    await sink.write(markup `<details class="log"${!attempt.ok && newest && markup ` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text);
+    const before = sink.bytes;
+    const rendering = await renderLogLines((0,external_node_path_namespaceObject.join)(sessionDir, attempt.logFile), sink, budget.bytes);
+    budget.bytes = Math.max(0, budget.bytes - (sink.bytes - before));
+    if (!rendering.found)
+        await sink.write(markup `<li class="cut">no log was recorded for this attempt\n`.text);
+    else if (rendering.cut)
+        await sink.write(markup `<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]\n`.text);
+    else if (rendering.lines === 0)
+        await sink.write(markup `<li class="cut">(no output)\n`.text);
+    await sink.write('</ol></details>\n</details>\n');
+}
+function notesSection(model) {
+    if (model.notes.length === 0)
+        return markup ``;
+    return markup `<section id="notes"><h2>Notes</h2><ul>${model.notes.map(note => markup `<li>${note}</li>`)}</ul></section>\n`;
+}
+function captureSection(model) {
+    const capture = model.capture;
+    let body;
+    if (capture !== undefined) {
+        body = markup `<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p><pre>${capture.note || '(no note)'}</pre>`;
+    }
+    else if (model.status === 'failed' && model.inActions) {
+        // A run in Actions is captured from Actions: its state directory was the runner's.
+        body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened with a commit whose trailer names it:</p>
+<pre><code>${model.captureCommitCommand}</code></pre>
+<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`;
+    }
+    else if (model.status === 'failed') {
+        body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
+<pre><code>${model.captureCommand}</code></pre>
+<p>or, in GitHub Actions, a commit trailer:</p>
+<pre><code>Reverify-Capture: ${model.runId} what you found</code></pre>
+<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`;
+    }
+    else {
+        body = markup `<p class="muted">Nothing to capture: the run did not fail.</p>`;
+    }
+    const after = model.uncapturedRunId !== undefined &&
+        markup `<p class="bad">This run went ahead after failed run <code>${model.uncapturedRunId}</code>, which nobody captured.</p>`;
+    return markup `<section id="capture"><h2>Capture</h2>${after}${body}</section>\n`;
+}
+function historyRow(row) {
+    const css = row.status === 'passed' ? 'ok' : row.status === 'failed' ? 'bad' : 'muted';
+    const capture = row.captureNote ?? (row.status === 'failed' ? 'not captured' : '');
+    return markup `<tr${row.current && markup ` class="current"`}><td>${row.startedAt}</td><td><code>${row.runId}</code>${row.current && ' (this run)'}</td><td class="${css}">${row.status}</td><td>${row.attempts}/${row.maxAttempts}</td><td>${row.flaky ? 'flaky' : ''}</td><td>${capture}</td></tr>`;
+}
+function historySection(model) {
+    const ended = model.history.filter(row => row.status !== 'running');
+    const passed = ended.filter(row => row.status === 'passed');
+    const flaky = passed.filter(row => row.flaky).length;
+    const failed = ended.filter(row => row.status === 'failed').length;
+    const rate = passed.length + failed > 0 ? Math.round((100 * flaky) / (passed.length + failed)) : 0;
+    return markup `<section id="history"><h2>History of this command</h2>
+<p>Last ${model.history.length} run(s): ${passed.length - flaky} passed · ${flaky} flaky · ${failed} failed — flake rate ${rate} %.</p>
+${model.historyFlakyTests.length > 0 && markup `<p>Flaky tests: ${model.historyFlakyTests.map(test => `${test.name} (${test.flaky})`).join(', ')}.</p>`}
+<table><tr><th>date</th><th>run</th><th>status</th><th>attempts</th><th>flaky</th><th>capture</th></tr>${model.history.map(historyRow)}</table>
+</section>
+`;
+}
+/** Writes the whole page for `model`, streaming each attempt's log from `sessionDir`. */
+async function renderReport(model, sessionDir, sink) {
+    await sink.write(head(model).text);
+    await sink.write(header(model).text);
+    await sink.write(timeline(model).text);
+    await sink.write(markup `<section id="attempts"><h2>Attempts</h2>\n`.text);
+    const budget = { bytes: LOG_BUDGET_BYTES };
+    // Newest first: the attempt that decided the run is the one a reviewer wants first.
+    for (const attempt of [...model.attempts].reverse())
+        await writeAttempt(model, attempt, sessionDir, sink, budget);
+    if (model.attempts.length === 0)
+        await sink.write(markup `<p class="muted">No attempt ran.</p>\n`.text);
+    await sink.write('</section>\n');
+    await sink.write(notesSection(model).text);
+    await sink.write(captureSection(model).text);
+    await sink.write(historySection(model).text);
+    await sink.write(markup `<footer>reverify ${VERSION} · receipt ${model.runId} · this file makes no network request and runs no script</footer>
+</body>
+</html>
+`.text);
+}
+
+;// CONCATENATED MODULE: ./src/core/report/index.ts
+/**
+ * Writing a run's HTML report (docs/design.md §8 "HTML report"): `report.html` in the
+ * session folder, next to the trace, so every trace artifact carries it; or anywhere the
+ * CLI is told. The page is written as a stream to a temporary file that is renamed into
+ * place, so a reader never sees half a report and memory does not follow the logs' size.
+ */
+
+
+
+
+
+
+
+
+
+
+/** The report's file name in a session folder. */
+const REPORT_FILE = 'report.html';
+/** A sink over a file stream that waits when the stream's buffer is full. */
+class FileSink {
+    stream;
+    bytes = 0;
+    constructor(stream) {
+        this.stream = stream;
+    }
+    async write(markup) {
+        if (markup === '')
+            return;
+        this.bytes += Buffer.byteLength(markup, 'utf8');
+        if (!this.stream.write(markup))
+            await new Promise(resolve => this.stream.once('drain', resolve));
+    }
+}
+/** Renders the report of `input` into the file `path` (temp file, then rename). */
+async function writeReportFile(input, path) {
+    const [events, meta] = await Promise.all([readSessionTrace(input.sessionDir), readSessionMeta(input.sessionDir)]);
+    const model = buildReportModel({
+        events,
+        receipt: input.receipt,
+        history: input.history,
+        ...(meta && { meta }),
+        ...(input.stateDir !== undefined && { stateDir: input.stateDir })
+    });
+    const temp = (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(path), `.${(0,external_node_path_namespaceObject.basename)(path)}.${process.pid}.tmp`);
+    await (0,promises_namespaceObject.rm)(temp, { force: true });
+    const stream = (0,external_node_fs_namespaceObject.createWriteStream)(temp, { mode: 0o600, flags: 'wx' });
+    const failed = new Promise((_, reject) => stream.once('error', reject));
+    failed.catch(() => undefined);
+    try {
+        await Promise.race([renderReport(model, input.sessionDir, new FileSink(stream)), failed]);
+        await Promise.race([new Promise(resolve => stream.end(resolve)), failed]);
+        await (0,promises_namespaceObject.rename)(temp, path);
+    }
+    catch (error) {
+        stream.destroy();
+        await (0,promises_namespaceObject.rm)(temp, { force: true });
+        throw error;
+    }
+}
+/**
+ * Writes the report of a run of `store` into `path` (default: report.html in its session
+ * folder) with the command's receipt history, and returns the path. Throws a UsageError
+ * when the receipt's session folder is not one of this state directory's.
+ */
+async function writeRunReport(store, receipt, options = {}) {
+    const sessionDir = options.sessionDir ?? receipt.session.dir;
+    // The receipt's session path is untrusted: only a session of this state directory is read.
+    if (!(await isOwnSessionDir(store.stateDir, sessionDir))) {
+        throw new UsageError(`run ${receipt.run_id} has no trace folder in this state directory (${printable(sessionDir)})`);
+    }
+    const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash);
+    const path = options.path ?? (0,external_node_path_namespaceObject.join)(sessionDir, REPORT_FILE);
+    await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir }, path);
+    return path;
+}
+/**
+ * Writes `report.html` into the run's own session folder. Returns the path, or the reason
+ * it could not be written: a report is a convenience, so a failure here is for the caller
+ * to warn about, never to fail a run.
+ */
+async function writeSessionReport(store, receipt, sessionDir = receipt.session.dir) {
+    try {
+        return { path: await writeRunReport(store, receipt, { sessionDir }) };
+    }
+    catch (error) {
+        return { error: `could not write the HTML report: ${errors_describeError(error)}` };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/recovery/close-interrupted.ts
 /**
  * Closing a run that its own process could not close (killed outright, runner lost): from
  * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
@@ -22389,7 +20950,7 @@ async function closeInterruptedRun(options) {
     let verdict;
     if (sessionDir !== undefined) {
         const events = await readSessionTrace(sessionDir);
-        const closing = closingEvents(events, options.reason, () => clock_timestamp(now()));
+        const closing = closingEvents(events, options.reason, () => timestamp(now()));
         const all = closing === undefined ? events : [...events, ...closing.events];
         attempts = traceCounts(all).attempts;
         verdict =
@@ -22406,7 +20967,7 @@ async function closeInterruptedRun(options) {
                 skill: start.skill,
                 version: meta?.version ?? '',
                 started_at: meta?.started_at ?? start.ts,
-                ended_at: clock_timestamp(now()),
+                ended_at: timestamp(now()),
                 outcome: 'aborted',
                 ...traceCounts(all),
                 flaky: false,
@@ -22419,7 +20980,7 @@ async function closeInterruptedRun(options) {
     let closedReceipt = false;
     if (receipt !== undefined && receipt.status === 'running') {
         // A trace with its end decided the run before the crash: the receipt takes that verdict.
-        receipt = { ...receipt, status: 'interrupted', ended_at: clock_timestamp(now()), attempts, ...verdict };
+        receipt = { ...receipt, status: 'interrupted', ended_at: timestamp(now()), attempts, ...verdict };
         await options.store.write(receipt);
         closedReceipt = true;
     }
@@ -22476,7 +21037,35 @@ function closingEvents(events, reason, stamp) {
     return { events: closing, summary };
 }
 
-;// CONCATENATED MODULE: ./src/core/run/command-env.ts
+;// CONCATENATED MODULE: ./src/core/recovery/disk-full.ts
+/**
+ * A full disk under the state directory while a run is recorded (docs/design.md §6): one
+ * line naming the directory and what became of the command. It never reports the command
+ * as failed because reverify's own disk was full: the verdict, once reached, is in the trace.
+ */
+
+
+const VERDICT = {
+    success: 'passed',
+    failure: 'failed',
+    aborted: 'was interrupted'
+};
+/** What became of the command, in words. */
+function stageText(stage) {
+    if (stage === 'before')
+        return 'the command was not run; free some space and run it again';
+    if (stage === 'during')
+        return 'the run stopped before its result was recorded; free some space, and the next run continues it';
+    return `the command ${VERDICT[stage]}, but the run could not be closed; free some space, and the next run settles it from the trace`;
+}
+/** A DiskFullError for ENOSPC or EDQUOT; any other error is returned as it is. */
+function stateDirFull(error, stateDir, stage) {
+    if (!isErrorCode(error, 'ENOSPC', 'EDQUOT'))
+        return error;
+    return new DiskFullError(`no space left on device in the state directory ${stateDir}: ${stageText(stage)}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/process/command-env.ts
 /**
  * The environment every command reverify runs gets (docs/design.md §5 "What the command
  * sees"): the caller's, without what the runner hands only to actions, and marked with the
@@ -22515,7 +21104,7 @@ function commandEnvironment(env, runId) {
     return kept;
 }
 
-;// CONCATENATED MODULE: ./src/core/run/test-pause.ts
+;// CONCATENATED MODULE: ./src/core/recovery/test-pause.ts
 /**
  * A test-only hook (docs/reliability.md, "Fault injection"): with
  * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the run's environment, the run writes the
@@ -22537,6 +21126,183 @@ async function pauseForTest(env, point) {
         return;
     (0,external_node_fs_namespaceObject.writeFileSync)(value.slice(point.length + 1), `${process.pid}\n`);
     await (0,external_node_timers_promises_namespaceObject.setTimeout)(PAUSE_MS);
+}
+
+;// CONCATENATED MODULE: ./src/core/recovery/resume.ts
+/**
+ * Resuming an interrupted run (docs/design.md §6): a receipt left `running` whose owner is
+ * gone is continued — same receipt, same session — when the evidence on disk is clear. A
+ * recorded result whose verification was not written is judged again without running the
+ * command (expect-exit, expect-stdout from the record; expect-file, expect-check now); an
+ * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
+ * three times per run. Anything unclear means a restart, never a guess.
+ */
+
+
+
+
+
+
+
+
+
+
+/**
+ * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
+ * same host with its process gone. A receipt from another host without CI facts is not
+ * judged: its owner may be alive there.
+ */
+function ownerGone(receipt, here) {
+    if (receipt.status !== 'running')
+        return false;
+    const theirs = receipt.ci;
+    if (theirs?.run_id !== undefined && here.ci?.run_id !== undefined) {
+        if (theirs.run_id !== here.ci.run_id || theirs.run_attempt !== here.ci.run_attempt)
+            return true;
+    }
+    if (receipt.host !== here.host)
+        return false;
+    return !(here.isAlive ?? exists)(receipt.pid);
+}
+function restart(reason) {
+    return { kind: 'restart', reason };
+}
+/** The most interruptions one run takes; the next crash ends it as `interrupted` (docs/design.md §6). */
+const MAX_INTERRUPTIONS = 3;
+/** Rebuilds an attempt's result from its recorded tool_result and verdict. */
+function attemptFromRecord(result, verdict) {
+    return { ...scriptFromRecord(result), checks: verdict.checks, verified: verdict.ok, logBytesDropped: 0 };
+}
+/** The script's part of an attempt, as its tool_result recorded it. */
+function scriptFromRecord(result) {
+    return {
+        attempt: result.attempt,
+        commands: (result.commands ?? []).map(command => ({
+            command: command.command,
+            exitCode: command.exit_code ?? 0,
+            signal: command.signal,
+            timedOut: command.timed_out,
+            interrupted: false,
+            durationMs: command.duration_ms
+        })),
+        exitCode: result.exit,
+        signal: result.signal ?? null,
+        timedOut: result.timed_out === true,
+        interrupted: result.interrupted === true,
+        durationMs: result.duration_ms,
+        startedAt: result.started_at ?? '',
+        endedAt: result.ended_at ?? '',
+        summary: result.summary,
+        ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
+        outputMatched: result.output_matched === true
+    };
+}
+/** Reads and checks the session a `running` receipt names. */
+async function readEvidence(receipt, sessionDir, stateDir) {
+    // The receipt is untrusted: its session must be a real directory inside our sessions/,
+    // reached without following a link.
+    if (!(await isOwnSessionDir(stateDir, sessionDir))) {
+        return { ok: false, reason: 'its session directory is missing or not one of this state directory' };
+    }
+    const meta = await readSessionMeta(sessionDir);
+    if (meta === undefined)
+        return { ok: false, reason: 'its meta.json does not parse' };
+    if (meta.session_id !== receipt.session.id)
+        return { ok: false, reason: 'its meta.json does not match the receipt' };
+    const events = await readSessionTrace(sessionDir);
+    const start = eventsOf(events, 'start')[0];
+    if (start === undefined || start.session_id !== receipt.session.id)
+        return { ok: false, reason: 'its trace has no start' };
+    if (eventsOf(events, 'end').length > 0)
+        return { ok: false, reason: 'its trace is already closed' };
+    return { ok: true, meta, events };
+}
+/**
+ * Whether a `running` receipt whose owner is gone names a trace that has its `end`: a crash
+ * came between closing the trace and writing the receipt, and the trace decides (§6).
+ */
+async function endedBeforeReceipt(receipt, stateDir, here, seal) {
+    // Only a run this machine's reverify sealed may have its verdict taken from its trace.
+    if (!ownerGone(receipt, here) || !receiptSealed(receipt, seal))
+        return false;
+    const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
+    if (!(await isOwnSessionDir(stateDir, sessionDir)))
+        return false;
+    const events = await readSessionTrace(sessionDir);
+    const start = eventsOf(events, 'start')[0];
+    return start?.session_id === receipt.session.id && eventsOf(events, 'end').length > 0;
+}
+/** Decides how to continue a `running` receipt whose owner is gone. */
+async function planResume(options) {
+    const { receipt, settings, redactor } = options;
+    if (!ownerGone(receipt, options.here))
+        return { kind: 'none' };
+    // A receipt may have arrived with the checkout: only one this machine sealed is evidence.
+    if (!receiptSealed(receipt, options.seal))
+        return restart('its receipt was not written by reverify on this machine (no valid seal)');
+    const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
+    const evidence = await readEvidence(receipt, sessionDir, options.stateDir);
+    if (!evidence.ok)
+        return restart(evidence.reason);
+    if (receipt.max_attempts !== 1 + settings.maxRetries)
+        return restart('max-retries changed since it was interrupted');
+    const expected = JSON.stringify(redactDeep(describeExpectations(settings.expectations), redactor));
+    if (JSON.stringify(receipt.expectations) !== expected)
+        return restart('the expectations changed since it was interrupted');
+    const { events } = evidence;
+    const calls = eventsOf(events, 'tool_call');
+    const results = eventsOf(events, 'tool_result');
+    const verifies = eventsOf(events, 'verify');
+    const previous = [];
+    const pending = [];
+    let replay;
+    let summary = 'no attempt had started';
+    for (let n = 1; n <= calls.length; n++) {
+        const callCount = calls.filter(event => event.payload.attempt === n).length;
+        if (callCount !== 1)
+            return restart(`its trace has ${callCount} records of attempt ${n}`);
+        const result = results.find(event => event.payload.attempt === n)?.payload;
+        const verify = verifies.find(event => event.payload.attempt === n)?.payload;
+        if (result !== undefined && verify !== undefined) {
+            previous.push(attemptFromRecord(result, { ok: verify.ok, checks: verify.check }));
+            summary = `attempt ${n} had been recorded in full`;
+            continue;
+        }
+        if (n !== calls.length)
+            return restart(`attempt ${n} is incomplete but not the last one`);
+        // The result is recorded: it is judged again, never run again (unless the record cannot tell).
+        if (result !== undefined && result.interrupted !== true && judgeRecord(settings, scriptFromRecord(result), redactor) !== undefined) {
+            replay = scriptFromRecord(result);
+            summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`;
+            continue;
+        }
+        // Cut off mid-command: interrupted, not failed; it spends no budget and runs again.
+        const interruptions = previous.filter(attempt => attempt.interrupted).length + 1;
+        if (interruptions >= MAX_INTERRUPTIONS)
+            return restart(`it was interrupted ${interruptions} times`);
+        const interrupted = result ?? interruptedToolResult(n, calls.find(event => event.payload.attempt === n)?.ts);
+        if (result === undefined)
+            pending.push({ phase: 'tool_result', payload: interrupted });
+        pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted mid-command; it runs again and spends no retry') });
+        previous.push({ ...attemptFromRecord(interrupted, { ok: false, checks: [] }), interrupted: true });
+        summary = `attempt ${n} was interrupted mid-command; it is run again and spends no retry`;
+    }
+    const lastWhole = previous[previous.length - 1];
+    const decision = lastWhole === undefined || replay !== undefined
+        ? undefined
+        : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && event.payload.retry !== undefined);
+    const plan = {
+        receipt,
+        sessionDir,
+        meta: evidence.meta,
+        previous,
+        pending,
+        summary,
+        replayed: replay !== undefined,
+        ...(replay !== undefined && { replay }),
+        ...(decision !== undefined && { retryDecided: decision.payload.retry })
+    };
+    return { kind: 'resume', plan };
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/shown-report.ts
@@ -22717,7 +21483,7 @@ async function performRun(request, ports) {
     const hit = guardrailHit(settings);
     if (hit)
         return refuse(request, ports, { session, receipt, identity, capture, hit });
-    const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports, receipt.run_id)).catch(fullDisk(ports, 'during'));
+    const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id)).catch(fullDisk(ports, 'during'));
     return closeRun(request, ports, { session, receipt, loop, identity, capture });
 }
 /** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
@@ -22768,7 +21534,7 @@ async function openRun(request, ports, identity, capture) {
         identity_hash: identity.hash,
         status: 'running',
         flaky: false,
-        started_at: clock_timestamp(startedAt),
+        started_at: timestamp(startedAt),
         ended_at: null,
         attempts: 0,
         max_attempts: 1 + settings.maxRetries,
@@ -22796,7 +21562,7 @@ async function openRun(request, ports, identity, capture) {
     catch (error) {
         // No trace can be written (a link or a file where a folder should be): the run ends
         // before it starts, and its receipt says so rather than staying `running`.
-        await ports.store.write({ ...sealed, status: 'aborted', ended_at: clock_timestamp(now()) });
+        await ports.store.write({ ...sealed, status: 'aborted', ended_at: timestamp(now()) });
         throw new UsageError(`state-dir: cannot create the trace folder: ${errors_describeError(error)}`);
     }
     await writeRunRecord(session.dir, settings, redactor, request.seal);
@@ -22819,7 +21585,7 @@ async function openRun(request, ports, identity, capture) {
 /** Closes a run the guardrail refused: a note naming the rule, `end` aborted, an aborted receipt. */
 async function refuse(request, ports, run) {
     const { session, hit } = run;
-    const endedAt = clock_timestamp(ports.clock.now());
+    const endedAt = timestamp(ports.clock.now());
     session.event('note', { message: refusalNote(hit), rule: hit.rule });
     const summary = `refused by the guardrail (${hit.rule})`;
     await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary });
@@ -22845,8 +21611,8 @@ async function writeReport(ports, receipt) {
     ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error });
     return undefined;
 }
-/** The engine's view of the ports. */
-function engineEnvironment(request, ports, runId) {
+/** The verify loop's view of the ports. */
+function loopEnvironment(request, ports, runId) {
     return {
         processes: ports.processes,
         console: ports.console,
@@ -22878,7 +21644,7 @@ async function resumeRun(request, ports, plan, identity, capture) {
         else
             session.event('verify', event.payload);
     }
-    const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports, receipt.run_id), {
+    const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id), {
         previous: plan.previous,
         ...(plan.replay !== undefined && { replay: plan.replay }),
         ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })
@@ -22903,7 +21669,7 @@ async function closeRun(request, ports, run) {
             message: `interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`
         });
     }
-    const endedAt = clock_timestamp(ports.clock.now());
+    const endedAt = timestamp(ports.clock.now());
     await session
         .end({ outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) }, 
     // The counts come from the trace itself (TraceSession.end).
@@ -22967,6 +21733,1301 @@ function receiptOnDisk(receipt, request) {
  */
 function shownIdentity(script, redactor) {
     return identityLines(script).map(line => redactor.redact(normalizeCommand(redactor.redact(line))));
+}
+
+;// CONCATENATED MODULE: ./src/core/receipts/history-facts.ts
+
+/** Facts about the newest `limit` finished runs (running ones are left out: they have no verdict yet). */
+function historyFacts(receipts, limit) {
+    const newest = [...receipts]
+        .filter(receipt => receipt.status !== 'running')
+        .sort((a, b) => (a.started_at === b.started_at ? b.run_id.localeCompare(a.run_id) : b.started_at.localeCompare(a.started_at)))
+        .slice(0, limit);
+    const runs = newest.map((receipt) => ({
+        runId: receipt.run_id,
+        status: receipt.status,
+        flaky: receipt.status === 'passed' && receipt.flaky,
+        startedAt: receipt.started_at,
+        ...(receipt.capture !== undefined && { captureNote: receipt.capture.note })
+    }));
+    const counts = { passed: 0, flaky: 0, failed: 0, stopped: 0 };
+    for (const run of runs) {
+        if (run.flaky)
+            counts.flaky++;
+        else if (run.status === 'passed')
+            counts.passed++;
+        else if (run.status === 'failed')
+            counts.failed++;
+        else
+            counts.stopped++;
+    }
+    const judged = counts.passed + counts.flaky + counts.failed;
+    const flakyTests = testHistory(newest).tests.filter(test => test.flaky > 0);
+    return { runs, counts, ...(judged > 0 && { flakeRate: counts.flaky / judged }), flakyTests };
+}
+
+;// CONCATENATED MODULE: ./src/core/receipts/receipt-index.ts
+
+
+
+
+
+
+
+
+
+
+const STATE_FILE = 'state.json';
+const ENTRY_NAME = /^(\d{16})_(\d{8}-\d{6}-verify-[0-9a-f]{6})$/;
+const IndexStateSchema = object({ version: literal(1), runs: schemas_string().max(200) });
+/** sha256 hex (32 chars) naming the index list of one target. */
+function targetKey(target) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256')
+        .update(JSON.stringify(['target', target]), 'utf8')
+        .digest('hex')
+        .slice(0, 32);
+}
+/** The entry's file name: start time then run id, so names sort as the entries do. */
+function entryName(entry) {
+    const ms = Math.min(Math.max(Math.trunc(entry.startedMs), 0), 8_640_000_000_000_000);
+    return `${String(ms).padStart(16, '0')}_${entry.runId}`;
+}
+/** The entry a file name stands for; undefined for any other name. */
+function parseEntryName(name) {
+    const match = ENTRY_NAME.exec(name);
+    if (!match)
+        return undefined;
+    return { startedMs: Number(match[1]), runId: match[2] };
+}
+/** The index files of one state directory (see the layout above). */
+class ReceiptIndex {
+    indexDir;
+    runsDir;
+    constructor(stateDir) {
+        this.indexDir = (0,external_node_path_namespaceObject.join)(stateDir, INDEX_DIR);
+        this.runsDir = (0,external_node_path_namespaceObject.join)(stateDir, RUNS_DIR);
+    }
+    /** The list key of a receipt in one of its two lists. */
+    static keyOf(list, receipt) {
+        return list === 'history' ? historyKey(receipt.target, receipt.scope, receipt.identity_hash) : targetKey(receipt.target);
+    }
+    /**
+     * Adds the receipt to both lists (idempotent) and returns the list directories it changed.
+     * With `sync` they are flushed at once; a rebuild flushes them once at the end, and passes
+     * `checkedDirectories` so each list directory is checked once rather than per receipt.
+     */
+    async add(receipt, options) {
+        const name = entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) });
+        const touched = [];
+        for (const list of ['history', 'target']) {
+            const directory = await this.ensureListDirectory(list, ReceiptIndex.keyOf(list, receipt), options.checkedDirectories);
+            try {
+                const handle = await (0,promises_namespaceObject.open)((0,external_node_path_namespaceObject.join)(directory, name), external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL, 0o644);
+                await handle.close();
+            }
+            catch (error) {
+                if (isErrorCode(error, 'EEXIST'))
+                    continue;
+                throw error;
+            }
+            touched.push(directory);
+            if (options.sync)
+                await fsyncDirectory(directory);
+        }
+        return touched;
+    }
+    /** Removes the receipt's entries from both lists (absent is fine). */
+    async removeReceipt(receipt) {
+        const entry = { runId: receipt.run_id, startedMs: startedAtMs(receipt) };
+        for (const list of ['history', 'target'])
+            await this.remove(list, ReceiptIndex.keyOf(list, receipt), entry);
+    }
+    /**
+     * The entries of one list, newest first; none when the list does not exist. A symlink or
+     * a file where a directory of the index belongs throws: reading an empty list there
+     * would hide receipts, so callers fall back to reading every receipt.
+     */
+    async entries(list, key) {
+        return this.entriesIn((0,external_node_path_namespaceObject.join)(this.indexDir, list, key));
+    }
+    /** Every list key of one kind present on disk. */
+    async keys(list) {
+        const directory = (0,external_node_path_namespaceObject.join)(this.indexDir, list);
+        try {
+            await requireRealDirectory(directory);
+            return (await (0,promises_namespaceObject.readdir)(directory)).filter(name => /^[0-9a-f]{32}$/.test(name));
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return [];
+            throw error;
+        }
+    }
+    /** Removes one entry from a list (absent is fine). */
+    async remove(list, key, entry) {
+        const directory = (0,external_node_path_namespaceObject.join)(this.indexDir, list, key);
+        if (!(await this.realDirectories(directory)))
+            return;
+        await this.unlinkEntry(directory, entry);
+    }
+    /** Identifies the current set of run directories: it changes when one is added or removed. */
+    async runsFingerprint() {
+        try {
+            const stats = await (0,promises_namespaceObject.lstat)(this.runsDir, { bigint: true });
+            return `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.nlink}`;
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return 'absent';
+            throw error;
+        }
+    }
+    /** The fingerprint recorded by the last writer; undefined when missing or unreadable. */
+    async recordedFingerprint() {
+        try {
+            await requireRealDirectory(this.indexDir);
+            const text = await readRegularFile((0,external_node_path_namespaceObject.join)(this.indexDir, STATE_FILE), 4_096);
+            if (text === undefined)
+                return undefined;
+            const parsed = IndexStateSchema.safeParse(JSON.parse(text));
+            return parsed.success ? parsed.data.runs : undefined;
+        }
+        catch {
+            return undefined; // the index is derived data: anything odd just means "rebuild"
+        }
+    }
+    /** Records that the index matches `runs/` as identified by `fingerprint`. */
+    async recordFingerprint(fingerprint) {
+        await ensureRealDirectory(this.indexDir);
+        await writeFileAtomic((0,external_node_path_namespaceObject.join)(this.indexDir, STATE_FILE), `${JSON.stringify({ version: 1, runs: fingerprint })}\n`);
+    }
+    async ensureListDirectory(list, key, checked) {
+        const directory = (0,external_node_path_namespaceObject.join)(this.indexDir, list, key);
+        for (const path of [this.indexDir, (0,external_node_path_namespaceObject.join)(this.indexDir, list), directory]) {
+            if (checked?.has(path))
+                continue;
+            await ensureRealDirectory(path);
+            checked?.add(path);
+        }
+        return directory;
+    }
+    async entriesIn(directory) {
+        if (!(await this.realDirectories(directory)))
+            return [];
+        const names = await (0,promises_namespaceObject.readdir)(directory);
+        return names
+            .sort()
+            .reverse()
+            .map(parseEntryName)
+            .filter((entry) => entry !== undefined && run_id_isRunId(entry.runId));
+    }
+    /**
+     * False when the list directory does not exist; throws when it, `index/` or the list
+     * kind's directory is a symlink or not a directory, so nothing is read or removed
+     * through a link.
+     */
+    async realDirectories(listDirectory) {
+        const kindDirectory = (0,external_node_path_namespaceObject.dirname)(listDirectory);
+        try {
+            for (const path of [this.indexDir, kindDirectory, listDirectory])
+                await requireRealDirectory(path);
+            return true;
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return false;
+            throw error;
+        }
+    }
+    async unlinkEntry(directory, entry) {
+        try {
+            await (0,promises_namespaceObject.unlink)((0,external_node_path_namespaceObject.join)(directory, entryName(entry)));
+        }
+        catch (error) {
+            if (!isErrorCode(error, 'ENOENT'))
+                throw error;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/receipts/receipt-store.ts
+
+
+
+
+
+
+
+
+
+
+/** Largest receipt file read or written. */
+const MAX_RECEIPT_BYTES = 4 * 1024 * 1024;
+// File operations kept in flight at once when a whole store is read or indexed: enough to
+// hide the latency of small file operations, few enough to stay clear of descriptor limits.
+const PARALLEL_FILE_OPERATIONS = 16;
+// An index entry whose receipt never appeared is a crash leftover once it is this old; a
+// younger one may belong to a writer that is between adding its entry and its receipt.
+const DANGLING_ENTRY_GRACE_MS = 60 * 60 * 1000;
+/**
+ * The receipts of one state directory: `runs/<run-id>/receipt.json`, found through the
+ * index in receipt-index.ts. Everything on disk is untrusted: receipts are validated on
+ * every read, a bad one is skipped with a warning naming the file and is never deleted,
+ * symlinks are not followed, and paths are only built from validated run ids.
+ */
+class ReceiptStore {
+    stateDir;
+    warn;
+    now;
+    index;
+    runsDir;
+    indexProblemReported = false;
+    constructor(stateDir, options = {}) {
+        this.stateDir = stateDir;
+        this.warn = options.warn ?? (message => process.stderr.write(`reverify: warning: ${message}\n`));
+        this.now = options.now ?? (() => new Date());
+        this.index = new ReceiptIndex(stateDir);
+        this.runsDir = (0,external_node_path_namespaceObject.join)(stateDir, RUNS_DIR);
+    }
+    /** Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps the index in step. */
+    async write(receipt) {
+        const checked = parseReceipt(receipt);
+        if (!checked.ok) {
+            throw new Error(`refusing to write receipt ${printable(String(receipt.run_id))}: ${checked.reason}`);
+        }
+        const text = `${JSON.stringify(checked.receipt, null, 2)}\n`;
+        if (Buffer.byteLength(text, 'utf8') > MAX_RECEIPT_BYTES) {
+            throw new Error(`refusing to write receipt ${receipt.run_id}: it is larger than ${MAX_RECEIPT_BYTES} bytes`);
+        }
+        await (0,promises_namespaceObject.mkdir)(this.stateDir, { recursive: true });
+        const fresh = await this.freshIndex();
+        const previous = await this.readChecked(checked.receipt.run_id);
+        // Entries first: a crash from here on leaves an entry readers skip, never a receipt they cannot find.
+        let indexed = await this.updateIndex(() => this.index.add(checked.receipt, { sync: true }));
+        const before = await this.index.runsFingerprint();
+        await ensureRealDirectory(this.runsDir);
+        const runDir = runDirectory(this.stateDir, checked.receipt.run_id);
+        await ensureRealDirectory(runDir);
+        await writeFileAtomic((0,external_node_path_namespaceObject.join)(runDir, RECEIPT_FILE), text);
+        if (previous !== undefined && indexedApart(previous, checked.receipt)) {
+            indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed;
+        }
+        const after = await this.index.runsFingerprint();
+        if (after !== before) {
+            await fsyncDirectory(this.runsDir);
+            // Left unrecorded when the index missed this write, so the next reader rebuilds or scans.
+            if (fresh && indexed)
+                await this.updateIndex(() => this.index.recordFingerprint(after));
+        }
+    }
+    /** One receipt, validated; undefined when absent; a bad file → warn + undefined (never deleted). */
+    async read(runId) {
+        return this.readChecked(requireRunId(runId, 'run id'));
+    }
+    /** The latest receipt (by started_at, then run id) of one target+scope+identity, through the index. */
+    async latest(target, scope, identityHash) {
+        return this.newestIn('history', historyKey(target, scope, identityHash), receipt => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash);
+    }
+    /** The newest receipt of a target (any identity) — for `capture latest`; with `accept`, the newest one it accepts. */
+    async latestOfTarget(target, accept) {
+        return this.newestIn('target', targetKey(target), receipt => receipt.target === target && (accept?.(receipt) ?? true));
+    }
+    /** All valid receipts, newest first, optionally of one target. Bad ones skipped with a warning. */
+    async list(filter = {}) {
+        const { receipts } = await this.scanRuns();
+        return receipts.filter(receipt => filter.target === undefined || receipt.target === filter.target).sort(compareNewestFirst);
+    }
+    /** Every valid receipt of one target+scope+identity, newest first (what the action caches). */
+    async history(target, scope, identityHash) {
+        const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
+        const entries = (await this.freshIndex())
+            ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash)))
+            : undefined;
+        if (entries === undefined)
+            return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst);
+        const receipts = [];
+        for (const entry of entries) {
+            const receipt = await this.readChecked(entry.runId);
+            if (receipt !== undefined && belongs(receipt))
+                receipts.push(receipt);
+        }
+        return receipts.sort(compareNewestFirst);
+    }
+    /** Retention: keep the newest `keep` (≥1) receipts of that identity; removes the older runs/<id> directories; returns removed ids. */
+    async prune(target, scope, identityHash, keep) {
+        if (!Number.isInteger(keep) || keep < 1) {
+            throw new UsageError(`keep-receipts: '${printable(String(keep))}' is not allowed; expected a whole number of at least 1`);
+        }
+        const fresh = await this.freshIndex();
+        const key = historyKey(target, scope, identityHash);
+        const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
+        const entries = fresh ? await this.readIndex(() => this.index.entries('history', key)) : undefined;
+        const receipts = [];
+        const dangling = [];
+        if (entries !== undefined) {
+            for (const entry of entries) {
+                const receipt = await this.readChecked(entry.runId);
+                if (receipt !== undefined && belongs(receipt))
+                    receipts.push(receipt);
+                else if (receipt === undefined && !(await this.runDirectoryExists(entry.runId)))
+                    dangling.push(entry);
+            }
+        }
+        else {
+            receipts.push(...(await this.scanRuns()).receipts.filter(belongs));
+        }
+        receipts.sort(compareNewestFirst);
+        // A run still marked running may be alive in another process: never pulled from under it.
+        const doomed = receipts.slice(keep).filter(receipt => receipt.status !== 'running');
+        const before = await this.index.runsFingerprint();
+        let indexed = entries !== undefined;
+        const removed = [];
+        for (const receipt of doomed) {
+            // The receipt goes first and its entries after, so a crash in between leaves an entry
+            // without a receipt (skipped), not a receipt nobody can find.
+            await (0,promises_namespaceObject.rm)(runDirectory(this.stateDir, receipt.run_id), { recursive: true, force: true });
+            indexed = (await this.updateIndex(() => this.index.removeReceipt(receipt))) && indexed;
+            removed.push(receipt.run_id);
+        }
+        const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
+        for (const entry of dangling) {
+            if (entry.startedMs < cutoff)
+                indexed = (await this.updateIndex(() => this.index.remove('history', key, entry))) && indexed;
+        }
+        if (removed.length > 0) {
+            await fsyncDirectory(this.runsDir);
+            const after = await this.index.runsFingerprint();
+            if (after !== before && indexed)
+                await this.updateIndex(() => this.index.recordFingerprint(after));
+        }
+        return removed;
+    }
+    /** Rebuilds the index from the receipts on disk. */
+    async rebuildIndex() {
+        // Taken before the scan: a run added meanwhile makes the record stale, so the next
+        // reader rebuilds again instead of trusting an index that may lack it.
+        const fingerprint = await this.index.runsFingerprint();
+        const { receipts, present } = await this.scanRuns();
+        const touched = new Set();
+        const checkedDirectories = new Set();
+        await forEachLimited(receipts, async (receipt) => {
+            for (const directory of await this.index.add(receipt, { sync: false, checkedDirectories }))
+                touched.add(directory);
+        });
+        for (const directory of touched)
+            await fsyncDirectory(directory);
+        await this.removeStrayEntries(new Map(receipts.map(receipt => [receipt.run_id, receipt])), present);
+        await this.index.recordFingerprint(fingerprint);
+    }
+    /** Brings the index up to date; false when it cannot be trusted or repaired (callers then scan). */
+    async freshIndex() {
+        try {
+            const current = await this.index.runsFingerprint();
+            if (current === 'absent')
+                return true; // no receipts, nothing to index (and nothing created)
+            if ((await this.index.recordedFingerprint()) === current)
+                return true;
+            await this.rebuildIndex();
+            return true;
+        }
+        catch (error) {
+            this.reportIndexProblem('could not be brought up to date', error);
+            return false;
+        }
+    }
+    /**
+     * The index is derived data: when it cannot be read or updated (a symlink planted in it,
+     * a permission problem) that is a warning, once per store, and lookups read every
+     * receipt instead of failing the run.
+     */
+    reportIndexProblem(what, error) {
+        if (this.indexProblemReported)
+            return;
+        this.indexProblemReported = true;
+        this.warn(`the receipt index in ${(0,external_node_path_namespaceObject.join)(this.stateDir, INDEX_DIR)} ${what} (${errors_describeError(error)}); reading every receipt instead`);
+    }
+    /** Runs an index update; false (after a warning) when it failed. */
+    async updateIndex(update) {
+        try {
+            await update();
+            return true;
+        }
+        catch (error) {
+            this.reportIndexProblem('could not be updated', error);
+            return false;
+        }
+    }
+    /** Reads from the index; undefined (after a warning) when it cannot be read. */
+    async readIndex(read) {
+        try {
+            return await read();
+        }
+        catch (error) {
+            this.reportIndexProblem('could not be read', error);
+            return undefined;
+        }
+    }
+    async newestIn(list, key, belongs) {
+        const entries = (await this.freshIndex()) ? await this.readIndex(() => this.index.entries(list, key)) : undefined;
+        if (entries === undefined) {
+            return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)[0];
+        }
+        for (const [position, entry] of entries.entries()) {
+            const receipt = await this.readChecked(entry.runId);
+            if (receipt === undefined || !belongs(receipt))
+                continue;
+            if (startedAtMs(receipt) === entry.startedMs)
+                return receipt;
+            // The entry disagrees with the receipt it names: order by the receipts themselves.
+            const rest = [receipt];
+            for (const older of entries.slice(position + 1)) {
+                const candidate = await this.readChecked(older.runId);
+                if (candidate !== undefined && belongs(candidate))
+                    rest.push(candidate);
+            }
+            return rest.sort(compareNewestFirst)[0];
+        }
+        return undefined;
+    }
+    /** Every run directory: the valid receipts, and the ids present at all (valid or not). */
+    async scanRuns() {
+        let names;
+        try {
+            const stats = await (0,promises_namespaceObject.lstat)(this.runsDir);
+            if (!stats.isDirectory()) {
+                this.warn(`skipped ${this.runsDir}: not a directory (symbolic links are not followed)`);
+                return { receipts: [], present: new Set() };
+            }
+            names = await (0,promises_namespaceObject.readdir)(this.runsDir);
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return { receipts: [], present: new Set() };
+            throw error;
+        }
+        const present = new Set();
+        for (const name of names.sort()) {
+            if (RUN_ID_PATTERN.test(name))
+                present.add(name);
+            else if (!name.startsWith('.'))
+                this.warn(`skipped ${(0,external_node_path_namespaceObject.join)(this.runsDir, printable(name))}: not a run id`);
+        }
+        const read = new Map();
+        await forEachLimited([...present], async (runId) => {
+            const receipt = await this.readChecked(runId);
+            if (receipt !== undefined)
+                read.set(runId, receipt);
+        });
+        // In name order whatever order the reads finished in, so warnings and results are stable.
+        const receipts = [...present].flatMap(runId => read.get(runId) ?? []);
+        return { receipts, present };
+    }
+    /** Reads and validates one receipt; absent → undefined; anything wrong → a warning and undefined. */
+    async readChecked(runId) {
+        const runDir = runDirectory(this.stateDir, runId);
+        const path = (0,external_node_path_namespaceObject.join)(runDir, RECEIPT_FILE);
+        try {
+            for (const directory of [this.runsDir, runDir]) {
+                const stats = await (0,promises_namespaceObject.lstat)(directory);
+                if (stats.isSymbolicLink())
+                    throw new Error(`${directory} is a symbolic link; it is not followed`);
+                if (!stats.isDirectory())
+                    throw new Error(`${directory} is not a directory`);
+            }
+            const text = await readRegularFile(path, MAX_RECEIPT_BYTES);
+            if (text === undefined)
+                return undefined;
+            let json;
+            try {
+                json = JSON.parse(text);
+            }
+            catch (error) {
+                throw new Error(`not valid JSON (${errors_describeError(error)})`, { cause: error });
+            }
+            const parsed = parseReceipt(json);
+            if (!parsed.ok)
+                throw new Error(`not a valid receipt (${parsed.reason})`);
+            if (parsed.receipt.run_id !== runId)
+                throw new Error(`its run_id ${parsed.receipt.run_id} does not match its directory`);
+            return parsed.receipt;
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
+                return undefined;
+            const reason = errors_describeError(error);
+            this.warn(`skipped ${path}: ${reason.startsWith(path) ? reason.slice(path.length).replace(/^[\s:;]+/, '') : reason}`);
+            return undefined;
+        }
+    }
+    async runDirectoryExists(runId) {
+        try {
+            await (0,promises_namespaceObject.lstat)(runDirectory(this.stateDir, runId));
+            return true;
+        }
+        catch (error) {
+            if (isErrorCode(error, 'ENOENT'))
+                return false;
+            throw error;
+        }
+    }
+    /** Drops index entries that name a receipt of another list or start time, or a run long gone. */
+    async removeStrayEntries(valid, present) {
+        const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
+        for (const list of ['history', 'target']) {
+            for (const key of await this.index.keys(list)) {
+                for (const entry of await this.index.entries(list, key)) {
+                    const receipt = valid.get(entry.runId);
+                    const stray = receipt !== undefined
+                        ? ReceiptIndex.keyOf(list, receipt) !== key ||
+                            entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) })
+                        : !present.has(entry.runId) && entry.startedMs < cutoff;
+                    if (stray)
+                        await this.index.remove(list, key, entry);
+                }
+            }
+        }
+    }
+}
+/** Whether a rewrite moved the receipt to other index entries (another start time or history). */
+function indexedApart(previous, next) {
+    return (startedAtMs(previous) !== startedAtMs(next) ||
+        ReceiptIndex.keyOf('history', previous) !== ReceiptIndex.keyOf('history', next) ||
+        ReceiptIndex.keyOf('target', previous) !== ReceiptIndex.keyOf('target', next));
+}
+/** Runs `action` on every item, at most PARALLEL_FILE_OPERATIONS at a time; the first failure is thrown. */
+async function forEachLimited(items, action) {
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const item = items[next];
+            next += 1;
+            await action(item);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker));
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/capture.ts
+
+
+
+
+/** Most trailers taken from one text. */
+const MAX_TRAILERS = 50;
+/** Longest note taken from a trailer. */
+const MAX_TRAILER_NOTE_CHARS = 1_000;
+// Event payloads are untrusted and can be large: only the start of a text is searched.
+const MAX_SCANNED_CHARS = (/* unused pure expression or super */ null && (1024 * 1024));
+// Lines are cut at CR and LF only; a U+2028/U+2029 inside one is a blank here (`.` matches it
+// under the `s` flag) and becomes a space in the note, so such a trailer applies, not vanishes
+const TRAILER_LINE = /^[ \t]*reverify-capture[ \t]*:\s*(\S+)(?:\s+(.*))?$/is;
+const capture_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+/** Every `Reverify-Capture: <run-id> [note]` line in a text (commit message, PR body); lines whose id is not a valid run id are ignored. Bounded: at most 50 per text, note capped at 1000 chars. */
+function parseCaptureTrailers(text) {
+    const trailers = [];
+    for (const line of text.slice(0, MAX_SCANNED_CHARS).split(/\r\n|\r|\n/)) {
+        const match = TRAILER_LINE.exec(line);
+        if (!match || !isRunId(match[1]))
+            continue;
+        const note = Array.from((match[2] ?? '').replace(capture_CONTROL_CHARS, ' ').trim())
+            .slice(0, MAX_TRAILER_NOTE_CHARS)
+            .join('');
+        trailers.push({ runId: match[1], note });
+        if (trailers.length === MAX_TRAILERS)
+            break;
+    }
+    return trailers;
+}
+/**
+ * Records {captured_at, note, source, by} on a receipt (atomically) and returns it.
+ * `ref` is a run id, or `latest`: with `identityHash` (the action's capture mode, same command
+ * and scope) the latest run of that identity, which must have failed; otherwise the newest
+ * failed, not yet captured run of `target`. Capturing again replaces the earlier capture.
+ * Unknown run id, another target's run, a run still running, nothing to capture → UsageError.
+ */
+async function captureRun(store, ref, details) {
+    const note = details.note.trim();
+    if (Array.from(note).length > MAX_NOTE_CHARS) {
+        throw new UsageError(`capture: the note is longer than ${MAX_NOTE_CHARS} characters; keep it short and link to details`);
+    }
+    const receipt = ref.trim().toLowerCase() === 'latest' ? await latestToCapture(store, details) : await namedRun(store, ref.trim(), details);
+    if (receipt.status === 'running') {
+        throw new UsageError(`capture: run ${receipt.run_id} is still running; capture it once it has ended`);
+    }
+    const captured = {
+        ...receipt,
+        capture: {
+            captured_at: (details.now ?? new Date()).toISOString(),
+            note,
+            source: Array.from(details.source).slice(0, MAX_CAPTURE_LABEL_CHARS).join(''),
+            by: Array.from(details.by).slice(0, MAX_CAPTURE_LABEL_CHARS).join('')
+        }
+    };
+    await store.write(captured);
+    return captured;
+}
+/**
+ * Applies trailers found in commit messages or a PR body when a run starts. A trailer naming
+ * an unknown run, another target's run or a running one is ignored with a notice; a run that
+ * is already captured is left as it is (the same commit is seen by every later run).
+ */
+async function applyCaptureTrailers(store, trailers, details) {
+    const outcome = { applied: [], notices: [] };
+    const seen = new Set();
+    for (const trailer of trailers) {
+        if (seen.has(trailer.runId))
+            continue;
+        seen.add(trailer.runId);
+        const receipt = await store.read(trailer.runId);
+        if (receipt === undefined) {
+            outcome.notices.push(`Reverify-Capture: no receipt of run ${trailer.runId} here; ignored`);
+            continue;
+        }
+        if (receipt.capture !== undefined)
+            continue;
+        try {
+            await captureRun(store, trailer.runId, { ...details, note: trailer.note });
+            outcome.applied.push(trailer.runId);
+        }
+        catch (error) {
+            if (!isUserError(error))
+                throw error;
+            outcome.notices.push(`Reverify-Capture: ${describeError(error).replace(/^capture: /, '')}; ignored`);
+        }
+    }
+    return outcome;
+}
+async function namedRun(store, ref, details) {
+    const runId = requireRunId(ref, 'capture');
+    const receipt = await store.read(runId);
+    if (receipt === undefined)
+        throw new UsageError(`capture: no receipt of run ${runId} in ${store.stateDir}`);
+    if (details.target !== undefined && receipt.target !== details.target) {
+        throw new UsageError(`capture: run ${runId} belongs to ${printable(receipt.target, 200)}, not ${printable(details.target, 200)}`);
+    }
+    return receipt;
+}
+async function latestToCapture(store, details) {
+    const { target } = details;
+    if (target === undefined)
+        throw new UsageError('capture: latest needs a target (repository) to look in');
+    if (details.identityHash !== undefined) {
+        const latest = await store.latest(target, details.scope ?? '', details.identityHash);
+        if (latest === undefined)
+            throw new UsageError('capture: this command has no run yet; nothing to capture');
+        if (latest.status !== 'failed') {
+            throw new UsageError(`capture: the latest run of this command (${latest.run_id}) is ${latest.status}, not failed; nothing to capture`);
+        }
+        return latest;
+    }
+    const failed = await store.latestOfTarget(target, receipt => receipt.status === 'failed' && receipt.capture === undefined);
+    if (failed === undefined)
+        throw new UsageError(`capture: no failed run waiting to be captured in ${printable(target, 200)}`);
+    return failed;
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/config-file.ts
+
+
+
+
+
+/** The allowed capture-before-retry values, in the order messages list them. */
+const CAPTURE_MODES = ['warn', 'block', 'off'];
+/** The mode used when neither a flag/input nor the config file says otherwise. */
+const DEFAULT_CAPTURE_MODE = 'warn';
+/** The config file's path relative to the repository. */
+const CONFIG_PATH = (0,external_node_path_namespaceObject.join)('.reverify', 'config.json');
+const CONFIG_KEY = 'capture_before_retry';
+const MAX_CONFIG_BYTES = 64 * 1024;
+/** Trimmed, case-insensitive; anything else (non-strings, '', 'maybe', 'true', 1) → ConfigError naming where it came from and "allowed: warn, block, off". */
+function parseCaptureMode(value, source) {
+    const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+    const mode = CAPTURE_MODES.find(candidate => candidate === text);
+    if (mode !== undefined)
+        return mode;
+    const shown = typeof value === 'string' ? `'${printableValue(value)}'` : printableValue(value);
+    throw new ConfigError(`${source}: ${shown} is not a capture-before-retry value (allowed: ${CAPTURE_MODES.join(', ')})`);
+}
+/** Reads <repoDir>/.reverify/config.json; missing → {}; bad JSON / bad value → ConfigError (exit 2) naming the file. */
+async function readConfig(repoDir) {
+    const path = (0,external_node_path_namespaceObject.join)(repoDir, CONFIG_PATH);
+    const raw = await readConfigObject(path);
+    if (raw === undefined || raw[CONFIG_KEY] === undefined)
+        return {};
+    return { captureBeforeRetry: parseCaptureMode(raw[CONFIG_KEY], `${path}: ${CONFIG_KEY}`) };
+}
+/** Writes the key (omitting it when it is the default 'warn'), keeping other keys; atomic. */
+async function setCaptureMode(repoDir, mode) {
+    const path = (0,external_node_path_namespaceObject.join)(repoDir, CONFIG_PATH);
+    const next = { ...((await readConfigObject(path)) ?? {}) };
+    if (mode === DEFAULT_CAPTURE_MODE)
+        delete next[CONFIG_KEY];
+    else
+        next[CONFIG_KEY] = mode;
+    await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.join)(repoDir, '.reverify'), { recursive: true });
+    await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`);
+}
+/** flag > config > 'warn'. */
+function resolveCaptureMode(flag, config) {
+    // An empty action input arrives as '' and means "not given".
+    if (flag !== undefined && flag.trim() !== '')
+        return parseCaptureMode(flag, 'capture-before-retry');
+    return config.captureBeforeRetry ?? DEFAULT_CAPTURE_MODE;
+}
+async function readConfigObject(path) {
+    let text;
+    try {
+        text = await readRegularFile(path, MAX_CONFIG_BYTES);
+    }
+    catch (error) {
+        const reason = errors_describeError(error);
+        throw new ConfigError(`${path}: ${reason.startsWith(path) ? reason.slice(path.length).trim() : reason}`);
+    }
+    if (text === undefined)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new ConfigError(`${path}: not valid JSON (${errors_describeError(error)})`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new ConfigError(`${path}: expected a JSON object such as {"${CONFIG_KEY}": "warn"}`);
+    }
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/core/index.ts
+/**
+ * The core's one public entry (docs/design.md §8): the CLI and the action import the core
+ * through this module only, so what they rely on is listed here and everything else under
+ * src/core/ may change shape freely. A test keeps it so (`__tests__/architecture.test.ts`).
+ */
+// The verify run: one request, four ports, a report of facts.
+
+// Settings, from the input table.
+
+
+
+
+
+// Receipts, identity and the state directory.
+
+
+
+
+
+
+// Capture and capture-before-retry.
+
+
+
+
+// Crash recovery: closing and resuming what a killed run left.
+
+
+
+
+
+
+
+
+
+// What a reviewer reads: excerpts, source locations, test results, the HTML report.
+
+
+
+
+// Script lines, redaction and the base helpers the front ends share.
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/cli/console-stream.ts
+/** Error codes that mean "nobody reads this stream any more". */
+const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+/**
+ * Wraps a process stream so that a closed reader ends its output instead of the process: once
+ * the stream has failed, writes are dropped and report no backpressure, and anyone waiting
+ * for `drain` is released (a run waiting on a full pipe would otherwise wait forever).
+ * `onOtherError` hears of failures that are not a gone reader (a full disk behind `>`).
+ */
+function closedPipeTolerant(stream, onOtherError) {
+    let closed = false;
+    let waiting = [];
+    const release = () => {
+        const listeners = waiting;
+        waiting = [];
+        for (const listener of listeners)
+            listener();
+    };
+    stream.on('error', error => {
+        if (closed)
+            return;
+        closed = true;
+        release();
+        if (!READER_GONE.has(error.code ?? ''))
+            onOtherError?.(error);
+    });
+    return {
+        get isTTY() {
+            return stream.isTTY;
+        },
+        write(chunk) {
+            if (closed)
+                return true;
+            return stream.write(chunk);
+        },
+        once(_event, listener) {
+            if (closed) {
+                setImmediate(listener);
+                return;
+            }
+            waiting.push(listener);
+            stream.once('drain', release);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/flags.ts
+/**
+ * The CLI's flags, declared by the input table and read with node:util's parseArgs. The
+ * strict checks are made here on parseArgs' tokens rather than by its strict mode, so that
+ * each mistake is one line naming the flag, `--allow-destructive` stays a switch that also
+ * takes `=true|false`, and a value starting with '-' (`--max-retries -1`) is still a value.
+ */
+
+
+/** Boolean inputs are switches: `--json` alone means true. */
+function isSwitch(name) {
+    return inputSpec(name).kind.type === 'boolean';
+}
+/** The flags a subcommand takes (`config` takes none but --help). */
+function flagsOf(command) {
+    return command === 'config' ? [] : inputsOf(command);
+}
+/** Parses argv against a subcommand's flags; a mistake is a UsageError pointing at `usage`. */
+function parseCommandLine(argv, command, usage) {
+    const names = flagsOf(command);
+    const options = { help: { type: 'boolean', short: 'h' } };
+    for (const name of names)
+        options[name] = { type: isSwitch(name) ? 'boolean' : 'string' };
+    const { tokens } = (0,external_node_util_namespaceObject.parseArgs)({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+    const flags = {};
+    const positionals = [];
+    let help = false;
+    for (const token of tokens) {
+        if (token.kind === 'positional')
+            positionals.push(token.value);
+        if (token.kind !== 'option')
+            continue;
+        if (token.name === 'help') {
+            help = true;
+            continue;
+        }
+        const shown = printable(token.rawName);
+        const name = names.find(candidate => candidate === token.name);
+        if (name === undefined)
+            throw new UsageError(`unknown flag ${shown}; see ${usage}`);
+        const value = token.value ?? (isSwitch(name) ? 'true' : undefined);
+        if (value === undefined)
+            throw new UsageError(`${shown} needs a value; see ${usage}`);
+        const earlier = flags[name];
+        if (earlier !== undefined && !inputSpec(name).repeatable)
+            throw new UsageError(`${shown} given more than once; see ${usage}`);
+        flags[name] = earlier === undefined ? value : `${earlier}\n${value}`;
+    }
+    return { flags, positionals, help };
+}
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/** The CLI's help texts: every subcommand, and every flag as the input table describes it. */
+
+
+/** `reverify --help`: the subcommands, exit codes and where state lives. */
+const MAIN_HELP = `reverify: run a verify command with retries and expectations, keep a receipt of
+every run, and refuse to retry a failure nobody captured.
+
+Usage:
+  reverify run --command CMD --expect-exit N [flags]   run a verify (see reverify run --help)
+  reverify capture <run-id|latest> [--note TEXT]        record what happened in a failed run
+  reverify receipts list [--json]                       receipts of this repository, newest first
+  reverify receipts show <run-id|latest> [--json]       one receipt in full
+  reverify config set capture-before-retry <warn|block|off>
+  reverify resume [<run-id>]                            continue an interrupted run
+  reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
+  reverify flaky [--json] [--since N]                   tests by how often they flaked (needs --test-results)
+  reverify --help | --version
+
+Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
+3 refused by the destructive-command guardrail, 130 interrupted.
+State lives in <git top-level, else cwd>/.reverify/ (override with --state-dir).
+`;
+/** Where descriptions start, and where lines are wrapped. */
+const DESCRIPTION_COLUMN = 30;
+const LINE_WIDTH = 96;
+/** `lead` (as wide as the description column) and the words of `text`, wrapped at LINE_WIDTH under the column. */
+function wrap(lead, text) {
+    const lines = [];
+    let line = lead;
+    let words = 0;
+    for (const word of text.split(' ')) {
+        if (words > 0 && line.length + 1 + word.length > LINE_WIDTH) {
+            lines.push(line);
+            line = ' '.repeat(DESCRIPTION_COLUMN);
+            words = 0;
+        }
+        line += words > 0 ? ` ${word}` : word;
+        words++;
+    }
+    return [...lines, line].join('\n');
+}
+/** One flag's help: `--name VALUE`, then its description and default. */
+function flagHelp(name) {
+    const spec = inputSpec(name);
+    const sentence = spec.help ?? spec.description.replace(/\.$/, '');
+    const notes = [sentence.charAt(0).toLowerCase() + sentence.slice(1)];
+    const shownDefault = spec.kind.type === 'boolean' ? undefined : (spec.default ?? spec.shownDefault?.cli);
+    if (shownDefault !== undefined)
+        notes.push(`(default: ${shownDefault})`);
+    if (spec.repeatable)
+        notes.push('(repeatable)');
+    const flag = `--${name}${spec.placeholder ? ` ${spec.placeholder}` : ''}`;
+    return wrap(`  ${flag.padEnd(DESCRIPTION_COLUMN - 3)} `, notes.join(' '));
+}
+/** A help section: a heading and its flags' lines. */
+function section(heading, names) {
+    return `${heading}:\n${names.map(flagHelp).join('\n')}\n`;
+}
+/** The flags of a subcommand other than `run`, under one heading. */
+function flagsSection(command) {
+    return section('Flags', flagsOf(command));
+}
+/** `reverify run --help` (built when asked, not at start-up): every flag of the input table's `run` front, by group. */
+const runHelp = () => [
+    `Usage: reverify run --command CMD [--command CMD …] EXPECTATION… [flags]
+
+Runs the script (its lines, or one line per --command) as one script in one shell, as a
+run step does, up to 1 + max-retries times, stopping at the first attempt that meets every
+expectation. A shell that is not on PATH is an error before anything runs.
+`,
+    ...HELP_GROUPS.map(group => section(group, flagsOf('run').filter(name => inputSpec(name).group === group)))
+].join('\n');
+/** `reverify capture --help`. */
+const captureHelp = () => `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
+
+Records that someone looked at a failed run: what they found goes in --note. A captured
+failure no longer warns or blocks the next run of the same command. "latest" is the newest
+failed receipt of this repository.
+
+${flagsSection('capture')}`;
+/** `reverify receipts --help`. */
+const receiptsHelp = () => `Usage: reverify receipts list [--json] [--state-dir DIR]
+       reverify receipts show <run-id|latest> [--json] [--state-dir DIR]
+
+list: this repository's receipts, newest first (run id, status, flaky, captured, command).
+show: one receipt in full, including its normalized command identity.
+
+${flagsSection('receipts')}`;
+/** `reverify config --help`. */
+const CONFIG_HELP = `Usage: reverify config set capture-before-retry <warn|block|off>
+
+Writes .reverify/config.json in the repository (commit it to share the setting). The key
+is omitted when the value is the default, warn.
+`;
+/** `reverify resume --help`. */
+const resumeHelp = () => `Usage: reverify resume [<run-id>] [--state-dir DIR] [--capture-before-retry MODE] [--redact VALUE]
+
+Continues an interrupted run: one whose receipt is still "running" while its process is
+gone (killed, crashed, machine lost). The same receipt and session are continued:
+  - a result that was recorded but not yet verified is judged from the record
+    (expect-exit, expect-stdout) without running the command again;
+  - an attempt cut off mid-command counts as used, and the remaining attempts run.
+Without a run id: the newest such run of this repository. Running the same command with
+reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
+is closed as interrupted and a new one starts.
+
+${flagsSection('resume')}`;
+/** `reverify report --help`. */
+const reportHelp = () => `Usage: reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]
+
+Writes a run's HTML report (one self-contained file: no script, no network request) and
+prints its path. By default it is report.html in the run's trace folder, where every run
+already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
+
+${flagsSection('report')}`;
+/** `reverify flaky --help`. */
+const flakyHelp = () => `Usage: reverify flaky [--json] [--since N] [--state-dir DIR]
+
+Lists the tests of this repository that flaked (failed in one attempt, passed in a later
+one) or failed, with how many runs each did so in, most flakes first. It reads the JUnit
+results that runs with --test-results recorded in their receipts.
+
+${flagsSection('flaky')}`;
+
+;// CONCATENATED MODULE: ./src/cli/io.ts
+/** Writes one line to a console stream. */
+function println(stream, line) {
+    stream.write(`${line}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/cli/receipts.ts
+/** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
+
+
+
+
+
+/** The store `--state-dir` names, else the repository's: the one `run` writes to. */
+function openStore(stateDirFlag, io) {
+    const root = findTargetRoot(io.cwd);
+    const { path: stateDir } = resolveStateDir(stateDirFlag, { front: 'cli', base: io.cwd });
+    const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
+    return { root, stateDir, store };
+}
+function who(io) {
+    try {
+        return io.env.USER ?? (0,external_node_os_namespaceObject.userInfo)().username;
+    }
+    catch {
+        return 'unknown';
+    }
+}
+/** `reverify capture <run-id|latest> [--note TEXT]`. */
+async function captureCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'capture', 'reverify capture --help');
+    if (help) {
+        io.stdout.write(captureHelp());
+        return 0;
+    }
+    const given = parseInputs(flags, flagsOf('capture'), { front: 'cli', base: io.cwd });
+    const [ref, ...rest] = positionals;
+    if (ref === undefined || rest.length > 0) {
+        throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help');
+    }
+    const { root, store } = openStore(given['state-dir'], io);
+    await readConfig(root);
+    const note = given.note ?? '';
+    const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root });
+    println(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`);
+    return 0;
+}
+/** A `running` receipt whose process is gone is shown as what it is: resumable. */
+function shownStatus(receipt) {
+    return receipt.status === 'running' && ownerGone(receipt, { host: (0,external_node_os_namespaceObject.hostname)() }) ? 'resumable' : receipt.status;
+}
+function receiptLine(receipt) {
+    const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-';
+    const command = receipt.identity.join(' ; ');
+    return [
+        receipt.run_id,
+        shownStatus(receipt).padEnd(11),
+        (receipt.flaky ? 'flaky' : '-').padEnd(5),
+        captured.padEnd(10),
+        command.length > 80 ? `${command.slice(0, 80)}…` : command
+    ].join('  ');
+}
+/** Lines after the list that say what the unusual statuses mean and what to do. */
+function listFooter(receipts, place) {
+    const lines = [];
+    const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable');
+    if (resumable) {
+        lines.push(`resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(resumable.run_id, place)}\` or by running the same command`);
+    }
+    if (receipts.some(receipt => receipt.status === 'interrupted')) {
+        lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify');
+    }
+    return lines;
+}
+/** `reverify receipts list|show`. */
+async function receiptsCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'receipts', 'reverify receipts --help');
+    if (help) {
+        io.stdout.write(receiptsHelp());
+        return 0;
+    }
+    const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd });
+    const [action, ref, ...rest] = positionals;
+    const json = given.json === true;
+    const { root, stateDir, store } = openStore(given['state-dir'], io);
+    if (action === 'list' && ref === undefined) {
+        const receipts = await store.list({ target: root });
+        if (json)
+            println(io.stdout, JSON.stringify(receipts, null, 2));
+        else if (receipts.length === 0)
+            println(io.stdout, 'no receipts yet');
+        else {
+            for (const receipt of receipts)
+                println(io.stdout, receiptLine(receipt));
+            for (const line of listFooter(receipts, { stateDir, root }))
+                println(io.stdout, line);
+        }
+        return 0;
+    }
+    if (action === 'show' && ref !== undefined && rest.length === 0) {
+        const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'));
+        if (receipt === undefined)
+            throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`);
+        if (json) {
+            println(io.stdout, JSON.stringify(receipt, null, 2));
+            return 0;
+        }
+        println(io.stdout, `run:        ${receipt.run_id}`);
+        println(io.stdout, `status:     ${receipt.status}${receipt.flaky ? ' (flaky)' : ''}`);
+        println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`);
+        println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`);
+        println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`);
+        println(io.stdout, `identity:   ${receipt.identity_hash}`);
+        for (const command of receipt.identity)
+            println(io.stdout, `  ${command}`);
+        for (const command of receipt.commands) {
+            // A script shows as its first command line (the identity above lists them all).
+            println(io.stdout, `command:    ${scriptLabel(command.command) || command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
+        }
+        println(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`);
+        println(io.stdout, `trace:      ${receipt.session.dir}`);
+        println(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`);
+        return 0;
+    }
+    throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help');
+}
+/** `reverify config set capture-before-retry <v>`. */
+async function configCommandLine(argv, io) {
+    const { positionals, help } = parseCommandLine(argv, 'config', 'reverify config --help');
+    if (help) {
+        io.stdout.write(CONFIG_HELP);
+        return 0;
+    }
+    const [action, key, value, ...rest] = positionals;
+    if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
+        throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`');
+    }
+    const mode = parseCaptureMode(value, 'capture-before-retry');
+    const root = findTargetRoot(io.cwd);
+    await ensureStateDir(defaultStateDir(root), { gitignore: true });
+    await setCaptureMode(root, mode);
+    println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/cli/flaky.ts
+/** `reverify flaky [--json] [--since N]`: this repository's tests by how often they flaked (docs/design.md §1 "Test results"). */
+
+
+
+
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Lists the tests that flaked or failed in this repository's receipts, most flakes first. */
+async function flakyCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'flaky', 'reverify flaky --help');
+    if (help) {
+        io.stdout.write(flakyHelp());
+        return 0;
+    }
+    if (positionals.length > 0)
+        throw new UsageError('flaky: takes no arguments; see reverify flaky --help');
+    const given = parseInputs(flags, flagsOf('flaky'), { front: 'cli', base: io.cwd });
+    const { root, store } = openStore(given['state-dir'], io);
+    const since = given.since;
+    const history = test_history_testHistory(await store.list({ target: root }), since === undefined ? {} : { sinceMs: Date.now() - since * DAY_MS });
+    if (given.json === true) {
+        const tests = history.tests.map(test => ({
+            name: test.name,
+            flaky: test.flaky,
+            failed: test.failed,
+            last_run_id: test.lastRunId,
+            last_at: test.lastAt
+        }));
+        println(io.stdout, JSON.stringify({ runs: history.runs, ...(since !== undefined && { since_days: since }), tests }, null, 2));
+        return 0;
+    }
+    const window = since === undefined ? '' : ` of the last ${since} day${since === 1 ? '' : 's'}`;
+    if (history.tests.length === 0) {
+        println(io.stdout, `reverify: no test flaked or failed in the ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`);
+        return 0;
+    }
+    println(io.stdout, `reverify: tests that flaked or failed in ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`);
+    println(io.stdout, `${'flaky'.padStart(5)}  ${'failed'.padStart(6)}  ${'last run'.padEnd(29)}  test`);
+    for (const test of history.tests) {
+        println(io.stdout, `${String(test.flaky).padStart(5)}  ${String(test.failed).padStart(6)}  ${test.lastRunId.padEnd(29)}  ${test.name}`);
+    }
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/cli/report.ts
+/** `reverify report <run-id|latest> [--out FILE] [--open]`: a run's HTML report (docs/design.md §8). */
+
+
+
+
+
+
+
+
+/** The desktop's "open this file" program on PATH, if there is one. */
+function report_opener(io) {
+    const names = process.platform === 'darwin' ? ['open'] : ['xdg-open'];
+    for (const dir of (io.env.PATH ?? '').split(external_node_path_namespaceObject.delimiter).filter(Boolean)) {
+        for (const name of names) {
+            const path = (0,external_node_path_namespaceObject.join)(dir, name);
+            try {
+                (0,external_node_fs_namespaceObject.accessSync)(path, external_node_fs_namespaceObject.constants.X_OK);
+                return path;
+            }
+            catch {
+                // Not here; the next directory of PATH may have it.
+            }
+        }
+    }
+    return undefined;
+}
+/** Opens `file` in the background; without a desktop opener it quietly does nothing. */
+function openInBrowser(file, io) {
+    const program = report_opener(io);
+    if (program === undefined)
+        return;
+    const child = (0,external_node_child_process_namespaceObject.spawn)(program, [file], { detached: true, stdio: 'ignore', env: io.env });
+    child.on('error', () => undefined);
+    child.unref();
+}
+/** `reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]`. */
+async function reportCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'report', 'reverify report --help');
+    if (help) {
+        io.stdout.write(reportHelp());
+        return 0;
+    }
+    const given = parseInputs(flags, flagsOf('report'), { front: 'cli', base: io.cwd });
+    const [ref, ...rest] = positionals;
+    if (ref === undefined || rest.length > 0)
+        throw new UsageError('report: give exactly one run id (or latest); see reverify report --help');
+    const { root, store } = openStore(given['state-dir'], io);
+    const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'report'));
+    if (receipt === undefined)
+        throw new UsageError(`report: no run ${showValue(ref)} in this repository's state directory`);
+    const out = given.out === undefined ? undefined : (0,external_node_path_namespaceObject.resolve)(io.cwd, given.out);
+    let path;
+    try {
+        path = await writeRunReport(store, receipt, out === undefined ? {} : { path: out });
+    }
+    catch (error) {
+        // A place --out cannot be written to is the user's to fix, like any bad flag.
+        if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
+            throw new UsageError(`--out: cannot write ${showValue(given.out ?? '')}: ${errors_describeError(error)}`);
+        }
+        throw error;
+    }
+    println(io.stdout, path);
+    if (given.open === true)
+        openInBrowser(path, io);
+    return 0;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/status-line.ts
@@ -23090,20 +23151,6 @@ class StatusLine {
  * what the core reports as it happens (stderr), prints the console summary (stdout,
  * docs/design.md §1) and turns the report into the exit code.
  */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 
@@ -23275,15 +23322,6 @@ async function executeRun(settings, io, resume) {
 
 
 
-
-
-
-
-
-
-
-
-
 /** Runs `reverify resume`; returns the exit code. */
 async function resumeCommandLine(argv, io) {
     const { flags, positionals, help } = parseCommandLine(argv, 'resume', 'reverify resume --help');
@@ -23333,7 +23371,6 @@ async function resumeCommandLine(argv, io) {
 
 
 
-
 /** Runs `reverify run`; returns the exit code. */
 async function runCommandLine(argv, io) {
     const { flags, positionals, help } = parseCommandLine(argv, 'run', 'reverify run --help');
@@ -23350,10 +23387,6 @@ async function runCommandLine(argv, io) {
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /** The CLI's dispatcher: subcommand → handler, user errors → one line and exit 2. */
-
-
-
-
 
 
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check'
 import { mergeReceipt } from '../../src/action/persistence/history-import.js'
-import type { Receipt } from '../../src/core/receipt.js'
+import type { Receipt } from '../../src/core/receipts/receipt.js'
 import { makeReceipt } from '../helpers/receipts.js'
 
 const base = makeReceipt({ status: 'running', ended_at: null })

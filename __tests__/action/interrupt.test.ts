@@ -125,7 +125,18 @@ test('SIGKILL of the main step: the post step kills what is left and closes the 
     { command: stubborn, 'expect-exit': '0' },
     {
       onSpawn: (_, child) => {
-        void waitForFile(join(runner.workspace, 'grandchild.pid'), child).then(found => found && child.kill('SIGKILL'))
+        // Killed once the command runs and main has saved its process group (under load the
+        // grandchild can write its pid before main's next turn saves the group).
+        const groupSaved = async (): Promise<boolean> => {
+          while (runner.savedState()['process-group'] === undefined) {
+            if (child.exitCode !== null || child.signalCode !== null) return false
+            await new Promise(resolve => setTimeout(resolve, 25))
+          }
+          return true
+        }
+        void waitForFile(join(runner.workspace, 'grandchild.pid'), child)
+          .then(found => found && groupSaved())
+          .then(ready => ready && child.kill('SIGKILL'))
       }
     }
   )

@@ -1,7 +1,7 @@
 /** The attempt groups of the log: closed before the retry note, on a line of their own, and at most once. */
 import { expect, jest, test } from '@jest/globals'
 import { RunLog } from '../../src/action/run-log.js'
-import { createRedactor } from '../../src/core/redaction.js'
+import { createRedactor } from '../../src/core/redaction/index.js'
 
 test('a group per attempt, closed on its own line before the retry note and again by the caller when the run ends or throws', () => {
   const written: string[] = []

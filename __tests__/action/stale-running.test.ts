@@ -6,7 +6,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Receipt } from '../../src/core/receipt.js'
+import type { Receipt } from '../../src/core/receipts/receipt.js'
 import { makeReceipt } from '../helpers/receipts.js'
 import { FakeRunner, receiptsInCacheEntry } from '../helpers/runner.js'
 import { ResultsService } from '../helpers/results-service.js'

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ReceiptSchema } from '../../src/core/receipt.js'
+import { ReceiptSchema } from '../../src/core/receipts/receipt.js'
 import { runCli, scratchRepo, type CliResult } from '../helpers/cli.js'
 import { runDirs, sessionDirs } from '../helpers/trace.js'
 

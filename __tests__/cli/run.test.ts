@@ -436,7 +436,7 @@ describe('help', () => {
   test('reverify run --help lists every flag', async () => {
     const result = await runCli(['run', '--help'], repo)
     expect(result.code).toBe(0)
-    const { RUN_INPUT_NAMES } = await import('../../src/core/settings.js')
+    const { RUN_INPUT_NAMES } = await import('../../src/core/inputs/settings.js')
     for (const name of RUN_INPUT_NAMES) expect(result.stdout).toContain(`--${name}`)
   })
 

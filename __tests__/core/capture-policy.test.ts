@@ -1,9 +1,9 @@
 import { describe, expect, test } from '@jest/globals'
 import { captureMessage as actionCaptureMessage } from '../../src/action/run-log.js'
 import { captureMessage as cliCaptureMessage } from '../../src/cli/verify.js'
-import { decideCaptureBeforeRetry, type CaptureVerdict } from '../../src/core/capture-policy.js'
-import type { CaptureMode } from '../../src/core/config-file.js'
-import type { Receipt, ReceiptStatus } from '../../src/core/receipt.js'
+import { decideCaptureBeforeRetry, type CaptureVerdict } from '../../src/core/capture/capture-policy.js'
+import type { CaptureMode } from '../../src/core/capture/config-file.js'
+import type { Receipt, ReceiptStatus } from '../../src/core/receipts/receipt.js'
 import { makeReceipt } from '../helpers/receipts.js'
 
 const capture = { captured_at: '2026-11-30T08:00:00Z', note: 'dns', source: 'cli', by: 'me' }

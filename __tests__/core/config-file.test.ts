@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { parseCaptureMode, readConfig, resolveCaptureMode, setCaptureMode } from '../../src/core/config-file.js'
+import { parseCaptureMode, readConfig, resolveCaptureMode, setCaptureMode } from '../../src/core/capture/config-file.js'
 import { scratchDir } from '../helpers/receipts.js'
 
 async function repoWithConfig(text?: string): Promise<string> {

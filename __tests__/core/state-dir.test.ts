@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ensureStateDir, receiptPath } from '../../src/core/state-dir.js'
+import { ensureStateDir, receiptPath } from '../../src/core/receipts/state-dir.js'
 import { scratchDir } from '../helpers/receipts.js'
 
 describe('ensureStateDir', () => {

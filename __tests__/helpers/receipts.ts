@@ -2,9 +2,9 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { commandIdentity } from '../../src/core/identity.js'
-import type { Receipt } from '../../src/core/receipt.js'
-import { loadRunSeal, sealKeyPath, sealReceipt } from '../../src/core/run-seal.js'
+import { commandIdentity } from '../../src/core/receipts/identity.js'
+import type { Receipt } from '../../src/core/receipts/receipt.js'
+import { loadRunSeal, sealKeyPath, sealReceipt } from '../../src/core/recovery/run-seal.js'
 
 /** A fresh empty directory under the system temp dir. */
 export async function scratchDir(prefix = 'reverify-receipts-'): Promise<string> {

@@ -150,6 +150,11 @@ export class FakeRunner {
     return this.step('index.js', inputs, {}, options)
   }
 
+  /** The state the current main step has saved so far. */
+  savedState(): Record<string, string> {
+    return parseCommandFile(readFileSync(this.stateFile, 'utf8'))
+  }
+
   /** Runs the post step of the last main step, with the state main saved. */
   post(options: StepOptions = {}): Promise<StepResult> {
     const state = parseCommandFile(readFileSync(this.stateFile, 'utf8'))

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Receipt } from '../../src/core/receipt.js'
+import type { Receipt } from '../../src/core/receipts/receipt.js'
 import { REPO_ROOT } from './cli.js'
 import type { ResultsService } from './results-service.js'
 

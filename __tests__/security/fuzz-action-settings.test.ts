@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import fc from 'fast-check'
 import { ActionInput } from '../../src/action/constants.js'
-import { readActionSettings } from '../../src/action/settings.js'
-import { isUserError } from '../../src/core/errors.js'
-import { isRunId } from '../../src/core/run-id.js'
-import { MAX_COMMAND_CHARS, MAX_COMMANDS } from '../../src/core/receipt.js'
-import { identityLines } from '../../src/core/script-lines.js'
-import { RUN_INPUT_NAMES, type RunSettings } from '../../src/core/settings.js'
+import { readActionSettings, readRedactValues } from '../../src/action/settings.js'
+import { isUserError } from '../../src/core/base/errors.js'
+import { isRunId } from '../../src/core/receipts/run-id.js'
+import { MAX_COMMAND_CHARS, MAX_COMMANDS } from '../../src/core/receipts/receipt.js'
+import { identityLines } from '../../src/core/shell/script-lines.js'
+import { RUN_INPUT_NAMES, type RunSettings } from '../../src/core/inputs/settings.js'
 import { hostileText } from '../helpers/fuzz.js'
 
 const RUNS = 600
@@ -107,9 +107,9 @@ test('random action inputs: settings, or one line naming the bad input', () => {
         return
       }
       expect(isAbsolute(settings.stateDir)).toBe(true)
-      expect(settings.redact.every(value => value !== '' && value === value.trim())).toBe(true)
-      if (settings.capture) expect(settings.capture.ref === 'latest' || isRunId(settings.capture.ref)).toBe(true)
-      else expectUsable(settings.run!)
+      expect(readRedactValues(name => given[name] ?? '').every(value => value !== '' && value === value.trim())).toBe(true)
+      if (settings.mode === 'capture') expect(settings.capture.ref === 'latest' || isRunId(settings.capture.ref)).toBe(true)
+      else expectUsable(settings.run)
     }),
     { numRuns: RUNS }
   )

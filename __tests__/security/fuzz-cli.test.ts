@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } fro
 import { tmpdir } from 'node:os'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import fc from 'fast-check'
-import { RUN_INPUT_NAMES } from '../../src/core/settings.js'
+import { RUN_INPUT_NAMES } from '../../src/core/inputs/settings.js'
 import { runCli, type CliResult } from '../helpers/cli.js'
 import { hostileText, listTree } from '../helpers/fuzz.js'
 

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check'
 import { trailersFromEvent } from '../../src/action/capture-sources.js'
-import { MAX_TRAILER_NOTE_CHARS, MAX_TRAILERS, parseCaptureTrailers, type CaptureTrailer } from '../../src/core/capture.js'
-import { isRunId } from '../../src/core/run-id.js'
+import { MAX_TRAILER_NOTE_CHARS, MAX_TRAILERS, parseCaptureTrailers, type CaptureTrailer } from '../../src/core/capture/capture.js'
+import { isRunId } from '../../src/core/receipts/run-id.js'
 import { hostileText } from '../helpers/fuzz.js'
 
 const RUNS = { randomJson: 400, eventShaped: 400, trailerText: 500, needle: 200 }

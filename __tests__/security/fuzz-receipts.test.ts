@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
-import { parseReceipt } from '../../src/core/receipt.js'
+import { parseReceipt } from '../../src/core/receipts/receipt.js'
 import { runCli, scratchRepo } from '../helpers/cli.js'
 import { hostileText } from '../helpers/fuzz.js'
 import { makeReceipt } from '../helpers/receipts.js'

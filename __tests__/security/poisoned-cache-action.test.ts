@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { historyKey, commandIdentity } from '../../src/core/identity.js'
+import { historyKey, commandIdentity } from '../../src/core/receipts/identity.js'
 import { FakeRunner } from '../helpers/runner.js'
 import { ResultsService } from '../helpers/results-service.js'
 import { listTree } from '../helpers/fuzz.js'

@@ -9,7 +9,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { commandIdentity, historyKey } from '../../src/core/identity.js'
+import { commandIdentity, historyKey } from '../../src/core/receipts/identity.js'
 import { inputsOf } from '../../src/core/inputs/table.js'
 import { makeReceipt } from '../helpers/receipts.js'
 import { FakeRunner, type StepResult } from '../helpers/runner.js'

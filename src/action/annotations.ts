@@ -6,13 +6,20 @@
 import * as core from '@actions/core'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { print } from './workflow-commands.js'
-import type { Redactor } from '../core/redaction.js'
-import { excerptBlocks, MAX_EXCERPT_CHARS, type ExcerptBlock } from '../core/run/excerpt.js'
-import type { CompletedRun, RunReport } from '../core/run/report.js'
-import { locateInText, type LocationBase, type SourceLocation } from '../core/run/source-location.js'
-import { refusalNote } from '../core/run/verify-run.js'
-import type { HistoryFacts } from '../core/run/history-facts.js'
-import type { FailedTest } from '../core/test-results/attempt-tests.js'
+import {
+  MAX_EXCERPT_CHARS,
+  excerptBlocks,
+  locateInText,
+  refusalNote,
+  type CompletedRun,
+  type ExcerptBlock,
+  type FailedTest,
+  type HistoryFacts,
+  type LocationBase,
+  type Redactor,
+  type RunReport,
+  type SourceLocation
+} from '../core/index.js'
 import { AnnotationTitle, captureMessage } from './run-log.js'
 
 /** GitHub shows at most 10 annotations of each level per step. */

@@ -4,23 +4,21 @@
  */
 import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
-import { captureRun } from '../core/capture.js'
-import type { Redactor } from '../core/redaction.js'
-import type { ReceiptStore } from '../core/receipt-store.js'
+import { captureRun, type ReceiptStore, type Redactor } from '../core/index.js'
 import { Output } from './constants.js'
 import { text } from './markdown.js'
-import { newHistoryKey, saveHistory, type HistoryOptions } from './receipt-history.js'
-import type { ActionSettings } from './settings.js'
+import { newHistoryKey, saveHistory, type HistoryOptions } from './persistence/receipt-history.js'
+import type { CaptureSettings } from './settings.js'
 
 /** Captures the run `capture.ref` names, saves the history (cache-receipts on) and writes the summary. */
 export async function runCaptureMode(
-  capture: NonNullable<ActionSettings['capture']>,
-  settings: ActionSettings,
+  settings: CaptureSettings,
   store: ReceiptStore,
   history: HistoryOptions,
   env: NodeJS.ProcessEnv,
   redactor: Redactor
 ): Promise<void> {
+  const { capture } = settings
   const receipt = await captureRun(store, capture.ref, {
     note: capture.note,
     source: 'action',

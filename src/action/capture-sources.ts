@@ -4,7 +4,7 @@
  * attacker-controllable text: validated, bounded, and only ever parsed for trailers.
  */
 import { z } from 'zod'
-import { parseCaptureTrailers, type CaptureTrailer } from '../core/capture.js'
+import { parseCaptureTrailers, type CaptureTrailer } from '../core/index.js'
 
 /** Trailers found in one text, with where the text came from. */
 export interface TrailerSource {

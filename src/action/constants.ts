@@ -1,5 +1,5 @@
 /** Names the action shares with action.yml, the runner and its own post step. */
-import type { InputName } from '../core/inputs/table.js'
+import type { InputName } from '../core/index.js'
 
 /** Inputs only the action has (the run inputs are RUN_INPUT_NAMES in the core); all are rows of the input table. */
 export const ActionInput = {

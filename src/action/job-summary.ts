@@ -6,12 +6,16 @@
  * or an input goes through markdown.ts, so it stays text.
  */
 import { StringDecoder } from 'node:string_decoder'
-import type { AttemptResult } from '../core/attempt.js'
-import type { CaptureMode } from '../core/config-file.js'
-import { reviewerExcerpt } from '../core/run/excerpt.js'
-import type { HistoryFacts, PastRun } from '../core/run/history-facts.js'
-import type { CompletedRun, RunReport } from '../core/run/report.js'
-import type { FailedTest } from '../core/test-results/attempt-tests.js'
+import {
+  reviewerExcerpt,
+  type AttemptResult,
+  type CaptureMode,
+  type CompletedRun,
+  type FailedTest,
+  type HistoryFacts,
+  type PastRun,
+  type RunReport
+} from '../core/index.js'
 import { cell, codeSpan, fenced, text } from './markdown.js'
 import { captureCommitCommand } from './run-log.js'
 

@@ -7,32 +7,40 @@
  */
 import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
-import type { ConsoleStream } from '../core/attempt.js'
-import { systemClock } from '../core/clock.js'
-import { readConfig, resolveCaptureMode, type CaptureMode } from '../core/config-file.js'
-import { describeError, isUserError } from '../core/errors.js'
-import { inputLines } from '../core/inputs/kinds.js'
-import { createRedactor, type Redactor } from '../core/redaction.js'
-import { ReceiptStore } from '../core/receipt-store.js'
-import { ensureStateDir } from '../core/state-dir.js'
-import { processRunner } from '../core/process-runner.js'
-import { historyFacts, type HistoryFacts } from '../core/run/history-facts.js'
-import type { RunReport } from '../core/run/report.js'
-import { verifyRun } from '../core/run/verify-run.js'
-import { loadRunSeal, sealKeyPath } from '../core/run-seal.js'
-import { VERSION } from '../core/version.js'
-import { scriptLines } from '../core/script-lines.js'
+import {
+  ReceiptStore,
+  VERSION,
+  createRedactor,
+  describeError,
+  ensureStateDir,
+  historyFacts,
+  isUserError,
+  loadRunSeal,
+  processRunner,
+  readConfig,
+  resolveCaptureMode,
+  scriptLines,
+  sealKeyPath,
+  systemClock,
+  verifyRun,
+  type CaptureMode,
+  type ConsoleStream,
+  type HistoryFacts,
+  type Redactor,
+  type RunProgress,
+  type RunReport
+} from '../core/index.js'
 import { runCaptureMode } from './capture-mode.js'
-import { State } from './constants.js'
+import { savePostState } from './post-state.js'
 import { createCacheListing } from './persistence/cache-listing.js'
 import type { CacheStore } from './persistence/cache-store.js'
 import { deadlinesFrom } from './persistence/deadline.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
-import { restoreHistory, type HistoryOptions, type RestoreStatus } from './receipt-history.js'
+import { restoreHistory, type HistoryOptions, type RestoreStatus } from './persistence/receipt-history.js'
 import { reportRun, type TraceUpload } from './report.js'
 import { RunLog, verdictLine } from './run-log.js'
-import { readActionSettings, type ActionSettings } from './settings.js'
-import type { ArtifactClient } from './trace-artifact.js'
+import { readActionSettings, readRedactValues, type ActionSettings, type VerifySettings } from './settings.js'
+import type { ArtifactClient } from './persistence/trace-artifact.js'
 import { applyTrailers } from './trailers.js'
 
 /** What main needs from the outside world; index.ts passes the real ones. */
@@ -70,11 +78,13 @@ async function openStore(settings: ActionSettings, redactor: Redactor): Promise<
 
 /** What the post step needs to close the run if main does not finish. */
 function saveStateForPost(settings: ActionSettings): void {
-  core.saveState(State.StateDir, settings.stateDir)
-  core.saveState(State.HistoryKey, settings.historyKey)
-  core.saveState(State.CacheReceipts, String(settings.cacheReceipts))
-  core.saveState(State.UploadTrace, settings.uploadTrace)
-  if (settings.traceRetentionDays !== undefined) core.saveState(State.TraceRetentionDays, String(settings.traceRetentionDays))
+  savePostState({
+    stateDir: settings.stateDir,
+    historyKey: settings.historyKey,
+    cacheReceipts: settings.cacheReceipts,
+    uploadTrace: settings.uploadTrace,
+    traceRetentionDays: settings.traceRetentionDays
+  })
 }
 
 function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps, redactor: Redactor): HistoryOptions {
@@ -164,96 +174,110 @@ function registerMask(value: string): void {
   for (const piece of value.split(/[\u2028\u2029\u0085]/)) if (piece.trim() !== '') core.setSecret(piece)
 }
 
-/** Runs the main step; never throws. */
-export async function runMain(deps: MainDeps): Promise<void> {
+/** The inputs, with every secret masked and a redactor built before any other input is read. */
+async function readInputs(deps: MainDeps): Promise<{ redactor: Redactor; settings?: ActionSettings; mode?: CaptureMode }> {
   // Masks and the redactor come first: a secret inside any other input, valid or not, is
-  // redacted before it is validated, stored or quoted in an error line
-  const redactValues = inputLines(core.getInput('redact'))
+  // redacted before it is validated, stored or quoted in an error line.
+  const redactValues = readRedactValues(core.getInput)
   for (const value of redactValues) registerMask(value)
   // The token is a secret too, whatever the other inputs turn out to be.
   const token = core.getInput('github-token').trim()
   if (token !== '') registerMask(token)
   const redactor = createRedactor({ values: redactValues, env: deps.env })
-  let settings: ActionSettings
-  let mode: CaptureMode
   try {
-    settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd, redactor)
-    mode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(settings.workspace))
+    const settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd, redactor)
+    return { redactor, settings, mode: resolveCaptureMode(settings.captureBeforeRetry, await readConfig(settings.workspace)) }
   } catch (error) {
-    const message = isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`
-    print.setFailed(redactor.redact(message))
-    core.saveState(State.MainFinished, 'true')
-    return
+    print.setFailed(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))
+    return { redactor }
   }
+}
+
+/** Runs the verify through the core, its progress worded in the log and its run id saved for the post step. */
+async function runVerify(
+  settings: VerifySettings,
+  mode: CaptureMode,
+  store: ReceiptStore,
+  deps: MainDeps,
+  redactor: Redactor
+): Promise<RunReport> {
+  const ci = ciContext(deps.env)
+  const log = new RunLog(scriptLines(settings.run.script), redactor, deps.stdout, deps.stderr)
+  const request = {
+    settings: settings.run,
+    target: settings.target,
+    captureMode: mode,
+    version: VERSION,
+    redactor,
+    seal: await loadRunSeal(sealKeyPath(deps.env)),
+    ...(ci && { ci }),
+    env: deps.env,
+    signal: deps.signal,
+    interruptReason: deps.interruptReason
+  }
+  const ports = {
+    clock: systemClock,
+    processes: processRunner,
+    store,
+    log: (progress: RunProgress) => {
+      if (progress.kind === 'run-created') savePostState({ runId: progress.runId, sessionDir: progress.sessionDir })
+      if (progress.kind === 'process-started') savePostState({ processGroup: progress.pgid })
+      log.progress(progress)
+    },
+    console: { stdout: log.stdout, stderr: log.stderr }
+  }
+  try {
+    return await verifyRun(request, ports)
+  } finally {
+    log.closeAttempt()
+  }
+}
+
+/** Fails the step unless the run succeeded, and prints the verdict last. */
+function finish(run: RunReport, settings: VerifySettings, redactor: Redactor): void {
+  if (run.kind !== 'completed' || run.outcome !== 'success') {
+    if (run.kind === 'completed' && run.interrupted) {
+      const by = run.interruptReason ? ` by ${run.interruptReason}` : ''
+      print.setFailed(`reverify: interrupted${by}: the command was stopped, the trace closed and the receipt marked interrupted`)
+    } else {
+      // A block, a guardrail refusal and a failure have had their titled error annotation
+      // already; setFailed would add a second, untitled one.
+      process.exitCode = 1
+    }
+  }
+  print.info(redactor.redact(verdictLine(run, settings.run.name)))
+}
+
+/** Runs the main step; never throws. */
+export async function runMain(deps: MainDeps): Promise<void> {
+  const { redactor, settings, mode } = await readInputs(deps)
+  if (settings === undefined || mode === undefined) return savePostState({ mainFinished: true })
   try {
     const store = await openStore(settings, redactor)
     saveStateForPost(settings)
     const history = historyOptions(settings, store, deps, redactor)
     const restored = await restoreIfCached(settings, history)
     await applyTrailers(settings, store, deps.env, redactor)
-
-    if (settings.capture) {
-      await runCaptureMode(settings.capture, settings, store, history, deps.env, redactor)
-      core.saveState(State.MainFinished, 'true')
-      return
+    if (settings.mode === 'capture') {
+      await runCaptureMode(settings, store, history, deps.env, redactor)
+      return savePostState({ mainFinished: true })
     }
-
     const effectiveMode = checkableMode(mode, restored)
-    const ci = ciContext(deps.env)
-    const runSettings = settings.run!
-    const log = new RunLog(scriptLines(runSettings.script), redactor, deps.stdout, deps.stderr)
-    let run: RunReport
-    try {
-      run = await verifyRun(
-        {
-          settings: runSettings,
-          target: settings.target,
-          captureMode: effectiveMode,
-          version: VERSION,
-          redactor,
-          seal: await loadRunSeal(sealKeyPath(deps.env)),
-          ...(ci && { ci }),
-          env: deps.env,
-          signal: deps.signal,
-          interruptReason: deps.interruptReason
-        },
-        {
-          clock: systemClock,
-          processes: processRunner,
-          store,
-          log: progress => log.progress(progress),
-          console: { stdout: log.stdout, stderr: log.stderr }
-        }
-      )
-    } finally {
-      log.closeAttempt()
-    }
-
+    const run = await runVerify(settings, effectiveMode, store, deps, redactor)
     const artifact = await persistIfCreated(run, persistOptions(settings, history, deps, redactor))
     await reportRun(run, {
-      name: runSettings.name,
-      commands: scriptLines(runSettings.script),
+      name: settings.run.name,
+      commands: scriptLines(settings.run.script),
       captureMode: effectiveMode,
       summary: settings.summary,
       redactor,
       env: deps.env,
       ...(settings.summary !== 'never' && { history: await commandHistory(settings, store) }),
       ...(artifact && { artifact }),
-      location: { workspace: settings.workspace, workingDirectory: runSettings.workingDirectory }
+      location: { workspace: settings.workspace, workingDirectory: settings.run.workingDirectory }
     })
-    if (run.kind !== 'completed' || run.outcome !== 'success') {
-      if (run.kind === 'completed' && run.interrupted) {
-        const by = run.interruptReason ? ` by ${run.interruptReason}` : ''
-        print.setFailed(`reverify: interrupted${by}: the command was stopped, the trace closed and the receipt marked interrupted`)
-      } else {
-        // A block, a guardrail refusal and a failure have had their titled error annotation
-        // already; setFailed would add a second, untitled one.
-        process.exitCode = 1
-      }
-    }
-    // The verdict is the last thing the step prints.
-    print.info(redactor.redact(verdictLine(run, runSettings.name)))
-    core.saveState(State.MainFinished, 'true')
+    finish(run, settings, redactor)
+    savePostState({ mainFinished: true })
   } catch (error) {
     // Whatever was left open is the post step's to close: main-finished stays unset.
     print.setFailed(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))

@@ -6,20 +6,21 @@
  */
 import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
-import { closeInterruptedRun } from '../core/run/close-interrupted.js'
-import { endMarkedProcesses, endSessionGroups } from '../core/run/crashed-groups.js'
-import { describeError } from '../core/errors.js'
-import { createRedactor } from '../core/redaction.js'
-import type { Receipt } from '../core/receipt.js'
-import { ReceiptStore } from '../core/receipt-store.js'
-import { isRunId } from '../core/run-id.js'
-import { State } from './constants.js'
+import {
+  ReceiptStore,
+  closeInterruptedRun,
+  createRedactor,
+  describeError,
+  endMarkedProcesses,
+  endSessionGroups,
+  type Receipt
+} from '../core/index.js'
+import { readPostState, type PostState } from './post-state.js'
 import type { CacheStore } from './persistence/cache-store.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { deadlinesFrom } from './persistence/deadline.js'
-import type { HistoryOptions } from './receipt-history.js'
-import type { ArtifactClient } from './trace-artifact.js'
-import type { UploadTrace } from './settings.js'
+import type { HistoryOptions } from './persistence/receipt-history.js'
+import type { ArtifactClient } from './persistence/trace-artifact.js'
 
 /** What the post step needs from outside. */
 export interface PostDeps {
@@ -30,17 +31,17 @@ export interface PostDeps {
 }
 
 /** Where and how to persist the closed run, from the state main saved. */
-function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, deps: PostDeps): PersistOptions {
+function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, state: PostState, deps: PostDeps): PersistOptions {
   // The receipt names the command whose history this is; without one there is nothing to save.
   const deadlines = deadlinesFrom(deps.env)
   const history: HistoryOptions | undefined =
-    receipt && core.getState(State.CacheReceipts) !== 'false'
+    receipt && state.cacheReceipts && state.historyKey !== undefined
       ? {
           cache: deps.cache,
           store,
           workspace: deps.env.GITHUB_WORKSPACE || deps.cwd,
           deadlines,
-          historyKey: core.getState(State.HistoryKey),
+          historyKey: state.historyKey,
           target: receipt.target,
           scope: receipt.scope,
           identityHash: receipt.identity_hash,
@@ -48,11 +49,10 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, deps:
           info: message => print.info(message)
         }
       : undefined
-  const days = Number(core.getState(State.TraceRetentionDays))
   return {
     history,
-    uploadTrace: (core.getState(State.UploadTrace) || 'always') as UploadTrace,
-    traceRetentionDays: Number.isInteger(days) && days > 0 ? days : undefined,
+    uploadTrace: state.uploadTrace,
+    traceRetentionDays: state.traceRetentionDays,
     artifact: deps.artifact,
     env: deps.env,
     uploadDeadlineMs: deadlines.uploadMs,
@@ -63,17 +63,16 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, deps:
 /** Runs the post step; never throws, never fails the job. */
 export async function runPost(deps: PostDeps): Promise<void> {
   try {
-    if (core.getState(State.MainFinished) === 'true') {
+    const state = readPostState()
+    if (state.mainFinished) {
       print.debug('reverify: the main step finished and closed its run; nothing to do')
       return
     }
-    const stateDir = core.getState(State.StateDir)
-    const runId = core.getState(State.RunId)
-    if (!stateDir || !isRunId(runId)) {
+    const { stateDir, runId, sessionDir } = state
+    if (stateDir === undefined || runId === undefined) {
       print.info('reverify: the main step did not start a run; nothing to close')
       return
     }
-    const sessionDir = core.getState(State.SessionDir) || undefined
     // The groups the trace recorded, each checked to be the same process before it is signalled.
     for (const ending of await endSessionGroups(stateDir, sessionDir, 1000)) {
       if (ending.result === 'ended') print.info(`reverify: stopped the command's leftover process group ${ending.group.pgid}`)
@@ -98,7 +97,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
     if (closed.reportError !== undefined) print.warning(`reverify: run ${runId}: ${redactor.redact(closed.reportError)}`)
     await persistRun(
       { runId, sessionDir: sessionDir ?? closed.receipt?.session.dir, outcome: 'aborted' },
-      persistOptions(closed.receipt, store, deps)
+      persistOptions(closed.receipt, store, state, deps)
     )
   } catch (error) {
     print.warning(`reverify: the post step could not close the run: ${describeError(error)}`)

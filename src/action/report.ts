@@ -5,17 +5,20 @@
  */
 import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
-import type { CaptureMode } from '../core/config-file.js'
-import { describeError } from '../core/errors.js'
-import { redactDeep, type Redactor } from '../core/redaction.js'
-import type { HistoryFacts } from '../core/run/history-facts.js'
-import type { RunReport } from '../core/run/report.js'
-import type { LocationBase } from '../core/run/source-location.js'
+import {
+  describeError,
+  redactDeep,
+  type CaptureMode,
+  type HistoryFacts,
+  type LocationBase,
+  type Redactor,
+  type RunReport
+} from '../core/index.js'
 import { annotateRun } from './annotations.js'
 import { Output } from './constants.js'
 import { fitSummary, verifySummary } from './job-summary.js'
 import type { SummaryWhen } from './settings.js'
-import { artifactUrl } from './trace-artifact.js'
+import { artifactUrl } from './persistence/trace-artifact.js'
 
 /** What became of the trace artifact, for the outputs and the summary. */
 export interface TraceUpload {

@@ -3,15 +3,15 @@
  * log, the capture-before-retry warning as an annotation, and the state the post step
  * needs saved the moment it exists.
  */
-import { captureCommitCommand } from '../core/remedy.js'
-import * as core from '@actions/core'
+import {
+  captureCommitCommand,
+  captureHeadline,
+  type ConsoleStream,
+  type Redactor,
+  type RunProgress,
+  type RunReport
+} from '../core/index.js'
 import { CommandFence, print } from './workflow-commands.js'
-import { captureHeadline } from '../core/capture-policy.js'
-import type { Redactor } from '../core/redaction.js'
-import type { ConsoleStream } from '../core/attempt.js'
-import type { RunProgress } from '../core/run/ports.js'
-import type { RunReport } from '../core/run/report.js'
-import { State } from './constants.js'
 
 /** Annotation titles, one per kind of finding. */
 export const AnnotationTitle = {
@@ -90,7 +90,7 @@ export class RunLog {
 
   /** Tells the log (and the post step's saved state) what the core reports as it happens. */
   progress(progress: RunProgress): void {
-    // Saving state writes a file, not a line: the command may still be printing then
+    // These print nothing (main saves them for the post step): the command may still be printing
     if (progress.kind !== 'run-created' && progress.kind !== 'process-started') this.resumeCommands()
     switch (progress.kind) {
       case 'uncaptured-failure':
@@ -136,11 +136,8 @@ export class RunLog {
         this.groupOpen = true
         return
       case 'run-created':
-        core.saveState(State.RunId, progress.runId)
-        core.saveState(State.SessionDir, progress.sessionDir)
-        return
       case 'process-started':
-        core.saveState(State.ProcessGroup, String(progress.pgid))
+        // Saved for the post step by main (post-state.ts); nothing to print.
         return
     }
   }

@@ -3,14 +3,21 @@
  * core's parser (the same one the CLI uses); the action's own few go through the same
  * input table.
  */
-import { UsageError } from '../core/errors.js'
-import { historyKey, scriptIdentity, type CommandIdentity } from '../core/identity.js'
-import { parseInputs } from '../core/inputs/parse.js'
-import { resolveStateDir, type InputPlace } from '../core/inputs/resolve.js'
-import { inputsOf } from '../core/inputs/table.js'
-import { identityLines } from '../core/script-lines.js'
-import type { Redactor } from '../core/redaction.js'
-import { parseRunSettings, type RunSettings } from '../core/settings.js'
+import {
+  UsageError,
+  historyKey,
+  identityLines,
+  inputLines,
+  inputsOf,
+  parseInputs,
+  parseRunSettings,
+  resolveStateDir,
+  scriptIdentity,
+  type CommandIdentity,
+  type InputPlace,
+  type Redactor,
+  type RunSettings
+} from '../core/index.js'
 import { ActionInput } from './constants.js'
 
 /** When to upload the trace artifact. */
@@ -20,11 +27,8 @@ export type UploadTrace = 'always' | 'on-failure' | 'never'
 export type SummaryWhen = 'always' | 'on-failure' | 'never'
 
 /** Everything the action was asked to do. */
-export interface ActionSettings {
-  /** Verify mode: what to run. Absent in capture mode. */
-  run?: RunSettings
-  /** Capture mode: which run to capture, and the note. */
-  capture?: { ref: string; note: string }
+/** What the action reads in either mode. */
+interface CommonSettings {
   identity: CommandIdentity
   scope: string
   historyKey: string
@@ -39,8 +43,22 @@ export interface ActionSettings {
   /** The repository, owner/name: the target receipts are compared within. */
   target: string
   workspace: string
-  redact: string[]
 }
+
+/** Verify mode: what to run. */
+export interface VerifySettings extends CommonSettings {
+  mode: 'verify'
+  run: RunSettings
+}
+
+/** Capture mode: which run to capture, and the note; nothing runs. */
+export interface CaptureSettings extends CommonSettings {
+  mode: 'capture'
+  capture: { ref: string; note: string }
+}
+
+/** The action's settings, one mode or the other. */
+export type ActionSettings = VerifySettings | CaptureSettings
 
 /** Reads one input by name; '' when not given. */
 export type InputReader = (name: string) => string
@@ -74,22 +92,20 @@ export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: stri
   const given = parseInputs(raw, MODE_INPUTS, place)
   const stateDir = resolveStateDir(given['state-dir'], place).path
 
-  let run: RunSettings | undefined
-  let capture: ActionSettings['capture']
+  let mode: { mode: 'verify'; run: RunSettings } | { mode: 'capture'; capture: CaptureSettings['capture'] }
   if (given.capture !== undefined) {
     // Capture mode runs nothing: only the command and scope matter, to find its history.
     if (identityLines(given.command).length === 0) {
       throw new UsageError('command: required in capture mode too; give the same command (and scope) as the failing step')
     }
-    capture = { ref: given.capture, note: given['capture-note'] ?? '' }
+    mode = { mode: 'capture', capture: { ref: given.capture, note: given['capture-note'] ?? '' } }
   } else {
-    run = parseRunSettings({ ...raw, 'state-dir': stateDir }, workspace, { path: env.PATH })
+    mode = { mode: 'verify', run: parseRunSettings({ ...raw, 'state-dir': stateDir }, workspace, { path: env.PATH }) }
   }
-  const identity = scriptIdentity(run?.script ?? given.command)
+  const identity = scriptIdentity(mode.mode === 'verify' ? mode.run.script : given.command)
   const scope = given.scope ?? ''
   return {
-    run,
-    capture,
+    ...mode,
     identity,
     scope,
     historyKey: historyKey(target, scope, identity.hash),
@@ -102,7 +118,15 @@ export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: stri
     ...(given['trace-retention-days'] !== undefined && { traceRetentionDays: given['trace-retention-days'] }),
     stateDir,
     target,
-    workspace,
-    redact: given.redact
+    workspace
   }
+}
+
+/**
+ * The `redact` input's values, read the one way both steps read it: the main step masks them
+ * and builds its redactor from them before any other input is read, the post step builds
+ * its redactor from them.
+ */
+export function readRedactValues(input: InputReader): string[] {
+  return inputLines(input('redact'))
 }

@@ -5,10 +5,7 @@
 import { print } from './workflow-commands.js'
 import { getExecOutput } from '@actions/exec'
 import { readFile } from 'node:fs/promises'
-import { applyCaptureTrailers, parseCaptureTrailers } from '../core/capture.js'
-import { describeError } from '../core/errors.js'
-import type { Redactor } from '../core/redaction.js'
-import type { ReceiptStore } from '../core/receipt-store.js'
+import { applyCaptureTrailers, describeError, parseCaptureTrailers, type ReceiptStore, type Redactor } from '../core/index.js'
 import { trailersFromEvent } from './capture-sources.js'
 import type { ActionSettings } from './settings.js'
 

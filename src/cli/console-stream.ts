@@ -5,7 +5,7 @@
  * the verdict for a run), and a run goes on to its receipt, because its trace and receipt are
  * the record, not the console (docs/design.md §1, "Console summary").
  */
-import type { ConsoleStream } from '../core/attempt.js'
+import type { ConsoleStream } from '../core/index.js'
 
 /** Error codes that mean "nobody reads this stream any more". */
 const READER_GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END'])

@@ -5,9 +5,7 @@
  * takes `=true|false`, and a value starting with '-' (`--max-retries -1`) is still a value.
  */
 import { parseArgs } from 'node:util'
-import { UsageError } from '../core/errors.js'
-import { inputSpec, inputsOf, type CliCommand, type InputName } from '../core/inputs/table.js'
-import { printable } from '../core/printable.js'
+import { UsageError, inputSpec, inputsOf, printable, type CliCommand, type InputName } from '../core/index.js'
 
 /** A parsed command line. */
 export interface CommandLine {

@@ -1,7 +1,5 @@
 /** `reverify flaky [--json] [--since N]`: this repository's tests by how often they flaked (docs/design.md §1 "Test results"). */
-import { UsageError } from '../core/errors.js'
-import { parseInputs } from '../core/inputs/parse.js'
-import { testHistory } from '../core/test-results/test-history.js'
+import { UsageError, parseInputs, testHistory } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { flakyHelp } from './help.js'
 import { println, type CliIo } from './io.js'

@@ -1,5 +1,5 @@
 /** The CLI's help texts: every subcommand, and every flag as the input table describes it. */
-import { HELP_GROUPS, inputSpec, type InputName } from '../core/inputs/table.js'
+import { HELP_GROUPS, inputSpec, type InputName } from '../core/index.js'
 import { flagsOf } from './flags.js'
 
 /** `reverify --help`: the subcommands, exit codes and where state lives. */

@@ -1,6 +1,6 @@
 /** Entry point of dist/cli.js: wires the process to main(). */
 import { z } from 'zod'
-import { ExitCode } from '../core/errors.js'
+import { ExitCode } from '../core/index.js'
 import { closedPipeTolerant } from './console-stream.js'
 import { main } from './main.js'
 

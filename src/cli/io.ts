@@ -1,5 +1,5 @@
 /** What the CLI touches of its process, injectable so tests can run it in-process. */
-import type { ConsoleStream } from '../core/attempt.js'
+import type { ConsoleStream } from '../core/index.js'
 
 /** The CLI's process-level surroundings. */
 export interface CliIo {

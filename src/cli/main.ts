@@ -1,9 +1,5 @@
 /** The CLI's dispatcher: subcommand → handler, user errors → one line and exit 2. */
-import { ExitCode, describeError, isUserError } from '../core/errors.js'
-import { inputLines } from '../core/inputs/kinds.js'
-import { createRedactor, type Redactor } from '../core/redaction.js'
-import { showValue } from '../core/settings.js'
-import { VERSION } from '../core/version.js'
+import { ExitCode, VERSION, createRedactor, describeError, inputLines, isUserError, showValue, type Redactor } from '../core/index.js'
 import { MAIN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
 import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'

@@ -1,21 +1,28 @@
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
 import { hostname, userInfo } from 'node:os'
-import { captureRun } from '../core/capture.js'
-import { parseCaptureMode, readConfig, setCaptureMode } from '../core/config-file.js'
-import { UsageError } from '../core/errors.js'
-import type { Receipt } from '../core/receipt.js'
-import { resumeCommand, type RemedyPlace } from '../core/remedy.js'
-import { ReceiptStore } from '../core/receipt-store.js'
-import { ownerGone } from '../core/run/resume.js'
-import { requireRunId } from '../core/run-id.js'
-import { showValue } from '../core/settings.js'
-import { ensureStateDir } from '../core/state-dir.js'
-import { parseInputs } from '../core/inputs/parse.js'
-import { defaultStateDir, findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
+import {
+  ReceiptStore,
+  UsageError,
+  captureRun,
+  defaultStateDir,
+  ensureStateDir,
+  findTargetRoot,
+  ownerGone,
+  parseCaptureMode,
+  parseInputs,
+  readConfig,
+  requireRunId,
+  resolveStateDir,
+  resumeCommand,
+  scriptLabel,
+  setCaptureMode,
+  showValue,
+  type Receipt,
+  type RemedyPlace
+} from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { captureHelp, CONFIG_HELP, receiptsHelp } from './help.js'
 import { println, type CliIo } from './io.js'
-import { scriptLabel } from '../core/script-lines.js'
 
 /** A state directory's receipt store, and the repository it belongs to. */
 export interface StoreContext {

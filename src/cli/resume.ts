@@ -1,16 +1,21 @@
 /** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (docs/design.md §6). */
 import { hostname } from 'node:os'
 import { resolve } from 'node:path'
-import { UsageError } from '../core/errors.js'
-import { ReceiptStore } from '../core/receipt-store.js'
-import { ownerGone } from '../core/run/resume.js'
-import { loadRunSeal, receiptSealed, sealKeyPath } from '../core/run-seal.js'
-import { requireRunId } from '../core/run-id.js'
-import { isOwnSessionDir } from '../core/session/layout.js'
-import { readRunInputs } from '../core/session/run-record.js'
-import { parseRunSettings } from '../core/settings.js'
-import { parseInputs } from '../core/inputs/parse.js'
-import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
+import {
+  ReceiptStore,
+  UsageError,
+  findTargetRoot,
+  isOwnSessionDir,
+  loadRunSeal,
+  ownerGone,
+  parseInputs,
+  parseRunSettings,
+  readRunInputs,
+  receiptSealed,
+  requireRunId,
+  resolveStateDir,
+  sealKeyPath
+} from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { resumeHelp } from './help.js'
 import { println, type CliIo } from './io.js'

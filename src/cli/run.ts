@@ -1,6 +1,5 @@
 /** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
-import { UsageError } from '../core/errors.js'
-import { parseRunSettings, showValue } from '../core/settings.js'
+import { UsageError, parseRunSettings, showValue } from '../core/index.js'
 import { parseCommandLine } from './flags.js'
 import { runHelp } from './help.js'
 import type { CliIo } from './io.js'

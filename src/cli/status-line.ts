@@ -5,7 +5,7 @@
  * the core: the core only tells the `log` port that an attempt started or failed, and
  * writes the command's output to the console port, which the CLI wraps with `wrap`.
  */
-import type { ConsoleStream } from '../core/attempt.js'
+import type { ConsoleStream } from '../core/index.js'
 
 /** Back to the start of the line and erase it: what is under the status line comes back clean. */
 const ERASE_LINE = '\r\u001b[2K'

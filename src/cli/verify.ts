@@ -3,26 +3,34 @@
  * what the core reports as it happens (stderr), prints the console summary (stdout,
  * docs/design.md §1) and turns the report into the exit code.
  */
-import { captureHeadline } from '../core/capture-policy.js'
-import { systemClock } from '../core/clock.js'
-import { readConfig, resolveCaptureMode } from '../core/config-file.js'
-import { ExitCode } from '../core/errors.js'
-import { processRunner } from '../core/process-runner.js'
-import type { Receipt } from '../core/receipt.js'
-import { ReceiptStore } from '../core/receipt-store.js'
-import { createRedactor, type Redactor } from '../core/redaction.js'
-import { captureCommand, type RemedyPlace } from '../core/remedy.js'
-import { loadRunSeal, sealKeyPath } from '../core/run-seal.js'
-import { stateDirFull } from '../core/run/disk-full.js'
-import type { RunProgress } from '../core/run/ports.js'
-import type { RunReport } from '../core/run/report.js'
-import { refusalNote, verifyRun } from '../core/run/verify-run.js'
-import { scriptLines } from '../core/script-lines.js'
-import type { RunSettings } from '../core/settings.js'
-import type { RunTests } from '../core/test-results/run-tests.js'
-import { findTargetRoot, resolveStateDir } from '../core/inputs/resolve.js'
-import { ensureStateDir } from '../core/state-dir.js'
-import { VERSION } from '../core/version.js'
+import {
+  ExitCode,
+  ReceiptStore,
+  VERSION,
+  captureCommand,
+  captureHeadline,
+  createRedactor,
+  ensureStateDir,
+  findTargetRoot,
+  loadRunSeal,
+  processRunner,
+  readConfig,
+  refusalNote,
+  resolveCaptureMode,
+  resolveStateDir,
+  scriptLines,
+  sealKeyPath,
+  stateDirFull,
+  systemClock,
+  verifyRun,
+  type Receipt,
+  type Redactor,
+  type RemedyPlace,
+  type RunProgress,
+  type RunReport,
+  type RunSettings,
+  type RunTests
+} from '../core/index.js'
 import { println, type CliIo } from './io.js'
 import { describeDuration, StatusLine, wantsStatusLine } from './status-line.js'
 

@@ -12,7 +12,7 @@ import { flagsOf, parseCommandLine } from '../../../src/cli/flags.js'
 import { captureHelp, receiptsHelp, resumeHelp, runHelp } from '../../../src/cli/help.js'
 import { parseInputs } from '../../../src/core/inputs/parse.js'
 import { INPUT_NAMES, inputSpec, inputsOf } from '../../../src/core/inputs/table.js'
-import { RUN_INPUT_NAMES } from '../../../src/core/settings.js'
+import { RUN_INPUT_NAMES } from '../../../src/core/inputs/settings.js'
 import { REPO_ROOT } from '../../helpers/cli.js'
 import { contractDifferences, type ContractTexts } from '../../helpers/input-contract.js'
 

@@ -1,8 +1,8 @@
 /** The report's one escaping function and template tag, and the log line markup (docs/design.md §8). */
 import { escapeHtml, markup } from '../../../src/core/report/html.js'
 import { logLineMarkup } from '../../../src/core/report/log-lines.js'
-import { OutputSummarizer } from '../../../src/core/output-summary.js'
-import { reviewerExcerpt } from '../../../src/core/run/excerpt.js'
+import { OutputSummarizer } from '../../../src/core/output/output-summary.js'
+import { reviewerExcerpt } from '../../../src/core/output/excerpt.js'
 
 test('escapeHtml replaces the characters that end text or a quoted attribute', () => {
   expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;')

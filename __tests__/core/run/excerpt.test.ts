@@ -1,5 +1,5 @@
-import { attemptExcerpt, excerptBlocks, reviewerExcerpt } from '../../../src/core/run/excerpt.js'
-import { OutputSummarizer } from '../../../src/core/output-summary.js'
+import { attemptExcerpt, excerptBlocks, reviewerExcerpt } from '../../../src/core/output/excerpt.js'
+import { OutputSummarizer } from '../../../src/core/output/output-summary.js'
 import { goOutput, jestOutput, pytestOutput, tscOutput } from '../../helpers/failing-output.js'
 
 /** The summary the trace records for this output (docs/design.md §2). */

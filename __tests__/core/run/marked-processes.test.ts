@@ -3,7 +3,7 @@
  * attempt started in the moment before its process group reached the trace.
  */
 import { spawn } from 'node:child_process'
-import { endMarkedProcesses, markedProcesses, RUN_MARKER_VAR } from '../../../src/core/run/crashed-groups.js'
+import { endMarkedProcesses, markedProcesses, RUN_MARKER_VAR } from '../../../src/core/process/crashed-groups.js'
 
 const RUN = '20261201-120000-verify-abc123'
 const OTHER = '20261201-120000-verify-def456'

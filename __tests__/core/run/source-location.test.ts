@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { locateInText } from '../../../src/core/run/source-location.js'
+import { locateInText } from '../../../src/core/output/source-location.js'
 
 let root: string
 let workspace: string

@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { processRunner } from '../../../src/core/process-runner.js'
+import { processRunner } from '../../../src/core/process/process-runner.js'
 import { findProgram, shellInvocation, shellProgram, type ShellSpec } from '../../../src/core/shell/script-shell.js'
 
 const scratch = () => realpathSync(mkdtempSync(join(tmpdir(), 'reverify-shell-')))

@@ -7,8 +7,7 @@
  */
 import { HttpClient, HttpClientError } from '@actions/http-client'
 import { z } from 'zod'
-import { describeError } from '../../core/errors.js'
-import { printable } from '../../core/printable.js'
+import { describeError, printable } from '../../core/index.js'
 
 /** Most entries asked for in one listing (the API allows 100 a page). */
 export const MAX_LISTED = 100

@@ -6,7 +6,7 @@
  */
 import { workflowSafe } from '../workflow-commands.js'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { describeError } from '../../core/errors.js'
+import { describeError } from '../../core/index.js'
 
 /** The two calls of @actions/cache the adapter wraps (the real module fits). */
 export interface CacheClient {

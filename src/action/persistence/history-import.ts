@@ -9,12 +9,20 @@
  */
 import { lstat, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isErrorCode, readRegularFile, requireRealDirectory } from '../../core/atomic-file.js'
-import { describeError } from '../../core/errors.js'
-import { printable } from '../../core/printable.js'
-import { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from '../../core/receipt.js'
-import { MAX_RECEIPT_BYTES, type ReceiptStore } from '../../core/receipt-store.js'
-import { isRunId } from '../../core/run-id.js'
+import {
+  MAX_RECEIPT_BYTES,
+  compareNewestFirst,
+  describeError,
+  isErrorCode,
+  isRunId,
+  parseReceipt,
+  printable,
+  readRegularFile,
+  requireRealDirectory,
+  startedAtMs,
+  type Receipt,
+  type ReceiptStore
+} from '../../core/index.js'
 
 /** A restored `running` receipt of another run attempt older than this is ignored. */
 export const STALE_RUNNING_MS = 24 * 60 * 60 * 1000

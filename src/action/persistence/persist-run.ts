@@ -4,9 +4,9 @@
  * cancel both have to fit in the runner's grace period, and neither can fail the other (or
  * the step): each only warns.
  */
-import { newHistoryKey, saveHistory, type HistoryOptions } from '../receipt-history.js'
+import { newHistoryKey, saveHistory, type HistoryOptions } from './receipt-history.js'
 import type { UploadTrace } from '../settings.js'
-import { shouldUpload, uploadTrace, type ArtifactClient } from '../trace-artifact.js'
+import { shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
 import { deadlineText, withinDeadline } from './deadline.js'
 
 /** The run whose trace may be uploaded; upload-trace `on-failure` looks at its outcome. */

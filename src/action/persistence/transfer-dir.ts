@@ -11,7 +11,7 @@
  */
 import { lstat, mkdir, readdir, rm, rmdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isErrorCode } from '../../core/atomic-file.js'
+import { isErrorCode } from '../../core/index.js'
 
 /** The folder under the workspace that holds transfer folders. */
 export const TRANSFER_ROOT = '.reverify-history'

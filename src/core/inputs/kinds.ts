@@ -6,12 +6,17 @@
 import { statSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { z } from 'zod'
-import { showValue } from '../printable.js'
-import { isRunId } from '../run-id.js'
-import { identityLines } from '../script-lines.js'
-import type { ExitCodeList } from '../settings.js'
+import { showValue } from '../base/printable.js'
+import { isRunId } from '../receipts/run-id.js'
+import { identityLines } from '../shell/script-lines.js'
 import { isShellName, SHELL_NAMES, type ShellSpec } from '../shell/script-shell.js'
 import { resolveStateDir, stateDirProblem, type InputPlace } from './resolve.js'
+
+/** `retry-on-exit-codes`: inclusive ranges, and the text as given (trimmed parts) for notes and run.json. */
+export interface ExitCodeList {
+  text: string
+  ranges: Array<[number, number]>
+}
 import type { InputKind } from './table.js'
 
 /** A schema from the given text to a typed value. */

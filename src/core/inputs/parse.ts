@@ -4,10 +4,9 @@
  * that front end spells it (`--expect-exit: …` on the CLI, `expect-exit: …` in the action).
  */
 import { z } from 'zod'
-import { UsageError } from '../errors.js'
-import type { ExitCodeList } from '../settings.js'
+import { UsageError } from '../base/errors.js'
 import type { ShellSpec } from '../shell/script-shell.js'
-import { kindSchema, unsetText } from './kinds.js'
+import { kindSchema, unsetText, type ExitCodeList } from './kinds.js'
 import { inputLabel, type InputPlace } from './resolve.js'
 import { INPUT_NAMES, inputSpec, type INPUTS, type InputName } from './table.js'
 

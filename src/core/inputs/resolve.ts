@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { UsageError } from '../errors.js'
+import { UsageError } from '../base/errors.js'
 
 /** The front end an input was given to, and what its relative paths and defaults hang on. */
 export interface InputPlace {

@@ -4,10 +4,10 @@
  * and the receipt history of its command. The logs are not read here: the renderer streams
  * them, so memory does not follow their size.
  */
-import { captureCommand, captureCommitCommand } from '../remedy.js'
-import type { Receipt } from '../receipt.js'
-import { isProcessGroupNote } from '../run/crashed-groups.js'
-import { reviewerExcerpt } from '../run/excerpt.js'
+import { captureCommand, captureCommitCommand } from '../capture/remedy.js'
+import type { Receipt } from '../receipts/receipt.js'
+import { isProcessGroupNote } from '../process/crashed-groups.js'
+import { reviewerExcerpt } from '../output/excerpt.js'
 import { eventsOf, type Outcome, type TraceEvent } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import type { SessionMeta } from '../session/meta.js'

@@ -5,7 +5,7 @@
  * request, so nothing in it can reach the network even if markup slipped through.
  */
 import { join } from 'node:path'
-import { VERSION } from '../version.js'
+import { VERSION } from '../base/version.js'
 import { markup, type SafeHtml } from './html.js'
 import { renderLogLines, type HtmlSink } from './log-lines.js'
 import type { AttemptView, HistoryRow, ReportModel } from './model.js'

@@ -3,11 +3,11 @@
  * only. The CLI and the action word them (console summary, annotations, job summary, exit
  * code); nothing here is text for a person except what the trace itself records.
  */
-import type { AttemptResult } from '../attempt.js'
-import type { CaptureMode } from '../config-file.js'
+import type { AttemptResult } from '../verify/attempt.js'
+import type { CaptureMode } from '../capture/config-file.js'
 import type { GuardrailHit } from '../guardrail/index.js'
-import type { CommandIdentity } from '../identity.js'
-import type { Receipt } from '../receipt.js'
+import type { CommandIdentity } from '../receipts/identity.js'
+import type { Receipt } from '../receipts/receipt.js'
 import type { Outcome } from '../session/events.js'
 import type { RunTests } from '../test-results/run-tests.js'
 
@@ -62,7 +62,7 @@ export interface CompletedRun {
   exitCode: number
   /** The one-line summary the trace's `end` event holds. */
   summary: string
-  /** The reviewer excerpt (run/excerpt.ts) of the last attempt's output (empty on success). */
+  /** The reviewer excerpt (output/excerpt.ts) of the last attempt's output (empty on success). */
   excerpt: string
   /** A flaky pass only: the first attempt that was not verified, and its reviewer excerpt. */
   firstFailure?: { attempt: number; excerpt: string }

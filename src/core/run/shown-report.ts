@@ -5,8 +5,8 @@
  * Escaping first would change a secret's spelling (`_` → `\_`) so the redactor no longer
  * finds it, while the rendered page shows it as it was.
  */
-import { redactDeep, type Redactor } from '../redaction.js'
-import type { Receipt } from '../receipt.js'
+import { redactDeep, type Redactor } from '../redaction/index.js'
+import type { Receipt } from '../receipts/receipt.js'
 import type { RunReport } from './report.js'
 
 /** The report with its shown texts redacted; ids, paths and hashes reverify made are kept. */

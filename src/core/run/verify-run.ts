@@ -4,32 +4,32 @@
  * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
  */
 import { hostname } from 'node:os'
-import { decideCaptureBeforeRetry } from '../capture-policy.js'
-import { timestamp } from '../clock.js'
-import { runVerifyLoop, type EngineEnvironment, type LoopResult } from '../engine.js'
-import { UsageError, describeError } from '../errors.js'
-import { describeExpectations } from '../expectations.js'
+import { decideCaptureBeforeRetry } from '../capture/capture-policy.js'
+import { timestamp } from '../base/clock.js'
+import { runVerifyLoop, type LoopEnvironment, type LoopResult } from '../verify/loop.js'
+import { UsageError, describeError } from '../base/errors.js'
+import { describeExpectations } from '../verify/expectations.js'
 import { findDestructive, type GuardrailHit } from '../guardrail/index.js'
-import { normalizeCommand, scriptIdentity, type CommandIdentity } from '../identity.js'
-import { RECEIPT_VERSION, type Receipt } from '../receipt.js'
-import { identityLines } from '../script-lines.js'
-import type { Redactor } from '../redaction.js'
-import { newRunId } from '../run-id.js'
-import type { RunSettings } from '../settings.js'
+import { normalizeCommand, scriptIdentity, type CommandIdentity } from '../receipts/identity.js'
+import { RECEIPT_VERSION, type Receipt } from '../receipts/receipt.js'
+import { identityLines } from '../shell/script-lines.js'
+import type { Redactor } from '../redaction/index.js'
+import { newRunId } from '../receipts/run-id.js'
+import type { RunSettings } from '../inputs/settings.js'
 import { commandRecord } from '../session/events.js'
 import { planSession } from '../session/layout.js'
 import { writeRunRecord } from '../session/run-record.js'
-import { receiptSealed, sealReceipt } from '../run-seal.js'
+import { receiptSealed, sealReceipt } from '../recovery/run-seal.js'
 import { TraceSession } from '../session/writer.js'
-import { closeInterruptedRun } from './close-interrupted.js'
-import { stateDirFull, type DiskFullStage } from './disk-full.js'
-import { commandEnvironment } from './command-env.js'
-import { endMarkedProcesses, endSessionGroups } from './crashed-groups.js'
-import { pauseForTest } from './test-pause.js'
-import { attemptExcerpt } from './excerpt.js'
+import { closeInterruptedRun } from '../recovery/close-interrupted.js'
+import { stateDirFull, type DiskFullStage } from '../recovery/disk-full.js'
+import { commandEnvironment } from '../process/command-env.js'
+import { endMarkedProcesses, endSessionGroups } from '../process/crashed-groups.js'
+import { pauseForTest } from '../recovery/test-pause.js'
+import { attemptExcerpt } from '../output/excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
-import { endedBeforeReceipt, planResume, type Here, type ResumeDecision, type ResumePlan } from './resume.js'
+import { endedBeforeReceipt, planResume, type Here, type ResumeDecision, type ResumePlan } from '../recovery/resume.js'
 import { writeSessionReport } from '../report/index.js'
 import { redactedReceipt, shownReport } from './shown-report.js'
 import { receiptTests, runTests } from '../test-results/run-tests.js'
@@ -118,7 +118,7 @@ async function performRun(request: RunRequest, ports: RunPorts): Promise<RunRepo
   const { session, receipt } = await openRun(request, ports, identity, capture)
   const hit = guardrailHit(settings)
   if (hit) return refuse(request, ports, { session, receipt, identity, capture, hit })
-  const loop = await runVerifyLoop(settings, session, engineEnvironment(request, ports, receipt.run_id)).catch(fullDisk(ports, 'during'))
+  const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id)).catch(fullDisk(ports, 'during'))
   return closeRun(request, ports, { session, receipt, loop, identity, capture })
 }
 
@@ -257,8 +257,8 @@ async function writeReport(ports: RunPorts, receipt: Receipt): Promise<string | 
   return undefined
 }
 
-/** The engine's view of the ports. */
-function engineEnvironment(request: RunRequest, ports: RunPorts, runId: string): EngineEnvironment {
+/** The verify loop's view of the ports. */
+function loopEnvironment(request: RunRequest, ports: RunPorts, runId: string): LoopEnvironment {
   return {
     processes: ports.processes,
     console: ports.console,
@@ -295,7 +295,7 @@ async function resumeRun(
     if (event.phase === 'tool_result') session.event('tool_result', event.payload)
     else session.event('verify', event.payload)
   }
-  const loop = await runVerifyLoop(request.settings, session, engineEnvironment(request, ports, receipt.run_id), {
+  const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id), {
     previous: plan.previous,
     ...(plan.replay !== undefined && { replay: plan.replay }),
     ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })

@@ -5,7 +5,7 @@
  * that does not parse. The payload builders for an interrupted attempt live here, once.
  */
 import { z } from 'zod'
-import { INTERRUPTED_EXIT, type CommandResult } from '../process-runner.js'
+import { INTERRUPTED_EXIT, type CommandResult } from '../process/process-runner.js'
 
 /** How a verify run ended (docs/design.md §1). */
 export const OutcomeSchema = z.enum(['success', 'failure', 'aborted'])

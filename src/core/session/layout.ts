@@ -5,8 +5,8 @@
  */
 import { lstat } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
-import { SESSIONS_DIR } from '../state-dir.js'
-import { newUlid } from '../ulid.js'
+import { SESSIONS_DIR } from '../receipts/state-dir.js'
+import { newUlid } from '../base/ulid.js'
 
 /** The session's files, by name. */
 export const SessionFile = {

@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path'
 import { z } from 'zod'
-import { readRegularFile, writeFileAtomic } from '../atomic-file.js'
-import { redactDeep, type Redactor } from '../redaction.js'
+import { readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
+import { redactDeep, type Redactor } from '../redaction/index.js'
 import { OutcomeSchema, type Outcome } from './events.js'
 import { SessionFile } from './layout.js'
 

@@ -1,6 +1,6 @@
 /** Reading a session back (resume, recovery): bounded, no links followed, typed events only. */
 import { join } from 'node:path'
-import { readRegularFile } from '../atomic-file.js'
+import { readRegularFile } from '../base/atomic-file.js'
 import { parseTraceLines, type TraceEvent } from './events.js'
 import { SessionFile } from './layout.js'
 

@@ -8,10 +8,10 @@
  */
 import { basename, join } from 'node:path'
 import { z } from 'zod'
-import { readRegularFile, writeFileAtomic } from '../atomic-file.js'
-import { redactDeep, type Redactor } from '../redaction.js'
-import { SEAL_PATTERN, type RunSeal } from '../run-seal.js'
-import { toRawInputs, type RunSettings } from '../settings.js'
+import { readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
+import { redactDeep, type Redactor } from '../redaction/index.js'
+import { SEAL_PATTERN, type RunSeal } from '../recovery/run-seal.js'
+import { toRawInputs, type RunSettings } from '../inputs/settings.js'
 import { SessionFile } from './layout.js'
 
 /** run.json's content. */

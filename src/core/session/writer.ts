@@ -5,9 +5,9 @@
  */
 import { closeSync, fstatSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { ensureRealDirectory } from '../atomic-file.js'
-import { timestamp } from '../clock.js'
-import { redactDeep, type Redactor } from '../redaction.js'
+import { ensureRealDirectory } from '../base/atomic-file.js'
+import { timestamp } from '../base/clock.js'
+import { redactDeep, type Redactor } from '../redaction/index.js'
 import { traceCounts, type Payloads, type Phase, type TraceEvent } from './events.js'
 import { attemptCheckLogName, attemptLogName, planSession, SessionFile, type PlannedSession } from './layout.js'
 import { writeSessionMeta, type SessionMeta } from './meta.js'

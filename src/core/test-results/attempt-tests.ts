@@ -7,7 +7,7 @@
  */
 import { lstat } from 'node:fs/promises'
 import { relative, sep } from 'node:path'
-import type { LocationBase } from '../run/source-location.js'
+import type { LocationBase } from '../output/source-location.js'
 import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
 import { DEFAULT_LIMITS, parseJUnitFile, type ParsedTestCase, type ParseLimits } from './junit-parser.js'
 import { locateTest } from './locate.js'

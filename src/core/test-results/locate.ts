@@ -4,7 +4,7 @@
  * wrote it (a Java class name is a path under src/test/java, a Go failure names a file of
  * the package the class name spells). Only regular files inside the base directory count.
  */
-import { findWorkspaceFile, locateInText, type LocationBase } from '../run/source-location.js'
+import { findWorkspaceFile, locateInText, type LocationBase } from '../output/source-location.js'
 import type { ParsedTestCase } from './junit-parser.js'
 
 /** A test's place, relative to the base's workspace; either part may be unknown. */

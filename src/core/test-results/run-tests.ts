@@ -3,7 +3,7 @@
  * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
  * passed in a later one. What the receipt keeps of them is capped.
  */
-import type { Receipt } from '../receipt.js'
+import type { Receipt } from '../receipts/receipt.js'
 import { MAX_TESTS_LISTED, type AttemptTests, type FailedTest } from './attempt-tests.js'
 
 /** What the run's test results add up to. */

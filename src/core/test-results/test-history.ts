@@ -3,7 +3,7 @@
  * restored from the cache into it), how often each test flaked and failed. Pure: the front
  * ends read the receipts and word these facts.
  */
-import { compareNewestFirst, type Receipt } from '../receipt.js'
+import { compareNewestFirst, type Receipt } from '../receipts/receipt.js'
 
 /** One test's record over the runs looked at. */
 export interface TestRecord {

@@ -1,0 +1,60 @@
+/**
+ * The core's one public entry (docs/design.md §8): the CLI and the action import the core
+ * through this module only, so what they rely on is listed here and everything else under
+ * src/core/ may change shape freely. A test keeps it so (`__tests__/architecture.test.ts`).
+ */
+
+// The verify run: one request, four ports, a report of facts.
+export { verifyRun, refusalNote } from './run/verify-run.js'
+export type { RunProgress } from './run/ports.js'
+export type { CompletedRun, RunReport } from './run/report.js'
+export type { AttemptResult, ConsoleStream } from './verify/attempt.js'
+
+// Settings, from the input table.
+export { parseRunSettings, showValue, type RunSettings } from './inputs/settings.js'
+export { HELP_GROUPS, inputSpec, inputsOf, type CliCommand, type InputName } from './inputs/table.js'
+export { parseInputs } from './inputs/parse.js'
+export { inputLines } from './inputs/kinds.js'
+export { defaultStateDir, findTargetRoot, resolveStateDir, type InputPlace } from './inputs/resolve.js'
+
+// Receipts, identity and the state directory.
+export { historyFacts, type HistoryFacts, type PastRun } from './receipts/history-facts.js'
+export { historyKey, scriptIdentity, type CommandIdentity } from './receipts/identity.js'
+export { MAX_RECEIPT_BYTES, ReceiptStore } from './receipts/receipt-store.js'
+export { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from './receipts/receipt.js'
+export { isRunId, requireRunId } from './receipts/run-id.js'
+export { ensureStateDir } from './receipts/state-dir.js'
+
+// Capture and capture-before-retry.
+export { captureHeadline } from './capture/capture-policy.js'
+export { applyCaptureTrailers, captureRun, parseCaptureTrailers, type CaptureTrailer } from './capture/capture.js'
+export { parseCaptureMode, readConfig, resolveCaptureMode, setCaptureMode, type CaptureMode } from './capture/config-file.js'
+export { captureCommand, captureCommitCommand, resumeCommand, type RemedyPlace } from './capture/remedy.js'
+
+// Crash recovery: closing and resuming what a killed run left.
+export { closeInterruptedRun } from './recovery/close-interrupted.js'
+export { stateDirFull } from './recovery/disk-full.js'
+export { ownerGone } from './recovery/resume.js'
+export { loadRunSeal, receiptSealed, sealKeyPath } from './recovery/run-seal.js'
+export { pauseForTest } from './recovery/test-pause.js'
+export { endMarkedProcesses, endSessionGroups } from './process/crashed-groups.js'
+export { processRunner } from './process/process-runner.js'
+export { isOwnSessionDir } from './session/layout.js'
+export { readRunInputs } from './session/run-record.js'
+
+// What a reviewer reads: excerpts, source locations, test results, the HTML report.
+export { MAX_EXCERPT_CHARS, excerptBlocks, reviewerExcerpt, type ExcerptBlock } from './output/excerpt.js'
+export { locateInText, type LocationBase, type SourceLocation } from './output/source-location.js'
+export type { FailedTest } from './test-results/attempt-tests.js'
+export type { RunTests } from './test-results/run-tests.js'
+export { testHistory } from './test-results/test-history.js'
+export { writeRunReport } from './report/index.js'
+
+// Script lines, redaction and the base helpers the front ends share.
+export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'
+export { createRedactor, redactDeep, type Redactor } from './redaction/index.js'
+export { isErrorCode, readRegularFile, requireRealDirectory } from './base/atomic-file.js'
+export { systemClock } from './base/clock.js'
+export { ExitCode, UsageError, describeError, isUserError } from './base/errors.js'
+export { printable } from './base/printable.js'
+export { VERSION } from './base/version.js'

@@ -1,0 +1,244 @@
+/**
+ * Runs one script through its shell (written to a temp file, see shell/script-shell.ts) in
+ * its own process group and reports how it ended.
+ * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
+ * the command instead of running on into the next attempt.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { rm } from 'node:fs/promises'
+import { constants } from 'node:os'
+import { shellInvocation, writeScriptFile, type ShellSpec } from '../shell/script-shell.js'
+import { groupHasLiveMember } from './process-identity.js'
+
+/** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
+const TIMEOUT_EXIT = 124
+/** The exit code of a command stopped by an interrupt (128 + SIGINT). */
+export const INTERRUPTED_EXIT = 130
+
+/** How one command ended: one shape for success, failure, timeout and interrupt. */
+export interface CommandResult {
+  command: string
+  exitCode: number
+  /** The signal that ended the shell, when one did (e.g. SIGKILL). */
+  signal: string | null
+  timedOut: boolean
+  interrupted: boolean
+  durationMs: number
+}
+
+/** Where a command's output goes, chunk by chunk. Returning false asks to pause the source. */
+export type OutputSink = (chunk: Buffer, stream: 'stdout' | 'stderr') => boolean | void
+
+/** What to run and how. */
+export interface CommandSpec {
+  /** The script, as written: it goes to a temp file the shell is started on. */
+  command: string
+  shell: ShellSpec
+  cwd: string
+  env?: NodeJS.ProcessEnv
+  /** 0 = no timeout. */
+  timeoutMs: number
+  /** Between SIGTERM and SIGKILL. */
+  killGraceMs: number
+  /** Aborting it kills the process group (an interrupt of reverify itself). */
+  signal?: AbortSignal
+  onOutput: OutputSink
+  /** Resolves when the sink of that stream can take more after it returned false. */
+  waitForDrain?: (stream: 'stdout' | 'stderr') => Promise<void>
+  /** Told the process group id as soon as the command starts (for crash bookkeeping). */
+  onStart?: (pgid: number) => void
+}
+
+/**
+ * Whether a process (pid) or any process of a group (-pgid) exists: kill(0) checks without
+ * signalling. EPERM means one exists that is not ours to signal.
+ */
+export function exists(target: number): boolean {
+  try {
+    process.kill(target, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** A process group that may outlive its leader, with a way to end it for good. */
+export class ProcessGroup {
+  private closed: Promise<void>
+  /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
+  private killed = false
+
+  /** `child` is the group's leader when this process started it; without it (a group
+   *  found again from saved state) only kill(0) tells when the group is gone. */
+  constructor(
+    readonly pgid: number,
+    child?: ChildProcess
+  ) {
+    this.closed = child ? once(child, 'close').then(() => undefined) : new Promise<void>(() => undefined)
+  }
+
+  /**
+   * True while any process of the group may still run. kill(0) also finds zombies, which
+   * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
+   * counts as ended, and where /proc shows them, a group of zombies is ended already.
+   */
+  isAlive(): boolean {
+    if (this.killed || !exists(-this.pgid)) return false
+    // On Linux /proc tells zombies apart, so a group whose members have all exited counts as
+    // ended at once instead of at the end of the grace.
+    return groupHasLiveMember(this.pgid) ?? true
+  }
+
+  /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
+  async terminate(graceMs: number): Promise<void> {
+    if (!this.signal('SIGTERM')) return
+    const deadline = Date.now() + graceMs
+    // The pipes close when every holder has exited; a member that redirected its output
+    // elsewhere is only visible through kill(0), so check that too until the deadline.
+    while (Date.now() < deadline && this.isAlive()) {
+      await waitAtMost(this.closed, Math.min(50, deadline - Date.now()))
+      if (!this.isAlive()) return
+    }
+    this.signal('SIGKILL')
+    this.killed = true
+  }
+
+  private signal(name: NodeJS.Signals): boolean {
+    try {
+      process.kill(-this.pgid, name)
+      return true
+    } catch {
+      return false
+    }
+  }
+}
+
+/** How long to wait for a finished command's pipes to close. */
+const PIPE_SETTLE_MS = 250
+
+/** Waits for a promise, but no longer than ms; the timer never outlives the wait. */
+async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([promise, new Promise(resolve => (timer = setTimeout(resolve, Math.max(0, ms))))])
+  clearTimeout(timer)
+}
+
+/** The script written to its temp file, the argv that runs it, and the folder to remove afterwards. */
+async function shellArgv(command: string, shell: ShellSpec): Promise<{ argv: string[]; verbatim: boolean; cleanup: string }> {
+  const file = await writeScriptFile(command, shell)
+  return { ...shellInvocation(shell, file.path), cleanup: file.dir }
+}
+
+/** Starts the child; resolves once it runs, or with the error that kept it from starting. */
+function start(argv: string[], verbatim: boolean, spec: CommandSpec): Promise<{ child: ChildProcess } | { error: Error }> {
+  let child: ChildProcess
+  try {
+    child = spawn(argv[0]!, argv.slice(1), {
+      cwd: spec.cwd,
+      env: spec.env ?? process.env,
+      detached: true, // a new session and process group, led by the shell
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsVerbatimArguments: verbatim
+    })
+  } catch (error) {
+    return Promise.resolve({ error: error instanceof Error ? error : new Error(String(error)) })
+  }
+  // Listeners, not events.once: once() of another event rejects when 'error' comes first.
+  return new Promise(resolve => {
+    child.once('spawn', () => resolve({ child }))
+    child.once('error', error => resolve({ error }))
+  })
+}
+
+/** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
+function signalExitCode(signal: string): number {
+  const number = (constants.signals as Record<string, number>)[signal]
+  return 128 + (number ?? 0)
+}
+
+/**
+ * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
+ * the process group, which may still hold background processes the command started.
+ */
+async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }> {
+  const started = Date.now()
+  const { argv, verbatim, cleanup } = await shellArgv(spec.command, spec.shell)
+  const base = { command: spec.command, signal: null, timedOut: false, interrupted: false }
+  if (spec.signal?.aborted) {
+    await rm(cleanup, { recursive: true, force: true })
+    return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } }
+  }
+  const launched = await start(argv, verbatim, spec)
+  const child = 'child' in launched ? launched.child : undefined
+  if (child?.pid === undefined) {
+    // A program that cannot start (missing, not executable, a missing #! interpreter) is
+    // the shell's "command not found": a failed attempt with exit 127, never a crash.
+    const why = 'error' in launched ? launched.error.message : 'no process id'
+    await rm(cleanup, { recursive: true, force: true })
+    spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${why}\n`), 'stderr')
+    return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } }
+  }
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>(resolve =>
+    child.once('exit', (code, signal) => resolve([code, signal]))
+  )
+  const group = new ProcessGroup(child.pid, child)
+  const closed = once(child, 'close')
+  spec.onStart?.(child.pid)
+
+  for (const name of ['stdout', 'stderr'] as const) {
+    const source = child[name]!
+    source.on('data', (chunk: Buffer) => {
+      if (spec.onOutput(chunk, name) === false && spec.waitForDrain) {
+        source.pause()
+        void spec.waitForDrain(name).then(() => source.resume())
+      }
+    })
+  }
+
+  let timedOut = false
+  let interrupted = false
+  let stopping: Promise<void> | undefined
+  const stop = () => {
+    stopping ??= group.terminate(spec.killGraceMs)
+  }
+  const timer =
+    spec.timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true
+          stop()
+        }, spec.timeoutMs)
+      : undefined
+  const onAbort = () => {
+    interrupted = true
+    stop()
+  }
+  spec.signal?.addEventListener('abort', onAbort, { once: true })
+
+  const [code, signal] = await exited
+  if (timer) clearTimeout(timer)
+  spec.signal?.removeEventListener('abort', onAbort)
+  if (stopping) await stopping
+  // Let the pipes deliver what the command wrote before judging its output. A background
+  // process still holding them must not stall the run: its output keeps flowing until the
+  // attempt ends and its group is stopped.
+  await waitAtMost(closed, PIPE_SETTLE_MS)
+  await rm(cleanup, { recursive: true, force: true })
+  const durationMs = Date.now() - started
+
+  let exitCode = code ?? (signal ? signalExitCode(signal) : 1)
+  if (timedOut) exitCode = TIMEOUT_EXIT
+  else if (interrupted) exitCode = INTERRUPTED_EXIT
+  return {
+    result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
+    group
+  }
+}
+
+/** The process-runner port: runs one command as runCommand does (tests may wrap it). */
+export interface ProcessRunner {
+  run(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }>
+}
+
+/** The real process runner. */
+export const processRunner: ProcessRunner = { run: runCommand }

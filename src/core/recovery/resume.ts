@@ -1,0 +1,215 @@
+/**
+ * Resuming an interrupted run (docs/design.md §6): a receipt left `running` whose owner is
+ * gone is continued — same receipt, same session — when the evidence on disk is clear. A
+ * recorded result whose verification was not written is judged again without running the
+ * command (expect-exit, expect-stdout from the record; expect-file, expect-check now); an
+ * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
+ * three times per run. Anything unclear means a restart, never a guess.
+ */
+import { resolve } from 'node:path'
+import type { AttemptResult, ExpectationCheck, ScriptResult } from '../verify/attempt.js'
+import { describeExpectations } from '../verify/expectations.js'
+import { judgeRecord } from '../verify/judge.js'
+import { exists } from '../process/process-runner.js'
+import type { Receipt } from '../receipts/receipt.js'
+import { redactDeep, type Redactor } from '../redaction/index.js'
+import { receiptSealed, type RunSeal } from './run-seal.js'
+import type { RunSettings } from '../inputs/settings.js'
+import { eventsOf, interruptedToolResult, unjudgedVerify, type EventOf, type TraceEvent } from '../session/events.js'
+import { isOwnSessionDir } from '../session/layout.js'
+import { readSessionMeta, type SessionMeta } from '../session/meta.js'
+import { readSessionTrace } from '../session/reader.js'
+
+/** Where this process runs, to tell whether a receipt's owner is gone. */
+export interface Here {
+  host: string
+  /** The CI run and attempt when in Actions. */
+  ci?: { run_id?: string; run_attempt?: number }
+  isAlive?: (pid: number) => boolean
+}
+
+/**
+ * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
+ * same host with its process gone. A receipt from another host without CI facts is not
+ * judged: its owner may be alive there.
+ */
+export function ownerGone(receipt: Receipt, here: Here): boolean {
+  if (receipt.status !== 'running') return false
+  const theirs = receipt.ci
+  if (theirs?.run_id !== undefined && here.ci?.run_id !== undefined) {
+    if (theirs.run_id !== here.ci.run_id || theirs.run_attempt !== here.ci.run_attempt) return true
+  }
+  if (receipt.host !== here.host) return false
+  return !(here.isAlive ?? exists)(receipt.pid)
+}
+
+/** An event to append to the resumed trace before the loop goes on. */
+export type PendingEvent =
+  { phase: 'tool_result'; payload: EventOf<'tool_result'>['payload'] } | { phase: 'verify'; payload: EventOf<'verify'>['payload'] }
+
+/** How to continue a run. */
+export interface ResumePlan {
+  receipt: Receipt
+  sessionDir: string
+  meta: SessionMeta
+  /** The attempts already used, rebuilt from the trace. */
+  previous: AttemptResult[]
+  /** Completes the half-recorded attempt (tool_result / verify), after the "resumed" note. */
+  pending: PendingEvent[]
+  /** The last attempt's recorded result, whose verification the loop writes (not run again). */
+  replay?: ScriptResult
+  /** What the note after the last whole attempt said: retry or not (undefined: no such note). */
+  retryDecided?: boolean
+  /** What resuming did, for the note. */
+  summary: string
+  replayed: boolean
+}
+
+/** Resume, restart (with why), or nothing to do. */
+export type ResumeDecision = { kind: 'none' } | { kind: 'resume'; plan: ResumePlan } | { kind: 'restart'; reason: string }
+
+function restart(reason: string): ResumeDecision {
+  return { kind: 'restart', reason }
+}
+
+type ToolResult = EventOf<'tool_result'>['payload']
+
+/** The most interruptions one run takes; the next crash ends it as `interrupted` (docs/design.md §6). */
+export const MAX_INTERRUPTIONS = 3
+
+/** Rebuilds an attempt's result from its recorded tool_result and verdict. */
+function attemptFromRecord(result: ToolResult, verdict: { ok: boolean; checks: ExpectationCheck[] }): AttemptResult {
+  return { ...scriptFromRecord(result), checks: verdict.checks, verified: verdict.ok, logBytesDropped: 0 }
+}
+
+/** The script's part of an attempt, as its tool_result recorded it. */
+function scriptFromRecord(result: ToolResult): ScriptResult {
+  return {
+    attempt: result.attempt,
+    commands: (result.commands ?? []).map(command => ({
+      command: command.command,
+      exitCode: command.exit_code ?? 0,
+      signal: command.signal,
+      timedOut: command.timed_out,
+      interrupted: false,
+      durationMs: command.duration_ms
+    })),
+    exitCode: result.exit,
+    signal: result.signal ?? null,
+    timedOut: result.timed_out === true,
+    interrupted: result.interrupted === true,
+    durationMs: result.duration_ms,
+    startedAt: result.started_at ?? '',
+    endedAt: result.ended_at ?? '',
+    summary: result.summary,
+    ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
+    outputMatched: result.output_matched === true
+  }
+}
+
+/** What a resumable trace holds, or why it cannot be resumed. */
+type Evidence = { ok: true; meta: SessionMeta; events: TraceEvent[] } | { ok: false; reason: string }
+
+/** Reads and checks the session a `running` receipt names. */
+async function readEvidence(receipt: Receipt, sessionDir: string, stateDir: string): Promise<Evidence> {
+  // The receipt is untrusted: its session must be a real directory inside our sessions/,
+  // reached without following a link.
+  if (!(await isOwnSessionDir(stateDir, sessionDir))) {
+    return { ok: false, reason: 'its session directory is missing or not one of this state directory' }
+  }
+  const meta = await readSessionMeta(sessionDir)
+  if (meta === undefined) return { ok: false, reason: 'its meta.json does not parse' }
+  if (meta.session_id !== receipt.session.id) return { ok: false, reason: 'its meta.json does not match the receipt' }
+  const events = await readSessionTrace(sessionDir)
+  const start = eventsOf(events, 'start')[0]
+  if (start === undefined || start.session_id !== receipt.session.id) return { ok: false, reason: 'its trace has no start' }
+  if (eventsOf(events, 'end').length > 0) return { ok: false, reason: 'its trace is already closed' }
+  return { ok: true, meta, events }
+}
+
+/**
+ * Whether a `running` receipt whose owner is gone names a trace that has its `end`: a crash
+ * came between closing the trace and writing the receipt, and the trace decides (§6).
+ */
+export async function endedBeforeReceipt(receipt: Receipt, stateDir: string, here: Here, seal: RunSeal | undefined): Promise<boolean> {
+  // Only a run this machine's reverify sealed may have its verdict taken from its trace.
+  if (!ownerGone(receipt, here) || !receiptSealed(receipt, seal)) return false
+  const sessionDir = resolve(receipt.session.dir)
+  if (!(await isOwnSessionDir(stateDir, sessionDir))) return false
+  const events = await readSessionTrace(sessionDir)
+  const start = eventsOf(events, 'start')[0]
+  return start?.session_id === receipt.session.id && eventsOf(events, 'end').length > 0
+}
+
+/** Decides how to continue a `running` receipt whose owner is gone. */
+export async function planResume(options: {
+  receipt: Receipt
+  settings: RunSettings
+  stateDir: string
+  redactor: Redactor
+  here: Here
+  seal: RunSeal | undefined
+}): Promise<ResumeDecision> {
+  const { receipt, settings, redactor } = options
+  if (!ownerGone(receipt, options.here)) return { kind: 'none' }
+  // A receipt may have arrived with the checkout: only one this machine sealed is evidence.
+  if (!receiptSealed(receipt, options.seal)) return restart('its receipt was not written by reverify on this machine (no valid seal)')
+  const sessionDir = resolve(receipt.session.dir)
+  const evidence = await readEvidence(receipt, sessionDir, options.stateDir)
+  if (!evidence.ok) return restart(evidence.reason)
+  if (receipt.max_attempts !== 1 + settings.maxRetries) return restart('max-retries changed since it was interrupted')
+  const expected = JSON.stringify(redactDeep(describeExpectations(settings.expectations), redactor))
+  if (JSON.stringify(receipt.expectations) !== expected) return restart('the expectations changed since it was interrupted')
+
+  const { events } = evidence
+  const calls = eventsOf(events, 'tool_call')
+  const results = eventsOf(events, 'tool_result')
+  const verifies = eventsOf(events, 'verify')
+  const previous: AttemptResult[] = []
+  const pending: PendingEvent[] = []
+  let replay: ScriptResult | undefined
+  let summary = 'no attempt had started'
+  for (let n = 1; n <= calls.length; n++) {
+    const callCount = calls.filter(event => event.payload.attempt === n).length
+    if (callCount !== 1) return restart(`its trace has ${callCount} records of attempt ${n}`)
+    const result = results.find(event => event.payload.attempt === n)?.payload
+    const verify = verifies.find(event => event.payload.attempt === n)?.payload
+    if (result !== undefined && verify !== undefined) {
+      previous.push(attemptFromRecord(result, { ok: verify.ok, checks: verify.check }))
+      summary = `attempt ${n} had been recorded in full`
+      continue
+    }
+    if (n !== calls.length) return restart(`attempt ${n} is incomplete but not the last one`)
+    // The result is recorded: it is judged again, never run again (unless the record cannot tell).
+    if (result !== undefined && result.interrupted !== true && judgeRecord(settings, scriptFromRecord(result), redactor) !== undefined) {
+      replay = scriptFromRecord(result)
+      summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`
+      continue
+    }
+    // Cut off mid-command: interrupted, not failed; it spends no budget and runs again.
+    const interruptions = previous.filter(attempt => attempt.interrupted).length + 1
+    if (interruptions >= MAX_INTERRUPTIONS) return restart(`it was interrupted ${interruptions} times`)
+    const interrupted = result ?? interruptedToolResult(n, calls.find(event => event.payload.attempt === n)?.ts)
+    if (result === undefined) pending.push({ phase: 'tool_result', payload: interrupted })
+    pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted mid-command; it runs again and spends no retry') })
+    previous.push({ ...attemptFromRecord(interrupted, { ok: false, checks: [] }), interrupted: true })
+    summary = `attempt ${n} was interrupted mid-command; it is run again and spends no retry`
+  }
+  const lastWhole = previous[previous.length - 1]
+  const decision =
+    lastWhole === undefined || replay !== undefined
+      ? undefined
+      : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && event.payload.retry !== undefined)
+  const plan: ResumePlan = {
+    receipt,
+    sessionDir,
+    meta: evidence.meta,
+    previous,
+    pending,
+    summary,
+    replayed: replay !== undefined,
+    ...(replay !== undefined && { replay }),
+    ...(decision !== undefined && { retryDecided: decision.payload.retry })
+  }
+  return { kind: 'resume', plan }
+}

@@ -1,0 +1,177 @@
+/**
+ * One attempt: the script in one shell process (docs/design.md §1), output streamed live to the
+ * console while the log, the summary and the output expectations are computed on the fly;
+ * the script's result handed over to be recorded the moment it ends, then every expectation
+ * judged (src/core/verify/judge.ts).
+ */
+import { StringDecoder } from 'node:string_decoder'
+import { CappedLogWriter } from '../output/capped-log.js'
+import { timestamp } from '../base/clock.js'
+import { checkState, judgeRecord } from './judge.js'
+import { LineMatcher } from '../output/line-matcher.js'
+import { OrderedOutput, type StreamName } from '../output/ordered-output.js'
+import { OutputSummarizer } from '../output/output-summary.js'
+import type { CommandResult, ProcessGroup } from '../process/process-runner.js'
+import { processStartTime } from '../process/process-identity.js'
+import type { RunSettings } from '../inputs/settings.js'
+import { SubstringWatch } from '../output/substring-watch.js'
+import type { AttemptEnvironment, AttemptResult, ConsoleStream, ExpectationCheck, ScriptResult } from './types.js'
+
+export type { AttemptEnvironment, AttemptResult, ConsoleStream, ExpectationCheck, ScriptResult } from './types.js'
+
+/** Where an attempt keeps expect-check's output, and who records the script's result the moment it ends. */
+export interface AttemptHooks {
+  checkLogPath: string
+  onScriptEnded?: (script: ScriptResult) => void
+}
+
+/**
+ * Streams one child stream: console live, raw text to its watchers, the rest to the ordered
+ * stream the log and summary read (docs/design.md §1).
+ */
+class OutputChannel {
+  private readonly decoder = new StringDecoder('utf8')
+  private sealed = false
+
+  constructor(
+    readonly console: ConsoleStream,
+    private readonly name: StreamName,
+    private ordered: OrderedOutput,
+    private readonly watchers: { push(text: string): void }[]
+  ) {}
+
+  take(chunk: Buffer): boolean {
+    this.forward(this.decoder.write(chunk))
+    return this.console.write(chunk)
+  }
+
+  finish(): void {
+    this.forward(this.decoder.end())
+  }
+
+  /**
+   * The script has ended: what it wrote is final for the summary and the matchers. Output
+   * of background processes it left still reaches the console and, through `after`, the log.
+   */
+  seal(after: OrderedOutput): void {
+    this.finish()
+    this.sealed = true
+    this.ordered = after
+  }
+
+  private forward(text: string): void {
+    if (text === '') return
+    if (!this.sealed) for (const watcher of this.watchers) watcher.push(text)
+    this.ordered.push(this.name, text)
+  }
+}
+
+function waitForDrain(stream: ConsoleStream): Promise<void> {
+  return new Promise(resolve => stream.once('drain', () => resolve()))
+}
+
+/** Runs attempt number `attempt` of a verify. */
+export async function runAttempt(
+  settings: RunSettings,
+  attempt: number,
+  logPath: string,
+  env: AttemptEnvironment,
+  hooks: AttemptHooks
+): Promise<AttemptResult> {
+  const started = Date.now()
+  const log = await CappedLogWriter.open(logPath, settings.logCapBytes)
+  const summary = new OutputSummarizer()
+  const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined
+  // One matcher per stream: a half line of one stream never joins a line of the other.
+  const outputMatch =
+    settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : []
+  // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
+  const ordered = new OrderedOutput(env.redactor, text => {
+    log.write(text)
+    summary.push(text)
+  })
+  const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
+    ...(stdoutWatch ? [stdoutWatch] : []),
+    ...outputMatch.slice(0, 1)
+  ])
+  const stderrChannel = new OutputChannel(env.console.stderr, 'stderr', ordered, outputMatch.slice(1))
+  const channels = { stdout: stdoutChannel, stderr: stderrChannel }
+  const groups: ProcessGroup[] = []
+  const results: CommandResult[] = []
+
+  const run = async (command: string, timeoutMs: number) => {
+    const { result, group } = await env.processes.run({
+      command,
+      shell: settings.shell,
+      cwd: settings.workingDirectory,
+      env: env.env,
+      timeoutMs,
+      killGraceMs: env.killGraceMs,
+      signal: env.signal,
+      onOutput: (chunk, stream) => channels[stream].take(chunk),
+      waitForDrain: stream => waitForDrain(channels[stream].console),
+      onStart: pgid => env.log({ kind: 'process-started', pgid, started: processStartTime(pgid) })
+    })
+    if (group) groups.push(group)
+    return result
+  }
+
+  // The whole script is one process: its exit code is the attempt's.
+  const ended = await run(settings.script, settings.timeoutSeconds * 1000)
+  results.push(ended)
+  const failedCommand = ended.exitCode !== 0 ? ended : undefined
+  const endedAt = Date.now()
+  // A disk the log filled gives room back before the result is recorded (capped-log.ts).
+  await log.settle()
+
+  // The script's result is recorded before any expectation is judged (docs/design.md §1):
+  // a crash during a slow expect-check then finds it and replays it (§6).
+  // What background processes write from here on goes to the log only.
+  const after = new OrderedOutput(env.redactor, text => log.write(text))
+  stdoutChannel.seal(after)
+  stderrChannel.seal(after)
+  ordered.end()
+  for (const matcher of outputMatch) matcher.end()
+  const script: ScriptResult = {
+    attempt,
+    commands: results,
+    exitCode: failedCommand?.exitCode ?? 0,
+    signal: ended.signal,
+    timedOut: ended.timedOut,
+    interrupted: ended.interrupted,
+    durationMs: endedAt - started,
+    startedAt: timestamp(new Date(started)),
+    endedAt: timestamp(new Date(endedAt)),
+    summary: summary.finish(),
+    ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
+    outputMatched: outputMatch.some(matcher => matcher.found)
+  }
+  hooks.onScriptEnded?.(script)
+
+  // An interrupted attempt is never judged. Background processes the script left run on
+  // through the checks (a server expect-check probes), then are stopped.
+  let checks: ExpectationCheck[] = []
+  let checkSummary: string | undefined
+  if (!ended.interrupted) {
+    const state = await checkState(settings, hooks.checkLogPath, env)
+    checks = [...(judgeRecord(settings, script, env.redactor) ?? []), ...state.checks]
+    checkSummary = state.checkSummary
+  }
+  // Nothing the attempt started may run on into the next one.
+  await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)))
+  stdoutChannel.finish()
+  stderrChannel.finish()
+  after.end()
+  const closed = await log.close()
+
+  // Verified only when every expectation holds.
+  const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok)
+  return {
+    ...script,
+    checks,
+    verified,
+    ...(checkSummary !== undefined && { checkSummary }),
+    logBytesDropped: closed.bytesDropped,
+    ...(closed.diskFullAt !== undefined && { logDiskFullAt: closed.diskFullAt })
+  }
+}

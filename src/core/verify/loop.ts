@@ -1,0 +1,230 @@
+/**
+ * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
+ * out, a failure is not retryable, or the run is interrupted — every step written to the
+ * session's trace (docs/design.md §2).
+ */
+import { runAttempt, type AttemptEnvironment, type AttemptResult, type ScriptResult } from './attempt.js'
+import { checkState, judgeRecord } from './judge.js'
+import { runOnRetry } from './on-retry.js'
+import { describeWait, retryDelayMs, retryRefusal } from './retry-policy.js'
+import type { Clock } from '../base/clock.js'
+import type { RunSettings } from '../inputs/settings.js'
+import { INTERRUPTED_EXIT } from '../process/process-runner.js'
+import { commandRecord, type Outcome } from '../session/events.js'
+import { attemptLogName } from '../session/layout.js'
+import type { TraceSession } from '../session/writer.js'
+import { processGroupNote } from '../process/crashed-groups.js'
+import { recordTestResults } from '../test-results/record.js'
+
+/** The engine's side effects beyond one attempt's. */
+export interface LoopEnvironment extends AttemptEnvironment {
+  clock: Clock
+  /** The reason of an interrupt, once there is one (e.g. "SIGINT"). */
+  interruptReason?: () => string | undefined
+}
+
+/** How a verify loop ended. */
+export interface LoopResult {
+  outcome: Outcome
+  flaky: boolean
+  interrupted: boolean
+  attempts: AttemptResult[]
+  maxAttempts: number
+  /** The exit code of the last attempt (130 when interrupted before any). */
+  exitCode: number
+  summary: string
+}
+
+/** The failing part of an attempt, in one line. */
+function failureReason(attempt: AttemptResult): string {
+  if (attempt.interrupted) return 'interrupted'
+  const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail)
+  return failed.length > 0 ? failed.join('; ') : 'not verified'
+}
+
+/** Options for a loop that continues an earlier, interrupted one. */
+export interface LoopStart {
+  /** Attempts already used (their results are not re-run). */
+  previous?: AttemptResult[]
+  /** The last attempt's recorded result, still to be judged (docs/design.md §6): it is not run again. */
+  replay?: ScriptResult
+  /** What the trace's note after the last previous attempt said: retry (true), stop (false), or nothing yet. */
+  retryDecided?: boolean
+}
+
+/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
+export async function runVerifyLoop(
+  settings: RunSettings,
+  session: TraceSession,
+  env: LoopEnvironment,
+  start: LoopStart = {}
+): Promise<LoopResult> {
+  const maxAttempts = 1 + settings.maxRetries
+  const attempts: AttemptResult[] = [...(start.previous ?? [])]
+  // An interrupted attempt spends none of the budget (docs/design.md §6).
+  const used = () => attempts.filter(attempt => !attempt.interrupted).length
+  let interrupted = false
+
+  /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
+  const prepareRetry = async (attempt: AttemptResult): Promise<boolean> => {
+    if (used() >= maxAttempts) return false
+    const refusal = retryRefusal(settings, attempt)
+    if (refusal !== undefined) {
+      const message = `${failureReason(attempt)}; ${refusal}`
+      session.event('note', { message, retry: false, attempt: attempt.attempt })
+      env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message })
+      return false
+    }
+    const wait = retryDelayMs(settings, used(), () => env.clock.random())
+    const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})`
+    session.event('note', { message, retry: true, attempt: attempt.attempt })
+    env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message })
+    await env.clock.sleep(wait, env.signal)
+    if (settings.onRetry !== undefined && !env.signal?.aborted) {
+      // A failing hook is a warning: the retries it prepares for go on regardless.
+      const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`))
+      session.event('note', { message: hook.note })
+      if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note })
+    }
+    return true
+  }
+
+  if (start.replay !== undefined) {
+    // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
+    const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env)
+    attempts.push(replayed)
+    recordVerdict(session, replayed, true)
+  }
+  let stop = attempts.some(attempt => attempt.verified)
+  const resumedFrom = attempts[attempts.length - 1]
+  if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted) {
+    // A resumed run goes on as if the attempt had just run: the retry filters, the note, the wait.
+    if (start.replay === undefined && start.retryDecided === false) stop = true
+    else if (start.replay !== undefined || start.retryDecided === undefined) stop = !(await prepareRetry(resumedFrom))
+  }
+
+  while (!stop && used() < maxAttempts) {
+    const number = attempts.length + 1
+    if (env.signal?.aborted) {
+      interrupted = true
+      break
+    }
+    env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts })
+    session.event('tool_call', { attempt: number, commands: [settings.script] })
+    const startedMs = Date.now()
+    const attempt = await runAttempt(settings, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
+      checkLogPath: session.attemptCheckLogPath(number),
+      onScriptEnded: script => recordResult(session, script)
+    })
+    attempts.push(attempt)
+    recordVerdict(session, attempt)
+    if (attempt.logDiskFullAt !== undefined) noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt)
+    await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log)
+    if (attempt.verified) break
+    if (attempt.interrupted || env.signal?.aborted) {
+      interrupted = true
+      break
+    }
+    if (!(await prepareRetry(attempt))) break
+  }
+
+  const verifiedAt = attempts.findIndex(attempt => attempt.verified)
+  const last = attempts[attempts.length - 1]
+  const outcome: Outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure'
+  // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
+  const before = attempts.slice(0, Math.max(0, verifiedAt))
+  const flaky = before.some(attempt => !attempt.interrupted)
+  let summary: string
+  if (outcome === 'success') {
+    const position = before.filter(attempt => !attempt.interrupted).length + 1
+    summary = `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`
+  } else if (outcome === 'aborted') {
+    summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`
+  } else {
+    summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`
+  }
+  return {
+    outcome,
+    flaky,
+    interrupted,
+    attempts,
+    maxAttempts,
+    exitCode: interrupted ? INTERRUPTED_EXIT : (last?.exitCode ?? 0),
+    summary
+  }
+}
+
+/** Judges a recorded attempt whose verification a crash cut off (docs/design.md §6). */
+async function judgeRecorded(
+  settings: RunSettings,
+  recorded: ScriptResult,
+  checkLogPath: string,
+  env: LoopEnvironment
+): Promise<AttemptResult> {
+  const fromRecord = judgeRecord(settings, recorded, env.redactor) ?? []
+  const state = await checkState(settings, checkLogPath, env)
+  const checks = [...fromRecord, ...state.checks]
+  return {
+    ...recorded,
+    checks,
+    verified: checks.length > 0 && checks.every(check => check.ok),
+    ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
+    logBytesDropped: 0
+  }
+}
+
+/**
+ * The environment with each command's process group written to the trace as it starts
+ * (synced before the command gets far), so a crash leaves it findable (docs/design.md §6).
+ */
+function recordingGroups(env: LoopEnvironment, session: TraceSession, during: string): LoopEnvironment {
+  return {
+    ...env,
+    log: progress => {
+      if (progress.kind === 'process-started' && progress.started !== undefined) {
+        session.event('note', processGroupNote(during, { pgid: progress.pgid, started: progress.started }))
+      }
+      env.log(progress)
+    }
+  }
+}
+
+/** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
+function noteFullLog(session: TraceSession, env: LoopEnvironment, attempt: number, kept: number): void {
+  const message = `attempt ${attempt}: no space left on device for ${attemptLogName(attempt)}; it keeps the first ${kept} bytes of the output`
+  session.event('note', { message })
+  env.log({ kind: 'log-incomplete', attempt, note: message })
+}
+
+/** The tool_result of an attempt, written the moment its script ends. */
+function recordResult(session: TraceSession, attempt: ScriptResult): void {
+  session.event('tool_result', {
+    attempt: attempt.attempt,
+    ok: attempt.exitCode === 0 && !attempt.interrupted,
+    exit: attempt.exitCode,
+    ...(attempt.signal !== null && { signal: attempt.signal }),
+    ...(attempt.timedOut && { timed_out: true as const }),
+    ...(attempt.interrupted && { interrupted: true as const }),
+    duration_ms: attempt.durationMs,
+    started_at: attempt.startedAt,
+    ended_at: attempt.endedAt,
+    summary: attempt.summary,
+    commands: attempt.commands.map(commandRecord),
+    // What a resumed run needs to judge this attempt without running it again.
+    ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
+    ...(attempt.outputMatched && { output_matched: true as const })
+  })
+}
+
+/** The verify event of an attempt. */
+function recordVerdict(session: TraceSession, attempt: AttemptResult, replayed = false): void {
+  const detail = attempt.verified ? 'every expectation held' : failureReason(attempt)
+  session.event('verify', {
+    attempt: attempt.attempt,
+    ok: attempt.verified,
+    check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
+    detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
+    ...(replayed && { replayed: true as const }),
+    ...(attempt.checkSummary !== undefined && { check_summary: attempt.checkSummary })
+  })
+}

@@ -1,0 +1,67 @@
+/**
+ * The shapes an attempt is made of (docs/design.md §1 "One attempt"): its environment, each
+ * expectation's verdict, and its result. Their own module so that the attempt, the judging
+ * of its expectations and the commands run beside it share them without importing each other.
+ */
+import type { CommandResult, ProcessRunner } from '../process/process-runner.js'
+import type { Redactor } from '../redaction/index.js'
+import type { RunProgress } from '../run/progress.js'
+import type { AttemptTests } from '../test-results/attempt-tests.js'
+
+/** A console stream reverify writes the command's live output to. */
+export interface ConsoleStream {
+  write(chunk: Buffer | string): boolean
+  once(event: 'drain', listener: () => void): unknown
+  /** True on a terminal (as Node's streams say it); front ends decide what that changes. */
+  readonly isTTY?: boolean
+}
+
+/** The side effects an attempt needs (the run's ports, narrowed). */
+export interface AttemptEnvironment {
+  processes: ProcessRunner
+  console: { stdout: ConsoleStream; stderr: ConsoleStream }
+  log: (progress: RunProgress) => void
+  redactor: Redactor
+  env?: NodeJS.ProcessEnv
+  signal?: AbortSignal
+  killGraceMs: number
+}
+
+/** One expectation's verdict. */
+export interface ExpectationCheck {
+  expectation: 'expect-exit' | 'expect-stdout' | 'expect-file' | 'expect-check'
+  ok: boolean
+  detail: string
+}
+
+/** Everything an attempt produced. */
+export interface AttemptResult {
+  attempt: number
+  commands: CommandResult[]
+  exitCode: number
+  signal: string | null
+  timedOut: boolean
+  interrupted: boolean
+  /** The script's own time, from start to end (the expectations are judged after it). */
+  durationMs: number
+  /** When the script started and ended (RFC 3339 UTC). */
+  startedAt: string
+  endedAt: string
+  summary: string
+  checks: ExpectationCheck[]
+  /** What expect-check printed, summarized (its full output is in `attempt-<n>.check.log`). */
+  checkSummary?: string
+  verified: boolean
+  /** Whether stdout held expect-stdout's text (undefined when it is not set). */
+  stdoutMatched?: boolean
+  /** Whether the output matched retry-on-output (false when it is not set). */
+  outputMatched: boolean
+  logBytesDropped: number
+  /** Set when the disk filled up: attempt-<n>.log keeps only this many bytes (capped-log.ts). */
+  logDiskFullAt?: number
+  /** What the `test-results` files said, read after the attempt ended (test-results/record.ts). */
+  tests?: AttemptTests
+}
+
+/** The script's part of an attempt: what is recorded (tool_result) before any expectation is judged. */
+export type ScriptResult = Omit<AttemptResult, 'checks' | 'verified' | 'checkSummary' | 'logBytesDropped' | 'logDiskFullAt'>
