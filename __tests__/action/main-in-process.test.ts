@@ -1,0 +1,155 @@
+/**
+ * The action's two steps called in this process (docs/design.md §5): `runMain` and `runPost`
+ * with the real @actions/cache and @actions/artifact clients against the local results
+ * service, the runner's files (GITHUB_STATE, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY) and its
+ * INPUT_* variables, as the typescript-action template tests its main. The bundle tests keep
+ * what only a separate process shows (a killed step, signals, workflow-command escaping).
+ */
+import { DefaultArtifactClient } from '@actions/artifact'
+import { jest } from '@jest/globals'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { runMain, type MainDeps } from '../../src/action/main.js'
+import { createCacheStore, type CacheStore } from '../../src/action/persistence/cache-store.js'
+import { runPost } from '../../src/action/post-step.js'
+import { useInProcessToolkit } from '../helpers/in-process-toolkit.js'
+import { parseAnnotations, parseCommandFile } from '../helpers/runner.js'
+
+const toolkit = useInProcessToolkit('reverify-main-in-process-')
+let cache: CacheStore
+
+beforeAll(async () => {
+  cache = createCacheStore(await import('@actions/cache'))
+})
+
+/** What one step left: its outputs, saved state, summary and printed lines. */
+interface StepFiles {
+  outputs: Record<string, string>
+  state: Record<string, string>
+  summary: string
+  stdout: string
+}
+
+let steps = 0
+let printed: string[] = []
+const inputNames: string[] = []
+
+/** Fresh runner files and inputs for one step; the step's stdout is collected. */
+async function prepare(inputs: Record<string, string>, statePath?: string): Promise<Record<string, string>> {
+  const files = await mkdtemp(join(toolkit.scratch, `step-${++steps}-`))
+  const paths = {
+    GITHUB_OUTPUT: join(files, 'output'),
+    GITHUB_STATE: statePath ?? join(files, 'state'),
+    GITHUB_STEP_SUMMARY: join(files, 'summary')
+  }
+  for (const path of [paths.GITHUB_OUTPUT, paths.GITHUB_STEP_SUMMARY]) await writeFile(path, '')
+  if (statePath === undefined) await writeFile(paths.GITHUB_STATE, '')
+  for (const name of inputNames.splice(0)) delete process.env[name]
+  for (const [name, value] of Object.entries(inputs)) {
+    const variable = `INPUT_${name.toUpperCase()}`
+    process.env[variable] = value
+    inputNames.push(variable)
+  }
+  Object.assign(process.env, paths, {
+    GITHUB_REPOSITORY: `octo/in-process-${steps}`,
+    GITHUB_RUN_ID: String(500 + steps),
+    GITHUB_JOB: 'verify'
+  })
+  printed = []
+  return paths
+}
+
+async function collected(paths: Record<string, string>): Promise<StepFiles> {
+  return {
+    outputs: parseCommandFile(await readFile(paths.GITHUB_OUTPUT!, 'utf8')),
+    state: parseCommandFile(await readFile(paths.GITHUB_STATE!, 'utf8')),
+    summary: await readFile(paths.GITHUB_STEP_SUMMARY!, 'utf8'),
+    stdout: printed.join('')
+  }
+}
+
+const sink = (): Writable => new Writable({ write: (chunk, _encoding, done) => (printed.push(String(chunk)), done()) })
+
+function deps(): MainDeps {
+  return {
+    cache,
+    artifact: () => new DefaultArtifactClient(),
+    env: process.env,
+    cwd: process.cwd(),
+    stdout: sink(),
+    stderr: sink()
+  }
+}
+
+beforeEach(() => {
+  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    printed.push(String(chunk))
+    return true
+  })
+})
+
+afterEach(() => {
+  jest.restoreAllMocks()
+  process.exitCode = 0
+})
+
+test('a failing verify: outputs, error annotation, summary, the history saved and the trace uploaded', async () => {
+  const paths = await prepare({ command: 'echo "ERROR: expected 200, got 500"\nexit 1', 'expect-exit': '0', 'max-retries': '1' })
+  const entriesBefore = toolkit.service.cacheEntries().length
+  await runMain(deps())
+  const step = await collected(paths)
+  expect(process.exitCode).toBe(1)
+  expect(step.outputs).toMatchObject({ outcome: 'failure', attempts: '2', 'exit-code': '1', flaky: 'false', captured: 'false' })
+  expect(step.state['main-finished']).toBe('true')
+  expect(step.state['run-id']).toBe(step.outputs['run-id'])
+  const errors = parseAnnotations(step.stdout).filter(annotation => annotation.level === 'error')
+  expect(errors.map(annotation => annotation.message).join('\n')).toContain('ERROR: expected 200, got 500')
+  expect(step.summary).toMatch(/^### ❌ verify — failed after 2 attempts/)
+  expect(toolkit.service.cacheEntries().length).toBe(entriesBefore + 1)
+  const artifact = toolkit.service.artifacts().find(item => item.name === `reverify-trace-${step.outputs['run-id']}`)
+  expect(artifact).toBeDefined()
+  expect(step.outputs['artifact-id']).toBe(String(artifact!.id))
+})
+
+test('a flaky pass: success, flagged flaky, a warning naming what failed first', async () => {
+  const counter = join(toolkit.scratch, `counter-${steps}`)
+  const paths = await prepare({
+    command: `test -f "${counter}" || { touch "${counter}"; echo "FAIL first try"; exit 1; }`,
+    'expect-exit': '0',
+    'max-retries': '2'
+  })
+  await runMain(deps())
+  const step = await collected(paths)
+  expect(process.exitCode ?? 0).toBe(0)
+  expect(step.outputs).toMatchObject({ outcome: 'success', attempts: '2', flaky: 'true' })
+  const warnings = parseAnnotations(step.stdout).filter(annotation => annotation.level === 'warning')
+  expect(warnings.map(annotation => `${annotation.title}\n${annotation.message}`).join('\n')).toMatch(/flaky[\s\S]*FAIL first try/)
+})
+
+test('a bad input fails the step in one line and leaves the post step nothing to do', async () => {
+  const paths = await prepare({ command: 'true', 'expect-exit': 'x' })
+  await runMain(deps())
+  const step = await collected(paths)
+  expect(process.exitCode).toBe(1)
+  const errors = parseAnnotations(step.stdout).filter(annotation => annotation.level === 'error')
+  expect(errors.map(annotation => annotation.message)).toEqual([expect.stringMatching(/^expect-exit: /)])
+  expect(step.state).toEqual({ 'main-finished': 'true' })
+
+  // The post step reads the state main left, through the same schema.
+  for (const [name, value] of Object.entries(step.state)) process.env[`STATE_${name}`] = value
+  printed = []
+  await runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() })
+  delete process.env['STATE_main-finished']
+  expect(printed.join('')).toContain('the main step finished and closed its run; nothing to do')
+})
+
+test('the post step with a malformed state closes nothing and says so, never failing', async () => {
+  await prepare({ command: 'true' })
+  Object.assign(process.env, { 'STATE_state-dir': join(toolkit.scratch, 'nowhere'), 'STATE_run-id': '../../etc' })
+  await runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() })
+  delete process.env['STATE_state-dir']
+  delete process.env['STATE_run-id']
+  expect(process.exitCode ?? 0).toBe(0)
+  expect(printed.join('')).toContain('the main step did not start a run; nothing to close')
+})
