@@ -14294,6 +14294,27 @@ function commandRecord(result) {
         duration_ms: result.durationMs
     };
 }
+/** What a note is about (the builders are in notes.ts). */
+const NOTE_KINDS = [
+    /** After a failed attempt: retrying (`retry: true`) or why not. */
+    'retry-decision',
+    /** The guardrail refused a command (`rule`). */
+    'refusal',
+    /** A command's process group as it started (bookkeeping for crash recovery). */
+    'process-group',
+    /** What an attempt's JUnit files said (`tests`). */
+    'tests',
+    /** The on-retry hook's result. */
+    'hook',
+    /** The run was stopped by an interrupt, or closed after its process was gone. */
+    'interrupted',
+    /** The disk filled up: an attempt's log stopped growing. */
+    'log-incomplete',
+    /** This run continues an interrupted one. */
+    'resumed',
+    /** capture-before-retry `warn`: the run went ahead after a failure nobody captured. */
+    'uncaptured'
+];
 /**
  * The readers' schemas, built on first use: only a resume or a recovery reads a trace
  * back, and building them costs start-up time every other run would pay for nothing.
@@ -14350,6 +14371,8 @@ function buildSchemas() {
             check_summary: text.optional()
         }),
         note: looseObject({
+            /** What the note is about (session/notes.ts); absent in traces written before kinds. */
+            kind: schemas_enum(NOTE_KINDS).optional(),
             message: text,
             /** On the note after a failed attempt: whether the loop goes on to another attempt. */
             retry: schemas_boolean().optional(),
@@ -14428,8 +14451,23 @@ function traceCounts(events) {
         attempts: eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true).length,
         tool_calls: eventsOf(events, 'tool_call').length,
         errors: eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt)).length +
-            eventsOf(events, 'note').filter(event => event.payload.rule !== undefined).length
+            eventsOf(events, 'note').filter(event => noteKind(event.payload) === 'refusal').length
     };
+}
+/** What a note is: its `kind`, or for a trace written before kinds, the field its kind always had. */
+function noteKind(payload) {
+    if (payload.kind !== undefined)
+        return payload.kind;
+    const fields = payload;
+    if (payload.retry !== undefined)
+        return 'retry-decision';
+    if (payload.rule !== undefined)
+        return 'refusal';
+    if (fields.tests !== undefined)
+        return 'tests';
+    if (fields.process_group !== undefined)
+        return 'process-group';
+    return undefined;
 }
 /** verify of an attempt that could not be judged, saying why. */
 function unjudgedVerify(attempt, detail) {
@@ -14800,13 +14838,10 @@ async function readSessionTrace(sessionDir) {
 /** The trace note that records a command's process group as it starts (`during`: "attempt 2"). */
 function processGroupNote(during, group) {
     return {
+        kind: 'process-group',
         message: `${during}: a command started as process group ${group.pgid}`,
         process_group: { pgid: group.pgid, started: group.started }
     };
-}
-/** Whether a note is one of processGroupNote's (bookkeeping, not for reviewers). */
-function isProcessGroupNote(payload) {
-    return parseRecord(payload.process_group) !== undefined;
 }
 function parseRecord(value) {
     if (value === null || typeof value !== 'object')
@@ -14917,6 +14952,37 @@ function signalProcess(pid, signal) {
     catch {
         // Gone in the meantime.
     }
+}
+
+;// CONCATENATED MODULE: ./src/core/session/notes.ts
+
+/** The note after a failed attempt: the loop retries it, or says why it does not. */
+function retryDecisionNote(attempt, retry, message) {
+    return { kind: 'retry-decision', message, retry, attempt };
+}
+/** A guardrail refusal, with the rule that matched. */
+function refusalTraceNote(message, rule) {
+    return { kind: 'refusal', message, rule };
+}
+/** What the on-retry hook did. */
+function hookNote(message) {
+    return { kind: 'hook', message };
+}
+/** The run was interrupted, or closed by whoever found it interrupted. */
+function interruptedNote(message) {
+    return { kind: 'interrupted', message };
+}
+/** An attempt's log stopped at a full disk. */
+function logIncompleteNote(message) {
+    return { kind: 'log-incomplete', message };
+}
+/** This run continues an interrupted one. */
+function resumedNote(message) {
+    return { kind: 'resumed', message };
+}
+/** The run went ahead after the uncaptured failure `runId`. */
+function uncapturedNote(runId) {
+    return { kind: 'uncaptured', message: `retrying after failed run ${runId}, which nobody captured` };
 }
 
 ;// CONCATENATED MODULE: ./src/core/test-results/glob.ts
@@ -15905,7 +15971,11 @@ async function recordTestResults(settings, attempt, startedMs, earlier, session,
     for (const warning of tests.warnings)
         log({ kind: 'test-results-warning', attempt: attempt.attempt, ...warning });
     if (tests.files.length > 0)
-        session.event('note', { message: describeAttemptTests(attempt.attempt, tests), tests: tracePayload(attempt.attempt, tests) });
+        session.event('note', {
+            kind: 'tests',
+            message: describeAttemptTests(attempt.attempt, tests),
+            tests: tracePayload(attempt.attempt, tests)
+        });
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/loop.ts
@@ -15914,6 +15984,7 @@ async function recordTestResults(settings, attempt, startedMs, earlier, session,
  * out, a failure is not retryable, or the run is interrupted — every step written to the
  * session's trace (docs/design.md §2).
  */
+
 
 
 
@@ -15944,19 +16015,19 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         const refusal = retryRefusal(settings, attempt);
         if (refusal !== undefined) {
             const message = `${failureReason(attempt)}; ${refusal}`;
-            session.event('note', { message, retry: false, attempt: attempt.attempt });
+            session.event('note', retryDecisionNote(attempt.attempt, false, message));
             env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message });
             return false;
         }
         const wait = retryDelayMs(settings, used(), () => env.clock.random());
         const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})`;
-        session.event('note', { message, retry: true, attempt: attempt.attempt });
+        session.event('note', retryDecisionNote(attempt.attempt, true, message));
         env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message });
         await env.clock.sleep(wait, env.signal);
         if (settings.onRetry !== undefined && !env.signal?.aborted) {
             // A failing hook is a warning: the retries it prepares for go on regardless.
             const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`));
-            session.event('note', { message: hook.note });
+            session.event('note', hookNote(hook.note));
             if (!hook.ok && !hook.interrupted)
                 env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note });
         }
@@ -16062,7 +16133,7 @@ function recordingGroups(env, session, during) {
 /** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
 function noteFullLog(session, env, attempt, kept) {
     const message = `attempt ${attempt}: no space left on device for ${attemptLogName(attempt)}; it keeps the first ${kept} bytes of the output`;
-    session.event('note', { message });
+    session.event('note', logIncompleteNote(message));
     env.log({ kind: 'log-incomplete', attempt, note: message });
 }
 /** The tool_result of an attempt, written the moment its script ends. */
@@ -17942,6 +18013,19 @@ const commandText = schemas_string().max(MAX_COMMAND_CHARS);
 const receipt_timestamp = iso_datetime({ offset: true });
 /** What a run is or came to. */
 const ReceiptStatusSchema = schemas_enum(['running', 'passed', 'failed', 'aborted', 'interrupted']);
+/**
+ * The one mapping from how a run ended to its receipt's status (docs/design.md §3), for the
+ * run that closes itself and for whoever closes it from its trace: `success` is `passed`,
+ * `failure` is `failed`, and an `aborted` run is `interrupted` when an interrupt (or a lost
+ * process) stopped it, else `aborted` (refused by the guardrail, or stopped before it ran).
+ */
+function receiptStatusFor(outcome, interrupted) {
+    if (outcome === 'success')
+        return 'passed';
+    if (outcome === 'failure')
+        return 'failed';
+    return interrupted ? 'interrupted' : 'aborted';
+}
 /** How one command of the last attempt ended. */
 const CommandResultSchema = object({
     command: commandText,
@@ -19241,16 +19325,17 @@ function kindSchema(kind, place) {
 function unsetText(kind, place) {
     if (kind.type === 'script' || kind.type === 'lines')
         return '';
+    if (kind.type === 'text' && kind.unsetEmpty)
+        return '';
     if (kind.type === 'directory')
         return place.base;
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/inputs/table.ts
+;// CONCATENATED MODULE: ./src/core/inputs/input-spec.ts
 /**
- * Every input of every front end, declared once: the CLI's flags, the action's inputs and
- * the reusable workflow's inputs are all read from here, and so are `--help`, and the
- * checks that action.yml, the workflow and docs/action.md say the same thing.
+ * What a row of the input table (table.ts) says about an input: its kind of value, where it
+ * is accepted, how `--help` lists it, and the settings field it fills.
  */
 /** Headings of `reverify run --help`, in the order they are listed. */
 const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'];
@@ -19266,6 +19351,15 @@ const INPUT_LIMITS = {
     scopeChars: 1024,
     redactValues: 200
 };
+
+;// CONCATENATED MODULE: ./src/core/inputs/table.ts
+/**
+ * Every input of every front end, declared once: the CLI's flags, the action's inputs and
+ * the reusable workflow's inputs are all read from here, and so are `--help`, and the
+ * checks that action.yml, the workflow and docs/action.md say the same thing.
+ */
+
+
 /** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
 const MAX_PATTERN_CHARS = 1000;
 const RUN = ['run', 'action', 'workflow'];
@@ -19280,28 +19374,32 @@ const INPUTS = {
         fronts: RUN,
         placeholder: 'CMD',
         group: 'Command',
-        repeatable: true
+        repeatable: true,
+        setting: 'script'
     },
     'expect-exit': {
         kind: { type: 'integer', min: 0, max: 255 },
         description: "The attempt's exit code must equal this integer (0-255).",
         fronts: RUN,
         placeholder: 'N',
-        group: 'Expectations (at least one)'
+        group: 'Expectations (at least one)',
+        setting: 'expectations.exit'
     },
     'expect-stdout': {
         kind: { type: 'text', trim: false, maxChars: INPUT_LIMITS.commandChars },
         description: "The attempt's stdout must contain this text.",
         fronts: RUN,
         placeholder: 'TEXT',
-        group: 'Expectations (at least one)'
+        group: 'Expectations (at least one)',
+        setting: 'expectations.stdout'
     },
     'expect-file': {
         kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
         description: 'This path (relative to working-directory) must exist after the attempt.',
         fronts: RUN,
         placeholder: 'PATH',
-        group: 'Expectations (at least one)'
+        group: 'Expectations (at least one)',
+        setting: 'expectations.file'
     },
     'expect-check': {
         kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
@@ -19309,7 +19407,8 @@ const INPUTS = {
         help: 'a command run with the same shell after the attempt; exit 0 means verified',
         fronts: RUN,
         placeholder: 'CMD',
-        group: 'Expectations (at least one)'
+        group: 'Expectations (at least one)',
+        setting: 'expectations.check'
     },
     'max-retries': {
         kind: { type: 'integer', min: 0, max: 100 },
@@ -19318,7 +19417,8 @@ const INPUTS = {
         default: '2',
         fronts: RUN,
         placeholder: 'N',
-        group: 'Retries and time'
+        group: 'Retries and time',
+        setting: 'maxRetries'
     },
     'timeout-seconds': {
         kind: { type: 'integer', min: 0, max: 7 * 24 * 3600 },
@@ -19326,7 +19426,8 @@ const INPUTS = {
         default: '0',
         fronts: RUN,
         placeholder: 'N',
-        group: 'Retries and time'
+        group: 'Retries and time',
+        setting: 'timeoutSeconds'
     },
     'retry-wait-seconds': {
         kind: { type: 'integer', min: 0, max: 3600 },
@@ -19334,7 +19435,8 @@ const INPUTS = {
         default: '0',
         fronts: RUN,
         placeholder: 'N',
-        group: 'Retries and time'
+        group: 'Retries and time',
+        setting: 'retryWaitSeconds'
     },
     'retry-backoff': {
         kind: { type: 'choice', values: ['fixed', 'exponential'] },
@@ -19342,7 +19444,8 @@ const INPUTS = {
         default: 'fixed',
         fronts: RUN,
         placeholder: 'MODE',
-        group: 'Retries and time'
+        group: 'Retries and time',
+        setting: 'retryBackoff'
     },
     'retry-on': {
         kind: { type: 'choice', values: ['any', 'error', 'timeout'] },
@@ -19350,7 +19453,8 @@ const INPUTS = {
         default: 'any',
         fronts: RUN,
         placeholder: 'WHEN',
-        group: 'Retries and time'
+        group: 'Retries and time',
+        setting: 'retryOn'
     },
     'retry-on-exit-codes': {
         kind: { type: 'exit-codes' },
@@ -19358,7 +19462,8 @@ const INPUTS = {
         shownDefault: { cli: 'any', action: 'any' },
         fronts: RUN,
         placeholder: 'LIST',
-        group: 'Retries and time'
+        group: 'Retries and time',
+        setting: 'retryOnExitCodes'
     },
     'retry-on-output': {
         kind: { type: 'regex', maxChars: MAX_PATTERN_CHARS },
@@ -19366,14 +19471,16 @@ const INPUTS = {
         shownDefault: { cli: 'any', action: 'any' },
         fronts: RUN,
         placeholder: 'REGEX',
-        group: 'Retries and time'
+        group: 'Retries and time',
+        setting: 'retryOnOutput'
     },
     'on-retry': {
         kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
         description: 'A shell command run after a failed attempt and before the next one (never after the last attempt or a pass); a failing one is a warning.',
         fronts: RUN,
         placeholder: 'CMD',
-        group: 'Retries and time'
+        group: 'Retries and time',
+        setting: 'onRetry'
     },
     'test-results': {
         kind: { type: 'lines', maxLines: 50 },
@@ -19382,7 +19489,8 @@ const INPUTS = {
         fronts: RUN,
         placeholder: 'GLOB',
         group: 'How and where',
-        repeatable: true
+        repeatable: true,
+        setting: 'testResults'
     },
     shell: {
         kind: { type: 'shell' },
@@ -19390,7 +19498,8 @@ const INPUTS = {
         default: 'bash',
         fronts: RUN,
         placeholder: 'SHELL',
-        group: 'How and where'
+        group: 'How and where',
+        setting: 'shell'
     },
     'working-directory': {
         kind: { type: 'directory' },
@@ -19399,7 +19508,8 @@ const INPUTS = {
         shownDefault: { cli: 'the current directory', action: 'the workspace' },
         fronts: RUN,
         placeholder: 'DIR',
-        group: 'How and where'
+        group: 'How and where',
+        setting: 'workingDirectory'
     },
     name: {
         kind: { type: 'label' },
@@ -19407,7 +19517,8 @@ const INPUTS = {
         default: 'verify',
         fronts: RUN,
         placeholder: 'NAME',
-        group: 'How and where'
+        group: 'How and where',
+        setting: 'name'
     },
     'allow-destructive': {
         kind: { type: 'boolean' },
@@ -19415,7 +19526,8 @@ const INPUTS = {
         help: 'run a command the destructive-command guardrail flags',
         default: 'false',
         fronts: RUN,
-        group: 'How and where'
+        group: 'How and where',
+        setting: 'allowDestructive'
     },
     'capture-before-retry': {
         kind: { type: 'choice', values: ['warn', 'block', 'off'] },
@@ -19423,15 +19535,17 @@ const INPUTS = {
         shownDefault: { cli: 'the config file, else warn', action: 'the config file, else warn' },
         fronts: [...RUN, 'resume'],
         placeholder: 'MODE',
-        group: 'Receipts'
+        group: 'Receipts',
+        setting: 'captureBeforeRetry'
     },
     scope: {
-        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.scopeChars },
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.scopeChars, unsetEmpty: true },
         description: 'Extra text that separates otherwise identical commands (e.g. a matrix leg).',
         shownDefault: { action: 'empty' },
         fronts: RUN,
         placeholder: 'TEXT',
-        group: 'How and where'
+        group: 'How and where',
+        setting: 'scope'
     },
     redact: {
         kind: { type: 'lines', maxLines: INPUT_LIMITS.redactValues },
@@ -19440,7 +19554,9 @@ const INPUTS = {
         fronts: [...RUN, 'resume'],
         placeholder: 'VALUE',
         group: 'How and where',
-        repeatable: true
+        repeatable: true,
+        setting: 'redact',
+        notRecorded: true
     },
     'keep-receipts': {
         kind: { type: 'integer', min: 1, max: 100_000 },
@@ -19448,7 +19564,8 @@ const INPUTS = {
         default: '20',
         fronts: RUN,
         placeholder: 'N',
-        group: 'Receipts'
+        group: 'Receipts',
+        setting: 'keepReceipts'
     },
     'state-dir': {
         kind: { type: 'state-dir' },
@@ -19457,7 +19574,9 @@ const INPUTS = {
         shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
         fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
         placeholder: 'DIR',
-        group: 'Receipts'
+        group: 'Receipts',
+        setting: 'stateDir',
+        notRecorded: true
     },
     capture: {
         kind: { type: 'run-ref' },
@@ -19606,7 +19725,10 @@ function parseInputs(raw, names, place) {
 /**
  * The one place where raw inputs (action inputs or CLI flags, both strings under the same
  * names) become a validated RunSettings, through the input table's parser (inputs/).
- * Everything after this sees typed values only.
+ * Everything after this sees typed values only. `RunSettings` is derived from the table:
+ * each run input's row names the field it fills (`setting`), its kind gives the field's
+ * type, and parsing and `toRawInputs` both walk the table, so adding an input is one row
+ * plus its behaviour (docs/design.md §8 "Adding an input").
  */
 
 
@@ -19645,49 +19767,43 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
     if (identityLines(input.command).length === 0) {
         throw new UsageError(`${inputLabel('command', front)}: required; give a script of one or more lines (not only comments)`);
     }
-    const exit = input['expect-exit'];
-    const stdout = input['expect-stdout'];
-    const file = input['expect-file'];
-    const check = input['expect-check'];
-    const expectations = {
-        ...(exit !== undefined && { exit }),
-        ...(stdout !== undefined && { stdout }),
-        ...(file !== undefined && { file }),
-        ...(check !== undefined && { check })
-    };
+    // Each input's value into the field its row names.
+    const settings = { logCapBytes: DEFAULT_LOG_CAP_BYTES };
+    const expectations = {};
+    for (const name of RUN_INPUT_NAMES) {
+        const value = input[name];
+        const field = inputSpec(name).setting;
+        if (value === undefined || field === undefined)
+            continue;
+        if (field.startsWith('expectations.'))
+            expectations[field.slice('expectations.'.length)] = value;
+        else
+            settings[field] = value;
+    }
     if (Object.keys(expectations).length === 0)
         throw new UsageError(NOTHING_TO_VERIFY);
-    const retryOnExitCodes = input['retry-on-exit-codes'];
-    const retryOnOutput = input['retry-on-output'];
-    const onRetry = input['on-retry'];
     // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
     const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory']);
     if (shellIssue !== undefined)
         throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`);
-    const testResults = input['test-results'];
-    return {
-        script: input.command,
-        expectations,
-        maxRetries: input['max-retries'],
-        timeoutSeconds: input['timeout-seconds'],
-        retryWaitSeconds: input['retry-wait-seconds'],
-        retryBackoff: input['retry-backoff'],
-        retryOn: input['retry-on'],
-        ...(retryOnExitCodes !== undefined && { retryOnExitCodes }),
-        ...(retryOnOutput !== undefined && { retryOnOutput }),
-        ...(onRetry !== undefined && { onRetry }),
-        shell: input.shell,
-        workingDirectory: input['working-directory'],
-        name: input.name,
-        allowDestructive: input['allow-destructive'],
-        scope: input.scope ?? '',
-        redact: input.redact,
-        captureBeforeRetry: input['capture-before-retry'],
-        keepReceipts: input['keep-receipts'],
-        stateDir: input['state-dir'],
-        logCapBytes: DEFAULT_LOG_CAP_BYTES,
-        ...(testResults.length > 0 && { testResults })
-    };
+    return { ...settings, expectations };
+}
+/** A parsed value as the raw input that parses to it again. */
+function rawValue(kind, value) {
+    switch (kind.type) {
+        case 'lines':
+            return value.join('\n');
+        case 'regex':
+            return value.source;
+        case 'exit-codes':
+            return value.text;
+        case 'shell': {
+            const shell = value;
+            return shell.kind === 'template' ? shell.template : shell.kind;
+        }
+        default:
+            return String(value);
+    }
 }
 /**
  * The inputs that reproduce these settings when parsed again (for resuming a run from
@@ -19695,30 +19811,21 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
  * is where the record lives.
  */
 function toRawInputs(settings) {
-    const { exit, stdout, file, check } = settings.expectations;
-    const { retryOnExitCodes, retryOnOutput, onRetry } = settings;
-    const raw = {
-        command: settings.script,
-        ...(exit !== undefined && { 'expect-exit': String(exit) }),
-        ...(stdout !== undefined && { 'expect-stdout': stdout }),
-        ...(file !== undefined && { 'expect-file': file }),
-        ...(check !== undefined && { 'expect-check': check }),
-        'max-retries': String(settings.maxRetries),
-        'timeout-seconds': String(settings.timeoutSeconds),
-        'retry-wait-seconds': String(settings.retryWaitSeconds),
-        'retry-backoff': settings.retryBackoff,
-        'retry-on': settings.retryOn,
-        ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.text }),
-        ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
-        ...(onRetry !== undefined && { 'on-retry': onRetry }),
-        shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
-        'working-directory': settings.workingDirectory,
-        name: settings.name,
-        'allow-destructive': String(settings.allowDestructive),
-        scope: settings.scope,
-        'keep-receipts': String(settings.keepReceipts),
-        ...(settings.testResults !== undefined && { 'test-results': settings.testResults.join('\n') })
-    };
+    const raw = {};
+    const fields = settings;
+    const expectations = settings.expectations;
+    for (const name of RUN_INPUT_NAMES) {
+        const spec = inputSpec(name);
+        if (spec.setting === undefined || spec.notRecorded)
+            continue;
+        const value = spec.setting.startsWith('expectations.') ? expectations[spec.setting.slice('expectations.'.length)] : fields[spec.setting];
+        if (value === undefined)
+            continue;
+        const text = rawValue(spec.kind, value);
+        // An empty list is "not given": it parses back to the same empty list.
+        if (text !== '' || spec.kind.type !== 'lines')
+            raw[name] = text;
+    }
     return raw;
 }
 
@@ -20352,21 +20459,19 @@ function attemptViews(events) {
             const tests = traceTestsOf(event.payload);
             view(tests.attempt).tests = tests;
         }
-        else if (event.phase === 'note' && last !== undefined && last.note === undefined && isRetryNote(event.payload.message)) {
-            last.note = event.payload.message;
+        else if (event.phase === 'note' && noteKind(event.payload) === 'retry-decision') {
+            // The decision after an attempt: by its attempt number, else (an older trace) the last attempt.
+            const target = event.payload.attempt !== undefined ? view(event.payload.attempt) : last;
+            if (target !== undefined && target.note === undefined)
+                target.note = event.payload.message;
         }
     }
     return [...views.values()].sort((a, b) => a.attempt - b.attempt);
-}
-/** A note the loop writes after a failed attempt: it retries, or says why it does not. */
-function isRetryNote(message) {
-    return /; retrying\b|; not retrying\b/.test(message);
 }
 /** The report's data from a session's trace, its meta.json, the receipt and its history. */
 function buildReportModel(source) {
     const { events, meta, receipt } = source;
     const attempts = attemptViews(events);
-    const retryNotes = new Set(attempts.flatMap(attempt => (attempt.note === undefined ? [] : [attempt.note])));
     const end = eventsOf(events, 'end').at(-1);
     const start = eventsOf(events, 'start')[0];
     const uncaptured = start?.payload.uncaptured_failure;
@@ -20390,11 +20495,9 @@ function buildReportModel(source) {
         summary: end?.payload.summary ?? meta?.summary ?? '',
         attempts,
         notes: eventsOf(events, 'note')
-            .filter(event => !isProcessGroupNote(event.payload))
-            // Test results are shown with their attempt.
-            .filter(event => traceTestsOf(event.payload) === undefined)
-            .map(event => event.payload.message)
-            .filter(message => !retryNotes.has(message)),
+            // Process groups are bookkeeping; test results and retry decisions are shown with their attempt.
+            .filter(event => !['process-group', 'tests', 'retry-decision'].includes(noteKind(event.payload) ?? ''))
+            .map(event => event.payload.message),
         ...(receipt.capture && { capture: receipt.capture }),
         ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
         history: historyRows(source.history, receipt),
@@ -20932,6 +21035,8 @@ async function writeSessionReport(store, receipt, sessionDir = receipt.session.d
 
 
 
+
+
 /**
  * Finishes an interrupted session and receipt: completes a half-recorded attempt
  * (tool_result and verify saying it was interrupted), writes a note with the reason and
@@ -20998,8 +21103,8 @@ function close_interrupted_verdictOf(events) {
     if (end === undefined)
         return undefined;
     const { outcome } = end.payload;
-    const refused = eventsOf(events, 'note').some(event => event.payload.rule !== undefined);
-    const status = outcome === 'success' ? 'passed' : outcome === 'failure' ? 'failed' : refused ? 'aborted' : 'interrupted';
+    const refused = eventsOf(events, 'note').some(event => noteKind(event.payload) === 'refusal');
+    const status = receiptStatusFor(outcome, !refused);
     const results = eventsOf(events, 'tool_result');
     const last = results[results.length - 1]?.payload.commands;
     return {
@@ -21032,7 +21137,7 @@ function closingEvents(events, reason, stamp) {
         }
     }
     const summary = `interrupted after ${calls.length} attempt(s): ${reason}`;
-    closing.push({ ...base, ts: stamp(), phase: 'note', payload: { message: reason } });
+    closing.push({ ...base, ts: stamp(), phase: 'note', payload: interruptedNote(reason) });
     closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } });
     return { events: closing, summary };
 }
@@ -21137,6 +21242,7 @@ async function pauseForTest(env, point) {
  * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
  * three times per run. Anything unclear means a restart, never a guess.
  */
+
 
 
 
@@ -21290,7 +21396,7 @@ async function planResume(options) {
     const lastWhole = previous[previous.length - 1];
     const decision = lastWhole === undefined || replay !== undefined
         ? undefined
-        : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && event.payload.retry !== undefined);
+        : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && noteKind(event.payload) === 'retry-decision');
     const plan = {
         receipt,
         sessionDir,
@@ -21371,6 +21477,7 @@ function receiptTests(tests) {
  * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
  * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
  */
+
 
 
 
@@ -21562,7 +21669,7 @@ async function openRun(request, ports, identity, capture) {
     catch (error) {
         // No trace can be written (a link or a file where a folder should be): the run ends
         // before it starts, and its receipt says so rather than staying `running`.
-        await ports.store.write({ ...sealed, status: 'aborted', ended_at: timestamp(now()) });
+        await ports.store.write({ ...sealed, status: receiptStatusFor('aborted', false), ended_at: timestamp(now()) });
         throw new UsageError(`state-dir: cannot create the trace folder: ${errors_describeError(error)}`);
     }
     await writeRunRecord(session.dir, settings, redactor, request.seal);
@@ -21579,17 +21686,17 @@ async function openRun(request, ports, identity, capture) {
     // The script as written, as a list of one (docs/design.md §2).
     session.event('decision', { question: 'what to run', decision: [settings.script], expected: describeExpectations(settings.expectations) });
     if (uncaptured !== undefined)
-        session.event('note', { message: `retrying after failed run ${uncaptured}, which nobody captured` });
+        session.event('note', uncapturedNote(uncaptured));
     return { session, receipt };
 }
 /** Closes a run the guardrail refused: a note naming the rule, `end` aborted, an aborted receipt. */
 async function refuse(request, ports, run) {
     const { session, hit } = run;
     const endedAt = timestamp(ports.clock.now());
-    session.event('note', { message: refusalNote(hit), rule: hit.rule });
+    session.event('note', refusalTraceNote(refusalNote(hit), hit.rule));
     const summary = `refused by the guardrail (${hit.rule})`;
     await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary });
-    const receipt = receiptOnDisk({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request);
+    const receipt = receiptOnDisk({ ...run.receipt, status: receiptStatusFor('aborted', false), ended_at: endedAt }, request);
     await ports.store.write(receipt);
     const reportPath = await writeReport(ports, receipt);
     return {
@@ -21636,7 +21743,7 @@ async function resumeRun(request, ports, plan, identity, capture) {
     await ports.store.write(receipt);
     ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir });
     const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`;
-    session.event('note', { message: note });
+    session.event('note', resumedNote(note));
     ports.log({ kind: 'resumed', runId: receipt.run_id, note });
     for (const event of plan.pending) {
         if (event.phase === 'tool_result')
@@ -21652,22 +21759,12 @@ async function resumeRun(request, ports, plan, identity, capture) {
     const report = await closeRun(request, ports, { session, receipt, loop, identity, capture });
     return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } };
 }
-/** The receipt's status for a loop outcome. */
-function receiptStatus(loop) {
-    if (loop.outcome === 'success')
-        return 'passed';
-    if (loop.outcome === 'failure')
-        return 'failed';
-    return loop.interrupted ? 'interrupted' : 'aborted';
-}
 /** Writes the end of the trace, meta.json and the final receipt; applies retention. */
 async function closeRun(request, ports, run) {
     const { session, loop } = run;
     const interruptReason = loop.interrupted ? request.interruptReason?.() : undefined;
     if (loop.interrupted) {
-        session.event('note', {
-            message: `interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`
-        });
+        session.event('note', interruptedNote(`interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`));
     }
     const endedAt = timestamp(ports.clock.now());
     await session
@@ -21680,7 +21777,7 @@ async function closeRun(request, ports, run) {
     const tests = runTests(loop.attempts);
     const receipt = {
         ...run.receipt,
-        status: receiptStatus(loop),
+        status: receiptStatusFor(loop.outcome, loop.interrupted),
         flaky: loop.flaky,
         ended_at: endedAt,
         attempts: session.metadata.attempts,

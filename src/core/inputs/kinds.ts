@@ -263,6 +263,7 @@ export function kindSchema(kind: InputKind, place: InputPlace): KindSchema {
  */
 export function unsetText(kind: InputKind, place: InputPlace): string | undefined {
   if (kind.type === 'script' || kind.type === 'lines') return ''
+  if (kind.type === 'text' && kind.unsetEmpty) return ''
   if (kind.type === 'directory') return place.base
   return undefined
 }

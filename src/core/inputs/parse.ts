@@ -32,8 +32,12 @@ type ValueOfKind<K> = K extends { type: 'lines' }
               ? V
               : string
 
-/** Inputs that always have a value: a declared default, an empty list, or the base directory. */
-type AlwaysSet<S> = S extends { default: string } ? true : S extends { kind: { type: 'script' | 'lines' | 'directory' } } ? true : false
+/** Inputs that always have a value: a declared default, an empty list or text, or the base directory. */
+type AlwaysSet<S> = S extends { default: string }
+  ? true
+  : S extends { kind: { type: 'script' | 'lines' | 'directory' } | { unsetEmpty: true } }
+    ? true
+    : false
 
 /** The parsed value of one input; undefined when it was not given and has no default. */
 export type InputValue<N extends InputName> =

@@ -1,13 +1,17 @@
 /**
  * The one place where raw inputs (action inputs or CLI flags, both strings under the same
  * names) become a validated RunSettings, through the input table's parser (inputs/).
- * Everything after this sees typed values only.
+ * Everything after this sees typed values only. `RunSettings` is derived from the table:
+ * each run input's row names the field it fills (`setting`), its kind gives the field's
+ * type, and parsing and `toRawInputs` both walk the table, so adding an input is one row
+ * plus its behaviour (docs/design.md §8 "Adding an input").
  */
 import { UsageError } from '../base/errors.js'
 import type { ExitCodeList } from './kinds.js'
-import { parseInputs, type RawInputs } from './parse.js'
+import type { InputKind } from './table.js'
+import { parseInputs, type InputValue, type RawInputs } from './parse.js'
 import { inputLabel, type InputPlace } from './resolve.js'
-import { inputsOf, type INPUTS, type InputName } from './table.js'
+import { inputSpec, inputsOf, type INPUTS, type InputName } from './table.js'
 import { identityLines } from '../shell/script-lines.js'
 import { findProgram, shellProgram, SHELL_NAMES, type ShellSpec } from '../shell/script-shell.js'
 
@@ -20,48 +24,44 @@ export type { RawInputs } from './parse.js'
 export type { ShellSpec } from '../shell/script-shell.js'
 export type { ExitCodeList } from './kinds.js'
 
-/** What an attempt must satisfy; at least one is set. */
-export interface Expectations {
-  exit?: number
-  stdout?: string
-  file?: string
-  check?: string
-}
-
-/** Everything the engine needs to run one verify. */
-export interface RunSettings {
-  /** The `command` input: one script, run as written (docs/design.md §1). */
-  script: string
-  expectations: Expectations
-  maxRetries: number
-  timeoutSeconds: number
-  retryWaitSeconds: number
-  retryBackoff: 'fixed' | 'exponential'
-  /** Which failures may be retried at all: any, a failure that did not time out, or only a timeout. */
-  retryOn: 'any' | 'error' | 'timeout'
-  retryOnExitCodes?: ExitCodeList
-  retryOnOutput?: RegExp
-  /** A command run after a failed attempt, before the next one (never after the last or a pass). */
-  onRetry?: string
-  shell: ShellSpec
-  workingDirectory: string
-  name: string
-  allowDestructive: boolean
-  scope: string
-  redact: string[]
-  /** The capture-before-retry flag as given; resolved against the config file later. */
-  captureBeforeRetry?: string
-  keepReceipts: number
-  stateDir?: string
-  logCapBytes: number
-  /** `test-results`: globs of JUnit XML files, relative to workingDirectory (docs/design.md §1 "Test results"). */
-  testResults?: string[]
-}
-
 /** The name of an input of a verify run. */
 export type RunInputName = {
   [N in InputName]: 'run' extends (typeof INPUTS)[N]['fronts'][number] ? N : never
 }[InputName]
+
+/** The settings field a run input fills, as its row's `setting` names it. */
+type FieldOf<N extends RunInputName> = (typeof INPUTS)[N] extends { setting: infer F extends string } ? F : never
+
+/** The run inputs whose field sits in the group `G` (`expectations.exit`), or at the top level when G is ''. */
+type InputsIn<G extends string> = {
+  [N in RunInputName]: G extends ''
+    ? FieldOf<N> extends `${string}.${string}`
+      ? never
+      : N
+    : FieldOf<N> extends `${G}.${string}`
+      ? N
+      : never
+}[RunInputName]
+
+/** The field's name within its group. */
+type KeyOf<N extends RunInputName, G extends string> = G extends '' ? FieldOf<N> : FieldOf<N> extends `${G}.${infer K}` ? K : never
+
+/** Fields from rows: one that always has a value is required, one that may be unset is optional. */
+type FieldsFrom<G extends string> = {
+  [N in InputsIn<G> as undefined extends InputValue<N> ? never : KeyOf<N, G>]: InputValue<N>
+} & {
+  [N in InputsIn<G> as undefined extends InputValue<N> ? KeyOf<N, G> : never]?: Exclude<InputValue<N>, undefined>
+}
+
+/** What an attempt must satisfy (the `expect-*` inputs); at least one is set. */
+export type Expectations = FieldsFrom<'expectations'>
+
+/** Everything the verify loop needs to run one verify: the run inputs' fields, and the log cap. */
+export type RunSettings = FieldsFrom<''> & {
+  expectations: Expectations
+  /** Largest attempt log kept whole (not an input). */
+  logCapBytes: number
+}
 
 /** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
 export const RUN_INPUT_NAMES: readonly RunInputName[] = inputsOf('run') as RunInputName[]
@@ -101,46 +101,38 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
   if (identityLines(input.command).length === 0) {
     throw new UsageError(`${inputLabel('command', front)}: required; give a script of one or more lines (not only comments)`)
   }
-  const exit = input['expect-exit']
-  const stdout = input['expect-stdout']
-  const file = input['expect-file']
-  const check = input['expect-check']
-  const expectations: Expectations = {
-    ...(exit !== undefined && { exit }),
-    ...(stdout !== undefined && { stdout }),
-    ...(file !== undefined && { file }),
-    ...(check !== undefined && { check })
+  // Each input's value into the field its row names.
+  const settings: Record<string, unknown> = { logCapBytes: DEFAULT_LOG_CAP_BYTES }
+  const expectations: Record<string, unknown> = {}
+  for (const name of RUN_INPUT_NAMES) {
+    const value = input[name]
+    const field = inputSpec(name).setting
+    if (value === undefined || field === undefined) continue
+    if (field.startsWith('expectations.')) expectations[field.slice('expectations.'.length)] = value
+    else settings[field] = value
   }
   if (Object.keys(expectations).length === 0) throw new UsageError(NOTHING_TO_VERIFY)
-  const retryOnExitCodes = input['retry-on-exit-codes']
-  const retryOnOutput = input['retry-on-output']
-  const onRetry = input['on-retry']
   // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
   const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory'])
   if (shellIssue !== undefined) throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`)
-  const testResults = input['test-results']
-  return {
-    script: input.command,
-    expectations,
-    maxRetries: input['max-retries'],
-    timeoutSeconds: input['timeout-seconds'],
-    retryWaitSeconds: input['retry-wait-seconds'],
-    retryBackoff: input['retry-backoff'],
-    retryOn: input['retry-on'],
-    ...(retryOnExitCodes !== undefined && { retryOnExitCodes }),
-    ...(retryOnOutput !== undefined && { retryOnOutput }),
-    ...(onRetry !== undefined && { onRetry }),
-    shell: input.shell,
-    workingDirectory: input['working-directory'],
-    name: input.name,
-    allowDestructive: input['allow-destructive'],
-    scope: input.scope ?? '',
-    redact: input.redact,
-    captureBeforeRetry: input['capture-before-retry'],
-    keepReceipts: input['keep-receipts'],
-    stateDir: input['state-dir'],
-    logCapBytes: DEFAULT_LOG_CAP_BYTES,
-    ...(testResults.length > 0 && { testResults })
+  return { ...settings, expectations } as RunSettings
+}
+
+/** A parsed value as the raw input that parses to it again. */
+function rawValue(kind: InputKind, value: unknown): string {
+  switch (kind.type) {
+    case 'lines':
+      return (value as string[]).join('\n')
+    case 'regex':
+      return (value as RegExp).source
+    case 'exit-codes':
+      return (value as ExitCodeList).text
+    case 'shell': {
+      const shell = value as ShellSpec
+      return shell.kind === 'template' ? shell.template : shell.kind
+    }
+    default:
+      return String(value)
   }
 }
 
@@ -150,29 +142,17 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
  * is where the record lives.
  */
 export function toRawInputs(settings: RunSettings): Record<string, string> {
-  const { exit, stdout, file, check } = settings.expectations
-  const { retryOnExitCodes, retryOnOutput, onRetry } = settings
-  const raw = {
-    command: settings.script,
-    ...(exit !== undefined && { 'expect-exit': String(exit) }),
-    ...(stdout !== undefined && { 'expect-stdout': stdout }),
-    ...(file !== undefined && { 'expect-file': file }),
-    ...(check !== undefined && { 'expect-check': check }),
-    'max-retries': String(settings.maxRetries),
-    'timeout-seconds': String(settings.timeoutSeconds),
-    'retry-wait-seconds': String(settings.retryWaitSeconds),
-    'retry-backoff': settings.retryBackoff,
-    'retry-on': settings.retryOn,
-    ...(retryOnExitCodes !== undefined && { 'retry-on-exit-codes': retryOnExitCodes.text }),
-    ...(retryOnOutput !== undefined && { 'retry-on-output': retryOnOutput.source }),
-    ...(onRetry !== undefined && { 'on-retry': onRetry }),
-    shell: settings.shell.kind === 'template' ? settings.shell.template : settings.shell.kind,
-    'working-directory': settings.workingDirectory,
-    name: settings.name,
-    'allow-destructive': String(settings.allowDestructive),
-    scope: settings.scope,
-    'keep-receipts': String(settings.keepReceipts),
-    ...(settings.testResults !== undefined && { 'test-results': settings.testResults.join('\n') })
-  } satisfies Partial<Record<RunInputName, string>>
+  const raw: Record<string, string> = {}
+  const fields = settings as unknown as Record<string, unknown>
+  const expectations = settings.expectations as Record<string, unknown>
+  for (const name of RUN_INPUT_NAMES) {
+    const spec = inputSpec(name)
+    if (spec.setting === undefined || spec.notRecorded) continue
+    const value = spec.setting.startsWith('expectations.') ? expectations[spec.setting.slice('expectations.'.length)] : fields[spec.setting]
+    if (value === undefined) continue
+    const text = rawValue(spec.kind, value)
+    // An empty list is "not given": it parses back to the same empty list.
+    if (text !== '' || spec.kind.type !== 'lines') raw[name] = text
+  }
   return raw
 }

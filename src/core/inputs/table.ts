@@ -3,76 +3,9 @@
  * the reusable workflow's inputs are all read from here, and so are `--help`, and the
  * checks that action.yml, the workflow and docs/action.md say the same thing.
  */
+import { INPUT_LIMITS, type Front, type InputSpec } from './input-spec.js'
 
-/** A CLI subcommand that takes flags. */
-export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume' | 'report' | 'flaky'
-
-/** Where an input is accepted: a CLI subcommand, the action, or the reusable workflow. */
-export type Front = CliCommand | 'action' | 'workflow'
-
-/** What values an input takes, and so how it is parsed (see kinds.ts). */
-export type InputKind =
-  /** One script, kept as written; its command lines (docs/design.md §3) and its length are bounded. */
-  | { type: 'script'; maxLines: number; maxChars: number }
-  | { type: 'integer'; min: number; max: number }
-  /** One of a few words, trimmed and case-insensitive. */
-  | { type: 'choice'; values: readonly string[] }
-  /** The YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them. */
-  | { type: 'boolean' }
-  | { type: 'text'; trim: boolean; maxChars?: number }
-  /** One value per line, trimmed, blank lines dropped. */
-  | { type: 'lines'; maxLines: number }
-  | { type: 'regex'; maxChars: number }
-  | { type: 'exit-codes' }
-  | { type: 'shell' }
-  /** A label shown as given (1-100 characters, no control characters); its slug names a trace folder. */
-  | { type: 'label' }
-  /** An existing directory; not given means the cwd (CLI) or the workspace (action). */
-  | { type: 'directory' }
-  | { type: 'state-dir' }
-  /** A run id, or `latest`. */
-  | { type: 'run-ref' }
-
-/** Headings of `reverify run --help`, in the order they are listed. */
-export const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'] as const
-
-/** One heading of `reverify run --help`. */
-export type HelpGroup = (typeof HELP_GROUPS)[number]
-
-/** One input. */
-export interface InputSpec {
-  kind: InputKind
-  /** One line, as action.yml, the reusable workflow and docs/action.md give it. */
-  description: string
-  /** The CLI's wording, where the action's does not fit a flag. */
-  help?: string
-  /** The value used when the input is not given, exactly as action.yml declares it. */
-  default?: string
-  /** What "not given" means where there is no literal default (or it differs per front end). */
-  shownDefault?: { cli?: string; action?: string }
-  /** A run needs it; only the reusable workflow can make the caller give it. */
-  required?: true
-  fronts: readonly Front[]
-  /** The value's name in `--help` (switches have none). */
-  placeholder?: string
-  /** Where `reverify run --help` lists it. */
-  group?: HelpGroup
-  /** CLI: the flag may be repeated; the values are joined as lines. */
-  repeatable?: true
-}
-
-/**
- * Most command lines of a script, longest script, longest other command (expect-check,
- * on-retry), longest path and scope, most redact values.
- */
-export const INPUT_LIMITS = {
-  commands: 100,
-  scriptChars: 16_384,
-  commandChars: 8192,
-  pathChars: 4096,
-  scopeChars: 1024,
-  redactValues: 200
-} as const
+export { HELP_GROUPS, INPUT_LIMITS, type CliCommand, type Front, type HelpGroup, type InputKind, type InputSpec } from './input-spec.js'
 
 /** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
 const MAX_PATTERN_CHARS = 1000
@@ -90,28 +23,32 @@ export const INPUTS = {
     fronts: RUN,
     placeholder: 'CMD',
     group: 'Command',
-    repeatable: true
+    repeatable: true,
+    setting: 'script'
   },
   'expect-exit': {
     kind: { type: 'integer', min: 0, max: 255 },
     description: "The attempt's exit code must equal this integer (0-255).",
     fronts: RUN,
     placeholder: 'N',
-    group: 'Expectations (at least one)'
+    group: 'Expectations (at least one)',
+    setting: 'expectations.exit'
   },
   'expect-stdout': {
     kind: { type: 'text', trim: false, maxChars: INPUT_LIMITS.commandChars },
     description: "The attempt's stdout must contain this text.",
     fronts: RUN,
     placeholder: 'TEXT',
-    group: 'Expectations (at least one)'
+    group: 'Expectations (at least one)',
+    setting: 'expectations.stdout'
   },
   'expect-file': {
     kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
     description: 'This path (relative to working-directory) must exist after the attempt.',
     fronts: RUN,
     placeholder: 'PATH',
-    group: 'Expectations (at least one)'
+    group: 'Expectations (at least one)',
+    setting: 'expectations.file'
   },
   'expect-check': {
     kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
@@ -119,7 +56,8 @@ export const INPUTS = {
     help: 'a command run with the same shell after the attempt; exit 0 means verified',
     fronts: RUN,
     placeholder: 'CMD',
-    group: 'Expectations (at least one)'
+    group: 'Expectations (at least one)',
+    setting: 'expectations.check'
   },
   'max-retries': {
     kind: { type: 'integer', min: 0, max: 100 },
@@ -128,7 +66,8 @@ export const INPUTS = {
     default: '2',
     fronts: RUN,
     placeholder: 'N',
-    group: 'Retries and time'
+    group: 'Retries and time',
+    setting: 'maxRetries'
   },
   'timeout-seconds': {
     kind: { type: 'integer', min: 0, max: 7 * 24 * 3600 },
@@ -137,7 +76,8 @@ export const INPUTS = {
     default: '0',
     fronts: RUN,
     placeholder: 'N',
-    group: 'Retries and time'
+    group: 'Retries and time',
+    setting: 'timeoutSeconds'
   },
   'retry-wait-seconds': {
     kind: { type: 'integer', min: 0, max: 3600 },
@@ -145,7 +85,8 @@ export const INPUTS = {
     default: '0',
     fronts: RUN,
     placeholder: 'N',
-    group: 'Retries and time'
+    group: 'Retries and time',
+    setting: 'retryWaitSeconds'
   },
   'retry-backoff': {
     kind: { type: 'choice', values: ['fixed', 'exponential'] },
@@ -153,7 +94,8 @@ export const INPUTS = {
     default: 'fixed',
     fronts: RUN,
     placeholder: 'MODE',
-    group: 'Retries and time'
+    group: 'Retries and time',
+    setting: 'retryBackoff'
   },
   'retry-on': {
     kind: { type: 'choice', values: ['any', 'error', 'timeout'] },
@@ -162,7 +104,8 @@ export const INPUTS = {
     default: 'any',
     fronts: RUN,
     placeholder: 'WHEN',
-    group: 'Retries and time'
+    group: 'Retries and time',
+    setting: 'retryOn'
   },
   'retry-on-exit-codes': {
     kind: { type: 'exit-codes' },
@@ -171,7 +114,8 @@ export const INPUTS = {
     shownDefault: { cli: 'any', action: 'any' },
     fronts: RUN,
     placeholder: 'LIST',
-    group: 'Retries and time'
+    group: 'Retries and time',
+    setting: 'retryOnExitCodes'
   },
   'retry-on-output': {
     kind: { type: 'regex', maxChars: MAX_PATTERN_CHARS },
@@ -179,7 +123,8 @@ export const INPUTS = {
     shownDefault: { cli: 'any', action: 'any' },
     fronts: RUN,
     placeholder: 'REGEX',
-    group: 'Retries and time'
+    group: 'Retries and time',
+    setting: 'retryOnOutput'
   },
   'on-retry': {
     kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.commandChars },
@@ -187,7 +132,8 @@ export const INPUTS = {
       'A shell command run after a failed attempt and before the next one (never after the last attempt or a pass); a failing one is a warning.',
     fronts: RUN,
     placeholder: 'CMD',
-    group: 'Retries and time'
+    group: 'Retries and time',
+    setting: 'onRetry'
   },
   'test-results': {
     kind: { type: 'lines', maxLines: 50 },
@@ -197,7 +143,8 @@ export const INPUTS = {
     fronts: RUN,
     placeholder: 'GLOB',
     group: 'How and where',
-    repeatable: true
+    repeatable: true,
+    setting: 'testResults'
   },
   shell: {
     kind: { type: 'shell' },
@@ -205,7 +152,8 @@ export const INPUTS = {
     default: 'bash',
     fronts: RUN,
     placeholder: 'SHELL',
-    group: 'How and where'
+    group: 'How and where',
+    setting: 'shell'
   },
   'working-directory': {
     kind: { type: 'directory' },
@@ -214,7 +162,8 @@ export const INPUTS = {
     shownDefault: { cli: 'the current directory', action: 'the workspace' },
     fronts: RUN,
     placeholder: 'DIR',
-    group: 'How and where'
+    group: 'How and where',
+    setting: 'workingDirectory'
   },
   name: {
     kind: { type: 'label' },
@@ -223,7 +172,8 @@ export const INPUTS = {
     default: 'verify',
     fronts: RUN,
     placeholder: 'NAME',
-    group: 'How and where'
+    group: 'How and where',
+    setting: 'name'
   },
   'allow-destructive': {
     kind: { type: 'boolean' },
@@ -231,7 +181,8 @@ export const INPUTS = {
     help: 'run a command the destructive-command guardrail flags',
     default: 'false',
     fronts: RUN,
-    group: 'How and where'
+    group: 'How and where',
+    setting: 'allowDestructive'
   },
   'capture-before-retry': {
     kind: { type: 'choice', values: ['warn', 'block', 'off'] },
@@ -239,15 +190,17 @@ export const INPUTS = {
     shownDefault: { cli: 'the config file, else warn', action: 'the config file, else warn' },
     fronts: [...RUN, 'resume'],
     placeholder: 'MODE',
-    group: 'Receipts'
+    group: 'Receipts',
+    setting: 'captureBeforeRetry'
   },
   scope: {
-    kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.scopeChars },
+    kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.scopeChars, unsetEmpty: true },
     description: 'Extra text that separates otherwise identical commands (e.g. a matrix leg).',
     shownDefault: { action: 'empty' },
     fronts: RUN,
     placeholder: 'TEXT',
-    group: 'How and where'
+    group: 'How and where',
+    setting: 'scope'
   },
   redact: {
     kind: { type: 'lines', maxLines: INPUT_LIMITS.redactValues },
@@ -257,7 +210,9 @@ export const INPUTS = {
     fronts: [...RUN, 'resume'],
     placeholder: 'VALUE',
     group: 'How and where',
-    repeatable: true
+    repeatable: true,
+    setting: 'redact',
+    notRecorded: true
   },
   'keep-receipts': {
     kind: { type: 'integer', min: 1, max: 100_000 },
@@ -265,7 +220,8 @@ export const INPUTS = {
     default: '20',
     fronts: RUN,
     placeholder: 'N',
-    group: 'Receipts'
+    group: 'Receipts',
+    setting: 'keepReceipts'
   },
   'state-dir': {
     kind: { type: 'state-dir' },
@@ -274,7 +230,9 @@ export const INPUTS = {
     shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
     fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
     placeholder: 'DIR',
-    group: 'Receipts'
+    group: 'Receipts',
+    setting: 'stateDir',
+    notRecorded: true
   },
   capture: {
     kind: { type: 'run-ref' },

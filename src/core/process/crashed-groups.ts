@@ -23,14 +23,10 @@ export interface RecordedGroup {
 /** The trace note that records a command's process group as it starts (`during`: "attempt 2"). */
 export function processGroupNote(during: string, group: RecordedGroup): Payloads['note'] {
   return {
+    kind: 'process-group',
     message: `${during}: a command started as process group ${group.pgid}`,
     process_group: { pgid: group.pgid, started: group.started }
   }
-}
-
-/** Whether a note is one of processGroupNote's (bookkeeping, not for reviewers). */
-export function isProcessGroupNote(payload: Payloads['note']): boolean {
-  return parseRecord((payload as { process_group?: unknown }).process_group) !== undefined
 }
 
 function parseRecord(value: unknown): RecordedGroup | undefined {

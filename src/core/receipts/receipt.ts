@@ -27,6 +27,18 @@ export const ReceiptStatusSchema = z.enum(['running', 'passed', 'failed', 'abort
 /** `running` while the run is alive; the others once it ended. */
 export type ReceiptStatus = z.infer<typeof ReceiptStatusSchema>
 
+/**
+ * The one mapping from how a run ended to its receipt's status (docs/design.md §3), for the
+ * run that closes itself and for whoever closes it from its trace: `success` is `passed`,
+ * `failure` is `failed`, and an `aborted` run is `interrupted` when an interrupt (or a lost
+ * process) stopped it, else `aborted` (refused by the guardrail, or stopped before it ran).
+ */
+export function receiptStatusFor(outcome: 'success' | 'failure' | 'aborted', interrupted: boolean): ReceiptStatus {
+  if (outcome === 'success') return 'passed'
+  if (outcome === 'failure') return 'failed'
+  return interrupted ? 'interrupted' : 'aborted'
+}
+
 /** How one command of the last attempt ended. */
 export const CommandResultSchema = z.object({
   command: commandText,

@@ -6,7 +6,7 @@
  * action's post step and by the next run (docs/design.md §2, §5, §6).
  */
 import { timestamp } from '../base/clock.js'
-import type { Receipt } from '../receipts/receipt.js'
+import { receiptStatusFor, type Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import type { Redactor } from '../redaction/index.js'
 import { eventsOf, interruptedToolResult, traceCounts, unjudgedVerify, type TraceEvent } from '../session/events.js'
@@ -14,6 +14,7 @@ import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionMeta, writeSessionMeta, type SessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
 import { appendEvents } from '../session/writer.js'
+import { interruptedNote, noteKind } from '../session/notes.js'
 import { writeSessionReport } from '../report/index.js'
 
 /** What closing found and did. */
@@ -106,9 +107,8 @@ function verdictOf(events: readonly TraceEvent[]): Partial<Receipt> | undefined 
   const end = eventsOf(events, 'end')[0]
   if (end === undefined) return undefined
   const { outcome } = end.payload
-  const refused = eventsOf(events, 'note').some(event => event.payload.rule !== undefined)
-  const status: Receipt['status'] =
-    outcome === 'success' ? 'passed' : outcome === 'failure' ? 'failed' : refused ? 'aborted' : 'interrupted'
+  const refused = eventsOf(events, 'note').some(event => noteKind(event.payload) === 'refusal')
+  const status = receiptStatusFor(outcome, !refused)
   const results = eventsOf(events, 'tool_result')
   const last = results[results.length - 1]?.payload.commands
   return {
@@ -145,7 +145,7 @@ function closingEvents(
     }
   }
   const summary = `interrupted after ${calls.length} attempt(s): ${reason}`
-  closing.push({ ...base, ts: stamp(), phase: 'note', payload: { message: reason } })
+  closing.push({ ...base, ts: stamp(), phase: 'note', payload: interruptedNote(reason) })
   closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } })
   return { events: closing, summary }
 }

@@ -18,6 +18,7 @@ import type { RunSettings } from '../inputs/settings.js'
 import { eventsOf, interruptedToolResult, unjudgedVerify, type EventOf, type TraceEvent } from '../session/events.js'
 import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionMeta, type SessionMeta } from '../session/meta.js'
+import { noteKind } from '../session/notes.js'
 import { readSessionTrace } from '../session/reader.js'
 
 /** Where this process runs, to tell whether a receipt's owner is gone. */
@@ -199,7 +200,7 @@ export async function planResume(options: {
   const decision =
     lastWhole === undefined || replay !== undefined
       ? undefined
-      : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && event.payload.retry !== undefined)
+      : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && noteKind(event.payload) === 'retry-decision')
   const plan: ResumePlan = {
     receipt,
     sessionDir,

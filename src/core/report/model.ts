@@ -6,7 +6,7 @@
  */
 import { captureCommand, captureCommitCommand } from '../capture/remedy.js'
 import type { Receipt } from '../receipts/receipt.js'
-import { isProcessGroupNote } from '../process/crashed-groups.js'
+import { noteKind } from '../session/notes.js'
 import { reviewerExcerpt } from '../output/excerpt.js'
 import { eventsOf, type Outcome, type TraceEvent } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
@@ -170,23 +170,19 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
     } else if (event.phase === 'note' && traceTestsOf(event.payload) !== undefined) {
       const tests = traceTestsOf(event.payload)!
       view(tests.attempt).tests = tests
-    } else if (event.phase === 'note' && last !== undefined && last.note === undefined && isRetryNote(event.payload.message)) {
-      last.note = event.payload.message
+    } else if (event.phase === 'note' && noteKind(event.payload) === 'retry-decision') {
+      // The decision after an attempt: by its attempt number, else (an older trace) the last attempt.
+      const target = event.payload.attempt !== undefined ? view(event.payload.attempt) : last
+      if (target !== undefined && target.note === undefined) target.note = event.payload.message
     }
   }
   return [...views.values()].sort((a, b) => a.attempt - b.attempt)
-}
-
-/** A note the loop writes after a failed attempt: it retries, or says why it does not. */
-function isRetryNote(message: string): boolean {
-  return /; retrying\b|; not retrying\b/.test(message)
 }
 
 /** The report's data from a session's trace, its meta.json, the receipt and its history. */
 export function buildReportModel(source: ReportSource): ReportModel {
   const { events, meta, receipt } = source
   const attempts = attemptViews(events)
-  const retryNotes = new Set(attempts.flatMap(attempt => (attempt.note === undefined ? [] : [attempt.note])))
   const end = eventsOf(events, 'end').at(-1)
   const start = eventsOf(events, 'start')[0]
   const uncaptured = start?.payload.uncaptured_failure
@@ -210,11 +206,9 @@ export function buildReportModel(source: ReportSource): ReportModel {
     summary: end?.payload.summary ?? meta?.summary ?? '',
     attempts,
     notes: eventsOf(events, 'note')
-      .filter(event => !isProcessGroupNote(event.payload))
-      // Test results are shown with their attempt.
-      .filter(event => traceTestsOf(event.payload) === undefined)
-      .map(event => event.payload.message)
-      .filter(message => !retryNotes.has(message)),
+      // Process groups are bookkeeping; test results and retry decisions are shown with their attempt.
+      .filter(event => !['process-group', 'tests', 'retry-decision'].includes(noteKind(event.payload) ?? ''))
+      .map(event => event.payload.message),
     ...(receipt.capture && { capture: receipt.capture }),
     ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
     history: historyRows(source.history, receipt),

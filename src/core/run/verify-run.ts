@@ -11,13 +11,14 @@ import { UsageError, describeError } from '../base/errors.js'
 import { describeExpectations } from '../verify/expectations.js'
 import { findDestructive, type GuardrailHit } from '../guardrail/index.js'
 import { normalizeCommand, scriptIdentity, type CommandIdentity } from '../receipts/identity.js'
-import { RECEIPT_VERSION, type Receipt } from '../receipts/receipt.js'
+import { RECEIPT_VERSION, receiptStatusFor, type Receipt } from '../receipts/receipt.js'
 import { identityLines } from '../shell/script-lines.js'
 import type { Redactor } from '../redaction/index.js'
 import { newRunId } from '../receipts/run-id.js'
 import type { RunSettings } from '../inputs/settings.js'
 import { commandRecord } from '../session/events.js'
 import { planSession } from '../session/layout.js'
+import { interruptedNote, refusalTraceNote, resumedNote, uncapturedNote } from '../session/notes.js'
 import { writeRunRecord } from '../session/run-record.js'
 import { receiptSealed, sealReceipt } from '../recovery/run-seal.js'
 import { TraceSession } from '../session/writer.js'
@@ -203,7 +204,7 @@ async function openRun(
   } catch (error) {
     // No trace can be written (a link or a file where a folder should be): the run ends
     // before it starts, and its receipt says so rather than staying `running`.
-    await ports.store.write({ ...sealed, status: 'aborted', ended_at: timestamp(now()) })
+    await ports.store.write({ ...sealed, status: receiptStatusFor('aborted', false), ended_at: timestamp(now()) })
     throw new UsageError(`state-dir: cannot create the trace folder: ${describeError(error)}`)
   }
   await writeRunRecord(session.dir, settings, redactor, request.seal)
@@ -219,7 +220,7 @@ async function openRun(
   })
   // The script as written, as a list of one (docs/design.md §2).
   session.event('decision', { question: 'what to run', decision: [settings.script], expected: describeExpectations(settings.expectations) })
-  if (uncaptured !== undefined) session.event('note', { message: `retrying after failed run ${uncaptured}, which nobody captured` })
+  if (uncaptured !== undefined) session.event('note', uncapturedNote(uncaptured))
   return { session, receipt }
 }
 
@@ -231,10 +232,10 @@ async function refuse(
 ): Promise<RefusedRun> {
   const { session, hit } = run
   const endedAt = timestamp(ports.clock.now())
-  session.event('note', { message: refusalNote(hit), rule: hit.rule })
+  session.event('note', refusalTraceNote(refusalNote(hit), hit.rule))
   const summary = `refused by the guardrail (${hit.rule})`
   await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary })
-  const receipt = receiptOnDisk({ ...run.receipt, status: 'aborted', ended_at: endedAt }, request)
+  const receipt = receiptOnDisk({ ...run.receipt, status: receiptStatusFor('aborted', false), ended_at: endedAt }, request)
   await ports.store.write(receipt)
   const reportPath = await writeReport(ports, receipt)
   return {
@@ -289,7 +290,7 @@ async function resumeRun(
   await ports.store.write(receipt)
   ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir })
   const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`
-  session.event('note', { message: note })
+  session.event('note', resumedNote(note))
   ports.log({ kind: 'resumed', runId: receipt.run_id, note })
   for (const event of plan.pending) {
     if (event.phase === 'tool_result') session.event('tool_result', event.payload)
@@ -304,13 +305,6 @@ async function resumeRun(
   return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } }
 }
 
-/** The receipt's status for a loop outcome. */
-function receiptStatus(loop: LoopResult): Receipt['status'] {
-  if (loop.outcome === 'success') return 'passed'
-  if (loop.outcome === 'failure') return 'failed'
-  return loop.interrupted ? 'interrupted' : 'aborted'
-}
-
 /** Writes the end of the trace, meta.json and the final receipt; applies retention. */
 async function closeRun(
   request: RunRequest,
@@ -320,9 +314,10 @@ async function closeRun(
   const { session, loop } = run
   const interruptReason = loop.interrupted ? request.interruptReason?.() : undefined
   if (loop.interrupted) {
-    session.event('note', {
-      message: `interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`
-    })
+    session.event(
+      'note',
+      interruptedNote(`interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`)
+    )
   }
   const endedAt = timestamp(ports.clock.now())
   await session
@@ -337,7 +332,7 @@ async function closeRun(
   const tests = runTests(loop.attempts)
   const receipt: Receipt = {
     ...run.receipt,
-    status: receiptStatus(loop),
+    status: receiptStatusFor(loop.outcome, loop.interrupted),
     flaky: loop.flaky,
     ended_at: endedAt,
     attempts: session.metadata.attempts,

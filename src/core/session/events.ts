@@ -32,6 +32,31 @@ export function commandRecord(result: CommandResult): CommandRecord {
   }
 }
 
+/** What a note is about (the builders are in notes.ts). */
+export const NOTE_KINDS = [
+  /** After a failed attempt: retrying (`retry: true`) or why not. */
+  'retry-decision',
+  /** The guardrail refused a command (`rule`). */
+  'refusal',
+  /** A command's process group as it started (bookkeeping for crash recovery). */
+  'process-group',
+  /** What an attempt's JUnit files said (`tests`). */
+  'tests',
+  /** The on-retry hook's result. */
+  'hook',
+  /** The run was stopped by an interrupt, or closed after its process was gone. */
+  'interrupted',
+  /** The disk filled up: an attempt's log stopped growing. */
+  'log-incomplete',
+  /** This run continues an interrupted one. */
+  'resumed',
+  /** capture-before-retry `warn`: the run went ahead after a failure nobody captured. */
+  'uncaptured'
+] as const
+
+/** One kind of note. */
+export type NoteKind = (typeof NOTE_KINDS)[number]
+
 /**
  * The readers' schemas, built on first use: only a resume or a recovery reads a trace
  * back, and building them costs start-up time every other run would pay for nothing.
@@ -92,6 +117,8 @@ function buildSchemas() {
       check_summary: text.optional()
     }),
     note: z.looseObject({
+      /** What the note is about (session/notes.ts); absent in traces written before kinds. */
+      kind: z.enum(NOTE_KINDS).optional(),
       message: text,
       /** On the note after a failed attempt: whether the loop goes on to another attempt. */
       retry: z.boolean().optional(),
@@ -200,8 +227,19 @@ export function traceCounts(events: readonly TraceEvent[]): TraceCounts {
     tool_calls: eventsOf(events, 'tool_call').length,
     errors:
       eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt)).length +
-      eventsOf(events, 'note').filter(event => event.payload.rule !== undefined).length
+      eventsOf(events, 'note').filter(event => noteKind(event.payload) === 'refusal').length
   }
+}
+
+/** What a note is: its `kind`, or for a trace written before kinds, the field its kind always had. */
+export function noteKind(payload: Payloads['note']): NoteKind | undefined {
+  if (payload.kind !== undefined) return payload.kind
+  const fields = payload as Record<string, unknown>
+  if (payload.retry !== undefined) return 'retry-decision'
+  if (payload.rule !== undefined) return 'refusal'
+  if (fields.tests !== undefined) return 'tests'
+  if (fields.process_group !== undefined) return 'process-group'
+  return undefined
 }
 
 /** verify of an attempt that could not be judged, saying why. */

@@ -73,5 +73,9 @@ export async function recordTestResults(
   attempt.tests = tests
   for (const warning of tests.warnings) log({ kind: 'test-results-warning', attempt: attempt.attempt, ...warning })
   if (tests.files.length > 0)
-    session.event('note', { message: describeAttemptTests(attempt.attempt, tests), tests: tracePayload(attempt.attempt, tests) })
+    session.event('note', {
+      kind: 'tests',
+      message: describeAttemptTests(attempt.attempt, tests),
+      tests: tracePayload(attempt.attempt, tests)
+    })
 }

@@ -14,6 +14,7 @@ import { commandRecord, type Outcome } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import type { TraceSession } from '../session/writer.js'
 import { processGroupNote } from '../process/crashed-groups.js'
+import { hookNote, logIncompleteNote, retryDecisionNote } from '../session/notes.js'
 import { recordTestResults } from '../test-results/record.js'
 
 /** The engine's side effects beyond one attempt's. */
@@ -71,19 +72,19 @@ export async function runVerifyLoop(
     const refusal = retryRefusal(settings, attempt)
     if (refusal !== undefined) {
       const message = `${failureReason(attempt)}; ${refusal}`
-      session.event('note', { message, retry: false, attempt: attempt.attempt })
+      session.event('note', retryDecisionNote(attempt.attempt, false, message))
       env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message })
       return false
     }
     const wait = retryDelayMs(settings, used(), () => env.clock.random())
     const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})`
-    session.event('note', { message, retry: true, attempt: attempt.attempt })
+    session.event('note', retryDecisionNote(attempt.attempt, true, message))
     env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message })
     await env.clock.sleep(wait, env.signal)
     if (settings.onRetry !== undefined && !env.signal?.aborted) {
       // A failing hook is a warning: the retries it prepares for go on regardless.
       const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`))
-      session.event('note', { message: hook.note })
+      session.event('note', hookNote(hook.note))
       if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note })
     }
     return true
@@ -192,7 +193,7 @@ function recordingGroups(env: LoopEnvironment, session: TraceSession, during: st
 /** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
 function noteFullLog(session: TraceSession, env: LoopEnvironment, attempt: number, kept: number): void {
   const message = `attempt ${attempt}: no space left on device for ${attemptLogName(attempt)}; it keeps the first ${kept} bytes of the output`
-  session.event('note', { message })
+  session.event('note', logIncompleteNote(message))
   env.log({ kind: 'log-incomplete', attempt, note: message })
 }
 

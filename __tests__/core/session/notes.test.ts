@@ -1,0 +1,71 @@
+/**
+ * The trace's notes by kind (docs/design.md §2 "Notes"): a real run writes every note with
+ * its kind, readers go by the kind and never by the wording, and a trace written before
+ * kinds existed is still read by the fields each kind always had.
+ */
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { processRunner } from '../../../src/core/process/process-runner.js'
+import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
+import { createRedactor } from '../../../src/core/redaction/index.js'
+import { buildReportModel } from '../../../src/core/report/model.js'
+import { verifyRun } from '../../../src/core/run/verify-run.js'
+import type { CompletedRun } from '../../../src/core/run/report.js'
+import { parseRunSettings } from '../../../src/core/inputs/settings.js'
+import type { TraceEvent } from '../../../src/core/session/events.js'
+import { noteKind, NOTE_KINDS } from '../../../src/core/session/notes.js'
+import { readSessionTrace } from '../../../src/core/session/reader.js'
+import { scratchDir } from '../../helpers/receipts.js'
+
+const sink = (): Writable => new Writable({ write: (_chunk, _encoding, done) => done() })
+
+async function run(inputs: Record<string, string>): Promise<{ report: CompletedRun; events: TraceEvent[]; store: ReceiptStore }> {
+  const workDir = await scratchDir('reverify-notes-')
+  const store = new ReceiptStore(join(workDir, '.reverify'), { warn: () => undefined })
+  const settings = parseRunSettings({ 'state-dir': join(workDir, '.reverify'), ...inputs }, workDir)
+  const report = await verifyRun(
+    { settings, target: 'octo/notes', captureMode: 'warn', version: 'test', redactor: createRedactor({ values: [] }) },
+    {
+      clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
+      processes: processRunner,
+      store,
+      log: () => undefined,
+      console: { stdout: sink(), stderr: sink() }
+    }
+  )
+  if (report.kind !== 'completed') throw new Error(`expected a completed run, got ${report.kind}`)
+  return { report, events: await readSessionTrace(report.session.dir), store }
+}
+
+const notesOf = (events: TraceEvent[]) => events.flatMap(event => (event.phase === 'note' ? [event.payload] : []))
+
+test('a failing run with retries and an on-retry hook writes every note with its kind', async () => {
+  const { events } = await run({ command: 'echo FAIL; exit 3', 'expect-exit': '0', 'max-retries': '1', 'on-retry': 'echo cleaning' })
+  const notes = notesOf(events)
+  expect(notes.every(note => note.kind !== undefined && NOTE_KINDS.includes(note.kind))).toBe(true)
+  expect(notes.map(note => note.kind)).toEqual(['process-group', 'retry-decision', 'process-group', 'hook', 'process-group'])
+  expect(notes.find(note => note.kind === 'retry-decision')).toMatchObject({ retry: true, attempt: 1 })
+})
+
+test('the report places a retry decision by its kind and attempt, whatever its wording', async () => {
+  const { report, events, store } = await run({ command: 'exit 3', 'expect-exit': '0', 'max-retries': '1' })
+  const reworded = events.map(event =>
+    event.phase === 'note' && event.payload.kind === 'retry-decision'
+      ? { ...event, payload: { ...event.payload, message: 'going again' } }
+      : event
+  )
+  const receipt = (await store.read(report.runId))!
+  const model = buildReportModel({ events: reworded, receipt, history: [] })
+  expect(model.attempts.find(attempt => attempt.attempt === 1)?.note).toBe('going again')
+  // Shown with its attempt, not again among the run's other notes; process groups never.
+  expect(model.notes).toEqual([])
+})
+
+test('notes written before kinds are read by the fields each kind always had', () => {
+  expect(noteKind({ message: 'exit 1; retrying', retry: true, attempt: 1 })).toBe('retry-decision')
+  expect(noteKind({ message: 'refused: …', rule: 'rm -rf' })).toBe('refusal')
+  expect(noteKind({ message: 'attempt 1: 3 tests', tests: { attempt: 1 } } as never)).toBe('tests')
+  expect(noteKind({ message: 'attempt 1: a command started', process_group: { pgid: 9, started: 'x' } } as never)).toBe('process-group')
+  expect(noteKind({ message: 'resumed run …' })).toBeUndefined()
+  expect(noteKind({ kind: 'resumed', message: 'resumed run …' })).toBe('resumed')
+})
