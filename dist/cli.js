@@ -21209,30 +21209,6 @@ function commandEnvironment(env, runId) {
     return kept;
 }
 
-;// CONCATENATED MODULE: ./src/core/recovery/test-pause.ts
-/**
- * A test-only hook (docs/reliability.md, "Fault injection"): with
- * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the run's environment, the run writes the
- * marker file when it reaches that point and waits there for a minute, so a test can kill it
- * exactly in a window that is otherwise a few microseconds wide. Points: `after-trace-end`
- * (the trace has its `end`, the final receipt is not written yet) and `during-cache-save`
- * (the action's main step has started saving the receipt history to the cache; the save goes
- * on while the step waits). Without the variable it does nothing.
- */
-
-
-/** The environment variable that names the point and the marker file. */
-const TEST_PAUSE_VARIABLE = 'REVERIFY_TEST_PAUSE_AT';
-const PAUSE_MS = 60_000;
-/** Pauses at `point` when the environment asks for it. */
-async function pauseForTest(env, point) {
-    const value = env?.[TEST_PAUSE_VARIABLE];
-    if (value === undefined || !value.startsWith(`${point}:`))
-        return;
-    (0,external_node_fs_namespaceObject.writeFileSync)(value.slice(point.length + 1), `${process.pid}\n`);
-    await (0,external_node_timers_promises_namespaceObject.setTimeout)(PAUSE_MS);
-}
-
 ;// CONCATENATED MODULE: ./src/core/recovery/resume.ts
 /**
  * Resuming an interrupted run (docs/design.md §6): a receipt left `running` whose owner is
@@ -21477,7 +21453,6 @@ function receiptTests(tests) {
  * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
  * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
  */
-
 
 
 
@@ -21785,7 +21760,7 @@ async function closeRun(request, ports, run) {
         ...(tests !== undefined && { tests: receiptTests(tests) })
     };
     const written = receiptOnDisk(receipt, request);
-    await pauseForTest(request.env, 'after-trace-end');
+    await ports.pause?.('after-trace-end');
     await ports.store.write(written).catch(fullDisk(ports, loop.outcome));
     // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
     const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1);
@@ -22596,6 +22571,37 @@ async function readConfigObject(path) {
     return value;
 }
 
+;// CONCATENATED MODULE: ./src/core/recovery/test-pause.ts
+/**
+ * A test-only hook (docs/reliability.md, "Fault injection"): with
+ * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the process's environment, the run writes the
+ * marker file when it reaches that point and waits there for a minute, so a test can kill it
+ * exactly in a window that is otherwise a few microseconds wide. Points: `after-trace-end`
+ * (the trace has its `end`, the final receipt is not written yet) and `during-cache-save`
+ * (the action's main step has started saving the receipt history to the cache; the save goes
+ * on while the step waits). Without the variable it does nothing.
+ */
+
+
+/** The environment variable that names the point and the marker file. */
+const TEST_PAUSE_VARIABLE = 'REVERIFY_TEST_PAUSE_AT';
+const PAUSE_MS = 60_000;
+/**
+ * The pause a front end hands the core (`RunPorts.pause`), from the environment the test
+ * harness started it with; the core itself reads no environment for it.
+ */
+function testPauseFrom(env) {
+    const value = env[TEST_PAUSE_VARIABLE];
+    if (value === undefined)
+        return undefined;
+    return async (point) => {
+        if (!value.startsWith(`${point}:`))
+            return;
+        (0,external_node_fs_namespaceObject.writeFileSync)(value.slice(point.length + 1), `${process.pid}\n`);
+        await (0,external_node_timers_promises_namespaceObject.setTimeout)(PAUSE_MS);
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/index.ts
 /**
  * The core's one public entry (docs/design.md §8): the CLI and the action import the core
@@ -23385,6 +23391,7 @@ async function executeRun(settings, io, resume) {
         ...(resume && { resume })
     }, {
         clock: systemClock,
+        pause: testPauseFrom(io.env),
         processes: processRunner,
         store: new ReceiptStore(stateDir, { warn: message => println(stderr, `reverify: warning: ${message}`) }),
         log: progress => {

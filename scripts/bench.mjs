@@ -124,7 +124,7 @@ function compileSources() {
   if (result.status === 0) return
   // tsc still emits on type errors; a file mid-edit elsewhere should not stop the benchmark.
   const first = `${result.stdout}${result.stderr}`.trim().split('\n').slice(0, 5).join('\n  ')
-  if (!existsSync(join(root, 'build', 'src', 'core', 'receipt-store.js'))) {
+  if (!existsSync(join(root, 'build', 'src', 'core', 'receipts', 'receipt-store.js'))) {
     throw new Error(`tsc failed and emitted nothing usable:\n  ${first}`)
   }
   log(`warning: tsc reported errors; using what it emitted:\n  ${first}`)

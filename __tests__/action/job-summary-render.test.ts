@@ -7,7 +7,7 @@
 import { beforeEach, expect, test } from '@jest/globals'
 import { JSDOM } from 'jsdom'
 import { marked } from 'marked'
-import { rm, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { verifySummary } from '../../src/action/job-summary.js'
@@ -189,4 +189,20 @@ test('hostile output, command, name and capture note stay text', async () => {
   const rows = [...historyTable.querySelectorAll('tbody tr')]
   for (const row of rows) expect(row.querySelectorAll('td')).toHaveLength(4)
   expect(rows[1]!.querySelectorAll('td')[3]!.textContent).toBe('yes: <script>no</script> | `x` **y**')
+})
+
+test('a test file path holding a pipe stays in its cell of the failed-tests table', async () => {
+  const xml =
+    '<testsuites><testsuite name="api" tests="1"><testcase classname="api" name="returns the user" file="src/a|b.test.js">' +
+    '<failure message="expected 200">at x (src/a|b.test.js:3:1)</failure></testcase></testsuite></testsuites>'
+  await writeFile(join(workDir, 'results.xml.src'), xml)
+  await mkdir(join(workDir, 'src'))
+  await writeFile(join(workDir, 'src', 'a|b.test.js'), 'test()\n')
+  const command = 'cp results.xml.src results.xml; exit 1'
+  const report = await run({ command, 'test-results': 'results.xml', 'max-retries': '0' })
+  const { document } = await rendered(report, command)
+  const table = all(document, 'table').find(item => item.querySelector('th')?.textContent === 'test')!
+  const row = table.querySelector('tbody tr')!
+  expect(row.querySelectorAll('td')).toHaveLength(3)
+  expect(row.querySelectorAll('td')[1]!.textContent).toMatch(/^src\/a\|b\.test\.js(:3)?$/)
 })

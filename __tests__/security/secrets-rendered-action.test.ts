@@ -94,3 +94,14 @@ test('capture mode: the note is redacted in the log and in the rendered summary'
   ])
   expect(leaksIn(texts, SECRETS)).toEqual([])
 })
+
+test('a token that straddles the cut of an annotation title is redacted before the cut', async () => {
+  const service = await started
+  const runner = new FakeRunner(service, 'octo/secrets-title-cut')
+  // The title quotes the first command line, cut short: the token starts just before the cut.
+  const step = await runner.main({ command: `test ${'x'.repeat(60)} = ${GITHUB_TOKEN}`, 'expect-exit': '0', 'max-retries': '0' })
+  expect(step.outputs.outcome).toBe('failure')
+  const titles = step.annotations.map(annotation => annotation.title ?? '')
+  expect(titles.some(title => title.includes('failed'))).toBe(true)
+  for (const title of titles) expect(title).not.toContain(GITHUB_TOKEN.slice(0, 8))
+})

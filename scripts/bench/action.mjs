@@ -27,9 +27,9 @@ async function startService() {
 export async function benchHistoryPersistence({ scratch, rounds }) {
   const service = await startService()
   const cache = await import('@actions/cache')
-  const { ReceiptStore } = await import(new URL('src/core/receipt-store.js', BUILD).href)
+  const { ReceiptStore } = await import(new URL('src/core/receipts/receipt-store.js', BUILD).href)
   const { restoreHistory, saveHistory, newHistoryKey } = await import(new URL('src/action/receipt-history.js', BUILD).href)
-  const { historyKey } = await import(new URL('src/core/identity.js', BUILD).href)
+  const { historyKey } = await import(new URL('src/core/receipts/identity.js', BUILD).href)
   const { createCacheStore } = await import(new URL('src/action/persistence/cache-store.js', BUILD).href)
   const cacheStore = createCacheStore(cache)
   const target = 'octo/widgets'

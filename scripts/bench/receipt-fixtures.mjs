@@ -4,8 +4,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { commandIdentity } from '../../build/src/core/identity.js'
-import { ReceiptStore } from '../../build/src/core/receipt-store.js'
+import { commandIdentity } from '../../build/src/core/receipts/identity.js'
+import { ReceiptStore } from '../../build/src/core/receipts/receipt-store.js'
 
 // Every identity holds as many receipts as retention keeps by default, so stores of
 // different sizes differ only in how many identities (and so receipts in total) they hold.

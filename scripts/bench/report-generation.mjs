@@ -1,4 +1,4 @@
-// Row (i): `reverify report` on a run whose attempt log is at the engine's 10 MiB cap. The
+// Row (i): `reverify report` on a run whose attempt log is at the attempt log's 10 MiB cap. The
 // report streams the log, so its time and memory should stay flat however long the log.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'

@@ -16,7 +16,7 @@ import {
   type PastRun,
   type RunReport
 } from '../core/index.js'
-import { cell, codeSpan, fenced, text } from './markdown.js'
+import { cell, cellCode, codeSpan, fenced, text } from './markdown.js'
 import { captureCommitCommand } from './run-log.js'
 
 /** Under GitHub's 1 MiB limit for a step summary (counted in bytes), with room to spare. */
@@ -105,7 +105,7 @@ function failingCell(attempt: AttemptResult): string {
 /** `file:line` of a test, as the summary shows it. */
 function place(test: FailedTest): string {
   if (test.file === undefined) return ''
-  return codeSpan(test.line === undefined ? test.file : `${test.file}:${test.line}`)
+  return cellCode(test.line === undefined ? test.file : `${test.file}:${test.line}`)
 }
 
 /** The tests the run's verdict rests on (the last attempt with results), and the flaky ones. */

@@ -22,6 +22,7 @@ import {
   scriptLines,
   sealKeyPath,
   systemClock,
+  testPauseFrom,
   verifyRun,
   type CaptureMode,
   type ConsoleStream,
@@ -88,6 +89,7 @@ function saveStateForPost(settings: ActionSettings): void {
 }
 
 function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps, redactor: Redactor): HistoryOptions {
+  const pause = testPauseFrom(deps.env)
   const repository = deps.env.GITHUB_REPOSITORY
   const ci = ciContext(deps.env)
   return {
@@ -109,7 +111,8 @@ function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: Mai
     scope: settings.scope,
     identityHash: settings.identity.hash,
     warn: message => print.warning(redactor.redact(message)),
-    info: message => print.info(redactor.redact(message))
+    info: message => print.info(redactor.redact(message)),
+    ...(pause !== undefined && { pause })
   }
 }
 
@@ -224,7 +227,8 @@ async function runVerify(
       if (progress.kind === 'process-started') savePostState({ processGroup: progress.pgid })
       log.progress(progress)
     },
-    console: { stdout: log.stdout, stderr: log.stderr }
+    console: { stdout: log.stdout, stderr: log.stderr },
+    pause: testPauseFrom(deps.env)
   }
   try {
     return await verifyRun(request, ports)

@@ -49,6 +49,15 @@ export function codeSpan(value: string, max = 200): string {
 }
 
 /**
+ * An inline code span for a table cell: as codeSpan, with each `|` escaped. A code span does
+ * not protect a pipe in a GitHub table (the row is split first); `\|` is the one spelling
+ * the table keeps, and it shows as `|` inside the span.
+ */
+export function cellCode(value: string, max = 200): string {
+  return codeSpan(value, max).replace(/\|/g, '\\|')
+}
+
+/**
  * A fenced code block holding `body` verbatim: the fence is longer than any backtick run in
  * the body, so no line of it can close the block.
  */

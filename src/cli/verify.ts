@@ -22,6 +22,7 @@ import {
   sealKeyPath,
   stateDirFull,
   systemClock,
+  testPauseFrom,
   verifyRun,
   type Receipt,
   type Redactor,
@@ -168,6 +169,7 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
     },
     {
       clock: systemClock,
+      pause: testPauseFrom(io.env),
       processes: processRunner,
       store: new ReceiptStore(stateDir, { warn: message => println(stderr, `reverify: warning: ${message}`) }),
       log: progress => {

@@ -39,7 +39,7 @@ export interface PersistOutcome {
 /** Saves the history and uploads the trace side by side; never throws. */
 export async function persistRun(run: RunToPersist, options: PersistOptions): Promise<PersistOutcome> {
   const saving = options.history
-    ? saveHistory(options.history, newHistoryKey(options.history.historyKey, options.env), options.env)
+    ? saveHistory(options.history, newHistoryKey(options.history.historyKey, options.env))
     : Promise.resolve(false)
   const [historySaved, artifact] = await Promise.all([saving, uploadRunTrace(run, options)])
   return { historySaved, artifact }

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describeError, pauseForTest, type ReceiptStore } from '../../core/index.js'
+import { describeError, type ReceiptStore, type TestPause } from '../../core/index.js'
 import { CACHE_KEY_PREFIX } from '../constants.js'
 import type { CacheListing } from './cache-listing.js'
 import type { CacheStore, RestoreAnswer } from './cache-store.js'
@@ -41,6 +41,8 @@ export interface HistoryOptions {
   here?: { runId?: string; runAttempt?: number }
   warn: (message: string) => void
   info: (message: string) => void
+  /** Fault injection only: the pause `during-cache-save` (core/recovery/test-pause.ts). */
+  pause?: TestPause
 }
 
 /** How a restore went: 'failed' means the history could not be checked. */
@@ -165,11 +167,8 @@ function reportImport(options: HistoryOptions, counts: ImportCounts, newest: str
   }
 }
 
-/**
- * Stages this identity's receipts and saves them under a new unique key. `env` is read only
- * for the test-only pause `during-cache-save` (core/recovery/test-pause.ts).
- */
-export async function saveHistory(options: HistoryOptions, key: string, env?: NodeJS.ProcessEnv): Promise<boolean> {
+/** Stages this identity's receipts and saves them under a new unique key. */
+export async function saveHistory(options: HistoryOptions, key: string): Promise<boolean> {
   let transfer: TransferDir | undefined
   try {
     const receipts = await options.store.history(options.target, options.scope, options.identityHash)
@@ -181,7 +180,7 @@ export async function saveHistory(options: HistoryOptions, key: string, env?: No
     }
     const saving = withinDeadline(options.cache.save([transfer.cachePath], key), options.deadlines.saveMs)
     // Fault injection kills the step here, the save under way (docs/reliability.md).
-    await pauseForTest(env, 'during-cache-save')
+    await options.pause?.('during-cache-save')
     const raced = await saving
     if (raced.late) {
       options.warn(

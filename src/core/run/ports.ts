@@ -13,6 +13,7 @@ import type { Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import type { Redactor } from '../redaction/index.js'
 import type { RunSeal } from '../recovery/run-seal.js'
+import type { TestPause } from '../recovery/test-pause.js'
 import type { RunSettings } from '../inputs/settings.js'
 
 export type { RunProgress } from './progress.js'
@@ -30,6 +31,8 @@ export interface RunPorts {
   log: (progress: RunProgress) => void
   /** Where the command's live output goes. */
   console: { stdout: ConsoleStream; stderr: ConsoleStream }
+  /** Fault injection only (recovery/test-pause.ts): waits at a named point of the run. */
+  pause?: TestPause
 }
 
 /** What to run, and the policy and facts the front end resolved for it. */

@@ -26,7 +26,6 @@ import { closeInterruptedRun } from '../recovery/close-interrupted.js'
 import { stateDirFull, type DiskFullStage } from '../recovery/disk-full.js'
 import { commandEnvironment } from '../process/command-env.js'
 import { endMarkedProcesses, endSessionGroups } from '../process/crashed-groups.js'
-import { pauseForTest } from '../recovery/test-pause.js'
 import { attemptExcerpt } from '../output/excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
@@ -340,7 +339,7 @@ async function closeRun(
     ...(tests !== undefined && { tests: receiptTests(tests) })
   }
   const written = receiptOnDisk(receipt, request)
-  await pauseForTest(request.env, 'after-trace-end')
+  await ports.pause?.('after-trace-end')
   await ports.store.write(written).catch(fullDisk(ports, loop.outcome))
   // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
   const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1)

@@ -17,7 +17,7 @@ import { processGroupNote } from '../process/crashed-groups.js'
 import { hookNote, logIncompleteNote, retryDecisionNote } from '../session/notes.js'
 import { recordTestResults } from '../test-results/record.js'
 
-/** The engine's side effects beyond one attempt's. */
+/** The verify loop's side effects beyond one attempt's. */
 export interface LoopEnvironment extends AttemptEnvironment {
   clock: Clock
   /** The reason of an interrupt, once there is one (e.g. "SIGINT"). */

@@ -1,5 +1,5 @@
 /**
- * When to retry and how long to wait (docs/design.md §1 retry-* inputs). Pure functions: the engine
+ * When to retry and how long to wait (docs/design.md §1 retry-* inputs). Pure functions: the verify loop
  * supplies the clock and the randomness, so tests never sleep.
  */
 import type { ExitCodeList, RunSettings } from '../inputs/settings.js'
