@@ -25,6 +25,7 @@ export function hostileFiles(secretPath: string): Record<string, string> {
     'not-junit.xml': '<?xml version="1.0"?>\n<html><body><testcase name="fake"/></body></html>\n',
     'binary.xml': String.fromCharCode(...Array.from({ length: 512 }, (_, index) => (index * 37) % 256)),
     'empty.xml': '',
+    'many-attributes.xml': `<testsuites><testsuite name="a"><testcase name="a" classname="a"${Array.from({ length: 2_000 }, (_, index) => ` a${index}="x"`).join('')}/></testsuite></testsuites>`,
     'deep.xml': `<testsuites>${'<testsuite name="d">'.repeat(10_000)}<testcase name="deep" classname="d"/>${'</testsuite>'.repeat(10_000)}</testsuites>`
   }
 }

@@ -2,9 +2,10 @@ import fc from 'fast-check'
 import { parse, quote } from 'shell-quote'
 import { findDestructive } from '../../../src/core/guardrail/index.js'
 import { destructive as firstDestructive, destructiveRoundTwo, ordinary as firstOrdinary, ordinaryRoundTwo } from './corpus.js'
+import { destructiveRoundThree, ordinaryRoundThree } from './corpus-round-three.js'
 
-const destructive = [...firstDestructive, ...destructiveRoundTwo]
-const ordinary = [...firstOrdinary, ...ordinaryRoundTwo]
+const destructive = [...firstDestructive, ...destructiveRoundTwo, ...destructiveRoundThree]
+const ordinary = [...firstOrdinary, ...ordinaryRoundTwo, ...ordinaryRoundThree]
 
 const RULES = [
   'rm -rf',
@@ -100,7 +101,8 @@ describe('a 1 MB command line', () => {
     ['many short commands', megabyte('ls -la; ')],
     ['many && links', megabyte('true && ')],
     ['a long pipeline feeding shells', megabyte('echo a | sh | ')],
-    ['a long launcher chain', megabyte('sudo ')]
+    ['a long launcher chain', megabyte('sudo ')],
+    ['many brace lists', megabyte('echo {a,b}{c,d}; ')]
   ])('is answered through %s', (_shape, prefix) => {
     expect(findDestructive(prefix + 'rm -rf build')?.rule).toBe('rm -rf')
     expect(findDestructive(prefix + 'rm -r build')).toBeUndefined()
@@ -118,7 +120,12 @@ describe('a 1 MB command line', () => {
     ['a quoted script', 'bash -c ' + JSON.stringify(megabyte('ls; '))],
     ['comments with quotes', megabyte("# it's\n")],
     ['hashes inside words', megabyte('a#b; ')],
-    ['substitutions followed by #', megabyte('<(a)#$(b)#')]
+    ['substitutions followed by #', megabyte('<(a)#$(b)#')],
+    ['brace lists in one word', megabyte('{a,b}')],
+    ['brace sequences', megabyte('{1..1000000} ')],
+    ['unclosed braces', megabyte('{')],
+    ['one list of many empty alternatives', '{' + megabyte(',') + '}'],
+    ['nested lists', megabyte('{a,') + megabyte('}')]
   ])('of %s is handled', (_shape, command) => {
     expect(findDestructive(command)).toBeUndefined()
   })
@@ -163,6 +170,35 @@ describe('properties', () => {
         expect(findDestructive(quote(['echo', command]))).toBeUndefined()
       })
     )
+  })
+})
+
+describe('brace expansion (third review)', () => {
+  // Rows whose words are plain names and flags: written as one brace list they are the same words to bash
+  const plainRows = destructive.filter(([command]) => /^[\w./-]+( [\w./-]+)+$/.test(command))
+
+  test('a destructive command written as a brace list is refused for its rule, and echoed it is not', () => {
+    expect(plainRows.length).toBeGreaterThanOrEqual(40)
+    fc.assert(
+      fc.property(fc.constantFrom(...plainRows), ([command, rule]) => {
+        const list = `{${command.split(' ').join(',')}}`
+        expect(findDestructive(list)?.rule).toBe(rule)
+        expect(findDestructive(`echo ${list}`)).toBeUndefined()
+        expect(findDestructive(`echo '${list}'`)).toBeUndefined()
+      })
+    )
+  })
+
+  test('a quoted or escaped brace expands nothing; quotes inside an alternative are kept', () => {
+    const cases: Array<[string, string | undefined]> = [
+      ["'{rm,-rf,victim}'", undefined],
+      ['"{rm,-rf,victim}"', undefined],
+      ['\\{rm,-rf,victim}', undefined],
+      ['rm "{-rf,victim}"', undefined],
+      ["rm {'-rf',victim}", 'rm -rf'],
+      ['rm {"-r","-f"} "a b"{1,2}', 'rm -rf']
+    ]
+    for (const [command, rule] of cases) expect({ command, rule: findDestructive(command)?.rule }).toEqual({ command, rule })
   })
 })
 

@@ -41,6 +41,7 @@ test('every hostile or broken file is a warning naming it; the good file beside 
     expect(warned['reports/not-junit.xml']).toContain('not JUnit XML (the root element is <html>')
     expect(warned['reports/empty.xml']).toMatch(/empty|not well-formed/)
     expect(warned['reports/deep.xml']).toContain('nested deeper than 256')
+    expect(warned['reports/many-attributes.xml']).toBe('ignored: a tag has more than 1,000 attributes')
     // Nothing of the secret file ever surfaced.
     expect(JSON.stringify(tests)).not.toContain('TOP-SECRET')
   } finally {

@@ -1,8 +1,9 @@
 /**
  * Programs that hand SQL to a database without being a database client by name: the inline
  * code of an interpreter (`python -c`, `node -e`, `ruby -e`, `perl -e`, `php -r`), whose
- * string literals are judged as SQL, and the clients that frameworks wrap: Django's
- * `manage.py dbshell` / `django-admin dbshell` and Prisma's `db execute`.
+ * string literals are judged as SQL, and the frameworks' database clients and code runners:
+ * Django's `manage.py dbshell` and `shell -c`, Rails' `rails dbconsole` and `rails runner`,
+ * and Prisma's `db execute`.
  */
 import type { Check } from './context.js'
 import { checkSqlClient, sqlRule } from './sql-rules.js'
@@ -11,14 +12,15 @@ import { INTERPRETERS, type InlineCode } from './tables.js'
 // A string literal in code: '…', "…" or `…`, with backslash escapes
 const STRING_LITERAL = /'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\])*)`/g
 
-/** An interpreter: its inline code judged for SQL, and (Python) `manage.py dbshell`. */
+/** An interpreter: its inline code judged for SQL, and the framework script it may run (`manage.py`, `bin/rails`). */
 function checkInterpreter(spec: InlineCode): Check {
   return (args, context) => {
     for (let i = 0; i < args.length; i++) {
       const arg = args[i] ?? ''
       if (arg === '--' || !arg.startsWith('-') || arg === '-') {
         const operand = arg === '--' ? i + 1 : i
-        return isDbshell(args, operand) ? checkSqlClient(args.slice(operand + 2), context) : undefined
+        const script = args[operand] ?? ''
+        return FRAMEWORK_SCRIPTS.get(script.slice(script.lastIndexOf('/') + 1))?.(args.slice(operand + 1), context)
       }
       const code = inlineCode(arg, args[i + 1], spec)
       if (code !== undefined) return codeSql(code)
@@ -41,13 +43,8 @@ function inlineCode(arg: string, next: string | undefined, spec: InlineCode): st
   return undefined
 }
 
-/** `python manage.py dbshell …` (Django hands the arguments to the database client). */
-function isDbshell(args: string[], at: number): boolean {
-  return /(^|\/)manage\.py$/.test(args[at] ?? '') && args[at + 1] === 'dbshell'
-}
-
 /** The rule of the first string literal in some code that is destructive SQL. */
-function codeSql(code: string): { rule: string } | undefined {
+export function codeSql(code: string): { rule: string } | undefined {
   for (const match of code.matchAll(STRING_LITERAL)) {
     const found = sqlRule(match[1] ?? match[2] ?? match[3] ?? '')
     if (found) return { rule: found.rule }
@@ -55,8 +52,36 @@ function codeSql(code: string): { rule: string } | undefined {
   return undefined
 }
 
-/** `django-admin dbshell …` is the database client. */
-const checkDjangoAdmin: Check = (args, context) => (args[0] === 'dbshell' ? checkSqlClient(args.slice(1), context) : undefined)
+/** Django (`manage.py` or `django-admin`): `dbshell` is the database client, `shell -c CODE` runs Python. */
+const checkDjango: Check = (args, context) => {
+  if (args[0] === 'dbshell') return checkSqlClient(args.slice(1), context)
+  if (args[0] !== 'shell') return undefined
+  for (let i = 1; i < args.length; i++) {
+    const arg = args[i] ?? ''
+    const code = arg === '-c' || arg === '--command' ? args[i + 1] : arg.startsWith('--command=') ? arg.slice(10) : undefined
+    if (code !== undefined) return codeSql(code)
+  }
+  return undefined
+}
+
+/** Rails: `rails dbconsole` (or `db`) is the database client, `rails runner CODE` (or `r`) runs Ruby. */
+const checkRails: Check = (args, context) => {
+  const command = args[0]?.toLowerCase()
+  if (command === 'dbconsole' || command === 'db') return checkSqlClient(args.slice(1), context)
+  if (command !== 'runner' && command !== 'r') return undefined
+  for (let i = 1; i < args.length; i++) {
+    const arg = args[i] ?? ''
+    if (arg === '-e' || arg === '--environment') i++
+    else if (!arg.startsWith('-')) return codeSql(arg)
+  }
+  return undefined
+}
+
+/** Framework scripts an interpreter may be given (`python manage.py …`, `ruby bin/rails …`), by file name. */
+const FRAMEWORK_SCRIPTS: ReadonlyMap<string, Check> = new Map([
+  ['manage.py', checkDjango],
+  ['rails', checkRails]
+])
 
 /** `prisma db execute --stdin` (or `--file`) runs SQL; the SQL on its standard input is judged. */
 const checkPrisma: Check = (args, context) => {
@@ -67,6 +92,7 @@ const checkPrisma: Check = (args, context) => {
 /** The programs of this file and their rules. */
 export const CODE_PROGRAMS: ReadonlyArray<[string, Check]> = [
   ...[...INTERPRETERS].map(([name, spec]): [string, Check] => [name, checkInterpreter(spec)]),
-  ['django-admin', checkDjangoAdmin],
+  ['django-admin', checkDjango],
+  ['rails', checkRails],
   ['prisma', checkPrisma]
 ]

@@ -1,9 +1,11 @@
 /**
- * The words of one simple command, read with the shared shell tokenizer: `$VAR` stays
- * literal, redirections and their targets drop out, and any other operator (as in an
- * `env -S` string, which the script splitter never saw) starts a new invocation.
+ * The words of one simple command, read with the shared shell tokenizer after bash's brace
+ * expansion (braces.ts): `$VAR` stays literal, redirections and their targets drop out, and
+ * any other operator (as in an `env -S` string, which the script splitter never saw) starts
+ * a new invocation.
  */
 import { tokenize, type WordPart } from '../shell/tokenize.js'
+import { expandBraces } from './braces.js'
 import { REDIRECTIONS } from './tables.js'
 
 /** The words of one invocation, and the here-strings (`<<<`) fed to it. */
@@ -14,8 +16,9 @@ export interface Invocation {
 
 const PLAIN_TEXT = /^[\w\s.,:=@%+/-]*$/
 
-/** The invocations in a simple command's text, `$VAR` references kept literal. */
-export function invocationsOf(text: string): Invocation[] {
+/** The invocations in a simple command's text, braces expanded, `$VAR` references kept literal. */
+export function invocationsOf(command: string): Invocation[] {
+  const text = expandBraces(command)
   // Text without quotes, escapes, expansions, globs or operators tokenizes the same by
   // whitespace; skipping shell-quote there keeps a 1 MB line of short commands fast
   if (PLAIN_TEXT.test(text)) {

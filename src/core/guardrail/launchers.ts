@@ -5,6 +5,7 @@
 import { MAX_NESTING } from './context.js'
 import { invocationsOf } from './invocations.js'
 import {
+  CHRT_OPTIONS,
   COMPOSE_OPTIONS,
   CONTAINER_EXEC_OPTIONS,
   CONTAINER_RUN_FLAGS,
@@ -14,6 +15,8 @@ import {
   ENV_VALUED,
   LAUNCHER_OPTIONS,
   SHELL_KEYWORDS,
+  SWITCH_USER_LONG_VALUED,
+  SWITCH_USER_VALUED,
   type OptionSpec
 } from './tables.js'
 
@@ -206,6 +209,57 @@ const launchNpx: Launcher = (words, at) => {
   return { words, at: words.length }
 }
 
+/** `chrt [opts] [PRIORITY] cmd…`; `chrt -p …` changes a running process and `chrt -m` prints limits: neither runs anything. */
+const launchChrt: Launcher = (words, at) => {
+  const end = skipOptions(words, at, CHRT_OPTIONS)
+  const options = words.slice(at, end)
+  if (options.some(word => word === '--pid' || word === '--max' || /^-[a-zA-Z]*[pm]/.test(word))) return { words, at: words.length }
+  return { words, at: /^\d+$/.test(words[end] ?? '') ? end + 1 : end }
+}
+
+/**
+ * `runuser -u USER [--] cmd…` runs cmd; `runuser`/`su [opts] [-] [USER] -c CMD` runs CMD with
+ * the user's shell, and so do the arguments after `--` (`su bob -- -c CMD`).
+ */
+const launchSwitchUser: Launcher = (words, at) => {
+  let byUser = false
+  for (let i = at; i < words.length; i++) {
+    const word = words[i] ?? ''
+    if (word === '--') return byUser ? { words, at: i + 1 } : { words: ['sh', ...words.slice(i + 1)], at: 0 }
+    if (word === '-' || !word.startsWith('-')) {
+      // su's `-` (a login shell) and the user's name; with -u the first such word is the command
+      if (byUser) return { words, at: i }
+      continue
+    }
+    const [option, operand] = optionValue(words, i)
+    if (operand !== undefined && operand.consumed) i++
+    if (option === 'c' || option === 'command' || option === 'session-command') return shellLine(operand?.value ?? '')
+    if (option === 'u' || option === 'user') byUser = true
+  }
+  return { words, at: words.length }
+}
+
+/** The option a word of su/runuser names and its value, if it takes one (`consumed` when the value is the next word). */
+function optionValue(words: string[], i: number): [string, { value: string; consumed: boolean } | undefined] {
+  const word = words[i] ?? ''
+  if (word.startsWith('--')) {
+    const [name, value] = splitLongOption(word)
+    if (value !== undefined) return [name, { value, consumed: false }]
+    return SWITCH_USER_LONG_VALUED.includes(name) ? [name, { value: words[i + 1] ?? '', consumed: true }] : [name, undefined]
+  }
+  for (let j = 1; j < word.length; j++) {
+    const letter = word.charAt(j)
+    if (!SWITCH_USER_VALUED.includes(letter)) continue
+    const attached = word.slice(j + 1)
+    return [letter, attached !== '' ? { value: attached, consumed: false } : { value: words[i + 1] ?? '', consumed: true }]
+  }
+  return ['', undefined]
+}
+
+/** `bundle exec [opts] cmd…` runs cmd with the bundle's gems; other bundle commands run nothing. */
+const launchBundle: Launcher = (words, at) =>
+  words[at]?.toLowerCase() === 'exec' ? { words, at: skipOptions(words, at + 1, { longValued: ['gemfile'] }) } : undefined
+
 /** `function NAME { …` and `coproc [NAME] { …` / `coproc cmd…`: the name is not a program. */
 const launchDefinition: Launcher = (words, at) => {
   const named = words[at - 1]?.toLowerCase() === 'function' || words[at + 1] === '{'
@@ -219,6 +273,10 @@ const LAUNCHERS = new Map<string, Launcher>([
   ['flock', launchFlock],
   ['script', launchScript],
   ['taskset', launchTaskset],
+  ['chrt', launchChrt],
+  ['runuser', launchSwitchUser],
+  ['su', launchSwitchUser],
+  ['bundle', launchBundle],
   ['function', launchDefinition],
   ['coproc', launchDefinition],
   ...['npx', 'bunx', 'pnpx'].map((name): [string, Launcher] => [name, launchNpx]),

@@ -1,9 +1,11 @@
 /**
  * The rules, one per program: which arguments make `rm`, `git`, `kubectl`, `helm` and
  * `truncate` destructive. Programs that carry SQL or run other code have their rules in
- * sql-rules.ts and nested-rules.ts; `PROGRAMS` maps every judged program to its rule.
+ * sql-rules.ts, code-rules.ts, carrier-rules.ts and nested-rules.ts; `PROGRAMS` maps every
+ * judged program to its rule.
  */
-import type { Check } from './context.js'
+import { Stdin, type Check, type Context, type Finding } from './context.js'
+import { CARRIER_PROGRAMS } from './carrier-rules.js'
 import { CODE_PROGRAMS } from './code-rules.js'
 import { checkEval, checkFind, checkShell, checkSource, checkSsh, checkTrap } from './nested-rules.js'
 import { checkDrop, checkSqlClient } from './sql-rules.js'
@@ -45,16 +47,18 @@ const checkRm: Check = args => {
   return recursive && force ? { rule: 'rm -rf' } : undefined
 }
 
-const checkGit: Check = args => {
+const checkGit: Check = (args, context) => {
   const at = subcommandAt(args, GIT_VALUED)
   const rest = optionWords(args.slice(at + 1))
   switch (args[at]?.toLowerCase()) {
+    case 'submodule':
+      return checkSubmoduleForeach(args.slice(at + 1), context)
     case 'push':
       return isForcePush(rest) ? { rule: 'git push --force' } : undefined
     case 'reset':
       return rest.some(arg => isAbbreviation(arg.toLowerCase(), '--hard', 4)) ? { rule: 'git reset --hard' } : undefined
     case 'clean':
-      return isForcedClean(rest) ? { rule: 'git clean -fdx' } : undefined
+      return isForcedClean(rest, !requiresForce(args.slice(0, at))) ? { rule: 'git clean -fdx' } : undefined
     case 'branch':
       return isForcedBranchDelete(rest) ? { rule: 'git branch -D' } : undefined
     default:
@@ -94,8 +98,46 @@ function isForcePush(args: string[]): boolean {
   return force && !dryRun
 }
 
-function isForcedClean(args: string[]): boolean {
-  let force = false
+/**
+ * `git submodule [opts] foreach [--recursive] CMD…` runs CMD in every submodule: one word is a
+ * shell line, several are a command (whose first word git hands to a shell when it holds any
+ * shell syntax).
+ */
+function checkSubmoduleForeach(args: string[], context: Context): Finding | undefined {
+  let at = 0
+  while (args[at]?.startsWith('-')) at++
+  if (args[at]?.toLowerCase() !== 'foreach') return undefined
+  at++
+  while (args[at]?.startsWith('-')) at++
+  const command = args.slice(at)
+  const first = command[0]
+  if (first === undefined) return undefined
+  return context.script(first) ?? (command.length > 1 ? context.command(command, new Stdin()) : undefined)
+}
+
+/**
+ * Whether `git clean` still needs `-f`, given git's global options: `-c clean.requireForce=false`
+ * (or `=no`, `=off`, `=0`, an empty value) lets it delete without one, and a value taken from
+ * the environment (`--config-env`) is not known here, so it counts as false.
+ */
+function requiresForce(globals: string[]): boolean {
+  let required = true
+  for (let i = 0; i < globals.length; i++) {
+    const arg = globals[i] ?? ''
+    const fromEnv = arg.startsWith('--config-env')
+    const setting = arg === '-c' || arg === '--config-env' ? globals[++i] : fromEnv ? arg.slice(arg.indexOf('=') + 1) : undefined
+    if (setting === undefined) continue
+    const equals = setting.indexOf('=')
+    const key = (equals === -1 ? setting : setting.slice(0, equals)).toLowerCase()
+    if (key !== 'clean.requireforce') continue
+    const value = equals === -1 ? 'true' : setting.slice(equals + 1).toLowerCase()
+    required = !fromEnv && !['false', 'no', 'off', '0', ''].includes(value)
+  }
+  return required
+}
+
+function isForcedClean(args: string[], forced = false): boolean {
+  let force = forced
   let wide = false
   let dryRun = false
   for (let i = 0; i < args.length; i++) {
@@ -184,6 +226,7 @@ export const PROGRAMS: ReadonlyMap<string, Check> = new Map<string, Check>([
   ['.', checkSource],
   ['trap', checkTrap],
   ...CODE_PROGRAMS,
+  ...CARRIER_PROGRAMS,
   ...SHELLS.map((name): [string, Check] => [name, checkShell]),
   ...SQL_CLIENTS.map((name): [string, Check] => [name, checkSqlClient])
 ])

@@ -52,8 +52,40 @@ export const LAUNCHER_OPTIONS: ReadonlyMap<string, OptionSpec> = new Map<string,
       attached: 'eil',
       longValued: ['arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var']
     }
+  ],
+  ['fakeroot', { valued: 'lsib', longValued: ['lib', 'faked'] }],
+  ['xvfb-run', { valued: 'efnpsw', longValued: ['error-file', 'auth-file', 'server-num', 'xauth-protocol', 'server-args', 'wait'] }],
+  // prlimit's resource options take a value only when it is attached (`-n10`, `--nofile=10`)
+  ['prlimit', { valued: 'op', attached: 'cdefilmnqrstuvxy', longValued: ['output', 'pid'] }],
+  [
+    'setpriv',
+    {
+      longValued: [
+        ...['ruid', 'euid', 'rgid', 'egid', 'reuid', 'regid', 'groups', 'inh-caps', 'ambient-caps', 'bounding-set'],
+        ...['securebits', 'pdeathsig', 'selinux-label', 'apparmor-profile', 'landlock-access', 'landlock-rule']
+      ]
+    }
+  ],
+  [
+    'strace',
+    {
+      valued: 'abeEIoOpPsSuUX',
+      longValued: [
+        ...['columns', 'trace', 'trace-fds', 'abbrev', 'verbose', 'raw', 'read', 'write', 'fault', 'inject', 'kvm', 'signal'],
+        ...['status', 'env', 'interruptible', 'output', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'],
+        ...['summary-columns', 'const-print-style', 'argv0', 'syscall-limit']
+      ]
+    }
   ]
 ])
+
+/** `chrt`'s options: three take a value; `-p` (a running process) and `-m` (print the limits) run nothing. */
+export const CHRT_OPTIONS: OptionSpec = { valued: 'TPD', longValued: ['sched-runtime', 'sched-period', 'sched-deadline'] }
+
+/** `su`'s and `runuser`'s short options that take a value (`-c` a shell line, `-u` the user to run a command as). */
+export const SWITCH_USER_VALUED = 'cgGsuw'
+/** Their long options that take a value. */
+export const SWITCH_USER_LONG_VALUED = ['command', 'session-command', 'group', 'supp-group', 'shell', 'user', 'whitelist-environment']
 
 /** `env`'s short options that take a value; `-S` splits its value into a command. */
 export const ENV_VALUED = 'SuCP'
@@ -200,6 +232,26 @@ export const SQL_CLIENTS = [
   'trino',
   'bq'
 ]
+
+/** Tools of ORMs and hosted databases that take SQL as an argument (or on standard input), like a client. */
+export const SQL_TOOLS = ['knex', 'typeorm', 'wrangler', 'turso']
+
+/** curl's options whose value is the request body (or a part of it, or of the query). */
+export const CURL_DATA: ReadonlySet<string> = new Set([
+  '-d',
+  '--data',
+  '--data-ascii',
+  '--data-binary',
+  '--data-raw',
+  '--data-urlencode',
+  '--json',
+  '-F',
+  '--form',
+  '--form-string',
+  '--url-query'
+])
+/** wget's options whose value is the request body. */
+export const WGET_DATA: ReadonlySet<string> = new Set(['--post-data', '--body-data'])
 
 /** How an interpreter takes inline code: short option letters, long options, options that take the next word. */
 export interface InlineCode {

@@ -59,6 +59,8 @@ export interface AttemptTestsRequest {
   /** Names of tests that failed in earlier attempts. */
   watch: ReadonlySet<string>
   limits?: { glob?: GlobLimits; parse?: ParseLimits }
+  /** Stops the reading between two chunks of a file; the call then throws the signal's reason. */
+  signal?: AbortSignal
 }
 
 /**
@@ -78,7 +80,7 @@ export function testName(test: Pick<ParsedTestCase, 'classname' | 'name'>): stri
  */
 const CLOCK_SLACK_MS = 10
 
-/** Reads the results files an attempt wrote. */
+/** Reads the results files an attempt wrote; throws only when `request.signal` stopped it. */
 export async function readAttemptTests(request: AttemptTestsRequest): Promise<AttemptTests> {
   const base: LocationBase = { workspace: request.workingDirectory }
   const tests: AttemptTests = {
@@ -102,6 +104,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
   }
   const recovered = new Set<string>()
   for (const path of found.files) {
+    request.signal?.throwIfAborted()
     const stats = await lstat(path).catch(() => undefined)
     if (stats === undefined || stats.mtimeMs + CLOCK_SLACK_MS < request.sinceMs) continue
     // Staged per file: a file that turns out bad adds nothing.
@@ -123,8 +126,10 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
           if (tests.failedTests.length + staged.failedTests.length < MAX_TESTS_LISTED) staged.failedTests.push(test)
         }
       },
-      request.limits?.parse ?? DEFAULT_LIMITS
+      request.limits?.parse ?? DEFAULT_LIMITS,
+      request.signal
     )
+    request.signal?.throwIfAborted()
     if (!outcome.ok) {
       tests.warnings.push({ file: shown(path), reason: outcome.reason })
       continue

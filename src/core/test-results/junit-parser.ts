@@ -1,15 +1,17 @@
 /**
  * One JUnit XML file read as a stream (docs/design.md §1 "Test results"): saxes parses it after
- * xml-caps.ts has cut every long text run, so memory stays bounded whatever the file's size.
- * No DTD is processed and no entity beyond XML's five is expanded: a file with a DOCTYPE is
- * refused (it is the only way to declare one), before anything in it is read. Each test case
- * is handed to a callback as soon as it closes; nothing else of the file is kept.
+ * xml-caps.ts has cut every long text run and counted every tag's attributes, so memory stays
+ * bounded whatever the file's size. The file is read a chunk at a time, each read a turn of
+ * the event loop, and an abort signal stops the reading between chunks. No DTD is processed
+ * and no entity beyond XML's five is expanded: a file with a DOCTYPE is refused (it is the
+ * only way to declare one), before anything in it is read. Each test case is handed to a
+ * callback as soon as it closes; nothing else of the file is kept.
  */
 import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import { XmlRunCapper } from './xml-caps.js'
+import { XmlCapError, XmlRunCapper } from './xml-caps.js'
 
 /** How one test ended: `error` is JUnit's `<error>` (the test could not run), `failed` its `<failure>`. */
 export type TestOutcome = 'passed' | 'failed' | 'error' | 'skipped'
@@ -42,10 +44,24 @@ export interface ParseLimits {
   maxDetail: number
   /** Deepest element nesting accepted. */
   maxDepth: number
+  /** Most attributes in one tag. */
+  maxAttributes: number
+  /** Most characters of one tag's attributes (names and values, each value cut to `maxRun`). */
+  maxTagChars: number
+  /** Most characters of attributes in the whole file, counted the same way. */
+  maxAttributeChars: number
 }
 
 /** The limits used unless a test asks for others. */
-export const DEFAULT_LIMITS: ParseLimits = { maxRun: 64 * 1024, maxMessage: 1_000, maxDetail: 4_000, maxDepth: 256 }
+export const DEFAULT_LIMITS: ParseLimits = {
+  maxRun: 64 * 1024,
+  maxMessage: 1_000,
+  maxDetail: 4_000,
+  maxDepth: 256,
+  maxAttributes: 1_000,
+  maxTagChars: 1024 * 1024,
+  maxAttributeChars: 128 * 1024 * 1024
+}
 
 /** What reading one file came to: its test count, or why it was ignored. */
 export type ParseOutcome = { ok: true; tests: number } | { ok: false; reason: string }
@@ -169,15 +185,20 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
   return { opentag, closetag, text, count: () => count }
 }
 
+/** The outcome of a read that `signal` stopped before the end. */
+export const INTERRUPTED: ParseOutcome = { ok: false, reason: 'ignored: reading was interrupted' }
+
 /**
  * Reads one JUnit XML file, calling `onTest` for each test case. Never throws for the
  * file's content or a read error: the outcome says why the file was ignored. The file is
  * opened without following a link or blocking on a FIFO, and must be a regular file.
+ * Once `signal` is aborted the reading stops at the next chunk (INTERRUPTED).
  */
 export async function parseJUnitFile(
   path: string,
   onTest: (test: ParsedTestCase) => void,
-  limits: ParseLimits = DEFAULT_LIMITS
+  limits: ParseLimits = DEFAULT_LIMITS,
+  signal?: AbortSignal
 ): Promise<ParseOutcome> {
   let handle
   try {
@@ -188,7 +209,11 @@ export async function parseJUnitFile(
   try {
     if (!(await handle.stat()).isFile()) return { ok: false, reason: 'ignored: not a regular file' }
     const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true })
-    const capper = new XmlRunCapper(limits.maxRun)
+    const capper = new XmlRunCapper(limits.maxRun, {
+      attributes: limits.maxAttributes,
+      tagChars: limits.maxTagChars,
+      fileChars: limits.maxAttributeChars
+    })
     const handlers = junitHandlers(limits, onTest)
     let failure: string | undefined
     parser.on('error', error => {
@@ -214,6 +239,8 @@ export async function parseJUnitFile(
     try {
       const buffer = Buffer.allocUnsafe(CHUNK_BYTES)
       for (;;) {
+        // Each read lets the event loop turn, so a signal's handler runs between two chunks.
+        if (signal?.aborted) return INTERRUPTED
         const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null)
         if (bytesRead === 0) break
         feed(decoder.write(buffer.subarray(0, bytesRead)))
@@ -225,6 +252,7 @@ export async function parseJUnitFile(
       parser.close()
     } catch (error) {
       if (error instanceof Refusal) return { ok: false, reason: error.message }
+      if (error instanceof XmlCapError) return { ok: false, reason: `ignored: ${error.message}` }
       failure ??= `ignored: cannot be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`
     }
     if (failure !== undefined) return { ok: false, reason: failure }

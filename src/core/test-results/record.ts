@@ -45,14 +45,18 @@ function tracePayload(attempt: number, tests: AttemptTests) {
   }
 }
 
-/** After an attempt: reads the files `test-results` names and records what they say. */
+/**
+ * After an attempt: reads the files `test-results` names and records what they say. An
+ * interrupt (`signal`) stops the reading and nothing is recorded: the run is being closed.
+ */
 export async function recordTestResults(
   settings: RunSettings,
   attempt: AttemptResult,
   startedMs: number,
   earlier: readonly AttemptResult[],
   session: TraceSession,
-  log: (progress: RunProgress) => void
+  log: (progress: RunProgress) => void,
+  signal?: AbortSignal
 ): Promise<void> {
   const patterns = settings.testResults ?? []
   // An interrupted attempt is not judged, and neither are its half-written reports.
@@ -60,8 +64,9 @@ export async function recordTestResults(
   const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []))
   let tests: AttemptTests
   try {
-    tests = await readAttemptTests({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch })
+    tests = await readAttemptTests({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch, signal })
   } catch (error) {
+    if (signal?.aborted) return
     // A file changing under the reader (or any surprise) costs the names, never the run.
     const reason = `could not be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`
     log({ kind: 'test-results-warning', attempt: attempt.attempt, file: patterns.join(', '), reason })

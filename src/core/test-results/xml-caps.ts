@@ -5,6 +5,8 @@
  * the parser and passes the markup through unchanged while it cuts every such run to its
  * first `maxRun` characters. Entity references are passed whole or not at all, so a cut never
  * makes a well-formed document malformed; comment bodies are dropped (nobody reads them).
+ * A start tag is gathered whole too, attributes and all, so its attributes are counted and
+ * measured on the way: past a cap the filter throws an XmlCapError and the file is refused.
  */
 
 type State = 'text' | 'open' | 'tag' | 'value' | 'cdata' | 'comment' | 'pi' | 'decl'
@@ -54,6 +56,26 @@ function runEnd(chunk: string, from: number, state: 'text' | 'value' | 'tag' | '
   }
 }
 
+/** Limits on start tags, which the parser holds whole (every attribute) until the tag closes. */
+export interface TagCaps {
+  /** Most attributes in one start tag. */
+  attributes: number
+  /** Most characters of one start tag handed to the parser (names and values, after the run cut). */
+  tagChars: number
+  /** Most start-tag characters handed to the parser in the whole document. */
+  fileChars: number
+}
+
+/** No limit beyond the run cut. */
+const UNCAPPED: TagCaps = { attributes: Infinity, tagChars: Infinity, fileChars: Infinity }
+
+/** A cap the document broke; the message is one line saying which. */
+export class XmlCapError extends Error {
+  override name = 'XmlCapError'
+}
+
+const count = (value: number): string => value.toLocaleString('en-US')
+
 /** Streams XML text through, cutting long text, CDATA, attribute values, comments and declarations. */
 export class XmlRunCapper {
   private state: State = 'text'
@@ -67,10 +89,18 @@ export class XmlRunCapper {
   /** `]` (CDATA), `-` (comment) or `?` (processing instruction) characters seen in a row. */
   private closers = 0
   private depth = 0
+  /** Whether the tag being read is a start tag (not `</…>`), and what it has held so far. */
+  private startTag = false
+  private tagAttributes = 0
+  private tagChars = 0
+  private fileTagChars = 0
   /** Characters cut so far. */
   dropped = 0
 
-  constructor(private readonly maxRun: number) {}
+  constructor(
+    private readonly maxRun: number,
+    private readonly caps: TagCaps = UNCAPPED
+  ) {}
 
   /** Filters the next piece of the document. */
   push(chunk: string): string {
@@ -116,6 +146,8 @@ export class XmlRunCapper {
           out.push(char)
           if (char === '>') this.enter('text')
           else {
+            if (this.startTag && ++this.tagAttributes > this.caps.attributes)
+              throw new XmlCapError(`a tag has more than ${count(this.caps.attributes)} attributes`)
             this.quote = char
             this.enter('value')
           }
@@ -180,10 +212,23 @@ export class XmlRunCapper {
     let take = Math.min(room, to - from)
     // Never split a surrogate pair at the cut.
     if (take > 0 && take < to - from && isHighSurrogate(chunk.charCodeAt(from + take - 1))) take--
-    if (take > 0) out.push(chunk.slice(from, from + take))
+    if (take > 0) {
+      out.push(chunk.slice(from, from + take))
+      if (this.startTag && (this.state === 'tag' || this.state === 'value')) this.countTag(take)
+    }
     this.run += take
     this.dropped += to - from - take
     if (take < to - from) this.run = this.maxRun
+  }
+
+  /** Counts characters of a start tag handed to the parser, against the tag's and the file's caps. */
+  private countTag(chars: number): void {
+    this.tagChars += chars
+    this.fileTagChars += chars
+    if (this.tagChars > this.caps.tagChars)
+      throw new XmlCapError(`a tag's attributes are longer than ${count(this.caps.tagChars)} characters`)
+    if (this.fileTagChars > this.caps.fileChars)
+      throw new XmlCapError(`the file's attributes are longer than ${count(this.caps.fileChars)} characters in all`)
   }
 
   private readEntity(chunk: string, i: number, out: string[]): number {
@@ -195,6 +240,7 @@ export class XmlRunCapper {
         this.entity = ''
         if (this.run + whole.length <= this.maxRun) {
           out.push(whole)
+          if (this.startTag && this.state === 'value') this.countTag(whole.length)
           this.run += whole.length
         } else {
           this.dropped += whole.length
@@ -227,6 +273,9 @@ export class XmlRunCapper {
       else {
         // An element's tag: its last character belongs to the tag state (it may be `>` or `/`).
         this.opened(seen.slice(0, -1), 'tag', out)
+        this.startTag = !seen.endsWith('/')
+        this.tagAttributes = 0
+        this.tagChars = 0
         i--
       }
       return i

@@ -120,7 +120,7 @@ export async function runVerifyLoop(
     attempts.push(attempt)
     recordVerdict(session, attempt)
     if (attempt.logDiskFullAt !== undefined) noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt)
-    await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log)
+    await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
     if (attempt.verified) break
     if (attempt.interrupted || env.signal?.aborted) {
       interrupted = true
