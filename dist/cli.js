@@ -15112,6 +15112,8 @@ var saxes = __nccwpck_require__(800);
  * the parser and passes the markup through unchanged while it cuts every such run to its
  * first `maxRun` characters. Entity references are passed whole or not at all, so a cut never
  * makes a well-formed document malformed; comment bodies are dropped (nobody reads them).
+ * A start tag is gathered whole too, attributes and all, so its attributes are counted and
+ * measured on the way: past a cap the filter throws an XmlCapError and the file is refused.
  */
 const CDATA_OPEN = '<![CDATA[';
 const COMMENT_OPEN = '<!--';
@@ -15161,9 +15163,17 @@ function runEnd(chunk, from, state) {
             return i;
     }
 }
+/** No limit beyond the run cut. */
+const UNCAPPED = { attributes: Infinity, tagChars: Infinity, fileChars: Infinity };
+/** A cap the document broke; the message is one line saying which. */
+class XmlCapError extends Error {
+    name = 'XmlCapError';
+}
+const count = (value) => value.toLocaleString('en-US');
 /** Streams XML text through, cutting long text, CDATA, attribute values, comments and declarations. */
 class XmlRunCapper {
     maxRun;
+    caps;
     state = 'text';
     /** Characters passed in the current run (text, value, CDATA, tag, declaration). */
     run = 0;
@@ -15175,10 +15185,16 @@ class XmlRunCapper {
     /** `]` (CDATA), `-` (comment) or `?` (processing instruction) characters seen in a row. */
     closers = 0;
     depth = 0;
+    /** Whether the tag being read is a start tag (not `</…>`), and what it has held so far. */
+    startTag = false;
+    tagAttributes = 0;
+    tagChars = 0;
+    fileTagChars = 0;
     /** Characters cut so far. */
     dropped = 0;
-    constructor(maxRun) {
+    constructor(maxRun, caps = UNCAPPED) {
         this.maxRun = maxRun;
+        this.caps = caps;
     }
     /** Filters the next piece of the document. */
     push(chunk) {
@@ -15231,6 +15247,8 @@ class XmlRunCapper {
                     if (char === '>')
                         this.enter('text');
                     else {
+                        if (this.startTag && ++this.tagAttributes > this.caps.attributes)
+                            throw new XmlCapError(`a tag has more than ${count(this.caps.attributes)} attributes`);
                         this.quote = char;
                         this.enter('value');
                     }
@@ -15302,12 +15320,24 @@ class XmlRunCapper {
         // Never split a surrogate pair at the cut.
         if (take > 0 && take < to - from && isHighSurrogate(chunk.charCodeAt(from + take - 1)))
             take--;
-        if (take > 0)
+        if (take > 0) {
             out.push(chunk.slice(from, from + take));
+            if (this.startTag && (this.state === 'tag' || this.state === 'value'))
+                this.countTag(take);
+        }
         this.run += take;
         this.dropped += to - from - take;
         if (take < to - from)
             this.run = this.maxRun;
+    }
+    /** Counts characters of a start tag handed to the parser, against the tag's and the file's caps. */
+    countTag(chars) {
+        this.tagChars += chars;
+        this.fileTagChars += chars;
+        if (this.tagChars > this.caps.tagChars)
+            throw new XmlCapError(`a tag's attributes are longer than ${count(this.caps.tagChars)} characters`);
+        if (this.fileTagChars > this.caps.fileChars)
+            throw new XmlCapError(`the file's attributes are longer than ${count(this.caps.fileChars)} characters in all`);
     }
     readEntity(chunk, i, out) {
         while (i < chunk.length) {
@@ -15318,6 +15348,8 @@ class XmlRunCapper {
                 this.entity = '';
                 if (this.run + whole.length <= this.maxRun) {
                     out.push(whole);
+                    if (this.startTag && this.state === 'value')
+                        this.countTag(whole.length);
                     this.run += whole.length;
                 }
                 else {
@@ -15355,6 +15387,9 @@ class XmlRunCapper {
             else {
                 // An element's tag: its last character belongs to the tag state (it may be `>` or `/`).
                 this.opened(seen.slice(0, -1), 'tag', out);
+                this.startTag = !seen.endsWith('/');
+                this.tagAttributes = 0;
+                this.tagChars = 0;
                 i--;
             }
             return i;
@@ -15401,10 +15436,12 @@ function isHighSurrogate(code) {
 ;// CONCATENATED MODULE: ./src/core/test-results/junit-parser.ts
 /**
  * One JUnit XML file read as a stream (docs/design.md §1 "Test results"): saxes parses it after
- * xml-caps.ts has cut every long text run, so memory stays bounded whatever the file's size.
- * No DTD is processed and no entity beyond XML's five is expanded: a file with a DOCTYPE is
- * refused (it is the only way to declare one), before anything in it is read. Each test case
- * is handed to a callback as soon as it closes; nothing else of the file is kept.
+ * xml-caps.ts has cut every long text run and counted every tag's attributes, so memory stays
+ * bounded whatever the file's size. The file is read a chunk at a time, each read a turn of
+ * the event loop, and an abort signal stops the reading between chunks. No DTD is processed
+ * and no entity beyond XML's five is expanded: a file with a DOCTYPE is refused (it is the
+ * only way to declare one), before anything in it is read. Each test case is handed to a
+ * callback as soon as it closes; nothing else of the file is kept.
  */
 
 
@@ -15412,7 +15449,15 @@ function isHighSurrogate(code) {
 
 
 /** The limits used unless a test asks for others. */
-const DEFAULT_LIMITS = { maxRun: 64 * 1024, maxMessage: 1_000, maxDetail: 4_000, maxDepth: 256 };
+const DEFAULT_LIMITS = {
+    maxRun: 64 * 1024,
+    maxMessage: 1_000,
+    maxDetail: 4_000,
+    maxDepth: 256,
+    maxAttributes: 1_000,
+    maxTagChars: 1024 * 1024,
+    maxAttributeChars: 128 * 1024 * 1024
+};
 /** A reason that stops the parse early (not an XML error). */
 class Refusal extends Error {
     name = 'Refusal';
@@ -15526,12 +15571,15 @@ function junitHandlers(limits, onTest) {
     };
     return { opentag, closetag, text, count: () => count };
 }
+/** The outcome of a read that `signal` stopped before the end. */
+const INTERRUPTED = { ok: false, reason: 'ignored: reading was interrupted' };
 /**
  * Reads one JUnit XML file, calling `onTest` for each test case. Never throws for the
  * file's content or a read error: the outcome says why the file was ignored. The file is
  * opened without following a link or blocking on a FIFO, and must be a regular file.
+ * Once `signal` is aborted the reading stops at the next chunk (INTERRUPTED).
  */
-async function parseJUnitFile(path, onTest, limits = DEFAULT_LIMITS) {
+async function parseJUnitFile(path, onTest, limits = DEFAULT_LIMITS, signal) {
     let handle;
     try {
         handle = await (0,promises_namespaceObject.open)(path, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
@@ -15543,7 +15591,11 @@ async function parseJUnitFile(path, onTest, limits = DEFAULT_LIMITS) {
         if (!(await handle.stat()).isFile())
             return { ok: false, reason: 'ignored: not a regular file' };
         const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: true });
-        const capper = new XmlRunCapper(limits.maxRun);
+        const capper = new XmlRunCapper(limits.maxRun, {
+            attributes: limits.maxAttributes,
+            tagChars: limits.maxTagChars,
+            fileChars: limits.maxAttributeChars
+        });
         const handlers = junitHandlers(limits, onTest);
         let failure;
         parser.on('error', error => {
@@ -15571,6 +15623,9 @@ async function parseJUnitFile(path, onTest, limits = DEFAULT_LIMITS) {
         try {
             const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
             for (;;) {
+                // Each read lets the event loop turn, so a signal's handler runs between two chunks.
+                if (signal?.aborted)
+                    return INTERRUPTED;
                 const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
                 if (bytesRead === 0)
                     break;
@@ -15587,6 +15642,8 @@ async function parseJUnitFile(path, onTest, limits = DEFAULT_LIMITS) {
         catch (error) {
             if (error instanceof Refusal)
                 return { ok: false, reason: error.message };
+            if (error instanceof XmlCapError)
+                return { ok: false, reason: `ignored: ${error.message}` };
             failure ??= `ignored: cannot be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`;
         }
         if (failure !== undefined)
@@ -15832,7 +15889,7 @@ function testName(test) {
  * this close after the start still counts as written by the attempt.
  */
 const CLOCK_SLACK_MS = 10;
-/** Reads the results files an attempt wrote. */
+/** Reads the results files an attempt wrote; throws only when `request.signal` stopped it. */
 async function readAttemptTests(request) {
     const base = { workspace: request.workingDirectory };
     const tests = {
@@ -15856,6 +15913,7 @@ async function readAttemptTests(request) {
     }
     const recovered = new Set();
     for (const path of found.files) {
+        request.signal?.throwIfAborted();
         const stats = await (0,promises_namespaceObject.lstat)(path).catch(() => undefined);
         if (stats === undefined || stats.mtimeMs + CLOCK_SLACK_MS < request.sinceMs)
             continue;
@@ -15881,7 +15939,8 @@ async function readAttemptTests(request) {
                 if (tests.failedTests.length + staged.failedTests.length < MAX_TESTS_LISTED)
                     staged.failedTests.push(test);
             }
-        }, request.limits?.parse ?? DEFAULT_LIMITS);
+        }, request.limits?.parse ?? DEFAULT_LIMITS, request.signal);
+        request.signal?.throwIfAborted();
         if (!outcome.ok) {
             tests.warnings.push({ file: shown(path), reason: outcome.reason });
             continue;
@@ -15947,8 +16006,11 @@ function tracePayload(attempt, tests) {
         warnings: tests.warnings
     };
 }
-/** After an attempt: reads the files `test-results` names and records what they say. */
-async function recordTestResults(settings, attempt, startedMs, earlier, session, log) {
+/**
+ * After an attempt: reads the files `test-results` names and records what they say. An
+ * interrupt (`signal`) stops the reading and nothing is recorded: the run is being closed.
+ */
+async function recordTestResults(settings, attempt, startedMs, earlier, session, log, signal) {
     const patterns = settings.testResults ?? [];
     // An interrupted attempt is not judged, and neither are its half-written reports.
     if (patterns.length === 0 || attempt.interrupted)
@@ -15956,9 +16018,11 @@ async function recordTestResults(settings, attempt, startedMs, earlier, session,
     const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []));
     let tests;
     try {
-        tests = await readAttemptTests({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch });
+        tests = await readAttemptTests({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch, signal });
     }
     catch (error) {
+        if (signal?.aborted)
+            return;
         // A file changing under the reader (or any surprise) costs the names, never the run.
         const reason = `could not be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`;
         log({ kind: 'test-results-warning', attempt: attempt.attempt, file: patterns.join(', '), reason });
@@ -16065,7 +16129,7 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         recordVerdict(session, attempt);
         if (attempt.logDiskFullAt !== undefined)
             noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt);
-        await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log);
+        await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
         if (attempt.verified)
             break;
         if (attempt.interrupted || env.signal?.aborted) {
@@ -16496,6 +16560,190 @@ function prepareForParse(command) {
     return finish(true);
 }
 
+;// CONCATENATED MODULE: ./src/core/guardrail/braces.ts
+/**
+ * Brace expansion, as bash does it before it runs a command: `{rm,-rf,x}` is the three words
+ * `rm -rf x`, `rm {-rf,x}` is `rm -rf x`, `victim{,.bak}` is `victim victim.bak`, and
+ * `{1..3}` is `1 2 3`. The guardrail expands a command's text this way before it reads the
+ * words, so it judges what bash would run. Only braces outside quotes, escapes and `${…}`
+ * count, as in bash; the expanded words keep their quoting as written.
+ *
+ * The work is bounded: the brace words of a command share TEXT_WORDS words (each at least
+ * MIN_WORDS, at most MAX_WORDS, and each alternative of a group its share, so every
+ * alternative is seen), a word yields at most MAX_CHARS characters and the text grows by at
+ * most TEXT_GROWTH; a word with more than MAX_OPENS unquoted `{` is left as written, as is
+ * whatever comes after the text's growth runs out.
+ */
+
+/** Most words one word expands to, and the fewest it may always expand to. */
+const MAX_WORDS = 1_024;
+const MIN_WORDS = 16;
+/** Words shared out among the brace words of one command, and the characters its text may grow by. */
+const TEXT_WORDS = 16_384;
+const TEXT_GROWTH = 256 << 10;
+/** Most characters one word expands to, and most unquoted `{` a word may hold to be expanded. */
+const MAX_CHARS = 1 << 20;
+const MAX_OPENS = 64;
+const NUMBER_SEQUENCE = /^(-?\d{1,15})\.\.(-?\d{1,15})(?:\.\.(-?\d{1,15}))?$/;
+const LETTER_SEQUENCE = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d{1,15}))?$/;
+/** The text with every word that holds a brace expansion replaced by the words it expands to. */
+function expandBraces(text) {
+    if (!text.includes('{'))
+        return text;
+    const braced = [];
+    for (let i = 0; i < text.length;) {
+        while (i < text.length && breaksWord(text[i]))
+            i++;
+        if (i === text.length)
+            break;
+        const word = readWord(text, i, false);
+        if (word.opens > 0 && word.opens <= MAX_OPENS)
+            braced.push({ start: i, end: word.end });
+        i = word.end;
+    }
+    // Each brace word gets its share, so words written before a flag cannot crowd it out
+    const budget = Math.min(MAX_WORDS, Math.max(MIN_WORDS, Math.floor(TEXT_WORDS / Math.max(1, braced.length))));
+    const out = [];
+    let copied = 0;
+    let grown = 0;
+    for (const { start, end } of braced) {
+        const words = expand(readWord(text, start, true).pieces, budget).join(' ');
+        grown += words.length - (end - start);
+        if (grown > TEXT_GROWTH)
+            break;
+        out.push(text.slice(copied, start), words);
+        copied = end;
+    }
+    out.push(text.slice(copied));
+    return out.join('');
+}
+/**
+ * One word from `start`: where it ends, how many unquoted `{` it holds and, when asked for,
+ * its pieces. Quotes, escapes and `${…}` are text: braces inside them expand nothing.
+ */
+function readWord(text, start, collect) {
+    const pieces = [];
+    let opens = 0;
+    let plain = start;
+    let i = start;
+    while (i < text.length && !breaksWord(text[i])) {
+        const char = text[i];
+        const next = text[i + 1];
+        if (char === '\\')
+            i += 2;
+        else if (char === "'")
+            i = afterClose(text, closingSingleQuote(text, i + 1));
+        else if (char === '"' || char === '`')
+            i = afterClose(text, closingQuote(text, i + 1, char));
+        else if (char === '$' && next === "'")
+            i = afterClose(text, closingQuote(text, i + 2, "'"));
+        else if (char === '$' && next === '{')
+            i = afterClose(text, closingBrace(text, i + 2));
+        else if (char === '{' || char === ',' || char === '}') {
+            if (char === '{')
+                opens++;
+            if (collect) {
+                if (i > plain)
+                    pieces.push({ text: text.slice(plain, i) });
+                pieces.push({ mark: char });
+                plain = i + 1;
+            }
+            i++;
+        }
+        else
+            i++;
+    }
+    const end = Math.min(i, text.length);
+    if (collect && end > plain)
+        pieces.push({ text: text.slice(plain, end) });
+    return { pieces, end, opens };
+}
+function render(pieces) {
+    return pieces.map(piece => ('text' in piece ? piece.text : piece.mark)).join('');
+}
+/** The words a word's pieces expand to, at most about `budget` of them. */
+function expand(pieces, budget) {
+    const group = firstGroup(pieces, budget);
+    if (group === undefined)
+        return [render(pieces)];
+    const before = render(pieces.slice(0, group.open));
+    const tails = expand(pieces.slice(group.close + 1), budget);
+    const share = Math.max(1, Math.floor(budget / group.alternatives.length));
+    const words = [];
+    let chars = 0;
+    for (const alternative of group.alternatives) {
+        let taken = 0;
+        for (const head of expand(alternative, share)) {
+            for (const tail of tails) {
+                if (taken >= share)
+                    break;
+                const word = before + head + tail;
+                // `{,}` and the like repeat a word: once is enough for every rule
+                if (word === words[words.length - 1])
+                    continue;
+                chars += word.length;
+                if (chars > MAX_CHARS && words.length > 0)
+                    return words;
+                words.push(word);
+                taken++;
+            }
+        }
+    }
+    return words;
+}
+/** The first `{…}` that bash expands: a list with an unquoted comma at its level, or a sequence. */
+function firstGroup(pieces, budget) {
+    for (let open = 0; open < pieces.length; open++) {
+        if (!isMark(pieces[open], '{'))
+            continue;
+        let depth = 0;
+        const commas = [];
+        for (let i = open; i < pieces.length; i++) {
+            const piece = pieces[i];
+            if (isMark(piece, '{'))
+                depth++;
+            else if (isMark(piece, ',') && depth === 1)
+                commas.push(i);
+            else if (isMark(piece, '}') && --depth === 0) {
+                const alternatives = commas.length > 0 ? between(pieces, open, commas, i) : sequence(pieces.slice(open + 1, i), budget);
+                if (alternatives !== undefined)
+                    return { open, close: i, alternatives };
+                break;
+            }
+        }
+    }
+    return undefined;
+}
+function isMark(piece, mark) {
+    return piece !== undefined && 'mark' in piece && piece.mark === mark;
+}
+/** The pieces between `open`, each comma and `close`. */
+function between(pieces, open, commas, close) {
+    const bounds = [open, ...commas, close];
+    return bounds.slice(1).map((end, index) => pieces.slice((bounds[index] ?? open) + 1, end));
+}
+/** `{1..5}`, `{10..0..2}`, `{a..e}`: the first `budget` items; undefined when it is not a sequence. */
+function sequence(inside, budget) {
+    const only = inside.length === 1 ? inside[0] : undefined;
+    if (only === undefined || !('text' in only))
+        return undefined;
+    const numbers = NUMBER_SEQUENCE.exec(only.text);
+    const letters = numbers ? undefined : LETTER_SEQUENCE.exec(only.text);
+    const match = numbers ?? letters;
+    if (!match)
+        return undefined;
+    const from = numbers ? Number(match[1]) : (match[1] ?? '').charCodeAt(0);
+    const to = numbers ? Number(match[2]) : (match[2] ?? '').charCodeAt(0);
+    const step = Math.abs(Number(match[3] ?? 1)) || 1;
+    const items = [];
+    for (let value = from; from <= to ? value <= to : value >= to; value += from <= to ? step : -step) {
+        items.push([{ text: numbers ? String(value) : String.fromCharCode(value) }]);
+        if (items.length >= budget)
+            break;
+    }
+    return items;
+}
+
 ;// CONCATENATED MODULE: ./src/core/guardrail/tables.ts
 /**
  * The data the guardrail's launchers and rules read: which programs run other commands and
@@ -16538,8 +16786,38 @@ const LAUNCHER_OPTIONS = new Map([
             attached: 'eil',
             longValued: ['arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var']
         }
+    ],
+    ['fakeroot', { valued: 'lsib', longValued: ['lib', 'faked'] }],
+    ['xvfb-run', { valued: 'efnpsw', longValued: ['error-file', 'auth-file', 'server-num', 'xauth-protocol', 'server-args', 'wait'] }],
+    // prlimit's resource options take a value only when it is attached (`-n10`, `--nofile=10`)
+    ['prlimit', { valued: 'op', attached: 'cdefilmnqrstuvxy', longValued: ['output', 'pid'] }],
+    [
+        'setpriv',
+        {
+            longValued: [
+                ...['ruid', 'euid', 'rgid', 'egid', 'reuid', 'regid', 'groups', 'inh-caps', 'ambient-caps', 'bounding-set'],
+                ...['securebits', 'pdeathsig', 'selinux-label', 'apparmor-profile', 'landlock-access', 'landlock-rule']
+            ]
+        }
+    ],
+    [
+        'strace',
+        {
+            valued: 'abeEIoOpPsSuUX',
+            longValued: [
+                ...['columns', 'trace', 'trace-fds', 'abbrev', 'verbose', 'raw', 'read', 'write', 'fault', 'inject', 'kvm', 'signal'],
+                ...['status', 'env', 'interruptible', 'output', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'],
+                ...['summary-columns', 'const-print-style', 'argv0', 'syscall-limit']
+            ]
+        }
     ]
 ]);
+/** `chrt`'s options: three take a value; `-p` (a running process) and `-m` (print the limits) run nothing. */
+const CHRT_OPTIONS = { valued: 'TPD', longValued: ['sched-runtime', 'sched-period', 'sched-deadline'] };
+/** `su`'s and `runuser`'s short options that take a value (`-c` a shell line, `-u` the user to run a command as). */
+const SWITCH_USER_VALUED = 'cgGsuw';
+/** Their long options that take a value. */
+const SWITCH_USER_LONG_VALUED = ['command', 'session-command', 'group', 'supp-group', 'shell', 'user', 'whitelist-environment'];
 /** `env`'s short options that take a value; `-S` splits its value into a command. */
 const ENV_VALUED = 'SuCP';
 /** `env`'s long options that take the next word when written without `=`. */
@@ -16674,6 +16952,24 @@ const SQL_CLIENTS = [
     'trino',
     'bq'
 ];
+/** Tools of ORMs and hosted databases that take SQL as an argument (or on standard input), like a client. */
+const SQL_TOOLS = ['knex', 'typeorm', 'wrangler', 'turso'];
+/** curl's options whose value is the request body (or a part of it, or of the query). */
+const CURL_DATA = new Set([
+    '-d',
+    '--data',
+    '--data-ascii',
+    '--data-binary',
+    '--data-raw',
+    '--data-urlencode',
+    '--json',
+    '-F',
+    '--form',
+    '--form-string',
+    '--url-query'
+]);
+/** wget's options whose value is the request body. */
+const WGET_DATA = new Set(['--post-data', '--body-data']);
 const PYTHON = { short: 'c', long: [], valued: ['-W', '-X', '-m'] };
 /** Interpreters whose inline code is judged for SQL in its string literals. */
 const INTERPRETERS = new Map([
@@ -16687,15 +16983,18 @@ const INTERPRETERS = new Map([
 
 ;// CONCATENATED MODULE: ./src/core/guardrail/invocations.ts
 /**
- * The words of one simple command, read with the shared shell tokenizer: `$VAR` stays
- * literal, redirections and their targets drop out, and any other operator (as in an
- * `env -S` string, which the script splitter never saw) starts a new invocation.
+ * The words of one simple command, read with the shared shell tokenizer after bash's brace
+ * expansion (braces.ts): `$VAR` stays literal, redirections and their targets drop out, and
+ * any other operator (as in an `env -S` string, which the script splitter never saw) starts
+ * a new invocation.
  */
 
 
+
 const PLAIN_TEXT = /^[\w\s.,:=@%+/-]*$/;
-/** The invocations in a simple command's text, `$VAR` references kept literal. */
-function invocationsOf(text) {
+/** The invocations in a simple command's text, braces expanded, `$VAR` references kept literal. */
+function invocationsOf(command) {
+    const text = expandBraces(command);
     // Text without quotes, escapes, expansions, globs or operators tokenizes the same by
     // whitespace; skipping shell-quote there keeps a 1 MB line of short commands fast
     if (PLAIN_TEXT.test(text)) {
@@ -16957,6 +17256,60 @@ const launchNpx = (words, at) => {
     }
     return { words, at: words.length };
 };
+/** `chrt [opts] [PRIORITY] cmd…`; `chrt -p …` changes a running process and `chrt -m` prints limits: neither runs anything. */
+const launchChrt = (words, at) => {
+    const end = skipOptions(words, at, CHRT_OPTIONS);
+    const options = words.slice(at, end);
+    if (options.some(word => word === '--pid' || word === '--max' || /^-[a-zA-Z]*[pm]/.test(word)))
+        return { words, at: words.length };
+    return { words, at: /^\d+$/.test(words[end] ?? '') ? end + 1 : end };
+};
+/**
+ * `runuser -u USER [--] cmd…` runs cmd; `runuser`/`su [opts] [-] [USER] -c CMD` runs CMD with
+ * the user's shell, and so do the arguments after `--` (`su bob -- -c CMD`).
+ */
+const launchSwitchUser = (words, at) => {
+    let byUser = false;
+    for (let i = at; i < words.length; i++) {
+        const word = words[i] ?? '';
+        if (word === '--')
+            return byUser ? { words, at: i + 1 } : { words: ['sh', ...words.slice(i + 1)], at: 0 };
+        if (word === '-' || !word.startsWith('-')) {
+            // su's `-` (a login shell) and the user's name; with -u the first such word is the command
+            if (byUser)
+                return { words, at: i };
+            continue;
+        }
+        const [option, operand] = optionValue(words, i);
+        if (operand !== undefined && operand.consumed)
+            i++;
+        if (option === 'c' || option === 'command' || option === 'session-command')
+            return shellLine(operand?.value ?? '');
+        if (option === 'u' || option === 'user')
+            byUser = true;
+    }
+    return { words, at: words.length };
+};
+/** The option a word of su/runuser names and its value, if it takes one (`consumed` when the value is the next word). */
+function optionValue(words, i) {
+    const word = words[i] ?? '';
+    if (word.startsWith('--')) {
+        const [name, value] = splitLongOption(word);
+        if (value !== undefined)
+            return [name, { value, consumed: false }];
+        return SWITCH_USER_LONG_VALUED.includes(name) ? [name, { value: words[i + 1] ?? '', consumed: true }] : [name, undefined];
+    }
+    for (let j = 1; j < word.length; j++) {
+        const letter = word.charAt(j);
+        if (!SWITCH_USER_VALUED.includes(letter))
+            continue;
+        const attached = word.slice(j + 1);
+        return [letter, attached !== '' ? { value: attached, consumed: false } : { value: words[i + 1] ?? '', consumed: true }];
+    }
+    return ['', undefined];
+}
+/** `bundle exec [opts] cmd…` runs cmd with the bundle's gems; other bundle commands run nothing. */
+const launchBundle = (words, at) => words[at]?.toLowerCase() === 'exec' ? { words, at: skipOptions(words, at + 1, { longValued: ['gemfile'] }) } : undefined;
 /** `function NAME { …` and `coproc [NAME] { …` / `coproc cmd…`: the name is not a program. */
 const launchDefinition = (words, at) => {
     const named = words[at - 1]?.toLowerCase() === 'function' || words[at + 1] === '{';
@@ -16969,6 +17322,10 @@ const LAUNCHERS = new Map([
     ['flock', launchFlock],
     ['script', launchScript],
     ['taskset', launchTaskset],
+    ['chrt', launchChrt],
+    ['runuser', launchSwitchUser],
+    ['su', launchSwitchUser],
+    ['bundle', launchBundle],
     ['function', launchDefinition],
     ['coproc', launchDefinition],
     ...['npx', 'bunx', 'pnpx'].map((name) => [name, launchNpx]),
@@ -17081,14 +17438,15 @@ function leadingWords(sql, count) {
 
 // A string literal in code: '…', "…" or `…`, with backslash escapes
 const STRING_LITERAL = /'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\])*)`/g;
-/** An interpreter: its inline code judged for SQL, and (Python) `manage.py dbshell`. */
+/** An interpreter: its inline code judged for SQL, and the framework script it may run (`manage.py`, `bin/rails`). */
 function checkInterpreter(spec) {
     return (args, context) => {
         for (let i = 0; i < args.length; i++) {
             const arg = args[i] ?? '';
             if (arg === '--' || !arg.startsWith('-') || arg === '-') {
                 const operand = arg === '--' ? i + 1 : i;
-                return isDbshell(args, operand) ? checkSqlClient(args.slice(operand + 2), context) : undefined;
+                const script = args[operand] ?? '';
+                return FRAMEWORK_SCRIPTS.get(script.slice(script.lastIndexOf('/') + 1))?.(args.slice(operand + 1), context);
             }
             const code = inlineCode(arg, args[i + 1], spec);
             if (code !== undefined)
@@ -17112,10 +17470,6 @@ function inlineCode(arg, next, spec) {
     }
     return undefined;
 }
-/** `python manage.py dbshell …` (Django hands the arguments to the database client). */
-function isDbshell(args, at) {
-    return /(^|\/)manage\.py$/.test(args[at] ?? '') && args[at + 1] === 'dbshell';
-}
 /** The rule of the first string literal in some code that is destructive SQL. */
 function codeSql(code) {
     for (const match of code.matchAll(STRING_LITERAL)) {
@@ -17125,8 +17479,41 @@ function codeSql(code) {
     }
     return undefined;
 }
-/** `django-admin dbshell …` is the database client. */
-const checkDjangoAdmin = (args, context) => (args[0] === 'dbshell' ? checkSqlClient(args.slice(1), context) : undefined);
+/** Django (`manage.py` or `django-admin`): `dbshell` is the database client, `shell -c CODE` runs Python. */
+const checkDjango = (args, context) => {
+    if (args[0] === 'dbshell')
+        return checkSqlClient(args.slice(1), context);
+    if (args[0] !== 'shell')
+        return undefined;
+    for (let i = 1; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        const code = arg === '-c' || arg === '--command' ? args[i + 1] : arg.startsWith('--command=') ? arg.slice(10) : undefined;
+        if (code !== undefined)
+            return codeSql(code);
+    }
+    return undefined;
+};
+/** Rails: `rails dbconsole` (or `db`) is the database client, `rails runner CODE` (or `r`) runs Ruby. */
+const checkRails = (args, context) => {
+    const command = args[0]?.toLowerCase();
+    if (command === 'dbconsole' || command === 'db')
+        return checkSqlClient(args.slice(1), context);
+    if (command !== 'runner' && command !== 'r')
+        return undefined;
+    for (let i = 1; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        if (arg === '-e' || arg === '--environment')
+            i++;
+        else if (!arg.startsWith('-'))
+            return codeSql(arg);
+    }
+    return undefined;
+};
+/** Framework scripts an interpreter may be given (`python manage.py …`, `ruby bin/rails …`), by file name. */
+const FRAMEWORK_SCRIPTS = new Map([
+    ['manage.py', checkDjango],
+    ['rails', checkRails]
+]);
 /** `prisma db execute --stdin` (or `--file`) runs SQL; the SQL on its standard input is judged. */
 const checkPrisma = (args, context) => {
     const at = args.findIndex((arg, i) => arg === 'db' && args[i + 1] === 'execute');
@@ -17135,8 +17522,84 @@ const checkPrisma = (args, context) => {
 /** The programs of this file and their rules. */
 const CODE_PROGRAMS = [
     ...[...INTERPRETERS].map(([name, spec]) => [name, checkInterpreter(spec)]),
-    ['django-admin', checkDjangoAdmin],
+    ['django-admin', checkDjango],
+    ['rails', checkRails],
     ['prisma', checkPrisma]
+];
+
+;// CONCATENATED MODULE: ./src/core/guardrail/carrier-rules.ts
+/**
+ * Programs that carry SQL to a database without being its client: the command-line tools of
+ * ORMs and hosted databases (`knex`, `typeorm query`, `wrangler d1 execute --command`), read
+ * like a client, and HTTP clients whose request body reaches a database's HTTP interface
+ * (`curl -d "DROP TABLE x" http://db/query`, `wget --post-data=…`). A body is judged whole,
+ * as form fields (`query=DROP TABLE x`) and by its string literals (`{"sql": "DROP TABLE x"}`).
+ */
+
+
+
+/** The rule a request body trips: as SQL, as `name=value` fields, or by a string literal in it. */
+function bodySql(body, context) {
+    // `@-` reads the body from standard input, `@file` from a file (not read)
+    if (body === '@-') {
+        for (const text of context.stdin.forSql()) {
+            const found = sqlRule(text) ?? codeSql(text);
+            if (found)
+                return { rule: found.rule };
+        }
+        return undefined;
+    }
+    if (body.startsWith('@'))
+        return undefined;
+    const whole = sqlRule(body);
+    if (whole)
+        return { rule: whole.rule };
+    for (const field of body.split('&')) {
+        const value = fieldValue(field);
+        const found = value === undefined ? undefined : sqlRule(value);
+        if (found)
+            return { rule: found.rule };
+    }
+    return codeSql(body);
+}
+/** The value of a `name=value` field (curl's `-F`, a form body), URL-decoded. */
+function fieldValue(field) {
+    const equals = field.indexOf('=');
+    if (equals === -1)
+        return undefined;
+    const value = field.slice(equals + 1).replace(/\+/g, ' ');
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return value;
+    }
+}
+/** An HTTP client: the values of its body options (`valued`), attached (`-dBODY`, `--data=BODY`) or as the next word. */
+function httpClient(valued) {
+    return (args, context) => {
+        for (let i = 0; i < args.length; i++) {
+            const arg = args[i] ?? '';
+            let body;
+            const equals = arg.indexOf('=');
+            if (valued.has(arg))
+                body = args[++i];
+            else if (arg.startsWith('--') && equals !== -1 && valued.has(arg.slice(0, equals)))
+                body = arg.slice(equals + 1);
+            else if (/^-[dF]./.test(arg) && valued.has(arg.slice(0, 2)))
+                body = arg.slice(2);
+            const finding = body === undefined ? undefined : bodySql(body, context);
+            if (finding)
+                return finding;
+        }
+        return undefined;
+    };
+}
+/** The programs of this file and their rules. */
+const CARRIER_PROGRAMS = [
+    ...SQL_TOOLS.map((name) => [name, checkSqlClient]),
+    ['curl', httpClient(CURL_DATA)],
+    ['wget', httpClient(WGET_DATA)]
 ];
 
 ;// CONCATENATED MODULE: ./src/core/guardrail/nested-rules.ts
@@ -17229,6 +17692,14 @@ const checkFind = (args, context) => {
 };
 
 ;// CONCATENATED MODULE: ./src/core/guardrail/rules.ts
+/**
+ * The rules, one per program: which arguments make `rm`, `git`, `kubectl`, `helm` and
+ * `truncate` destructive. Programs that carry SQL or run other code have their rules in
+ * sql-rules.ts, code-rules.ts, carrier-rules.ts and nested-rules.ts; `PROGRAMS` maps every
+ * judged program to its rule.
+ */
+
+
 
 
 
@@ -17272,16 +17743,18 @@ const checkRm = args => {
     }
     return recursive && force ? { rule: 'rm -rf' } : undefined;
 };
-const checkGit = args => {
+const checkGit = (args, context) => {
     const at = subcommandAt(args, GIT_VALUED);
     const rest = optionWords(args.slice(at + 1));
     switch (args[at]?.toLowerCase()) {
+        case 'submodule':
+            return checkSubmoduleForeach(args.slice(at + 1), context);
         case 'push':
             return isForcePush(rest) ? { rule: 'git push --force' } : undefined;
         case 'reset':
             return rest.some(arg => isAbbreviation(arg.toLowerCase(), '--hard', 4)) ? { rule: 'git reset --hard' } : undefined;
         case 'clean':
-            return isForcedClean(rest) ? { rule: 'git clean -fdx' } : undefined;
+            return isForcedClean(rest, !requiresForce(args.slice(0, at))) ? { rule: 'git clean -fdx' } : undefined;
         case 'branch':
             return isForcedBranchDelete(rest) ? { rule: 'git branch -D' } : undefined;
         default:
@@ -17327,8 +17800,50 @@ function isForcePush(args) {
     // `--dry-run` (`-n`) sends nothing, whatever else is asked
     return force && !dryRun;
 }
-function isForcedClean(args) {
-    let force = false;
+/**
+ * `git submodule [opts] foreach [--recursive] CMD…` runs CMD in every submodule: one word is a
+ * shell line, several are a command (whose first word git hands to a shell when it holds any
+ * shell syntax).
+ */
+function checkSubmoduleForeach(args, context) {
+    let at = 0;
+    while (args[at]?.startsWith('-'))
+        at++;
+    if (args[at]?.toLowerCase() !== 'foreach')
+        return undefined;
+    at++;
+    while (args[at]?.startsWith('-'))
+        at++;
+    const command = args.slice(at);
+    const first = command[0];
+    if (first === undefined)
+        return undefined;
+    return context.script(first) ?? (command.length > 1 ? context.command(command, new Stdin()) : undefined);
+}
+/**
+ * Whether `git clean` still needs `-f`, given git's global options: `-c clean.requireForce=false`
+ * (or `=no`, `=off`, `=0`, an empty value) lets it delete without one, and a value taken from
+ * the environment (`--config-env`) is not known here, so it counts as false.
+ */
+function requiresForce(globals) {
+    let required = true;
+    for (let i = 0; i < globals.length; i++) {
+        const arg = globals[i] ?? '';
+        const fromEnv = arg.startsWith('--config-env');
+        const setting = arg === '-c' || arg === '--config-env' ? globals[++i] : fromEnv ? arg.slice(arg.indexOf('=') + 1) : undefined;
+        if (setting === undefined)
+            continue;
+        const equals = setting.indexOf('=');
+        const key = (equals === -1 ? setting : setting.slice(0, equals)).toLowerCase();
+        if (key !== 'clean.requireforce')
+            continue;
+        const value = equals === -1 ? 'true' : setting.slice(equals + 1).toLowerCase();
+        required = !fromEnv && !['false', 'no', 'off', '0', ''].includes(value);
+    }
+    return required;
+}
+function isForcedClean(args, forced = false) {
+    let force = forced;
     let wide = false;
     let dryRun = false;
     for (let i = 0; i < args.length; i++) {
@@ -17427,6 +17942,7 @@ const PROGRAMS = new Map([
     ['.', checkSource],
     ['trap', checkTrap],
     ...CODE_PROGRAMS,
+    ...CARRIER_PROGRAMS,
     ...SHELLS.map((name) => [name, checkShell]),
     ...SQL_CLIENTS.map((name) => [name, checkSqlClient])
 ]);
@@ -20352,14 +20868,14 @@ function test_history_testHistory(receipts, options = {}) {
  */
 
 const trace_tests_text = schemas_string().max(4_000);
-const count = schemas_number().int().min(0).max(1e9);
+const trace_tests_count = schemas_number().int().min(0).max(1e9);
 const TraceTestsSchema = object({
     attempt: schemas_number().int().min(1).max(1_000_000),
     files: array(trace_tests_text).max(1_000),
-    total: count,
-    failed: count,
-    errors: count,
-    skipped: count,
+    total: trace_tests_count,
+    failed: trace_tests_count,
+    errors: trace_tests_count,
+    skipped: trace_tests_count,
     failed_tests: array(object({
         name: trace_tests_text,
         outcome: schemas_enum(['failed', 'error']),
@@ -20559,13 +21075,13 @@ const SPECIAL = /[&<>"']/g;
 function escapeHtml(text) {
     return text.replace(SPECIAL, character => ESCAPES[character]);
 }
-function render(value) {
+function html_render(value) {
     if (value === undefined || value === null || value === false)
         return '';
     if (value instanceof SafeHtml)
         return value.text;
     if (Array.isArray(value))
-        return value.map(render).join('');
+        return value.map(html_render).join('');
     return escapeHtml(String(value));
 }
 /**
@@ -20576,7 +21092,7 @@ function render(value) {
 function markup(strings, ...values) {
     let text = strings[0] ?? '';
     for (let index = 0; index < values.length; index++)
-        text += render(values[index]) + (strings[index + 1] ?? '');
+        text += html_render(values[index]) + (strings[index + 1] ?? '');
     return new SafeHtml(text);
 }
 
