@@ -1,5 +1,82 @@
-/** jest in ESM mode through ts-jest: the @actions/* packages are ESM-only. */
-export default {
+/**
+ * jest in ESM mode through ts-jest: the @actions/* packages are ESM-only.
+ *
+ * The tests come in three tiers (docs/design.md §9), one jest project each; every test file
+ * is in exactly one (__tests__/test-tiers.test.ts checks it):
+ * - unit: everything not listed below. In-process against src/; needs no dist/.
+ * - bundle: runs the built dist/cli.js, dist/index.js or dist/post.js.
+ * - slow: property and fuzz tests (fast-check), browser tests, fault injection, and files
+ *   that take long whatever they run. Some run the bundle too.
+ * A new test file lands in unit; the tier test fails while it runs the bundle, fast-check or
+ * Chromium from there.
+ */
+
+/** Runs the built bundle (and is not slow). */
+const BUNDLE = [
+  '__tests__/action/crash-resume.test.ts',
+  '__tests__/action/history-merge.test.ts',
+  '__tests__/action/history-paths.test.ts',
+  '__tests__/action/interrupt.test.ts',
+  '__tests__/action/main.test.ts',
+  '__tests__/action/persistence.test.ts',
+  '__tests__/action/report-capture.test.ts',
+  '__tests__/action/script.test.ts',
+  '__tests__/action/service-deadlines.test.ts',
+  '__tests__/action/stale-running.test.ts',
+  '__tests__/action/test-results.test.ts',
+  '__tests__/action/workflow-steps.test.ts',
+  '__tests__/cli/closed-pipe.test.ts',
+  '__tests__/cli/crash-recovery.test.ts',
+  '__tests__/cli/crashed-process-group.test.ts',
+  '__tests__/cli/interrupt.test.ts',
+  '__tests__/cli/output-order.test.ts',
+  '__tests__/cli/process-control.test.ts',
+  '__tests__/cli/remediation.test.ts',
+  '__tests__/cli/script.test.ts',
+  '__tests__/cli/terminal.test.ts',
+  '__tests__/cli/test-results.test.ts',
+  '__tests__/security/checkout-state.test.ts',
+  '__tests__/security/command-env.test.ts',
+  '__tests__/security/poisoned-cache-action.test.ts',
+  '__tests__/security/secrets-action.test.ts',
+  '__tests__/security/secrets-cli.test.ts',
+  '__tests__/security/secrets-inputs-action.test.ts',
+  '__tests__/security/secrets-rendered-action.test.ts',
+  '__tests__/security/state-dir-cli.test.ts',
+  '__tests__/security/trailer-separators-action.test.ts',
+  '__tests__/security/untrusted-ids.test.ts'
+]
+
+/** Property and fuzz tests, browser tests, fault injection, and files that take long. */
+const SLOW = [
+  // fast-check
+  '__tests__/action/history-import.test.ts',
+  '__tests__/core/guardrail/index.test.ts',
+  '__tests__/core/identity.test.ts',
+  '__tests__/core/output-summary.test.ts',
+  '__tests__/core/redaction.test.ts',
+  '__tests__/core/script-lines.test.ts',
+  '__tests__/core/substring-watch.test.ts',
+  '__tests__/security/fuzz-action-settings.test.ts',
+  '__tests__/security/fuzz-cli.test.ts',
+  '__tests__/security/fuzz-config.test.ts',
+  '__tests__/security/fuzz-payloads.test.ts',
+  '__tests__/security/fuzz-receipts.test.ts',
+  '__tests__/security/fuzz-trace.test.ts',
+  // Chromium
+  '__tests__/action/summary-screenshot.test.ts',
+  '__tests__/core/report/browser.test.ts',
+  // fault injection (these two run the bundle)
+  '__tests__/cli/disk-full.test.ts',
+  '__tests__/cli/fault-injection.test.ts',
+  // long sweeps through the bundle: a CLI run per guardrail corpus row, an action run per
+  // input and injection spelling (the two longest files of the suite)
+  '__tests__/security/guardrail-cli.test.ts',
+  '__tests__/security/workflow-commands-action.test.ts'
+]
+
+/** What every tier shares. */
+const shared = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {
@@ -8,8 +85,26 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }]
   },
-  testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/fuzz-seed.ts'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/fuzz-seed.ts']
+}
+
+/** Stops a run that needs dist/ when dist/ is missing or older than src/. */
+const distFresh = '<rootDir>/scripts/dist-fresh.mjs'
+
+const listed = files => files.map(file => `<rootDir>/${file}`)
+
+export default {
+  // Run-wide settings: jest reads these here only (a project's own testTimeout is ignored).
+  maxWorkers: 2,
   testTimeout: 60000,
-  maxWorkers: 2
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      // jest puts the root in front of a glob that starts with <rootDir> only, not after a `!`.
+      testMatch: ['<rootDir>/__tests__/**/*.test.ts', ...[...BUNDLE, ...SLOW].map(file => `!**/${file}`)]
+    },
+    { ...shared, displayName: 'bundle', testMatch: listed(BUNDLE), globalSetup: distFresh },
+    { ...shared, displayName: 'slow', testMatch: listed(SLOW), globalSetup: distFresh }
+  ]
 }
