@@ -52,11 +52,11 @@ const SLOW = [
   // fast-check
   '__tests__/action/history-import.test.ts',
   '__tests__/core/guardrail/index.test.ts',
-  '__tests__/core/identity.test.ts',
-  '__tests__/core/output-summary.test.ts',
-  '__tests__/core/redaction.test.ts',
-  '__tests__/core/script-lines.test.ts',
-  '__tests__/core/substring-watch.test.ts',
+  '__tests__/core/receipts/identity.test.ts',
+  '__tests__/core/output/output-summary.test.ts',
+  '__tests__/core/redaction/redaction.test.ts',
+  '__tests__/core/shell/script-lines.test.ts',
+  '__tests__/core/output/substring-watch.test.ts',
   '__tests__/security/fuzz-action-settings.test.ts',
   '__tests__/security/fuzz-cli.test.ts',
   '__tests__/security/fuzz-config.test.ts',
@@ -72,7 +72,9 @@ const SLOW = [
   // long sweeps through the bundle: a CLI run per guardrail corpus row, an action run per
   // input and injection spelling (the two longest files of the suite)
   '__tests__/security/guardrail-cli.test.ts',
-  '__tests__/security/workflow-commands-action.test.ts'
+  '__tests__/security/workflow-commands-action.test.ts',
+  // a 200 MB report parsed (and interrupted) by the built CLI, and its memory measured
+  '__tests__/security/junit-attributes-cli.test.ts'
 ]
 
 /** What every tier shares. */

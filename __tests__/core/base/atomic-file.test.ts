@@ -2,8 +2,8 @@ import { describe, expect, test } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ensureRealDirectory, readRegularFile, writeFileAtomic } from '../../src/core/base/atomic-file.js'
-import { scratchDir } from '../helpers/receipts.js'
+import { ensureRealDirectory, readRegularFile, writeFileAtomic } from '../../../src/core/base/atomic-file.js'
+import { scratchDir } from '../../helpers/receipts.js'
 
 describe('writeFileAtomic', () => {
   test('writes the content and leaves no temp file behind', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { isRunId, newRunId, requireRunId, RUN_ID_PATTERN } from '../../src/core/receipts/run-id.js'
+import { isRunId, newRunId, requireRunId, RUN_ID_PATTERN } from '../../../src/core/receipts/run-id.js'
 
 describe('newRunId', () => {
   test('encodes the UTC start second and 6 random hex digits', () => {

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
-import { identifyGroup, processStartTime } from '../../src/core/process/process-identity.js'
+import { identifyGroup, processStartTime } from '../../../src/core/process/process-identity.js'
 
 const started: number[] = []
 afterEach(() => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { SubstringWatch } from '../../src/core/output/substring-watch.js'
+import { SubstringWatch } from '../../../src/core/output/substring-watch.js'
 
 function watch(needle: string, chunks: string[]): SubstringWatch {
   const watcher = new SubstringWatch(needle)

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { join } from 'node:path'
-import { applyCaptureTrailers, captureRun, parseCaptureTrailers } from '../../src/core/capture/capture.js'
-import { decideCaptureBeforeRetry } from '../../src/core/capture/capture-policy.js'
-import { ReceiptStore } from '../../src/core/receipts/receipt-store.js'
-import { makeReceipt, scratchDir, secondsAfter } from '../helpers/receipts.js'
+import { applyCaptureTrailers, captureRun, parseCaptureTrailers } from '../../../src/core/capture/capture.js'
+import { decideCaptureBeforeRetry } from '../../../src/core/capture/capture-policy.js'
+import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
+import { makeReceipt, scratchDir, secondsAfter } from '../../helpers/receipts.js'
 
 const ID_A = '20261130-075100-verify-3fa9c2'
 const ID_B = '20261201-120000-verify-00ff00'

@@ -1,10 +1,10 @@
 /** A command's history as facts: newest runs first, counts, flake rate, capture notes. */
 import { expect, test } from '@jest/globals'
-import { OutputSummarizer } from '../../src/core/output/output-summary.js'
-import { reviewerExcerpt } from '../../src/core/output/excerpt.js'
-import { historyFacts } from '../../src/core/receipts/history-facts.js'
-import { testHistory } from '../../src/core/test-results/test-history.js'
-import { makeReceipt, secondsAfter } from '../helpers/receipts.js'
+import { OutputSummarizer } from '../../../src/core/output/output-summary.js'
+import { reviewerExcerpt } from '../../../src/core/output/excerpt.js'
+import { historyFacts } from '../../../src/core/receipts/history-facts.js'
+import { testHistory } from '../../../src/core/test-results/test-history.js'
+import { makeReceipt, secondsAfter } from '../../helpers/receipts.js'
 
 const START = '2026-11-30T07:51:00.000Z'
 

@@ -2,8 +2,8 @@ import { describe, expect, test } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ensureStateDir, receiptPath } from '../../src/core/receipts/state-dir.js'
-import { scratchDir } from '../helpers/receipts.js'
+import { ensureStateDir, receiptPath } from '../../../src/core/receipts/state-dir.js'
+import { scratchDir } from '../../helpers/receipts.js'
 
 describe('ensureStateDir', () => {
   test('creates the directory, without a .gitignore when not asked', async () => {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { identityHash, normalizeCommand, scriptIdentity } from '../../src/core/receipts/identity.js'
-import { identityLines, scriptLabel, scriptLines } from '../../src/core/shell/script-lines.js'
-import { frozenNormalizeCommand, frozenSplitCommandList } from '../helpers/frozen-identity.js'
+import { identityHash, normalizeCommand, scriptIdentity } from '../../../src/core/receipts/identity.js'
+import { identityLines, scriptLabel, scriptLines } from '../../../src/core/shell/script-lines.js'
+import { frozenNormalizeCommand, frozenSplitCommandList } from '../../helpers/frozen-identity.js'
 
 /** The identity hash a receipt got before a script was one process: one command per line. */
 const oldHash = (script: string) => identityHash(frozenSplitCommandList(script).map(frozenNormalizeCommand))

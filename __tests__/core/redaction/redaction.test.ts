@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
-import { createRedactor, type Redactor } from '../../src/core/redaction/index.js'
+import { createRedactor, type Redactor } from '../../../src/core/redaction/index.js'
 
 // Token-shaped fixtures are assembled at run time so that no credential-looking literal
 // sits in the source.

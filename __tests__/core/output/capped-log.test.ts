@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { CappedLogWriter } from '../../src/core/output/capped-log.js'
+import { CappedLogWriter } from '../../../src/core/output/capped-log.js'
 
 let dir: string
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from '@jest/globals'
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { parseCaptureMode, readConfig, resolveCaptureMode, setCaptureMode } from '../../src/core/capture/config-file.js'
-import { scratchDir } from '../helpers/receipts.js'
+import { parseCaptureMode, readConfig, resolveCaptureMode, setCaptureMode } from '../../../src/core/capture/config-file.js'
+import { scratchDir } from '../../helpers/receipts.js'
 
 async function repoWithConfig(text?: string): Promise<string> {
   const repo = await scratchDir('reverify-config-')

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals'
 import fc from 'fast-check'
-import { commandIdentity, historyKey, identityHash, normalizeCommand } from '../../src/core/receipts/identity.js'
-import { frozenNormalizeCommand } from '../helpers/frozen-identity.js'
+import { commandIdentity, historyKey, identityHash, normalizeCommand } from '../../../src/core/receipts/identity.js'
+import { frozenNormalizeCommand } from '../../helpers/frozen-identity.js'
 
 const same = (a: string, b: string) => expect(normalizeCommand(a)).toBe(normalizeCommand(b))
 const differ = (a: string, b: string) => expect(normalizeCommand(a)).not.toBe(normalizeCommand(b))

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
-import { CaptureSchema, compareNewestFirst, parseReceipt, ReceiptSchema, type Receipt } from '../../src/core/receipts/receipt.js'
-import { makeReceipt, secondsAfter } from '../helpers/receipts.js'
+import { CaptureSchema, compareNewestFirst, parseReceipt, ReceiptSchema, type Receipt } from '../../../src/core/receipts/receipt.js'
+import { makeReceipt, secondsAfter } from '../../helpers/receipts.js'
 
 const roundTrip = (receipt: Receipt) => ReceiptSchema.parse(JSON.parse(JSON.stringify(receipt)))
 

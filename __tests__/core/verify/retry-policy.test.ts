@@ -1,5 +1,5 @@
 /** The retry filters: which failed attempts may be retried, and the one-line note when not. */
-import { listsExitCode, retryRefusal } from '../../src/core/verify/retry-policy.js'
+import { listsExitCode, retryRefusal } from '../../../src/core/verify/retry-policy.js'
 
 const ranges = { text: '1-123,125-255', ranges: [[1, 123] as [number, number], [125, 255] as [number, number]] }
 const failed = (exitCode: number, timedOut = false, outputMatched = false) => ({ exitCode, timedOut, outputMatched })

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, test } from '@jest/globals'
 import { cp, lstat, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { commandIdentity, historyKey } from '../../src/core/receipts/identity.js'
-import type { Receipt } from '../../src/core/receipts/receipt.js'
-import { entryName, targetKey } from '../../src/core/receipts/receipt-index.js'
-import { ReceiptStore } from '../../src/core/receipts/receipt-store.js'
-import { makeReceipt, plantReceipt, scratchDir, secondsAfter } from '../helpers/receipts.js'
+import { commandIdentity, historyKey } from '../../../src/core/receipts/identity.js'
+import type { Receipt } from '../../../src/core/receipts/receipt.js'
+import { entryName, targetKey } from '../../../src/core/receipts/receipt-index.js'
+import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
+import { makeReceipt, plantReceipt, scratchDir, secondsAfter } from '../../helpers/receipts.js'
 
 let stateDir: string
 let warnings: string[]

@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals'
-import { captureMessage as actionCaptureMessage } from '../../src/action/run-log.js'
-import { captureMessage as cliCaptureMessage } from '../../src/cli/verify.js'
-import { decideCaptureBeforeRetry, type CaptureVerdict } from '../../src/core/capture/capture-policy.js'
-import type { CaptureMode } from '../../src/core/capture/config-file.js'
-import type { Receipt, ReceiptStatus } from '../../src/core/receipts/receipt.js'
-import { makeReceipt } from '../helpers/receipts.js'
+import { captureMessage as actionCaptureMessage } from '../../../src/action/run-log.js'
+import { captureMessage as cliCaptureMessage } from '../../../src/cli/verify.js'
+import { decideCaptureBeforeRetry, type CaptureVerdict } from '../../../src/core/capture/capture-policy.js'
+import type { CaptureMode } from '../../../src/core/capture/config-file.js'
+import type { Receipt, ReceiptStatus } from '../../../src/core/receipts/receipt.js'
+import { makeReceipt } from '../../helpers/receipts.js'
 
 const capture = { captured_at: '2026-11-30T08:00:00Z', note: 'dns', source: 'cli', by: 'me' }
 const latestWith = (status: ReceiptStatus, captured = false): Receipt => makeReceipt({ status, ...(captured && { capture }) })

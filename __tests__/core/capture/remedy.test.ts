@@ -1,6 +1,6 @@
 /** The remedy commands' quoting: each word comes back from bash exactly as it went in. */
 import { execFileSync } from 'node:child_process'
-import { captureCommand, resumeCommand, shellWord } from '../../src/core/capture/remedy.js'
+import { captureCommand, resumeCommand, shellWord } from '../../../src/core/capture/remedy.js'
 
 const hostile = [
   '/tmp/plain/path-1.2_x',

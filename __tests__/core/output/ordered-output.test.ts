@@ -1,6 +1,6 @@
 /** One ordered line stream from stdout and stderr (docs/engine.md "Output order"). */
-import { OrderedOutput } from '../../src/core/output/ordered-output.js'
-import { createRedactor } from '../../src/core/redaction/index.js'
+import { OrderedOutput } from '../../../src/core/output/ordered-output.js'
+import { createRedactor } from '../../../src/core/redaction/index.js'
 
 function collect(maxOpenLine?: number, values: string[] = []) {
   let text = ''

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import fc from 'fast-check'
-import { DEFAULT_SUMMARY_LIMITS, OutputSummarizer, summaryParts, type SummaryLimits } from '../../src/core/output/output-summary.js'
+import { DEFAULT_SUMMARY_LIMITS, OutputSummarizer, summaryParts, type SummaryLimits } from '../../../src/core/output/output-summary.js'
 
 const SMALL: SummaryLimits = { headLines: 2, tailLines: 2, maxLineChars: 6, maxMatchedLines: 2 }
 
