@@ -14313,7 +14313,14 @@ const NOTE_KINDS = [
     /** This run continues an interrupted one. */
     'resumed',
     /** capture-before-retry `warn`: the run went ahead after a failure nobody captured. */
-    'uncaptured'
+    'uncaptured',
+    /** Reserved for the contract's next sections, so readers know them before writers do: */
+    /** a retry that reran only the failed tests, or why the whole command was retried (§11). */
+    'rerun',
+    /** a test's quarantine applied or expired (§12). */
+    'quarantine',
+    /** a flaky gate's verdict (§12). */
+    'gate'
 ];
 /**
  * The readers' schemas, built on first use: only a resume or a recovery reads a trace
@@ -20453,6 +20460,27 @@ async function readSessionMeta(sessionDir) {
 async function writeSessionMeta(sessionDir, meta, redactor) {
     await writeFileAtomic((0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600);
 }
+/**
+ * meta.json of a session that ended, from its whole trace: the counts come from the events
+ * (`traceCounts`), the opening facts from the meta.json it had (or, when that is gone, from
+ * the trace's `start`). The one way both a run that ends itself and a close from disk
+ * write it.
+ */
+function endedMeta(events, previous, ending) {
+    const start = eventsOf(events, 'start')[0];
+    return {
+        session_id: previous?.session_id ?? start?.session_id ?? '',
+        skill: previous?.skill ?? start?.skill ?? '',
+        version: previous?.version ?? '',
+        started_at: previous?.started_at ?? start?.ts ?? ending.ended_at,
+        run_id: previous?.run_id || ending.run_id || '',
+        ...traceCounts(events),
+        ended_at: ending.ended_at,
+        outcome: ending.outcome,
+        flaky: ending.flaky,
+        summary: ending.summary
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/core/session/writer.ts
 /**
@@ -20460,7 +20488,6 @@ async function writeSessionMeta(sessionDir, meta, redactor) {
  * call returns, so a crash leaves at most a torn last line — which the next writer ends
  * with a newline before appending, so it stays on its own line.
  */
-
 
 
 
@@ -20584,9 +20611,9 @@ class TraceSession {
      * closed. The counts are read back from the trace itself, so they agree with it also
      * after a resume (docs/design.md §2).
      */
-    async end(payload, patch) {
+    async end(payload, ending) {
         this.event('end', payload);
-        this.update({ ...patch, ...traceCounts(await readSessionTrace(this.dir)), outcome: payload.outcome });
+        this.meta = endedMeta(await readSessionTrace(this.dir), this.meta, { ...ending, outcome: payload.outcome });
         await this.writeMeta();
         this.close();
     }
@@ -20596,6 +20623,14 @@ class TraceSession {
             (0,external_node_fs_namespaceObject.closeSync)(this.fd);
         this.fd = undefined;
     }
+}
+/**
+ * Closes on disk a session its own process could not close (docs/design.md §6): appends the
+ * closing events to the trace, then writes meta.json from the whole trace (`endedMeta`).
+ */
+async function closeOnDisk(sessionDir, events, closing, ending, redactor) {
+    appendEvents(sessionDir, closing, redactor);
+    await writeSessionMeta(sessionDir, endedMeta([...events, ...closing], await readSessionMeta(sessionDir), ending), redactor);
 }
 
 ;// CONCATENATED MODULE: ./src/core/capture/remedy.ts
@@ -21552,7 +21587,6 @@ async function writeSessionReport(store, receipt, sessionDir = receipt.session.d
 
 
 
-
 /**
  * Finishes an interrupted session and receipt: completes a half-recorded attempt
  * (tool_result and verify saying it was interrupted), writes a note with the reason and
@@ -21579,23 +21613,15 @@ async function closeInterruptedRun(options) {
                 ? close_interrupted_verdictOf(events)
                 : undefined;
         if (closing !== undefined) {
-            appendEvents(sessionDir, closing.events, options.redactor);
-            closedTrace = true;
-            const meta = await readSessionMeta(sessionDir);
-            const start = eventsOf(events, 'start')[0];
-            const closed = {
-                session_id: start.session_id,
-                skill: start.skill,
-                version: meta?.version ?? '',
-                started_at: meta?.started_at ?? start.ts,
-                ended_at: timestamp(now()),
+            const ending = {
                 outcome: 'aborted',
-                ...traceCounts(all),
+                ended_at: timestamp(now()),
                 flaky: false,
-                run_id: meta?.run_id ?? options.runId ?? '',
-                summary: closing.summary
+                summary: closing.summary,
+                run_id: options.runId
             };
-            await writeSessionMeta(sessionDir, closed, options.redactor);
+            await closeOnDisk(sessionDir, events, closing.events, ending, options.redactor);
+            closedTrace = true;
         }
     }
     let closedReceipt = false;
@@ -22186,7 +22212,7 @@ async function refuse(request, ports, run) {
     const endedAt = timestamp(ports.clock.now());
     session.event('note', refusalTraceNote(refusalNote(hit), hit.rule));
     const summary = `refused by the guardrail (${hit.rule})`;
-    await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary });
+    await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, flaky: false, summary });
     const receipt = receiptOnDisk({ ...run.receipt, status: receiptStatusFor('aborted', false), ended_at: endedAt }, request);
     await ports.store.write(receipt);
     const reportPath = await writeReport(ports, receipt);

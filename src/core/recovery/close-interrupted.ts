@@ -11,9 +11,8 @@ import type { ReceiptStore } from '../receipts/receipt-store.js'
 import type { Redactor } from '../redaction/index.js'
 import { eventsOf, interruptedToolResult, traceCounts, unjudgedVerify, type TraceEvent } from '../session/events.js'
 import { isOwnSessionDir } from '../session/layout.js'
-import { readSessionMeta, writeSessionMeta, type SessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
-import { appendEvents } from '../session/writer.js'
+import { closeOnDisk } from '../session/writer.js'
 import { interruptedNote, noteKind } from '../session/notes.js'
 import { writeSessionReport } from '../report/index.js'
 
@@ -68,23 +67,15 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
         ? verdictOf(events)
         : undefined
     if (closing !== undefined) {
-      appendEvents(sessionDir, closing.events, options.redactor)
-      closedTrace = true
-      const meta = await readSessionMeta(sessionDir)
-      const start = eventsOf(events, 'start')[0]!
-      const closed: SessionMeta = {
-        session_id: start.session_id,
-        skill: start.skill,
-        version: meta?.version ?? '',
-        started_at: meta?.started_at ?? start.ts,
+      const ending = {
+        outcome: 'aborted' as const,
         ended_at: timestamp(now()),
-        outcome: 'aborted',
-        ...traceCounts(all),
         flaky: false,
-        run_id: meta?.run_id ?? options.runId ?? '',
-        summary: closing.summary
+        summary: closing.summary,
+        run_id: options.runId
       }
-      await writeSessionMeta(sessionDir, closed, options.redactor)
+      await closeOnDisk(sessionDir, events, closing.events, ending, options.redactor)
+      closedTrace = true
     }
   }
   let closedReceipt = false

@@ -233,7 +233,7 @@ async function refuse(
   const endedAt = timestamp(ports.clock.now())
   session.event('note', refusalTraceNote(refusalNote(hit), hit.rule))
   const summary = `refused by the guardrail (${hit.rule})`
-  await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, summary })
+  await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, flaky: false, summary })
   const receipt = receiptOnDisk({ ...run.receipt, status: receiptStatusFor('aborted', false), ended_at: endedAt }, request)
   await ports.store.write(receipt)
   const reportPath = await writeReport(ports, receipt)

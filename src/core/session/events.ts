@@ -51,7 +51,14 @@ export const NOTE_KINDS = [
   /** This run continues an interrupted one. */
   'resumed',
   /** capture-before-retry `warn`: the run went ahead after a failure nobody captured. */
-  'uncaptured'
+  'uncaptured',
+  /** Reserved for the contract's next sections, so readers know them before writers do: */
+  /** a retry that reran only the failed tests, or why the whole command was retried (§11). */
+  'rerun',
+  /** a test's quarantine applied or expired (§12). */
+  'quarantine',
+  /** a flaky gate's verdict (§12). */
+  'gate'
 ] as const
 
 /** One kind of note. */

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
-import { OutcomeSchema, type Outcome } from './events.js'
+import { eventsOf, OutcomeSchema, traceCounts, type Outcome, type TraceEvent } from './events.js'
 import { SessionFile } from './layout.js'
 
 /** meta.json's content. */
@@ -62,4 +62,36 @@ export async function readSessionMeta(sessionDir: string): Promise<SessionMeta |
 /** Writes meta.json atomically, redacted. */
 export async function writeSessionMeta(sessionDir: string, meta: SessionMeta, redactor: Redactor): Promise<void> {
   await writeFileAtomic(join(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600)
+}
+
+/** How a session ended, beyond what its trace holds. */
+export interface SessionEnding {
+  outcome: Outcome
+  ended_at: string
+  flaky: boolean
+  summary: string
+  /** The run's id, when meta.json did not hold it. */
+  run_id?: string
+}
+
+/**
+ * meta.json of a session that ended, from its whole trace: the counts come from the events
+ * (`traceCounts`), the opening facts from the meta.json it had (or, when that is gone, from
+ * the trace's `start`). The one way both a run that ends itself and a close from disk
+ * write it.
+ */
+export function endedMeta(events: readonly TraceEvent[], previous: SessionMeta | undefined, ending: SessionEnding): SessionMeta {
+  const start = eventsOf(events, 'start')[0]
+  return {
+    session_id: previous?.session_id ?? start?.session_id ?? '',
+    skill: previous?.skill ?? start?.skill ?? '',
+    version: previous?.version ?? '',
+    started_at: previous?.started_at ?? start?.ts ?? ending.ended_at,
+    run_id: previous?.run_id || ending.run_id || '',
+    ...traceCounts(events),
+    ended_at: ending.ended_at,
+    outcome: ending.outcome,
+    flaky: ending.flaky,
+    summary: ending.summary
+  }
 }

@@ -8,9 +8,9 @@ import { join, relative, sep } from 'node:path'
 import { ensureRealDirectory } from '../base/atomic-file.js'
 import { timestamp } from '../base/clock.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
-import { traceCounts, type Payloads, type Phase, type TraceEvent } from './events.js'
+import type { Payloads, Phase, TraceEvent } from './events.js'
 import { attemptCheckLogName, attemptLogName, planSession, SessionFile, type PlannedSession } from './layout.js'
-import { writeSessionMeta, type SessionMeta } from './meta.js'
+import { endedMeta, readSessionMeta, writeSessionMeta, type SessionEnding, type SessionMeta } from './meta.js'
 import { readSessionTrace } from './reader.js'
 
 /** Opens a session's trace for appending, first ending a last line a crash tore. */
@@ -148,9 +148,9 @@ export class TraceSession {
    * closed. The counts are read back from the trace itself, so they agree with it also
    * after a resume (docs/design.md §2).
    */
-  async end(payload: Payloads['end'], patch: Partial<SessionMeta>): Promise<void> {
+  async end(payload: Payloads['end'], ending: Omit<SessionEnding, 'outcome'>): Promise<void> {
     this.event('end', payload)
-    this.update({ ...patch, ...traceCounts(await readSessionTrace(this.dir)), outcome: payload.outcome })
+    this.meta = endedMeta(await readSessionTrace(this.dir), this.meta, { ...ending, outcome: payload.outcome })
     await this.writeMeta()
     this.close()
   }
@@ -160,4 +160,19 @@ export class TraceSession {
     if (this.fd !== undefined) closeSync(this.fd)
     this.fd = undefined
   }
+}
+
+/**
+ * Closes on disk a session its own process could not close (docs/design.md §6): appends the
+ * closing events to the trace, then writes meta.json from the whole trace (`endedMeta`).
+ */
+export async function closeOnDisk(
+  sessionDir: string,
+  events: readonly TraceEvent[],
+  closing: readonly TraceEvent[],
+  ending: SessionEnding,
+  redactor: Redactor
+): Promise<void> {
+  appendEvents(sessionDir, closing, redactor)
+  await writeSessionMeta(sessionDir, endedMeta([...events, ...closing], await readSessionMeta(sessionDir), ending), redactor)
 }
