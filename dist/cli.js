@@ -15970,6 +15970,8 @@ function failedTest(test, base) {
     const place = locateTest(test, base);
     return {
         name: testName(test),
+        caseName: test.name.slice(0, MAX_TEST_NAME),
+        classname: test.classname.slice(0, MAX_TEST_NAME),
         outcome: test.outcome === 'error' ? 'error' : 'failed',
         ...(place.file !== undefined && { file: place.file }),
         ...(place.line !== undefined && { line: place.line }),
@@ -20913,6 +20915,8 @@ const TraceTestsSchema = object({
     skipped: trace_tests_count,
     failed_tests: array(object({
         name: trace_tests_text,
+        caseName: trace_tests_text.optional(),
+        classname: trace_tests_text.optional(),
         outcome: schemas_enum(['failed', 'error']),
         file: trace_tests_text.optional(),
         line: schemas_number().int().min(1).optional(),

@@ -20,6 +20,9 @@ export const MAX_TEST_NAME = 500
 /** A test that failed (`<failure>`) or could not run (`<error>`) in an attempt. */
 export interface FailedTest {
   name: string
+  /** The test case's own `name` and its `classname`, as the runner wrote them (a rerun's filter needs them). */
+  caseName?: string
+  classname?: string
   outcome: 'failed' | 'error'
   /** Relative to the working directory, `/`-separated. */
   file?: string
@@ -151,6 +154,8 @@ function failedTest(test: ParsedTestCase, base: LocationBase): FailedTest {
   const place = locateTest(test, base)
   return {
     name: testName(test),
+    caseName: test.name.slice(0, MAX_TEST_NAME),
+    classname: test.classname.slice(0, MAX_TEST_NAME),
     outcome: test.outcome === 'error' ? 'error' : 'failed',
     ...(place.file !== undefined && { file: place.file }),
     ...(place.line !== undefined && { line: place.line }),

@@ -19,6 +19,8 @@ const TraceTestsSchema = z.object({
     .array(
       z.object({
         name: text,
+        caseName: text.optional(),
+        classname: text.optional(),
         outcome: z.enum(['failed', 'error']),
         file: text.optional(),
         line: z.number().int().min(1).optional(),

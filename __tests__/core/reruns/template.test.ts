@@ -1,0 +1,102 @@
+/**
+ * Rerun templates (docs/design.md §1 "Rerunning only the failed tests"): placeholders are
+ * checked, and hostile test names — quotes, `$( )`, backticks, newlines, 2,000 characters,
+ * a leading `-` — are quoted so that the real bash and sh run nothing of them and the name
+ * still arrives as itself; `{pattern}` matches exactly the names.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  exactPattern,
+  expandTemplate,
+  posixQuote,
+  powershellQuote,
+  templatePlaceholders,
+  testId,
+  type RerunTarget
+} from '../../../src/core/reruns/template.js'
+
+const scratch = mkdtempSync(join(tmpdir(), 'reverify-rerun-template-'))
+const CANARY = join(scratch, 'pwned')
+
+const HOSTILE = [
+  `it's "quoted"`,
+  `$(touch ${CANARY})`,
+  `\`touch ${CANARY}\``,
+  `a; touch ${CANARY}`,
+  'two\nlines',
+  `-rf`,
+  `--help`,
+  `'; touch ${CANARY}; echo '`,
+  `\\' $HOME \${PATH} !! *`,
+  'x'.repeat(2_000),
+  'ünïcödé › ✓'
+]
+
+const targets = (names: readonly string[], file = 'src/api.test.js'): RerunTarget[] =>
+  names.map(name => ({ name: `api › ${name}`, caseName: name, classname: 'api', file }))
+
+function runIn(shell: 'bash' | 'sh', script: string): string[] {
+  const result = spawnSync(shell, ['-c', script], { cwd: scratch, encoding: 'utf8' })
+  expect(result.status).toBe(0)
+  return result.stdout.split('\0').slice(0, -1)
+}
+
+describe.each(['bash', 'sh'] as const)('through the real %s', shell => {
+  test('each hostile name arrives as itself, one argument each, and nothing runs', () => {
+    const command = expandTemplate(`printf '%s\\0' {names}`, targets(HOSTILE), { kind: shell })
+    expect(runIn(shell, command)).toEqual(HOSTILE)
+    expect(existsSync(CANARY)).toBe(false)
+  })
+
+  test('{pattern} is one argument that matches exactly the names, and nothing else', () => {
+    const names = ['adds 1 + 1', 'a.b', 'fetches (config)', ...HOSTILE]
+    const [pattern] = runIn(shell, expandTemplate(`printf '%s\\0' {pattern}`, targets(names), { kind: shell }))
+    const regex = new RegExp(pattern!)
+    for (const name of names) expect(regex.test(name)).toBe(true)
+    for (const other of ['adds 1 + 11', 'axb', 'fetches config', 'a.b ', ' a.b', 'r']) expect(regex.test(other)).toBe(false)
+    expect(existsSync(CANARY)).toBe(false)
+  })
+
+  test('{files} holds each file once, and a file starting with - cannot be read as an option', () => {
+    const many = [...targets(['one', 'two']), ...targets(['three'], '-x.test.js'), ...targets(['four'], 'it has spaces.test.js')]
+    expect(runIn(shell, expandTemplate(`printf '%s\\0' {files}`, many, { kind: shell }))).toEqual([
+      'src/api.test.js',
+      './-x.test.js',
+      'it has spaces.test.js'
+    ])
+  })
+})
+
+test('{ids} are pytest-style ids: file, the class when there is one, the name', () => {
+  expect(testId({ name: 'x', caseName: 'test_get', classname: 'tests.test_api.TestUser', file: 'tests/test_api.py' })).toBe(
+    'tests/test_api.py::TestUser::test_get'
+  )
+  expect(testId({ name: 'x', caseName: 'test_get', classname: 'tests.test_api', file: 'tests/test_api.py' })).toBe(
+    'tests/test_api.py::test_get'
+  )
+  expect(testId({ name: 'x', caseName: 'test_get', classname: 'tests.test_api' })).toBeUndefined()
+})
+
+test('placeholders: known ones in order of use, ${VAR} left to the shell, unknown or none refused in one line', () => {
+  expect(templatePlaceholders('npx jest {files} -t {pattern} --ci ${EXTRA}')).toEqual(['files', 'pattern'])
+  expect(() => templatePlaceholders('npx jest {file}')).toThrow('{file} is not a placeholder; use {files}, {names}, {pattern} or {ids}')
+  expect(() => templatePlaceholders('npx jest --ci')).toThrow('the template has no placeholder')
+})
+
+test('a target without a file cannot fill {files}; a shell without known quoting is refused', () => {
+  const noFile: RerunTarget[] = [{ name: 'api › one', caseName: 'one', classname: 'api' }]
+  expect(() => expandTemplate('npx jest {files}', noFile, { kind: 'bash' })).toThrow(
+    'the test "api › one" has no file in the results, which {files} needs'
+  )
+  expect(expandTemplate('npx jest -t {pattern}', noFile, { kind: 'bash' })).toBe("npx jest -t '^(?:one)$'")
+  expect(() => expandTemplate('pytest {ids}', targets(['x']), { kind: 'cmd' })).toThrow('a rerun template needs bash, sh or pwsh')
+})
+
+test('quoting: POSIX closes and reopens around a quote; PowerShell doubles every kind of single quote', () => {
+  expect(posixQuote(`it's`)).toBe(`'it'\\''s'`)
+  expect(powershellQuote(`it's ‘x’`)).toBe(`'it''s ‘‘x’’'`)
+  expect(exactPattern(['a|b', 'c'])).toBe('^(?:a\\|b|c)$')
+})

@@ -1,0 +1,122 @@
+/**
+ * Rerun templates (docs/design.md §1 "Rerunning only the failed tests", the contract's §11):
+ * a command with placeholders that a retry fills from the tests that failed in the attempt
+ * before. Test names come from the runner's JUnit file and are untrusted: each value is
+ * quoted for the run's shell, so no name can end its quoting, start a command or become an
+ * option, whatever it holds (quotes, `$( )`, backticks, newlines, a leading `-`).
+ */
+import type { ShellSpec } from '../shell/script-shell.js'
+
+/** The placeholders a template may use. */
+export const PLACEHOLDERS = ['files', 'names', 'pattern', 'ids'] as const
+
+/** One placeholder. */
+export type Placeholder = (typeof PLACEHOLDERS)[number]
+
+/** A failed test as a rerun needs it. */
+export interface RerunTarget {
+  /** The name reverify knows it by (`classname › name`, as in the summary and receipts). */
+  name: string
+  /** The test case's own name, as the runner wrote it in `name`. */
+  caseName: string
+  /** Its class name in the JUnit file ('' when none). */
+  classname: string
+  /** Its file, relative to the working directory and `/`-separated, when the results say it. */
+  file?: string
+}
+
+// `{word}` not preceded by `$` (so `${HOME}` stays the shell's).
+const PLACEHOLDER = /(?<!\$)\{([a-z]+)\}/g
+
+/** The placeholders a template uses, in order of first use; throws a one-line message for an unknown one or none. */
+export function templatePlaceholders(template: string): Placeholder[] {
+  const used: Placeholder[] = []
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const word = match[1]!
+    if (!(PLACEHOLDERS as readonly string[]).includes(word)) {
+      throw new Error(`{${word}} is not a placeholder; use {files}, {names}, {pattern} or {ids}`)
+    }
+    if (!used.includes(word as Placeholder)) used.push(word as Placeholder)
+  }
+  if (used.length === 0) throw new Error('the template has no placeholder; use {files}, {names}, {pattern} or {ids}')
+  return used
+}
+
+/** Shells whose quoting a template's values can be given. */
+export function quotingFor(shell: ShellSpec): ((value: string) => string) | undefined {
+  if (shell.kind === 'bash' || shell.kind === 'sh') return posixQuote
+  if (shell.kind === 'pwsh' || shell.kind === 'powershell') return powershellQuote
+  return undefined
+}
+
+/**
+ * One word for a POSIX shell: inside single quotes nothing is special but the quote itself,
+ * which is closed, escaped and reopened. Newlines stay inside the quotes.
+ */
+export function posixQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`
+}
+
+/** One word for PowerShell: single quotes, each quote doubled (its typographic quotes too). */
+export function powershellQuote(value: string): string {
+  return `'${value.replace(/['\u2018\u2019\u201a\u201b]/g, quote => `${quote}${quote}`)}'`
+}
+
+/** A regular expression's metacharacters escaped, so the text matches only itself. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')
+}
+
+/** One anchored expression that matches exactly these names and nothing else. */
+export function exactPattern(names: readonly string[]): string {
+  return `^(?:${names.map(escapeRegExp).join('|')})$`
+}
+
+/** A test's file as a word that cannot be read as an option (`-x.test.js` becomes `./-x.test.js`). */
+function fileWord(file: string): string {
+  return file.startsWith('-') ? `./${file}` : file
+}
+
+/** A pytest-style id: `file::Class::name` (the class when the class name has one beyond the module). */
+export function testId(target: RerunTarget): string | undefined {
+  if (target.file === undefined) return undefined
+  const className = target.classname.split('.').at(-1) ?? ''
+  const isClass = /^[A-Z]/.test(className)
+  return [fileWord(target.file), ...(isClass ? [className] : []), target.caseName].join('::')
+}
+
+/** Why these targets cannot fill the template, or undefined when they can. */
+export function missingFor(template: string, targets: readonly RerunTarget[]): string | undefined {
+  const used = templatePlaceholders(template)
+  if ((used.includes('files') || used.includes('ids')) && targets.some(target => target.file === undefined)) {
+    const without = targets.find(target => target.file === undefined)!
+    return `the test "${without.name}" has no file in the results, which {${used.includes('files') ? 'files' : 'ids'}} needs`
+  }
+  return undefined
+}
+
+/** The values of each placeholder for these targets, unquoted. */
+export function placeholderValues(targets: readonly RerunTarget[]): Record<Placeholder, string[]> {
+  const files = [...new Set(targets.flatMap(target => (target.file === undefined ? [] : [fileWord(target.file)])))]
+  const caseNames = [...new Set(targets.map(target => target.caseName))]
+  return {
+    files,
+    names: caseNames,
+    pattern: [exactPattern(caseNames)],
+    ids: [...new Set(targets.flatMap(target => testId(target) ?? []))]
+  }
+}
+
+/**
+ * The rerun command: the template with each placeholder replaced by its values, each quoted
+ * for the shell and joined by spaces. Throws a one-line message when the shell has no
+ * quoting reverify can vouch for or a target lacks what the template needs.
+ */
+export function expandTemplate(template: string, targets: readonly RerunTarget[], shell: ShellSpec): string {
+  const quote = quotingFor(shell)
+  if (quote === undefined) throw new Error(`a rerun template needs bash, sh or pwsh to quote test names for, not ${shell.kind}`)
+  const missing = missingFor(template, targets)
+  if (missing !== undefined) throw new Error(missing)
+  const values = placeholderValues(targets)
+  return template.replace(PLACEHOLDER, (_, word: Placeholder) => values[word].map(quote).join(' '))
+}
