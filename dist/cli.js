@@ -14342,7 +14342,7 @@ function buildSchemas() {
         duration_ms: schemas_number().nonnegative()
     }));
     const check = object({
-        expectation: schemas_enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check']),
+        expectation: schemas_enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check', 'rerun']),
         ok: schemas_boolean(),
         detail: text
     });
@@ -14970,6 +14970,10 @@ function retryDecisionNote(attempt, retry, message) {
 /** A guardrail refusal, with the rule that matched. */
 function refusalTraceNote(message, rule) {
     return { kind: 'refusal', message, rule };
+}
+/** What the next attempt runs: the failed tests alone (and the command), or the whole command and why. */
+function rerunNote(attempt, message) {
+    return { kind: 'rerun', message, attempt };
 }
 /** What the on-retry hook did. */
 function hookNote(message) {
@@ -16049,208 +16053,6 @@ async function recordTestResults(settings, attempt, startedMs, earlier, session,
             message: describeAttemptTests(attempt.attempt, tests),
             tests: tracePayload(attempt.attempt, tests)
         });
-}
-
-;// CONCATENATED MODULE: ./src/core/verify/loop.ts
-/**
- * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
- * out, a failure is not retryable, or the run is interrupted — every step written to the
- * session's trace (docs/design.md §2).
- */
-
-
-
-
-
-
-
-
-
-
-/** The failing part of an attempt, in one line. */
-function failureReason(attempt) {
-    if (attempt.interrupted)
-        return 'interrupted';
-    const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail);
-    return failed.length > 0 ? failed.join('; ') : 'not verified';
-}
-/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
-async function runVerifyLoop(settings, session, env, start = {}) {
-    const maxAttempts = 1 + settings.maxRetries;
-    const attempts = [...(start.previous ?? [])];
-    // An interrupted attempt spends none of the budget (docs/design.md §6).
-    const used = () => attempts.filter(attempt => !attempt.interrupted).length;
-    let interrupted = false;
-    /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
-    const prepareRetry = async (attempt) => {
-        if (used() >= maxAttempts)
-            return false;
-        const refusal = retryRefusal(settings, attempt);
-        if (refusal !== undefined) {
-            const message = `${failureReason(attempt)}; ${refusal}`;
-            session.event('note', retryDecisionNote(attempt.attempt, false, message));
-            env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message });
-            return false;
-        }
-        const wait = retryDelayMs(settings, used(), () => env.clock.random());
-        const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})`;
-        session.event('note', retryDecisionNote(attempt.attempt, true, message));
-        env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message });
-        await env.clock.sleep(wait, env.signal);
-        if (settings.onRetry !== undefined && !env.signal?.aborted) {
-            // A failing hook is a warning: the retries it prepares for go on regardless.
-            const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`));
-            session.event('note', hookNote(hook.note));
-            if (!hook.ok && !hook.interrupted)
-                env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note });
-        }
-        return true;
-    };
-    if (start.replay !== undefined) {
-        // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
-        const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env);
-        attempts.push(replayed);
-        recordVerdict(session, replayed, true);
-    }
-    let stop = attempts.some(attempt => attempt.verified);
-    const resumedFrom = attempts[attempts.length - 1];
-    if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted) {
-        // A resumed run goes on as if the attempt had just run: the retry filters, the note, the wait.
-        if (start.replay === undefined && start.retryDecided === false)
-            stop = true;
-        else if (start.replay !== undefined || start.retryDecided === undefined)
-            stop = !(await prepareRetry(resumedFrom));
-    }
-    while (!stop && used() < maxAttempts) {
-        const number = attempts.length + 1;
-        if (env.signal?.aborted) {
-            interrupted = true;
-            break;
-        }
-        env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts });
-        session.event('tool_call', { attempt: number, commands: [settings.script] });
-        const startedMs = Date.now();
-        const attempt = await runAttempt(settings, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
-            checkLogPath: session.attemptCheckLogPath(number),
-            onScriptEnded: script => recordResult(session, script)
-        });
-        attempts.push(attempt);
-        recordVerdict(session, attempt);
-        if (attempt.logDiskFullAt !== undefined)
-            noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt);
-        await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
-        if (attempt.verified)
-            break;
-        if (attempt.interrupted || env.signal?.aborted) {
-            interrupted = true;
-            break;
-        }
-        if (!(await prepareRetry(attempt)))
-            break;
-    }
-    const verifiedAt = attempts.findIndex(attempt => attempt.verified);
-    const last = attempts[attempts.length - 1];
-    const outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
-    // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
-    const before = attempts.slice(0, Math.max(0, verifiedAt));
-    const flaky = before.some(attempt => !attempt.interrupted);
-    let summary;
-    if (outcome === 'success') {
-        const position = before.filter(attempt => !attempt.interrupted).length + 1;
-        summary = `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`;
-    }
-    else if (outcome === 'aborted') {
-        summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`;
-    }
-    else {
-        summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`;
-    }
-    return {
-        outcome,
-        flaky,
-        interrupted,
-        attempts,
-        maxAttempts,
-        exitCode: interrupted ? INTERRUPTED_EXIT : (last?.exitCode ?? 0),
-        summary
-    };
-}
-/** Judges a recorded attempt whose verification a crash cut off (docs/design.md §6). */
-async function judgeRecorded(settings, recorded, checkLogPath, env) {
-    const fromRecord = judgeRecord(settings, recorded, env.redactor) ?? [];
-    const state = await checkState(settings, checkLogPath, env);
-    const checks = [...fromRecord, ...state.checks];
-    return {
-        ...recorded,
-        checks,
-        verified: checks.length > 0 && checks.every(check => check.ok),
-        ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
-        logBytesDropped: 0
-    };
-}
-/**
- * The environment with each command's process group written to the trace as it starts
- * (synced before the command gets far), so a crash leaves it findable (docs/design.md §6).
- */
-function recordingGroups(env, session, during) {
-    return {
-        ...env,
-        log: progress => {
-            if (progress.kind === 'process-started' && progress.started !== undefined) {
-                session.event('note', processGroupNote(during, { pgid: progress.pgid, started: progress.started }));
-            }
-            env.log(progress);
-        }
-    };
-}
-/** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
-function noteFullLog(session, env, attempt, kept) {
-    const message = `attempt ${attempt}: no space left on device for ${attemptLogName(attempt)}; it keeps the first ${kept} bytes of the output`;
-    session.event('note', logIncompleteNote(message));
-    env.log({ kind: 'log-incomplete', attempt, note: message });
-}
-/** The tool_result of an attempt, written the moment its script ends. */
-function recordResult(session, attempt) {
-    session.event('tool_result', {
-        attempt: attempt.attempt,
-        ok: attempt.exitCode === 0 && !attempt.interrupted,
-        exit: attempt.exitCode,
-        ...(attempt.signal !== null && { signal: attempt.signal }),
-        ...(attempt.timedOut && { timed_out: true }),
-        ...(attempt.interrupted && { interrupted: true }),
-        duration_ms: attempt.durationMs,
-        started_at: attempt.startedAt,
-        ended_at: attempt.endedAt,
-        summary: attempt.summary,
-        commands: attempt.commands.map(commandRecord),
-        // What a resumed run needs to judge this attempt without running it again.
-        ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
-        ...(attempt.outputMatched && { output_matched: true })
-    });
-}
-/** The verify event of an attempt. */
-function recordVerdict(session, attempt, replayed = false) {
-    const detail = attempt.verified ? 'every expectation held' : failureReason(attempt);
-    session.event('verify', {
-        attempt: attempt.attempt,
-        ok: attempt.verified,
-        check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
-        detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
-        ...(replayed && { replayed: true }),
-        ...(attempt.checkSummary !== undefined && { check_summary: attempt.checkSummary })
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/verify/expectations.ts
-/** The expectations keyed by input name (`expect-exit`, …), only those given. */
-function describeExpectations(expectations) {
-    const { exit, stdout, file, check } = expectations;
-    return {
-        ...(exit !== undefined && { 'expect-exit': exit }),
-        ...(stdout !== undefined && { 'expect-stdout': stdout }),
-        ...(file !== undefined && { 'expect-file': file }),
-        ...(check !== undefined && { 'expect-check': check })
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/guardrail/context.ts
@@ -18381,6 +18183,450 @@ function findDestructive(command) {
     return checkScript(command.replace(/\r\n?/g, '\n'), 0);
 }
 
+;// CONCATENATED MODULE: ./src/core/reruns/template.ts
+/** The placeholders a template may use. */
+const PLACEHOLDERS = ['files', 'names', 'pattern', 'ids'];
+// `{word}` not preceded by `$` (so `${HOME}` stays the shell's).
+const PLACEHOLDER = /(?<!\$)\{([a-z]+)\}/g;
+/** The placeholders a template uses, in order of first use; throws a one-line message for an unknown one or none. */
+function templatePlaceholders(template) {
+    const used = [];
+    for (const match of template.matchAll(PLACEHOLDER)) {
+        const word = match[1];
+        if (!PLACEHOLDERS.includes(word)) {
+            throw new Error(`{${word}} is not a placeholder; use {files}, {names}, {pattern} or {ids}`);
+        }
+        if (!used.includes(word))
+            used.push(word);
+    }
+    if (used.length === 0)
+        throw new Error('the template has no placeholder; use {files}, {names}, {pattern} or {ids}');
+    return used;
+}
+/** Shells whose quoting a template's values can be given. */
+function quotingFor(shell) {
+    if (shell.kind === 'bash' || shell.kind === 'sh')
+        return posixQuote;
+    if (shell.kind === 'pwsh' || shell.kind === 'powershell')
+        return powershellQuote;
+    return undefined;
+}
+/**
+ * One word for a POSIX shell: inside single quotes nothing is special but the quote itself,
+ * which is closed, escaped and reopened. Newlines stay inside the quotes.
+ */
+function posixQuote(value) {
+    return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+/** One word for PowerShell: single quotes, each quote doubled (its typographic quotes too). */
+function powershellQuote(value) {
+    return `'${value.replace(/['\u2018\u2019\u201a\u201b]/g, quote => `${quote}${quote}`)}'`;
+}
+/** A regular expression's metacharacters escaped, so the text matches only itself. */
+function escapeRegExp(text) {
+    return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+/** One anchored expression that matches exactly these names and nothing else. */
+function template_exactPattern(names) {
+    return `^(?:${names.map(escapeRegExp).join('|')})$`;
+}
+/** A test's file as a word that cannot be read as an option (`-x.test.js` becomes `./-x.test.js`). */
+function fileWord(file) {
+    return file.startsWith('-') ? `./${file}` : file;
+}
+/** A pytest-style id: `file::Class::name` (the class when the class name has one beyond the module). */
+function testId(target) {
+    if (target.file === undefined)
+        return undefined;
+    const className = target.classname.split('.').at(-1) ?? '';
+    const isClass = /^[A-Z]/.test(className);
+    return [fileWord(target.file), ...(isClass ? [className] : []), target.caseName].join('::');
+}
+/** Why these targets cannot fill the template, or undefined when they can. */
+function missingFor(template, targets) {
+    const used = templatePlaceholders(template);
+    if ((used.includes('files') || used.includes('ids')) && targets.some(target => target.file === undefined)) {
+        const without = targets.find(target => target.file === undefined);
+        return `the test "${without.name}" has no file in the results, which {${used.includes('files') ? 'files' : 'ids'}} needs`;
+    }
+    return undefined;
+}
+/** The values of each placeholder for these targets, unquoted. */
+function placeholderValues(targets) {
+    const files = [...new Set(targets.flatMap(target => (target.file === undefined ? [] : [fileWord(target.file)])))];
+    const caseNames = [...new Set(targets.map(target => target.caseName))];
+    return {
+        files,
+        names: caseNames,
+        pattern: [template_exactPattern(caseNames)],
+        ids: [...new Set(targets.flatMap(target => testId(target) ?? []))]
+    };
+}
+/**
+ * The rerun command: the template with each placeholder replaced by its values, each quoted
+ * for the shell and joined by spaces. Throws a one-line message when the shell has no
+ * quoting reverify can vouch for or a target lacks what the template needs.
+ */
+function expandTemplate(template, targets, shell) {
+    const quote = quotingFor(shell);
+    if (quote === undefined)
+        throw new Error(`a rerun template needs bash, sh or pwsh to quote test names for, not ${shell.kind}`);
+    const missing = missingFor(template, targets);
+    if (missing !== undefined)
+        throw new Error(missing);
+    const values = placeholderValues(targets);
+    return template.replace(PLACEHOLDER, (_, word) => values[word].map(quote).join(' '));
+}
+
+;// CONCATENATED MODULE: ./src/core/reruns/decide.ts
+
+/** How a failed attempt should be retried under `policy`. */
+function planRetry(attempt, policy) {
+    if (attempt.timedOut || attempt.interrupted)
+        return { kind: 'whole', why: attempt.timedOut ? 'the attempt timed out' : 'the attempt was interrupted' };
+    // A rerun's own check (`rerun`) fails with its tests: the results explain it like expect-exit.
+    const explained = (expectation) => expectation === 'expect-exit' || expectation === 'rerun';
+    const failedChecks = attempt.checks.filter(check => !check.ok);
+    if (failedChecks.some(check => !explained(check.expectation))) {
+        const names = [...new Set(failedChecks.map(check => check.expectation).filter(name => !explained(name)))];
+        return { kind: 'whole', why: `${names.join(' and ')} failed, which the tests do not explain` };
+    }
+    const tests = attempt.tests;
+    if (tests === undefined || tests.files.length === 0)
+        return { kind: 'whole', why: 'the attempt wrote no test results' };
+    const failing = tests.failed + tests.errors;
+    if (failing === 0)
+        return { kind: 'whole', why: `the command exited ${attempt.exitCode} with every test passing: a failure outside the tests` };
+    if (failing > policy.maxTests)
+        return { kind: 'whole', why: `${failing} tests failed, more than rerun-max-tests (${policy.maxTests})` };
+    if (failing > tests.failedTests.length)
+        return { kind: 'whole', why: `${failing} tests failed, more than the results list` };
+    const targets = tests.failedTests.map(test => ({
+        name: test.name,
+        caseName: test.caseName ?? test.name,
+        classname: test.classname ?? '',
+        ...(test.file !== undefined && { file: test.file })
+    }));
+    const missing = missingFor(policy.template, targets);
+    if (missing !== undefined)
+        return { kind: 'whole', why: missing };
+    return { kind: 'rerun', targets };
+}
+
+;// CONCATENATED MODULE: ./src/core/reruns/verdict.ts
+/**
+ * Judges a rerun from its results: `tests.recovered` names the watched tests (the targets)
+ * that passed, `tests.failedTests` the ones that failed.
+ */
+function rerunVerdict(targets, tests) {
+    const passedNames = new Set(tests?.recovered ?? []);
+    const failedNames = new Set((tests?.failedTests ?? []).map(test => test.name));
+    const passed = [];
+    const failed = [];
+    const missing = [];
+    for (const { name } of targets) {
+        if (failedNames.has(name))
+            failed.push(name);
+        else if (passedNames.has(name))
+            passed.push(name);
+        else
+            missing.push(name);
+    }
+    return { passed, failed, missing, ok: failed.length === 0 && missing.length === 0 };
+}
+/** The verdict in one line for the attempt's check detail. */
+function describeRerunVerdict(verdict) {
+    const parts = [`${verdict.passed.length} of ${verdict.passed.length + verdict.failed.length + verdict.missing.length} rerun tests passed`];
+    if (verdict.failed.length > 0)
+        parts.push(`failed: ${verdict.failed.join('; ')}`);
+    if (verdict.missing.length > 0)
+        parts.push(`not in the results, so not rerun: ${verdict.missing.join('; ')}`);
+    return parts.join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/rerun-step.ts
+/**
+ * The verify loop's part in rerunning only the failed tests (docs/design.md §1 "Rerunning
+ * only the failed tests"): after a failed attempt, what the next attempt runs — the failed
+ * tests alone, or the whole command and why — and after a rerun attempt, its verdict, where
+ * a targeted test its results do not show counts as failed.
+ */
+
+
+
+
+/** After a failed attempt that is retried: the failed tests alone when the results explain the failure, else the whole command. */
+function nextAttempt(settings, attempt) {
+    const setting = settings.rerunFailedTests;
+    if (setting.kind === 'off')
+        return undefined;
+    const plan = planRetry(attempt, { template: setting.template, maxTests: settings.rerunMaxTests });
+    if (plan.kind === 'whole')
+        return { note: `retrying the whole command: ${plan.why}` };
+    let command;
+    try {
+        command = expandTemplate(setting.template, plan.targets, settings.shell);
+    }
+    catch (error) {
+        return { note: `retrying the whole command: ${error.message}` };
+    }
+    // The guardrail judges the command that will run, names and all.
+    const hit = settings.allowDestructive ? undefined : findDestructive(command);
+    if (hit !== undefined)
+        return { note: `retrying the whole command: the rerun command matches the destructive-command rule "${hit.rule}"` };
+    const count = plan.targets.length === 1 ? 'the failed test' : `the ${plan.targets.length} failed tests`;
+    return { rerun: { targets: plan.targets, command }, note: `rerunning ${count} only: ${command}` };
+}
+/**
+ * Judges a rerun attempt by its results as well as its exit code: every targeted test must
+ * be in them and pass. One they do not show is added to the attempt's failed tests (it was
+ * not rerun), so it stays a failed test everywhere the run is shown.
+ */
+function judgeRerun(attempt, rerun) {
+    const verdict = rerunVerdict(rerun.targets, attempt.tests);
+    if (attempt.tests !== undefined && verdict.missing.length > 0) {
+        const missing = rerun.targets.filter(target => verdict.missing.includes(target.name));
+        for (const target of missing) {
+            attempt.tests.failedTests.push({
+                name: target.name,
+                caseName: target.caseName,
+                classname: target.classname,
+                outcome: 'failed',
+                ...(target.file !== undefined && { file: target.file }),
+                message: 'not in the rerun’s results, so it was not rerun'
+            });
+        }
+        attempt.tests.failed += missing.length;
+        attempt.tests.total += missing.length;
+    }
+    attempt.checks.push({ expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) });
+    attempt.verified = attempt.verified && verdict.ok;
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/loop.ts
+/**
+ * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
+ * out, a failure is not retryable, or the run is interrupted — every step written to the
+ * session's trace (docs/design.md §2).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** The failing part of an attempt, in one line. */
+function failureReason(attempt) {
+    if (attempt.interrupted)
+        return 'interrupted';
+    const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail);
+    return failed.length > 0 ? failed.join('; ') : 'not verified';
+}
+/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
+async function runVerifyLoop(settings, session, env, start = {}) {
+    const maxAttempts = 1 + settings.maxRetries;
+    const attempts = [...(start.previous ?? [])];
+    // An interrupted attempt spends none of the budget (docs/design.md §6).
+    const used = () => attempts.filter(attempt => !attempt.interrupted).length;
+    let interrupted = false;
+    // What the next attempt reruns, when only the failed tests are rerun.
+    let rerun;
+    /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
+    const prepareRetry = async (attempt) => {
+        if (used() >= maxAttempts)
+            return false;
+        const refusal = retryRefusal(settings, attempt);
+        if (refusal !== undefined) {
+            const message = `${failureReason(attempt)}; ${refusal}`;
+            session.event('note', retryDecisionNote(attempt.attempt, false, message));
+            env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message });
+            return false;
+        }
+        const wait = retryDelayMs(settings, used(), () => env.clock.random());
+        const next = nextAttempt(settings, attempt);
+        rerun = next?.rerun;
+        const what = next === undefined ? '' : `: ${next.note}`;
+        const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})${what}`;
+        if (next !== undefined)
+            session.event('note', rerunNote(attempt.attempt, next.note));
+        session.event('note', retryDecisionNote(attempt.attempt, true, message));
+        env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message });
+        await env.clock.sleep(wait, env.signal);
+        if (settings.onRetry !== undefined && !env.signal?.aborted) {
+            // A failing hook is a warning: the retries it prepares for go on regardless.
+            const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`));
+            session.event('note', hookNote(hook.note));
+            if (!hook.ok && !hook.interrupted)
+                env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note });
+        }
+        return true;
+    };
+    if (start.replay !== undefined) {
+        // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
+        const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env);
+        attempts.push(replayed);
+        recordVerdict(session, replayed, true);
+    }
+    let stop = attempts.some(attempt => attempt.verified);
+    const resumedFrom = attempts[attempts.length - 1];
+    if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted) {
+        // A resumed run goes on as if the attempt had just run: the retry filters, the note, the wait.
+        if (start.replay === undefined && start.retryDecided === false)
+            stop = true;
+        else if (start.replay !== undefined || start.retryDecided === undefined)
+            stop = !(await prepareRetry(resumedFrom));
+    }
+    while (!stop && used() < maxAttempts) {
+        const number = attempts.length + 1;
+        if (env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts });
+        const planned = rerun;
+        const script = planned?.command ?? settings.script;
+        session.event('tool_call', {
+            attempt: number,
+            commands: [script],
+            ...(planned !== undefined && { rerun: { tests: planned.targets.map(target => target.name), command: planned.command } })
+        });
+        const startedMs = Date.now();
+        const attempt = await runAttempt({ ...settings, script }, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
+            checkLogPath: session.attemptCheckLogPath(number),
+            onScriptEnded: result => recordResult(session, result)
+        });
+        attempts.push(attempt);
+        if (planned !== undefined) {
+            // A rerun is judged by its results too, so they are read before its verdict is written.
+            await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
+            judgeRerun(attempt, planned);
+            recordVerdict(session, attempt);
+        }
+        else {
+            recordVerdict(session, attempt);
+            await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
+        }
+        if (attempt.logDiskFullAt !== undefined)
+            noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt);
+        if (attempt.verified)
+            break;
+        if (attempt.interrupted || env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        if (!(await prepareRetry(attempt)))
+            break;
+    }
+    const verifiedAt = attempts.findIndex(attempt => attempt.verified);
+    const last = attempts[attempts.length - 1];
+    const outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
+    // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
+    const before = attempts.slice(0, Math.max(0, verifiedAt));
+    const flaky = before.some(attempt => !attempt.interrupted);
+    let summary;
+    if (outcome === 'success') {
+        const position = before.filter(attempt => !attempt.interrupted).length + 1;
+        summary = `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`;
+    }
+    else if (outcome === 'aborted') {
+        summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`;
+    }
+    else {
+        summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`;
+    }
+    return {
+        outcome,
+        flaky,
+        interrupted,
+        attempts,
+        maxAttempts,
+        exitCode: interrupted ? INTERRUPTED_EXIT : (last?.exitCode ?? 0),
+        summary
+    };
+}
+/** Judges a recorded attempt whose verification a crash cut off (docs/design.md §6). */
+async function judgeRecorded(settings, recorded, checkLogPath, env) {
+    const fromRecord = judgeRecord(settings, recorded, env.redactor) ?? [];
+    const state = await checkState(settings, checkLogPath, env);
+    const checks = [...fromRecord, ...state.checks];
+    return {
+        ...recorded,
+        checks,
+        verified: checks.length > 0 && checks.every(check => check.ok),
+        ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
+        logBytesDropped: 0
+    };
+}
+/**
+ * The environment with each command's process group written to the trace as it starts
+ * (synced before the command gets far), so a crash leaves it findable (docs/design.md §6).
+ */
+function recordingGroups(env, session, during) {
+    return {
+        ...env,
+        log: progress => {
+            if (progress.kind === 'process-started' && progress.started !== undefined) {
+                session.event('note', processGroupNote(during, { pgid: progress.pgid, started: progress.started }));
+            }
+            env.log(progress);
+        }
+    };
+}
+/** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
+function noteFullLog(session, env, attempt, kept) {
+    const message = `attempt ${attempt}: no space left on device for ${attemptLogName(attempt)}; it keeps the first ${kept} bytes of the output`;
+    session.event('note', logIncompleteNote(message));
+    env.log({ kind: 'log-incomplete', attempt, note: message });
+}
+/** The tool_result of an attempt, written the moment its script ends. */
+function recordResult(session, attempt) {
+    session.event('tool_result', {
+        attempt: attempt.attempt,
+        ok: attempt.exitCode === 0 && !attempt.interrupted,
+        exit: attempt.exitCode,
+        ...(attempt.signal !== null && { signal: attempt.signal }),
+        ...(attempt.timedOut && { timed_out: true }),
+        ...(attempt.interrupted && { interrupted: true }),
+        duration_ms: attempt.durationMs,
+        started_at: attempt.startedAt,
+        ended_at: attempt.endedAt,
+        summary: attempt.summary,
+        commands: attempt.commands.map(commandRecord),
+        // What a resumed run needs to judge this attempt without running it again.
+        ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
+        ...(attempt.outputMatched && { output_matched: true })
+    });
+}
+/** The verify event of an attempt. */
+function recordVerdict(session, attempt, replayed = false) {
+    const detail = attempt.verified ? 'every expectation held' : failureReason(attempt);
+    session.event('verify', {
+        attempt: attempt.attempt,
+        ok: attempt.verified,
+        check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
+        detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
+        ...(replayed && { replayed: true }),
+        ...(attempt.checkSummary !== undefined && { check_summary: attempt.checkSummary })
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/expectations.ts
+/** The expectations keyed by input name (`expect-exit`, …), only those given. */
+function describeExpectations(expectations) {
+    const { exit, stdout, file, check } = expectations;
+    return {
+        ...(exit !== undefined && { 'expect-exit': exit }),
+        ...(stdout !== undefined && { 'expect-stdout': stdout }),
+        ...(file !== undefined && { 'expect-file': file }),
+        ...(check !== undefined && { 'expect-check': check })
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/receipts/identity.ts
 
 
@@ -19625,12 +19871,65 @@ function stateDirProblem(path) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/core/reruns/presets.ts
+/**
+ * The `rerun-failed-tests` setting (docs/test-results.md "Rerunning only the failed tests"):
+ * `off`, a preset naming a runner, or a template of one's own. Each preset is a template; the
+ * runner's JUnit reporter must stay configured so the rerun writes results too.
+ */
+
+/** What each preset runs. */
+const PRESETS = {
+    jest: 'npx jest --ci {files} -t {pattern}',
+    vitest: 'npx vitest run {files} -t {pattern}',
+    pytest: 'python -m pytest {ids}',
+    mocha: 'npx mocha {files} --grep {pattern}',
+    'node-test': 'node --test --test-name-pattern {pattern} {files}',
+    go: 'gotestsum --junitfile-testcase-classname short -- -run {pattern} ./...',
+    playwright: 'npx playwright test {files} -g {pattern}'
+};
+/** Reads `off`, a preset or a template; throws a one-line message for a template that cannot work. */
+function parseRerunSetting(raw) {
+    const text = raw.trim();
+    if (text === '' || text.toLowerCase() === 'off')
+        return { kind: 'off' };
+    if (Object.hasOwn(PRESETS, text))
+        return { kind: 'preset', preset: text, template: PRESETS[text] };
+    if (!/[{}]/.test(text) && /^[\w-]+$/.test(text)) {
+        throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with {files}, {names}, {pattern} or {ids}`);
+    }
+    templatePlaceholders(text);
+    return { kind: 'template', template: text };
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs/input-spec.ts
+/**
+ * What a row of the input table (table.ts) says about an input: its kind of value, where it
+ * is accepted, how `--help` lists it, and the settings field it fills.
+ */
+/** Headings of `reverify run --help`, in the order they are listed. */
+const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'];
+/**
+ * Most command lines of a script, longest script, longest other command (expect-check,
+ * on-retry), longest path and scope, most redact values.
+ */
+const INPUT_LIMITS = {
+    commands: 100,
+    scriptChars: 16_384,
+    commandChars: 8192,
+    pathChars: 4096,
+    scopeChars: 1024,
+    redactValues: 200
+};
+
 ;// CONCATENATED MODULE: ./src/core/inputs/kinds.ts
 /**
  * One zod schema per kind of input (see table.ts): each takes the given text and yields the
  * typed value, or one issue whose message follows the input's name ("'x' is not allowed;
  * expected …"). Which input it was, and how to name it, is parse.ts's business.
  */
+
+
 
 
 
@@ -19723,6 +20022,17 @@ const shell = ruled(schemas_string()
 const runRef = ruled(schemas_string()
     .trim()
     .refine(text => text === 'latest' || run_id_isRunId(text)), raw => `${showValue(raw.trim())} is not a run id (expected e.g. ${kinds_EXAMPLE_RUN_ID}, or latest)`);
+const rerun = schemas_string()
+    .max(INPUT_LIMITS.commandChars)
+    .transform((raw, ctx) => {
+    try {
+        return parseRerunSetting(raw);
+    }
+    catch (error) {
+        ctx.addIssue({ code: 'custom', message: error.message, input: raw });
+        return NEVER;
+    }
+});
 function kinds_text(trim, maxChars) {
     const read = (raw) => (trim ? raw.trim() : raw);
     if (maxChars === undefined)
@@ -19841,6 +20151,8 @@ function kindSchema(kind, place) {
             return stateDir(place);
         case 'run-ref':
             return runRef;
+        case 'rerun':
+            return rerun;
     }
 }
 /**
@@ -19856,26 +20168,6 @@ function unsetText(kind, place) {
         return place.base;
     return undefined;
 }
-
-;// CONCATENATED MODULE: ./src/core/inputs/input-spec.ts
-/**
- * What a row of the input table (table.ts) says about an input: its kind of value, where it
- * is accepted, how `--help` lists it, and the settings field it fills.
- */
-/** Headings of `reverify run --help`, in the order they are listed. */
-const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'];
-/**
- * Most command lines of a script, longest script, longest other command (expect-check,
- * on-retry), longest path and scope, most redact values.
- */
-const INPUT_LIMITS = {
-    commands: 100,
-    scriptChars: 16_384,
-    commandChars: 8192,
-    pathChars: 4096,
-    scopeChars: 1024,
-    redactValues: 200
-};
 
 ;// CONCATENATED MODULE: ./src/core/inputs/table.ts
 /**
@@ -20016,6 +20308,25 @@ const INPUTS = {
         group: 'How and where',
         repeatable: true,
         setting: 'testResults'
+    },
+    'rerun-failed-tests': {
+        kind: { type: 'rerun' },
+        description: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a command template with {files}, {names}, {pattern} or {ids}: a retry reruns only the tests that failed, when the test-results explain the failure.',
+        help: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a template with {files}, {names}, {pattern} or {ids}',
+        default: 'off',
+        fronts: RUN,
+        placeholder: 'HOW',
+        group: 'Retries and time',
+        setting: 'rerunFailedTests'
+    },
+    'rerun-max-tests': {
+        kind: { type: 'integer', min: 1, max: 1000 },
+        description: 'Most failed tests rerun on their own (1-1000); with more, the whole command is retried.',
+        default: '20',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Retries and time',
+        setting: 'rerunMaxTests'
     },
     shell: {
         kind: { type: 'shell' },
@@ -20264,6 +20575,7 @@ function parseInputs(raw, names, place) {
 
 
 
+
 /** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
 const RUN_INPUT_NAMES = inputsOf('run');
 /** The one-line error of a run given no expectation (docs/design.md §1). */
@@ -20284,6 +20596,16 @@ function shellProblem(shell, path, cwd) {
         return undefined;
     const where = /[\\/]/.test(program) ? 'is not an executable file' : 'is not on PATH';
     return `${shown} cannot run: ${showValue(program)} ${where}; ${allowed}`;
+}
+/** Why `rerun-failed-tests` cannot work with the other inputs, or undefined when it can. */
+function rerunProblem(rerun, testResults, shell) {
+    if (rerun.kind === 'off')
+        return undefined;
+    if (testResults.length === 0)
+        return 'needs test-results: the JUnit files the runner writes, where the failed tests are read from';
+    if (quotingFor(shell) === undefined)
+        return `needs a shell whose quoting protects test names (bash, sh or pwsh), not ${shell.kind}`;
+    return undefined;
 }
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
 function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
@@ -20307,6 +20629,9 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
     }
     if (Object.keys(expectations).length === 0)
         throw new UsageError(NOTHING_TO_VERIFY);
+    const rerunIssue = rerunProblem(input['rerun-failed-tests'], input['test-results'], input.shell);
+    if (rerunIssue !== undefined)
+        throw new UsageError(`${inputLabel('rerun-failed-tests', front)}: ${rerunIssue}`);
     // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
     const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory']);
     if (shellIssue !== undefined)
@@ -20325,6 +20650,10 @@ function rawValue(kind, value) {
         case 'shell': {
             const shell = value;
             return shell.kind === 'template' ? shell.template : shell.kind;
+        }
+        case 'rerun': {
+            const rerun = value;
+            return rerun.kind === 'off' ? 'off' : rerun.kind === 'preset' ? rerun.preset : rerun.template;
         }
         default:
             return String(value);
@@ -21050,8 +21379,8 @@ function buildReportModel(source) {
         summary: end?.payload.summary ?? meta?.summary ?? '',
         attempts,
         notes: eventsOf(events, 'note')
-            // Process groups are bookkeeping; test results and retry decisions are shown with their attempt.
-            .filter(event => !['process-group', 'tests', 'retry-decision'].includes(noteKind(event.payload) ?? ''))
+            // Process groups are bookkeeping; test results, retry decisions and reruns are shown with their attempt.
+            .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun'].includes(noteKind(event.payload) ?? ''))
             .map(event => event.payload.message),
         ...(receipt.capture && { capture: receipt.capture }),
         ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),

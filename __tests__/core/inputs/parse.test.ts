@@ -170,3 +170,46 @@ test('toRawInputs gives back inputs that parse to the same settings', () => {
   )
   expect(parseRunSettings(toRawInputs(settings), cwd)).toEqual(settings)
 })
+
+describe('rerun-failed-tests: refused in one line before anything runs', () => {
+  const parse = (raw: Record<string, string>) =>
+    refusal(() =>
+      parseRunSettings({ command: 'npx jest', 'expect-exit': '0', 'test-results': 'junit.xml', ...raw }, scratch(), { front: 'cli' })
+    )
+
+  test.each([
+    [
+      { 'rerun-failed-tests': 'jset' },
+      "--rerun-failed-tests: 'jset' is not a preset; expected off, jest, vitest, pytest, mocha, node-test, go, playwright, or a template with {files}, {names}, {pattern} or {ids}"
+    ],
+    [
+      { 'rerun-failed-tests': 'npx jest --ci' },
+      '--rerun-failed-tests: the template has no placeholder; use {files}, {names}, {pattern} or {ids}'
+    ],
+    [
+      { 'rerun-failed-tests': 'npx jest {file}' },
+      '--rerun-failed-tests: {file} is not a placeholder; use {files}, {names}, {pattern} or {ids}'
+    ],
+    [
+      { 'rerun-failed-tests': 'jest', 'test-results': '' },
+      '--rerun-failed-tests: needs test-results: the JUnit files the runner writes, where the failed tests are read from'
+    ],
+    [
+      { 'rerun-failed-tests': 'jest', shell: 'python' },
+      '--rerun-failed-tests: needs a shell whose quoting protects test names (bash, sh or pwsh), not python'
+    ],
+    [{ 'rerun-max-tests': '0' }, "--rerun-max-tests: '0' is not allowed; expected a whole number from 1 to 1000"]
+  ])('%j', (raw, message) => {
+    expect(parse(raw)).toBe(message)
+  })
+
+  test('a preset is its template; off is off', () => {
+    const cwd = scratch()
+    const settings = parseRunSettings(
+      { command: 'npx jest', 'expect-exit': '0', 'test-results': 'junit.xml', 'rerun-failed-tests': ' jest ' },
+      cwd
+    )
+    expect(settings.rerunFailedTests).toEqual({ kind: 'preset', preset: 'jest', template: 'npx jest --ci {files} -t {pattern}' })
+    expect(parseRunSettings({ command: 'true', 'expect-exit': '0' }, cwd).rerunFailedTests).toEqual({ kind: 'off' })
+  })
+})

@@ -43,6 +43,8 @@ function sample(kind: InputKind, fallback: string | undefined): string {
       return join(cwd, 'state')
     case 'run-ref':
       return 'latest'
+    case 'rerun':
+      return 'npx jest {files} -t {pattern}'
   }
 }
 
@@ -57,7 +59,9 @@ test('every run input names the settings field it fills', () => {
 
 test.each(recorded.map(name => [name]))('%s: reaches its field and round-trips through the run record', (name: InputName) => {
   const spec = inputSpec(name)
-  const given = { ...BASE, [name]: sample(spec.kind, spec.default) }
+  // A rerun needs the results it reads the failed tests from.
+  const needs = spec.kind.type === 'rerun' ? { 'test-results': 'junit.xml' } : {}
+  const given = { ...BASE, ...needs, [name]: sample(spec.kind, spec.default) }
   const settings = parseRunSettings(given, cwd)
   // The value changed the settings: the row's field is wired.
   expect(settings).not.toEqual(baseline)

@@ -106,7 +106,7 @@ describe('action.yml, the reusable workflow and docs/action.md agree with the ta
     [
       'a default changed in action.yml',
       { actionYml: edit(real.actionYml, "default: '20'", "default: '50'") },
-      'action.yml: keep-receipts default "50", the table says "20"'
+      'action.yml: rerun-max-tests default "50", the table says "20"'
     ],
     [
       'a description changed in action.yml',

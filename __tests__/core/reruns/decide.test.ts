@@ -112,3 +112,16 @@ test('a rerun passes only when every targeted test ran and passed; one the resul
     '0 of 2 rerun tests passed · not in the results, so not rerun: api › one; api › two'
   )
 })
+
+test('a rerun that failed on its tests is rerun again, only the ones still failing', () => {
+  const afterRerun = attempt(results([failed('two', 'b.test.js')]), {
+    checks: [
+      { expectation: 'expect-exit', ok: false, detail: '' },
+      { expectation: 'rerun', ok: false, detail: '1 of 2 rerun tests passed' }
+    ]
+  })
+  expect(planRetry(afterRerun, policy)).toEqual({
+    kind: 'rerun',
+    targets: [{ name: 'api › two', caseName: 'two', classname: 'api', file: 'b.test.js' }]
+  })
+})

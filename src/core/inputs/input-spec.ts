@@ -32,6 +32,8 @@ export type InputKind =
   | { type: 'state-dir' }
   /** A run id, or `latest`. */
   | { type: 'run-ref' }
+  /** `off`, a test runner's preset, or a rerun template (reruns/presets.ts). */
+  | { type: 'rerun' }
 
 /** Headings of `reverify run --help`, in the order they are listed. */
 export const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'] as const

@@ -17,6 +17,8 @@ export interface ExitCodeList {
   text: string
   ranges: Array<[number, number]>
 }
+import { parseRerunSetting, type RerunSetting } from '../reruns/presets.js'
+import { INPUT_LIMITS } from './input-spec.js'
 import type { InputKind } from './table.js'
 
 /** A schema from the given text to a typed value. */
@@ -127,6 +129,18 @@ const runRef = ruled(
     .refine(text => text === 'latest' || isRunId(text)),
   raw => `${showValue(raw.trim())} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, or latest)`
 )
+
+const rerun = z
+  .string()
+  .max(INPUT_LIMITS.commandChars)
+  .transform((raw, ctx): RerunSetting => {
+    try {
+      return parseRerunSetting(raw)
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message, input: raw })
+      return z.NEVER
+    }
+  })
 
 function text(trim: boolean, maxChars: number | undefined) {
   const read = (raw: string) => (trim ? raw.trim() : raw)
@@ -254,6 +268,8 @@ export function kindSchema(kind: InputKind, place: InputPlace): KindSchema {
       return stateDir(place)
     case 'run-ref':
       return runRef
+    case 'rerun':
+      return rerun
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod'
 import { UsageError } from '../base/errors.js'
+import type { RerunSetting } from '../reruns/presets.js'
 import type { ShellSpec } from '../shell/script-shell.js'
 import { kindSchema, unsetText, type ExitCodeList } from './kinds.js'
 import { inputLabel, type InputPlace } from './resolve.js'
@@ -28,9 +29,11 @@ type ValueOfKind<K> = K extends { type: 'lines' }
           ? RegExp
           : K extends { type: 'shell' }
             ? ShellSpec
-            : K extends { type: 'choice'; values: readonly (infer V)[] }
-              ? V
-              : string
+            : K extends { type: 'rerun' }
+              ? RerunSetting
+              : K extends { type: 'choice'; values: readonly (infer V)[] }
+                ? V
+                : string
 
 /** Inputs that always have a value: a declared default, an empty list or text, or the base directory. */
 type AlwaysSet<S> = S extends { default: string }

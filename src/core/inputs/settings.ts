@@ -15,6 +15,8 @@ import { inputSpec, inputsOf, type INPUTS, type InputName } from './table.js'
 import { identityLines } from '../shell/script-lines.js'
 import { findProgram, shellProgram, SHELL_NAMES, type ShellSpec } from '../shell/script-shell.js'
 
+import type { RerunSetting } from '../reruns/presets.js'
+import { quotingFor } from '../reruns/template.js'
 import { showValue } from '../base/printable.js'
 
 export { showValue }
@@ -94,6 +96,14 @@ export function shellProblem(shell: ShellSpec, path: string | undefined, cwd: st
   return `${shown} cannot run: ${showValue(program)} ${where}; ${allowed}`
 }
 
+/** Why `rerun-failed-tests` cannot work with the other inputs, or undefined when it can. */
+function rerunProblem(rerun: RerunSetting, testResults: readonly string[], shell: ShellSpec): string | undefined {
+  if (rerun.kind === 'off') return undefined
+  if (testResults.length === 0) return 'needs test-results: the JUnit files the runner writes, where the failed tests are read from'
+  if (quotingFor(shell) === undefined) return `needs a shell whose quoting protects test names (bash, sh or pwsh), not ${shell.kind}`
+  return undefined
+}
+
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
 export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), options: RunParseOptions = {}): RunSettings {
   const front = options.front ?? 'action'
@@ -112,6 +122,8 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
     else settings[field] = value
   }
   if (Object.keys(expectations).length === 0) throw new UsageError(NOTHING_TO_VERIFY)
+  const rerunIssue = rerunProblem(input['rerun-failed-tests'], input['test-results'], input.shell)
+  if (rerunIssue !== undefined) throw new UsageError(`${inputLabel('rerun-failed-tests', front)}: ${rerunIssue}`)
   // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
   const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory'])
   if (shellIssue !== undefined) throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`)
@@ -130,6 +142,10 @@ function rawValue(kind: InputKind, value: unknown): string {
     case 'shell': {
       const shell = value as ShellSpec
       return shell.kind === 'template' ? shell.template : shell.kind
+    }
+    case 'rerun': {
+      const rerun = value as RerunSetting
+      return rerun.kind === 'off' ? 'off' : rerun.kind === 'preset' ? rerun.preset : rerun.template
     }
     default:
       return String(value)

@@ -146,6 +146,26 @@ export const INPUTS = {
     repeatable: true,
     setting: 'testResults'
   },
+  'rerun-failed-tests': {
+    kind: { type: 'rerun' },
+    description:
+      'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a command template with {files}, {names}, {pattern} or {ids}: a retry reruns only the tests that failed, when the test-results explain the failure.',
+    help: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a template with {files}, {names}, {pattern} or {ids}',
+    default: 'off',
+    fronts: RUN,
+    placeholder: 'HOW',
+    group: 'Retries and time',
+    setting: 'rerunFailedTests'
+  },
+  'rerun-max-tests': {
+    kind: { type: 'integer', min: 1, max: 1000 },
+    description: 'Most failed tests rerun on their own (1-1000); with more, the whole command is retried.',
+    default: '20',
+    fronts: RUN,
+    placeholder: 'N',
+    group: 'Retries and time',
+    setting: 'rerunMaxTests'
+  },
   shell: {
     kind: { type: 'shell' },
     description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',

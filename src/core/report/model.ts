@@ -206,8 +206,8 @@ export function buildReportModel(source: ReportSource): ReportModel {
     summary: end?.payload.summary ?? meta?.summary ?? '',
     attempts,
     notes: eventsOf(events, 'note')
-      // Process groups are bookkeeping; test results and retry decisions are shown with their attempt.
-      .filter(event => !['process-group', 'tests', 'retry-decision'].includes(noteKind(event.payload) ?? ''))
+      // Process groups are bookkeeping; test results, retry decisions and reruns are shown with their attempt.
+      .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun'].includes(noteKind(event.payload) ?? ''))
       .map(event => event.payload.message),
     ...(receipt.capture && { capture: receipt.capture }),
     ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),

@@ -20,9 +20,11 @@ export interface RerunPolicy {
 export function planRetry(attempt: AttemptResult, policy: RerunPolicy): RetryPlan {
   if (attempt.timedOut || attempt.interrupted)
     return { kind: 'whole', why: attempt.timedOut ? 'the attempt timed out' : 'the attempt was interrupted' }
+  // A rerun's own check (`rerun`) fails with its tests: the results explain it like expect-exit.
+  const explained = (expectation: string) => expectation === 'expect-exit' || expectation === 'rerun'
   const failedChecks = attempt.checks.filter(check => !check.ok)
-  if (failedChecks.some(check => check.expectation !== 'expect-exit')) {
-    const names = [...new Set(failedChecks.map(check => check.expectation).filter(name => name !== 'expect-exit'))]
+  if (failedChecks.some(check => !explained(check.expectation))) {
+    const names = [...new Set(failedChecks.map(check => check.expectation).filter(name => !explained(name)))]
     return { kind: 'whole', why: `${names.join(' and ')} failed, which the tests do not explain` }
   }
   const tests = attempt.tests

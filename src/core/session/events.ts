@@ -88,7 +88,7 @@ function buildSchemas() {
     })
   )
   const check = z.object({
-    expectation: z.enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check']),
+    expectation: z.enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check', 'rerun']),
     ok: z.boolean(),
     detail: text
   })

@@ -20,6 +20,11 @@ export function refusalTraceNote(message: string, rule: string): Note {
   return { kind: 'refusal', message, rule }
 }
 
+/** What the next attempt runs: the failed tests alone (and the command), or the whole command and why. */
+export function rerunNote(attempt: number, message: string): Note {
+  return { kind: 'rerun', message, attempt }
+}
+
 /** What the on-retry hook did. */
 export function hookNote(message: string): Note {
   return { kind: 'hook', message }

@@ -14,8 +14,9 @@ import { commandRecord, type Outcome } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import type { TraceSession } from '../session/writer.js'
 import { processGroupNote } from '../process/crashed-groups.js'
-import { hookNote, logIncompleteNote, retryDecisionNote } from '../session/notes.js'
+import { hookNote, logIncompleteNote, rerunNote, retryDecisionNote } from '../session/notes.js'
 import { recordTestResults } from '../test-results/record.js'
+import { judgeRerun, nextAttempt, type PlannedRerun } from './rerun-step.js'
 
 /** The verify loop's side effects beyond one attempt's. */
 export interface LoopEnvironment extends AttemptEnvironment {
@@ -65,6 +66,8 @@ export async function runVerifyLoop(
   // An interrupted attempt spends none of the budget (docs/design.md §6).
   const used = () => attempts.filter(attempt => !attempt.interrupted).length
   let interrupted = false
+  // What the next attempt reruns, when only the failed tests are rerun.
+  let rerun: PlannedRerun | undefined
 
   /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
   const prepareRetry = async (attempt: AttemptResult): Promise<boolean> => {
@@ -77,7 +80,11 @@ export async function runVerifyLoop(
       return false
     }
     const wait = retryDelayMs(settings, used(), () => env.clock.random())
-    const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})`
+    const next = nextAttempt(settings, attempt)
+    rerun = next?.rerun
+    const what = next === undefined ? '' : `: ${next.note}`
+    const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})${what}`
+    if (next !== undefined) session.event('note', rerunNote(attempt.attempt, next.note))
     session.event('note', retryDecisionNote(attempt.attempt, true, message))
     env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message })
     await env.clock.sleep(wait, env.signal)
@@ -111,16 +118,35 @@ export async function runVerifyLoop(
       break
     }
     env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts })
-    session.event('tool_call', { attempt: number, commands: [settings.script] })
-    const startedMs = Date.now()
-    const attempt = await runAttempt(settings, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
-      checkLogPath: session.attemptCheckLogPath(number),
-      onScriptEnded: script => recordResult(session, script)
+    const planned = rerun
+    const script = planned?.command ?? settings.script
+    session.event('tool_call', {
+      attempt: number,
+      commands: [script],
+      ...(planned !== undefined && { rerun: { tests: planned.targets.map(target => target.name), command: planned.command } })
     })
+    const startedMs = Date.now()
+    const attempt = await runAttempt(
+      { ...settings, script },
+      number,
+      session.attemptLogPath(number),
+      recordingGroups(env, session, `attempt ${number}`),
+      {
+        checkLogPath: session.attemptCheckLogPath(number),
+        onScriptEnded: result => recordResult(session, result)
+      }
+    )
     attempts.push(attempt)
-    recordVerdict(session, attempt)
+    if (planned !== undefined) {
+      // A rerun is judged by its results too, so they are read before its verdict is written.
+      await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
+      judgeRerun(attempt, planned)
+      recordVerdict(session, attempt)
+    } else {
+      recordVerdict(session, attempt)
+      await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
+    }
     if (attempt.logDiskFullAt !== undefined) noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt)
-    await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
     if (attempt.verified) break
     if (attempt.interrupted || env.signal?.aborted) {
       interrupted = true

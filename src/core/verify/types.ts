@@ -29,7 +29,8 @@ export interface AttemptEnvironment {
 
 /** One expectation's verdict. */
 export interface ExpectationCheck {
-  expectation: 'expect-exit' | 'expect-stdout' | 'expect-file' | 'expect-check'
+  /** An input's name, or `rerun`: every test a rerun targeted ran and passed. */
+  expectation: 'expect-exit' | 'expect-stdout' | 'expect-file' | 'expect-check' | 'rerun'
   ok: boolean
   detail: string
 }

@@ -1,0 +1,108 @@
+/**
+ * Rerunning only the failed tests with a real runner (docs/design.md §1 "Rerunning only the
+ * failed tests"): jest with jest-junit, a suite of 33 tests in three files, one flaky (fails
+ * once, through a counter file) and one that always fails. Every test appends its name to a
+ * file when it runs, so the test can count what each attempt executed.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { REPO_ROOT, spawnCli } from '../helpers/cli.js'
+
+/** A jest project in a scratch git folder, using this repository's jest and jest-junit. */
+function suite(): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-rerun-jest-')))
+  mkdirSync(join(dir, '.git'))
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'))
+  writeFileSync(join(dir, 'package.json'), '{ "private": true, "type": "commonjs" }\n')
+  writeFileSync(
+    join(dir, 'jest.config.js'),
+    `module.exports = { testMatch: ['**/src/**/*.test.js'], reporters: ['default', ['jest-junit', { outputDirectory: 'reports', outputName: 'junit.xml', addFileAttribute: 'true' }]] }\n`
+  )
+  mkdirSync(join(dir, 'src'))
+  const record = `const record = name => require('fs').appendFileSync(require('path').join(__dirname, '..', 'runs.log'), name + '\\n')\n`
+  for (const file of ['api', 'net', 'util']) {
+    const tests = Array.from({ length: 11 }, (_, index) => {
+      const name = `${file} case ${index}`
+      if (file === 'net' && index === 3) {
+        // Flaky: fails the first time it ever runs.
+        return `  test('fetches config', () => { record('${file} › fetches config'); const f = require('path').join(__dirname, '..', 'flaky-ran'); const first = !require('fs').existsSync(f); require('fs').writeFileSync(f, ''); expect(first).toBe(false) })`
+      }
+      if (file === 'api' && index === 7) {
+        return `  test('returns the user', () => { record('${file} › returns the user'); expect(require('fs').existsSync(require('path').join(__dirname, '..', 'fixed'))).toBe(true) })`
+      }
+      return `  test('${name}', () => { record('${name}') })`
+    })
+    writeFileSync(join(dir, 'src', `${file}.test.js`), `${record}describe('${file}', () => {\n${tests.join('\n')}\n})\n`)
+  }
+  return dir
+}
+
+function runs(dir: string): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const line of readFileSync(join(dir, 'runs.log'), 'utf8').split('\n').filter(Boolean)) counts.set(line, (counts.get(line) ?? 0) + 1)
+  return counts
+}
+
+const ARGS = [
+  'run',
+  '--command',
+  'npx jest --ci',
+  '--expect-exit',
+  '0',
+  '--test-results',
+  'reports/junit.xml',
+  '--rerun-failed-tests',
+  'jest',
+  '--max-retries',
+  '2'
+]
+
+test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, the broken one is the failure', async () => {
+  const dir = suite()
+  const result = await spawnCli(ARGS, dir)
+  expect(result.code).toBe(1)
+  const counts = runs(dir)
+  expect(counts.size).toBe(33)
+  const others = [...counts].filter(([name]) => name !== 'net › fetches config' && name !== 'api › returns the user')
+  expect(others.filter(([, count]) => count !== 1)).toEqual([])
+  // Attempt 1 ran everything; attempt 2 the two failures; attempt 3 the one still failing.
+  expect(counts.get('net › fetches config')).toBe(2)
+  expect(counts.get('api › returns the user')).toBe(3)
+  // The CLI prints the rerun command it ran.
+  expect(result.stderr).toContain(
+    "rerunning the 2 failed tests only: npx jest --ci 'src/net.test.js' 'src/api.test.js' -t '^(?:net fetches config|api returns the user)$'"
+  )
+  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  expect(receipt.status).toBe('failed')
+  expect(receipt.tests.flaky).toEqual(['net fetches config'])
+  expect(receipt.tests.failed).toEqual(['api returns the user'])
+}, 120_000)
+
+test('with the broken test fixed: success, flaky, and nothing ran twice but the flaky test', async () => {
+  const dir = suite()
+  writeFileSync(join(dir, 'fixed'), '')
+  const result = await spawnCli(ARGS, dir)
+  expect(result.code).toBe(0)
+  const counts = runs(dir)
+  expect([...counts].filter(([, count]) => count !== 1)).toEqual([['net › fetches config', 2]])
+  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  expect(receipt).toMatchObject({ status: 'passed', flaky: true })
+  expect(existsSync(join(dir, 'flaky-ran'))).toBe(true)
+}, 120_000)
+
+test('a template whose filter matches nothing: the rerun exits 0 and the run is still a failure, naming the tests not rerun', async () => {
+  const dir = suite()
+  const template = 'npx jest --ci --passWithNoTests {files} -t {pattern}-typo'
+  const result = await spawnCli([...ARGS.slice(0, -4), '--rerun-failed-tests', template, '--max-retries', '1'], dir)
+  expect(result.code).toBe(1)
+  expect(`${result.stdout}${result.stderr}`).toContain('not in the results, so not rerun: net fetches config; api returns the user')
+  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  expect(receipt.status).toBe('failed')
+  expect([...receipt.tests.failed].sort()).toEqual(['api returns the user', 'net fetches config'])
+}, 120_000)
+
+/** The one run's id in the scratch folder's state directory. */
+function readdirRun(dir: string): string {
+  return readdirSync(join(dir, '.reverify', 'runs'))[0]!
+}

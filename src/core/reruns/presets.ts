@@ -1,0 +1,38 @@
+/**
+ * The `rerun-failed-tests` setting (docs/test-results.md "Rerunning only the failed tests"):
+ * `off`, a preset naming a runner, or a template of one's own. Each preset is a template; the
+ * runner's JUnit reporter must stay configured so the rerun writes results too.
+ */
+import { templatePlaceholders } from './template.js'
+
+/** What each preset runs. */
+export const PRESETS = {
+  jest: 'npx jest --ci {files} -t {pattern}',
+  vitest: 'npx vitest run {files} -t {pattern}',
+  pytest: 'python -m pytest {ids}',
+  mocha: 'npx mocha {files} --grep {pattern}',
+  'node-test': 'node --test --test-name-pattern {pattern} {files}',
+  go: 'gotestsum --junitfile-testcase-classname short -- -run {pattern} ./...',
+  playwright: 'npx playwright test {files} -g {pattern}'
+} as const
+
+/** A preset's name. */
+export type PresetName = keyof typeof PRESETS
+
+/** The setting as parsed. */
+export type RerunSetting =
+  { kind: 'off' } | { kind: 'preset'; preset: PresetName; template: string } | { kind: 'template'; template: string }
+
+/** Reads `off`, a preset or a template; throws a one-line message for a template that cannot work. */
+export function parseRerunSetting(raw: string): RerunSetting {
+  const text = raw.trim()
+  if (text === '' || text.toLowerCase() === 'off') return { kind: 'off' }
+  if (Object.hasOwn(PRESETS, text)) return { kind: 'preset', preset: text as PresetName, template: PRESETS[text as PresetName] }
+  if (!/[{}]/.test(text) && /^[\w-]+$/.test(text)) {
+    throw new Error(
+      `'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with {files}, {names}, {pattern} or {ids}`
+    )
+  }
+  templatePlaceholders(text)
+  return { kind: 'template', template: text }
+}

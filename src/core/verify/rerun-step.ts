@@ -1,0 +1,69 @@
+/**
+ * The verify loop's part in rerunning only the failed tests (docs/design.md §1 "Rerunning
+ * only the failed tests"): after a failed attempt, what the next attempt runs — the failed
+ * tests alone, or the whole command and why — and after a rerun attempt, its verdict, where
+ * a targeted test its results do not show counts as failed.
+ */
+import { findDestructive } from '../guardrail/index.js'
+import type { RunSettings } from '../inputs/settings.js'
+import { planRetry } from '../reruns/decide.js'
+import { expandTemplate, type RerunTarget } from '../reruns/template.js'
+import { describeRerunVerdict, rerunVerdict } from '../reruns/verdict.js'
+import type { AttemptResult } from './types.js'
+
+/** A rerun the next attempt makes: the tests it targets and the command that runs them. */
+export interface PlannedRerun {
+  targets: RerunTarget[]
+  command: string
+}
+
+/** What the next attempt runs, and the trace note's words for it. */
+export interface NextAttempt {
+  rerun?: PlannedRerun
+  note: string
+}
+
+/** After a failed attempt that is retried: the failed tests alone when the results explain the failure, else the whole command. */
+export function nextAttempt(settings: RunSettings, attempt: AttemptResult): NextAttempt | undefined {
+  const setting = settings.rerunFailedTests
+  if (setting.kind === 'off') return undefined
+  const plan = planRetry(attempt, { template: setting.template, maxTests: settings.rerunMaxTests })
+  if (plan.kind === 'whole') return { note: `retrying the whole command: ${plan.why}` }
+  let command: string
+  try {
+    command = expandTemplate(setting.template, plan.targets, settings.shell)
+  } catch (error) {
+    return { note: `retrying the whole command: ${(error as Error).message}` }
+  }
+  // The guardrail judges the command that will run, names and all.
+  const hit = settings.allowDestructive ? undefined : findDestructive(command)
+  if (hit !== undefined) return { note: `retrying the whole command: the rerun command matches the destructive-command rule "${hit.rule}"` }
+  const count = plan.targets.length === 1 ? 'the failed test' : `the ${plan.targets.length} failed tests`
+  return { rerun: { targets: plan.targets, command }, note: `rerunning ${count} only: ${command}` }
+}
+
+/**
+ * Judges a rerun attempt by its results as well as its exit code: every targeted test must
+ * be in them and pass. One they do not show is added to the attempt's failed tests (it was
+ * not rerun), so it stays a failed test everywhere the run is shown.
+ */
+export function judgeRerun(attempt: AttemptResult, rerun: PlannedRerun): void {
+  const verdict = rerunVerdict(rerun.targets, attempt.tests)
+  if (attempt.tests !== undefined && verdict.missing.length > 0) {
+    const missing = rerun.targets.filter(target => verdict.missing.includes(target.name))
+    for (const target of missing) {
+      attempt.tests.failedTests.push({
+        name: target.name,
+        caseName: target.caseName,
+        classname: target.classname,
+        outcome: 'failed',
+        ...(target.file !== undefined && { file: target.file }),
+        message: 'not in the rerun’s results, so it was not rerun'
+      })
+    }
+    attempt.tests.failed += missing.length
+    attempt.tests.total += missing.length
+  }
+  attempt.checks.push({ expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) })
+  attempt.verified = attempt.verified && verdict.ok
+}
