@@ -80,7 +80,8 @@ describe('CHANGELOG.md', () => {
   })
 
   test('gives every section Keep a Changelog headings, each in its order and with entries', () => {
-    for (const section of sections) {
+    // Unreleased is empty right after a release; a released version never is.
+    for (const section of sections.filter(section => section.date !== undefined || section.body !== '')) {
       expect([section.name, section.body]).not.toEqual([section.name, ''])
       expect(section.headings.length).toBeGreaterThan(0)
       for (const heading of section.headings) expect([section.name, KINDS]).toEqual([section.name, expect.arrayContaining([heading])])
