@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index'
 import { inputsOf } from '../../src/core/inputs/table.js'
@@ -141,6 +142,46 @@ describe('the CI workflows', () => {
     ])
     expect(uses).toContain('./')
     expect(uses).toContain('./.github/workflows/reverify.yml')
+  })
+
+  test('ci.yml has one coverage job on Node 20: a build, then jest --coverage through npm run test:coverage', async () => {
+    const parsed = await workflow('.github/workflows/ci.yml')
+    const coverage = Object.entries(parsed.jobs as Record<string, any>).filter(([, job]) =>
+      (job.steps ?? []).some((step: any) => /coverage/.test(String(step.run)))
+    )
+    expect(coverage.map(([id]) => id)).toEqual(['coverage'])
+    const job = coverage[0]![1]
+    expect(job['runs-on']).toBe('ubuntu-latest')
+    expect(job.strategy).toBeUndefined()
+    const steps = job.steps as Record<string, any>[]
+    expect(steps.find(step => step.uses?.startsWith('actions/setup-node@'))!.with['node-version']).toBe('20')
+    expect(steps.map(step => step.run).filter(Boolean)).toEqual(['npm ci --no-audit --no-fund', 'npm run build', 'npm run test:coverage'])
+    const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts
+    expect(scripts['test:coverage']).toMatch(/^NODE_OPTIONS=--experimental-vm-modules jest --coverage\b/)
+    // Plain npm test collects no coverage, so the gate is the coverage job's alone.
+    expect(scripts.test).not.toContain('coverage')
+  })
+
+  test('jest.config.js holds the coverage floor: src/ only, whole percentages, the figures docs/design.md §9 states', async () => {
+    const config = (await import(pathToFileURL(join(REPO_ROOT, 'jest.config.js')).href)).default
+    expect(config.collectCoverage).toBeUndefined()
+    expect(config.collectCoverageFrom).toEqual(['src/**/*.ts'])
+    const floor = config.coverageThreshold.global as Record<string, number>
+    expect(Object.keys(floor).sort()).toEqual(['branches', 'functions', 'lines', 'statements'])
+    const design = readFileSync(join(REPO_ROOT, 'docs/design.md'), 'utf8')
+    for (const [kind, percent] of Object.entries(floor)) {
+      expect([kind, Number.isInteger(percent) && percent > 0 && percent <= 100]).toEqual([kind, true])
+      expect(design).toContain(`${kind} ${percent} %`)
+    }
+  })
+
+  test('ci.yml runs the unit tier and a real CLI run on macOS', async () => {
+    const job = (await workflow('.github/workflows/ci.yml')).jobs.macos
+    expect(job['runs-on']).toBe('macos-latest')
+    const runs = (job.steps as Record<string, any>[]).map(step => step.run).filter(Boolean)
+    expect(runs.slice(0, 2)).toEqual(['npm ci --no-audit --no-fund', 'npm run test:unit'])
+    expect(runs[2]).toMatch(/^node dist\/cli\.js run --command /)
+    expect(runs[2]).toContain('test "$status" = 1')
   })
 
   test('check-dist.yml is valid and compares a fresh build with dist/', async () => {
