@@ -5,9 +5,9 @@
  * checked in workflows.test.ts; the release notes script in ../changelog.test.ts.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, join } from 'node:path'
 import { NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
 import { REPO_ROOT } from '../helpers/cli.js'
 import { plain } from '../helpers/input-contract.js'
@@ -117,5 +117,55 @@ describe("the release job's major tag move", () => {
     expect(moved.stdout).toMatch(/^Updated tag 'v1' \(was [0-9a-f]+\)\n::notice title=release::v1 now points at v1\.2\.0\n$/)
     expect(originTag('v1').stdout.trim()).toBe(commits['v1.2.0'])
     expect(originTag('v2').stdout.trim()).toBe(commits['v2.0.0'])
+  })
+})
+
+describe("the release job's publishing step", () => {
+  const run = script('release', 'Create the GitHub release')
+  let work: string
+  let calls: string
+  let path: string
+  beforeAll(() => {
+    work = join(root, 'publish')
+    const bin = join(root, 'bin')
+    mkdirSync(work)
+    mkdirSync(bin)
+    calls = join(root, 'gh-calls')
+    // A stand-in gh: records each call; `release view` finds a release when GH_FAKE_EXISTS=1.
+    writeFileSync(
+      join(bin, 'gh'),
+      '#!/bin/bash\nprintf "%s|" "$@" >> "$GH_FAKE_CALLS"; printf "token=%s\\n" "$GH_TOKEN" >> "$GH_FAKE_CALLS"\n' +
+        '[ "$1 $2" != "release view" ] || [ "$GH_FAKE_EXISTS" = 1 ]\n'
+    )
+    chmodSync(join(bin, 'gh'), 0o755)
+    writeFileSync(join(root, 'release-notes.md'), '### Added\n\n- Something.\n')
+    path = `${bin}${delimiter}${process.env.PATH}`
+  })
+
+  const publish = (exists: boolean) => {
+    writeFileSync(calls, '')
+    const env = { TAG: 'v1.2.0', GH_TOKEN: 'the-job-token', RUNNER_TEMP: root, GH_FAKE_CALLS: calls, GH_FAKE_EXISTS: exists ? '1' : '0' }
+    const result = bashStep(run, work, { ...env, PATH: path })
+    return { status: result.status, calls: readFileSync(calls, 'utf8').trim().split('\n') }
+  }
+
+  test('creates the release from the notes file, refusing a tag that is not pushed (--verify-tag)', () => {
+    expect(publish(false)).toEqual({
+      status: 0,
+      calls: [
+        'release|view|v1.2.0|token=the-job-token',
+        `release|create|v1.2.0|--verify-tag|--title|v1.2.0|--notes-file|${root}/release-notes.md|token=the-job-token`
+      ]
+    })
+  })
+
+  test('edits the release instead when it exists, so a repeated run does not fail on it', () => {
+    expect(publish(true)).toEqual({
+      status: 0,
+      calls: [
+        'release|view|v1.2.0|token=the-job-token',
+        `release|edit|v1.2.0|--title|v1.2.0|--notes-file|${root}/release-notes.md|token=the-job-token`
+      ]
+    })
   })
 })
