@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index'
 import { inputsOf } from '../../src/core/inputs/table.js'
@@ -143,6 +144,46 @@ describe('the CI workflows', () => {
     expect(uses).toContain('./.github/workflows/reverify.yml')
   })
 
+  test('ci.yml has one coverage job on Node 20: a build, then jest --coverage through npm run test:coverage', async () => {
+    const parsed = await workflow('.github/workflows/ci.yml')
+    const coverage = Object.entries(parsed.jobs as Record<string, any>).filter(([, job]) =>
+      (job.steps ?? []).some((step: any) => /coverage/.test(String(step.run)))
+    )
+    expect(coverage.map(([id]) => id)).toEqual(['coverage'])
+    const job = coverage[0]![1]
+    expect(job['runs-on']).toBe('ubuntu-latest')
+    expect(job.strategy).toBeUndefined()
+    const steps = job.steps as Record<string, any>[]
+    expect(steps.find(step => step.uses?.startsWith('actions/setup-node@'))!.with['node-version']).toBe('20')
+    expect(steps.map(step => step.run).filter(Boolean)).toEqual(['npm ci --no-audit --no-fund', 'npm run build', 'npm run test:coverage'])
+    const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts
+    expect(scripts['test:coverage']).toMatch(/^NODE_OPTIONS=--experimental-vm-modules jest --coverage\b/)
+    // Plain npm test collects no coverage, so the gate is the coverage job's alone.
+    expect(scripts.test).not.toContain('coverage')
+  })
+
+  test('jest.config.js holds the coverage floor: src/ only, whole percentages, the figures docs/design.md §9 states', async () => {
+    const config = (await import(pathToFileURL(join(REPO_ROOT, 'jest.config.js')).href)).default
+    expect(config.collectCoverage).toBeUndefined()
+    expect(config.collectCoverageFrom).toEqual(['src/**/*.ts'])
+    const floor = config.coverageThreshold.global as Record<string, number>
+    expect(Object.keys(floor).sort()).toEqual(['branches', 'functions', 'lines', 'statements'])
+    const design = readFileSync(join(REPO_ROOT, 'docs/design.md'), 'utf8')
+    for (const [kind, percent] of Object.entries(floor)) {
+      expect([kind, Number.isInteger(percent) && percent > 0 && percent <= 100]).toEqual([kind, true])
+      expect(design).toContain(`${kind} ${percent} %`)
+    }
+  })
+
+  test('ci.yml runs the unit tier and a real CLI run on macOS', async () => {
+    const job = (await workflow('.github/workflows/ci.yml')).jobs.macos
+    expect(job['runs-on']).toBe('macos-latest')
+    const runs = (job.steps as Record<string, any>[]).map(step => step.run).filter(Boolean)
+    expect(runs.slice(0, 2)).toEqual(['npm ci --no-audit --no-fund', 'npm run test:unit'])
+    expect(runs[2]).toMatch(/^node dist\/cli\.js run --command /)
+    expect(runs[2]).toContain('test "$status" = 1')
+  })
+
   test('check-dist.yml is valid and compares a fresh build with dist/', async () => {
     const parsed = await workflow('.github/workflows/check-dist.yml')
     const runs = (parsed.jobs['check-dist'].steps as Record<string, any>[]).map(step => step.run ?? '').join('\n')
@@ -157,6 +198,104 @@ describe('the CI workflows', () => {
       new NoOperationTraceWriter()
     )
     expect(parsed.context.errors.getErrors().length).toBeGreaterThan(0)
+  })
+})
+
+describe('the release workflow', () => {
+  const release = () => workflow('.github/workflows/release.yml')
+  const steps = (job: Record<string, any>) => job.steps as Record<string, any>[]
+  const runs = (job: Record<string, any>) =>
+    steps(job)
+      .map(step => step.run ?? '')
+      .join('\n')
+
+  test('runs on a pushed vX.Y.Z tag, or by hand for a tag given as input', async () => {
+    const parsed = await release()
+    expect(Object.keys(parsed.on).sort()).toEqual(['push', 'workflow_dispatch'])
+    expect(parsed.on.push).toEqual({ tags: ['v*.*.*'] })
+    expect(parsed.on.workflow_dispatch.inputs).toEqual({ tag: expect.objectContaining({ type: 'string', required: true }) })
+    expect(parsed.env.TAG).toBe('${{ inputs.tag || github.ref_name }}')
+    // Every job works on the tag, never on the branch the workflow was started from.
+    for (const job of Object.values(parsed.jobs as Record<string, any>)) {
+      expect(steps(job)[0]).toMatchObject({
+        uses: expect.stringMatching(/^actions\/checkout@v\d+$/),
+        // The parser reads `refs/tags/${{ env.TAG }}` as this expression.
+        with: { ref: "${{ format('refs/tags/{0}', env.TAG) }}" }
+      })
+    }
+  })
+
+  test('reads everywhere and writes contents only in the release job', async () => {
+    const parsed = await release()
+    expect(parsed.permissions).toEqual({ contents: 'read' })
+    const jobs = parsed.jobs as Record<string, any>
+    for (const [name, job] of Object.entries(jobs)) {
+      expect([name, job.permissions]).toEqual([name, name === 'release' ? { contents: 'write' } : undefined])
+    }
+    // Only the release job keeps the token in its checkout, to push the major tag.
+    for (const [name, job] of Object.entries(jobs)) {
+      expect([name, steps(job)[0]!.with['persist-credentials']]).toEqual([name, name === 'release' ? undefined : 'false'])
+    }
+  })
+
+  test('publishes only after the tag, dist/ and the tests on Node 20 and 24 have passed', async () => {
+    const jobs = (await release()).jobs as Record<string, any>
+    expect(Object.keys(jobs).sort()).toEqual(['check-dist', 'release', 'test', 'version'])
+    expect([...jobs.release.needs].sort()).toEqual(['check-dist', 'test', 'version'])
+    expect(jobs['check-dist'].needs).toBe('version')
+    expect(jobs.test.needs).toBe('version')
+    expect(jobs.test.strategy.matrix.node).toEqual([20, 24])
+    expect(steps(jobs.test).find(step => step.uses?.startsWith('actions/setup-node@'))!.with['node-version']).toBe('${{ matrix.node }}')
+    expect(runs(jobs.test)).toMatch(/^npm ci\b[^\n]*\nnpm test$/m)
+  })
+
+  test('checks dist/ as check-dist.yml does: a fresh build, then git diff --exit-code -- dist', async () => {
+    const job = (await release()).jobs['check-dist']
+    const commands = runs(job)
+    expect(commands).toContain('npm ci')
+    expect(commands.indexOf('npm run build')).toBeLessThan(commands.indexOf('git diff --exit-code -- dist'))
+    expect(commands).toContain('git status --porcelain -- dist')
+  })
+
+  test("checks the tag against package.json's version and CHANGELOG.md before anything else", async () => {
+    const job = (await release()).jobs.version
+    expect(runs(job)).toContain('package.json')
+    expect(runs(job)).toContain('node scripts/changelog-section.mjs "$TAG"')
+    expect(job.outputs).toEqual({ version: '${{ steps.version.outputs.version }}', major: '${{ steps.version.outputs.major }}' })
+  })
+
+  test("creates the release from the tag's CHANGELOG section with the job's token, then moves the major tag", async () => {
+    const job = (await release()).jobs.release
+    const names = steps(job).map(step => step.name)
+    const notes = steps(job).find(step => String(step.run).includes('scripts/changelog-section.mjs'))!
+    const publish = steps(job).find(step => String(step.run).includes('gh release create'))!
+    const move = steps(job).find(step => String(step.run).includes('git tag -f'))!
+    expect(notes.run).toBe('node scripts/changelog-section.mjs "$TAG" > "$RUNNER_TEMP/release-notes.md"')
+    expect(publish.env).toEqual({ GH_TOKEN: '${{ github.token }}' })
+    expect(publish.run).toContain('--notes-file "$RUNNER_TEMP/release-notes.md"')
+    expect(move.env).toEqual({ MAJOR: '${{ needs.version.outputs.major }}' })
+    expect(move.run).toContain('git push -f origin "refs/tags/$MAJOR"')
+    expect(names.indexOf(notes.name)).toBeLessThan(names.indexOf(publish.name))
+    expect(names.indexOf(publish.name)).toBeLessThan(names.indexOf(move.name))
+    // The full history's tags, to tell whether this is the newest release of its major version.
+    expect(steps(job)[0]!.with['fetch-depth']).toBe('0')
+  })
+
+  test('reads the tag input only through the TAG variable, never inside a script', async () => {
+    const text = read('.github/workflows/release.yml').content
+    expect(text.match(/inputs\.tag/g)).toHaveLength(2)
+    for (const job of Object.values((await release()).jobs as Record<string, any>)) {
+      for (const step of steps(job)) expect(String(step.run ?? '')).not.toContain('${{')
+    }
+  })
+})
+
+describe('every workflow', () => {
+  test.each(['ci.yml', 'check-dist.yml', 'release.yml', 'reverify.yml'])('%s names every step', async file => {
+    const parsed = await workflow(`.github/workflows/${file}`)
+    for (const [id, job] of Object.entries(parsed.jobs as Record<string, any>)) {
+      for (const step of job.steps ?? []) expect([id, typeof step.name]).toEqual([id, 'string'])
+    }
   })
 })
 
