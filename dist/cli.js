@@ -14314,10 +14314,9 @@ const NOTE_KINDS = [
     'resumed',
     /** capture-before-retry `warn`: the run went ahead after a failure nobody captured. */
     'uncaptured',
-    /** Reserved for the contract's next sections, so readers know them before writers do: */
-    /** a retry that reran only the failed tests, or why the whole command was retried (§11). */
+    /** What the next attempt runs: only the failed tests (and the command), or the whole command and why. */
     'rerun',
-    /** a test's quarantine applied or expired (§12). */
+    /** Reserved for the flakiness policy, so readers know them before writers do: a test's quarantine applied or expired (§12). */
     'quarantine',
     /** a flaky gate's verdict (§12). */
     'gate'
