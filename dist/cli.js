@@ -18500,6 +18500,8 @@ async function runVerifyLoop(settings, session, env, start = {}) {
             onScriptEnded: result => recordResult(session, result)
         });
         attempts.push(attempt);
+        if (planned !== undefined)
+            attempt.rerun = { tests: planned.targets.map(target => target.name), command: planned.command };
         if (planned !== undefined) {
             // A rerun is judged by its results too, so they are read before its verdict is written.
             await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
@@ -21311,6 +21313,9 @@ function attemptViews(events) {
             last = view(event.payload.attempt);
             last.startedAt = event.ts;
             last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }));
+            const rerunTests = rerunTestsOf(event.payload);
+            if (rerunTests !== undefined)
+                last.rerunTests = rerunTests;
         }
         else if (event.phase === 'tool_result') {
             const { payload } = event;
@@ -21410,6 +21415,16 @@ function historyRows(history, current) {
         ...(receipt.capture && { captureNote: receipt.capture.note }),
         current: receipt.run_id === current.run_id
     }));
+}
+/** The tests a rerun attempt's `tool_call` names (`rerun.tests`), read as untrusted: strings only, bounded. */
+function rerunTestsOf(payload) {
+    const rerun = payload.rerun;
+    if (rerun === null || typeof rerun !== 'object')
+        return undefined;
+    const tests = rerun.tests;
+    if (!Array.isArray(tests) || tests.length > 1_000 || !tests.every(test => typeof test === 'string' && test.length <= 4_000))
+        return undefined;
+    return tests;
 }
 
 ;// CONCATENATED MODULE: ./src/core/base/version.ts
@@ -21708,6 +21723,7 @@ function attemptHead(model, attempt, open) {
     return markup `<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup ` open`}>
 <summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
 ${checksTable(attempt)}
+${attempt.rerunTests !== undefined && markup `<p class="rerun">Reran only the ${attempt.rerunTests.length} failed ${attempt.rerunTests.length === 1 ? 'test' : 'tests'} of the attempt before: ${attempt.rerunTests.join('; ')}</p>`}
 ${commandsTable(attempt)}
 ${attempt.note !== undefined && markup `<p class="note">${attempt.note}</p>`}
 ${testsBlock(attempt)}

@@ -206,3 +206,28 @@ test('a test file path holding a pipe stays in its cell of the failed-tests tabl
   expect(row.querySelectorAll('td')).toHaveLength(3)
   expect(row.querySelectorAll('td')[1]!.textContent).toMatch(/^src\/a\|b\.test\.js(:3)?$/)
 })
+
+test('a run whose retry reran only the failed test: the attempts table says what each attempt ran', async () => {
+  // A tiny runner: runs the tests named in its arguments (all when none), writes JUnit, and
+  // fails `b` the first time it runs.
+  const runner = [
+    'names=("$@"); [ ${#names[@]} -eq 0 ] && names=(a b c)',
+    'cases=""; failed=0',
+    'for n in "${names[@]}"; do',
+    '  if [ "$n" = b ] && [ ! -f b-ran ]; then touch b-ran; cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"><failure>boom</failure></testcase>"; failed=1',
+    '  else cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"/>"; fi',
+    'done',
+    'printf "<testsuites><testsuite name=\\"s\\">%s</testsuite></testsuites>" "$cases" > results.xml',
+    'exit $failed'
+  ].join('\n')
+  await writeFile(join(workDir, 'runner.sh'), `${runner}\n`)
+  const report = await run({ command: 'bash runner.sh', 'test-results': 'results.xml', 'rerun-failed-tests': 'bash runner.sh {names}' })
+  expect(report.outcome).toBe('success')
+  const { document } = await rendered(report, 'bash runner.sh')
+  const table = attemptsTable(document)
+  const headings = [...table.querySelectorAll('th')].map(cell => cell.textContent)
+  const column = headings.indexOf('what ran')
+  expect(column).toBeGreaterThan(0)
+  const rows = [...table.querySelectorAll('tbody tr')].map(row => row.querySelectorAll('td')[column]!.textContent)
+  expect(rows).toEqual(['full run', "reran 1 failed test: bash runner.sh 'b'"])
+})

@@ -77,6 +77,10 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   expect(receipt.status).toBe('failed')
   expect(receipt.tests.flaky).toEqual(['net fetches config'])
   expect(receipt.tests.failed).toEqual(['api returns the user'])
+  // The HTML report says which attempts were reruns, and of what.
+  const report = readFileSync(join(receipt.session.dir, 'report.html'), 'utf8')
+  expect(report).toContain('Reran only the 2 failed tests of the attempt before: net fetches config; api returns the user')
+  expect(report).toContain('Reran only the 1 failed test of the attempt before: api returns the user')
 }, 120_000)
 
 test('with the broken test fixed: success, flaky, and nothing ran twice but the flaky test', async () => {

@@ -86,7 +86,9 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   'keep-receipts': fc.constantFrom('1', '20'),
   'state-dir': fc.constantFrom('state', '.reverify', '../elsewhere'),
   'allow-destructive': fc.constantFrom('true', 'false', 'TRUE'),
-  'test-results': fc.constantFrom('junit.xml', 'reports/*.xml', '**/*.xml', '../*.xml', 'sub/{a,b}/TEST-*.xml')
+  'test-results': fc.constantFrom('junit.xml', 'reports/*.xml', '**/*.xml', '../*.xml', 'sub/{a,b}/TEST-*.xml'),
+  'rerun-failed-tests': fc.constantFrom('off', 'jest', 'pytest', 'npx jest {files} -t {pattern}', 'jset', 'npx jest'),
+  'rerun-max-tests': fc.constantFrom('1', '20', '1000', '0')
 }
 
 /** A hostile value of one flag; what gets executed stays harmless. */

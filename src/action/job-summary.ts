@@ -74,7 +74,8 @@ function attemptsTable(report: CompletedRun): string[] {
   if (report.attempts.length === 0) return []
   const names = [...new Set(report.attempts.flatMap(attempt => attempt.checks.map(check => check.expectation)))]
   const withTests = report.attempts.some(attempt => attempt.tests !== undefined)
-  const headings = [...names, ...(withTests ? ['failing tests'] : [])]
+  const withReruns = report.attempts.some(attempt => attempt.rerun !== undefined)
+  const headings = [...(withReruns ? ['what ran'] : []), ...names, ...(withTests ? ['failing tests'] : [])]
   const lines = [`| attempt | exit | duration | ${headings.join(' | ')} |`, `|---|---|---|${headings.map(() => '---').join('|')}|`]
   for (const attempt of report.attempts) {
     const marks = names.map(name => {
@@ -82,10 +83,18 @@ function attemptsTable(report: CompletedRun): string[] {
       return check === undefined ? '–' : check.ok ? '✓' : `✗ ${cell(check.detail)}`
     })
     if (withTests) marks.push(failingCell(attempt))
-    const row = [String(attempt.attempt), exitCell(attempt), `${(attempt.durationMs / 1000).toFixed(1)} s`, ...marks]
+    const ran = withReruns ? [whatRan(attempt)] : []
+    const row = [String(attempt.attempt), exitCell(attempt), `${(attempt.durationMs / 1000).toFixed(1)} s`, ...ran, ...marks]
     lines.push(`| ${row.join(' | ')} |`)
   }
   return [...lines, '']
+}
+
+/** What an attempt ran, for a run whose retries reran only the failed tests: `full run`, or `reran 2 failed tests` and the command. */
+function whatRan(attempt: AttemptResult): string {
+  if (attempt.rerun === undefined) return 'full run'
+  const count = attempt.rerun.tests.length
+  return `reran ${count} failed ${count === 1 ? 'test' : 'tests'}: ${cellCode(attempt.rerun.command, 160)}`
 }
 
 /** Most test names in one cell of the attempts table, and rows in the failed-tests table. */

@@ -47,6 +47,8 @@ export interface AttemptView {
   note?: string
   /** What its `test-results` files said (docs/design.md §1 "Test results"), when it read any. */
   tests?: TraceTests
+  /** The failed tests it reran on their own, when it was a rerun (docs/design.md §1 "Rerunning only the failed tests"). */
+  rerunTests?: string[]
 }
 
 /** One row of the command's receipt history. */
@@ -145,6 +147,8 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
       last = view(event.payload.attempt)
       last.startedAt = event.ts
       last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }))
+      const rerunTests = rerunTestsOf(event.payload)
+      if (rerunTests !== undefined) last.rerunTests = rerunTests
     } else if (event.phase === 'tool_result') {
       const { payload } = event
       const target = view(payload.attempt)
@@ -244,4 +248,14 @@ function historyRows(history: readonly Receipt[], current: Receipt): HistoryRow[
     ...(receipt.capture && { captureNote: receipt.capture.note }),
     current: receipt.run_id === current.run_id
   }))
+}
+
+/** The tests a rerun attempt's `tool_call` names (`rerun.tests`), read as untrusted: strings only, bounded. */
+function rerunTestsOf(payload: Record<string, unknown>): string[] | undefined {
+  const rerun = payload.rerun
+  if (rerun === null || typeof rerun !== 'object') return undefined
+  const tests = (rerun as { tests?: unknown }).tests
+  if (!Array.isArray(tests) || tests.length > 1_000 || !tests.every(test => typeof test === 'string' && test.length <= 4_000))
+    return undefined
+  return tests as string[]
 }

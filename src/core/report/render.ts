@@ -137,6 +137,7 @@ function attemptHead(model: ReportModel, attempt: AttemptView, open: boolean): S
   return markup`<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup` open`}>
 <summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
 ${checksTable(attempt)}
+${attempt.rerunTests !== undefined && markup`<p class="rerun">Reran only the ${attempt.rerunTests.length} failed ${attempt.rerunTests.length === 1 ? 'test' : 'tests'} of the attempt before: ${attempt.rerunTests.join('; ')}</p>`}
 ${commandsTable(attempt)}
 ${attempt.note !== undefined && markup`<p class="note">${attempt.note}</p>`}
 ${testsBlock(attempt)}

@@ -137,6 +137,7 @@ export async function runVerifyLoop(
       }
     )
     attempts.push(attempt)
+    if (planned !== undefined) attempt.rerun = { tests: planned.targets.map(target => target.name), command: planned.command }
     if (planned !== undefined) {
       // A rerun is judged by its results too, so they are read before its verdict is written.
       await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)

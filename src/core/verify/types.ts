@@ -60,6 +60,8 @@ export interface AttemptResult {
   logBytesDropped: number
   /** Set when the disk filled up: attempt-<n>.log keeps only this many bytes (capped-log.ts). */
   logDiskFullAt?: number
+  /** Set when the attempt reran only the failed tests: which, and the command it ran. */
+  rerun?: { tests: string[]; command: string }
   /** What the `test-results` files said, read after the attempt ended (test-results/record.ts). */
   tests?: AttemptTests
 }
