@@ -143,7 +143,15 @@ test('a pattern through a linked folder: one warning naming the link, nothing ou
   try {
     writeFileSync(join(outside, 'results.xml'), junitReport({ 'read from outside': 'failed' }))
     const result = await spawnCli(
-      ['run', '--command', `touch ${outside}/results.xml && ln -s ${outside} linked`, '--expect-exit', '0', '--test-results', 'linked/results.xml'],
+      [
+        'run',
+        '--command',
+        `touch ${outside}/results.xml && ln -s ${outside} linked`,
+        '--expect-exit',
+        '0',
+        '--test-results',
+        'linked/results.xml'
+      ],
       repo
     )
     expect(result.code).toBe(0)

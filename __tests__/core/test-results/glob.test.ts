@@ -59,7 +59,15 @@ test('a linked folder in the fixed part of a pattern is not followed: the patter
     symlinkSync(outside, join(work, 'linked'))
     symlinkSync(outside, join(work, 'real', 'inner'))
     const result = await findFiles(
-      ['linked/results.xml', 'linked/deep/results.xml', 'linked/deep/*.xml', 'real/inner/*.xml', 'linked/*.xml', 'real/results.xml', 'real/../linked/results.xml'],
+      [
+        'linked/results.xml',
+        'linked/deep/results.xml',
+        'linked/deep/*.xml',
+        'real/inner/*.xml',
+        'linked/*.xml',
+        'real/results.xml',
+        'real/../linked/results.xml'
+      ],
       work
     )
     expect(result.files.map(path => relative(work, path))).toEqual(['real/results.xml'])
