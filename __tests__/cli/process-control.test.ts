@@ -17,7 +17,7 @@ beforeEach(async () => {
 })
 
 /** The sleeps the tests below start, each a duration of its own, so strays can be found. */
-const SLEEPS = [41, 42, 311, 313, 317, 319]
+const SLEEPS = [41, 42, 311, 313, 317, 319, 337]
 afterEach(() => killSleepers(...SLEEPS))
 
 async function waitFor(check: () => boolean, ms = 10000): Promise<void> {
@@ -49,6 +49,18 @@ test.each([
   },
   30000
 )
+
+test('a `setsid` server the script leaves runs through expect-check, then ends with the attempt', async () => {
+  killSleepers(337)
+  const result = await spawnCli(
+    ['run', '--command', 'setsid sleep 337 & echo $! > server.pid', '--expect-check', 'kill -0 "$(cat server.pid)"', '--max-retries', '0'],
+    repo
+  )
+  expect(result.code).toBe(0)
+  expect(result.stdout).toContain('outcome: success')
+  expect(Number(readFileSync(join(repo, 'server.pid'), 'utf8'))).toBeGreaterThan(1)
+  expect(sleepers(337)).toEqual([])
+}, 30000)
 
 test('SIGTERM to the CLI ends a `setsid` grandchild too', async () => {
   killSleepers(317, 319)
