@@ -176,12 +176,3 @@ export function commandProcesses(tree: CommandTree): { pid: number; started: str
   }
   return found
 }
-
-/**
- * Whether any process of a group can still run (zombies, exited but not yet reaped, cannot);
- * undefined where there is no /proc to tell (then kill(0) is all there is).
- */
-export function groupHasLiveMember(pgid: number): boolean | undefined {
-  if (!hasProcfs()) return undefined
-  return groupMembers(pgid).some(member => member.state !== 'Z')
-}
