@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { FakeRunner, foldLog, isRunning, receiptsInCacheEntry, waitForFile, type StepResult } from '../helpers/runner.js'
 import { readZip, ResultsService } from '../helpers/results-service.js'
+import { killSleepers, sleepers } from '../helpers/processes.js'
 
 const started = ResultsService.start()
 afterAll(async () => (await started).stop())
@@ -117,6 +118,41 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
     expect(post.stdout.trim()).toBe('::debug::reverify: the main step finished and closed its run; nothing to do')
   }
 )
+
+// The sleeps of the test below: durations no other test uses, so strays can be found.
+afterEach(() => killSleepers(331, 333))
+
+test("SIGINT to the main step ends a `setsid` grandchild too, within the runner's 7.5 s", async () => {
+  const service = await started
+  const runner = new FakeRunner(service)
+  killSleepers(331, 333)
+  let interruptedAt = 0
+  let pids: number[] = []
+  const step = await runner.main(
+    { command: 'setsid sleep 331 & sleep 333', 'expect-exit': '0' },
+    {
+      onSpawn: (_, child) => {
+        const poll = setInterval(() => {
+          if (child.exitCode !== null || child.signalCode !== null) clearInterval(poll)
+          else if (sleepers(331).length > 0 && sleepers(333).length > 0) {
+            clearInterval(poll)
+            pids = [...sleepers(331), ...sleepers(333)]
+            interruptedAt = performance.now()
+            child.kill('SIGINT')
+          }
+        }, 25)
+      }
+    }
+  )
+  const exitMs = performance.now() - interruptedAt
+  console.log(`SIGINT to exit of the main step, with a setsid grandchild: ${Math.round(exitMs)} ms`)
+  expect(interruptedAt).toBeGreaterThan(0)
+  expect(exitMs).toBeLessThan(7500)
+  expect(step.code).toBe(1)
+  expect(step.outputs.outcome).toBe('aborted')
+  expect(pids.length).toBeGreaterThanOrEqual(2)
+  expect(pids.filter(pid => isRunning(pid))).toEqual([])
+}, 60000)
 
 test('SIGKILL of the main step: the post step kills what is left and closes the run from disk', async () => {
   const service = await started

@@ -7,6 +7,7 @@
  */
 import { DefaultArtifactClient } from '@actions/artifact'
 import { jest } from '@jest/globals'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -142,6 +143,24 @@ test('a bad input fails the step in one line and leaves the post step nothing to
   await runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() })
   delete process.env['STATE_main-finished']
   expect(printed.join('')).toContain('the main step finished and closed its run; nothing to do')
+})
+
+test.each(['win32', 'freebsd'])('on %s the step fails in one line before anything is read or run', async platform => {
+  const marker = join(toolkit.scratch, `ran-${platform}`)
+  const paths = await prepare({ command: `touch "${marker}"`, 'expect-exit': '0' })
+  await runMain({ ...deps(), platform })
+  const step = await collected(paths)
+  expect(process.exitCode).toBe(1)
+  const errors = parseAnnotations(step.stdout).filter(annotation => annotation.level === 'error')
+  expect(errors.map(annotation => annotation.message)).toEqual([
+    platform === 'win32'
+      ? 'reverify: Windows is not supported: it needs POSIX process groups; use a Linux or macOS runner'
+      : 'reverify: "freebsd" is not supported: it needs POSIX process groups; use a Linux or macOS runner'
+  ])
+  expect(step.stdout.trim().split('\n')).toHaveLength(1)
+  expect(step.state).toEqual({ 'main-finished': 'true' })
+  expect(step.outputs).toEqual({})
+  expect(existsSync(marker)).toBe(false)
 })
 
 test('the post step with a malformed state closes nothing and says so, never failing', async () => {

@@ -137,3 +137,30 @@ test('a secret in a results file is redacted everywhere it goes: console, trace 
     expect(text).not.toContain(secret)
   }
 })
+
+test('a pattern through a linked folder: one warning naming the link, nothing outside the working directory is read', async () => {
+  const outside = await scratchRepo('reverify-outside-')
+  try {
+    writeFileSync(join(outside, 'results.xml'), junitReport({ 'read from outside': 'failed' }))
+    const result = await spawnCli(
+      [
+        'run',
+        '--command',
+        `touch ${outside}/results.xml && ln -s ${outside} linked`,
+        '--expect-exit',
+        '0',
+        '--test-results',
+        'linked/results.xml'
+      ],
+      repo
+    )
+    expect(result.code).toBe(0)
+    expect(result.stderr).toContain(
+      'reverify: warning: test-results (attempt 1): linked/results.xml: not searched: linked is a symbolic link, and links are not followed'
+    )
+    expect(result.stdout).not.toContain('read from outside')
+    expect(result.stdout).not.toMatch(/tests: \d/)
+  } finally {
+    rmSync(outside, { recursive: true, force: true })
+  }
+})

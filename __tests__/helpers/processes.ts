@@ -1,5 +1,5 @@
 /** Process checks for tests. */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 
 /** Whether a process runs (a zombie waiting for a parent to reap it counts as gone). */
 export function isRunning(pid: number): boolean {
@@ -14,5 +14,33 @@ export function isRunning(pid: number): boolean {
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
   } catch {
     return existsSync(`/proc/${pid}`)
+  }
+}
+
+/** The running `sleep <seconds>` processes (a test picks a duration no other test uses). */
+export function sleepers(seconds: number): number[] {
+  const wanted = `sleep\0${seconds}\0`
+  const found: number[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'latin1') === wanted && isRunning(Number(name))) found.push(Number(name))
+    } catch {
+      // Gone, or not ours.
+    }
+  }
+  return found
+}
+
+/** Kills what is left of `sleep <seconds>` processes (after a failed test). */
+export function killSleepers(...durations: number[]): void {
+  for (const seconds of durations) {
+    for (const pid of sleepers(seconds)) {
+      try {
+        process.kill(pid, 'SIGKILL')
+      } catch {
+        // Gone already.
+      }
+    }
   }
 }

@@ -23,6 +23,7 @@ import {
   sealKeyPath,
   systemClock,
   testPauseFrom,
+  unsupportedPlatform,
   verifyRun,
   type CaptureMode,
   type ConsoleStream,
@@ -54,6 +55,8 @@ export interface MainDeps {
   stderr: ConsoleStream
   signal?: AbortSignal
   interruptReason?: () => string | undefined
+  /** `process.platform` unless a test says otherwise. */
+  platform?: string
 }
 
 function ciContext(env: NodeJS.ProcessEnv) {
@@ -254,6 +257,12 @@ function finish(run: RunReport, settings: VerifySettings, redactor: Redactor): v
 
 /** Runs the main step; never throws. */
 export async function runMain(deps: MainDeps): Promise<void> {
+  // Before any input is read or anything runs: one line and a failed step.
+  const unsupported = unsupportedPlatform(deps.platform ?? process.platform)
+  if (unsupported !== undefined) {
+    print.setFailed(unsupported)
+    return savePostState({ mainFinished: true })
+  }
   const { redactor, settings, mode } = await readInputs(deps)
   if (settings === undefined || mode === undefined) return savePostState({ mainFinished: true })
   try {

@@ -10,6 +10,8 @@ export interface CliIo {
   /** Aborted on SIGINT/SIGTERM. */
   signal?: AbortSignal
   interruptReason?: () => string | undefined
+  /** `process.platform` unless a test says otherwise. */
+  platform?: string
 }
 
 /** Writes one line to a console stream. */

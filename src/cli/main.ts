@@ -1,5 +1,15 @@
 /** The CLI's dispatcher: subcommand → handler, user errors → one line and exit 2. */
-import { ExitCode, VERSION, createRedactor, describeError, inputLines, isUserError, showValue, type Redactor } from '../core/index.js'
+import {
+  ExitCode,
+  VERSION,
+  createRedactor,
+  describeError,
+  inputLines,
+  isUserError,
+  showValue,
+  unsupportedPlatform,
+  type Redactor
+} from '../core/index.js'
 import { MAIN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
 import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'
@@ -33,6 +43,11 @@ function argvRedactor(argv: readonly string[], env: NodeJS.ProcessEnv): Redactor
 
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const unsupported = unsupportedPlatform(io.platform ?? process.platform)
+  if (unsupported !== undefined) {
+    println(io.stderr, unsupported)
+    return ExitCode.usage
+  }
   const [first, ...rest] = argv
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     io.stdout.write(MAIN_HELP)

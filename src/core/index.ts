@@ -57,4 +57,5 @@ export { isErrorCode, readRegularFile, requireRealDirectory } from './base/atomi
 export { systemClock } from './base/clock.js'
 export { ExitCode, UsageError, describeError, isUserError } from './base/errors.js'
 export { printable } from './base/printable.js'
+export { unsupportedPlatform } from './base/platform.js'
 export { VERSION } from './base/version.js'

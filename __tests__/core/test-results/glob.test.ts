@@ -45,3 +45,41 @@ test('the walk: ** at any depth, no links, no node_modules or dot-folders under 
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('a linked folder in the fixed part of a pattern is not followed: the pattern is refused, naming the link', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reverify-glob-'))
+  try {
+    const work = join(dir, 'work')
+    const outside = join(dir, 'outside')
+    mkdirSync(join(outside, 'deep'), { recursive: true })
+    writeFileSync(join(outside, 'results.xml'), '<testsuite/>')
+    writeFileSync(join(outside, 'deep', 'results.xml'), '<testsuite/>')
+    mkdirSync(join(work, 'real'), { recursive: true })
+    writeFileSync(join(work, 'real', 'results.xml'), '<testsuite/>')
+    symlinkSync(outside, join(work, 'linked'))
+    symlinkSync(outside, join(work, 'real', 'inner'))
+    const result = await findFiles(
+      [
+        'linked/results.xml',
+        'linked/deep/results.xml',
+        'linked/deep/*.xml',
+        'real/inner/*.xml',
+        'linked/*.xml',
+        'real/results.xml',
+        'real/../linked/results.xml'
+      ],
+      work
+    )
+    expect(result.files.map(path => relative(work, path))).toEqual(['real/results.xml'])
+    expect(result.refused).toEqual([
+      { pattern: 'linked/results.xml', link: 'linked' },
+      { pattern: 'linked/deep/results.xml', link: 'linked' },
+      { pattern: 'linked/deep/*.xml', link: 'linked' },
+      { pattern: 'real/inner/*.xml', link: 'real/inner' },
+      { pattern: 'linked/*.xml', link: 'linked' },
+      { pattern: 'real/../linked/results.xml', link: 'linked' }
+    ])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

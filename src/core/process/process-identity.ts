@@ -142,11 +142,37 @@ export function processesWithEnv(name: string, value: string): { pid: number; st
   return found
 }
 
+/** What identifies the processes of one command: its group, its session, a marker in their environment. */
+export interface CommandTree {
+  pgid: number
+  session: number
+  /** `name=value` every process the command started inherits unless it cleared its environment. */
+  marker?: { name: string; value: string }
+}
+
 /**
- * Whether any process of a group can still run (zombies, exited but not yet reaped, cannot);
- * undefined where there is no /proc to tell (then kill(0) is all there is).
+ * The live processes (zombies do not count) of one command: those in its process group or
+ * its session, and those that carry its marker although they left both (`setsid`, a
+ * double fork). Each with its start time, so a pid handed out again is never signalled.
+ * Undefined where there is no /proc (macOS): there only the group can be told.
  */
-export function groupHasLiveMember(pgid: number): boolean | undefined {
+export function commandProcesses(tree: CommandTree): { pid: number; started: string }[] | undefined {
   if (!hasProcfs()) return undefined
-  return groupMembers(pgid).some(member => member.state !== 'Z')
+  const needle = tree.marker === undefined ? undefined : `\0${tree.marker.name}=${tree.marker.value}\0`
+  const found: { pid: number; started: string }[] = []
+  for (const pid of procPids()) {
+    if (pid === process.pid) continue
+    const stat = readProcStat(pid)
+    if (stat === undefined || stat.state === 'Z' || stat.state === 'X') continue
+    let ours = stat.pgrp === tree.pgid || stat.session === tree.session
+    if (!ours && needle !== undefined) {
+      try {
+        ours = `\0${readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(needle)
+      } catch {
+        // Another user's, or gone.
+      }
+    }
+    if (ours) found.push({ pid, started: `linux:${stat.startTicks}` })
+  }
+  return found
 }

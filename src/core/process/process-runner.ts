@@ -1,15 +1,24 @@
 /**
  * Runs one script through its shell (written to a temp file, see shell/script-shell.ts) in
- * its own process group and reports how it ended.
- * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
- * the command instead of running on into the next attempt.
+ * its own session and process group, marked with a variable of its own, and reports how it
+ * ended. On a timeout or an interrupt every process of the command is signalled — its group,
+ * its session, and whatever carries its marker after leaving both (`set -m`, `setsid`) — so
+ * grandchildren die with the command instead of running on into the next attempt.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { rm } from 'node:fs/promises'
 import { constants } from 'node:os'
 import { shellInvocation, writeScriptFile, type ShellSpec } from '../shell/script-shell.js'
-import { groupHasLiveMember } from './process-identity.js'
+import { commandProcesses, processStartTime, type CommandTree } from './process-identity.js'
+
+/**
+ * The variable that marks every process of one command (a fresh value per command): a
+ * timeout ends what carries it, and nothing of another command — the script's background
+ * server while its `expect-check` runs, another run's commands — does.
+ */
+export const COMMAND_MARKER_VAR = 'REVERIFY_COMMAND_ID'
 
 /** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
 const TIMEOUT_EXIT = 124
@@ -63,36 +72,52 @@ export function exists(target: number): boolean {
   }
 }
 
-/** A process group that may outlive its leader, with a way to end it for good. */
+/**
+ * The processes of one command, which may outlive its shell: its process group and session
+ * (the shell leads both) and, where /proc shows environments (Linux), every process that
+ * carries the command's marker — a job `set -m` put in a group of its own, a `setsid`
+ * daemon. Without /proc (macOS) only the group can be found.
+ */
 export class ProcessGroup {
   private closed: Promise<void>
-  /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
+  /** Once SIGKILL is sent (or nothing was found left) nothing of the command can run on. */
   private killed = false
+  private readonly tree: CommandTree
 
   /** `child` is the group's leader when this process started it; without it (a group
    *  found again from saved state) only kill(0) tells when the group is gone. */
   constructor(
     readonly pgid: number,
-    child?: ChildProcess
+    child?: ChildProcess,
+    marker?: CommandTree['marker']
   ) {
     this.closed = child ? once(child, 'close').then(() => undefined) : new Promise<void>(() => undefined)
+    this.tree = { pgid, session: pgid, ...(marker && { marker }) }
   }
 
   /**
-   * True while any process of the group may still run. kill(0) also finds zombies, which
-   * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
-   * counts as ended, and where /proc shows them, a group of zombies is ended already.
+   * True while any process of the command may still run. kill(0) also finds zombies, which
+   * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the command
+   * counts as ended, and where /proc shows them, zombies count as ended already.
    */
   isAlive(): boolean {
-    if (this.killed || !exists(-this.pgid)) return false
-    // On Linux /proc tells zombies apart, so a group whose members have all exited counts as
-    // ended at once instead of at the end of the grace.
-    return groupHasLiveMember(this.pgid) ?? true
+    if (this.killed) return false
+    // On Linux /proc tells zombies apart and finds what left the group, so a command whose
+    // processes have all exited counts as ended at once instead of at the end of the grace.
+    // Once nothing of it is left nothing can come back (new processes come from live ones),
+    // so the command stays ended: its group or session id, free again, may be handed out.
+    const members = commandProcesses(this.tree)
+    if (members !== undefined && members.length === 0) this.killed = true
+    if (members !== undefined) return members.length > 0
+    return exists(-this.pgid)
   }
 
-  /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
+  /** SIGTERM to every process of the command, then SIGKILL after the grace period to what is left. */
   async terminate(graceMs: number): Promise<void> {
-    if (!this.signal('SIGTERM')) return
+    if (this.killed) return
+    const grouped = this.signal('SIGTERM')
+    const members = this.signalMembers('SIGTERM')
+    if (!grouped && members === 0) return
     const deadline = Date.now() + graceMs
     // The pipes close when every holder has exited; a member that redirected its output
     // elsewhere is only visible through kill(0), so check that too until the deadline.
@@ -101,7 +126,23 @@ export class ProcessGroup {
       if (!this.isAlive()) return
     }
     this.signal('SIGKILL')
+    // Looked up again: what was started during the grace is ended too.
+    this.signalMembers('SIGKILL')
     this.killed = true
+  }
+
+  /** Signals each process of the command found now, if its pid still names it; returns how many. */
+  private signalMembers(name: NodeJS.Signals): number {
+    const members = commandProcesses(this.tree) ?? []
+    for (const member of members) {
+      if (processStartTime(member.pid) !== member.started) continue
+      try {
+        process.kill(member.pid, name)
+      } catch {
+        // Gone in the meantime.
+      }
+    }
+    return members.length
   }
 
   private signal(name: NodeJS.Signals): boolean {
@@ -131,12 +172,12 @@ async function shellArgv(command: string, shell: ShellSpec): Promise<{ argv: str
 }
 
 /** Starts the child; resolves once it runs, or with the error that kept it from starting. */
-function start(argv: string[], verbatim: boolean, spec: CommandSpec): Promise<{ child: ChildProcess } | { error: Error }> {
+function start(argv: string[], verbatim: boolean, spec: CommandSpec, marker: string): Promise<{ child: ChildProcess } | { error: Error }> {
   let child: ChildProcess
   try {
     child = spawn(argv[0]!, argv.slice(1), {
       cwd: spec.cwd,
-      env: spec.env ?? process.env,
+      env: { ...(spec.env ?? process.env), [COMMAND_MARKER_VAR]: marker },
       detached: true, // a new session and process group, led by the shell
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsVerbatimArguments: verbatim
@@ -169,7 +210,8 @@ async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; g
     await rm(cleanup, { recursive: true, force: true })
     return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } }
   }
-  const launched = await start(argv, verbatim, spec)
+  const marker = randomUUID()
+  const launched = await start(argv, verbatim, spec, marker)
   const child = 'child' in launched ? launched.child : undefined
   if (child?.pid === undefined) {
     // A program that cannot start (missing, not executable, a missing #! interpreter) is
@@ -182,7 +224,7 @@ async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; g
   const exited = new Promise<[number | null, NodeJS.Signals | null]>(resolve =>
     child.once('exit', (code, signal) => resolve([code, signal]))
   )
-  const group = new ProcessGroup(child.pid, child)
+  const group = new ProcessGroup(child.pid, child, { name: COMMAND_MARKER_VAR, value: marker })
   const closed = once(child, 'close')
   spec.onStart?.(child.pid)
 

@@ -105,6 +105,9 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
       reason: `matched too much: only the first ${found.files.length} files were read`
     })
   }
+  for (const { pattern, link } of found.refused) {
+    tests.warnings.push({ file: pattern, reason: `not searched: ${link} is a symbolic link, and links are not followed` })
+  }
   const recovered = new Set<string>()
   for (const path of found.files) {
     request.signal?.throwIfAborted()

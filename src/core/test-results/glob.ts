@@ -2,12 +2,13 @@
  * The files `test-results` names (docs/design.md §1 "Test results"): globs relative to the working
  * directory with `*`, `?`, `[abc]`, `{a,b}` and `**`, matched by a small walker of our own
  * rather than a glob library, because the walk needs limits a library does not have: no
- * symbolic link is followed or returned, `**` skips dot-folders and node_modules, and the
- * number of folders read and files returned is capped.
+ * symbolic link is followed or returned (not even a linked folder in a pattern's fixed part),
+ * `**` skips dot-folders and node_modules, and the number of folders read and files returned
+ * is capped.
  */
 import type { Dirent } from 'node:fs'
 import { lstat, readdir } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 /** How much one attempt's search may cost. */
 export interface GlobLimits {
@@ -19,10 +20,39 @@ export interface GlobLimits {
 /** The limits used unless a test asks for others. */
 export const GLOB_LIMITS: GlobLimits = { maxFiles: 100, maxEntries: 50_000, maxDepth: 32 }
 
+/** A pattern that was not searched because its fixed part leads through a symbolic link. */
+export interface RefusedPattern {
+  pattern: string
+  /** The linked folder, as the pattern names it (`linked`, `out/linked`). */
+  link: string
+}
+
 /** What the patterns matched: absolute paths of regular files, sorted; `truncated` when a limit cut the search. */
 export interface GlobResult {
   files: string[]
   truncated: boolean
+  refused: RefusedPattern[]
+}
+
+/**
+ * The first folder on the way from `base` to `path` that is a symbolic link, relative to
+ * `base`; undefined when every folder on the way is a real one (or does not exist). `path`
+ * is already resolved, so `..` is lexical. Folders above `base` (a pattern may start with
+ * `../`) are checked from the first one the pattern names.
+ */
+async function linkedFolder(base: string, path: string): Promise<string | undefined> {
+  const rel = relative(base, path)
+  if (rel === '' || isAbsolute(rel)) return undefined
+  const parts = rel.split(sep)
+  const up = parts.findIndex(part => part !== '..')
+  if (up === -1) return undefined
+  // Every part but the last is a folder the kernel would pass through.
+  for (let i = up; i < parts.length - 1; i++) {
+    const stats = await lstat(join(base, ...parts.slice(0, i + 1))).catch(() => undefined)
+    if (stats === undefined) return undefined
+    if (stats.isSymbolicLink()) return parts.slice(0, i + 1).join('/')
+  }
+  return undefined
 }
 
 const GLOB_CHARS = /[*?[{]/
@@ -61,6 +91,7 @@ export function segmentPattern(segment: string): RegExp {
 /** Finds the regular files the patterns match under `base`. */
 export async function findFiles(patterns: readonly string[], base: string, limits: GlobLimits = GLOB_LIMITS): Promise<GlobResult> {
   const found = new Set<string>()
+  const refused: RefusedPattern[] = []
   let entries = 0
   let truncated = false
 
@@ -111,11 +142,22 @@ export async function findFiles(patterns: readonly string[], base: string, limit
     if (firstGlob === -1) {
       // A plain path: it counts when it is a regular file (a link is not followed).
       const path = resolve(base, raw)
+      const link = await linkedFolder(base, path)
+      if (link !== undefined) {
+        refused.push({ pattern: raw, link })
+        continue
+      }
       const stats = await lstat(path).catch(() => undefined)
       if (stats?.isFile() && !full()) found.add(path)
       continue
     }
     const root = resolve(base, segments.slice(0, firstGlob).join('/') || '.')
+    // The root itself is checked below (it must be a real folder); the folders above it here.
+    const link = await linkedFolder(base, join(root, '_'))
+    if (link !== undefined) {
+      refused.push({ pattern: raw, link })
+      continue
+    }
     const rootStats = await lstat(root).catch(() => undefined)
     if (!rootStats?.isDirectory()) continue
     await walk(
@@ -125,5 +167,5 @@ export async function findFiles(patterns: readonly string[], base: string, limit
       0
     )
   }
-  return { files: [...found].sort(), truncated }
+  return { files: [...found].sort(), truncated, refused }
 }
