@@ -4877,13 +4877,35 @@ function processesWithEnv(name, value) {
     return found;
 }
 /**
- * Whether any process of a group can still run (zombies, exited but not yet reaped, cannot);
- * undefined where there is no /proc to tell (then kill(0) is all there is).
+ * The live processes (zombies do not count) of one command: those in its process group or
+ * its session, and those that carry its marker although they left both (`setsid`, a
+ * double fork). Each with its start time, so a pid handed out again is never signalled.
+ * Undefined where there is no /proc (macOS): there only the group can be told.
  */
-function groupHasLiveMember(pgid) {
+function commandProcesses(tree) {
     if (!hasProcfs())
         return undefined;
-    return groupMembers(pgid).some(member => member.state !== 'Z');
+    const needle = tree.marker === undefined ? undefined : `\0${tree.marker.name}=${tree.marker.value}\0`;
+    const found = [];
+    for (const pid of procPids()) {
+        if (pid === process.pid)
+            continue;
+        const stat = readProcStat(pid);
+        if (stat === undefined || stat.state === 'Z' || stat.state === 'X')
+            continue;
+        let ours = stat.pgrp === tree.pgid || stat.session === tree.session;
+        if (!ours && needle !== undefined) {
+            try {
+                ours = `\0${(0,external_node_fs_namespaceObject.readFileSync)(`/proc/${pid}/environ`, 'latin1')}`.includes(needle);
+            }
+            catch {
+                // Another user's, or gone.
+            }
+        }
+        if (ours)
+            found.push({ pid, started: `linux:${stat.startTicks}` });
+    }
+    return found;
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/side-command.ts
@@ -5564,9 +5586,10 @@ function findProgram(program, env, cwd) {
 ;// CONCATENATED MODULE: ./src/core/process/process-runner.ts
 /**
  * Runs one script through its shell (written to a temp file, see shell/script-shell.ts) in
- * its own process group and reports how it ended.
- * The group is what gets signalled on a timeout or an interrupt, so grandchildren die with
- * the command instead of running on into the next attempt.
+ * its own session and process group, marked with a variable of its own, and reports how it
+ * ended. On a timeout or an interrupt every process of the command is signalled — its group,
+ * its session, and whatever carries its marker after leaving both (`set -m`, `setsid`) — so
+ * grandchildren die with the command instead of running on into the next attempt.
  */
 
 
@@ -5574,6 +5597,13 @@ function findProgram(program, env, cwd) {
 
 
 
+
+/**
+ * The variable that marks every process of one command (a fresh value per command): a
+ * timeout ends what carries it, and nothing of another command — the script's background
+ * server while its `expect-check` runs, another run's commands — does.
+ */
+const COMMAND_MARKER_VAR = 'REVERIFY_COMMAND_ID';
 /** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
 const TIMEOUT_EXIT = 124;
 /** The exit code of a command stopped by an interrupt (128 + SIGINT). */
@@ -5591,33 +5621,51 @@ function exists(target) {
         return error.code === 'EPERM';
     }
 }
-/** A process group that may outlive its leader, with a way to end it for good. */
+/**
+ * The processes of one command, which may outlive its shell: its process group and session
+ * (the shell leads both) and, where /proc shows environments (Linux), every process that
+ * carries the command's marker — a job `set -m` put in a group of its own, a `setsid`
+ * daemon. Without /proc (macOS) only the group can be found.
+ */
 class ProcessGroup {
     pgid;
     closed;
-    /** Once SIGKILL is sent nothing of the group can run on; what is left are zombies. */
+    /** Once SIGKILL is sent (or nothing was found left) nothing of the command can run on. */
     killed = false;
+    tree;
     /** `child` is the group's leader when this process started it; without it (a group
      *  found again from saved state) only kill(0) tells when the group is gone. */
-    constructor(pgid, child) {
+    constructor(pgid, child, marker) {
         this.pgid = pgid;
         this.closed = child ? (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined) : new Promise(() => undefined);
+        this.tree = { pgid, session: pgid, ...(marker && { marker }) };
     }
     /**
-     * True while any process of the group may still run. kill(0) also finds zombies, which
-     * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the group
-     * counts as ended, and where /proc shows them, a group of zombies is ended already.
+     * True while any process of the command may still run. kill(0) also finds zombies, which
+     * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the command
+     * counts as ended, and where /proc shows them, zombies count as ended already.
      */
     isAlive() {
-        if (this.killed || !exists(-this.pgid))
+        if (this.killed)
             return false;
-        // On Linux /proc tells zombies apart, so a group whose members have all exited counts as
-        // ended at once instead of at the end of the grace.
-        return groupHasLiveMember(this.pgid) ?? true;
+        // On Linux /proc tells zombies apart and finds what left the group, so a command whose
+        // processes have all exited counts as ended at once instead of at the end of the grace.
+        // Once nothing of it is left nothing can come back (new processes come from live ones),
+        // so the command stays ended: its group or session id, free again, may be handed out.
+        const members = commandProcesses(this.tree);
+        if (members !== undefined && members.length === 0)
+            this.killed = true;
+        if (members !== undefined)
+            return members.length > 0;
+        return exists(-this.pgid);
     }
-    /** SIGTERM to the whole group, then SIGKILL after the grace period if any member is left. */
+    /** SIGTERM to every process of the command, then SIGKILL after the grace period to what is left. */
     async terminate(graceMs) {
-        if (!this.signal('SIGTERM'))
+        if (this.killed)
+            return;
+        const grouped = this.signal('SIGTERM');
+        const members = this.signalMembers('SIGTERM');
+        if (!grouped && members === 0)
             return;
         const deadline = Date.now() + graceMs;
         // The pipes close when every holder has exited; a member that redirected its output
@@ -5628,7 +5676,24 @@ class ProcessGroup {
                 return;
         }
         this.signal('SIGKILL');
+        // Looked up again: what was started during the grace is ended too.
+        this.signalMembers('SIGKILL');
         this.killed = true;
+    }
+    /** Signals each process of the command found now, if its pid still names it; returns how many. */
+    signalMembers(name) {
+        const members = commandProcesses(this.tree) ?? [];
+        for (const member of members) {
+            if (processStartTime(member.pid) !== member.started)
+                continue;
+            try {
+                process.kill(member.pid, name);
+            }
+            catch {
+                // Gone in the meantime.
+            }
+        }
+        return members.length;
     }
     signal(name) {
         try {
@@ -5654,12 +5719,12 @@ async function shellArgv(command, shell) {
     return { ...shellInvocation(shell, file.path), cleanup: file.dir };
 }
 /** Starts the child; resolves once it runs, or with the error that kept it from starting. */
-function start(argv, verbatim, spec) {
+function start(argv, verbatim, spec, marker) {
     let child;
     try {
         child = (0,external_node_child_process_namespaceObject.spawn)(argv[0], argv.slice(1), {
             cwd: spec.cwd,
-            env: spec.env ?? process.env,
+            env: { ...(spec.env ?? process.env), [COMMAND_MARKER_VAR]: marker },
             detached: true, // a new session and process group, led by the shell
             stdio: ['ignore', 'pipe', 'pipe'],
             windowsVerbatimArguments: verbatim
@@ -5691,7 +5756,8 @@ async function runCommand(spec) {
         await (0,promises_namespaceObject.rm)(cleanup, { recursive: true, force: true });
         return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } };
     }
-    const launched = await start(argv, verbatim, spec);
+    const marker = (0,external_node_crypto_namespaceObject.randomUUID)();
+    const launched = await start(argv, verbatim, spec, marker);
     const child = 'child' in launched ? launched.child : undefined;
     if (child?.pid === undefined) {
         // A program that cannot start (missing, not executable, a missing #! interpreter) is
@@ -5702,7 +5768,7 @@ async function runCommand(spec) {
         return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } };
     }
     const exited = new Promise(resolve => child.once('exit', (code, signal) => resolve([code, signal])));
-    const group = new ProcessGroup(child.pid, child);
+    const group = new ProcessGroup(child.pid, child, { name: COMMAND_MARKER_VAR, value: marker });
     const closed = (0,external_node_events_namespaceObject.once)(child, 'close');
     spec.onStart?.(child.pid);
     for (const name of ['stdout', 'stderr']) {
@@ -15000,6 +15066,30 @@ function uncapturedNote(runId) {
 
 /** The limits used unless a test asks for others. */
 const GLOB_LIMITS = { maxFiles: 100, maxEntries: 50_000, maxDepth: 32 };
+/**
+ * The first folder on the way from `base` to `path` that is a symbolic link, relative to
+ * `base`; undefined when every folder on the way is a real one (or does not exist). `path`
+ * is already resolved, so `..` is lexical. Folders above `base` (a pattern may start with
+ * `../`) are checked from the first one the pattern names.
+ */
+async function linkedFolder(base, path) {
+    const rel = (0,external_node_path_namespaceObject.relative)(base, path);
+    if (rel === '' || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+        return undefined;
+    const parts = rel.split(external_node_path_namespaceObject.sep);
+    const up = parts.findIndex(part => part !== '..');
+    if (up === -1)
+        return undefined;
+    // Every part but the last is a folder the kernel would pass through.
+    for (let i = up; i < parts.length - 1; i++) {
+        const stats = await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(base, ...parts.slice(0, i + 1))).catch(() => undefined);
+        if (stats === undefined)
+            return undefined;
+        if (stats.isSymbolicLink())
+            return parts.slice(0, i + 1).join('/');
+    }
+    return undefined;
+}
 const GLOB_CHARS = /[*?[{]/;
 /** One path segment of a pattern as an anchored regular expression. */
 function segmentPattern(segment) {
@@ -15042,6 +15132,7 @@ function segmentPattern(segment) {
 /** Finds the regular files the patterns match under `base`. */
 async function findFiles(patterns, base, limits = GLOB_LIMITS) {
     const found = new Set();
+    const refused = [];
     let entries = 0;
     let truncated = false;
     const full = () => {
@@ -15098,18 +15189,29 @@ async function findFiles(patterns, base, limits = GLOB_LIMITS) {
         if (firstGlob === -1) {
             // A plain path: it counts when it is a regular file (a link is not followed).
             const path = (0,external_node_path_namespaceObject.resolve)(base, raw);
+            const link = await linkedFolder(base, path);
+            if (link !== undefined) {
+                refused.push({ pattern: raw, link });
+                continue;
+            }
             const stats = await (0,promises_namespaceObject.lstat)(path).catch(() => undefined);
             if (stats?.isFile() && !full())
                 found.add(path);
             continue;
         }
         const root = (0,external_node_path_namespaceObject.resolve)(base, segments.slice(0, firstGlob).join('/') || '.');
+        // The root itself is checked below (it must be a real folder); the folders above it here.
+        const link = await linkedFolder(base, (0,external_node_path_namespaceObject.join)(root, '_'));
+        if (link !== undefined) {
+            refused.push({ pattern: raw, link });
+            continue;
+        }
         const rootStats = await (0,promises_namespaceObject.lstat)(root).catch(() => undefined);
         if (!rootStats?.isDirectory())
             continue;
         await walk(root, segments.slice(firstGlob).filter(segment => segment !== ''), 0, 0);
     }
-    return { files: [...found].sort(), truncated };
+    return { files: [...found].sort(), truncated, refused };
 }
 
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
@@ -15920,6 +16022,9 @@ async function readAttemptTests(request) {
             file: request.patterns.join(', '),
             reason: `matched too much: only the first ${found.files.length} files were read`
         });
+    }
+    for (const { pattern, link } of found.refused) {
+        tests.warnings.push({ file: pattern, reason: `not searched: ${link} is a symbolic link, and links are not followed` });
     }
     const recovered = new Set();
     for (const path of found.files) {
@@ -23492,6 +23597,25 @@ function testPauseFrom(env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/base/platform.ts
+/**
+ * Where reverify runs (README "Runners"): it needs POSIX sessions and process groups to stop
+ * a command's whole tree, so Linux (everything) and macOS (no /proc: see README) are
+ * supported, and anything else stops before it starts.
+ */
+/** The platforms reverify runs on, as `process.platform` names them. */
+const SUPPORTED = new Set(['linux', 'darwin']);
+/**
+ * The one line that refuses an unsupported platform (`process.platform`), or undefined on
+ * Linux and macOS.
+ */
+function unsupportedPlatform(platform) {
+    if (SUPPORTED.has(platform))
+        return undefined;
+    const name = platform === 'win32' ? 'Windows' : JSON.stringify(platform.slice(0, 40));
+    return `reverify: ${name} is not supported: it needs POSIX process groups; use a Linux or macOS runner`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/index.ts
 /**
  * The core's one public entry (docs/design.md §8): the CLI and the action import the core
@@ -23534,6 +23658,7 @@ function testPauseFrom(env) {
 
 
 // Script lines, redaction and the base helpers the front ends share.
+
 
 
 
@@ -24414,6 +24539,11 @@ function argvRedactor(argv, env) {
 }
 /** Runs the CLI with argv (without node and script); resolves to the exit code. */
 async function main(argv, io) {
+    const unsupported = unsupportedPlatform(io.platform ?? process.platform);
+    if (unsupported !== undefined) {
+        println(io.stderr, unsupported);
+        return ExitCode.usage;
+    }
     const [first, ...rest] = argv;
     if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
         io.stdout.write(MAIN_HELP);
