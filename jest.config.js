@@ -33,6 +33,8 @@ const BUNDLE = [
   '__tests__/cli/process-control.test.ts',
   '__tests__/cli/remediation.test.ts',
   '__tests__/cli/rerun-jest.test.ts',
+  '__tests__/cli/rerun-node-test.test.ts',
+  '__tests__/cli/rerun-pytest.test.ts',
   '__tests__/cli/script.test.ts',
   '__tests__/cli/terminal.test.ts',
   '__tests__/cli/test-results.test.ts',

@@ -77,7 +77,24 @@ test('{ids} are pytest-style ids: file, the class when there is one, the name', 
   expect(testId({ name: 'x', caseName: 'test_get', classname: 'tests.test_api', file: 'tests/test_api.py' })).toBe(
     'tests/test_api.py::test_get'
   )
-  expect(testId({ name: 'x', caseName: 'test_get', classname: 'tests.test_api' })).toBeUndefined()
+  expect(testId({ name: 'x', caseName: 'test_get', classname: 'api', file: 'src/api.test.js' })).toBe('src/api.test.js::test_get')
+  expect(testId({ name: 'x', caseName: 'test_get', classname: 'api › x' })).toBeUndefined()
+})
+
+test('{ids} from the class name pytest writes: its module path, not a helper the stack ended in', () => {
+  const id = (classname: string, caseName: string, file?: string) =>
+    testId({ name: 'x', caseName, classname, ...(file !== undefined && { file }) })
+  // No file in the results (pytest's default junit_family): the module path the class name spells.
+  expect(id('tests.test_api.TestUser', 'test_x[1-2]')).toBe('tests/test_api.py::TestUser::test_x[1-2]')
+  expect(id('tests.test_api', 'test_get')).toBe('tests/test_api.py::test_get')
+  expect(id('tests.test_api.TestOuter.TestInner', 'test_get')).toBe('tests/test_api.py::TestOuter::TestInner::test_get')
+  // The stack ended in a helper module: the test's own module instead.
+  expect(id('tests.test_api', 'test_get', 'tests/helper.py')).toBe('tests/test_api.py::test_get')
+  // The file the class name spells, as the results give it: a dotted folder, a run below the working directory.
+  expect(id('tests.v1.2.test_api.TestUser', 'test_get', 'tests/v1.2/test_api.py')).toBe('tests/v1.2/test_api.py::TestUser::test_get')
+  expect(id('tests.test_api.TestUser', 'test_get', 'py/tests/test_api.py')).toBe('py/tests/test_api.py::TestUser::test_get')
+  // A module named like a folder of the class name's is not taken for it.
+  expect(id('tests.test_api', 'test_get', 'lib/tests.py')).toBe('tests/test_api.py::test_get')
 })
 
 test('placeholders: known ones in order of use, ${VAR} left to the shell, unknown or none refused in one line', () => {

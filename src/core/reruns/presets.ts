@@ -1,7 +1,8 @@
 /**
  * The `rerun-failed-tests` setting (docs/test-results.md "Rerunning only the failed tests"):
  * `off`, a preset naming a runner, or a template of one's own. Each preset is a template; the
- * runner's JUnit reporter must stay configured so the rerun writes results too.
+ * rerun must write results too: where the reporter is set on the command line (pytest, Node's
+ * runner) the preset sets it, writing reports/junit.xml; elsewhere the runner's config must.
  */
 import { templatePlaceholders } from './template.js'
 
@@ -9,9 +10,10 @@ import { templatePlaceholders } from './template.js'
 export const PRESETS = {
   jest: 'npx jest --ci {files} -t {pattern}',
   vitest: 'npx vitest run {files} -t {pattern}',
-  pytest: 'python -m pytest {ids}',
+  pytest: 'python -m pytest --junitxml=reports/junit.xml {ids}',
   mocha: 'npx mocha {files} --grep {pattern}',
-  'node-test': 'node --test --test-name-pattern {pattern} {files}',
+  'node-test':
+    'node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-name-pattern {pattern} {files}',
   go: 'gotestsum --junitfile-testcase-classname short -- -run {pattern} ./...',
   playwright: 'npx playwright test {files} -g {pattern}'
 } as const

@@ -77,21 +77,44 @@ function fileWord(file: string): string {
   return file.startsWith('-') ? `./${file}` : file
 }
 
-/** A pytest-style id: `file::Class::name` (the class when the class name has one beyond the module). */
+const PYTEST_CLASS = /^[A-Z]/
+
+/**
+ * A pytest-style id, `file::Class::name`. pytest's class name is the test's node id with
+ * `/` and `::` turned into dots and `.py` dropped (`tests/test_api.py::TestUser` is
+ * `tests.test_api.TestUser`), relative to its rootdir; classes are the trailing parts
+ * starting with an uppercase letter. The file is the target's own when the class name
+ * spells it (or its tail, when pytest ran below the working directory), else the module
+ * path the class name spells: a failure's stack may end in a helper module, not the test's.
+ */
 export function testId(target: RerunTarget): string | undefined {
-  if (target.file === undefined) return undefined
-  const className = target.classname.split('.').at(-1) ?? ''
-  const isClass = /^[A-Z]/.test(className)
-  return [fileWord(target.file), ...(isClass ? [className] : []), target.caseName].join('::')
+  const { file, caseName } = target
+  const parts = target.classname.split('.')
+  const dotted = target.classname !== '' && parts.every(part => /^\w+$/.test(part))
+  if (file !== undefined && !(dotted && file.endsWith('.py'))) {
+    const className = parts.at(-1)!
+    return [fileWord(file), ...(PYTEST_CLASS.test(className) ? [className] : []), caseName].join('::')
+  }
+  if (!dotted) return undefined
+  const known = file === undefined ? [] : file.slice(0, -3).split('/')
+  for (let take = known.length; take >= 1; take--) {
+    const module = known.slice(-take).join('.')
+    const classes =
+      target.classname === module ? [] : target.classname.startsWith(`${module}.`) ? parts.slice(module.split('.').length) : undefined
+    if (classes?.every(part => PYTEST_CLASS.test(part))) return [fileWord(file!), ...classes, caseName].join('::')
+  }
+  const firstClass = parts.findIndex((part, index) => index > 0 && PYTEST_CLASS.test(part))
+  const modules = firstClass === -1 ? parts : parts.slice(0, firstClass)
+  return [fileWord(`${modules.join('/')}.py`), ...parts.slice(modules.length), caseName].join('::')
 }
 
 /** Why these targets cannot fill the template, or undefined when they can. */
 export function missingFor(template: string, targets: readonly RerunTarget[]): string | undefined {
   const used = templatePlaceholders(template)
-  if ((used.includes('files') || used.includes('ids')) && targets.some(target => target.file === undefined)) {
-    const without = targets.find(target => target.file === undefined)!
-    return `the test "${without.name}" has no file in the results, which {${used.includes('files') ? 'files' : 'ids'}} needs`
-  }
+  const without = used.includes('files') ? targets.find(target => target.file === undefined) : undefined
+  if (without !== undefined) return `the test "${without.name}" has no file in the results, which {files} needs`
+  const noId = used.includes('ids') ? targets.find(target => testId(target) === undefined) : undefined
+  if (noId !== undefined) return `the test "${noId.name}" has no file in the results, which {ids} needs`
   return undefined
 }
 
