@@ -18338,21 +18338,45 @@ function template_exactPattern(names) {
 function fileWord(file) {
     return file.startsWith('-') ? `./${file}` : file;
 }
-/** A pytest-style id: `file::Class::name` (the class when the class name has one beyond the module). */
+const PYTEST_CLASS = /^[A-Z]/;
+/**
+ * A pytest-style id, `file::Class::name`. pytest's class name is the test's node id with
+ * `/` and `::` turned into dots and `.py` dropped (`tests/test_api.py::TestUser` is
+ * `tests.test_api.TestUser`), relative to its rootdir; classes are the trailing parts
+ * starting with an uppercase letter. The file is the target's own when the class name
+ * spells it (or its tail, when pytest ran below the working directory), else the module
+ * path the class name spells: a failure's stack may end in a helper module, not the test's.
+ */
 function testId(target) {
-    if (target.file === undefined)
+    const { file, caseName } = target;
+    const parts = target.classname.split('.');
+    const dotted = target.classname !== '' && parts.every(part => /^\w+$/.test(part));
+    if (file !== undefined && !(dotted && file.endsWith('.py'))) {
+        const className = parts.at(-1);
+        return [fileWord(file), ...(PYTEST_CLASS.test(className) ? [className] : []), caseName].join('::');
+    }
+    if (!dotted)
         return undefined;
-    const className = target.classname.split('.').at(-1) ?? '';
-    const isClass = /^[A-Z]/.test(className);
-    return [fileWord(target.file), ...(isClass ? [className] : []), target.caseName].join('::');
+    const known = file === undefined ? [] : file.slice(0, -3).split('/');
+    for (let take = known.length; take >= 1; take--) {
+        const module = known.slice(-take).join('.');
+        const classes = target.classname === module ? [] : target.classname.startsWith(`${module}.`) ? parts.slice(module.split('.').length) : undefined;
+        if (classes?.every(part => PYTEST_CLASS.test(part)))
+            return [fileWord(file), ...classes, caseName].join('::');
+    }
+    const firstClass = parts.findIndex((part, index) => index > 0 && PYTEST_CLASS.test(part));
+    const modules = firstClass === -1 ? parts : parts.slice(0, firstClass);
+    return [fileWord(`${modules.join('/')}.py`), ...parts.slice(modules.length), caseName].join('::');
 }
 /** Why these targets cannot fill the template, or undefined when they can. */
 function missingFor(template, targets) {
     const used = templatePlaceholders(template);
-    if ((used.includes('files') || used.includes('ids')) && targets.some(target => target.file === undefined)) {
-        const without = targets.find(target => target.file === undefined);
-        return `the test "${without.name}" has no file in the results, which {${used.includes('files') ? 'files' : 'ids'}} needs`;
-    }
+    const without = used.includes('files') ? targets.find(target => target.file === undefined) : undefined;
+    if (without !== undefined)
+        return `the test "${without.name}" has no file in the results, which {files} needs`;
+    const noId = used.includes('ids') ? targets.find(target => testId(target) === undefined) : undefined;
+    if (noId !== undefined)
+        return `the test "${noId.name}" has no file in the results, which {ids} needs`;
     return undefined;
 }
 /** The values of each placeholder for these targets, unquoted. */
@@ -19981,16 +20005,17 @@ function stateDirProblem(path) {
 /**
  * The `rerun-failed-tests` setting (docs/test-results.md "Rerunning only the failed tests"):
  * `off`, a preset naming a runner, or a template of one's own. Each preset is a template; the
- * runner's JUnit reporter must stay configured so the rerun writes results too.
+ * rerun must write results too: where the reporter is set on the command line (pytest, Node's
+ * runner) the preset sets it, writing reports/junit.xml; elsewhere the runner's config must.
  */
 
 /** What each preset runs. */
 const PRESETS = {
     jest: 'npx jest --ci {files} -t {pattern}',
     vitest: 'npx vitest run {files} -t {pattern}',
-    pytest: 'python -m pytest {ids}',
+    pytest: 'python -m pytest --junitxml=reports/junit.xml {ids}',
     mocha: 'npx mocha {files} --grep {pattern}',
-    'node-test': 'node --test --test-name-pattern {pattern} {files}',
+    'node-test': 'node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-name-pattern {pattern} {files}',
     go: 'gotestsum --junitfile-testcase-classname short -- -run {pattern} ./...',
     playwright: 'npx playwright test {files} -g {pattern}'
 };
