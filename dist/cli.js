@@ -18563,7 +18563,7 @@ async function runVerifyLoop(settings, session, env, start = {}) {
     const used = () => attempts.filter(attempt => !attempt.interrupted).length;
     let interrupted = false;
     // What the next attempt reruns, when only the failed tests are rerun.
-    let rerun;
+    let rerun = start.rerun;
     /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
     const prepareRetry = async (attempt) => {
         if (used() >= maxAttempts)
@@ -22229,6 +22229,65 @@ function commandEnvironment(env, runId) {
     return kept;
 }
 
+;// CONCATENATED MODULE: ./src/core/recovery/resumed-attempts.ts
+
+
+
+/** The results attempt `attempt` recorded in the trace, as the loop holds them. */
+function recordedTests(events, attempt) {
+    for (const event of eventsOf(events, 'note')) {
+        if (noteKind(event.payload) !== 'tests')
+            continue;
+        const tests = traceTestsOf(event.payload);
+        if (tests === undefined || tests.attempt !== attempt)
+            continue;
+        const { files, total, failed, errors, skipped, recovered } = tests;
+        return {
+            files,
+            total,
+            passed: Math.max(0, total - failed - errors - skipped),
+            failed,
+            errors,
+            skipped,
+            failedTests: tests.failed_tests.map(test => ({ ...test })),
+            recovered,
+            warnings: []
+        };
+    }
+    return undefined;
+}
+/** The attempts with the test results the trace recorded for them. */
+function withRecordedTests(events, attempts) {
+    return attempts.map(attempt => {
+        const tests = recordedTests(events, attempt.attempt);
+        return tests === undefined ? attempt : { ...attempt, tests };
+    });
+}
+/** The command a `tool_call` recorded for a rerun, when it was one. */
+function recordedRerunCommand(events, attempt) {
+    const call = eventsOf(events, 'tool_call').find(event => event.payload.attempt === attempt);
+    const rerun = call?.payload?.rerun;
+    return typeof rerun?.command === 'string' ? rerun.command : undefined;
+}
+/**
+ * The rerun to make again when the last attempt was a rerun cut off by the crash: rebuilt
+ * from the attempt before it, and only when that gives the very command recorded (else
+ * the whole command runs, as for any interrupted attempt).
+ */
+function rerunToReissue(settings, events, attempts) {
+    const last = attempts[attempts.length - 1];
+    if (last === undefined || !last.interrupted)
+        return undefined;
+    const recorded = recordedRerunCommand(events, last.attempt);
+    if (recorded === undefined)
+        return undefined;
+    const before = [...attempts].reverse().find(attempt => !attempt.interrupted);
+    if (before === undefined)
+        return undefined;
+    const rebuilt = nextAttempt(settings, before)?.rerun;
+    return rebuilt !== undefined && rebuilt.command === recorded ? rebuilt : undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/core/recovery/resume.ts
 /**
  * Resuming an interrupted run (docs/design.md §6): a receipt left `running` whose owner is
@@ -22238,6 +22297,7 @@ function commandEnvironment(env, runId) {
  * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
  * three times per run. Anything unclear means a restart, never a guess.
  */
+
 
 
 
@@ -22393,11 +22453,15 @@ async function planResume(options) {
     const decision = lastWhole === undefined || replay !== undefined
         ? undefined
         : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && noteKind(event.payload) === 'retry-decision');
+    // The results before the crash count as a live run's do: flaky tests, and the rerun to make again.
+    const recorded = withRecordedTests(events, previous);
+    const rerun = rerunToReissue(settings, events, recorded);
     const plan = {
         receipt,
         sessionDir,
         meta: evidence.meta,
-        previous,
+        previous: recorded,
+        ...(rerun !== undefined && { rerun }),
         pending,
         summary,
         replayed: replay !== undefined,
@@ -22749,7 +22813,8 @@ async function resumeRun(request, ports, plan, identity, capture) {
     const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id), {
         previous: plan.previous,
         ...(plan.replay !== undefined && { replay: plan.replay }),
-        ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })
+        ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided }),
+        ...(plan.rerun !== undefined && { rerun: plan.rerun })
     }).catch(fullDisk(ports, 'during'));
     const report = await closeRun(request, ports, { session, receipt, loop, identity, capture });
     return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } };

@@ -20,6 +20,8 @@ import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionMeta, type SessionMeta } from '../session/meta.js'
 import { noteKind } from '../session/notes.js'
 import { readSessionTrace } from '../session/reader.js'
+import type { PlannedRerun } from '../verify/rerun-step.js'
+import { rerunToReissue, withRecordedTests } from './resumed-attempts.js'
 
 /** Where this process runs, to tell whether a receipt's owner is gone. */
 export interface Here {
@@ -61,6 +63,8 @@ export interface ResumePlan {
   replay?: ScriptResult
   /** What the note after the last whole attempt said: retry or not (undefined: no such note). */
   retryDecided?: boolean
+  /** The rerun the interrupted last attempt was making, to make again (resumed-attempts.ts). */
+  rerun?: PlannedRerun
   /** What resuming did, for the note. */
   summary: string
   replayed: boolean
@@ -201,11 +205,15 @@ export async function planResume(options: {
     lastWhole === undefined || replay !== undefined
       ? undefined
       : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && noteKind(event.payload) === 'retry-decision')
+  // The results before the crash count as a live run's do: flaky tests, and the rerun to make again.
+  const recorded = withRecordedTests(events, previous)
+  const rerun = rerunToReissue(settings, events, recorded)
   const plan: ResumePlan = {
     receipt,
     sessionDir,
     meta: evidence.meta,
-    previous,
+    previous: recorded,
+    ...(rerun !== undefined && { rerun }),
     pending,
     summary,
     replayed: replay !== undefined,

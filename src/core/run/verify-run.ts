@@ -298,7 +298,8 @@ async function resumeRun(
   const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id), {
     previous: plan.previous,
     ...(plan.replay !== undefined && { replay: plan.replay }),
-    ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided })
+    ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided }),
+    ...(plan.rerun !== undefined && { rerun: plan.rerun })
   }).catch(fullDisk(ports, 'during'))
   const report = await closeRun(request, ports, { session, receipt, loop, identity, capture })
   return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } }

@@ -52,6 +52,8 @@ export interface LoopStart {
   replay?: ScriptResult
   /** What the trace's note after the last previous attempt said: retry (true), stop (false), or nothing yet. */
   retryDecided?: boolean
+  /** The rerun an interrupted last attempt was making: the next attempt makes it again. */
+  rerun?: PlannedRerun
 }
 
 /** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
@@ -67,7 +69,7 @@ export async function runVerifyLoop(
   const used = () => attempts.filter(attempt => !attempt.interrupted).length
   let interrupted = false
   // What the next attempt reruns, when only the failed tests are rerun.
-  let rerun: PlannedRerun | undefined
+  let rerun: PlannedRerun | undefined = start.rerun
 
   /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
   const prepareRetry = async (attempt: AttemptResult): Promise<boolean> => {

@@ -1,0 +1,70 @@
+/**
+ * A rerun cut off by a crash (docs/design.md §6, the contract's §11), through the built CLI:
+ * the resumed run makes the same rerun again — the same failed tests, rebuilt from the
+ * settings and the results before the crash, never taken from the trace — spending no retry,
+ * and names the flaky test as a live run would (the results before the crash are read back).
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { scratchRepo, spawnCli } from '../helpers/cli.js'
+import { runDirs } from '../helpers/trace.js'
+
+/**
+ * A tiny runner: runs the tests named in its arguments (all when none), writes JUnit, fails
+ * `b` the first time it runs, logs every call, and holds a rerun while `hold` exists.
+ */
+const RUNNER = [
+  'echo "call:$*" >> calls.log',
+  'if [ $# -gt 0 ] && [ -f hold ]; then echo $$ > rerun.pid; touch rerun-started; sleep 60; fi',
+  'names=("$@"); [ ${#names[@]} -eq 0 ] && names=(a b c)',
+  'cases=""; failed=0',
+  'for n in "${names[@]}"; do',
+  '  if [ "$n" = b ] && [ ! -f b-ran ]; then touch b-ran; cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"><failure>boom</failure></testcase>"; failed=1',
+  '  else cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"/>"; fi',
+  'done',
+  'printf "<testsuites><testsuite name=\\"s\\">%s</testsuite></testsuites>" "$cases" > results.xml',
+  'exit $failed'
+].join('\n')
+
+const ARGS = [
+  'run',
+  '--command',
+  'bash runner.sh',
+  '--expect-exit',
+  '0',
+  '--test-results',
+  'results.xml',
+  '--rerun-failed-tests',
+  'bash runner.sh {names}',
+  '--max-retries',
+  '1'
+]
+
+test('a SIGKILL during a rerun: the resumed run reruns the same test, spends no retry, and names it flaky', async () => {
+  const repo = await scratchRepo('reverify-rerun-resume-')
+  writeFileSync(join(repo, 'runner.sh'), `${RUNNER}\n`)
+  writeFileSync(join(repo, 'hold'), '')
+  let cli = 0
+  const first = spawnCli(ARGS, repo, { onSpawn: pid => (cli = pid) })
+  for (let waited = 0; !existsSync(join(repo, 'rerun-started')); waited += 20) {
+    if (waited > 30_000) throw new Error('the rerun never started')
+    await new Promise(resolve => setTimeout(resolve, 20))
+  }
+  process.kill(cli, 'SIGKILL')
+  expect((await first).signal).toBe('SIGKILL')
+  try {
+    process.kill(-Number(readFileSync(join(repo, 'rerun.pid'), 'utf8').trim()), 'SIGKILL')
+  } catch {
+    // already gone
+  }
+  rmSync(join(repo, 'hold'))
+
+  const resumed = await spawnCli(['resume'], repo)
+  expect(resumed.code).toBe(0)
+  // The full run, the cut-off rerun of b, and the same rerun again: never the whole command twice.
+  expect(readFileSync(join(repo, 'calls.log'), 'utf8').trim().split('\n')).toEqual(['call:', 'call:b', 'call:b'])
+  const [runId] = runDirs(join(repo, '.reverify'))
+  const receipt = JSON.parse(readFileSync(join(repo, '.reverify', 'runs', runId!, 'receipt.json'), 'utf8'))
+  expect(receipt).toMatchObject({ status: 'passed', flaky: true, attempts: 2 })
+  expect(receipt.tests.flaky).toEqual(['s › b'])
+}, 90_000)
