@@ -117,3 +117,11 @@ test('quoting: POSIX closes and reopens around a quote; PowerShell doubles every
   expect(powershellQuote(`it's ‘x’`)).toBe(`'it''s ‘‘x’’'`)
   expect(exactPattern(['a|b', 'c'])).toBe('^(?:a\\|b|c)$')
 })
+
+test("{pattern}: a vitest name (`api > users > x`) also matches as vitest's -t sees it, joined by spaces", () => {
+  const pattern = exactPattern(['api > users > returns the user', 'plain'])
+  expect(pattern).toBe('^(?:api > users > returns the user|api users returns the user|plain)$')
+  const re = new RegExp(pattern)
+  expect(['api users returns the user', 'api > users > returns the user', 'plain'].every(name => re.test(name))).toBe(true)
+  expect(['api users returns the user too', 'users returns the user', 'api returns the user'].some(name => re.test(name))).toBe(false)
+})
