@@ -18330,9 +18330,14 @@ function powershellQuote(value) {
 function escapeRegExp(text) {
     return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 }
-/** One anchored expression that matches exactly these names and nothing else. */
+/**
+ * One anchored expression that matches exactly these names and nothing else. vitest writes a
+ * test's name as its describe blocks and title joined by ` > ` but its `-t` matches them
+ * joined by spaces, so a name holding ` > ` also matches with spaces in their place.
+ */
 function template_exactPattern(names) {
-    return `^(?:${names.map(escapeRegExp).join('|')})$`;
+    const spellings = names.flatMap(name => (name.includes(' > ') ? [name, name.split(' > ').join(' ')] : [name]));
+    return `^(?:${[...new Set(spellings)].map(escapeRegExp).join('|')})$`;
 }
 /** A test's file as a word that cannot be read as an option (`-x.test.js` becomes `./-x.test.js`). */
 function fileWord(file) {
