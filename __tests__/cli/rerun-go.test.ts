@@ -6,7 +6,8 @@
  * attempt executed. gotestsum writes the package's import path as the class name
  * (`example.com/demo/api`) and the test's name as `name`; the rerun runs `-run` on the
  * failing packages only, so a passing test of the same name in another package (util has a
- * TestFetchesConfig too) does not run again. The standard library only: nothing to download.
+ * TestFetchesConfig too) does not run again. A failed subtest is listed with its parent and
+ * rerun through it. The standard library only: nothing to download.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
@@ -23,8 +24,8 @@ const maybe = hasGo ? test : test.skip
 const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-rerun-go-cache-')))
 const ENV = { GOCACHE: join(scratch, 'cache'), GOPATH: join(scratch, 'path'), GOPROXY: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' }
 
-/** A Go module in a scratch git folder. */
-function suite(): string {
+/** A Go module in a scratch git folder; with `subtests`, api's broken test fails in one of its two subtests. */
+function suite(subtests = false): string {
   const dir = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-rerun-go-')))
   mkdirSync(join(dir, '.git'))
   mkdirSync(join(dir, 'reports'))
@@ -57,6 +58,19 @@ function suite(): string {
         ]
       }
       if (pkg === 'util' && index === 3) return [`func TestFetchesConfig(t *testing.T) {`, `\trecord("util › fetches config")`, `}`]
+      if (pkg === 'api' && index === 7 && subtests) {
+        return [
+          `func TestReturnsUser(t *testing.T) {`,
+          `\tt.Run("by id", func(t *testing.T) {`,
+          `\t\trecord("api › returns the user by id")`,
+          `\t\tif _, err := os.Stat(filepath.Join("..", "fixed")); err != nil {`,
+          `\t\t\tt.Fatal("not fixed")`,
+          `\t\t}`,
+          `\t})`,
+          `\tt.Run("by name", func(t *testing.T) { record("api › returns the user by name") })`,
+          `}`
+        ]
+      }
       if (pkg === 'api' && index === 7) {
         return [
           `func TestReturnsUser(t *testing.T) {`,
@@ -139,6 +153,27 @@ maybe(
 )
 
 maybe(
+  'a failed subtest: gotestsum lists it and its parent; the rerun runs the parent, every subtest of it, and nothing else',
+  async () => {
+    const dir = suite(true)
+    const result = await spawnCli(ARGS, dir, { env: ENV })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(
+      "rerunning the 3 failed tests only: gotestsum --junitfile reports/junit.xml -- -count=1 -run '^(?:TestReturnsUser\\/by_id|TestReturnsUser|TestFetchesConfig)$' 'example.com/demo/api' 'example.com/demo/net'"
+    )
+    const counts = runs(dir)
+    expect(counts.size).toBe(34)
+    const rerun = ['net › fetches config', 'api › returns the user by id', 'api › returns the user by name']
+    expect([...counts].filter(([name, count]) => !rerun.includes(name) && count !== 1)).toEqual([])
+    expect(rerun.map(name => counts.get(name))).toEqual([2, 3, 3])
+    const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+    expect(receipt.tests.flaky).toEqual([FLAKY])
+    expect([...receipt.tests.failed].sort()).toEqual([BROKEN, `${BROKEN}/by_id`])
+  },
+  180_000
+)
+
+maybe(
   'a filter that matches nothing: go says "no tests to run" and exits 0, and the run is still a failure, naming the tests not rerun',
   async () => {
     const dir = suite()
@@ -146,6 +181,9 @@ maybe(
     const result = await spawnCli([...ARGS.slice(0, -4), '--rerun-failed-tests', template, '--max-retries', '1'], dir, { env: ENV })
     expect(result.code).toBe(1)
     expect(`${result.stdout}${result.stderr}`).toContain(`not in the results, so not rerun: ${BROKEN}; ${FLAKY}`)
+    // The rerun itself ran nothing and exited 0: only attempt 1 fell short of expect-exit.
+    expect(result.stdout).toContain('DONE 0 tests')
+    expect(result.stderr.match(/expect-exit 0 but got/g)).toHaveLength(1)
     const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
     expect(receipt.status).toBe('failed')
     expect([...receipt.tests.failed].sort()).toEqual([BROKEN, FLAKY].sort())
