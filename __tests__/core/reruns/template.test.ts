@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import {
   exactPattern,
   expandTemplate,
+  goPackage,
   posixQuote,
   powershellQuote,
   templatePlaceholders,
@@ -99,7 +100,9 @@ test('{ids} from the class name pytest writes: its module path, not a helper the
 
 test('placeholders: known ones in order of use, ${VAR} left to the shell, unknown or none refused in one line', () => {
   expect(templatePlaceholders('npx jest {files} -t {pattern} --ci ${EXTRA}')).toEqual(['files', 'pattern'])
-  expect(() => templatePlaceholders('npx jest {file}')).toThrow('{file} is not a placeholder; use {files}, {names}, {pattern} or {ids}')
+  expect(() => templatePlaceholders('npx jest {file}')).toThrow(
+    '{file} is not a placeholder; use {files}, {names}, {pattern}, {ids} or {packages}'
+  )
   expect(() => templatePlaceholders('npx jest --ci')).toThrow('the template has no placeholder')
 })
 
@@ -124,4 +127,21 @@ test("{pattern}: a vitest name (`api > users > x`) also matches as vitest's -t s
   const re = new RegExp(pattern)
   expect(['api users returns the user', 'api > users > returns the user', 'plain'].every(name => re.test(name))).toBe(true)
   expect(['api users returns the user too', 'users returns the user', 'api returns the user'].some(name => re.test(name))).toBe(false)
+})
+
+test('{packages} are the Go import paths the class names hold, each once; anything else is missing', () => {
+  const go = (classname: string, caseName = 'TestX'): RerunTarget => ({ name: `${classname} › ${caseName}`, caseName, classname })
+  const bash = { kind: 'bash' } as Parameters<typeof expandTemplate>[2]
+  expect(
+    expandTemplate(
+      'go test -run {pattern} {packages}',
+      [go('example.com/demo/api', 'TestSub/a_b'), go('example.com/demo/api', 'TestSub'), go('example.com/demo/net')],
+      bash
+    )
+  ).toBe(`go test -run '^(?:TestSub\\/a_b|TestSub|TestX)$' 'example.com/demo/api' 'example.com/demo/net'`)
+  for (const classname of ['', '-exec=x', './api', 'a/../b', 'a b', 'tests.test_api.TestUser!'])
+    expect(goPackage(go(classname))).toBeUndefined()
+  expect(() => expandTemplate('go test {packages}', [go('-x')], bash)).toThrow(
+    'has no Go import path as its class name, which {packages} needs'
+  )
 })

@@ -14,7 +14,7 @@ export const PRESETS = {
   mocha: 'npx mocha {files} --grep {pattern}',
   'node-test':
     'node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-name-pattern {pattern} {files}',
-  go: 'gotestsum --junitfile-testcase-classname short -- -run {pattern} ./...',
+  go: 'gotestsum --junitfile reports/junit.xml -- -count=1 -run {pattern} {packages}',
   playwright: 'npx playwright test {files} -g {pattern}'
 } as const
 
@@ -32,7 +32,7 @@ export function parseRerunSetting(raw: string): RerunSetting {
   if (Object.hasOwn(PRESETS, text)) return { kind: 'preset', preset: text as PresetName, template: PRESETS[text as PresetName] }
   if (!/[{}]/.test(text) && /^[\w-]+$/.test(text)) {
     throw new Error(
-      `'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with {files}, {names}, {pattern} or {ids}`
+      `'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with {files}, {names}, {pattern}, {ids} or {packages}`
     )
   }
   templatePlaceholders(text)

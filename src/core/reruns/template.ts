@@ -8,7 +8,7 @@
 import type { ShellSpec } from '../shell/script-shell.js'
 
 /** The placeholders a template may use. */
-export const PLACEHOLDERS = ['files', 'names', 'pattern', 'ids'] as const
+export const PLACEHOLDERS = ['files', 'names', 'pattern', 'ids', 'packages'] as const
 
 /** One placeholder. */
 export type Placeholder = (typeof PLACEHOLDERS)[number]
@@ -34,11 +34,11 @@ export function templatePlaceholders(template: string): Placeholder[] {
   for (const match of template.matchAll(PLACEHOLDER)) {
     const word = match[1]!
     if (!(PLACEHOLDERS as readonly string[]).includes(word)) {
-      throw new Error(`{${word}} is not a placeholder; use {files}, {names}, {pattern} or {ids}`)
+      throw new Error(`{${word}} is not a placeholder; use {files}, {names}, {pattern}, {ids} or {packages}`)
     }
     if (!used.includes(word as Placeholder)) used.push(word as Placeholder)
   }
-  if (used.length === 0) throw new Error('the template has no placeholder; use {files}, {names}, {pattern} or {ids}')
+  if (used.length === 0) throw new Error('the template has no placeholder; use {files}, {names}, {pattern}, {ids} or {packages}')
   return used
 }
 
@@ -113,6 +113,19 @@ export function testId(target: RerunTarget): string | undefined {
   return [fileWord(`${modules.join('/')}.py`), ...parts.slice(modules.length), caseName].join('::')
 }
 
+const GO_PACKAGE = /^[\w.~+-]+(?:\/[\w.~+-]+)*$/
+
+/**
+ * A Go package, for `go test`: the class name, which gotestsum writes as the test's import
+ * path (`example.com/demo/api`) unless told `--junitfile-testcase-classname short`. Only a
+ * path of import-path characters that does not start with `-` or `.` qualifies: anything
+ * else would be read as a flag or a file.
+ */
+export function goPackage(target: RerunTarget): string | undefined {
+  const { classname } = target
+  return GO_PACKAGE.test(classname) && !/^[-.]/.test(classname) && !classname.includes('..') ? classname : undefined
+}
+
 /** Why these targets cannot fill the template, or undefined when they can. */
 export function missingFor(template: string, targets: readonly RerunTarget[]): string | undefined {
   const used = templatePlaceholders(template)
@@ -120,6 +133,8 @@ export function missingFor(template: string, targets: readonly RerunTarget[]): s
   if (without !== undefined) return `the test "${without.name}" has no file in the results, which {files} needs`
   const noId = used.includes('ids') ? targets.find(target => testId(target) === undefined) : undefined
   if (noId !== undefined) return `the test "${noId.name}" has no file in the results, which {ids} needs`
+  const noPackage = used.includes('packages') ? targets.find(target => goPackage(target) === undefined) : undefined
+  if (noPackage !== undefined) return `the test "${noPackage.name}" has no Go import path as its class name, which {packages} needs`
   return undefined
 }
 
@@ -131,7 +146,8 @@ export function placeholderValues(targets: readonly RerunTarget[]): Record<Place
     files,
     names: caseNames,
     pattern: [exactPattern(caseNames)],
-    ids: [...new Set(targets.flatMap(target => testId(target) ?? []))]
+    ids: [...new Set(targets.flatMap(target => testId(target) ?? []))],
+    packages: [...new Set(targets.flatMap(target => goPackage(target) ?? []))]
   }
 }
 
