@@ -18289,7 +18289,7 @@ function findDestructive(command) {
 
 ;// CONCATENATED MODULE: ./src/core/reruns/template.ts
 /** The placeholders a template may use. */
-const PLACEHOLDERS = ['files', 'names', 'pattern', 'ids'];
+const PLACEHOLDERS = ['files', 'names', 'pattern', 'ids', 'packages'];
 // `{word}` not preceded by `$` (so `${HOME}` stays the shell's).
 const PLACEHOLDER = /(?<!\$)\{([a-z]+)\}/g;
 /** The placeholders a template uses, in order of first use; throws a one-line message for an unknown one or none. */
@@ -18298,13 +18298,13 @@ function templatePlaceholders(template) {
     for (const match of template.matchAll(PLACEHOLDER)) {
         const word = match[1];
         if (!PLACEHOLDERS.includes(word)) {
-            throw new Error(`{${word}} is not a placeholder; use {files}, {names}, {pattern} or {ids}`);
+            throw new Error(`{${word}} is not a placeholder; use {files}, {names}, {pattern}, {ids} or {packages}`);
         }
         if (!used.includes(word))
             used.push(word);
     }
     if (used.length === 0)
-        throw new Error('the template has no placeholder; use {files}, {names}, {pattern} or {ids}');
+        throw new Error('the template has no placeholder; use {files}, {names}, {pattern}, {ids} or {packages}');
     return used;
 }
 /** Shells whose quoting a template's values can be given. */
@@ -18373,6 +18373,17 @@ function testId(target) {
     const modules = firstClass === -1 ? parts : parts.slice(0, firstClass);
     return [fileWord(`${modules.join('/')}.py`), ...parts.slice(modules.length), caseName].join('::');
 }
+const GO_PACKAGE = /^[\w.~+-]+(?:\/[\w.~+-]+)*$/;
+/**
+ * A Go package, for `go test`: the class name, which gotestsum writes as the test's import
+ * path (`example.com/demo/api`) unless told `--junitfile-testcase-classname short`. Only a
+ * path of import-path characters that does not start with `-` or `.` qualifies: anything
+ * else would be read as a flag or a file.
+ */
+function goPackage(target) {
+    const { classname } = target;
+    return GO_PACKAGE.test(classname) && !/^[-.]/.test(classname) && !classname.includes('..') ? classname : undefined;
+}
 /** Why these targets cannot fill the template, or undefined when they can. */
 function missingFor(template, targets) {
     const used = templatePlaceholders(template);
@@ -18382,6 +18393,9 @@ function missingFor(template, targets) {
     const noId = used.includes('ids') ? targets.find(target => testId(target) === undefined) : undefined;
     if (noId !== undefined)
         return `the test "${noId.name}" has no file in the results, which {ids} needs`;
+    const noPackage = used.includes('packages') ? targets.find(target => goPackage(target) === undefined) : undefined;
+    if (noPackage !== undefined)
+        return `the test "${noPackage.name}" has no Go import path as its class name, which {packages} needs`;
     return undefined;
 }
 /** The values of each placeholder for these targets, unquoted. */
@@ -18392,7 +18406,8 @@ function placeholderValues(targets) {
         files,
         names: caseNames,
         pattern: [template_exactPattern(caseNames)],
-        ids: [...new Set(targets.flatMap(target => testId(target) ?? []))]
+        ids: [...new Set(targets.flatMap(target => testId(target) ?? []))],
+        packages: [...new Set(targets.flatMap(target => goPackage(target) ?? []))]
     };
 }
 /**
@@ -20021,7 +20036,7 @@ const PRESETS = {
     pytest: 'python -m pytest --junitxml=reports/junit.xml {ids}',
     mocha: 'npx mocha {files} --grep {pattern}',
     'node-test': 'node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-name-pattern {pattern} {files}',
-    go: 'gotestsum --junitfile-testcase-classname short -- -run {pattern} ./...',
+    go: 'gotestsum --junitfile reports/junit.xml -- -count=1 -run {pattern} {packages}',
     playwright: 'npx playwright test {files} -g {pattern}'
 };
 /** Reads `off`, a preset or a template; throws a one-line message for a template that cannot work. */
@@ -20032,7 +20047,7 @@ function parseRerunSetting(raw) {
     if (Object.hasOwn(PRESETS, text))
         return { kind: 'preset', preset: text, template: PRESETS[text] };
     if (!/[{}]/.test(text) && /^[\w-]+$/.test(text)) {
-        throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with {files}, {names}, {pattern} or {ids}`);
+        throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with {files}, {names}, {pattern}, {ids} or {packages}`);
     }
     templatePlaceholders(text);
     return { kind: 'template', template: text };
@@ -20447,8 +20462,8 @@ const INPUTS = {
     },
     'rerun-failed-tests': {
         kind: { type: 'rerun' },
-        description: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a command template with {files}, {names}, {pattern} or {ids}: a retry reruns only the tests that failed, when the test-results explain the failure.',
-        help: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a template with {files}, {names}, {pattern} or {ids}',
+        description: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a command template with {files}, {names}, {pattern}, {ids} or {packages}: a retry reruns only the tests that failed, when the test-results explain the failure.',
+        help: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a template with {files}, {names}, {pattern}, {ids} or {packages}',
         default: 'off',
         fronts: RUN,
         placeholder: 'HOW',
