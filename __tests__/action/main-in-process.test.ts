@@ -172,3 +172,36 @@ test('the post step with a malformed state closes nothing and says so, never fai
   expect(process.exitCode ?? 0).toBe(0)
   expect(printed.join('')).toContain('the main step did not start a run; nothing to close')
 })
+
+test('rerun-failed-tests: the retry reruns only the failed test; flaky, the summary says what ran, the trace is uploaded', async () => {
+  // A tiny runner: runs the tests named in its arguments (all when none), writes JUnit, and
+  // fails `b` the first time it runs.
+  const runner = [
+    'echo "call:$*" >> calls.log',
+    'names=("$@"); [ ${#names[@]} -eq 0 ] && names=(a b c)',
+    'cases=""; failed=0',
+    'for n in "${names[@]}"; do',
+    '  if [ "$n" = b ] && [ ! -f b-ran ]; then touch b-ran; cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"><failure>boom</failure></testcase>"; failed=1',
+    '  else cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"/>"; fi',
+    'done',
+    'printf "<testsuites><testsuite name=\\"s\\">%s</testsuite></testsuites>" "$cases" > results.xml',
+    'exit $failed'
+  ].join('\n')
+  const dir = await mkdtemp(join(process.cwd(), 'rerun-'))
+  await writeFile(join(dir, 'runner.sh'), `${runner}\n`)
+  const paths = await prepare({
+    command: 'bash runner.sh',
+    'working-directory': dir,
+    'expect-exit': '0',
+    'test-results': 'results.xml',
+    'rerun-failed-tests': 'bash runner.sh {names}'
+  })
+  await runMain(deps())
+  const step = await collected(paths)
+  expect(step.outputs).toMatchObject({ outcome: 'success', attempts: '2', flaky: 'true' })
+  expect((await readFile(join(dir, 'calls.log'), 'utf8')).trim().split('\n')).toEqual(['call:', 'call:b'])
+  expect(step.summary).toContain('| full run |')
+  expect(step.summary).toContain("| reran 1 failed test: `bash runner.sh 'b'` |")
+  expect(step.stdout).toContain("rerunning the failed test only: bash runner.sh 'b'")
+  expect(toolkit.service.artifacts().some(item => item.name === `reverify-trace-${step.outputs['run-id']}`)).toBe(true)
+})
