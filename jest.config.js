@@ -28,6 +28,7 @@ const BUNDLE = [
   '__tests__/cli/closed-pipe.test.ts',
   '__tests__/cli/crash-recovery.test.ts',
   '__tests__/cli/crashed-process-group.test.ts',
+  '__tests__/cli/expect-no-output.test.ts',
   '__tests__/cli/interrupt.test.ts',
   '__tests__/cli/output-order.test.ts',
   '__tests__/cli/process-control.test.ts',

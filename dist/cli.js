@@ -4961,7 +4961,7 @@ function describeCommandEnd(result) {
  * cannot say (expect-stdout given but the record has no `stdout_matched`).
  */
 function judgeRecord(settings, record, redactor) {
-    const { exit, stdout } = settings.expectations;
+    const { exit, stdout, noOutput } = settings.expectations;
     const checks = [];
     if (exit !== undefined) {
         const failed = record.commands.find(command => command.exitCode !== 0);
@@ -4983,6 +4983,18 @@ function judgeRecord(settings, record, redactor) {
             detail: record.stdoutMatched
                 ? 'stdout contained the expected text'
                 : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
+        });
+    }
+    if (noOutput !== undefined) {
+        if (record.forbiddenLine === undefined)
+            return undefined;
+        const hit = record.forbiddenLine;
+        checks.push({
+            expectation: 'expect-no-output',
+            ok: hit === null,
+            detail: hit === null
+                ? `no line of the output matched /${noOutput.source}/`
+                : `expect-no-output /${redactor.redact(noOutput.source)}/ matched line ${hit.line} of the output: ${JSON.stringify(hit.text)}`
         });
     }
     return checks;
@@ -5162,6 +5174,51 @@ class OrderedOutput {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/output/first-match.ts
+/**
+ * `expect-no-output` (docs/design.md §1): finds the first line of an attempt's combined output
+ * that a regular expression matches, and its number — the line of `attempt-<n>.log` a
+ * reviewer opens. It reads the one ordered stream of whole, redacted lines the log is
+ * written from, so the number and the text are the log's; only the match is kept.
+ */
+/** Longest line text kept for the message. */
+const MAX_SHOWN = 300;
+/** Watches whole lines in order for the first one `pattern` matches. */
+class FirstMatchingLine {
+    pattern;
+    lines = 0;
+    pending = '';
+    match;
+    constructor(pattern) {
+        this.pattern = pattern;
+    }
+    /** Takes text made of whole lines (the last one may lack its newline until `end`). */
+    push(text) {
+        if (this.match !== undefined)
+            return;
+        const parts = (this.pending + text).split('\n');
+        this.pending = parts.pop() ?? '';
+        for (const part of parts)
+            if (this.test(part))
+                return;
+    }
+    /** Judges a last line without its newline. */
+    end() {
+        if (this.match === undefined && this.pending !== '')
+            this.test(this.pending);
+        this.pending = '';
+    }
+    test(line) {
+        this.lines++;
+        const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+        this.pattern.lastIndex = 0;
+        if (!this.pattern.test(text))
+            return false;
+        this.match = { line: this.lines, text: text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text };
+        return true;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/output/substring-watch.ts
 /** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
 class SubstringWatch {
@@ -5212,6 +5269,7 @@ function lastChars(text, count) {
  * the script's result handed over to be recorded the moment it ends, then every expectation
  * judged (src/core/verify/judge.ts).
  */
+
 
 
 
@@ -5274,10 +5332,12 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined;
     // One matcher per stream: a half line of one stream never joins a line of the other.
     const outputMatch = settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : [];
+    const forbidden = settings.expectations.noOutput !== undefined ? new FirstMatchingLine(settings.expectations.noOutput) : undefined;
     // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
     const ordered = new OrderedOutput(env.redactor, text => {
         log.write(text);
         summary.push(text);
+        forbidden?.push(text);
     });
     const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
         ...(stdoutWatch ? [stdoutWatch] : []),
@@ -5318,6 +5378,7 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     stdoutChannel.seal(after);
     stderrChannel.seal(after);
     ordered.end();
+    forbidden?.end();
     for (const matcher of outputMatch)
         matcher.end();
     const script = {
@@ -5332,6 +5393,7 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
         endedAt: timestamp(new Date(endedAt)),
         summary: summary.finish(),
         ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
+        ...(forbidden !== undefined && { forbiddenLine: forbidden.match ?? null }),
         outputMatched: outputMatch.some(matcher => matcher.found)
     };
     hooks.onScriptEnded?.(script);
@@ -14407,7 +14469,7 @@ function buildSchemas() {
         duration_ms: schemas_number().nonnegative()
     }));
     const check = object({
-        expectation: schemas_enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check', 'rerun']),
+        expectation: schemas_enum(['expect-exit', 'expect-stdout', 'expect-no-output', 'expect-file', 'expect-check', 'rerun']),
         ok: schemas_boolean(),
         detail: text
     });
@@ -14431,6 +14493,10 @@ function buildSchemas() {
             commands: array(commandRecord).optional(),
             /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
             stdout_matched: schemas_boolean().optional(),
+            /** With expect-no-output: the first line it matched (null: none did), what a resumed run judges it by. */
+            forbidden_line: object({ line: schemas_number().int().min(1), text })
+                .nullable()
+                .optional(),
             output_matched: literal(true).optional()
         }),
         verify: looseObject({
@@ -18749,6 +18815,7 @@ function recordResult(session, attempt) {
         commands: attempt.commands.map(commandRecord),
         // What a resumed run needs to judge this attempt without running it again.
         ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
+        ...(attempt.forbiddenLine !== undefined && { forbidden_line: attempt.forbiddenLine }),
         ...(attempt.outputMatched && { output_matched: true })
     });
 }
@@ -18768,10 +18835,11 @@ function recordVerdict(session, attempt, replayed = false) {
 ;// CONCATENATED MODULE: ./src/core/verify/expectations.ts
 /** The expectations keyed by input name (`expect-exit`, …), only those given. */
 function describeExpectations(expectations) {
-    const { exit, stdout, file, check } = expectations;
+    const { exit, stdout, noOutput, file, check } = expectations;
     return {
         ...(exit !== undefined && { 'expect-exit': exit }),
         ...(stdout !== undefined && { 'expect-stdout': stdout }),
+        ...(noOutput !== undefined && { 'expect-no-output': noOutput.source }),
         ...(file !== undefined && { 'expect-file': file }),
         ...(check !== undefined && { 'expect-check': check })
     };
@@ -18960,6 +19028,7 @@ const CommandResultSchema = object({
 const ExpectationsSchema = object({
     'expect-exit': schemas_number().int().min(0).max(255).optional(),
     'expect-stdout': schemas_string().max(MAX_COMMAND_CHARS).optional(),
+    'expect-no-output': schemas_string().max(MAX_COMMAND_CHARS).optional(),
     'expect-file': pathText.optional(),
     'expect-check': commandText.optional()
 });
@@ -20377,6 +20446,15 @@ const INPUTS = {
         placeholder: 'CMD',
         group: 'Expectations (at least one)',
         setting: 'expectations.check'
+    },
+    'expect-no-output': {
+        kind: { type: 'regex', maxChars: MAX_PATTERN_CHARS },
+        description: 'Regular expression; the attempt fails when any line of its stdout or stderr matches (e.g. WARN(ING)? for a build that exits 0 but warns), naming the first matching line and its number.',
+        help: 'a regular expression no line of the output may match; the first matching line and its number are named',
+        fronts: RUN,
+        placeholder: 'REGEX',
+        group: 'Expectations (at least one)',
+        setting: 'expectations.noOutput'
     },
     'max-retries': {
         kind: { type: 'integer', min: 0, max: 100 },
@@ -22376,6 +22454,7 @@ function scriptFromRecord(result) {
         endedAt: result.ended_at ?? '',
         summary: result.summary,
         ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
+        ...(result.forbidden_line !== undefined && { forbiddenLine: result.forbidden_line }),
         outputMatched: result.output_matched === true
     };
 }

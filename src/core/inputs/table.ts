@@ -59,6 +59,16 @@ export const INPUTS = {
     group: 'Expectations (at least one)',
     setting: 'expectations.check'
   },
+  'expect-no-output': {
+    kind: { type: 'regex', maxChars: MAX_PATTERN_CHARS },
+    description:
+      'Regular expression; the attempt fails when any line of its stdout or stderr matches (e.g. WARN(ING)? for a build that exits 0 but warns), naming the first matching line and its number.',
+    help: 'a regular expression no line of the output may match; the first matching line and its number are named',
+    fronts: RUN,
+    placeholder: 'REGEX',
+    group: 'Expectations (at least one)',
+    setting: 'expectations.noOutput'
+  },
   'max-retries': {
     kind: { type: 'integer', min: 0, max: 100 },
     description: 'Retries after the first attempt (0-100); the script runs up to 1 + max-retries times.',

@@ -55,6 +55,7 @@ export type CommandResult = z.infer<typeof CommandResultSchema>
 export const ExpectationsSchema = z.object({
   'expect-exit': z.number().int().min(0).max(255).optional(),
   'expect-stdout': z.string().max(MAX_COMMAND_CHARS).optional(),
+  'expect-no-output': z.string().max(MAX_COMMAND_CHARS).optional(),
   'expect-file': pathText.optional(),
   'expect-check': commandText.optional()
 })

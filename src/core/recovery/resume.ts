@@ -108,6 +108,7 @@ function scriptFromRecord(result: ToolResult): ScriptResult {
     endedAt: result.ended_at ?? '',
     summary: result.summary,
     ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
+    ...(result.forbidden_line !== undefined && { forbiddenLine: result.forbidden_line }),
     outputMatched: result.output_matched === true
   }
 }

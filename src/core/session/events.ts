@@ -87,7 +87,7 @@ function buildSchemas() {
     })
   )
   const check = z.object({
-    expectation: z.enum(['expect-exit', 'expect-stdout', 'expect-file', 'expect-check', 'rerun']),
+    expectation: z.enum(['expect-exit', 'expect-stdout', 'expect-no-output', 'expect-file', 'expect-check', 'rerun']),
     ok: z.boolean(),
     detail: text
   })
@@ -111,6 +111,11 @@ function buildSchemas() {
       commands: z.array(commandRecord).optional(),
       /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
       stdout_matched: z.boolean().optional(),
+      /** With expect-no-output: the first line it matched (null: none did), what a resumed run judges it by. */
+      forbidden_line: z
+        .object({ line: z.number().int().min(1), text })
+        .nullable()
+        .optional(),
       output_matched: z.literal(true).optional()
     }),
     verify: z.looseObject({

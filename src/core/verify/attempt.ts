@@ -11,6 +11,7 @@ import { checkState, judgeRecord } from './judge.js'
 import { LineMatcher } from '../output/line-matcher.js'
 import { OrderedOutput, type StreamName } from '../output/ordered-output.js'
 import { OutputSummarizer } from '../output/output-summary.js'
+import { FirstMatchingLine } from '../output/first-match.js'
 import type { CommandResult, ProcessGroup } from '../process/process-runner.js'
 import { processStartTime } from '../process/process-identity.js'
 import type { RunSettings } from '../inputs/settings.js'
@@ -85,10 +86,12 @@ export async function runAttempt(
   // One matcher per stream: a half line of one stream never joins a line of the other.
   const outputMatch =
     settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : []
+  const forbidden = settings.expectations.noOutput !== undefined ? new FirstMatchingLine(settings.expectations.noOutput) : undefined
   // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
   const ordered = new OrderedOutput(env.redactor, text => {
     log.write(text)
     summary.push(text)
+    forbidden?.push(text)
   })
   const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
     ...(stdoutWatch ? [stdoutWatch] : []),
@@ -131,6 +134,7 @@ export async function runAttempt(
   stdoutChannel.seal(after)
   stderrChannel.seal(after)
   ordered.end()
+  forbidden?.end()
   for (const matcher of outputMatch) matcher.end()
   const script: ScriptResult = {
     attempt,
@@ -144,6 +148,7 @@ export async function runAttempt(
     endedAt: timestamp(new Date(endedAt)),
     summary: summary.finish(),
     ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
+    ...(forbidden !== undefined && { forbiddenLine: forbidden.match ?? null }),
     outputMatched: outputMatch.some(matcher => matcher.found)
   }
   hooks.onScriptEnded?.(script)

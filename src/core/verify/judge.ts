@@ -15,6 +15,7 @@ import { OutputSummarizer } from '../output/output-summary.js'
 import type { CommandResult } from '../process/process-runner.js'
 import type { Redactor } from '../redaction/index.js'
 import { scriptLabel } from '../shell/script-lines.js'
+import type { MatchedLine } from '../output/first-match.js'
 import { runSideCommand } from './side-command.js'
 import type { RunSettings } from '../inputs/settings.js'
 
@@ -31,6 +32,7 @@ export interface ScriptRecord {
   exitCode: number
   commands: readonly CommandResult[]
   stdoutMatched?: boolean
+  forbiddenLine?: MatchedLine | null
 }
 
 /**
@@ -38,7 +40,7 @@ export interface ScriptRecord {
  * cannot say (expect-stdout given but the record has no `stdout_matched`).
  */
 export function judgeRecord(settings: RunSettings, record: ScriptRecord, redactor: Redactor): ExpectationCheck[] | undefined {
-  const { exit, stdout } = settings.expectations
+  const { exit, stdout, noOutput } = settings.expectations
   const checks: ExpectationCheck[] = []
   if (exit !== undefined) {
     const failed = record.commands.find(command => command.exitCode !== 0)
@@ -59,6 +61,18 @@ export function judgeRecord(settings: RunSettings, record: ScriptRecord, redacto
       detail: record.stdoutMatched
         ? 'stdout contained the expected text'
         : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
+    })
+  }
+  if (noOutput !== undefined) {
+    if (record.forbiddenLine === undefined) return undefined
+    const hit = record.forbiddenLine
+    checks.push({
+      expectation: 'expect-no-output',
+      ok: hit === null,
+      detail:
+        hit === null
+          ? `no line of the output matched /${noOutput.source}/`
+          : `expect-no-output /${redactor.redact(noOutput.source)}/ matched line ${hit.line} of the output: ${JSON.stringify(hit.text)}`
     })
   }
   return checks

@@ -242,6 +242,7 @@ function recordResult(session: TraceSession, attempt: ScriptResult): void {
     commands: attempt.commands.map(commandRecord),
     // What a resumed run needs to judge this attempt without running it again.
     ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
+    ...(attempt.forbiddenLine !== undefined && { forbidden_line: attempt.forbiddenLine }),
     ...(attempt.outputMatched && { output_matched: true as const })
   })
 }

@@ -7,6 +7,7 @@ import type { CommandResult, ProcessRunner } from '../process/process-runner.js'
 import type { Redactor } from '../redaction/index.js'
 import type { RunProgress } from '../run/progress.js'
 import type { AttemptTests } from '../test-results/attempt-tests.js'
+import type { MatchedLine } from '../output/first-match.js'
 
 /** A console stream reverify writes the command's live output to. */
 export interface ConsoleStream {
@@ -30,7 +31,7 @@ export interface AttemptEnvironment {
 /** One expectation's verdict. */
 export interface ExpectationCheck {
   /** An input's name, or `rerun`: every test a rerun targeted ran and passed. */
-  expectation: 'expect-exit' | 'expect-stdout' | 'expect-file' | 'expect-check' | 'rerun'
+  expectation: 'expect-exit' | 'expect-stdout' | 'expect-no-output' | 'expect-file' | 'expect-check' | 'rerun'
   ok: boolean
   detail: string
 }
@@ -55,6 +56,8 @@ export interface AttemptResult {
   verified: boolean
   /** Whether stdout held expect-stdout's text (undefined when it is not set). */
   stdoutMatched?: boolean
+  /** With expect-no-output: the first line it matched, or null when none did. */
+  forbiddenLine?: MatchedLine | null
   /** Whether the output matched retry-on-output (false when it is not set). */
   outputMatched: boolean
   logBytesDropped: number
