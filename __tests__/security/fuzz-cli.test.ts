@@ -88,7 +88,8 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   'allow-destructive': fc.constantFrom('true', 'false', 'TRUE'),
   'test-results': fc.constantFrom('junit.xml', 'reports/*.xml', '**/*.xml', '../*.xml', 'sub/{a,b}/TEST-*.xml'),
   'rerun-failed-tests': fc.constantFrom('off', 'jest', 'pytest', 'npx jest {files} -t {pattern}', 'jset', 'npx jest'),
-  'rerun-max-tests': fc.constantFrom('1', '20', '1000', '0')
+  'rerun-max-tests': fc.constantFrom('1', '20', '1000', '0'),
+  'expect-no-output': fc.constantFrom('WARN(ING)?', '^never$', 'x{1,', '')
 }
 
 /** A hostile value of one flag; what gets executed stays harmless. */
