@@ -6,6 +6,7 @@
  * what only a separate process shows (a killed step, signals, workflow-command escaping).
  */
 import { DefaultArtifactClient } from '@actions/artifact'
+import * as core from '@actions/core'
 import { jest } from '@jest/globals'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
@@ -58,6 +59,10 @@ async function prepare(inputs: Record<string, string>, statePath?: string): Prom
     GITHUB_JOB: 'verify'
   })
   printed = []
+  // @actions/core's summary keeps the first GITHUB_STEP_SUMMARY it saw for the process (one
+  // step per process on a runner); each step here has its own file.
+  Object.assign(core.summary, { _filePath: undefined })
+  core.summary.emptyBuffer()
   return paths
 }
 
