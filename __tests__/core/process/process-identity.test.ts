@@ -33,12 +33,15 @@ test('a live leader with its recorded start time is the same group; another star
 })
 
 test('a group whose leader exited is still found through its members; a finished one is gone', async () => {
-  // The shell starts a background sleep, says its pid, and exits: the sleep keeps the group.
-  const leader = await group('sleep 30 & echo $!')
+  // The shell starts a background sleep, says its pid, and exits a moment later (time to read
+  // its start time): the sleep keeps the group.
+  const leader = await group('sleep 30 & echo $!; sleep 0.3')
+  // Listened for at once: the shell can exit before its output has been read.
+  const exited = leader.exitCode !== null ? Promise.resolve() : once(leader, 'exit')
   const recorded = processStartTime(leader.pid!)!
   const [chunk] = (await once(leader.stdout!, 'data')) as [Buffer]
   const member = Number(String(chunk).trim())
-  await once(leader, 'exit')
+  await exited
   expect(identifyGroup(leader.pid!, recorded)).toEqual({ kind: 'orphaned', members: [member] })
   // Members must have started no earlier than the recorded leader.
   expect(identifyGroup(leader.pid!, `linux:${Number(readStart(member)) + 1000}`).kind).toBe('other')
