@@ -22,6 +22,7 @@ import type { CompletedRun } from '../../src/core/run/report.js'
 import { verifyRun } from '../../src/core/run/verify-run.js'
 import { parseRunSettings } from '../../src/core/inputs/settings.js'
 import { scratchDir } from '../helpers/receipts.js'
+import { tinyRunner } from '../helpers/rerun-suite.js'
 
 const TARGET = 'octo/widgets'
 let workDir: string
@@ -208,19 +209,7 @@ test('a test file path holding a pipe stays in its cell of the failed-tests tabl
 })
 
 test('a run whose retry reran only the failed test: the attempts table says what each attempt ran', async () => {
-  // A tiny runner: runs the tests named in its arguments (all when none), writes JUnit, and
-  // fails `b` the first time it runs.
-  const runner = [
-    'names=("$@"); [ ${#names[@]} -eq 0 ] && names=(a b c)',
-    'cases=""; failed=0',
-    'for n in "${names[@]}"; do',
-    '  if [ "$n" = b ] && [ ! -f b-ran ]; then touch b-ran; cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"><failure>boom</failure></testcase>"; failed=1',
-    '  else cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"/>"; fi',
-    'done',
-    'printf "<testsuites><testsuite name=\\"s\\">%s</testsuite></testsuites>" "$cases" > results.xml',
-    'exit $failed'
-  ].join('\n')
-  await writeFile(join(workDir, 'runner.sh'), `${runner}\n`)
+  await writeFile(join(workDir, 'runner.sh'), tinyRunner())
   const report = await run({ command: 'bash runner.sh', 'test-results': 'results.xml', 'rerun-failed-tests': 'bash runner.sh {names}' })
   expect(report.outcome).toBe('success')
   const { document } = await rendered(report, 'bash runner.sh')

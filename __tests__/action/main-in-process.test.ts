@@ -17,6 +17,7 @@ import { createCacheStore, type CacheStore } from '../../src/action/persistence/
 import { runPost } from '../../src/action/post-step.js'
 import { useInProcessToolkit } from '../helpers/in-process-toolkit.js'
 import { parseAnnotations, parseCommandFile } from '../helpers/runner.js'
+import { tinyRunner } from '../helpers/rerun-suite.js'
 
 const toolkit = useInProcessToolkit('reverify-main-in-process-')
 let cache: CacheStore
@@ -179,21 +180,8 @@ test('the post step with a malformed state closes nothing and says so, never fai
 })
 
 test('rerun-failed-tests: the retry reruns only the failed test; flaky, the summary says what ran, the trace is uploaded', async () => {
-  // A tiny runner: runs the tests named in its arguments (all when none), writes JUnit, and
-  // fails `b` the first time it runs.
-  const runner = [
-    'echo "call:$*" >> calls.log',
-    'names=("$@"); [ ${#names[@]} -eq 0 ] && names=(a b c)',
-    'cases=""; failed=0',
-    'for n in "${names[@]}"; do',
-    '  if [ "$n" = b ] && [ ! -f b-ran ]; then touch b-ran; cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"><failure>boom</failure></testcase>"; failed=1',
-    '  else cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"/>"; fi',
-    'done',
-    'printf "<testsuites><testsuite name=\\"s\\">%s</testsuite></testsuites>" "$cases" > results.xml',
-    'exit $failed'
-  ].join('\n')
   const dir = await mkdtemp(join(process.cwd(), 'rerun-'))
-  await writeFile(join(dir, 'runner.sh'), `${runner}\n`)
+  await writeFile(join(dir, 'runner.sh'), tinyRunner())
   const paths = await prepare({
     command: 'bash runner.sh',
     'working-directory': dir,

@@ -10,10 +10,11 @@
  * rerun through it. The standard library only: nothing to download.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnCli } from '../helpers/cli.js'
+import { executions, onlyReceipt } from '../helpers/rerun-suite.js'
 
 const hasGo = spawnSync('go', ['version']).status === 0 && spawnSync('gotestsum', ['--version']).status === 0
 if (!hasGo) console.warn('skipping rerun-go.test.ts: go or gotestsum is not installed (.ci/run installs both)')
@@ -89,12 +90,6 @@ function suite(subtests = false): string {
   return dir
 }
 
-function runs(dir: string): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const line of readFileSync(join(dir, 'runs.log'), 'utf8').split('\n').filter(Boolean)) counts.set(line, (counts.get(line) ?? 0) + 1)
-  return counts
-}
-
 const ARGS = [
   'run',
   '--command',
@@ -118,7 +113,7 @@ maybe(
     const dir = suite()
     const result = await spawnCli(ARGS, dir, { env: ENV })
     expect(result.code).toBe(1)
-    const counts = runs(dir)
+    const counts = executions(dir)
     expect(counts.size).toBe(33)
     const others = [...counts].filter(([name]) => name !== 'net › fetches config' && name !== 'api › returns the user')
     expect(others.filter(([, count]) => count !== 1)).toEqual([])
@@ -128,7 +123,7 @@ maybe(
     expect(result.stderr).toContain(
       "rerunning the 2 failed tests only: gotestsum --junitfile reports/junit.xml -- -count=1 -run '^(?:TestReturnsUser|TestFetchesConfig)$' 'example.com/demo/api' 'example.com/demo/net'"
     )
-    const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+    const receipt = onlyReceipt(dir)
     expect(receipt.status).toBe('failed')
     expect(receipt.tests.flaky).toEqual([FLAKY])
     expect(receipt.tests.failed).toEqual([BROKEN])
@@ -143,9 +138,9 @@ maybe(
     writeFileSync(join(dir, 'fixed'), '')
     const result = await spawnCli(ARGS, dir, { env: ENV })
     expect(result.code).toBe(0)
-    const counts = runs(dir)
+    const counts = executions(dir)
     expect([...counts].filter(([, count]) => count !== 1)).toEqual([['net › fetches config', 2]])
-    const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+    const receipt = onlyReceipt(dir)
     expect(receipt).toMatchObject({ status: 'passed', flaky: true })
     expect(existsSync(join(dir, 'flaky-ran'))).toBe(true)
   },
@@ -161,12 +156,12 @@ maybe(
     expect(result.stderr).toContain(
       "rerunning the 3 failed tests only: gotestsum --junitfile reports/junit.xml -- -count=1 -run '^(?:TestReturnsUser\\/by_id|TestReturnsUser|TestFetchesConfig)$' 'example.com/demo/api' 'example.com/demo/net'"
     )
-    const counts = runs(dir)
+    const counts = executions(dir)
     expect(counts.size).toBe(34)
     const rerun = ['net › fetches config', 'api › returns the user by id', 'api › returns the user by name']
     expect([...counts].filter(([name, count]) => !rerun.includes(name) && count !== 1)).toEqual([])
     expect(rerun.map(name => counts.get(name))).toEqual([2, 3, 3])
-    const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+    const receipt = onlyReceipt(dir)
     expect(receipt.tests.flaky).toEqual([FLAKY])
     expect([...receipt.tests.failed].sort()).toEqual([BROKEN, `${BROKEN}/by_id`])
   },
@@ -184,14 +179,9 @@ maybe(
     // The rerun itself ran nothing and exited 0: only attempt 1 fell short of expect-exit.
     expect(result.stdout).toContain('DONE 0 tests')
     expect(result.stderr.match(/expect-exit 0 but got/g)).toHaveLength(1)
-    const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+    const receipt = onlyReceipt(dir)
     expect(receipt.status).toBe('failed')
     expect([...receipt.tests.failed].sort()).toEqual([BROKEN, FLAKY].sort())
   },
   180_000
 )
-
-/** The one run's id in the scratch folder's state directory. */
-function readdirRun(dir: string): string {
-  return readdirSync(join(dir, '.reverify', 'runs'))[0]!
-}

@@ -4,10 +4,11 @@
  * once, through a counter file) and one that always fails. Every test appends its name to a
  * file when it runs, so the test can count what each attempt executed.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, spawnCli } from '../helpers/cli.js'
+import { executions, onlyReceipt } from '../helpers/rerun-suite.js'
 
 /** A jest project in a scratch git folder, using this repository's jest and jest-junit. */
 function suite(): string {
@@ -38,12 +39,6 @@ function suite(): string {
   return dir
 }
 
-function runs(dir: string): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const line of readFileSync(join(dir, 'runs.log'), 'utf8').split('\n').filter(Boolean)) counts.set(line, (counts.get(line) ?? 0) + 1)
-  return counts
-}
-
 const ARGS = [
   'run',
   '--command',
@@ -62,7 +57,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   const dir = suite()
   const result = await spawnCli(ARGS, dir)
   expect(result.code).toBe(1)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect(counts.size).toBe(33)
   const others = [...counts].filter(([name]) => name !== 'net › fetches config' && name !== 'api › returns the user')
   expect(others.filter(([, count]) => count !== 1)).toEqual([])
@@ -73,7 +68,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   expect(result.stderr).toContain(
     "rerunning the 2 failed tests only: npx jest --ci 'src/net.test.js' 'src/api.test.js' -t '^(?:net fetches config|api returns the user)$'"
   )
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')
   expect(receipt.tests.flaky).toEqual(['net fetches config'])
   expect(receipt.tests.failed).toEqual(['api returns the user'])
@@ -88,9 +83,9 @@ test('with the broken test fixed: success, flaky, and nothing ran twice but the 
   writeFileSync(join(dir, 'fixed'), '')
   const result = await spawnCli(ARGS, dir)
   expect(result.code).toBe(0)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect([...counts].filter(([, count]) => count !== 1)).toEqual([['net › fetches config', 2]])
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt).toMatchObject({ status: 'passed', flaky: true })
   expect(existsSync(join(dir, 'flaky-ran'))).toBe(true)
 }, 120_000)
@@ -101,12 +96,7 @@ test('a template whose filter matches nothing: the rerun exits 0 and the run is 
   const result = await spawnCli([...ARGS.slice(0, -4), '--rerun-failed-tests', template, '--max-retries', '1'], dir)
   expect(result.code).toBe(1)
   expect(`${result.stdout}${result.stderr}`).toContain('not in the results, so not rerun: net fetches config; api returns the user')
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')
   expect([...receipt.tests.failed].sort()).toEqual(['api returns the user', 'net fetches config'])
 }, 120_000)
-
-/** The one run's id in the scratch folder's state directory. */
-function readdirRun(dir: string): string {
-  return readdirSync(join(dir, '.reverify', 'runs'))[0]!
-}

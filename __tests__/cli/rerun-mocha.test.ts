@@ -6,10 +6,11 @@
  * mocha-junit-reporter writes the full title (describe blocks and title joined by spaces) as
  * the name and the test's own title as the class name; `--grep` matches the full title.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, spawnCli } from '../helpers/cli.js'
+import { executions, onlyReceipt } from '../helpers/rerun-suite.js'
 
 /** A mocha project in a scratch git folder, using this repository's mocha; the junit reporter is in its .mocharc. */
 function suite(): string {
@@ -42,12 +43,6 @@ function suite(): string {
   return dir
 }
 
-function runs(dir: string): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const line of readFileSync(join(dir, 'runs.log'), 'utf8').split('\n').filter(Boolean)) counts.set(line, (counts.get(line) ?? 0) + 1)
-  return counts
-}
-
 const ARGS = [
   'run',
   '--command',
@@ -69,7 +64,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   const dir = suite()
   const result = await spawnCli(ARGS, dir)
   expect(result.code).toBe(1)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect(counts.size).toBe(33)
   const others = [...counts].filter(([name]) => name !== 'net › fetches config' && name !== 'api › returns the user')
   expect(others.filter(([, count]) => count !== 1)).toEqual([])
@@ -80,7 +75,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   expect(result.stderr).toContain(
     "rerunning the 2 failed tests only: npx mocha 'src/api.test.js' 'src/net.test.js' --grep '^(?:api returns the user|net fetches config)$'"
   )
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')
   expect(receipt.tests.flaky).toEqual([FLAKY])
   expect(receipt.tests.failed).toEqual([BROKEN])
@@ -91,9 +86,9 @@ test('with the broken test fixed: success, flaky, and nothing ran twice but the 
   writeFileSync(join(dir, 'fixed'), '')
   const result = await spawnCli(ARGS, dir)
   expect(result.code).toBe(0)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect([...counts].filter(([, count]) => count !== 1)).toEqual([['net › fetches config', 2]])
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt).toMatchObject({ status: 'passed', flaky: true })
   expect(receipt.tests.flaky).toEqual([FLAKY])
   expect(existsSync(join(dir, 'flaky-ran'))).toBe(true)
@@ -104,15 +99,10 @@ test('a template whose filter matches nothing: no test runs, mocha exits 0 and t
   const template = 'npx mocha {files} --grep {pattern}-typo'
   const result = await spawnCli([...ARGS.slice(0, -4), '--rerun-failed-tests', template, '--max-retries', '1'], dir)
   expect(result.code).toBe(1)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect([...counts].filter(([, count]) => count !== 1)).toEqual([])
   expect(`${result.stdout}${result.stderr}`).toContain(`not in the results, so not rerun: ${BROKEN}; ${FLAKY}`)
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')
   expect([...receipt.tests.failed].sort()).toEqual([BROKEN, FLAKY].sort())
 }, 120_000)
-
-/** The one run's id in the scratch folder's state directory. */
-function readdirRun(dir: string): string {
-  return readdirSync(join(dir, '.reverify', 'runs'))[0]!
-}

@@ -9,10 +9,11 @@
  * path. The names expected here follow the node that runs them.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnCli } from '../helpers/cli.js'
+import { executions, onlyReceipt } from '../helpers/rerun-suite.js'
 
 /** A node:test suite in a scratch git folder; `reports/` exists, as the reporter does not make it. */
 function suite(): string {
@@ -61,12 +62,6 @@ function classnameFor(suiteName: string): string {
   return classname!
 }
 
-function runs(dir: string): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const line of readFileSync(join(dir, 'runs.log'), 'utf8').split('\n').filter(Boolean)) counts.set(line, (counts.get(line) ?? 0) + 1)
-  return counts
-}
-
 const REPORTERS =
   '--test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml'
 
@@ -91,7 +86,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   const dir = suite()
   const result = await spawnCli(ARGS, dir)
   expect(result.code).toBe(1)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect(counts.size).toBe(33)
   const others = [...counts].filter(([name]) => name !== 'net › fetches config' && name !== 'api › returns the user')
   expect(others.filter(([, count]) => count !== 1)).toEqual([])
@@ -102,7 +97,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   expect(result.stderr).toContain(
     `rerunning the 2 failed tests only: node --test ${REPORTERS} --test-name-pattern '^(?:returns the user|fetches config)$' 'src/api.test.js' 'src/net.test.js'`
   )
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')
   expect(receipt.tests.flaky).toEqual([FLAKY])
   expect(receipt.tests.failed).toEqual([BROKEN])
@@ -113,9 +108,9 @@ test('with the broken test fixed: success, flaky, and nothing ran twice but the 
   writeFileSync(join(dir, 'fixed'), '')
   const result = await spawnCli(ARGS, dir)
   expect(result.code).toBe(0)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect([...counts].filter(([, count]) => count !== 1)).toEqual([['net › fetches config', 2]])
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt).toMatchObject({ status: 'passed', flaky: true })
   expect(existsSync(join(dir, 'flaky-ran'))).toBe(true)
 }, 120_000)
@@ -126,12 +121,7 @@ test('a template whose pattern matches nothing: no test runs, the rerun exits 0 
   const result = await spawnCli([...ARGS.slice(0, -4), '--rerun-failed-tests', template, '--max-retries', '1'], dir)
   expect(result.code).toBe(1)
   expect(`${result.stdout}${result.stderr}`).toContain(`not in the results, so not rerun: ${BROKEN}; ${FLAKY}`)
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')
   expect([...receipt.tests.failed].sort()).toEqual([BROKEN, FLAKY].sort())
 }, 120_000)
-
-/** The one run's id in the scratch folder's state directory. */
-function readdirRun(dir: string): string {
-  return readdirSync(join(dir, '.reverify', 'runs'))[0]!
-}

@@ -8,10 +8,11 @@
  * id's path (`tests.test_api.TestUser`), from which {ids} takes the file.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawnCli } from '../helpers/cli.js'
+import { executions, onlyReceipt } from '../helpers/rerun-suite.js'
 
 const hasPytest = spawnSync('python', ['-m', 'pytest', '--version']).status === 0
 const maybe = hasPytest ? test : test.skip
@@ -55,12 +56,6 @@ function suite(): string {
   return dir
 }
 
-function runs(dir: string): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const line of readFileSync(join(dir, 'runs.log'), 'utf8').split('\n').filter(Boolean)) counts.set(line, (counts.get(line) ?? 0) + 1)
-  return counts
-}
-
 const ARGS = [
   'run',
   '--command',
@@ -84,7 +79,7 @@ maybe(
     const dir = suite()
     const result = await spawnCli(ARGS, dir)
     expect(result.code).toBe(1)
-    const counts = runs(dir)
+    const counts = executions(dir)
     expect(counts.size).toBe(33)
     const others = [...counts].filter(([name]) => name !== 'net › fetches config' && name !== 'api › returns the user')
     expect(others.filter(([, count]) => count !== 1)).toEqual([])
@@ -95,7 +90,7 @@ maybe(
     expect(result.stderr).toContain(
       "rerunning the 2 failed tests only: python -m pytest --junitxml=reports/junit.xml 'tests/test_api.py::TestUser::test_returns_user' 'tests/test_net.py::test_fetches_config[x y-1]'"
     )
-    const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+    const receipt = onlyReceipt(dir)
     expect(receipt.status).toBe('failed')
     expect(receipt.tests.flaky).toEqual([FLAKY])
     expect(receipt.tests.failed).toEqual([BROKEN])
@@ -110,9 +105,9 @@ maybe(
     writeFileSync(join(dir, 'fixed'), '')
     const result = await spawnCli(ARGS, dir)
     expect(result.code).toBe(0)
-    const counts = runs(dir)
+    const counts = executions(dir)
     expect([...counts].filter(([, count]) => count !== 1)).toEqual([['net › fetches config', 2]])
-    const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+    const receipt = onlyReceipt(dir)
     expect(receipt).toMatchObject({ status: 'passed', flaky: true })
     expect(existsSync(join(dir, 'flaky-ran'))).toBe(true)
   },
@@ -128,14 +123,9 @@ maybe(
     const result = await spawnCli([...ARGS.slice(0, -4), '--rerun-failed-tests', template, '--max-retries', '1'], dir)
     expect(result.code).toBe(1)
     expect(`${result.stdout}${result.stderr}`).toContain(`not in the results, so not rerun: ${BROKEN}; ${FLAKY}`)
-    const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+    const receipt = onlyReceipt(dir)
     expect(receipt.status).toBe('failed')
     expect([...receipt.tests.failed].sort()).toEqual([BROKEN, FLAKY].sort())
   },
   120_000
 )
-
-/** The one run's id in the scratch folder's state directory. */
-function readdirRun(dir: string): string {
-  return readdirSync(join(dir, '.reverify', 'runs'))[0]!
-}

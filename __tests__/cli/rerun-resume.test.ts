@@ -7,24 +7,10 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
+import { tinyRunner } from '../helpers/rerun-suite.js'
 import { runDirs } from '../helpers/trace.js'
 
-/**
- * A tiny runner: runs the tests named in its arguments (all when none), writes JUnit, fails
- * `b` the first time it runs, logs every call, and holds a rerun while `hold` exists.
- */
-const RUNNER = [
-  'echo "call:$*" >> calls.log',
-  'if [ $# -gt 0 ] && [ -f hold ]; then echo $$ > rerun.pid; touch rerun-started; sleep 60; fi',
-  'names=("$@"); [ ${#names[@]} -eq 0 ] && names=(a b c)',
-  'cases=""; failed=0',
-  'for n in "${names[@]}"; do',
-  '  if [ "$n" = b ] && [ ! -f b-ran ]; then touch b-ran; cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"><failure>boom</failure></testcase>"; failed=1',
-  '  else cases="$cases<testcase classname=\\"s\\" name=\\"$n\\"/>"; fi',
-  'done',
-  'printf "<testsuites><testsuite name=\\"s\\">%s</testsuite></testsuites>" "$cases" > results.xml',
-  'exit $failed'
-].join('\n')
+const RUNNER = tinyRunner({ hold: true })
 
 const ARGS = [
   'run',
@@ -42,7 +28,7 @@ const ARGS = [
 
 test('a SIGKILL during a rerun: the resumed run reruns the same test, spends no retry, and names it flaky', async () => {
   const repo = await scratchRepo('reverify-rerun-resume-')
-  writeFileSync(join(repo, 'runner.sh'), `${RUNNER}\n`)
+  writeFileSync(join(repo, 'runner.sh'), RUNNER)
   writeFileSync(join(repo, 'hold'), '')
   let cli = 0
   const first = spawnCli(ARGS, repo, { onSpawn: pid => (cli = pid) })

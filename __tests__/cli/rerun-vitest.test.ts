@@ -7,10 +7,11 @@
  * title joined by ` > ` as the name; `-t` matches them joined by spaces, which `{pattern}`
  * also spells.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, spawnCli } from '../helpers/cli.js'
+import { executions, onlyReceipt } from '../helpers/rerun-suite.js'
 
 /** A vitest project in a scratch git folder, using this repository's vitest; the junit reporter is in its config. */
 function suite(): string {
@@ -47,12 +48,6 @@ function suite(): string {
   return dir
 }
 
-function runs(dir: string): Map<string, number> {
-  const counts = new Map<string, number>()
-  for (const line of readFileSync(join(dir, 'runs.log'), 'utf8').split('\n').filter(Boolean)) counts.set(line, (counts.get(line) ?? 0) + 1)
-  return counts
-}
-
 const ARGS = [
   'run',
   '--command',
@@ -74,7 +69,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   const dir = suite()
   const result = await spawnCli(ARGS, dir)
   expect(result.code).toBe(1)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect(counts.size).toBe(33)
   const others = [...counts].filter(([name]) => name !== 'net › fetches config' && name !== 'api › returns the user')
   expect(others.filter(([, count]) => count !== 1)).toEqual([])
@@ -90,7 +85,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   expect(result.stderr).toContain(
     "rerunning the failed test only: npx vitest run 'src/api.test.js' -t '^(?:api > returns the user|api returns the user)$'"
   )
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')
   expect(receipt.tests.flaky).toEqual([FLAKY])
   expect(receipt.tests.failed).toEqual([BROKEN])
@@ -101,9 +96,9 @@ test('with the broken test fixed: success, flaky, and nothing ran twice but the 
   writeFileSync(join(dir, 'fixed'), '')
   const result = await spawnCli(ARGS, dir)
   expect(result.code).toBe(0)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect([...counts].filter(([, count]) => count !== 1)).toEqual([['net › fetches config', 2]])
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt).toMatchObject({ status: 'passed', flaky: true })
   expect(receipt.tests.flaky).toEqual([FLAKY])
   expect(existsSync(join(dir, 'flaky-ran'))).toBe(true)
@@ -114,17 +109,12 @@ test('a template whose filter matches nothing: no test runs and the run is still
   const template = 'npx vitest run {files} -t {pattern}-typo'
   const result = await spawnCli([...ARGS.slice(0, -4), '--rerun-failed-tests', template, '--max-retries', '1'], dir)
   expect(result.code).toBe(1)
-  const counts = runs(dir)
+  const counts = executions(dir)
   expect([...counts].filter(([, count]) => count !== 1)).toEqual([])
   expect(`${result.stdout}${result.stderr}`).toMatch(/not in the results, so not rerun: (.*)/)
   const notRerun = /not in the results, so not rerun: (.*)/.exec(`${result.stdout}${result.stderr}`)![1]!.split('; ').sort()
   expect(notRerun).toEqual([BROKEN, FLAKY])
-  const receipt = JSON.parse(readFileSync(join(dir, '.reverify', 'runs', readdirRun(dir), 'receipt.json'), 'utf8'))
+  const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')
   expect([...receipt.tests.failed].sort()).toEqual([BROKEN, FLAKY])
 }, 120_000)
-
-/** The one run's id in the scratch folder's state directory. */
-function readdirRun(dir: string): string {
-  return readdirSync(join(dir, '.reverify', 'runs'))[0]!
-}
