@@ -14476,7 +14476,14 @@ function buildSchemas() {
     const payloads = {
         start: looseObject({ run_id: schemas_string().optional(), version: schemas_string().optional() }),
         decision: looseObject({ question: text, decision: array(text), expected: record(schemas_string(), unknown()) }),
-        tool_call: looseObject({ attempt: attemptNumber, commands: array(text) }),
+        tool_call: looseObject({
+            attempt: attemptNumber,
+            commands: array(text),
+            /** A rerun attempt: the failed tests it targets and the command it ran (a malformed one is read as absent). */
+            rerun: object({ tests: array(schemas_string().max(4_000)).max(1_000), command: text })
+                .optional()
+                .catch(undefined)
+        }),
         tool_result: looseObject({
             attempt: attemptNumber,
             ok: schemas_boolean(),
@@ -18704,20 +18711,16 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts });
         const planned = rerun;
         const script = planned?.command ?? settings.script;
-        session.event('tool_call', {
-            attempt: number,
-            commands: [script],
-            ...(planned !== undefined && { rerun: { tests: planned.targets.map(target => target.name), command: planned.command } })
-        });
+        const shownRerun = planned && { tests: planned.targets.map(target => target.name), command: planned.command };
+        session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) });
         const startedMs = Date.now();
         const attempt = await runAttempt({ ...settings, script }, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
             checkLogPath: session.attemptCheckLogPath(number),
             onScriptEnded: result => recordResult(session, result)
         });
         attempts.push(attempt);
-        if (planned !== undefined)
-            attempt.rerun = { tests: planned.targets.map(target => target.name), command: planned.command };
         if (planned !== undefined) {
+            attempt.rerun = shownRerun;
             // A rerun is judged by its results too, so they are read before its verdict is written.
             await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
             judgeRerun(attempt, planned);
@@ -21541,9 +21544,8 @@ function attemptViews(events) {
             last = view(event.payload.attempt);
             last.startedAt = event.ts;
             last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }));
-            const rerunTests = rerunTestsOf(event.payload);
-            if (rerunTests !== undefined)
-                last.rerunTests = rerunTests;
+            if (event.payload.rerun !== undefined)
+                last.rerunTests = event.payload.rerun.tests;
         }
         else if (event.phase === 'tool_result') {
             const { payload } = event;
@@ -21643,16 +21645,6 @@ function historyRows(history, current) {
         ...(receipt.capture && { captureNote: receipt.capture.note }),
         current: receipt.run_id === current.run_id
     }));
-}
-/** The tests a rerun attempt's `tool_call` names (`rerun.tests`), read as untrusted: strings only, bounded. */
-function rerunTestsOf(payload) {
-    const rerun = payload.rerun;
-    if (rerun === null || typeof rerun !== 'object')
-        return undefined;
-    const tests = rerun.tests;
-    if (!Array.isArray(tests) || tests.length > 1_000 || !tests.every(test => typeof test === 'string' && test.length <= 4_000))
-        return undefined;
-    return tests;
 }
 
 ;// CONCATENATED MODULE: ./src/core/base/version.ts
@@ -22363,9 +22355,7 @@ function withRecordedTests(events, attempts) {
 }
 /** The command a `tool_call` recorded for a rerun, when it was one. */
 function recordedRerunCommand(events, attempt) {
-    const call = eventsOf(events, 'tool_call').find(event => event.payload.attempt === attempt);
-    const rerun = call?.payload?.rerun;
-    return typeof rerun?.command === 'string' ? rerun.command : undefined;
+    return eventsOf(events, 'tool_call').find(event => event.payload.attempt === attempt)?.payload.rerun?.command;
 }
 /**
  * The rerun to make again when the last attempt was a rerun cut off by the crash: rebuilt

@@ -25,7 +25,7 @@ const ACTION_ONLY_NAMES = new Set([
 const ACTION_ONLY_PREFIXES = ['INPUT_', 'STATE_']
 
 /** Whether the runner gives `name` to the action only. */
-export function isActionOnly(name: string): boolean {
+function isActionOnly(name: string): boolean {
   const upper = name.toUpperCase()
   return ACTION_ONLY_NAMES.has(upper) || ACTION_ONLY_PREFIXES.some(prefix => upper.startsWith(prefix))
 }

@@ -45,9 +45,7 @@ export function withRecordedTests(events: readonly TraceEvent[], attempts: Attem
 
 /** The command a `tool_call` recorded for a rerun, when it was one. */
 function recordedRerunCommand(events: readonly TraceEvent[], attempt: number): string | undefined {
-  const call = eventsOf(events, 'tool_call').find(event => event.payload.attempt === attempt)
-  const rerun = (call?.payload as { rerun?: { command?: unknown } } | undefined)?.rerun
-  return typeof rerun?.command === 'string' ? rerun.command : undefined
+  return eventsOf(events, 'tool_call').find(event => event.payload.attempt === attempt)?.payload.rerun?.command
 }
 
 /**

@@ -147,8 +147,7 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
       last = view(event.payload.attempt)
       last.startedAt = event.ts
       last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }))
-      const rerunTests = rerunTestsOf(event.payload)
-      if (rerunTests !== undefined) last.rerunTests = rerunTests
+      if (event.payload.rerun !== undefined) last.rerunTests = event.payload.rerun.tests
     } else if (event.phase === 'tool_result') {
       const { payload } = event
       const target = view(payload.attempt)
@@ -248,14 +247,4 @@ function historyRows(history: readonly Receipt[], current: Receipt): HistoryRow[
     ...(receipt.capture && { captureNote: receipt.capture.note }),
     current: receipt.run_id === current.run_id
   }))
-}
-
-/** The tests a rerun attempt's `tool_call` names (`rerun.tests`), read as untrusted: strings only, bounded. */
-function rerunTestsOf(payload: Record<string, unknown>): string[] | undefined {
-  const rerun = payload.rerun
-  if (rerun === null || typeof rerun !== 'object') return undefined
-  const tests = (rerun as { tests?: unknown }).tests
-  if (!Array.isArray(tests) || tests.length > 1_000 || !tests.every(test => typeof test === 'string' && test.length <= 4_000))
-    return undefined
-  return tests as string[]
 }

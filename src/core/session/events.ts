@@ -94,7 +94,15 @@ function buildSchemas() {
   const payloads = {
     start: z.looseObject({ run_id: z.string().optional(), version: z.string().optional() }),
     decision: z.looseObject({ question: text, decision: z.array(text), expected: z.record(z.string(), z.unknown()) }),
-    tool_call: z.looseObject({ attempt: attemptNumber, commands: z.array(text) }),
+    tool_call: z.looseObject({
+      attempt: attemptNumber,
+      commands: z.array(text),
+      /** A rerun attempt: the failed tests it targets and the command it ran (a malformed one is read as absent). */
+      rerun: z
+        .object({ tests: z.array(z.string().max(4_000)).max(1_000), command: text })
+        .optional()
+        .catch(undefined)
+    }),
     tool_result: z.looseObject({
       attempt: attemptNumber,
       ok: z.boolean(),

@@ -122,11 +122,8 @@ export async function runVerifyLoop(
     env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts })
     const planned = rerun
     const script = planned?.command ?? settings.script
-    session.event('tool_call', {
-      attempt: number,
-      commands: [script],
-      ...(planned !== undefined && { rerun: { tests: planned.targets.map(target => target.name), command: planned.command } })
-    })
+    const shownRerun = planned && { tests: planned.targets.map(target => target.name), command: planned.command }
+    session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) })
     const startedMs = Date.now()
     const attempt = await runAttempt(
       { ...settings, script },
@@ -139,8 +136,8 @@ export async function runVerifyLoop(
       }
     )
     attempts.push(attempt)
-    if (planned !== undefined) attempt.rerun = { tests: planned.targets.map(target => target.name), command: planned.command }
     if (planned !== undefined) {
+      attempt.rerun = shownRerun
       // A rerun is judged by its results too, so they are read before its verdict is written.
       await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
       judgeRerun(attempt, planned)
