@@ -89,7 +89,10 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   'test-results': fc.constantFrom('junit.xml', 'reports/*.xml', '**/*.xml', '../*.xml', 'sub/{a,b}/TEST-*.xml'),
   'rerun-failed-tests': fc.constantFrom('off', 'jest', 'pytest', 'npx jest {files} -t {pattern}', 'jset', 'npx jest'),
   'rerun-max-tests': fc.constantFrom('1', '20', '1000', '0'),
-  'expect-no-output': fc.constantFrom('WARN(ING)?', '^never$', 'x{1,', '')
+  'expect-no-output': fc.constantFrom('WARN(ING)?', '^never$', 'x{1,', ''),
+  quarantine: fc.constantFrom('.github/reverify-quarantine.yml', 'missing.yml', '../q.yml', ''),
+  'fail-on-flaky': fc.constantFrom('true', 'false', 'yes'),
+  'max-flaky-tests': fc.constantFrom('0', '3', '1001', '-1')
 }
 
 /** A hostile value of one flag; what gets executed stays harmless. */

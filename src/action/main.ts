@@ -219,7 +219,10 @@ async function runVerify(
     ...(ci && { ci }),
     env: deps.env,
     signal: deps.signal,
-    interruptReason: deps.interruptReason
+    interruptReason: deps.interruptReason,
+    front: 'action' as const,
+    // The quarantine file is found from the repository root, wherever working-directory points.
+    quarantineRoot: settings.workspace
   }
   const ports = {
     clock: systemClock,

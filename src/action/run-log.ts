@@ -19,7 +19,9 @@ export const AnnotationTitle = {
   blocked: 'reverify: retry blocked until the failure is captured',
   refused: 'reverify: destructive command refused',
   onRetry: 'reverify: on-retry failed',
-  testResults: 'reverify: a test results file was ignored'
+  testResults: 'reverify: a test results file was ignored',
+  quarantineExpiring: 'reverify: a quarantine expires soon',
+  quarantineExpired: 'reverify: a quarantine has expired'
 } as const
 
 /** Ignored results files shown as warning annotations; the rest only in the log (10 warnings per step are shown). */
@@ -119,6 +121,11 @@ export class RunLog {
         return
       case 'log-incomplete':
         print.warning(`reverify: ${progress.note}`)
+        return
+      case 'quarantine-expiry':
+        print.warning(this.redactor.redact(progress.note), {
+          title: progress.expired ? AnnotationTitle.quarantineExpired : AnnotationTitle.quarantineExpiring
+        })
         return
       case 'test-results-warning': {
         const message = this.redactor.redact(`test-results: ${progress.file}: ${progress.reason}`)

@@ -73,6 +73,8 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RemedyPl
       return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`
     case 'log-incomplete':
       return `reverify: warning: ${progress.note}`
+    case 'quarantine-expiry':
+      return `reverify: warning: ${redactor.redact(progress.note)}`
     case 'run-created':
     case 'process-started':
       return undefined
@@ -165,6 +167,8 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
       env: io.env,
       signal: io.signal,
       interruptReason: io.interruptReason,
+      front: 'cli',
+      quarantineRoot: root,
       ...(resume && { resume })
     },
     {

@@ -5,7 +5,8 @@
  */
 
 // The verify run: one request, four ports, a report of facts.
-export { verifyRun, refusalNote } from './run/verify-run.js'
+export { verifyRun } from './run/verify-run.js'
+export { refusalNote } from './guardrail/settings-check.js'
 export type { RunProgress } from './run/ports.js'
 export type { CompletedRun, RunReport } from './run/report.js'
 export type { AttemptResult, ConsoleStream } from './verify/attempt.js'

@@ -36,7 +36,14 @@ export type InputKind =
   | { type: 'rerun' }
 
 /** Headings of `reverify run --help`, in the order they are listed. */
-export const HELP_GROUPS = ['Command', 'Expectations (at least one)', 'Retries and time', 'How and where', 'Receipts'] as const
+export const HELP_GROUPS = [
+  'Command',
+  'Expectations (at least one)',
+  'Retries and time',
+  'Flaky tests',
+  'How and where',
+  'Receipts'
+] as const
 
 /** One heading of `reverify run --help`. */
 export type HelpGroup = (typeof HELP_GROUPS)[number]

@@ -176,6 +176,36 @@ export const INPUTS = {
     group: 'Retries and time',
     setting: 'rerunMaxTests'
   },
+  quarantine: {
+    kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+    description:
+      'The quarantine file (YAML, relative to the repository root): tests whose failure, when it is the only thing wrong, does not fail the run until the entry expires. An absent file quarantines nothing.',
+    help: 'the quarantine file, relative to the repository root (an absent file quarantines nothing)',
+    default: '.github/reverify-quarantine.yml',
+    fronts: RUN,
+    placeholder: 'PATH',
+    group: 'Flaky tests',
+    setting: 'quarantine'
+  },
+  'fail-on-flaky': {
+    kind: { type: 'boolean' },
+    description: 'true to fail a flaky pass (a test failed, then passed on a retry) unless every flaky test is quarantined.',
+    help: 'fail a flaky pass unless every flaky test is quarantined',
+    default: 'false',
+    fronts: RUN,
+    group: 'Flaky tests',
+    setting: 'failOnFlaky'
+  },
+  'max-flaky-tests': {
+    kind: { type: 'integer', min: 0, max: 1000 },
+    description: 'Most flaky tests (not quarantined) a passing run may have (0-1000); with more, the run fails.',
+    help: 'most flaky tests (not quarantined) a passing run may have; with more, it fails (default: no limit)',
+    fronts: RUN,
+    shownDefault: { cli: 'no limit', action: 'no limit' },
+    placeholder: 'N',
+    group: 'Flaky tests',
+    setting: 'maxFlakyTests'
+  },
   shell: {
     kind: { type: 'shell' },
     description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',

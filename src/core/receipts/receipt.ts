@@ -125,6 +125,10 @@ export const ReceiptSchema = z.object({
   ci: CiSchema.optional(),
   capture: CaptureSchema.optional(),
   tests: ReceiptTestsSchema.optional(),
+  /** A pass because every failed test is quarantined (docs/design.md §1 "Quarantine and flaky gates"): those tests. */
+  quarantined: testNames.optional(),
+  /** What decided a verdict the expectations alone would not have: the quarantine, or a flaky gate. */
+  gate: z.enum(['quarantine', 'fail-on-flaky', 'max-flaky-tests']).optional(),
   /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
   seal: z
     .string()

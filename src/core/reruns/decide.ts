@@ -5,6 +5,7 @@
  * in words for the trace's note.
  */
 import type { AttemptResult } from '../verify/types.js'
+import { explainFailure } from '../test-results/explained-failure.js'
 import { missingFor, type RerunTarget } from './template.js'
 
 /** The retry an attempt calls for. */
@@ -18,23 +19,12 @@ export interface RerunPolicy {
 
 /** How a failed attempt should be retried under `policy`. */
 export function planRetry(attempt: AttemptResult, policy: RerunPolicy): RetryPlan {
-  if (attempt.timedOut || attempt.interrupted)
-    return { kind: 'whole', why: attempt.timedOut ? 'the attempt timed out' : 'the attempt was interrupted' }
-  // A rerun's own check (`rerun`) fails with its tests: the results explain it like expect-exit.
-  const explained = (expectation: string) => expectation === 'expect-exit' || expectation === 'rerun'
-  const failedChecks = attempt.checks.filter(check => !check.ok)
-  if (failedChecks.some(check => !explained(check.expectation))) {
-    const names = [...new Set(failedChecks.map(check => check.expectation).filter(name => !explained(name)))]
-    return { kind: 'whole', why: `${names.join(' and ')} failed, which the tests do not explain` }
-  }
-  const tests = attempt.tests
-  if (tests === undefined || tests.files.length === 0) return { kind: 'whole', why: 'the attempt wrote no test results' }
-  const failing = tests.failed + tests.errors
-  if (failing === 0)
-    return { kind: 'whole', why: `the command exited ${attempt.exitCode} with every test passing: a failure outside the tests` }
+  const explanation = explainFailure(attempt)
+  if (!explanation.explained) return { kind: 'whole', why: explanation.why }
+  const { failing, tests } = explanation
   if (failing > policy.maxTests) return { kind: 'whole', why: `${failing} tests failed, more than rerun-max-tests (${policy.maxTests})` }
-  if (failing > tests.failedTests.length) return { kind: 'whole', why: `${failing} tests failed, more than the results list` }
-  const targets = tests.failedTests.map(test => ({
+  if (failing > tests.length) return { kind: 'whole', why: `${failing} tests failed, more than the results list` }
+  const targets = tests.map(test => ({
     name: test.name,
     caseName: test.caseName ?? test.name,
     classname: test.classname ?? '',

@@ -15,6 +15,7 @@ import type { Redactor } from '../redaction/index.js'
 import type { RunSeal } from '../recovery/run-seal.js'
 import type { TestPause } from '../recovery/test-pause.js'
 import type { RunSettings } from '../inputs/settings.js'
+import type { InputPlace } from '../inputs/resolve.js'
 
 export type { RunProgress } from './progress.js'
 
@@ -57,6 +58,13 @@ export interface RunRequest {
    * with it, and only a receipt it sealed is resumed. Without one nothing is resumed.
    */
   seal?: RunSeal
+  /**
+   * Where a relative `quarantine` path is found: the repository root (the workspace in
+   * Actions, the git top level in the CLI). Default: the working directory.
+   */
+  quarantineRoot?: string
+  /** How messages name inputs: `--flag` for the CLI, the input's name for the action (default). */
+  front?: InputPlace['front']
   /** `reverify resume`: the receipt to continue (an error when it cannot be). */
   resume?: Receipt
 }

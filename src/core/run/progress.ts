@@ -27,5 +27,7 @@ export type RunProgress =
   | { kind: 'report-failed'; runId: string; error: string }
   /** A `test-results` file was ignored (docs/design.md §1 "Test results"); `file` is relative to the working directory. */
   | { kind: 'test-results-warning'; attempt: number; file: string; reason: string }
+  /** A quarantine entry expires within a week, or has expired and no longer applies (`note` is the trace's). */
+  | { kind: 'quarantine-expiry'; test: string; owner: string; expires: string; expired: boolean; note: string }
   /** The disk filled up: the attempt's log stopped growing (its verdict stands). */
   | { kind: 'log-incomplete'; attempt: number; note: string }

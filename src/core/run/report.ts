@@ -10,6 +10,9 @@ import type { CommandIdentity } from '../receipts/identity.js'
 import type { Receipt } from '../receipts/receipt.js'
 import type { Outcome } from '../session/events.js'
 import type { RunTests } from '../test-results/run-tests.js'
+import type { QuarantineEntry } from '../quarantine/file.js'
+import type { QuarantinedFailure } from '../quarantine/policy.js'
+import type { GateVerdict } from '../verify/quarantine-step.js'
 
 /** Where a run's trace lives. */
 export interface SessionRef {
@@ -76,6 +79,21 @@ export interface CompletedRun {
   reportPath?: string
   /** Set when this run continued an interrupted one. */
   resumed?: { replayed: boolean; summary: string }
+  /** The quarantine file's part (docs/design.md §1 "Quarantine and flaky gates"), when it has entries. */
+  quarantine?: QuarantineFacts
+  /** A flaky pass a gate turned into a failure: which gate, the tests, the one-line reason. */
+  gate?: GateVerdict
+}
+
+/** What the quarantine file did in a run. */
+export interface QuarantineFacts {
+  /** The file as the input named it. */
+  source: string
+  /** The run passed because every failure of its deciding attempt is quarantined: those tests and entries. */
+  excused: QuarantinedFailure[]
+  /** Entries that expire within a week, or have expired (the latter no longer apply). */
+  expiring: { entry: QuarantineEntry; daysLeft: number }[]
+  expired: { entry: QuarantineEntry; since: number }[]
 }
 
 /** What a verify run came to. */

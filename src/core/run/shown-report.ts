@@ -13,7 +13,7 @@ import type { RunReport } from './report.js'
 export function shownReport(report: RunReport, redactor: Redactor): RunReport {
   if (report.kind === 'blocked') return report
   if (report.kind === 'refused') return { ...report, guardrail: redactDeep(report.guardrail, redactor) }
-  const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed } = report
+  const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed, quarantine, gate } = report
   return {
     ...report,
     ...redactDeep(
@@ -24,7 +24,9 @@ export function shownReport(report: RunReport, redactor: Redactor): RunReport {
         ...(firstFailure !== undefined && { firstFailure }),
         ...(tests !== undefined && { tests }),
         ...(interruptReason !== undefined && { interruptReason }),
-        ...(resumed !== undefined && { resumed })
+        ...(resumed !== undefined && { resumed }),
+        ...(quarantine !== undefined && { quarantine }),
+        ...(gate !== undefined && { gate })
       },
       redactor
     )
@@ -33,6 +35,13 @@ export function shownReport(report: RunReport, redactor: Redactor): RunReport {
 
 /** Receipts hold commands and expectations as written: redact them like everything else. */
 export function redactedReceipt(receipt: Receipt, redactor: Redactor): Receipt {
-  const { identity, commands, expectations, tests } = receipt
-  return { ...receipt, ...redactDeep({ identity, commands, expectations, ...(tests !== undefined && { tests }) }, redactor) }
+  const { identity, commands, expectations, tests, quarantined } = receipt
+  const shown = {
+    identity,
+    commands,
+    expectations,
+    ...(tests !== undefined && { tests }),
+    ...(quarantined !== undefined && { quarantined })
+  }
+  return { ...receipt, ...redactDeep(shown, redactor) }
 }

@@ -9,13 +9,13 @@ import { timestamp } from '../base/clock.js'
 import { runVerifyLoop, type LoopEnvironment, type LoopResult } from '../verify/loop.js'
 import { UsageError, describeError } from '../base/errors.js'
 import { describeExpectations } from '../verify/expectations.js'
-import { findDestructive, type GuardrailHit } from '../guardrail/index.js'
+import type { GuardrailHit } from '../guardrail/index.js'
+import { guardrailHit, refusalNote } from '../guardrail/settings-check.js'
 import { normalizeCommand, scriptIdentity, type CommandIdentity } from '../receipts/identity.js'
 import { RECEIPT_VERSION, receiptStatusFor, type Receipt } from '../receipts/receipt.js'
 import { identityLines } from '../shell/script-lines.js'
 import type { Redactor } from '../redaction/index.js'
 import { newRunId } from '../receipts/run-id.js'
-import type { RunSettings } from '../inputs/settings.js'
 import { commandRecord } from '../session/events.js'
 import { planSession } from '../session/layout.js'
 import { interruptedNote, refusalTraceNote, resumedNote, uncapturedNote } from '../session/notes.js'
@@ -33,23 +33,8 @@ import { endedBeforeReceipt, planResume, type Here, type ResumeDecision, type Re
 import { writeSessionReport } from '../report/index.js'
 import { redactedReceipt, shownReport } from './shown-report.js'
 import { receiptTests, runTests } from '../test-results/run-tests.js'
-
-/** The first command (of the script, expect-check or on-retry) the guardrail refuses, unless allowed. */
-function guardrailHit(settings: RunSettings): GuardrailHit | undefined {
-  if (settings.allowDestructive) return undefined
-  const { check } = settings.expectations
-  // Everything reverify would run, each read whole: the script, expect-check and on-retry.
-  for (const command of [settings.script, ...(check ? [check] : []), ...(settings.onRetry ? [settings.onRetry] : [])]) {
-    const hit = findDestructive(command)
-    if (hit) return hit
-  }
-  return undefined
-}
-
-/** The trace's note for a refusal, which the front ends show as it is. */
-export function refusalNote(hit: GuardrailHit): string {
-  return `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`
-}
+import { inputLabel } from '../inputs/resolve.js'
+import { expiryWarnings, loadRunQuarantine, noteExpiries, quarantineFacts, receiptPolicy, type RunQuarantine } from './run-quarantine.js'
 
 /**
  * Runs one verify from policy check to closed trace and final receipt, and reports it with its
@@ -64,6 +49,9 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
 
 async function performRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
   const { settings } = request
+  // A bad quarantine file is a usage error before anything exists (docs/design.md §1 "Quarantine and flaky gates").
+  const quarantine = await loadRunQuarantine(request, ports.clock.now(), inputLabel('quarantine', request.front ?? 'action'))
+  for (const warning of expiryWarnings(quarantine)) ports.log(warning)
   const identity = scriptIdentity(settings.script)
   let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
   if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request), request.seal))) {
@@ -93,7 +81,7 @@ async function performRun(request: RunRequest, ports: RunPorts): Promise<RunRepo
     const decision = await decideResume(request, ports, latest)
     // Only a run this machine sealed names process groups worth signalling (§6).
     if (decision.kind !== 'none' && receiptSealed(latest, request.seal)) await endLeftovers(request, ports, latest)
-    if (decision.kind === 'resume') return resumeRun(request, ports, decision.plan, identity, capture)
+    if (decision.kind === 'resume') return resumeRun(request, ports, decision.plan, identity, capture, quarantine)
     if (request.resume) {
       const why = decision.kind === 'restart' ? decision.reason : 'its process is still running'
       throw new UsageError(`resume: run ${latest.run_id} cannot be resumed: ${why}`)
@@ -118,8 +106,11 @@ async function performRun(request: RunRequest, ports: RunPorts): Promise<RunRepo
   const { session, receipt } = await openRun(request, ports, identity, capture)
   const hit = guardrailHit(settings)
   if (hit) return refuse(request, ports, { session, receipt, identity, capture, hit })
-  const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id)).catch(fullDisk(ports, 'during'))
-  return closeRun(request, ports, { session, receipt, loop, identity, capture })
+  noteExpiries(session, quarantine)
+  const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine)).catch(
+    fullDisk(ports, 'during')
+  )
+  return closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine })
 }
 
 /** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
@@ -258,7 +249,7 @@ async function writeReport(ports: RunPorts, receipt: Receipt): Promise<string | 
 }
 
 /** The verify loop's view of the ports. */
-function loopEnvironment(request: RunRequest, ports: RunPorts, runId: string): LoopEnvironment {
+function loopEnvironment(request: RunRequest, ports: RunPorts, runId: string, quarantine: RunQuarantine | undefined): LoopEnvironment {
   return {
     processes: ports.processes,
     console: ports.console,
@@ -268,7 +259,8 @@ function loopEnvironment(request: RunRequest, ports: RunPorts, runId: string): L
     env: commandEnvironment(request.env ?? process.env, runId),
     signal: request.signal,
     killGraceMs: request.killGraceMs ?? 2000,
-    interruptReason: request.interruptReason
+    interruptReason: request.interruptReason,
+    ...(quarantine !== undefined && { quarantine: quarantine.context })
   }
 }
 
@@ -278,7 +270,8 @@ async function resumeRun(
   ports: RunPorts,
   plan: ResumePlan,
   identity: CommandIdentity,
-  capture: CaptureState
+  capture: CaptureState,
+  quarantine: RunQuarantine | undefined
 ): Promise<RunReport> {
   const now = () => ports.clock.now()
   const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
@@ -295,13 +288,14 @@ async function resumeRun(
     if (event.phase === 'tool_result') session.event('tool_result', event.payload)
     else session.event('verify', event.payload)
   }
-  const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id), {
+  noteExpiries(session, quarantine)
+  const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine), {
     previous: plan.previous,
     ...(plan.replay !== undefined && { replay: plan.replay }),
     ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided }),
     ...(plan.rerun !== undefined && { rerun: plan.rerun })
   }).catch(fullDisk(ports, 'during'))
-  const report = await closeRun(request, ports, { session, receipt, loop, identity, capture })
+  const report = await closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine })
   return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } }
 }
 
@@ -309,7 +303,14 @@ async function resumeRun(
 async function closeRun(
   request: RunRequest,
   ports: RunPorts,
-  run: { session: TraceSession; receipt: Receipt; loop: LoopResult; identity: CommandIdentity; capture: CaptureState }
+  run: {
+    session: TraceSession
+    receipt: Receipt
+    loop: LoopResult
+    identity: CommandIdentity
+    capture: CaptureState
+    quarantine: RunQuarantine | undefined
+  }
 ): Promise<CompletedRun> {
   const { session, loop } = run
   const interruptReason = loop.interrupted ? request.interruptReason?.() : undefined
@@ -337,13 +338,15 @@ async function closeRun(
     ended_at: endedAt,
     attempts: session.metadata.attempts,
     commands: (last?.commands ?? []).map(commandRecord),
-    ...(tests !== undefined && { tests: receiptTests(tests) })
+    ...(tests !== undefined && { tests: receiptTests(tests) }),
+    ...receiptPolicy(loop)
   }
   const written = receiptOnDisk(receipt, request)
   await ports.pause?.('after-trace-end')
   await ports.store.write(written).catch(fullDisk(ports, loop.outcome))
   // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
   const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1)
+  const quarantine = quarantineFacts(run.quarantine, loop)
   const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts)
   const reportPath = await writeReport(ports, written)
   return {
@@ -365,7 +368,9 @@ async function closeRun(
     receipt: written,
     ...(tests !== undefined && { tests }),
     pruned,
-    ...(reportPath !== undefined && { reportPath })
+    ...(reportPath !== undefined && { reportPath }),
+    ...(quarantine !== undefined && { quarantine }),
+    ...(loop.gate !== undefined && { gate: loop.gate })
   }
 }
 

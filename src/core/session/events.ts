@@ -54,9 +54,9 @@ export const NOTE_KINDS = [
   'uncaptured',
   /** What the next attempt runs: only the failed tests (and the command), or the whole command and why. */
   'rerun',
-  /** Reserved for the flakiness policy, so readers know them before writers do: a test's quarantine applied or expired (§12). */
+  /** The quarantine file: an entry that expires soon or has expired (docs/design.md §1 "Quarantine and flaky gates"). */
   'quarantine',
-  /** a flaky gate's verdict (§12). */
+  /** A flaky gate turned a flaky pass into a failure (`gate`, `flaky_tests`). */
   'gate'
 ] as const
 
@@ -133,7 +133,9 @@ function buildSchemas() {
       detail: text,
       replayed: z.literal(true).optional(),
       /** What expect-check printed, summarized like tool_result's summary. */
-      check_summary: text.optional()
+      check_summary: text.optional(),
+      /** Verified because every failed test is quarantined: their names (a malformed list is read as absent). */
+      quarantined: z.array(z.string().max(4_000)).max(1_000).optional().catch(undefined)
     }),
     note: z.looseObject({
       /** What the note is about (session/notes.ts); absent in traces written before kinds. */
@@ -143,7 +145,10 @@ function buildSchemas() {
       retry: z.boolean().optional(),
       attempt: attemptNumber.optional(),
       /** On a guardrail refusal: the rule that matched. */
-      rule: z.string().max(200).optional()
+      rule: z.string().max(200).optional(),
+      /** On a gate's note: which gate, and the flaky tests it counted. */
+      gate: z.enum(['fail-on-flaky', 'max-flaky-tests']).optional().catch(undefined),
+      flaky_tests: z.array(z.string().max(4_000)).max(1_000).optional().catch(undefined)
     }),
     end: z.looseObject({ outcome: OutcomeSchema, summary: text, flaky: z.literal(true).optional() })
   } as const

@@ -25,6 +25,16 @@ export function rerunNote(attempt: number, message: string): Note {
   return { kind: 'rerun', message, attempt }
 }
 
+/** A gate turned a flaky pass into a failure. */
+export function gateNote(message: string, gate: 'fail-on-flaky' | 'max-flaky-tests', flakyTests: readonly string[]): Note {
+  return { kind: 'gate', message, gate, flaky_tests: [...flakyTests] }
+}
+
+/** A quarantine entry that expires soon or has expired. */
+export function quarantineNote(message: string): Note {
+  return { kind: 'quarantine', message }
+}
+
 /** What the on-retry hook did. */
 export function hookNote(message: string): Note {
   return { kind: 'hook', message }

@@ -14,15 +14,27 @@ import { commandRecord, type Outcome } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import type { TraceSession } from '../session/writer.js'
 import { processGroupNote } from '../process/crashed-groups.js'
-import { hookNote, logIncompleteNote, rerunNote, retryDecisionNote } from '../session/notes.js'
+import { gateNote, hookNote, logIncompleteNote, rerunNote, retryDecisionNote } from '../session/notes.js'
 import { recordTestResults } from '../test-results/record.js'
 import { judgeRerun, nextAttempt, type PlannedRerun } from './rerun-step.js'
+import type { QuarantinedFailure } from '../quarantine/policy.js'
+import { runTests } from '../test-results/run-tests.js'
+import {
+  describeExcused,
+  excuseQuarantined,
+  expiredFailures,
+  flakyGate,
+  type GateVerdict,
+  type QuarantineContext
+} from './quarantine-step.js'
 
 /** The verify loop's side effects beyond one attempt's. */
 export interface LoopEnvironment extends AttemptEnvironment {
   clock: Clock
   /** The reason of an interrupt, once there is one (e.g. "SIGINT"). */
   interruptReason?: () => string | undefined
+  /** The quarantine file's entries and today, when the file has any (quarantine-step.ts). */
+  quarantine?: QuarantineContext
 }
 
 /** How a verify loop ended. */
@@ -35,6 +47,10 @@ export interface LoopResult {
   /** The exit code of the last attempt (130 when interrupted before any). */
   exitCode: number
   summary: string
+  /** A success because every failure of the deciding attempt is quarantined: those tests and their entries. */
+  quarantined?: QuarantinedFailure[]
+  /** A flaky pass a gate turned into a failure. */
+  gate?: GateVerdict
 }
 
 /** The failing part of an attempt, in one line. */
@@ -99,6 +115,10 @@ export async function runVerifyLoop(
     return true
   }
 
+  /** Whether a failed attempt is followed by a rerun of just its failed tests. */
+  const rerunsNext = (attempt: AttemptResult): boolean =>
+    used() < maxAttempts && retryRefusal(settings, attempt) === undefined && nextAttempt(settings, attempt)?.rerun !== undefined
+
   if (start.replay !== undefined) {
     // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
     const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env)
@@ -136,11 +156,12 @@ export async function runVerifyLoop(
       }
     )
     attempts.push(attempt)
-    if (planned !== undefined) {
-      attempt.rerun = shownRerun
-      // A rerun is judged by its results too, so they are read before its verdict is written.
+    if (planned !== undefined || env.quarantine !== undefined) {
+      if (planned !== undefined) attempt.rerun = shownRerun
+      // A rerun (and a quarantine) judges by the results too, so they are read before the verdict is written.
       await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
-      judgeRerun(attempt, planned)
+      if (planned !== undefined) judgeRerun(attempt, planned)
+      excuseQuarantined(attempt, env.quarantine, () => rerunsNext(attempt))
       recordVerdict(session, attempt)
     } else {
       recordVerdict(session, attempt)
@@ -157,18 +178,35 @@ export async function runVerifyLoop(
 
   const verifiedAt = attempts.findIndex(attempt => attempt.verified)
   const last = attempts[attempts.length - 1]
-  const outcome: Outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure'
+  let outcome: Outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure'
+  const quarantined = attempts[verifiedAt]?.quarantined
+  const flakyTests = runTests(attempts)?.flaky ?? []
   // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
+  // A pass excused by quarantine is flaky only when some test did recover on the way.
   const before = attempts.slice(0, Math.max(0, verifiedAt))
-  const flaky = before.some(attempt => !attempt.interrupted)
+  const flaky = before.some(attempt => !attempt.interrupted) && (quarantined === undefined || flakyTests.length > 0)
   let summary: string
+  let gate: GateVerdict | undefined
   if (outcome === 'success') {
     const position = before.filter(attempt => !attempt.interrupted).length + 1
-    summary = `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`
+    summary =
+      quarantined === undefined
+        ? `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`
+        : `passed on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}: ${describeExcused(quarantined)}`
+    gate = flaky ? flakyGate(settings, flakyTests, env.quarantine) : undefined
+    if (gate !== undefined) {
+      outcome = 'failure'
+      summary = gate.message
+      session.event('note', gateNote(gate.message, gate.gate, gate.tests))
+    }
   } else if (outcome === 'aborted') {
     summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`
   } else {
-    summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}`
+    const expired = expiredFailures(last, env.quarantine).map(
+      ({ test, entry }) => `${test.name} (by ${entry.owner}, expired ${entry.expires})`
+    )
+    const lapsed = expired.length > 0 ? `; the quarantine of ${expired.join('; ')} no longer applies` : ''
+    summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}${lapsed}`
   }
   return {
     outcome,
@@ -176,8 +214,10 @@ export async function runVerifyLoop(
     interrupted,
     attempts,
     maxAttempts,
-    exitCode: interrupted ? INTERRUPTED_EXIT : (last?.exitCode ?? 0),
-    summary
+    exitCode: interrupted ? INTERRUPTED_EXIT : gate !== undefined ? 1 : (last?.exitCode ?? 0),
+    summary,
+    ...(outcome === 'success' && quarantined !== undefined && { quarantined }),
+    ...(gate !== undefined && { gate })
   }
 }
 
@@ -246,10 +286,12 @@ function recordResult(session: TraceSession, attempt: ScriptResult): void {
 
 /** The verify event of an attempt. */
 function recordVerdict(session: TraceSession, attempt: AttemptResult, replayed = false): void {
-  const detail = attempt.verified ? 'every expectation held' : failureReason(attempt)
+  const excused = attempt.quarantined
+  const detail = excused !== undefined ? describeExcused(excused) : attempt.verified ? 'every expectation held' : failureReason(attempt)
   session.event('verify', {
     attempt: attempt.attempt,
     ok: attempt.verified,
+    ...(excused !== undefined && { quarantined: excused.map(({ test }) => test.name) }),
     check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
     detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
     ...(replayed && { replayed: true as const }),

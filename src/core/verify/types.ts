@@ -8,6 +8,7 @@ import type { Redactor } from '../redaction/index.js'
 import type { RunProgress } from '../run/progress.js'
 import type { AttemptTests } from '../test-results/attempt-tests.js'
 import type { MatchedLine } from '../output/first-match.js'
+import type { QuarantinedFailure } from '../quarantine/policy.js'
 
 /** A console stream reverify writes the command's live output to. */
 export interface ConsoleStream {
@@ -67,7 +68,9 @@ export interface AttemptResult {
   rerun?: { tests: string[]; command: string }
   /** What the `test-results` files said, read after the attempt ended (test-results/record.ts). */
   tests?: AttemptTests
+  /** Set when the attempt counts as verified because every failed test is quarantined (quarantine/policy.ts). */
+  quarantined?: QuarantinedFailure[]
 }
 
 /** The script's part of an attempt: what is recorded (tool_result) before any expectation is judged. */
-export type ScriptResult = Omit<AttemptResult, 'checks' | 'verified' | 'checkSummary' | 'logBytesDropped' | 'logDiskFullAt'>
+export type ScriptResult = Omit<AttemptResult, 'checks' | 'verified' | 'checkSummary' | 'logBytesDropped' | 'logDiskFullAt' | 'quarantined'>

@@ -1,0 +1,92 @@
+/**
+ * The verify loop's part in the flakiness policy (docs/design.md §1 "Quarantine and flaky gates", the contract's §12):
+ * excusing an attempt whose failure is entirely its quarantined tests', and the gates that
+ * turn a flaky pass into a failure. Both decide from the attempt's own results and the
+ * quarantine file's entries that apply today; neither ever excuses anything else.
+ */
+import type { RunSettings } from '../inputs/settings.js'
+import { entryFor, entryState, excusedFailure, type QuarantinedFailure } from '../quarantine/policy.js'
+import type { QuarantineEntry } from '../quarantine/file.js'
+import type { AttemptResult } from './types.js'
+
+/** The quarantine as the loop applies it: every entry of the file, and today (UTC, `YYYY-MM-DD`). */
+export interface QuarantineContext {
+  entries: QuarantineEntry[]
+  today: string
+}
+
+/** The entries that apply today. */
+function applying(context: QuarantineContext): QuarantineEntry[] {
+  return context.entries.filter(entry => entryState(entry, context.today).kind !== 'expired')
+}
+
+/**
+ * Marks a failed attempt verified when every failure is quarantined, unless a rerun of just
+ * those tests comes next (`rerunNext`): a quarantined test still gets its reruns, and only
+ * its failure after the last one is excused. A whole-command retry is not made for a
+ * failure that is already excused. Returns whether it excused the attempt.
+ */
+export function excuseQuarantined(attempt: AttemptResult, context: QuarantineContext | undefined, rerunNext: () => boolean): boolean {
+  if (context === undefined || attempt.verified || attempt.interrupted) return false
+  const excused = excusedFailure(attempt, applying(context))
+  if (excused === undefined || rerunNext()) return false
+  attempt.quarantined = excused
+  attempt.verified = true
+  return true
+}
+
+/** The words of the verify event of an excused attempt. */
+export function describeExcused(excused: readonly QuarantinedFailure[]): string {
+  const names = excused.map(({ test, entry }) => `${test.name} (${entry.owner}, until ${entry.expires})`)
+  return `every failure is quarantined: ${names.join('; ')}`
+}
+
+/** Failed tests of the attempt whose entry has expired, with that entry: they fail the run again. */
+export function expiredFailures(attempt: AttemptResult | undefined, context: QuarantineContext | undefined): QuarantinedFailure[] {
+  if (attempt === undefined || context === undefined || attempt.tests === undefined) return []
+  const expired = context.entries.filter(entry => entryState(entry, context.today).kind === 'expired')
+  return attempt.tests.failedTests.flatMap(test => {
+    const entry = entryFor(expired, test)
+    return entry === undefined ? [] : [{ test, entry }]
+  })
+}
+
+/** A gate that turned a flaky pass into a failure: which, and the tests it counted. */
+export interface GateVerdict {
+  gate: 'fail-on-flaky' | 'max-flaky-tests'
+  tests: string[]
+  message: string
+}
+
+/**
+ * The gates over a flaky pass: `fail-on-flaky` fails it unless every flaky test is
+ * quarantined (a flaky pass whose results name no test fails it too: nothing shows it was
+ * a quarantined test), and `max-flaky-tests` fails it when more tests than allowed flaked,
+ * quarantined ones not counted (a flaky pass with no names counts as one).
+ */
+export function flakyGate(
+  settings: RunSettings,
+  flakyTests: readonly string[],
+  context: QuarantineContext | undefined
+): GateVerdict | undefined {
+  const entries = context === undefined ? [] : applying(context)
+  // A flaky test is named without its file: an entry for that name covers it.
+  const open = flakyTests.filter(name => !entries.some(entry => entry.test === name))
+  const shown = flakyTests.length === 0 ? 'the command (its results name no flaky test)' : open.join('; ')
+  if (settings.failOnFlaky && (flakyTests.length === 0 || open.length > 0)) {
+    return {
+      gate: 'fail-on-flaky',
+      tests: open,
+      message: `flaky pass refused by fail-on-flaky: ${shown} failed, then passed on a retry, and ${open.length === 1 || flakyTests.length === 0 ? 'is' : 'are'} not quarantined`
+    }
+  }
+  const counted = flakyTests.length === 0 ? 1 : open.length
+  if (settings.maxFlakyTests !== undefined && counted > settings.maxFlakyTests) {
+    return {
+      gate: 'max-flaky-tests',
+      tests: open,
+      message: `flaky pass refused by max-flaky-tests: ${counted} flaky test${counted === 1 ? '' : 's'} (${shown}), more than max-flaky-tests (${settings.maxFlakyTests})`
+    }
+  }
+  return undefined
+}
