@@ -41,6 +41,7 @@ const BUNDLE = [
   '__tests__/cli/rerun-pytest.test.ts',
   '__tests__/cli/rerun-vitest.test.ts',
   '__tests__/cli/script.test.ts',
+  '__tests__/cli/target-dir.test.ts',
   '__tests__/cli/terminal.test.ts',
   '__tests__/cli/test-results.test.ts',
   '__tests__/security/checkout-state.test.ts',

@@ -16,7 +16,7 @@ export async function flakyCommandLine(argv: readonly string[], io: CliIo): Prom
   }
   if (positionals.length > 0) throw new UsageError('flaky: takes no arguments; see reverify flaky --help')
   const given = parseInputs(flags, flagsOf('flaky'), { front: 'cli', base: io.cwd })
-  const { root, store } = openStore(given['state-dir'], io)
+  const { root, store } = openStore(given, io)
   const since = given.since
   const history = testHistory(await store.list({ target: root }), since === undefined ? {} : { sinceMs: Date.now() - since * DAY_MS })
   if (given.json === true) {

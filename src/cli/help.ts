@@ -19,7 +19,8 @@ Usage:
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
 3 refused by the destructive-command guardrail, 130 interrupted.
-State lives in <git top-level, else cwd>/.reverify/ (override with --state-dir).
+State lives in .reverify/ at the git top level of the working directory (--working-directory,
+else the cwd; outside a repository, that directory itself); override with --state-dir.
 `
 
 /** Where descriptions start, and where lines are wrapped. */
@@ -84,11 +85,12 @@ expectation. A shell that is not on PATH is an error before anything runs.
 
 /** `reverify capture --help`. */
 export const captureHelp = (): string =>
-  `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
+  `Usage: reverify capture <run-id|latest> [--note TEXT] [--working-directory DIR] [--state-dir DIR]
 
 Records that someone looked at a failed run: what they found goes in --note. A captured
 failure no longer warns or blocks the next run of the same command. "latest" is the newest
-failed receipt of this repository.
+failed receipt of this repository: the one containing --working-directory, else the current
+directory, as for reverify run.
 
 ${flagsSection('capture')}`
 

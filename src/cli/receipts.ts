@@ -31,10 +31,13 @@ export interface StoreContext {
   store: ReceiptStore
 }
 
-/** The store `--state-dir` names, else the repository's: the one `run` writes to. */
-export function openStore(stateDirFlag: string | undefined, io: CliIo): StoreContext {
-  const root = findTargetRoot(io.cwd)
-  const { path: stateDir } = resolveStateDir(stateDirFlag, { front: 'cli', base: io.cwd })
+/**
+ * The store `--state-dir` names, else the repository's: the one `run` writes to. The repository
+ * is the one containing `--working-directory` (resolved), else the current directory, as for `run`.
+ */
+export function openStore(given: { 'state-dir'?: string; 'working-directory'?: string }, io: CliIo): StoreContext {
+  const root = findTargetRoot(given['working-directory'] ?? io.cwd)
+  const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd }, root)
   const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
   return { root, stateDir, store }
 }
@@ -59,7 +62,7 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
   if (ref === undefined || rest.length > 0) {
     throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help')
   }
-  const { root, store } = openStore(given['state-dir'], io)
+  const { root, store } = openStore(given, io)
   await readConfig(root)
   const note = given.note ?? ''
   const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root })
@@ -109,14 +112,14 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
   const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd })
   const [action, ref, ...rest] = positionals
   const json = given.json === true
-  const { root, stateDir, store } = openStore(given['state-dir'], io)
+  const { root, stateDir, store } = openStore(given, io)
   if (action === 'list' && ref === undefined) {
     const receipts = await store.list({ target: root })
     if (json) println(io.stdout, JSON.stringify(receipts, null, 2))
     else if (receipts.length === 0) println(io.stdout, 'no receipts yet')
     else {
       for (const receipt of receipts) println(io.stdout, receiptLine(receipt))
-      for (const line of listFooter(receipts, { stateDir, root })) println(io.stdout, line)
+      for (const line of listFooter(receipts, { stateDir, root, here: findTargetRoot(io.cwd) })) println(io.stdout, line)
     }
     return 0
   }

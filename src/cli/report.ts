@@ -44,7 +44,7 @@ export async function reportCommandLine(argv: readonly string[], io: CliIo): Pro
   const given = parseInputs(flags, flagsOf('report'), { front: 'cli', base: io.cwd })
   const [ref, ...rest] = positionals
   if (ref === undefined || rest.length > 0) throw new UsageError('report: give exactly one run id (or latest); see reverify report --help')
-  const { root, store } = openStore(given['state-dir'], io)
+  const { root, store } = openStore(given, io)
   const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'report'))
   if (receipt === undefined) throw new UsageError(`report: no run ${showValue(ref)} in this repository's state directory`)
   const out = given.out === undefined ? undefined : resolve(io.cwd, given.out)

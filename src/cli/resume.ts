@@ -2,9 +2,7 @@
 import { hostname } from 'node:os'
 import { resolve } from 'node:path'
 import {
-  ReceiptStore,
   UsageError,
-  findTargetRoot,
   isOwnSessionDir,
   loadRunSeal,
   ownerGone,
@@ -13,12 +11,12 @@ import {
   readRunInputs,
   receiptSealed,
   requireRunId,
-  resolveStateDir,
   sealKeyPath
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { resumeHelp } from './help.js'
-import { println, type CliIo } from './io.js'
+import { type CliIo } from './io.js'
+import { openStore } from './receipts.js'
 import { executeRun } from './verify.js'
 
 /** Runs `reverify resume`; returns the exit code. */
@@ -31,9 +29,7 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
   if (positionals.length > 1) throw new UsageError('resume: give at most one run id; see reverify resume --help')
   // Checked before the run is looked up; the run's own inputs are parsed with these below.
   const given = parseInputs(flags, flagsOf('resume'), { front: 'cli', base: io.cwd })
-  const root = findTargetRoot(io.cwd)
-  const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd })
-  const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
+  const { root, stateDir, store } = openStore(given, io)
   const here = { host: hostname() }
   const seal = await loadRunSeal(sealKeyPath(io.env))
   const receipt =

@@ -140,13 +140,14 @@ export function exitCodeOf(report: RunReport): number {
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */
 export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
   const startedAt = Date.now()
-  const root = findTargetRoot(io.cwd)
-  const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd })
+  // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Target").
+  const root = findTargetRoot(settings.workingDirectory)
+  const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd }, root)
   const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
   await ensureStateDir(stateDir, { gitignore: isDefault }).catch(error => {
     throw stateDirFull(error, stateDir, 'before')
   })
-  const place: RemedyPlace = { stateDir, root }
+  const place: RemedyPlace = { stateDir, root, here: findTargetRoot(io.cwd) }
   const redactor = createRedactor({ values: settings.redact, env: io.env })
   // The scope is stored in receipts and compared between runs: redacted as it is read, alike every time.
   settings = { ...settings, scope: redactor.redact(settings.scope) }

@@ -39,3 +39,17 @@ test('--state-dir is given only when the state directory is not the repository d
     'reverify resume 20261201-100000-verify-abcdef --state-dir /tmp/s'
   )
 })
+
+test('--working-directory is given only when the command is shown outside the run repository', () => {
+  const id = '20261201-100000-verify-abcdef'
+  const root = '/work/repo a'
+  expect(captureCommand(id, { stateDir: '/work/repo a/.reverify', root, here: root })).toBe(
+    `reverify capture ${id} --note "<what you found>"`
+  )
+  expect(captureCommand(id, { stateDir: '/work/repo a/.reverify', root, here: '/home/me' })).toBe(
+    `reverify capture ${id} --working-directory '/work/repo a' --note "<what you found>"`
+  )
+  expect(resumeCommand(id, { stateDir: '/tmp/s', root, here: '/home/me' })).toBe(
+    `reverify resume ${id} --working-directory '/work/repo a' --state-dir /tmp/s`
+  )
+})

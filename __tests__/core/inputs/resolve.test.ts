@@ -18,6 +18,14 @@ describe('resolveStateDir', () => {
     expect(findTargetRoot(join(repo, 'a', 'b'))).toBe(repo)
   })
 
+  test("CLI default with a target: the target's .reverify/, whatever the current directory; a given path still wins", () => {
+    const cwd = scratch()
+    const repo = scratch()
+    mkdirSync(join(repo, '.git'))
+    expect(resolveStateDir(undefined, { front: 'cli', base: cwd }, repo)).toEqual({ path: join(repo, '.reverify'), isDefault: true })
+    expect(resolveStateDir('s', { front: 'cli', base: cwd }, repo)).toEqual({ path: join(cwd, 's'), isDefault: false })
+  })
+
   test('CLI default outside a repository: .reverify/ in the current directory', () => {
     const dir = scratch()
     expect(resolveStateDir('  ', { front: 'cli', base: dir })).toEqual({ path: join(dir, '.reverify'), isDefault: true })

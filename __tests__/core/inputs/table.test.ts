@@ -29,9 +29,9 @@ describe('every front end takes its inputs from the one table', () => {
   })
 
   test.each([
-    ['capture', captureHelp(), ['note', 'state-dir']],
-    ['receipts', receiptsHelp(), ['json', 'state-dir']],
-    ['resume', resumeHelp(), ['capture-before-retry', 'redact', 'state-dir']]
+    ['capture', captureHelp(), ['note', 'state-dir', 'working-directory']],
+    ['receipts', receiptsHelp(), ['json', 'state-dir', 'working-directory']],
+    ['resume', resumeHelp(), ['capture-before-retry', 'redact', 'state-dir', 'working-directory']]
   ] as const)('reverify %s takes its flags from the table, and its help lists them', (command, help, flags) => {
     expect([...flagsOf(command)].sort()).toEqual(flags)
     expect(helpFlags(help).sort()).toEqual(flags)

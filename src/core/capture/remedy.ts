@@ -1,8 +1,9 @@
 /**
  * The `reverify …` commands reverify prints as a remedy (capture a failure, resume a run),
- * written so that they work when pasted as printed into a POSIX shell in the repository:
- * they carry `--state-dir` (absolute, quoted) whenever the run's state directory is not the
- * repository's default one (docs/design.md §3 "Capture").
+ * written so that they work when pasted as printed into a POSIX shell where they are shown:
+ * they carry `--working-directory` (absolute, quoted) when that place is not in the run's
+ * repository, and `--state-dir` (absolute, quoted) whenever the run's state directory is not
+ * the repository's default one (docs/design.md §3 "Capture").
  */
 import { defaultStateDir } from '../inputs/resolve.js'
 
@@ -20,12 +21,20 @@ export interface RemedyPlace {
   stateDir: string
   /** The repository root (the receipt's target), whose default state directory needs no flag. */
   root: string
+  /**
+   * The target of the directory the command is shown in (the CLI's current directory); when
+   * it is not `root`, the command names the repository with `--working-directory`. Not given:
+   * the command is to be run in the repository.
+   */
+  here?: string
 }
 
-/** ` --state-dir '<dir>'`, or nothing for the repository's default state directory. */
+/** ` --working-directory '<root>'` and ` --state-dir '<dir>'`, each only when it is needed. */
 function stateDirFlag(place: RemedyPlace | undefined): string {
-  if (place === undefined || place.stateDir === defaultStateDir(place.root)) return ''
-  return ` --state-dir ${shellWord(place.stateDir)}`
+  if (place === undefined) return ''
+  const elsewhere = place.here !== undefined && place.here !== place.root ? ` --working-directory ${shellWord(place.root)}` : ''
+  if (place.stateDir === defaultStateDir(place.root)) return elsewhere
+  return `${elsewhere} --state-dir ${shellWord(place.stateDir)}`
 }
 
 /** Placeholders for the note, shown in double quotes: none holds a character special there. */

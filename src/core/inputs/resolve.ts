@@ -27,7 +27,11 @@ export function inputLabel(name: string, front: InputPlace['front']): string {
   return front === 'cli' ? `--${name}` : name
 }
 
-/** The git top level containing dir (a folder holding .git), else dir itself. */
+/**
+ * The target of a run whose working directory is dir (docs/design.md §3 "Target"): the git
+ * top level containing dir (a folder holding .git), else dir itself. The CLI asks with the
+ * working directory, never the current directory, which may be anywhere else.
+ */
 export function findTargetRoot(dir: string): string {
   let current = resolve(dir)
   for (;;) {
@@ -45,13 +49,13 @@ export function defaultStateDir(root: string): string {
 
 /**
  * The state directory (docs/design.md §4): the given path, trimmed and taken from the place's base;
- * when none is given, `<git top level, else cwd>/.reverify` (CLI) or
- * `${RUNNER_TEMP}/reverify` (action: never inside the workspace).
+ * when none is given, `<target>/.reverify` (CLI: `root`, the target of the working directory,
+ * else the one of the place's base) or `${RUNNER_TEMP}/reverify` (action: never inside the workspace).
  */
-export function resolveStateDir(given: string | undefined, place: InputPlace): StateDir {
+export function resolveStateDir(given: string | undefined, place: InputPlace, root?: string): StateDir {
   const text = given?.trim()
   if (text) return { path: resolve(place.base, text), isDefault: false }
-  if (place.front === 'cli') return { path: defaultStateDir(findTargetRoot(place.base)), isDefault: true }
+  if (place.front === 'cli') return { path: defaultStateDir(root ?? findTargetRoot(place.base)), isDefault: true }
   if (!place.runnerTemp) throw new UsageError('state-dir: RUNNER_TEMP is not set; give state-dir explicitly')
   return { path: join(place.runnerTemp, 'reverify'), isDefault: true }
 }

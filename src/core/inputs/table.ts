@@ -218,9 +218,9 @@ export const INPUTS = {
   'working-directory': {
     kind: { type: 'directory' },
     description: 'Where commands and checks run; a relative path is taken from the workspace.',
-    help: 'where commands and checks run; a relative path is taken from the current directory',
+    help: 'where commands and checks run; the repository containing it is the target, whose receipts are used (a relative path is taken from the current directory)',
     shownDefault: { cli: 'the current directory', action: 'the workspace' },
-    fronts: RUN,
+    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
     placeholder: 'DIR',
     group: 'How and where',
     setting: 'workingDirectory'
@@ -287,7 +287,10 @@ export const INPUTS = {
     kind: { type: 'state-dir' },
     description: 'Where receipts and traces live; a relative path is taken from the workspace.',
     help: 'where receipts and traces live; a relative path is taken from the current directory',
-    shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
+    shownDefault: {
+      cli: '<git top level of the working directory, else it>/.reverify/',
+      action: '${RUNNER_TEMP}/reverify, never inside the workspace'
+    },
     fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
     placeholder: 'DIR',
     group: 'Receipts',
