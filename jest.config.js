@@ -32,6 +32,7 @@ const BUNDLE = [
   '__tests__/cli/interrupt.test.ts',
   '__tests__/cli/output-order.test.ts',
   '__tests__/cli/process-control.test.ts',
+  '__tests__/cli/quarantine-jest.test.ts',
   '__tests__/cli/remediation.test.ts',
   '__tests__/cli/rerun-go.test.ts',
   '__tests__/cli/rerun-jest.test.ts',

@@ -70,11 +70,11 @@ function entryLabel(index: number, raw: unknown): string {
 }
 
 /** The one-line message for a zod issue, naming the field. */
-function fieldProblem(issue: z.core.$ZodIssue): string {
+function fieldProblem(issue: z.core.$ZodIssue, raw: object): string {
   const field = issue.path.map(String).join('.')
   if (issue.code === 'unrecognized_keys')
     return `unknown field ${issue.keys.map(key => showValue(key)).join(', ')}; allowed: test, file, suite, owner, reason, added, expires, issue`
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${field} is missing`
+  if (issue.code === 'invalid_type' && (raw as Record<string, unknown>)[field] == null) return `${field} is missing`
   if (issue.code === 'invalid_type') return `${field} must be ${issue.expected === 'string' ? 'text' : issue.expected}`
   return `${field} ${issue.message}`
 }
@@ -97,7 +97,7 @@ function validEntries(document: unknown, fail: (problem: string) => never): Quar
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
       fail(`${label}: must be a mapping with test, owner, reason, added and expires`)
     const parsed = EntrySchema.safeParse(raw)
-    if (!parsed.success) fail(`${label}: ${fieldProblem(parsed.error.issues[0]!)}`)
+    if (!parsed.success) fail(`${label}: ${fieldProblem(parsed.error.issues[0]!, raw)}`)
     const entry = parsed.data
     const span = daysBetween(entry.added, entry.expires)
     if (span < 0) fail(`${label}: expires ${entry.expires} is before added ${entry.added}`)
