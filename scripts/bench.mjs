@@ -2,7 +2,7 @@
 // printed as Markdown (see BENCHMARKS.md). A report, not a test: it exits 0 whether targets
 // are met or missed, and 1 only when it cannot measure at all (no dist/cli.js, say).
 //
-//   node scripts/bench.mjs [a] [b] … [j] [--update]
+//   node scripts/bench.mjs [a] [b] … [l] [--update]
 //
 // Letters pick rows (default: all). --update also writes the report into BENCHMARKS.md,
 // between its bench:start and bench:end markers (full runs only).
@@ -36,6 +36,7 @@ import {
   lookupRows,
   producerRows,
   reportRows,
+  rerunRows,
   rssDriftRow,
   startupRows,
   storeRows
@@ -46,7 +47,7 @@ const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -67,6 +68,8 @@ const FAULT_KILLS = 200
 const FAULT_CACHE_SAVE_KILLS = 40
 const FAULT_SEED = 20261201
 const JUNIT_ROUNDS = 3
+// Row l: three runs of a ~8 s jest suite per round (about 25 s a round on this machine).
+const RERUN_ROUNDS = 3
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
 const progressOf = label => (done, total) => {
@@ -79,7 +82,7 @@ function parseArguments(argv) {
   for (const arg of argv) {
     if (arg === '--update') update = true
     else if (SECTIONS.includes(arg.toLowerCase())) sections.add(arg.toLowerCase())
-    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] [c] [d] [e] [f] [g] [h] [i] [j] [--update]`)
+    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] … [l] [--update]`)
   }
   if (update && sections.size > 0 && sections.size < SECTIONS.length) {
     throw new Error('--update needs every row: run it without letters')
@@ -203,6 +206,10 @@ async function measure({ runs, scratch, cli }) {
       const { benchJUnitResults } = await import('./bench/junit-results.mjs')
       return junitRows(await benchJUnitResults({ cli, scratch, rounds: JUNIT_ROUNDS, rssMethod, progress: progressOf('(j)') }))
     })
+    await section('l', 'rerunning the failed tests of a 300-test jest suite', async () => {
+      const { benchRerunFailedTests } = await import('./bench/rerun-tests.mjs')
+      return rerunRows(await benchRerunFailedTests({ cli, scratch, rounds: RERUN_ROUNDS, progress: progressOf('(l)') }))
+    })
     await section('d', 'receipt lookup', async () => {
       const { benchReceiptLookup } = await import('./bench/receipt-lookup.mjs')
       // Receipts of the scratch repository, so row (e) can run reverify against the largest store.
@@ -232,7 +239,7 @@ function renderReport({ facts, rows, errors, rssMethod, seconds }) {
     renderTable(rows),
     '',
     `Medians. Rounds: (a) ${STARTUP_ROUNDS}, (b) ${LARGE_FLOOD_ROUNDS}, (c) ${SMALL_FLOOD_ROUNDS}, (d) 200 lookups per store, ` +
-      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
+      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
       `${rssMethod === 'gnu-time' ? 'GNU time (exact)' : 'sampling /proc VmHWM (a lower bound)'}; MB = 10^6 bytes. ` +
       `Whole run: ${seconds} s.`
   ]

@@ -14,7 +14,8 @@ export const TARGETS = Object.freeze({
   reportMaxMs: 1000,
   reportMaxMiB: 12,
   junitMaxRssGrowthMb: 50,
-  junitHostileMaxMs: 1000
+  junitHostileMaxMs: 1000,
+  rerunMaxRatio: 0.1
 })
 
 /** Row (a) from benchStartup's result. */
@@ -263,6 +264,48 @@ export function junitRows(result) {
       median: formatMs(result.hostileMaxMs),
       target: `≤ ${formatMs(TARGETS.junitHostileMaxMs)}`,
       result: verdict(result.hostileMaxMs <= TARGETS.junitHostileMaxMs)
+    }
+  ]
+}
+
+/** Row (l): a 300-test jest suite with 2 flaky tests, whole-command retry against rerunning the failed tests. */
+export function rerunRows(result) {
+  const ratio = result.rerunMs / result.fullMs
+  const suite = `${result.tests} tests in ${result.files} files`
+  return [
+    {
+      row: 'l',
+      what: `full attempt: \`npx jest --ci\`, ${suite} (${result.flaky} fail once)`,
+      median: formatMs(result.fullMs),
+      ratio: 'baseline'
+    },
+    {
+      row: 'l',
+      what: 'retry of the whole command',
+      median: formatMs(result.retryMs),
+      ratio: formatRatio(result.retryMs / result.fullMs, 'full')
+    },
+    {
+      row: 'l',
+      what: `retry with \`rerun-failed-tests: jest\` (the ${result.flaky} failed tests)`,
+      median: formatMs(result.rerunMs),
+      ratio: formatRatio(ratio, 'full'),
+      target: `≤ ${TARGETS.rerunMaxRatio.toFixed(2)}×`,
+      result: verdict(ratio <= TARGETS.rerunMaxRatio)
+    },
+    {
+      row: 'l',
+      what: 'the same rerun, jest started from `node_modules/.bin` (no npx)',
+      median: formatMs(result.directRerunMs),
+      ratio: formatRatio(result.directRerunMs / result.fullMs, 'full'),
+      target: 'reference'
+    },
+    { row: 'l', what: 'whole run, whole-command retry', median: formatMs(result.wholeWallMs), ratio: 'baseline' },
+    {
+      row: 'l',
+      what: 'whole run, `rerun-failed-tests: jest`',
+      median: formatMs(result.rerunWallMs),
+      ratio: formatRatio(result.rerunWallMs / result.wholeWallMs, 'whole-command')
     }
   ]
 }
