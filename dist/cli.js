@@ -28888,7 +28888,11 @@ async function loadRunSeal(path) {
 function inputLabel(name, front) {
     return front === 'cli' ? `--${name}` : name;
 }
-/** The git top level containing dir (a folder holding .git), else dir itself. */
+/**
+ * The target of a run whose working directory is dir (docs/design.md §3 "Target"): the git
+ * top level containing dir (a folder holding .git), else dir itself. The CLI asks with the
+ * working directory, never the current directory, which may be anywhere else.
+ */
 function findTargetRoot(dir) {
     let current = (0,external_node_path_namespaceObject.resolve)(dir);
     for (;;) {
@@ -28906,15 +28910,15 @@ function defaultStateDir(root) {
 }
 /**
  * The state directory (docs/design.md §4): the given path, trimmed and taken from the place's base;
- * when none is given, `<git top level, else cwd>/.reverify` (CLI) or
- * `${RUNNER_TEMP}/reverify` (action: never inside the workspace).
+ * when none is given, `<target>/.reverify` (CLI: `root`, the target of the working directory,
+ * else the one of the place's base) or `${RUNNER_TEMP}/reverify` (action: never inside the workspace).
  */
-function resolveStateDir(given, place) {
+function resolveStateDir(given, place, root) {
     const text = given?.trim();
     if (text)
         return { path: (0,external_node_path_namespaceObject.resolve)(place.base, text), isDefault: false };
     if (place.front === 'cli')
-        return { path: defaultStateDir(findTargetRoot(place.base)), isDefault: true };
+        return { path: defaultStateDir(root ?? findTargetRoot(place.base)), isDefault: true };
     if (!place.runnerTemp)
         throw new UsageError('state-dir: RUNNER_TEMP is not set; give state-dir explicitly');
     return { path: (0,external_node_path_namespaceObject.join)(place.runnerTemp, 'reverify'), isDefault: true };
@@ -29442,9 +29446,9 @@ const INPUTS = {
     'working-directory': {
         kind: { type: 'directory' },
         description: 'Where commands and checks run; a relative path is taken from the workspace.',
-        help: 'where commands and checks run; a relative path is taken from the current directory',
+        help: 'where commands and checks run; the repository containing it is the target, whose receipts are used (a relative path is taken from the current directory)',
         shownDefault: { cli: 'the current directory', action: 'the workspace' },
-        fronts: RUN,
+        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
         placeholder: 'DIR',
         group: 'How and where',
         setting: 'workingDirectory'
@@ -29509,7 +29513,10 @@ const INPUTS = {
         kind: { type: 'state-dir' },
         description: 'Where receipts and traces live; a relative path is taken from the workspace.',
         help: 'where receipts and traces live; a relative path is taken from the current directory',
-        shownDefault: { cli: '<git top level, else cwd>/.reverify/', action: '${RUNNER_TEMP}/reverify, never inside the workspace' },
+        shownDefault: {
+            cli: '<git top level of the working directory, else it>/.reverify/',
+            action: '${RUNNER_TEMP}/reverify, never inside the workspace'
+        },
         fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
         placeholder: 'DIR',
         group: 'Receipts',
@@ -30069,9 +30076,10 @@ async function closeOnDisk(sessionDir, events, closing, ending, redactor) {
 ;// CONCATENATED MODULE: ./src/core/capture/remedy.ts
 /**
  * The `reverify …` commands reverify prints as a remedy (capture a failure, resume a run),
- * written so that they work when pasted as printed into a POSIX shell in the repository:
- * they carry `--state-dir` (absolute, quoted) whenever the run's state directory is not the
- * repository's default one (docs/design.md §3 "Capture").
+ * written so that they work when pasted as printed into a POSIX shell where they are shown:
+ * they carry `--working-directory` (absolute, quoted) when that place is not in the run's
+ * repository, and `--state-dir` (absolute, quoted) whenever the run's state directory is not
+ * the repository's default one (docs/design.md §3 "Capture").
  */
 
 /** Characters a POSIX shell reads back unchanged outside quotes. */
@@ -30082,11 +30090,14 @@ function shellWord(text) {
         return text;
     return `'${text.replace(/'/g, `'\\''`)}'`;
 }
-/** ` --state-dir '<dir>'`, or nothing for the repository's default state directory. */
+/** ` --working-directory '<root>'` and ` --state-dir '<dir>'`, each only when it is needed. */
 function stateDirFlag(place) {
-    if (place === undefined || place.stateDir === defaultStateDir(place.root))
+    if (place === undefined)
         return '';
-    return ` --state-dir ${shellWord(place.stateDir)}`;
+    const elsewhere = place.here !== undefined && place.here !== place.root ? ` --working-directory ${shellWord(place.root)}` : '';
+    if (place.stateDir === defaultStateDir(place.root))
+        return elsewhere;
+    return `${elsewhere} --state-dir ${shellWord(place.stateDir)}`;
 }
 /** `reverify capture <run-id> [--state-dir DIR] --note "<what you found>"`. */
 function captureCommand(runId, place, note = '<what you found>') {
@@ -33047,7 +33058,8 @@ Usage:
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
 3 refused by the destructive-command guardrail, 130 interrupted.
-State lives in <git top-level, else cwd>/.reverify/ (override with --state-dir).
+State lives in .reverify/ at the git top level of the working directory (--working-directory,
+else the cwd; outside a repository, that directory itself); override with --state-dir.
 `;
 /** Where descriptions start, and where lines are wrapped. */
 const DESCRIPTION_COLUMN = 30;
@@ -33100,11 +33112,12 @@ expectation. A shell that is not on PATH is an error before anything runs.
     ...HELP_GROUPS.map(group => section(group, flagsOf('run').filter(name => inputSpec(name).group === group)))
 ].join('\n');
 /** `reverify capture --help`. */
-const captureHelp = () => `Usage: reverify capture <run-id|latest> [--note TEXT] [--state-dir DIR]
+const captureHelp = () => `Usage: reverify capture <run-id|latest> [--note TEXT] [--working-directory DIR] [--state-dir DIR]
 
 Records that someone looked at a failed run: what they found goes in --note. A captured
 failure no longer warns or blocks the next run of the same command. "latest" is the newest
-failed receipt of this repository.
+failed receipt of this repository: the one containing --working-directory, else the current
+directory, as for reverify run.
 
 ${flagsSection('capture')}`;
 /** `reverify receipts --help`. */
@@ -33164,10 +33177,13 @@ function println(stream, line) {
 
 
 
-/** The store `--state-dir` names, else the repository's: the one `run` writes to. */
-function openStore(stateDirFlag, io) {
-    const root = findTargetRoot(io.cwd);
-    const { path: stateDir } = resolveStateDir(stateDirFlag, { front: 'cli', base: io.cwd });
+/**
+ * The store `--state-dir` names, else the repository's: the one `run` writes to. The repository
+ * is the one containing `--working-directory` (resolved), else the current directory, as for `run`.
+ */
+function openStore(given, io) {
+    const root = findTargetRoot(given['working-directory'] ?? io.cwd);
+    const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd }, root);
     const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
     return { root, stateDir, store };
 }
@@ -33191,7 +33207,7 @@ async function captureCommandLine(argv, io) {
     if (ref === undefined || rest.length > 0) {
         throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help');
     }
-    const { root, store } = openStore(given['state-dir'], io);
+    const { root, store } = openStore(given, io);
     await readConfig(root);
     const note = given.note ?? '';
     const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root });
@@ -33235,7 +33251,7 @@ async function receiptsCommandLine(argv, io) {
     const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd });
     const [action, ref, ...rest] = positionals;
     const json = given.json === true;
-    const { root, stateDir, store } = openStore(given['state-dir'], io);
+    const { root, stateDir, store } = openStore(given, io);
     if (action === 'list' && ref === undefined) {
         const receipts = await store.list({ target: root });
         if (json)
@@ -33245,7 +33261,7 @@ async function receiptsCommandLine(argv, io) {
         else {
             for (const receipt of receipts)
                 println(io.stdout, receiptLine(receipt));
-            for (const line of listFooter(receipts, { stateDir, root }))
+            for (const line of listFooter(receipts, { stateDir, root, here: findTargetRoot(io.cwd) }))
                 println(io.stdout, line);
         }
         return 0;
@@ -33314,7 +33330,7 @@ async function flakyCommandLine(argv, io) {
     if (positionals.length > 0)
         throw new UsageError('flaky: takes no arguments; see reverify flaky --help');
     const given = parseInputs(flags, flagsOf('flaky'), { front: 'cli', base: io.cwd });
-    const { root, store } = openStore(given['state-dir'], io);
+    const { root, store } = openStore(given, io);
     const since = given.since;
     const history = test_history_testHistory(await store.list({ target: root }), since === undefined ? {} : { sinceMs: Date.now() - since * flaky_DAY_MS });
     if (given.json === true) {
@@ -33388,7 +33404,7 @@ async function reportCommandLine(argv, io) {
     const [ref, ...rest] = positionals;
     if (ref === undefined || rest.length > 0)
         throw new UsageError('report: give exactly one run id (or latest); see reverify report --help');
-    const { root, store } = openStore(given['state-dir'], io);
+    const { root, store } = openStore(given, io);
     const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'report'));
     if (receipt === undefined)
         throw new UsageError(`report: no run ${showValue(ref)} in this repository's state directory`);
@@ -33641,13 +33657,14 @@ function exitCodeOf(report) {
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */
 async function executeRun(settings, io, resume) {
     const startedAt = Date.now();
-    const root = findTargetRoot(io.cwd);
-    const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd });
+    // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Target").
+    const root = findTargetRoot(settings.workingDirectory);
+    const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd }, root);
     const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root));
     await ensureStateDir(stateDir, { gitignore: isDefault }).catch(error => {
         throw stateDirFull(error, stateDir, 'before');
     });
-    const place = { stateDir, root };
+    const place = { stateDir, root, here: findTargetRoot(io.cwd) };
     const redactor = createRedactor({ values: settings.redact, env: io.env });
     // The scope is stored in receipts and compared between runs: redacted as it is read, alike every time.
     settings = { ...settings, scope: redactor.redact(settings.scope) };
@@ -33718,9 +33735,7 @@ async function resumeCommandLine(argv, io) {
         throw new UsageError('resume: give at most one run id; see reverify resume --help');
     // Checked before the run is looked up; the run's own inputs are parsed with these below.
     const given = parseInputs(flags, flagsOf('resume'), { front: 'cli', base: io.cwd });
-    const root = findTargetRoot(io.cwd);
-    const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd });
-    const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) });
+    const { root, stateDir, store } = openStore(given, io);
     const here = { host: (0,external_node_os_namespaceObject.hostname)() };
     const seal = await loadRunSeal(sealKeyPath(io.env));
     const receipt = positionals[0] !== undefined
