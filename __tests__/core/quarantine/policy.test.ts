@@ -1,7 +1,7 @@
 /** What the quarantine decides (docs/design.md §1 "Quarantine and flaky gates"): entry states, matching, and when a failure is excused. */
 import { parseQuarantine } from '../../../src/core/quarantine/file.js'
 import { entryMatches, entryState, excusedFailure } from '../../../src/core/quarantine/policy.js'
-import { flakyGate } from '../../../src/core/verify/quarantine-step.js'
+import { excuseOf, flakyGate } from '../../../src/core/verify/quarantine-step.js'
 import type { AttemptResult } from '../../../src/core/verify/types.js'
 import type { RunSettings } from '../../../src/core/inputs/settings.js'
 
@@ -152,5 +152,19 @@ describe('parseQuarantine', () => {
         'quarantine: [{test: a, file: x.js, owner: o, reason: r, added: 2026-12-01, expires: 2026-12-02}, {test: a, file: y.js, owner: o, reason: r, added: 2026-12-01, expires: 2026-12-02}]'
       )
     ).toHaveLength(2)
+  })
+})
+
+describe('excuseOf: what excused a verified attempt', () => {
+  const context = { entries: [ENTRY], today: '2026-12-02' }
+  test('an attempt read back from the trace (verified, a failed check, no record of why) is judged again from its results', () => {
+    const resumed = attempt(['net fetches config'], { verified: true })
+    expect(excuseOf(resumed, context)).toEqual([{ test: { name: 'net fetches config', outcome: 'failed' }, entry: ENTRY }])
+  })
+  test('an attempt verified by its checks has no excuse; an unverified one neither', () => {
+    expect(
+      excuseOf(attempt([], { verified: true, checks: [{ expectation: 'expect-exit', ok: true, detail: '' }] }), context)
+    ).toBeUndefined()
+    expect(excuseOf(attempt(['net fetches config']), context)).toBeUndefined()
   })
 })

@@ -21,6 +21,7 @@ import type { QuarantinedFailure } from '../quarantine/policy.js'
 import { runTests } from '../test-results/run-tests.js'
 import {
   describeExcused,
+  excuseOf,
   excuseQuarantined,
   expiredFailures,
   flakyGate,
@@ -179,7 +180,7 @@ export async function runVerifyLoop(
   const verifiedAt = attempts.findIndex(attempt => attempt.verified)
   const last = attempts[attempts.length - 1]
   let outcome: Outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure'
-  const quarantined = attempts[verifiedAt]?.quarantined
+  const quarantined = excuseOf(attempts[verifiedAt], env.quarantine)
   const flakyTests = runTests(attempts)?.flaky ?? []
   // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
   // A pass excused by quarantine is flaky only when some test did recover on the way.

@@ -35,6 +35,18 @@ export function excuseQuarantined(attempt: AttemptResult, context: QuarantineCon
   return true
 }
 
+/**
+ * What excused a verified attempt: its own record, or — for an attempt a resumed run read
+ * back from the trace, verified with a check that failed — the same judgement made again
+ * from its recorded results and today's entries.
+ */
+export function excuseOf(attempt: AttemptResult | undefined, context: QuarantineContext | undefined): QuarantinedFailure[] | undefined {
+  if (attempt === undefined || !attempt.verified) return undefined
+  if (attempt.quarantined !== undefined) return attempt.quarantined
+  if (context === undefined || attempt.checks.every(check => check.ok)) return undefined
+  return excusedFailure(attempt, applying(context))
+}
+
 /** The words of the verify event of an excused attempt. */
 export function describeExcused(excused: readonly QuarantinedFailure[]): string {
   const names = excused.map(({ test, entry }) => `${test.name} (${entry.owner}, until ${entry.expires})`)
