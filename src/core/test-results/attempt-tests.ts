@@ -157,8 +157,8 @@ function failedTest(test: ParsedTestCase, base: LocationBase): FailedTest {
   const place = locateTest(test, base)
   return {
     name: testName(test),
-    caseName: test.name.slice(0, MAX_TEST_NAME),
-    classname: test.classname.slice(0, MAX_TEST_NAME),
+    caseName: test.name,
+    classname: test.classname,
     outcome: test.outcome === 'error' ? 'error' : 'failed',
     ...(place.file !== undefined && { file: place.file }),
     ...(place.line !== undefined && { line: place.line }),
