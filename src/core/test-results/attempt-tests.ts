@@ -51,6 +51,8 @@ export interface AttemptTests {
   /** Names watched for (failed in an earlier attempt) that passed in this one. */
   recovered: string[]
   warnings: ResultsWarning[]
+  /** A rerun's targeted tests its results did not show: counted in `failed` and `total`, though they never ran. */
+  notRerun?: number
 }
 
 /** What reading an attempt's results needs. */
