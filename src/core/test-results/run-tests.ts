@@ -35,6 +35,11 @@ export interface AttemptWithTests {
   checks?: readonly { expectation: string }[]
 }
 
+/** How many tests an attempt's results show ran: not skipped, and not a rerun's target its results did not show. */
+export function testsRan(tests: AttemptTests): number {
+  return Math.max(0, tests.total - tests.skipped - (tests.notRerun ?? 0))
+}
+
 /** The run's test facts, or undefined when no attempt read a results file. */
 export function runTests(attempts: readonly AttemptWithTests[]): RunTests | undefined {
   const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0)
@@ -49,7 +54,7 @@ export function runTests(attempts: readonly AttemptWithTests[]): RunTests | unde
     attempt: last.attempt,
     attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({
       attempt,
-      ran: Math.max(0, tests!.total - tests!.skipped - (tests!.notRerun ?? 0)),
+      ran: testsRan(tests!),
       rerun: rerun !== undefined || (checks ?? []).some(check => check.expectation === 'rerun')
     }))
   }
