@@ -35,6 +35,7 @@ const BUNDLE = [
   '__tests__/cli/quarantine-jest.test.ts',
   '__tests__/cli/remediation.test.ts',
   '__tests__/cli/rerun-go.test.ts',
+  '__tests__/cli/rerun-hostile-names.test.ts',
   '__tests__/cli/rerun-jest.test.ts',
   '__tests__/cli/rerun-mocha.test.ts',
   '__tests__/cli/rerun-resume.test.ts',

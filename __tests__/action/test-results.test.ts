@@ -48,8 +48,8 @@ test.concurrent(
     expect(flaky!.message).toContain('Attempt 1 failed: api returns the user — Error: expected 200, got 500')
     expect(first.summary).toContain('**Flaky tests** (failed in an attempt, passed in a later one): `api returns the user`.')
     expect(first.summary).toMatch(/\| attempt \| exit \| duration \| expect-exit \| failing tests \|/)
-    expect(first.summary).toMatch(/\| 1 \| 1 \| [\d.]+ s \| ✗ .* \| api returns the user \|$/m)
-    expect(first.summary).toMatch(/\| 2 \| 0 \| [\d.]+ s \| ✓ \| none of 2 \|/)
+    expect(first.summary).toMatch(/\| 1 \| 1 \| [\d.]+ m?s \| ✗ .* \| api returns the user \|$/m)
+    expect(first.summary).toMatch(/\| 2 \| 0 \| [\d.]+ m?s \| ✓ \| none of 2 \|/)
 
     const entries = service.cacheEntries().filter(entry => entry.key.startsWith(`reverify-v1-${first.state['history-key']}-`))
     const [receipt] = await receiptsInCacheEntry(entries[entries.length - 1]!)

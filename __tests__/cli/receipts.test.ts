@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ReceiptSchema } from '../../src/core/receipts/receipt.js'
 import { runCli, scratchRepo, type CliResult } from '../helpers/cli.js'
+import { tinyRunner } from '../helpers/rerun-suite.js'
 import { runDirs, sessionDirs } from '../helpers/trace.js'
 
 let repo: string
@@ -163,6 +164,14 @@ describe('reverify receipts show', () => {
     await runCli(['capture', runId, '--note', 'VAR=1 breaks it'], repo, { USER: 'bob' })
     const after = await runCli(['receipts', 'show', runId], repo)
     expect(after.stdout).toMatch(/captured: {3}\S+ by bob \(cli\): VAR=1 breaks it\n/)
+  })
+
+  test('a run whose retry reran only the failed test: how many tests each attempt ran', async () => {
+    writeFileSync(join(repo, 'runner.sh'), tinyRunner())
+    const args = ['--test-results', 'results.xml', '--rerun-failed-tests', 'bash runner.sh {names}', '--max-retries', '1']
+    const runId = runIdOf(await runCli(['run', '--command', 'bash runner.sh', '--expect-exit', '0', ...args], repo))
+    const result = await runCli(['receipts', 'show', runId], repo)
+    expect(result.stdout).toContain('attempts:   2/2\ntests ran:  1: full suite, 3 tests · 2: failed tests only, 1 test\n')
   })
 
   test('--json: the receipt, valid against the schema', async () => {

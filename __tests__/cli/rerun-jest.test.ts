@@ -72,6 +72,12 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   expect(receipt.status).toBe('failed')
   expect(receipt.tests.flaky).toEqual(['net fetches config'])
   expect(receipt.tests.failed).toEqual(['api returns the user'])
+  // Per attempt, how many tests ran: the full suite, then the 2 failed tests, then the 1 (jest lists the others skipped).
+  expect(receipt.tests.attempts).toEqual([
+    { attempt: 1, ran: 33, rerun: false },
+    { attempt: 2, ran: 2, rerun: true },
+    { attempt: 3, ran: 1, rerun: true }
+  ])
   // The HTML report says which attempts were reruns, and of what.
   const report = readFileSync(join(receipt.session.dir, 'report.html'), 'utf8')
   expect(report).toContain('Reran only the 2 failed tests of the attempt before: net fetches config; api returns the user')
@@ -99,4 +105,9 @@ test('a template whose filter matches nothing: the rerun exits 0 and the run is 
   const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')
   expect([...receipt.tests.failed].sort()).toEqual(['api returns the user', 'net fetches config'])
+  // The tests the filter missed never ran, though they count as failed.
+  expect(receipt.tests.attempts).toEqual([
+    { attempt: 1, ran: 33, rerun: false },
+    { attempt: 2, ran: 0, rerun: true }
+  ])
 }, 120_000)

@@ -53,4 +53,9 @@ test('a SIGKILL during a rerun: the resumed run reruns the same test, spends no 
   const receipt = JSON.parse(readFileSync(join(repo, '.reverify', 'runs', runId!, 'receipt.json'), 'utf8'))
   expect(receipt).toMatchObject({ status: 'passed', flaky: true, attempts: 2 })
   expect(receipt.tests.flaky).toEqual(['s › b'])
+  // Attempt 1 read back from the trace, the rerun made again live; the cut-off one wrote no results.
+  expect(receipt.tests.attempts).toEqual([
+    { attempt: 1, ran: 3, rerun: false },
+    { attempt: 3, ran: 1, rerun: true }
+  ])
 }, 90_000)

@@ -37,7 +37,15 @@ test('a test failing in attempt 1 and passing in attempt 2: success, flaky, name
   expect(receipt.schema_version).toBe(2)
   expect(receipt.status).toBe('passed')
   expect(receipt.flaky).toBe(true)
-  expect(receipt.tests).toEqual({ total: 2, failed: [], flaky: ['api returns the user'] })
+  expect(receipt.tests).toEqual({
+    total: 2,
+    failed: [],
+    flaky: ['api returns the user'],
+    attempts: [
+      { attempt: 1, ran: 2, rerun: false },
+      { attempt: 2, ran: 2, rerun: false }
+    ]
+  })
 
   const [dir] = sessionDirs(join(repo, '.reverify'))
   const notes = expectWellFormedTrace(dir!).filter(event => event.phase === 'note' && event.payload.tests !== undefined)

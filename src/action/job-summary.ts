@@ -7,7 +7,9 @@
  */
 import { StringDecoder } from 'node:string_decoder'
 import {
+  formatDuration,
   reviewerExcerpt,
+  testsRan,
   type AttemptResult,
   type CaptureMode,
   type CompletedRun,
@@ -69,32 +71,48 @@ function exitCell(attempt: AttemptResult): string {
   return attempt.signal ? `${attempt.exitCode} (${cell(attempt.signal)})` : String(attempt.exitCode)
 }
 
-/** The attempts table: exit, duration and each expectation's verdict per attempt, and its failing tests when results were read. */
-function attemptsTable(report: CompletedRun): string[] {
+/**
+ * The attempts table: per attempt what ran (when a retry reran only the failed tests), its
+ * exit, duration and each expectation's verdict, and its failing tests when results were read.
+ */
+function attemptsTable(report: CompletedRun, facts: SummaryFacts): string[] {
   if (report.attempts.length === 0) return []
   const names = [...new Set(report.attempts.flatMap(attempt => attempt.checks.map(check => check.expectation)))]
   const withTests = report.attempts.some(attempt => attempt.tests !== undefined)
   const withReruns = report.attempts.some(attempt => attempt.rerun !== undefined)
-  const headings = [...(withReruns ? ['what ran'] : []), ...names, ...(withTests ? ['failing tests'] : [])]
-  const lines = [`| attempt | exit | duration | ${headings.join(' | ')} |`, `|---|---|---|${headings.map(() => '---').join('|')}|`]
+  const headings = [...(withReruns ? ['what ran'] : []), 'exit', 'duration', ...names, ...(withTests ? ['failing tests'] : [])]
+  const lines = [`| attempt | ${headings.join(' | ')} |`, `|---|${headings.map(() => '---').join('|')}|`]
   for (const attempt of report.attempts) {
     const marks = names.map(name => {
       const check = attempt.checks.find(item => item.expectation === name)
       return check === undefined ? '–' : check.ok ? '✓' : `✗ ${cell(check.detail)}`
     })
     if (withTests) marks.push(failingCell(attempt))
-    const ran = withReruns ? [whatRan(attempt)] : []
-    const row = [String(attempt.attempt), exitCell(attempt), `${(attempt.durationMs / 1000).toFixed(1)} s`, ...ran, ...marks]
+    const ran = withReruns ? [whatRan(attempt, facts)] : []
+    const row = [String(attempt.attempt), ...ran, exitCell(attempt), formatDuration(attempt.durationMs), ...marks]
     lines.push(`| ${row.join(' | ')} |`)
   }
   return [...lines, '']
 }
 
-/** What an attempt ran, for a run whose retries reran only the failed tests: `full run`, or `reran 2 failed tests` and the command. */
-function whatRan(attempt: AttemptResult): string {
-  if (attempt.rerun === undefined) return 'full run'
-  const count = attempt.rerun.tests.length
-  return `reran ${count} failed ${count === 1 ? 'test' : 'tests'}: ${cellCode(attempt.rerun.command, 160)}`
+/**
+ * What an attempt ran, for a run whose retries reran only the failed tests (docs/design.md
+ * §5): `full suite (`npm test`, 312 tests)` — the tests its results show ran — or
+ * `2 failed tests (`npx jest …`)`.
+ */
+function whatRan(attempt: AttemptResult, facts: SummaryFacts): string {
+  if (attempt.rerun !== undefined) {
+    const count = attempt.rerun.tests.length
+    return `${count} failed ${count === 1 ? 'test' : 'tests'} (${cellCode(attempt.rerun.command, 160)})`
+  }
+  const more = facts.commands.length > 1 ? ` and ${facts.commands.length - 1} more` : ''
+  const parts = [`${cellCode(facts.commands[0] ?? '', 160)}${more}`]
+  const tests = attempt.tests
+  if (tests !== undefined && tests.files.length > 0) {
+    const ran = testsRan(tests)
+    parts.push(`${ran} ${ran === 1 ? 'test' : 'tests'}`)
+  }
+  return `full suite (${parts.join(', ')})`
 }
 
 /** Most test names in one cell of the attempts table, and rows in the failed-tests table. */
@@ -234,7 +252,7 @@ export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   const lines: string[] = [`### ${icon} ${text(facts.name)} — ${words}`, '', commandLine(report, facts), '']
   if (report.kind === 'completed') lines.push(cell(report.summary, 1000), '')
   if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule ${codeSpan(report.guardrail.rule)}.`, '')
-  if (report.kind === 'completed') lines.push(...attemptsTable(report), ...testsSection(report), ...failedAttempts(report))
+  if (report.kind === 'completed') lines.push(...attemptsTable(report, facts), ...testsSection(report), ...failedAttempts(report))
   lines.push(...historySection(facts.history, report.kind === 'blocked' ? undefined : report.runId))
   const capture = captureRequest(report, facts.captureMode)
   if (capture !== undefined) lines.push(...captureSection(capture.runId, capture.lead))

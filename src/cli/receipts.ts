@@ -135,6 +135,8 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`)
     println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`)
     println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`)
+    const ran = receipt.tests?.attempts ?? []
+    if (ran.length > 0) println(io.stdout, `tests ran:  ${ran.map(testsRanIn).join(' · ')}`)
     println(io.stdout, `identity:   ${receipt.identity_hash}`)
     for (const command of receipt.identity) println(io.stdout, `  ${command}`)
     for (const command of receipt.commands) {
@@ -153,6 +155,11 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     return 0
   }
   throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help')
+}
+
+/** One attempt on the `tests ran:` line: `1: full suite, 312 tests` or `2: failed tests only, 2 tests`. */
+function testsRanIn(entry: { attempt: number; ran: number; rerun: boolean }): string {
+  return `${entry.attempt}: ${entry.rerun ? 'failed tests only' : 'full suite'}, ${entry.ran} ${entry.ran === 1 ? 'test' : 'tests'}`
 }
 
 /** `reverify config set capture-before-retry <v>`. */

@@ -47,9 +47,10 @@ export { readRunInputs } from './session/run-record.js'
 export { MAX_EXCERPT_CHARS, excerptBlocks, reviewerExcerpt, type ExcerptBlock } from './output/excerpt.js'
 export { locateInText, type LocationBase, type SourceLocation } from './output/source-location.js'
 export type { FailedTest } from './test-results/attempt-tests.js'
-export type { RunTests } from './test-results/run-tests.js'
+export { testsRan, type RunTests } from './test-results/run-tests.js'
 export { testHistory } from './test-results/test-history.js'
 export { writeRunReport } from './report/index.js'
+export { formatDuration } from './report/render.js'
 
 // Script lines, redaction and the base helpers the front ends share.
 export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'

@@ -82,6 +82,11 @@ test.each([
     attempt(results([failed('one')])),
     'the test "api › one" has no file in the results, which {files} needs'
   ],
+  [
+    'a test whose name may have been cut to fit',
+    attempt(results([{ ...failed('x'.repeat(4_000), 'a.test.js'), name: 'api › long' }])),
+    'the test "api › long" has a name of 4000 characters or more, which a rerun filter cannot spell'
+  ],
   ['a timeout', attempt(results([failed('one', 'a.test.js')]), { timedOut: true }), 'the attempt timed out'],
   [
     'another expectation failed too',

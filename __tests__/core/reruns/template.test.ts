@@ -129,6 +129,14 @@ test("{pattern}: a vitest name (`api > users > x`) also matches as vitest's -t s
   expect(['api users returns the user too', 'users returns the user', 'api returns the user'].some(name => re.test(name))).toBe(false)
 })
 
+test("{pattern}: jest-junit's name of a test outside any describe block (` title`) also matches as jest's -t sees it (`title`)", () => {
+  const pattern = exactPattern([" it's top-level", 'api x'])
+  expect(pattern).toBe("^(?: it's top\\-level|it's top\\-level|api x)$")
+  const re = new RegExp(pattern)
+  expect(re.test("it's top-level") && re.test(" it's top-level")).toBe(true)
+  expect(re.test("  it's top-level") || re.test("x it's top-level") || re.test(' api x')).toBe(false)
+})
+
 test('{packages} are the Go import paths the class names hold, each once; anything else is missing', () => {
   const go = (classname: string, caseName = 'TestX'): RerunTarget => ({ name: `${classname} › ${caseName}`, caseName, classname })
   const bash = { kind: 'bash' } as Parameters<typeof expandTemplate>[2]

@@ -89,11 +89,28 @@ export const CiSchema = z.object({
 export const MAX_TEST_NAMES = 100
 const testNames = z.array(z.string().max(500)).max(MAX_TEST_NAMES)
 
-/** What the run's JUnit results said (docs/design.md §1 "Test results"): the decisive attempt's failed tests and the flaky ones. */
+/** Most attempts listed in `tests.attempts`: 1 + the cap on max-retries (inputs/table.ts). */
+export const MAX_RECEIPT_ATTEMPTS = 101
+
+/**
+ * What the run's JUnit results said (docs/design.md §1 "Test results", §3): the decisive
+ * attempt's failed tests and the flaky ones, and per attempt that wrote results how many
+ * tests ran and whether it reran only the failed tests.
+ */
 export const ReceiptTestsSchema = z.object({
   total: z.number().int().min(0).max(1e9),
   failed: testNames,
-  flaky: testNames
+  flaky: testNames,
+  attempts: z
+    .array(
+      z.object({
+        attempt: z.number().int().min(1).max(1_000_000),
+        ran: z.number().int().min(0).max(1e9),
+        rerun: z.boolean()
+      })
+    )
+    .max(MAX_RECEIPT_ATTEMPTS)
+    .optional()
 })
 
 /** The receipt version written now; version 1 (no `tests`) is still read. */

@@ -4,6 +4,7 @@
  * Otherwise the whole command is retried, as without the setting, and the reason is given
  * in words for the trace's note.
  */
+import { MAX_NAME_CHARS } from '../test-results/junit-parser.js'
 import type { AttemptResult } from '../verify/types.js'
 import { explainFailure } from '../test-results/explained-failure.js'
 import { missingFor, type RerunTarget } from './template.js'
@@ -24,6 +25,12 @@ export function planRetry(attempt: AttemptResult, policy: RerunPolicy): RetryPla
   const { failing, tests } = explanation
   if (failing > policy.maxTests) return { kind: 'whole', why: `${failing} tests failed, more than rerun-max-tests (${policy.maxTests})` }
   if (failing > tests.length) return { kind: 'whole', why: `${failing} tests failed, more than the results list` }
+  const cut = tests.find(test => Math.max(test.caseName?.length ?? 0, test.classname?.length ?? 0) >= MAX_NAME_CHARS)
+  if (cut !== undefined)
+    return {
+      kind: 'whole',
+      why: `the test "${cut.name}" has a name of ${MAX_NAME_CHARS} characters or more, which a rerun filter cannot spell`
+    }
   const targets = tests.map(test => ({
     name: test.name,
     caseName: test.caseName ?? test.name,

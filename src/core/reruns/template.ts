@@ -68,12 +68,18 @@ export function escapeRegExp(text: string): string {
 }
 
 /**
- * One anchored expression that matches exactly these names and nothing else. vitest writes a
- * test's name as its describe blocks and title joined by ` > ` but its `-t` matches them
- * joined by spaces, so a name holding ` > ` also matches with spaces in their place.
+ * One anchored expression that matches exactly these names and nothing else, in each way a
+ * runner's filter may spell them. vitest writes a test's name as its describe blocks and
+ * title joined by ` > ` but its `-t` matches them joined by spaces, so a name holding ` > `
+ * also matches with spaces in their place. jest-junit writes a test outside any describe
+ * block as its (empty) describe path and title joined by a space, ` title`, which jest's `-t`
+ * sees as `title`, so a name starting with a space also matches without it.
  */
 export function exactPattern(names: readonly string[]): string {
-  const spellings = names.flatMap(name => (name.includes(' > ') ? [name, name.split(' > ').join(' ')] : [name]))
+  const spellings = names.flatMap(name => {
+    const forms = name.includes(' > ') ? [name, name.split(' > ').join(' ')] : [name]
+    return forms.flatMap(form => (form.startsWith(' ') && form.trim() !== '' ? [form, form.slice(1)] : [form]))
+  })
   return `^(?:${[...new Set(spellings)].map(escapeRegExp).join('|')})$`
 }
 

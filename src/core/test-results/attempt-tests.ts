@@ -51,6 +51,8 @@ export interface AttemptTests {
   /** Names watched for (failed in an earlier attempt) that passed in this one. */
   recovered: string[]
   warnings: ResultsWarning[]
+  /** A rerun's targeted tests its results did not show: counted in `failed` and `total`, though they never ran. */
+  notRerun?: number
 }
 
 /** What reading an attempt's results needs. */
@@ -157,8 +159,8 @@ function failedTest(test: ParsedTestCase, base: LocationBase): FailedTest {
   const place = locateTest(test, base)
   return {
     name: testName(test),
-    caseName: test.name.slice(0, MAX_TEST_NAME),
-    classname: test.classname.slice(0, MAX_TEST_NAME),
+    caseName: test.name,
+    classname: test.classname,
     outcome: test.outcome === 'error' ? 'error' : 'failed',
     ...(place.file !== undefined && { file: place.file }),
     ...(place.line !== undefined && { line: place.line }),

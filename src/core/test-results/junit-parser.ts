@@ -52,6 +52,12 @@ export interface ParseLimits {
   maxAttributeChars: number
 }
 
+/**
+ * Longest test case name and class name kept. A rerun's filter needs them whole (docs/design.md
+ * §1 "Rerunning only the failed tests"): one this long may have been cut, and is not rerun.
+ */
+export const MAX_NAME_CHARS = 4_000
+
 /** The limits used unless a test asks for others. */
 export const DEFAULT_LIMITS: ParseLimits = {
   maxRun: 64 * 1024,
@@ -129,8 +135,8 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
         open = {
           test: {
             suite: suites[suites.length - 1] ?? '',
-            name: (attrs.name ?? '').slice(0, 1_000),
-            classname: (attrs.classname ?? attrs.class ?? '').slice(0, 1_000),
+            name: (attrs.name ?? '').slice(0, MAX_NAME_CHARS),
+            classname: (attrs.classname ?? attrs.class ?? '').slice(0, MAX_NAME_CHARS),
             ...(file !== undefined && file !== '' && { file: file.slice(0, 4_096) }),
             ...(line !== undefined && { line }),
             outcome: 'passed',

@@ -3,7 +3,7 @@
  * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
  * passed in a later one. What the receipt keeps of them is capped.
  */
-import type { Receipt } from '../receipts/receipt.js'
+import { MAX_RECEIPT_ATTEMPTS, type Receipt } from '../receipts/receipt.js'
 import { MAX_TESTS_LISTED, type AttemptTests, type FailedTest } from './attempt-tests.js'
 
 /** What the run's test results add up to. */
@@ -16,10 +16,32 @@ export interface RunTests {
   flaky: string[]
   /** The attempt those totals come from. */
   attempt: number
+  /** Per attempt that wrote results: how many tests ran, and whether it reran only the failed tests. */
+  attempts: AttemptTestCount[]
+}
+
+/** How many tests an attempt ran: those in its results that were not skipped. */
+export interface AttemptTestCount {
+  attempt: number
+  ran: number
+  rerun: boolean
+}
+
+/** What runTests reads of an attempt: its results, and whether it was a rerun (live: `rerun`; resumed: its `rerun` check). */
+export interface AttemptWithTests {
+  attempt: number
+  tests?: AttemptTests
+  rerun?: unknown
+  checks?: readonly { expectation: string }[]
+}
+
+/** How many tests an attempt's results show ran: not skipped, and not a rerun's target its results did not show. */
+export function testsRan(tests: AttemptTests): number {
+  return Math.max(0, tests.total - tests.skipped - (tests.notRerun ?? 0))
 }
 
 /** The run's test facts, or undefined when no attempt read a results file. */
-export function runTests(attempts: readonly { attempt: number; tests?: AttemptTests }[]): RunTests | undefined {
+export function runTests(attempts: readonly AttemptWithTests[]): RunTests | undefined {
   const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0)
   const last = withResults[withResults.length - 1]
   if (last === undefined) return undefined
@@ -29,12 +51,17 @@ export function runTests(attempts: readonly { attempt: number; tests?: AttemptTe
     total: last.tests!.total,
     failed: last.tests!.failedTests,
     flaky: [...flaky].slice(0, MAX_TESTS_LISTED),
-    attempt: last.attempt
+    attempt: last.attempt,
+    attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({
+      attempt,
+      ran: testsRan(tests!),
+      rerun: rerun !== undefined || (checks ?? []).some(check => check.expectation === 'rerun')
+    }))
   }
 }
 
 /** The receipt's `tests` field (docs/design.md §3). */
 export function receiptTests(tests: RunTests): NonNullable<Receipt['tests']> {
   const failed = [...new Set(tests.failed.map(test => test.name))].slice(0, MAX_TESTS_LISTED)
-  return { total: tests.total, failed, flaky: tests.flaky }
+  return { total: tests.total, failed, flaky: tests.flaky, attempts: tests.attempts.slice(-MAX_RECEIPT_ATTEMPTS) }
 }

@@ -63,6 +63,7 @@ export function judgeRerun(attempt: AttemptResult, rerun: PlannedRerun): void {
     }
     attempt.tests.failed += missing.length
     attempt.tests.total += missing.length
+    attempt.tests.notRerun = missing.length
   }
   attempt.checks.push({ expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) })
   attempt.verified = attempt.verified && verdict.ok
