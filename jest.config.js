@@ -40,6 +40,7 @@ const BUNDLE = [
   '__tests__/cli/rerun-mocha.test.ts',
   '__tests__/cli/rerun-resume.test.ts',
   '__tests__/cli/rerun-node-test.test.ts',
+  '__tests__/cli/rerun-playwright.test.ts',
   '__tests__/cli/rerun-pytest.test.ts',
   '__tests__/cli/rerun-vitest.test.ts',
   '__tests__/cli/script.test.ts',

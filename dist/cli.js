@@ -24227,6 +24227,11 @@ function isHighSurrogate(code) {
 
 
 
+/**
+ * Longest test case name and class name kept. A rerun's filter needs them whole (docs/design.md
+ * §1 "Rerunning only the failed tests"): one this long may have been cut, and is not rerun.
+ */
+const MAX_NAME_CHARS = 4_000;
 /** The limits used unless a test asks for others. */
 const DEFAULT_LIMITS = {
     maxRun: 64 * 1024,
@@ -24290,8 +24295,8 @@ function junitHandlers(limits, onTest) {
                 open = {
                     test: {
                         suite: suites[suites.length - 1] ?? '',
-                        name: (attrs.name ?? '').slice(0, 1_000),
-                        classname: (attrs.classname ?? attrs.class ?? '').slice(0, 1_000),
+                        name: (attrs.name ?? '').slice(0, MAX_NAME_CHARS),
+                        classname: (attrs.classname ?? attrs.class ?? '').slice(0, MAX_NAME_CHARS),
                         ...(file !== undefined && file !== '' && { file: file.slice(0, 4_096) }),
                         ...(line !== undefined && { line }),
                         outcome: 'passed',
@@ -24745,8 +24750,8 @@ function failedTest(test, base) {
     const place = locateTest(test, base);
     return {
         name: testName(test),
-        caseName: test.name.slice(0, MAX_TEST_NAME),
-        classname: test.classname.slice(0, MAX_TEST_NAME),
+        caseName: test.name,
+        classname: test.classname,
         outcome: test.outcome === 'error' ? 'error' : 'failed',
         ...(place.file !== undefined && { file: place.file }),
         ...(place.line !== undefined && { line: place.line }),
@@ -26976,7 +26981,9 @@ function explainFailure(attempt) {
 
 ;// CONCATENATED MODULE: ./src/core/reruns/template.ts
 /** The placeholders a template may use. */
-const PLACEHOLDERS = ['files', 'names', 'pattern', 'ids', 'packages'];
+const PLACEHOLDERS = ['files', 'names', 'pattern', 'titles', 'ids', 'packages'];
+/** The placeholders in words, for messages. */
+const PLACEHOLDER_LIST = '{files}, {names}, {pattern}, {titles}, {ids} or {packages}';
 // `{word}` not preceded by `$` (so `${HOME}` stays the shell's).
 const PLACEHOLDER = /(?<!\$)\{([a-z]+)\}/g;
 /** The placeholders a template uses, in order of first use; throws a one-line message for an unknown one or none. */
@@ -26985,13 +26992,13 @@ function templatePlaceholders(template) {
     for (const match of template.matchAll(PLACEHOLDER)) {
         const word = match[1];
         if (!PLACEHOLDERS.includes(word)) {
-            throw new Error(`{${word}} is not a placeholder; use {files}, {names}, {pattern}, {ids} or {packages}`);
+            throw new Error(`{${word}} is not a placeholder; use ${PLACEHOLDER_LIST}`);
         }
         if (!used.includes(word))
             used.push(word);
     }
     if (used.length === 0)
-        throw new Error('the template has no placeholder; use {files}, {names}, {pattern}, {ids} or {packages}');
+        throw new Error(`the template has no placeholder; use ${PLACEHOLDER_LIST}`);
     return used;
 }
 /** Shells whose quoting a template's values can be given. */
@@ -27018,13 +27025,30 @@ function escapeRegExp(text) {
     return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 }
 /**
- * One anchored expression that matches exactly these names and nothing else. vitest writes a
- * test's name as its describe blocks and title joined by ` > ` but its `-t` matches them
- * joined by spaces, so a name holding ` > ` also matches with spaces in their place.
+ * One anchored expression that matches exactly these names and nothing else, in each way a
+ * runner's filter may spell them. vitest writes a test's name as its describe blocks and
+ * title joined by ` > ` but its `-t` matches them joined by spaces, so a name holding ` > `
+ * also matches with spaces in their place. jest-junit writes a test outside any describe
+ * block as its (empty) describe path and title joined by a space, ` title`, which jest's `-t`
+ * sees as `title`, so a name starting with a space also matches without it.
  */
 function template_exactPattern(names) {
-    const spellings = names.flatMap(name => (name.includes(' > ') ? [name, name.split(' > ').join(' ')] : [name]));
+    const spellings = names.flatMap(name => {
+        const forms = name.includes(' > ') ? [name, name.split(' > ').join(' ')] : [name];
+        return forms.flatMap(form => (form.startsWith(' ') && form.trim() !== '' ? [form, form.slice(1)] : [form]));
+    });
     return `^(?:${[...new Set(spellings)].map(escapeRegExp).join('|')})$`;
+}
+/**
+ * One expression that matches a test whose full title ends with one of these names, after a
+ * space or at the start: Playwright's `-g` searches (unanchored) the project, file, describe
+ * blocks and title joined by spaces, while its JUnit name joins the describe blocks and
+ * title with ` › `. A test elsewhere whose title path ends with the same words matches too
+ * (it is rerun as well; the verdict still asks for every target).
+ */
+function titlesPattern(names) {
+    const spellings = names.map(name => name.split(' › ').join(' ').trim());
+    return `(?:^| )(?:${[...new Set(spellings)].map(escapeRegExp).join('|')})$`;
 }
 /** A test's file as a word that cannot be read as an option (`-x.test.js` becomes `./-x.test.js`). */
 function fileWord(file) {
@@ -27093,6 +27117,7 @@ function placeholderValues(targets) {
         files,
         names: caseNames,
         pattern: [template_exactPattern(caseNames)],
+        titles: [titlesPattern(caseNames)],
         ids: [...new Set(targets.flatMap(target => testId(target) ?? []))],
         packages: [...new Set(targets.flatMap(target => goPackage(target) ?? []))]
     };
@@ -27114,6 +27139,13 @@ function expandTemplate(template, targets, shell) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/reruns/decide.ts
+/**
+ * Whether a retry reruns only the failed tests (docs/design.md §1 "Rerunning only the failed
+ * tests", the contract's §11): only when the attempt's own results explain its failure.
+ * Otherwise the whole command is retried, as without the setting, and the reason is given
+ * in words for the trace's note.
+ */
+
 
 
 /** How a failed attempt should be retried under `policy`. */
@@ -27126,6 +27158,12 @@ function planRetry(attempt, policy) {
         return { kind: 'whole', why: `${failing} tests failed, more than rerun-max-tests (${policy.maxTests})` };
     if (failing > tests.length)
         return { kind: 'whole', why: `${failing} tests failed, more than the results list` };
+    const cut = tests.find(test => Math.max(test.caseName?.length ?? 0, test.classname?.length ?? 0) >= MAX_NAME_CHARS);
+    if (cut !== undefined)
+        return {
+            kind: 'whole',
+            why: `the test "${cut.name}" has a name of ${MAX_NAME_CHARS} characters or more, which a rerun filter cannot spell`
+        };
     const targets = tests.map(test => ({
         name: test.name,
         caseName: test.caseName ?? test.name,
@@ -27223,13 +27261,194 @@ function judgeRerun(attempt, rerun) {
         }
         attempt.tests.failed += missing.length;
         attempt.tests.total += missing.length;
+        attempt.tests.notRerun = missing.length;
     }
     attempt.checks.push({ expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) });
     attempt.verified = attempt.verified && verdict.ok;
 }
 
-;// CONCATENATED MODULE: ./src/core/test-results/run-tests.ts
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
 
+
+
+function iso_datetime(params) {
+    return _isoDateTime(ZodISODateTime, params);
+}
+function iso_date(params) {
+    return core._isoDate(ZodISODate, params);
+}
+function iso_time(params) {
+    return core._isoTime(ZodISOTime, params);
+}
+function iso_duration(params) {
+    return core._isoDuration(ZodISODuration, params);
+}
+
+;// CONCATENATED MODULE: ./src/core/receipts/receipt.ts
+
+
+
+/**
+ * The receipt of one verify run (docs/design.md §3), `runs/<run-id>/receipt.json`. Receipts can come
+ * back from an untrusted cache, so every string and list has a ceiling, and fields this
+ * version does not know are dropped on read.
+ */
+/** Longest command text kept in a receipt (the script, or `expect-check`): twice the longest input, room for redaction markers. */
+const MAX_COMMAND_CHARS = 32_768;
+/** Most command lines of a script (identity entries; `commands` holds one entry per script). */
+const MAX_COMMANDS = 100;
+/** Longest capture note. */
+const MAX_NOTE_CHARS = 4_000;
+/** Longest `source` / `by` of a capture. */
+const MAX_CAPTURE_LABEL_CHARS = 200;
+const shortText = schemas_string().max(256);
+const pathText = schemas_string().max(4_096);
+const commandText = schemas_string().max(MAX_COMMAND_CHARS);
+const receipt_timestamp = iso_datetime({ offset: true });
+/** What a run is or came to. */
+const ReceiptStatusSchema = schemas_enum(['running', 'passed', 'failed', 'aborted', 'interrupted']);
+/**
+ * The one mapping from how a run ended to its receipt's status (docs/design.md §3), for the
+ * run that closes itself and for whoever closes it from its trace: `success` is `passed`,
+ * `failure` is `failed`, and an `aborted` run is `interrupted` when an interrupt (or a lost
+ * process) stopped it, else `aborted` (refused by the guardrail, or stopped before it ran).
+ */
+function receiptStatusFor(outcome, interrupted) {
+    if (outcome === 'success')
+        return 'passed';
+    if (outcome === 'failure')
+        return 'failed';
+    return interrupted ? 'interrupted' : 'aborted';
+}
+/** How one command of the last attempt ended. */
+const CommandResultSchema = object({
+    command: commandText,
+    /** null when the command never reached an exit (e.g. the run crashed under it). */
+    exit_code: schemas_number().int().min(-2_147_483_648).max(4_294_967_295).nullable(),
+    signal: schemas_string().max(32).nullable(),
+    timed_out: schemas_boolean(),
+    duration_ms: schemas_number().nonnegative().max(1e12)
+});
+/** The run's expectations, under their input names. */
+const ExpectationsSchema = object({
+    'expect-exit': schemas_number().int().min(0).max(255).optional(),
+    'expect-stdout': schemas_string().max(MAX_COMMAND_CHARS).optional(),
+    'expect-no-output': schemas_string().max(MAX_COMMAND_CHARS).optional(),
+    'expect-file': pathText.optional(),
+    'expect-check': commandText.optional()
+});
+/** Who recorded what happened to a failed run (docs/design.md §3 "Capture"). */
+const CaptureSchema = object({
+    captured_at: receipt_timestamp,
+    note: schemas_string().max(MAX_NOTE_CHARS),
+    /** Where the capture came from: `cli`, `action`, `commit <sha>`, `pull_request #<n>`. */
+    source: schemas_string().max(MAX_CAPTURE_LABEL_CHARS),
+    by: schemas_string().max(MAX_CAPTURE_LABEL_CHARS)
+});
+/** GitHub Actions facts, present only when the run happened in Actions. */
+const CiSchema = object({
+    run_id: shortText.optional(),
+    run_attempt: schemas_number().int().min(1).max(1_000_000).optional(),
+    workflow: shortText.optional(),
+    job: shortText.optional(),
+    sha: shortText.optional(),
+    ref: shortText.optional(),
+    event: shortText.optional(),
+    actor: shortText.optional()
+});
+/** Most test names in each list of `tests`; the longest name kept. */
+const MAX_TEST_NAMES = 100;
+const testNames = array(schemas_string().max(500)).max(MAX_TEST_NAMES);
+/** Most attempts listed in `tests.attempts`: 1 + the cap on max-retries (inputs/table.ts). */
+const MAX_RECEIPT_ATTEMPTS = 101;
+/**
+ * What the run's JUnit results said (docs/design.md §1 "Test results", §3): the decisive
+ * attempt's failed tests and the flaky ones, and per attempt that wrote results how many
+ * tests ran and whether it reran only the failed tests.
+ */
+const ReceiptTestsSchema = object({
+    total: schemas_number().int().min(0).max(1e9),
+    failed: testNames,
+    flaky: testNames,
+    attempts: array(object({
+        attempt: schemas_number().int().min(1).max(1_000_000),
+        ran: schemas_number().int().min(0).max(1e9),
+        rerun: schemas_boolean()
+    }))
+        .max(MAX_RECEIPT_ATTEMPTS)
+        .optional()
+});
+/** The receipt version written now; version 1 (no `tests`) is still read. */
+const RECEIPT_VERSION = 2;
+/** The receipt, `schema_version: 2` (1 is read too: it only lacks `tests`). */
+const ReceiptSchema = object({
+    schema_version: union([literal(1), literal(2)]),
+    run_id: schemas_string().regex(RUN_ID_PATTERN),
+    /** `owner/name` in Actions, the git top-level path in the CLI. */
+    target: pathText.min(1),
+    scope: schemas_string().max(1_024),
+    /** The normalized commands (see identity.ts). */
+    identity: array(commandText).min(1).max(MAX_COMMANDS),
+    /** sha256 hex of the identity as computed before redaction (see identityHash). */
+    identity_hash: schemas_string().regex(/^[0-9a-f]{64}$/),
+    status: ReceiptStatusSchema,
+    flaky: schemas_boolean(),
+    started_at: receipt_timestamp,
+    /** null while the run is `running`. */
+    ended_at: receipt_timestamp.nullable(),
+    attempts: schemas_number().int().min(0).max(1_000_000),
+    max_attempts: schemas_number().int().min(1).max(1_000_000),
+    commands: array(CommandResultSchema).max(MAX_COMMANDS),
+    expectations: ExpectationsSchema,
+    session: object({ id: schemas_string().regex(ULID_PATTERN), dir: pathText }),
+    host: shortText,
+    pid: schemas_number().int().min(0).max(4_294_967_295),
+    ci: CiSchema.optional(),
+    capture: CaptureSchema.optional(),
+    tests: ReceiptTestsSchema.optional(),
+    /** A pass because every failed test is quarantined (docs/design.md §1 "Quarantine and flaky gates"): those tests. */
+    quarantined: testNames.optional(),
+    /** What decided a verdict the expectations alone would not have: the quarantine, or a flaky gate. */
+    gate: schemas_enum(['quarantine', 'fail-on-flaky', 'max-flaky-tests']).optional(),
+    /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
+    seal: schemas_string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional()
+});
+/** Validates an untrusted value as a receipt; the reason is one line naming the first bad field. */
+function parseReceipt(value) {
+    const result = ReceiptSchema.safeParse(value);
+    if (result.success)
+        return { ok: true, receipt: result.data };
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'receipt';
+    return { ok: false, reason: `${where}: ${issue?.message ?? 'invalid'}` };
+}
+/** Start time in ms for ordering (started_at, then run id); an unreadable time sorts first. */
+function startedAtMs(receipt) {
+    const ms = Date.parse(receipt.started_at);
+    return Number.isFinite(ms) ? ms : 0;
+}
+/** Newest first: later `started_at`, then the larger run id. */
+function compareNewestFirst(a, b) {
+    const byTime = startedAtMs(b) - startedAtMs(a);
+    if (byTime !== 0)
+        return byTime;
+    return a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/run-tests.ts
+/**
+ * A run's test facts from its attempts (docs/design.md §1 "Test results"): the tests that failed in the
+ * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
+ * passed in a later one. What the receipt keeps of them is capped.
+ */
+
+
+/** How many tests an attempt's results show ran: not skipped, and not a rerun's target its results did not show. */
+function testsRan(tests) {
+    return Math.max(0, tests.total - tests.skipped - (tests.notRerun ?? 0));
+}
 /** The run's test facts, or undefined when no attempt read a results file. */
 function runTests(attempts) {
     const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0);
@@ -27244,13 +27463,18 @@ function runTests(attempts) {
         total: last.tests.total,
         failed: last.tests.failedTests,
         flaky: [...flaky].slice(0, MAX_TESTS_LISTED),
-        attempt: last.attempt
+        attempt: last.attempt,
+        attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({
+            attempt,
+            ran: testsRan(tests),
+            rerun: rerun !== undefined || (checks ?? []).some(check => check.expectation === 'rerun')
+        }))
     };
 }
 /** The receipt's `tests` field (docs/design.md §3). */
 function receiptTests(tests) {
     const failed = [...new Set(tests.failed.map(test => test.name))].slice(0, MAX_TESTS_LISTED);
-    return { total: tests.total, failed, flaky: tests.flaky };
+    return { total: tests.total, failed, flaky: tests.flaky, attempts: tests.attempts.slice(-MAX_RECEIPT_ATTEMPTS) };
 }
 
 ;// CONCATENATED MODULE: ./src/core/quarantine/dates.ts
@@ -27358,6 +27582,20 @@ function excuseQuarantined(attempt, context, rerunNext) {
     attempt.quarantined = excused;
     attempt.verified = true;
     return true;
+}
+/**
+ * What excused a verified attempt: its own record, or — for an attempt a resumed run read
+ * back from the trace, verified with a check that failed — the same judgement made again
+ * from its recorded results and today's entries.
+ */
+function excuseOf(attempt, context) {
+    if (attempt === undefined || !attempt.verified)
+        return undefined;
+    if (attempt.quarantined !== undefined)
+        return attempt.quarantined;
+    if (context === undefined || attempt.checks.every(check => check.ok))
+        return undefined;
+    return excusedFailure(attempt, applying(context));
 }
 /** The words of the verify event of an excused attempt. */
 function describeExcused(excused) {
@@ -27530,7 +27768,7 @@ async function runVerifyLoop(settings, session, env, start = {}) {
     const verifiedAt = attempts.findIndex(attempt => attempt.verified);
     const last = attempts[attempts.length - 1];
     let outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
-    const quarantined = attempts[verifiedAt]?.quarantined;
+    const quarantined = excuseOf(attempts[verifiedAt], env.quarantine);
     const flakyTests = runTests(attempts)?.flaky ?? [];
     // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
     // A pass excused by quarantine is flaky only when some test did recover on the way.
@@ -27793,163 +28031,6 @@ function quoteLiteral(text) {
         .split("'")
         .map(piece => (piece === '' ? '' : `'${piece}'`))
         .join("\\'");
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
-
-
-
-function iso_datetime(params) {
-    return _isoDateTime(ZodISODateTime, params);
-}
-function iso_date(params) {
-    return core._isoDate(ZodISODate, params);
-}
-function iso_time(params) {
-    return core._isoTime(ZodISOTime, params);
-}
-function iso_duration(params) {
-    return core._isoDuration(ZodISODuration, params);
-}
-
-;// CONCATENATED MODULE: ./src/core/receipts/receipt.ts
-
-
-
-/**
- * The receipt of one verify run (docs/design.md §3), `runs/<run-id>/receipt.json`. Receipts can come
- * back from an untrusted cache, so every string and list has a ceiling, and fields this
- * version does not know are dropped on read.
- */
-/** Longest command text kept in a receipt (the script, or `expect-check`): twice the longest input, room for redaction markers. */
-const MAX_COMMAND_CHARS = 32_768;
-/** Most command lines of a script (identity entries; `commands` holds one entry per script). */
-const MAX_COMMANDS = 100;
-/** Longest capture note. */
-const MAX_NOTE_CHARS = 4_000;
-/** Longest `source` / `by` of a capture. */
-const MAX_CAPTURE_LABEL_CHARS = 200;
-const shortText = schemas_string().max(256);
-const pathText = schemas_string().max(4_096);
-const commandText = schemas_string().max(MAX_COMMAND_CHARS);
-const receipt_timestamp = iso_datetime({ offset: true });
-/** What a run is or came to. */
-const ReceiptStatusSchema = schemas_enum(['running', 'passed', 'failed', 'aborted', 'interrupted']);
-/**
- * The one mapping from how a run ended to its receipt's status (docs/design.md §3), for the
- * run that closes itself and for whoever closes it from its trace: `success` is `passed`,
- * `failure` is `failed`, and an `aborted` run is `interrupted` when an interrupt (or a lost
- * process) stopped it, else `aborted` (refused by the guardrail, or stopped before it ran).
- */
-function receiptStatusFor(outcome, interrupted) {
-    if (outcome === 'success')
-        return 'passed';
-    if (outcome === 'failure')
-        return 'failed';
-    return interrupted ? 'interrupted' : 'aborted';
-}
-/** How one command of the last attempt ended. */
-const CommandResultSchema = object({
-    command: commandText,
-    /** null when the command never reached an exit (e.g. the run crashed under it). */
-    exit_code: schemas_number().int().min(-2_147_483_648).max(4_294_967_295).nullable(),
-    signal: schemas_string().max(32).nullable(),
-    timed_out: schemas_boolean(),
-    duration_ms: schemas_number().nonnegative().max(1e12)
-});
-/** The run's expectations, under their input names. */
-const ExpectationsSchema = object({
-    'expect-exit': schemas_number().int().min(0).max(255).optional(),
-    'expect-stdout': schemas_string().max(MAX_COMMAND_CHARS).optional(),
-    'expect-no-output': schemas_string().max(MAX_COMMAND_CHARS).optional(),
-    'expect-file': pathText.optional(),
-    'expect-check': commandText.optional()
-});
-/** Who recorded what happened to a failed run (docs/design.md §3 "Capture"). */
-const CaptureSchema = object({
-    captured_at: receipt_timestamp,
-    note: schemas_string().max(MAX_NOTE_CHARS),
-    /** Where the capture came from: `cli`, `action`, `commit <sha>`, `pull_request #<n>`. */
-    source: schemas_string().max(MAX_CAPTURE_LABEL_CHARS),
-    by: schemas_string().max(MAX_CAPTURE_LABEL_CHARS)
-});
-/** GitHub Actions facts, present only when the run happened in Actions. */
-const CiSchema = object({
-    run_id: shortText.optional(),
-    run_attempt: schemas_number().int().min(1).max(1_000_000).optional(),
-    workflow: shortText.optional(),
-    job: shortText.optional(),
-    sha: shortText.optional(),
-    ref: shortText.optional(),
-    event: shortText.optional(),
-    actor: shortText.optional()
-});
-/** Most test names in each list of `tests`; the longest name kept. */
-const MAX_TEST_NAMES = 100;
-const testNames = array(schemas_string().max(500)).max(MAX_TEST_NAMES);
-/** What the run's JUnit results said (docs/design.md §1 "Test results"): the decisive attempt's failed tests and the flaky ones. */
-const ReceiptTestsSchema = object({
-    total: schemas_number().int().min(0).max(1e9),
-    failed: testNames,
-    flaky: testNames
-});
-/** The receipt version written now; version 1 (no `tests`) is still read. */
-const RECEIPT_VERSION = 2;
-/** The receipt, `schema_version: 2` (1 is read too: it only lacks `tests`). */
-const ReceiptSchema = object({
-    schema_version: union([literal(1), literal(2)]),
-    run_id: schemas_string().regex(RUN_ID_PATTERN),
-    /** `owner/name` in Actions, the git top-level path in the CLI. */
-    target: pathText.min(1),
-    scope: schemas_string().max(1_024),
-    /** The normalized commands (see identity.ts). */
-    identity: array(commandText).min(1).max(MAX_COMMANDS),
-    /** sha256 hex of the identity as computed before redaction (see identityHash). */
-    identity_hash: schemas_string().regex(/^[0-9a-f]{64}$/),
-    status: ReceiptStatusSchema,
-    flaky: schemas_boolean(),
-    started_at: receipt_timestamp,
-    /** null while the run is `running`. */
-    ended_at: receipt_timestamp.nullable(),
-    attempts: schemas_number().int().min(0).max(1_000_000),
-    max_attempts: schemas_number().int().min(1).max(1_000_000),
-    commands: array(CommandResultSchema).max(MAX_COMMANDS),
-    expectations: ExpectationsSchema,
-    session: object({ id: schemas_string().regex(ULID_PATTERN), dir: pathText }),
-    host: shortText,
-    pid: schemas_number().int().min(0).max(4_294_967_295),
-    ci: CiSchema.optional(),
-    capture: CaptureSchema.optional(),
-    tests: ReceiptTestsSchema.optional(),
-    /** A pass because every failed test is quarantined (docs/design.md §1 "Quarantine and flaky gates"): those tests. */
-    quarantined: testNames.optional(),
-    /** What decided a verdict the expectations alone would not have: the quarantine, or a flaky gate. */
-    gate: schemas_enum(['quarantine', 'fail-on-flaky', 'max-flaky-tests']).optional(),
-    /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
-    seal: schemas_string()
-        .regex(/^[0-9a-f]{64}$/)
-        .optional()
-});
-/** Validates an untrusted value as a receipt; the reason is one line naming the first bad field. */
-function parseReceipt(value) {
-    const result = ReceiptSchema.safeParse(value);
-    if (result.success)
-        return { ok: true, receipt: result.data };
-    const issue = result.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'receipt';
-    return { ok: false, reason: `${where}: ${issue?.message ?? 'invalid'}` };
-}
-/** Start time in ms for ordering (started_at, then run id); an unreadable time sorts first. */
-function startedAtMs(receipt) {
-    const ms = Date.parse(receipt.started_at);
-    return Number.isFinite(ms) ? ms : 0;
-}
-/** Newest first: later `started_at`, then the larger run id. */
-function compareNewestFirst(a, b) {
-    const byTime = startedAtMs(b) - startedAtMs(a);
-    if (byTime !== 0)
-        return byTime;
-    return a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0;
 }
 
 ;// CONCATENATED MODULE: ./src/core/redaction/literal-index.ts
@@ -28947,7 +29028,7 @@ const PRESETS = {
     mocha: 'npx mocha {files} --grep {pattern}',
     'node-test': 'node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-name-pattern {pattern} {files}',
     go: 'gotestsum --junitfile reports/junit.xml -- -count=1 -run {pattern} {packages}',
-    playwright: 'npx playwright test {files} -g {pattern}'
+    playwright: 'npx playwright test -g {titles}'
 };
 /** Reads `off`, a preset or a template; throws a one-line message for a template that cannot work. */
 function parseRerunSetting(raw) {
@@ -28957,7 +29038,7 @@ function parseRerunSetting(raw) {
     if (Object.hasOwn(PRESETS, text))
         return { kind: 'preset', preset: text, template: PRESETS[text] };
     if (!/[{}]/.test(text) && /^[\w-]+$/.test(text)) {
-        throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with {files}, {names}, {pattern}, {ids} or {packages}`);
+        throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with ${PLACEHOLDER_LIST}`);
     }
     templatePlaceholders(text);
     return { kind: 'template', template: text };
@@ -29388,8 +29469,8 @@ const INPUTS = {
     },
     'rerun-failed-tests': {
         kind: { type: 'rerun' },
-        description: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a command template with {files}, {names}, {pattern}, {ids} or {packages}: a retry reruns only the tests that failed, when the test-results explain the failure.',
-        help: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a template with {files}, {names}, {pattern}, {ids} or {packages}',
+        description: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a command template with {files}, {names}, {pattern}, {titles}, {ids} or {packages}: a retry reruns only the tests that failed, when the test-results explain the failure.',
+        help: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a template with {files}, {names}, {pattern}, {titles}, {ids} or {packages}',
         default: 'off',
         fronts: RUN,
         placeholder: 'HOW',
@@ -31531,11 +31612,11 @@ function entryLabel(index, raw) {
     return `entry ${index + 1}${test !== undefined ? ` (${showValue(test.slice(0, 120))})` : ''}`;
 }
 /** The one-line message for a zod issue, naming the field. */
-function fieldProblem(issue) {
+function fieldProblem(issue, raw) {
     const field = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys')
         return `unknown field ${issue.keys.map(key => showValue(key)).join(', ')}; allowed: test, file, suite, owner, reason, added, expires, issue`;
-    if (issue.code === 'invalid_type' && issue.input === undefined)
+    if (issue.code === 'invalid_type' && raw[field] == null)
         return `${field} is missing`;
     if (issue.code === 'invalid_type')
         return `${field} must be ${issue.expected === 'string' ? 'text' : issue.expected}`;
@@ -31566,7 +31647,7 @@ function validEntries(document, fail) {
             fail(`${label}: must be a mapping with test, owner, reason, added and expires`);
         const parsed = EntrySchema.safeParse(raw);
         if (!parsed.success)
-            fail(`${label}: ${fieldProblem(parsed.error.issues[0])}`);
+            fail(`${label}: ${fieldProblem(parsed.error.issues[0], raw)}`);
         const entry = parsed.data;
         const span = daysBetween(entry.added, entry.expires);
         if (span < 0)
@@ -32930,6 +33011,8 @@ function unsupportedPlatform(platform) {
 
 
 
+
+
 // Script lines, redaction and the base helpers the front ends share.
 
 
@@ -33279,6 +33362,9 @@ async function receiptsCommandLine(argv, io) {
         println(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`);
         println(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`);
         println(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`);
+        const ran = receipt.tests?.attempts ?? [];
+        if (ran.length > 0)
+            println(io.stdout, `tests ran:  ${ran.map(testsRanIn).join(' · ')}`);
         println(io.stdout, `identity:   ${receipt.identity_hash}`);
         for (const command of receipt.identity)
             println(io.stdout, `  ${command}`);
@@ -33292,6 +33378,10 @@ async function receiptsCommandLine(argv, io) {
         return 0;
     }
     throw new UsageError('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help');
+}
+/** One attempt on the `tests ran:` line: `1: full suite, 312 tests` or `2: failed tests only, 2 tests`. */
+function testsRanIn(entry) {
+    return `${entry.attempt}: ${entry.rerun ? 'failed tests only' : 'full suite'}, ${entry.ran} ${entry.ran === 1 ? 'test' : 'tests'}`;
 }
 /** `reverify config set capture-before-retry <v>`. */
 async function configCommandLine(argv, io) {

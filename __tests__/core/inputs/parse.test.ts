@@ -180,15 +180,15 @@ describe('rerun-failed-tests: refused in one line before anything runs', () => {
   test.each([
     [
       { 'rerun-failed-tests': 'jset' },
-      "--rerun-failed-tests: 'jset' is not a preset; expected off, jest, vitest, pytest, mocha, node-test, go, playwright, or a template with {files}, {names}, {pattern}, {ids} or {packages}"
+      "--rerun-failed-tests: 'jset' is not a preset; expected off, jest, vitest, pytest, mocha, node-test, go, playwright, or a template with {files}, {names}, {pattern}, {titles}, {ids} or {packages}"
     ],
     [
       { 'rerun-failed-tests': 'npx jest --ci' },
-      '--rerun-failed-tests: the template has no placeholder; use {files}, {names}, {pattern}, {ids} or {packages}'
+      '--rerun-failed-tests: the template has no placeholder; use {files}, {names}, {pattern}, {titles}, {ids} or {packages}'
     ],
     [
       { 'rerun-failed-tests': 'npx jest {file}' },
-      '--rerun-failed-tests: {file} is not a placeholder; use {files}, {names}, {pattern}, {ids} or {packages}'
+      '--rerun-failed-tests: {file} is not a placeholder; use {files}, {names}, {pattern}, {titles}, {ids} or {packages}'
     ],
     [
       { 'rerun-failed-tests': 'jest', 'test-results': '' },

@@ -15,6 +15,7 @@ import {
   posixQuote,
   powershellQuote,
   templatePlaceholders,
+  titlesPattern,
   testId,
   type RerunTarget
 } from '../../../src/core/reruns/template.js'
@@ -101,7 +102,7 @@ test('{ids} from the class name pytest writes: its module path, not a helper the
 test('placeholders: known ones in order of use, ${VAR} left to the shell, unknown or none refused in one line', () => {
   expect(templatePlaceholders('npx jest {files} -t {pattern} --ci ${EXTRA}')).toEqual(['files', 'pattern'])
   expect(() => templatePlaceholders('npx jest {file}')).toThrow(
-    '{file} is not a placeholder; use {files}, {names}, {pattern}, {ids} or {packages}'
+    '{file} is not a placeholder; use {files}, {names}, {pattern}, {titles}, {ids} or {packages}'
   )
   expect(() => templatePlaceholders('npx jest --ci')).toThrow('the template has no placeholder')
 })
@@ -152,4 +153,16 @@ test('{packages} are the Go import paths the class names hold, each once; anythi
   expect(() => expandTemplate('go test {packages}', [go('-x')], bash)).toThrow(
     'has no Go import path as its class name, which {packages} needs'
   )
+})
+
+describe('{titles}: a title path that ends with a name (Playwright’s -g)', () => {
+  test('` › ` is spelled as a space, metacharacters are escaped, and only the end is anchored', () => {
+    const pattern = new RegExp(titlesPattern(['net › fetches (config)', 'top level']))
+    expect(pattern.test('net.spec.js net fetches (config)')).toBe(true)
+    expect(pattern.test('top level')).toBe(true)
+    expect(pattern.test('a.spec.js top level')).toBe(true)
+    expect(pattern.test('a.spec.js top level too')).toBe(false)
+    expect(pattern.test('a.spec.js stop level')).toBe(false)
+    expect(pattern.test('net.spec.js net fetches config')).toBe(false)
+  })
 })

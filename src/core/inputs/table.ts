@@ -159,8 +159,8 @@ export const INPUTS = {
   'rerun-failed-tests': {
     kind: { type: 'rerun' },
     description:
-      'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a command template with {files}, {names}, {pattern}, {ids} or {packages}: a retry reruns only the tests that failed, when the test-results explain the failure.',
-    help: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a template with {files}, {names}, {pattern}, {ids} or {packages}',
+      'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a command template with {files}, {names}, {pattern}, {titles}, {ids} or {packages}: a retry reruns only the tests that failed, when the test-results explain the failure.',
+    help: 'off, a preset (jest, vitest, pytest, mocha, node-test, go, playwright) or a template with {files}, {names}, {pattern}, {titles}, {ids} or {packages}',
     default: 'off',
     fronts: RUN,
     placeholder: 'HOW',

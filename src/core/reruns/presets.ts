@@ -4,7 +4,7 @@
  * rerun must write results too: where the reporter is set on the command line (pytest, Node's
  * runner) the preset sets it, writing reports/junit.xml; elsewhere the runner's config must.
  */
-import { templatePlaceholders } from './template.js'
+import { PLACEHOLDER_LIST, templatePlaceholders } from './template.js'
 
 /** What each preset runs. */
 export const PRESETS = {
@@ -15,7 +15,7 @@ export const PRESETS = {
   'node-test':
     'node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-name-pattern {pattern} {files}',
   go: 'gotestsum --junitfile reports/junit.xml -- -count=1 -run {pattern} {packages}',
-  playwright: 'npx playwright test {files} -g {pattern}'
+  playwright: 'npx playwright test -g {titles}'
 } as const
 
 /** A preset's name. */
@@ -31,9 +31,7 @@ export function parseRerunSetting(raw: string): RerunSetting {
   if (text === '' || text.toLowerCase() === 'off') return { kind: 'off' }
   if (Object.hasOwn(PRESETS, text)) return { kind: 'preset', preset: text as PresetName, template: PRESETS[text as PresetName] }
   if (!/[{}]/.test(text) && /^[\w-]+$/.test(text)) {
-    throw new Error(
-      `'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with {files}, {names}, {pattern}, {ids} or {packages}`
-    )
+    throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with ${PLACEHOLDER_LIST}`)
   }
   templatePlaceholders(text)
   return { kind: 'template', template: text }

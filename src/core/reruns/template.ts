@@ -8,7 +8,10 @@
 import type { ShellSpec } from '../shell/script-shell.js'
 
 /** The placeholders a template may use. */
-export const PLACEHOLDERS = ['files', 'names', 'pattern', 'ids', 'packages'] as const
+export const PLACEHOLDERS = ['files', 'names', 'pattern', 'titles', 'ids', 'packages'] as const
+
+/** The placeholders in words, for messages. */
+export const PLACEHOLDER_LIST = '{files}, {names}, {pattern}, {titles}, {ids} or {packages}'
 
 /** One placeholder. */
 export type Placeholder = (typeof PLACEHOLDERS)[number]
@@ -34,11 +37,11 @@ export function templatePlaceholders(template: string): Placeholder[] {
   for (const match of template.matchAll(PLACEHOLDER)) {
     const word = match[1]!
     if (!(PLACEHOLDERS as readonly string[]).includes(word)) {
-      throw new Error(`{${word}} is not a placeholder; use {files}, {names}, {pattern}, {ids} or {packages}`)
+      throw new Error(`{${word}} is not a placeholder; use ${PLACEHOLDER_LIST}`)
     }
     if (!used.includes(word as Placeholder)) used.push(word as Placeholder)
   }
-  if (used.length === 0) throw new Error('the template has no placeholder; use {files}, {names}, {pattern}, {ids} or {packages}')
+  if (used.length === 0) throw new Error(`the template has no placeholder; use ${PLACEHOLDER_LIST}`)
   return used
 }
 
@@ -81,6 +84,18 @@ export function exactPattern(names: readonly string[]): string {
     return forms.flatMap(form => (form.startsWith(' ') && form.trim() !== '' ? [form, form.slice(1)] : [form]))
   })
   return `^(?:${[...new Set(spellings)].map(escapeRegExp).join('|')})$`
+}
+
+/**
+ * One expression that matches a test whose full title ends with one of these names, after a
+ * space or at the start: Playwright's `-g` searches (unanchored) the project, file, describe
+ * blocks and title joined by spaces, while its JUnit name joins the describe blocks and
+ * title with ` › `. A test elsewhere whose title path ends with the same words matches too
+ * (it is rerun as well; the verdict still asks for every target).
+ */
+export function titlesPattern(names: readonly string[]): string {
+  const spellings = names.map(name => name.split(' › ').join(' ').trim())
+  return `(?:^| )(?:${[...new Set(spellings)].map(escapeRegExp).join('|')})$`
 }
 
 /** A test's file as a word that cannot be read as an option (`-x.test.js` becomes `./-x.test.js`). */
@@ -152,6 +167,7 @@ export function placeholderValues(targets: readonly RerunTarget[]): Record<Place
     files,
     names: caseNames,
     pattern: [exactPattern(caseNames)],
+    titles: [titlesPattern(caseNames)],
     ids: [...new Set(targets.flatMap(target => testId(target) ?? []))],
     packages: [...new Set(targets.flatMap(target => goPackage(target) ?? []))]
   }
