@@ -56,7 +56,13 @@ export { addDays, dayOf, daysBetween } from './quarantine/dates.js'
 export { loadQuarantine, type QuarantineEntry, type QuarantineList } from './quarantine/file.js'
 export { RELEASE_MIN_RUNS, RELEASE_STREAK_RUNS, RELEASE_WINDOW_DAYS, entryHistory, type EntryHistory } from './quarantine/history.js'
 export { entryState } from './quarantine/policy.js'
-export { SUGGEST_DEFAULTS, suggestQuarantine, suggestionYaml, type QuarantineSuggestion } from './quarantine/suggest.js'
+export {
+  SUGGEST_DEFAULTS,
+  suggestQuarantine,
+  suggestionYaml,
+  type QuarantineAdvice,
+  type QuarantineSuggestion
+} from './quarantine/suggest.js'
 export { expiryWarnings, quarantineOn, quarantinePath } from './run/run-quarantine.js'
 
 // Script lines, redaction and the base helpers the front ends share.

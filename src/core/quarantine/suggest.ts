@@ -19,8 +19,6 @@ export const SUGGESTED_DAYS = 30
 export interface QuarantineSuggestion {
   /** The name the receipts and the results know it by. */
   test: string
-  /** Where the results put it, when the caller knows (receipts keep names only). */
-  file?: string
   /** Runs with results looked at. */
   runs: number
   /** Runs it flaked, failed or was quarantined in. */
@@ -83,12 +81,20 @@ export function suggestionReason(suggestion: QuarantineSuggestion): string {
 export function suggestedEntry(suggestion: QuarantineSuggestion, today: string): QuarantineEntry {
   return {
     test: suggestion.test,
-    ...(suggestion.file !== undefined && { file: suggestion.file }),
     owner: OWNER_PLACEHOLDER,
     reason: suggestionReason(suggestion),
     added: today,
     expires: addDays(today, SUGGESTED_DAYS)
   }
+}
+
+/** Suggestions for the file `source`, and their YAML (what the job summary shows). */
+export interface QuarantineAdvice {
+  source: string
+  suggestions: QuarantineSuggestion[]
+  /** How many suggestions there were before any were left out. */
+  total: number
+  text: SuggestionText
 }
 
 /** Suggestions as YAML, and whether it is a whole file or items to add to a file's list. */
