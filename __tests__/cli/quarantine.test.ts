@@ -166,6 +166,18 @@ describe('list', () => {
     expect(result.stdout).toContain(`  history:  10 runs since ${addDays(today, -40)}: passed 10, failed 0, flaky 0`)
   })
 
+  test("the file's texts reach the terminal with their control characters escaped", async () => {
+    const fields = ['    owner: "@acme/qa"', '    reason: "red\\e[31m"', `    added: ${today}`, `    expires: ${addDays(today, 2)}`]
+    writeFileSync(join(repo, QUARANTINE), ['quarantine:', '  - test: "api\\e]0;owned\\a"', ...fields, ''].join('\n'))
+    const listed = await runCli(['quarantine', 'list'], repo)
+    expect(listed.stdout).toContain('api\\x1b]0;owned\\x07\n')
+    expect(listed.stdout).toContain('  reason:   red\\x1b[31m\n')
+    expect(listed.stdout).not.toContain('\u001b')
+    const checked = await runCli(['quarantine', 'check'], repo)
+    expect(checked.stderr).toContain('api\\u001b]0;owned\\u0007')
+    expect(checked.stderr).not.toContain('\u001b')
+  })
+
   test('no file: says nothing is quarantined', async () => {
     expect((await runCli(['quarantine', 'list'], repo)).stdout).toBe(`${QUARANTINE}: the file does not exist: nothing is quarantined\n`)
   })

@@ -19,8 +19,10 @@ import {
   findTargetRoot,
   loadQuarantine,
   parseInputs,
+  printable,
   quarantineOn,
   quarantinePath,
+  runsWithResults,
   suggestQuarantine,
   suggestionYaml,
   type EntryHistory,
@@ -40,6 +42,8 @@ const SUGGEST_ONLY = ['min-runs', 'rate'] as const
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 const entriesWord = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`
+/** The file's texts come with the checkout: control characters are escaped before they reach a terminal. */
+const shown = (value: string) => printable(value, 2000)
 
 /** `reverify quarantine …`. */
 export async function quarantineCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
@@ -67,14 +71,26 @@ export async function quarantineCommandLine(argv: readonly string[], io: CliIo):
   const { root, store } = openStore(given, io)
   const receipts = await store.list({ target: root })
   if (action === 'list') return listEntries(list, existsSync(path), receipts, io)
-  const suggestions = suggestQuarantine(receipts, { minRuns: given['min-runs'], rate: given.rate, existing: list.entries })
-  const runs = receipts.filter(receipt => receipt.status !== 'running' && receipt.tests !== undefined).length
-  const threshold = `${Math.round(given.rate * 100)}%`
+  return await suggest(list, path, receipts, { minRuns: given['min-runs'], rate: given.rate }, today, io)
+}
+
+/** `suggest`: a `#` line saying what was found, then the YAML to paste (or one `#` line saying why there is none). */
+async function suggest(
+  list: QuarantineList,
+  path: string,
+  receipts: readonly Receipt[],
+  threshold: { minRuns: number; rate: number },
+  today: string,
+  io: CliIo
+): Promise<number> {
+  const suggestions = suggestQuarantine(receipts, { ...threshold, existing: list.entries })
+  const runs = runsWithResults(receipts).length
+  const share = `${Math.round(threshold.rate * 100)}%`
   if (suggestions.length === 0) {
     const why =
-      runs < given['min-runs']
-        ? `${plural(runs, 'run')} with test results; a suggestion needs at least ${given['min-runs']} (--min-runs)`
-        : `no test without an entry flaked or failed in at least ${threshold} of the ${plural(runs, 'run')} with test results (--rate ${given.rate})`
+      runs < threshold.minRuns
+        ? `${plural(runs, 'run')} with test results; a suggestion needs at least ${threshold.minRuns} (--min-runs)`
+        : `no test without an entry flaked or failed in at least ${share} of the ${plural(runs, 'run')} with test results (--rate ${threshold.rate})`
     println(io.stdout, `# reverify: ${why}`)
     return 0
   }
@@ -82,7 +98,7 @@ export async function quarantineCommandLine(argv: readonly string[], io: CliIo):
   const { yaml, items } = suggestionYaml(suggestions, today, existing)
   println(
     io.stdout,
-    `# reverify: ${plural(suggestions.length, 'test')} flaked or failed in at least ${threshold} of the ${plural(runs, 'run')} with test results.`
+    `# reverify: ${plural(suggestions.length, 'test')} flaked or failed in at least ${share} of the ${plural(runs, 'run')} with test results.`
   )
   println(
     io.stdout,
@@ -98,7 +114,7 @@ export async function quarantineCommandLine(argv: readonly string[], io: CliIo):
 function check(list: QuarantineList, exists: boolean, today: string, io: CliIo): number {
   const count = entriesWord(list.entries.length)
   println(io.stdout, `${list.source}: ${count}, valid${exists ? '' : ' (the file does not exist: nothing is quarantined)'}`)
-  for (const warning of expiryWarnings(quarantineOn(list, today))) println(io.stderr, `reverify: warning: ${warning.note}`)
+  for (const warning of expiryWarnings(quarantineOn(list, today))) println(io.stderr, `reverify: warning: ${shown(warning.note)}`)
   return 0
 }
 
@@ -144,13 +160,13 @@ function listEntries(list: QuarantineList, exists: boolean, receipts: readonly R
   for (const entry of list.entries) {
     const history = entryHistory(entry, receipts, now)
     println(io.stdout, '')
-    println(io.stdout, entry.test)
-    if (entry.file !== undefined) println(io.stdout, `  file:     ${entry.file}`)
-    if (entry.suite !== undefined) println(io.stdout, `  suite:    ${entry.suite}`)
-    println(io.stdout, `  owner:    ${entry.owner}`)
+    println(io.stdout, shown(entry.test))
+    if (entry.file !== undefined) println(io.stdout, `  file:     ${shown(entry.file)}`)
+    if (entry.suite !== undefined) println(io.stdout, `  suite:    ${shown(entry.suite)}`)
+    println(io.stdout, `  owner:    ${shown(entry.owner)}`)
     println(io.stdout, `  expires:  ${expiryWords(entry, today)}`)
-    println(io.stdout, `  reason:   ${entry.reason}`)
-    if (entry.issue !== undefined) println(io.stdout, `  issue:    ${/^\d+$/.test(entry.issue) ? `#${entry.issue}` : entry.issue}`)
+    println(io.stdout, `  reason:   ${shown(entry.reason)}`)
+    if (entry.issue !== undefined) println(io.stdout, `  issue:    ${/^\d+$/.test(entry.issue) ? `#${entry.issue}` : shown(entry.issue)}`)
     println(io.stdout, `  history:  ${historyWords(entry, history)}`)
     println(io.stdout, `  release:  ${releaseWords(history)}`)
   }

@@ -54,7 +54,14 @@ export { writeRunReport } from './report/index.js'
 // The quarantine file and what the receipts say about its tests.
 export { addDays, dayOf, daysBetween } from './quarantine/dates.js'
 export { loadQuarantine, type QuarantineEntry, type QuarantineList } from './quarantine/file.js'
-export { RELEASE_MIN_RUNS, RELEASE_STREAK_RUNS, RELEASE_WINDOW_DAYS, entryHistory, type EntryHistory } from './quarantine/history.js'
+export {
+  RELEASE_MIN_RUNS,
+  RELEASE_STREAK_RUNS,
+  RELEASE_WINDOW_DAYS,
+  entryHistory,
+  runsWithResults,
+  type EntryHistory
+} from './quarantine/history.js'
 export { entryState } from './quarantine/policy.js'
 export {
   SUGGEST_DEFAULTS,
