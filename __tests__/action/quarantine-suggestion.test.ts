@@ -7,6 +7,8 @@
  */
 import * as core from '@actions/core'
 import { jest } from '@jest/globals'
+import { JSDOM } from 'jsdom'
+import { marked } from 'marked'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -151,4 +153,11 @@ test('the summary builder keeps a hostile test name as text: a code span in pros
   expect(fence).toBe('````')
   const body = section.slice(section.indexOf(`${fence}yaml\n`) + fence!.length + 5, section.indexOf(`\n${fence}\n`))
   expect(parseQuarantine(body.replaceAll(OWNER_PLACEHOLDER, 'me'), 'test')[0]!.test).toBe(name)
+  // Rendered as GitHub renders it: a heading, the name as code, the entry in one code block, no element from the name.
+  const { document } = new JSDOM(marked.parse(section, { gfm: true, async: false })).window
+  expect(document.querySelector('h4')?.textContent).toBe('Suggested quarantine entry')
+  expect(document.querySelector('p code')?.textContent).toBe(name)
+  expect(document.querySelectorAll('pre code.language-yaml')).toHaveLength(1)
+  expect(document.querySelector('pre code.language-yaml')?.textContent).toContain('owner: "<owner>"')
+  expect(document.querySelectorAll('img, details')).toHaveLength(0)
 })
