@@ -19,6 +19,7 @@ import {
   type RunReport
 } from '../core/index.js'
 import { cell, cellCode, codeSpan, fenced, text } from './markdown.js'
+import { quarantineSuggestionSection } from './quarantine-suggestion.js'
 import { captureCommitCommand } from './run-log.js'
 
 /** Under GitHub's 1 MiB limit for a step summary (counted in bytes), with room to spare. */
@@ -254,6 +255,7 @@ export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule ${codeSpan(report.guardrail.rule)}.`, '')
   if (report.kind === 'completed') lines.push(...attemptsTable(report, facts), ...testsSection(report), ...failedAttempts(report))
   lines.push(...historySection(facts.history, report.kind === 'blocked' ? undefined : report.runId))
+  lines.push(...quarantineSuggestionSection(facts.history?.suggestedQuarantine))
   const capture = captureRequest(report, facts.captureMode)
   if (capture !== undefined) lines.push(...captureSection(capture.runId, capture.lead))
   if (report.kind !== 'blocked') {

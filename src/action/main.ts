@@ -39,6 +39,7 @@ import type { CacheStore } from './persistence/cache-store.js'
 import { deadlinesFrom } from './persistence/deadline.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { restoreHistory, type HistoryOptions, type RestoreStatus } from './persistence/receipt-history.js'
+import { quarantineAdvice } from './quarantine-suggestion.js'
 import { reportRun, type TraceUpload } from './report.js'
 import { RunLog, verdictLine } from './run-log.js'
 import { readActionSettings, readRedactValues, type ActionSettings, type VerifySettings } from './settings.js'
@@ -128,10 +129,13 @@ async function restoreIfCached(settings: ActionSettings, history: HistoryOptions
   return await print.group('reverify: restoring the receipt history', () => restoreHistory(history))
 }
 
-/** The command's last runs for the summary; a store that cannot be read only costs that section. */
-async function commandHistory(settings: ActionSettings, store: ReceiptStore): Promise<HistoryFacts | undefined> {
+/** The command's last runs for the summary, and the quarantine entries they suggest; a store that cannot be read only costs that section. */
+async function commandHistory(settings: VerifySettings, store: ReceiptStore): Promise<HistoryFacts | undefined> {
   try {
-    return historyFacts(await store.history(settings.target, settings.scope, settings.identity.hash), HISTORY_RUNS)
+    const receipts = await store.history(settings.target, settings.scope, settings.identity.hash)
+    const place = { shown: settings.run.quarantine, root: settings.workspace }
+    const advice = await quarantineAdvice(receipts, place, new Date())
+    return { ...historyFacts(receipts, HISTORY_RUNS), ...(advice !== undefined && { suggestedQuarantine: advice }) }
   } catch (error) {
     print.warning(`reverify: could not read the receipt history for the summary: ${describeError(error)}`)
     return undefined

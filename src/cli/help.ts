@@ -15,6 +15,7 @@ Usage:
   reverify resume [<run-id>]                            continue an interrupted run
   reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
   reverify flaky [--json] [--since N]                   tests by how often they flaked (needs --test-results)
+  reverify quarantine list | suggest | check            the quarantine file, its tests' history, entries to add
   reverify --help | --version
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
@@ -62,7 +63,7 @@ function section(heading: string, names: readonly InputName[]): string {
 }
 
 /** The flags of a subcommand other than `run`, under one heading. */
-function flagsSection(command: 'capture' | 'receipts' | 'resume' | 'report' | 'flaky'): string {
+function flagsSection(command: 'capture' | 'receipts' | 'resume' | 'report' | 'flaky' | 'quarantine'): string {
   return section('Flags', flagsOf(command))
 }
 
@@ -145,3 +146,25 @@ one) or failed, with how many runs each did so in, most flakes first. It reads t
 results that runs with --test-results recorded in their receipts.
 
 ${flagsSection('flaky')}`
+
+/** `reverify quarantine --help`. */
+export const quarantineHelp = (): string =>
+  `Usage: reverify quarantine list [--quarantine PATH] [--state-dir DIR]
+       reverify quarantine suggest [--min-runs N] [--rate R] [--quarantine PATH] [--state-dir DIR]
+       reverify quarantine check [--quarantine PATH]
+
+The quarantine file (YAML, in the repository) lists tests whose failure does not fail a run
+until the entry expires. It is found as a run finds it: relative to the git top level of
+--working-directory (else the current directory).
+
+check:   validates the file: "N entries, valid" and exit 0, with a warning for each entry
+         that expires within 7 days or has expired; else one line naming the entry and
+         field, exit 2.
+list:    each entry (test, owner, expiry, reason, issue), its test's runs since the entry
+         was added (from the receipts) and whether it is ready to release: passed in every
+         run of the last 7 days with at least 20 runs since added, or 100 runs in a row.
+suggest: YAML entries to paste for the tests that flaked, failed or were quarantined in at
+         least --rate of the runs with test results, when there are at least --min-runs
+         such runs. The owner is left as <owner>, which check refuses until filled in.
+
+${flagsSection('quarantine')}`

@@ -52,6 +52,27 @@ export { testHistory } from './test-results/test-history.js'
 export { writeRunReport } from './report/index.js'
 export { formatDuration } from './report/render.js'
 
+// The quarantine file and what the receipts say about its tests.
+export { addDays, dayOf, daysBetween } from './quarantine/dates.js'
+export { loadQuarantine, type QuarantineEntry, type QuarantineList } from './quarantine/file.js'
+export {
+  RELEASE_MIN_RUNS,
+  RELEASE_STREAK_RUNS,
+  RELEASE_WINDOW_DAYS,
+  entryHistory,
+  runsWithResults,
+  type EntryHistory
+} from './quarantine/history.js'
+export { entryState } from './quarantine/policy.js'
+export {
+  SUGGEST_DEFAULTS,
+  suggestQuarantine,
+  suggestionYaml,
+  type QuarantineAdvice,
+  type QuarantineSuggestion
+} from './quarantine/suggest.js'
+export { expiryWarnings, quarantineOn, quarantinePath } from './run/run-quarantine.js'
+
 // Script lines, redaction and the base helpers the front ends share.
 export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'
 export { createRedactor, redactDeep, type Redactor } from './redaction/index.js'

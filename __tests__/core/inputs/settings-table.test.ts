@@ -21,6 +21,8 @@ function sample(kind: InputKind, fallback: string | undefined): string {
       return 'echo one\necho two'
     case 'integer':
       return String(fallback === String(kind.min + 1) ? kind.min + 2 : kind.min + 1)
+    case 'fraction':
+      return fallback === '0.5' ? '0.25' : '0.5'
     case 'choice':
       return kind.values.find(value => value !== fallback)!
     case 'boolean':

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { readActionSettings } from '../../../src/action/settings.js'
 import { ActionInput } from '../../../src/action/constants.js'
 import { flagsOf, parseCommandLine } from '../../../src/cli/flags.js'
-import { captureHelp, receiptsHelp, resumeHelp, runHelp } from '../../../src/cli/help.js'
+import { captureHelp, quarantineHelp, receiptsHelp, resumeHelp, runHelp } from '../../../src/cli/help.js'
 import { parseInputs } from '../../../src/core/inputs/parse.js'
 import { INPUT_NAMES, inputSpec, inputsOf } from '../../../src/core/inputs/table.js'
 import { RUN_INPUT_NAMES } from '../../../src/core/inputs/settings.js'
@@ -31,7 +31,8 @@ describe('every front end takes its inputs from the one table', () => {
   test.each([
     ['capture', captureHelp(), ['note', 'state-dir', 'working-directory']],
     ['receipts', receiptsHelp(), ['json', 'state-dir', 'working-directory']],
-    ['resume', resumeHelp(), ['capture-before-retry', 'redact', 'state-dir', 'working-directory']]
+    ['resume', resumeHelp(), ['capture-before-retry', 'redact', 'state-dir', 'working-directory']],
+    ['quarantine', quarantineHelp(), ['min-runs', 'quarantine', 'rate', 'state-dir', 'working-directory']]
   ] as const)('reverify %s takes its flags from the table, and its help lists them', (command, help, flags) => {
     expect([...flagsOf(command)].sort()).toEqual(flags)
     expect(helpFlags(help).sort()).toEqual(flags)

@@ -4,7 +4,7 @@
  */
 
 /** A CLI subcommand that takes flags. */
-export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume' | 'report' | 'flaky'
+export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume' | 'report' | 'flaky' | 'quarantine'
 
 /** Where an input is accepted: a CLI subcommand, the action, or the reusable workflow. */
 export type Front = CliCommand | 'action' | 'workflow'
@@ -14,6 +14,8 @@ export type InputKind =
   /** One script, kept as written; its command lines (docs/design.md §3) and its length are bounded. */
   | { type: 'script'; maxLines: number; maxChars: number }
   | { type: 'integer'; min: number; max: number }
+  /** A decimal number from 0 to 1 (a rate: `0.3`). */
+  | { type: 'fraction' }
   /** One of a few words, trimmed and case-insensitive. */
   | { type: 'choice'; values: readonly string[] }
   /** The YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them. */

@@ -53,6 +53,17 @@ function integer(min: number, max: number) {
   return ruled(wholeNumber.pipe(z.number().min(min).max(max)), notAllowed(`a whole number from ${min} to ${max}`))
 }
 
+/** A rate written as a decimal number from 0 to 1 (`0.3`, `.25`, `1`); no exponent, no percent sign. */
+const fraction = ruled(
+  z
+    .string()
+    .trim()
+    .regex(/^(?:\d+(?:\.\d*)?|\.\d+)$/)
+    .transform(Number)
+    .pipe(z.number().min(0).max(1)),
+  raw => `${showValue(raw.trim())} is not allowed; the rate must be a number from 0 to 1 (e.g. 0.3 for 30%)`
+)
+
 function choice(values: readonly string[]) {
   const allowed = z.enum(values as [string, ...string[]])
   return ruled(z.string().trim().toLowerCase().pipe(allowed), notAllowed(`one of ${values.join(', ')}`))
@@ -246,6 +257,8 @@ export function kindSchema(kind: InputKind, place: InputPlace): KindSchema {
       return script(kind.maxLines, kind.maxChars)
     case 'integer':
       return integer(kind.min, kind.max)
+    case 'fraction':
+      return fraction
     case 'choice':
       return choice(kind.values)
     case 'boolean':

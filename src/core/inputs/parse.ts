@@ -19,7 +19,7 @@ type SpecOf<N extends InputName> = (typeof INPUTS)[N]
 /** The typed value a kind of input parses to (see kinds.ts). */
 type ValueOfKind<K> = K extends { type: 'lines' }
   ? string[]
-  : K extends { type: 'integer' }
+  : K extends { type: 'integer' | 'fraction' }
     ? number
     : K extends { type: 'boolean' }
       ? boolean

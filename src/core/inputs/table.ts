@@ -182,7 +182,7 @@ export const INPUTS = {
       'The quarantine file (YAML, relative to the repository root): tests whose failure, when it is the only thing wrong, does not fail the run until the entry expires. An absent file quarantines nothing.',
     help: 'the quarantine file, relative to the repository root (an absent file quarantines nothing)',
     default: '.github/reverify-quarantine.yml',
-    fronts: RUN,
+    fronts: [...RUN, 'quarantine'],
     placeholder: 'PATH',
     group: 'Flaky tests',
     setting: 'quarantine'
@@ -220,7 +220,7 @@ export const INPUTS = {
     description: 'Where commands and checks run; a relative path is taken from the workspace.',
     help: 'where commands and checks run; the repository containing it is the target, whose receipts are used (a relative path is taken from the current directory)',
     shownDefault: { cli: 'the current directory', action: 'the workspace' },
-    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
+    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'quarantine'],
     placeholder: 'DIR',
     group: 'How and where',
     setting: 'workingDirectory'
@@ -291,7 +291,7 @@ export const INPUTS = {
       cli: '<git top level of the working directory, else it>/.reverify/',
       action: '${RUNNER_TEMP}/reverify, never inside the workspace'
     },
-    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
+    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'quarantine'],
     placeholder: 'DIR',
     group: 'Receipts',
     setting: 'stateDir',
@@ -380,6 +380,21 @@ export const INPUTS = {
     shownDefault: { cli: 'every receipt in the store' },
     fronts: ['flaky'],
     placeholder: 'N'
+  },
+  'min-runs': {
+    kind: { type: 'integer', min: 1, max: 100_000 },
+    description: 'quarantine suggest: the fewest runs with test results a suggestion is made from (1-100000).',
+    default: '10',
+    fronts: ['quarantine'],
+    placeholder: 'N'
+  },
+  rate: {
+    kind: { type: 'fraction' },
+    description:
+      'quarantine suggest: the flake rate (0-1) from which a test is suggested: runs it flaked, failed or was quarantined in, divided by the runs with test results.',
+    default: '0.3',
+    fronts: ['quarantine'],
+    placeholder: 'R'
   },
   out: {
     kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },

@@ -2,6 +2,7 @@
  * A command's receipt history as facts a reviewer can act on (docs/design.md §5): its last runs and
  * how often it passed only on a retry. Pure: the front end reads the receipts and words these.
  */
+import type { QuarantineAdvice } from '../quarantine/suggest.js'
 import type { Receipt, ReceiptStatus } from './receipt.js'
 import { testHistory, type TestRecord } from '../test-results/test-history.js'
 
@@ -25,6 +26,8 @@ export interface HistoryFacts {
   flakeRate?: number
   /** Tests that flaked in these runs (from their receipts' JUnit results), most flakes first. */
   flakyTests: TestRecord[]
+  /** Entries to add to the quarantine file for the tests over the threshold (docs/design.md §1 "The quarantine command"). */
+  suggestedQuarantine?: QuarantineAdvice
 }
 
 /** Facts about the newest `limit` finished runs (running ones are left out: they have no verdict yet). */

@@ -30,9 +30,18 @@ export async function loadRunQuarantine(request: RunRequest, now: Date, inputNam
   const shown = request.settings.quarantine
   if (shown === undefined || shown === '') return undefined
   const root = request.quarantineRoot ?? request.settings.workingDirectory
-  const list = await loadQuarantine(isAbsolute(shown) ? shown : resolve(root, shown), shown, inputName)
+  const list = await loadQuarantine(quarantinePath(shown, root), shown, inputName)
   if (list.entries.length === 0) return undefined
-  const today = dayOf(now)
+  return quarantineOn(list, dayOf(now))
+}
+
+/** Where the quarantine file named `shown` is: an absolute path as given, a relative one from the repository root. */
+export function quarantinePath(shown: string, root: string): string {
+  return isAbsolute(shown) ? shown : resolve(root, shown)
+}
+
+/** The quarantine as it stands on `today`: which entries end within a week, which have ended. */
+export function quarantineOn(list: QuarantineList, today: string): RunQuarantine {
   const expiring: RunQuarantine['expiring'] = []
   const expired: RunQuarantine['expired'] = []
   for (const entry of list.entries) {

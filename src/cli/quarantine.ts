@@ -1,0 +1,174 @@
+/**
+ * `reverify quarantine list | suggest [--min-runs N] [--rate R] | check` (docs/design.md §1
+ * "Quarantine and flaky gates", "The quarantine command"): the quarantine file as a run reads
+ * it, each entry with its test's history in the receipts and whether it can be released,
+ * and entries to paste for the tests that flake most.
+ */
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import {
+  RELEASE_MIN_RUNS,
+  RELEASE_STREAK_RUNS,
+  RELEASE_WINDOW_DAYS,
+  UsageError,
+  dayOf,
+  daysBetween,
+  entryHistory,
+  entryState,
+  expiryWarnings,
+  findTargetRoot,
+  loadQuarantine,
+  parseInputs,
+  printable,
+  quarantineOn,
+  quarantinePath,
+  runsWithResults,
+  suggestQuarantine,
+  suggestionYaml,
+  type EntryHistory,
+  type Receipt,
+  type QuarantineEntry,
+  type QuarantineList
+} from '../core/index.js'
+import { flagsOf, parseCommandLine } from './flags.js'
+import { quarantineHelp } from './help.js'
+import { println, type CliIo } from './io.js'
+import { openStore } from './receipts.js'
+
+const ACTIONS = ['list', 'suggest', 'check'] as const
+type Action = (typeof ACTIONS)[number]
+/** Flags only `suggest` reads: given to another action, they are a mistake rather than ignored. */
+const SUGGEST_ONLY = ['min-runs', 'rate'] as const
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+const entriesWord = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`
+/** The file's texts come with the checkout: control characters are escaped before they reach a terminal. */
+const shown = (value: string) => printable(value, 2000)
+
+/** `reverify quarantine …`. */
+export async function quarantineCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals, help } = parseCommandLine(argv, 'quarantine', 'reverify quarantine --help')
+  if (help) {
+    io.stdout.write(quarantineHelp())
+    return 0
+  }
+  const [action, ...rest] = positionals
+  if (!ACTIONS.includes(action as Action) || rest.length > 0) {
+    throw new UsageError(
+      'quarantine: expected `quarantine list`, `quarantine suggest` or `quarantine check`; see reverify quarantine --help'
+    )
+  }
+  for (const name of SUGGEST_ONLY) {
+    if (action !== 'suggest' && flags[name] !== undefined)
+      throw new UsageError(`--${name}: only \`quarantine suggest\` takes it; see reverify quarantine --help`)
+  }
+  const given = parseInputs(flags, flagsOf('quarantine'), { front: 'cli', base: io.cwd })
+  // Found as a run finds it: from the git top level containing the working directory.
+  const path = quarantinePath(given.quarantine, findTargetRoot(given['working-directory']))
+  const list = await loadQuarantine(path, given.quarantine, '--quarantine')
+  const today = dayOf(new Date())
+  if (action === 'check') return check(list, existsSync(path), today, io)
+  const { root, store } = openStore(given, io)
+  const receipts = await store.list({ target: root })
+  if (action === 'list') return listEntries(list, existsSync(path), receipts, io)
+  return await suggest(list, path, receipts, { minRuns: given['min-runs'], rate: given.rate }, today, io)
+}
+
+/** `suggest`: a `#` line saying what was found, then the YAML to paste (or one `#` line saying why there is none). */
+async function suggest(
+  list: QuarantineList,
+  path: string,
+  receipts: readonly Receipt[],
+  threshold: { minRuns: number; rate: number },
+  today: string,
+  io: CliIo
+): Promise<number> {
+  const suggestions = suggestQuarantine(receipts, { ...threshold, existing: list.entries })
+  const runs = runsWithResults(receipts).length
+  const share = `${Math.round(threshold.rate * 100)}%`
+  if (suggestions.length === 0) {
+    const why =
+      runs < threshold.minRuns
+        ? `${plural(runs, 'run')} with test results; a suggestion needs at least ${threshold.minRuns} (--min-runs)`
+        : `no test without an entry flaked or failed in at least ${share} of the ${plural(runs, 'run')} with test results (--rate ${threshold.rate})`
+    println(io.stdout, `# reverify: ${why}`)
+    return 0
+  }
+  const existing = existsSync(path) ? await readFile(path, 'utf8') : undefined
+  const { yaml, items } = suggestionYaml(suggestions, today, existing)
+  println(
+    io.stdout,
+    `# reverify: ${plural(suggestions.length, 'test')} flaked or failed in at least ${share} of the ${plural(runs, 'run')} with test results.`
+  )
+  println(
+    io.stdout,
+    items
+      ? `# Paste at the end of the \`quarantine:\` list in ${list.source}, and replace each <owner> with who will fix the test.`
+      : `# Save as ${list.source}, and replace each <owner> with who will fix the test.`
+  )
+  io.stdout.write(yaml.endsWith('\n') ? yaml : `${yaml}\n`)
+  return 0
+}
+
+/** `check`: one line when the file is valid, the expiry warnings after it (a bad file has thrown already). */
+function check(list: QuarantineList, exists: boolean, today: string, io: CliIo): number {
+  const count = entriesWord(list.entries.length)
+  println(io.stdout, `${list.source}: ${count}, valid${exists ? '' : ' (the file does not exist: nothing is quarantined)'}`)
+  for (const warning of expiryWarnings(quarantineOn(list, today))) println(io.stderr, `reverify: warning: ${shown(warning.note)}`)
+  return 0
+}
+
+/** When the entry ends, in words. */
+function expiryWords(entry: QuarantineEntry, today: string): string {
+  const state = entryState(entry, today)
+  if (state.kind === 'expired') return `${entry.expires} (expired ${plural(state.since, 'day')} ago: no longer applies)`
+  const left = daysBetween(today, entry.expires)
+  if (left === 0) return `${entry.expires} (today is its last day)`
+  return `${entry.expires} (${plural(left, 'day')} left${state.kind === 'expiring' ? ': fix the test, or renew the entry with a reason' : ''})`
+}
+
+/** The history line: `12 runs since 2026-11-20: passed 8, failed 3 (2 of them quarantined), flaky 1`. */
+function historyWords(entry: QuarantineEntry, history: EntryHistory): string {
+  if (history.runs === 0) return `no run with test results since ${entry.added}`
+  const failed = history.failed + history.quarantined
+  const excused = history.quarantined > 0 ? ` (${history.quarantined} of them quarantined)` : ''
+  return `${plural(history.runs, 'run')} since ${entry.added}: passed ${history.passed}, failed ${failed}${excused}, flaky ${history.flaky}`
+}
+
+/** The release line (the contract's §12). */
+function releaseWords(history: EntryHistory): string {
+  const { recent } = history
+  if (history.ready === 'streak') return `ready to release: remove the entry (passed in the last ${history.streak} runs in a row)`
+  if (history.ready === 'recent')
+    return `ready to release: remove the entry (passed in all ${plural(recent.runs, 'run')} of the last ${RELEASE_WINDOW_DAYS} days, ${history.runs} since added)`
+  const week =
+    recent.runs === 0
+      ? `no run in the last ${RELEASE_WINDOW_DAYS} days`
+      : `passed in ${recent.passed} of ${plural(recent.runs, 'run')} of the last ${RELEASE_WINDOW_DAYS} days`
+  return `not yet: ${week}, ${plural(history.runs, 'run')} since added; release needs every run of the last ${RELEASE_WINDOW_DAYS} days passed with at least ${RELEASE_MIN_RUNS} runs since added, or ${RELEASE_STREAK_RUNS} passes in a row (${history.streak} so far)`
+}
+
+/** `list`: each entry, its expiry, its test's history since it was added and whether it can be released. */
+function listEntries(list: QuarantineList, exists: boolean, receipts: readonly Receipt[], io: CliIo): number {
+  if (list.entries.length === 0) {
+    println(io.stdout, `${list.source}: ${exists ? 'no entries' : 'the file does not exist'}: nothing is quarantined`)
+    return 0
+  }
+  const now = new Date()
+  const today = dayOf(now)
+  println(io.stdout, `${list.source}: ${entriesWord(list.entries.length)}`)
+  for (const entry of list.entries) {
+    const history = entryHistory(entry, receipts, now)
+    println(io.stdout, '')
+    println(io.stdout, shown(entry.test))
+    if (entry.file !== undefined) println(io.stdout, `  file:     ${shown(entry.file)}`)
+    if (entry.suite !== undefined) println(io.stdout, `  suite:    ${shown(entry.suite)}`)
+    println(io.stdout, `  owner:    ${shown(entry.owner)}`)
+    println(io.stdout, `  expires:  ${expiryWords(entry, today)}`)
+    println(io.stdout, `  reason:   ${shown(entry.reason)}`)
+    if (entry.issue !== undefined) println(io.stdout, `  issue:    ${/^\d+$/.test(entry.issue) ? `#${entry.issue}` : shown(entry.issue)}`)
+    println(io.stdout, `  history:  ${historyWords(entry, history)}`)
+    println(io.stdout, `  release:  ${releaseWords(history)}`)
+  }
+  return 0
+}
