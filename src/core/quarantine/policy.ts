@@ -4,11 +4,11 @@
  * attempt's failure is excused — only when every failed test is quarantined and nothing
  * else went wrong. Quarantine never hides a build error or a test nobody quarantined.
  */
-import type { FailedTest } from '../test-results/attempt-tests.js'
 import { explainFailure } from '../test-results/explained-failure.js'
 import type { AttemptResult } from '../verify/types.js'
 import { daysBetween } from './dates.js'
 import type { QuarantineEntry } from './file.js'
+import type { QuarantinedFailure } from './excused.js'
 
 /** From this many days before its expiry, every run warns about an entry. */
 export const EXPIRY_WARNING_DAYS = 7
@@ -49,11 +49,7 @@ export function entryFor(entries: readonly QuarantineEntry[], test: NamedTest): 
   return entries.find(entry => entryMatches(entry, test))
 }
 
-/** A failed test a quarantine entry excuses. */
-export interface QuarantinedFailure {
-  test: FailedTest
-  entry: QuarantineEntry
-}
+export type { QuarantinedFailure } from './excused.js'
 
 /**
  * The attempt's failed tests with their entries when the failure is **entirely** theirs:

@@ -8,7 +8,7 @@ import type { Redactor } from '../redaction/index.js'
 import type { RunProgress } from '../run/progress.js'
 import type { AttemptTests } from '../test-results/attempt-tests.js'
 import type { MatchedLine } from '../output/first-match.js'
-import type { QuarantinedFailure } from '../quarantine/policy.js'
+import type { QuarantinedFailure } from '../quarantine/excused.js'
 
 /** A console stream reverify writes the command's live output to. */
 export interface ConsoleStream {
