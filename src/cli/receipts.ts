@@ -9,14 +9,17 @@ import {
   ensureStateDir,
   findTargetRoot,
   isOwnSessionDir,
+  loadRunSeal,
   ownerGone,
   parseCaptureMode,
   parseInputs,
   readConfig,
+  receiptSealed,
   requireRunId,
   resolveStateDir,
   resumeCommand,
   scriptLabel,
+  sealKeyPath,
   setCaptureMode,
   showValue,
   type Receipt,
@@ -70,16 +73,18 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
 }
 
 /**
- * A `running` receipt whose process is gone is shown as what it is: resumable while its
- * session is there to continue from, else interrupted (the next run or `reverify resume`
- * closes it so, docs/design.md §6) — a resume that cannot work is never suggested.
+ * A `running` receipt whose process is gone is shown as what it is: resumable while it is
+ * this machine's own (sealed) and its session is there to continue from, else interrupted
+ * (the next run closes it so, docs/design.md §6) — a resume that cannot work is never suggested.
  */
-async function shownStatuses(receipts: readonly Receipt[], stateDir: string): Promise<Map<Receipt, string>> {
+async function shownStatuses(receipts: readonly Receipt[], stateDir: string, io: CliIo): Promise<Map<Receipt, string>> {
   const shown = new Map<Receipt, string>()
+  const seal = await loadRunSeal(sealKeyPath(io.env), { create: false })
   for (const receipt of receipts) {
     let status: string = receipt.status
     if (receipt.status === 'running' && ownerGone(receipt, { host: hostname() })) {
-      status = (await isOwnSessionDir(stateDir, resolve(receipt.session.dir))) ? 'resumable' : 'interrupted'
+      const resumable = receiptSealed(receipt, seal) && (await isOwnSessionDir(stateDir, resolve(receipt.session.dir)))
+      status = resumable ? 'resumable' : 'interrupted'
     }
     shown.set(receipt, status)
   }
@@ -129,7 +134,7 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     if (json) println(io.stdout, JSON.stringify(receipts, null, 2))
     else if (receipts.length === 0) println(io.stdout, 'no receipts yet')
     else {
-      const shown = await shownStatuses(receipts, stateDir)
+      const shown = await shownStatuses(receipts, stateDir, io)
       for (const receipt of receipts) println(io.stdout, receiptLine(receipt, shown.get(receipt)!))
       for (const line of listFooter(receipts, shown, { stateDir, root })) println(io.stdout, line)
     }
