@@ -47,6 +47,7 @@ const BUNDLE = [
   '__tests__/cli/target-dir.test.ts',
   '__tests__/cli/terminal.test.ts',
   '__tests__/cli/test-results.test.ts',
+  '__tests__/cli/unresumable.test.ts',
   '__tests__/security/checkout-state.test.ts',
   '__tests__/security/command-env.test.ts',
   '__tests__/security/poisoned-cache-action.test.ts',

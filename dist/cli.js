@@ -5528,7 +5528,7 @@ var visit = __nccwpck_require__(204);
 
 
 __webpack_unused_export__ = composer.Composer;
-__webpack_unused_export__ = Document.Document;
+exports.yo = Document.Document;
 __webpack_unused_export__ = Schema.Schema;
 __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;
@@ -5540,7 +5540,7 @@ __webpack_unused_export__ = identity.isDocument;
 __webpack_unused_export__ = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
-__webpack_unused_export__ = identity.isScalar;
+exports.jn = identity.isScalar;
 __webpack_unused_export__ = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
@@ -5554,7 +5554,7 @@ __webpack_unused_export__ = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
+exports.YR = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
 
@@ -27504,6 +27504,12 @@ function dayOf(moment) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/quarantine/policy.ts
+/**
+ * What the quarantine file decides (docs/design.md §1 "Quarantine and flaky gates", the contract's §12):
+ * which entries apply today, which warn that they end soon or have ended, and whether an
+ * attempt's failure is excused — only when every failed test is quarantined and nothing
+ * else went wrong. Quarantine never hides a build error or a test nobody quarantined.
+ */
 
 
 /** From this many days before its expiry, every run warns about an entry. */
@@ -28917,11 +28923,13 @@ async function readKey(path) {
     }
 }
 /**
- * This machine's seal, creating its key on first use. Without a usable place for the key
- * (no HOME, a read-only home, a link where the key should be) there is no seal: nothing is
- * sealed and nothing can be resumed, which is safe (a run then starts over).
+ * This machine's seal, creating its key on first use (unless `create` is false: a command
+ * that only reads, such as `receipts list`, checks seals without making a key). Without a
+ * usable place for the key (no HOME, a read-only home, a link where the key should be)
+ * there is no seal: nothing is sealed and nothing can be resumed, which is safe (a run then
+ * starts over).
  */
-async function loadRunSeal(path) {
+async function loadRunSeal(path, options = {}) {
     if (path === undefined)
         return undefined;
     try {
@@ -28929,7 +28937,7 @@ async function loadRunSeal(path) {
         return key === undefined ? undefined : runSeal(key);
     }
     catch (error) {
-        if (error.code !== 'ENOENT')
+        if (error.code !== 'ENOENT' || options.create === false)
             return undefined;
     }
     try {
@@ -29112,6 +29120,12 @@ const wholeNumber = schemas_string().trim().regex(/^\d+$/).transform(Number);
 function kinds_integer(min, max) {
     return ruled(wholeNumber.pipe(schemas_number().min(min).max(max)), notAllowed(`a whole number from ${min} to ${max}`));
 }
+/** A rate written as a decimal number from 0 to 1 (`0.3`, `.25`, `1`); no exponent, no percent sign. */
+const fraction = ruled(schemas_string()
+    .trim()
+    .regex(/^(?:\d+(?:\.\d*)?|\.\d+)$/)
+    .transform(Number)
+    .pipe(schemas_number().min(0).max(1)), raw => `${showValue(raw.trim())} is not allowed; the rate must be a number from 0 to 1 (e.g. 0.3 for 30%)`);
 function choice(values) {
     const allowed = schemas_enum(values);
     return ruled(schemas_string().trim().toLowerCase().pipe(allowed), notAllowed(`one of ${values.join(', ')}`));
@@ -29278,6 +29292,8 @@ function kindSchema(kind, place) {
             return script(kind.maxLines, kind.maxChars);
         case 'integer':
             return kinds_integer(kind.min, kind.max);
+        case 'fraction':
+            return fraction;
         case 'choice':
             return choice(kind.values);
         case 'boolean':
@@ -29318,6 +29334,124 @@ function unsetText(kind, place) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/core/inputs/table-other.ts
+/**
+ * The inputs that are not a verify run's, declared like the run's (table.ts): the action's
+ * capture mode and persistence, the reusable workflow's own, and the CLI subcommands' flags.
+ */
+
+const ACTION = ['action', 'workflow'];
+/** Their rows, in the order action.yml, the workflow and the docs list them (after the run's). */
+const OTHER_INPUTS = {
+    capture: {
+        kind: { type: 'run-ref' },
+        description: 'Capture mode, <run-id> or latest: records what happened in a failed run of the same command and scope, and runs nothing.',
+        fronts: ACTION
+    },
+    'capture-note': {
+        kind: { type: 'text', trim: true },
+        description: 'What you found, recorded with the capture.',
+        fronts: ACTION
+    },
+    'cache-receipts': {
+        kind: { type: 'boolean' },
+        description: "Keep this command's receipt history between workflow runs in the Actions cache.",
+        default: 'true',
+        fronts: ACTION
+    },
+    'github-token': {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+        description: "Token that lists this command's cache entries, so the histories of concurrent jobs (matrix legs) are merged; needs actions: read, without it only the newest entry is restored.",
+        default: '${{ github.token }}',
+        fronts: ['action']
+    },
+    'upload-trace': {
+        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
+        description: 'always, on-failure or never: when to upload the trace as artifact reverify-trace-<run-id>.',
+        default: 'always',
+        fronts: ACTION
+    },
+    'trace-retention-days': {
+        kind: { type: 'integer', min: 1, max: 90 },
+        description: 'Days to keep the trace artifact (1-90).',
+        shownDefault: { action: "the repository's setting" },
+        fronts: ACTION
+    },
+    summary: {
+        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
+        description: 'always, on-failure or never: when to write the job summary (on-failure: any outcome but success; a flaky pass is a success).',
+        default: 'always',
+        fronts: ACTION
+    },
+    'runs-on': {
+        kind: { type: 'text', trim: true },
+        description: 'Runner label, or a JSON array of labels (e.g. \'["self-hosted", "linux"]\').',
+        default: 'ubuntu-latest',
+        fronts: ['workflow']
+    },
+    setup: {
+        kind: { type: 'text', trim: false },
+        description: 'Shell commands run (bash) in the workspace before the verify, e.g. "npm ci".',
+        fronts: ['workflow']
+    },
+    'node-version': {
+        kind: { type: 'text', trim: true },
+        description: 'Node.js version installed with actions/setup-node before setup (e.g. "22" or "lts/*"); empty keeps the runner\'s own Node.js.',
+        fronts: ['workflow']
+    },
+    env: {
+        kind: { type: 'text', trim: false },
+        description: 'Environment variables for setup and the verify, one KEY=value per line (not secret: pass secrets in the env-secrets secret).',
+        fronts: ['workflow']
+    },
+    note: {
+        kind: { type: 'text', trim: false },
+        description: 'What you found in the failed run, recorded with the capture.',
+        fronts: ['capture'],
+        placeholder: 'TEXT'
+    },
+    json: {
+        kind: { type: 'boolean' },
+        description: 'Print JSON instead of lines.',
+        default: 'false',
+        fronts: ['receipts', 'flaky']
+    },
+    since: {
+        kind: { type: 'integer', min: 1, max: 36_500 },
+        description: 'Only runs that started in the last N days.',
+        shownDefault: { cli: 'every receipt in the store' },
+        fronts: ['flaky'],
+        placeholder: 'N'
+    },
+    'min-runs': {
+        kind: { type: 'integer', min: 1, max: 100_000 },
+        description: 'quarantine suggest: the fewest runs with test results a suggestion is made from (1-100000).',
+        default: '10',
+        fronts: ['quarantine'],
+        placeholder: 'N'
+    },
+    rate: {
+        kind: { type: 'fraction' },
+        description: 'quarantine suggest: the flake rate (0-1) from which a test is suggested: runs it flaked, failed or was quarantined in, divided by the runs with test results.',
+        default: '0.3',
+        fronts: ['quarantine'],
+        placeholder: 'R'
+    },
+    out: {
+        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
+        description: 'Where to write the HTML report; a relative path is taken from the current directory.',
+        shownDefault: { cli: "report.html in the run's trace folder" },
+        fronts: ['report'],
+        placeholder: 'FILE'
+    },
+    open: {
+        kind: { type: 'boolean' },
+        description: 'Open the report in the desktop browser (xdg-open or open), when there is one.',
+        default: 'false',
+        fronts: ['report']
+    }
+};
+
 ;// CONCATENATED MODULE: ./src/core/inputs/table.ts
 /**
  * Every input of every front end, declared once: the CLI's flags, the action's inputs and
@@ -29326,12 +29460,12 @@ function unsetText(kind, place) {
  */
 
 
+
 /** Longest regular expression accepted (V8 also refuses some long ones only when first run). */
 const MAX_PATTERN_CHARS = 1000;
 const RUN = ['run', 'action', 'workflow'];
-const ACTION = ['action', 'workflow'];
-/** The inputs, in the order action.yml, the workflow and the docs list them. */
-const INPUTS = {
+/** The inputs of a verify run, in the order action.yml, the workflow and the docs list them. */
+const RUN_INPUTS = {
     command: {
         kind: { type: 'script', maxLines: INPUT_LIMITS.commands, maxChars: INPUT_LIMITS.scriptChars },
         description: 'The script to verify, run as one script as a run step does (cd, export, if/fi and heredocs span lines).',
@@ -29491,7 +29625,7 @@ const INPUTS = {
         description: 'The quarantine file (YAML, relative to the repository root): tests whose failure, when it is the only thing wrong, does not fail the run until the entry expires. An absent file quarantines nothing.',
         help: 'the quarantine file, relative to the repository root (an absent file quarantines nothing)',
         default: '.github/reverify-quarantine.yml',
-        fronts: RUN,
+        fronts: [...RUN, 'quarantine'],
         placeholder: 'PATH',
         group: 'Flaky tests',
         setting: 'quarantine'
@@ -29529,7 +29663,7 @@ const INPUTS = {
         description: 'Where commands and checks run; a relative path is taken from the workspace.',
         help: 'where commands and checks run; the repository containing it is the target, whose receipts are used (a relative path is taken from the current directory)',
         shownDefault: { cli: 'the current directory', action: 'the workspace' },
-        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
+        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'quarantine'],
         placeholder: 'DIR',
         group: 'How and where',
         setting: 'workingDirectory'
@@ -29598,106 +29732,15 @@ const INPUTS = {
             cli: '<git top level of the working directory, else it>/.reverify/',
             action: '${RUNNER_TEMP}/reverify, never inside the workspace'
         },
-        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
+        fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'quarantine'],
         placeholder: 'DIR',
         group: 'Receipts',
         setting: 'stateDir',
         notRecorded: true
-    },
-    capture: {
-        kind: { type: 'run-ref' },
-        description: 'Capture mode, <run-id> or latest: records what happened in a failed run of the same command and scope, and runs nothing.',
-        fronts: ACTION
-    },
-    'capture-note': {
-        kind: { type: 'text', trim: true },
-        description: 'What you found, recorded with the capture.',
-        fronts: ACTION
-    },
-    'cache-receipts': {
-        kind: { type: 'boolean' },
-        description: "Keep this command's receipt history between workflow runs in the Actions cache.",
-        default: 'true',
-        fronts: ACTION
-    },
-    'github-token': {
-        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
-        description: "Token that lists this command's cache entries, so the histories of concurrent jobs (matrix legs) are merged; needs actions: read, without it only the newest entry is restored.",
-        default: '${{ github.token }}',
-        fronts: ['action']
-    },
-    'upload-trace': {
-        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
-        description: 'always, on-failure or never: when to upload the trace as artifact reverify-trace-<run-id>.',
-        default: 'always',
-        fronts: ACTION
-    },
-    'trace-retention-days': {
-        kind: { type: 'integer', min: 1, max: 90 },
-        description: 'Days to keep the trace artifact (1-90).',
-        shownDefault: { action: "the repository's setting" },
-        fronts: ACTION
-    },
-    summary: {
-        kind: { type: 'choice', values: ['always', 'on-failure', 'never'] },
-        description: 'always, on-failure or never: when to write the job summary (on-failure: any outcome but success; a flaky pass is a success).',
-        default: 'always',
-        fronts: ACTION
-    },
-    'runs-on': {
-        kind: { type: 'text', trim: true },
-        description: 'Runner label, or a JSON array of labels (e.g. \'["self-hosted", "linux"]\').',
-        default: 'ubuntu-latest',
-        fronts: ['workflow']
-    },
-    setup: {
-        kind: { type: 'text', trim: false },
-        description: 'Shell commands run (bash) in the workspace before the verify, e.g. "npm ci".',
-        fronts: ['workflow']
-    },
-    'node-version': {
-        kind: { type: 'text', trim: true },
-        description: 'Node.js version installed with actions/setup-node before setup (e.g. "22" or "lts/*"); empty keeps the runner\'s own Node.js.',
-        fronts: ['workflow']
-    },
-    env: {
-        kind: { type: 'text', trim: false },
-        description: 'Environment variables for setup and the verify, one KEY=value per line (not secret: pass secrets in the env-secrets secret).',
-        fronts: ['workflow']
-    },
-    note: {
-        kind: { type: 'text', trim: false },
-        description: 'What you found in the failed run, recorded with the capture.',
-        fronts: ['capture'],
-        placeholder: 'TEXT'
-    },
-    json: {
-        kind: { type: 'boolean' },
-        description: 'Print JSON instead of lines.',
-        default: 'false',
-        fronts: ['receipts', 'flaky']
-    },
-    since: {
-        kind: { type: 'integer', min: 1, max: 36_500 },
-        description: 'Only runs that started in the last N days.',
-        shownDefault: { cli: 'every receipt in the store' },
-        fronts: ['flaky'],
-        placeholder: 'N'
-    },
-    out: {
-        kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
-        description: 'Where to write the HTML report; a relative path is taken from the current directory.',
-        shownDefault: { cli: "report.html in the run's trace folder" },
-        fronts: ['report'],
-        placeholder: 'FILE'
-    },
-    open: {
-        kind: { type: 'boolean' },
-        description: 'Open the report in the desktop browser (xdg-open or open), when there is one.',
-        default: 'false',
-        fronts: ['report']
     }
 };
+/** Every input of every front end: the run's, then the others (table-other.ts). */
+const INPUTS = { ...RUN_INPUTS, ...OTHER_INPUTS };
 /** Every input's name, in table order. */
 const INPUT_NAMES = Object.keys(INPUTS);
 /** The spec of one input, typed loosely for code that walks the table. */
@@ -31106,9 +31149,13 @@ async function writeSessionReport(store, receipt, sessionDir = receipt.session.d
  * Closing a run that its own process could not close (killed outright, runner lost): from
  * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
  * receipt interrupted — unless the trace already has its `end`: then the trace is the
- * source of truth and the receipt takes its verdict (a failure stays failed). Used by the
- * action's post step and by the next run (docs/design.md §2, §5, §6).
+ * source of truth and the receipt takes its verdict (a failure stays failed). A trace left
+ * empty (killed at its first write) first gets the `start` its run would have written, so it
+ * closes like any other. Used by the action's post step, the next run and `reverify resume`
+ * (docs/design.md §2, §5, §6).
  */
+
+
 
 
 
@@ -31135,7 +31182,9 @@ async function closeInterruptedRun(options) {
     let verdict;
     if (sessionDir !== undefined) {
         const events = await readSessionTrace(sessionDir);
-        const closing = closingEvents(events, options.reason, () => timestamp(now()));
+        // Only a receipt trusted to give its verdict may also give an empty trace its start.
+        const opening = options.traceDecides === false ? undefined : await openingOf(sessionDir, receipt);
+        const closing = closingEvents(events, options.reason, () => timestamp(now()), opening);
         const all = closing === undefined ? events : [...events, ...closing.events];
         attempts = traceCounts(all).attempts;
         verdict =
@@ -31188,16 +31237,44 @@ function close_interrupted_verdictOf(events) {
     };
 }
 /**
- * The events that close an open trace: the missing result and verification of its last
- * attempt, the reason, and `end`. Undefined when the trace has no start or has its end.
+ * The `start` a session killed before its first event would have written, from its receipt
+ * (run id, target, scope, start time) and meta.json when it got that far (name, version);
+ * without meta.json the name is the folder the session was filed under (§2). Undefined
+ * when the receipt is not this session's: then nothing is known for sure.
  */
-function closingEvents(events, reason, stamp) {
-    const start = eventsOf(events, 'start')[0];
+async function openingOf(sessionDir, receipt) {
+    if (receipt === undefined || (0,external_node_path_namespaceObject.resolve)(receipt.session.dir) !== (0,external_node_path_namespaceObject.resolve)(sessionDir) || (0,external_node_path_namespaceObject.basename)(sessionDir) !== receipt.session.id) {
+        return undefined;
+    }
+    const meta = await readSessionMeta(sessionDir);
+    const known = meta?.session_id === receipt.session.id ? meta : undefined;
+    return {
+        ts: receipt.started_at,
+        skill: known?.skill ?? (0,external_node_path_namespaceObject.basename)((0,external_node_path_namespaceObject.dirname)(sessionDir)),
+        session_id: receipt.session.id,
+        phase: 'start',
+        payload: {
+            run_id: receipt.run_id,
+            target: receipt.target,
+            scope: receipt.scope,
+            ...(known !== undefined && { version: known.version }),
+            ...(receipt.ci && { ci: receipt.ci })
+        }
+    };
+}
+/**
+ * The events that close an open trace: the missing result and verification of its last
+ * attempt, the reason, and `end`. A trace with no `start` (killed at its first write) is
+ * given `opening` first, so it closes like any other; undefined when there is none, or
+ * when the trace has its end.
+ */
+function closingEvents(events, reason, stamp, opening) {
+    const start = eventsOf(events, 'start')[0] ?? (events.length === 0 ? opening : undefined);
     if (start === undefined || eventsOf(events, 'end').length > 0)
         return undefined;
     const base = { skill: start.skill, session_id: start.session_id };
     const calls = eventsOf(events, 'tool_call');
-    const closing = [];
+    const closing = start === opening ? [opening] : [];
     const lastCall = calls[calls.length - 1];
     if (lastCall !== undefined) {
         const attempt = lastCall.payload.attempt;
@@ -31209,7 +31286,8 @@ function closingEvents(events, reason, stamp) {
         }
     }
     const summary = `interrupted after ${calls.length} attempt(s): ${reason}`;
-    closing.push({ ...base, ts: stamp(), phase: 'note', payload: interruptedNote(reason) });
+    const rebuilt = start === opening ? 'its trace was empty (killed as its session opened; the start above is rebuilt from its receipt); ' : '';
+    closing.push({ ...base, ts: stamp(), phase: 'note', payload: interruptedNote(`${rebuilt}${reason}`) });
     closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } });
     return { events: closing, summary };
 }
@@ -31376,8 +31454,26 @@ function ownerGone(receipt, here) {
         return false;
     return !(here.isAlive ?? exists)(receipt.pid);
 }
-function restart(reason) {
-    return { kind: 'restart', reason };
+function setAsideRestart(reason, setAside) {
+    return { kind: 'restart', reason, ...(setAside !== undefined && { setAside }) };
+}
+/** The line that says what a restart sets aside and where it stays (both front ends print it). */
+function describeSetAside(result) {
+    const state = result.verified ? 'verified' : 'not yet verified (the crash came during its checks)';
+    return `the new run does not use its recorded result: attempt ${result.attempt}, command exit ${result.exitCode}, ${state}; it stays in ${result.trace}`;
+}
+/** The last result of a command the trace recorded (an interrupted one is none), for a restart to name. */
+function lastRecordedResult(events, sessionDir) {
+    const results = eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true);
+    const last = results[results.length - 1]?.payload;
+    if (last === undefined)
+        return undefined;
+    return {
+        attempt: last.attempt,
+        exitCode: last.exit,
+        verified: eventsOf(events, 'verify').some(event => event.payload.attempt === last.attempt),
+        trace: (0,external_node_path_namespaceObject.join)(sessionDir, SessionFile.trace)
+    };
 }
 /** The most interruptions one run takes; the next crash ends it as `interrupted` (docs/design.md §6). */
 const MAX_INTERRUPTIONS = 3;
@@ -31410,16 +31506,18 @@ function scriptFromRecord(result) {
         outputMatched: result.output_matched === true
     };
 }
+/** Why a run whose session directory is not there (or not ours) cannot be resumed. */
+const SESSION_GONE = 'its session directory is missing or not one of this state directory';
 /** Reads and checks the session a `running` receipt names. */
 async function readEvidence(receipt, sessionDir, stateDir) {
     // The receipt is untrusted: its session must be a real directory inside our sessions/,
     // reached without following a link.
     if (!(await isOwnSessionDir(stateDir, sessionDir))) {
-        return { ok: false, reason: 'its session directory is missing or not one of this state directory' };
+        return { ok: false, reason: SESSION_GONE };
     }
     const meta = await readSessionMeta(sessionDir);
     if (meta === undefined)
-        return { ok: false, reason: 'its meta.json does not parse' };
+        return { ok: false, reason: 'its meta.json is missing or does not parse' };
     if (meta.session_id !== receipt.session.id)
         return { ok: false, reason: 'its meta.json does not match the receipt' };
     const events = await readSessionTrace(sessionDir);
@@ -31452,17 +31550,20 @@ async function planResume(options) {
         return { kind: 'none' };
     // A receipt may have arrived with the checkout: only one this machine sealed is evidence.
     if (!receiptSealed(receipt, options.seal))
-        return restart('its receipt was not written by reverify on this machine (no valid seal)');
+        return setAsideRestart('its receipt was not written by reverify on this machine (no valid seal)');
     const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
     const evidence = await readEvidence(receipt, sessionDir, options.stateDir);
     if (!evidence.ok)
-        return restart(evidence.reason);
+        return setAsideRestart(evidence.reason);
+    const { events } = evidence;
+    // From here on the trace is ours and readable: a restart names what it sets aside (§6).
+    const setAside = lastRecordedResult(events, sessionDir);
+    const restart = (reason) => setAsideRestart(reason, setAside);
     if (receipt.max_attempts !== 1 + settings.maxRetries)
         return restart('max-retries changed since it was interrupted');
     const expected = JSON.stringify(redactDeep(describeExpectations(settings.expectations), redactor));
     if (JSON.stringify(receipt.expectations) !== expected)
         return restart('the expectations changed since it was interrupted');
-    const { events } = evidence;
     const calls = eventsOf(events, 'tool_call');
     const results = eventsOf(events, 'tool_result');
     const verifies = eventsOf(events, 'verify');
@@ -31520,6 +31621,59 @@ async function planResume(options) {
         ...(decision !== undefined && { retryDecided: decision.payload.retry })
     };
     return { kind: 'resume', plan };
+}
+
+;// CONCATENATED MODULE: ./src/core/recovery/settle.ts
+/**
+ * What a run left behind that resuming need not, or cannot, continue (docs/design.md §6):
+ * the process groups of a crashed run, ended before anything runs again; a run whose trace
+ * has its `end` (the crash came after the run had ended), whose receipt is settled from the
+ * trace; and a run whose session is gone, which is closed as `interrupted` — with neither its
+ * trace nor its inputs left, no later command can continue it.
+ */
+
+
+
+
+
+
+/**
+ * Ends what the crashed run `crashed` left running, before anything runs again; `onEnded`
+ * hears of each process group ended.
+ */
+async function endLeftovers(stateDir, crashed, graceMs, onEnded) {
+    for (const ending of await endSessionGroups(stateDir, crashed.session.dir, graceMs)) {
+        if (ending.result === 'ended')
+            onEnded(ending.group.pgid);
+    }
+    // What started in the moment before its group was recorded still carries the run id.
+    await endMarkedProcesses(crashed.run_id, graceMs);
+}
+/**
+ * Settles or closes a run that `reverify resume` was asked to continue, when the disk says
+ * there is nothing to continue. Only a run this machine sealed, whose owner is gone, is
+ * touched; anything else is left for the resume to refuse.
+ */
+async function settleBeforeResume(options) {
+    const { store, receipt, here, seal, redactor, now } = options;
+    if (!ownerGone(receipt, here) || !receiptSealed(receipt, seal))
+        return { kind: 'continue' };
+    const ended = await endedBeforeReceipt(receipt, store.stateDir, here, seal);
+    const gone = !ended && !(await isOwnSessionDir(store.stateDir, (0,external_node_path_namespaceObject.resolve)(receipt.session.dir)));
+    if (!ended && !gone)
+        return { kind: 'continue' };
+    await endLeftovers(store.stateDir, receipt, options.killGraceMs ?? 2000, options.onLeftoverEnded);
+    if (ended) {
+        // The trace decides: the receipt takes its verdict (a failed run stays failed).
+        const settled = await closeInterruptedRun({ store, runId: receipt.run_id, reason: '', redactor, now });
+        return {
+            kind: 'settled',
+            receipt: settled.receipt ?? receipt,
+            ...(settled.reportError !== undefined && { reportError: settled.reportError })
+        };
+    }
+    const closed = await closeInterruptedRun({ store, runId: receipt.run_id, reason: SESSION_GONE, redactor, now, traceDecides: false });
+    return { kind: 'closed', receipt: closed.receipt ?? receipt, reason: SESSION_GONE };
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/shown-report.ts
@@ -31616,7 +31770,7 @@ function fieldProblem(issue, raw) {
     const field = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys')
         return `unknown field ${issue.keys.map(key => showValue(key)).join(', ')}; allowed: test, file, suite, owner, reason, added, expires, issue`;
-    if (issue.code === 'invalid_type' && raw[field] == null)
+    if (issue.code === 'invalid_type' && [undefined, null].includes(raw[field]))
         return `${field} is missing`;
     if (issue.code === 'invalid_type')
         return `${field} must be ${issue.expected === 'string' ? 'text' : issue.expected}`;
@@ -31739,10 +31893,17 @@ async function loadRunQuarantine(request, now, inputName) {
     if (shown === undefined || shown === '')
         return undefined;
     const root = request.quarantineRoot ?? request.settings.workingDirectory;
-    const list = await loadQuarantine((0,external_node_path_namespaceObject.isAbsolute)(shown) ? shown : (0,external_node_path_namespaceObject.resolve)(root, shown), shown, inputName);
+    const list = await loadQuarantine(quarantinePath(shown, root), shown, inputName);
     if (list.entries.length === 0)
         return undefined;
-    const today = dayOf(now);
+    return quarantineOn(list, dayOf(now));
+}
+/** Where the quarantine file named `shown` is: an absolute path as given, a relative one from the repository root. */
+function quarantinePath(shown, root) {
+    return (0,external_node_path_namespaceObject.isAbsolute)(shown) ? shown : (0,external_node_path_namespaceObject.resolve)(root, shown);
+}
+/** The quarantine as it stands on `today`: which entries end within a week, which have ended. */
+function quarantineOn(list, today) {
     const expiring = [];
     const expired = [];
     for (const entry of list.entries) {
@@ -31852,7 +32013,7 @@ async function performRun(request, ports) {
     let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash));
     if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request), request.seal))) {
         // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
-        await endLeftovers(request, ports, latest);
+        await verify_run_endLeftovers(request, ports, latest);
         const settled = await closeInterruptedRun({
             store: ports.store,
             runId: latest.run_id,
@@ -31876,7 +32037,7 @@ async function performRun(request, ports) {
         const decision = await decideResume(request, ports, latest);
         // Only a run this machine sealed names process groups worth signalling (§6).
         if (decision.kind !== 'none' && receiptSealed(latest, request.seal))
-            await endLeftovers(request, ports, latest);
+            await verify_run_endLeftovers(request, ports, latest);
         if (decision.kind === 'resume')
             return resumeRun(request, ports, decision.plan, identity, capture, quarantine);
         if (request.resume) {
@@ -31895,7 +32056,7 @@ async function performRun(request, ports) {
             });
             if (closed.reportError !== undefined)
                 ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError });
-            ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason });
+            ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason, setAside: decision.setAside });
         }
     }
     else if (request.resume) {
@@ -31910,13 +32071,8 @@ async function performRun(request, ports) {
     return closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine });
 }
 /** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
-async function endLeftovers(request, ports, crashed) {
-    for (const ending of await endSessionGroups(ports.store.stateDir, crashed.session.dir, request.killGraceMs ?? 2000)) {
-        if (ending.result === 'ended')
-            ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid: ending.group.pgid });
-    }
-    // What started in the moment before its group was recorded still carries the run id.
-    await endMarkedProcesses(crashed.run_id, request.killGraceMs ?? 2000);
+async function verify_run_endLeftovers(request, ports, crashed) {
+    await endLeftovers(ports.store.stateDir, crashed, request.killGraceMs ?? 2000, pgid => ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid }));
 }
 /** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
 async function decideResume(request, ports, latest) {
@@ -32950,6 +33106,186 @@ function testPauseFrom(env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/quarantine/history.ts
+/**
+ * A quarantined test's record in the receipts (docs/design.md §1 "Quarantine and flaky gates",
+ * "The quarantine command"): the runs with test results since the entry was added, how the
+ * test did in each, and whether it has passed long enough to be released. Pure: the CLI
+ * reads the receipts and words these facts.
+ */
+
+/** The window of recent runs release looks at. */
+const RELEASE_WINDOW_DAYS = 7;
+/** Runs since `added` needed before the recent window can release an entry. */
+const RELEASE_MIN_RUNS = 20;
+/** Passes in a row that release an entry whatever the window holds. */
+const RELEASE_STREAK_RUNS = 100;
+const history_DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The runs a test history is made of, newest first: finished receipts (not `running`) that
+ * recorded test results. Each is a run for every test, whichever command it ran: receipts
+ * keep the names of the tests that went wrong, not of those that passed.
+ */
+function runsWithResults(receipts) {
+    return receipts.filter(receipt => receipt.status !== 'running' && receipt.tests !== undefined).sort(compareNewestFirst);
+}
+/**
+ * How the test named `name` did in a run with results: quarantined (the run passed because
+ * its failure was excused), failed (in the deciding attempt), flaky (failed, then passed on a
+ * retry), else passed. The first that applies wins.
+ */
+function outcomeIn(receipt, name) {
+    if (receipt.quarantined?.includes(name))
+        return 'quarantined';
+    if (receipt.tests?.failed.includes(name))
+        return 'failed';
+    if (receipt.tests?.flaky.includes(name))
+        return 'flaky';
+    return 'passed';
+}
+/**
+ * The entry's test in the runs since `added` (whole UTC days; receipts name tests, not
+ * files, so `file` and `suite` are not checked). Ready to release (the contract's §12) when it
+ * passed in every run of the last 7 days, there is at least one such run and at least 20
+ * runs since `added`; or when it passed in the newest 100 runs in a row.
+ */
+function entryHistory(entry, receipts, now) {
+    const addedMs = Date.parse(`${entry.added}T00:00:00Z`);
+    const runs = runsWithResults(receipts).filter(receipt => Date.parse(receipt.started_at) >= addedMs);
+    const windowStart = now.getTime() - RELEASE_WINDOW_DAYS * history_DAY_MS;
+    const history = {
+        runs: runs.length,
+        passed: 0,
+        failed: 0,
+        flaky: 0,
+        quarantined: 0,
+        recent: { runs: 0, passed: 0 },
+        streak: 0
+    };
+    let unbroken = true;
+    for (const receipt of runs) {
+        const outcome = outcomeIn(receipt, entry.test);
+        history[outcome]++;
+        if (Date.parse(receipt.started_at) >= windowStart) {
+            history.recent.runs++;
+            if (outcome === 'passed')
+                history.recent.passed++;
+        }
+        if (outcome !== 'passed')
+            unbroken = false;
+        if (unbroken)
+            history.streak++;
+    }
+    const { recent } = history;
+    if (history.streak >= RELEASE_STREAK_RUNS)
+        history.ready = 'streak';
+    else if (history.runs >= RELEASE_MIN_RUNS && recent.runs > 0 && recent.passed === recent.runs)
+        history.ready = 'recent';
+    return history;
+}
+
+;// CONCATENATED MODULE: ./src/core/quarantine/suggest.ts
+/**
+ * Quarantine suggestions from the receipts (docs/design.md §1 "Quarantine and flaky gates",
+ * "The quarantine command"): tests whose flake rate over the runs with test results reaches
+ * a threshold, written as entries ready to paste into the quarantine file — with the owner
+ * left as the placeholder the file's check refuses until someone fills it in.
+ */
+
+
+
+
+/** The thresholds `quarantine suggest` and the job summary use unless told otherwise. */
+const SUGGEST_DEFAULTS = { minRuns: 10, rate: 0.3 };
+/** Days a suggested entry lasts: a month to fix the test, well inside the 90 allowed. */
+const SUGGESTED_DAYS = 30;
+/**
+ * Tests whose flake rate over the finished runs with results reaches `rate`, when there are
+ * at least `minRuns` such runs: highest rate first, then by name.
+ */
+function suggestQuarantine(receipts, options) {
+    const runs = runsWithResults(receipts);
+    if (runs.length === 0 || runs.length < options.minRuns)
+        return [];
+    const since = runs[runs.length - 1].started_at.slice(0, 10);
+    const named = new Set(runs.flatMap(receipt => [...receipt.tests.failed, ...receipt.tests.flaky, ...(receipt.quarantined ?? [])]));
+    const known = new Set((options.existing ?? []).map(entry => entry.test));
+    const suggestions = [];
+    for (const test of named) {
+        if (known.has(test))
+            continue;
+        const counts = { flaky: 0, failed: 0, quarantined: 0 };
+        for (const receipt of runs) {
+            const outcome = outcomeIn(receipt, test);
+            if (outcome !== 'passed')
+                counts[outcome]++;
+        }
+        // A ratio compared with a ratio: 3 / 10 is the same double as 0.3, where 0.3 * 10 is not 3.
+        const rate = (counts.flaky + counts.failed + counts.quarantined) / runs.length;
+        if (rate >= options.rate)
+            suggestions.push({ test, runs: runs.length, ...counts, rate, since });
+    }
+    return suggestions.sort((a, b) => b.rate - a.rate || (a.test < b.test ? -1 : a.test > b.test ? 1 : 0));
+}
+/** The suggestion's reason, with the measured rate: `flaked in 4 of 10 runs since 2026-11-20`. */
+function suggestionReason(suggestion) {
+    const { flaky, failed, quarantined, runs, since } = suggestion;
+    const bad = flaky + failed + quarantined;
+    if (bad === flaky)
+        return `flaked in ${flaky} of ${runs} runs since ${since}`;
+    const parts = [
+        ...(flaky > 0 ? [`${flaky} flaky`] : []),
+        ...(failed > 0 ? [`${failed} failed`] : []),
+        ...(quarantined > 0 ? [`${quarantined} quarantined`] : [])
+    ];
+    return `flaked or failed in ${bad} of ${runs} runs since ${since} (${parts.join(', ')})`;
+}
+/** The entry a suggestion stands for, added `today` and expiring SUGGESTED_DAYS later, owner to fill in. */
+function suggestedEntry(suggestion, today) {
+    return {
+        test: suggestion.test,
+        owner: OWNER_PLACEHOLDER,
+        reason: suggestionReason(suggestion),
+        added: today,
+        expires: addDays(today, SUGGESTED_DAYS)
+    };
+}
+/**
+ * The suggestions as YAML: a whole file (`quarantine:` and its list) when there is no
+ * `existing` file or it has no `quarantine` key, else the list items alone, indented as its
+ * own items so they can be pasted at the end of its list. Text is quoted by the YAML library,
+ * whatever a test is called.
+ */
+function suggestionYaml(suggestions, today, existing) {
+    const entries = suggestions.map(suggestion => suggestedEntry(suggestion, today));
+    const generated = new dist/* Document */.yo({ quarantine: entries });
+    // Quoted, so that the owner typed over it may start with '@' (`"@acme/qa"`), as teams do.
+    (0,dist/* visit */.YR)(generated, {
+        Scalar(_key, node) {
+            if ((0,dist/* isScalar */.jn)(node) && node.value === OWNER_PLACEHOLDER)
+                node.type = 'QUOTE_DOUBLE';
+        }
+    });
+    const whole = generated.toString({ lineWidth: 0 });
+    const document = existing === undefined ? undefined : (0,dist/* parseDocument */.Tp)(existing);
+    if (document === undefined || !document.has('quarantine'))
+        return { yaml: whole, items: false };
+    const indent = itemIndent(existing, document.get('quarantine', true));
+    // stringify indents the list's items by two spaces under its key.
+    const items = whole
+        .split('\n')
+        .slice(1)
+        .map(line => (line === '' ? line : ' '.repeat(indent) + line.slice(2)));
+    return { yaml: items.join('\n'), items: true };
+}
+/** The column of the `-` of the first item of the file's `quarantine` list (2 when it has none in block style). */
+function itemIndent(existing, list) {
+    const start = list?.range?.[0];
+    if (start === undefined || existing[start] !== '-')
+        return 2;
+    return start - (existing.lastIndexOf('\n', start - 1) + 1);
+}
+
 ;// CONCATENATED MODULE: ./src/core/base/platform.ts
 /**
  * Where reverify runs (README "Runners"): it needs POSIX sessions and process groups to stop
@@ -33006,7 +33342,15 @@ function unsupportedPlatform(platform) {
 
 
 
+
 // What a reviewer reads: excerpts, source locations, test results, the HTML report.
+
+
+
+
+
+
+// The quarantine file and what the receipts say about its tests.
 
 
 
@@ -33137,6 +33481,7 @@ Usage:
   reverify resume [<run-id>]                            continue an interrupted run
   reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
   reverify flaky [--json] [--since N]                   tests by how often they flaked (needs --test-results)
+  reverify quarantine list | suggest | check            the quarantine file, its tests' history, entries to add
   reverify --help | --version
 
 Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
@@ -33227,7 +33572,10 @@ gone (killed, crashed, machine lost). The same receipt and session are continued
   - an attempt cut off mid-command counts as used, and the remaining attempts run.
 Without a run id: the newest such run of this repository. Running the same command with
 reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
-is closed as interrupted and a new one starts.
+is closed as interrupted and a new one starts. A run that had already ended before its
+receipt was written is settled from its trace; one whose session is gone is closed as
+interrupted. The exit code is the status the run ends with (0 passed, 1 failed, 130
+interrupted); 2 when the run is left as it was.
 
 ${flagsSection('resume')}`;
 /** `reverify report --help`. */
@@ -33246,6 +33594,26 @@ one) or failed, with how many runs each did so in, most flakes first. It reads t
 results that runs with --test-results recorded in their receipts.
 
 ${flagsSection('flaky')}`;
+/** `reverify quarantine --help`. */
+const quarantineHelp = () => `Usage: reverify quarantine list [--quarantine PATH] [--state-dir DIR]
+       reverify quarantine suggest [--min-runs N] [--rate R] [--quarantine PATH] [--state-dir DIR]
+       reverify quarantine check [--quarantine PATH]
+
+The quarantine file (YAML, in the repository) lists tests whose failure does not fail a run
+until the entry expires. It is found as a run finds it: relative to the git top level of
+--working-directory (else the current directory).
+
+check:   validates the file: "N entries, valid" and exit 0, with a warning for each entry
+         that expires within 7 days or has expired; else one line naming the entry and
+         field, exit 2.
+list:    each entry (test, owner, expiry, reason, issue), its test's runs since the entry
+         was added (from the receipts) and whether it is ready to release: passed in every
+         run of the last 7 days with at least 20 runs since added, or 100 runs in a row.
+suggest: YAML entries to paste for the tests that flaked, failed or were quarantined in at
+         least --rate of the runs with test results, when there are at least --min-runs
+         such runs. The owner is left as <owner>, which check refuses until filled in.
+
+${flagsSection('quarantine')}`;
 
 ;// CONCATENATED MODULE: ./src/cli/io.ts
 /** Writes one line to a console stream. */
@@ -33255,6 +33623,7 @@ function println(stream, line) {
 
 ;// CONCATENATED MODULE: ./src/cli/receipts.ts
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
+
 
 
 
@@ -33297,29 +33666,43 @@ async function captureCommandLine(argv, io) {
     println(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`);
     return 0;
 }
-/** A `running` receipt whose process is gone is shown as what it is: resumable. */
-function shownStatus(receipt) {
-    return receipt.status === 'running' && ownerGone(receipt, { host: (0,external_node_os_namespaceObject.hostname)() }) ? 'resumable' : receipt.status;
+/**
+ * A `running` receipt whose process is gone is shown as what it is: resumable while it is
+ * this machine's own (sealed) and its session is there to continue from, else interrupted
+ * (the next run closes it so, docs/design.md §6) — a resume that cannot work is never suggested.
+ */
+async function shownStatuses(receipts, stateDir, io) {
+    const shown = new Map();
+    const seal = await loadRunSeal(sealKeyPath(io.env), { create: false });
+    for (const receipt of receipts) {
+        let status = receipt.status;
+        if (receipt.status === 'running' && ownerGone(receipt, { host: (0,external_node_os_namespaceObject.hostname)() })) {
+            const resumable = receiptSealed(receipt, seal) && (await isOwnSessionDir(stateDir, (0,external_node_path_namespaceObject.resolve)(receipt.session.dir)));
+            status = resumable ? 'resumable' : 'interrupted';
+        }
+        shown.set(receipt, status);
+    }
+    return shown;
 }
-function receiptLine(receipt) {
+function receiptLine(receipt, status) {
     const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-';
     const command = receipt.identity.join(' ; ');
     return [
         receipt.run_id,
-        shownStatus(receipt).padEnd(11),
+        status.padEnd(11),
         (receipt.flaky ? 'flaky' : '-').padEnd(5),
         captured.padEnd(10),
         command.length > 80 ? `${command.slice(0, 80)}…` : command
     ].join('  ');
 }
 /** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts, place) {
+function listFooter(receipts, shown, place) {
     const lines = [];
-    const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable');
+    const resumable = receipts.find(receipt => shown.get(receipt) === 'resumable');
     if (resumable) {
         lines.push(`resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(resumable.run_id, place)}\` or by running the same command`);
     }
-    if (receipts.some(receipt => receipt.status === 'interrupted')) {
+    if (receipts.some(receipt => shown.get(receipt) === 'interrupted')) {
         lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify');
     }
     return lines;
@@ -33342,9 +33725,10 @@ async function receiptsCommandLine(argv, io) {
         else if (receipts.length === 0)
             println(io.stdout, 'no receipts yet');
         else {
+            const shown = await shownStatuses(receipts, stateDir, io);
             for (const receipt of receipts)
-                println(io.stdout, receiptLine(receipt));
-            for (const line of listFooter(receipts, { stateDir, root, here: findTargetRoot(io.cwd) }))
+                println(io.stdout, receiptLine(receipt, shown.get(receipt)));
+            for (const line of listFooter(receipts, shown, { stateDir, root, here: findTargetRoot(io.cwd) }))
                 println(io.stdout, line);
         }
         return 0;
@@ -33443,6 +33827,142 @@ async function flakyCommandLine(argv, io) {
     println(io.stdout, `${'flaky'.padStart(5)}  ${'failed'.padStart(6)}  ${'last run'.padEnd(29)}  test`);
     for (const test of history.tests) {
         println(io.stdout, `${String(test.flaky).padStart(5)}  ${String(test.failed).padStart(6)}  ${test.lastRunId.padEnd(29)}  ${test.name}`);
+    }
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/cli/quarantine.ts
+/**
+ * `reverify quarantine list | suggest [--min-runs N] [--rate R] | check` (docs/design.md §1
+ * "Quarantine and flaky gates", "The quarantine command"): the quarantine file as a run reads
+ * it, each entry with its test's history in the receipts and whether it can be released,
+ * and entries to paste for the tests that flake most.
+ */
+
+
+
+
+
+
+
+const ACTIONS = ['list', 'suggest', 'check'];
+/** Flags only `suggest` reads: given to another action, they are a mistake rather than ignored. */
+const SUGGEST_ONLY = ['min-runs', 'rate'];
+const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const entriesWord = (count) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
+/** The file's texts come with the checkout: control characters are escaped before they reach a terminal. */
+const shown = (value) => printable(value, 2000);
+/** `reverify quarantine …`. */
+async function quarantineCommandLine(argv, io) {
+    const { flags, positionals, help } = parseCommandLine(argv, 'quarantine', 'reverify quarantine --help');
+    if (help) {
+        io.stdout.write(quarantineHelp());
+        return 0;
+    }
+    const [action, ...rest] = positionals;
+    if (!ACTIONS.includes(action) || rest.length > 0) {
+        throw new UsageError('quarantine: expected `quarantine list`, `quarantine suggest` or `quarantine check`; see reverify quarantine --help');
+    }
+    for (const name of SUGGEST_ONLY) {
+        if (action !== 'suggest' && flags[name] !== undefined)
+            throw new UsageError(`--${name}: only \`quarantine suggest\` takes it; see reverify quarantine --help`);
+    }
+    const given = parseInputs(flags, flagsOf('quarantine'), { front: 'cli', base: io.cwd });
+    // Found as a run finds it: from the git top level containing the working directory.
+    const path = quarantinePath(given.quarantine, findTargetRoot(given['working-directory']));
+    const list = await loadQuarantine(path, given.quarantine, '--quarantine');
+    const today = dayOf(new Date());
+    if (action === 'check')
+        return quarantine_check(list, (0,external_node_fs_namespaceObject.existsSync)(path), today, io);
+    const { root, store } = openStore(given, io);
+    const receipts = await store.list({ target: root });
+    if (action === 'list')
+        return listEntries(list, (0,external_node_fs_namespaceObject.existsSync)(path), receipts, io);
+    return await suggest(list, path, receipts, { minRuns: given['min-runs'], rate: given.rate }, today, io);
+}
+/** `suggest`: a `#` line saying what was found, then the YAML to paste (or one `#` line saying why there is none). */
+async function suggest(list, path, receipts, threshold, today, io) {
+    const suggestions = suggestQuarantine(receipts, { ...threshold, existing: list.entries });
+    const runs = runsWithResults(receipts).length;
+    const share = `${Math.round(threshold.rate * 100)}%`;
+    if (suggestions.length === 0) {
+        const why = runs < threshold.minRuns
+            ? `${plural(runs, 'run')} with test results; a suggestion needs at least ${threshold.minRuns} (--min-runs)`
+            : `no test without an entry flaked or failed in at least ${share} of the ${plural(runs, 'run')} with test results (--rate ${threshold.rate})`;
+        println(io.stdout, `# reverify: ${why}`);
+        return 0;
+    }
+    const existing = (0,external_node_fs_namespaceObject.existsSync)(path) ? await (0,promises_namespaceObject.readFile)(path, 'utf8') : undefined;
+    const { yaml, items } = suggestionYaml(suggestions, today, existing);
+    println(io.stdout, `# reverify: ${plural(suggestions.length, 'test')} flaked or failed in at least ${share} of the ${plural(runs, 'run')} with test results.`);
+    println(io.stdout, items
+        ? `# Paste at the end of the \`quarantine:\` list in ${list.source}, and replace each <owner> with who will fix the test.`
+        : `# Save as ${list.source}, and replace each <owner> with who will fix the test.`);
+    io.stdout.write(yaml.endsWith('\n') ? yaml : `${yaml}\n`);
+    return 0;
+}
+/** `check`: one line when the file is valid, the expiry warnings after it (a bad file has thrown already). */
+function quarantine_check(list, exists, today, io) {
+    const count = entriesWord(list.entries.length);
+    println(io.stdout, `${list.source}: ${count}, valid${exists ? '' : ' (the file does not exist: nothing is quarantined)'}`);
+    for (const warning of expiryWarnings(quarantineOn(list, today)))
+        println(io.stderr, `reverify: warning: ${shown(warning.note)}`);
+    return 0;
+}
+/** When the entry ends, in words. */
+function expiryWords(entry, today) {
+    const state = entryState(entry, today);
+    if (state.kind === 'expired')
+        return `${entry.expires} (expired ${plural(state.since, 'day')} ago: no longer applies)`;
+    const left = daysBetween(today, entry.expires);
+    if (left === 0)
+        return `${entry.expires} (today is its last day)`;
+    return `${entry.expires} (${plural(left, 'day')} left${state.kind === 'expiring' ? ': fix the test, or renew the entry with a reason' : ''})`;
+}
+/** The history line: `12 runs since 2026-11-20: passed 8, failed 3 (2 of them quarantined), flaky 1`. */
+function historyWords(entry, history) {
+    if (history.runs === 0)
+        return `no run with test results since ${entry.added}`;
+    const failed = history.failed + history.quarantined;
+    const excused = history.quarantined > 0 ? ` (${history.quarantined} of them quarantined)` : '';
+    return `${plural(history.runs, 'run')} since ${entry.added}: passed ${history.passed}, failed ${failed}${excused}, flaky ${history.flaky}`;
+}
+/** The release line (the contract's §12). */
+function releaseWords(history) {
+    const { recent } = history;
+    if (history.ready === 'streak')
+        return `ready to release: remove the entry (passed in the last ${history.streak} runs in a row)`;
+    if (history.ready === 'recent')
+        return `ready to release: remove the entry (passed in all ${plural(recent.runs, 'run')} of the last ${RELEASE_WINDOW_DAYS} days, ${history.runs} since added)`;
+    const week = recent.runs === 0
+        ? `no run in the last ${RELEASE_WINDOW_DAYS} days`
+        : `passed in ${recent.passed} of ${plural(recent.runs, 'run')} of the last ${RELEASE_WINDOW_DAYS} days`;
+    return `not yet: ${week}, ${plural(history.runs, 'run')} since added; release needs every run of the last ${RELEASE_WINDOW_DAYS} days passed with at least ${RELEASE_MIN_RUNS} runs since added, or ${RELEASE_STREAK_RUNS} passes in a row (${history.streak} so far)`;
+}
+/** `list`: each entry, its expiry, its test's history since it was added and whether it can be released. */
+function listEntries(list, exists, receipts, io) {
+    if (list.entries.length === 0) {
+        println(io.stdout, `${list.source}: ${exists ? 'no entries' : 'the file does not exist'}: nothing is quarantined`);
+        return 0;
+    }
+    const now = new Date();
+    const today = dayOf(now);
+    println(io.stdout, `${list.source}: ${entriesWord(list.entries.length)}`);
+    for (const entry of list.entries) {
+        const history = entryHistory(entry, receipts, now);
+        println(io.stdout, '');
+        println(io.stdout, shown(entry.test));
+        if (entry.file !== undefined)
+            println(io.stdout, `  file:     ${shown(entry.file)}`);
+        if (entry.suite !== undefined)
+            println(io.stdout, `  suite:    ${shown(entry.suite)}`);
+        println(io.stdout, `  owner:    ${shown(entry.owner)}`);
+        println(io.stdout, `  expires:  ${expiryWords(entry, today)}`);
+        println(io.stdout, `  reason:   ${shown(entry.reason)}`);
+        if (entry.issue !== undefined)
+            println(io.stdout, `  issue:    ${/^\d+$/.test(entry.issue) ? `#${entry.issue}` : shown(entry.issue)}`);
+        println(io.stdout, `  history:  ${historyWords(entry, history)}`);
+        println(io.stdout, `  release:  ${releaseWords(history)}`);
     }
     return 0;
 }
@@ -33658,8 +34178,11 @@ function progressLine(progress, redactor, place) {
     switch (progress.kind) {
         case 'uncaptured-failure':
             return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId, place))}`;
-        case 'restarting':
-            return `reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`;
+        case 'restarting': {
+            const line = `reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`;
+            // A result on record that the new run does not use is named, with where it stays (§6).
+            return progress.setAside === undefined ? line : `${line}\nreverify: ${redactor.redact(describeSetAside(progress.setAside))}`;
+        }
         case 'resumed':
             return `reverify: ${redactor.redact(progress.note)}`;
         case 'attempt-started':
@@ -33814,6 +34337,32 @@ async function executeRun(settings, io, resume) {
 
 
 
+
+/**
+ * `reverify resume` ends with the status its run ends with (docs/design.md §1, §6): 0
+ * passed, 1 failed, 3 refused by the guardrail, 130 interrupted.
+ */
+function exitCodeOfStatus(status) {
+    if (status === 'passed')
+        return ExitCode.success;
+    if (status === 'failed')
+        return ExitCode.failure;
+    if (status === 'aborted')
+        return ExitCode.guardrail;
+    return ExitCode.interrupted;
+}
+/** Says what became of a run that had ended, or whose session was gone; returns the exit code. */
+function settledOrClosed(entry, io) {
+    const { receipt } = entry;
+    if (entry.kind === 'closed') {
+        println(io.stderr, `reverify: resume: run ${receipt.run_id} cannot be resumed: ${entry.reason}, so nothing is left to continue from; it is closed as interrupted — run the command again with reverify run`);
+        return ExitCode.interrupted;
+    }
+    println(io.stdout, `reverify: run ${receipt.run_id} had already ended (${receipt.status}${receipt.flaky ? ', flaky' : ''} · attempts: ${receipt.attempts}/${receipt.max_attempts}) before its receipt was written; nothing to resume: its receipt is settled from its trace, ${receipt.session.dir}`);
+    if (entry.reportError !== undefined)
+        println(io.stderr, `reverify: warning: run ${receipt.run_id}: ${entry.reportError}`);
+    return exitCodeOfStatus(receipt.status);
+}
 /** Runs `reverify resume`; returns the exit code. */
 async function resumeCommandLine(argv, io) {
     const { flags, positionals, help } = parseCommandLine(argv, 'resume', 'reverify resume --help');
@@ -33838,10 +34387,19 @@ async function resumeCommandLine(argv, io) {
     if (!receiptSealed(receipt, seal)) {
         throw new UsageError(`resume: run ${receipt.run_id} was not started by reverify on this machine (its receipt has no valid seal); run the command again with reverify run`);
     }
+    // A run that had ended, or whose session is gone, has nothing to continue (docs/design.md §6).
+    const entry = await settleBeforeResume({
+        store,
+        receipt,
+        here,
+        seal,
+        redactor: createRedactor({ values: given.redact ?? [], env: io.env }),
+        now: () => new Date(),
+        onLeftoverEnded: pgid => println(io.stderr, `reverify: stopped process group ${pgid}, left running by interrupted run ${receipt.run_id}`)
+    });
+    if (entry.kind !== 'continue')
+        return settledOrClosed(entry, io);
     const sessionDir = (0,external_node_path_namespaceObject.resolve)(receipt.session.dir);
-    if (!(await isOwnSessionDir(stateDir, sessionDir))) {
-        throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`);
-    }
     const inputs = await readRunInputs(sessionDir, seal);
     if (inputs === undefined) {
         throw new UsageError(`resume: run ${receipt.run_id} has no inputs this machine recorded (none, a secret among them, or no valid seal); run the same command again with reverify run`);
@@ -33885,6 +34443,7 @@ async function runCommandLine(argv, io) {
 
 
 
+
 const SUBCOMMANDS = {
     run: runCommandLine,
     capture: captureCommandLine,
@@ -33892,7 +34451,8 @@ const SUBCOMMANDS = {
     config: configCommandLine,
     resume: resumeCommandLine,
     report: reportCommandLine,
-    flaky: flakyCommandLine
+    flaky: flakyCommandLine,
+    quarantine: quarantineCommandLine
 };
 /**
  * A redactor from the `--redact` values of a command line, read without validating anything

@@ -3,14 +3,16 @@
  * runner: the next main step resumes the run (docs/design.md §6). An attempt the crash cut
  * off is interrupted, not failed: the pass that follows is no flaky pass. And a main step
  * killed between closing its trace and writing its receipt: the post step takes the
- * trace's verdict.
+ * trace's verdict. A restart names the recorded result it does not use, and the post step
+ * closes a session killed at its first write like any other.
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FakeRunner, receiptsInCacheEntry, waitForFile } from '../helpers/runner.js'
 import { ResultsService } from '../helpers/results-service.js'
+import { expectWellFormedTrace, sessionDirs } from '../helpers/trace.js'
 
 const started = ResultsService.start()
 afterAll(async () => (await started).stop())
@@ -66,4 +68,54 @@ test('the post step after a crash between the trace end and the receipt: the rec
   const entries = service.cacheEntries().filter(entry => entry.key.startsWith(`reverify-v1-${main.state['history-key']}-`))
   const cached = (await receiptsInCacheEntry(entries[entries.length - 1]!)).find(item => item.run_id === runId)
   expect(cached?.status).toBe('failed')
+})
+
+test('a main step killed during its expect-check, run again with other max-retries: the log names the result it does not use', async () => {
+  const runner = new FakeRunner(await started, 'octo/set-aside')
+  const file = (name: string) => join(runner.workspace, name)
+  const check = 'echo $$ > check.pid; touch checking; [ -f fast ] || sleep 60; true'
+  const inputs = (retries: string) => ({ command: 'echo run >> count', 'expect-exit': '0', 'expect-check': check, 'max-retries': retries })
+  const killed = runner.main(inputs('1'), {
+    onSpawn: (pid, child) => void waitForFile(file('checking'), child).then(found => found && process.kill(pid, 'SIGKILL'))
+  })
+  expect((await killed).signal).toBe('SIGKILL')
+  while (!existsSync(file('check.pid'))) await new Promise(resolve => setTimeout(resolve, 20))
+  try {
+    process.kill(-Number(readFileSync(file('check.pid'), 'utf8').trim()), 'SIGKILL')
+  } catch {
+    // already gone
+  }
+  const [dir] = sessionDirs(runner.stateDir)
+  writeFileSync(file('fast'), '')
+
+  const step = await runner.main(inputs('3'))
+  expect(step.code).toBe(0)
+  expect(step.stdout).toContain('cannot be resumed (max-retries changed since it was interrupted); starting a new run')
+  expect(step.stdout).toContain(
+    `reverify: the new run does not use its recorded result: attempt 1, command exit 0, not yet verified (the crash came during its checks); it stays in ${join(dir!, 'trace.jsonl')}\n`
+  )
+  expect(readFileSync(file('count'), 'utf8').trim().split('\n')).toHaveLength(2)
+})
+
+test('the post step closes a session killed at its first write like any other: meta.json, a whole trace, an interrupted receipt', async () => {
+  const runner = new FakeRunner(await started, 'octo/empty-trace')
+  const main = await runner.main({ command: 'true', 'expect-exit': '0' })
+  expect(main.code).toBe(0)
+  const runId = main.state['run-id']!
+  const [dir] = sessionDirs(runner.stateDir)
+  // As if main had been killed as the session opened: an empty trace and nothing else in it.
+  writeFileSync(join(dir!, 'trace.jsonl'), '')
+  for (const name of ['meta.json', 'run.json', 'report.html', 'attempt-1.log']) rmSync(join(dir!, name), { force: true })
+  const receiptPath = join(runner.stateDir, 'runs', runId, 'receipt.json')
+  const dead = spawn('true')
+  await once(dead, 'exit')
+  const receipt = JSON.parse(readFileSync(receiptPath, 'utf8'))
+  writeFileSync(receiptPath, JSON.stringify({ ...receipt, status: 'running', ended_at: null, attempts: 0, pid: dead.pid }))
+  appendFileSync(join(runner.runnerTemp, 'state-1'), 'main-finished<<END_OF_STATE\nfalse\nEND_OF_STATE\n')
+
+  const post = await runner.post()
+  expect(post.code).toBe(0)
+  expect(JSON.parse(readFileSync(join(dir!, 'meta.json'), 'utf8'))).toMatchObject({ run_id: runId, outcome: 'aborted', attempts: 0 })
+  expect(expectWellFormedTrace(dir!).map(event => event.phase)).toEqual(['start', 'note', 'end'])
+  expect(JSON.parse(readFileSync(receiptPath, 'utf8')).status).toBe('interrupted')
 })

@@ -155,3 +155,12 @@ test('a committed trace naming a live process group never gets it signalled', as
     bystander.kill('SIGKILL')
   }
 })
+
+test('receipts list does not offer to resume a committed running receipt: resume would refuse it', async () => {
+  const runId = await forgeCommittedRun(phase => phase === 'tool_call')
+  const listed = await spawnCli(['receipts', 'list'], repo)
+  expect(listed.code).toBe(0)
+  expect(listed.stdout).toMatch(new RegExp(`^${runId}  interrupted `, 'm'))
+  expect(listed.stdout).not.toContain('reverify resume')
+  expect(listed.stdout).toContain('run the command again')
+})

@@ -220,7 +220,7 @@ describe('session directories named by receipts', () => {
 
   const rerun = ['run', '--command', 'exit 1', '--expect-exit', '0', '--max-retries', '0', '--capture-before-retry', 'off']
 
-  test('a receipt whose session is outside the state dir: resume refuses, the next run leaves it alone', async () => {
+  test('a receipt whose session is outside the state dir: resume closes the run without reading it, the next run leaves it alone', async () => {
     const { parent, repo } = nestedRepo()
     const { runId, dir, receiptPath } = await crashedRun(repo)
     const outside = join(parent, 'outside-session')
@@ -230,11 +230,13 @@ describe('session directories named by receipts', () => {
     const before = snapshot(parent, ['a/b/repo/.reverify'])
 
     const resumed = await runCli(['resume', runId], repo)
-    expect(resumed.code).toBe(2)
-    expect(resumed.stderr).toBe(`reverify: resume: run ${runId} has no session in this state directory\n`)
+    expect(resumed.code).toBe(130)
+    expect(resumed.stderr).toMatch(
+      new RegExp(`^reverify: resume: run ${runId} cannot be resumed: its session directory is missing or not one of this state directory`)
+    )
+    expect(JSON.parse(readFileSync(receiptPath, 'utf8')).status).toBe('interrupted')
     const next = await runCli(rerun, repo)
     expect(next.code).toBe(1)
-    expect(JSON.parse(readFileSync(receiptPath, 'utf8')).status).toBe('interrupted')
     expect(snapshot(parent, ['a/b/repo/.reverify'])).toEqual(before)
   })
 

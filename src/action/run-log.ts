@@ -6,6 +6,7 @@
 import {
   captureCommitCommand,
   captureHeadline,
+  describeSetAside,
   type ConsoleStream,
   type Redactor,
   type RunProgress,
@@ -100,6 +101,7 @@ export class RunLog {
         return
       case 'restarting':
         print.info(`reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`)
+        if (progress.setAside !== undefined) print.info(`reverify: ${this.redactor.redact(describeSetAside(progress.setAside))}`)
         return
       case 'resumed':
         print.info(`reverify: ${this.redactor.redact(progress.note)}`)

@@ -123,7 +123,10 @@ gone (killed, crashed, machine lost). The same receipt and session are continued
   - an attempt cut off mid-command counts as used, and the remaining attempts run.
 Without a run id: the newest such run of this repository. Running the same command with
 reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
-is closed as interrupted and a new one starts.
+is closed as interrupted and a new one starts. A run that had already ended before its
+receipt was written is settled from its trace; one whose session is gone is closed as
+interrupted. The exit code is the status the run ends with (0 passed, 1 failed, 130
+interrupted); 2 when the run is left as it was.
 
 ${flagsSection('resume')}`
 

@@ -1,5 +1,6 @@
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
 import { hostname, userInfo } from 'node:os'
+import { resolve } from 'node:path'
 import {
   ReceiptStore,
   UsageError,
@@ -7,14 +8,18 @@ import {
   defaultStateDir,
   ensureStateDir,
   findTargetRoot,
+  isOwnSessionDir,
+  loadRunSeal,
   ownerGone,
   parseCaptureMode,
   parseInputs,
   readConfig,
+  receiptSealed,
   requireRunId,
   resolveStateDir,
   resumeCommand,
   scriptLabel,
+  sealKeyPath,
   setCaptureMode,
   showValue,
   type Receipt,
@@ -70,17 +75,31 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
   return 0
 }
 
-/** A `running` receipt whose process is gone is shown as what it is: resumable. */
-function shownStatus(receipt: Receipt): string {
-  return receipt.status === 'running' && ownerGone(receipt, { host: hostname() }) ? 'resumable' : receipt.status
+/**
+ * A `running` receipt whose process is gone is shown as what it is: resumable while it is
+ * this machine's own (sealed) and its session is there to continue from, else interrupted
+ * (the next run closes it so, docs/design.md §6) — a resume that cannot work is never suggested.
+ */
+async function shownStatuses(receipts: readonly Receipt[], stateDir: string, io: CliIo): Promise<Map<Receipt, string>> {
+  const shown = new Map<Receipt, string>()
+  const seal = await loadRunSeal(sealKeyPath(io.env), { create: false })
+  for (const receipt of receipts) {
+    let status: string = receipt.status
+    if (receipt.status === 'running' && ownerGone(receipt, { host: hostname() })) {
+      const resumable = receiptSealed(receipt, seal) && (await isOwnSessionDir(stateDir, resolve(receipt.session.dir)))
+      status = resumable ? 'resumable' : 'interrupted'
+    }
+    shown.set(receipt, status)
+  }
+  return shown
 }
 
-function receiptLine(receipt: Receipt): string {
+function receiptLine(receipt: Receipt, status: string): string {
   const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-'
   const command = receipt.identity.join(' ; ')
   return [
     receipt.run_id,
-    shownStatus(receipt).padEnd(11),
+    status.padEnd(11),
     (receipt.flaky ? 'flaky' : '-').padEnd(5),
     captured.padEnd(10),
     command.length > 80 ? `${command.slice(0, 80)}…` : command
@@ -88,15 +107,15 @@ function receiptLine(receipt: Receipt): string {
 }
 
 /** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts: readonly Receipt[], place: RemedyPlace): string[] {
+function listFooter(receipts: readonly Receipt[], shown: Map<Receipt, string>, place: RemedyPlace): string[] {
   const lines: string[] = []
-  const resumable = receipts.find(receipt => shownStatus(receipt) === 'resumable')
+  const resumable = receipts.find(receipt => shown.get(receipt) === 'resumable')
   if (resumable) {
     lines.push(
       `resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(resumable.run_id, place)}\` or by running the same command`
     )
   }
-  if (receipts.some(receipt => receipt.status === 'interrupted')) {
+  if (receipts.some(receipt => shown.get(receipt) === 'interrupted')) {
     lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify')
   }
   return lines
@@ -118,8 +137,9 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     if (json) println(io.stdout, JSON.stringify(receipts, null, 2))
     else if (receipts.length === 0) println(io.stdout, 'no receipts yet')
     else {
-      for (const receipt of receipts) println(io.stdout, receiptLine(receipt))
-      for (const line of listFooter(receipts, { stateDir, root, here: findTargetRoot(io.cwd) })) println(io.stdout, line)
+      const shown = await shownStatuses(receipts, stateDir, io)
+      for (const receipt of receipts) println(io.stdout, receiptLine(receipt, shown.get(receipt)!))
+      for (const line of listFooter(receipts, shown, { stateDir, root, here: findTargetRoot(io.cwd) })) println(io.stdout, line)
     }
     return 0
   }

@@ -2,8 +2,9 @@
 import { hostname } from 'node:os'
 import { resolve } from 'node:path'
 import {
+  ExitCode,
   UsageError,
-  isOwnSessionDir,
+  createRedactor,
   loadRunSeal,
   ownerGone,
   parseInputs,
@@ -11,13 +12,45 @@ import {
   readRunInputs,
   receiptSealed,
   requireRunId,
-  sealKeyPath
+  sealKeyPath,
+  settleBeforeResume,
+  type Receipt,
+  type ResumeEntry
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { resumeHelp } from './help.js'
-import { type CliIo } from './io.js'
+import { println, type CliIo } from './io.js'
 import { openStore } from './receipts.js'
 import { executeRun } from './verify.js'
+
+/**
+ * `reverify resume` ends with the status its run ends with (docs/design.md §1, §6): 0
+ * passed, 1 failed, 3 refused by the guardrail, 130 interrupted.
+ */
+function exitCodeOfStatus(status: Receipt['status']): number {
+  if (status === 'passed') return ExitCode.success
+  if (status === 'failed') return ExitCode.failure
+  if (status === 'aborted') return ExitCode.guardrail
+  return ExitCode.interrupted
+}
+
+/** Says what became of a run that had ended, or whose session was gone; returns the exit code. */
+function settledOrClosed(entry: Exclude<ResumeEntry, { kind: 'continue' }>, io: CliIo): number {
+  const { receipt } = entry
+  if (entry.kind === 'closed') {
+    println(
+      io.stderr,
+      `reverify: resume: run ${receipt.run_id} cannot be resumed: ${entry.reason}, so nothing is left to continue from; it is closed as interrupted — run the command again with reverify run`
+    )
+    return ExitCode.interrupted
+  }
+  println(
+    io.stdout,
+    `reverify: run ${receipt.run_id} had already ended (${receipt.status}${receipt.flaky ? ', flaky' : ''} · attempts: ${receipt.attempts}/${receipt.max_attempts}) before its receipt was written; nothing to resume: its receipt is settled from its trace, ${receipt.session.dir}`
+  )
+  if (entry.reportError !== undefined) println(io.stderr, `reverify: warning: run ${receipt.run_id}: ${entry.reportError}`)
+  return exitCodeOfStatus(receipt.status)
+}
 
 /** Runs `reverify resume`; returns the exit code. */
 export async function resumeCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
@@ -47,10 +80,19 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
       `resume: run ${receipt.run_id} was not started by reverify on this machine (its receipt has no valid seal); run the command again with reverify run`
     )
   }
+  // A run that had ended, or whose session is gone, has nothing to continue (docs/design.md §6).
+  const entry = await settleBeforeResume({
+    store,
+    receipt,
+    here,
+    seal,
+    redactor: createRedactor({ values: given.redact ?? [], env: io.env }),
+    now: () => new Date(),
+    onLeftoverEnded: pgid =>
+      println(io.stderr, `reverify: stopped process group ${pgid}, left running by interrupted run ${receipt.run_id}`)
+  })
+  if (entry.kind !== 'continue') return settledOrClosed(entry, io)
   const sessionDir = resolve(receipt.session.dir)
-  if (!(await isOwnSessionDir(stateDir, sessionDir))) {
-    throw new UsageError(`resume: run ${receipt.run_id} has no session in this state directory`)
-  }
   const inputs = await readRunInputs(sessionDir, seal)
   if (inputs === undefined) {
     throw new UsageError(

@@ -10,6 +10,7 @@ import {
   captureCommand,
   captureHeadline,
   createRedactor,
+  describeSetAside,
   ensureStateDir,
   findTargetRoot,
   loadRunSeal,
@@ -55,8 +56,11 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RemedyPl
   switch (progress.kind) {
     case 'uncaptured-failure':
       return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId, place))}`
-    case 'restarting':
-      return `reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`
+    case 'restarting': {
+      const line = `reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`
+      // A result on record that the new run does not use is named, with where it stays (§6).
+      return progress.setAside === undefined ? line : `${line}\nreverify: ${redactor.redact(describeSetAside(progress.setAside))}`
+    }
     case 'resumed':
       return `reverify: ${redactor.redact(progress.note)}`
     case 'attempt-started':

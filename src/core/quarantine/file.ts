@@ -74,7 +74,8 @@ function fieldProblem(issue: z.core.$ZodIssue, raw: object): string {
   const field = issue.path.map(String).join('.')
   if (issue.code === 'unrecognized_keys')
     return `unknown field ${issue.keys.map(key => showValue(key)).join(', ')}; allowed: test, file, suite, owner, reason, added, expires, issue`
-  if (issue.code === 'invalid_type' && (raw as Record<string, unknown>)[field] == null) return `${field} is missing`
+  if (issue.code === 'invalid_type' && [undefined, null].includes((raw as Record<string, unknown>)[field] as null))
+    return `${field} is missing`
   if (issue.code === 'invalid_type') return `${field} must be ${issue.expected === 'string' ? 'text' : issue.expected}`
   return `${field} ${issue.message}`
 }

@@ -2,15 +2,19 @@
  * Closing a run that its own process could not close (killed outright, runner lost): from
  * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
  * receipt interrupted — unless the trace already has its `end`: then the trace is the
- * source of truth and the receipt takes its verdict (a failure stays failed). Used by the
- * action's post step and by the next run (docs/design.md §2, §5, §6).
+ * source of truth and the receipt takes its verdict (a failure stays failed). A trace left
+ * empty (killed at its first write) first gets the `start` its run would have written, so it
+ * closes like any other. Used by the action's post step, the next run and `reverify resume`
+ * (docs/design.md §2, §5, §6).
  */
+import { basename, dirname, resolve } from 'node:path'
 import { timestamp } from '../base/clock.js'
 import { receiptStatusFor, type Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import type { Redactor } from '../redaction/index.js'
 import { eventsOf, interruptedToolResult, traceCounts, unjudgedVerify, type TraceEvent } from '../session/events.js'
 import { isOwnSessionDir } from '../session/layout.js'
+import { readSessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
 import { closeOnDisk } from '../session/writer.js'
 import { interruptedNote, noteKind } from '../session/notes.js'
@@ -37,7 +41,8 @@ export interface CloseOptions {
   now?: () => Date
   /**
    * Whether a trace with its `end` may give the receipt its verdict (default true). False for
-   * a receipt this machine did not seal (docs/design.md §6): it is closed `interrupted`.
+   * a receipt this machine did not seal (docs/design.md §6): it is closed `interrupted`, and
+   * an empty trace is not given a start from it.
    */
   traceDecides?: boolean
 }
@@ -59,7 +64,9 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
   let verdict: Partial<Receipt> | undefined
   if (sessionDir !== undefined) {
     const events = await readSessionTrace(sessionDir)
-    const closing = closingEvents(events, options.reason, () => timestamp(now()))
+    // Only a receipt trusted to give its verdict may also give an empty trace its start.
+    const opening = options.traceDecides === false ? undefined : await openingOf(sessionDir, receipt)
+    const closing = closingEvents(events, options.reason, () => timestamp(now()), opening)
     const all = closing === undefined ? events : [...events, ...closing.events]
     attempts = traceCounts(all).attempts
     verdict =
@@ -112,19 +119,49 @@ function verdictOf(events: readonly TraceEvent[]): Partial<Receipt> | undefined 
 }
 
 /**
+ * The `start` a session killed before its first event would have written, from its receipt
+ * (run id, target, scope, start time) and meta.json when it got that far (name, version);
+ * without meta.json the name is the folder the session was filed under (§2). Undefined
+ * when the receipt is not this session's: then nothing is known for sure.
+ */
+async function openingOf(sessionDir: string, receipt: Receipt | undefined): Promise<TraceEvent | undefined> {
+  if (receipt === undefined || resolve(receipt.session.dir) !== resolve(sessionDir) || basename(sessionDir) !== receipt.session.id) {
+    return undefined
+  }
+  const meta = await readSessionMeta(sessionDir)
+  const known = meta?.session_id === receipt.session.id ? meta : undefined
+  return {
+    ts: receipt.started_at,
+    skill: known?.skill ?? basename(dirname(sessionDir)),
+    session_id: receipt.session.id,
+    phase: 'start',
+    payload: {
+      run_id: receipt.run_id,
+      target: receipt.target,
+      scope: receipt.scope,
+      ...(known !== undefined && { version: known.version }),
+      ...(receipt.ci && { ci: receipt.ci })
+    }
+  }
+}
+
+/**
  * The events that close an open trace: the missing result and verification of its last
- * attempt, the reason, and `end`. Undefined when the trace has no start or has its end.
+ * attempt, the reason, and `end`. A trace with no `start` (killed at its first write) is
+ * given `opening` first, so it closes like any other; undefined when there is none, or
+ * when the trace has its end.
  */
 function closingEvents(
   events: readonly TraceEvent[],
   reason: string,
-  stamp: () => string
+  stamp: () => string,
+  opening: TraceEvent | undefined
 ): { events: TraceEvent[]; summary: string } | undefined {
-  const start = eventsOf(events, 'start')[0]
+  const start = eventsOf(events, 'start')[0] ?? (events.length === 0 ? opening : undefined)
   if (start === undefined || eventsOf(events, 'end').length > 0) return undefined
   const base = { skill: start.skill, session_id: start.session_id }
   const calls = eventsOf(events, 'tool_call')
-  const closing: TraceEvent[] = []
+  const closing: TraceEvent[] = start === opening ? [opening] : []
   const lastCall = calls[calls.length - 1]
   if (lastCall !== undefined) {
     const attempt = lastCall.payload.attempt
@@ -136,7 +173,9 @@ function closingEvents(
     }
   }
   const summary = `interrupted after ${calls.length} attempt(s): ${reason}`
-  closing.push({ ...base, ts: stamp(), phase: 'note', payload: interruptedNote(reason) })
+  const rebuilt =
+    start === opening ? 'its trace was empty (killed as its session opened; the start above is rebuilt from its receipt); ' : ''
+  closing.push({ ...base, ts: stamp(), phase: 'note', payload: interruptedNote(`${rebuilt}${reason}`) })
   closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } })
   return { events: closing, summary }
 }

@@ -6,7 +6,7 @@
  * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
  * three times per run. Anything unclear means a restart, never a guess.
  */
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { AttemptResult, ExpectationCheck, ScriptResult } from '../verify/attempt.js'
 import { describeExpectations } from '../verify/expectations.js'
 import { judgeRecord } from '../verify/judge.js'
@@ -16,11 +16,12 @@ import { redactDeep, type Redactor } from '../redaction/index.js'
 import { receiptSealed, type RunSeal } from './run-seal.js'
 import type { RunSettings } from '../inputs/settings.js'
 import { eventsOf, interruptedToolResult, unjudgedVerify, type EventOf, type TraceEvent } from '../session/events.js'
-import { isOwnSessionDir } from '../session/layout.js'
+import { isOwnSessionDir, SessionFile } from '../session/layout.js'
 import { readSessionMeta, type SessionMeta } from '../session/meta.js'
 import { noteKind } from '../session/notes.js'
 import { readSessionTrace } from '../session/reader.js'
 import type { PlannedRerun } from '../verify/rerun-step.js'
+import type { SetAsideResult } from '../run/progress.js'
 import { rerunToReissue, withRecordedTests } from './resumed-attempts.js'
 
 /** Where this process runs, to tell whether a receipt's owner is gone. */
@@ -70,11 +71,31 @@ export interface ResumePlan {
   replayed: boolean
 }
 
-/** Resume, restart (with why), or nothing to do. */
-export type ResumeDecision = { kind: 'none' } | { kind: 'resume'; plan: ResumePlan } | { kind: 'restart'; reason: string }
+/** Resume, restart (with why, and the recorded result it sets aside), or nothing to do. */
+export type ResumeDecision =
+  { kind: 'none' } | { kind: 'resume'; plan: ResumePlan } | { kind: 'restart'; reason: string; setAside?: SetAsideResult }
 
-function restart(reason: string): ResumeDecision {
-  return { kind: 'restart', reason }
+function setAsideRestart(reason: string, setAside?: SetAsideResult): ResumeDecision {
+  return { kind: 'restart', reason, ...(setAside !== undefined && { setAside }) }
+}
+
+/** The line that says what a restart sets aside and where it stays (both front ends print it). */
+export function describeSetAside(result: SetAsideResult): string {
+  const state = result.verified ? 'verified' : 'not yet verified (the crash came during its checks)'
+  return `the new run does not use its recorded result: attempt ${result.attempt}, command exit ${result.exitCode}, ${state}; it stays in ${result.trace}`
+}
+
+/** The last result of a command the trace recorded (an interrupted one is none), for a restart to name. */
+function lastRecordedResult(events: readonly TraceEvent[], sessionDir: string): SetAsideResult | undefined {
+  const results = eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true)
+  const last = results[results.length - 1]?.payload
+  if (last === undefined) return undefined
+  return {
+    attempt: last.attempt,
+    exitCode: last.exit,
+    verified: eventsOf(events, 'verify').some(event => event.payload.attempt === last.attempt),
+    trace: join(sessionDir, SessionFile.trace)
+  }
 }
 
 type ToolResult = EventOf<'tool_result'>['payload']
@@ -113,6 +134,9 @@ function scriptFromRecord(result: ToolResult): ScriptResult {
   }
 }
 
+/** Why a run whose session directory is not there (or not ours) cannot be resumed. */
+export const SESSION_GONE = 'its session directory is missing or not one of this state directory'
+
 /** What a resumable trace holds, or why it cannot be resumed. */
 type Evidence = { ok: true; meta: SessionMeta; events: TraceEvent[] } | { ok: false; reason: string }
 
@@ -121,10 +145,10 @@ async function readEvidence(receipt: Receipt, sessionDir: string, stateDir: stri
   // The receipt is untrusted: its session must be a real directory inside our sessions/,
   // reached without following a link.
   if (!(await isOwnSessionDir(stateDir, sessionDir))) {
-    return { ok: false, reason: 'its session directory is missing or not one of this state directory' }
+    return { ok: false, reason: SESSION_GONE }
   }
   const meta = await readSessionMeta(sessionDir)
-  if (meta === undefined) return { ok: false, reason: 'its meta.json does not parse' }
+  if (meta === undefined) return { ok: false, reason: 'its meta.json is missing or does not parse' }
   if (meta.session_id !== receipt.session.id) return { ok: false, reason: 'its meta.json does not match the receipt' }
   const events = await readSessionTrace(sessionDir)
   const start = eventsOf(events, 'start')[0]
@@ -159,15 +183,19 @@ export async function planResume(options: {
   const { receipt, settings, redactor } = options
   if (!ownerGone(receipt, options.here)) return { kind: 'none' }
   // A receipt may have arrived with the checkout: only one this machine sealed is evidence.
-  if (!receiptSealed(receipt, options.seal)) return restart('its receipt was not written by reverify on this machine (no valid seal)')
+  if (!receiptSealed(receipt, options.seal))
+    return setAsideRestart('its receipt was not written by reverify on this machine (no valid seal)')
   const sessionDir = resolve(receipt.session.dir)
   const evidence = await readEvidence(receipt, sessionDir, options.stateDir)
-  if (!evidence.ok) return restart(evidence.reason)
+  if (!evidence.ok) return setAsideRestart(evidence.reason)
+  const { events } = evidence
+  // From here on the trace is ours and readable: a restart names what it sets aside (§6).
+  const setAside = lastRecordedResult(events, sessionDir)
+  const restart = (reason: string) => setAsideRestart(reason, setAside)
   if (receipt.max_attempts !== 1 + settings.maxRetries) return restart('max-retries changed since it was interrupted')
   const expected = JSON.stringify(redactDeep(describeExpectations(settings.expectations), redactor))
   if (JSON.stringify(receipt.expectations) !== expected) return restart('the expectations changed since it was interrupted')
 
-  const { events } = evidence
   const calls = eventsOf(events, 'tool_call')
   const results = eventsOf(events, 'tool_result')
   const verifies = eventsOf(events, 'verify')

@@ -78,17 +78,19 @@ async function readKey(path: string): Promise<Buffer | undefined> {
 }
 
 /**
- * This machine's seal, creating its key on first use. Without a usable place for the key
- * (no HOME, a read-only home, a link where the key should be) there is no seal: nothing is
- * sealed and nothing can be resumed, which is safe (a run then starts over).
+ * This machine's seal, creating its key on first use (unless `create` is false: a command
+ * that only reads, such as `receipts list`, checks seals without making a key). Without a
+ * usable place for the key (no HOME, a read-only home, a link where the key should be)
+ * there is no seal: nothing is sealed and nothing can be resumed, which is safe (a run then
+ * starts over).
  */
-export async function loadRunSeal(path: string | undefined): Promise<RunSeal | undefined> {
+export async function loadRunSeal(path: string | undefined, options: { create?: boolean } = {}): Promise<RunSeal | undefined> {
   if (path === undefined) return undefined
   try {
     const key = await readKey(path)
     return key === undefined ? undefined : runSeal(key)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || options.create === false) return undefined
   }
   try {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 })

@@ -4,12 +4,26 @@
  * both use it without importing each other.
  */
 
+/** The last result an interrupted run's trace recorded, which a restart does not use (it stays in the trace). */
+export interface SetAsideResult {
+  attempt: number
+  /** The attempt's exit code as recorded. */
+  exitCode: number
+  /** Whether its verification was recorded too (false: the crash came during the checks). */
+  verified: boolean
+  /** The trace that holds it. */
+  trace: string
+}
+
 /** Something that happened during a run, told as it happens (the front end words it). */
 export type RunProgress =
   /** capture-before-retry `warn`: the last run failed and nobody captured it; going on. */
   | { kind: 'uncaptured-failure'; failedRunId: string }
-  /** An interrupted run of this command could not be continued; a new one starts. */
-  | { kind: 'restarting'; interruptedRunId: string; reason: string }
+  /**
+   * An interrupted run of this command could not be continued; a new one starts. `setAside`:
+   * the last result its trace recorded, which the new run does not use (it stays in that trace).
+   */
+  | { kind: 'restarting'; interruptedRunId: string; reason: string; setAside?: SetAsideResult }
   /** An interrupted run is continued; `note` is what the trace recorded. */
   | { kind: 'resumed'; runId: string; note: string }
   /** The receipt and session exist: from here on a crash leaves something to close. */

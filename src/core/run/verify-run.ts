@@ -25,7 +25,7 @@ import { TraceSession } from '../session/writer.js'
 import { closeInterruptedRun } from '../recovery/close-interrupted.js'
 import { stateDirFull, type DiskFullStage } from '../recovery/disk-full.js'
 import { commandEnvironment } from '../process/command-env.js'
-import { endMarkedProcesses, endSessionGroups } from '../process/crashed-groups.js'
+import { endLeftovers as endCrashedLeftovers } from '../recovery/settle.js'
 import { attemptExcerpt } from '../output/excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
@@ -97,7 +97,7 @@ async function performRun(request: RunRequest, ports: RunPorts): Promise<RunRepo
         traceDecides: receiptSealed(latest, request.seal)
       })
       if (closed.reportError !== undefined) ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError })
-      ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason })
+      ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason, setAside: decision.setAside })
     }
   } else if (request.resume) {
     throw new UsageError(`resume: run ${request.resume.run_id} is ${request.resume.status}, not an interrupted run that can be resumed`)
@@ -115,11 +115,9 @@ async function performRun(request: RunRequest, ports: RunPorts): Promise<RunRepo
 
 /** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
 async function endLeftovers(request: RunRequest, ports: RunPorts, crashed: Receipt): Promise<void> {
-  for (const ending of await endSessionGroups(ports.store.stateDir, crashed.session.dir, request.killGraceMs ?? 2000)) {
-    if (ending.result === 'ended') ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid: ending.group.pgid })
-  }
-  // What started in the moment before its group was recorded still carries the run id.
-  await endMarkedProcesses(crashed.run_id, request.killGraceMs ?? 2000)
+  await endCrashedLeftovers(ports.store.stateDir, crashed, request.killGraceMs ?? 2000, pgid =>
+    ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid })
+  )
 }
 
 /** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
