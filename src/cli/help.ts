@@ -120,7 +120,7 @@ Continues an interrupted run: one whose receipt is still "running" while its pro
 gone (killed, crashed, machine lost). The same receipt and session are continued:
   - a result that was recorded but not yet verified is judged from the record
     (expect-exit, expect-stdout) without running the command again;
-  - an attempt cut off mid-command counts as used, and the remaining attempts run.
+  - an attempt cut off mid-command is run again and spends no retry.
 Without a run id: the newest such run of this repository. Running the same command with
 reverify run resumes it too. When the evidence is unclear, nothing is guessed: the old run
 is closed as interrupted and a new one starts. A run that had already ended before its
