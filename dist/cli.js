@@ -27207,6 +27207,44 @@ function describeRerunVerdict(verdict) {
     return parts.join(' · ');
 }
 
+;// CONCATENATED MODULE: ./src/core/reruns/local-bin.ts
+/**
+ * A preset's runner started from the project's own `node_modules/.bin`, as npx would find
+ * it, without npx: npx costs a third of a second or more before the runner starts, which is
+ * a good part of a rerun of two tests (BENCHMARKS.md row l). Looked up from the working
+ * directory upwards (a workspace's packages share the root's `node_modules`); when there is
+ * none (Yarn Plug'n'Play, a global install) the preset runs through npx as written.
+ */
+
+
+/** `npx <bin>` at the start of a preset. */
+const NPX_START = /^npx ([a-z][\w-]*)(?= )/;
+/** The preset's template with `npx <bin>` replaced by the path of the project's own binary, when it has one. */
+function withLocalBin(template, workingDirectory) {
+    const match = NPX_START.exec(template);
+    if (match === null)
+        return template;
+    const bin = match[1];
+    for (let dir = workingDirectory;; dir = (0,external_node_path_namespaceObject.dirname)(dir)) {
+        const candidate = (0,external_node_path_namespaceObject.join)(dir, 'node_modules', '.bin', bin);
+        if (local_bin_isExecutableFile(candidate)) {
+            const path = (0,external_node_path_namespaceObject.relative)(workingDirectory, candidate).split(external_node_path_namespaceObject.sep).join('/');
+            return `${path}${template.slice(match[0].length)}`;
+        }
+        if ((0,external_node_path_namespaceObject.dirname)(dir) === dir)
+            return template;
+    }
+}
+function local_bin_isExecutableFile(path) {
+    try {
+        const info = (0,external_node_fs_namespaceObject.statSync)(path);
+        return info.isFile() && (info.mode & 0o111) !== 0;
+    }
+    catch {
+        return false;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/rerun-step.ts
 /**
  * The verify loop's part in rerunning only the failed tests (docs/design.md §1 "Rerunning
@@ -27214,6 +27252,7 @@ function describeRerunVerdict(verdict) {
  * tests alone, or the whole command and why — and after a rerun attempt, its verdict, where
  * a targeted test its results do not show counts as failed.
  */
+
 
 
 
@@ -27228,7 +27267,9 @@ function nextAttempt(settings, attempt) {
         return { note: `retrying the whole command: ${plan.why}` };
     let command;
     try {
-        command = expandTemplate(setting.template, plan.targets, settings.shell);
+        // A preset starts the project's own runner binary when it has one (reruns/local-bin.ts).
+        const template = setting.kind === 'preset' ? withLocalBin(setting.template, settings.workingDirectory) : setting.template;
+        command = expandTemplate(template, plan.targets, settings.shell);
     }
     catch (error) {
         return { note: `retrying the whole command: ${error.message}` };

@@ -66,7 +66,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   expect(counts.get('api › returns the user')).toBe(3)
   // The CLI prints the rerun command it ran.
   expect(result.stderr).toContain(
-    "rerunning the 2 failed tests only: npx jest --ci 'src/net.test.js' 'src/api.test.js' -t '^(?:net fetches config|api returns the user)$'"
+    "rerunning the 2 failed tests only: node_modules/.bin/jest --ci 'src/net.test.js' 'src/api.test.js' -t '^(?:net fetches config|api returns the user)$'"
   )
   const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')

@@ -73,7 +73,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   expect(counts.get('api › returns the user')).toBe(3)
   // The CLI prints the rerun command it ran: the full titles, which --grep matches.
   expect(result.stderr).toContain(
-    "rerunning the 2 failed tests only: npx mocha 'src/api.test.js' 'src/net.test.js' --grep '^(?:api returns the user|net fetches config)$'"
+    "rerunning the 2 failed tests only: node_modules/.bin/mocha 'src/api.test.js' 'src/net.test.js' --grep '^(?:api returns the user|net fetches config)$'"
   )
   const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')

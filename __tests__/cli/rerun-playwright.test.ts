@@ -73,7 +73,7 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   expect(counts.get('api › returns the user')).toBe(3)
   // Playwright's workers finish in either order, and the results list the failures as they finished.
   expect(result.stderr).toMatch(
-    /rerunning the 2 failed tests only: npx playwright test -g '\(\?:\^\| \)\(\?:(net fetches config\|api returns the user|api returns the user\|net fetches config)\)\$'/
+    /rerunning the 2 failed tests only: node_modules\/\.bin\/playwright test -g '\(\?:\^\| \)\(\?:(net fetches config\|api returns the user|api returns the user\|net fetches config)\)\$'/
   )
   const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')

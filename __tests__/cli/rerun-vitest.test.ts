@@ -79,11 +79,11 @@ test('the retry runs exactly the 2 failed tests; the flaky one is named flaky, t
   // The CLI prints the rerun command it ran: the files from the stacks, each name in both spellings.
   const line = /rerunning the 2 failed tests only: (.*)/.exec(result.stderr)?.[1]
   expect([
-    "npx vitest run 'src/api.test.js' 'src/net.test.js' -t '^(?:api > returns the user|api returns the user|net > fetches config|net fetches config)$'",
-    "npx vitest run 'src/net.test.js' 'src/api.test.js' -t '^(?:net > fetches config|net fetches config|api > returns the user|api returns the user)$'"
+    "node_modules/.bin/vitest run 'src/api.test.js' 'src/net.test.js' -t '^(?:api > returns the user|api returns the user|net > fetches config|net fetches config)$'",
+    "node_modules/.bin/vitest run 'src/net.test.js' 'src/api.test.js' -t '^(?:net > fetches config|net fetches config|api > returns the user|api returns the user)$'"
   ]).toContain(line)
   expect(result.stderr).toContain(
-    "rerunning the failed test only: npx vitest run 'src/api.test.js' -t '^(?:api > returns the user|api returns the user)$'"
+    "rerunning the failed test only: node_modules/.bin/vitest run 'src/api.test.js' -t '^(?:api > returns the user|api returns the user)$'"
   )
   const receipt = onlyReceipt(dir)
   expect(receipt.status).toBe('failed')

@@ -9,6 +9,7 @@ import type { RunSettings } from '../inputs/settings.js'
 import { planRetry } from '../reruns/decide.js'
 import { expandTemplate, type RerunTarget } from '../reruns/template.js'
 import { describeRerunVerdict, rerunVerdict } from '../reruns/verdict.js'
+import { withLocalBin } from '../reruns/local-bin.js'
 import type { AttemptResult } from './types.js'
 
 /** A rerun the next attempt makes: the tests it targets and the command that runs them. */
@@ -31,7 +32,9 @@ export function nextAttempt(settings: RunSettings, attempt: AttemptResult): Next
   if (plan.kind === 'whole') return { note: `retrying the whole command: ${plan.why}` }
   let command: string
   try {
-    command = expandTemplate(setting.template, plan.targets, settings.shell)
+    // A preset starts the project's own runner binary when it has one (reruns/local-bin.ts).
+    const template = setting.kind === 'preset' ? withLocalBin(setting.template, settings.workingDirectory) : setting.template
+    command = expandTemplate(template, plan.targets, settings.shell)
   } catch (error) {
     return { note: `retrying the whole command: ${(error as Error).message}` }
   }
