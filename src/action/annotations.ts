@@ -8,6 +8,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { print } from './workflow-commands.js'
 import {
   MAX_EXCERPT_CHARS,
+  describeEntry,
   excerptBlocks,
   locateInText,
   refusalNote,
@@ -163,6 +164,47 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
   }
 }
 
+/**
+ * A pass the quarantine excused: one warning per quarantined failure, on its file and line,
+ * saying until when, by whom and why (never an error: the failure is known and owned).
+ */
+function quarantineAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
+  if (run.outcome !== 'success') return []
+  return (run.quarantine?.excused ?? []).map(({ test, entry }) => {
+    const words = describeEntry(entry)
+    return {
+      level: 'warning',
+      message: `${words.charAt(0).toUpperCase()}${words.slice(1)}. The run passed because every failure is quarantined.`,
+      properties: {
+        title: `${facts.stepName}: quarantined test failed — ${test.name}`,
+        ...locationProperties(testLocation(test, facts.location))
+      }
+    }
+  })
+}
+
+/**
+ * A flaky pass a gate refused: one error naming the gate and the flaky tests, on the first
+ * one's failure when the results place it. It replaces the failure's and the flaky pass's
+ * annotations: the last attempt passed, so there is nothing else to point at.
+ */
+function gateAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation | undefined {
+  const gate = run.gate
+  if (gate === undefined) return undefined
+  const first = run.attempts.flatMap(attempt => attempt.tests?.failedTests ?? []).find(test => test.name === gate.tests[0])
+  const lines = [`${gate.message}.`]
+  if (first?.message !== undefined) lines.push(`${first.name}: ${first.message}`)
+  lines.push('Fix the flaky tests, or quarantine them in the quarantine file with an owner and an expiry.')
+  return {
+    level: 'error',
+    message: lines.join('\n'),
+    properties: {
+      title: `${facts.stepName}: flaky pass refused by ${gate.gate} — ${gate.tests.length > 0 ? gate.tests.join('; ') : 'the command'}`,
+      ...locationProperties(first === undefined ? undefined : testLocation(first, facts.location))
+    }
+  }
+}
+
 /** Every annotation a verify run's report calls for, redacted and clipped, at most 10 per level. */
 export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotation[] {
   const { redactor } = facts
@@ -172,9 +214,12 @@ export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotati
   } else if (run.kind === 'refused') {
     found.push({ level: 'error', message: refusalNote(run.guardrail), properties: { title: AnnotationTitle.refused } })
   } else {
-    if (run.outcome === 'failure') found.push(...failureAnnotations(run, facts))
-    const flaky = flakyAnnotation(run, facts)
+    const gate = gateAnnotation(run, facts)
+    if (gate !== undefined) found.push(gate)
+    else if (run.outcome === 'failure') found.push(...failureAnnotations(run, facts))
+    const flaky = gate === undefined ? flakyAnnotation(run, facts) : undefined
     if (flaky !== undefined) found.push(flaky)
+    found.push(...quarantineAnnotations(run, facts))
   }
   const errors = found.filter(annotation => annotation.level === 'error').slice(0, MAX_PER_LEVEL)
   const warnings = found.filter(annotation => annotation.level === 'warning').slice(0, MAX_PER_LEVEL)

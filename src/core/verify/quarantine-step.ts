@@ -90,3 +90,36 @@ export function flakyGate(
   }
   return undefined
 }
+
+/** A failed test with a quarantine entry, as the trace's verify event records it (docs/design.md §2). */
+export interface QuarantineRecord {
+  test: string
+  owner: string
+  reason: string
+  expires: string
+  issue?: string
+}
+
+/**
+ * The attempt's failed tests that an entry applying today covers, with the entry's owner,
+ * reason and expiry: all of them when the quarantine excused the attempt, else those that
+ * failed next to something quarantine does not excuse. Undefined when there are none.
+ */
+export function quarantineRecords(attempt: AttemptResult, context: QuarantineContext | undefined): QuarantineRecord[] | undefined {
+  let found: QuarantinedFailure[] = attempt.quarantined ?? []
+  if (attempt.quarantined === undefined && context !== undefined && attempt.tests !== undefined) {
+    const entries = applying(context)
+    found = attempt.tests.failedTests.flatMap(test => {
+      const entry = entryFor(entries, test)
+      return entry === undefined ? [] : [{ test, entry }]
+    })
+  }
+  if (found.length === 0) return undefined
+  return found.map(({ test, entry }) => ({
+    test: test.name,
+    owner: entry.owner,
+    reason: entry.reason,
+    expires: entry.expires,
+    ...(entry.issue !== undefined && { issue: entry.issue })
+  }))
+}
