@@ -123,6 +123,11 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
   }))
 }
 
+/** `a; b; c` or `a; b; c and 4 more`, for a title. */
+function namedTests(names: readonly string[]): string {
+  return names.slice(0, 3).join('; ') + (names.length > 3 ? ` and ${names.length - 3} more` : '')
+}
+
 /** The warning of a flaky pass: which attempt passed, and what failed before it. */
 function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation | undefined {
   // The attempt that really failed: one a crash cut off is not a failure (docs/design.md §6).
@@ -139,7 +144,7 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
   if (flakyTests.length > 0) {
     // The JUnit results name the tests: the first one's failure is where the warning lands.
     const first = run.attempts.flatMap(attempt => attempt.tests?.failedTests ?? []).find(test => test.name === flakyTests[0])
-    const shown = flakyTests.slice(0, 3).join('; ') + (flakyTests.length > 3 ? ` and ${flakyTests.length - 3} more` : '')
+    const shown = namedTests(flakyTests)
     const lines = [`Attempt ${failed.attempt} failed: ${shown}${first?.message !== undefined ? ` — ${first.message}` : ''}`]
     for (const name of flakyTests.slice(0, 3)) {
       const past = facts.history?.flakyTests.find(test => test.name === name)
@@ -199,7 +204,7 @@ function gateAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation |
     level: 'error',
     message: lines.join('\n'),
     properties: {
-      title: `${facts.stepName}: flaky pass refused by ${gate.gate} — ${gate.tests.length > 0 ? gate.tests.join('; ') : 'the command'}`,
+      title: `${facts.stepName}: flaky pass refused by ${gate.gate} — ${gate.tests.length > 0 ? namedTests(gate.tests) : 'the command'}`,
       ...locationProperties(first === undefined ? undefined : testLocation(first, facts.location))
     }
   }
