@@ -180,3 +180,28 @@ test('fail-on-flaky refuses a flaky pass: the summary says which gate and which 
     }
   ])
 })
+
+test('a quarantined test failing next to another failed test: the run fails, the error is for the other test only, the quarantined one a warning', async () => {
+  const expires = dayFromToday(25)
+  writeQuarantine(workDir, [{ test: 's › fetches config', owner: '@acme/platform', reason: 'staging proxy', expires }])
+  writeFileSync(join(workDir, 'q.xml'), junit({ 'fetches config': 'failed', 'returns the user': 'failed' }))
+  const command = 'cp q.xml results.xml; exit 1'
+  const report = await run({ command, 'max-retries': '0' })
+  expect(report.outcome).toBe('failure')
+
+  const annotations = runAnnotations(report, facts())
+  expect(annotations.map(annotation => [annotation.level, annotation.properties.title])).toEqual([
+    ['error', 'Unit tests: s › returns the user failed (1/1 attempts)'],
+    ['warning', 'Unit tests: quarantined test failed — s › fetches config']
+  ])
+  expect(annotations[1]!.message).toBe(
+    `Quarantined until ${expires} by @acme/platform: "staging proxy". The run failed for something else, which the quarantine does not excuse.`
+  )
+
+  const { document } = await rendered(report, command)
+  const failed = [...document.querySelectorAll('table')].find(item => item.querySelector('th')?.textContent === 'test')!
+  expect([...failed.querySelectorAll('tbody tr')].map(row => row.querySelector('td')!.textContent)).toEqual(['s › returns the user'])
+  expect(paragraph(document, /quarantined test failed/)).toBe(
+    `1 quarantined test failed: s › fetches config — owner @acme/platform, expires ${expires}. Their quarantine applies, but the run failed for something else.`
+  )
+})

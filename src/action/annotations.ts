@@ -100,7 +100,9 @@ function testBody(test: FailedTest): string {
 function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
   const attempts = `(${run.attempts.length}/${run.maxAttempts} attempts)`
   const command = describeCommand(facts.commands)
-  const failedTests = run.tests?.failed ?? []
+  // A quarantined test that failed next to the real failure is a warning of its own, not an error.
+  const covered = new Set((run.quarantine?.covered ?? []).map(({ test }) => test.name))
+  const failedTests = (run.tests?.failed ?? []).filter(test => !covered.has(test.name))
   if (failedTests.length > 0) {
     return failedTests.slice(0, MAX_PER_LEVEL).map(test => ({
       level: 'error',
@@ -170,16 +172,21 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
 }
 
 /**
- * A pass the quarantine excused: one warning per quarantined failure, on its file and line,
- * saying until when, by whom and why (never an error: the failure is known and owned).
+ * One warning per quarantined failure, on its file and line, saying until when, by whom and
+ * why — never an error: the failure is known and owned. In a pass the quarantine excused,
+ * every failure; in a failed run, those that failed next to what the quarantine does not excuse.
  */
 function quarantineAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
-  if (run.outcome !== 'success') return []
-  return (run.quarantine?.excused ?? []).map(({ test, entry }) => {
+  const passed = run.outcome === 'success'
+  const failures = (passed ? run.quarantine?.excused : run.quarantine?.covered) ?? []
+  const outcome = passed
+    ? 'The run passed because every failure is quarantined.'
+    : 'The run failed for something else, which the quarantine does not excuse.'
+  return failures.map(({ test, entry }) => {
     const words = describeEntry(entry)
     return {
       level: 'warning',
-      message: `${words.charAt(0).toUpperCase()}${words.slice(1)}. The run passed because every failure is quarantined.`,
+      message: `${words.charAt(0).toUpperCase()}${words.slice(1)}. ${outcome}`,
       properties: {
         title: `${facts.stepName}: quarantined test failed — ${test.name}`,
         ...locationProperties(testLocation(test, facts.location))

@@ -18,7 +18,7 @@ import {
 } from '../core/index.js'
 import { cell, cellCode, codeSpan, fenced, text } from './markdown.js'
 import { captureCommitCommand } from './run-log.js'
-import { excusedNames, quarantineSummary } from './quarantine-summary.js'
+import { excusedPass, quarantinedNames, quarantineSummary } from './quarantine-summary.js'
 
 /** Under GitHub's 1 MiB limit for a step summary (counted in bytes), with room to spare. */
 const MAX_SUMMARY_BYTES = 512 * 1024
@@ -45,7 +45,7 @@ function verdict(report: RunReport): { icon: string; words: string } {
   if (report.kind === 'refused') return { icon: '❌', words: 'refused: a destructive command' }
   const used = report.attempts.length
   const plural = used === 1 ? 'attempt' : 'attempts'
-  if (report.outcome === 'success' && !report.flaky && excusedNames(report).size > 0) {
+  if (report.outcome === 'success' && !report.flaky && excusedPass(report)) {
     return { icon: '⚠️', words: `passed on attempt ${used}/${report.maxAttempts}: every failure is quarantined` }
   }
   if (report.outcome === 'success') {
@@ -125,8 +125,8 @@ function place(test: FailedTest): string {
 /** The tests the run's verdict rests on (the last attempt with results), and the flaky ones; quarantined failures are shown apart. */
 function testsSection(report: CompletedRun): string[] {
   if (report.tests === undefined) return []
-  const excused = excusedNames(report)
-  const tests = { ...report.tests, failed: report.tests.failed.filter(test => !excused.has(test.name)) }
+  const quarantined = quarantinedNames(report)
+  const tests = { ...report.tests, failed: report.tests.failed.filter(test => !quarantined.has(test.name)) }
   const lines: string[] = []
   if (tests.flaky.length > 0) {
     const names = tests.flaky.map(name => codeSpan(name)).join(', ')

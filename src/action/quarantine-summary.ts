@@ -24,8 +24,9 @@ function issueWords(issue: string | undefined): string {
 /**
  * `2 quarantined tests failed: a, b — owner @team, expires 2027-01-15`, the owner and expiry
  * once when every entry shares them, else after each test; then a table with each reason.
+ * `passed`: the quarantine excused the run; else these failed next to the run's real failure.
  */
-function excusedLines(excused: readonly QuarantinedFailure[]): string[] {
+function excusedLines(excused: readonly QuarantinedFailure[], passed: boolean): string[] {
   if (excused.length === 0) return []
   const shown = excused.slice(0, QUARANTINE_ROWS)
   const shared = new Set(excused.map(({ entry }) => `${entry.owner}\n${entry.expires}`)).size === 1
@@ -33,7 +34,10 @@ function excusedLines(excused: readonly QuarantinedFailure[]): string[] {
   const more = excused.length > shown.length ? ` and ${excused.length - shown.length} more` : ''
   const count = `${excused.length} quarantined ${excused.length === 1 ? 'test' : 'tests'} failed`
   const tail = shared ? ` — ${ownership(excused[0]!.entry)}` : ''
-  const lines = [`**${count}:** ${names.join(', ')}${more}${tail}. The run passed because every failure is quarantined.`, '']
+  const outcome = passed
+    ? 'The run passed because every failure is quarantined.'
+    : 'Their quarantine applies, but the run failed for something else.'
+  const lines = [`**${count}:** ${names.join(', ')}${more}${tail}. ${outcome}`, '']
   lines.push('| quarantined test | owner | expires | reason | issue |', '|---|---|---|---|---|')
   for (const { test, entry } of shown) {
     lines.push(
@@ -71,11 +75,20 @@ function gateLines(report: CompletedRun): string[] {
 
 /** The summary's lines about quarantine and gates, empty when neither played a part. */
 export function quarantineSummary(report: CompletedRun): string[] {
-  const excused = report.outcome === 'success' ? (report.quarantine?.excused ?? []) : []
-  return [...gateLines(report), ...excusedLines(excused), ...expiryLines(report)]
+  return [...gateLines(report), ...excusedLines(quarantinedFailures(report), report.outcome === 'success'), ...expiryLines(report)]
 }
 
-/** The names of the tests the quarantine excused, to leave out of the failed tests. */
-export function excusedNames(report: CompletedRun): Set<string> {
-  return new Set(report.outcome === 'success' ? (report.quarantine?.excused ?? []).map(({ test }) => test.name) : [])
+/** The quarantined failures to show: those the quarantine excused in a pass, else those next to the real failure. */
+function quarantinedFailures(report: CompletedRun): QuarantinedFailure[] {
+  return (report.outcome === 'success' ? report.quarantine?.excused : report.quarantine?.covered) ?? []
+}
+
+/** Whether the quarantine excused this pass. */
+export function excusedPass(report: CompletedRun): boolean {
+  return report.outcome === 'success' && (report.quarantine?.excused.length ?? 0) > 0
+}
+
+/** The names of the quarantined tests that failed, to leave out of the failed tests. */
+export function quarantinedNames(report: CompletedRun): Set<string> {
+  return new Set(quarantinedFailures(report).map(({ test }) => test.name))
 }

@@ -108,7 +108,10 @@ export function consoleSummary(report: RunReport, commands: readonly string[], e
   const took = elapsedMs === undefined ? '' : ` · ${describeDuration(elapsedMs)}`
   const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`]
   if (completed && completed.outcome !== 'success') lines.push(`why: ${completed.summary}`)
-  if (completed?.tests !== undefined) lines.push(testsLine(completed.tests, completed.quarantine?.excused ?? []))
+  if (completed?.tests !== undefined) {
+    const quarantine = completed.quarantine
+    lines.push(testsLine(completed.tests, (completed.outcome === 'success' ? quarantine?.excused : quarantine?.covered) ?? []))
+  }
   if (report.kind === 'refused') lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
   lines.push(`receipt: ${report.runId}`)
   lines.push(`trace: ${report.session.dir}`)
@@ -124,8 +127,8 @@ function namesOf(names: readonly string[]): string {
 }
 
 /**
- * `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results; a pass the
- * quarantine excused names its tests apart: `quarantined: c (@team, until 2027-01-15)`.
+ * `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results; failed
+ * tests a quarantine entry covers are named apart: `quarantined: c (@team, until 2027-01-15)`.
  */
 function testsLine(tests: RunTests, excused: readonly QuarantinedFailure[]): string {
   const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`]

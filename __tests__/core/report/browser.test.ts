@@ -66,6 +66,10 @@ browserTest('the report shows a quarantined test apart from the failed ones, wit
   const args = ['run', '--command', 'cp fail.xml junit.xml; exit 1', '--expect-exit', '0', '--test-results', 'junit.xml']
   const run = await runCli([...args, '--max-retries', '0'], repo)
   expect(run.code).toBe(1)
+  // The console too names the quarantined test apart from the failed one.
+  expect(run.stdout).toContain(
+    `tests: 2 (attempt 1) · failed: api returns the user · quarantined: net fetches config (@acme/platform, until ${expires})`
+  )
   const reportPath = join(/^trace: (.+)$/m.exec(run.stdout)![1]!, 'report.html')
   await withChromium(async browser => {
     const page = await browser.newPage()

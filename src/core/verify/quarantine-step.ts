@@ -106,14 +106,7 @@ export interface QuarantineRecord {
  * failed next to something quarantine does not excuse. Undefined when there are none.
  */
 export function quarantineRecords(attempt: AttemptResult, context: QuarantineContext | undefined): QuarantineRecord[] | undefined {
-  let found: QuarantinedFailure[] = attempt.quarantined ?? []
-  if (attempt.quarantined === undefined && context !== undefined && attempt.tests !== undefined) {
-    const entries = applying(context)
-    found = attempt.tests.failedTests.flatMap(test => {
-      const entry = entryFor(entries, test)
-      return entry === undefined ? [] : [{ test, entry }]
-    })
-  }
+  const found = attempt.quarantined ?? coveredFailures(attempt, context)
   if (found.length === 0) return undefined
   return found.map(({ test, entry }) => ({
     test: test.name,
@@ -122,4 +115,14 @@ export function quarantineRecords(attempt: AttemptResult, context: QuarantineCon
     expires: entry.expires,
     ...(entry.issue !== undefined && { issue: entry.issue })
   }))
+}
+
+/** The attempt's failed tests that an entry applying today covers, with that entry (excused or not). */
+export function coveredFailures(attempt: AttemptResult | undefined, context: QuarantineContext | undefined): QuarantinedFailure[] {
+  if (attempt === undefined || context === undefined || attempt.tests === undefined) return []
+  const entries = applying(context)
+  return attempt.tests.failedTests.flatMap(test => {
+    const entry = entryFor(entries, test)
+    return entry === undefined ? [] : [{ test, entry }]
+  })
 }
