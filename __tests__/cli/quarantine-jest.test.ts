@@ -50,7 +50,11 @@ test('an always-failing quarantined test: success; the summary names it as quara
   expect(document.querySelector('h1')!.textContent).toBe('verify — passed (1 attempt): every failure is quarantined')
   const rows = [...document.querySelectorAll('#quarantined tr')].slice(1).map(row => [...row.children].map(cell => cell.textContent))
   expect(rows).toEqual([['net fetches config', '@acme/platform', expires, 'times out against the staging proxy', '#812']])
-  // In the attempt: no failing-test table, the test in the quarantined one with its owner and expiry.
+  // The attempt is open and says why it passed: no failing-test table, the test in the quarantined one with its owner and expiry.
+  expect(document.querySelector('#attempt-1')!.hasAttribute('open')).toBe(true)
+  expect(document.querySelector('#attempt-1 > summary')!.textContent).toMatch(
+    /^Attempt 1\/3 — verified: every failure is quarantined · exit 1 · /
+  )
   expect(document.querySelectorAll('#attempt-1 table.tests:not(.quarantined)')).toHaveLength(0)
   const quarantined = [...document.querySelectorAll('#attempt-1 table.tests.quarantined tr')].slice(1)
   expect(quarantined.map(row => [...row.children].slice(0, 3).map(cell => cell.textContent))).toEqual([

@@ -91,6 +91,7 @@ ${ciFacts(model.ci)}</dl>
 }
 
 function attemptWords(attempt: AttemptView): string {
+  if (attempt.excused) return 'verified: every failure is quarantined'
   if (attempt.ok) return 'verified'
   if (attempt.interrupted) return 'interrupted'
   if (attempt.timedOut) return 'timed out'
@@ -191,7 +192,8 @@ ${tests.recovered.length > 0 && markup`<p class="flaky-tests">Passed after faili
 /** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
 async function writeAttempt(model: ReportModel, attempt: AttemptView, sessionDir: string, sink: HtmlSink, budget: { bytes: number }) {
   const newest = attempt === model.attempts[model.attempts.length - 1]
-  await sink.write(attemptHead(model, attempt, !attempt.ok).text)
+  // An attempt the quarantine excused is open too: its failed tests are what a reviewer checks.
+  await sink.write(attemptHead(model, attempt, !attempt.ok || attempt.excused).text)
   await sink.write(
     markup`<details class="log"${!attempt.ok && newest && markup` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text
   )
