@@ -23096,7 +23096,18 @@ function buildSchemas() {
             /** What expect-check printed, summarized like tool_result's summary. */
             check_summary: text.optional(),
             /** Verified because every failed test is quarantined: their names (a malformed list is read as absent). */
-            quarantined: array(schemas_string().max(4_000)).max(1_000).optional().catch(undefined)
+            quarantined: array(schemas_string().max(4_000)).max(1_000).optional().catch(undefined),
+            /** The failed tests a quarantine entry covers, with its owner, reason, expiry and issue (a malformed list is read as absent). */
+            quarantine: array(object({
+                test: schemas_string().max(4_000),
+                owner: schemas_string().max(4_000),
+                reason: schemas_string().max(4_000),
+                expires: schemas_string().max(64),
+                issue: schemas_string().max(4_000).optional()
+            }))
+                .max(1_000)
+                .optional()
+                .catch(undefined)
         }),
         note: looseObject({
             /** What the note is about (session/notes.ts); absent in traces written before kinds. */
@@ -27687,6 +27698,33 @@ function flakyGate(settings, flakyTests, context) {
     }
     return undefined;
 }
+/**
+ * The attempt's failed tests that an entry applying today covers, with the entry's owner,
+ * reason and expiry: all of them when the quarantine excused the attempt, else those that
+ * failed next to something quarantine does not excuse. Undefined when there are none.
+ */
+function quarantineRecords(attempt, context) {
+    const found = attempt.quarantined ?? coveredFailures(attempt, context);
+    if (found.length === 0)
+        return undefined;
+    return found.map(({ test, entry }) => ({
+        test: test.name,
+        owner: entry.owner,
+        reason: entry.reason,
+        expires: entry.expires,
+        ...(entry.issue !== undefined && { issue: entry.issue })
+    }));
+}
+/** The attempt's failed tests that an entry applying today covers, with that entry (excused or not). */
+function coveredFailures(attempt, context) {
+    if (attempt === undefined || context === undefined || attempt.tests === undefined)
+        return [];
+    const entries = applying(context);
+    return attempt.tests.failedTests.flatMap(test => {
+        const entry = entryFor(entries, test);
+        return entry === undefined ? [] : [{ test, entry }];
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/core/verify/loop.ts
 /**
@@ -27759,7 +27797,7 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
         const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env);
         attempts.push(replayed);
-        recordVerdict(session, replayed, true);
+        recordVerdict(session, replayed, { replayed: true });
     }
     let stop = attempts.some(attempt => attempt.verified);
     const resumedFrom = attempts[attempts.length - 1];
@@ -27795,7 +27833,7 @@ async function runVerifyLoop(settings, session, env, start = {}) {
             if (planned !== undefined)
                 judgeRerun(attempt, planned);
             excuseQuarantined(attempt, env.quarantine, () => rerunsNext(attempt));
-            recordVerdict(session, attempt);
+            recordVerdict(session, attempt, { quarantine: env.quarantine });
         }
         else {
             recordVerdict(session, attempt);
@@ -27910,14 +27948,16 @@ function recordResult(session, attempt) {
         ...(attempt.outputMatched && { output_matched: true })
     });
 }
-/** The verify event of an attempt. */
-function recordVerdict(session, attempt, replayed = false) {
+/** The verify event of an attempt; with a quarantine, its failed tests that have an entry and what the entry says. */
+function recordVerdict(session, attempt, { replayed = false, quarantine } = {}) {
     const excused = attempt.quarantined;
+    const records = quarantineRecords(attempt, quarantine);
     const detail = excused !== undefined ? describeExcused(excused) : attempt.verified ? 'every expectation held' : failureReason(attempt);
     session.event('verify', {
         attempt: attempt.attempt,
         ok: attempt.verified,
         ...(excused !== undefined && { quarantined: excused.map(({ test }) => test.name) }),
+        ...(records !== undefined && { quarantine: records }),
         check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
         detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
         ...(replayed && { replayed: true }),
@@ -30578,7 +30618,8 @@ function attemptViews(events) {
                 detail: '',
                 excerpt: '',
                 commands: [],
-                logFile: attemptLogName(attempt)
+                logFile: attemptLogName(attempt),
+                excused: false
             };
             views.set(attempt, found);
         }
@@ -30616,6 +30657,9 @@ function attemptViews(events) {
             target.ok = event.payload.ok;
             target.checks = event.payload.check.map(check => ({ ...check }));
             target.detail = event.payload.detail;
+            if (event.payload.quarantine !== undefined)
+                target.quarantine = event.payload.quarantine;
+            target.excused = target.ok && event.payload.quarantined !== undefined;
             if (target.ok)
                 target.excerpt = '';
         }
@@ -30641,6 +30685,7 @@ function buildReportModel(source) {
     const uncaptured = start?.payload.uncaptured_failure;
     const endedAt = receipt.ended_at ?? meta?.ended_at ?? end?.ts ?? null;
     const totalMs = elapsedMs(receipt.started_at, endedAt);
+    const gate = eventsOf(events, 'note').find(event => noteKind(event.payload) === 'gate')?.payload;
     return {
         runId: receipt.run_id,
         stepName: start?.skill ?? meta?.skill ?? 'verify',
@@ -30669,8 +30714,19 @@ function buildReportModel(source) {
         inActions: receipt.ci !== undefined,
         captureCommitCommand: captureCommitCommand(receipt.run_id, 'what you found'),
         flakyTests: receipt.tests?.flaky ?? [],
-        historyFlakyTests: test_history_testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0)
+        historyFlakyTests: test_history_testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0),
+        quarantined: quarantinedTests(attempts),
+        excused: attempts.some(attempt => attempt.excused),
+        ...(gate?.gate !== undefined && { gate: { gate: gate.gate, tests: gate.flaky_tests ?? [] } })
     };
+}
+/** Every quarantined test that failed in the run, once, with its entry as last recorded. */
+function quarantinedTests(attempts) {
+    const byName = new Map();
+    for (const attempt of attempts)
+        for (const view of attempt.quarantine ?? [])
+            byName.set(view.test, view);
+    return [...byName.values()];
 }
 /** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
 function historyReceipts(history, current) {
@@ -30852,6 +30908,7 @@ ol.log li::marker{color:var(--muted);font-size:11px}
 ol.log li.e{background:#ffebe9;color:#82071e}
 ol.log li.w{background:#fff8c5}
 ol.log li.cut{list-style:none;color:var(--muted);font-style:italic}
+table.quarantined th{background:#fff8c5}
 .flaky{display:inline-block;border:1px solid var(--warn);color:var(--warn);border-radius:2em;padding:0 8px;font-size:12px;font-weight:600}
 footer{margin:32px 0 8px;color:var(--muted);font-size:12px}
 @media print{details>*{display:block}ol.log{white-space:pre-wrap}.timeline{print-color-adjust:exact}}
@@ -30886,6 +30943,10 @@ function verdictOf(model) {
     const count = `${model.attempts.length} attempt${model.attempts.length === 1 ? '' : 's'}`;
     if (model.outcome === 'success' && model.flaky)
         return { css: 'flaky', icon: '⚠️', words: `passed on attempt ${model.attempts.length} (flaky)` };
+    if (model.outcome === 'success' && model.excused)
+        return { css: 'flaky', icon: '⚠️', words: `passed (${count}): every failure is quarantined` };
+    if (model.outcome === 'failure' && model.gate !== undefined)
+        return { css: 'failure', icon: '❌', words: `failed after ${count}: flaky pass refused by ${model.gate.gate}` };
     if (model.outcome === 'success')
         return { css: 'success', icon: '✅', words: `passed (${count})` };
     if (model.outcome === 'failure')
@@ -30919,7 +30980,11 @@ function ciFacts(ci) {
 function header(model) {
     const verdict = verdictOf(model);
     const expectations = Object.entries(model.expectations).map(([name, value]) => `${name}: ${String(value)}`);
-    const badge = model.outcome === 'success' && model.flaky ? 'flaky pass' : model.outcome;
+    const badge = model.outcome === 'success' && model.flaky
+        ? 'flaky pass'
+        : model.outcome === 'success' && model.excused
+            ? 'quarantined pass'
+            : model.outcome;
     return markup `<header>
 <p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup ` <span class="flaky">flaky</span>`}</p>
 <h1>${model.stepName} — ${verdict.words}</h1>
@@ -30938,6 +31003,8 @@ ${ciFacts(model.ci)}</dl>
 `;
 }
 function attemptWords(attempt) {
+    if (attempt.excused)
+        return 'verified: every failure is quarantined';
     if (attempt.ok)
         return 'verified';
     if (attempt.interrupted)
@@ -30996,22 +31063,42 @@ ${testsBlock(attempt)}
 ${attempt.excerpt !== '' && markup `<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
 `;
 }
-/** An attempt's JUnit results: counts, then each failed test with where it failed and its message. */
+/** Where a failed test failed, as a code span. */
+function testPlace(test) {
+    return test.file === undefined ? markup `` : markup `<code>${test.line === undefined ? test.file : `${test.file}:${test.line}`}</code>`;
+}
+/**
+ * An attempt's JUnit results: counts, then each failed test with where it failed and its
+ * message — the quarantined ones in a table of their own, with their entry's owner and expiry.
+ */
 function testsBlock(attempt) {
     const tests = attempt.tests;
     if (tests === undefined)
         return markup ``;
     const bad = tests.failed + tests.errors;
     const counts = `${tests.total} tests in ${tests.files.join(', ')} · ${bad} failed${tests.skipped > 0 ? ` · ${tests.skipped} skipped` : ''}`;
-    const rows = tests.failed_tests.map(test => markup `<tr><td>${test.name}</td><td>${test.file === undefined ? '' : markup `<code>${test.line === undefined ? test.file : `${test.file}:${test.line}`}</code>`}</td><td>${test.outcome}</td><td><pre>${test.message ?? ''}</pre></td></tr>`);
+    const entryOf = (name) => attempt.quarantine?.find(view => view.test === name);
+    const rows = tests.failed_tests
+        .filter(test => entryOf(test.name) === undefined)
+        .map(test => markup `<tr><td>${test.name}</td><td>${testPlace(test)}</td><td>${test.outcome}</td><td><pre>${test.message ?? ''}</pre></td></tr>`);
+    const quarantined = tests.failed_tests.flatMap(test => {
+        const entry = entryOf(test.name);
+        if (entry === undefined)
+            return [];
+        return [
+            markup `<tr><td>${test.name}</td><td>${testPlace(test)}</td><td>${entry.owner}, until ${entry.expires}</td><td><pre>${test.message ?? ''}</pre></td></tr>`
+        ];
+    });
     return markup `<h3>Tests</h3><p>${counts}</p>
 ${rows.length > 0 && markup `<table class="tests"><tr><th>failing test</th><th>where</th><th></th><th>message</th></tr>${rows}</table>`}
+${quarantined.length > 0 && markup `<table class="tests quarantined"><tr><th>quarantined test (failed)</th><th>where</th><th>quarantine</th><th>message</th></tr>${quarantined}</table>`}
 ${tests.recovered.length > 0 && markup `<p class="flaky-tests">Passed after failing in an earlier attempt (flaky): ${tests.recovered.join('; ')}</p>`}`;
 }
 /** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
 async function writeAttempt(model, attempt, sessionDir, sink, budget) {
     const newest = attempt === model.attempts[model.attempts.length - 1];
-    await sink.write(attemptHead(model, attempt, !attempt.ok).text);
+    // An attempt the quarantine excused is open too: its failed tests are what a reviewer checks.
+    await sink.write(attemptHead(model, attempt, !attempt.ok || attempt.excused).text);
     await sink.write(markup `<details class="log"${!attempt.ok && newest && markup ` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text);
     const before = sink.bytes;
     const rendering = await renderLogLines((0,external_node_path_namespaceObject.join)(sessionDir, attempt.logFile), sink, budget.bytes);
@@ -31023,6 +31110,20 @@ async function writeAttempt(model, attempt, sessionDir, sink, budget) {
     else if (rendering.lines === 0)
         await sink.write(markup `<li class="cut">(no output)\n`.text);
     await sink.write('</ol></details>\n</details>\n');
+}
+/** The quarantined tests that failed, apart from the failed ones: each with its entry's owner, expiry, reason and issue. */
+function quarantineSection(model) {
+    if (model.quarantined.length === 0)
+        return markup ``;
+    const lead = model.excused
+        ? 'The run passed because every failure is quarantined: these tests failed, and their entries in the quarantine file excuse them until they expire.'
+        : 'These quarantined tests failed in an attempt that also failed for something their quarantine does not excuse.';
+    const rows = model.quarantined.map(view => markup `<tr><td>${view.test}</td><td>${view.owner}</td><td>${view.expires}</td><td>${view.reason}</td><td>${view.issue === undefined ? '' : /^\d+$/.test(view.issue) ? `#${view.issue}` : view.issue}</td></tr>`);
+    return markup `<section id="quarantined"><h2>Quarantined tests</h2>
+<p>${lead}</p>
+<table class="quarantined"><tr><th>quarantined test</th><th>owner</th><th>expires</th><th>reason</th><th>issue</th></tr>${rows}</table>
+</section>
+`;
 }
 function notesSection(model) {
     if (model.notes.length === 0)
@@ -31077,6 +31178,7 @@ ${model.historyFlakyTests.length > 0 && markup `<p>Flaky tests: ${model.historyF
 async function renderReport(model, sessionDir, sink) {
     await sink.write(head(model).text);
     await sink.write(header(model).text);
+    await sink.write(quarantineSection(model).text);
     await sink.write(timeline(model).text);
     await sink.write(markup `<section id="attempts"><h2>Attempts</h2>\n`.text);
     const budget = { bytes: LOG_BUDGET_BYTES };
@@ -31928,6 +32030,7 @@ async function loadQuarantine(path, shown, inputName) {
 
 
 
+
 /** Reads the run's quarantine file; undefined when it has no entries (or is absent). */
 async function loadRunQuarantine(request, now, inputName) {
     const shown = request.settings.quarantine;
@@ -31997,7 +32100,14 @@ function receiptPolicy(loop) {
 function quarantineFacts(quarantine, loop) {
     if (quarantine === undefined)
         return undefined;
-    return { source: quarantine.list.source, excused: loop.quarantined ?? [], expiring: quarantine.expiring, expired: quarantine.expired };
+    const covered = loop.outcome === 'success' ? [] : coveredFailures(loop.attempts[loop.attempts.length - 1], quarantine.context);
+    return {
+        source: quarantine.list.source,
+        excused: loop.quarantined ?? [],
+        covered,
+        expiring: quarantine.expiring,
+        expired: quarantine.expired
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/verify-run.ts
@@ -33355,6 +33465,7 @@ function unsupportedPlatform(platform) {
 // The verify run: one request, four ports, a report of facts.
 
 
+
 // Settings, from the input table.
 
 
@@ -34268,13 +34379,17 @@ function consoleSummary(report, commands, elapsedMs) {
     let attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0';
     if (completed && completed.attempts.length > 0)
         attempts += ` ${attemptDurations(completed.attempts.map(a => a.durationMs))}`;
-    const outcome = completed ? `${completed.outcome}${completed.flaky ? ' (flaky)' : ''}` : 'aborted';
+    // A flaky pass a gate refused says the gate, not "flaky": the run failed because of it.
+    const note = completed?.gate !== undefined ? ` (gate: ${completed.gate.gate})` : completed?.flaky ? ' (flaky)' : '';
+    const outcome = completed ? `${completed.outcome}${note}` : 'aborted';
     const took = elapsedMs === undefined ? '' : ` · ${describeDuration(elapsedMs)}`;
     const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`];
     if (completed && completed.outcome !== 'success')
         lines.push(`why: ${completed.summary}`);
-    if (completed?.tests !== undefined)
-        lines.push(testsLine(completed.tests));
+    if (completed?.tests !== undefined) {
+        const quarantine = completed.quarantine;
+        lines.push(testsLine(completed.tests, (completed.outcome === 'success' ? quarantine?.excused : quarantine?.covered) ?? []));
+    }
     if (report.kind === 'refused')
         lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`);
     lines.push(`receipt: ${report.runId}`);
@@ -34287,11 +34402,18 @@ function namesOf(names) {
     const shown = names.slice(0, NAMED_TESTS).join('; ');
     return names.length > NAMED_TESTS ? `${shown} and ${names.length - NAMED_TESTS} more` : shown;
 }
-/** `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results. */
-function testsLine(tests) {
+/**
+ * `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results; failed
+ * tests a quarantine entry covers are named apart: `quarantined: c (@team, until 2027-01-15)`.
+ */
+function testsLine(tests, excused) {
     const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`];
-    if (tests.failed.length > 0)
-        parts.push(`failed: ${namesOf(tests.failed.map(test => test.name))}`);
+    const failed = tests.failed.filter(test => !excused.some(item => item.test.name === test.name));
+    if (failed.length > 0)
+        parts.push(`failed: ${namesOf(failed.map(test => test.name))}`);
+    if (excused.length > 0) {
+        parts.push(`quarantined: ${namesOf(excused.map(({ test, entry }) => `${test.name} (${entry.owner}, until ${entry.expires})`))}`);
+    }
     if (tests.flaky.length > 0)
         parts.push(`flaky: ${namesOf(tests.flaky)}`);
     return parts.join(' · ');

@@ -8,6 +8,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { print } from './workflow-commands.js'
 import {
   MAX_EXCERPT_CHARS,
+  describeEntry,
   excerptBlocks,
   locateInText,
   refusalNote,
@@ -99,7 +100,9 @@ function testBody(test: FailedTest): string {
 function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
   const attempts = `(${run.attempts.length}/${run.maxAttempts} attempts)`
   const command = describeCommand(facts.commands)
-  const failedTests = run.tests?.failed ?? []
+  // A quarantined test that failed next to the real failure is a warning of its own, not an error.
+  const covered = new Set((run.quarantine?.covered ?? []).map(({ test }) => test.name))
+  const failedTests = (run.tests?.failed ?? []).filter(test => !covered.has(test.name))
   if (failedTests.length > 0) {
     return failedTests.slice(0, MAX_PER_LEVEL).map(test => ({
       level: 'error',
@@ -122,6 +125,11 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
   }))
 }
 
+/** `a; b; c` or `a; b; c and 4 more`, for a title. */
+function namedTests(names: readonly string[]): string {
+  return names.slice(0, 3).join('; ') + (names.length > 3 ? ` and ${names.length - 3} more` : '')
+}
+
 /** The warning of a flaky pass: which attempt passed, and what failed before it. */
 function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation | undefined {
   // The attempt that really failed: one a crash cut off is not a failure (docs/design.md §6).
@@ -138,7 +146,7 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
   if (flakyTests.length > 0) {
     // The JUnit results name the tests: the first one's failure is where the warning lands.
     const first = run.attempts.flatMap(attempt => attempt.tests?.failedTests ?? []).find(test => test.name === flakyTests[0])
-    const shown = flakyTests.slice(0, 3).join('; ') + (flakyTests.length > 3 ? ` and ${flakyTests.length - 3} more` : '')
+    const shown = namedTests(flakyTests)
     const lines = [`Attempt ${failed.attempt} failed: ${shown}${first?.message !== undefined ? ` — ${first.message}` : ''}`]
     for (const name of flakyTests.slice(0, 3)) {
       const past = facts.history?.flakyTests.find(test => test.name === name)
@@ -163,6 +171,52 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
   }
 }
 
+/**
+ * One warning per quarantined failure, on its file and line, saying until when, by whom and
+ * why — never an error: the failure is known and owned. In a pass the quarantine excused,
+ * every failure; in a failed run, those that failed next to what the quarantine does not excuse.
+ */
+function quarantineAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
+  const passed = run.outcome === 'success'
+  const failures = (passed ? run.quarantine?.excused : run.quarantine?.covered) ?? []
+  const outcome = passed
+    ? 'The run passed because every failure is quarantined.'
+    : 'The run failed for something else, which the quarantine does not excuse.'
+  return failures.map(({ test, entry }) => {
+    const words = describeEntry(entry)
+    return {
+      level: 'warning',
+      message: `${words.charAt(0).toUpperCase()}${words.slice(1)}. ${outcome}`,
+      properties: {
+        title: `${facts.stepName}: quarantined test failed — ${test.name}`,
+        ...locationProperties(testLocation(test, facts.location))
+      }
+    }
+  })
+}
+
+/**
+ * A flaky pass a gate refused: one error naming the gate and the flaky tests, on the first
+ * one's failure when the results place it. It replaces the failure's and the flaky pass's
+ * annotations: the last attempt passed, so there is nothing else to point at.
+ */
+function gateAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation | undefined {
+  const gate = run.gate
+  if (gate === undefined) return undefined
+  const first = run.attempts.flatMap(attempt => attempt.tests?.failedTests ?? []).find(test => test.name === gate.tests[0])
+  const lines = [`${gate.message}.`]
+  if (first?.message !== undefined) lines.push(`${first.name}: ${first.message}`)
+  lines.push('Fix the flaky tests, or quarantine them in the quarantine file with an owner and an expiry.')
+  return {
+    level: 'error',
+    message: lines.join('\n'),
+    properties: {
+      title: `${facts.stepName}: flaky pass refused by ${gate.gate} — ${gate.tests.length > 0 ? namedTests(gate.tests) : 'the command'}`,
+      ...locationProperties(first === undefined ? undefined : testLocation(first, facts.location))
+    }
+  }
+}
+
 /** Every annotation a verify run's report calls for, redacted and clipped, at most 10 per level. */
 export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotation[] {
   const { redactor } = facts
@@ -172,9 +226,12 @@ export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotati
   } else if (run.kind === 'refused') {
     found.push({ level: 'error', message: refusalNote(run.guardrail), properties: { title: AnnotationTitle.refused } })
   } else {
-    if (run.outcome === 'failure') found.push(...failureAnnotations(run, facts))
-    const flaky = flakyAnnotation(run, facts)
+    const gate = gateAnnotation(run, facts)
+    if (gate !== undefined) found.push(gate)
+    else if (run.outcome === 'failure') found.push(...failureAnnotations(run, facts))
+    const flaky = gate === undefined ? flakyAnnotation(run, facts) : undefined
     if (flaky !== undefined) found.push(flaky)
+    found.push(...quarantineAnnotations(run, facts))
   }
   const errors = found.filter(annotation => annotation.level === 'error').slice(0, MAX_PER_LEVEL)
   const warnings = found.filter(annotation => annotation.level === 'warning').slice(0, MAX_PER_LEVEL)

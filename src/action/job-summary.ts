@@ -21,6 +21,7 @@ import {
 import { cell, cellCode, codeSpan, fenced, text } from './markdown.js'
 import { quarantineSuggestionSection } from './quarantine-suggestion.js'
 import { captureCommitCommand } from './run-log.js'
+import { excusedPass, quarantinedNames, quarantineSummary } from './quarantine-summary.js'
 
 /** Under GitHub's 1 MiB limit for a step summary (counted in bytes), with room to spare. */
 const MAX_SUMMARY_BYTES = 512 * 1024
@@ -47,12 +48,16 @@ function verdict(report: RunReport): { icon: string; words: string } {
   if (report.kind === 'refused') return { icon: '❌', words: 'refused: a destructive command' }
   const used = report.attempts.length
   const plural = used === 1 ? 'attempt' : 'attempts'
+  if (report.outcome === 'success' && !report.flaky && excusedPass(report)) {
+    return { icon: '⚠️', words: `passed on attempt ${used}/${report.maxAttempts}: every failure is quarantined` }
+  }
   if (report.outcome === 'success') {
     return report.flaky
       ? { icon: '⚠️', words: `passed on attempt ${used}/${report.maxAttempts} (flaky)` }
       : { icon: '✅', words: `passed on attempt ${used}/${report.maxAttempts}` }
   }
   if (report.interrupted) return { icon: '❌', words: `interrupted after ${used} ${plural}` }
+  if (report.gate !== undefined) return { icon: '❌', words: `failed: flaky pass refused by ${report.gate.gate}` }
   return { icon: '❌', words: `failed after ${used} ${plural}` }
 }
 
@@ -136,10 +141,11 @@ function place(test: FailedTest): string {
   return cellCode(test.line === undefined ? test.file : `${test.file}:${test.line}`)
 }
 
-/** The tests the run's verdict rests on (the last attempt with results), and the flaky ones. */
+/** The tests the run's verdict rests on (the last attempt with results), and the flaky ones; quarantined failures are shown apart. */
 function testsSection(report: CompletedRun): string[] {
-  const tests = report.tests
-  if (tests === undefined) return []
+  if (report.tests === undefined) return []
+  const quarantined = quarantinedNames(report)
+  const tests = { ...report.tests, failed: report.tests.failed.filter(test => !quarantined.has(test.name)) }
   const lines: string[] = []
   if (tests.flaky.length > 0) {
     const names = tests.flaky.map(name => codeSpan(name)).join(', ')
@@ -253,7 +259,9 @@ export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   const lines: string[] = [`### ${icon} ${text(facts.name)} — ${words}`, '', commandLine(report, facts), '']
   if (report.kind === 'completed') lines.push(cell(report.summary, 1000), '')
   if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule ${codeSpan(report.guardrail.rule)}.`, '')
-  if (report.kind === 'completed') lines.push(...attemptsTable(report, facts), ...testsSection(report), ...failedAttempts(report))
+  if (report.kind === 'completed') {
+    lines.push(...attemptsTable(report, facts), ...testsSection(report), ...quarantineSummary(report), ...failedAttempts(report))
+  }
   lines.push(...historySection(facts.history, report.kind === 'blocked' ? undefined : report.runId))
   lines.push(...quarantineSuggestionSection(facts.history?.suggestedQuarantine))
   const capture = captureRequest(report, facts.captureMode)

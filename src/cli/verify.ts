@@ -25,6 +25,7 @@ import {
   systemClock,
   testPauseFrom,
   verifyRun,
+  type QuarantinedFailure,
   type Receipt,
   type Redactor,
   type RemedyPlace,
@@ -105,11 +106,16 @@ export function consoleSummary(report: RunReport, commands: readonly string[], e
   const completed = report.kind === 'completed' ? report : undefined
   let attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0'
   if (completed && completed.attempts.length > 0) attempts += ` ${attemptDurations(completed.attempts.map(a => a.durationMs))}`
-  const outcome = completed ? `${completed.outcome}${completed.flaky ? ' (flaky)' : ''}` : 'aborted'
+  // A flaky pass a gate refused says the gate, not "flaky": the run failed because of it.
+  const note = completed?.gate !== undefined ? ` (gate: ${completed.gate.gate})` : completed?.flaky ? ' (flaky)' : ''
+  const outcome = completed ? `${completed.outcome}${note}` : 'aborted'
   const took = elapsedMs === undefined ? '' : ` · ${describeDuration(elapsedMs)}`
   const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`]
   if (completed && completed.outcome !== 'success') lines.push(`why: ${completed.summary}`)
-  if (completed?.tests !== undefined) lines.push(testsLine(completed.tests))
+  if (completed?.tests !== undefined) {
+    const quarantine = completed.quarantine
+    lines.push(testsLine(completed.tests, (completed.outcome === 'success' ? quarantine?.excused : quarantine?.covered) ?? []))
+  }
   if (report.kind === 'refused') lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
   lines.push(`receipt: ${report.runId}`)
   lines.push(`trace: ${report.session.dir}`)
@@ -124,10 +130,17 @@ function namesOf(names: readonly string[]): string {
   return names.length > NAMED_TESTS ? `${shown} and ${names.length - NAMED_TESTS} more` : shown
 }
 
-/** `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results. */
-function testsLine(tests: RunTests): string {
+/**
+ * `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results; failed
+ * tests a quarantine entry covers are named apart: `quarantined: c (@team, until 2027-01-15)`.
+ */
+function testsLine(tests: RunTests, excused: readonly QuarantinedFailure[]): string {
   const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`]
-  if (tests.failed.length > 0) parts.push(`failed: ${namesOf(tests.failed.map(test => test.name))}`)
+  const failed = tests.failed.filter(test => !excused.some(item => item.test.name === test.name))
+  if (failed.length > 0) parts.push(`failed: ${namesOf(failed.map(test => test.name))}`)
+  if (excused.length > 0) {
+    parts.push(`quarantined: ${namesOf(excused.map(({ test, entry }) => `${test.name} (${entry.owner}, until ${entry.expires})`))}`)
+  }
   if (tests.flaky.length > 0) parts.push(`flaky: ${namesOf(tests.flaky)}`)
   return parts.join(' · ')
 }

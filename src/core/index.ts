@@ -8,7 +8,9 @@
 export { verifyRun } from './run/verify-run.js'
 export { refusalNote } from './guardrail/settings-check.js'
 export type { RunProgress } from './run/ports.js'
-export type { CompletedRun, RunReport } from './run/report.js'
+export type { CompletedRun, QuarantineFacts, RunReport } from './run/report.js'
+export { describeEntry, type QuarantinedFailure } from './quarantine/policy.js'
+export type { GateVerdict } from './verify/quarantine-step.js'
 export type { AttemptResult, ConsoleStream } from './verify/attempt.js'
 
 // Settings, from the input table.

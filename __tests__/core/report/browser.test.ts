@@ -5,11 +5,13 @@
  * that a failure. A screenshot goes to test-output/; with REVERIFY_UPDATE_SCREENSHOTS=1 also
  * to docs/images/report.png.
  */
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { browserTest, CHROMIUM, withChromium } from '../../helpers/chromium.js'
-import { REPO_ROOT } from '../../helpers/cli.js'
+import { REPO_ROOT, runCli, scratchRepo } from '../../helpers/cli.js'
+import { junitReport } from '../../helpers/junit.js'
+import { dayFromToday, writeQuarantine } from '../../helpers/quarantine.js'
 import { HOSTILE_LINES, reportRun } from '../../helpers/report-run.js'
 
 const OUTPUT_DIR = join(REPO_ROOT, 'test-output')
@@ -51,5 +53,45 @@ browserTest(`the report renders in Chromium with no request and no injected scri
       mkdirSync(join(REPO_ROOT, 'docs', 'images'), { recursive: true })
       copyFileSync(screenshot, join(REPO_ROOT, 'docs', 'images', 'report.png'))
     }
+  })
+})
+
+browserTest('the report shows a quarantined test apart from the failed ones, with its owner, expiry and reason', async () => {
+  const repo = await scratchRepo('reverify-report-quarantine-')
+  writeFileSync(join(repo, 'fail.xml'), junitReport({ 'api returns the user': 'failed', 'net fetches config': 'failed' }))
+  mkdirSync(join(repo, 'src'))
+  writeFileSync(join(repo, 'src', 'api.test.js'), '\n'.repeat(10))
+  const expires = dayFromToday(30)
+  writeQuarantine(repo, [{ test: 'net fetches config', owner: '@acme/platform', reason: 'times out against the staging proxy', expires }])
+  const args = ['run', '--command', 'cp fail.xml junit.xml; exit 1', '--expect-exit', '0', '--test-results', 'junit.xml']
+  const run = await runCli([...args, '--max-retries', '0'], repo)
+  expect(run.code).toBe(1)
+  // The console too names the quarantined test apart from the failed one.
+  expect(run.stdout).toContain(
+    `tests: 2 (attempt 1) · failed: api returns the user · quarantined: net fetches config (@acme/platform, until ${expires})`
+  )
+  const reportPath = join(/^trace: (.+)$/m.exec(run.stdout)![1]!, 'report.html')
+  await withChromium(async browser => {
+    const page = await browser.newPage()
+    await page.goto(pathToFileURL(reportPath).href, { waitUntil: 'load' })
+    const seen = await page.evaluate(() => {
+      const rows = (selector: string) =>
+        [...document.querySelectorAll(selector)].slice(1).map(row => [...row.children].map(cell => (cell as HTMLElement).innerText))
+      const section = document.querySelector('#quarantined') as HTMLElement | null
+      return {
+        section: section?.innerText ?? '',
+        failing: rows('#attempt-1 table.tests:not(.quarantined) tr').map(row => row[0]),
+        quarantined: rows('#attempt-1 table.tests.quarantined tr').map(row => row.slice(0, 3)),
+        // Drawn, not only in the markup: the section has a size on the page.
+        drawn: (section?.getBoundingClientRect().height ?? 0) > 0
+      }
+    })
+    expect(seen.failing).toEqual(['api returns the user'])
+    expect(seen.quarantined).toEqual([['net fetches config', 'src/api.test.js:5', `@acme/platform, until ${expires}`]])
+    expect(seen.section).toContain(
+      'These quarantined tests failed in an attempt that also failed for something their quarantine does not excuse.'
+    )
+    expect(seen.section).toContain(`net fetches config\t@acme/platform\t${expires}\ttimes out against the staging proxy`)
+    expect(seen.drawn).toBe(true)
   })
 })

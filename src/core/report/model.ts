@@ -8,7 +8,7 @@ import { captureCommand, captureCommitCommand } from '../capture/remedy.js'
 import type { Receipt } from '../receipts/receipt.js'
 import { noteKind } from '../session/notes.js'
 import { reviewerExcerpt } from '../output/excerpt.js'
-import { eventsOf, type Outcome, type TraceEvent } from '../session/events.js'
+import { eventsOf, type Outcome, type Payloads, type TraceEvent } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import type { SessionMeta } from '../session/meta.js'
 import { testHistory, type TestRecord } from '../test-results/test-history.js'
@@ -49,7 +49,14 @@ export interface AttemptView {
   tests?: TraceTests
   /** The failed tests it reran on their own, when it was a rerun (docs/design.md §1 "Rerunning only the failed tests"). */
   rerunTests?: string[]
+  /** Its failed tests that a quarantine entry covers, with the entry (the verify event's `quarantine`). */
+  quarantine?: QuarantineView[]
+  /** Verified only because every failed test is quarantined. */
+  excused: boolean
 }
+
+/** A failed test a quarantine entry covers, as the trace recorded it. */
+export type QuarantineView = NonNullable<Payloads['verify']['quarantine']>[number]
 
 /** One row of the command's receipt history. */
 export interface HistoryRow {
@@ -100,6 +107,12 @@ export interface ReportModel {
   flakyTests: string[]
   /** Tests that flaked in the command's history shown, most flakes first. */
   historyFlakyTests: TestRecord[]
+  /** Quarantined tests that failed in any attempt, each once with its entry (docs/design.md §1 "Quarantine and flaky gates"). */
+  quarantined: QuarantineView[]
+  /** The run passed because every failure of its deciding attempt is quarantined. */
+  excused: boolean
+  /** A flaky gate refused the pass: which gate and the flaky tests it counted (its `gate` note). */
+  gate?: { gate: string; tests: string[] }
 }
 
 /** What a report is built from. */
@@ -135,7 +148,8 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
         detail: '',
         excerpt: '',
         commands: [],
-        logFile: attemptLogName(attempt)
+        logFile: attemptLogName(attempt),
+        excused: false
       }
       views.set(attempt, found)
     }
@@ -169,6 +183,8 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
       target.ok = event.payload.ok
       target.checks = event.payload.check.map(check => ({ ...check }))
       target.detail = event.payload.detail
+      if (event.payload.quarantine !== undefined) target.quarantine = event.payload.quarantine
+      target.excused = target.ok && event.payload.quarantined !== undefined
       if (target.ok) target.excerpt = ''
     } else if (event.phase === 'note' && traceTestsOf(event.payload) !== undefined) {
       const tests = traceTestsOf(event.payload)!
@@ -191,6 +207,7 @@ export function buildReportModel(source: ReportSource): ReportModel {
   const uncaptured = start?.payload.uncaptured_failure
   const endedAt = receipt.ended_at ?? meta?.ended_at ?? end?.ts ?? null
   const totalMs = elapsedMs(receipt.started_at, endedAt)
+  const gate = eventsOf(events, 'note').find(event => noteKind(event.payload) === 'gate')?.payload
   return {
     runId: receipt.run_id,
     stepName: start?.skill ?? meta?.skill ?? 'verify',
@@ -223,8 +240,18 @@ export function buildReportModel(source: ReportSource): ReportModel {
     inActions: receipt.ci !== undefined,
     captureCommitCommand: captureCommitCommand(receipt.run_id, 'what you found'),
     flakyTests: receipt.tests?.flaky ?? [],
-    historyFlakyTests: testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0)
+    historyFlakyTests: testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0),
+    quarantined: quarantinedTests(attempts),
+    excused: attempts.some(attempt => attempt.excused),
+    ...(gate?.gate !== undefined && { gate: { gate: gate.gate, tests: gate.flaky_tests ?? [] } })
   }
+}
+
+/** Every quarantined test that failed in the run, once, with its entry as last recorded. */
+function quarantinedTests(attempts: readonly AttemptView[]): QuarantineView[] {
+  const byName = new Map<string, QuarantineView>()
+  for (const attempt of attempts) for (const view of attempt.quarantine ?? []) byName.set(view.test, view)
+  return [...byName.values()]
 }
 
 /** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */

@@ -29,6 +29,10 @@ function verdictOf(model: ReportModel): { css: string; icon: string; words: stri
   const count = `${model.attempts.length} attempt${model.attempts.length === 1 ? '' : 's'}`
   if (model.outcome === 'success' && model.flaky)
     return { css: 'flaky', icon: '⚠️', words: `passed on attempt ${model.attempts.length} (flaky)` }
+  if (model.outcome === 'success' && model.excused)
+    return { css: 'flaky', icon: '⚠️', words: `passed (${count}): every failure is quarantined` }
+  if (model.outcome === 'failure' && model.gate !== undefined)
+    return { css: 'failure', icon: '❌', words: `failed after ${count}: flaky pass refused by ${model.gate.gate}` }
   if (model.outcome === 'success') return { css: 'success', icon: '✅', words: `passed (${count})` }
   if (model.outcome === 'failure') return { css: 'failure', icon: '❌', words: `failed after ${count}` }
   if (model.outcome === 'aborted') {
@@ -62,7 +66,12 @@ function ciFacts(ci: ReportModel['ci']): SafeHtml {
 function header(model: ReportModel): SafeHtml {
   const verdict = verdictOf(model)
   const expectations = Object.entries(model.expectations).map(([name, value]) => `${name}: ${String(value)}`)
-  const badge = model.outcome === 'success' && model.flaky ? 'flaky pass' : model.outcome
+  const badge =
+    model.outcome === 'success' && model.flaky
+      ? 'flaky pass'
+      : model.outcome === 'success' && model.excused
+        ? 'quarantined pass'
+        : model.outcome
   return markup`<header>
 <p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup` <span class="flaky">flaky</span>`}</p>
 <h1>${model.stepName} — ${verdict.words}</h1>
@@ -82,6 +91,7 @@ ${ciFacts(model.ci)}</dl>
 }
 
 function attemptWords(attempt: AttemptView): string {
+  if (attempt.excused) return 'verified: every failure is quarantined'
   if (attempt.ok) return 'verified'
   if (attempt.interrupted) return 'interrupted'
   if (attempt.timedOut) return 'timed out'
@@ -145,25 +155,45 @@ ${attempt.excerpt !== '' && markup`<h3>What failed</h3><pre class="excerpt">${at
 `
 }
 
-/** An attempt's JUnit results: counts, then each failed test with where it failed and its message. */
+/** Where a failed test failed, as a code span. */
+function testPlace(test: { file?: string; line?: number }): SafeHtml {
+  return test.file === undefined ? markup`` : markup`<code>${test.line === undefined ? test.file : `${test.file}:${test.line}`}</code>`
+}
+
+/**
+ * An attempt's JUnit results: counts, then each failed test with where it failed and its
+ * message — the quarantined ones in a table of their own, with their entry's owner and expiry.
+ */
 function testsBlock(attempt: AttemptView): SafeHtml {
   const tests = attempt.tests
   if (tests === undefined) return markup``
   const bad = tests.failed + tests.errors
   const counts = `${tests.total} tests in ${tests.files.join(', ')} · ${bad} failed${tests.skipped > 0 ? ` · ${tests.skipped} skipped` : ''}`
-  const rows = tests.failed_tests.map(
-    test =>
-      markup`<tr><td>${test.name}</td><td>${test.file === undefined ? '' : markup`<code>${test.line === undefined ? test.file : `${test.file}:${test.line}`}</code>`}</td><td>${test.outcome}</td><td><pre>${test.message ?? ''}</pre></td></tr>`
-  )
+  const entryOf = (name: string) => attempt.quarantine?.find(view => view.test === name)
+  const rows = tests.failed_tests
+    .filter(test => entryOf(test.name) === undefined)
+    .map(
+      test =>
+        markup`<tr><td>${test.name}</td><td>${testPlace(test)}</td><td>${test.outcome}</td><td><pre>${test.message ?? ''}</pre></td></tr>`
+    )
+  const quarantined = tests.failed_tests.flatMap(test => {
+    const entry = entryOf(test.name)
+    if (entry === undefined) return []
+    return [
+      markup`<tr><td>${test.name}</td><td>${testPlace(test)}</td><td>${entry.owner}, until ${entry.expires}</td><td><pre>${test.message ?? ''}</pre></td></tr>`
+    ]
+  })
   return markup`<h3>Tests</h3><p>${counts}</p>
 ${rows.length > 0 && markup`<table class="tests"><tr><th>failing test</th><th>where</th><th></th><th>message</th></tr>${rows}</table>`}
+${quarantined.length > 0 && markup`<table class="tests quarantined"><tr><th>quarantined test (failed)</th><th>where</th><th>quarantine</th><th>message</th></tr>${quarantined}</table>`}
 ${tests.recovered.length > 0 && markup`<p class="flaky-tests">Passed after failing in an earlier attempt (flaky): ${tests.recovered.join('; ')}</p>`}`
 }
 
 /** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
 async function writeAttempt(model: ReportModel, attempt: AttemptView, sessionDir: string, sink: HtmlSink, budget: { bytes: number }) {
   const newest = attempt === model.attempts[model.attempts.length - 1]
-  await sink.write(attemptHead(model, attempt, !attempt.ok).text)
+  // An attempt the quarantine excused is open too: its failed tests are what a reviewer checks.
+  await sink.write(attemptHead(model, attempt, !attempt.ok || attempt.excused).text)
   await sink.write(
     markup`<details class="log"${!attempt.ok && newest && markup` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text
   )
@@ -175,6 +205,23 @@ async function writeAttempt(model: ReportModel, attempt: AttemptView, sessionDir
     await sink.write(markup`<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]\n`.text)
   else if (rendering.lines === 0) await sink.write(markup`<li class="cut">(no output)\n`.text)
   await sink.write('</ol></details>\n</details>\n')
+}
+
+/** The quarantined tests that failed, apart from the failed ones: each with its entry's owner, expiry, reason and issue. */
+function quarantineSection(model: ReportModel): SafeHtml {
+  if (model.quarantined.length === 0) return markup``
+  const lead = model.excused
+    ? 'The run passed because every failure is quarantined: these tests failed, and their entries in the quarantine file excuse them until they expire.'
+    : 'These quarantined tests failed in an attempt that also failed for something their quarantine does not excuse.'
+  const rows = model.quarantined.map(
+    view =>
+      markup`<tr><td>${view.test}</td><td>${view.owner}</td><td>${view.expires}</td><td>${view.reason}</td><td>${view.issue === undefined ? '' : /^\d+$/.test(view.issue) ? `#${view.issue}` : view.issue}</td></tr>`
+  )
+  return markup`<section id="quarantined"><h2>Quarantined tests</h2>
+<p>${lead}</p>
+<table class="quarantined"><tr><th>quarantined test</th><th>owner</th><th>expires</th><th>reason</th><th>issue</th></tr>${rows}</table>
+</section>
+`
 }
 
 function notesSection(model: ReportModel): SafeHtml {
@@ -231,6 +278,7 @@ ${model.historyFlakyTests.length > 0 && markup`<p>Flaky tests: ${model.historyFl
 export async function renderReport(model: ReportModel, sessionDir: string, sink: HtmlSink): Promise<void> {
   await sink.write(head(model).text)
   await sink.write(header(model).text)
+  await sink.write(quarantineSection(model).text)
   await sink.write(timeline(model).text)
   await sink.write(markup`<section id="attempts"><h2>Attempts</h2>\n`.text)
   const budget = { bytes: LOG_BUDGET_BYTES }

@@ -35,6 +35,7 @@ ol.log li::marker{color:var(--muted);font-size:11px}
 ol.log li.e{background:#ffebe9;color:#82071e}
 ol.log li.w{background:#fff8c5}
 ol.log li.cut{list-style:none;color:var(--muted);font-style:italic}
+table.quarantined th{background:#fff8c5}
 .flaky{display:inline-block;border:1px solid var(--warn);color:var(--warn);border-radius:2em;padding:0 8px;font-size:12px;font-weight:600}
 footer{margin:32px 0 8px;color:var(--muted);font-size:12px}
 @media print{details>*{display:block}ol.log{white-space:pre-wrap}.timeline{print-color-adjust:exact}}

@@ -91,6 +91,11 @@ export interface QuarantineFacts {
   source: string
   /** The run passed because every failure of its deciding attempt is quarantined: those tests and entries. */
   excused: QuarantinedFailure[]
+  /**
+   * A run that did not pass: the last attempt's failed tests that an entry covers, which
+   * failed next to something quarantine does not excuse. They are not the failure's cause.
+   */
+  covered: QuarantinedFailure[]
   /** Entries that expire within a week, or have expired (the latter no longer apply). */
   expiring: { entry: QuarantineEntry; daysLeft: number }[]
   expired: { entry: QuarantineEntry; since: number }[]

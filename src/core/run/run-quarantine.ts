@@ -13,7 +13,7 @@ import { quarantineNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'
 import { MAX_TESTS_LISTED } from '../test-results/attempt-tests.js'
 import type { LoopResult } from '../verify/loop.js'
-import type { QuarantineContext } from '../verify/quarantine-step.js'
+import { coveredFailures, type QuarantineContext } from '../verify/quarantine-step.js'
 import type { RunProgress, RunRequest } from './ports.js'
 import type { QuarantineFacts } from './report.js'
 
@@ -91,5 +91,12 @@ export function receiptPolicy(loop: LoopResult): Pick<Receipt, 'quarantined' | '
 /** The report's quarantine facts, when the file had entries. */
 export function quarantineFacts(quarantine: RunQuarantine | undefined, loop: LoopResult): QuarantineFacts | undefined {
   if (quarantine === undefined) return undefined
-  return { source: quarantine.list.source, excused: loop.quarantined ?? [], expiring: quarantine.expiring, expired: quarantine.expired }
+  const covered = loop.outcome === 'success' ? [] : coveredFailures(loop.attempts[loop.attempts.length - 1], quarantine.context)
+  return {
+    source: quarantine.list.source,
+    excused: loop.quarantined ?? [],
+    covered,
+    expiring: quarantine.expiring,
+    expired: quarantine.expired
+  }
 }

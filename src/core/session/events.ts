@@ -135,7 +135,21 @@ function buildSchemas() {
       /** What expect-check printed, summarized like tool_result's summary. */
       check_summary: text.optional(),
       /** Verified because every failed test is quarantined: their names (a malformed list is read as absent). */
-      quarantined: z.array(z.string().max(4_000)).max(1_000).optional().catch(undefined)
+      quarantined: z.array(z.string().max(4_000)).max(1_000).optional().catch(undefined),
+      /** The failed tests a quarantine entry covers, with its owner, reason, expiry and issue (a malformed list is read as absent). */
+      quarantine: z
+        .array(
+          z.object({
+            test: z.string().max(4_000),
+            owner: z.string().max(4_000),
+            reason: z.string().max(4_000),
+            expires: z.string().max(64),
+            issue: z.string().max(4_000).optional()
+          })
+        )
+        .max(1_000)
+        .optional()
+        .catch(undefined)
     }),
     note: z.looseObject({
       /** What the note is about (session/notes.ts); absent in traces written before kinds. */

@@ -25,6 +25,7 @@ import {
   excuseQuarantined,
   expiredFailures,
   flakyGate,
+  quarantineRecords,
   type GateVerdict,
   type QuarantineContext
 } from './quarantine-step.js'
@@ -124,7 +125,7 @@ export async function runVerifyLoop(
     // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
     const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env)
     attempts.push(replayed)
-    recordVerdict(session, replayed, true)
+    recordVerdict(session, replayed, { replayed: true })
   }
   let stop = attempts.some(attempt => attempt.verified)
   const resumedFrom = attempts[attempts.length - 1]
@@ -163,7 +164,7 @@ export async function runVerifyLoop(
       await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
       if (planned !== undefined) judgeRerun(attempt, planned)
       excuseQuarantined(attempt, env.quarantine, () => rerunsNext(attempt))
-      recordVerdict(session, attempt)
+      recordVerdict(session, attempt, { quarantine: env.quarantine })
     } else {
       recordVerdict(session, attempt)
       await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
@@ -285,14 +286,20 @@ function recordResult(session: TraceSession, attempt: ScriptResult): void {
   })
 }
 
-/** The verify event of an attempt. */
-function recordVerdict(session: TraceSession, attempt: AttemptResult, replayed = false): void {
+/** The verify event of an attempt; with a quarantine, its failed tests that have an entry and what the entry says. */
+function recordVerdict(
+  session: TraceSession,
+  attempt: AttemptResult,
+  { replayed = false, quarantine }: { replayed?: boolean; quarantine?: QuarantineContext } = {}
+): void {
   const excused = attempt.quarantined
+  const records = quarantineRecords(attempt, quarantine)
   const detail = excused !== undefined ? describeExcused(excused) : attempt.verified ? 'every expectation held' : failureReason(attempt)
   session.event('verify', {
     attempt: attempt.attempt,
     ok: attempt.verified,
     ...(excused !== undefined && { quarantined: excused.map(({ test }) => test.name) }),
+    ...(records !== undefined && { quarantine: records }),
     check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
     detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
     ...(replayed && { replayed: true as const }),

@@ -102,3 +102,39 @@ export function flakyGate(
   }
   return undefined
 }
+
+/** A failed test with a quarantine entry, as the trace's verify event records it (docs/design.md §2). */
+export interface QuarantineRecord {
+  test: string
+  owner: string
+  reason: string
+  expires: string
+  issue?: string
+}
+
+/**
+ * The attempt's failed tests that an entry applying today covers, with the entry's owner,
+ * reason and expiry: all of them when the quarantine excused the attempt, else those that
+ * failed next to something quarantine does not excuse. Undefined when there are none.
+ */
+export function quarantineRecords(attempt: AttemptResult, context: QuarantineContext | undefined): QuarantineRecord[] | undefined {
+  const found = attempt.quarantined ?? coveredFailures(attempt, context)
+  if (found.length === 0) return undefined
+  return found.map(({ test, entry }) => ({
+    test: test.name,
+    owner: entry.owner,
+    reason: entry.reason,
+    expires: entry.expires,
+    ...(entry.issue !== undefined && { issue: entry.issue })
+  }))
+}
+
+/** The attempt's failed tests that an entry applying today covers, with that entry (excused or not). */
+export function coveredFailures(attempt: AttemptResult | undefined, context: QuarantineContext | undefined): QuarantinedFailure[] {
+  if (attempt === undefined || context === undefined || attempt.tests === undefined) return []
+  const entries = applying(context)
+  return attempt.tests.failedTests.flatMap(test => {
+    const entry = entryFor(entries, test)
+    return entry === undefined ? [] : [{ test, entry }]
+  })
+}
