@@ -4,7 +4,7 @@
  * fails on its first run only, and tests that can be switched to fail. Quarantine excuses
  * the quarantined test's own failure and nothing else.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, spawnCli } from '../helpers/cli.js'
@@ -260,5 +260,34 @@ describe('flaky gates', () => {
     expect(over.stdout).toContain('flaky pass refused by max-flaky-tests: 1 flaky test (net retries once), more than max-flaky-tests (0)')
     const within = await run(flakySuite(), ['--max-retries', '1', '--max-flaky-tests', '1'])
     expect(within.code).toBe(0)
+  }, 60_000)
+})
+
+describe('a crash between the trace end and the receipt', () => {
+  test('the next run settles the receipt from the trace with the quarantined tests and the gate that decided', async () => {
+    const dir = suite()
+    quarantine(dir, entry('net fetches config', -1, 30))
+    let pid = 0
+    const marker = join(dir, 'paused')
+    const crashed = spawnCli([...RUN, '--max-retries', '0'], dir, {
+      env: { REVERIFY_TEST_PAUSE_AT: `after-trace-end:${marker}` },
+      onSpawn: spawned => (pid = spawned)
+    })
+    for (let waited = 0; !existsSync(marker); waited += 20) {
+      if (waited > 30_000) throw new Error('the run never paused')
+      await new Promise(resolve => setTimeout(resolve, 20))
+    }
+    process.kill(pid, 'SIGKILL')
+    await crashed
+    const [runId] = readdirSync(join(dir, '.reverify', 'runs'))
+    const receiptPath = join(dir, '.reverify', 'runs', runId!, 'receipt.json')
+    expect(JSON.parse(readFileSync(receiptPath, 'utf8')).status).toBe('running')
+    // The next run of the same command finds it ended in its trace and settles it first.
+    await spawnCli([...RUN, '--max-retries', '0'], dir)
+    expect(JSON.parse(readFileSync(receiptPath, 'utf8'))).toMatchObject({
+      status: 'passed',
+      quarantined: ['net fetches config'],
+      gate: 'quarantine'
+    })
   }, 60_000)
 })

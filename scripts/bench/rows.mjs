@@ -295,7 +295,7 @@ export function rerunRows(result) {
     },
     {
       row: 'l',
-      what: 'the same rerun, jest started from `node_modules/.bin` (no npx)',
+      what: 'the same rerun through npx (a template: `npx jest --ci {files} -t {pattern}`)',
       median: formatMs(result.directRerunMs),
       ratio: formatRatio(result.directRerunMs / result.fullMs, 'full'),
       target: 'reference'

@@ -114,8 +114,19 @@ function verdictOf(events: readonly TraceEvent[]): Partial<Receipt> | undefined 
     flaky: end.payload.flaky === true,
     ended_at: end.ts,
     attempts: traceCounts(events).attempts,
-    ...(last !== undefined && { commands: last })
+    ...(last !== undefined && { commands: last }),
+    ...policyOf(events, outcome)
   }
+}
+
+/** What decided the verdict beyond the expectations, as the trace records it: the quarantine (a pass), or a gate's note. */
+function policyOf(events: readonly TraceEvent[], outcome: string): Pick<Receipt, 'quarantined' | 'gate'> {
+  const gate = eventsOf(events, 'note').find(event => noteKind(event.payload) === 'gate')?.payload.gate
+  if (gate !== undefined && outcome === 'failure') return { gate }
+  if (outcome !== 'success') return {}
+  const excused = eventsOf(events, 'verify').find(event => event.payload.ok && event.payload.quarantined !== undefined)?.payload.quarantined
+  if (excused === undefined) return {}
+  return { quarantined: [...new Set(excused.map(name => name.slice(0, 500)))].slice(0, 100), gate: 'quarantine' }
 }
 
 /**
