@@ -102,6 +102,21 @@ function mochaSuite(keys: readonly string[]): string {
   return dir
 }
 
+function playwrightSuite(keys: readonly string[]): string {
+  const dir = scratch('playwright', keys, true)
+  writeFileSync(join(dir, 'package.json'), '{ "private": true, "type": "commonjs" }\n')
+  writeFileSync(
+    join(dir, 'playwright.config.js'),
+    `module.exports = { testDir: 'tests', reporter: [['junit', { outputFile: 'reports/junit.xml' }]] }\n`
+  )
+  mkdirSync(join(dir, 'tests'))
+  writeFileSync(
+    join(dir, 'tests', 'hostile.spec.js'),
+    jsTests(`const { test } = require('@playwright/test')\n${CJS}`, `__dirname, '..'`, 'test')
+  )
+  return dir
+}
+
 function nodeTestSuite(keys: readonly string[]): string {
   const dir = scratch('node-test', keys)
   writeFileSync(join(dir, 'package.json'), '{ "private": true, "type": "commonjs" }\n')
@@ -225,6 +240,7 @@ const CASES: Case[] = [
   { runner: 'jest', suite: jestSuite, command: 'npx jest --ci', rerun: JEST_TEMPLATE, lost: ['newline'], available: true },
   { runner: 'vitest', suite: vitestSuite, command: 'npx vitest run', rerun: 'vitest', lost: ['newline'], available: true },
   { runner: 'mocha', suite: mochaSuite, command: "npx mocha 'src/*.test.js'", rerun: 'mocha', lost: ['newline'], available: true },
+  { runner: 'playwright', suite: playwrightSuite, command: 'npx playwright test', rerun: 'playwright', lost: ['newline'], available: true },
   {
     runner: 'node-test',
     suite: nodeTestSuite,
