@@ -192,6 +192,7 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   if (report.kind === 'blocked')
     println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId, place))}`)
   if (report.kind === 'refused') println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`)
-  for (const line of consoleSummary(report, scriptLines(settings.script), Date.now() - startedAt)) println(io.stdout, line)
+  // The summary quotes the command, which may hold a credential (a URL's password).
+  for (const line of consoleSummary(report, scriptLines(settings.script), Date.now() - startedAt)) println(io.stdout, redactor.redact(line))
   return exitCodeOf(report)
 }
