@@ -57,6 +57,7 @@ const BUNDLE = [
   '__tests__/security/secrets-cli.test.ts',
   '__tests__/security/secrets-inputs-action.test.ts',
   '__tests__/security/secrets-rendered-action.test.ts',
+  '__tests__/security/secrets-url-action.test.ts',
   '__tests__/security/state-dir-cli.test.ts',
   '__tests__/security/trailer-separators-action.test.ts',
   '__tests__/security/untrusted-ids.test.ts'

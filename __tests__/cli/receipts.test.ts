@@ -73,6 +73,17 @@ describe('reverify capture: refusals', () => {
     expectOneLineUsageError(await runCli(['capture', 'latest'], repo), 'no failed run waiting to be captured')
   })
 
+  test('in block mode a capture needs a note: without one it is refused, and the run stays uncaptured', async () => {
+    expect((await runCli(['config', 'set', 'capture-before-retry', 'block'], repo)).code).toBe(0)
+    const failedId = await runOnce('false')
+    for (const note of [[], ['--note', '  ']]) {
+      expectOneLineUsageError(await runCli(['capture', 'latest', ...note], repo), '--note: required when capture-before-retry is block')
+    }
+    expect(receiptOf(failedId).capture).toBeUndefined()
+    expect((await runCli(['capture', 'latest', '--note', 'flaky DNS'], repo)).code).toBe(0)
+    expect(receiptOf(failedId).capture).toMatchObject({ note: 'flaky DNS' })
+  })
+
   test('no id, or two ids: one line, exit 2', async () => {
     expectOneLineUsageError(await runCli(['capture'], repo), 'exactly one run id')
     expectOneLineUsageError(await runCli(['capture', 'latest', 'latest'], repo), 'exactly one run id')
@@ -102,9 +113,18 @@ describe('reverify receipts list', () => {
     const result = await runCli(['receipts', 'list'], repo)
     expect(result.code).toBe(0)
     expect(result.stderr).toBe('')
-    const lines = result.stdout.trimEnd().split('\n')
+    const [header, ...lines] = result.stdout.trimEnd().split('\n')
     expect(lines.map(line => line.split(/\s+/)[0])).toEqual([uncapturedId, capturedId, flakyId, passedId])
     const columns = (line: string) => line.split(/\s{2,}/)
+    // A header row names the columns, each over its values.
+    expect(columns(header!)).toEqual(['run', 'status', 'flaky', 'captured', 'command'])
+    const under: ReadonlyArray<readonly [string, string]> = [
+      ['status', 'failed'],
+      ['flaky', '-'],
+      ['captured', 'uncaptured'],
+      ['command', 'exit 5']
+    ]
+    for (const [name, value] of under) expect(header!.indexOf(name)).toBe(lines[0]!.indexOf(value, uncapturedId.length))
     expect(columns(lines[0]!).slice(1)).toEqual(['failed', '-', 'uncaptured', 'exit 5'])
     expect(columns(lines[1]!).slice(1)).toEqual(['failed', '-', 'captured', 'exit 4'])
     expect(columns(lines[2]!).slice(1, 4)).toEqual(['passed', 'flaky', '-'])

@@ -52,11 +52,26 @@ test('reverify report writes the report, by run id or latest, and prints its pat
   expect(readFileSync(join(repo, 'here.html'), 'utf8')).toContain(runId)
 })
 
-test('--open without a desktop opener on PATH is no error', async () => {
+test("the run's summary names the report it wrote, and the run's --name", async () => {
+  const named = await runCli(['run', '--command', 'exit 3', '--expect-exit', '0', '--max-retries', '0', '--name', 'API tests'], repo)
+  expect(named.code).toBe(1)
+  const trace = /^trace: (.+)$/m.exec(named.stdout)![1]!
+  const lines = named.stdout.trimEnd().split('\n')
+  expect(lines[0]).toBe('reverify: API tests — `exit 3`')
+  expect(lines.at(-1)).toBe(`report: ${join(trace, 'report.html')}`)
+  expect(existsSync(join(trace, 'report.html'))).toBe(true)
+  // The default name is not repeated.
+  const plain = await runCli(['run', '--command', 'true', '--expect-exit', '0'], repo)
+  expect(plain.stdout.split('\n')[0]).toBe('reverify: `true`')
+})
+
+test('--open without a desktop opener on PATH is no error, and says no browser was opened', async () => {
   factsOf(await runCli(['run', '--command', 'true', '--expect-exit', '0'], repo))
   const result = await runCli(['report', 'latest', '--open'], repo, { PATH: '/nonexistent' })
   expect(result.code).toBe(0)
   expect(existsSync(result.stdout.trim())).toBe(true)
+  const opener = process.platform === 'darwin' ? 'open' : 'xdg-open'
+  expect(result.stderr).toBe(`reverify: --open: no ${opener} on PATH, so no browser was opened; open the file above yourself\n`)
 })
 
 test('reverify report refuses what is not a run id, an unknown run, and stray arguments', async () => {
@@ -127,4 +142,5 @@ test('--open hands the report to the desktop opener on PATH', async () => {
   expect(result.code).toBe(0)
   for (let waited = 0; !existsSync(opened) && waited < 5000; waited += 50) await new Promise(resolve => setTimeout(resolve, 50))
   expect(readFileSync(opened, 'utf8')).toBe(result.stdout.trim())
+  expect(result.stderr).toBe(`reverify: opened in the browser with ${join(bin, process.platform === 'darwin' ? 'open' : 'xdg-open')}\n`)
 })

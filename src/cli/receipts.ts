@@ -16,6 +16,7 @@ import {
   readConfig,
   receiptSealed,
   requireRunId,
+  resolveCaptureMode,
   resolveStateDir,
   resumeCommand,
   scriptLabel,
@@ -68,8 +69,14 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
     throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help')
   }
   const { root, store } = openStore(given, io)
-  await readConfig(root)
+  const mode = resolveCaptureMode(undefined, await readConfig(root))
   const note = given.note ?? ''
+  // In block mode a capture is what lets the next run retry: it must say what was found.
+  if (note.trim() === '' && mode === 'block') {
+    throw new UsageError(
+      '--note: required when capture-before-retry is block (.reverify/config.json); say what you found, e.g. --note "flaky DNS in CI"'
+    )
+  }
   const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root })
   println(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`)
   return 0
@@ -94,11 +101,18 @@ async function shownStatuses(receipts: readonly Receipt[], stateDir: string, io:
   return shown
 }
 
-function receiptLine(receipt: Receipt, status: string): string {
+/** The columns of `receipts list`: run id, status, flaky, capture state, command. */
+const LIST_HEADER = ['status'.padEnd(11), 'flaky'.padEnd(5), 'captured'.padEnd(10), 'command']
+
+function headerLine(width: number): string {
+  return ['run'.padEnd(width), ...LIST_HEADER].join('  ')
+}
+
+function receiptLine(receipt: Receipt, status: string, width: number): string {
   const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-'
   const command = receipt.identity.join(' ; ')
   return [
-    receipt.run_id,
+    receipt.run_id.padEnd(width),
     status.padEnd(11),
     (receipt.flaky ? 'flaky' : '-').padEnd(5),
     captured.padEnd(10),
@@ -138,7 +152,9 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     else if (receipts.length === 0) println(io.stdout, 'no receipts yet')
     else {
       const shown = await shownStatuses(receipts, stateDir, io)
-      for (const receipt of receipts) println(io.stdout, receiptLine(receipt, shown.get(receipt)!))
+      const width = Math.max(...receipts.map(receipt => receipt.run_id.length))
+      println(io.stdout, headerLine(width))
+      for (const receipt of receipts) println(io.stdout, receiptLine(receipt, shown.get(receipt)!, width))
       for (const line of listFooter(receipts, shown, { stateDir, root, here: findTargetRoot(io.cwd) })) println(io.stdout, line)
     }
     return 0

@@ -25,13 +25,22 @@ function opener(io: CliIo): string | undefined {
   return undefined
 }
 
-/** Opens `file` in the background; without a desktop opener it quietly does nothing. */
-function openInBrowser(file: string, io: CliIo): void {
+/**
+ * Hands `file` to the desktop opener in the background; resolves to what the person at the
+ * terminal is told (stderr): that it was handed over, or why not.
+ */
+async function openInBrowser(file: string, io: CliIo): Promise<string> {
   const program = opener(io)
-  if (program === undefined) return
+  const name = process.platform === 'darwin' ? 'open' : 'xdg-open'
+  if (program === undefined) return `reverify: --open: no ${name} on PATH, so no browser was opened; open the file above yourself`
   const child = spawn(program, [file], { detached: true, stdio: 'ignore', env: io.env })
-  child.on('error', () => undefined)
+  const failed = await new Promise<Error | undefined>(settle => {
+    child.once('spawn', () => settle(undefined))
+    child.once('error', error => settle(error))
+  })
   child.unref()
+  if (failed !== undefined) return `reverify: --open: ${program} could not start (${describeError(failed)}); open the file above yourself`
+  return `reverify: opened in the browser with ${program}`
 }
 
 /** `reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]`. */
@@ -59,6 +68,6 @@ export async function reportCommandLine(argv: readonly string[], io: CliIo): Pro
     throw error
   }
   println(io.stdout, path)
-  if (given.open === true) openInBrowser(path, io)
+  if (given.open === true) println(io.stderr, await openInBrowser(path, io))
   return 0
 }

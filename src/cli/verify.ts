@@ -3,6 +3,8 @@
  * what the core reports as it happens (stderr), prints the console summary (stdout,
  * docs/design.md §1) and turns the report into the exit code.
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import {
   ExitCode,
   ReceiptStore,
@@ -97,11 +99,20 @@ function attemptDurations(durations: readonly number[]): string {
   return `(${[...shown.slice(0, LISTED_DURATIONS - 2), `… ${hidden} more`, shown[shown.length - 1]!].join(', ')})`
 }
 
+/** `name`'s default (the input table): a run not named otherwise is not named in the summary. */
+const DEFAULT_NAME = 'verify'
+
+/** What the summary names besides the report: the run's `--name` and its HTML report, when written. */
+export interface SummaryPlaces {
+  name?: string
+  reportPath?: string
+}
+
 /**
- * The 3–5 line console summary (docs/design.md §1); none for a blocked run. `elapsedMs`,
+ * The 3–6 line console summary (docs/design.md §1); none for a blocked run. `elapsedMs`,
  * the whole run's time as the CLI measured it, ends the outcome line when given.
  */
-export function consoleSummary(report: RunReport, commands: readonly string[], elapsedMs?: number): string[] {
+export function consoleSummary(report: RunReport, commands: readonly string[], elapsedMs?: number, places: SummaryPlaces = {}): string[] {
   if (report.kind === 'blocked') return []
   const completed = report.kind === 'completed' ? report : undefined
   let attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0'
@@ -110,7 +121,8 @@ export function consoleSummary(report: RunReport, commands: readonly string[], e
   const note = completed?.gate !== undefined ? ` (gate: ${completed.gate.gate})` : completed?.flaky ? ' (flaky)' : ''
   const outcome = completed ? `${completed.outcome}${note}` : 'aborted'
   const took = elapsedMs === undefined ? '' : ` · ${describeDuration(elapsedMs)}`
-  const lines = [`reverify: ${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`]
+  const named = places.name === undefined || places.name === DEFAULT_NAME ? '' : `${places.name} — `
+  const lines = [`reverify: ${named}${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`]
   if (completed && completed.outcome !== 'success') lines.push(`why: ${completed.summary}`)
   if (completed?.tests !== undefined) {
     const quarantine = completed.quarantine
@@ -119,6 +131,7 @@ export function consoleSummary(report: RunReport, commands: readonly string[], e
   if (report.kind === 'refused') lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
   lines.push(`receipt: ${report.runId}`)
   lines.push(`trace: ${report.session.dir}`)
+  if (places.reportPath !== undefined) lines.push(`report: ${places.reportPath}`)
   return lines
 }
 
@@ -209,6 +222,11 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   if (report.kind === 'blocked')
     println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId, place))}`)
   if (report.kind === 'refused') println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`)
-  for (const line of consoleSummary(report, scriptLines(settings.script), Date.now() - startedAt)) println(io.stdout, line)
+  // The summary quotes the command, which may hold a credential (a URL's password).
+  const reportPath = report.kind === 'blocked' ? undefined : join(report.session.dir, 'report.html')
+  const places = { name: settings.name, ...(reportPath !== undefined && existsSync(reportPath) && { reportPath }) }
+  for (const line of consoleSummary(report, scriptLines(settings.script), Date.now() - startedAt, places)) {
+    println(io.stdout, redactor.redact(line))
+  }
   return exitCodeOf(report)
 }

@@ -1,7 +1,8 @@
 /**
  * The HTML report in a real headless Chromium (docs/design.md §8): it renders the failing
  * test, makes no request but for the file itself, and the command's hostile output runs
- * nothing. Skips when no Chromium is installed, unless REVERIFY_REQUIRE_BROWSER=1 (CI) makes
+ * nothing, and it is styled as written (the fonts, a failed attempt in bold red, the print
+ * rule: an escaped style sheet drops them all). Skips when no Chromium is installed, unless REVERIFY_REQUIRE_BROWSER=1 (CI) makes
  * that a failure. A screenshot goes to test-output/; with REVERIFY_UPDATE_SCREENSHOTS=1 also
  * to docs/images/report.png.
  */
@@ -45,6 +46,27 @@ browserTest(`the report renders in Chromium with no request and no injected scri
     expect(seen.text).toContain('unit-tests — failed after 3 attempts')
     for (const line of HOSTILE_LINES) expect(seen.text).toContain(line)
     expect(seen.attempts).toBe(3)
+
+    const style = await page.evaluate(() => {
+      const failed = document.querySelector('details.attempt.failed > summary')
+      const rules = [...document.styleSheets].flatMap(sheet => [...sheet.cssRules])
+      const print = rules.filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && rule.media.mediaText === 'print')
+      return {
+        bodyFont: getComputedStyle(document.body).fontFamily,
+        failedWeight: failed === null ? '' : getComputedStyle(failed).fontWeight,
+        failedColor: failed === null ? '' : getComputedStyle(failed).color,
+        printRules: print.flatMap(rule => [...rule.cssRules].map(inner => inner.cssText))
+      }
+    })
+    expect(style.bodyFont).toMatch(/^system-ui\b/)
+    expect(style.bodyFont).toContain('"Segoe UI"')
+    expect(style.bodyFont).not.toMatch(/times|^serif$/i)
+    expect(Number(style.failedWeight)).toBeGreaterThanOrEqual(600)
+    const [red, green, blue] = (style.failedColor.match(/\d+/g) ?? []).map(Number)
+    expect(red).toBeGreaterThan(150)
+    expect(green).toBeLessThan(100)
+    expect(blue).toBeLessThan(100)
+    expect(style.printRules).toContainEqual(expect.stringMatching(/^details > \* \{ display: block; \}$/))
 
     mkdirSync(OUTPUT_DIR, { recursive: true })
     const screenshot = join(OUTPUT_DIR, 'report.png')

@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { JSDOM } from 'jsdom'
 import { REPORT_CSP } from '../../../src/core/report/render.js'
+import { REPORT_CSS, styleSheet } from '../../../src/core/report/style.js'
 import { HOSTILE_LINES, reportRun, type ReportRun } from '../../helpers/report-run.js'
 
 let run: ReportRun
@@ -49,6 +50,16 @@ test('nothing refers to a resource elsewhere; the policy forbids any request', (
   const csp = document.querySelector('meta[http-equiv="Content-Security-Policy"]')
   expect(csp?.getAttribute('content')).toBe(REPORT_CSP)
   expect(REPORT_CSP).toMatch(/^default-src 'none'; style-src 'unsafe-inline'/)
+})
+
+test('the style sheet is in the page as written, and could never end its element', () => {
+  const styles = document.querySelectorAll('style')
+  expect(styles).toHaveLength(1)
+  expect(styles[0]?.textContent).toBe(REPORT_CSS)
+  expect(source).toContain('"Segoe UI"')
+  expect(source).toContain('details>summary')
+  expect(REPORT_CSS).not.toMatch(/<\/style/i)
+  expect(() => styleSheet('p{}</STYLE ><script>x</script>')).toThrow('must not contain </style')
 })
 
 test('terminal escape codes are stripped from the log and the excerpt', () => {

@@ -3,6 +3,7 @@ import type { LiteralIndex } from './literal-index.js'
 import { PRIVATE_KEY_MARKER, privateKeyHeaderEnd, unfinishedHeaderFrom } from './private-key.js'
 import { TOKEN_WINDOW, collectShapeStarts, unfinishedTokenFrom } from './shape-candidates.js'
 import { shapeAt } from './token-shapes.js'
+import { collectUrlStarts, unfinishedUrlFrom } from './url-credentials.js'
 
 /** Something found at one position: a secret to replace, or a marker to leave alone. */
 export interface Found {
@@ -36,6 +37,7 @@ export class SecretFinder {
   candidates(text: string): number[] {
     const starts: number[] = []
     collectShapeStarts(text, starts)
+    collectUrlStarts(text, starts)
     this.literals.collectStarts(text, starts)
     if (starts.length > 1 && !isAscending(starts)) starts.sort((a, b) => a - b)
     return starts
@@ -59,7 +61,7 @@ export class SecretFinder {
 
   /** First position whose outcome more input could still change. */
   settledUpTo(text: string): number {
-    let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text))
+    let limit = Math.min(this.literals.unfinishedFrom(text), unfinishedTokenFrom(text), unfinishedHeaderFrom(text), unfinishedUrlFrom(text))
     // Never let out half of a surrogate pair.
     if (limit > 0 && isHighSurrogate(text.charCodeAt(limit - 1))) limit--
     return limit

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer'
 import { asciiClass, isAlphanumeric, type CharClass } from './char-class.js'
 import { marker } from './markers.js'
+import { URL_CREDENTIAL_MARKER, urlCredentialAt } from './url-credentials.js'
 
 /** A well-known credential shape found at some position. */
 export interface ShapeMatch {
@@ -70,7 +71,10 @@ const BASIC: Shape = {
 }
 
 /** The markers the shapes write (kept intact when redacting redacted text). */
-export const SHAPE_MARKERS = [...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker))]
+export const SHAPE_MARKERS = [
+  ...new Set([GITHUB, GITHUB_PAT, GITLAB, SLACK, AWS, API_KEY, JWT, BEARER, BASIC].map(shape => shape.marker)),
+  URL_CREDENTIAL_MARKER
+]
 
 const BY_FIRST_CHAR = new Map<string, Shape[]>([
   ['g', [GITHUB, GITHUB_PAT, GITLAB]],
@@ -99,6 +103,8 @@ function isBasicCredential(credential: string): boolean {
  * the end of a secret just redacted (so that redacting twice changes nothing).
  */
 export function shapeAt(text: string, at: number, afterRedaction: boolean): ShapeMatch | undefined {
+  // A URL's `://` follows its scheme's letters: it has rules of its own.
+  if (text.charCodeAt(at) === 0x3a) return urlCredentialAt(text, at)
   const shapes = BY_FIRST_CHAR.get(text.charAt(at))
   if (shapes === undefined) return undefined
   if (!afterRedaction && at > 0 && isAlphanumeric(text.charCodeAt(at - 1))) return undefined

@@ -9,7 +9,7 @@ import { VERSION } from '../base/version.js'
 import { markup, type SafeHtml } from './html.js'
 import { renderLogLines, type HtmlSink } from './log-lines.js'
 import type { AttemptView, HistoryRow, ReportModel } from './model.js'
-import { REPORT_CSS } from './style.js'
+import { REPORT_STYLE } from './style.js'
 
 /** No source is allowed for anything but the inline style sheet; no base, form or referrer. */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
@@ -51,7 +51,7 @@ function head(model: ReportModel): SafeHtml {
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}</title>
-<style>${REPORT_CSS}</style>
+<style>${REPORT_STYLE}</style>
 </head>
 <body>
 `

@@ -1,3 +1,5 @@
+import { SafeHtml } from './html.js'
+
 /**
  * The report's inline style sheet. Inline because the report is one self-contained file and
  * its Content-Security-Policy allows no style from anywhere else; no fonts, images or URLs.
@@ -40,3 +42,16 @@ table.quarantined th{background:#fff8c5}
 footer{margin:32px 0 8px;color:var(--muted);font-size:12px}
 @media print{details>*{display:block}ol.log{white-space:pre-wrap}.timeline{print-color-adjust:exact}}
 `
+
+/**
+ * The style sheet as markup for the `<style>` element. It is ours and constant, so it goes in
+ * as written (escaping would turn `"Segoe UI"` into `&quot;Segoe UI&quot;` and `details>summary`
+ * into `details&gt;summary`, which CSS does not read); it must never be able to end the element.
+ */
+export function styleSheet(css: string): SafeHtml {
+  if (/<\/style/i.test(css)) throw new Error('the report style sheet must not contain </style')
+  return new SafeHtml(css)
+}
+
+/** REPORT_CSS, checked, as the content of the report's `<style>` element. */
+export const REPORT_STYLE = styleSheet(REPORT_CSS)
