@@ -154,6 +154,14 @@ test('bounded: the first 10 blocks of each kind, whatever the output holds; long
   expect(long[0]!.lines[0]!.endsWith('…')).toBe(true)
 })
 
+test('an error repeated on every line: the watch stops after 1,000 blocks read, so a failure after them is not looked for', () => {
+  const repeated = Array.from({ length: 5_000 }, () => 'ERROR cache miss\nok  served')
+  const blocks = blocksOf(`${repeated.join('\n')}\n${JEST_BLOCK.join('\n')}\n`, 65_536)
+  expect(blocks).toEqual([{ lines: ['ERROR cache miss'] }])
+  const fewer = blocksOf(`${repeated.slice(0, 900).join('\n')}\n${JEST_BLOCK.join('\n')}\n`, 65_536)
+  expect(fewer.map(block => block.test)).toEqual([undefined, 'api › returns the user'])
+})
+
 test('output with nothing failing yields no block', () => {
   expect(blocksOf(`${noise(10_000).join('\n')}\nall good\n`, 65_536)).toEqual([])
 })

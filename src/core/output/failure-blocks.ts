@@ -172,14 +172,20 @@ export function blockKey(block: ExcerptBlock): string {
 export interface FailureLimits {
   /** Blocks kept of each kind (with a test header, and without). */
   blocks: number
+  /** Blocks read in all, repeats and blocks past the others' limits included: then the watch stops. */
+  read: number
   /** Characters kept of each kind, all blocks together. */
   chars: number
   /** Characters kept of one line. */
   lineChars: number
 }
 
-/** Ten blocks of each kind, 8,000 characters of each (twice what an excerpt shows), 500 a line. */
-export const DEFAULT_FAILURE_LIMITS: FailureLimits = Object.freeze({ blocks: 10, chars: 8_000, lineChars: 500 })
+/**
+ * Ten blocks of each kind, 8,000 characters of each (twice what an excerpt shows), 500 a
+ * line; 1,000 blocks read at most, so an output that repeats an error on every line costs
+ * no more than that.
+ */
+export const DEFAULT_FAILURE_LIMITS: FailureLimits = Object.freeze({ blocks: 10, read: 1_000, chars: 8_000, lineChars: 500 })
 
 // Text a line must hold to start a block (a cheap superset of the anchors, searched across a
 // whole chunk at once): most output holds none, and is never split into lines at all. A bare
@@ -218,7 +224,7 @@ export class FailureBlocks {
   }
 
   private get done(): boolean {
-    return this.tests.full && this.others.full
+    return (this.tests.full && this.others.full) || this.found >= this.limits.read
   }
 
   /** Takes text made of whole lines (the last one may lack its newline until `end`). */
