@@ -78,11 +78,15 @@ test.concurrent('a failed run: one error annotation per failed test, on its file
       title: 'Unit tests: api returns the user failed (1/1 attempts)',
       file: 'src/api.test.js',
       line: 5,
-      message: 'Error: expected 200, got 500\nat src/api.test.js:5'
+      col: 22,
+      // jest-junit writes no message: the failure text's error line and first user frame.
+      message: 'Error: expected 200, got 500\n    at Object.toBe (src/api.test.js:5:22)'
     })
   ])
   expect(step.summary).toContain('**Failed tests** (attempt 1, 1 of 2):')
-  expect(step.summary).toContain('| api returns the user | `src/api.test.js:5` | Error: expected 200, got 500 |')
+  expect(step.summary).toContain(
+    '| api returns the user | `src/api.test.js:5` | Error: expected 200, got 500     at Object.toBe (src/api.test.js:5:22) |'
+  )
 })
 
 test.concurrent('an ignored results file is a warning naming it; the verdict stands', async () => {

@@ -8,8 +8,8 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { print } from './workflow-commands.js'
 import {
   MAX_EXCERPT_CHARS,
+  attemptBlocks,
   describeEntry,
-  excerptBlocks,
   locateInText,
   refusalNote,
   type CompletedRun,
@@ -56,8 +56,12 @@ export function describeCommand(commands: readonly string[]): string {
   return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
 }
 
-function locationProperties(location: SourceLocation | undefined): core.AnnotationProperties {
+/** Where an annotation points: a file, and its line when one is known (none: a file-level annotation). */
+type AnnotationPlace = Omit<SourceLocation, 'line'> & { line?: number }
+
+function locationProperties(location: AnnotationPlace | undefined): core.AnnotationProperties {
   if (location === undefined) return {}
+  if (location.line === undefined) return { file: location.file }
   return { file: location.file, startLine: location.line, ...(location.column !== undefined && { startColumn: location.column }) }
 }
 
@@ -83,16 +87,18 @@ function located(blocks: ExcerptBlock[], base: LocationBase): { block: ExcerptBl
 }
 
 /** A test's place as an annotation's file and line: workspace-relative (tests name files relative to the working directory). */
-function testLocation(test: FailedTest, base: LocationBase): SourceLocation | undefined {
+function testLocation(test: FailedTest, base: LocationBase): AnnotationPlace | undefined {
   if (test.file === undefined) return undefined
   const file = relative(resolve(base.workspace), resolve(base.workingDirectory ?? base.workspace, test.file))
   if (file === '' || file.startsWith('..') || isAbsolute(file)) return undefined
-  return { file: file.split(sep).join('/'), line: test.line ?? 1 }
+  const line = test.line === undefined ? {} : { line: test.line, ...(test.column !== undefined && { column: test.column }) }
+  return { file: file.split(sep).join('/'), ...line }
 }
 
-/** A failed test's annotation body: its message, and where it failed. */
+/** A failed test's annotation body: its message, and where it failed (unless the message's stack line says so). */
 function testBody(test: FailedTest): string {
-  const where = test.file === undefined ? '' : `\nat ${test.file}${test.line === undefined ? '' : `:${test.line}`}`
+  const place = test.file === undefined ? undefined : `${test.file}${test.line === undefined ? '' : `:${test.line}`}`
+  const where = place === undefined || (test.line !== undefined && test.message?.includes(`${place}:`)) ? '' : `\nat ${place}`
   return `${test.message ?? `${test.name} ${test.outcome === 'error' ? 'could not run' : 'failed'}`}${where}`
 }
 
@@ -111,7 +117,7 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
     }))
   }
   const last = run.attempts[run.attempts.length - 1]
-  const blocks = located(last === undefined ? [] : excerptBlocks(last.summary), facts.location)
+  const blocks = located(last === undefined ? [] : attemptBlocks(last), facts.location)
   const withPlace = blocks.filter(item => item.location !== undefined)
   if (withPlace.length === 0) {
     // Nothing to pin on a line: the whole excerpt, under the loop's own summary when it is empty.
@@ -160,7 +166,7 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
       properties: { title, ...locationProperties(first === undefined ? undefined : testLocation(first, facts.location)) }
     }
   }
-  const blocks = located(excerptBlocks(failed.summary), facts.location)
+  const blocks = located(attemptBlocks(failed), facts.location)
   const place = blocks.find(item => item.location !== undefined)
   const test = place?.block.test ?? blocks.find(item => item.block.test !== undefined)?.block.test
   const head = `Attempt ${failed.attempt} failed${test !== undefined ? ` (${test})` : ''}: ${why}`

@@ -7,8 +7,8 @@
  */
 import { StringDecoder } from 'node:string_decoder'
 import {
+  attemptText,
   formatDuration,
-  reviewerExcerpt,
   testsRan,
   type AttemptResult,
   type CaptureMode,
@@ -183,7 +183,7 @@ function failedAttempts(report: CompletedRun): string[] {
   const share = Math.min(EXCERPT_MAX_BYTES, Math.floor(EXCERPTS_BYTES / failed.length))
   const lines: string[] = []
   for (const attempt of failed) {
-    const { body, cut } = fitExcerpt(reviewerExcerpt(attempt.summary).trimEnd(), share)
+    const { body, cut } = fitExcerpt(attemptText(attempt).trimEnd(), share)
     // The blank lines around the fence end the HTML block, so the fence is markdown again.
     lines.push(`<details><summary>Attempt ${attempt.attempt} — what failed</summary>`, '')
     if (cut) lines.push(`Its last lines; the whole output is \`attempt-${attempt.attempt}.log\` in the trace.`, '')

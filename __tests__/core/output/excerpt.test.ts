@@ -161,3 +161,17 @@ describe('reviewerExcerpt', () => {
     expect(reviewerExcerpt('')).toBe('')
   })
 })
+
+test('blocks found in the whole output replace the summary; those naming a test are chosen first, shown in output order', () => {
+  const noisy = Array.from({ length: 12 }, (_, index) => ({
+    lines: Array.from({ length: 8 }, (_, line) => `ERROR retry ${index}.${line}`)
+  }))
+  const jest = { test: 'api › returns the user', lines: ['  ● api › returns the user', '    Expected: 200', '    Received: 500'] }
+  const blocks = excerptBlocks('PASS src/a.test.js\nError: from the summary', [...noisy, jest])
+  expect(blocks[blocks.length - 1]).toEqual(jest)
+  expect(blocks.flatMap(block => block.lines)).toHaveLength(60)
+  expect(blocks.flatMap(block => block.lines)).not.toContain('Error: from the summary')
+  // With none found while streaming, the summary is read as before.
+  expect(reviewerExcerpt('PASS src/a.test.js\nError: from the summary', [])).toBe('Error: from the summary')
+  expect(attemptExcerpt({ summary: 'x', verified: false, failures: [jest] })).toBe(jest.lines.join('\n'))
+})

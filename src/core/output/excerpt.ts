@@ -1,97 +1,25 @@
 /**
- * The reviewer excerpt (docs/design.md §5): an attempt's output summary turned into the
- * failing blocks a reviewer reads. Escape codes and reverify's own bookkeeping lines go; the
- * error lines stay with what explains them (assertion, expected and received, the first
- * stack line outside dependencies); the whole is bounded.
+ * The reviewer excerpt (docs/design.md §5): the failing blocks a reviewer reads of an attempt's
+ * output, found in the whole output while it streamed (failure-blocks.ts), else read back from
+ * its summary. Escape codes and reverify's own bookkeeping lines go; the error lines stay with
+ * what explains them (assertion, expected and received, the first stack line outside
+ * dependencies); the whole is bounded.
  */
-import { stripVTControlCharacters } from 'node:util'
 import type { AttemptResult } from '../verify/attempt.js'
 import { DROPPED_MARKER_LINE } from './capped-log.js'
+import { BlockReader, blockKey, readableLine, type ExcerptBlock } from './failure-blocks.js'
 import { CUT_LINE_SUFFIX, summaryParts } from './output-summary.js'
 
-/** One failing block of an excerpt: its lines and, when the output names it, the failing test. */
-export interface ExcerptBlock {
-  lines: string[]
-  /** From a jest `●`, go `--- FAIL:`, pytest `___ name ___` or mocha `1) name` header. */
-  test?: string
-}
+export type { ExcerptBlock } from './failure-blocks.js'
 
 /** The excerpt's bounds: annotation bodies stop at 4,096 characters, and so should reading. */
 export const MAX_EXCERPT_CHARS = 4000
 const MAX_EXCERPT_LINES = 60
-const MAX_BLOCK_LINES = 16
-// How far past its first line a block looks for the rest of the failure.
-const MAX_BLOCK_SPAN = 40
 const FALLBACK_LINES = 20
-
-/** Where a failing test's own report starts; group 1 is the test's name. */
-const TEST_HEADERS: readonly RegExp[] = [
-  /^\s*● (.+)$/, // jest
-  /^\s*--- FAIL: (\S+)/, // go test
-  /^_{3,} (.+?) _{3,}$/, // pytest
-  /^\s{2,}\d+\) (.+?):?$/ // mocha, whose failure list is indented
-]
-
-/** A diagnostic that starts with where it is: `path:line[:col]: …` (go, gcc, eslint) or tsc's `path(line,col): …`. */
-const DIAGNOSTIC = /^\s*[\w.@~/-][^\s:()]*(?::\d+(?::\d+)?:|\(\d+,\d+\):)(?:\s|$)/
-
-/** Lines that say something failed. */
-const ERROR_LINES: readonly RegExp[] = [
-  /\b(?:Expected|Received)\b/,
-  /^E\s/, // pytest's assertion lines
-  /\berror TS\d+/,
-  /\b(?:[A-Z]\w*)?(?:Error|Exception)\b/,
-  /^\s*error(?:\[\w+\])?:/i,
-  /\bERROR\b/,
-  /\bFAIL(?:ED)?\b/,
-  /\bpanic:/,
-  /^Traceback \(most recent call last\):/,
-  /^\s*[✕✗×] /
-]
-
-/** Lines that close a block: the runners' tallies, separators and passing tests. */
-const BOUNDARIES: readonly RegExp[] = [
-  /^\s*(?:Test Suites|Tests|Snapshots|Time|Ran all test suites)\b/,
-  /^={3,}/,
-  /^\s*(?:PASS|ok)\s/,
-  /^\s*--- (?:PASS|SKIP):/,
-  /^=== (?:RUN|PAUSE|CONT|NAME)\s/,
-  /^\s*[✓✔] /,
-  /^\s*\d+ (?:passing|failing|pending)\b/
-]
-
-/** jest's code frame around the failing line: the stack line says the same, shorter. */
-const CODE_FRAME = /^\s*>?\s*\d+\s+\||^\s+\|\s*\^/
-const STACK_FRAME = /^\s*at\s/
-// Frames of dependencies and of node itself say nothing about the change under review.
-const FOREIGN_FRAME = /node_modules|\(node:|\bnode:internal|\(internal\/|\(<anonymous>\)/
-
-function testName(line: string): string | undefined {
-  for (const header of TEST_HEADERS) {
-    const match = header.exec(line)
-    if (match) return match[1]!.trim()
-  }
-  return undefined
-}
-
-function isAnchor(line: string): boolean {
-  return testName(line) !== undefined || DIAGNOSTIC.test(line) || ERROR_LINES.some(pattern => pattern.test(line))
-}
-
-function isUserFrame(line: string): boolean {
-  return /:\d+/.test(line) && !FOREIGN_FRAME.test(line)
-}
 
 /** A summary line as a reviewer should read it: no escape codes, no redrawn progress, no cut marker. */
 function cleanLine(raw: string): string {
-  let text = raw.replace(CUT_LINE_SUFFIX, '…')
-  text = stripVTControlCharacters(text)
-  // A carriage return redraws the line on a terminal: what shows is what follows the last one.
-  const shown = text.split('\r').filter(segment => segment.trim() !== '')
-  text = shown[shown.length - 1] ?? ''
-  // A sequence the summary cut in half, and lone control characters, are noise in an annotation.
-  text = text.replace(/\x1b[[\]()#;?0-9]*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '')
-  return text.trimEnd()
+  return readableLine(raw.replace(CUT_LINE_SUFFIX, '…'))
 }
 
 /** The summary's contiguous runs of output, cleaned; the omitted middle separates them. */
@@ -101,56 +29,26 @@ function segmentsOf(summary: string): string[][] {
   return [parts.head, parts.matched, parts.tail].filter(lines => lines.length > 0).map(clean)
 }
 
-/** The block that starts at lines[start] (an anchor); returns it and where scanning goes on. */
-function readBlock(lines: string[], start: number): { block: ExcerptBlock; next: number } {
-  const kept: string[] = []
-  let test: string | undefined
-  let located = false
-  let at = start
-  for (; at < lines.length && at - start < MAX_BLOCK_SPAN && kept.length < MAX_BLOCK_LINES; at++) {
-    const line = lines[at]!
-    const header = testName(line)
-    if (at > start) {
-      if (BOUNDARIES.some(pattern => pattern.test(line))) break
-      // A second test, or a second located diagnostic, is a failure of its own.
-      if (header !== undefined && test !== undefined) break
-      if (DIAGNOSTIC.test(line) && located) break
-    }
-    if (line.trim() === '' || CODE_FRAME.test(line)) continue
-    test ??= header
-    if (STACK_FRAME.test(line)) {
-      if (!isUserFrame(line)) continue
-      // The first frame in the code under review is where the failure is; the rest is noise.
-      kept.push(line)
-      at++
-      break
-    }
-    if (DIAGNOSTIC.test(line) || /File "[^"]+", line \d+/.test(line)) located = true
-    kept.push(line)
-  }
-  return { block: { lines: kept, ...(test !== undefined && { test }) }, next: Math.max(at, start + 1) }
-}
-
 function blocksOfSegment(lines: string[]): ExcerptBlock[] {
   const blocks: ExcerptBlock[] = []
-  for (let at = 0; at < lines.length;) {
-    if (!isAnchor(lines[at]!)) {
-      at++
-      continue
-    }
-    const { block, next } = readBlock(lines, at)
-    if (block.lines.length > 0) blocks.push(block)
-    at = next
-  }
+  const reader = new BlockReader(block => blocks.push(block))
+  for (const line of lines) reader.line(line)
+  reader.end()
   return blocks
 }
 
-/** Keeps blocks in order within the excerpt's bounds; a block that does not fit is cut. */
-function bounded(blocks: ExcerptBlock[]): ExcerptBlock[] {
-  const kept: ExcerptBlock[] = []
+/**
+ * The blocks that fit the excerpt's bounds, in output order. Blocks that name their test are
+ * chosen first, then the others, each in order; the first that does not fit is cut and ends
+ * the choice.
+ */
+function bounded(blocks: readonly ExcerptBlock[]): ExcerptBlock[] {
+  const order = blocks.map((block, index) => ({ block, index }))
+  const byRank = [...order.filter(item => item.block.test !== undefined), ...order.filter(item => item.block.test === undefined)]
+  const kept: { block: ExcerptBlock; index: number }[] = []
   let lines = 0
   let chars = 0
-  for (const block of blocks) {
+  for (const { block, index } of byRank) {
     const fitting: string[] = []
     for (const line of block.lines) {
       // Blocks are joined by a blank line, lines by a newline: count both.
@@ -161,27 +59,32 @@ function bounded(blocks: ExcerptBlock[]): ExcerptBlock[] {
       chars += cost
     }
     if (fitting.length === 0) break
-    kept.push({ ...block, lines: fitting })
+    kept.push({ block: { ...block, lines: fitting }, index })
     if (fitting.length < block.lines.length) break
   }
-  return kept
+  return kept.sort((a, b) => a.index - b.index).map(item => item.block)
+}
+
+/** Runners repeat a failure in their closing summary: once is enough. */
+function unique(blocks: readonly ExcerptBlock[]): ExcerptBlock[] {
+  const seen = new Set<string>()
+  return blocks.filter(block => {
+    const key = blockKey(block)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
 }
 
 /**
- * The failing blocks of an output summary, in output order, bounded (60 lines, 4,000
- * characters). Without any recognisable failure, one block of the output's last 20 lines.
+ * The failing blocks of an output, in output order, bounded (60 lines, 4,000 characters):
+ * the blocks `streamed` (found in the whole output while it streamed: failure-blocks.ts) when
+ * there are any, else those of its summary; with neither, one block of the output's last 20 lines.
  */
-export function excerptBlocks(summary: string): ExcerptBlock[] {
+export function excerptBlocks(summary: string, streamed: readonly ExcerptBlock[] = []): ExcerptBlock[] {
+  if (streamed.length > 0) return bounded(unique(streamed))
   const segments = segmentsOf(summary)
-  const seen = new Set<string>()
-  const blocks: ExcerptBlock[] = []
-  for (const block of segments.flatMap(blocksOfSegment)) {
-    // Runners repeat a failure in their closing summary: once is enough.
-    const key = block.lines.map(line => line.trim()).join('\n')
-    if (seen.has(key)) continue
-    seen.add(key)
-    blocks.push(block)
-  }
+  const blocks = unique(segments.flatMap(blocksOfSegment))
   if (blocks.length === 0) {
     const last = segments[segments.length - 1] ?? []
     const tail = last.filter(line => line.trim() !== '').slice(-FALLBACK_LINES)
@@ -190,14 +93,24 @@ export function excerptBlocks(summary: string): ExcerptBlock[] {
   return bounded(blocks)
 }
 
-/** The reviewer text of an output summary: its failing blocks, separated by a blank line. */
-export function reviewerExcerpt(summary: string): string {
-  return excerptBlocks(summary)
+/** The reviewer text of an output: its failing blocks (see excerptBlocks), separated by a blank line. */
+export function reviewerExcerpt(summary: string, streamed: readonly ExcerptBlock[] = []): string {
+  return excerptBlocks(summary, streamed)
     .map(block => block.lines.join('\n'))
     .join('\n\n')
 }
 
-/** The reviewer excerpt of one attempt (its recorded summary); empty for a verified attempt. */
-export function attemptExcerpt(attempt: Pick<AttemptResult, 'summary' | 'verified'>): string {
-  return attempt.verified ? '' : reviewerExcerpt(attempt.summary)
+/** The failing blocks of one attempt: from its whole output when they were found there, else from its summary. */
+export function attemptBlocks(attempt: Pick<AttemptResult, 'summary' | 'failures'>): ExcerptBlock[] {
+  return excerptBlocks(attempt.summary, attempt.failures)
+}
+
+/** The reviewer text of one attempt, verified or not (see attemptBlocks). */
+export function attemptText(attempt: Pick<AttemptResult, 'summary' | 'failures'>): string {
+  return reviewerExcerpt(attempt.summary, attempt.failures)
+}
+
+/** The reviewer excerpt of one attempt; empty for a verified attempt. */
+export function attemptExcerpt(attempt: Pick<AttemptResult, 'summary' | 'verified' | 'failures'>): string {
+  return attempt.verified ? '' : attemptText(attempt)
 }

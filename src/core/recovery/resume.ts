@@ -128,6 +128,7 @@ function scriptFromRecord(result: ToolResult): ScriptResult {
     startedAt: result.started_at ?? '',
     endedAt: result.ended_at ?? '',
     summary: result.summary,
+    ...(result.failures !== undefined && { failures: result.failures }),
     ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
     ...(result.forbidden_line !== undefined && { forbiddenLine: result.forbidden_line }),
     outputMatched: result.output_matched === true

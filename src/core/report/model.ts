@@ -170,7 +170,7 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
       if (payload.signal !== undefined) target.signal = payload.signal
       target.timedOut = payload.timed_out === true
       target.interrupted = payload.interrupted === true
-      target.excerpt = reviewerExcerpt(payload.summary)
+      target.excerpt = reviewerExcerpt(payload.summary, payload.failures)
       if (payload.commands !== undefined) {
         target.commands = payload.commands.map(record => ({
           command: record.command,

@@ -116,6 +116,12 @@ function buildSchemas() {
       started_at: z.string().max(64).optional(),
       ended_at: z.string().max(64).optional(),
       summary: text,
+      /** The failing blocks found in the whole output while it streamed (a malformed list is read as absent). */
+      failures: z
+        .array(z.object({ lines: z.array(z.string().max(4_000)).max(100), test: z.string().max(4_000).optional() }))
+        .max(100)
+        .optional()
+        .catch(undefined),
       commands: z.array(commandRecord).optional(),
       /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
       stdout_matched: z.boolean().optional(),

@@ -27,6 +27,7 @@ export interface FailedTest {
   /** Relative to the working directory, `/`-separated. */
   file?: string
   line?: number
+  column?: number
   message?: string
   durationMs?: number
 }
@@ -164,6 +165,7 @@ function failedTest(test: ParsedTestCase, base: LocationBase): FailedTest {
     outcome: test.outcome === 'error' ? 'error' : 'failed',
     ...(place.file !== undefined && { file: place.file }),
     ...(place.line !== undefined && { line: place.line }),
+    ...(place.column !== undefined && { column: place.column }),
     ...(test.message !== undefined && { message: test.message }),
     ...(test.durationMs !== undefined && { durationMs: test.durationMs })
   }

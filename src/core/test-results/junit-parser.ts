@@ -11,6 +11,7 @@ import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { BlockReader, readableLine, type ExcerptBlock } from '../output/failure-blocks.js'
 import { XmlCapError, XmlRunCapper } from './xml-caps.js'
 
 /** How one test ended: `error` is JUnit's `<error>` (the test could not run), `failed` its `<failure>`. */
@@ -28,7 +29,7 @@ export interface ParsedTestCase {
   line?: number
   outcome: TestOutcome
   durationMs?: number
-  /** The failure's or error's `message` attribute, else the start of its text; capped. */
+  /** The failure's or error's `message` attribute, else the failing blocks of its text (or its first line); capped. */
   message?: string
   /** The start of the failure's or error's text (the stack), capped; where file and line are looked for. */
   detail?: string
@@ -107,6 +108,25 @@ function firstLines(text: string, max: number): string {
   return trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed
 }
 
+/**
+ * What a failure's text says, when no `message` attribute says it (jest-junit writes none):
+ * its failing blocks read by the log's excerpt rules (docs/design.md §5: the assertion,
+ * expected and received, the first stack line outside dependencies), escape codes stripped,
+ * the runner's own lines left out; else its first line that says something.
+ */
+function messageOfDetail(detail: string, max: number): string | undefined {
+  const lines = detail
+    .split('\n')
+    .map(readableLine)
+    .filter(line => line.trim() !== '' && !RUNNER_LINE.test(line))
+  const blocks: ExcerptBlock[] = []
+  const reader = new BlockReader(block => blocks.push(block))
+  for (const line of lines) reader.line(line)
+  reader.end()
+  const telling = blocks.length > 0 ? blocks.map(block => block.lines.join('\n')).join('\n') : lines[0]
+  return telling === undefined ? undefined : firstLines(telling, max)
+}
+
 /** Builds the parser's event handlers: a small state machine over the JUnit elements. */
 function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => void) {
   const suites: string[] = []
@@ -153,7 +173,8 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
         // A second failure of the same test (some tools write one per assertion) keeps the first.
         if (open.test.outcome === 'failed' || open.test.outcome === 'error') return
         open.test.outcome = tag.name === 'failure' ? 'failed' : 'error'
-        if (attrs.message !== undefined && attrs.message.trim() !== '') open.test.message = firstLines(attrs.message, limits.maxMessage)
+        if (attrs.message !== undefined && attrs.message.trim() !== '')
+          open.test.message = firstLines(readableLine(attrs.message.replace(/\r\n?/g, '\n')), limits.maxMessage)
         open.inResult = true
         return
       case 'skipped':
@@ -169,11 +190,11 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
     else if (tag.name === 'testcase' && open !== undefined) {
       const { test, detail } = open
       if (detail.trim() !== '') {
-        test.detail = firstLines(detail, limits.maxDetail)
-        // Go's converters write message="Failed": the first line that says something is better.
+        test.detail = firstLines(detail.split('\n').map(readableLine).join('\n'), limits.maxDetail)
+        // jest-junit writes no message, Go's converters message="Failed": the text says more.
         if (test.message === undefined || GENERIC_MESSAGE.test(test.message)) {
-          const telling = test.detail.split('\n').find(line => line.trim() !== '' && !RUNNER_LINE.test(line))
-          if (telling !== undefined) test.message = firstLines(telling, limits.maxMessage)
+          const telling = messageOfDetail(test.detail, limits.maxMessage)
+          if (telling !== undefined) test.message = telling
         }
       }
       open = undefined

@@ -11,6 +11,8 @@ import type { ParsedTestCase } from './junit-parser.js'
 export interface TestPlace {
   file?: string
   line?: number
+  /** Only from a stack frame that gives one, on the line it gives. */
+  column?: number
 }
 
 const JAVA_ROOTS = [
@@ -89,5 +91,6 @@ export function locateTest(test: ParsedTestCase, base: LocationBase): TestPlace 
         : fromAttribute !== undefined
           ? attributeLine
           : undefined
-  return { file, ...(line !== undefined && line >= 1 && { line }) }
+  const column = fromStack !== undefined && fromStack.file === file && line === fromStack.line ? fromStack.column : undefined
+  return { file, ...(line !== undefined && line >= 1 && { line, ...(column !== undefined && { column }) }) }
 }

@@ -24,6 +24,7 @@ const TraceTestsSchema = z.object({
         outcome: z.enum(['failed', 'error']),
         file: text.optional(),
         line: z.number().int().min(1).optional(),
+        column: z.number().int().min(1).optional(),
         message: text.optional()
       })
     )

@@ -12,6 +12,7 @@ import { LineMatcher } from '../output/line-matcher.js'
 import { OrderedOutput, type StreamName } from '../output/ordered-output.js'
 import { OutputSummarizer } from '../output/output-summary.js'
 import { FirstMatchingLine } from '../output/first-match.js'
+import { FailureBlocks } from '../output/failure-blocks.js'
 import type { CommandResult, ProcessGroup } from '../process/process-runner.js'
 import { processStartTime } from '../process/process-identity.js'
 import type { RunSettings } from '../inputs/settings.js'
@@ -82,6 +83,7 @@ export async function runAttempt(
   const started = Date.now()
   const log = await CappedLogWriter.open(logPath, settings.logCapBytes)
   const summary = new OutputSummarizer()
+  const failures = new FailureBlocks()
   const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined
   // One matcher per stream: a half line of one stream never joins a line of the other.
   const outputMatch =
@@ -91,6 +93,7 @@ export async function runAttempt(
   const ordered = new OrderedOutput(env.redactor, text => {
     log.write(text)
     summary.push(text)
+    failures.push(text)
     forbidden?.push(text)
   })
   const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
@@ -135,6 +138,7 @@ export async function runAttempt(
   stderrChannel.seal(after)
   ordered.end()
   forbidden?.end()
+  failures.end()
   for (const matcher of outputMatch) matcher.end()
   const script: ScriptResult = {
     attempt,
@@ -147,6 +151,7 @@ export async function runAttempt(
     startedAt: timestamp(new Date(started)),
     endedAt: timestamp(new Date(endedAt)),
     summary: summary.finish(),
+    failures: failures.blocks(),
     ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
     ...(forbidden !== undefined && { forbiddenLine: forbidden.match ?? null }),
     outputMatched: outputMatch.some(matcher => matcher.found)

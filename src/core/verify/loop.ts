@@ -278,6 +278,7 @@ function recordResult(session: TraceSession, attempt: ScriptResult): void {
     started_at: attempt.startedAt,
     ended_at: attempt.endedAt,
     summary: attempt.summary,
+    ...(attempt.failures !== undefined && attempt.failures.length > 0 && { failures: attempt.failures }),
     commands: attempt.commands.map(commandRecord),
     // What a resumed run needs to judge this attempt without running it again.
     ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),

@@ -8,6 +8,7 @@ import type { Redactor } from '../redaction/index.js'
 import type { RunProgress } from '../run/progress.js'
 import type { AttemptTests } from '../test-results/attempt-tests.js'
 import type { MatchedLine } from '../output/first-match.js'
+import type { ExcerptBlock } from '../output/failure-blocks.js'
 import type { QuarantinedFailure } from '../quarantine/excused.js'
 
 /** A console stream reverify writes the command's live output to. */
@@ -51,6 +52,8 @@ export interface AttemptResult {
   startedAt: string
   endedAt: string
   summary: string
+  /** The failing blocks found in the whole output while it streamed (core/output/failure-blocks.ts). */
+  failures?: ExcerptBlock[]
   checks: ExpectationCheck[]
   /** What expect-check printed, summarized (its full output is in `attempt-<n>.check.log`). */
   checkSummary?: string
