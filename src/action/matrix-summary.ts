@@ -7,8 +7,10 @@
 import { matrixHeadline, type LegRow, type MatrixView } from '../core/index.js'
 import { cell } from './markdown.js'
 
-/** Most legs and tests listed; the rest are counted (the combined report has them all). */
-const MAX_ROWS = 300
+/** Most legs and tests listed, tried in turn until the summary fits; the rest are counted (the combined report has them all). */
+const ROW_LIMITS = [300, 100, 30, 10]
+/** The runner refuses a step summary over 1 MiB: stay well below. */
+const MAX_SUMMARY_BYTES = 900 * 1024
 /** Most test names in one cell. */
 const MAX_NAMES_PER_CELL = 10
 
@@ -33,8 +35,8 @@ function artifactCell(url: string | undefined, name: string): string {
   return url === undefined ? cell(name) : `[artifact](${url})`
 }
 
-function legRows(view: MatrixView, link: (row: LegRow) => string | undefined): string[] {
-  const rows = view.rows.slice(0, MAX_ROWS).map(row => {
+function legRows(view: MatrixView, link: (row: LegRow) => string | undefined, maxRows: number): string[] {
+  const rows = view.rows.slice(0, maxRows).map(row => {
     const failed = [...row.failedTests, ...row.quarantinedTests.map(name => `${name} (quarantined)`)]
     return `| ${cell(row.label, 120)} | ${OUTCOME_CELL[row.outcome]} | ${row.attempts}/${row.maxAttempts} | ${namesCell(failed)} | ${namesCell(row.flakyTests)} | ${artifactCell(link(row), row.artifactName)} |`
   })
@@ -47,10 +49,10 @@ function legRows(view: MatrixView, link: (row: LegRow) => string | undefined): s
   ]
 }
 
-function testLines(view: MatrixView): string[] {
+function testLines(view: MatrixView, maxRows: number): string[] {
   if (view.tests.length === 0) return view.rows.length === 0 ? [] : ['No test failed or flaked in any leg.']
   const rows = view.tests
-    .slice(0, MAX_ROWS)
+    .slice(0, maxRows)
     .map(test => `| ${cell(test.name, 200)} | ${namesCell(test.failedIn)} | ${namesCell(test.flakyIn)} |`)
   const rest = view.tests.length - rows.length
   return [
@@ -81,20 +83,36 @@ function heading(view: MatrixView, title: string): string {
 /** What the summary says about the combined report. */
 export type CombinedReportNote = { url?: string; name: string } | { note: string }
 
-/** The summary's markdown. */
-export function matrixSummary(
-  view: MatrixView,
-  options: { title: string; link: (row: LegRow) => string | undefined; report: CombinedReportNote; pattern: string }
-): string {
+/** What the summary is made from. */
+export interface MatrixSummaryOptions {
+  title: string
+  link: (row: LegRow) => string | undefined
+  report: CombinedReportNote
+  pattern: string
+}
+
+/** The summary's markdown, with as many rows as fit under the runner's limit. */
+export function matrixSummary(view: MatrixView, options: MatrixSummaryOptions): string {
+  let markdown = ''
+  for (const maxRows of ROW_LIMITS) {
+    markdown = summaryWithRows(view, options, maxRows)
+    if (Buffer.byteLength(markdown, 'utf8') <= MAX_SUMMARY_BYTES) break
+  }
+  return markdown
+}
+
+function summaryWithRows(view: MatrixView, options: MatrixSummaryOptions, maxRows: number): string {
   const lines = [heading(view, options.title), '']
   if (view.rows.length === 0 && view.problems.length === 0) {
     lines.push(`No artifact of this workflow run matches \`name-pattern\` ${cell(options.pattern)}.`, '')
   }
-  if (view.rows.length > 0) lines.push(...legRows(view, options.link), '')
-  const tests = testLines(view)
+  if (view.rows.length > 0) lines.push(...legRows(view, options.link, maxRows), '')
+  const tests = testLines(view, maxRows)
   if (tests.length > 0) lines.push(...tests, '')
   if (view.problems.length > 0) {
-    lines.push('**Not shown** (one line each):', '', ...view.problems.map(problem => `- ⚠️ ${cell(problem, 500)}`), '')
+    const shown = view.problems.slice(0, maxRows).map(problem => `- ⚠️ ${cell(problem, 500)}`)
+    const rest = view.problems.length - shown.length
+    lines.push('**Not shown** (one line each):', '', ...shown, ...(rest > 0 ? [`- … and ${rest} more (see the warnings)`] : []), '')
   }
   const { report } = options
   if ('note' in report) lines.push(`Combined report: ${cell(report.note)}`)
