@@ -190,3 +190,37 @@ test('one combined report.html is uploaded as its own artifact: escaped, no scri
   expect(failedLeg.querySelector('ul.tests')!.textContent).toContain('api returns the user')
   expect([...document.querySelectorAll('ul.problems li')].map(item => item.textContent)).toHaveLength(2)
 })
+
+test('an artifact service that refuses a download or the listing: one warning line, the step still passes', async () => {
+  const runner = new FakeRunner(service, 'octo/widgets', 'report-again', RUN_ID)
+  service.injectFault('GetSignedArtifactURL', { status: 403 }, 1)
+  const refusedDownload = await runner.report({ 'report-artifact': 'reverify-matrix-report-2' })
+  expect(refusedDownload.code).toBe(0)
+  expect(refusedDownload.outputs.legs).toBe('3')
+  const warnings = refusedDownload.annotations.filter(annotation => annotation.level === 'warning').map(annotation => annotation.message)
+  expect(warnings).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^reverify: reverify-trace-\S+: it could not be downloaded \(.*403.*\)$/)])
+  )
+  expect(warnings).toHaveLength(2)
+
+  service.injectFault('ListArtifacts', { status: 403 }, 1)
+  const refusedListing = await runner.report({ 'report-artifact': 'reverify-matrix-report-3' })
+  expect(refusedListing.code).toBe(0)
+  expect(refusedListing.outputs.legs).toBe('0')
+  expect(refusedListing.annotations.map(annotation => annotation.message)).toEqual([
+    expect.stringMatching(/^reverify: could not list this workflow run's artifacts: .*403/)
+  ])
+  expect(refusedListing.summary).toMatch(/^### ⚠️ One report for the matrix — 0 legs: .* · 1 not shown$/m)
+  expect(refusedListing.summary).toMatch(/^- ⚠️ could not list this workflow run's artifacts: .*403/m)
+})
+
+test("a bad input is the step's one error, naming it", async () => {
+  const step = await new FakeRunner(service, 'octo/widgets', 'report-bad', RUN_ID).report({ 'expected-legs': 'six' })
+  expect(step.code).toBe(1)
+  expect(step.annotations).toEqual([
+    expect.objectContaining({
+      level: 'error',
+      message: "reverify: expected-legs: 'six' is not allowed; expected a whole number from 1 to 1000"
+    })
+  ])
+})

@@ -125,21 +125,27 @@ export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
   }
   const root = await mkdtemp(join(deps.env.RUNNER_TEMP || tmpdir(), 'reverify-matrix-'))
   try {
-    const client = deps.artifact()
+    let client: MatrixArtifactClient | undefined
     let reads: LegRead[] = []
+    let listProblem: string | undefined
     try {
-      const listed = await print.group("reverify: downloading the legs' trace artifacts", async () => {
-        const found = await listLegs(client, settings)
-        return inPool(found, item => fetchLeg(client, item, root))
+      client = deps.artifact()
+      const made = client
+      reads = await print.group("reverify: downloading the legs' trace artifacts", async () => {
+        const found = await listLegs(made, settings)
+        return inPool(found, item => fetchLeg(made, item, root))
       })
-      reads = listed
     } catch (error) {
-      print.warning(`reverify: could not list this workflow run's artifacts: ${describeError(error)}`)
+      listProblem = `could not list this workflow run's artifacts: ${describeError(error)}`
     }
     const view = aggregateLegs(reads, { ...(settings.expectedLegs !== undefined && { expectedLegs: settings.expectedLegs }) })
+    // A listing that failed shows no leg: the summary says why, first, rather than looking clean.
+    if (listProblem !== undefined) view.problems.unshift(listProblem)
     for (const problem of view.problems) print.warning(`reverify: ${problem}`)
     const link = (row: LegRow): string | undefined => artifactUrl(deps.env, row.artifactId)
-    const report = await uploadReport(client, renderMatrixReport(view, { link, title: TITLE }), settings, deps.env, root)
+    const html = renderMatrixReport(view, { link, title: TITLE })
+    const report: CombinedReportNote =
+      client === undefined ? { note: 'not uploaded (no artifact client)' } : await uploadReport(client, html, settings, deps.env, root)
     const counts = matrixHeadline(view)
     core.setOutput(ReportOutput.Legs, String(view.rows.length))
     core.setOutput(ReportOutput.FailedLegs, String(counts.failed + counts.other))
