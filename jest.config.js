@@ -4,7 +4,7 @@
  * The tests come in three tiers (docs/design.md §9), one jest project each; every test file
  * is in exactly one (__tests__/test-tiers.test.ts checks it):
  * - unit: everything not listed below. In-process against src/; needs no dist/.
- * - bundle: runs the built dist/cli.js, dist/index.js or dist/post.js.
+ * - bundle: runs the built dist/cli.js, dist/index.js, dist/post.js or dist/report.js.
  * - slow: property and fuzz tests (fast-check), browser tests, fault injection, and files
  *   that take long whatever they run. Some run the bundle too.
  * A new test file lands in unit; the tier test fails while it runs the bundle, fast-check or
@@ -19,6 +19,7 @@ const BUNDLE = [
   '__tests__/action/history-paths.test.ts',
   '__tests__/action/interrupt.test.ts',
   '__tests__/action/main.test.ts',
+  '__tests__/action/matrix-report.test.ts',
   '__tests__/action/persistence.test.ts',
   '__tests__/action/quarantine.test.ts',
   '__tests__/action/report-capture.test.ts',
@@ -83,6 +84,7 @@ const SLOW = [
   // Chromium
   '__tests__/action/summary-screenshot.test.ts',
   '__tests__/core/report/browser.test.ts',
+  '__tests__/core/matrix/browser.test.ts',
   // fault injection (these two run the bundle)
   '__tests__/cli/disk-full.test.ts',
   '__tests__/cli/fault-injection.test.ts',

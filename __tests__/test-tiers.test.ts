@@ -312,8 +312,8 @@ describe("the bundle tiers' globalSetup", () => {
   const problemOf = async (root: string): Promise<string | undefined> => (await load()).distProblem(root)
   const STALE = 'dist/ is older than src/: run `npm run build` first (or `npm run test:unit`, which needs no build)'
 
-  test('names the three files the bundle tests run', async () => {
-    expect((await load()).BUNDLE_FILES).toEqual(['dist/cli.js', 'dist/index.js', 'dist/post.js'])
+  test('names the four files the bundle tests run (the report entry point included)', async () => {
+    expect((await load()).BUNDLE_FILES).toEqual(['dist/cli.js', 'dist/index.js', 'dist/post.js', 'dist/report.js'])
   })
 
   test('a build newer than every source file will do', async () => {
@@ -325,6 +325,12 @@ describe("the bundle tiers' globalSetup", () => {
     const { root, bundleFiles } = await scratchRoot({ src: 1_000_000, bundle: 1_000_010 })
     rmSync(join(root, bundleFiles[2]!))
     expect(await problemOf(root)).toBe('dist/post.js is missing: run `npm run build` first (or `npm run test:unit`, which needs no build)')
+    // The report entry point's bundle counts like the others.
+    const other = await scratchRoot({ src: 1_000_000, bundle: 1_000_010 })
+    rmSync(join(other.root, other.bundleFiles[3]!))
+    expect(await problemOf(other.root)).toBe(
+      'dist/report.js is missing: run `npm run build` first (or `npm run test:unit`, which needs no build)'
+    )
   })
 
   test('a source file changed after the build is one line', async () => {

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The files the bundle tests run. */
-export const BUNDLE_FILES = ['dist/cli.js', 'dist/index.js', 'dist/post.js']
+export const BUNDLE_FILES = ['dist/cli.js', 'dist/index.js', 'dist/post.js', 'dist/report.js']
 
 /** The newest modification time (ms) of the files under dir, or 0 when it holds none. */
 function newestFileTime(dir) {

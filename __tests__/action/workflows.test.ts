@@ -10,10 +10,11 @@ import { pathToFileURL } from 'node:url'
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index'
 import { inputsOf } from '../../src/core/inputs/table.js'
+import { REPORT_INPUT_NAMES, REPORT_INPUTS, WORKFLOW_REPORT_INPUTS, type ReportInputSpec } from '../../src/core/matrix/inputs.js'
 import { RUN_INPUT_NAMES } from '../../src/core/inputs/settings.js'
 import { ActionInput, Output } from '../../src/action/constants.js'
 import { REPO_ROOT } from '../helpers/cli.js'
-import { plain } from '../helpers/input-contract.js'
+import { declaredDescription, plain } from '../helpers/input-contract.js'
 
 function read(path: string): { name: string; content: string } {
   return { name: path, content: readFileSync(join(REPO_ROOT, path), 'utf8') }
@@ -67,11 +68,11 @@ describe('the reusable workflow', () => {
     expect(Object.keys(parsed.on)).toEqual(['workflow_call'])
   })
 
-  test('takes every input of the action but github-token, plus its own (runs-on, setup, node-version, env), with the same defaults', async () => {
+  test('takes every input of the action but github-token, plus its own (runs-on, setup, node-version, env, matrix-report), with the same defaults', async () => {
     const inputs = (await workflow('.github/workflows/reverify.yml')).on.workflow_call.inputs
     expect(codeInputs.filter(name => !workflowInputs.includes(name))).toEqual(['github-token'])
-    expect(Object.keys(inputs).sort()).toEqual([...workflowInputs, 'runs-on', 'setup', 'node-version', 'env'].sort())
-    expect([...inputsOf('workflow')].sort()).toEqual(Object.keys(inputs).sort())
+    expect(Object.keys(inputs).sort()).toEqual([...workflowInputs, 'runs-on', 'setup', 'node-version', 'env', 'matrix-report'].sort())
+    expect([...inputsOf('workflow'), ...Object.keys(WORKFLOW_REPORT_INPUTS)].sort()).toEqual(Object.keys(inputs).sort())
     expect(inputs.command.required).toBe(true)
     for (const input of (action().template.inputs ?? []).filter(input => workflowInputs.includes(input.id))) {
       const declared = input.default === undefined ? '' : input.default.toString()
@@ -130,6 +131,62 @@ describe('the reusable workflow', () => {
       expect(outputs[name].value).toBe(`\${{ jobs.verify.outputs.${name} }}`)
       expect(parsed.jobs.verify.outputs[name]).toBe(`\${{ steps.reverify.outputs.${name} }}`)
     }
+  })
+})
+
+describe("the report entry point and the reusable workflow's report job", () => {
+  function reportAction() {
+    const parsed = parseAction(read('report/action.yml'), new NoOperationTraceWriter())
+    expect(parsed.context.errors.getErrors().map(error => error.message)).toEqual([])
+    return convertActionTemplate(parsed.context, parsed.value!)
+  }
+
+  test('report/action.yml is a valid node24 action running the report bundle, with the inputs the code reads', () => {
+    const template = reportAction()
+    // The bundle sits in the repository's dist/, one folder up from report/.
+    expect(template.runs).toEqual({ using: 'node24', main: ['..', 'dist', 'report.js'].join('/') })
+    expect((template.inputs ?? []).map(input => input.id)).toEqual(REPORT_INPUT_NAMES)
+    expect((template.outputs ?? []).map(output => output.id).sort()).toEqual(['failed-legs', 'flaky-legs', 'legs', 'report-artifact-id'])
+  })
+
+  test("report/action.yml and the docs' table of its inputs say what the report inputs' table says", () => {
+    const declared = reportAction().inputs ?? []
+    const specs: Record<string, ReportInputSpec> = REPORT_INPUTS
+    for (const input of declared) {
+      const spec = specs[input.id]!
+      expect([input.id, input.description, input.default?.toString(), input.required]).toEqual([
+        input.id,
+        declaredDescription(spec),
+        spec.default,
+        false
+      ])
+    }
+    const docs = readFileSync(join(REPO_ROOT, 'docs/action.md'), 'utf8')
+    const section = docs.split(/^## /m).find(part => part.startsWith('One summary for a matrix\n')) ?? ''
+    const rows = [...section.matchAll(/^\| `([a-z-]+)` \| (.*) \| (.*) \|$/gm)].map(match => [match[1], match[2], match[3]])
+    const bare = (text: string) => text.replace(/`/g, '')
+    expect(rows.map(([name, meaning, shown]) => [name, bare(meaning!), bare(shown!)])).toEqual(
+      REPORT_INPUT_NAMES.map(name => {
+        const spec: ReportInputSpec = REPORT_INPUTS[name]
+        return [name, spec.description, spec.default ?? spec.shownDefault?.action]
+      })
+    )
+  })
+
+  test('the verify job runs unless matrix-report is set; the report job runs only then, with the action from its own commit', async () => {
+    const parsed = await workflow('.github/workflows/reverify.yml')
+    expect(parsed.on.workflow_call.inputs['matrix-report']).toMatchObject({ type: 'boolean', default: false })
+    expect(parsed.jobs.verify.if).toBe('${{ !inputs.matrix-report }}')
+    const report = parsed.jobs.report
+    expect(report.if).toBe('${{ inputs.matrix-report }}')
+    const steps = report.steps as Record<string, any>[]
+    expect(steps.find(step => step.with?.path === '.reverify-action')).toMatchObject({
+      with: { repository: '${{ job.workflow_repository }}', ref: '${{ job.workflow_sha }}' }
+    })
+    expect(steps.at(-1)).toMatchObject({ id: 'report', uses: './.reverify-action/report' })
+    // It reads no secret and checks out nothing of the caller's.
+    expect(JSON.stringify(report)).not.toContain('secrets.')
+    expect(steps.filter(step => String(step.uses).startsWith('actions/checkout@'))).toHaveLength(1)
   })
 })
 

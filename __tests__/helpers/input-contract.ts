@@ -25,6 +25,7 @@ import {
 import { convertActionTemplate, parseAction } from '@actions/workflow-parser/actions/index'
 import type { TemplateToken } from '@actions/workflow-parser/templates/tokens/template-token'
 import { inputSpec, inputsOf, type InputName, type InputSpec } from '../../src/core/inputs/table.js'
+import { WORKFLOW_REPORT_INPUTS, type ReportInputSpec } from '../../src/core/matrix/inputs.js'
 
 /** Plain data of a parsed YAML token; expressions come back as their `${{ … }}` text. */
 export type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain }
@@ -51,7 +52,7 @@ export interface ContractTexts {
 }
 
 /** The description action.yml and the workflow give an input. */
-export function declaredDescription(spec: InputSpec): string {
+export function declaredDescription(spec: InputSpec | ReportInputSpec): string {
   return spec.shownDefault?.action === undefined ? spec.description : `${spec.description} Default: ${spec.shownDefault.action}.`
 }
 
@@ -110,13 +111,16 @@ function workflowDifferences(text: string): string[] {
   if (parsed.value === undefined) return errors
   const workflow = plain(parsed.value) as Record<string, any>
   const inputs = (workflow.on?.workflow_call?.inputs ?? {}) as Record<string, Record<string, Plain>>
-  const differences = [...errors, ...nameDifferences('reverify.yml', Object.keys(inputs), inputsOf('workflow'))]
+  // The workflow's report input (src/core/matrix/inputs.ts) is checked as a row of the table.
+  const reportInputs: Record<string, ReportInputSpec> = WORKFLOW_REPORT_INPUTS
+  const expected = [...inputsOf('workflow'), ...Object.keys(reportInputs)]
+  const differences = [...errors, ...nameDifferences('reverify.yml', Object.keys(inputs), expected)]
   for (const [name, input] of Object.entries(inputs)) {
-    if (!inputsOf('workflow').includes(name as InputName)) continue
-    const spec = inputSpec(name as InputName)
+    if (!expected.includes(name)) continue
+    const spec: InputSpec | ReportInputSpec = reportInputs[name] ?? inputSpec(name as InputName)
     const type = spec.kind.type === 'boolean' ? 'boolean' : 'string'
     if (input.type !== type) differences.push(`reverify.yml: ${name} is typed ${String(input.type)}, the table says ${type}`)
-    if (spec.required) {
+    if ('required' in spec && spec.required) {
       if (input.required !== true || input.default !== undefined)
         differences.push(`reverify.yml: ${name} must be required, without a default`)
     } else {

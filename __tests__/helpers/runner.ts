@@ -1,6 +1,6 @@
 /**
  * Runs the action's bundle the way the runner does: `node dist/index.js`, then
- * `node dist/post.js`, with INPUT_* variables, the GITHUB_* files, an event payload and the
+ * `node dist/post.js` (or the report entry point, `node dist/report.js`), with INPUT_* variables, the GITHUB_* files, an event payload and the
  * results service's env; reads back outputs, state, the step summary and annotations.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -148,6 +148,14 @@ export class FakeRunner {
     writeFileSync(this.stateFile, '')
     this.lastInputs = inputs
     return this.step('index.js', inputs, {}, options)
+  }
+
+  /** Runs the report entry point (dist/report.js, report/action.yml) with the given inputs. */
+  report(inputs: Record<string, string>, options: StepOptions = {}): Promise<StepResult> {
+    this.jobIndex++
+    this.stateFile = join(this.runnerTemp, `state-${this.jobIndex}`)
+    writeFileSync(this.stateFile, '')
+    return this.step('report.js', inputs, {}, options)
   }
 
   /** The state the current main step has saved so far. */

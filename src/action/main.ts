@@ -143,11 +143,11 @@ async function commandHistory(settings: VerifySettings, store: ReceiptStore): Pr
 }
 
 /** Saves the history and uploads the trace of a run that created them (a block created nothing), grouped. */
-async function persistIfCreated(run: RunReport, options: PersistOptions): Promise<TraceUpload | undefined> {
+async function persistIfCreated(run: RunReport, stateDir: string, options: PersistOptions): Promise<TraceUpload | undefined> {
   if (run.kind === 'blocked') return undefined
   const outcome = run.kind === 'refused' ? 'aborted' : run.outcome
   const persisted = await print.group('reverify: saving the receipt history and uploading the trace', () =>
-    persistRun({ runId: run.runId, sessionDir: run.session.dir, outcome }, options)
+    persistRun({ runId: run.runId, sessionDir: run.session.dir, stateDir, outcome }, options)
   )
   return persisted.artifact
 }
@@ -284,7 +284,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
     }
     const effectiveMode = checkableMode(mode, restored)
     const run = await runVerify(settings, effectiveMode, store, deps, redactor)
-    const artifact = await persistIfCreated(run, persistOptions(settings, history, deps, redactor))
+    const artifact = await persistIfCreated(run, settings.stateDir, persistOptions(settings, history, deps, redactor))
     await reportRun(run, {
       name: settings.run.name,
       commands: scriptLines(settings.run.script),

@@ -96,7 +96,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
     else print.warning(`reverify: run ${runId} was interrupted; its trace was closed and its receipt marked interrupted by the post step`)
     if (closed.reportError !== undefined) print.warning(`reverify: run ${runId}: ${redactor.redact(closed.reportError)}`)
     await persistRun(
-      { runId, sessionDir: sessionDir ?? closed.receipt?.session.dir, outcome: 'aborted' },
+      { runId, sessionDir: sessionDir ?? closed.receipt?.session.dir, stateDir, outcome: 'aborted' },
       persistOptions(closed.receipt, store, state, deps)
     )
   } catch (error) {

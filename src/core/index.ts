@@ -85,3 +85,16 @@ export { ExitCode, UsageError, describeError, isUserError } from './base/errors.
 export { printable } from './base/printable.js'
 export { unsupportedPlatform } from './base/platform.js'
 export { VERSION } from './base/version.js'
+
+// One summary for a matrix: legs read back from their trace artifacts (docs/design.md §5).
+export { aggregateLegs, matrixHeadline, type LegRow, type MatrixView, type TestAcrossLegs } from './matrix/aggregate.js'
+export { MATRIX_REPORT_FILE, renderMatrixReport, type ArtifactLink } from './matrix/combined-report.js'
+export {
+  REPORT_INPUTS,
+  REPORT_INPUT_NAMES,
+  WORKFLOW_REPORT_INPUTS,
+  parseReportInputs,
+  type ReportInputName,
+  type ReportSettings
+} from './matrix/inputs.js'
+export { LEG_RECEIPT_FILE, copyReceiptIntoSession, readLeg, type LegArtifact, type LegRead } from './matrix/leg.js'

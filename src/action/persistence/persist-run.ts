@@ -4,6 +4,7 @@
  * cancel both have to fit in the runner's grace period, and neither can fail the other (or
  * the step): each only warns.
  */
+import { copyReceiptIntoSession, describeError } from '../../core/index.js'
 import { newHistoryKey, saveHistory, type HistoryOptions } from './receipt-history.js'
 import type { UploadTrace } from '../settings.js'
 import { shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
@@ -13,6 +14,8 @@ import { deadlineText, withinDeadline } from './deadline.js'
 export interface RunToPersist {
   runId?: string
   sessionDir?: string
+  /** The run's state directory: its receipt is copied into the session folder, so the artifact carries it. */
+  stateDir?: string
   outcome: string
 }
 
@@ -49,6 +52,7 @@ async function uploadRunTrace(run: RunToPersist, options: PersistOptions): Promi
   if (!run.runId || !run.sessionDir || !shouldUpload(options.uploadTrace, run.outcome)) {
     return { note: `not uploaded (upload-trace: ${options.uploadTrace})` }
   }
+  if (run.stateDir !== undefined) await copyReceipt(run.stateDir, run.runId, run.sessionDir, options.warn)
   const uploading = uploadTrace({
     client: options.artifact,
     runId: run.runId,
@@ -64,4 +68,17 @@ async function uploadRunTrace(run: RunToPersist, options: PersistOptions): Promi
   }
   const id = raced.value
   return id !== undefined ? { id } : { note: 'upload failed (see the warning above)' }
+}
+
+/**
+ * The matrix report (docs/design.md §5 "One summary for a matrix") reads a leg's receipt
+ * from its artifact: a copy that cannot be made only warns, and the upload goes ahead.
+ */
+async function copyReceipt(stateDir: string, runId: string, sessionDir: string, warn: (message: string) => void): Promise<void> {
+  try {
+    if (!(await copyReceiptIntoSession(stateDir, runId, sessionDir)))
+      warn(`reverify: run ${runId} has no receipt to put in its trace artifact`)
+  } catch (error) {
+    warn(`reverify: could not put the receipt in the trace artifact: ${describeError(error)}`)
+  }
 }

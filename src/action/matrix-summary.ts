@@ -1,0 +1,123 @@
+/**
+ * The job summary of the report entry point (docs/design.md §5 "One summary for a matrix"),
+ * in GitHub-flavoured markdown: a row per leg, the tests that failed or flaked across legs
+ * (each once, with the legs it touched), a line per artifact not shown, and the combined
+ * report. Every leg label and test name is untrusted text (markdown.ts keeps it text).
+ */
+import { matrixHeadline, type LegRow, type MatrixView } from '../core/index.js'
+import { cell } from './markdown.js'
+
+/** Most legs and tests listed, tried in turn until the summary fits; the rest are counted (the combined report has them all). */
+const ROW_LIMITS = [300, 100, 30, 10]
+/** The runner refuses a step summary over 1 MiB: stay well below. */
+const MAX_SUMMARY_BYTES = 900 * 1024
+/** Most test names in one cell. */
+const MAX_NAMES_PER_CELL = 10
+
+const OUTCOME_CELL: Record<LegRow['outcome'], string> = {
+  success: '✅',
+  flaky: '⚠️ flaky',
+  failure: '❌',
+  aborted: '❌ aborted',
+  running: '⏳ unfinished'
+}
+
+/** Names for one cell: `–` for none, at most MAX_NAMES_PER_CELL and a count of the rest. */
+function namesCell(names: readonly string[]): string {
+  if (names.length === 0) return '–'
+  const shown = names.slice(0, MAX_NAMES_PER_CELL).map(name => cell(name, 200))
+  const rest = names.length - shown.length
+  return `${shown.join('; ')}${rest > 0 ? ` (+${rest} more)` : ''}`
+}
+
+/** A link to an artifact, or its name when the run's address is unknown. */
+function artifactCell(url: string | undefined, name: string): string {
+  return url === undefined ? cell(name) : `[artifact](${url})`
+}
+
+function legRows(view: MatrixView, link: (row: LegRow) => string | undefined, maxRows: number): string[] {
+  const rows = view.rows.slice(0, maxRows).map(row => {
+    const failed = [...row.failedTests, ...row.quarantinedTests.map(name => `${name} (quarantined)`)]
+    return `| ${cell(row.label, 120)} | ${OUTCOME_CELL[row.outcome]} | ${row.attempts}/${row.maxAttempts} | ${namesCell(failed)} | ${namesCell(row.flakyTests)} | ${artifactCell(link(row), row.artifactName)} |`
+  })
+  const rest = view.rows.length - rows.length
+  return [
+    '| leg | outcome | attempts | failed tests | flaky tests | trace |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    ...(rest > 0 ? ['', `… and ${rest} more legs (all of them are in the combined report).`] : [])
+  ]
+}
+
+function testLines(view: MatrixView, maxRows: number): string[] {
+  if (view.tests.length === 0) return view.rows.length === 0 ? [] : ['No test failed or flaked in any leg.']
+  const rows = view.tests
+    .slice(0, maxRows)
+    .map(test => `| ${cell(test.name, 200)} | ${namesCell(test.failedIn)} | ${namesCell(test.flakyIn)} |`)
+  const rest = view.tests.length - rows.length
+  return [
+    '**Tests that failed or flaked across legs**',
+    '',
+    '| test | failed in | flaky in |',
+    '|---|---|---|',
+    ...rows,
+    ...(rest > 0 ? ['', `… and ${rest} more tests (all of them are in the combined report).`] : [])
+  ]
+}
+
+/** The heading's icon and words: `❌ 6 legs — 1 failed · 1 flaky · 2 passed · 2 not shown`. */
+function heading(view: MatrixView, title: string): string {
+  const counts = matrixHeadline(view)
+  const icon = counts.failed + counts.other > 0 ? '❌' : counts.flaky > 0 || view.problems.length > 0 ? '⚠️' : '✅'
+  const parts = [
+    `${counts.failed} failed`,
+    `${counts.flaky} flaky`,
+    `${counts.passed} passed`,
+    ...(counts.other > 0 ? [`${counts.other} aborted or unfinished`] : []),
+    ...(view.problems.length > 0 ? [`${view.problems.length} not shown`] : [])
+  ]
+  const legs = `${view.rows.length} leg${view.rows.length === 1 ? '' : 's'}`
+  return `### ${icon} ${cell(title, 120)} — ${legs}: ${parts.join(' · ')}`
+}
+
+/** What the summary says about the combined report. */
+export type CombinedReportNote = { url?: string; name: string } | { note: string }
+
+/** What the summary is made from. */
+export interface MatrixSummaryOptions {
+  title: string
+  link: (row: LegRow) => string | undefined
+  report: CombinedReportNote
+  pattern: string
+}
+
+/** The summary's markdown, with as many rows as fit under the runner's limit. */
+export function matrixSummary(view: MatrixView, options: MatrixSummaryOptions): string {
+  let markdown = ''
+  for (const maxRows of ROW_LIMITS) {
+    markdown = summaryWithRows(view, options, maxRows)
+    if (Buffer.byteLength(markdown, 'utf8') <= MAX_SUMMARY_BYTES) break
+  }
+  return markdown
+}
+
+function summaryWithRows(view: MatrixView, options: MatrixSummaryOptions, maxRows: number): string {
+  const lines = [heading(view, options.title), '']
+  if (view.rows.length === 0 && view.problems.length === 0) {
+    lines.push(`No artifact of this workflow run matches \`name-pattern\` ${cell(options.pattern)}.`, '')
+  }
+  if (view.rows.length > 0) lines.push(...legRows(view, options.link, maxRows), '')
+  const tests = testLines(view, maxRows)
+  if (tests.length > 0) lines.push(...tests, '')
+  if (view.problems.length > 0) {
+    const shown = view.problems.slice(0, maxRows).map(problem => `- ⚠️ ${cell(problem, 500)}`)
+    const rest = view.problems.length - shown.length
+    lines.push('**Not shown** (one line each):', '', ...shown, ...(rest > 0 ? [`- … and ${rest} more (see the warnings)`] : []), '')
+  }
+  const { report } = options
+  if ('note' in report) lines.push(`Combined report: ${cell(report.note)}`)
+  else if (report.url !== undefined)
+    lines.push(`Every leg's attempts on one page: [combined report (artifact ${cell(report.name)})](${report.url})`)
+  else lines.push(`Every leg's attempts on one page: the combined report, artifact ${cell(report.name)}`)
+  return `${lines.join('\n')}\n`
+}
