@@ -14,6 +14,7 @@ Usage:
   reverify config set capture-before-retry <warn|block|off>
   reverify resume [<run-id>]                            continue an interrupted run
   reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
+  reverify ctrf <run-id|latest> [--out FILE]           write a run's CTRF test report (JSON)
   reverify flaky [--json] [--since N]                   tests by how often they flaked (needs --test-results)
   reverify --help | --version
 
@@ -62,7 +63,7 @@ function section(heading: string, names: readonly InputName[]): string {
 }
 
 /** The flags of a subcommand other than `run`, under one heading. */
-function flagsSection(command: 'capture' | 'receipts' | 'resume' | 'report' | 'flaky'): string {
+function flagsSection(command: 'capture' | 'receipts' | 'resume' | 'report' | 'flaky' | 'ctrf' | 'export'): string {
   return section('Flags', flagsOf(command))
 }
 
@@ -135,6 +136,18 @@ prints its path. By default it is report.html in the run's trace folder, where e
 already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
 
 ${flagsSection('report')}`
+
+/** `reverify ctrf --help`. */
+export const ctrfHelp = (): string =>
+  `Usage: reverify ctrf <run-id|latest> [--out FILE] [--state-dir DIR]
+
+Writes a run's test report in the Common Test Report Format (CTRF, JSON) and prints its
+path: one test per JUnit test the run read (with its retries, whether it was flaky, and each
+attempt's result), or one test for the command when it read none. By default it is
+ctrf.json in the run's trace folder, where every run already leaves one; --out writes it
+elsewhere. "latest" is this repository's newest run.
+
+${flagsSection('ctrf')}`
 
 /** `reverify flaky --help`. */
 export const flakyHelp = (): string =>

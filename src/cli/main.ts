@@ -14,6 +14,7 @@ import { MAIN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
 import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'
 import { flakyCommandLine } from './flaky.js'
+import { ctrfCommandLine } from './export.js'
 import { reportCommandLine } from './report.js'
 import { resumeCommandLine } from './resume.js'
 import { runCommandLine } from './run.js'
@@ -25,7 +26,8 @@ const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promis
   config: configCommandLine,
   resume: resumeCommandLine,
   report: reportCommandLine,
-  flaky: flakyCommandLine
+  flaky: flakyCommandLine,
+  ctrf: ctrfCommandLine
 }
 
 /**

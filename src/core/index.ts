@@ -50,6 +50,7 @@ export type { FailedTest } from './test-results/attempt-tests.js'
 export type { RunTests } from './test-results/run-tests.js'
 export { testHistory } from './test-results/test-history.js'
 export { writeRunReport } from './report/index.js'
+export { writeRunCtrf } from './export/ctrf.js'
 
 // Script lines, redaction and the base helpers the front ends share.
 export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'

@@ -220,7 +220,7 @@ export const INPUTS = {
     description: 'Where commands and checks run; a relative path is taken from the workspace.',
     help: 'where commands and checks run; the repository containing it is the target, whose receipts are used (a relative path is taken from the current directory)',
     shownDefault: { cli: 'the current directory', action: 'the workspace' },
-    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
+    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'ctrf', 'export'],
     placeholder: 'DIR',
     group: 'How and where',
     setting: 'workingDirectory'
@@ -291,7 +291,7 @@ export const INPUTS = {
       cli: '<git top level of the working directory, else it>/.reverify/',
       action: '${RUNNER_TEMP}/reverify, never inside the workspace'
     },
-    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky'],
+    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'ctrf', 'export'],
     placeholder: 'DIR',
     group: 'Receipts',
     setting: 'stateDir',
@@ -383,9 +383,9 @@ export const INPUTS = {
   },
   out: {
     kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
-    description: 'Where to write the HTML report; a relative path is taken from the current directory.',
-    shownDefault: { cli: "report.html in the run's trace folder" },
-    fronts: ['report'],
+    description: 'Where to write the file; a relative path is taken from the current directory.',
+    shownDefault: { cli: "report.html (ctrf.json for reverify ctrf) in the run's trace folder" },
+    fronts: ['report', 'ctrf'],
     placeholder: 'FILE'
   },
   open: {

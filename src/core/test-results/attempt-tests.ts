@@ -7,7 +7,7 @@
  */
 import { lstat } from 'node:fs/promises'
 import { relative, sep } from 'node:path'
-import type { LocationBase } from '../output/source-location.js'
+import { findWorkspaceFile, type LocationBase } from '../output/source-location.js'
 import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
 import { DEFAULT_LIMITS, parseJUnitFile, type ParsedTestCase, type ParseLimits } from './junit-parser.js'
 import { locateTest } from './locate.js'
@@ -16,6 +16,21 @@ import { locateTest } from './locate.js'
 export const MAX_TESTS_LISTED = 100
 /** Longest test name kept. */
 export const MAX_TEST_NAME = 500
+/** Most test cases of an attempt recorded one by one (for the CTRF report); beyond it, counts only. */
+export const MAX_CASES_RECORDED = 2_000
+/** Longest failure text kept on a recorded case. */
+const MAX_CASE_DETAIL = 1_000
+
+/** One test case of an attempt, as the trace records it (docs/design.md §13). */
+export interface TestCaseRecord {
+  name: string
+  outcome: ParsedTestCase['outcome']
+  duration_ms?: number
+  /** Relative to the working directory, when the case's `file` attribute names a file there. */
+  file?: string
+  /** The start of the failure's text (its stack), for a failed or errored case. */
+  detail?: string
+}
 
 /** A test that failed (`<failure>`) or could not run (`<error>`) in an attempt. */
 export interface FailedTest {
@@ -51,6 +66,10 @@ export interface AttemptTests {
   /** Names watched for (failed in an earlier attempt) that passed in this one. */
   recovered: string[]
   warnings: ResultsWarning[]
+  /** The first MAX_CASES_RECORDED test cases, whatever their outcome. */
+  cases?: TestCaseRecord[]
+  /** Test cases beyond MAX_CASES_RECORDED: counted, not recorded. */
+  casesOmitted?: number
 }
 
 /** What reading an attempt's results needs. */
@@ -95,8 +114,11 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     skipped: 0,
     failedTests: [],
     recovered: [],
-    warnings: []
+    warnings: [],
+    cases: [],
+    casesOmitted: 0
   }
+  const cases = new CaseRecorder(base)
   const shown = (path: string) => relative(request.workingDirectory, path).split(sep).join('/')
   const found = await findFiles(request.patterns, request.workingDirectory, request.limits?.glob ?? GLOB_LIMITS)
   if (found.truncated) {
@@ -114,11 +136,21 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     const stats = await lstat(path).catch(() => undefined)
     if (stats === undefined || stats.mtimeMs + CLOCK_SLACK_MS < request.sinceMs) continue
     // Staged per file: a file that turns out bad adds nothing.
-    const staged = { total: 0, passed: 0, failed: 0, errors: 0, skipped: 0, failedTests: [] as ParsedTestCase[], recovered: [] as string[] }
+    const staged = {
+      total: 0,
+      passed: 0,
+      failed: 0,
+      errors: 0,
+      skipped: 0,
+      failedTests: [] as ParsedTestCase[],
+      recovered: [] as string[],
+      cases: [] as ParsedTestCase[]
+    }
     const outcome = await parseJUnitFile(
       path,
       test => {
         staged.total++
+        if (tests.cases!.length + staged.cases.length < MAX_CASES_RECORDED) staged.cases.push(test)
         if (test.outcome === 'passed') {
           staged.passed++
           if (request.watch.size > 0) {
@@ -148,9 +180,34 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     tests.skipped += staged.skipped
     for (const name of staged.recovered) recovered.add(name)
     for (const test of staged.failedTests) tests.failedTests.push(failedTest(test, base))
+    for (const test of staged.cases) tests.cases!.push(cases.record(test))
+    tests.casesOmitted! += staged.total - staged.cases.length
   }
   tests.recovered = [...recovered].slice(0, MAX_TESTS_LISTED)
   return tests
+}
+
+/** Records cases, resolving each distinct `file` attribute to a workspace file once. */
+class CaseRecorder {
+  private readonly files = new Map<string, string | undefined>()
+  constructor(private readonly base: LocationBase) {}
+
+  record(test: ParsedTestCase): TestCaseRecord {
+    const file = test.file === undefined ? undefined : this.file(test.file)
+    const failing = test.outcome === 'failed' || test.outcome === 'error'
+    return {
+      name: testName(test),
+      outcome: test.outcome,
+      ...(test.durationMs !== undefined && { duration_ms: test.durationMs }),
+      ...(file !== undefined && { file }),
+      ...(failing && test.detail !== undefined && { detail: test.detail.slice(0, MAX_CASE_DETAIL) })
+    }
+  }
+
+  private file(attribute: string): string | undefined {
+    if (!this.files.has(attribute)) this.files.set(attribute, findWorkspaceFile(attribute, this.base))
+    return this.files.get(attribute)
+  }
 }
 
 function failedTest(test: ParsedTestCase, base: LocationBase): FailedTest {
