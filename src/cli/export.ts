@@ -1,18 +1,24 @@
-/** `reverify ctrf <run-id|latest> [--out FILE]`: a run's CTRF report (docs/design.md §13). */
+/**
+ * `reverify ctrf <run-id|latest> [--out FILE]`: a run's CTRF report, and `reverify export
+ * <run-id|latest>`: a stored run sent again over OTLP/HTTP (docs/design.md §13).
+ */
 import { resolve } from 'node:path'
 import {
+  ExitCode,
   UsageError,
   createRedactor,
   describeError,
   isErrorCode,
   parseInputs,
   requireRunId,
+  resendRun,
+  traceIdOfRun,
   showValue,
   writeRunCtrf,
   type Receipt
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
-import { ctrfHelp } from './help.js'
+import { ctrfHelp, exportHelp } from './help.js'
 import { println, type CliIo } from './io.js'
 import { openStore, type StoreContext } from './receipts.js'
 
@@ -50,5 +56,24 @@ export async function ctrfCommandLine(argv: readonly string[], io: CliIo): Promi
     throw error
   }
   println(io.stdout, path)
+  return 0
+}
+
+/** `reverify export <run-id|latest> [--state-dir DIR]`: exit 1 when the endpoint did not take it. */
+export async function exportCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals, help } = parseCommandLine(argv, 'export', 'reverify export --help')
+  if (help) {
+    io.stdout.write(exportHelp())
+    return 0
+  }
+  const given = parseInputs(flags, flagsOf('export'), { front: 'cli', base: io.cwd })
+  const context = openStore(given, io)
+  const receipt = await namedRun('export', positionals, context)
+  const error = await resendRun(context.stateDir, receipt, createRedactor({ env: io.env }), io.env)
+  if (error !== undefined) {
+    println(io.stderr, `reverify: ${error}`)
+    return ExitCode.failure
+  }
+  println(io.stdout, `reverify: sent run ${receipt.run_id} as trace ${traceIdOfRun(receipt.run_id)}`)
   return 0
 }

@@ -15,6 +15,7 @@ Usage:
   reverify resume [<run-id>]                            continue an interrupted run
   reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
   reverify ctrf <run-id|latest> [--out FILE]           write a run's CTRF test report (JSON)
+  reverify export <run-id|latest>                      send a run to OpenTelemetry (OTLP/HTTP) again
   reverify flaky [--json] [--since N]                   tests by how often they flaked (needs --test-results)
   reverify --help | --version
 
@@ -148,6 +149,20 @@ ctrf.json in the run's trace folder, where every run already leaves one; --out w
 elsewhere. "latest" is this repository's newest run.
 
 ${flagsSection('ctrf')}`
+
+/** `reverify export --help`. */
+export const exportHelp = (): string =>
+  `Usage: reverify export <run-id|latest> [--state-dir DIR]
+
+Sends a stored run over OTLP/HTTP (JSON) as one trace: a span for the run, one per attempt
+and one per failed or flaky test. Every run with an endpoint set is sent when it closes;
+this sends one again, with the same trace and span ids, so a collector sees the same trace.
+The endpoint and headers come from the environment, as the OpenTelemetry specification
+defines them: OTEL_EXPORTER_OTLP_ENDPOINT (/v1/traces is appended) or
+OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS, OTEL_SERVICE_NAME and
+OTEL_RESOURCE_ATTRIBUTES. Exit 1 when the endpoint does not take the trace within 10 s.
+
+${flagsSection('export')}`
 
 /** `reverify flaky --help`. */
 export const flakyHelp = (): string =>

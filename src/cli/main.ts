@@ -14,7 +14,7 @@ import { MAIN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
 import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'
 import { flakyCommandLine } from './flaky.js'
-import { ctrfCommandLine } from './export.js'
+import { ctrfCommandLine, exportCommandLine } from './export.js'
 import { reportCommandLine } from './report.js'
 import { resumeCommandLine } from './resume.js'
 import { runCommandLine } from './run.js'
@@ -27,7 +27,8 @@ const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promis
   resume: resumeCommandLine,
   report: reportCommandLine,
   flaky: flakyCommandLine,
-  ctrf: ctrfCommandLine
+  ctrf: ctrfCommandLine,
+  export: exportCommandLine
 }
 
 /**

@@ -51,6 +51,8 @@ export type { RunTests } from './test-results/run-tests.js'
 export { testHistory } from './test-results/test-history.js'
 export { writeRunReport } from './report/index.js'
 export { writeRunCtrf } from './export/ctrf.js'
+export { resendRun } from './export/index.js'
+export { traceIdOf as traceIdOfRun } from './export/otlp-spans.js'
 
 // Script lines, redaction and the base helpers the front ends share.
 export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'
