@@ -5,9 +5,9 @@
  * trace and the receipt, redacted like every file written, and valid against the Common Test
  * Report Format's published JSON schema.
  */
-import { createHash } from 'node:crypto'
-import { join } from 'node:path'
-import { writeFileAtomic } from '../base/atomic-file.js'
+import { createHash, randomBytes } from 'node:crypto'
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { describeError, UsageError } from '../base/errors.js'
 import { printable } from '../base/printable.js'
 import { VERSION } from '../base/version.js'
@@ -118,7 +118,16 @@ export function buildCtrf(events: readonly TraceEvent[], receipt: Receipt): Ctrf
 /** Writes the report of a run whose trace is in `sessionDir` to `path`, redacted. */
 export async function writeCtrfFile(receipt: Receipt, sessionDir: string, path: string, redactor: Redactor): Promise<void> {
   const report = redactDeep(buildCtrf(await readSessionTrace(sessionDir), receipt), redactor)
-  await writeFileAtomic(path, `${JSON.stringify(report, null, 2)}\n`)
+  // Temp file and rename, so a reader never sees half a report; not synced to disk, as it
+  // can be written again from the trace at any time (reverify ctrf) and a sync costs every run.
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  try {
+    writeFileSync(temp, `${JSON.stringify(report, null, 2)}\n`, { flag: 'wx', mode: 0o644 })
+    renameSync(temp, path)
+  } catch (error) {
+    rmSync(temp, { force: true })
+    throw error
+  }
 }
 
 /**
