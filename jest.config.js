@@ -14,6 +14,7 @@
 /** Runs the built bundle (and is not slow). */
 const BUNDLE = [
   '__tests__/action/crash-resume.test.ts',
+  '__tests__/action/export.test.ts',
   '__tests__/action/history-merge.test.ts',
   '__tests__/action/history-paths.test.ts',
   '__tests__/action/interrupt.test.ts',
