@@ -1,6 +1,6 @@
 /**
  * Export through the bundled action (dist/index.js) against the local results service
- * (docs/design.md §13): with OTEL_EXPORTER_OTLP_ENDPOINT in the step's env, the run reaches a
+ * (docs/design.md §2 "Exports"): with OTEL_EXPORTER_OTLP_ENDPOINT in the step's env, the run reaches a
  * receiver on 127.0.0.1 as one trace carrying the workflow's CI/CD and VCS facts, and the
  * trace artifact holds ctrf.json, valid against the CTRF schema, with the flaky test in it.
  */

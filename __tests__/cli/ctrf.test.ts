@@ -1,5 +1,5 @@
 /**
- * CTRF reports of real runs (docs/design.md §13): a flaky jest run (jest-junit, the flaky
+ * CTRF reports of real runs (docs/design.md §2 "Exports"): a flaky jest run (jest-junit, the flaky
  * test rerun on its own), a failing pytest run, and a run without test results each leave
  * ctrf.json next to the trace, valid against the schema the ctrf package ships; `reverify
  * ctrf` writes the same report anywhere. A secret the command prints never reaches the file.

@@ -1,5 +1,5 @@
 /**
- * The built CLI exports over OTLP/HTTP (docs/design.md §13, §10 "Dependencies"): the exporter
+ * The built CLI exports over OTLP/HTTP (docs/design.md §2 "Exports", §10): the exporter
  * is a chunk of dist/ loaded only when an endpoint is set, and a process whose endpoint never
  * answers still exits within the 10 s bound with its own exit code.
  */

@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry export of CLI runs (docs/design.md §13), received by a small OTLP/HTTP server
+ * OpenTelemetry export of CLI runs (docs/design.md §2 "Exports"), received by a small OTLP/HTTP server
  * on 127.0.0.1 that decodes the bytes it gets: one trace per run (a run span, a child per
  * attempt, a child per flaky or failed test) with the CI/CD conventions' and reverify's
  * attributes; `reverify export` sends the same ids again; nothing secret is in the bytes;

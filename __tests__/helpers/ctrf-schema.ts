@@ -1,6 +1,6 @@
 /**
  * Validates a CTRF report with the `ctrf` package's own validator: ajv with formats against
- * the JSON schema the package ships (docs/design.md §13).
+ * the JSON schema the package ships (docs/design.md §2 "Exports").
  */
 import { validate } from 'ctrf'
 

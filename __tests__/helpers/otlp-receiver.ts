@@ -1,5 +1,5 @@
 /**
- * A small OTLP/HTTP receiver on 127.0.0.1 for tests (docs/design.md §13): it keeps the bytes
+ * A small OTLP/HTTP receiver on 127.0.0.1 for tests (docs/design.md §2 "Exports"): it keeps the bytes
  * of every request and decodes them as the OTLP JSON protocol defines them (JSON.parse, then
  * the ExportTraceServiceRequest shape), never through the exporter's own objects. It can
  * also answer 500, or never answer at all.

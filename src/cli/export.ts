@@ -1,6 +1,6 @@
 /**
  * `reverify ctrf <run-id|latest> [--out FILE]`: a run's CTRF report, and `reverify export
- * <run-id|latest>`: a stored run sent again over OTLP/HTTP (docs/design.md §13).
+ * <run-id|latest>`: a stored run sent again over OTLP/HTTP (docs/design.md §2 "Exports").
  */
 import { resolve } from 'node:path'
 import {

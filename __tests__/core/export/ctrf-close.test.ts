@@ -1,5 +1,5 @@
 /**
- * A run its own process could not close still gets its CTRF report (docs/design.md §13):
+ * A run its own process could not close still gets its CTRF report (docs/design.md §2 "Exports"):
  * whoever closes it from disk (the action's post step, the next run) writes ctrf.json next
  * to the trace it finished.
  */

@@ -1,5 +1,5 @@
 /**
- * The `tests` of a run's CTRF report (docs/design.md §13): one entry per JUnit test of the
+ * The `tests` of a run's CTRF report (docs/design.md §2 "Exports"): one entry per JUnit test of the
  * run, its final result from the last attempt that ran it and the earlier ones in
  * `retryAttempts`; without test results, one entry for the command, its attempts as the
  * retries. Sizes are bounded: names and texts by the trace's own caps, the list by

@@ -1,5 +1,5 @@
 /**
- * A run's CTRF report (docs/design.md §13): `ctrf.json` in the session folder, next to the
+ * A run's CTRF report (docs/design.md §2 "Exports"): `ctrf.json` in the session folder, next to the
  * trace, written whenever a run closes (by itself, by the post step or by the next run), so
  * every trace artifact carries it; or anywhere `reverify ctrf --out` is told. Built from the
  * trace and the receipt, redacted like every file written, and valid against the Common Test

@@ -1,5 +1,5 @@
 /**
- * What a run leaves for other tools once it has closed (docs/design.md §13): `ctrf.json` next
+ * What a run leaves for other tools once it has closed (docs/design.md §2 "Exports"): `ctrf.json` next
  * to its trace, always; and one OpenTelemetry trace sent over OTLP/HTTP when the environment
  * names an endpoint (the OpenTelemetry packages are loaded only then). Whoever closes a run calls this once: the run itself, the action's
  * post step, or the next run. Nothing here can change a verdict, a receipt or an exit code:

@@ -1,5 +1,5 @@
 /**
- * Whether and where to send runs over OTLP/HTTP (docs/design.md §13), from the environment
+ * Whether and where to send runs over OTLP/HTTP (docs/design.md §2 "Exports"), from the environment
  * variables the OpenTelemetry specification defines: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the
  * URL as given) or OTEL_EXPORTER_OTLP_ENDPOINT (a base, `/v1/traces` appended), their headers
  * (`key=value` pairs, comma-separated, values percent-decoded), OTEL_SERVICE_NAME,

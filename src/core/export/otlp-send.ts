@@ -1,6 +1,6 @@
 /**
  * Sends a planned trace over OTLP/HTTP (JSON) with the OpenTelemetry JS SDK and exporter
- * (docs/design.md §13, §10 "Dependencies"). Loaded with a dynamic import, only when an
+ * (docs/design.md §2 "Exports", §10). Loaded with a dynamic import, only when an
  * endpoint is set: a run without one never loads these packages. The spans are made by the
  * SDK's tracer with the plan's times and ids, collected, and handed to the exporter in one
  * request; the exporter writes the wire format.

@@ -1,5 +1,5 @@
 /**
- * A closed run as the spans of one trace (docs/design.md §13), as plain data: a span for the
+ * A closed run as the spans of one trace (docs/design.md §2 "Exports"), as plain data: a span for the
  * run, a child per attempt, a child per failed or flaky test, with the OpenTelemetry CI/CD
  * and VCS semantic-convention attributes and `reverify.*` for what they lack. The ids are
  * derived from the run id, so sending a run again gives the same trace. Nothing here loads

@@ -1,5 +1,5 @@
 /**
- * Exporting a closed run as one OpenTelemetry trace over OTLP/HTTP (docs/design.md §13): the
+ * Exporting a closed run as one OpenTelemetry trace over OTLP/HTTP (docs/design.md §2 "Exports"): the
  * spans are planned from the trace and receipt, redacted (with the header values added to the
  * secrets), and sent by otlp-send.ts, which is loaded only now. Whatever happens (a refused
  * connection, an error status, an endpoint that hangs) ends within EXPORT_DEADLINE_MS as one

@@ -1,5 +1,5 @@
 /**
- * What both export formats say about a closed run (docs/design.md §13), read from its trace
+ * What both export formats say about a closed run (docs/design.md §2 "Exports"), read from its trace
  * (the source of truth, through the typed readers) and its receipt: the attempts with their
  * verdicts, reruns and test results, and the run's own facts. No file is read here.
  */

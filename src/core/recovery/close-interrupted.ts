@@ -24,7 +24,7 @@ export interface ClosedRun {
   /** The receipt after closing, when there was one. */
   receipt?: Receipt
   attempts: number
-  /** Why report.html or an export (§13) could not be written for the closed trace (a warning, not a failure). */
+  /** Why report.html or an export (§2 "Exports") could not be written for the closed trace (a warning, not a failure). */
   reportError?: string
 }
 

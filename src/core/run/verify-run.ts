@@ -241,7 +241,7 @@ async function refuse(
   }
 }
 
-/** Writes report.html and the exports (§13) next to the trace; a failure is told to the front end, never fatal. */
+/** Writes report.html and the exports (§2 "Exports") next to the trace; a failure is told to the front end, never fatal. */
 async function writeReport(ports: RunPorts, receipt: Receipt, request: RunRequest): Promise<string | undefined> {
   for (const error of await exportClosedRun(receipt, { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env }))
     ports.log({ kind: 'report-failed', runId: receipt.run_id, error })

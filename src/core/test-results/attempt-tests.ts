@@ -21,7 +21,7 @@ export const MAX_CASES_RECORDED = 2_000
 /** Longest failure text kept on a recorded case. */
 const MAX_CASE_DETAIL = 1_000
 
-/** One test case of an attempt, as the trace records it (docs/design.md §13). */
+/** One test case of an attempt, as the trace records it (docs/design.md §2 "Exports"). */
 export interface TestCaseRecord {
   name: string
   outcome: ParsedTestCase['outcome']
