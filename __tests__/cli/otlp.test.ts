@@ -179,3 +179,20 @@ describe.each([
     if (mode === 'hang') expect(warnings[0]).toMatch(/timed out|no answer within 10 s/)
   }, 30_000)
 })
+
+test('reverify export without an endpoint, or with a bad one, is a usage error; a bad endpoint on a run is one warning', async () => {
+  const dir = await scratchRepo('reverify-otlp-usage-')
+  const bad = { OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' }
+  const run = await runCli(['run', '--command', 'true', '--expect-exit', '0'], dir, bad)
+  expect(run.code).toBe(0)
+  expect(run.stderr.split('\n').filter(line => line.includes('warning'))).toEqual([
+    expect.stringContaining('OpenTelemetry export: OTEL_EXPORTER_OTLP_ENDPOINT is not an http:// or https:// URL; nothing was exported')
+  ])
+  const none = await runCli(['export', 'latest'], dir)
+  expect(none.code).toBe(2)
+  expect(none.stderr).toBe(
+    'reverify: export: no endpoint: set OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) to the collector\n'
+  )
+  expect((await runCli(['export', 'latest'], dir, bad)).code).toBe(2)
+  expect((await runCli(['export'], dir)).stderr).toContain('export: give exactly one run id (or latest)')
+})
