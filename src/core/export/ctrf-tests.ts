@@ -76,7 +76,10 @@ function statusOf(outcome: 'passed' | 'failed' | 'error' | 'skipped'): CtrfStatu
 /** The executions an attempt's results record, by test name (a trace without `cases` lists its failures only). */
 function executionsOf(attempt: AttemptFacts, tests: TraceTests): Map<string, Execution> {
   const failures = new Map(tests.failed_tests.map(test => [test.name, test]))
-  const cases = tests.cases ?? tests.failed_tests.map(test => ({ name: test.name, outcome: test.outcome, file: test.file }))
+  // The recorded cases (a trace may hold only some, or none), and the failed tests in any case.
+  const listed = new Set((tests.cases ?? []).map(test => test.name))
+  const unlisted = tests.failed_tests.filter(test => !listed.has(test.name))
+  const cases = [...(tests.cases ?? []), ...unlisted.map(test => ({ name: test.name, outcome: test.outcome, file: test.file }))]
   const found = new Map<string, Execution>()
   for (const test of cases) {
     if (found.has(test.name)) continue
@@ -143,8 +146,10 @@ function junitTests(facts: RunFacts): CtrfTests {
   let omitted = 0
   for (const attempt of facts.attempts) {
     if (attempt.tests === undefined) continue
-    omitted = Math.max(omitted, attempt.tests.cases_omitted ?? 0)
-    for (const [name, run] of executionsOf(attempt, attempt.tests)) {
+    const executions = executionsOf(attempt, attempt.tests)
+    // The attempt's tests its record does not list (beyond the trace's budget, or an older trace's passed tests).
+    omitted = Math.max(omitted, attempt.tests.total - executions.size)
+    for (const [name, run] of executions) {
       const known = runs.get(name)
       // A rerun's filter skips every test it does not target: that is no execution of them.
       if (known !== undefined && attempt.rerunTests !== undefined && run.status === 'skipped') continue

@@ -18,8 +18,13 @@ export const MAX_TESTS_LISTED = 100
 export const MAX_TEST_NAME = 500
 /** Most test cases of an attempt recorded one by one (for the CTRF report); beyond it, counts only. */
 export const MAX_CASES_RECORDED = 2_000
+/**
+ * The recorded cases' share of the trace per attempt (about their JSON size): with the most
+ * attempts a run can have, the trace stays far below what a resume reads back (16 MiB).
+ */
+const MAX_CASES_BYTES = 64 * 1024
 /** Longest failure text kept on a recorded case. */
-const MAX_CASE_DETAIL = 1_000
+const MAX_CASE_DETAIL = 500
 
 /** One test case of an attempt, as the trace records it (docs/design.md §2 "Exports"). */
 export interface TestCaseRecord {
@@ -66,9 +71,9 @@ export interface AttemptTests {
   /** Names watched for (failed in an earlier attempt) that passed in this one. */
   recovered: string[]
   warnings: ResultsWarning[]
-  /** The first MAX_CASES_RECORDED test cases, whatever their outcome. */
+  /** The first test cases, whatever their outcome, as far as MAX_CASES_RECORDED and MAX_CASES_BYTES allow. */
   cases?: TestCaseRecord[]
-  /** Test cases beyond MAX_CASES_RECORDED: counted, not recorded. */
+  /** Test cases beyond those limits: counted, not recorded. */
   casesOmitted?: number
 }
 
@@ -180,28 +185,49 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     tests.skipped += staged.skipped
     for (const name of staged.recovered) recovered.add(name)
     for (const test of staged.failedTests) tests.failedTests.push(failedTest(test, base))
-    for (const test of staged.cases) tests.cases!.push(cases.record(test))
-    tests.casesOmitted! += staged.total - staged.cases.length
+    for (const test of staged.cases) {
+      const record = cases.record(test)
+      if (record !== undefined) tests.cases!.push(record)
+    }
+    tests.casesOmitted! += staged.total - staged.cases.length + cases.takeOmitted()
   }
   tests.recovered = [...recovered].slice(0, MAX_TESTS_LISTED)
   return tests
 }
 
-/** Records cases, resolving each distinct `file` attribute to a workspace file once. */
+/** Records cases within MAX_CASES_BYTES, resolving each distinct `file` attribute to a workspace file once. */
 class CaseRecorder {
   private readonly files = new Map<string, string | undefined>()
+  private bytes = 0
+  private omitted = 0
   constructor(private readonly base: LocationBase) {}
 
-  record(test: ParsedTestCase): TestCaseRecord {
+  /** The case's record, or undefined (counted as omitted) once the budget is spent. */
+  record(test: ParsedTestCase): TestCaseRecord | undefined {
     const file = test.file === undefined ? undefined : this.file(test.file)
     const failing = test.outcome === 'failed' || test.outcome === 'error'
-    return {
+    const record: TestCaseRecord = {
       name: testName(test),
       outcome: test.outcome,
       ...(test.durationMs !== undefined && { duration_ms: test.durationMs }),
       ...(file !== undefined && { file }),
       ...(failing && test.detail !== undefined && { detail: test.detail.slice(0, MAX_CASE_DETAIL) })
     }
+    // About the record's JSON size: its texts and the keys around them.
+    const size = 60 + record.name.length + (record.file?.length ?? 0) + (record.detail?.length ?? 0)
+    if (this.bytes + size > MAX_CASES_BYTES) {
+      this.omitted++
+      return undefined
+    }
+    this.bytes += size
+    return record
+  }
+
+  /** Cases left out for the budget since the last call. */
+  takeOmitted(): number {
+    const omitted = this.omitted
+    this.omitted = 0
+    return omitted
   }
 
   private file(attribute: string): string | undefined {
