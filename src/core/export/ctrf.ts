@@ -122,7 +122,7 @@ export async function writeCtrfFile(receipt: Receipt, sessionDir: string, path: 
   // can be written again from the trace at any time (reverify ctrf) and a sync costs every run.
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
   try {
-    writeFileSync(temp, `${JSON.stringify(report, null, 2)}\n`, { flag: 'wx', mode: 0o644 })
+    writeFileSync(temp, `${JSON.stringify(report, null, 2)}\n`, { flag: 'wx', mode: 0o600 })
     renameSync(temp, path)
   } catch (error) {
     rmSync(temp, { force: true })
