@@ -15,6 +15,7 @@
 const BUNDLE = [
   '__tests__/action/crash-resume.test.ts',
   '__tests__/action/excerpt-anywhere.test.ts',
+  '__tests__/action/export.test.ts',
   '__tests__/action/history-merge.test.ts',
   '__tests__/action/history-paths.test.ts',
   '__tests__/action/interrupt.test.ts',
@@ -33,6 +34,7 @@ const BUNDLE = [
   '__tests__/cli/crashed-process-group.test.ts',
   '__tests__/cli/expect-no-output.test.ts',
   '__tests__/cli/interrupt.test.ts',
+  '__tests__/cli/otlp-bundle.test.ts',
   '__tests__/cli/output-order.test.ts',
   '__tests__/cli/process-control.test.ts',
   '__tests__/cli/quarantine-jest.test.ts',

@@ -30,6 +30,22 @@ async function bundle(entry, options) {
   }
 }
 
+/** The chunk file names of entry `name`: `<id>.<name>.js`, in its loader and its assets. */
+function chunkNaming(name, code) {
+  const chunk = /^(\d+)\.index\.js$/
+  if (name === 'index') return { code, file: file => file }
+  const loader = 'return "" + chunkId + ".index.js";'
+  const found = code.split(loader).length - 1
+  if (found > 1 || (found === 0 && code.includes('.index.js"'))) {
+    console.error(`build: ${name}: cannot rename its chunks (the chunk loader changed shape)`)
+    process.exit(1)
+  }
+  return {
+    code: code.replace(loader, `return "" + chunkId + ".${name}.js";`),
+    file: file => file.replace(chunk, `$1.${name}.js`)
+  }
+}
+
 await rm(dist, { recursive: true, force: true })
 await mkdir(dist, { recursive: true })
 for (const [name, entry] of Object.entries(entries)) {
@@ -43,13 +59,18 @@ for (const [name, entry] of Object.entries(entries)) {
     // ncc type-checks as it bundles (transpile-only mode would treat the sources as CommonJS).
     transpileOnly: false
   })
+  // ncc names every entry's lazily loaded chunks `<id>.index.js` (the OpenTelemetry exporter,
+  // imported only when an endpoint is set): each entry but index gets its own names, so the
+  // two bundles' chunks cannot overwrite each other in dist/.
+  const chunkNames = chunkNaming(name, code)
   // The CLI runs with a small young generation: V8 otherwise grows it under the steady
   // allocation of a long output stream, and peak memory would follow the output's size.
-  const body = name === 'cli' ? `#!/usr/bin/env -S node --max-semi-space-size=1\n${code.replace(/^#!.*\n/, '')}` : code
+  const body =
+    name === 'cli' ? `#!/usr/bin/env -S node --max-semi-space-size=1\n${chunkNames.code.replace(/^#!.*\n/, '')}` : chunkNames.code
   await writeFile(join(dist, `${name}.js`), body, { mode: name === 'cli' ? 0o755 : 0o644 })
   for (const [file, asset] of Object.entries(assets ?? {})) {
     if (file === 'package.json') continue
-    const target = join(dist, file)
+    const target = join(dist, chunkNames.file(file))
     await mkdir(dirname(target), { recursive: true })
     await writeFile(target, asset.source)
   }

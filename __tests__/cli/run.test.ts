@@ -444,7 +444,7 @@ describe('help', () => {
     const result = await runCli([name], repo)
     expect(result.code).toBe(2)
     expect(result.stderr).toMatch(
-      /^reverify: unknown command '.*'; expected one of run, capture, receipts, config, resume, report, flaky, quarantine \(see reverify --help\)\n$/
+      /^reverify: unknown command '.*'; expected one of run, capture, receipts, config, resume, report, flaky, quarantine, ctrf, export \(see reverify --help\)\n$/
     )
   })
 

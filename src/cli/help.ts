@@ -14,6 +14,8 @@ Usage:
   reverify config set capture-before-retry <warn|block|off>
   reverify resume [<run-id>]                            continue an interrupted run
   reverify report <run-id|latest> [--out FILE] [--open] write a run's HTML report
+  reverify ctrf <run-id|latest> [--out FILE]           write a run's CTRF test report (JSON)
+  reverify export <run-id|latest>                      send a run to OpenTelemetry (OTLP/HTTP) again
   reverify flaky [--json] [--since N]                   tests by how often they flaked (needs --test-results)
   reverify quarantine list | suggest | check            the quarantine file, its tests' history, entries to add
   reverify --help | --version
@@ -63,7 +65,7 @@ function section(heading: string, names: readonly InputName[]): string {
 }
 
 /** The flags of a subcommand other than `run`, under one heading. */
-function flagsSection(command: 'capture' | 'receipts' | 'resume' | 'report' | 'flaky' | 'quarantine'): string {
+function flagsSection(command: 'capture' | 'receipts' | 'resume' | 'report' | 'flaky' | 'quarantine' | 'ctrf' | 'export'): string {
   return section('Flags', flagsOf(command))
 }
 
@@ -139,6 +141,32 @@ prints its path. By default it is report.html in the run's trace folder, where e
 already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
 
 ${flagsSection('report')}`
+
+/** `reverify ctrf --help`. */
+export const ctrfHelp = (): string =>
+  `Usage: reverify ctrf <run-id|latest> [--out FILE] [--state-dir DIR]
+
+Writes a run's test report in the Common Test Report Format (CTRF, JSON) and prints its
+path: one test per JUnit test the run read (with its retries, whether it was flaky, and each
+attempt's result), or one test for the command when it read none. By default it is
+ctrf.json in the run's trace folder, where every run already leaves one; --out writes it
+elsewhere. "latest" is this repository's newest run.
+
+${flagsSection('ctrf')}`
+
+/** `reverify export --help`. */
+export const exportHelp = (): string =>
+  `Usage: reverify export <run-id|latest> [--state-dir DIR]
+
+Sends a stored run over OTLP/HTTP (JSON) as one trace: a span for the run, one per attempt
+and one per failed or flaky test. Every run with an endpoint set is sent when it closes;
+this sends one again, with the same trace and span ids, so a collector sees the same trace.
+The endpoint and headers come from the environment, as the OpenTelemetry specification
+defines them: OTEL_EXPORTER_OTLP_ENDPOINT (/v1/traces is appended) or
+OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_EXPORTER_OTLP_HEADERS, OTEL_SERVICE_NAME and
+OTEL_RESOURCE_ATTRIBUTES. Exit 1 when the endpoint does not take the trace within 10 s.
+
+${flagsSection('export')}`
 
 /** `reverify flaky --help`. */
 export const flakyHelp = (): string =>

@@ -15,6 +15,7 @@ import { println, type CliIo } from './io.js'
 import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'
 import { flakyCommandLine } from './flaky.js'
 import { quarantineCommandLine } from './quarantine.js'
+import { ctrfCommandLine, exportCommandLine } from './export.js'
 import { reportCommandLine } from './report.js'
 import { resumeCommandLine } from './resume.js'
 import { runCommandLine } from './run.js'
@@ -27,7 +28,9 @@ const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promis
   resume: resumeCommandLine,
   report: reportCommandLine,
   flaky: flakyCommandLine,
-  quarantine: quarantineCommandLine
+  quarantine: quarantineCommandLine,
+  ctrf: ctrfCommandLine,
+  export: exportCommandLine
 }
 
 /**

@@ -75,6 +75,9 @@ export {
   type QuarantineSuggestion
 } from './quarantine/suggest.js'
 export { expiryWarnings, quarantineOn, quarantinePath } from './run/run-quarantine.js'
+export { writeRunCtrf } from './export/ctrf.js'
+export { resendRun } from './export/index.js'
+export { traceIdOf as traceIdOfRun } from './export/otlp-spans.js'
 
 // Script lines, redaction and the base helpers the front ends share.
 export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'

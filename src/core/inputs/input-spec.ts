@@ -4,7 +4,7 @@
  */
 
 /** A CLI subcommand that takes flags. */
-export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume' | 'report' | 'flaky' | 'quarantine'
+export type CliCommand = 'run' | 'capture' | 'receipts' | 'resume' | 'report' | 'flaky' | 'quarantine' | 'ctrf' | 'export'
 
 /** Where an input is accepted: a CLI subcommand, the action, or the reusable workflow. */
 export type Front = CliCommand | 'action' | 'workflow'

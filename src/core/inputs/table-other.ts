@@ -109,9 +109,9 @@ export const OTHER_INPUTS = {
   },
   out: {
     kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
-    description: 'Where to write the HTML report; a relative path is taken from the current directory.',
-    shownDefault: { cli: "report.html in the run's trace folder" },
-    fronts: ['report'],
+    description: 'Where to write the file; a relative path is taken from the current directory.',
+    shownDefault: { cli: "report.html (ctrf.json for reverify ctrf) in the run's trace folder" },
+    fronts: ['report', 'ctrf'],
     placeholder: 'FILE'
   },
   open: {

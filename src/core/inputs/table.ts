@@ -220,7 +220,7 @@ const RUN_INPUTS = {
     description: 'Where commands and checks run; a relative path is taken from the workspace.',
     help: 'where commands and checks run; the repository containing it is the target, whose receipts are used (a relative path is taken from the current directory)',
     shownDefault: { cli: 'the current directory', action: 'the workspace' },
-    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'quarantine'],
+    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'quarantine', 'ctrf', 'export'],
     placeholder: 'DIR',
     group: 'How and where',
     setting: 'workingDirectory'
@@ -291,7 +291,7 @@ const RUN_INPUTS = {
       cli: '<git top level of the working directory, else it>/.reverify/',
       action: '${RUNNER_TEMP}/reverify, never inside the workspace'
     },
-    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'quarantine'],
+    fronts: [...RUN, 'capture', 'receipts', 'resume', 'report', 'flaky', 'quarantine', 'ctrf', 'export'],
     placeholder: 'DIR',
     group: 'Receipts',
     setting: 'stateDir',

@@ -19,6 +19,7 @@ import { readSessionTrace } from '../session/reader.js'
 import { closeOnDisk } from '../session/writer.js'
 import { interruptedNote, noteKind } from '../session/notes.js'
 import { writeSessionReport } from '../report/index.js'
+import { exportClosedRun } from '../export/index.js'
 
 /** What closing found and did. */
 export interface ClosedRun {
@@ -27,7 +28,7 @@ export interface ClosedRun {
   /** The receipt after closing, when there was one. */
   receipt?: Receipt
   attempts: number
-  /** Why report.html could not be written next to the closed trace (a warning, not a failure). */
+  /** Why report.html or an export (§2 "Exports") could not be written for the closed trace (a warning, not a failure). */
   reportError?: string
 }
 
@@ -94,8 +95,10 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
   }
   // The report of a closed run belongs with its trace, as for a run that closed itself.
   if (sessionDir !== undefined && receipt !== undefined && (closedTrace || closedReceipt)) {
+    const exported = await exportClosedRun(receipt, { stateDir: options.store.stateDir, redactor: options.redactor, sessionDir })
     const report = await writeSessionReport(options.store, receipt, sessionDir)
-    if ('error' in report) return { closedTrace, receipt, attempts, reportError: report.error }
+    const errors = [...('error' in report ? [report.error] : []), ...exported]
+    if (errors.length > 0) return { closedTrace, receipt, attempts, reportError: errors.join('; ') }
   }
   return { closedTrace, receipt, attempts }
 }

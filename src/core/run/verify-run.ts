@@ -31,6 +31,7 @@ import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
 import { endedBeforeReceipt, planResume, type Here, type ResumeDecision, type ResumePlan } from '../recovery/resume.js'
 import { writeSessionReport } from '../report/index.js'
+import { exportClosedRun } from '../export/index.js'
 import { redactedReceipt, shownReport } from './shown-report.js'
 import { receiptTests, runTests } from '../test-results/run-tests.js'
 import { inputLabel } from '../inputs/resolve.js'
@@ -225,7 +226,7 @@ async function refuse(
   await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, flaky: false, summary })
   const receipt = receiptOnDisk({ ...run.receipt, status: receiptStatusFor('aborted', false), ended_at: endedAt }, request)
   await ports.store.write(receipt)
-  const reportPath = await writeReport(ports, receipt)
+  const reportPath = await writeReport(ports, receipt, request)
   return {
     kind: 'refused',
     identity: run.identity,
@@ -238,8 +239,10 @@ async function refuse(
   }
 }
 
-/** Writes report.html next to the trace; a failure is told to the front end, never fatal. */
-async function writeReport(ports: RunPorts, receipt: Receipt): Promise<string | undefined> {
+/** Writes report.html and the exports (§2 "Exports") next to the trace; a failure is told to the front end, never fatal. */
+async function writeReport(ports: RunPorts, receipt: Receipt, request: RunRequest): Promise<string | undefined> {
+  for (const error of await exportClosedRun(receipt, { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env }))
+    ports.log({ kind: 'report-failed', runId: receipt.run_id, error })
   const written = await writeSessionReport(ports.store, receipt)
   if ('path' in written) return written.path
   ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error })
@@ -346,7 +349,7 @@ async function closeRun(
   const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1)
   const quarantine = quarantineFacts(run.quarantine, loop)
   const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts)
-  const reportPath = await writeReport(ports, written)
+  const reportPath = await writeReport(ports, written, request)
   return {
     kind: 'completed',
     identity: run.identity,

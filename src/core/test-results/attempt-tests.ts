@@ -7,7 +7,7 @@
  */
 import { lstat } from 'node:fs/promises'
 import { relative, sep } from 'node:path'
-import type { LocationBase } from '../output/source-location.js'
+import { findWorkspaceFile, type LocationBase } from '../output/source-location.js'
 import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
 import { DEFAULT_LIMITS, parseJUnitFile, type ParsedTestCase, type ParseLimits } from './junit-parser.js'
 import { locateTest } from './locate.js'
@@ -16,6 +16,26 @@ import { locateTest } from './locate.js'
 export const MAX_TESTS_LISTED = 100
 /** Longest test name kept. */
 export const MAX_TEST_NAME = 500
+/** Most test cases of an attempt recorded one by one (for the CTRF report); beyond it, counts only. */
+export const MAX_CASES_RECORDED = 2_000
+/**
+ * The recorded cases' share of the trace per attempt (about their JSON size): with the most
+ * attempts a run can have, the trace stays far below what a resume reads back (16 MiB).
+ */
+const MAX_CASES_BYTES = 64 * 1024
+/** Longest failure text kept on a recorded case. */
+const MAX_CASE_DETAIL = 500
+
+/** One test case of an attempt, as the trace records it (docs/design.md §2 "Exports"). */
+export interface TestCaseRecord {
+  name: string
+  outcome: ParsedTestCase['outcome']
+  duration_ms?: number
+  /** Relative to the working directory, when the case's `file` attribute names a file there. */
+  file?: string
+  /** The start of the failure's text (its stack), for a failed or errored case. */
+  detail?: string
+}
 
 /** A test that failed (`<failure>`) or could not run (`<error>`) in an attempt. */
 export interface FailedTest {
@@ -54,6 +74,10 @@ export interface AttemptTests {
   warnings: ResultsWarning[]
   /** A rerun's targeted tests its results did not show: counted in `failed` and `total`, though they never ran. */
   notRerun?: number
+  /** The first test cases, whatever their outcome, as far as MAX_CASES_RECORDED and MAX_CASES_BYTES allow. */
+  cases?: TestCaseRecord[]
+  /** Test cases beyond those limits: counted, not recorded. */
+  casesOmitted?: number
 }
 
 /** What reading an attempt's results needs. */
@@ -98,8 +122,11 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     skipped: 0,
     failedTests: [],
     recovered: [],
-    warnings: []
+    warnings: [],
+    cases: [],
+    casesOmitted: 0
   }
+  const cases = new CaseRecorder(base)
   const shown = (path: string) => relative(request.workingDirectory, path).split(sep).join('/')
   const found = await findFiles(request.patterns, request.workingDirectory, request.limits?.glob ?? GLOB_LIMITS)
   if (found.truncated) {
@@ -117,11 +144,21 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     const stats = await lstat(path).catch(() => undefined)
     if (stats === undefined || stats.mtimeMs + CLOCK_SLACK_MS < request.sinceMs) continue
     // Staged per file: a file that turns out bad adds nothing.
-    const staged = { total: 0, passed: 0, failed: 0, errors: 0, skipped: 0, failedTests: [] as ParsedTestCase[], recovered: [] as string[] }
+    const staged = {
+      total: 0,
+      passed: 0,
+      failed: 0,
+      errors: 0,
+      skipped: 0,
+      failedTests: [] as ParsedTestCase[],
+      recovered: [] as string[],
+      cases: [] as ParsedTestCase[]
+    }
     const outcome = await parseJUnitFile(
       path,
       test => {
         staged.total++
+        if (tests.cases!.length + staged.cases.length < MAX_CASES_RECORDED) staged.cases.push(test)
         if (test.outcome === 'passed') {
           staged.passed++
           if (request.watch.size > 0) {
@@ -151,9 +188,55 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     tests.skipped += staged.skipped
     for (const name of staged.recovered) recovered.add(name)
     for (const test of staged.failedTests) tests.failedTests.push(failedTest(test, base))
+    for (const test of staged.cases) {
+      const record = cases.record(test)
+      if (record !== undefined) tests.cases!.push(record)
+    }
+    tests.casesOmitted! += staged.total - staged.cases.length + cases.takeOmitted()
   }
   tests.recovered = [...recovered].slice(0, MAX_TESTS_LISTED)
   return tests
+}
+
+/** Records cases within MAX_CASES_BYTES, resolving each distinct `file` attribute to a workspace file once. */
+class CaseRecorder {
+  private readonly files = new Map<string, string | undefined>()
+  private bytes = 0
+  private omitted = 0
+  constructor(private readonly base: LocationBase) {}
+
+  /** The case's record, or undefined (counted as omitted) once the budget is spent. */
+  record(test: ParsedTestCase): TestCaseRecord | undefined {
+    const file = test.file === undefined ? undefined : this.file(test.file)
+    const failing = test.outcome === 'failed' || test.outcome === 'error'
+    const record: TestCaseRecord = {
+      name: testName(test),
+      outcome: test.outcome,
+      ...(test.durationMs !== undefined && { duration_ms: test.durationMs }),
+      ...(file !== undefined && { file }),
+      ...(failing && test.detail !== undefined && { detail: test.detail.slice(0, MAX_CASE_DETAIL) })
+    }
+    // About the record's JSON size: its texts and the keys around them.
+    const size = 60 + record.name.length + (record.file?.length ?? 0) + (record.detail?.length ?? 0)
+    if (this.bytes + size > MAX_CASES_BYTES) {
+      this.omitted++
+      return undefined
+    }
+    this.bytes += size
+    return record
+  }
+
+  /** Cases left out for the budget since the last call. */
+  takeOmitted(): number {
+    const omitted = this.omitted
+    this.omitted = 0
+    return omitted
+  }
+
+  private file(attribute: string): string | undefined {
+    if (!this.files.has(attribute)) this.files.set(attribute, findWorkspaceFile(attribute, this.base))
+    return this.files.get(attribute)
+  }
 }
 
 function failedTest(test: ParsedTestCase, base: LocationBase): FailedTest {

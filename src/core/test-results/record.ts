@@ -41,7 +41,9 @@ function tracePayload(attempt: number, tests: AttemptTests) {
     skipped: tests.skipped,
     failed_tests: tests.failedTests,
     recovered: tests.recovered,
-    warnings: tests.warnings
+    warnings: tests.warnings,
+    ...(tests.cases !== undefined && { cases: tests.cases }),
+    ...(tests.casesOmitted ? { cases_omitted: tests.casesOmitted } : {})
   }
 }
 

@@ -4,6 +4,7 @@
  * disk is untrusted. Readers that do not know the field ignore it.
  */
 import { z } from 'zod'
+import { MAX_CASES_RECORDED } from './attempt-tests.js'
 
 const text = z.string().max(4_000)
 const count = z.number().int().min(0).max(1e9)
@@ -29,7 +30,22 @@ const TraceTestsSchema = z.object({
       })
     )
     .max(1_000),
-  recovered: z.array(text).max(1_000)
+  recovered: z.array(text).max(1_000),
+  /** Every case of the attempt up to a cap (traces written before it lack it; a malformed list is read as absent). */
+  cases: z
+    .array(
+      z.object({
+        name: text,
+        outcome: z.enum(['passed', 'failed', 'error', 'skipped']),
+        duration_ms: z.number().nonnegative().max(1e12).optional(),
+        file: text.optional(),
+        detail: text.optional()
+      })
+    )
+    .max(MAX_CASES_RECORDED)
+    .optional()
+    .catch(undefined),
+  cases_omitted: count.optional().catch(undefined)
 })
 
 /** One attempt's results as the trace holds them. */

@@ -1,0 +1,47 @@
+/**
+ * The OTEL_* variables as the OpenTelemetry specification defines them (docs/design.md §2
+ * "Exports"): which endpoint wins, how `/v1/traces` is appended, headers and resource
+ * attributes as percent-encoded `key=value` lists, and a bad endpoint named without its value.
+ */
+import { otlpConfig, parseKeyValues } from '../../../src/core/export/otlp-config.js'
+
+test('no endpoint, or the SDK disabled: off', () => {
+  expect(otlpConfig({})).toEqual({ kind: 'off' })
+  expect(otlpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '  ' })).toEqual({ kind: 'off' })
+  expect(otlpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'TRUE' })).toEqual({ kind: 'off' })
+})
+
+test('the base endpoint gets /v1/traces; the traces endpoint is used as given and wins', () => {
+  expect(otlpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' })).toMatchObject({ settings: { url: 'http://c:4318/v1/traces' } })
+  expect(otlpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://c/otlp/' })).toMatchObject({ settings: { url: 'https://c/otlp/v1/traces' } })
+  expect(otlpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:1', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://b:2/t' })).toMatchObject({
+    settings: { url: 'http://b:2/t' }
+  })
+})
+
+test('headers and resource attributes: percent-decoded pairs, the traces-only headers win, the service name', () => {
+  const config = otlpConfig({
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318',
+    OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20abc, x-team = payments ,broken,=x',
+    OTEL_EXPORTER_OTLP_TRACES_HEADERS: 'x-team=traces',
+    OTEL_RESOURCE_ATTRIBUTES: 'service.name=from-attributes,deployment.environment.name=ci%2Cprod'
+  })
+  expect(config).toEqual({
+    kind: 'on',
+    settings: {
+      url: 'http://c:4318/v1/traces',
+      headers: { authorization: 'Bearer abc', 'x-team': 'traces' },
+      serviceName: 'from-attributes',
+      resourceAttributes: { 'service.name': 'from-attributes', 'deployment.environment.name': 'ci,prod' }
+    }
+  })
+  expect(otlpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c', OTEL_SERVICE_NAME: 'svc' })).toMatchObject({
+    settings: { serviceName: 'svc' }
+  })
+  expect(parseKeyValues('a=%E0%A4%A,b=1')).toEqual({ a: '%E0%A4%A', b: '1' })
+})
+
+test('an endpoint that is not an http(s) URL: one line naming the variable, never its value', () => {
+  const config = otlpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://secret-token@c:4317' })
+  expect(config).toEqual({ kind: 'invalid', error: 'OTEL_EXPORTER_OTLP_ENDPOINT is not an http:// or https:// URL; nothing was exported' })
+})

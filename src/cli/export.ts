@@ -1,0 +1,79 @@
+/**
+ * `reverify ctrf <run-id|latest> [--out FILE]`: a run's CTRF report, and `reverify export
+ * <run-id|latest>`: a stored run sent again over OTLP/HTTP (docs/design.md §2 "Exports").
+ */
+import { resolve } from 'node:path'
+import {
+  ExitCode,
+  UsageError,
+  createRedactor,
+  describeError,
+  isErrorCode,
+  parseInputs,
+  requireRunId,
+  resendRun,
+  traceIdOfRun,
+  showValue,
+  writeRunCtrf,
+  type Receipt
+} from '../core/index.js'
+import { flagsOf, parseCommandLine } from './flags.js'
+import { ctrfHelp, exportHelp } from './help.js'
+import { println, type CliIo } from './io.js'
+import { openStore, type StoreContext } from './receipts.js'
+
+/** The one run a subcommand names: a run id or `latest`, and nothing else. */
+async function namedRun(command: string, positionals: readonly string[], context: StoreContext): Promise<Receipt> {
+  const [ref, ...rest] = positionals
+  if (ref === undefined || rest.length > 0)
+    throw new UsageError(`${command}: give exactly one run id (or latest); see reverify ${command} --help`)
+  const { root, store } = context
+  const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, command))
+  if (receipt === undefined) throw new UsageError(`${command}: no run ${showValue(ref)} in this repository's state directory`)
+  return receipt
+}
+
+/** `reverify ctrf <run-id|latest> [--out FILE] [--state-dir DIR]`. */
+export async function ctrfCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals, help } = parseCommandLine(argv, 'ctrf', 'reverify ctrf --help')
+  if (help) {
+    io.stdout.write(ctrfHelp())
+    return 0
+  }
+  const given = parseInputs(flags, flagsOf('ctrf'), { front: 'cli', base: io.cwd })
+  const context = openStore(given, io)
+  const receipt = await namedRun('ctrf', positionals, context)
+  const out = given.out === undefined ? undefined : resolve(io.cwd, given.out)
+  const redactor = createRedactor({ env: io.env })
+  let path: string
+  try {
+    path = await writeRunCtrf(context.stateDir, receipt, redactor, out === undefined ? {} : { path: out })
+  } catch (error) {
+    // A place --out cannot be written to is the user's to fix, like any bad flag.
+    if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
+      throw new UsageError(`--out: cannot write ${showValue(given.out ?? '')}: ${describeError(error)}`)
+    }
+    throw error
+  }
+  println(io.stdout, path)
+  return 0
+}
+
+/** `reverify export <run-id|latest> [--state-dir DIR]`: exit 1 when the endpoint did not take it. */
+export async function exportCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
+  const { flags, positionals, help } = parseCommandLine(argv, 'export', 'reverify export --help')
+  if (help) {
+    io.stdout.write(exportHelp())
+    return 0
+  }
+  const given = parseInputs(flags, flagsOf('export'), { front: 'cli', base: io.cwd })
+  const context = openStore(given, io)
+  const receipt = await namedRun('export', positionals, context)
+  const error = await resendRun(context.stateDir, receipt, createRedactor({ env: io.env }), io.env)
+  if (error !== undefined) {
+    println(io.stderr, `reverify: ${error}`)
+    return ExitCode.failure
+  }
+  println(io.stdout, `reverify: sent run ${receipt.run_id} as trace ${traceIdOfRun(receipt.run_id)}`)
+  return 0
+}

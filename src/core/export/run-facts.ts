@@ -1,0 +1,108 @@
+/**
+ * What both export formats say about a closed run (docs/design.md §2 "Exports"), read from its trace
+ * (the source of truth, through the typed readers) and its receipt: the attempts with their
+ * verdicts, reruns and test results, and the run's own facts. No file is read here.
+ */
+import type { Receipt } from '../receipts/receipt.js'
+import { eventsOf, noteKind, type Outcome, type TraceEvent } from '../session/events.js'
+import { scriptLabel } from '../shell/script-lines.js'
+import { traceTestsOf, type TraceTests } from '../test-results/trace-tests.js'
+
+/** One attempt of the run. */
+export interface AttemptFacts {
+  attempt: number
+  /** When its command started (epoch ms), when the trace says. */
+  startMs?: number
+  durationMs: number
+  exit?: number
+  timedOut: boolean
+  interrupted: boolean
+  /** Every expectation held. */
+  ok: boolean
+  /** The verify event's one line. */
+  detail: string
+  /** The failed tests it reran on their own, when it was a rerun. */
+  rerunTests?: string[]
+  /** What its JUnit files said. */
+  tests?: TraceTests
+}
+
+/** A closed run, as the exports describe it. */
+export interface RunFacts {
+  receipt: Receipt
+  /** The step's `name` (the trace's skill). */
+  stepName: string
+  /** The script as written (the trace's decision), else the receipt's identity. */
+  script: string
+  /** The script in a few words. */
+  label: string
+  outcome: Outcome | 'running'
+  startMs: number
+  endMs: number
+  attempts: AttemptFacts[]
+  /** Whether any attempt read test results. */
+  hasTests: boolean
+}
+
+/** Epoch ms of an RFC 3339 time, when it parses. */
+export function epochMs(time: string | null | undefined): number | undefined {
+  if (time === null || time === undefined) return undefined
+  const ms = Date.parse(time)
+  return Number.isFinite(ms) ? ms : undefined
+}
+
+/** The run's facts from its trace events and receipt. */
+export function runFacts(events: readonly TraceEvent[], receipt: Receipt): RunFacts {
+  const attempts = new Map<number, AttemptFacts>()
+  const facts = (attempt: number): AttemptFacts => {
+    let found = attempts.get(attempt)
+    if (found === undefined) {
+      found = { attempt, durationMs: 0, timedOut: false, interrupted: false, ok: false, detail: '' }
+      attempts.set(attempt, found)
+    }
+    return found
+  }
+  for (const event of events) {
+    if (event.phase === 'tool_call') {
+      const target = facts(event.payload.attempt)
+      target.startMs = epochMs(event.ts)
+      if (event.payload.rerun !== undefined) target.rerunTests = event.payload.rerun.tests
+    } else if (event.phase === 'tool_result') {
+      const { payload } = event
+      const target = facts(payload.attempt)
+      target.durationMs = payload.duration_ms
+      target.exit = payload.exit
+      target.timedOut = payload.timed_out === true
+      target.interrupted = payload.interrupted === true
+      target.startMs = epochMs(payload.started_at) ?? target.startMs
+    } else if (event.phase === 'verify') {
+      const target = facts(event.payload.attempt)
+      target.ok = event.payload.ok
+      target.detail = event.payload.detail
+    } else if (event.phase === 'note' && noteKind(event.payload) === 'tests') {
+      const tests = traceTestsOf(event.payload)
+      if (tests !== undefined) facts(tests.attempt).tests = tests
+    }
+  }
+  const startMs = epochMs(receipt.started_at) ?? 0
+  const end = eventsOf(events, 'end').at(-1)
+  const endMs = Math.max(startMs, epochMs(receipt.ended_at) ?? epochMs(end?.ts) ?? startMs)
+  const script = eventsOf(events, 'decision')[0]?.payload.decision[0] ?? receipt.identity.join('\n')
+  const ordered = [...attempts.values()].sort((a, b) => a.attempt - b.attempt)
+  return {
+    receipt,
+    stepName: eventsOf(events, 'start')[0]?.skill ?? 'verify',
+    script,
+    label: scriptLabel(script) || 'verify',
+    outcome: end?.payload.outcome ?? 'running',
+    startMs,
+    endMs,
+    attempts: ordered,
+    hasTests: ordered.some(attempt => attempt.tests !== undefined)
+  }
+}
+
+/** `ref` without its `refs/heads/` or `refs/tags/` prefix. */
+export function shortRef(ref: string): string {
+  return ref.replace(/^refs\/(heads|tags)\//, '')
+}
