@@ -30,18 +30,23 @@ async function bundle(entry, options) {
   }
 }
 
-/** The chunk file names of entry `name`: `<id>.<name>.js`, in its loader and its assets. */
-function chunkNaming(name, code) {
+/**
+ * The chunk file names of entry `name`: `<id>.<name>.js`, in its loader and its assets. The
+ * loader builds a chunk's file name from its id and the one string literal ".index.js"
+ * (minified or not); anything else means ncc changed, and the build stops.
+ */
+function chunkNaming(name, code, assets) {
   const chunk = /^(\d+)\.index\.js$/
-  if (name === 'index') return { code, file: file => file }
-  const loader = 'return "" + chunkId + ".index.js";'
-  const found = code.split(loader).length - 1
-  if (found > 1 || (found === 0 && code.includes('.index.js"'))) {
+  const hasChunks = Object.keys(assets ?? {}).some(file => chunk.test(file))
+  if (name === 'index' || !hasChunks) return { code, file: file => file }
+  const literal = /(["'])\.index\.js\1/g
+  const found = code.match(literal)?.length ?? 0
+  if (found !== 1) {
     console.error(`build: ${name}: cannot rename its chunks (the chunk loader changed shape)`)
     process.exit(1)
   }
   return {
-    code: code.replace(loader, `return "" + chunkId + ".${name}.js";`),
+    code: code.replace(literal, (_, quote) => `${quote}.${name}.js${quote}`),
     file: file => file.replace(chunk, `$1.${name}.js`)
   }
 }
@@ -62,7 +67,7 @@ for (const [name, entry] of Object.entries(entries)) {
   // ncc names every entry's lazily loaded chunks `<id>.index.js` (the OpenTelemetry exporter,
   // imported only when an endpoint is set): each entry but index gets its own names, so the
   // two bundles' chunks cannot overwrite each other in dist/.
-  const chunkNames = chunkNaming(name, code)
+  const chunkNames = chunkNaming(name, code, assets)
   // The CLI runs with a small young generation: V8 otherwise grows it under the steady
   // allocation of a long output stream, and peak memory would follow the output's size.
   const body =

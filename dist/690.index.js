@@ -1,0 +1,103 @@
+export const id = 690;
+export const ids = [690];
+export const modules = {
+
+/***/ 73690:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   sendSpans: () => (/* binding */ sendSpans)
+/* harmony export */ });
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(11802);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8408);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(91213);
+/* harmony import */ var _opentelemetry_core__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(55931);
+/* harmony import */ var _opentelemetry_exporter_trace_otlp_http__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(67938);
+/* harmony import */ var _opentelemetry_resources__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19481);
+/* harmony import */ var _opentelemetry_sdk_trace__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66242);
+/* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(59481);
+/* harmony import */ var _otlp_spans_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95211);
+/**
+ * Sends a planned trace over OTLP/HTTP (JSON) with the OpenTelemetry JS SDK and exporter
+ * (docs/design.md §2 "Exports", §10). Loaded with a dynamic import, only when an
+ * endpoint is set: a run without one never loads these packages. The spans are made by the
+ * SDK's tracer with the plan's times and ids, collected, and handed to the exporter in one
+ * request; the exporter writes the wire format.
+ */
+
+
+
+
+
+
+
+/** The plan's ids, in the order the tracer asks for them (the run span first). */
+class RunIds {
+    runId;
+    traceId;
+    next = 0;
+    constructor(runId, traceId) {
+        this.runId = runId;
+        this.traceId = traceId;
+    }
+    generateTraceId() {
+        return this.traceId;
+    }
+    generateSpanId() {
+        return (0,_otlp_spans_js__WEBPACK_IMPORTED_MODULE_0__/* .spanIdOf */ .DR)(this.runId, this.next++);
+    }
+}
+/** Keeps every ended span, to be exported together. */
+class Collector {
+    spans = [];
+    onStart() { }
+    onEnd(span) {
+        this.spans.push(span);
+    }
+    async forceFlush() { }
+    async shutdown() { }
+}
+/**
+ * Sends the plan's spans as one trace of `runId`; rejects with one line when the endpoint
+ * refuses, fails or times out (after `timeoutMs`).
+ */
+async function sendSpans(plan, runId, settings, timeoutMs) {
+    const collector = new Collector();
+    const provider = new _opentelemetry_sdk_trace__WEBPACK_IMPORTED_MODULE_1__/* .TracerProvider */ .d({
+        resource: (0,_opentelemetry_resources__WEBPACK_IMPORTED_MODULE_2__/* .resourceFromAttributes */ .QZ)({ ...settings.resourceAttributes, 'service.name': settings.serviceName }),
+        idGenerator: new RunIds(runId, plan.traceId),
+        spanLimits: { attributeValueLengthLimit: _otlp_spans_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_ATTRIBUTE_CHARS */ .gR, attributeCountLimit: 64, eventCountLimit: 0, linkCountLimit: 0 },
+        spanProcessors: [collector]
+    });
+    const tracer = provider.getTracer('reverify', _base_version_js__WEBPACK_IMPORTED_MODULE_3__/* .VERSION */ .x);
+    const made = [];
+    for (const planned of plan.spans) {
+        const parent = planned.parent === undefined ? undefined : made[planned.parent];
+        const context = parent === undefined ? _opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__/* .ROOT_CONTEXT */ .l : _opentelemetry_api__WEBPACK_IMPORTED_MODULE_5__/* .trace */ .u.setSpan(_opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__/* .ROOT_CONTEXT */ .l, parent);
+        const span = tracer.startSpan(planned.name, { startTime: planned.startMs, attributes: planned.attributes, root: parent === undefined }, context);
+        span.setStatus(planned.ok ? { code: _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__/* .SpanStatusCode */ .s.OK } : { code: _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__/* .SpanStatusCode */ .s.ERROR, ...(planned.message && { message: planned.message }) });
+        made.push(span);
+    }
+    // Children end before their parent, as they would have.
+    for (let index = made.length - 1; index >= 0; index--)
+        made[index].end(Math.max(plan.spans[index].startMs, plan.spans[index].endMs));
+    const exporter = new _opentelemetry_exporter_trace_otlp_http__WEBPACK_IMPORTED_MODULE_7__/* .OTLPTraceExporter */ .Q({ url: settings.url, headers: settings.headers, timeoutMillis: timeoutMs, keepAlive: false });
+    try {
+        await new Promise((resolve, reject) => {
+            exporter.export(collector.spans, result => {
+                if (result.code === _opentelemetry_core__WEBPACK_IMPORTED_MODULE_8__/* .ExportResultCode */ .V.SUCCESS)
+                    resolve();
+                else
+                    reject(result.error ?? new Error('the endpoint did not accept the trace'));
+            });
+        });
+    }
+    finally {
+        void exporter.shutdown().catch(() => undefined);
+    }
+}
+
+
+/***/ })
+
+};
