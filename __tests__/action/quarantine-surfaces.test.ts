@@ -123,7 +123,12 @@ test('two quarantined tests fail: the run passes, one warning each (no error), o
     {
       level: 'warning',
       message: `Quarantined until ${expires} by @acme/platform: "times out against the staging proxy" (issue #812). The run passed because every failure is quarantined.`,
-      properties: { title: 'Unit tests: quarantined test failed — s › fetches config', file: 'src/net.test.js', startLine: 31 }
+      properties: {
+        title: 'Unit tests: quarantined test failed — s › fetches config',
+        file: 'src/net.test.js',
+        startLine: 31,
+        startColumn: 5
+      }
     },
     expect.objectContaining({
       level: 'warning',
@@ -176,7 +181,12 @@ test('fail-on-flaky refuses a flaky pass: the summary says which gate and which 
       message: expect.stringMatching(
         /^flaky pass refused by fail-on-flaky: s › b failed, then passed on a retry, and is not quarantined\.\ns › b: Error: timed out/
       ),
-      properties: { title: 'Unit tests: flaky pass refused by fail-on-flaky — s › b', file: 'src/net.test.js', startLine: 31 }
+      properties: {
+        title: 'Unit tests: flaky pass refused by fail-on-flaky — s › b',
+        file: 'src/net.test.js',
+        startLine: 31,
+        startColumn: 5
+      }
     }
   ])
 })

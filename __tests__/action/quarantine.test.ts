@@ -68,6 +68,7 @@ test('an always-failing test fails the step; quarantined, the step passes with a
     title: 'Unit tests: quarantined test failed — net fetches config',
     file: 'src/net.test.js',
     line: 3,
+    col: 23,
     message: `Quarantined until ${expires} by @acme/platform: "times out against the staging proxy" (issue #812). The run passed because every failure is quarantined.`
   })
   expect(step.stdout).not.toMatch(/^::error/m)
