@@ -306,6 +306,9 @@ function captureRequest(report: RunReport, mode: CaptureMode): { runId: string; 
 export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   const { icon, words } = verdict(report)
   const lines: string[] = [`### ${icon} ${text(facts.name)} — ${words}`, '', commandLine(report, facts), '']
+  // A gate's reason, without the words the heading already says.
+  const gate = report.kind === 'completed' ? report.gate : undefined
+  if (gate !== undefined) lines.push(`${cell(gate.message.replace(`flaky pass refused by ${gate.gate}: `, ''), 1000)}.`, '')
   if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule ${codeSpan(report.guardrail.rule)}.`, '')
   if (report.kind === 'completed') {
     lines.push(...attemptsTable(report, facts), ...testsSection(report), ...quarantineSummary(report), ...failedAttempts(report))
