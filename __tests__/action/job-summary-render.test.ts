@@ -10,6 +10,7 @@ import { marked } from 'marked'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { runAnnotations } from '../../src/action/annotations.js'
 import { verifySummary } from '../../src/action/job-summary.js'
 import { captureCommitCommand } from '../../src/action/run-log.js'
 import { captureRun } from '../../src/core/capture/capture.js'
@@ -85,7 +86,7 @@ test('a failing run: heading, one row and one collapsed excerpt per attempt, the
   // Fifty lines, so the summarizer leaves some out and writes its own "… omitted" line.
   const command = 'for i in $(seq 50); do echo "line $i"; done; printf "\\033[31m FAIL  src/api.test.js\\033[0m\\n"; exit 1'
   const report = await run({ command, 'max-retries': '2' })
-  const { document } = await rendered(report, command)
+  const { markdown, document } = await rendered(report, command)
 
   const headings = all(document, 'h3')
   expect(headings).toHaveLength(1)
@@ -94,7 +95,12 @@ test('a failing run: heading, one row and one collapsed excerpt per attempt, the
 
   const rows = [...attemptsTable(document).querySelectorAll('tbody tr')]
   expect(rows.map(row => row.querySelector('td')!.textContent)).toEqual(['1', '2', '3'])
-  for (const row of rows) expect(row.querySelectorAll('td')[3]!.textContent).toMatch(/^✗ expect-exit 0 but got 1/)
+  // The heading names the expectation; each row says only what that attempt got.
+  expect(attemptsTable(document).querySelectorAll('th')[3]!.textContent).toBe('expect-exit 0')
+  for (const row of rows) expect(row.querySelectorAll('td')[3]!.textContent).toBe('✗ got 1')
+  expect(markdown).not.toContain('\\`')
+  // No line under the heading repeats its verdict.
+  expect(document.body.textContent).not.toMatch(/not verified after|attempt\(s\)/)
 
   const details = all(document, 'details')
   expect(details.map(item => item.querySelector('summary')!.textContent)).toEqual([
@@ -144,7 +150,8 @@ test('a flaky pass after a captured failure: the warning heading, one excerpt, n
   expect(all(document, 'pre > code.language-sh')).toHaveLength(0)
 
   const history = all(document, 'strong').find(item => item.textContent === 'History of this command')
-  expect(history?.parentElement?.textContent).toContain('last 2 runs): 0 passed · 1 flaky · 1 failed (this one included) — flake rate 50 %')
+  // "(this one included)" goes with the flaky count this run is part of, not with "failed".
+  expect(history?.parentElement?.textContent).toContain('last 2 runs): 0 passed · 1 flaky (this one included) · 1 failed — flake rate 50 %')
   const historyTable = all(document, 'table').find(item => item.querySelector('th')?.textContent === 'run')!
   const statuses = [...historyTable.querySelectorAll('tbody tr')].map(row => [...row.querySelectorAll('td')].map(td => td.textContent))
   expect(statuses.map(cells => cells[2])).toEqual(['⚠️ passed (flaky)', '❌ failed'])
@@ -223,4 +230,47 @@ test('a run whose retry reran only the failed test: the attempts table says what
   for (const [, , duration] of rows) expect(duration).toMatch(/^(\d+ ms|\d+\.\d s|\d+ min \d+ s)$/)
   const { markdown } = await rendered(report, 'bash runner.sh')
   expect(markdown).toContain("| 2 | 1 failed test (`bash runner.sh 'b'`) | 0 |")
+})
+
+test('a test that flaked inside a failed run: its own sentence in the history, a warning; the test that failed every time is the error', async () => {
+  const suite = (a: boolean) =>
+    '<testsuites><testsuite name="s" tests="2">' +
+    `<testcase classname="s" name="a">${a ? '' : '<failure message="a timed out">at x</failure>'}</testcase>` +
+    '<testcase classname="s" name="b"><failure message="b got 500">at y</failure></testcase></testsuite></testsuites>'
+  await writeFile(join(workDir, 'first.xml'), suite(false))
+  await writeFile(join(workDir, 'later.xml'), suite(true))
+  const command = 'if [ -f seen ]; then cp later.xml r.xml; else touch seen; cp first.xml r.xml; fi; exit 1'
+  const report = await run({ command, 'max-retries': '2', 'test-results': 'r.xml', 'expect-file': 'out.txt' })
+  expect(report.tests?.flaky).toEqual(['s › a'])
+  const { document } = await rendered(report, command)
+
+  const table = attemptsTable(document)
+  expect([...table.querySelectorAll('th')].slice(3, 5).map(item => item.textContent)).toEqual(['expect-exit 0', 'expect-file'])
+  for (const row of table.querySelectorAll('tbody tr')) {
+    expect([...row.querySelectorAll('td')].slice(3, 5).map(item => item.textContent)).toEqual(['✗ got 1', '✗ missing'])
+  }
+  // No run was flaky, so the tests that flaked are a sentence of their own, counted in runs.
+  const history = all(document, 'strong').find(item => item.textContent === 'History of this command')!.parentElement!
+  expect(history.textContent).toContain('0 passed · 0 flaky · 1 failed (this one included)')
+  expect(history.textContent).not.toContain('s › a')
+  expect(history.nextElementSibling?.textContent).toBe('Tests that failed and then passed on a retry in these runs: s › a (in 1 run).')
+
+  const annotations = runAnnotations(report, {
+    stepName: 'Unit tests',
+    commands: [command],
+    redactor: createRedactor({ values: [] }),
+    location: { workspace: workDir }
+  })
+  expect(annotations.map(item => [item.level, item.properties.title])).toEqual([
+    ['error', 'Unit tests: s › b failed in every attempt (3/3 attempts)'],
+    ['warning', 'Unit tests: flaky — s › a failed in attempt 1, passed in a later attempt']
+  ])
+  expect(annotations[1]!.message).toBe('a timed out\nIt passed on a retry; the run failed on s › b.')
+})
+
+test('a passed run counts itself with the passes', async () => {
+  const report = await run({ command: 'true' })
+  const { document } = await rendered(report, 'true')
+  const history = all(document, 'strong').find(item => item.textContent === 'History of this command')!.parentElement!
+  expect(history.textContent).toContain('1 passed (this one included) · 0 flaky · 0 failed — flake rate 0 %')
 })

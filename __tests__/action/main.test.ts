@@ -391,7 +391,7 @@ test.concurrent('the job summary: outcome, attempts, receipt and artifact link, 
   expect(bytes).toBeLessThan(1024 * 1024)
   expect(step.summary).toContain('### ❌ verify — failed after 2 attempts')
   expect(step.summary.match(/<details><summary>Attempt \d — what failed<\/summary>/g)).toHaveLength(2)
-  expect(step.summary).toMatch(/\| attempt \| exit \| duration \| expect-exit \|/)
+  expect(step.summary).toMatch(/\| attempt \| exit \| duration \| expect-exit 0 \|/)
   expect(step.summary.split('\n').filter(line => /^\| [12] \| 1 \|.*✗/.test(line))).toHaveLength(2)
   expect(step.summary).toContain(`Receipt \`${step.outputs['run-id']}\``)
   const artifact = artifactsOf(service, runner)[0]!

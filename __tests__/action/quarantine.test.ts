@@ -50,7 +50,7 @@ test('an always-failing test fails the step; quarantined, the step passes with a
   const failed = await runner.main(INPUTS)
   expect(failed.code).toBe(1)
   expect(failed.annotations).toContainEqual(
-    expect.objectContaining({ level: 'error', title: 'Unit tests: net fetches config failed (2/2 attempts)' })
+    expect.objectContaining({ level: 'error', title: 'Unit tests: net fetches config failed in every attempt (2/2 attempts)' })
   )
 
   const expires = dayFromToday(30)

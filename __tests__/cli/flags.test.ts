@@ -73,6 +73,24 @@ describe('through the CLI', () => {
       "reverify: --capture-before-retry: 'sometimes' is not allowed; expected one of warn, block, off\n"
     ],
     [['resume', '--expect-exit', '0'], 'reverify: unknown flag --expect-exit; see reverify resume --help\n'],
+    // A flag that begins a known one, or is a typo of one, gets the known one suggested.
+    [
+      ['run', '--command', 'true', '--expect-exit', '0', '--timeout', '5'],
+      'reverify: unknown flag --timeout (did you mean --timeout-seconds?); see reverify run --help\n'
+    ],
+    [
+      ['run', '--command', 'true', '--expect-exit', '0', '--max-retry', '2'],
+      'reverify: unknown flag --max-retry (did you mean --max-retries?); see reverify run --help\n'
+    ],
+    [
+      ['run', '--command', 'true', '--expect-exti', '0'],
+      'reverify: unknown flag --expect-exti (did you mean --expect-exit?); see reverify run --help\n'
+    ],
+    // No expectation: the CLI names its flags, not the action's inputs.
+    [
+      ['run', '--command', 'true'],
+      'reverify: nothing to verify against: give --expect-exit, --expect-stdout, --expect-file or --expect-check\n'
+    ],
     [
       ['config', 'set', 'capture-before-retry', 'warn', '--state-dir', 'x'],
       'reverify: unknown flag --state-dir; see reverify config --help\n'
@@ -89,5 +107,22 @@ describe('through the CLI', () => {
     expect(run.code).toBe(0)
     const listed = await runCli(['receipts', 'list', '--state-dir', 'state'], repo)
     expect(listed.stdout).toContain(/receipt: (\S+)/.exec(run.stdout)![1])
+  })
+
+  test('run --help says (repeatable) once per repeatable flag', async () => {
+    const help = await runCli(['run', '--help'], repo)
+    expect(help.code).toBe(0)
+    expect(help.stdout).not.toMatch(/\(repeatable\)\s+\(repeatable\)/)
+    const testResults = help.stdout.slice(
+      help.stdout.indexOf('--test-results'),
+      help.stdout.indexOf('--', help.stdout.indexOf('--test-results') + 2)
+    )
+    expect(testResults.match(/\(repeatable\)/g)).toHaveLength(1)
+  })
+
+  test('flaky with no test results says how to get them', async () => {
+    const result = await runCli(['flaky'], repo)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^reverify: no run has test results to count flakes from; give `reverify run` .* --test-results GLOB/)
   })
 })

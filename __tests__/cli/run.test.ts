@@ -43,7 +43,9 @@ describe('expectations', () => {
   test('no expectation: exit 2 with the one-line message, nothing created', async () => {
     const result = await runCli(['run', '--command', 'true'], repo)
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('reverify: nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check\n')
+    expect(result.stderr).toBe(
+      'reverify: nothing to verify against: give --expect-exit, --expect-stdout, --expect-file or --expect-check\n'
+    )
     expect(existsSync(stateDir())).toBe(false)
   })
 

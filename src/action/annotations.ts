@@ -102,6 +102,48 @@ function testBody(test: FailedTest): string {
   return `${test.message ?? `${test.name} ${test.outcome === 'error' ? 'could not run' : 'failed'}`}${where}`
 }
 
+/** The failed attempts' records of one test, oldest first. */
+function failuresOf(run: CompletedRun, name: string): FailedTest[] {
+  return run.attempts.flatMap(attempt => attempt.tests?.failedTests.filter(test => test.name === name) ?? [])
+}
+
+/**
+ * How a test of the final attempt failed, for its title: in how many of the attempts, so the
+ * one that failed every time reads as the real break; a one-attempt run says only its count.
+ */
+function failedWords(run: CompletedRun, name: string, attempts: string): string {
+  if (run.attempts.length < 2) return `failed ${attempts}`
+  const times = run.attempts.filter(attempt => attempt.tests?.failedTests.some(test => test.name === name)).length
+  return times >= run.attempts.length ? `failed in every attempt ${attempts}` : `failed in ${times} of ${run.attempts.length} attempts`
+}
+
+/**
+ * A failed run's tests that failed in an attempt and passed in a later one: warnings, never
+ * errors — only what failed in the final attempt is an error (docs/design.md §5).
+ */
+function recoveredWarnings(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
+  const final = new Set((run.tests?.failed ?? []).map(test => test.name))
+  const recovered = (run.tests?.flaky ?? []).filter(name => !final.has(name))
+  const broke = final.size > 0 ? `; the run failed on ${namedTests([...final])}` : ''
+  return recovered.map(name => {
+    const first = failuresOf(run, name)[0]
+    const when = first === undefined ? '' : ` in attempt ${attemptOf(run, first)}`
+    return {
+      level: 'warning',
+      message: `${first?.message ?? `${name} failed`}\nIt passed on a retry${broke}.`,
+      properties: {
+        title: `${facts.stepName}: flaky — ${name} failed${when}, passed in a later attempt`,
+        ...locationProperties(first === undefined ? undefined : testLocation(first, facts.location))
+      }
+    }
+  })
+}
+
+/** The attempt a failed test's record belongs to. */
+function attemptOf(run: CompletedRun, test: FailedTest): number | undefined {
+  return run.attempts.find(attempt => attempt.tests?.failedTests.includes(test) === true)?.attempt
+}
+
 /** Error annotations of a failed run: one per failed test when JUnit results name them, else per located failing block, else one for the excerpt. */
 function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
   const attempts = `(${run.attempts.length}/${run.maxAttempts} attempts)`
@@ -113,7 +155,10 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
     return failedTests.slice(0, MAX_PER_LEVEL).map(test => ({
       level: 'error',
       message: testBody(test),
-      properties: { title: `${facts.stepName}: ${test.name} failed ${attempts}`, ...locationProperties(testLocation(test, facts.location)) }
+      properties: {
+        title: `${facts.stepName}: ${test.name} ${failedWords(run, test.name, attempts)}`,
+        ...locationProperties(testLocation(test, facts.location))
+      }
     }))
   }
   const last = run.attempts[run.attempts.length - 1]
@@ -234,7 +279,7 @@ export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotati
   } else {
     const gate = gateAnnotation(run, facts)
     if (gate !== undefined) found.push(gate)
-    else if (run.outcome === 'failure') found.push(...failureAnnotations(run, facts))
+    else if (run.outcome === 'failure') found.push(...failureAnnotations(run, facts), ...recoveredWarnings(run, facts))
     const flaky = gate === undefined ? flakyAnnotation(run, facts) : undefined
     if (flaky !== undefined) found.push(flaky)
     found.push(...quarantineAnnotations(run, facts))

@@ -56,7 +56,10 @@ function verdict(report: RunReport): { icon: string; words: string } {
       ? { icon: '⚠️', words: `passed on attempt ${used}/${report.maxAttempts} (flaky)` }
       : { icon: '✅', words: `passed on attempt ${used}/${report.maxAttempts}` }
   }
-  if (report.interrupted) return { icon: '❌', words: `interrupted after ${used} ${plural}` }
+  if (report.interrupted) {
+    const by = report.interruptReason === undefined ? '' : ` by ${text(report.interruptReason)}`
+    return { icon: '❌', words: `interrupted${by} after ${used} ${plural}` }
+  }
   if (report.gate !== undefined) return { icon: '❌', words: `failed: flaky pass refused by ${report.gate.gate}` }
   return { icon: '❌', words: `failed after ${used} ${plural}` }
 }
@@ -86,12 +89,13 @@ function attemptsTable(report: CompletedRun, facts: SummaryFacts): string[] {
   const names = [...new Set(report.attempts.flatMap(attempt => attempt.checks.map(check => check.expectation)))]
   const withTests = report.attempts.some(attempt => attempt.tests !== undefined)
   const withReruns = report.attempts.some(attempt => attempt.rerun !== undefined)
-  const headings = [...(withReruns ? ['what ran'] : []), 'exit', 'duration', ...names, ...(withTests ? ['failing tests'] : [])]
+  const columns = names.map(name => expectationHeading(name, report.attempts))
+  const headings = [...(withReruns ? ['what ran'] : []), 'exit', 'duration', ...columns, ...(withTests ? ['failing tests'] : [])]
   const lines = [`| attempt | ${headings.join(' | ')} |`, `|---|${headings.map(() => '---').join('|')}|`]
   for (const attempt of report.attempts) {
     const marks = names.map(name => {
       const check = attempt.checks.find(item => item.expectation === name)
-      return check === undefined ? '–' : check.ok ? '✓' : `✗ ${cell(check.detail)}`
+      return check === undefined ? '–' : check.ok ? '✓' : `✗ ${cell(shortDetail(check, attempt))}`
     })
     if (withTests) marks.push(failingCell(attempt))
     const ran = withReruns ? [whatRan(attempt, facts)] : []
@@ -99,6 +103,41 @@ function attemptsTable(report: CompletedRun, facts: SummaryFacts): string[] {
     lines.push(`| ${row.join(' | ')} |`)
   }
   return [...lines, '']
+}
+
+type ExpectationCheck = AttemptResult['checks'][number]
+
+/** An expectation's column heading: `expect-exit 0` when the exit code wanted can be told, else its name. */
+function expectationHeading(name: ExpectationCheck['expectation'], attempts: readonly AttemptResult[]): string {
+  if (name !== 'expect-exit') return name
+  for (const attempt of attempts) {
+    const check = attempt.checks.find(item => item.expectation === name)
+    if (check?.ok === true) return `${name} ${attempt.exitCode}`
+    const wanted = check === undefined ? null : /^expect-exit (-?\d+) but got/.exec(check.detail)
+    if (wanted) return `${name} ${wanted[1]}`
+  }
+  return name
+}
+
+/**
+ * A failed expectation's cell, short: the column names the expectation and the heading the
+ * command, so a row says only what this attempt got (`got 1`, `missing`, `exited 2`).
+ */
+function shortDetail(check: ExpectationCheck, attempt: AttemptResult): string {
+  switch (check.expectation) {
+    case 'expect-exit':
+      return `got ${attempt.exitCode}`
+    case 'expect-stdout':
+      return 'text not in stdout'
+    case 'expect-file':
+      return 'missing'
+    case 'expect-no-output':
+      return attempt.forbiddenLine ? `matched line ${attempt.forbiddenLine.line}` : 'matched'
+    case 'expect-check':
+      return / (exited -?\d+|timed out|was interrupted|was killed by .+)$/.exec(check.detail)?.[1] ?? 'failed'
+    default:
+      return check.detail
+  }
 }
 
 /**
@@ -205,21 +244,31 @@ function statusWords(run: PastRun): string {
 function historySection(history: HistoryFacts | undefined, thisRun: string | undefined): string[] {
   if (history === undefined || history.runs.length === 0) return []
   const { counts, runs } = history
+  // "(this one included)" goes after the count this run is part of, not always after "failed".
+  const current = runs.find(run => run.runId === thisRun)
+  const kind =
+    current === undefined
+      ? undefined
+      : current.flaky
+        ? 'flaky'
+        : current.status === 'passed' || current.status === 'failed'
+          ? current.status
+          : 'stopped'
+  const counted = (count: number, word: typeof kind) => `${count} ${word}${word === kind ? ' (this one included)' : ''}`
   const tally = [
-    `${counts.passed} passed`,
-    `${counts.flaky} flaky`,
-    `${counts.failed} failed`,
-    ...(counts.stopped > 0 ? [`${counts.stopped} stopped`] : [])
+    counted(counts.passed, 'passed'),
+    counted(counts.flaky, 'flaky'),
+    counted(counts.failed, 'failed'),
+    ...(counts.stopped > 0 ? [counted(counts.stopped, 'stopped')] : [])
   ].join(' · ')
-  const included = thisRun !== undefined && runs.some(run => run.runId === thisRun) ? ' (this one included)' : ''
   const rate = history.flakeRate === undefined ? '' : ` — flake rate ${percent(history.flakeRate)}`
-  const flakyTests = history.flakyTests.slice(0, 10).map(test => `${codeSpan(test.name)} (${test.flaky})`)
+  const lines = [`**History of this command** (last ${runs.length} ${runs.length === 1 ? 'run' : 'runs'}): ${tally}${rate}.`, '']
+  // The tests apart from the runs: a test can flake inside a run that failed for another test.
+  const flakyTests = history.flakyTests
+    .slice(0, 10)
+    .map(test => `${codeSpan(test.name)} (in ${test.flaky} ${test.flaky === 1 ? 'run' : 'runs'})`)
   const more = history.flakyTests.length > 10 ? ` and ${history.flakyTests.length - 10} more` : ''
-  const tests = flakyTests.length > 0 ? ` Flaky tests: ${flakyTests.join(', ')}${more}.` : ''
-  const lines = [
-    `**History of this command** (last ${runs.length} ${runs.length === 1 ? 'run' : 'runs'}): ${tally}${included}${rate}.${tests}`,
-    ''
-  ]
+  if (flakyTests.length > 0) lines.push(`Tests that failed and then passed on a retry in these runs: ${flakyTests.join(', ')}${more}.`, '')
   lines.push('| run | started | status | captured |', '|---|---|---|---|')
   for (const run of runs) {
     const note = run.captureNote === undefined ? '' : run.captureNote === '' ? 'yes' : `yes: ${cell(run.captureNote, 200)}`
@@ -257,7 +306,9 @@ function captureRequest(report: RunReport, mode: CaptureMode): { runId: string; 
 export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   const { icon, words } = verdict(report)
   const lines: string[] = [`### ${icon} ${text(facts.name)} — ${words}`, '', commandLine(report, facts), '']
-  if (report.kind === 'completed') lines.push(cell(report.summary, 1000), '')
+  // A gate's reason, without the words the heading already says.
+  const gate = report.kind === 'completed' ? report.gate : undefined
+  if (gate !== undefined) lines.push(`${cell(gate.message.replace(`flaky pass refused by ${gate.gate}: `, ''), 1000)}.`, '')
   if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule ${codeSpan(report.guardrail.rule)}.`, '')
   if (report.kind === 'completed') {
     lines.push(...attemptsTable(report, facts), ...testsSection(report), ...quarantineSummary(report), ...failedAttempts(report))

@@ -26,6 +26,38 @@ export function flagsOf(command: CliCommand | 'config'): InputName[] {
   return command === 'config' ? [] : inputsOf(command)
 }
 
+/** The edit distance between two strings (insertions, deletions and substitutions). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)))
+    }
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+/**
+ * The known flag an unknown one most likely meant: one it begins (`--timeout` for
+ * `--timeout-seconds`) or that begins it, else the nearest by edit distance when close
+ * enough to be a typo; undefined when none is.
+ */
+export function closestFlag(given: string, known: readonly string[]): string | undefined {
+  const lower = given.toLowerCase()
+  if (lower.length < 2) return undefined
+  const prefixed = known.filter(name => name.startsWith(lower) || lower.startsWith(name))
+  const pool = prefixed.length > 0 ? prefixed : known
+  let best: { name: string; distance: number } | undefined
+  for (const name of pool) {
+    const distance = editDistance(lower, name)
+    if (best === undefined || distance < best.distance) best = { name, distance }
+  }
+  if (best === undefined) return undefined
+  return prefixed.length > 0 || best.distance <= Math.max(1, Math.floor(lower.length / 3)) ? best.name : undefined
+}
+
 /** Parses argv against a subcommand's flags; a mistake is a UsageError pointing at `usage`. */
 export function parseCommandLine(argv: readonly string[], command: CliCommand | 'config', usage: string): CommandLine {
   const names = flagsOf(command)
@@ -44,7 +76,10 @@ export function parseCommandLine(argv: readonly string[], command: CliCommand | 
     }
     const shown = printable(token.rawName)
     const name = names.find(candidate => candidate === token.name)
-    if (name === undefined) throw new UsageError(`unknown flag ${shown}; see ${usage}`)
+    if (name === undefined) {
+      const near = closestFlag(token.name, names)
+      throw new UsageError(`unknown flag ${shown}${near === undefined ? '' : ` (did you mean --${near}?)`}; see ${usage}`)
+    }
     const value = token.value ?? (isSwitch(name) ? 'true' : undefined)
     if (value === undefined) throw new UsageError(`${shown} needs a value; see ${usage}`)
     const earlier = flags[name]

@@ -31,6 +31,14 @@ export async function flakyCommandLine(argv: readonly string[], io: CliIo): Prom
     return 0
   }
   const window = since === undefined ? '' : ` of the last ${since} day${since === 1 ? '' : 's'}`
+  if (history.runs === 0) {
+    // No data at all: say where it comes from, not only that there is none.
+    println(
+      io.stdout,
+      `reverify: no run${window} has test results to count flakes from; give \`reverify run\` the JUnit XML files your test runner writes with --test-results GLOB (e.g. --test-results 'reports/*.xml'), then run this again`
+    )
+    return 0
+  }
   if (history.tests.length === 0) {
     println(
       io.stdout,

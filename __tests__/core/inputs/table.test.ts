@@ -44,9 +44,8 @@ describe('every front end takes its inputs from the one table', () => {
       expect(parseCommandLine(argv, 'run', 'reverify run --help').flags[name]).toBe(argv[1] ?? 'true')
     }
     for (const name of INPUT_NAMES.filter(name => !inputSpec(name).fronts.includes('run'))) {
-      expect(() => parseCommandLine([`--${name}`, 'x'], 'run', 'reverify run --help')).toThrow(
-        `unknown flag --${name}; see reverify run --help`
-      )
+      // A close run flag may be suggested (`--capture`: `--capture-before-retry`), so only the start is fixed.
+      expect(() => parseCommandLine([`--${name}`, 'x'], 'run', 'reverify run --help')).toThrow(`unknown flag --${name}`)
     }
   })
 

@@ -68,8 +68,11 @@ export type RunSettings = FieldsFrom<''> & {
 /** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
 export const RUN_INPUT_NAMES: readonly RunInputName[] = inputsOf('run') as RunInputName[]
 
-/** The one-line error of a run given no expectation (docs/design.md §1). */
-export const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check'
+/** The one-line error of a run given no expectation (docs/design.md §1), naming inputs or flags as the front spells them. */
+export function nothingToVerify(front: InputPlace['front']): string {
+  const names = ['expect-exit', 'expect-stdout', 'expect-file', 'expect-check'].map(name => inputLabel(name, front))
+  return `nothing to verify against: give ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`
+}
 
 const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024
 
@@ -121,7 +124,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
     if (field.startsWith('expectations.')) expectations[field.slice('expectations.'.length)] = value
     else settings[field] = value
   }
-  if (Object.keys(expectations).length === 0) throw new UsageError(NOTHING_TO_VERIFY)
+  if (Object.keys(expectations).length === 0) throw new UsageError(nothingToVerify(front))
   const rerunIssue = rerunProblem(input['rerun-failed-tests'], input['test-results'], input.shell)
   if (rerunIssue !== undefined) throw new UsageError(`${inputLabel('rerun-failed-tests', front)}: ${rerunIssue}`)
   // A shell that cannot start is a usage error before anything exists (docs/design.md §1).

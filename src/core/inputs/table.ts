@@ -149,7 +149,7 @@ const RUN_INPUTS = {
     kind: { type: 'lines', maxLines: 50 },
     description:
       'Globs (one per line, relative to working-directory) of JUnit XML files the command writes; each attempt reads the ones written since it started, to name failed and flaky tests.',
-    help: 'a glob of JUnit XML files the command writes, relative to working-directory (repeatable)',
+    help: 'a glob of JUnit XML files the command writes, relative to working-directory',
     fronts: RUN,
     placeholder: 'GLOB',
     group: 'How and where',
