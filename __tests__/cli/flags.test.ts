@@ -89,7 +89,7 @@ describe('through the CLI', () => {
     // No expectation: the CLI names its flags, not the action's inputs.
     [
       ['run', '--command', 'true'],
-      'reverify: nothing to verify against: give --expect-exit, --expect-stdout, --expect-file or --expect-check\n'
+      'reverify: nothing to verify against: give --expect-exit, --expect-stdout, --expect-no-output, --expect-file or --expect-check\n'
     ],
     [
       ['config', 'set', 'capture-before-retry', 'warn', '--state-dir', 'x'],

@@ -44,7 +44,7 @@ describe('expectations', () => {
     const result = await runCli(['run', '--command', 'true'], repo)
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
-      'reverify: nothing to verify against: give --expect-exit, --expect-stdout, --expect-file or --expect-check\n'
+      'reverify: nothing to verify against: give --expect-exit, --expect-stdout, --expect-no-output, --expect-file or --expect-check\n'
     )
     expect(existsSync(stateDir())).toBe(false)
   })

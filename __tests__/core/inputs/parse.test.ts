@@ -74,10 +74,10 @@ describe('messages name the flag in the CLI and the input in the action, in one 
 
   test('no expectation: the one message of docs/design.md §1, naming flags in the CLI and inputs in the action', () => {
     expect(refusal(() => parseRunSettings({ command: 'true' }, scratch(), { front: 'cli' }))).toBe(
-      'nothing to verify against: give --expect-exit, --expect-stdout, --expect-file or --expect-check'
+      'nothing to verify against: give --expect-exit, --expect-stdout, --expect-no-output, --expect-file or --expect-check'
     )
     expect(refusal(() => parseRunSettings({ command: 'true' }, scratch()))).toBe(
-      'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check'
+      'nothing to verify against: give expect-exit, expect-stdout, expect-no-output, expect-file or expect-check'
     )
   })
 })

@@ -70,7 +70,7 @@ export const RUN_INPUT_NAMES: readonly RunInputName[] = inputsOf('run') as RunIn
 
 /** The one-line error of a run given no expectation (docs/design.md §1), naming inputs or flags as the front spells them. */
 export function nothingToVerify(front: InputPlace['front']): string {
-  const names = ['expect-exit', 'expect-stdout', 'expect-file', 'expect-check'].map(name => inputLabel(name, front))
+  const names = ['expect-exit', 'expect-stdout', 'expect-no-output', 'expect-file', 'expect-check'].map(name => inputLabel(name, front))
   return `nothing to verify against: give ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`
 }
 
