@@ -4,13 +4,15 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { median, requireExit, timeProcess } from './measure.mjs'
+import { benchReportLoad } from './report-browser.mjs'
 
 // A build log: ordinary lines, and now and then an error the report highlights.
 const LOG_COMMAND = `awk 'BEGIN { for (i = 1; i <= 220000; i++) if (i % 50 == 0) print "ERROR <item " i "> failed: expected 200, got 500"; else print "INFO step " i " compiled src/module-" i ".ts in 12 ms" }'`
 
 /**
  * One failing run with a 10 MiB log, then `reverify report <id> --out …` `rounds` times (plus
- * a warm-up). Resolves to { medianMs, reportBytes, logBytes, peakRssKb }.
+ * a warm-up), then the report loaded in headless Chromium. Resolves to { medianMs, reportBytes,
+ * logBytes, peakRssKb, loadMs } (loadMs undefined without Chromium).
  */
 export async function benchReportGeneration({ cli, scratch, rounds, rssMethod, progress = () => {} }) {
   const stateDir = mkdtempSync(join(scratch, 'report-state-'))
@@ -31,7 +33,9 @@ export async function benchReportGeneration({ cli, scratch, rounds, rssMethod, p
       samples.push(requireExit(await timeProcess(argv, { cwd: scratch, rssMethod }), 0, 'reverify report'))
       progress(round + 1, rounds)
     }
+    const loadMs = await benchReportLoad(out, rounds)
     return {
+      loadMs,
       medianMs: median(samples.map(sample => sample.wallMs)),
       peakRssKb: median(samples.map(sample => sample.peakRssKb ?? 0)),
       reportBytes: statSync(out).size,

@@ -13,6 +13,7 @@ export const TARGETS = Object.freeze({
   storeMaxRatio: 1.2,
   reportMaxMs: 1000,
   reportMaxMiB: 12,
+  reportLoadMaxMs: 2000,
   junitMaxRssGrowthMb: 50,
   junitHostileMaxMs: 1000,
   rerunMaxRatio: 0.1
@@ -196,7 +197,16 @@ export function reportRows(result) {
       target: `≤ ${TARGETS.reportMaxMiB} MiB`,
       result: verdict(result.reportBytes <= TARGETS.reportMaxMiB * 1024 * 1024)
     },
-    { row: 'i', what: 'peak RSS of `reverify report` on that log', median: `${kbToMb(result.peakRssKb).toFixed(1)} MB` }
+    { row: 'i', what: 'peak RSS of `reverify report` on that log', median: `${kbToMb(result.peakRssKb).toFixed(1)} MB` },
+    result.loadMs === undefined
+      ? { row: 'i', what: 'that report.html loaded in headless Chromium', result: 'no Chromium' }
+      : {
+          row: 'i',
+          what: 'that report.html loaded in headless Chromium (to the load event)',
+          median: formatMs(result.loadMs),
+          target: `≤ ${formatMs(TARGETS.reportLoadMaxMs)}`,
+          result: verdict(result.loadMs <= TARGETS.reportLoadMaxMs)
+        }
   ]
 }
 

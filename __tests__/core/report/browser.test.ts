@@ -117,3 +117,61 @@ browserTest('the report shows a quarantined test apart from the failed ones, wit
     expect(seen.drawn).toBe(true)
   })
 })
+
+// A 100,000-line failing log with one jest block in its middle (docs/design.md §8: a long log starts closed).
+const LONG_FAILING_LOG = `awk 'BEGIN { for (i = 1; i <= 100000; i++) { print "INFO step " i " compiled src/module-" i ".ts"; if (i == 50000) { print "  ● api › returns the user"; print "    Expected: 200"; print "    Received: 500"; print "      at Object.<anonymous> (src/api.test.js:14:23)" } } }'; exit 1`
+
+browserTest(
+  'a 100,000-line failing log starts closed, with the excerpt and a first-error link shown, and the page loads fast',
+  async () => {
+    const repo = await scratchRepo('reverify-report-long-')
+    const run = await runCli(['run', '--command', LONG_FAILING_LOG, '--expect-exit', '0', '--max-retries', '0'], repo)
+    expect(run.code).toBe(1)
+    const reportPath = join(/^trace: (.+)$/m.exec(run.stdout)![1]!, 'report.html')
+    await withChromium(async browser => {
+      const page = await browser.newPage()
+      // The page must work without scripts: the link is a plain fragment link.
+      await page.setJavaScriptEnabled(false)
+      await page.setViewport({ width: 1100, height: 1300 })
+      const started = performance.now()
+      await page.goto(pathToFileURL(reportPath).href, { waitUntil: 'load' })
+      const loadMs = performance.now() - started
+      process.stdout.write(`report of a 100,000-line log loaded in Chromium in ${Math.round(loadMs)} ms\n`)
+
+      const seen = await page.evaluate(() => {
+        const shown = (element: Element | null) => (element === null ? 0 : element.getBoundingClientRect().height)
+        const link = document.querySelector('#attempt-1 p.jump a')
+        const target = document.getElementById((link?.getAttribute('href') ?? '#').slice(1))
+        return {
+          logOpen: (document.querySelector('#attempt-1 details.log') as HTMLDetailsElement | null)?.open,
+          excerpt: (document.querySelector('#attempt-1 pre.excerpt') as HTMLElement | null)?.innerText ?? '',
+          excerptShown: shown(document.querySelector('#attempt-1 pre.excerpt')),
+          link: (link as HTMLElement | null)?.innerText ?? '',
+          linkShown: shown(link),
+          href: link?.getAttribute('href'),
+          target: (target as HTMLElement | null)?.innerText ?? '',
+          targetShown: shown(target)
+        }
+      })
+      expect(seen.logOpen).toBe(false)
+      expect(seen.excerpt).toContain('Received: 500')
+      expect(seen.excerptShown).toBeGreaterThan(0)
+      expect(seen.link).toBe('first error')
+      expect(seen.linkShown).toBeGreaterThan(0)
+      expect(seen.href).toBe('#attempt-1-first-error')
+      // The target is outside the closed log, so following the link shows it in every browser.
+      expect(seen.target).toContain('First error (log line 50,001)')
+      expect(seen.target).toContain('Received: 500')
+      expect(seen.targetShown).toBeGreaterThan(0)
+
+      await page.click('#attempt-1 p.jump a')
+      const after = await page.evaluate(() => ({
+        hash: location.hash,
+        top: document.getElementById('attempt-1-first-error')?.getBoundingClientRect().top ?? -1
+      }))
+      expect(after.hash).toBe('#attempt-1-first-error')
+      expect(after.top).toBeGreaterThanOrEqual(0)
+      expect(after.top).toBeLessThan(1300)
+    })
+  }
+)

@@ -7,6 +7,7 @@ import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
 import { stripVTControlCharacters } from 'node:util'
+import { readableLine } from '../output/failure-blocks.js'
 import { escapeHtml } from './html.js'
 
 /** Where rendered markup goes, in order; it tracks how much was written. */
@@ -39,15 +40,48 @@ export interface LogRendering {
   lines: number
   /** The byte budget ran out before the log's end. */
   cut: boolean
+  /** The number of the first line that reads as the line looked for, when one was. */
+  foundAt?: number
+}
+
+/** A log longer than this starts closed in the report: a browser lays out every open line. */
+export const LONG_LOG_LINES = 5000
+
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK
+
+/**
+ * The lines of the log at `path`, counted only up to `limit + 1`: reading stops as soon as the
+ * log is known to be longer (a 10 MiB log is not read twice). 0 when it is missing.
+ */
+export async function countLogLines(path: string, limit: number): Promise<number> {
+  const handle = await open(path, READ_FLAGS).catch(() => undefined)
+  if (handle === undefined) return 0
+  try {
+    if (!(await handle.stat()).isFile()) return 0
+    const buffer = Buffer.alloc(64 * 1024)
+    let count = 0
+    let last = 10
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      if (bytesRead === 0) break
+      for (let index = buffer.indexOf(10); index !== -1 && index < bytesRead; index = buffer.indexOf(10, index + 1)) count++
+      last = buffer[bytesRead - 1]!
+      if (count > limit) return count
+    }
+    // A last line without its newline is a line too.
+    return last === 10 ? count : count + 1
+  } finally {
+    await handle.close()
+  }
 }
 
 /**
  * Writes `<li>` items for each line of the log at `path` until `budgetBytes` of markup are
- * written. The file is opened without following a link and must be a regular file: the
+ * written, noting where the line `lookFor` (a readable line, failure-blocks.ts) first is. The file is opened without following a link and must be a regular file: the
  * session folder is reverify's, but a report must never pull in a file from elsewhere.
  */
-export async function renderLogLines(path: string, sink: HtmlSink, budgetBytes: number): Promise<LogRendering> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => undefined)
+export async function renderLogLines(path: string, sink: HtmlSink, budgetBytes: number, lookFor?: string): Promise<LogRendering> {
+  const handle = await open(path, READ_FLAGS).catch(() => undefined)
   if (handle === undefined) return { found: false, lines: 0, cut: false }
   try {
     if (!(await handle.stat()).isFile()) return { found: false, lines: 0, cut: false }
@@ -56,15 +90,20 @@ export async function renderLogLines(path: string, sink: HtmlSink, budgetBytes: 
     const limit = sink.bytes + budgetBytes
     let count = 0
     let batch = ''
+    let foundAt: number | undefined
+    // A cheap test first: most lines do not hold the start of the line looked for.
+    const needle = lookFor?.trim().slice(0, 80)
+    const found = () => (foundAt === undefined ? {} : { foundAt })
     try {
       for await (const line of lines) {
         batch += logLineMarkup(line)
         count++
+        if (needle && foundAt === undefined && line.includes(needle) && readableLine(line) === lookFor) foundAt = count
         // Written in batches: one write per line would cost more than the escaping.
         if (batch.length >= 64 * 1024) {
           await sink.write(batch)
           batch = ''
-          if (sink.bytes >= limit) return { found: true, lines: count, cut: true }
+          if (sink.bytes >= limit) return { found: true, lines: count, cut: true, ...found() }
         }
       }
       await sink.write(batch)
@@ -72,7 +111,7 @@ export async function renderLogLines(path: string, sink: HtmlSink, budgetBytes: 
       lines.close()
       stream.destroy()
     }
-    return { found: true, lines: count, cut: false }
+    return { found: true, lines: count, cut: false, ...found() }
   } finally {
     await handle.close()
   }

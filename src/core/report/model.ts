@@ -7,7 +7,7 @@
 import { captureCommand, captureCommitCommand } from '../capture/remedy.js'
 import type { Receipt } from '../receipts/receipt.js'
 import { noteKind } from '../session/notes.js'
-import { reviewerExcerpt } from '../output/excerpt.js'
+import { reviewerExcerpt, type ExcerptBlock } from '../output/excerpt.js'
 import { eventsOf, type Outcome, type Payloads, type TraceEvent } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import type { SessionMeta } from '../session/meta.js'
@@ -40,6 +40,8 @@ export interface AttemptView {
   detail: string
   /** The failing lines of its output summary, escape codes stripped (empty when verified). */
   excerpt: string
+  /** The first failing block found in its whole output (the tool_result's `failures`), when one was. */
+  firstError?: ExcerptBlock
   commands: { command: string; exitCode: number | null; durationMs: number }[]
   /** The log's file name in the session folder. */
   logFile: string
@@ -171,6 +173,7 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
       target.timedOut = payload.timed_out === true
       target.interrupted = payload.interrupted === true
       target.excerpt = reviewerExcerpt(payload.summary, payload.failures)
+      target.firstError = payload.failures?.[0]
       if (payload.commands !== undefined) {
         target.commands = payload.commands.map(record => ({
           command: record.command,
@@ -185,7 +188,10 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
       target.detail = event.payload.detail
       if (event.payload.quarantine !== undefined) target.quarantine = event.payload.quarantine
       target.excused = target.ok && event.payload.quarantined !== undefined
-      if (target.ok) target.excerpt = ''
+      if (target.ok) {
+        target.excerpt = ''
+        delete target.firstError
+      }
     } else if (event.phase === 'note' && traceTestsOf(event.payload) !== undefined) {
       const tests = traceTestsOf(event.payload)!
       view(tests.attempt).tests = tests

@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import { VERSION } from '../base/version.js'
 import { markup, type SafeHtml } from './html.js'
-import { renderLogLines, type HtmlSink } from './log-lines.js'
+import { countLogLines, LONG_LOG_LINES, renderLogLines, type HtmlSink } from './log-lines.js'
 import type { AttemptView, HistoryRow, ReportModel } from './model.js'
 import { REPORT_STYLE } from './style.js'
 
@@ -142,10 +142,17 @@ function commandsTable(attempt: AttemptView): SafeHtml {
   return markup`<table class="commands"><tr><th>command</th><th>exit</th><th>duration</th></tr>${rows}</table>`
 }
 
-function attemptHead(model: ReportModel, attempt: AttemptView, open: boolean): SafeHtml {
+/** The id of an attempt's first-error block, written outside its log: a link into a closed `<details>` does not open it in every browser. */
+function firstErrorId(attempt: AttemptView): string {
+  return `attempt-${attempt.attempt}-first-error`
+}
+
+function attemptHead(model: ReportModel, attempt: AttemptView, open: boolean, jump: boolean): SafeHtml {
   const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${attempt.signal ? ` (${attempt.signal})` : ''}`
+  const test = attempt.firstError?.test
   return markup`<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup` open`}>
 <summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
+${jump && markup`<p class="jump"><a href="#${firstErrorId(attempt)}">first error</a>${test !== undefined && ` — ${test}`}</p>`}
 ${checksTable(attempt)}
 ${attempt.rerunTests !== undefined && markup`<p class="rerun">Reran only the ${attempt.rerunTests.length} failed ${attempt.rerunTests.length === 1 ? 'test' : 'tests'} of the attempt before: ${attempt.rerunTests.join('; ')}</p>`}
 ${commandsTable(attempt)}
@@ -189,22 +196,40 @@ ${quarantined.length > 0 && markup`<table class="tests quarantined"><tr><th>quar
 ${tests.recovered.length > 0 && markup`<p class="flaky-tests">Passed after failing in an earlier attempt (flaky): ${tests.recovered.join('; ')}</p>`}`
 }
 
-/** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
+/**
+ * Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder.
+ * A log of more than LONG_LOG_LINES lines starts closed (an open one costs the browser seconds
+ * to lay out); a failed attempt whose log is closed gets its first failing block after the log,
+ * outside it, and a link to that block at its top.
+ */
 async function writeAttempt(model: ReportModel, attempt: AttemptView, sessionDir: string, sink: HtmlSink, budget: { bytes: number }) {
   const newest = attempt === model.attempts[model.attempts.length - 1]
+  const path = join(sessionDir, attempt.logFile)
+  const long = (await countLogLines(path, LONG_LOG_LINES)) > LONG_LOG_LINES
+  const logOpen = !attempt.ok && newest && !long
+  const firstError = logOpen ? undefined : attempt.firstError
   // An attempt the quarantine excused is open too: its failed tests are what a reviewer checks.
-  await sink.write(attemptHead(model, attempt, !attempt.ok || attempt.excused).text)
+  await sink.write(attemptHead(model, attempt, !attempt.ok || attempt.excused, firstError !== undefined).text)
+  const why = long && ` — over ${LONG_LOG_LINES.toLocaleString('en-US')} lines, so it starts closed`
   await sink.write(
-    markup`<details class="log"${!attempt.ok && newest && markup` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text
+    markup`<details class="log"${logOpen && markup` open`}><summary>Log (${attempt.logFile})${why}</summary><ol class="log">`.text
   )
   const before = sink.bytes
-  const rendering = await renderLogLines(join(sessionDir, attempt.logFile), sink, budget.bytes)
+  const rendering = await renderLogLines(path, sink, budget.bytes, firstError?.lines[0])
   budget.bytes = Math.max(0, budget.bytes - (sink.bytes - before))
   if (!rendering.found) await sink.write(markup`<li class="cut">no log was recorded for this attempt\n`.text)
   else if (rendering.cut)
     await sink.write(markup`<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]\n`.text)
   else if (rendering.lines === 0) await sink.write(markup`<li class="cut">(no output)\n`.text)
-  await sink.write('</ol></details>\n</details>\n')
+  await sink.write('</ol></details>\n')
+  if (firstError !== undefined) {
+    const where = rendering.foundAt !== undefined && ` (log line ${rendering.foundAt.toLocaleString('en-US')})`
+    await sink.write(
+      markup`<div class="first-error" id="${firstErrorId(attempt)}"><h3>First error${where}</h3><pre>${firstError.lines.join('\n')}</pre></div>\n`
+        .text
+    )
+  }
+  await sink.write('</details>\n')
 }
 
 /** The quarantined tests that failed, apart from the failed ones: each with its entry's owner, expiry, reason and issue. */

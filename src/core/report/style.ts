@@ -37,6 +37,7 @@ ol.log li::marker{color:var(--muted);font-size:11px}
 ol.log li.e{background:#ffebe9;color:#82071e}
 ol.log li.w{background:#fff8c5}
 ol.log li.cut{list-style:none;color:var(--muted);font-style:italic}
+p.jump{margin:0 0 6px}.first-error h3{margin:10px 0 0;font-size:14px}
 table.quarantined th{background:#fff8c5}
 .flaky{display:inline-block;border:1px solid var(--warn);color:var(--warn);border-radius:2em;padding:0 8px;font-size:12px;font-weight:600}
 footer{margin:32px 0 8px;color:var(--muted);font-size:12px}
