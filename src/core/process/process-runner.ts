@@ -146,11 +146,14 @@ export class ProcessGroup {
       await waitAtMost(this.closed, Math.min(50, deadline - Date.now()))
       if (!this.isAlive()) return { graceMs, killed: false }
     }
+    // What is left at the deadline needs SIGKILL; nothing may be (it ended as the grace ran out).
+    const needed = this.isAlive()
+    const left = needed ? commandProcesses(this.tree) : undefined
     this.signal('SIGKILL')
     // Looked up again: what was started during the grace is ended too.
-    const left = commandProcesses(this.tree)
     this.signalMembers('SIGKILL')
     this.killed = true
+    if (!needed) return { graceMs, killed: false }
     return { graceMs, killed: true, ...(left !== undefined && left.length > 0 && { ignoredTerm: left.length }) }
   }
 
