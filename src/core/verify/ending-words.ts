@@ -71,7 +71,7 @@ export function failedLineWords(script: string, failed: CommandResult['failedLin
     status: failed.status,
     phrase,
     title: `line ${failed.line} failed${text === '' ? '' : ` — ${text}`} (exit ${failed.status})`,
-    sentence: `${before}${phrase}.`
+    sentence: before === '' ? `L${phrase.slice(1)}.` : `${before}${phrase}.`
   }
 }
 
