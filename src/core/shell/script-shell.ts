@@ -90,7 +90,8 @@ export function shellInvocation(shell: ShellSpec, path: string): { argv: string[
 function failedLineTrap(record: string): string | undefined {
   const path = process.platform === 'win32' ? record.replace(/\\/g, '/') : record
   if (!/^[\w./: ~+-]+$/.test(path)) return undefined
-  return `trap 'printf "%s\\t%s\\t%s\\n" "$?" "$LINENO" "$-" >| "${path}"' ERR; `
+  // The braces' stderr goes nowhere, so `set -x` does not trace the trap into the log.
+  return `trap '{ printf "%s\\t%s\\t%s\\n" "$?" "$LINENO" "$-" >| "${path}"; } 2>/dev/null' ERR; `
 }
 
 /** What a failing line of a bash script left in its record file: its status, line number and the shell's flags. */
