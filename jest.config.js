@@ -23,6 +23,7 @@ const BUNDLE = [
   '__tests__/action/matrix-report.test.ts',
   '__tests__/action/persistence.test.ts',
   '__tests__/action/quarantine.test.ts',
+  '__tests__/action/run-endings.test.ts',
   '__tests__/action/report-capture.test.ts',
   '__tests__/action/script.test.ts',
   '__tests__/action/service-deadlines.test.ts',

@@ -49,7 +49,7 @@ describe('a multi-line command runs as one script', () => {
     const result = await spawnCli(['run', '--command', script, '--expect-exit', '0', '--max-retries', '0'], dir)
     expect(result.code).toBe(1)
     expect(existsSync(join(dir, 'later'))).toBe(false)
-    expect(result.stdout).toContain('why: not verified after 1/1 attempt(s): expect-exit 0 but got 1 (`echo first …` exited 1)')
+    expect(result.stdout).toContain('why: not verified after 1/1 attempt(s): expect-exit 0 but got 1 (line 2 `false` exited 1)')
     const receipt = receiptOf(dir, runIdOf(result.stdout))
     expect(receipt.commands).toEqual([expect.objectContaining({ command: script, exit_code: 1 })])
     expect(receipt.identity).toEqual(['echo first', 'false', 'touch later'])

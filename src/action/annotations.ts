@@ -9,6 +9,10 @@ import { print } from './workflow-commands.js'
 import {
   MAX_EXCERPT_CHARS,
   attemptBlocks,
+  attemptEnding,
+  attemptText,
+  endedCommand,
+  type AttemptResult,
   describeEntry,
   locateInText,
   refusalNote,
@@ -102,6 +106,30 @@ function testBody(test: FailedTest): string {
   return `${test.message ?? `${test.name} ${test.outcome === 'error' ? 'could not run' : 'failed'}`}${where}`
 }
 
+/** Most output lines a timeout's or a failed line's annotation ends with. */
+const LAST_OUTPUT_LINES = 10
+
+/**
+ * The error of a script that timed out or that `-e` stopped at a line (docs/design.md §5):
+ * the limit and how the tree was stopped, or the failing line, then the last output lines.
+ */
+function endingAnnotation(attempt: AttemptResult, stepName: string): Annotation | undefined {
+  const command = endedCommand(attempt)
+  const ending = command === undefined ? undefined : attemptEnding(command.command, command)
+  if (ending === undefined) return undefined
+  const lines = attemptText(attempt)
+    .split('\n')
+    .filter(line => line.trim() !== '')
+    .slice(-LAST_OUTPUT_LINES)
+  const output = lines.length === 0 ? '' : `\nLast output:\n${lines.map(line => `  ${line}`).join('\n')}`
+  if (ending.timeoutTitle !== undefined) {
+    const stop = ending.stop === undefined ? 'The attempt was stopped.' : `${ending.stop.charAt(0).toUpperCase()}${ending.stop.slice(1)}.`
+    return { level: 'error', message: `${stop}${output}`, properties: { title: `${stepName}: ${ending.timeoutTitle}` } }
+  }
+  if (ending.line === undefined) return undefined
+  return { level: 'error', message: `${ending.line.sentence}${output}`, properties: { title: `${stepName}: ${ending.line.title}` } }
+}
+
 /** The failed attempts' records of one test, oldest first. */
 function failuresOf(run: CompletedRun, name: string): FailedTest[] {
   return run.attempts.flatMap(attempt => attempt.tests?.failedTests.filter(test => test.name === name) ?? [])
@@ -164,16 +192,20 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
   const last = run.attempts[run.attempts.length - 1]
   const blocks = located(last === undefined ? [] : attemptBlocks(last), facts.location)
   const withPlace = blocks.filter(item => item.location !== undefined)
+  // A timeout, or the line -e stopped the script at, says what failed more plainly than the excerpt.
+  const ending = last === undefined ? undefined : endingAnnotation(last, facts.stepName)
+  const pinned: Annotation[] = withPlace.slice(0, MAX_PER_LEVEL).map(({ block, location }) => ({
+    level: 'error',
+    message: block.lines.join('\n'),
+    properties: { title: `${facts.stepName}: ${block.test ?? command} failed ${attempts}`, ...locationProperties(location) }
+  }))
+  if (ending !== undefined) return [ending, ...pinned]
   if (withPlace.length === 0) {
     // Nothing to pin on a line: the whole excerpt, under the loop's own summary when it is empty.
     const body = run.excerpt !== '' ? run.excerpt : run.summary
     return [{ level: 'error', message: body, properties: { title: `${facts.stepName}: ${command} failed ${attempts}` } }]
   }
-  return withPlace.slice(0, MAX_PER_LEVEL).map(({ block, location }) => ({
-    level: 'error',
-    message: block.lines.join('\n'),
-    properties: { title: `${facts.stepName}: ${block.test ?? command} failed ${attempts}`, ...locationProperties(location) }
-  }))
+  return pinned
 }
 
 /** `a; b; c` or `a; b; c and 4 more`, for a title. */

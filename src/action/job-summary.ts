@@ -7,7 +7,9 @@
  */
 import { StringDecoder } from 'node:string_decoder'
 import {
+  attemptEnding,
   attemptText,
+  endedCommand,
   formatDuration,
   testsRan,
   type AttemptResult,
@@ -215,6 +217,22 @@ function fitExcerpt(excerpt: string, maxBytes: number): { body: string; cut: boo
   return { body: kept.join('\n'), cut: true }
 }
 
+/**
+ * How an attempt's script ended, when its exit does not say it all (docs/design.md §5): a
+ * timeout's limit and how the tree was stopped, or the line `-e` stopped the script at.
+ */
+function endingLine(attempt: AttemptResult): string | undefined {
+  const command = endedCommand(attempt)
+  const ending = command === undefined ? undefined : attemptEnding(command.command, command)
+  if (ending?.timeout !== undefined)
+    return `**Attempt ${attempt.attempt}** ${text([ending.timeout, ...(ending.stop !== undefined ? [ending.stop] : [])].join('; '))}.`
+  const line = ending?.line
+  if (line === undefined) return undefined
+  const ran = line.line === 1 ? '' : line.line === 2 ? 'line 1 ran; ' : `lines 1–${line.line - 1} ran; `
+  const shown = line.text === '' ? '' : ` ${codeSpan(line.text)}`
+  return `**Attempt ${attempt.attempt}**: ${ran}line ${line.line}${shown} exited ${line.status}.`
+}
+
 /** One collapsed block per attempt that was not verified, holding its output excerpt. */
 function failedAttempts(report: CompletedRun): string[] {
   const failed = report.attempts.filter(attempt => !attempt.verified)
@@ -223,6 +241,8 @@ function failedAttempts(report: CompletedRun): string[] {
   const lines: string[] = []
   for (const attempt of failed) {
     const { body, cut } = fitExcerpt(attemptText(attempt).trimEnd(), share)
+    const ending = endingLine(attempt)
+    if (ending !== undefined) lines.push(ending, '')
     // The blank lines around the fence end the HTML block, so the fence is markdown again.
     lines.push(`<details><summary>Attempt ${attempt.attempt} — what failed</summary>`, '')
     if (cut) lines.push(`Its last lines; the whole output is \`attempt-${attempt.attempt}.log\` in the trace.`, '')

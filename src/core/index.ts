@@ -47,6 +47,7 @@ export { isOwnSessionDir } from './session/layout.js'
 export { readRunInputs } from './session/run-record.js'
 
 // What a reviewer reads: excerpts, source locations, test results, the HTML report.
+export { attemptEnding, endedCommand, type AttemptEnding } from './verify/ending-words.js'
 export { MAX_EXCERPT_CHARS, attemptBlocks, attemptText, excerptBlocks, reviewerExcerpt, type ExcerptBlock } from './output/excerpt.js'
 export { locateInText, type LocationBase, type SourceLocation } from './output/source-location.js'
 export type { FailedTest } from './test-results/attempt-tests.js'

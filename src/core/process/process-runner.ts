@@ -8,9 +8,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
-import { rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { constants } from 'node:os'
-import { shellInvocation, writeScriptFile, type ShellSpec } from '../shell/script-shell.js'
+import { parseFailedLine, shellInvocation, writeScriptFile, type ShellSpec } from '../shell/script-shell.js'
 import { commandProcesses, processStartTime, type CommandTree } from './process-identity.js'
 
 /**
@@ -34,6 +34,24 @@ export interface CommandResult {
   timedOut: boolean
   interrupted: boolean
   durationMs: number
+  /** On a timeout: the limit it ran into (ms). */
+  timeoutMs?: number
+  /** On a timeout or an interrupt: how its processes were stopped. */
+  stopped?: StopFacts
+  /**
+   * A bash script `-e` stopped: the line (1-based, as written) whose command failed, and
+   * that command's status. Absent when bash could not say (a failure inside a function).
+   */
+  failedLine?: { line: number; status: number }
+}
+
+/** How a command's processes were stopped: SIGTERM, and SIGKILL after the grace when some were left. */
+export interface StopFacts {
+  graceMs: number
+  /** SIGKILL was needed: something outlived the grace. */
+  killed: boolean
+  /** How many processes were still there for SIGKILL, where /proc shows them (Linux). */
+  ignoredTerm?: number
 }
 
 /** Where a command's output goes, chunk by chunk. Returning false asks to pause the source. */
@@ -112,23 +130,31 @@ export class ProcessGroup {
     return exists(-this.pgid)
   }
 
-  /** SIGTERM to every process of the command, then SIGKILL after the grace period to what is left. */
-  async terminate(graceMs: number): Promise<void> {
-    if (this.killed) return
+  /**
+   * SIGTERM to every process of the command, then SIGKILL after the grace period to what is
+   * left; says whether SIGKILL was needed (undefined when nothing was left to signal).
+   */
+  async terminate(graceMs: number): Promise<StopFacts | undefined> {
+    if (this.killed) return undefined
     const grouped = this.signal('SIGTERM')
     const members = this.signalMembers('SIGTERM')
-    if (!grouped && members === 0) return
+    if (!grouped && members === 0) return undefined
     const deadline = Date.now() + graceMs
     // The pipes close when every holder has exited; a member that redirected its output
     // elsewhere is only visible through kill(0), so check that too until the deadline.
     while (Date.now() < deadline && this.isAlive()) {
       await waitAtMost(this.closed, Math.min(50, deadline - Date.now()))
-      if (!this.isAlive()) return
+      if (!this.isAlive()) return { graceMs, killed: false }
     }
+    // What is left at the deadline needs SIGKILL; nothing may be (it ended as the grace ran out).
+    const needed = this.isAlive()
+    const left = needed ? commandProcesses(this.tree) : undefined
     this.signal('SIGKILL')
     // Looked up again: what was started during the grace is ended too.
     this.signalMembers('SIGKILL')
     this.killed = true
+    if (!needed) return { graceMs, killed: false }
+    return { graceMs, killed: true, ...(left !== undefined && left.length > 0 && { ignoredTerm: left.length }) }
   }
 
   /** Signals each process of the command found now, if its pid still names it; returns how many. */
@@ -166,9 +192,21 @@ async function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> 
 }
 
 /** The script written to its temp file, the argv that runs it, and the folder to remove afterwards. */
-async function shellArgv(command: string, shell: ShellSpec): Promise<{ argv: string[]; verbatim: boolean; cleanup: string }> {
+async function shellArgv(
+  command: string,
+  shell: ShellSpec
+): Promise<{ argv: string[]; verbatim: boolean; cleanup: string; record?: string }> {
   const file = await writeScriptFile(command, shell)
-  return { ...shellInvocation(shell, file.path), cleanup: file.dir }
+  return { ...shellInvocation(shell, file.path), cleanup: file.dir, ...(file.record !== undefined && { record: file.record }) }
+}
+
+/** The line a bash script stopped at, from the trap's record, when the record explains the exit. */
+async function failedLineOf(record: string | undefined, exitCode: number): Promise<CommandResult['failedLine']> {
+  if (record === undefined || exitCode === 0) return undefined
+  const found = parseFailedLine(await readFile(record, 'utf8').catch(() => ''))
+  // Only a failure under -e stops the script, and only with that failure's status.
+  if (found === undefined || !found.errexit || found.status !== exitCode) return undefined
+  return { line: found.line, status: found.status }
 }
 
 /** Starts the child; resolves once it runs, or with the error that kept it from starting. */
@@ -204,7 +242,7 @@ function signalExitCode(signal: string): number {
  */
 async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }> {
   const started = Date.now()
-  const { argv, verbatim, cleanup } = await shellArgv(spec.command, spec.shell)
+  const { argv, verbatim, cleanup, record } = await shellArgv(spec.command, spec.shell)
   const base = { command: spec.command, signal: null, timedOut: false, interrupted: false }
   if (spec.signal?.aborted) {
     await rm(cleanup, { recursive: true, force: true })
@@ -240,7 +278,7 @@ async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; g
 
   let timedOut = false
   let interrupted = false
-  let stopping: Promise<void> | undefined
+  let stopping: Promise<StopFacts | undefined> | undefined
   const stop = () => {
     stopping ??= group.terminate(spec.killGraceMs)
   }
@@ -260,19 +298,30 @@ async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; g
   const [code, signal] = await exited
   if (timer) clearTimeout(timer)
   spec.signal?.removeEventListener('abort', onAbort)
-  if (stopping) await stopping
+  const stopped = stopping ? await stopping : undefined
   // Let the pipes deliver what the command wrote before judging its output. A background
   // process still holding them must not stall the run: its output keeps flowing until the
   // attempt ends and its group is stopped.
   await waitAtMost(closed, PIPE_SETTLE_MS)
-  await rm(cleanup, { recursive: true, force: true })
   const durationMs = Date.now() - started
 
   let exitCode = code ?? (signal ? signalExitCode(signal) : 1)
   if (timedOut) exitCode = TIMEOUT_EXIT
   else if (interrupted) exitCode = INTERRUPTED_EXIT
+  const failedLine = timedOut || interrupted ? undefined : await failedLineOf(record, exitCode)
+  await rm(cleanup, { recursive: true, force: true })
   return {
-    result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
+    result: {
+      command: spec.command,
+      exitCode,
+      signal: signal ?? null,
+      timedOut,
+      interrupted,
+      durationMs,
+      ...(timedOut ? { timeoutMs: spec.timeoutMs } : {}),
+      ...(stopped !== undefined && { stopped }),
+      ...(failedLine !== undefined && { failedLine })
+    },
     group
   }
 }

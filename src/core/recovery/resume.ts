@@ -23,6 +23,7 @@ import { readSessionTrace } from '../session/reader.js'
 import type { PlannedRerun } from '../verify/rerun-step.js'
 import type { SetAsideResult } from '../run/progress.js'
 import { rerunToReissue, withRecordedTests } from './resumed-attempts.js'
+import { endingFromRecord } from '../verify/ending-words.js'
 
 /** Where this process runs, to tell whether a receipt's owner is gone. */
 export interface Here {
@@ -112,13 +113,15 @@ function attemptFromRecord(result: ToolResult, verdict: { ok: boolean; checks: E
 function scriptFromRecord(result: ToolResult): ScriptResult {
   return {
     attempt: result.attempt,
-    commands: (result.commands ?? []).map(command => ({
+    commands: (result.commands ?? []).map((command, index) => ({
       command: command.command,
       exitCode: command.exit_code ?? 0,
       signal: command.signal,
       timedOut: command.timed_out,
       interrupted: false,
-      durationMs: command.duration_ms
+      durationMs: command.duration_ms,
+      // The script is the one command: how it ended is recorded beside it.
+      ...(index === 0 && endingFromRecord(result))
     })),
     exitCode: result.exit,
     signal: result.signal ?? null,

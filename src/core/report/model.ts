@@ -13,6 +13,7 @@ import { attemptLogName } from '../session/layout.js'
 import type { SessionMeta } from '../session/meta.js'
 import { testHistory, type TestRecord } from '../test-results/test-history.js'
 import { traceTestsOf, type TraceTests } from '../test-results/trace-tests.js'
+import { attemptEnding, endingFromRecord, type AttemptEnding } from '../verify/ending-words.js'
 
 /** Most rows of receipt history a report lists. */
 export const MAX_HISTORY_ROWS = 20
@@ -55,6 +56,8 @@ export interface AttemptView {
   quarantine?: QuarantineView[]
   /** Verified only because every failed test is quarantined. */
   excused: boolean
+  /** A timeout's limit and how the tree was stopped, or the line `-e` stopped the script at (docs/design.md §5). */
+  ending?: AttemptEnding
 }
 
 /** A failed test a quarantine entry covers, as the trace recorded it. */
@@ -181,6 +184,9 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
           durationMs: record.duration_ms
         }))
       }
+      const script = target.commands[0]?.command
+      const ending = script === undefined ? undefined : attemptEnding(script, { timedOut: target.timedOut, ...endingFromRecord(payload) })
+      if (ending !== undefined) target.ending = ending
     } else if (event.phase === 'verify') {
       const target = view(event.payload.attempt)
       target.ok = event.payload.ok

@@ -94,7 +94,7 @@ function attemptWords(attempt: AttemptView): string {
   if (attempt.excused) return 'verified: every failure is quarantined'
   if (attempt.ok) return 'verified'
   if (attempt.interrupted) return 'interrupted'
-  if (attempt.timedOut) return 'timed out'
+  if (attempt.timedOut) return attempt.ending?.timeout ?? 'timed out'
   return 'failed'
 }
 
@@ -147,11 +147,24 @@ function firstErrorId(attempt: AttemptView): string {
   return `attempt-${attempt.attempt}-first-error`
 }
 
+/** How the script ended beyond its exit: how a timeout stopped the tree, or the line -e stopped it at. */
+function endingNote(attempt: AttemptView): SafeHtml {
+  const ending = attempt.ending
+  if (ending?.stop !== undefined) return markup`<p class="ending">${ending.stop.charAt(0).toUpperCase()}${ending.stop.slice(1)}.</p>`
+  const line = ending?.line
+  if (line === undefined) return markup``
+  const ran = line.line === 1 ? '' : line.line === 2 ? 'Line 1 ran; ' : `Lines 1–${line.line - 1} ran; `
+  return markup`<p class="ending">${ran}line ${line.line}${line.text !== '' && markup` <code>${line.text}</code>`} exited ${line.status}.</p>`
+}
+
 function attemptHead(model: ReportModel, attempt: AttemptView, open: boolean, jump: boolean): SafeHtml {
-  const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${attempt.signal ? ` (${attempt.signal})` : ''}`
+  // A timeout's signal is the shell's; endingNote says how the whole tree was stopped.
+  const signal = attempt.signal && attempt.ending?.stop === undefined ? ` (${attempt.signal})` : ''
+  const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${signal}`
   const test = attempt.firstError?.test
   return markup`<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup` open`}>
 <summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
+${endingNote(attempt)}
 ${jump && markup`<p class="jump"><a href="#${firstErrorId(attempt)}">first error</a>${test !== undefined && ` — ${test}`}</p>`}
 ${checksTable(attempt)}
 ${attempt.rerunTests !== undefined && markup`<p class="rerun">Reran only the ${attempt.rerunTests.length} failed ${attempt.rerunTests.length === 1 ? 'test' : 'tests'} of the attempt before: ${attempt.rerunTests.join('; ')}</p>`}

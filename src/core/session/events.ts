@@ -130,7 +130,19 @@ function buildSchemas() {
         .object({ line: z.number().int().min(1), text })
         .nullable()
         .optional(),
-      output_matched: z.literal(true).optional()
+      output_matched: z.literal(true).optional(),
+      /** On a timeout: the limit the script ran into (a malformed value is read as absent). */
+      timeout_ms: z.number().int().positive().optional().catch(undefined),
+      /** On a timeout or an interrupt: SIGTERM, and whether SIGKILL was needed after the grace and for how many processes. */
+      stopped: z
+        .object({ grace_ms: z.number().nonnegative(), sigkill: z.boolean(), ignored_sigterm: z.number().int().min(1).optional() })
+        .optional()
+        .catch(undefined),
+      /** A bash script `-e` stopped: the line (1-based, as written) whose command failed, and its status. */
+      failed_line: z
+        .object({ line: z.number().int().min(1), status: exitCode })
+        .optional()
+        .catch(undefined)
     }),
     verify: z.looseObject({
       attempt: attemptNumber,

@@ -82,17 +82,48 @@ export function shellInvocation(shell: ShellSpec, path: string): { argv: string[
 }
 
 /**
+ * The line bash gets in front of the script's first line (the line numbers stay the
+ * script's): an ERR trap that writes the failed command's status, its line and the shell's
+ * flags to `record`, so a script `-e` stopped can be told by which line (docs/design.md §5).
+ * Undefined for a path the trap could not quote plainly.
+ */
+function failedLineTrap(record: string): string | undefined {
+  const path = process.platform === 'win32' ? record.replace(/\\/g, '/') : record
+  if (!/^[\w./: ~+-]+$/.test(path)) return undefined
+  // The braces' stderr goes nowhere, so `set -x` does not trace the trap into the log.
+  return `trap '{ printf "%s\\t%s\\t%s\\n" "$?" "$LINENO" "$-" >| "${path}"; } 2>/dev/null' ERR; `
+}
+
+/** What a failing line of a bash script left in its record file: its status, line number and the shell's flags. */
+export interface FailedLineRecord {
+  status: number
+  line: number
+  /** Whether `-e` was on: only then did the failure stop the script. */
+  errexit: boolean
+}
+
+/** Reads a record file's text (see failedLineTrap); undefined when it holds none. */
+export function parseFailedLine(text: string): FailedLineRecord | undefined {
+  const match = /^(\d+)\t(\d+)\t(\S*)\n?$/.exec(text)
+  if (!match) return undefined
+  return { status: Number(match[1]), line: Number(match[2]), errexit: match[3]!.includes('e') }
+}
+
+/**
  * Writes the script to a new private folder (mode 0700) as `script<ext>` (mode 0700, so a
  * `{0}` template may execute it), as written plus a final line break when it has none;
- * PowerShell and cmd get GitHub's additions. Returns the file and the folder to remove.
+ * PowerShell and cmd get GitHub's additions, bash a trap recording which line failed
+ * (`record`, the file it writes). Returns the file and the folder to remove.
  */
-export async function writeScriptFile(script: string, shell: ShellSpec): Promise<{ path: string; dir: string }> {
+export async function writeScriptFile(script: string, shell: ShellSpec): Promise<{ path: string; dir: string; record?: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'reverify-script-'))
   const path = join(dir, `script${extensionOf(shell)}`)
   const wrap = shell.kind === 'template' ? undefined : NAMED[shell.kind].wrap
-  const text = wrap ? wrap(script) : script
+  const record = join(dir, 'failed-line')
+  const trap = shell.kind === 'bash' ? failedLineTrap(record) : undefined
+  const text = trap !== undefined ? `${trap}${script}` : wrap ? wrap(script) : script
   await writeFile(path, text.endsWith('\n') ? text : `${text}\n`, { mode: 0o700 })
-  return { path, dir }
+  return { path, dir, ...(trap !== undefined && { record }) }
 }
 
 /** True for a file this process may execute; anything unreadable counts as not. */

@@ -15,13 +15,16 @@ import { OutputSummarizer } from '../output/output-summary.js'
 import type { CommandResult } from '../process/process-runner.js'
 import type { Redactor } from '../redaction/index.js'
 import { scriptLabel } from '../shell/script-lines.js'
+import { failedLineWords, timedOutWords } from './ending-words.js'
 import type { MatchedLine } from '../output/first-match.js'
 import { runSideCommand } from './side-command.js'
 import type { RunSettings } from '../inputs/settings.js'
 
 /** How a command ended, in words for a check's detail. */
-export function describeCommandEnd(result: Pick<CommandResult, 'exitCode' | 'signal' | 'timedOut' | 'interrupted'>): string {
-  if (result.timedOut) return 'timed out'
+export function describeCommandEnd(
+  result: Pick<CommandResult, 'exitCode' | 'signal' | 'timedOut' | 'interrupted' | 'timeoutMs' | 'stopped'>
+): string {
+  if (result.timedOut) return timedOutWords(result)
   if (result.interrupted) return 'was interrupted'
   if (result.signal) return `was killed by ${result.signal} (exit ${result.exitCode})`
   return `exited ${result.exitCode}`
@@ -44,13 +47,14 @@ export function judgeRecord(settings: RunSettings, record: ScriptRecord, redacto
   const checks: ExpectationCheck[] = []
   if (exit !== undefined) {
     const failed = record.commands.find(command => command.exitCode !== 0)
+    // A script -e stopped names its line (docs/design.md §5); else its label and how it ended.
+    const line = failed === undefined ? undefined : failedLineWords(failed.command, failed.failedLine)
+    const how = line !== undefined ? line.phrase : failed ? `\`${scriptLabel(failed.command)}\` ${describeCommandEnd(failed)}` : undefined
     const ok = record.exitCode === exit
     checks.push({
       expectation: 'expect-exit',
       ok,
-      detail: ok
-        ? `exit ${record.exitCode}`
-        : `expect-exit ${exit} but got ${record.exitCode}${failed ? ` (\`${scriptLabel(failed.command)}\` ${describeCommandEnd(failed)})` : ''}`
+      detail: ok ? `exit ${record.exitCode}` : `expect-exit ${exit} but got ${record.exitCode}${how !== undefined ? ` (${how})` : ''}`
     })
   }
   if (stdout !== undefined) {

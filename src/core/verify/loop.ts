@@ -9,8 +9,8 @@ import { runOnRetry } from './on-retry.js'
 import { describeWait, retryDelayMs, retryRefusal } from './retry-policy.js'
 import type { Clock } from '../base/clock.js'
 import type { RunSettings } from '../inputs/settings.js'
-import { INTERRUPTED_EXIT } from '../process/process-runner.js'
-import { commandRecord, type Outcome } from '../session/events.js'
+import { INTERRUPTED_EXIT, type CommandResult } from '../process/process-runner.js'
+import { commandRecord, type Outcome, type Payloads } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import type { TraceSession } from '../session/writer.js'
 import { processGroupNote } from '../process/crashed-groups.js'
@@ -283,8 +283,26 @@ function recordResult(session: TraceSession, attempt: ScriptResult): void {
     // What a resumed run needs to judge this attempt without running it again.
     ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
     ...(attempt.forbiddenLine !== undefined && { forbidden_line: attempt.forbiddenLine }),
-    ...(attempt.outputMatched && { output_matched: true as const })
+    ...(attempt.outputMatched && { output_matched: true as const }),
+    ...endingRecord(attempt.commands[0])
   })
+}
+
+/** How the script ended beyond its exit: a timeout's limit, how it was stopped, the line -e stopped it at (docs/design.md §5). */
+function endingRecord(result: CommandResult | undefined): Partial<Payloads['tool_result']> {
+  if (result === undefined) return {}
+  const { timeoutMs, stopped, failedLine } = result
+  return {
+    ...(timeoutMs !== undefined && { timeout_ms: timeoutMs }),
+    ...(stopped !== undefined && {
+      stopped: {
+        grace_ms: stopped.graceMs,
+        sigkill: stopped.killed,
+        ...(stopped.ignoredTerm !== undefined && { ignored_sigterm: stopped.ignoredTerm })
+      }
+    }),
+    ...(failedLine !== undefined && { failed_line: failedLine })
+  }
 }
 
 /** The verify event of an attempt; with a quarantine, its failed tests that have an entry and what the entry says. */
