@@ -3994,26 +3994,35 @@ class ProcessGroup {
             return members.length > 0;
         return exists(-this.pgid);
     }
-    /** SIGTERM to every process of the command, then SIGKILL after the grace period to what is left. */
+    /**
+     * SIGTERM to every process of the command, then SIGKILL after the grace period to what is
+     * left; says whether SIGKILL was needed (undefined when nothing was left to signal).
+     */
     async terminate(graceMs) {
         if (this.killed)
-            return;
+            return undefined;
         const grouped = this.signal('SIGTERM');
         const members = this.signalMembers('SIGTERM');
         if (!grouped && members === 0)
-            return;
+            return undefined;
         const deadline = Date.now() + graceMs;
         // The pipes close when every holder has exited; a member that redirected its output
         // elsewhere is only visible through kill(0), so check that too until the deadline.
         while (Date.now() < deadline && this.isAlive()) {
             await waitAtMost(this.closed, Math.min(50, deadline - Date.now()));
             if (!this.isAlive())
-                return;
+                return { graceMs, killed: false };
         }
+        // What is left at the deadline needs SIGKILL; nothing may be (it ended as the grace ran out).
+        const needed = this.isAlive();
+        const left = needed ? (0,process_identity/* commandProcesses */.td)(this.tree) : undefined;
         this.signal('SIGKILL');
         // Looked up again: what was started during the grace is ended too.
         this.signalMembers('SIGKILL');
         this.killed = true;
+        if (!needed)
+            return { graceMs, killed: false };
+        return { graceMs, killed: true, ...(left !== undefined && left.length > 0 && { ignoredTerm: left.length }) };
     }
     /** Signals each process of the command found now, if its pid still names it; returns how many. */
     signalMembers(name) {
@@ -4051,7 +4060,17 @@ async function waitAtMost(promise, ms) {
 /** The script written to its temp file, the argv that runs it, and the folder to remove afterwards. */
 async function shellArgv(command, shell) {
     const file = await (0,script_shell/* writeScriptFile */.zB)(command, shell);
-    return { ...(0,script_shell/* shellInvocation */.h5)(shell, file.path), cleanup: file.dir };
+    return { ...(0,script_shell/* shellInvocation */.h5)(shell, file.path), cleanup: file.dir, ...(file.record !== undefined && { record: file.record }) };
+}
+/** The line a bash script stopped at, from the trap's record, when the record explains the exit. */
+async function failedLineOf(record, exitCode) {
+    if (record === undefined || exitCode === 0)
+        return undefined;
+    const found = (0,script_shell/* parseFailedLine */.NV)(await (0,promises_.readFile)(record, 'utf8').catch(() => ''));
+    // Only a failure under -e stops the script, and only with that failure's status.
+    if (found === undefined || !found.errexit || found.status !== exitCode)
+        return undefined;
+    return { line: found.line, status: found.status };
 }
 /** Starts the child; resolves once it runs, or with the error that kept it from starting. */
 function start(argv, verbatim, spec, marker) {
@@ -4085,7 +4104,7 @@ function signalExitCode(signal) {
  */
 async function runCommand(spec) {
     const started = Date.now();
-    const { argv, verbatim, cleanup } = await shellArgv(spec.command, spec.shell);
+    const { argv, verbatim, cleanup, record } = await shellArgv(spec.command, spec.shell);
     const base = { command: spec.command, signal: null, timedOut: false, interrupted: false };
     if (spec.signal?.aborted) {
         await (0,promises_.rm)(cleanup, { recursive: true, force: true });
@@ -4136,21 +4155,31 @@ async function runCommand(spec) {
     if (timer)
         clearTimeout(timer);
     spec.signal?.removeEventListener('abort', onAbort);
-    if (stopping)
-        await stopping;
+    const stopped = stopping ? await stopping : undefined;
     // Let the pipes deliver what the command wrote before judging its output. A background
     // process still holding them must not stall the run: its output keeps flowing until the
     // attempt ends and its group is stopped.
     await waitAtMost(closed, PIPE_SETTLE_MS);
-    await (0,promises_.rm)(cleanup, { recursive: true, force: true });
     const durationMs = Date.now() - started;
     let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
     if (timedOut)
         exitCode = TIMEOUT_EXIT;
     else if (interrupted)
         exitCode = INTERRUPTED_EXIT;
+    const failedLine = timedOut || interrupted ? undefined : await failedLineOf(record, exitCode);
+    await (0,promises_.rm)(cleanup, { recursive: true, force: true });
     return {
-        result: { command: spec.command, exitCode, signal: signal ?? null, timedOut, interrupted, durationMs },
+        result: {
+            command: spec.command,
+            exitCode,
+            signal: signal ?? null,
+            timedOut,
+            interrupted,
+            durationMs,
+            ...(timedOut ? { timeoutMs: spec.timeoutMs } : {}),
+            ...(stopped !== undefined && { stopped }),
+            ...(failedLine !== undefined && { failedLine })
+        },
         group
     };
 }
@@ -4283,7 +4312,17 @@ function buildSchemas() {
             forbidden_line: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ line: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().min(1), text })
                 .nullable()
                 .optional(),
-            output_matched: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(true).optional()
+            output_matched: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(true).optional(),
+            /** On a timeout: the limit the script ran into (a malformed value is read as absent). */
+            timeout_ms: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().positive().optional().catch(undefined),
+            /** On a timeout or an interrupt: SIGTERM, and whether SIGKILL was needed after the grace and for how many processes. */
+            stopped: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ grace_ms: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().nonnegative(), sigkill: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(), ignored_sigterm: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().min(1).optional() })
+                .optional()
+                .catch(undefined),
+            /** A bash script `-e` stopped: the line (1-based, as written) whose command failed, and its status. */
+            failed_line: zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ line: zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().min(1), status: exitCode })
+                .optional()
+                .catch(undefined)
         }),
         verify: zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({
             attempt: attemptNumber,
@@ -4489,6 +4528,7 @@ function scriptLabel(script) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Kp: () => (/* binding */ findProgram),
+/* harmony export */   NV: () => (/* binding */ parseFailedLine),
 /* harmony export */   Uq: () => (/* binding */ isShellName),
 /* harmony export */   YG: () => (/* binding */ SHELL_NAMES),
 /* harmony export */   h5: () => (/* binding */ shellInvocation),
@@ -4565,17 +4605,40 @@ function shellInvocation(shell, path) {
     return { argv: [named.program, ...named.args(path)], verbatim: named.verbatim === true };
 }
 /**
+ * The line bash gets in front of the script's first line (the line numbers stay the
+ * script's): an ERR trap that writes the failed command's status, its line and the shell's
+ * flags to `record`, so a script `-e` stopped can be told by which line (docs/design.md §5).
+ * Undefined for a path the trap could not quote plainly.
+ */
+function failedLineTrap(record) {
+    const path = process.platform === 'win32' ? record.replace(/\\/g, '/') : record;
+    if (!/^[\w./: ~+-]+$/.test(path))
+        return undefined;
+    // The braces' stderr goes nowhere, so `set -x` does not trace the trap into the log.
+    return `trap '{ printf "%s\\t%s\\t%s\\n" "$?" "$LINENO" "$-" >| "${path}"; } 2>/dev/null' ERR; `;
+}
+/** Reads a record file's text (see failedLineTrap); undefined when it holds none. */
+function parseFailedLine(text) {
+    const match = /^(\d+)\t(\d+)\t(\S*)\n?$/.exec(text);
+    if (!match)
+        return undefined;
+    return { status: Number(match[1]), line: Number(match[2]), errexit: match[3].includes('e') };
+}
+/**
  * Writes the script to a new private folder (mode 0700) as `script<ext>` (mode 0700, so a
  * `{0}` template may execute it), as written plus a final line break when it has none;
- * PowerShell and cmd get GitHub's additions. Returns the file and the folder to remove.
+ * PowerShell and cmd get GitHub's additions, bash a trap recording which line failed
+ * (`record`, the file it writes). Returns the file and the folder to remove.
  */
 async function writeScriptFile(script, shell) {
     const dir = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdtemp)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)((0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'reverify-script-'));
     const path = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, `script${extensionOf(shell)}`);
     const wrap = shell.kind === 'template' ? undefined : NAMED[shell.kind].wrap;
-    const text = wrap ? wrap(script) : script;
+    const record = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(dir, 'failed-line');
+    const trap = shell.kind === 'bash' ? failedLineTrap(record) : undefined;
+    const text = trap !== undefined ? `${trap}${script}` : wrap ? wrap(script) : script;
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.writeFile)(path, text.endsWith('\n') ? text : `${text}\n`, { mode: 0o700 });
-    return { path, dir };
+    return { path, dir, ...(trap !== undefined && { record }) };
 }
 /** True for a file this process may execute; anything unreadable counts as not. */
 function isExecutableFile(path) {
@@ -25159,6 +25222,95 @@ function detached(text) {
 
 // EXTERNAL MODULE: ./src/core/shell/script-lines.ts
 var script_lines = __nccwpck_require__(2373);
+;// CONCATENATED MODULE: ./src/core/verify/ending-words.ts
+
+/** Seconds as a person reads them: `3 s`, `0.5 s`. */
+function seconds(ms) {
+    return `${Number((ms / 1000).toFixed(3))} s`;
+}
+/**
+ * `timed out after 3 s (timeout-seconds: 3)`; the bare `timed out` when the limit is not
+ * known. A title writes the input as `(timeout-seconds 3)`.
+ */
+function timeoutWords(timeoutMs, form = 'sentence') {
+    if (timeoutMs === undefined || timeoutMs <= 0)
+        return 'timed out';
+    const input = `timeout-seconds${form === 'title' ? '' : ':'} ${Number((timeoutMs / 1000).toFixed(3))}`;
+    return `timed out after ${seconds(timeoutMs)} (${input})`;
+}
+/** `the process tree was stopped with SIGTERM, then SIGKILL after 2 s (1 process ignored SIGTERM)`. */
+function stopWords(stopped) {
+    if (stopped === undefined)
+        return undefined;
+    if (!stopped.killed)
+        return 'the process tree was stopped with SIGTERM';
+    const ignored = stopped.ignoredTerm === undefined
+        ? ''
+        : ` (${stopped.ignoredTerm} ${stopped.ignoredTerm === 1 ? 'process' : 'processes'} ignored SIGTERM)`;
+    return `the process tree was stopped with SIGTERM, then SIGKILL after ${seconds(stopped.graceMs)}${ignored}`;
+}
+/** A timeout in one line: its limit, then how the tree was stopped. */
+function timedOutWords(result) {
+    const stop = stopWords(result.stopped);
+    return `${timeoutWords(result.timeoutMs)}${stop === undefined ? '' : `; ${stop}`}`;
+}
+/** The script's physical line `number` (1-based), trimmed, at most 120 characters. */
+function lineText(script, number) {
+    const line = (script.replace(/\r\n?/g, '\n').split('\n')[number - 1] ?? '').trim();
+    return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+/** The words for a script's failed line; undefined when the script did not say which, or is one line only. */
+function failedLineWords(script, failed) {
+    if (failed === undefined || (0,script_lines/* scriptLines */.PN)(script).length < 2)
+        return undefined;
+    const text = lineText(script, failed.line);
+    const code = text === '' ? '' : ` \`${text.replace(/`/g, "'")}\``;
+    const phrase = `line ${failed.line}${code} exited ${failed.status}`;
+    const before = failed.line === 1 ? '' : failed.line === 2 ? 'Line 1 ran; ' : `Lines 1–${failed.line - 1} ran; `;
+    return {
+        line: failed.line,
+        text,
+        status: failed.status,
+        phrase,
+        title: `line ${failed.line} failed${text === '' ? '' : ` — ${text}`} (exit ${failed.status})`,
+        sentence: before === '' ? `L${phrase.slice(1)}.` : `${before}${phrase}.`
+    };
+}
+/** A tool_result's ending facts as a command result holds them. */
+function endingFromRecord(record) {
+    const { timeout_ms: timeoutMs, stopped, failed_line: failedLine } = record;
+    return {
+        ...(timeoutMs !== undefined && { timeoutMs }),
+        ...(stopped !== undefined && {
+            stopped: {
+                graceMs: stopped.grace_ms,
+                killed: stopped.sigkill,
+                ...(stopped.ignored_sigterm !== undefined && { ignoredTerm: stopped.ignored_sigterm })
+            }
+        }),
+        ...(failedLine !== undefined && { failedLine: { line: failedLine.line, status: failedLine.status } })
+    };
+}
+/** The command whose end decided an attempt: the first that failed, else the script. */
+function endedCommand(attempt) {
+    return attempt.commands.find(command => command.exitCode !== 0) ?? attempt.commands[0];
+}
+/** The ending of an attempt whose script is `script`, from its command's result; undefined when there is nothing to add to its exit. */
+function attemptEnding(script, result) {
+    if (result === undefined)
+        return undefined;
+    if (result.timedOut) {
+        const stop = stopWords(result.stopped);
+        return {
+            timeout: timeoutWords(result.timeoutMs),
+            timeoutTitle: timeoutWords(result.timeoutMs, 'title'),
+            ...(stop !== undefined && { stop })
+        };
+    }
+    const line = failedLineWords(script, result.failedLine);
+    return line === undefined ? undefined : { line };
+}
+
 // EXTERNAL MODULE: ./src/core/process/process-identity.ts
 var process_identity = __nccwpck_require__(8735);
 ;// CONCATENATED MODULE: ./src/core/verify/side-command.ts
@@ -25199,10 +25351,11 @@ async function runSideCommand(command, settings, env, onOutput) {
 
 
 
+
 /** How a command ended, in words for a check's detail. */
 function describeCommandEnd(result) {
     if (result.timedOut)
-        return 'timed out';
+        return timedOutWords(result);
     if (result.interrupted)
         return 'was interrupted';
     if (result.signal)
@@ -25218,13 +25371,14 @@ function judgeRecord(settings, record, redactor) {
     const checks = [];
     if (exit !== undefined) {
         const failed = record.commands.find(command => command.exitCode !== 0);
+        // A script -e stopped names its line (docs/design.md §5); else its label and how it ended.
+        const line = failed === undefined ? undefined : failedLineWords(failed.command, failed.failedLine);
+        const how = line !== undefined ? line.phrase : failed ? `\`${(0,script_lines/* scriptLabel */.uc)(failed.command)}\` ${describeCommandEnd(failed)}` : undefined;
         const ok = record.exitCode === exit;
         checks.push({
             expectation: 'expect-exit',
             ok,
-            detail: ok
-                ? `exit ${record.exitCode}`
-                : `expect-exit ${exit} but got ${record.exitCode}${failed ? ` (\`${(0,script_lines/* scriptLabel */.uc)(failed.command)}\` ${describeCommandEnd(failed)})` : ''}`
+            detail: ok ? `exit ${record.exitCode}` : `expect-exit ${exit} but got ${record.exitCode}${how !== undefined ? ` (${how})` : ''}`
         });
     }
     if (stdout !== undefined) {
@@ -29510,8 +29664,26 @@ function recordResult(session, attempt) {
         // What a resumed run needs to judge this attempt without running it again.
         ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
         ...(attempt.forbiddenLine !== undefined && { forbidden_line: attempt.forbiddenLine }),
-        ...(attempt.outputMatched && { output_matched: true })
+        ...(attempt.outputMatched && { output_matched: true }),
+        ...endingRecord(attempt.commands[0])
     });
+}
+/** How the script ended beyond its exit: a timeout's limit, how it was stopped, the line -e stopped it at (docs/design.md §5). */
+function endingRecord(result) {
+    if (result === undefined)
+        return {};
+    const { timeoutMs, stopped, failedLine } = result;
+    return {
+        ...(timeoutMs !== undefined && { timeout_ms: timeoutMs }),
+        ...(stopped !== undefined && {
+            stopped: {
+                grace_ms: stopped.graceMs,
+                sigkill: stopped.killed,
+                ...(stopped.ignoredTerm !== undefined && { ignored_sigterm: stopped.ignoredTerm })
+            }
+        }),
+        ...(failedLine !== undefined && { failed_line: failedLine })
+    };
 }
 /** The verify event of an attempt; with a quarantine, its failed tests that have an entry and what the entry says. */
 function recordVerdict(session, attempt, { replayed = false, quarantine } = {}) {
@@ -31342,7 +31514,7 @@ const RUN_INPUTS = {
     'test-results': {
         kind: { type: 'lines', maxLines: 50 },
         description: 'Globs (one per line, relative to working-directory) of JUnit XML files the command writes; each attempt reads the ones written since it started, to name failed and flaky tests.',
-        help: 'a glob of JUnit XML files the command writes, relative to working-directory (repeatable)',
+        help: 'a glob of JUnit XML files the command writes, relative to working-directory',
         fronts: RUN,
         placeholder: 'GLOB',
         group: 'How and where',
@@ -31559,8 +31731,11 @@ function parseInputs(raw, names, place) {
 
 /** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
 const RUN_INPUT_NAMES = inputsOf('run');
-/** The one-line error of a run given no expectation (docs/design.md §1). */
-const NOTHING_TO_VERIFY = 'nothing to verify against: give expect-exit, expect-stdout, expect-file or expect-check';
+/** The one-line error of a run given no expectation (docs/design.md §1), naming inputs or flags as the front spells them. */
+function nothingToVerify(front) {
+    const names = ['expect-exit', 'expect-stdout', 'expect-no-output', 'expect-file', 'expect-check'].map(name => inputLabel(name, front));
+    return `nothing to verify against: give ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
 const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
 /**
  * Why the shell cannot be started from `cwd` with this PATH, or undefined when it can: a
@@ -31609,7 +31784,7 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
             settings[field] = value;
     }
     if (Object.keys(expectations).length === 0)
-        throw new errors_UsageError(NOTHING_TO_VERIFY);
+        throw new errors_UsageError(nothingToVerify(front));
     const rerunIssue = rerunProblem(input['rerun-failed-tests'], input['test-results'], input.shell);
     if (rerunIssue !== undefined)
         throw new errors_UsageError(`${inputLabel('rerun-failed-tests', front)}: ${rerunIssue}`);
@@ -32138,6 +32313,7 @@ var trace_tests = __nccwpck_require__(9390);
 
 
 
+
 /** Most rows of receipt history a report lists. */
 const MAX_HISTORY_ROWS = 20;
 function elapsedMs(from, to) {
@@ -32188,6 +32364,7 @@ function attemptViews(events) {
             target.timedOut = payload.timed_out === true;
             target.interrupted = payload.interrupted === true;
             target.excerpt = reviewerExcerpt(payload.summary, payload.failures);
+            target.firstError = payload.failures?.[0];
             if (payload.commands !== undefined) {
                 target.commands = payload.commands.map(record => ({
                     command: record.command,
@@ -32195,6 +32372,10 @@ function attemptViews(events) {
                     durationMs: record.duration_ms
                 }));
             }
+            const script = target.commands[0]?.command;
+            const ending = script === undefined ? undefined : attemptEnding(script, { timedOut: target.timedOut, ...endingFromRecord(payload) });
+            if (ending !== undefined)
+                target.ending = ending;
         }
         else if (event.phase === 'verify') {
             const target = view(event.payload.attempt);
@@ -32204,8 +32385,10 @@ function attemptViews(events) {
             if (event.payload.quarantine !== undefined)
                 target.quarantine = event.payload.quarantine;
             target.excused = target.ok && event.payload.quarantined !== undefined;
-            if (target.ok)
+            if (target.ok) {
                 target.excerpt = '';
+                delete target.firstError;
+            }
         }
         else if (event.phase === 'note' && (0,trace_tests/* traceTestsOf */.g)(event.payload) !== undefined) {
             const tests = (0,trace_tests/* traceTestsOf */.g)(event.payload);
@@ -32355,6 +32538,7 @@ const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(
 
 
 
+
 /** Lines that say what went wrong: the summary's keywords, and assertion and error lines of test runners. */
 const ERROR_LINE = /ERROR|FAIL|panic|^\s*(?:Received|Expected|[A-Za-z.]*Error)\b/;
 /** Warning lines, shown apart from errors. */
@@ -32370,13 +32554,47 @@ function logLineMarkup(raw) {
     const kind = ERROR_LINE.test(line) ? ' class=e' : WARN_LINE.test(line) ? ' class=w' : '';
     return `<li${kind}>${escapeHtml(line)}\n`;
 }
+/** A log longer than this starts closed in the report: a browser lays out every open line. */
+const LONG_LOG_LINES = 5000;
+const READ_FLAGS = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK;
+/**
+ * The lines of the log at `path`, counted only up to `limit + 1`: reading stops as soon as the
+ * log is known to be longer (a 10 MiB log is not read twice). 0 when it is missing.
+ */
+async function countLogLines(path, limit) {
+    const handle = await (0,promises_.open)(path, READ_FLAGS).catch(() => undefined);
+    if (handle === undefined)
+        return 0;
+    try {
+        if (!(await handle.stat()).isFile())
+            return 0;
+        const buffer = Buffer.alloc(64 * 1024);
+        let count = 0;
+        let last = 10;
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            for (let index = buffer.indexOf(10); index !== -1 && index < bytesRead; index = buffer.indexOf(10, index + 1))
+                count++;
+            last = buffer[bytesRead - 1];
+            if (count > limit)
+                return count;
+        }
+        // A last line without its newline is a line too.
+        return last === 10 ? count : count + 1;
+    }
+    finally {
+        await handle.close();
+    }
+}
 /**
  * Writes `<li>` items for each line of the log at `path` until `budgetBytes` of markup are
- * written. The file is opened without following a link and must be a regular file: the
+ * written, noting where the line `lookFor` (a readable line, failure-blocks.ts) first is. The file is opened without following a link and must be a regular file: the
  * session folder is reverify's, but a report must never pull in a file from elsewhere.
  */
-async function renderLogLines(path, sink, budgetBytes) {
-    const handle = await (0,promises_.open)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK).catch(() => undefined);
+async function renderLogLines(path, sink, budgetBytes, lookFor) {
+    const handle = await (0,promises_.open)(path, READ_FLAGS).catch(() => undefined);
     if (handle === undefined)
         return { found: false, lines: 0, cut: false };
     try {
@@ -32387,16 +32605,22 @@ async function renderLogLines(path, sink, budgetBytes) {
         const limit = sink.bytes + budgetBytes;
         let count = 0;
         let batch = '';
+        let foundAt;
+        // A cheap test first: most lines do not hold the start of the line looked for.
+        const needle = lookFor?.trim().slice(0, 80);
+        const found = () => (foundAt === undefined ? {} : { foundAt });
         try {
             for await (const line of lines) {
                 batch += logLineMarkup(line);
                 count++;
+                if (needle && foundAt === undefined && line.includes(needle) && (0,failure_blocks/* readableLine */.$O)(line) === lookFor)
+                    foundAt = count;
                 // Written in batches: one write per line would cost more than the escaping.
                 if (batch.length >= 64 * 1024) {
                     await sink.write(batch);
                     batch = '';
                     if (sink.bytes >= limit)
-                        return { found: true, lines: count, cut: true };
+                        return { found: true, lines: count, cut: true, ...found() };
                 }
             }
             await sink.write(batch);
@@ -32405,7 +32629,7 @@ async function renderLogLines(path, sink, budgetBytes) {
             lines.close();
             stream.destroy();
         }
-        return { found: true, lines: count, cut: false };
+        return { found: true, lines: count, cut: false, ...found() };
     }
     finally {
         await handle.close();
@@ -32451,6 +32675,7 @@ ol.log li::marker{color:var(--muted);font-size:11px}
 ol.log li.e{background:#ffebe9;color:#82071e}
 ol.log li.w{background:#fff8c5}
 ol.log li.cut{list-style:none;color:var(--muted);font-style:italic}
+p.jump{margin:0 0 6px}.first-error h3{margin:10px 0 0;font-size:14px}
 table.quarantined th{background:#fff8c5}
 .flaky{display:inline-block;border:1px solid var(--warn);color:var(--warn);border-radius:2em;padding:0 8px;font-size:12px;font-weight:600}
 footer{margin:32px 0 8px;color:var(--muted);font-size:12px}
@@ -32565,7 +32790,7 @@ function attemptWords(attempt) {
     if (attempt.interrupted)
         return 'interrupted';
     if (attempt.timedOut)
-        return 'timed out';
+        return attempt.ending?.timeout ?? 'timed out';
     return 'failed';
 }
 /** Gap between an attempt's end and the next one's start, when both are known. */
@@ -32606,10 +32831,30 @@ function commandsTable(attempt) {
     const rows = attempt.commands.map(command => html_markup `<tr><td><code>${command.command}</code></td><td>${command.exitCode ?? '—'}</td><td>${render_formatDuration(command.durationMs)}</td></tr>`);
     return html_markup `<table class="commands"><tr><th>command</th><th>exit</th><th>duration</th></tr>${rows}</table>`;
 }
-function attemptHead(model, attempt, open) {
-    const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${attempt.signal ? ` (${attempt.signal})` : ''}`;
+/** The id of an attempt's first-error block, written outside its log: a link into a closed `<details>` does not open it in every browser. */
+function firstErrorId(attempt) {
+    return `attempt-${attempt.attempt}-first-error`;
+}
+/** How the script ended beyond its exit: how a timeout stopped the tree, or the line -e stopped it at. */
+function endingNote(attempt) {
+    const ending = attempt.ending;
+    if (ending?.stop !== undefined)
+        return html_markup `<p class="ending">${ending.stop.charAt(0).toUpperCase()}${ending.stop.slice(1)}.</p>`;
+    const line = ending?.line;
+    if (line === undefined)
+        return html_markup ``;
+    const ran = line.line === 1 ? '' : line.line === 2 ? 'Line 1 ran; ' : `Lines 1–${line.line - 1} ran; `;
+    return html_markup `<p class="ending">${ran}line ${line.line}${line.text !== '' && html_markup ` <code>${line.text}</code>`} exited ${line.status}.</p>`;
+}
+function attemptHead(model, attempt, open, jump) {
+    // A timeout's signal is the shell's; endingNote says how the whole tree was stopped.
+    const signal = attempt.signal && attempt.ending?.stop === undefined ? ` (${attempt.signal})` : '';
+    const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${signal}`;
+    const test = attempt.firstError?.test;
     return html_markup `<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && html_markup ` open`}>
 <summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${render_formatDuration(attempt.durationMs)}</summary>
+${endingNote(attempt)}
+${jump && html_markup `<p class="jump"><a href="#${firstErrorId(attempt)}">first error</a>${test !== undefined && ` — ${test}`}</p>`}
 ${checksTable(attempt)}
 ${attempt.rerunTests !== undefined && html_markup `<p class="rerun">Reran only the ${attempt.rerunTests.length} failed ${attempt.rerunTests.length === 1 ? 'test' : 'tests'} of the attempt before: ${attempt.rerunTests.join('; ')}</p>`}
 ${commandsTable(attempt)}
@@ -32649,14 +32894,24 @@ ${rows.length > 0 && html_markup `<table class="tests"><tr><th>failing test</th>
 ${quarantined.length > 0 && html_markup `<table class="tests quarantined"><tr><th>quarantined test (failed)</th><th>where</th><th>quarantine</th><th>message</th></tr>${quarantined}</table>`}
 ${tests.recovered.length > 0 && html_markup `<p class="flaky-tests">Passed after failing in an earlier attempt (flaky): ${tests.recovered.join('; ')}</p>`}`;
 }
-/** Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder. */
+/**
+ * Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder.
+ * A log of more than LONG_LOG_LINES lines starts closed (an open one costs the browser seconds
+ * to lay out); a failed attempt whose log is closed gets its first failing block after the log,
+ * outside it, and a link to that block at its top.
+ */
 async function writeAttempt(model, attempt, sessionDir, sink, budget) {
     const newest = attempt === model.attempts[model.attempts.length - 1];
+    const path = (0,external_node_path_.join)(sessionDir, attempt.logFile);
+    const long = (await countLogLines(path, LONG_LOG_LINES)) > LONG_LOG_LINES;
+    const logOpen = !attempt.ok && newest && !long;
+    const firstError = logOpen ? undefined : attempt.firstError;
     // An attempt the quarantine excused is open too: its failed tests are what a reviewer checks.
-    await sink.write(attemptHead(model, attempt, !attempt.ok || attempt.excused).text);
-    await sink.write(html_markup `<details class="log"${!attempt.ok && newest && html_markup ` open`}><summary>Log (${attempt.logFile})</summary><ol class="log">`.text);
+    await sink.write(attemptHead(model, attempt, !attempt.ok || attempt.excused, firstError !== undefined).text);
+    const why = long && ` — over ${LONG_LOG_LINES.toLocaleString('en-US')} lines, so it starts closed`;
+    await sink.write(html_markup `<details class="log"${logOpen && html_markup ` open`}><summary>Log (${attempt.logFile})${why}</summary><ol class="log">`.text);
     const before = sink.bytes;
-    const rendering = await renderLogLines((0,external_node_path_.join)(sessionDir, attempt.logFile), sink, budget.bytes);
+    const rendering = await renderLogLines(path, sink, budget.bytes, firstError?.lines[0]);
     budget.bytes = Math.max(0, budget.bytes - (sink.bytes - before));
     if (!rendering.found)
         await sink.write(html_markup `<li class="cut">no log was recorded for this attempt\n`.text);
@@ -32664,7 +32919,13 @@ async function writeAttempt(model, attempt, sessionDir, sink, budget) {
         await sink.write(html_markup `<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]\n`.text);
     else if (rendering.lines === 0)
         await sink.write(html_markup `<li class="cut">(no output)\n`.text);
-    await sink.write('</ol></details>\n</details>\n');
+    await sink.write('</ol></details>\n');
+    if (firstError !== undefined) {
+        const where = rendering.foundAt !== undefined && ` (log line ${rendering.foundAt.toLocaleString('en-US')})`;
+        await sink.write(html_markup `<div class="first-error" id="${firstErrorId(attempt)}"><h3>First error${where}</h3><pre>${firstError.lines.join('\n')}</pre></div>\n`
+            .text);
+    }
+    await sink.write('</details>\n');
 }
 /** The quarantined tests that failed, apart from the failed ones: each with its entry's owner, expiry, reason and issue. */
 function quarantineSection(model) {
@@ -33474,6 +33735,7 @@ function rerunToReissue(settings, events, attempts) {
 
 
 
+
 /**
  * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
  * same host with its process gone. A receipt from another host without CI facts is not
@@ -33522,13 +33784,15 @@ function attemptFromRecord(result, verdict) {
 function scriptFromRecord(result) {
     return {
         attempt: result.attempt,
-        commands: (result.commands ?? []).map(command => ({
+        commands: (result.commands ?? []).map((command, index) => ({
             command: command.command,
             exitCode: command.exit_code ?? 0,
             signal: command.signal,
             timedOut: command.timed_out,
             interrupted: false,
-            durationMs: command.duration_ms
+            durationMs: command.duration_ms,
+            // The script is the one command: how it ended is recorded beside it.
+            ...(index === 0 && endingFromRecord(result))
         })),
         exitCode: result.exit,
         signal: result.signal ?? null,
@@ -35769,6 +36033,7 @@ async function readLeg(dir, artifact, namePrefix) {
 
 
 
+
 // The quarantine file and what the receipts say about its tests.
 
 
@@ -35857,6 +36122,39 @@ function isSwitch(name) {
 function flagsOf(command) {
     return command === 'config' ? [] : inputsOf(command);
 }
+/** The edit distance between two strings (insertions, deletions and substitutions). */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current.push(Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+/**
+ * The known flag an unknown one most likely meant: one it begins (`--timeout` for
+ * `--timeout-seconds`) or that begins it, else the nearest by edit distance when close
+ * enough to be a typo; undefined when none is.
+ */
+function closestFlag(given, known) {
+    const lower = given.toLowerCase();
+    if (lower.length < 2)
+        return undefined;
+    const prefixed = known.filter(name => name.startsWith(lower) || lower.startsWith(name));
+    const pool = prefixed.length > 0 ? prefixed : known;
+    let best;
+    for (const name of pool) {
+        const distance = editDistance(lower, name);
+        if (best === undefined || distance < best.distance)
+            best = { name, distance };
+    }
+    if (best === undefined)
+        return undefined;
+    return prefixed.length > 0 || best.distance <= Math.max(1, Math.floor(lower.length / 3)) ? best.name : undefined;
+}
 /** Parses argv against a subcommand's flags; a mistake is a UsageError pointing at `usage`. */
 function parseCommandLine(argv, command, usage) {
     const names = flagsOf(command);
@@ -35878,8 +36176,10 @@ function parseCommandLine(argv, command, usage) {
         }
         const shown = printable_printable(token.rawName);
         const name = names.find(candidate => candidate === token.name);
-        if (name === undefined)
-            throw new errors_UsageError(`unknown flag ${shown}; see ${usage}`);
+        if (name === undefined) {
+            const near = closestFlag(token.name, names);
+            throw new errors_UsageError(`unknown flag ${shown}${near === undefined ? '' : ` (did you mean --${near}?)`}; see ${usage}`);
+        }
         const value = token.value ?? (isSwitch(name) ? 'true' : undefined);
         if (value === undefined)
             throw new errors_UsageError(`${shown} needs a value; see ${usage}`);
@@ -36281,6 +36581,11 @@ async function flakyCommandLine(argv, io) {
         return 0;
     }
     const window = since === undefined ? '' : ` of the last ${since} day${since === 1 ? '' : 's'}`;
+    if (history.runs === 0) {
+        // No data at all: say where it comes from, not only that there is none.
+        println(io.stdout, `reverify: no run${window} has test results to count flakes from; give \`reverify run\` the JUnit XML files your test runner writes with --test-results GLOB (e.g. --test-results 'reports/*.xml'), then run this again`);
+        return 0;
+    }
     if (history.tests.length === 0) {
         println(io.stdout, `reverify: no test flaked or failed in the ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`);
         return 0;
