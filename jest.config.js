@@ -28,6 +28,7 @@ const BUNDLE = [
   '__tests__/action/script.test.ts',
   '__tests__/action/service-deadlines.test.ts',
   '__tests__/action/stale-running.test.ts',
+  '__tests__/action/summary-wording.test.ts',
   '__tests__/action/test-results.test.ts',
   '__tests__/action/workflow-steps.test.ts',
   '__tests__/cli/closed-pipe.test.ts',
