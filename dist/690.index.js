@@ -8,13 +8,11 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   sendSpans: () => (/* binding */ sendSpans)
 /* harmony export */ });
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(11802);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8408);
-/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(91213);
-/* harmony import */ var _opentelemetry_core__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(55931);
-/* harmony import */ var _opentelemetry_exporter_trace_otlp_http__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(67938);
-/* harmony import */ var _opentelemetry_resources__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(19481);
-/* harmony import */ var _opentelemetry_sdk_trace__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(66242);
+/* harmony import */ var _opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(63914);
+/* harmony import */ var _opentelemetry_core__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(24637);
+/* harmony import */ var _opentelemetry_exporter_trace_otlp_http__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(86004);
+/* harmony import */ var _opentelemetry_resources__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(75647);
+/* harmony import */ var _opentelemetry_sdk_trace__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(16410);
 /* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(59481);
 /* harmony import */ var _otlp_spans_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(95211);
 /**
@@ -63,8 +61,8 @@ class Collector {
  */
 async function sendSpans(plan, runId, settings, timeoutMs) {
     const collector = new Collector();
-    const provider = new _opentelemetry_sdk_trace__WEBPACK_IMPORTED_MODULE_1__/* .TracerProvider */ .d({
-        resource: (0,_opentelemetry_resources__WEBPACK_IMPORTED_MODULE_2__/* .resourceFromAttributes */ .QZ)({ ...settings.resourceAttributes, 'service.name': settings.serviceName }),
+    const provider = new _opentelemetry_sdk_trace__WEBPACK_IMPORTED_MODULE_1__/* .TracerProvider */ .dq({
+        resource: (0,_opentelemetry_resources__WEBPACK_IMPORTED_MODULE_2__.resourceFromAttributes)({ ...settings.resourceAttributes, 'service.name': settings.serviceName }),
         idGenerator: new RunIds(runId, plan.traceId),
         spanLimits: { attributeValueLengthLimit: _otlp_spans_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_ATTRIBUTE_CHARS */ .gR, attributeCountLimit: 64, eventCountLimit: 0, linkCountLimit: 0 },
         spanProcessors: [collector]
@@ -73,19 +71,19 @@ async function sendSpans(plan, runId, settings, timeoutMs) {
     const made = [];
     for (const planned of plan.spans) {
         const parent = planned.parent === undefined ? undefined : made[planned.parent];
-        const context = parent === undefined ? _opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__/* .ROOT_CONTEXT */ .l : _opentelemetry_api__WEBPACK_IMPORTED_MODULE_5__/* .trace */ .u.setSpan(_opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__/* .ROOT_CONTEXT */ .l, parent);
+        const context = parent === undefined ? _opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__.ROOT_CONTEXT : _opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__.trace.setSpan(_opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__.ROOT_CONTEXT, parent);
         const span = tracer.startSpan(planned.name, { startTime: planned.startMs, attributes: planned.attributes, root: parent === undefined }, context);
-        span.setStatus(planned.ok ? { code: _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__/* .SpanStatusCode */ .s.OK } : { code: _opentelemetry_api__WEBPACK_IMPORTED_MODULE_6__/* .SpanStatusCode */ .s.ERROR, ...(planned.message && { message: planned.message }) });
+        span.setStatus(planned.ok ? { code: _opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__.SpanStatusCode.OK } : { code: _opentelemetry_api__WEBPACK_IMPORTED_MODULE_4__.SpanStatusCode.ERROR, ...(planned.message && { message: planned.message }) });
         made.push(span);
     }
     // Children end before their parent, as they would have.
     for (let index = made.length - 1; index >= 0; index--)
         made[index].end(Math.max(plan.spans[index].startMs, plan.spans[index].endMs));
-    const exporter = new _opentelemetry_exporter_trace_otlp_http__WEBPACK_IMPORTED_MODULE_7__/* .OTLPTraceExporter */ .Q({ url: settings.url, headers: settings.headers, timeoutMillis: timeoutMs, keepAlive: false });
+    const exporter = new _opentelemetry_exporter_trace_otlp_http__WEBPACK_IMPORTED_MODULE_5__/* .OTLPTraceExporter */ .Q({ url: settings.url, headers: settings.headers, timeoutMillis: timeoutMs, keepAlive: false });
     try {
         await new Promise((resolve, reject) => {
             exporter.export(collector.spans, result => {
-                if (result.code === _opentelemetry_core__WEBPACK_IMPORTED_MODULE_8__/* .ExportResultCode */ .V.SUCCESS)
+                if (result.code === _opentelemetry_core__WEBPACK_IMPORTED_MODULE_6__.ExportResultCode.SUCCESS)
                     resolve();
                 else
                     reject(result.error ?? new Error('the endpoint did not accept the trace'));

@@ -5806,6 +5806,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
+/***/ 5317:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
 /***/ 9896:
 /***/ ((module) => {
 
@@ -5880,6 +5894,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+
+/***/ }),
+
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
@@ -24300,7 +24321,7 @@ function constantCatch(value) {
 /******/ 	// Execute the module function
 /******/ 	var threw = true;
 /******/ 	try {
-/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		__webpack_modules__[moduleId].call(module.exports, module, module.exports, __nccwpck_require__);
 /******/ 		threw = false;
 /******/ 	} finally {
 /******/ 		if(threw) delete __webpack_module_cache__[moduleId];
@@ -33364,7 +33385,7 @@ async function sendRunTrace(receipt, sessionDir, settings, redactor, deadlineMs 
     const attempt = (async () => {
         const secrets = withHeaderValues(redactor, settings.headers);
         const plan = redactDeep((0,otlp_spans/* planRunSpans */.Er)(await reader_readSessionTrace(sessionDir), receipt), secrets);
-        const { sendSpans } = await Promise.all(/* import() */[__nccwpck_require__.e(887), __nccwpck_require__.e(690)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3690));
+        const { sendSpans } = await Promise.all(/* import() */[__nccwpck_require__.e(271), __nccwpck_require__.e(690)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3690));
         await sendSpans(plan, receipt.run_id, settings, Math.max(1, deadlineMs - (Date.now() - started) - MARGIN_MS));
         return undefined;
     })().catch(error => oneLine(error));
