@@ -87,6 +87,7 @@ const SLOW = [
   '__tests__/security/fuzz-trace.test.ts',
   // Chromium
   '__tests__/action/summary-screenshot.test.ts',
+  '__tests__/action/matrix-summary-browser.test.ts',
   '__tests__/core/report/browser.test.ts',
   '__tests__/core/matrix/browser.test.ts',
   // fault injection (these two run the bundle)
