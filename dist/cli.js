@@ -32728,7 +32728,7 @@ const REPORT_STYLE = styleSheet(REPORT_CSS);
 
 
 /** No source is allowed for anything but the inline style sheet; no base, form or referrer. */
-const render_REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 /** Markup budget of all attempt logs together: a 10 MiB log fits, the page stays under 12 MiB. */
 const LOG_BUDGET_BYTES = 11 * 1024 * 1024;
 /** A duration for a person: `350 ms`, `41.2 s`, `3 min 5 s`. */
@@ -32757,20 +32757,24 @@ function verdictOf(model) {
     }
     return { css: 'running', icon: '⏳', words: 'still running' };
 }
-function head(model) {
-    const verdict = verdictOf(model);
+/** A report page's opening, up to `<body>`: the one CSP, no referrer, its title (escaped) and style sheet. */
+function render_pageHead(title, style) {
     return html_markup `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${render_REPORT_CSP}">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}</title>
-<style>${REPORT_STYLE}</style>
+<title>${title}</title>
+<style>${style}</style>
 </head>
 <body>
 `;
+}
+function head(model) {
+    const verdict = verdictOf(model);
+    return render_pageHead(`${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}`, REPORT_STYLE);
 }
 function ciFacts(ci) {
     if (ci === undefined)
@@ -35741,7 +35745,7 @@ section.leg{border-top:1px solid var(--line);margin-top:24px}
 `;
 // The style sheet is this file's and style.ts's constant text: inserted as it is (escaping
 // would turn its quotes and `>` selectors into entities, which a style sheet does not decode).
-const STYLE = new SafeHtml(REPORT_CSS + MATRIX_CSS);
+const STYLE = styleSheet(REPORT_CSS + MATRIX_CSS);
 const OUTCOME_WORDS = {
     success: '✅ passed',
     flaky: '⚠️ flaky',
@@ -35821,18 +35825,7 @@ function renderMatrixReport(view, options) {
     const icon = counts.failed + counts.other > 0 || view.problems.length > 0 ? '❌' : counts.flaky > 0 ? '⚠️' : '✅';
     const title = options.title ?? 'reverify — one report for the matrix';
     const ci = view.legs[0]?.receipt.ci;
-    const page = markup `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${icon} ${title}: ${words.join(', ')}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header>
+    const page = markup `${pageHead(`${icon} ${title}: ${words.join(', ')}`, STYLE)}<header>
 <h1>${icon} ${title}</h1>
 <p class="summary">${words.join(' · ')}${view.problems.length > 0 && ` · ${view.problems.length} not shown`}</p>
 ${ci !== undefined && markup `<dl class="facts">${ci.workflow !== undefined && markup `<dt>workflow</dt><dd>${ci.workflow}${ci.run_id !== undefined && ` · run ${ci.run_id}`}</dd>`}${ci.sha !== undefined && markup `<dt>commit</dt><dd><code>${ci.sha}</code></dd>`}</dl>\n`}</header>

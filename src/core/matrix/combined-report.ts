@@ -8,8 +8,8 @@
  */
 import { markup, SafeHtml } from '../report/html.js'
 import { buildReportModel, type AttemptView } from '../report/model.js'
-import { formatDuration, REPORT_CSP } from '../report/render.js'
-import { REPORT_CSS } from '../report/style.js'
+import { formatDuration, pageHead } from '../report/render.js'
+import { REPORT_CSS, styleSheet } from '../report/style.js'
 import { VERSION } from '../base/version.js'
 import { matrixHeadline, type LegRow, type MatrixView } from './aggregate.js'
 import type { Leg } from './leg.js'
@@ -25,7 +25,7 @@ section.leg{border-top:1px solid var(--line);margin-top:24px}
 
 // The style sheet is this file's and style.ts's constant text: inserted as it is (escaping
 // would turn its quotes and `>` selectors into entities, which a style sheet does not decode).
-const STYLE = new SafeHtml(REPORT_CSS + MATRIX_CSS)
+const STYLE = styleSheet(REPORT_CSS + MATRIX_CSS)
 
 const OUTCOME_WORDS: Record<LegRow['outcome'], string> = {
   success: '✅ passed',
@@ -116,18 +116,7 @@ export function renderMatrixReport(view: MatrixView, options: { link: ArtifactLi
   const icon = counts.failed + counts.other > 0 || view.problems.length > 0 ? '❌' : counts.flaky > 0 ? '⚠️' : '✅'
   const title = options.title ?? 'reverify — one report for the matrix'
   const ci = view.legs[0]?.receipt.ci
-  const page = markup`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
-<meta name="referrer" content="no-referrer">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${icon} ${title}: ${words.join(', ')}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header>
+  const page = markup`${pageHead(`${icon} ${title}: ${words.join(', ')}`, STYLE)}<header>
 <h1>${icon} ${title}</h1>
 <p class="summary">${words.join(' · ')}${view.problems.length > 0 && ` · ${view.problems.length} not shown`}</p>
 ${ci !== undefined && markup`<dl class="facts">${ci.workflow !== undefined && markup`<dt>workflow</dt><dd>${ci.workflow}${ci.run_id !== undefined && ` · run ${ci.run_id}`}</dd>`}${ci.sha !== undefined && markup`<dt>commit</dt><dd><code>${ci.sha}</code></dd>`}</dl>\n`}</header>

@@ -41,8 +41,8 @@ function verdictOf(model: ReportModel): { css: string; icon: string; words: stri
   return { css: 'running', icon: '⏳', words: 'still running' }
 }
 
-function head(model: ReportModel): SafeHtml {
-  const verdict = verdictOf(model)
+/** A report page's opening, up to `<body>`: the one CSP, no referrer, its title (escaped) and style sheet. */
+export function pageHead(title: string, style: SafeHtml): SafeHtml {
   return markup`<!doctype html>
 <html lang="en">
 <head>
@@ -50,11 +50,16 @@ function head(model: ReportModel): SafeHtml {
 <meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
 <meta name="referrer" content="no-referrer">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}</title>
-<style>${REPORT_STYLE}</style>
+<title>${title}</title>
+<style>${style}</style>
 </head>
 <body>
 `
+}
+
+function head(model: ReportModel): SafeHtml {
+  const verdict = verdictOf(model)
+  return pageHead(`${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}`, REPORT_STYLE)
 }
 
 function ciFacts(ci: ReportModel['ci']): SafeHtml {
