@@ -26314,12 +26314,31 @@ const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createR
 
 
 
+
 /** Largest trace read back (a trace is a few lines per attempt). */
 const MAX_TRACE_BYTES = 16 * 1024 * 1024;
+/**
+ * The last trace read, and the file it was read from as lstat saw it. Closing a run reads its
+ * trace three times (meta.json, report.html, ctrf.json) with nothing written in between: the
+ * same file (inode, size, change time) is parsed once. Readers never change the events.
+ */
+let lastRead;
 /** A session's trace events as far as they parse (empty when there is no trace). */
 async function reader_readSessionTrace(sessionDir) {
-    const text = await atomic_file_readRegularFile((0,external_node_path_.join)(sessionDir, SessionFile.trace), MAX_TRACE_BYTES);
-    return text === undefined ? [] : (0,session_events/* parseTraceLines */.WY)(text);
+    const path = (0,external_node_path_.join)(sessionDir, SessionFile.trace);
+    const seen = await (0,promises_.lstat)(path).catch(() => undefined);
+    if (seen?.isFile() &&
+        lastRead?.path === path &&
+        lastRead.ino === seen.ino &&
+        lastRead.size === seen.size &&
+        lastRead.ctimeMs === seen.ctimeMs) {
+        return [...lastRead.events];
+    }
+    const text = await atomic_file_readRegularFile(path, MAX_TRACE_BYTES);
+    const events = text === undefined ? [] : (0,session_events/* parseTraceLines */.WY)(text);
+    if (seen?.isFile())
+        lastRead = { path, ino: seen.ino, size: seen.size, ctimeMs: seen.ctimeMs, events };
+    return [...events];
 }
 
 ;// CONCATENATED MODULE: ./src/core/process/crashed-groups.ts
@@ -30919,7 +30938,7 @@ function inputLabel(name, front) {
     return front === 'cli' ? `--${name}` : name;
 }
 /**
- * The target of a run whose working directory is dir (docs/design.md §3 "Target"): the git
+ * The target of a run whose working directory is dir (docs/design.md §3 "Identity"): the git
  * top level containing dir (a folder holding .git), else dir itself. The CLI asks with the
  * working directory, never the current directory, which may be anywhere else.
  */
@@ -34005,7 +34024,7 @@ async function settleBeforeResume(options) {
 
 ;// CONCATENATED MODULE: ./src/core/run/shown-report.ts
 /**
- * A run report as the front ends may show it (docs/design.md §5 "Redaction"): every text in
+ * A run report as the front ends may show it (docs/design.md §5 "Job summary"): every text in
  * it that came from the command, its output, its test results or an input is redacted here,
  * in the core, before any front end escapes it for markdown, HTML or a workflow command.
  * Escaping first would change a secret's spelling (`_` → `\_`) so the redactor no longer
@@ -37148,7 +37167,7 @@ function exitCodeOf(report) {
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */
 async function executeRun(settings, io, resume) {
     const startedAt = Date.now();
-    // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Target").
+    // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Identity").
     const root = findTargetRoot(settings.workingDirectory);
     const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd }, root);
     const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root));

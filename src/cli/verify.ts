@@ -170,7 +170,7 @@ export function exitCodeOf(report: RunReport): number {
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */
 export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
   const startedAt = Date.now()
-  // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Target").
+  // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Identity").
   const root = findTargetRoot(settings.workingDirectory)
   const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd }, root)
   const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))

@@ -28,7 +28,7 @@ export function inputLabel(name: string, front: InputPlace['front']): string {
 }
 
 /**
- * The target of a run whose working directory is dir (docs/design.md §3 "Target"): the git
+ * The target of a run whose working directory is dir (docs/design.md §3 "Identity"): the git
  * top level containing dir (a folder holding .git), else dir itself. The CLI asks with the
  * working directory, never the current directory, which may be anywhere else.
  */

@@ -1,5 +1,5 @@
 /**
- * A run report as the front ends may show it (docs/design.md §5 "Redaction"): every text in
+ * A run report as the front ends may show it (docs/design.md §5 "Job summary"): every text in
  * it that came from the command, its output, its test results or an input is redacted here,
  * in the core, before any front end escapes it for markdown, HTML or a workflow command.
  * Escaping first would change a secret's spelling (`_` → `\_`) so the redactor no longer

@@ -1,4 +1,5 @@
 /** Reading a session back (resume, recovery): bounded, no links followed, typed events only. */
+import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readRegularFile } from '../base/atomic-file.js'
 import { parseTraceLines, type TraceEvent } from './events.js'
@@ -7,8 +8,28 @@ import { SessionFile } from './layout.js'
 /** Largest trace read back (a trace is a few lines per attempt). */
 const MAX_TRACE_BYTES = 16 * 1024 * 1024
 
+/**
+ * The last trace read, and the file it was read from as lstat saw it. Closing a run reads its
+ * trace three times (meta.json, report.html, ctrf.json) with nothing written in between: the
+ * same file (inode, size, change time) is parsed once. Readers never change the events.
+ */
+let lastRead: { path: string; ino: number; size: number; ctimeMs: number; events: readonly TraceEvent[] } | undefined
+
 /** A session's trace events as far as they parse (empty when there is no trace). */
 export async function readSessionTrace(sessionDir: string): Promise<TraceEvent[]> {
-  const text = await readRegularFile(join(sessionDir, SessionFile.trace), MAX_TRACE_BYTES)
-  return text === undefined ? [] : parseTraceLines(text)
+  const path = join(sessionDir, SessionFile.trace)
+  const seen = await lstat(path).catch(() => undefined)
+  if (
+    seen?.isFile() &&
+    lastRead?.path === path &&
+    lastRead.ino === seen.ino &&
+    lastRead.size === seen.size &&
+    lastRead.ctimeMs === seen.ctimeMs
+  ) {
+    return [...lastRead.events]
+  }
+  const text = await readRegularFile(path, MAX_TRACE_BYTES)
+  const events = text === undefined ? [] : parseTraceLines(text)
+  if (seen?.isFile()) lastRead = { path, ino: seen.ino, size: seen.size, ctimeMs: seen.ctimeMs, events }
+  return [...events]
 }
