@@ -5777,7 +5777,7 @@ Object.defineProperty(exports, "ExporterMetrics", ({ enumerable: true, get: func
 
 /***/ }),
 
-/***/ 8175:
+/***/ 556:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6302,7 +6302,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.compressAndSend = exports.sendWithHttp = exports.MAX_RESPONSE_BODY_SIZE = void 0;
 const zlib = __webpack_require__(3106);
 const stream_1 = __webpack_require__(2203);
-const is_export_retryable_1 = __webpack_require__(8175);
+const is_export_retryable_1 = __webpack_require__(556);
 const types_1 = __webpack_require__(5860);
 const version_1 = __webpack_require__(9461);
 const DEFAULT_USER_AGENT = `OTel-OTLP-Exporter-JavaScript/${version_1.VERSION}`;
@@ -16022,7 +16022,7 @@ const resources_1 = __webpack_require__(5647);
 const Tracer_1 = __webpack_require__(5649);
 const MultiSpanProcessor_1 = __webpack_require__(4975);
 const ParentBasedSampler_1 = __webpack_require__(3544);
-const AlwaysOnSampler_1 = __webpack_require__(7937);
+const AlwaysOnSampler_1 = __webpack_require__(318);
 const platform_1 = __webpack_require__(6140);
 const inspect_1 = __webpack_require__(5062);
 var ForceFlushState;
@@ -16730,7 +16730,7 @@ var NoopSpanProcessor_1 = __webpack_require__(8573);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return NoopSpanProcessor_1.NoopSpanProcessor; } });
 var AlwaysOffSampler_1 = __webpack_require__(2227);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysOffSampler_1.AlwaysOffSampler; } });
-var AlwaysOnSampler_1 = __webpack_require__(7937);
+var AlwaysOnSampler_1 = __webpack_require__(318);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysOnSampler_1.AlwaysOnSampler; } });
 var AlwaysRecordSampler_1 = __webpack_require__(9101);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysRecordSampler_1.createAlwaysRecordSampler; } });
@@ -16938,7 +16938,7 @@ exports.AlwaysOffSampler = AlwaysOffSampler;
 
 /***/ }),
 
-/***/ 7937:
+/***/ 318:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -17019,7 +17019,7 @@ exports.ParentBasedSampler = void 0;
 const api_1 = __webpack_require__(3914);
 const core_1 = __webpack_require__(4637);
 const AlwaysOffSampler_1 = __webpack_require__(2227);
-const AlwaysOnSampler_1 = __webpack_require__(7937);
+const AlwaysOnSampler_1 = __webpack_require__(318);
 /**
  * A composite sampler that either respects the parent span's sampling decision
  * or delegates to `delegateSampler` for root spans.

@@ -8,7 +8,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { addDays, dayOf } from '../../src/core/quarantine/dates.js'
-import { OWNER_PLACEHOLDER, parseQuarantine } from '../../src/core/quarantine/file.js'
+import { OWNER_PLACEHOLDER } from '../../src/core/quarantine/file.js'
+import { parseQuarantine } from '../../src/core/quarantine/parse.js'
 import { runCli, scratchRepo } from '../helpers/cli.js'
 
 /**

@@ -12,25 +12,24 @@ import {
 } from '../core/index.js'
 import { MAIN_HELP } from './help.js'
 import { println, type CliIo } from './io.js'
-import { captureCommandLine, configCommandLine, receiptsCommandLine } from './receipts.js'
-import { flakyCommandLine } from './flaky.js'
-import { quarantineCommandLine } from './quarantine.js'
-import { ctrfCommandLine, exportCommandLine } from './export.js'
-import { reportCommandLine } from './report.js'
-import { resumeCommandLine } from './resume.js'
-import { runCommandLine } from './run.js'
 
-const SUBCOMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promise<number>> = {
-  run: runCommandLine,
-  capture: captureCommandLine,
-  receipts: receiptsCommandLine,
-  config: configCommandLine,
-  resume: resumeCommandLine,
-  report: reportCommandLine,
-  flaky: flakyCommandLine,
-  quarantine: quarantineCommandLine,
-  ctrf: ctrfCommandLine,
-  export: exportCommandLine
+type CommandLine = (argv: readonly string[], io: CliIo) => Promise<number>
+
+/**
+ * Each subcommand's module, loaded when it is asked for: a run loads neither the receipts
+ * browser nor the quarantine or export commands (BENCHMARKS.md, start-up).
+ */
+const SUBCOMMANDS: Record<string, () => Promise<CommandLine>> = {
+  run: async () => (await import('./run.js')).runCommandLine,
+  capture: async () => (await import('./receipts.js')).captureCommandLine,
+  receipts: async () => (await import('./receipts.js')).receiptsCommandLine,
+  config: async () => (await import('./receipts.js')).configCommandLine,
+  resume: async () => (await import('./resume.js')).resumeCommandLine,
+  report: async () => (await import('./report.js')).reportCommandLine,
+  flaky: async () => (await import('./flaky.js')).flakyCommandLine,
+  quarantine: async () => (await import('./quarantine.js')).quarantineCommandLine,
+  ctrf: async () => (await import('./export.js')).ctrfCommandLine,
+  export: async () => (await import('./export.js')).exportCommandLine
 }
 
 /**
@@ -62,8 +61,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     println(io.stdout, VERSION)
     return ExitCode.success
   }
-  const handler = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined
-  if (handler === undefined) {
+  const load = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined
+  if (load === undefined) {
     println(
       io.stderr,
       `reverify: unknown command ${showValue(first)}; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`
@@ -71,6 +70,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return ExitCode.usage
   }
   try {
+    const handler = await load()
     return await handler(rest, io)
   } catch (error) {
     if (isUserError(error)) {

@@ -4,7 +4,8 @@
  * entries are YAML that the file's parser accepts once the owner is filled in.
  */
 import { addDays } from '../../../src/core/quarantine/dates.js'
-import { OWNER_PLACEHOLDER, parseQuarantine, type QuarantineEntry } from '../../../src/core/quarantine/file.js'
+import { OWNER_PLACEHOLDER, type QuarantineEntry } from '../../../src/core/quarantine/file.js'
+import { parseQuarantine } from '../../../src/core/quarantine/parse.js'
 import { suggestQuarantine, suggestionReason, suggestionYaml } from '../../../src/core/quarantine/suggest.js'
 import type { Receipt } from '../../../src/core/receipts/receipt.js'
 import { makeReceipt } from '../../helpers/receipts.js'

@@ -6,147 +6,17 @@
  * before anything runs.
  */
 import { readFile, stat } from 'node:fs/promises'
-import { parseDocument } from 'yaml'
-import { z } from 'zod'
 import { UsageError } from '../base/errors.js'
-import { showValue } from '../base/printable.js'
-import { addDays, daysBetween, isCalendarDate } from './dates.js'
+import { MAX_QUARANTINE_BYTES, type QuarantineList } from './entry.js'
 
-/** Largest quarantine file read. */
-export const MAX_QUARANTINE_BYTES = 1024 * 1024
-/** Most entries in one file. */
-export const MAX_QUARANTINE_ENTRIES = 1000
-/** Longest a quarantine may last, counted from its `added` date. */
-export const MAX_QUARANTINE_DAYS = 90
-/** What `quarantine suggest` writes for the owner; the check refuses it until someone fills it in. */
-export const OWNER_PLACEHOLDER = '<owner>'
-
-/** One entry, as validated. Dates are `YYYY-MM-DD` (UTC days). */
-export interface QuarantineEntry {
-  test: string
-  file?: string
-  suite?: string
-  owner: string
-  reason: string
-  added: string
-  expires: string
-  issue?: string
-}
-
-/** The file as read: where it is (as the user named it) and its entries, in file order. */
-export interface QuarantineList {
-  /** The path as given in the input, for messages. */
-  source: string
-  entries: QuarantineEntry[]
-}
-
-const text = (max: number) => z.string().trim().min(1, 'is empty').max(max, `is longer than ${max} characters`)
-const day = z
-  .union([z.string(), z.date()])
-  .transform(value => (value instanceof Date ? value.toISOString().slice(0, 10) : value.trim()))
-  .refine(isCalendarDate, 'is not a date written YYYY-MM-DD')
-
-const EntrySchema = z.strictObject({
-  test: text(500),
-  file: text(4096).optional(),
-  suite: text(500).optional(),
-  owner: text(200).refine(
-    owner => owner !== OWNER_PLACEHOLDER,
-    `is still the placeholder ${OWNER_PLACEHOLDER}: name who will fix the test`
-  ),
-  reason: text(2000),
-  added: day,
-  expires: day,
-  issue: z.union([text(500), z.number().int().nonnegative().transform(String)]).optional()
-})
-
-/** How an entry is named in a message: its position and its test. */
-function entryLabel(index: number, raw: unknown): string {
-  const test =
-    raw !== null && typeof raw === 'object' && typeof (raw as { test?: unknown }).test === 'string'
-      ? (raw as { test: string }).test
-      : undefined
-  return `entry ${index + 1}${test !== undefined ? ` (${showValue(test.slice(0, 120))})` : ''}`
-}
-
-/** The one-line message for a zod issue, naming the field. */
-function fieldProblem(issue: z.core.$ZodIssue, raw: object): string {
-  const field = issue.path.map(String).join('.')
-  if (issue.code === 'unrecognized_keys')
-    return `unknown field ${issue.keys.map(key => showValue(key)).join(', ')}; allowed: test, file, suite, owner, reason, added, expires, issue`
-  if (issue.code === 'invalid_type' && [undefined, null].includes((raw as Record<string, unknown>)[field] as null))
-    return `${field} is missing`
-  if (issue.code === 'invalid_type') return `${field} must be ${issue.expected === 'string' ? 'text' : issue.expected}`
-  return `${field} ${issue.message}`
-}
-
-/** Entries from the parsed document, each validated; the first problem is thrown. */
-function validEntries(document: unknown, fail: (problem: string) => never): QuarantineEntry[] {
-  if (document === null || document === undefined) return []
-  if (typeof document !== 'object' || Array.isArray(document)) fail('must be a mapping whose key `quarantine` holds the list of entries')
-  const keys = Object.keys(document)
-  const unknown = keys.filter(key => key !== 'quarantine')
-  if (unknown.length > 0) fail(`unknown top-level key ${showValue(unknown[0]!)}; only \`quarantine\` is defined`)
-  const list = (document as { quarantine?: unknown }).quarantine
-  if (list === null || list === undefined) return []
-  if (!Array.isArray(list)) fail('`quarantine` must be a list of entries')
-  if (list.length > MAX_QUARANTINE_ENTRIES) fail(`has ${list.length} entries; at most ${MAX_QUARANTINE_ENTRIES} are allowed`)
-  const entries: QuarantineEntry[] = []
-  const seen = new Map<string, number>()
-  list.forEach((raw, index) => {
-    const label = entryLabel(index, raw)
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-      fail(`${label}: must be a mapping with test, owner, reason, added and expires`)
-    const parsed = EntrySchema.safeParse(raw)
-    if (!parsed.success) fail(`${label}: ${fieldProblem(parsed.error.issues[0]!, raw)}`)
-    const entry = parsed.data
-    const span = daysBetween(entry.added, entry.expires)
-    if (span < 0) fail(`${label}: expires ${entry.expires} is before added ${entry.added}`)
-    if (span > MAX_QUARANTINE_DAYS)
-      fail(
-        `${label}: expires ${entry.expires} is ${span} days after added ${entry.added}; at most ${MAX_QUARANTINE_DAYS} days (${addDays(entry.added, MAX_QUARANTINE_DAYS)}) are allowed`
-      )
-    const key = JSON.stringify([entry.test, entry.file ?? null, entry.suite ?? null])
-    const first = seen.get(key)
-    if (first !== undefined) fail(`${label}: the same test as entry ${first + 1}; keep one entry per test`)
-    seen.set(key, index)
-    entries.push(withoutUndefined(entry))
-  })
-  return entries
-}
-
-/** The entry with its absent optional fields left out. */
-function withoutUndefined(entry: z.infer<typeof EntrySchema>): QuarantineEntry {
-  return {
-    test: entry.test,
-    ...(entry.file !== undefined && { file: entry.file }),
-    ...(entry.suite !== undefined && { suite: entry.suite }),
-    owner: entry.owner,
-    reason: entry.reason,
-    added: entry.added,
-    expires: entry.expires,
-    ...(entry.issue !== undefined && { issue: entry.issue })
-  }
-}
-
-/**
- * Parses the text of a quarantine file; `label` starts every message (`quarantine: <file>`).
- * Throws a UsageError (exit 2) with one line on the first problem.
- */
-export function parseQuarantine(content: string, label: string): QuarantineEntry[] {
-  const fail = (problem: string): never => {
-    throw new UsageError(`${label}: ${problem}`)
-  }
-  // YAML 1.2's core schema: dates stay text and are checked as such; no custom tags.
-  const document = parseDocument(content, { schema: 'core', uniqueKeys: true })
-  const error = document.errors[0]
-  if (error !== undefined) {
-    const where = error.linePos === undefined ? '' : ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
-    const what = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
-    fail(`not valid YAML${where}: ${what}`)
-  }
-  return validEntries(document.toJS({ maxAliasCount: 100 }), fail)
-}
+export {
+  MAX_QUARANTINE_BYTES,
+  MAX_QUARANTINE_DAYS,
+  MAX_QUARANTINE_ENTRIES,
+  OWNER_PLACEHOLDER,
+  type QuarantineEntry,
+  type QuarantineList
+} from './entry.js'
 
 /**
  * Reads the quarantine file at `path` (absolute); `shown` is how the user named it. An
@@ -166,5 +36,7 @@ export async function loadQuarantine(path: string, shown: string, inputName: str
   }
   if (size > MAX_QUARANTINE_BYTES) throw new UsageError(`${label}: is ${size} bytes; at most ${MAX_QUARANTINE_BYTES} are read`)
   const content = await readFile(path, 'utf8')
+  // The YAML parser is loaded only when there is a file to parse (BENCHMARKS.md, start-up).
+  const { parseQuarantine } = await import('./parse.js')
   return { source: shown, entries: parseQuarantine(content, label) }
 }

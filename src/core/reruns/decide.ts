@@ -4,7 +4,7 @@
  * Otherwise the whole command is retried, as without the setting, and the reason is given
  * in words for the trace's note.
  */
-import { MAX_NAME_CHARS } from '../test-results/junit-parser.js'
+import { MAX_NAME_CHARS } from '../test-results/junit-limits.js'
 import type { AttemptResult } from '../verify/types.js'
 import { explainFailure } from '../test-results/explained-failure.js'
 import { missingFor, type RerunTarget } from './template.js'

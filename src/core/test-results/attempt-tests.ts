@@ -9,7 +9,8 @@ import { lstat } from 'node:fs/promises'
 import { relative, sep } from 'node:path'
 import { findWorkspaceFile, type LocationBase } from '../output/source-location.js'
 import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
-import { DEFAULT_LIMITS, parseJUnitFile, type ParsedTestCase, type ParseLimits } from './junit-parser.js'
+import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
+import type { ParsedTestCase } from './junit-parser.js'
 import { locateTest } from './locate.js'
 
 /** Most failed tests kept per attempt (and names per list in a receipt). */
@@ -154,7 +155,9 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
       recovered: [] as string[],
       cases: [] as ParsedTestCase[]
     }
-    const outcome = await parseJUnitFile(
+    const outcome = await (
+      await junitParser()
+    ).parseJUnitFile(
       path,
       test => {
         staged.total++
@@ -252,4 +255,9 @@ function failedTest(test: ParsedTestCase, base: LocationBase): FailedTest {
     ...(test.message !== undefined && { message: test.message }),
     ...(test.durationMs !== undefined && { durationMs: test.durationMs })
   }
+}
+
+/** The XML parser, loaded when the first results file is read (BENCHMARKS.md, start-up). */
+function junitParser(): Promise<typeof import('./junit-parser.js')> {
+  return import('./junit-parser.js')
 }

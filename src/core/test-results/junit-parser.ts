@@ -12,6 +12,7 @@ import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { BlockReader, readableLine, type ExcerptBlock } from '../output/failure-blocks.js'
+import { DEFAULT_LIMITS, MAX_NAME_CHARS, type ParseLimits } from './junit-limits.js'
 import { XmlCapError, XmlRunCapper } from './xml-caps.js'
 
 /** How one test ended: `error` is JUnit's `<error>` (the test could not run), `failed` its `<failure>`. */
@@ -35,40 +36,7 @@ export interface ParsedTestCase {
   detail?: string
 }
 
-/** Limits that keep a hostile file cheap. */
-export interface ParseLimits {
-  /** Longest text, CDATA or attribute value handed to the parser. */
-  maxRun: number
-  /** Longest message kept per test. */
-  maxMessage: number
-  /** Longest failure text kept per test. */
-  maxDetail: number
-  /** Deepest element nesting accepted. */
-  maxDepth: number
-  /** Most attributes in one tag. */
-  maxAttributes: number
-  /** Most characters of one tag's attributes (names and values, each value cut to `maxRun`). */
-  maxTagChars: number
-  /** Most characters of attributes in the whole file, counted the same way. */
-  maxAttributeChars: number
-}
-
-/**
- * Longest test case name and class name kept. A rerun's filter needs them whole (docs/design.md
- * §1 "Rerunning only the failed tests"): one this long may have been cut, and is not rerun.
- */
-export const MAX_NAME_CHARS = 4_000
-
-/** The limits used unless a test asks for others. */
-export const DEFAULT_LIMITS: ParseLimits = {
-  maxRun: 64 * 1024,
-  maxMessage: 1_000,
-  maxDetail: 4_000,
-  maxDepth: 256,
-  maxAttributes: 1_000,
-  maxTagChars: 1024 * 1024,
-  maxAttributeChars: 128 * 1024 * 1024
-}
+export { DEFAULT_LIMITS, MAX_NAME_CHARS, type ParseLimits } from './junit-limits.js'
 
 /** What reading one file came to: its test count, or why it was ignored. */
 export type ParseOutcome = { ok: true; tests: number } | { ok: false; reason: string }

@@ -1,0 +1,64 @@
+/**
+ * What a run of the built CLI loads (BENCHMARKS.md, start-up): the XML parser only when the
+ * run reads test results, the YAML parser only when there is a quarantine file to parse.
+ * A loader hook records every file the process imports, dist/'s chunks included.
+ */
+import { readFileSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { scratchRepo, spawnCli } from '../helpers/cli.js'
+import { writeQuarantine } from '../helpers/quarantine.js'
+
+const HOOK = `import { appendFileSync } from 'node:fs'
+export async function load(url, context, next) {
+  if (url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n')
+  return next(url, context)
+}`
+
+/** Runs the CLI with the hook; returns the text of every JS file it loaded. */
+async function loadedFiles(dir: string, argv: string[]): Promise<{ code: number | null; files: { path: string; text: string }[] }> {
+  const log = join(dir, 'loaded.log')
+  const register = join(dir, 'register.mjs')
+  await writeFile(
+    register,
+    `import { register } from 'node:module'\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)})\n`
+  )
+  await writeFile(log, '')
+  const result = await spawnCli(argv, dir, { env: { NODE_OPTIONS: `--import=${register}`, LOADED_LOG: log } })
+  const urls = [...new Set((await readFile(log, 'utf8')).split('\n').filter(line => line.endsWith('.js')))]
+  const files = urls.map(url => fileURLToPath(url)).map(path => ({ path, text: readFileSync(path, 'utf8') }))
+  return { code: result.code, files }
+}
+
+const xmlParser = (text: string) => text.includes('class SaxesParser')
+const yamlParser = (text: string) => text.includes('YAMLParseError')
+
+test('a passing run loads neither the XML nor the YAML parser', async () => {
+  const dir = await scratchRepo('reverify-lazy-')
+  const { code, files } = await loadedFiles(dir, ['run', '--command', 'true', '--expect-exit', '0', '--state-dir', join(dir, 'state')])
+  expect(code).toBe(0)
+  expect(files.some(file => file.path.endsWith('cli.js'))).toBe(true)
+  expect(files.filter(file => xmlParser(file.text)).map(file => file.path)).toEqual([])
+  expect(files.filter(file => yamlParser(file.text)).map(file => file.path)).toEqual([])
+}, 30_000)
+
+test('a run that reads test results loads the XML parser; one with a quarantine file, the YAML parser', async () => {
+  const dir = await scratchRepo('reverify-lazy-used-')
+  writeQuarantine(dir, [{ test: 'sometimes', owner: '@qa', reason: 'flaky' }])
+  const junit = '<testsuite name="s" tests="1"><testcase name="ok" classname="c"/></testsuite>'
+  const { code, files } = await loadedFiles(dir, [
+    'run',
+    '--command',
+    `printf '%s' '${junit}' > junit.xml`,
+    '--test-results',
+    'junit.xml',
+    '--expect-exit',
+    '0',
+    '--state-dir',
+    join(dir, 'state')
+  ])
+  expect(code).toBe(0)
+  expect(files.filter(file => xmlParser(file.text))).toHaveLength(1)
+  expect(files.filter(file => yamlParser(file.text))).toHaveLength(1)
+}, 30_000)

@@ -1,0 +1,898 @@
+export const id = 789;
+export const ids = [789];
+export const modules = {
+
+/***/ 7898:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $O: () => (/* binding */ readableLine),
+/* harmony export */   B7: () => (/* binding */ FailureBlocks),
+/* harmony export */   Ju: () => (/* binding */ blockKey),
+/* harmony export */   tg: () => (/* binding */ BlockReader)
+/* harmony export */ });
+/* unused harmony exports MAX_BLOCK_LINES, DEFAULT_FAILURE_LIMITS */
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Failing blocks (docs/design.md §5 "Excerpt"): where a failure starts in a command's output,
+ * and the lines that explain it (the assertion, expected and received, the first stack line
+ * outside dependencies). `BlockReader` reads lines one at a time, so the same rules serve a
+ * summary read back (core/output/excerpt.ts) and `FailureBlocks`, which watches the whole
+ * output while it streams and keeps the first few blocks, in bounded memory.
+ */
+
+const MAX_BLOCK_LINES = 16;
+// How far past its first line a block looks for the rest of the failure.
+const MAX_BLOCK_SPAN = 40;
+/** Where a failing test's own report starts; group 1 is the test's name. */
+const TEST_HEADERS = [
+    /^\s*● (.+)$/, // jest
+    /^\s*--- FAIL: (\S+)/, // go test
+    /^_{3,} (.+?) _{3,}$/, // pytest
+    /^\s{2,}\d+\) (.+?):?$/ // mocha, whose failure list is indented
+];
+/** A diagnostic that starts with where it is: `path:line[:col]: …` (go, gcc, eslint) or tsc's `path(line,col): …`. */
+const DIAGNOSTIC = /^\s*[\w.@~/-][^\s:()]*(?::\d+(?::\d+)?:|\(\d+,\d+\):)(?:\s|$)/;
+/** Lines that say something failed. */
+const ERROR_LINES = [
+    /\b(?:Expected|Received)\b/,
+    /^E\s/, // pytest's assertion lines
+    /\berror TS\d+/,
+    /\b(?:[A-Z]\w*)?(?:Error|Exception)\b/,
+    /^\s*error(?:\[\w+\])?:/i,
+    /\bERROR\b/,
+    /\bFAIL(?:ED)?\b/,
+    /\bpanic:/,
+    /^Traceback \(most recent call last\):/,
+    /^\s*[✕✗×] /
+];
+/** Lines that close a block: the runners' tallies, separators and passing tests. */
+const BOUNDARIES = [
+    /^\s*(?:Test Suites|Tests|Snapshots|Time|Ran all test suites)\b/,
+    /^={3,}/,
+    /^\s*(?:PASS|ok)\s/,
+    /^\s*--- (?:PASS|SKIP):/,
+    /^=== (?:RUN|PAUSE|CONT|NAME)\s/,
+    /^\s*[✓✔] /,
+    /^\s*\d+ (?:passing|failing|pending)\b/
+];
+/** jest's code frame around the failing line: the stack line says the same, shorter. */
+const CODE_FRAME = /^\s*>?\s*\d+\s+\||^\s+\|\s*\^/;
+const STACK_FRAME = /^\s*at\s/;
+// Frames of dependencies and of node itself say nothing about the change under review.
+const FOREIGN_FRAME = /node_modules|\(node:|\bnode:internal|\(internal\/|\(<anonymous>\)/;
+function testName(line) {
+    for (const header of TEST_HEADERS) {
+        const match = header.exec(line);
+        if (match)
+            return match[1].trim();
+    }
+    return undefined;
+}
+function isAnchor(line) {
+    return testName(line) !== undefined || DIAGNOSTIC.test(line) || ERROR_LINES.some(pattern => pattern.test(line));
+}
+function isUserFrame(line) {
+    return /:\d+/.test(line) && !FOREIGN_FRAME.test(line);
+}
+/** An output line as a reviewer should read it: no escape codes, no redrawn progress. */
+function readableLine(raw) {
+    let text = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.stripVTControlCharacters)(raw);
+    // A carriage return redraws the line on a terminal: what shows is what follows the last one.
+    const shown = text.split('\r').filter(segment => segment.trim() !== '');
+    text = shown[shown.length - 1] ?? '';
+    // A sequence cut in half, and lone control characters, are noise in an annotation.
+    text = text.replace(/\x1b[[\]()#;?0-9]*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    return text.trimEnd();
+}
+/**
+ * Reads readable lines one at a time into failing blocks. A block starts at a line that says
+ * something failed and runs until a tally, separator or passing test, the next test header or
+ * located diagnostic, or just after the first stack line outside dependencies; at most 16
+ * lines kept of the 40 it looks at.
+ */
+class BlockReader {
+    onBlock;
+    open;
+    constructor(onBlock) {
+        this.onBlock = onBlock;
+    }
+    /** Whether a block is being read: until it closes, every line matters. */
+    get reading() {
+        return this.open !== undefined;
+    }
+    /** Takes the next line (already readable: see readableLine). */
+    line(line) {
+        if (this.open !== undefined) {
+            const taken = this.step(this.open, line, false);
+            if (taken === 'more')
+                return;
+            this.close();
+            if (taken === 'last')
+                return;
+        }
+        if (!isAnchor(line))
+            return;
+        this.open = { kept: [], located: false, span: 0 };
+        if (this.step(this.open, line, true) !== 'more')
+            this.close();
+    }
+    /** The end of the lines: a block still open is complete. */
+    end() {
+        this.close();
+    }
+    /** Reads one line into the block: 'more' to go on, 'last' when it ended the block, 'refused' when it belongs to what follows. */
+    step(block, line, first) {
+        const header = testName(line);
+        if (!first) {
+            if (BOUNDARIES.some(pattern => pattern.test(line)))
+                return 'refused';
+            // A second test, or a second located diagnostic, is a failure of its own.
+            if (header !== undefined && block.test !== undefined)
+                return 'refused';
+            if (block.located && DIAGNOSTIC.test(line))
+                return 'refused';
+        }
+        block.span++;
+        if (line.trim() !== '' && !CODE_FRAME.test(line)) {
+            block.test ??= header;
+            if (STACK_FRAME.test(line)) {
+                // The first frame in the code under review is where the failure is; the rest is noise.
+                if (isUserFrame(line)) {
+                    block.kept.push(line);
+                    return 'last';
+                }
+            }
+            else {
+                if (DIAGNOSTIC.test(line) || /File "[^"]+", line \d+/.test(line))
+                    block.located = true;
+                block.kept.push(line);
+            }
+        }
+        return block.span >= MAX_BLOCK_SPAN || block.kept.length >= MAX_BLOCK_LINES ? 'last' : 'more';
+    }
+    close() {
+        const block = this.open;
+        this.open = undefined;
+        if (block === undefined || block.kept.length === 0)
+            return;
+        this.onBlock({ lines: block.kept, ...(block.test !== undefined && { test: block.test }) });
+    }
+}
+/** The key under which a block repeated by a runner's closing summary is recognised. */
+function blockKey(block) {
+    return block.lines.map(line => line.trim()).join('\n');
+}
+/**
+ * Ten blocks of each kind, 8,000 characters of each (twice what an excerpt shows), 500 a
+ * line; 1,000 blocks read at most, so an output that repeats an error on every line costs
+ * no more than that.
+ */
+const DEFAULT_FAILURE_LIMITS = Object.freeze({ blocks: 10, read: 1_000, chars: 8_000, lineChars: 500 });
+// Text a line must hold to start a block (a cheap superset of the anchors, searched across a
+// whole chunk at once): most output holds none, and is never split into lines at all. A bare
+// `path:line:` diagnostic is not searched for: it starts a block only inside another or in the
+// summary's lines (core/output/excerpt.ts).
+const CANDIDATE_WORDS = /rror|RROR|FAIL|Exception|●|✕|✗/g;
+const CANDIDATE_STARTS = /\n(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/g;
+const CANDIDATE_FIRST = /^(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/;
+class Kind {
+    blocks = [];
+    chars = 0;
+    full = false;
+}
+/**
+ * Watches a command's whole output, whole lines in order (the stream the log is written
+ * from), for failing blocks. Keeps the first blocks of each kind, each at most 16 lines of at
+ * most 500 characters, within a character budget per kind; a block a runner repeats is kept
+ * once. Memory is bounded whatever the output's size.
+ */
+class FailureBlocks {
+    limits;
+    reader = new BlockReader(block => this.keep(block));
+    seen = new Set();
+    tests = new Kind();
+    others = new Kind();
+    found = 0;
+    pending = '';
+    pendingLength = 0;
+    wordAt = { at: -1 };
+    startAt = { at: -1 };
+    constructor(limits = DEFAULT_FAILURE_LIMITS) {
+        this.limits = { ...limits };
+    }
+    get done() {
+        return (this.tests.full && this.others.full) || this.found >= this.limits.read;
+    }
+    /** Takes text made of whole lines (the last one may lack its newline until `end`). */
+    push(text) {
+        if (this.done || text === '')
+            return;
+        let pos = 0;
+        if (this.pendingLength > 0) {
+            const newline = text.indexOf('\n');
+            if (newline === -1) {
+                this.hold(text, 0, text.length);
+                return;
+            }
+            this.hold(text, 0, newline);
+            this.line(this.pending);
+            this.pending = '';
+            this.pendingLength = 0;
+            pos = newline + 1;
+        }
+        const last = text.lastIndexOf('\n');
+        this.wordAt.at = -1;
+        this.startAt.at = -1;
+        while (pos <= last && !this.done) {
+            if (!this.reader.reading) {
+                const candidate = this.nextCandidate(text, pos);
+                if (candidate > last)
+                    break;
+                // The candidate's line; a line-start pattern matched from the newline before it.
+                pos = Math.max(pos, text.lastIndexOf('\n', candidate) + 1);
+            }
+            const newline = text.indexOf('\n', pos);
+            this.line(text.slice(pos, newline));
+            pos = newline + 1;
+        }
+        if (last + 1 < text.length)
+            this.hold(text, last + 1, text.length);
+    }
+    /** The end of the output: a last line without a newline is read, a block still open closes. */
+    end() {
+        if (this.pendingLength > 0 && !this.done)
+            this.line(this.pending);
+        this.pending = '';
+        this.pendingLength = 0;
+        this.reader.end();
+    }
+    /** The blocks kept, in output order. */
+    blocks() {
+        return [...this.tests.blocks, ...this.others.blocks].sort((a, b) => a.index - b.index).map(entry => entry.block);
+    }
+    line(raw) {
+        const text = raw.length > this.limits.lineChars ? `${raw.slice(0, this.limits.lineChars - 1)}…` : raw;
+        this.reader.line(readableLine(text));
+    }
+    /** Keeps text[start, end) of a line still open, up to a little over a line's limit. */
+    hold(text, start, end) {
+        const room = this.limits.lineChars + 1 - this.pending.length;
+        if (room > 0)
+            this.pending += text.slice(start, Math.min(end, start + room));
+        this.pendingLength += end - start;
+    }
+    nextCandidate(text, from) {
+        // The line-start patterns match from the newline before the line: search from just before.
+        const word = this.search(CANDIDATE_WORDS, this.wordAt, text, from);
+        if (from === 0 && CANDIDATE_FIRST.test(text))
+            return 0;
+        return Math.min(word, this.search(CANDIDATE_STARTS, this.startAt, text, Math.max(0, from - 1)) + 1);
+    }
+    /** Where `pattern` next matches at or after `from` (cached: positions only move forward), or Infinity. */
+    search(pattern, cache, text, from) {
+        if (cache.at >= from)
+            return cache.at;
+        pattern.lastIndex = from;
+        const match = pattern.exec(text);
+        cache.at = match === null ? Number.POSITIVE_INFINITY : match.index;
+        return cache.at;
+    }
+    keep(block) {
+        const index = this.found++;
+        const key = blockKey(block);
+        if (this.seen.has(key))
+            return;
+        const kind = block.test !== undefined ? this.tests : this.others;
+        if (kind.full)
+            return;
+        const chars = block.lines.reduce((sum, line) => sum + line.length + 1, 0);
+        if (kind.blocks.length >= this.limits.blocks || kind.chars + chars > this.limits.chars) {
+            kind.full = true;
+            return;
+        }
+        this.seen.add(key);
+        kind.chars += chars;
+        kind.blocks.push({ index, block });
+    }
+}
+
+
+/***/ }),
+
+/***/ 4789:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  DEFAULT_LIMITS: () => (/* reexport */ junit_limits/* DEFAULT_LIMITS */.d),
+  INTERRUPTED: () => (/* binding */ INTERRUPTED),
+  MAX_NAME_CHARS: () => (/* reexport */ junit_limits/* MAX_NAME_CHARS */.x),
+  parseJUnitFile: () => (/* binding */ parseJUnitFile)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:string_decoder"
+var external_node_string_decoder_ = __webpack_require__(6193);
+// EXTERNAL MODULE: ./node_modules/saxes/saxes.js
+var saxes = __webpack_require__(9800);
+// EXTERNAL MODULE: ./src/core/output/failure-blocks.ts
+var failure_blocks = __webpack_require__(7898);
+// EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
+var junit_limits = __webpack_require__(4976);
+;// CONCATENATED MODULE: ./src/core/test-results/xml-caps.ts
+/**
+ * Bounds what an XML parser has to hold (docs/design.md §1 "Test results"): a streaming parser still
+ * gathers each text node, CDATA section, comment and attribute value whole before it hands
+ * it on, so one 60 MB `<system-out>` would be one 60 MB string. This filter sits in front of
+ * the parser and passes the markup through unchanged while it cuts every such run to its
+ * first `maxRun` characters. Entity references are passed whole or not at all, so a cut never
+ * makes a well-formed document malformed; comment bodies are dropped (nobody reads them).
+ * A start tag is gathered whole too, attributes and all, so its attributes are counted and
+ * measured on the way: past a cap the filter throws an XmlCapError and the file is refused.
+ */
+const CDATA_OPEN = '<![CDATA[';
+const COMMENT_OPEN = '<!--';
+/** The longest entity reference passed on (`&#x10FFFF;` and every name JUnit files use fit). */
+const MAX_ENTITY = 32;
+const ENTITY_CHAR = /[#A-Za-z0-9_.:-]/;
+const LT = 0x3c;
+const GT = 0x3e;
+const AMP = 0x26;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+const BRACKET = 0x5d;
+/**
+ * The index of the first character at or after `from` that ends a plain run in `state`
+ * (chunk.length when none does): everything before it is copied in one slice. A plain
+ * loop over char codes, because this runs over every byte of every results file.
+ */
+function runEnd(chunk, from, state) {
+    let i = from;
+    const length = chunk.length;
+    switch (state) {
+        case 'text':
+            for (; i < length; i++) {
+                const code = chunk.charCodeAt(i);
+                if (code === LT || code === AMP)
+                    break;
+            }
+            return i;
+        case 'value':
+            for (; i < length; i++) {
+                const code = chunk.charCodeAt(i);
+                if (code === QUOTE || code === APOSTROPHE || code === AMP)
+                    break;
+            }
+            return i;
+        case 'tag':
+            for (; i < length; i++) {
+                const code = chunk.charCodeAt(i);
+                if (code === GT || code === QUOTE || code === APOSTROPHE)
+                    break;
+            }
+            return i;
+        case 'cdata':
+            for (; i < length; i++)
+                if (chunk.charCodeAt(i) === BRACKET)
+                    break;
+            return i;
+    }
+}
+/** No limit beyond the run cut. */
+const UNCAPPED = { attributes: Infinity, tagChars: Infinity, fileChars: Infinity };
+/** A cap the document broke; the message is one line saying which. */
+class XmlCapError extends Error {
+    name = 'XmlCapError';
+}
+const count = (value) => value.toLocaleString('en-US');
+/** Streams XML text through, cutting long text, CDATA, attribute values, comments and declarations. */
+class XmlRunCapper {
+    maxRun;
+    caps;
+    state = 'text';
+    /** Characters passed in the current run (text, value, CDATA, tag, declaration). */
+    run = 0;
+    /** The start of markup seen so far while it is not yet known what it opens. */
+    opening = '';
+    quote = '';
+    /** An entity reference being read; passed on only when complete and within the cap. */
+    entity = '';
+    /** `]` (CDATA), `-` (comment) or `?` (processing instruction) characters seen in a row. */
+    closers = 0;
+    depth = 0;
+    /** Whether the tag being read is a start tag (not `</…>`), and what it has held so far. */
+    startTag = false;
+    tagAttributes = 0;
+    tagChars = 0;
+    fileTagChars = 0;
+    /** Characters cut so far. */
+    dropped = 0;
+    constructor(maxRun, caps = UNCAPPED) {
+        this.maxRun = maxRun;
+        this.caps = caps;
+    }
+    /** Filters the next piece of the document. */
+    push(chunk) {
+        const out = [];
+        // When nothing was held over, cut or held back, the output is the chunk itself.
+        const clean = this.opening === '' && this.entity === '' && this.closers === 0;
+        const dropped = this.dropped;
+        let i = 0;
+        while (i < chunk.length) {
+            switch (this.state) {
+                case 'text':
+                case 'value': {
+                    if (this.entity !== '') {
+                        i = this.readEntity(chunk, i, out);
+                        break;
+                    }
+                    const end = runEnd(chunk, i, this.state);
+                    this.copy(chunk, i, end, out);
+                    i = end;
+                    if (i === chunk.length)
+                        break;
+                    const char = chunk[i];
+                    i++;
+                    if (char === '&')
+                        this.entity = '&';
+                    else if (char === '<') {
+                        this.state = 'open';
+                        this.opening = '<';
+                    }
+                    else if (char === this.quote) {
+                        out.push(char);
+                        this.state = 'tag';
+                        this.run = 0;
+                    }
+                    else
+                        this.copy(char, 0, 1, out);
+                    break;
+                }
+                case 'open':
+                    i = this.readOpening(chunk, i, out);
+                    break;
+                case 'tag': {
+                    const end = runEnd(chunk, i, 'tag');
+                    this.copy(chunk, i, end, out);
+                    i = end;
+                    if (i === chunk.length)
+                        break;
+                    const char = chunk[i++];
+                    out.push(char);
+                    if (char === '>')
+                        this.enter('text');
+                    else {
+                        if (this.startTag && ++this.tagAttributes > this.caps.attributes)
+                            throw new XmlCapError(`a tag has more than ${count(this.caps.attributes)} attributes`);
+                        this.quote = char;
+                        this.enter('value');
+                    }
+                    break;
+                }
+                case 'cdata':
+                    i = this.readCdata(chunk, i, out);
+                    break;
+                case 'comment':
+                case 'pi': {
+                    const char = chunk[i++];
+                    const closer = this.state === 'comment' ? '-' : '?';
+                    if (char === '>' && this.closers >= (this.state === 'comment' ? 2 : 1)) {
+                        if (this.state === 'pi')
+                            this.copy('?'.repeat(this.closers - 1), 0, this.closers - 1, out);
+                        out.push(this.state === 'comment' ? '-->' : '?>');
+                        this.enter('text');
+                    }
+                    else if (char === closer)
+                        this.closers++;
+                    else if (this.state === 'comment') {
+                        // Comment bodies are never read: drop them whole.
+                        this.dropped += this.closers + 1;
+                        this.closers = 0;
+                    }
+                    else {
+                        this.copy('?'.repeat(this.closers) + char, 0, this.closers + 1, out);
+                        this.closers = 0;
+                    }
+                    break;
+                }
+                case 'decl': {
+                    const char = chunk[i++];
+                    if (char === '[')
+                        this.depth++;
+                    else if (char === ']')
+                        this.depth = Math.max(0, this.depth - 1);
+                    if (char === '>' && this.depth === 0) {
+                        out.push(char);
+                        this.enter('text');
+                    }
+                    else
+                        this.copy(char, 0, 1, out);
+                    break;
+                }
+            }
+        }
+        const unchanged = clean && this.dropped === dropped && this.opening === '' && this.entity === '' && this.closers === 0;
+        return unchanged ? chunk : out.join('');
+    }
+    /** What is left at the end of the input (an unfinished opening or entity, cut or not). */
+    end() {
+        const rest = this.opening + this.entity;
+        this.opening = '';
+        this.entity = '';
+        return rest;
+    }
+    enter(state) {
+        this.state = state;
+        this.run = 0;
+        this.closers = 0;
+    }
+    /** Copies chunk[from, to) within the run's cap, counting what is cut. */
+    copy(chunk, from, to, out) {
+        if (to <= from)
+            return;
+        const room = Math.max(0, this.maxRun - this.run);
+        let take = Math.min(room, to - from);
+        // Never split a surrogate pair at the cut.
+        if (take > 0 && take < to - from && isHighSurrogate(chunk.charCodeAt(from + take - 1)))
+            take--;
+        if (take > 0) {
+            out.push(chunk.slice(from, from + take));
+            if (this.startTag && (this.state === 'tag' || this.state === 'value'))
+                this.countTag(take);
+        }
+        this.run += take;
+        this.dropped += to - from - take;
+        if (take < to - from)
+            this.run = this.maxRun;
+    }
+    /** Counts characters of a start tag handed to the parser, against the tag's and the file's caps. */
+    countTag(chars) {
+        this.tagChars += chars;
+        this.fileTagChars += chars;
+        if (this.tagChars > this.caps.tagChars)
+            throw new XmlCapError(`a tag's attributes are longer than ${count(this.caps.tagChars)} characters`);
+        if (this.fileTagChars > this.caps.fileChars)
+            throw new XmlCapError(`the file's attributes are longer than ${count(this.caps.fileChars)} characters in all`);
+    }
+    readEntity(chunk, i, out) {
+        while (i < chunk.length) {
+            const char = chunk[i];
+            if (char === ';') {
+                this.entity += char;
+                const whole = this.entity;
+                this.entity = '';
+                if (this.run + whole.length <= this.maxRun) {
+                    out.push(whole);
+                    if (this.startTag && this.state === 'value')
+                        this.countTag(whole.length);
+                    this.run += whole.length;
+                }
+                else {
+                    this.dropped += whole.length;
+                    this.run = this.maxRun;
+                }
+                return i + 1;
+            }
+            if (!ENTITY_CHAR.test(char) || this.entity.length >= MAX_ENTITY) {
+                // Not an entity reference: the parser will say so; pass it on as it is.
+                out.push(this.entity);
+                this.run += this.entity.length;
+                this.entity = '';
+                return i;
+            }
+            this.entity += char;
+            i++;
+        }
+        return i;
+    }
+    readOpening(chunk, i, out) {
+        while (i < chunk.length) {
+            this.opening += chunk[i++];
+            const seen = this.opening;
+            if (seen === COMMENT_OPEN)
+                this.opened(seen, 'comment', out);
+            else if (seen === CDATA_OPEN)
+                this.opened(seen, 'cdata', out);
+            else if (COMMENT_OPEN.startsWith(seen) || CDATA_OPEN.startsWith(seen))
+                continue;
+            else if (seen.startsWith('<?'))
+                this.opened(seen, 'pi', out);
+            else if (seen.startsWith('<!'))
+                this.opened(seen, 'decl', out);
+            else {
+                // An element's tag: its last character belongs to the tag state (it may be `>` or `/`).
+                this.opened(seen.slice(0, -1), 'tag', out);
+                this.startTag = !seen.endsWith('/');
+                this.tagAttributes = 0;
+                this.tagChars = 0;
+                i--;
+            }
+            return i;
+        }
+        return i;
+    }
+    opened(seen, state, out) {
+        out.push(seen);
+        this.opening = '';
+        this.depth = 0;
+        this.enter(state);
+    }
+    readCdata(chunk, i, out) {
+        while (i < chunk.length) {
+            if (this.closers === 0) {
+                const end = runEnd(chunk, i, 'cdata');
+                this.copy(chunk, i, end, out);
+                i = end;
+                if (i === chunk.length)
+                    return i;
+            }
+            const char = chunk[i++];
+            if (char === ']') {
+                this.closers++;
+                continue;
+            }
+            if (char === '>' && this.closers >= 2) {
+                this.copy(']'.repeat(this.closers - 2), 0, this.closers - 2, out);
+                out.push(']]>');
+                this.enter('text');
+                return i;
+            }
+            this.copy(']'.repeat(this.closers), 0, this.closers, out);
+            this.closers = 0;
+            this.copy(char, 0, 1, out);
+        }
+        return i;
+    }
+}
+function isHighSurrogate(code) {
+    return code >= 0xd800 && code <= 0xdbff;
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/junit-parser.ts
+/**
+ * One JUnit XML file read as a stream (docs/design.md §1 "Test results"): saxes parses it after
+ * xml-caps.ts has cut every long text run and counted every tag's attributes, so memory stays
+ * bounded whatever the file's size. The file is read a chunk at a time, each read a turn of
+ * the event loop, and an abort signal stops the reading between chunks. No DTD is processed
+ * and no entity beyond XML's five is expanded: a file with a DOCTYPE is refused (it is the
+ * only way to declare one), before anything in it is read. Each test case is handed to a
+ * callback as soon as it closes; nothing else of the file is kept.
+ */
+
+
+
+
+
+
+
+
+/** A reason that stops the parse early (not an XML error). */
+class Refusal extends Error {
+    name = 'Refusal';
+}
+const ROOTS = new Set(['testsuites', 'testsuite']);
+const CHUNK_BYTES = 64 * 1024;
+const GENERIC_MESSAGE = /^(failed|failure|error)$/i;
+/** `go test -v`'s own bookkeeping lines inside a failure's text. */
+const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)|--- (FAIL|PASS|SKIP):)/;
+/** Seconds (as JUnit writes them) to whole milliseconds; undefined when not a number. */
+function durationOf(time) {
+    if (time === undefined || time.trim() === '')
+        return undefined;
+    const seconds = Number(time.replace(/,/g, ''));
+    return Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : undefined;
+}
+function lineOf(text) {
+    if (text === undefined || !/^\s*\d{1,9}\s*$/.test(text))
+        return undefined;
+    return Number(text);
+}
+function firstLines(text, max) {
+    const trimmed = text.trim();
+    return trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed;
+}
+/**
+ * What a failure's text says, when no `message` attribute says it (jest-junit writes none):
+ * its failing blocks read by the log's excerpt rules (docs/design.md §5: the assertion,
+ * expected and received, the first stack line outside dependencies), escape codes stripped,
+ * the runner's own lines left out; else its first line that says something.
+ */
+function messageOfDetail(detail, max) {
+    const lines = detail
+        .split('\n')
+        .map(failure_blocks/* readableLine */.$O)
+        .filter(line => line.trim() !== '' && !RUNNER_LINE.test(line));
+    const blocks = [];
+    const reader = new failure_blocks/* BlockReader */.tg(block => blocks.push(block));
+    for (const line of lines)
+        reader.line(line);
+    reader.end();
+    const telling = blocks.length > 0 ? blocks.map(block => block.lines.join('\n')).join('\n') : lines[0];
+    return telling === undefined ? undefined : firstLines(telling, max);
+}
+/** Builds the parser's event handlers: a small state machine over the JUnit elements. */
+function junitHandlers(limits, onTest) {
+    const suites = [];
+    let depth = 0;
+    let root = true;
+    let open;
+    let count = 0;
+    const opentag = (tag) => {
+        depth++;
+        if (depth > limits.maxDepth)
+            throw new Refusal(`ignored: elements nested deeper than ${limits.maxDepth}`);
+        const attrs = tag.attributes;
+        if (root) {
+            root = false;
+            if (!ROOTS.has(tag.name))
+                throw new Refusal(`ignored: not JUnit XML (the root element is <${tag.name.slice(0, 40)}>, not <testsuites> or <testsuite>)`);
+        }
+        switch (tag.name) {
+            case 'testsuite':
+                suites.push(attrs.name ?? '');
+                return;
+            case 'testcase': {
+                const file = attrs.file ?? attrs.filepath;
+                const line = lineOf(attrs.line);
+                const durationMs = durationOf(attrs.time);
+                open = {
+                    test: {
+                        suite: suites[suites.length - 1] ?? '',
+                        name: (attrs.name ?? '').slice(0, junit_limits/* MAX_NAME_CHARS */.x),
+                        classname: (attrs.classname ?? attrs.class ?? '').slice(0, junit_limits/* MAX_NAME_CHARS */.x),
+                        ...(file !== undefined && file !== '' && { file: file.slice(0, 4_096) }),
+                        ...(line !== undefined && { line }),
+                        outcome: 'passed',
+                        ...(durationMs !== undefined && { durationMs })
+                    },
+                    detail: '',
+                    inResult: false
+                };
+                return;
+            }
+            case 'failure':
+            case 'error':
+                if (open === undefined)
+                    return;
+                // A second failure of the same test (some tools write one per assertion) keeps the first.
+                if (open.test.outcome === 'failed' || open.test.outcome === 'error')
+                    return;
+                open.test.outcome = tag.name === 'failure' ? 'failed' : 'error';
+                if (attrs.message !== undefined && attrs.message.trim() !== '')
+                    open.test.message = firstLines((0,failure_blocks/* readableLine */.$O)(attrs.message.replace(/\r\n?/g, '\n')), limits.maxMessage);
+                open.inResult = true;
+                return;
+            case 'skipped':
+                if (open !== undefined && open.test.outcome === 'passed')
+                    open.test.outcome = 'skipped';
+                return;
+        }
+    };
+    const closetag = (tag) => {
+        depth--;
+        if (tag.name === 'testsuite')
+            suites.pop();
+        else if ((tag.name === 'failure' || tag.name === 'error') && open !== undefined)
+            open.inResult = false;
+        else if (tag.name === 'testcase' && open !== undefined) {
+            const { test, detail } = open;
+            if (detail.trim() !== '') {
+                test.detail = firstLines(detail.split('\n').map(failure_blocks/* readableLine */.$O).join('\n'), limits.maxDetail);
+                // jest-junit writes no message, Go's converters message="Failed": the text says more.
+                if (test.message === undefined || GENERIC_MESSAGE.test(test.message)) {
+                    const telling = messageOfDetail(test.detail, limits.maxMessage);
+                    if (telling !== undefined)
+                        test.message = telling;
+                }
+            }
+            open = undefined;
+            count++;
+            onTest(test);
+        }
+    };
+    // Only a failure's or error's own text is kept (never <system-out>), up to its cap.
+    const text = (value) => {
+        if (open === undefined || !open.inResult || open.detail.length >= limits.maxDetail)
+            return;
+        open.detail += value.slice(0, limits.maxDetail - open.detail.length + 1);
+    };
+    return { opentag, closetag, text, count: () => count };
+}
+/** The outcome of a read that `signal` stopped before the end. */
+const INTERRUPTED = { ok: false, reason: 'ignored: reading was interrupted' };
+/**
+ * Reads one JUnit XML file, calling `onTest` for each test case. Never throws for the
+ * file's content or a read error: the outcome says why the file was ignored. The file is
+ * opened without following a link or blocking on a FIFO, and must be a regular file.
+ * Once `signal` is aborted the reading stops at the next chunk (INTERRUPTED).
+ */
+async function parseJUnitFile(path, onTest, limits = junit_limits/* DEFAULT_LIMITS */.d, signal) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        return { ok: false, reason: `ignored: cannot be opened (${error.code ?? 'error'})` };
+    }
+    try {
+        if (!(await handle.stat()).isFile())
+            return { ok: false, reason: 'ignored: not a regular file' };
+        const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: true });
+        const capper = new XmlRunCapper(limits.maxRun, {
+            attributes: limits.maxAttributes,
+            tagChars: limits.maxTagChars,
+            fileChars: limits.maxAttributeChars
+        });
+        const handlers = junitHandlers(limits, onTest);
+        let failure;
+        parser.on('error', error => {
+            failure ??= `ignored: not well-formed XML (${error.message.replace(/\s+/g, ' ').slice(0, 200)})`;
+        });
+        parser.on('doctype', () => {
+            throw new Refusal('ignored: it has a DOCTYPE, and reverify reads no DTD and expands no entity');
+        });
+        parser.on('opentag', handlers.opentag);
+        parser.on('closetag', handlers.closetag);
+        parser.on('text', handlers.text);
+        parser.on('cdata', handlers.text);
+        const decoder = new external_node_string_decoder_.StringDecoder('utf8');
+        let first = true;
+        const feed = (text) => {
+            if (first && text !== '') {
+                first = false;
+                if (text.charCodeAt(0) === 0xfeff)
+                    text = text.slice(1);
+            }
+            const filtered = capper.push(text);
+            if (filtered !== '')
+                parser.write(filtered);
+        };
+        try {
+            const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+            for (;;) {
+                // Each read lets the event loop turn, so a signal's handler runs between two chunks.
+                if (signal?.aborted)
+                    return INTERRUPTED;
+                const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+                if (bytesRead === 0)
+                    break;
+                feed(decoder.write(buffer.subarray(0, bytesRead)));
+                if (failure !== undefined)
+                    return { ok: false, reason: failure };
+            }
+            feed(decoder.end());
+            const rest = capper.end();
+            if (rest !== '')
+                parser.write(rest);
+            parser.close();
+        }
+        catch (error) {
+            if (error instanceof Refusal)
+                return { ok: false, reason: error.message };
+            if (error instanceof XmlCapError)
+                return { ok: false, reason: `ignored: ${error.message}` };
+            failure ??= `ignored: cannot be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`;
+        }
+        if (failure !== undefined)
+            return { ok: false, reason: failure };
+        if (first)
+            return { ok: false, reason: 'ignored: the file is empty' };
+        return { ok: true, tests: handlers.count() };
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+
+/***/ })
+
+};
