@@ -2,10 +2,11 @@
 // printed as Markdown (see BENCHMARKS.md). A report, not a test: it exits 0 whether targets
 // are met or missed, and 1 only when it cannot measure at all (no dist/cli.js, say).
 //
-//   node scripts/bench.mjs [a] [b] … [l] [--update]
+//   node scripts/bench.mjs [a] [b] … [m] [--baseline REF] [--update]
 //
-// Letters pick rows (default: all). --update also writes the report into BENCHMARKS.md,
-// between its bench:start and bench:end markers (full runs only).
+// Letters pick rows (default: all). --baseline names the build row m compares with (default:
+// the newest release tag, else origin/main). --update also writes the report into
+// BENCHMARKS.md, between its bench:start and bench:end markers (full runs only).
 import { spawnSync } from 'node:child_process'
 import {
   cpSync,
@@ -29,6 +30,7 @@ import { detectRssMethod } from './bench/measure.mjs'
 import { renderFacts, renderTable } from './bench/report.mjs'
 import {
   actionRows,
+  baselineRows,
   floodRows,
   faultRows,
   historyRows,
@@ -47,7 +49,7 @@ const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -70,6 +72,9 @@ const FAULT_SEED = 20261201
 const JUNIT_ROUNDS = 3
 // Row l: three runs of a ~8 s jest suite per round (about 25 s a round on this machine).
 const RERUN_ROUNDS = 3
+// Row m: rows a, b and h again, this build against the baseline build.
+const BASELINE_ROUNDS = { startup: STARTUP_ROUNDS, flood: LARGE_FLOOD_ROUNDS, action: ACTION_ROUNDS }
+const USAGE = 'usage: node scripts/bench.mjs [a] [b] … [m] [--baseline REF] [--update]'
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
 const progressOf = label => (done, total) => {
@@ -79,15 +84,23 @@ const progressOf = label => (done, total) => {
 function parseArguments(argv) {
   const sections = new Set()
   let update = false
-  for (const arg of argv) {
+  let baseline
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index]
     if (arg === '--update') update = true
-    else if (SECTIONS.includes(arg.toLowerCase())) sections.add(arg.toLowerCase())
-    else throw new Error(`unknown argument '${arg}'; usage: node scripts/bench.mjs [a] [b] … [l] [--update]`)
+    else if (arg === '--baseline') {
+      baseline = argv[++index]
+      if (!baseline || baseline.startsWith('-')) throw new Error(`--baseline: needs a ref (a tag, branch or commit); ${USAGE}`)
+    } else if (SECTIONS.includes(arg.toLowerCase())) sections.add(arg.toLowerCase())
+    else throw new Error(`unknown argument '${arg}'; ${USAGE}`)
   }
   if (update && sections.size > 0 && sections.size < SECTIONS.length) {
     throw new Error('--update needs every row: run it without letters')
   }
-  return { runs: letter => sections.size === 0 || sections.has(letter), update }
+  if (baseline !== undefined && sections.size > 0 && !sections.has('m')) {
+    throw new Error('--baseline: only row m uses it; add m to the rows or leave --baseline out')
+  }
+  return { runs: letter => sections.size === 0 || sections.has(letter), update, baseline }
 }
 
 function requireBundle() {
@@ -134,7 +147,7 @@ function compileSources() {
 }
 
 /** Measures the chosen rows; resolves to the table rows and the errors of rows that failed. */
-async function measure({ runs, scratch, cli }) {
+async function measure({ runs, baseline, scratch, cli }) {
   const rssMethod = detectRssMethod()
   const rows = []
   const errors = []
@@ -153,7 +166,7 @@ async function measure({ runs, scratch, cli }) {
   let large
   let lookupStores
   try {
-    if (runs('d') || runs('e') || runs('g') || runs('h') || runs('j') || runs('k')) compileSources()
+    if (['d', 'e', 'g', 'h', 'j', 'k', 'm'].some(runs)) compileSources()
     // Loaded once build/ is written: the receipt modules import it.
     const { benchStartup } = await import('./bench/startup.mjs')
     const { benchOutputVolume } = await import('./bench/output-volume.mjs')
@@ -185,6 +198,22 @@ async function measure({ runs, scratch, cli }) {
     await section('h', 'the action against the CLI', async () => {
       const { benchActionOverhead } = await import('./bench/action.mjs')
       return actionRows(await benchActionOverhead({ cli, scratch, rounds: ACTION_ROUNDS, progress: progressOf('(h)') }))
+    })
+    await section('m', 'this build against the baseline build (rows a, b and h)', async () => {
+      const { benchAgainstBaseline, extractBuild, resolveBaseline } = await import('./bench/baseline.mjs')
+      const resolved = resolveBaseline(root, baseline)
+      log(`(m) baseline: ${resolved.ref} (${resolved.why}), commit ${resolved.commit}`)
+      const baselineDist = extractBuild(root, resolved, join(scratch, 'baseline'))
+      const result = await benchAgainstBaseline({
+        dist: dirname(cli),
+        baselineDist,
+        scratch,
+        rssMethod,
+        rounds: BASELINE_ROUNDS,
+        floodBytes: LARGE_FLOOD_BYTES,
+        progress: (part, done, total) => progressOf(`(m) ${part}`)(done, total)
+      })
+      return baselineRows({ ...result, baseline: resolved })
     })
     await section('i', 'report generation on a 10 MiB log', async () => {
       const { benchReportGeneration } = await import('./bench/report-generation.mjs')
@@ -239,7 +268,8 @@ function renderReport({ facts, rows, errors, rssMethod, seconds }) {
     renderTable(rows),
     '',
     `Medians. Rounds: (a) ${STARTUP_ROUNDS}, (b) ${LARGE_FLOOD_ROUNDS}, (c) ${SMALL_FLOOD_ROUNDS}, (d) 200 lookups per store, ` +
-      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
+      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}, (m) ${BASELINE_ROUNDS.startup} / ${BASELINE_ROUNDS.flood} / ` +
+      `${BASELINE_ROUNDS.action} for a / b / h; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
       `${rssMethod === 'gnu-time' ? 'GNU time (exact)' : 'sampling /proc VmHWM (a lower bound)'}; MB = 10^6 bytes. ` +
       `Whole run: ${seconds} s.`
   ]
@@ -264,7 +294,7 @@ async function main() {
   const { scratch, cli } = makeScratch()
   try {
     facts.bundle = bundleFacts(cli)
-    const result = await measure({ runs: options.runs, scratch, cli })
+    const result = await measure({ runs: options.runs, baseline: options.baseline, scratch, cli })
     const report = renderReport({ facts, ...result, seconds: Math.round((performance.now() - started) / 1000) })
     process.stdout.write(report)
     if (options.update) updateBenchmarksFile(report)

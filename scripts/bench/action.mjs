@@ -86,9 +86,12 @@ export async function benchHistoryPersistence({ scratch, rounds }) {
 
 /**
  * The action's main step on `true` (restore, run, save, upload) against `reverify run` of
- * `true`, interleaved. Resolves to { cliMs, actionMs, rounds }.
+ * `true`, interleaved. Resolves to { cliMs, actionMs, rounds }. With `baselineDist` (another
+ * build's dist/, row m), that build's action joins the interleaving on a runner of its own
+ * (its RUNNER_TEMP, so its state dir, and a repository name of its own, so its cache key),
+ * and the result adds baselineActionMs.
  */
-export async function benchActionOverhead({ cli, scratch, rounds, progress }) {
+export async function benchActionOverhead({ cli, scratch, rounds, progress, baselineDist }) {
   const service = await startService()
   const root = await mkdtemp(join(scratch, 'runner-'))
   const workspace = join(root, 'work', 'widgets', 'widgets')
@@ -97,17 +100,17 @@ export async function benchActionOverhead({ cli, scratch, rounds, progress }) {
   await mkdir(temp, { recursive: true })
   const actionBundle = join(cli, '..', 'index.js')
   let serial = 0
-  const action = async () => {
-    const files = join(temp, `files-${serial++}`)
+  const action = async ({ bundle = actionBundle, runnerTemp = temp, repository = 'octo/widgets', what = 'the action on true' } = {}) => {
+    const files = join(runnerTemp, `files-${serial++}`)
     await mkdir(files)
     for (const name of ['output', 'state', 'summary', 'env']) await writeFile(join(files, name), '')
     await writeFile(join(files, 'event.json'), '{}')
     const env = {
       ...service.env(),
       GITHUB_ACTIONS: 'true',
-      GITHUB_REPOSITORY: 'octo/widgets',
+      GITHUB_REPOSITORY: repository,
       GITHUB_WORKSPACE: workspace,
-      RUNNER_TEMP: temp,
+      RUNNER_TEMP: runnerTemp,
       GITHUB_RUN_ID: '1',
       GITHUB_RUN_ATTEMPT: '1',
       GITHUB_JOB: 'bench',
@@ -120,7 +123,7 @@ export async function benchActionOverhead({ cli, scratch, rounds, progress }) {
       'INPUT_EXPECT-EXIT': '0',
       'INPUT_MAX-RETRIES': '0'
     }
-    return requireExit(await timeProcess([process.execPath, actionBundle], { cwd: workspace, env }), 0, 'the action on true')
+    return requireExit(await timeProcess([process.execPath, bundle], { cwd: workspace, env }), 0, what)
   }
   const runCli = async () =>
     requireExit(
@@ -131,16 +134,29 @@ export async function benchActionOverhead({ cli, scratch, rounds, progress }) {
       0,
       'reverify run --command true'
     )
+  const variants = [
+    { key: 'cli', run: runCli },
+    { key: 'action', run: action }
+  ]
+  if (baselineDist !== undefined) {
+    const runnerTemp = join(root, 'work', '_temp-baseline')
+    await mkdir(runnerTemp, { recursive: true })
+    const baseline = {
+      bundle: join(baselineDist, 'index.js'),
+      runnerTemp,
+      repository: 'octo/widgets-baseline',
+      what: "the baseline build's action on true"
+    }
+    variants.push({ key: 'baseline', run: () => action(baseline) })
+  }
   try {
-    const samples = await interleave(
-      [
-        { key: 'cli', run: runCli },
-        { key: 'action', run: action }
-      ],
-      rounds,
-      progress
-    )
-    return { cliMs: medianOf(samples.get('cli'), 'wallMs'), actionMs: medianOf(samples.get('action'), 'wallMs'), rounds }
+    const samples = await interleave(variants, rounds, progress)
+    return {
+      cliMs: medianOf(samples.get('cli'), 'wallMs'),
+      actionMs: medianOf(samples.get('action'), 'wallMs'),
+      ...(baselineDist !== undefined && { baselineActionMs: medianOf(samples.get('baseline'), 'wallMs') }),
+      rounds
+    }
   } finally {
     await service.stop()
     await rm(root, { recursive: true, force: true })

@@ -16,7 +16,9 @@ export const TARGETS = Object.freeze({
   reportLoadMaxMs: 2000,
   junitMaxRssGrowthMb: 50,
   junitHostileMaxMs: 1000,
-  rerunMaxRatio: 0.1
+  rerunMaxRatio: 0.1,
+  // Row m: no row of this build slower than the previous release's by more than 5 %.
+  baselineMaxRatio: 1.05
 })
 
 /** Row (a) from benchStartup's result. */
@@ -317,5 +319,36 @@ export function rerunRows(result) {
       median: formatMs(result.rerunWallMs),
       ratio: formatRatio(result.rerunWallMs / result.wholeWallMs, 'whole-command')
     }
+  ]
+}
+
+/** Row (m): this build against the baseline build, on the work of rows a, b and h. */
+export function baselineRows(result) {
+  const { baseline } = result
+  const against = (what, current, previous, format = formatMs) => {
+    const ratio = current / previous
+    // Three decimals: a 1.054× at a 1.05× target must not read as 1.05× and MISS.
+    return {
+      row: 'm',
+      what: `${what}: this build / baseline`,
+      median: `${format(current)} / ${format(previous)}`,
+      ratio: `${ratio.toFixed(3)}× baseline`
+    }
+  }
+  const guarded = (what, { currentMs, baselineMs }) => ({
+    ...against(what, currentMs, baselineMs),
+    target: `≤ ${TARGETS.baselineMaxRatio}×`,
+    result: verdict(currentMs / baselineMs <= TARGETS.baselineMaxRatio)
+  })
+  const mb = kb => `${kbToMb(kb).toFixed(1)} MB`
+  return [
+    { row: 'm', what: `baseline build: the dist/ of ${baseline.ref} (${baseline.why}), commit ${baseline.commit.slice(0, 12)}` },
+    guarded('(a) `reverify run --command true`, fresh state dir', result.startup),
+    guarded(`(b) ${result.floodBytes / 1e6} MB of log lines`, result.flood),
+    {
+      ...against(`(b) peak RSS, ${result.floodBytes / 1e6} MB`, result.flood.currentRssKb, result.flood.baselineRssKb, mb),
+      target: 'reference'
+    },
+    guarded('(h) the action on `true`, local service', result.action)
   ]
 }
