@@ -37,6 +37,7 @@ const BUNDLE = [
   '__tests__/cli/expect-no-output.test.ts',
   '__tests__/cli/interrupt.test.ts',
   '__tests__/cli/lazy-loading.test.ts',
+  '__tests__/cli/report-after-verdict.test.ts',
   '__tests__/cli/otlp-bundle.test.ts',
   '__tests__/cli/output-order.test.ts',
   '__tests__/cli/process-control.test.ts',

@@ -14,7 +14,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7136);
 /* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5377);
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7911);
-/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4185);
+/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7716);
 /** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
 
 

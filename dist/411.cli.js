@@ -1,5 +1,5 @@
 export const id = 411;
-export const ids = [411,716];
+export const ids = [411,335];
 export const modules = {
 
 /***/ 6792:

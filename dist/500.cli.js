@@ -424,11 +424,12 @@ class FailureBlocks {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  Uq: () => (/* binding */ REPORT_FILE),
   pX: () => (/* binding */ writeRunReport),
   aH: () => (/* binding */ writeSessionReport)
 });
 
-// UNUSED EXPORTS: REPORT_FILE, writeReportFile
+// UNUSED EXPORTS: writeReportFile
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);

@@ -1,5 +1,5 @@
 export const id = 75;
-export const ids = [75,716];
+export const ids = [75,335];
 export const modules = {
 
 /***/ 5075:

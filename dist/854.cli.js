@@ -36,8 +36,12 @@ const NON_BLOCKING = node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK ?
  * Writes a file atomically: temp file in the same dir, fsync, rename, fsync the directory.
  * The steps are synchronous system calls: these files are small, and each asynchronous step
  * would cost a round trip through the thread pool, which dominated a short run's time.
+ * `durable: false` leaves out both fsyncs, for a file derived from another that is synced
+ * (meta.json from the trace): a reader still never sees it half-written, and after a power
+ * loss it may be the previous version or missing, which its readers accept.
  */
-async function writeFileAtomic(path, data, mode = 0o644) {
+async function writeFileAtomic(path, data, mode = 0o644, options = {}) {
+    const durable = options.durable ?? true;
     const directory = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.dirname)(path);
     // A dot name ending in .tmp, so a leftover from a crash is recognisable and ignorable.
     const temp = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(directory, `.${(0,node_path__WEBPACK_IMPORTED_MODULE_3__.basename)(path)}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`);
@@ -45,7 +49,8 @@ async function writeFileAtomic(path, data, mode = 0o644) {
     try {
         try {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.writeFileSync)(fd, data);
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.fsyncSync)(fd);
+            if (durable)
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.fsyncSync)(fd);
         }
         finally {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
@@ -61,7 +66,8 @@ async function writeFileAtomic(path, data, mode = 0o644) {
         }
         throw error;
     }
-    await fsyncDirectory(directory);
+    if (durable)
+        await fsyncDirectory(directory);
 }
 /** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */
 async function fsyncDirectory(directory) {
@@ -2823,6 +2829,7 @@ function detached(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ag: () => (/* binding */ startTicksOf),
 /* harmony export */   CW: () => (/* binding */ identifyGroup),
 /* harmony export */   X0: () => (/* binding */ processStartTime),
 /* harmony export */   r3: () => (/* binding */ processesWithEnv),
@@ -2979,7 +2986,7 @@ function commandProcesses(tree) {
         if (stat === undefined || stat.state === 'Z' || stat.state === 'X')
             continue;
         let ours = stat.pgrp === tree.pgid || stat.session === tree.session;
-        if (!ours && needle !== undefined) {
+        if (!ours && needle !== undefined && (tree.notBefore === undefined || BigInt(stat.startTicks) >= tree.notBefore)) {
             try {
                 ours = `\0${(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(`/proc/${pid}/environ`, 'latin1')}`.includes(needle);
             }
@@ -2991,6 +2998,11 @@ function commandProcesses(tree) {
             found.push({ pid, started: `linux:${stat.startTicks}` });
     }
     return found;
+}
+/** A process's start in clock ticks since boot (Linux), or undefined (gone, or no /proc). */
+function startTicksOf(pid) {
+    const stat = readProcStat(pid);
+    return stat === undefined ? undefined : BigInt(stat.startTicks);
 }
 
 
@@ -3071,7 +3083,8 @@ class ProcessGroup {
     constructor(pgid, child, marker) {
         this.pgid = pgid;
         this.closed = child ? (0,node_events__WEBPACK_IMPORTED_MODULE_2__.once)(child, 'close').then(() => undefined) : new Promise(() => undefined);
-        this.tree = { pgid, session: pgid, ...(marker && { marker }) };
+        const notBefore = child ? (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_5__/* .startTicksOf */ .Ag)(pgid) : undefined;
+        this.tree = { pgid, session: pgid, ...(marker && { marker }), ...(notBefore !== undefined && { notBefore }) };
     }
     /**
      * True while any process of the command may still run. kill(0) also finds zombies, which
@@ -5222,9 +5235,14 @@ async function readSessionMeta(sessionDir) {
         return undefined;
     }
 }
-/** Writes meta.json atomically, redacted. */
+/**
+ * Writes meta.json atomically, redacted. It is derived from the trace (synced) and rewritten
+ * from it whenever a session is closed, so it is not synced itself (docs/reliability.md).
+ */
 async function writeSessionMeta(sessionDir, meta, redactor) {
-    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .writeFileAtomic */ .Zf)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_4__/* .SessionFile */ .xg.meta), `${JSON.stringify((0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_5__/* .redactDeep */ .K)(meta, redactor), null, 2)}\n`, 0o600);
+    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .writeFileAtomic */ .Zf)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_4__/* .SessionFile */ .xg.meta), `${JSON.stringify((0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_5__/* .redactDeep */ .K)(meta, redactor), null, 2)}\n`, 0o600, {
+        durable: false
+    });
 }
 /**
  * meta.json of a session that ended, from its whole trace: the counts come from the events

@@ -1,5 +1,5 @@
 export const id = 86;
-export const ids = [86,716];
+export const ids = [86,335];
 export const modules = {
 
 /***/ 8716:

@@ -1,5 +1,5 @@
 export const id = 959;
-export const ids = [959,716];
+export const ids = [959,335];
 export const modules = {
 
 /***/ 8716:
@@ -376,7 +376,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7911);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1604);
 /* harmony import */ var _receipts_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8716);
-/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(4185);
+/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(7716);
 /** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (docs/design.md §6). */
 
 

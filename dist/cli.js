@@ -13385,11 +13385,11 @@ var cli_io = __nccwpck_require__(1604);
  * browser nor the quarantine or export commands (BENCHMARKS.md, start-up).
  */
 const SUBCOMMANDS = {
-    run: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(500), __nccwpck_require__.e(937), __nccwpck_require__.e(185), __nccwpck_require__.e(175)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4175))).runCommandLine,
-    capture: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(716)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).captureCommandLine,
-    receipts: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(716)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).receiptsCommandLine,
-    config: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(716)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).configCommandLine,
-    resume: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(500), __nccwpck_require__.e(937), __nccwpck_require__.e(185), __nccwpck_require__.e(959)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1959))).resumeCommandLine,
+    run: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(500), __nccwpck_require__.e(937), __nccwpck_require__.e(716), __nccwpck_require__.e(175)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4175))).runCommandLine,
+    capture: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(335)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).captureCommandLine,
+    receipts: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(335)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).receiptsCommandLine,
+    config: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(335)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).configCommandLine,
+    resume: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(500), __nccwpck_require__.e(937), __nccwpck_require__.e(716), __nccwpck_require__.e(959)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1959))).resumeCommandLine,
     report: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(500), __nccwpck_require__.e(86)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1086))).reportCommandLine,
     flaky: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(75)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5075))).flakyCommandLine,
     quarantine: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(854), __nccwpck_require__.e(411)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6792))).quarantineCommandLine,

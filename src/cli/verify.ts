@@ -3,10 +3,10 @@
  * what the core reports as it happens (stderr), prints the console summary (stdout,
  * docs/design.md §1) and turns the report into the exit code.
  */
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   ExitCode,
+  REPORT_FILE,
   ReceiptStore,
   VERSION,
   captureCommand,
@@ -27,11 +27,14 @@ import {
   systemClock,
   testPauseFrom,
   verifyRun,
+  writeRunReports,
   type QuarantinedFailure,
   type Receipt,
   type Redactor,
   type RemedyPlace,
+  type RunPorts,
   type RunProgress,
+  type RunRequest,
   type RunReport,
   type RunSettings,
   type RunTests
@@ -187,46 +190,51 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   const stderr = status.wrap(io.stderr)
   const onInterrupt = () => status.attemptEnded()
   io.signal?.addEventListener('abort', onInterrupt, { once: true })
-  const report = await verifyRun(
-    {
-      settings,
-      target: root,
-      captureMode,
-      version: VERSION,
-      redactor,
-      seal: await loadRunSeal(sealKeyPath(io.env)),
-      env: io.env,
-      signal: io.signal,
-      interruptReason: io.interruptReason,
-      front: 'cli',
-      quarantineRoot: root,
-      ...(resume && { resume })
+  const request: RunRequest = {
+    settings,
+    target: root,
+    captureMode,
+    version: VERSION,
+    redactor,
+    seal: await loadRunSeal(sealKeyPath(io.env)),
+    env: io.env,
+    signal: io.signal,
+    interruptReason: io.interruptReason,
+    front: 'cli',
+    quarantineRoot: root,
+    deferReports: true,
+    ...(resume && { resume })
+  }
+  const ports: RunPorts = {
+    clock: systemClock,
+    pause: testPauseFrom(io.env),
+    processes: processRunner,
+    store: new ReceiptStore(stateDir, { warn: message => println(stderr, `reverify: warning: ${message}`) }),
+    log: progress => {
+      if (progress.kind === 'attempt-failed') status.attemptEnded()
+      const line = progressLine(progress, redactor, place)
+      if (line !== undefined) println(stderr, line)
+      if (progress.kind === 'attempt-started') status.attemptStarted(progress.attempt, progress.maxAttempts)
     },
-    {
-      clock: systemClock,
-      pause: testPauseFrom(io.env),
-      processes: processRunner,
-      store: new ReceiptStore(stateDir, { warn: message => println(stderr, `reverify: warning: ${message}`) }),
-      log: progress => {
-        if (progress.kind === 'attempt-failed') status.attemptEnded()
-        const line = progressLine(progress, redactor, place)
-        if (line !== undefined) println(stderr, line)
-        if (progress.kind === 'attempt-started') status.attemptStarted(progress.attempt, progress.maxAttempts)
-      },
-      console: { stdout, stderr }
-    }
-  ).finally(() => {
+    console: { stdout, stderr }
+  }
+  const report = await verifyRun(request, ports).finally(() => {
     status.stop()
     io.signal?.removeEventListener('abort', onInterrupt)
   })
   if (report.kind === 'blocked')
     println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId, place))}`)
   if (report.kind === 'refused') println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`)
+  // The summary names the report it is about to write: the verdict waits for nothing (design §8).
+  const reportPath = report.kind === 'blocked' ? undefined : join(report.session.dir, REPORT_FILE)
+  const places = { name: settings.name, ...(reportPath !== undefined && { reportPath }) }
   // The summary quotes the command, which may hold a credential (a URL's password).
-  const reportPath = report.kind === 'blocked' ? undefined : join(report.session.dir, 'report.html')
-  const places = { name: settings.name, ...(reportPath !== undefined && existsSync(reportPath) && { reportPath }) }
   for (const line of consoleSummary(report, scriptLines(settings.script), Date.now() - startedAt, places)) {
     println(io.stdout, redactor.redact(line))
+  }
+  if (report.kind !== 'blocked') {
+    await ports.pause?.('before-reports')
+    await writeRunReports(report.receipt, request, ports)
   }
   return exitCodeOf(report)
 }

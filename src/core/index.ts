@@ -6,8 +6,9 @@
 
 // The verify run: one request, four ports, a report of facts.
 export { verifyRun } from './run/verify-run.js'
+export { writeRunReports } from './run/run-reports.js'
 export { refusalNote } from './guardrail/settings-check.js'
-export type { RunProgress } from './run/ports.js'
+export type { RunPorts, RunProgress, RunRequest } from './run/ports.js'
 export type { CompletedRun, QuarantineFacts, RunReport } from './run/report.js'
 export { describeEntry, type QuarantinedFailure } from './quarantine/policy.js'
 export type { GateVerdict } from './verify/quarantine-step.js'
@@ -53,7 +54,7 @@ export { locateInText, type LocationBase, type SourceLocation } from './output/s
 export type { FailedTest } from './test-results/attempt-tests.js'
 export { testsRan, type RunTests } from './test-results/run-tests.js'
 export { testHistory } from './test-results/test-history.js'
-export { writeRunReport } from './report/index.js'
+export { REPORT_FILE, writeRunReport } from './report/index.js'
 export { formatDuration } from './report/render.js'
 
 // The quarantine file and what the receipts say about its tests.

@@ -148,6 +148,11 @@ export interface CommandTree {
   session: number
   /** `name=value` every process the command started inherits unless it cleared its environment. */
   marker?: { name: string; value: string }
+  /**
+   * The leader's start, in clock ticks since boot (Linux): a process started before it cannot
+   * be one of the command's, so its environment is not read for the marker.
+   */
+  notBefore?: bigint
 }
 
 /**
@@ -165,7 +170,7 @@ export function commandProcesses(tree: CommandTree): { pid: number; started: str
     const stat = readProcStat(pid)
     if (stat === undefined || stat.state === 'Z' || stat.state === 'X') continue
     let ours = stat.pgrp === tree.pgid || stat.session === tree.session
-    if (!ours && needle !== undefined) {
+    if (!ours && needle !== undefined && (tree.notBefore === undefined || BigInt(stat.startTicks) >= tree.notBefore)) {
       try {
         ours = `\0${readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(needle)
       } catch {
@@ -175,4 +180,10 @@ export function commandProcesses(tree: CommandTree): { pid: number; started: str
     if (ours) found.push({ pid, started: `linux:${stat.startTicks}` })
   }
   return found
+}
+
+/** A process's start in clock ticks since boot (Linux), or undefined (gone, or no /proc). */
+export function startTicksOf(pid: number): bigint | undefined {
+  const stat = readProcStat(pid)
+  return stat === undefined ? undefined : BigInt(stat.startTicks)
 }

@@ -11,7 +11,7 @@ import { once } from 'node:events'
 import { readFile, rm } from 'node:fs/promises'
 import { constants } from 'node:os'
 import { parseFailedLine, shellInvocation, writeScriptFile, type ShellSpec } from '../shell/script-shell.js'
-import { commandProcesses, processStartTime, type CommandTree } from './process-identity.js'
+import { commandProcesses, processStartTime, startTicksOf, type CommandTree } from './process-identity.js'
 
 /**
  * The variable that marks every process of one command (a fresh value per command): a
@@ -110,7 +110,8 @@ export class ProcessGroup {
     marker?: CommandTree['marker']
   ) {
     this.closed = child ? once(child, 'close').then(() => undefined) : new Promise<void>(() => undefined)
-    this.tree = { pgid, session: pgid, ...(marker && { marker }) }
+    const notBefore = child ? startTicksOf(pgid) : undefined
+    this.tree = { pgid, session: pgid, ...(marker && { marker }), ...(notBefore !== undefined && { notBefore }) }
   }
 
   /**

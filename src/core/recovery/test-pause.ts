@@ -3,7 +3,9 @@
  * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the process's environment, the run writes the
  * marker file when it reaches that point and waits there for a minute, so a test can kill it
  * exactly in a window that is otherwise a few microseconds wide. Points: `after-trace-end`
- * (the trace has its `end`, the final receipt is not written yet) and `during-cache-save`
+ * (the trace has its `end`, the final receipt is not written yet), `before-reports` (the CLI
+ * has printed the verdict and the final receipt is written; report.html and the exports are
+ * not) and `during-cache-save`
  * (the action's main step has started saving the receipt history to the cache; the save goes
  * on while the step waits). Without the variable it does nothing.
  */
@@ -15,7 +17,7 @@ export const TEST_PAUSE_VARIABLE = 'REVERIFY_TEST_PAUSE_AT'
 const PAUSE_MS = 60_000
 
 /** The points a test can pause a run at. */
-export type TestPausePoint = 'after-trace-end' | 'during-cache-save'
+export type TestPausePoint = 'after-trace-end' | 'before-reports' | 'during-cache-save'
 
 /** The pause port: waits at `point` when a test asked for it, else returns at once. */
 export type TestPause = (point: TestPausePoint) => Promise<void>

@@ -67,4 +67,10 @@ export interface RunRequest {
   front?: InputPlace['front']
   /** `reverify resume`: the receipt to continue (an error when it cannot be). */
   resume?: Receipt
+  /**
+   * The front end writes report.html and the exports itself, with `writeRunReports`, once it
+   * has told the verdict (docs/design.md §8 "What a run loads"): neither the verdict nor the
+   * final receipt waits for them. Default: the run writes them before it returns.
+   */
+  deferReports?: boolean
 }

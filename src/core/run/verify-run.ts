@@ -30,8 +30,7 @@ import { attemptExcerpt } from '../output/excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
 import { endedBeforeReceipt, planResume, type Here, type ResumeDecision, type ResumePlan } from '../recovery/resume.js'
-import { writeSessionReport } from '../report/index.js'
-import { exportClosedRun } from '../export/index.js'
+import { writeMissingReports, writeRunReports } from './run-reports.js'
 import { redactedReceipt, shownReport } from './shown-report.js'
 import { receiptTests, runTests } from '../test-results/run-tests.js'
 import { inputLabel } from '../inputs/resolve.js'
@@ -66,6 +65,8 @@ async function performRun(request: RunRequest, ports: RunPorts): Promise<RunRepo
       now: () => ports.clock.now()
     })
     latest = settled.receipt ?? latest
+  } else if (latest !== undefined && latest.status !== 'running') {
+    await writeMissingReports(request, ports, latest)
   }
 
   // Capture-before-retry: decided before anything of the run exists (docs/design.md §3).
@@ -226,7 +227,7 @@ async function refuse(
   await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, flaky: false, summary })
   const receipt = receiptOnDisk({ ...run.receipt, status: receiptStatusFor('aborted', false), ended_at: endedAt }, request)
   await ports.store.write(receipt)
-  const reportPath = await writeReport(ports, receipt, request)
+  const reportPath = request.deferReports ? undefined : await writeRunReports(receipt, request, ports)
   return {
     kind: 'refused',
     identity: run.identity,
@@ -237,16 +238,6 @@ async function refuse(
     receipt,
     ...(reportPath !== undefined && { reportPath })
   }
-}
-
-/** Writes report.html and the exports (§2 "Exports") next to the trace; a failure is told to the front end, never fatal. */
-async function writeReport(ports: RunPorts, receipt: Receipt, request: RunRequest): Promise<string | undefined> {
-  for (const error of await exportClosedRun(receipt, { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env }))
-    ports.log({ kind: 'report-failed', runId: receipt.run_id, error })
-  const written = await writeSessionReport(ports.store, receipt)
-  if ('path' in written) return written.path
-  ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error })
-  return undefined
 }
 
 /** The verify loop's view of the ports. */
@@ -349,7 +340,7 @@ async function closeRun(
   const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1)
   const quarantine = quarantineFacts(run.quarantine, loop)
   const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts)
-  const reportPath = await writeReport(ports, written, request)
+  const reportPath = request.deferReports ? undefined : await writeRunReports(written, request, ports)
   return {
     kind: 'completed',
     identity: run.identity,

@@ -59,9 +59,14 @@ export async function readSessionMeta(sessionDir: string): Promise<SessionMeta |
   }
 }
 
-/** Writes meta.json atomically, redacted. */
+/**
+ * Writes meta.json atomically, redacted. It is derived from the trace (synced) and rewritten
+ * from it whenever a session is closed, so it is not synced itself (docs/reliability.md).
+ */
 export async function writeSessionMeta(sessionDir: string, meta: SessionMeta, redactor: Redactor): Promise<void> {
-  await writeFileAtomic(join(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600)
+  await writeFileAtomic(join(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600, {
+    durable: false
+  })
 }
 
 /** How a session ended, beyond what its trace holds. */
