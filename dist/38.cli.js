@@ -1,5 +1,5 @@
 export const id = 38;
-export const ids = [38,335];
+export const ids = [38,716];
 export const modules = {
 
 /***/ 4038:

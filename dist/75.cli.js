@@ -1,5 +1,5 @@
 export const id = 75;
-export const ids = [75,335];
+export const ids = [75,716];
 export const modules = {
 
 /***/ 5075:
@@ -413,49 +413,6 @@ async function configCommandLine(argv, io) {
     await (0,config_file/* setCaptureMode */.GQ)(root, mode);
     (0,cli_io/* println */.S)(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
     return 0;
-}
-
-
-/***/ }),
-
-/***/ 7454:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   l: () => (/* binding */ testHistory)
-/* harmony export */ });
-/* harmony import */ var _receipts_receipt_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9169);
-/**
- * Tests across runs (docs/design.md §1 "Test results"): from receipts (the local store, or a history
- * restored from the cache into it), how often each test flaked and failed. Pure: the front
- * ends read the receipts and word these facts.
- */
-
-/** Per-test flake and failure counts over the finished receipts that hold test results. */
-function testHistory(receipts, options = {}) {
-    const considered = [...receipts]
-        .filter(receipt => receipt.status !== 'running' && receipt.tests !== undefined)
-        .filter(receipt => options.sinceMs === undefined || Date.parse(receipt.started_at) >= options.sinceMs)
-        .sort(_receipts_receipt_js__WEBPACK_IMPORTED_MODULE_0__/* .compareNewestFirst */ .a0)
-        .slice(0, options.limit);
-    const byName = new Map();
-    const count = (receipt, name, field) => {
-        let record = byName.get(name);
-        if (record === undefined) {
-            // Newest first: the first run that names a test is its latest.
-            record = { name, flaky: 0, failed: 0, lastRunId: receipt.run_id, lastAt: receipt.started_at };
-            byName.set(name, record);
-        }
-        record[field]++;
-    };
-    for (const receipt of considered) {
-        for (const name of new Set(receipt.tests.flaky))
-            count(receipt, name, 'flaky');
-        for (const name of new Set(receipt.tests.failed))
-            count(receipt, name, 'failed');
-    }
-    const tests = [...byName.values()].sort((a, b) => b.flaky - a.flaky || b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { runs: considered.length, tests };
 }
 
 

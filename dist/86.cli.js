@@ -1,5 +1,5 @@
 export const id = 86;
-export const ids = [86,335];
+export const ids = [86,716];
 export const modules = {
 
 /***/ 8716:
@@ -369,7 +369,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5018);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3980);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3174);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2500);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2084);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(119);
 /* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5377);
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7911);

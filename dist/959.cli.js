@@ -1,5 +1,5 @@
 export const id = 959;
-export const ids = [959,335];
+export const ids = [959,716];
 export const modules = {
 
 /***/ 8716:

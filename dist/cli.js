@@ -805,6 +805,2065 @@ function println(stream, line) {
 
 /***/ }),
 
+/***/ 7716:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  lk: () => (/* binding */ executeRun)
+});
+
+// UNUSED EXPORTS: captureMessage, consoleSummary, describeCommands, exitCodeOf
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/core/capture/capture-policy.ts
+/** none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
+function decideCaptureBeforeRetry(mode, latest) {
+    if (mode === 'off' || latest === undefined)
+        return { action: 'proceed' };
+    if (latest.status !== 'failed' || latest.capture !== undefined)
+        return { action: 'proceed' };
+    return { action: mode, failedRunId: latest.run_id };
+}
+/**
+ * The verdict in one sentence, the same in every front end; each adds its own remedy (a
+ * CLI command, or a commit trailer and the action's capture mode).
+ */
+function captureHeadline(action, failedRunId) {
+    return action === 'block'
+        ? `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; not retrying it blind (capture-before-retry: block).`
+        : `The last run of this verify command (${failedRunId}) failed and nobody captured what happened; retrying anyway (capture-before-retry: warn).`;
+}
+
+// EXTERNAL MODULE: ./src/core/capture/remedy.ts
+var remedy = __nccwpck_require__(2760);
+// EXTERNAL MODULE: ./src/core/recovery/resume.ts + 1 modules
+var resume = __nccwpck_require__(7442);
+// EXTERNAL MODULE: ./src/core/base/errors.ts
+var errors = __nccwpck_require__(2074);
+// EXTERNAL MODULE: ./src/core/inputs/resolve.ts
+var resolve = __nccwpck_require__(7441);
+// EXTERNAL MODULE: ./src/core/capture/config-file.ts
+var config_file = __nccwpck_require__(1685);
+// EXTERNAL MODULE: ./src/core/receipts/state-dir.ts
+var state_dir = __nccwpck_require__(3942);
+// EXTERNAL MODULE: ./src/core/base/atomic-file.ts
+var atomic_file = __nccwpck_require__(119);
+;// CONCATENATED MODULE: ./src/core/recovery/disk-full.ts
+/**
+ * A full disk under the state directory while a run is recorded (docs/design.md §6): one
+ * line naming the directory and what became of the command. It never reports the command
+ * as failed because reverify's own disk was full: the verdict, once reached, is in the trace.
+ */
+
+
+const VERDICT = {
+    success: 'passed',
+    failure: 'failed',
+    aborted: 'was interrupted'
+};
+/** What became of the command, in words. */
+function stageText(stage) {
+    if (stage === 'before')
+        return 'the command was not run; free some space and run it again';
+    if (stage === 'during')
+        return 'the run stopped before its result was recorded; free some space, and the next run continues it';
+    return `the command ${VERDICT[stage]}, but the run could not be closed; free some space, and the next run settles it from the trace`;
+}
+/** A DiskFullError for ENOSPC or EDQUOT; any other error is returned as it is. */
+function stateDirFull(error, stateDir, stage) {
+    if (!(0,atomic_file/* isErrorCode */.We)(error, 'ENOSPC', 'EDQUOT'))
+        return error;
+    return new errors/* DiskFullError */.Vu(`no space left on device in the state directory ${stateDir}: ${stageText(stage)}`);
+}
+
+// EXTERNAL MODULE: ./src/core/redaction/index.ts + 11 modules
+var redaction = __nccwpck_require__(6834);
+// EXTERNAL MODULE: ./src/core/base/version.ts
+var version = __nccwpck_require__(9481);
+// EXTERNAL MODULE: ./src/core/recovery/run-seal.ts
+var run_seal = __nccwpck_require__(9038);
+// EXTERNAL MODULE: ./src/core/base/clock.ts
+var clock = __nccwpck_require__(443);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(8500);
+;// CONCATENATED MODULE: ./src/core/recovery/test-pause.ts
+/**
+ * A test-only hook (docs/reliability.md, "Fault injection"): with
+ * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the process's environment, the run writes the
+ * marker file when it reaches that point and waits there for a minute, so a test can kill it
+ * exactly in a window that is otherwise a few microseconds wide. Points: `after-trace-end`
+ * (the trace has its `end`, the final receipt is not written yet), `before-reports` (the CLI
+ * has printed the verdict and the final receipt is written; report.html and the exports are
+ * not) and `during-cache-save`
+ * (the action's main step has started saving the receipt history to the cache; the save goes
+ * on while the step waits). Without the variable it does nothing.
+ */
+
+
+/** The environment variable that names the point and the marker file. */
+const TEST_PAUSE_VARIABLE = 'REVERIFY_TEST_PAUSE_AT';
+const PAUSE_MS = 60_000;
+/**
+ * The pause a front end hands the core (`RunPorts.pause`), from the environment the test
+ * harness started it with; the core itself reads no environment for it.
+ */
+function testPauseFrom(env) {
+    const value = env[TEST_PAUSE_VARIABLE];
+    if (value === undefined)
+        return undefined;
+    return async (point) => {
+        if (!value.startsWith(`${point}:`))
+            return;
+        (0,external_node_fs_.writeFileSync)(value.slice(point.length + 1), `${process.pid}\n`);
+        await (0,promises_.setTimeout)(PAUSE_MS);
+    };
+}
+
+// EXTERNAL MODULE: ./src/core/process/process-runner.ts + 1 modules
+var process_runner = __nccwpck_require__(8102);
+// EXTERNAL MODULE: ./src/core/receipts/receipt-store.ts + 1 modules
+var receipt_store = __nccwpck_require__(9679);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:string_decoder"
+var external_node_string_decoder_ = __nccwpck_require__(6193);
+// EXTERNAL MODULE: ./src/core/output/capped-log.ts
+var capped_log = __nccwpck_require__(8175);
+// EXTERNAL MODULE: ./src/core/verify/judge.ts
+var judge = __nccwpck_require__(4350);
+;// CONCATENATED MODULE: ./src/core/output/line-matcher.ts
+/**
+ * Tests a regular expression against each line of a stream (retry-on-output), holding at
+ * most one capped line in memory. Lines longer than the cap are judged on their first
+ * MAX_LINE_CHARS characters.
+ */
+const MAX_LINE_CHARS = 64 * 1024;
+/** Reports whether any line of a text stream matched a pattern. */
+class LineMatcher {
+    pattern;
+    partial = '';
+    partialFull = false;
+    matched = false;
+    constructor(pattern) {
+        this.pattern = pattern;
+    }
+    /** True once a line has matched. */
+    get found() {
+        return this.matched;
+    }
+    /** Feeds a chunk of text. */
+    push(text) {
+        if (this.matched)
+            return;
+        let start = 0;
+        for (;;) {
+            const newline = text.indexOf('\n', start);
+            if (newline === -1)
+                break;
+            this.append(text.slice(start, newline));
+            this.test();
+            if (this.matched)
+                return;
+            start = newline + 1;
+        }
+        this.append(text.slice(start));
+    }
+    /** Judges the final unterminated line. */
+    end() {
+        if (!this.matched && this.partial !== '')
+            this.test();
+    }
+    append(piece) {
+        if (this.partialFull)
+            return;
+        this.partial += piece;
+        if (this.partial.length >= MAX_LINE_CHARS) {
+            this.partial = this.partial.slice(0, MAX_LINE_CHARS);
+            this.partialFull = true;
+        }
+    }
+    test() {
+        this.pattern.lastIndex = 0;
+        this.matched = this.pattern.test(this.partial.replace(/\r$/, ''));
+        this.partial = '';
+        this.partialFull = false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/output/ordered-output.ts
+/** Most of an unfinished line held back per stream before it goes out as it is. */
+const MAX_OPEN_LINE = 8192;
+/** Merges two redacted streams into one sink, whole lines in order of arrival. */
+class OrderedOutput {
+    sink;
+    maxOpenLine;
+    streams;
+    /** The stream whose line the sink's text ends inside of (after an over-long open line went out). */
+    midLine;
+    constructor(redactor, sink, maxOpenLine = MAX_OPEN_LINE) {
+        this.sink = sink;
+        this.maxOpenLine = maxOpenLine;
+        this.streams = {
+            stdout: { redacting: redactor.stream(), open: '' },
+            stderr: { redacting: redactor.stream(), open: '' }
+        };
+    }
+    /** Takes decoded text of one stream. */
+    push(stream, text) {
+        if (text === '')
+            return;
+        this.take(stream, this.streams[stream].redacting.push(text));
+    }
+    /** End of both streams: what was held back goes out, stdout's first. */
+    end() {
+        for (const stream of ['stdout', 'stderr']) {
+            const state = this.streams[stream];
+            this.take(stream, state.redacting.end());
+            if (state.open !== '')
+                this.emit(stream, state.open);
+            state.open = '';
+        }
+    }
+    take(stream, safe) {
+        if (safe === '')
+            return;
+        const state = this.streams[stream];
+        const lastNewline = safe.lastIndexOf('\n');
+        if (lastNewline === -1) {
+            state.open += safe;
+        }
+        else {
+            const complete = state.open + safe.slice(0, lastNewline + 1);
+            state.open = safe.slice(lastNewline + 1);
+            this.emit(stream, complete);
+        }
+        // A line without end (a progress bar redrawn with \r, say) must not hold the other stream
+        // back for ever, nor grow without bound: it goes out in pieces.
+        if (state.open.length > this.maxOpenLine) {
+            this.emit(stream, state.open);
+            state.open = '';
+        }
+    }
+    emit(stream, text) {
+        // Only after an over-long line went out in pieces: the other stream starts on a line of its own.
+        if (this.midLine !== undefined && this.midLine !== stream)
+            this.sink('\n');
+        this.sink(text);
+        this.midLine = text.endsWith('\n') ? undefined : stream;
+    }
+}
+
+// EXTERNAL MODULE: ./src/core/output/output-summary.ts
+var output_summary = __nccwpck_require__(8577);
+;// CONCATENATED MODULE: ./src/core/output/first-match.ts
+/**
+ * `expect-no-output` (docs/design.md §1): finds the first line of an attempt's combined output
+ * that a regular expression matches, and its number — the line of `attempt-<n>.log` a
+ * reviewer opens. It reads the one ordered stream of whole, redacted lines the log is
+ * written from, so the number and the text are the log's; only the match is kept.
+ */
+/** Longest line text kept for the message. */
+const MAX_SHOWN = 300;
+/** Watches whole lines in order for the first one `pattern` matches. */
+class FirstMatchingLine {
+    pattern;
+    lines = 0;
+    pending = '';
+    match;
+    constructor(pattern) {
+        this.pattern = pattern;
+    }
+    /** Takes text made of whole lines (the last one may lack its newline until `end`). */
+    push(text) {
+        if (this.match !== undefined)
+            return;
+        const parts = (this.pending + text).split('\n');
+        this.pending = parts.pop() ?? '';
+        for (const part of parts)
+            if (this.test(part))
+                return;
+    }
+    /** Judges a last line without its newline. */
+    end() {
+        if (this.match === undefined && this.pending !== '')
+            this.test(this.pending);
+        this.pending = '';
+    }
+    test(line) {
+        this.lines++;
+        const text = line.endsWith('\r') ? line.slice(0, -1) : line;
+        this.pattern.lastIndex = 0;
+        if (!this.pattern.test(text))
+            return false;
+        this.match = { line: this.lines, text: text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text };
+        return true;
+    }
+}
+
+// EXTERNAL MODULE: ./src/core/output/failure-blocks.ts
+var failure_blocks = __nccwpck_require__(7898);
+// EXTERNAL MODULE: ./src/core/process/process-identity.ts
+var process_identity = __nccwpck_require__(8735);
+;// CONCATENATED MODULE: ./src/core/output/substring-watch.ts
+/** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
+class SubstringWatch {
+    needle;
+    // The last needle.length - 1 characters seen: the only part of the past that can still
+    // begin an occurrence that ends in a later chunk.
+    carry = '';
+    seen;
+    /** An empty needle counts as found before anything streams. */
+    constructor(needle) {
+        this.needle = needle;
+        this.seen = needle.length === 0;
+    }
+    /** True once the needle has occurred anywhere in the text pushed so far. */
+    get found() {
+        return this.seen;
+    }
+    /** Feeds the next chunk; a no-op once the needle has been found. */
+    push(text) {
+        if (this.seen || text.length === 0)
+            return;
+        const keep = this.needle.length - 1;
+        // Only the straddling window is rebuilt, so a large chunk is never copied.
+        if (this.carry.length > 0 && (this.carry + text.slice(0, keep)).includes(this.needle)) {
+            this.markFound();
+            return;
+        }
+        if (text.includes(this.needle)) {
+            this.markFound();
+            return;
+        }
+        this.carry = text.length >= keep ? lastChars(text, keep) : lastChars(this.carry + text, keep);
+    }
+    markFound() {
+        this.seen = true;
+        this.carry = '';
+    }
+}
+function lastChars(text, count) {
+    // Not slice(-count): slice(-0) would keep the whole text.
+    return text.slice(Math.max(0, text.length - count));
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/attempt.ts
+/**
+ * One attempt: the script in one shell process (docs/design.md §1), output streamed live to the
+ * console while the log, the summary and the output expectations are computed on the fly;
+ * the script's result handed over to be recorded the moment it ends, then every expectation
+ * judged (src/core/verify/judge.ts).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Streams one child stream: console live, raw text to its watchers, the rest to the ordered
+ * stream the log and summary read (docs/design.md §1).
+ */
+class OutputChannel {
+    console;
+    name;
+    ordered;
+    watchers;
+    decoder = new external_node_string_decoder_.StringDecoder('utf8');
+    sealed = false;
+    constructor(console, name, ordered, watchers) {
+        this.console = console;
+        this.name = name;
+        this.ordered = ordered;
+        this.watchers = watchers;
+    }
+    take(chunk) {
+        this.forward(this.decoder.write(chunk));
+        return this.console.write(chunk);
+    }
+    finish() {
+        this.forward(this.decoder.end());
+    }
+    /**
+     * The script has ended: what it wrote is final for the summary and the matchers. Output
+     * of background processes it left still reaches the console and, through `after`, the log.
+     */
+    seal(after) {
+        this.finish();
+        this.sealed = true;
+        this.ordered = after;
+    }
+    forward(text) {
+        if (text === '')
+            return;
+        if (!this.sealed)
+            for (const watcher of this.watchers)
+                watcher.push(text);
+        this.ordered.push(this.name, text);
+    }
+}
+function waitForDrain(stream) {
+    return new Promise(resolve => stream.once('drain', () => resolve()));
+}
+/** Runs attempt number `attempt` of a verify. */
+async function runAttempt(settings, attempt, logPath, env, hooks) {
+    const started = Date.now();
+    const log = await capped_log/* CappedLogWriter */.l_.open(logPath, settings.logCapBytes);
+    const summary = new output_summary/* OutputSummarizer */.dc();
+    const failures = new failure_blocks/* FailureBlocks */.B7();
+    const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined;
+    // One matcher per stream: a half line of one stream never joins a line of the other.
+    const outputMatch = settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : [];
+    const forbidden = settings.expectations.noOutput !== undefined ? new FirstMatchingLine(settings.expectations.noOutput) : undefined;
+    // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
+    const ordered = new OrderedOutput(env.redactor, text => {
+        log.write(text);
+        summary.push(text);
+        failures.push(text);
+        forbidden?.push(text);
+    });
+    const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
+        ...(stdoutWatch ? [stdoutWatch] : []),
+        ...outputMatch.slice(0, 1)
+    ]);
+    const stderrChannel = new OutputChannel(env.console.stderr, 'stderr', ordered, outputMatch.slice(1));
+    const channels = { stdout: stdoutChannel, stderr: stderrChannel };
+    const groups = [];
+    const results = [];
+    const run = async (command, timeoutMs) => {
+        const { result, group } = await env.processes.run({
+            command,
+            shell: settings.shell,
+            cwd: settings.workingDirectory,
+            env: env.env,
+            timeoutMs,
+            killGraceMs: env.killGraceMs,
+            signal: env.signal,
+            onOutput: (chunk, stream) => channels[stream].take(chunk),
+            waitForDrain: stream => waitForDrain(channels[stream].console),
+            onStart: pgid => env.log({ kind: 'process-started', pgid, started: (0,process_identity/* processStartTime */.X0)(pgid) })
+        });
+        if (group)
+            groups.push(group);
+        return result;
+    };
+    // The whole script is one process: its exit code is the attempt's.
+    const ended = await run(settings.script, settings.timeoutSeconds * 1000);
+    results.push(ended);
+    const failedCommand = ended.exitCode !== 0 ? ended : undefined;
+    const endedAt = Date.now();
+    // A disk the log filled gives room back before the result is recorded (capped-log.ts).
+    await log.settle();
+    // The script's result is recorded before any expectation is judged (docs/design.md §1):
+    // a crash during a slow expect-check then finds it and replays it (§6).
+    // What background processes write from here on goes to the log only.
+    const after = new OrderedOutput(env.redactor, text => log.write(text));
+    stdoutChannel.seal(after);
+    stderrChannel.seal(after);
+    ordered.end();
+    forbidden?.end();
+    failures.end();
+    for (const matcher of outputMatch)
+        matcher.end();
+    const script = {
+        attempt,
+        commands: results,
+        exitCode: failedCommand?.exitCode ?? 0,
+        signal: ended.signal,
+        timedOut: ended.timedOut,
+        interrupted: ended.interrupted,
+        durationMs: endedAt - started,
+        startedAt: (0,clock/* timestamp */.v)(new Date(started)),
+        endedAt: (0,clock/* timestamp */.v)(new Date(endedAt)),
+        summary: summary.finish(),
+        failures: failures.blocks(),
+        ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
+        ...(forbidden !== undefined && { forbiddenLine: forbidden.match ?? null }),
+        outputMatched: outputMatch.some(matcher => matcher.found)
+    };
+    hooks.onScriptEnded?.(script);
+    // An interrupted attempt is never judged. Background processes the script left run on
+    // through the checks (a server expect-check probes), then are stopped.
+    let checks = [];
+    let checkSummary;
+    if (!ended.interrupted) {
+        const state = await (0,judge/* checkState */.We)(settings, hooks.checkLogPath, env);
+        checks = [...((0,judge/* judgeRecord */.dy)(settings, script, env.redactor) ?? []), ...state.checks];
+        checkSummary = state.checkSummary;
+    }
+    // Nothing the attempt started may run on into the next one.
+    await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
+    stdoutChannel.finish();
+    stderrChannel.finish();
+    after.end();
+    const closed = await log.close();
+    // Verified only when every expectation holds.
+    const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
+    return {
+        ...script,
+        checks,
+        verified,
+        ...(checkSummary !== undefined && { checkSummary }),
+        logBytesDropped: closed.bytesDropped,
+        ...(closed.diskFullAt !== undefined && { logDiskFullAt: closed.diskFullAt })
+    };
+}
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+// EXTERNAL MODULE: ./src/core/verify/side-command.ts
+var side_command = __nccwpck_require__(1290);
+;// CONCATENATED MODULE: ./src/core/verify/on-retry.ts
+/**
+ * The on-retry hook (docs/design.md §1): a shell command run between a failed attempt and
+ * the next one. Its output streams to the console but stays out of the attempt's log,
+ * summary and expectations; the trace gets one note with how it ended and a short,
+ * redacted excerpt of what it printed.
+ */
+
+
+/** Longest excerpt of the hook's output in its note: enough for an error line, never a log. */
+const ON_RETRY_EXCERPT_CHARS = 200;
+/** Redacted output kept while the hook runs; only its tail becomes the excerpt. */
+const KEPT_CHARS = 4 * ON_RETRY_EXCERPT_CHARS;
+/** Keeps the last KEPT_CHARS of redacted text from both streams, in arrival order. */
+class OutputTail {
+    text = '';
+    push(safe) {
+        if (safe === '')
+            return;
+        this.text = (this.text + safe).slice(-KEPT_CHARS);
+    }
+    /** One line: controls stripped, whitespace runs folded, the tail kept when too long. */
+    excerpt() {
+        const line = (0,external_node_util_.stripVTControlCharacters)(this.text)
+            .replace(/[\u0000-\u001f\u007f]/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim();
+        return line.length <= ON_RETRY_EXCERPT_CHARS ? line : `…${line.slice(-(ON_RETRY_EXCERPT_CHARS - 1))}`;
+    }
+}
+function describeEnd(result) {
+    if (result.timedOut)
+        return 'timed out';
+    if (result.interrupted)
+        return 'was interrupted';
+    if (result.signal)
+        return `was killed by ${result.signal} (exit ${result.exitCode})`;
+    return `exited ${result.exitCode}`;
+}
+/** Runs the on-retry command with the run's shell, directory, environment and attempt timeout. */
+async function runOnRetry(command, settings, env) {
+    const tail = new OutputTail();
+    // One redacting stream per source, so a secret split across chunks is still caught.
+    const redacting = { stdout: env.redactor.stream(), stderr: env.redactor.stream() };
+    // Whatever the hook leaves in the background is stopped before the next attempt.
+    const result = await (0,side_command/* runSideCommand */.s)(command, settings, env, (chunk, stream) => {
+        tail.push(redacting[stream].push(chunk.toString('utf8')));
+        return env.console[stream].write(chunk);
+    });
+    tail.push(redacting.stdout.end());
+    tail.push(redacting.stderr.end());
+    const excerpt = tail.excerpt();
+    return {
+        ok: result.exitCode === 0 && !result.timedOut && !result.interrupted,
+        exitCode: result.exitCode,
+        interrupted: result.interrupted,
+        note: `on-retry ${describeEnd(result)}${excerpt === '' ? '' : `: ${excerpt}`}`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/retry-policy.ts
+/** Longest wait between attempts under exponential backoff. */
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
+/**
+ * Wait before retry number `retry` (1 = before the second attempt). Fixed backoff waits
+ * retry-wait-seconds every time; exponential doubles it each retry with ±20 % jitter,
+ * capped at five minutes.
+ */
+function retryDelayMs(settings, retry, random = Math.random) {
+    const base = settings.retryWaitSeconds * 1000;
+    if (base === 0)
+        return 0;
+    if (settings.retryBackoff === 'fixed')
+        return base;
+    const doubled = base * 2 ** Math.max(0, retry - 1);
+    const jitter = 1 + (random() * 0.4 - 0.2);
+    return Math.round(Math.min(MAX_BACKOFF_MS, doubled * jitter));
+}
+/** True when one of the list's ranges holds the code. */
+function listsExitCode(list, code) {
+    return list.ranges.some(([low, high]) => code >= low && code <= high);
+}
+/** Why a failed attempt may not be retried, or undefined when it may: every filter must allow it. */
+function retryRefusal(settings, attempt) {
+    if (settings.retryOn === 'error' && attempt.timedOut) {
+        return 'not retrying: the attempt timed out and retry-on is error';
+    }
+    if (settings.retryOn === 'timeout' && !attempt.timedOut) {
+        return 'not retrying: the attempt did not time out and retry-on is timeout';
+    }
+    const codes = settings.retryOnExitCodes;
+    if (codes !== undefined && !listsExitCode(codes, attempt.exitCode)) {
+        // The list as written, never expanded: `1-123,125-255` would be 254 numbers.
+        return `not retrying: exit ${attempt.exitCode} is not in retry-on-exit-codes (${codes.text})`;
+    }
+    if (settings.retryOnOutput !== undefined && !attempt.outputMatched) {
+        return `not retrying: the output did not match retry-on-output /${settings.retryOnOutput.source}/`;
+    }
+    return undefined;
+}
+/** "5 s", "1.5 s", "2 min 5 s": a wait as a person reads it. */
+function describeWait(ms) {
+    const seconds = Math.round(ms / 100) / 10;
+    if (seconds < 60)
+        return `${seconds} s`;
+    const minutes = Math.floor(seconds / 60);
+    const rest = Math.round(seconds - minutes * 60);
+    return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+// EXTERNAL MODULE: ./src/core/session/events.ts
+var events = __nccwpck_require__(907);
+// EXTERNAL MODULE: ./src/core/session/layout.ts
+var layout = __nccwpck_require__(4020);
+// EXTERNAL MODULE: ./src/core/process/crashed-groups.ts
+var crashed_groups = __nccwpck_require__(3856);
+// EXTERNAL MODULE: ./src/core/session/notes.ts
+var notes = __nccwpck_require__(8157);
+// EXTERNAL MODULE: ./src/core/test-results/attempt-tests.ts + 4 modules
+var attempt_tests = __nccwpck_require__(5817);
+;// CONCATENATED MODULE: ./src/core/test-results/record.ts
+
+/** Most failed tests named in the note's message. */
+const NAMED_IN_NOTE = 3;
+/** The note's one line: what the files said, in numbers and names. */
+function describeAttemptTests(attempt, tests) {
+    const files = tests.files.length === 1 ? tests.files[0] : `${tests.files.length} files`;
+    const bad = tests.failed + tests.errors;
+    const names = tests.failedTests.slice(0, NAMED_IN_NOTE).map(test => test.name);
+    const more = bad > names.length ? `, and ${bad - names.length} more` : '';
+    const parts = [
+        `attempt ${attempt}: ${tests.total} tests in ${files}`,
+        bad > 0 ? `${bad} failed (${names.join('; ')}${more})` : 'none failed',
+        ...(tests.skipped > 0 ? [`${tests.skipped} skipped`] : []),
+        ...(tests.recovered.length > 0
+            ? [`passed after failing in an earlier attempt: ${tests.recovered.slice(0, NAMED_IN_NOTE).join('; ')}`]
+            : [])
+    ];
+    return parts.join(' · ');
+}
+/** The trace's record of an attempt's results (readers that do not know it ignore it). */
+function tracePayload(attempt, tests) {
+    return {
+        attempt,
+        files: tests.files,
+        total: tests.total,
+        passed: tests.passed,
+        failed: tests.failed,
+        errors: tests.errors,
+        skipped: tests.skipped,
+        failed_tests: tests.failedTests,
+        recovered: tests.recovered,
+        warnings: tests.warnings,
+        ...(tests.cases !== undefined && { cases: tests.cases }),
+        ...(tests.casesOmitted ? { cases_omitted: tests.casesOmitted } : {})
+    };
+}
+/**
+ * After an attempt: reads the files `test-results` names and records what they say. An
+ * interrupt (`signal`) stops the reading and nothing is recorded: the run is being closed.
+ */
+async function recordTestResults(settings, attempt, startedMs, earlier, session, log, signal) {
+    const patterns = settings.testResults ?? [];
+    // An interrupted attempt is not judged, and neither are its half-written reports.
+    if (patterns.length === 0 || attempt.interrupted)
+        return;
+    const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []));
+    let tests;
+    try {
+        tests = await (0,attempt_tests/* readAttemptTests */.DW)({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch, signal });
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return;
+        // A file changing under the reader (or any surprise) costs the names, never the run.
+        const reason = `could not be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`;
+        log({ kind: 'test-results-warning', attempt: attempt.attempt, file: patterns.join(', '), reason });
+        return;
+    }
+    if (tests.files.length === 0 && tests.warnings.length === 0) {
+        tests.warnings.push({ file: patterns.join(', '), reason: 'no file written during the attempt matched' });
+    }
+    attempt.tests = tests;
+    for (const warning of tests.warnings)
+        log({ kind: 'test-results-warning', attempt: attempt.attempt, ...warning });
+    if (tests.files.length > 0)
+        session.event('note', {
+            kind: 'tests',
+            message: describeAttemptTests(attempt.attempt, tests),
+            tests: tracePayload(attempt.attempt, tests)
+        });
+}
+
+// EXTERNAL MODULE: ./src/core/verify/rerun-step.ts + 3 modules
+var rerun_step = __nccwpck_require__(8571);
+// EXTERNAL MODULE: ./src/core/receipts/receipt.ts + 1 modules
+var receipts_receipt = __nccwpck_require__(9169);
+;// CONCATENATED MODULE: ./src/core/test-results/run-tests.ts
+/**
+ * A run's test facts from its attempts (docs/design.md §1 "Test results"): the tests that failed in the
+ * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
+ * passed in a later one. What the receipt keeps of them is capped.
+ */
+
+
+/** How many tests an attempt's results show ran: not skipped, and not a rerun's target its results did not show. */
+function testsRan(tests) {
+    return Math.max(0, tests.total - tests.skipped - (tests.notRerun ?? 0));
+}
+/** The run's test facts, or undefined when no attempt read a results file. */
+function runTests(attempts) {
+    const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0);
+    const last = withResults[withResults.length - 1];
+    if (last === undefined)
+        return undefined;
+    const flaky = new Set();
+    for (const attempt of withResults)
+        for (const name of attempt.tests.recovered)
+            flaky.add(name);
+    return {
+        total: last.tests.total,
+        failed: last.tests.failedTests,
+        flaky: [...flaky].slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
+        attempt: last.attempt,
+        attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({
+            attempt,
+            ran: testsRan(tests),
+            rerun: rerun !== undefined || (checks ?? []).some(check => check.expectation === 'rerun')
+        }))
+    };
+}
+/** The receipt's `tests` field (docs/design.md §3). */
+function receiptTests(tests) {
+    const failed = [...new Set(tests.failed.map(test => test.name))].slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4);
+    return { total: tests.total, failed, flaky: tests.flaky, attempts: tests.attempts.slice(-receipts_receipt/* MAX_RECEIPT_ATTEMPTS */.hq) };
+}
+
+// EXTERNAL MODULE: ./src/core/verify/quarantine-step.ts
+var quarantine_step = __nccwpck_require__(172);
+;// CONCATENATED MODULE: ./src/core/verify/loop.ts
+/**
+ * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
+ * out, a failure is not retryable, or the run is interrupted — every step written to the
+ * session's trace (docs/design.md §2).
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The failing part of an attempt, in one line. */
+function failureReason(attempt) {
+    if (attempt.interrupted)
+        return 'interrupted';
+    const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail);
+    return failed.length > 0 ? failed.join('; ') : 'not verified';
+}
+/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
+async function runVerifyLoop(settings, session, env, start = {}) {
+    const maxAttempts = 1 + settings.maxRetries;
+    const attempts = [...(start.previous ?? [])];
+    // An interrupted attempt spends none of the budget (docs/design.md §6).
+    const used = () => attempts.filter(attempt => !attempt.interrupted).length;
+    let interrupted = false;
+    // What the next attempt reruns, when only the failed tests are rerun.
+    let rerun = start.rerun;
+    /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
+    const prepareRetry = async (attempt) => {
+        if (used() >= maxAttempts)
+            return false;
+        const refusal = retryRefusal(settings, attempt);
+        if (refusal !== undefined) {
+            const message = `${failureReason(attempt)}; ${refusal}`;
+            session.event('note', (0,notes/* retryDecisionNote */.xn)(attempt.attempt, false, message));
+            env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message });
+            return false;
+        }
+        const wait = retryDelayMs(settings, used(), () => env.clock.random());
+        const next = (0,rerun_step/* nextAttempt */.n)(settings, attempt);
+        rerun = next?.rerun;
+        const what = next === undefined ? '' : `: ${next.note}`;
+        const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})${what}`;
+        if (next !== undefined)
+            session.event('note', (0,notes/* rerunNote */.vd)(attempt.attempt, next.note));
+        session.event('note', (0,notes/* retryDecisionNote */.xn)(attempt.attempt, true, message));
+        env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message });
+        await env.clock.sleep(wait, env.signal);
+        if (settings.onRetry !== undefined && !env.signal?.aborted) {
+            // A failing hook is a warning: the retries it prepares for go on regardless.
+            const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`));
+            session.event('note', (0,notes/* hookNote */.cy)(hook.note));
+            if (!hook.ok && !hook.interrupted)
+                env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note });
+        }
+        return true;
+    };
+    /** Whether a failed attempt is followed by a rerun of just its failed tests. */
+    const rerunsNext = (attempt) => used() < maxAttempts && retryRefusal(settings, attempt) === undefined && (0,rerun_step/* nextAttempt */.n)(settings, attempt)?.rerun !== undefined;
+    if (start.replay !== undefined) {
+        // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
+        const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env);
+        attempts.push(replayed);
+        recordVerdict(session, replayed, { replayed: true });
+    }
+    let stop = attempts.some(attempt => attempt.verified);
+    const resumedFrom = attempts[attempts.length - 1];
+    if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted) {
+        // A resumed run goes on as if the attempt had just run: the retry filters, the note, the wait.
+        if (start.replay === undefined && start.retryDecided === false)
+            stop = true;
+        else if (start.replay !== undefined || start.retryDecided === undefined)
+            stop = !(await prepareRetry(resumedFrom));
+    }
+    while (!stop && used() < maxAttempts) {
+        const number = attempts.length + 1;
+        if (env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts });
+        const planned = rerun;
+        const script = planned?.command ?? settings.script;
+        const shownRerun = planned && { tests: planned.targets.map(target => target.name), command: planned.command };
+        session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) });
+        const startedMs = Date.now();
+        const attempt = await runAttempt({ ...settings, script }, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
+            checkLogPath: session.attemptCheckLogPath(number),
+            onScriptEnded: result => recordResult(session, result)
+        });
+        attempts.push(attempt);
+        if (planned !== undefined || env.quarantine !== undefined) {
+            if (planned !== undefined)
+                attempt.rerun = shownRerun;
+            // A rerun (and a quarantine) judges by the results too, so they are read before the verdict is written.
+            await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
+            if (planned !== undefined)
+                (0,rerun_step/* judgeRerun */.g)(attempt, planned);
+            (0,quarantine_step/* excuseQuarantined */.wH)(attempt, env.quarantine, () => rerunsNext(attempt));
+            recordVerdict(session, attempt, { quarantine: env.quarantine });
+        }
+        else {
+            recordVerdict(session, attempt);
+            await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
+        }
+        if (attempt.logDiskFullAt !== undefined)
+            noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt);
+        if (attempt.verified)
+            break;
+        if (attempt.interrupted || env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        if (!(await prepareRetry(attempt)))
+            break;
+    }
+    const verifiedAt = attempts.findIndex(attempt => attempt.verified);
+    const last = attempts[attempts.length - 1];
+    let outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
+    const quarantined = (0,quarantine_step/* excuseOf */.nf)(attempts[verifiedAt], env.quarantine);
+    const flakyTests = runTests(attempts)?.flaky ?? [];
+    // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
+    // A pass excused by quarantine is flaky only when some test did recover on the way.
+    const before = attempts.slice(0, Math.max(0, verifiedAt));
+    const flaky = before.some(attempt => !attempt.interrupted) && (quarantined === undefined || flakyTests.length > 0);
+    let summary;
+    let gate;
+    if (outcome === 'success') {
+        const position = before.filter(attempt => !attempt.interrupted).length + 1;
+        summary =
+            quarantined === undefined
+                ? `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`
+                : `passed on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}: ${(0,quarantine_step/* describeExcused */.tT)(quarantined)}`;
+        gate = flaky ? (0,quarantine_step/* flakyGate */.F_)(settings, flakyTests, env.quarantine) : undefined;
+        if (gate !== undefined) {
+            outcome = 'failure';
+            summary = gate.message;
+            session.event('note', (0,notes/* gateNote */.mD)(gate.message, gate.gate, gate.tests));
+        }
+    }
+    else if (outcome === 'aborted') {
+        summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`;
+    }
+    else {
+        const expired = (0,quarantine_step/* expiredFailures */.RW)(last, env.quarantine).map(({ test, entry }) => `${test.name} (by ${entry.owner}, expired ${entry.expires})`);
+        const lapsed = expired.length > 0 ? `; the quarantine of ${expired.join('; ')} no longer applies` : '';
+        summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}${lapsed}`;
+    }
+    return {
+        outcome,
+        flaky,
+        interrupted,
+        attempts,
+        maxAttempts,
+        exitCode: interrupted ? process_runner/* INTERRUPTED_EXIT */.MO : gate !== undefined ? 1 : (last?.exitCode ?? 0),
+        summary,
+        ...(outcome === 'success' && quarantined !== undefined && { quarantined }),
+        ...(gate !== undefined && { gate })
+    };
+}
+/** Judges a recorded attempt whose verification a crash cut off (docs/design.md §6). */
+async function judgeRecorded(settings, recorded, checkLogPath, env) {
+    const fromRecord = (0,judge/* judgeRecord */.dy)(settings, recorded, env.redactor) ?? [];
+    const state = await (0,judge/* checkState */.We)(settings, checkLogPath, env);
+    const checks = [...fromRecord, ...state.checks];
+    return {
+        ...recorded,
+        checks,
+        verified: checks.length > 0 && checks.every(check => check.ok),
+        ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
+        logBytesDropped: 0
+    };
+}
+/**
+ * The environment with each command's process group written to the trace as it starts
+ * (synced before the command gets far), so a crash leaves it findable (docs/design.md §6).
+ */
+function recordingGroups(env, session, during) {
+    return {
+        ...env,
+        log: progress => {
+            if (progress.kind === 'process-started' && progress.started !== undefined) {
+                session.event('note', (0,crashed_groups/* processGroupNote */.b1)(during, { pgid: progress.pgid, started: progress.started }));
+            }
+            env.log(progress);
+        }
+    };
+}
+/** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
+function noteFullLog(session, env, attempt, kept) {
+    const message = `attempt ${attempt}: no space left on device for ${(0,layout/* attemptLogName */.Nr)(attempt)}; it keeps the first ${kept} bytes of the output`;
+    session.event('note', (0,notes/* logIncompleteNote */.HB)(message));
+    env.log({ kind: 'log-incomplete', attempt, note: message });
+}
+/** The tool_result of an attempt, written the moment its script ends. */
+function recordResult(session, attempt) {
+    session.event('tool_result', {
+        attempt: attempt.attempt,
+        ok: attempt.exitCode === 0 && !attempt.interrupted,
+        exit: attempt.exitCode,
+        ...(attempt.signal !== null && { signal: attempt.signal }),
+        ...(attempt.timedOut && { timed_out: true }),
+        ...(attempt.interrupted && { interrupted: true }),
+        duration_ms: attempt.durationMs,
+        started_at: attempt.startedAt,
+        ended_at: attempt.endedAt,
+        summary: attempt.summary,
+        ...(attempt.failures !== undefined && attempt.failures.length > 0 && { failures: attempt.failures }),
+        commands: attempt.commands.map(events/* commandRecord */.Rh),
+        // What a resumed run needs to judge this attempt without running it again.
+        ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
+        ...(attempt.forbiddenLine !== undefined && { forbidden_line: attempt.forbiddenLine }),
+        ...(attempt.outputMatched && { output_matched: true }),
+        ...endingRecord(attempt.commands[0])
+    });
+}
+/** How the script ended beyond its exit: a timeout's limit, how it was stopped, the line -e stopped it at (docs/design.md §5). */
+function endingRecord(result) {
+    if (result === undefined)
+        return {};
+    const { timeoutMs, stopped, failedLine } = result;
+    return {
+        ...(timeoutMs !== undefined && { timeout_ms: timeoutMs }),
+        ...(stopped !== undefined && {
+            stopped: {
+                grace_ms: stopped.graceMs,
+                sigkill: stopped.killed,
+                ...(stopped.ignoredTerm !== undefined && { ignored_sigterm: stopped.ignoredTerm })
+            }
+        }),
+        ...(failedLine !== undefined && { failed_line: failedLine })
+    };
+}
+/** The verify event of an attempt; with a quarantine, its failed tests that have an entry and what the entry says. */
+function recordVerdict(session, attempt, { replayed = false, quarantine } = {}) {
+    const excused = attempt.quarantined;
+    const records = (0,quarantine_step/* quarantineRecords */.d8)(attempt, quarantine);
+    const detail = excused !== undefined ? (0,quarantine_step/* describeExcused */.tT)(excused) : attempt.verified ? 'every expectation held' : failureReason(attempt);
+    session.event('verify', {
+        attempt: attempt.attempt,
+        ok: attempt.verified,
+        ...(excused !== undefined && { quarantined: excused.map(({ test }) => test.name) }),
+        ...(records !== undefined && { quarantine: records }),
+        check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
+        detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
+        ...(replayed && { replayed: true }),
+        ...(attempt.checkSummary !== undefined && { check_summary: attempt.checkSummary })
+    });
+}
+
+// EXTERNAL MODULE: ./src/core/verify/expectations.ts
+var expectations = __nccwpck_require__(2298);
+// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 13 modules
+var guardrail = __nccwpck_require__(8664);
+;// CONCATENATED MODULE: ./src/core/guardrail/settings-check.ts
+/**
+ * The guardrail over a run's settings (docs/design.md §1 "The guardrail"): every command
+ * reverify would run — the script, expect-check and on-retry — each read whole, and the
+ * note a refusal leaves in the trace, which the front ends show as it is.
+ */
+
+/** The first command (of the script, expect-check or on-retry) the guardrail refuses, unless allowed. */
+function guardrailHit(settings) {
+    if (settings.allowDestructive)
+        return undefined;
+    const { check } = settings.expectations;
+    // Everything reverify would run, each read whole: the script, expect-check and on-retry.
+    for (const command of [settings.script, ...(check ? [check] : []), ...(settings.onRetry ? [settings.onRetry] : [])]) {
+        const hit = (0,guardrail/* findDestructive */.m)(command);
+        if (hit)
+            return hit;
+    }
+    return undefined;
+}
+/** The trace's note for a refusal, which the front ends show as it is. */
+function refusalNote(hit) {
+    return `refused: \`${hit.excerpt}\` matches the destructive-command rule "${hit.rule}"; pass allow-destructive: true (--allow-destructive) if you mean it`;
+}
+
+// EXTERNAL MODULE: ./src/core/receipts/identity.ts
+var receipts_identity = __nccwpck_require__(987);
+// EXTERNAL MODULE: ./src/core/shell/script-lines.ts
+var script_lines = __nccwpck_require__(2373);
+// EXTERNAL MODULE: ./src/core/receipts/run-id.ts
+var run_id = __nccwpck_require__(3980);
+// EXTERNAL MODULE: ./src/core/session/run-record.ts
+var run_record = __nccwpck_require__(1751);
+// EXTERNAL MODULE: ./src/core/session/writer.ts
+var writer = __nccwpck_require__(6153);
+// EXTERNAL MODULE: ./src/core/recovery/close-interrupted.ts
+var close_interrupted = __nccwpck_require__(636);
+;// CONCATENATED MODULE: ./src/core/process/command-env.ts
+/**
+ * The environment every command reverify runs gets (docs/design.md §5 "What the command
+ * sees"): the caller's, without what the runner hands only to actions, and marked with the
+ * run id so a crash leaves its processes findable (§6).
+ *
+ * A `run:` step never sees the Actions runtime token or the service URLs; with them a test
+ * could write cache entries in the run's scope (reverify's own history included) or upload
+ * artifacts. Nor does a command need reverify's own inputs (`INPUT_REDACT` holds the values
+ * to hide) or its saved state.
+ */
+
+/** Variables the runner gives an action's process and never a `run:` step's commands. */
+const ACTION_ONLY_NAMES = new Set([
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_RUNTIME_URL',
+    'ACTIONS_RESULTS_URL',
+    'ACTIONS_CACHE_URL',
+    'ACTIONS_CACHE_SERVICE_V2',
+    'ACTIONS_ID_TOKEN_REQUEST_URL',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN'
+]);
+/** Prefixes of the same: the action's inputs and its saved state. */
+const ACTION_ONLY_PREFIXES = ['INPUT_', 'STATE_'];
+/** Whether the runner gives `name` to the action only. */
+function isActionOnly(name) {
+    const upper = name.toUpperCase();
+    return ACTION_ONLY_NAMES.has(upper) || ACTION_ONLY_PREFIXES.some(prefix => upper.startsWith(prefix));
+}
+/** The commands' environment: `env` without what is the action's only, marked with the run id. */
+function commandEnvironment(env, runId) {
+    const kept = {};
+    for (const [name, value] of Object.entries(env))
+        if (!isActionOnly(name))
+            kept[name] = value;
+    kept[crashed_groups/* RUN_MARKER_VAR */.FN] = runId;
+    return kept;
+}
+
+// EXTERNAL MODULE: ./src/core/recovery/settle.ts
+var settle = __nccwpck_require__(5524);
+// EXTERNAL MODULE: ./src/core/output/excerpt.ts
+var excerpt = __nccwpck_require__(6848);
+// EXTERNAL MODULE: ./src/core/export/index.ts + 2 modules
+var core_export = __nccwpck_require__(7937);
+// EXTERNAL MODULE: ./src/core/report/index.ts + 6 modules
+var core_report = __nccwpck_require__(2084);
+;// CONCATENATED MODULE: ./src/core/run/run-reports.ts
+/**
+ * A closed run's report.html and exports (docs/design.md §2 "Exports", §8 "What a run loads"):
+ * written when the run closes, or by the front end once it has told the verdict
+ * (`deferReports`), or by the next run of the command when a crash came in between.
+ */
+
+
+
+
+
+/**
+ * A run killed between its verdict and its report (`deferReports`) left a closed trace and
+ * no report.html: the next run of the command writes them, before anything of its own.
+ */
+async function writeMissingReports(request, ports, latest) {
+    const dir = (0,external_node_path_.resolve)(latest.session.dir);
+    if (!(await (0,layout/* isOwnSessionDir */.KM)(ports.store.stateDir, dir)))
+        return;
+    if (!(0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, layout/* SessionFile */.xg.trace)) || (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, core_report/* REPORT_FILE */.Uq)))
+        return;
+    await writeRunReports(latest, request, ports);
+}
+/**
+ * Writes a closed run's report.html and exports (§2 "Exports") next to its trace: when the run
+ * closes, or from a front end that asked for `deferReports` once it has told the verdict.
+ * Resolves to the report's path, or undefined when it could not be written (told through
+ * `ports.log`, never fatal).
+ */
+async function writeRunReports(receipt, request, ports) {
+    for (const error of await (0,core_export/* exportClosedRun */.A)(receipt, { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env }))
+        ports.log({ kind: 'report-failed', runId: receipt.run_id, error });
+    const written = await (0,core_report/* writeSessionReport */.aH)(ports.store, receipt);
+    if ('path' in written)
+        return written.path;
+    ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error });
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/shown-report.ts
+/**
+ * A run report as the front ends may show it (docs/design.md §5 "Job summary"): every text in
+ * it that came from the command, its output, its test results or an input is redacted here,
+ * in the core, before any front end escapes it for markdown, HTML or a workflow command.
+ * Escaping first would change a secret's spelling (`_` → `\_`) so the redactor no longer
+ * finds it, while the rendered page shows it as it was.
+ */
+
+/** The report with its shown texts redacted; ids, paths and hashes reverify made are kept. */
+function shownReport(report, redactor) {
+    if (report.kind === 'blocked')
+        return report;
+    if (report.kind === 'refused')
+        return { ...report, guardrail: (0,redaction/* redactDeep */.K)(report.guardrail, redactor) };
+    const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed, quarantine, gate } = report;
+    return {
+        ...report,
+        ...(0,redaction/* redactDeep */.K)({
+            attempts,
+            summary,
+            excerpt,
+            ...(firstFailure !== undefined && { firstFailure }),
+            ...(tests !== undefined && { tests }),
+            ...(interruptReason !== undefined && { interruptReason }),
+            ...(resumed !== undefined && { resumed }),
+            ...(quarantine !== undefined && { quarantine }),
+            ...(gate !== undefined && { gate })
+        }, redactor)
+    };
+}
+/** Receipts hold commands and expectations as written: redact them like everything else. */
+function redactedReceipt(receipt, redactor) {
+    const { identity, commands, expectations, tests, quarantined } = receipt;
+    const shown = {
+        identity,
+        commands,
+        expectations,
+        ...(tests !== undefined && { tests }),
+        ...(quarantined !== undefined && { quarantined })
+    };
+    return { ...receipt, ...(0,redaction/* redactDeep */.K)(shown, redactor) };
+}
+
+// EXTERNAL MODULE: ./src/core/run/run-quarantine.ts
+var run_quarantine = __nccwpck_require__(9153);
+;// CONCATENATED MODULE: ./src/core/run/verify-run.ts
+/**
+ * A whole verify run, as both front ends perform it: the capture-before-retry check, the
+ * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
+ * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Runs one verify from policy check to closed trace and final receipt, and reports it with its
+ * texts redacted (shown-report.ts); a full disk is one line (disk-full.ts).
+ */
+async function verifyRun(request, ports) {
+    const report = await performRun(request, ports).catch(error => {
+        throw stateDirFull(error, ports.store.stateDir, 'before');
+    });
+    return shownReport(report, request.redactor);
+}
+async function performRun(request, ports) {
+    const { settings } = request;
+    // A bad quarantine file is a usage error before anything exists (docs/design.md §1 "Quarantine and flaky gates").
+    const quarantine = await (0,run_quarantine/* loadRunQuarantine */.wm)(request, ports.clock.now(), (0,resolve/* inputLabel */.NB)('quarantine', request.front ?? 'action'));
+    for (const warning of (0,run_quarantine/* expiryWarnings */.FN)(quarantine))
+        ports.log(warning);
+    const identity = (0,receipts_identity/* scriptIdentity */.oZ)(settings.script);
+    let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash));
+    if (latest?.status === 'running' && (await (0,resume/* endedBeforeReceipt */.y4)(latest, ports.store.stateDir, here(request), request.seal))) {
+        // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
+        await endLeftovers(request, ports, latest);
+        const settled = await (0,close_interrupted/* closeInterruptedRun */.c)({
+            store: ports.store,
+            runId: latest.run_id,
+            reason: '',
+            redactor: request.redactor,
+            now: () => ports.clock.now()
+        });
+        latest = settled.receipt ?? latest;
+    }
+    else if (latest !== undefined && latest.status !== 'running') {
+        await writeMissingReports(request, ports, latest);
+    }
+    // Capture-before-retry: decided before anything of the run exists (docs/design.md §3).
+    const capture = { mode: request.captureMode };
+    const verdict = decideCaptureBeforeRetry(request.captureMode, latest);
+    if (verdict.action === 'block')
+        return { kind: 'blocked', identity, failedRunId: verdict.failedRunId };
+    if (verdict.action === 'warn') {
+        capture.uncapturedRunId = verdict.failedRunId;
+        ports.log({ kind: 'uncaptured-failure', failedRunId: verdict.failedRunId });
+    }
+    // An interrupted run of this command is continued rather than started over (§6).
+    if (latest?.status === 'running') {
+        const decision = await decideResume(request, ports, latest);
+        // Only a run this machine sealed names process groups worth signalling (§6).
+        if (decision.kind !== 'none' && (0,run_seal/* receiptSealed */.xB)(latest, request.seal))
+            await endLeftovers(request, ports, latest);
+        if (decision.kind === 'resume')
+            return resumeRun(request, ports, decision.plan, identity, capture, quarantine);
+        if (request.resume) {
+            const why = decision.kind === 'restart' ? decision.reason : 'its process is still running';
+            throw new errors/* UsageError */.eb(`resume: run ${latest.run_id} cannot be resumed: ${why}`);
+        }
+        if (decision.kind === 'restart') {
+            const reason = `not resumed (${decision.reason}); a new run was started instead`;
+            const closed = await (0,close_interrupted/* closeInterruptedRun */.c)({
+                store: ports.store,
+                runId: latest.run_id,
+                reason,
+                redactor: request.redactor,
+                now: () => ports.clock.now(),
+                traceDecides: (0,run_seal/* receiptSealed */.xB)(latest, request.seal)
+            });
+            if (closed.reportError !== undefined)
+                ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError });
+            ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason, setAside: decision.setAside });
+        }
+    }
+    else if (request.resume) {
+        throw new errors/* UsageError */.eb(`resume: run ${request.resume.run_id} is ${request.resume.status}, not an interrupted run that can be resumed`);
+    }
+    const { session, receipt } = await openRun(request, ports, identity, capture);
+    const hit = guardrailHit(settings);
+    if (hit)
+        return refuse(request, ports, { session, receipt, identity, capture, hit });
+    (0,run_quarantine/* noteExpiries */.ce)(session, quarantine);
+    const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine)).catch(fullDisk(ports, 'during'));
+    return closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine });
+}
+/** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
+async function endLeftovers(request, ports, crashed) {
+    await (0,settle/* endLeftovers */.q)(ports.store.stateDir, crashed, request.killGraceMs ?? 2000, pgid => ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid }));
+}
+/** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
+async function decideResume(request, ports, latest) {
+    if (guardrailHit(request.settings))
+        return { kind: 'restart', reason: 'the destructive-command guardrail refuses its command' };
+    return (0,resume/* planResume */.$J)({
+        receipt: latest,
+        settings: request.settings,
+        stateDir: ports.store.stateDir,
+        redactor: request.redactor,
+        here: here(request),
+        seal: request.seal
+    });
+}
+/** Where this run is, to judge whether a receipt's owner is gone. */
+function here(request) {
+    return { host: (0,external_node_os_.hostname)(), ...(request.ci && { ci: request.ci }) };
+}
+/**
+ * Writes the `running` receipt, then opens the session it names, records the inputs and
+ * writes the run's first events. The receipt comes first: a crash in between leaves a
+ * receipt whose session is missing (closed as interrupted by the next run), never a
+ * session nobody can find.
+ */
+async function openRun(request, ports, identity, capture) {
+    const { settings, redactor } = request;
+    const now = () => ports.clock.now();
+    const startedAt = now();
+    const runId = (0,run_id/* newRunId */.F$)(startedAt);
+    // The name is free text: a secret in it must not become a folder name.
+    const planned = (0,layout/* planSession */.wk)(ports.store.stateDir, redactor.redact(settings.name), startedAt);
+    const receipt = {
+        schema_version: receipts_receipt/* RECEIPT_VERSION */.y4,
+        run_id: runId,
+        target: request.target,
+        scope: settings.scope,
+        identity: shownIdentity(settings.script, redactor),
+        identity_hash: identity.hash,
+        status: 'running',
+        flaky: false,
+        started_at: (0,clock/* timestamp */.v)(startedAt),
+        ended_at: null,
+        attempts: 0,
+        max_attempts: 1 + settings.maxRetries,
+        commands: [],
+        expectations: (0,expectations/* describeExpectations */.T)(settings.expectations),
+        session: { id: planned.id, dir: planned.dir },
+        host: (0,external_node_os_.hostname)(),
+        pid: process.pid,
+        ...(request.ci && { ci: request.ci })
+    };
+    const sealed = receiptOnDisk(receipt, request);
+    await ports.store.write(sealed);
+    let session;
+    try {
+        session = await writer/* TraceSession */.aH.open({
+            stateDir: ports.store.stateDir,
+            name: settings.name,
+            runId,
+            version: request.version,
+            redactor,
+            now,
+            planned
+        });
+    }
+    catch (error) {
+        // No trace can be written (a link or a file where a folder should be): the run ends
+        // before it starts, and its receipt says so rather than staying `running`.
+        await ports.store.write({ ...sealed, status: (0,receipts_receipt/* receiptStatusFor */.Ab)('aborted', false), ended_at: (0,clock/* timestamp */.v)(now()) });
+        throw new errors/* UsageError */.eb(`state-dir: cannot create the trace folder: ${(0,errors/* describeError */.Uc)(error)}`);
+    }
+    await (0,run_record/* writeRunRecord */.M)(session.dir, settings, redactor, request.seal);
+    ports.log({ kind: 'run-created', runId, sessionDir: session.dir });
+    const uncaptured = capture.uncapturedRunId;
+    session.event('start', {
+        version: request.version,
+        run_id: runId,
+        target: request.target,
+        scope: settings.scope,
+        ...(uncaptured !== undefined && { uncaptured_failure: uncaptured }),
+        ...(request.ci && { ci: request.ci })
+    });
+    // The script as written, as a list of one (docs/design.md §2).
+    session.event('decision', { question: 'what to run', decision: [settings.script], expected: (0,expectations/* describeExpectations */.T)(settings.expectations) });
+    if (uncaptured !== undefined)
+        session.event('note', (0,notes/* uncapturedNote */._Q)(uncaptured));
+    return { session, receipt };
+}
+/** Closes a run the guardrail refused: a note naming the rule, `end` aborted, an aborted receipt. */
+async function refuse(request, ports, run) {
+    const { session, hit } = run;
+    const endedAt = (0,clock/* timestamp */.v)(ports.clock.now());
+    session.event('note', (0,notes/* refusalTraceNote */._o)(refusalNote(hit), hit.rule));
+    const summary = `refused by the guardrail (${hit.rule})`;
+    await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, flaky: false, summary });
+    const receipt = receiptOnDisk({ ...run.receipt, status: (0,receipts_receipt/* receiptStatusFor */.Ab)('aborted', false), ended_at: endedAt }, request);
+    await ports.store.write(receipt);
+    const reportPath = request.deferReports ? undefined : await writeRunReports(receipt, request, ports);
+    return {
+        kind: 'refused',
+        identity: run.identity,
+        runId: receipt.run_id,
+        session: { id: session.id, dir: session.dir },
+        guardrail: { rule: hit.rule, excerpt: request.redactor.redact(hit.excerpt) },
+        capture: run.capture,
+        receipt,
+        ...(reportPath !== undefined && { reportPath })
+    };
+}
+/** The verify loop's view of the ports. */
+function loopEnvironment(request, ports, runId, quarantine) {
+    return {
+        processes: ports.processes,
+        console: ports.console,
+        log: ports.log,
+        clock: ports.clock,
+        redactor: request.redactor,
+        env: commandEnvironment(request.env ?? process.env, runId),
+        signal: request.signal,
+        killGraceMs: request.killGraceMs ?? 2000,
+        interruptReason: request.interruptReason,
+        ...(quarantine !== undefined && { quarantine: quarantine.context })
+    };
+}
+/** Continues an interrupted run in its own receipt and session (docs/design.md §6). */
+async function resumeRun(request, ports, plan, identity, capture, quarantine) {
+    const now = () => ports.clock.now();
+    const session = await writer/* TraceSession */.aH.reopen(plan.sessionDir, plan.meta, request.redactor, now);
+    const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`;
+    const owned = { ...plan.receipt, host: (0,external_node_os_.hostname)(), pid: process.pid, ...(request.ci && { ci: request.ci }) };
+    // The new owner seals it again: its pid and host are part of what the seal covers.
+    const receipt = receiptOnDisk(owned, request);
+    await ports.store.write(receipt);
+    ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir });
+    const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`;
+    session.event('note', (0,notes/* resumedNote */.kC)(note));
+    ports.log({ kind: 'resumed', runId: receipt.run_id, note });
+    for (const event of plan.pending) {
+        if (event.phase === 'tool_result')
+            session.event('tool_result', event.payload);
+        else
+            session.event('verify', event.payload);
+    }
+    (0,run_quarantine/* noteExpiries */.ce)(session, quarantine);
+    const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine), {
+        previous: plan.previous,
+        ...(plan.replay !== undefined && { replay: plan.replay }),
+        ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided }),
+        ...(plan.rerun !== undefined && { rerun: plan.rerun })
+    }).catch(fullDisk(ports, 'during'));
+    const report = await closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine });
+    return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } };
+}
+/** Writes the end of the trace, meta.json and the final receipt; applies retention. */
+async function closeRun(request, ports, run) {
+    const { session, loop } = run;
+    const interruptReason = loop.interrupted ? request.interruptReason?.() : undefined;
+    if (loop.interrupted) {
+        session.event('note', (0,notes/* interruptedNote */.No)(`interrupted${interruptReason ? ` by ${interruptReason}` : ''}; the run was stopped and its processes killed`));
+    }
+    const endedAt = (0,clock/* timestamp */.v)(ports.clock.now());
+    await session
+        .end({ outcome: loop.outcome, summary: loop.summary, ...(loop.flaky && { flaky: true }) }, 
+    // The counts come from the trace itself (TraceSession.end).
+    { ended_at: endedAt, flaky: loop.flaky, summary: loop.summary })
+        .catch(fullDisk(ports, loop.outcome));
+    const last = loop.attempts[loop.attempts.length - 1];
+    const firstFailure = loop.flaky ? loop.attempts.find(attempt => !attempt.verified && !attempt.interrupted) : undefined;
+    const tests = runTests(loop.attempts);
+    const receipt = {
+        ...run.receipt,
+        status: (0,receipts_receipt/* receiptStatusFor */.Ab)(loop.outcome, loop.interrupted),
+        flaky: loop.flaky,
+        ended_at: endedAt,
+        attempts: session.metadata.attempts,
+        commands: (last?.commands ?? []).map(events/* commandRecord */.Rh),
+        ...(tests !== undefined && { tests: receiptTests(tests) }),
+        ...(0,run_quarantine/* receiptPolicy */.Rg)(loop)
+    };
+    const written = receiptOnDisk(receipt, request);
+    await ports.pause?.('after-trace-end');
+    await ports.store.write(written).catch(fullDisk(ports, loop.outcome));
+    // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
+    const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1);
+    const quarantine = (0,run_quarantine/* quarantineFacts */.wJ)(run.quarantine, loop);
+    const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts);
+    const reportPath = request.deferReports ? undefined : await writeRunReports(written, request, ports);
+    return {
+        kind: 'completed',
+        identity: run.identity,
+        runId: receipt.run_id,
+        session: { id: session.id, dir: session.dir },
+        outcome: loop.outcome,
+        flaky: loop.flaky,
+        interrupted: loop.interrupted,
+        ...(interruptReason !== undefined && { interruptReason }),
+        attempts: shown,
+        maxAttempts: loop.maxAttempts,
+        exitCode: loop.exitCode,
+        summary: loop.summary,
+        excerpt: loop.outcome === 'success' || last === undefined ? '' : (0,excerpt/* attemptExcerpt */.Xq)(last),
+        ...(firstFailure !== undefined && { firstFailure: { attempt: firstFailure.attempt, excerpt: (0,excerpt/* attemptExcerpt */.Xq)(firstFailure) } }),
+        capture: run.capture,
+        receipt: written,
+        ...(tests !== undefined && { tests }),
+        pruned,
+        ...(reportPath !== undefined && { reportPath }),
+        ...(quarantine !== undefined && { quarantine }),
+        ...(loop.gate !== undefined && { gate: loop.gate })
+    };
+}
+/** Rethrows a full disk while the command runs, or after it was judged, as one line (disk-full.ts). */
+function fullDisk(ports, stage) {
+    return error => {
+        throw stateDirFull(error, ports.store.stateDir, stage);
+    };
+}
+/** A receipt as it is written: redacted, then sealed over what is on disk (run-seal.ts). */
+function receiptOnDisk(receipt, request) {
+    return (0,run_seal/* sealReceipt */.IN)(redactedReceipt(receipt, request.redactor), request.seal);
+}
+/**
+ * The identity as a receipt may show it. Normalization can re-quote a secret into a form
+ * the redactor does not know (`'it'\''s'`), so each command is redacted before it is
+ * normalized, and after. The hash stays the one of the commands as written.
+ */
+function shownIdentity(script, redactor) {
+    return (0,script_lines/* identityLines */.W7)(script).map(line => redactor.redact((0,receipts_identity/* normalizeCommand */.rD)(redactor.redact(line))));
+}
+
+// EXTERNAL MODULE: ./src/cli/io.ts
+var cli_io = __nccwpck_require__(1604);
+;// CONCATENATED MODULE: ./src/cli/status-line.ts
+/** Back to the start of the line and erase it: what is under the status line comes back clean. */
+const ERASE_LINE = '\r\u001b[2K';
+/** The process's clock; the interval never keeps the process alive. */
+const realTimers = {
+    now: () => Date.now(),
+    every(ms, tick) {
+        const timer = setInterval(tick, ms);
+        timer.unref();
+        return () => clearInterval(timer);
+    }
+};
+/** Whether a status line belongs on this stream: a terminal that understands erasing a line. */
+function wantsStatusLine(stream, env) {
+    return stream.isTTY === true && env.TERM !== 'dumb';
+}
+/** "14 s", "2 min 5 s", "1 h 2 min": whole units, for the live line. */
+function describeElapsed(ms) {
+    const seconds = Math.floor(ms / 1000);
+    if (seconds < 60)
+        return `${seconds} s`;
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60)
+        return `${minutes} min ${seconds % 60} s`;
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+/** "5 ms", "1.2 s", "14 s", "2 min 5 s": a finished duration, short and precise enough to compare attempts. */
+function describeDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 10_000)
+        return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+    return describeElapsed(ms);
+}
+/** The status line of one CLI run; inert when not enabled. */
+class StatusLine {
+    terminal;
+    options;
+    timers;
+    silenceMs;
+    tickMs;
+    attempt;
+    lastOutputAt = 0;
+    /** Whether the terminal's cursor is at the start of a line: a half-written line is never drawn over. */
+    atLineStart = true;
+    shown;
+    stopTicking;
+    constructor(terminal, options) {
+        this.terminal = terminal;
+        this.options = options;
+        this.timers = options.timers ?? realTimers;
+        this.silenceMs = options.silenceMs ?? 1000;
+        this.tickMs = options.tickMs ?? 250;
+    }
+    /** The stream as the run should write to it: every write first erases the status line. */
+    wrap(stream) {
+        if (!this.options.enabled)
+            return stream;
+        return {
+            isTTY: stream.isTTY,
+            write: chunk => {
+                this.erase();
+                if (chunk.length > 0) {
+                    this.lastOutputAt = this.timers.now();
+                    const last = typeof chunk === 'string' ? chunk.charCodeAt(chunk.length - 1) : chunk[chunk.length - 1];
+                    this.atLineStart = last === 0x0a;
+                }
+                return stream.write(chunk);
+            },
+            once: (event, listener) => stream.once(event, listener)
+        };
+    }
+    /** An attempt began: its clock starts now, and the line may show once it goes silent. */
+    attemptStarted(number, max) {
+        if (!this.options.enabled)
+            return;
+        const now = this.timers.now();
+        this.attempt = { number, max, startedAt: now };
+        this.lastOutputAt = now;
+        this.stopTicking ??= this.timers.every(this.tickMs, () => this.tick());
+    }
+    /** The attempt is over (or interrupted): the line goes, and stays away until the next one. */
+    attemptEnded() {
+        this.attempt = undefined;
+        this.stopTicking?.();
+        this.stopTicking = undefined;
+        this.erase();
+    }
+    /** The run is over: nothing is left on screen and no timer is left running. */
+    stop() {
+        this.attemptEnded();
+    }
+    /** Draws or refreshes the line when the attempt has been silent long enough. */
+    tick() {
+        const attempt = this.attempt;
+        if (attempt === undefined || !this.atLineStart)
+            return;
+        const now = this.timers.now();
+        if (now - this.lastOutputAt < this.silenceMs)
+            return;
+        const text = `reverify: attempt ${attempt.number}/${attempt.max} · ${describeElapsed(now - attempt.startedAt)}`;
+        // Redrawn only when the seconds change: about once a second, and no flicker.
+        if (text === this.shown)
+            return;
+        this.terminal.write(`${ERASE_LINE}${text}`);
+        this.shown = text;
+    }
+    erase() {
+        if (this.shown === undefined)
+            return;
+        this.shown = undefined;
+        this.terminal.write(ERASE_LINE);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/verify.ts
+/**
+ * The CLI's side of a verify run: it resolves the policy, hands the core its ports, words
+ * what the core reports as it happens (stderr), prints the console summary (stdout,
+ * docs/design.md §1) and turns the report into the exit code.
+ */
+
+
+
+
+/** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
+function describeCommands(commands) {
+    const first = commands[0].split('\n')[0];
+    const shown = first.length > 80 ? `${first.slice(0, 80)}…` : first;
+    return commands.length > 1 ? `\`${shown}\` and ${commands.length - 1} more` : `\`${shown}\``;
+}
+/**
+ * The capture-before-retry message with the CLI's remedy, which works as printed: it names
+ * the run's state directory when that is not the repository's default (`place`).
+ */
+function captureMessage(action, failedRunId, place) {
+    return `${captureHeadline(action, failedRunId)}\nCapture it: ${(0,remedy/* captureCommand */.g_)(failedRunId, place)}`;
+}
+/** What the person at the terminal reads while the run goes on (stderr); undefined for none. */
+function progressLine(progress, redactor, place) {
+    switch (progress.kind) {
+        case 'uncaptured-failure':
+            return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId, place))}`;
+        case 'restarting': {
+            const line = `reverify: interrupted run ${progress.interruptedRunId} cannot be resumed (${progress.reason}); starting a new run`;
+            // A result on record that the new run does not use is named, with where it stays (§6).
+            return progress.setAside === undefined ? line : `${line}\nreverify: ${redactor.redact((0,resume/* describeSetAside */.aW)(progress.setAside))}`;
+        }
+        case 'resumed':
+            return `reverify: ${redactor.redact(progress.note)}`;
+        case 'attempt-started':
+            return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`;
+        case 'attempt-failed':
+            return `reverify: ${redactor.redact(progress.note)}`;
+        case 'on-retry-failed':
+            return `reverify: warning: ${redactor.redact(progress.note)}; retrying all the same`;
+        case 'report-failed':
+            return `reverify: warning: run ${progress.runId}: ${redactor.redact(progress.error)}`;
+        case 'leftover-ended':
+            return `reverify: stopped process group ${progress.pgid}, left running by interrupted run ${progress.runId}`;
+        case 'test-results-warning':
+            return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`;
+        case 'log-incomplete':
+            return `reverify: warning: ${progress.note}`;
+        case 'quarantine-expiry':
+            return `reverify: warning: ${redactor.redact(progress.note)}`;
+        case 'run-created':
+        case 'process-started':
+            return undefined;
+    }
+}
+/** Most attempt durations listed one by one; beyond it the middle ones are counted (the line stays short). */
+const LISTED_DURATIONS = 5;
+/** "(1.2 s, 1.1 s, 1.3 s)", or "(1.2 s, 1.1 s, 1.3 s, … 6 more, 1.0 s)" for a long run. */
+function attemptDurations(durations) {
+    const shown = durations.map(describeDuration);
+    if (shown.length <= LISTED_DURATIONS)
+        return `(${shown.join(', ')})`;
+    const hidden = shown.length - (LISTED_DURATIONS - 1);
+    return `(${[...shown.slice(0, LISTED_DURATIONS - 2), `… ${hidden} more`, shown[shown.length - 1]].join(', ')})`;
+}
+/** `name`'s default (the input table): a run not named otherwise is not named in the summary. */
+const DEFAULT_NAME = 'verify';
+/**
+ * The 3–6 line console summary (docs/design.md §1); none for a blocked run. `elapsedMs`,
+ * the whole run's time as the CLI measured it, ends the outcome line when given.
+ */
+function consoleSummary(report, commands, elapsedMs, places = {}) {
+    if (report.kind === 'blocked')
+        return [];
+    const completed = report.kind === 'completed' ? report : undefined;
+    let attempts = completed ? `${completed.attempts.length}/${completed.maxAttempts}` : '0';
+    if (completed && completed.attempts.length > 0)
+        attempts += ` ${attemptDurations(completed.attempts.map(a => a.durationMs))}`;
+    // A flaky pass a gate refused says the gate, not "flaky": the run failed because of it.
+    const note = completed?.gate !== undefined ? ` (gate: ${completed.gate.gate})` : completed?.flaky ? ' (flaky)' : '';
+    const outcome = completed ? `${completed.outcome}${note}` : 'aborted';
+    const took = elapsedMs === undefined ? '' : ` · ${describeDuration(elapsedMs)}`;
+    const named = places.name === undefined || places.name === DEFAULT_NAME ? '' : `${places.name} — `;
+    const lines = [`reverify: ${named}${describeCommands(commands)}`, `outcome: ${outcome} · attempts: ${attempts}${took}`];
+    if (completed && completed.outcome !== 'success')
+        lines.push(`why: ${completed.summary}`);
+    if (completed?.tests !== undefined) {
+        const quarantine = completed.quarantine;
+        lines.push(testsLine(completed.tests, (completed.outcome === 'success' ? quarantine?.excused : quarantine?.covered) ?? []));
+    }
+    if (report.kind === 'refused')
+        lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`);
+    lines.push(`receipt: ${report.runId}`);
+    lines.push(`trace: ${report.session.dir}`);
+    if (places.reportPath !== undefined)
+        lines.push(`report: ${places.reportPath}`);
+    return lines;
+}
+/** Most test names on the summary's `tests:` line per list. */
+const NAMED_TESTS = 3;
+function namesOf(names) {
+    const shown = names.slice(0, NAMED_TESTS).join('; ');
+    return names.length > NAMED_TESTS ? `${shown} and ${names.length - NAMED_TESTS} more` : shown;
+}
+/**
+ * `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results; failed
+ * tests a quarantine entry covers are named apart: `quarantined: c (@team, until 2027-01-15)`.
+ */
+function testsLine(tests, excused) {
+    const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`];
+    const failed = tests.failed.filter(test => !excused.some(item => item.test.name === test.name));
+    if (failed.length > 0)
+        parts.push(`failed: ${namesOf(failed.map(test => test.name))}`);
+    if (excused.length > 0) {
+        parts.push(`quarantined: ${namesOf(excused.map(({ test, entry }) => `${test.name} (${entry.owner}, until ${entry.expires})`))}`);
+    }
+    if (tests.flaky.length > 0)
+        parts.push(`flaky: ${namesOf(tests.flaky)}`);
+    return parts.join(' · ');
+}
+/** The CLI's exit code for a report (docs/design.md §1). */
+function exitCodeOf(report) {
+    if (report.kind === 'blocked')
+        return errors/* ExitCode */.yU.failure;
+    if (report.kind === 'refused')
+        return errors/* ExitCode */.yU.guardrail;
+    if (report.outcome === 'success')
+        return errors/* ExitCode */.yU.success;
+    if (report.outcome === 'failure')
+        return errors/* ExitCode */.yU.failure;
+    return report.interrupted ? errors/* ExitCode */.yU.interrupted : errors/* ExitCode */.yU.guardrail;
+}
+/** Runs (or, with `resume`, continues) a verify and prints the console summary. */
+async function executeRun(settings, io, resume) {
+    const startedAt = Date.now();
+    // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Identity").
+    const root = (0,resolve/* findTargetRoot */.R3)(settings.workingDirectory);
+    const { path: stateDir, isDefault } = (0,resolve/* resolveStateDir */.JT)(settings.stateDir, { front: 'cli', base: io.cwd }, root);
+    const captureMode = (0,config_file/* resolveCaptureMode */.U1)(settings.captureBeforeRetry, await (0,config_file/* readConfig */.Xg)(root));
+    await (0,state_dir/* ensureStateDir */.xH)(stateDir, { gitignore: isDefault }).catch(error => {
+        throw stateDirFull(error, stateDir, 'before');
+    });
+    const place = { stateDir, root, here: (0,resolve/* findTargetRoot */.R3)(io.cwd) };
+    const redactor = (0,redaction/* createRedactor */.l)({ values: settings.redact, env: io.env });
+    // The scope is stored in receipts and compared between runs: redacted as it is read, alike every time.
+    settings = { ...settings, scope: redactor.redact(settings.scope) };
+    const status = new StatusLine(io.stderr, { enabled: wantsStatusLine(io.stderr, io.env) });
+    // Everything written while the run goes on passes the status line, which erases itself first.
+    const stdout = status.wrap(io.stdout);
+    const stderr = status.wrap(io.stderr);
+    const onInterrupt = () => status.attemptEnded();
+    io.signal?.addEventListener('abort', onInterrupt, { once: true });
+    const request = {
+        settings,
+        target: root,
+        captureMode,
+        version: version/* VERSION */.x,
+        redactor,
+        seal: await (0,run_seal/* loadRunSeal */.vo)((0,run_seal/* sealKeyPath */.o$)(io.env)),
+        env: io.env,
+        signal: io.signal,
+        interruptReason: io.interruptReason,
+        front: 'cli',
+        quarantineRoot: root,
+        deferReports: true,
+        ...(resume && { resume })
+    };
+    const ports = {
+        clock: clock/* systemClock */.m,
+        pause: testPauseFrom(io.env),
+        processes: process_runner/* processRunner */.qc,
+        store: new receipt_store/* ReceiptStore */.A(stateDir, { warn: message => (0,cli_io/* println */.S)(stderr, `reverify: warning: ${message}`) }),
+        log: progress => {
+            if (progress.kind === 'attempt-failed')
+                status.attemptEnded();
+            const line = progressLine(progress, redactor, place);
+            if (line !== undefined)
+                (0,cli_io/* println */.S)(stderr, line);
+            if (progress.kind === 'attempt-started')
+                status.attemptStarted(progress.attempt, progress.maxAttempts);
+        },
+        console: { stdout, stderr }
+    };
+    const report = await verifyRun(request, ports).finally(() => {
+        status.stop();
+        io.signal?.removeEventListener('abort', onInterrupt);
+    });
+    if (report.kind === 'blocked')
+        (0,cli_io/* println */.S)(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId, place))}`);
+    if (report.kind === 'refused')
+        (0,cli_io/* println */.S)(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`);
+    // The summary names the report it is about to write: the verdict waits for nothing (design §8).
+    const reportPath = report.kind === 'blocked' ? undefined : (0,external_node_path_.join)(report.session.dir, core_report/* REPORT_FILE */.Uq);
+    const places = { name: settings.name, ...(reportPath !== undefined && { reportPath }) };
+    // The summary quotes the command, which may hold a credential (a URL's password).
+    for (const line of consoleSummary(report, (0,script_lines/* scriptLines */.PN)(settings.script), Date.now() - startedAt, places)) {
+        (0,cli_io/* println */.S)(io.stdout, redactor.redact(line));
+    }
+    if (report.kind !== 'blocked') {
+        await ports.pause?.('before-reports');
+        await writeRunReports(report.receipt, request, ports);
+    }
+    return exitCodeOf(report);
+}
+
+
+/***/ }),
+
+/***/ 119:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Sp: () => (/* binding */ ensureRealDirectory),
+/* harmony export */   We: () => (/* binding */ isErrorCode),
+/* harmony export */   XF: () => (/* binding */ readRegularFile),
+/* harmony export */   Zf: () => (/* binding */ writeFileAtomic),
+/* harmony export */   hO: () => (/* binding */ fsyncDirectory),
+/* harmony export */   rK: () => (/* binding */ requireRealDirectory)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+
+
+
+
+/**
+ * Files that must never be seen half-written (receipts, meta.json, config) and files read
+ * from a directory someone else may have filled (a restored cache).
+ */
+// Not every platform has these flags; 0 leaves the open as it would be without them.
+const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW ?? 0;
+const NON_BLOCKING = node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK ?? 0;
+/**
+ * Writes a file atomically: temp file in the same dir, fsync, rename, fsync the directory.
+ * The steps are synchronous system calls: these files are small, and each asynchronous step
+ * would cost a round trip through the thread pool, which dominated a short run's time.
+ * `durable: false` leaves out both fsyncs, for a file derived from another that is synced
+ * (meta.json from the trace): a reader still never sees it half-written, and after a power
+ * loss it may be the previous version or missing, which its readers accept.
+ */
+async function writeFileAtomic(path, data, mode = 0o644, options = {}) {
+    const durable = options.durable ?? true;
+    const directory = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.dirname)(path);
+    // A dot name ending in .tmp, so a leftover from a crash is recognisable and ignorable.
+    const temp = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(directory, `.${(0,node_path__WEBPACK_IMPORTED_MODULE_3__.basename)(path)}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`);
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(temp, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_EXCL | NO_FOLLOW, mode);
+    try {
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.writeFileSync)(fd, data);
+            if (durable)
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.fsyncSync)(fd);
+        }
+        finally {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
+        }
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.renameSync)(temp, path);
+    }
+    catch (error) {
+        try {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.unlinkSync)(temp);
+        }
+        catch {
+            // already gone
+        }
+        throw error;
+    }
+    if (durable)
+        await fsyncDirectory(directory);
+}
+/** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */
+async function fsyncDirectory(directory) {
+    let fd;
+    try {
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(directory, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.fsyncSync)(fd);
+    }
+    catch (error) {
+        // Windows cannot open or sync a directory; the rename itself is still atomic there.
+        if (!isErrorCode(error, 'EISDIR', 'EPERM', 'EINVAL', 'EBADF', 'EACCES'))
+            throw error;
+    }
+    finally {
+        if (fd !== undefined)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
+    }
+}
+/** Reads a regular file, refusing symlinks (lstat) and files over maxBytes; undefined when absent. */
+async function readRegularFile(path, maxBytes) {
+    let before;
+    try {
+        before = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.lstat)(path);
+    }
+    catch (error) {
+        if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
+            return undefined;
+        throw error;
+    }
+    if (before.isSymbolicLink())
+        throw new Error(`${path} is a symbolic link; it is not followed`);
+    if (!before.isFile())
+        throw new Error(`${path} is not a regular file`);
+    if (before.size > maxBytes)
+        throw new Error(`${path} is larger than ${maxBytes} bytes`);
+    // O_NOFOLLOW and the inode check close the gap between lstat and open; O_NONBLOCK keeps a
+    // FIFO swapped in meanwhile from hanging the open.
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(path, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING);
+    try {
+        const after = await handle.stat();
+        if (!after.isFile() || after.ino !== before.ino || after.dev !== before.dev) {
+            throw new Error(`${path} changed while it was being read`);
+        }
+        // One byte more than allowed tells a file that grew past the limit from one that did not.
+        const buffer = Buffer.alloc(Math.min(after.size, maxBytes) + 1);
+        const chunks = [];
+        let total = 0;
+        while (total <= maxBytes) {
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            chunks.push(Buffer.from(buffer.subarray(0, bytesRead)));
+            total += bytesRead;
+        }
+        if (total > maxBytes)
+            throw new Error(`${path} is larger than ${maxBytes} bytes`);
+        return Buffer.concat(chunks, total).toString('utf8');
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Creates a directory if needed and checks it is a real directory, not a symlink planted in its place. */
+async function ensureRealDirectory(path) {
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.mkdirSync)(path, { mode: 0o755 });
+    }
+    catch (error) {
+        if (!isErrorCode(error, 'EEXIST'))
+            throw error;
+    }
+    await requireRealDirectory(path);
+}
+/** Throws unless `path` is a directory reached without following a symlink at its last step. */
+async function requireRealDirectory(path) {
+    const stats = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.lstatSync)(path);
+    if (stats.isSymbolicLink())
+        throw new Error(`${path} is a symbolic link; it is not followed`);
+    if (!stats.isDirectory())
+        throw new Error(`${path} is not a directory`);
+}
+/** True when `error` is a Node system error with one of these codes. */
+function isErrorCode(error, ...codes) {
+    return (typeof error === 'object' &&
+        error !== null &&
+        'code' in error &&
+        typeof error.code === 'string' &&
+        codes.includes(error.code));
+}
+
+
+/***/ }),
+
+/***/ 443:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m: () => (/* binding */ systemClock),
+/* harmony export */   v: () => (/* binding */ timestamp)
+/* harmony export */ });
+/**
+ * Time and chance as the core sees them: one small port, so a test can run a whole verify
+ * with a fixed clock, no real waits and a known jitter.
+ */
+/** RFC 3339 UTC with milliseconds: the one spelling of a time in traces and receipts. */
+function timestamp(date) {
+    return date.toISOString();
+}
+/** Sleeps for ms, waking early on abort. */
+function abortableSleep(ms, signal) {
+    return new Promise(resolve => {
+        if (ms <= 0 || signal?.aborted)
+            return resolve();
+        const timer = setTimeout(done, ms);
+        signal?.addEventListener('abort', done, { once: true });
+        function done() {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+        }
+    });
+}
+/** The real clock. */
+const systemClock = {
+    now: () => new Date(),
+    sleep: abortableSleep,
+    random: Math.random
+};
+
+
+/***/ }),
+
 /***/ 2074:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -899,6 +2958,38 @@ function showValue(value) {
 
 /***/ }),
 
+/***/ 7097:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ ULID_PATTERN),
+/* harmony export */   f: () => (/* binding */ newUlid)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+
+/** Crockford's base32, the ULID alphabet. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
+function newUlid(now = Date.now()) {
+    let time = '';
+    let ms = Math.max(0, Math.floor(now));
+    for (let i = 0; i < 10; i++) {
+        time = ALPHABET[ms % 32] + time;
+        ms = Math.floor(ms / 32);
+    }
+    const bytes = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(16);
+    let random = '';
+    for (let i = 0; i < 16; i++)
+        random += ALPHABET[bytes[i] % 32];
+    return time + random;
+}
+/** Matches a ULID as produced by newUlid. */
+const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+
+/***/ }),
+
 /***/ 9481:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -907,6 +2998,2770 @@ function showValue(value) {
 /* harmony export */ });
 /** reverify's version, recorded in traces; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
+
+
+/***/ }),
+
+/***/ 1685:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GQ: () => (/* binding */ setCaptureMode),
+/* harmony export */   U1: () => (/* binding */ resolveCaptureMode),
+/* harmony export */   Xg: () => (/* binding */ readConfig),
+/* harmony export */   x0: () => (/* binding */ parseCaptureMode)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(119);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2074);
+/* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3174);
+
+
+
+
+
+/** The allowed capture-before-retry values, in the order messages list them. */
+const CAPTURE_MODES = ['warn', 'block', 'off'];
+/** The mode used when neither a flag/input nor the config file says otherwise. */
+const DEFAULT_CAPTURE_MODE = 'warn';
+/** The config file's path relative to the repository. */
+const CONFIG_PATH = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)('.reverify', 'config.json');
+const CONFIG_KEY = 'capture_before_retry';
+const MAX_CONFIG_BYTES = 64 * 1024;
+/** Trimmed, case-insensitive; anything else (non-strings, '', 'maybe', 'true', 1) → ConfigError naming where it came from and "allowed: warn, block, off". */
+function parseCaptureMode(value, source) {
+    const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+    const mode = CAPTURE_MODES.find(candidate => candidate === text);
+    if (mode !== undefined)
+        return mode;
+    const shown = typeof value === 'string' ? `'${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .printableValue */ .HB)(value)}'` : (0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .printableValue */ .HB)(value);
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigError */ .xL(`${source}: ${shown} is not a capture-before-retry value (allowed: ${CAPTURE_MODES.join(', ')})`);
+}
+/** Reads <repoDir>/.reverify/config.json; missing → {}; bad JSON / bad value → ConfigError (exit 2) naming the file. */
+async function readConfig(repoDir) {
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(repoDir, CONFIG_PATH);
+    const raw = await readConfigObject(path);
+    if (raw === undefined || raw[CONFIG_KEY] === undefined)
+        return {};
+    return { captureBeforeRetry: parseCaptureMode(raw[CONFIG_KEY], `${path}: ${CONFIG_KEY}`) };
+}
+/** Writes the key (omitting it when it is the default 'warn'), keeping other keys; atomic. */
+async function setCaptureMode(repoDir, mode) {
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(repoDir, CONFIG_PATH);
+    const next = { ...((await readConfigObject(path)) ?? {}) };
+    if (mode === DEFAULT_CAPTURE_MODE)
+        delete next[CONFIG_KEY];
+    else
+        next[CONFIG_KEY] = mode;
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(repoDir, '.reverify'), { recursive: true });
+    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .writeFileAtomic */ .Zf)(path, `${JSON.stringify(next, null, 2)}\n`);
+}
+/** flag > config > 'warn'. */
+function resolveCaptureMode(flag, config) {
+    // An empty action input arrives as '' and means "not given".
+    if (flag !== undefined && flag.trim() !== '')
+        return parseCaptureMode(flag, 'capture-before-retry');
+    return config.captureBeforeRetry ?? DEFAULT_CAPTURE_MODE;
+}
+async function readConfigObject(path) {
+    let text;
+    try {
+        text = await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .readRegularFile */ .XF)(path, MAX_CONFIG_BYTES);
+    }
+    catch (error) {
+        const reason = (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigError */ .xL(`${path}: ${reason.startsWith(path) ? reason.slice(path.length).trim() : reason}`);
+    }
+    if (text === undefined)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigError */ .xL(`${path}: not valid JSON (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)})`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigError */ .xL(`${path}: expected a JSON object such as {"${CONFIG_KEY}": "warn"}`);
+    }
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 2760:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hd: () => (/* binding */ captureCommitCommand),
+/* harmony export */   VJ: () => (/* binding */ resumeCommand),
+/* harmony export */   g_: () => (/* binding */ captureCommand)
+/* harmony export */ });
+/* unused harmony export shellWord */
+/* harmony import */ var _inputs_resolve_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7441);
+/**
+ * The `reverify …` commands reverify prints as a remedy (capture a failure, resume a run),
+ * written so that they work when pasted as printed into a POSIX shell where they are shown:
+ * they carry `--working-directory` (absolute, quoted) when that place is not in the run's
+ * repository, and `--state-dir` (absolute, quoted) whenever the run's state directory is not
+ * the repository's default one (docs/design.md §3 "Capture").
+ */
+
+/** Characters a POSIX shell reads back unchanged outside quotes. */
+const BARE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+/** `text` as one word of a POSIX shell: bare when that is safe, else in single quotes. */
+function shellWord(text) {
+    if (BARE.test(text))
+        return text;
+    return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+/** ` --working-directory '<root>'` and ` --state-dir '<dir>'`, each only when it is needed. */
+function stateDirFlag(place) {
+    if (place === undefined)
+        return '';
+    const elsewhere = place.here !== undefined && place.here !== place.root ? ` --working-directory ${shellWord(place.root)}` : '';
+    if (place.stateDir === (0,_inputs_resolve_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultStateDir */ .yD)(place.root))
+        return elsewhere;
+    return `${elsewhere} --state-dir ${shellWord(place.stateDir)}`;
+}
+/** `reverify capture <run-id> [--state-dir DIR] --note "<what you found>"`. */
+function captureCommand(runId, place, note = '<what you found>') {
+    return `reverify capture ${shellWord(runId)}${stateDirFlag(place)} --note "${note}"`;
+}
+/** The commit that captures a failed run through its trailer in GitHub Actions (docs/design.md §3). */
+function captureCommitCommand(runId, note = '<what you found>') {
+    return `git commit --allow-empty -m "Capture verify failure ${runId}" --trailer "Reverify-Capture: ${runId} ${note}"`;
+}
+/** `reverify resume <run-id> [--state-dir DIR]`. */
+function resumeCommand(runId, place) {
+    return `reverify resume ${shellWord(runId)}${stateDirFlag(place)}`;
+}
+
+
+/***/ }),
+
+/***/ 6831:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ ctrfTests)
+/* harmony export */ });
+/* unused harmony export MAX_CTRF_TESTS */
+/** Most tests listed in one report; the rest are counted in the report's `extra`. */
+const MAX_CTRF_TESTS = 5_000;
+/** Longest message or trace text in a report. */
+const MAX_TEXT = 4_000;
+const ms = (value) => (value === undefined || !Number.isFinite(value) ? 0 : Math.max(0, Math.round(value)));
+const capped = (text) => text === undefined || text === '' ? undefined : text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+function statusOf(outcome) {
+    return outcome === 'error' ? 'failed' : outcome;
+}
+/** The executions an attempt's results record, by test name (a trace without `cases` lists its failures only). */
+function executionsOf(attempt, tests) {
+    const failures = new Map(tests.failed_tests.map(test => [test.name, test]));
+    // The recorded cases (a trace may hold only some, or none), and the failed tests in any case.
+    const listed = new Set((tests.cases ?? []).map(test => test.name));
+    const unlisted = tests.failed_tests.filter(test => !listed.has(test.name));
+    const cases = [...(tests.cases ?? []), ...unlisted.map(test => ({ name: test.name, outcome: test.outcome, file: test.file }))];
+    const found = new Map();
+    for (const test of cases) {
+        if (found.has(test.name))
+            continue;
+        const failure = failures.get(test.name);
+        const duration = 'duration_ms' in test ? test.duration_ms : undefined;
+        const detail = 'detail' in test ? test.detail : undefined;
+        found.set(test.name, {
+            attempt: attempt.attempt,
+            status: statusOf(test.outcome),
+            rawStatus: test.outcome,
+            duration: ms(duration),
+            ...(attempt.startMs !== undefined && { start: attempt.startMs }),
+            ...(failure?.message !== undefined && { message: failure.message }),
+            ...(detail !== undefined && { trace: detail }),
+            ...((failure?.file ?? test.file) !== undefined && { file: failure?.file ?? test.file }),
+            ...(failure?.line !== undefined && { line: failure.line })
+        });
+    }
+    return found;
+}
+function retryAttempt(run) {
+    const message = capped(run.message);
+    const trace = capped(run.trace);
+    return {
+        attempt: run.attempt,
+        status: run.status,
+        duration: run.duration,
+        ...(message !== undefined && { message }),
+        ...(trace !== undefined && { trace }),
+        ...(run.line !== undefined && { line: run.line }),
+        ...(run.start !== undefined && { start: run.start, stop: run.start + run.duration })
+    };
+}
+/** One test from its executions, oldest first. */
+function testOf(name, runs, quarantined) {
+    const last = runs[runs.length - 1];
+    const earlier = runs.slice(0, -1);
+    const file = [...runs].reverse().find(run => run.file !== undefined)?.file;
+    const line = [...runs].reverse().find(run => run.line !== undefined)?.line;
+    const message = capped(last.message);
+    const trace = capped(last.trace);
+    return {
+        name,
+        status: last.status,
+        duration: last.duration,
+        ...(last.start !== undefined && { start: last.start, stop: last.start + last.duration }),
+        ...(last.rawStatus !== last.status && { rawStatus: last.rawStatus }),
+        ...(message !== undefined && { message }),
+        ...(trace !== undefined && { trace }),
+        ...(file !== undefined && { filePath: file }),
+        ...(line !== undefined && { line }),
+        retries: earlier.length,
+        flaky: last.status === 'passed' && earlier.some(run => run.status === 'failed'),
+        ...(earlier.length > 0 && { retryAttempts: earlier.map(retryAttempt) }),
+        ...(quarantined.has(name) && { labels: { quarantined: true } })
+    };
+}
+/** One test per JUnit test of the run, in the order they first appeared. */
+function junitTests(facts) {
+    const runs = new Map();
+    let omitted = 0;
+    for (const attempt of facts.attempts) {
+        if (attempt.tests === undefined)
+            continue;
+        const executions = executionsOf(attempt, attempt.tests);
+        // The attempt's tests its record does not list (beyond the trace's budget, or an older trace's passed tests).
+        omitted = Math.max(omitted, attempt.tests.total - executions.size);
+        for (const [name, run] of executions) {
+            const known = runs.get(name);
+            // A rerun's filter skips every test it does not target: that is no execution of them.
+            if (known !== undefined && attempt.rerunTests !== undefined && run.status === 'skipped')
+                continue;
+            if (known !== undefined)
+                known.push(run);
+            else if (runs.size < MAX_CTRF_TESTS)
+                runs.set(name, [run]);
+            else
+                omitted++;
+        }
+    }
+    const quarantined = new Set(facts.receipt.quarantined ?? []);
+    return { tests: [...runs].map(([name, list]) => testOf(name, list, quarantined)), omitted };
+}
+/** The command as the one test of a run without test results. */
+function commandTest(facts) {
+    const { receipt } = facts;
+    const ran = facts.attempts.filter(attempt => !attempt.interrupted || attempt === facts.attempts.at(-1));
+    const last = ran.at(-1);
+    const status = receipt.status === 'passed' ? 'passed' : receipt.status === 'failed' ? 'failed' : 'other';
+    const message = status === 'passed' ? undefined : capped(last?.detail);
+    const earlier = ran.slice(0, -1).map(attempt => retryAttempt({
+        attempt: attempt.attempt,
+        status: attempt.ok ? 'passed' : 'failed',
+        rawStatus: '',
+        duration: ms(attempt.durationMs),
+        ...(attempt.startMs !== undefined && { start: attempt.startMs }),
+        ...(attempt.detail !== '' && { message: attempt.detail })
+    }));
+    const duration = last === undefined ? ms(facts.endMs - facts.startMs) : ms(last.durationMs);
+    return {
+        name: facts.label,
+        status,
+        duration,
+        ...(last?.startMs !== undefined && { start: last.startMs, stop: last.startMs + duration }),
+        ...(status === 'other' && { rawStatus: receipt.status }),
+        ...(message !== undefined && { message }),
+        retries: earlier.length,
+        flaky: receipt.flaky,
+        ...(earlier.length > 0 && { retryAttempts: earlier })
+    };
+}
+/** The report's tests: the JUnit tests when the run read any, else the command. */
+function ctrfTests(facts) {
+    return facts.hasTests ? junitTests(facts) : { tests: [commandTest(facts)], omitted: 0 };
+}
+
+
+/***/ }),
+
+/***/ 215:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   nI: () => (/* binding */ writeSessionCtrf),
+/* harmony export */   og: () => (/* binding */ writeRunCtrf)
+/* harmony export */ });
+/* unused harmony exports CTRF_FILE, CTRF_SPEC_VERSION, buildCtrf, writeCtrfFile */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2074);
+/* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(3174);
+/* harmony import */ var _base_version_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9481);
+/* harmony import */ var _redaction_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6834);
+/* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4020);
+/* harmony import */ var _session_reader_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2537);
+/* harmony import */ var _ctrf_tests_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6831);
+/* harmony import */ var _run_facts_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8785);
+/**
+ * A run's CTRF report (docs/design.md §2 "Exports"): `ctrf.json` in the session folder, next to the
+ * trace, written whenever a run closes (by itself, by the post step or by the next run), so
+ * every trace artifact carries it; or anywhere `reverify ctrf --out` is told. Built from the
+ * trace and the receipt, redacted like every file written, and valid against the Common Test
+ * Report Format's published JSON schema.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** The report's file name in a session folder. */
+const CTRF_FILE = 'ctrf.json';
+/** The CTRF specification version the report follows. */
+const CTRF_SPEC_VERSION = '0.0.0';
+/** A UUID derived from the run id: the same run gives the same report id, whoever writes it. */
+function reportId(runId) {
+    const hex = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(`ctrf:${runId}`).digest('hex');
+    const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+/** The CI facts as CTRF's `environment` (only fields the receipt knows; no person's name). */
+function environment(facts) {
+    const { receipt } = facts;
+    const ci = receipt.ci;
+    const extra = {
+        ...(receipt.scope !== '' && { scope: receipt.scope }),
+        ...(ci?.job !== undefined && { job: ci.job }),
+        ...(ci?.run_attempt !== undefined && { runAttempt: ci.run_attempt }),
+        ...(ci?.event !== undefined && { event: ci.event })
+    };
+    return {
+        reportName: facts.stepName,
+        ...(ci !== undefined && { repositoryName: receipt.target }),
+        ...(ci?.run_id !== undefined && { buildId: ci.run_id }),
+        ...(ci?.workflow !== undefined && { buildName: ci.workflow }),
+        ...(ci?.sha !== undefined && { commit: ci.sha }),
+        ...(ci?.ref !== undefined && { branchName: (0,_run_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .shortRef */ .m3)(ci.ref) }),
+        healthy: receipt.status === 'passed' && !receipt.flaky,
+        ...(Object.keys(extra).length > 0 && { extra })
+    };
+}
+/** The CTRF report of a run from its trace events and receipt (not yet redacted). */
+function buildCtrf(events, receipt) {
+    const facts = (0,_run_facts_js__WEBPACK_IMPORTED_MODULE_3__/* .runFacts */ .pI)(events, receipt);
+    const { tests, omitted } = (0,_ctrf_tests_js__WEBPACK_IMPORTED_MODULE_4__/* .ctrfTests */ .h)(facts);
+    const count = (status) => tests.filter(test => test.status === status).length;
+    return {
+        reportFormat: 'CTRF',
+        specVersion: CTRF_SPEC_VERSION,
+        reportId: reportId(receipt.run_id),
+        runId: receipt.run_id,
+        timestamp: new Date(facts.endMs).toISOString(),
+        generatedBy: `reverify ${_base_version_js__WEBPACK_IMPORTED_MODULE_5__/* .VERSION */ .x}`,
+        results: {
+            tool: { name: 'reverify', version: _base_version_js__WEBPACK_IMPORTED_MODULE_5__/* .VERSION */ .x },
+            summary: {
+                tests: tests.length,
+                passed: count('passed'),
+                failed: count('failed'),
+                skipped: count('skipped'),
+                pending: count('pending'),
+                other: count('other'),
+                flaky: tests.filter(test => test.flaky).length,
+                start: facts.startMs,
+                stop: facts.endMs,
+                duration: facts.endMs - facts.startMs,
+                ...(omitted > 0 && { extra: { testsNotListed: omitted } })
+            },
+            tests,
+            environment: environment(facts),
+            extra: {
+                reverify: {
+                    status: receipt.status,
+                    flaky: receipt.flaky,
+                    attempts: receipt.attempts,
+                    maxAttempts: receipt.max_attempts,
+                    command: facts.script,
+                    testResults: facts.hasTests,
+                    captured: receipt.capture !== undefined,
+                    ...(receipt.gate !== undefined && { gate: receipt.gate })
+                }
+            }
+        }
+    };
+}
+/** Writes the report of a run whose trace is in `sessionDir` to `path`, redacted. */
+async function writeCtrfFile(receipt, sessionDir, path, redactor) {
+    const report = (0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_6__/* .redactDeep */ .K)(buildCtrf(await (0,_session_reader_js__WEBPACK_IMPORTED_MODULE_7__/* .readSessionTrace */ .Q)(sessionDir), receipt), redactor);
+    // Temp file and rename, so a reader never sees half a report; not synced to disk, as it
+    // can be written again from the trace at any time (reverify ctrf) and a sync costs every run.
+    const temp = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(path), `.${(0,node_path__WEBPACK_IMPORTED_MODULE_2__.basename)(path)}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`);
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.writeFileSync)(temp, `${JSON.stringify(report, null, 2)}\n`, { flag: 'wx', mode: 0o600 });
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.renameSync)(temp, path);
+    }
+    catch (error) {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(temp, { force: true });
+        throw error;
+    }
+}
+/**
+ * Writes the report of a run of the state directory `stateDir` to `path` (default: ctrf.json
+ * in its session folder) and returns the path. Throws a UsageError when the receipt's
+ * session folder is not one of this state directory's.
+ */
+async function writeRunCtrf(stateDir, receipt, redactor, options = {}) {
+    const sessionDir = options.sessionDir ?? receipt.session.dir;
+    // The receipt's session path is untrusted: only a session of this state directory is read.
+    if (!(await (0,_session_layout_js__WEBPACK_IMPORTED_MODULE_8__/* .isOwnSessionDir */ .KM)(stateDir, sessionDir))) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`run ${receipt.run_id} has no trace folder in this state directory (${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_10__/* .printable */ .g$)(sessionDir)})`);
+    }
+    const path = options.path ?? (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(sessionDir, CTRF_FILE);
+    await writeCtrfFile(receipt, sessionDir, path, redactor);
+    return path;
+}
+/**
+ * Writes `ctrf.json` into a closed run's session folder. Returns the path, or why it could
+ * not be written: an export is a convenience, so a failure is for the caller to warn about,
+ * never to fail a run.
+ */
+async function writeSessionCtrf(stateDir, receipt, redactor, sessionDir = receipt.session.dir) {
+    try {
+        return { path: await writeRunCtrf(stateDir, receipt, redactor, { sessionDir }) };
+    }
+    catch (error) {
+        return { error: `could not write the CTRF report: ${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .describeError */ .Uc)(error)}` };
+    }
+}
+
+
+/***/ }),
+
+/***/ 7937:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  A: () => (/* binding */ exportClosedRun),
+  r: () => (/* binding */ resendRun)
+});
+
+// EXTERNAL MODULE: ./src/core/base/errors.ts
+var errors = __nccwpck_require__(2074);
+// EXTERNAL MODULE: ./src/core/base/printable.ts
+var printable = __nccwpck_require__(3174);
+// EXTERNAL MODULE: ./src/core/session/layout.ts
+var layout = __nccwpck_require__(4020);
+// EXTERNAL MODULE: ./src/core/export/ctrf.ts
+var export_ctrf = __nccwpck_require__(215);
+;// CONCATENATED MODULE: ./src/core/export/otlp-config.ts
+/**
+ * Whether and where to send runs over OTLP/HTTP (docs/design.md §2 "Exports"), from the environment
+ * variables the OpenTelemetry specification defines: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the
+ * URL as given) or OTEL_EXPORTER_OTLP_ENDPOINT (a base, `/v1/traces` appended), their headers
+ * (`key=value` pairs, comma-separated, values percent-decoded), OTEL_SERVICE_NAME,
+ * OTEL_RESOURCE_ATTRIBUTES, and OTEL_SDK_DISABLED. Read without loading any OpenTelemetry
+ * package: a run with no endpoint pays nothing for the export.
+ */
+/** `key=value,key2=value2` as the specification writes headers and resource attributes; malformed pairs are skipped. */
+function parseKeyValues(text) {
+    const pairs = {};
+    for (const part of (text ?? '').split(',')) {
+        const at = part.indexOf('=');
+        if (at <= 0)
+            continue;
+        const key = part.slice(0, at).trim();
+        let value = part.slice(at + 1).trim();
+        try {
+            value = decodeURIComponent(value);
+        }
+        catch {
+            // A stray `%` is kept as written.
+        }
+        if (key !== '' && !Object.hasOwn(pairs, key))
+            pairs[key] = value;
+    }
+    return pairs;
+}
+/** The endpoint as a URL when it is http(s). */
+function httpUrl(text) {
+    try {
+        const url = new URL(text);
+        return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The OTLP settings the environment gives. */
+function otlpConfig(env) {
+    if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true')
+        return { kind: 'off' };
+    const traces = (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim();
+    const base = (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim();
+    if (traces === '' && base === '')
+        return { kind: 'off' };
+    const name = traces !== '' ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+    const url = httpUrl(traces !== '' ? traces : base);
+    // The value is not shown: an endpoint URL can carry a token.
+    if (url === undefined)
+        return { kind: 'invalid', error: `${name} is not an http:// or https:// URL; nothing was exported` };
+    if (traces === '')
+        url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/traces`;
+    const headers = { ...parseKeyValues(env.OTEL_EXPORTER_OTLP_HEADERS), ...parseKeyValues(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) };
+    const resourceAttributes = parseKeyValues(env.OTEL_RESOURCE_ATTRIBUTES);
+    const serviceName = (env.OTEL_SERVICE_NAME ?? '').trim() || resourceAttributes['service.name'] || 'reverify';
+    return { kind: 'on', settings: { url: url.toString(), headers, serviceName, resourceAttributes } };
+}
+
+// EXTERNAL MODULE: ./src/core/redaction/index.ts + 11 modules
+var redaction = __nccwpck_require__(6834);
+// EXTERNAL MODULE: ./src/core/session/reader.ts
+var reader = __nccwpck_require__(2537);
+// EXTERNAL MODULE: ./src/core/export/otlp-spans.ts
+var otlp_spans = __nccwpck_require__(5211);
+;// CONCATENATED MODULE: ./src/core/export/otlp.ts
+/**
+ * Exporting a closed run as one OpenTelemetry trace over OTLP/HTTP (docs/design.md §2 "Exports"): the
+ * spans are planned from the trace and receipt, redacted (with the header values added to the
+ * secrets), and sent by otlp-send.ts, which is loaded only now. Whatever happens (a refused
+ * connection, an error status, an endpoint that hangs) ends within EXPORT_DEADLINE_MS as one
+ * line for the caller to warn with.
+ */
+
+
+
+
+/** The longest an export may take, loading the packages included. */
+const EXPORT_DEADLINE_MS = 10_000;
+/** Kept back from the exporter's own timeout, so that its answer comes before the deadline. */
+const MARGIN_MS = 500;
+/**
+ * The run's redactor and the header values, which are secrets too: each whole value, and each
+ * long word of one (the token of `Bearer <token>` can be printed on its own).
+ */
+function withHeaderValues(redactor, headers) {
+    const whole = Object.values(headers).filter(value => value.trim().length >= 4);
+    const words = whole.flatMap(value => value.split(/\s+/)).filter(word => word.length >= 8);
+    const values = [...new Set([...whole, ...words])];
+    if (values.length === 0)
+        return redactor;
+    const extra = (0,redaction/* createRedactor */.l)({ values });
+    return { ...redactor, redact: text => extra.redact(redactor.redact(text)) };
+}
+/** Where the trace went, for a warning: the endpoint's origin (its path and query may carry a token). */
+function place(url) {
+    try {
+        return new URL(url).origin;
+    }
+    catch {
+        return 'the endpoint';
+    }
+}
+/** One line of an error, bounded. */
+function oneLine(error) {
+    const text = (0,errors/* describeError */.Uc)(error).split('\n')[0].trim();
+    return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+/**
+ * Sends the run whose trace is in `sessionDir`; resolves to undefined when the endpoint took
+ * it, else to the one-line reason (never rejects).
+ */
+async function sendRunTrace(receipt, sessionDir, settings, redactor, deadlineMs = EXPORT_DEADLINE_MS) {
+    const started = Date.now();
+    let timer;
+    const late = new Promise(resolve => {
+        timer = setTimeout(() => resolve(`no answer within ${Math.round(deadlineMs / 1000)} s`), deadlineMs);
+        timer.unref();
+    });
+    const attempt = (async () => {
+        const secrets = withHeaderValues(redactor, settings.headers);
+        const plan = (0,redaction/* redactDeep */.K)((0,otlp_spans/* planRunSpans */.Er)(await (0,reader/* readSessionTrace */.Q)(sessionDir), receipt), secrets);
+        const { sendSpans } = await Promise.all(/* import() */[__nccwpck_require__.e(271), __nccwpck_require__.e(690)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3690));
+        await sendSpans(plan, receipt.run_id, settings, Math.max(1, deadlineMs - (Date.now() - started) - MARGIN_MS));
+        return undefined;
+    })().catch(error => oneLine(error));
+    try {
+        const reason = await Promise.race([attempt, late]);
+        return reason === undefined ? undefined : `could not export the run to OpenTelemetry at ${place(settings.url)}: ${reason}`;
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/export/index.ts
+/**
+ * What a run leaves for other tools once it has closed (docs/design.md §2 "Exports"): `ctrf.json` next
+ * to its trace, always; and one OpenTelemetry trace sent over OTLP/HTTP when the environment
+ * names an endpoint (the OpenTelemetry packages are loaded only then). Whoever closes a run calls this once: the run itself, the action's
+ * post step, or the next run. Nothing here can change a verdict, a receipt or an exit code:
+ * each failure comes back as one warning line.
+ */
+
+
+
+
+
+
+/** Writes the closed run's exports; resolves to the warnings (empty when all went well). */
+async function exportClosedRun(receipt, context) {
+    const warnings = [];
+    const ctrf = await (0,export_ctrf/* writeSessionCtrf */.nI)(context.stateDir, receipt, context.redactor, context.sessionDir);
+    if ('error' in ctrf)
+        warnings.push(ctrf.error);
+    const otlp = otlpConfig(context.env ?? process.env);
+    if (otlp.kind === 'invalid')
+        warnings.push(`OpenTelemetry export: ${otlp.error}`);
+    if (otlp.kind === 'on') {
+        const error = await sendRunTrace(receipt, context.sessionDir ?? receipt.session.dir, otlp.settings, context.redactor);
+        if (error !== undefined)
+            warnings.push(error);
+    }
+    return warnings;
+}
+/**
+ * `reverify export`: sends a stored run again (the same trace and span ids). Resolves to why
+ * the endpoint did not take it, or undefined; a missing or bad endpoint, or a receipt whose
+ * trace is not in this state directory, is a UsageError.
+ */
+async function resendRun(stateDir, receipt, redactor, env) {
+    const otlp = otlpConfig(env);
+    if (otlp.kind === 'invalid')
+        throw new errors/* UsageError */.eb(`export: ${otlp.error}`);
+    if (otlp.kind === 'off') {
+        throw new errors/* UsageError */.eb('export: no endpoint: set OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) to the collector');
+    }
+    // The receipt's session path is untrusted: only a session of this state directory is read.
+    if (!(await (0,layout/* isOwnSessionDir */.KM)(stateDir, receipt.session.dir))) {
+        throw new errors/* UsageError */.eb(`export: run ${receipt.run_id} has no trace folder in this state directory (${(0,printable/* printable */.g$)(receipt.session.dir)})`);
+    }
+    return sendRunTrace(receipt, receipt.session.dir, otlp.settings, redactor);
+}
+
+
+/***/ }),
+
+/***/ 5211:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DR: () => (/* binding */ spanIdOf),
+/* harmony export */   Er: () => (/* binding */ planRunSpans),
+/* harmony export */   aB: () => (/* binding */ traceIdOf),
+/* harmony export */   gR: () => (/* binding */ MAX_ATTRIBUTE_CHARS)
+/* harmony export */ });
+/* unused harmony export MAX_TEST_SPANS */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _ctrf_tests_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6831);
+/* harmony import */ var _run_facts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8785);
+/**
+ * A closed run as the spans of one trace (docs/design.md §2 "Exports"), as plain data: a span for the
+ * run, a child per attempt, a child per failed or flaky test, with the OpenTelemetry CI/CD
+ * and VCS semantic-convention attributes and `reverify.*` for what they lack. The ids are
+ * derived from the run id, so sending a run again gives the same trace. Nothing here loads
+ * an OpenTelemetry package (otlp-send.ts does, only when an endpoint is set).
+ */
+
+
+
+/** Most test spans of one run (the failed and flaky tests beyond it are counted on the run span). */
+const MAX_TEST_SPANS = 100;
+/** Most names in a list attribute. */
+const MAX_LIST = 50;
+/** Longest attribute value or span name sent (the SDK's limit enforces it again). */
+const MAX_ATTRIBUTE_CHARS = 1_000;
+const hex = (text, length) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(text).digest('hex').slice(0, length);
+/** The trace id of a run: the same for every export of it. */
+function traceIdOf(runId) {
+    return hex(`reverify-trace:${runId}`, 32);
+}
+/** The span id of the `index`th span of a run's trace. */
+function spanIdOf(runId, index) {
+    return hex(`reverify-span:${runId}:${index}`, 16);
+}
+const cap = (text) => (text.length > MAX_ATTRIBUTE_CHARS ? `${text.slice(0, MAX_ATTRIBUTE_CHARS - 1)}…` : text);
+const list = (names) => names.slice(0, MAX_LIST).map(cap);
+/** The CI/CD conventions' result of a run (cicd.pipeline.result). */
+function pipelineResult(receipt, last) {
+    if (receipt.status === 'passed')
+        return 'success';
+    if (receipt.status === 'interrupted')
+        return 'cancellation';
+    if (receipt.status === 'aborted')
+        return 'error';
+    return last?.timedOut ? 'timeout' : 'failure';
+}
+/** Whether the run needed, and got, a capture (docs/design.md §3). */
+function captureState(receipt) {
+    if (receipt.capture !== undefined)
+        return 'captured';
+    return receipt.status === 'failed' ? 'uncaptured' : 'not-needed';
+}
+/** The run span's attributes. */
+function runAttributes(facts) {
+    const { receipt } = facts;
+    const ci = receipt.ci;
+    const ref = ci?.ref;
+    const [owner, repository] = ci !== undefined && receipt.target.includes('/') ? receipt.target.split('/', 2) : [];
+    return {
+        'cicd.pipeline.task.name': cap(facts.stepName),
+        'cicd.pipeline.task.run.id': receipt.run_id,
+        'cicd.pipeline.result': pipelineResult(receipt, facts.attempts.at(-1)),
+        ...(ci?.workflow !== undefined && { 'cicd.pipeline.name': cap(ci.workflow) }),
+        ...(ci?.run_id !== undefined && { 'cicd.pipeline.run.id': ci.run_id }),
+        ...(ci?.sha !== undefined && { 'vcs.ref.head.revision': ci.sha }),
+        ...(ref !== undefined && { 'vcs.ref.head.name': ref.replace(/^refs\/(heads|tags)\//, '') }),
+        ...(ref !== undefined && /^refs\/(heads|tags)\//.test(ref) && { 'vcs.ref.head.type': ref.startsWith('refs/tags/') ? 'tag' : 'branch' }),
+        ...(owner && repository && { 'vcs.owner.name': owner, 'vcs.repository.name': repository }),
+        'reverify.run.id': receipt.run_id,
+        'reverify.receipt.id': receipt.run_id,
+        'reverify.status': receipt.status,
+        'reverify.flaky': receipt.flaky,
+        'reverify.attempts': receipt.attempts,
+        'reverify.max_attempts': receipt.max_attempts,
+        'reverify.capture.state': captureState(receipt),
+        'reverify.command': cap(facts.script),
+        ...(receipt.scope !== '' && { 'reverify.scope': cap(receipt.scope) }),
+        ...(ci?.run_attempt !== undefined && { 'reverify.ci.run_attempt': ci.run_attempt }),
+        ...(ci?.job !== undefined && { 'reverify.ci.job': cap(ci.job) }),
+        ...(receipt.tests !== undefined && {
+            'reverify.tests.total': receipt.tests.total,
+            'reverify.tests.failed': list(receipt.tests.failed),
+            'reverify.tests.flaky': list(receipt.tests.flaky)
+        }),
+        ...(receipt.quarantined !== undefined && { 'reverify.quarantine.tests': list(receipt.quarantined) }),
+        ...(receipt.gate !== undefined && { 'reverify.gate': receipt.gate })
+    };
+}
+/** One attempt's span. */
+function attemptSpan(attempt, facts) {
+    const startMs = attempt.startMs ?? facts.startMs;
+    const result = attempt.ok ? 'success' : attempt.interrupted ? 'cancellation' : attempt.timedOut ? 'timeout' : 'failure';
+    return {
+        name: `attempt ${attempt.attempt}`,
+        parent: 0,
+        startMs,
+        endMs: startMs + attempt.durationMs,
+        ok: attempt.ok,
+        ...(!attempt.ok && attempt.detail !== '' && { message: cap(attempt.detail) }),
+        attributes: {
+            'cicd.pipeline.task.run.result': result,
+            'reverify.attempt': attempt.attempt,
+            ...(attempt.exit !== undefined && { 'process.exit.code': attempt.exit }),
+            'reverify.attempt.duration_ms': Math.round(attempt.durationMs),
+            'reverify.attempt.timed_out': attempt.timedOut,
+            'reverify.attempt.interrupted': attempt.interrupted,
+            ...(attempt.detail !== '' && { 'reverify.attempt.detail': cap(attempt.detail) }),
+            ...(attempt.rerunTests !== undefined && { 'reverify.attempt.rerun_tests': list(attempt.rerunTests) }),
+            ...(attempt.tests !== undefined && {
+                'reverify.attempt.tests.total': attempt.tests.total,
+                'reverify.attempt.tests.failed': attempt.tests.failed + attempt.tests.errors
+            })
+        }
+    };
+}
+/** The spans of a closed run from its trace events and receipt. */
+function planRunSpans(events, receipt) {
+    const facts = (0,_run_facts_js__WEBPACK_IMPORTED_MODULE_1__/* .runFacts */ .pI)(events, receipt);
+    const ran = facts.attempts.filter(attempt => !attempt.interrupted || attempt === facts.attempts.at(-1));
+    const quarantined = new Set(receipt.quarantined ?? []);
+    const notable = facts.hasTests ? (0,_ctrf_tests_js__WEBPACK_IMPORTED_MODULE_2__/* .ctrfTests */ .h)(facts).tests.filter(test => test.status === 'failed' || test.flaky) : [];
+    const run = {
+        name: cap(`verify ${facts.stepName}`),
+        startMs: facts.startMs,
+        endMs: facts.endMs,
+        ok: receipt.status === 'passed',
+        ...(receipt.status !== 'passed' && { message: `run ${receipt.status}` }),
+        attributes: {
+            ...runAttributes(facts),
+            ...(notable.length > MAX_TEST_SPANS && { 'reverify.tests.not_sent': notable.length - MAX_TEST_SPANS })
+        }
+    };
+    const tests = notable.slice(0, MAX_TEST_SPANS).map((test) => {
+        const startMs = test.retryAttempts?.[0]?.start ?? test.start ?? facts.startMs;
+        return {
+            name: cap(`test ${test.name}`),
+            parent: 0,
+            startMs,
+            endMs: Math.max(startMs, test.stop ?? startMs + test.duration),
+            ok: test.status !== 'failed',
+            ...(test.status === 'failed' && test.message !== undefined && { message: cap(test.message) }),
+            attributes: {
+                'test.case.name': cap(test.name),
+                'test.case.result.status': test.status === 'failed' ? 'fail' : 'pass',
+                'reverify.test.flaky': test.flaky,
+                'reverify.test.retries': test.retries,
+                'reverify.test.quarantined': quarantined.has(test.name),
+                ...(test.filePath !== undefined && { 'code.file.path': cap(test.filePath) }),
+                ...(test.line !== undefined && { 'code.line.number': test.line }),
+                ...(test.message !== undefined && { 'reverify.test.message': cap(test.message) })
+            }
+        };
+    });
+    return { traceId: traceIdOf(receipt.run_id), spans: [run, ...ran.map(attempt => attemptSpan(attempt, facts)), ...tests] };
+}
+
+
+/***/ }),
+
+/***/ 8785:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   m3: () => (/* binding */ shortRef),
+/* harmony export */   pI: () => (/* binding */ runFacts)
+/* harmony export */ });
+/* unused harmony export epochMs */
+/* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(907);
+/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2373);
+/* harmony import */ var _test_results_trace_tests_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9390);
+
+
+
+/** Epoch ms of an RFC 3339 time, when it parses. */
+function epochMs(time) {
+    if (time === null || time === undefined)
+        return undefined;
+    const ms = Date.parse(time);
+    return Number.isFinite(ms) ? ms : undefined;
+}
+/** The run's facts from its trace events and receipt. */
+function runFacts(events, receipt) {
+    const attempts = new Map();
+    const facts = (attempt) => {
+        let found = attempts.get(attempt);
+        if (found === undefined) {
+            found = { attempt, durationMs: 0, timedOut: false, interrupted: false, ok: false, detail: '' };
+            attempts.set(attempt, found);
+        }
+        return found;
+    };
+    for (const event of events) {
+        if (event.phase === 'tool_call') {
+            const target = facts(event.payload.attempt);
+            target.startMs = epochMs(event.ts);
+            if (event.payload.rerun !== undefined)
+                target.rerunTests = event.payload.rerun.tests;
+        }
+        else if (event.phase === 'tool_result') {
+            const { payload } = event;
+            const target = facts(payload.attempt);
+            target.durationMs = payload.duration_ms;
+            target.exit = payload.exit;
+            target.timedOut = payload.timed_out === true;
+            target.interrupted = payload.interrupted === true;
+            target.startMs = epochMs(payload.started_at) ?? target.startMs;
+        }
+        else if (event.phase === 'verify') {
+            const target = facts(event.payload.attempt);
+            target.ok = event.payload.ok;
+            target.detail = event.payload.detail;
+        }
+        else if (event.phase === 'note' && (0,_session_events_js__WEBPACK_IMPORTED_MODULE_0__/* .noteKind */ .LA)(event.payload) === 'tests') {
+            const tests = (0,_test_results_trace_tests_js__WEBPACK_IMPORTED_MODULE_1__/* .traceTestsOf */ .g)(event.payload);
+            if (tests !== undefined)
+                facts(tests.attempt).tests = tests;
+        }
+    }
+    const startMs = epochMs(receipt.started_at) ?? 0;
+    const end = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_0__/* .eventsOf */ .XL)(events, 'end').at(-1);
+    const endMs = Math.max(startMs, epochMs(receipt.ended_at) ?? epochMs(end?.ts) ?? startMs);
+    const script = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_0__/* .eventsOf */ .XL)(events, 'decision')[0]?.payload.decision[0] ?? receipt.identity.join('\n');
+    const ordered = [...attempts.values()].sort((a, b) => a.attempt - b.attempt);
+    return {
+        receipt,
+        stepName: (0,_session_events_js__WEBPACK_IMPORTED_MODULE_0__/* .eventsOf */ .XL)(events, 'start')[0]?.skill ?? 'verify',
+        script,
+        label: (0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_2__/* .scriptLabel */ .uc)(script) || 'verify',
+        outcome: end?.payload.outcome ?? 'running',
+        startMs,
+        endMs,
+        attempts: ordered,
+        hasTests: ordered.some(attempt => attempt.tests !== undefined)
+    };
+}
+/** `ref` without its `refs/heads/` or `refs/tags/` prefix. */
+function shortRef(ref) {
+    return ref.replace(/^refs\/(heads|tags)\//, '');
+}
+
+
+/***/ }),
+
+/***/ 8664:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  m: () => (/* binding */ findDestructive)
+});
+
+;// CONCATENATED MODULE: ./src/core/guardrail/context.ts
+/**
+ * What the judge and the rules share: the shape of a finding, what a rule is told about the
+ * command it judges, and the standard input that flows along a pipeline.
+ */
+// Scripts nested deeper than this (sh -c inside $( ) inside eval …) are not inspected: real
+// commands never come close, and the cap bounds the work on a hostile 1 MB line.
+const MAX_NESTING = 5;
+/** The word a `<( … )` or `>( … )` process substitution becomes: a file, whose text is what its body prints. */
+const PROCESS_SUBSTITUTION = '__process_substitution__';
+/** File names through which a program reads its standard input as a file (`bash /dev/stdin`). */
+const STDIN_FILES = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0', '-', PROCESS_SUBSTITUTION]);
+/** Text flowing into a pipeline stage: heredocs, here-strings, what earlier stages print. */
+class Stdin {
+    texts = [];
+    judgedAsScript = 0;
+    judgedAsSql = 0;
+    /** Adds text that later stages will read. */
+    add(texts) {
+        this.texts.push(...texts);
+    }
+    /** Texts not yet judged as a shell script; each is handed out once. */
+    forScript() {
+        const fresh = this.texts.slice(this.judgedAsScript);
+        this.judgedAsScript = this.texts.length;
+        return fresh;
+    }
+    /** Texts not yet judged as SQL; each is handed out once. */
+    forSql() {
+        const fresh = this.texts.slice(this.judgedAsSql);
+        this.judgedAsSql = this.texts.length;
+        return fresh;
+    }
+}
+
+// EXTERNAL MODULE: ./src/core/shell/tokenize.ts
+var tokenize = __nccwpck_require__(7205);
+// EXTERNAL MODULE: ./src/core/shell/lexer.ts
+var lexer = __nccwpck_require__(2128);
+;// CONCATENATED MODULE: ./src/core/guardrail/braces.ts
+/**
+ * Brace expansion, as bash does it before it runs a command: `{rm,-rf,x}` is the three words
+ * `rm -rf x`, `rm {-rf,x}` is `rm -rf x`, `victim{,.bak}` is `victim victim.bak`, and
+ * `{1..3}` is `1 2 3`. The guardrail expands a command's text this way before it reads the
+ * words, so it judges what bash would run. Only braces outside quotes, escapes and `${…}`
+ * count, as in bash; the expanded words keep their quoting as written.
+ *
+ * The work is bounded: the brace words of a command share TEXT_WORDS words (each at least
+ * MIN_WORDS, at most MAX_WORDS, and each alternative of a group its share, so every
+ * alternative is seen), a word yields at most MAX_CHARS characters and the text grows by at
+ * most TEXT_GROWTH; a word with more than MAX_OPENS unquoted `{` is left as written, as is
+ * whatever comes after the text's growth runs out.
+ */
+
+/** Most words one word expands to, and the fewest it may always expand to. */
+const MAX_WORDS = 1_024;
+const MIN_WORDS = 16;
+/** Words shared out among the brace words of one command, and the characters its text may grow by. */
+const TEXT_WORDS = 16_384;
+const TEXT_GROWTH = 256 << 10;
+/** Most characters one word expands to, and most unquoted `{` a word may hold to be expanded. */
+const MAX_CHARS = 1 << 20;
+const MAX_OPENS = 64;
+const NUMBER_SEQUENCE = /^(-?\d{1,15})\.\.(-?\d{1,15})(?:\.\.(-?\d{1,15}))?$/;
+const LETTER_SEQUENCE = /^([A-Za-z])\.\.([A-Za-z])(?:\.\.(-?\d{1,15}))?$/;
+/** The text with every word that holds a brace expansion replaced by the words it expands to. */
+function expandBraces(text) {
+    if (!text.includes('{'))
+        return text;
+    const braced = [];
+    for (let i = 0; i < text.length;) {
+        while (i < text.length && (0,lexer/* breaksWord */.rt)(text[i]))
+            i++;
+        if (i === text.length)
+            break;
+        const word = readWord(text, i, false);
+        if (word.opens > 0 && word.opens <= MAX_OPENS)
+            braced.push({ start: i, end: word.end });
+        i = word.end;
+    }
+    // Each brace word gets its share, so words written before a flag cannot crowd it out
+    const budget = Math.min(MAX_WORDS, Math.max(MIN_WORDS, Math.floor(TEXT_WORDS / Math.max(1, braced.length))));
+    const out = [];
+    let copied = 0;
+    let grown = 0;
+    for (const { start, end } of braced) {
+        const words = expand(readWord(text, start, true).pieces, budget).join(' ');
+        grown += words.length - (end - start);
+        if (grown > TEXT_GROWTH)
+            break;
+        out.push(text.slice(copied, start), words);
+        copied = end;
+    }
+    out.push(text.slice(copied));
+    return out.join('');
+}
+/**
+ * One word from `start`: where it ends, how many unquoted `{` it holds and, when asked for,
+ * its pieces. Quotes, escapes and `${…}` are text: braces inside them expand nothing.
+ */
+function readWord(text, start, collect) {
+    const pieces = [];
+    let opens = 0;
+    let plain = start;
+    let i = start;
+    while (i < text.length && !(0,lexer/* breaksWord */.rt)(text[i])) {
+        const char = text[i];
+        const next = text[i + 1];
+        if (char === '\\')
+            i += 2;
+        else if (char === "'")
+            i = (0,lexer/* afterClose */.vG)(text, (0,lexer/* closingSingleQuote */.Gc)(text, i + 1));
+        else if (char === '"' || char === '`')
+            i = (0,lexer/* afterClose */.vG)(text, (0,lexer/* closingQuote */.m2)(text, i + 1, char));
+        else if (char === '$' && next === "'")
+            i = (0,lexer/* afterClose */.vG)(text, (0,lexer/* closingQuote */.m2)(text, i + 2, "'"));
+        else if (char === '$' && next === '{')
+            i = (0,lexer/* afterClose */.vG)(text, (0,lexer/* closingBrace */.HY)(text, i + 2));
+        else if (char === '{' || char === ',' || char === '}') {
+            if (char === '{')
+                opens++;
+            if (collect) {
+                if (i > plain)
+                    pieces.push({ text: text.slice(plain, i) });
+                pieces.push({ mark: char });
+                plain = i + 1;
+            }
+            i++;
+        }
+        else
+            i++;
+    }
+    const end = Math.min(i, text.length);
+    if (collect && end > plain)
+        pieces.push({ text: text.slice(plain, end) });
+    return { pieces, end, opens };
+}
+function render(pieces) {
+    return pieces.map(piece => ('text' in piece ? piece.text : piece.mark)).join('');
+}
+/** The words a word's pieces expand to, at most about `budget` of them. */
+function expand(pieces, budget) {
+    const group = firstGroup(pieces, budget);
+    if (group === undefined)
+        return [render(pieces)];
+    const before = render(pieces.slice(0, group.open));
+    const tails = expand(pieces.slice(group.close + 1), budget);
+    const share = Math.max(1, Math.floor(budget / group.alternatives.length));
+    const words = [];
+    let chars = 0;
+    for (const alternative of group.alternatives) {
+        let taken = 0;
+        for (const head of expand(alternative, share)) {
+            for (const tail of tails) {
+                if (taken >= share)
+                    break;
+                const word = before + head + tail;
+                // `{,}` and the like repeat a word: once is enough for every rule
+                if (word === words[words.length - 1])
+                    continue;
+                chars += word.length;
+                if (chars > MAX_CHARS && words.length > 0)
+                    return words;
+                words.push(word);
+                taken++;
+            }
+        }
+    }
+    return words;
+}
+/** The first `{…}` that bash expands: a list with an unquoted comma at its level, or a sequence. */
+function firstGroup(pieces, budget) {
+    for (let open = 0; open < pieces.length; open++) {
+        if (!isMark(pieces[open], '{'))
+            continue;
+        let depth = 0;
+        const commas = [];
+        for (let i = open; i < pieces.length; i++) {
+            const piece = pieces[i];
+            if (isMark(piece, '{'))
+                depth++;
+            else if (isMark(piece, ',') && depth === 1)
+                commas.push(i);
+            else if (isMark(piece, '}') && --depth === 0) {
+                const alternatives = commas.length > 0 ? between(pieces, open, commas, i) : sequence(pieces.slice(open + 1, i), budget);
+                if (alternatives !== undefined)
+                    return { open, close: i, alternatives };
+                break;
+            }
+        }
+    }
+    return undefined;
+}
+function isMark(piece, mark) {
+    return piece !== undefined && 'mark' in piece && piece.mark === mark;
+}
+/** The pieces between `open`, each comma and `close`. */
+function between(pieces, open, commas, close) {
+    const bounds = [open, ...commas, close];
+    return bounds.slice(1).map((end, index) => pieces.slice((bounds[index] ?? open) + 1, end));
+}
+/** `{1..5}`, `{10..0..2}`, `{a..e}`: the first `budget` items; undefined when it is not a sequence. */
+function sequence(inside, budget) {
+    const only = inside.length === 1 ? inside[0] : undefined;
+    if (only === undefined || !('text' in only))
+        return undefined;
+    const numbers = NUMBER_SEQUENCE.exec(only.text);
+    const letters = numbers ? undefined : LETTER_SEQUENCE.exec(only.text);
+    const match = numbers ?? letters;
+    if (!match)
+        return undefined;
+    const from = numbers ? Number(match[1]) : (match[1] ?? '').charCodeAt(0);
+    const to = numbers ? Number(match[2]) : (match[2] ?? '').charCodeAt(0);
+    const step = Math.abs(Number(match[3] ?? 1)) || 1;
+    const items = [];
+    for (let value = from; from <= to ? value <= to : value >= to; value += from <= to ? step : -step) {
+        items.push([{ text: numbers ? String(value) : String.fromCharCode(value) }]);
+        if (items.length >= budget)
+            break;
+    }
+    return items;
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/tables.ts
+/**
+ * The data the guardrail's launchers and rules read: which programs run other commands and
+ * how their options are spelled, which options of the judged programs take a value, and
+ * which programs are shells or database clients. Kept apart from the code so that adding a
+ * program or an option is a one-line change here.
+ */
+/** Launchers that run the words after their options (and operands) as a command. */
+const LAUNCHER_OPTIONS = new Map([
+    [
+        'sudo',
+        {
+            valued: 'CDghprRtTuU',
+            longValued: ['user', 'group', 'host', 'prompt', 'role', 'type', 'close-from', 'chdir', 'chroot', 'command-timeout', 'other-user']
+        }
+    ],
+    ['doas', { valued: 'uC' }],
+    ['builtin', {}],
+    ['exec', { valued: 'a' }],
+    ['nohup', {}],
+    ['setsid', {}],
+    ['busybox', {}],
+    ['time', { valued: 'fo', longValued: ['format', 'output'] }],
+    ['nice', { valued: 'n', longValued: ['adjustment'] }],
+    ['ionice', { valued: 'cnp', longValued: ['class', 'classdata', 'pid'] }],
+    ['timeout', { valued: 'ks', longValued: ['kill-after', 'signal'], operands: 1 }],
+    ['stdbuf', { valued: 'eio', longValued: ['error', 'input', 'output'] }],
+    ['chroot', { longValued: ['userspec', 'groups'], operands: 1 }],
+    [
+        'unshare',
+        {
+            valued: 'SGRw',
+            longValued: ['setuid', 'setgid', 'root', 'wd', 'map-user', 'map-group', 'map-users', 'map-groups', 'propagation', 'setgroups']
+        }
+    ],
+    [
+        'xargs',
+        {
+            valued: 'adEIJLnPRsS',
+            attached: 'eil',
+            longValued: ['arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var']
+        }
+    ],
+    ['fakeroot', { valued: 'lsib', longValued: ['lib', 'faked'] }],
+    ['xvfb-run', { valued: 'efnpsw', longValued: ['error-file', 'auth-file', 'server-num', 'xauth-protocol', 'server-args', 'wait'] }],
+    // prlimit's resource options take a value only when it is attached (`-n10`, `--nofile=10`)
+    ['prlimit', { valued: 'op', attached: 'cdefilmnqrstuvxy', longValued: ['output', 'pid'] }],
+    [
+        'setpriv',
+        {
+            longValued: [
+                ...['ruid', 'euid', 'rgid', 'egid', 'reuid', 'regid', 'groups', 'inh-caps', 'ambient-caps', 'bounding-set'],
+                ...['securebits', 'pdeathsig', 'selinux-label', 'apparmor-profile', 'landlock-access', 'landlock-rule']
+            ]
+        }
+    ],
+    [
+        'strace',
+        {
+            valued: 'abeEIoOpPsSuUX',
+            longValued: [
+                ...['columns', 'trace', 'trace-fds', 'abbrev', 'verbose', 'raw', 'read', 'write', 'fault', 'inject', 'kvm', 'signal'],
+                ...['status', 'env', 'interruptible', 'output', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'],
+                ...['summary-columns', 'const-print-style', 'argv0', 'syscall-limit']
+            ]
+        }
+    ]
+]);
+/** `chrt`'s options: three take a value; `-p` (a running process) and `-m` (print the limits) run nothing. */
+const CHRT_OPTIONS = { valued: 'TPD', longValued: ['sched-runtime', 'sched-period', 'sched-deadline'] };
+/** `su`'s and `runuser`'s short options that take a value (`-c` a shell line, `-u` the user to run a command as). */
+const SWITCH_USER_VALUED = 'cgGsuw';
+/** Their long options that take a value. */
+const SWITCH_USER_LONG_VALUED = ['command', 'session-command', 'group', 'supp-group', 'shell', 'user', 'whitelist-environment'];
+/** `env`'s short options that take a value; `-S` splits its value into a command. */
+const ENV_VALUED = 'SuCP';
+/** `env`'s long options that take the next word when written without `=`. */
+const ENV_LONG_VALUED = ['split-string', 'unset', 'chdir'];
+/** Container tools whose `exec` runs a command in a container. */
+const CONTAINER_TOOLS = ['docker', 'podman', 'docker-compose'];
+/** Options of `docker compose` before its subcommand. */
+const COMPOSE_OPTIONS = {
+    valued: 'fp',
+    longValued: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress']
+};
+/** Options of `docker exec` before the container name. */
+const CONTAINER_EXEC_OPTIONS = {
+    valued: 'euw',
+    longValued: ['env', 'env-file', 'user', 'workdir', 'detach-keys', 'index']
+};
+/** `docker run`'s (and `compose run`'s) long options that take no value; every other one does. */
+const CONTAINER_RUN_FLAGS = new Set([
+    'rm',
+    'detach',
+    'interactive',
+    'tty',
+    'privileged',
+    'init',
+    'read-only',
+    'publish-all',
+    'sig-proxy',
+    'oom-kill-disable',
+    'no-healthcheck',
+    'quiet',
+    'disable-content-trust',
+    'service-ports',
+    'use-aliases',
+    'no-deps',
+    'build',
+    'remove-orphans',
+    'no-TTY',
+    'help'
+]);
+/** `docker run`'s short options that take a value (a cluster ending in one takes the next word). */
+const CONTAINER_RUN_VALUED = 'aceEhlmpuvw';
+/** Words a command may start with that are grammar, not the program. */
+const SHELL_KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until']);
+/** Operators after which the next word is a redirection target, not an argument. */
+const REDIRECTIONS = new Set(['<', '>', '>>', '>&', '<&', '&>', '&>>', '>|', '<<', '<<-', '<>']);
+/** git's global options that take the next word. */
+const GIT_VALUED = new Set([
+    '-C',
+    '-c',
+    '--git-dir',
+    '--work-tree',
+    '--namespace',
+    '--config-env',
+    '--super-prefix'
+]);
+/** `git push` options that take the next word. */
+const PUSH_VALUED = new Set(['--repo', '--receive-pack', '--exec', '--push-option']);
+/** kubectl's global options that take the next word. */
+const KUBECTL_VALUED = new Set([
+    '-n',
+    '--namespace',
+    '--context',
+    '--cluster',
+    '--user',
+    '-s',
+    '--server',
+    '--kubeconfig',
+    '--token',
+    '--as',
+    '--as-group',
+    '--as-uid',
+    '--request-timeout',
+    '--certificate-authority',
+    '--client-certificate',
+    '--client-key',
+    '--tls-server-name',
+    '--cache-dir',
+    '--profile',
+    '--profile-output',
+    '-v',
+    '--v',
+    '--vmodule',
+    '--log-file',
+    '--username',
+    '--password'
+]);
+/** helm's global options that take the next word. */
+const HELM_VALUED = new Set([
+    '-n',
+    '--namespace',
+    '--kube-context',
+    '--kubeconfig',
+    '--kube-apiserver',
+    '--kube-as-user',
+    '--kube-as-group',
+    '--kube-token',
+    '--kube-ca-file',
+    '--kube-tls-server-name',
+    '--registry-config',
+    '--repository-cache',
+    '--repository-config',
+    '--burst-limit',
+    '--qps',
+    '--content-cache'
+]);
+/** `helm uninstall` and its aliases `delete`, `del` and `un`. */
+const HELM_UNINSTALL = new Set(['uninstall', 'delete', 'del', 'un']);
+/** Short options of OpenSSH that take a value. */
+const SSH_VALUED = 'BbcDEeFIiJLlmOoPpQRSWw';
+/** `find` actions that run a command. */
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+/** Long options of a shell that take the next word. */
+const SHELL_LONG_VALUED = ['--rcfile', '--init-file'];
+/** Shells: they run `-c` text, or what they read on standard input. */
+const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish'];
+/** Database clients: SQL in their arguments or on standard input is judged. */
+const SQL_CLIENTS = [
+    'psql',
+    'pgcli',
+    'mysql',
+    'mariadb',
+    'mycli',
+    'sqlite3',
+    'duckdb',
+    'sqlcmd',
+    'clickhouse',
+    'clickhouse-client',
+    'cqlsh',
+    'cockroach',
+    'usql',
+    'snowsql',
+    'trino',
+    'bq'
+];
+/** Tools of ORMs and hosted databases that take SQL as an argument (or on standard input), like a client. */
+const SQL_TOOLS = ['knex', 'typeorm', 'wrangler', 'turso'];
+/** curl's options whose value is the request body (or a part of it, or of the query). */
+const CURL_DATA = new Set([
+    '-d',
+    '--data',
+    '--data-ascii',
+    '--data-binary',
+    '--data-raw',
+    '--data-urlencode',
+    '--json',
+    '-F',
+    '--form',
+    '--form-string',
+    '--url-query'
+]);
+/** wget's options whose value is the request body. */
+const WGET_DATA = new Set(['--post-data', '--body-data']);
+const PYTHON = { short: 'c', long: [], valued: ['-W', '-X', '-m'] };
+/** Interpreters whose inline code is judged for SQL in its string literals. */
+const INTERPRETERS = new Map([
+    ...['python', 'python2', 'python3', ...Array.from({ length: 10 }, (_, minor) => `python3.${minor + 6}`)].map((name) => [name, PYTHON]),
+    ['node', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
+    ['nodejs', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
+    ['ruby', { short: 'e', long: [], valued: ['-r', '-I'] }],
+    ['perl', { short: 'eE', long: [], valued: ['-I', '-M'] }],
+    ['php', { short: 'r', long: [], valued: ['-d', '-c'] }]
+]);
+
+;// CONCATENATED MODULE: ./src/core/guardrail/invocations.ts
+/**
+ * The words of one simple command, read with the shared shell tokenizer after bash's brace
+ * expansion (braces.ts): `$VAR` stays literal, redirections and their targets drop out, and
+ * any other operator (as in an `env -S` string, which the script splitter never saw) starts
+ * a new invocation.
+ */
+
+
+
+const PLAIN_TEXT = /^[\w\s.,:=@%+/-]*$/;
+/** The invocations in a simple command's text, braces expanded, `$VAR` references kept literal. */
+function invocationsOf(command) {
+    const text = expandBraces(command);
+    // Text without quotes, escapes, expansions, globs or operators tokenizes the same by
+    // whitespace; skipping shell-quote there keeps a 1 MB line of short commands fast
+    if (PLAIN_TEXT.test(text)) {
+        const words = text.split(/\s+/).filter(word => word !== '');
+        return words.length === 0 ? [] : [{ words, hereStrings: [] }];
+    }
+    const tokenized = (0,tokenize/* tokenize */.q)(text);
+    if (tokenized === undefined)
+        return [{ words: whitespaceWords(text), hereStrings: [] }];
+    const tokens = tokenized.tokens;
+    const invocations = [];
+    let current = { words: [], hereStrings: [] };
+    for (let i = 0; i < tokens.length; i++) {
+        const token = tokens[i];
+        if (token === undefined || token.kind === 'comment')
+            break;
+        if (token.kind === 'word') {
+            current.words.push(wordText(token.parts));
+            continue;
+        }
+        const op = token.op;
+        if (op === '<<<') {
+            const target = tokens[++i];
+            // bash does not expand a glob in a here-string: `bash <<< rm\ -rf\ *` feeds `rm -rf *`
+            if (target?.kind === 'word')
+                current.hereStrings.push(wordText(target.parts));
+        }
+        else if (REDIRECTIONS.has(op)) {
+            // In `2>file` the descriptor belongs to the redirection, not to the command
+            const last = current.words[current.words.length - 1];
+            if (last !== undefined && /^\d+$/.test(last))
+                current.words.pop();
+            i++;
+        }
+        else {
+            invocations.push(current);
+            current = { words: [], hereStrings: [] };
+        }
+    }
+    invocations.push(current);
+    return invocations.filter(one => one.words.length > 0 || one.hereStrings.length > 0);
+}
+/** A word as the rules read it: references written back as `$NAME`, never expanded. */
+function wordText(parts) {
+    return parts.map(part => ('literal' in part ? part.literal : '$' + part.variable)).join('');
+}
+// A command shell-quote cannot parse (a bad `${…}`) still gets words: split on blanks
+function whitespaceWords(text) {
+    return text
+        .split(/\s+/)
+        .filter(word => word !== '')
+        .map(word => word.replace(/["']/g, ''));
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/launchers.ts
+/**
+ * Launchers: programs that run the rest of their words as a command (`sudo`, `env`, `xargs`,
+ * `docker exec`, …). Unwrapping a chain of them finds the program that finally runs.
+ */
+
+
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+/** The command a launcher chain finally runs (`sudo env X=1 nice rm …` → `rm …`). */
+function unwrap(words) {
+    let current = { words, at: 0 };
+    let rewrites = 0;
+    while (true) {
+        const word = current.words[current.at];
+        if (word === undefined)
+            return undefined;
+        if (ASSIGNMENT.test(word) || SHELL_KEYWORDS.has(word)) {
+            current = { words: current.words, at: current.at + 1 };
+            continue;
+        }
+        const launcher = LAUNCHERS.get(programName(word));
+        const next = launcher?.(current.words, current.at + 1);
+        if (next === undefined)
+            return current;
+        // `env -S` builds a new word list; bounding those rebuilds keeps the work linear
+        if (next.words !== current.words && ++rewrites > MAX_NESTING)
+            return current;
+        current = next;
+    }
+}
+/** The name a program is known by: `/usr/bin/git`, `\rm` and `git.exe` are `git`, `rm` and `git`. */
+function programName(word) {
+    const base = word.slice(word.lastIndexOf('/') + 1).toLowerCase();
+    return base.endsWith('.exe') ? base.slice(0, -4) : base;
+}
+/** Index of the first word after the options (and operands) described by `spec`. */
+function skipOptions(words, from, spec) {
+    let i = from;
+    while (i < words.length) {
+        const word = words[i] ?? '';
+        if (word === '--') {
+            i++;
+            break;
+        }
+        if (!word.startsWith('-') || word === '-')
+            break;
+        i++;
+        if (word.startsWith('--')) {
+            if (!word.includes('=') && spec.longValued?.includes(word.slice(2)))
+                i++;
+            continue;
+        }
+        for (let j = 1; j < word.length; j++) {
+            const letter = word.charAt(j);
+            if (spec.attached?.includes(letter))
+                break;
+            if (spec.valued?.includes(letter)) {
+                if (j === word.length - 1)
+                    i++;
+                break;
+            }
+        }
+    }
+    return i + (spec.operands ?? 0);
+}
+function options(spec) {
+    return (words, at) => ({ words, at: skipOptions(words, at, spec) });
+}
+const launchEnv = (words, at) => {
+    let i = at;
+    while (i < words.length) {
+        const word = words[i] ?? '';
+        if (word === '--')
+            return { words, at: i + 1 };
+        if (!word.startsWith('-'))
+            break;
+        i++;
+        if (word.startsWith('--')) {
+            const [name, value] = splitLongOption(word);
+            const needsNext = value === undefined && ENV_LONG_VALUED.includes(name);
+            const operand = needsNext ? words[i++] : value;
+            if (name === 'split-string' && operand !== undefined)
+                return splitString(operand, words, i);
+            continue;
+        }
+        for (let j = 1; j < word.length; j++) {
+            const letter = word.charAt(j);
+            if (!ENV_VALUED.includes(letter))
+                continue;
+            const attached = word.slice(j + 1);
+            const operand = attached !== '' ? attached : words[i++];
+            if (letter === 'S' && operand !== undefined)
+                return splitString(operand, words, i);
+            break;
+        }
+    }
+    return { words, at: i };
+};
+/** `env -S 'a b'` runs `a b` followed by the words after it. */
+function splitString(operand, words, rest) {
+    const split = invocationsOf(operand)[0]?.words ?? [];
+    return { words: [...split, ...words.slice(rest)], at: 0 };
+}
+function splitLongOption(word) {
+    const equals = word.indexOf('=');
+    if (equals === -1)
+        return [word.slice(2), undefined];
+    return [word.slice(2, equals), word.slice(equals + 1)];
+}
+const launchCommand = (words, at) => {
+    const end = skipOptions(words, at, {});
+    // `command -v rm` only looks the name up
+    const lookup = words.slice(at, end).some(word => /^-[pvV]*[vV]/.test(word));
+    return { words, at: lookup ? words.length : end };
+};
+/** `docker exec|run [opts] ctr cmd…`, `docker compose exec|run [opts] svc cmd…`, and podman's. */
+const launchContainerExec = (words, at) => {
+    let i = at;
+    const group = words[i]?.toLowerCase();
+    if (group === 'compose')
+        i = skipOptions(words, i + 1, COMPOSE_OPTIONS);
+    else if (group === 'container')
+        i++;
+    const subcommand = words[i]?.toLowerCase();
+    if (subcommand === 'exec')
+        return { words, at: skipOptions(words, i + 1, CONTAINER_EXEC_OPTIONS) + 1 };
+    if (subcommand === 'run')
+        return { words, at: skipContainerRunOptions(words, i + 1) + 1 };
+    return undefined;
+};
+/** `docker run`'s options: a few are flags, every other long option takes a value. */
+function skipContainerRunOptions(words, from) {
+    let i = from;
+    while (i < words.length) {
+        const word = words[i] ?? '';
+        if (word === '--')
+            return i + 1;
+        if (!word.startsWith('-') || word === '-')
+            return i;
+        i++;
+        if (word.startsWith('--')) {
+            if (!word.includes('=') && !CONTAINER_RUN_FLAGS.has(word.slice(2)))
+                i++;
+        }
+        else if (CONTAINER_RUN_VALUED.includes(word.charAt(word.length - 1)))
+            i++;
+    }
+    return i;
+}
+/** A launcher that may instead run a shell line: `-c CMD` (of `flock FILE -c`, `script -c`, `npx -c`) becomes `sh -c CMD`. */
+function shellLine(command) {
+    return { words: ['sh', '-c', command], at: 0 };
+}
+/** `flock [opts] FILE cmd…` or `flock [opts] FILE -c 'cmd'`; `flock [opts] FD` runs nothing. */
+const launchFlock = (words, at) => {
+    const file = skipOptions(words, at, { valued: 'wE', longValued: ['timeout', 'conflict-exit-code'] });
+    const next = words[file + 1];
+    if (next === '-c' || next === '--command')
+        return shellLine(words[file + 2] ?? '');
+    if (next?.startsWith('--command='))
+        return shellLine(next.slice(10));
+    return { words, at: file + 1 };
+};
+/** `script [opts] [file]` runs a shell; `script -c CMD` (also `-qc CMD`, `--command=CMD`) runs CMD. */
+const launchScript = (words, at) => {
+    for (let i = at; i < words.length; i++) {
+        const word = words[i] ?? '';
+        if (!word.startsWith('-') || word === '--')
+            break;
+        if (word === '--command')
+            return shellLine(words[i + 1] ?? '');
+        if (word.startsWith('--command='))
+            return shellLine(word.slice(10));
+        if (word.startsWith('--'))
+            continue;
+        const letter = word.indexOf('c');
+        if (letter !== -1)
+            return shellLine(letter === word.length - 1 ? (words[i + 1] ?? '') : word.slice(letter + 1));
+        if (/[EIOBTm]$/.test(word))
+            i++;
+    }
+    return { words, at: words.length };
+};
+/** `taskset [opts] MASK cmd…`; `taskset -p …` changes a running process and runs nothing. */
+const launchTaskset = (words, at) => {
+    const end = skipOptions(words, at, {});
+    const byPid = words.slice(at, end).some(word => word === '--pid' || /^-[a-z]*p/.test(word));
+    return { words, at: byPid ? words.length : end + 1 };
+};
+/** `npx [opts] cmd…` (also `bunx`, `pnpx`), and `npx -c 'cmd'` which runs a shell line. */
+const launchNpx = (words, at) => {
+    for (let i = at; i < words.length; i++) {
+        const word = words[i] ?? '';
+        if (word === '--')
+            return { words, at: i + 1 };
+        if (!word.startsWith('-'))
+            return { words, at: i };
+        if (word === '-c' || word === '--call')
+            return shellLine(words[i + 1] ?? '');
+        if (word.startsWith('--call='))
+            return shellLine(word.slice(7));
+        if (word === '-p' || word === '--package')
+            i++;
+    }
+    return { words, at: words.length };
+};
+/** `chrt [opts] [PRIORITY] cmd…`; `chrt -p …` changes a running process and `chrt -m` prints limits: neither runs anything. */
+const launchChrt = (words, at) => {
+    const end = skipOptions(words, at, CHRT_OPTIONS);
+    const options = words.slice(at, end);
+    if (options.some(word => word === '--pid' || word === '--max' || /^-[a-zA-Z]*[pm]/.test(word)))
+        return { words, at: words.length };
+    return { words, at: /^\d+$/.test(words[end] ?? '') ? end + 1 : end };
+};
+/**
+ * `runuser -u USER [--] cmd…` runs cmd; `runuser`/`su [opts] [-] [USER] -c CMD` runs CMD with
+ * the user's shell, and so do the arguments after `--` (`su bob -- -c CMD`).
+ */
+const launchSwitchUser = (words, at) => {
+    let byUser = false;
+    for (let i = at; i < words.length; i++) {
+        const word = words[i] ?? '';
+        if (word === '--')
+            return byUser ? { words, at: i + 1 } : { words: ['sh', ...words.slice(i + 1)], at: 0 };
+        if (word === '-' || !word.startsWith('-')) {
+            // su's `-` (a login shell) and the user's name; with -u the first such word is the command
+            if (byUser)
+                return { words, at: i };
+            continue;
+        }
+        const [option, operand] = optionValue(words, i);
+        if (operand !== undefined && operand.consumed)
+            i++;
+        if (option === 'c' || option === 'command' || option === 'session-command')
+            return shellLine(operand?.value ?? '');
+        if (option === 'u' || option === 'user')
+            byUser = true;
+    }
+    return { words, at: words.length };
+};
+/** The option a word of su/runuser names and its value, if it takes one (`consumed` when the value is the next word). */
+function optionValue(words, i) {
+    const word = words[i] ?? '';
+    if (word.startsWith('--')) {
+        const [name, value] = splitLongOption(word);
+        if (value !== undefined)
+            return [name, { value, consumed: false }];
+        return SWITCH_USER_LONG_VALUED.includes(name) ? [name, { value: words[i + 1] ?? '', consumed: true }] : [name, undefined];
+    }
+    for (let j = 1; j < word.length; j++) {
+        const letter = word.charAt(j);
+        if (!SWITCH_USER_VALUED.includes(letter))
+            continue;
+        const attached = word.slice(j + 1);
+        return [letter, attached !== '' ? { value: attached, consumed: false } : { value: words[i + 1] ?? '', consumed: true }];
+    }
+    return ['', undefined];
+}
+/** `bundle exec [opts] cmd…` runs cmd with the bundle's gems; other bundle commands run nothing. */
+const launchBundle = (words, at) => words[at]?.toLowerCase() === 'exec' ? { words, at: skipOptions(words, at + 1, { longValued: ['gemfile'] }) } : undefined;
+/** `function NAME { …` and `coproc [NAME] { …` / `coproc cmd…`: the name is not a program. */
+const launchDefinition = (words, at) => {
+    const named = words[at - 1]?.toLowerCase() === 'function' || words[at + 1] === '{';
+    return { words, at: named ? at + 1 : at };
+};
+const LAUNCHERS = new Map([
+    ...[...LAUNCHER_OPTIONS].map(([name, spec]) => [name, options(spec)]),
+    ['env', launchEnv],
+    ['command', launchCommand],
+    ['flock', launchFlock],
+    ['script', launchScript],
+    ['taskset', launchTaskset],
+    ['chrt', launchChrt],
+    ['runuser', launchSwitchUser],
+    ['su', launchSwitchUser],
+    ['bundle', launchBundle],
+    ['function', launchDefinition],
+    ['coproc', launchDefinition],
+    ...['npx', 'bunx', 'pnpx'].map((name) => [name, launchNpx]),
+    ...CONTAINER_TOOLS.map((name) => [name, launchContainerExec])
+]);
+
+;// CONCATENATED MODULE: ./src/core/guardrail/sql-rules.ts
+/**
+ * SQL: `DROP TABLE`, `DROP DATABASE` (or `SCHEMA`) and `TRUNCATE` at the start of a
+ * statement, in a database client's arguments, on its standard input, or as the command.
+ */
+
+/** The SQL statement `DROP TABLE x` given as the command (a SQL `shell` template, a heredoc). */
+const checkDrop = args => {
+    const found = sqlRule(['drop', ...args].join(' '));
+    return found && { rule: found.rule };
+};
+/** A database client, judged on the SQL in its arguments and then on its standard input. */
+const checkSqlClient = (args, context) => {
+    for (const arg of args) {
+        const found = sqlRule(sqlIn(arg));
+        if (found)
+            return { rule: found.rule };
+    }
+    for (const text of context.stdin.forSql()) {
+        const found = sqlRule(text);
+        if (found)
+            return { rule: found.rule, excerpt: found.statement };
+    }
+    return undefined;
+};
+/** The SQL an argument may carry: `-c SQL` as its own word, `--command=SQL`, `-cSQL`. */
+function sqlIn(arg) {
+    if (!arg.startsWith('-'))
+        return arg;
+    const equals = arg.indexOf('=');
+    if (equals !== -1)
+        return arg.slice(equals + 1);
+    return arg.startsWith('--') ? '' : arg.slice(2);
+}
+/** The rule tripped by the first destructive statement of some SQL text, if any. */
+function sqlRule(sql) {
+    for (const statement of statements(sql)) {
+        const rule = statementRule(leadingWords(statement, 3));
+        if (rule)
+            return { rule, statement: statement.trim() };
+    }
+    return undefined;
+}
+// Where a statement's text may hold a `;` that ends nothing: 'strings' (with '' inside),
+// "identifiers", `backticks`, -- and /* */ comments, and $tag$ dollar quotes
+const SQL_QUOTED = /'(?:[^']|'')*'?|"(?:[^"]|"")*"?|`[^`]*`?|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|(\$[A-Za-z_]*\$)[\s\S]*?(?:\1|$)/y;
+/** SQL text cut at each `;` that ends a statement: one inside a string, identifier, comment or dollar quote does not. */
+function statements(sql) {
+    const found = [];
+    let start = 0;
+    let i = 0;
+    while (i < sql.length) {
+        const char = sql.charAt(i);
+        if (char === ';') {
+            found.push(sql.slice(start, i));
+            start = ++i;
+            continue;
+        }
+        SQL_QUOTED.lastIndex = i;
+        const quoted = '\'"`-/$'.includes(char) ? SQL_QUOTED.exec(sql) : null;
+        i = quoted === null || quoted[0] === '' ? i + 1 : i + quoted[0].length;
+    }
+    found.push(sql.slice(start));
+    return found;
+}
+function statementRule([first, second, third]) {
+    if (first === 'truncate')
+        return second === undefined ? undefined : 'truncate';
+    if (first !== 'drop')
+        return undefined;
+    const object = second === 'temporary' || second === 'temp' ? third : second;
+    if (object === 'table')
+        return 'drop table';
+    // MySQL's DROP SCHEMA is DROP DATABASE by another name
+    return object === 'database' || object === 'schema' ? 'drop database' : undefined;
+}
+/** The first `count` blank-separated words of a statement, lower-cased, comments skipped. */
+function leadingWords(sql, count) {
+    const words = [];
+    let i = 0;
+    while (i < sql.length && words.length < count) {
+        if (/\s/.test(sql.charAt(i)))
+            i++;
+        else if (sql.startsWith('--', i))
+            i = (0,lexer/* lineEnd */.kd)(sql, i);
+        else if (sql.startsWith('/*', i)) {
+            const close = sql.indexOf('*/', i + 2);
+            i = close === -1 ? sql.length : close + 2;
+        }
+        else {
+            // A comment between two keywords separates them as a blank would: DROP/**/TABLE
+            let end = i;
+            while (end < sql.length && !/\s/.test(sql.charAt(end)) && !sql.startsWith('/*', end) && !sql.startsWith('--', end))
+                end++;
+            words.push(sql.slice(i, end).toLowerCase());
+            i = end;
+        }
+    }
+    return words;
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/code-rules.ts
+
+
+// A string literal in code: '…', "…" or `…`, with backslash escapes
+const STRING_LITERAL = /'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\])*)`/g;
+/** An interpreter: its inline code judged for SQL, and the framework script it may run (`manage.py`, `bin/rails`). */
+function checkInterpreter(spec) {
+    return (args, context) => {
+        for (let i = 0; i < args.length; i++) {
+            const arg = args[i] ?? '';
+            if (arg === '--' || !arg.startsWith('-') || arg === '-') {
+                const operand = arg === '--' ? i + 1 : i;
+                const script = args[operand] ?? '';
+                return FRAMEWORK_SCRIPTS.get(script.slice(script.lastIndexOf('/') + 1))?.(args.slice(operand + 1), context);
+            }
+            const code = inlineCode(arg, args[i + 1], spec);
+            if (code !== undefined)
+                return codeSql(code);
+            if (spec.valued.some(option => option === arg))
+                i++;
+        }
+        return undefined;
+    };
+}
+/** The code an option carries: `-c CODE`, `-cCODE`, `--eval=CODE`, `--eval CODE`. */
+function inlineCode(arg, next, spec) {
+    if (arg.startsWith('--')) {
+        const [name, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, next];
+        return spec.long.includes(name) ? value : undefined;
+    }
+    for (let j = 1; j < arg.length; j++) {
+        if (!spec.short.includes(arg.charAt(j)))
+            continue;
+        return j === arg.length - 1 ? next : arg.slice(j + 1);
+    }
+    return undefined;
+}
+/** The rule of the first string literal in some code that is destructive SQL. */
+function codeSql(code) {
+    for (const match of code.matchAll(STRING_LITERAL)) {
+        const found = sqlRule(match[1] ?? match[2] ?? match[3] ?? '');
+        if (found)
+            return { rule: found.rule };
+    }
+    return undefined;
+}
+/** Django (`manage.py` or `django-admin`): `dbshell` is the database client, `shell -c CODE` runs Python. */
+const checkDjango = (args, context) => {
+    if (args[0] === 'dbshell')
+        return checkSqlClient(args.slice(1), context);
+    if (args[0] !== 'shell')
+        return undefined;
+    for (let i = 1; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        const code = arg === '-c' || arg === '--command' ? args[i + 1] : arg.startsWith('--command=') ? arg.slice(10) : undefined;
+        if (code !== undefined)
+            return codeSql(code);
+    }
+    return undefined;
+};
+/** Rails: `rails dbconsole` (or `db`) is the database client, `rails runner CODE` (or `r`) runs Ruby. */
+const checkRails = (args, context) => {
+    const command = args[0]?.toLowerCase();
+    if (command === 'dbconsole' || command === 'db')
+        return checkSqlClient(args.slice(1), context);
+    if (command !== 'runner' && command !== 'r')
+        return undefined;
+    for (let i = 1; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        if (arg === '-e' || arg === '--environment')
+            i++;
+        else if (!arg.startsWith('-'))
+            return codeSql(arg);
+    }
+    return undefined;
+};
+/** Framework scripts an interpreter may be given (`python manage.py …`, `ruby bin/rails …`), by file name. */
+const FRAMEWORK_SCRIPTS = new Map([
+    ['manage.py', checkDjango],
+    ['rails', checkRails]
+]);
+/** `prisma db execute --stdin` (or `--file`) runs SQL; the SQL on its standard input is judged. */
+const checkPrisma = (args, context) => {
+    const at = args.findIndex((arg, i) => arg === 'db' && args[i + 1] === 'execute');
+    return at === -1 ? undefined : checkSqlClient(args.slice(at + 2), context);
+};
+/** The programs of this file and their rules. */
+const CODE_PROGRAMS = [
+    ...[...INTERPRETERS].map(([name, spec]) => [name, checkInterpreter(spec)]),
+    ['django-admin', checkDjango],
+    ['rails', checkRails],
+    ['prisma', checkPrisma]
+];
+
+;// CONCATENATED MODULE: ./src/core/guardrail/carrier-rules.ts
+/**
+ * Programs that carry SQL to a database without being its client: the command-line tools of
+ * ORMs and hosted databases (`knex`, `typeorm query`, `wrangler d1 execute --command`), read
+ * like a client, and HTTP clients whose request body reaches a database's HTTP interface
+ * (`curl -d "DROP TABLE x" http://db/query`, `wget --post-data=…`). A body is judged whole,
+ * as form fields (`query=DROP TABLE x`) and by its string literals (`{"sql": "DROP TABLE x"}`).
+ */
+
+
+
+/** The rule a request body trips: as SQL, as `name=value` fields, or by a string literal in it. */
+function bodySql(body, context) {
+    // `@-` reads the body from standard input, `@file` from a file (not read)
+    if (body === '@-') {
+        for (const text of context.stdin.forSql()) {
+            const found = sqlRule(text) ?? codeSql(text);
+            if (found)
+                return { rule: found.rule };
+        }
+        return undefined;
+    }
+    if (body.startsWith('@'))
+        return undefined;
+    const whole = sqlRule(body);
+    if (whole)
+        return { rule: whole.rule };
+    for (const field of body.split('&')) {
+        const value = fieldValue(field);
+        const found = value === undefined ? undefined : sqlRule(value);
+        if (found)
+            return { rule: found.rule };
+    }
+    return codeSql(body);
+}
+/** The value of a `name=value` field (curl's `-F`, a form body), URL-decoded. */
+function fieldValue(field) {
+    const equals = field.indexOf('=');
+    if (equals === -1)
+        return undefined;
+    const value = field.slice(equals + 1).replace(/\+/g, ' ');
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return value;
+    }
+}
+/** An HTTP client: the values of its body options (`valued`), attached (`-dBODY`, `--data=BODY`) or as the next word. */
+function httpClient(valued) {
+    return (args, context) => {
+        for (let i = 0; i < args.length; i++) {
+            const arg = args[i] ?? '';
+            let body;
+            const equals = arg.indexOf('=');
+            if (valued.has(arg))
+                body = args[++i];
+            else if (arg.startsWith('--') && equals !== -1 && valued.has(arg.slice(0, equals)))
+                body = arg.slice(equals + 1);
+            else if (/^-[dF]./.test(arg) && valued.has(arg.slice(0, 2)))
+                body = arg.slice(2);
+            const finding = body === undefined ? undefined : bodySql(body, context);
+            if (finding)
+                return finding;
+        }
+        return undefined;
+    };
+}
+/** The programs of this file and their rules. */
+const CARRIER_PROGRAMS = [
+    ...SQL_TOOLS.map((name) => [name, checkSqlClient]),
+    ['curl', httpClient(CURL_DATA)],
+    ['wget', httpClient(WGET_DATA)]
+];
+
+;// CONCATENATED MODULE: ./src/core/guardrail/nested-rules.ts
+/**
+ * Programs that run other code: shells (`-c` text, their standard input, or a script file
+ * that is their standard input or a process substitution), `source`, `eval`, `trap`, the
+ * remote command of `ssh`, and `find -exec`. Their rule is the rules of what they run.
+ */
+
+
+
+/** A shell: its `-c` script, or the script it reads on standard input when given no file. */
+const checkShell = (args, context) => {
+    let inline = false;
+    let fromStdin = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        if (arg === '--' || arg === '-') {
+            i++;
+            break;
+        }
+        if (!arg.startsWith('-') && !arg.startsWith('+'))
+            break;
+        if (arg.startsWith('--')) {
+            if (SHELL_LONG_VALUED.includes(arg))
+                i++;
+            continue;
+        }
+        const letters = arg.slice(1);
+        if (arg.startsWith('-') && letters.includes('c'))
+            inline = true;
+        if (arg.startsWith('-') && letters.includes('s'))
+            fromStdin = true;
+        if (letters.includes('o') || letters.includes('O'))
+            i++; // `-o pipefail`
+    }
+    const operand = args[i];
+    if (inline)
+        return operand === undefined ? undefined : context.script(operand);
+    // A script file is not read; a shell without one (or reading /dev/stdin, <( … )) runs what it is fed
+    if (!fromStdin && operand !== undefined && !STDIN_FILES.has(operand))
+        return undefined;
+    return judgeStdin(context);
+};
+/** `source FILE` and `. FILE` run the file in this shell: judged when it is standard input or `<( … )`. */
+const checkSource = (args, context) => {
+    const file = args[0] === '--' ? args[1] : args[0];
+    return file !== undefined && STDIN_FILES.has(file) ? judgeStdin(context) : undefined;
+};
+/** `trap 'command' SIGNAL…` runs the command when a signal (or EXIT) comes. */
+const checkTrap = (args, context) => {
+    const rest = args[0] === '--' ? args.slice(1) : args;
+    const action = rest[0];
+    if (action === undefined || rest.length < 2 || action.startsWith('-'))
+        return undefined;
+    return context.script(action);
+};
+function judgeStdin(context) {
+    for (const text of context.stdin.forScript()) {
+        const finding = context.script(text);
+        if (finding)
+            return finding;
+    }
+    return undefined;
+}
+/** `eval` runs its arguments joined as a script. */
+const checkEval = (args, context) => context.script(args.join(' '));
+/** `ssh host command…` runs the command on the host. */
+const checkSsh = (args, context) => {
+    // OpenSSH reads options both before and after the destination
+    const host = skipOptions(args, 0, { valued: SSH_VALUED });
+    const command = skipOptions(args, host + 1, { valued: SSH_VALUED });
+    return command < args.length ? context.script(args.slice(command).join(' ')) : undefined;
+};
+/** `find … -exec cmd … ;` runs `cmd` for the files found. */
+const checkFind = (args, context) => {
+    for (let i = 0; i < args.length; i++) {
+        if (!FIND_EXEC.has(args[i] ?? ''))
+            continue;
+        let end = i + 1;
+        while (end < args.length && args[end] !== ';' && args[end] !== '+')
+            end++;
+        const finding = context.command(args.slice(i + 1, end), new Stdin());
+        if (finding)
+            return finding;
+        i = end;
+    }
+    return undefined;
+};
+
+;// CONCATENATED MODULE: ./src/core/guardrail/rules.ts
+/**
+ * The rules, one per program: which arguments make `rm`, `git`, `kubectl`, `helm` and
+ * `truncate` destructive. Programs that carry SQL or run other code have their rules in
+ * sql-rules.ts, code-rules.ts, carrier-rules.ts and nested-rules.ts; `PROGRAMS` maps every
+ * judged program to its rule.
+ */
+
+
+
+
+
+
+/** The arguments before `--`, where options end. */
+function optionWords(args) {
+    const end = args.indexOf('--');
+    return end === -1 ? args : args.slice(0, end);
+}
+/** Index of the subcommand after global options (`valued` ones take the next word). */
+function subcommandAt(args, valued) {
+    let i = 0;
+    let arg = args[0];
+    while (arg !== undefined && arg.startsWith('-')) {
+        i += valued.has(arg) ? 2 : 1;
+        arg = args[i];
+    }
+    return i;
+}
+const checkRm = args => {
+    let recursive = false;
+    let force = false;
+    for (const arg of optionWords(args)) {
+        if (!arg.startsWith('-') || arg === '-')
+            continue;
+        const lower = arg.toLowerCase();
+        if (lower.startsWith('--')) {
+            // GNU rm accepts any unambiguous abbreviation: `--rec`, `--f`
+            const name = lower.slice(2);
+            if ('recursive'.startsWith(name))
+                recursive = true;
+            if ('force'.startsWith(name))
+                force = true;
+        }
+        else {
+            if (lower.includes('r'))
+                recursive = true;
+            if (lower.includes('f'))
+                force = true;
+        }
+    }
+    return recursive && force ? { rule: 'rm -rf' } : undefined;
+};
+const checkGit = (args, context) => {
+    const at = subcommandAt(args, GIT_VALUED);
+    const rest = optionWords(args.slice(at + 1));
+    switch (args[at]?.toLowerCase()) {
+        case 'submodule':
+            return checkSubmoduleForeach(args.slice(at + 1), context);
+        case 'push':
+            return isForcePush(rest) ? { rule: 'git push --force' } : undefined;
+        case 'reset':
+            return rest.some(arg => isAbbreviation(arg.toLowerCase(), '--hard', 4)) ? { rule: 'git reset --hard' } : undefined;
+        case 'clean':
+            return isForcedClean(rest, !requiresForce(args.slice(0, at))) ? { rule: 'git clean -fdx' } : undefined;
+        case 'branch':
+            return isForcedBranchDelete(rest) ? { rule: 'git branch -D' } : undefined;
+        default:
+            return undefined;
+    }
+};
+/**
+ * Whether `arg` names the long `option`: git accepts any unambiguous abbreviation of a long
+ * option (`--forc`, `--mir`), so any prefix at least `shortest` characters long counts.
+ */
+function isAbbreviation(arg, option, shortest) {
+    const name = arg.split('=', 1)[0] ?? arg;
+    return name.length >= shortest && option.startsWith(name);
+}
+function isForcePush(args) {
+    let force = false;
+    let dryRun = false;
+    for (let i = 0; i < args.length; i++) {
+        const arg = (args[i] ?? '').toLowerCase();
+        if (arg.startsWith('--')) {
+            // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
+            if (arg.startsWith('--force') || isAbbreviation(arg, '--force', 4) || isAbbreviation(arg, '--mirror', 3))
+                force = true;
+            else if (isAbbreviation(arg, '--dry-run', 4))
+                dryRun = true;
+            else if (PUSH_VALUED.has(arg))
+                i++;
+        }
+        else if (arg.startsWith('-')) {
+            const letters = arg.slice(1);
+            const valued = letters.indexOf('o');
+            const flags = valued === -1 ? letters : letters.slice(0, valued);
+            if (flags.includes('f'))
+                force = true;
+            if (flags.includes('n'))
+                dryRun = true;
+            if (valued !== -1 && valued === letters.length - 1)
+                i++;
+        }
+        else if (arg.startsWith('+'))
+            force = true; // a `+refspec` forces that update
+    }
+    // `--dry-run` (`-n`) sends nothing, whatever else is asked
+    return force && !dryRun;
+}
+/**
+ * `git submodule [opts] foreach [--recursive] CMD…` runs CMD in every submodule: one word is a
+ * shell line, several are a command (whose first word git hands to a shell when it holds any
+ * shell syntax).
+ */
+function checkSubmoduleForeach(args, context) {
+    let at = 0;
+    while (args[at]?.startsWith('-'))
+        at++;
+    if (args[at]?.toLowerCase() !== 'foreach')
+        return undefined;
+    at++;
+    while (args[at]?.startsWith('-'))
+        at++;
+    const command = args.slice(at);
+    const first = command[0];
+    if (first === undefined)
+        return undefined;
+    return context.script(first) ?? (command.length > 1 ? context.command(command, new Stdin()) : undefined);
+}
+/**
+ * Whether `git clean` still needs `-f`, given git's global options: `-c clean.requireForce=false`
+ * (or `=no`, `=off`, `=0`, an empty value) lets it delete without one, and a value taken from
+ * the environment (`--config-env`) is not known here, so it counts as false.
+ */
+function requiresForce(globals) {
+    let required = true;
+    for (let i = 0; i < globals.length; i++) {
+        const arg = globals[i] ?? '';
+        const fromEnv = arg.startsWith('--config-env');
+        const setting = arg === '-c' || arg === '--config-env' ? globals[++i] : fromEnv ? arg.slice(arg.indexOf('=') + 1) : undefined;
+        if (setting === undefined)
+            continue;
+        const equals = setting.indexOf('=');
+        const key = (equals === -1 ? setting : setting.slice(0, equals)).toLowerCase();
+        if (key !== 'clean.requireforce')
+            continue;
+        const value = equals === -1 ? 'true' : setting.slice(equals + 1).toLowerCase();
+        required = !fromEnv && !['false', 'no', 'off', '0', ''].includes(value);
+    }
+    return required;
+}
+function isForcedClean(args, forced = false) {
+    let force = forced;
+    let wide = false;
+    let dryRun = false;
+    for (let i = 0; i < args.length; i++) {
+        const arg = (args[i] ?? '').toLowerCase();
+        if (isAbbreviation(arg, '--force', 3))
+            force = true;
+        else if (isAbbreviation(arg, '--dry-run', 3))
+            dryRun = true;
+        else if (isAbbreviation(arg, '--exclude', 3))
+            i += arg.includes('=') ? 0 : 1;
+        else if (arg.startsWith('-') && !arg.startsWith('--')) {
+            const letters = arg.slice(1);
+            const valued = letters.indexOf('e');
+            const flags = valued === -1 ? letters : letters.slice(0, valued);
+            if (flags.includes('f'))
+                force = true;
+            // -d reaches into directories, -x/-X into ignored files (lower-cased: both count)
+            if (flags.includes('d') || flags.includes('x'))
+                wide = true;
+            if (flags.includes('n'))
+                dryRun = true;
+            if (valued !== -1 && valued === letters.length - 1)
+                i++;
+        }
+    }
+    return force && wide && !dryRun;
+}
+function isForcedBranchDelete(args) {
+    let remove = false;
+    let force = false;
+    for (const arg of args) {
+        if (arg.startsWith('--')) {
+            // --for could still be --format; --forc is --force
+            const lower = arg.toLowerCase();
+            if (isAbbreviation(lower, '--delete', 4))
+                remove = true;
+            if (isAbbreviation(lower, '--force', 6))
+                force = true;
+        }
+        else if (arg.startsWith('-')) {
+            // Case matters here: -d refuses to drop unmerged work, -D does not
+            const letters = arg.slice(1);
+            if (letters.includes('D'))
+                return true;
+            if (letters.includes('d'))
+                remove = true;
+            if (letters.includes('f'))
+                force = true;
+        }
+    }
+    return remove && force;
+}
+// Values of `--dry-run=` that mean a dry run: kubectl's modes and Go's true booleans; anything
+// else (`none`, `false`, `0`, `f`, a typo) deletes for real
+const DRY_RUN_VALUES = new Set(['client', 'server', 'true', 't', '1']);
+function isDryRun(args) {
+    return args.some(arg => {
+        const lower = arg.toLowerCase();
+        if (lower === '--dry-run')
+            return true;
+        return lower.startsWith('--dry-run=') && DRY_RUN_VALUES.has(lower.slice(10));
+    });
+}
+const checkKubectl = (args, context) => {
+    const at = subcommandAt(args, KUBECTL_VALUED);
+    const rest = args.slice(at + 1);
+    const subcommand = args[at]?.toLowerCase();
+    if (subcommand === 'delete')
+        return isDryRun(rest) ? undefined : { rule: 'kubectl delete' };
+    if (subcommand !== 'exec')
+        return undefined;
+    const dashes = rest.indexOf('--');
+    if (dashes === -1)
+        return undefined;
+    return context.command(rest.slice(dashes + 1), context.stdin);
+};
+const checkHelm = args => {
+    const at = subcommandAt(args, HELM_VALUED);
+    const removes = HELM_UNINSTALL.has(args[at]?.toLowerCase() ?? '');
+    return removes && !isDryRun(args.slice(at + 1)) ? { rule: 'helm uninstall' } : undefined;
+};
+// coreutils `truncate -s 0 file`, and the SQL statement `TRUNCATE x` given as the command
+const checkTruncate = args => (args.some(arg => arg !== '--help' && arg !== '--version') ? { rule: 'truncate' } : undefined);
+/** Every judged program (by its base name, lower-cased) and its rule. */
+const PROGRAMS = new Map([
+    ['rm', checkRm],
+    ['git', checkGit],
+    ['kubectl', checkKubectl],
+    ['helm', checkHelm],
+    ['truncate', checkTruncate],
+    ['drop', checkDrop],
+    ['eval', checkEval],
+    ['ssh', checkSsh],
+    ['find', checkFind],
+    ['source', checkSource],
+    ['.', checkSource],
+    ['trap', checkTrap],
+    ...CODE_PROGRAMS,
+    ...CARRIER_PROGRAMS,
+    ...SHELLS.map((name) => [name, checkShell]),
+    ...SQL_CLIENTS.map((name) => [name, checkSqlClient])
+]);
+
+;// CONCATENATED MODULE: ./src/core/guardrail/heredoc.ts
+/** Heredocs: the delimiter word after `<<`, and finding the line that closes each body. */
+
+/** The heredoc delimiter word starting at `from`, unquoted; quoting stops expansion. */
+function readDelimiter(text, from) {
+    let word = '';
+    let quoted = false;
+    let i = from;
+    while (i < text.length && !(0,lexer/* breaksWord */.rt)(text[i])) {
+        const char = text[i];
+        if (char === "'" || char === '"') {
+            const close = text.indexOf(char, i + 1);
+            const end = close === -1 ? text.length : close;
+            word += text.slice(i + 1, end);
+            quoted = true;
+            i = end + 1;
+        }
+        else if (char === '\\') {
+            word += text[i + 1] ?? '';
+            quoted = true;
+            i += 2;
+        }
+        else {
+            word += char;
+            i++;
+        }
+    }
+    return { text: word, quoted, end: Math.min(i, text.length) };
+}
+/** Finds heredoc closing lines without rescanning the script for every heredoc. */
+class LineIndex {
+    exact = new Map();
+    tabless = new Map();
+    constructor(script) {
+        let start = 0;
+        while (start <= script.length) {
+            const end = (0,lexer/* lineEnd */.kd)(script, start);
+            const line = script.slice(start, end);
+            append(this.exact, line, start);
+            append(this.tabless, line.replace(/^\t+/, ''), start);
+            start = end + 1;
+        }
+    }
+    /** Start of the first line at or after `from` that reads `text`. */
+    find(text, from, ignoreLeadingTabs) {
+        const starts = (ignoreLeadingTabs ? this.tabless : this.exact).get(text);
+        if (starts === undefined)
+            return undefined;
+        let low = 0;
+        let high = starts.length;
+        while (low < high) {
+            const middle = (low + high) >> 1;
+            const start = starts[middle];
+            if (start !== undefined && start < from)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        return starts[low];
+    }
+}
+function append(index, key, value) {
+    const list = index.get(key);
+    if (list === undefined)
+        index.set(key, [value]);
+    else
+        list.push(value);
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/script-splitter.ts
+/**
+ * Cutting a script into its simple commands, as a POSIX shell reads it: quotes, escapes and
+ * line continuations, operators, subshells, `$( )` and backtick substitutions, heredocs and
+ * comments. Each command keeps its text as written (for the excerpt) and the text its words
+ * are read from.
+ */
+
+
+
+// Stands in for a $( ) or backtick substitution inside the command that holds it: what it
+// prints is only known at run time (the substitution itself is checked separately).
+const SUBSTITUTED = '__substituted__';
+function newCommand(pipeline) {
+    return { raw: '', text: '', substitutions: [], processSubstitutions: [], heredocs: [], pipeline };
+}
+/** The simple commands of a script, in the order they appear. */
+function splitScript(script) {
+    const commands = [];
+    const pending = [];
+    const parens = new lexer/* SubstitutionParens */.HD();
+    let lines;
+    let pipeline = 0;
+    let current = newCommand(pipeline);
+    let chunks = [];
+    let start = 0;
+    let copied = 0;
+    const cut = (from, to, replacement = '') => {
+        chunks.push(script.slice(copied, from), replacement);
+        copied = to;
+    };
+    const finish = (end, next, piped) => {
+        chunks.push(script.slice(copied, end));
+        current.raw = script.slice(start, end);
+        current.text = chunks.join('');
+        if (current.raw.trim() !== '')
+            commands.push(current);
+        if (!piped)
+            pipeline++;
+        current = newCommand(pipeline);
+        chunks = [];
+        start = copied = next;
+    };
+    const takeParens = (at, process = false) => {
+        const close = (0,lexer/* closingParen */.QH)(script, at + 2);
+        parens.skipped(close);
+        const body = script.slice(at + 2, close);
+        current.substitutions.push(body);
+        if (process)
+            current.processSubstitutions.push(body);
+        const after = Math.min(close + 1, script.length);
+        // A process substitution is one word, a file name: `rm <(true) -rf x` still reads `-rf x`
+        cut(at, after, process ? PROCESS_SUBSTITUTION : SUBSTITUTED);
+        return after;
+    };
+    const takeBackticks = (at) => {
+        const close = closingBacktick(script, at + 1);
+        current.substitutions.push(unescapeBackticks(script.slice(at + 1, close)));
+        const after = Math.min(close + 1, script.length);
+        cut(at, after, SUBSTITUTED);
+        return after;
+    };
+    const scanDoubleQuoted = (from) => {
+        let i = from;
+        while (i < script.length) {
+            const char = script[i];
+            if (char === '"')
+                return i + 1;
+            if (char === '\\') {
+                if (script[i + 1] === '\n')
+                    cut(i, i + 2);
+                i += 2;
+            }
+            else if (char === '`')
+                i = takeBackticks(i);
+            else if (char === '$' && script[i + 1] === '(')
+                i = takeParens(i);
+            else
+                i++;
+        }
+        return i;
+    };
+    const noteHeredoc = (from) => {
+        let i = from;
+        const stripTabs = script[i] === '-';
+        if (stripTabs)
+            i++;
+        while (script[i] === ' ' || script[i] === '\t')
+            i++;
+        const word = readDelimiter(script, i);
+        if (word.text !== '') {
+            pending.push({ delimiter: word.text, stripTabs, expands: !word.quoted, command: current });
+        }
+        return word.end;
+    };
+    const takeHeredocBodies = (from) => {
+        let i = from;
+        for (const heredoc of pending.splice(0)) {
+            lines ??= new LineIndex(script);
+            const close = lines.find(heredoc.delimiter, i, heredoc.stripTabs);
+            // No closing line: it was not a heredoc (`1 << 2` in arithmetic); read on as commands
+            if (close === undefined)
+                continue;
+            const body = script.slice(i, close);
+            heredoc.command.heredocs.push(body);
+            if (heredoc.expands)
+                heredoc.command.substitutions.push(...substitutionsIn(body));
+            i = Math.min((0,lexer/* lineEnd */.kd)(script, close) + 1, script.length);
+        }
+        return i;
+    };
+    let i = 0;
+    while (i < script.length) {
+        const char = script[i];
+        const next = script[i + 1];
+        if (char === '\\') {
+            if (next === '\n')
+                cut(i, i + 2);
+            i += 2;
+        }
+        else if (char === "'") {
+            i = (0,lexer/* afterClose */.vG)(script, (0,lexer/* closingSingleQuote */.Gc)(script, i + 1));
+        }
+        else if (char === '"') {
+            i = scanDoubleQuoted(i + 1);
+        }
+        else if (char === '`') {
+            i = takeBackticks(i);
+        }
+        else if (char === '$' && next === '(') {
+            i = takeParens(i);
+        }
+        else if ((char === '<' || char === '>') && next === '(') {
+            i = takeParens(i, true);
+        }
+        else if (char === '$' && next === "'") {
+            i = (0,lexer/* afterClose */.vG)(script, (0,lexer/* closingQuote */.m2)(script, i + 2, "'"));
+        }
+        else if (char === '#' && (0,lexer/* opensComment */.bS)(script, i, parens)) {
+            const end = (0,lexer/* lineEnd */.kd)(script, i);
+            cut(i, end);
+            i = end;
+        }
+        else if (char === '<' && next === '<') {
+            // `<<<` is a here-string, which shell-quote reads; `<<` opens a heredoc
+            i = script[i + 2] === '<' ? i + 3 : noteHeredoc(i + 2);
+        }
+        else if (char === '\n') {
+            finish(i, i + 1, false);
+            i = takeHeredocBodies(i + 1);
+            start = copied = i;
+        }
+        else if (char === ';' || char === '(' || char === ')') {
+            if (char === '(')
+                parens.opened(script, i);
+            if (char === ')')
+                parens.closed(i);
+            finish(i, i + 1, false);
+            i++;
+        }
+        else if (char === '&') {
+            // `2>&1`, `<&3` and `&> file` are redirections, not separators
+            if (script[i - 1] === '>' || script[i - 1] === '<' || next === '>')
+                i++;
+            else {
+                const width = next === '&' ? 2 : 1;
+                finish(i, i + width, false);
+                i += width;
+            }
+        }
+        else if (char === '|') {
+            if (script[i - 1] === '>')
+                i++; // `>| file`
+            else if (next === '|') {
+                finish(i, i + 2, false);
+                i += 2;
+            }
+            else {
+                const width = next === '&' ? 2 : 1;
+                finish(i, i + width, true);
+                i += width;
+            }
+        }
+        else
+            i++;
+    }
+    finish(script.length, script.length, false);
+    return commands;
+}
+/** Index of the backtick closing one opened just before `from` (or the end of `text`). */
+function closingBacktick(text, from) {
+    const close = (0,lexer/* closingQuote */.m2)(text, from, '`');
+    return close === -1 ? text.length : close;
+}
+/** A backtick body as the inner shell reads it. */
+function unescapeBackticks(body) {
+    return body.replace(/\\([\\`$])/g, '$1');
+}
+/** Bodies of the substitutions in text that expands them (an unquoted heredoc). */
+function substitutionsIn(text) {
+    const bodies = [];
+    let i = 0;
+    while (i < text.length) {
+        const char = text[i];
+        if (char === '\\')
+            i += 2;
+        else if (char === '$' && text[i + 1] === '(') {
+            const close = (0,lexer/* closingParen */.QH)(text, i + 2);
+            bodies.push(text.slice(i + 2, close));
+            i = close + 1;
+        }
+        else if (char === '`') {
+            const close = closingBacktick(text, i + 1);
+            bodies.push(unescapeBackticks(text.slice(i + 1, close)));
+            i = close + 1;
+        }
+        else
+            i++;
+    }
+    return bodies;
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/judge.ts
+/**
+ * Judging a script: each simple command, in order, after the substitutions it runs first,
+ * with the text earlier stages of its pipeline feed it. The first rule tripped wins.
+ */
+
+
+
+
+
+const EXCERPT_LIMIT = 200;
+// What one printf may print for the checks: twice the 1 MB a hostile command line can hold
+const PRINTED_LIMIT = 2 << 20;
+/** The first rule a script trips at nesting `depth`, with the offending command as its excerpt. */
+function checkScript(script, depth) {
+    if (depth > MAX_NESTING)
+        return undefined;
+    let pipeline = -1;
+    let stdin = new Stdin();
+    for (const command of splitScript(script)) {
+        if (command.pipeline !== pipeline) {
+            pipeline = command.pipeline;
+            stdin = new Stdin();
+        }
+        for (const body of command.substitutions) {
+            const hit = checkScript(body, depth + 1);
+            if (hit)
+                return hit;
+        }
+        // `sh <(echo …)` and `source <(…)` read what the body prints: it reaches them like stdin
+        stdin.add(command.processSubstitutions.flatMap(printedBy));
+        for (const invocation of invocationsOf(command.text)) {
+            stdin.add([...command.heredocs, ...invocation.hereStrings]);
+            const finding = checkWords(invocation.words, depth, stdin);
+            if (finding)
+                return { rule: finding.rule, excerpt: excerptOf(finding.excerpt ?? command.raw) };
+            stdin.add(printedText(invocation.words));
+        }
+    }
+    return undefined;
+}
+function checkWords(words, depth, stdin) {
+    if (depth > MAX_NESTING)
+        return undefined;
+    const command = unwrap(words);
+    if (command === undefined)
+        return undefined;
+    const check = PROGRAMS.get(programName(command.words[command.at] ?? ''));
+    return check?.(command.words.slice(command.at + 1), contextAt(depth, stdin));
+}
+function contextAt(depth, stdin) {
+    return {
+        stdin,
+        script: text => checkScript(text, depth + 1),
+        command: (words, input) => checkWords(words, depth + 1, input)
+    };
+}
+function excerptOf(text) {
+    const trimmed = text.trim();
+    if (trimmed.length <= EXCERPT_LIMIT)
+        return trimmed;
+    return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…';
+}
+/** What the `echo`/`printf` commands of a script print (a process substitution's body). */
+function printedBy(script) {
+    return splitScript(script).flatMap(command => invocationsOf(command.text).flatMap(one => printedText(one.words)));
+}
+/** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
+function printedText(words) {
+    const command = unwrap(words);
+    if (command === undefined)
+        return [];
+    const name = programName(command.words[command.at] ?? '');
+    let first = command.at + 1;
+    if (name === 'echo') {
+        while (/^-[neE]+$/.test(command.words[first] ?? ''))
+            first++;
+    }
+    else if (name === 'printf') {
+        if (command.words[first] === '-v')
+            first += 2;
+        if (command.words[first] === '--')
+            first++;
+        const [format, ...args] = command.words.slice(first);
+        return format === undefined ? [] : [printfOutput(format, args)];
+    }
+    else
+        return [];
+    const args = command.words.slice(first);
+    return args.length === 0 ? [] : [judge_unescape(args.join(' '))];
+}
+/** `printf FORMAT ARGS…` as printf prints it: each `%…` conversion takes the next argument, and the format repeats while arguments remain. */
+function printfOutput(format, args) {
+    const template = judge_unescape(format);
+    const pieces = [];
+    let length = 0;
+    let next = 0;
+    // The format repeats only while it consumes arguments, and the text printed is capped
+    do {
+        const before = next;
+        const piece = template.replace(/%[-+ #0]*\d*(?:\.\d*)?([%a-zA-Z])/g, (_, conversion) => conversion === '%' ? '%' : (args[next++] ?? ''));
+        pieces.push(piece);
+        length += piece.length;
+        if (next === before)
+            break;
+    } while (next < args.length && length < PRINTED_LIMIT);
+    return pieces.join('');
+}
+/** Backslash escapes of `echo -e` and printf formats: `\n`, `\t`, `\xHH`, `\0NNN`. */
+function judge_unescape(text) {
+    return text.replace(/\\(x[0-9a-fA-F]{1,2}|0[0-7]{0,3}|[0-7]{1,3}|.)/g, (whole, code) => {
+        if (code.startsWith('x'))
+            return String.fromCharCode(parseInt(code.slice(1), 16));
+        if (/^[0-7]/.test(code))
+            return String.fromCharCode(parseInt(code, 8));
+        return { n: '\n', t: '\t', r: '\r', '\\': '\\' }[code] ?? whole;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/index.ts
+/**
+ * The destructive-command guardrail (docs/design.md §1). A command line is cut into simple commands
+ * the way a POSIX shell would (quotes, operators, subshells, substitutions, heredocs); each
+ * is stripped of its launchers (sudo, env, xargs, …) and the program it finally runs is
+ * judged by that program's rule. Text a shell would only print or store is data; text handed
+ * to another shell or to a database client is judged too. docs/guardrail.md lists the rules,
+ * the variants caught, the blind spots and how the files of this folder divide the work.
+ */
+
+/** The first destructive operation in a shell command line, or undefined when it is safe. */
+function findDestructive(command) {
+    return checkScript(command.replace(/\r\n?/g, '\n'), 0);
+}
 
 
 /***/ }),
@@ -1270,6 +6125,57 @@ function unsetText(kind, place) {
 
 /***/ }),
 
+/***/ 5018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ parseInputs)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2074);
+/* harmony import */ var _kinds_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6015);
+/* harmony import */ var _resolve_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7441);
+/* harmony import */ var _table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3152);
+/**
+ * The one parser of raw inputs: a zod object schema built from the table for the inputs a
+ * front end asked for. A bad value is a UsageError of one line naming the input the way
+ * that front end spells it (`--expect-exit: …` on the CLI, `expect-exit: …` in the action).
+ */
+
+
+
+
+
+const NUL_REFUSAL = 'contains a NUL character, which no command, path or pattern may hold';
+/** One input's schema: NUL refused, "not given" replaced by its default, then its kind's rules. */
+function fieldSchema(name, place) {
+    const spec = (0,_table_js__WEBPACK_IMPORTED_MODULE_0__/* .inputSpec */ .mm)(name);
+    return zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
+        .optional()
+        .refine(value => !value?.includes('\0'), { error: NUL_REFUSAL, abort: true })
+        .transform(value => (value === undefined || value.trim() === '' ? (spec.default ?? (0,_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .unsetText */ .f1)(spec.kind, place)) : value))
+        .pipe((0,_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .kindSchema */ .ue)(spec.kind, place).optional());
+}
+/** Parses the named inputs; throws a UsageError naming the first bad one (in table order). */
+function parseInputs(raw, names, place) {
+    const shape = {};
+    const given = {};
+    // Table order, so which of several bad inputs is named first does not depend on the caller.
+    for (const name of _table_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter(name => names.includes(name))) {
+        shape[name] = fieldSchema(name, place);
+        given[name] = raw[name];
+    }
+    const result = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc(shape).safeParse(given);
+    if (result.success)
+        return result.data;
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'input');
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_4__/* .inputLabel */ .NB)(name, place.front)}: ${issue?.message ?? 'is not allowed'}`);
+}
+
+
+/***/ }),
+
 /***/ 7441:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -1337,6 +6243,153 @@ function stateDirProblem(path) {
         return 'is too long; at most 1024 characters, 255 bytes per folder name';
     }
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 7136:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Al: () => (/* binding */ parseRunSettings),
+/* harmony export */   rU: () => (/* binding */ toRawInputs)
+/* harmony export */ });
+/* unused harmony exports RUN_INPUT_NAMES, nothingToVerify, shellProblem */
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2074);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5018);
+/* harmony import */ var _resolve_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7441);
+/* harmony import */ var _table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3152);
+/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2373);
+/* harmony import */ var _shell_script_shell_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(464);
+/* harmony import */ var _reruns_template_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8385);
+/* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3174);
+/**
+ * The one place where raw inputs (action inputs or CLI flags, both strings under the same
+ * names) become a validated RunSettings, through the input table's parser (inputs/).
+ * Everything after this sees typed values only. `RunSettings` is derived from the table:
+ * each run input's row names the field it fills (`setting`), its kind gives the field's
+ * type, and parsing and `toRawInputs` both walk the table, so adding an input is one row
+ * plus its behaviour (docs/design.md §8 "Adding an input").
+ */
+
+
+
+
+
+
+
+
+
+
+/** Input names of a verify run, as in docs/design.md §1 and §3 (the `reverify run` flags). */
+const RUN_INPUT_NAMES = (0,_table_js__WEBPACK_IMPORTED_MODULE_0__/* .inputsOf */ .Vc)('run');
+/** The one-line error of a run given no expectation (docs/design.md §1), naming inputs or flags as the front spells them. */
+function nothingToVerify(front) {
+    const names = ['expect-exit', 'expect-stdout', 'expect-no-output', 'expect-file', 'expect-check'].map(name => (0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)(name, front));
+    return `nothing to verify against: give ${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024;
+/**
+ * Why the shell cannot be started from `cwd` with this PATH, or undefined when it can: a
+ * named shell or a template's first word that is not an executable file on PATH (or, for a
+ * path, where it points). A template that runs `{0}` itself is not checked.
+ */
+function shellProblem(shell, path, cwd) {
+    const program = (0,_shell_script_shell_js__WEBPACK_IMPORTED_MODULE_2__/* .shellProgram */ .rM)(shell);
+    const shown = shell.kind === 'template' ? (0,_base_printable_js__WEBPACK_IMPORTED_MODULE_3__/* .showValue */ .vp)(shell.template) : shell.kind;
+    const allowed = `expected ${_shell_script_shell_js__WEBPACK_IMPORTED_MODULE_2__/* .SHELL_NAMES */ .YG.join(', ')}, or a template containing {0} whose first word is a program on PATH`;
+    if (program === undefined)
+        return `${shown} names no program; ${allowed}`;
+    if (program.includes('{0}') || (0,_shell_script_shell_js__WEBPACK_IMPORTED_MODULE_2__/* .findProgram */ .Kp)(program, { PATH: path }, cwd) !== undefined)
+        return undefined;
+    const where = /[\\/]/.test(program) ? 'is not an executable file' : 'is not on PATH';
+    return `${shown} cannot run: ${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_3__/* .showValue */ .vp)(program)} ${where}; ${allowed}`;
+}
+/** Why `rerun-failed-tests` cannot work with the other inputs, or undefined when it can. */
+function rerunProblem(rerun, testResults, shell) {
+    if (rerun.kind === 'off')
+        return undefined;
+    if (testResults.length === 0)
+        return 'needs test-results: the JUnit files the runner writes, where the failed tests are read from';
+    if ((0,_reruns_template_js__WEBPACK_IMPORTED_MODULE_4__/* .quotingFor */ .ZN)(shell) === undefined)
+        return `needs a shell whose quoting protects test names (bash, sh or pwsh), not ${shell.kind}`;
+    return undefined;
+}
+/** Validates every run input; throws UsageError with one line naming the first bad one. */
+function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
+    const front = options.front ?? 'action';
+    const input = (0,_parse_js__WEBPACK_IMPORTED_MODULE_5__/* .parseInputs */ .T)(raw, RUN_INPUT_NAMES, { front, base: cwd });
+    if ((0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_6__/* .identityLines */ .W7)(input.command).length === 0) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('command', front)}: required; give a script of one or more lines (not only comments)`);
+    }
+    // Each input's value into the field its row names.
+    const settings = { logCapBytes: DEFAULT_LOG_CAP_BYTES };
+    const expectations = {};
+    for (const name of RUN_INPUT_NAMES) {
+        const value = input[name];
+        const field = (0,_table_js__WEBPACK_IMPORTED_MODULE_0__/* .inputSpec */ .mm)(name).setting;
+        if (value === undefined || field === undefined)
+            continue;
+        if (field.startsWith('expectations.'))
+            expectations[field.slice('expectations.'.length)] = value;
+        else
+            settings[field] = value;
+    }
+    if (Object.keys(expectations).length === 0)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(nothingToVerify(front));
+    const rerunIssue = rerunProblem(input['rerun-failed-tests'], input['test-results'], input.shell);
+    if (rerunIssue !== undefined)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('rerun-failed-tests', front)}: ${rerunIssue}`);
+    // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
+    const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory']);
+    if (shellIssue !== undefined)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('shell', front)}: ${shellIssue}`);
+    return { ...settings, expectations };
+}
+/** A parsed value as the raw input that parses to it again. */
+function rawValue(kind, value) {
+    switch (kind.type) {
+        case 'lines':
+            return value.join('\n');
+        case 'regex':
+            return value.source;
+        case 'exit-codes':
+            return value.text;
+        case 'shell': {
+            const shell = value;
+            return shell.kind === 'template' ? shell.template : shell.kind;
+        }
+        case 'rerun': {
+            const rerun = value;
+            return rerun.kind === 'off' ? 'off' : rerun.kind === 'preset' ? rerun.preset : rerun.template;
+        }
+        default:
+            return String(value);
+    }
+}
+/**
+ * The inputs that reproduce these settings when parsed again (for resuming a run from
+ * disk). `redact` and `state-dir` are left out: the first never reaches disk, the second
+ * is where the record lives.
+ */
+function toRawInputs(settings) {
+    const raw = {};
+    const fields = settings;
+    const expectations = settings.expectations;
+    for (const name of RUN_INPUT_NAMES) {
+        const spec = (0,_table_js__WEBPACK_IMPORTED_MODULE_0__/* .inputSpec */ .mm)(name);
+        if (spec.setting === undefined || spec.notRecorded)
+            continue;
+        const value = spec.setting.startsWith('expectations.') ? expectations[spec.setting.slice('expectations.'.length)] : fields[spec.setting];
+        if (value === undefined)
+            continue;
+        const text = rawValue(spec.kind, value);
+        // An empty list is "not given": it parses back to the same empty list.
+        if (text !== '' || spec.kind.type !== 'lines')
+            raw[name] = text;
+    }
+    return raw;
 }
 
 
@@ -1778,6 +6831,2730 @@ function inputsOf(front) {
 
 /***/ }),
 
+/***/ 8175:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $I: () => (/* binding */ DROPPED_MARKER_LINE),
+/* harmony export */   l_: () => (/* binding */ CappedLogWriter)
+/* harmony export */ });
+/* unused harmony export DISK_FULL_RELEASE_BYTES */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(119);
+
+
+
+const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
+// Not defined on Windows, where there is nothing to add.
+const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
+function droppedMarker(dropped, head, tail) {
+    return `[reverify: ${dropped} bytes dropped; the log keeps the first ${head} and the last ${tail} bytes]`;
+}
+/** The line a capped log puts where it dropped bytes (see droppedMarker), for readers that leave it out. */
+const DROPPED_MARKER_LINE = /^\[reverify: \d+ bytes dropped; the log keeps the first \d+ and the last \d+ bytes\]$/;
+/**
+ * What a full disk costs the log: it gives back this much of what it wrote, so the trace's
+ * events, meta.json and the receipt still fit and the run can be closed (docs/design.md §2).
+ */
+const DISK_FULL_RELEASE_BYTES = 256 * 1024;
+function diskFullMarker(kept) {
+    return `[reverify: no space left on device; the log stops here, after the first ${kept} bytes of the output]`;
+}
+/** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
+class CappedLogWriter {
+    file;
+    capBytes;
+    headBytes;
+    tailBytes;
+    seen = 0;
+    // Ring of the latest bytes past the head, allocated only once the output gets there.
+    tail;
+    tailNext = 0;
+    tailFilled = 0;
+    pending = [];
+    draining;
+    failure;
+    // Bytes on the file so far, and where the disk filled up (the log stops growing there).
+    written = 0;
+    diskFullAt;
+    closing;
+    constructor(file, capBytes) {
+        this.file = file;
+        this.capBytes = capBytes;
+        this.headBytes = Math.floor(capBytes / 2);
+        this.tailBytes = capBytes - this.headBytes;
+    }
+    /** Opens (creates/truncates, mode 0o600, never via a symlink) the file; cap default 10 MiB. */
+    static async open(path, capBytes = DEFAULT_CAP_BYTES) {
+        if (!Number.isSafeInteger(capBytes) || capBytes < 0) {
+            throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`);
+        }
+        const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_TRUNC | NO_FOLLOW;
+        const file = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, flags, 0o600);
+        try {
+            // An existing file keeps its old mode through a truncate.
+            await file.chmod(0o600);
+        }
+        catch (error) {
+            await file.close();
+            throw error;
+        }
+        return new CappedLogWriter(file, capBytes);
+    }
+    /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
+    write(chunk) {
+        if (this.closing !== undefined)
+            return;
+        const fresh = typeof chunk === 'string';
+        const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk;
+        const size = bytes.length;
+        if (size === 0)
+            return;
+        const before = this.seen;
+        this.seen += size;
+        // A full disk stopped the log; the output is still counted.
+        if (this.diskFullAt !== undefined)
+            return;
+        // Everything goes straight to the file while the output still fits under the cap,
+        // so a killed process leaves a complete log in the common case.
+        const straight = Math.min(size, Math.max(0, this.capBytes - before));
+        if (straight > 0) {
+            // The caller may reuse its buffer before the write lands.
+            this.enqueue(fresh && straight === size ? bytes : Buffer.from(bytes.subarray(0, straight)));
+        }
+        const pastHead = Math.max(0, this.headBytes - before);
+        if (pastHead < size)
+            this.keepTail(bytes, pastHead);
+    }
+    /** Resolves once every byte written so far that goes straight to the file is there. */
+    async flush() {
+        while (this.draining !== undefined)
+            await this.draining;
+        if (this.failure !== undefined)
+            throw this.failure;
+    }
+    /** Resolves once the writes queued so far have landed or failed; never throws. */
+    async settle() {
+        while (this.draining !== undefined)
+            await this.draining;
+    }
+    /**
+     * Flushes and closes; if bytes were dropped, the file holds the head, a marker line
+     * `\n[reverify: N bytes dropped; the log keeps the first X and the last Y bytes]\n`,
+     * then the tail. Later calls return the same result.
+     */
+    close() {
+        this.closing ??= this.finish();
+        return this.closing;
+    }
+    async finish() {
+        try {
+            while (this.draining !== undefined)
+                await this.draining;
+            if (this.diskFullAt !== undefined)
+                return await this.finishFull(this.diskFullAt);
+            const dropped = this.seen - this.headBytes - this.tailFilled;
+            if (this.failure === undefined && this.seen > this.capBytes) {
+                const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8');
+                const ending = Buffer.concat([marker, ...this.tailInOrder()]);
+                // Overwrites whatever went straight through past the head before the cap was hit.
+                await this.writeAll(ending, this.headBytes);
+                await this.file.truncate(this.headBytes + ending.length);
+            }
+            if (this.failure !== undefined)
+                throw this.failure;
+            return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) };
+        }
+        finally {
+            this.tail = undefined;
+            await this.file.close();
+        }
+    }
+    /** A log the disk cut short: what it kept, then the marker if it still fits; the verdict never depends on it. */
+    async finishFull(kept) {
+        try {
+            await this.writeAll(Buffer.from(`\n${diskFullMarker(kept)}\n`, 'utf8'), kept);
+        }
+        catch {
+            // No room even for the marker: the trace's note says it all the same.
+        }
+        return { bytesSeen: this.seen, bytesDropped: this.seen - kept, diskFullAt: kept };
+    }
+    /**
+     * The disk is full: the log stops at what it holds, less DISK_FULL_RELEASE_BYTES given
+     * back so the run can still be recorded and closed.
+     */
+    async stopOnFullDisk() {
+        const kept = Math.max(0, this.written - DISK_FULL_RELEASE_BYTES);
+        this.diskFullAt = kept;
+        this.tail = undefined;
+        try {
+            await this.file.truncate(kept);
+        }
+        catch {
+            // Nothing more can be done here; closing the run reports what cannot be written.
+        }
+    }
+    tailInOrder() {
+        if (this.tail === undefined)
+            return [];
+        if (this.tailFilled < this.tail.length)
+            return [this.tail.subarray(0, this.tailFilled)];
+        return [this.tail.subarray(this.tailNext), this.tail.subarray(0, this.tailNext)];
+    }
+    keepTail(bytes, from) {
+        const capacity = this.tailBytes;
+        if (capacity === 0)
+            return;
+        this.tail ??= Buffer.allocUnsafe(capacity);
+        const start = Math.max(from, bytes.length - capacity);
+        const count = bytes.length - start;
+        const untilWrap = Math.min(count, capacity - this.tailNext);
+        bytes.copy(this.tail, this.tailNext, start, start + untilWrap);
+        if (untilWrap < count)
+            bytes.copy(this.tail, 0, start + untilWrap, bytes.length);
+        this.tailNext = (this.tailNext + count) % capacity;
+        this.tailFilled = Math.min(capacity, this.tailFilled + count);
+    }
+    enqueue(bytes) {
+        if (this.failure !== undefined || this.diskFullAt !== undefined)
+            return;
+        this.pending.push(bytes);
+        this.draining ??= this.drain();
+    }
+    async drain() {
+        try {
+            while (this.pending.length > 0) {
+                // Small writes that piled up behind a slow one go out as one.
+                const batch = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+                this.pending = [];
+                await this.writeAll(batch, null);
+            }
+        }
+        catch (error) {
+            this.pending = [];
+            if ((0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_2__/* .isErrorCode */ .We)(error, 'ENOSPC', 'EDQUOT'))
+                await this.stopOnFullDisk();
+            else
+                this.failure ??= error;
+        }
+        finally {
+            this.draining = undefined;
+        }
+    }
+    async writeAll(bytes, position) {
+        let offset = 0;
+        while (offset < bytes.length) {
+            const at = position === null ? null : position + offset;
+            const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at);
+            offset += bytesWritten;
+            if (position === null)
+                this.written += bytesWritten;
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 6848:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XE: () => (/* binding */ reviewerExcerpt),
+/* harmony export */   Xq: () => (/* binding */ attemptExcerpt)
+/* harmony export */ });
+/* unused harmony exports MAX_EXCERPT_CHARS, excerptBlocks, attemptBlocks, attemptText */
+/* harmony import */ var _capped_log_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8175);
+/* harmony import */ var _failure_blocks_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7898);
+/* harmony import */ var _output_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8577);
+
+
+
+/** The excerpt's bounds: annotation bodies stop at 4,096 characters, and so should reading. */
+const MAX_EXCERPT_CHARS = 4000;
+const MAX_EXCERPT_LINES = 60;
+const FALLBACK_LINES = 20;
+/** A summary line as a reviewer should read it: no escape codes, no redrawn progress, no cut marker. */
+function cleanLine(raw) {
+    return (0,_failure_blocks_js__WEBPACK_IMPORTED_MODULE_0__/* .readableLine */ .$O)(raw.replace(_output_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .CUT_LINE_SUFFIX */ .q$, '…'));
+}
+/** The summary's contiguous runs of output, cleaned; the omitted middle separates them. */
+function segmentsOf(summary) {
+    const parts = (0,_output_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .summaryParts */ .X2)(summary);
+    const clean = (lines) => lines.filter(line => !_capped_log_js__WEBPACK_IMPORTED_MODULE_2__/* .DROPPED_MARKER_LINE */ .$I.test(line)).map(cleanLine);
+    return [parts.head, parts.matched, parts.tail].filter(lines => lines.length > 0).map(clean);
+}
+function blocksOfSegment(lines) {
+    const blocks = [];
+    const reader = new _failure_blocks_js__WEBPACK_IMPORTED_MODULE_0__/* .BlockReader */ .tg(block => blocks.push(block));
+    for (const line of lines)
+        reader.line(line);
+    reader.end();
+    return blocks;
+}
+/**
+ * The blocks that fit the excerpt's bounds, in output order. Blocks that name their test are
+ * chosen first, then the others, each in order; the first that does not fit is cut and ends
+ * the choice.
+ */
+function bounded(blocks) {
+    const order = blocks.map((block, index) => ({ block, index }));
+    const byRank = [...order.filter(item => item.block.test !== undefined), ...order.filter(item => item.block.test === undefined)];
+    const kept = [];
+    let lines = 0;
+    let chars = 0;
+    for (const { block, index } of byRank) {
+        const fitting = [];
+        for (const line of block.lines) {
+            // Blocks are joined by a blank line, lines by a newline: count both.
+            const cost = line.length + (fitting.length === 0 && kept.length > 0 ? 2 : 1);
+            if (lines + 1 > MAX_EXCERPT_LINES || chars + cost > MAX_EXCERPT_CHARS)
+                break;
+            fitting.push(line);
+            lines++;
+            chars += cost;
+        }
+        if (fitting.length === 0)
+            break;
+        kept.push({ block: { ...block, lines: fitting }, index });
+        if (fitting.length < block.lines.length)
+            break;
+    }
+    return kept.sort((a, b) => a.index - b.index).map(item => item.block);
+}
+/** Runners repeat a failure in their closing summary: once is enough. */
+function unique(blocks) {
+    const seen = new Set();
+    return blocks.filter(block => {
+        const key = (0,_failure_blocks_js__WEBPACK_IMPORTED_MODULE_0__/* .blockKey */ .Ju)(block);
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+/**
+ * The failing blocks of an output, in output order, bounded (60 lines, 4,000 characters):
+ * the blocks `streamed` (found in the whole output while it streamed: failure-blocks.ts) when
+ * there are any, else those of its summary; with neither, one block of the output's last 20 lines.
+ */
+function excerptBlocks(summary, streamed = []) {
+    if (streamed.length > 0)
+        return bounded(unique(streamed));
+    const segments = segmentsOf(summary);
+    const blocks = unique(segments.flatMap(blocksOfSegment));
+    if (blocks.length === 0) {
+        const last = segments[segments.length - 1] ?? [];
+        const tail = last.filter(line => line.trim() !== '').slice(-FALLBACK_LINES);
+        if (tail.length > 0)
+            blocks.push({ lines: tail });
+    }
+    return bounded(blocks);
+}
+/** The reviewer text of an output: its failing blocks (see excerptBlocks), separated by a blank line. */
+function reviewerExcerpt(summary, streamed = []) {
+    return excerptBlocks(summary, streamed)
+        .map(block => block.lines.join('\n'))
+        .join('\n\n');
+}
+/** The failing blocks of one attempt: from its whole output when they were found there, else from its summary. */
+function attemptBlocks(attempt) {
+    return excerptBlocks(attempt.summary, attempt.failures);
+}
+/** The reviewer text of one attempt, verified or not (see attemptBlocks). */
+function attemptText(attempt) {
+    return reviewerExcerpt(attempt.summary, attempt.failures);
+}
+/** The reviewer excerpt of one attempt; empty for a verified attempt. */
+function attemptExcerpt(attempt) {
+    return attempt.verified ? '' : attemptText(attempt);
+}
+
+
+/***/ }),
+
+/***/ 7898:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $O: () => (/* binding */ readableLine),
+/* harmony export */   B7: () => (/* binding */ FailureBlocks),
+/* harmony export */   Ju: () => (/* binding */ blockKey),
+/* harmony export */   tg: () => (/* binding */ BlockReader)
+/* harmony export */ });
+/* unused harmony exports MAX_BLOCK_LINES, DEFAULT_FAILURE_LIMITS */
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * Failing blocks (docs/design.md §5 "Excerpt"): where a failure starts in a command's output,
+ * and the lines that explain it (the assertion, expected and received, the first stack line
+ * outside dependencies). `BlockReader` reads lines one at a time, so the same rules serve a
+ * summary read back (core/output/excerpt.ts) and `FailureBlocks`, which watches the whole
+ * output while it streams and keeps the first few blocks, in bounded memory.
+ */
+
+const MAX_BLOCK_LINES = 16;
+// How far past its first line a block looks for the rest of the failure.
+const MAX_BLOCK_SPAN = 40;
+/** Where a failing test's own report starts; group 1 is the test's name. */
+const TEST_HEADERS = [
+    /^\s*● (.+)$/, // jest
+    /^\s*--- FAIL: (\S+)/, // go test
+    /^_{3,} (.+?) _{3,}$/, // pytest
+    /^\s{2,}\d+\) (.+?):?$/ // mocha, whose failure list is indented
+];
+/** A diagnostic that starts with where it is: `path:line[:col]: …` (go, gcc, eslint) or tsc's `path(line,col): …`. */
+const DIAGNOSTIC = /^\s*[\w.@~/-][^\s:()]*(?::\d+(?::\d+)?:|\(\d+,\d+\):)(?:\s|$)/;
+/** Lines that say something failed. */
+const ERROR_LINES = [
+    /\b(?:Expected|Received)\b/,
+    /^E\s/, // pytest's assertion lines
+    /\berror TS\d+/,
+    /\b(?:[A-Z]\w*)?(?:Error|Exception)\b/,
+    /^\s*error(?:\[\w+\])?:/i,
+    /\bERROR\b/,
+    /\bFAIL(?:ED)?\b/,
+    /\bpanic:/,
+    /^Traceback \(most recent call last\):/,
+    /^\s*[✕✗×] /
+];
+/** Lines that close a block: the runners' tallies, separators and passing tests. */
+const BOUNDARIES = [
+    /^\s*(?:Test Suites|Tests|Snapshots|Time|Ran all test suites)\b/,
+    /^={3,}/,
+    /^\s*(?:PASS|ok)\s/,
+    /^\s*--- (?:PASS|SKIP):/,
+    /^=== (?:RUN|PAUSE|CONT|NAME)\s/,
+    /^\s*[✓✔] /,
+    /^\s*\d+ (?:passing|failing|pending)\b/
+];
+/** jest's code frame around the failing line: the stack line says the same, shorter. */
+const CODE_FRAME = /^\s*>?\s*\d+\s+\||^\s+\|\s*\^/;
+const STACK_FRAME = /^\s*at\s/;
+// Frames of dependencies and of node itself say nothing about the change under review.
+const FOREIGN_FRAME = /node_modules|\(node:|\bnode:internal|\(internal\/|\(<anonymous>\)/;
+function testName(line) {
+    for (const header of TEST_HEADERS) {
+        const match = header.exec(line);
+        if (match)
+            return match[1].trim();
+    }
+    return undefined;
+}
+function isAnchor(line) {
+    return testName(line) !== undefined || DIAGNOSTIC.test(line) || ERROR_LINES.some(pattern => pattern.test(line));
+}
+function isUserFrame(line) {
+    return /:\d+/.test(line) && !FOREIGN_FRAME.test(line);
+}
+/** An output line as a reviewer should read it: no escape codes, no redrawn progress. */
+function readableLine(raw) {
+    let text = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.stripVTControlCharacters)(raw);
+    // A carriage return redraws the line on a terminal: what shows is what follows the last one.
+    const shown = text.split('\r').filter(segment => segment.trim() !== '');
+    text = shown[shown.length - 1] ?? '';
+    // A sequence cut in half, and lone control characters, are noise in an annotation.
+    text = text.replace(/\x1b[[\]()#;?0-9]*$/, '').replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+    return text.trimEnd();
+}
+/**
+ * Reads readable lines one at a time into failing blocks. A block starts at a line that says
+ * something failed and runs until a tally, separator or passing test, the next test header or
+ * located diagnostic, or just after the first stack line outside dependencies; at most 16
+ * lines kept of the 40 it looks at.
+ */
+class BlockReader {
+    onBlock;
+    open;
+    constructor(onBlock) {
+        this.onBlock = onBlock;
+    }
+    /** Whether a block is being read: until it closes, every line matters. */
+    get reading() {
+        return this.open !== undefined;
+    }
+    /** Takes the next line (already readable: see readableLine). */
+    line(line) {
+        if (this.open !== undefined) {
+            const taken = this.step(this.open, line, false);
+            if (taken === 'more')
+                return;
+            this.close();
+            if (taken === 'last')
+                return;
+        }
+        if (!isAnchor(line))
+            return;
+        this.open = { kept: [], located: false, span: 0 };
+        if (this.step(this.open, line, true) !== 'more')
+            this.close();
+    }
+    /** The end of the lines: a block still open is complete. */
+    end() {
+        this.close();
+    }
+    /** Reads one line into the block: 'more' to go on, 'last' when it ended the block, 'refused' when it belongs to what follows. */
+    step(block, line, first) {
+        const header = testName(line);
+        if (!first) {
+            if (BOUNDARIES.some(pattern => pattern.test(line)))
+                return 'refused';
+            // A second test, or a second located diagnostic, is a failure of its own.
+            if (header !== undefined && block.test !== undefined)
+                return 'refused';
+            if (block.located && DIAGNOSTIC.test(line))
+                return 'refused';
+        }
+        block.span++;
+        if (line.trim() !== '' && !CODE_FRAME.test(line)) {
+            block.test ??= header;
+            if (STACK_FRAME.test(line)) {
+                // The first frame in the code under review is where the failure is; the rest is noise.
+                if (isUserFrame(line)) {
+                    block.kept.push(line);
+                    return 'last';
+                }
+            }
+            else {
+                if (DIAGNOSTIC.test(line) || /File "[^"]+", line \d+/.test(line))
+                    block.located = true;
+                block.kept.push(line);
+            }
+        }
+        return block.span >= MAX_BLOCK_SPAN || block.kept.length >= MAX_BLOCK_LINES ? 'last' : 'more';
+    }
+    close() {
+        const block = this.open;
+        this.open = undefined;
+        if (block === undefined || block.kept.length === 0)
+            return;
+        this.onBlock({ lines: block.kept, ...(block.test !== undefined && { test: block.test }) });
+    }
+}
+/** The key under which a block repeated by a runner's closing summary is recognised. */
+function blockKey(block) {
+    return block.lines.map(line => line.trim()).join('\n');
+}
+/**
+ * Ten blocks of each kind, 8,000 characters of each (twice what an excerpt shows), 500 a
+ * line; 1,000 blocks read at most, so an output that repeats an error on every line costs
+ * no more than that.
+ */
+const DEFAULT_FAILURE_LIMITS = Object.freeze({ blocks: 10, read: 1_000, chars: 8_000, lineChars: 500 });
+// Text a line must hold to start a block (a cheap superset of the anchors, searched across a
+// whole chunk at once): most output holds none, and is never split into lines at all. A bare
+// `path:line:` diagnostic is not searched for: it starts a block only inside another or in the
+// summary's lines (core/output/excerpt.ts).
+const CANDIDATE_WORDS = /rror|RROR|FAIL|Exception|●|✕|✗/g;
+const CANDIDATE_STARTS = /\n(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/g;
+const CANDIDATE_FIRST = /^(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/;
+class Kind {
+    blocks = [];
+    chars = 0;
+    full = false;
+}
+/**
+ * Watches a command's whole output, whole lines in order (the stream the log is written
+ * from), for failing blocks. Keeps the first blocks of each kind, each at most 16 lines of at
+ * most 500 characters, within a character budget per kind; a block a runner repeats is kept
+ * once. Memory is bounded whatever the output's size.
+ */
+class FailureBlocks {
+    limits;
+    reader = new BlockReader(block => this.keep(block));
+    seen = new Set();
+    tests = new Kind();
+    others = new Kind();
+    found = 0;
+    pending = '';
+    pendingLength = 0;
+    wordAt = { at: -1 };
+    startAt = { at: -1 };
+    constructor(limits = DEFAULT_FAILURE_LIMITS) {
+        this.limits = { ...limits };
+    }
+    get done() {
+        return (this.tests.full && this.others.full) || this.found >= this.limits.read;
+    }
+    /** Takes text made of whole lines (the last one may lack its newline until `end`). */
+    push(text) {
+        if (this.done || text === '')
+            return;
+        let pos = 0;
+        if (this.pendingLength > 0) {
+            const newline = text.indexOf('\n');
+            if (newline === -1) {
+                this.hold(text, 0, text.length);
+                return;
+            }
+            this.hold(text, 0, newline);
+            this.line(this.pending);
+            this.pending = '';
+            this.pendingLength = 0;
+            pos = newline + 1;
+        }
+        const last = text.lastIndexOf('\n');
+        this.wordAt.at = -1;
+        this.startAt.at = -1;
+        while (pos <= last && !this.done) {
+            if (!this.reader.reading) {
+                const candidate = this.nextCandidate(text, pos);
+                if (candidate > last)
+                    break;
+                // The candidate's line; a line-start pattern matched from the newline before it.
+                pos = Math.max(pos, text.lastIndexOf('\n', candidate) + 1);
+            }
+            const newline = text.indexOf('\n', pos);
+            this.line(text.slice(pos, newline));
+            pos = newline + 1;
+        }
+        if (last + 1 < text.length)
+            this.hold(text, last + 1, text.length);
+    }
+    /** The end of the output: a last line without a newline is read, a block still open closes. */
+    end() {
+        if (this.pendingLength > 0 && !this.done)
+            this.line(this.pending);
+        this.pending = '';
+        this.pendingLength = 0;
+        this.reader.end();
+    }
+    /** The blocks kept, in output order. */
+    blocks() {
+        return [...this.tests.blocks, ...this.others.blocks].sort((a, b) => a.index - b.index).map(entry => entry.block);
+    }
+    line(raw) {
+        const text = raw.length > this.limits.lineChars ? `${raw.slice(0, this.limits.lineChars - 1)}…` : raw;
+        this.reader.line(readableLine(text));
+    }
+    /** Keeps text[start, end) of a line still open, up to a little over a line's limit. */
+    hold(text, start, end) {
+        const room = this.limits.lineChars + 1 - this.pending.length;
+        if (room > 0)
+            this.pending += text.slice(start, Math.min(end, start + room));
+        this.pendingLength += end - start;
+    }
+    nextCandidate(text, from) {
+        // The line-start patterns match from the newline before the line: search from just before.
+        const word = this.search(CANDIDATE_WORDS, this.wordAt, text, from);
+        if (from === 0 && CANDIDATE_FIRST.test(text))
+            return 0;
+        return Math.min(word, this.search(CANDIDATE_STARTS, this.startAt, text, Math.max(0, from - 1)) + 1);
+    }
+    /** Where `pattern` next matches at or after `from` (cached: positions only move forward), or Infinity. */
+    search(pattern, cache, text, from) {
+        if (cache.at >= from)
+            return cache.at;
+        pattern.lastIndex = from;
+        const match = pattern.exec(text);
+        cache.at = match === null ? Number.POSITIVE_INFINITY : match.index;
+        return cache.at;
+    }
+    keep(block) {
+        const index = this.found++;
+        const key = blockKey(block);
+        if (this.seen.has(key))
+            return;
+        const kind = block.test !== undefined ? this.tests : this.others;
+        if (kind.full)
+            return;
+        const chars = block.lines.reduce((sum, line) => sum + line.length + 1, 0);
+        if (kind.blocks.length >= this.limits.blocks || kind.chars + chars > this.limits.chars) {
+            kind.full = true;
+            return;
+        }
+        this.seen.add(key);
+        kind.chars += chars;
+        kind.blocks.push({ index, block });
+    }
+}
+
+
+/***/ }),
+
+/***/ 8577:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X2: () => (/* binding */ summaryParts),
+/* harmony export */   dc: () => (/* binding */ OutputSummarizer),
+/* harmony export */   q$: () => (/* binding */ CUT_LINE_SUFFIX)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_SUMMARY_LIMITS, KEYWORD_LINE */
+/** The docs/design.md §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
+const DEFAULT_SUMMARY_LIMITS = Object.freeze({
+    headLines: 20,
+    tailLines: 20,
+    maxLineChars: 1000,
+    maxMatchedLines: 200
+});
+const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'];
+const KEYWORDS = KEYWORD_LIST.join('|');
+/** A line the summary keeps from the middle of the output: it holds one of the keywords. */
+const KEYWORD_LINE = new RegExp(KEYWORDS);
+// Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
+const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1;
+const LF = 0x0a;
+const CR = 0x0d;
+// V8 shares the parent's memory for substrings of at least this length.
+const SHARED_SUBSTRING_MIN = 13;
+// The summary's own lines. They are built and recognised here, in one place, so the
+// reviewer excerpt (core/output/excerpt.ts) can take them out without guessing at their wording.
+const GAP_LINE = '…';
+function omittedLine(middle, matched) {
+    return `… ${middle} ${middle === 1 ? 'line' : 'lines'} omitted; ${matched} matched ${KEYWORDS}${matched > 0 ? ':' : ''}`;
+}
+function moreMatchesLine(unshown) {
+    return `… and ${unshown} more matching ${unshown === 1 ? 'line' : 'lines'}`;
+}
+function cutSuffix(dropped) {
+    return `… [+${dropped} chars]`;
+}
+const OMITTED_LINE = new RegExp(`^… (\\d+) lines? omitted; (\\d+) matched ${KEYWORD_LIST.join('\\|')}:?$`);
+const MORE_MATCHES_LINE = /^… and (\d+) more matching lines?$/;
+/** The end a summary gives a line it cut to maxLineChars. */
+const CUT_LINE_SUFFIX = /… \[\+\d+ chars\]$/;
+/**
+ * Splits a summary built with `limits` into head, shown middle lines and tail, leaving out
+ * the summary's own bookkeeping lines. A summary without an omitted middle is all head.
+ */
+function summaryParts(summary, limits = DEFAULT_SUMMARY_LIMITS) {
+    const lines = summary === '' ? [] : summary.split('\n');
+    // The marker can only stand right after a full head; a user line that looks like it elsewhere is output.
+    const marker = OMITTED_LINE.exec(lines[limits.headLines] ?? '');
+    if (marker === null)
+        return { head: lines, matched: [], tail: [] };
+    const matchedCount = Number(marker[2]);
+    const shown = Math.min(matchedCount, limits.maxMatchedLines);
+    let at = limits.headLines + 1;
+    const matched = lines.slice(at, at + shown);
+    at += shown;
+    if (shown < matchedCount && MORE_MATCHES_LINE.test(lines[at] ?? ''))
+        at++;
+    if (lines[at] === GAP_LINE)
+        at++;
+    return { head: lines.slice(0, limits.headLines), matched, tail: lines.slice(at) };
+}
+/** Builds the docs/design.md §2 summary of a text stream while it streams, in bounded memory. */
+class OutputSummarizer {
+    limits;
+    head = [];
+    // Ring of the most recent lines: a line is only known to be "between head and tail"
+    // once it falls out of here.
+    ring;
+    ringMatched;
+    ringNext = 0;
+    ringCount = 0;
+    matchedShown = [];
+    matchedCount = 0;
+    middleCount = 0;
+    lineCount = 0;
+    // The line still open at the end of the last chunk.
+    lineOpen = false;
+    lineText = '';
+    lineLength = 0;
+    lineMatched = false;
+    lineCarry = '';
+    // A chunk ended in \r: part of a \r\n ending, or content, depending on the next chunk.
+    pendingCR = false;
+    straddleTest = new RegExp(KEYWORDS);
+    // Per keyword, where it next occurs in the current chunk (searched lazily, positions
+    // only move forward): one native search per occurrence, not one per line.
+    keywordAt = new Float64Array(KEYWORD_LIST.length);
+    result;
+    /** Limits default to docs/design.md §2's. */
+    constructor(limits = DEFAULT_SUMMARY_LIMITS) {
+        this.limits = { ...limits };
+        this.ring = new Array(limits.tailLines).fill('');
+        this.ringMatched = new Uint8Array(limits.tailLines);
+    }
+    /** Lines seen so far (a final unterminated line counts once finish() has run). */
+    get totalLines() {
+        return this.lineCount;
+    }
+    /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
+    push(text) {
+        // A summary already handed out cannot change.
+        if (this.result !== undefined || text.length === 0)
+            return;
+        this.keywordAt.fill(-1);
+        let pos = 0;
+        if (this.pendingCR) {
+            this.pendingCR = false;
+            if (text.charCodeAt(0) !== LF)
+                this.appendCarriageReturn();
+        }
+        if (this.lineOpen) {
+            const newline = text.indexOf('\n');
+            const segmentEnd = newline === -1 ? text.length : newline;
+            this.probeStraddle(text, segmentEnd);
+            if (newline === -1) {
+                this.appendTail(text, 0);
+                return;
+            }
+            this.appendToOpenLine(text, 0, withoutCR(text, 0, newline));
+            this.closeOpenLine();
+            pos = newline + 1;
+        }
+        while (this.head.length < this.limits.headLines) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        pos = this.skipMiddle(text, pos);
+        for (;;) {
+            const next = this.takeLine(text, pos);
+            if (next === pos)
+                break;
+            pos = next;
+        }
+        if (pos < text.length)
+            this.appendTail(text, pos);
+    }
+    /** The summary text; flushes a final unterminated line. Later calls return the same. */
+    finish() {
+        if (this.result !== undefined)
+            return this.result;
+        // A lone \r at the very end is taken as a line ending whose \n never came.
+        this.pendingCR = false;
+        if (this.lineOpen)
+            this.closeOpenLine();
+        this.result = this.render();
+        return this.result;
+    }
+    render() {
+        const out = [...this.head];
+        if (this.middleCount > 0) {
+            out.push(omittedLine(this.middleCount, this.matchedCount));
+            out.push(...this.matchedShown);
+            const unshown = this.matchedCount - this.matchedShown.length;
+            if (unshown > 0)
+                out.push(moreMatchesLine(unshown));
+            out.push(GAP_LINE);
+        }
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++)
+            out.push(this.ring[(oldest + i) % size]);
+        return out.join('\n');
+    }
+    storeLine(shownLine, matched) {
+        this.lineCount++;
+        // Only the last few lines of a chunk get here (see skipMiddle), so copying is cheap.
+        const line = detached(shownLine);
+        if (this.head.length < this.limits.headLines) {
+            this.head.push(line);
+            return;
+        }
+        const size = this.ring.length;
+        if (size === 0) {
+            this.omit(line, matched);
+            return;
+        }
+        const slot = this.ringNext;
+        if (this.ringCount === size)
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+        else
+            this.ringCount++;
+        this.ring[slot] = line;
+        this.ringMatched[slot] = matched ? 1 : 0;
+        this.ringNext = slot + 1 === size ? 0 : slot + 1;
+    }
+    omit(line, matched) {
+        this.middleCount++;
+        if (!matched)
+            return;
+        this.matchedCount++;
+        if (this.matchedShown.length < this.limits.maxMatchedLines)
+            this.matchedShown.push(line);
+    }
+    /** Stores the complete line starting at pos; returns where the next one starts. */
+    takeLine(text, pos) {
+        const newline = text.indexOf('\n', pos);
+        if (newline === -1)
+            return pos;
+        const line = this.shown(text, pos, withoutCR(text, pos, newline));
+        this.storeLine(line, this.hasKeyword(text, pos, newline));
+        return newline + 1;
+    }
+    /**
+     * Lines of this chunk followed by at least tailLines more complete lines can be neither
+     * head nor tail: they are only counted, and only the matching ones are looked at.
+     * Returns where the lines that still need the ring start.
+     */
+    skipMiddle(text, pos) {
+        let boundary = text.lastIndexOf('\n');
+        for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
+            boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1;
+        }
+        if (boundary < pos)
+            return pos;
+        // Every line in the ring now has enough lines after it.
+        const size = this.ring.length;
+        const oldest = this.ringCount < size ? 0 : this.ringNext;
+        for (let i = 0; i < this.ringCount; i++) {
+            const slot = (oldest + i) % size;
+            this.omit(this.ring[slot], this.ringMatched[slot] === 1);
+            this.ring[slot] = '';
+        }
+        this.ringCount = 0;
+        this.ringNext = 0;
+        let count = 0;
+        for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1)
+            count++;
+        this.lineCount += count;
+        this.middleCount += count;
+        for (let at = pos;;) {
+            const keyword = this.nextKeyword(text, at);
+            if (keyword > boundary)
+                break;
+            // text[keyword] is not a newline, and pos follows one (or is 0), so this is >= pos.
+            const lineStart = text.lastIndexOf('\n', keyword) + 1;
+            const newline = text.indexOf('\n', keyword);
+            this.matchedCount++;
+            if (this.matchedShown.length < this.limits.maxMatchedLines) {
+                const line = this.shown(text, lineStart, withoutCR(text, lineStart, newline));
+                this.matchedShown.push(detached(line));
+            }
+            at = newline + 1;
+        }
+        return boundary + 1;
+    }
+    /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
+    nextKeyword(text, from) {
+        let first = Number.POSITIVE_INFINITY;
+        for (let k = 0; k < KEYWORD_LIST.length; k++) {
+            let at = this.keywordAt[k];
+            if (at < from) {
+                at = text.indexOf(KEYWORD_LIST[k], from);
+                if (at === -1)
+                    at = Number.POSITIVE_INFINITY;
+                this.keywordAt[k] = at;
+            }
+            if (at < first)
+                first = at;
+        }
+        return first;
+    }
+    /** Whether a keyword starts in [start, end) of the current chunk. */
+    hasKeyword(text, start, end) {
+        // Keywords hold no \n, so one starting before the line's \n ends inside the line.
+        return this.nextKeyword(text, start) < end;
+    }
+    /** The line text[start, end) as the summary shows it. */
+    shown(text, start, end) {
+        return end - start <= this.limits.maxLineChars
+            ? text.slice(start, end)
+            : this.capped(text.slice(start, start + this.limits.maxLineChars), end - start);
+    }
+    probeStraddle(text, segmentEnd) {
+        if (this.lineMatched || this.lineCarry.length === 0)
+            return;
+        const probe = this.lineCarry + text.slice(0, Math.min(KEYWORD_CARRY, segmentEnd));
+        if (this.straddleTest.test(probe))
+            this.lineMatched = true;
+    }
+    appendTail(text, start) {
+        let end = text.length;
+        if (text.charCodeAt(end - 1) === CR) {
+            this.pendingCR = true;
+            end--;
+        }
+        this.lineOpen = true;
+        this.appendToOpenLine(text, start, end);
+    }
+    appendToOpenLine(text, start, end) {
+        if (end <= start)
+            return;
+        const room = this.limits.maxLineChars - this.lineText.length;
+        if (room > 0) {
+            // Copied so a long-open line does not pin every chunk it started in.
+            this.lineText = detached(this.lineText + text.slice(start, Math.min(end, start + room)));
+        }
+        this.lineLength += end - start;
+        if (this.lineMatched)
+            return;
+        if (this.hasKeyword(text, start, end)) {
+            this.lineMatched = true;
+            this.lineCarry = '';
+            return;
+        }
+        this.lineCarry =
+            end - start >= KEYWORD_CARRY ? text.slice(end - KEYWORD_CARRY, end) : (this.lineCarry + text.slice(start, end)).slice(-KEYWORD_CARRY);
+    }
+    appendCarriageReturn() {
+        if (this.lineText.length < this.limits.maxLineChars)
+            this.lineText += '\r';
+        this.lineLength++;
+        if (!this.lineMatched)
+            this.lineCarry = (this.lineCarry + '\r').slice(-KEYWORD_CARRY);
+    }
+    closeOpenLine() {
+        const line = this.lineLength > this.limits.maxLineChars ? this.capped(this.lineText, this.lineLength) : this.lineText;
+        this.storeLine(line, this.lineMatched);
+        this.lineOpen = false;
+        this.lineText = '';
+        this.lineLength = 0;
+        this.lineMatched = false;
+        this.lineCarry = '';
+    }
+    capped(kept, fullLength) {
+        // Never end on half of a surrogate pair.
+        const last = kept.charCodeAt(kept.length - 1);
+        const shown = last >= 0xd800 && last <= 0xdbff ? kept.slice(0, -1) : kept;
+        return `${shown}${cutSuffix(fullLength - shown.length)}`;
+    }
+}
+/** End of the line in [start, newline) without one trailing \r. */
+function withoutCR(text, start, newline) {
+    return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
+}
+// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
+// string of its own length, so kept lines cost only what they hold.
+function detached(text) {
+    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
+}
+
+
+/***/ }),
+
+/***/ 3856:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FN: () => (/* binding */ RUN_MARKER_VAR),
+/* harmony export */   YW: () => (/* binding */ endSessionGroups),
+/* harmony export */   b1: () => (/* binding */ processGroupNote),
+/* harmony export */   jk: () => (/* binding */ endMarkedProcesses)
+/* harmony export */ });
+/* unused harmony exports recordedGroups, endRecordedGroups, markedProcesses */
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8500);
+/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _process_identity_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8735);
+/* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4020);
+/* harmony import */ var _session_reader_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2537);
+/**
+ * The process groups of a crashed run (docs/design.md §6): each command's group is recorded
+ * in the trace the moment it starts (a `note` with `process_group: {pgid, started}`), and
+ * whoever continues or closes the run ends what is left of them before anything runs
+ * again — after checking that the pid still names the same process (its start time), so a
+ * recycled pid is never signalled. Each command also carries the run id in its environment,
+ * which finds on Linux what started in the moment before its group reached the trace.
+ */
+
+
+
+
+
+/** The trace note that records a command's process group as it starts (`during`: "attempt 2"). */
+function processGroupNote(during, group) {
+    return {
+        kind: 'process-group',
+        message: `${during}: a command started as process group ${group.pgid}`,
+        process_group: { pgid: group.pgid, started: group.started }
+    };
+}
+function parseRecord(value) {
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    const { pgid, started } = value;
+    if (typeof pgid !== 'number' || !Number.isSafeInteger(pgid) || pgid <= 1)
+        return undefined;
+    if (typeof started !== 'string' || started === '' || started.length > 128)
+        return undefined;
+    return { pgid, started };
+}
+/** Every process group a trace recorded, newest last, each once. */
+function recordedGroups(events) {
+    const groups = new Map();
+    for (const event of events) {
+        if (event.phase !== 'note')
+            continue;
+        const record = parseRecord(event.payload.process_group);
+        if (record !== undefined)
+            groups.set(`${record.pgid}@${record.started}`, record);
+    }
+    return [...groups.values()];
+}
+/** How often a signalled group is looked at while it is given time to exit. */
+const POLL_MS = 50;
+function signalGroup(pgid, signal) {
+    try {
+        process.kill(-pgid, signal);
+    }
+    catch {
+        // Gone in the meantime: nothing to signal.
+    }
+}
+function stillOurs(identity) {
+    return identity.kind === 'same' || identity.kind === 'orphaned';
+}
+/**
+ * Ends what is left of recorded groups: SIGTERM to the group, SIGKILL after `graceMs` if
+ * any of it is still there. The identity is checked before each signal.
+ */
+async function endRecordedGroups(groups, graceMs) {
+    const endings = [];
+    for (const group of groups) {
+        const identity = (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .identifyGroup */ .CW)(group.pgid, group.started);
+        if (identity.kind === 'gone') {
+            endings.push({ group, result: 'gone' });
+            continue;
+        }
+        if (identity.kind === 'other') {
+            endings.push({ group, result: 'left', why: identity.why });
+            continue;
+        }
+        signalGroup(group.pgid, 'SIGTERM');
+        const deadline = Date.now() + graceMs;
+        let now = (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .identifyGroup */ .CW)(group.pgid, group.started);
+        while (stillOurs(now) && Date.now() < deadline) {
+            await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(POLL_MS);
+            now = (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .identifyGroup */ .CW)(group.pgid, group.started);
+        }
+        if (stillOurs(now))
+            signalGroup(group.pgid, 'SIGKILL');
+        endings.push({ group, result: 'ended' });
+    }
+    return endings;
+}
+/**
+ * Ends the process groups a session's trace recorded (see endRecordedGroups). The session
+ * path is untrusted (a receipt or saved state names it): only one of this state directory
+ * is read.
+ */
+async function endSessionGroups(stateDir, sessionDir, graceMs) {
+    if (sessionDir === undefined || !(await (0,_session_layout_js__WEBPACK_IMPORTED_MODULE_3__/* .isOwnSessionDir */ .KM)(stateDir, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(sessionDir))))
+        return [];
+    return endRecordedGroups(recordedGroups(await (0,_session_reader_js__WEBPACK_IMPORTED_MODULE_4__/* .readSessionTrace */ .Q)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(sessionDir))), graceMs);
+}
+/**
+ * The variable every command of a run gets (docs/design.md §6): its run id. A process the
+ * crashed attempt started in the moment before its group reached the trace is still found
+ * by it, on Linux, where /proc/<pid>/environ shows the environment a process started with.
+ */
+const RUN_MARKER_VAR = 'REVERIFY_RUN_ID';
+/** Live processes of this user whose environment carries the run's marker (Linux; none elsewhere). */
+function markedProcesses(runId) {
+    return (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .processesWithEnv */ .r3)(RUN_MARKER_VAR, runId);
+}
+/**
+ * Ends the processes that carry a crashed run's marker and outlived it: SIGTERM, then
+ * SIGKILL after `graceMs`, each only while its start time still matches. Returns how many.
+ */
+async function endMarkedProcesses(runId, graceMs) {
+    const marked = markedProcesses(runId);
+    const same = (process) => (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .processStartTime */ .X0)(process.pid) === process.started;
+    for (const target of marked)
+        if (same(target))
+            signalProcess(target.pid, 'SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (marked.some(same) && Date.now() < deadline)
+        await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(POLL_MS);
+    for (const target of marked)
+        if (same(target))
+            signalProcess(target.pid, 'SIGKILL');
+    return marked.length;
+}
+function signalProcess(pid, signal) {
+    try {
+        process.kill(pid, signal);
+    }
+    catch {
+        // Gone in the meantime.
+    }
+}
+
+
+/***/ }),
+
+/***/ 8735:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ag: () => (/* binding */ startTicksOf),
+/* harmony export */   CW: () => (/* binding */ identifyGroup),
+/* harmony export */   X0: () => (/* binding */ processStartTime),
+/* harmony export */   r3: () => (/* binding */ processesWithEnv),
+/* harmony export */   td: () => (/* binding */ commandProcesses)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/**
+ * Telling a process apart from a later one that got the same pid (docs/design.md §6): a
+ * pid is only an address, and on a busy host it is handed out again within minutes, so a
+ * process group recorded by a crashed run is identified by its leader's pid **and** start
+ * time. Linux: field 22 of /proc/<pid>/stat (clock ticks since boot). Elsewhere:
+ * `ps -o lstart=` (the start time to the second, as BSD and macOS `ps` print it).
+ */
+
+
+/** Parses /proc/<pid>/stat; the command name (field 2) may hold spaces and parentheses. */
+function readProcStat(pid) {
+    let text;
+    try {
+        text = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(`/proc/${pid}/stat`, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 (state): field n is fields[n - 3].
+    const startTicks = fields[19];
+    if (startTicks === undefined || !/^\d+$/.test(startTicks))
+        return undefined;
+    return { pid, state: fields[0] ?? '', pgrp: Number(fields[2]), session: Number(fields[3]), startTicks };
+}
+/** Whether this host has a /proc with stat files (Linux). */
+function hasProcfs() {
+    return readProcStat(process.pid) !== undefined;
+}
+/**
+ * The start time of a live process, as an opaque string compared only for equality
+ * (`linux:<ticks>` or `ps:<lstart>`); undefined when it is gone or cannot be told.
+ */
+function processStartTime(pid) {
+    if (!Number.isSafeInteger(pid) || pid <= 1)
+        return undefined;
+    const stat = readProcStat(pid);
+    if (stat !== undefined)
+        return `linux:${stat.startTicks}`;
+    if (hasProcfs() || process.platform === 'win32')
+        return undefined;
+    const ps = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawnSync)('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', timeout: 5000 });
+    const started = ps.status === 0 ? ps.stdout.trim() : '';
+    return started === '' ? undefined : `ps:${started.replace(/\s+/g, ' ')}`;
+}
+/**
+ * Checks a recorded group (leader pid = group id, and the leader's start time) against what
+ * runs now. Only `same` and `orphaned` may be signalled.
+ */
+function identifyGroup(pgid, started) {
+    if (!Number.isSafeInteger(pgid) || pgid <= 1)
+        return { kind: 'other', why: 'not a process group id' };
+    const now = processStartTime(pgid);
+    if (now !== undefined && now !== started)
+        return { kind: 'other', why: `pid ${pgid} now belongs to a process started at another time` };
+    // Zombies (exited, not yet reaped by an init that reaps lazily) cannot run on: they do not count.
+    if (now !== undefined)
+        return hasProcfs() && groupMembers(pgid).every(member => member.state === 'Z') ? { kind: 'gone' } : { kind: 'same' };
+    if (!groupExists(pgid))
+        return { kind: 'gone' };
+    // The leader has exited and something still has the group id.
+    if (!started.startsWith('linux:') || !hasProcfs()) {
+        return { kind: 'other', why: `the leader of group ${pgid} has exited and its members cannot be checked here` };
+    }
+    const leaderTicks = BigInt(started.slice('linux:'.length));
+    const members = groupMembers(pgid).filter(member => member.state !== 'Z');
+    // A group id is not given out again while any process of the group lives (POSIX), and a
+    // group that reused it would be led from another session in all but the rarest cases.
+    const foreign = members.find(member => member.session !== pgid || BigInt(member.startTicks) < leaderTicks);
+    if (foreign !== undefined)
+        return { kind: 'other', why: `process ${foreign.pid} of group ${pgid} is not from the recorded command` };
+    if (members.length === 0)
+        return { kind: 'gone' };
+    return { kind: 'orphaned', members: members.map(member => member.pid) };
+}
+/** Whether any process (zombies too) has this group id: kill(0) signals nothing. */
+function groupExists(pgid) {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** Every pid /proc lists (none without /proc). */
+function procPids() {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readdirSync)('/proc')
+            .filter(name => /^\d+$/.test(name))
+            .map(Number);
+    }
+    catch {
+        return [];
+    }
+}
+/** The live processes of a group, from /proc. */
+function groupMembers(pgid) {
+    const members = [];
+    for (const pid of procPids()) {
+        const stat = readProcStat(pid);
+        if (stat !== undefined && stat.pgrp === pgid)
+            members.push(stat);
+    }
+    return members;
+}
+/**
+ * The processes of this user (other than this one) that started with `name=value` in their
+ * environment, each with its start time (Linux: /proc/<pid>/environ; none elsewhere).
+ */
+function processesWithEnv(name, value) {
+    const needle = `\0${name}=${value}\0`;
+    const found = [];
+    for (const pid of procPids()) {
+        if (pid === process.pid)
+            continue;
+        try {
+            if (!`\0${(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(`/proc/${pid}/environ`, 'latin1')}`.includes(needle))
+                continue;
+        }
+        catch {
+            continue; // another user's, or gone
+        }
+        const started = processStartTime(pid);
+        if (started !== undefined)
+            found.push({ pid, started });
+    }
+    return found;
+}
+/**
+ * The live processes (zombies do not count) of one command: those in its process group or
+ * its session, and those that carry its marker although they left both (`setsid`, a
+ * double fork). Each with its start time, so a pid handed out again is never signalled.
+ * Undefined where there is no /proc (macOS): there only the group can be told.
+ */
+function commandProcesses(tree) {
+    if (!hasProcfs())
+        return undefined;
+    const needle = tree.marker === undefined ? undefined : `\0${tree.marker.name}=${tree.marker.value}\0`;
+    const found = [];
+    for (const pid of procPids()) {
+        if (pid === process.pid)
+            continue;
+        const stat = readProcStat(pid);
+        if (stat === undefined || stat.state === 'Z' || stat.state === 'X')
+            continue;
+        let ours = stat.pgrp === tree.pgid || stat.session === tree.session;
+        if (!ours && needle !== undefined && (tree.notBefore === undefined || BigInt(stat.startTicks) >= tree.notBefore)) {
+            try {
+                ours = `\0${(0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(`/proc/${pid}/environ`, 'latin1')}`.includes(needle);
+            }
+            catch {
+                // Another user's, or gone.
+            }
+        }
+        if (ours)
+            found.push({ pid, started: `linux:${stat.startTicks}` });
+    }
+    return found;
+}
+/** A process's start in clock ticks since boot (Linux), or undefined (gone, or no /proc). */
+function startTicksOf(pid) {
+    const stat = readProcStat(pid);
+    return stat === undefined ? undefined : BigInt(stat.startTicks);
+}
+
+
+/***/ }),
+
+/***/ 8102:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  MO: () => (/* binding */ INTERRUPTED_EXIT),
+  t2: () => (/* binding */ exists),
+  qc: () => (/* binding */ processRunner)
+});
+
+// UNUSED EXPORTS: COMMAND_MARKER_VAR, ProcessGroup
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:events"
+const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: ./src/core/shell/script-shell.ts
+var script_shell = __nccwpck_require__(464);
+// EXTERNAL MODULE: ./src/core/process/process-identity.ts
+var process_identity = __nccwpck_require__(8735);
+;// CONCATENATED MODULE: ./src/core/process/process-runner.ts
+/**
+ * Runs one script through its shell (written to a temp file, see shell/script-shell.ts) in
+ * its own session and process group, marked with a variable of its own, and reports how it
+ * ended. On a timeout or an interrupt every process of the command is signalled — its group,
+ * its session, and whatever carries its marker after leaving both (`set -m`, `setsid`) — so
+ * grandchildren die with the command instead of running on into the next attempt.
+ */
+
+
+
+
+
+
+
+/**
+ * The variable that marks every process of one command (a fresh value per command): a
+ * timeout ends what carries it, and nothing of another command — the script's background
+ * server while its `expect-check` runs, another run's commands — does.
+ */
+const COMMAND_MARKER_VAR = 'REVERIFY_COMMAND_ID';
+/** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
+const TIMEOUT_EXIT = 124;
+/** The exit code of a command stopped by an interrupt (128 + SIGINT). */
+const INTERRUPTED_EXIT = 130;
+/**
+ * Whether a process (pid) or any process of a group (-pgid) exists: kill(0) checks without
+ * signalling. EPERM means one exists that is not ours to signal.
+ */
+function exists(target) {
+    try {
+        process.kill(target, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * The processes of one command, which may outlive its shell: its process group and session
+ * (the shell leads both) and, where /proc shows environments (Linux), every process that
+ * carries the command's marker — a job `set -m` put in a group of its own, a `setsid`
+ * daemon. Without /proc (macOS) only the group can be found.
+ */
+class ProcessGroup {
+    pgid;
+    closed;
+    /** Once SIGKILL is sent (or nothing was found left) nothing of the command can run on. */
+    killed = false;
+    tree;
+    /** `child` is the group's leader when this process started it; without it (a group
+     *  found again from saved state) only kill(0) tells when the group is gone. */
+    constructor(pgid, child, marker) {
+        this.pgid = pgid;
+        this.closed = child ? (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined) : new Promise(() => undefined);
+        const notBefore = child ? (0,process_identity/* startTicksOf */.Ag)(pgid) : undefined;
+        this.tree = { pgid, session: pgid, ...(marker && { marker }), ...(notBefore !== undefined && { notBefore }) };
+    }
+    /**
+     * True while any process of the command may still run. kill(0) also finds zombies, which
+     * an init that reaps lazily (PID 1 in a container) leaves around: after SIGKILL the command
+     * counts as ended, and where /proc shows them, zombies count as ended already.
+     */
+    isAlive() {
+        if (this.killed)
+            return false;
+        // On Linux /proc tells zombies apart and finds what left the group, so a command whose
+        // processes have all exited counts as ended at once instead of at the end of the grace.
+        // Once nothing of it is left nothing can come back (new processes come from live ones),
+        // so the command stays ended: its group or session id, free again, may be handed out.
+        const members = (0,process_identity/* commandProcesses */.td)(this.tree);
+        if (members !== undefined && members.length === 0)
+            this.killed = true;
+        if (members !== undefined)
+            return members.length > 0;
+        return exists(-this.pgid);
+    }
+    /**
+     * SIGTERM to every process of the command, then SIGKILL after the grace period to what is
+     * left; says whether SIGKILL was needed (undefined when nothing was left to signal).
+     */
+    async terminate(graceMs) {
+        if (this.killed)
+            return undefined;
+        const grouped = this.signal('SIGTERM');
+        const members = this.signalMembers('SIGTERM');
+        if (!grouped && members === 0)
+            return undefined;
+        const deadline = Date.now() + graceMs;
+        // The pipes close when every holder has exited; a member that redirected its output
+        // elsewhere is only visible through kill(0), so check that too until the deadline.
+        while (Date.now() < deadline && this.isAlive()) {
+            await waitAtMost(this.closed, Math.min(50, deadline - Date.now()));
+            if (!this.isAlive())
+                return { graceMs, killed: false };
+        }
+        // What is left at the deadline needs SIGKILL; nothing may be (it ended as the grace ran out).
+        const needed = this.isAlive();
+        const left = needed ? (0,process_identity/* commandProcesses */.td)(this.tree) : undefined;
+        this.signal('SIGKILL');
+        // Looked up again: what was started during the grace is ended too.
+        this.signalMembers('SIGKILL');
+        this.killed = true;
+        if (!needed)
+            return { graceMs, killed: false };
+        return { graceMs, killed: true, ...(left !== undefined && left.length > 0 && { ignoredTerm: left.length }) };
+    }
+    /** Signals each process of the command found now, if its pid still names it; returns how many. */
+    signalMembers(name) {
+        const members = (0,process_identity/* commandProcesses */.td)(this.tree) ?? [];
+        for (const member of members) {
+            if ((0,process_identity/* processStartTime */.X0)(member.pid) !== member.started)
+                continue;
+            try {
+                process.kill(member.pid, name);
+            }
+            catch {
+                // Gone in the meantime.
+            }
+        }
+        return members.length;
+    }
+    signal(name) {
+        try {
+            process.kill(-this.pgid, name);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+/** How long to wait for a finished command's pipes to close. */
+const PIPE_SETTLE_MS = 250;
+/** Waits for a promise, but no longer than ms; the timer never outlives the wait. */
+async function waitAtMost(promise, ms) {
+    let timer;
+    await Promise.race([promise, new Promise(resolve => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+    clearTimeout(timer);
+}
+/** The script written to its temp file, the argv that runs it, and the folder to remove afterwards. */
+async function shellArgv(command, shell) {
+    const file = await (0,script_shell/* writeScriptFile */.zB)(command, shell);
+    return { ...(0,script_shell/* shellInvocation */.h5)(shell, file.path), cleanup: file.dir, ...(file.record !== undefined && { record: file.record }) };
+}
+/** The line a bash script stopped at, from the trap's record, when the record explains the exit. */
+async function failedLineOf(record, exitCode) {
+    if (record === undefined || exitCode === 0)
+        return undefined;
+    const found = (0,script_shell/* parseFailedLine */.NV)(await (0,promises_.readFile)(record, 'utf8').catch(() => ''));
+    // Only a failure under -e stops the script, and only with that failure's status.
+    if (found === undefined || !found.errexit || found.status !== exitCode)
+        return undefined;
+    return { line: found.line, status: found.status };
+}
+/** Starts the child; resolves once it runs, or with the error that kept it from starting. */
+function start(argv, verbatim, spec, marker) {
+    let child;
+    try {
+        child = (0,external_node_child_process_.spawn)(argv[0], argv.slice(1), {
+            cwd: spec.cwd,
+            env: { ...(spec.env ?? process.env), [COMMAND_MARKER_VAR]: marker },
+            detached: true, // a new session and process group, led by the shell
+            stdio: ['ignore', 'pipe', 'pipe'],
+            windowsVerbatimArguments: verbatim
+        });
+    }
+    catch (error) {
+        return Promise.resolve({ error: error instanceof Error ? error : new Error(String(error)) });
+    }
+    // Listeners, not events.once: once() of another event rejects when 'error' comes first.
+    return new Promise(resolve => {
+        child.once('spawn', () => resolve({ child }));
+        child.once('error', error => resolve({ error }));
+    });
+}
+/** Exit code for a process ended by a signal: 128 + its number, as shells report it. */
+function signalExitCode(signal) {
+    const number = external_node_os_.constants.signals[signal];
+    return 128 + (number ?? 0);
+}
+/**
+ * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
+ * the process group, which may still hold background processes the command started.
+ */
+async function runCommand(spec) {
+    const started = Date.now();
+    const { argv, verbatim, cleanup, record } = await shellArgv(spec.command, spec.shell);
+    const base = { command: spec.command, signal: null, timedOut: false, interrupted: false };
+    if (spec.signal?.aborted) {
+        await (0,promises_.rm)(cleanup, { recursive: true, force: true });
+        return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } };
+    }
+    const marker = (0,external_node_crypto_.randomUUID)();
+    const launched = await start(argv, verbatim, spec, marker);
+    const child = 'child' in launched ? launched.child : undefined;
+    if (child?.pid === undefined) {
+        // A program that cannot start (missing, not executable, a missing #! interpreter) is
+        // the shell's "command not found": a failed attempt with exit 127, never a crash.
+        const why = 'error' in launched ? launched.error.message : 'no process id';
+        await (0,promises_.rm)(cleanup, { recursive: true, force: true });
+        spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${why}\n`), 'stderr');
+        return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } };
+    }
+    const exited = new Promise(resolve => child.once('exit', (code, signal) => resolve([code, signal])));
+    const group = new ProcessGroup(child.pid, child, { name: COMMAND_MARKER_VAR, value: marker });
+    const closed = (0,external_node_events_namespaceObject.once)(child, 'close');
+    spec.onStart?.(child.pid);
+    for (const name of ['stdout', 'stderr']) {
+        const source = child[name];
+        source.on('data', (chunk) => {
+            if (spec.onOutput(chunk, name) === false && spec.waitForDrain) {
+                source.pause();
+                void spec.waitForDrain(name).then(() => source.resume());
+            }
+        });
+    }
+    let timedOut = false;
+    let interrupted = false;
+    let stopping;
+    const stop = () => {
+        stopping ??= group.terminate(spec.killGraceMs);
+    };
+    const timer = spec.timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, spec.timeoutMs)
+        : undefined;
+    const onAbort = () => {
+        interrupted = true;
+        stop();
+    };
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+    const [code, signal] = await exited;
+    if (timer)
+        clearTimeout(timer);
+    spec.signal?.removeEventListener('abort', onAbort);
+    const stopped = stopping ? await stopping : undefined;
+    // Let the pipes deliver what the command wrote before judging its output. A background
+    // process still holding them must not stall the run: its output keeps flowing until the
+    // attempt ends and its group is stopped.
+    await waitAtMost(closed, PIPE_SETTLE_MS);
+    const durationMs = Date.now() - started;
+    let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
+    if (timedOut)
+        exitCode = TIMEOUT_EXIT;
+    else if (interrupted)
+        exitCode = INTERRUPTED_EXIT;
+    const failedLine = timedOut || interrupted ? undefined : await failedLineOf(record, exitCode);
+    await (0,promises_.rm)(cleanup, { recursive: true, force: true });
+    return {
+        result: {
+            command: spec.command,
+            exitCode,
+            signal: signal ?? null,
+            timedOut,
+            interrupted,
+            durationMs,
+            ...(timedOut ? { timeoutMs: spec.timeoutMs } : {}),
+            ...(stopped !== undefined && { stopped }),
+            ...(failedLine !== undefined && { failedLine })
+        },
+        group
+    };
+}
+/** The real process runner. */
+const processRunner = { run: runCommand };
+
+
+/***/ }),
+
+/***/ 6417:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   YM: () => (/* binding */ daysBetween),
+/* harmony export */   fi: () => (/* binding */ addDays),
+/* harmony export */   kb: () => (/* binding */ dayOf),
+/* harmony export */   tf: () => (/* binding */ isCalendarDate)
+/* harmony export */ });
+/**
+ * Calendar days as the quarantine file writes them (`YYYY-MM-DD`), counted in UTC: an entry
+ * that `expires: 2027-01-15` applies through that day, everywhere in the world the same.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Whether `value` is a real calendar date written `YYYY-MM-DD`. */
+function isCalendarDate(value) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value))
+        return false;
+    const ms = Date.parse(`${value}T00:00:00Z`);
+    return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+}
+/** Days from `from` to `to` (negative when `to` is earlier). */
+function daysBetween(from, to) {
+    return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+/** The day `days` after `from`. */
+function addDays(from, days) {
+    return new Date(Date.parse(`${from}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+/** The UTC day of a moment. */
+function dayOf(moment) {
+    return moment.toISOString().slice(0, 10);
+}
+
+
+/***/ }),
+
+/***/ 5944:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U6: () => (/* binding */ OWNER_PLACEHOLDER),
+/* harmony export */   WI: () => (/* binding */ MAX_QUARANTINE_DAYS),
+/* harmony export */   oU: () => (/* binding */ MAX_QUARANTINE_BYTES),
+/* harmony export */   ti: () => (/* binding */ MAX_QUARANTINE_ENTRIES)
+/* harmony export */ });
+/** A quarantine file's entries and limits (docs/design.md §1 "Quarantine and flaky gates"). */
+/** Largest quarantine file read. */
+const MAX_QUARANTINE_BYTES = 1024 * 1024;
+/** Most entries in one file. */
+const MAX_QUARANTINE_ENTRIES = 1000;
+/** Longest a quarantine may last, counted from its `added` date. */
+const MAX_QUARANTINE_DAYS = 90;
+/** What `quarantine suggest` writes for the owner; the check refuses it until someone fills it in. */
+const OWNER_PLACEHOLDER = '<owner>';
+
+
+/***/ }),
+
+/***/ 4560:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jo: () => (/* binding */ loadQuarantine)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2074);
+/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5944);
+/**
+ * The quarantine file (docs/design.md §1 "Quarantine and flaky gates"): a YAML file in the repository,
+ * reviewed like code, listing tests whose failure may not fail a run until a date. It comes
+ * with the checkout, so it is read with a size cap, parsed by a YAML library, validated
+ * entry by entry, and any problem is one line naming the file, the entry and the field —
+ * before anything runs.
+ */
+
+
+
+
+/**
+ * Reads the quarantine file at `path` (absolute); `shown` is how the user named it. An
+ * absent file is an empty quarantine; anything else that is wrong is a UsageError.
+ */
+async function loadQuarantine(path, shown, inputName) {
+    const label = `${inputName}: ${shown}`;
+    let size;
+    try {
+        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path);
+        if (!info.isFile())
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${label}: is not a file`);
+        size = info.size;
+    }
+    catch (error) {
+        if (error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb)
+            throw error;
+        if (error.code === 'ENOENT')
+            return { source: shown, entries: [] };
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${label}: cannot be read (${error.code ?? 'error'})`);
+    }
+    if (size > _entry_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_QUARANTINE_BYTES */ .oU)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${label}: is ${size} bytes; at most ${_entry_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_QUARANTINE_BYTES */ .oU} are read`);
+    const content = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
+    // The YAML parser is loaded only when there is a file to parse (BENCHMARKS.md, start-up).
+    const { parseQuarantine } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(123)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9123));
+    return { source: shown, entries: parseQuarantine(content, label) };
+}
+
+
+/***/ }),
+
+/***/ 4848:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MM: () => (/* binding */ excusedFailure),
+/* harmony export */   _8: () => (/* binding */ entryState),
+/* harmony export */   cy: () => (/* binding */ entryFor)
+/* harmony export */ });
+/* unused harmony exports EXPIRY_WARNING_DAYS, applyingEntries, entryMatches, describeEntry */
+/* harmony import */ var _test_results_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2302);
+/* harmony import */ var _dates_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6417);
+/**
+ * What the quarantine file decides (docs/design.md §1 "Quarantine and flaky gates", the contract's §12):
+ * which entries apply today, which warn that they end soon or have ended, and whether an
+ * attempt's failure is excused — only when every failed test is quarantined and nothing
+ * else went wrong. Quarantine never hides a build error or a test nobody quarantined.
+ */
+
+
+/** From this many days before its expiry, every run warns about an entry. */
+const EXPIRY_WARNING_DAYS = 7;
+/** An entry applies through its `expires` day; it warns for the last EXPIRY_WARNING_DAYS of them. */
+function entryState(entry, today) {
+    const left = (0,_dates_js__WEBPACK_IMPORTED_MODULE_0__/* .daysBetween */ .YM)(today, entry.expires);
+    if (left < 0)
+        return { kind: 'expired', since: -left };
+    if (left <= EXPIRY_WARNING_DAYS)
+        return { kind: 'expiring', daysLeft: left };
+    return { kind: 'active' };
+}
+/** The entries that apply on `today` (active or expiring). */
+function applyingEntries(entries, today) {
+    return entries.filter(entry => entryState(entry, today).kind !== 'expired');
+}
+/** Whether an entry is about this test: the same name, and the same file and suite when the entry gives them. */
+function entryMatches(entry, test) {
+    if (entry.test !== test.name)
+        return false;
+    if (entry.file !== undefined && entry.file !== test.file)
+        return false;
+    if (entry.suite !== undefined && entry.suite !== test.classname)
+        return false;
+    return true;
+}
+/** The first entry about this test, if any. */
+function entryFor(entries, test) {
+    return entries.find(entry => entryMatches(entry, test));
+}
+/**
+ * The attempt's failed tests with their entries when the failure is **entirely** theirs:
+ * the tests explain the failure (explained-failure.ts), the results list every failed test,
+ * and each one has an entry in `entries` (those that apply today). Otherwise undefined.
+ */
+function excusedFailure(attempt, entries) {
+    if (entries.length === 0)
+        return undefined;
+    const explanation = (0,_test_results_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .explainFailure */ .S)(attempt);
+    if (!explanation.explained || explanation.failing > explanation.tests.length)
+        return undefined;
+    const excused = [];
+    for (const test of explanation.tests) {
+        const entry = entryFor(entries, test);
+        if (entry === undefined)
+            return undefined;
+        excused.push({ test, entry });
+    }
+    return excused;
+}
+/** The entry in words for a warning: `quarantined until 2027-01-15 by @team: "reason" (issue #812)`. */
+function describeEntry(entry) {
+    const issue = entry.issue === undefined ? '' : ` (issue ${/^\d+$/.test(entry.issue) ? `#${entry.issue}` : entry.issue})`;
+    return `quarantined until ${entry.expires} by ${entry.owner}: ${JSON.stringify(entry.reason)}${issue}`;
+}
+
+
+/***/ }),
+
+/***/ 987:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ox: () => (/* binding */ historyKey),
+/* harmony export */   oZ: () => (/* binding */ scriptIdentity),
+/* harmony export */   rD: () => (/* binding */ normalizeCommand)
+/* harmony export */ });
+/* unused harmony exports commandIdentity, identityHash */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2373);
+/* harmony import */ var _shell_tokenize_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7205);
+
+
+
+/**
+ * Command identity (docs/design.md §3): the script's command lines (continuations joined,
+ * blank and comment-only lines dropped, see script-lines.ts); each line is parsed by shell-quote into tokens and
+ * rendered back in one canonical spelling, so whitespace and equivalent quoting do not
+ * make a new identity while anything that changes the tokens does.
+ *
+ * Canonical spelling, token by token, joined by one space:
+ * - operators (`&&`, `|`, `>`, `2>&1` → `2 >& 1`, …) as their text;
+ * - a word as bare text when it only holds letters, digits and `_@%+=:,./~^-`, otherwise
+ *   in single quotes (a `'` inside becomes `\'`); environment references stay references,
+ *   written `$NAME` (`${NAME}` when a word character follows, `"${…}"` for other
+ *   parameter expansions), so `"$HOME"` and `$HOME` match but `'$HOME'` (literal) does not;
+ * - a glob keeps `*` and `?` bare and quotes the rest (`\*` outside quotes counts as
+ *   quoted, as in the shell);
+ * - a comment as `# <text>` with its whitespace collapsed; as in bash, a `#` only starts a
+ *   comment at the start of a word (`a#b` is one word, rendered `'a#b'`).
+ * A command that shell-quote cannot parse (a bad `${…}`, an unclosed quote) falls back to
+ * its text with whitespace runs collapsed to one space and the ends trimmed.
+ * What shell-quote cannot tell apart stays together: `2>&1` and `2 >& 1`, `$(date)` and
+ * `$ (date)`. The canonical text identifies a command; it is never run.
+ * The tokens come from the shell tokenizer the guardrail reads words with (shell/tokenize.ts).
+ */
+const BARE_SAFE = /^[\p{L}\p{N}_@%+=:,./~^-]+$/u;
+const PLAIN_NAME = /^\w+$/;
+const SPECIAL_NAME = /^[*@#?$!-]$/;
+const STARTS_WITH_WORD_CHAR = /^\w/;
+/** One command rendered canonically via shell-quote's parse (env refs literal, operators/globs/comments/redirections kept); falls back to whitespace-collapsed text when it does not parse. Idempotent. */
+function normalizeCommand(command) {
+    const tokens = tokensOf(command);
+    if (tokens === undefined)
+        return collapseWhitespace(command);
+    const rendered = tokens.map(renderToken).join(' ');
+    // The spelling must read back as the same tokens, or normalizing it again would drift.
+    const reread = tokensOf(rendered);
+    if (reread === undefined || JSON.stringify(reread) !== JSON.stringify(tokens)) {
+        return collapseWhitespace(command);
+    }
+    return rendered;
+}
+/** The identity of an ordered list of command lines (each normalized). */
+function commandIdentity(commands) {
+    const identity = commands.map(normalizeCommand);
+    return { identity, hash: identityHash(identity) };
+}
+/**
+ * The identity of a script: its command lines, continuations joined, each normalized. A
+ * receipt written when each line was a command of its own has the same identity whenever
+ * its script had no continued and no comment-only line (docs/design.md §3).
+ */
+function scriptIdentity(script) {
+    return commandIdentity((0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_1__/* .identityLines */ .W7)(script));
+}
+/** sha256 hex of the UTF-8 bytes of `JSON.stringify(identity)`: the serialization every reader must use. */
+function identityHash(identity) {
+    return sha256Hex(JSON.stringify(identity));
+}
+/** sha256 hex (first 32 chars ok) of target + scope + identity hash: the history key used by the action's cache key prefix. */
+function historyKey(target, scope, identityHash) {
+    // JSON keeps the three fields apart, so ('a b', '') and ('a', 'b ') cannot collide.
+    return sha256Hex(JSON.stringify([target, scope, identityHash])).slice(0, 32);
+}
+function sha256Hex(text) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(text, 'utf8').digest('hex');
+}
+function collapseWhitespace(command) {
+    return command.trim().split(/\s+/).join(' ');
+}
+/** The tokens identity compares: shell-quote's, with each comment's whitespace collapsed. */
+function tokensOf(command) {
+    const tokenized = (0,_shell_tokenize_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenize */ .q)(command);
+    if (tokenized === undefined || !tokenized.closed)
+        return undefined;
+    return tokenized.tokens.map(token => (token.kind === 'comment' ? { kind: 'comment', text: collapseWhitespace(token.text) } : token));
+}
+function renderToken(token) {
+    switch (token.kind) {
+        case 'operator':
+            return token.op;
+        case 'comment':
+            return token.text === '' ? '#' : `# ${token.text}`;
+        case 'word':
+            if (token.parts.length === 0)
+                return "''";
+            return token.parts.map((part, index) => renderPart(part, token.parts[index + 1], token.glob)).join('');
+    }
+}
+function renderPart(part, next, glob) {
+    if ('literal' in part)
+        return glob ? renderGlobLiteral(part.literal) : quoteLiteral(part.literal);
+    const name = part.variable;
+    if (SPECIAL_NAME.test(name))
+        return `$${name}`;
+    if (PLAIN_NAME.test(name)) {
+        const glued = next !== undefined && 'literal' in next && STARTS_WITH_WORD_CHAR.test(next.literal);
+        return glued ? `\${${name}}` : `$${name}`;
+    }
+    return `"\${${name}}"`;
+}
+function renderGlobLiteral(text) {
+    return text
+        .split(/([*?]+)/)
+        .map((piece, index) => (index % 2 === 1 ? piece : piece === '' ? '' : quoteLiteral(piece)))
+        .join('');
+}
+function quoteLiteral(text) {
+    if (BARE_SAFE.test(text))
+        return text;
+    return text
+        .split("'")
+        .map(piece => (piece === '' ? '' : `'${piece}'`))
+        .join("\\'");
+}
+
+
+/***/ }),
+
+/***/ 9679:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  A: () => (/* binding */ ReceiptStore)
+});
+
+// UNUSED EXPORTS: MAX_RECEIPT_BYTES
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/base/atomic-file.ts
+var atomic_file = __nccwpck_require__(119);
+// EXTERNAL MODULE: ./src/core/base/errors.ts
+var errors = __nccwpck_require__(2074);
+// EXTERNAL MODULE: ./src/core/receipts/identity.ts
+var identity = __nccwpck_require__(987);
+// EXTERNAL MODULE: ./src/core/base/printable.ts
+var printable = __nccwpck_require__(3174);
+// EXTERNAL MODULE: ./src/core/receipts/receipt.ts + 1 modules
+var receipts_receipt = __nccwpck_require__(9169);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./src/core/receipts/run-id.ts
+var run_id = __nccwpck_require__(3980);
+// EXTERNAL MODULE: ./src/core/receipts/state-dir.ts
+var state_dir = __nccwpck_require__(3942);
+;// CONCATENATED MODULE: ./src/core/receipts/receipt-index.ts
+
+
+
+
+
+
+
+
+
+
+const STATE_FILE = 'state.json';
+const ENTRY_NAME = /^(\d{16})_(\d{8}-\d{6}-verify-[0-9a-f]{6})$/;
+const IndexStateSchema = schemas/* object */.Ikc({ version: schemas/* literal */.euz(1), runs: schemas/* string */.YjP().max(200) });
+/** sha256 hex (32 chars) naming the index list of one target. */
+function targetKey(target) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify(['target', target]), 'utf8')
+        .digest('hex')
+        .slice(0, 32);
+}
+/** The entry's file name: start time then run id, so names sort as the entries do. */
+function entryName(entry) {
+    const ms = Math.min(Math.max(Math.trunc(entry.startedMs), 0), 8_640_000_000_000_000);
+    return `${String(ms).padStart(16, '0')}_${entry.runId}`;
+}
+/** The entry a file name stands for; undefined for any other name. */
+function parseEntryName(name) {
+    const match = ENTRY_NAME.exec(name);
+    if (!match)
+        return undefined;
+    return { startedMs: Number(match[1]), runId: match[2] };
+}
+/** The index files of one state directory (see the layout above). */
+class ReceiptIndex {
+    indexDir;
+    runsDir;
+    constructor(stateDir) {
+        this.indexDir = (0,external_node_path_.join)(stateDir, state_dir/* INDEX_DIR */.DQ);
+        this.runsDir = (0,external_node_path_.join)(stateDir, state_dir/* RUNS_DIR */.z4);
+    }
+    /** The list key of a receipt in one of its two lists. */
+    static keyOf(list, receipt) {
+        return list === 'history' ? (0,identity/* historyKey */.Ox)(receipt.target, receipt.scope, receipt.identity_hash) : targetKey(receipt.target);
+    }
+    /**
+     * Adds the receipt to both lists (idempotent) and returns the list directories it changed.
+     * With `sync` they are flushed at once; a rebuild flushes them once at the end, and passes
+     * `checkedDirectories` so each list directory is checked once rather than per receipt.
+     */
+    async add(receipt, options) {
+        const name = entryName({ runId: receipt.run_id, startedMs: (0,receipts_receipt/* startedAtMs */.Nt)(receipt) });
+        const touched = [];
+        for (const list of ['history', 'target']) {
+            const directory = await this.ensureListDirectory(list, ReceiptIndex.keyOf(list, receipt), options.checkedDirectories);
+            try {
+                const handle = await (0,promises_.open)((0,external_node_path_.join)(directory, name), external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL, 0o644);
+                await handle.close();
+            }
+            catch (error) {
+                if ((0,atomic_file/* isErrorCode */.We)(error, 'EEXIST'))
+                    continue;
+                throw error;
+            }
+            touched.push(directory);
+            if (options.sync)
+                await (0,atomic_file/* fsyncDirectory */.hO)(directory);
+        }
+        return touched;
+    }
+    /** Removes the receipt's entries from both lists (absent is fine). */
+    async removeReceipt(receipt) {
+        const entry = { runId: receipt.run_id, startedMs: (0,receipts_receipt/* startedAtMs */.Nt)(receipt) };
+        for (const list of ['history', 'target'])
+            await this.remove(list, ReceiptIndex.keyOf(list, receipt), entry);
+    }
+    /**
+     * The entries of one list, newest first; none when the list does not exist. A symlink or
+     * a file where a directory of the index belongs throws: reading an empty list there
+     * would hide receipts, so callers fall back to reading every receipt.
+     */
+    async entries(list, key) {
+        return this.entriesIn((0,external_node_path_.join)(this.indexDir, list, key));
+    }
+    /** Every list key of one kind present on disk. */
+    async keys(list) {
+        const directory = (0,external_node_path_.join)(this.indexDir, list);
+        try {
+            await (0,atomic_file/* requireRealDirectory */.rK)(directory);
+            return (await (0,promises_.readdir)(directory)).filter(name => /^[0-9a-f]{32}$/.test(name));
+        }
+        catch (error) {
+            if ((0,atomic_file/* isErrorCode */.We)(error, 'ENOENT'))
+                return [];
+            throw error;
+        }
+    }
+    /** Removes one entry from a list (absent is fine). */
+    async remove(list, key, entry) {
+        const directory = (0,external_node_path_.join)(this.indexDir, list, key);
+        if (!(await this.realDirectories(directory)))
+            return;
+        await this.unlinkEntry(directory, entry);
+    }
+    /** Identifies the current set of run directories: it changes when one is added or removed. */
+    async runsFingerprint() {
+        try {
+            const stats = await (0,promises_.lstat)(this.runsDir, { bigint: true });
+            return `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.nlink}`;
+        }
+        catch (error) {
+            if ((0,atomic_file/* isErrorCode */.We)(error, 'ENOENT'))
+                return 'absent';
+            throw error;
+        }
+    }
+    /** The fingerprint recorded by the last writer; undefined when missing or unreadable. */
+    async recordedFingerprint() {
+        try {
+            await (0,atomic_file/* requireRealDirectory */.rK)(this.indexDir);
+            const text = await (0,atomic_file/* readRegularFile */.XF)((0,external_node_path_.join)(this.indexDir, STATE_FILE), 4_096);
+            if (text === undefined)
+                return undefined;
+            const parsed = IndexStateSchema.safeParse(JSON.parse(text));
+            return parsed.success ? parsed.data.runs : undefined;
+        }
+        catch {
+            return undefined; // the index is derived data: anything odd just means "rebuild"
+        }
+    }
+    /** Records that the index matches `runs/` as identified by `fingerprint`. */
+    async recordFingerprint(fingerprint) {
+        await (0,atomic_file/* ensureRealDirectory */.Sp)(this.indexDir);
+        await (0,atomic_file/* writeFileAtomic */.Zf)((0,external_node_path_.join)(this.indexDir, STATE_FILE), `${JSON.stringify({ version: 1, runs: fingerprint })}\n`);
+    }
+    async ensureListDirectory(list, key, checked) {
+        const directory = (0,external_node_path_.join)(this.indexDir, list, key);
+        for (const path of [this.indexDir, (0,external_node_path_.join)(this.indexDir, list), directory]) {
+            if (checked?.has(path))
+                continue;
+            await (0,atomic_file/* ensureRealDirectory */.Sp)(path);
+            checked?.add(path);
+        }
+        return directory;
+    }
+    async entriesIn(directory) {
+        if (!(await this.realDirectories(directory)))
+            return [];
+        const names = await (0,promises_.readdir)(directory);
+        return names
+            .sort()
+            .reverse()
+            .map(parseEntryName)
+            .filter((entry) => entry !== undefined && (0,run_id/* isRunId */.Pk)(entry.runId));
+    }
+    /**
+     * False when the list directory does not exist; throws when it, `index/` or the list
+     * kind's directory is a symlink or not a directory, so nothing is read or removed
+     * through a link.
+     */
+    async realDirectories(listDirectory) {
+        const kindDirectory = (0,external_node_path_.dirname)(listDirectory);
+        try {
+            for (const path of [this.indexDir, kindDirectory, listDirectory])
+                await (0,atomic_file/* requireRealDirectory */.rK)(path);
+            return true;
+        }
+        catch (error) {
+            if ((0,atomic_file/* isErrorCode */.We)(error, 'ENOENT'))
+                return false;
+            throw error;
+        }
+    }
+    async unlinkEntry(directory, entry) {
+        try {
+            await (0,promises_.unlink)((0,external_node_path_.join)(directory, entryName(entry)));
+        }
+        catch (error) {
+            if (!(0,atomic_file/* isErrorCode */.We)(error, 'ENOENT'))
+                throw error;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/receipts/receipt-store.ts
+
+
+
+
+
+
+
+
+
+
+/** Largest receipt file read or written. */
+const MAX_RECEIPT_BYTES = 4 * 1024 * 1024;
+// File operations kept in flight at once when a whole store is read or indexed: enough to
+// hide the latency of small file operations, few enough to stay clear of descriptor limits.
+const PARALLEL_FILE_OPERATIONS = 16;
+// An index entry whose receipt never appeared is a crash leftover once it is this old; a
+// younger one may belong to a writer that is between adding its entry and its receipt.
+const DANGLING_ENTRY_GRACE_MS = 60 * 60 * 1000;
+/**
+ * The receipts of one state directory: `runs/<run-id>/receipt.json`, found through the
+ * index in receipt-index.ts. Everything on disk is untrusted: receipts are validated on
+ * every read, a bad one is skipped with a warning naming the file and is never deleted,
+ * symlinks are not followed, and paths are only built from validated run ids.
+ */
+class ReceiptStore {
+    stateDir;
+    warn;
+    now;
+    index;
+    runsDir;
+    indexProblemReported = false;
+    constructor(stateDir, options = {}) {
+        this.stateDir = stateDir;
+        this.warn = options.warn ?? (message => process.stderr.write(`reverify: warning: ${message}\n`));
+        this.now = options.now ?? (() => new Date());
+        this.index = new ReceiptIndex(stateDir);
+        this.runsDir = (0,external_node_path_.join)(stateDir, state_dir/* RUNS_DIR */.z4);
+    }
+    /** Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps the index in step. */
+    async write(receipt) {
+        const checked = (0,receipts_receipt/* parseReceipt */.Wy)(receipt);
+        if (!checked.ok) {
+            throw new Error(`refusing to write receipt ${(0,printable/* printable */.g$)(String(receipt.run_id))}: ${checked.reason}`);
+        }
+        const text = `${JSON.stringify(checked.receipt, null, 2)}\n`;
+        if (Buffer.byteLength(text, 'utf8') > MAX_RECEIPT_BYTES) {
+            throw new Error(`refusing to write receipt ${receipt.run_id}: it is larger than ${MAX_RECEIPT_BYTES} bytes`);
+        }
+        await (0,promises_.mkdir)(this.stateDir, { recursive: true });
+        const fresh = await this.freshIndex();
+        const previous = await this.readChecked(checked.receipt.run_id);
+        // Entries first: a crash from here on leaves an entry readers skip, never a receipt they cannot find.
+        let indexed = await this.updateIndex(() => this.index.add(checked.receipt, { sync: true }));
+        const before = await this.index.runsFingerprint();
+        await (0,atomic_file/* ensureRealDirectory */.Sp)(this.runsDir);
+        const runDir = (0,state_dir/* runDirectory */.xw)(this.stateDir, checked.receipt.run_id);
+        await (0,atomic_file/* ensureRealDirectory */.Sp)(runDir);
+        await (0,atomic_file/* writeFileAtomic */.Zf)((0,external_node_path_.join)(runDir, state_dir/* RECEIPT_FILE */.aH), text);
+        if (previous !== undefined && indexedApart(previous, checked.receipt)) {
+            indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed;
+        }
+        const after = await this.index.runsFingerprint();
+        if (after !== before) {
+            await (0,atomic_file/* fsyncDirectory */.hO)(this.runsDir);
+            // Left unrecorded when the index missed this write, so the next reader rebuilds or scans.
+            if (fresh && indexed)
+                await this.updateIndex(() => this.index.recordFingerprint(after));
+        }
+    }
+    /** One receipt, validated; undefined when absent; a bad file → warn + undefined (never deleted). */
+    async read(runId) {
+        return this.readChecked((0,run_id/* requireRunId */.yU)(runId, 'run id'));
+    }
+    /** The latest receipt (by started_at, then run id) of one target+scope+identity, through the index. */
+    async latest(target, scope, identityHash) {
+        return this.newestIn('history', (0,identity/* historyKey */.Ox)(target, scope, identityHash), receipt => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash);
+    }
+    /** The newest receipt of a target (any identity) — for `capture latest`; with `accept`, the newest one it accepts. */
+    async latestOfTarget(target, accept) {
+        return this.newestIn('target', targetKey(target), receipt => receipt.target === target && (accept?.(receipt) ?? true));
+    }
+    /** All valid receipts, newest first, optionally of one target. Bad ones skipped with a warning. */
+    async list(filter = {}) {
+        const { receipts } = await this.scanRuns();
+        return receipts.filter(receipt => filter.target === undefined || receipt.target === filter.target).sort(receipts_receipt/* compareNewestFirst */.a0);
+    }
+    /** Every valid receipt of one target+scope+identity, newest first (what the action caches). */
+    async history(target, scope, identityHash) {
+        const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
+        const entries = (await this.freshIndex())
+            ? await this.readIndex(() => this.index.entries('history', (0,identity/* historyKey */.Ox)(target, scope, identityHash)))
+            : undefined;
+        if (entries === undefined)
+            return (await this.scanRuns()).receipts.filter(belongs).sort(receipts_receipt/* compareNewestFirst */.a0);
+        const receipts = [];
+        for (const entry of entries) {
+            const receipt = await this.readChecked(entry.runId);
+            if (receipt !== undefined && belongs(receipt))
+                receipts.push(receipt);
+        }
+        return receipts.sort(receipts_receipt/* compareNewestFirst */.a0);
+    }
+    /** Retention: keep the newest `keep` (≥1) receipts of that identity; removes the older runs/<id> directories; returns removed ids. */
+    async prune(target, scope, identityHash, keep) {
+        if (!Number.isInteger(keep) || keep < 1) {
+            throw new errors/* UsageError */.eb(`keep-receipts: '${(0,printable/* printable */.g$)(String(keep))}' is not allowed; expected a whole number of at least 1`);
+        }
+        const fresh = await this.freshIndex();
+        const key = (0,identity/* historyKey */.Ox)(target, scope, identityHash);
+        const belongs = (receipt) => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash;
+        const entries = fresh ? await this.readIndex(() => this.index.entries('history', key)) : undefined;
+        const receipts = [];
+        const dangling = [];
+        if (entries !== undefined) {
+            for (const entry of entries) {
+                const receipt = await this.readChecked(entry.runId);
+                if (receipt !== undefined && belongs(receipt))
+                    receipts.push(receipt);
+                else if (receipt === undefined && !(await this.runDirectoryExists(entry.runId)))
+                    dangling.push(entry);
+            }
+        }
+        else {
+            receipts.push(...(await this.scanRuns()).receipts.filter(belongs));
+        }
+        receipts.sort(receipts_receipt/* compareNewestFirst */.a0);
+        // A run still marked running may be alive in another process: never pulled from under it.
+        const doomed = receipts.slice(keep).filter(receipt => receipt.status !== 'running');
+        const before = await this.index.runsFingerprint();
+        let indexed = entries !== undefined;
+        const removed = [];
+        for (const receipt of doomed) {
+            // The receipt goes first and its entries after, so a crash in between leaves an entry
+            // without a receipt (skipped), not a receipt nobody can find.
+            await (0,promises_.rm)((0,state_dir/* runDirectory */.xw)(this.stateDir, receipt.run_id), { recursive: true, force: true });
+            indexed = (await this.updateIndex(() => this.index.removeReceipt(receipt))) && indexed;
+            removed.push(receipt.run_id);
+        }
+        const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
+        for (const entry of dangling) {
+            if (entry.startedMs < cutoff)
+                indexed = (await this.updateIndex(() => this.index.remove('history', key, entry))) && indexed;
+        }
+        if (removed.length > 0) {
+            await (0,atomic_file/* fsyncDirectory */.hO)(this.runsDir);
+            const after = await this.index.runsFingerprint();
+            if (after !== before && indexed)
+                await this.updateIndex(() => this.index.recordFingerprint(after));
+        }
+        return removed;
+    }
+    /** Rebuilds the index from the receipts on disk. */
+    async rebuildIndex() {
+        // Taken before the scan: a run added meanwhile makes the record stale, so the next
+        // reader rebuilds again instead of trusting an index that may lack it.
+        const fingerprint = await this.index.runsFingerprint();
+        const { receipts, present } = await this.scanRuns();
+        const touched = new Set();
+        const checkedDirectories = new Set();
+        await forEachLimited(receipts, async (receipt) => {
+            for (const directory of await this.index.add(receipt, { sync: false, checkedDirectories }))
+                touched.add(directory);
+        });
+        for (const directory of touched)
+            await (0,atomic_file/* fsyncDirectory */.hO)(directory);
+        await this.removeStrayEntries(new Map(receipts.map(receipt => [receipt.run_id, receipt])), present);
+        await this.index.recordFingerprint(fingerprint);
+    }
+    /** Brings the index up to date; false when it cannot be trusted or repaired (callers then scan). */
+    async freshIndex() {
+        try {
+            const current = await this.index.runsFingerprint();
+            if (current === 'absent')
+                return true; // no receipts, nothing to index (and nothing created)
+            if ((await this.index.recordedFingerprint()) === current)
+                return true;
+            await this.rebuildIndex();
+            return true;
+        }
+        catch (error) {
+            this.reportIndexProblem('could not be brought up to date', error);
+            return false;
+        }
+    }
+    /**
+     * The index is derived data: when it cannot be read or updated (a symlink planted in it,
+     * a permission problem) that is a warning, once per store, and lookups read every
+     * receipt instead of failing the run.
+     */
+    reportIndexProblem(what, error) {
+        if (this.indexProblemReported)
+            return;
+        this.indexProblemReported = true;
+        this.warn(`the receipt index in ${(0,external_node_path_.join)(this.stateDir, state_dir/* INDEX_DIR */.DQ)} ${what} (${(0,errors/* describeError */.Uc)(error)}); reading every receipt instead`);
+    }
+    /** Runs an index update; false (after a warning) when it failed. */
+    async updateIndex(update) {
+        try {
+            await update();
+            return true;
+        }
+        catch (error) {
+            this.reportIndexProblem('could not be updated', error);
+            return false;
+        }
+    }
+    /** Reads from the index; undefined (after a warning) when it cannot be read. */
+    async readIndex(read) {
+        try {
+            return await read();
+        }
+        catch (error) {
+            this.reportIndexProblem('could not be read', error);
+            return undefined;
+        }
+    }
+    async newestIn(list, key, belongs) {
+        const entries = (await this.freshIndex()) ? await this.readIndex(() => this.index.entries(list, key)) : undefined;
+        if (entries === undefined) {
+            return (await this.scanRuns()).receipts.filter(belongs).sort(receipts_receipt/* compareNewestFirst */.a0)[0];
+        }
+        for (const [position, entry] of entries.entries()) {
+            const receipt = await this.readChecked(entry.runId);
+            if (receipt === undefined || !belongs(receipt))
+                continue;
+            if ((0,receipts_receipt/* startedAtMs */.Nt)(receipt) === entry.startedMs)
+                return receipt;
+            // The entry disagrees with the receipt it names: order by the receipts themselves.
+            const rest = [receipt];
+            for (const older of entries.slice(position + 1)) {
+                const candidate = await this.readChecked(older.runId);
+                if (candidate !== undefined && belongs(candidate))
+                    rest.push(candidate);
+            }
+            return rest.sort(receipts_receipt/* compareNewestFirst */.a0)[0];
+        }
+        return undefined;
+    }
+    /** Every run directory: the valid receipts, and the ids present at all (valid or not). */
+    async scanRuns() {
+        let names;
+        try {
+            const stats = await (0,promises_.lstat)(this.runsDir);
+            if (!stats.isDirectory()) {
+                this.warn(`skipped ${this.runsDir}: not a directory (symbolic links are not followed)`);
+                return { receipts: [], present: new Set() };
+            }
+            names = await (0,promises_.readdir)(this.runsDir);
+        }
+        catch (error) {
+            if ((0,atomic_file/* isErrorCode */.We)(error, 'ENOENT'))
+                return { receipts: [], present: new Set() };
+            throw error;
+        }
+        const present = new Set();
+        for (const name of names.sort()) {
+            if (run_id/* RUN_ID_PATTERN */.z6.test(name))
+                present.add(name);
+            else if (!name.startsWith('.'))
+                this.warn(`skipped ${(0,external_node_path_.join)(this.runsDir, (0,printable/* printable */.g$)(name))}: not a run id`);
+        }
+        const read = new Map();
+        await forEachLimited([...present], async (runId) => {
+            const receipt = await this.readChecked(runId);
+            if (receipt !== undefined)
+                read.set(runId, receipt);
+        });
+        // In name order whatever order the reads finished in, so warnings and results are stable.
+        const receipts = [...present].flatMap(runId => read.get(runId) ?? []);
+        return { receipts, present };
+    }
+    /** Reads and validates one receipt; absent → undefined; anything wrong → a warning and undefined. */
+    async readChecked(runId) {
+        const runDir = (0,state_dir/* runDirectory */.xw)(this.stateDir, runId);
+        const path = (0,external_node_path_.join)(runDir, state_dir/* RECEIPT_FILE */.aH);
+        try {
+            for (const directory of [this.runsDir, runDir]) {
+                const stats = await (0,promises_.lstat)(directory);
+                if (stats.isSymbolicLink())
+                    throw new Error(`${directory} is a symbolic link; it is not followed`);
+                if (!stats.isDirectory())
+                    throw new Error(`${directory} is not a directory`);
+            }
+            const text = await (0,atomic_file/* readRegularFile */.XF)(path, MAX_RECEIPT_BYTES);
+            if (text === undefined)
+                return undefined;
+            let json;
+            try {
+                json = JSON.parse(text);
+            }
+            catch (error) {
+                throw new Error(`not valid JSON (${(0,errors/* describeError */.Uc)(error)})`, { cause: error });
+            }
+            const parsed = (0,receipts_receipt/* parseReceipt */.Wy)(json);
+            if (!parsed.ok)
+                throw new Error(`not a valid receipt (${parsed.reason})`);
+            if (parsed.receipt.run_id !== runId)
+                throw new Error(`its run_id ${parsed.receipt.run_id} does not match its directory`);
+            return parsed.receipt;
+        }
+        catch (error) {
+            if ((0,atomic_file/* isErrorCode */.We)(error, 'ENOENT', 'ENOTDIR'))
+                return undefined;
+            const reason = (0,errors/* describeError */.Uc)(error);
+            this.warn(`skipped ${path}: ${reason.startsWith(path) ? reason.slice(path.length).replace(/^[\s:;]+/, '') : reason}`);
+            return undefined;
+        }
+    }
+    async runDirectoryExists(runId) {
+        try {
+            await (0,promises_.lstat)((0,state_dir/* runDirectory */.xw)(this.stateDir, runId));
+            return true;
+        }
+        catch (error) {
+            if ((0,atomic_file/* isErrorCode */.We)(error, 'ENOENT'))
+                return false;
+            throw error;
+        }
+    }
+    /** Drops index entries that name a receipt of another list or start time, or a run long gone. */
+    async removeStrayEntries(valid, present) {
+        const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
+        for (const list of ['history', 'target']) {
+            for (const key of await this.index.keys(list)) {
+                for (const entry of await this.index.entries(list, key)) {
+                    const receipt = valid.get(entry.runId);
+                    const stray = receipt !== undefined
+                        ? ReceiptIndex.keyOf(list, receipt) !== key ||
+                            entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: (0,receipts_receipt/* startedAtMs */.Nt)(receipt) })
+                        : !present.has(entry.runId) && entry.startedMs < cutoff;
+                    if (stray)
+                        await this.index.remove(list, key, entry);
+                }
+            }
+        }
+    }
+}
+/** Whether a rewrite moved the receipt to other index entries (another start time or history). */
+function indexedApart(previous, next) {
+    return ((0,receipts_receipt/* startedAtMs */.Nt)(previous) !== (0,receipts_receipt/* startedAtMs */.Nt)(next) ||
+        ReceiptIndex.keyOf('history', previous) !== ReceiptIndex.keyOf('history', next) ||
+        ReceiptIndex.keyOf('target', previous) !== ReceiptIndex.keyOf('target', next));
+}
+/** Runs `action` on every item, at most PARALLEL_FILE_OPERATIONS at a time; the first failure is thrown. */
+async function forEachLimited(items, action) {
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const item = items[next];
+            next += 1;
+            await action(item);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker));
+}
+
+
+/***/ }),
+
+/***/ 9169:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Py: () => (/* binding */ MAX_CAPTURE_LABEL_CHARS),
+  y: () => (/* binding */ MAX_NOTE_CHARS),
+  hq: () => (/* binding */ MAX_RECEIPT_ATTEMPTS),
+  y4: () => (/* binding */ RECEIPT_VERSION),
+  a0: () => (/* binding */ compareNewestFirst),
+  Wy: () => (/* binding */ parseReceipt),
+  Ab: () => (/* binding */ receiptStatusFor),
+  Nt: () => (/* binding */ startedAtMs)
+});
+
+// UNUSED EXPORTS: CaptureSchema, CiSchema, CommandResultSchema, ExpectationsSchema, MAX_COMMANDS, MAX_COMMAND_CHARS, MAX_TEST_NAMES, ReceiptSchema, ReceiptStatusSchema, ReceiptTestsSchema
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __nccwpck_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/iso.js
+
+
+
+function datetime(params) {
+    return api/* _isoDateTime */.G1(schemas/* ZodISODateTime */.You, params);
+}
+function date(params) {
+    return core._isoDate(ZodISODate, params);
+}
+function time(params) {
+    return core._isoTime(ZodISOTime, params);
+}
+function duration(params) {
+    return core._isoDuration(ZodISODuration, params);
+}
+
+// EXTERNAL MODULE: ./src/core/receipts/run-id.ts
+var run_id = __nccwpck_require__(3980);
+// EXTERNAL MODULE: ./src/core/base/ulid.ts
+var ulid = __nccwpck_require__(7097);
+;// CONCATENATED MODULE: ./src/core/receipts/receipt.ts
+
+
+
+/**
+ * The receipt of one verify run (docs/design.md §3), `runs/<run-id>/receipt.json`. Receipts can come
+ * back from an untrusted cache, so every string and list has a ceiling, and fields this
+ * version does not know are dropped on read.
+ */
+/** Longest command text kept in a receipt (the script, or `expect-check`): twice the longest input, room for redaction markers. */
+const MAX_COMMAND_CHARS = 32_768;
+/** Most command lines of a script (identity entries; `commands` holds one entry per script). */
+const MAX_COMMANDS = 100;
+/** Longest capture note. */
+const MAX_NOTE_CHARS = 4_000;
+/** Longest `source` / `by` of a capture. */
+const MAX_CAPTURE_LABEL_CHARS = 200;
+const shortText = schemas/* string */.YjP().max(256);
+const pathText = schemas/* string */.YjP().max(4_096);
+const commandText = schemas/* string */.YjP().max(MAX_COMMAND_CHARS);
+const timestamp = datetime({ offset: true });
+/** What a run is or came to. */
+const ReceiptStatusSchema = schemas/* enum */.k5n(['running', 'passed', 'failed', 'aborted', 'interrupted']);
+/**
+ * The one mapping from how a run ended to its receipt's status (docs/design.md §3), for the
+ * run that closes itself and for whoever closes it from its trace: `success` is `passed`,
+ * `failure` is `failed`, and an `aborted` run is `interrupted` when an interrupt (or a lost
+ * process) stopped it, else `aborted` (refused by the guardrail, or stopped before it ran).
+ */
+function receiptStatusFor(outcome, interrupted) {
+    if (outcome === 'success')
+        return 'passed';
+    if (outcome === 'failure')
+        return 'failed';
+    return interrupted ? 'interrupted' : 'aborted';
+}
+/** How one command of the last attempt ended. */
+const CommandResultSchema = schemas/* object */.Ikc({
+    command: commandText,
+    /** null when the command never reached an exit (e.g. the run crashed under it). */
+    exit_code: schemas/* number */.aig().int().min(-2_147_483_648).max(4_294_967_295).nullable(),
+    signal: schemas/* string */.YjP().max(32).nullable(),
+    timed_out: schemas/* boolean */.zMY(),
+    duration_ms: schemas/* number */.aig().nonnegative().max(1e12)
+});
+/** The run's expectations, under their input names. */
+const ExpectationsSchema = schemas/* object */.Ikc({
+    'expect-exit': schemas/* number */.aig().int().min(0).max(255).optional(),
+    'expect-stdout': schemas/* string */.YjP().max(MAX_COMMAND_CHARS).optional(),
+    'expect-no-output': schemas/* string */.YjP().max(MAX_COMMAND_CHARS).optional(),
+    'expect-file': pathText.optional(),
+    'expect-check': commandText.optional()
+});
+/** Who recorded what happened to a failed run (docs/design.md §3 "Capture"). */
+const CaptureSchema = schemas/* object */.Ikc({
+    captured_at: timestamp,
+    note: schemas/* string */.YjP().max(MAX_NOTE_CHARS),
+    /** Where the capture came from: `cli`, `action`, `commit <sha>`, `pull_request #<n>`. */
+    source: schemas/* string */.YjP().max(MAX_CAPTURE_LABEL_CHARS),
+    by: schemas/* string */.YjP().max(MAX_CAPTURE_LABEL_CHARS)
+});
+/** GitHub Actions facts, present only when the run happened in Actions. */
+const CiSchema = schemas/* object */.Ikc({
+    run_id: shortText.optional(),
+    run_attempt: schemas/* number */.aig().int().min(1).max(1_000_000).optional(),
+    workflow: shortText.optional(),
+    job: shortText.optional(),
+    sha: shortText.optional(),
+    ref: shortText.optional(),
+    event: shortText.optional(),
+    actor: shortText.optional()
+});
+/** Most test names in each list of `tests`; the longest name kept. */
+const MAX_TEST_NAMES = 100;
+const testNames = schemas/* array */.YOg(schemas/* string */.YjP().max(500)).max(MAX_TEST_NAMES);
+/** Most attempts listed in `tests.attempts`: 1 + the cap on max-retries (inputs/table.ts). */
+const MAX_RECEIPT_ATTEMPTS = 101;
+/**
+ * What the run's JUnit results said (docs/design.md §1 "Test results", §3): the decisive
+ * attempt's failed tests and the flaky ones, and per attempt that wrote results how many
+ * tests ran and whether it reran only the failed tests.
+ */
+const ReceiptTestsSchema = schemas/* object */.Ikc({
+    total: schemas/* number */.aig().int().min(0).max(1e9),
+    failed: testNames,
+    flaky: testNames,
+    attempts: schemas/* array */.YOg(schemas/* object */.Ikc({
+        attempt: schemas/* number */.aig().int().min(1).max(1_000_000),
+        ran: schemas/* number */.aig().int().min(0).max(1e9),
+        rerun: schemas/* boolean */.zMY()
+    }))
+        .max(MAX_RECEIPT_ATTEMPTS)
+        .optional()
+});
+/** The receipt version written now; version 1 (no `tests`) is still read. */
+const RECEIPT_VERSION = 2;
+/** The receipt, `schema_version: 2` (1 is read too: it only lacks `tests`). */
+const ReceiptSchema = schemas/* object */.Ikc({
+    schema_version: schemas/* union */.KCZ([schemas/* literal */.euz(1), schemas/* literal */.euz(2)]),
+    run_id: schemas/* string */.YjP().regex(run_id/* RUN_ID_PATTERN */.z6),
+    /** `owner/name` in Actions, the git top-level path in the CLI. */
+    target: pathText.min(1),
+    scope: schemas/* string */.YjP().max(1_024),
+    /** The normalized commands (see identity.ts). */
+    identity: schemas/* array */.YOg(commandText).min(1).max(MAX_COMMANDS),
+    /** sha256 hex of the identity as computed before redaction (see identityHash). */
+    identity_hash: schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/),
+    status: ReceiptStatusSchema,
+    flaky: schemas/* boolean */.zMY(),
+    started_at: timestamp,
+    /** null while the run is `running`. */
+    ended_at: timestamp.nullable(),
+    attempts: schemas/* number */.aig().int().min(0).max(1_000_000),
+    max_attempts: schemas/* number */.aig().int().min(1).max(1_000_000),
+    commands: schemas/* array */.YOg(CommandResultSchema).max(MAX_COMMANDS),
+    expectations: ExpectationsSchema,
+    session: schemas/* object */.Ikc({ id: schemas/* string */.YjP().regex(ulid/* ULID_PATTERN */.U), dir: pathText }),
+    host: shortText,
+    pid: schemas/* number */.aig().int().min(0).max(4_294_967_295),
+    ci: CiSchema.optional(),
+    capture: CaptureSchema.optional(),
+    tests: ReceiptTestsSchema.optional(),
+    /** A pass because every failed test is quarantined (docs/design.md §1 "Quarantine and flaky gates"): those tests. */
+    quarantined: testNames.optional(),
+    /** What decided a verdict the expectations alone would not have: the quarantine, or a flaky gate. */
+    gate: schemas/* enum */.k5n(['quarantine', 'fail-on-flaky', 'max-flaky-tests']).optional(),
+    /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
+    seal: schemas/* string */.YjP()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional()
+});
+/** Validates an untrusted value as a receipt; the reason is one line naming the first bad field. */
+function parseReceipt(value) {
+    const result = ReceiptSchema.safeParse(value);
+    if (result.success)
+        return { ok: true, receipt: result.data };
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'receipt';
+    return { ok: false, reason: `${where}: ${issue?.message ?? 'invalid'}` };
+}
+/** Start time in ms for ordering (started_at, then run id); an unreadable time sorts first. */
+function startedAtMs(receipt) {
+    const ms = Date.parse(receipt.started_at);
+    return Number.isFinite(ms) ? ms : 0;
+}
+/** Newest first: later `started_at`, then the larger run id. */
+function compareNewestFirst(a, b) {
+    const byTime = startedAtMs(b) - startedAtMs(a);
+    if (byTime !== 0)
+        return byTime;
+    return a.run_id < b.run_id ? 1 : a.run_id > b.run_id ? -1 : 0;
+}
+
+
+/***/ }),
+
 /***/ 3980:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -1815,6 +9592,861 @@ function requireRunId(value, what) {
     if (isRunId(value))
         return value;
     throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${what}: '${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .printable */ .g$)(String(value))}' is not a run id (expected e.g. ${EXAMPLE_RUN_ID})`);
+}
+
+
+/***/ }),
+
+/***/ 3942:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DQ: () => (/* binding */ INDEX_DIR),
+/* harmony export */   Ko: () => (/* binding */ SESSIONS_DIR),
+/* harmony export */   aH: () => (/* binding */ RECEIPT_FILE),
+/* harmony export */   xH: () => (/* binding */ ensureStateDir),
+/* harmony export */   xw: () => (/* binding */ runDirectory),
+/* harmony export */   z4: () => (/* binding */ RUNS_DIR)
+/* harmony export */ });
+/* unused harmony export receiptPath */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(119);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2074);
+/* harmony import */ var _run_id_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3980);
+
+
+
+
+
+
+/**
+ * The state directory (docs/design.md §4): `runs/` (receipts), `index/` (the receipt index),
+ * `sessions/` (traces), and in the CLI a `.gitignore` so only `config.json` is committed.
+ */
+/** Where receipts live, one directory per run. */
+const RUNS_DIR = 'runs';
+/** Where the receipt index lives (rebuildable from `runs/`). */
+const INDEX_DIR = 'index';
+/** Where traces live. */
+const SESSIONS_DIR = 'sessions';
+/** The receipt's file name inside its run directory. */
+const RECEIPT_FILE = 'receipt.json';
+const GITIGNORE_HEADER = '# Written by reverify.';
+const GITIGNORE = [
+    `${GITIGNORE_HEADER} Local run state stays out of git; config.json is meant to be committed.`,
+    `/${RUNS_DIR}/`,
+    `/${SESSIONS_DIR}/`,
+    `/${INDEX_DIR}/`,
+    '.*.tmp',
+    ''
+].join('\n');
+/** The directory of one run; the id is validated before it becomes part of a path. */
+function runDirectory(stateDir, runId) {
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(stateDir, RUNS_DIR, (0,_run_id_js__WEBPACK_IMPORTED_MODULE_3__/* .requireRunId */ .yU)(runId, 'run id'));
+}
+/** The receipt file of one run. */
+function receiptPath(stateDir, runId) {
+    return join(runDirectory(stateDir, runId), RECEIPT_FILE);
+}
+const REAL_ONLY = 'reverify keeps its state in real directories only, so move it out of the way';
+/**
+ * Creates the state directory. With `gitignore` (the CLI's `.reverify/` inside a repository)
+ * it also writes `.gitignore`; a `.gitignore` the user wrote themselves is left alone.
+ * A symlink (or a file) in place of the state directory itself (a `.reverify` link that came
+ * with the checkout), of `runs/` or of `sessions/` is a UsageError, and so is a state
+ * directory that cannot be created or written (`/proc/x`, a read-only mount): one line,
+ * before anything runs or is written.
+ */
+async function ensureStateDir(stateDir, opts) {
+    await makeRealDirectory(stateDir);
+    await requireWritable(stateDir);
+    // Receipts and traces are never written through a link. Saying so before a run starts
+    // beats failing halfway through it with a trace nobody can close.
+    for (const name of [RUNS_DIR, SESSIONS_DIR]) {
+        try {
+            await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .requireRealDirectory */ .rK)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(stateDir, name));
+        }
+        catch (error) {
+            if ((0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .isErrorCode */ .We)(error, 'ENOENT'))
+                continue;
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}; ${REAL_ONLY}`);
+        }
+    }
+    if (!opts.gitignore)
+        return;
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(stateDir, '.gitignore');
+    let current;
+    try {
+        current = await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .readRegularFile */ .XF)(path, 64 * 1024);
+    }
+    catch {
+        return; // a symlink or something odd in its place: not ours to replace
+    }
+    if (current === GITIGNORE)
+        return;
+    if (current === undefined || current.startsWith(GITIGNORE_HEADER))
+        await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .writeFileAtomic */ .Zf)(path, GITIGNORE);
+}
+/**
+ * Creates `path` and any missing parents one folder at a time, refusing a link in place of
+ * the state directory. Node's own recursive mkdir spins forever where the kernel answers
+ * ENOENT for a folder whose parent exists (under `/proc`); here every failure is one line.
+ */
+async function makeRealDirectory(path) {
+    const missing = [];
+    let current = path;
+    for (;;) {
+        try {
+            // Only the state directory itself must not be a link; a linked parent (/tmp on macOS) is fine
+            const stats = current === path ? await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(current) : await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.stat)(current);
+            if (stats.isSymbolicLink())
+                throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${path} is a symbolic link; it is not followed; ${REAL_ONLY}`);
+            if (!stats.isDirectory())
+                throw cannotCreate(path, `${current} is not a directory`);
+            break;
+        }
+        catch (error) {
+            if (error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb)
+                throw error;
+            const parent = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current);
+            if (!(0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .isErrorCode */ .We)(error, 'ENOENT') || parent === current)
+                throw cannotCreate(path, error);
+            missing.push(current);
+            current = parent;
+        }
+    }
+    for (const folder of missing.reverse()) {
+        try {
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(folder);
+        }
+        catch (error) {
+            if (!(0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .isErrorCode */ .We)(error, 'EEXIST'))
+                throw cannotCreate(path, error);
+            await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .requireRealDirectory */ .rK)(folder).catch((problem) => {
+                throw cannotCreate(path, problem);
+            });
+        }
+    }
+}
+/** A state directory that takes no files (`/proc`, a read-only mount) is refused before the run starts, not halfway. */
+async function requireWritable(path) {
+    const probe = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(path, `.write-check-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).toString('hex')}.tmp`);
+    try {
+        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(probe, 'wx', 0o600);
+        await handle.close();
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.unlink)(probe);
+    }
+    catch (error) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`state-dir: ${path} cannot be written (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}); ${WRITABLE}`);
+    }
+}
+const WRITABLE = 'give a folder reverify can create and write files in';
+function cannotCreate(path, problem) {
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`state-dir: ${path} cannot be created (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(problem)}); ${WRITABLE}`);
+}
+
+
+/***/ }),
+
+/***/ 636:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ closeInterruptedRun)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(443);
+/* harmony import */ var _receipts_receipt_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9169);
+/* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(907);
+/* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4020);
+/* harmony import */ var _session_meta_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8707);
+/* harmony import */ var _session_reader_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2537);
+/* harmony import */ var _session_writer_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6153);
+/* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8157);
+/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2084);
+/* harmony import */ var _export_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7937);
+/**
+ * Closing a run that its own process could not close (killed outright, runner lost): from
+ * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
+ * receipt interrupted — unless the trace already has its `end`: then the trace is the
+ * source of truth and the receipt takes its verdict (a failure stays failed). A trace left
+ * empty (killed at its first write) first gets the `start` its run would have written, so it
+ * closes like any other. Used by the action's post step, the next run and `reverify resume`
+ * (docs/design.md §2, §5, §6).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Finishes an interrupted session and receipt: completes a half-recorded attempt
+ * (tool_result and verify saying it was interrupted), writes a note with the reason and
+ * `end` with outcome aborted, updates meta.json, and marks a `running` receipt
+ * `interrupted`. Idempotent: an ended trace and a closed receipt are left alone.
+ */
+async function closeInterruptedRun(options) {
+    const now = options.now ?? (() => new Date());
+    let receipt = options.runId ? await options.store.read(options.runId) : undefined;
+    let sessionDir = options.sessionDir ?? receipt?.session.dir;
+    // A session path from a receipt or saved state is untrusted: only ours is ever touched.
+    if (sessionDir !== undefined && !(await (0,_session_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .isOwnSessionDir */ .KM)(options.store.stateDir, sessionDir)))
+        sessionDir = undefined;
+    let closedTrace = false;
+    let attempts = receipt?.attempts ?? 0;
+    let verdict;
+    if (sessionDir !== undefined) {
+        const events = await (0,_session_reader_js__WEBPACK_IMPORTED_MODULE_2__/* .readSessionTrace */ .Q)(sessionDir);
+        // Only a receipt trusted to give its verdict may also give an empty trace its start.
+        const opening = options.traceDecides === false ? undefined : await openingOf(sessionDir, receipt);
+        const closing = closingEvents(events, options.reason, () => (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .timestamp */ .v)(now()), opening);
+        const all = closing === undefined ? events : [...events, ...closing.events];
+        attempts = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .traceCounts */ .aD)(all).attempts;
+        verdict =
+            options.traceDecides !== false && closing === undefined && receipt?.session.id === (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'start')[0]?.session_id
+                ? verdictOf(events)
+                : undefined;
+        if (closing !== undefined) {
+            const ending = {
+                outcome: 'aborted',
+                ended_at: (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .timestamp */ .v)(now()),
+                flaky: false,
+                summary: closing.summary,
+                run_id: options.runId
+            };
+            await (0,_session_writer_js__WEBPACK_IMPORTED_MODULE_5__/* .closeOnDisk */ .d9)(sessionDir, events, closing.events, ending, options.redactor);
+            closedTrace = true;
+        }
+    }
+    let closedReceipt = false;
+    if (receipt !== undefined && receipt.status === 'running') {
+        // A trace with its end decided the run before the crash: the receipt takes that verdict.
+        receipt = { ...receipt, status: 'interrupted', ended_at: (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_3__/* .timestamp */ .v)(now()), attempts, ...verdict };
+        await options.store.write(receipt);
+        closedReceipt = true;
+    }
+    // The report of a closed run belongs with its trace, as for a run that closed itself.
+    if (sessionDir !== undefined && receipt !== undefined && (closedTrace || closedReceipt)) {
+        const exported = await (0,_export_index_js__WEBPACK_IMPORTED_MODULE_6__/* .exportClosedRun */ .A)(receipt, { stateDir: options.store.stateDir, redactor: options.redactor, sessionDir });
+        const report = await (0,_report_index_js__WEBPACK_IMPORTED_MODULE_7__/* .writeSessionReport */ .aH)(options.store, receipt, sessionDir);
+        const errors = [...('error' in report ? [report.error] : []), ...exported];
+        if (errors.length > 0)
+            return { closedTrace, receipt, attempts, reportError: errors.join('; ') };
+    }
+    return { closedTrace, receipt, attempts };
+}
+/** The receipt's verdict as a closed trace records it (status, flaky, attempts, end time, last commands). */
+function verdictOf(events) {
+    const end = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'end')[0];
+    if (end === undefined)
+        return undefined;
+    const { outcome } = end.payload;
+    const refused = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'note').some(event => (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .noteKind */ .LA)(event.payload) === 'refusal');
+    const status = (0,_receipts_receipt_js__WEBPACK_IMPORTED_MODULE_8__/* .receiptStatusFor */ .Ab)(outcome, !refused);
+    const results = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'tool_result');
+    const last = results[results.length - 1]?.payload.commands;
+    return {
+        status,
+        flaky: end.payload.flaky === true,
+        ended_at: end.ts,
+        attempts: (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .traceCounts */ .aD)(events).attempts,
+        ...(last !== undefined && { commands: last }),
+        ...policyOf(events, outcome)
+    };
+}
+/** What decided the verdict beyond the expectations, as the trace records it: the quarantine (a pass), or a gate's note. */
+function policyOf(events, outcome) {
+    const gate = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'note').find(event => (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .noteKind */ .LA)(event.payload) === 'gate')?.payload.gate;
+    if (gate !== undefined && outcome === 'failure')
+        return { gate };
+    if (outcome !== 'success')
+        return {};
+    const excused = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'verify').find(event => event.payload.ok && event.payload.quarantined !== undefined)?.payload.quarantined;
+    if (excused === undefined)
+        return {};
+    return { quarantined: [...new Set(excused.map(name => name.slice(0, 500)))].slice(0, 100), gate: 'quarantine' };
+}
+/**
+ * The `start` a session killed before its first event would have written, from its receipt
+ * (run id, target, scope, start time) and meta.json when it got that far (name, version);
+ * without meta.json the name is the folder the session was filed under (§2). Undefined
+ * when the receipt is not this session's: then nothing is known for sure.
+ */
+async function openingOf(sessionDir, receipt) {
+    if (receipt === undefined || (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(receipt.session.dir) !== (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(sessionDir) || (0,node_path__WEBPACK_IMPORTED_MODULE_0__.basename)(sessionDir) !== receipt.session.id) {
+        return undefined;
+    }
+    const meta = await (0,_session_meta_js__WEBPACK_IMPORTED_MODULE_9__/* .readSessionMeta */ .up)(sessionDir);
+    const known = meta?.session_id === receipt.session.id ? meta : undefined;
+    return {
+        ts: receipt.started_at,
+        skill: known?.skill ?? (0,node_path__WEBPACK_IMPORTED_MODULE_0__.basename)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(sessionDir)),
+        session_id: receipt.session.id,
+        phase: 'start',
+        payload: {
+            run_id: receipt.run_id,
+            target: receipt.target,
+            scope: receipt.scope,
+            ...(known !== undefined && { version: known.version }),
+            ...(receipt.ci && { ci: receipt.ci })
+        }
+    };
+}
+/**
+ * The events that close an open trace: the missing result and verification of its last
+ * attempt, the reason, and `end`. A trace with no `start` (killed at its first write) is
+ * given `opening` first, so it closes like any other; undefined when there is none, or
+ * when the trace has its end.
+ */
+function closingEvents(events, reason, stamp, opening) {
+    const start = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'start')[0] ?? (events.length === 0 ? opening : undefined);
+    if (start === undefined || (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'end').length > 0)
+        return undefined;
+    const base = { skill: start.skill, session_id: start.session_id };
+    const calls = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'tool_call');
+    const closing = start === opening ? [opening] : [];
+    const lastCall = calls[calls.length - 1];
+    if (lastCall !== undefined) {
+        const attempt = lastCall.payload.attempt;
+        if (!(0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'tool_result').some(event => event.payload.attempt === attempt)) {
+            closing.push({ ...base, ts: stamp(), phase: 'tool_result', payload: (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .interruptedToolResult */ .mR)(attempt, lastCall.ts) });
+        }
+        if (!(0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'verify').some(event => event.payload.attempt === attempt)) {
+            closing.push({ ...base, ts: stamp(), phase: 'verify', payload: (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .unjudgedVerify */ .k4)(attempt, 'interrupted before it could be verified') });
+        }
+    }
+    const summary = `interrupted after ${calls.length} attempt(s): ${reason}`;
+    const rebuilt = start === opening ? 'its trace was empty (killed as its session opened; the start above is rebuilt from its receipt); ' : '';
+    closing.push({ ...base, ts: stamp(), phase: 'note', payload: (0,_session_notes_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptedNote */ .No)(`${rebuilt}${reason}`) });
+    closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } });
+    return { events: closing, summary };
+}
+
+
+/***/ }),
+
+/***/ 7442:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  D0: () => (/* binding */ SESSION_GONE),
+  aW: () => (/* binding */ describeSetAside),
+  y4: () => (/* binding */ endedBeforeReceipt),
+  RT: () => (/* binding */ ownerGone),
+  $J: () => (/* binding */ planResume)
+});
+
+// UNUSED EXPORTS: MAX_INTERRUPTIONS
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/verify/expectations.ts
+var expectations = __nccwpck_require__(2298);
+// EXTERNAL MODULE: ./src/core/verify/judge.ts
+var judge = __nccwpck_require__(4350);
+// EXTERNAL MODULE: ./src/core/process/process-runner.ts + 1 modules
+var process_runner = __nccwpck_require__(8102);
+// EXTERNAL MODULE: ./src/core/redaction/index.ts + 11 modules
+var redaction = __nccwpck_require__(6834);
+// EXTERNAL MODULE: ./src/core/recovery/run-seal.ts
+var run_seal = __nccwpck_require__(9038);
+// EXTERNAL MODULE: ./src/core/session/events.ts
+var session_events = __nccwpck_require__(907);
+// EXTERNAL MODULE: ./src/core/session/layout.ts
+var layout = __nccwpck_require__(4020);
+// EXTERNAL MODULE: ./src/core/session/meta.ts
+var session_meta = __nccwpck_require__(8707);
+// EXTERNAL MODULE: ./src/core/session/reader.ts
+var reader = __nccwpck_require__(2537);
+// EXTERNAL MODULE: ./src/core/test-results/trace-tests.ts
+var trace_tests = __nccwpck_require__(9390);
+// EXTERNAL MODULE: ./src/core/verify/rerun-step.ts + 3 modules
+var rerun_step = __nccwpck_require__(8571);
+;// CONCATENATED MODULE: ./src/core/recovery/resumed-attempts.ts
+
+
+
+/** The results attempt `attempt` recorded in the trace, as the loop holds them. */
+function recordedTests(events, attempt) {
+    for (const event of (0,session_events/* eventsOf */.XL)(events, 'note')) {
+        if ((0,session_events/* noteKind */.LA)(event.payload) !== 'tests')
+            continue;
+        const tests = (0,trace_tests/* traceTestsOf */.g)(event.payload);
+        if (tests === undefined || tests.attempt !== attempt)
+            continue;
+        const { files, total, failed, errors, skipped, recovered } = tests;
+        return {
+            files,
+            total,
+            passed: Math.max(0, total - failed - errors - skipped),
+            failed,
+            errors,
+            skipped,
+            failedTests: tests.failed_tests.map(test => ({ ...test })),
+            recovered,
+            warnings: []
+        };
+    }
+    return undefined;
+}
+/** The attempts with the test results the trace recorded for them. */
+function withRecordedTests(events, attempts) {
+    return attempts.map(attempt => {
+        const tests = recordedTests(events, attempt.attempt);
+        return tests === undefined ? attempt : { ...attempt, tests };
+    });
+}
+/** The command a `tool_call` recorded for a rerun, when it was one. */
+function recordedRerunCommand(events, attempt) {
+    return (0,session_events/* eventsOf */.XL)(events, 'tool_call').find(event => event.payload.attempt === attempt)?.payload.rerun?.command;
+}
+/**
+ * The rerun to make again when the last attempt was a rerun cut off by the crash: rebuilt
+ * from the attempt before it, and only when that gives the very command recorded (else
+ * the whole command runs, as for any interrupted attempt).
+ */
+function rerunToReissue(settings, events, attempts) {
+    const last = attempts[attempts.length - 1];
+    if (last === undefined || !last.interrupted)
+        return undefined;
+    const recorded = recordedRerunCommand(events, last.attempt);
+    if (recorded === undefined)
+        return undefined;
+    const before = [...attempts].reverse().find(attempt => !attempt.interrupted);
+    if (before === undefined)
+        return undefined;
+    const rebuilt = (0,rerun_step/* nextAttempt */.n)(settings, before)?.rerun;
+    return rebuilt !== undefined && rebuilt.command === recorded ? rebuilt : undefined;
+}
+
+// EXTERNAL MODULE: ./src/core/verify/ending-words.ts
+var ending_words = __nccwpck_require__(4022);
+;// CONCATENATED MODULE: ./src/core/recovery/resume.ts
+/**
+ * Resuming an interrupted run (docs/design.md §6): a receipt left `running` whose owner is
+ * gone is continued — same receipt, same session — when the evidence on disk is clear. A
+ * recorded result whose verification was not written is judged again without running the
+ * command (expect-exit, expect-stdout from the record; expect-file, expect-check now); an
+ * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
+ * three times per run. Anything unclear means a restart, never a guess.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
+ * same host with its process gone. A receipt from another host without CI facts is not
+ * judged: its owner may be alive there.
+ */
+function ownerGone(receipt, here) {
+    if (receipt.status !== 'running')
+        return false;
+    const theirs = receipt.ci;
+    if (theirs?.run_id !== undefined && here.ci?.run_id !== undefined) {
+        if (theirs.run_id !== here.ci.run_id || theirs.run_attempt !== here.ci.run_attempt)
+            return true;
+    }
+    if (receipt.host !== here.host)
+        return false;
+    return !(here.isAlive ?? process_runner/* exists */.t2)(receipt.pid);
+}
+function setAsideRestart(reason, setAside) {
+    return { kind: 'restart', reason, ...(setAside !== undefined && { setAside }) };
+}
+/** The line that says what a restart sets aside and where it stays (both front ends print it). */
+function describeSetAside(result) {
+    const state = result.verified ? 'verified' : 'not yet verified (the crash came during its checks)';
+    return `the new run does not use its recorded result: attempt ${result.attempt}, command exit ${result.exitCode}, ${state}; it stays in ${result.trace}`;
+}
+/** The last result of a command the trace recorded (an interrupted one is none), for a restart to name. */
+function lastRecordedResult(events, sessionDir) {
+    const results = (0,session_events/* eventsOf */.XL)(events, 'tool_result').filter(event => event.payload.interrupted !== true);
+    const last = results[results.length - 1]?.payload;
+    if (last === undefined)
+        return undefined;
+    return {
+        attempt: last.attempt,
+        exitCode: last.exit,
+        verified: (0,session_events/* eventsOf */.XL)(events, 'verify').some(event => event.payload.attempt === last.attempt),
+        trace: (0,external_node_path_.join)(sessionDir, layout/* SessionFile */.xg.trace)
+    };
+}
+/** The most interruptions one run takes; the next crash ends it as `interrupted` (docs/design.md §6). */
+const MAX_INTERRUPTIONS = 3;
+/** Rebuilds an attempt's result from its recorded tool_result and verdict. */
+function attemptFromRecord(result, verdict) {
+    return { ...scriptFromRecord(result), checks: verdict.checks, verified: verdict.ok, logBytesDropped: 0 };
+}
+/** The script's part of an attempt, as its tool_result recorded it. */
+function scriptFromRecord(result) {
+    return {
+        attempt: result.attempt,
+        commands: (result.commands ?? []).map((command, index) => ({
+            command: command.command,
+            exitCode: command.exit_code ?? 0,
+            signal: command.signal,
+            timedOut: command.timed_out,
+            interrupted: false,
+            durationMs: command.duration_ms,
+            // The script is the one command: how it ended is recorded beside it.
+            ...(index === 0 && (0,ending_words/* endingFromRecord */.jQ)(result))
+        })),
+        exitCode: result.exit,
+        signal: result.signal ?? null,
+        timedOut: result.timed_out === true,
+        interrupted: result.interrupted === true,
+        durationMs: result.duration_ms,
+        startedAt: result.started_at ?? '',
+        endedAt: result.ended_at ?? '',
+        summary: result.summary,
+        ...(result.failures !== undefined && { failures: result.failures }),
+        ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
+        ...(result.forbidden_line !== undefined && { forbiddenLine: result.forbidden_line }),
+        outputMatched: result.output_matched === true
+    };
+}
+/** Why a run whose session directory is not there (or not ours) cannot be resumed. */
+const SESSION_GONE = 'its session directory is missing or not one of this state directory';
+/** Reads and checks the session a `running` receipt names. */
+async function readEvidence(receipt, sessionDir, stateDir) {
+    // The receipt is untrusted: its session must be a real directory inside our sessions/,
+    // reached without following a link.
+    if (!(await (0,layout/* isOwnSessionDir */.KM)(stateDir, sessionDir))) {
+        return { ok: false, reason: SESSION_GONE };
+    }
+    const meta = await (0,session_meta/* readSessionMeta */.up)(sessionDir);
+    if (meta === undefined)
+        return { ok: false, reason: 'its meta.json is missing or does not parse' };
+    if (meta.session_id !== receipt.session.id)
+        return { ok: false, reason: 'its meta.json does not match the receipt' };
+    const events = await (0,reader/* readSessionTrace */.Q)(sessionDir);
+    const start = (0,session_events/* eventsOf */.XL)(events, 'start')[0];
+    if (start === undefined || start.session_id !== receipt.session.id)
+        return { ok: false, reason: 'its trace has no start' };
+    if ((0,session_events/* eventsOf */.XL)(events, 'end').length > 0)
+        return { ok: false, reason: 'its trace is already closed' };
+    return { ok: true, meta, events };
+}
+/**
+ * Whether a `running` receipt whose owner is gone names a trace that has its `end`: a crash
+ * came between closing the trace and writing the receipt, and the trace decides (§6).
+ */
+async function endedBeforeReceipt(receipt, stateDir, here, seal) {
+    // Only a run this machine's reverify sealed may have its verdict taken from its trace.
+    if (!ownerGone(receipt, here) || !(0,run_seal/* receiptSealed */.xB)(receipt, seal))
+        return false;
+    const sessionDir = (0,external_node_path_.resolve)(receipt.session.dir);
+    if (!(await (0,layout/* isOwnSessionDir */.KM)(stateDir, sessionDir)))
+        return false;
+    const events = await (0,reader/* readSessionTrace */.Q)(sessionDir);
+    const start = (0,session_events/* eventsOf */.XL)(events, 'start')[0];
+    return start?.session_id === receipt.session.id && (0,session_events/* eventsOf */.XL)(events, 'end').length > 0;
+}
+/** Decides how to continue a `running` receipt whose owner is gone. */
+async function planResume(options) {
+    const { receipt, settings, redactor } = options;
+    if (!ownerGone(receipt, options.here))
+        return { kind: 'none' };
+    // A receipt may have arrived with the checkout: only one this machine sealed is evidence.
+    if (!(0,run_seal/* receiptSealed */.xB)(receipt, options.seal))
+        return setAsideRestart('its receipt was not written by reverify on this machine (no valid seal)');
+    const sessionDir = (0,external_node_path_.resolve)(receipt.session.dir);
+    const evidence = await readEvidence(receipt, sessionDir, options.stateDir);
+    if (!evidence.ok)
+        return setAsideRestart(evidence.reason);
+    const { events } = evidence;
+    // From here on the trace is ours and readable: a restart names what it sets aside (§6).
+    const setAside = lastRecordedResult(events, sessionDir);
+    const restart = (reason) => setAsideRestart(reason, setAside);
+    if (receipt.max_attempts !== 1 + settings.maxRetries)
+        return restart('max-retries changed since it was interrupted');
+    const expected = JSON.stringify((0,redaction/* redactDeep */.K)((0,expectations/* describeExpectations */.T)(settings.expectations), redactor));
+    if (JSON.stringify(receipt.expectations) !== expected)
+        return restart('the expectations changed since it was interrupted');
+    const calls = (0,session_events/* eventsOf */.XL)(events, 'tool_call');
+    const results = (0,session_events/* eventsOf */.XL)(events, 'tool_result');
+    const verifies = (0,session_events/* eventsOf */.XL)(events, 'verify');
+    const previous = [];
+    const pending = [];
+    let replay;
+    let summary = 'no attempt had started';
+    for (let n = 1; n <= calls.length; n++) {
+        const callCount = calls.filter(event => event.payload.attempt === n).length;
+        if (callCount !== 1)
+            return restart(`its trace has ${callCount} records of attempt ${n}`);
+        const result = results.find(event => event.payload.attempt === n)?.payload;
+        const verify = verifies.find(event => event.payload.attempt === n)?.payload;
+        if (result !== undefined && verify !== undefined) {
+            previous.push(attemptFromRecord(result, { ok: verify.ok, checks: verify.check }));
+            summary = `attempt ${n} had been recorded in full`;
+            continue;
+        }
+        if (n !== calls.length)
+            return restart(`attempt ${n} is incomplete but not the last one`);
+        // The result is recorded: it is judged again, never run again (unless the record cannot tell).
+        if (result !== undefined && result.interrupted !== true && (0,judge/* judgeRecord */.dy)(settings, scriptFromRecord(result), redactor) !== undefined) {
+            replay = scriptFromRecord(result);
+            summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`;
+            continue;
+        }
+        // Cut off mid-command: interrupted, not failed; it spends no budget and runs again.
+        const interruptions = previous.filter(attempt => attempt.interrupted).length + 1;
+        if (interruptions >= MAX_INTERRUPTIONS)
+            return restart(`it was interrupted ${interruptions} times`);
+        const interrupted = result ?? (0,session_events/* interruptedToolResult */.mR)(n, calls.find(event => event.payload.attempt === n)?.ts);
+        if (result === undefined)
+            pending.push({ phase: 'tool_result', payload: interrupted });
+        pending.push({ phase: 'verify', payload: (0,session_events/* unjudgedVerify */.k4)(n, 'interrupted mid-command; it runs again and spends no retry') });
+        previous.push({ ...attemptFromRecord(interrupted, { ok: false, checks: [] }), interrupted: true });
+        summary = `attempt ${n} was interrupted mid-command; it is run again and spends no retry`;
+    }
+    const lastWhole = previous[previous.length - 1];
+    const decision = lastWhole === undefined || replay !== undefined
+        ? undefined
+        : (0,session_events/* eventsOf */.XL)(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && (0,session_events/* noteKind */.LA)(event.payload) === 'retry-decision');
+    // The results before the crash count as a live run's do: flaky tests, and the rerun to make again.
+    const recorded = withRecordedTests(events, previous);
+    const rerun = rerunToReissue(settings, events, recorded);
+    const plan = {
+        receipt,
+        sessionDir,
+        meta: evidence.meta,
+        previous: recorded,
+        ...(rerun !== undefined && { rerun }),
+        pending,
+        summary,
+        replayed: replay !== undefined,
+        ...(replay !== undefined && { replay }),
+        ...(decision !== undefined && { retryDecided: decision.payload.retry })
+    };
+    return { kind: 'resume', plan };
+}
+
+
+/***/ }),
+
+/***/ 9038:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IN: () => (/* binding */ sealReceipt),
+/* harmony export */   di: () => (/* binding */ SEAL_PATTERN),
+/* harmony export */   o$: () => (/* binding */ sealKeyPath),
+/* harmony export */   vo: () => (/* binding */ loadRunSeal),
+/* harmony export */   xB: () => (/* binding */ receiptSealed)
+/* harmony export */ });
+/* unused harmony export runSeal */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/**
+ * The run seal (docs/design.md §6): evidence that a run's receipt and run.json were written
+ * by reverify on this machine, as this user. A state directory can arrive with a checkout
+ * (`git add -f .reverify/runs/…`) and host names and clone paths are easy to guess, so a
+ * `running` receipt alone proves nothing. Each receipt reverify opens, and each run.json,
+ * carries an HMAC-SHA256 of the fields that tie it to its run, keyed by a secret kept
+ * outside any work tree (`$XDG_STATE_HOME/reverify/seal-key`, else
+ * `~/.local/state/reverify/seal-key`, created once with mode 0600). Resume only continues a
+ * receipt whose seal holds and only reads inputs from a run.json whose seal holds; anything
+ * else is restarted or refused, never replayed.
+ */
+
+
+
+
+/** A seal as stored: sha256 HMAC, lowercase hex. */
+const SEAL_PATTERN = /^[0-9a-f]{64}$/;
+/** Builds the seal functions for a key. */
+function runSeal(key) {
+    const sign = (fields) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHmac)('sha256', key).update(JSON.stringify(fields)).digest('hex');
+    return {
+        sign,
+        holds(fields, seal) {
+            if (seal === undefined || !SEAL_PATTERN.test(seal))
+                return false;
+            return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.timingSafeEqual)(Buffer.from(sign(fields), 'hex'), Buffer.from(seal, 'hex'));
+        }
+    };
+}
+/** What a receipt's seal covers: everything that ties it to one run, its session and its owner. */
+function receiptFields(receipt) {
+    const { run_id, target, scope, identity_hash, session, host, pid, started_at } = receipt;
+    return ['receipt', run_id, target, scope, identity_hash, session.id, session.dir, host, String(pid), started_at];
+}
+/** The receipt with this machine's seal (unchanged when there is no key). */
+function sealReceipt(receipt, seal) {
+    if (seal === undefined)
+        return receipt;
+    return { ...receipt, seal: seal.sign(receiptFields(receipt)) };
+}
+/** Whether this machine's reverify wrote the receipt as it is (false without a key). */
+function receiptSealed(receipt, seal) {
+    return seal !== undefined && seal.holds(receiptFields(receipt), receipt.seal);
+}
+/** Where the key lives: outside any work tree, per user (XDG base directory rules). */
+function sealKeyPath(env) {
+    const stateHome = env.XDG_STATE_HOME;
+    if (stateHome !== undefined && (0,node_path__WEBPACK_IMPORTED_MODULE_3__.isAbsolute)(stateHome))
+        return (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(stateHome, 'reverify', 'seal-key');
+    const home = env.HOME;
+    if (home === undefined || !(0,node_path__WEBPACK_IMPORTED_MODULE_3__.isAbsolute)(home))
+        return undefined;
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(home, '.local', 'state', 'reverify', 'seal-key');
+}
+const KEY_TEXT = /^[0-9a-f]{64}\n?$/;
+/** Reads the key file if it is a regular file of ours holding a key; undefined otherwise. */
+async function readKey(path) {
+    const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.lstat)(path);
+    if (!info.isFile() || (typeof process.getuid === 'function' && info.uid !== process.getuid()))
+        return undefined;
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(path, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW);
+    try {
+        const text = (await handle.readFile({ encoding: 'utf8' })).slice(0, 200);
+        return KEY_TEXT.test(text) ? Buffer.from(text.trim(), 'hex') : undefined;
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * This machine's seal, creating its key on first use (unless `create` is false: a command
+ * that only reads, such as `receipts list`, checks seals without making a key). Without a
+ * usable place for the key (no HOME, a read-only home, a link where the key should be)
+ * there is no seal: nothing is sealed and nothing can be resumed, which is safe (a run then
+ * starts over).
+ */
+async function loadRunSeal(path, options = {}) {
+    if (path === undefined)
+        return undefined;
+    try {
+        const key = await readKey(path);
+        return key === undefined ? undefined : runSeal(key);
+    }
+    catch (error) {
+        if (error.code !== 'ENOENT' || options.create === false)
+            return undefined;
+    }
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.dirname)(path), { recursive: true, mode: 0o700 });
+        const temp = `${path}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`;
+        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(temp, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_EXCL, 0o600);
+        try {
+            await handle.writeFile(`${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(32).toString('hex')}\n`);
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        // link() never replaces: when two first runs race, both end up with the one that won.
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.link)(temp, path).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.unlink)(temp);
+        const key = await readKey(path);
+        return key === undefined ? undefined : runSeal(key);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 5524:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ settleBeforeResume),
+/* harmony export */   q: () => (/* binding */ endLeftovers)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3856);
+/* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4020);
+/* harmony import */ var _close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(636);
+/* harmony import */ var _resume_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7442);
+/* harmony import */ var _run_seal_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9038);
+/**
+ * What a run left behind that resuming need not, or cannot, continue (docs/design.md §6):
+ * the process groups of a crashed run, ended before anything runs again; a run whose trace
+ * has its `end` (the crash came after the run had ended), whose receipt is settled from the
+ * trace; and a run whose session is gone, which is closed as `interrupted` — with neither its
+ * trace nor its inputs left, no later command can continue it.
+ */
+
+
+
+
+
+
+/**
+ * Ends what the crashed run `crashed` left running, before anything runs again; `onEnded`
+ * hears of each process group ended.
+ */
+async function endLeftovers(stateDir, crashed, graceMs, onEnded) {
+    for (const ending of await (0,_process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__/* .endSessionGroups */ .YW)(stateDir, crashed.session.dir, graceMs)) {
+        if (ending.result === 'ended')
+            onEnded(ending.group.pgid);
+    }
+    // What started in the moment before its group was recorded still carries the run id.
+    await (0,_process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__/* .endMarkedProcesses */ .jk)(crashed.run_id, graceMs);
+}
+/**
+ * Settles or closes a run that `reverify resume` was asked to continue, when the disk says
+ * there is nothing to continue. Only a run this machine sealed, whose owner is gone, is
+ * touched; anything else is left for the resume to refuse.
+ */
+async function settleBeforeResume(options) {
+    const { store, receipt, here, seal, redactor, now } = options;
+    if (!(0,_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .ownerGone */ .RT)(receipt, here) || !(0,_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(receipt, seal))
+        return { kind: 'continue' };
+    const ended = await (0,_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .endedBeforeReceipt */ .y4)(receipt, store.stateDir, here, seal);
+    const gone = !ended && !(await (0,_session_layout_js__WEBPACK_IMPORTED_MODULE_4__/* .isOwnSessionDir */ .KM)(store.stateDir, (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(receipt.session.dir)));
+    if (!ended && !gone)
+        return { kind: 'continue' };
+    await endLeftovers(store.stateDir, receipt, options.killGraceMs ?? 2000, options.onLeftoverEnded);
+    if (ended) {
+        // The trace decides: the receipt takes its verdict (a failed run stays failed).
+        const settled = await (0,_close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__/* .closeInterruptedRun */ .c)({ store, runId: receipt.run_id, reason: '', redactor, now });
+        return {
+            kind: 'settled',
+            receipt: settled.receipt ?? receipt,
+            ...(settled.reportError !== undefined && { reportError: settled.reportError })
+        };
+    }
+    const closed = await (0,_close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__/* .closeInterruptedRun */ .c)({ store, runId: receipt.run_id, reason: _resume_js__WEBPACK_IMPORTED_MODULE_2__/* .SESSION_GONE */ .D0, redactor, now, traceDecides: false });
+    return { kind: 'closed', receipt: closed.receipt ?? receipt, reason: _resume_js__WEBPACK_IMPORTED_MODULE_2__/* .SESSION_GONE */ .D0 };
 }
 
 
@@ -2746,6 +11378,862 @@ function redactDeep(value, redactor) {
 
 /***/ }),
 
+/***/ 2084:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Uq: () => (/* binding */ REPORT_FILE),
+  pX: () => (/* binding */ writeRunReport),
+  aH: () => (/* binding */ writeSessionReport)
+});
+
+// UNUSED EXPORTS: writeReportFile
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/base/errors.ts
+var errors = __nccwpck_require__(2074);
+// EXTERNAL MODULE: ./src/core/base/printable.ts
+var printable = __nccwpck_require__(3174);
+// EXTERNAL MODULE: ./src/core/session/layout.ts
+var layout = __nccwpck_require__(4020);
+// EXTERNAL MODULE: ./src/core/session/meta.ts
+var session_meta = __nccwpck_require__(8707);
+// EXTERNAL MODULE: ./src/core/session/reader.ts
+var reader = __nccwpck_require__(2537);
+// EXTERNAL MODULE: ./src/core/capture/remedy.ts
+var remedy = __nccwpck_require__(2760);
+// EXTERNAL MODULE: ./src/core/session/events.ts
+var session_events = __nccwpck_require__(907);
+// EXTERNAL MODULE: ./src/core/output/excerpt.ts
+var excerpt = __nccwpck_require__(6848);
+// EXTERNAL MODULE: ./src/core/test-results/test-history.ts
+var test_history = __nccwpck_require__(7454);
+// EXTERNAL MODULE: ./src/core/test-results/trace-tests.ts
+var trace_tests = __nccwpck_require__(9390);
+// EXTERNAL MODULE: ./src/core/verify/ending-words.ts
+var ending_words = __nccwpck_require__(4022);
+;// CONCATENATED MODULE: ./src/core/report/model.ts
+/**
+ * What the HTML report shows, as plain data (docs/design.md §8 "HTML report"): built from a
+ * session folder (trace and meta.json, read through the typed readers), the run's receipt
+ * and the receipt history of its command. The logs are not read here: the renderer streams
+ * them, so memory does not follow their size.
+ */
+
+
+
+
+
+
+
+
+/** Most rows of receipt history a report lists. */
+const MAX_HISTORY_ROWS = 20;
+function elapsedMs(from, to) {
+    if (to === null || to === undefined)
+        return undefined;
+    const ms = Date.parse(to) - Date.parse(from);
+    return Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+}
+/** The attempts of a trace, in order, with their verdicts and the note after each. */
+function attemptViews(events) {
+    const views = new Map();
+    const view = (attempt) => {
+        let found = views.get(attempt);
+        if (found === undefined) {
+            found = {
+                attempt,
+                durationMs: 0,
+                timedOut: false,
+                interrupted: false,
+                ok: false,
+                checks: [],
+                detail: '',
+                excerpt: '',
+                commands: [],
+                logFile: (0,layout/* attemptLogName */.Nr)(attempt),
+                excused: false
+            };
+            views.set(attempt, found);
+        }
+        return found;
+    };
+    let last;
+    for (const event of events) {
+        if (event.phase === 'tool_call') {
+            last = view(event.payload.attempt);
+            last.startedAt = event.ts;
+            last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }));
+            if (event.payload.rerun !== undefined)
+                last.rerunTests = event.payload.rerun.tests;
+        }
+        else if (event.phase === 'tool_result') {
+            const { payload } = event;
+            const target = view(payload.attempt);
+            target.durationMs = payload.duration_ms;
+            target.exitCode = payload.exit;
+            if (payload.signal !== undefined)
+                target.signal = payload.signal;
+            target.timedOut = payload.timed_out === true;
+            target.interrupted = payload.interrupted === true;
+            target.excerpt = (0,excerpt/* reviewerExcerpt */.XE)(payload.summary, payload.failures);
+            target.firstError = payload.failures?.[0];
+            if (payload.commands !== undefined) {
+                target.commands = payload.commands.map(record => ({
+                    command: record.command,
+                    exitCode: record.exit_code,
+                    durationMs: record.duration_ms
+                }));
+            }
+            const script = target.commands[0]?.command;
+            const ending = script === undefined ? undefined : (0,ending_words/* attemptEnding */.xi)(script, { timedOut: target.timedOut, ...(0,ending_words/* endingFromRecord */.jQ)(payload) });
+            if (ending !== undefined)
+                target.ending = ending;
+        }
+        else if (event.phase === 'verify') {
+            const target = view(event.payload.attempt);
+            target.ok = event.payload.ok;
+            target.checks = event.payload.check.map(check => ({ ...check }));
+            target.detail = event.payload.detail;
+            if (event.payload.quarantine !== undefined)
+                target.quarantine = event.payload.quarantine;
+            target.excused = target.ok && event.payload.quarantined !== undefined;
+            if (target.ok) {
+                target.excerpt = '';
+                delete target.firstError;
+            }
+        }
+        else if (event.phase === 'note' && (0,trace_tests/* traceTestsOf */.g)(event.payload) !== undefined) {
+            const tests = (0,trace_tests/* traceTestsOf */.g)(event.payload);
+            view(tests.attempt).tests = tests;
+        }
+        else if (event.phase === 'note' && (0,session_events/* noteKind */.LA)(event.payload) === 'retry-decision') {
+            // The decision after an attempt: by its attempt number, else (an older trace) the last attempt.
+            const target = event.payload.attempt !== undefined ? view(event.payload.attempt) : last;
+            if (target !== undefined && target.note === undefined)
+                target.note = event.payload.message;
+        }
+    }
+    return [...views.values()].sort((a, b) => a.attempt - b.attempt);
+}
+/** The report's data from a session's trace, its meta.json, the receipt and its history. */
+function buildReportModel(source) {
+    const { events, meta, receipt } = source;
+    const attempts = attemptViews(events);
+    const end = (0,session_events/* eventsOf */.XL)(events, 'end').at(-1);
+    const start = (0,session_events/* eventsOf */.XL)(events, 'start')[0];
+    const uncaptured = start?.payload.uncaptured_failure;
+    const endedAt = receipt.ended_at ?? meta?.ended_at ?? end?.ts ?? null;
+    const totalMs = elapsedMs(receipt.started_at, endedAt);
+    const gate = (0,session_events/* eventsOf */.XL)(events, 'note').find(event => (0,session_events/* noteKind */.LA)(event.payload) === 'gate')?.payload;
+    return {
+        runId: receipt.run_id,
+        stepName: start?.skill ?? meta?.skill ?? 'verify',
+        outcome: end?.payload.outcome ?? meta?.outcome ?? 'running',
+        status: receipt.status,
+        flaky: receipt.flaky,
+        commands: (0,session_events/* eventsOf */.XL)(events, 'decision')[0]?.payload.decision ?? receipt.identity,
+        expectations: receipt.expectations,
+        startedAt: receipt.started_at,
+        endedAt,
+        ...(totalMs !== undefined && { totalMs }),
+        maxAttempts: receipt.max_attempts,
+        target: receipt.target,
+        scope: receipt.scope,
+        ...(receipt.ci && { ci: receipt.ci }),
+        summary: end?.payload.summary ?? meta?.summary ?? '',
+        attempts,
+        notes: (0,session_events/* eventsOf */.XL)(events, 'note')
+            // Process groups are bookkeeping; test results, retry decisions and reruns are shown with their attempt.
+            .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun'].includes((0,session_events/* noteKind */.LA)(event.payload) ?? ''))
+            .map(event => event.payload.message),
+        ...(receipt.capture && { capture: receipt.capture }),
+        ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
+        history: historyRows(source.history, receipt),
+        captureCommand: (0,remedy/* captureCommand */.g_)(receipt.run_id, source.stateDir === undefined ? undefined : { stateDir: source.stateDir, root: receipt.target }, 'what you found'),
+        inActions: receipt.ci !== undefined,
+        captureCommitCommand: (0,remedy/* captureCommitCommand */.Hd)(receipt.run_id, 'what you found'),
+        flakyTests: receipt.tests?.flaky ?? [],
+        historyFlakyTests: (0,test_history/* testHistory */.l)(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0),
+        quarantined: quarantinedTests(attempts),
+        excused: attempts.some(attempt => attempt.excused),
+        ...(gate?.gate !== undefined && { gate: { gate: gate.gate, tests: gate.flaky_tests ?? [] } })
+    };
+}
+/** Every quarantined test that failed in the run, once, with its entry as last recorded. */
+function quarantinedTests(attempts) {
+    const byName = new Map();
+    for (const attempt of attempts)
+        for (const view of attempt.quarantine ?? [])
+            byName.set(view.test, view);
+    return [...byName.values()];
+}
+/** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
+function historyReceipts(history, current) {
+    const receipts = history.some(receipt => receipt.run_id === current.run_id)
+        ? history.map(receipt => (receipt.run_id === current.run_id ? current : receipt))
+        : [current, ...history];
+    return receipts.slice(0, MAX_HISTORY_ROWS);
+}
+/** The history table's rows. */
+function historyRows(history, current) {
+    return historyReceipts(history, current).map(receipt => ({
+        runId: receipt.run_id,
+        startedAt: receipt.started_at,
+        status: receipt.status,
+        attempts: receipt.attempts,
+        maxAttempts: receipt.max_attempts,
+        flaky: receipt.flaky,
+        ...(receipt.capture && { captureNote: receipt.capture.note }),
+        current: receipt.run_id === current.run_id
+    }));
+}
+
+// EXTERNAL MODULE: ./src/core/base/version.ts
+var version = __nccwpck_require__(9481);
+;// CONCATENATED MODULE: ./src/core/report/html.ts
+/**
+ * The report's only way to make markup (docs/design.md §8 "HTML report"): the `markup` tag
+ * passes every interpolated value through `escapeHtml` unless it is markup this tag built
+ * itself. Command output, commands, notes and receipt fields are all untrusted text; with
+ * one escaping function and one template tag, auditing the report means reading this file.
+ */
+/** Markup built by the `markup` tag (or a list of such): the only values inserted unescaped. */
+class SafeHtml {
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+    toString() {
+        return this.text;
+    }
+}
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SPECIAL = /[&<>"']/g;
+/**
+ * Text as HTML text or a quoted attribute value: the five characters that could end a text
+ * run or an attribute are replaced. Every interpolation of the report goes through here.
+ */
+function escapeHtml(text) {
+    return text.replace(SPECIAL, character => ESCAPES[character]);
+}
+function render(value) {
+    if (value === undefined || value === null || value === false)
+        return '';
+    if (value instanceof SafeHtml)
+        return value.text;
+    if (Array.isArray(value))
+        return value.map(render).join('');
+    return escapeHtml(String(value));
+}
+/**
+ * Builds markup from a template whose interpolations are escaped (see escapeHtml). Named
+ * `markup`, not `html`: Prettier reformats templates tagged `html`, which would change the
+ * whitespace inside `<pre>` and the log.
+ */
+function markup(strings, ...values) {
+    let text = strings[0] ?? '';
+    for (let index = 0; index < values.length; index++)
+        text += render(values[index]) + (strings[index + 1] ?? '');
+    return new SafeHtml(text);
+}
+
+;// CONCATENATED MODULE: external "node:readline"
+const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+// EXTERNAL MODULE: ./src/core/output/failure-blocks.ts
+var failure_blocks = __nccwpck_require__(7898);
+;// CONCATENATED MODULE: ./src/core/report/log-lines.ts
+/**
+ * An attempt's log as report markup, streamed line by line (docs/design.md §8): the log may
+ * be 10 MiB, so it is never held whole, and what it renders to is written out as it goes.
+ * Escape codes are stripped, every line is escaped, and error lines get a class.
+ */
+
+
+
+
+
+
+/** Lines that say what went wrong: the summary's keywords, and assertion and error lines of test runners. */
+const ERROR_LINE = /ERROR|FAIL|panic|^\s*(?:Received|Expected|[A-Za-z.]*Error)\b/;
+/** Warning lines, shown apart from errors. */
+const WARN_LINE = /WARN/;
+// Control characters other than tab that escape-code stripping leaves (NUL, BEL, DEL…).
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+// Anything escape-code stripping could act on: C0 controls, DEL and the C1 range (CSI is U+009B).
+const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** One log line as a list item: escape codes and control characters out, escaped, classed. */
+function logLineMarkup(raw) {
+    // Most lines hold no control character at all: skip the costly stripping for them.
+    const line = HAS_CONTROL.test(raw) ? (0,external_node_util_.stripVTControlCharacters)(raw).replace(CONTROL, '') : raw;
+    const kind = ERROR_LINE.test(line) ? ' class=e' : WARN_LINE.test(line) ? ' class=w' : '';
+    return `<li${kind}>${escapeHtml(line)}\n`;
+}
+/** A log longer than this starts closed in the report: a browser lays out every open line. */
+const LONG_LOG_LINES = 5000;
+const READ_FLAGS = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK;
+/**
+ * The lines of the log at `path`, counted only up to `limit + 1`: reading stops as soon as the
+ * log is known to be longer (a 10 MiB log is not read twice). 0 when it is missing.
+ */
+async function countLogLines(path, limit) {
+    const handle = await (0,promises_.open)(path, READ_FLAGS).catch(() => undefined);
+    if (handle === undefined)
+        return 0;
+    try {
+        if (!(await handle.stat()).isFile())
+            return 0;
+        const buffer = Buffer.alloc(64 * 1024);
+        let count = 0;
+        let last = 10;
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            for (let index = buffer.indexOf(10); index !== -1 && index < bytesRead; index = buffer.indexOf(10, index + 1))
+                count++;
+            last = buffer[bytesRead - 1];
+            if (count > limit)
+                return count;
+        }
+        // A last line without its newline is a line too.
+        return last === 10 ? count : count + 1;
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * Writes `<li>` items for each line of the log at `path` until `budgetBytes` of markup are
+ * written, noting where the line `lookFor` (a readable line, failure-blocks.ts) first is. The file is opened without following a link and must be a regular file: the
+ * session folder is reverify's, but a report must never pull in a file from elsewhere.
+ */
+async function renderLogLines(path, sink, budgetBytes, lookFor) {
+    const handle = await (0,promises_.open)(path, READ_FLAGS).catch(() => undefined);
+    if (handle === undefined)
+        return { found: false, lines: 0, cut: false };
+    try {
+        if (!(await handle.stat()).isFile())
+            return { found: false, lines: 0, cut: false };
+        const stream = handle.createReadStream({ encoding: 'utf8', autoClose: false });
+        const lines = (0,external_node_readline_namespaceObject.createInterface)({ input: stream, crlfDelay: Infinity });
+        const limit = sink.bytes + budgetBytes;
+        let count = 0;
+        let batch = '';
+        let foundAt;
+        // A cheap test first: most lines do not hold the start of the line looked for.
+        const needle = lookFor?.trim().slice(0, 80);
+        const found = () => (foundAt === undefined ? {} : { foundAt });
+        try {
+            for await (const line of lines) {
+                batch += logLineMarkup(line);
+                count++;
+                if (needle && foundAt === undefined && line.includes(needle) && (0,failure_blocks/* readableLine */.$O)(line) === lookFor)
+                    foundAt = count;
+                // Written in batches: one write per line would cost more than the escaping.
+                if (batch.length >= 64 * 1024) {
+                    await sink.write(batch);
+                    batch = '';
+                    if (sink.bytes >= limit)
+                        return { found: true, lines: count, cut: true, ...found() };
+                }
+            }
+            await sink.write(batch);
+        }
+        finally {
+            lines.close();
+            stream.destroy();
+        }
+        return { found: true, lines: count, cut: false, ...found() };
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/report/style.ts
+
+/**
+ * The report's inline style sheet. Inline because the report is one self-contained file and
+ * its Content-Security-Policy allows no style from anywhere else; no fonts, images or URLs.
+ */
+const REPORT_CSS = `
+:root{--ok:#1a7f37;--bad:#cf222e;--warn:#9a6700;--muted:#57606a;--line:#d0d7de;--bg2:#f6f8fa;color-scheme:light}
+*{box-sizing:border-box}
+body{font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1100px;padding:16px 24px;color:#1f2328}
+h1{font-size:22px;margin:8px 0}
+h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid var(--line);padding-bottom:4px}
+code,pre,.log{font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+pre{background:var(--bg2);border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow-x:auto;white-space:pre-wrap;word-break:break-word;margin:6px 0}
+.verdict{display:inline-block;border-radius:2em;padding:2px 12px;font-weight:600;color:#fff}
+.v-success{background:var(--ok)}.v-flaky{background:var(--warn)}.v-failure,.v-aborted{background:var(--bad)}.v-running{background:var(--muted)}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:8px 0}
+dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
+.timeline{display:flex;align-items:stretch;gap:2px;height:34px;margin:8px 0;border:1px solid var(--line);border-radius:6px;padding:3px;background:var(--bg2)}
+.bar{min-width:42px;border-radius:4px;color:#fff;font-size:12px;display:flex;align-items:center;justify-content:center;white-space:nowrap;overflow:hidden;padding:0 4px}
+.bar.ok{background:var(--ok)}.bar.bad{background:var(--bad)}.bar.cut{background:var(--muted)}
+.wait{min-width:6px;background:repeating-linear-gradient(90deg,var(--line) 0 3px,transparent 3px 6px);border-radius:4px}
+table{border-collapse:collapse;margin:6px 0;width:100%}
+th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
+th{background:var(--bg2)}
+tr.current td{font-weight:600}
+table.commands code{white-space:pre-wrap}
+.ok{color:var(--ok)}.bad{color:var(--bad)}.muted{color:var(--muted)}
+.bar.ok,.bar.bad{color:#fff}
+details.attempt{border:1px solid var(--line);border-radius:6px;margin:10px 0;padding:0 12px}
+details.attempt[open]{padding-bottom:10px}
+details>summary{cursor:pointer;padding:8px 0;font-weight:600}
+details.attempt.failed>summary{color:var(--bad)}
+ol.log{margin:6px 0;padding:6px 8px 6px 4.5em;background:var(--bg2);border:1px solid var(--line);border-radius:6px;overflow-x:auto;white-space:pre-wrap;word-break:break-word}
+ol.log li{padding-left:6px}
+ol.log li::marker{color:var(--muted);font-size:11px}
+ol.log li.e{background:#ffebe9;color:#82071e}
+ol.log li.w{background:#fff8c5}
+ol.log li.cut{list-style:none;color:var(--muted);font-style:italic}
+p.jump{margin:0 0 6px}.first-error h3{margin:10px 0 0;font-size:14px}
+table.quarantined th{background:#fff8c5}
+.flaky{display:inline-block;border:1px solid var(--warn);color:var(--warn);border-radius:2em;padding:0 8px;font-size:12px;font-weight:600}
+footer{margin:32px 0 8px;color:var(--muted);font-size:12px}
+@media print{details>*{display:block}ol.log{white-space:pre-wrap}.timeline{print-color-adjust:exact}}
+`;
+/**
+ * The style sheet as markup for the `<style>` element. It is ours and constant, so it goes in
+ * as written (escaping would turn `"Segoe UI"` into `&quot;Segoe UI&quot;` and `details>summary`
+ * into `details&gt;summary`, which CSS does not read); it must never be able to end the element.
+ */
+function styleSheet(css) {
+    if (/<\/style/i.test(css))
+        throw new Error('the report style sheet must not contain </style');
+    return new SafeHtml(css);
+}
+/** REPORT_CSS, checked, as the content of the report's `<style>` element. */
+const REPORT_STYLE = styleSheet(REPORT_CSS);
+
+;// CONCATENATED MODULE: ./src/core/report/render.ts
+/**
+ * The report page (docs/design.md §8 "HTML report"): one self-contained document, written
+ * to a sink part by part so the logs stream through. Every value goes through the `markup`
+ * tag (html.ts); the page has no script, and its Content-Security-Policy forbids any
+ * request, so nothing in it can reach the network even if markup slipped through.
+ */
+
+
+
+
+
+/** No source is allowed for anything but the inline style sheet; no base, form or referrer. */
+const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+/** Markup budget of all attempt logs together: a 10 MiB log fits, the page stays under 12 MiB. */
+const LOG_BUDGET_BYTES = 11 * 1024 * 1024;
+/** A duration for a person: `350 ms`, `41.2 s`, `3 min 5 s`. */
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${Math.round(ms)} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    const minutes = Math.floor(ms / 60_000);
+    return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+function verdictOf(model) {
+    const count = `${model.attempts.length} attempt${model.attempts.length === 1 ? '' : 's'}`;
+    if (model.outcome === 'success' && model.flaky)
+        return { css: 'flaky', icon: '⚠️', words: `passed on attempt ${model.attempts.length} (flaky)` };
+    if (model.outcome === 'success' && model.excused)
+        return { css: 'flaky', icon: '⚠️', words: `passed (${count}): every failure is quarantined` };
+    if (model.outcome === 'failure' && model.gate !== undefined)
+        return { css: 'failure', icon: '❌', words: `failed after ${count}: flaky pass refused by ${model.gate.gate}` };
+    if (model.outcome === 'success')
+        return { css: 'success', icon: '✅', words: `passed (${count})` };
+    if (model.outcome === 'failure')
+        return { css: 'failure', icon: '❌', words: `failed after ${count}` };
+    if (model.outcome === 'aborted') {
+        return { css: 'aborted', icon: '❌', words: model.status === 'interrupted' ? `interrupted after ${count}` : 'aborted' };
+    }
+    return { css: 'running', icon: '⏳', words: 'still running' };
+}
+/** A report page's opening, up to `<body>`: the one CSP, no referrer, its title (escaped) and style sheet. */
+function pageHead(title, style) {
+    return markup `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>${style}</style>
+</head>
+<body>
+`;
+}
+function head(model) {
+    const verdict = verdictOf(model);
+    return pageHead(`${verdict.icon} ${model.stepName} — ${verdict.words} · ${model.runId}`, REPORT_STYLE);
+}
+function ciFacts(ci) {
+    if (ci === undefined)
+        return markup ``;
+    const run = [ci.workflow, ci.job && `job ${ci.job}`, ci.run_id && `run ${ci.run_id}`, ci.run_attempt && `attempt ${ci.run_attempt}`];
+    return markup `${ci.ref !== undefined && markup `<dt>ref</dt><dd>${ci.ref}</dd>\n`}${ci.sha !== undefined && markup `<dt>commit</dt><dd><code>${ci.sha}</code></dd>\n`}${ci.workflow !== undefined && markup `<dt>workflow</dt><dd>${run.filter(Boolean).join(' · ')}</dd>\n`}`;
+}
+function header(model) {
+    const verdict = verdictOf(model);
+    const expectations = Object.entries(model.expectations).map(([name, value]) => `${name}: ${String(value)}`);
+    const badge = model.outcome === 'success' && model.flaky
+        ? 'flaky pass'
+        : model.outcome === 'success' && model.excused
+            ? 'quarantined pass'
+            : model.outcome;
+    return markup `<header>
+<p><span class="verdict v-${verdict.css}">${badge}</span>${model.flaky && markup ` <span class="flaky">flaky</span>`}</p>
+<h1>${model.stepName} — ${verdict.words}</h1>
+${model.flakyTests.length > 0 && markup `<p class="flaky-tests">Flaky tests: ${model.flakyTests.join('; ')}</p>`}
+<pre class="commands"><code>${model.commands.join('\n')}</code></pre>
+${model.summary !== '' && markup `<p class="summary">${model.summary}</p>`}
+<dl class="facts">
+<dt>receipt</dt><dd><code>${model.runId}</code></dd>
+<dt>started</dt><dd>${model.startedAt}</dd>
+<dt>total time</dt><dd>${model.totalMs === undefined ? '—' : formatDuration(model.totalMs)}</dd>
+<dt>attempts</dt><dd>${model.attempts.length} of ${model.maxAttempts}</dd>
+<dt>expectations</dt><dd>${expectations.length === 0 ? '—' : expectations.join(' · ')}</dd>
+<dt>target</dt><dd>${model.target}${model.scope !== '' && ` · scope ${model.scope}`}</dd>
+${ciFacts(model.ci)}</dl>
+</header>
+`;
+}
+function attemptWords(attempt) {
+    if (attempt.excused)
+        return 'verified: every failure is quarantined';
+    if (attempt.ok)
+        return 'verified';
+    if (attempt.interrupted)
+        return 'interrupted';
+    if (attempt.timedOut)
+        return attempt.ending?.timeout ?? 'timed out';
+    return 'failed';
+}
+/** Gap between an attempt's end and the next one's start, when both are known. */
+function waitAfter(attempt, next) {
+    if (attempt.startedAt === undefined || next?.startedAt === undefined)
+        return undefined;
+    const gap = Date.parse(next.startedAt) - Date.parse(attempt.startedAt) - attempt.durationMs;
+    return Number.isFinite(gap) && gap > 0 ? gap : undefined;
+}
+function timelineBar(attempt, wait) {
+    const css = attempt.ok ? 'ok' : attempt.interrupted ? 'cut' : 'bad';
+    const title = `attempt ${attempt.attempt}: ${attemptWords(attempt)} in ${formatDuration(attempt.durationMs)}${attempt.note ? ` — ${attempt.note}` : ''}`;
+    const bar = markup `<div class="bar ${css}" style="flex-grow:${Math.max(attempt.durationMs, 1)}" title="${title}">${attempt.attempt} · ${formatDuration(attempt.durationMs)} ${attempt.ok ? '✓' : '✗'}</div>`;
+    if (wait === undefined)
+        return bar;
+    return markup `${bar}<div class="wait" style="flex-grow:${wait}" title="${`waited ${formatDuration(wait)}`}"></div>`;
+}
+function timeline(model) {
+    if (model.attempts.length === 0)
+        return markup `<section id="timeline"><h2>Timeline</h2><p class="muted">No attempt ran.</p></section>\n`;
+    const bars = model.attempts.map((attempt, index) => timelineBar(attempt, waitAfter(attempt, model.attempts[index + 1])));
+    const notes = model.attempts.filter(attempt => attempt.note !== undefined);
+    return markup `<section id="timeline"><h2>Timeline</h2>
+<div class="timeline">${bars}</div>
+${notes.length > 0 && markup `<ol class="notes">${notes.map(attempt => markup `<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`)}</ol>`}
+</section>
+`;
+}
+function checksTable(attempt) {
+    if (attempt.checks.length === 0)
+        return markup `<p>${attempt.detail}</p>`;
+    const rows = attempt.checks.map(check => markup `<tr><td>${check.expectation}</td><td class="${check.ok ? 'ok' : 'bad'}">${check.ok ? '✓' : '✗'}</td><td>${check.detail}</td></tr>`);
+    return markup `<table class="checks"><tr><th>expectation</th><th></th><th>detail</th></tr>${rows}</table>`;
+}
+function commandsTable(attempt) {
+    if (attempt.commands.length === 0)
+        return markup ``;
+    const rows = attempt.commands.map(command => markup `<tr><td><code>${command.command}</code></td><td>${command.exitCode ?? '—'}</td><td>${formatDuration(command.durationMs)}</td></tr>`);
+    return markup `<table class="commands"><tr><th>command</th><th>exit</th><th>duration</th></tr>${rows}</table>`;
+}
+/** The id of an attempt's first-error block, written outside its log: a link into a closed `<details>` does not open it in every browser. */
+function firstErrorId(attempt) {
+    return `attempt-${attempt.attempt}-first-error`;
+}
+/** How the script ended beyond its exit: how a timeout stopped the tree, or the line -e stopped it at. */
+function endingNote(attempt) {
+    const ending = attempt.ending;
+    if (ending?.stop !== undefined)
+        return markup `<p class="ending">${ending.stop.charAt(0).toUpperCase()}${ending.stop.slice(1)}.</p>`;
+    const line = ending?.line;
+    if (line === undefined)
+        return markup ``;
+    const ran = line.line === 1 ? '' : line.line === 2 ? 'Line 1 ran; ' : `Lines 1–${line.line - 1} ran; `;
+    return markup `<p class="ending">${ran}line ${line.line}${line.text !== '' && markup ` <code>${line.text}</code>`} exited ${line.status}.</p>`;
+}
+function attemptHead(model, attempt, open, jump) {
+    // A timeout's signal is the shell's; endingNote says how the whole tree was stopped.
+    const signal = attempt.signal && attempt.ending?.stop === undefined ? ` (${attempt.signal})` : '';
+    const exit = attempt.exitCode === undefined ? '' : ` · exit ${attempt.exitCode}${signal}`;
+    const test = attempt.firstError?.test;
+    return markup `<details class="attempt ${attempt.ok ? 'verified' : 'failed'}" id="attempt-${attempt.attempt}"${open && markup ` open`}>
+<summary>Attempt ${attempt.attempt}/${model.maxAttempts} — ${attemptWords(attempt)}${exit} · ${formatDuration(attempt.durationMs)}</summary>
+${endingNote(attempt)}
+${jump && markup `<p class="jump"><a href="#${firstErrorId(attempt)}">first error</a>${test !== undefined && ` — ${test}`}</p>`}
+${checksTable(attempt)}
+${attempt.rerunTests !== undefined && markup `<p class="rerun">Reran only the ${attempt.rerunTests.length} failed ${attempt.rerunTests.length === 1 ? 'test' : 'tests'} of the attempt before: ${attempt.rerunTests.join('; ')}</p>`}
+${commandsTable(attempt)}
+${attempt.note !== undefined && markup `<p class="note">${attempt.note}</p>`}
+${testsBlock(attempt)}
+${attempt.excerpt !== '' && markup `<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
+`;
+}
+/** Where a failed test failed, as a code span. */
+function testPlace(test) {
+    return test.file === undefined ? markup `` : markup `<code>${test.line === undefined ? test.file : `${test.file}:${test.line}`}</code>`;
+}
+/**
+ * An attempt's JUnit results: counts, then each failed test with where it failed and its
+ * message — the quarantined ones in a table of their own, with their entry's owner and expiry.
+ */
+function testsBlock(attempt) {
+    const tests = attempt.tests;
+    if (tests === undefined)
+        return markup ``;
+    const bad = tests.failed + tests.errors;
+    const counts = `${tests.total} tests in ${tests.files.join(', ')} · ${bad} failed${tests.skipped > 0 ? ` · ${tests.skipped} skipped` : ''}`;
+    const entryOf = (name) => attempt.quarantine?.find(view => view.test === name);
+    const rows = tests.failed_tests
+        .filter(test => entryOf(test.name) === undefined)
+        .map(test => markup `<tr><td>${test.name}</td><td>${testPlace(test)}</td><td>${test.outcome}</td><td><pre>${test.message ?? ''}</pre></td></tr>`);
+    const quarantined = tests.failed_tests.flatMap(test => {
+        const entry = entryOf(test.name);
+        if (entry === undefined)
+            return [];
+        return [
+            markup `<tr><td>${test.name}</td><td>${testPlace(test)}</td><td>${entry.owner}, until ${entry.expires}</td><td><pre>${test.message ?? ''}</pre></td></tr>`
+        ];
+    });
+    return markup `<h3>Tests</h3><p>${counts}</p>
+${rows.length > 0 && markup `<table class="tests"><tr><th>failing test</th><th>where</th><th></th><th>message</th></tr>${rows}</table>`}
+${quarantined.length > 0 && markup `<table class="tests quarantined"><tr><th>quarantined test (failed)</th><th>where</th><th>quarantine</th><th>message</th></tr>${quarantined}</table>`}
+${tests.recovered.length > 0 && markup `<p class="flaky-tests">Passed after failing in an earlier attempt (flaky): ${tests.recovered.join('; ')}</p>`}`;
+}
+/**
+ * Writes one attempt: its verdicts, its excerpt, then its log streamed from the session folder.
+ * A log of more than LONG_LOG_LINES lines starts closed (an open one costs the browser seconds
+ * to lay out); a failed attempt whose log is closed gets its first failing block after the log,
+ * outside it, and a link to that block at its top.
+ */
+async function writeAttempt(model, attempt, sessionDir, sink, budget) {
+    const newest = attempt === model.attempts[model.attempts.length - 1];
+    const path = (0,external_node_path_.join)(sessionDir, attempt.logFile);
+    const long = (await countLogLines(path, LONG_LOG_LINES)) > LONG_LOG_LINES;
+    const logOpen = !attempt.ok && newest && !long;
+    const firstError = logOpen ? undefined : attempt.firstError;
+    // An attempt the quarantine excused is open too: its failed tests are what a reviewer checks.
+    await sink.write(attemptHead(model, attempt, !attempt.ok || attempt.excused, firstError !== undefined).text);
+    const why = long && ` — over ${LONG_LOG_LINES.toLocaleString('en-US')} lines, so it starts closed`;
+    await sink.write(markup `<details class="log"${logOpen && markup ` open`}><summary>Log (${attempt.logFile})${why}</summary><ol class="log">`.text);
+    const before = sink.bytes;
+    const rendering = await renderLogLines(path, sink, budget.bytes, firstError?.lines[0]);
+    budget.bytes = Math.max(0, budget.bytes - (sink.bytes - before));
+    if (!rendering.found)
+        await sink.write(markup `<li class="cut">no log was recorded for this attempt\n`.text);
+    else if (rendering.cut)
+        await sink.write(markup `<li class="cut">[report: the log goes on; the whole of it is ${attempt.logFile} in the trace]\n`.text);
+    else if (rendering.lines === 0)
+        await sink.write(markup `<li class="cut">(no output)\n`.text);
+    await sink.write('</ol></details>\n');
+    if (firstError !== undefined) {
+        const where = rendering.foundAt !== undefined && ` (log line ${rendering.foundAt.toLocaleString('en-US')})`;
+        await sink.write(markup `<div class="first-error" id="${firstErrorId(attempt)}"><h3>First error${where}</h3><pre>${firstError.lines.join('\n')}</pre></div>\n`
+            .text);
+    }
+    await sink.write('</details>\n');
+}
+/** The quarantined tests that failed, apart from the failed ones: each with its entry's owner, expiry, reason and issue. */
+function quarantineSection(model) {
+    if (model.quarantined.length === 0)
+        return markup ``;
+    const lead = model.excused
+        ? 'The run passed because every failure is quarantined: these tests failed, and their entries in the quarantine file excuse them until they expire.'
+        : 'These quarantined tests failed in an attempt that also failed for something their quarantine does not excuse.';
+    const rows = model.quarantined.map(view => markup `<tr><td>${view.test}</td><td>${view.owner}</td><td>${view.expires}</td><td>${view.reason}</td><td>${view.issue === undefined ? '' : /^\d+$/.test(view.issue) ? `#${view.issue}` : view.issue}</td></tr>`);
+    return markup `<section id="quarantined"><h2>Quarantined tests</h2>
+<p>${lead}</p>
+<table class="quarantined"><tr><th>quarantined test</th><th>owner</th><th>expires</th><th>reason</th><th>issue</th></tr>${rows}</table>
+</section>
+`;
+}
+function notesSection(model) {
+    if (model.notes.length === 0)
+        return markup ``;
+    return markup `<section id="notes"><h2>Notes</h2><ul>${model.notes.map(note => markup `<li>${note}</li>`)}</ul></section>\n`;
+}
+function captureSection(model) {
+    const capture = model.capture;
+    let body;
+    if (capture !== undefined) {
+        body = markup `<p class="ok">Captured ${capture.captured_at} by ${capture.by} (${capture.source}).</p><pre>${capture.note || '(no note)'}</pre>`;
+    }
+    else if (model.status === 'failed' && model.inActions) {
+        // A run in Actions is captured from Actions: its state directory was the runner's.
+        body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened with a commit whose trailer names it:</p>
+<pre><code>${model.captureCommitCommand}</code></pre>
+<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`;
+    }
+    else if (model.status === 'failed') {
+        body = markup `<p class="bad">Not captured yet. Before retrying this failure, record what happened:</p>
+<pre><code>${model.captureCommand}</code></pre>
+<p>or, in GitHub Actions, a commit trailer:</p>
+<pre><code>Reverify-Capture: ${model.runId} what you found</code></pre>
+<p>or one run of the action with <code>capture: ${model.runId}</code> and <code>capture-note</code> (same command and scope).</p>`;
+    }
+    else {
+        body = markup `<p class="muted">Nothing to capture: the run did not fail.</p>`;
+    }
+    const after = model.uncapturedRunId !== undefined &&
+        markup `<p class="bad">This run went ahead after failed run <code>${model.uncapturedRunId}</code>, which nobody captured.</p>`;
+    return markup `<section id="capture"><h2>Capture</h2>${after}${body}</section>\n`;
+}
+function historyRow(row) {
+    const css = row.status === 'passed' ? 'ok' : row.status === 'failed' ? 'bad' : 'muted';
+    const capture = row.captureNote ?? (row.status === 'failed' ? 'not captured' : '');
+    return markup `<tr${row.current && markup ` class="current"`}><td>${row.startedAt}</td><td><code>${row.runId}</code>${row.current && ' (this run)'}</td><td class="${css}">${row.status}</td><td>${row.attempts}/${row.maxAttempts}</td><td>${row.flaky ? 'flaky' : ''}</td><td>${capture}</td></tr>`;
+}
+function historySection(model) {
+    const ended = model.history.filter(row => row.status !== 'running');
+    const passed = ended.filter(row => row.status === 'passed');
+    const flaky = passed.filter(row => row.flaky).length;
+    const failed = ended.filter(row => row.status === 'failed').length;
+    const rate = passed.length + failed > 0 ? Math.round((100 * flaky) / (passed.length + failed)) : 0;
+    return markup `<section id="history"><h2>History of this command</h2>
+<p>Last ${model.history.length} run(s): ${passed.length - flaky} passed · ${flaky} flaky · ${failed} failed — flake rate ${rate} %.</p>
+${model.historyFlakyTests.length > 0 && markup `<p>Flaky tests: ${model.historyFlakyTests.map(test => `${test.name} (${test.flaky})`).join(', ')}.</p>`}
+<table><tr><th>date</th><th>run</th><th>status</th><th>attempts</th><th>flaky</th><th>capture</th></tr>${model.history.map(historyRow)}</table>
+</section>
+`;
+}
+/** Writes the whole page for `model`, streaming each attempt's log from `sessionDir`. */
+async function renderReport(model, sessionDir, sink) {
+    await sink.write(head(model).text);
+    await sink.write(header(model).text);
+    await sink.write(quarantineSection(model).text);
+    await sink.write(timeline(model).text);
+    await sink.write(markup `<section id="attempts"><h2>Attempts</h2>\n`.text);
+    const budget = { bytes: LOG_BUDGET_BYTES };
+    // Newest first: the attempt that decided the run is the one a reviewer wants first.
+    for (const attempt of [...model.attempts].reverse())
+        await writeAttempt(model, attempt, sessionDir, sink, budget);
+    if (model.attempts.length === 0)
+        await sink.write(markup `<p class="muted">No attempt ran.</p>\n`.text);
+    await sink.write('</section>\n');
+    await sink.write(notesSection(model).text);
+    await sink.write(captureSection(model).text);
+    await sink.write(historySection(model).text);
+    await sink.write(markup `<footer>reverify ${version/* VERSION */.x} · receipt ${model.runId} · this file makes no network request and runs no script</footer>
+</body>
+</html>
+`.text);
+}
+
+;// CONCATENATED MODULE: ./src/core/report/index.ts
+/**
+ * Writing a run's HTML report (docs/design.md §8 "HTML report"): `report.html` in the
+ * session folder, next to the trace, so every trace artifact carries it; or anywhere the
+ * CLI is told. The page is written as a stream to a temporary file that is renamed into
+ * place, so a reader never sees half a report and memory does not follow the logs' size.
+ */
+
+
+
+
+
+
+
+
+
+
+/** The report's file name in a session folder. */
+const REPORT_FILE = 'report.html';
+/** A sink over a file stream that waits when the stream's buffer is full. */
+class FileSink {
+    stream;
+    bytes = 0;
+    constructor(stream) {
+        this.stream = stream;
+    }
+    async write(markup) {
+        if (markup === '')
+            return;
+        this.bytes += Buffer.byteLength(markup, 'utf8');
+        if (!this.stream.write(markup))
+            await new Promise(resolve => this.stream.once('drain', resolve));
+    }
+}
+/** Renders the report of `input` into the file `path` (temp file, then rename). */
+async function writeReportFile(input, path) {
+    const [events, meta] = await Promise.all([(0,reader/* readSessionTrace */.Q)(input.sessionDir), (0,session_meta/* readSessionMeta */.up)(input.sessionDir)]);
+    const model = buildReportModel({
+        events,
+        receipt: input.receipt,
+        history: input.history,
+        ...(meta && { meta }),
+        ...(input.stateDir !== undefined && { stateDir: input.stateDir })
+    });
+    const temp = (0,external_node_path_.join)((0,external_node_path_.dirname)(path), `.${(0,external_node_path_.basename)(path)}.${process.pid}.tmp`);
+    await (0,promises_.rm)(temp, { force: true });
+    const stream = (0,external_node_fs_.createWriteStream)(temp, { mode: 0o600, flags: 'wx' });
+    const failed = new Promise((_, reject) => stream.once('error', reject));
+    failed.catch(() => undefined);
+    try {
+        await Promise.race([renderReport(model, input.sessionDir, new FileSink(stream)), failed]);
+        await Promise.race([new Promise(resolve => stream.end(resolve)), failed]);
+        await (0,promises_.rename)(temp, path);
+    }
+    catch (error) {
+        stream.destroy();
+        await (0,promises_.rm)(temp, { force: true });
+        throw error;
+    }
+}
+/**
+ * Writes the report of a run of `store` into `path` (default: report.html in its session
+ * folder) with the command's receipt history, and returns the path. Throws a UsageError
+ * when the receipt's session folder is not one of this state directory's.
+ */
+async function writeRunReport(store, receipt, options = {}) {
+    const sessionDir = options.sessionDir ?? receipt.session.dir;
+    // The receipt's session path is untrusted: only a session of this state directory is read.
+    if (!(await (0,layout/* isOwnSessionDir */.KM)(store.stateDir, sessionDir))) {
+        throw new errors/* UsageError */.eb(`run ${receipt.run_id} has no trace folder in this state directory (${(0,printable/* printable */.g$)(sessionDir)})`);
+    }
+    const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash);
+    const path = options.path ?? (0,external_node_path_.join)(sessionDir, REPORT_FILE);
+    await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir }, path);
+    return path;
+}
+/**
+ * Writes `report.html` into the run's own session folder. Returns the path, or the reason
+ * it could not be written: a report is a convenience, so a failure here is for the caller
+ * to warn about, never to fail a run.
+ */
+async function writeSessionReport(store, receipt, sessionDir = receipt.session.dir) {
+    try {
+        return { path: await writeRunReport(store, receipt, { sessionDir }) };
+    }
+    catch (error) {
+        return { error: `could not write the HTML report: ${(0,errors/* describeError */.Uc)(error)}` };
+    }
+}
+
+
+/***/ }),
+
 /***/ 8385:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2913,6 +12401,1114 @@ function expandTemplate(template, targets, shell) {
         throw new Error(missing);
     const values = placeholderValues(targets);
     return template.replace(PLACEHOLDER, (_, word) => values[word].map(quote).join(' '));
+}
+
+
+/***/ }),
+
+/***/ 9153:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FN: () => (/* binding */ expiryWarnings),
+/* harmony export */   Q2: () => (/* binding */ quarantinePath),
+/* harmony export */   Rg: () => (/* binding */ receiptPolicy),
+/* harmony export */   ce: () => (/* binding */ noteExpiries),
+/* harmony export */   wJ: () => (/* binding */ quarantineFacts),
+/* harmony export */   wL: () => (/* binding */ quarantineOn),
+/* harmony export */   wm: () => (/* binding */ loadRunQuarantine)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _quarantine_dates_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6417);
+/* harmony import */ var _quarantine_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4560);
+/* harmony import */ var _quarantine_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4848);
+/* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8157);
+/* harmony import */ var _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5817);
+/* harmony import */ var _verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(172);
+/**
+ * The quarantine file in a verify run (docs/design.md §1 "Quarantine and flaky gates"): read and validated before
+ * anything exists (a bad file is a usage error, exit 2), its entries that end within a week
+ * or have ended told as warnings and trace notes, and what it decided carried to the
+ * receipt and the report.
+ */
+
+
+
+
+
+
+
+/** Reads the run's quarantine file; undefined when it has no entries (or is absent). */
+async function loadRunQuarantine(request, now, inputName) {
+    const shown = request.settings.quarantine;
+    if (shown === undefined || shown === '')
+        return undefined;
+    const root = request.quarantineRoot ?? request.settings.workingDirectory;
+    const list = await (0,_quarantine_file_js__WEBPACK_IMPORTED_MODULE_1__/* .loadQuarantine */ .Jo)(quarantinePath(shown, root), shown, inputName);
+    if (list.entries.length === 0)
+        return undefined;
+    return quarantineOn(list, (0,_quarantine_dates_js__WEBPACK_IMPORTED_MODULE_2__/* .dayOf */ .kb)(now));
+}
+/** Where the quarantine file named `shown` is: an absolute path as given, a relative one from the repository root. */
+function quarantinePath(shown, root) {
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(shown) ? shown : (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(root, shown);
+}
+/** The quarantine as it stands on `today`: which entries end within a week, which have ended. */
+function quarantineOn(list, today) {
+    const expiring = [];
+    const expired = [];
+    for (const entry of list.entries) {
+        const state = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_3__/* .entryState */ ._8)(entry, today);
+        if (state.kind === 'expiring')
+            expiring.push({ entry, daysLeft: state.daysLeft });
+        if (state.kind === 'expired')
+            expired.push({ entry, since: state.since });
+    }
+    return { list, context: { entries: list.entries, today }, expiring, expired };
+}
+/** The expiry warnings, one line each: to the front end now and, once the session exists, to the trace. */
+function expiryWarnings(quarantine) {
+    if (quarantine === undefined)
+        return [];
+    const { source } = quarantine.list;
+    const soon = quarantine.expiring.map(({ entry, daysLeft }) => ({
+        kind: 'quarantine-expiry',
+        test: entry.test,
+        owner: entry.owner,
+        expires: entry.expires,
+        expired: false,
+        note: `the quarantine of ${JSON.stringify(entry.test)} in ${source} (owner ${entry.owner}) expires on ${entry.expires}, ${daysLeft === 0 ? 'today' : `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`}: fix the test, or renew the entry with a reason`
+    }));
+    const ended = quarantine.expired.map(({ entry }) => ({
+        kind: 'quarantine-expiry',
+        test: entry.test,
+        owner: entry.owner,
+        expires: entry.expires,
+        expired: true,
+        note: `the quarantine of ${JSON.stringify(entry.test)} in ${source} (owner ${entry.owner}) expired on ${entry.expires} and no longer applies: a failure of that test fails the run`
+    }));
+    return [...ended, ...soon];
+}
+/** Writes the expiry warnings to the trace. */
+function noteExpiries(session, quarantine) {
+    for (const warning of expiryWarnings(quarantine))
+        session.event('note', (0,_session_notes_js__WEBPACK_IMPORTED_MODULE_4__/* .quarantineNote */ .eM)(warning.note));
+}
+/** What the receipt records of the policy: the quarantined tests of a pass they excused, and what decided. */
+function receiptPolicy(loop) {
+    if (loop.gate !== undefined)
+        return { gate: loop.gate.gate };
+    if (loop.quarantined === undefined)
+        return {};
+    const names = [...new Set(loop.quarantined.map(({ test }) => test.name.slice(0, 500)))].slice(0, _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_TESTS_LISTED */ .N4);
+    return { quarantined: names, gate: 'quarantine' };
+}
+/** The report's quarantine facts, when the file had entries. */
+function quarantineFacts(quarantine, loop) {
+    if (quarantine === undefined)
+        return undefined;
+    const covered = loop.outcome === 'success' ? [] : (0,_verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_6__/* .coveredFailures */ .KZ)(loop.attempts[loop.attempts.length - 1], quarantine.context);
+    return {
+        source: quarantine.list.source,
+        excused: loop.quarantined ?? [],
+        covered,
+        expiring: quarantine.expiring,
+        expired: quarantine.expired
+    };
+}
+
+
+/***/ }),
+
+/***/ 907:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LA: () => (/* binding */ noteKind),
+/* harmony export */   QB: () => (/* binding */ OutcomeSchema),
+/* harmony export */   Rh: () => (/* binding */ commandRecord),
+/* harmony export */   WY: () => (/* binding */ parseTraceLines),
+/* harmony export */   XL: () => (/* binding */ eventsOf),
+/* harmony export */   aD: () => (/* binding */ traceCounts),
+/* harmony export */   k4: () => (/* binding */ unjudgedVerify),
+/* harmony export */   mR: () => (/* binding */ interruptedToolResult)
+/* harmony export */ });
+/* unused harmony export NOTE_KINDS */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
+/* harmony import */ var _process_process_runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8102);
+/**
+ * The trace's events (docs/design.md §2) as one discriminated union, with zod readers: a
+ * trace read back from disk (resume, recovery) is untrusted, so every payload is checked
+ * before anything decides on it. Readers ignore phases they do not know and skip a line
+ * that does not parse. The payload builders for an interrupted attempt live here, once.
+ */
+
+
+/** How a verify run ended (docs/design.md §1). */
+const OutcomeSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['success', 'failure', 'aborted']);
+/** How one command ended, as the trace and the receipt both record it. */
+function commandRecord(result) {
+    return {
+        command: result.command,
+        exit_code: result.exitCode,
+        signal: result.signal,
+        timed_out: result.timedOut,
+        duration_ms: result.durationMs
+    };
+}
+/** What a note is about (the builders are in notes.ts). */
+const NOTE_KINDS = [
+    /** After a failed attempt: retrying (`retry: true`) or why not. */
+    'retry-decision',
+    /** The guardrail refused a command (`rule`). */
+    'refusal',
+    /** A command's process group as it started (bookkeeping for crash recovery). */
+    'process-group',
+    /** What an attempt's JUnit files said (`tests`). */
+    'tests',
+    /** The on-retry hook's result. */
+    'hook',
+    /** The run was stopped by an interrupt, or closed after its process was gone. */
+    'interrupted',
+    /** The disk filled up: an attempt's log stopped growing. */
+    'log-incomplete',
+    /** This run continues an interrupted one. */
+    'resumed',
+    /** capture-before-retry `warn`: the run went ahead after a failure nobody captured. */
+    'uncaptured',
+    /** What the next attempt runs: only the failed tests (and the command), or the whole command and why. */
+    'rerun',
+    /** The quarantine file: an entry that expires soon or has expired (docs/design.md §1 "Quarantine and flaky gates"). */
+    'quarantine',
+    /** A flaky gate turned a flaky pass into a failure (`gate`, `flaky_tests`). */
+    'gate'
+];
+/**
+ * The readers' schemas, built on first use: only a resume or a recovery reads a trace
+ * back, and building them costs start-up time every other run would pay for nothing.
+ */
+function buildSchemas() {
+    const attemptNumber = zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).max(1_000_000);
+    const text = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(1_000_000);
+    const exitCode = zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(-2_147_483_648).max(4_294_967_295);
+    // The exit code is `exit_code` here, as in the receipt's `commands` (docs/design.md §2);
+    // traces written before that name was shared said `exit`, which is still accepted.
+    const commandRecord = zod__WEBPACK_IMPORTED_MODULE_0__/* .preprocess */ .vkY(value => value !== null && typeof value === 'object' && !('exit_code' in value) && 'exit' in value
+        ? { ...value, exit_code: value.exit }
+        : value, zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        command: text,
+        exit_code: exitCode.nullable(),
+        signal: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(32).nullable(),
+        timed_out: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+        duration_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nonnegative()
+    }));
+    const check = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        expectation: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['expect-exit', 'expect-stdout', 'expect-no-output', 'expect-file', 'expect-check', 'rerun']),
+        ok: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+        detail: text
+    });
+    const payloads = {
+        start: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ run_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(), version: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() }),
+        decision: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ question: text, decision: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(text), expected: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()) }),
+        tool_call: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+            attempt: attemptNumber,
+            commands: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(text),
+            /** A rerun attempt: the failed tests it targets and the command it ran (a malformed one is read as absent). */
+            rerun: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ tests: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(1_000), command: text })
+                .optional()
+                .catch(undefined)
+        }),
+        tool_result: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+            attempt: attemptNumber,
+            ok: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+            /** The attempt's exit code: 124 on a timeout, 128+n for a signal, 130 when interrupted. */
+            exit: exitCode,
+            signal: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(32).optional(),
+            timed_out: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional(),
+            interrupted: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional(),
+            duration_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nonnegative(),
+            /** When the script started and ended; duration_ms is the time between (the checks come after). */
+            started_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64).optional(),
+            ended_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64).optional(),
+            summary: text,
+            /** The failing blocks found in the whole output while it streamed (a malformed list is read as absent). */
+            failures: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ lines: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(100), test: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000).optional() }))
+                .max(100)
+                .optional()
+                .catch(undefined),
+            commands: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(commandRecord).optional(),
+            /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
+            stdout_matched: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+            /** With expect-no-output: the first line it matched (null: none did), what a resumed run judges it by. */
+            forbidden_line: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1), text })
+                .nullable()
+                .optional(),
+            output_matched: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional(),
+            /** On a timeout: the limit the script ran into (a malformed value is read as absent). */
+            timeout_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional().catch(undefined),
+            /** On a timeout or an interrupt: SIGTERM, and whether SIGKILL was needed after the grace and for how many processes. */
+            stopped: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ grace_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nonnegative(), sigkill: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(), ignored_sigterm: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).optional() })
+                .optional()
+                .catch(undefined),
+            /** A bash script `-e` stopped: the line (1-based, as written) whose command failed, and its status. */
+            failed_line: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1), status: exitCode })
+                .optional()
+                .catch(undefined)
+        }),
+        verify: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+            attempt: attemptNumber,
+            ok: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+            check: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(check),
+            detail: text,
+            replayed: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional(),
+            /** What expect-check printed, summarized like tool_result's summary. */
+            check_summary: text.optional(),
+            /** Verified because every failed test is quarantined: their names (a malformed list is read as absent). */
+            quarantined: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(1_000).optional().catch(undefined),
+            /** The failed tests a quarantine entry covers, with its owner, reason, expiry and issue (a malformed list is read as absent). */
+            quarantine: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+                test: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000),
+                owner: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000),
+                reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000),
+                expires: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64),
+                issue: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000).optional()
+            }))
+                .max(1_000)
+                .optional()
+                .catch(undefined)
+        }),
+        note: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+            /** What the note is about (session/notes.ts); absent in traces written before kinds. */
+            kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(NOTE_KINDS).optional(),
+            message: text,
+            /** On the note after a failed attempt: whether the loop goes on to another attempt. */
+            retry: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+            attempt: attemptNumber.optional(),
+            /** On a guardrail refusal: the rule that matched. */
+            rule: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(200).optional(),
+            /** On a gate's note: which gate, and the flaky tests it counted. */
+            gate: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['fail-on-flaky', 'max-flaky-tests']).optional().catch(undefined),
+            flaky_tests: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(1_000).optional().catch(undefined)
+        }),
+        end: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ outcome: OutcomeSchema, summary: text, flaky: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional() })
+    };
+    const envelope = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        ts: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64),
+        skill: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(1_000),
+        session_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64),
+        phase: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+        payload: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()
+    });
+    return { payloads, envelope };
+}
+let schemas;
+const PHASES = ['start', 'decision', 'tool_call', 'tool_result', 'verify', 'note', 'end'];
+function isPhase(phase) {
+    return PHASES.includes(phase);
+}
+/** One parsed line as a typed event; undefined for a malformed line or an unknown phase. */
+function parseTraceEvent(value) {
+    schemas ??= buildSchemas();
+    const head = schemas.envelope.safeParse(value);
+    if (!head.success || !isPhase(head.data.phase))
+        return undefined;
+    const payload = schemas.payloads[head.data.phase].safeParse(head.data.payload);
+    if (!payload.success)
+        return undefined;
+    return { ...head.data, phase: head.data.phase, payload: payload.data };
+}
+/** A trace's events as far as they parse; a torn or malformed line is skipped, never trusted. */
+function parseTraceLines(text) {
+    const events = [];
+    for (const line of text.split('\n')) {
+        if (line.trim() === '')
+            continue;
+        let value;
+        try {
+            value = JSON.parse(line);
+        }
+        catch {
+            continue;
+        }
+        const event = parseTraceEvent(value);
+        if (event !== undefined)
+            events.push(event);
+    }
+    return events;
+}
+/** The events of one phase, typed. */
+function eventsOf(events, phase) {
+    return events.filter((event) => event.phase === phase);
+}
+/** tool_result of an attempt cut off before its command ended (started when its tool_call was written). */
+function interruptedToolResult(attempt, startedAt) {
+    return {
+        attempt,
+        ok: false,
+        exit: _process_process_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .INTERRUPTED_EXIT */ .MO,
+        interrupted: true,
+        duration_ms: 0,
+        ...(startedAt !== undefined && { started_at: startedAt }),
+        summary: ''
+    };
+}
+/** Counts a trace's attempts, tool calls and errors; meta.json never keeps its own tally. */
+function traceCounts(events) {
+    const interrupted = new Set(eventsOf(events, 'tool_result')
+        .filter(event => event.payload.interrupted === true)
+        .map(event => event.payload.attempt));
+    return {
+        attempts: eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true).length,
+        tool_calls: eventsOf(events, 'tool_call').length,
+        errors: eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt)).length +
+            eventsOf(events, 'note').filter(event => noteKind(event.payload) === 'refusal').length
+    };
+}
+/** What a note is: its `kind`, or for a trace written before kinds, the field its kind always had. */
+function noteKind(payload) {
+    if (payload.kind !== undefined)
+        return payload.kind;
+    const fields = payload;
+    if (payload.retry !== undefined)
+        return 'retry-decision';
+    if (payload.rule !== undefined)
+        return 'refusal';
+    if (fields.tests !== undefined)
+        return 'tests';
+    if (fields.process_group !== undefined)
+        return 'process-group';
+    return undefined;
+}
+/** verify of an attempt that could not be judged, saying why. */
+function unjudgedVerify(attempt, detail) {
+    return { attempt, ok: false, check: [], detail };
+}
+
+
+/***/ }),
+
+/***/ 4020:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KM: () => (/* binding */ isOwnSessionDir),
+/* harmony export */   Nr: () => (/* binding */ attemptLogName),
+/* harmony export */   nW: () => (/* binding */ attemptCheckLogName),
+/* harmony export */   wk: () => (/* binding */ planSession),
+/* harmony export */   xg: () => (/* binding */ SessionFile)
+/* harmony export */ });
+/* unused harmony export nameSlug */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _receipts_state_dir_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3942);
+/* harmony import */ var _base_ulid_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7097);
+/**
+ * Where a session lives on disk (docs/design.md §2):
+ * `sessions/<YYYY-MM-DD UTC>/<slug of the name>/<session-id>/` under the state directory, holding the
+ * trace, meta.json, one log per attempt and the run record.
+ */
+
+
+
+
+/** The session's files, by name. */
+const SessionFile = {
+    trace: 'trace.jsonl',
+    meta: 'meta.json',
+    /** The inputs that reproduce the run, for `reverify resume`. */
+    runRecord: 'run.json'
+};
+/** The full log of one attempt. */
+function attemptLogName(attempt) {
+    return `attempt-${attempt}.log`;
+}
+/** The full output of one attempt's expect-check, kept apart from the script's. */
+function attemptCheckLogName(attempt) {
+    return `attempt-${attempt}.check.log`;
+}
+/** Longest slug: keeps the session path short on any file system, whatever the name. */
+const MAX_SLUG_CHARS = 64;
+/** The slug of a name with no letter or digit in it. */
+const FALLBACK_SLUG = 'verify';
+/**
+ * The folder a name's traces are filed under (docs/design.md §2): lowercase ASCII letters
+ * and digits joined by single `-`, at most 64 characters, `verify` when nothing is left.
+ * Accents are dropped first, so `Café` files under `cafe`. Nothing else survives, so a
+ * name can never make a path separator, `.` or `..`, whatever it holds.
+ */
+function nameSlug(name) {
+    const slug = name
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, MAX_SLUG_CHARS)
+        .replace(/^-+|-+$/g, '');
+    return slug === '' ? FALLBACK_SLUG : slug;
+}
+/** Where a session lives: sessions/<YYYY-MM-DD UTC>/<slug of the name>/<session-id>. */
+function sessionDirectory(stateDir, name, startedAt, sessionId) {
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(stateDir, _receipts_state_dir_js__WEBPACK_IMPORTED_MODULE_2__/* .SESSIONS_DIR */ .Ko, startedAt.toISOString().slice(0, 10), nameSlug(name), sessionId);
+}
+/** Chooses a new session's id (a ULID) and directory (filed under the name's slug). */
+function planSession(stateDir, name, startedAt) {
+    const id = (0,_base_ulid_js__WEBPACK_IMPORTED_MODULE_3__/* .newUlid */ .f)(startedAt.getTime());
+    return { id, dir: sessionDirectory(stateDir, name, startedAt, id), startedAt };
+}
+/**
+ * Whether `dir` is one of this state directory's sessions (`sessions/<date>/<folder>/<id>`)
+ * reached through real directories only. A session path comes from a receipt or saved
+ * state, both untrusted: `..`, another place, or a link on the way (which `resolve` does
+ * not see) would let a recovery read or append to files elsewhere.
+ */
+async function isOwnSessionDir(stateDir, dir) {
+    const root = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(stateDir, _receipts_state_dir_js__WEBPACK_IMPORTED_MODULE_2__/* .SESSIONS_DIR */ .Ko);
+    const target = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(dir);
+    if (!target.startsWith(root + node_path__WEBPACK_IMPORTED_MODULE_1__.sep))
+        return false;
+    const steps = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(root, target).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep);
+    if (steps.length !== 3)
+        return false;
+    let path = root;
+    for (const step of ['', ...steps]) {
+        path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(path, step);
+        // lstat: a symbolic link is not a directory here, whatever it points at.
+        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(path).catch(() => undefined);
+        if (info === undefined || !info.isDirectory())
+            return false;
+    }
+    return true;
+}
+
+
+/***/ }),
+
+/***/ 8707:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AC: () => (/* binding */ endedMeta),
+/* harmony export */   up: () => (/* binding */ readSessionMeta),
+/* harmony export */   xO: () => (/* binding */ writeSessionMeta)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(119);
+/* harmony import */ var _redaction_index_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6834);
+/* harmony import */ var _events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(907);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4020);
+/**
+ * meta.json (docs/design.md §2): the session at a glance, written atomically when the
+ * session opens and again when it ends. Read back (resume, recovery) it is untrusted.
+ */
+
+
+
+
+
+
+/** The schema a meta.json read back must fit, built on first use (only resume and recovery read it). */
+function metaSchema() {
+    const count = zod__WEBPACK_IMPORTED_MODULE_1__/* .number */ .aig().int().min(0).max(1_000_000);
+    return zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+        session_id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(64),
+        skill: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(1_000),
+        version: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(100),
+        started_at: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(64),
+        ended_at: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(64).nullable(),
+        outcome: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([_events_js__WEBPACK_IMPORTED_MODULE_2__/* .OutcomeSchema */ .QB, zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz('running')]),
+        attempts: count,
+        tool_calls: count,
+        errors: count,
+        flaky: zod__WEBPACK_IMPORTED_MODULE_1__/* .boolean */ .zMY(),
+        run_id: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(100),
+        summary: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(100_000)
+    });
+}
+/** Largest meta.json read back. */
+const MAX_META_BYTES = 1024 * 1024;
+/** A session's meta.json, or undefined when it is missing, a link, or not a valid meta. */
+async function readSessionMeta(sessionDir) {
+    try {
+        const text = await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readRegularFile */ .XF)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_4__/* .SessionFile */ .xg.meta), MAX_META_BYTES);
+        if (text === undefined)
+            return undefined;
+        const parsed = metaSchema().safeParse(JSON.parse(text));
+        return parsed.success ? parsed.data : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Writes meta.json atomically, redacted. It is derived from the trace (synced) and rewritten
+ * from it whenever a session is closed, so it is not synced itself (docs/reliability.md).
+ */
+async function writeSessionMeta(sessionDir, meta, redactor) {
+    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .writeFileAtomic */ .Zf)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_4__/* .SessionFile */ .xg.meta), `${JSON.stringify((0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_5__/* .redactDeep */ .K)(meta, redactor), null, 2)}\n`, 0o600, {
+        durable: false
+    });
+}
+/**
+ * meta.json of a session that ended, from its whole trace: the counts come from the events
+ * (`traceCounts`), the opening facts from the meta.json it had (or, when that is gone, from
+ * the trace's `start`). The one way both a run that ends itself and a close from disk
+ * write it.
+ */
+function endedMeta(events, previous, ending) {
+    const start = (0,_events_js__WEBPACK_IMPORTED_MODULE_2__/* .eventsOf */ .XL)(events, 'start')[0];
+    return {
+        session_id: previous?.session_id ?? start?.session_id ?? '',
+        skill: previous?.skill ?? start?.skill ?? '',
+        version: previous?.version ?? '',
+        started_at: previous?.started_at ?? start?.ts ?? ending.ended_at,
+        run_id: previous?.run_id || ending.run_id || '',
+        ...(0,_events_js__WEBPACK_IMPORTED_MODULE_2__/* .traceCounts */ .aD)(events),
+        ended_at: ending.ended_at,
+        outcome: ending.outcome,
+        flaky: ending.flaky,
+        summary: ending.summary
+    };
+}
+
+
+/***/ }),
+
+/***/ 8157:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HB: () => (/* binding */ logIncompleteNote),
+/* harmony export */   No: () => (/* binding */ interruptedNote),
+/* harmony export */   _Q: () => (/* binding */ uncapturedNote),
+/* harmony export */   _o: () => (/* binding */ refusalTraceNote),
+/* harmony export */   cy: () => (/* binding */ hookNote),
+/* harmony export */   eM: () => (/* binding */ quarantineNote),
+/* harmony export */   kC: () => (/* binding */ resumedNote),
+/* harmony export */   mD: () => (/* binding */ gateNote),
+/* harmony export */   vd: () => (/* binding */ rerunNote),
+/* harmony export */   xn: () => (/* binding */ retryDecisionNote)
+/* harmony export */ });
+
+/** The note after a failed attempt: the loop retries it, or says why it does not. */
+function retryDecisionNote(attempt, retry, message) {
+    return { kind: 'retry-decision', message, retry, attempt };
+}
+/** A guardrail refusal, with the rule that matched. */
+function refusalTraceNote(message, rule) {
+    return { kind: 'refusal', message, rule };
+}
+/** What the next attempt runs: the failed tests alone (and the command), or the whole command and why. */
+function rerunNote(attempt, message) {
+    return { kind: 'rerun', message, attempt };
+}
+/** A gate turned a flaky pass into a failure. */
+function gateNote(message, gate, flakyTests) {
+    return { kind: 'gate', message, gate, flaky_tests: [...flakyTests] };
+}
+/** A quarantine entry that expires soon or has expired. */
+function quarantineNote(message) {
+    return { kind: 'quarantine', message };
+}
+/** What the on-retry hook did. */
+function hookNote(message) {
+    return { kind: 'hook', message };
+}
+/** The run was interrupted, or closed by whoever found it interrupted. */
+function interruptedNote(message) {
+    return { kind: 'interrupted', message };
+}
+/** An attempt's log stopped at a full disk. */
+function logIncompleteNote(message) {
+    return { kind: 'log-incomplete', message };
+}
+/** This run continues an interrupted one. */
+function resumedNote(message) {
+    return { kind: 'resumed', message };
+}
+/** The run went ahead after the uncaptured failure `runId`. */
+function uncapturedNote(runId) {
+    return { kind: 'uncaptured', message: `retrying after failed run ${runId}, which nobody captured` };
+}
+
+
+/***/ }),
+
+/***/ 2537:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ readSessionTrace)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(119);
+/* harmony import */ var _events_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(907);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4020);
+/** Reading a session back (resume, recovery): bounded, no links followed, typed events only. */
+
+
+
+
+
+/** Largest trace read back (a trace is a few lines per attempt). */
+const MAX_TRACE_BYTES = 16 * 1024 * 1024;
+/**
+ * The last trace read, and the file it was read from as lstat saw it. Closing a run reads its
+ * trace three times (meta.json, report.html, ctrf.json) with nothing written in between: the
+ * same file (inode, size, change time) is parsed once. Readers never change the events.
+ */
+let lastRead;
+/** A session's trace events as far as they parse (empty when there is no trace). */
+async function readSessionTrace(sessionDir) {
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_2__/* .SessionFile */ .xg.trace);
+    const seen = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(path).catch(() => undefined);
+    if (seen?.isFile() &&
+        lastRead?.path === path &&
+        lastRead.ino === seen.ino &&
+        lastRead.size === seen.size &&
+        lastRead.ctimeMs === seen.ctimeMs) {
+        return [...lastRead.events];
+    }
+    const text = await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readRegularFile */ .XF)(path, MAX_TRACE_BYTES);
+    const events = text === undefined ? [] : (0,_events_js__WEBPACK_IMPORTED_MODULE_4__/* .parseTraceLines */ .WY)(text);
+    if (seen?.isFile())
+        lastRead = { path, ino: seen.ino, size: seen.size, ctimeMs: seen.ctimeMs, events };
+    return [...events];
+}
+
+
+/***/ }),
+
+/***/ 1751:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ writeRunRecord),
+/* harmony export */   h: () => (/* binding */ readRunInputs)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(119);
+/* harmony import */ var _redaction_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6834);
+/* harmony import */ var _recovery_run_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9038);
+/* harmony import */ var _inputs_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7136);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4020);
+/**
+ * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
+ * (docs/design.md §6). A run whose inputs hold a secret is recorded as not resumable from
+ * disk: the inputs never reach disk in clear, and such a run is resumed by running the same
+ * command again. The record is sealed with this machine's key (run-seal.ts): resume reads
+ * inputs only from a run.json this machine's reverify wrote, never one that came with a
+ * checkout.
+ */
+
+
+
+
+
+
+
+/** The schema a run.json read back must fit, built on first use (only resume reads it). */
+function runRecordSchema() {
+    return zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([
+        zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({
+            schema_version: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(1),
+            resumable: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(true),
+            inputs: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(64), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(1_000_000)),
+            seal: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(_recovery_run_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .SEAL_PATTERN */ .di).optional()
+        }),
+        zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ schema_version: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(1), resumable: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(false), seal: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(_recovery_run_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .SEAL_PATTERN */ .di).optional() })
+    ]);
+}
+/** Largest run.json read back. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+/** Writes run.json for a session; inputs a redactor would change are left out. */
+async function writeRunRecord(sessionDir, settings, redactor, seal) {
+    const inputs = (0,_inputs_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .toRawInputs */ .rU)(settings);
+    const safe = JSON.stringify((0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_4__/* .redactDeep */ .K)(inputs, redactor)) === JSON.stringify(inputs);
+    const content = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
+    const record = seal === undefined ? content : { ...content, seal: seal.sign(recordFields(sessionDir, content)) };
+    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__/* .writeFileAtomic */ .Zf)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_6__/* .SessionFile */ .xg.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600);
+}
+/** What a run.json's seal covers: its session folder and its content. */
+function recordFields(sessionDir, record) {
+    const inputs = record.resumable ? Object.entries(record.inputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+    return ['run-record', (0,node_path__WEBPACK_IMPORTED_MODULE_0__.basename)(sessionDir), String(record.schema_version), String(record.resumable), JSON.stringify(inputs)];
+}
+/**
+ * The recorded inputs of a session, or undefined when there are none it may be resumed
+ * from: none recorded, a secret among them, or no seal of this machine's that holds.
+ */
+async function readRunInputs(sessionDir, seal) {
+    try {
+        const text = await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__/* .readRegularFile */ .XF)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_6__/* .SessionFile */ .xg.runRecord), MAX_RECORD_BYTES);
+        const parsed = runRecordSchema().safeParse(JSON.parse(text ?? 'null'));
+        if (!parsed.success || !parsed.data.resumable || seal === undefined)
+            return undefined;
+        return seal.holds(recordFields(sessionDir, parsed.data), parsed.data.seal) ? parsed.data.inputs : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6153:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   aH: () => (/* binding */ TraceSession),
+/* harmony export */   d9: () => (/* binding */ closeOnDisk)
+/* harmony export */ });
+/* unused harmony export appendEvents */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(119);
+/* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(443);
+/* harmony import */ var _redaction_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6834);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4020);
+/* harmony import */ var _meta_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8707);
+/* harmony import */ var _reader_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2537);
+/**
+ * Writing a session (docs/design.md §2). Every event is one whole line, synced before the
+ * call returns, so a crash leaves at most a torn last line — which the next writer ends
+ * with a newline before appending, so it stays on its own line.
+ */
+
+
+
+
+
+
+
+
+/** Opens a session's trace for appending, first ending a last line a crash tore. */
+function openTraceForAppend(sessionDir) {
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_2__/* .SessionFile */ .xg.trace), 'a+', 0o600);
+    const size = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd).size;
+    if (size > 0) {
+        const last = Buffer.alloc(1);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, '\n');
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fsyncSync)(fd);
+        }
+    }
+    return fd;
+}
+/** Appends whole events to a session's trace (redacted) and syncs them. */
+function appendEvents(sessionDir, events, redactor) {
+    const fd = openTraceForAppend(sessionDir);
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, events.map(event => `${JSON.stringify((0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_3__/* .redactDeep */ .K)(event, redactor))}\n`).join(''));
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fsyncSync)(fd);
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/** An open trace session: appends events and keeps meta.json current. */
+class TraceSession {
+    id;
+    dir;
+    redactor;
+    now;
+    fd;
+    meta;
+    constructor(id, dir, meta, redactor, now) {
+        this.id = id;
+        this.dir = dir;
+        this.redactor = redactor;
+        this.now = now;
+        this.meta = meta;
+        this.fd = openTraceForAppend(dir);
+    }
+    /** Creates the session directory and writes the initial meta.json. */
+    static async open(options) {
+        const { id, dir, startedAt } = options.planned ?? (0,_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .planSession */ .wk)(options.stateDir, options.name, options.now());
+        // Level by level, refusing links: a link planted under sessions/ must not take the
+        // trace somewhere else.
+        let path = options.stateDir;
+        for (const step of (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(options.stateDir, dir).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep)) {
+            path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(path, step);
+            await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .ensureRealDirectory */ .Sp)(path);
+        }
+        const meta = {
+            session_id: id,
+            skill: options.name,
+            version: options.version,
+            started_at: (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_5__/* .timestamp */ .v)(startedAt),
+            ended_at: null,
+            outcome: 'running',
+            attempts: 0,
+            tool_calls: 0,
+            errors: 0,
+            flaky: false,
+            run_id: options.runId,
+            summary: ''
+        };
+        const session = new TraceSession(id, dir, meta, options.redactor, options.now);
+        await session.writeMeta();
+        return session;
+    }
+    /** Continues an existing session (resume). */
+    static async reopen(dir, meta, redactor, now) {
+        const session = new TraceSession(meta.session_id, dir, { ...meta, ended_at: null, outcome: 'running' }, redactor, now);
+        await session.writeMeta();
+        return session;
+    }
+    /** The current meta.json content. */
+    get metadata() {
+        return this.meta;
+    }
+    /** Path of an attempt's full log. */
+    attemptLogPath(attempt) {
+        return (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(this.dir, (0,_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .attemptLogName */ .Nr)(attempt));
+    }
+    /** Path of an attempt's expect-check output. */
+    attemptCheckLogPath(attempt) {
+        return (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(this.dir, (0,_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .attemptCheckLogName */ .nW)(attempt));
+    }
+    /** Appends one event as one whole, synced line (redacted). */
+    event(phase, payload) {
+        if (this.fd === undefined)
+            throw new Error(`trace ${this.id} is closed`);
+        const line = {
+            ts: (0,_base_clock_js__WEBPACK_IMPORTED_MODULE_5__/* .timestamp */ .v)(this.now()),
+            // The name is free text, redacted like the payload (meta.json's copy is too).
+            skill: this.redactor.redact(this.meta.skill),
+            session_id: this.id,
+            phase,
+            payload: (0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_3__/* .redactDeep */ .K)(payload, this.redactor)
+        };
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(this.fd, `${JSON.stringify(line)}\n`);
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fsyncSync)(this.fd);
+    }
+    /** Updates meta fields in memory (written by writeMeta). */
+    update(patch) {
+        this.meta = { ...this.meta, ...patch };
+    }
+    /** Writes meta.json atomically. */
+    async writeMeta() {
+        await (0,_meta_js__WEBPACK_IMPORTED_MODULE_6__/* .writeSessionMeta */ .xO)(this.dir, this.meta, this.redactor);
+    }
+    /**
+     * Ends the session: the `end` event, the final meta.json (with the patch), the trace
+     * closed. The counts are read back from the trace itself, so they agree with it also
+     * after a resume (docs/design.md §2).
+     */
+    async end(payload, ending) {
+        this.event('end', payload);
+        this.meta = (0,_meta_js__WEBPACK_IMPORTED_MODULE_6__/* .endedMeta */ .AC)(await (0,_reader_js__WEBPACK_IMPORTED_MODULE_7__/* .readSessionTrace */ .Q)(this.dir), this.meta, { ...ending, outcome: payload.outcome });
+        await this.writeMeta();
+        this.close();
+    }
+    /** Closes the trace file. */
+    close() {
+        if (this.fd !== undefined)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(this.fd);
+        this.fd = undefined;
+    }
+}
+/**
+ * Closes on disk a session its own process could not close (docs/design.md §6): appends the
+ * closing events to the trace, then writes meta.json from the whole trace (`endedMeta`).
+ */
+async function closeOnDisk(sessionDir, events, closing, ending, redactor) {
+    appendEvents(sessionDir, closing, redactor);
+    await (0,_meta_js__WEBPACK_IMPORTED_MODULE_6__/* .writeSessionMeta */ .xO)(sessionDir, (0,_meta_js__WEBPACK_IMPORTED_MODULE_6__/* .endedMeta */ .AC)([...events, ...closing], await (0,_meta_js__WEBPACK_IMPORTED_MODULE_6__/* .readSessionMeta */ .up)(sessionDir), ending), redactor);
+}
+
+
+/***/ }),
+
+/***/ 2128:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gc: () => (/* binding */ closingSingleQuote),
+/* harmony export */   HD: () => (/* binding */ SubstitutionParens),
+/* harmony export */   HY: () => (/* binding */ closingBrace),
+/* harmony export */   QH: () => (/* binding */ closingParen),
+/* harmony export */   bS: () => (/* binding */ opensComment),
+/* harmony export */   kd: () => (/* binding */ lineEnd),
+/* harmony export */   m2: () => (/* binding */ closingQuote),
+/* harmony export */   rt: () => (/* binding */ breaksWord),
+/* harmony export */   vG: () => (/* binding */ afterClose)
+/* harmony export */ });
+/**
+ * Lexical rules of shell text, shared by every reader of commands in reverify: the guardrail,
+ * which cuts a script into simple commands the way bash does, and the tokenizer behind command
+ * identity and the guardrail's word lists. Each function answers one question about the text
+ * (where does this quoted or bracketed piece end, does this `#` open a comment), so the
+ * readers cannot drift apart on it.
+ */
+const BLANKS = ' \t\n';
+const OPERATOR_CHARS = ';&|()<>';
+/** Whether an unquoted character ends the word before it: a blank, a newline or an operator character. */
+function breaksWord(char) {
+    return char !== undefined && (BLANKS.includes(char) || OPERATOR_CHARS.includes(char));
+}
+/**
+ * Whether an unquoted `#` at `at` opens a comment. Bash reads one only where a word starts:
+ * at the start of the text, or after an unescaped blank, newline or operator character. A
+ * line continuation (`\⏎`) counts as nothing, and a `)` that closes a substitution
+ * (`$(…)`, `<(…)`) ends no word. Anywhere else (`a#b`, `a\ #b`, `$(date)#x`) the `#` is
+ * text, and reading it as a comment would hide the rest of the line from every check.
+ */
+function opensComment(text, at, parens) {
+    let before = at - 1;
+    while (text[before] === '\n' && isEscaped(text, before))
+        before -= 2;
+    const char = text[before];
+    if (char === undefined)
+        return true;
+    if (!breaksWord(char) || isEscaped(text, before))
+        return false;
+    return !(char === ')' && parens.closesSubstitution(before));
+}
+/**
+ * Remembers, while a scan moves left to right, which `(` open a substitution (`$(`, `<(`,
+ * `>(`) rather than a subshell, and so whether the last `)` passed ended one.
+ */
+class SubstitutionParens {
+    open = [];
+    lastClose = -1;
+    /** Notes the `(` at `at` of `text`. */
+    opened(text, at) {
+        const before = text[at - 1];
+        this.open.push(before !== undefined && '$<>'.includes(before) && !isEscaped(text, at - 1));
+    }
+    /** Notes the `)` at `at`, closing the latest `(` noted. */
+    closed(at) {
+        if (this.open.pop() === true)
+            this.lastClose = at;
+    }
+    /** Notes a substitution whose `)` at `at` a scanner stepped over whole. */
+    skipped(at) {
+        this.lastClose = at;
+    }
+    /** Whether the `)` at `at`, the last one the scan passed, closed a substitution. */
+    closesSubstitution(at) {
+        return at === this.lastClose;
+    }
+}
+/** Whether an odd run of backslashes right before `at` escapes the character there. */
+function isEscaped(text, at) {
+    let start = at;
+    while (text[start - 1] === '\\')
+        start--;
+    return (at - start) % 2 === 1;
+}
+/** Index of the `'` closing a single-quoted string whose body starts at `from`, or -1 (nothing is escaped inside). */
+function closingSingleQuote(text, from) {
+    return text.indexOf("'", from);
+}
+/**
+ * Index of the `quote` closing a string whose body starts at `from`, or -1. A backslash
+ * escapes the next character: this is how `$'…'` and backticks end, and how shell-quote ends
+ * a double-quoted string.
+ */
+function closingQuote(text, from, quote) {
+    for (let index = from; index < text.length; index += 1) {
+        if (text[index] === '\\')
+            index += 1;
+        else if (text[index] === quote)
+            return index;
+    }
+    return -1;
+}
+/** Index of the `}` closing a `${` whose body starts at `from`, or -1; a nested `${…}` holds its own `}`. */
+function closingBrace(text, from) {
+    let depth = 1;
+    for (let index = from; index < text.length; index += 1) {
+        if (text[index] === '{' && text[index - 1] === '$')
+            depth += 1;
+        else if (text[index] === '}')
+            depth -= 1;
+        if (depth === 0)
+            return index;
+    }
+    return -1;
+}
+/** Index of the `)` closing a `$(` whose body starts at `from`, or the end of `text` when none does. */
+function closingParen(text, from) {
+    // An explicit stack rather than recursion: nesting depth is up to the input
+    const modes = ['code'];
+    const parens = new SubstitutionParens();
+    let i = from;
+    while (i < text.length) {
+        const char = text[i];
+        const mode = modes[modes.length - 1];
+        if (char === '\\') {
+            i += 2;
+            continue;
+        }
+        if (mode === 'backtick') {
+            if (char === '`')
+                modes.pop();
+        }
+        else if (mode === 'double') {
+            if (char === '"')
+                modes.pop();
+            else if (char === '`')
+                modes.push('backtick');
+            else if (char === '$' && text[i + 1] === '(') {
+                modes.push('code');
+                parens.opened(text, i + 1);
+                i++;
+            }
+        }
+        else if (char === "'") {
+            i = afterClose(text, closingSingleQuote(text, i + 1));
+            continue;
+        }
+        else if (char === '$' && text[i + 1] === "'") {
+            i = afterClose(text, closingQuote(text, i + 2, "'"));
+            continue;
+        }
+        else if (char === '#' && opensComment(text, i, parens)) {
+            i = lineEnd(text, i);
+            continue;
+        }
+        else if (char === '"')
+            modes.push('double');
+        else if (char === '`')
+            modes.push('backtick');
+        else if (char === '(') {
+            modes.push('code');
+            parens.opened(text, i);
+        }
+        else if (char === ')') {
+            modes.pop();
+            if (modes.length === 0)
+                return i;
+            parens.closed(i);
+        }
+        i++;
+    }
+    return text.length;
+}
+/** Index just past a closing character found at `close`, or the end of `text` when there was none (-1). */
+function afterClose(text, close) {
+    return close === -1 ? text.length : close + 1;
+}
+/** Index of the newline ending the line that holds `from`, or the end of `text`. */
+function lineEnd(text, from) {
+    const end = text.indexOf('\n', from);
+    return end === -1 ? text.length : end;
 }
 
 
@@ -3136,6 +13732,1485 @@ function findProgram(program, env, cwd) {
 
 /***/ }),
 
+/***/ 7205:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ tokenize)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var shell_quote__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6591);
+/* harmony import */ var _lexer_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2128);
+/**
+ * shell-quote's reading of one command, with environment references kept as references
+ * instead of expanded: command identity renders these tokens canonically, and the guardrail
+ * reads its word lists from them. The text is prepared first, by the shared lexer's rules,
+ * where shell-quote would read it differently from a shell.
+ */
+
+
+
+// Variables are swapped for numbered placeholders while parsing, so a reference can be told
+// apart from the same text written literally. The random tag keeps user text from
+// imitating a placeholder.
+const PLACEHOLDER_TAG = `\u0000${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(8).toString('hex')}\u0000`;
+const PLACEHOLDER_SPLIT = new RegExp(`${PLACEHOLDER_TAG}(\\d+)${PLACEHOLDER_TAG}`);
+/** shell-quote's tokens for a command, `$VAR` kept literal; undefined when shell-quote cannot parse it (a bad `${…}`). */
+function tokenize(command) {
+    const prepared = prepareForParse(command);
+    const names = [];
+    let entries;
+    try {
+        entries = (0,shell_quote__WEBPACK_IMPORTED_MODULE_1__.parse)(prepared.text, (name) => {
+            if (name === '')
+                return undefined; // a lone `$` stays a literal dollar
+            names.push(name);
+            return `${PLACEHOLDER_TAG}${names.length - 1}${PLACEHOLDER_TAG}`;
+        });
+    }
+    catch {
+        return undefined;
+    }
+    const tokens = entries.map((entry) => {
+        if (typeof entry === 'string')
+            return { kind: 'word', glob: false, parts: splitParts(entry, names) };
+        if ('comment' in entry)
+            return { kind: 'comment', text: entry.comment };
+        if (entry.op === 'glob')
+            return { kind: 'word', glob: true, parts: splitParts(entry.pattern, names) };
+        return { kind: 'operator', op: entry.op };
+    });
+    return { tokens, closed: prepared.closed };
+}
+function splitParts(text, names) {
+    const pieces = text.split(PLACEHOLDER_SPLIT);
+    const parts = [];
+    pieces.forEach((piece, index) => {
+        if (index % 2 === 1)
+            parts.push({ variable: names[Number(piece)] ?? '' });
+        else if (piece !== '')
+            parts.push({ literal: piece });
+    });
+    return parts;
+}
+/**
+ * The command as handed to shell-quote, where it would read the text otherwise than a shell.
+ * `\*` and `\?` outside quotes become `"*"` and `"?"`: shell-quote takes an escaped `*` for a
+ * glob. A `#` inside a word becomes `\#`: shell-quote starts a comment at any `#`, bash only
+ * at the start of a word, so `rm a#b -rf x` would lose its `-rf x`. The scan follows
+ * shell-quote's quoting: backslash escapes, '…', "…", $'…', ${…}; a `#` that opens a comment
+ * runs to the end. Past an open quote or `${` the text is left as it is.
+ */
+function prepareForParse(command) {
+    const pieces = [];
+    const parens = new _lexer_js__WEBPACK_IMPORTED_MODULE_2__/* .SubstitutionParens */ .HD();
+    let copied = 0;
+    const finish = (closed) => {
+        pieces.push(command.slice(copied));
+        return { text: pieces.join(''), closed };
+    };
+    let index = 0;
+    while (index < command.length) {
+        const char = command[index];
+        let end = index + 1;
+        if (char === '\\') {
+            const escaped = command[index + 1];
+            if (escaped === '*' || escaped === '?') {
+                pieces.push(command.slice(copied, index), `"${escaped}"`);
+                index += 2;
+                copied = index;
+                continue;
+            }
+            end = index + 2;
+        }
+        else if (char === "'") {
+            end = (0,_lexer_js__WEBPACK_IMPORTED_MODULE_2__/* .closingSingleQuote */ .Gc)(command, index + 1) + 1;
+        }
+        else if (char === '"') {
+            end = (0,_lexer_js__WEBPACK_IMPORTED_MODULE_2__/* .closingQuote */ .m2)(command, index + 1, '"') + 1;
+        }
+        else if (char === '$' && command[index + 1] === "'") {
+            end = (0,_lexer_js__WEBPACK_IMPORTED_MODULE_2__/* .closingQuote */ .m2)(command, index + 2, "'") + 1;
+        }
+        else if (char === '$' && command[index + 1] === '{') {
+            end = (0,_lexer_js__WEBPACK_IMPORTED_MODULE_2__/* .closingBrace */ .HY)(command, index + 2) + 1;
+        }
+        else if (char === '$' && command[index + 1] === '#') {
+            end = index + 2; // `$#` is a variable, not a comment
+        }
+        else if (char === '(') {
+            parens.opened(command, index);
+        }
+        else if (char === ')') {
+            parens.closed(index);
+        }
+        else if (char === '#') {
+            if ((0,_lexer_js__WEBPACK_IMPORTED_MODULE_2__/* .opensComment */ .bS)(command, index, parens))
+                return finish(true);
+            pieces.push(command.slice(copied, index), '\\#');
+            copied = index + 1;
+        }
+        if (end === 0)
+            return finish(false);
+        index = end;
+    }
+    return finish(true);
+}
+
+
+/***/ }),
+
+/***/ 5817:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  SG: () => (/* binding */ MAX_CASES_RECORDED),
+  N4: () => (/* binding */ MAX_TESTS_LISTED),
+  DW: () => (/* binding */ readAttemptTests)
+});
+
+// UNUSED EXPORTS: MAX_TEST_NAME, testName
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+;// CONCATENATED MODULE: ./src/core/output/source-location.ts
+/**
+ * Where in the workspace an excerpt says a failure is (docs/design.md §5): the first
+ * `path:line[:col]` it names of a file that exists there. Paths come from command output, so
+ * they are untrusted: one that leaves the workspace, by `..` or by a link, names nothing.
+ */
+
+
+
+// Each form gives the path in group 1, the line in 2 and the column, when there is one, in 3.
+const FORMS = [
+    /File "([^"]+)", line (\d+)/g, // python
+    /([^\s()'"`<>]+)\((\d+),(\d+)\)/g, // tsc
+    /([^\s()'"`<>[\]]+?):(\d+)(?::(\d+))?(?=$|[\s:),;\]])/g // path:line:col, bare or in parentheses
+];
+// Every candidate costs a stat: bound the work one excerpt can cause.
+const MAX_CANDIDATES = 100;
+function candidatesOf(line) {
+    const found = [];
+    for (const form of FORMS) {
+        const python = form === FORMS[0];
+        for (const match of line.matchAll(form)) {
+            const lineNumber = Number(match[2]);
+            const column = match[3] === undefined ? undefined : Number(match[3]);
+            if (!(lineNumber >= 1))
+                continue;
+            found.push({ index: match.index, python, path: match[1], line: lineNumber, ...(column !== undefined && column >= 1 && { column }) });
+        }
+    }
+    return found.sort((a, b) => a.index - b.index);
+}
+function realOrNothing(path) {
+    try {
+        return (0,external_node_fs_.realpathSync)(path);
+    }
+    catch {
+        return undefined;
+    }
+}
+function inside(root, path) {
+    const rel = (0,external_node_path_.relative)(root, path);
+    return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_.isAbsolute)(rel) ? rel : undefined;
+}
+/** The workspace-relative name of a regular file the output's `path` names, if it is one inside. */
+function workspaceFile(path, base, realWorkspace) {
+    let name = path;
+    if (name.startsWith('file://')) {
+        try {
+            name = (0,external_node_url_namespaceObject.fileURLToPath)(name);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    // Never follow the output out of the workspace, even when it would come back in.
+    if (name.includes('\0') || name.split(/[\\/]/).includes('..'))
+        return undefined;
+    const workspace = (0,external_node_path_.resolve)(base.workspace);
+    const tries = (0,external_node_path_.isAbsolute)(name) ? [name] : [(0,external_node_path_.resolve)(base.workingDirectory ?? workspace, name), (0,external_node_path_.resolve)(workspace, name)];
+    for (const candidate of tries) {
+        // An absolute path may be spelled through the workspace's real path (a linked temp dir).
+        const rel = inside(workspace, candidate) ?? inside(realWorkspace, candidate);
+        if (rel === undefined)
+            continue;
+        const real = realOrNothing(candidate);
+        if (real === undefined || inside(realWorkspace, real) === undefined)
+            continue;
+        if (!(0,external_node_fs_.statSync)(real).isFile())
+            continue;
+        return rel.split(external_node_path_.sep).join('/');
+    }
+    return undefined;
+}
+/**
+ * The first `path:line[:col]` in `text` naming a file inside the workspace (for a python
+ * traceback, its last such frame: the innermost call); nothing if none does.
+ */
+function locateInText(text, base) {
+    const realWorkspace = realOrNothing((0,external_node_path_.resolve)(base.workspace));
+    if (realWorkspace === undefined)
+        return undefined;
+    let checked = 0;
+    let found;
+    for (const line of text.split('\n')) {
+        for (const candidate of candidatesOf(line)) {
+            if (++checked > MAX_CANDIDATES)
+                return found;
+            // Past a python frame, only later python frames can take its place.
+            if (found !== undefined && !candidate.python)
+                continue;
+            const file = workspaceFile(candidate.path, base, realWorkspace);
+            if (file === undefined)
+                continue;
+            found = { file, line: candidate.line, ...(candidate.column !== undefined && { column: candidate.column }) };
+            if (!candidate.python)
+                return found;
+        }
+    }
+    return found;
+}
+/** The workspace-relative name of `path` (relative to the working directory or the workspace) when it is a regular file inside. */
+function findWorkspaceFile(path, base) {
+    const realWorkspace = realOrNothing((0,external_node_path_.resolve)(base.workspace));
+    return realWorkspace === undefined ? undefined : workspaceFile(path, base, realWorkspace);
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/glob.ts
+
+
+/** The limits used unless a test asks for others. */
+const GLOB_LIMITS = { maxFiles: 100, maxEntries: 50_000, maxDepth: 32 };
+/**
+ * The first folder on the way from `base` to `path` that is a symbolic link, relative to
+ * `base`; undefined when every folder on the way is a real one (or does not exist). `path`
+ * is already resolved, so `..` is lexical. Folders above `base` (a pattern may start with
+ * `../`) are checked from the first one the pattern names.
+ */
+async function linkedFolder(base, path) {
+    const rel = (0,external_node_path_.relative)(base, path);
+    if (rel === '' || (0,external_node_path_.isAbsolute)(rel))
+        return undefined;
+    const parts = rel.split(external_node_path_.sep);
+    const up = parts.findIndex(part => part !== '..');
+    if (up === -1)
+        return undefined;
+    // Every part but the last is a folder the kernel would pass through.
+    for (let i = up; i < parts.length - 1; i++) {
+        const stats = await (0,promises_.lstat)((0,external_node_path_.join)(base, ...parts.slice(0, i + 1))).catch(() => undefined);
+        if (stats === undefined)
+            return undefined;
+        if (stats.isSymbolicLink())
+            return parts.slice(0, i + 1).join('/');
+    }
+    return undefined;
+}
+const GLOB_CHARS = /[*?[{]/;
+/** One path segment of a pattern as an anchored regular expression. */
+function segmentPattern(segment) {
+    let source = '';
+    let inBraces = false;
+    for (let i = 0; i < segment.length; i++) {
+        const char = segment[i];
+        if (char === '*')
+            source += '[^/]*';
+        else if (char === '?')
+            source += '[^/]';
+        else if (char === '[') {
+            const close = segment.indexOf(']', i + 2);
+            if (close === -1)
+                source += '\\[';
+            else {
+                const body = segment.slice(i + 1, close);
+                const negated = body.startsWith('!') || body.startsWith('^');
+                source += `[${negated ? '^' : ''}${(negated ? body.slice(1) : body).replace(/[\\\]^]/g, '\\$&')}]`;
+                i = close;
+            }
+        }
+        else if (char === '{' && !inBraces && segment.indexOf('}', i) !== -1) {
+            source += '(?:';
+            inBraces = true;
+        }
+        else if (char === '}' && inBraces) {
+            source += ')';
+            inBraces = false;
+        }
+        else if (char === ',' && inBraces)
+            source += '|';
+        else
+            source += char.replace(/[.+^${}()|\\/]/g, '\\$&');
+    }
+    // A dot-file is matched only by a pattern that starts with a dot.
+    const dotGuard = segment.startsWith('.') ? '' : '(?!\\.)';
+    return new RegExp(`^${dotGuard}(?:${source})$`);
+}
+/** Finds the regular files the patterns match under `base`. */
+async function findFiles(patterns, base, limits = GLOB_LIMITS) {
+    const found = new Set();
+    const refused = [];
+    let entries = 0;
+    let truncated = false;
+    const full = () => {
+        if (found.size >= limits.maxFiles || entries >= limits.maxEntries)
+            truncated = true;
+        return truncated;
+    };
+    const list = async (dir) => {
+        try {
+            const items = await (0,promises_.readdir)(dir, { withFileTypes: true });
+            entries += items.length;
+            return items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        }
+        catch {
+            return [];
+        }
+    };
+    const walk = async (dir, segments, index, depth) => {
+        if (full() || depth > limits.maxDepth)
+            return;
+        const segment = segments[index];
+        const last = index === segments.length - 1;
+        if (segment === '**') {
+            if (last)
+                return walk(dir, [...segments, '*'], index, depth);
+            await walk(dir, segments, index + 1, depth);
+            for (const item of await list(dir)) {
+                if (full())
+                    return;
+                if (item.isDirectory() && !item.name.startsWith('.') && item.name !== 'node_modules') {
+                    await walk((0,external_node_path_.join)(dir, item.name), segments, index, depth + 1);
+                }
+            }
+            return;
+        }
+        const pattern = segmentPattern(segment);
+        for (const item of await list(dir)) {
+            if (full())
+                return;
+            if (!pattern.test(item.name))
+                continue;
+            const path = (0,external_node_path_.join)(dir, item.name);
+            if (last) {
+                if (item.isFile())
+                    found.add(path);
+            }
+            else if (item.isDirectory())
+                await walk(path, segments, index + 1, depth + 1);
+        }
+    };
+    for (const raw of patterns) {
+        const segments = raw.replace(/\\/g, '/').split('/');
+        const firstGlob = segments.findIndex(segment => GLOB_CHARS.test(segment));
+        if (firstGlob === -1) {
+            // A plain path: it counts when it is a regular file (a link is not followed).
+            const path = (0,external_node_path_.resolve)(base, raw);
+            const link = await linkedFolder(base, path);
+            if (link !== undefined) {
+                refused.push({ pattern: raw, link });
+                continue;
+            }
+            const stats = await (0,promises_.lstat)(path).catch(() => undefined);
+            if (stats?.isFile() && !full())
+                found.add(path);
+            continue;
+        }
+        const root = (0,external_node_path_.resolve)(base, segments.slice(0, firstGlob).join('/') || '.');
+        // The root itself is checked below (it must be a real folder); the folders above it here.
+        const link = await linkedFolder(base, (0,external_node_path_.join)(root, '_'));
+        if (link !== undefined) {
+            refused.push({ pattern: raw, link });
+            continue;
+        }
+        const rootStats = await (0,promises_.lstat)(root).catch(() => undefined);
+        if (!rootStats?.isDirectory())
+            continue;
+        await walk(root, segments.slice(firstGlob).filter(segment => segment !== ''), 0, 0);
+    }
+    return { files: [...found].sort(), truncated, refused };
+}
+
+// EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
+var junit_limits = __nccwpck_require__(4976);
+;// CONCATENATED MODULE: ./src/core/test-results/locate.ts
+/**
+ * Where a failed test is (docs/design.md §1 "Test results"): the file and line a reviewer should look at,
+ * from the test case's attributes, its failure's stack, or the conventions of the tool that
+ * wrote it (a Java class name is a path under src/test/java, a Go failure names a file of
+ * the package the class name spells). Only regular files inside the base directory count.
+ */
+
+const JAVA_ROOTS = [
+    'src/test/java',
+    'src/test/kotlin',
+    'src/test/scala',
+    'src/test/groovy',
+    'src/it/java',
+    'src/main/java',
+    'src/main/kotlin',
+    ''
+];
+const JAVA_FRAME = /\bat ([\w$.]+)\.[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d+)\)/g;
+const GO_LINE = /^\s*([\w.-]+\.go):(\d+):/m;
+/** A Java frame `at com.example.ApiTest.method(ApiTest.java:15)` of the test's own class. */
+function javaPlace(test, base) {
+    if (!/^[\w$]+(\.[\w$]+)+$/.test(test.classname) || test.detail === undefined)
+        return undefined;
+    for (const match of test.detail.matchAll(JAVA_FRAME)) {
+        const frameClass = match[1].replace(/\$.*$/, '');
+        if (frameClass !== test.classname.replace(/\$.*$/, ''))
+            continue;
+        const packagePath = frameClass.split('.').slice(0, -1).join('/');
+        for (const root of JAVA_ROOTS) {
+            const file = findWorkspaceFile([root, packagePath, match[2]].filter(part => part !== '').join('/'), base);
+            if (file !== undefined)
+                return { file, line: Number(match[3]) };
+        }
+        return undefined;
+    }
+    return undefined;
+}
+/** A Go failure's `api_test.go:7:` in the package the class name (its import path) ends in. */
+function goPlace(test, base) {
+    const match = test.detail === undefined ? null : GO_LINE.exec(test.detail);
+    if (match === null)
+        return undefined;
+    const segments = test.classname.split('/').filter(segment => segment !== '' && segment !== '.' && segment !== '..');
+    // The module's root is unknown: try the import path's shortest tails first.
+    for (let take = 1; take <= segments.length; take++) {
+        const file = findWorkspaceFile([...segments.slice(-take), match[1]].join('/'), base);
+        if (file !== undefined)
+            return { file, line: Number(match[2]) };
+    }
+    const bare = findWorkspaceFile(match[1], base);
+    return bare === undefined ? undefined : { file: bare, line: Number(match[2]) };
+}
+/** A class name that is a file (vitest), or a dotted module (pytest: `tests.test_api.TestUsers`). */
+function fileFromClassname(classname, base) {
+    if (classname === '' || classname.length > 1_000)
+        return undefined;
+    if (/[\\/]/.test(classname) || /\.\w+$/.test(classname)) {
+        const file = findWorkspaceFile(classname, base);
+        if (file !== undefined)
+            return file;
+    }
+    if (!/^[\w.]+$/.test(classname))
+        return undefined;
+    const parts = classname.split('.');
+    for (let take = parts.length; take >= 1; take--) {
+        const file = findWorkspaceFile(`${parts.slice(0, take).join('/')}.py`, base);
+        if (file !== undefined)
+            return file;
+    }
+    return undefined;
+}
+/** The file and line of a test: attributes first, then the stack, then the tool's conventions. */
+function locateTest(test, base) {
+    const fromAttribute = test.file === undefined ? undefined : findWorkspaceFile(test.file, base);
+    // pytest writes `line` 0-based (its suite is named "pytest" unless configured otherwise).
+    const attributeLine = test.line === undefined ? undefined : test.suite === 'pytest' ? test.line + 1 : test.line;
+    const fromStack = test.detail === undefined ? undefined : locateInText(test.detail, base);
+    const convention = fromStack === undefined ? (javaPlace(test, base) ?? goPlace(test, base)) : undefined;
+    const file = fromAttribute ?? fromStack?.file ?? convention?.file ?? fileFromClassname(test.classname, base);
+    if (file === undefined)
+        return {};
+    const line = fromStack !== undefined && fromStack.file === file
+        ? fromStack.line
+        : convention !== undefined && convention.file === file
+            ? convention.line
+            : fromAttribute !== undefined
+                ? attributeLine
+                : undefined;
+    const column = fromStack !== undefined && fromStack.file === file && line === fromStack.line ? fromStack.column : undefined;
+    return { file, ...(line !== undefined && line >= 1 && { line, ...(column !== undefined && { column }) }) };
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/attempt-tests.ts
+/**
+ * One attempt's test results (docs/design.md §1 "Test results"): the JUnit files `test-results` matches
+ * that were written since the attempt started, read one by one into counts, the failed
+ * tests (capped) and which earlier failures passed this time. A file that cannot be read,
+ * is not JUnit, or is hostile is a warning and counts for nothing; the verdict never
+ * depends on any of it.
+ */
+
+
+
+
+
+
+/** Most failed tests kept per attempt (and names per list in a receipt). */
+const MAX_TESTS_LISTED = 100;
+/** Longest test name kept. */
+const MAX_TEST_NAME = 500;
+/** Most test cases of an attempt recorded one by one (for the CTRF report); beyond it, counts only. */
+const MAX_CASES_RECORDED = 2_000;
+/**
+ * The recorded cases' share of the trace per attempt (about their JSON size): with the most
+ * attempts a run can have, the trace stays far below what a resume reads back (16 MiB).
+ */
+const MAX_CASES_BYTES = 64 * 1024;
+/** Longest failure text kept on a recorded case. */
+const MAX_CASE_DETAIL = 500;
+/**
+ * The name a test is known by across attempts and runs: `classname › name`, or the name
+ * alone when the class name adds nothing (jest-junit writes the same text in both).
+ */
+function testName(test) {
+    const name = test.name.trim() || '(unnamed)';
+    const classname = test.classname.trim();
+    const full = classname === '' || classname === name ? name : `${classname} › ${name}`;
+    return full.length > MAX_TEST_NAME ? `${full.slice(0, MAX_TEST_NAME - 1)}…` : full;
+}
+/**
+ * The file system's clock is coarse (it can lag the process clock by a tick): a file written
+ * this close after the start still counts as written by the attempt.
+ */
+const CLOCK_SLACK_MS = 10;
+/** Reads the results files an attempt wrote; throws only when `request.signal` stopped it. */
+async function readAttemptTests(request) {
+    const base = { workspace: request.workingDirectory };
+    const tests = {
+        files: [],
+        total: 0,
+        passed: 0,
+        failed: 0,
+        errors: 0,
+        skipped: 0,
+        failedTests: [],
+        recovered: [],
+        warnings: [],
+        cases: [],
+        casesOmitted: 0
+    };
+    const cases = new CaseRecorder(base);
+    const shown = (path) => (0,external_node_path_.relative)(request.workingDirectory, path).split(external_node_path_.sep).join('/');
+    const found = await findFiles(request.patterns, request.workingDirectory, request.limits?.glob ?? GLOB_LIMITS);
+    if (found.truncated) {
+        tests.warnings.push({
+            file: request.patterns.join(', '),
+            reason: `matched too much: only the first ${found.files.length} files were read`
+        });
+    }
+    for (const { pattern, link } of found.refused) {
+        tests.warnings.push({ file: pattern, reason: `not searched: ${link} is a symbolic link, and links are not followed` });
+    }
+    const recovered = new Set();
+    for (const path of found.files) {
+        request.signal?.throwIfAborted();
+        const stats = await (0,promises_.lstat)(path).catch(() => undefined);
+        if (stats === undefined || stats.mtimeMs + CLOCK_SLACK_MS < request.sinceMs)
+            continue;
+        // Staged per file: a file that turns out bad adds nothing.
+        const staged = {
+            total: 0,
+            passed: 0,
+            failed: 0,
+            errors: 0,
+            skipped: 0,
+            failedTests: [],
+            recovered: [],
+            cases: []
+        };
+        const outcome = await (await junitParser()).parseJUnitFile(path, test => {
+            staged.total++;
+            if (tests.cases.length + staged.cases.length < MAX_CASES_RECORDED)
+                staged.cases.push(test);
+            if (test.outcome === 'passed') {
+                staged.passed++;
+                if (request.watch.size > 0) {
+                    const name = testName(test);
+                    if (request.watch.has(name))
+                        staged.recovered.push(name);
+                }
+            }
+            else if (test.outcome === 'skipped')
+                staged.skipped++;
+            else {
+                if (test.outcome === 'failed')
+                    staged.failed++;
+                else
+                    staged.errors++;
+                if (tests.failedTests.length + staged.failedTests.length < MAX_TESTS_LISTED)
+                    staged.failedTests.push(test);
+            }
+        }, request.limits?.parse ?? junit_limits/* DEFAULT_LIMITS */.d, request.signal);
+        request.signal?.throwIfAborted();
+        if (!outcome.ok) {
+            tests.warnings.push({ file: shown(path), reason: outcome.reason });
+            continue;
+        }
+        tests.files.push(shown(path));
+        tests.total += staged.total;
+        tests.passed += staged.passed;
+        tests.failed += staged.failed;
+        tests.errors += staged.errors;
+        tests.skipped += staged.skipped;
+        for (const name of staged.recovered)
+            recovered.add(name);
+        for (const test of staged.failedTests)
+            tests.failedTests.push(failedTest(test, base));
+        for (const test of staged.cases) {
+            const record = cases.record(test);
+            if (record !== undefined)
+                tests.cases.push(record);
+        }
+        tests.casesOmitted += staged.total - staged.cases.length + cases.takeOmitted();
+    }
+    tests.recovered = [...recovered].slice(0, MAX_TESTS_LISTED);
+    return tests;
+}
+/** Records cases within MAX_CASES_BYTES, resolving each distinct `file` attribute to a workspace file once. */
+class CaseRecorder {
+    base;
+    files = new Map();
+    bytes = 0;
+    omitted = 0;
+    constructor(base) {
+        this.base = base;
+    }
+    /** The case's record, or undefined (counted as omitted) once the budget is spent. */
+    record(test) {
+        const file = test.file === undefined ? undefined : this.file(test.file);
+        const failing = test.outcome === 'failed' || test.outcome === 'error';
+        const record = {
+            name: testName(test),
+            outcome: test.outcome,
+            ...(test.durationMs !== undefined && { duration_ms: test.durationMs }),
+            ...(file !== undefined && { file }),
+            ...(failing && test.detail !== undefined && { detail: test.detail.slice(0, MAX_CASE_DETAIL) })
+        };
+        // About the record's JSON size: its texts and the keys around them.
+        const size = 60 + record.name.length + (record.file?.length ?? 0) + (record.detail?.length ?? 0);
+        if (this.bytes + size > MAX_CASES_BYTES) {
+            this.omitted++;
+            return undefined;
+        }
+        this.bytes += size;
+        return record;
+    }
+    /** Cases left out for the budget since the last call. */
+    takeOmitted() {
+        const omitted = this.omitted;
+        this.omitted = 0;
+        return omitted;
+    }
+    file(attribute) {
+        if (!this.files.has(attribute))
+            this.files.set(attribute, findWorkspaceFile(attribute, this.base));
+        return this.files.get(attribute);
+    }
+}
+function failedTest(test, base) {
+    const place = locateTest(test, base);
+    return {
+        name: testName(test),
+        caseName: test.name,
+        classname: test.classname,
+        outcome: test.outcome === 'error' ? 'error' : 'failed',
+        ...(place.file !== undefined && { file: place.file }),
+        ...(place.line !== undefined && { line: place.line }),
+        ...(place.column !== undefined && { column: place.column }),
+        ...(test.message !== undefined && { message: test.message }),
+        ...(test.durationMs !== undefined && { durationMs: test.durationMs })
+    };
+}
+/** The XML parser, loaded when the first results file is read (BENCHMARKS.md, start-up). */
+function junitParser() {
+    return Promise.all(/* import() */[__nccwpck_require__.e(800), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4789));
+}
+
+
+/***/ }),
+
+/***/ 2302:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ explainFailure)
+/* harmony export */ });
+/** Reads the attempt's checks and results; `failing` may exceed `tests.length` when the list was capped. */
+function explainFailure(attempt) {
+    if (attempt.timedOut || attempt.interrupted)
+        return { explained: false, why: attempt.timedOut ? 'the attempt timed out' : 'the attempt was interrupted' };
+    // A rerun's own check (`rerun`) fails with its tests: the results explain it like expect-exit.
+    const byTests = (expectation) => expectation === 'expect-exit' || expectation === 'rerun';
+    const failedChecks = attempt.checks.filter(check => !check.ok);
+    const others = [...new Set(failedChecks.map(check => check.expectation).filter(name => !byTests(name)))];
+    if (others.length > 0)
+        return { explained: false, why: `${others.join(' and ')} failed, which the tests do not explain` };
+    const tests = attempt.tests;
+    if (tests === undefined || tests.files.length === 0)
+        return { explained: false, why: 'the attempt wrote no test results' };
+    const failing = tests.failed + tests.errors;
+    if (failing === 0)
+        return { explained: false, why: `the command exited ${attempt.exitCode} with every test passing: a failure outside the tests` };
+    return { explained: true, failing, tests: tests.failedTests };
+}
+
+
+/***/ }),
+
+/***/ 4976:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ DEFAULT_LIMITS),
+/* harmony export */   x: () => (/* binding */ MAX_NAME_CHARS)
+/* harmony export */ });
+/**
+ * The JUnit parser's limits (docs/design.md §1 "Test results"), apart from the parser so that
+ * what only needs the numbers does not load the XML parser.
+ */
+/**
+ * Longest test case name and class name kept. A rerun's filter needs them whole (docs/design.md
+ * §1 "Rerunning only the failed tests"): one this long may have been cut, and is not rerun.
+ */
+const MAX_NAME_CHARS = 4_000;
+/** The limits used unless a test asks for others. */
+const DEFAULT_LIMITS = {
+    maxRun: 64 * 1024,
+    maxMessage: 1_000,
+    maxDetail: 4_000,
+    maxDepth: 256,
+    maxAttributes: 1_000,
+    maxTagChars: 1024 * 1024,
+    maxAttributeChars: 128 * 1024 * 1024
+};
+
+
+/***/ }),
+
+/***/ 7454:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ testHistory)
+/* harmony export */ });
+/* harmony import */ var _receipts_receipt_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9169);
+/**
+ * Tests across runs (docs/design.md §1 "Test results"): from receipts (the local store, or a history
+ * restored from the cache into it), how often each test flaked and failed. Pure: the front
+ * ends read the receipts and word these facts.
+ */
+
+/** Per-test flake and failure counts over the finished receipts that hold test results. */
+function testHistory(receipts, options = {}) {
+    const considered = [...receipts]
+        .filter(receipt => receipt.status !== 'running' && receipt.tests !== undefined)
+        .filter(receipt => options.sinceMs === undefined || Date.parse(receipt.started_at) >= options.sinceMs)
+        .sort(_receipts_receipt_js__WEBPACK_IMPORTED_MODULE_0__/* .compareNewestFirst */ .a0)
+        .slice(0, options.limit);
+    const byName = new Map();
+    const count = (receipt, name, field) => {
+        let record = byName.get(name);
+        if (record === undefined) {
+            // Newest first: the first run that names a test is its latest.
+            record = { name, flaky: 0, failed: 0, lastRunId: receipt.run_id, lastAt: receipt.started_at };
+            byName.set(name, record);
+        }
+        record[field]++;
+    };
+    for (const receipt of considered) {
+        for (const name of new Set(receipt.tests.flaky))
+            count(receipt, name, 'flaky');
+        for (const name of new Set(receipt.tests.failed))
+            count(receipt, name, 'failed');
+    }
+    const tests = [...byName.values()].sort((a, b) => b.flaky - a.flaky || b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { runs: considered.length, tests };
+}
+
+
+/***/ }),
+
+/***/ 9390:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ traceTestsOf)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
+/* harmony import */ var _attempt_tests_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5817);
+/**
+ * An attempt's test results as the trace records them (docs/design.md §2): a `note` with a
+ * `tests` field, read back (for the HTML report) through a zod schema, since a trace on
+ * disk is untrusted. Readers that do not know the field ignore it.
+ */
+
+
+const text = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000);
+const count = zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(0).max(1e9);
+const TraceTestsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    attempt: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).max(1_000_000),
+    files: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(text).max(1_000),
+    total: count,
+    failed: count,
+    errors: count,
+    skipped: count,
+    failed_tests: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        name: text,
+        caseName: text.optional(),
+        classname: text.optional(),
+        outcome: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['failed', 'error']),
+        file: text.optional(),
+        line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).optional(),
+        column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).optional(),
+        message: text.optional()
+    }))
+        .max(1_000),
+    recovered: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(text).max(1_000),
+    /** Every case of the attempt up to a cap (traces written before it lack it; a malformed list is read as absent). */
+    cases: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+        name: text,
+        outcome: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['passed', 'failed', 'error', 'skipped']),
+        duration_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nonnegative().max(1e12).optional(),
+        file: text.optional(),
+        detail: text.optional()
+    }))
+        .max(_attempt_tests_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_CASES_RECORDED */ .SG)
+        .optional()
+        .catch(undefined),
+    cases_omitted: count.optional().catch(undefined)
+});
+/** The `tests` field of a note's payload, when it has a valid one. */
+function traceTestsOf(payload) {
+    if (payload.tests === undefined)
+        return undefined;
+    const parsed = TraceTestsSchema.safeParse(payload.tests);
+    return parsed.success ? parsed.data : undefined;
+}
+
+
+/***/ }),
+
+/***/ 4022:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Zz: () => (/* binding */ failedLineWords),
+/* harmony export */   jQ: () => (/* binding */ endingFromRecord),
+/* harmony export */   vR: () => (/* binding */ timedOutWords),
+/* harmony export */   xi: () => (/* binding */ attemptEnding)
+/* harmony export */ });
+/* unused harmony exports timeoutWords, stopWords, lineText, endedCommand */
+/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2373);
+
+/** Seconds as a person reads them: `3 s`, `0.5 s`. */
+function seconds(ms) {
+    return `${Number((ms / 1000).toFixed(3))} s`;
+}
+/**
+ * `timed out after 3 s (timeout-seconds: 3)`; the bare `timed out` when the limit is not
+ * known. A title writes the input as `(timeout-seconds 3)`.
+ */
+function timeoutWords(timeoutMs, form = 'sentence') {
+    if (timeoutMs === undefined || timeoutMs <= 0)
+        return 'timed out';
+    const input = `timeout-seconds${form === 'title' ? '' : ':'} ${Number((timeoutMs / 1000).toFixed(3))}`;
+    return `timed out after ${seconds(timeoutMs)} (${input})`;
+}
+/** `the process tree was stopped with SIGTERM, then SIGKILL after 2 s (1 process ignored SIGTERM)`. */
+function stopWords(stopped) {
+    if (stopped === undefined)
+        return undefined;
+    if (!stopped.killed)
+        return 'the process tree was stopped with SIGTERM';
+    const ignored = stopped.ignoredTerm === undefined
+        ? ''
+        : ` (${stopped.ignoredTerm} ${stopped.ignoredTerm === 1 ? 'process' : 'processes'} ignored SIGTERM)`;
+    return `the process tree was stopped with SIGTERM, then SIGKILL after ${seconds(stopped.graceMs)}${ignored}`;
+}
+/** A timeout in one line: its limit, then how the tree was stopped. */
+function timedOutWords(result) {
+    const stop = stopWords(result.stopped);
+    return `${timeoutWords(result.timeoutMs)}${stop === undefined ? '' : `; ${stop}`}`;
+}
+/** The script's physical line `number` (1-based), trimmed, at most 120 characters. */
+function lineText(script, number) {
+    const line = (script.replace(/\r\n?/g, '\n').split('\n')[number - 1] ?? '').trim();
+    return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+/** The words for a script's failed line; undefined when the script did not say which, or is one line only. */
+function failedLineWords(script, failed) {
+    if (failed === undefined || (0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_0__/* .scriptLines */ .PN)(script).length < 2)
+        return undefined;
+    const text = lineText(script, failed.line);
+    const code = text === '' ? '' : ` \`${text.replace(/`/g, "'")}\``;
+    const phrase = `line ${failed.line}${code} exited ${failed.status}`;
+    const before = failed.line === 1 ? '' : failed.line === 2 ? 'Line 1 ran; ' : `Lines 1–${failed.line - 1} ran; `;
+    return {
+        line: failed.line,
+        text,
+        status: failed.status,
+        phrase,
+        title: `line ${failed.line} failed${text === '' ? '' : ` — ${text}`} (exit ${failed.status})`,
+        sentence: before === '' ? `L${phrase.slice(1)}.` : `${before}${phrase}.`
+    };
+}
+/** A tool_result's ending facts as a command result holds them. */
+function endingFromRecord(record) {
+    const { timeout_ms: timeoutMs, stopped, failed_line: failedLine } = record;
+    return {
+        ...(timeoutMs !== undefined && { timeoutMs }),
+        ...(stopped !== undefined && {
+            stopped: {
+                graceMs: stopped.grace_ms,
+                killed: stopped.sigkill,
+                ...(stopped.ignored_sigterm !== undefined && { ignoredTerm: stopped.ignored_sigterm })
+            }
+        }),
+        ...(failedLine !== undefined && { failedLine: { line: failedLine.line, status: failedLine.status } })
+    };
+}
+/** The command whose end decided an attempt: the first that failed, else the script. */
+function endedCommand(attempt) {
+    return attempt.commands.find(command => command.exitCode !== 0) ?? attempt.commands[0];
+}
+/** The ending of an attempt whose script is `script`, from its command's result; undefined when there is nothing to add to its exit. */
+function attemptEnding(script, result) {
+    if (result === undefined)
+        return undefined;
+    if (result.timedOut) {
+        const stop = stopWords(result.stopped);
+        return {
+            timeout: timeoutWords(result.timeoutMs),
+            timeoutTitle: timeoutWords(result.timeoutMs, 'title'),
+            ...(stop !== undefined && { stop })
+        };
+    }
+    const line = failedLineWords(script, result.failedLine);
+    return line === undefined ? undefined : { line };
+}
+
+
+/***/ }),
+
+/***/ 2298:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ describeExpectations)
+/* harmony export */ });
+/** The expectations keyed by input name (`expect-exit`, …), only those given. */
+function describeExpectations(expectations) {
+    const { exit, stdout, noOutput, file, check } = expectations;
+    return {
+        ...(exit !== undefined && { 'expect-exit': exit }),
+        ...(stdout !== undefined && { 'expect-stdout': stdout }),
+        ...(noOutput !== undefined && { 'expect-no-output': noOutput.source }),
+        ...(file !== undefined && { 'expect-file': file }),
+        ...(check !== undefined && { 'expect-check': check })
+    };
+}
+
+
+/***/ }),
+
+/***/ 4350:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   We: () => (/* binding */ checkState),
+/* harmony export */   dy: () => (/* binding */ judgeRecord)
+/* harmony export */ });
+/* unused harmony export describeCommandEnd */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_string_decoder__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6193);
+/* harmony import */ var node_string_decoder__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_string_decoder__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _output_capped_log_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8175);
+/* harmony import */ var _output_output_summary_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8577);
+/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2373);
+/* harmony import */ var _ending_words_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4022);
+/* harmony import */ var _side_command_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1290);
+/**
+ * Judging an attempt's expectations once its script has ended (docs/design.md §1, §6). The
+ * script's result is recorded first; `expect-exit` and `expect-stdout` are then judged from
+ * that record alone — the same way live and when a resumed run replays it — while
+ * `expect-file` and `expect-check` inspect the working directory now. The check's output is
+ * its own: streamed to the console, kept in `attempt-<n>.check.log` and summarized for the
+ * `verify` event, never mixed into the script's log, summary or matchers.
+ */
+
+
+
+
+
+
+
+
+/** How a command ended, in words for a check's detail. */
+function describeCommandEnd(result) {
+    if (result.timedOut)
+        return (0,_ending_words_js__WEBPACK_IMPORTED_MODULE_3__/* .timedOutWords */ .vR)(result);
+    if (result.interrupted)
+        return 'was interrupted';
+    if (result.signal)
+        return `was killed by ${result.signal} (exit ${result.exitCode})`;
+    return `exited ${result.exitCode}`;
+}
+/**
+ * expect-exit and expect-stdout judged from the script's record; undefined when the record
+ * cannot say (expect-stdout given but the record has no `stdout_matched`).
+ */
+function judgeRecord(settings, record, redactor) {
+    const { exit, stdout, noOutput } = settings.expectations;
+    const checks = [];
+    if (exit !== undefined) {
+        const failed = record.commands.find(command => command.exitCode !== 0);
+        // A script -e stopped names its line (docs/design.md §5); else its label and how it ended.
+        const line = failed === undefined ? undefined : (0,_ending_words_js__WEBPACK_IMPORTED_MODULE_3__/* .failedLineWords */ .Zz)(failed.command, failed.failedLine);
+        const how = line !== undefined ? line.phrase : failed ? `\`${(0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_4__/* .scriptLabel */ .uc)(failed.command)}\` ${describeCommandEnd(failed)}` : undefined;
+        const ok = record.exitCode === exit;
+        checks.push({
+            expectation: 'expect-exit',
+            ok,
+            detail: ok ? `exit ${record.exitCode}` : `expect-exit ${exit} but got ${record.exitCode}${how !== undefined ? ` (${how})` : ''}`
+        });
+    }
+    if (stdout !== undefined) {
+        if (record.stdoutMatched === undefined)
+            return undefined;
+        checks.push({
+            expectation: 'expect-stdout',
+            ok: record.stdoutMatched,
+            detail: record.stdoutMatched
+                ? 'stdout contained the expected text'
+                : `stdout did not contain ${JSON.stringify(redactor.redact(stdout))}`
+        });
+    }
+    if (noOutput !== undefined) {
+        if (record.forbiddenLine === undefined)
+            return undefined;
+        const hit = record.forbiddenLine;
+        checks.push({
+            expectation: 'expect-no-output',
+            ok: hit === null,
+            detail: hit === null
+                ? `no line of the output matched /${noOutput.source}/`
+                : `expect-no-output /${redactor.redact(noOutput.source)}/ matched line ${hit.line} of the output: ${JSON.stringify(hit.text)}`
+        });
+    }
+    return checks;
+}
+/** One stream of the check's output: console live, redacted text to the check's log and summary. */
+function checkStream(console, redactor, sink) {
+    const decoder = new node_string_decoder__WEBPACK_IMPORTED_MODULE_2__.StringDecoder('utf8');
+    const redacting = redactor.stream();
+    return {
+        take(chunk) {
+            sink(redacting.push(decoder.write(chunk)));
+            return console.write(chunk);
+        },
+        finish() {
+            sink(redacting.push(decoder.end()));
+            sink(redacting.end());
+        }
+    };
+}
+/**
+ * expect-file, then expect-check, evaluated now in the working directory. The check runs
+ * with its own timeout, its output kept apart in `checkLogPath`; its process group is
+ * stopped before this returns.
+ */
+async function checkState(settings, checkLogPath, env) {
+    const { file, check } = settings.expectations;
+    const checks = [];
+    if (file !== undefined) {
+        const present = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(settings.workingDirectory, file));
+        checks.push({ expectation: 'expect-file', ok: present, detail: present ? `${file} exists` : `${file} does not exist` });
+    }
+    if (check === undefined)
+        return { checks };
+    const log = await _output_capped_log_js__WEBPACK_IMPORTED_MODULE_5__/* .CappedLogWriter */ .l_.open(checkLogPath, settings.logCapBytes);
+    const summary = new _output_output_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .OutputSummarizer */ .dc();
+    const sink = (text) => {
+        if (text === '')
+            return;
+        log.write(text);
+        summary.push(text);
+    };
+    const streams = {
+        stdout: checkStream(env.console.stdout, env.redactor, sink),
+        stderr: checkStream(env.console.stderr, env.redactor, sink)
+    };
+    const result = await (0,_side_command_js__WEBPACK_IMPORTED_MODULE_7__/* .runSideCommand */ .s)(check, settings, env, (chunk, stream) => streams[stream].take(chunk));
+    streams.stdout.finish();
+    streams.stderr.finish();
+    await log.close();
+    checks.push({
+        expectation: 'expect-check',
+        ok: result.exitCode === 0,
+        detail: result.exitCode === 0 ? 'expect-check passed' : `expect-check \`${check}\` ${describeCommandEnd(result)}`
+    });
+    return { checks, checkSummary: summary.finish() };
+}
+
+
+/***/ }),
+
+/***/ 172:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F_: () => (/* binding */ flakyGate),
+/* harmony export */   KZ: () => (/* binding */ coveredFailures),
+/* harmony export */   RW: () => (/* binding */ expiredFailures),
+/* harmony export */   d8: () => (/* binding */ quarantineRecords),
+/* harmony export */   nf: () => (/* binding */ excuseOf),
+/* harmony export */   tT: () => (/* binding */ describeExcused),
+/* harmony export */   wH: () => (/* binding */ excuseQuarantined)
+/* harmony export */ });
+/* harmony import */ var _quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4848);
+
+/** The entries that apply today. */
+function applying(context) {
+    return context.entries.filter(entry => (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryState */ ._8)(entry, context.today).kind !== 'expired');
+}
+/**
+ * Marks a failed attempt verified when every failure is quarantined, unless a rerun of just
+ * those tests comes next (`rerunNext`): a quarantined test still gets its reruns, and only
+ * its failure after the last one is excused. A whole-command retry is not made for a
+ * failure that is already excused. Returns whether it excused the attempt.
+ */
+function excuseQuarantined(attempt, context, rerunNext) {
+    if (context === undefined || attempt.verified || attempt.interrupted)
+        return false;
+    const excused = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .excusedFailure */ .MM)(attempt, applying(context));
+    if (excused === undefined || rerunNext())
+        return false;
+    attempt.quarantined = excused;
+    attempt.verified = true;
+    return true;
+}
+/**
+ * What excused a verified attempt: its own record, or — for an attempt a resumed run read
+ * back from the trace, verified with a check that failed — the same judgement made again
+ * from its recorded results and today's entries.
+ */
+function excuseOf(attempt, context) {
+    if (attempt === undefined || !attempt.verified)
+        return undefined;
+    if (attempt.quarantined !== undefined)
+        return attempt.quarantined;
+    if (context === undefined || attempt.checks.every(check => check.ok))
+        return undefined;
+    return (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .excusedFailure */ .MM)(attempt, applying(context));
+}
+/** The words of the verify event of an excused attempt. */
+function describeExcused(excused) {
+    const names = excused.map(({ test, entry }) => `${test.name} (${entry.owner}, until ${entry.expires})`);
+    return `every failure is quarantined: ${names.join('; ')}`;
+}
+/** Failed tests of the attempt whose entry has expired, with that entry: they fail the run again. */
+function expiredFailures(attempt, context) {
+    if (attempt === undefined || context === undefined || attempt.tests === undefined)
+        return [];
+    const expired = context.entries.filter(entry => (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryState */ ._8)(entry, context.today).kind === 'expired');
+    return attempt.tests.failedTests.flatMap(test => {
+        const entry = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryFor */ .cy)(expired, test);
+        return entry === undefined ? [] : [{ test, entry }];
+    });
+}
+/**
+ * The gates over a flaky pass: `fail-on-flaky` fails it unless every flaky test is
+ * quarantined (a flaky pass whose results name no test fails it too: nothing shows it was
+ * a quarantined test), and `max-flaky-tests` fails it when more tests than allowed flaked,
+ * quarantined ones not counted (a flaky pass with no names counts as one).
+ */
+function flakyGate(settings, flakyTests, context) {
+    const entries = context === undefined ? [] : applying(context);
+    // A flaky test is named without its file: an entry for that name covers it.
+    const open = flakyTests.filter(name => !entries.some(entry => entry.test === name));
+    const shown = flakyTests.length === 0 ? 'the command (its results name no flaky test)' : open.join('; ');
+    if (settings.failOnFlaky && (flakyTests.length === 0 || open.length > 0)) {
+        return {
+            gate: 'fail-on-flaky',
+            tests: open,
+            message: `flaky pass refused by fail-on-flaky: ${shown} failed, then passed on a retry, and ${open.length === 1 || flakyTests.length === 0 ? 'is' : 'are'} not quarantined`
+        };
+    }
+    const counted = flakyTests.length === 0 ? 1 : open.length;
+    if (settings.maxFlakyTests !== undefined && counted > settings.maxFlakyTests) {
+        return {
+            gate: 'max-flaky-tests',
+            tests: open,
+            message: `flaky pass refused by max-flaky-tests: ${counted} flaky test${counted === 1 ? '' : 's'} (${shown}), more than max-flaky-tests (${settings.maxFlakyTests})`
+        };
+    }
+    return undefined;
+}
+/**
+ * The attempt's failed tests that an entry applying today covers, with the entry's owner,
+ * reason and expiry: all of them when the quarantine excused the attempt, else those that
+ * failed next to something quarantine does not excuse. Undefined when there are none.
+ */
+function quarantineRecords(attempt, context) {
+    const found = attempt.quarantined ?? coveredFailures(attempt, context);
+    if (found.length === 0)
+        return undefined;
+    return found.map(({ test, entry }) => ({
+        test: test.name,
+        owner: entry.owner,
+        reason: entry.reason,
+        expires: entry.expires,
+        ...(entry.issue !== undefined && { issue: entry.issue })
+    }));
+}
+/** The attempt's failed tests that an entry applying today covers, with that entry (excused or not). */
+function coveredFailures(attempt, context) {
+    if (attempt === undefined || context === undefined || attempt.tests === undefined)
+        return [];
+    const entries = applying(context);
+    return attempt.tests.failedTests.flatMap(test => {
+        const entry = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryFor */ .cy)(entries, test);
+        return entry === undefined ? [] : [{ test, entry }];
+    });
+}
+
+
+/***/ }),
+
+/***/ 8571:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  g: () => (/* binding */ judgeRerun),
+  n: () => (/* binding */ nextAttempt)
+});
+
+// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 13 modules
+var guardrail = __nccwpck_require__(8664);
+// EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
+var junit_limits = __nccwpck_require__(4976);
+// EXTERNAL MODULE: ./src/core/test-results/explained-failure.ts
+var explained_failure = __nccwpck_require__(2302);
+// EXTERNAL MODULE: ./src/core/reruns/template.ts
+var reruns_template = __nccwpck_require__(8385);
+;// CONCATENATED MODULE: ./src/core/reruns/decide.ts
+/**
+ * Whether a retry reruns only the failed tests (docs/design.md §1 "Rerunning only the failed
+ * tests", the contract's §11): only when the attempt's own results explain its failure.
+ * Otherwise the whole command is retried, as without the setting, and the reason is given
+ * in words for the trace's note.
+ */
+
+
+
+/** How a failed attempt should be retried under `policy`. */
+function planRetry(attempt, policy) {
+    const explanation = (0,explained_failure/* explainFailure */.S)(attempt);
+    if (!explanation.explained)
+        return { kind: 'whole', why: explanation.why };
+    const { failing, tests } = explanation;
+    if (failing > policy.maxTests)
+        return { kind: 'whole', why: `${failing} tests failed, more than rerun-max-tests (${policy.maxTests})` };
+    if (failing > tests.length)
+        return { kind: 'whole', why: `${failing} tests failed, more than the results list` };
+    const cut = tests.find(test => Math.max(test.caseName?.length ?? 0, test.classname?.length ?? 0) >= junit_limits/* MAX_NAME_CHARS */.x);
+    if (cut !== undefined)
+        return {
+            kind: 'whole',
+            why: `the test "${cut.name}" has a name of ${junit_limits/* MAX_NAME_CHARS */.x} characters or more, which a rerun filter cannot spell`
+        };
+    const targets = tests.map(test => ({
+        name: test.name,
+        caseName: test.caseName ?? test.name,
+        classname: test.classname ?? '',
+        ...(test.file !== undefined && { file: test.file })
+    }));
+    const missing = (0,reruns_template/* missingFor */.MG)(policy.template, targets);
+    if (missing !== undefined)
+        return { kind: 'whole', why: missing };
+    return { kind: 'rerun', targets };
+}
+
+;// CONCATENATED MODULE: ./src/core/reruns/verdict.ts
+/**
+ * Judges a rerun from its results: `tests.recovered` names the watched tests (the targets)
+ * that passed, `tests.failedTests` the ones that failed.
+ */
+function rerunVerdict(targets, tests) {
+    const passedNames = new Set(tests?.recovered ?? []);
+    const failedNames = new Set((tests?.failedTests ?? []).map(test => test.name));
+    const passed = [];
+    const failed = [];
+    const missing = [];
+    for (const { name } of targets) {
+        if (failedNames.has(name))
+            failed.push(name);
+        else if (passedNames.has(name))
+            passed.push(name);
+        else
+            missing.push(name);
+    }
+    return { passed, failed, missing, ok: failed.length === 0 && missing.length === 0 };
+}
+/** The verdict in one line for the attempt's check detail. */
+function describeRerunVerdict(verdict) {
+    const parts = [`${verdict.passed.length} of ${verdict.passed.length + verdict.failed.length + verdict.missing.length} rerun tests passed`];
+    if (verdict.failed.length > 0)
+        parts.push(`failed: ${verdict.failed.join('; ')}`);
+    if (verdict.missing.length > 0)
+        parts.push(`not in the results, so not rerun: ${verdict.missing.join('; ')}`);
+    return parts.join(' · ');
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/core/reruns/local-bin.ts
+/**
+ * A preset's runner started from the project's own `node_modules/.bin`, as npx would find
+ * it, without npx: npx costs a third of a second or more before the runner starts, which is
+ * a good part of a rerun of two tests (BENCHMARKS.md row l). Looked up from the working
+ * directory upwards (a workspace's packages share the root's `node_modules`); when there is
+ * none (Yarn Plug'n'Play, a global install) the preset runs through npx as written.
+ */
+
+
+/** `npx <bin>` at the start of a preset. */
+const NPX_START = /^npx ([a-z][\w-]*)(?= )/;
+/** The preset's template with `npx <bin>` replaced by the path of the project's own binary, when it has one. */
+function withLocalBin(template, workingDirectory) {
+    const match = NPX_START.exec(template);
+    if (match === null)
+        return template;
+    const bin = match[1];
+    for (let dir = workingDirectory;; dir = (0,external_node_path_.dirname)(dir)) {
+        const candidate = (0,external_node_path_.join)(dir, 'node_modules', '.bin', bin);
+        if (isExecutableFile(candidate)) {
+            const path = (0,external_node_path_.relative)(workingDirectory, candidate).split(external_node_path_.sep).join('/');
+            return `${path}${template.slice(match[0].length)}`;
+        }
+        if ((0,external_node_path_.dirname)(dir) === dir)
+            return template;
+    }
+}
+function isExecutableFile(path) {
+    try {
+        const info = (0,external_node_fs_.statSync)(path);
+        return info.isFile() && (info.mode & 0o111) !== 0;
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/rerun-step.ts
+/**
+ * The verify loop's part in rerunning only the failed tests (docs/design.md §1 "Rerunning
+ * only the failed tests"): after a failed attempt, what the next attempt runs — the failed
+ * tests alone, or the whole command and why — and after a rerun attempt, its verdict, where
+ * a targeted test its results do not show counts as failed.
+ */
+
+
+
+
+
+/** After a failed attempt that is retried: the failed tests alone when the results explain the failure, else the whole command. */
+function nextAttempt(settings, attempt) {
+    const setting = settings.rerunFailedTests;
+    if (setting.kind === 'off')
+        return undefined;
+    const plan = planRetry(attempt, { template: setting.template, maxTests: settings.rerunMaxTests });
+    if (plan.kind === 'whole')
+        return { note: `retrying the whole command: ${plan.why}` };
+    let command;
+    try {
+        // A preset starts the project's own runner binary when it has one (reruns/local-bin.ts).
+        const template = setting.kind === 'preset' ? withLocalBin(setting.template, settings.workingDirectory) : setting.template;
+        command = (0,reruns_template/* expandTemplate */.Ly)(template, plan.targets, settings.shell);
+    }
+    catch (error) {
+        return { note: `retrying the whole command: ${error.message}` };
+    }
+    // The guardrail judges the command that will run, names and all.
+    const hit = settings.allowDestructive ? undefined : (0,guardrail/* findDestructive */.m)(command);
+    if (hit !== undefined)
+        return { note: `retrying the whole command: the rerun command matches the destructive-command rule "${hit.rule}"` };
+    const count = plan.targets.length === 1 ? 'the failed test' : `the ${plan.targets.length} failed tests`;
+    return { rerun: { targets: plan.targets, command }, note: `rerunning ${count} only: ${command}` };
+}
+/**
+ * Judges a rerun attempt by its results as well as its exit code: every targeted test must
+ * be in them and pass. One they do not show is added to the attempt's failed tests (it was
+ * not rerun), so it stays a failed test everywhere the run is shown.
+ */
+function judgeRerun(attempt, rerun) {
+    const verdict = rerunVerdict(rerun.targets, attempt.tests);
+    if (attempt.tests !== undefined && verdict.missing.length > 0) {
+        const missing = rerun.targets.filter(target => verdict.missing.includes(target.name));
+        for (const target of missing) {
+            attempt.tests.failedTests.push({
+                name: target.name,
+                caseName: target.caseName,
+                classname: target.classname,
+                outcome: 'failed',
+                ...(target.file !== undefined && { file: target.file }),
+                message: 'not in the rerun’s results, so it was not rerun'
+            });
+        }
+        attempt.tests.failed += missing.length;
+        attempt.tests.total += missing.length;
+        attempt.tests.notRerun = missing.length;
+    }
+    attempt.checks.push({ expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) });
+    attempt.verified = attempt.verified && verdict.ok;
+}
+
+
+/***/ }),
+
+/***/ 1290:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ runSideCommand)
+/* harmony export */ });
+/* harmony import */ var _process_process_identity_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8735);
+
+/** Runs `command`; `onOutput` takes each chunk and returns false when the console is behind. */
+async function runSideCommand(command, settings, env, onOutput) {
+    const { result, group } = await env.processes.run({
+        command,
+        shell: settings.shell,
+        cwd: settings.workingDirectory,
+        env: env.env,
+        timeoutMs: settings.timeoutSeconds * 1000,
+        killGraceMs: env.killGraceMs,
+        signal: env.signal,
+        onOutput,
+        waitForDrain: stream => new Promise(resolve => env.console[stream].once('drain', () => resolve())),
+        // Recorded like the script's, so a crash while it runs leaves its group findable (§6).
+        onStart: pgid => env.log({ kind: 'process-started', pgid, started: (0,_process_process_identity_js__WEBPACK_IMPORTED_MODULE_0__/* .processStartTime */ .X0)(pgid) })
+    });
+    if (group?.isAlive())
+        await group.terminate(env.killGraceMs);
+    return result;
+}
+
+
+/***/ }),
+
 /***/ 181:
 /***/ ((module) => {
 
@@ -3192,13 +15267,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 
 /***/ }),
 
-/***/ 8474:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-
-/***/ }),
-
 /***/ 3024:
 /***/ ((module) => {
 
@@ -3227,13 +15295,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
-/***/ 481:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
-
-/***/ }),
-
 /***/ 6193:
 /***/ ((module) => {
 
@@ -3245,13 +15306,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-
-/***/ }),
-
-/***/ 3136:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
@@ -13372,29 +25426,57 @@ var version = __nccwpck_require__(9481);
 // EXTERNAL MODULE: ./src/core/base/printable.ts
 var printable = __nccwpck_require__(3174);
 // EXTERNAL MODULE: ./src/cli/help.ts
-var help = __nccwpck_require__(7911);
+var cli_help = __nccwpck_require__(7911);
 // EXTERNAL MODULE: ./src/cli/io.ts
 var cli_io = __nccwpck_require__(1604);
+// EXTERNAL MODULE: ./src/core/inputs/settings.ts
+var settings = __nccwpck_require__(7136);
+// EXTERNAL MODULE: ./src/cli/flags.ts
+var cli_flags = __nccwpck_require__(5377);
+// EXTERNAL MODULE: ./src/cli/verify.ts + 19 modules
+var verify = __nccwpck_require__(7716);
+;// CONCATENATED MODULE: ./src/cli/run.ts
+/** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
+
+
+
+
+/** Runs `reverify run`; returns the exit code. */
+async function runCommandLine(argv, io) {
+    const { flags, positionals, help } = (0,cli_flags/* parseCommandLine */.Du)(argv, 'run', 'reverify run --help');
+    if (help) {
+        io.stdout.write((0,cli_help/* runHelp */.Vu)());
+        return 0;
+    }
+    const [unexpected] = positionals;
+    if (unexpected !== undefined) {
+        throw new errors/* UsageError */.eb(`unexpected argument ${(0,printable/* showValue */.vp)(unexpected)}; give commands with --command (see reverify run --help)`);
+    }
+    return (0,verify/* executeRun */.lk)((0,settings/* parseRunSettings */.Al)(flags, io.cwd, { front: 'cli', path: io.env.PATH }), io);
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /** The CLI's dispatcher: subcommand → handler, user errors → one line and exit 2. */
 
 
 
+
 /**
  * Each subcommand's module, loaded when it is asked for: a run loads neither the receipts
- * browser nor the quarantine or export commands (BENCHMARKS.md, start-up).
+ * browser nor the quarantine or export commands (BENCHMARKS.md, start-up). `run`, the one
+ * every workflow step starts, is part of the bundle itself: a chunk costs its own read.
  */
 const SUBCOMMANDS = {
-    run: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(500), __nccwpck_require__.e(937), __nccwpck_require__.e(716), __nccwpck_require__.e(175)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4175))).runCommandLine,
-    capture: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(335)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).captureCommandLine,
-    receipts: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(335)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).receiptsCommandLine,
-    config: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(335)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).configCommandLine,
-    resume: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(500), __nccwpck_require__.e(937), __nccwpck_require__.e(716), __nccwpck_require__.e(959)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1959))).resumeCommandLine,
-    report: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(500), __nccwpck_require__.e(86)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1086))).reportCommandLine,
-    flaky: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(75)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5075))).flakyCommandLine,
-    quarantine: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(854), __nccwpck_require__.e(411)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6792))).quarantineCommandLine,
-    ctrf: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(937), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4038))).ctrfCommandLine,
-    export: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(854), __nccwpck_require__.e(937), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4038))).exportCommandLine
+    run: async () => runCommandLine,
+    capture: async () => (await __nccwpck_require__.e(/* import() */ 716).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).captureCommandLine,
+    receipts: async () => (await __nccwpck_require__.e(/* import() */ 716).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).receiptsCommandLine,
+    config: async () => (await __nccwpck_require__.e(/* import() */ 716).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).configCommandLine,
+    resume: async () => (await __nccwpck_require__.e(/* import() */ 959).then(__nccwpck_require__.bind(__nccwpck_require__, 1959))).resumeCommandLine,
+    report: async () => (await __nccwpck_require__.e(/* import() */ 86).then(__nccwpck_require__.bind(__nccwpck_require__, 1086))).reportCommandLine,
+    flaky: async () => (await __nccwpck_require__.e(/* import() */ 75).then(__nccwpck_require__.bind(__nccwpck_require__, 5075))).flakyCommandLine,
+    quarantine: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(411)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6792))).quarantineCommandLine,
+    ctrf: async () => (await __nccwpck_require__.e(/* import() */ 38).then(__nccwpck_require__.bind(__nccwpck_require__, 4038))).ctrfCommandLine,
+    export: async () => (await __nccwpck_require__.e(/* import() */ 38).then(__nccwpck_require__.bind(__nccwpck_require__, 4038))).exportCommandLine
 };
 /**
  * A redactor from the `--redact` values of a command line, read without validating anything
@@ -13419,7 +25501,7 @@ async function main(argv, io) {
     }
     const [first, ...rest] = argv;
     if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-        io.stdout.write(help/* MAIN_HELP */.Ic);
+        io.stdout.write(cli_help/* MAIN_HELP */.Ic);
         return first === undefined ? errors/* ExitCode */.yU.usage : errors/* ExitCode */.yU.success;
     }
     if (first === '--version') {
