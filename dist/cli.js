@@ -1744,15 +1744,16 @@ async function judgeRecorded(settings, recorded, checkLogPath, env) {
     };
 }
 /**
- * The environment with each command's process group written to the trace as it starts
- * (synced before the command gets far), so a crash leaves it findable (docs/design.md §6).
+ * The environment with each command's process group written to the trace as it starts, so
+ * a crash leaves it findable (docs/design.md §6). Not synced: a killed reverify leaves the
+ * line in the kernel's cache, and a machine that went down left no process to find.
  */
 function recordingGroups(env, session, during) {
     return {
         ...env,
         log: progress => {
             if (progress.kind === 'process-started' && progress.started !== undefined) {
-                session.event('note', (0,crashed_groups/* processGroupNote */.b1)(during, { pgid: progress.pgid, started: progress.started }));
+                session.event('note', (0,crashed_groups/* processGroupNote */.b1)(during, { pgid: progress.pgid, started: progress.started }), { sync: false });
             }
             env.log(progress);
         }
@@ -13219,6 +13220,14 @@ function appendEvents(sessionDir, events, redactor) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
 }
+/**
+ * Phases written without an fsync of their own: the run's opening and an attempt's start. No
+ * effect outside the trace waits on them (a command's result, a verdict and the end are
+ * synced as they are written, and with them every line before), so a power loss can only
+ * take an attempt that had not got a result, which the next run starts again as it would a
+ * cut-off one. A killed process loses nothing: the lines are in the kernel's cache.
+ */
+const UNSYNCED_PHASES = new Set(['start', 'decision', 'tool_call']);
 /** An open trace session: appends events and keeps meta.json current. */
 class TraceSession {
     id;
@@ -13281,8 +13290,12 @@ class TraceSession {
     attemptCheckLogPath(attempt) {
         return (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(this.dir, (0,_layout_js__WEBPACK_IMPORTED_MODULE_2__/* .attemptCheckLogName */ .nW)(attempt));
     }
-    /** Appends one event as one whole, synced line (redacted). */
-    event(phase, payload) {
+    /**
+     * Appends one event as one whole line (redacted), synced unless `sync: false` or its phase
+     * is one nothing outside the trace depends on before the next synced event (UNSYNCED_PHASES,
+     * docs/reliability.md): an fsync flushes every line written before it too.
+     */
+    event(phase, payload, options = {}) {
         if (this.fd === undefined)
             throw new Error(`trace ${this.id} is closed`);
         const line = {
@@ -13294,7 +13307,8 @@ class TraceSession {
             payload: (0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_3__/* .redactDeep */ .K)(payload, this.redactor)
         };
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(this.fd, `${JSON.stringify(line)}\n`);
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fsyncSync)(this.fd);
+        if (options.sync ?? !UNSYNCED_PHASES.has(phase))
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fsyncSync)(this.fd);
     }
     /** Updates meta fields in memory (written by writeMeta). */
     update(patch) {

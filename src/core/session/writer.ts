@@ -51,6 +51,15 @@ export interface OpenSessionOptions {
   planned?: PlannedSession
 }
 
+/**
+ * Phases written without an fsync of their own: the run's opening and an attempt's start. No
+ * effect outside the trace waits on them (a command's result, a verdict and the end are
+ * synced as they are written, and with them every line before), so a power loss can only
+ * take an attempt that had not got a result, which the next run starts again as it would a
+ * cut-off one. A killed process loses nothing: the lines are in the kernel's cache.
+ */
+const UNSYNCED_PHASES: ReadonlySet<Phase> = new Set<Phase>(['start', 'decision', 'tool_call'])
+
 /** An open trace session: appends events and keeps meta.json current. */
 export class TraceSession {
   private fd: number | undefined
@@ -118,8 +127,12 @@ export class TraceSession {
     return join(this.dir, attemptCheckLogName(attempt))
   }
 
-  /** Appends one event as one whole, synced line (redacted). */
-  event<P extends Phase>(phase: P, payload: Payloads[P]): void {
+  /**
+   * Appends one event as one whole line (redacted), synced unless `sync: false` or its phase
+   * is one nothing outside the trace depends on before the next synced event (UNSYNCED_PHASES,
+   * docs/reliability.md): an fsync flushes every line written before it too.
+   */
+  event<P extends Phase>(phase: P, payload: Payloads[P], options: { sync?: boolean } = {}): void {
     if (this.fd === undefined) throw new Error(`trace ${this.id} is closed`)
     const line = {
       ts: timestamp(this.now()),
@@ -130,7 +143,7 @@ export class TraceSession {
       payload: redactDeep(payload, this.redactor)
     }
     writeSync(this.fd, `${JSON.stringify(line)}\n`)
-    fsyncSync(this.fd)
+    if (options.sync ?? !UNSYNCED_PHASES.has(phase)) fsyncSync(this.fd)
   }
 
   /** Updates meta fields in memory (written by writeMeta). */

@@ -243,15 +243,16 @@ async function judgeRecorded(
 }
 
 /**
- * The environment with each command's process group written to the trace as it starts
- * (synced before the command gets far), so a crash leaves it findable (docs/design.md §6).
+ * The environment with each command's process group written to the trace as it starts, so
+ * a crash leaves it findable (docs/design.md §6). Not synced: a killed reverify leaves the
+ * line in the kernel's cache, and a machine that went down left no process to find.
  */
 function recordingGroups(env: LoopEnvironment, session: TraceSession, during: string): LoopEnvironment {
   return {
     ...env,
     log: progress => {
       if (progress.kind === 'process-started' && progress.started !== undefined) {
-        session.event('note', processGroupNote(during, { pgid: progress.pgid, started: progress.started }))
+        session.event('note', processGroupNote(during, { pgid: progress.pgid, started: progress.started }), { sync: false })
       }
       env.log(progress)
     }
