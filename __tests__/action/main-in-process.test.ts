@@ -198,3 +198,62 @@ test('rerun-failed-tests: the retry reruns only the failed test; flaky, the summ
   expect(step.stdout).toContain("rerunning the failed test only: bash runner.sh 'b'")
   expect(toolkit.service.artifacts().some(item => item.name === `reverify-trace-${step.outputs['run-id']}`)).toBe(true)
 })
+
+/** The phases whose duration the step logged (`::debug::reverify: <phase> <n> ms`), in order. */
+function phasesLogged(stdout: string): string[] {
+  return [...stdout.matchAll(/^::debug::reverify: (\w+) \d+ ms$/gm)].map(match => match[1]!)
+}
+
+/** The step's deps, counting when the artifact module is preloaded and when a client is made. */
+function countingDeps(): { deps: MainDeps; calls: string[] } {
+  const calls: string[] = []
+  return {
+    calls,
+    deps: {
+      ...deps(),
+      preloadArtifact: () => calls.push(printed.join('').includes('restoring the receipt history') ? 'late preload' : 'preload'),
+      artifact: () => (calls.push('client'), new DefaultArtifactClient())
+    }
+  }
+}
+
+test('each phase is one debug line with its duration; with upload-trace always the artifact client loads before the restore', async () => {
+  const paths = await prepare({ command: 'true', 'expect-exit': '0' })
+  const { deps: counting, calls } = countingDeps()
+  await runMain(counting)
+  const step = await collected(paths)
+  expect(step.outputs.outcome).toBe('success')
+  const phases = phasesLogged(step.stdout)
+  // The save and the upload run side by side: either may end first.
+  expect(phases.slice(0, 3)).toEqual(['start', 'restore', 'run'])
+  expect(phases.slice(3, 5).sort()).toEqual(['save', 'upload'])
+  expect(phases.slice(5)).toEqual(['report'])
+  expect(calls).toEqual(['preload', 'client'])
+})
+
+test.each([
+  ['passes', 'true', [], ['start', 'run', 'report']],
+  ['fails', 'exit 1', ['client'], ['start', 'run', 'upload', 'report']]
+])('upload-trace on-failure, no cache: a run that %s loads the artifact client only to upload', async (_, command, expected, phases) => {
+  const paths = await prepare({ command, 'expect-exit': '0', 'upload-trace': 'on-failure', 'cache-receipts': 'false' })
+  const { deps: counting, calls } = countingDeps()
+  await runMain(counting)
+  const step = await collected(paths)
+  expect(calls).toEqual(expected)
+  expect(phasesLogged(step.stdout)).toEqual(phases)
+})
+
+test('without a github-token the restore asks the REST API nothing: one log line, the newest entry only', async () => {
+  const first = await prepare({ command: 'echo listed', 'expect-exit': '0', 'upload-trace': 'never' })
+  const repository = process.env.GITHUB_REPOSITORY
+  await runMain(deps())
+  expect((await collected(first)).outputs.outcome).toBe('success')
+  const second = await prepare({ command: 'echo listed', 'expect-exit': '0', 'upload-trace': 'never' })
+  process.env.GITHUB_REPOSITORY = repository
+  const requestsBefore = toolkit.service.requests.length
+  await runMain(deps())
+  const step = await collected(second)
+  expect(step.stdout).toMatch(/^reverify: restored \d+ receipt\(s\) of this command from cache /m)
+  expect(step.stdout).toContain('reverify: no github-token, so the cache entries could not be listed: restored the newest entry only')
+  expect(toolkit.service.requests.slice(requestsBefore).filter(request => request.rpc === 'ListCaches')).toEqual([])
+})

@@ -9,6 +9,7 @@ import { newHistoryKey, saveHistory, type HistoryOptions } from './receipt-histo
 import type { UploadTrace } from '../settings.js'
 import { shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
 import { deadlineText, withinDeadline } from './deadline.js'
+import { timed } from '../phase-timer.js'
 
 /** The run whose trace may be uploaded; upload-trace `on-failure` looks at its outcome. */
 export interface RunToPersist {
@@ -25,7 +26,8 @@ export interface PersistOptions {
   history: HistoryOptions | undefined
   uploadTrace: UploadTrace
   traceRetentionDays?: number
-  artifact: () => ArtifactClient
+  /** The artifact client, made (and its module loaded) only when a trace is uploaded. */
+  artifact: () => ArtifactClient | Promise<ArtifactClient>
   /** The runner's env, for the new history key (run, attempt, job). */
   env: NodeJS.ProcessEnv
   /** Milliseconds the upload may take (persistence/deadline.ts); the save's is in `history`. */
@@ -39,19 +41,31 @@ export interface PersistOutcome {
   artifact: { id: number } | { note: string }
 }
 
-/** Saves the history and uploads the trace side by side; never throws. */
+/**
+ * Saves the history and uploads the trace side by side; never throws. Each of the two that
+ * happens has its duration logged (phase-timer.ts: `save`, `upload`).
+ */
 export async function persistRun(run: RunToPersist, options: PersistOptions): Promise<PersistOutcome> {
-  const saving = options.history
-    ? saveHistory(options.history, newHistoryKey(options.history.historyKey, options.env))
+  const history = options.history
+  const saving = history
+    ? timed('save', () => saveHistory(history, newHistoryKey(history.historyKey, options.env)))
     : Promise.resolve(false)
-  const [historySaved, artifact] = await Promise.all([saving, uploadRunTrace(run, options)])
+  const uploading: Promise<PersistOutcome['artifact']> = willUpload(run, options.uploadTrace)
+    ? timed('upload', () => uploadRunTrace(run, options))
+    : Promise.resolve({ note: `not uploaded (upload-trace: ${options.uploadTrace})` })
+  const [historySaved, artifact] = await Promise.all([saving, uploading])
   return { historySaved, artifact }
 }
 
-async function uploadRunTrace(run: RunToPersist, options: PersistOptions): Promise<PersistOutcome['artifact']> {
-  if (!run.runId || !run.sessionDir || !shouldUpload(options.uploadTrace, run.outcome)) {
-    return { note: `not uploaded (upload-trace: ${options.uploadTrace})` }
-  }
+/** Whether this run's trace goes up: it has a session, and upload-trace allows it for its outcome. */
+function willUpload(run: RunToPersist, mode: UploadTrace): run is RunToPersist & { runId: string; sessionDir: string } {
+  return Boolean(run.runId && run.sessionDir) && shouldUpload(mode, run.outcome)
+}
+
+async function uploadRunTrace(
+  run: RunToPersist & { runId: string; sessionDir: string },
+  options: PersistOptions
+): Promise<PersistOutcome['artifact']> {
   if (run.stateDir !== undefined) await copyReceipt(run.stateDir, run.runId, run.sessionDir, options.warn)
   const uploading = uploadTrace({
     client: options.artifact,
