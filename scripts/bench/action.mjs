@@ -29,7 +29,7 @@ export async function benchHistoryPersistence({ scratch, rounds }) {
   const service = await startService()
   const cache = await import('@actions/cache')
   const { ReceiptStore } = await import(new URL('src/core/receipts/receipt-store.js', BUILD).href)
-  const { restoreHistory, saveHistory, newHistoryKey } = await import(new URL('src/action/receipt-history.js', BUILD).href)
+  const { restoreHistory, saveHistory, newHistoryKey } = await import(new URL('src/action/persistence/receipt-history.js', BUILD).href)
   const { historyKey } = await import(new URL('src/core/receipts/identity.js', BUILD).href)
   const { createCacheStore } = await import(new URL('src/action/persistence/cache-store.js', BUILD).href)
   const cacheStore = createCacheStore(cache)

@@ -42,16 +42,21 @@ export interface PersistOutcome {
 }
 
 /**
- * Saves the history and uploads the trace side by side; never throws. Each of the two that
- * happens has its duration logged (phase-timer.ts: `save`, `upload`).
+ * Saves the history and uploads the trace side by side; never throws. The upload starts once
+ * the history is staged for the cache client (a few local files): zipping the trace would
+ * otherwise hold up the staging, and the cache client's own work would wait for the upload.
+ * Each of the two that happens has its duration logged (phase-timer.ts: `save`, `upload`).
  */
 export async function persistRun(run: RunToPersist, options: PersistOptions): Promise<PersistOutcome> {
   const history = options.history
+  let staged: () => void = () => undefined
+  const stagedOrDone = new Promise<void>(resolve => (staged = resolve))
   const saving = history
-    ? timed('save', () => saveHistory(history, newHistoryKey(history.historyKey, options.env)))
+    ? timed('save', () => saveHistory(history, newHistoryKey(history.historyKey, options.env), staged))
     : Promise.resolve(false)
+  if (!history) staged()
   const uploading: Promise<PersistOutcome['artifact']> = willUpload(run, options.uploadTrace)
-    ? timed('upload', () => uploadRunTrace(run, options))
+    ? stagedOrDone.then(() => timed('upload', () => uploadRunTrace(run, options)))
     : Promise.resolve({ note: `not uploaded (upload-trace: ${options.uploadTrace})` })
   const [historySaved, artifact] = await Promise.all([saving, uploading])
   return { historySaved, artifact }
