@@ -204,6 +204,12 @@ function phasesLogged(stdout: string): string[] {
   return [...stdout.matchAll(/^::debug::reverify: (\w+) \d+ ms$/gm)].map(match => match[1]!)
 }
 
+/** Where the step was, from what it printed so far: before, while or after restoring the history. */
+function when(log: string): string {
+  if (!log.includes('::group::reverify: restoring the receipt history')) return 'before restoring'
+  return /^::debug::reverify: restore \d+ ms$/m.test(log) ? 'after restoring' : 'while restoring'
+}
+
 /** The step's deps, counting when the artifact module is preloaded and when a client is made. */
 function countingDeps(): { deps: MainDeps; calls: string[] } {
   const calls: string[] = []
@@ -211,13 +217,13 @@ function countingDeps(): { deps: MainDeps; calls: string[] } {
     calls,
     deps: {
       ...deps(),
-      preloadArtifact: () => calls.push(printed.join('').includes('restoring the receipt history') ? 'late preload' : 'preload'),
+      preloadArtifact: () => calls.push(`preload ${when(printed.join(''))}`),
       artifact: () => (calls.push('client'), new DefaultArtifactClient())
     }
   }
 }
 
-test('each phase is one debug line with its duration; with upload-trace always the artifact client loads before the restore', async () => {
+test('each phase is one debug line with its duration; with upload-trace always the artifact client loads while the history is restored', async () => {
   const paths = await prepare({ command: 'true', 'expect-exit': '0' })
   const { deps: counting, calls } = countingDeps()
   await runMain(counting)
@@ -228,14 +234,15 @@ test('each phase is one debug line with its duration; with upload-trace always t
   expect(phases.slice(0, 3)).toEqual(['start', 'restore', 'run'])
   expect(phases.slice(3, 5).sort()).toEqual(['save', 'upload'])
   expect(phases.slice(5)).toEqual(['report'])
-  expect(calls).toEqual(['preload', 'client'])
+  expect(calls).toEqual(['preload while restoring', 'client'])
 })
 
 test.each([
-  ['passes', 'true', [], ['start', 'run', 'report']],
-  ['fails', 'exit 1', ['client'], ['start', 'run', 'upload', 'report']]
-])('upload-trace on-failure, no cache: a run that %s loads the artifact client only to upload', async (_, command, expected, phases) => {
-  const paths = await prepare({ command, 'expect-exit': '0', 'upload-trace': 'on-failure', 'cache-receipts': 'false' })
+  ['on-failure', 'passes', 'true', [], ['start', 'run', 'report']],
+  ['on-failure', 'fails', 'exit 1', ['client'], ['start', 'run', 'upload', 'report']],
+  ['always', 'passes', 'true', ['preload before restoring', 'client'], ['start', 'run', 'upload', 'report']]
+])('upload-trace %s, no cache: a run that %s loads the artifact client as it needs', async (upload, _, command, expected, phases) => {
+  const paths = await prepare({ command, 'expect-exit': '0', 'upload-trace': upload, 'cache-receipts': 'false' })
   const { deps: counting, calls } = countingDeps()
   await runMain(counting)
   const step = await collected(paths)
