@@ -13,7 +13,6 @@
 
 /** Runs the built bundle (and is not slow). */
 const BUNDLE = [
-  '__tests__/action/artifact-chunk.test.ts',
   '__tests__/action/crash-resume.test.ts',
   '__tests__/action/excerpt-anywhere.test.ts',
   '__tests__/action/export.test.ts',

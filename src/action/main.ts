@@ -50,14 +50,7 @@ import { reportStart, timed } from './phase-timer.js'
 /** What main needs from the outside world; index.ts passes the real ones. */
 export interface MainDeps {
   cache: CacheStore
-  /** The artifact client; its module may be loaded on this first call. */
-  artifact: () => ArtifactClient | Promise<ArtifactClient>
-  /**
-   * Starts loading the artifact client's module, when a trace will surely be uploaded, so
-   * the load uses the restore's wait for the cache service instead of following the run.
-   * Optional.
-   */
-  preloadArtifact?: () => void
+  artifact: () => ArtifactClient
   env: NodeJS.ProcessEnv
   cwd: string
   stdout: ConsoleStream
@@ -100,13 +93,7 @@ function saveStateForPost(settings: ActionSettings): void {
   })
 }
 
-function historyOptions(
-  settings: ActionSettings,
-  store: ReceiptStore,
-  deps: MainDeps,
-  redactor: Redactor,
-  meanwhile?: () => void
-): HistoryOptions {
+function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps, redactor: Redactor): HistoryOptions {
   const pause = testPauseFrom(deps.env)
   const repository = deps.env.GITHUB_REPOSITORY
   const ci = ciContext(deps.env)
@@ -130,8 +117,7 @@ function historyOptions(
     identityHash: settings.identity.hash,
     warn: message => print.warning(redactor.redact(message)),
     info: message => print.info(redactor.redact(message)),
-    ...(pause !== undefined && { pause }),
-    ...(meanwhile !== undefined && { meanwhile })
+    ...(pause !== undefined && { pause })
   }
 }
 
@@ -291,11 +277,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
   try {
     const store = await openStore(settings, redactor)
     saveStateForPost(settings)
-    // A verify that uploads whatever its outcome starts loading the artifact client early:
-    // while the restore waits for the cache service, or at once when there is no restore.
-    const preload = settings.mode === 'verify' && settings.uploadTrace === 'always' ? deps.preloadArtifact : undefined
-    const history = historyOptions(settings, store, deps, redactor, preload)
-    if (!settings.cacheReceipts) preload?.()
+    const history = historyOptions(settings, store, deps, redactor)
     // The trailers are read (event payload, `git log`) while the history is restored; they
     // are applied to the store once it holds the restored receipts.
     const finding = findTrailers(settings.workspace, deps.env)

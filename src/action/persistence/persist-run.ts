@@ -26,8 +26,7 @@ export interface PersistOptions {
   history: HistoryOptions | undefined
   uploadTrace: UploadTrace
   traceRetentionDays?: number
-  /** The artifact client, made (and its module loaded) only when a trace is uploaded. */
-  artifact: () => ArtifactClient | Promise<ArtifactClient>
+  artifact: () => ArtifactClient
   /** The runner's env, for the new history key (run, attempt, job). */
   env: NodeJS.ProcessEnv
   /** Milliseconds the upload may take (persistence/deadline.ts); the save's is in `history`. */
