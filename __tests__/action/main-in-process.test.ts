@@ -198,3 +198,53 @@ test('rerun-failed-tests: the retry reruns only the failed test; flaky, the summ
   expect(step.stdout).toContain("rerunning the failed test only: bash runner.sh 'b'")
   expect(toolkit.service.artifacts().some(item => item.name === `reverify-trace-${step.outputs['run-id']}`)).toBe(true)
 })
+
+/** The phases whose duration the step logged (`::debug::reverify: <phase> <n> ms`), in order. */
+function phasesLogged(stdout: string): string[] {
+  return [...stdout.matchAll(/^::debug::reverify: (\w+) \d+ ms$/gm)].map(match => match[1]!)
+}
+
+/** The duration the step logged for one phase, in ms. */
+function loggedMs(stdout: string, phase: string): number {
+  return Number(new RegExp(`^::debug::reverify: ${phase} (\\d+) ms$`, 'm').exec(stdout)?.[1])
+}
+
+test('each phase of the step is one debug line with its duration, in the order the phases run', async () => {
+  const paths = await prepare({ command: 'sleep 0.3', 'expect-exit': '0' })
+  await runMain(deps())
+  const step = await collected(paths)
+  expect(step.outputs.outcome).toBe('success')
+  const phases = phasesLogged(step.stdout)
+  // The save and the upload run side by side: either may end first.
+  expect(phases.slice(0, 3)).toEqual(['start', 'restore', 'run'])
+  expect(phases.slice(3, 5).sort()).toEqual(['save', 'upload'])
+  expect(phases.slice(5)).toEqual(['report'])
+  expect(loggedMs(step.stdout, 'run')).toBeGreaterThanOrEqual(300)
+  expect(loggedMs(step.stdout, 'restore')).toBeLessThan(loggedMs(step.stdout, 'run'))
+})
+
+test.each([
+  ['on-failure', 'passes', 'true', ['start', 'run', 'report']],
+  ['on-failure', 'fails', 'exit 1', ['start', 'run', 'upload', 'report']],
+  ['never', 'fails', 'exit 1', ['start', 'run', 'report']]
+])('upload-trace %s, no cache: a run that %s logs only the phases that happen', async (upload, _, command, phases) => {
+  const paths = await prepare({ command, 'expect-exit': '0', 'upload-trace': upload, 'cache-receipts': 'false' })
+  await runMain(deps())
+  const step = await collected(paths)
+  expect(phasesLogged(step.stdout)).toEqual(phases)
+})
+
+test('without a github-token the restore asks the REST API nothing: one log line, the newest entry only', async () => {
+  const first = await prepare({ command: 'echo listed', 'expect-exit': '0', 'upload-trace': 'never' })
+  const repository = process.env.GITHUB_REPOSITORY
+  await runMain(deps())
+  expect((await collected(first)).outputs.outcome).toBe('success')
+  const second = await prepare({ command: 'echo listed', 'expect-exit': '0', 'upload-trace': 'never' })
+  process.env.GITHUB_REPOSITORY = repository
+  const requestsBefore = toolkit.service.requests.length
+  await runMain(deps())
+  const step = await collected(second)
+  expect(step.stdout).toMatch(/^reverify: restored \d+ receipt\(s\) of this command from cache /m)
+  expect(step.stdout).toContain('reverify: no github-token, so the cache entries could not be listed: restored the newest entry only')
+  expect(toolkit.service.requests.slice(requestsBefore).filter(request => request.rpc === 'ListCaches')).toEqual([])
+})

@@ -173,3 +173,20 @@ test('a run that never got a session (blocked before it started) has no trace to
   expect(outcome.artifact).toEqual({ note: 'not uploaded (upload-trace: always)' })
   expect(artifactNamed(run.runId)).toBeUndefined()
 })
+
+test('the upload starts once the history is staged and handed to the cache client, so the two overlap', async () => {
+  const { run, options } = await scene()
+  const history = options.history!
+  const events: string[] = []
+  const outcome = await quietly(run, {
+    ...options,
+    history: {
+      ...history,
+      cache: { restore: history.cache.restore, save: (paths, key) => (events.push('cache save'), history.cache.save(paths, key)) }
+    },
+    artifact: () => (events.push('artifact client'), new artifact.DefaultArtifactClient())
+  })
+  expect(outcome.historySaved).toBe(true)
+  expect(outcome.artifact).toEqual({ id: expect.any(Number) })
+  expect(events).toEqual(['cache save', 'artifact client'])
+})

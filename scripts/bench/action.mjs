@@ -3,8 +3,9 @@
 // (g) restore + save of one command's receipt history at the retention cap, through the
 //     real @actions/cache client: median time, and the size of the saved cache payload.
 // (h) the action's main step (dist/index.js, as the runner starts it) on a trivial command
-//     against `reverify run` of the same command.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+//     against `reverify run` of the same command, and the step's phases as it logs them
+//     (`::debug::reverify: restore 41 ms`, src/action/phase-timer.ts).
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { interleave, median, medianOf, requireExit, timeProcess } from './measure.mjs'
@@ -28,7 +29,7 @@ export async function benchHistoryPersistence({ scratch, rounds }) {
   const service = await startService()
   const cache = await import('@actions/cache')
   const { ReceiptStore } = await import(new URL('src/core/receipts/receipt-store.js', BUILD).href)
-  const { restoreHistory, saveHistory, newHistoryKey } = await import(new URL('src/action/receipt-history.js', BUILD).href)
+  const { restoreHistory, saveHistory, newHistoryKey } = await import(new URL('src/action/persistence/receipt-history.js', BUILD).href)
   const { historyKey } = await import(new URL('src/core/receipts/identity.js', BUILD).href)
   const { createCacheStore } = await import(new URL('src/action/persistence/cache-store.js', BUILD).href)
   const cacheStore = createCacheStore(cache)
@@ -84,12 +85,28 @@ export async function benchHistoryPersistence({ scratch, rounds }) {
   }
 }
 
+/** The phases the action's main step reports, in the order it starts them. */
+export const ACTION_PHASES = ['start', 'restore', 'run', 'save', 'upload', 'report']
+
+/**
+ * The phase durations in a step's output: its `::debug::reverify: <phase> <n> ms` lines.
+ * Resolves to phase → ms, for the phases found.
+ */
+export function readPhases(output) {
+  const phases = {}
+  for (const match of output.matchAll(/^::debug::reverify: (\w+) (\d+) ms$/gm)) {
+    if (ACTION_PHASES.includes(match[1])) phases[match[1]] = Number(match[2])
+  }
+  return phases
+}
+
 /**
  * The action's main step on `true` (restore, run, save, upload) against `reverify run` of
- * `true`, interleaved. Resolves to { cliMs, actionMs, rounds }. With `baselineDist` (another
- * build's dist/, row m), that build's action joins the interleaving on a runner of its own
- * (its RUNNER_TEMP, so its state dir, and a repository name of its own, so its cache key),
- * and the result adds baselineActionMs.
+ * `true`, interleaved. Resolves to { cliMs, actionMs, rounds, phaseMs }, phaseMs holding the
+ * median of each phase the step logged (ACTION_PHASES) over the same rounds. With
+ * `baselineDist` (another build's dist/, row m), that build's action joins the interleaving
+ * on a runner of its own (its RUNNER_TEMP, so its state dir, and a repository name of its
+ * own, so its cache key), and the result adds baselineActionMs.
  */
 export async function benchActionOverhead({ cli, scratch, rounds, progress, baselineDist }) {
   const service = await startService()
@@ -123,7 +140,10 @@ export async function benchActionOverhead({ cli, scratch, rounds, progress, base
       'INPUT_EXPECT-EXIT': '0',
       'INPUT_MAX-RETRIES': '0'
     }
-    return requireExit(await timeProcess([process.execPath, bundle], { cwd: workspace, env }), 0, what)
+    // Its output goes to a file (as /dev/null would take it), read afterwards for the phases.
+    const stdoutPath = join(files, 'stdout')
+    const sample = requireExit(await timeProcess([process.execPath, bundle], { cwd: workspace, env, stdoutPath }), 0, what)
+    return { ...sample, phases: readPhases(await readFile(stdoutPath, 'utf8')) }
   }
   const runCli = async () =>
     requireExit(
@@ -151,11 +171,18 @@ export async function benchActionOverhead({ cli, scratch, rounds, progress, base
   }
   try {
     const samples = await interleave(variants, rounds, progress)
+    const actionSamples = samples.get('action')
+    const phaseMs = {}
+    for (const phase of ACTION_PHASES) {
+      const values = actionSamples.map(sample => sample.phases[phase]).filter(value => value !== undefined)
+      if (values.length > 0) phaseMs[phase] = median(values)
+    }
     return {
       cliMs: medianOf(samples.get('cli'), 'wallMs'),
-      actionMs: medianOf(samples.get('action'), 'wallMs'),
+      actionMs: medianOf(actionSamples, 'wallMs'),
       ...(baselineDist !== undefined && { baselineActionMs: medianOf(samples.get('baseline'), 'wallMs') }),
-      rounds
+      rounds,
+      phaseMs
     }
   } finally {
     await service.stop()

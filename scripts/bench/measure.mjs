@@ -40,14 +40,14 @@ export function detectRssMethod() {
 }
 
 /**
- * Runs argv once with stdout to /dev/null (with `env` added to this process's); resolves to { wallMs, exitCode, signal, stderr }
- * and, when rssMethod is given, peakRssKb of the process argv starts.
+ * Runs argv once with stdout to /dev/null, or to the file `stdoutPath` (with `env` added to this process's); resolves to
+ * { wallMs, exitCode, signal, stderr } and, when rssMethod is given, peakRssKb of the process argv starts.
  */
-export function timeProcess(argv, { cwd, rssMethod, env } = {}) {
+export function timeProcess(argv, { cwd, rssMethod, env, stdoutPath } = {}) {
   const scratch = rssMethod === 'gnu-time' ? mkdtempSync(join(tmpdir(), 'reverify-bench-rss-')) : undefined
   const rssFile = scratch === undefined ? undefined : join(scratch, 'rss')
   const command = rssFile === undefined ? argv : [GNU_TIME, '-f', '%M', '-o', rssFile, ...argv]
-  const devNull = openSync('/dev/null', 'w')
+  const devNull = openSync(stdoutPath ?? '/dev/null', 'w')
   return new Promise((resolve, reject) => {
     let stderr = ''
     let sampledKb = 0

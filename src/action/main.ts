@@ -44,7 +44,8 @@ import { reportRun, type TraceUpload } from './report.js'
 import { RunLog, verdictLine } from './run-log.js'
 import { readActionSettings, readRedactValues, type ActionSettings, type VerifySettings } from './settings.js'
 import type { ArtifactClient } from './persistence/trace-artifact.js'
-import { applyTrailers } from './trailers.js'
+import { applyTrailers, findTrailers } from './trailers.js'
+import { reportStart, timed } from './phase-timer.js'
 
 /** What main needs from the outside world; index.ts passes the real ones. */
 export interface MainDeps {
@@ -126,7 +127,7 @@ const HISTORY_RUNS = 20
 /** The receipt history of this command, merged into the store (cache-receipts on); its chatter grouped. */
 async function restoreIfCached(settings: ActionSettings, history: HistoryOptions): Promise<RestoreStatus> {
   if (!settings.cacheReceipts) return { status: 'none' }
-  return await print.group('reverify: restoring the receipt history', () => restoreHistory(history))
+  return await timed('restore', () => print.group('reverify: restoring the receipt history', () => restoreHistory(history)))
 }
 
 /** The command's last runs for the summary, and the quarantine entries they suggest; a store that cannot be read only costs that section. */
@@ -270,32 +271,38 @@ export async function runMain(deps: MainDeps): Promise<void> {
     print.setFailed(unsupported)
     return savePostState({ mainFinished: true })
   }
+  reportStart()
   const { redactor, settings, mode } = await readInputs(deps)
   if (settings === undefined || mode === undefined) return savePostState({ mainFinished: true })
   try {
     const store = await openStore(settings, redactor)
     saveStateForPost(settings)
     const history = historyOptions(settings, store, deps, redactor)
+    // The trailers are read (event payload, `git log`) while the history is restored; they
+    // are applied to the store once it holds the restored receipts.
+    const finding = findTrailers(settings.workspace, deps.env)
     const restored = await restoreIfCached(settings, history)
-    await applyTrailers(settings, store, deps.env, redactor)
+    await applyTrailers(await finding, settings, store, deps.env, redactor)
     if (settings.mode === 'capture') {
       await runCaptureMode(settings, store, history, deps.env, redactor)
       return savePostState({ mainFinished: true })
     }
     const effectiveMode = checkableMode(mode, restored)
-    const run = await runVerify(settings, effectiveMode, store, deps, redactor)
+    const run = await timed('run', () => runVerify(settings, effectiveMode, store, deps, redactor))
     const artifact = await persistIfCreated(run, settings.stateDir, persistOptions(settings, history, deps, redactor))
-    await reportRun(run, {
-      name: settings.run.name,
-      commands: scriptLines(settings.run.script),
-      captureMode: effectiveMode,
-      summary: settings.summary,
-      redactor,
-      env: deps.env,
-      ...(settings.summary !== 'never' && { history: await commandHistory(settings, store) }),
-      ...(artifact && { artifact }),
-      location: { workspace: settings.workspace, workingDirectory: settings.run.workingDirectory }
-    })
+    await timed('report', async () =>
+      reportRun(run, {
+        name: settings.run.name,
+        commands: scriptLines(settings.run.script),
+        captureMode: effectiveMode,
+        summary: settings.summary,
+        redactor,
+        env: deps.env,
+        ...(settings.summary !== 'never' && { history: await commandHistory(settings, store) }),
+        ...(artifact && { artifact }),
+        location: { workspace: settings.workspace, workingDirectory: settings.run.workingDirectory }
+      })
+    )
     finish(run, settings, redactor)
     savePostState({ mainFinished: true })
   } catch (error) {

@@ -1,12 +1,13 @@
 /**
  * Reverify-Capture trailers (docs/design.md §3) from the event payload (pushed commits, a pull
- * request's body) and from the checked-out HEAD, applied before the run starts.
+ * request's body) and from the checked-out HEAD: read while the receipt history is restored,
+ * applied once it is, before the run starts.
  */
 import { print } from './workflow-commands.js'
 import { getExecOutput } from '@actions/exec'
 import { readFile } from 'node:fs/promises'
 import { applyCaptureTrailers, describeError, parseCaptureTrailers, type ReceiptStore, type Redactor } from '../core/index.js'
-import { trailersFromEvent } from './capture-sources.js'
+import { trailersFromEvent, type TrailerSource } from './capture-sources.js'
 import type { ActionSettings } from './settings.js'
 
 /** The checked-out HEAD's commit message, when git and a checkout are there. */
@@ -19,30 +20,47 @@ async function headMessage(cwd: string): Promise<string | undefined> {
   }
 }
 
-/** Applies the trailers found in the event payload and HEAD; unknown run ids are notices. */
+/** Trailers found, by where they were found, and what could not be read (a debug line each). */
+export interface FoundTrailers {
+  sources: TrailerSource[]
+  unread: string[]
+}
+
+/**
+ * Reads the trailers of the event payload and of HEAD (`git log`); touches no receipt, so it
+ * runs while the receipt history is restored (docs/design.md §5).
+ */
+export async function findTrailers(workspace: string, env: NodeJS.ProcessEnv): Promise<FoundTrailers> {
+  const found: FoundTrailers = { sources: [], unread: [] }
+  const reading = env.GITHUB_EVENT_PATH ? readFile(env.GITHUB_EVENT_PATH, 'utf8') : undefined
+  const heading = headMessage(workspace)
+  if (reading !== undefined) {
+    try {
+      found.sources.push(...trailersFromEvent(JSON.parse((await reading).slice(0, 25 * 1024 * 1024))))
+    } catch (error) {
+      found.unread.push(`reverify: event payload not read: ${describeError(error)}`)
+    }
+  }
+  const head = await heading
+  if (head) {
+    const trailers = parseCaptureTrailers(head)
+    if (trailers.length > 0) found.sources.push({ source: 'HEAD commit', trailers })
+  }
+  return found
+}
+
+/** Applies trailers `findTrailers` found, once the history is restored; unknown run ids are notices. */
 export async function applyTrailers(
+  found: FoundTrailers,
   settings: ActionSettings,
   store: ReceiptStore,
   env: NodeJS.ProcessEnv,
   redactor: Redactor
 ): Promise<void> {
-  const sources = []
-  if (env.GITHUB_EVENT_PATH) {
-    try {
-      const text = await readFile(env.GITHUB_EVENT_PATH, 'utf8')
-      sources.push(...trailersFromEvent(JSON.parse(text.slice(0, 25 * 1024 * 1024))))
-    } catch (error) {
-      print.debug(`reverify: event payload not read: ${describeError(error)}`)
-    }
-  }
-  const head = await headMessage(settings.workspace)
-  if (head) {
-    const trailers = parseCaptureTrailers(head)
-    if (trailers.length > 0) sources.push({ source: 'HEAD commit', trailers })
-  }
-  for (const { source, trailers: found } of sources) {
+  for (const line of found.unread) print.debug(line)
+  for (const { source, trailers: inFound } of found.sources) {
     // A note is written to the receipt and the cache: redacted like everything else stored
-    const trailers = found.map(trailer => ({ ...trailer, note: redactor.redact(trailer.note) }))
+    const trailers = inFound.map(trailer => ({ ...trailer, note: redactor.redact(trailer.note) }))
     const outcome = await applyCaptureTrailers(store, trailers, {
       target: settings.target,
       source,

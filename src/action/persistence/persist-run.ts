@@ -9,6 +9,7 @@ import { newHistoryKey, saveHistory, type HistoryOptions } from './receipt-histo
 import type { UploadTrace } from '../settings.js'
 import { shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
 import { deadlineText, withinDeadline } from './deadline.js'
+import { timed } from '../phase-timer.js'
 
 /** The run whose trace may be uploaded; upload-trace `on-failure` looks at its outcome. */
 export interface RunToPersist {
@@ -39,19 +40,36 @@ export interface PersistOutcome {
   artifact: { id: number } | { note: string }
 }
 
-/** Saves the history and uploads the trace side by side; never throws. */
+/**
+ * Saves the history and uploads the trace side by side; never throws. The upload starts once
+ * the history is staged for the cache client (a few local files): zipping the trace would
+ * otherwise hold up the staging, and the cache client's own work would wait for the upload.
+ * Each of the two that happens has its duration logged (phase-timer.ts: `save`, `upload`).
+ */
 export async function persistRun(run: RunToPersist, options: PersistOptions): Promise<PersistOutcome> {
-  const saving = options.history
-    ? saveHistory(options.history, newHistoryKey(options.history.historyKey, options.env))
+  const history = options.history
+  let staged: () => void = () => undefined
+  const stagedOrDone = new Promise<void>(resolve => (staged = resolve))
+  const saving = history
+    ? timed('save', () => saveHistory(history, newHistoryKey(history.historyKey, options.env), staged))
     : Promise.resolve(false)
-  const [historySaved, artifact] = await Promise.all([saving, uploadRunTrace(run, options)])
+  if (!history) staged()
+  const uploading: Promise<PersistOutcome['artifact']> = willUpload(run, options.uploadTrace)
+    ? stagedOrDone.then(() => timed('upload', () => uploadRunTrace(run, options)))
+    : Promise.resolve({ note: `not uploaded (upload-trace: ${options.uploadTrace})` })
+  const [historySaved, artifact] = await Promise.all([saving, uploading])
   return { historySaved, artifact }
 }
 
-async function uploadRunTrace(run: RunToPersist, options: PersistOptions): Promise<PersistOutcome['artifact']> {
-  if (!run.runId || !run.sessionDir || !shouldUpload(options.uploadTrace, run.outcome)) {
-    return { note: `not uploaded (upload-trace: ${options.uploadTrace})` }
-  }
+/** Whether this run's trace goes up: it has a session, and upload-trace allows it for its outcome. */
+function willUpload(run: RunToPersist, mode: UploadTrace): run is RunToPersist & { runId: string; sessionDir: string } {
+  return Boolean(run.runId && run.sessionDir) && shouldUpload(mode, run.outcome)
+}
+
+async function uploadRunTrace(
+  run: RunToPersist & { runId: string; sessionDir: string },
+  options: PersistOptions
+): Promise<PersistOutcome['artifact']> {
   if (run.stateDir !== undefined) await copyReceipt(run.stateDir, run.runId, run.sessionDir, options.warn)
   const uploading = uploadTrace({
     client: options.artifact,

@@ -167,8 +167,12 @@ function reportImport(options: HistoryOptions, counts: ImportCounts, newest: str
   }
 }
 
-/** Stages this identity's receipts and saves them under a new unique key. */
-export async function saveHistory(options: HistoryOptions, key: string): Promise<boolean> {
+/**
+ * Stages this identity's receipts and saves them under a new unique key. `staged` is called
+ * once the receipts are in the transfer folder and the cache client is called (or the save
+ * ended before that), so a caller can start other work without slowing the staging down.
+ */
+export async function saveHistory(options: HistoryOptions, key: string, staged?: () => void): Promise<boolean> {
   let transfer: TransferDir | undefined
   try {
     const receipts = await options.store.history(options.target, options.scope, options.identityHash)
@@ -179,6 +183,7 @@ export async function saveHistory(options: HistoryOptions, key: string): Promise
       await writeFile(join(transfer.dir, 'runs', receipt.run_id, 'receipt.json'), `${JSON.stringify(receipt, null, 2)}\n`)
     }
     const saving = withinDeadline(options.cache.save([transfer.cachePath], key), options.deadlines.saveMs)
+    staged?.()
     // Fault injection kills the step here, the save under way (docs/reliability.md).
     await options.pause?.('during-cache-save')
     const raced = await saving
@@ -198,6 +203,7 @@ export async function saveHistory(options: HistoryOptions, key: string): Promise
     options.warn(`reverify: could not save the receipt history: ${describeError(error)}; the verdict stands`)
     return false
   } finally {
+    staged?.()
     await transfer?.remove().catch(error => options.warn(`reverify: could not remove the transfer folder: ${describeError(error)}`))
   }
 }
