@@ -4,14 +4,15 @@ import { formatMs, formatRatio, kbToMb, verdict } from './report.mjs'
 
 /** The performance targets. */
 export const TARGETS = Object.freeze({
-  startupMaxRatio: 2.5,
+  startupMaxRatio: 2.0,
+  startupGoalRatio: 1.6,
   floodMaxRatio: 1.5,
   floodGoalRatio: 1.15,
   floodMaxRssMb: 150,
   rssMaxDrift: 0.1,
   lookupMaxRatio: 1.5,
   storeMaxRatio: 1.2,
-  reportMaxMs: 1000,
+  reportMaxMs: 500,
   reportMaxMiB: 12,
   reportLoadMaxMs: 2000,
   junitMaxRssGrowthMb: 50,
@@ -44,8 +45,8 @@ export function startupRows(result) {
       what: '`reverify run --command true` (fresh state dir)',
       median: formatMs(result.reverifyMs),
       ratio: formatRatio(ratio, 'node -e 0'),
-      target: `≤ ${TARGETS.startupMaxRatio}×`,
-      result: verdict(ratio <= TARGETS.startupMaxRatio)
+      target: `≤ ${TARGETS.startupMaxRatio}× (goal ${TARGETS.startupGoalRatio}×)`,
+      result: ratio <= TARGETS.startupGoalRatio ? 'PASS (goal met)' : verdict(ratio <= TARGETS.startupMaxRatio)
     }
   ]
 }
