@@ -3,6 +3,10 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { isErrorCode } from '../base/atomic-file.js'
 
 const DEFAULT_CAP_BYTES = 10 * 1024 * 1024
+// The scratch buffer fits a pipe's chunk of text at three bytes a character, and stops
+// growing at 1 Mi characters (longer text is encoded into a buffer of its own).
+const MIN_SCRATCH_BYTES = 3 * 64 * 1024
+const MAX_SCRATCH_CHARS = 1024 * 1024
 // Not defined on Windows, where there is nothing to add.
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
 
@@ -42,6 +46,9 @@ export class CappedLogWriter {
   private tail: Buffer | undefined
   private tailNext = 0
   private tailFilled = 0
+  // Text past the straight part is encoded here, then copied into the tail ring: one buffer
+  // for the whole run, where encoding each chunk afresh would allocate one per chunk.
+  private scratch: Buffer | undefined
   private pending: Buffer[] = []
   private draining: Promise<void> | undefined
   private failure: unknown
@@ -78,7 +85,7 @@ export class CappedLogWriter {
   write(chunk: Buffer | string): void {
     if (this.closing !== undefined) return
     const fresh = typeof chunk === 'string'
-    const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk
+    const bytes = fresh ? this.encode(chunk) : chunk
     const size = bytes.length
     if (size === 0) return
     const before = this.seen
@@ -94,6 +101,22 @@ export class CappedLogWriter {
     }
     const pastHead = Math.max(0, this.headBytes - before)
     if (pastHead < size) this.keepTail(bytes, pastHead)
+  }
+
+  /**
+   * UTF-8 of `text`: a buffer of its own while it may still go straight to the file (the
+   * queue keeps it), else a view of the scratch buffer, valid until the next write.
+   */
+  private encode(text: string): Buffer {
+    // Nothing more goes straight to the file once the cap is reached (or the disk is full).
+    const straightDone = this.seen >= this.capBytes || this.diskFullAt !== undefined
+    // A UTF-16 code unit takes at most three bytes of UTF-8.
+    if (!straightDone || text.length > MAX_SCRATCH_CHARS) return Buffer.from(text, 'utf8')
+    const needed = text.length * 3
+    if (this.scratch === undefined || this.scratch.length < needed) {
+      this.scratch = Buffer.allocUnsafeSlow(Math.max(needed, MIN_SCRATCH_BYTES))
+    }
+    return this.scratch.subarray(0, this.scratch.write(text, 'utf8'))
   }
 
   /** Resolves once every byte written so far that goes straight to the file is there. */
@@ -133,6 +156,7 @@ export class CappedLogWriter {
       return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) }
     } finally {
       this.tail = undefined
+      this.scratch = undefined
       await this.file.close()
     }
   }

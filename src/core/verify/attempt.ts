@@ -90,10 +90,10 @@ export async function runAttempt(
     settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : []
   const forbidden = settings.expectations.noOutput !== undefined ? new FirstMatchingLine(settings.expectations.noOutput) : undefined
   // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
-  const ordered = new OrderedOutput(env.redactor, text => {
+  const ordered = new OrderedOutput(env.redactor, (text, newlines) => {
     log.write(text)
-    summary.push(text)
-    failures.push(text)
+    summary.push(text, newlines)
+    failures.push(text, newlines)
     forbidden?.push(text)
   })
   const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
