@@ -36,6 +36,13 @@ async function loadModules(root) {
     load('core/redaction/index.js')
   ])
   return {
+    // What the summary and the failure search look for, found once per piece (builds before
+    // the shared scan have none: each reader then searches on its own).
+    scanFor: {
+      words: [...(summary.SUMMARY_WORDS ?? []), ...(failures.FAILURE_WORDS ?? [])],
+      lineStarts: failures.FAILURE_LINE_STARTS ?? []
+    },
+    MAX_OPEN_LINE: ordered.MAX_OPEN_LINE,
     OrderedOutput: ordered.OrderedOutput,
     OutputSummarizer: summary.OutputSummarizer,
     FailureBlocks: failures.FailureBlocks,
@@ -84,11 +91,12 @@ function stages(modules, scratch) {
       const log = await modules.CappedLogWriter.open(logPath())
       const summary = new modules.OutputSummarizer()
       const failures = new modules.FailureBlocks()
-      const ordered = new modules.OrderedOutput(redactor, text => {
+      const sink = (text, scan) => {
         log.write(text)
-        summary.push(text)
-        failures.push(text)
-      })
+        summary.push(text, scan)
+        failures.push(text, scan)
+      }
+      const ordered = new modules.OrderedOutput(redactor, sink, modules.MAX_OPEN_LINE, modules.scanFor)
       return {
         push: text => ordered.push('stdout', text),
         end: async () => {

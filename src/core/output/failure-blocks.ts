@@ -7,7 +7,7 @@
  */
 import { stripVTControlCharacters } from 'node:util'
 import { ownText } from '../base/own-text.js'
-import { NewlineIndex } from './newline-index.js'
+import { TextScan } from './text-scan.js'
 
 /** One failing block: its lines and, when the output names it, the failing test. */
 export interface ExcerptBlock {
@@ -195,13 +195,18 @@ export const DEFAULT_FAILURE_LIMITS: FailureLimits = Object.freeze({ blocks: 10,
 // stream), and only a line that starts with one of CANDIDATE_FIRST_CHARS is tried further. A
 // bare `path:line:` diagnostic is not searched for: it starts a block only inside another or
 // in the summary's lines (core/output/excerpt.ts).
-const CANDIDATE_WORDS = /rror|RROR|FAIL|Exception|●|✕|✗/g
+const CANDIDATE_WORDS = ['rror', 'RROR', 'FAIL', 'Exception', '●', '✕', '✗']
+/** The words the failure search looks for in every line (for a shared TextScan). */
+export const FAILURE_WORDS: readonly string[] = CANDIDATE_WORDS
 const CANDIDATE_START = /(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/y
 // The characters CANDIDATE_START can begin with: E _ T p, a blank, ×.
-const CANDIDATE_FIRST_CHARS = new Set([0x45, 0x5f, 0x54, 0x70, 0x20, 0x09, 0xd7])
+const CANDIDATE_FIRST_CHARS = [0x45, 0x5f, 0x54, 0x70, 0x20, 0x09, 0xd7]
+const IS_CANDIDATE_FIRST = new Set(CANDIDATE_FIRST_CHARS)
+/** The first characters of the lines the failure search looks at (for a shared TextScan). */
+export const FAILURE_LINE_STARTS: readonly number[] = CANDIDATE_FIRST_CHARS
 
 function startsCandidate(text: string, start: number): boolean {
-  if (!CANDIDATE_FIRST_CHARS.has(text.charCodeAt(start))) return false
+  if (!IS_CANDIDATE_FIRST.has(text.charCodeAt(start))) return false
   CANDIDATE_START.lastIndex = start
   return CANDIDATE_START.test(text)
 }
@@ -228,10 +233,9 @@ export class FailureBlocks {
   private pending = ''
   private pendingLength = 0
   private wordAt = -1
-  // The current chunk's newlines, and the next one whose following line is still to be tried.
-  private newlines: NewlineIndex = new NewlineIndex()
-  private readonly ownNewlines = this.newlines
-  private nextNewline = 0
+  // The current chunk's scan: the caller's, or one of its own.
+  private readonly ownScan = new TextScan(CANDIDATE_WORDS, CANDIDATE_FIRST_CHARS)
+  private scan = this.ownScan
 
   constructor(limits: FailureLimits = DEFAULT_FAILURE_LIMITS) {
     this.limits = { ...limits }
@@ -243,9 +247,10 @@ export class FailureBlocks {
 
   /**
    * Takes text made of whole lines (the last one may lack its newline until `end`).
-   * `newlines`, when given, must index this very text (see NewlineIndex).
+   * `scan`, when given, must be of this very text; it is used when it finds FAILURE_WORDS
+   * and FAILURE_LINE_STARTS.
    */
-  push(text: string, newlines?: NewlineIndex): void {
+  push(text: string, scan?: TextScan): void {
     if (this.done || text === '') return
     let pos = 0
     if (this.pendingLength > 0) {
@@ -263,8 +268,8 @@ export class FailureBlocks {
     const last = text.lastIndexOf('\n')
     this.wordAt = -1
     if (last >= pos) {
-      this.newlines = newlines ?? this.ownNewlines.of(text)
-      this.nextNewline = this.newlines.firstFrom(pos - 1)
+      const shared = scan !== undefined && scan.finds(CANDIDATE_WORDS) && scan.findsLinesStartingWith(CANDIDATE_FIRST_CHARS)
+      this.scan = shared ? scan : this.ownScan.of(text)
     }
     while (pos <= last && !this.done) {
       if (!this.reader.reading) {
@@ -308,28 +313,19 @@ export class FailureBlocks {
   /** Where the next candidate at or after `from` (a line start) is, or Infinity. */
   private nextCandidate(text: string, from: number): number {
     if (this.wordAt < from) {
-      CANDIDATE_WORDS.lastIndex = from
-      const match = CANDIDATE_WORDS.exec(text)
-      this.wordAt = match === null ? Number.POSITIVE_INFINITY : match.index
+      let at = this.scan.nextWord(from)
+      // The scan may find other readers' words too.
+      while (at !== Number.POSITIVE_INFINITY && !CANDIDATE_WORDS.some(word => text.startsWith(word, at))) at = this.scan.nextWord(at + 1)
+      this.wordAt = at
     }
     const word = this.wordAt
     if (from === 0 && startsCandidate(text, 0)) return 0
-    // Lines that start at or after `from`, each just after a newline, up to the word's line.
-    const newlines = this.newlines
-    for (let i = this.nextNewline; i < newlines.count; i++) {
-      const start = newlines.at(i) + 1
-      if (start < from) continue
-      if (start > word) {
-        // The word's line ends at or before this newline: the next search starts here.
-        this.nextNewline = i
-        return word
-      }
-      if (startsCandidate(text, start)) {
-        this.nextNewline = i
-        return start
-      }
+    // Lines that start (just after a newline) at or after `from` with a character a candidate
+    // can start with, up to the word's line: the scan found them while finding the newlines.
+    const scan = this.scan
+    for (let start = scan.nextLineStart(from); start <= word && start !== Infinity; start = scan.nextLineStart(start + 1)) {
+      if (startsCandidate(text, start)) return start
     }
-    this.nextNewline = newlines.count
     return word
   }
 

@@ -8,11 +8,11 @@
  *
  * Nothing is copied on the way (docs/design.md §1 "Output path"): the redactor's pieces and
  * the held open line go out as they are, one after the other, and every piece comes with
- * the positions of its newlines, found once for all the readers.
+ * its scan (its newlines, and the words the readers look for), made once for all of them.
  */
 import type { RedactingStream, Redactor } from '../redaction/index.js'
 import { ownText } from '../base/own-text.js'
-import { NewlineIndex } from './newline-index.js'
+import { TextScan } from './text-scan.js'
 
 /** A command's output stream. */
 export type StreamName = 'stdout' | 'stderr'
@@ -27,23 +27,26 @@ interface StreamState {
 }
 
 /**
- * Takes the ordered stream: text in order, each piece with its newlines (valid during the call
+ * Takes the ordered stream: text in order, each piece with its scan (valid during the call
  * only). A line may come in more than one piece, but always in consecutive pieces.
  */
-export type OrderedSink = (text: string, newlines: NewlineIndex) => void
+export type OrderedSink = (text: string, scan: TextScan) => void
 
 /** Merges two redacted streams into one sink, whole lines in order of arrival. */
 export class OrderedOutput {
   private readonly streams: Record<StreamName, StreamState>
   /** The stream whose line the sink's text ends inside of (after an over-long open line went out). */
   private midLine: StreamName | undefined
-  private readonly newlines = new NewlineIndex()
+  private readonly scan: TextScan
 
+  /** `scanFor`: what the sink's readers look for, found once per piece (see TextScan). */
   constructor(
     redactor: Redactor,
     private readonly sink: OrderedSink,
-    private readonly maxOpenLine: number = MAX_OPEN_LINE
+    private readonly maxOpenLine: number = MAX_OPEN_LINE,
+    scanFor: { words?: readonly string[]; lineStarts?: readonly number[] } = {}
   ) {
+    this.scan = new TextScan(scanFor.words, scanFor.lineStarts)
     this.streams = {
       stdout: { redacting: redactor.stream(), open: '' },
       stderr: { redacting: redactor.stream(), open: '' }
@@ -89,8 +92,8 @@ export class OrderedOutput {
 
   private emit(stream: StreamName, text: string): void {
     // Only after an over-long line went out in pieces: the other stream starts on a line of its own.
-    if (this.midLine !== undefined && this.midLine !== stream) this.sink('\n', this.newlines.of('\n'))
-    this.sink(text, this.newlines.of(text))
+    if (this.midLine !== undefined && this.midLine !== stream) this.sink('\n', this.scan.of('\n'))
+    this.sink(text, this.scan.of(text))
     this.midLine = text.endsWith('\n') ? undefined : stream
   }
 }

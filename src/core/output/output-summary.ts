@@ -1,5 +1,5 @@
 import { ownText } from '../base/own-text.js'
-import { NewlineIndex } from './newline-index.js'
+import { TextScan } from './text-scan.js'
 
 /** Limits of a summary (docs/design.md §2). */
 export interface SummaryLimits {
@@ -22,12 +22,11 @@ export const DEFAULT_SUMMARY_LIMITS: SummaryLimits = Object.freeze({
 })
 
 const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'] as const
+/** The words the summary looks for in every line (for a shared TextScan). */
+export const SUMMARY_WORDS: readonly string[] = KEYWORD_LIST
 const KEYWORDS = KEYWORD_LIST.join('|')
 /** A line the summary keeps from the middle of the output: it holds one of the keywords. */
 export const KEYWORD_LINE = new RegExp(KEYWORDS)
-// One search for all the keywords: the regular expression engine skips through the text by
-// the keywords' letters, where one indexOf per keyword would read it four times.
-const KEYWORD_SEARCH = new RegExp(KEYWORDS, 'g')
 // Longest keyword minus one: enough of a line's end to finish a keyword in the next chunk.
 const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1
 const LF = 0x0a
@@ -109,13 +108,15 @@ export class OutputSummarizer {
   // Where a keyword next occurs in the current chunk (searched lazily, positions only move
   // forward): one native search per occurrence, not one per line.
   private keywordAt = -1
-  // The chunk's newlines, when the caller has not found them already.
-  private readonly ownNewlines = new NewlineIndex()
+  // The chunk's newlines and keywords: the caller's scan, or one of its own.
+  private scan: TextScan
+  private readonly ownScan: TextScan = new TextScan(KEYWORD_LIST)
   private result: string | undefined
 
   /** Limits default to docs/design.md §2's. */
   constructor(limits: SummaryLimits = DEFAULT_SUMMARY_LIMITS) {
     this.limits = { ...limits }
+    this.scan = this.ownScan
     this.ring = new Array<string>(limits.tailLines).fill('')
     this.ringMatched = new Uint8Array(limits.tailLines)
   }
@@ -126,13 +127,15 @@ export class OutputSummarizer {
   }
 
   /**
-   * Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. `newlines`,
-   * when given, must index this very text (the ordered stream finds them once for every reader).
+   * Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. `scan`, when
+   * given, must be of this very text (the ordered stream scans once for every reader); it is
+   * used when it finds SUMMARY_WORDS.
    */
-  push(text: string, newlines?: NewlineIndex): void {
+  push(text: string, scan?: TextScan): void {
     // A summary already handed out cannot change.
     if (this.result !== undefined || text.length === 0) return
     this.keywordAt = -1
+    this.scan = scan !== undefined && scan.finds(KEYWORD_LIST) ? scan : this.ownScan.of(text)
     let pos = 0
     if (this.pendingCR) {
       this.pendingCR = false
@@ -155,7 +158,7 @@ export class OutputSummarizer {
       if (next === pos) break
       pos = next
     }
-    pos = this.skipMiddle(text, pos, newlines)
+    pos = this.skipMiddle(text, pos)
     for (;;) {
       const next = this.takeLine(text, pos)
       if (next === pos) break
@@ -231,9 +234,8 @@ export class OutputSummarizer {
    * head nor tail: they are only counted, and only the matching ones are looked at.
    * Returns where the lines that still need the ring start.
    */
-  private skipMiddle(text: string, pos: number, given: NewlineIndex | undefined): number {
-    if (text.indexOf('\n', pos) === -1) return pos
-    const newlines = given ?? this.ownNewlines.of(text)
+  private skipMiddle(text: string, pos: number): number {
+    const newlines = this.scan
     // The newline that ends the last line followed by at least tailLines complete lines.
     const first = newlines.firstFrom(pos)
     const last = newlines.count - 1 - this.ring.length
@@ -271,10 +273,13 @@ export class OutputSummarizer {
   /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
   private nextKeyword(text: string, from: number): number {
     if (this.keywordAt >= from) return this.keywordAt
-    KEYWORD_SEARCH.lastIndex = from
-    const found = KEYWORD_SEARCH.exec(text)
-    this.keywordAt = found === null ? Number.POSITIVE_INFINITY : found.index
-    return this.keywordAt
+    let at = this.scan.nextWord(from)
+    // The scan may find other readers' words too.
+    while (at !== Number.POSITIVE_INFINITY && !KEYWORD_LIST.some(keyword => text.startsWith(keyword, at))) {
+      at = this.scan.nextWord(at + 1)
+    }
+    this.keywordAt = at
+    return at
   }
 
   /** Whether a keyword starts in [start, end) of the current chunk. */
