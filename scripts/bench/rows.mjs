@@ -186,7 +186,7 @@ export function partRows(result) {
   const what = {
     decode: `output path in process, ${size} in 64 KiB chunks: UTF-8 decoding (in every line below)`,
     redaction: 'redaction alone (token shapes and one value)',
-    ordering: 'line ordering alone (redaction left out)',
+    ordering: 'line ordering with its newline scan, redaction left out',
     summary: 'summary alone',
     failures: 'failure-block search alone',
     log: 'capped log alone (10 MiB)',
