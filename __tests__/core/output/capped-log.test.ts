@@ -63,7 +63,7 @@ describe('CappedLogWriter', () => {
     expect(await readFile(path)).toEqual(expected)
   })
 
-  it('past the cap, text is encoded into one reused buffer: big pieces past its size and small ones between keep the exact tail', async () => {
+  it('past the cap, text goes into the tail ring directly, through the scratch buffer or in a buffer of its own: the exact tail', async () => {
     const path = join(dir, 'scratch.log')
     const cap = 4 * 1024 * 1024
     // The scratch buffer takes up to 1 Mi characters; the 1.5 Mi pieces are encoded on their own.

@@ -46,8 +46,8 @@ export class CappedLogWriter {
   private tail: Buffer | undefined
   private tailNext = 0
   private tailFilled = 0
-  // Text past the straight part is encoded here, then copied into the tail ring: one buffer
-  // for the whole run, where encoding each chunk afresh would allocate one per chunk.
+  // Text past the cap that may wrap the tail ring is encoded here, then copied into it: one
+  // buffer for the whole run, where encoding each chunk afresh would allocate one per chunk.
   private scratch: Buffer | undefined
   private pending: Buffer[] = []
   private draining: Promise<void> | undefined
@@ -84,6 +84,7 @@ export class CappedLogWriter {
   /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
   write(chunk: Buffer | string): void {
     if (this.closing !== undefined) return
+    if (typeof chunk === 'string' && this.writeIntoTail(chunk)) return
     const fresh = typeof chunk === 'string'
     const bytes = fresh ? this.encode(chunk) : chunk
     const size = bytes.length
@@ -101,6 +102,24 @@ export class CappedLogWriter {
     }
     const pastHead = Math.max(0, this.headBytes - before)
     if (pastHead < size) this.keepTail(bytes, pastHead)
+  }
+
+  /**
+   * Past the cap, text that surely fits before the tail ring wraps is encoded straight into
+   * it, with no copy in between; returns false when it must take the general path.
+   */
+  private writeIntoTail(text: string): boolean {
+    const capacity = this.tailBytes
+    // A UTF-16 code unit takes at most three bytes of UTF-8.
+    if (capacity === 0 || this.seen < this.capBytes || this.diskFullAt !== undefined || text.length * 3 > capacity - this.tailNext) {
+      return false
+    }
+    this.tail ??= Buffer.allocUnsafe(capacity)
+    const size = this.tail.write(text, this.tailNext, 'utf8')
+    this.seen += size
+    this.tailNext = (this.tailNext + size) % capacity
+    this.tailFilled = Math.min(capacity, this.tailFilled + size)
+    return true
   }
 
   /**
