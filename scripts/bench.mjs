@@ -33,6 +33,7 @@ import {
   baselineRows,
   floodRows,
   faultRows,
+  partRows,
   historyRows,
   junitRows,
   lookupRows,
@@ -41,7 +42,8 @@ import {
   rerunRows,
   rssDriftRow,
   startupRows,
-  storeRows
+  storeRows,
+  throughputRow
 } from './bench/rows.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -58,6 +60,8 @@ const LARGE_FLOOD_BYTES = 500_000_000
 const LARGE_FLOOD_ROUNDS = 5
 const SMALL_FLOOD_BYTES = 50_000_000
 const SMALL_FLOOD_ROUNDS = 9
+// Row (b)'s parts, in process: each stage over the same 500 MB.
+const PART_ROUNDS = 3
 const STORE_ROUNDS = 21
 const PRODUCER_ROUNDS = 3
 const HISTORY_ROUNDS = 15
@@ -166,7 +170,7 @@ async function measure({ runs, baseline, scratch, cli }) {
   let large
   let lookupStores
   try {
-    if (['d', 'e', 'g', 'h', 'j', 'k', 'm'].some(runs)) compileSources()
+    if (['b', 'd', 'e', 'g', 'h', 'j', 'k', 'm'].some(runs)) compileSources()
     // Loaded once build/ is written: the receipt modules import it.
     const { benchStartup } = await import('./bench/startup.mjs')
     const { benchOutputVolume } = await import('./bench/output-volume.mjs')
@@ -176,19 +180,21 @@ async function measure({ runs, baseline, scratch, cli }) {
     await section('b', `${LARGE_FLOOD_BYTES / 1e6} MB of output`, async () => {
       const options = { cli, scratch, bytes: LARGE_FLOOD_BYTES, rounds: LARGE_FLOOD_ROUNDS, rssMethod, references: true }
       large = await benchOutputVolume({ ...options, progress: progressOf('(b)') })
-      return floodRows('b', LARGE_FLOOD_BYTES, large, true)
+      const { benchOutputParts } = await import('./bench/output-parts.mjs')
+      const parts = await benchOutputParts({ root, bytes: LARGE_FLOOD_BYTES, rounds: PART_ROUNDS, progress: progressOf('(b) parts') })
+      return [...floodRows('b', LARGE_FLOOD_BYTES, large, true), ...partRows(parts)]
     })
     await section('c', `${SMALL_FLOOD_BYTES / 1e6} MB of output`, async () => {
-      const options = { cli, scratch, bytes: SMALL_FLOOD_BYTES, rounds: SMALL_FLOOD_ROUNDS, rssMethod }
+      const options = { cli, scratch, bytes: SMALL_FLOOD_BYTES, rounds: SMALL_FLOOD_ROUNDS, rssMethod, floor: true }
       const small = await benchOutputVolume({ ...options, progress: progressOf('(c)') })
       const drift =
         large === undefined
-          ? { row: 'c', what: 'peak RSS against (b)', result: 'needs row b' }
-          : rssDriftRow(SMALL_FLOOD_BYTES, small, large)
-      return [...floodRows('c', SMALL_FLOOD_BYTES, small, false), drift]
+          ? [{ row: 'c', what: 'peak RSS against (b)', result: 'needs row b' }]
+          : [rssDriftRow(SMALL_FLOOD_BYTES, small, large), throughputRow(small, large)]
+      return [...floodRows('c', SMALL_FLOOD_BYTES, small, false), ...drift]
     })
     await section('f', `${LARGE_FLOOD_BYTES / 1e6} MB from a program formatting its log`, async () => {
-      const options = { cli, scratch, bytes: LARGE_FLOOD_BYTES, rounds: PRODUCER_ROUNDS, rssMethod, producer: 'program' }
+      const options = { cli, scratch, bytes: LARGE_FLOOD_BYTES, rounds: PRODUCER_ROUNDS, rssMethod, producer: 'program', floor: true }
       return producerRows('f', LARGE_FLOOD_BYTES, await benchOutputVolume({ ...options, progress: progressOf('(f)') }))
     })
     await section('g', 'receipt history through the cache', async () => {
@@ -267,7 +273,7 @@ function renderReport({ facts, rows, errors, rssMethod, seconds }) {
     '',
     renderTable(rows),
     '',
-    `Medians. Rounds: (a) ${STARTUP_ROUNDS}, (b) ${LARGE_FLOOD_ROUNDS}, (c) ${SMALL_FLOOD_ROUNDS}, (d) 200 lookups per store, ` +
+    `Medians. Rounds: (a) ${STARTUP_ROUNDS}, (b) ${LARGE_FLOOD_ROUNDS} (its parts ${PART_ROUNDS}), (c) ${SMALL_FLOOD_ROUNDS}, (d) 200 lookups per store, ` +
       `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}, (m) ${BASELINE_ROUNDS.startup} / ${BASELINE_ROUNDS.flood} / ` +
       `${BASELINE_ROUNDS.action} for a / b / h; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
       `${rssMethod === 'gnu-time' ? 'GNU time (exact)' : 'sampling /proc VmHWM (a lower bound)'}; MB = 10^6 bytes. ` +

@@ -28,11 +28,22 @@ export function producerCommand(bytes) {
 /**
  * The flood command alone (`bash -c`, stdout to /dev/null) against `reverify run` of it
  * (reverify's stdout to /dev/null, a fresh --state-dir every time), interleaved over
- * `rounds`. With `references`, two more variants show what any capture costs: the output
- * piped through `cat`, and through a bare node process (pipe-floor.mjs). Resolves to
- * { rawMs, reverifyMs, peakRssKb (reverify's, median), catMs?, nodeFloorMs?, rounds }.
+ * `rounds`. With `references`, the output is also piped through `cat`; with `references` or
+ * `floor`, through a bare node process (pipe-floor.mjs), the least any node supervisor
+ * costs. Resolves to { rawMs, reverifyMs, peakRssKb (reverify's, median), catMs?,
+ * nodeFloorMs?, bytes, rounds }.
  */
-export async function benchOutputVolume({ cli, scratch, bytes, rounds, rssMethod, references = false, progress, producer = 'yes' }) {
+export async function benchOutputVolume({
+  cli,
+  scratch,
+  bytes,
+  rounds,
+  rssMethod,
+  references = false,
+  floor = references,
+  progress,
+  producer = 'yes'
+}) {
   const command = producer === 'yes' ? floodCommand(bytes) : producerCommand(bytes)
   const measured = async (argv, what) => requireExit(await timeProcess(argv, { cwd: scratch, rssMethod }), 0, what)
   let serial = 0
@@ -53,17 +64,22 @@ export async function benchOutputVolume({ cli, scratch, bytes, rounds, rssMethod
     }
   ]
   if (references) {
-    variants.push(
-      { key: 'cat', run: () => measured([...BASH, `(${command}) | cat`], 'the flood command piped through cat') },
-      { key: 'floor', run: () => measured([process.execPath, PIPE_FLOOR, command], 'the flood command under a bare node pipe') }
-    )
+    variants.push({ key: 'cat', run: () => measured([...BASH, `(${command}) | cat`], 'the flood command piped through cat') })
+  }
+  if (floor) {
+    variants.push({
+      key: 'floor',
+      run: () => measured([process.execPath, PIPE_FLOOR, command], 'the flood command under a bare node pipe')
+    })
   }
   const samples = await interleave(variants, rounds, progress)
   return {
     rawMs: medianOf(samples.get('raw'), 'wallMs'),
     reverifyMs: medianOf(samples.get('reverify'), 'wallMs'),
     peakRssKb: medianOf(samples.get('reverify'), 'peakRssKb'),
-    ...(references && { catMs: medianOf(samples.get('cat'), 'wallMs'), nodeFloorMs: medianOf(samples.get('floor'), 'wallMs') }),
+    ...(references && { catMs: medianOf(samples.get('cat'), 'wallMs') }),
+    ...(floor && { nodeFloorMs: medianOf(samples.get('floor'), 'wallMs') }),
+    bytes,
     rounds
   }
 }

@@ -63,6 +63,26 @@ describe('CappedLogWriter', () => {
     expect(await readFile(path)).toEqual(expected)
   })
 
+  it('past the cap, text goes into the tail ring directly, through the scratch buffer or in a buffer of its own: the exact tail', async () => {
+    const path = join(dir, 'scratch.log')
+    const cap = 4 * 1024 * 1024
+    // The scratch buffer takes up to 1 Mi characters; the 1.5 Mi pieces are encoded on their own.
+    const big = (letter: string) => `${letter}✓ü`.repeat(512 * 1024) + '\n'
+    const pieces = ['start\n', big('a'), 'small ✓\n', big('b'), 'x'.repeat(70_000), big('c'), 'end ✓\n']
+    const log = await CappedLogWriter.open(path, cap)
+    for (const piece of pieces) log.write(piece)
+    const all = Buffer.from(pieces.join(''), 'utf8')
+    const head = cap / 2
+    const dropped = all.length - cap
+    expect(await log.close()).toEqual({ bytesSeen: all.length, bytesDropped: dropped })
+    const expected = Buffer.concat([
+      all.subarray(0, head),
+      Buffer.from(marker(dropped, head, cap - head)),
+      all.subarray(all.length - (cap - head))
+    ])
+    expect((await readFile(path)).equals(expected)).toBe(true)
+  })
+
   it('keeps output of exactly the cap whole, without a marker', async () => {
     const path = join(dir, 'exact.log')
     const data = randomBytes(1000)

@@ -3,6 +3,10 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { isErrorCode } from '../base/atomic-file.js'
 
 const DEFAULT_CAP_BYTES = 10 * 1024 * 1024
+// The scratch buffer fits a pipe's chunk of text at three bytes a character, and stops
+// growing at 1 Mi characters (longer text is encoded into a buffer of its own).
+const MIN_SCRATCH_BYTES = 3 * 64 * 1024
+const MAX_SCRATCH_CHARS = 1024 * 1024
 // Not defined on Windows, where there is nothing to add.
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
 
@@ -42,6 +46,9 @@ export class CappedLogWriter {
   private tail: Buffer | undefined
   private tailNext = 0
   private tailFilled = 0
+  // Text past the cap that may wrap the tail ring is encoded here, then copied into it: one
+  // buffer for the whole run, where encoding each chunk afresh would allocate one per chunk.
+  private scratch: Buffer | undefined
   private pending: Buffer[] = []
   private draining: Promise<void> | undefined
   private failure: unknown
@@ -77,8 +84,9 @@ export class CappedLogWriter {
   /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
   write(chunk: Buffer | string): void {
     if (this.closing !== undefined) return
+    if (typeof chunk === 'string' && this.writeIntoTail(chunk)) return
     const fresh = typeof chunk === 'string'
-    const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk
+    const bytes = fresh ? this.encode(chunk) : chunk
     const size = bytes.length
     if (size === 0) return
     const before = this.seen
@@ -94,6 +102,40 @@ export class CappedLogWriter {
     }
     const pastHead = Math.max(0, this.headBytes - before)
     if (pastHead < size) this.keepTail(bytes, pastHead)
+  }
+
+  /**
+   * Past the cap, text that surely fits before the tail ring wraps is encoded straight into
+   * it, with no copy in between; returns false when it must take the general path.
+   */
+  private writeIntoTail(text: string): boolean {
+    const capacity = this.tailBytes
+    // A UTF-16 code unit takes at most three bytes of UTF-8.
+    if (capacity === 0 || this.seen < this.capBytes || this.diskFullAt !== undefined || text.length * 3 > capacity - this.tailNext) {
+      return false
+    }
+    this.tail ??= Buffer.allocUnsafe(capacity)
+    const size = this.tail.write(text, this.tailNext, 'utf8')
+    this.seen += size
+    this.tailNext = (this.tailNext + size) % capacity
+    this.tailFilled = Math.min(capacity, this.tailFilled + size)
+    return true
+  }
+
+  /**
+   * UTF-8 of `text`: a buffer of its own while it may still go straight to the file (the
+   * queue keeps it), else a view of the scratch buffer, valid until the next write.
+   */
+  private encode(text: string): Buffer {
+    // Nothing more goes straight to the file once the cap is reached (or the disk is full).
+    const straightDone = this.seen >= this.capBytes || this.diskFullAt !== undefined
+    // A UTF-16 code unit takes at most three bytes of UTF-8.
+    if (!straightDone || text.length > MAX_SCRATCH_CHARS) return Buffer.from(text, 'utf8')
+    const needed = text.length * 3
+    if (this.scratch === undefined || this.scratch.length < needed) {
+      this.scratch = Buffer.allocUnsafeSlow(Math.max(needed, MIN_SCRATCH_BYTES))
+    }
+    return this.scratch.subarray(0, this.scratch.write(text, 'utf8'))
   }
 
   /** Resolves once every byte written so far that goes straight to the file is there. */
@@ -133,6 +175,7 @@ export class CappedLogWriter {
       return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) }
     } finally {
       this.tail = undefined
+      this.scratch = undefined
       await this.file.close()
     }
   }

@@ -6,6 +6,8 @@
  * output while it streams and keeps the first few blocks, in bounded memory.
  */
 import { stripVTControlCharacters } from 'node:util'
+import { ownText } from '../base/own-text.js'
+import { TextScan } from './text-scan.js'
 
 /** One failing block: its lines and, when the output names it, the failing test. */
 export interface ExcerptBlock {
@@ -187,13 +189,27 @@ export interface FailureLimits {
  */
 export const DEFAULT_FAILURE_LIMITS: FailureLimits = Object.freeze({ blocks: 10, read: 1_000, chars: 8_000, lineChars: 500 })
 
-// Text a line must hold to start a block (a cheap superset of the anchors, searched across a
-// whole chunk at once): most output holds none, and is never split into lines at all. A bare
-// `path:line:` diagnostic is not searched for: it starts a block only inside another or in the
-// summary's lines (core/output/excerpt.ts).
-const CANDIDATE_WORDS = /rror|RROR|FAIL|Exception|●|✕|✗/g
-const CANDIDATE_STARTS = /\n(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/g
-const CANDIDATE_FIRST = /^(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/
+// Text a line must hold to start a block (a cheap superset of the anchors): most output holds
+// none, and is never split into lines at all. The words are searched across a whole chunk at
+// once; the line starts are read at the chunk's newlines (found once for every reader of the
+// stream), and only a line that starts with one of CANDIDATE_FIRST_CHARS is tried further. A
+// bare `path:line:` diagnostic is not searched for: it starts a block only inside another or
+// in the summary's lines (core/output/excerpt.ts).
+const CANDIDATE_WORDS = ['rror', 'RROR', 'FAIL', 'Exception', '●', '✕', '✗']
+/** The words the failure search looks for in every line (for a shared TextScan). */
+export const FAILURE_WORDS: readonly string[] = CANDIDATE_WORDS
+const CANDIDATE_START = /(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/y
+// The characters CANDIDATE_START can begin with: E _ T p, a blank, ×.
+const CANDIDATE_FIRST_CHARS = [0x45, 0x5f, 0x54, 0x70, 0x20, 0x09, 0xd7]
+const IS_CANDIDATE_FIRST = new Set(CANDIDATE_FIRST_CHARS)
+/** The first characters of the lines the failure search looks at (for a shared TextScan). */
+export const FAILURE_LINE_STARTS: readonly number[] = CANDIDATE_FIRST_CHARS
+
+function startsCandidate(text: string, start: number): boolean {
+  if (!IS_CANDIDATE_FIRST.has(text.charCodeAt(start))) return false
+  CANDIDATE_START.lastIndex = start
+  return CANDIDATE_START.test(text)
+}
 
 class Kind {
   readonly blocks: { index: number; block: ExcerptBlock }[] = []
@@ -216,8 +232,10 @@ export class FailureBlocks {
   private found = 0
   private pending = ''
   private pendingLength = 0
-  private readonly wordAt = { at: -1 }
-  private readonly startAt = { at: -1 }
+  private wordAt = -1
+  // The current chunk's scan: the caller's, or one of its own.
+  private readonly ownScan = new TextScan(CANDIDATE_WORDS, CANDIDATE_FIRST_CHARS)
+  private scan = this.ownScan
 
   constructor(limits: FailureLimits = DEFAULT_FAILURE_LIMITS) {
     this.limits = { ...limits }
@@ -227,8 +245,12 @@ export class FailureBlocks {
     return (this.tests.full && this.others.full) || this.found >= this.limits.read
   }
 
-  /** Takes text made of whole lines (the last one may lack its newline until `end`). */
-  push(text: string): void {
+  /**
+   * Takes text made of whole lines (the last one may lack its newline until `end`).
+   * `scan`, when given, must be of this very text; it is used when it finds FAILURE_WORDS
+   * and FAILURE_LINE_STARTS.
+   */
+  push(text: string, scan?: TextScan): void {
     if (this.done || text === '') return
     let pos = 0
     if (this.pendingLength > 0) {
@@ -244,8 +266,11 @@ export class FailureBlocks {
       pos = newline + 1
     }
     const last = text.lastIndexOf('\n')
-    this.wordAt.at = -1
-    this.startAt.at = -1
+    this.wordAt = -1
+    if (last >= pos) {
+      const shared = scan !== undefined && scan.finds(CANDIDATE_WORDS) && scan.findsLinesStartingWith(CANDIDATE_FIRST_CHARS)
+      this.scan = shared ? scan : this.ownScan.of(text)
+    }
     while (pos <= last && !this.done) {
       if (!this.reader.reading) {
         const candidate = this.nextCandidate(text, pos)
@@ -281,24 +306,27 @@ export class FailureBlocks {
   /** Keeps text[start, end) of a line still open, up to a little over a line's limit. */
   private hold(text: string, start: number, end: number): void {
     const room = this.limits.lineChars + 1 - this.pending.length
-    if (room > 0) this.pending += text.slice(start, Math.min(end, start + room))
+    if (room > 0) this.pending = ownText(this.pending + text.slice(start, Math.min(end, start + room)))
     this.pendingLength += end - start
   }
 
+  /** Where the next candidate at or after `from` (a line start) is, or Infinity. */
   private nextCandidate(text: string, from: number): number {
-    // The line-start patterns match from the newline before the line: search from just before.
-    const word = this.search(CANDIDATE_WORDS, this.wordAt, text, from)
-    if (from === 0 && CANDIDATE_FIRST.test(text)) return 0
-    return Math.min(word, this.search(CANDIDATE_STARTS, this.startAt, text, Math.max(0, from - 1)) + 1)
-  }
-
-  /** Where `pattern` next matches at or after `from` (cached: positions only move forward), or Infinity. */
-  private search(pattern: RegExp, cache: { at: number }, text: string, from: number): number {
-    if (cache.at >= from) return cache.at
-    pattern.lastIndex = from
-    const match = pattern.exec(text)
-    cache.at = match === null ? Number.POSITIVE_INFINITY : match.index
-    return cache.at
+    if (this.wordAt < from) {
+      let at = this.scan.nextWord(from)
+      // The scan may find other readers' words too.
+      while (at !== Number.POSITIVE_INFINITY && !CANDIDATE_WORDS.some(word => text.startsWith(word, at))) at = this.scan.nextWord(at + 1)
+      this.wordAt = at
+    }
+    const word = this.wordAt
+    if (from === 0 && startsCandidate(text, 0)) return 0
+    // Lines that start (just after a newline) at or after `from` with a character a candidate
+    // can start with, up to the word's line: the scan found them while finding the newlines.
+    const scan = this.scan
+    for (let start = scan.nextLineStart(from); start <= word && start !== Infinity; start = scan.nextLineStart(start + 1)) {
+      if (startsCandidate(text, start)) return start
+    }
+    return word
   }
 
   private keep(block: ExcerptBlock): void {

@@ -5,6 +5,8 @@
  * written from, so the number and the text are the log's; only the match is kept.
  */
 
+import { ownText } from '../base/own-text.js'
+
 /** A line that matched, with its number in the output (from 1). */
 export interface MatchedLine {
   line: number
@@ -26,7 +28,7 @@ export class FirstMatchingLine {
   push(text: string): void {
     if (this.match !== undefined) return
     const parts = (this.pending + text).split('\n')
-    this.pending = parts.pop() ?? ''
+    this.pending = ownText(parts.pop() ?? '')
     for (const part of parts) if (this.test(part)) return
   }
 

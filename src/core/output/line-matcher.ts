@@ -4,6 +4,8 @@
  * MAX_LINE_CHARS characters.
  */
 
+import { ownText } from '../base/own-text.js'
+
 const MAX_LINE_CHARS = 64 * 1024
 
 /** Reports whether any line of a text stream matched a pattern. */
@@ -32,6 +34,8 @@ export class LineMatcher {
       start = newline + 1
     }
     this.append(text.slice(start))
+    // Held until the next chunk: a copy, so that this chunk can be collected.
+    this.partial = ownText(this.partial)
   }
 
   /** Judges the final unterminated line. */

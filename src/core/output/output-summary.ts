@@ -1,3 +1,6 @@
+import { ownText } from '../base/own-text.js'
+import { TextScan } from './text-scan.js'
+
 /** Limits of a summary (docs/design.md §2). */
 export interface SummaryLimits {
   /** Lines kept from the start of the output. */
@@ -19,6 +22,8 @@ export const DEFAULT_SUMMARY_LIMITS: SummaryLimits = Object.freeze({
 })
 
 const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'] as const
+/** The words the summary looks for in every line (for a shared TextScan). */
+export const SUMMARY_WORDS: readonly string[] = KEYWORD_LIST
 const KEYWORDS = KEYWORD_LIST.join('|')
 /** A line the summary keeps from the middle of the output: it holds one of the keywords. */
 export const KEYWORD_LINE = new RegExp(KEYWORDS)
@@ -26,8 +31,6 @@ export const KEYWORD_LINE = new RegExp(KEYWORDS)
 const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1
 const LF = 0x0a
 const CR = 0x0d
-// V8 shares the parent's memory for substrings of at least this length.
-const SHARED_SUBSTRING_MIN = 13
 
 // The summary's own lines. They are built and recognised here, in one place, so the
 // reviewer excerpt (core/output/excerpt.ts) can take them out without guessing at their wording.
@@ -102,14 +105,18 @@ export class OutputSummarizer {
   private pendingCR = false
 
   private readonly straddleTest = new RegExp(KEYWORDS)
-  // Per keyword, where it next occurs in the current chunk (searched lazily, positions
-  // only move forward): one native search per occurrence, not one per line.
-  private readonly keywordAt = new Float64Array(KEYWORD_LIST.length)
+  // Where a keyword next occurs in the current chunk (searched lazily, positions only move
+  // forward): one native search per occurrence, not one per line.
+  private keywordAt = -1
+  // The chunk's newlines and keywords: the caller's scan, or one of its own.
+  private scan: TextScan
+  private readonly ownScan: TextScan = new TextScan(KEYWORD_LIST)
   private result: string | undefined
 
   /** Limits default to docs/design.md §2's. */
   constructor(limits: SummaryLimits = DEFAULT_SUMMARY_LIMITS) {
     this.limits = { ...limits }
+    this.scan = this.ownScan
     this.ring = new Array<string>(limits.tailLines).fill('')
     this.ringMatched = new Uint8Array(limits.tailLines)
   }
@@ -119,11 +126,16 @@ export class OutputSummarizer {
     return this.lineCount
   }
 
-  /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
-  push(text: string): void {
+  /**
+   * Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. `scan`, when
+   * given, must be of this very text (the ordered stream scans once for every reader); it is
+   * used when it finds SUMMARY_WORDS.
+   */
+  push(text: string, scan?: TextScan): void {
     // A summary already handed out cannot change.
     if (this.result !== undefined || text.length === 0) return
-    this.keywordAt.fill(-1)
+    this.keywordAt = -1
+    this.scan = scan !== undefined && scan.finds(KEYWORD_LIST) ? scan : this.ownScan.of(text)
     let pos = 0
     if (this.pendingCR) {
       this.pendingCR = false
@@ -223,11 +235,12 @@ export class OutputSummarizer {
    * Returns where the lines that still need the ring start.
    */
   private skipMiddle(text: string, pos: number): number {
-    let boundary = text.lastIndexOf('\n')
-    for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
-      boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1
-    }
-    if (boundary < pos) return pos
+    const newlines = this.scan
+    // The newline that ends the last line followed by at least tailLines complete lines.
+    const first = newlines.firstFrom(pos)
+    const last = newlines.count - 1 - this.ring.length
+    if (last < first) return pos
+    const boundary = newlines.at(last)
     // Every line in the ring now has enough lines after it.
     const size = this.ring.length
     const oldest = this.ringCount < size ? 0 : this.ringNext
@@ -238,8 +251,7 @@ export class OutputSummarizer {
     }
     this.ringCount = 0
     this.ringNext = 0
-    let count = 0
-    for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1) count++
+    const count = last - first + 1
     this.lineCount += count
     this.middleCount += count
     for (let at = pos; ;) {
@@ -260,17 +272,14 @@ export class OutputSummarizer {
 
   /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
   private nextKeyword(text: string, from: number): number {
-    let first = Number.POSITIVE_INFINITY
-    for (let k = 0; k < KEYWORD_LIST.length; k++) {
-      let at = this.keywordAt[k] as number
-      if (at < from) {
-        at = text.indexOf(KEYWORD_LIST[k] as string, from)
-        if (at === -1) at = Number.POSITIVE_INFINITY
-        this.keywordAt[k] = at
-      }
-      if (at < first) first = at
+    if (this.keywordAt >= from) return this.keywordAt
+    let at = this.scan.nextWord(from)
+    // The scan may find other readers' words too.
+    while (at !== Number.POSITIVE_INFINITY && !KEYWORD_LIST.some(keyword => text.startsWith(keyword, at))) {
+      at = this.scan.nextWord(at + 1)
     }
-    return first
+    this.keywordAt = at
+    return at
   }
 
   /** Whether a keyword starts in [start, end) of the current chunk. */
@@ -349,8 +358,5 @@ function withoutCR(text: string, start: number, newline: number): number {
   return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline
 }
 
-// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
-// string of its own length, so kept lines cost only what they hold.
-function detached(text: string): string {
-  return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1)
-}
+// A substring can keep its whole parent chunk alive: kept lines cost only what they hold.
+const detached = ownText

@@ -1,3 +1,5 @@
+import { ownText } from '../base/own-text.js'
+
 /** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
 export class SubstringWatch {
   private readonly needle: string
@@ -41,5 +43,6 @@ export class SubstringWatch {
 
 function lastChars(text: string, count: number): string {
   // Not slice(-count): slice(-0) would keep the whole text.
-  return text.slice(Math.max(0, text.length - count))
+  // A copy: a view would keep the whole chunk alive until the next one.
+  return ownText(text.slice(Math.max(0, text.length - count)))
 }

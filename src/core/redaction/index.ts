@@ -27,6 +27,11 @@ export interface Redactor {
 export interface RedactingStream {
   /** Feed a chunk; returns the text that is now safe to emit (may hold back a bounded tail). */
   push(chunk: string): string
+  /**
+   * The same as `push`, as the pieces that `push` would join (unchanged text is a slice of
+   * the chunk, not a copy); the array is the caller's.
+   */
+  pushPieces(chunk: string): string[]
   /** End of stream: returns whatever was held back, redacted. */
   end(): string
 }

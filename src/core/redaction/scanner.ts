@@ -1,3 +1,4 @@
+import { ownText } from '../base/own-text.js'
 import type { CharClass } from './char-class.js'
 import { PRIVATE_KEY_MARKER, PrivateKeyBody } from './private-key.js'
 import type { SecretFinder } from './secret-finder.js'
@@ -37,20 +38,25 @@ export class RedactionScanner {
 
   /** Feeds a chunk; returns what is safe to write now. */
   push(chunk: string): string {
+    return joined(this.run(chunk, false))
+  }
+
+  /** Feeds a chunk; returns what is safe to write now, in pieces (joining them would copy the chunk). */
+  pushPieces(chunk: string): string[] {
     return this.run(chunk, false)
   }
 
   /** Ends the stream; returns whatever was held back, redacted. */
   end(): string {
-    return this.run('', true)
+    return joined(this.run('', true))
   }
 
   /** Redacts a whole text in one go (this scanner is used up afterwards). */
   redactAll(text: string): string {
-    return this.run(text, true)
+    return joined(this.run(text, true))
   }
 
-  private run(input: string, final: boolean): string {
+  private run(input: string, final: boolean): string[] {
     const out: string[] = []
     let rest = input
     for (;;) {
@@ -58,7 +64,7 @@ export class RedactionScanner {
       if (mode === 'token-tail') rest = this.tokenTailStep(rest)
       else if (mode === 'private-key') rest = this.privateKeyStep(rest, final)
       else rest = this.textStep(rest, final, out)
-      if (this.mode === mode) return out.length === 1 ? (out[0] as string) : out.join('')
+      if (this.mode === mode) return out
     }
   }
 
@@ -86,7 +92,7 @@ export class RedactionScanner {
   private scan(text: string, final: boolean, out: string[], from = this.context.length): string {
     this.pending = ''
     if (text.length === from) {
-      this.context = text.slice(Math.max(0, from - CONTEXT_LENGTH))
+      this.context = ownText(text.slice(Math.max(0, from - CONTEXT_LENGTH)))
       return ''
     }
     // Candidates first: their indexOf flattens the concatenation, which the character
@@ -146,8 +152,9 @@ export class RedactionScanner {
     }
     const stop = holdFrom >= 0 ? holdFrom : Math.max(emitted, limit)
     if (stop > emitted) out.push(text.slice(emitted, stop))
-    this.pending = text.slice(stop)
-    this.context = text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop)
+    // Held across chunks: copies, so that the chunk they came from can be collected young.
+    this.pending = ownText(text.slice(stop))
+    this.context = ownText(text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop))
     this.afterRedaction = stop === redactedUpTo
     if (tailAtEnd !== undefined && emitted === text.length) {
       this.mode = 'token-tail'
@@ -160,7 +167,7 @@ export class RedactionScanner {
     const tail = this.tail as CharClass
     let i = 0
     while (i < input.length && tail(input.charCodeAt(i))) i++
-    if (i > 0) this.context = (this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH)
+    if (i > 0) this.context = ownText((this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH))
     if (i === input.length) return ''
     this.mode = 'text'
     this.tail = undefined
@@ -178,4 +185,8 @@ export class RedactionScanner {
     this.afterRedaction = true
     return rest
   }
+}
+
+function joined(pieces: readonly string[]): string {
+  return pieces.length === 1 ? (pieces[0] as string) : pieces.join('')
 }

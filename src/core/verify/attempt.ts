@@ -9,10 +9,10 @@ import { CappedLogWriter } from '../output/capped-log.js'
 import { timestamp } from '../base/clock.js'
 import { checkState, judgeRecord } from './judge.js'
 import { LineMatcher } from '../output/line-matcher.js'
-import { OrderedOutput, type StreamName } from '../output/ordered-output.js'
-import { OutputSummarizer } from '../output/output-summary.js'
+import { MAX_OPEN_LINE, OrderedOutput, type StreamName } from '../output/ordered-output.js'
+import { OutputSummarizer, SUMMARY_WORDS } from '../output/output-summary.js'
 import { FirstMatchingLine } from '../output/first-match.js'
-import { FailureBlocks } from '../output/failure-blocks.js'
+import { FAILURE_LINE_STARTS, FAILURE_WORDS, FailureBlocks } from '../output/failure-blocks.js'
 import type { CommandResult, ProcessGroup } from '../process/process-runner.js'
 import { processStartTime } from '../process/process-identity.js'
 import type { RunSettings } from '../inputs/settings.js'
@@ -90,12 +90,19 @@ export async function runAttempt(
     settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : []
   const forbidden = settings.expectations.noOutput !== undefined ? new FirstMatchingLine(settings.expectations.noOutput) : undefined
   // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
-  const ordered = new OrderedOutput(env.redactor, text => {
-    log.write(text)
-    summary.push(text)
-    failures.push(text)
-    forbidden?.push(text)
-  })
+  // The summary's and the failure search's words are found in one search of each piece, the
+  // lines that may start a failure while its newlines are found.
+  const ordered = new OrderedOutput(
+    env.redactor,
+    (text, scan) => {
+      log.write(text)
+      summary.push(text, scan)
+      failures.push(text, scan)
+      forbidden?.push(text)
+    },
+    MAX_OPEN_LINE,
+    { words: [...SUMMARY_WORDS, ...FAILURE_WORDS], lineStarts: FAILURE_LINE_STARTS }
+  )
   const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
     ...(stdoutWatch ? [stdoutWatch] : []),
     ...outputMatch.slice(0, 1)

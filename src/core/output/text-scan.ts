@@ -1,0 +1,139 @@
+/**
+ * One read of a piece of output for every reader of the ordered stream (docs/design.md §1
+ * "Output path"): where its newlines are, which lines start with a character a reader looks
+ * for, and where the words the readers look for occur. The summary counts the lines it only
+ * has to count and looks for its keywords, the failure search looks at the few lines that
+ * start as a failure can and for its words, and no reader slices a line it does not keep. One object is reused from piece to piece: finding the newlines
+ * allocates nothing, and the words of all readers are one search through the text, where
+ * each reader searching for its own would read it once more.
+ */
+export class TextScan {
+  private positions = new Int32Array(1024)
+  private size = 0
+  private text = ''
+  private readonly words: ReadonlySet<string>
+  private readonly search: RegExp | undefined
+  // Line starts (just after a newline) whose first character is flagged in `firstChars`.
+  private readonly firstChars = new Uint8Array(256)
+  private starts: number[] = []
+  // Where words start, in order; every one before `searchedTo` is in the list.
+  private marks: number[] = []
+  private searchedTo = 0
+
+  /**
+   * `words`: the literal texts `nextWord` finds; `lineStarts`: the first characters (codes
+   * below 256) of the lines `nextLineStart` finds. None of either by default.
+   */
+  constructor(words: readonly string[] = [], lineStarts: readonly number[] = []) {
+    for (const code of lineStarts) {
+      if (!Number.isInteger(code) || code < 0 || code > 255)
+        throw new RangeError(`line-start character must be a code below 256, got ${code}`)
+      this.firstChars[code] = 1
+    }
+    this.words = new Set(words.filter(word => word !== ''))
+    this.search = this.words.size === 0 ? undefined : new RegExp([...this.words].map(escape).join('|'), 'g')
+  }
+
+  /** Scans `text`, forgetting the previous one; returns this. */
+  of(text: string): this {
+    this.text = text
+    this.marks.length = 0
+    this.searchedTo = 0
+    this.starts.length = 0
+    const firstChars = this.firstChars
+    let positions = this.positions
+    let size = 0
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+      if (size === positions.length) {
+        const grown = new Int32Array(positions.length * 2)
+        grown.set(positions)
+        this.positions = positions = grown
+      }
+      positions[size++] = at
+      // Past the end, charCodeAt is NaN: no line starts there.
+      const first = text.charCodeAt(at + 1)
+      if (first < 256 && firstChars[first] === 1) this.starts.push(at + 1)
+    }
+    this.size = size
+    return this
+  }
+
+  /** How many newlines the text holds. */
+  get count(): number {
+    return this.size
+  }
+
+  /** Position of newline number `i` (from 0); -1 past the last one. */
+  at(i: number): number {
+    return i >= 0 && i < this.size ? (this.positions[i] as number) : -1
+  }
+
+  /** Number of the first newline at or after `position` (`count` when there is none). */
+  firstFrom(position: number): number {
+    let low = 0
+    let high = this.size
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((this.positions[middle] as number) < position) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+
+  /** Whether `nextWord` finds every one of `words`. */
+  finds(words: readonly string[]): boolean {
+    return words.every(word => this.words.has(word))
+  }
+
+  /** Whether `nextLineStart` finds every line starting with one of `codes`. */
+  findsLinesStartingWith(codes: readonly number[]): boolean {
+    return codes.every(code => this.firstChars[code] === 1)
+  }
+
+  /**
+   * The first line start at or after `from` (just after a newline) whose first character is
+   * one of the constructor's `lineStarts`, or Infinity. Position 0 is never one.
+   */
+  nextLineStart(from: number): number {
+    const found = firstAtOrAfter(this.starts, from)
+    return found < this.starts.length ? (this.starts[found] as number) : Number.POSITIVE_INFINITY
+  }
+
+  /**
+   * The first position at or after `from` where one of the words starts (which one is for
+   * the caller to check), or Infinity. Any position, in any order: the text is searched once.
+   */
+  nextWord(from: number): number {
+    const marks = this.marks
+    const known = firstAtOrAfter(marks, from)
+    if (known < marks.length) return marks[known] as number
+    const search = this.search
+    if (search === undefined) return Number.POSITIVE_INFINITY
+    while (this.searchedTo <= this.text.length) {
+      search.lastIndex = this.searchedTo
+      const found = search.exec(this.text)
+      if (found === null) break
+      marks.push(found.index)
+      this.searchedTo = found.index + 1
+      if (found.index >= from) return found.index
+    }
+    this.searchedTo = Number.POSITIVE_INFINITY
+    return Number.POSITIVE_INFINITY
+  }
+}
+
+/** Index of the first of ascending `values` at or after `from` (`values.length` if none). */
+function firstAtOrAfter(values: readonly number[], from: number): number {
+  let low = 0
+  let high = values.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((values[middle] as number) < from) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+function escape(word: string): string {
+  return word.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
+}
