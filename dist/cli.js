@@ -936,12 +936,15 @@ var external_node_string_decoder_ = __nccwpck_require__(6193);
 var capped_log = __nccwpck_require__(8175);
 // EXTERNAL MODULE: ./src/core/verify/judge.ts
 var judge = __nccwpck_require__(4350);
+// EXTERNAL MODULE: ./src/core/base/own-text.ts
+var own_text = __nccwpck_require__(8925);
 ;// CONCATENATED MODULE: ./src/core/output/line-matcher.ts
 /**
  * Tests a regular expression against each line of a stream (retry-on-output), holding at
  * most one capped line in memory. Lines longer than the cap are judged on their first
  * MAX_LINE_CHARS characters.
  */
+
 const MAX_LINE_CHARS = 64 * 1024;
 /** Reports whether any line of a text stream matched a pattern. */
 class LineMatcher {
@@ -972,6 +975,8 @@ class LineMatcher {
             start = newline + 1;
         }
         this.append(text.slice(start));
+        // Held until the next chunk: a copy, so that this chunk can be collected.
+        this.partial = (0,own_text/* ownText */.U)(this.partial);
     }
     /** Judges the final unterminated line. */
     end() {
@@ -995,7 +1000,11 @@ class LineMatcher {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/output/text-scan.ts
+var text_scan = __nccwpck_require__(7354);
 ;// CONCATENATED MODULE: ./src/core/output/ordered-output.ts
+
+
 /** Most of an unfinished line held back per stream before it goes out as it is. */
 const MAX_OPEN_LINE = 8192;
 /** Merges two redacted streams into one sink, whole lines in order of arrival. */
@@ -1005,9 +1014,12 @@ class OrderedOutput {
     streams;
     /** The stream whose line the sink's text ends inside of (after an over-long open line went out). */
     midLine;
-    constructor(redactor, sink, maxOpenLine = MAX_OPEN_LINE) {
+    scan;
+    /** `scanFor`: what the sink's readers look for, found once per piece (see TextScan). */
+    constructor(redactor, sink, maxOpenLine = MAX_OPEN_LINE, scanFor = {}) {
         this.sink = sink;
         this.maxOpenLine = maxOpenLine;
+        this.scan = new text_scan/* TextScan */.L(scanFor.words, scanFor.lineStarts);
         this.streams = {
             stdout: { redacting: redactor.stream(), open: '' },
             stderr: { redacting: redactor.stream(), open: '' }
@@ -1017,7 +1029,8 @@ class OrderedOutput {
     push(stream, text) {
         if (text === '')
             return;
-        this.take(stream, this.streams[stream].redacting.push(text));
+        for (const piece of this.streams[stream].redacting.pushPieces(text))
+            this.take(stream, piece);
     }
     /** End of both streams: what was held back goes out, stdout's first. */
     end() {
@@ -1035,12 +1048,15 @@ class OrderedOutput {
         const state = this.streams[stream];
         const lastNewline = safe.lastIndexOf('\n');
         if (lastNewline === -1) {
-            state.open += safe;
+            // Held until its newline comes: a copy, not a view that keeps the whole chunk alive.
+            state.open = (0,own_text/* ownText */.U)(state.open + safe);
         }
         else {
-            const complete = state.open + safe.slice(0, lastNewline + 1);
-            state.open = safe.slice(lastNewline + 1);
-            this.emit(stream, complete);
+            // The held start of the line, then the rest: joining them would copy the whole piece.
+            if (state.open !== '')
+                this.emit(stream, state.open);
+            state.open = (0,own_text/* ownText */.U)(safe.slice(lastNewline + 1));
+            this.emit(stream, lastNewline + 1 === safe.length ? safe : safe.slice(0, lastNewline + 1));
         }
         // A line without end (a progress bar redrawn with \r, say) must not hold the other stream
         // back for ever, nor grow without bound: it goes out in pieces.
@@ -1052,8 +1068,8 @@ class OrderedOutput {
     emit(stream, text) {
         // Only after an over-long line went out in pieces: the other stream starts on a line of its own.
         if (this.midLine !== undefined && this.midLine !== stream)
-            this.sink('\n');
-        this.sink(text);
+            this.sink('\n', this.scan.of('\n'));
+        this.sink(text, this.scan.of(text));
         this.midLine = text.endsWith('\n') ? undefined : stream;
     }
 }
@@ -1067,6 +1083,7 @@ var output_summary = __nccwpck_require__(8577);
  * reviewer opens. It reads the one ordered stream of whole, redacted lines the log is
  * written from, so the number and the text are the log's; only the match is kept.
  */
+
 /** Longest line text kept for the message. */
 const MAX_SHOWN = 300;
 /** Watches whole lines in order for the first one `pattern` matches. */
@@ -1083,7 +1100,7 @@ class FirstMatchingLine {
         if (this.match !== undefined)
             return;
         const parts = (this.pending + text).split('\n');
-        this.pending = parts.pop() ?? '';
+        this.pending = (0,own_text/* ownText */.U)(parts.pop() ?? '');
         for (const part of parts)
             if (this.test(part))
                 return;
@@ -1110,6 +1127,7 @@ var failure_blocks = __nccwpck_require__(7898);
 // EXTERNAL MODULE: ./src/core/process/process-identity.ts
 var process_identity = __nccwpck_require__(8735);
 ;// CONCATENATED MODULE: ./src/core/output/substring-watch.ts
+
 /** Tells whether a needle occurred in a stream of chunks, in bounded memory. */
 class SubstringWatch {
     needle;
@@ -1149,7 +1167,8 @@ class SubstringWatch {
 }
 function lastChars(text, count) {
     // Not slice(-count): slice(-0) would keep the whole text.
-    return text.slice(Math.max(0, text.length - count));
+    // A copy: a view would keep the whole chunk alive until the next one.
+    return (0,own_text/* ownText */.U)(text.slice(Math.max(0, text.length - count)));
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/attempt.ts
@@ -1226,12 +1245,14 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     const outputMatch = settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : [];
     const forbidden = settings.expectations.noOutput !== undefined ? new FirstMatchingLine(settings.expectations.noOutput) : undefined;
     // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
-    const ordered = new OrderedOutput(env.redactor, text => {
+    // The summary's and the failure search's words are found in one search of each piece, the
+    // lines that may start a failure while its newlines are found.
+    const ordered = new OrderedOutput(env.redactor, (text, scan) => {
         log.write(text);
-        summary.push(text);
-        failures.push(text);
+        summary.push(text, scan);
+        failures.push(text, scan);
         forbidden?.push(text);
-    });
+    }, MAX_OPEN_LINE, { words: [...output_summary/* SUMMARY_WORDS */.nN, ...failure_blocks/* FAILURE_WORDS */.T8], lineStarts: failure_blocks/* FAILURE_LINE_STARTS */.kZ });
     const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
         ...(stdoutWatch ? [stdoutWatch] : []),
         ...outputMatch.slice(0, 1)
@@ -2911,6 +2932,28 @@ function describeError(error) {
         return error.message.split('\n')[0] ?? error.name;
     return String(error);
 }
+
+
+/***/ }),
+
+/***/ 8925:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ ownText)
+/* harmony export */ });
+/**
+ * A copy of `text` that shares no memory with a larger string (docs/design.md §1 "Output
+ * path"). V8 makes a substring of 13 characters or more a view into its parent, so a few
+ * characters held from one chunk of output to the next would keep the whole chunk alive:
+ * past the young generation, into the old one, where collecting it costs far more than
+ * this copy of what is held.
+ */
+function ownText(text) {
+    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
+}
+// V8 shares the parent's memory for substrings of at least this length.
+const SHARED_SUBSTRING_MIN = 13;
 
 
 /***/ }),
@@ -6849,6 +6892,10 @@ function inputsOf(front) {
 
 
 const DEFAULT_CAP_BYTES = 10 * 1024 * 1024;
+// The scratch buffer fits a pipe's chunk of text at three bytes a character, and stops
+// growing at 1 Mi characters (longer text is encoded into a buffer of its own).
+const MIN_SCRATCH_BYTES = 3 * 64 * 1024;
+const MAX_SCRATCH_CHARS = 1024 * 1024;
 // Not defined on Windows, where there is nothing to add.
 const NO_FOLLOW = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW ?? 0;
 function droppedMarker(dropped, head, tail) {
@@ -6875,6 +6922,9 @@ class CappedLogWriter {
     tail;
     tailNext = 0;
     tailFilled = 0;
+    // Text past the cap that may wrap the tail ring is encoded here, then copied into it: one
+    // buffer for the whole run, where encoding each chunk afresh would allocate one per chunk.
+    scratch;
     pending = [];
     draining;
     failure;
@@ -6909,8 +6959,10 @@ class CappedLogWriter {
     write(chunk) {
         if (this.closing !== undefined)
             return;
+        if (typeof chunk === 'string' && this.writeIntoTail(chunk))
+            return;
         const fresh = typeof chunk === 'string';
-        const bytes = fresh ? Buffer.from(chunk, 'utf8') : chunk;
+        const bytes = fresh ? this.encode(chunk) : chunk;
         const size = bytes.length;
         if (size === 0)
             return;
@@ -6929,6 +6981,39 @@ class CappedLogWriter {
         const pastHead = Math.max(0, this.headBytes - before);
         if (pastHead < size)
             this.keepTail(bytes, pastHead);
+    }
+    /**
+     * Past the cap, text that surely fits before the tail ring wraps is encoded straight into
+     * it, with no copy in between; returns false when it must take the general path.
+     */
+    writeIntoTail(text) {
+        const capacity = this.tailBytes;
+        // A UTF-16 code unit takes at most three bytes of UTF-8.
+        if (capacity === 0 || this.seen < this.capBytes || this.diskFullAt !== undefined || text.length * 3 > capacity - this.tailNext) {
+            return false;
+        }
+        this.tail ??= Buffer.allocUnsafe(capacity);
+        const size = this.tail.write(text, this.tailNext, 'utf8');
+        this.seen += size;
+        this.tailNext = (this.tailNext + size) % capacity;
+        this.tailFilled = Math.min(capacity, this.tailFilled + size);
+        return true;
+    }
+    /**
+     * UTF-8 of `text`: a buffer of its own while it may still go straight to the file (the
+     * queue keeps it), else a view of the scratch buffer, valid until the next write.
+     */
+    encode(text) {
+        // Nothing more goes straight to the file once the cap is reached (or the disk is full).
+        const straightDone = this.seen >= this.capBytes || this.diskFullAt !== undefined;
+        // A UTF-16 code unit takes at most three bytes of UTF-8.
+        if (!straightDone || text.length > MAX_SCRATCH_CHARS)
+            return Buffer.from(text, 'utf8');
+        const needed = text.length * 3;
+        if (this.scratch === undefined || this.scratch.length < needed) {
+            this.scratch = Buffer.allocUnsafeSlow(Math.max(needed, MIN_SCRATCH_BYTES));
+        }
+        return this.scratch.subarray(0, this.scratch.write(text, 'utf8'));
     }
     /** Resolves once every byte written so far that goes straight to the file is there. */
     async flush() {
@@ -6971,6 +7056,7 @@ class CappedLogWriter {
         }
         finally {
             this.tail = undefined;
+            this.scratch = undefined;
             await this.file.close();
         }
     }
@@ -7185,11 +7271,15 @@ function attemptExcerpt(attempt) {
 /* harmony export */   $O: () => (/* binding */ readableLine),
 /* harmony export */   B7: () => (/* binding */ FailureBlocks),
 /* harmony export */   Ju: () => (/* binding */ blockKey),
+/* harmony export */   T8: () => (/* binding */ FAILURE_WORDS),
+/* harmony export */   kZ: () => (/* binding */ FAILURE_LINE_STARTS),
 /* harmony export */   tg: () => (/* binding */ BlockReader)
 /* harmony export */ });
 /* unused harmony exports MAX_BLOCK_LINES, DEFAULT_FAILURE_LIMITS */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _base_own_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8925);
+/* harmony import */ var _text_scan_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7354);
 /**
  * Failing blocks (docs/design.md §5 "Excerpt"): where a failure starts in a command's output,
  * and the lines that explain it (the assertion, expected and received, the first stack line
@@ -7197,6 +7287,8 @@ function attemptExcerpt(attempt) {
  * summary read back (core/output/excerpt.ts) and `FailureBlocks`, which watches the whole
  * output while it streams and keeps the first few blocks, in bounded memory.
  */
+
+
 
 const MAX_BLOCK_LINES = 16;
 // How far past its first line a block looks for the rest of the failure.
@@ -7346,13 +7438,27 @@ function blockKey(block) {
  * no more than that.
  */
 const DEFAULT_FAILURE_LIMITS = Object.freeze({ blocks: 10, read: 1_000, chars: 8_000, lineChars: 500 });
-// Text a line must hold to start a block (a cheap superset of the anchors, searched across a
-// whole chunk at once): most output holds none, and is never split into lines at all. A bare
-// `path:line:` diagnostic is not searched for: it starts a block only inside another or in the
-// summary's lines (core/output/excerpt.ts).
-const CANDIDATE_WORDS = /rror|RROR|FAIL|Exception|●|✕|✗/g;
-const CANDIDATE_STARTS = /\n(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/g;
-const CANDIDATE_FIRST = /^(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/;
+// Text a line must hold to start a block (a cheap superset of the anchors): most output holds
+// none, and is never split into lines at all. The words are searched across a whole chunk at
+// once; the line starts are read at the chunk's newlines (found once for every reader of the
+// stream), and only a line that starts with one of CANDIDATE_FIRST_CHARS is tried further. A
+// bare `path:line:` diagnostic is not searched for: it starts a block only inside another or
+// in the summary's lines (core/output/excerpt.ts).
+const CANDIDATE_WORDS = ['rror', 'RROR', 'FAIL', 'Exception', '●', '✕', '✗'];
+/** The words the failure search looks for in every line (for a shared TextScan). */
+const FAILURE_WORDS = CANDIDATE_WORDS;
+const CANDIDATE_START = /(?:E\s|_{3,} |[ \t]{2,}\d+\) |Traceback|panic:|[ \t]*×)/y;
+// The characters CANDIDATE_START can begin with: E _ T p, a blank, ×.
+const CANDIDATE_FIRST_CHARS = [0x45, 0x5f, 0x54, 0x70, 0x20, 0x09, 0xd7];
+const IS_CANDIDATE_FIRST = new Set(CANDIDATE_FIRST_CHARS);
+/** The first characters of the lines the failure search looks at (for a shared TextScan). */
+const FAILURE_LINE_STARTS = CANDIDATE_FIRST_CHARS;
+function startsCandidate(text, start) {
+    if (!IS_CANDIDATE_FIRST.has(text.charCodeAt(start)))
+        return false;
+    CANDIDATE_START.lastIndex = start;
+    return CANDIDATE_START.test(text);
+}
 class Kind {
     blocks = [];
     chars = 0;
@@ -7373,16 +7479,22 @@ class FailureBlocks {
     found = 0;
     pending = '';
     pendingLength = 0;
-    wordAt = { at: -1 };
-    startAt = { at: -1 };
+    wordAt = -1;
+    // The current chunk's scan: the caller's, or one of its own.
+    ownScan = new _text_scan_js__WEBPACK_IMPORTED_MODULE_1__/* .TextScan */ .L(CANDIDATE_WORDS, CANDIDATE_FIRST_CHARS);
+    scan = this.ownScan;
     constructor(limits = DEFAULT_FAILURE_LIMITS) {
         this.limits = { ...limits };
     }
     get done() {
         return (this.tests.full && this.others.full) || this.found >= this.limits.read;
     }
-    /** Takes text made of whole lines (the last one may lack its newline until `end`). */
-    push(text) {
+    /**
+     * Takes text made of whole lines (the last one may lack its newline until `end`).
+     * `scan`, when given, must be of this very text; it is used when it finds FAILURE_WORDS
+     * and FAILURE_LINE_STARTS.
+     */
+    push(text, scan) {
         if (this.done || text === '')
             return;
         let pos = 0;
@@ -7399,8 +7511,11 @@ class FailureBlocks {
             pos = newline + 1;
         }
         const last = text.lastIndexOf('\n');
-        this.wordAt.at = -1;
-        this.startAt.at = -1;
+        this.wordAt = -1;
+        if (last >= pos) {
+            const shared = scan !== undefined && scan.finds(CANDIDATE_WORDS) && scan.findsLinesStartingWith(CANDIDATE_FIRST_CHARS);
+            this.scan = shared ? scan : this.ownScan.of(text);
+        }
         while (pos <= last && !this.done) {
             if (!this.reader.reading) {
                 const candidate = this.nextCandidate(text, pos);
@@ -7436,24 +7551,29 @@ class FailureBlocks {
     hold(text, start, end) {
         const room = this.limits.lineChars + 1 - this.pending.length;
         if (room > 0)
-            this.pending += text.slice(start, Math.min(end, start + room));
+            this.pending = (0,_base_own_text_js__WEBPACK_IMPORTED_MODULE_2__/* .ownText */ .U)(this.pending + text.slice(start, Math.min(end, start + room)));
         this.pendingLength += end - start;
     }
+    /** Where the next candidate at or after `from` (a line start) is, or Infinity. */
     nextCandidate(text, from) {
-        // The line-start patterns match from the newline before the line: search from just before.
-        const word = this.search(CANDIDATE_WORDS, this.wordAt, text, from);
-        if (from === 0 && CANDIDATE_FIRST.test(text))
+        if (this.wordAt < from) {
+            let at = this.scan.nextWord(from);
+            // The scan may find other readers' words too.
+            while (at !== Number.POSITIVE_INFINITY && !CANDIDATE_WORDS.some(word => text.startsWith(word, at)))
+                at = this.scan.nextWord(at + 1);
+            this.wordAt = at;
+        }
+        const word = this.wordAt;
+        if (from === 0 && startsCandidate(text, 0))
             return 0;
-        return Math.min(word, this.search(CANDIDATE_STARTS, this.startAt, text, Math.max(0, from - 1)) + 1);
-    }
-    /** Where `pattern` next matches at or after `from` (cached: positions only move forward), or Infinity. */
-    search(pattern, cache, text, from) {
-        if (cache.at >= from)
-            return cache.at;
-        pattern.lastIndex = from;
-        const match = pattern.exec(text);
-        cache.at = match === null ? Number.POSITIVE_INFINITY : match.index;
-        return cache.at;
+        // Lines that start (just after a newline) at or after `from` with a character a candidate
+        // can start with, up to the word's line: the scan found them while finding the newlines.
+        const scan = this.scan;
+        for (let start = scan.nextLineStart(from); start <= word && start !== Infinity; start = scan.nextLineStart(start + 1)) {
+            if (startsCandidate(text, start))
+                return start;
+        }
+        return word;
     }
     keep(block) {
         const index = this.found++;
@@ -7483,9 +7603,14 @@ class FailureBlocks {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   X2: () => (/* binding */ summaryParts),
 /* harmony export */   dc: () => (/* binding */ OutputSummarizer),
+/* harmony export */   nN: () => (/* binding */ SUMMARY_WORDS),
 /* harmony export */   q$: () => (/* binding */ CUT_LINE_SUFFIX)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_SUMMARY_LIMITS, KEYWORD_LINE */
+/* harmony import */ var _base_own_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8925);
+/* harmony import */ var _text_scan_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7354);
+
+
 /** The docs/design.md §2 limits: 20 head lines, 20 tail lines, 1,000 chars a line, 200 matches. */
 const DEFAULT_SUMMARY_LIMITS = Object.freeze({
     headLines: 20,
@@ -7494,6 +7619,8 @@ const DEFAULT_SUMMARY_LIMITS = Object.freeze({
     maxMatchedLines: 200
 });
 const KEYWORD_LIST = ['ERROR', 'WARN', 'FAIL', 'panic'];
+/** The words the summary looks for in every line (for a shared TextScan). */
+const SUMMARY_WORDS = KEYWORD_LIST;
 const KEYWORDS = KEYWORD_LIST.join('|');
 /** A line the summary keeps from the middle of the output: it holds one of the keywords. */
 const KEYWORD_LINE = new RegExp(KEYWORDS);
@@ -7501,8 +7628,6 @@ const KEYWORD_LINE = new RegExp(KEYWORDS);
 const KEYWORD_CARRY = Math.max(...KEYWORD_LIST.map(keyword => keyword.length)) - 1;
 const LF = 0x0a;
 const CR = 0x0d;
-// V8 shares the parent's memory for substrings of at least this length.
-const SHARED_SUBSTRING_MIN = 13;
 // The summary's own lines. They are built and recognised here, in one place, so the
 // reviewer excerpt (core/output/excerpt.ts) can take them out without guessing at their wording.
 const GAP_LINE = '…';
@@ -7563,13 +7688,17 @@ class OutputSummarizer {
     // A chunk ended in \r: part of a \r\n ending, or content, depending on the next chunk.
     pendingCR = false;
     straddleTest = new RegExp(KEYWORDS);
-    // Per keyword, where it next occurs in the current chunk (searched lazily, positions
-    // only move forward): one native search per occurrence, not one per line.
-    keywordAt = new Float64Array(KEYWORD_LIST.length);
+    // Where a keyword next occurs in the current chunk (searched lazily, positions only move
+    // forward): one native search per occurrence, not one per line.
+    keywordAt = -1;
+    // The chunk's newlines and keywords: the caller's scan, or one of its own.
+    scan;
+    ownScan = new _text_scan_js__WEBPACK_IMPORTED_MODULE_0__/* .TextScan */ .L(KEYWORD_LIST);
     result;
     /** Limits default to docs/design.md §2's. */
     constructor(limits = DEFAULT_SUMMARY_LIMITS) {
         this.limits = { ...limits };
+        this.scan = this.ownScan;
         this.ring = new Array(limits.tailLines).fill('');
         this.ringMatched = new Uint8Array(limits.tailLines);
     }
@@ -7577,12 +7706,17 @@ class OutputSummarizer {
     get totalLines() {
         return this.lineCount;
     }
-    /** Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. */
-    push(text) {
+    /**
+     * Feeds the next chunk; lines may span chunks; \n and \r\n both end a line. `scan`, when
+     * given, must be of this very text (the ordered stream scans once for every reader); it is
+     * used when it finds SUMMARY_WORDS.
+     */
+    push(text, scan) {
         // A summary already handed out cannot change.
         if (this.result !== undefined || text.length === 0)
             return;
-        this.keywordAt.fill(-1);
+        this.keywordAt = -1;
+        this.scan = scan !== undefined && scan.finds(KEYWORD_LIST) ? scan : this.ownScan.of(text);
         let pos = 0;
         if (this.pendingCR) {
             this.pendingCR = false;
@@ -7689,12 +7823,13 @@ class OutputSummarizer {
      * Returns where the lines that still need the ring start.
      */
     skipMiddle(text, pos) {
-        let boundary = text.lastIndexOf('\n');
-        for (let i = 0; i < this.ring.length && boundary >= pos; i++) {
-            boundary = boundary > 0 ? text.lastIndexOf('\n', boundary - 1) : -1;
-        }
-        if (boundary < pos)
+        const newlines = this.scan;
+        // The newline that ends the last line followed by at least tailLines complete lines.
+        const first = newlines.firstFrom(pos);
+        const last = newlines.count - 1 - this.ring.length;
+        if (last < first)
             return pos;
+        const boundary = newlines.at(last);
         // Every line in the ring now has enough lines after it.
         const size = this.ring.length;
         const oldest = this.ringCount < size ? 0 : this.ringNext;
@@ -7705,9 +7840,7 @@ class OutputSummarizer {
         }
         this.ringCount = 0;
         this.ringNext = 0;
-        let count = 0;
-        for (let at = pos; at <= boundary; at = text.indexOf('\n', at) + 1)
-            count++;
+        const count = last - first + 1;
         this.lineCount += count;
         this.middleCount += count;
         for (let at = pos;;) {
@@ -7728,19 +7861,15 @@ class OutputSummarizer {
     }
     /** Start of the first keyword at or after `from` in the current chunk, or Infinity. */
     nextKeyword(text, from) {
-        let first = Number.POSITIVE_INFINITY;
-        for (let k = 0; k < KEYWORD_LIST.length; k++) {
-            let at = this.keywordAt[k];
-            if (at < from) {
-                at = text.indexOf(KEYWORD_LIST[k], from);
-                if (at === -1)
-                    at = Number.POSITIVE_INFINITY;
-                this.keywordAt[k] = at;
-            }
-            if (at < first)
-                first = at;
+        if (this.keywordAt >= from)
+            return this.keywordAt;
+        let at = this.scan.nextWord(from);
+        // The scan may find other readers' words too.
+        while (at !== Number.POSITIVE_INFINITY && !KEYWORD_LIST.some(keyword => text.startsWith(keyword, at))) {
+            at = this.scan.nextWord(at + 1);
         }
-        return first;
+        this.keywordAt = at;
+        return at;
     }
     /** Whether a keyword starts in [start, end) of the current chunk. */
     hasKeyword(text, start, end) {
@@ -7815,10 +7944,154 @@ class OutputSummarizer {
 function withoutCR(text, start, newline) {
     return newline > start && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
 }
-// A substring can keep its whole parent chunk alive; a flattened concatenation is a fresh
-// string of its own length, so kept lines cost only what they hold.
-function detached(text) {
-    return text.length < SHARED_SUBSTRING_MIN ? text : (text + ' ').slice(0, -1);
+// A substring can keep its whole parent chunk alive: kept lines cost only what they hold.
+const detached = _base_own_text_js__WEBPACK_IMPORTED_MODULE_1__/* .ownText */ .U;
+
+
+/***/ }),
+
+/***/ 7354:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ TextScan)
+/* harmony export */ });
+/**
+ * One read of a piece of output for every reader of the ordered stream (docs/design.md §1
+ * "Output path"): where its newlines are, which lines start with a character a reader looks
+ * for, and where the words the readers look for occur. The summary counts the lines it only
+ * has to count and looks for its keywords, the failure search looks at the few lines that
+ * start as a failure can and for its words, and no reader slices a line it does not keep. One object is reused from piece to piece: finding the newlines
+ * allocates nothing, and the words of all readers are one search through the text, where
+ * each reader searching for its own would read it once more.
+ */
+class TextScan {
+    positions = new Int32Array(1024);
+    size = 0;
+    text = '';
+    words;
+    search;
+    // Line starts (just after a newline) whose first character is flagged in `firstChars`.
+    firstChars = new Uint8Array(256);
+    starts = [];
+    // Where words start, in order; every one before `searchedTo` is in the list.
+    marks = [];
+    searchedTo = 0;
+    /**
+     * `words`: the literal texts `nextWord` finds; `lineStarts`: the first characters (codes
+     * below 256) of the lines `nextLineStart` finds. None of either by default.
+     */
+    constructor(words = [], lineStarts = []) {
+        for (const code of lineStarts) {
+            if (!Number.isInteger(code) || code < 0 || code > 255)
+                throw new RangeError(`line-start character must be a code below 256, got ${code}`);
+            this.firstChars[code] = 1;
+        }
+        this.words = new Set(words.filter(word => word !== ''));
+        this.search = this.words.size === 0 ? undefined : new RegExp([...this.words].map(escape).join('|'), 'g');
+    }
+    /** Scans `text`, forgetting the previous one; returns this. */
+    of(text) {
+        this.text = text;
+        this.marks.length = 0;
+        this.searchedTo = 0;
+        this.starts.length = 0;
+        const firstChars = this.firstChars;
+        let positions = this.positions;
+        let size = 0;
+        for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+            if (size === positions.length) {
+                const grown = new Int32Array(positions.length * 2);
+                grown.set(positions);
+                this.positions = positions = grown;
+            }
+            positions[size++] = at;
+            // Past the end, charCodeAt is NaN: no line starts there.
+            const first = text.charCodeAt(at + 1);
+            if (first < 256 && firstChars[first] === 1)
+                this.starts.push(at + 1);
+        }
+        this.size = size;
+        return this;
+    }
+    /** How many newlines the text holds. */
+    get count() {
+        return this.size;
+    }
+    /** Position of newline number `i` (from 0); -1 past the last one. */
+    at(i) {
+        return i >= 0 && i < this.size ? this.positions[i] : -1;
+    }
+    /** Number of the first newline at or after `position` (`count` when there is none). */
+    firstFrom(position) {
+        let low = 0;
+        let high = this.size;
+        while (low < high) {
+            const middle = (low + high) >>> 1;
+            if (this.positions[middle] < position)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        return low;
+    }
+    /** Whether `nextWord` finds every one of `words`. */
+    finds(words) {
+        return words.every(word => this.words.has(word));
+    }
+    /** Whether `nextLineStart` finds every line starting with one of `codes`. */
+    findsLinesStartingWith(codes) {
+        return codes.every(code => this.firstChars[code] === 1);
+    }
+    /**
+     * The first line start at or after `from` (just after a newline) whose first character is
+     * one of the constructor's `lineStarts`, or Infinity. Position 0 is never one.
+     */
+    nextLineStart(from) {
+        const found = firstAtOrAfter(this.starts, from);
+        return found < this.starts.length ? this.starts[found] : Number.POSITIVE_INFINITY;
+    }
+    /**
+     * The first position at or after `from` where one of the words starts (which one is for
+     * the caller to check), or Infinity. Any position, in any order: the text is searched once.
+     */
+    nextWord(from) {
+        const marks = this.marks;
+        const known = firstAtOrAfter(marks, from);
+        if (known < marks.length)
+            return marks[known];
+        const search = this.search;
+        if (search === undefined)
+            return Number.POSITIVE_INFINITY;
+        while (this.searchedTo <= this.text.length) {
+            search.lastIndex = this.searchedTo;
+            const found = search.exec(this.text);
+            if (found === null)
+                break;
+            marks.push(found.index);
+            this.searchedTo = found.index + 1;
+            if (found.index >= from)
+                return found.index;
+        }
+        this.searchedTo = Number.POSITIVE_INFINITY;
+        return Number.POSITIVE_INFINITY;
+    }
+}
+/** Index of the first of ascending `values` at or after `from` (`values.length` if none). */
+function firstAtOrAfter(values, from) {
+    let low = 0;
+    let high = values.length;
+    while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (values[middle] < from)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+function escape(word) {
+    return word.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
 
@@ -10710,6 +10983,8 @@ class PrivateKeyBody {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/base/own-text.ts
+var own_text = __nccwpck_require__(8925);
 ;// CONCATENATED MODULE: external "node:buffer"
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: ./src/core/redaction/url-credentials.ts
@@ -10909,6 +11184,7 @@ function shapeAt(text, at, afterRedaction) {
 ;// CONCATENATED MODULE: ./src/core/redaction/scanner.ts
 
 
+
 // Input kept from before the held text, so that the character before a token and an
 // Authorization header name in front of an auth word look the same whichever way the
 // text was cut into chunks.
@@ -10940,15 +11216,19 @@ class RedactionScanner {
     }
     /** Feeds a chunk; returns what is safe to write now. */
     push(chunk) {
+        return joined(this.run(chunk, false));
+    }
+    /** Feeds a chunk; returns what is safe to write now, in pieces (joining them would copy the chunk). */
+    pushPieces(chunk) {
         return this.run(chunk, false);
     }
     /** Ends the stream; returns whatever was held back, redacted. */
     end() {
-        return this.run('', true);
+        return joined(this.run('', true));
     }
     /** Redacts a whole text in one go (this scanner is used up afterwards). */
     redactAll(text) {
-        return this.run(text, true);
+        return joined(this.run(text, true));
     }
     run(input, final) {
         const out = [];
@@ -10962,7 +11242,7 @@ class RedactionScanner {
             else
                 rest = this.textStep(rest, final, out);
             if (this.mode === mode)
-                return out.length === 1 ? out[0] : out.join('');
+                return out;
         }
     }
     textStep(input, final, out) {
@@ -10989,7 +11269,7 @@ class RedactionScanner {
     scan(text, final, out, from = this.context.length) {
         this.pending = '';
         if (text.length === from) {
-            this.context = text.slice(Math.max(0, from - CONTEXT_LENGTH));
+            this.context = (0,own_text/* ownText */.U)(text.slice(Math.max(0, from - CONTEXT_LENGTH)));
             return '';
         }
         // Candidates first: their indexOf flattens the concatenation, which the character
@@ -11056,8 +11336,9 @@ class RedactionScanner {
         const stop = holdFrom >= 0 ? holdFrom : Math.max(emitted, limit);
         if (stop > emitted)
             out.push(text.slice(emitted, stop));
-        this.pending = text.slice(stop);
-        this.context = text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop);
+        // Held across chunks: copies, so that the chunk they came from can be collected young.
+        this.pending = (0,own_text/* ownText */.U)(text.slice(stop));
+        this.context = (0,own_text/* ownText */.U)(text.slice(Math.max(0, stop - CONTEXT_LENGTH), stop));
         this.afterRedaction = stop === redactedUpTo;
         if (tailAtEnd !== undefined && emitted === text.length) {
             this.mode = 'token-tail';
@@ -11071,7 +11352,7 @@ class RedactionScanner {
         while (i < input.length && tail(input.charCodeAt(i)))
             i++;
         if (i > 0)
-            this.context = (this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH);
+            this.context = (0,own_text/* ownText */.U)((this.context + input.slice(Math.max(0, i - CONTEXT_LENGTH), i)).slice(-CONTEXT_LENGTH));
         if (i === input.length)
             return '';
         this.mode = 'text';
@@ -11090,6 +11371,9 @@ class RedactionScanner {
         this.afterRedaction = true;
         return rest;
     }
+}
+function joined(pieces) {
+    return pieces.length === 1 ? pieces[0] : pieces.join('');
 }
 
 ;// CONCATENATED MODULE: ./src/core/redaction/shape-candidates.ts
