@@ -13,6 +13,7 @@
 
 /** Runs the built bundle (and is not slow). */
 const BUNDLE = [
+  '__tests__/action/artifact-chunk.test.ts',
   '__tests__/action/crash-resume.test.ts',
   '__tests__/action/excerpt-anywhere.test.ts',
   '__tests__/action/export.test.ts',

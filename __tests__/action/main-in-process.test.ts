@@ -204,14 +204,29 @@ function phasesLogged(stdout: string): string[] {
   return [...stdout.matchAll(/^::debug::reverify: (\w+) \d+ ms$/gm)].map(match => match[1]!)
 }
 
-/** The duration the step logged for one phase, in ms. */
-function loggedMs(stdout: string, phase: string): number {
-  return Number(new RegExp(`^::debug::reverify: ${phase} (\\d+) ms$`, 'm').exec(stdout)?.[1])
+/** Where the step was, from what it printed so far: before, while or after restoring the history. */
+function when(log: string): string {
+  if (!log.includes('::group::reverify: restoring the receipt history')) return 'before restoring'
+  return /^::debug::reverify: restore \d+ ms$/m.test(log) ? 'after restoring' : 'while restoring'
 }
 
-test('each phase of the step is one debug line with its duration, in the order the phases run', async () => {
-  const paths = await prepare({ command: 'sleep 0.3', 'expect-exit': '0' })
-  await runMain(deps())
+/** The step's deps, counting when the artifact module is preloaded and when a client is made. */
+function countingDeps(): { deps: MainDeps; calls: string[] } {
+  const calls: string[] = []
+  return {
+    calls,
+    deps: {
+      ...deps(),
+      preloadArtifact: () => calls.push(`preload ${when(printed.join(''))}`),
+      artifact: () => (calls.push('client'), new DefaultArtifactClient())
+    }
+  }
+}
+
+test('each phase is one debug line with its duration; with upload-trace always the artifact client loads while the history is restored', async () => {
+  const paths = await prepare({ command: 'true', 'expect-exit': '0' })
+  const { deps: counting, calls } = countingDeps()
+  await runMain(counting)
   const step = await collected(paths)
   expect(step.outputs.outcome).toBe('success')
   const phases = phasesLogged(step.stdout)
@@ -219,18 +234,19 @@ test('each phase of the step is one debug line with its duration, in the order t
   expect(phases.slice(0, 3)).toEqual(['start', 'restore', 'run'])
   expect(phases.slice(3, 5).sort()).toEqual(['save', 'upload'])
   expect(phases.slice(5)).toEqual(['report'])
-  expect(loggedMs(step.stdout, 'run')).toBeGreaterThanOrEqual(300)
-  expect(loggedMs(step.stdout, 'restore')).toBeLessThan(loggedMs(step.stdout, 'run'))
+  expect(calls).toEqual(['preload while restoring', 'client'])
 })
 
 test.each([
-  ['on-failure', 'passes', 'true', ['start', 'run', 'report']],
-  ['on-failure', 'fails', 'exit 1', ['start', 'run', 'upload', 'report']],
-  ['never', 'fails', 'exit 1', ['start', 'run', 'report']]
-])('upload-trace %s, no cache: a run that %s logs only the phases that happen', async (upload, _, command, phases) => {
+  ['on-failure', 'passes', 'true', [], ['start', 'run', 'report']],
+  ['on-failure', 'fails', 'exit 1', ['client'], ['start', 'run', 'upload', 'report']],
+  ['always', 'passes', 'true', ['preload before restoring', 'client'], ['start', 'run', 'upload', 'report']]
+])('upload-trace %s, no cache: a run that %s loads the artifact client as it needs', async (upload, _, command, expected, phases) => {
   const paths = await prepare({ command, 'expect-exit': '0', 'upload-trace': upload, 'cache-receipts': 'false' })
-  await runMain(deps())
+  const { deps: counting, calls } = countingDeps()
+  await runMain(counting)
   const step = await collected(paths)
+  expect(calls).toEqual(expected)
   expect(phasesLogged(step.stdout)).toEqual(phases)
 })
 

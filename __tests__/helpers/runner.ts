@@ -90,6 +90,8 @@ export interface StepOptions {
   /** Called with the child's pid as soon as it runs. */
   onSpawn?: (pid: number, child: ChildProcess) => void
   onStdout?: (text: string) => void
+  /** The folder holding the bundle; dist/ unless a test runs a copy. */
+  bundleDir?: string
 }
 
 /** Where a runner keeps its workspace and RUNNER_TEMP, relative to its root folder. */
@@ -210,7 +212,7 @@ export class FakeRunner {
     }
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', script)], {
+      const child = spawn(process.execPath, [join(options.bundleDir ?? join(REPO_ROOT, 'dist'), script)], {
         cwd: this.workspace,
         env,
         stdio: ['ignore', 'pipe', 'pipe']

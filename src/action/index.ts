@@ -1,10 +1,12 @@
 /**
  * Entry point of the action bundle. dist/index.js is the main step; dist/post.js is a
  * two-line file that imports this same bundle, so both steps share one copy of the
- * toolkit: which step runs is told by the script the runner started.
+ * toolkit: which step runs is told by the script the runner started. The artifact client
+ * is loaded only when a trace is uploaded (a dynamic import: ncc puts it in a chunk of its
+ * own, `dist/<id>.index.js`, docs/design.md §10).
  */
 import * as cache from '@actions/cache'
-import { DefaultArtifactClient } from '@actions/artifact'
+import type { DefaultArtifactClient } from '@actions/artifact'
 import { basename } from 'node:path'
 import { runMain } from './main.js'
 import { createCacheStore } from './persistence/cache-store.js'
@@ -19,6 +21,24 @@ function isPostStep(): boolean {
 // The one place the real cache client is wrapped: both steps see only the adapter's answers.
 const cacheStore = createCacheStore(cache)
 
+let artifactModule: Promise<{ DefaultArtifactClient: typeof DefaultArtifactClient }> | undefined
+
+/** The artifact client's module, loaded once, on first use. */
+function loadArtifactModule(): Promise<{ DefaultArtifactClient: typeof DefaultArtifactClient }> {
+  artifactModule ??= import('@actions/artifact')
+  return artifactModule
+}
+
+/** A new artifact client; a module that fails to load rejects here, where the upload only warns. */
+async function artifactClient(): Promise<DefaultArtifactClient> {
+  return new (await loadArtifactModule()).DefaultArtifactClient()
+}
+
+/** Starts the load early; a failure is left for the upload itself to report. */
+function preloadArtifact(): void {
+  loadArtifactModule().catch(() => undefined)
+}
+
 /**
  * Ends the process once a step is done if a service call was abandoned at its deadline:
  * its socket would otherwise hold the step open for as long as the client keeps retrying.
@@ -29,9 +49,7 @@ function exitIfAbandoned(): void {
 }
 
 if (isPostStep()) {
-  void runPost({ cache: cacheStore, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() }).then(
-    exitIfAbandoned
-  )
+  void runPost({ cache: cacheStore, artifact: artifactClient, env: process.env, cwd: process.cwd() }).then(exitIfAbandoned)
 } else {
   const controller = new AbortController()
   let reason: string | undefined
@@ -47,7 +65,8 @@ if (isPostStep()) {
   }
   void runMain({
     cache: cacheStore,
-    artifact: () => new DefaultArtifactClient(),
+    artifact: artifactClient,
+    preloadArtifact,
     env: process.env,
     cwd: process.cwd(),
     stdout: process.stdout,

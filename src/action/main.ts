@@ -50,7 +50,14 @@ import { reportStart, timed } from './phase-timer.js'
 /** What main needs from the outside world; index.ts passes the real ones. */
 export interface MainDeps {
   cache: CacheStore
-  artifact: () => ArtifactClient
+  /** The artifact client; its module may be loaded on this first call. */
+  artifact: () => ArtifactClient | Promise<ArtifactClient>
+  /**
+   * Starts loading the artifact client's module, when a trace will surely be uploaded, so
+   * the load uses the restore's wait for the cache service instead of following the run.
+   * Optional.
+   */
+  preloadArtifact?: () => void
   env: NodeJS.ProcessEnv
   cwd: string
   stdout: ConsoleStream
@@ -93,7 +100,13 @@ function saveStateForPost(settings: ActionSettings): void {
   })
 }
 
-function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: MainDeps, redactor: Redactor): HistoryOptions {
+function historyOptions(
+  settings: ActionSettings,
+  store: ReceiptStore,
+  deps: MainDeps,
+  redactor: Redactor,
+  meanwhile?: () => void
+): HistoryOptions {
   const pause = testPauseFrom(deps.env)
   const repository = deps.env.GITHUB_REPOSITORY
   const ci = ciContext(deps.env)
@@ -117,7 +130,8 @@ function historyOptions(settings: ActionSettings, store: ReceiptStore, deps: Mai
     identityHash: settings.identity.hash,
     warn: message => print.warning(redactor.redact(message)),
     info: message => print.info(redactor.redact(message)),
-    ...(pause !== undefined && { pause })
+    ...(pause !== undefined && { pause }),
+    ...(meanwhile !== undefined && { meanwhile })
   }
 }
 
@@ -277,7 +291,11 @@ export async function runMain(deps: MainDeps): Promise<void> {
   try {
     const store = await openStore(settings, redactor)
     saveStateForPost(settings)
-    const history = historyOptions(settings, store, deps, redactor)
+    // A verify that uploads whatever its outcome starts loading the artifact client early:
+    // while the restore waits for the cache service, or at once when there is no restore.
+    const preload = settings.mode === 'verify' && settings.uploadTrace === 'always' ? deps.preloadArtifact : undefined
+    const history = historyOptions(settings, store, deps, redactor, preload)
+    if (!settings.cacheReceipts) preload?.()
     // The trailers are read (event payload, `git log`) while the history is restored; they
     // are applied to the store once it holds the restored receipts.
     const finding = findTrailers(settings.workspace, deps.env)

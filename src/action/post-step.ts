@@ -25,7 +25,7 @@ import type { ArtifactClient } from './persistence/trace-artifact.js'
 /** What the post step needs from outside. */
 export interface PostDeps {
   cache: CacheStore
-  artifact: () => ArtifactClient
+  artifact: () => ArtifactClient | Promise<ArtifactClient>
   env: NodeJS.ProcessEnv
   cwd: string
 }

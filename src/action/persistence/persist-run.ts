@@ -26,7 +26,8 @@ export interface PersistOptions {
   history: HistoryOptions | undefined
   uploadTrace: UploadTrace
   traceRetentionDays?: number
-  artifact: () => ArtifactClient
+  /** The artifact client, made (and its module loaded) only when a trace is uploaded. */
+  artifact: () => ArtifactClient | Promise<ArtifactClient>
   /** The runner's env, for the new history key (run, attempt, job). */
   env: NodeJS.ProcessEnv
   /** Milliseconds the upload may take (persistence/deadline.ts); the save's is in `history`. */

@@ -43,6 +43,11 @@ export interface HistoryOptions {
   info: (message: string) => void
   /** Fault injection only: the pause `during-cache-save` (core/recovery/test-pause.ts). */
   pause?: TestPause
+  /**
+   * Called once the restore's first call to the cache client is under way (a subprocess and
+   * a request in flight): work started here uses the wait instead of delaying the restore.
+   */
+  meanwhile?: () => void
 }
 
 /** How a restore went: 'failed' means the history could not be checked. */
@@ -72,10 +77,13 @@ async function restoreOne(
   options: HistoryOptions,
   transfer: TransferDir,
   key: string,
-  deadline: Deadline
+  deadline: Deadline,
+  meanwhile?: () => void
 ): Promise<RestoreAnswer | { kind: 'late' }> {
   await transfer.reset()
-  const raced = await deadline.race(options.cache.restore([transfer.cachePath], key))
+  const restoring = options.cache.restore([transfer.cachePath], key)
+  meanwhile?.()
+  const raced = await deadline.race(restoring)
   return raced.late ? { kind: 'late' } : raced.value
 }
 
@@ -92,7 +100,7 @@ export async function restoreHistory(options: HistoryOptions): Promise<RestoreSt
   }
   try {
     const prefix = historyKeyPrefix(options.historyKey)
-    const answer = await restoreOne(options, transfer, prefix, deadline)
+    const answer = await restoreOne(options, transfer, prefix, deadline, options.meanwhile)
     if (answer.kind === 'late') {
       const reason = `the cache service did not answer within ${deadlineText(options.deadlines.restoreMs)}`
       options.warn(`reverify: could not restore the receipt history: ${reason}; going on without it`)

@@ -22,8 +22,11 @@ export function shouldUpload(mode: UploadTrace, outcome: string): boolean {
 
 /** Uploads every regular file of the session directory; returns the artifact id, or undefined (warned). */
 export async function uploadTrace(options: {
-  /** Made only when uploading, inside the guard: a client that cannot be set up only warns. */
-  client: () => ArtifactClient
+  /**
+   * Made only when uploading, inside the guard: a client that cannot be set up (or whose
+   * module cannot be loaded) only warns.
+   */
+  client: () => ArtifactClient | Promise<ArtifactClient>
   runId: string
   sessionDir: string
   retentionDays?: number
@@ -35,7 +38,8 @@ export async function uploadTrace(options: {
       .filter(entry => entry.isFile())
       .map(entry => join(options.sessionDir, entry.name))
       .sort()
-    const response = await options.client().uploadArtifact(`${ARTIFACT_PREFIX}${options.runId}`, files, options.sessionDir, {
+    const client = await options.client()
+    const response = await client.uploadArtifact(`${ARTIFACT_PREFIX}${options.runId}`, files, options.sessionDir, {
       ...(options.retentionDays !== undefined && { retentionDays: options.retentionDays })
     })
     return response.id

@@ -1,0 +1,64 @@
+/**
+ * The artifact client is loaded only when a trace is uploaded (docs/design.md §10): ncc puts
+ * @actions/artifact in a chunk of its own beside dist/index.js, imported on the first
+ * upload. Shown on a copy of dist/ without that chunk: a step that uploads nothing passes as
+ * it would have, and a step that uploads warns that the upload failed, its verdict standing.
+ */
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { REPO_ROOT } from '../helpers/cli.js'
+import { ResultsService } from '../helpers/results-service.js'
+import { FakeRunner, type StepResult } from '../helpers/runner.js'
+
+const DIST = join(REPO_ROOT, 'dist')
+// A line only the artifact client prints, kept as written by the minifier.
+const ARTIFACT_CLIENT_TEXT = 'Artifact name is valid!'
+
+/** The action's chunks in `dir` that hold the artifact client. */
+function artifactChunks(dir: string): string[] {
+  return readdirSync(dir).filter(
+    file => /^\d+\.index\.js$/.test(file) && readFileSync(join(dir, file), 'utf8').includes(ARTIFACT_CLIENT_TEXT)
+  )
+}
+
+function warnings(step: StepResult): string[] {
+  return step.annotations.filter(annotation => annotation.level === 'warning').map(annotation => annotation.message)
+}
+
+let service: ResultsService | undefined
+const scratch: string[] = []
+afterAll(async () => {
+  await service?.stop()
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true })
+})
+
+test('dist/index.js does not carry the artifact client; one chunk of its own beside it does', () => {
+  expect(readFileSync(join(DIST, 'index.js'), 'utf8')).not.toContain(ARTIFACT_CLIENT_TEXT)
+  expect(artifactChunks(DIST)).toHaveLength(1)
+})
+
+test('without that chunk, a step that uploads nothing passes as before; one that uploads only warns', async () => {
+  const copy = mkdtempSync(join(tmpdir(), 'reverify-no-artifact-chunk-'))
+  scratch.push(copy)
+  cpSync(DIST, copy, { recursive: true })
+  for (const chunk of artifactChunks(copy)) rmSync(join(copy, chunk))
+  expect(artifactChunks(copy)).toEqual([])
+  service = await ResultsService.start()
+  const runner = new FakeRunner(service)
+  scratch.push(runner.root)
+
+  const quiet = await runner.main({ command: 'true', 'expect-exit': '0', 'upload-trace': 'never' }, { bundleDir: copy })
+  expect(quiet.code).toBe(0)
+  expect(quiet.outputs.outcome).toBe('success')
+  expect(warnings(quiet)).toEqual([])
+  expect(service.cacheEntries()).toHaveLength(1)
+
+  const uploading = await runner.main({ command: 'true', 'expect-exit': '0' }, { bundleDir: copy })
+  expect(uploading.code).toBe(0)
+  expect(uploading.outputs.outcome).toBe('success')
+  expect(warnings(uploading)).toEqual([expect.stringMatching(/^reverify: could not upload the trace artifact: .+; the verdict stands$/)])
+  expect(uploading.outputs['artifact-id'] ?? '').toBe('')
+  expect(service.cacheEntries()).toHaveLength(2)
+  expect(service.artifacts()).toEqual([])
+}, 60_000)
