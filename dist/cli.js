@@ -5853,7 +5853,7 @@ const INPUT_LIMITS = {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   KD: () => (/* binding */ inputLines),
-  ue: () => (/* binding */ kindSchema),
+  w9: () => (/* binding */ kindParser),
   f1: () => (/* binding */ unsetText)
 });
 
@@ -5861,10 +5861,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __nccwpck_require__(2857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(8532);
 // EXTERNAL MODULE: ./src/core/base/printable.ts
 var printable = __nccwpck_require__(3174);
 // EXTERNAL MODULE: ./src/core/receipts/run-id.ts
@@ -5873,8 +5869,6 @@ var run_id = __nccwpck_require__(3980);
 var script_lines = __nccwpck_require__(2373);
 // EXTERNAL MODULE: ./src/core/shell/script-shell.ts
 var script_shell = __nccwpck_require__(464);
-// EXTERNAL MODULE: ./src/core/inputs/resolve.ts
-var resolve = __nccwpck_require__(7441);
 // EXTERNAL MODULE: ./src/core/reruns/template.ts
 var template = __nccwpck_require__(8385);
 ;// CONCATENATED MODULE: ./src/core/reruns/presets.ts
@@ -5911,11 +5905,15 @@ function parseRerunSetting(raw) {
 
 // EXTERNAL MODULE: ./src/core/inputs/input-spec.ts
 var input_spec = __nccwpck_require__(8969);
+// EXTERNAL MODULE: ./src/core/inputs/resolve.ts
+var resolve = __nccwpck_require__(7441);
 ;// CONCATENATED MODULE: ./src/core/inputs/kinds.ts
 /**
- * One zod schema per kind of input (see table.ts): each takes the given text and yields the
- * typed value, or one issue whose message follows the input's name ("'x' is not allowed;
- * expected …"). Which input it was, and how to name it, is parse.ts's business.
+ * One parser per kind of input (see table.ts): each takes the given text and yields the
+ * typed value, or the one message that follows the input's name ("'x' is not allowed;
+ * expected …"). Which input it was, and how to name it, is parse.ts's business. They are
+ * plain functions: every run parses every input once, and building a schema per input
+ * cost more than the parsing (BENCHMARKS.md, "The performance round").
  */
 
 
@@ -5926,7 +5924,8 @@ var input_spec = __nccwpck_require__(8969);
 
 
 
-
+const valid = (value) => ({ ok: true, value });
+const refused = (message) => ({ ok: false, message });
 /** Longest `name`, in characters (code points): enough for "Unit tests (node 20, ubuntu)". */
 const MAX_LABEL_CHARS = 100;
 /**
@@ -5937,35 +5936,34 @@ const MAX_LABEL_CHARS = 100;
 const LABEL_REFUSED_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'];
 const EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2';
-/** `rule` decides; whatever it refuses is reported as the one message `refusal` gives for the text. */
-function ruled(rule, refusal) {
-    return schemas/* string */.YjP().transform((raw, ctx) => {
-        const result = rule.safeParse(raw);
-        if (result.success)
-            return result.data;
-        ctx.addIssue({ code: 'custom', message: refusal(raw), input: raw });
-        return core/* NEVER */.tm;
-    });
-}
 const notAllowed = (expected) => (raw) => `${(0,printable/* showValue */.vp)(raw)} is not allowed; expected ${expected}`;
-const wholeNumber = schemas/* string */.YjP().trim().regex(/^\d+$/).transform(Number);
 function integer(min, max) {
-    return ruled(wholeNumber.pipe(schemas/* number */.aig().min(min).max(max)), notAllowed(`a whole number from ${min} to ${max}`));
+    const refusal = notAllowed(`a whole number from ${min} to ${max}`);
+    return raw => {
+        const text = raw.trim();
+        const value = Number(text);
+        return /^\d+$/.test(text) && value >= min && value <= max ? valid(value) : refused(refusal(raw));
+    };
 }
 /** A rate written as a decimal number from 0 to 1 (`0.3`, `.25`, `1`); no exponent, no percent sign. */
-const fraction = ruled(schemas/* string */.YjP()
-    .trim()
-    .regex(/^(?:\d+(?:\.\d*)?|\.\d+)$/)
-    .transform(Number)
-    .pipe(schemas/* number */.aig().min(0).max(1)), raw => `${(0,printable/* showValue */.vp)(raw.trim())} is not allowed; the rate must be a number from 0 to 1 (e.g. 0.3 for 30%)`);
+const fraction = raw => {
+    const text = raw.trim();
+    const value = Number(text);
+    if (/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text) && value >= 0 && value <= 1)
+        return valid(value);
+    return refused(`${(0,printable/* showValue */.vp)(text)} is not allowed; the rate must be a number from 0 to 1 (e.g. 0.3 for 30%)`);
+};
 function choice(values) {
-    const allowed = schemas/* enum */.k5n(values);
-    return ruled(schemas/* string */.YjP().trim().toLowerCase().pipe(allowed), notAllowed(`one of ${values.join(', ')}`));
+    const refusal = notAllowed(`one of ${values.join(', ')}`);
+    return raw => {
+        const word = raw.trim().toLowerCase();
+        return values.includes(word) ? valid(word) : refused(refusal(raw));
+    };
 }
-const kinds_boolean = ruled(schemas/* string */.YjP()
-    .trim()
-    .pipe(schemas/* enum */.k5n(BOOLEAN_WORDS))
-    .transform(word => word.toLowerCase() === 'true'), notAllowed('true or false'));
+const kinds_boolean = raw => {
+    const word = raw.trim();
+    return BOOLEAN_WORDS.includes(word) ? valid(word.toLowerCase() === 'true') : refused(notAllowed('true or false')(raw));
+};
 /** One part of an exit-code list: `7` or `1-123` (low end first). */
 function exitCodeRange(part) {
     const match = /^(\d{1,3})(?:-(\d{1,3}))?$/.exec(part);
@@ -5975,18 +5973,13 @@ function exitCodeRange(part) {
     const high = match[2] === undefined ? low : Number(match[2]);
     return low <= high && high <= 255 ? [low, high] : undefined;
 }
-const exitCodes = schemas/* string */.YjP().transform((raw, ctx) => {
+const exitCodes = raw => {
     const parts = raw.split(',').map(part => part.trim());
     const ranges = parts.map(exitCodeRange);
     if (ranges.every(range => range !== undefined))
-        return { text: parts.join(','), ranges };
-    ctx.addIssue({
-        code: 'custom',
-        message: notAllowed('a comma-separated list of exit codes and ranges from 0 to 255 (e.g. 1-123,125-255)')(raw),
-        input: raw
-    });
-    return core/* NEVER */.tm;
-});
+        return valid({ text: parts.join(','), ranges });
+    return refused(notAllowed('a comma-separated list of exit codes and ranges from 0 to 255 (e.g. 1-123,125-255)')(raw));
+};
 /** Why a trimmed label is refused, or undefined when it is fine. */
 function labelProblem(raw, text) {
     if (LABEL_REFUSED_CHARS.test(text)) {
@@ -6002,37 +5995,43 @@ function labelProblem(raw, text) {
     return undefined;
 }
 /** Any text of 1-100 characters without control characters, trimmed (its folder is a slug, see session/layout.ts). */
-const label = schemas/* string */.YjP().transform((raw, ctx) => {
+const label = raw => {
     const text = raw.trim();
     const problem = labelProblem(raw, text);
-    if (problem === undefined)
-        return text;
-    ctx.addIssue({ code: 'custom', message: problem, input: raw });
-    return core/* NEVER */.tm;
-});
-const shell = ruled(schemas/* string */.YjP()
-    .trim()
-    .refine(text => (0,script_shell/* isShellName */.Uq)(text) || text.includes('{0}'))
-    .transform((text) => ((0,script_shell/* isShellName */.Uq)(text) ? { kind: text } : { kind: 'template', template: text })), notAllowed(`${script_shell/* SHELL_NAMES */.YG.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`));
-const runRef = ruled(schemas/* string */.YjP()
-    .trim()
-    .refine(text => text === 'latest' || (0,run_id/* isRunId */.Pk)(text)), raw => `${(0,printable/* showValue */.vp)(raw.trim())} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, or latest)`);
-const rerun = schemas/* string */.YjP()
-    .max(input_spec/* INPUT_LIMITS */.E.commandChars)
-    .transform((raw, ctx) => {
+    return problem === undefined ? valid(text) : refused(problem);
+};
+const shell = raw => {
+    const text = raw.trim();
+    if ((0,script_shell/* isShellName */.Uq)(text))
+        return valid({ kind: text });
+    if (text.includes('{0}'))
+        return valid({ kind: 'template', template: text });
+    return refused(notAllowed(`${script_shell/* SHELL_NAMES */.YG.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`)(raw));
+};
+const runRef = raw => {
+    const text = raw.trim();
+    if (text === 'latest' || (0,run_id/* isRunId */.Pk)(text))
+        return valid(text);
+    return refused(`${(0,printable/* showValue */.vp)(text)} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, or latest)`);
+};
+const rerun = raw => {
+    const max = input_spec/* INPUT_LIMITS */.E.commandChars;
+    if (raw.length > max)
+        return refused(`${raw.length} characters is too long; at most ${max}`);
     try {
-        return parseRerunSetting(raw);
+        return valid(parseRerunSetting(raw));
     }
     catch (error) {
-        ctx.addIssue({ code: 'custom', message: error.message, input: raw });
-        return core/* NEVER */.tm;
+        return refused(error.message);
     }
-});
+};
 function kinds_text(trim, maxChars) {
-    const read = (raw) => (trim ? raw.trim() : raw);
-    if (maxChars === undefined)
-        return schemas/* string */.YjP().transform(read);
-    return ruled(schemas/* string */.YjP().transform(read).pipe(schemas/* string */.YjP().max(maxChars)), raw => `${read(raw).length} characters is too long; at most ${maxChars}`);
+    return raw => {
+        const read = trim ? raw.trim() : raw;
+        return maxChars !== undefined && read.length > maxChars
+            ? refused(`${read.length} characters is too long; at most ${maxChars}`)
+            : valid(read);
+    };
 }
 /** The values of a one-per-line input (`redact`): each line trimmed, blank lines dropped. */
 function inputLines(raw) {
@@ -6042,40 +6041,31 @@ function inputLines(raw) {
         .filter(line => line !== '');
 }
 function lines(maxLines) {
-    const split = inputLines;
-    return ruled(schemas/* string */.YjP().transform(split).pipe(schemas/* array */.YOg(schemas/* string */.YjP()).max(maxLines)), raw => `${split(raw).length} values is too many; at most ${maxLines}`);
+    return raw => {
+        const values = inputLines(raw);
+        return values.length > maxLines ? refused(`${values.length} values is too many; at most ${maxLines}`) : valid(values);
+    };
 }
 /** The script as written; its command lines (identity's) and its length are bounded. */
 function script(maxLines, maxChars) {
-    return schemas/* string */.YjP().transform((raw, ctx) => {
-        const lines = (0,script_lines/* identityLines */.W7)(raw).length;
+    return raw => {
         if (raw.length > maxChars) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `a script of ${raw.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
-                input: raw
-            });
+            return refused(`a script of ${raw.length} characters is too long; at most ${maxChars} (put a long script in a file)`);
         }
-        else if (lines > maxLines) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `a script of ${lines} command lines is too long; at most ${maxLines} (put a long script in a file)`,
-                input: raw
-            });
-        }
-        return raw;
-    });
+        const lines = (0,script_lines/* identityLines */.W7)(raw).length;
+        if (lines > maxLines)
+            return refused(`a script of ${lines} command lines is too long; at most ${maxLines} (put a long script in a file)`);
+        return valid(raw);
+    };
 }
 function regex(maxChars) {
-    return schemas/* string */.YjP().transform((raw, ctx) => {
-        if (raw.length > maxChars) {
-            ctx.addIssue({ code: 'custom', message: `a pattern of ${raw.length} characters is too long; at most ${maxChars}`, input: raw });
-            return core/* NEVER */.tm;
-        }
+    return raw => {
+        if (raw.length > maxChars)
+            return refused(`a pattern of ${raw.length} characters is too long; at most ${maxChars}`);
         try {
             const pattern = new RegExp(raw);
             pattern.test(''); // some patterns only fail when first executed
-            return pattern;
+            return valid(pattern);
         }
         catch (error) {
             // V8 repeats the whole pattern in its message: keep only the reason.
@@ -6084,10 +6074,9 @@ function regex(maxChars) {
                 .replace(/^Invalid regular expression: /, '')
                 .replace(/^\/[\s\S]*\/[a-z]*: /, '')
                 .slice(0, 120);
-            ctx.addIssue({ code: 'custom', message: `${(0,printable/* showValue */.vp)(raw)} is not a valid regular expression (${reason})`, input: raw });
-            return core/* NEVER */.tm;
+            return refused(`${(0,printable/* showValue */.vp)(raw)} is not a valid regular expression (${reason})`);
         }
-    });
+    };
 }
 /** True for an existing directory; anything unreadable counts as missing. */
 function isDirectory(path) {
@@ -6099,26 +6088,20 @@ function isDirectory(path) {
     }
 }
 function directory(base) {
-    return schemas/* string */.YjP().transform((raw, ctx) => {
+    return raw => {
         const dir = (0,external_node_path_.isAbsolute)(raw.trim()) ? raw.trim() : (0,external_node_path_.resolve)(base, raw.trim());
-        if (isDirectory(dir))
-            return dir;
-        ctx.addIssue({ code: 'custom', message: `${(0,printable/* showValue */.vp)(raw)} is not an existing directory`, input: raw });
-        return core/* NEVER */.tm;
-    });
+        return isDirectory(dir) ? valid(dir) : refused(`${(0,printable/* showValue */.vp)(raw)} is not an existing directory`);
+    };
 }
 function stateDir(place) {
-    return schemas/* string */.YjP().transform((raw, ctx) => {
+    return raw => {
         const { path } = (0,resolve/* resolveStateDir */.JT)(raw, place);
         const problem = (0,resolve/* stateDirProblem */.Uf)(path);
-        if (problem === undefined)
-            return path;
-        ctx.addIssue({ code: 'custom', message: `${(0,printable/* showValue */.vp)(path)} ${problem}`, input: raw });
-        return core/* NEVER */.tm;
-    });
+        return problem === undefined ? valid(path) : refused(`${(0,printable/* showValue */.vp)(path)} ${problem}`);
+    };
 }
-/** The schema of one kind of input, given where relative paths are taken from. */
-function kindSchema(kind, place) {
+/** The parser of one kind of input, given where relative paths are taken from. */
+function kindParser(kind, place) {
     switch (kind.type) {
         case 'script':
             return script(kind.maxLines, kind.maxChars);
@@ -6175,46 +6158,42 @@ function unsetText(kind, place) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   T: () => (/* binding */ parseInputs)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2074);
-/* harmony import */ var _kinds_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6015);
-/* harmony import */ var _resolve_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7441);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2074);
+/* harmony import */ var _kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6015);
+/* harmony import */ var _resolve_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7441);
 /* harmony import */ var _table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3152);
 /**
- * The one parser of raw inputs: a zod object schema built from the table for the inputs a
- * front end asked for. A bad value is a UsageError of one line naming the input the way
- * that front end spells it (`--expect-exit: …` on the CLI, `expect-exit: …` in the action).
+ * The one parser of raw inputs: each input the front end asked for, in table order, through
+ * its kind's parser (kinds.ts). A bad value is a UsageError of one line naming the input the
+ * way that front end spells it (`--expect-exit: …` on the CLI, `expect-exit: …` in the action).
  */
 
 
 
 
-
 const NUL_REFUSAL = 'contains a NUL character, which no command, path or pattern may hold';
-/** One input's schema: NUL refused, "not given" replaced by its default, then its kind's rules. */
-function fieldSchema(name, place) {
-    const spec = (0,_table_js__WEBPACK_IMPORTED_MODULE_0__/* .inputSpec */ .mm)(name);
-    return zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP()
-        .optional()
-        .refine(value => !value?.includes('\0'), { error: NUL_REFUSAL, abort: true })
-        .transform(value => (value === undefined || value.trim() === '' ? (spec.default ?? (0,_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .unsetText */ .f1)(spec.kind, place)) : value))
-        .pipe((0,_kinds_js__WEBPACK_IMPORTED_MODULE_2__/* .kindSchema */ .ue)(spec.kind, place).optional());
-}
 /** Parses the named inputs; throws a UsageError naming the first bad one (in table order). */
 function parseInputs(raw, names, place) {
-    const shape = {};
-    const given = {};
+    const values = {};
     // Table order, so which of several bad inputs is named first does not depend on the caller.
     for (const name of _table_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Qh.filter(name => names.includes(name))) {
-        shape[name] = fieldSchema(name, place);
-        given[name] = raw[name];
+        const given = raw[name];
+        const refuse = (message) => new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_2__/* .inputLabel */ .NB)(name, place.front)}: ${message}`);
+        if (given?.includes('\0'))
+            throw refuse(NUL_REFUSAL);
+        // "Not given" stands for the input's default, or what its kind means by nothing.
+        const spec = (0,_table_js__WEBPACK_IMPORTED_MODULE_0__/* .inputSpec */ .mm)(name);
+        const text = given === undefined || given.trim() === '' ? (spec.default ?? (0,_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .unsetText */ .f1)(spec.kind, place)) : given;
+        if (text === undefined) {
+            values[name] = undefined;
+            continue;
+        }
+        const parsed = (0,_kinds_js__WEBPACK_IMPORTED_MODULE_3__/* .kindParser */ .w9)(spec.kind, place)(text);
+        if (!parsed.ok)
+            throw refuse(parsed.message);
+        values[name] = parsed.value;
     }
-    const result = zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc(shape).safeParse(given);
-    if (result.success)
-        return result.data;
-    const issue = result.error.issues[0];
-    const name = String(issue?.path[0] ?? 'input');
-    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_4__/* .inputLabel */ .NB)(name, place.front)}: ${issue?.message ?? 'is not allowed'}`);
+    return values;
 }
 
 
@@ -24108,10 +24087,9 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 /* harmony export */   GT: () => (/* binding */ $ZodAsyncError),
 /* harmony export */   cV: () => (/* binding */ $ZodEncodeError),
 /* harmony export */   cr: () => (/* binding */ globalConfig),
-/* harmony export */   tm: () => (/* binding */ NEVER),
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
-/* unused harmony export $brand */
+/* unused harmony exports NEVER, $brand */
 /* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
 var _a;
 

@@ -1,28 +1,34 @@
 /**
- * One zod schema per kind of input (see table.ts): each takes the given text and yields the
- * typed value, or one issue whose message follows the input's name ("'x' is not allowed;
- * expected …"). Which input it was, and how to name it, is parse.ts's business.
+ * One parser per kind of input (see table.ts): each takes the given text and yields the
+ * typed value, or the one message that follows the input's name ("'x' is not allowed;
+ * expected …"). Which input it was, and how to name it, is parse.ts's business. They are
+ * plain functions: every run parses every input once, and building a schema per input
+ * cost more than the parsing (BENCHMARKS.md, "The performance round").
  */
 import { statSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { z } from 'zod'
 import { showValue } from '../base/printable.js'
 import { isRunId } from '../receipts/run-id.js'
 import { identityLines } from '../shell/script-lines.js'
 import { isShellName, SHELL_NAMES, type ShellSpec } from '../shell/script-shell.js'
+import { parseRerunSetting, type RerunSetting } from '../reruns/presets.js'
+import { INPUT_LIMITS } from './input-spec.js'
 import { resolveStateDir, stateDirProblem, type InputPlace } from './resolve.js'
+import type { InputKind } from './table.js'
 
 /** `retry-on-exit-codes`: inclusive ranges, and the text as given (trimmed parts) for notes and run.json. */
 export interface ExitCodeList {
   text: string
   ranges: Array<[number, number]>
 }
-import { parseRerunSetting, type RerunSetting } from '../reruns/presets.js'
-import { INPUT_LIMITS } from './input-spec.js'
-import type { InputKind } from './table.js'
 
-/** A schema from the given text to a typed value. */
-export type KindSchema = z.ZodType<unknown, string>
+/** What parsing one value came to: the typed value, or why it is refused. */
+export type KindResult = { ok: true; value: unknown } | { ok: false; message: string }
+/** A parser from the given text to a typed value. */
+export type KindParser = (raw: string) => KindResult
+
+const valid = (value: unknown): KindResult => ({ ok: true, value })
+const refused = (message: string): KindResult => ({ ok: false, message })
 
 /** Longest `name`, in characters (code points): enough for "Unit tests (node 20, ubuntu)". */
 const MAX_LABEL_CHARS = 100
@@ -32,51 +38,40 @@ const MAX_LABEL_CHARS = 100
  * separators, bidirectional overrides and isolates.
  */
 const LABEL_REFUSED_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
-const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'] as const
+const BOOLEAN_WORDS: readonly string[] = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE']
 const EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2'
-
-/** `rule` decides; whatever it refuses is reported as the one message `refusal` gives for the text. */
-function ruled<T>(rule: z.ZodType<T, string>, refusal: (raw: string) => string): z.ZodType<T, string> {
-  return z.string().transform((raw, ctx) => {
-    const result = rule.safeParse(raw)
-    if (result.success) return result.data
-    ctx.addIssue({ code: 'custom', message: refusal(raw), input: raw })
-    return z.NEVER
-  })
-}
 
 const notAllowed = (expected: string) => (raw: string) => `${showValue(raw)} is not allowed; expected ${expected}`
 
-const wholeNumber = z.string().trim().regex(/^\d+$/).transform(Number)
-
-function integer(min: number, max: number) {
-  return ruled(wholeNumber.pipe(z.number().min(min).max(max)), notAllowed(`a whole number from ${min} to ${max}`))
+function integer(min: number, max: number): KindParser {
+  const refusal = notAllowed(`a whole number from ${min} to ${max}`)
+  return raw => {
+    const text = raw.trim()
+    const value = Number(text)
+    return /^\d+$/.test(text) && value >= min && value <= max ? valid(value) : refused(refusal(raw))
+  }
 }
 
 /** A rate written as a decimal number from 0 to 1 (`0.3`, `.25`, `1`); no exponent, no percent sign. */
-const fraction = ruled(
-  z
-    .string()
-    .trim()
-    .regex(/^(?:\d+(?:\.\d*)?|\.\d+)$/)
-    .transform(Number)
-    .pipe(z.number().min(0).max(1)),
-  raw => `${showValue(raw.trim())} is not allowed; the rate must be a number from 0 to 1 (e.g. 0.3 for 30%)`
-)
-
-function choice(values: readonly string[]) {
-  const allowed = z.enum(values as [string, ...string[]])
-  return ruled(z.string().trim().toLowerCase().pipe(allowed), notAllowed(`one of ${values.join(', ')}`))
+const fraction: KindParser = raw => {
+  const text = raw.trim()
+  const value = Number(text)
+  if (/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text) && value >= 0 && value <= 1) return valid(value)
+  return refused(`${showValue(text)} is not allowed; the rate must be a number from 0 to 1 (e.g. 0.3 for 30%)`)
 }
 
-const boolean = ruled(
-  z
-    .string()
-    .trim()
-    .pipe(z.enum(BOOLEAN_WORDS))
-    .transform(word => word.toLowerCase() === 'true'),
-  notAllowed('true or false')
-)
+function choice(values: readonly string[]): KindParser {
+  const refusal = notAllowed(`one of ${values.join(', ')}`)
+  return raw => {
+    const word = raw.trim().toLowerCase()
+    return values.includes(word) ? valid(word) : refused(refusal(raw))
+  }
+}
+
+const boolean: KindParser = raw => {
+  const word = raw.trim()
+  return BOOLEAN_WORDS.includes(word) ? valid(word.toLowerCase() === 'true') : refused(notAllowed('true or false')(raw))
+}
 
 /** One part of an exit-code list: `7` or `1-123` (low end first). */
 function exitCodeRange(part: string): [number, number] | undefined {
@@ -87,17 +82,12 @@ function exitCodeRange(part: string): [number, number] | undefined {
   return low <= high && high <= 255 ? [low, high] : undefined
 }
 
-const exitCodes = z.string().transform((raw, ctx): ExitCodeList => {
+const exitCodes: KindParser = raw => {
   const parts = raw.split(',').map(part => part.trim())
   const ranges = parts.map(exitCodeRange)
-  if (ranges.every(range => range !== undefined)) return { text: parts.join(','), ranges }
-  ctx.addIssue({
-    code: 'custom',
-    message: notAllowed('a comma-separated list of exit codes and ranges from 0 to 255 (e.g. 1-123,125-255)')(raw),
-    input: raw
-  })
-  return z.NEVER
-})
+  if (ranges.every(range => range !== undefined)) return valid({ text: parts.join(','), ranges } satisfies ExitCodeList)
+  return refused(notAllowed('a comma-separated list of exit codes and ranges from 0 to 255 (e.g. 1-123,125-255)')(raw))
+}
 
 /** Why a trimmed label is refused, or undefined when it is fine. */
 function labelProblem(raw: string, text: string): string | undefined {
@@ -116,50 +106,42 @@ function labelProblem(raw: string, text: string): string | undefined {
 }
 
 /** Any text of 1-100 characters without control characters, trimmed (its folder is a slug, see session/layout.ts). */
-const label = z.string().transform((raw, ctx) => {
+const label: KindParser = raw => {
   const text = raw.trim()
   const problem = labelProblem(raw, text)
-  if (problem === undefined) return text
-  ctx.addIssue({ code: 'custom', message: problem, input: raw })
-  return z.NEVER
-})
+  return problem === undefined ? valid(text) : refused(problem)
+}
 
-const shell = ruled(
-  z
-    .string()
-    .trim()
-    .refine(text => isShellName(text) || text.includes('{0}'))
-    .transform((text): ShellSpec => (isShellName(text) ? { kind: text } : { kind: 'template', template: text })),
-  notAllowed(`${SHELL_NAMES.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`)
-)
+const shell: KindParser = raw => {
+  const text = raw.trim()
+  if (isShellName(text)) return valid({ kind: text } satisfies ShellSpec)
+  if (text.includes('{0}')) return valid({ kind: 'template', template: text } satisfies ShellSpec)
+  return refused(notAllowed(`${SHELL_NAMES.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`)(raw))
+}
 
-const runRef = ruled(
-  z
-    .string()
-    .trim()
-    .refine(text => text === 'latest' || isRunId(text)),
-  raw => `${showValue(raw.trim())} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, or latest)`
-)
+const runRef: KindParser = raw => {
+  const text = raw.trim()
+  if (text === 'latest' || isRunId(text)) return valid(text)
+  return refused(`${showValue(text)} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, or latest)`)
+}
 
-const rerun = z
-  .string()
-  .max(INPUT_LIMITS.commandChars)
-  .transform((raw, ctx): RerunSetting => {
-    try {
-      return parseRerunSetting(raw)
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: (error as Error).message, input: raw })
-      return z.NEVER
-    }
-  })
+const rerun: KindParser = raw => {
+  const max = INPUT_LIMITS.commandChars
+  if (raw.length > max) return refused(`${raw.length} characters is too long; at most ${max}`)
+  try {
+    return valid(parseRerunSetting(raw) satisfies RerunSetting)
+  } catch (error) {
+    return refused((error as Error).message)
+  }
+}
 
-function text(trim: boolean, maxChars: number | undefined) {
-  const read = (raw: string) => (trim ? raw.trim() : raw)
-  if (maxChars === undefined) return z.string().transform(read)
-  return ruled(
-    z.string().transform(read).pipe(z.string().max(maxChars)),
-    raw => `${read(raw).length} characters is too long; at most ${maxChars}`
-  )
+function text(trim: boolean, maxChars: number | undefined): KindParser {
+  return raw => {
+    const read = trim ? raw.trim() : raw
+    return maxChars !== undefined && read.length > maxChars
+      ? refused(`${read.length} characters is too long; at most ${maxChars}`)
+      : valid(read)
+  }
 }
 
 /** The values of a one-per-line input (`redact`): each line trimmed, blank lines dropped. */
@@ -170,45 +152,33 @@ export function inputLines(raw: string): string[] {
     .filter(line => line !== '')
 }
 
-function lines(maxLines: number) {
-  const split = inputLines
-  return ruled(
-    z.string().transform(split).pipe(z.array(z.string()).max(maxLines)),
-    raw => `${split(raw).length} values is too many; at most ${maxLines}`
-  )
+function lines(maxLines: number): KindParser {
+  return raw => {
+    const values = inputLines(raw)
+    return values.length > maxLines ? refused(`${values.length} values is too many; at most ${maxLines}`) : valid(values)
+  }
 }
 
 /** The script as written; its command lines (identity's) and its length are bounded. */
-function script(maxLines: number, maxChars: number) {
-  return z.string().transform((raw, ctx) => {
-    const lines = identityLines(raw).length
+function script(maxLines: number, maxChars: number): KindParser {
+  return raw => {
     if (raw.length > maxChars) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `a script of ${raw.length} characters is too long; at most ${maxChars} (put a long script in a file)`,
-        input: raw
-      })
-    } else if (lines > maxLines) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `a script of ${lines} command lines is too long; at most ${maxLines} (put a long script in a file)`,
-        input: raw
-      })
+      return refused(`a script of ${raw.length} characters is too long; at most ${maxChars} (put a long script in a file)`)
     }
-    return raw
-  })
+    const lines = identityLines(raw).length
+    if (lines > maxLines)
+      return refused(`a script of ${lines} command lines is too long; at most ${maxLines} (put a long script in a file)`)
+    return valid(raw)
+  }
 }
 
-function regex(maxChars: number) {
-  return z.string().transform((raw, ctx) => {
-    if (raw.length > maxChars) {
-      ctx.addIssue({ code: 'custom', message: `a pattern of ${raw.length} characters is too long; at most ${maxChars}`, input: raw })
-      return z.NEVER
-    }
+function regex(maxChars: number): KindParser {
+  return raw => {
+    if (raw.length > maxChars) return refused(`a pattern of ${raw.length} characters is too long; at most ${maxChars}`)
     try {
       const pattern = new RegExp(raw)
       pattern.test('') // some patterns only fail when first executed
-      return pattern
+      return valid(pattern)
     } catch (error) {
       // V8 repeats the whole pattern in its message: keep only the reason.
       const message = error instanceof Error ? error.message : 'invalid'
@@ -216,10 +186,9 @@ function regex(maxChars: number) {
         .replace(/^Invalid regular expression: /, '')
         .replace(/^\/[\s\S]*\/[a-z]*: /, '')
         .slice(0, 120)
-      ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not a valid regular expression (${reason})`, input: raw })
-      return z.NEVER
+      return refused(`${showValue(raw)} is not a valid regular expression (${reason})`)
     }
-  })
+  }
 }
 
 /** True for an existing directory; anything unreadable counts as missing. */
@@ -231,27 +200,23 @@ function isDirectory(path: string): boolean {
   }
 }
 
-function directory(base: string) {
-  return z.string().transform((raw, ctx) => {
+function directory(base: string): KindParser {
+  return raw => {
     const dir = isAbsolute(raw.trim()) ? raw.trim() : resolve(base, raw.trim())
-    if (isDirectory(dir)) return dir
-    ctx.addIssue({ code: 'custom', message: `${showValue(raw)} is not an existing directory`, input: raw })
-    return z.NEVER
-  })
+    return isDirectory(dir) ? valid(dir) : refused(`${showValue(raw)} is not an existing directory`)
+  }
 }
 
-function stateDir(place: InputPlace) {
-  return z.string().transform((raw, ctx) => {
+function stateDir(place: InputPlace): KindParser {
+  return raw => {
     const { path } = resolveStateDir(raw, place)
     const problem = stateDirProblem(path)
-    if (problem === undefined) return path
-    ctx.addIssue({ code: 'custom', message: `${showValue(path)} ${problem}`, input: raw })
-    return z.NEVER
-  })
+    return problem === undefined ? valid(path) : refused(`${showValue(path)} ${problem}`)
+  }
 }
 
-/** The schema of one kind of input, given where relative paths are taken from. */
-export function kindSchema(kind: InputKind, place: InputPlace): KindSchema {
+/** The parser of one kind of input, given where relative paths are taken from. */
+export function kindParser(kind: InputKind, place: InputPlace): KindParser {
   switch (kind.type) {
     case 'script':
       return script(kind.maxLines, kind.maxChars)

@@ -1,13 +1,12 @@
 /**
- * The one parser of raw inputs: a zod object schema built from the table for the inputs a
- * front end asked for. A bad value is a UsageError of one line naming the input the way
- * that front end spells it (`--expect-exit: …` on the CLI, `expect-exit: …` in the action).
+ * The one parser of raw inputs: each input the front end asked for, in table order, through
+ * its kind's parser (kinds.ts). A bad value is a UsageError of one line naming the input the
+ * way that front end spells it (`--expect-exit: …` on the CLI, `expect-exit: …` in the action).
  */
-import { z } from 'zod'
 import { UsageError } from '../base/errors.js'
 import type { RerunSetting } from '../reruns/presets.js'
 import type { ShellSpec } from '../shell/script-shell.js'
-import { kindSchema, unsetText, type ExitCodeList } from './kinds.js'
+import { kindParser, unsetText, type ExitCodeList } from './kinds.js'
 import { inputLabel, type InputPlace } from './resolve.js'
 import { INPUT_NAMES, inputSpec, type INPUTS, type InputName } from './table.js'
 
@@ -51,29 +50,24 @@ export type InputValues<N extends InputName> = { [K in N]: InputValue<K> }
 
 const NUL_REFUSAL = 'contains a NUL character, which no command, path or pattern may hold'
 
-/** One input's schema: NUL refused, "not given" replaced by its default, then its kind's rules. */
-function fieldSchema(name: InputName, place: InputPlace) {
-  const spec = inputSpec(name)
-  return z
-    .string()
-    .optional()
-    .refine(value => !value?.includes('\0'), { error: NUL_REFUSAL, abort: true })
-    .transform(value => (value === undefined || value.trim() === '' ? (spec.default ?? unsetText(spec.kind, place)) : value))
-    .pipe(kindSchema(spec.kind, place).optional())
-}
-
 /** Parses the named inputs; throws a UsageError naming the first bad one (in table order). */
 export function parseInputs<N extends InputName>(raw: RawInputs, names: readonly N[], place: InputPlace): InputValues<N> {
-  const shape: Record<string, z.ZodType> = {}
-  const given: Record<string, string | undefined> = {}
+  const values: Record<string, unknown> = {}
   // Table order, so which of several bad inputs is named first does not depend on the caller.
   for (const name of INPUT_NAMES.filter(name => names.includes(name as N))) {
-    shape[name] = fieldSchema(name, place)
-    given[name] = raw[name]
+    const given = raw[name]
+    const refuse = (message: string) => new UsageError(`${inputLabel(name, place.front)}: ${message}`)
+    if (given?.includes('\0')) throw refuse(NUL_REFUSAL)
+    // "Not given" stands for the input's default, or what its kind means by nothing.
+    const spec = inputSpec(name)
+    const text = given === undefined || given.trim() === '' ? (spec.default ?? unsetText(spec.kind, place)) : given
+    if (text === undefined) {
+      values[name] = undefined
+      continue
+    }
+    const parsed = kindParser(spec.kind, place)(text)
+    if (!parsed.ok) throw refuse(parsed.message)
+    values[name] = parsed.value
   }
-  const result = z.object(shape).safeParse(given)
-  if (result.success) return result.data as InputValues<N>
-  const issue = result.error.issues[0]
-  const name = String(issue?.path[0] ?? 'input')
-  throw new UsageError(`${inputLabel(name, place.front)}: ${issue?.message ?? 'is not allowed'}`)
+  return values as InputValues<N>
 }

@@ -5,11 +5,10 @@
  * subcommand, run or reusable-workflow verify takes them, and the run table is already at
  * its size limit. report/action.yml and docs/action.md are checked against this table.
  */
-import { z } from 'zod'
 import { UsageError } from '../base/errors.js'
 import { showValue } from '../base/printable.js'
 import type { InputSpec } from '../inputs/input-spec.js'
-import { kindSchema } from '../inputs/kinds.js'
+import { kindParser } from '../inputs/kinds.js'
 
 /** One row: what the run table's rows say, less what only a run or the CLI needs. */
 export type ReportInputSpec = Pick<InputSpec, 'kind' | 'description' | 'default' | 'shownDefault'>
@@ -68,9 +67,9 @@ function parseOne(name: ReportInputName, raw: string | undefined): unknown {
   if (raw?.includes('\0')) throw new UsageError(`${name}: contains a NUL character, which no name may hold`)
   const given = raw === undefined || raw.trim() === '' ? spec.default : raw
   if (given === undefined) return undefined
-  const parsed = (kindSchema(spec.kind, { front: 'action', base: '.' }) as z.ZodType<unknown, string>).safeParse(given)
-  if (!parsed.success) throw new UsageError(`${name}: ${parsed.error.issues[0]?.message ?? 'is not allowed'}`)
-  return parsed.data
+  const parsed = kindParser(spec.kind, { front: 'action', base: '.' })(given)
+  if (!parsed.ok) throw new UsageError(`${name}: ${parsed.message}`)
+  return parsed.value
 }
 
 function artifactName(name: ReportInputName, value: string, wildcards: boolean): string {
