@@ -28,22 +28,18 @@ import { fileURLToPath } from 'node:url'
 import { bundleFacts, machineFacts } from './bench/machine.mjs'
 import { detectRssMethod } from './bench/measure.mjs'
 import { renderFacts, renderTable } from './bench/report.mjs'
+import { floodRows, partRows, producerRows, rssDriftRow, throughputRow } from './bench/output-rows.mjs'
 import {
   actionRows,
   baselineRows,
-  floodRows,
   faultRows,
-  partRows,
   historyRows,
   junitRows,
   lookupRows,
-  producerRows,
   reportRows,
   rerunRows,
-  rssDriftRow,
   startupRows,
-  storeRows,
-  throughputRow
+  storeRows
 } from './bench/rows.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
