@@ -3,10 +3,13 @@
  * "Output path"): where its newlines are, which lines start with a character a reader looks
  * for, and where the words the readers look for occur. The summary counts the lines it only
  * has to count and looks for its keywords, the failure search looks at the few lines that
- * start as a failure can and for its words, and no reader slices a line it does not keep. One object is reused from piece to piece: finding the newlines
- * allocates nothing, and the words of all readers are one search through the text, where
- * each reader searching for its own would read it once more.
+ * start as a failure can and for its words, and no reader slices a line it does not keep.
+ * One object is reused from piece to piece: finding the newlines allocates nothing, and
+ * the words of all readers are one search through the text, where each reader searching
+ * for its own would read it once more.
  */
+import { escapeRegExp } from '../base/regexp.js'
+
 export class TextScan {
   private positions = new Int32Array(1024)
   private size = 0
@@ -31,7 +34,7 @@ export class TextScan {
       this.firstChars[code] = 1
     }
     this.words = new Set(words.filter(word => word !== ''))
-    this.search = this.words.size === 0 ? undefined : new RegExp([...this.words].map(escape).join('|'), 'g')
+    this.search = this.words.size === 0 ? undefined : new RegExp([...this.words].map(escapeRegExp).join('|'), 'g')
   }
 
   /** Scans `text`, forgetting the previous one; returns this. */
@@ -70,14 +73,7 @@ export class TextScan {
 
   /** Number of the first newline at or after `position` (`count` when there is none). */
   firstFrom(position: number): number {
-    let low = 0
-    let high = this.size
-    while (low < high) {
-      const middle = (low + high) >>> 1
-      if ((this.positions[middle] as number) < position) low = middle + 1
-      else high = middle
-    }
-    return low
+    return firstAtOrAfter(this.positions, position, this.size)
   }
 
   /** Whether `nextWord` finds every one of `words`. */
@@ -122,18 +118,14 @@ export class TextScan {
   }
 }
 
-/** Index of the first of ascending `values` at or after `from` (`values.length` if none). */
-function firstAtOrAfter(values: readonly number[], from: number): number {
+/** Index of the first of the `length` ascending `values` at or after `from` (`length` if none). */
+function firstAtOrAfter(values: ArrayLike<number>, from: number, length = values.length): number {
   let low = 0
-  let high = values.length
+  let high = length
   while (low < high) {
     const middle = (low + high) >>> 1
     if ((values[middle] as number) < from) low = middle + 1
     else high = middle
   }
   return low
-}
-
-function escape(word: string): string {
-  return word.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')
 }

@@ -5,6 +5,7 @@
  * quoted for the run's shell, so no name can end its quoting, start a command or become an
  * option, whatever it holds (quotes, `$( )`, backticks, newlines, a leading `-`).
  */
+import { escapeRegExp } from '../base/regexp.js'
 import type { ShellSpec } from '../shell/script-shell.js'
 
 /** The placeholders a template may use. */
@@ -63,11 +64,6 @@ export function posixQuote(value: string): string {
 /** One word for PowerShell: single quotes, each quote doubled (its typographic quotes too). */
 export function powershellQuote(value: string): string {
   return `'${value.replace(/['\u2018\u2019\u201a\u201b]/g, quote => `${quote}${quote}`)}'`
-}
-
-/** A regular expression's metacharacters escaped, so the text matches only itself. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')
 }
 
 /**
