@@ -81,9 +81,9 @@ for (const [name, entry] of Object.entries(entries)) {
     // ncc type-checks as it bundles (transpile-only mode would treat the sources as CommonJS).
     transpileOnly: false
   })
-  // ncc names every entry's lazily loaded chunks `<id>.index.js` (the OpenTelemetry exporter,
-  // imported only when an endpoint is set): each entry but index gets its own names, so the
-  // two bundles' chunks cannot overwrite each other in dist/.
+  // ncc names every entry's lazily loaded chunks `<id>.index.js` (what is imported only when
+  // needed: a subcommand, a parser, the artifact client, the OpenTelemetry exporter): each
+  // entry but index gets its own names, so the bundles' chunks cannot overwrite each other.
   const chunkNames = chunkNaming(name, code, assets)
   // The CLI runs with a small young generation: V8 otherwise grows it under the steady
   // allocation of a long output stream, and peak memory would follow the output's size.
