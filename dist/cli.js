@@ -3002,6 +3002,23 @@ function showValue(value) {
 
 /***/ }),
 
+/***/ 2048:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ escapeRegExp)
+/* harmony export */ });
+/**
+ * A regular expression's metacharacters escaped, so the text matches only itself (in
+ * JavaScript without the `u` flag, and in the runners' own dialects: `/` and `-` too).
+ */
+function escapeRegExp(text) {
+    return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+
+
+/***/ }),
+
 /***/ 7097:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -7935,15 +7952,18 @@ const detached = _base_own_text_js__WEBPACK_IMPORTED_MODULE_1__/* .ownText */ .U
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ TextScan)
 /* harmony export */ });
+/* harmony import */ var _base_regexp_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2048);
 /**
  * One read of a piece of output for every reader of the ordered stream (docs/design.md §1
  * "Output path"): where its newlines are, which lines start with a character a reader looks
  * for, and where the words the readers look for occur. The summary counts the lines it only
  * has to count and looks for its keywords, the failure search looks at the few lines that
- * start as a failure can and for its words, and no reader slices a line it does not keep. One object is reused from piece to piece: finding the newlines
- * allocates nothing, and the words of all readers are one search through the text, where
- * each reader searching for its own would read it once more.
+ * start as a failure can and for its words, and no reader slices a line it does not keep.
+ * One object is reused from piece to piece: finding the newlines allocates nothing, and
+ * the words of all readers are one search through the text, where each reader searching
+ * for its own would read it once more.
  */
+
 class TextScan {
     positions = new Int32Array(1024);
     size = 0;
@@ -7967,7 +7987,7 @@ class TextScan {
             this.firstChars[code] = 1;
         }
         this.words = new Set(words.filter(word => word !== ''));
-        this.search = this.words.size === 0 ? undefined : new RegExp([...this.words].map(escape).join('|'), 'g');
+        this.search = this.words.size === 0 ? undefined : new RegExp([...this.words].map(_base_regexp_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeRegExp */ .N).join('|'), 'g');
     }
     /** Scans `text`, forgetting the previous one; returns this. */
     of(text) {
@@ -8003,16 +8023,7 @@ class TextScan {
     }
     /** Number of the first newline at or after `position` (`count` when there is none). */
     firstFrom(position) {
-        let low = 0;
-        let high = this.size;
-        while (low < high) {
-            const middle = (low + high) >>> 1;
-            if (this.positions[middle] < position)
-                low = middle + 1;
-            else
-                high = middle;
-        }
-        return low;
+        return firstAtOrAfter(this.positions, position, this.size);
     }
     /** Whether `nextWord` finds every one of `words`. */
     finds(words) {
@@ -8056,10 +8067,10 @@ class TextScan {
         return Number.POSITIVE_INFINITY;
     }
 }
-/** Index of the first of ascending `values` at or after `from` (`values.length` if none). */
-function firstAtOrAfter(values, from) {
+/** Index of the first of the `length` ascending `values` at or after `from` (`length` if none). */
+function firstAtOrAfter(values, from, length = values.length) {
     let low = 0;
-    let high = values.length;
+    let high = length;
     while (low < high) {
         const middle = (low + high) >>> 1;
         if (values[middle] < from)
@@ -8068,9 +8079,6 @@ function firstAtOrAfter(values, from) {
             high = middle;
     }
     return low;
-}
-function escape(word) {
-    return word.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 }
 
 
@@ -12508,7 +12516,16 @@ async function writeSessionReport(store, receipt, sessionDir = receipt.session.d
 /* harmony export */   NY: () => (/* binding */ templatePlaceholders),
 /* harmony export */   ZN: () => (/* binding */ quotingFor)
 /* harmony export */ });
-/* unused harmony exports PLACEHOLDERS, posixQuote, powershellQuote, escapeRegExp, exactPattern, titlesPattern, testId, goPackage, placeholderValues */
+/* unused harmony exports PLACEHOLDERS, posixQuote, powershellQuote, exactPattern, titlesPattern, testId, goPackage, placeholderValues */
+/* harmony import */ var _base_regexp_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2048);
+/**
+ * Rerun templates (docs/design.md §1 "Rerunning only the failed tests", the contract's §11):
+ * a command with placeholders that a retry fills from the tests that failed in the attempt
+ * before. Test names come from the runner's JUnit file and are untrusted: each value is
+ * quoted for the run's shell, so no name can end its quoting, start a command or become an
+ * option, whatever it holds (quotes, `$( )`, backticks, newlines, a leading `-`).
+ */
+
 /** The placeholders a template may use. */
 const PLACEHOLDERS = ['files', 'names', 'pattern', 'titles', 'ids', 'packages'];
 /** The placeholders in words, for messages. */
@@ -12549,10 +12566,6 @@ function posixQuote(value) {
 function powershellQuote(value) {
     return `'${value.replace(/['\u2018\u2019\u201a\u201b]/g, quote => `${quote}${quote}`)}'`;
 }
-/** A regular expression's metacharacters escaped, so the text matches only itself. */
-function escapeRegExp(text) {
-    return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-}
 /**
  * One anchored expression that matches exactly these names and nothing else, in each way a
  * runner's filter may spell them. vitest writes a test's name as its describe blocks and
@@ -12566,7 +12579,7 @@ function exactPattern(names) {
         const forms = name.includes(' > ') ? [name, name.split(' > ').join(' ')] : [name];
         return forms.flatMap(form => (form.startsWith(' ') && form.trim() !== '' ? [form, form.slice(1)] : [form]));
     });
-    return `^(?:${[...new Set(spellings)].map(escapeRegExp).join('|')})$`;
+    return `^(?:${[...new Set(spellings)].map(_base_regexp_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeRegExp */ .N).join('|')})$`;
 }
 /**
  * One expression that matches a test whose full title ends with one of these names, after a
@@ -12577,7 +12590,7 @@ function exactPattern(names) {
  */
 function titlesPattern(names) {
     const spellings = names.map(name => name.split(' › ').join(' ').trim());
-    return `(?:^| )(?:${[...new Set(spellings)].map(escapeRegExp).join('|')})$`;
+    return `(?:^| )(?:${[...new Set(spellings)].map(_base_regexp_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeRegExp */ .N).join('|')})$`;
 }
 /** A test's file as a word that cannot be read as an option (`-x.test.js` becomes `./-x.test.js`). */
 function fileWord(file) {
