@@ -36,6 +36,7 @@ const BUNDLE = [
   '__tests__/cli/crash-recovery.test.ts',
   '__tests__/cli/crashed-process-group.test.ts',
   '__tests__/cli/expect-no-output.test.ts',
+  '__tests__/cli/first-run.test.ts',
   '__tests__/cli/interrupt.test.ts',
   '__tests__/cli/lazy-loading.test.ts',
   '__tests__/cli/report-after-verdict.test.ts',
