@@ -113,7 +113,9 @@ test('ten runs, one test flaky in four: from the tenth, the summary shows its en
   const block = /```yaml\n([\s\S]*?)\n```/.exec(summary)?.[1]
   expect(block).toContain(`reason: flaked in 4 of 10 runs since ${today}`)
   expect(block).not.toContain('rarely')
-  expect(parseQuarantine(block!.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today).map(entry => entry.test)).toEqual(['api › sometimes'])
+  expect(parseQuarantine(block!.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today).map(entry => entry.test)).toEqual([
+    'api › sometimes'
+  ])
 
   // With a quarantine file: list items to paste at its end; a test it already holds is not suggested.
   const file = join(workspace, '.github', 'reverify-quarantine.yml')

@@ -58,7 +58,12 @@ describe('parseCommandLine', () => {
 
   test('a value may start with a dash; after -- everything is an argument', () => {
     expect(parse(['--expect-stdout', '-x', '--max-retries', '-1']).flags).toEqual({ 'expect-stdout': '-x', 'max-retries': '-1' })
-    expect(parse(['--', '--command', 'x'])).toEqual({ flags: {}, positionals: ['--command', 'x'], switchBefore: [undefined, undefined], help: false })
+    expect(parse(['--', '--command', 'x'])).toEqual({
+      flags: {},
+      positionals: ['--command', 'x'],
+      switchBefore: [undefined, undefined],
+      help: false
+    })
   })
 
   test('--help and -h', () => {
@@ -100,7 +105,10 @@ describe('through the CLI', () => {
   test.each([
     [['receipts', 'list', '--json=maybe'], 'reverify: --json takes no value (write --json)\n'],
     [['receipts', 'list', '--json=tRuE'], "reverify: --json: 'tRuE' is not allowed; expected true or false\n"],
-    [['run', '--command', 'true', '--expect-exit', '0', '--fail-on-flaky', 'true'], 'reverify: --fail-on-flaky takes no value (write --fail-on-flaky)\n'],
+    [
+      ['run', '--command', 'true', '--expect-exit', '0', '--fail-on-flaky', 'true'],
+      'reverify: --fail-on-flaky takes no value (write --fail-on-flaky)\n'
+    ],
     // run takes no argument: a word right after a switch is named with the switch.
     [
       ['run', '--expect-exit', '0', '--fail-on-flaky', 'npm', 'test'],

@@ -69,7 +69,11 @@ const REFUSED: [string, Setup, RegExp][] = [
     written(quarantineText(dayFromToday(1), dayFromToday(60))),
     /entry 1 \('net › fetches config'\): added \S+ is after today \(\S+, UTC\); date an entry the day it is written$/
   ],
-  ['an entry dated in 2099', written(quarantineText('2099-01-01', '2099-03-01')), /entry 1 \('net › fetches config'\): added 2099-01-01 is after today/],
+  [
+    'an entry dated in 2099',
+    written(quarantineText('2099-01-01', '2099-03-01')),
+    /entry 1 \('net › fetches config'\): added 2099-01-01 is after today/
+  ],
   ['an alias bomb', written(aliasBomb()), /: cannot be read as YAML: its aliases expand to too much \(at most 100 are read\)$/],
   [
     'nesting past the parser stack',

@@ -65,7 +65,9 @@ describe('suggest', () => {
     // with '@', which YAML only takes quoted), the file is valid.
     expect(result.stdout).toContain('owner: "<owner>"')
     const entries = () => parseQuarantine(result.stdout.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today)
-    expect(() => parseQuarantine(result.stdout, 'test', today)).toThrow("entry 1 ('api › sometimes'): owner is still the placeholder <owner>")
+    expect(() => parseQuarantine(result.stdout, 'test', today)).toThrow(
+      "entry 1 ('api › sometimes'): owner is still the placeholder <owner>"
+    )
     expect(entries()).toEqual([
       {
         test: 'api › sometimes',

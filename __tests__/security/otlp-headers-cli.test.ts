@@ -1,14 +1,19 @@
 /**
  * The OTLP headers are credentials (docs/design.md §1 `redact`, SECURITY.md): an API key in
  * OTEL_EXPORTER_OTLP_HEADERS (and a bearer token in OTEL_EXPORTER_OTLP_TRACES_HEADERS) that
- * the command prints reaches neither the console, the log, the trace, meta.json, the receipt,
- * report.html nor the exported spans: through the built CLI, with a real receiver.
+ * the command prints reaches neither reverify's console lines, the log, the trace,
+ * meta.json, the receipt, report.html nor the exported spans (the built CLI, with a real
+ * receiver); nor the trace artifact of the bundled action, which has the runner mask them in
+ * the live log. The command's own live output goes to the console unchanged, as SECURITY.md
+ * says of every secret.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
-import { leaksUnder, regularFiles } from '../helpers/fuzz.js'
+import { leaksIn, leaksUnder, regularFiles } from '../helpers/fuzz.js'
 import { startReceiver, type Receiver } from '../helpers/otlp-receiver.js'
+import { readZip, ResultsService } from '../helpers/results-service.js'
+import { FakeRunner } from '../helpers/runner.js'
 import { sessionDirs } from '../helpers/trace.js'
 
 // Assembled at run time, so that no credential-looking literal sits in the source.
@@ -50,13 +55,10 @@ test('a header value the command prints is redacted everywhere a run writes or s
   expect(log).toContain('key: [redacted:env:OTEL_EXPORTER_OTLP_HEADERS]\n')
   expect(log).toContain('token: [redacted:env:OTEL_EXPORTER_OTLP_TRACES_HEADERS]\n')
 
-  // The console: the live output and the summary.
-  expect(result.stdout).toContain('[redacted:env:OTEL_EXPORTER_OTLP_HEADERS]')
-  expect(result.stderr).toContain('[redacted:env:OTEL_EXPORTER_OTLP_TRACES_HEADERS]')
-  for (const text of [result.stdout, result.stderr]) {
-    expect(text).not.toContain(API_KEY)
-    expect(text).not.toContain(BEARER)
-  }
+  // The console: reverify's own lines (the summary, the retry note), apart from the command's live output.
+  const own = [...result.stdout.split('\n'), ...result.stderr.split('\n')].filter(line => !/^(headers|key|token): /.test(line))
+  expect(own.join('\n')).toContain('outcome: failure')
+  expect(own.filter(line => line.includes(API_KEY) || line.includes(BEARER))).toEqual([])
 
   // The export still carries the credentials as headers, and only there.
   expect(receiver.requests).toHaveLength(1)
@@ -66,3 +68,23 @@ test('a header value the command prints is redacted everywhere a run writes or s
   expect(request!.body.toString('utf8')).not.toContain(API_KEY)
   expect(request!.body.toString('utf8')).not.toContain(BEARER)
 }, 30_000)
+
+test('the bundled action: masked in the live log, redacted in the trace artifact', async () => {
+  const service = await ResultsService.start()
+  try {
+    const runner = new FakeRunner(service, 'octo/otlp-headers')
+    const step = await runner.main(
+      { command: 'echo "key: ${OTEL_EXPORTER_OTLP_HEADERS#x-api-key=}"', 'expect-exit': '0', 'max-retries': '0' },
+      { env: { OTEL_EXPORTER_OTLP_HEADERS: `x-api-key=${API_KEY}` } }
+    )
+    expect(step.code).toBe(0)
+    expect(step.stdout.split('\n')).toContain(`::add-mask::${API_KEY}`)
+    const artifact = service.artifacts().find(item => item.name === `reverify-trace-${step.outputs['run-id']}`)
+    const files = new Map(readZip(artifact!.data).map(entry => [entry.name, entry.data] as const))
+    expect([...files.keys()].some(name => name.endsWith('attempt-1.log'))).toBe(true)
+    expect(leaksIn(files, [API_KEY])).toEqual([])
+    expect(leaksIn(new Map([['summary', step.summary]]), [API_KEY])).toEqual([])
+  } finally {
+    await service.stop()
+  }
+}, 60_000)

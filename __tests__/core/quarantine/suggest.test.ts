@@ -77,5 +77,7 @@ test('with a file: items at its indentation; a file without the key gets a whole
   }
   expect(suggestionYaml(suggestions, TODAY, '# nothing yet\n').items).toBe(false)
   const empty = 'quarantine:\n'
-  expect(parseQuarantine(empty + suggestionYaml(suggestions, TODAY, empty).yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 't', TODAY)).toHaveLength(1)
+  expect(
+    parseQuarantine(empty + suggestionYaml(suggestions, TODAY, empty).yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 't', TODAY)
+  ).toHaveLength(1)
 })

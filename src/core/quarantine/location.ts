@@ -44,7 +44,9 @@ async function nearestExisting(path: string): Promise<string> {
 
 /** Why a path whose links resolve to `real` is refused: named as a link when the path as written is inside the repository. */
 function outside(path: string, root: string, real: string): QuarantineLocation {
-  const how = within(root, path) ? `leads out of the repository through a symbolic link (to ${printable(real, 200)})` : 'is outside the repository'
+  const how = within(root, path)
+    ? `leads out of the repository through a symbolic link (to ${printable(real, 200)})`
+    : 'is outside the repository'
   return { kind: 'refused', problem: `${how}; ${RULE}` }
 }
 

@@ -71,8 +71,7 @@ function validEntries(document: unknown, today: string, fail: (problem: string) 
     if (!parsed.success) fail(`${label}: ${fieldProblem(parsed.error.issues[0]!, raw)}`)
     const entry = parsed.data
     // An entry dated ahead would stretch the 90 days from whenever it was written.
-    if (entry.added > today)
-      fail(`${label}: added ${entry.added} is after today (${today}, UTC); date an entry the day it is written`)
+    if (entry.added > today) fail(`${label}: added ${entry.added} is after today (${today}, UTC); date an entry the day it is written`)
     const span = daysBetween(entry.added, entry.expires)
     if (span < 0) fail(`${label}: expires ${entry.expires} is before added ${entry.added}`)
     if (span > MAX_QUARANTINE_DAYS)
