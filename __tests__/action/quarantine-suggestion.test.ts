@@ -113,7 +113,9 @@ test('ten runs, one test flaky in four: from the tenth, the summary shows its en
   const block = /```yaml\n([\s\S]*?)\n```/.exec(summary)?.[1]
   expect(block).toContain(`reason: flaked in 4 of 10 runs since ${today}`)
   expect(block).not.toContain('rarely')
-  expect(parseQuarantine(block!.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test').map(entry => entry.test)).toEqual(['api › sometimes'])
+  expect(parseQuarantine(block!.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today).map(entry => entry.test)).toEqual([
+    'api › sometimes'
+  ])
 
   // With a quarantine file: list items to paste at its end; a test it already holds is not suggested.
   const file = join(workspace, '.github', 'reverify-quarantine.yml')
@@ -153,7 +155,7 @@ test('the summary builder keeps a hostile test name as text: a code span in pros
   const fence = /^(`{4,})yaml$/m.exec(section)?.[1]
   expect(fence).toBe('````')
   const body = section.slice(section.indexOf(`${fence}yaml\n`) + fence!.length + 5, section.indexOf(`\n${fence}\n`))
-  expect(parseQuarantine(body.replaceAll(OWNER_PLACEHOLDER, 'me'), 'test')[0]!.test).toBe(name)
+  expect(parseQuarantine(body.replaceAll(OWNER_PLACEHOLDER, 'me'), 'test', '2026-12-02')[0]!.test).toBe(name)
   // Rendered as GitHub renders it: a heading, the name as code, the entry in one code block, no element from the name.
   const { document } = new JSDOM(marked.parse(section, { gfm: true, async: false })).window
   expect(document.querySelector('h4')?.textContent).toBe('Suggested quarantine entry')

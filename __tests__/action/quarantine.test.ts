@@ -6,7 +6,8 @@
  * error) on the test's file and line, the summary names owner and expiry, and the cached
  * receipt lists the test as quarantined.
  */
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT } from '../helpers/cli.js'
 import { dayFromToday, writeQuarantine } from '../helpers/quarantine.js'
@@ -84,4 +85,50 @@ test('an always-failing test fails the step; quarantined, the step passes with a
     quarantined: ['net fetches config'],
     gate: 'quarantine'
   })
+}, 120_000)
+
+test('an alias bomb, an entry added after today, or a .github that links out of the workspace fails the step with one line naming the file; the command never runs', async () => {
+  const service = await started
+  const runner = new FakeRunner(service, 'octo/quarantine-refused')
+  const at = (path: string) => join(runner.workspace, path)
+  const inputs = { command: 'echo ran >> ran.log', 'expect-exit': '0', name: 'Unit tests' }
+  const bomb = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+  for (const [previous, name] of ['ab', 'bc', 'cd', 'de', 'ef', 'fg', 'gh', 'hi', 'ij'] as const)
+    bomb.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`)
+  const elsewhere = mkdtempSync(join(tmpdir(), 'reverify-quarantine-outside-'))
+  writeQuarantine(elsewhere, [{ test: 'net fetches config', owner: '@acme/platform', reason: 'slow' }])
+  const cases: [string, () => void, string][] = [
+    [
+      'alias bomb',
+      () => writeFileSync(at('.github/reverify-quarantine.yml'), `${bomb.join('\n')}\nquarantine: *j\n`),
+      'quarantine: .github/reverify-quarantine.yml: cannot be read as YAML: its aliases expand to too much (at most 100 are read)'
+    ],
+    [
+      'added tomorrow',
+      () =>
+        writeQuarantine(runner.workspace, [
+          { test: 'net fetches config', owner: '@acme/platform', reason: 'slow', added: dayFromToday(1) }
+        ]),
+      `quarantine: .github/reverify-quarantine.yml: entry 1 ('net fetches config'): added ${dayFromToday(1)} is after today`
+    ],
+    [
+      '.github links out',
+      () => symlinkSync(join(elsewhere, '.github'), at('.github')),
+      'quarantine: .github/reverify-quarantine.yml: leads out of the repository through a symbolic link'
+    ]
+  ]
+  for (const [label, setup, message] of cases) {
+    rmSync(at('.github'), { recursive: true, force: true })
+    mkdirSync(at('.github'))
+    if (label === '.github links out') rmSync(at('.github'), { recursive: true })
+    setup()
+    runner.freshTemp()
+    const step = await runner.main(inputs)
+    expect({ label, code: step.code }).toEqual({ label, code: 1 })
+    const errors = step.annotations.filter(annotation => annotation.level === 'error')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]!.message).toContain(message)
+    expect(step.stdout).not.toContain('internal error')
+    expect(existsSync(at('ran.log'))).toBe(false)
+  }
 }, 120_000)

@@ -16,13 +16,54 @@ describe('parseCommandLine', () => {
   test('--allow-destructive is a switch that also takes =true|false', () => {
     expect(parse(['--allow-destructive']).flags['allow-destructive']).toBe('true')
     expect(parse(['--allow-destructive=false']).flags['allow-destructive']).toBe('false')
-    // A switch takes no separate value: the next word is an argument.
-    expect(parse(['--allow-destructive', 'false'])).toEqual({ flags: { 'allow-destructive': 'true' }, positionals: ['false'], help: false })
+    // A switch takes no separate value: the next word is an argument, and the parse says which switch it followed.
+    expect(parse(['--allow-destructive', 'npm'])).toEqual({
+      flags: { 'allow-destructive': 'true' },
+      positionals: ['npm'],
+      switchBefore: ['--allow-destructive'],
+      help: false
+    })
+  })
+
+  test.each([
+    [['--fail-on-flaky', 'true'], '--fail-on-flaky takes no value (write --fail-on-flaky)'],
+    [['--fail-on-flaky', 'YES'], '--fail-on-flaky takes no value (write --fail-on-flaky)'],
+    [['--fail-on-flaky', '1', '--command', 'x'], '--fail-on-flaky takes no value (write --fail-on-flaky)'],
+    [['--allow-destructive', 'false'], '--allow-destructive takes no value (leave it out, or write --allow-destructive=false)'],
+    [['--allow-destructive', 'off'], '--allow-destructive takes no value (leave it out, or write --allow-destructive=false)'],
+    [['--fail-on-flaky=yes'], '--fail-on-flaky takes no value (write --fail-on-flaky)'],
+    [['--fail-on-flaky='], '--fail-on-flaky takes no value (write --fail-on-flaky)'],
+    [['--allow-destructive=0'], '--allow-destructive takes no value (leave it out, or write --allow-destructive=false)']
+  ])('%j: a value given to a switch is one line saying it takes none', (argv, message) => {
+    expect(() => parse(argv)).toThrow(message)
+  })
+
+  test('every boolean flag of every subcommand is such a switch; a true/false word elsewhere is not its value', () => {
+    for (const [command, flag] of [
+      ['run', '--fail-on-flaky'],
+      ['run', '--allow-destructive'],
+      ['receipts', '--json'],
+      ['flaky', '--json'],
+      ['report', '--open']
+    ] as const) {
+      expect(() => parseCommandLine([flag, 'true'], command, 'help')).toThrow(`${flag} takes no value (write ${flag})`)
+      expect(() => parseCommandLine([`${flag}=maybe`], command, 'help')).toThrow(`${flag} takes no value (write ${flag})`)
+      expect(parseCommandLine([`${flag}=TRUE`], command, 'help').positionals).toEqual([])
+    }
+    // A word after `--` is an argument, and `receipts show --json latest` names a run.
+    expect(parseCommandLine(['--json', '--', 'true'], 'receipts', 'help').positionals).toEqual(['true'])
+    expect(parseCommandLine(['show', '--json', 'latest'], 'receipts', 'help').positionals).toEqual(['show', 'latest'])
+    expect(parse(['--name', 'true', '--command', 'false']).flags).toEqual({ name: 'true', command: 'false' })
   })
 
   test('a value may start with a dash; after -- everything is an argument', () => {
     expect(parse(['--expect-stdout', '-x', '--max-retries', '-1']).flags).toEqual({ 'expect-stdout': '-x', 'max-retries': '-1' })
-    expect(parse(['--', '--command', 'x'])).toEqual({ flags: {}, positionals: ['--command', 'x'], help: false })
+    expect(parse(['--', '--command', 'x'])).toEqual({
+      flags: {},
+      positionals: ['--command', 'x'],
+      switchBefore: [undefined, undefined],
+      help: false
+    })
   })
 
   test('--help and -h', () => {
@@ -62,7 +103,19 @@ describe('through the CLI', () => {
   })
 
   test.each([
-    [['receipts', 'list', '--json=maybe'], "reverify: --json: 'maybe' is not allowed; expected true or false\n"],
+    [['receipts', 'list', '--json=maybe'], 'reverify: --json takes no value (write --json)\n'],
+    [['receipts', 'list', '--json=tRuE'], "reverify: --json: 'tRuE' is not allowed; expected true or false\n"],
+    [
+      ['run', '--command', 'true', '--expect-exit', '0', '--fail-on-flaky', 'true'],
+      'reverify: --fail-on-flaky takes no value (write --fail-on-flaky)\n'
+    ],
+    // run takes no argument: a word right after a switch is named with the switch.
+    [
+      ['run', '--expect-exit', '0', '--fail-on-flaky', 'npm', 'test'],
+      "reverify: unexpected argument 'npm' after --fail-on-flaky, which takes no value; give commands with --command (see reverify run --help)\n"
+    ],
+    [['run', '--command', 'true', 'npm'], "reverify: unexpected argument 'npm'; give commands with --command (see reverify run --help)\n"],
+    [['flaky', '--json', 'no'], 'reverify: --json takes no value (leave it out, or write --json=false)\n'],
     [
       ['receipts', 'list', '--state-dir', 'state\u0000'],
       'reverify: --state-dir: contains a NUL character, which no command, path or pattern may hold\n'

@@ -64,8 +64,10 @@ describe('suggest', () => {
     // As pasted, the placeholder is refused; once an owner is typed over it (a team starts
     // with '@', which YAML only takes quoted), the file is valid.
     expect(result.stdout).toContain('owner: "<owner>"')
-    const entries = () => parseQuarantine(result.stdout.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test')
-    expect(() => parseQuarantine(result.stdout, 'test')).toThrow("entry 1 ('api › sometimes'): owner is still the placeholder <owner>")
+    const entries = () => parseQuarantine(result.stdout.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today)
+    expect(() => parseQuarantine(result.stdout, 'test', today)).toThrow(
+      "entry 1 ('api › sometimes'): owner is still the placeholder <owner>"
+    )
     expect(entries()).toEqual([
       {
         test: 'api › sometimes',
@@ -106,7 +108,7 @@ describe('suggest', () => {
     expect(result.stdout).toContain(`# Paste at the end of the \`quarantine:\` list in ${QUARANTINE}`)
     expect(result.stdout).not.toMatch(/^quarantine:/m)
     expect(result.stdout).toMatch(/^ {4}- test: api › sometimes$/m)
-    const pasted = parseQuarantine(existing + result.stdout.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test')
+    const pasted = parseQuarantine(existing + result.stdout.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today)
     expect(pasted.map(entry => entry.test)).toEqual(['api › elsewhere', 'api › sometimes', 'api › rarely'])
 
     writeFileSync(join(repo, QUARANTINE), existing.replace('api › elsewhere', 'api › sometimes'))

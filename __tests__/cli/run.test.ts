@@ -382,10 +382,7 @@ describe('invalid input: one line, exit 2, nothing runs', () => {
       /^reverify: --name: 'two\\nlines' is not allowed; control characters and line breaks cannot be part of a name$/
     ],
     [['--expect-exit', '0', '--name', 'x'.repeat(101)], /^reverify: --name: 101 characters is too long; at most 100$/],
-    [
-      ['--expect-exit', '0', '--allow-destructive=maybe'],
-      /^reverify: --allow-destructive: 'maybe' is not allowed; expected true or false$/
-    ],
+    [['--expect-exit', '0', '--allow-destructive=maybe'], /^reverify: --allow-destructive takes no value \(write --allow-destructive\)$/],
     [['--expect-exit', '0', '--capture-before-retry', 'sometimes'], /^reverify: .*capture-before-retry.*warn, block, off/],
     [['--expect-exit', '0', '--bogus', '1'], /^reverify: unknown flag --bogus; see reverify run --help$/],
     [['--expect-exit', '0', '--max-retries'], /^reverify: --max-retries needs a value/],

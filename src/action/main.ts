@@ -16,6 +16,7 @@ import {
   historyFacts,
   isUserError,
   loadRunSeal,
+  otlpHeaderValues,
   processRunner,
   readConfig,
   resolveCaptureMode,
@@ -208,6 +209,8 @@ async function readInputs(deps: MainDeps): Promise<{ redactor: Redactor; setting
   // The token is a secret too, whatever the other inputs turn out to be.
   const token = core.getInput('github-token').trim()
   if (token !== '') registerMask(token)
+  // So are the OTLP headers (an API key): the runner masks them in the live log too.
+  for (const { value } of otlpHeaderValues(deps.env)) if (value.trim().length >= 6) registerMask(value)
   const redactor = createRedactor({ values: redactValues, env: deps.env })
   try {
     const settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd, redactor)

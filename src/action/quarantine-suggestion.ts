@@ -38,7 +38,7 @@ export async function quarantineAdvice(
   if (place.shown === '') return undefined
   const path = quarantinePath(place.shown, place.root)
   try {
-    const { entries } = await loadQuarantine(path, place.shown, 'quarantine')
+    const { entries } = await loadQuarantine({ path, root: place.root, shown: place.shown, inputName: 'quarantine' }, dayOf(now))
     const all = suggestQuarantine(receipts, { ...SUGGEST_DEFAULTS, existing: entries })
     if (all.length === 0) return undefined
     const suggestions = all.slice(0, MAX_SHOWN)

@@ -1,8 +1,9 @@
 /**
  * The CLI's flags, declared by the input table and read with node:util's parseArgs. The
  * strict checks are made here on parseArgs' tokens rather than by its strict mode, so that
- * each mistake is one line naming the flag, `--allow-destructive` stays a switch that also
- * takes `=true|false`, and a value starting with '-' (`--max-retries -1`) is still a value.
+ * each mistake is one line naming the flag, a boolean flag stays a switch that also takes
+ * `=true|false` (and says it takes no other value: `--fail-on-flaky true` is a mistake, not
+ * a stray argument), and a value starting with '-' (`--max-retries -1`) is still a value.
  */
 import { parseArgs } from 'node:util'
 import { UsageError, inputSpec, inputsOf, printable, type CliCommand, type InputName } from '../core/index.js'
@@ -12,8 +13,22 @@ export interface CommandLine {
   /** Raw values by input name: repeats of a repeatable flag joined as lines, a bare switch 'true'. */
   flags: Record<string, string>
   positionals: string[]
+  /** For each positional, the switch written right before it (`--json` in `--json x`), if any. */
+  switchBefore: (string | undefined)[]
   /** `--help` or `-h` was given. */
   help: boolean
+}
+
+/** Words that read as a value for a switch (`--fail-on-flaky true`); a positional never is one of them. */
+const SWITCH_VALUE = /^(?:true|yes|on|1|false|no|off|0)$/i
+const FALSE_VALUE = /^(?:false|no|off|0)$/i
+/** What a switch's `=` form takes besides nothing; the input's own parser then reads it. */
+const SWITCH_INLINE_VALUE = /^(?:true|false)$/i
+
+/** The one line for a value given to a switch: how to write it instead. */
+export function switchTakesNoValue(flag: string, value: string): UsageError {
+  const instead = FALSE_VALUE.test(value.trim()) ? `leave it out, or write ${flag}=false` : `write ${flag}`
+  return new UsageError(`${flag} takes no value (${instead})`)
 }
 
 /** Boolean inputs are switches: `--json` alone means true. */
@@ -66,9 +81,18 @@ export function parseCommandLine(argv: readonly string[], command: CliCommand | 
   const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true })
   const flags: Record<string, string> = {}
   const positionals: string[] = []
+  const switchBefore: (string | undefined)[] = []
   let help = false
+  // The switch the previous word was, written alone (`--json`, not `--json=true`).
+  let bareSwitch: string | undefined
   for (const token of tokens) {
-    if (token.kind === 'positional') positionals.push(token.value)
+    const previous = bareSwitch
+    bareSwitch = undefined
+    if (token.kind === 'positional') {
+      if (previous !== undefined && SWITCH_VALUE.test(token.value)) throw switchTakesNoValue(previous, token.value)
+      positionals.push(token.value)
+      switchBefore.push(previous)
+    }
     if (token.kind !== 'option') continue
     if (token.name === 'help') {
       help = true
@@ -80,11 +104,13 @@ export function parseCommandLine(argv: readonly string[], command: CliCommand | 
       const near = closestFlag(token.name, names)
       throw new UsageError(`unknown flag ${shown}${near === undefined ? '' : ` (did you mean --${near}?)`}; see ${usage}`)
     }
+    if (isSwitch(name) && token.value === undefined) bareSwitch = shown
+    if (isSwitch(name) && token.value !== undefined && !SWITCH_INLINE_VALUE.test(token.value)) throw switchTakesNoValue(shown, token.value)
     const value = token.value ?? (isSwitch(name) ? 'true' : undefined)
     if (value === undefined) throw new UsageError(`${shown} needs a value; see ${usage}`)
     const earlier = flags[name]
     if (earlier !== undefined && !inputSpec(name).repeatable) throw new UsageError(`${shown} given more than once; see ${usage}`)
     flags[name] = earlier === undefined ? value : `${earlier}\n${value}`
   }
-  return { flags, positionals, help }
+  return { flags, positionals, switchBefore, help }
 }

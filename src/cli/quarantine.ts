@@ -64,11 +64,13 @@ export async function quarantineCommandLine(argv: readonly string[], io: CliIo):
   }
   const given = parseInputs(flags, flagsOf('quarantine'), { front: 'cli', base: io.cwd })
   // Found as a run finds it: from the git top level containing the working directory.
-  const path = quarantinePath(given.quarantine, findTargetRoot(given['working-directory']))
-  const list = await loadQuarantine(path, given.quarantine, '--quarantine')
+  const root = findTargetRoot(given['working-directory'])
+  const path = quarantinePath(given.quarantine, root)
+  // Today as a run would see it: a UTC day, the same one the file is checked against.
   const today = dayOf(new Date())
+  const list = await loadQuarantine({ path, root, shown: given.quarantine, inputName: '--quarantine' }, today)
   if (action === 'check') return check(list, existsSync(path), today, io)
-  const { root, store } = openStore(given, io)
+  const { store } = openStore(given, io)
   const receipts = await store.list({ target: root })
   if (action === 'list') return listEntries(list, existsSync(path), receipts, io)
   return await suggest(list, path, receipts, { minRuns: given['min-runs'], rate: given.rate }, today, io)

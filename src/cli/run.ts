@@ -7,14 +7,16 @@ import { executeRun } from './verify.js'
 
 /** Runs `reverify run`; returns the exit code. */
 export async function runCommandLine(argv: readonly string[], io: CliIo): Promise<number> {
-  const { flags, positionals, help } = parseCommandLine(argv, 'run', 'reverify run --help')
+  const { flags, positionals, switchBefore, help } = parseCommandLine(argv, 'run', 'reverify run --help')
   if (help) {
     io.stdout.write(runHelp())
     return 0
   }
   const [unexpected] = positionals
   if (unexpected !== undefined) {
-    throw new UsageError(`unexpected argument ${showValue(unexpected)}; give commands with --command (see reverify run --help)`)
+    // `run` takes no argument: a word right after a switch was most likely meant as its value.
+    const after = switchBefore[0] === undefined ? '' : ` after ${switchBefore[0]}, which takes no value`
+    throw new UsageError(`unexpected argument ${showValue(unexpected)}${after}; give commands with --command (see reverify run --help)`)
   }
   return executeRun(parseRunSettings(flags, io.cwd, { front: 'cli', path: io.env.PATH }), io)
 }

@@ -79,6 +79,7 @@ export {
 export { expiryWarnings, quarantineOn, quarantinePath } from './run/run-quarantine.js'
 export { writeRunCtrf } from './export/ctrf.js'
 export { resendRun } from './export/index.js'
+export { otlpHeaderValues } from './export/otlp-config.js'
 export { traceIdOf as traceIdOfRun } from './export/otlp-spans.js'
 
 // Script lines, redaction and the base helpers the front ends share.

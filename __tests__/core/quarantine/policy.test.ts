@@ -108,7 +108,8 @@ describe('flakyGate', () => {
 })
 
 describe('parseQuarantine', () => {
-  const parse = (text: string) => parseQuarantine(text, 'quarantine: q.yml')
+  // A day after every `added` below.
+  const parse = (text: string, today = '2027-01-01') => parseQuarantine(text, 'quarantine: q.yml', today)
   test('an empty file, or an empty list, quarantines nothing', () => {
     expect(parse('')).toEqual([])
     expect(parse('quarantine:\n')).toEqual([])
@@ -145,6 +146,36 @@ describe('parseQuarantine', () => {
     expect(() => parse('quarantine: [{test: a, owner: o, reason: r, added: 2026-12-01, expires: 2027-03-02}]')).toThrow(
       "entry 1 ('a'): expires 2027-03-02 is 91 days after added 2026-12-01; at most 90 days (2027-03-01) are allowed"
     )
+  })
+  test('an entry added after today is refused: the 90 days count from no later than today', () => {
+    const dated = (added: string, expires: string) => `quarantine: [{test: a, owner: o, reason: r, added: ${added}, expires: ${expires}}]`
+    expect(parse(dated('2026-12-06', '2027-03-01'), '2026-12-06')).toHaveLength(1)
+    expect(() => parse(dated('2026-12-07', '2027-03-01'), '2026-12-06')).toThrow(
+      "quarantine: q.yml: entry 1 ('a'): added 2026-12-07 is after today (2026-12-06, UTC); date an entry the day it is written"
+    )
+    expect(() => parse(dated('2099-01-01', '2099-03-01'), '2026-12-06')).toThrow("entry 1 ('a'): added 2099-01-01 is after today")
+  })
+  test('a parser limit is the same one line: an alias bomb, nesting past the stack', () => {
+    const bomb = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    for (const [previous, name] of ['ab', 'bc', 'cd', 'de', 'ef', 'fg', 'gh', 'hi', 'ij'] as const)
+      bomb.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`)
+    bomb.push('quarantine: *j')
+    const message = (text: string) => {
+      try {
+        parse(text)
+      } catch (error) {
+        return { name: (error as Error).name, message: (error as Error).message }
+      }
+      return undefined
+    }
+    expect(message(bomb.join('\n'))).toEqual({
+      name: 'UsageError',
+      message: 'quarantine: q.yml: cannot be read as YAML: its aliases expand to too much (at most 100 are read)'
+    })
+    expect(message(`quarantine: ${'['.repeat(200_000)}${']'.repeat(200_000)}`)).toEqual({
+      name: 'UsageError',
+      message: expect.stringMatching(/^quarantine: q\.yml: not valid YAML at line 1, column \d+: it is nested too deeply$/)
+    })
   })
   test('the same name in two files is two entries', () => {
     expect(

@@ -56,7 +56,7 @@ test('whatever a test is called, the YAML round-trips once the owner is filled i
   expect(suggestions.map(s => s.test).sort()).toEqual([...names].sort())
   const { yaml, items } = suggestionYaml(suggestions, TODAY)
   expect(items).toBe(false)
-  const entries = parseQuarantine(yaml.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test')
+  const entries = parseQuarantine(yaml.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', TODAY)
   expect(entries.map(entry => entry.test).sort()).toEqual([...names].sort())
   expect(entries.every(entry => entry.added === TODAY && entry.expires === addDays(TODAY, 30))).toBe(true)
   expect(entries[0]!.reason).toBe('flaked in 5 of 10 runs since 2026-11-20')
@@ -73,9 +73,11 @@ test('with a file: items at its indentation; a file without the key gets a whole
     const { yaml, items } = suggestionYaml(suggestions, TODAY, existing)
     expect(items).toBe(true)
     expect(yaml.startsWith(`${' '.repeat(indent)}- test: a\n`)).toBe(true)
-    expect(parseQuarantine(existing + yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 'test').map(e => e.test)).toEqual(['b', 'a'])
+    expect(parseQuarantine(existing + yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 'test', TODAY).map(e => e.test)).toEqual(['b', 'a'])
   }
   expect(suggestionYaml(suggestions, TODAY, '# nothing yet\n').items).toBe(false)
   const empty = 'quarantine:\n'
-  expect(parseQuarantine(empty + suggestionYaml(suggestions, TODAY, empty).yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 't')).toHaveLength(1)
+  expect(
+    parseQuarantine(empty + suggestionYaml(suggestions, TODAY, empty).yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 't', TODAY)
+  ).toHaveLength(1)
 })

@@ -24,9 +24,28 @@ describe('ensureStateDir', () => {
       await writeFile(join(stateDir, dir, 'file.json'), '{}')
     }
     await writeFile(join(stateDir, '.config.json.1.ab.tmp'), '{}')
+    const status = () => execFileSync('git', ['-C', repo, 'status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' })
+    expect(status()).toBe('')
     await writeFile(join(stateDir, 'config.json'), '{}')
-    const untracked = execFileSync('git', ['-C', repo, 'status', '--porcelain', '--untracked-files=all'], { encoding: 'utf8' })
-    expect(untracked.trim().split('\n').sort()).toEqual(['?? .reverify/.gitignore', '?? .reverify/config.json'])
+    expect(status()).toBe('?? .reverify/config.json\n')
+  })
+
+  test('a .gitignore an older version wrote (it showed up in git status itself) is brought up to date', async () => {
+    const stateDir = join(await scratchDir(), '.reverify')
+    await mkdir(stateDir)
+    const older = [
+      '# Written by reverify. Local run state stays out of git; config.json is meant to be committed.',
+      '/runs/',
+      '/sessions/',
+      '/index/',
+      '.*.tmp',
+      ''
+    ].join('\n')
+    await writeFile(join(stateDir, '.gitignore'), older)
+    await ensureStateDir(stateDir, { gitignore: true })
+    expect(await readFile(join(stateDir, '.gitignore'), 'utf8')).toBe(
+      '# Written by reverify. Local run state stays out of git; config.json is meant to be committed.\n/*\n!/config.json\n'
+    )
   })
 
   test('leaves a .gitignore the user wrote alone', async () => {

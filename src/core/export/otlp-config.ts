@@ -19,6 +19,15 @@ export interface OtlpSettings {
 /** The settings, nothing (no endpoint, or the SDK disabled), or why the settings are unusable (one line). */
 export type OtlpConfig = { kind: 'off' } | { kind: 'on'; settings: OtlpSettings } | { kind: 'invalid'; error: string }
 
+/** A value as sent: percent-decoded; a stray `%` is kept as written. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
 /** `key=value,key2=value2` as the specification writes headers and resource attributes; malformed pairs are skipped. */
 export function parseKeyValues(text: string | undefined): Record<string, string> {
   const pairs: Record<string, string> = {}
@@ -26,15 +35,32 @@ export function parseKeyValues(text: string | undefined): Record<string, string>
     const at = part.indexOf('=')
     if (at <= 0) continue
     const key = part.slice(0, at).trim()
-    let value = part.slice(at + 1).trim()
-    try {
-      value = decodeURIComponent(value)
-    } catch {
-      // A stray `%` is kept as written.
-    }
+    const value = decoded(part.slice(at + 1).trim())
     if (key !== '' && !Object.hasOwn(pairs, key)) pairs[key] = value
   }
   return pairs
+}
+
+/** The variables that hold OTLP headers: credentials (an API key, a bearer token) the run's redaction blanks out. */
+export const OTLP_HEADER_VARIABLES = ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'] as const
+
+/**
+ * The header values the environment gives, each as written in the variable and as sent
+ * (percent-decoded), by the variable that holds it; whether or not an endpoint is set.
+ */
+export function otlpHeaderValues(env: Readonly<Record<string, string | undefined>>): { variable: string; value: string }[] {
+  const found: { variable: string; value: string }[] = []
+  for (const variable of OTLP_HEADER_VARIABLES) {
+    const text = env[variable]
+    if (text === undefined) continue
+    for (const part of text.split(',')) {
+      const at = part.indexOf('=')
+      if (at <= 0) continue
+      const written = part.slice(at + 1).trim()
+      for (const value of new Set([written, decoded(written)])) found.push({ variable, value })
+    }
+  }
+  return found
 }
 
 /** The endpoint as a URL when it is http(s). */

@@ -199,7 +199,7 @@ const RUN_INPUTS = {
   'max-flaky-tests': {
     kind: { type: 'integer', min: 0, max: 1000 },
     description: 'Most flaky tests (not quarantined) a passing run may have (0-1000); with more, the run fails.',
-    help: 'most flaky tests (not quarantined) a passing run may have; with more, it fails (default: no limit)',
+    help: 'most flaky tests (not quarantined) a passing run may have; with more, it fails',
     fronts: RUN,
     shownDefault: { cli: 'no limit', action: 'no limit' },
     placeholder: 'N',

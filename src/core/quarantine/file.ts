@@ -1,13 +1,14 @@
 /**
  * The quarantine file (docs/design.md §1 "Quarantine and flaky gates"): a YAML file in the repository,
  * reviewed like code, listing tests whose failure may not fail a run until a date. It comes
- * with the checkout, so it is read with a size cap, parsed by a YAML library, validated
- * entry by entry, and any problem is one line naming the file, the entry and the field —
- * before anything runs.
+ * with the checkout, so it must be a regular file inside the repository (location.ts), is
+ * read with a size cap, parsed by a YAML library, validated entry by entry, and any problem
+ * is one line naming the file, the entry and the field — before anything runs.
  */
-import { readFile, stat } from 'node:fs/promises'
-import { UsageError } from '../base/errors.js'
+import { readRegularFile } from '../base/atomic-file.js'
+import { UsageError, describeError } from '../base/errors.js'
 import { MAX_QUARANTINE_BYTES, type QuarantineList } from './entry.js'
+import { locateQuarantine } from './location.js'
 
 export {
   MAX_QUARANTINE_BYTES,
@@ -18,25 +19,40 @@ export {
   type QuarantineList
 } from './entry.js'
 
+/** A quarantine file to read: where it is, the repository it must be inside, and how messages name it. */
+export interface QuarantineFile {
+  /** Absolute path. */
+  path: string
+  /** The repository root (the workspace, or the git top level in the CLI). */
+  root: string
+  /** The path as the user named it. */
+  shown: string
+  /** The input that named it, as the front end spells it (`--quarantine`, `quarantine`). */
+  inputName: string
+}
+
 /**
- * Reads the quarantine file at `path` (absolute); `shown` is how the user named it. An
- * absent file is an empty quarantine; anything else that is wrong is a UsageError.
+ * Reads the quarantine file as it stands on `today` (a UTC day). An absent file is an empty
+ * quarantine; anything else that is wrong (a link out of the repository, a file too big, a
+ * bad entry, an entry added after today, a parser limit) is a UsageError of one line.
  */
-export async function loadQuarantine(path: string, shown: string, inputName: string): Promise<QuarantineList> {
-  const label = `${inputName}: ${shown}`
-  let size: number
+export async function loadQuarantine(file: QuarantineFile, today: string): Promise<QuarantineList> {
+  const label = `${file.inputName}: ${file.shown}`
+  const location = await locateQuarantine(file.path, file.root)
+  if (location.kind === 'absent') return { source: file.shown, entries: [] }
+  if (location.kind === 'refused') throw new UsageError(`${label}: ${location.problem}`)
+  if (location.bytes > MAX_QUARANTINE_BYTES)
+    throw new UsageError(`${label}: is ${location.bytes} bytes; at most ${MAX_QUARANTINE_BYTES} are read`)
+  let content: string | undefined
   try {
-    const info = await stat(path)
-    if (!info.isFile()) throw new UsageError(`${label}: is not a file`)
-    size = info.size
+    // lstat, O_NOFOLLOW and a cap on the bytes read, as for every file that comes with the checkout.
+    content = await readRegularFile(location.realPath, MAX_QUARANTINE_BYTES)
   } catch (error) {
-    if (error instanceof UsageError) throw error
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { source: shown, entries: [] }
-    throw new UsageError(`${label}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`)
+    // The path the reason starts with is the resolved one; the label names the file already.
+    throw new UsageError(`${label}: cannot be read (${describeError(error).replace(location.realPath, 'it').trim()})`)
   }
-  if (size > MAX_QUARANTINE_BYTES) throw new UsageError(`${label}: is ${size} bytes; at most ${MAX_QUARANTINE_BYTES} are read`)
-  const content = await readFile(path, 'utf8')
+  if (content === undefined) return { source: file.shown, entries: [] }
   // The YAML parser is loaded only when there is a file to parse (BENCHMARKS.md, start-up).
   const { parseQuarantine } = await import('./parse.js')
-  return { source: shown, entries: parseQuarantine(content, label) }
+  return { source: file.shown, entries: parseQuarantine(content, label, today) }
 }

@@ -5,7 +5,7 @@
  */
 import { parseDocument } from 'yaml'
 import { z } from 'zod'
-import { UsageError } from '../base/errors.js'
+import { UsageError, describeError } from '../base/errors.js'
 import { showValue } from '../base/printable.js'
 import { addDays, daysBetween, isCalendarDate } from './dates.js'
 import { MAX_QUARANTINE_DAYS, MAX_QUARANTINE_ENTRIES, OWNER_PLACEHOLDER, type QuarantineEntry } from './entry.js'
@@ -50,8 +50,8 @@ function fieldProblem(issue: z.core.$ZodIssue, raw: object): string {
   return `${field} ${issue.message}`
 }
 
-/** Entries from the parsed document, each validated; the first problem is thrown. */
-function validEntries(document: unknown, fail: (problem: string) => never): QuarantineEntry[] {
+/** Entries from the parsed document, each validated against `today` (a UTC day); the first problem is thrown. */
+function validEntries(document: unknown, today: string, fail: (problem: string) => never): QuarantineEntry[] {
   if (document === null || document === undefined) return []
   if (typeof document !== 'object' || Array.isArray(document)) fail('must be a mapping whose key `quarantine` holds the list of entries')
   const keys = Object.keys(document)
@@ -70,6 +70,8 @@ function validEntries(document: unknown, fail: (problem: string) => never): Quar
     const parsed = EntrySchema.safeParse(raw)
     if (!parsed.success) fail(`${label}: ${fieldProblem(parsed.error.issues[0]!, raw)}`)
     const entry = parsed.data
+    // An entry dated ahead would stretch the 90 days from whenever it was written.
+    if (entry.added > today) fail(`${label}: added ${entry.added} is after today (${today}, UTC); date an entry the day it is written`)
     const span = daysBetween(entry.added, entry.expires)
     if (span < 0) fail(`${label}: expires ${entry.expires} is before added ${entry.added}`)
     if (span > MAX_QUARANTINE_DAYS)
@@ -99,21 +101,45 @@ function withoutUndefined(entry: z.infer<typeof EntrySchema>): QuarantineEntry {
   }
 }
 
-/**
- * Parses the text of a quarantine file; `label` starts every message (`quarantine: <file>`).
- * Throws a UsageError (exit 2) with one line on the first problem.
- */
-export function parseQuarantine(content: string, label: string): QuarantineEntry[] {
-  const fail = (problem: string): never => {
-    throw new UsageError(`${label}: ${problem}`)
+/** Most aliases a file may expand: enough to share an owner or a reason, too few for an alias bomb. */
+const MAX_ALIASES = 100
+
+/** The YAML's value; a parser error or limit (an alias bomb, nesting past the stack) is `fail`ed as one line. */
+function yamlValue(content: string, fail: (problem: string) => never): unknown {
+  let document: ReturnType<typeof parseDocument>
+  let value: unknown
+  try {
+    // YAML 1.2's core schema: dates stay text and are checked as such; no custom tags.
+    document = parseDocument(content, { schema: 'core', uniqueKeys: true })
+    if (document.errors.length === 0) value = document.toJS({ maxAliasCount: MAX_ALIASES })
+  } catch (error) {
+    fail(`cannot be read as YAML: ${parserLimit(error)}`)
   }
-  // YAML 1.2's core schema: dates stay text and are checked as such; no custom tags.
-  const document = parseDocument(content, { schema: 'core', uniqueKeys: true })
   const error = document.errors[0]
   if (error !== undefined) {
     const where = error.linePos === undefined ? '' : ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
     const what = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
-    fail(`not valid YAML${where}: ${what}`)
+    fail(`not valid YAML${where}: ${parserLimit(what)}`)
   }
-  return validEntries(document.toJS({ maxAliasCount: 100 }), fail)
+  return value
+}
+
+/** A parser's limit in the file's terms; any other message as the parser gave it, first line only. */
+function parserLimit(problem: unknown): string {
+  const text = describeError(problem)
+  if (/alias count/i.test(text)) return `its aliases expand to too much (at most ${MAX_ALIASES} are read)`
+  if (/call stack/i.test(text)) return 'it is nested too deeply'
+  return text
+}
+
+/**
+ * Parses the text of a quarantine file as it stands on `today` (a UTC day, `YYYY-MM-DD`);
+ * `label` starts every message (`quarantine: <file>`). Throws a UsageError (exit 2) with one
+ * line on the first problem, a limit of the YAML parser included.
+ */
+export function parseQuarantine(content: string, label: string, today: string): QuarantineEntry[] {
+  const fail = (problem: string): never => {
+    throw new UsageError(`${label}: ${problem}`)
+  }
+  return validEntries(yamlValue(content, fail), today, fail)
 }

@@ -20,12 +20,16 @@ export const SESSIONS_DIR = 'sessions'
 export const RECEIPT_FILE = 'receipt.json'
 
 const GITIGNORE_HEADER = '# Written by reverify.'
+/**
+ * Everything in the folder is ignored, this file included, but config.json: after a run
+ * `git status` shows nothing, and once the config exists it shows only that. Any file of
+ * ours that starts with the header (the older one listed runs/, sessions/ and index/ and
+ * showed up itself) is replaced by this one.
+ */
 const GITIGNORE = [
   `${GITIGNORE_HEADER} Local run state stays out of git; config.json is meant to be committed.`,
-  `/${RUNS_DIR}/`,
-  `/${SESSIONS_DIR}/`,
-  `/${INDEX_DIR}/`,
-  '.*.tmp',
+  '/*',
+  '!/config.json',
   ''
 ].join('\n')
 
@@ -43,7 +47,8 @@ const REAL_ONLY = 'reverify keeps its state in real directories only, so move it
 
 /**
  * Creates the state directory. With `gitignore` (the CLI's `.reverify/` inside a repository)
- * it also writes `.gitignore`; a `.gitignore` the user wrote themselves is left alone.
+ * it also writes `.gitignore`, or brings one an older version wrote up to date; a
+ * `.gitignore` the user wrote themselves is left alone.
  * A symlink (or a file) in place of the state directory itself (a `.reverify` link that came
  * with the checkout), of `runs/` or of `sessions/` is a UsageError, and so is a state
  * directory that cannot be created or written (`/proc/x`, a read-only mount): one line,

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer'
+import { otlpHeaderValues } from '../export/otlp-config.js'
 import { REDACT_INPUT_MARKER, envMarker } from './markers.js'
 
 /** One exact text to blank out, and what to put in its place. */
@@ -16,6 +17,12 @@ export interface SecretLiteral {
  * secret that short can be guessed anyway.
  */
 const MIN_SECRET_LENGTH = 6
+
+/**
+ * Shortest word of a header value redacted on its own (the token of `Bearer <token>`, which
+ * can be printed alone): longer than the scheme words `Bearer`, `Basic` and `ApiKey`.
+ */
+const MIN_HEADER_WORD_LENGTH = 8
 
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i
 
@@ -66,7 +73,7 @@ function percentEncoded(value: string): string | undefined {
   }
 }
 
-/** The literal secrets to redact: the `redact` values and secret-looking env variables. */
+/** The literal secrets to redact: the `redact` values, secret-looking env variables and the OTLP header values. */
 export function collectSecretLiterals(values: readonly string[], env: Readonly<Record<string, string | undefined>>): SecretLiteral[] {
   const found = new Map<string, SecretLiteral>()
   const add = (text: string, marker: string) => {
@@ -87,6 +94,11 @@ export function collectSecretLiterals(values: readonly string[], env: Readonly<R
         if (line.trim().length >= MIN_SECRET_LENGTH) add(line.trim(), envMarker(name))
       }
     }
+  }
+  // OTLP headers hold credentials under names that do not say so (OTEL_EXPORTER_OTLP_HEADERS).
+  for (const { variable, value } of otlpHeaderValues(env)) {
+    if (value.length >= MIN_SECRET_LENGTH) add(value, envMarker(variable))
+    for (const word of value.split(/\s+/)) if (word.length >= MIN_HEADER_WORD_LENGTH) add(word, envMarker(variable))
   }
   return [...found.values()]
 }

@@ -30,9 +30,10 @@ export async function loadRunQuarantine(request: RunRequest, now: Date, inputNam
   const shown = request.settings.quarantine
   if (shown === undefined || shown === '') return undefined
   const root = request.quarantineRoot ?? request.settings.workingDirectory
-  const list = await loadQuarantine(quarantinePath(shown, root), shown, inputName)
+  const today = dayOf(now)
+  const list = await loadQuarantine({ path: quarantinePath(shown, root), root, shown, inputName }, today)
   if (list.entries.length === 0) return undefined
-  return quarantineOn(list, dayOf(now))
+  return quarantineOn(list, today)
 }
 
 /** Where the quarantine file named `shown` is: an absolute path as given, a relative one from the repository root. */
