@@ -14,6 +14,7 @@
 /** Runs the built bundle (and is not slow). */
 const BUNDLE = [
   '__tests__/action/artifact-chunk.test.ts',
+  '__tests__/action/cache-rate-limit-action.test.ts',
   '__tests__/action/crash-resume.test.ts',
   '__tests__/action/excerpt-anywhere.test.ts',
   '__tests__/action/export.test.ts',
@@ -22,6 +23,7 @@ const BUNDLE = [
   '__tests__/action/interrupt.test.ts',
   '__tests__/action/main.test.ts',
   '__tests__/action/matrix-report.test.ts',
+  '__tests__/action/matrix-zip-bomb.test.ts',
   '__tests__/action/persistence.test.ts',
   '__tests__/action/quarantine.test.ts',
   '__tests__/action/run-endings.test.ts',

@@ -193,6 +193,12 @@ export class ResultsService {
         ? jsonReply(200, ['garbage', 'not a Twirp message'])
         : { status: 200, headers: { 'content-type': 'text/html' }, body: garbagePage }
     }
+    const reply = this.statusFaultReply(fault, isBlob)
+    if (fault.retryAfter === undefined) return reply
+    return { ...reply, headers: { ...reply.headers, 'retry-after': fault.retryAfter } }
+  }
+
+  private statusFaultReply(fault: { status: number; body?: string }, isBlob: boolean): HttpReply {
     if (fault.body !== undefined) {
       const isJson = parseJsonOrUndefined(Buffer.from(fault.body)) !== undefined
       return { status: fault.status, headers: { 'content-type': isJson ? 'application/json' : 'text/plain' }, body: fault.body }

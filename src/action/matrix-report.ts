@@ -6,7 +6,7 @@
  * warning of one line, and so are a summary or an upload that cannot be written.
  */
 import * as core from '@actions/core'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -20,7 +20,8 @@ import {
   REPORT_INPUT_NAMES,
   type LegRead,
   type LegRow,
-  type ReportSettings
+  type ReportSettings,
+  unzipLeg
 } from '../core/index.js'
 import { ARTIFACT_PREFIX } from './constants.js'
 import { matrixSummary, type CombinedReportNote } from './matrix-summary.js'
@@ -30,7 +31,10 @@ import { print } from './workflow-commands.js'
 /** The calls of @actions/artifact the report makes, all within the current workflow run. */
 export interface MatrixArtifactClient {
   listArtifacts(options?: { latest?: boolean }): Promise<{ artifacts: { id: number; name: string; size: number }[] }>
-  downloadArtifact(id: number, options?: { path?: string }): Promise<{ downloadPath?: string; digestMismatch?: boolean }>
+  downloadArtifact(
+    id: number,
+    options?: { path?: string; skipDecompress?: boolean }
+  ): Promise<{ downloadPath?: string; digestMismatch?: boolean }>
   uploadArtifact(name: string, files: string[], rootDirectory: string): Promise<{ id?: number }>
 }
 
@@ -49,7 +53,12 @@ const TITLE = 'One report for the matrix'
 /** Step outputs of the report entry point. */
 const ReportOutput = { Legs: 'legs', FailedLegs: 'failed-legs', FlakyLegs: 'flaky-legs', ReportArtifactId: 'report-artifact-id' } as const
 
-/** Downloads and reads one leg; every failure is a LegRead naming it. */
+/**
+ * Downloads and reads one leg; every failure is a LegRead naming it. The client is asked for
+ * the zip as it is (its own extraction has no size cap), and the core unpacks the files the
+ * report reads within theirs (core/matrix/leg-unzip.ts). The zip goes once unpacked, and the
+ * leg's folder once read: what is on disk at a time is a few legs' worth, not the matrix's.
+ */
 async function fetchLeg(client: MatrixArtifactClient, listed: { id: number; name: string; size: number }, root: string): Promise<LegRead> {
   const artifact = { name: listed.name, id: listed.id }
   if (listed.size > MAX_LEG_ARTIFACT_BYTES) {
@@ -60,15 +69,34 @@ async function fetchLeg(client: MatrixArtifactClient, listed: { id: number; name
     }
   }
   const dir = join(root, `leg-${listed.id}`)
+  const download = join(root, `leg-${listed.id}-zip`)
   try {
-    await mkdir(dir)
-    const downloaded = await client.downloadArtifact(listed.id, { path: dir })
-    if (downloaded.digestMismatch === true)
-      return { ok: false, artifact, problem: 'its download does not match the digest it was uploaded with' }
-  } catch (error) {
-    return { ok: false, artifact, problem: `it could not be downloaded (${describeError(error)})` }
+    let zip: string
+    try {
+      await mkdir(dir)
+      await mkdir(download)
+      const downloaded = await client.downloadArtifact(listed.id, { path: download, skipDecompress: true })
+      if (downloaded.digestMismatch === true)
+        return { ok: false, artifact, problem: 'its download does not match the digest it was uploaded with' }
+      zip = await theOneFile(download)
+    } catch (error) {
+      return { ok: false, artifact, problem: `it could not be downloaded (${describeError(error)})` }
+    }
+    const unpacked = await unzipLeg(zip, dir)
+    await rm(download, { recursive: true, force: true })
+    if (!unpacked.ok) return { ok: false, artifact, problem: unpacked.problem }
+    return await readLeg(dir, artifact, ARTIFACT_PREFIX)
+  } finally {
+    await rm(download, { recursive: true, force: true })
+    await rm(dir, { recursive: true, force: true })
   }
-  return readLeg(dir, artifact, ARTIFACT_PREFIX)
+}
+
+/** The downloaded zip: the one regular file the client wrote into `dir`. */
+async function theOneFile(dir: string): Promise<string> {
+  const entries = await readdir(dir, { withFileTypes: true })
+  if (entries.length !== 1 || !entries[0]!.isFile()) throw new Error(`expected one file from the download, found ${entries.length} entries`)
+  return join(dir, entries[0]!.name)
 }
 
 /** Runs `work` over `items`, a few at a time, keeping their order. */

@@ -104,3 +104,4 @@ export {
   type ReportSettings
 } from './matrix/inputs.js'
 export { LEG_RECEIPT_FILE, copyReceiptIntoSession, readLeg, type LegArtifact, type LegRead } from './matrix/leg.js'
+export { LEG_FILE_CAPS, MAX_LEG_ZIP_ENTRIES, unzipLeg, type LegUnzip } from './matrix/leg-unzip.js'

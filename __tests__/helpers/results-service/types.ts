@@ -13,6 +13,8 @@ export interface RecordedRequest {
 /**
  * What an injected fault does to a matching request.
  * - `status`: answer with that code (body defaults to a Twirp or storage error document);
+ *   `retryAfter` adds a `Retry-After` header (seconds or an HTTP date), as GitHub's rate
+ *   limit on cache uploads sends with its 429;
  * - `garbage`: answer 200 with a body the client cannot use. `true` sends JSON of the wrong
  *   shape, which the clients reject at once; `'text'` sends a non-JSON page, which the
  *   Twirp clients treat as retryable (about 25 s of back-off before they give up). On
@@ -21,7 +23,8 @@ export interface RecordedRequest {
  * - `hang`: never answer (the request is held until the service stops), as a stalled
  *   service does; the clients wait minutes for it.
  */
-export type Fault = { status: number; body?: string } | { garbage: true | 'text' } | { delayMs: number } | { hang: true }
+export type Fault =
+  { status: number; body?: string; retryAfter?: string } | { garbage: true | 'text' } | { delayMs: number } | { hang: true }
 
 /** A committed cache entry (reserved-but-unfinalized entries are not listed). */
 export interface CacheEntry {

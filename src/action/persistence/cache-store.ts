@@ -7,6 +7,7 @@
 import { workflowSafe } from '../workflow-commands.js'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { describeError } from '../../core/index.js'
+import { rateLimitedSoFar, retryAfterMs, watchingRateLimits, type RateLimitAnswer } from './rate-limit-watch.js'
 
 /** The two calls of @actions/cache the adapter wraps (the real module fits). */
 export interface CacheClient {
@@ -21,8 +22,13 @@ export type RestoreAnswer =
   /** `logged`: the client has already printed this failure (it does for service errors, not for what it throws). */
   | { kind: 'failed'; reason: string; logged: boolean }
 
-/** How a save went; `reason` says whether it was a reserve conflict, a -1 or a thrown error. */
-export type SaveAnswer = { kind: 'saved'; id: number } | { kind: 'failed'; reason: string }
+/**
+ * How a save went; `reason` says whether it was a reserve conflict, a -1 or a thrown error.
+ * `rate-limited`: the service answered 429 (GitHub's limit on cache uploads), with the wait
+ * its `Retry-After` asked for when it sent a usable one.
+ */
+export type SaveAnswer =
+  { kind: 'saved'; id: number } | { kind: 'failed'; reason: string } | { kind: 'rate-limited'; reason: string; retryAfterMs?: number }
 
 /** Restores and saves cache entries, saying what happened. */
 export interface CacheStore {
@@ -50,14 +56,19 @@ export function createCacheStore(client: CacheClient): CacheStore {
     },
 
     async save(paths, key) {
-      let watched: Watched<number>
+      let saving: { value: Watched<number>; rateLimits: RateLimitAnswer[] }
       try {
-        watched = await watchingClientLog(() => client.saveCache(paths, key))
+        saving = await watchingRateLimits(() => watchingClientLog(() => client.saveCache(paths, key)))
       } catch (error) {
         return { kind: 'failed', reason: `the cache client threw: ${describeError(error)}` }
       }
+      const { value: watched, rateLimits } = saving
       if (watched.value !== -1) return { kind: 'saved', id: watched.value }
-      return { kind: 'failed', reason: saveFailureReason(watched.lines) }
+      const reason = saveFailureReason(watched.lines)
+      const last = rateLimits.at(-1)
+      if (last === undefined) return { kind: 'failed', reason }
+      const wait = retryAfterMs(last.retryAfter, Date.now())
+      return { kind: 'rate-limited', reason, ...(wait !== undefined && { retryAfterMs: wait }) }
     }
   }
 }
@@ -129,6 +140,9 @@ function hookStdout(): void {
       // The client's info lines quote keys and paths (`Cache restored from key: …`); each
       // write is one line of its own, and its commands (`::debug::…`) come escaped by its core
       if (!text.startsWith('::')) written = workflowSafe(text)
+      // Past a 429 the client's warnings ("You've hit a rate limit…", "Failed to save: …")
+      // stay in the log as plain lines: reverify retries and says itself how the save ended.
+      else if (text.startsWith('::warning') && rateLimitedSoFar()) written = `${workflowSafe(plainMessage(text))}\n`
     }
     return (original as (...args: unknown[]) => boolean).call(process.stdout, written, ...rest)
   } as typeof process.stdout.write
@@ -142,6 +156,12 @@ function unhookStdout(): void {
   // Whoever wrapped stdout after this hook keeps their wrapper (and this one, now inert, inside it).
   if (process.stdout.write === hooked.hook) process.stdout.write = hooked.original
   hooked = undefined
+}
+
+/** The message of a workflow command as @actions/core escaped it, unescaped, without its end of line. */
+function plainMessage(command: string): string {
+  const message = command.replace(/^::[a-z]+(?: [^:]*)?::/, '').replace(/\r?\n$/, '')
+  return message.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
 }
 
 /** A printed line as @actions/core wrote it (`::warning::text`, escaped), first line of its text only. */

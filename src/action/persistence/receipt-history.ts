@@ -14,8 +14,9 @@ import { describeError, type ReceiptStore, type TestPause } from '../../core/ind
 import { CACHE_KEY_PREFIX } from '../constants.js'
 import type { CacheListing } from './cache-listing.js'
 import type { CacheStore, RestoreAnswer } from './cache-store.js'
-import { deadlineText, startDeadline, withinDeadline, type Deadline } from './deadline.js'
+import { deadlineText, startDeadline, type Deadline } from './deadline.js'
 import { HistoryImport, MAX_RESTORED_RUNNING, type ImportCounts } from './history-import.js'
+import { retries, saveHonouringRateLimit } from './rate-limited-save.js'
 import { transferDir, type TransferDir } from './transfer-dir.js'
 
 /** Most cache entries merged in one restore, the newest one included. */
@@ -190,23 +191,25 @@ export async function saveHistory(options: HistoryOptions, key: string, staged?:
       await mkdir(join(transfer.dir, 'runs', receipt.run_id), { recursive: true })
       await writeFile(join(transfer.dir, 'runs', receipt.run_id, 'receipt.json'), `${JSON.stringify(receipt, null, 2)}\n`)
     }
-    const saving = withinDeadline(options.cache.save([transfer.cachePath], key), options.deadlines.saveMs)
+    const saving = saveHonouringRateLimit(options.cache, [transfer.cachePath], key, {
+      deadlineMs: options.deadlines.saveMs,
+      info: options.info
+    })
     staged?.()
     // Fault injection kills the step here, the save under way (docs/reliability.md).
     await options.pause?.('during-cache-save')
-    const raced = await saving
-    if (raced.late) {
-      options.warn(
-        `reverify: the receipt history was not saved: the cache service did not answer within ${deadlineText(options.deadlines.saveMs)}; the verdict stands`
-      )
-      return false
+    const saved = await saving
+    if (saved.kind === 'saved') {
+      const after = saved.retries > 0 ? ` after ${retries(saved.retries)}` : ''
+      options.info(`reverify: saved ${receipts.length} receipt(s) of this command to cache ${saved.key}${after}`)
+      return true
     }
-    if (raced.value.kind === 'failed') {
-      options.warn(`reverify: the receipt history was not saved to the cache: ${raced.value.reason}; the verdict stands`)
-      return false
-    }
-    options.info(`reverify: saved ${receipts.length} receipt(s) of this command to cache ${key}`)
-    return true
+    const why =
+      saved.kind === 'late'
+        ? `: the cache service did not answer within ${deadlineText(options.deadlines.saveMs)}`
+        : ` to the cache: ${saved.kind === 'rate-limited' ? saved.why : saved.reason}`
+    options.warn(`reverify: the receipt history was not saved${why}; the verdict stands`)
+    return false
   } catch (error) {
     options.warn(`reverify: could not save the receipt history: ${describeError(error)}; the verdict stands`)
     return false

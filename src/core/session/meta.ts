@@ -45,7 +45,7 @@ function metaSchema(): z.ZodType<SessionMeta> {
 }
 
 /** Largest meta.json read back. */
-const MAX_META_BYTES = 1024 * 1024
+export const MAX_META_BYTES = 1024 * 1024
 
 /** A session's meta.json, or undefined when it is missing, a link, or not a valid meta. */
 export async function readSessionMeta(sessionDir: string): Promise<SessionMeta | undefined> {

@@ -6,7 +6,7 @@ import { parseTraceLines, type TraceEvent } from './events.js'
 import { SessionFile } from './layout.js'
 
 /** Largest trace read back (a trace is a few lines per attempt). */
-const MAX_TRACE_BYTES = 16 * 1024 * 1024
+export const MAX_TRACE_BYTES = 16 * 1024 * 1024
 
 /**
  * The last trace read, and the file it was read from as lstat saw it. Closing a run reads its
