@@ -19,12 +19,13 @@ const NON_BLOCKING = constants.O_NONBLOCK ?? 0
  * `durable: false` leaves out both fsyncs, for a file derived from another that is synced
  * (meta.json from the trace): a reader still never sees it half-written, and after a power
  * loss it may be the previous version or missing, which its readers accept.
+ * `beforeRename` runs once the temp file is whole (a test pause, recovery/test-pause.ts).
  */
 export async function writeFileAtomic(
   path: string,
   data: string | Buffer,
   mode = 0o644,
-  options: { durable?: boolean } = {}
+  options: { durable?: boolean; beforeRename?: () => Promise<void> } = {}
 ): Promise<void> {
   const durable = options.durable ?? true
   const directory = dirname(path)
@@ -38,6 +39,7 @@ export async function writeFileAtomic(
     } finally {
       closeSync(fd)
     }
+    await options.beforeRename?.()
     renameSync(temp, path)
   } catch (error) {
     try {

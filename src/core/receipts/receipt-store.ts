@@ -50,8 +50,11 @@ export class ReceiptStore {
     this.runsDir = join(stateDir, RUNS_DIR)
   }
 
-  /** Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps the index in step. */
-  async write(receipt: Receipt): Promise<void> {
+  /**
+   * Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps
+   * the index in step. `beforeRename`: a test pause once the temp file is whole.
+   */
+  async write(receipt: Receipt, options: { beforeRename?: () => Promise<void> } = {}): Promise<void> {
     const checked = parseReceipt(receipt)
     if (!checked.ok) {
       throw new Error(`refusing to write receipt ${printable(String(receipt.run_id))}: ${checked.reason}`)
@@ -69,7 +72,7 @@ export class ReceiptStore {
     await ensureRealDirectory(this.runsDir)
     const runDir = runDirectory(this.stateDir, checked.receipt.run_id)
     await ensureRealDirectory(runDir)
-    await writeFileAtomic(join(runDir, RECEIPT_FILE), text)
+    await writeFileAtomic(join(runDir, RECEIPT_FILE), text, undefined, options)
     if (previous !== undefined && indexedApart(previous, checked.receipt)) {
       indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed
     }
