@@ -22,7 +22,7 @@ import { interruptedNote, refusalTraceNote, resumedNote, uncapturedNote } from '
 import { writeRunRecord } from '../session/run-record.js'
 import { receiptSealed, sealReceipt } from '../recovery/run-seal.js'
 import { TraceSession } from '../session/writer.js'
-import { closeInterruptedRun } from '../recovery/close-interrupted.js'
+import { closeInterruptedRun, sweepRunTemps } from '../recovery/close-interrupted.js'
 import type { TestPausePoint } from '../recovery/test-pause.js'
 import { stateDirFull, type DiskFullStage } from '../recovery/disk-full.js'
 import { commandEnvironment } from '../process/command-env.js'
@@ -183,9 +183,9 @@ async function openRun(
   const sealed = receiptOnDisk(receipt, request)
   const pause = (point: TestPausePoint) => async () => ports.pause?.(point)
   await pause('before-opening')()
-  await ports.store.write(sealed, { beforeRename: pause('during-receipt-write') })
-  // From here on the receipt finds the run: the action saves it for its post step.
+  // Before the first write of the run: the action saves where it goes for its post step.
   ports.log({ kind: 'run-created', runId, sessionDir: planned.dir })
+  await ports.store.write(sealed, { beforeRename: pause('during-receipt-write') })
   await pause('before-session')()
   let session: TraceSession
   try {
@@ -275,6 +275,7 @@ async function resumeRun(
   quarantine: RunQuarantine | undefined
 ): Promise<RunReport> {
   const now = () => ports.clock.now()
+  await sweepRunTemps(ports.store.stateDir, plan.receipt.run_id, plan.sessionDir)
   const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
   const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`
   const owned: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(request.ci && { ci: request.ci }) }
