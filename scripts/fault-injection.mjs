@@ -109,7 +109,7 @@ export function readReceipts(state) {
 }
 
 /** Runs the CLI; resolves with its exit and output. `kill` decides when to SIGKILL it. */
-function startCli(cli, args, cwd, env) {
+export function startCli(cli, args, cwd, env) {
   const child = spawn(process.execPath, [cli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const out = { stdout: '', stderr: '' }
   child.stdout.on('data', chunk => (out.stdout += chunk))

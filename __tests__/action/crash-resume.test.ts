@@ -4,7 +4,8 @@
  * off is interrupted, not failed: the pass that follows is no flaky pass. And a main step
  * killed between closing its trace and writing its receipt: the post step takes the
  * trace's verdict. A restart names the recorded result it does not use, and the post step
- * closes a session killed at its first write like any other.
+ * closes a session killed at its first write like any other, and a main step killed at each
+ * step of its opening (docs/design.md §6, "The run's opening").
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -13,6 +14,8 @@ import { join } from 'node:path'
 import { FakeRunner, receiptsInCacheEntry, waitForFile } from '../helpers/runner.js'
 import { ResultsService } from '../helpers/results-service.js'
 import { expectWellFormedTrace, sessionDirs } from '../helpers/trace.js'
+// @ts-expect-error: a plain ES module of the scripts, without types
+import { leftoversIn, OPENING_POINTS } from '../../scripts/fault-injection-opening.mjs'
 
 const started = ResultsService.start()
 afterAll(async () => (await started).stop())
@@ -119,3 +122,48 @@ test('the post step closes a session killed at its first write like any other: m
   expect(expectWellFormedTrace(dir!).map(event => event.phase)).toEqual(['start', 'note', 'end'])
   expect(JSON.parse(readFileSync(receiptPath, 'utf8')).status).toBe('interrupted')
 })
+
+test('the post step closes a main step killed at each step of its opening: nothing left running, no temp file, whole traces', async () => {
+  const service = await started
+  const closed: Record<string, string> = {}
+  for (const point of OPENING_POINTS as string[]) {
+    const runner = new FakeRunner(service, `octo/opening-${point}`)
+    const marker = join(runner.root, 'paused')
+    const killed = runner.main(
+      { command: 'true', 'expect-exit': '0' },
+      {
+        env: { REVERIFY_TEST_PAUSE_AT: `${point}:${marker}` },
+        onSpawn: (pid, child) => void waitForFile(marker, child).then(found => found && process.kill(pid, 'SIGKILL'))
+      }
+    )
+    expect((await killed).signal).toBe('SIGKILL')
+    const post = await runner.post()
+    expect(post.code).toBe(0)
+    // Killed before the receipt existed, the post step has nothing to close; else it closes the receipt.
+    const runId = /reverify: run (\S+) was interrupted/.exec(post.stdout)?.[1]
+    if (runId === undefined) expect(post.stdout).toMatch(/did not start a run|was stopped before its receipt was written/)
+    closed[point] =
+      runId === undefined
+        ? 'nothing to close'
+        : JSON.parse(readFileSync(join(runner.stateDir, 'runs', runId, 'receipt.json'), 'utf8')).status
+    const left = leftoversIn(runner.stateDir)
+    expect({ point, ...left }).toEqual({
+      point,
+      tmpFiles: [],
+      runDirsWithoutReceipt: [],
+      runsLeftRunning: [],
+      unparsableReceipts: [],
+      openTraces: [],
+      sessionsWithoutReceipt: []
+    })
+  }
+  expect(closed).toEqual({
+    'before-opening': 'nothing to close',
+    'during-receipt-write': 'nothing to close',
+    'before-session': 'interrupted',
+    'during-meta-write': 'interrupted',
+    'during-run-record-write': 'interrupted',
+    'before-start': 'interrupted',
+    'after-opening': 'interrupted'
+  })
+}, 180_000)

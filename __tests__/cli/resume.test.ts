@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTrace, expectWellFormedTrace, runDirs, sessionDirs, type Event } from '../helpers/trace.js'
 import { runCli, scratchRepo } from '../helpers/cli.js'
@@ -162,4 +162,31 @@ test('receipts list shows a crashed run as resumable and says how to continue it
   const list = await runCli(['receipts', 'list'], repo)
   expect(list.stdout).toMatch(new RegExp(`^${runId}  resumable `, 'm'))
   expect(list.stdout).toContain(`reverify resume ${runId}`)
+})
+
+test('receipts list never offers `reverify resume` for a run it would refuse: one whose inputs were not recorded is continued by running the command', async () => {
+  const args = ['run', '--command', COUNTING(1), '--expect-exit', '0', '--max-retries', '2']
+  expect((await runCli(args, repo)).code).toBe(0)
+  const { runId, dir } = await crashAfter(state(), events => events.findIndex(event => event.phase === 'tool_call'))
+  // As a run whose inputs held a secret records them (run-record.ts).
+  writeFileSync(join(dir, 'run.json'), JSON.stringify({ schema_version: 1, resumable: false }))
+  const list = await runCli(['receipts', 'list'], repo)
+  expect(list.stdout).toMatch(new RegExp(`^${runId}  resumable `, 'm'))
+  expect(list.stdout).not.toContain('reverify resume')
+  expect(list.stdout).toContain('continue it by running the same command (its inputs were not recorded)')
+  expect((await runCli(['resume', runId], repo)).code).toBe(2)
+  const again = await runCli(args, repo)
+  expect(again.stderr).toContain(`resumed run ${runId}`)
+})
+
+test('a missing meta.json beside a trace with its start is rebuilt from the trace: the run is resumed, not restarted', async () => {
+  const args = ['run', '--command', COUNTING(1), '--expect-exit', '0', '--max-retries', '2']
+  expect((await runCli(args, repo)).code).toBe(0)
+  const { runId, dir } = await crashAfter(state(), events => events.findIndex(event => event.phase === 'tool_call'))
+  rmSync(join(dir, 'meta.json'))
+  const resumed = await runCli(['resume', runId], repo)
+  expect(resumed.code).toBe(0)
+  expect(resumed.stderr).toContain(`resumed run ${runId}`)
+  expect(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'))).toMatchObject({ run_id: runId, outcome: 'success', attempts: 1 })
+  expectWellFormedTrace(dir)
 })

@@ -174,5 +174,5 @@ test('a session killed at its first write (empty trace, no meta.json) is closed 
   expect(readMeta(dir!)).toMatchObject({ run_id: runId, outcome: 'aborted', attempts: 0, tool_calls: 0, started_at: started })
   expect(readMeta(dir!).ended_at).not.toBeNull()
   expect(existsSync(join(dir!, 'report.html'))).toBe(true)
-  expect(again.stderr).toContain(`interrupted run ${runId} cannot be resumed (its meta.json is missing or does not parse)`)
+  expect(again.stderr).toContain(`interrupted run ${runId} cannot be resumed (it was killed as its run opened, before any command ran)`)
 })

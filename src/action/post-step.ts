@@ -13,6 +13,7 @@ import {
   describeError,
   endMarkedProcesses,
   endSessionGroups,
+  isOwnSessionDir,
   type Receipt
 } from '../core/index.js'
 import { readPostState, type PostState } from './post-state.js'
@@ -89,6 +90,11 @@ export async function runPost(deps: PostDeps): Promise<void> {
       reason: 'the main step did not finish (cancelled, timed out or killed); closed by the post step',
       redactor
     })
+    // Killed before its receipt was written: nothing ran, and nothing is there to save.
+    if (closed.receipt === undefined && !(await isOwnSessionDir(stateDir, sessionDir ?? ''))) {
+      print.info(`reverify: run ${runId} was stopped before its receipt was written; nothing to close`)
+      return
+    }
     const status = closed.receipt?.status ?? 'interrupted'
     // A trace that had its end decided the run; otherwise the post step closed it as interrupted.
     if (!closed.closedTrace && status !== 'interrupted')

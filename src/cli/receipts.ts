@@ -1,6 +1,5 @@
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
 import { hostname, userInfo } from 'node:os'
-import { resolve } from 'node:path'
 import {
   ReceiptStore,
   UsageError,
@@ -8,17 +7,16 @@ import {
   defaultStateDir,
   ensureStateDir,
   findTargetRoot,
-  isOwnSessionDir,
   loadRunSeal,
   ownerGone,
   parseCaptureMode,
   parseInputs,
   readConfig,
-  receiptSealed,
   requireRunId,
   resolveCaptureMode,
   resolveStateDir,
   resumeCommand,
+  resumeOffer,
   scriptLabel,
   sealKeyPath,
   setCaptureMode,
@@ -82,21 +80,27 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
   return 0
 }
 
+/** How a receipt is listed: its status as shown, and whether `reverify resume` continues it. */
+interface ShownStatus {
+  label: string
+  byResume: boolean
+}
+
 /**
- * A `running` receipt whose process is gone is shown as what it is: resumable while it is
- * this machine's own (sealed) and its session is there to continue from, else interrupted
- * (the next run closes it so, docs/design.md §6) — a resume that cannot work is never suggested.
+ * A `running` receipt whose process is gone is shown as what it is: resumable while there is
+ * something to continue, else interrupted (the next run, or `reverify resume`, closes it so,
+ * docs/design.md §6) — a resume that cannot work is never suggested: one whose inputs were
+ * not recorded is continued by running the same command only.
  */
-async function shownStatuses(receipts: readonly Receipt[], stateDir: string, io: CliIo): Promise<Map<Receipt, string>> {
-  const shown = new Map<Receipt, string>()
+async function shownStatuses(receipts: readonly Receipt[], stateDir: string, io: CliIo): Promise<Map<Receipt, ShownStatus>> {
+  const shown = new Map<Receipt, ShownStatus>()
+  const here = { host: hostname() }
   const seal = await loadRunSeal(sealKeyPath(io.env), { create: false })
   for (const receipt of receipts) {
-    let status: string = receipt.status
-    if (receipt.status === 'running' && ownerGone(receipt, { host: hostname() })) {
-      const resumable = receiptSealed(receipt, seal) && (await isOwnSessionDir(stateDir, resolve(receipt.session.dir)))
-      status = resumable ? 'resumable' : 'interrupted'
-    }
-    shown.set(receipt, status)
+    const offer =
+      receipt.status === 'running' && ownerGone(receipt, here) ? await resumeOffer(receipt, { stateDir, here, seal }) : undefined
+    const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable'
+    shown.set(receipt, { label, byResume: offer === 'resume' })
   }
   return shown
 }
@@ -121,15 +125,20 @@ function receiptLine(receipt: Receipt, status: string, width: number): string {
 }
 
 /** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts: readonly Receipt[], shown: Map<Receipt, string>, place: RemedyPlace): string[] {
+function listFooter(receipts: readonly Receipt[], shown: Map<Receipt, ShownStatus>, place: RemedyPlace): string[] {
   const lines: string[] = []
-  const resumable = receipts.find(receipt => shown.get(receipt) === 'resumable')
-  if (resumable) {
+  const resumable = receipts.filter(receipt => shown.get(receipt)?.label === 'resumable')
+  const byResume = resumable.find(receipt => shown.get(receipt)?.byResume)
+  if (byResume) {
     lines.push(
-      `resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(resumable.run_id, place)}\` or by running the same command`
+      `resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(byResume.run_id, place)}\` or by running the same command`
+    )
+  } else if (resumable.length > 0) {
+    lines.push(
+      "resumable: the run's process is gone before it finished; continue it by running the same command (its inputs were not recorded)"
     )
   }
-  if (receipts.some(receipt => shown.get(receipt) === 'interrupted')) {
+  if (receipts.some(receipt => shown.get(receipt)?.label === 'interrupted')) {
     lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify')
   }
   return lines
@@ -154,7 +163,7 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
       const shown = await shownStatuses(receipts, stateDir, io)
       const width = Math.max(...receipts.map(receipt => receipt.run_id.length))
       println(io.stdout, headerLine(width))
-      for (const receipt of receipts) println(io.stdout, receiptLine(receipt, shown.get(receipt)!, width))
+      for (const receipt of receipts) println(io.stdout, receiptLine(receipt, shown.get(receipt)!.label, width))
       for (const line of listFooter(receipts, shown, { stateDir, root, here: findTargetRoot(io.cwd) })) println(io.stdout, line)
     }
     return 0

@@ -39,7 +39,7 @@ export { captureCommand, captureCommitCommand, resumeCommand, type RemedyPlace }
 export { closeInterruptedRun } from './recovery/close-interrupted.js'
 export { stateDirFull } from './recovery/disk-full.js'
 export { describeSetAside, ownerGone } from './recovery/resume.js'
-export { settleBeforeResume, type ResumeEntry } from './recovery/settle.js'
+export { resumeOffer, settleBeforeResume, type ResumeEntry } from './recovery/settle.js'
 export { loadRunSeal, receiptSealed, sealKeyPath } from './recovery/run-seal.js'
 export { testPauseFrom, type TestPause } from './recovery/test-pause.js'
 export { endMarkedProcesses, endSessionGroups } from './process/crashed-groups.js'

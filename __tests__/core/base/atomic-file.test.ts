@@ -2,7 +2,8 @@ import { describe, expect, test } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ensureRealDirectory, readRegularFile, writeFileAtomic } from '../../../src/core/base/atomic-file.js'
+import { ensureRealDirectory, readRegularFile, removeAbandonedTemps, writeFileAtomic } from '../../../src/core/base/atomic-file.js'
+import { tempOfKilledWriter } from '../../helpers/killed-writer.js'
 import { scratchDir } from '../../helpers/receipts.js'
 
 describe('writeFileAtomic', () => {
@@ -91,5 +92,27 @@ describe('ensureRealDirectory', () => {
     await mkdir(join(dir, 'elsewhere'))
     await symlink(join(dir, 'elsewhere'), join(dir, 'index'))
     await expect(ensureRealDirectory(join(dir, 'index'))).rejects.toThrow('symbolic link')
+  })
+})
+
+describe('removeAbandonedTemps', () => {
+  test("removes the temp files of writers that are gone, keeps a live writer's and every other file", async () => {
+    const dir = await scratchDir()
+    const killed = tempOfKilledWriter(dir, 'receipt.json')
+    const live = `.meta.json.${process.pid}.12345678.tmp`
+    for (const name of [live, 'receipt.json', 'notes.tmp', '.hidden']) await writeFile(join(dir, name), 'x')
+    expect(await removeAbandonedTemps(dir)).toEqual([killed])
+    expect((await readdir(dir)).sort()).toEqual(['.hidden', live, 'notes.tmp', 'receipt.json'].sort())
+  })
+
+  test('looks into no link and no missing folder', async () => {
+    const dir = await scratchDir()
+    const real = join(dir, 'real')
+    await mkdir(real)
+    const killed = tempOfKilledWriter(real, 'run.json')
+    await symlink(real, join(dir, 'link'))
+    expect(await removeAbandonedTemps(join(dir, 'link'))).toEqual([])
+    expect(await removeAbandonedTemps(join(dir, 'missing'))).toEqual([])
+    expect(await readdir(real)).toEqual([killed])
   })
 })

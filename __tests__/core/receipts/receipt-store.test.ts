@@ -6,6 +6,7 @@ import type { Receipt } from '../../../src/core/receipts/receipt.js'
 import { entryName, targetKey } from '../../../src/core/receipts/receipt-index.js'
 import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
 import { makeReceipt, plantReceipt, scratchDir, secondsAfter } from '../../helpers/receipts.js'
+import { tempOfKilledWriter } from '../../helpers/killed-writer.js'
 
 let stateDir: string
 let warnings: string[]
@@ -203,6 +204,32 @@ describe('the index', () => {
     const receipts = await history(2)
     await rm(join(stateDir, 'runs', receipts[1]!.run_id), { recursive: true })
     expect((await latestOf(receipts[0]!))?.run_id).toBe(receipts[0]!.run_id)
+    expect(warnings).toEqual([])
+  })
+
+  test("a run directory a writer killed before its first receipt left is removed with its entries; one with a live writer's temp file stays", async () => {
+    const [kept] = await history(1)
+    const killed = makeReceipt({ started_at: secondsAfter(T0, 5) })
+    const writing = makeReceipt({ started_at: secondsAfter(T0, 9) })
+    const key = historyKey(kept!.target, kept!.scope, kept!.identity_hash)
+    // What the store writes before a receipt's first rename: the entries, the run directory, the temp file.
+    for (const receipt of [killed, writing]) {
+      await writeFile(
+        join(stateDir, 'index', 'history', key, entryName({ runId: receipt.run_id, startedMs: Date.parse(receipt.started_at) })),
+        ''
+      )
+      await mkdir(join(stateDir, 'runs', receipt.run_id))
+    }
+    tempOfKilledWriter(join(stateDir, 'runs', killed.run_id), 'receipt.json')
+    const live = `.receipt.json.${process.pid}.12345678.tmp`
+    await writeFile(join(stateDir, 'runs', writing.run_id, live), '{}')
+
+    expect((await latestOf(kept!))?.run_id).toBe(kept!.run_id)
+    expect((await readdir(join(stateDir, 'runs'))).sort()).toEqual([kept!.run_id, writing.run_id].sort())
+    expect(await readdir(join(stateDir, 'runs', writing.run_id))).toEqual([live])
+    const entries = await readdir(join(stateDir, 'index', 'history', key))
+    expect(entries.some(name => name.endsWith(killed.run_id))).toBe(false)
+    expect(entries.some(name => name.endsWith(writing.run_id))).toBe(true)
     expect(warnings).toEqual([])
   })
 

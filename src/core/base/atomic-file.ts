@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
-import { lstat, open } from 'node:fs/promises'
+import { lstat, open, readdir, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 /**
@@ -19,17 +19,17 @@ const NON_BLOCKING = constants.O_NONBLOCK ?? 0
  * `durable: false` leaves out both fsyncs, for a file derived from another that is synced
  * (meta.json from the trace): a reader still never sees it half-written, and after a power
  * loss it may be the previous version or missing, which its readers accept.
+ * `beforeRename` runs once the temp file is whole (a test pause, recovery/test-pause.ts).
  */
 export async function writeFileAtomic(
   path: string,
   data: string | Buffer,
   mode = 0o644,
-  options: { durable?: boolean } = {}
+  options: { durable?: boolean; beforeRename?: () => Promise<void> } = {}
 ): Promise<void> {
   const durable = options.durable ?? true
   const directory = dirname(path)
-  // A dot name ending in .tmp, so a leftover from a crash is recognisable and ignorable.
-  const temp = join(directory, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
+  const temp = join(directory, tempName(basename(path)))
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, mode)
   try {
     try {
@@ -38,6 +38,7 @@ export async function writeFileAtomic(
     } finally {
       closeSync(fd)
     }
+    await options.beforeRename?.()
     renameSync(temp, path)
   } catch (error) {
     try {
@@ -48,6 +49,59 @@ export async function writeFileAtomic(
     throw error
   }
   if (durable) await fsyncDirectory(directory)
+}
+
+/**
+ * The name of a temp file for `name`: a dot name ending in .tmp, so it is recognisable and
+ * ignored by readers, carrying the writer's pid, so a leftover of a killed writer is told from
+ * the file of a live one (removeAbandonedTemps).
+ */
+export function tempName(name: string): string {
+  return `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+}
+
+// Also the older form without the random part (report.html's temp file).
+const TEMP_NAME = /^\..+?\.(\d+)(?:\.[0-9a-f]{8})?\.tmp$/
+
+/** Whether a process with this pid runs here (one we may not signal runs too). */
+function processRuns(pid: number): boolean {
+  if (pid === process.pid) return true
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return isErrorCode(error, 'EPERM')
+  }
+}
+
+/**
+ * Removes the temp files (tempName) in `directory` whose writer is gone: a writer killed
+ * between creating its temp file and renaming it leaves one behind (docs/reliability.md).
+ * A temp file of a live process, or one that may be (its pid is in use), is left alone; a
+ * missing directory has none. Returns the names removed.
+ */
+export async function removeAbandonedTemps(directory: string): Promise<string[]> {
+  // Never through a link: a link planted in place of the folder is not looked into.
+  if (!(await lstat(directory).catch(() => undefined))?.isDirectory()) return []
+  let names: string[]
+  try {
+    names = await readdir(directory)
+  } catch (error) {
+    if (isErrorCode(error, 'ENOENT', 'ENOTDIR')) return []
+    throw error
+  }
+  const removed: string[] = []
+  for (const name of names) {
+    const match = TEMP_NAME.exec(name)
+    if (match === null || processRuns(Number(match[1]))) continue
+    try {
+      await unlink(join(directory, name))
+      removed.push(name)
+    } catch (error) {
+      if (!isErrorCode(error, 'ENOENT')) throw error
+    }
+  }
+  return removed
 }
 
 /** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */

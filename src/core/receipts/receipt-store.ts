@@ -1,13 +1,20 @@
 import { lstat, mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { ensureRealDirectory, fsyncDirectory, isErrorCode, readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
+import {
+  ensureRealDirectory,
+  fsyncDirectory,
+  isErrorCode,
+  readRegularFile,
+  removeAbandonedTemps,
+  writeFileAtomic
+} from '../base/atomic-file.js'
 import { describeError, UsageError } from '../base/errors.js'
 import { historyKey } from './identity.js'
 import { printable } from '../base/printable.js'
 import { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from './receipt.js'
 import { entryName, ReceiptIndex, targetKey, type IndexEntry, type IndexList } from './receipt-index.js'
 import { RUN_ID_PATTERN, requireRunId } from './run-id.js'
-import { INDEX_DIR, RECEIPT_FILE, RUNS_DIR, runDirectory } from './state-dir.js'
+import { INDEX_DIR, RECEIPT_FILE, RUNS_DIR, removeAbandonedRun, runDirectory } from './state-dir.js'
 
 /** Largest receipt file read or written. */
 export const MAX_RECEIPT_BYTES = 4 * 1024 * 1024
@@ -50,8 +57,11 @@ export class ReceiptStore {
     this.runsDir = join(stateDir, RUNS_DIR)
   }
 
-  /** Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps the index in step. */
-  async write(receipt: Receipt): Promise<void> {
+  /**
+   * Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps
+   * the index in step. `beforeRename`: a test pause once the temp file is whole.
+   */
+  async write(receipt: Receipt, options: { beforeRename?: () => Promise<void> } = {}): Promise<void> {
     const checked = parseReceipt(receipt)
     if (!checked.ok) {
       throw new Error(`refusing to write receipt ${printable(String(receipt.run_id))}: ${checked.reason}`)
@@ -69,7 +79,12 @@ export class ReceiptStore {
     await ensureRealDirectory(this.runsDir)
     const runDir = runDirectory(this.stateDir, checked.receipt.run_id)
     await ensureRealDirectory(runDir)
-    await writeFileAtomic(join(runDir, RECEIPT_FILE), text)
+    await writeFileAtomic(join(runDir, RECEIPT_FILE), text, undefined, options).catch(async (error: unknown) => {
+      // A rebuild took the directory for abandoned before the receipt was in it (removeAbandonedRun).
+      if (!isErrorCode(error, 'ENOENT')) throw error
+      await ensureRealDirectory(runDir)
+      await writeFileAtomic(join(runDir, RECEIPT_FILE), text)
+    })
     if (previous !== undefined && indexedApart(previous, checked.receipt)) {
       indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed
     }
@@ -174,14 +189,24 @@ export class ReceiptStore {
     // reader rebuilds again instead of trusting an index that may lack it.
     const fingerprint = await this.index.runsFingerprint()
     const { receipts, present } = await this.scanRuns()
+    const abandoned = await this.sweepAbandonedRuns(present, receipts)
     const touched = new Set<string>()
     const checkedDirectories = new Set<string>()
     await forEachLimited(receipts, async receipt => {
       for (const directory of await this.index.add(receipt, { sync: false, checkedDirectories })) touched.add(directory)
     })
     for (const directory of touched) await fsyncDirectory(directory)
-    await this.removeStrayEntries(new Map(receipts.map(receipt => [receipt.run_id, receipt])), present)
+    await this.removeStrayEntries(new Map(receipts.map(receipt => [receipt.run_id, receipt])), present, abandoned)
     await this.index.recordFingerprint(fingerprint)
+  }
+
+  /** Removes the run directories of writers killed before their first receipt (removeAbandonedRun), and the index's abandoned temp files. */
+  private async sweepAbandonedRuns(present: ReadonlySet<string>, receipts: readonly Receipt[]): Promise<Set<string>> {
+    const read = new Set(receipts.map(receipt => receipt.run_id))
+    const removed = new Set<string>()
+    for (const runId of present) if (!read.has(runId) && (await removeAbandonedRun(this.stateDir, runId))) removed.add(runId)
+    await removeAbandonedTemps(join(this.stateDir, INDEX_DIR))
+    return removed
   }
 
   /** Brings the index up to date; false when it cannot be trusted or repaired (callers then scan). */
@@ -319,8 +344,12 @@ export class ReceiptStore {
     }
   }
 
-  /** Drops index entries that name a receipt of another list or start time, or a run long gone. */
-  private async removeStrayEntries(valid: ReadonlyMap<string, Receipt>, present: ReadonlySet<string>): Promise<void> {
+  /** Drops index entries that name a receipt of another list or start time, a run long gone, or one swept as abandoned. */
+  private async removeStrayEntries(
+    valid: ReadonlyMap<string, Receipt>,
+    present: ReadonlySet<string>,
+    abandoned: ReadonlySet<string>
+  ): Promise<void> {
     const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS
     for (const list of ['history', 'target'] as const) {
       for (const key of await this.index.keys(list)) {
@@ -330,7 +359,7 @@ export class ReceiptStore {
             receipt !== undefined
               ? ReceiptIndex.keyOf(list, receipt) !== key ||
                 entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: startedAtMs(receipt) })
-              : !present.has(entry.runId) && entry.startedMs < cutoff
+              : abandoned.has(entry.runId) || (!present.has(entry.runId) && entry.startedMs < cutoff)
           if (stray) await this.index.remove(list, key, entry)
         }
       }

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import { lstat, mkdir, open, stat, unlink } from 'node:fs/promises'
+import { lstat, mkdir, open, rmdir, stat, unlink } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { isErrorCode, readRegularFile, requireRealDirectory, writeFileAtomic } from '../base/atomic-file.js'
+import { isErrorCode, readRegularFile, removeAbandonedTemps, requireRealDirectory, tempName, writeFileAtomic } from '../base/atomic-file.js'
 import { describeError, UsageError } from '../base/errors.js'
 import { requireRunId } from './run-id.js'
 
@@ -43,6 +42,24 @@ export function receiptPath(stateDir: string, runId: string): string {
   return join(runDirectory(stateDir, runId), RECEIPT_FILE)
 }
 
+/**
+ * Removes what writers killed in a run directory left there (docs/reliability.md, "The run's
+ * opening"): their temp files, and the directory itself when that leaves it empty with no
+ * receipt — a writer killed before its first receipt was in place. Anything else in it is left
+ * alone. True when the directory was removed.
+ */
+export async function removeAbandonedRun(stateDir: string, runId: string): Promise<boolean> {
+  const runDir = runDirectory(stateDir, runId)
+  // Never through a link: only a real directory of runs/ is looked into.
+  if (!(await lstat(runDir).catch(() => undefined))?.isDirectory()) return false
+  await removeAbandonedTemps(runDir)
+  if ((await lstat(join(runDir, RECEIPT_FILE)).catch(() => undefined)) !== undefined) return false
+  return rmdir(runDir).then(
+    () => true,
+    () => false
+  )
+}
+
 const REAL_ONLY = 'reverify keeps its state in real directories only, so move it out of the way'
 
 /**
@@ -57,6 +74,8 @@ const REAL_ONLY = 'reverify keeps its state in real directories only, so move it
 export async function ensureStateDir(stateDir: string, opts: { gitignore: boolean }): Promise<void> {
   await makeRealDirectory(stateDir)
   await requireWritable(stateDir)
+  // What a run killed at its first writes left here (its probe, a .gitignore's temp file).
+  await removeAbandonedTemps(stateDir)
   // Receipts and traces are never written through a link. Saying so before a run starts
   // beats failing halfway through it with a trace nobody can close.
   for (const name of [RUNS_DIR, SESSIONS_DIR]) {
@@ -116,7 +135,8 @@ async function makeRealDirectory(path: string): Promise<void> {
 
 /** A state directory that takes no files (`/proc`, a read-only mount) is refused before the run starts, not halfway. */
 async function requireWritable(path: string): Promise<void> {
-  const probe = join(path, `.write-check-${randomBytes(6).toString('hex')}.tmp`)
+  // A temp name (with the pid), so a probe left by a killed run is removed like a temp file.
+  const probe = join(path, tempName('write-check'))
   try {
     const handle = await open(probe, 'wx', 0o600)
     await handle.close()

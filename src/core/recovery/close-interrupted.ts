@@ -8,7 +8,9 @@
  * (docs/design.md §2, §5, §6).
  */
 import { basename, dirname, resolve } from 'node:path'
+import { removeAbandonedTemps } from '../base/atomic-file.js'
 import { timestamp } from '../base/clock.js'
+import { removeAbandonedRun } from '../receipts/state-dir.js'
 import { receiptStatusFor, type Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import type { Redactor } from '../redaction/index.js'
@@ -93,6 +95,7 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
     await options.store.write(receipt)
     closedReceipt = true
   }
+  await sweepRunTemps(options.store.stateDir, options.runId, sessionDir)
   // The report of a closed run belongs with its trace, as for a run that closed itself.
   if (sessionDir !== undefined && receipt !== undefined && (closedTrace || closedReceipt)) {
     const exported = await exportClosedRun(receipt, { stateDir: options.store.stateDir, redactor: options.redactor, sessionDir })
@@ -101,6 +104,18 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
     if (errors.length > 0) return { closedTrace, receipt, attempts, reportError: errors.join('; ') }
   }
   return { closedTrace, receipt, attempts }
+}
+
+/**
+ * Removes the temp files the run's killed writers left in its run directory and in its
+ * session folder (a receipt, meta.json or run.json cut off before its rename), and a run
+ * directory left with no receipt at all, once nobody writes there any more: the run is being
+ * closed or continued by another process.
+ */
+export async function sweepRunTemps(stateDir: string, runId: string | undefined, sessionDir: string | undefined): Promise<void> {
+  if (runId !== undefined) await removeAbandonedRun(stateDir, runId)
+  // Only a session folder of ours (checked by the caller, isOwnSessionDir) is looked into.
+  if (sessionDir !== undefined) await removeAbandonedTemps(sessionDir)
 }
 
 /** The receipt's verdict as a closed trace records it (status, flaky, attempts, end time, last commands). */
@@ -187,8 +202,7 @@ function closingEvents(
     }
   }
   const summary = `interrupted after ${calls.length} attempt(s): ${reason}`
-  const rebuilt =
-    start === opening ? 'its trace was empty (killed as its session opened; the start above is rebuilt from its receipt); ' : ''
+  const rebuilt = start === opening ? 'its trace was empty: the start above is rebuilt from its receipt; ' : ''
   closing.push({ ...base, ts: stamp(), phase: 'note', payload: interruptedNote(`${rebuilt}${reason}`) })
   closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } })
   return { events: closing, summary }

@@ -15,7 +15,8 @@ import type { Receipt } from '../receipts/receipt.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
 import { receiptSealed, type RunSeal } from './run-seal.js'
 import type { RunSettings } from '../inputs/settings.js'
-import { eventsOf, interruptedToolResult, unjudgedVerify, type EventOf, type TraceEvent } from '../session/events.js'
+import { eventsOf, interruptedToolResult, traceCounts, unjudgedVerify, type EventOf, type TraceEvent } from '../session/events.js'
+import { KILLED_OPENING, openingStage, SESSION_GONE } from './opening.js'
 import { isOwnSessionDir, SessionFile } from '../session/layout.js'
 import { readSessionMeta, type SessionMeta } from '../session/meta.js'
 import { noteKind } from '../session/notes.js'
@@ -138,27 +139,40 @@ function scriptFromRecord(result: ToolResult): ScriptResult {
   }
 }
 
-/** Why a run whose session directory is not there (or not ours) cannot be resumed. */
-export const SESSION_GONE = 'its session directory is missing or not one of this state directory'
-
 /** What a resumable trace holds, or why it cannot be resumed. */
 type Evidence = { ok: true; meta: SessionMeta; events: TraceEvent[] } | { ok: false; reason: string }
 
-/** Reads and checks the session a `running` receipt names. */
-async function readEvidence(receipt: Receipt, sessionDir: string, stateDir: string): Promise<Evidence> {
-  // The receipt is untrusted: its session must be a real directory inside our sessions/,
-  // reached without following a link.
-  if (!(await isOwnSessionDir(stateDir, sessionDir))) {
-    return { ok: false, reason: SESSION_GONE }
-  }
-  const meta = await readSessionMeta(sessionDir)
-  if (meta === undefined) return { ok: false, reason: 'its meta.json is missing or does not parse' }
+/**
+ * Reads and checks the session a `running` receipt names. A trace that is empty was killed as
+ * its run opened (opening.ts); one with this session's `start` is the evidence, and a missing
+ * meta.json (never synced) is rebuilt from it: the trace is the source of truth.
+ */
+async function readEvidence(receipt: Receipt, stateDir: string): Promise<Evidence> {
+  const { stage, events } = await openingStage(receipt, stateDir)
+  if (stage === 'gone') return { ok: false, reason: SESSION_GONE }
+  if (stage === 'unopened') return { ok: false, reason: KILLED_OPENING }
+  if (stage === 'unclear') return { ok: false, reason: 'its trace has no start' }
+  const meta = (await readSessionMeta(resolve(receipt.session.dir))) ?? openingMeta(receipt, events)
   if (meta.session_id !== receipt.session.id) return { ok: false, reason: 'its meta.json does not match the receipt' }
-  const events = await readSessionTrace(sessionDir)
-  const start = eventsOf(events, 'start')[0]
-  if (start === undefined || start.session_id !== receipt.session.id) return { ok: false, reason: 'its trace has no start' }
   if (eventsOf(events, 'end').length > 0) return { ok: false, reason: 'its trace is already closed' }
   return { ok: true, meta, events }
+}
+
+/** The meta.json of an open session, from its trace's `start` and its receipt. */
+function openingMeta(receipt: Receipt, events: readonly TraceEvent[]): SessionMeta {
+  const start = eventsOf(events, 'start')[0]!
+  return {
+    session_id: start.session_id,
+    skill: start.skill,
+    version: start.payload.version ?? '',
+    started_at: receipt.started_at,
+    ended_at: null,
+    outcome: 'running',
+    ...traceCounts(events),
+    flaky: false,
+    run_id: receipt.run_id,
+    summary: ''
+  }
 }
 
 /**
@@ -190,7 +204,7 @@ export async function planResume(options: {
   if (!receiptSealed(receipt, options.seal))
     return setAsideRestart('its receipt was not written by reverify on this machine (no valid seal)')
   const sessionDir = resolve(receipt.session.dir)
-  const evidence = await readEvidence(receipt, sessionDir, options.stateDir)
+  const evidence = await readEvidence(receipt, options.stateDir)
   if (!evidence.ok) return setAsideRestart(evidence.reason)
   const { events } = evidence
   // From here on the trace is ours and readable: a restart names what it sets aside (§6).

@@ -22,7 +22,8 @@ import { interruptedNote, refusalTraceNote, resumedNote, uncapturedNote } from '
 import { writeRunRecord } from '../session/run-record.js'
 import { receiptSealed, sealReceipt } from '../recovery/run-seal.js'
 import { TraceSession } from '../session/writer.js'
-import { closeInterruptedRun } from '../recovery/close-interrupted.js'
+import { closeInterruptedRun, sweepRunTemps } from '../recovery/close-interrupted.js'
+import type { TestPausePoint } from '../recovery/test-pause.js'
 import { stateDirFull, type DiskFullStage } from '../recovery/disk-full.js'
 import { commandEnvironment } from '../process/command-env.js'
 import { endLeftovers as endCrashedLeftovers } from '../recovery/settle.js'
@@ -141,10 +142,11 @@ function here(request: RunRequest): Here {
 }
 
 /**
- * Writes the `running` receipt, then opens the session it names, records the inputs and
- * writes the run's first events. The receipt comes first: a crash in between leaves a
- * receipt whose session is missing (closed as interrupted by the next run), never a
- * session nobody can find.
+ * The run's opening (docs/design.md §6): the `running` receipt, then the session it names
+ * (folder, empty trace, meta.json), run.json, and the trace's `start` and `decision`. The
+ * receipt comes first, so a session always has one that finds it; every prefix of the
+ * opening is closed as interrupted by the next run or `reverify resume` (nothing ran), and
+ * one with its `start` is resumed. The test pauses stop a run at each step.
  */
 async function openRun(
   request: RunRequest,
@@ -179,7 +181,12 @@ async function openRun(
     ...(request.ci && { ci: request.ci })
   }
   const sealed = receiptOnDisk(receipt, request)
-  await ports.store.write(sealed)
+  const pause = (point: TestPausePoint) => async () => ports.pause?.(point)
+  await pause('before-opening')()
+  // Before the first write of the run: the action saves where it goes for its post step.
+  ports.log({ kind: 'run-created', runId, sessionDir: planned.dir })
+  await ports.store.write(sealed, { beforeRename: pause('during-receipt-write') })
+  await pause('before-session')()
   let session: TraceSession
   try {
     session = await TraceSession.open({
@@ -189,7 +196,8 @@ async function openRun(
       version: request.version,
       redactor,
       now,
-      planned
+      planned,
+      beforeMetaRename: pause('during-meta-write')
     })
   } catch (error) {
     // No trace can be written (a link or a file where a folder should be): the run ends
@@ -197,8 +205,8 @@ async function openRun(
     await ports.store.write({ ...sealed, status: receiptStatusFor('aborted', false), ended_at: timestamp(now()) })
     throw new UsageError(`state-dir: cannot create the trace folder: ${describeError(error)}`)
   }
-  await writeRunRecord(session.dir, settings, redactor, request.seal)
-  ports.log({ kind: 'run-created', runId, sessionDir: session.dir })
+  await writeRunRecord(session.dir, settings, redactor, request.seal, pause('during-run-record-write'))
+  await pause('before-start')()
   const uncaptured = capture.uncapturedRunId
   session.event('start', {
     version: request.version,
@@ -211,6 +219,7 @@ async function openRun(
   // The script as written, as a list of one (docs/design.md §2).
   session.event('decision', { question: 'what to run', decision: [settings.script], expected: describeExpectations(settings.expectations) })
   if (uncaptured !== undefined) session.event('note', uncapturedNote(uncaptured))
+  await pause('after-opening')()
   return { session, receipt }
 }
 
@@ -266,6 +275,7 @@ async function resumeRun(
   quarantine: RunQuarantine | undefined
 ): Promise<RunReport> {
   const now = () => ports.clock.now()
+  await sweepRunTemps(ports.store.stateDir, plan.receipt.run_id, plan.sessionDir)
   const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
   const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`
   const owned: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(request.ci && { ci: request.ci }) }

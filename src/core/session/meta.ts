@@ -63,9 +63,15 @@ export async function readSessionMeta(sessionDir: string): Promise<SessionMeta |
  * Writes meta.json atomically, redacted. It is derived from the trace (synced) and rewritten
  * from it whenever a session is closed, so it is not synced itself (docs/reliability.md).
  */
-export async function writeSessionMeta(sessionDir: string, meta: SessionMeta, redactor: Redactor): Promise<void> {
+export async function writeSessionMeta(
+  sessionDir: string,
+  meta: SessionMeta,
+  redactor: Redactor,
+  beforeRename?: () => Promise<void>
+): Promise<void> {
   await writeFileAtomic(join(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600, {
-    durable: false
+    durable: false,
+    ...(beforeRename !== undefined && { beforeRename })
   })
 }
 

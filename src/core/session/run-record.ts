@@ -35,13 +35,21 @@ function runRecordSchema(): z.ZodType<RunRecord> {
 /** Largest run.json read back. */
 const MAX_RECORD_BYTES = 1024 * 1024
 
-/** Writes run.json for a session; inputs a redactor would change are left out. */
-export async function writeRunRecord(sessionDir: string, settings: RunSettings, redactor: Redactor, seal?: RunSeal): Promise<void> {
+/** Writes run.json for a session; inputs a redactor would change are left out. `beforeRename`: a test pause. */
+export async function writeRunRecord(
+  sessionDir: string,
+  settings: RunSettings,
+  redactor: Redactor,
+  seal?: RunSeal,
+  beforeRename?: () => Promise<void>
+): Promise<void> {
   const inputs = toRawInputs(settings)
   const safe = JSON.stringify(redactDeep(inputs, redactor)) === JSON.stringify(inputs)
   const content: RunRecord = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false }
   const record: RunRecord = seal === undefined ? content : { ...content, seal: seal.sign(recordFields(sessionDir, content)) }
-  await writeFileAtomic(join(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600)
+  await writeFileAtomic(join(sessionDir, SessionFile.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600, {
+    ...(beforeRename !== undefined && { beforeRename })
+  })
 }
 
 /** What a run.json's seal covers: its session folder and its content. */

@@ -49,6 +49,8 @@ export interface OpenSessionOptions {
   now: () => Date
   /** A place chosen beforehand (see planSession), so a receipt can name it first. */
   planned?: PlannedSession
+  /** A test pause once meta.json's temp file is whole (recovery/test-pause.ts). */
+  beforeMetaRename?: () => Promise<void>
 }
 
 /**
@@ -101,7 +103,7 @@ export class TraceSession {
       summary: ''
     }
     const session = new TraceSession(id, dir, meta, options.redactor, options.now)
-    await session.writeMeta()
+    await writeSessionMeta(dir, meta, options.redactor, options.beforeMetaRename)
     return session
   }
 
