@@ -74,7 +74,7 @@ export interface AttemptTests {
   skipped: number
   /** The first tests that failed or errored: MAX_TESTS_LISTED, or the request's `maxFailedTests`. */
   failedTests: FailedTest[]
-  /** Names watched for (failed in an earlier attempt) that passed in this one. */
+  /** Names watched for (failed in an earlier attempt) that passed in this one, as many as `failedTests` may hold. */
   recovered: string[]
   warnings: ResultsWarning[]
   /** A rerun's targeted tests its results did not show: counted in `failed` and `total`, though they never ran. */
@@ -204,7 +204,8 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     }
     tests.casesOmitted! += staged.total - staged.cases.length + cases.takeOmitted()
   }
-  tests.recovered = [...recovered].slice(0, MAX_TESTS_LISTED)
+  // A rerun's verdict looks its targets up here: as many as the failed tests it may target.
+  tests.recovered = [...recovered].slice(0, maxFailed)
   return tests
 }
 
