@@ -96,6 +96,14 @@ describe('more than the runner', () => {
     expect(commandShape(command, scripts(table))).toMatchObject({ kind: 'more', what })
   })
 
+  test('what the command holds is shown cut and escaped: no control character reaches the line', () => {
+    const shape = commandShape(`npx jest \u001b[2J && node ${'x'.repeat(200)}.js`, NONE)
+    expect(shape).toMatchObject({ kind: 'more' })
+    const what = (shape as { what: string }).what
+    expect(what).toMatch(/^npx jest \\x1b\[2J && node x+…: 2 commands$/)
+    expect(what).not.toMatch(/[\u0000-\u001f]/)
+  })
+
   test('scripts that call each other without end are followed only so far, and no template can carry them', () => {
     const shape = commandShape('npm test', scripts({ test: 'npm test' }))
     expect(shape).toEqual({ kind: 'more', what: 'npm test calls package scripts more than 4 levels deep', parts: [], carriable: false })

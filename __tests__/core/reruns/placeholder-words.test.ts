@@ -40,7 +40,7 @@ test.each([
   ["npx jest -t $'{pattern}'", "not inside $'…' quotes"],
   ['npx jest -t ${X:-{pattern}}', 'not inside ${ }'],
   ['npx jest -t {pattern} # was {files}', 'not inside a comment (# was {files} at character 29)'],
-  ['bash <<EOF\nnpx jest -t {pattern}\nEOF\n', 'not inside a heredoc (\\nnpx jest -t {pattern}\\n at character 24)'],
+  ['bash <<EOF\nnpx jest -t {pattern}\nEOF\n', 'not inside a heredoc (npx jest -t {pattern} at character 24)'],
   ['npx mocha --grep={pattern}', 'not glued to other text (--grep={pattern} at character 18); write {pattern} apart'],
   ['npx jest -t{pattern}', 'not glued to other text (-t{pattern} at character 12)'],
   ['npx jest ./{files}', 'not glued to other text (./{files} at character 12)'],

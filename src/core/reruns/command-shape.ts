@@ -7,6 +7,7 @@
  * read through the scripts of the working directory's package.json, with its `pre`/`post`
  * scripts, a few levels deep.
  */
+import { printable } from '../base/printable.js'
 import { splitScript, type SimpleCommand } from '../guardrail/script-splitter.js'
 import { tokenize, type ShellToken } from '../shell/tokenize.js'
 
@@ -45,13 +46,15 @@ export function commandShape(script: string, scripts: PackageScripts): CommandSh
   }
   const commands = leaves(parts)
   if (commands <= 1 && around === undefined) return { kind: 'runner' }
-  const shown = collapse(script)
-  const label = shown.length > 80 ? `${shown.slice(0, 80)}…` : shown
+  // The command comes from the checkout's workflow or a flag: shown cut and escaped.
+  const label = printable(collapse(script), 80)
   const what =
     parts.length > 1 || commands === 0
       ? `${label}: ${parts.length} commands`
       : commands > 1
-        ? `${label} runs ${commands} commands through package.json: ${leafTexts(parts).join('; ')}`
+        ? `${label} runs ${commands} commands through package.json: ${leafTexts(parts)
+            .map(text => printable(text, 60))
+            .join('; ')}`
         : `${label}: ${around}`
   return { kind: 'more', what, parts, carriable: true }
 }
@@ -105,7 +108,8 @@ function surroundings(script: string, all: readonly SimpleCommand[], only: Simpl
   let at = 0
   for (const command of all) {
     const found = script.indexOf(command.raw, cursor)
-    if (found === -1) return undefined
+    // Never so (each raw is a slice of the script), but not knowing is not the runner alone.
+    if (found === -1) return 'reverify cannot tell what stands around it'
     if (command === only) at = found
     cursor = found + command.raw.length
   }
@@ -128,7 +132,7 @@ function surroundings(script: string, all: readonly SimpleCommand[], only: Simpl
   if (stray === undefined) return undefined
   if (/[()]/.test(stray)) return 'it runs in a subshell'
   if (stray.startsWith('&')) return 'it runs in the background'
-  return `it stands next to ${JSON.stringify(stray.slice(0, 20))}`
+  return `it stands next to ${printable(stray, 20)}`
 }
 
 /** A simple command as a part; a package script call with the parts of what it runs. */
@@ -136,11 +140,12 @@ function commandPart(command: SimpleCommand, scripts: PackageScripts, depth: num
   const part: CommandPart = { text: partText(command) }
   const name = scriptCalled(tokenize(command.text)?.tokens ?? [])
   if (name === undefined || scripts.kind === 'absent') return part
-  if (scripts.kind === 'unreadable') throw new Unknowable(`${part.text} runs a package script, and package.json ${scripts.why}`)
+  if (scripts.kind === 'unreadable')
+    throw new Unknowable(`${printable(part.text, 60)} runs a package script, and package.json ${scripts.why}`)
   const body = scriptOf(scripts.scripts, name)
   if (body === undefined) return part
   if (depth >= MAX_SCRIPT_DEPTH) {
-    throw new Unknowable(`${part.text} calls package scripts more than ${MAX_SCRIPT_DEPTH} levels deep`)
+    throw new Unknowable(`${printable(part.text, 60)} calls package scripts more than ${MAX_SCRIPT_DEPTH} levels deep`)
   }
   const read = readScript(body, scripts, depth + 1)
   // npm runs `pre<name>` before the script and `post<name>` after it: they are more than the runner too.
@@ -209,6 +214,10 @@ export function rerunShapeProblem(
   if (setting.kind === 'preset') return `${more}, and a rerun of the failed tests would skip the rest; ${fix}`
   const missing = uncarried(shape.parts, setting.template)
   if (missing.length <= 1) return undefined
-  const shown = missing.slice(0, 3).join('; ') + (missing.length > 3 ? '; …' : '')
+  const shown =
+    missing
+      .slice(0, 3)
+      .map(text => printable(text, 60))
+      .join('; ') + (missing.length > 3 ? '; …' : '')
   return `${more}, and the template leaves out ${shown}: every command but the runner must be in it, or a rerun skips them; ${fix}`
 }

@@ -7,6 +7,7 @@
  * as the command, or the code of `-c`, `-e` or `eval`, a test's name would run. Any of
  * these is refused when the setting is read, before anything runs.
  */
+import { printable } from '../base/printable.js'
 import { splitScript } from '../guardrail/script-splitter.js'
 import {
   afterClose,
@@ -25,6 +26,8 @@ interface Stretch {
   start: number
   end: number
   what: string
+  /** What a message shows of it, when not the text from start to end. */
+  shown?: string
 }
 
 // `{word}` not preceded by `$`, as template.ts finds them.
@@ -43,7 +46,7 @@ export function checkPlaceholderWords(template: string): void {
     const position = `at character ${at + 1}`
     const inside = stretches.find(stretch => stretch.start < at && end <= stretch.end)
     if (inside !== undefined) {
-      const shown = clip(template.slice(inside.start, inside.end))
+      const shown = clip(inside.shown ?? template.slice(inside.start, inside.end))
       throw new Error(
         `${placeholder} must be a word of its own, not ${inside.what} (${shown} ${position}); write ${placeholder} unquoted, apart from other text: reverify quotes each value itself`
       )
@@ -70,10 +73,9 @@ export function checkPlaceholderWords(template: string): void {
   }
 }
 
-/** The text shown for a stretch: on one line, at most 40 characters. */
+/** The text shown for a stretch: at most 40 characters, control characters (a line break) escaped. */
 function clip(text: string): string {
-  const line = text.replace(/\r?\n/g, '\\n')
-  return line.length > 40 ? `${line.slice(0, 39)}…` : line
+  return printable(text, 40)
 }
 
 /** The word a glued placeholder is part of: from the last blank before it to the first after. */
@@ -159,7 +161,7 @@ function heredocStretches(template: string): Stretch[] {
       const start = template.indexOf(body, from)
       if (start === -1) continue
       // One character of slack before the body, so a placeholder at its very start is inside.
-      stretches.push({ start: start - 1, end: start + body.length, what: 'inside a heredoc' })
+      stretches.push({ start: start - 1, end: start + body.length, what: 'inside a heredoc', shown: body.trimEnd() })
       from = start + body.length
     }
   }
