@@ -179,6 +179,38 @@ test('the post step with a malformed state closes nothing and says so, never fai
   expect(printed.join('')).toContain('the main step did not start a run; nothing to close')
 })
 
+test.each([
+  [
+    'a command that runs more than the test runner',
+    'bash runner.sh && touch linted',
+    'jest',
+    /^rerun-failed-tests: command runs more than the test runner \(bash runner.sh && touch linted: 2 commands\)/
+  ],
+  [
+    'a quoted placeholder',
+    'bash runner.sh',
+    'bash runner.sh "{names}"',
+    /^rerun-failed-tests: \{names\} must be a word of its own, not inside double quotes/
+  ]
+])('rerun-failed-tests with %s fails the step in one line before anything runs', async (_, command, rerun, message) => {
+  const dir = await mkdtemp(join(process.cwd(), 'rerun-'))
+  await writeFile(join(dir, 'runner.sh'), tinyRunner())
+  const paths = await prepare({
+    command,
+    'working-directory': dir,
+    'expect-exit': '0',
+    'test-results': 'results.xml',
+    'rerun-failed-tests': rerun
+  })
+  await runMain(deps())
+  const step = await collected(paths)
+  expect(process.exitCode).toBe(1)
+  const errors = parseAnnotations(step.stdout).filter(annotation => annotation.level === 'error')
+  expect(errors.map(annotation => annotation.message)).toEqual([expect.stringMatching(message)])
+  expect(step.state).toEqual({ 'main-finished': 'true' })
+  expect(existsSync(join(dir, 'calls.log'))).toBe(false)
+})
+
 test('rerun-failed-tests: the retry reruns only the failed test; flaky, the summary says what ran, the trace is uploaded', async () => {
   const dir = await mkdtemp(join(process.cwd(), 'rerun-'))
   await writeFile(join(dir, 'runner.sh'), tinyRunner())

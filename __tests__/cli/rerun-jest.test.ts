@@ -98,7 +98,7 @@ test('with the broken test fixed: success, flaky, and nothing ran twice but the 
 
 test('a template whose filter matches nothing: the rerun exits 0 and the run is still a failure, naming the tests not rerun', async () => {
   const dir = suite()
-  const template = 'npx jest --ci --passWithNoTests {files} -t {pattern}-typo'
+  const template = 'npx jest --ci --passWithNoTests {files} -t no-such-test'
   const result = await spawnCli([...ARGS.slice(0, -4), '--rerun-failed-tests', template, '--max-retries', '1'], dir)
   expect(result.code).toBe(1)
   expect(`${result.stdout}${result.stderr}`).toContain('not in the results, so not rerun: net fetches config; api returns the user')

@@ -106,7 +106,7 @@ test('with the broken test fixed: success, flaky, and nothing ran twice but the 
 
 test('a template whose filter matches nothing: no test runs and the run is still a failure, naming the tests not rerun', async () => {
   const dir = suite()
-  const template = 'npx vitest run {files} -t {pattern}-typo'
+  const template = 'npx vitest run {files} -t no-such-test'
   const result = await spawnCli([...ARGS.slice(0, -4), '--rerun-failed-tests', template, '--max-retries', '1'], dir)
   expect(result.code).toBe(1)
   const counts = executions(dir)

@@ -17,6 +17,8 @@ import { findProgram, shellProgram, SHELL_NAMES, type ShellSpec } from '../shell
 
 import type { RerunSetting } from '../reruns/presets.js'
 import { quotingFor } from '../reruns/template.js'
+import { commandShape, rerunShapeProblem } from '../reruns/command-shape.js'
+import { readPackageScripts } from '../reruns/package-scripts.js'
 import { showValue } from '../base/printable.js'
 
 export { showValue }
@@ -100,11 +102,22 @@ export function shellProblem(shell: ShellSpec, path: string | undefined, cwd: st
 }
 
 /** Why `rerun-failed-tests` cannot work with the other inputs, or undefined when it can. */
-function rerunProblem(rerun: RerunSetting, testResults: readonly string[], shell: ShellSpec): string | undefined {
+function rerunProblem(rerun: RerunSetting, input: RerunInputs, front: InputPlace['front']): string | undefined {
   if (rerun.kind === 'off') return undefined
-  if (testResults.length === 0) return 'needs test-results: the JUnit files the runner writes, where the failed tests are read from'
-  if (quotingFor(shell) === undefined) return `needs a shell whose quoting protects test names (bash, sh or pwsh), not ${shell.kind}`
-  return undefined
+  if (input.testResults.length === 0) return 'needs test-results: the JUnit files the runner writes, where the failed tests are read from'
+  if (quotingFor(input.shell) === undefined)
+    return `needs a shell whose quoting protects test names (bash, sh or pwsh), not ${input.shell.kind}`
+  // A rerun stands in for the runner only (reruns/command-shape.ts).
+  const shape = commandShape(input.command, readPackageScripts(input.workingDirectory))
+  return rerunShapeProblem(rerun, shape, inputLabel('command', front))
+}
+
+/** What rerunProblem reads of the other inputs. */
+interface RerunInputs {
+  command: string
+  testResults: readonly string[]
+  shell: ShellSpec
+  workingDirectory: string
 }
 
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
@@ -125,7 +138,11 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
     else settings[field] = value
   }
   if (Object.keys(expectations).length === 0) throw new UsageError(nothingToVerify(front))
-  const rerunIssue = rerunProblem(input['rerun-failed-tests'], input['test-results'], input.shell)
+  const rerunIssue = rerunProblem(
+    input['rerun-failed-tests'],
+    { command: input.command, testResults: input['test-results'], shell: input.shell, workingDirectory: input['working-directory'] },
+    front
+  )
   if (rerunIssue !== undefined) throw new UsageError(`${inputLabel('rerun-failed-tests', front)}: ${rerunIssue}`)
   // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
   const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory'])

@@ -4,6 +4,7 @@
  * rerun must write results too: where the reporter is set on the command line (pytest, Node's
  * runner) the preset sets it, writing reports/junit.xml; elsewhere the runner's config must.
  */
+import { checkPlaceholderWords } from './placeholder-words.js'
 import { PLACEHOLDER_LIST, templatePlaceholders } from './template.js'
 
 /** What each preset runs. */
@@ -34,5 +35,7 @@ export function parseRerunSetting(raw: string): RerunSetting {
     throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with ${PLACEHOLDER_LIST}`)
   }
   templatePlaceholders(text)
+  // Each value is quoted as one word: only a placeholder that stands as one is safe.
+  checkPlaceholderWords(text)
   return { kind: 'template', template: text }
 }

@@ -12,6 +12,8 @@ import type { Receipt } from '../receipts/receipt.js'
 import { quarantineNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'
 import { MAX_TESTS_LISTED } from '../test-results/attempt-tests.js'
+import { commandShape } from '../reruns/command-shape.js'
+import { readPackageScripts } from '../reruns/package-scripts.js'
 import type { LoopResult } from '../verify/loop.js'
 import { coveredFailures, type QuarantineContext } from '../verify/quarantine-step.js'
 import type { RunProgress, RunRequest } from './ports.js'
@@ -33,7 +35,10 @@ export async function loadRunQuarantine(request: RunRequest, now: Date, inputNam
   const today = dayOf(now)
   const list = await loadQuarantine({ path: quarantinePath(shown, root), root, shown, inputName }, today)
   if (list.entries.length === 0) return undefined
-  return quarantineOn(list, today)
+  // Once per run: whether what follows the tests may not have run when they failed (quarantine-step.ts).
+  const { settings } = request
+  const moreThanRunner = commandShape(settings.script, readPackageScripts(settings.workingDirectory)).kind === 'more'
+  return quarantineOn(list, today, moreThanRunner)
 }
 
 /** Where the quarantine file named `shown` is: an absolute path as given, a relative one from the repository root. */
@@ -41,8 +46,11 @@ export function quarantinePath(shown: string, root: string): string {
   return isAbsolute(shown) ? shown : resolve(root, shown)
 }
 
-/** The quarantine as it stands on `today`: which entries end within a week, which have ended. */
-export function quarantineOn(list: QuarantineList, today: string): RunQuarantine {
+/**
+ * The quarantine as it stands on `today`: which entries end within a week, which have ended;
+ * `moreThanRunner` when the run's command runs more than the test runner (nothing is excused).
+ */
+export function quarantineOn(list: QuarantineList, today: string, moreThanRunner = false): RunQuarantine {
   const expiring: RunQuarantine['expiring'] = []
   const expired: RunQuarantine['expired'] = []
   for (const entry of list.entries) {
@@ -50,7 +58,7 @@ export function quarantineOn(list: QuarantineList, today: string): RunQuarantine
     if (state.kind === 'expiring') expiring.push({ entry, daysLeft: state.daysLeft })
     if (state.kind === 'expired') expired.push({ entry, since: state.since })
   }
-  return { list, context: { entries: list.entries, today }, expiring, expired }
+  return { list, context: { entries: list.entries, today, ...(moreThanRunner && { moreThanRunner }) }, expiring, expired }
 }
 
 /** The expiry warnings, one line each: to the front end now and, once the session exists, to the trace. */

@@ -13,7 +13,11 @@ import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import type { ParsedTestCase } from './junit-parser.js'
 import { locateTest } from './locate.js'
 
-/** Most failed tests kept per attempt (and names per list in a receipt). */
+/**
+ * Most failed tests kept per attempt by default, and most names per list wherever a run's
+ * tests are shown (receipt, summary). An attempt keeps more when `rerun-max-tests` allows a
+ * rerun of more (`maxFailedTests`), so that a rerun of that many is never ruled out.
+ */
 export const MAX_TESTS_LISTED = 100
 /** Longest test name kept. */
 export const MAX_TEST_NAME = 500
@@ -68,9 +72,9 @@ export interface AttemptTests {
   failed: number
   errors: number
   skipped: number
-  /** The first MAX_TESTS_LISTED tests that failed or errored. */
+  /** The first tests that failed or errored: MAX_TESTS_LISTED, or the request's `maxFailedTests`. */
   failedTests: FailedTest[]
-  /** Names watched for (failed in an earlier attempt) that passed in this one. */
+  /** Names watched for (failed in an earlier attempt) that passed in this one, as many as `failedTests` may hold. */
   recovered: string[]
   warnings: ResultsWarning[]
   /** A rerun's targeted tests its results did not show: counted in `failed` and `total`, though they never ran. */
@@ -89,6 +93,8 @@ export interface AttemptTestsRequest {
   sinceMs: number
   /** Names of tests that failed in earlier attempts. */
   watch: ReadonlySet<string>
+  /** Most failed tests kept (default MAX_TESTS_LISTED); names and messages are capped each. */
+  maxFailedTests?: number
   limits?: { glob?: GlobLimits; parse?: ParseLimits }
   /** Stops the reading between two chunks of a file; the call then throws the signal's reason. */
   signal?: AbortSignal
@@ -140,6 +146,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     tests.warnings.push({ file: pattern, reason: `not searched: ${link} is a symbolic link, and links are not followed` })
   }
   const recovered = new Set<string>()
+  const maxFailed = request.maxFailedTests ?? MAX_TESTS_LISTED
   for (const path of found.files) {
     request.signal?.throwIfAborted()
     const stats = await lstat(path).catch(() => undefined)
@@ -172,7 +179,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
         else {
           if (test.outcome === 'failed') staged.failed++
           else staged.errors++
-          if (tests.failedTests.length + staged.failedTests.length < MAX_TESTS_LISTED) staged.failedTests.push(test)
+          if (tests.failedTests.length + staged.failedTests.length < maxFailed) staged.failedTests.push(test)
         }
       },
       request.limits?.parse ?? DEFAULT_LIMITS,
@@ -197,7 +204,8 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     }
     tests.casesOmitted! += staged.total - staged.cases.length + cases.takeOmitted()
   }
-  tests.recovered = [...recovered].slice(0, MAX_TESTS_LISTED)
+  // A rerun's verdict looks its targets up here: as many as the failed tests it may target.
+  tests.recovered = [...recovered].slice(0, maxFailed)
   return tests
 }
 

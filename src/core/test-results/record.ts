@@ -7,7 +7,7 @@ import type { AttemptResult } from '../verify/attempt.js'
 import type { RunProgress } from '../run/ports.js'
 import type { RunSettings } from '../inputs/settings.js'
 import type { TraceSession } from '../session/writer.js'
-import { readAttemptTests, type AttemptTests } from './attempt-tests.js'
+import { MAX_TESTS_LISTED, readAttemptTests, type AttemptTests } from './attempt-tests.js'
 
 /** Most failed tests named in the note's message. */
 const NAMED_IN_NOTE = 3
@@ -66,7 +66,15 @@ export async function recordTestResults(
   const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []))
   let tests: AttemptTests
   try {
-    tests = await readAttemptTests({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch, signal })
+    tests = await readAttemptTests({
+      patterns,
+      workingDirectory: settings.workingDirectory,
+      sinceMs: startedMs,
+      watch,
+      // A rerun of up to rerun-max-tests tests needs them all listed (docs/design.md §1).
+      maxFailedTests: Math.max(MAX_TESTS_LISTED, settings.rerunMaxTests),
+      signal
+    })
   } catch (error) {
     if (signal?.aborted) return
     // A file changing under the reader (or any surprise) costs the names, never the run.

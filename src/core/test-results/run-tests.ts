@@ -49,7 +49,8 @@ export function runTests(attempts: readonly AttemptWithTests[]): RunTests | unde
   for (const attempt of withResults) for (const name of attempt.tests!.recovered) flaky.add(name)
   return {
     total: last.tests!.total,
-    failed: last.tests!.failedTests,
+    // An attempt may keep more for a rerun (rerun-max-tests); what is shown stays capped.
+    failed: last.tests!.failedTests.slice(0, MAX_TESTS_LISTED),
     flaky: [...flaky].slice(0, MAX_TESTS_LISTED),
     attempt: last.attempt,
     attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({

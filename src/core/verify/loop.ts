@@ -58,7 +58,10 @@ export interface LoopResult {
 /** The failing part of an attempt, in one line. */
 function failureReason(attempt: AttemptResult): string {
   if (attempt.interrupted) return 'interrupted'
-  const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail)
+  const failed = [
+    ...attempt.checks.filter(check => !check.ok).map(check => check.detail),
+    ...(attempt.unexcused === undefined ? [] : [attempt.unexcused])
+  ]
   return failed.length > 0 ? failed.join('; ') : 'not verified'
 }
 

@@ -13,7 +13,16 @@ import type { AttemptResult } from './types.js'
 export interface QuarantineContext {
   entries: QuarantineEntry[]
   today: string
+  /**
+   * Set when `command` runs more than the test runner (reruns/command-shape.ts): what follows
+   * the tests may not have run when they failed, so no failure is excused.
+   */
+  moreThanRunner?: boolean
 }
+
+/** Why a failure of quarantined tests only is not excused when the command runs more than the runner. */
+export const NOT_EXCUSED_MORE_THAN_RUNNER =
+  'not excused by quarantine: the command runs more than the test runner, and what follows the tests may not have run'
 
 /** The entries that apply today. */
 function applying(context: QuarantineContext): QuarantineEntry[] {
@@ -24,12 +33,17 @@ function applying(context: QuarantineContext): QuarantineEntry[] {
  * Marks a failed attempt verified when every failure is quarantined, unless a rerun of just
  * those tests comes next (`rerunNext`): a quarantined test still gets its reruns, and only
  * its failure after the last one is excused. A whole-command retry is not made for a
- * failure that is already excused. Returns whether it excused the attempt.
+ * failure that is already excused. A command that runs more than the runner is never
+ * excused: the attempt says why. Returns whether it excused the attempt.
  */
 export function excuseQuarantined(attempt: AttemptResult, context: QuarantineContext | undefined, rerunNext: () => boolean): boolean {
   if (context === undefined || attempt.verified || attempt.interrupted) return false
   const excused = excusedFailure(attempt, applying(context))
   if (excused === undefined || rerunNext()) return false
+  if (context.moreThanRunner === true) {
+    attempt.unexcused = NOT_EXCUSED_MORE_THAN_RUNNER
+    return false
+  }
   attempt.quarantined = excused
   attempt.verified = true
   return true

@@ -73,7 +73,12 @@ export interface AttemptResult {
   tests?: AttemptTests
   /** Set when the attempt counts as verified because every failed test is quarantined (quarantine/policy.ts). */
   quarantined?: QuarantinedFailure[]
+  /** Set when every failed test is quarantined and still the failure is not excused: why (quarantine-step.ts). */
+  unexcused?: string
 }
 
 /** The script's part of an attempt: what is recorded (tool_result) before any expectation is judged. */
-export type ScriptResult = Omit<AttemptResult, 'checks' | 'verified' | 'checkSummary' | 'logBytesDropped' | 'logDiskFullAt' | 'quarantined'>
+export type ScriptResult = Omit<
+  AttemptResult,
+  'checks' | 'verified' | 'checkSummary' | 'logBytesDropped' | 'logDiskFullAt' | 'quarantined' | 'unexcused'
+>
