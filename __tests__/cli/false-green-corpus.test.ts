@@ -92,26 +92,46 @@ const ROWS: Row[] = [
         '// Jest Snapshot v1, https://jestjs.io/docs/snapshot-testing\n\nexports[`util gone 1`] = `"x"`;\n'
     }
   },
-  { name: 'jest --bail', runner: 'jest', command: 'npx jest --ci --bail' },
+  {
+    name: 'jest --bail, a failing file it may skip',
+    runner: 'jest',
+    command: 'npx jest --ci --bail',
+    breaks: { 'src/zz-hidden.test.js': "test('hidden', () => { expect(1).toBe(2) })\n" }
+  },
   { name: 'jest: SIGSEGV after the results were written', runner: 'jest', breaks: teardown("process.kill(process.pid, 'SIGSEGV')") },
   { name: 'jest: SIGKILL after the results were written', runner: 'jest', breaks: teardown("process.kill(process.pid, 'SIGKILL')") },
   { name: 'jest: exit 127 after the results were written', runner: 'jest', breaks: teardown('process.exit(127)') },
   { name: 'jest: exit 126 after the results were written', runner: 'jest', breaks: teardown('process.exit(126)') },
   { name: 'vitest: a file fails to run', runner: 'vitest', breaks: { 'src/broken.test.js': "import './does-not-exist.js'\n" } },
-  { name: 'vitest --bail', runner: 'vitest', command: 'npx vitest run --bail 1' },
+  {
+    name: 'vitest --bail, a failing file it may skip',
+    runner: 'vitest',
+    command: 'npx vitest run --bail 1',
+    breaks: { 'src/zz-hidden.test.js': "import { test, expect } from 'vitest'\ntest('hidden', () => { expect(1).toBe(2) })\n" }
+  },
   {
     name: 'pytest: a collection error (ERROR collecting)',
     runner: 'pytest',
     breaks: { 'tests/test_broken.py': 'import does_not_exist\n' },
     command: 'python -m pytest --junitxml=reports/junit.xml --continue-on-collection-errors'
   },
-  { name: 'pytest -x', runner: 'pytest', command: 'python -m pytest -x --junitxml=reports/junit.xml' },
+  {
+    name: 'pytest -x, a failing test after the first failure',
+    runner: 'pytest',
+    command: 'python -m pytest -x --junitxml=reports/junit.xml',
+    breaks: { 'tests/test_zz_hidden.py': 'def test_hidden():\n    assert 1 == 2\n' }
+  },
   {
     name: 'go: a package does not build (gotestsum)',
     runner: 'go',
     breaks: { 'broken/broken_test.go': 'package broken\n\nimport "testing"\n\nfunc TestBroken(t *testing.T) { undefined() }\n' }
   },
-  { name: 'go -failfast (gotestsum)', runner: 'go', command: 'gotestsum --junitfile reports/junit.xml -- -failfast ./...' },
+  {
+    name: 'go -failfast (gotestsum), a failing test after the first failure',
+    runner: 'go',
+    command: 'gotestsum --junitfile reports/junit.xml -- -failfast ./...',
+    breaks: { 'net/zz_hidden_test.go': 'package net\n\nimport "testing"\n\nfunc TestZHidden(t *testing.T) { t.Fatal("hidden") }\n' }
+  },
   {
     name: 'mocha: a file fails to load (require error)',
     runner: 'mocha',

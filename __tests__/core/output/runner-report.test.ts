@@ -4,8 +4,9 @@
  * the lines the real runners print (jest 30, vitest 4.1, pytest 9, go 1.19 with gotestsum,
  * mocha 11, node --test), streamed in pieces of any size, in bounded memory.
  */
-import { readRunnerLine } from '../../../src/core/output/runner-lines.js'
+import { readRunnerLine, RUNNER_WORDS } from '../../../src/core/output/runner-lines.js'
 import { MAX_OUTSIDE_KEPT, RunnerReportWatch } from '../../../src/core/output/runner-report.js'
+import { TextScan } from '../../../src/core/output/text-scan.js'
 
 /** Streams `text` through a watch in pieces of `size` characters. */
 function watch(text: string, size = text.length, found: string[] = []) {
@@ -44,6 +45,19 @@ test('jest: a file that failed to run is a failure outside the tests, named with
       outsideCount: 1,
       failedTests: 1
     })
+  }
+})
+
+test("with the shared scan of the stream (other readers' words in it too), the same report", () => {
+  const shared = new TextScan(['ERROR', 'rror', 'FAIL', 'panic', ...RUNNER_WORDS])
+  for (const size of [3, 50, JEST_SUITE_FAILED.length]) {
+    const runner = new RunnerReportWatch()
+    for (let at = 0; at < JEST_SUITE_FAILED.length; at += size) {
+      const piece = JEST_SUITE_FAILED.slice(at, at + size)
+      runner.push(piece, shared.of(piece))
+    }
+    runner.end()
+    expect(runner.report()).toEqual(watch(JEST_SUITE_FAILED))
   }
 })
 

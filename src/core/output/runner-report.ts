@@ -8,9 +8,9 @@
  * and the rest counted.
  */
 import { ownText } from '../base/own-text.js'
-import { escapeRegExp } from '../base/regexp.js'
 import { readableLine } from './failure-blocks.js'
 import { readRunnerLine, RUNNER_WORDS } from './runner-lines.js'
+import { TextScan } from './text-scan.js'
 
 /** What the runner said beyond its results; absent from an attempt when it said nothing of the kind. */
 export interface RunnerReport {
@@ -26,7 +26,6 @@ export interface RunnerReport {
 export const MAX_OUTSIDE_KEPT = 3
 // Characters of a line read: every line this looks for is far shorter.
 const MAX_LINE = 1_000
-const WORDS = new RegExp(RUNNER_WORDS.map(escapeRegExp).join('|'), 'g')
 
 /** Watches a command's output, whole lines in order (the stream the log is written from). */
 export class RunnerReportWatch {
@@ -37,14 +36,20 @@ export class RunnerReportWatch {
   private lastFile: string | undefined
   private pending = ''
   private pendingOpen = false
+  // A scan of its own, for a caller that shares none that finds RUNNER_WORDS.
+  private readonly ownScan = new TextScan(RUNNER_WORDS)
 
   /** `found`: failures outside the tests known before the output (what the command itself says). */
   constructor(found: readonly string[] = []) {
     for (const what of found) this.addOutside(what)
   }
 
-  /** Takes text made of whole lines (the last one may lack its newline until `end`). */
-  push(text: string): void {
+  /**
+   * Takes text made of whole lines (the last one may lack its newline until `end`). `scan`,
+   * when given, must be of this very text; it is used when it finds RUNNER_WORDS (one search
+   * of the text for every reader of the stream, core/output/text-scan.ts).
+   */
+  push(text: string, scan?: TextScan): void {
     if (text === '') return
     let pos = 0
     if (this.pendingOpen) {
@@ -55,7 +60,7 @@ export class RunnerReportWatch {
       pos = newline + 1
     }
     const last = text.lastIndexOf('\n')
-    if (last >= pos) this.readLines(text, pos, last)
+    if (last >= pos) this.readLines(text, pos, last, scan !== undefined && scan.finds(RUNNER_WORDS) ? scan : this.ownScan.of(text))
     if (last + 1 < text.length) {
       this.pendingOpen = true
       this.hold(text, Math.max(pos, last + 1), text.length)
@@ -78,13 +83,18 @@ export class RunnerReportWatch {
   }
 
   /** Reads the lines of text[from, to] (to: the last newline) that hold one of the words. */
-  private readLines(text: string, from: number, to: number): void {
-    WORDS.lastIndex = from
-    for (let hit = WORDS.exec(text); hit !== null && hit.index < to; hit = WORDS.exec(text)) {
-      const start = text.lastIndexOf('\n', hit.index) + 1
-      const end = text.indexOf('\n', hit.index)
-      this.line(text.slice(Math.max(start, from), Math.min(end, Math.max(start, from) + MAX_LINE)))
-      WORDS.lastIndex = end + 1
+  private readLines(text: string, from: number, to: number, scan: TextScan): void {
+    let at = scan.nextWord(from)
+    while (at < to) {
+      // The scan may find other readers' words too.
+      if (!RUNNER_WORDS.some(word => text.startsWith(word, at))) {
+        at = scan.nextWord(at + 1)
+        continue
+      }
+      const start = Math.max(text.lastIndexOf('\n', at) + 1, from)
+      const end = text.indexOf('\n', at)
+      this.line(text.slice(start, Math.min(end, start + MAX_LINE)))
+      at = scan.nextWord(end + 1)
     }
   }
 
