@@ -109,7 +109,9 @@ const SLOW = [
   '__tests__/security/guardrail-cli.test.ts',
   '__tests__/security/workflow-commands-action.test.ts',
   // a 200 MB report parsed (and interrupted) by the built CLI, and its memory measured
-  '__tests__/security/junit-attributes-cli.test.ts'
+  '__tests__/security/junit-attributes-cli.test.ts',
+  // the false-green corpus: a CLI run with a real runner per row and leg (jest, vitest, pytest, go, mocha)
+  '__tests__/cli/false-green-corpus.test.ts'
 ]
 
 /** What every tier shares. */

@@ -133,6 +133,13 @@ function scriptFromRecord(result: ToolResult): ScriptResult {
     endedAt: result.ended_at ?? '',
     summary: result.summary,
     ...(result.failures !== undefined && { failures: result.failures }),
+    ...(result.runner_report !== undefined && {
+      runnerReport: {
+        outside: result.runner_report.outside,
+        outsideCount: result.runner_report.outside_count,
+        ...(result.runner_report.failed_tests !== undefined && { failedTests: result.runner_report.failed_tests })
+      }
+    }),
     ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
     ...(result.forbidden_line !== undefined && { forbiddenLine: result.forbidden_line }),
     outputMatched: result.output_matched === true

@@ -122,6 +122,18 @@ function buildSchemas() {
         .max(100)
         .optional()
         .catch(undefined),
+      /**
+       * What the test runner said beyond its results (core/output/runner-report.ts). A malformed
+       * record is read as a failure outside the tests: it can only take a rerun or an excuse away.
+       */
+      runner_report: z
+        .object({
+          outside: z.array(z.string().max(4_000)).max(100),
+          outside_count: z.number().int().nonnegative(),
+          failed_tests: z.number().int().nonnegative().optional()
+        })
+        .optional()
+        .catch({ outside: ['the runner report recorded in the trace is unreadable'], outside_count: 1 }),
       commands: z.array(commandRecord).optional(),
       /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
       stdout_matched: z.boolean().optional(),

@@ -13,6 +13,9 @@ import { MAX_OPEN_LINE, OrderedOutput, type StreamName } from '../output/ordered
 import { OutputSummarizer, SUMMARY_WORDS } from '../output/output-summary.js'
 import { FirstMatchingLine } from '../output/first-match.js'
 import { FAILURE_LINE_STARTS, FAILURE_WORDS, FailureBlocks } from '../output/failure-blocks.js'
+import { RunnerReportWatch } from '../output/runner-report.js'
+import { RUNNER_WORDS } from '../output/runner-lines.js'
+import { stopsAtFirstFailure } from '../test-results/stop-early.js'
 import type { CommandResult, ProcessGroup } from '../process/process-runner.js'
 import { processStartTime } from '../process/process-identity.js'
 import type { RunSettings } from '../inputs/settings.js'
@@ -84,24 +87,30 @@ export async function runAttempt(
   const log = await CappedLogWriter.open(logPath, settings.logCapBytes)
   const summary = new OutputSummarizer()
   const failures = new FailureBlocks()
+  // A runner told to stop at its first failure leaves the tests after it unrun (stop-early.ts).
+  const stopFlag = stopsAtFirstFailure(settings.script)
+  const runner = new RunnerReportWatch(
+    stopFlag === undefined ? [] : [`the command stops at the first failure (${stopFlag}): the tests after it never ran`]
+  )
   const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined
   // One matcher per stream: a half line of one stream never joins a line of the other.
   const outputMatch =
     settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : []
   const forbidden = settings.expectations.noOutput !== undefined ? new FirstMatchingLine(settings.expectations.noOutput) : undefined
   // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
-  // The summary's and the failure search's words are found in one search of each piece, the
-  // lines that may start a failure while its newlines are found.
+  // The summary's, the failure search's and the runner report's words are found in one search
+  // of each piece, the lines that may start a failure while its newlines are found.
   const ordered = new OrderedOutput(
     env.redactor,
     (text, scan) => {
       log.write(text)
       summary.push(text, scan)
       failures.push(text, scan)
+      runner.push(text, scan)
       forbidden?.push(text)
     },
     MAX_OPEN_LINE,
-    { words: [...SUMMARY_WORDS, ...FAILURE_WORDS], lineStarts: FAILURE_LINE_STARTS }
+    { words: [...SUMMARY_WORDS, ...FAILURE_WORDS, ...RUNNER_WORDS], lineStarts: FAILURE_LINE_STARTS }
   )
   const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
     ...(stdoutWatch ? [stdoutWatch] : []),
@@ -146,6 +155,8 @@ export async function runAttempt(
   ordered.end()
   forbidden?.end()
   failures.end()
+  runner.end()
+  const runnerReport = runner.report()
   for (const matcher of outputMatch) matcher.end()
   const script: ScriptResult = {
     attempt,
@@ -159,6 +170,7 @@ export async function runAttempt(
     endedAt: timestamp(new Date(endedAt)),
     summary: summary.finish(),
     failures: failures.blocks(),
+    ...(runnerReport !== undefined && { runnerReport }),
     ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
     ...(forbidden !== undefined && { forbiddenLine: forbidden.match ?? null }),
     outputMatched: outputMatch.some(matcher => matcher.found)

@@ -26,6 +26,7 @@ import {
   expiredFailures,
   flakyGate,
   quarantineRecords,
+  unexcusedReason,
   type GateVerdict,
   type QuarantineContext
 } from './quarantine-step.js'
@@ -211,7 +212,8 @@ export async function runVerifyLoop(
       ({ test, entry }) => `${test.name} (by ${entry.owner}, expired ${entry.expires})`
     )
     const lapsed = expired.length > 0 ? `; the quarantine of ${expired.join('; ')} no longer applies` : ''
-    summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}${lapsed}`
+    const unexcused = unexcusedReason(last, env.quarantine)
+    summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}${lapsed}${unexcused === undefined ? '' : `; ${unexcused}`}`
   }
   return {
     outcome,
@@ -283,6 +285,14 @@ function recordResult(session: TraceSession, attempt: ScriptResult): void {
     ended_at: attempt.endedAt,
     summary: attempt.summary,
     ...(attempt.failures !== undefined && attempt.failures.length > 0 && { failures: attempt.failures }),
+    // What the runner said beyond its results: a resumed run decides a rerun or an excuse by it too.
+    ...(attempt.runnerReport !== undefined && {
+      runner_report: {
+        outside: attempt.runnerReport.outside,
+        outside_count: attempt.runnerReport.outsideCount,
+        ...(attempt.runnerReport.failedTests !== undefined && { failed_tests: attempt.runnerReport.failedTests })
+      }
+    }),
     commands: attempt.commands.map(commandRecord),
     // What a resumed run needs to judge this attempt without running it again.
     ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
@@ -317,7 +327,9 @@ function recordVerdict(
 ): void {
   const excused = attempt.quarantined
   const records = quarantineRecords(attempt, quarantine)
-  const detail = excused !== undefined ? describeExcused(excused) : attempt.verified ? 'every expectation held' : failureReason(attempt)
+  const unexcused = unexcusedReason(attempt, quarantine)
+  const failed = unexcused === undefined ? failureReason(attempt) : `${failureReason(attempt)}; ${unexcused}`
+  const detail = excused !== undefined ? describeExcused(excused) : attempt.verified ? 'every expectation held' : failed
   session.event('verify', {
     attempt: attempt.attempt,
     ok: attempt.verified,

@@ -7,6 +7,7 @@
 import type { RunSettings } from '../inputs/settings.js'
 import { entryFor, entryState, excusedFailure, type QuarantinedFailure } from '../quarantine/policy.js'
 import type { QuarantineEntry } from '../quarantine/file.js'
+import { explainFailure } from '../test-results/explained-failure.js'
 import type { AttemptResult } from './types.js'
 
 /** The quarantine as the loop applies it: every entry of the file, and today (UTC, `YYYY-MM-DD`). */
@@ -59,6 +60,22 @@ export function excuseOf(attempt: AttemptResult | undefined, context: Quarantine
   if (attempt.quarantined !== undefined) return attempt.quarantined
   if (context === undefined || attempt.checks.every(check => check.ok)) return undefined
   return excusedFailure(attempt, applying(context))
+}
+
+/**
+ * Why the quarantine did not excuse a failed attempt some of whose failed tests it covers,
+ * when the reason is outside the tests (a file that failed to run, a crash, a failed
+ * expect-stdout …): `the quarantine of <test> does not excuse it: <why>`. Undefined when it
+ * covers none of them, or when what it does not cover is another failed test.
+ */
+export function unexcusedReason(attempt: AttemptResult | undefined, context: QuarantineContext | undefined): string | undefined {
+  if (attempt === undefined || attempt.verified) return undefined
+  const covered = coveredFailures(attempt, context)
+  if (covered.length === 0) return undefined
+  const explanation = explainFailure(attempt)
+  if (explanation.explained) return undefined
+  const names = covered.map(({ test }) => test.name)
+  return `the quarantine of ${names.join('; ')} does not excuse it: ${explanation.why}`
 }
 
 /** The words of the verify event of an excused attempt. */

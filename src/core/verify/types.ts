@@ -9,6 +9,7 @@ import type { RunProgress } from '../run/progress.js'
 import type { AttemptTests } from '../test-results/attempt-tests.js'
 import type { MatchedLine } from '../output/first-match.js'
 import type { ExcerptBlock } from '../output/failure-blocks.js'
+import type { RunnerReport } from '../output/runner-report.js'
 import type { QuarantinedFailure } from '../quarantine/excused.js'
 
 /** A console stream reverify writes the command's live output to. */
@@ -54,6 +55,8 @@ export interface AttemptResult {
   summary: string
   /** The failing blocks found in the whole output while it streamed (core/output/failure-blocks.ts). */
   failures?: ExcerptBlock[]
+  /** What the test runner said beyond its results: failures outside the tests, its count of failed tests (core/output/runner-report.ts). */
+  runnerReport?: RunnerReport
   checks: ExpectationCheck[]
   /** What expect-check printed, summarized (its full output is in `attempt-<n>.check.log`). */
   checkSummary?: string
