@@ -49,6 +49,9 @@ const teardown = (body: string) => ({
   'jest.config.js': jestConfig('', `, globalTeardown: './teardown.js'`)
 })
 
+// A lint that fails, which only a command running it after the tests would show.
+const LINT_FAILS = { 'lint.js': "console.error('lint: 1 problem'); process.exit(1)\n" }
+
 const ROWS: Row[] = [
   {
     name: 'jest: a file fails to run (jest-junit leaves it out)',
@@ -137,6 +140,34 @@ const ROWS: Row[] = [
     runner: 'mocha',
     breaks: { 'src/broken.test.js': "require('./does-not-exist')\n" }
   },
+  // A command that does more than run the tests: a rerun would skip the rest, and a quarantined
+  // failure of the tests means the rest never ran. Refused before anything runs, and red.
+  {
+    name: 'jest: the command runs a lint after the tests (&&)',
+    runner: 'jest',
+    command: 'npx jest --ci && node lint.js',
+    breaks: LINT_FAILS,
+    expect: { rerun: 'refused', quarantine: 'red' }
+  },
+  {
+    name: 'jest: the command exits 1 after the tests (;)',
+    runner: 'jest',
+    command: 'npx jest --ci; exit 1',
+    expect: { rerun: 'refused', quarantine: 'red' }
+  },
+  {
+    name: 'jest: npm test whose script runs a lint after jest',
+    runner: 'jest',
+    command: 'npm test',
+    breaks: { ...LINT_FAILS, 'package.json': '{ "private": true, "scripts": { "test": "jest --ci && node lint.js" } }\n' },
+    expect: { rerun: 'refused', quarantine: 'red' }
+  },
+  {
+    name: 'jest: the tests piped into another command',
+    runner: 'jest',
+    command: 'npx jest --ci 2>&1 | tee jest.txt',
+    expect: { rerun: 'refused', quarantine: 'red' }
+  },
   // The legitimate cases: one flaky test, nothing else wrong.
   { name: 'jest: only the flaky test fails', runner: 'jest', expect: { rerun: 'green-flaky', quarantine: 'green' } },
   { name: 'pytest: only the flaky test fails', runner: 'pytest', expect: { rerun: 'green-flaky', quarantine: 'green' } }
@@ -178,8 +209,8 @@ async function runLeg(row: Row, leg: Leg) {
 const LEGS = ROWS.flatMap(row => (['rerun', 'quarantine'] as const).map(leg => [`${row.name} — ${leg}`, row, leg] as const))
 
 test('the corpus has the rows docs/test-results.md counts', () => {
-  expect(ROWS).toHaveLength(19)
-  expect(LEGS).toHaveLength(38)
+  expect(ROWS).toHaveLength(23)
+  expect(LEGS).toHaveLength(46)
 })
 
 describe.each(LEGS)('%s', (_label, row, leg) => {
@@ -195,6 +226,10 @@ describe.each(LEGS)('%s', (_label, row, leg) => {
         expect(run.receipt?.status).toBe('failed')
         expect(run.receipt?.flaky).not.toBe(true)
         expect(run.receipt?.quarantined).toBeUndefined()
+      }
+      if (ending === 'refused') {
+        expect(run.receipt).toBeUndefined()
+        expect(run.output).toContain('runs more than the test runner')
       }
       if (ending === 'green-flaky') expect(run.receipt).toMatchObject({ status: 'passed', flaky: true, attempts: 2 })
       if (ending === 'green') expect(run.receipt).toMatchObject({ status: 'passed', flaky: false, quarantined: [FLAKY_TEST[row.runner]] })
