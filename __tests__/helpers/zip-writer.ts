@@ -1,7 +1,7 @@
 /**
  * Writes zip archives for the tests of the leg unzipper, including the hostile ones a real
  * zipper never makes: a bomb (deflated repeated bytes), a name listed twice, an encrypted
- * flag, zip64 markers. Entries are deflated unless `stored`.
+ * flag, zip64 markers, a size that is not the data's. Entries are deflated unless `stored`.
  */
 import * as zlib from 'node:zlib'
 import { crc32 } from './results-service/zip-reader.js'
@@ -15,6 +15,8 @@ export interface ZipInput {
   flags?: number
   /** Writes 0xffffffff as the sizes in the central directory, as a zip64 entry does. */
   zip64Sizes?: boolean
+  /** The uncompressed size the headers declare, instead of the data's. */
+  declaredSize?: number
 }
 
 /** A zip archive of `entries`, in order; `count` overrides the entry count the end record claims. */
@@ -36,7 +38,7 @@ export function writeZip(entries: ZipInput[], options: { count?: number } = {}):
     local.writeUInt16LE(method, 8)
     local.writeUInt32LE(crc, 14)
     local.writeUInt32LE(body.length, 18)
-    local.writeUInt32LE(data.length, 22)
+    local.writeUInt32LE(entry.declaredSize ?? data.length, 22)
     local.writeUInt16LE(name.length, 26)
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
@@ -46,7 +48,7 @@ export function writeZip(entries: ZipInput[], options: { count?: number } = {}):
     central.writeUInt16LE(method, 10)
     central.writeUInt32LE(crc, 16)
     central.writeUInt32LE(entry.zip64Sizes ? 0xffffffff : body.length, 20)
-    central.writeUInt32LE(entry.zip64Sizes ? 0xffffffff : data.length, 24)
+    central.writeUInt32LE(entry.zip64Sizes ? 0xffffffff : (entry.declaredSize ?? data.length), 24)
     central.writeUInt16LE(name.length, 28)
     central.writeUInt32LE(offset, 42)
     locals.push(local, name, body)
