@@ -57,8 +57,8 @@ function fieldProblem(issue, raw) {
         return `${field} must be ${issue.expected === 'string' ? 'text' : issue.expected}`;
     return `${field} ${issue.message}`;
 }
-/** Entries from the parsed document, each validated; the first problem is thrown. */
-function validEntries(document, fail) {
+/** Entries from the parsed document, each validated against `today` (a UTC day); the first problem is thrown. */
+function validEntries(document, today, fail) {
     if (document === null || document === undefined)
         return [];
     if (typeof document !== 'object' || Array.isArray(document))
@@ -84,6 +84,9 @@ function validEntries(document, fail) {
         if (!parsed.success)
             fail(`${label}: ${fieldProblem(parsed.error.issues[0], raw)}`);
         const entry = parsed.data;
+        // An entry dated ahead would stretch the 90 days from whenever it was written.
+        if (entry.added > today)
+            fail(`${label}: added ${entry.added} is after today (${today}, UTC); date an entry the day it is written`);
         const span = (0,_dates_js__WEBPACK_IMPORTED_MODULE_2__/* .daysBetween */ .YM)(entry.added, entry.expires);
         if (span < 0)
             fail(`${label}: expires ${entry.expires} is before added ${entry.added}`);
@@ -111,23 +114,48 @@ function withoutUndefined(entry) {
         ...(entry.issue !== undefined && { issue: entry.issue })
     };
 }
-/**
- * Parses the text of a quarantine file; `label` starts every message (`quarantine: <file>`).
- * Throws a UsageError (exit 2) with one line on the first problem.
- */
-function parseQuarantine(content, label) {
-    const fail = (problem) => {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${label}: ${problem}`);
-    };
-    // YAML 1.2's core schema: dates stay text and are checked as such; no custom tags.
-    const document = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(content, { schema: 'core', uniqueKeys: true });
+/** Most aliases a file may expand: enough to share an owner or a reason, too few for an alias bomb. */
+const MAX_ALIASES = 100;
+/** The YAML's value; a parser error or limit (an alias bomb, nesting past the stack) is `fail`ed as one line. */
+function yamlValue(content, fail) {
+    let document;
+    let value;
+    try {
+        // YAML 1.2's core schema: dates stay text and are checked as such; no custom tags.
+        document = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parseDocument */ .Tp)(content, { schema: 'core', uniqueKeys: true });
+        if (document.errors.length === 0)
+            value = document.toJS({ maxAliasCount: MAX_ALIASES });
+    }
+    catch (error) {
+        fail(`cannot be read as YAML: ${parserLimit(error)}`);
+    }
     const error = document.errors[0];
     if (error !== undefined) {
         const where = error.linePos === undefined ? '' : ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`;
         const what = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-        fail(`not valid YAML${where}: ${what}`);
+        fail(`not valid YAML${where}: ${parserLimit(what)}`);
     }
-    return validEntries(document.toJS({ maxAliasCount: 100 }), fail);
+    return value;
+}
+/** A parser's limit in the file's terms; any other message as the parser gave it, first line only. */
+function parserLimit(problem) {
+    const text = (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(problem);
+    if (/alias count/i.test(text))
+        return `its aliases expand to too much (at most ${MAX_ALIASES} are read)`;
+    if (/call stack/i.test(text))
+        return 'it is nested too deeply';
+    return text;
+}
+/**
+ * Parses the text of a quarantine file as it stands on `today` (a UTC day, `YYYY-MM-DD`);
+ * `label` starts every message (`quarantine: <file>`). Throws a UsageError (exit 2) with one
+ * line on the first problem, a limit of the YAML parser included.
+ */
+function parseQuarantine(content, label, today) {
+    const fail = (problem) => {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${label}: ${problem}`);
+    };
+    return validEntries(yamlValue(content, fail), today, fail);
 }
 
 

@@ -16022,7 +16022,7 @@ const resources_1 = __webpack_require__(5647);
 const Tracer_1 = __webpack_require__(5649);
 const MultiSpanProcessor_1 = __webpack_require__(4975);
 const ParentBasedSampler_1 = __webpack_require__(3544);
-const AlwaysOnSampler_1 = __webpack_require__(318);
+const AlwaysOnSampler_1 = __webpack_require__(7937);
 const platform_1 = __webpack_require__(6140);
 const inspect_1 = __webpack_require__(5062);
 var ForceFlushState;
@@ -16730,7 +16730,7 @@ var NoopSpanProcessor_1 = __webpack_require__(8573);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return NoopSpanProcessor_1.NoopSpanProcessor; } });
 var AlwaysOffSampler_1 = __webpack_require__(2227);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysOffSampler_1.AlwaysOffSampler; } });
-var AlwaysOnSampler_1 = __webpack_require__(318);
+var AlwaysOnSampler_1 = __webpack_require__(7937);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysOnSampler_1.AlwaysOnSampler; } });
 var AlwaysRecordSampler_1 = __webpack_require__(9101);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysRecordSampler_1.createAlwaysRecordSampler; } });
@@ -16938,7 +16938,7 @@ exports.AlwaysOffSampler = AlwaysOffSampler;
 
 /***/ }),
 
-/***/ 318:
+/***/ 7937:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -17019,7 +17019,7 @@ exports.ParentBasedSampler = void 0;
 const api_1 = __webpack_require__(3914);
 const core_1 = __webpack_require__(4637);
 const AlwaysOffSampler_1 = __webpack_require__(2227);
-const AlwaysOnSampler_1 = __webpack_require__(318);
+const AlwaysOnSampler_1 = __webpack_require__(7937);
 /**
  * A composite sampler that either respects the parent span's sampling decision
  * or delegates to `delegateSampler` for root spans.

@@ -19,7 +19,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6834);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(215);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(119);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(7937);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3423);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(5211);
 /* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5377);
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7911);
@@ -110,8 +110,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
 // EXTERNAL MODULE: ./src/core/inputs/resolve.ts
 var resolve = __webpack_require__(7441);
 // EXTERNAL MODULE: ./src/core/receipts/receipt-store.ts + 1 modules
@@ -251,8 +249,8 @@ async function latestToCapture(store, details) {
 var run_seal = __webpack_require__(9038);
 // EXTERNAL MODULE: ./src/core/recovery/resume.ts + 1 modules
 var resume = __webpack_require__(7442);
-// EXTERNAL MODULE: ./src/core/session/layout.ts
-var layout = __webpack_require__(4020);
+// EXTERNAL MODULE: ./src/core/recovery/settle.ts
+var settle = __webpack_require__(5524);
 // EXTERNAL MODULE: ./src/core/capture/remedy.ts
 var remedy = __webpack_require__(2760);
 // EXTERNAL MODULE: ./src/core/shell/script-lines.ts
@@ -267,7 +265,6 @@ var cli_help = __webpack_require__(7911);
 var cli_io = __webpack_require__(1604);
 ;// CONCATENATED MODULE: ./src/cli/receipts.ts
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
-
 
 
 
@@ -315,20 +312,19 @@ async function captureCommandLine(argv, io) {
     return 0;
 }
 /**
- * A `running` receipt whose process is gone is shown as what it is: resumable while it is
- * this machine's own (sealed) and its session is there to continue from, else interrupted
- * (the next run closes it so, docs/design.md §6) — a resume that cannot work is never suggested.
+ * A `running` receipt whose process is gone is shown as what it is: resumable while there is
+ * something to continue, else interrupted (the next run, or `reverify resume`, closes it so,
+ * docs/design.md §6) — a resume that cannot work is never suggested: one whose inputs were
+ * not recorded is continued by running the same command only.
  */
 async function shownStatuses(receipts, stateDir, io) {
     const shown = new Map();
+    const here = { host: (0,external_node_os_.hostname)() };
     const seal = await (0,run_seal/* loadRunSeal */.vo)((0,run_seal/* sealKeyPath */.o$)(io.env), { create: false });
     for (const receipt of receipts) {
-        let status = receipt.status;
-        if (receipt.status === 'running' && (0,resume/* ownerGone */.RT)(receipt, { host: (0,external_node_os_.hostname)() })) {
-            const resumable = (0,run_seal/* receiptSealed */.xB)(receipt, seal) && (await (0,layout/* isOwnSessionDir */.KM)(stateDir, (0,external_node_path_.resolve)(receipt.session.dir)));
-            status = resumable ? 'resumable' : 'interrupted';
-        }
-        shown.set(receipt, status);
+        const offer = receipt.status === 'running' && (0,resume/* ownerGone */.RT)(receipt, here) ? await (0,settle/* resumeOffer */.Id)(receipt, { stateDir, here, seal }) : undefined;
+        const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable';
+        shown.set(receipt, { label, byResume: offer === 'resume' });
     }
     return shown;
 }
@@ -351,11 +347,15 @@ function receiptLine(receipt, status, width) {
 /** Lines after the list that say what the unusual statuses mean and what to do. */
 function listFooter(receipts, shown, place) {
     const lines = [];
-    const resumable = receipts.find(receipt => shown.get(receipt) === 'resumable');
-    if (resumable) {
-        lines.push(`resumable: the run's process is gone before it finished; continue it with \`${(0,remedy/* resumeCommand */.VJ)(resumable.run_id, place)}\` or by running the same command`);
+    const resumable = receipts.filter(receipt => shown.get(receipt)?.label === 'resumable');
+    const byResume = resumable.find(receipt => shown.get(receipt)?.byResume);
+    if (byResume) {
+        lines.push(`resumable: the run's process is gone before it finished; continue it with \`${(0,remedy/* resumeCommand */.VJ)(byResume.run_id, place)}\` or by running the same command`);
     }
-    if (receipts.some(receipt => shown.get(receipt) === 'interrupted')) {
+    else if (resumable.length > 0) {
+        lines.push("resumable: the run's process is gone before it finished; continue it by running the same command (its inputs were not recorded)");
+    }
+    if (receipts.some(receipt => shown.get(receipt)?.label === 'interrupted')) {
         lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify');
     }
     return lines;
@@ -382,7 +382,7 @@ async function receiptsCommandLine(argv, io) {
             const width = Math.max(...receipts.map(receipt => receipt.run_id.length));
             (0,cli_io/* println */.S)(io.stdout, headerLine(width));
             for (const receipt of receipts)
-                (0,cli_io/* println */.S)(io.stdout, receiptLine(receipt, shown.get(receipt), width));
+                (0,cli_io/* println */.S)(io.stdout, receiptLine(receipt, shown.get(receipt).label, width));
             for (const line of listFooter(receipts, shown, { stateDir, root, here: (0,resolve/* findTargetRoot */.R3)(io.cwd) }))
                 (0,cli_io/* println */.S)(io.stdout, line);
         }

@@ -501,27 +501,38 @@ module.exports = function quote(xs) {
 /* harmony export */   Du: () => (/* binding */ parseCommandLine),
 /* harmony export */   Zo: () => (/* binding */ flagsOf)
 /* harmony export */ });
-/* unused harmony export closestFlag */
+/* unused harmony exports switchTakesNoValue, closestFlag */
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7975);
 /* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_util__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3152);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3174);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2074);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2074);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3152);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3174);
 /**
  * The CLI's flags, declared by the input table and read with node:util's parseArgs. The
  * strict checks are made here on parseArgs' tokens rather than by its strict mode, so that
- * each mistake is one line naming the flag, `--allow-destructive` stays a switch that also
- * takes `=true|false`, and a value starting with '-' (`--max-retries -1`) is still a value.
+ * each mistake is one line naming the flag, a boolean flag stays a switch that also takes
+ * `=true|false` (and says it takes no other value: `--fail-on-flaky true` is a mistake, not
+ * a stray argument), and a value starting with '-' (`--max-retries -1`) is still a value.
  */
 
 
+/** Words that read as a value for a switch (`--fail-on-flaky true`); a positional never is one of them. */
+const SWITCH_VALUE = /^(?:true|yes|on|1|false|no|off|0)$/i;
+const FALSE_VALUE = /^(?:false|no|off|0)$/i;
+/** What a switch's `=` form takes besides nothing; the input's own parser then reads it. */
+const SWITCH_INLINE_VALUE = /^(?:true|false)$/i;
+/** The one line for a value given to a switch: how to write it instead. */
+function switchTakesNoValue(flag, value) {
+    const instead = FALSE_VALUE.test(value.trim()) ? `leave it out, or write ${flag}=false` : `write ${flag}`;
+    return new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${flag} takes no value (${instead})`);
+}
 /** Boolean inputs are switches: `--json` alone means true. */
 function isSwitch(name) {
-    return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .inputSpec */ .mm)(name).kind.type === 'boolean';
+    return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .inputSpec */ .mm)(name).kind.type === 'boolean';
 }
 /** The flags a subcommand takes (`config` takes none but --help). */
 function flagsOf(command) {
-    return command === 'config' ? [] : (0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .inputsOf */ .Vc)(command);
+    return command === 'config' ? [] : (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .inputsOf */ .Vc)(command);
 }
 /** The edit distance between two strings (insertions, deletions and substitutions). */
 function editDistance(a, b) {
@@ -565,31 +576,44 @@ function parseCommandLine(argv, command, usage) {
     const { tokens } = (0,node_util__WEBPACK_IMPORTED_MODULE_0__.parseArgs)({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
     const flags = {};
     const positionals = [];
+    const switchBefore = [];
     let help = false;
+    // The switch the previous word was, written alone (`--json`, not `--json=true`).
+    let bareSwitch;
     for (const token of tokens) {
-        if (token.kind === 'positional')
+        const previous = bareSwitch;
+        bareSwitch = undefined;
+        if (token.kind === 'positional') {
+            if (previous !== undefined && SWITCH_VALUE.test(token.value))
+                throw switchTakesNoValue(previous, token.value);
             positionals.push(token.value);
+            switchBefore.push(previous);
+        }
         if (token.kind !== 'option')
             continue;
         if (token.name === 'help') {
             help = true;
             continue;
         }
-        const shown = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .printable */ .g$)(token.rawName);
+        const shown = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .printable */ .g$)(token.rawName);
         const name = names.find(candidate => candidate === token.name);
         if (name === undefined) {
             const near = closestFlag(token.name, names);
-            throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`unknown flag ${shown}${near === undefined ? '' : ` (did you mean --${near}?)`}; see ${usage}`);
+            throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`unknown flag ${shown}${near === undefined ? '' : ` (did you mean --${near}?)`}; see ${usage}`);
         }
+        if (isSwitch(name) && token.value === undefined)
+            bareSwitch = shown;
+        if (isSwitch(name) && token.value !== undefined && !SWITCH_INLINE_VALUE.test(token.value))
+            throw switchTakesNoValue(shown, token.value);
         const value = token.value ?? (isSwitch(name) ? 'true' : undefined);
         if (value === undefined)
-            throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${shown} needs a value; see ${usage}`);
+            throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${shown} needs a value; see ${usage}`);
         const earlier = flags[name];
-        if (earlier !== undefined && !(0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .inputSpec */ .mm)(name).repeatable)
-            throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${shown} given more than once; see ${usage}`);
+        if (earlier !== undefined && !(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .inputSpec */ .mm)(name).repeatable)
+            throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${shown} given more than once; see ${usage}`);
         flags[name] = earlier === undefined ? value : `${earlier}\n${value}`;
     }
-    return { flags, positionals, help };
+    return { flags, positionals, switchBefore, help };
 }
 
 
@@ -805,7 +829,7 @@ function println(stream, line) {
 
 /***/ }),
 
-/***/ 7716:
+/***/ 8273:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -895,19 +919,40 @@ var promises_ = __nccwpck_require__(8500);
 /**
  * A test-only hook (docs/reliability.md, "Fault injection"): with
  * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the process's environment, the run writes the
- * marker file when it reaches that point and waits there for a minute, so a test can kill it
- * exactly in a window that is otherwise a few microseconds wide. Points: `after-trace-end`
- * (the trace has its `end`, the final receipt is not written yet), `before-reports` (the CLI
- * has printed the verdict and the final receipt is written; report.html and the exports are
- * not) and `during-cache-save`
- * (the action's main step has started saving the receipt history to the cache; the save goes
- * on while the step waits). Without the variable it does nothing.
+ * marker file when it reaches that point and waits there until the marker is removed (or for
+ * a minute), so a test can kill it exactly in a window that is otherwise a few microseconds
+ * wide, or let it go on and kill it a chosen moment later. Points:
+ * - the run's opening (docs/design.md §6), in the order its writes come: `before-opening`
+ *   (nothing of the run written yet), `during-receipt-write` (the `running` receipt's temp
+ *   file written, not yet renamed), `before-session` (the receipt written, no session
+ *   folder), `during-meta-write` (the session folder and an empty trace, meta.json's temp
+ *   file not yet renamed), `during-run-record-write` (meta.json written, run.json's temp file
+ *   not yet renamed), `before-start` (run.json written, the trace has no `start`) and
+ *   `after-opening` (`start` and `decision` written, nothing has run);
+ * - `after-trace-end` (the trace has its `end`, the final receipt is not written yet);
+ * - `before-reports` (the CLI has printed the verdict and the final receipt is written;
+ *   report.html and the exports are not);
+ * - `during-cache-save` (the action's main step has started saving the receipt history to
+ *   the cache; the save goes on while the step waits).
+ * Without the variable it does nothing.
  */
 
 
 /** The environment variable that names the point and the marker file. */
 const TEST_PAUSE_VARIABLE = 'REVERIFY_TEST_PAUSE_AT';
 const PAUSE_MS = 60_000;
+/** How often a paused run looks whether its marker is gone. */
+const POLL_MS = 2;
+/** The points of the run's opening, in the order its writes come. */
+const OPENING_POINTS = (/* unused pure expression or super */ null && ([
+    'before-opening',
+    'during-receipt-write',
+    'before-session',
+    'during-meta-write',
+    'during-run-record-write',
+    'before-start',
+    'after-opening'
+]));
 /**
  * The pause a front end hands the core (`RunPorts.pause`), from the environment the test
  * harness started it with; the core itself reads no environment for it.
@@ -919,8 +964,11 @@ function testPauseFrom(env) {
     return async (point) => {
         if (!value.startsWith(`${point}:`))
             return;
-        (0,external_node_fs_.writeFileSync)(value.slice(point.length + 1), `${process.pid}\n`);
-        await (0,promises_.setTimeout)(PAUSE_MS);
+        const marker = value.slice(point.length + 1);
+        (0,external_node_fs_.writeFileSync)(marker, `${process.pid}\n`);
+        const deadline = Date.now() + PAUSE_MS;
+        while ((0,external_node_fs_.existsSync)(marker) && Date.now() < deadline)
+            await (0,promises_.setTimeout)(POLL_MS);
     };
 }
 
@@ -1124,6 +1172,304 @@ class FirstMatchingLine {
 
 // EXTERNAL MODULE: ./src/core/output/failure-blocks.ts
 var failure_blocks = __nccwpck_require__(7898);
+;// CONCATENATED MODULE: ./src/core/output/runner-lines.ts
+/**
+ * What a test runner says about its own run beyond its results (docs/design.md §1 "Rerunning
+ * only the failed tests", the contract's §11): lines that mark a failure no test result can
+ * account for — a test file that failed to run, a package that did not build, a collection
+ * error, a run stopped at its first failure, a coverage or snapshot check — and the runner's
+ * own count of failed tests. One readable line at a time (core/output/failure-blocks.ts
+ * `readableLine`); what the lines add up to is core/output/runner-report.ts's.
+ */
+// Longest text quoted from a line.
+const MAX_QUOTE = 200;
+function quote(raw) {
+    const text = raw.replace(/\s+/g, ' ');
+    const cut = text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE - 1)}…` : text;
+    return JSON.stringify(cut);
+}
+function count(text, label) {
+    const match = label.exec(text);
+    return match === null ? 0 : Number(match[1]);
+}
+/** jest: `Test Suites: 1 failed, 2 skipped, 1 passed, 2 of 3 total`; suites neither run nor skipped never ran (a bail). */
+function jestSuites(line, totals) {
+    const of = /(\d+) of (\d+) total$/.exec(totals);
+    if (of === null)
+        return undefined;
+    const missing = Number(of[2]) - Number(of[1]) - count(totals, /(\d+) skipped/);
+    if (missing <= 0)
+        return undefined;
+    return { kind: 'outside', what: `${quote(line)} (${missing} test ${missing === 1 ? 'suite' : 'suites'} did not run)` };
+}
+/** vitest: `Test Files  1 failed | 4 skipped (5)`; files none of the parts count never ran (a bail). */
+function vitestFiles(line, parts, total) {
+    let counted = 0;
+    for (const part of parts.matchAll(/(\d+) [a-z]/g))
+        counted += Number(part[1]);
+    const missing = total - counted;
+    if (missing <= 0)
+        return undefined;
+    return { kind: 'outside', what: `${quote(line)} (${missing} test ${missing === 1 ? 'file' : 'files'} did not run)` };
+}
+/** A line's one finding, if it has one. */
+function readRunnerLine(readable) {
+    const line = readable.trim();
+    if (line === '')
+        return undefined;
+    // jest
+    if (line.startsWith('FAIL ')) {
+        // go: `FAIL	example.com/demo/api [build failed]`; vitest: `FAIL  src/x.test.js [ src/x.test.js ]`, a file or suite that failed, not a test.
+        if (/\[(?:build|setup) failed\]$/.test(line) || /^FAIL\s+\S.*\[ .+ \]$/.test(line))
+            return { kind: 'outside', what: quote(line) };
+        const file = /^FAIL\s+(\S+)/.exec(line);
+        return file === null ? undefined : { kind: 'file', path: file[1].slice(0, MAX_QUOTE) };
+    }
+    if (line === '● Test suite failed to run')
+        return { kind: 'outside', what: quote(line) };
+    let match = /^Test Suites:\s+(.*\btotal)$/.exec(line);
+    if (match !== null)
+        return jestSuites(line, match[1]);
+    match = /^Tests:\s+(.*\btotal)$/.exec(line);
+    if (match !== null)
+        return { kind: 'failed-tests', count: count(match[1], /(\d+) failed/) };
+    if (/^Snapshots:.*\b\d+ obsolete\b/.test(line))
+        return { kind: 'outside', what: `${quote(line)} (obsolete snapshots fail the run)` };
+    if (/\bCoverage for \w+ \([\d.]+%\) does not meet\b|\bcoverage threshold for \w+ \([^)]*\) not met\b/i.test(line))
+        return { kind: 'outside', what: quote(line) };
+    // vitest
+    match = /^Test Files\s+(.+?)\s+\((\d+)\)$/.exec(line);
+    if (match !== null)
+        return vitestFiles(line, match[1], Number(match[2]));
+    match = /^Tests\s+(.+?)\s+\(\d+\)$/.exec(line);
+    if (match !== null)
+        return { kind: 'failed-tests', count: count(match[1], /(\d+) failed/) };
+    // pytest
+    match = /\bERROR collecting (\S+)/.exec(line);
+    if (match !== null)
+        return { kind: 'outside', what: quote(`ERROR collecting ${match[1]}`) };
+    match = /^!+ ((?:Interrupted: .+|stopping after \d+ failures?)) !+$/.exec(line);
+    if (match !== null)
+        return { kind: 'outside', what: quote(match[1]) };
+    match = /^=+ (.*\d+ (?:failed|passed|errors?|skipped|deselected|xfailed|xpassed)\b.*) in [\d.]+s\b.*=+$/.exec(line);
+    if (match !== null)
+        return { kind: 'failed-tests', count: count(match[1], /(\d+) failed/) + count(match[1], /(\d+) errors?\b/) };
+    // go: a build failure reported by another tool (`bad output from test2json: FAIL	… [build failed]`), a panic that ended a test binary, gotestsum's tally
+    match = /\bFAIL\s+(\S+)\s+\[(build|setup) failed\]/.exec(line);
+    if (match !== null)
+        return { kind: 'outside', what: quote(`FAIL ${match[1]} [${match[2]} failed]`) };
+    if (readable.startsWith('panic: '))
+        return { kind: 'outside', what: `${quote(line)} (a panic ends the test binary: the tests after it never ran)` };
+    match = /^DONE (?:\d+ runs?, )?\d+ tests?\b(.*) in [\d.]+\w*$/.exec(line);
+    if (match !== null) {
+        const errors = count(match[1], /(\d+) errors?\b/);
+        if (errors > 0)
+            return {
+                kind: 'outside',
+                what: `${quote(line)} (${errors} ${errors === 1 ? 'package' : 'packages'} with an error outside the tests)`
+            };
+        return { kind: 'failed-tests', count: count(match[1], /(\d+) failures?\b/) };
+    }
+    // mocha
+    if (line.startsWith('Exception during run: '))
+        return { kind: 'outside', what: quote(line) };
+    match = /^(\d+) failing$/.exec(line);
+    if (match !== null)
+        return { kind: 'failed-tests', count: Number(match[1]) };
+    // node --test (spec, then TAP)
+    match = /^(?:ℹ|#) (fail|cancelled) (\d+)$/.exec(line);
+    if (match !== null) {
+        const found = Number(match[2]);
+        if (match[1] === 'fail')
+            return { kind: 'failed-tests', count: found };
+        if (found > 0)
+            return { kind: 'outside', what: `${quote(line)} (tests cancelled before they ended)` };
+    }
+    return undefined;
+}
+/**
+ * Text one of the lines above holds (a superset, searched for in a whole piece of output at
+ * once): a line holding none of these is never split out and read.
+ */
+const RUNNER_WORDS = [
+    'FAIL',
+    '●',
+    'Test',
+    'Snapshots:',
+    'overage',
+    'ERROR collecting',
+    'Interrupted: ',
+    'stopping after',
+    'failed',
+    'error',
+    'panic: ',
+    'DONE ',
+    'Exception during run',
+    'failing',
+    'fail ',
+    'cancelled '
+];
+
+;// CONCATENATED MODULE: ./src/core/output/runner-report.ts
+/**
+ * The test runner's own word on an attempt, gathered while the output streams (docs/design.md
+ * §1 "Rerunning only the failed tests"): the failures it reports outside every test (a file
+ * that failed to run, a package that did not build, a run stopped at its first failure; the
+ * lines are core/output/runner-lines.ts's) and its count of failed tests. Whether the results
+ * account for them is test-results/explained-failure.ts's to say. Memory is bounded whatever
+ * the output's size: a line is read up to 1,000 characters, the first few failures are kept
+ * and the rest counted.
+ */
+
+
+
+
+/** Failures outside the tests kept in words (the rest are counted). */
+const MAX_OUTSIDE_KEPT = 3;
+// Characters of a line read: every line this looks for is far shorter.
+const MAX_LINE = 1_000;
+/** Watches a command's output, whole lines in order (the stream the log is written from). */
+class RunnerReportWatch {
+    outside = [];
+    outsideCount = 0;
+    failedTests;
+    // The file of jest's last `FAIL <file>` line, which a `● Test suite failed to run` is about.
+    lastFile;
+    pending = '';
+    pendingOpen = false;
+    // A scan of its own, for a caller that shares none that finds RUNNER_WORDS.
+    ownScan = new text_scan/* TextScan */.L(RUNNER_WORDS);
+    /** `found`: failures outside the tests known before the output (what the command itself says). */
+    constructor(found = []) {
+        for (const what of found)
+            this.addOutside(what);
+    }
+    /**
+     * Takes text made of whole lines (the last one may lack its newline until `end`). `scan`,
+     * when given, must be of this very text; it is used when it finds RUNNER_WORDS (one search
+     * of the text for every reader of the stream, core/output/text-scan.ts).
+     */
+    push(text, scan) {
+        if (text === '')
+            return;
+        let pos = 0;
+        if (this.pendingOpen) {
+            const newline = text.indexOf('\n');
+            this.hold(text, 0, newline === -1 ? text.length : newline);
+            if (newline === -1)
+                return;
+            this.closePending();
+            pos = newline + 1;
+        }
+        const last = text.lastIndexOf('\n');
+        if (last >= pos)
+            this.readLines(text, pos, last, scan !== undefined && scan.finds(RUNNER_WORDS) ? scan : this.ownScan.of(text));
+        if (last + 1 < text.length) {
+            this.pendingOpen = true;
+            this.hold(text, Math.max(pos, last + 1), text.length);
+        }
+    }
+    /** The end of the output: a last line without its newline is read. */
+    end() {
+        if (this.pendingOpen)
+            this.closePending();
+    }
+    /** What was found, or undefined when nothing was. */
+    report() {
+        if (this.outsideCount === 0 && this.failedTests === undefined)
+            return undefined;
+        return {
+            outside: [...this.outside],
+            outsideCount: this.outsideCount,
+            ...(this.failedTests !== undefined && { failedTests: this.failedTests })
+        };
+    }
+    /** Reads the lines of text[from, to] (to: the last newline) that hold one of the words. */
+    readLines(text, from, to, scan) {
+        let at = scan.nextWord(from);
+        while (at < to) {
+            // The scan may find other readers' words too.
+            if (!RUNNER_WORDS.some(word => text.startsWith(word, at))) {
+                at = scan.nextWord(at + 1);
+                continue;
+            }
+            const start = Math.max(text.lastIndexOf('\n', at) + 1, from);
+            const end = text.indexOf('\n', at);
+            this.line(text.slice(start, Math.min(end, start + MAX_LINE)));
+            at = scan.nextWord(end + 1);
+        }
+    }
+    hold(text, start, end) {
+        const room = MAX_LINE - this.pending.length;
+        if (room > 0 && end > start)
+            this.pending = (0,own_text/* ownText */.U)(this.pending + text.slice(start, Math.min(end, start + room)));
+    }
+    closePending() {
+        const line = this.pending;
+        this.pending = '';
+        this.pendingOpen = false;
+        this.line(line);
+    }
+    line(raw) {
+        const found = readRunnerLine((0,failure_blocks/* readableLine */.$O)(raw));
+        if (found === undefined)
+            return;
+        if (found.kind === 'file')
+            this.lastFile = found.path;
+        else if (found.kind === 'failed-tests')
+            this.failedTests = (this.failedTests ?? 0) + found.count;
+        else
+            this.addOutside(found.what === '"● Test suite failed to run"' && this.lastFile !== undefined ? `${found.what} (${this.lastFile})` : found.what);
+    }
+    addOutside(what) {
+        this.outsideCount++;
+        if (this.outside.length < MAX_OUTSIDE_KEPT)
+            this.outside.push(what);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/test-results/stop-early.ts
+/**
+ * A command that stops its test runner at the first failure (docs/design.md §1 "Rerunning only
+ * the failed tests"): `--bail`, pytest's `-x`, go's `-failfast` and their kin. The tests after
+ * the failure never ran, so the failed tests cannot explain the attempt's failure: a rerun of
+ * them, or their quarantine, would pass a run whose other tests nobody ran. Some runners say
+ * so in their output too (core/output/runner-lines.ts); mocha and go do not, hence this look
+ * at the command itself. The command is the user's own setting, and a flag found here only
+ * ever takes a rerun or an excuse away.
+ */
+// Flags that mean "stop at the first failure" whatever runner takes them.
+const ANY_RUNNER = /^(?:--bail(?:=\S*)?|--?failfast(?:=true)?|-test\.failfast(?:=true)?|--exitfirst|--maxfail(?:=\S*)?|--max-failures(?:=\S*)?|--stepwise|--sw)$/;
+// Short flags that mean it only for the runner named in the same command.
+const SHORT_FLAGS = [
+    { runner: /^(?:jest|mocha|_mocha)$/, flag: '-b' },
+    { runner: /^(?:pytest|py\.test|playwright)$/, flag: '-x' }
+];
+/** The words of one simple command of the script: split at blanks, quotes taken off. */
+function simpleCommands(script) {
+    return script
+        .split(/\n|;|&&|\|\|?|&/)
+        .map(part => part
+        .split(/\s+/)
+        .map(word => word.replace(/^['"]|['"]$/g, ''))
+        .filter(word => word !== ''))
+        .filter(words => words.length > 0);
+}
+/** The flag in `script` by which a test runner stops at its first failure, or undefined. */
+function stopsAtFirstFailure(script) {
+    for (const words of simpleCommands(script)) {
+        const programs = words.map(word => word.slice(word.lastIndexOf('/') + 1));
+        for (const word of words) {
+            if (ANY_RUNNER.test(word))
+                return word;
+            const short = SHORT_FLAGS.find(({ runner, flag }) => word === flag && programs.some(program => runner.test(program)));
+            if (short !== undefined)
+                return word;
+        }
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./src/core/process/process-identity.ts
 var process_identity = __nccwpck_require__(8735);
 ;// CONCATENATED MODULE: ./src/core/output/substring-watch.ts
@@ -1189,6 +1535,9 @@ function lastChars(text, count) {
 
 
 
+
+
+
 /**
  * Streams one child stream: console live, raw text to its watchers, the rest to the ordered
  * stream the log and summary read (docs/design.md §1).
@@ -1240,19 +1589,23 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     const log = await capped_log/* CappedLogWriter */.l_.open(logPath, settings.logCapBytes);
     const summary = new output_summary/* OutputSummarizer */.dc();
     const failures = new failure_blocks/* FailureBlocks */.B7();
+    // A runner told to stop at its first failure leaves the tests after it unrun (stop-early.ts).
+    const stopFlag = stopsAtFirstFailure(settings.script);
+    const runner = new RunnerReportWatch(stopFlag === undefined ? [] : [`the command stops at the first failure (${stopFlag}): the tests after it never ran`]);
     const stdoutWatch = settings.expectations.stdout !== undefined ? new SubstringWatch(settings.expectations.stdout) : undefined;
     // One matcher per stream: a half line of one stream never joins a line of the other.
     const outputMatch = settings.retryOnOutput !== undefined ? [new LineMatcher(settings.retryOnOutput), new LineMatcher(settings.retryOnOutput)] : [];
     const forbidden = settings.expectations.noOutput !== undefined ? new FirstMatchingLine(settings.expectations.noOutput) : undefined;
     // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
-    // The summary's and the failure search's words are found in one search of each piece, the
-    // lines that may start a failure while its newlines are found.
+    // The summary's, the failure search's and the runner report's words are found in one search
+    // of each piece, the lines that may start a failure while its newlines are found.
     const ordered = new OrderedOutput(env.redactor, (text, scan) => {
         log.write(text);
         summary.push(text, scan);
         failures.push(text, scan);
+        runner.push(text, scan);
         forbidden?.push(text);
-    }, MAX_OPEN_LINE, { words: [...output_summary/* SUMMARY_WORDS */.nN, ...failure_blocks/* FAILURE_WORDS */.T8], lineStarts: failure_blocks/* FAILURE_LINE_STARTS */.kZ });
+    }, MAX_OPEN_LINE, { words: [...output_summary/* SUMMARY_WORDS */.nN, ...failure_blocks/* FAILURE_WORDS */.T8, ...RUNNER_WORDS], lineStarts: failure_blocks/* FAILURE_LINE_STARTS */.kZ });
     const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
         ...(stdoutWatch ? [stdoutWatch] : []),
         ...outputMatch.slice(0, 1)
@@ -1294,6 +1647,8 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     ordered.end();
     forbidden?.end();
     failures.end();
+    runner.end();
+    const runnerReport = runner.report();
     for (const matcher of outputMatch)
         matcher.end();
     const script = {
@@ -1308,6 +1663,7 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
         endedAt: (0,clock/* timestamp */.v)(new Date(endedAt)),
         summary: summary.finish(),
         failures: failures.blocks(),
+        ...(runnerReport !== undefined && { runnerReport }),
         ...(stdoutWatch !== undefined && { stdoutMatched: stdoutWatch.found }),
         ...(forbidden !== undefined && { forbiddenLine: forbidden.match ?? null }),
         outputMatched: outputMatch.some(matcher => matcher.found)
@@ -1513,7 +1869,15 @@ async function recordTestResults(settings, attempt, startedMs, earlier, session,
     const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []));
     let tests;
     try {
-        tests = await (0,attempt_tests/* readAttemptTests */.DW)({ patterns, workingDirectory: settings.workingDirectory, sinceMs: startedMs, watch, signal });
+        tests = await (0,attempt_tests/* readAttemptTests */.DW)({
+            patterns,
+            workingDirectory: settings.workingDirectory,
+            sinceMs: startedMs,
+            watch,
+            // A rerun of up to rerun-max-tests tests needs them all listed (docs/design.md §1).
+            maxFailedTests: Math.max(attempt_tests/* MAX_TESTS_LISTED */.N4, settings.rerunMaxTests),
+            signal
+        });
     }
     catch (error) {
         if (signal?.aborted)
@@ -1565,7 +1929,8 @@ function runTests(attempts) {
             flaky.add(name);
     return {
         total: last.tests.total,
-        failed: last.tests.failedTests,
+        // An attempt may keep more for a rerun (rerun-max-tests); what is shown stays capped.
+        failed: last.tests.failedTests.slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
         flaky: [...flaky].slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
         attempt: last.attempt,
         attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({
@@ -1606,7 +1971,10 @@ var quarantine_step = __nccwpck_require__(172);
 function failureReason(attempt) {
     if (attempt.interrupted)
         return 'interrupted';
-    const failed = attempt.checks.filter(check => !check.ok).map(check => check.detail);
+    const failed = [
+        ...attempt.checks.filter(check => !check.ok).map(check => check.detail),
+        ...(attempt.unexcused === undefined ? [] : [attempt.unexcused])
+    ];
     return failed.length > 0 ? failed.join('; ') : 'not verified';
 }
 /** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
@@ -1737,7 +2105,8 @@ async function runVerifyLoop(settings, session, env, start = {}) {
     else {
         const expired = (0,quarantine_step/* expiredFailures */.RW)(last, env.quarantine).map(({ test, entry }) => `${test.name} (by ${entry.owner}, expired ${entry.expires})`);
         const lapsed = expired.length > 0 ? `; the quarantine of ${expired.join('; ')} no longer applies` : '';
-        summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}${lapsed}`;
+        const unexcused = (0,quarantine_step/* unexcusedReason */.jv)(last, env.quarantine);
+        summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}${lapsed}${unexcused === undefined ? '' : `; ${unexcused}`}`;
     }
     return {
         outcome,
@@ -1800,6 +2169,14 @@ function recordResult(session, attempt) {
         ended_at: attempt.endedAt,
         summary: attempt.summary,
         ...(attempt.failures !== undefined && attempt.failures.length > 0 && { failures: attempt.failures }),
+        // What the runner said beyond its results: a resumed run decides a rerun or an excuse by it too.
+        ...(attempt.runnerReport !== undefined && {
+            runner_report: {
+                outside: attempt.runnerReport.outside,
+                outside_count: attempt.runnerReport.outsideCount,
+                ...(attempt.runnerReport.failedTests !== undefined && { failed_tests: attempt.runnerReport.failedTests })
+            }
+        }),
         commands: attempt.commands.map(events/* commandRecord */.Rh),
         // What a resumed run needs to judge this attempt without running it again.
         ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
@@ -1829,7 +2206,9 @@ function endingRecord(result) {
 function recordVerdict(session, attempt, { replayed = false, quarantine } = {}) {
     const excused = attempt.quarantined;
     const records = (0,quarantine_step/* quarantineRecords */.d8)(attempt, quarantine);
-    const detail = excused !== undefined ? (0,quarantine_step/* describeExcused */.tT)(excused) : attempt.verified ? 'every expectation held' : failureReason(attempt);
+    const unexcused = (0,quarantine_step/* unexcusedReason */.jv)(attempt, quarantine);
+    const failed = unexcused === undefined ? failureReason(attempt) : `${failureReason(attempt)}; ${unexcused}`;
+    const detail = excused !== undefined ? (0,quarantine_step/* describeExcused */.tT)(excused) : attempt.verified ? 'every expectation held' : failed;
     session.event('verify', {
         attempt: attempt.attempt,
         ok: attempt.verified,
@@ -1844,8 +2223,8 @@ function recordVerdict(session, attempt, { replayed = false, quarantine } = {}) 
 
 // EXTERNAL MODULE: ./src/core/verify/expectations.ts
 var expectations = __nccwpck_require__(2298);
-// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 13 modules
-var guardrail = __nccwpck_require__(8664);
+// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 10 modules
+var guardrail = __nccwpck_require__(7136);
 ;// CONCATENATED MODULE: ./src/core/guardrail/settings-check.ts
 /**
  * The guardrail over a run's settings (docs/design.md §1 "The guardrail"): every command
@@ -1926,8 +2305,8 @@ function commandEnvironment(env, runId) {
 var settle = __nccwpck_require__(5524);
 // EXTERNAL MODULE: ./src/core/output/excerpt.ts
 var excerpt = __nccwpck_require__(6848);
-// EXTERNAL MODULE: ./src/core/export/index.ts + 2 modules
-var core_export = __nccwpck_require__(7937);
+// EXTERNAL MODULE: ./src/core/export/index.ts + 1 modules
+var core_export = __nccwpck_require__(3423);
 // EXTERNAL MODULE: ./src/core/report/index.ts + 6 modules
 var core_report = __nccwpck_require__(2084);
 ;// CONCATENATED MODULE: ./src/core/run/run-reports.ts
@@ -2131,7 +2510,7 @@ async function performRun(request, ports) {
 }
 /** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
 async function endLeftovers(request, ports, crashed) {
-    await (0,settle/* endLeftovers */.q)(ports.store.stateDir, crashed, request.killGraceMs ?? 2000, pgid => ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid }));
+    await (0,settle/* endLeftovers */.q9)(ports.store.stateDir, crashed, request.killGraceMs ?? 2000, pgid => ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid }));
 }
 /** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
 async function decideResume(request, ports, latest) {
@@ -2151,10 +2530,11 @@ function here(request) {
     return { host: (0,external_node_os_.hostname)(), ...(request.ci && { ci: request.ci }) };
 }
 /**
- * Writes the `running` receipt, then opens the session it names, records the inputs and
- * writes the run's first events. The receipt comes first: a crash in between leaves a
- * receipt whose session is missing (closed as interrupted by the next run), never a
- * session nobody can find.
+ * The run's opening (docs/design.md §6): the `running` receipt, then the session it names
+ * (folder, empty trace, meta.json), run.json, and the trace's `start` and `decision`. The
+ * receipt comes first, so a session always has one that finds it; every prefix of the
+ * opening is closed as interrupted by the next run or `reverify resume` (nothing ran), and
+ * one with its `start` is resumed. The test pauses stop a run at each step.
  */
 async function openRun(request, ports, identity, capture) {
     const { settings, redactor } = request;
@@ -2184,7 +2564,12 @@ async function openRun(request, ports, identity, capture) {
         ...(request.ci && { ci: request.ci })
     };
     const sealed = receiptOnDisk(receipt, request);
-    await ports.store.write(sealed);
+    const pause = (point) => async () => ports.pause?.(point);
+    await pause('before-opening')();
+    // Before the first write of the run: the action saves where it goes for its post step.
+    ports.log({ kind: 'run-created', runId, sessionDir: planned.dir });
+    await ports.store.write(sealed, { beforeRename: pause('during-receipt-write') });
+    await pause('before-session')();
     let session;
     try {
         session = await writer/* TraceSession */.aH.open({
@@ -2194,7 +2579,8 @@ async function openRun(request, ports, identity, capture) {
             version: request.version,
             redactor,
             now,
-            planned
+            planned,
+            beforeMetaRename: pause('during-meta-write')
         });
     }
     catch (error) {
@@ -2203,8 +2589,8 @@ async function openRun(request, ports, identity, capture) {
         await ports.store.write({ ...sealed, status: (0,receipts_receipt/* receiptStatusFor */.Ab)('aborted', false), ended_at: (0,clock/* timestamp */.v)(now()) });
         throw new errors/* UsageError */.eb(`state-dir: cannot create the trace folder: ${(0,errors/* describeError */.Uc)(error)}`);
     }
-    await (0,run_record/* writeRunRecord */.M)(session.dir, settings, redactor, request.seal);
-    ports.log({ kind: 'run-created', runId, sessionDir: session.dir });
+    await (0,run_record/* writeRunRecord */.M)(session.dir, settings, redactor, request.seal, pause('during-run-record-write'));
+    await pause('before-start')();
     const uncaptured = capture.uncapturedRunId;
     session.event('start', {
         version: request.version,
@@ -2218,6 +2604,7 @@ async function openRun(request, ports, identity, capture) {
     session.event('decision', { question: 'what to run', decision: [settings.script], expected: (0,expectations/* describeExpectations */.T)(settings.expectations) });
     if (uncaptured !== undefined)
         session.event('note', (0,notes/* uncapturedNote */._Q)(uncaptured));
+    await pause('after-opening')();
     return { session, receipt };
 }
 /** Closes a run the guardrail refused: a note naming the rule, `end` aborted, an aborted receipt. */
@@ -2259,6 +2646,7 @@ function loopEnvironment(request, ports, runId, quarantine) {
 /** Continues an interrupted run in its own receipt and session (docs/design.md §6). */
 async function resumeRun(request, ports, plan, identity, capture, quarantine) {
     const now = () => ports.clock.now();
+    await (0,close_interrupted/* sweepRunTemps */.J)(ports.store.stateDir, plan.receipt.run_id, plan.sessionDir);
     const session = await writer/* TraceSession */.aH.reopen(plan.sessionDir, plan.meta, request.redactor, now);
     const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`;
     const owned = { ...plan.receipt, host: (0,external_node_os_.hostname)(), pid: process.pid, ...(request.ci && { ci: request.ci }) };
@@ -2697,7 +3085,9 @@ async function executeRun(settings, io, resume) {
 /* harmony export */   XF: () => (/* binding */ readRegularFile),
 /* harmony export */   Zf: () => (/* binding */ writeFileAtomic),
 /* harmony export */   hO: () => (/* binding */ fsyncDirectory),
-/* harmony export */   rK: () => (/* binding */ requireRealDirectory)
+/* harmony export */   oI: () => (/* binding */ removeAbandonedTemps),
+/* harmony export */   rK: () => (/* binding */ requireRealDirectory),
+/* harmony export */   u8: () => (/* binding */ tempName)
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
@@ -2725,12 +3115,12 @@ const NON_BLOCKING = node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK ?
  * `durable: false` leaves out both fsyncs, for a file derived from another that is synced
  * (meta.json from the trace): a reader still never sees it half-written, and after a power
  * loss it may be the previous version or missing, which its readers accept.
+ * `beforeRename` runs once the temp file is whole (a test pause, recovery/test-pause.ts).
  */
 async function writeFileAtomic(path, data, mode = 0o644, options = {}) {
     const durable = options.durable ?? true;
     const directory = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.dirname)(path);
-    // A dot name ending in .tmp, so a leftover from a crash is recognisable and ignorable.
-    const temp = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(directory, `.${(0,node_path__WEBPACK_IMPORTED_MODULE_3__.basename)(path)}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`);
+    const temp = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(directory, tempName((0,node_path__WEBPACK_IMPORTED_MODULE_3__.basename)(path)));
     const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(temp, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_EXCL | NO_FOLLOW, mode);
     try {
         try {
@@ -2741,6 +3131,7 @@ async function writeFileAtomic(path, data, mode = 0o644, options = {}) {
         finally {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
         }
+        await options.beforeRename?.();
         (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.renameSync)(temp, path);
     }
     catch (error) {
@@ -2754,6 +3145,63 @@ async function writeFileAtomic(path, data, mode = 0o644, options = {}) {
     }
     if (durable)
         await fsyncDirectory(directory);
+}
+/**
+ * The name of a temp file for `name`: a dot name ending in .tmp, so it is recognisable and
+ * ignored by readers, carrying the writer's pid, so a leftover of a killed writer is told from
+ * the file of a live one (removeAbandonedTemps).
+ */
+function tempName(name) {
+    return `.${name}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`;
+}
+// Also the older form without the random part (report.html's temp file).
+const TEMP_NAME = /^\..+?\.(\d+)(?:\.[0-9a-f]{8})?\.tmp$/;
+/** Whether a process with this pid runs here (one we may not signal runs too). */
+function processRuns(pid) {
+    if (pid === process.pid)
+        return true;
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return isErrorCode(error, 'EPERM');
+    }
+}
+/**
+ * Removes the temp files (tempName) in `directory` whose writer is gone: a writer killed
+ * between creating its temp file and renaming it leaves one behind (docs/reliability.md).
+ * A temp file of a live process, or one that may be (its pid is in use), is left alone; a
+ * missing directory has none. Returns the names removed.
+ */
+async function removeAbandonedTemps(directory) {
+    // Never through a link: a link planted in place of the folder is not looked into.
+    if (!(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.lstat)(directory).catch(() => undefined))?.isDirectory())
+        return [];
+    let names;
+    try {
+        names = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readdir)(directory);
+    }
+    catch (error) {
+        if (isErrorCode(error, 'ENOENT', 'ENOTDIR'))
+            return [];
+        throw error;
+    }
+    const removed = [];
+    for (const name of names) {
+        const match = TEMP_NAME.exec(name);
+        if (match === null || processRuns(Number(match[1])))
+            continue;
+        try {
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.unlink)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(directory, name));
+            removed.push(name);
+        }
+        catch (error) {
+            if (!isErrorCode(error, 'ENOENT'))
+                throw error;
+        }
+    }
+    return removed;
 }
 /** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */
 async function fsyncDirectory(directory) {
@@ -3510,7 +3958,7 @@ async function writeSessionCtrf(stateDir, receipt, redactor, sessionDir = receip
 
 /***/ }),
 
-/***/ 7937:
+/***/ 3423:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3528,66 +3976,8 @@ var printable = __nccwpck_require__(3174);
 var layout = __nccwpck_require__(4020);
 // EXTERNAL MODULE: ./src/core/export/ctrf.ts
 var export_ctrf = __nccwpck_require__(215);
-;// CONCATENATED MODULE: ./src/core/export/otlp-config.ts
-/**
- * Whether and where to send runs over OTLP/HTTP (docs/design.md §2 "Exports"), from the environment
- * variables the OpenTelemetry specification defines: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the
- * URL as given) or OTEL_EXPORTER_OTLP_ENDPOINT (a base, `/v1/traces` appended), their headers
- * (`key=value` pairs, comma-separated, values percent-decoded), OTEL_SERVICE_NAME,
- * OTEL_RESOURCE_ATTRIBUTES, and OTEL_SDK_DISABLED. Read without loading any OpenTelemetry
- * package: a run with no endpoint pays nothing for the export.
- */
-/** `key=value,key2=value2` as the specification writes headers and resource attributes; malformed pairs are skipped. */
-function parseKeyValues(text) {
-    const pairs = {};
-    for (const part of (text ?? '').split(',')) {
-        const at = part.indexOf('=');
-        if (at <= 0)
-            continue;
-        const key = part.slice(0, at).trim();
-        let value = part.slice(at + 1).trim();
-        try {
-            value = decodeURIComponent(value);
-        }
-        catch {
-            // A stray `%` is kept as written.
-        }
-        if (key !== '' && !Object.hasOwn(pairs, key))
-            pairs[key] = value;
-    }
-    return pairs;
-}
-/** The endpoint as a URL when it is http(s). */
-function httpUrl(text) {
-    try {
-        const url = new URL(text);
-        return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The OTLP settings the environment gives. */
-function otlpConfig(env) {
-    if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true')
-        return { kind: 'off' };
-    const traces = (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim();
-    const base = (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim();
-    if (traces === '' && base === '')
-        return { kind: 'off' };
-    const name = traces !== '' ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
-    const url = httpUrl(traces !== '' ? traces : base);
-    // The value is not shown: an endpoint URL can carry a token.
-    if (url === undefined)
-        return { kind: 'invalid', error: `${name} is not an http:// or https:// URL; nothing was exported` };
-    if (traces === '')
-        url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/traces`;
-    const headers = { ...parseKeyValues(env.OTEL_EXPORTER_OTLP_HEADERS), ...parseKeyValues(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) };
-    const resourceAttributes = parseKeyValues(env.OTEL_RESOURCE_ATTRIBUTES);
-    const serviceName = (env.OTEL_SERVICE_NAME ?? '').trim() || resourceAttributes['service.name'] || 'reverify';
-    return { kind: 'on', settings: { url: url.toString(), headers, serviceName, resourceAttributes } };
-}
-
+// EXTERNAL MODULE: ./src/core/export/otlp-config.ts
+var otlp_config = __nccwpck_require__(5370);
 // EXTERNAL MODULE: ./src/core/redaction/index.ts + 11 modules
 var redaction = __nccwpck_require__(6834);
 // EXTERNAL MODULE: ./src/core/session/reader.ts
@@ -3684,7 +4074,7 @@ async function exportClosedRun(receipt, context) {
     const ctrf = await (0,export_ctrf/* writeSessionCtrf */.nI)(context.stateDir, receipt, context.redactor, context.sessionDir);
     if ('error' in ctrf)
         warnings.push(ctrf.error);
-    const otlp = otlpConfig(context.env ?? process.env);
+    const otlp = (0,otlp_config/* otlpConfig */.KG)(context.env ?? process.env);
     if (otlp.kind === 'invalid')
         warnings.push(`OpenTelemetry export: ${otlp.error}`);
     if (otlp.kind === 'on') {
@@ -3700,7 +4090,7 @@ async function exportClosedRun(receipt, context) {
  * trace is not in this state directory, is a UsageError.
  */
 async function resendRun(stateDir, receipt, redactor, env) {
-    const otlp = otlpConfig(env);
+    const otlp = (0,otlp_config/* otlpConfig */.KG)(env);
     if (otlp.kind === 'invalid')
         throw new errors/* UsageError */.eb(`export: ${otlp.error}`);
     if (otlp.kind === 'off') {
@@ -3711,6 +4101,102 @@ async function resendRun(stateDir, receipt, redactor, env) {
         throw new errors/* UsageError */.eb(`export: run ${receipt.run_id} has no trace folder in this state directory (${(0,printable/* printable */.g$)(receipt.session.dir)})`);
     }
     return sendRunTrace(receipt, receipt.session.dir, otlp.settings, redactor);
+}
+
+
+/***/ }),
+
+/***/ 5370:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KG: () => (/* binding */ otlpConfig),
+/* harmony export */   j3: () => (/* binding */ otlpHeaderValues)
+/* harmony export */ });
+/* unused harmony exports parseKeyValues, OTLP_HEADER_VARIABLES */
+/**
+ * Whether and where to send runs over OTLP/HTTP (docs/design.md §2 "Exports"), from the environment
+ * variables the OpenTelemetry specification defines: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the
+ * URL as given) or OTEL_EXPORTER_OTLP_ENDPOINT (a base, `/v1/traces` appended), their headers
+ * (`key=value` pairs, comma-separated, values percent-decoded), OTEL_SERVICE_NAME,
+ * OTEL_RESOURCE_ATTRIBUTES, and OTEL_SDK_DISABLED. Read without loading any OpenTelemetry
+ * package: a run with no endpoint pays nothing for the export.
+ */
+/** A value as sent: percent-decoded; a stray `%` is kept as written. */
+function decoded(value) {
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return value;
+    }
+}
+/** `key=value,key2=value2` as the specification writes headers and resource attributes; malformed pairs are skipped. */
+function parseKeyValues(text) {
+    const pairs = {};
+    for (const part of (text ?? '').split(',')) {
+        const at = part.indexOf('=');
+        if (at <= 0)
+            continue;
+        const key = part.slice(0, at).trim();
+        const value = decoded(part.slice(at + 1).trim());
+        if (key !== '' && !Object.hasOwn(pairs, key))
+            pairs[key] = value;
+    }
+    return pairs;
+}
+/** The variables that hold OTLP headers: credentials (an API key, a bearer token) the run's redaction blanks out. */
+const OTLP_HEADER_VARIABLES = ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'];
+/**
+ * The header values the environment gives, each as written in the variable and as sent
+ * (percent-decoded), by the variable that holds it; whether or not an endpoint is set.
+ */
+function otlpHeaderValues(env) {
+    const found = [];
+    for (const variable of OTLP_HEADER_VARIABLES) {
+        const text = env[variable];
+        if (text === undefined)
+            continue;
+        for (const part of text.split(',')) {
+            const at = part.indexOf('=');
+            if (at <= 0)
+                continue;
+            const written = part.slice(at + 1).trim();
+            for (const value of new Set([written, decoded(written)]))
+                found.push({ variable, value });
+        }
+    }
+    return found;
+}
+/** The endpoint as a URL when it is http(s). */
+function httpUrl(text) {
+    try {
+        const url = new URL(text);
+        return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The OTLP settings the environment gives. */
+function otlpConfig(env) {
+    if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true')
+        return { kind: 'off' };
+    const traces = (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim();
+    const base = (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim();
+    if (traces === '' && base === '')
+        return { kind: 'off' };
+    const name = traces !== '' ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+    const url = httpUrl(traces !== '' ? traces : base);
+    // The value is not shown: an endpoint URL can carry a token.
+    if (url === undefined)
+        return { kind: 'invalid', error: `${name} is not an http:// or https:// URL; nothing was exported` };
+    if (traces === '')
+        url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/traces`;
+    const headers = { ...parseKeyValues(env.OTEL_EXPORTER_OTLP_HEADERS), ...parseKeyValues(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) };
+    const resourceAttributes = parseKeyValues(env.OTEL_RESOURCE_ATTRIBUTES);
+    const serviceName = (env.OTEL_SERVICE_NAME ?? '').trim() || resourceAttributes['service.name'] || 'reverify';
+    return { kind: 'on', settings: { url: url.toString(), headers, serviceName, resourceAttributes } };
 }
 
 
@@ -3964,16 +4450,15 @@ function shortRef(ref) {
 
 /***/ }),
 
-/***/ 8664:
+/***/ 5226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  m: () => (/* binding */ findDestructive)
-});
-
-;// CONCATENATED MODULE: ./src/core/guardrail/context.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M1: () => (/* binding */ MAX_NESTING),
+/* harmony export */   VS: () => (/* binding */ Stdin),
+/* harmony export */   a$: () => (/* binding */ PROCESS_SUBSTITUTION),
+/* harmony export */   t8: () => (/* binding */ STDIN_FILES)
+/* harmony export */ });
 /**
  * What the judge and the rules share: the shape of a finding, what a rule is told about the
  * command it judges, and the standard input that flows along a pipeline.
@@ -4008,6 +4493,20 @@ class Stdin {
     }
 }
 
+
+/***/ }),
+
+/***/ 7136:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  m: () => (/* binding */ findDestructive)
+});
+
+// EXTERNAL MODULE: ./src/core/guardrail/context.ts
+var guardrail_context = __nccwpck_require__(5226);
 // EXTERNAL MODULE: ./src/core/shell/tokenize.ts
 var tokenize = __nccwpck_require__(7205);
 // EXTERNAL MODULE: ./src/core/shell/lexer.ts
@@ -4527,7 +5026,7 @@ function unwrap(words) {
         if (next === undefined)
             return current;
         // `env -S` builds a new word list; bounding those rebuilds keeps the work linear
-        if (next.words !== current.words && ++rewrites > MAX_NESTING)
+        if (next.words !== current.words && ++rewrites > guardrail_context/* MAX_NESTING */.M1)
             return current;
         current = next;
     }
@@ -5093,14 +5592,14 @@ const checkShell = (args, context) => {
     if (inline)
         return operand === undefined ? undefined : context.script(operand);
     // A script file is not read; a shell without one (or reading /dev/stdin, <( … )) runs what it is fed
-    if (!fromStdin && operand !== undefined && !STDIN_FILES.has(operand))
+    if (!fromStdin && operand !== undefined && !guardrail_context/* STDIN_FILES */.t8.has(operand))
         return undefined;
     return judgeStdin(context);
 };
 /** `source FILE` and `. FILE` run the file in this shell: judged when it is standard input or `<( … )`. */
 const checkSource = (args, context) => {
     const file = args[0] === '--' ? args[1] : args[0];
-    return file !== undefined && STDIN_FILES.has(file) ? judgeStdin(context) : undefined;
+    return file !== undefined && guardrail_context/* STDIN_FILES */.t8.has(file) ? judgeStdin(context) : undefined;
 };
 /** `trap 'command' SIGNAL…` runs the command when a signal (or EXIT) comes. */
 const checkTrap = (args, context) => {
@@ -5135,7 +5634,7 @@ const checkFind = (args, context) => {
         let end = i + 1;
         while (end < args.length && args[end] !== ';' && args[end] !== '+')
             end++;
-        const finding = context.command(args.slice(i + 1, end), new Stdin());
+        const finding = context.command(args.slice(i + 1, end), new guardrail_context/* Stdin */.VS());
         if (finding)
             return finding;
         i = end;
@@ -5270,7 +5769,7 @@ function checkSubmoduleForeach(args, context) {
     const first = command[0];
     if (first === undefined)
         return undefined;
-    return context.script(first) ?? (command.length > 1 ? context.command(command, new Stdin()) : undefined);
+    return context.script(first) ?? (command.length > 1 ? context.command(command, new guardrail_context/* Stdin */.VS()) : undefined);
 }
 /**
  * Whether `git clean` still needs `-f`, given git's global options: `-c clean.requireForce=false`
@@ -5399,6 +5898,158 @@ const PROGRAMS = new Map([
     ...SQL_CLIENTS.map((name) => [name, checkSqlClient])
 ]);
 
+// EXTERNAL MODULE: ./src/core/guardrail/script-splitter.ts + 1 modules
+var script_splitter = __nccwpck_require__(1692);
+;// CONCATENATED MODULE: ./src/core/guardrail/judge.ts
+/**
+ * Judging a script: each simple command, in order, after the substitutions it runs first,
+ * with the text earlier stages of its pipeline feed it. The first rule tripped wins.
+ */
+
+
+
+
+
+const EXCERPT_LIMIT = 200;
+// What one printf may print for the checks: twice the 1 MB a hostile command line can hold
+const PRINTED_LIMIT = 2 << 20;
+/** The first rule a script trips at nesting `depth`, with the offending command as its excerpt. */
+function checkScript(script, depth) {
+    if (depth > guardrail_context/* MAX_NESTING */.M1)
+        return undefined;
+    let pipeline = -1;
+    let stdin = new guardrail_context/* Stdin */.VS();
+    for (const command of (0,script_splitter/* splitScript */.Q)(script)) {
+        if (command.pipeline !== pipeline) {
+            pipeline = command.pipeline;
+            stdin = new guardrail_context/* Stdin */.VS();
+        }
+        for (const body of command.substitutions) {
+            const hit = checkScript(body, depth + 1);
+            if (hit)
+                return hit;
+        }
+        // `sh <(echo …)` and `source <(…)` read what the body prints: it reaches them like stdin
+        stdin.add(command.processSubstitutions.flatMap(printedBy));
+        for (const invocation of invocationsOf(command.text)) {
+            stdin.add([...command.heredocs, ...invocation.hereStrings]);
+            const finding = checkWords(invocation.words, depth, stdin);
+            if (finding)
+                return { rule: finding.rule, excerpt: excerptOf(finding.excerpt ?? command.raw) };
+            stdin.add(printedText(invocation.words));
+        }
+    }
+    return undefined;
+}
+function checkWords(words, depth, stdin) {
+    if (depth > guardrail_context/* MAX_NESTING */.M1)
+        return undefined;
+    const command = unwrap(words);
+    if (command === undefined)
+        return undefined;
+    const check = PROGRAMS.get(programName(command.words[command.at] ?? ''));
+    return check?.(command.words.slice(command.at + 1), contextAt(depth, stdin));
+}
+function contextAt(depth, stdin) {
+    return {
+        stdin,
+        script: text => checkScript(text, depth + 1),
+        command: (words, input) => checkWords(words, depth + 1, input)
+    };
+}
+function excerptOf(text) {
+    const trimmed = text.trim();
+    if (trimmed.length <= EXCERPT_LIMIT)
+        return trimmed;
+    return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…';
+}
+/** What the `echo`/`printf` commands of a script print (a process substitution's body). */
+function printedBy(script) {
+    return (0,script_splitter/* splitScript */.Q)(script).flatMap(command => invocationsOf(command.text).flatMap(one => printedText(one.words)));
+}
+/** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
+function printedText(words) {
+    const command = unwrap(words);
+    if (command === undefined)
+        return [];
+    const name = programName(command.words[command.at] ?? '');
+    let first = command.at + 1;
+    if (name === 'echo') {
+        while (/^-[neE]+$/.test(command.words[first] ?? ''))
+            first++;
+    }
+    else if (name === 'printf') {
+        if (command.words[first] === '-v')
+            first += 2;
+        if (command.words[first] === '--')
+            first++;
+        const [format, ...args] = command.words.slice(first);
+        return format === undefined ? [] : [printfOutput(format, args)];
+    }
+    else
+        return [];
+    const args = command.words.slice(first);
+    return args.length === 0 ? [] : [judge_unescape(args.join(' '))];
+}
+/** `printf FORMAT ARGS…` as printf prints it: each `%…` conversion takes the next argument, and the format repeats while arguments remain. */
+function printfOutput(format, args) {
+    const template = judge_unescape(format);
+    const pieces = [];
+    let length = 0;
+    let next = 0;
+    // The format repeats only while it consumes arguments, and the text printed is capped
+    do {
+        const before = next;
+        const piece = template.replace(/%[-+ #0]*\d*(?:\.\d*)?([%a-zA-Z])/g, (_, conversion) => conversion === '%' ? '%' : (args[next++] ?? ''));
+        pieces.push(piece);
+        length += piece.length;
+        if (next === before)
+            break;
+    } while (next < args.length && length < PRINTED_LIMIT);
+    return pieces.join('');
+}
+/** Backslash escapes of `echo -e` and printf formats: `\n`, `\t`, `\xHH`, `\0NNN`. */
+function judge_unescape(text) {
+    return text.replace(/\\(x[0-9a-fA-F]{1,2}|0[0-7]{0,3}|[0-7]{1,3}|.)/g, (whole, code) => {
+        if (code.startsWith('x'))
+            return String.fromCharCode(parseInt(code.slice(1), 16));
+        if (/^[0-7]/.test(code))
+            return String.fromCharCode(parseInt(code, 8));
+        return { n: '\n', t: '\t', r: '\r', '\\': '\\' }[code] ?? whole;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/index.ts
+/**
+ * The destructive-command guardrail (docs/design.md §1). A command line is cut into simple commands
+ * the way a POSIX shell would (quotes, operators, subshells, substitutions, heredocs); each
+ * is stripped of its launchers (sudo, env, xargs, …) and the program it finally runs is
+ * judged by that program's rule. Text a shell would only print or store is data; text handed
+ * to another shell or to a database client is judged too. docs/guardrail.md lists the rules,
+ * the variants caught, the blind spots and how the files of this folder divide the work.
+ */
+
+/** The first destructive operation in a shell command line, or undefined when it is safe. */
+function findDestructive(command) {
+    return checkScript(command.replace(/\r\n?/g, '\n'), 0);
+}
+
+
+/***/ }),
+
+/***/ 1692:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Q: () => (/* binding */ splitScript)
+});
+
+// EXTERNAL MODULE: ./src/core/shell/lexer.ts
+var lexer = __nccwpck_require__(2128);
+// EXTERNAL MODULE: ./src/core/guardrail/context.ts
+var context = __nccwpck_require__(5226);
 ;// CONCATENATED MODULE: ./src/core/guardrail/heredoc.ts
 /** Heredocs: the delimiter word after `<<`, and finding the line that closes each body. */
 
@@ -5520,7 +6171,7 @@ function splitScript(script) {
             current.processSubstitutions.push(body);
         const after = Math.min(close + 1, script.length);
         // A process substitution is one word, a file name: `rm <(true) -rf x` still reads `-rf x`
-        cut(at, after, process ? PROCESS_SUBSTITUTION : SUBSTITUTED);
+        cut(at, after, process ? context/* PROCESS_SUBSTITUTION */.a$ : SUBSTITUTED);
         return after;
     };
     const takeBackticks = (at) => {
@@ -5690,140 +6341,6 @@ function substitutionsIn(text) {
     return bodies;
 }
 
-;// CONCATENATED MODULE: ./src/core/guardrail/judge.ts
-/**
- * Judging a script: each simple command, in order, after the substitutions it runs first,
- * with the text earlier stages of its pipeline feed it. The first rule tripped wins.
- */
-
-
-
-
-
-const EXCERPT_LIMIT = 200;
-// What one printf may print for the checks: twice the 1 MB a hostile command line can hold
-const PRINTED_LIMIT = 2 << 20;
-/** The first rule a script trips at nesting `depth`, with the offending command as its excerpt. */
-function checkScript(script, depth) {
-    if (depth > MAX_NESTING)
-        return undefined;
-    let pipeline = -1;
-    let stdin = new Stdin();
-    for (const command of splitScript(script)) {
-        if (command.pipeline !== pipeline) {
-            pipeline = command.pipeline;
-            stdin = new Stdin();
-        }
-        for (const body of command.substitutions) {
-            const hit = checkScript(body, depth + 1);
-            if (hit)
-                return hit;
-        }
-        // `sh <(echo …)` and `source <(…)` read what the body prints: it reaches them like stdin
-        stdin.add(command.processSubstitutions.flatMap(printedBy));
-        for (const invocation of invocationsOf(command.text)) {
-            stdin.add([...command.heredocs, ...invocation.hereStrings]);
-            const finding = checkWords(invocation.words, depth, stdin);
-            if (finding)
-                return { rule: finding.rule, excerpt: excerptOf(finding.excerpt ?? command.raw) };
-            stdin.add(printedText(invocation.words));
-        }
-    }
-    return undefined;
-}
-function checkWords(words, depth, stdin) {
-    if (depth > MAX_NESTING)
-        return undefined;
-    const command = unwrap(words);
-    if (command === undefined)
-        return undefined;
-    const check = PROGRAMS.get(programName(command.words[command.at] ?? ''));
-    return check?.(command.words.slice(command.at + 1), contextAt(depth, stdin));
-}
-function contextAt(depth, stdin) {
-    return {
-        stdin,
-        script: text => checkScript(text, depth + 1),
-        command: (words, input) => checkWords(words, depth + 1, input)
-    };
-}
-function excerptOf(text) {
-    const trimmed = text.trim();
-    if (trimmed.length <= EXCERPT_LIMIT)
-        return trimmed;
-    return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…';
-}
-/** What the `echo`/`printf` commands of a script print (a process substitution's body). */
-function printedBy(script) {
-    return splitScript(script).flatMap(command => invocationsOf(command.text).flatMap(one => printedText(one.words)));
-}
-/** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
-function printedText(words) {
-    const command = unwrap(words);
-    if (command === undefined)
-        return [];
-    const name = programName(command.words[command.at] ?? '');
-    let first = command.at + 1;
-    if (name === 'echo') {
-        while (/^-[neE]+$/.test(command.words[first] ?? ''))
-            first++;
-    }
-    else if (name === 'printf') {
-        if (command.words[first] === '-v')
-            first += 2;
-        if (command.words[first] === '--')
-            first++;
-        const [format, ...args] = command.words.slice(first);
-        return format === undefined ? [] : [printfOutput(format, args)];
-    }
-    else
-        return [];
-    const args = command.words.slice(first);
-    return args.length === 0 ? [] : [judge_unescape(args.join(' '))];
-}
-/** `printf FORMAT ARGS…` as printf prints it: each `%…` conversion takes the next argument, and the format repeats while arguments remain. */
-function printfOutput(format, args) {
-    const template = judge_unescape(format);
-    const pieces = [];
-    let length = 0;
-    let next = 0;
-    // The format repeats only while it consumes arguments, and the text printed is capped
-    do {
-        const before = next;
-        const piece = template.replace(/%[-+ #0]*\d*(?:\.\d*)?([%a-zA-Z])/g, (_, conversion) => conversion === '%' ? '%' : (args[next++] ?? ''));
-        pieces.push(piece);
-        length += piece.length;
-        if (next === before)
-            break;
-    } while (next < args.length && length < PRINTED_LIMIT);
-    return pieces.join('');
-}
-/** Backslash escapes of `echo -e` and printf formats: `\n`, `\t`, `\xHH`, `\0NNN`. */
-function judge_unescape(text) {
-    return text.replace(/\\(x[0-9a-fA-F]{1,2}|0[0-7]{0,3}|[0-7]{1,3}|.)/g, (whole, code) => {
-        if (code.startsWith('x'))
-            return String.fromCharCode(parseInt(code.slice(1), 16));
-        if (/^[0-7]/.test(code))
-            return String.fromCharCode(parseInt(code, 8));
-        return { n: '\n', t: '\t', r: '\r', '\\': '\\' }[code] ?? whole;
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/guardrail/index.ts
-/**
- * The destructive-command guardrail (docs/design.md §1). A command line is cut into simple commands
- * the way a POSIX shell would (quotes, operators, subshells, substitutions, heredocs); each
- * is stripped of its launchers (sudo, env, xargs, …) and the program it finally runs is
- * judged by that program's rule. Text a shell would only print or store is data; text handed
- * to another shell or to a database client is judged too. docs/guardrail.md lists the rules,
- * the variants caught, the blind spots and how the files of this folder divide the work.
- */
-
-/** The first destructive operation in a shell command line, or undefined when it is safe. */
-function findDestructive(command) {
-    return checkScript(command.replace(/\r\n?/g, '\n'), 0);
-}
-
 
 /***/ }),
 
@@ -5863,7 +6380,7 @@ const INPUT_LIMITS = {
 
 /***/ }),
 
-/***/ 6015:
+/***/ 8059:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -5886,6 +6403,166 @@ var run_id = __nccwpck_require__(3980);
 var script_lines = __nccwpck_require__(2373);
 // EXTERNAL MODULE: ./src/core/shell/script-shell.ts
 var script_shell = __nccwpck_require__(464);
+// EXTERNAL MODULE: ./src/core/guardrail/script-splitter.ts + 1 modules
+var script_splitter = __nccwpck_require__(1692);
+// EXTERNAL MODULE: ./src/core/shell/lexer.ts
+var lexer = __nccwpck_require__(2128);
+;// CONCATENATED MODULE: ./src/core/reruns/placeholder-words.ts
+/**
+ * Where a rerun template's placeholders stand (docs/test-results.md "Rerunning only the
+ * failed tests", the contract's §11). Each value is quoted for the shell as one word, which
+ * protects it only where a word of its own stands: inside quotes the value's own quotes
+ * close the template's, and its backticks or `$( )` run; inside `$( )`, backticks, a
+ * comment or a heredoc it is read again; glued to other text it is part of another word;
+ * as the command, or the code of `-c`, `-e` or `eval`, a test's name would run. Any of
+ * these is refused when the setting is read, before anything runs.
+ */
+
+
+
+// `{word}` not preceded by `$`, as template.ts finds them.
+const PLACEHOLDER = /(?<!\$)\{([a-z]+)\}/g;
+/** Words after which the next word is code: a test's name there would run. */
+const CODE_FLAGS = new Set(['-c', '-e', '--eval', '-command', 'eval', 'exec']);
+/** Throws a one-line message for the first placeholder that is not a word of its own. */
+function checkPlaceholderWords(template) {
+    const stretches = [...quotedStretches(template), ...heredocStretches(template)];
+    for (const match of template.matchAll(PLACEHOLDER)) {
+        const at = match.index;
+        const end = at + match[0].length;
+        const placeholder = match[0];
+        const position = `at character ${at + 1}`;
+        const inside = stretches.find(stretch => stretch.start < at && end <= stretch.end);
+        if (inside !== undefined) {
+            const shown = clip(inside.shown ?? template.slice(inside.start, inside.end));
+            throw new Error(`${placeholder} must be a word of its own, not ${inside.what} (${shown} ${position}); write ${placeholder} unquoted, apart from other text: reverify quotes each value itself`);
+        }
+        const before = template[at - 1];
+        const after = template[end];
+        if ((before !== undefined && !(0,lexer/* breaksWord */.rt)(before)) || (after !== undefined && !(0,lexer/* breaksWord */.rt)(after))) {
+            const shown = clip(wordAround(template, at, end));
+            throw new Error(`${placeholder} must be a word of its own, not glued to other text (${shown} ${position}); write ${placeholder} apart, with a space before and after: reverify quotes each value itself`);
+        }
+        const previous = previousWord(template, at);
+        if (previous === undefined) {
+            throw new Error(`${placeholder} must be a word of its own, not the command itself (${position}): a test's name would run as a program; put it after the runner's option that takes it`);
+        }
+        if (CODE_FLAGS.has(previous.toLowerCase())) {
+            throw new Error(`${placeholder} must be a word of its own, not the code of ${previous} (${previous} ${placeholder} ${position}): a test's name would run as code; hand it to the runner as an argument`);
+        }
+    }
+}
+/** The text shown for a stretch: at most 40 characters, control characters (a line break) escaped. */
+function clip(text) {
+    return (0,printable/* printable */.g$)(text, 40);
+}
+/** The word a glued placeholder is part of: from the last blank before it to the first after. */
+function wordAround(template, start, end) {
+    let from = start;
+    while (from > 0 && !/\s/.test(template[from - 1]))
+        from--;
+    let to = end;
+    while (to < template.length && !/\s/.test(template[to]))
+        to++;
+    return template.slice(from, to);
+}
+/**
+ * The word before `at` on its simple command, or undefined when `at` starts a command (at
+ * the start, or after `;`, `&`, `|`, `(`, `{` or a line break). Quoted words count as the
+ * text they are written as; that is enough to tell `-c` and `eval`.
+ */
+function previousWord(template, at) {
+    let end = at;
+    while (end > 0 && (template[end - 1] === ' ' || template[end - 1] === '\t'))
+        end--;
+    const char = template[end - 1];
+    if (char === undefined || ';&|(\n'.includes(char) || (char === '{' && (end === 1 || (0,lexer/* breaksWord */.rt)(template[end - 2]))))
+        return undefined;
+    let start = end;
+    while (start > 0 && !(0,lexer/* breaksWord */.rt)(template[start - 1]))
+        start--;
+    return template.slice(start, end);
+}
+/**
+ * The quoted and substituted stretches of the template, and its comments, as the shell
+ * reads them: '…', $'…', "…" (with what is nested in it), backticks, $( ), <( ), >( ) and
+ * ${ }, and a comment to the end of its line.
+ */
+function quotedStretches(template) {
+    const stretches = [];
+    const parens = new lexer/* SubstitutionParens */.HD();
+    const add = (start, end, what) => {
+        stretches.push({ start, end, what });
+        return end;
+    };
+    let i = 0;
+    while (i < template.length) {
+        const char = template[i];
+        const next = template[i + 1];
+        if (char === '\\')
+            i += 2;
+        else if (char === "'")
+            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingSingleQuote */.Gc)(template, i + 1)), 'inside single quotes');
+        else if (char === '$' && next === "'")
+            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingQuote */.m2)(template, i + 2, "'")), "inside $'…' quotes");
+        else if (char === '"')
+            i = add(i, doubleQuotedEnd(template, i + 1), 'inside double quotes');
+        else if (char === '`')
+            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingQuote */.m2)(template, i + 1, '`')), 'inside backticks');
+        else if ((char === '$' || char === '<' || char === '>') && next === '(') {
+            const close = (0,lexer/* closingParen */.QH)(template, i + 2);
+            parens.skipped(close);
+            i = add(i, Math.min(close + 1, template.length), char === '$' ? 'inside $( )' : 'inside a process substitution');
+        }
+        else if (char === '$' && next === '{')
+            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingBrace */.HY)(template, i + 2)), 'inside ${ }');
+        else if (char === '#' && (0,lexer/* opensComment */.bS)(template, i, parens))
+            i = add(i, (0,lexer/* lineEnd */.kd)(template, i), 'inside a comment');
+        else {
+            if (char === '(')
+                parens.opened(template, i);
+            if (char === ')')
+                parens.closed(i);
+            i++;
+        }
+    }
+    return stretches;
+}
+/** Index just past the `"` closing a double-quoted string whose body starts at `from`; what is nested in it is skipped whole. */
+function doubleQuotedEnd(template, from) {
+    let i = from;
+    while (i < template.length) {
+        const char = template[i];
+        if (char === '"')
+            return i + 1;
+        if (char === '\\')
+            i += 2;
+        else if (char === '`')
+            i = (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingQuote */.m2)(template, i + 1, '`'));
+        else if (char === '$' && template[i + 1] === '(')
+            i = Math.min((0,lexer/* closingParen */.QH)(template, i + 2) + 1, template.length);
+        else
+            i++;
+    }
+    return template.length;
+}
+/** The template's heredoc bodies: the shell reads them as text, where a quoted value's quotes stay. */
+function heredocStretches(template) {
+    const stretches = [];
+    let from = 0;
+    for (const command of (0,script_splitter/* splitScript */.Q)(template)) {
+        for (const body of command.heredocs) {
+            const start = template.indexOf(body, from);
+            if (start === -1)
+                continue;
+            // One character of slack before the body, so a placeholder at its very start is inside.
+            stretches.push({ start: start - 1, end: start + body.length, what: 'inside a heredoc', shown: body.trimEnd() });
+            from = start + body.length;
+        }
+    }
+    return stretches;
+}
+
 // EXTERNAL MODULE: ./src/core/reruns/template.ts
 var template = __nccwpck_require__(8385);
 ;// CONCATENATED MODULE: ./src/core/reruns/presets.ts
@@ -5895,6 +6572,7 @@ var template = __nccwpck_require__(8385);
  * rerun must write results too: where the reporter is set on the command line (pytest, Node's
  * runner) the preset sets it, writing reports/junit.xml; elsewhere the runner's config must.
  */
+
 
 /** What each preset runs. */
 const PRESETS = {
@@ -5917,6 +6595,8 @@ function parseRerunSetting(raw) {
         throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with ${template/* PLACEHOLDER_LIST */.D0}`);
     }
     (0,template/* templatePlaceholders */.NY)(text);
+    // Each value is quoted as one word: only a placeholder that stands as one is safe.
+    checkPlaceholderWords(text);
     return { kind: 'template', template: text };
 }
 
@@ -6176,7 +6856,7 @@ function unsetText(kind, place) {
 /* harmony export */   T: () => (/* binding */ parseInputs)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2074);
-/* harmony import */ var _kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6015);
+/* harmony import */ var _kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8059);
 /* harmony import */ var _resolve_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7441);
 /* harmony import */ var _table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3152);
 /**
@@ -6288,7 +6968,7 @@ function stateDirProblem(path) {
 
 /***/ }),
 
-/***/ 7136:
+/***/ 4755:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -6296,13 +6976,15 @@ function stateDirProblem(path) {
 /* harmony export */   rU: () => (/* binding */ toRawInputs)
 /* harmony export */ });
 /* unused harmony exports RUN_INPUT_NAMES, nothingToVerify, shellProblem */
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2074);
-/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5018);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(2074);
+/* harmony import */ var _parse_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5018);
 /* harmony import */ var _resolve_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7441);
 /* harmony import */ var _table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3152);
-/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2373);
+/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2373);
 /* harmony import */ var _shell_script_shell_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(464);
 /* harmony import */ var _reruns_template_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8385);
+/* harmony import */ var _reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9242);
+/* harmony import */ var _reruns_package_scripts_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9238);
 /* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3174);
 /**
  * The one place where raw inputs (action inputs or CLI flags, both strings under the same
@@ -6312,6 +6994,8 @@ function stateDirProblem(path) {
  * type, and parsing and `toRawInputs` both walk the table, so adding an input is one row
  * plus its behaviour (docs/design.md §8 "Adding an input").
  */
+
+
 
 
 
@@ -6347,21 +7031,23 @@ function shellProblem(shell, path, cwd) {
     return `${shown} cannot run: ${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_3__/* .showValue */ .vp)(program)} ${where}; ${allowed}`;
 }
 /** Why `rerun-failed-tests` cannot work with the other inputs, or undefined when it can. */
-function rerunProblem(rerun, testResults, shell) {
+function rerunProblem(rerun, input, front) {
     if (rerun.kind === 'off')
         return undefined;
-    if (testResults.length === 0)
+    if (input.testResults.length === 0)
         return 'needs test-results: the JUnit files the runner writes, where the failed tests are read from';
-    if ((0,_reruns_template_js__WEBPACK_IMPORTED_MODULE_4__/* .quotingFor */ .ZN)(shell) === undefined)
-        return `needs a shell whose quoting protects test names (bash, sh or pwsh), not ${shell.kind}`;
-    return undefined;
+    if ((0,_reruns_template_js__WEBPACK_IMPORTED_MODULE_4__/* .quotingFor */ .ZN)(input.shell) === undefined)
+        return `needs a shell whose quoting protects test names (bash, sh or pwsh), not ${input.shell.kind}`;
+    // A rerun stands in for the runner only (reruns/command-shape.ts).
+    const shape = (0,_reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandShape */ .dV)(input.command, (0,_reruns_package_scripts_js__WEBPACK_IMPORTED_MODULE_6__/* .readPackageScripts */ .F)(input.workingDirectory));
+    return (0,_reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .rerunShapeProblem */ .LJ)(rerun, shape, (0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('command', front));
 }
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
 function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
     const front = options.front ?? 'action';
-    const input = (0,_parse_js__WEBPACK_IMPORTED_MODULE_5__/* .parseInputs */ .T)(raw, RUN_INPUT_NAMES, { front, base: cwd });
-    if ((0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_6__/* .identityLines */ .W7)(input.command).length === 0) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('command', front)}: required; give a script of one or more lines (not only comments)`);
+    const input = (0,_parse_js__WEBPACK_IMPORTED_MODULE_7__/* .parseInputs */ .T)(raw, RUN_INPUT_NAMES, { front, base: cwd });
+    if ((0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_8__/* .identityLines */ .W7)(input.command).length === 0) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('command', front)}: required; give a script of one or more lines (not only comments)`);
     }
     // Each input's value into the field its row names.
     const settings = { logCapBytes: DEFAULT_LOG_CAP_BYTES };
@@ -6377,14 +7063,14 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
             settings[field] = value;
     }
     if (Object.keys(expectations).length === 0)
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(nothingToVerify(front));
-    const rerunIssue = rerunProblem(input['rerun-failed-tests'], input['test-results'], input.shell);
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(nothingToVerify(front));
+    const rerunIssue = rerunProblem(input['rerun-failed-tests'], { command: input.command, testResults: input['test-results'], shell: input.shell, workingDirectory: input['working-directory'] }, front);
     if (rerunIssue !== undefined)
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('rerun-failed-tests', front)}: ${rerunIssue}`);
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('rerun-failed-tests', front)}: ${rerunIssue}`);
     // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
     const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory']);
     if (shellIssue !== undefined)
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_7__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('shell', front)}: ${shellIssue}`);
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('shell', front)}: ${shellIssue}`);
     return { ...settings, expectations };
 }
 /** A parsed value as the raw input that parses to it again. */
@@ -6758,7 +7444,7 @@ const RUN_INPUTS = {
     'max-flaky-tests': {
         kind: { type: 'integer', min: 0, max: 1000 },
         description: 'Most flaky tests (not quarantined) a passing run may have (0-1000); with more, the run fails.',
-        help: 'most flaky tests (not quarantined) a passing run may have; with more, it fails (default: no limit)',
+        help: 'most flaky tests (not quarantined) a passing run may have; with more, it fails',
         fronts: RUN,
         shownDefault: { cli: 'no limit', action: 'no limit' },
         placeholder: 'N',
@@ -8777,53 +9463,141 @@ const OWNER_PLACEHOLDER = '<owner>';
 
 /***/ }),
 
-/***/ 4560:
+/***/ 2237:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Jo: () => (/* binding */ loadQuarantine)
-/* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2074);
-/* harmony import */ var _entry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5944);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Jo: () => (/* binding */ loadQuarantine)
+});
+
+// UNUSED EXPORTS: MAX_QUARANTINE_BYTES, MAX_QUARANTINE_DAYS, MAX_QUARANTINE_ENTRIES, OWNER_PLACEHOLDER
+
+// EXTERNAL MODULE: ./src/core/base/atomic-file.ts
+var atomic_file = __nccwpck_require__(119);
+// EXTERNAL MODULE: ./src/core/base/errors.ts
+var errors = __nccwpck_require__(2074);
+// EXTERNAL MODULE: ./src/core/quarantine/entry.ts
+var entry = __nccwpck_require__(5944);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/base/printable.ts
+var printable = __nccwpck_require__(3174);
+;// CONCATENATED MODULE: ./src/core/quarantine/location.ts
+/**
+ * Where a quarantine file may be (docs/design.md §1 "Quarantine and flaky gates"): a regular
+ * file inside the repository. It comes with the checkout, and so can a symbolic link in its
+ * place or in place of `.github`; one that leads out of the repository would let a file from
+ * elsewhere (another checkout, a shared folder) excuse this repository's failures. Paths are
+ * compared once every link is resolved, so a link that stays inside the repository (a
+ * `.github` kept in another folder of it) is followed, and one out of it is refused.
+ */
+
+
+
+
+const RULE = 'the quarantine file must be a regular file inside the repository';
+/** Whether `path` is `root` or below it (both with their links resolved). */
+function within(root, path) {
+    const rel = (0,external_node_path_.relative)(root, path);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${external_node_path_.sep}`) && !(0,external_node_path_.isAbsolute)(rel));
+}
+/** The nearest of `path` and its parent folders that exists, as lstat sees it (a link is not followed). */
+async function nearestExisting(path) {
+    let current = path;
+    for (;;) {
+        try {
+            await (0,promises_.lstat)(current);
+            return current;
+        }
+        catch (error) {
+            const parent = (0,external_node_path_.dirname)(current);
+            if (!(0,atomic_file/* isErrorCode */.We)(error, 'ENOENT', 'ENOTDIR') || parent === current)
+                throw error;
+            current = parent;
+        }
+    }
+}
+/** Why a path whose links resolve to `real` is refused: named as a link when the path as written is inside the repository. */
+function outside(path, root, real) {
+    const how = within(root, path)
+        ? `leads out of the repository through a symbolic link (to ${(0,printable/* printable */.g$)(real, 200)})`
+        : 'is outside the repository';
+    return { kind: 'refused', problem: `${how}; ${RULE}` };
+}
+/**
+ * Where the quarantine file at `path` (absolute) is, for the repository at `root`: absent
+ * (nothing there, and the folder it would be in is inside the repository), a regular file
+ * inside the repository, or refused with the reason.
+ */
+async function locateQuarantine(path, root) {
+    const realRoot = await (0,promises_.realpath)(root).catch(() => root);
+    let existing;
+    let real;
+    try {
+        existing = await nearestExisting(path);
+        real = await (0,promises_.realpath)(existing);
+    }
+    catch (error) {
+        // A link to nothing (or to itself) on the way: nothing a reviewer can see is there.
+        if ((0,atomic_file/* isErrorCode */.We)(error, 'ENOENT', 'ELOOP'))
+            return { kind: 'refused', problem: `is a symbolic link that leads nowhere; ${RULE}` };
+        return { kind: 'refused', problem: `cannot be read (${error.code ?? 'error'})` };
+    }
+    if (!within(realRoot, real))
+        return outside(path, root, real);
+    if (existing !== path)
+        return { kind: 'absent' };
+    const info = await (0,promises_.stat)(real).catch(() => undefined);
+    if (info?.isFile() !== true)
+        return { kind: 'refused', problem: `is not a regular file; ${RULE}` };
+    return { kind: 'file', realPath: real, bytes: info.size };
+}
+
+;// CONCATENATED MODULE: ./src/core/quarantine/file.ts
 /**
  * The quarantine file (docs/design.md §1 "Quarantine and flaky gates"): a YAML file in the repository,
  * reviewed like code, listing tests whose failure may not fail a run until a date. It comes
- * with the checkout, so it is read with a size cap, parsed by a YAML library, validated
- * entry by entry, and any problem is one line naming the file, the entry and the field —
- * before anything runs.
+ * with the checkout, so it must be a regular file inside the repository (location.ts), is
+ * read with a size cap, parsed by a YAML library, validated entry by entry, and any problem
+ * is one line naming the file, the entry and the field — before anything runs.
  */
+
 
 
 
 
 /**
- * Reads the quarantine file at `path` (absolute); `shown` is how the user named it. An
- * absent file is an empty quarantine; anything else that is wrong is a UsageError.
+ * Reads the quarantine file as it stands on `today` (a UTC day). An absent file is an empty
+ * quarantine; anything else that is wrong (a link out of the repository, a file too big, a
+ * bad entry, an entry added after today, a parser limit) is a UsageError of one line.
  */
-async function loadQuarantine(path, shown, inputName) {
-    const label = `${inputName}: ${shown}`;
-    let size;
+async function loadQuarantine(file, today) {
+    const label = `${file.inputName}: ${file.shown}`;
+    const location = await locateQuarantine(file.path, file.root);
+    if (location.kind === 'absent')
+        return { source: file.shown, entries: [] };
+    if (location.kind === 'refused')
+        throw new errors/* UsageError */.eb(`${label}: ${location.problem}`);
+    if (location.bytes > entry/* MAX_QUARANTINE_BYTES */.oU)
+        throw new errors/* UsageError */.eb(`${label}: is ${location.bytes} bytes; at most ${entry/* MAX_QUARANTINE_BYTES */.oU} are read`);
+    let content;
     try {
-        const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(path);
-        if (!info.isFile())
-            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${label}: is not a file`);
-        size = info.size;
+        // lstat, O_NOFOLLOW and a cap on the bytes read, as for every file that comes with the checkout.
+        content = await (0,atomic_file/* readRegularFile */.XF)(location.realPath, entry/* MAX_QUARANTINE_BYTES */.oU);
     }
     catch (error) {
-        if (error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb)
-            throw error;
-        if (error.code === 'ENOENT')
-            return { source: shown, entries: [] };
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${label}: cannot be read (${error.code ?? 'error'})`);
+        // The path the reason starts with is the resolved one; the label names the file already.
+        throw new errors/* UsageError */.eb(`${label}: cannot be read (${(0,errors/* describeError */.Uc)(error).replace(location.realPath, 'it').trim()})`);
     }
-    if (size > _entry_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_QUARANTINE_BYTES */ .oU)
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${label}: is ${size} bytes; at most ${_entry_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_QUARANTINE_BYTES */ .oU} are read`);
-    const content = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
+    if (content === undefined)
+        return { source: file.shown, entries: [] };
     // The YAML parser is loaded only when there is a file to parse (BENCHMARKS.md, start-up).
     const { parseQuarantine } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(123)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9123));
-    return { source: shown, entries: parseQuarantine(content, label) };
+    return { source: file.shown, entries: parseQuarantine(content, label, today) };
 }
 
 
@@ -9296,8 +10070,11 @@ class ReceiptStore {
         this.index = new ReceiptIndex(stateDir);
         this.runsDir = (0,external_node_path_.join)(stateDir, state_dir/* RUNS_DIR */.z4);
     }
-    /** Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps the index in step. */
-    async write(receipt) {
+    /**
+     * Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps
+     * the index in step. `beforeRename`: a test pause once the temp file is whole.
+     */
+    async write(receipt, options = {}) {
         const checked = (0,receipts_receipt/* parseReceipt */.Wy)(receipt);
         if (!checked.ok) {
             throw new Error(`refusing to write receipt ${(0,printable/* printable */.g$)(String(receipt.run_id))}: ${checked.reason}`);
@@ -9315,7 +10092,13 @@ class ReceiptStore {
         await (0,atomic_file/* ensureRealDirectory */.Sp)(this.runsDir);
         const runDir = (0,state_dir/* runDirectory */.xw)(this.stateDir, checked.receipt.run_id);
         await (0,atomic_file/* ensureRealDirectory */.Sp)(runDir);
-        await (0,atomic_file/* writeFileAtomic */.Zf)((0,external_node_path_.join)(runDir, state_dir/* RECEIPT_FILE */.aH), text);
+        await (0,atomic_file/* writeFileAtomic */.Zf)((0,external_node_path_.join)(runDir, state_dir/* RECEIPT_FILE */.aH), text, undefined, options).catch(async (error) => {
+            // A rebuild took the directory for abandoned before the receipt was in it (removeAbandonedRun).
+            if (!(0,atomic_file/* isErrorCode */.We)(error, 'ENOENT'))
+                throw error;
+            await (0,atomic_file/* ensureRealDirectory */.Sp)(runDir);
+            await (0,atomic_file/* writeFileAtomic */.Zf)((0,external_node_path_.join)(runDir, state_dir/* RECEIPT_FILE */.aH), text);
+        });
         if (previous !== undefined && indexedApart(previous, checked.receipt)) {
             indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed;
         }
@@ -9415,6 +10198,7 @@ class ReceiptStore {
         // reader rebuilds again instead of trusting an index that may lack it.
         const fingerprint = await this.index.runsFingerprint();
         const { receipts, present } = await this.scanRuns();
+        const abandoned = await this.sweepAbandonedRuns(present, receipts);
         const touched = new Set();
         const checkedDirectories = new Set();
         await forEachLimited(receipts, async (receipt) => {
@@ -9423,8 +10207,18 @@ class ReceiptStore {
         });
         for (const directory of touched)
             await (0,atomic_file/* fsyncDirectory */.hO)(directory);
-        await this.removeStrayEntries(new Map(receipts.map(receipt => [receipt.run_id, receipt])), present);
+        await this.removeStrayEntries(new Map(receipts.map(receipt => [receipt.run_id, receipt])), present, abandoned);
         await this.index.recordFingerprint(fingerprint);
+    }
+    /** Removes the run directories of writers killed before their first receipt (removeAbandonedRun), and the index's abandoned temp files. */
+    async sweepAbandonedRuns(present, receipts) {
+        const read = new Set(receipts.map(receipt => receipt.run_id));
+        const removed = new Set();
+        for (const runId of present)
+            if (!read.has(runId) && (await (0,state_dir/* removeAbandonedRun */.AD)(this.stateDir, runId)))
+                removed.add(runId);
+        await (0,atomic_file/* removeAbandonedTemps */.oI)((0,external_node_path_.join)(this.stateDir, state_dir/* INDEX_DIR */.DQ));
+        return removed;
     }
     /** Brings the index up to date; false when it cannot be trusted or repaired (callers then scan). */
     async freshIndex() {
@@ -9577,8 +10371,8 @@ class ReceiptStore {
             throw error;
         }
     }
-    /** Drops index entries that name a receipt of another list or start time, or a run long gone. */
-    async removeStrayEntries(valid, present) {
+    /** Drops index entries that name a receipt of another list or start time, a run long gone, or one swept as abandoned. */
+    async removeStrayEntries(valid, present, abandoned) {
         const cutoff = this.now().getTime() - DANGLING_ENTRY_GRACE_MS;
         for (const list of ['history', 'target']) {
             for (const key of await this.index.keys(list)) {
@@ -9587,7 +10381,7 @@ class ReceiptStore {
                     const stray = receipt !== undefined
                         ? ReceiptIndex.keyOf(list, receipt) !== key ||
                             entryName(entry) !== entryName({ runId: receipt.run_id, startedMs: (0,receipts_receipt/* startedAtMs */.Nt)(receipt) })
-                        : !present.has(entry.runId) && entry.startedMs < cutoff;
+                        : abandoned.has(entry.runId) || (!present.has(entry.runId) && entry.startedMs < cutoff);
                     if (stray)
                         await this.index.remove(list, key, entry);
                 }
@@ -9862,6 +10656,7 @@ function requireRunId(value, what) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AD: () => (/* binding */ removeAbandonedRun),
 /* harmony export */   DQ: () => (/* binding */ INDEX_DIR),
 /* harmony export */   Ko: () => (/* binding */ SESSIONS_DIR),
 /* harmony export */   aH: () => (/* binding */ RECEIPT_FILE),
@@ -9870,16 +10665,13 @@ function requireRunId(value, what) {
 /* harmony export */   z4: () => (/* binding */ RUNS_DIR)
 /* harmony export */ });
 /* unused harmony export receiptPath */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(119);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2074);
-/* harmony import */ var _run_id_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3980);
-
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(119);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2074);
+/* harmony import */ var _run_id_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3980);
 
 
 
@@ -9898,26 +10690,47 @@ const SESSIONS_DIR = 'sessions';
 /** The receipt's file name inside its run directory. */
 const RECEIPT_FILE = 'receipt.json';
 const GITIGNORE_HEADER = '# Written by reverify.';
+/**
+ * Everything in the folder is ignored, this file included, but config.json: after a run
+ * `git status` shows nothing, and once the config exists it shows only that. Any file of
+ * ours that starts with the header (the older one listed runs/, sessions/ and index/ and
+ * showed up itself) is replaced by this one.
+ */
 const GITIGNORE = [
     `${GITIGNORE_HEADER} Local run state stays out of git; config.json is meant to be committed.`,
-    `/${RUNS_DIR}/`,
-    `/${SESSIONS_DIR}/`,
-    `/${INDEX_DIR}/`,
-    '.*.tmp',
+    '/*',
+    '!/config.json',
     ''
 ].join('\n');
 /** The directory of one run; the id is validated before it becomes part of a path. */
 function runDirectory(stateDir, runId) {
-    return (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(stateDir, RUNS_DIR, (0,_run_id_js__WEBPACK_IMPORTED_MODULE_3__/* .requireRunId */ .yU)(runId, 'run id'));
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(stateDir, RUNS_DIR, (0,_run_id_js__WEBPACK_IMPORTED_MODULE_2__/* .requireRunId */ .yU)(runId, 'run id'));
 }
 /** The receipt file of one run. */
 function receiptPath(stateDir, runId) {
     return join(runDirectory(stateDir, runId), RECEIPT_FILE);
 }
+/**
+ * Removes what writers killed in a run directory left there (docs/reliability.md, "The run's
+ * opening"): their temp files, and the directory itself when that leaves it empty with no
+ * receipt — a writer killed before its first receipt was in place. Anything else in it is left
+ * alone. True when the directory was removed.
+ */
+async function removeAbandonedRun(stateDir, runId) {
+    const runDir = runDirectory(stateDir, runId);
+    // Never through a link: only a real directory of runs/ is looked into.
+    if (!(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(runDir).catch(() => undefined))?.isDirectory())
+        return false;
+    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .removeAbandonedTemps */ .oI)(runDir);
+    if ((await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(runDir, RECEIPT_FILE)).catch(() => undefined)) !== undefined)
+        return false;
+    return (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.rmdir)(runDir).then(() => true, () => false);
+}
 const REAL_ONLY = 'reverify keeps its state in real directories only, so move it out of the way';
 /**
  * Creates the state directory. With `gitignore` (the CLI's `.reverify/` inside a repository)
- * it also writes `.gitignore`; a `.gitignore` the user wrote themselves is left alone.
+ * it also writes `.gitignore`, or brings one an older version wrote up to date; a
+ * `.gitignore` the user wrote themselves is left alone.
  * A symlink (or a file) in place of the state directory itself (a `.reverify` link that came
  * with the checkout), of `runs/` or of `sessions/` is a UsageError, and so is a state
  * directory that cannot be created or written (`/proc/x`, a read-only mount): one line,
@@ -9926,24 +10739,26 @@ const REAL_ONLY = 'reverify keeps its state in real directories only, so move it
 async function ensureStateDir(stateDir, opts) {
     await makeRealDirectory(stateDir);
     await requireWritable(stateDir);
+    // What a run killed at its first writes left here (its probe, a .gitignore's temp file).
+    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .removeAbandonedTemps */ .oI)(stateDir);
     // Receipts and traces are never written through a link. Saying so before a run starts
     // beats failing halfway through it with a trace nobody can close.
     for (const name of [RUNS_DIR, SESSIONS_DIR]) {
         try {
-            await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .requireRealDirectory */ .rK)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(stateDir, name));
+            await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .requireRealDirectory */ .rK)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(stateDir, name));
         }
         catch (error) {
-            if ((0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .isErrorCode */ .We)(error, 'ENOENT'))
+            if ((0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .isErrorCode */ .We)(error, 'ENOENT'))
                 continue;
-            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}; ${REAL_ONLY}`);
+            throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}; ${REAL_ONLY}`);
         }
     }
     if (!opts.gitignore)
         return;
-    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(stateDir, '.gitignore');
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(stateDir, '.gitignore');
     let current;
     try {
-        current = await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .readRegularFile */ .XF)(path, 64 * 1024);
+        current = await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readRegularFile */ .XF)(path, 64 * 1024);
     }
     catch {
         return; // a symlink or something odd in its place: not ours to replace
@@ -9951,7 +10766,7 @@ async function ensureStateDir(stateDir, opts) {
     if (current === GITIGNORE)
         return;
     if (current === undefined || current.startsWith(GITIGNORE_HEADER))
-        await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .writeFileAtomic */ .Zf)(path, GITIGNORE);
+        await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .writeFileAtomic */ .Zf)(path, GITIGNORE);
 }
 /**
  * Creates `path` and any missing parents one folder at a time, refusing a link in place of
@@ -9964,18 +10779,18 @@ async function makeRealDirectory(path) {
     for (;;) {
         try {
             // Only the state directory itself must not be a link; a linked parent (/tmp on macOS) is fine
-            const stats = current === path ? await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(current) : await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.stat)(current);
+            const stats = current === path ? await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(current) : await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.stat)(current);
             if (stats.isSymbolicLink())
-                throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`${path} is a symbolic link; it is not followed; ${REAL_ONLY}`);
+                throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`${path} is a symbolic link; it is not followed; ${REAL_ONLY}`);
             if (!stats.isDirectory())
                 throw cannotCreate(path, `${current} is not a directory`);
             break;
         }
         catch (error) {
-            if (error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb)
+            if (error instanceof _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb)
                 throw error;
-            const parent = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.dirname)(current);
-            if (!(0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .isErrorCode */ .We)(error, 'ENOENT') || parent === current)
+            const parent = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(current);
+            if (!(0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .isErrorCode */ .We)(error, 'ENOENT') || parent === current)
                 throw cannotCreate(path, error);
             missing.push(current);
             current = parent;
@@ -9983,12 +10798,12 @@ async function makeRealDirectory(path) {
     }
     for (const folder of missing.reverse()) {
         try {
-            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.mkdir)(folder);
+            await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)(folder);
         }
         catch (error) {
-            if (!(0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .isErrorCode */ .We)(error, 'EEXIST'))
+            if (!(0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .isErrorCode */ .We)(error, 'EEXIST'))
                 throw cannotCreate(path, error);
-            await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .requireRealDirectory */ .rK)(folder).catch((problem) => {
+            await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .requireRealDirectory */ .rK)(folder).catch((problem) => {
                 throw cannotCreate(path, problem);
             });
         }
@@ -9996,19 +10811,20 @@ async function makeRealDirectory(path) {
 }
 /** A state directory that takes no files (`/proc`, a read-only mount) is refused before the run starts, not halfway. */
 async function requireWritable(path) {
-    const probe = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(path, `.write-check-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(6).toString('hex')}.tmp`);
+    // A temp name (with the pid), so a probe left by a killed run is removed like a temp file.
+    const probe = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(path, (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .tempName */ .u8)('write-check'));
     try {
-        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(probe, 'wx', 0o600);
+        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.open)(probe, 'wx', 0o600);
         await handle.close();
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.unlink)(probe);
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.unlink)(probe);
     }
     catch (error) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`state-dir: ${path} cannot be written (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}); ${WRITABLE}`);
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`state-dir: ${path} cannot be written (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}); ${WRITABLE}`);
     }
 }
 const WRITABLE = 'give a folder reverify can create and write files in';
 function cannotCreate(path, problem) {
-    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .UsageError */ .eb(`state-dir: ${path} cannot be created (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(problem)}); ${WRITABLE}`);
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`state-dir: ${path} cannot be created (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(problem)}); ${WRITABLE}`);
 }
 
 
@@ -10018,20 +10834,23 @@ function cannotCreate(path, problem) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J: () => (/* binding */ sweepRunTemps),
 /* harmony export */   c: () => (/* binding */ closeInterruptedRun)
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(119);
 /* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(443);
-/* harmony import */ var _receipts_receipt_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9169);
+/* harmony import */ var _receipts_state_dir_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3942);
+/* harmony import */ var _receipts_receipt_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(9169);
 /* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(907);
 /* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4020);
-/* harmony import */ var _session_meta_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(8707);
+/* harmony import */ var _session_meta_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8707);
 /* harmony import */ var _session_reader_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2537);
 /* harmony import */ var _session_writer_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6153);
-/* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(8157);
+/* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8157);
 /* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2084);
-/* harmony import */ var _export_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7937);
+/* harmony import */ var _export_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3423);
 /**
  * Closing a run that its own process could not close (killed outright, runner lost): from
  * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
@@ -10041,6 +10860,8 @@ function cannotCreate(path, problem) {
  * closes like any other. Used by the action's post step, the next run and `reverify resume`
  * (docs/design.md §2, §5, §6).
  */
+
+
 
 
 
@@ -10098,6 +10919,7 @@ async function closeInterruptedRun(options) {
         await options.store.write(receipt);
         closedReceipt = true;
     }
+    await sweepRunTemps(options.store.stateDir, options.runId, sessionDir);
     // The report of a closed run belongs with its trace, as for a run that closed itself.
     if (sessionDir !== undefined && receipt !== undefined && (closedTrace || closedReceipt)) {
         const exported = await (0,_export_index_js__WEBPACK_IMPORTED_MODULE_6__/* .exportClosedRun */ .A)(receipt, { stateDir: options.store.stateDir, redactor: options.redactor, sessionDir });
@@ -10108,6 +10930,19 @@ async function closeInterruptedRun(options) {
     }
     return { closedTrace, receipt, attempts };
 }
+/**
+ * Removes the temp files the run's killed writers left in its run directory and in its
+ * session folder (a receipt, meta.json or run.json cut off before its rename), and a run
+ * directory left with no receipt at all, once nobody writes there any more: the run is being
+ * closed or continued by another process.
+ */
+async function sweepRunTemps(stateDir, runId, sessionDir) {
+    if (runId !== undefined)
+        await (0,_receipts_state_dir_js__WEBPACK_IMPORTED_MODULE_8__/* .removeAbandonedRun */ .AD)(stateDir, runId);
+    // Only a session folder of ours (checked by the caller, isOwnSessionDir) is looked into.
+    if (sessionDir !== undefined)
+        await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_9__/* .removeAbandonedTemps */ .oI)(sessionDir);
+}
 /** The receipt's verdict as a closed trace records it (status, flaky, attempts, end time, last commands). */
 function verdictOf(events) {
     const end = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'end')[0];
@@ -10115,7 +10950,7 @@ function verdictOf(events) {
         return undefined;
     const { outcome } = end.payload;
     const refused = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'note').some(event => (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .noteKind */ .LA)(event.payload) === 'refusal');
-    const status = (0,_receipts_receipt_js__WEBPACK_IMPORTED_MODULE_8__/* .receiptStatusFor */ .Ab)(outcome, !refused);
+    const status = (0,_receipts_receipt_js__WEBPACK_IMPORTED_MODULE_10__/* .receiptStatusFor */ .Ab)(outcome, !refused);
     const results = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'tool_result');
     const last = results[results.length - 1]?.payload.commands;
     return {
@@ -10149,7 +10984,7 @@ async function openingOf(sessionDir, receipt) {
     if (receipt === undefined || (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(receipt.session.dir) !== (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(sessionDir) || (0,node_path__WEBPACK_IMPORTED_MODULE_0__.basename)(sessionDir) !== receipt.session.id) {
         return undefined;
     }
-    const meta = await (0,_session_meta_js__WEBPACK_IMPORTED_MODULE_9__/* .readSessionMeta */ .up)(sessionDir);
+    const meta = await (0,_session_meta_js__WEBPACK_IMPORTED_MODULE_11__/* .readSessionMeta */ .up)(sessionDir);
     const known = meta?.session_id === receipt.session.id ? meta : undefined;
     return {
         ts: receipt.started_at,
@@ -10189,10 +11024,54 @@ function closingEvents(events, reason, stamp, opening) {
         }
     }
     const summary = `interrupted after ${calls.length} attempt(s): ${reason}`;
-    const rebuilt = start === opening ? 'its trace was empty (killed as its session opened; the start above is rebuilt from its receipt); ' : '';
-    closing.push({ ...base, ts: stamp(), phase: 'note', payload: (0,_session_notes_js__WEBPACK_IMPORTED_MODULE_10__/* .interruptedNote */ .No)(`${rebuilt}${reason}`) });
+    const rebuilt = start === opening ? 'its trace was empty: the start above is rebuilt from its receipt; ' : '';
+    closing.push({ ...base, ts: stamp(), phase: 'note', payload: (0,_session_notes_js__WEBPACK_IMPORTED_MODULE_12__/* .interruptedNote */ .No)(`${rebuilt}${reason}`) });
     closing.push({ ...base, ts: stamp(), phase: 'end', payload: { outcome: 'aborted', summary } });
     return { events: closing, summary };
+}
+
+
+/***/ }),
+
+/***/ 6047:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D0: () => (/* binding */ SESSION_GONE),
+/* harmony export */   RR: () => (/* binding */ KILLED_OPENING),
+/* harmony export */   Vp: () => (/* binding */ openingStage)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(907);
+/* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4020);
+/* harmony import */ var _session_reader_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2537);
+/**
+ * How far a run got through its opening (docs/design.md §6, "The run's opening"): the
+ * `running` receipt, the session folder with an empty trace and meta.json, run.json, then the
+ * trace's `start`. A run killed anywhere before its `start` ran nothing, so it is closed as
+ * interrupted by whoever finds it (the next run, `reverify resume`, the action's post step);
+ * one whose trace has its `start` can be resumed.
+ */
+
+
+
+
+/** Why a run whose session is there but whose trace has no event is closed, not resumed. */
+const KILLED_OPENING = 'it was killed as its run opened, before any command ran';
+/** Why a run whose session directory is not there (or not ours) cannot be resumed. */
+const SESSION_GONE = 'its session directory is missing or not one of this state directory';
+/** How far the receipt's run got through its opening, and its trace's events as read. */
+async function openingStage(receipt, stateDir) {
+    const sessionDir = (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(receipt.session.dir);
+    // The receipt is untrusted: its session must be a real directory inside our sessions/.
+    if (!(await (0,_session_layout_js__WEBPACK_IMPORTED_MODULE_1__/* .isOwnSessionDir */ .KM)(stateDir, sessionDir)))
+        return { stage: 'gone', events: [] };
+    const events = await (0,_session_reader_js__WEBPACK_IMPORTED_MODULE_2__/* .readSessionTrace */ .Q)(sessionDir);
+    if (events.length === 0)
+        return { stage: 'unopened', events };
+    const start = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_3__/* .eventsOf */ .XL)(events, 'start')[0];
+    return { stage: start?.session_id === receipt.session.id ? 'opened' : 'unclear', events };
 }
 
 
@@ -10204,7 +11083,6 @@ function closingEvents(events, reason, stamp, opening) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  D0: () => (/* binding */ SESSION_GONE),
   aW: () => (/* binding */ describeSetAside),
   y4: () => (/* binding */ endedBeforeReceipt),
   RT: () => (/* binding */ ownerGone),
@@ -10227,6 +11105,8 @@ var redaction = __nccwpck_require__(6834);
 var run_seal = __nccwpck_require__(9038);
 // EXTERNAL MODULE: ./src/core/session/events.ts
 var session_events = __nccwpck_require__(907);
+// EXTERNAL MODULE: ./src/core/recovery/opening.ts
+var opening = __nccwpck_require__(6047);
 // EXTERNAL MODULE: ./src/core/session/layout.ts
 var layout = __nccwpck_require__(4020);
 // EXTERNAL MODULE: ./src/core/session/meta.ts
@@ -10318,6 +11198,7 @@ var ending_words = __nccwpck_require__(4022);
 
 
 
+
 /**
  * Whether a `running` receipt has no live owner: another run attempt in Actions, or the
  * same host with its process gone. A receipt from another host without CI facts is not
@@ -10385,32 +11266,53 @@ function scriptFromRecord(result) {
         endedAt: result.ended_at ?? '',
         summary: result.summary,
         ...(result.failures !== undefined && { failures: result.failures }),
+        ...(result.runner_report !== undefined && {
+            runnerReport: {
+                outside: result.runner_report.outside,
+                outsideCount: result.runner_report.outside_count,
+                ...(result.runner_report.failed_tests !== undefined && { failedTests: result.runner_report.failed_tests })
+            }
+        }),
         ...(result.stdout_matched !== undefined && { stdoutMatched: result.stdout_matched }),
         ...(result.forbidden_line !== undefined && { forbiddenLine: result.forbidden_line }),
         outputMatched: result.output_matched === true
     };
 }
-/** Why a run whose session directory is not there (or not ours) cannot be resumed. */
-const SESSION_GONE = 'its session directory is missing or not one of this state directory';
-/** Reads and checks the session a `running` receipt names. */
-async function readEvidence(receipt, sessionDir, stateDir) {
-    // The receipt is untrusted: its session must be a real directory inside our sessions/,
-    // reached without following a link.
-    if (!(await (0,layout/* isOwnSessionDir */.KM)(stateDir, sessionDir))) {
-        return { ok: false, reason: SESSION_GONE };
-    }
-    const meta = await (0,session_meta/* readSessionMeta */.up)(sessionDir);
-    if (meta === undefined)
-        return { ok: false, reason: 'its meta.json is missing or does not parse' };
+/**
+ * Reads and checks the session a `running` receipt names. A trace that is empty was killed as
+ * its run opened (opening.ts); one with this session's `start` is the evidence, and a missing
+ * meta.json (never synced) is rebuilt from it: the trace is the source of truth.
+ */
+async function readEvidence(receipt, stateDir) {
+    const { stage, events } = await (0,opening/* openingStage */.Vp)(receipt, stateDir);
+    if (stage === 'gone')
+        return { ok: false, reason: opening/* SESSION_GONE */.D0 };
+    if (stage === 'unopened')
+        return { ok: false, reason: opening/* KILLED_OPENING */.RR };
+    if (stage === 'unclear')
+        return { ok: false, reason: 'its trace has no start' };
+    const meta = (await (0,session_meta/* readSessionMeta */.up)((0,external_node_path_.resolve)(receipt.session.dir))) ?? openingMeta(receipt, events);
     if (meta.session_id !== receipt.session.id)
         return { ok: false, reason: 'its meta.json does not match the receipt' };
-    const events = await (0,reader/* readSessionTrace */.Q)(sessionDir);
-    const start = (0,session_events/* eventsOf */.XL)(events, 'start')[0];
-    if (start === undefined || start.session_id !== receipt.session.id)
-        return { ok: false, reason: 'its trace has no start' };
     if ((0,session_events/* eventsOf */.XL)(events, 'end').length > 0)
         return { ok: false, reason: 'its trace is already closed' };
     return { ok: true, meta, events };
+}
+/** The meta.json of an open session, from its trace's `start` and its receipt. */
+function openingMeta(receipt, events) {
+    const start = (0,session_events/* eventsOf */.XL)(events, 'start')[0];
+    return {
+        session_id: start.session_id,
+        skill: start.skill,
+        version: start.payload.version ?? '',
+        started_at: receipt.started_at,
+        ended_at: null,
+        outcome: 'running',
+        ...(0,session_events/* traceCounts */.aD)(events),
+        flaky: false,
+        run_id: receipt.run_id,
+        summary: ''
+    };
 }
 /**
  * Whether a `running` receipt whose owner is gone names a trace that has its `end`: a crash
@@ -10436,7 +11338,7 @@ async function planResume(options) {
     if (!(0,run_seal/* receiptSealed */.xB)(receipt, options.seal))
         return setAsideRestart('its receipt was not written by reverify on this machine (no valid seal)');
     const sessionDir = (0,external_node_path_.resolve)(receipt.session.dir);
-    const evidence = await readEvidence(receipt, sessionDir, options.stateDir);
+    const evidence = await readEvidence(receipt, options.stateDir);
     if (!evidence.ok)
         return setAsideRestart(evidence.reason);
     const { events } = evidence;
@@ -10648,23 +11550,27 @@ async function loadRunSeal(path, options = {}) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Id: () => (/* binding */ resumeOffer),
 /* harmony export */   U: () => (/* binding */ settleBeforeResume),
-/* harmony export */   q: () => (/* binding */ endLeftovers)
+/* harmony export */   q9: () => (/* binding */ endLeftovers)
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3856);
-/* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4020);
 /* harmony import */ var _close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(636);
 /* harmony import */ var _resume_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7442);
+/* harmony import */ var _opening_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6047);
+/* harmony import */ var _session_run_record_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1751);
 /* harmony import */ var _run_seal_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9038);
 /**
  * What a run left behind that resuming need not, or cannot, continue (docs/design.md §6):
  * the process groups of a crashed run, ended before anything runs again; a run whose trace
  * has its `end` (the crash came after the run had ended), whose receipt is settled from the
- * trace; and a run whose session is gone, which is closed as `interrupted` — with neither its
- * trace nor its inputs left, no later command can continue it.
+ * trace; and a run whose session is gone, or was killed as it opened (opening.ts), which is
+ * closed as `interrupted` — with no start in its trace, nothing had run, and no later
+ * command can continue it.
  */
+
 
 
 
@@ -10693,8 +11599,8 @@ async function settleBeforeResume(options) {
     if (!(0,_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .ownerGone */ .RT)(receipt, here) || !(0,_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(receipt, seal))
         return { kind: 'continue' };
     const ended = await (0,_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .endedBeforeReceipt */ .y4)(receipt, store.stateDir, here, seal);
-    const gone = !ended && !(await (0,_session_layout_js__WEBPACK_IMPORTED_MODULE_4__/* .isOwnSessionDir */ .KM)(store.stateDir, (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(receipt.session.dir)));
-    if (!ended && !gone)
+    const stage = ended ? undefined : (await (0,_opening_js__WEBPACK_IMPORTED_MODULE_4__/* .openingStage */ .Vp)(receipt, store.stateDir)).stage;
+    if (stage === 'opened' || stage === 'unclear')
         return { kind: 'continue' };
     await endLeftovers(store.stateDir, receipt, options.killGraceMs ?? 2000, options.onLeftoverEnded);
     if (ended) {
@@ -10706,8 +11612,27 @@ async function settleBeforeResume(options) {
             ...(settled.reportError !== undefined && { reportError: settled.reportError })
         };
     }
-    const closed = await (0,_close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__/* .closeInterruptedRun */ .c)({ store, runId: receipt.run_id, reason: _resume_js__WEBPACK_IMPORTED_MODULE_2__/* .SESSION_GONE */ .D0, redactor, now, traceDecides: false });
-    return { kind: 'closed', receipt: closed.receipt ?? receipt, reason: _resume_js__WEBPACK_IMPORTED_MODULE_2__/* .SESSION_GONE */ .D0 };
+    // A trace killed before its start is given one from the (sealed) receipt, and closed.
+    const reason = stage === 'gone' ? _opening_js__WEBPACK_IMPORTED_MODULE_4__/* .SESSION_GONE */ .D0 : _opening_js__WEBPACK_IMPORTED_MODULE_4__/* .KILLED_OPENING */ .RR;
+    const closed = await (0,_close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__/* .closeInterruptedRun */ .c)({ store, runId: receipt.run_id, reason, redactor, now, traceDecides: stage !== 'gone' });
+    return { kind: 'closed', receipt: closed.receipt ?? receipt, reason };
+}
+/**
+ * What `reverify resume` does with a `running` receipt whose owner is gone, so that
+ * `reverify receipts list` offers it only where it works: `resume` (it continues the run, or
+ * settles it from a trace that has its end), `rerun` (its trace is open but its inputs were not
+ * recorded: only running the same command continues it) or `close` (nothing to continue: it
+ * is closed as interrupted, by resume or by the next run).
+ */
+async function resumeOffer(receipt, options) {
+    const { stateDir, here, seal } = options;
+    if (!(0,_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(receipt, seal))
+        return 'close';
+    if (await (0,_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .endedBeforeReceipt */ .y4)(receipt, stateDir, here, seal))
+        return 'resume';
+    if ((await (0,_opening_js__WEBPACK_IMPORTED_MODULE_4__/* .openingStage */ .Vp)(receipt, stateDir)).stage !== 'opened')
+        return 'close';
+    return (await (0,_session_run_record_js__WEBPACK_IMPORTED_MODULE_6__/* .readRunInputs */ .h)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(receipt.session.dir), seal)) !== undefined ? 'resume' : 'rerun';
 }
 
 
@@ -11515,7 +12440,10 @@ function isAscending(numbers) {
     return true;
 }
 
+// EXTERNAL MODULE: ./src/core/export/otlp-config.ts
+var otlp_config = __nccwpck_require__(5370);
 ;// CONCATENATED MODULE: ./src/core/redaction/secret-values.ts
+
 
 
 /**
@@ -11525,6 +12453,11 @@ function isAscending(numbers) {
  * secret that short can be guessed anyway.
  */
 const MIN_SECRET_LENGTH = 6;
+/**
+ * Shortest word of a header value redacted on its own (the token of `Bearer <token>`, which
+ * can be printed alone): longer than the scheme words `Bearer`, `Basic` and `ApiKey`.
+ */
+const MIN_HEADER_WORD_LENGTH = 8;
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|_KEY$|_AUTH$|^AUTHORIZATION$|^COOKIE$/i;
 // Names the runner sets that match the rules above but hold no secret (the OIDC endpoint,
 // which appears in request logs). Redacting them would only blank harmless text. Its
@@ -11570,7 +12503,7 @@ function percentEncoded(value) {
         return undefined; // a lone surrogate has no percent-encoding
     }
 }
-/** The literal secrets to redact: the `redact` values and secret-looking env variables. */
+/** The literal secrets to redact: the `redact` values, secret-looking env variables and the OTLP header values. */
 function collectSecretLiterals(values, env) {
     const found = new Map();
     const add = (text, marker) => {
@@ -11596,6 +12529,14 @@ function collectSecretLiterals(values, env) {
                     add(line.trim(), envMarker(name));
             }
         }
+    }
+    // OTLP headers hold credentials under names that do not say so (OTEL_EXPORTER_OTLP_HEADERS).
+    for (const { variable, value } of (0,otlp_config/* otlpHeaderValues */.j3)(env)) {
+        if (value.length >= MIN_SECRET_LENGTH)
+            add(value, envMarker(variable));
+        for (const word of value.split(/\s+/))
+            if (word.length >= MIN_HEADER_WORD_LENGTH)
+                add(word, envMarker(variable));
     }
     return [...found.values()];
 }
@@ -12506,6 +13447,303 @@ async function writeSessionReport(store, receipt, sessionDir = receipt.session.d
 
 /***/ }),
 
+/***/ 9242:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LJ: () => (/* binding */ rerunShapeProblem),
+/* harmony export */   dV: () => (/* binding */ commandShape)
+/* harmony export */ });
+/* unused harmony exports MAX_SCRIPT_DEPTH, uncarried, scriptCalled */
+/* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3174);
+/* harmony import */ var _guardrail_script_splitter_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1692);
+/* harmony import */ var _shell_tokenize_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7205);
+/**
+ * Whether `command` is the test runner alone (docs/design.md §1 "Rerunning only the failed
+ * tests", the contract's §11). A rerun stands in for the runner only: a command that does
+ * more (`&&`, `;`, a pipe, more lines, a package script that runs more than the runner)
+ * would pass on a rerun that skipped the rest. The script is cut into simple commands the
+ * way the guardrail cuts it; a package script call (`npm test`, `yarn run x`, `pnpm x`) is
+ * read through the scripts of the working directory's package.json, with its `pre`/`post`
+ * scripts, a few levels deep.
+ */
+
+
+
+/** How deep package scripts calling package scripts are followed. */
+const MAX_SCRIPT_DEPTH = 4;
+/** A shape problem that no template can carry (reverify cannot tell what runs). */
+class Unknowable extends Error {
+}
+/** Whether `script` is one simple command that runs the tests, and if not, what more it does. */
+function commandShape(script, scripts) {
+    let parts;
+    let around;
+    try {
+        ;
+        ({ parts, around } = readScript(script, scripts, 0));
+    }
+    catch (error) {
+        if (!(error instanceof Unknowable))
+            throw error;
+        return { kind: 'more', what: error.message, parts: [], carriable: false };
+    }
+    const commands = leaves(parts);
+    if (commands <= 1 && around === undefined)
+        return { kind: 'runner' };
+    // The command comes from the checkout's workflow or a flag: shown cut and escaped.
+    const label = (0,_base_printable_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(collapse(script), 80);
+    const what = parts.length > 1 || commands === 0
+        ? `${label}: ${parts.length} commands`
+        : commands > 1
+            ? `${label} runs ${commands} commands through package.json: ${leafTexts(parts)
+                .map(text => (0,_base_printable_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(text, 60))
+                .join('; ')}`
+            : `${label}: ${around}`;
+    return { kind: 'more', what, parts, carriable: true };
+}
+/**
+ * The simple commands of the shape that `template` does not carry: a part is carried when
+ * one of the template's own simple commands is the same (whitespace collapsed); a package
+ * script call that is not, by each command it runs. A template may leave out one: the
+ * runner, which it stands in for.
+ */
+function uncarried(parts, template) {
+    const own = new Set((0,_guardrail_script_splitter_js__WEBPACK_IMPORTED_MODULE_1__/* .splitScript */ .Q)(template).map(command => partText(command)));
+    const missing = (list) => list.flatMap(part => (own.has(part.text) ? [] : part.runs !== undefined ? missing(part.runs) : [part.text]));
+    return missing(parts);
+}
+/** A simple command's words as written, comments and continuations out, whitespace collapsed. */
+function partText(command) {
+    return collapse(command.substitutions.length === 0 ? command.text : command.raw);
+}
+function collapse(text) {
+    return text.replace(/\\\n/g, ' ').replace(/\s+/g, ' ').trim();
+}
+function leaves(parts) {
+    return parts.reduce((sum, part) => sum + (part.runs === undefined ? 1 : leaves(part.runs)), 0);
+}
+function leafTexts(parts) {
+    return parts.flatMap(part => (part.runs === undefined ? [part.text] : leafTexts(part.runs)));
+}
+/**
+ * The script's parts, and what stands around a lone command when it is more than the
+ * command (a subshell, a background `&`). Comment lines and a final `;` are nothing.
+ */
+function readScript(script, scripts, depth) {
+    const all = (0,_guardrail_script_splitter_js__WEBPACK_IMPORTED_MODULE_1__/* .splitScript */ .Q)(script);
+    const commands = all.filter(command => command.text.trim() !== '');
+    const parts = commands.map(command => commandPart(command, scripts, depth));
+    if (commands.length !== 1)
+        return { parts };
+    const around = surroundings(script, all, commands[0]) ?? parts[0].around;
+    return { parts, ...(around !== undefined && { around }) };
+}
+/** What stands around the one command of `script` beyond blanks, comments, its heredocs and a final `;`. */
+function surroundings(script, all, only) {
+    let cursor = 0;
+    let at = 0;
+    for (const command of all) {
+        const found = script.indexOf(command.raw, cursor);
+        // Never so (each raw is a slice of the script), but not knowing is not the runner alone.
+        if (found === -1)
+            return 'reverify cannot tell what stands around it';
+        if (command === only)
+            at = found;
+        cursor = found + command.raw.length;
+    }
+    const before = script.slice(0, at);
+    const after = script.slice(at + only.raw.length);
+    const firstBreak = after.indexOf('\n');
+    const restOfLine = (firstBreak === -1 ? after : after.slice(0, firstBreak)).trim();
+    let later = firstBreak === -1 ? '' : after.slice(firstBreak + 1);
+    for (const body of only.heredocs) {
+        // The body, then its closing line.
+        const bodyLines = body === '' ? 0 : body.split('\n').length - 1;
+        later = later
+            .split('\n')
+            .slice(bodyLines + 1)
+            .join('\n');
+    }
+    const stray = [...before.split('\n'), restOfLine === ';' ? '' : restOfLine, ...later.split('\n')]
+        .map(line => line.trim())
+        .find(line => line !== '' && !line.startsWith('#'));
+    if (stray === undefined)
+        return undefined;
+    if (/[()]/.test(stray))
+        return 'it runs in a subshell';
+    if (stray.startsWith('&'))
+        return 'it runs in the background';
+    return `it stands next to ${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(stray, 20)}`;
+}
+/** A simple command as a part; a package script call with the parts of what it runs. */
+function commandPart(command, scripts, depth) {
+    const part = { text: partText(command) };
+    const name = scriptCalled((0,_shell_tokenize_js__WEBPACK_IMPORTED_MODULE_2__/* .tokenize */ .q)(command.text)?.tokens ?? []);
+    if (name === undefined || scripts.kind === 'absent')
+        return part;
+    if (scripts.kind === 'unreadable')
+        throw new Unknowable(`${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(part.text, 60)} runs a package script, and package.json ${scripts.why}`);
+    const body = scriptOf(scripts.scripts, name);
+    if (body === undefined)
+        return part;
+    if (depth >= MAX_SCRIPT_DEPTH) {
+        throw new Unknowable(`${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(part.text, 60)} calls package scripts more than ${MAX_SCRIPT_DEPTH} levels deep`);
+    }
+    const read = readScript(body, scripts, depth + 1);
+    // npm runs `pre<name>` before the script and `post<name>` after it: they are more than the runner too.
+    const before = scriptOf(scripts.scripts, `pre${name}`);
+    const after = scriptOf(scripts.scripts, `post${name}`);
+    const runs = [
+        ...(before === undefined ? [] : readScript(before, scripts, depth + 1).parts),
+        ...read.parts,
+        ...(after === undefined ? [] : readScript(after, scripts, depth + 1).parts)
+    ];
+    return { ...part, runs, ...(read.around !== undefined && { around: read.around }) };
+}
+function scriptOf(scripts, name) {
+    return Object.hasOwn(scripts, name) ? scripts[name] : undefined;
+}
+const NPM_TEST = new Set(['test', 't', 'tst']);
+const NPM_RUN = new Set(['run', 'run-script', 'rum', 'urn']);
+/**
+ * The package script a command calls: `npm test` (`t`, `tst`), `npm run <x>` (`run-script`),
+ * `yarn <x>`, `yarn run <x>`, `pnpm <x>`, `pnpm run <x>`; leading `NAME=value` words and
+ * options before the script's name are passed over. Undefined for anything else.
+ */
+function scriptCalled(tokens) {
+    const words = [];
+    for (const token of tokens) {
+        if (token.kind !== 'word')
+            break;
+        if (token.parts.length !== 1 || !('literal' in token.parts[0])) {
+            if (words.length === 0 && isAssignment(token))
+                continue;
+            break;
+        }
+        words.push(token.parts[0].literal);
+    }
+    while (words.length > 0 && /^[A-Za-z_]\w*=/.test(words[0]))
+        words.shift();
+    const [program, ...rest] = words;
+    const manager = program?.split('/').pop();
+    if (manager !== 'npm' && manager !== 'yarn' && manager !== 'pnpm')
+        return undefined;
+    const args = rest.filter(word => !word.startsWith('-'));
+    const [first, second] = args;
+    if (first === undefined)
+        return undefined;
+    if (manager === 'npm')
+        return NPM_TEST.has(first) ? 'test' : NPM_RUN.has(first) ? second : undefined;
+    return first === 'run' ? second : first;
+}
+function isAssignment(token) {
+    const first = token.parts[0];
+    return first !== undefined && 'literal' in first && /^[A-Za-z_]\w*=/.test(first.literal);
+}
+/**
+ * Why `rerun-failed-tests` cannot stand in for the runner of this command, or undefined when
+ * it can: a preset needs the runner alone; a template of one's own must carry every other
+ * command (reruns/command-shape.ts). `command` is the input's name as the front spells it.
+ */
+function rerunShapeProblem(setting, shape, command) {
+    if (shape.kind === 'runner')
+        return undefined;
+    const more = `${command} runs more than the test runner (${shape.what})`;
+    const fix = 'move the other commands to a step of their own, or give a rerun template that runs them too';
+    if (!shape.carriable)
+        return `${more}, so a rerun of the failed tests could skip the rest; ${fix}`;
+    if (setting.kind === 'preset')
+        return `${more}, and a rerun of the failed tests would skip the rest; ${fix}`;
+    const missing = uncarried(shape.parts, setting.template);
+    if (missing.length <= 1)
+        return undefined;
+    const shown = missing
+        .slice(0, 3)
+        .map(text => (0,_base_printable_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(text, 60))
+        .join('; ') + (missing.length > 3 ? '; …' : '');
+    return `${more}, and the template leaves out ${shown}: every command but the runner must be in it, or a rerun skips them; ${fix}`;
+}
+
+
+/***/ }),
+
+/***/ 9238:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ readPackageScripts)
+/* harmony export */ });
+/* unused harmony export MAX_PACKAGE_JSON_BYTES */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/**
+ * The scripts of the working directory's package.json, for telling what `npm test` runs
+ * (reruns/command-shape.ts). The file comes with the checkout: it is read only when it is a
+ * regular file of at most MAX_PACKAGE_JSON_BYTES, opened without waiting on a FIFO, and
+ * parsed as JSON; only string scripts are kept. An absent file leaves it to the run.
+ */
+
+
+/** Largest package.json read. */
+const MAX_PACKAGE_JSON_BYTES = 1024 * 1024;
+// Not every platform has it; 0 leaves the open as it would be without it.
+const NON_BLOCKING = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0;
+/** The scripts of `dir/package.json`: absent, read, or why they could not be. */
+function readPackageScripts(dir) {
+    let fd;
+    try {
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, 'package.json'), node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | NON_BLOCKING);
+    }
+    catch (error) {
+        const code = error.code;
+        return code === 'ENOENT' || code === 'ENOTDIR' ? { kind: 'absent' } : { kind: 'unreadable', why: `cannot be read (${code ?? 'error'})` };
+    }
+    let text;
+    try {
+        const info = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        if (!info.isFile())
+            return { kind: 'unreadable', why: 'is not a regular file' };
+        if (info.size > MAX_PACKAGE_JSON_BYTES)
+            return { kind: 'unreadable', why: `is over ${MAX_PACKAGE_JSON_BYTES} bytes` };
+        const buffer = Buffer.alloc(info.size);
+        let read = 0;
+        while (read < buffer.length) {
+            const count = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buffer, read, buffer.length - read, null);
+            if (count === 0)
+                break;
+            read += count;
+        }
+        text = buffer.subarray(0, read).toString('utf8');
+    }
+    catch (error) {
+        return { kind: 'unreadable', why: `cannot be read (${error.code ?? 'error'})` };
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        return { kind: 'unreadable', why: 'is not JSON' };
+    }
+    const found = typeof json === 'object' && json !== null ? json.scripts : undefined;
+    const scripts = Object.create(null);
+    if (typeof found === 'object' && found !== null) {
+        for (const [name, body] of Object.entries(found))
+            if (typeof body === 'string')
+                scripts[name] = body;
+    }
+    return { kind: 'scripts', scripts };
+}
+
+
+/***/ }),
+
 /***/ 8385:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -12697,12 +13935,14 @@ function expandTemplate(template, targets, shell) {
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _quarantine_dates_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6417);
-/* harmony import */ var _quarantine_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4560);
-/* harmony import */ var _quarantine_policy_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4848);
-/* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8157);
-/* harmony import */ var _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5817);
-/* harmony import */ var _verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(172);
+/* harmony import */ var _quarantine_dates_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6417);
+/* harmony import */ var _quarantine_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2237);
+/* harmony import */ var _quarantine_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4848);
+/* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8157);
+/* harmony import */ var _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5817);
+/* harmony import */ var _reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9242);
+/* harmony import */ var _reruns_package_scripts_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9238);
+/* harmony import */ var _verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(172);
 /**
  * The quarantine file in a verify run (docs/design.md §1 "Quarantine and flaky gates"): read and validated before
  * anything exists (a bad file is a usage error, exit 2), its entries that end within a week
@@ -12716,33 +13956,42 @@ function expandTemplate(template, targets, shell) {
 
 
 
+
+
 /** Reads the run's quarantine file; undefined when it has no entries (or is absent). */
 async function loadRunQuarantine(request, now, inputName) {
     const shown = request.settings.quarantine;
     if (shown === undefined || shown === '')
         return undefined;
     const root = request.quarantineRoot ?? request.settings.workingDirectory;
-    const list = await (0,_quarantine_file_js__WEBPACK_IMPORTED_MODULE_1__/* .loadQuarantine */ .Jo)(quarantinePath(shown, root), shown, inputName);
+    const today = (0,_quarantine_dates_js__WEBPACK_IMPORTED_MODULE_1__/* .dayOf */ .kb)(now);
+    const list = await (0,_quarantine_file_js__WEBPACK_IMPORTED_MODULE_2__/* .loadQuarantine */ .Jo)({ path: quarantinePath(shown, root), root, shown, inputName }, today);
     if (list.entries.length === 0)
         return undefined;
-    return quarantineOn(list, (0,_quarantine_dates_js__WEBPACK_IMPORTED_MODULE_2__/* .dayOf */ .kb)(now));
+    // Once per run: whether what follows the tests may not have run when they failed (quarantine-step.ts).
+    const { settings } = request;
+    const moreThanRunner = (0,_reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_3__/* .commandShape */ .dV)(settings.script, (0,_reruns_package_scripts_js__WEBPACK_IMPORTED_MODULE_4__/* .readPackageScripts */ .F)(settings.workingDirectory)).kind === 'more';
+    return quarantineOn(list, today, moreThanRunner);
 }
 /** Where the quarantine file named `shown` is: an absolute path as given, a relative one from the repository root. */
 function quarantinePath(shown, root) {
     return (0,node_path__WEBPACK_IMPORTED_MODULE_0__.isAbsolute)(shown) ? shown : (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(root, shown);
 }
-/** The quarantine as it stands on `today`: which entries end within a week, which have ended. */
-function quarantineOn(list, today) {
+/**
+ * The quarantine as it stands on `today`: which entries end within a week, which have ended;
+ * `moreThanRunner` when the run's command runs more than the test runner (nothing is excused).
+ */
+function quarantineOn(list, today, moreThanRunner = false) {
     const expiring = [];
     const expired = [];
     for (const entry of list.entries) {
-        const state = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_3__/* .entryState */ ._8)(entry, today);
+        const state = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_5__/* .entryState */ ._8)(entry, today);
         if (state.kind === 'expiring')
             expiring.push({ entry, daysLeft: state.daysLeft });
         if (state.kind === 'expired')
             expired.push({ entry, since: state.since });
     }
-    return { list, context: { entries: list.entries, today }, expiring, expired };
+    return { list, context: { entries: list.entries, today, ...(moreThanRunner && { moreThanRunner }) }, expiring, expired };
 }
 /** The expiry warnings, one line each: to the front end now and, once the session exists, to the trace. */
 function expiryWarnings(quarantine) {
@@ -12770,7 +14019,7 @@ function expiryWarnings(quarantine) {
 /** Writes the expiry warnings to the trace. */
 function noteExpiries(session, quarantine) {
     for (const warning of expiryWarnings(quarantine))
-        session.event('note', (0,_session_notes_js__WEBPACK_IMPORTED_MODULE_4__/* .quarantineNote */ .eM)(warning.note));
+        session.event('note', (0,_session_notes_js__WEBPACK_IMPORTED_MODULE_6__/* .quarantineNote */ .eM)(warning.note));
 }
 /** What the receipt records of the policy: the quarantined tests of a pass they excused, and what decided. */
 function receiptPolicy(loop) {
@@ -12778,14 +14027,14 @@ function receiptPolicy(loop) {
         return { gate: loop.gate.gate };
     if (loop.quarantined === undefined)
         return {};
-    const names = [...new Set(loop.quarantined.map(({ test }) => test.name.slice(0, 500)))].slice(0, _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_TESTS_LISTED */ .N4);
+    const names = [...new Set(loop.quarantined.map(({ test }) => test.name.slice(0, 500)))].slice(0, _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_TESTS_LISTED */ .N4);
     return { quarantined: names, gate: 'quarantine' };
 }
 /** The report's quarantine facts, when the file had entries. */
 function quarantineFacts(quarantine, loop) {
     if (quarantine === undefined)
         return undefined;
-    const covered = loop.outcome === 'success' ? [] : (0,_verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_6__/* .coveredFailures */ .KZ)(loop.attempts[loop.attempts.length - 1], quarantine.context);
+    const covered = loop.outcome === 'success' ? [] : (0,_verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_8__/* .coveredFailures */ .KZ)(loop.attempts[loop.attempts.length - 1], quarantine.context);
     return {
         source: quarantine.list.source,
         excused: loop.quarantined ?? [],
@@ -12914,6 +14163,17 @@ function buildSchemas() {
                 .max(100)
                 .optional()
                 .catch(undefined),
+            /**
+             * What the test runner said beyond its results (core/output/runner-report.ts). A malformed
+             * record is read as a failure outside the tests: it can only take a rerun or an excuse away.
+             */
+            runner_report: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+                outside: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(100),
+                outside_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+                failed_tests: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative().optional()
+            })
+                .optional()
+                .catch({ outside: ['the runner report recorded in the trace is unreadable'], outside_count: 1 }),
             commands: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(commandRecord).optional(),
             /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
             stdout_matched: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
@@ -13171,6 +14431,7 @@ async function isOwnSessionDir(stateDir, dir) {
 /* harmony export */   up: () => (/* binding */ readSessionMeta),
 /* harmony export */   xO: () => (/* binding */ writeSessionMeta)
 /* harmony export */ });
+/* unused harmony export MAX_META_BYTES */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
@@ -13225,9 +14486,10 @@ async function readSessionMeta(sessionDir) {
  * Writes meta.json atomically, redacted. It is derived from the trace (synced) and rewritten
  * from it whenever a session is closed, so it is not synced itself (docs/reliability.md).
  */
-async function writeSessionMeta(sessionDir, meta, redactor) {
+async function writeSessionMeta(sessionDir, meta, redactor, beforeRename) {
     await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__/* .writeFileAtomic */ .Zf)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_4__/* .SessionFile */ .xg.meta), `${JSON.stringify((0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_5__/* .redactDeep */ .K)(meta, redactor), null, 2)}\n`, 0o600, {
-        durable: false
+        durable: false,
+        ...(beforeRename !== undefined && { beforeRename })
     });
 }
 /**
@@ -13321,6 +14583,7 @@ function uncapturedNote(runId) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Q: () => (/* binding */ readSessionTrace)
 /* harmony export */ });
+/* unused harmony export MAX_TRACE_BYTES */
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -13376,7 +14639,7 @@ async function readSessionTrace(sessionDir) {
 /* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(119);
 /* harmony import */ var _redaction_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6834);
 /* harmony import */ var _recovery_run_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9038);
-/* harmony import */ var _inputs_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7136);
+/* harmony import */ var _inputs_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4755);
 /* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4020);
 /**
  * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
@@ -13407,13 +14670,15 @@ function runRecordSchema() {
 }
 /** Largest run.json read back. */
 const MAX_RECORD_BYTES = 1024 * 1024;
-/** Writes run.json for a session; inputs a redactor would change are left out. */
-async function writeRunRecord(sessionDir, settings, redactor, seal) {
+/** Writes run.json for a session; inputs a redactor would change are left out. `beforeRename`: a test pause. */
+async function writeRunRecord(sessionDir, settings, redactor, seal, beforeRename) {
     const inputs = (0,_inputs_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .toRawInputs */ .rU)(settings);
     const safe = JSON.stringify((0,_redaction_index_js__WEBPACK_IMPORTED_MODULE_4__/* .redactDeep */ .K)(inputs, redactor)) === JSON.stringify(inputs);
     const content = safe ? { schema_version: 1, resumable: true, inputs } : { schema_version: 1, resumable: false };
     const record = seal === undefined ? content : { ...content, seal: seal.sign(recordFields(sessionDir, content)) };
-    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__/* .writeFileAtomic */ .Zf)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_6__/* .SessionFile */ .xg.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600);
+    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__/* .writeFileAtomic */ .Zf)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.join)(sessionDir, _layout_js__WEBPACK_IMPORTED_MODULE_6__/* .SessionFile */ .xg.runRecord), `${JSON.stringify(record, null, 2)}\n`, 0o600, {
+        ...(beforeRename !== undefined && { beforeRename })
+    });
 }
 /** What a run.json's seal covers: its session folder and its content. */
 function recordFields(sessionDir, record) {
@@ -13545,7 +14810,7 @@ class TraceSession {
             summary: ''
         };
         const session = new TraceSession(id, dir, meta, options.redactor, options.now);
-        await session.writeMeta();
+        await (0,_meta_js__WEBPACK_IMPORTED_MODULE_6__/* .writeSessionMeta */ .xO)(dir, meta, options.redactor, options.beforeMetaRename);
         return session;
     }
     /** Continues an existing session (resume). */
@@ -14540,7 +15805,11 @@ function locateTest(test, base) {
 
 
 
-/** Most failed tests kept per attempt (and names per list in a receipt). */
+/**
+ * Most failed tests kept per attempt by default, and most names per list wherever a run's
+ * tests are shown (receipt, summary). An attempt keeps more when `rerun-max-tests` allows a
+ * rerun of more (`maxFailedTests`), so that a rerun of that many is never ruled out.
+ */
 const MAX_TESTS_LISTED = 100;
 /** Longest test name kept. */
 const MAX_TEST_NAME = 500;
@@ -14597,6 +15866,7 @@ async function readAttemptTests(request) {
         tests.warnings.push({ file: pattern, reason: `not searched: ${link} is a symbolic link, and links are not followed` });
     }
     const recovered = new Set();
+    const maxFailed = request.maxFailedTests ?? MAX_TESTS_LISTED;
     for (const path of found.files) {
         request.signal?.throwIfAborted();
         const stats = await (0,promises_.lstat)(path).catch(() => undefined);
@@ -14632,7 +15902,7 @@ async function readAttemptTests(request) {
                     staged.failed++;
                 else
                     staged.errors++;
-                if (tests.failedTests.length + staged.failedTests.length < MAX_TESTS_LISTED)
+                if (tests.failedTests.length + staged.failedTests.length < maxFailed)
                     staged.failedTests.push(test);
             }
         }, request.limits?.parse ?? junit_limits/* DEFAULT_LIMITS */.d, request.signal);
@@ -14658,7 +15928,8 @@ async function readAttemptTests(request) {
         }
         tests.casesOmitted += staged.total - staged.cases.length + cases.takeOmitted();
     }
-    tests.recovered = [...recovered].slice(0, MAX_TESTS_LISTED);
+    // A rerun's verdict looks its targets up here: as many as the failed tests it may target.
+    tests.recovered = [...recovered].slice(0, maxFailed);
     return tests;
 }
 /** Records cases within MAX_CASES_BYTES, resolving each distinct `file` attribute to a workspace file once. */
@@ -14730,10 +16001,45 @@ function junitParser() {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   S: () => (/* binding */ explainFailure)
 /* harmony export */ });
-/** Reads the attempt's checks and results; `failing` may exceed `tests.length` when the list was capped. */
+/* unused harmony export isSuiteFailure */
+/** How an attempt ended that no test explains: a signal, or the shell's 126 (cannot run) or 127 (not found). */
+function crash(attempt) {
+    if (attempt.signal !== null)
+        return `the attempt was ended by ${attempt.signal}: a crash, which the tests do not explain`;
+    const code = attempt.exitCode;
+    if (code === 126)
+        return 'the command exited 126 (a command that could not run): a failure outside the tests';
+    if (code === 127)
+        return 'the command exited 127 (a command not found): a failure outside the tests';
+    // A shell reports a command a signal ended as 128 + the signal's number.
+    if (code > 128 && code <= 128 + 64)
+        return `the command exited ${code} (ended by signal ${code - 128}): a crash, which the tests do not explain`;
+    return undefined;
+}
+/**
+ * A failed entry that is a file or suite that failed to run, not a test, as the runners write
+ * it: jest-junit's `Test suite failed to run` and `Test execution failure` (with
+ * reportTestSuiteErrors), pytest's collection error (no class name), vitest's file (named as
+ * its class name, the file), Node's file (named by its absolute path). A rerun cannot target it.
+ */
+function isSuiteFailure(test) {
+    const classname = (test.classname ?? '').trim();
+    const caseName = (test.caseName ?? test.name).trim();
+    if (/^(?:Test suite failed to run|Test execution failure\b)/.test(classname) || /^Test execution failure\b/.test(caseName))
+        return true;
+    if (classname === '' && /^collection failure\b/.test(test.message ?? ''))
+        return true;
+    if (classname !== '' && classname === caseName && /\.[cm]?[jt]sx?$/.test(classname))
+        return true;
+    return /^\/\S*\.[cm]?[jt]sx?$/.test(caseName);
+}
+/** Reads the attempt's checks, results and runner report; `failing` may exceed `tests.length` when the list was capped. */
 function explainFailure(attempt) {
     if (attempt.timedOut || attempt.interrupted)
         return { explained: false, why: attempt.timedOut ? 'the attempt timed out' : 'the attempt was interrupted' };
+    const crashed = crash(attempt);
+    if (crashed !== undefined)
+        return { explained: false, why: crashed };
     // A rerun's own check (`rerun`) fails with its tests: the results explain it like expect-exit.
     const byTests = (expectation) => expectation === 'expect-exit' || expectation === 'rerun';
     const failedChecks = attempt.checks.filter(check => !check.ok);
@@ -14746,6 +16052,23 @@ function explainFailure(attempt) {
     const failing = tests.failed + tests.errors;
     if (failing === 0)
         return { explained: false, why: `the command exited ${attempt.exitCode} with every test passing: a failure outside the tests` };
+    const suite = tests.failedTests.find(isSuiteFailure);
+    if (suite !== undefined)
+        return { explained: false, why: `the results name a file or suite that failed to run, not a test: "${suite.name}"` };
+    const report = attempt.runnerReport;
+    if (report !== undefined && report.outsideCount > 0) {
+        const more = report.outsideCount - report.outside.length;
+        return {
+            explained: false,
+            why: `a failure the results do not name: ${report.outside.join('; ')}${more > 0 ? ` and ${more} more` : ''}`
+        };
+    }
+    if (report?.failedTests !== undefined && report.failedTests > failing) {
+        return {
+            explained: false,
+            why: `the runner counts ${report.failedTests} failed tests, more than the ${failing} the results name`
+        };
+    }
     return { explained: true, failing, tests: tests.failedTests };
 }
 
@@ -15161,12 +16484,18 @@ async function checkState(settings, checkLogPath, env) {
 /* harmony export */   KZ: () => (/* binding */ coveredFailures),
 /* harmony export */   RW: () => (/* binding */ expiredFailures),
 /* harmony export */   d8: () => (/* binding */ quarantineRecords),
+/* harmony export */   jv: () => (/* binding */ unexcusedReason),
 /* harmony export */   nf: () => (/* binding */ excuseOf),
 /* harmony export */   tT: () => (/* binding */ describeExcused),
 /* harmony export */   wH: () => (/* binding */ excuseQuarantined)
 /* harmony export */ });
+/* unused harmony export NOT_EXCUSED_MORE_THAN_RUNNER */
 /* harmony import */ var _quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4848);
+/* harmony import */ var _test_results_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2302);
 
+
+/** Why a failure of quarantined tests only is not excused when the command runs more than the runner. */
+const NOT_EXCUSED_MORE_THAN_RUNNER = 'not excused by quarantine: the command runs more than the test runner, and what follows the tests may not have run';
 /** The entries that apply today. */
 function applying(context) {
     return context.entries.filter(entry => (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryState */ ._8)(entry, context.today).kind !== 'expired');
@@ -15175,7 +16504,8 @@ function applying(context) {
  * Marks a failed attempt verified when every failure is quarantined, unless a rerun of just
  * those tests comes next (`rerunNext`): a quarantined test still gets its reruns, and only
  * its failure after the last one is excused. A whole-command retry is not made for a
- * failure that is already excused. Returns whether it excused the attempt.
+ * failure that is already excused. A command that runs more than the runner is never
+ * excused: the attempt says why. Returns whether it excused the attempt.
  */
 function excuseQuarantined(attempt, context, rerunNext) {
     if (context === undefined || attempt.verified || attempt.interrupted)
@@ -15183,6 +16513,10 @@ function excuseQuarantined(attempt, context, rerunNext) {
     const excused = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .excusedFailure */ .MM)(attempt, applying(context));
     if (excused === undefined || rerunNext())
         return false;
+    if (context.moreThanRunner === true) {
+        attempt.unexcused = NOT_EXCUSED_MORE_THAN_RUNNER;
+        return false;
+    }
     attempt.quarantined = excused;
     attempt.verified = true;
     return true;
@@ -15200,6 +16534,24 @@ function excuseOf(attempt, context) {
     if (context === undefined || attempt.checks.every(check => check.ok))
         return undefined;
     return (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .excusedFailure */ .MM)(attempt, applying(context));
+}
+/**
+ * Why the quarantine did not excuse a failed attempt some of whose failed tests it covers,
+ * when the reason is outside the tests (a file that failed to run, a crash, a failed
+ * expect-stdout …): `the quarantine of <test> does not excuse it: <why>`. Undefined when it
+ * covers none of them, or when what it does not cover is another failed test.
+ */
+function unexcusedReason(attempt, context) {
+    if (attempt === undefined || attempt.verified)
+        return undefined;
+    const covered = coveredFailures(attempt, context);
+    if (covered.length === 0)
+        return undefined;
+    const explanation = (0,_test_results_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .explainFailure */ .S)(attempt);
+    if (explanation.explained)
+        return undefined;
+    const names = covered.map(({ test }) => test.name);
+    return `the quarantine of ${names.join('; ')} does not excuse it: ${explanation.why}`;
 }
 /** The words of the verify event of an excused attempt. */
 function describeExcused(excused) {
@@ -15285,8 +16637,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   n: () => (/* binding */ nextAttempt)
 });
 
-// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 13 modules
-var guardrail = __nccwpck_require__(8664);
+// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 10 modules
+var guardrail = __nccwpck_require__(7136);
 // EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
 var junit_limits = __nccwpck_require__(4976);
 // EXTERNAL MODULE: ./src/core/test-results/explained-failure.ts
@@ -25687,8 +27039,8 @@ function closedPipeTolerant(stream, onOtherError) {
     };
 }
 
-// EXTERNAL MODULE: ./src/core/inputs/kinds.ts + 1 modules
-var kinds = __nccwpck_require__(6015);
+// EXTERNAL MODULE: ./src/core/inputs/kinds.ts + 2 modules
+var kinds = __nccwpck_require__(8059);
 // EXTERNAL MODULE: ./src/core/redaction/index.ts + 11 modules
 var redaction = __nccwpck_require__(6834);
 ;// CONCATENATED MODULE: ./src/core/base/platform.ts
@@ -25719,11 +27071,11 @@ var cli_help = __nccwpck_require__(7911);
 // EXTERNAL MODULE: ./src/cli/io.ts
 var cli_io = __nccwpck_require__(1604);
 // EXTERNAL MODULE: ./src/core/inputs/settings.ts
-var settings = __nccwpck_require__(7136);
+var settings = __nccwpck_require__(4755);
 // EXTERNAL MODULE: ./src/cli/flags.ts
 var cli_flags = __nccwpck_require__(5377);
-// EXTERNAL MODULE: ./src/cli/verify.ts + 19 modules
-var verify = __nccwpck_require__(7716);
+// EXTERNAL MODULE: ./src/cli/verify.ts + 22 modules
+var verify = __nccwpck_require__(8273);
 ;// CONCATENATED MODULE: ./src/cli/run.ts
 /** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
 
@@ -25732,14 +27084,16 @@ var verify = __nccwpck_require__(7716);
 
 /** Runs `reverify run`; returns the exit code. */
 async function runCommandLine(argv, io) {
-    const { flags, positionals, help } = (0,cli_flags/* parseCommandLine */.Du)(argv, 'run', 'reverify run --help');
+    const { flags, positionals, switchBefore, help } = (0,cli_flags/* parseCommandLine */.Du)(argv, 'run', 'reverify run --help');
     if (help) {
         io.stdout.write((0,cli_help/* runHelp */.Vu)());
         return 0;
     }
     const [unexpected] = positionals;
     if (unexpected !== undefined) {
-        throw new errors/* UsageError */.eb(`unexpected argument ${(0,printable/* showValue */.vp)(unexpected)}; give commands with --command (see reverify run --help)`);
+        // `run` takes no argument: a word right after a switch was most likely meant as its value.
+        const after = switchBefore[0] === undefined ? '' : ` after ${switchBefore[0]}, which takes no value`;
+        throw new errors/* UsageError */.eb(`unexpected argument ${(0,printable/* showValue */.vp)(unexpected)}${after}; give commands with --command (see reverify run --help)`);
     }
     return (0,verify/* executeRun */.lk)((0,settings/* parseRunSettings */.Al)(flags, io.cwd, { front: 'cli', path: io.env.PATH }), io);
 }
