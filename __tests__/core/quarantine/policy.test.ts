@@ -4,6 +4,7 @@ import { entryMatches, entryState, excusedFailure } from '../../../src/core/quar
 import { excuseOf, flakyGate } from '../../../src/core/verify/quarantine-step.js'
 import type { AttemptResult } from '../../../src/core/verify/types.js'
 import type { RunSettings } from '../../../src/core/inputs/settings.js'
+import { failedAttempt } from '../../helpers/attempts.js'
 
 const ENTRY = { test: 'net fetches config', owner: '@team', reason: 'proxy', added: '2026-12-01', expires: '2026-12-20' }
 
@@ -29,21 +30,7 @@ test('an entry matches its name, and its file and suite when it gives them', () 
 
 /** A failed attempt whose results name `names` as failed. */
 function attempt(names: string[], changes: Partial<AttemptResult> = {}, counted = names.length): AttemptResult {
-  return {
-    attempt: 1,
-    commands: [],
-    exitCode: 1,
-    signal: null,
-    timedOut: false,
-    interrupted: false,
-    durationMs: 1,
-    startedAt: '',
-    endedAt: '',
-    summary: '',
-    checks: [{ expectation: 'expect-exit', ok: false, detail: 'expect-exit 0 but got 1' }],
-    verified: false,
-    outputMatched: false,
-    logBytesDropped: 0,
+  return failedAttempt({
     tests: {
       files: ['junit.xml'],
       total: 10,
@@ -56,7 +43,7 @@ function attempt(names: string[], changes: Partial<AttemptResult> = {}, counted 
       warnings: []
     },
     ...changes
-  }
+  })
 }
 
 describe('excusedFailure: only a failure that is entirely quarantined tests', () => {

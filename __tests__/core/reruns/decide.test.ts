@@ -7,6 +7,7 @@ import { planRetry } from '../../../src/core/reruns/decide.js'
 import { describeRerunVerdict, rerunVerdict } from '../../../src/core/reruns/verdict.js'
 import type { AttemptTests, FailedTest } from '../../../src/core/test-results/attempt-tests.js'
 import type { AttemptResult } from '../../../src/core/verify/types.js'
+import { failedAttempt } from '../../helpers/attempts.js'
 
 const failed = (name: string, file?: string): FailedTest => ({
   name: `api › ${name}`,
@@ -32,24 +33,10 @@ function results(failedTests: FailedTest[], extra: Partial<AttemptTests> = {}): 
 }
 
 function attempt(tests: AttemptTests | undefined, extra: Partial<AttemptResult> = {}): AttemptResult {
-  return {
-    attempt: 1,
-    commands: [],
-    exitCode: 1,
-    signal: null,
-    timedOut: false,
-    interrupted: false,
-    durationMs: 10,
-    startedAt: '',
-    endedAt: '',
-    summary: '',
-    checks: [{ expectation: 'expect-exit', ok: false, detail: 'expect-exit 0 but got 1' }],
-    verified: false,
-    outputMatched: false,
-    logBytesDropped: 0,
+  return failedAttempt({
     ...(tests !== undefined && { tests }),
     ...extra
-  }
+  })
 }
 
 const policy = { template: 'npx jest {files} -t {pattern}', maxTests: 20 }

@@ -12,6 +12,7 @@ import type { AttemptTests, FailedTest } from '../../../src/core/test-results/at
 import { explainFailure, isSuiteFailure } from '../../../src/core/test-results/explained-failure.js'
 import { stopsAtFirstFailure } from '../../../src/core/test-results/stop-early.js'
 import type { AttemptResult } from '../../../src/core/verify/types.js'
+import { failedAttempt } from '../../helpers/attempts.js'
 
 const NET: FailedTest = {
   name: 'net fetches config',
@@ -37,24 +38,10 @@ function results(failedTests: FailedTest[]): AttemptTests {
 }
 
 function attempt(extra: Partial<AttemptResult> = {}, failedTests: FailedTest[] = [NET]): AttemptResult {
-  return {
-    attempt: 1,
-    commands: [],
-    exitCode: 1,
-    signal: null,
-    timedOut: false,
-    interrupted: false,
-    durationMs: 10,
-    startedAt: '',
-    endedAt: '',
-    summary: '',
-    checks: [{ expectation: 'expect-exit', ok: false, detail: 'expect-exit 0 but got 1' }],
-    verified: false,
-    outputMatched: false,
-    logBytesDropped: 0,
+  return failedAttempt({
     tests: results(failedTests),
     ...extra
-  }
+  })
 }
 
 const report = (outside: string[], failedTests?: number, outsideCount = outside.length): RunnerReport => ({
