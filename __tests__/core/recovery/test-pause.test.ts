@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@jest/globals'
 import { OPENING_POINTS } from '../../../src/core/recovery/test-pause.js'
+// @ts-expect-error: a plain ES module of the scripts, without types
 import { OPENING_POINTS as HARNESS_POINTS } from '../../../scripts/fault-injection-opening.mjs'
 
 test('the harness kills at every opening point the run pauses at, in order', () => {
