@@ -371,7 +371,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(5524);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(6834);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1751);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(4755);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(7136);
 /* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5377);
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7911);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1604);

@@ -2223,8 +2223,8 @@ function recordVerdict(session, attempt, { replayed = false, quarantine } = {}) 
 
 // EXTERNAL MODULE: ./src/core/verify/expectations.ts
 var expectations = __nccwpck_require__(2298);
-// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 10 modules
-var guardrail = __nccwpck_require__(7136);
+// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 6 modules
+var guardrail = __nccwpck_require__(9382);
 ;// CONCATENATED MODULE: ./src/core/guardrail/settings-check.ts
 /**
  * The guardrail over a run's settings (docs/design.md §1 "The guardrail"): every command
@@ -4496,7 +4496,7 @@ class Stdin {
 
 /***/ }),
 
-/***/ 7136:
+/***/ 9382:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4507,6 +4507,777 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/core/guardrail/context.ts
 var guardrail_context = __nccwpck_require__(5226);
+// EXTERNAL MODULE: ./src/core/guardrail/invocations.ts + 1 modules
+var invocations = __nccwpck_require__(8657);
+// EXTERNAL MODULE: ./src/core/guardrail/launchers.ts
+var launchers = __nccwpck_require__(9712);
+// EXTERNAL MODULE: ./src/core/shell/lexer.ts
+var lexer = __nccwpck_require__(2128);
+;// CONCATENATED MODULE: ./src/core/guardrail/sql-rules.ts
+/**
+ * SQL: `DROP TABLE`, `DROP DATABASE` (or `SCHEMA`) and `TRUNCATE` at the start of a
+ * statement, in a database client's arguments, on its standard input, or as the command.
+ */
+
+/** The SQL statement `DROP TABLE x` given as the command (a SQL `shell` template, a heredoc). */
+const checkDrop = args => {
+    const found = sqlRule(['drop', ...args].join(' '));
+    return found && { rule: found.rule };
+};
+/** A database client, judged on the SQL in its arguments and then on its standard input. */
+const checkSqlClient = (args, context) => {
+    for (const arg of args) {
+        const found = sqlRule(sqlIn(arg));
+        if (found)
+            return { rule: found.rule };
+    }
+    for (const text of context.stdin.forSql()) {
+        const found = sqlRule(text);
+        if (found)
+            return { rule: found.rule, excerpt: found.statement };
+    }
+    return undefined;
+};
+/** The SQL an argument may carry: `-c SQL` as its own word, `--command=SQL`, `-cSQL`. */
+function sqlIn(arg) {
+    if (!arg.startsWith('-'))
+        return arg;
+    const equals = arg.indexOf('=');
+    if (equals !== -1)
+        return arg.slice(equals + 1);
+    return arg.startsWith('--') ? '' : arg.slice(2);
+}
+/** The rule tripped by the first destructive statement of some SQL text, if any. */
+function sqlRule(sql) {
+    for (const statement of statements(sql)) {
+        const rule = statementRule(leadingWords(statement, 3));
+        if (rule)
+            return { rule, statement: statement.trim() };
+    }
+    return undefined;
+}
+// Where a statement's text may hold a `;` that ends nothing: 'strings' (with '' inside),
+// "identifiers", `backticks`, -- and /* */ comments, and $tag$ dollar quotes
+const SQL_QUOTED = /'(?:[^']|'')*'?|"(?:[^"]|"")*"?|`[^`]*`?|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|(\$[A-Za-z_]*\$)[\s\S]*?(?:\1|$)/y;
+/** SQL text cut at each `;` that ends a statement: one inside a string, identifier, comment or dollar quote does not. */
+function statements(sql) {
+    const found = [];
+    let start = 0;
+    let i = 0;
+    while (i < sql.length) {
+        const char = sql.charAt(i);
+        if (char === ';') {
+            found.push(sql.slice(start, i));
+            start = ++i;
+            continue;
+        }
+        SQL_QUOTED.lastIndex = i;
+        const quoted = '\'"`-/$'.includes(char) ? SQL_QUOTED.exec(sql) : null;
+        i = quoted === null || quoted[0] === '' ? i + 1 : i + quoted[0].length;
+    }
+    found.push(sql.slice(start));
+    return found;
+}
+function statementRule([first, second, third]) {
+    if (first === 'truncate')
+        return second === undefined ? undefined : 'truncate';
+    if (first !== 'drop')
+        return undefined;
+    const object = second === 'temporary' || second === 'temp' ? third : second;
+    if (object === 'table')
+        return 'drop table';
+    // MySQL's DROP SCHEMA is DROP DATABASE by another name
+    return object === 'database' || object === 'schema' ? 'drop database' : undefined;
+}
+/** The first `count` blank-separated words of a statement, lower-cased, comments skipped. */
+function leadingWords(sql, count) {
+    const words = [];
+    let i = 0;
+    while (i < sql.length && words.length < count) {
+        if (/\s/.test(sql.charAt(i)))
+            i++;
+        else if (sql.startsWith('--', i))
+            i = (0,lexer/* lineEnd */.kd)(sql, i);
+        else if (sql.startsWith('/*', i)) {
+            const close = sql.indexOf('*/', i + 2);
+            i = close === -1 ? sql.length : close + 2;
+        }
+        else {
+            // A comment between two keywords separates them as a blank would: DROP/**/TABLE
+            let end = i;
+            while (end < sql.length && !/\s/.test(sql.charAt(end)) && !sql.startsWith('/*', end) && !sql.startsWith('--', end))
+                end++;
+            words.push(sql.slice(i, end).toLowerCase());
+            i = end;
+        }
+    }
+    return words;
+}
+
+// EXTERNAL MODULE: ./src/core/guardrail/tables.ts
+var tables = __nccwpck_require__(2668);
+;// CONCATENATED MODULE: ./src/core/guardrail/code-rules.ts
+
+
+// A string literal in code: '…', "…" or `…`, with backslash escapes
+const STRING_LITERAL = /'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\])*)`/g;
+/** An interpreter: its inline code judged for SQL, and the framework script it may run (`manage.py`, `bin/rails`). */
+function checkInterpreter(spec) {
+    return (args, context) => {
+        for (let i = 0; i < args.length; i++) {
+            const arg = args[i] ?? '';
+            if (arg === '--' || !arg.startsWith('-') || arg === '-') {
+                const operand = arg === '--' ? i + 1 : i;
+                const script = args[operand] ?? '';
+                return FRAMEWORK_SCRIPTS.get(script.slice(script.lastIndexOf('/') + 1))?.(args.slice(operand + 1), context);
+            }
+            const code = inlineCode(arg, args[i + 1], spec);
+            if (code !== undefined)
+                return codeSql(code);
+            if (spec.valued.some(option => option === arg))
+                i++;
+        }
+        return undefined;
+    };
+}
+/** The code an option carries: `-c CODE`, `-cCODE`, `--eval=CODE`, `--eval CODE`. */
+function inlineCode(arg, next, spec) {
+    if (arg.startsWith('--')) {
+        const [name, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, next];
+        return spec.long.includes(name) ? value : undefined;
+    }
+    for (let j = 1; j < arg.length; j++) {
+        if (!spec.short.includes(arg.charAt(j)))
+            continue;
+        return j === arg.length - 1 ? next : arg.slice(j + 1);
+    }
+    return undefined;
+}
+/** The rule of the first string literal in some code that is destructive SQL. */
+function codeSql(code) {
+    for (const match of code.matchAll(STRING_LITERAL)) {
+        const found = sqlRule(match[1] ?? match[2] ?? match[3] ?? '');
+        if (found)
+            return { rule: found.rule };
+    }
+    return undefined;
+}
+/** Django (`manage.py` or `django-admin`): `dbshell` is the database client, `shell -c CODE` runs Python. */
+const checkDjango = (args, context) => {
+    if (args[0] === 'dbshell')
+        return checkSqlClient(args.slice(1), context);
+    if (args[0] !== 'shell')
+        return undefined;
+    for (let i = 1; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        const code = arg === '-c' || arg === '--command' ? args[i + 1] : arg.startsWith('--command=') ? arg.slice(10) : undefined;
+        if (code !== undefined)
+            return codeSql(code);
+    }
+    return undefined;
+};
+/** Rails: `rails dbconsole` (or `db`) is the database client, `rails runner CODE` (or `r`) runs Ruby. */
+const checkRails = (args, context) => {
+    const command = args[0]?.toLowerCase();
+    if (command === 'dbconsole' || command === 'db')
+        return checkSqlClient(args.slice(1), context);
+    if (command !== 'runner' && command !== 'r')
+        return undefined;
+    for (let i = 1; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        if (arg === '-e' || arg === '--environment')
+            i++;
+        else if (!arg.startsWith('-'))
+            return codeSql(arg);
+    }
+    return undefined;
+};
+/** Framework scripts an interpreter may be given (`python manage.py …`, `ruby bin/rails …`), by file name. */
+const FRAMEWORK_SCRIPTS = new Map([
+    ['manage.py', checkDjango],
+    ['rails', checkRails]
+]);
+/** `prisma db execute --stdin` (or `--file`) runs SQL; the SQL on its standard input is judged. */
+const checkPrisma = (args, context) => {
+    const at = args.findIndex((arg, i) => arg === 'db' && args[i + 1] === 'execute');
+    return at === -1 ? undefined : checkSqlClient(args.slice(at + 2), context);
+};
+/** The programs of this file and their rules. */
+const CODE_PROGRAMS = [
+    ...[...tables/* INTERPRETERS */.q1].map(([name, spec]) => [name, checkInterpreter(spec)]),
+    ['django-admin', checkDjango],
+    ['rails', checkRails],
+    ['prisma', checkPrisma]
+];
+
+;// CONCATENATED MODULE: ./src/core/guardrail/carrier-rules.ts
+/**
+ * Programs that carry SQL to a database without being its client: the command-line tools of
+ * ORMs and hosted databases (`knex`, `typeorm query`, `wrangler d1 execute --command`), read
+ * like a client, and HTTP clients whose request body reaches a database's HTTP interface
+ * (`curl -d "DROP TABLE x" http://db/query`, `wget --post-data=…`). A body is judged whole,
+ * as form fields (`query=DROP TABLE x`) and by its string literals (`{"sql": "DROP TABLE x"}`).
+ */
+
+
+
+/** The rule a request body trips: as SQL, as `name=value` fields, or by a string literal in it. */
+function bodySql(body, context) {
+    // `@-` reads the body from standard input, `@file` from a file (not read)
+    if (body === '@-') {
+        for (const text of context.stdin.forSql()) {
+            const found = sqlRule(text) ?? codeSql(text);
+            if (found)
+                return { rule: found.rule };
+        }
+        return undefined;
+    }
+    if (body.startsWith('@'))
+        return undefined;
+    const whole = sqlRule(body);
+    if (whole)
+        return { rule: whole.rule };
+    for (const field of body.split('&')) {
+        const value = fieldValue(field);
+        const found = value === undefined ? undefined : sqlRule(value);
+        if (found)
+            return { rule: found.rule };
+    }
+    return codeSql(body);
+}
+/** The value of a `name=value` field (curl's `-F`, a form body), URL-decoded. */
+function fieldValue(field) {
+    const equals = field.indexOf('=');
+    if (equals === -1)
+        return undefined;
+    const value = field.slice(equals + 1).replace(/\+/g, ' ');
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return value;
+    }
+}
+/** An HTTP client: the values of its body options (`valued`), attached (`-dBODY`, `--data=BODY`) or as the next word. */
+function httpClient(valued) {
+    return (args, context) => {
+        for (let i = 0; i < args.length; i++) {
+            const arg = args[i] ?? '';
+            let body;
+            const equals = arg.indexOf('=');
+            if (valued.has(arg))
+                body = args[++i];
+            else if (arg.startsWith('--') && equals !== -1 && valued.has(arg.slice(0, equals)))
+                body = arg.slice(equals + 1);
+            else if (/^-[dF]./.test(arg) && valued.has(arg.slice(0, 2)))
+                body = arg.slice(2);
+            const finding = body === undefined ? undefined : bodySql(body, context);
+            if (finding)
+                return finding;
+        }
+        return undefined;
+    };
+}
+/** The programs of this file and their rules. */
+const CARRIER_PROGRAMS = [
+    ...tables/* SQL_TOOLS */.Zf.map((name) => [name, checkSqlClient]),
+    ['curl', httpClient(tables/* CURL_DATA */.QZ)],
+    ['wget', httpClient(tables/* WGET_DATA */.n4)]
+];
+
+;// CONCATENATED MODULE: ./src/core/guardrail/nested-rules.ts
+/**
+ * Programs that run other code: shells (`-c` text, their standard input, or a script file
+ * that is their standard input or a process substitution), `source`, `eval`, `trap`, the
+ * remote command of `ssh`, and `find -exec`. Their rule is the rules of what they run.
+ */
+
+
+
+/** A shell: its `-c` script, or the script it reads on standard input when given no file. */
+const checkShell = (args, context) => {
+    let inline = false;
+    let fromStdin = false;
+    let i = 0;
+    for (; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        if (arg === '--' || arg === '-') {
+            i++;
+            break;
+        }
+        if (!arg.startsWith('-') && !arg.startsWith('+'))
+            break;
+        if (arg.startsWith('--')) {
+            if (tables/* SHELL_LONG_VALUED */._P.includes(arg))
+                i++;
+            continue;
+        }
+        const letters = arg.slice(1);
+        if (arg.startsWith('-') && letters.includes('c'))
+            inline = true;
+        if (arg.startsWith('-') && letters.includes('s'))
+            fromStdin = true;
+        if (letters.includes('o') || letters.includes('O'))
+            i++; // `-o pipefail`
+    }
+    const operand = args[i];
+    if (inline)
+        return operand === undefined ? undefined : context.script(operand);
+    // A script file is not read; a shell without one (or reading /dev/stdin, <( … )) runs what it is fed
+    if (!fromStdin && operand !== undefined && !guardrail_context/* STDIN_FILES */.t8.has(operand))
+        return undefined;
+    return judgeStdin(context);
+};
+/** `source FILE` and `. FILE` run the file in this shell: judged when it is standard input or `<( … )`. */
+const checkSource = (args, context) => {
+    const file = args[0] === '--' ? args[1] : args[0];
+    return file !== undefined && guardrail_context/* STDIN_FILES */.t8.has(file) ? judgeStdin(context) : undefined;
+};
+/** `trap 'command' SIGNAL…` runs the command when a signal (or EXIT) comes. */
+const checkTrap = (args, context) => {
+    const rest = args[0] === '--' ? args.slice(1) : args;
+    const action = rest[0];
+    if (action === undefined || rest.length < 2 || action.startsWith('-'))
+        return undefined;
+    return context.script(action);
+};
+function judgeStdin(context) {
+    for (const text of context.stdin.forScript()) {
+        const finding = context.script(text);
+        if (finding)
+            return finding;
+    }
+    return undefined;
+}
+/** `eval` runs its arguments joined as a script. */
+const checkEval = (args, context) => context.script(args.join(' '));
+/** `ssh host command…` runs the command on the host. */
+const checkSsh = (args, context) => {
+    // OpenSSH reads options both before and after the destination
+    const host = (0,launchers/* skipOptions */.y6)(args, 0, { valued: tables/* SSH_VALUED */.bn });
+    const command = (0,launchers/* skipOptions */.y6)(args, host + 1, { valued: tables/* SSH_VALUED */.bn });
+    return command < args.length ? context.script(args.slice(command).join(' ')) : undefined;
+};
+/** `find … -exec cmd … ;` runs `cmd` for the files found. */
+const checkFind = (args, context) => {
+    for (let i = 0; i < args.length; i++) {
+        if (!tables/* FIND_EXEC */.KZ.has(args[i] ?? ''))
+            continue;
+        let end = i + 1;
+        while (end < args.length && args[end] !== ';' && args[end] !== '+')
+            end++;
+        const finding = context.command(args.slice(i + 1, end), new guardrail_context/* Stdin */.VS());
+        if (finding)
+            return finding;
+        i = end;
+    }
+    return undefined;
+};
+
+;// CONCATENATED MODULE: ./src/core/guardrail/rules.ts
+/**
+ * The rules, one per program: which arguments make `rm`, `git`, `kubectl`, `helm` and
+ * `truncate` destructive. Programs that carry SQL or run other code have their rules in
+ * sql-rules.ts, code-rules.ts, carrier-rules.ts and nested-rules.ts; `PROGRAMS` maps every
+ * judged program to its rule.
+ */
+
+
+
+
+
+
+/** The arguments before `--`, where options end. */
+function optionWords(args) {
+    const end = args.indexOf('--');
+    return end === -1 ? args : args.slice(0, end);
+}
+/** Index of the subcommand after global options (`valued` ones take the next word). */
+function subcommandAt(args, valued) {
+    let i = 0;
+    let arg = args[0];
+    while (arg !== undefined && arg.startsWith('-')) {
+        i += valued.has(arg) ? 2 : 1;
+        arg = args[i];
+    }
+    return i;
+}
+const checkRm = args => {
+    let recursive = false;
+    let force = false;
+    for (const arg of optionWords(args)) {
+        if (!arg.startsWith('-') || arg === '-')
+            continue;
+        const lower = arg.toLowerCase();
+        if (lower.startsWith('--')) {
+            // GNU rm accepts any unambiguous abbreviation: `--rec`, `--f`
+            const name = lower.slice(2);
+            if ('recursive'.startsWith(name))
+                recursive = true;
+            if ('force'.startsWith(name))
+                force = true;
+        }
+        else {
+            if (lower.includes('r'))
+                recursive = true;
+            if (lower.includes('f'))
+                force = true;
+        }
+    }
+    return recursive && force ? { rule: 'rm -rf' } : undefined;
+};
+const checkGit = (args, context) => {
+    const at = subcommandAt(args, tables/* GIT_VALUED */.n6);
+    const rest = optionWords(args.slice(at + 1));
+    switch (args[at]?.toLowerCase()) {
+        case 'submodule':
+            return checkSubmoduleForeach(args.slice(at + 1), context);
+        case 'push':
+            return isForcePush(rest) ? { rule: 'git push --force' } : undefined;
+        case 'reset':
+            return rest.some(arg => isAbbreviation(arg.toLowerCase(), '--hard', 4)) ? { rule: 'git reset --hard' } : undefined;
+        case 'clean':
+            return isForcedClean(rest, !requiresForce(args.slice(0, at))) ? { rule: 'git clean -fdx' } : undefined;
+        case 'branch':
+            return isForcedBranchDelete(rest) ? { rule: 'git branch -D' } : undefined;
+        default:
+            return undefined;
+    }
+};
+/**
+ * Whether `arg` names the long `option`: git accepts any unambiguous abbreviation of a long
+ * option (`--forc`, `--mir`), so any prefix at least `shortest` characters long counts.
+ */
+function isAbbreviation(arg, option, shortest) {
+    const name = arg.split('=', 1)[0] ?? arg;
+    return name.length >= shortest && option.startsWith(name);
+}
+function isForcePush(args) {
+    let force = false;
+    let dryRun = false;
+    for (let i = 0; i < args.length; i++) {
+        const arg = (args[i] ?? '').toLowerCase();
+        if (arg.startsWith('--')) {
+            // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
+            if (arg.startsWith('--force') || isAbbreviation(arg, '--force', 4) || isAbbreviation(arg, '--mirror', 3))
+                force = true;
+            else if (isAbbreviation(arg, '--dry-run', 4))
+                dryRun = true;
+            else if (tables/* PUSH_VALUED */.jt.has(arg))
+                i++;
+        }
+        else if (arg.startsWith('-')) {
+            const letters = arg.slice(1);
+            const valued = letters.indexOf('o');
+            const flags = valued === -1 ? letters : letters.slice(0, valued);
+            if (flags.includes('f'))
+                force = true;
+            if (flags.includes('n'))
+                dryRun = true;
+            if (valued !== -1 && valued === letters.length - 1)
+                i++;
+        }
+        else if (arg.startsWith('+'))
+            force = true; // a `+refspec` forces that update
+    }
+    // `--dry-run` (`-n`) sends nothing, whatever else is asked
+    return force && !dryRun;
+}
+/**
+ * `git submodule [opts] foreach [--recursive] CMD…` runs CMD in every submodule: one word is a
+ * shell line, several are a command (whose first word git hands to a shell when it holds any
+ * shell syntax).
+ */
+function checkSubmoduleForeach(args, context) {
+    let at = 0;
+    while (args[at]?.startsWith('-'))
+        at++;
+    if (args[at]?.toLowerCase() !== 'foreach')
+        return undefined;
+    at++;
+    while (args[at]?.startsWith('-'))
+        at++;
+    const command = args.slice(at);
+    const first = command[0];
+    if (first === undefined)
+        return undefined;
+    return context.script(first) ?? (command.length > 1 ? context.command(command, new guardrail_context/* Stdin */.VS()) : undefined);
+}
+/**
+ * Whether `git clean` still needs `-f`, given git's global options: `-c clean.requireForce=false`
+ * (or `=no`, `=off`, `=0`, an empty value) lets it delete without one, and a value taken from
+ * the environment (`--config-env`) is not known here, so it counts as false.
+ */
+function requiresForce(globals) {
+    let required = true;
+    for (let i = 0; i < globals.length; i++) {
+        const arg = globals[i] ?? '';
+        const fromEnv = arg.startsWith('--config-env');
+        const setting = arg === '-c' || arg === '--config-env' ? globals[++i] : fromEnv ? arg.slice(arg.indexOf('=') + 1) : undefined;
+        if (setting === undefined)
+            continue;
+        const equals = setting.indexOf('=');
+        const key = (equals === -1 ? setting : setting.slice(0, equals)).toLowerCase();
+        if (key !== 'clean.requireforce')
+            continue;
+        const value = equals === -1 ? 'true' : setting.slice(equals + 1).toLowerCase();
+        required = !fromEnv && !['false', 'no', 'off', '0', ''].includes(value);
+    }
+    return required;
+}
+function isForcedClean(args, forced = false) {
+    let force = forced;
+    let wide = false;
+    let dryRun = false;
+    for (let i = 0; i < args.length; i++) {
+        const arg = (args[i] ?? '').toLowerCase();
+        if (isAbbreviation(arg, '--force', 3))
+            force = true;
+        else if (isAbbreviation(arg, '--dry-run', 3))
+            dryRun = true;
+        else if (isAbbreviation(arg, '--exclude', 3))
+            i += arg.includes('=') ? 0 : 1;
+        else if (arg.startsWith('-') && !arg.startsWith('--')) {
+            const letters = arg.slice(1);
+            const valued = letters.indexOf('e');
+            const flags = valued === -1 ? letters : letters.slice(0, valued);
+            if (flags.includes('f'))
+                force = true;
+            // -d reaches into directories, -x/-X into ignored files (lower-cased: both count)
+            if (flags.includes('d') || flags.includes('x'))
+                wide = true;
+            if (flags.includes('n'))
+                dryRun = true;
+            if (valued !== -1 && valued === letters.length - 1)
+                i++;
+        }
+    }
+    return force && wide && !dryRun;
+}
+function isForcedBranchDelete(args) {
+    let remove = false;
+    let force = false;
+    for (const arg of args) {
+        if (arg.startsWith('--')) {
+            // --for could still be --format; --forc is --force
+            const lower = arg.toLowerCase();
+            if (isAbbreviation(lower, '--delete', 4))
+                remove = true;
+            if (isAbbreviation(lower, '--force', 6))
+                force = true;
+        }
+        else if (arg.startsWith('-')) {
+            // Case matters here: -d refuses to drop unmerged work, -D does not
+            const letters = arg.slice(1);
+            if (letters.includes('D'))
+                return true;
+            if (letters.includes('d'))
+                remove = true;
+            if (letters.includes('f'))
+                force = true;
+        }
+    }
+    return remove && force;
+}
+// Values of `--dry-run=` that mean a dry run: kubectl's modes and Go's true booleans; anything
+// else (`none`, `false`, `0`, `f`, a typo) deletes for real
+const DRY_RUN_VALUES = new Set(['client', 'server', 'true', 't', '1']);
+function isDryRun(args) {
+    return args.some(arg => {
+        const lower = arg.toLowerCase();
+        if (lower === '--dry-run')
+            return true;
+        return lower.startsWith('--dry-run=') && DRY_RUN_VALUES.has(lower.slice(10));
+    });
+}
+const checkKubectl = (args, context) => {
+    const at = subcommandAt(args, tables/* KUBECTL_VALUED */.Fe);
+    const rest = args.slice(at + 1);
+    const subcommand = args[at]?.toLowerCase();
+    if (subcommand === 'delete')
+        return isDryRun(rest) ? undefined : { rule: 'kubectl delete' };
+    if (subcommand !== 'exec')
+        return undefined;
+    const dashes = rest.indexOf('--');
+    if (dashes === -1)
+        return undefined;
+    return context.command(rest.slice(dashes + 1), context.stdin);
+};
+const checkHelm = args => {
+    const at = subcommandAt(args, tables/* HELM_VALUED */.Jw);
+    const removes = tables/* HELM_UNINSTALL */.MH.has(args[at]?.toLowerCase() ?? '');
+    return removes && !isDryRun(args.slice(at + 1)) ? { rule: 'helm uninstall' } : undefined;
+};
+// coreutils `truncate -s 0 file`, and the SQL statement `TRUNCATE x` given as the command
+const checkTruncate = args => (args.some(arg => arg !== '--help' && arg !== '--version') ? { rule: 'truncate' } : undefined);
+/** Every judged program (by its base name, lower-cased) and its rule. */
+const PROGRAMS = new Map([
+    ['rm', checkRm],
+    ['git', checkGit],
+    ['kubectl', checkKubectl],
+    ['helm', checkHelm],
+    ['truncate', checkTruncate],
+    ['drop', checkDrop],
+    ['eval', checkEval],
+    ['ssh', checkSsh],
+    ['find', checkFind],
+    ['source', checkSource],
+    ['.', checkSource],
+    ['trap', checkTrap],
+    ...CODE_PROGRAMS,
+    ...CARRIER_PROGRAMS,
+    ...tables/* SHELLS */.OF.map((name) => [name, checkShell]),
+    ...tables/* SQL_CLIENTS */.IV.map((name) => [name, checkSqlClient])
+]);
+
+// EXTERNAL MODULE: ./src/core/guardrail/script-splitter.ts + 1 modules
+var script_splitter = __nccwpck_require__(1692);
+;// CONCATENATED MODULE: ./src/core/guardrail/judge.ts
+/**
+ * Judging a script: each simple command, in order, after the substitutions it runs first,
+ * with the text earlier stages of its pipeline feed it. The first rule tripped wins.
+ */
+
+
+
+
+
+const EXCERPT_LIMIT = 200;
+// What one printf may print for the checks: twice the 1 MB a hostile command line can hold
+const PRINTED_LIMIT = 2 << 20;
+/** The first rule a script trips at nesting `depth`, with the offending command as its excerpt. */
+function checkScript(script, depth) {
+    if (depth > guardrail_context/* MAX_NESTING */.M1)
+        return undefined;
+    let pipeline = -1;
+    let stdin = new guardrail_context/* Stdin */.VS();
+    for (const command of (0,script_splitter/* splitScript */.Q)(script)) {
+        if (command.pipeline !== pipeline) {
+            pipeline = command.pipeline;
+            stdin = new guardrail_context/* Stdin */.VS();
+        }
+        for (const body of command.substitutions) {
+            const hit = checkScript(body, depth + 1);
+            if (hit)
+                return hit;
+        }
+        // `sh <(echo …)` and `source <(…)` read what the body prints: it reaches them like stdin
+        stdin.add(command.processSubstitutions.flatMap(printedBy));
+        for (const invocation of (0,invocations/* invocationsOf */.Z)(command.text)) {
+            stdin.add([...command.heredocs, ...invocation.hereStrings]);
+            const finding = checkWords(invocation.words, depth, stdin);
+            if (finding)
+                return { rule: finding.rule, excerpt: excerptOf(finding.excerpt ?? command.raw) };
+            stdin.add(printedText(invocation.words));
+        }
+    }
+    return undefined;
+}
+function checkWords(words, depth, stdin) {
+    if (depth > guardrail_context/* MAX_NESTING */.M1)
+        return undefined;
+    const command = (0,launchers/* unwrap */.oA)(words);
+    if (command === undefined)
+        return undefined;
+    const check = PROGRAMS.get((0,launchers/* programName */.kX)(command.words[command.at] ?? ''));
+    return check?.(command.words.slice(command.at + 1), contextAt(depth, stdin));
+}
+function contextAt(depth, stdin) {
+    return {
+        stdin,
+        script: text => checkScript(text, depth + 1),
+        command: (words, input) => checkWords(words, depth + 1, input)
+    };
+}
+function excerptOf(text) {
+    const trimmed = text.trim();
+    if (trimmed.length <= EXCERPT_LIMIT)
+        return trimmed;
+    return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…';
+}
+/** What the `echo`/`printf` commands of a script print (a process substitution's body). */
+function printedBy(script) {
+    return (0,script_splitter/* splitScript */.Q)(script).flatMap(command => (0,invocations/* invocationsOf */.Z)(command.text).flatMap(one => printedText(one.words)));
+}
+/** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
+function printedText(words) {
+    const command = (0,launchers/* unwrap */.oA)(words);
+    if (command === undefined)
+        return [];
+    const name = (0,launchers/* programName */.kX)(command.words[command.at] ?? '');
+    let first = command.at + 1;
+    if (name === 'echo') {
+        while (/^-[neE]+$/.test(command.words[first] ?? ''))
+            first++;
+    }
+    else if (name === 'printf') {
+        if (command.words[first] === '-v')
+            first += 2;
+        if (command.words[first] === '--')
+            first++;
+        const [format, ...args] = command.words.slice(first);
+        return format === undefined ? [] : [printfOutput(format, args)];
+    }
+    else
+        return [];
+    const args = command.words.slice(first);
+    return args.length === 0 ? [] : [judge_unescape(args.join(' '))];
+}
+/** `printf FORMAT ARGS…` as printf prints it: each `%…` conversion takes the next argument, and the format repeats while arguments remain. */
+function printfOutput(format, args) {
+    const template = judge_unescape(format);
+    const pieces = [];
+    let length = 0;
+    let next = 0;
+    // The format repeats only while it consumes arguments, and the text printed is capped
+    do {
+        const before = next;
+        const piece = template.replace(/%[-+ #0]*\d*(?:\.\d*)?([%a-zA-Z])/g, (_, conversion) => conversion === '%' ? '%' : (args[next++] ?? ''));
+        pieces.push(piece);
+        length += piece.length;
+        if (next === before)
+            break;
+    } while (next < args.length && length < PRINTED_LIMIT);
+    return pieces.join('');
+}
+/** Backslash escapes of `echo -e` and printf formats: `\n`, `\t`, `\xHH`, `\0NNN`. */
+function judge_unescape(text) {
+    return text.replace(/\\(x[0-9a-fA-F]{1,2}|0[0-7]{0,3}|[0-7]{1,3}|.)/g, (whole, code) => {
+        if (code.startsWith('x'))
+            return String.fromCharCode(parseInt(code.slice(1), 16));
+        if (/^[0-7]/.test(code))
+            return String.fromCharCode(parseInt(code, 8));
+        return { n: '\n', t: '\t', r: '\r', '\\': '\\' }[code] ?? whole;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/guardrail/index.ts
+/**
+ * The destructive-command guardrail (docs/design.md §1). A command line is cut into simple commands
+ * the way a POSIX shell would (quotes, operators, subshells, substitutions, heredocs); each
+ * is stripped of its launchers (sudo, env, xargs, …) and the program it finally runs is
+ * judged by that program's rule. Text a shell would only print or store is data; text handed
+ * to another shell or to a database client is judged too. docs/guardrail.md lists the rules,
+ * the variants caught, the blind spots and how the files of this folder divide the work.
+ */
+
+/** The first destructive operation in a shell command line, or undefined when it is safe. */
+function findDestructive(command) {
+    return checkScript(command.replace(/\r\n?/g, '\n'), 0);
+}
+
+
+/***/ }),
+
+/***/ 8657:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Z: () => (/* binding */ invocationsOf)
+});
+
 // EXTERNAL MODULE: ./src/core/shell/tokenize.ts
 var tokenize = __nccwpck_require__(7205);
 // EXTERNAL MODULE: ./src/core/shell/lexer.ts
@@ -4695,243 +5466,8 @@ function sequence(inside, budget) {
     return items;
 }
 
-;// CONCATENATED MODULE: ./src/core/guardrail/tables.ts
-/**
- * The data the guardrail's launchers and rules read: which programs run other commands and
- * how their options are spelled, which options of the judged programs take a value, and
- * which programs are shells or database clients. Kept apart from the code so that adding a
- * program or an option is a one-line change here.
- */
-/** Launchers that run the words after their options (and operands) as a command. */
-const LAUNCHER_OPTIONS = new Map([
-    [
-        'sudo',
-        {
-            valued: 'CDghprRtTuU',
-            longValued: ['user', 'group', 'host', 'prompt', 'role', 'type', 'close-from', 'chdir', 'chroot', 'command-timeout', 'other-user']
-        }
-    ],
-    ['doas', { valued: 'uC' }],
-    ['builtin', {}],
-    ['exec', { valued: 'a' }],
-    ['nohup', {}],
-    ['setsid', {}],
-    ['busybox', {}],
-    ['time', { valued: 'fo', longValued: ['format', 'output'] }],
-    ['nice', { valued: 'n', longValued: ['adjustment'] }],
-    ['ionice', { valued: 'cnp', longValued: ['class', 'classdata', 'pid'] }],
-    ['timeout', { valued: 'ks', longValued: ['kill-after', 'signal'], operands: 1 }],
-    ['stdbuf', { valued: 'eio', longValued: ['error', 'input', 'output'] }],
-    ['chroot', { longValued: ['userspec', 'groups'], operands: 1 }],
-    [
-        'unshare',
-        {
-            valued: 'SGRw',
-            longValued: ['setuid', 'setgid', 'root', 'wd', 'map-user', 'map-group', 'map-users', 'map-groups', 'propagation', 'setgroups']
-        }
-    ],
-    [
-        'xargs',
-        {
-            valued: 'adEIJLnPRsS',
-            attached: 'eil',
-            longValued: ['arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var']
-        }
-    ],
-    ['fakeroot', { valued: 'lsib', longValued: ['lib', 'faked'] }],
-    ['xvfb-run', { valued: 'efnpsw', longValued: ['error-file', 'auth-file', 'server-num', 'xauth-protocol', 'server-args', 'wait'] }],
-    // prlimit's resource options take a value only when it is attached (`-n10`, `--nofile=10`)
-    ['prlimit', { valued: 'op', attached: 'cdefilmnqrstuvxy', longValued: ['output', 'pid'] }],
-    [
-        'setpriv',
-        {
-            longValued: [
-                ...['ruid', 'euid', 'rgid', 'egid', 'reuid', 'regid', 'groups', 'inh-caps', 'ambient-caps', 'bounding-set'],
-                ...['securebits', 'pdeathsig', 'selinux-label', 'apparmor-profile', 'landlock-access', 'landlock-rule']
-            ]
-        }
-    ],
-    [
-        'strace',
-        {
-            valued: 'abeEIoOpPsSuUX',
-            longValued: [
-                ...['columns', 'trace', 'trace-fds', 'abbrev', 'verbose', 'raw', 'read', 'write', 'fault', 'inject', 'kvm', 'signal'],
-                ...['status', 'env', 'interruptible', 'output', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'],
-                ...['summary-columns', 'const-print-style', 'argv0', 'syscall-limit']
-            ]
-        }
-    ]
-]);
-/** `chrt`'s options: three take a value; `-p` (a running process) and `-m` (print the limits) run nothing. */
-const CHRT_OPTIONS = { valued: 'TPD', longValued: ['sched-runtime', 'sched-period', 'sched-deadline'] };
-/** `su`'s and `runuser`'s short options that take a value (`-c` a shell line, `-u` the user to run a command as). */
-const SWITCH_USER_VALUED = 'cgGsuw';
-/** Their long options that take a value. */
-const SWITCH_USER_LONG_VALUED = ['command', 'session-command', 'group', 'supp-group', 'shell', 'user', 'whitelist-environment'];
-/** `env`'s short options that take a value; `-S` splits its value into a command. */
-const ENV_VALUED = 'SuCP';
-/** `env`'s long options that take the next word when written without `=`. */
-const ENV_LONG_VALUED = ['split-string', 'unset', 'chdir'];
-/** Container tools whose `exec` runs a command in a container. */
-const CONTAINER_TOOLS = ['docker', 'podman', 'docker-compose'];
-/** Options of `docker compose` before its subcommand. */
-const COMPOSE_OPTIONS = {
-    valued: 'fp',
-    longValued: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress']
-};
-/** Options of `docker exec` before the container name. */
-const CONTAINER_EXEC_OPTIONS = {
-    valued: 'euw',
-    longValued: ['env', 'env-file', 'user', 'workdir', 'detach-keys', 'index']
-};
-/** `docker run`'s (and `compose run`'s) long options that take no value; every other one does. */
-const CONTAINER_RUN_FLAGS = new Set([
-    'rm',
-    'detach',
-    'interactive',
-    'tty',
-    'privileged',
-    'init',
-    'read-only',
-    'publish-all',
-    'sig-proxy',
-    'oom-kill-disable',
-    'no-healthcheck',
-    'quiet',
-    'disable-content-trust',
-    'service-ports',
-    'use-aliases',
-    'no-deps',
-    'build',
-    'remove-orphans',
-    'no-TTY',
-    'help'
-]);
-/** `docker run`'s short options that take a value (a cluster ending in one takes the next word). */
-const CONTAINER_RUN_VALUED = 'aceEhlmpuvw';
-/** Words a command may start with that are grammar, not the program. */
-const SHELL_KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until']);
-/** Operators after which the next word is a redirection target, not an argument. */
-const REDIRECTIONS = new Set(['<', '>', '>>', '>&', '<&', '&>', '&>>', '>|', '<<', '<<-', '<>']);
-/** git's global options that take the next word. */
-const GIT_VALUED = new Set([
-    '-C',
-    '-c',
-    '--git-dir',
-    '--work-tree',
-    '--namespace',
-    '--config-env',
-    '--super-prefix'
-]);
-/** `git push` options that take the next word. */
-const PUSH_VALUED = new Set(['--repo', '--receive-pack', '--exec', '--push-option']);
-/** kubectl's global options that take the next word. */
-const KUBECTL_VALUED = new Set([
-    '-n',
-    '--namespace',
-    '--context',
-    '--cluster',
-    '--user',
-    '-s',
-    '--server',
-    '--kubeconfig',
-    '--token',
-    '--as',
-    '--as-group',
-    '--as-uid',
-    '--request-timeout',
-    '--certificate-authority',
-    '--client-certificate',
-    '--client-key',
-    '--tls-server-name',
-    '--cache-dir',
-    '--profile',
-    '--profile-output',
-    '-v',
-    '--v',
-    '--vmodule',
-    '--log-file',
-    '--username',
-    '--password'
-]);
-/** helm's global options that take the next word. */
-const HELM_VALUED = new Set([
-    '-n',
-    '--namespace',
-    '--kube-context',
-    '--kubeconfig',
-    '--kube-apiserver',
-    '--kube-as-user',
-    '--kube-as-group',
-    '--kube-token',
-    '--kube-ca-file',
-    '--kube-tls-server-name',
-    '--registry-config',
-    '--repository-cache',
-    '--repository-config',
-    '--burst-limit',
-    '--qps',
-    '--content-cache'
-]);
-/** `helm uninstall` and its aliases `delete`, `del` and `un`. */
-const HELM_UNINSTALL = new Set(['uninstall', 'delete', 'del', 'un']);
-/** Short options of OpenSSH that take a value. */
-const SSH_VALUED = 'BbcDEeFIiJLlmOoPpQRSWw';
-/** `find` actions that run a command. */
-const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
-/** Long options of a shell that take the next word. */
-const SHELL_LONG_VALUED = ['--rcfile', '--init-file'];
-/** Shells: they run `-c` text, or what they read on standard input. */
-const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish'];
-/** Database clients: SQL in their arguments or on standard input is judged. */
-const SQL_CLIENTS = [
-    'psql',
-    'pgcli',
-    'mysql',
-    'mariadb',
-    'mycli',
-    'sqlite3',
-    'duckdb',
-    'sqlcmd',
-    'clickhouse',
-    'clickhouse-client',
-    'cqlsh',
-    'cockroach',
-    'usql',
-    'snowsql',
-    'trino',
-    'bq'
-];
-/** Tools of ORMs and hosted databases that take SQL as an argument (or on standard input), like a client. */
-const SQL_TOOLS = ['knex', 'typeorm', 'wrangler', 'turso'];
-/** curl's options whose value is the request body (or a part of it, or of the query). */
-const CURL_DATA = new Set([
-    '-d',
-    '--data',
-    '--data-ascii',
-    '--data-binary',
-    '--data-raw',
-    '--data-urlencode',
-    '--json',
-    '-F',
-    '--form',
-    '--form-string',
-    '--url-query'
-]);
-/** wget's options whose value is the request body. */
-const WGET_DATA = new Set(['--post-data', '--body-data']);
-const PYTHON = { short: 'c', long: [], valued: ['-W', '-X', '-m'] };
-/** Interpreters whose inline code is judged for SQL in its string literals. */
-const INTERPRETERS = new Map([
-    ...['python', 'python2', 'python3', ...Array.from({ length: 10 }, (_, minor) => `python3.${minor + 6}`)].map((name) => [name, PYTHON]),
-    ['node', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
-    ['nodejs', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
-    ['ruby', { short: 'e', long: [], valued: ['-r', '-I'] }],
-    ['perl', { short: 'eE', long: [], valued: ['-I', '-M'] }],
-    ['php', { short: 'r', long: [], valued: ['-d', '-c'] }]
-]);
-
+// EXTERNAL MODULE: ./src/core/guardrail/tables.ts
+var tables = __nccwpck_require__(2668);
 ;// CONCATENATED MODULE: ./src/core/guardrail/invocations.ts
 /**
  * The words of one simple command, read with the shared shell tokenizer after bash's brace
@@ -4973,7 +5509,7 @@ function invocationsOf(command) {
             if (target?.kind === 'word')
                 current.hereStrings.push(wordText(target.parts));
         }
-        else if (REDIRECTIONS.has(op)) {
+        else if (tables/* REDIRECTIONS */.UE.has(op)) {
             // In `2>file` the descriptor belongs to the redirection, not to the command
             const last = current.words[current.words.length - 1];
             if (last !== undefined && /^\d+$/.test(last))
@@ -5000,7 +5536,20 @@ function whitespaceWords(text) {
         .map(word => word.replace(/["']/g, ''));
 }
 
-;// CONCATENATED MODULE: ./src/core/guardrail/launchers.ts
+
+/***/ }),
+
+/***/ 9712:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   kX: () => (/* binding */ programName),
+/* harmony export */   oA: () => (/* binding */ unwrap),
+/* harmony export */   y6: () => (/* binding */ skipOptions)
+/* harmony export */ });
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5226);
+/* harmony import */ var _invocations_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8657);
+/* harmony import */ var _tables_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2668);
 /**
  * Launchers: programs that run the rest of their words as a command (`sudo`, `env`, `xargs`,
  * `docker exec`, …). Unwrapping a chain of them finds the program that finally runs.
@@ -5017,7 +5566,7 @@ function unwrap(words) {
         const word = current.words[current.at];
         if (word === undefined)
             return undefined;
-        if (ASSIGNMENT.test(word) || SHELL_KEYWORDS.has(word)) {
+        if (ASSIGNMENT.test(word) || _tables_js__WEBPACK_IMPORTED_MODULE_0__/* .SHELL_KEYWORDS */ .Yy.has(word)) {
             current = { words: current.words, at: current.at + 1 };
             continue;
         }
@@ -5026,7 +5575,7 @@ function unwrap(words) {
         if (next === undefined)
             return current;
         // `env -S` builds a new word list; bounding those rebuilds keeps the work linear
-        if (next.words !== current.words && ++rewrites > guardrail_context/* MAX_NESTING */.M1)
+        if (next.words !== current.words && ++rewrites > _context_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_NESTING */ .M1)
             return current;
         current = next;
     }
@@ -5080,7 +5629,7 @@ const launchEnv = (words, at) => {
         i++;
         if (word.startsWith('--')) {
             const [name, value] = splitLongOption(word);
-            const needsNext = value === undefined && ENV_LONG_VALUED.includes(name);
+            const needsNext = value === undefined && _tables_js__WEBPACK_IMPORTED_MODULE_0__/* .ENV_LONG_VALUED */ .B7.includes(name);
             const operand = needsNext ? words[i++] : value;
             if (name === 'split-string' && operand !== undefined)
                 return splitString(operand, words, i);
@@ -5088,7 +5637,7 @@ const launchEnv = (words, at) => {
         }
         for (let j = 1; j < word.length; j++) {
             const letter = word.charAt(j);
-            if (!ENV_VALUED.includes(letter))
+            if (!_tables_js__WEBPACK_IMPORTED_MODULE_0__/* .ENV_VALUED */ .ky.includes(letter))
                 continue;
             const attached = word.slice(j + 1);
             const operand = attached !== '' ? attached : words[i++];
@@ -5101,7 +5650,7 @@ const launchEnv = (words, at) => {
 };
 /** `env -S 'a b'` runs `a b` followed by the words after it. */
 function splitString(operand, words, rest) {
-    const split = invocationsOf(operand)[0]?.words ?? [];
+    const split = (0,_invocations_js__WEBPACK_IMPORTED_MODULE_2__/* .invocationsOf */ .Z)(operand)[0]?.words ?? [];
     return { words: [...split, ...words.slice(rest)], at: 0 };
 }
 function splitLongOption(word) {
@@ -5121,12 +5670,12 @@ const launchContainerExec = (words, at) => {
     let i = at;
     const group = words[i]?.toLowerCase();
     if (group === 'compose')
-        i = skipOptions(words, i + 1, COMPOSE_OPTIONS);
+        i = skipOptions(words, i + 1, _tables_js__WEBPACK_IMPORTED_MODULE_0__/* .COMPOSE_OPTIONS */ .yj);
     else if (group === 'container')
         i++;
     const subcommand = words[i]?.toLowerCase();
     if (subcommand === 'exec')
-        return { words, at: skipOptions(words, i + 1, CONTAINER_EXEC_OPTIONS) + 1 };
+        return { words, at: skipOptions(words, i + 1, _tables_js__WEBPACK_IMPORTED_MODULE_0__/* .CONTAINER_EXEC_OPTIONS */ .jN) + 1 };
     if (subcommand === 'run')
         return { words, at: skipContainerRunOptions(words, i + 1) + 1 };
     return undefined;
@@ -5142,10 +5691,10 @@ function skipContainerRunOptions(words, from) {
             return i;
         i++;
         if (word.startsWith('--')) {
-            if (!word.includes('=') && !CONTAINER_RUN_FLAGS.has(word.slice(2)))
+            if (!word.includes('=') && !_tables_js__WEBPACK_IMPORTED_MODULE_0__/* .CONTAINER_RUN_FLAGS */ ._v.has(word.slice(2)))
                 i++;
         }
-        else if (CONTAINER_RUN_VALUED.includes(word.charAt(word.length - 1)))
+        else if (_tables_js__WEBPACK_IMPORTED_MODULE_0__/* .CONTAINER_RUN_VALUED */ .ye.includes(word.charAt(word.length - 1)))
             i++;
     }
     return i;
@@ -5209,7 +5758,7 @@ const launchNpx = (words, at) => {
 };
 /** `chrt [opts] [PRIORITY] cmd…`; `chrt -p …` changes a running process and `chrt -m` prints limits: neither runs anything. */
 const launchChrt = (words, at) => {
-    const end = skipOptions(words, at, CHRT_OPTIONS);
+    const end = skipOptions(words, at, _tables_js__WEBPACK_IMPORTED_MODULE_0__/* .CHRT_OPTIONS */ .Zg);
     const options = words.slice(at, end);
     if (options.some(word => word === '--pid' || word === '--max' || /^-[a-zA-Z]*[pm]/.test(word)))
         return { words, at: words.length };
@@ -5248,11 +5797,11 @@ function optionValue(words, i) {
         const [name, value] = splitLongOption(word);
         if (value !== undefined)
             return [name, { value, consumed: false }];
-        return SWITCH_USER_LONG_VALUED.includes(name) ? [name, { value: words[i + 1] ?? '', consumed: true }] : [name, undefined];
+        return _tables_js__WEBPACK_IMPORTED_MODULE_0__/* .SWITCH_USER_LONG_VALUED */ .oS.includes(name) ? [name, { value: words[i + 1] ?? '', consumed: true }] : [name, undefined];
     }
     for (let j = 1; j < word.length; j++) {
         const letter = word.charAt(j);
-        if (!SWITCH_USER_VALUED.includes(letter))
+        if (!_tables_js__WEBPACK_IMPORTED_MODULE_0__/* .SWITCH_USER_VALUED */ .Fk.includes(letter))
             continue;
         const attached = word.slice(j + 1);
         return [letter, attached !== '' ? { value: attached, consumed: false } : { value: words[i + 1] ?? '', consumed: true }];
@@ -5267,7 +5816,7 @@ const launchDefinition = (words, at) => {
     return { words, at: named ? at + 1 : at };
 };
 const LAUNCHERS = new Map([
-    ...[...LAUNCHER_OPTIONS].map(([name, spec]) => [name, options(spec)]),
+    ...[..._tables_js__WEBPACK_IMPORTED_MODULE_0__/* .LAUNCHER_OPTIONS */ .OU].map(([name, spec]) => [name, options(spec)]),
     ['env', launchEnv],
     ['command', launchCommand],
     ['flock', launchFlock],
@@ -5280,759 +5829,8 @@ const LAUNCHERS = new Map([
     ['function', launchDefinition],
     ['coproc', launchDefinition],
     ...['npx', 'bunx', 'pnpx'].map((name) => [name, launchNpx]),
-    ...CONTAINER_TOOLS.map((name) => [name, launchContainerExec])
+    ..._tables_js__WEBPACK_IMPORTED_MODULE_0__/* .CONTAINER_TOOLS */ .A$.map((name) => [name, launchContainerExec])
 ]);
-
-;// CONCATENATED MODULE: ./src/core/guardrail/sql-rules.ts
-/**
- * SQL: `DROP TABLE`, `DROP DATABASE` (or `SCHEMA`) and `TRUNCATE` at the start of a
- * statement, in a database client's arguments, on its standard input, or as the command.
- */
-
-/** The SQL statement `DROP TABLE x` given as the command (a SQL `shell` template, a heredoc). */
-const checkDrop = args => {
-    const found = sqlRule(['drop', ...args].join(' '));
-    return found && { rule: found.rule };
-};
-/** A database client, judged on the SQL in its arguments and then on its standard input. */
-const checkSqlClient = (args, context) => {
-    for (const arg of args) {
-        const found = sqlRule(sqlIn(arg));
-        if (found)
-            return { rule: found.rule };
-    }
-    for (const text of context.stdin.forSql()) {
-        const found = sqlRule(text);
-        if (found)
-            return { rule: found.rule, excerpt: found.statement };
-    }
-    return undefined;
-};
-/** The SQL an argument may carry: `-c SQL` as its own word, `--command=SQL`, `-cSQL`. */
-function sqlIn(arg) {
-    if (!arg.startsWith('-'))
-        return arg;
-    const equals = arg.indexOf('=');
-    if (equals !== -1)
-        return arg.slice(equals + 1);
-    return arg.startsWith('--') ? '' : arg.slice(2);
-}
-/** The rule tripped by the first destructive statement of some SQL text, if any. */
-function sqlRule(sql) {
-    for (const statement of statements(sql)) {
-        const rule = statementRule(leadingWords(statement, 3));
-        if (rule)
-            return { rule, statement: statement.trim() };
-    }
-    return undefined;
-}
-// Where a statement's text may hold a `;` that ends nothing: 'strings' (with '' inside),
-// "identifiers", `backticks`, -- and /* */ comments, and $tag$ dollar quotes
-const SQL_QUOTED = /'(?:[^']|'')*'?|"(?:[^"]|"")*"?|`[^`]*`?|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|(\$[A-Za-z_]*\$)[\s\S]*?(?:\1|$)/y;
-/** SQL text cut at each `;` that ends a statement: one inside a string, identifier, comment or dollar quote does not. */
-function statements(sql) {
-    const found = [];
-    let start = 0;
-    let i = 0;
-    while (i < sql.length) {
-        const char = sql.charAt(i);
-        if (char === ';') {
-            found.push(sql.slice(start, i));
-            start = ++i;
-            continue;
-        }
-        SQL_QUOTED.lastIndex = i;
-        const quoted = '\'"`-/$'.includes(char) ? SQL_QUOTED.exec(sql) : null;
-        i = quoted === null || quoted[0] === '' ? i + 1 : i + quoted[0].length;
-    }
-    found.push(sql.slice(start));
-    return found;
-}
-function statementRule([first, second, third]) {
-    if (first === 'truncate')
-        return second === undefined ? undefined : 'truncate';
-    if (first !== 'drop')
-        return undefined;
-    const object = second === 'temporary' || second === 'temp' ? third : second;
-    if (object === 'table')
-        return 'drop table';
-    // MySQL's DROP SCHEMA is DROP DATABASE by another name
-    return object === 'database' || object === 'schema' ? 'drop database' : undefined;
-}
-/** The first `count` blank-separated words of a statement, lower-cased, comments skipped. */
-function leadingWords(sql, count) {
-    const words = [];
-    let i = 0;
-    while (i < sql.length && words.length < count) {
-        if (/\s/.test(sql.charAt(i)))
-            i++;
-        else if (sql.startsWith('--', i))
-            i = (0,lexer/* lineEnd */.kd)(sql, i);
-        else if (sql.startsWith('/*', i)) {
-            const close = sql.indexOf('*/', i + 2);
-            i = close === -1 ? sql.length : close + 2;
-        }
-        else {
-            // A comment between two keywords separates them as a blank would: DROP/**/TABLE
-            let end = i;
-            while (end < sql.length && !/\s/.test(sql.charAt(end)) && !sql.startsWith('/*', end) && !sql.startsWith('--', end))
-                end++;
-            words.push(sql.slice(i, end).toLowerCase());
-            i = end;
-        }
-    }
-    return words;
-}
-
-;// CONCATENATED MODULE: ./src/core/guardrail/code-rules.ts
-
-
-// A string literal in code: '…', "…" or `…`, with backslash escapes
-const STRING_LITERAL = /'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\])*)`/g;
-/** An interpreter: its inline code judged for SQL, and the framework script it may run (`manage.py`, `bin/rails`). */
-function checkInterpreter(spec) {
-    return (args, context) => {
-        for (let i = 0; i < args.length; i++) {
-            const arg = args[i] ?? '';
-            if (arg === '--' || !arg.startsWith('-') || arg === '-') {
-                const operand = arg === '--' ? i + 1 : i;
-                const script = args[operand] ?? '';
-                return FRAMEWORK_SCRIPTS.get(script.slice(script.lastIndexOf('/') + 1))?.(args.slice(operand + 1), context);
-            }
-            const code = inlineCode(arg, args[i + 1], spec);
-            if (code !== undefined)
-                return codeSql(code);
-            if (spec.valued.some(option => option === arg))
-                i++;
-        }
-        return undefined;
-    };
-}
-/** The code an option carries: `-c CODE`, `-cCODE`, `--eval=CODE`, `--eval CODE`. */
-function inlineCode(arg, next, spec) {
-    if (arg.startsWith('--')) {
-        const [name, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, next];
-        return spec.long.includes(name) ? value : undefined;
-    }
-    for (let j = 1; j < arg.length; j++) {
-        if (!spec.short.includes(arg.charAt(j)))
-            continue;
-        return j === arg.length - 1 ? next : arg.slice(j + 1);
-    }
-    return undefined;
-}
-/** The rule of the first string literal in some code that is destructive SQL. */
-function codeSql(code) {
-    for (const match of code.matchAll(STRING_LITERAL)) {
-        const found = sqlRule(match[1] ?? match[2] ?? match[3] ?? '');
-        if (found)
-            return { rule: found.rule };
-    }
-    return undefined;
-}
-/** Django (`manage.py` or `django-admin`): `dbshell` is the database client, `shell -c CODE` runs Python. */
-const checkDjango = (args, context) => {
-    if (args[0] === 'dbshell')
-        return checkSqlClient(args.slice(1), context);
-    if (args[0] !== 'shell')
-        return undefined;
-    for (let i = 1; i < args.length; i++) {
-        const arg = args[i] ?? '';
-        const code = arg === '-c' || arg === '--command' ? args[i + 1] : arg.startsWith('--command=') ? arg.slice(10) : undefined;
-        if (code !== undefined)
-            return codeSql(code);
-    }
-    return undefined;
-};
-/** Rails: `rails dbconsole` (or `db`) is the database client, `rails runner CODE` (or `r`) runs Ruby. */
-const checkRails = (args, context) => {
-    const command = args[0]?.toLowerCase();
-    if (command === 'dbconsole' || command === 'db')
-        return checkSqlClient(args.slice(1), context);
-    if (command !== 'runner' && command !== 'r')
-        return undefined;
-    for (let i = 1; i < args.length; i++) {
-        const arg = args[i] ?? '';
-        if (arg === '-e' || arg === '--environment')
-            i++;
-        else if (!arg.startsWith('-'))
-            return codeSql(arg);
-    }
-    return undefined;
-};
-/** Framework scripts an interpreter may be given (`python manage.py …`, `ruby bin/rails …`), by file name. */
-const FRAMEWORK_SCRIPTS = new Map([
-    ['manage.py', checkDjango],
-    ['rails', checkRails]
-]);
-/** `prisma db execute --stdin` (or `--file`) runs SQL; the SQL on its standard input is judged. */
-const checkPrisma = (args, context) => {
-    const at = args.findIndex((arg, i) => arg === 'db' && args[i + 1] === 'execute');
-    return at === -1 ? undefined : checkSqlClient(args.slice(at + 2), context);
-};
-/** The programs of this file and their rules. */
-const CODE_PROGRAMS = [
-    ...[...INTERPRETERS].map(([name, spec]) => [name, checkInterpreter(spec)]),
-    ['django-admin', checkDjango],
-    ['rails', checkRails],
-    ['prisma', checkPrisma]
-];
-
-;// CONCATENATED MODULE: ./src/core/guardrail/carrier-rules.ts
-/**
- * Programs that carry SQL to a database without being its client: the command-line tools of
- * ORMs and hosted databases (`knex`, `typeorm query`, `wrangler d1 execute --command`), read
- * like a client, and HTTP clients whose request body reaches a database's HTTP interface
- * (`curl -d "DROP TABLE x" http://db/query`, `wget --post-data=…`). A body is judged whole,
- * as form fields (`query=DROP TABLE x`) and by its string literals (`{"sql": "DROP TABLE x"}`).
- */
-
-
-
-/** The rule a request body trips: as SQL, as `name=value` fields, or by a string literal in it. */
-function bodySql(body, context) {
-    // `@-` reads the body from standard input, `@file` from a file (not read)
-    if (body === '@-') {
-        for (const text of context.stdin.forSql()) {
-            const found = sqlRule(text) ?? codeSql(text);
-            if (found)
-                return { rule: found.rule };
-        }
-        return undefined;
-    }
-    if (body.startsWith('@'))
-        return undefined;
-    const whole = sqlRule(body);
-    if (whole)
-        return { rule: whole.rule };
-    for (const field of body.split('&')) {
-        const value = fieldValue(field);
-        const found = value === undefined ? undefined : sqlRule(value);
-        if (found)
-            return { rule: found.rule };
-    }
-    return codeSql(body);
-}
-/** The value of a `name=value` field (curl's `-F`, a form body), URL-decoded. */
-function fieldValue(field) {
-    const equals = field.indexOf('=');
-    if (equals === -1)
-        return undefined;
-    const value = field.slice(equals + 1).replace(/\+/g, ' ');
-    try {
-        return decodeURIComponent(value);
-    }
-    catch {
-        return value;
-    }
-}
-/** An HTTP client: the values of its body options (`valued`), attached (`-dBODY`, `--data=BODY`) or as the next word. */
-function httpClient(valued) {
-    return (args, context) => {
-        for (let i = 0; i < args.length; i++) {
-            const arg = args[i] ?? '';
-            let body;
-            const equals = arg.indexOf('=');
-            if (valued.has(arg))
-                body = args[++i];
-            else if (arg.startsWith('--') && equals !== -1 && valued.has(arg.slice(0, equals)))
-                body = arg.slice(equals + 1);
-            else if (/^-[dF]./.test(arg) && valued.has(arg.slice(0, 2)))
-                body = arg.slice(2);
-            const finding = body === undefined ? undefined : bodySql(body, context);
-            if (finding)
-                return finding;
-        }
-        return undefined;
-    };
-}
-/** The programs of this file and their rules. */
-const CARRIER_PROGRAMS = [
-    ...SQL_TOOLS.map((name) => [name, checkSqlClient]),
-    ['curl', httpClient(CURL_DATA)],
-    ['wget', httpClient(WGET_DATA)]
-];
-
-;// CONCATENATED MODULE: ./src/core/guardrail/nested-rules.ts
-/**
- * Programs that run other code: shells (`-c` text, their standard input, or a script file
- * that is their standard input or a process substitution), `source`, `eval`, `trap`, the
- * remote command of `ssh`, and `find -exec`. Their rule is the rules of what they run.
- */
-
-
-
-/** A shell: its `-c` script, or the script it reads on standard input when given no file. */
-const checkShell = (args, context) => {
-    let inline = false;
-    let fromStdin = false;
-    let i = 0;
-    for (; i < args.length; i++) {
-        const arg = args[i] ?? '';
-        if (arg === '--' || arg === '-') {
-            i++;
-            break;
-        }
-        if (!arg.startsWith('-') && !arg.startsWith('+'))
-            break;
-        if (arg.startsWith('--')) {
-            if (SHELL_LONG_VALUED.includes(arg))
-                i++;
-            continue;
-        }
-        const letters = arg.slice(1);
-        if (arg.startsWith('-') && letters.includes('c'))
-            inline = true;
-        if (arg.startsWith('-') && letters.includes('s'))
-            fromStdin = true;
-        if (letters.includes('o') || letters.includes('O'))
-            i++; // `-o pipefail`
-    }
-    const operand = args[i];
-    if (inline)
-        return operand === undefined ? undefined : context.script(operand);
-    // A script file is not read; a shell without one (or reading /dev/stdin, <( … )) runs what it is fed
-    if (!fromStdin && operand !== undefined && !guardrail_context/* STDIN_FILES */.t8.has(operand))
-        return undefined;
-    return judgeStdin(context);
-};
-/** `source FILE` and `. FILE` run the file in this shell: judged when it is standard input or `<( … )`. */
-const checkSource = (args, context) => {
-    const file = args[0] === '--' ? args[1] : args[0];
-    return file !== undefined && guardrail_context/* STDIN_FILES */.t8.has(file) ? judgeStdin(context) : undefined;
-};
-/** `trap 'command' SIGNAL…` runs the command when a signal (or EXIT) comes. */
-const checkTrap = (args, context) => {
-    const rest = args[0] === '--' ? args.slice(1) : args;
-    const action = rest[0];
-    if (action === undefined || rest.length < 2 || action.startsWith('-'))
-        return undefined;
-    return context.script(action);
-};
-function judgeStdin(context) {
-    for (const text of context.stdin.forScript()) {
-        const finding = context.script(text);
-        if (finding)
-            return finding;
-    }
-    return undefined;
-}
-/** `eval` runs its arguments joined as a script. */
-const checkEval = (args, context) => context.script(args.join(' '));
-/** `ssh host command…` runs the command on the host. */
-const checkSsh = (args, context) => {
-    // OpenSSH reads options both before and after the destination
-    const host = skipOptions(args, 0, { valued: SSH_VALUED });
-    const command = skipOptions(args, host + 1, { valued: SSH_VALUED });
-    return command < args.length ? context.script(args.slice(command).join(' ')) : undefined;
-};
-/** `find … -exec cmd … ;` runs `cmd` for the files found. */
-const checkFind = (args, context) => {
-    for (let i = 0; i < args.length; i++) {
-        if (!FIND_EXEC.has(args[i] ?? ''))
-            continue;
-        let end = i + 1;
-        while (end < args.length && args[end] !== ';' && args[end] !== '+')
-            end++;
-        const finding = context.command(args.slice(i + 1, end), new guardrail_context/* Stdin */.VS());
-        if (finding)
-            return finding;
-        i = end;
-    }
-    return undefined;
-};
-
-;// CONCATENATED MODULE: ./src/core/guardrail/rules.ts
-/**
- * The rules, one per program: which arguments make `rm`, `git`, `kubectl`, `helm` and
- * `truncate` destructive. Programs that carry SQL or run other code have their rules in
- * sql-rules.ts, code-rules.ts, carrier-rules.ts and nested-rules.ts; `PROGRAMS` maps every
- * judged program to its rule.
- */
-
-
-
-
-
-
-/** The arguments before `--`, where options end. */
-function optionWords(args) {
-    const end = args.indexOf('--');
-    return end === -1 ? args : args.slice(0, end);
-}
-/** Index of the subcommand after global options (`valued` ones take the next word). */
-function subcommandAt(args, valued) {
-    let i = 0;
-    let arg = args[0];
-    while (arg !== undefined && arg.startsWith('-')) {
-        i += valued.has(arg) ? 2 : 1;
-        arg = args[i];
-    }
-    return i;
-}
-const checkRm = args => {
-    let recursive = false;
-    let force = false;
-    for (const arg of optionWords(args)) {
-        if (!arg.startsWith('-') || arg === '-')
-            continue;
-        const lower = arg.toLowerCase();
-        if (lower.startsWith('--')) {
-            // GNU rm accepts any unambiguous abbreviation: `--rec`, `--f`
-            const name = lower.slice(2);
-            if ('recursive'.startsWith(name))
-                recursive = true;
-            if ('force'.startsWith(name))
-                force = true;
-        }
-        else {
-            if (lower.includes('r'))
-                recursive = true;
-            if (lower.includes('f'))
-                force = true;
-        }
-    }
-    return recursive && force ? { rule: 'rm -rf' } : undefined;
-};
-const checkGit = (args, context) => {
-    const at = subcommandAt(args, GIT_VALUED);
-    const rest = optionWords(args.slice(at + 1));
-    switch (args[at]?.toLowerCase()) {
-        case 'submodule':
-            return checkSubmoduleForeach(args.slice(at + 1), context);
-        case 'push':
-            return isForcePush(rest) ? { rule: 'git push --force' } : undefined;
-        case 'reset':
-            return rest.some(arg => isAbbreviation(arg.toLowerCase(), '--hard', 4)) ? { rule: 'git reset --hard' } : undefined;
-        case 'clean':
-            return isForcedClean(rest, !requiresForce(args.slice(0, at))) ? { rule: 'git clean -fdx' } : undefined;
-        case 'branch':
-            return isForcedBranchDelete(rest) ? { rule: 'git branch -D' } : undefined;
-        default:
-            return undefined;
-    }
-};
-/**
- * Whether `arg` names the long `option`: git accepts any unambiguous abbreviation of a long
- * option (`--forc`, `--mir`), so any prefix at least `shortest` characters long counts.
- */
-function isAbbreviation(arg, option, shortest) {
-    const name = arg.split('=', 1)[0] ?? arg;
-    return name.length >= shortest && option.startsWith(name);
-}
-function isForcePush(args) {
-    let force = false;
-    let dryRun = false;
-    for (let i = 0; i < args.length; i++) {
-        const arg = (args[i] ?? '').toLowerCase();
-        if (arg.startsWith('--')) {
-            // --force-with-lease and --force-if-includes still overwrite; --mirror implies --force
-            if (arg.startsWith('--force') || isAbbreviation(arg, '--force', 4) || isAbbreviation(arg, '--mirror', 3))
-                force = true;
-            else if (isAbbreviation(arg, '--dry-run', 4))
-                dryRun = true;
-            else if (PUSH_VALUED.has(arg))
-                i++;
-        }
-        else if (arg.startsWith('-')) {
-            const letters = arg.slice(1);
-            const valued = letters.indexOf('o');
-            const flags = valued === -1 ? letters : letters.slice(0, valued);
-            if (flags.includes('f'))
-                force = true;
-            if (flags.includes('n'))
-                dryRun = true;
-            if (valued !== -1 && valued === letters.length - 1)
-                i++;
-        }
-        else if (arg.startsWith('+'))
-            force = true; // a `+refspec` forces that update
-    }
-    // `--dry-run` (`-n`) sends nothing, whatever else is asked
-    return force && !dryRun;
-}
-/**
- * `git submodule [opts] foreach [--recursive] CMD…` runs CMD in every submodule: one word is a
- * shell line, several are a command (whose first word git hands to a shell when it holds any
- * shell syntax).
- */
-function checkSubmoduleForeach(args, context) {
-    let at = 0;
-    while (args[at]?.startsWith('-'))
-        at++;
-    if (args[at]?.toLowerCase() !== 'foreach')
-        return undefined;
-    at++;
-    while (args[at]?.startsWith('-'))
-        at++;
-    const command = args.slice(at);
-    const first = command[0];
-    if (first === undefined)
-        return undefined;
-    return context.script(first) ?? (command.length > 1 ? context.command(command, new guardrail_context/* Stdin */.VS()) : undefined);
-}
-/**
- * Whether `git clean` still needs `-f`, given git's global options: `-c clean.requireForce=false`
- * (or `=no`, `=off`, `=0`, an empty value) lets it delete without one, and a value taken from
- * the environment (`--config-env`) is not known here, so it counts as false.
- */
-function requiresForce(globals) {
-    let required = true;
-    for (let i = 0; i < globals.length; i++) {
-        const arg = globals[i] ?? '';
-        const fromEnv = arg.startsWith('--config-env');
-        const setting = arg === '-c' || arg === '--config-env' ? globals[++i] : fromEnv ? arg.slice(arg.indexOf('=') + 1) : undefined;
-        if (setting === undefined)
-            continue;
-        const equals = setting.indexOf('=');
-        const key = (equals === -1 ? setting : setting.slice(0, equals)).toLowerCase();
-        if (key !== 'clean.requireforce')
-            continue;
-        const value = equals === -1 ? 'true' : setting.slice(equals + 1).toLowerCase();
-        required = !fromEnv && !['false', 'no', 'off', '0', ''].includes(value);
-    }
-    return required;
-}
-function isForcedClean(args, forced = false) {
-    let force = forced;
-    let wide = false;
-    let dryRun = false;
-    for (let i = 0; i < args.length; i++) {
-        const arg = (args[i] ?? '').toLowerCase();
-        if (isAbbreviation(arg, '--force', 3))
-            force = true;
-        else if (isAbbreviation(arg, '--dry-run', 3))
-            dryRun = true;
-        else if (isAbbreviation(arg, '--exclude', 3))
-            i += arg.includes('=') ? 0 : 1;
-        else if (arg.startsWith('-') && !arg.startsWith('--')) {
-            const letters = arg.slice(1);
-            const valued = letters.indexOf('e');
-            const flags = valued === -1 ? letters : letters.slice(0, valued);
-            if (flags.includes('f'))
-                force = true;
-            // -d reaches into directories, -x/-X into ignored files (lower-cased: both count)
-            if (flags.includes('d') || flags.includes('x'))
-                wide = true;
-            if (flags.includes('n'))
-                dryRun = true;
-            if (valued !== -1 && valued === letters.length - 1)
-                i++;
-        }
-    }
-    return force && wide && !dryRun;
-}
-function isForcedBranchDelete(args) {
-    let remove = false;
-    let force = false;
-    for (const arg of args) {
-        if (arg.startsWith('--')) {
-            // --for could still be --format; --forc is --force
-            const lower = arg.toLowerCase();
-            if (isAbbreviation(lower, '--delete', 4))
-                remove = true;
-            if (isAbbreviation(lower, '--force', 6))
-                force = true;
-        }
-        else if (arg.startsWith('-')) {
-            // Case matters here: -d refuses to drop unmerged work, -D does not
-            const letters = arg.slice(1);
-            if (letters.includes('D'))
-                return true;
-            if (letters.includes('d'))
-                remove = true;
-            if (letters.includes('f'))
-                force = true;
-        }
-    }
-    return remove && force;
-}
-// Values of `--dry-run=` that mean a dry run: kubectl's modes and Go's true booleans; anything
-// else (`none`, `false`, `0`, `f`, a typo) deletes for real
-const DRY_RUN_VALUES = new Set(['client', 'server', 'true', 't', '1']);
-function isDryRun(args) {
-    return args.some(arg => {
-        const lower = arg.toLowerCase();
-        if (lower === '--dry-run')
-            return true;
-        return lower.startsWith('--dry-run=') && DRY_RUN_VALUES.has(lower.slice(10));
-    });
-}
-const checkKubectl = (args, context) => {
-    const at = subcommandAt(args, KUBECTL_VALUED);
-    const rest = args.slice(at + 1);
-    const subcommand = args[at]?.toLowerCase();
-    if (subcommand === 'delete')
-        return isDryRun(rest) ? undefined : { rule: 'kubectl delete' };
-    if (subcommand !== 'exec')
-        return undefined;
-    const dashes = rest.indexOf('--');
-    if (dashes === -1)
-        return undefined;
-    return context.command(rest.slice(dashes + 1), context.stdin);
-};
-const checkHelm = args => {
-    const at = subcommandAt(args, HELM_VALUED);
-    const removes = HELM_UNINSTALL.has(args[at]?.toLowerCase() ?? '');
-    return removes && !isDryRun(args.slice(at + 1)) ? { rule: 'helm uninstall' } : undefined;
-};
-// coreutils `truncate -s 0 file`, and the SQL statement `TRUNCATE x` given as the command
-const checkTruncate = args => (args.some(arg => arg !== '--help' && arg !== '--version') ? { rule: 'truncate' } : undefined);
-/** Every judged program (by its base name, lower-cased) and its rule. */
-const PROGRAMS = new Map([
-    ['rm', checkRm],
-    ['git', checkGit],
-    ['kubectl', checkKubectl],
-    ['helm', checkHelm],
-    ['truncate', checkTruncate],
-    ['drop', checkDrop],
-    ['eval', checkEval],
-    ['ssh', checkSsh],
-    ['find', checkFind],
-    ['source', checkSource],
-    ['.', checkSource],
-    ['trap', checkTrap],
-    ...CODE_PROGRAMS,
-    ...CARRIER_PROGRAMS,
-    ...SHELLS.map((name) => [name, checkShell]),
-    ...SQL_CLIENTS.map((name) => [name, checkSqlClient])
-]);
-
-// EXTERNAL MODULE: ./src/core/guardrail/script-splitter.ts + 1 modules
-var script_splitter = __nccwpck_require__(1692);
-;// CONCATENATED MODULE: ./src/core/guardrail/judge.ts
-/**
- * Judging a script: each simple command, in order, after the substitutions it runs first,
- * with the text earlier stages of its pipeline feed it. The first rule tripped wins.
- */
-
-
-
-
-
-const EXCERPT_LIMIT = 200;
-// What one printf may print for the checks: twice the 1 MB a hostile command line can hold
-const PRINTED_LIMIT = 2 << 20;
-/** The first rule a script trips at nesting `depth`, with the offending command as its excerpt. */
-function checkScript(script, depth) {
-    if (depth > guardrail_context/* MAX_NESTING */.M1)
-        return undefined;
-    let pipeline = -1;
-    let stdin = new guardrail_context/* Stdin */.VS();
-    for (const command of (0,script_splitter/* splitScript */.Q)(script)) {
-        if (command.pipeline !== pipeline) {
-            pipeline = command.pipeline;
-            stdin = new guardrail_context/* Stdin */.VS();
-        }
-        for (const body of command.substitutions) {
-            const hit = checkScript(body, depth + 1);
-            if (hit)
-                return hit;
-        }
-        // `sh <(echo …)` and `source <(…)` read what the body prints: it reaches them like stdin
-        stdin.add(command.processSubstitutions.flatMap(printedBy));
-        for (const invocation of invocationsOf(command.text)) {
-            stdin.add([...command.heredocs, ...invocation.hereStrings]);
-            const finding = checkWords(invocation.words, depth, stdin);
-            if (finding)
-                return { rule: finding.rule, excerpt: excerptOf(finding.excerpt ?? command.raw) };
-            stdin.add(printedText(invocation.words));
-        }
-    }
-    return undefined;
-}
-function checkWords(words, depth, stdin) {
-    if (depth > guardrail_context/* MAX_NESTING */.M1)
-        return undefined;
-    const command = unwrap(words);
-    if (command === undefined)
-        return undefined;
-    const check = PROGRAMS.get(programName(command.words[command.at] ?? ''));
-    return check?.(command.words.slice(command.at + 1), contextAt(depth, stdin));
-}
-function contextAt(depth, stdin) {
-    return {
-        stdin,
-        script: text => checkScript(text, depth + 1),
-        command: (words, input) => checkWords(words, depth + 1, input)
-    };
-}
-function excerptOf(text) {
-    const trimmed = text.trim();
-    if (trimmed.length <= EXCERPT_LIMIT)
-        return trimmed;
-    return trimmed.slice(0, EXCERPT_LIMIT - 1) + '…';
-}
-/** What the `echo`/`printf` commands of a script print (a process substitution's body). */
-function printedBy(script) {
-    return (0,script_splitter/* splitScript */.Q)(script).flatMap(command => invocationsOf(command.text).flatMap(one => printedText(one.words)));
-}
-/** What `echo`/`printf` write: data, which matters only when a shell or database reads it. */
-function printedText(words) {
-    const command = unwrap(words);
-    if (command === undefined)
-        return [];
-    const name = programName(command.words[command.at] ?? '');
-    let first = command.at + 1;
-    if (name === 'echo') {
-        while (/^-[neE]+$/.test(command.words[first] ?? ''))
-            first++;
-    }
-    else if (name === 'printf') {
-        if (command.words[first] === '-v')
-            first += 2;
-        if (command.words[first] === '--')
-            first++;
-        const [format, ...args] = command.words.slice(first);
-        return format === undefined ? [] : [printfOutput(format, args)];
-    }
-    else
-        return [];
-    const args = command.words.slice(first);
-    return args.length === 0 ? [] : [judge_unescape(args.join(' '))];
-}
-/** `printf FORMAT ARGS…` as printf prints it: each `%…` conversion takes the next argument, and the format repeats while arguments remain. */
-function printfOutput(format, args) {
-    const template = judge_unescape(format);
-    const pieces = [];
-    let length = 0;
-    let next = 0;
-    // The format repeats only while it consumes arguments, and the text printed is capped
-    do {
-        const before = next;
-        const piece = template.replace(/%[-+ #0]*\d*(?:\.\d*)?([%a-zA-Z])/g, (_, conversion) => conversion === '%' ? '%' : (args[next++] ?? ''));
-        pieces.push(piece);
-        length += piece.length;
-        if (next === before)
-            break;
-    } while (next < args.length && length < PRINTED_LIMIT);
-    return pieces.join('');
-}
-/** Backslash escapes of `echo -e` and printf formats: `\n`, `\t`, `\xHH`, `\0NNN`. */
-function judge_unescape(text) {
-    return text.replace(/\\(x[0-9a-fA-F]{1,2}|0[0-7]{0,3}|[0-7]{1,3}|.)/g, (whole, code) => {
-        if (code.startsWith('x'))
-            return String.fromCharCode(parseInt(code.slice(1), 16));
-        if (/^[0-7]/.test(code))
-            return String.fromCharCode(parseInt(code, 8));
-        return { n: '\n', t: '\t', r: '\r', '\\': '\\' }[code] ?? whole;
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/guardrail/index.ts
-/**
- * The destructive-command guardrail (docs/design.md §1). A command line is cut into simple commands
- * the way a POSIX shell would (quotes, operators, subshells, substitutions, heredocs); each
- * is stripped of its launchers (sudo, env, xargs, …) and the program it finally runs is
- * judged by that program's rule. Text a shell would only print or store is data; text handed
- * to another shell or to a database client is judged too. docs/guardrail.md lists the rules,
- * the variants caught, the blind spots and how the files of this folder divide the work.
- */
-
-/** The first destructive operation in a shell command line, or undefined when it is safe. */
-function findDestructive(command) {
-    return checkScript(command.replace(/\r\n?/g, '\n'), 0);
-}
 
 
 /***/ }),
@@ -6340,6 +6138,277 @@ function substitutionsIn(text) {
     }
     return bodies;
 }
+
+
+/***/ }),
+
+/***/ 2668:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A$: () => (/* binding */ CONTAINER_TOOLS),
+/* harmony export */   B7: () => (/* binding */ ENV_LONG_VALUED),
+/* harmony export */   Fe: () => (/* binding */ KUBECTL_VALUED),
+/* harmony export */   Fk: () => (/* binding */ SWITCH_USER_VALUED),
+/* harmony export */   IV: () => (/* binding */ SQL_CLIENTS),
+/* harmony export */   Jw: () => (/* binding */ HELM_VALUED),
+/* harmony export */   KZ: () => (/* binding */ FIND_EXEC),
+/* harmony export */   MH: () => (/* binding */ HELM_UNINSTALL),
+/* harmony export */   OF: () => (/* binding */ SHELLS),
+/* harmony export */   OU: () => (/* binding */ LAUNCHER_OPTIONS),
+/* harmony export */   QZ: () => (/* binding */ CURL_DATA),
+/* harmony export */   UE: () => (/* binding */ REDIRECTIONS),
+/* harmony export */   Yy: () => (/* binding */ SHELL_KEYWORDS),
+/* harmony export */   Zf: () => (/* binding */ SQL_TOOLS),
+/* harmony export */   Zg: () => (/* binding */ CHRT_OPTIONS),
+/* harmony export */   _P: () => (/* binding */ SHELL_LONG_VALUED),
+/* harmony export */   _v: () => (/* binding */ CONTAINER_RUN_FLAGS),
+/* harmony export */   bn: () => (/* binding */ SSH_VALUED),
+/* harmony export */   jN: () => (/* binding */ CONTAINER_EXEC_OPTIONS),
+/* harmony export */   jt: () => (/* binding */ PUSH_VALUED),
+/* harmony export */   ky: () => (/* binding */ ENV_VALUED),
+/* harmony export */   n4: () => (/* binding */ WGET_DATA),
+/* harmony export */   n6: () => (/* binding */ GIT_VALUED),
+/* harmony export */   oS: () => (/* binding */ SWITCH_USER_LONG_VALUED),
+/* harmony export */   q1: () => (/* binding */ INTERPRETERS),
+/* harmony export */   ye: () => (/* binding */ CONTAINER_RUN_VALUED),
+/* harmony export */   yj: () => (/* binding */ COMPOSE_OPTIONS)
+/* harmony export */ });
+/**
+ * The data the guardrail's launchers and rules read: which programs run other commands and
+ * how their options are spelled, which options of the judged programs take a value, and
+ * which programs are shells or database clients. Kept apart from the code so that adding a
+ * program or an option is a one-line change here.
+ */
+/** Launchers that run the words after their options (and operands) as a command. */
+const LAUNCHER_OPTIONS = new Map([
+    [
+        'sudo',
+        {
+            valued: 'CDghprRtTuU',
+            longValued: ['user', 'group', 'host', 'prompt', 'role', 'type', 'close-from', 'chdir', 'chroot', 'command-timeout', 'other-user']
+        }
+    ],
+    ['doas', { valued: 'uC' }],
+    ['builtin', {}],
+    ['exec', { valued: 'a' }],
+    ['nohup', {}],
+    ['setsid', {}],
+    ['busybox', {}],
+    ['time', { valued: 'fo', longValued: ['format', 'output'] }],
+    ['nice', { valued: 'n', longValued: ['adjustment'] }],
+    ['ionice', { valued: 'cnp', longValued: ['class', 'classdata', 'pid'] }],
+    ['timeout', { valued: 'ks', longValued: ['kill-after', 'signal'], operands: 1 }],
+    ['stdbuf', { valued: 'eio', longValued: ['error', 'input', 'output'] }],
+    ['chroot', { longValued: ['userspec', 'groups'], operands: 1 }],
+    [
+        'unshare',
+        {
+            valued: 'SGRw',
+            longValued: ['setuid', 'setgid', 'root', 'wd', 'map-user', 'map-group', 'map-users', 'map-groups', 'propagation', 'setgroups']
+        }
+    ],
+    [
+        'xargs',
+        {
+            valued: 'adEIJLnPRsS',
+            attached: 'eil',
+            longValued: ['arg-file', 'delimiter', 'max-args', 'max-chars', 'max-procs', 'process-slot-var']
+        }
+    ],
+    ['fakeroot', { valued: 'lsib', longValued: ['lib', 'faked'] }],
+    ['xvfb-run', { valued: 'efnpsw', longValued: ['error-file', 'auth-file', 'server-num', 'xauth-protocol', 'server-args', 'wait'] }],
+    // prlimit's resource options take a value only when it is attached (`-n10`, `--nofile=10`)
+    ['prlimit', { valued: 'op', attached: 'cdefilmnqrstuvxy', longValued: ['output', 'pid'] }],
+    [
+        'setpriv',
+        {
+            longValued: [
+                ...['ruid', 'euid', 'rgid', 'egid', 'reuid', 'regid', 'groups', 'inh-caps', 'ambient-caps', 'bounding-set'],
+                ...['securebits', 'pdeathsig', 'selinux-label', 'apparmor-profile', 'landlock-access', 'landlock-rule']
+            ]
+        }
+    ],
+    [
+        'strace',
+        {
+            valued: 'abeEIoOpPsSuUX',
+            longValued: [
+                ...['columns', 'trace', 'trace-fds', 'abbrev', 'verbose', 'raw', 'read', 'write', 'fault', 'inject', 'kvm', 'signal'],
+                ...['status', 'env', 'interruptible', 'output', 'attach', 'trace-path', 'string-limit', 'summary-sort-by', 'user'],
+                ...['summary-columns', 'const-print-style', 'argv0', 'syscall-limit']
+            ]
+        }
+    ]
+]);
+/** `chrt`'s options: three take a value; `-p` (a running process) and `-m` (print the limits) run nothing. */
+const CHRT_OPTIONS = { valued: 'TPD', longValued: ['sched-runtime', 'sched-period', 'sched-deadline'] };
+/** `su`'s and `runuser`'s short options that take a value (`-c` a shell line, `-u` the user to run a command as). */
+const SWITCH_USER_VALUED = 'cgGsuw';
+/** Their long options that take a value. */
+const SWITCH_USER_LONG_VALUED = ['command', 'session-command', 'group', 'supp-group', 'shell', 'user', 'whitelist-environment'];
+/** `env`'s short options that take a value; `-S` splits its value into a command. */
+const ENV_VALUED = 'SuCP';
+/** `env`'s long options that take the next word when written without `=`. */
+const ENV_LONG_VALUED = ['split-string', 'unset', 'chdir'];
+/** Container tools whose `exec` runs a command in a container. */
+const CONTAINER_TOOLS = ['docker', 'podman', 'docker-compose'];
+/** Options of `docker compose` before its subcommand. */
+const COMPOSE_OPTIONS = {
+    valued: 'fp',
+    longValued: ['file', 'project-name', 'profile', 'env-file', 'project-directory', 'ansi', 'progress']
+};
+/** Options of `docker exec` before the container name. */
+const CONTAINER_EXEC_OPTIONS = {
+    valued: 'euw',
+    longValued: ['env', 'env-file', 'user', 'workdir', 'detach-keys', 'index']
+};
+/** `docker run`'s (and `compose run`'s) long options that take no value; every other one does. */
+const CONTAINER_RUN_FLAGS = new Set([
+    'rm',
+    'detach',
+    'interactive',
+    'tty',
+    'privileged',
+    'init',
+    'read-only',
+    'publish-all',
+    'sig-proxy',
+    'oom-kill-disable',
+    'no-healthcheck',
+    'quiet',
+    'disable-content-trust',
+    'service-ports',
+    'use-aliases',
+    'no-deps',
+    'build',
+    'remove-orphans',
+    'no-TTY',
+    'help'
+]);
+/** `docker run`'s short options that take a value (a cluster ending in one takes the next word). */
+const CONTAINER_RUN_VALUED = 'aceEhlmpuvw';
+/** Words a command may start with that are grammar, not the program. */
+const SHELL_KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'else', 'elif', 'do', 'while', 'until']);
+/** Operators after which the next word is a redirection target, not an argument. */
+const REDIRECTIONS = new Set(['<', '>', '>>', '>&', '<&', '&>', '&>>', '>|', '<<', '<<-', '<>']);
+/** git's global options that take the next word. */
+const GIT_VALUED = new Set([
+    '-C',
+    '-c',
+    '--git-dir',
+    '--work-tree',
+    '--namespace',
+    '--config-env',
+    '--super-prefix'
+]);
+/** `git push` options that take the next word. */
+const PUSH_VALUED = new Set(['--repo', '--receive-pack', '--exec', '--push-option']);
+/** kubectl's global options that take the next word. */
+const KUBECTL_VALUED = new Set([
+    '-n',
+    '--namespace',
+    '--context',
+    '--cluster',
+    '--user',
+    '-s',
+    '--server',
+    '--kubeconfig',
+    '--token',
+    '--as',
+    '--as-group',
+    '--as-uid',
+    '--request-timeout',
+    '--certificate-authority',
+    '--client-certificate',
+    '--client-key',
+    '--tls-server-name',
+    '--cache-dir',
+    '--profile',
+    '--profile-output',
+    '-v',
+    '--v',
+    '--vmodule',
+    '--log-file',
+    '--username',
+    '--password'
+]);
+/** helm's global options that take the next word. */
+const HELM_VALUED = new Set([
+    '-n',
+    '--namespace',
+    '--kube-context',
+    '--kubeconfig',
+    '--kube-apiserver',
+    '--kube-as-user',
+    '--kube-as-group',
+    '--kube-token',
+    '--kube-ca-file',
+    '--kube-tls-server-name',
+    '--registry-config',
+    '--repository-cache',
+    '--repository-config',
+    '--burst-limit',
+    '--qps',
+    '--content-cache'
+]);
+/** `helm uninstall` and its aliases `delete`, `del` and `un`. */
+const HELM_UNINSTALL = new Set(['uninstall', 'delete', 'del', 'un']);
+/** Short options of OpenSSH that take a value. */
+const SSH_VALUED = 'BbcDEeFIiJLlmOoPpQRSWw';
+/** `find` actions that run a command. */
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+/** Long options of a shell that take the next word. */
+const SHELL_LONG_VALUED = ['--rcfile', '--init-file'];
+/** Shells: they run `-c` text, or what they read on standard input. */
+const SHELLS = ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'yash', 'fish'];
+/** Database clients: SQL in their arguments or on standard input is judged. */
+const SQL_CLIENTS = [
+    'psql',
+    'pgcli',
+    'mysql',
+    'mariadb',
+    'mycli',
+    'sqlite3',
+    'duckdb',
+    'sqlcmd',
+    'clickhouse',
+    'clickhouse-client',
+    'cqlsh',
+    'cockroach',
+    'usql',
+    'snowsql',
+    'trino',
+    'bq'
+];
+/** Tools of ORMs and hosted databases that take SQL as an argument (or on standard input), like a client. */
+const SQL_TOOLS = ['knex', 'typeorm', 'wrangler', 'turso'];
+/** curl's options whose value is the request body (or a part of it, or of the query). */
+const CURL_DATA = new Set([
+    '-d',
+    '--data',
+    '--data-ascii',
+    '--data-binary',
+    '--data-raw',
+    '--data-urlencode',
+    '--json',
+    '-F',
+    '--form',
+    '--form-string',
+    '--url-query'
+]);
+/** wget's options whose value is the request body. */
+const WGET_DATA = new Set(['--post-data', '--body-data']);
+const PYTHON = { short: 'c', long: [], valued: ['-W', '-X', '-m'] };
+/** Interpreters whose inline code is judged for SQL in its string literals. */
+const INTERPRETERS = new Map([
+    ...['python', 'python2', 'python3', ...Array.from({ length: 10 }, (_, minor) => `python3.${minor + 6}`)].map((name) => [name, PYTHON]),
+    ['node', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
+    ['nodejs', { short: 'ep', long: ['--eval', '--print'], valued: ['-r', '--require', '--import'] }],
+    ['ruby', { short: 'e', long: [], valued: ['-r', '-I'] }],
+    ['perl', { short: 'eE', long: [], valued: ['-I', '-M'] }],
+    ['php', { short: 'r', long: [], valued: ['-d', '-c'] }]
+]);
 
 
 /***/ }),
@@ -6968,7 +7037,7 @@ function stateDirProblem(path) {
 
 /***/ }),
 
-/***/ 4755:
+/***/ 7136:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -13456,6 +13525,7 @@ async function writeSessionReport(store, receipt, sessionDir = receipt.session.d
 /* harmony export */ });
 /* unused harmony exports MAX_SCRIPT_DEPTH, uncarried, scriptCalled */
 /* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3174);
+/* harmony import */ var _guardrail_launchers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9712);
 /* harmony import */ var _guardrail_script_splitter_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1692);
 /* harmony import */ var _shell_tokenize_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7205);
 /**
@@ -13467,6 +13537,7 @@ async function writeSessionReport(store, receipt, sessionDir = receipt.session.d
  * read through the scripts of the working directory's package.json, with its `pre`/`post`
  * scripts, a few levels deep.
  */
+
 
 
 
@@ -13626,7 +13697,7 @@ function scriptCalled(tokens) {
     while (words.length > 0 && /^[A-Za-z_]\w*=/.test(words[0]))
         words.shift();
     const [program, ...rest] = words;
-    const manager = program?.split('/').pop();
+    const manager = program === undefined ? undefined : (0,_guardrail_launchers_js__WEBPACK_IMPORTED_MODULE_3__/* .programName */ .kX)(program);
     if (manager !== 'npm' && manager !== 'yarn' && manager !== 'pnpm')
         return undefined;
     const args = rest.filter(word => !word.startsWith('-'));
@@ -14639,7 +14710,7 @@ async function readSessionTrace(sessionDir) {
 /* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(119);
 /* harmony import */ var _redaction_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6834);
 /* harmony import */ var _recovery_run_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9038);
-/* harmony import */ var _inputs_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4755);
+/* harmony import */ var _inputs_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7136);
 /* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4020);
 /**
  * run.json: the inputs that reproduce a run, so `reverify resume` can rebuild its settings
@@ -16637,8 +16708,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   n: () => (/* binding */ nextAttempt)
 });
 
-// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 10 modules
-var guardrail = __nccwpck_require__(7136);
+// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 6 modules
+var guardrail = __nccwpck_require__(9382);
 // EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
 var junit_limits = __nccwpck_require__(4976);
 // EXTERNAL MODULE: ./src/core/test-results/explained-failure.ts
@@ -27071,7 +27142,7 @@ var cli_help = __nccwpck_require__(7911);
 // EXTERNAL MODULE: ./src/cli/io.ts
 var cli_io = __nccwpck_require__(1604);
 // EXTERNAL MODULE: ./src/core/inputs/settings.ts
-var settings = __nccwpck_require__(4755);
+var settings = __nccwpck_require__(7136);
 // EXTERNAL MODULE: ./src/cli/flags.ts
 var cli_flags = __nccwpck_require__(5377);
 // EXTERNAL MODULE: ./src/cli/verify.ts + 22 modules

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, spawnCli } from '../helpers/cli.js'
 import { executions, onlyReceipt } from '../helpers/rerun-suite.js'
+import { jestConfig } from '../helpers/false-green-projects.js'
 
 /** A jest project in a scratch git folder; `scripts` are its package.json's. */
 function suite(scripts: Record<string, string> = {}): string {
@@ -19,10 +20,7 @@ function suite(scripts: Record<string, string> = {}): string {
   mkdirSync(join(dir, '.github'))
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'))
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: 'commonjs', scripts }))
-  writeFileSync(
-    join(dir, 'jest.config.js'),
-    `module.exports = { testMatch: ['**/src/**/*.test.js'], reporters: ['default', ['jest-junit', { outputDirectory: 'reports', outputName: 'junit.xml', addFileAttribute: 'true' }]] }\n`
-  )
+  writeFileSync(join(dir, 'jest.config.js'), jestConfig(''))
   mkdirSync(join(dir, 'src'))
   const here = (name: string) => `require('path').join(__dirname, '..', '${name}')`
   writeFileSync(

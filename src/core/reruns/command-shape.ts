@@ -8,6 +8,7 @@
  * scripts, a few levels deep.
  */
 import { printable } from '../base/printable.js'
+import { programName } from '../guardrail/launchers.js'
 import { splitScript, type SimpleCommand } from '../guardrail/script-splitter.js'
 import { tokenize, type ShellToken } from '../shell/tokenize.js'
 
@@ -183,7 +184,7 @@ export function scriptCalled(tokens: readonly ShellToken[]): string | undefined 
   }
   while (words.length > 0 && /^[A-Za-z_]\w*=/.test(words[0]!)) words.shift()
   const [program, ...rest] = words
-  const manager = program?.split('/').pop()
+  const manager = program === undefined ? undefined : programName(program)
   if (manager !== 'npm' && manager !== 'yarn' && manager !== 'pnpm') return undefined
   const args = rest.filter(word => !word.startsWith('-'))
   const [first, second] = args
