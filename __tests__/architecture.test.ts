@@ -1,12 +1,22 @@
 /**
  * House rules that hold for the whole source tree (docs/design.md §8, §9): the front ends
- * reach the core only through `core/index.ts`, no import cycle anywhere, the core imports
+ * reach the core only through `core/index.ts`, no import cycle anywhere, none between the
+ * core's folders either (they stand on the floors docs/design.md §8 lists), the core imports
  * nothing of the GitHub toolkit nor of a front end, and no source file grows past 400 lines.
  */
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { REPO_ROOT } from './helpers/cli.js'
-import { frontEndReachIns, importCycles, importGraph, importsOf, sourceFiles } from './helpers/import-graph.js'
+import {
+  folderCycles,
+  folderGraph,
+  frontEndReachIns,
+  importCycles,
+  importGraph,
+  importsOf,
+  importsRunningUp,
+  sourceFiles
+} from './helpers/import-graph.js'
 
 const SRC = join(REPO_ROOT, 'src')
 const FIXTURES = join(REPO_ROOT, '__tests__', 'fixtures', 'architecture')
@@ -43,11 +53,40 @@ test('no import cycle anywhere in src/, type-only imports included', () => {
   expect(importCycles(importGraph(SRC))).toEqual([])
 })
 
-test('both rules fail on a tree that breaks them (fixtures/architecture)', () => {
+test('no cycle between the core folders, type-only imports included', () => {
+  expect(folderCycles(importGraph(SRC))).toEqual([])
+})
+
+/** The floor order docs/design.md §8 writes down: the core's folders from the bottom floor up. */
+function documentedFloors(): string[] {
+  const design = readFileSync(join(REPO_ROOT, 'docs', 'design.md'), 'utf8')
+  const section = design.slice(design.indexOf('## §8 Architecture'), design.indexOf('## §9'))
+  return [...section.matchAll(/^\d+\. `core\/([a-z-]+)\/`/gm)].map(match => match[1]!)
+}
+
+test('docs/design.md §8 lists every core folder on one floor, and no import runs back up', () => {
+  const floors = documentedFloors()
+  expect([...floors].sort()).toEqual([...folderGraph(importGraph(SRC)).keys()])
+  expect(importsRunningUp(importGraph(SRC), floors).map(({ file, target }) => `${file} imports ${target}`)).toEqual([])
+})
+
+test('the rules fail on a tree that breaks them (fixtures/architecture)', () => {
   expect(frontEndReachIns(importGraph(join(FIXTURES, 'clean')))).toEqual([])
   expect(importCycles(importGraph(join(FIXTURES, 'clean')))).toEqual([])
+  expect(folderCycles(importGraph(join(FIXTURES, 'clean')))).toEqual([])
   expect(frontEndReachIns(importGraph(join(FIXTURES, 'reach-in')))).toEqual(['cli/main.ts imports core/run/verify.ts'])
   expect(importCycles(importGraph(join(FIXTURES, 'cycle')))).toEqual([['core/a/types.ts', 'core/b/judge.ts']])
+  expect(folderCycles(importGraph(join(FIXTURES, 'cycle')))).toEqual([
+    'core folders a, b import each other: core/a/types.ts imports core/b/judge.ts'
+  ])
+  // Two folders that import each other's types through different files: no file cycle, a folder cycle.
+  const folderCycle = importGraph(join(FIXTURES, 'folder-cycle'))
+  expect(importCycles(folderCycle)).toEqual([])
+  expect(folderCycles(folderCycle)).toEqual(['core folders a, b import each other: core/a/attempt.ts imports core/b/names.ts'])
+  // Whichever folder stands lower, one import runs back up.
+  expect(importsRunningUp(folderCycle, ['a', 'b']).map(({ file }) => file)).toEqual(['core/a/attempt.ts'])
+  expect(importsRunningUp(folderCycle, ['b', 'a']).map(({ file }) => file)).toEqual(['core/b/judge.ts'])
+  expect(importsRunningUp(importGraph(join(FIXTURES, 'clean')), ['run'])).toEqual([])
 })
 
 test('the import scan sees imports (it is not a rubber stamp)', () => {

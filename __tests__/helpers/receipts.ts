@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { commandIdentity } from '../../src/core/receipts/identity.js'
 import type { Receipt } from '../../src/core/receipts/receipt.js'
-import { loadRunSeal, sealKeyPath, sealReceipt } from '../../src/core/recovery/run-seal.js'
+import { loadRunSeal, sealKeyPath, sealReceipt } from '../../src/core/receipts/run-seal.js'
 
 /** A fresh empty directory under the system temp dir. */
 export async function scratchDir(prefix = 'reverify-receipts-'): Promise<string> {

@@ -7,10 +7,10 @@
 // The verify run: one request, four ports, a report of facts.
 export { verifyRun } from './run/verify-run.js'
 export { writeRunReports } from './run/run-reports.js'
-export { refusalNote } from './guardrail/settings-check.js'
+export { refusalNote } from './run/settings-check.js'
 export type { RunPorts, RunProgress, RunRequest } from './run/ports.js'
 export type { CompletedRun, QuarantineFacts, RunReport } from './run/report.js'
-export { describeEntry, type QuarantinedFailure } from './quarantine/policy.js'
+export { describeEntry, type QuarantinedFailure } from './verify/quarantine-policy.js'
 export type { GateVerdict } from './verify/quarantine-step.js'
 export type { AttemptResult, ConsoleStream } from './verify/attempt.js'
 
@@ -22,7 +22,7 @@ export { inputLines } from './inputs/kinds.js'
 export { defaultStateDir, findTargetRoot, resolveStateDir, type InputPlace } from './inputs/resolve.js'
 
 // Receipts, identity and the state directory.
-export { historyFacts, type HistoryFacts, type PastRun } from './receipts/history-facts.js'
+export { historyFacts, type HistoryFacts, type PastRun } from './report/history-facts.js'
 export { historyKey, scriptIdentity, type CommandIdentity } from './receipts/identity.js'
 export { MAX_RECEIPT_BYTES, ReceiptStore } from './receipts/receipt-store.js'
 export { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from './receipts/receipt.js'
@@ -40,7 +40,7 @@ export { closeInterruptedRun } from './recovery/close-interrupted.js'
 export { stateDirFull } from './recovery/disk-full.js'
 export { describeSetAside, ownerGone } from './recovery/resume.js'
 export { resumeOffer, settleBeforeResume, type ResumeEntry } from './recovery/settle.js'
-export { loadRunSeal, receiptSealed, sealKeyPath } from './recovery/run-seal.js'
+export { loadRunSeal, receiptSealed, sealKeyPath } from './receipts/run-seal.js'
 export { testPauseFrom, type TestPause } from './recovery/test-pause.js'
 export { endMarkedProcesses, endSessionGroups } from './process/crashed-groups.js'
 export { processRunner } from './process/process-runner.js'
@@ -68,7 +68,7 @@ export {
   runsWithResults,
   type EntryHistory
 } from './quarantine/history.js'
-export { entryState } from './quarantine/policy.js'
+export { entryState } from './verify/quarantine-policy.js'
 export {
   SUGGEST_DEFAULTS,
   suggestQuarantine,
@@ -79,7 +79,7 @@ export {
 export { expiryWarnings, quarantineOn, quarantinePath } from './run/run-quarantine.js'
 export { writeRunCtrf } from './export/ctrf.js'
 export { resendRun } from './export/index.js'
-export { otlpHeaderValues } from './export/otlp-config.js'
+export { otlpHeaderValues } from './redaction/otlp-headers.js'
 export { traceIdOf as traceIdOfRun } from './export/otlp-spans.js'
 
 // Script lines, redaction and the base helpers the front ends share.

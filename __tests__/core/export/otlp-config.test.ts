@@ -3,7 +3,8 @@
  * "Exports"): which endpoint wins, how `/v1/traces` is appended, headers and resource
  * attributes as percent-encoded `key=value` lists, and a bad endpoint named without its value.
  */
-import { otlpConfig, otlpHeaderValues, parseKeyValues } from '../../../src/core/export/otlp-config.js'
+import { otlpConfig, parseKeyValues } from '../../../src/core/export/otlp-config.js'
+import { otlpHeaderValues } from '../../../src/core/redaction/otlp-headers.js'
 import { createRedactor } from '../../../src/core/redaction/index.js'
 
 test('no endpoint, or the SDK disabled: off', () => {

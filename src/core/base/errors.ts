@@ -13,6 +13,9 @@ export const ExitCode = {
   interrupted: 130
 } as const
 
+/** The exit code recorded for a command stopped by an interrupt (128 + SIGINT), as a shell reports it. */
+export const INTERRUPTED_EXIT = 130
+
 /** A user mistake in an input, flag or config file: one line, exit 2. */
 export class UsageError extends Error {
   override readonly name = 'UsageError'

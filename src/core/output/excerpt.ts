@@ -5,7 +5,6 @@
  * what explains them (assertion, expected and received, the first stack line outside
  * dependencies); the whole is bounded.
  */
-import type { AttemptResult } from '../verify/attempt.js'
 import { DROPPED_MARKER_LINE } from './capped-log.js'
 import { BlockReader, blockKey, readableLine, type ExcerptBlock } from './failure-blocks.js'
 import { CUT_LINE_SUFFIX, summaryParts } from './output-summary.js'
@@ -100,17 +99,28 @@ export function reviewerExcerpt(summary: string, streamed: readonly ExcerptBlock
     .join('\n\n')
 }
 
+/**
+ * What an excerpt reads of an attempt's record (attempt/result.ts): its summary, the failing
+ * blocks found while its output streamed, and its verdict. Spelled out here because the
+ * record, which names this folder's shapes, stands a floor above it.
+ */
+export interface ExcerptSource {
+  summary: string
+  failures?: ExcerptBlock[]
+  verified: boolean
+}
+
 /** The failing blocks of one attempt: from its whole output when they were found there, else from its summary. */
-export function attemptBlocks(attempt: Pick<AttemptResult, 'summary' | 'failures'>): ExcerptBlock[] {
+export function attemptBlocks(attempt: Pick<ExcerptSource, 'summary' | 'failures'>): ExcerptBlock[] {
   return excerptBlocks(attempt.summary, attempt.failures)
 }
 
 /** The reviewer text of one attempt, verified or not (see attemptBlocks). */
-export function attemptText(attempt: Pick<AttemptResult, 'summary' | 'failures'>): string {
+export function attemptText(attempt: Pick<ExcerptSource, 'summary' | 'failures'>): string {
   return reviewerExcerpt(attempt.summary, attempt.failures)
 }
 
 /** The reviewer excerpt of one attempt; empty for a verified attempt. */
-export function attemptExcerpt(attempt: Pick<AttemptResult, 'summary' | 'verified' | 'failures'>): string {
+export function attemptExcerpt(attempt: ExcerptSource): string {
   return attempt.verified ? '' : attemptText(attempt)
 }

@@ -3,7 +3,7 @@
  * §1 "Rerunning only the failed tests"): the failures it reports outside every test (a file
  * that failed to run, a package that did not build, a run stopped at its first failure; the
  * lines are core/output/runner-lines.ts's) and its count of failed tests. Whether the results
- * account for them is test-results/explained-failure.ts's to say. Memory is bounded whatever
+ * account for them is attempt/explained-failure.ts's to say. Memory is bounded whatever
  * the output's size: a line is read up to 1,000 characters, the first few failures are kept
  * and the rest counted.
  */

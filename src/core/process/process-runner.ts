@@ -11,6 +11,8 @@ import { once } from 'node:events'
 import { readFile, rm } from 'node:fs/promises'
 import { constants } from 'node:os'
 import { parseFailedLine, shellInvocation, writeScriptFile, type ShellSpec } from '../shell/script-shell.js'
+import { INTERRUPTED_EXIT } from '../base/errors.js'
+import type { CommandResult, StopFacts } from '../attempt/command-result.js'
 import { commandProcesses, processStartTime, startTicksOf, type CommandTree } from './process-identity.js'
 
 /**
@@ -22,37 +24,8 @@ export const COMMAND_MARKER_VAR = 'REVERIFY_COMMAND_ID'
 
 /** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
 const TIMEOUT_EXIT = 124
-/** The exit code of a command stopped by an interrupt (128 + SIGINT). */
-export const INTERRUPTED_EXIT = 130
-
-/** How one command ended: one shape for success, failure, timeout and interrupt. */
-export interface CommandResult {
-  command: string
-  exitCode: number
-  /** The signal that ended the shell, when one did (e.g. SIGKILL). */
-  signal: string | null
-  timedOut: boolean
-  interrupted: boolean
-  durationMs: number
-  /** On a timeout: the limit it ran into (ms). */
-  timeoutMs?: number
-  /** On a timeout or an interrupt: how its processes were stopped. */
-  stopped?: StopFacts
-  /**
-   * A bash script `-e` stopped: the line (1-based, as written) whose command failed, and
-   * that command's status. Absent when bash could not say (a failure inside a function).
-   */
-  failedLine?: { line: number; status: number }
-}
-
-/** How a command's processes were stopped: SIGTERM, and SIGKILL after the grace when some were left. */
-export interface StopFacts {
-  graceMs: number
-  /** SIGKILL was needed: something outlived the grace. */
-  killed: boolean
-  /** How many processes were still there for SIGKILL, where /proc shows them (Linux). */
-  ignoredTerm?: number
-}
+export { INTERRUPTED_EXIT } from '../base/errors.js'
+export type { CommandResult, StopFacts } from '../attempt/command-result.js'
 
 /** Where a command's output goes, chunk by chunk. Returning false asks to pause the source. */
 export type OutputSink = (chunk: Buffer, stream: 'stdout' | 'stderr') => boolean | void

@@ -15,7 +15,7 @@ import { closeInterruptedRun } from './close-interrupted.js'
 import { endedBeforeReceipt, ownerGone, type Here } from './resume.js'
 import { KILLED_OPENING, openingStage, SESSION_GONE } from './opening.js'
 import { readRunInputs } from '../session/run-record.js'
-import { receiptSealed, type RunSeal } from './run-seal.js'
+import { receiptSealed, type RunSeal } from '../receipts/run-seal.js'
 
 /**
  * Ends what the crashed run `crashed` left running, before anything runs again; `onEnded`

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer'
-import { otlpHeaderValues } from '../export/otlp-config.js'
+import { otlpHeaderValues } from './otlp-headers.js'
 import { REDACT_INPUT_MARKER, envMarker } from './markers.js'
 
 /** One exact text to blank out, and what to put in its place. */

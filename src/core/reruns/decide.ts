@@ -4,9 +4,9 @@
  * Otherwise the whole command is retried, as without the setting, and the reason is given
  * in words for the trace's note.
  */
-import { MAX_NAME_CHARS } from '../test-results/junit-limits.js'
-import type { AttemptResult } from '../verify/types.js'
-import { explainFailure } from '../test-results/explained-failure.js'
+import { MAX_NAME_CHARS } from '../attempt/tests.js'
+import type { AttemptResult } from '../attempt/result.js'
+import { explainFailure } from '../attempt/explained-failure.js'
 import { missingFor, type RerunTarget } from './template.js'
 
 /** The retry an attempt calls for. */

@@ -4,7 +4,7 @@
  * that matched nothing, `--passWithNoTests`, a renamed test) counts as failed: a rerun is
  * never a green it did not earn.
  */
-import type { AttemptTests } from '../test-results/attempt-tests.js'
+import type { AttemptTests } from '../attempt/tests.js'
 import type { RerunTarget } from './template.js'
 
 /** Which targeted tests passed, which failed, and which the results never showed. */

@@ -5,19 +5,19 @@
  * port what happened (typed facts) and returns a report (see report.ts).
  */
 import type { ConsoleStream } from '../verify/types.js'
-import type { RunProgress } from './progress.js'
+import type { RunProgress } from '../base/progress.js'
 import type { Clock } from '../base/clock.js'
 import type { CaptureMode } from '../capture/config-file.js'
 import type { ProcessRunner } from '../process/process-runner.js'
 import type { Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import type { Redactor } from '../redaction/index.js'
-import type { RunSeal } from '../recovery/run-seal.js'
+import type { RunSeal } from '../receipts/run-seal.js'
 import type { TestPause } from '../recovery/test-pause.js'
 import type { RunSettings } from '../inputs/settings.js'
 import type { InputPlace } from '../inputs/resolve.js'
 
-export type { RunProgress } from './progress.js'
+export type { RunProgress } from '../base/progress.js'
 
 /** CI facts recorded on a receipt when running in GitHub Actions. */
 export type CiContext = NonNullable<Receipt['ci']>

@@ -11,7 +11,7 @@ import type { Receipt } from '../receipts/receipt.js'
 import type { Outcome } from '../session/events.js'
 import type { RunTests } from '../test-results/run-tests.js'
 import type { QuarantineEntry } from '../quarantine/file.js'
-import type { QuarantinedFailure } from '../quarantine/policy.js'
+import type { QuarantinedFailure } from '../verify/quarantine-policy.js'
 import type { GateVerdict } from '../verify/quarantine-step.js'
 
 /** Where a run's trace lives. */

@@ -7,7 +7,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { dayOf } from '../quarantine/dates.js'
 import { loadQuarantine, type QuarantineList } from '../quarantine/file.js'
-import { entryState } from '../quarantine/policy.js'
+import { entryState } from '../verify/quarantine-policy.js'
 import type { Receipt } from '../receipts/receipt.js'
 import { quarantineNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'

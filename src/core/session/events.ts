@@ -5,7 +5,8 @@
  * that does not parse. The payload builders for an interrupted attempt live here, once.
  */
 import { z } from 'zod'
-import { INTERRUPTED_EXIT, type CommandResult } from '../process/process-runner.js'
+import type { CommandResult } from '../attempt/command-result.js'
+import { INTERRUPTED_EXIT } from '../base/errors.js'
 
 /** How a verify run ended (docs/design.md §1). */
 export const OutcomeSchema = z.enum(['success', 'failure', 'aborted'])

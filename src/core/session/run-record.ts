@@ -10,7 +10,7 @@ import { basename, join } from 'node:path'
 import { z } from 'zod'
 import { readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
-import { SEAL_PATTERN, type RunSeal } from '../recovery/run-seal.js'
+import { SEAL_PATTERN, type RunSeal } from '../receipts/run-seal.js'
 import { toRawInputs, type RunSettings } from '../inputs/settings.js'
 import { SessionFile } from './layout.js'
 

@@ -11,6 +11,9 @@ import { findWorkspaceFile, type LocationBase } from '../output/source-location.
 import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import type { ParsedTestCase } from './junit-parser.js'
+import type { AttemptTests, FailedTest, TestCaseRecord } from '../attempt/tests.js'
+
+export type { AttemptTests, FailedTest, ResultsWarning, TestCaseRecord } from '../attempt/tests.js'
 import { locateTest } from './locate.js'
 
 /**
@@ -30,60 +33,6 @@ export const MAX_CASES_RECORDED = 2_000
 const MAX_CASES_BYTES = 64 * 1024
 /** Longest failure text kept on a recorded case. */
 const MAX_CASE_DETAIL = 500
-
-/** One test case of an attempt, as the trace records it (docs/design.md §2 "Exports"). */
-export interface TestCaseRecord {
-  name: string
-  outcome: ParsedTestCase['outcome']
-  duration_ms?: number
-  /** Relative to the working directory, when the case's `file` attribute names a file there. */
-  file?: string
-  /** The start of the failure's text (its stack), for a failed or errored case. */
-  detail?: string
-}
-
-/** A test that failed (`<failure>`) or could not run (`<error>`) in an attempt. */
-export interface FailedTest {
-  name: string
-  /** The test case's own `name` and its `classname`, as the runner wrote them (a rerun's filter needs them). */
-  caseName?: string
-  classname?: string
-  outcome: 'failed' | 'error'
-  /** Relative to the working directory, `/`-separated. */
-  file?: string
-  line?: number
-  column?: number
-  message?: string
-  durationMs?: number
-}
-
-/** A results file that was ignored, and why. */
-export interface ResultsWarning {
-  file: string
-  reason: string
-}
-
-/** What an attempt's results files said. */
-export interface AttemptTests {
-  /** The files read, relative to the working directory. */
-  files: string[]
-  total: number
-  passed: number
-  failed: number
-  errors: number
-  skipped: number
-  /** The first tests that failed or errored: MAX_TESTS_LISTED, or the request's `maxFailedTests`. */
-  failedTests: FailedTest[]
-  /** Names watched for (failed in an earlier attempt) that passed in this one, as many as `failedTests` may hold. */
-  recovered: string[]
-  warnings: ResultsWarning[]
-  /** A rerun's targeted tests its results did not show: counted in `failed` and `total`, though they never ran. */
-  notRerun?: number
-  /** The first test cases, whatever their outcome, as far as MAX_CASES_RECORDED and MAX_CASES_BYTES allow. */
-  cases?: TestCaseRecord[]
-  /** Test cases beyond those limits: counted, not recorded. */
-  casesOmitted?: number
-}
 
 /** What reading an attempt's results needs. */
 export interface AttemptTestsRequest {

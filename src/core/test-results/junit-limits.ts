@@ -21,11 +21,8 @@ export interface ParseLimits {
   maxAttributeChars: number
 }
 
-/**
- * Longest test case name and class name kept. A rerun's filter needs them whole (docs/design.md
- * §1 "Rerunning only the failed tests"): one this long may have been cut, and is not rerun.
- */
-export const MAX_NAME_CHARS = 4_000
+// The longest name kept is the attempt's own figure (a rerun reads it too).
+export { MAX_NAME_CHARS } from '../attempt/tests.js'
 
 /** The limits used unless a test asks for others. */
 export const DEFAULT_LIMITS: ParseLimits = {

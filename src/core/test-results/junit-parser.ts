@@ -12,11 +12,12 @@ import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { BlockReader, readableLine, type ExcerptBlock } from '../output/failure-blocks.js'
+import type { CaseOutcome } from '../attempt/tests.js'
 import { DEFAULT_LIMITS, MAX_NAME_CHARS, type ParseLimits } from './junit-limits.js'
 import { XmlCapError, XmlRunCapper } from './xml-caps.js'
 
 /** How one test ended: `error` is JUnit's `<error>` (the test could not run), `failed` its `<failure>`. */
-export type TestOutcome = 'passed' | 'failed' | 'error' | 'skipped'
+export type TestOutcome = CaseOutcome
 
 /** One `<testcase>` as the file tells it. */
 export interface ParsedTestCase {

@@ -3,8 +3,8 @@
  * §9): on the attempt's result for the surfaces, as a `note` with a `tests` field in the
  * trace, and each ignored file as a progress fact the front ends word as a warning.
  */
-import type { AttemptResult } from '../verify/attempt.js'
-import type { RunProgress } from '../run/ports.js'
+import type { AttemptResult } from '../attempt/result.js'
+import type { RunProgress } from '../base/progress.js'
 import type { RunSettings } from '../inputs/settings.js'
 import type { TraceSession } from '../session/writer.js'
 import { MAX_TESTS_LISTED, readAttemptTests, type AttemptTests } from './attempt-tests.js'

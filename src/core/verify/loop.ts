@@ -17,7 +17,7 @@ import { processGroupNote } from '../process/crashed-groups.js'
 import { gateNote, hookNote, logIncompleteNote, rerunNote, retryDecisionNote } from '../session/notes.js'
 import { recordTestResults } from '../test-results/record.js'
 import { judgeRerun, nextAttempt, type PlannedRerun } from './rerun-step.js'
-import type { QuarantinedFailure } from '../quarantine/policy.js'
+import type { QuarantinedFailure } from './quarantine-policy.js'
 import { runTests } from '../test-results/run-tests.js'
 import {
   describeExcused,

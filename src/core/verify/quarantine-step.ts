@@ -5,9 +5,9 @@
  * quarantine file's entries that apply today; neither ever excuses anything else.
  */
 import type { RunSettings } from '../inputs/settings.js'
-import { entryFor, entryState, excusedFailure, type QuarantinedFailure } from '../quarantine/policy.js'
+import { entryFor, entryState, excusedFailure, type QuarantinedFailure } from './quarantine-policy.js'
 import type { QuarantineEntry } from '../quarantine/file.js'
-import { explainFailure } from '../test-results/explained-failure.js'
+import { explainFailure } from '../attempt/explained-failure.js'
 import type { AttemptResult } from './types.js'
 
 /** The quarantine as the loop applies it: every entry of the file, and today (UTC, `YYYY-MM-DD`). */

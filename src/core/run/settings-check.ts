@@ -3,7 +3,7 @@
  * reverify would run — the script, expect-check and on-retry — each read whole, and the
  * note a refusal leaves in the trace, which the front ends show as it is.
  */
-import { findDestructive, type GuardrailHit } from './index.js'
+import { findDestructive, type GuardrailHit } from '../guardrail/index.js'
 import type { RunSettings } from '../inputs/settings.js'
 
 /** The first command (of the script, expect-check or on-retry) the guardrail refuses, unless allowed. */

@@ -13,7 +13,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { constants } from 'node:fs'
 import { link, lstat, mkdir, open, unlink } from 'node:fs/promises'
 import { dirname, isAbsolute, join } from 'node:path'
-import type { Receipt } from '../receipts/receipt.js'
+import type { Receipt } from './receipt.js'
 
 /** Signs and checks seals with this machine's key. */
 export interface RunSeal {

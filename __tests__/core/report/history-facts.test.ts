@@ -2,7 +2,7 @@
 import { expect, test } from '@jest/globals'
 import { OutputSummarizer } from '../../../src/core/output/output-summary.js'
 import { reviewerExcerpt } from '../../../src/core/output/excerpt.js'
-import { historyFacts } from '../../../src/core/receipts/history-facts.js'
+import { historyFacts } from '../../../src/core/report/history-facts.js'
 import { testHistory } from '../../../src/core/test-results/test-history.js'
 import { makeReceipt, secondsAfter } from '../../helpers/receipts.js'
 

@@ -10,8 +10,8 @@
  * anything else — a timeout, a crash, a compile error with or without results, a failed
  * `expect-stdout` — is not.
  */
-import type { AttemptResult } from '../verify/types.js'
-import type { FailedTest } from './attempt-tests.js'
+import type { AttemptResult } from './result.js'
+import type { FailedTest } from './tests.js'
 
 /** The failed tests behind an attempt's failure, or why the tests do not explain it. */
 export type Explanation = { explained: true; failing: number; tests: FailedTest[] } | { explained: false; why: string }

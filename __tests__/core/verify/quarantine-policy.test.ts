@@ -1,6 +1,6 @@
 /** What the quarantine decides (docs/design.md §1 "Quarantine and flaky gates"): entry states, matching, and when a failure is excused. */
 import { parseQuarantine } from '../../../src/core/quarantine/parse.js'
-import { entryMatches, entryState, excusedFailure } from '../../../src/core/quarantine/policy.js'
+import { entryMatches, entryState, excusedFailure } from '../../../src/core/verify/quarantine-policy.js'
 import { excuseOf, flakyGate } from '../../../src/core/verify/quarantine-step.js'
 import type { AttemptResult } from '../../../src/core/verify/types.js'
 import type { RunSettings } from '../../../src/core/inputs/settings.js'

@@ -4,11 +4,11 @@
  * attempt's failure is excused — only when every failed test is quarantined and nothing
  * else went wrong. Quarantine never hides a build error or a test nobody quarantined.
  */
-import { explainFailure } from '../test-results/explained-failure.js'
-import type { AttemptResult } from '../verify/types.js'
-import { daysBetween } from './dates.js'
-import type { QuarantineEntry } from './file.js'
-import type { QuarantinedFailure } from './excused.js'
+import { explainFailure } from '../attempt/explained-failure.js'
+import type { AttemptResult } from './types.js'
+import { daysBetween } from '../quarantine/dates.js'
+import type { QuarantineEntry } from '../quarantine/file.js'
+import type { QuarantinedFailure } from '../attempt/quarantined.js'
 
 /** From this many days before its expiry, every run warns about an entry. */
 export const EXPIRY_WARNING_DAYS = 7
@@ -49,7 +49,7 @@ export function entryFor(entries: readonly QuarantineEntry[], test: NamedTest): 
   return entries.find(entry => entryMatches(entry, test))
 }
 
-export type { QuarantinedFailure } from './excused.js'
+export type { QuarantinedFailure } from '../attempt/quarantined.js'
 
 /**
  * The attempt's failed tests with their entries when the failure is **entirely** theirs:

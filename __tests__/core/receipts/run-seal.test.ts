@@ -2,7 +2,7 @@
 import { chmod, mkdir, mkdtemp, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadRunSeal, receiptSealed, sealKeyPath, sealReceipt } from '../../../src/core/recovery/run-seal.js'
+import { loadRunSeal, receiptSealed, sealKeyPath, sealReceipt } from '../../../src/core/receipts/run-seal.js'
 import { makeReceipt } from '../../helpers/receipts.js'
 
 let home: string

@@ -6,10 +6,10 @@
  * judgement takes away a test-only rerun and a quarantine's excuse.
  */
 import type { RunnerReport } from '../../../src/core/output/runner-report.js'
-import { excusedFailure } from '../../../src/core/quarantine/policy.js'
+import { excusedFailure } from '../../../src/core/verify/quarantine-policy.js'
 import { planRetry } from '../../../src/core/reruns/decide.js'
 import type { AttemptTests, FailedTest } from '../../../src/core/test-results/attempt-tests.js'
-import { explainFailure, isSuiteFailure } from '../../../src/core/test-results/explained-failure.js'
+import { explainFailure, isSuiteFailure } from '../../../src/core/attempt/explained-failure.js'
 import { stopsAtFirstFailure } from '../../../src/core/test-results/stop-early.js'
 import type { AttemptResult } from '../../../src/core/verify/types.js'
 import { failedAttempt } from '../../helpers/attempts.js'

@@ -3,7 +3,7 @@
  * how often it passed only on a retry. Pure: the front end reads the receipts and words these.
  */
 import type { QuarantineAdvice } from '../quarantine/suggest.js'
-import type { Receipt, ReceiptStatus } from './receipt.js'
+import type { Receipt, ReceiptStatus } from '../receipts/receipt.js'
 import { testHistory, type TestRecord } from '../test-results/test-history.js'
 
 /** One past run, as the history shows it. */

@@ -1,0 +1,69 @@
+/**
+ * What an attempt's results files said (docs/design.md §1 "Test results"), as values: the
+ * failed tests, the recorded cases, the files ignored. Here, below the reading of those
+ * files, so that the attempt's record and every concern that judges it name them without
+ * importing the reader.
+ */
+
+/** How a test case ended, as its results file says. */
+export type CaseOutcome = 'passed' | 'failed' | 'error' | 'skipped'
+
+/**
+ * Longest test case name and class name kept. A rerun's filter needs them whole (docs/design.md
+ * §1 "Rerunning only the failed tests"): one this long may have been cut, and is not rerun.
+ */
+export const MAX_NAME_CHARS = 4_000
+
+/** One test case of an attempt, as the trace records it (docs/design.md §2 "Exports"). */
+export interface TestCaseRecord {
+  name: string
+  outcome: CaseOutcome
+  duration_ms?: number
+  /** Relative to the working directory, when the case's `file` attribute names a file there. */
+  file?: string
+  /** The start of the failure's text (its stack), for a failed or errored case. */
+  detail?: string
+}
+
+/** A test that failed (`<failure>`) or could not run (`<error>`) in an attempt. */
+export interface FailedTest {
+  name: string
+  /** The test case's own `name` and its `classname`, as the runner wrote them (a rerun's filter needs them). */
+  caseName?: string
+  classname?: string
+  outcome: 'failed' | 'error'
+  /** Relative to the working directory, `/`-separated. */
+  file?: string
+  line?: number
+  column?: number
+  message?: string
+  durationMs?: number
+}
+
+/** A results file that was ignored, and why. */
+export interface ResultsWarning {
+  file: string
+  reason: string
+}
+
+/** What an attempt's results files said. */
+export interface AttemptTests {
+  /** The files read, relative to the working directory. */
+  files: string[]
+  total: number
+  passed: number
+  failed: number
+  errors: number
+  skipped: number
+  /** The first tests that failed or errored: MAX_TESTS_LISTED, or the request's `maxFailedTests`. */
+  failedTests: FailedTest[]
+  /** Names watched for (failed in an earlier attempt) that passed in this one, as many as `failedTests` may hold. */
+  recovered: string[]
+  warnings: ResultsWarning[]
+  /** A rerun's targeted tests its results did not show: counted in `failed` and `total`, though they never ran. */
+  notRerun?: number
+  /** The first test cases, whatever their outcome, as far as MAX_CASES_RECORDED and MAX_CASES_BYTES allow. */
+  cases?: TestCaseRecord[]
+  /** Test cases beyond those limits: counted, not recorded. */
+  casesOmitted?: number
+}
