@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { REPO_ROOT } from './helpers/cli.js'
+import { faceNames } from './helpers/core-face.js'
 import {
   folderCycles,
   folderGraph,
@@ -99,4 +100,33 @@ test('src/action prints only through workflow-commands.ts, the one escaping path
   const offending = action.filter(path => printing.test(readFileSync(path, 'utf8'))).map(path => relative(REPO_ROOT, path))
   expect(action.length).toBeGreaterThan(10)
   expect(offending).toEqual([])
+})
+
+/**
+ * The most names the core's face may list (docs/design.md §8): the figure it has come down
+ * to (158 before its use cases). The target is under 60; lower this as the face narrows.
+ */
+const FACE_CEILING = 131
+
+test(`the core's face lists at most ${FACE_CEILING} names`, () => {
+  const names = faceNames(join(SRC, 'core', 'index.ts'))
+  expect(names.length).toBeGreaterThan(20)
+  expect(names.length).toBeLessThanOrEqual(FACE_CEILING)
+})
+
+test('the face count fails on an index that lists more (fixtures/architecture)', () => {
+  expect(faceNames(join(FIXTURES, 'clean', 'core', 'index.ts'))).toEqual(['verify'])
+  // Types, renamed exports, a star re-export and multi-line lists all count; comments do not.
+  const wide = faceNames(join(FIXTURES, 'wide-face', 'core', 'index.ts'))
+  expect(wide).toEqual(['*', 'Judgement', 'Verdict', 'check', 'verify'])
+  expect(wide.length).toBeGreaterThan(faceNames(join(FIXTURES, 'clean', 'core', 'index.ts')).length)
+})
+
+test("no shipped module builds the fault injection's pause: the harness does (scripts/test-pause.mjs)", () => {
+  const code = (path: string) =>
+    readFileSync(path, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '')
+  const building = files.filter(path => /REVERIFY_TEST_PAUSE_AT|testPauseFrom/.test(code(path)))
+  expect(building.map(path => relative(REPO_ROOT, path))).toEqual([])
 })

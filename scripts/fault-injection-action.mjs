@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { emptyCounts, liveProcesses, readReceipts, readTrace, seeded, tally } from './fault-injection.mjs'
+import { withTestPause } from './test-pause.mjs'
 
 // The background process the command leaves behind (one odd duration per worker); a run that
 // ends stops it, long before the cache save.
@@ -82,7 +83,11 @@ function makeRunner({ root, bundleDir, service, worker }) {
         ...extra
       }
       for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-      const child = spawn(process.execPath, [join(bundleDir, script)], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      const child = spawn(process.execPath, [join(bundleDir, script)], {
+        cwd: workspace,
+        env: withTestPause(env),
+        stdio: ['ignore', 'pipe', 'pipe']
+      })
       const out = { stdout: '', stderr: '' }
       child.stdout.on('data', chunk => (out.stdout += chunk))
       child.stderr.on('data', chunk => (out.stderr += chunk))

@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { runCacheSaveWorker } from './fault-injection-action.mjs'
+import { withTestPause } from './test-pause.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -110,7 +111,7 @@ export function readReceipts(state) {
 
 /** Runs the CLI; resolves with its exit and output. `kill` decides when to SIGKILL it. */
 export function startCli(cli, args, cwd, env) {
-  const child = spawn(process.execPath, [cli, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [cli, ...args], { cwd, env: withTestPause(env), stdio: ['ignore', 'pipe', 'pipe'] })
   const out = { stdout: '', stderr: '' }
   child.stdout.on('data', chunk => (out.stdout += chunk))
   child.stderr.on('data', chunk => (out.stderr += chunk))

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { main } from '../../src/cli/main.js'
+// @ts-expect-error: a plain ES module of the scripts, without types
+import { withTestPause } from '../../scripts/test-pause.mjs'
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const CLI_BUNDLE = join(REPO_ROOT, 'dist', 'cli.js')
@@ -62,7 +64,8 @@ export function spawnCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI_BUNDLE, ...argv], {
       cwd,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+      // A pause the test asks for is preloaded by the harness (scripts/test-pause.mjs).
+      env: withTestPause({ PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }) as NodeJS.ProcessEnv,
       stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe']
     })
     let stdout = ''

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { REPO_ROOT } from './cli.js'
+// @ts-expect-error: a plain ES module of the scripts, without types
+import { withTestPause } from '../../scripts/test-pause.mjs'
 export { isRunning } from './processes.js'
 import type { CacheEntry, ResultsService } from './results-service.js'
 
@@ -214,7 +216,8 @@ export class FakeRunner {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [join(options.bundleDir ?? join(REPO_ROOT, 'dist'), script)], {
         cwd: this.workspace,
-        env,
+        // A pause the test asks for is preloaded by the harness (scripts/test-pause.mjs).
+        env: withTestPause(env) as NodeJS.ProcessEnv,
         stdio: ['ignore', 'pipe', 'pipe']
       })
       let stdout = ''

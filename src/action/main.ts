@@ -8,27 +8,24 @@
 import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
 import {
-  ReceiptStore,
   VERSION,
   createRedactor,
+  createRunPorts,
   describeError,
   ensureStateDir,
   historyFacts,
   isUserError,
-  loadRunSeal,
   otlpHeaderValues,
-  processRunner,
   readConfig,
   resolveCaptureMode,
   scriptLines,
-  sealKeyPath,
-  systemClock,
-  testPauseFrom,
   unsupportedPlatform,
   verifyRun,
   type CaptureMode,
   type ConsoleStream,
   type HistoryFacts,
+  type MachinePorts,
+  type ReceiptStore,
   type Redactor,
   type RunProgress,
   type RunReport
@@ -84,10 +81,14 @@ function ciContext(env: NodeJS.ProcessEnv) {
   }
 }
 
-/** A fresh store in the state directory; its warnings are redacted. */
-async function openStore(settings: ActionSettings, redactor: Redactor): Promise<ReceiptStore> {
+/**
+ * The run's machine (`createRunPorts`): a fresh store in the state directory, its warnings
+ * redacted. Only a verify loads the run seal: a capture runs nothing.
+ */
+async function openMachine(settings: ActionSettings, deps: MainDeps, redactor: Redactor): Promise<MachinePorts> {
   await ensureStateDir(settings.stateDir, { gitignore: false })
-  return new ReceiptStore(settings.stateDir, { warn: message => print.warning(redactor.redact(message)) })
+  const warn = (message: string) => print.warning(redactor.redact(message))
+  return createRunPorts({ env: deps.env, stateDir: settings.stateDir, warn, sealed: settings.mode === 'verify' })
 }
 
 /** What the post step needs to close the run if main does not finish. */
@@ -103,12 +104,12 @@ function saveStateForPost(settings: ActionSettings): void {
 
 function historyOptions(
   settings: ActionSettings,
-  store: ReceiptStore,
+  machine: MachinePorts,
   deps: MainDeps,
   redactor: Redactor,
   meanwhile?: () => void
 ): HistoryOptions {
-  const pause = testPauseFrom(deps.env)
+  const { store, pause } = machine
   const repository = deps.env.GITHUB_REPOSITORY
   const ci = ciContext(deps.env)
   return {
@@ -225,7 +226,7 @@ async function readInputs(deps: MainDeps): Promise<{ redactor: Redactor; setting
 async function runVerify(
   settings: VerifySettings,
   mode: CaptureMode,
-  store: ReceiptStore,
+  machine: MachinePorts,
   deps: MainDeps,
   redactor: Redactor
 ): Promise<RunReport> {
@@ -237,7 +238,6 @@ async function runVerify(
     captureMode: mode,
     version: VERSION,
     redactor,
-    seal: await loadRunSeal(sealKeyPath(deps.env)),
     ...(ci && { ci }),
     env: deps.env,
     signal: deps.signal,
@@ -247,16 +247,13 @@ async function runVerify(
     quarantineRoot: settings.workspace
   }
   const ports = {
-    clock: systemClock,
-    processes: processRunner,
-    store,
+    ...machine,
     log: (progress: RunProgress) => {
       if (progress.kind === 'run-created') savePostState({ runId: progress.runId, sessionDir: progress.sessionDir })
       if (progress.kind === 'process-started') savePostState({ processGroup: progress.pgid })
       log.progress(progress)
     },
-    console: { stdout: log.stdout, stderr: log.stderr },
-    pause: testPauseFrom(deps.env)
+    console: { stdout: log.stdout, stderr: log.stderr }
   }
   try {
     return await verifyRun(request, ports)
@@ -292,12 +289,13 @@ export async function runMain(deps: MainDeps): Promise<void> {
   const { redactor, settings, mode } = await readInputs(deps)
   if (settings === undefined || mode === undefined) return savePostState({ mainFinished: true })
   try {
-    const store = await openStore(settings, redactor)
+    const machine = await openMachine(settings, deps, redactor)
+    const { store } = machine
     saveStateForPost(settings)
     // A verify that uploads whatever its outcome starts loading the artifact client early:
     // while the restore waits for the cache service, or at once when there is no restore.
     const preload = settings.mode === 'verify' && settings.uploadTrace === 'always' ? deps.preloadArtifact : undefined
-    const history = historyOptions(settings, store, deps, redactor, preload)
+    const history = historyOptions(settings, machine, deps, redactor, preload)
     if (!settings.cacheReceipts) preload?.()
     // The trailers are read (event payload, `git log`) while the history is restored; they
     // are applied to the store once it holds the restored receipts.
@@ -309,7 +307,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
       return savePostState({ mainFinished: true })
     }
     const effectiveMode = checkableMode(mode, restored)
-    const run = await timed('run', () => runVerify(settings, effectiveMode, store, deps, redactor))
+    const run = await timed('run', () => runVerify(settings, effectiveMode, machine, deps, redactor))
     const artifact = await persistIfCreated(run, settings.stateDir, persistOptions(settings, history, deps, redactor))
     await timed('report', async () =>
       reportRun(run, {

@@ -6,16 +6,7 @@
  */
 import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
-import {
-  ReceiptStore,
-  closeInterruptedRun,
-  createRedactor,
-  describeError,
-  endMarkedProcesses,
-  endSessionGroups,
-  isOwnSessionDir,
-  type Receipt
-} from '../core/index.js'
+import { ReceiptStore, closeAbandonedRun, createRedactor, describeError, type Receipt } from '../core/index.js'
 import { readPostState, type PostState } from './post-state.js'
 import type { CacheStore } from './persistence/cache-store.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
@@ -74,24 +65,21 @@ export async function runPost(deps: PostDeps): Promise<void> {
       print.info('reverify: the main step did not start a run; nothing to close')
       return
     }
-    // The groups the trace recorded, each checked to be the same process before it is signalled.
-    for (const ending of await endSessionGroups(stateDir, sessionDir, 1000)) {
-      if (ending.result === 'ended') print.info(`reverify: stopped the command's leftover process group ${ending.group.pgid}`)
-      if (ending.result === 'left') print.info(`reverify: left process group ${ending.group.pgid} alone: ${ending.why}`)
-    }
-    // What started in the moment before its group was recorded still carries the run id.
-    await endMarkedProcesses(runId, 1000)
     const redactor = createRedactor({ values: core.getMultilineInput('redact'), env: deps.env })
     const store = new ReceiptStore(stateDir, { warn: message => print.warning(redactor.redact(message)) })
-    const closed = await closeInterruptedRun({
+    const closed = await closeAbandonedRun({
       store,
       runId,
       sessionDir,
       reason: 'the main step did not finish (cancelled, timed out or killed); closed by the post step',
-      redactor
+      redactor,
+      onGroup: ending => {
+        if (ending.result === 'ended') print.info(`reverify: stopped the command's leftover process group ${ending.group.pgid}`)
+        if (ending.result === 'left') print.info(`reverify: left process group ${ending.group.pgid} alone: ${ending.why}`)
+      }
     })
     // Killed before its receipt was written: nothing ran, and nothing is there to save.
-    if (closed.receipt === undefined && !(await isOwnSessionDir(stateDir, sessionDir ?? ''))) {
+    if (closed.kind === 'never-recorded') {
       print.info(`reverify: run ${runId} was stopped before its receipt was written; nothing to close`)
       return
     }

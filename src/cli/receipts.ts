@@ -1,5 +1,5 @@
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
-import { hostname, userInfo } from 'node:os'
+import { userInfo } from 'node:os'
 import {
   ReceiptStore,
   UsageError,
@@ -7,8 +7,6 @@ import {
   defaultStateDir,
   ensureStateDir,
   findTargetRoot,
-  loadRunSeal,
-  ownerGone,
   parseCaptureMode,
   parseInputs,
   readConfig,
@@ -16,9 +14,8 @@ import {
   resolveCaptureMode,
   resolveStateDir,
   resumeCommand,
-  resumeOffer,
+  resumeOffers,
   scriptLabel,
-  sealKeyPath,
   setCaptureMode,
   showValue,
   type Receipt,
@@ -94,11 +91,9 @@ interface ShownStatus {
  */
 async function shownStatuses(receipts: readonly Receipt[], stateDir: string, io: CliIo): Promise<Map<Receipt, ShownStatus>> {
   const shown = new Map<Receipt, ShownStatus>()
-  const here = { host: hostname() }
-  const seal = await loadRunSeal(sealKeyPath(io.env), { create: false })
+  const offers = await resumeOffers(receipts, { stateDir, env: io.env })
   for (const receipt of receipts) {
-    const offer =
-      receipt.status === 'running' && ownerGone(receipt, here) ? await resumeOffer(receipt, { stateDir, here, seal }) : undefined
+    const offer = offers.get(receipt)
     const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable'
     shown.set(receipt, { label, byResume: offer === 'resume' })
   }

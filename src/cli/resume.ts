@@ -1,21 +1,14 @@
 /** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (docs/design.md §6). */
-import { hostname } from 'node:os'
-import { resolve } from 'node:path'
 import {
   ExitCode,
   UsageError,
   createRedactor,
-  loadRunSeal,
-  ownerGone,
+  createRunPorts,
   parseInputs,
   parseRunSettings,
-  readRunInputs,
-  receiptSealed,
-  requireRunId,
-  sealKeyPath,
-  settleBeforeResume,
+  resumeRun,
   type Receipt,
-  type ResumeEntry
+  type ResumeAdmission
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { resumeHelp } from './help.js'
@@ -35,7 +28,7 @@ function exitCodeOfStatus(status: Receipt['status']): number {
 }
 
 /** Says what became of a run that had ended, or whose session was gone; returns the exit code. */
-function settledOrClosed(entry: Exclude<ResumeEntry, { kind: 'continue' }>, io: CliIo): number {
+function settledOrClosed(entry: Exclude<ResumeAdmission, { kind: 'continue' }>, io: CliIo): number {
   const { receipt } = entry
   if (entry.kind === 'closed') {
     println(
@@ -63,42 +56,20 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
   // Checked before the run is looked up; the run's own inputs are parsed with these below.
   const given = parseInputs(flags, flagsOf('resume'), { front: 'cli', base: io.cwd })
   const { root, stateDir, store } = openStore(given, io)
-  const here = { host: hostname() }
-  const seal = await loadRunSeal(sealKeyPath(io.env))
-  const receipt =
-    positionals[0] !== undefined
-      ? await store.read(requireRunId(positionals[0], 'resume'))
-      : await store.latestOfTarget(root, candidate => ownerGone(candidate, here) && receiptSealed(candidate, seal))
-  if (receipt === undefined) {
-    throw new UsageError(
-      positionals[0] ? `resume: no receipt of run ${positionals[0]} here` : 'resume: no interrupted run to resume in this repository'
-    )
-  }
-  // A receipt that came with a checkout proves nothing and picks no command (docs/design.md §6).
-  if (!receiptSealed(receipt, seal)) {
-    throw new UsageError(
-      `resume: run ${receipt.run_id} was not started by reverify on this machine (its receipt has no valid seal); run the command again with reverify run`
-    )
-  }
-  // A run that had ended, or whose session is gone, has nothing to continue (docs/design.md §6).
-  const entry = await settleBeforeResume({
-    store,
-    receipt,
-    here,
-    seal,
-    redactor: createRedactor({ values: given.redact ?? [], env: io.env }),
-    now: () => new Date(),
-    onLeftoverEnded: pgid =>
-      println(io.stderr, `reverify: stopped process group ${pgid}, left running by interrupted run ${receipt.run_id}`)
-  })
-  if (entry.kind !== 'continue') return settledOrClosed(entry, io)
-  const sessionDir = resolve(receipt.session.dir)
-  const inputs = await readRunInputs(sessionDir, seal)
-  if (inputs === undefined) {
-    throw new UsageError(
-      `resume: run ${receipt.run_id} has no inputs this machine recorded (none, a secret among them, or no valid seal); run the same command again with reverify run`
-    )
-  }
+  const machine = await createRunPorts({ env: io.env, stateDir, warn: message => println(io.stderr, `reverify: warning: ${message}`) })
+  const redactor = createRedactor({ values: given.redact ?? [], env: io.env })
+  const admitted = await resumeRun(
+    {
+      runId: positionals[0],
+      target: root,
+      redactor,
+      onLeftoverEnded: (pgid, runId) =>
+        println(io.stderr, `reverify: stopped process group ${pgid}, left running by interrupted run ${runId}`)
+    },
+    { ...machine, store }
+  )
+  if (admitted.kind !== 'continue') return settledOrClosed(admitted, io)
+  const { receipt, inputs } = admitted
   const settings = parseRunSettings(
     {
       ...inputs,

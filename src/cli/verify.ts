@@ -7,25 +7,20 @@ import { join } from 'node:path'
 import {
   ExitCode,
   REPORT_FILE,
-  ReceiptStore,
   VERSION,
   captureCommand,
   captureHeadline,
   createRedactor,
+  createRunPorts,
   describeSetAside,
   ensureStateDir,
   findTargetRoot,
-  loadRunSeal,
-  processRunner,
   readConfig,
   refusalNote,
   resolveCaptureMode,
   resolveStateDir,
   scriptLines,
-  sealKeyPath,
   stateDirFull,
-  systemClock,
-  testPauseFrom,
   verifyRun,
   writeRunReports,
   type QuarantinedFailure,
@@ -196,7 +191,6 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
     captureMode,
     version: VERSION,
     redactor,
-    seal: await loadRunSeal(sealKeyPath(io.env)),
     env: io.env,
     signal: io.signal,
     interruptReason: io.interruptReason,
@@ -205,11 +199,9 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
     deferReports: true,
     ...(resume && { resume })
   }
+  const machine = await createRunPorts({ env: io.env, stateDir, warn: message => println(stderr, `reverify: warning: ${message}`) })
   const ports: RunPorts = {
-    clock: systemClock,
-    pause: testPauseFrom(io.env),
-    processes: processRunner,
-    store: new ReceiptStore(stateDir, { warn: message => println(stderr, `reverify: warning: ${message}`) }),
+    ...machine,
     log: progress => {
       if (progress.kind === 'attempt-failed') status.attemptEnded()
       const line = progressLine(progress, redactor, place)

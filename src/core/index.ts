@@ -4,14 +4,16 @@
  * src/core/ may change shape freely. A test keeps it so (`__tests__/architecture.test.ts`).
  */
 
-// The verify run: one request, four ports, a report of facts.
+// The use cases of a run: a verify, its resume, the close of a run its process abandoned.
 export { verifyRun } from './run/verify-run.js'
+export { resumeOffers, resumeRun, type ResumeAdmission } from './run/resume-run.js'
+export { closeAbandonedRun } from './run/close-abandoned.js'
+export { createRunPorts } from './run/run-ports.js'
 export { writeRunReports } from './run/run-reports.js'
 export { refusalNote } from './run/settings-check.js'
-export type { RunPorts, RunProgress, RunRequest } from './run/ports.js'
-export type { CompletedRun, QuarantineFacts, RunReport } from './run/report.js'
+export type { MachinePorts, RunPorts, RunProgress, RunRequest } from './run/ports.js'
+export type { CompletedRun, RunReport } from './run/report.js'
 export { describeEntry, type QuarantinedFailure } from './verify/quarantine-policy.js'
-export type { GateVerdict } from './verify/quarantine-step.js'
 export type { AttemptResult, ConsoleStream } from './verify/attempt.js'
 
 // Settings, from the input table.
@@ -35,21 +37,13 @@ export { applyCaptureTrailers, captureRun, parseCaptureTrailers, type CaptureTra
 export { parseCaptureMode, readConfig, resolveCaptureMode, setCaptureMode, type CaptureMode } from './capture/config-file.js'
 export { captureCommand, captureCommitCommand, resumeCommand, type RemedyPlace } from './capture/remedy.js'
 
-// Crash recovery: closing and resuming what a killed run left.
-export { closeInterruptedRun } from './recovery/close-interrupted.js'
+// Crash recovery: what the front ends word of it.
 export { stateDirFull } from './recovery/disk-full.js'
-export { describeSetAside, ownerGone } from './recovery/resume.js'
-export { resumeOffer, settleBeforeResume, type ResumeEntry } from './recovery/settle.js'
-export { loadRunSeal, receiptSealed, sealKeyPath } from './receipts/run-seal.js'
-export { testPauseFrom, type TestPause } from './recovery/test-pause.js'
-export { endMarkedProcesses, endSessionGroups } from './process/crashed-groups.js'
-export { processRunner } from './process/process-runner.js'
-export { isOwnSessionDir } from './session/layout.js'
-export { readRunInputs } from './session/run-record.js'
+export { describeSetAside } from './recovery/resume.js'
 
 // What a reviewer reads: excerpts, source locations, test results, the HTML report.
-export { attemptEnding, endedCommand, type AttemptEnding } from './verify/ending-words.js'
-export { MAX_EXCERPT_CHARS, attemptBlocks, attemptText, excerptBlocks, reviewerExcerpt, type ExcerptBlock } from './output/excerpt.js'
+export { attemptEnding, endedCommand } from './verify/ending-words.js'
+export { MAX_EXCERPT_CHARS, attemptBlocks, attemptText, type ExcerptBlock } from './output/excerpt.js'
 export { locateInText, type LocationBase, type SourceLocation } from './output/source-location.js'
 export type { FailedTest } from './test-results/attempt-tests.js'
 export { testsRan, type RunTests } from './test-results/run-tests.js'
@@ -58,7 +52,7 @@ export { REPORT_FILE, writeRunReport } from './report/index.js'
 export { formatDuration } from './report/render.js'
 
 // The quarantine file and what the receipts say about its tests.
-export { addDays, dayOf, daysBetween } from './quarantine/dates.js'
+export { dayOf, daysBetween } from './quarantine/dates.js'
 export { loadQuarantine, type QuarantineEntry, type QuarantineList } from './quarantine/file.js'
 export {
   RELEASE_MIN_RUNS,
@@ -69,13 +63,7 @@ export {
   type EntryHistory
 } from './quarantine/history.js'
 export { entryState } from './verify/quarantine-policy.js'
-export {
-  SUGGEST_DEFAULTS,
-  suggestQuarantine,
-  suggestionYaml,
-  type QuarantineAdvice,
-  type QuarantineSuggestion
-} from './quarantine/suggest.js'
+export { SUGGEST_DEFAULTS, suggestQuarantine, suggestionYaml, type QuarantineAdvice } from './quarantine/suggest.js'
 export { expiryWarnings, quarantineOn, quarantinePath } from './run/run-quarantine.js'
 export { writeRunCtrf } from './export/ctrf.js'
 export { resendRun } from './export/index.js'
@@ -86,22 +74,14 @@ export { traceIdOf as traceIdOfRun } from './export/otlp-spans.js'
 export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'
 export { createRedactor, redactDeep, type Redactor } from './redaction/index.js'
 export { isErrorCode, readRegularFile, requireRealDirectory } from './base/atomic-file.js'
-export { systemClock } from './base/clock.js'
 export { ExitCode, UsageError, describeError, isUserError } from './base/errors.js'
 export { printable } from './base/printable.js'
 export { unsupportedPlatform } from './base/platform.js'
 export { VERSION } from './base/version.js'
 
 // One summary for a matrix: legs read back from their trace artifacts (docs/design.md §5).
-export { aggregateLegs, matrixHeadline, type LegRow, type MatrixView, type TestAcrossLegs } from './matrix/aggregate.js'
-export { MATRIX_REPORT_FILE, renderMatrixReport, type ArtifactLink } from './matrix/combined-report.js'
-export {
-  REPORT_INPUTS,
-  REPORT_INPUT_NAMES,
-  WORKFLOW_REPORT_INPUTS,
-  parseReportInputs,
-  type ReportInputName,
-  type ReportSettings
-} from './matrix/inputs.js'
-export { LEG_RECEIPT_FILE, copyReceiptIntoSession, readLeg, type LegArtifact, type LegRead } from './matrix/leg.js'
-export { LEG_FILE_CAPS, MAX_LEG_ZIP_ENTRIES, unzipLeg, type LegUnzip } from './matrix/leg-unzip.js'
+export { aggregateLegs, matrixHeadline, type LegRow, type MatrixView } from './matrix/aggregate.js'
+export { MATRIX_REPORT_FILE, renderMatrixReport } from './matrix/combined-report.js'
+export { REPORT_INPUT_NAMES, parseReportInputs, type ReportSettings } from './matrix/inputs.js'
+export { copyReceiptIntoSession, readLeg, type LegRead } from './matrix/leg.js'
+export { unzipLeg } from './matrix/leg-unzip.js'

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describeError, type ReceiptStore, type TestPause } from '../../core/index.js'
+import { describeError, type MachinePorts, type ReceiptStore } from '../../core/index.js'
 import { CACHE_KEY_PREFIX } from '../constants.js'
 import type { CacheListing } from './cache-listing.js'
 import type { CacheStore, RestoreAnswer } from './cache-store.js'
@@ -43,7 +43,7 @@ export interface HistoryOptions {
   warn: (message: string) => void
   info: (message: string) => void
   /** Fault injection only: the pause `during-cache-save` (core/recovery/test-pause.ts). */
-  pause?: TestPause
+  pause?: MachinePorts['pause']
   /**
    * Called once the restore's first call to the cache client is under way (a subprocess and
    * a request in flight): work started here uses the wait instead of delaying the restore.

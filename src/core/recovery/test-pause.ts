@@ -1,9 +1,11 @@
 /**
- * A test-only hook (docs/reliability.md, "Fault injection"): with
- * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the process's environment, the run writes the
- * marker file when it reaches that point and waits there until the marker is removed (or for
- * a minute), so a test can kill it exactly in a window that is otherwise a few microseconds
- * wide, or let it go on and kill it a chosen moment later. Points:
+ * The fault injection's pause (docs/reliability.md, "Fault injection"): a test-only port that
+ * stops a run at a named point, so a test can kill it in a window that is otherwise a few
+ * microseconds wide. The harness fills it, not the shipped code: it preloads
+ * `scripts/test-pause.mjs` into the built CLI or action (`NODE_OPTIONS=--import`), which
+ * reads `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` and leaves the pause in the slot
+ * below; `createRunPorts` (run/run-ports.ts) hands it on as `RunPorts.pause`. A process the
+ * harness did not start has an empty slot, and nothing pauses. Points:
  * - the run's opening (docs/design.md §6), in the order its writes come: `before-opening`
  *   (nothing of the run written yet), `during-receipt-write` (the `running` receipt's temp
  *   file written, not yet renamed), `before-session` (the receipt written, no session
@@ -16,16 +18,7 @@
  *   report.html and the exports are not);
  * - `during-cache-save` (the action's main step has started saving the receipt history to
  *   the cache; the save goes on while the step waits).
- * Without the variable it does nothing.
  */
-import { existsSync, writeFileSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
-
-/** The environment variable that names the point and the marker file. */
-export const TEST_PAUSE_VARIABLE = 'REVERIFY_TEST_PAUSE_AT'
-const PAUSE_MS = 60_000
-/** How often a paused run looks whether its marker is gone. */
-const POLL_MS = 2
 
 /** The points of the run's opening, in the order its writes come. */
 export const OPENING_POINTS = [
@@ -44,18 +37,11 @@ export type TestPausePoint = (typeof OPENING_POINTS)[number] | 'after-trace-end'
 /** The pause port: waits at `point` when a test asked for it, else returns at once. */
 export type TestPause = (point: TestPausePoint) => Promise<void>
 
-/**
- * The pause a front end hands the core (`RunPorts.pause`), from the environment the test
- * harness started it with; the core itself reads no environment for it.
- */
-export function testPauseFrom(env: NodeJS.ProcessEnv): TestPause | undefined {
-  const value = env[TEST_PAUSE_VARIABLE]
-  if (value === undefined) return undefined
-  return async point => {
-    if (!value.startsWith(`${point}:`)) return
-    const marker = value.slice(point.length + 1)
-    writeFileSync(marker, `${process.pid}\n`)
-    const deadline = Date.now() + PAUSE_MS
-    while (existsSync(marker) && Date.now() < deadline) await sleep(POLL_MS)
-  }
+/** Where the harness's preloaded module leaves the pause (a registered symbol: one slot for every bundled copy). */
+export const TEST_PAUSE_SLOT = Symbol.for('reverify.test-pause')
+
+/** The pause the test harness left in its slot, if it did. */
+export function harnessPause(): TestPause | undefined {
+  const filled: unknown = (globalThis as Record<symbol, unknown>)[TEST_PAUSE_SLOT]
+  return typeof filled === 'function' ? (filled as TestPause) : undefined
 }

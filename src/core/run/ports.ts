@@ -22,18 +22,30 @@ export type { RunProgress } from '../base/progress.js'
 /** CI facts recorded on a receipt when running in GitHub Actions. */
 export type CiContext = NonNullable<Receipt['ci']>
 
-/** The side effects of a run. */
-export interface RunPorts {
+/**
+ * The machine a run uses, the same for every run of a process: `createRunPorts`
+ * (run-ports.ts) builds the real ones, a test passes its own.
+ */
+export interface MachinePorts {
   clock: Clock
   processes: ProcessRunner
   /** The receipt store (its state directory holds the sessions too). */
   store: ReceiptStore
+  /**
+   * This machine's run seal (docs/design.md §6): the run's receipt and run.json are sealed
+   * with it, and only a receipt it sealed is resumed. Without one nothing is resumed.
+   */
+  seal?: RunSeal
+  /** Fault injection only (recovery/test-pause.ts): waits at a named point of the run. */
+  pause?: TestPause
+}
+
+/** The side effects of a run: the machine, and where the front end hears of it. */
+export interface RunPorts extends MachinePorts {
   /** Told what happens as it happens. */
   log: (progress: RunProgress) => void
   /** Where the command's live output goes. */
   console: { stdout: ConsoleStream; stderr: ConsoleStream }
-  /** Fault injection only (recovery/test-pause.ts): waits at a named point of the run. */
-  pause?: TestPause
 }
 
 /** What to run, and the policy and facts the front end resolved for it. */
@@ -53,11 +65,6 @@ export interface RunRequest {
   interruptReason?: () => string | undefined
   /** Between SIGTERM and SIGKILL when a command is stopped (default 2 s). */
   killGraceMs?: number
-  /**
-   * This machine's run seal (docs/design.md §6): the run's receipt and run.json are sealed
-   * with it, and only a receipt it sealed is resumed. Without one nothing is resumed.
-   */
-  seal?: RunSeal
   /**
    * Where a relative `quarantine` path is found: the repository root (the workspace in
    * Actions, the git top level in the CLI). Default: the working directory.

@@ -16,7 +16,8 @@ import { commandShape } from '../reruns/command-shape.js'
 import { readPackageScripts } from '../reruns/package-scripts.js'
 import type { LoopResult } from '../verify/loop.js'
 import { coveredFailures, type QuarantineContext } from '../verify/quarantine-step.js'
-import type { RunProgress, RunRequest } from './ports.js'
+import type { RunSettings } from '../inputs/settings.js'
+import type { RunProgress } from './ports.js'
 import type { QuarantineFacts } from './report.js'
 
 /** The quarantine as a run holds it. */
@@ -28,15 +29,19 @@ export interface RunQuarantine {
 }
 
 /** Reads the run's quarantine file; undefined when it has no entries (or is absent). */
-export async function loadRunQuarantine(request: RunRequest, now: Date, inputName: string): Promise<RunQuarantine | undefined> {
-  const shown = request.settings.quarantine
+export async function loadRunQuarantine(
+  settings: Pick<RunSettings, 'quarantine' | 'workingDirectory' | 'script'>,
+  quarantineRoot: string | undefined,
+  now: Date,
+  inputName: string
+): Promise<RunQuarantine | undefined> {
+  const shown = settings.quarantine
   if (shown === undefined || shown === '') return undefined
-  const root = request.quarantineRoot ?? request.settings.workingDirectory
+  const root = quarantineRoot ?? settings.workingDirectory
   const today = dayOf(now)
   const list = await loadQuarantine({ path: quarantinePath(shown, root), root, shown, inputName }, today)
   if (list.entries.length === 0) return undefined
   // Once per run: whether what follows the tests may not have run when they failed (quarantine-step.ts).
-  const { settings } = request
   const moreThanRunner = commandShape(settings.script, readPackageScripts(settings.workingDirectory)).kind === 'more'
   return quarantineOn(list, today, moreThanRunner)
 }

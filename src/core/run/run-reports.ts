@@ -16,9 +16,9 @@ import type { RunPorts, RunRequest } from './ports.js'
  * no report.html: the next run of the command writes them, before anything of its own.
  */
 export async function writeMissingReports(
+  latest: Receipt,
   request: Pick<RunRequest, 'redactor' | 'env'>,
-  ports: Pick<RunPorts, 'store' | 'log'>,
-  latest: Receipt
+  ports: Pick<RunPorts, 'store' | 'log'>
 ): Promise<void> {
   const dir = resolve(latest.session.dir)
   if (!(await isOwnSessionDir(ports.store.stateDir, dir))) return

@@ -20,18 +20,18 @@ import { commandRecord } from '../session/events.js'
 import { planSession } from '../session/layout.js'
 import { interruptedNote, refusalTraceNote, resumedNote, uncapturedNote } from '../session/notes.js'
 import { writeRunRecord } from '../session/run-record.js'
-import { receiptSealed, sealReceipt } from '../receipts/run-seal.js'
+import { sealReceipt, type RunSeal } from '../receipts/run-seal.js'
 import { TraceSession } from '../session/writer.js'
-import { closeInterruptedRun, sweepRunTemps } from '../recovery/close-interrupted.js'
+import { sweepRunTemps } from '../recovery/close-interrupted.js'
 import type { TestPausePoint } from '../recovery/test-pause.js'
 import { stateDirFull, type DiskFullStage } from '../recovery/disk-full.js'
 import { commandEnvironment } from '../process/command-env.js'
-import { endLeftovers as endCrashedLeftovers } from '../recovery/settle.js'
 import { attemptExcerpt } from '../output/excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
 import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
-import { endedBeforeReceipt, planResume, type Here, type ResumeDecision, type ResumePlan } from '../recovery/resume.js'
-import { writeMissingReports, writeRunReports } from './run-reports.js'
+import type { ResumePlan } from '../recovery/resume.js'
+import { recoverPrevious } from './recover-previous.js'
+import { writeRunReports } from './run-reports.js'
 import { redactedReceipt, shownReport } from './shown-report.js'
 import { receiptTests, runTests } from '../test-results/run-tests.js'
 import { inputLabel } from '../inputs/resolve.js'
@@ -51,94 +51,53 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
 async function performRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
   const { settings } = request
   // A bad quarantine file is a usage error before anything exists (docs/design.md §1 "Quarantine and flaky gates").
-  const quarantine = await loadRunQuarantine(request, ports.clock.now(), inputLabel('quarantine', request.front ?? 'action'))
+  const quarantine = await loadRunQuarantine(
+    settings,
+    request.quarantineRoot,
+    ports.clock.now(),
+    inputLabel('quarantine', request.front ?? 'action')
+  )
   for (const warning of expiryWarnings(quarantine)) ports.log(warning)
+  // Each once per run: the previous run's recovery and the new run both use them.
   const identity = scriptIdentity(settings.script)
-  let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash))
-  if (latest?.status === 'running' && (await endedBeforeReceipt(latest, ports.store.stateDir, here(request), request.seal))) {
-    // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
-    await endLeftovers(request, ports, latest)
-    const settled = await closeInterruptedRun({
-      store: ports.store,
-      runId: latest.run_id,
-      reason: '',
+  const hit = guardrailHit(settings)
+  // Recovery's own step, at this one place: what the previous run left is settled, resumed or closed (recover-previous.ts).
+  const previous = await recoverPrevious(
+    {
+      settings,
+      target: request.target,
+      identity,
       redactor: request.redactor,
-      now: () => ports.clock.now()
-    })
-    latest = settled.receipt ?? latest
-  } else if (latest !== undefined && latest.status !== 'running') {
-    await writeMissingReports(request, ports, latest)
-  }
+      env: request.env,
+      ci: request.ci,
+      killGraceMs: request.killGraceMs ?? 2000,
+      refused: hit !== undefined,
+      resume: request.resume
+    },
+    ports
+  )
 
   // Capture-before-retry: decided before anything of the run exists (docs/design.md §3).
   const capture: CaptureState = { mode: request.captureMode }
-  const verdict = decideCaptureBeforeRetry(request.captureMode, latest)
+  const verdict = decideCaptureBeforeRetry(request.captureMode, previous.latest)
   if (verdict.action === 'block') return { kind: 'blocked', identity, failedRunId: verdict.failedRunId! }
   if (verdict.action === 'warn') {
     capture.uncapturedRunId = verdict.failedRunId!
     ports.log({ kind: 'uncaptured-failure', failedRunId: verdict.failedRunId! })
   }
-
-  // An interrupted run of this command is continued rather than started over (§6).
-  if (latest?.status === 'running') {
-    const decision = await decideResume(request, ports, latest)
-    // Only a run this machine sealed names process groups worth signalling (§6).
-    if (decision.kind !== 'none' && receiptSealed(latest, request.seal)) await endLeftovers(request, ports, latest)
-    if (decision.kind === 'resume') return resumeRun(request, ports, decision.plan, identity, capture, quarantine)
-    if (request.resume) {
-      const why = decision.kind === 'restart' ? decision.reason : 'its process is still running'
-      throw new UsageError(`resume: run ${latest.run_id} cannot be resumed: ${why}`)
-    }
-    if (decision.kind === 'restart') {
-      const reason = `not resumed (${decision.reason}); a new run was started instead`
-      const closed = await closeInterruptedRun({
-        store: ports.store,
-        runId: latest.run_id,
-        reason,
-        redactor: request.redactor,
-        now: () => ports.clock.now(),
-        traceDecides: receiptSealed(latest, request.seal)
-      })
-      if (closed.reportError !== undefined) ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError })
-      ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason, setAside: decision.setAside })
-    }
-  } else if (request.resume) {
+  if (previous.next.kind === 'resume') return continueRun(request, ports, previous.next.plan, { identity, capture, quarantine })
+  // A receipt to resume that recovery did not continue had ended (or was settled from its trace).
+  if (request.resume) {
     throw new UsageError(`resume: run ${request.resume.run_id} is ${request.resume.status}, not an interrupted run that can be resumed`)
   }
 
   const { session, receipt } = await openRun(request, ports, identity, capture)
-  const hit = guardrailHit(settings)
   if (hit) return refuse(request, ports, { session, receipt, identity, capture, hit })
   noteExpiries(session, quarantine)
   const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine)).catch(
     fullDisk(ports, 'during')
   )
   return closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine })
-}
-
-/** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
-async function endLeftovers(request: RunRequest, ports: RunPorts, crashed: Receipt): Promise<void> {
-  await endCrashedLeftovers(ports.store.stateDir, crashed, request.killGraceMs ?? 2000, pgid =>
-    ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid })
-  )
-}
-
-/** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
-async function decideResume(request: RunRequest, ports: RunPorts, latest: Receipt): Promise<ResumeDecision> {
-  if (guardrailHit(request.settings)) return { kind: 'restart', reason: 'the destructive-command guardrail refuses its command' }
-  return planResume({
-    receipt: latest,
-    settings: request.settings,
-    stateDir: ports.store.stateDir,
-    redactor: request.redactor,
-    here: here(request),
-    seal: request.seal
-  })
-}
-
-/** Where this run is, to judge whether a receipt's owner is gone. */
-function here(request: RunRequest): Here {
-  return { host: hostname(), ...(request.ci && { ci: request.ci }) }
 }
 
 /**
@@ -180,7 +139,7 @@ async function openRun(
     pid: process.pid,
     ...(request.ci && { ci: request.ci })
   }
-  const sealed = receiptOnDisk(receipt, request)
+  const sealed = receiptOnDisk(receipt, redactor, ports.seal)
   const pause = (point: TestPausePoint) => async () => ports.pause?.(point)
   await pause('before-opening')()
   // Before the first write of the run: the action saves where it goes for its post step.
@@ -205,7 +164,7 @@ async function openRun(
     await ports.store.write({ ...sealed, status: receiptStatusFor('aborted', false), ended_at: timestamp(now()) })
     throw new UsageError(`state-dir: cannot create the trace folder: ${describeError(error)}`)
   }
-  await writeRunRecord(session.dir, settings, redactor, request.seal, pause('during-run-record-write'))
+  await writeRunRecord(session.dir, settings, redactor, ports.seal, pause('during-run-record-write'))
   await pause('before-start')()
   const uncaptured = capture.uncapturedRunId
   session.event('start', {
@@ -234,7 +193,11 @@ async function refuse(
   session.event('note', refusalTraceNote(refusalNote(hit), hit.rule))
   const summary = `refused by the guardrail (${hit.rule})`
   await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, flaky: false, summary })
-  const receipt = receiptOnDisk({ ...run.receipt, status: receiptStatusFor('aborted', false), ended_at: endedAt }, request)
+  const receipt = receiptOnDisk(
+    { ...run.receipt, status: receiptStatusFor('aborted', false), ended_at: endedAt },
+    request.redactor,
+    ports.seal
+  )
   await ports.store.write(receipt)
   const reportPath = request.deferReports ? undefined : await writeRunReports(receipt, request, ports)
   return {
@@ -266,21 +229,20 @@ function loopEnvironment(request: RunRequest, ports: RunPorts, runId: string, qu
 }
 
 /** Continues an interrupted run in its own receipt and session (docs/design.md §6). */
-async function resumeRun(
+async function continueRun(
   request: RunRequest,
   ports: RunPorts,
   plan: ResumePlan,
-  identity: CommandIdentity,
-  capture: CaptureState,
-  quarantine: RunQuarantine | undefined
+  run: { identity: CommandIdentity; capture: CaptureState; quarantine: RunQuarantine | undefined }
 ): Promise<RunReport> {
+  const { identity, capture, quarantine } = run
   const now = () => ports.clock.now()
   await sweepRunTemps(ports.store.stateDir, plan.receipt.run_id, plan.sessionDir)
   const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
   const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`
   const owned: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(request.ci && { ci: request.ci }) }
   // The new owner seals it again: its pid and host are part of what the seal covers.
-  const receipt = receiptOnDisk(owned, request)
+  const receipt = receiptOnDisk(owned, request.redactor, ports.seal)
   await ports.store.write(receipt)
   ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir })
   const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`
@@ -343,7 +305,7 @@ async function closeRun(
     ...(tests !== undefined && { tests: receiptTests(tests) }),
     ...receiptPolicy(loop)
   }
-  const written = receiptOnDisk(receipt, request)
+  const written = receiptOnDisk(receipt, request.redactor, ports.seal)
   await ports.pause?.('after-trace-end')
   await ports.store.write(written).catch(fullDisk(ports, loop.outcome))
   // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
@@ -384,8 +346,8 @@ function fullDisk(ports: RunPorts, stage: DiskFullStage): (error: unknown) => ne
 }
 
 /** A receipt as it is written: redacted, then sealed over what is on disk (run-seal.ts). */
-function receiptOnDisk(receipt: Receipt, request: RunRequest): Receipt {
-  return sealReceipt(redactedReceipt(receipt, request.redactor), request.seal)
+function receiptOnDisk(receipt: Receipt, redactor: Redactor, seal: RunSeal | undefined): Receipt {
+  return sealReceipt(redactedReceipt(receipt, redactor), seal)
 }
 
 /**
