@@ -17,6 +17,7 @@ import {
   type Receipt
 } from '../core/index.js'
 import { readPostState, type PostState } from './post-state.js'
+import { readSecretInputs } from './settings.js'
 import type { CacheStore } from './persistence/cache-store.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { deadlinesFrom } from './persistence/deadline.js'
@@ -81,7 +82,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
     }
     // What started in the moment before its group was recorded still carries the run id.
     await endMarkedProcesses(runId, 1000)
-    const redactor = createRedactor({ values: core.getMultilineInput('redact'), env: deps.env })
+    const redactor = createRedactor({ values: readSecretInputs(core.getInput).redactValues, env: deps.env })
     const store = new ReceiptStore(stateDir, { warn: message => print.warning(redactor.redact(message)) })
     const closed = await closeInterruptedRun({
       store,
