@@ -25,6 +25,28 @@ function pids(runner: FakeRunner): number[] {
 }
 
 /** The trace events of the run's artifact. */
+/** The process group the running step's trace recorded first (a process-group note), if any yet. */
+function recordedGroup(runner: FakeRunner): number | undefined {
+  const sessionDir = runner.savedState()['session-dir']
+  if (sessionDir === undefined) return undefined
+  let text: string
+  try {
+    text = readFileSync(join(sessionDir, 'trace.jsonl'), 'utf8')
+  } catch {
+    return undefined
+  }
+  for (const line of text.split('\n')) {
+    if (!line.includes('"process_group"')) continue
+    try {
+      const event = JSON.parse(line) as { phase: string; payload: { process_group?: { pgid: number } } }
+      if (event.phase === 'note' && event.payload.process_group !== undefined) return event.payload.process_group.pgid
+    } catch {
+      // A line still being written.
+    }
+  }
+  return undefined
+}
+
 function artifactTrace(service: ResultsService, runId: string) {
   const artifact = service.artifacts().find(item => item.name === `reverify-trace-${runId}`)
   expect(artifact).toBeDefined()
@@ -161,10 +183,11 @@ test('SIGKILL of the main step: the post step kills what is left and closes the 
     { command: stubborn, 'expect-exit': '0' },
     {
       onSpawn: (_, child) => {
-        // Killed once the command runs and main has saved its process group (under load the
-        // grandchild can write its pid before main's next turn saves the group).
+        // Killed once the command runs and main has recorded its process group in the trace,
+        // where the post step finds it (under load the grandchild can write its pid before
+        // main's next turn records the group).
         const groupSaved = async (): Promise<boolean> => {
-          while (runner.savedState()['process-group'] === undefined) {
+          while (recordedGroup(runner) === undefined) {
             if (child.exitCode !== null || child.signalCode !== null) return false
             await new Promise(resolve => setTimeout(resolve, 25))
           }
@@ -189,7 +212,9 @@ test('SIGKILL of the main step: the post step kills what is left and closes the 
   expect(post.code).toBe(0)
   expect(isRunning(shell!)).toBe(false)
   expect(isRunning(grandchild!)).toBe(false)
-  expect(post.stdout).toContain(`stopped the command's leftover process group ${main.state['process-group']}`)
+  const group = recordedGroup(runner)
+  expect(group).toBeDefined()
+  expect(post.stdout).toContain(`stopped the command's leftover process group ${group}`)
   expect(
     post.annotations
       .filter(annotation => annotation.level === 'warning')

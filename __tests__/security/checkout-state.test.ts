@@ -12,7 +12,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { processStartTime } from '../../src/core/process/process-identity.js'
-import { processGroupNote } from '../../src/core/process/crashed-groups.js'
+import { processGroupNote } from '../../src/core/session/notes.js'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
 import { readTrace, runDirs, sessionDirs } from '../helpers/trace.js'
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { isAbsolute, join } from 'node:path'
 import fc from 'fast-check'
 import { ActionInput } from '../../src/action/constants.js'
-import { readActionSettings, readRedactValues } from '../../src/action/settings.js'
+import { readActionSettings, readSecretInputs } from '../../src/action/settings.js'
 import { isUserError } from '../../src/core/base/errors.js'
 import { isRunId } from '../../src/core/receipts/run-id.js'
 import { MAX_COMMAND_CHARS, MAX_COMMANDS } from '../../src/core/receipts/receipt.js'
@@ -107,7 +107,7 @@ test('random action inputs: settings, or one line naming the bad input', () => {
         return
       }
       expect(isAbsolute(settings.stateDir)).toBe(true)
-      expect(readRedactValues(name => given[name] ?? '').every(value => value !== '' && value === value.trim())).toBe(true)
+      expect(readSecretInputs(name => given[name] ?? '').redactValues.every(value => value !== '' && value === value.trim())).toBe(true)
       if (settings.mode === 'capture') expect(settings.capture.ref === 'latest' || isRunId(settings.capture.ref)).toBe(true)
       else expectUsable(settings.run)
     }),

@@ -37,8 +37,6 @@ export const State = {
   StateDir: 'state-dir',
   RunId: 'run-id',
   SessionDir: 'session-dir',
-  /** The process group of the command running when main last recorded it. */
-  ProcessGroup: 'process-group',
   HistoryKey: 'history-key',
   CacheReceipts: 'cache-receipts',
   UploadTrace: 'upload-trace',

@@ -40,7 +40,7 @@ import { restoreHistory, type HistoryOptions, type RestoreStatus } from './persi
 import { quarantineAdvice } from './quarantine-suggestion.js'
 import { reportRun, type TraceUpload } from './report.js'
 import { RunLog, verdictLine } from './run-log.js'
-import { readActionSettings, readRedactValues, type ActionSettings, type VerifySettings } from './settings.js'
+import { readActionSettings, readSecretInputs, type ActionSettings, type VerifySettings } from './settings.js'
 import type { ArtifactClient } from './persistence/trace-artifact.js'
 import { applyTrailers, findTrailers } from './trailers.js'
 import { reportStart, timed } from './phase-timer.js'
@@ -205,16 +205,15 @@ function registerMask(value: string): void {
 async function readInputs(deps: MainDeps): Promise<{ redactor: Redactor; settings?: ActionSettings; mode?: CaptureMode }> {
   // Masks and the redactor come first: a secret inside any other input, valid or not, is
   // redacted before it is validated, stored or quoted in an error line.
-  const redactValues = readRedactValues(core.getInput)
-  for (const value of redactValues) registerMask(value)
+  const secrets = readSecretInputs(core.getInput)
+  for (const value of secrets.redactValues) registerMask(value)
   // The token is a secret too, whatever the other inputs turn out to be.
-  const token = core.getInput('github-token').trim()
-  if (token !== '') registerMask(token)
+  if (secrets.githubToken !== '') registerMask(secrets.githubToken)
   // So are the OTLP headers (an API key): the runner masks them in the live log too.
   for (const { value } of otlpHeaderValues(deps.env)) if (value.trim().length >= 6) registerMask(value)
-  const redactor = createRedactor({ values: redactValues, env: deps.env })
+  const redactor = createRedactor({ values: secrets.redactValues, env: deps.env })
   try {
-    const settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd, redactor)
+    const settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd, redactor, secrets)
     return { redactor, settings, mode: resolveCaptureMode(settings.captureBeforeRetry, await readConfig(settings.workspace)) }
   } catch (error) {
     print.setFailed(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))
@@ -250,7 +249,6 @@ async function runVerify(
     ...machine,
     log: (progress: RunProgress) => {
       if (progress.kind === 'run-created') savePostState({ runId: progress.runId, sessionDir: progress.sessionDir })
-      if (progress.kind === 'process-started') savePostState({ processGroup: progress.pgid })
       log.progress(progress)
     },
     console: { stdout: log.stdout, stderr: log.stderr }

@@ -9,8 +9,7 @@ import * as core from '@actions/core'
 import { z } from 'zod'
 import { isRunId } from '../core/index.js'
 import { State } from './constants.js'
-
-const UPLOAD_TRACE = ['always', 'on-failure', 'never'] as const
+import { isUploadTrace, type UploadTrace } from './settings.js'
 
 /** What the post step knows of the main step. */
 export interface PostState {
@@ -19,11 +18,9 @@ export interface PostState {
   stateDir?: string
   runId?: string
   sessionDir?: string
-  /** The process group of the command running when main last recorded it. */
-  processGroup?: number
   historyKey?: string
   cacheReceipts: boolean
-  uploadTrace: (typeof UPLOAD_TRACE)[number]
+  uploadTrace: UploadTrace
   traceRetentionDays?: number
 }
 
@@ -34,10 +31,12 @@ const schema = z.object({
   stateDir: text,
   runId: z.string().refine(isRunId).optional().catch(undefined),
   sessionDir: text,
-  processGroup: z.coerce.number().int().positive().optional().catch(undefined),
   historyKey: text,
   cacheReceipts: z.enum(['true', 'false']).optional().catch(undefined),
-  uploadTrace: z.enum(UPLOAD_TRACE).optional().catch(undefined),
+  uploadTrace: z
+    .custom<UploadTrace>(value => typeof value === 'string' && isUploadTrace(value))
+    .optional()
+    .catch(undefined),
   traceRetentionDays: z.coerce.number().int().min(1).max(90).optional().catch(undefined)
 })
 
@@ -47,7 +46,6 @@ const NAMES = {
   stateDir: State.StateDir,
   runId: State.RunId,
   sessionDir: State.SessionDir,
-  processGroup: State.ProcessGroup,
   historyKey: State.HistoryKey,
   cacheReceipts: State.CacheReceipts,
   uploadTrace: State.UploadTrace,

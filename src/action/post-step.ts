@@ -8,6 +8,7 @@ import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
 import { ReceiptStore, closeAbandonedRun, createRedactor, describeError, type Receipt } from '../core/index.js'
 import { readPostState, type PostState } from './post-state.js'
+import { readSecretInputs } from './settings.js'
 import type { CacheStore } from './persistence/cache-store.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { deadlinesFrom } from './persistence/deadline.js'
@@ -65,7 +66,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
       print.info('reverify: the main step did not start a run; nothing to close')
       return
     }
-    const redactor = createRedactor({ values: core.getMultilineInput('redact'), env: deps.env })
+    const redactor = createRedactor({ values: readSecretInputs(core.getInput).redactValues, env: deps.env })
     const store = new ReceiptStore(stateDir, { warn: message => print.warning(redactor.redact(message)) })
     const closed = await closeAbandonedRun({
       store,

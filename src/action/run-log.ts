@@ -146,7 +146,8 @@ export class RunLog {
         return
       case 'run-created':
       case 'process-started':
-        // Saved for the post step by main (post-state.ts); nothing to print.
+        // The run id is saved for the post step (main.ts) and each process group is in the
+        // trace (a process-group note): nothing to print.
         return
     }
   }

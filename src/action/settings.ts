@@ -8,6 +8,7 @@ import {
   historyKey,
   identityLines,
   inputLines,
+  inputSpec,
   inputsOf,
   parseInputs,
   parseRunSettings,
@@ -15,18 +16,24 @@ import {
   scriptIdentity,
   type CommandIdentity,
   type InputPlace,
+  type InputValue,
   type Redactor,
   type RunSettings
 } from '../core/index.js'
 import { ActionInput } from './constants.js'
 
-/** When to upload the trace artifact. */
-export type UploadTrace = 'always' | 'on-failure' | 'never'
+/** When to upload the trace artifact: the values of the `upload-trace` row. */
+export type UploadTrace = InputValue<'upload-trace'>
 
-/** When to write the job summary. */
-export type SummaryWhen = 'always' | 'on-failure' | 'never'
+/** When to write the job summary: the values of the `summary` row. */
+export type SummaryWhen = InputValue<'summary'>
 
-/** Everything the action was asked to do. */
+/** Whether `value` is one of the `upload-trace` row's values (for state read back as text). */
+export function isUploadTrace(value: string): value is UploadTrace {
+  const { kind } = inputSpec('upload-trace')
+  return kind.type === 'choice' && kind.values.includes(value)
+}
+
 /** What the action reads in either mode. */
 interface CommonSettings {
   identity: CommandIdentity
@@ -77,14 +84,43 @@ const MODE_INPUTS = [...Object.values(ActionInput), 'state-dir', 'command', 'sco
 // Inputs that are only text and reach disk (receipts, the cache): redacted before anything else
 const STORED_TEXT_INPUTS = ['scope', 'capture-note'] as const
 
+/** The inputs that hold secrets, as readSecretInputs read them. */
+export interface SecretInputs {
+  /** `redact` as given, one value a line. */
+  redact: string
+  /** `redact`'s values: each line trimmed, blank lines dropped. */
+  redactValues: string[]
+  /** `github-token`, trimmed; '' when not given. */
+  githubToken: string
+}
+
+/**
+ * Reads the inputs that hold secrets, the one way both steps read them: the main step masks
+ * them and builds its redactor from them before any other input is read (so nothing is
+ * validated yet: an error line could quote a secret); the post step builds its redactor
+ * from them. readActionSettings validates them with the rest.
+ */
+export function readSecretInputs(input: InputReader): SecretInputs {
+  const redact = input('redact')
+  return { redact, redactValues: inputLines(redact), githubToken: input('github-token').trim() }
+}
+
 /**
  * Reads and validates every input; throws UsageError naming the first bad one. With a
  * redactor, `scope` and `capture-note` are redacted as they are read, before validation,
- * so a secret in them never reaches a receipt, the cache or a message.
+ * so a secret in them never reaches a receipt, the cache or a message. The secret inputs
+ * are taken from `secrets` (readSecretInputs), not read again.
  */
-export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: string, redactor?: Redactor): ActionSettings {
+export function readActionSettings(
+  input: InputReader,
+  env: RunnerEnv,
+  cwd: string,
+  redactor?: Redactor,
+  secrets: SecretInputs = readSecretInputs(input)
+): ActionSettings {
+  const read: Record<string, string> = { redact: secrets.redact, 'github-token': secrets.githubToken }
   const raw: Record<string, string> = {}
-  for (const name of inputsOf('action')) raw[name] = input(name)
+  for (const name of inputsOf('action')) raw[name] = read[name] ?? input(name)
   if (redactor !== undefined) for (const name of STORED_TEXT_INPUTS) if (raw[name]) raw[name] = redactor.redact(raw[name])
   const workspace = env.GITHUB_WORKSPACE || cwd
   const target = env.GITHUB_REPOSITORY || workspace
@@ -120,13 +156,4 @@ export function readActionSettings(input: InputReader, env: RunnerEnv, cwd: stri
     target,
     workspace
   }
-}
-
-/**
- * The `redact` input's values, read the one way both steps read it: the main step masks them
- * and builds its redactor from them before any other input is read, the post step builds
- * its redactor from them.
- */
-export function readRedactValues(input: InputReader): string[] {
-  return inputLines(input('redact'))
 }

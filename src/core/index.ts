@@ -19,7 +19,7 @@ export type { AttemptResult, ConsoleStream } from './verify/attempt.js'
 // Settings, from the input table.
 export { parseRunSettings, showValue, type RunSettings } from './inputs/settings.js'
 export { HELP_GROUPS, inputSpec, inputsOf, type CliCommand, type InputName } from './inputs/table.js'
-export { parseInputs } from './inputs/parse.js'
+export { parseInputs, type InputValue } from './inputs/parse.js'
 export { inputLines } from './inputs/kinds.js'
 export { defaultStateDir, findTargetRoot, resolveStateDir, type InputPlace } from './inputs/resolve.js'
 

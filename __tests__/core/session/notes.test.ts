@@ -1,7 +1,7 @@
 /**
  * The trace's notes by kind (docs/design.md §2 "Notes"): a real run writes every note with
- * its kind, readers go by the kind and never by the wording, and a trace written before
- * kinds existed is still read by the fields each kind always had.
+ * its kind, and readers go by the kind and never by the wording. How a trace written before
+ * kinds existed is read is in trace-contract.test.ts.
  */
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -13,7 +13,7 @@ import { verifyRun } from '../../../src/core/run/verify-run.js'
 import type { CompletedRun } from '../../../src/core/run/report.js'
 import { parseRunSettings } from '../../../src/core/inputs/settings.js'
 import type { TraceEvent } from '../../../src/core/session/events.js'
-import { noteKind, NOTE_KINDS } from '../../../src/core/session/notes.js'
+import { NOTE_KINDS } from '../../../src/core/session/notes.js'
 import { readSessionTrace } from '../../../src/core/session/reader.js'
 import { scratchDir } from '../../helpers/receipts.js'
 
@@ -42,7 +42,7 @@ const notesOf = (events: TraceEvent[]) => events.flatMap(event => (event.phase =
 test('a failing run with retries and an on-retry hook writes every note with its kind', async () => {
   const { events } = await run({ command: 'echo FAIL; exit 3', 'expect-exit': '0', 'max-retries': '1', 'on-retry': 'echo cleaning' })
   const notes = notesOf(events)
-  expect(notes.every(note => note.kind !== undefined && NOTE_KINDS.includes(note.kind))).toBe(true)
+  expect(notes.every(note => (NOTE_KINDS as readonly string[]).includes(note.kind))).toBe(true)
   expect(notes.map(note => note.kind)).toEqual(['process-group', 'retry-decision', 'process-group', 'hook', 'process-group'])
   expect(notes.find(note => note.kind === 'retry-decision')).toMatchObject({ retry: true, attempt: 1 })
 })
@@ -59,13 +59,4 @@ test('the report places a retry decision by its kind and attempt, whatever its w
   expect(model.attempts.find(attempt => attempt.attempt === 1)?.note).toBe('going again')
   // Shown with its attempt, not again among the run's other notes; process groups never.
   expect(model.notes).toEqual([])
-})
-
-test('notes written before kinds are read by the fields each kind always had', () => {
-  expect(noteKind({ message: 'exit 1; retrying', retry: true, attempt: 1 })).toBe('retry-decision')
-  expect(noteKind({ message: 'refused: …', rule: 'rm -rf' })).toBe('refusal')
-  expect(noteKind({ message: 'attempt 1: 3 tests', tests: { attempt: 1 } } as never)).toBe('tests')
-  expect(noteKind({ message: 'attempt 1: a command started', process_group: { pgid: 9, started: 'x' } } as never)).toBe('process-group')
-  expect(noteKind({ message: 'resumed run …' })).toBeUndefined()
-  expect(noteKind({ kind: 'resumed', message: 'resumed run …' })).toBe('resumed')
 })

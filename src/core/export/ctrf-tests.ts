@@ -5,7 +5,7 @@
  * retries. Sizes are bounded: names and texts by the trace's own caps, the list by
  * MAX_CTRF_TESTS.
  */
-import type { TraceTests } from '../test-results/trace-tests.js'
+import type { TraceTests } from '../session/notes.js'
 import type { AttemptFacts, RunFacts } from './run-facts.js'
 
 /** Most tests listed in one report; the rest are counted in the report's `extra`. */

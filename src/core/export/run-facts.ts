@@ -4,9 +4,9 @@
  * verdicts, reruns and test results, and the run's own facts. No file is read here.
  */
 import type { Receipt } from '../receipts/receipt.js'
-import { eventsOf, noteKind, type Outcome, type TraceEvent } from '../session/events.js'
+import { eventsOf, type Outcome, type TraceEvent } from '../session/events.js'
 import { scriptLabel } from '../shell/script-lines.js'
-import { traceTestsOf, type TraceTests } from '../test-results/trace-tests.js'
+import type { TraceTests } from '../session/notes.js'
 
 /** One attempt of the run. */
 export interface AttemptFacts {
@@ -79,9 +79,8 @@ export function runFacts(events: readonly TraceEvent[], receipt: Receipt): RunFa
       const target = facts(event.payload.attempt)
       target.ok = event.payload.ok
       target.detail = event.payload.detail
-    } else if (event.phase === 'note' && noteKind(event.payload) === 'tests') {
-      const tests = traceTestsOf(event.payload)
-      if (tests !== undefined) facts(tests.attempt).tests = tests
+    } else if (event.phase === 'note' && event.payload.kind === 'tests') {
+      facts(event.payload.tests.attempt).tests = event.payload.tests
     }
   }
   const startMs = epochMs(receipt.started_at) ?? 0

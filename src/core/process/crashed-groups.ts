@@ -1,6 +1,6 @@
 /**
  * The process groups of a crashed run (docs/design.md §6): each command's group is recorded
- * in the trace the moment it starts (a `note` with `process_group: {pgid, started}`), and
+ * in the trace the moment it starts (a `process-group` note, session/notes.ts), and
  * whoever continues or closes the run ends what is left of them before anything runs
  * again — after checking that the pid still names the same process (its start time), so a
  * recycled pid is never signalled. Each command also carries the run id in its environment,
@@ -9,41 +9,21 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { resolve } from 'node:path'
 import { identifyGroup, processesWithEnv, processStartTime, type GroupIdentity } from './process-identity.js'
-import type { Payloads, TraceEvent } from '../session/events.js'
+import type { TraceEvent } from '../session/events.js'
+import type { RecordedGroup } from '../session/note-schema.js'
 import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionTrace } from '../session/reader.js'
 
-/** A process group as the trace records it. */
-export interface RecordedGroup {
-  pgid: number
-  /** The leader's start time (see processStartTime). */
-  started: string
-}
-
-/** The trace note that records a command's process group as it starts (`during`: "attempt 2"). */
-export function processGroupNote(during: string, group: RecordedGroup): Payloads['note'] {
-  return {
-    kind: 'process-group',
-    message: `${during}: a command started as process group ${group.pgid}`,
-    process_group: { pgid: group.pgid, started: group.started }
-  }
-}
-
-function parseRecord(value: unknown): RecordedGroup | undefined {
-  if (value === null || typeof value !== 'object') return undefined
-  const { pgid, started } = value as { pgid?: unknown; started?: unknown }
-  if (typeof pgid !== 'number' || !Number.isSafeInteger(pgid) || pgid <= 1) return undefined
-  if (typeof started !== 'string' || started === '' || started.length > 128) return undefined
-  return { pgid, started }
-}
+// The note is built with every other note; the loop still imports it from here.
+export { processGroupNote } from '../session/notes.js'
 
 /** Every process group a trace recorded, newest last, each once. */
 export function recordedGroups(events: readonly TraceEvent[]): RecordedGroup[] {
   const groups = new Map<string, RecordedGroup>()
   for (const event of events) {
-    if (event.phase !== 'note') continue
-    const record = parseRecord((event.payload as { process_group?: unknown }).process_group)
-    if (record !== undefined) groups.set(`${record.pgid}@${record.started}`, record)
+    if (event.phase !== 'note' || event.payload.kind !== 'process-group') continue
+    const { pgid, started } = event.payload.process_group
+    groups.set(`${pgid}@${started}`, { pgid, started })
   }
   return [...groups.values()]
 }

@@ -14,12 +14,12 @@ import { removeAbandonedRun } from '../receipts/state-dir.js'
 import { receiptStatusFor, type Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import type { Redactor } from '../redaction/index.js'
-import { eventsOf, interruptedToolResult, traceCounts, unjudgedVerify, type TraceEvent } from '../session/events.js'
+import { eventsOf, interruptedToolResult, notesOf, traceCounts, unjudgedVerify, type TraceEvent } from '../session/events.js'
 import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
 import { closeOnDisk } from '../session/writer.js'
-import { interruptedNote, noteKind } from '../session/notes.js'
+import { interruptedNote } from '../session/notes.js'
 import { writeSessionReport } from '../report/index.js'
 import { exportClosedRun } from '../export/index.js'
 
@@ -123,7 +123,7 @@ function verdictOf(events: readonly TraceEvent[]): Partial<Receipt> | undefined 
   const end = eventsOf(events, 'end')[0]
   if (end === undefined) return undefined
   const { outcome } = end.payload
-  const refused = eventsOf(events, 'note').some(event => noteKind(event.payload) === 'refusal')
+  const refused = eventsOf(events, 'note').some(event => event.payload.kind === 'refusal')
   const status = receiptStatusFor(outcome, !refused)
   const results = eventsOf(events, 'tool_result')
   const last = results[results.length - 1]?.payload.commands
@@ -139,7 +139,7 @@ function verdictOf(events: readonly TraceEvent[]): Partial<Receipt> | undefined 
 
 /** What decided the verdict beyond the expectations, as the trace records it: the quarantine (a pass), or a gate's note. */
 function policyOf(events: readonly TraceEvent[], outcome: string): Pick<Receipt, 'quarantined' | 'gate'> {
-  const gate = eventsOf(events, 'note').find(event => noteKind(event.payload) === 'gate')?.payload.gate
+  const gate = notesOf(events, 'gate')[0]?.gate
   if (gate !== undefined && outcome === 'failure') return { gate }
   if (outcome !== 'success') return {}
   const excused = eventsOf(events, 'verify').find(event => event.payload.ok && event.payload.quarantined !== undefined)?.payload.quarantined

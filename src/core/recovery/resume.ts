@@ -15,11 +15,10 @@ import type { Receipt } from '../receipts/receipt.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
 import { receiptSealed, type RunSeal } from '../receipts/run-seal.js'
 import type { RunSettings } from '../inputs/settings.js'
-import { eventsOf, interruptedToolResult, traceCounts, unjudgedVerify, type EventOf, type TraceEvent } from '../session/events.js'
+import { eventsOf, interruptedToolResult, notesOf, traceCounts, unjudgedVerify, type EventOf, type TraceEvent } from '../session/events.js'
 import { KILLED_OPENING, openingStage, SESSION_GONE } from './opening.js'
 import { isOwnSessionDir, SessionFile } from '../session/layout.js'
 import { readSessionMeta, type SessionMeta } from '../session/meta.js'
-import { noteKind } from '../session/notes.js'
 import { readSessionTrace } from '../session/reader.js'
 import type { PlannedRerun } from '../verify/rerun-step.js'
 import type { SetAsideResult } from '../base/progress.js'
@@ -258,7 +257,7 @@ export async function planResume(options: {
   const decision =
     lastWhole === undefined || replay !== undefined
       ? undefined
-      : eventsOf(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && noteKind(event.payload) === 'retry-decision')
+      : notesOf(events, 'retry-decision').find(note => note.attempt === lastWhole.attempt)
   // The results before the crash count as a live run's do: flaky tests, and the rerun to make again.
   const recorded = withRecordedTests(events, previous)
   const rerun = rerunToReissue(settings, events, recorded)
@@ -272,7 +271,7 @@ export async function planResume(options: {
     summary,
     replayed: replay !== undefined,
     ...(replay !== undefined && { replay }),
-    ...(decision !== undefined && { retryDecided: decision.payload.retry })
+    ...(decision !== undefined && { retryDecided: decision.retry })
   }
   return { kind: 'resume', plan }
 }

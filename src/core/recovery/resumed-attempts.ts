@@ -7,18 +7,16 @@
  * decides a command).
  */
 import type { RunSettings } from '../inputs/settings.js'
-import { eventsOf, noteKind, type TraceEvent } from '../session/events.js'
+import { eventsOf, type TraceEvent } from '../session/events.js'
 import type { AttemptTests } from '../test-results/attempt-tests.js'
-import { traceTestsOf } from '../test-results/trace-tests.js'
 import { nextAttempt, type PlannedRerun } from '../verify/rerun-step.js'
 import type { AttemptResult } from '../verify/types.js'
 
 /** The results attempt `attempt` recorded in the trace, as the loop holds them. */
 function recordedTests(events: readonly TraceEvent[], attempt: number): AttemptTests | undefined {
   for (const event of eventsOf(events, 'note')) {
-    if (noteKind(event.payload) !== 'tests') continue
-    const tests = traceTestsOf(event.payload)
-    if (tests === undefined || tests.attempt !== attempt) continue
+    if (event.payload.kind !== 'tests' || event.payload.tests.attempt !== attempt) continue
+    const { tests } = event.payload
     const { files, total, failed, errors, skipped, recovered } = tests
     return {
       files,

@@ -6,13 +6,12 @@
  */
 import { captureCommand, captureCommitCommand } from '../capture/remedy.js'
 import type { Receipt } from '../receipts/receipt.js'
-import { noteKind } from '../session/notes.js'
 import { reviewerExcerpt, type ExcerptBlock } from '../output/excerpt.js'
-import { eventsOf, type Outcome, type Payloads, type TraceEvent } from '../session/events.js'
+import { eventsOf, notesOf, type Outcome, type Payloads, type TraceEvent } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import type { SessionMeta } from '../session/meta.js'
 import { testHistory, type TestRecord } from '../test-results/test-history.js'
-import { traceTestsOf, type TraceTests } from '../test-results/trace-tests.js'
+import type { TraceTests } from '../session/notes.js'
 import { attemptEnding, endingFromRecord, type AttemptEnding } from '../verify/ending-words.js'
 
 /** Most rows of receipt history a report lists. */
@@ -198,10 +197,9 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
         target.excerpt = ''
         delete target.firstError
       }
-    } else if (event.phase === 'note' && traceTestsOf(event.payload) !== undefined) {
-      const tests = traceTestsOf(event.payload)!
-      view(tests.attempt).tests = tests
-    } else if (event.phase === 'note' && noteKind(event.payload) === 'retry-decision') {
+    } else if (event.phase === 'note' && event.payload.kind === 'tests') {
+      view(event.payload.tests.attempt).tests = event.payload.tests
+    } else if (event.phase === 'note' && event.payload.kind === 'retry-decision') {
       // The decision after an attempt: by its attempt number, else (an older trace) the last attempt.
       const target = event.payload.attempt !== undefined ? view(event.payload.attempt) : last
       if (target !== undefined && target.note === undefined) target.note = event.payload.message
@@ -219,7 +217,7 @@ export function buildReportModel(source: ReportSource): ReportModel {
   const uncaptured = start?.payload.uncaptured_failure
   const endedAt = receipt.ended_at ?? meta?.ended_at ?? end?.ts ?? null
   const totalMs = elapsedMs(receipt.started_at, endedAt)
-  const gate = eventsOf(events, 'note').find(event => noteKind(event.payload) === 'gate')?.payload
+  const gate = notesOf(events, 'gate')[0]
   return {
     runId: receipt.run_id,
     stepName: start?.skill ?? meta?.skill ?? 'verify',
@@ -239,7 +237,7 @@ export function buildReportModel(source: ReportSource): ReportModel {
     attempts,
     notes: eventsOf(events, 'note')
       // Process groups are bookkeeping; test results, retry decisions and reruns are shown with their attempt.
-      .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun'].includes(noteKind(event.payload) ?? ''))
+      .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun'].includes(event.payload.kind))
       .map(event => event.payload.message),
     ...(receipt.capture && { capture: receipt.capture }),
     ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),

@@ -2,11 +2,14 @@
  * The trace's events (docs/design.md §2) as one discriminated union, with zod readers: a
  * trace read back from disk (resume, recovery) is untrusted, so every payload is checked
  * before anything decides on it. Readers ignore phases they do not know and skip a line
- * that does not parse. The payload builders for an interrupted attempt live here, once.
+ * that does not parse; a field an older trace named differently is read under its current
+ * name here. The note payload is in note-schema.ts; the payload builders for an interrupted
+ * attempt live here, once.
  */
 import { z } from 'zod'
 import type { CommandResult } from '../attempt/command-result.js'
 import { INTERRUPTED_EXIT } from '../base/errors.js'
+import { buildNoteSchema, type Note, type NoteOf, type WrittenNote } from './note-schema.js'
 
 /** How a verify run ended (docs/design.md §1). */
 export const OutcomeSchema = z.enum(['success', 'failure', 'aborted'])
@@ -33,36 +36,17 @@ export function commandRecord(result: CommandResult): CommandRecord {
   }
 }
 
-/** What a note is about (the builders are in notes.ts). */
-export const NOTE_KINDS = [
-  /** After a failed attempt: retrying (`retry: true`) or why not. */
-  'retry-decision',
-  /** The guardrail refused a command (`rule`). */
-  'refusal',
-  /** A command's process group as it started (bookkeeping for crash recovery). */
-  'process-group',
-  /** What an attempt's JUnit files said (`tests`). */
-  'tests',
-  /** The on-retry hook's result. */
-  'hook',
-  /** The run was stopped by an interrupt, or closed after its process was gone. */
-  'interrupted',
-  /** The disk filled up: an attempt's log stopped growing. */
-  'log-incomplete',
-  /** This run continues an interrupted one. */
-  'resumed',
-  /** capture-before-retry `warn`: the run went ahead after a failure nobody captured. */
-  'uncaptured',
-  /** What the next attempt runs: only the failed tests (and the command), or the whole command and why. */
-  'rerun',
-  /** The quarantine file: an entry that expires soon or has expired (docs/design.md §1 "Quarantine and flaky gates"). */
-  'quarantine',
-  /** A flaky gate turned a flaky pass into a failure (`gate`, `flaky_tests`). */
-  'gate'
-] as const
-
-/** One kind of note. */
-export type NoteKind = (typeof NOTE_KINDS)[number]
+/**
+ * Reads an object written under an older field name as if it had the current one: `from`
+ * becomes `to` unless `to` is already there. What any other value is, the schema decides.
+ */
+function renamedField(from: string, to: string): (value: unknown) => unknown {
+  return value => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || to in value || !(from in value)) return value
+    const { [from]: old, ...rest } = value as Record<string, unknown>
+    return { ...rest, [to]: old }
+  }
+}
 
 /**
  * The readers' schemas, built on first use: only a resume or a recovery reads a trace
@@ -75,10 +59,7 @@ function buildSchemas() {
   // The exit code is `exit_code` here, as in the receipt's `commands` (docs/design.md §2);
   // traces written before that name was shared said `exit`, which is still accepted.
   const commandRecord = z.preprocess(
-    value =>
-      value !== null && typeof value === 'object' && !('exit_code' in value) && 'exit' in value
-        ? { ...value, exit_code: (value as { exit: unknown }).exit }
-        : value,
+    renamedField('exit', 'exit_code'),
     z.object({
       command: text,
       exit_code: exitCode.nullable(),
@@ -107,7 +88,10 @@ function buildSchemas() {
     tool_result: z.looseObject({
       attempt: attemptNumber,
       ok: z.boolean(),
-      /** The attempt's exit code: 124 on a timeout, 128+n for a signal, 130 when interrupted. */
+      /**
+       * The attempt's exit code: 124 on a timeout, 128+n for a signal, 130 when interrupted.
+       * `exit` is the interface contract's name; a command record's is `exit_code` (docs/design.md §2).
+       */
       exit: exitCode,
       signal: z.string().max(32).optional(),
       timed_out: z.literal(true).optional(),
@@ -182,19 +166,7 @@ function buildSchemas() {
         .optional()
         .catch(undefined)
     }),
-    note: z.looseObject({
-      /** What the note is about (session/notes.ts); absent in traces written before kinds. */
-      kind: z.enum(NOTE_KINDS).optional(),
-      message: text,
-      /** On the note after a failed attempt: whether the loop goes on to another attempt. */
-      retry: z.boolean().optional(),
-      attempt: attemptNumber.optional(),
-      /** On a guardrail refusal: the rule that matched. */
-      rule: z.string().max(200).optional(),
-      /** On a gate's note: which gate, and the flaky tests it counted. */
-      gate: z.enum(['fail-on-flaky', 'max-flaky-tests']).optional().catch(undefined),
-      flaky_tests: z.array(z.string().max(4_000)).max(1_000).optional().catch(undefined)
-    }),
+    note: buildNoteSchema().note,
     end: z.looseObject({ outcome: OutcomeSchema, summary: text, flaky: z.literal(true).optional() })
   } as const
   const envelope = z.object({
@@ -214,6 +186,9 @@ let schemas: Schemas | undefined
 export type Payloads = { [P in keyof Schemas['payloads']]: z.infer<Schemas['payloads'][P]> }
 /** The phases of a trace. */
 export type Phase = keyof Payloads
+
+/** The payload of each phase as reverify writes it: a note of a kind it writes (the readers also see legacy notes). */
+export type WrittenPayloads = { [P in Phase]: P extends 'note' ? WrittenNote : Payloads[P] }
 
 /** One line of trace.jsonl, typed by its phase. */
 export type TraceEvent = {
@@ -261,6 +236,13 @@ export function eventsOf<P extends Phase>(events: readonly TraceEvent[], phase: 
   return events.filter((event): event is EventOf<P> => event.phase === phase)
 }
 
+/** The payloads of the notes of one kind, in trace order, typed by that kind. */
+export function notesOf<K extends Note['kind']>(events: readonly TraceEvent[], kind: K): NoteOf<K>[] {
+  return eventsOf(events, 'note')
+    .map(event => event.payload)
+    .filter((note): note is NoteOf<K> => note.kind === kind)
+}
+
 /** tool_result of an attempt cut off before its command ended (started when its tool_call was written). */
 export function interruptedToolResult(attempt: number, startedAt?: string): Payloads['tool_result'] {
   return {
@@ -296,19 +278,8 @@ export function traceCounts(events: readonly TraceEvent[]): TraceCounts {
     tool_calls: eventsOf(events, 'tool_call').length,
     errors:
       eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt)).length +
-      eventsOf(events, 'note').filter(event => noteKind(event.payload) === 'refusal').length
+      eventsOf(events, 'note').filter(event => event.payload.kind === 'refusal').length
   }
-}
-
-/** What a note is: its `kind`, or for a trace written before kinds, the field its kind always had. */
-export function noteKind(payload: Payloads['note']): NoteKind | undefined {
-  if (payload.kind !== undefined) return payload.kind
-  const fields = payload as Record<string, unknown>
-  if (payload.retry !== undefined) return 'retry-decision'
-  if (payload.rule !== undefined) return 'refusal'
-  if (fields.tests !== undefined) return 'tests'
-  if (fields.process_group !== undefined) return 'process-group'
-  return undefined
 }
 
 /** verify of an attempt that could not be judged, saying why. */

@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path'
 import { ensureRealDirectory } from '../base/atomic-file.js'
 import { timestamp } from '../base/clock.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
-import type { Payloads, Phase, TraceEvent } from './events.js'
+import type { Phase, TraceEvent, WrittenPayloads } from './events.js'
 import { attemptCheckLogName, attemptLogName, planSession, SessionFile, type PlannedSession } from './layout.js'
 import { endedMeta, readSessionMeta, writeSessionMeta, type SessionEnding, type SessionMeta } from './meta.js'
 import { readSessionTrace } from './reader.js'
@@ -134,7 +134,7 @@ export class TraceSession {
    * is one nothing outside the trace depends on before the next synced event (UNSYNCED_PHASES,
    * docs/reliability.md): an fsync flushes every line written before it too.
    */
-  event<P extends Phase>(phase: P, payload: Payloads[P], options: { sync?: boolean } = {}): void {
+  event<P extends Phase>(phase: P, payload: WrittenPayloads[P], options: { sync?: boolean } = {}): void {
     if (this.fd === undefined) throw new Error(`trace ${this.id} is closed`)
     const line = {
       ts: timestamp(this.now()),
@@ -163,7 +163,7 @@ export class TraceSession {
    * closed. The counts are read back from the trace itself, so they agree with it also
    * after a resume (docs/design.md §2).
    */
-  async end(payload: Payloads['end'], ending: Omit<SessionEnding, 'outcome'>): Promise<void> {
+  async end(payload: WrittenPayloads['end'], ending: Omit<SessionEnding, 'outcome'>): Promise<void> {
     this.event('end', payload)
     this.meta = endedMeta(await readSessionTrace(this.dir), this.meta, { ...ending, outcome: payload.outcome })
     await this.writeMeta()

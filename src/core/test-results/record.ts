@@ -1,11 +1,11 @@
 /**
  * Reads an attempt's test results once it has ended and records them (docs/design.md §2,
- * §9): on the attempt's result for the surfaces, as a `note` with a `tests` field in the
- * trace, and each ignored file as a progress fact the front ends word as a warning.
+ * §9): on the attempt's result for the surfaces, as a `tests` note in the trace (session/notes.ts), and each ignored file as a progress fact the front ends word as a warning.
  */
 import type { AttemptResult } from '../attempt/result.js'
 import type { RunProgress } from '../base/progress.js'
 import type { RunSettings } from '../inputs/settings.js'
+import { testsNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'
 import { MAX_TESTS_LISTED, readAttemptTests, type AttemptTests } from './attempt-tests.js'
 
@@ -88,9 +88,5 @@ export async function recordTestResults(
   attempt.tests = tests
   for (const warning of tests.warnings) log({ kind: 'test-results-warning', attempt: attempt.attempt, ...warning })
   if (tests.files.length > 0)
-    session.event('note', {
-      kind: 'tests',
-      message: describeAttemptTests(attempt.attempt, tests),
-      tests: tracePayload(attempt.attempt, tests)
-    })
+    session.event('note', testsNote(describeAttemptTests(attempt.attempt, tests), tracePayload(attempt.attempt, tests)))
 }
