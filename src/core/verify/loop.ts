@@ -43,15 +43,19 @@ export interface LoopStart {
   rerun?: PlannedRerun
 }
 
-/** What the loop runs next: the script, or a rerun of the failed tests alone. */
-interface NextRun {
-  rerun?: PlannedRerun
-}
+/** What the loop does next: run an attempt (the script, or a rerun of the failed tests alone), or stop. */
+type Next = { kind: 'run'; rerun?: PlannedRerun } | { kind: 'stopped' } | { kind: 'interrupted' }
 
 /** An attempt as shown, and its verdict. */
 interface JudgedAttempt {
   attempt: AttemptResult
   verdict: Pick<Verdict, 'verified' | 'checks' | 'unexcused' | 'followUp'>
+}
+
+/** A step decided after an attempt, and that attempt. */
+interface DecidedStep {
+  step: NextStep
+  after: AttemptResult
 }
 
 /** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
@@ -61,53 +65,45 @@ export async function runVerifyLoop(
   env: LoopEnvironment,
   start: LoopStart = {}
 ): Promise<LoopResult> {
-  const attempts: AttemptResult[] = [...(start.previous ?? [])]
-  // An interrupted attempt spends none of the budget (docs/design.md §6).
-  const used = () => attempts.filter(attempt => !attempt.interrupted).length
-  const steps = new AttemptSteps(settings, session, env)
-  let next = await steps.follow(await steps.resumedStep(attempts, start, used), used)
-  let interrupted = false
-  while (next !== undefined && used() < 1 + settings.maxRetries) {
-    if (env.signal?.aborted) {
-      interrupted = true
-      break
-    }
-    const { attempt, verdict } = await steps.attempt(attempts.length + 1, next.rerun, used(), attempts)
-    attempts.push(attempt)
-    const step = decideNext(attempt, verdict, settings, {
-      used: used(),
-      aborted: env.signal?.aborted === true,
-      random: () => env.clock.random()
-    })
-    interrupted = step.kind === 'stop' && step.why === 'interrupted'
-    next = await steps.follow({ step, after: attempt }, used)
+  const loop = new LoopSteps(settings, session, env, [...(start.previous ?? [])])
+  let next = await loop.follow(await loop.resume(start))
+  while (next.kind === 'run') {
+    const judged = await loop.attempt(next.rerun)
+    next = await loop.follow(loop.decide(judged))
   }
-  return concludeLoop(settings, session, { attempts, interrupted, interruptReason: env.interruptReason, quarantine: env.quarantine })
+  const { attempts } = loop
+  return concludeLoop(settings, session, {
+    attempts,
+    interrupted: next.kind === 'interrupted',
+    interruptReason: env.interruptReason,
+    quarantine: env.quarantine
+  })
 }
 
-/** A step decided after an attempt, and that attempt. */
-interface DecidedStep {
-  step: NextStep
-  after: AttemptResult
-}
-
-/** The loop's steps with their side effects: each attempt from plan to recorded verdict, and carrying out a decision. */
-class AttemptSteps {
+/** The loop's steps and the attempts so far: each attempt from plan to recorded verdict, the decision after it, carrying it out. */
+class LoopSteps {
   constructor(
     private readonly settings: RunSettings,
     private readonly session: TraceSession,
-    private readonly env: LoopEnvironment
+    private readonly env: LoopEnvironment,
+    readonly attempts: AttemptResult[]
   ) {}
 
-  /** Plans, runs, reads the results of, judges and records attempt `number`. */
-  async attempt(
-    number: number,
-    rerun: PlannedRerun | undefined,
-    usedBefore: number,
-    earlier: readonly AttemptResult[]
-  ): Promise<JudgedAttempt> {
+  /** Attempts that spent the budget: an interrupted one spends none (docs/design.md §6). */
+  private used(): number {
+    return this.attempts.filter(attempt => !attempt.interrupted).length
+  }
+
+  /** Whether an attempt made after those so far may be followed by another. */
+  private retriesLeftAfterNext(): boolean {
+    return this.used() + 1 < 1 + this.settings.maxRetries
+  }
+
+  /** Plans, runs, reads the results of, judges and records the next attempt. */
+  async attempt(rerun: PlannedRerun | undefined): Promise<JudgedAttempt> {
     const { settings, session, env } = this
-    env.log({ kind: 'attempt-started', attempt: usedBefore + 1, maxAttempts: 1 + settings.maxRetries })
+    const number = this.attempts.length + 1
+    env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: 1 + settings.maxRetries })
     const script = rerun?.command ?? settings.script
     const shownRerun = rerun && { tests: rerun.targets.map(target => target.name), command: rerun.command }
     session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) })
@@ -121,9 +117,10 @@ class AttemptSteps {
     const record = await runOnce(plan, recordingGroups(env, session, `attempt ${number}`), {
       onScriptEnded: result => recordResult(session, result)
     })
-    const read = await readTestResults(settings, record, startedMs, earlier, env.signal)
-    const verdict = judge(record, read?.tests, rerun, env.quarantine, { settings, retriesLeft: usedBefore + 1 < 1 + settings.maxRetries })
+    const read = await readTestResults(settings, record, startedMs, this.attempts, env.signal)
+    const verdict = judge(record, read?.tests, rerun, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() })
     const attempt = attemptAsShown(record, read?.tests, rerun, verdict)
+    this.attempts.push(attempt)
     // A rerun and a quarantine judge by the results, so they are recorded before the verdict; else after it.
     const byResults = rerun !== undefined || env.quarantine !== undefined
     if (byResults) recordTestResults(read, number, session, env.log)
@@ -133,60 +130,71 @@ class AttemptSteps {
     return { attempt, verdict }
   }
 
+  /** The one decision after an attempt (next-step.ts). */
+  decide({ attempt, verdict }: JudgedAttempt): DecidedStep {
+    const context = { used: this.used(), aborted: this.env.signal?.aborted === true, random: () => this.env.clock.random() }
+    return { step: decideNext(attempt, verdict, this.settings, context), after: attempt }
+  }
+
   /**
    * Where a resumed run goes on (docs/design.md §6): a replayed attempt is judged now, as a
    * live one is; after an attempt read back from the trace it goes on as if that attempt
-   * had just run — unless the trace's note already said whether to retry.
+   * had just run — unless the trace's note already said whether to retry. A new run starts.
    */
-  async resumedStep(attempts: AttemptResult[], start: LoopStart, used: () => number): Promise<DecidedStep | NextRun> {
-    const { settings, session, env } = this
-    const decide = (after: AttemptResult, verdict: JudgedAttempt['verdict']): DecidedStep => ({
-      step: decideNext(after, verdict, settings, { used: used(), aborted: false, random: () => env.clock.random() }),
-      after
-    })
+  async resume(start: LoopStart): Promise<DecidedStep | Next> {
+    const { settings, session, env, attempts } = this
+    const run: Next = { kind: 'run', ...(start.rerun !== undefined && { rerun: start.rerun }) }
     if (start.replay !== undefined) {
       // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
       const record = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env)
-      const verdict = judge(record, undefined, undefined, env.quarantine, { settings, retriesLeft: used() + 1 < 1 + settings.maxRetries })
+      const verdict = judge(record, undefined, undefined, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() })
       const replayed = attemptAsShown(record, undefined, undefined, verdict)
       attempts.push(replayed)
       recordVerdict(session, replayed, { replayed: true })
-      if (attempts.some(attempt => attempt.verified)) return { step: { kind: 'stop', why: 'verified' }, after: replayed }
-      return decide(replayed, verdict)
+      return attempts.some(attempt => attempt.verified) ? { kind: 'stopped' } : this.decide({ attempt: replayed, verdict })
     }
     const last = attempts[attempts.length - 1]
-    if (attempts.some(attempt => attempt.verified)) return { step: { kind: 'stop', why: 'verified' }, after: last! }
-    if (last === undefined || last.interrupted || start.retryDecided === true)
-      return start.rerun === undefined ? {} : { rerun: start.rerun }
-    if (start.retryDecided === false) return { step: { kind: 'stop', why: 'decided' }, after: last }
+    if (attempts.some(attempt => attempt.verified)) return { kind: 'stopped' }
+    if (last === undefined || last.interrupted || start.retryDecided === true) return run
+    if (start.retryDecided === false) return { kind: 'stopped' }
     // The verdict the trace recorded; what follows it is planned again from the settings.
-    const retriesLeft = used() < 1 + settings.maxRetries
-    return decide(last, { verified: false, checks: last.checks, followUp: followUpOf(last, { settings, retriesLeft }) })
+    const followUp = followUpOf(last, { settings, retriesLeft: this.used() < 1 + settings.maxRetries })
+    return this.decide({ attempt: last, verdict: { verified: last.verified, checks: last.checks, followUp } })
   }
 
-  /** Carries out a decision: the notes that say why, the wait and on-retry; what runs next, or undefined to stop. */
-  async follow(decided: DecidedStep | NextRun, used: () => number): Promise<NextRun | undefined> {
-    if (!('step' in decided)) return decided
+  /**
+   * Carries out a decision: the notes that say why, the wait and on-retry. Then what comes
+   * next: an attempt, unless the attempts are used up or an interrupt came first.
+   */
+  async follow(decided: DecidedStep | Next): Promise<Next> {
+    const next = 'step' in decided ? await this.carryOut(decided) : decided
+    if (next.kind !== 'run') return next
+    if (this.used() >= 1 + this.settings.maxRetries) return { kind: 'stopped' }
+    return this.env.signal?.aborted ? { kind: 'interrupted' } : next
+  }
+
+  /** The notes, log lines, wait and hook of a decision; what it leaves to do next. */
+  private async carryOut({ step, after }: DecidedStep): Promise<Next> {
     const { settings, session, env } = this
-    const { step, after } = decided
     if (step.kind === 'stop') {
       if (step.why === 'refused') {
         session.event('note', retryDecisionNote(after.attempt, false, step.note))
-        env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: step.note })
+        env.log({ kind: 'attempt-failed', attempt: this.used(), retry: false, note: step.note })
       }
-      return undefined
+      return step.why === 'interrupted' ? { kind: 'interrupted' } : { kind: 'stopped' }
     }
     if (step.rerunNote !== undefined) session.event('note', rerunNote(after.attempt, step.rerunNote))
     session.event('note', retryDecisionNote(after.attempt, true, step.note))
-    env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: step.note })
+    env.log({ kind: 'attempt-failed', attempt: this.used(), retry: true, note: step.note })
     await env.clock.sleep(step.waitMs, env.signal)
     if (settings.onRetry !== undefined && !env.signal?.aborted) {
       // A failing hook is a warning: the retries it prepares for go on regardless.
       const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${after.attempt}`))
       session.event('note', hookNote(hook.note))
-      if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note })
+      if (!hook.ok && !hook.interrupted)
+        env.log({ kind: 'on-retry-failed', attempt: this.used(), exitCode: hook.exitCode, note: hook.note })
     }
-    return step.rerun === undefined ? {} : { rerun: step.rerun }
+    return { kind: 'run', ...(step.rerun !== undefined && { rerun: step.rerun }) }
   }
 }
 
