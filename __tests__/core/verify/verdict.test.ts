@@ -7,11 +7,11 @@ import { describe, expect, test } from '@jest/globals'
 import { parseRunSettings } from '../../../src/core/inputs/settings.js'
 import type { QuarantineEntry } from '../../../src/core/quarantine/file.js'
 import type { AttemptTests } from '../../../src/core/test-results/attempt-tests.js'
-import { decideNext } from '../../../src/core/verify/next-step.js'
+import { decideNext, type DecisionContext, type NextStep } from '../../../src/core/verify/next-step.js'
 import { NOT_EXCUSED_MORE_THAN_RUNNER, type QuarantineContext } from '../../../src/core/verify/quarantine-step.js'
 import type { PlannedRerun } from '../../../src/core/verify/rerun-step.js'
 import type { AttemptRecord } from '../../../src/core/verify/types.js'
-import { attemptAsShown, judge } from '../../../src/core/verify/verdict.js'
+import { attemptAsShown, judge, type Verdict } from '../../../src/core/verify/verdict.js'
 
 const EXIT_FAILED = { expectation: 'expect-exit' as const, ok: false, detail: 'expect-exit 0 but got 1' }
 const EXIT_HELD = { expectation: 'expect-exit' as const, ok: true, detail: 'exit 0' }
@@ -121,7 +121,7 @@ describe('decideNext', () => {
   const failedVerdict = (inputs: Record<string, string>, read = results(['a'])) =>
     judge(record(1), read, undefined, undefined, { settings: settings(inputs), retriesLeft: true })
 
-  test.each([
+  const stops: [string, Pick<Verdict, 'verified' | 'checks' | 'followUp'>, AttemptRecord, DecisionContext, NextStep][] = [
     ['verified', { verified: true, checks: [EXIT_HELD] }, record(0), context, { kind: 'stop', why: 'verified' }],
     ['interrupted', { verified: false, checks: [] }, record(130, { interrupted: true }), context, { kind: 'stop', why: 'interrupted' }],
     [
@@ -138,7 +138,8 @@ describe('decideNext', () => {
       context,
       { kind: 'stop', why: 'exhausted' }
     ]
-  ] as const)('%s: stop', (_name, verdict, attempt, decision, expected) => {
+  ]
+  test.each(stops)('%s: stop', (_name, verdict, attempt, decision, expected) => {
     expect(decideNext(attempt, verdict, settings({ 'max-retries': '1' }), decision)).toEqual(expected)
   })
 
