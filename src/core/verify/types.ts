@@ -1,7 +1,8 @@
 /**
- * The shapes an attempt is made of (docs/design.md §1 "One attempt"): its environment, each
- * expectation's verdict, and its result. Their own module so that the attempt, the judging
- * of its expectations and the commands run beside it share them without importing each other.
+ * The shapes an attempt is made of (docs/design.md §1 "One attempt", §8): its environment, each
+ * expectation's verdict, its record and the attempt as the rest of the run reads it. Their
+ * own module so that the attempt, the judging of it and the commands run beside it share
+ * them without importing each other.
  */
 import type { CommandResult, ProcessRunner } from '../process/process-runner.js'
 import type { Redactor } from '../redaction/index.js'
