@@ -1,4 +1,4 @@
-/** A failed attempt as the verify loop records one, for the pure judgements made of it. */
+/** A failed attempt as the verify loop shows one (record and verdict together), for the pure judgements made of it. */
 import type { AttemptResult } from '../../src/core/verify/types.js'
 
 /** An attempt that failed on `expect-exit` alone (exit 1), with `extra` over it. */

@@ -14,9 +14,6 @@ import type { RecordedGroup } from '../session/note-schema.js'
 import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionTrace } from '../session/reader.js'
 
-// The note is built with every other note; the loop still imports it from here.
-export { processGroupNote } from '../session/notes.js'
-
 /** Every process group a trace recorded, newest last, each once. */
 export function recordedGroups(events: readonly TraceEvent[]): RecordedGroup[] {
   const groups = new Map<string, RecordedGroup>()

@@ -1,13 +1,14 @@
 /**
- * Reads an attempt's test results once it has ended and records them (docs/design.md §2,
- * §9): on the attempt's result for the surfaces, as a `tests` note in the trace (session/notes.ts), and each ignored file as a progress fact the front ends word as a warning.
+ * Reads an attempt's test results once it has ended, then records them (docs/design.md §2,
+ * §9): as a `note` with a `tests` field in the trace, and each ignored file as a progress
+ * fact the front ends word as a warning. The results go to the attempt's verdict as read;
+ * the attempt itself is never edited (verify/verdict.ts).
  */
-import type { AttemptResult } from '../attempt/result.js'
 import type { RunProgress } from '../base/progress.js'
 import type { RunSettings } from '../inputs/settings.js'
 import { testsNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'
-import { MAX_TESTS_LISTED, readAttemptTests, type AttemptTests } from './attempt-tests.js'
+import { MAX_TESTS_LISTED, readAttemptTests, type AttemptTests, type ResultsWarning } from './attempt-tests.js'
 
 /** Most failed tests named in the note's message. */
 const NAMED_IN_NOTE = 3
@@ -47,46 +48,67 @@ function tracePayload(attempt: number, tests: AttemptTests) {
   }
 }
 
+/** What reading an attempt's results gave: the results when some could be read, and the files ignored and why. */
+export interface ResultsRead {
+  tests?: AttemptTests
+  warnings: ResultsWarning[]
+}
+
+/** The earlier attempts' results, for the tests that failed before and are watched for (`recovered`). */
+interface EarlierAttempt {
+  tests?: Pick<AttemptTests, 'failedTests'>
+}
+
 /**
- * After an attempt: reads the files `test-results` names and records what they say. An
- * interrupt (`signal`) stops the reading and nothing is recorded: the run is being closed.
+ * After an attempt: reads the files `test-results` names, written since `sinceMs` (the
+ * attempt's start on the run's clock). Undefined when there is nothing to read: no
+ * `test-results`, an interrupted attempt, or an interrupt (`signal`) while reading — the
+ * run is being closed. Writes nothing: `recordTestResults` records what it read.
  */
-export async function recordTestResults(
-  settings: RunSettings,
-  attempt: AttemptResult,
-  startedMs: number,
-  earlier: readonly AttemptResult[],
-  session: TraceSession,
-  log: (progress: RunProgress) => void,
+export async function readTestResults(
+  settings: Pick<RunSettings, 'testResults' | 'workingDirectory' | 'rerunMaxTests'>,
+  attempt: { interrupted: boolean },
+  sinceMs: number,
+  earlier: readonly EarlierAttempt[],
   signal?: AbortSignal
-): Promise<void> {
+): Promise<ResultsRead | undefined> {
   const patterns = settings.testResults ?? []
   // An interrupted attempt is not judged, and neither are its half-written reports.
-  if (patterns.length === 0 || attempt.interrupted) return
+  if (patterns.length === 0 || attempt.interrupted) return undefined
   const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []))
   let tests: AttemptTests
   try {
     tests = await readAttemptTests({
       patterns,
       workingDirectory: settings.workingDirectory,
-      sinceMs: startedMs,
+      sinceMs,
       watch,
       // A rerun of up to rerun-max-tests tests needs them all listed (docs/design.md §1).
       maxFailedTests: Math.max(MAX_TESTS_LISTED, settings.rerunMaxTests),
       signal
     })
   } catch (error) {
-    if (signal?.aborted) return
+    if (signal?.aborted) return undefined
     // A file changing under the reader (or any surprise) costs the names, never the run.
     const reason = `could not be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`
-    log({ kind: 'test-results-warning', attempt: attempt.attempt, file: patterns.join(', '), reason })
-    return
+    return { warnings: [{ file: patterns.join(', '), reason }] }
   }
   if (tests.files.length === 0 && tests.warnings.length === 0) {
     tests.warnings.push({ file: patterns.join(', '), reason: 'no file written during the attempt matched' })
   }
-  attempt.tests = tests
-  for (const warning of tests.warnings) log({ kind: 'test-results-warning', attempt: attempt.attempt, ...warning })
-  if (tests.files.length > 0)
-    session.event('note', testsNote(describeAttemptTests(attempt.attempt, tests), tracePayload(attempt.attempt, tests)))
+  return { tests, warnings: tests.warnings }
+}
+
+/** Records what reading an attempt's results gave: each ignored file as a progress fact, the results as a `tests` note. */
+export function recordTestResults(
+  read: ResultsRead | undefined,
+  attempt: number,
+  session: TraceSession,
+  log: (progress: RunProgress) => void
+): void {
+  if (read === undefined) return
+  for (const warning of read.warnings) log({ kind: 'test-results-warning', attempt, ...warning })
+  const tests = read.tests
+  if (tests !== undefined && tests.files.length > 0)
+    session.event('note', testsNote(describeAttemptTests(attempt, tests), tracePayload(attempt, tests)))
 }

@@ -2,11 +2,12 @@
  * One attempt: the script in one shell process (docs/design.md §1), output streamed live to the
  * console while the log, the summary and the output expectations are computed on the fly;
  * the script's result handed over to be recorded the moment it ends, then every expectation
- * judged (src/core/verify/judge.ts).
+ * judged (src/core/verify/judge.ts). What it returns is the attempt's record, never edited
+ * after: the verdict is judged from it (verdict.ts).
  */
 import { StringDecoder } from 'node:string_decoder'
 import { CappedLogWriter } from '../output/capped-log.js'
-import { timestamp } from '../base/clock.js'
+import { timestamp, type Clock } from '../base/clock.js'
 import { checkState, judgeRecord } from './judge.js'
 import { LineMatcher } from '../output/line-matcher.js'
 import { MAX_OPEN_LINE, OrderedOutput, type StreamName } from '../output/ordered-output.js'
@@ -20,13 +21,25 @@ import type { CommandResult, ProcessGroup } from '../process/process-runner.js'
 import { processStartTime } from '../process/process-identity.js'
 import type { RunSettings } from '../inputs/settings.js'
 import { SubstringWatch } from '../output/substring-watch.js'
-import type { AttemptEnvironment, AttemptResult, ConsoleStream, ExpectationCheck, ScriptResult } from './types.js'
+import type { AttemptEnvironment, AttemptRecord, ConsoleStream, ExpectationCheck, ScriptResult } from './types.js'
 
-export type { AttemptEnvironment, AttemptResult, ConsoleStream, ExpectationCheck, ScriptResult } from './types.js'
+export type { AttemptEnvironment, AttemptRecord, AttemptResult, ConsoleStream, ExpectationCheck, ScriptResult } from './types.js'
 
-/** Where an attempt keeps expect-check's output, and who records the script's result the moment it ends. */
-export interface AttemptHooks {
+/** One attempt as planned: its number, the settings it runs with (a rerun's command as the script), where its logs go. */
+export interface AttemptPlan {
+  attempt: number
+  settings: RunSettings
+  logPath: string
   checkLogPath: string
+}
+
+/** An attempt's side effects, with the run's clock for its start and end. */
+export interface OnceEnvironment extends AttemptEnvironment {
+  clock: Pick<Clock, 'now'>
+}
+
+/** Who records the script's result the moment it ends. */
+export interface AttemptHooks {
   onScriptEnded?: (script: ScriptResult) => void
 }
 
@@ -75,15 +88,10 @@ function waitForDrain(stream: ConsoleStream): Promise<void> {
   return new Promise(resolve => stream.once('drain', () => resolve()))
 }
 
-/** Runs attempt number `attempt` of a verify. */
-export async function runAttempt(
-  settings: RunSettings,
-  attempt: number,
-  logPath: string,
-  env: AttemptEnvironment,
-  hooks: AttemptHooks
-): Promise<AttemptResult> {
-  const started = Date.now()
+/** Runs one attempt of a verify and returns its record. */
+export async function runOnce(plan: AttemptPlan, env: OnceEnvironment, hooks: AttemptHooks = {}): Promise<AttemptRecord> {
+  const { settings, attempt, logPath } = plan
+  const started = env.clock.now().getTime()
   const log = await CappedLogWriter.open(logPath, settings.logCapBytes)
   const summary = new OutputSummarizer()
   const failures = new FailureBlocks()
@@ -142,7 +150,7 @@ export async function runAttempt(
   const ended = await run(settings.script, settings.timeoutSeconds * 1000)
   results.push(ended)
   const failedCommand = ended.exitCode !== 0 ? ended : undefined
-  const endedAt = Date.now()
+  const endedAt = env.clock.now().getTime()
   // A disk the log filled gives room back before the result is recorded (capped-log.ts).
   await log.settle()
 
@@ -182,7 +190,7 @@ export async function runAttempt(
   let checks: ExpectationCheck[] = []
   let checkSummary: string | undefined
   if (!ended.interrupted) {
-    const state = await checkState(settings, hooks.checkLogPath, env)
+    const state = await checkState(settings, plan.checkLogPath, env)
     checks = [...(judgeRecord(settings, script, env.redactor) ?? []), ...state.checks]
     checkSummary = state.checkSummary
   }
@@ -193,12 +201,9 @@ export async function runAttempt(
   after.end()
   const closed = await log.close()
 
-  // Verified only when every expectation holds.
-  const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok)
   return {
     ...script,
     checks,
-    verified,
     ...(checkSummary !== undefined && { checkSummary }),
     logBytesDropped: closed.bytesDropped,
     ...(closed.diskFullAt !== undefined && { logDiskFullAt: closed.diskFullAt })

@@ -1,35 +1,26 @@
 /**
  * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
  * out, a failure is not retryable, or the run is interrupted — every step written to the
- * session's trace (docs/design.md §2).
+ * session's trace (docs/design.md §2). Each attempt is planned, run, its results read, judged
+ * (verdict.ts), recorded, and the next step decided (next-step.ts), each once.
  */
-import { runAttempt, type AttemptEnvironment, type AttemptResult, type ScriptResult } from './attempt.js'
+import { runOnce, type AttemptEnvironment, type AttemptResult, type ScriptResult } from './attempt.js'
 import { checkState, judgeRecord } from './judge.js'
 import { runOnRetry } from './on-retry.js'
-import { describeWait, retryDelayMs, retryRefusal } from './retry-policy.js'
 import type { Clock } from '../base/clock.js'
 import type { RunSettings } from '../inputs/settings.js'
-import { INTERRUPTED_EXIT, type CommandResult } from '../process/process-runner.js'
-import { commandRecord, type Outcome, type Payloads } from '../session/events.js'
-import { attemptLogName } from '../session/layout.js'
 import type { TraceSession } from '../session/writer.js'
-import { processGroupNote } from '../process/crashed-groups.js'
-import { gateNote, hookNote, logIncompleteNote, rerunNote, retryDecisionNote } from '../session/notes.js'
-import { recordTestResults } from '../test-results/record.js'
-import { judgeRerun, nextAttempt, type PlannedRerun } from './rerun-step.js'
-import type { QuarantinedFailure } from './quarantine-policy.js'
-import { runTests } from '../test-results/run-tests.js'
-import {
-  describeExcused,
-  excuseOf,
-  excuseQuarantined,
-  expiredFailures,
-  flakyGate,
-  quarantineRecords,
-  unexcusedReason,
-  type GateVerdict,
-  type QuarantineContext
-} from './quarantine-step.js'
+import { hookNote, rerunNote, retryDecisionNote } from '../session/notes.js'
+import { readTestResults, recordTestResults } from '../test-results/record.js'
+import type { PlannedRerun } from './rerun-step.js'
+import type { QuarantineContext } from './quarantine-step.js'
+import { followUpOf } from './follow-up.js'
+import { attemptAsShown, judge, type Verdict } from './verdict.js'
+import { decideNext, type NextStep } from './next-step.js'
+import { noteFullLog, recordingGroups, recordResult, recordVerdict } from './trace-events.js'
+import { concludeLoop, type LoopResult } from './loop-outcome.js'
+
+export type { LoopResult } from './loop-outcome.js'
 
 /** The verify loop's side effects beyond one attempt's. */
 export interface LoopEnvironment extends AttemptEnvironment {
@@ -38,32 +29,6 @@ export interface LoopEnvironment extends AttemptEnvironment {
   interruptReason?: () => string | undefined
   /** The quarantine file's entries and today, when the file has any (quarantine-step.ts). */
   quarantine?: QuarantineContext
-}
-
-/** How a verify loop ended. */
-export interface LoopResult {
-  outcome: Outcome
-  flaky: boolean
-  interrupted: boolean
-  attempts: AttemptResult[]
-  maxAttempts: number
-  /** The exit code of the last attempt (130 when interrupted before any). */
-  exitCode: number
-  summary: string
-  /** A success because every failure of the deciding attempt is quarantined: those tests and their entries. */
-  quarantined?: QuarantinedFailure[]
-  /** A flaky pass a gate turned into a failure. */
-  gate?: GateVerdict
-}
-
-/** The failing part of an attempt, in one line. */
-function failureReason(attempt: AttemptResult): string {
-  if (attempt.interrupted) return 'interrupted'
-  const failed = [
-    ...attempt.checks.filter(check => !check.ok).map(check => check.detail),
-    ...(attempt.unexcused === undefined ? [] : [attempt.unexcused])
-  ]
-  return failed.length > 0 ? failed.join('; ') : 'not verified'
 }
 
 /** Options for a loop that continues an earlier, interrupted one. */
@@ -78,6 +43,21 @@ export interface LoopStart {
   rerun?: PlannedRerun
 }
 
+/** What the loop does next: run an attempt (the script, or a rerun of the failed tests alone), or stop. */
+type Next = { kind: 'run'; rerun?: PlannedRerun } | { kind: 'stopped' } | { kind: 'interrupted' }
+
+/** An attempt as shown, and its verdict. */
+interface JudgedAttempt {
+  attempt: AttemptResult
+  verdict: Pick<Verdict, 'verified' | 'checks' | 'unexcused' | 'followUp'>
+}
+
+/** A step decided after an attempt, and that attempt. */
+interface DecidedStep {
+  step: NextStep
+  after: AttemptResult
+}
+
 /** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
 export async function runVerifyLoop(
   settings: RunSettings,
@@ -85,259 +65,147 @@ export async function runVerifyLoop(
   env: LoopEnvironment,
   start: LoopStart = {}
 ): Promise<LoopResult> {
-  const maxAttempts = 1 + settings.maxRetries
-  const attempts: AttemptResult[] = [...(start.previous ?? [])]
-  // An interrupted attempt spends none of the budget (docs/design.md §6).
-  const used = () => attempts.filter(attempt => !attempt.interrupted).length
-  let interrupted = false
-  // What the next attempt reruns, when only the failed tests are rerun.
-  let rerun: PlannedRerun | undefined = start.rerun
+  const loop = new LoopSteps(settings, session, env, [...(start.previous ?? [])])
+  let next = await loop.follow(await loop.resume(start))
+  while (next.kind === 'run') {
+    const judged = await loop.attempt(next.rerun)
+    next = await loop.follow(loop.decide(judged))
+  }
+  const { attempts } = loop
+  return concludeLoop(settings, session, {
+    attempts,
+    interrupted: next.kind === 'interrupted',
+    interruptReason: env.interruptReason,
+    quarantine: env.quarantine
+  })
+}
 
-  /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
-  const prepareRetry = async (attempt: AttemptResult): Promise<boolean> => {
-    if (used() >= maxAttempts) return false
-    const refusal = retryRefusal(settings, attempt)
-    if (refusal !== undefined) {
-      const message = `${failureReason(attempt)}; ${refusal}`
-      session.event('note', retryDecisionNote(attempt.attempt, false, message))
-      env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message })
-      return false
+/** The loop's steps and the attempts so far: each attempt from plan to recorded verdict, the decision after it, carrying it out. */
+class LoopSteps {
+  constructor(
+    private readonly settings: RunSettings,
+    private readonly session: TraceSession,
+    private readonly env: LoopEnvironment,
+    readonly attempts: AttemptResult[]
+  ) {}
+
+  /** Attempts that spent the budget: an interrupted one spends none (docs/design.md §6). */
+  private used(): number {
+    return this.attempts.filter(attempt => !attempt.interrupted).length
+  }
+
+  /** Whether an attempt made after those so far may be followed by another. */
+  private retriesLeftAfterNext(): boolean {
+    return this.used() + 1 < 1 + this.settings.maxRetries
+  }
+
+  /** Plans, runs, reads the results of, judges and records the next attempt. */
+  async attempt(rerun: PlannedRerun | undefined): Promise<JudgedAttempt> {
+    const { settings, session, env } = this
+    const number = this.attempts.length + 1
+    env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: 1 + settings.maxRetries })
+    const script = rerun?.command ?? settings.script
+    const shownRerun = rerun && { tests: rerun.targets.map(target => target.name), command: rerun.command }
+    session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) })
+    const startedMs = env.clock.now().getTime()
+    const plan = {
+      attempt: number,
+      settings: { ...settings, script },
+      logPath: session.attemptLogPath(number),
+      checkLogPath: session.attemptCheckLogPath(number)
     }
-    const wait = retryDelayMs(settings, used(), () => env.clock.random())
-    const next = nextAttempt(settings, attempt)
-    rerun = next?.rerun
-    const what = next === undefined ? '' : `: ${next.note}`
-    const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})${what}`
-    if (next !== undefined) session.event('note', rerunNote(attempt.attempt, next.note))
-    session.event('note', retryDecisionNote(attempt.attempt, true, message))
-    env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message })
-    await env.clock.sleep(wait, env.signal)
+    const record = await runOnce(plan, recordingGroups(env, session, `attempt ${number}`), {
+      onScriptEnded: result => recordResult(session, result)
+    })
+    const read = await readTestResults(settings, record, startedMs, this.attempts, env.signal)
+    const verdict = judge(record, read?.tests, rerun, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() })
+    const attempt = attemptAsShown(record, read?.tests, rerun, verdict)
+    this.attempts.push(attempt)
+    // A rerun and a quarantine judge by the results, so they are recorded before the verdict; else after it.
+    const byResults = rerun !== undefined || env.quarantine !== undefined
+    if (byResults) recordTestResults(read, number, session, env.log)
+    recordVerdict(session, attempt, { quarantine: env.quarantine })
+    if (!byResults) recordTestResults(read, number, session, env.log)
+    if (record.logDiskFullAt !== undefined) noteFullLog(session, env.log, number, record.logDiskFullAt)
+    return { attempt, verdict }
+  }
+
+  /** The one decision after an attempt (next-step.ts). */
+  decide({ attempt, verdict }: JudgedAttempt): DecidedStep {
+    const context = { used: this.used(), aborted: this.env.signal?.aborted === true, random: () => this.env.clock.random() }
+    return { step: decideNext(attempt, verdict, this.settings, context), after: attempt }
+  }
+
+  /**
+   * Where a resumed run goes on (docs/design.md §6): a replayed attempt is judged now, as a
+   * live one is; after an attempt read back from the trace it goes on as if that attempt
+   * had just run — unless the trace's note already said whether to retry. A new run starts.
+   */
+  async resume(start: LoopStart): Promise<DecidedStep | Next> {
+    const { settings, session, env, attempts } = this
+    const run: Next = { kind: 'run', ...(start.rerun !== undefined && { rerun: start.rerun }) }
+    if (start.replay !== undefined) {
+      // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
+      const record = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env)
+      const verdict = judge(record, undefined, undefined, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() })
+      const replayed = attemptAsShown(record, undefined, undefined, verdict)
+      attempts.push(replayed)
+      recordVerdict(session, replayed, { replayed: true })
+      return attempts.some(attempt => attempt.verified) ? { kind: 'stopped' } : this.decide({ attempt: replayed, verdict })
+    }
+    const last = attempts[attempts.length - 1]
+    if (attempts.some(attempt => attempt.verified)) return { kind: 'stopped' }
+    if (last === undefined || last.interrupted || start.retryDecided === true) return run
+    if (start.retryDecided === false) return { kind: 'stopped' }
+    // The verdict the trace recorded; what follows it is planned again from the settings.
+    const followUp = followUpOf(last, { settings, retriesLeft: this.used() < 1 + settings.maxRetries })
+    return this.decide({ attempt: last, verdict: { verified: last.verified, checks: last.checks, followUp } })
+  }
+
+  /**
+   * Carries out a decision: the notes that say why, the wait and on-retry. Then what comes
+   * next: an attempt, unless the attempts are used up or an interrupt came first.
+   */
+  async follow(decided: DecidedStep | Next): Promise<Next> {
+    const next = 'step' in decided ? await this.carryOut(decided) : decided
+    if (next.kind !== 'run') return next
+    if (this.used() >= 1 + this.settings.maxRetries) return { kind: 'stopped' }
+    return this.env.signal?.aborted ? { kind: 'interrupted' } : next
+  }
+
+  /** The notes, log lines, wait and hook of a decision; what it leaves to do next. */
+  private async carryOut({ step, after }: DecidedStep): Promise<Next> {
+    const { settings, session, env } = this
+    if (step.kind === 'stop') {
+      if (step.why === 'refused') {
+        session.event('note', retryDecisionNote(after.attempt, false, step.note))
+        env.log({ kind: 'attempt-failed', attempt: this.used(), retry: false, note: step.note })
+      }
+      return step.why === 'interrupted' ? { kind: 'interrupted' } : { kind: 'stopped' }
+    }
+    if (step.rerunNote !== undefined) session.event('note', rerunNote(after.attempt, step.rerunNote))
+    session.event('note', retryDecisionNote(after.attempt, true, step.note))
+    env.log({ kind: 'attempt-failed', attempt: this.used(), retry: true, note: step.note })
+    await env.clock.sleep(step.waitMs, env.signal)
     if (settings.onRetry !== undefined && !env.signal?.aborted) {
       // A failing hook is a warning: the retries it prepares for go on regardless.
-      const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`))
+      const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${after.attempt}`))
       session.event('note', hookNote(hook.note))
-      if (!hook.ok && !hook.interrupted) env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note })
+      if (!hook.ok && !hook.interrupted)
+        env.log({ kind: 'on-retry-failed', attempt: this.used(), exitCode: hook.exitCode, note: hook.note })
     }
-    return true
-  }
-
-  /** Whether a failed attempt is followed by a rerun of just its failed tests. */
-  const rerunsNext = (attempt: AttemptResult): boolean =>
-    used() < maxAttempts && retryRefusal(settings, attempt) === undefined && nextAttempt(settings, attempt)?.rerun !== undefined
-
-  if (start.replay !== undefined) {
-    // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
-    const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env)
-    attempts.push(replayed)
-    recordVerdict(session, replayed, { replayed: true })
-  }
-  let stop = attempts.some(attempt => attempt.verified)
-  const resumedFrom = attempts[attempts.length - 1]
-  if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted) {
-    // A resumed run goes on as if the attempt had just run: the retry filters, the note, the wait.
-    if (start.replay === undefined && start.retryDecided === false) stop = true
-    else if (start.replay !== undefined || start.retryDecided === undefined) stop = !(await prepareRetry(resumedFrom))
-  }
-
-  while (!stop && used() < maxAttempts) {
-    const number = attempts.length + 1
-    if (env.signal?.aborted) {
-      interrupted = true
-      break
-    }
-    env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts })
-    const planned = rerun
-    const script = planned?.command ?? settings.script
-    const shownRerun = planned && { tests: planned.targets.map(target => target.name), command: planned.command }
-    session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) })
-    const startedMs = Date.now()
-    const attempt = await runAttempt(
-      { ...settings, script },
-      number,
-      session.attemptLogPath(number),
-      recordingGroups(env, session, `attempt ${number}`),
-      {
-        checkLogPath: session.attemptCheckLogPath(number),
-        onScriptEnded: result => recordResult(session, result)
-      }
-    )
-    attempts.push(attempt)
-    if (planned !== undefined || env.quarantine !== undefined) {
-      if (planned !== undefined) attempt.rerun = shownRerun
-      // A rerun (and a quarantine) judges by the results too, so they are read before the verdict is written.
-      await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
-      if (planned !== undefined) judgeRerun(attempt, planned)
-      excuseQuarantined(attempt, env.quarantine, () => rerunsNext(attempt))
-      recordVerdict(session, attempt, { quarantine: env.quarantine })
-    } else {
-      recordVerdict(session, attempt)
-      await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal)
-    }
-    if (attempt.logDiskFullAt !== undefined) noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt)
-    if (attempt.verified) break
-    if (attempt.interrupted || env.signal?.aborted) {
-      interrupted = true
-      break
-    }
-    if (!(await prepareRetry(attempt))) break
-  }
-
-  const verifiedAt = attempts.findIndex(attempt => attempt.verified)
-  const last = attempts[attempts.length - 1]
-  let outcome: Outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure'
-  const quarantined = excuseOf(attempts[verifiedAt], env.quarantine)
-  const flakyTests = runTests(attempts)?.flaky ?? []
-  // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
-  // A pass excused by quarantine is flaky only when some test did recover on the way.
-  const before = attempts.slice(0, Math.max(0, verifiedAt))
-  const flaky = before.some(attempt => !attempt.interrupted) && (quarantined === undefined || flakyTests.length > 0)
-  let summary: string
-  let gate: GateVerdict | undefined
-  if (outcome === 'success') {
-    const position = before.filter(attempt => !attempt.interrupted).length + 1
-    summary =
-      quarantined === undefined
-        ? `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`
-        : `passed on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}: ${describeExcused(quarantined)}`
-    gate = flaky ? flakyGate(settings, flakyTests, env.quarantine) : undefined
-    if (gate !== undefined) {
-      outcome = 'failure'
-      summary = gate.message
-      session.event('note', gateNote(gate.message, gate.gate, gate.tests))
-    }
-  } else if (outcome === 'aborted') {
-    summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`
-  } else {
-    const expired = expiredFailures(last, env.quarantine).map(
-      ({ test, entry }) => `${test.name} (by ${entry.owner}, expired ${entry.expires})`
-    )
-    const lapsed = expired.length > 0 ? `; the quarantine of ${expired.join('; ')} no longer applies` : ''
-    const unexcused = unexcusedReason(last, env.quarantine)
-    summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}${lapsed}${unexcused === undefined ? '' : `; ${unexcused}`}`
-  }
-  return {
-    outcome,
-    flaky,
-    interrupted,
-    attempts,
-    maxAttempts,
-    exitCode: interrupted ? INTERRUPTED_EXIT : gate !== undefined ? 1 : (last?.exitCode ?? 0),
-    summary,
-    ...(outcome === 'success' && quarantined !== undefined && { quarantined }),
-    ...(gate !== undefined && { gate })
+    return { kind: 'run', ...(step.rerun !== undefined && { rerun: step.rerun }) }
   }
 }
 
-/** Judges a recorded attempt whose verification a crash cut off (docs/design.md §6). */
-async function judgeRecorded(
-  settings: RunSettings,
-  recorded: ScriptResult,
-  checkLogPath: string,
-  env: LoopEnvironment
-): Promise<AttemptResult> {
+/** A recorded attempt whose verification a crash cut off, its expectations judged now (docs/design.md §6). */
+async function judgeRecorded(settings: RunSettings, recorded: ScriptResult, checkLogPath: string, env: LoopEnvironment) {
   const fromRecord = judgeRecord(settings, recorded, env.redactor) ?? []
   const state = await checkState(settings, checkLogPath, env)
-  const checks = [...fromRecord, ...state.checks]
   return {
     ...recorded,
-    checks,
-    verified: checks.length > 0 && checks.every(check => check.ok),
+    checks: [...fromRecord, ...state.checks],
     ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
     logBytesDropped: 0
   }
-}
-
-/**
- * The environment with each command's process group written to the trace as it starts, so
- * a crash leaves it findable (docs/design.md §6). Not synced: a killed reverify leaves the
- * line in the kernel's cache, and a machine that went down left no process to find.
- */
-function recordingGroups(env: LoopEnvironment, session: TraceSession, during: string): LoopEnvironment {
-  return {
-    ...env,
-    log: progress => {
-      if (progress.kind === 'process-started' && progress.started !== undefined) {
-        session.event('note', processGroupNote(during, { pgid: progress.pgid, started: progress.started }), { sync: false })
-      }
-      env.log(progress)
-    }
-  }
-}
-
-/** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
-function noteFullLog(session: TraceSession, env: LoopEnvironment, attempt: number, kept: number): void {
-  const message = `attempt ${attempt}: no space left on device for ${attemptLogName(attempt)}; it keeps the first ${kept} bytes of the output`
-  session.event('note', logIncompleteNote(message))
-  env.log({ kind: 'log-incomplete', attempt, note: message })
-}
-
-/** The tool_result of an attempt, written the moment its script ends. */
-function recordResult(session: TraceSession, attempt: ScriptResult): void {
-  session.event('tool_result', {
-    attempt: attempt.attempt,
-    ok: attempt.exitCode === 0 && !attempt.interrupted,
-    exit: attempt.exitCode,
-    ...(attempt.signal !== null && { signal: attempt.signal }),
-    ...(attempt.timedOut && { timed_out: true as const }),
-    ...(attempt.interrupted && { interrupted: true as const }),
-    duration_ms: attempt.durationMs,
-    started_at: attempt.startedAt,
-    ended_at: attempt.endedAt,
-    summary: attempt.summary,
-    ...(attempt.failures !== undefined && attempt.failures.length > 0 && { failures: attempt.failures }),
-    // What the runner said beyond its results: a resumed run decides a rerun or an excuse by it too.
-    ...(attempt.runnerReport !== undefined && {
-      runner_report: {
-        outside: attempt.runnerReport.outside,
-        outside_count: attempt.runnerReport.outsideCount,
-        ...(attempt.runnerReport.failedTests !== undefined && { failed_tests: attempt.runnerReport.failedTests })
-      }
-    }),
-    commands: attempt.commands.map(commandRecord),
-    // What a resumed run needs to judge this attempt without running it again.
-    ...(attempt.stdoutMatched !== undefined && { stdout_matched: attempt.stdoutMatched }),
-    ...(attempt.forbiddenLine !== undefined && { forbidden_line: attempt.forbiddenLine }),
-    ...(attempt.outputMatched && { output_matched: true as const }),
-    ...endingRecord(attempt.commands[0])
-  })
-}
-
-/** How the script ended beyond its exit: a timeout's limit, how it was stopped, the line -e stopped it at (docs/design.md §5). */
-function endingRecord(result: CommandResult | undefined): Partial<Payloads['tool_result']> {
-  if (result === undefined) return {}
-  const { timeoutMs, stopped, failedLine } = result
-  return {
-    ...(timeoutMs !== undefined && { timeout_ms: timeoutMs }),
-    ...(stopped !== undefined && {
-      stopped: {
-        grace_ms: stopped.graceMs,
-        sigkill: stopped.killed,
-        ...(stopped.ignoredTerm !== undefined && { ignored_sigterm: stopped.ignoredTerm })
-      }
-    }),
-    ...(failedLine !== undefined && { failed_line: failedLine })
-  }
-}
-
-/** The verify event of an attempt; with a quarantine, its failed tests that have an entry and what the entry says. */
-function recordVerdict(
-  session: TraceSession,
-  attempt: AttemptResult,
-  { replayed = false, quarantine }: { replayed?: boolean; quarantine?: QuarantineContext } = {}
-): void {
-  const excused = attempt.quarantined
-  const records = quarantineRecords(attempt, quarantine)
-  const unexcused = unexcusedReason(attempt, quarantine)
-  const failed = unexcused === undefined ? failureReason(attempt) : `${failureReason(attempt)}; ${unexcused}`
-  const detail = excused !== undefined ? describeExcused(excused) : attempt.verified ? 'every expectation held' : failed
-  session.event('verify', {
-    attempt: attempt.attempt,
-    ok: attempt.verified,
-    ...(excused !== undefined && { quarantined: excused.map(({ test }) => test.name) }),
-    ...(records !== undefined && { quarantine: records }),
-    check: attempt.checks.map(check => ({ expectation: check.expectation, ok: check.ok, detail: check.detail })),
-    detail: replayed ? `${detail} (replayed from the recorded result)` : detail,
-    ...(replayed && { replayed: true as const }),
-    ...(attempt.checkSummary !== undefined && { check_summary: attempt.checkSummary })
-  })
 }

@@ -30,36 +30,37 @@ function applying(context: QuarantineContext): QuarantineEntry[] {
   return context.entries.filter(entry => entryState(entry, context.today).kind !== 'expired')
 }
 
-/**
- * Marks a failed attempt verified when every failure is quarantined, unless a rerun of just
- * those tests comes next (`rerunNext`): a quarantined test still gets its reruns, and only
- * its failure after the last one is excused. A whole-command retry is not made for a
- * failure that is already excused. A command that runs more than the runner is never
- * excused: the attempt says why. Returns whether it excused the attempt.
- */
-export function excuseQuarantined(attempt: AttemptResult, context: QuarantineContext | undefined, rerunNext: () => boolean): boolean {
-  if (context === undefined || attempt.verified || attempt.interrupted) return false
-  const excused = excusedFailure(attempt, applying(context))
-  if (excused === undefined || rerunNext()) return false
-  if (context.moreThanRunner === true) {
-    attempt.unexcused = NOT_EXCUSED_MORE_THAN_RUNNER
-    return false
-  }
-  attempt.quarantined = excused
-  attempt.verified = true
-  return true
+/** What the quarantine says of a failed attempt: the failures it excuses, or why it does not excuse them. */
+export interface QuarantineExcuse {
+  quarantined?: QuarantinedFailure[]
+  unexcused?: string
 }
 
 /**
- * What excused a verified attempt: its own record, or — for an attempt a resumed run read
- * back from the trace, verified with a check that failed — the same judgement made again
- * from its recorded results and today's entries.
+ * Excuses a failed attempt when every failure is quarantined, unless a rerun of just those
+ * tests comes next (`rerunFollows`): a quarantined test still gets its reruns, and only its
+ * failure after the last one is excused. A whole-command retry is not made for a failure
+ * that is already excused. A command that runs more than the runner is never excused: the
+ * excuse says why. Pure: the verdict (verdict.ts) is its one caller for an attempt that ran.
+ */
+export function quarantineExcuse(failed: AttemptResult, context: QuarantineContext | undefined, rerunFollows: boolean): QuarantineExcuse {
+  if (context === undefined || failed.interrupted) return {}
+  const excused = excusedFailure(failed, applying(context))
+  if (excused === undefined || rerunFollows) return {}
+  if (context.moreThanRunner === true) return { unexcused: NOT_EXCUSED_MORE_THAN_RUNNER }
+  return { quarantined: excused }
+}
+
+/**
+ * What excused a verified attempt: its own verdict, or — for an attempt a resumed run read
+ * back from the trace, verified with a check that failed — the same excuse made again from
+ * its recorded results and today's entries.
  */
 export function excuseOf(attempt: AttemptResult | undefined, context: QuarantineContext | undefined): QuarantinedFailure[] | undefined {
   if (attempt === undefined || !attempt.verified) return undefined
   if (attempt.quarantined !== undefined) return attempt.quarantined
-  if (context === undefined || attempt.checks.every(check => check.ok)) return undefined
-  return excusedFailure(attempt, applying(context))
+  if (attempt.checks.every(check => check.ok)) return undefined
+  return quarantineExcuse(attempt, context, false).quarantined
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The verify loop's part in rerunning only the failed tests (docs/design.md §1 "Rerunning
  * only the failed tests"): after a failed attempt, what the next attempt runs — the failed
- * tests alone, or the whole command and why — and after a rerun attempt, its verdict, where
+ * tests alone, or the whole command and why — and after a rerun attempt, its own check, where
  * a targeted test its results do not show counts as failed.
  */
 import { findDestructive } from '../guardrail/index.js'
@@ -10,7 +10,8 @@ import { planRetry } from '../reruns/decide.js'
 import { expandTemplate, type RerunTarget } from '../reruns/template.js'
 import { describeRerunVerdict, rerunVerdict } from '../reruns/verdict.js'
 import { withLocalBin } from '../reruns/local-bin.js'
-import type { AttemptResult } from './types.js'
+import type { AttemptTests, FailedTest } from '../test-results/attempt-tests.js'
+import type { AttemptResult, ExpectationCheck } from './types.js'
 
 /** A rerun the next attempt makes: the tests it targets and the command that runs them. */
 export interface PlannedRerun {
@@ -45,29 +46,40 @@ export function nextAttempt(settings: RunSettings, attempt: AttemptResult): Next
   return { rerun: { targets: plan.targets, command }, note: `rerunning ${count} only: ${command}` }
 }
 
+/** A rerun attempt's own check, and the targeted tests its results do not show. */
+export interface RerunJudgement {
+  check: ExpectationCheck
+  /** Targeted tests the results do not show: failed, since they were not rerun (none when there are no results). */
+  notRerun: FailedTest[]
+}
+
 /**
  * Judges a rerun attempt by its results as well as its exit code: every targeted test must
- * be in them and pass. One they do not show is added to the attempt's failed tests (it was
- * not rerun), so it stays a failed test everywhere the run is shown.
+ * be in them and pass. One they do not show counts as a failed test (it was not rerun), so
+ * it stays a failed test everywhere the run is shown (`withNotRerun`).
  */
-export function judgeRerun(attempt: AttemptResult, rerun: PlannedRerun): void {
-  const verdict = rerunVerdict(rerun.targets, attempt.tests)
-  if (attempt.tests !== undefined && verdict.missing.length > 0) {
-    const missing = rerun.targets.filter(target => verdict.missing.includes(target.name))
-    for (const target of missing) {
-      attempt.tests.failedTests.push({
-        name: target.name,
-        caseName: target.caseName,
-        classname: target.classname,
-        outcome: 'failed',
-        ...(target.file !== undefined && { file: target.file }),
-        message: 'not in the rerun’s results, so it was not rerun'
-      })
-    }
-    attempt.tests.failed += missing.length
-    attempt.tests.total += missing.length
-    attempt.tests.notRerun = missing.length
+export function judgeRerun(rerun: PlannedRerun, tests: AttemptTests | undefined): RerunJudgement {
+  const verdict = rerunVerdict(rerun.targets, tests)
+  const missing = tests === undefined ? [] : rerun.targets.filter(target => verdict.missing.includes(target.name))
+  const notRerun = missing.map((target): FailedTest => ({
+    name: target.name,
+    caseName: target.caseName,
+    classname: target.classname,
+    outcome: 'failed',
+    ...(target.file !== undefined && { file: target.file }),
+    message: 'not in the rerun’s results, so it was not rerun'
+  }))
+  return { check: { expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) }, notRerun }
+}
+
+/** The results with the tests a rerun did not rerun counted as failed (a copy; the results are left as read). */
+export function withNotRerun(tests: AttemptTests, notRerun: readonly FailedTest[]): AttemptTests {
+  if (notRerun.length === 0) return tests
+  return {
+    ...tests,
+    failedTests: [...tests.failedTests, ...notRerun],
+    failed: tests.failed + notRerun.length,
+    total: tests.total + notRerun.length,
+    notRerun: notRerun.length
   }
-  attempt.checks.push({ expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) })
-  attempt.verified = attempt.verified && verdict.ok
 }
