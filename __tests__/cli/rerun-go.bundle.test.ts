@@ -17,7 +17,7 @@ import { spawnCli } from '../helpers/cli.js'
 import { executions, onlyReceipt } from '../helpers/rerun-suite.js'
 
 const hasGo = spawnSync('go', ['version']).status === 0 && spawnSync('gotestsum', ['--version']).status === 0
-if (!hasGo) console.warn('skipping rerun-go.test.ts: go or gotestsum is not installed (.ci/run installs both)')
+if (!hasGo) console.warn('skipping rerun-go.bundle.test.ts: go or gotestsum is not installed (.ci/run installs both)')
 const maybe = hasGo ? test : test.skip
 
 // One build cache for the file's runs (each suite is its own folder, so nothing is shared
