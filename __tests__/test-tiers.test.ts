@@ -301,6 +301,26 @@ test('every tier keeps the ESM transform, the module mapper and the fuzz seed, t
   expect(named).toEqual([])
 })
 
+test('npm test runs the unit and bundle tiers, test:slow the slow one, and .ci/run both: CI runs every tier', () => {
+  const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>
+  /** The projects a script's jest selects: every tier when it selects none. */
+  const selected = (script: string): string[] => {
+    const jest = /\bjest\b(.*)$/.exec(script)?.[1] ?? ''
+    const projects = /--selectProjects((?:\s+[\w-]+)+)/.exec(jest)?.[1]
+    return projects === undefined ? [...TIERS] : projects.trim().split(/\s+/)
+  }
+  expect(selected(scripts.test!)).toEqual(['unit', 'bundle'])
+  // npm test builds before jest, so its bundle tier never meets a stale dist/.
+  expect(scripts.test!.indexOf('npm run build')).toBeLessThan(scripts.test!.indexOf('jest'))
+  expect(selected(scripts['test:slow']!)).toEqual(['slow'])
+  const ci = readFileSync(join(REPO_ROOT, '.ci', 'run'), 'utf8').split('\n')
+  const ran = ['npm test', 'npm run test:slow'].map(command => ci.indexOf(command))
+  expect(ran.every(line => line >= 0)).toBe(true)
+  // The slow tier runs the bundle npm test built.
+  expect(ran[0]).toBeLessThan(ran[1]!)
+  expect([...selected(scripts.test!), ...selected(scripts['test:slow']!)].sort()).toEqual([...TIERS].sort())
+})
+
 describe("the bundle tiers' globalSetup", () => {
   const load = async () => await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'dist-fresh.mjs')).href)
   const roots: string[] = []
