@@ -93,6 +93,8 @@ function nodeClassnameFor(suiteName: string): string {
   return classname
 }
 
+const NODE_FLAKY = `${nodeClassnameFor('net')} › fetches config`
+const NODE_BROKEN = `${nodeClassnameFor('api')} › returns the user`
 const NODE_REPORTERS =
   '--test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml'
 
@@ -238,8 +240,8 @@ const ROWS: RunnerRow[] = [
     project: nodeTestProject,
     command: `node --test ${NODE_REPORTERS}`,
     available: true,
-    flaky: `${nodeClassnameFor('net')} › fetches config`,
-    broken: `${nodeClassnameFor('api')} › returns the user`,
+    flaky: NODE_FLAKY,
+    broken: NODE_BROKEN,
     checkRerunLines: stderr =>
       expect(stderr).toContain(
         `rerunning the 2 failed tests only: node --test ${NODE_REPORTERS} --test-name-pattern '^(?:returns the user|fetches config)$' 'src/api.test.js' 'src/net.test.js'`
@@ -247,7 +249,7 @@ const ROWS: RunnerRow[] = [
     fixedNamesFlaky: false,
     noMatch: {
       template: `node --test ${NODE_REPORTERS} --test-name-pattern no-such-test {files}`,
-      notRerun: `${nodeClassnameFor('api')} › returns the user; ${nodeClassnameFor('net')} › fetches config`,
+      notRerun: `${NODE_BROKEN}; ${NODE_FLAKY}`,
       checkNoneRan: false
     },
     timeoutMs: 120_000
