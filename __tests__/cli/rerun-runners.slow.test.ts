@@ -60,7 +60,7 @@ interface RunnerRow {
 
 const hasPytest = spawnSync('python', ['-m', 'pytest', '--version']).status === 0
 const hasGo = spawnSync('go', ['version']).status === 0 && spawnSync('gotestsum', ['--version']).status === 0
-if (!hasGo) console.warn('skipping the go rows of rerun-runners.bundle.test.ts: go or gotestsum is not installed (.ci/run installs both)')
+if (!hasGo) console.warn('skipping the go rows of rerun-runners.slow.test.ts: go or gotestsum is not installed (.ci/run installs both)')
 
 // One Go build cache for the file's runs (each project is its own folder, so nothing is
 // shared between them); no module is downloaded.
