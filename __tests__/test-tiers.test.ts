@@ -1,9 +1,10 @@
 /**
- * The test tiers (docs/design.md §9, jest.config.js): every test file is in exactly one of
- * unit, bundle and slow, as jest itself lists them. Nothing in unit reaches dist/, fast-check
- * or Chromium, whether itself or through a helper, so `npm run test:unit` needs no build;
- * everything in bundle does reach dist/. And the globalSetup of the tiers that run the bundle
- * refuses a dist/ that is missing or older than src/.
+ * The test tiers (docs/design.md §9, jest.config.js): a file's name says its tier
+ * (`*.bundle.test.ts`, `*.slow.test.ts`, else unit), and jest lists every test file in exactly
+ * the tier its name says. Nothing named unit reaches dist/, fast-check or Chromium, whether
+ * itself or through a helper, so `npm run test:unit` needs no build; everything named bundle
+ * does reach dist/. And the globalSetup of the tiers that run the bundle refuses a dist/ that
+ * is missing or older than src/.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
@@ -21,6 +22,11 @@ type Reach = 'dist' | 'fast-check' | 'browser'
 const PACKAGE_REACH: Record<string, Reach> = { 'fast-check': 'fast-check', 'puppeteer-core': 'browser', puppeteer: 'browser' }
 /** Text that names a file in dist/: `dist/cli.js`, `../../dist/index.js` (not `dist/ is stale`). */
 const DIST_PATH = /(^|\/)dist\/[\w.-]/
+
+/** The tier a test file's name says: `x.bundle.test.ts` bundle, `x.slow.test.ts` slow, any other `x.test.ts` unit. */
+function tierOfName(file: string): Tier {
+  return file.endsWith('.bundle.test.ts') ? 'bundle' : file.endsWith('.slow.test.ts') ? 'slow' : 'unit'
+}
 
 /** Every test file under __tests__/, relative to the repository. */
 function testFiles(dir = join(REPO_ROOT, '__tests__')): string[] {
@@ -247,6 +253,14 @@ test('every test file is in exactly one tier, as jest lists them', () => {
   expect(listed).toEqual(all)
 })
 
+test("jest puts each file in the tier its name says, and the name's rule reads only the end", () => {
+  const misplaced = TIERS.flatMap(tier => tiers[tier].filter(file => tierOfName(file) !== tier).map(file => `${file} in ${tier}`))
+  expect(misplaced).toEqual([])
+  expect(
+    ['a/x.bundle.test.ts', 'a/x.slow.test.ts', 'a/x.test.ts', 'a/bundle/x.test.ts', 'a/x.slow.bundle.test.ts'].map(tierOfName)
+  ).toEqual(['bundle', 'slow', 'unit', 'unit', 'bundle'])
+})
+
 test('nothing in unit reaches dist/, fast-check or Chromium, itself or through a helper', () => {
   const offending = tiers.unit.flatMap(file => reachOfTest(file).map(reach => `${file} reaches ${reach}`))
   expect(offending).toEqual([])
@@ -265,13 +279,13 @@ test('the scan sees what the helpers reach (it is not a rubber stamp)', () => {
   expect(reachOf('__tests__/helpers/fuzz.ts', 'hostileText')).toEqual(['fast-check'])
   expect(reachOf('__tests__/helpers/fuzz.ts', 'listTree')).toEqual([])
   expect(reachOf('__tests__/helpers/chromium.ts', 'withChromium')).toEqual(['browser'])
-  expect(reachOfTest('__tests__/cli/remediation.test.ts')).toEqual(['dist'])
-  expect(reachOfTest('__tests__/security/fuzz-cli.test.ts')).toEqual(['fast-check'])
+  expect(reachOfTest('__tests__/cli/remediation.bundle.test.ts')).toEqual(['dist'])
+  expect(reachOfTest('__tests__/security/fuzz-cli.slow.test.ts')).toEqual(['fast-check'])
   // It names dist/index.js only as text it expects action.yml to hold.
   expect(reachOfTest('__tests__/action/workflows.test.ts')).toEqual([])
 })
 
-test('every tier keeps the ESM transform, the module mapper and the fuzz seed, the run its timeout and workers; every listed file exists', async () => {
+test('every tier keeps the ESM transform, the module mapper and the fuzz seed, the run its timeout and workers; no tier lists files', async () => {
   const config = (await import(pathToFileURL(join(REPO_ROOT, 'jest.config.js')).href)).default
   // jest reads these two for the whole run only, not from a project.
   expect(config).toMatchObject({ maxWorkers: 2, testTimeout: 60000 })
@@ -282,11 +296,29 @@ test('every tier keeps the ESM transform, the module mapper and the fuzz seed, t
     expect(project.setupFilesAfterEnv).toEqual(['<rootDir>/__tests__/helpers/fuzz-seed.ts'])
     expect(project.globalSetup).toBe(project.displayName === 'unit' ? undefined : '<rootDir>/scripts/dist-fresh.mjs')
   }
-  // A file renamed or moved without its entry would drop out of its tier unnoticed.
+  // The name is the whole rule: a path listed here would put a file in a tier its name does not say.
   const named = config.projects.flatMap((project: any) => project.testMatch as string[]).filter((glob: string) => !glob.includes('*'))
-  const missing = named.map((glob: string) => glob.replace('<rootDir>/', '')).filter((file: string) => !existsSync(join(REPO_ROOT, file)))
-  expect(named.length).toBeGreaterThan(40)
-  expect(missing).toEqual([])
+  expect(named).toEqual([])
+})
+
+test('npm test runs the unit and bundle tiers, test:slow the slow one, and .ci/run both: CI runs every tier', () => {
+  const scripts = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>
+  /** The projects a script's jest selects: every tier when it selects none. */
+  const selected = (script: string): string[] => {
+    const jest = /\bjest\b(.*)$/.exec(script)?.[1] ?? ''
+    const projects = /--selectProjects((?:\s+[\w-]+)+)/.exec(jest)?.[1]
+    return projects === undefined ? [...TIERS] : projects.trim().split(/\s+/)
+  }
+  expect(selected(scripts.test!)).toEqual(['unit', 'bundle'])
+  // npm test builds before jest, so its bundle tier never meets a stale dist/.
+  expect(scripts.test!.indexOf('npm run build')).toBeLessThan(scripts.test!.indexOf('jest'))
+  expect(selected(scripts['test:slow']!)).toEqual(['slow'])
+  const ci = readFileSync(join(REPO_ROOT, '.ci', 'run'), 'utf8').split('\n')
+  const ran = ['npm test', 'npm run test:slow'].map(command => ci.indexOf(command))
+  expect(ran.every(line => line >= 0)).toBe(true)
+  // The slow tier runs the bundle npm test built.
+  expect(ran[0]).toBeLessThan(ran[1]!)
+  expect([...selected(scripts.test!), ...selected(scripts['test:slow']!)].sort()).toEqual([...TIERS].sort())
 })
 
 describe("the bundle tiers' globalSetup", () => {

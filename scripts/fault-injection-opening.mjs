@@ -6,7 +6,7 @@
 // the command or by `reverify resume`, after `reverify receipts list` has said whether it
 // offers the resume. Then the state directory is searched for what the kill left: temp files,
 // run folders without a receipt, receipts still `running`, traces without exactly one `start`
-// and one `end`. Used by __tests__/cli/fault-injection.test.ts.
+// and one `end`. Used by __tests__/cli/fault-injection.slow.test.ts.
 //
 //   node scripts/fault-injection-opening.mjs [sweep kills] [seed]     prints the counts as JSON
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs'

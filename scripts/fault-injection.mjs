@@ -1,7 +1,7 @@
 // Fault injection (docs/reliability.md): the built CLI killed with SIGKILL at seeded moments
 // spread over every phase of a run, each kill followed by the next run of the same command or
 // `reverify resume`; then every file is parsed and the losses are counted. Used by
-// __tests__/cli/fault-injection.test.ts (a small seeded subset) and by `npm run bench` (row k).
+// __tests__/cli/fault-injection.slow.test.ts (a small seeded subset) and by `npm run bench` (row k).
 //
 // Some of the kills hit the bundled action during its cache save (scripts/fault-injection-action.mjs).
 //

@@ -1,5 +1,5 @@
 /**
- * Small projects for the false-green corpus (__tests__/cli/false-green-corpus.test.ts), one
+ * Small projects for the false-green corpus (__tests__/cli/false-green-corpus.slow.test.ts), one
  * per real runner: each has a test that fails on its first run only (`fetches config`, in a
  * file or package `net`) and one that passes, writes JUnit where `test-results` looks, and
  * takes a breakage the row adds on top. jest, vitest and mocha run from this repository's

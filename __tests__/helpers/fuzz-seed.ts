@@ -1,5 +1,5 @@
 /**
- * Property tests run with a fixed seed in `npm test`, so CI is repeatable; set
+ * Property tests run with a fixed seed in `npm run test:slow`, so CI is repeatable; set
  * FUZZ_SEED=random (or a number) to explore other inputs locally.
  */
 import fc from 'fast-check'

@@ -2,7 +2,7 @@
  * The guardrail's corpus, third review: brace expansion around the program, launchers it did
  * not know, git running a destructive command in every submodule or without `-f`, and SQL
  * carried by tools that are not database clients by name. Data only; index.test.ts runs
- * these rows with the others, and __tests__/security/guardrail-cli.test.ts through the CLI.
+ * these rows with the others, and __tests__/security/guardrail-cli.slow.test.ts through the CLI.
  */
 
 // Each row: a command line that must be refused, and the rule it must name.
