@@ -72,7 +72,7 @@ test.concurrent('two parallel jobs of one run save distinct histories, and each 
 describe('cache faults never fail a passing step', () => {
   const cases: [string, string, Fault, Record<string, string>][] = [
     ['409 on CreateCacheEntry', 'CreateCacheEntry', { status: 409 }, {}],
-    // A Retry-After past the save's deadline: given up at once (cache-rate-limit-action.test.ts has the rest).
+    // A Retry-After past the save's deadline: given up at once (cache-rate-limit-action.bundle.test.ts has the rest).
     ['429 on CreateCacheEntry', 'CreateCacheEntry', { status: 429, retryAfter: '3600' }, {}],
     ['403 on FinalizeCacheEntryUpload', 'FinalizeCacheEntryUpload', { status: 403 }, {}],
     ['garbage from GetCacheEntryDownloadURL', 'GetCacheEntryDownloadURL', { garbage: true }, {}],

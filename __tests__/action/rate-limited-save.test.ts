@@ -3,7 +3,7 @@
  * `Retry-After` asks plus up to 20 %, try again under a new key, and never wait past the
  * save's deadline. The store answers from a script and the clock, sleep and random source
  * are injected, so no test sleeps or depends on timing; the real client and service are in
- * cache-rate-limit.test.ts and, through the bundle, cache-rate-limit-action.test.ts.
+ * cache-rate-limit.test.ts and, through the bundle, cache-rate-limit-action.bundle.test.ts.
  */
 import type { CacheStore, SaveAnswer } from '../../src/action/persistence/cache-store.js'
 import {

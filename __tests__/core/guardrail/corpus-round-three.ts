@@ -1,7 +1,7 @@
 /**
  * The guardrail's corpus, third review: brace expansion around the program, launchers it did
  * not know, git running a destructive command in every submodule or without `-f`, and SQL
- * carried by tools that are not database clients by name. Data only; index.test.ts runs
+ * carried by tools that are not database clients by name. Data only; index.slow.test.ts runs
  * these rows with the others, and __tests__/security/guardrail-cli.slow.test.ts through the CLI.
  */
 

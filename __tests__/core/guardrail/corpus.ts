@@ -1,6 +1,6 @@
 /**
  * The guardrail's test corpus: command lines it must refuse (with the rule each must name)
- * and ordinary command lines it must let run. Data only; index.test.ts runs it.
+ * and ordinary command lines it must let run. Data only; index.slow.test.ts runs it.
  */
 
 // Each row: a command line that must be refused, and the rule it must name.
@@ -252,7 +252,7 @@ export const ordinary: string[] = [
 
 // ---------------------------------------------------------------------------------------
 // Security review, round two (issue #13): tokenizer differentials, gaps and false positives.
-// Kept in a block of its own; index.test.ts runs these rows with the ones above.
+// Kept in a block of its own; index.slow.test.ts runs these rows with the ones above.
 // ---------------------------------------------------------------------------------------
 
 // Each row: a command line that must be refused, and the rule it must name.
