@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runAnnotations, type AnnotationFacts } from '../../src/action/annotations.js'
-import type { AttemptResult } from '../../src/core/verify/attempt.js'
+import type { AttemptResult } from '../../src/core/attempt/result.js'
 import { OutputSummarizer } from '../../src/core/output/output-summary.js'
 import { createRedactor } from '../../src/core/redaction/index.js'
 import { reviewerExcerpt } from '../../src/core/output/excerpt.js'

@@ -7,6 +7,7 @@
 import { beforeEach, expect, test } from '@jest/globals'
 import { JSDOM } from 'jsdom'
 import { marked } from 'marked'
+import { hostname } from 'node:os'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -41,6 +42,7 @@ function sink(): Writable {
 const ports = (): RunPorts => ({
   clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
   processes: processRunner,
+  owner: { host: hostname(), pid: process.pid },
   store,
   log: () => undefined,
   console: { stdout: sink(), stderr: sink() }

@@ -15,6 +15,8 @@ import { Writable } from 'node:stream'
 import { runMain, type MainDeps } from '../../src/action/main.js'
 import { createCacheStore, type CacheStore } from '../../src/action/persistence/cache-store.js'
 import { runPost } from '../../src/action/post-step.js'
+import { runnerToolkit } from '../../src/action/toolkit.js'
+import { memoryToolkit } from '../helpers/memory-toolkit.js'
 import { useInProcessToolkit } from '../helpers/in-process-toolkit.js'
 import { parseAnnotations, parseCommandFile } from '../helpers/runner.js'
 import { tinyRunner } from '../helpers/rerun-suite.js'
@@ -85,7 +87,8 @@ function deps(): MainDeps {
     env: process.env,
     cwd: process.cwd(),
     stdout: sink(),
-    stderr: sink()
+    stderr: sink(),
+    toolkit: runnerToolkit
   }
 }
 
@@ -146,7 +149,7 @@ test('a bad input fails the step in one line and leaves the post step nothing to
   // The post step reads the state main left, through the same schema.
   for (const [name, value] of Object.entries(step.state)) process.env[`STATE_${name}`] = value
   printed = []
-  await runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() })
+  await runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd(), toolkit: runnerToolkit })
   delete process.env['STATE_main-finished']
   expect(printed.join('')).toContain('the main step finished and closed its run; nothing to do')
 })
@@ -172,7 +175,7 @@ test.each(['win32', 'freebsd'])('on %s the step fails in one line before anythin
 test('the post step with a malformed state closes nothing and says so, never failing', async () => {
   await prepare({ command: 'true' })
   Object.assign(process.env, { 'STATE_state-dir': join(toolkit.scratch, 'nowhere'), 'STATE_run-id': '../../etc' })
-  await runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd() })
+  await runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd(), toolkit: runnerToolkit })
   delete process.env['STATE_state-dir']
   delete process.env['STATE_run-id']
   expect(process.exitCode ?? 0).toBe(0)
@@ -295,4 +298,38 @@ test('without a github-token the restore asks the REST API nothing: one log line
   expect(step.stdout).toMatch(/^reverify: restored \d+ receipt\(s\) of this command from cache /m)
   expect(step.stdout).toContain('reverify: no github-token, so the cache entries could not be listed: restored the newest entry only')
   expect(toolkit.service.requests.slice(requestsBefore).filter(request => request.rpc === 'ListCaches')).toEqual([])
+})
+
+test('both steps read and tell the runner through the toolkit they are handed: inputs, state, outputs, summary, outcome', async () => {
+  // No INPUT_* variable is set: the inputs come from the in-memory toolkit alone.
+  const paths = await prepare({})
+  const memory = memoryToolkit({
+    command: 'echo "ERROR: handed toolkit"\nexit 3',
+    'expect-exit': '0',
+    'max-retries': '0',
+    'cache-receipts': 'false',
+    'upload-trace': 'never',
+    redact: 'hush-hush-value'
+  })
+  await runMain({ ...deps(), toolkit: memory })
+  expect(memory.outputs).toMatchObject({ outcome: 'failure', attempts: '1', 'exit-code': '3', captured: 'false' })
+  expect(memory.saved).toMatchObject({ 'main-finished': 'true', 'run-id': memory.outputs['run-id'] })
+  expect(memory.secrets).toEqual(['hush-hush-value'])
+  expect(memory.summaries.join('')).toMatch(/^### ❌ verify — failed/)
+  expect(memory.failedSilently).toBe(true)
+  expect(memory.failures).toEqual([])
+  // The runner's own files and the process's exit code are left alone.
+  expect(await collected(paths)).toMatchObject({ outputs: {}, state: {}, summary: '' })
+  expect(process.exitCode ?? 0).toBe(0)
+
+  // The post step reads what main saved from the toolkit it is handed.
+  printed = []
+  await runPost({ cache, artifact: () => new DefaultArtifactClient(), env: process.env, cwd: process.cwd(), toolkit: memory })
+  expect(printed.join('')).toContain('the main step finished and closed its run; nothing to do')
+
+  // A bad input is the step's one failure, told to the toolkit.
+  const refused = memoryToolkit({ command: 'true', 'max-retries': 'many' })
+  await runMain({ ...deps(), toolkit: refused })
+  expect(refused.failures).toEqual([expect.stringContaining('max-retries')])
+  expect(refused.saved).toEqual({ 'main-finished': 'true' })
 })

@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { verifySummary } from '../../src/action/job-summary.js'
 import { runMain, type MainDeps } from '../../src/action/main.js'
+import { runnerToolkit } from '../../src/action/toolkit.js'
 import { createCacheStore, type CacheStore } from '../../src/action/persistence/cache-store.js'
 import { dayOf } from '../../src/core/quarantine/dates.js'
 import { OWNER_PLACEHOLDER } from '../../src/core/quarantine/file.js'
@@ -91,7 +92,15 @@ async function actionRun(plan: string): Promise<string> {
   core.summary.emptyBuffer()
   await rm(join(workspace, 'first-done'), { force: true })
   await writeFile(join(workspace, 'plan'), plan)
-  const deps: MainDeps = { cache, artifact: () => undefined as never, env: process.env, cwd: workspace, stdout: sink(), stderr: sink() }
+  const deps: MainDeps = {
+    cache,
+    artifact: () => undefined as never,
+    env: process.env,
+    cwd: workspace,
+    stdout: sink(),
+    stderr: sink(),
+    toolkit: runnerToolkit
+  }
   await runMain(deps)
   expect(process.exitCode ?? 0).toBe(0)
   return await readFile(paths.GITHUB_STEP_SUMMARY, 'utf8')

@@ -7,6 +7,7 @@
 import { beforeEach, expect, test } from '@jest/globals'
 import { JSDOM } from 'jsdom'
 import { marked } from 'marked'
+import { hostname } from 'node:os'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -55,6 +56,7 @@ async function run(inputs: Record<string, string>, redactor: Redactor = createRe
   const ports: RunPorts = {
     clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
     processes: processRunner,
+    owner: { host: hostname(), pid: process.pid },
     store: new ReceiptStore(stateDir, { warn: () => undefined }),
     log: () => undefined,
     console: { stdout: sink(), stderr: sink() }

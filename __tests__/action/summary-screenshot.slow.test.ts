@@ -6,6 +6,7 @@
  */
 import { expect } from '@jest/globals'
 import { marked } from 'marked'
+import { hostname } from 'node:os'
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -43,6 +44,7 @@ browserTest('the job summary of a failing run renders as a reviewer reads it', a
     {
       clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
       processes: processRunner,
+      owner: { host: hostname(), pid: process.pid },
       store,
       log: () => undefined,
       console: { stdout: sink, stderr: sink }

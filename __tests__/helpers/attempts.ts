@@ -1,5 +1,5 @@
 /** A failed attempt as the verify loop shows one (record and verdict together), for the pure judgements made of it. */
-import type { AttemptResult } from '../../src/core/verify/types.js'
+import type { AttemptResult } from '../../src/core/attempt/result.js'
 
 /** An attempt that failed on `expect-exit` alone (exit 1), with `extra` over it. */
 export function failedAttempt(extra: Partial<AttemptResult> = {}): AttemptResult {

@@ -1,5 +1,6 @@
 /** Matrix legs made by real core runs, for the matrix tests (unit and browser). */
 import { expect } from '@jest/globals'
+import { hostname } from 'node:os'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -39,6 +40,7 @@ export async function legRun(
     {
       clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
       processes: processRunner,
+      owner: { host: hostname(), pid: process.pid },
       store,
       log: () => undefined,
       console: { stdout: sink(), stderr: sink() }

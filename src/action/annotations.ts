@@ -3,7 +3,7 @@
  * failing block that names a workspace file (else one for the whole excerpt), a flaky pass's
  * warning, and the block and refusal errors. Built as plain values, then printed.
  */
-import * as core from '@actions/core'
+import type * as core from '@actions/core'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { print } from './workflow-commands.js'
 import {

@@ -2,21 +2,20 @@
  * Capture mode (input `capture`, docs/design.md §3): records that someone looked at a failed run, so
  * capture-before-retry lets its command run again. No command is run in this mode.
  */
-import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
 import { captureRun, type ReceiptStore, type Redactor } from '../core/index.js'
 import { Output } from './constants.js'
 import { text } from './markdown.js'
 import { newHistoryKey, saveHistory, type HistoryOptions } from './persistence/receipt-history.js'
 import type { CaptureSettings } from './settings.js'
+import type { Toolkit } from './toolkit.js'
 
 /** Captures the run `capture.ref` names, saves the history (cache-receipts on) and writes the summary. */
 export async function runCaptureMode(
   settings: CaptureSettings,
   store: ReceiptStore,
   history: HistoryOptions,
-  env: NodeJS.ProcessEnv,
-  redactor: Redactor
+  { env, redactor, toolkit }: { env: NodeJS.ProcessEnv; redactor: Redactor; toolkit: Toolkit }
 ): Promise<void> {
   const { capture } = settings
   const receipt = await captureRun(store, capture.ref, {
@@ -28,17 +27,16 @@ export async function runCaptureMode(
     identityHash: settings.identity.hash
   })
   print.info(`reverify: captured ${receipt.run_id}${capture.note ? `: ${redactor.redact(capture.note)}` : ''}`)
-  core.setOutput(Output.RunId, receipt.run_id)
-  core.setOutput(Output.Captured, 'true')
+  toolkit.setOutput(Output.RunId, receipt.run_id)
+  toolkit.setOutput(Output.Captured, 'true')
   if (settings.cacheReceipts) await saveHistory(history, newHistoryKey(settings.historyKey, env))
   // A capture is no failure: only `summary: always` writes one.
   if (settings.summary !== 'always') return
-  await core.summary
-    .addRaw(
+  await toolkit
+    .writeSummary(
       redactor.redact(
         `### reverify: captured \`${receipt.run_id}\`\n\n${capture.note ? text(redactor.redact(capture.note)) : '(no note)'}\n`
       )
     )
-    .write()
     .catch(() => undefined)
 }

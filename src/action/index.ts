@@ -12,6 +12,7 @@ import { runMain } from './main.js'
 import { createCacheStore } from './persistence/cache-store.js'
 import { hasAbandonedCalls } from './persistence/deadline.js'
 import { runPost } from './post-step.js'
+import { runnerToolkit } from './toolkit.js'
 
 /** Which step this process is: the runner starts dist/post.js for the post step. */
 function isPostStep(): boolean {
@@ -49,7 +50,9 @@ function exitIfAbandoned(): void {
 }
 
 if (isPostStep()) {
-  void runPost({ cache: cacheStore, artifact: artifactClient, env: process.env, cwd: process.cwd() }).then(exitIfAbandoned)
+  void runPost({ cache: cacheStore, artifact: artifactClient, env: process.env, cwd: process.cwd(), toolkit: runnerToolkit }).then(
+    exitIfAbandoned
+  )
 } else {
   const controller = new AbortController()
   let reason: string | undefined
@@ -72,6 +75,7 @@ if (isPostStep()) {
     stdout: process.stdout,
     stderr: process.stderr,
     signal: controller.signal,
-    interruptReason: () => reason
+    interruptReason: () => reason,
+    toolkit: runnerToolkit
   }).then(exitIfAbandoned)
 }

@@ -5,7 +5,6 @@
  * Error policy: bad input, a block and a failed verification fail the step; cache and
  * artifact problems only warn.
  */
-import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
 import {
   VERSION,
@@ -44,6 +43,7 @@ import { readActionSettings, readSecretInputs, type ActionSettings, type VerifyS
 import type { ArtifactClient } from './persistence/trace-artifact.js'
 import { applyTrailers, findTrailers } from './trailers.js'
 import { reportStart, timed } from './phase-timer.js'
+import type { Toolkit } from './toolkit.js'
 
 /** What main needs from the outside world; index.ts passes the real ones. */
 export interface MainDeps {
@@ -64,6 +64,8 @@ export interface MainDeps {
   interruptReason?: () => string | undefined
   /** `process.platform` unless a test says otherwise. */
   platform?: string
+  /** The inputs, the post step's state, the outputs, the summary and the outcome (toolkit.ts). */
+  toolkit: Toolkit
 }
 
 function ciContext(env: NodeJS.ProcessEnv) {
@@ -92,8 +94,8 @@ async function openMachine(settings: ActionSettings, deps: MainDeps, redactor: R
 }
 
 /** What the post step needs to close the run if main does not finish. */
-function saveStateForPost(settings: ActionSettings): void {
-  savePostState({
+function saveStateForPost(settings: ActionSettings, toolkit: Toolkit): void {
+  savePostState(toolkit, {
     stateDir: settings.stateDir,
     historyKey: settings.historyKey,
     cacheReceipts: settings.cacheReceipts,
@@ -197,26 +199,27 @@ function persistOptions(settings: ActionSettings, history: HistoryOptions, deps:
  * U+2028, U+2029 or NEL, which some readers take for line breaks; a value holding one is
  * masked piece by piece, so the `::add-mask::` line is one line for every reader.
  */
-function registerMask(value: string): void {
-  for (const piece of value.split(/[\u2028\u2029\u0085]/)) if (piece.trim() !== '') core.setSecret(piece)
+function registerMask(value: string, toolkit: Toolkit): void {
+  for (const piece of value.split(/[\u2028\u2029\u0085]/)) if (piece.trim() !== '') toolkit.setSecret(piece)
 }
 
 /** The inputs, with every secret masked and a redactor built before any other input is read. */
 async function readInputs(deps: MainDeps): Promise<{ redactor: Redactor; settings?: ActionSettings; mode?: CaptureMode }> {
   // Masks and the redactor come first: a secret inside any other input, valid or not, is
   // redacted before it is validated, stored or quoted in an error line.
-  const secrets = readSecretInputs(core.getInput)
-  for (const value of secrets.redactValues) registerMask(value)
+  const { toolkit } = deps
+  const secrets = readSecretInputs(name => toolkit.input(name))
+  for (const value of secrets.redactValues) registerMask(value, toolkit)
   // The token is a secret too, whatever the other inputs turn out to be.
-  if (secrets.githubToken !== '') registerMask(secrets.githubToken)
+  if (secrets.githubToken !== '') registerMask(secrets.githubToken, toolkit)
   // So are the OTLP headers (an API key): the runner masks them in the live log too.
-  for (const { value } of otlpHeaderValues(deps.env)) if (value.trim().length >= 6) registerMask(value)
+  for (const { value } of otlpHeaderValues(deps.env)) if (value.trim().length >= 6) registerMask(value, toolkit)
   const redactor = createRedactor({ values: secrets.redactValues, env: deps.env })
   try {
-    const settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd, redactor, secrets)
+    const settings = readActionSettings(name => toolkit.input(name), deps.env, deps.cwd, redactor, secrets)
     return { redactor, settings, mode: resolveCaptureMode(settings.captureBeforeRetry, await readConfig(settings.workspace)) }
   } catch (error) {
-    print.setFailed(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))
+    toolkit.fail(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))
     return { redactor }
   }
 }
@@ -248,7 +251,7 @@ async function runVerify(
   const ports = {
     ...machine,
     log: (progress: RunProgress) => {
-      if (progress.kind === 'run-created') savePostState({ runId: progress.runId, sessionDir: progress.sessionDir })
+      if (progress.kind === 'run-created') savePostState(deps.toolkit, { runId: progress.runId, sessionDir: progress.sessionDir })
       log.progress(progress)
     },
     console: { stdout: log.stdout, stderr: log.stderr }
@@ -261,15 +264,15 @@ async function runVerify(
 }
 
 /** Fails the step unless the run succeeded, and prints the verdict last. */
-function finish(run: RunReport, settings: VerifySettings, redactor: Redactor): void {
+function finish(run: RunReport, settings: VerifySettings, redactor: Redactor, toolkit: Toolkit): void {
   if (run.kind !== 'completed' || run.outcome !== 'success') {
     if (run.kind === 'completed' && run.interrupted) {
       const by = run.interruptReason ? ` by ${run.interruptReason}` : ''
-      print.setFailed(`reverify: interrupted${by}: the command was stopped, the trace closed and the receipt marked interrupted`)
+      toolkit.fail(`reverify: interrupted${by}: the command was stopped, the trace closed and the receipt marked interrupted`)
     } else {
       // A block, a guardrail refusal and a failure have had their titled error annotation
-      // already; setFailed would add a second, untitled one.
-      process.exitCode = 1
+      // already; a failure's line would add a second, untitled one.
+      toolkit.failSilently()
     }
   }
   print.info(redactor.redact(verdictLine(run, settings.run.name)))
@@ -278,18 +281,19 @@ function finish(run: RunReport, settings: VerifySettings, redactor: Redactor): v
 /** Runs the main step; never throws. */
 export async function runMain(deps: MainDeps): Promise<void> {
   // Before any input is read or anything runs: one line and a failed step.
+  const { toolkit } = deps
   const unsupported = unsupportedPlatform(deps.platform ?? process.platform)
   if (unsupported !== undefined) {
-    print.setFailed(unsupported)
-    return savePostState({ mainFinished: true })
+    toolkit.fail(unsupported)
+    return savePostState(toolkit, { mainFinished: true })
   }
   reportStart()
   const { redactor, settings, mode } = await readInputs(deps)
-  if (settings === undefined || mode === undefined) return savePostState({ mainFinished: true })
+  if (settings === undefined || mode === undefined) return savePostState(toolkit, { mainFinished: true })
   try {
     const machine = await openMachine(settings, deps, redactor)
     const { store } = machine
-    saveStateForPost(settings)
+    saveStateForPost(settings, toolkit)
     // A verify that uploads whatever its outcome starts loading the artifact client early:
     // while the restore waits for the cache service, or at once when there is no restore.
     const preload = settings.mode === 'verify' && settings.uploadTrace === 'always' ? deps.preloadArtifact : undefined
@@ -301,8 +305,8 @@ export async function runMain(deps: MainDeps): Promise<void> {
     const restored = await restoreIfCached(settings, history)
     await applyTrailers(await finding, settings, store, deps.env, redactor)
     if (settings.mode === 'capture') {
-      await runCaptureMode(settings, store, history, deps.env, redactor)
-      return savePostState({ mainFinished: true })
+      await runCaptureMode(settings, store, history, { env: deps.env, redactor, toolkit })
+      return savePostState(toolkit, { mainFinished: true })
     }
     const effectiveMode = checkableMode(mode, restored)
     const run = await timed('run', () => runVerify(settings, effectiveMode, machine, deps, redactor))
@@ -315,15 +319,16 @@ export async function runMain(deps: MainDeps): Promise<void> {
         summary: settings.summary,
         redactor,
         env: deps.env,
+        toolkit,
         ...(settings.summary !== 'never' && { history: await commandHistory(settings, store) }),
         ...(artifact && { artifact }),
         location: { workspace: settings.workspace, workingDirectory: settings.run.workingDirectory }
       })
     )
-    finish(run, settings, redactor)
-    savePostState({ mainFinished: true })
+    finish(run, settings, redactor, toolkit)
+    savePostState(toolkit, { mainFinished: true })
   } catch (error) {
     // Whatever was left open is the post step's to close: main-finished stays unset.
-    print.setFailed(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))
+    toolkit.fail(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))
   }
 }

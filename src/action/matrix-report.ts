@@ -5,7 +5,6 @@
  * here fails the step but bad inputs: an artifact that cannot be downloaded or read is a
  * warning of one line, and so are a summary or an upload that cannot be written.
  */
-import * as core from '@actions/core'
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,6 +25,7 @@ import {
 import { ARTIFACT_PREFIX } from './constants.js'
 import { matrixSummary, type CombinedReportNote } from './matrix-summary.js'
 import { artifactUrl } from './persistence/trace-artifact.js'
+import type { Toolkit } from './toolkit.js'
 import { print } from './workflow-commands.js'
 
 /** The calls of @actions/artifact the report makes, all within the current workflow run. */
@@ -42,6 +42,8 @@ export interface MatrixArtifactClient {
 export interface MatrixReportDeps {
   artifact: () => MatrixArtifactClient
   env: NodeJS.ProcessEnv
+  /** The inputs, the outputs and the summary (toolkit.ts). */
+  toolkit: Toolkit
 }
 
 /** Largest leg artifact downloaded: a trace with 10 MiB logs is far below. */
@@ -122,7 +124,7 @@ async function uploadReport(
   client: MatrixArtifactClient,
   html: string,
   settings: ReportSettings,
-  env: NodeJS.ProcessEnv,
+  deps: MatrixReportDeps,
   root: string
 ): Promise<CombinedReportNote> {
   try {
@@ -131,8 +133,8 @@ async function uploadReport(
     const file = join(dir, MATRIX_REPORT_FILE)
     await writeFile(file, html, { mode: 0o600 })
     const { id } = await client.uploadArtifact(settings.reportArtifact, [file], dir)
-    if (id !== undefined) core.setOutput(ReportOutput.ReportArtifactId, String(id))
-    return { name: settings.reportArtifact, ...(id !== undefined && { url: artifactUrl(env, id) }) }
+    if (id !== undefined) deps.toolkit.setOutput(ReportOutput.ReportArtifactId, String(id))
+    return { name: settings.reportArtifact, ...(id !== undefined && { url: artifactUrl(deps.env, id) }) }
   } catch (error) {
     const message = `could not upload the combined report as ${settings.reportArtifact}: ${describeError(error)}`
     print.warning(`reverify: ${message}`)
@@ -145,10 +147,10 @@ export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
   let settings: ReportSettings
   try {
     const raw: Record<string, string> = {}
-    for (const name of REPORT_INPUT_NAMES) raw[name] = core.getInput(name)
+    for (const name of REPORT_INPUT_NAMES) raw[name] = deps.toolkit.input(name)
     settings = parseReportInputs(raw)
   } catch (error) {
-    print.setFailed(`reverify: ${describeError(error)}`)
+    deps.toolkit.fail(`reverify: ${describeError(error)}`)
     return
   }
   const root = await mkdtemp(join(deps.env.RUNNER_TEMP || tmpdir(), 'reverify-matrix-'))
@@ -173,13 +175,13 @@ export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
     const link = (row: LegRow): string | undefined => artifactUrl(deps.env, row.artifactId)
     const html = renderMatrixReport(view, { link, title: TITLE })
     const report: CombinedReportNote =
-      client === undefined ? { note: 'not uploaded (no artifact client)' } : await uploadReport(client, html, settings, deps.env, root)
+      client === undefined ? { note: 'not uploaded (no artifact client)' } : await uploadReport(client, html, settings, deps, root)
     const counts = matrixHeadline(view)
-    core.setOutput(ReportOutput.Legs, String(view.rows.length))
-    core.setOutput(ReportOutput.FailedLegs, String(counts.failed + counts.other))
-    core.setOutput(ReportOutput.FlakyLegs, String(counts.flaky))
+    deps.toolkit.setOutput(ReportOutput.Legs, String(view.rows.length))
+    deps.toolkit.setOutput(ReportOutput.FailedLegs, String(counts.failed + counts.other))
+    deps.toolkit.setOutput(ReportOutput.FlakyLegs, String(counts.flaky))
     try {
-      await core.summary.addRaw(matrixSummary(view, { title: TITLE, link, report, pattern: settings.namePattern.text })).write()
+      await deps.toolkit.writeSummary(matrixSummary(view, { title: TITLE, link, report, pattern: settings.namePattern.text }))
     } catch (error) {
       print.warning(`reverify: could not write the job summary: ${describeError(error)}`)
     }

@@ -1,15 +1,15 @@
 /**
  * What the main step leaves the post step (docs/design.md §5 "Cancellation and the post
- * step"): one schema, saved with `core.saveState` and read back as `STATE_<name>`. Main saves
+ * step"): one schema, saved and read back through the toolkit's state (toolkit.ts). Main saves
  * each field as soon as it knows it, so a main step killed at any point leaves what it had;
  * the post step reads all of it here, once, validated (state is text another step could
  * have written over), never with casts.
  */
-import * as core from '@actions/core'
 import { z } from 'zod'
 import { isRunId } from '../core/index.js'
 import { State } from './constants.js'
 import { isUploadTrace, type UploadTrace } from './settings.js'
+import type { Toolkit } from './toolkit.js'
 
 /** What the post step knows of the main step. */
 export interface PostState {
@@ -53,14 +53,14 @@ const NAMES = {
 } as const satisfies Record<keyof PostState, string>
 
 /** Saves the given fields for the post step. */
-export function savePostState(values: Partial<PostState>): void {
+export function savePostState(toolkit: Pick<Toolkit, 'saveState'>, values: Partial<PostState>): void {
   for (const [field, value] of Object.entries(values) as [keyof PostState, PostState[keyof PostState]][]) {
-    if (value !== undefined) core.saveState(NAMES[field], String(value))
+    if (value !== undefined) toolkit.saveState(NAMES[field], String(value))
   }
 }
 
 /** What main saved, validated; a field that is missing or malformed is absent (defaults: nothing finished, cache on, upload always). */
-export function readPostState(read: (name: string) => string = core.getState): PostState {
+export function readPostState(read: (name: string) => string): PostState {
   const raw: Record<string, string | undefined> = {}
   for (const [field, name] of Object.entries(NAMES)) {
     const value = read(name)

@@ -4,7 +4,6 @@
  * the command, closes the trace and the receipt, saves the history and uploads the trace.
  * It never fails the job: everything here is a warning at most.
  */
-import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
 import { ReceiptStore, closeAbandonedRun, createRedactor, describeError, type Receipt } from '../core/index.js'
 import { readPostState, type PostState } from './post-state.js'
@@ -14,6 +13,7 @@ import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { deadlinesFrom } from './persistence/deadline.js'
 import type { HistoryOptions } from './persistence/receipt-history.js'
 import type { ArtifactClient } from './persistence/trace-artifact.js'
+import type { Toolkit } from './toolkit.js'
 
 /** What the post step needs from outside. */
 export interface PostDeps {
@@ -21,6 +21,8 @@ export interface PostDeps {
   artifact: () => ArtifactClient | Promise<ArtifactClient>
   env: NodeJS.ProcessEnv
   cwd: string
+  /** The inputs and what main saved (toolkit.ts). */
+  toolkit: Toolkit
 }
 
 /** Where and how to persist the closed run, from the state main saved. */
@@ -56,7 +58,7 @@ function persistOptions(receipt: Receipt | undefined, store: ReceiptStore, state
 /** Runs the post step; never throws, never fails the job. */
 export async function runPost(deps: PostDeps): Promise<void> {
   try {
-    const state = readPostState()
+    const state = readPostState(name => deps.toolkit.state(name))
     if (state.mainFinished) {
       print.debug('reverify: the main step finished and closed its run; nothing to do')
       return
@@ -66,7 +68,7 @@ export async function runPost(deps: PostDeps): Promise<void> {
       print.info('reverify: the main step did not start a run; nothing to close')
       return
     }
-    const redactor = createRedactor({ values: readSecretInputs(core.getInput).redactValues, env: deps.env })
+    const redactor = createRedactor({ values: readSecretInputs(name => deps.toolkit.input(name)).redactValues, env: deps.env })
     const store = new ReceiptStore(stateDir, { warn: message => print.warning(redactor.redact(message)) })
     const closed = await closeAbandonedRun({
       store,

@@ -6,10 +6,10 @@
 import { DefaultArtifactClient } from '@actions/artifact'
 import { describeError } from '../core/index.js'
 import { runMatrixReport } from './matrix-report.js'
-import { print } from './workflow-commands.js'
+import { runnerToolkit } from './toolkit.js'
 
 // runMatrixReport turns every leg's trouble into a warning; this catches only what is left
 // (a RUNNER_TEMP it cannot write to), as the step's one error.
-runMatrixReport({ artifact: () => new DefaultArtifactClient(), env: process.env }).catch((error: unknown) =>
-  print.setFailed(`reverify: the matrix report could not run: ${describeError(error)}`)
+runMatrixReport({ artifact: () => new DefaultArtifactClient(), env: process.env, toolkit: runnerToolkit }).catch((error: unknown) =>
+  runnerToolkit.fail(`reverify: the matrix report could not run: ${describeError(error)}`)
 )

@@ -3,7 +3,6 @@
  * the annotations (built in annotations.ts) and the job summary — all worded
  * here from the core's report, redacted before anything is printed.
  */
-import * as core from '@actions/core'
 import { print } from './workflow-commands.js'
 import {
   describeError,
@@ -19,6 +18,7 @@ import { Output } from './constants.js'
 import { fitSummary, verifySummary } from './job-summary.js'
 import type { SummaryWhen } from './settings.js'
 import { artifactUrl } from './persistence/trace-artifact.js'
+import type { Toolkit } from './toolkit.js'
 
 /** What became of the trace artifact, for the outputs and the summary. */
 export interface TraceUpload {
@@ -33,17 +33,17 @@ function outcomeOutput(run: RunReport): string {
   return run.outcome
 }
 
-function setOutputs(run: RunReport, artifact: TraceUpload | undefined): void {
+function setOutputs(run: RunReport, artifact: TraceUpload | undefined, toolkit: Toolkit): void {
   const completed = run.kind === 'completed' ? run : undefined
-  core.setOutput(Output.Outcome, outcomeOutput(run))
-  core.setOutput(Output.Attempts, String(completed?.attempts.length ?? 0))
-  core.setOutput(Output.ExitCode, completed ? String(completed.exitCode) : '')
-  core.setOutput(Output.Flaky, String(completed?.flaky ?? false))
-  core.setOutput(Output.RunId, run.kind === 'blocked' ? '' : run.runId)
-  core.setOutput(Output.SessionId, run.kind === 'blocked' ? '' : run.session.id)
-  core.setOutput(Output.TraceDir, run.kind === 'blocked' ? '' : run.session.dir)
-  core.setOutput(Output.ArtifactId, artifact?.id !== undefined ? String(artifact.id) : '')
-  core.setOutput(Output.Captured, 'false')
+  toolkit.setOutput(Output.Outcome, outcomeOutput(run))
+  toolkit.setOutput(Output.Attempts, String(completed?.attempts.length ?? 0))
+  toolkit.setOutput(Output.ExitCode, completed ? String(completed.exitCode) : '')
+  toolkit.setOutput(Output.Flaky, String(completed?.flaky ?? false))
+  toolkit.setOutput(Output.RunId, run.kind === 'blocked' ? '' : run.runId)
+  toolkit.setOutput(Output.SessionId, run.kind === 'blocked' ? '' : run.session.id)
+  toolkit.setOutput(Output.TraceDir, run.kind === 'blocked' ? '' : run.session.dir)
+  toolkit.setOutput(Output.ArtifactId, artifact?.id !== undefined ? String(artifact.id) : '')
+  toolkit.setOutput(Output.Captured, 'false')
 }
 
 /** Whether the `summary` input asks for a summary of this run (on-failure: anything but a success, flaky or not). */
@@ -61,6 +61,8 @@ export interface ReportFacts {
   summary: SummaryWhen
   redactor: Redactor
   env: NodeJS.ProcessEnv
+  /** Where the outputs and the summary go (toolkit.ts). */
+  toolkit: Toolkit
   history?: HistoryFacts
   /** Where file names in the output are looked up, for the annotations' file and line. */
   location: LocationBase
@@ -85,7 +87,7 @@ function shownFacts(facts: ReportFacts): ReportFacts {
 export async function reportRun(run: RunReport, given: ReportFacts): Promise<void> {
   const facts = shownFacts(given)
   const { redactor, artifact } = facts
-  setOutputs(run, artifact)
+  setOutputs(run, artifact, facts.toolkit)
   annotateRun(run, {
     stepName: facts.name,
     commands: facts.commands,
@@ -105,7 +107,7 @@ export async function reportRun(run: RunReport, given: ReportFacts): Promise<voi
   try {
     // Redacted once more as a whole, for a secret the run's texts only spell together; cut after
     // redaction, which can lengthen the text (a one-character secret becomes a marker).
-    await core.summary.addRaw(fitSummary(redactor.redact(markdown))).write()
+    await facts.toolkit.writeSummary(fitSummary(redactor.redact(markdown)))
   } catch (error) {
     print.warning(`reverify: could not write the job summary: ${describeError(error)}`)
   }

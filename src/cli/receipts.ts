@@ -1,5 +1,5 @@
 /** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
-import { userInfo } from 'node:os'
+import { hostname, userInfo } from 'node:os'
 import {
   ReceiptStore,
   UsageError,
@@ -91,7 +91,7 @@ interface ShownStatus {
  */
 async function shownStatuses(receipts: readonly Receipt[], stateDir: string, io: CliIo): Promise<Map<Receipt, ShownStatus>> {
   const shown = new Map<Receipt, ShownStatus>()
-  const offers = await resumeOffers(receipts, { stateDir, env: io.env })
+  const offers = await resumeOffers(receipts, { stateDir, env: io.env, host: hostname() })
   for (const receipt of receipts) {
     const offer = offers.get(receipt)
     const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable'

@@ -8,10 +8,10 @@
 import type { RunnerReport } from '../../../src/core/output/runner-report.js'
 import { excusedFailure } from '../../../src/core/verify/quarantine-policy.js'
 import { planRetry } from '../../../src/core/reruns/decide.js'
-import type { AttemptTests, FailedTest } from '../../../src/core/test-results/attempt-tests.js'
+import type { AttemptTests, FailedTest } from '../../../src/core/attempt/tests.js'
 import { explainFailure, isSuiteFailure } from '../../../src/core/attempt/explained-failure.js'
 import { stopsAtFirstFailure } from '../../../src/core/test-results/stop-early.js'
-import type { AttemptResult } from '../../../src/core/verify/types.js'
+import type { AttemptResult } from '../../../src/core/attempt/result.js'
 import { failedAttempt } from '../../helpers/attempts.js'
 
 const NET: FailedTest = {

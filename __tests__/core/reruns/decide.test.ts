@@ -5,8 +5,8 @@
  */
 import { planRetry } from '../../../src/core/reruns/decide.js'
 import { describeRerunVerdict, rerunVerdict } from '../../../src/core/reruns/verdict.js'
-import type { AttemptTests, FailedTest } from '../../../src/core/test-results/attempt-tests.js'
-import type { AttemptResult } from '../../../src/core/verify/types.js'
+import type { AttemptTests, FailedTest } from '../../../src/core/attempt/tests.js'
+import type { AttemptResult } from '../../../src/core/attempt/result.js'
 import { failedAttempt } from '../../helpers/attempts.js'
 
 const failed = (name: string, file?: string): FailedTest => ({

@@ -2,6 +2,7 @@
  * The core's use cases the front ends call instead of composing the core themselves
  * (docs/design.md §8): `createRunPorts`, `resumeRun`'s admission and `closeAbandonedRun`.
  */
+import { hostname } from 'node:os'
 import { afterEach, describe, expect, test } from '@jest/globals'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -54,7 +55,7 @@ describe('resumeRun', () => {
 
   test('nothing to resume in the repository is a usage error', async () => {
     const store = new ReceiptStore(await scratchDir())
-    await expect(resumeRun(query, { store, clock: systemClock })).rejects.toThrow(
+    await expect(resumeRun(query, { store, clock: systemClock, owner: { host: hostname(), pid: process.pid } })).rejects.toThrow(
       new UsageError('resume: no interrupted run to resume in this repository')
     )
   })
@@ -69,7 +70,9 @@ describe('resumeRun', () => {
 
   test('a run id that is not one is refused before anything is read', async () => {
     const store = new ReceiptStore(await scratchDir())
-    await expect(resumeRun({ ...query, runId: '../x' }, { store, clock: systemClock })).rejects.toThrow(/is not a run id/)
+    await expect(
+      resumeRun({ ...query, runId: '../x' }, { store, clock: systemClock, owner: { host: hostname(), pid: process.pid } })
+    ).rejects.toThrow(/is not a run id/)
   })
 })
 

@@ -4,6 +4,7 @@
  * backoff run without waiting and the waits asked for can be read back.
  */
 import { beforeEach, describe, expect, test } from '@jest/globals'
+import { hostname } from 'node:os'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
@@ -41,6 +42,7 @@ function ports(): RunPorts {
   return {
     clock: testClock(),
     processes: processRunner,
+    owner: { host: hostname(), pid: process.pid },
     store: new ReceiptStore(stateDir, { warn: () => undefined }),
     log: event => progress.push(event),
     console: { stdout: sink(), stderr: sink() }
@@ -60,6 +62,16 @@ beforeEach(async () => {
 })
 
 describe('verifyRun', () => {
+  test("the receipt names the owner the ports give, not the process's own host and pid", async () => {
+    const owner = { host: 'build-host-17', pid: 424242 }
+    const report = await verifyRun(request({ command: 'true', 'expect-exit': '0' }), { ...ports(), owner })
+    expect(report.kind).toBe('completed')
+    if (report.kind !== 'completed') return
+    expect([report.receipt.host, report.receipt.pid]).toEqual([owner.host, owner.pid])
+    const stored = await new ReceiptStore(stateDir, { warn: () => undefined }).read(report.runId)
+    expect([stored?.host, stored?.pid]).toEqual([owner.host, owner.pid])
+  })
+
   test('a pass after a failure is a completed, flaky report; the backoff waits go through the clock port', async () => {
     const flaky = 'if [ -f marker ]; then echo ok; else touch marker; echo "FAIL first"; exit 1; fi'
     const report = await verifyRun(

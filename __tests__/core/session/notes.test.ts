@@ -3,6 +3,7 @@
  * its kind, and readers go by the kind and never by the wording. How a trace written before
  * kinds existed is read is in trace-contract.test.ts.
  */
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { processRunner } from '../../../src/core/process/process-runner.js'
@@ -28,6 +29,7 @@ async function run(inputs: Record<string, string>): Promise<{ report: CompletedR
     {
       clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
       processes: processRunner,
+      owner: { host: hostname(), pid: process.pid },
       store,
       log: () => undefined,
       console: { stdout: sink(), stderr: sink() }

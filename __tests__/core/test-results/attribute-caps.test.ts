@@ -9,7 +9,8 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } fr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readAttemptTests } from '../../../src/core/test-results/attempt-tests.js'
-import { DEFAULT_LIMITS, INTERRUPTED, parseJUnitFile, type ParseLimits } from '../../../src/core/test-results/junit-parser.js'
+import { DEFAULT_LIMITS, type ParseLimits } from '../../../src/core/test-results/junit-limits.js'
+import { INTERRUPTED, parseJUnitFile } from '../../../src/core/test-results/junit-parser.js'
 import { XmlCapError, XmlRunCapper } from '../../../src/core/test-results/xml-caps.js'
 
 let dir: string

@@ -6,7 +6,8 @@ import { expect, test } from '@jest/globals'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readAttemptTests, type AttemptTests } from '../../../src/core/test-results/attempt-tests.js'
+import { readAttemptTests } from '../../../src/core/test-results/attempt-tests.js'
+import { type AttemptTests } from '../../../src/core/attempt/tests.js'
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'junit')
 

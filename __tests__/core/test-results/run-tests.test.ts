@@ -4,7 +4,7 @@
  * its results did not show count as failed but never as run.
  */
 import { ReceiptTestsSchema } from '../../../src/core/receipts/receipt.js'
-import type { AttemptTests } from '../../../src/core/test-results/attempt-tests.js'
+import type { AttemptTests } from '../../../src/core/attempt/tests.js'
 import { receiptTests, runTests } from '../../../src/core/test-results/run-tests.js'
 
 function results(total: number, skipped: number, extra: Partial<AttemptTests> = {}): AttemptTests {

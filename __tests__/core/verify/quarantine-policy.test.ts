@@ -2,7 +2,7 @@
 import { parseQuarantine } from '../../../src/core/quarantine/parse.js'
 import { entryMatches, entryState, excusedFailure } from '../../../src/core/verify/quarantine-policy.js'
 import { excuseOf, flakyGate } from '../../../src/core/verify/quarantine-step.js'
-import type { AttemptResult } from '../../../src/core/verify/types.js'
+import type { AttemptResult } from '../../../src/core/attempt/result.js'
 import type { RunSettings } from '../../../src/core/inputs/settings.js'
 import { failedAttempt } from '../../helpers/attempts.js'
 

@@ -6,11 +6,11 @@
 import { describe, expect, test } from '@jest/globals'
 import { parseRunSettings } from '../../../src/core/inputs/settings.js'
 import type { QuarantineEntry } from '../../../src/core/quarantine/file.js'
-import type { AttemptTests } from '../../../src/core/test-results/attempt-tests.js'
+import type { AttemptTests } from '../../../src/core/attempt/tests.js'
 import { decideNext, type DecisionContext, type NextStep } from '../../../src/core/verify/next-step.js'
 import { NOT_EXCUSED_MORE_THAN_RUNNER, type QuarantineContext } from '../../../src/core/verify/quarantine-step.js'
 import type { PlannedRerun } from '../../../src/core/verify/rerun-step.js'
-import type { AttemptRecord } from '../../../src/core/verify/types.js'
+import type { AttemptRecord } from '../../../src/core/attempt/result.js'
 import { attemptAsShown, judge, type Verdict } from '../../../src/core/verify/verdict.js'
 
 const EXIT_FAILED = { expectation: 'expect-exit' as const, ok: false, detail: 'expect-exit 0 but got 1' }

@@ -66,7 +66,7 @@ export interface AttemptResult extends AttemptRecord {
   verified: boolean
   /** Set when the attempt reran only the failed tests: which, and the command it ran. */
   rerun?: { tests: string[]; command: string }
-  /** What the `test-results` files said, read after the attempt ended (test-results/record.ts). */
+  /** What the `test-results` files said, read after the attempt ended (verify/results-step.ts). */
   tests?: AttemptTests
   /** Set when the attempt counts as verified because every failed test is quarantined (verify/quarantine-policy.ts). */
   quarantined?: QuarantinedFailure[]

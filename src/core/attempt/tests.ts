@@ -14,6 +14,12 @@ export type CaseOutcome = 'passed' | 'failed' | 'error' | 'skipped'
  */
 export const MAX_NAME_CHARS = 4_000
 
+/**
+ * Most test cases of one attempt recorded one by one (for the CTRF report, docs/design.md §2
+ * "Exports"); beyond it, counted only. The trace's `tests` note holds no more.
+ */
+export const MAX_CASES_RECORDED = 2_000
+
 /** One test case of an attempt, as the trace records it (docs/design.md §2 "Exports"). */
 export interface TestCaseRecord {
   name: string

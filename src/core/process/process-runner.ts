@@ -24,8 +24,6 @@ export const COMMAND_MARKER_VAR = 'REVERIFY_COMMAND_ID'
 
 /** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
 const TIMEOUT_EXIT = 124
-export { INTERRUPTED_EXIT } from '../base/errors.js'
-export type { CommandResult, StopFacts } from '../attempt/command-result.js'
 
 /** Where a command's output goes, chunk by chunk. Returning false asks to pause the source. */
 export type OutputSink = (chunk: Buffer, stream: 'stdout' | 'stderr') => boolean | void

@@ -7,7 +7,7 @@
  * three times per run. Anything unclear means a restart, never a guess.
  */
 import { join, resolve } from 'node:path'
-import type { AttemptResult, ExpectationCheck, ScriptResult } from '../verify/attempt.js'
+import type { AttemptResult, ExpectationCheck, ScriptResult } from '../attempt/result.js'
 import { describeExpectations } from '../verify/expectations.js'
 import { judgeRecord } from '../verify/judge.js'
 import { exists } from '../process/process-runner.js'

@@ -8,9 +8,9 @@
  */
 import type { RunSettings } from '../inputs/settings.js'
 import { eventsOf, type TraceEvent } from '../session/events.js'
-import type { AttemptTests } from '../test-results/attempt-tests.js'
+import type { AttemptTests } from '../attempt/tests.js'
 import { nextAttempt, type PlannedRerun } from '../verify/rerun-step.js'
-import type { AttemptResult } from '../verify/types.js'
+import type { AttemptResult } from '../attempt/result.js'
 
 /** The results attempt `attempt` recorded in the trace, as the loop holds them. */
 function recordedTests(events: readonly TraceEvent[], attempt: number): AttemptTests | undefined {

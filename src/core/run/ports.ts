@@ -22,12 +22,20 @@ export type { RunProgress } from '../base/progress.js'
 /** CI facts recorded on a receipt when running in GitHub Actions. */
 export type CiContext = NonNullable<Receipt['ci']>
 
+/** The process that owns a run it starts or resumes, as its receipt records it (docs/design.md §6). */
+export interface RunOwner {
+  host: string
+  pid: number
+}
+
 /**
  * The machine a run uses, the same for every run of a process: `createRunPorts`
  * (run-ports.ts) builds the real ones, a test passes its own.
  */
 export interface MachinePorts {
   clock: Clock
+  /** This process: a receipt's `host` and `pid`, and whose runs are another machine's. */
+  owner: RunOwner
   processes: ProcessRunner
   /** The receipt store (its state directory holds the sessions too). */
   store: ReceiptStore

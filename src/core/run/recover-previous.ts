@@ -5,7 +5,6 @@
  * before its report gets it; an interrupted one is resumed when the evidence allows, else
  * closed as interrupted, with what it left running ended first.
  */
-import { hostname } from 'node:os'
 import type { CommandIdentity } from '../receipts/identity.js'
 import type { Receipt } from '../receipts/receipt.js'
 import type { Redactor } from '../redaction/index.js'
@@ -44,7 +43,7 @@ export interface PreviousRun {
 
 /** Settles, continues or closes what the previous run of the command left (see the header). */
 export async function recoverPrevious(query: PreviousRunQuery, ports: RunPorts): Promise<PreviousRun> {
-  const here: Here = { host: hostname(), ...(query.ci && { ci: query.ci }) }
+  const here: Here = { host: ports.owner.host, ...(query.ci && { ci: query.ci }) }
   const { stateDir } = ports.store
   let latest = query.resume ?? (await ports.store.latest(query.target, query.settings.scope, query.identity.hash))
   if (latest?.status === 'running' && (await endedBeforeReceipt(latest, stateDir, here, ports.seal))) {

@@ -3,7 +3,7 @@
  * only. The CLI and the action word them (console summary, annotations, job summary, exit
  * code); nothing here is text for a person except what the trace itself records.
  */
-import type { AttemptResult } from '../verify/attempt.js'
+import type { AttemptResult } from '../attempt/result.js'
 import type { CaptureMode } from '../capture/config-file.js'
 import type { GuardrailHit } from '../guardrail/index.js'
 import type { CommandIdentity } from '../receipts/identity.js'

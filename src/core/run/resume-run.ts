@@ -7,7 +7,6 @@
  * machine recorded for it. The front end words the outcome and runs `verifyRun` with
  * `resume` for one it may continue.
  */
-import { hostname } from 'node:os'
 import { resolve } from 'node:path'
 import { UsageError } from '../base/errors.js'
 import type { Receipt } from '../receipts/receipt.js'
@@ -40,9 +39,12 @@ export type ResumeAdmission =
   | { kind: 'continue'; receipt: Receipt; inputs: Record<string, string> }
 
 /** Finds the run to resume and admits it, settles or closes it, or refuses it with a usage error (see the header). */
-export async function resumeRun(query: ResumeQuery, ports: Pick<MachinePorts, 'store' | 'seal' | 'clock'>): Promise<ResumeAdmission> {
+export async function resumeRun(
+  query: ResumeQuery,
+  ports: Pick<MachinePorts, 'store' | 'seal' | 'clock' | 'owner'>
+): Promise<ResumeAdmission> {
   const { store, seal } = ports
-  const here = { host: hostname() }
+  const here = { host: ports.owner.host }
   const receipt =
     query.runId !== undefined
       ? await store.read(requireRunId(query.runId, 'resume'))
@@ -86,10 +88,14 @@ export async function resumeRun(query: ResumeQuery, ports: Pick<MachinePorts, 's
  */
 export async function resumeOffers(
   receipts: readonly Receipt[],
-  place: { stateDir: string; env: NodeJS.ProcessEnv }
+  place: {
+    stateDir: string
+    env: NodeJS.ProcessEnv
+    /** This machine's host name: a receipt of another host is never offered. */ host: string
+  }
 ): Promise<Map<Receipt, 'resume' | 'rerun' | 'close'>> {
   const offers = new Map<Receipt, 'resume' | 'rerun' | 'close'>()
-  const here = { host: hostname() }
+  const here = { host: place.host }
   const seal = await loadRunSeal(sealKeyPath(place.env), { create: false })
   for (const receipt of receipts) {
     if (receipt.status === 'running' && ownerGone(receipt, here))

@@ -1,8 +1,9 @@
 /**
  * The real machine of a run, built in one place for both front ends (docs/design.md §8): the
- * system clock, the process runner, the receipt store of the state directory, this machine's
+ * system clock, this process's host name and pid, the process runner, the receipt store of the state directory, this machine's
  * run seal and, only when the test harness filled it, the fault injection's pause.
  */
+import { hostname } from 'node:os'
 import { systemClock } from '../base/clock.js'
 import { processRunner } from '../process/process-runner.js'
 import { ReceiptStore } from '../receipts/receipt-store.js'
@@ -32,6 +33,8 @@ export async function createRunPorts(options: RunPortsOptions): Promise<MachineP
   const seal = options.sealed === false ? undefined : await loadRunSeal(sealKeyPath(options.env))
   return {
     clock: systemClock,
+    // The one place the core asks who it is; everything else reads the port.
+    owner: { host: hostname(), pid: process.pid },
     processes: processRunner,
     store: new ReceiptStore(options.stateDir, { warn: options.warn }),
     ...(seal !== undefined && { seal }),

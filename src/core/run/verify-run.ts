@@ -3,7 +3,6 @@
  * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
  * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
  */
-import { hostname } from 'node:os'
 import { decideCaptureBeforeRetry } from '../capture/capture-policy.js'
 import { timestamp } from '../base/clock.js'
 import { runVerifyLoop, type LoopEnvironment, type LoopResult } from '../verify/loop.js'
@@ -135,8 +134,8 @@ async function openRun(
     commands: [],
     expectations: describeExpectations(settings.expectations),
     session: { id: planned.id, dir: planned.dir },
-    host: hostname(),
-    pid: process.pid,
+    host: ports.owner.host,
+    pid: ports.owner.pid,
     ...(request.ci && { ci: request.ci })
   }
   const sealed = receiptOnDisk(receipt, redactor, ports.seal)
@@ -240,7 +239,7 @@ async function continueRun(
   await sweepRunTemps(ports.store.stateDir, plan.receipt.run_id, plan.sessionDir)
   const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
   const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`
-  const owned: Receipt = { ...plan.receipt, host: hostname(), pid: process.pid, ...(request.ci && { ci: request.ci }) }
+  const owned: Receipt = { ...plan.receipt, host: ports.owner.host, pid: ports.owner.pid, ...(request.ci && { ci: request.ci }) }
   // The new owner seals it again: its pid and host are part of what the seal covers.
   const receipt = receiptOnDisk(owned, request.redactor, ports.seal)
   await ports.store.write(receipt)

@@ -6,9 +6,7 @@
  * A note whose kind's fields do not parse is skipped like any malformed line.
  */
 import { z } from 'zod'
-
-/** Most test cases one attempt's `tests` note lists (with MAX_CASES_BYTES, docs/design.md §2 "Exports"). */
-export const MAX_CASES_RECORDED = 2_000
+import { MAX_CASES_RECORDED } from '../attempt/tests.js'
 
 /** The kinds reverify writes (the builders are in notes.ts). */
 export const NOTE_KINDS = [

@@ -69,7 +69,7 @@ export function processGroupNote(during: string, group: RecordedGroup): NoteOf<'
 
 /**
  * What an attempt's test-result files said: `message` is the one line, `tests` the record
- * readers use (laid out by test-results/record.ts; fields beyond TraceTests are kept).
+ * readers use (laid out by verify/results-step.ts; fields beyond TraceTests are kept).
  */
 export function testsNote(message: string, tests: TraceTests): NoteOf<'tests'> {
   return { kind: 'tests', message, tests }

@@ -11,11 +11,9 @@ import { findWorkspaceFile, type LocationBase } from '../output/source-location.
 import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import type { ParsedTestCase } from './junit-parser.js'
-import type { AttemptTests, FailedTest, TestCaseRecord } from '../attempt/tests.js'
+import { MAX_CASES_RECORDED, type AttemptTests, type FailedTest, type TestCaseRecord } from '../attempt/tests.js'
 
-export type { AttemptTests, FailedTest, ResultsWarning, TestCaseRecord } from '../attempt/tests.js'
 import { locateTest } from './locate.js'
-import { MAX_CASES_RECORDED } from '../session/note-schema.js'
 
 /**
  * Most failed tests kept per attempt by default, and most names per list wherever a run's
@@ -25,8 +23,6 @@ import { MAX_CASES_RECORDED } from '../session/note-schema.js'
 export const MAX_TESTS_LISTED = 100
 /** Longest test name kept. */
 export const MAX_TEST_NAME = 500
-/** Most test cases of an attempt recorded one by one (for the CTRF report); beyond it, counts only. The trace's cap. */
-export { MAX_CASES_RECORDED }
 /**
  * The recorded cases' share of the trace per attempt (about their JSON size): with the most
  * attempts a run can have, the trace stays far below what a resume reads back (16 MiB).

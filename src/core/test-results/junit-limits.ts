@@ -21,9 +21,6 @@ export interface ParseLimits {
   maxAttributeChars: number
 }
 
-// The longest name kept is the attempt's own figure (a rerun reads it too).
-export { MAX_NAME_CHARS } from '../attempt/tests.js'
-
 /** The limits used unless a test asks for others. */
 export const DEFAULT_LIMITS: ParseLimits = {
   maxRun: 64 * 1024,

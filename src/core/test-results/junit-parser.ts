@@ -13,7 +13,8 @@ import { StringDecoder } from 'node:string_decoder'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { BlockReader, readableLine, type ExcerptBlock } from '../output/failure-blocks.js'
 import type { CaseOutcome } from '../attempt/tests.js'
-import { DEFAULT_LIMITS, MAX_NAME_CHARS, type ParseLimits } from './junit-limits.js'
+import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
+import { MAX_NAME_CHARS } from '../attempt/tests.js'
 import { XmlCapError, XmlRunCapper } from './xml-caps.js'
 
 /** How one test ended: `error` is JUnit's `<error>` (the test could not run), `failed` its `<failure>`. */
@@ -36,8 +37,6 @@ export interface ParsedTestCase {
   /** The start of the failure's or error's text (the stack), capped; where file and line are looked for. */
   detail?: string
 }
-
-export { DEFAULT_LIMITS, MAX_NAME_CHARS, type ParseLimits } from './junit-limits.js'
 
 /** What reading one file came to: its test count, or why it was ignored. */
 export type ParseOutcome = { ok: true; tests: number } | { ok: false; reason: string }

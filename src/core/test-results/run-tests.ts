@@ -4,7 +4,8 @@
  * passed in a later one. What the receipt keeps of them is capped.
  */
 import { MAX_RECEIPT_ATTEMPTS, type Receipt } from '../receipts/receipt.js'
-import { MAX_TESTS_LISTED, type AttemptTests, type FailedTest } from './attempt-tests.js'
+import { MAX_TESTS_LISTED } from './attempt-tests.js'
+import { type AttemptTests, type FailedTest } from '../attempt/tests.js'
 
 /** What the run's test results add up to. */
 export interface RunTests {

@@ -17,13 +17,13 @@ import { FAILURE_LINE_STARTS, FAILURE_WORDS, FailureBlocks } from '../output/fai
 import { RunnerReportWatch } from '../output/runner-report.js'
 import { RUNNER_WORDS } from '../output/runner-lines.js'
 import { stopsAtFirstFailure } from '../test-results/stop-early.js'
-import type { CommandResult, ProcessGroup } from '../process/process-runner.js'
+import type { ProcessGroup } from '../process/process-runner.js'
+import type { CommandResult } from '../attempt/command-result.js'
 import { processStartTime } from '../process/process-identity.js'
 import type { RunSettings } from '../inputs/settings.js'
 import { SubstringWatch } from '../output/substring-watch.js'
-import type { AttemptEnvironment, AttemptRecord, ConsoleStream, ExpectationCheck, ScriptResult } from './types.js'
-
-export type { AttemptEnvironment, AttemptRecord, AttemptResult, ConsoleStream, ExpectationCheck, ScriptResult } from './types.js'
+import type { AttemptEnvironment, ConsoleStream } from './types.js'
+import type { AttemptRecord, ExpectationCheck, ScriptResult } from '../attempt/result.js'
 
 /** One attempt as planned: its number, the settings it runs with (a rerun's command as the script), where its logs go. */
 export interface AttemptPlan {

@@ -3,7 +3,7 @@
  * its limit and how the process tree was stopped; a bash script `-e` stopped names its line.
  * The summary line, the annotations, the job summary and the report all read these.
  */
-import type { CommandResult, StopFacts } from '../process/process-runner.js'
+import type { CommandResult, StopFacts } from '../attempt/command-result.js'
 import { scriptLines } from '../shell/script-lines.js'
 
 /** Seconds as a person reads them: `3 s`, `0.5 s`. */

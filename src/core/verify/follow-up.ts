@@ -8,7 +8,7 @@
 import type { RunSettings } from '../inputs/settings.js'
 import { retryRefusal } from './retry-policy.js'
 import { nextAttempt, type NextAttempt } from './rerun-step.js'
-import type { AttemptResult } from './types.js'
+import type { AttemptResult } from '../attempt/result.js'
 
 /** What follows a failed attempt. */
 export type FollowUp =

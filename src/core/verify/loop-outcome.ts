@@ -4,7 +4,7 @@
  * as shown, once the loop has stopped.
  */
 import type { RunSettings } from '../inputs/settings.js'
-import { INTERRUPTED_EXIT } from '../process/process-runner.js'
+import { INTERRUPTED_EXIT } from '../base/errors.js'
 import type { QuarantinedFailure } from './quarantine-policy.js'
 import type { Outcome } from '../session/events.js'
 import { gateNote } from '../session/notes.js'
@@ -19,7 +19,7 @@ import {
   type GateVerdict,
   type QuarantineContext
 } from './quarantine-step.js'
-import type { AttemptResult } from './types.js'
+import type { AttemptResult } from '../attempt/result.js'
 import { failureReason } from './verdict.js'
 
 /** How a verify loop ended. */

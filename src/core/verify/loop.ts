@@ -4,14 +4,16 @@
  * session's trace (docs/design.md §2). Each attempt is planned, run, its results read, judged
  * (verdict.ts), recorded, and the next step decided (next-step.ts), each once.
  */
-import { runOnce, type AttemptEnvironment, type AttemptResult, type ScriptResult } from './attempt.js'
+import { runOnce } from './attempt.js'
+import { type AttemptEnvironment } from './types.js'
+import { type AttemptResult, type ScriptResult } from '../attempt/result.js'
 import { checkState, judgeRecord } from './judge.js'
 import { runOnRetry } from './on-retry.js'
 import type { Clock } from '../base/clock.js'
 import type { RunSettings } from '../inputs/settings.js'
 import type { TraceSession } from '../session/writer.js'
 import { hookNote, rerunNote, retryDecisionNote } from '../session/notes.js'
-import { readTestResults, recordTestResults } from '../test-results/record.js'
+import { readTestResults, recordTestResults } from './results-step.js'
 import type { PlannedRerun } from './rerun-step.js'
 import type { QuarantineContext } from './quarantine-step.js'
 import { followUpOf } from './follow-up.js'

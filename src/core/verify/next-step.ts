@@ -6,7 +6,7 @@
 import type { RunSettings } from '../inputs/settings.js'
 import type { PlannedRerun } from './rerun-step.js'
 import { describeWait, retryDelayMs } from './retry-policy.js'
-import type { AttemptRecord } from './types.js'
+import type { AttemptRecord } from '../attempt/result.js'
 import { failureReason, type Verdict } from './verdict.js'
 
 /** Why a loop stops after an attempt; `decided` when a resumed run's trace already said not to retry (docs/design.md §6). */

@@ -5,8 +5,8 @@
  * redacted excerpt of what it printed.
  */
 import { stripVTControlCharacters } from 'node:util'
-import type { AttemptEnvironment } from './attempt.js'
-import type { CommandResult } from '../process/process-runner.js'
+import type { AttemptEnvironment } from './types.js'
+import type { CommandResult } from '../attempt/command-result.js'
 import { runSideCommand } from './side-command.js'
 import type { RunSettings } from '../inputs/settings.js'
 

@@ -5,7 +5,7 @@
  * else went wrong. Quarantine never hides a build error or a test nobody quarantined.
  */
 import { explainFailure } from '../attempt/explained-failure.js'
-import type { AttemptResult } from './types.js'
+import type { AttemptResult } from '../attempt/result.js'
 import { daysBetween } from '../quarantine/dates.js'
 import type { QuarantineEntry } from '../quarantine/file.js'
 import type { QuarantinedFailure } from '../attempt/quarantined.js'

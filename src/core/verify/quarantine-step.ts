@@ -8,7 +8,7 @@ import type { RunSettings } from '../inputs/settings.js'
 import { entryFor, entryState, excusedFailure, type QuarantinedFailure } from './quarantine-policy.js'
 import type { QuarantineEntry } from '../quarantine/file.js'
 import { explainFailure } from '../attempt/explained-failure.js'
-import type { AttemptResult } from './types.js'
+import type { AttemptResult } from '../attempt/result.js'
 
 /** The quarantine as the loop applies it: every entry of the file, and today (UTC, `YYYY-MM-DD`). */
 export interface QuarantineContext {

@@ -10,8 +10,8 @@ import { planRetry } from '../reruns/decide.js'
 import { expandTemplate, type RerunTarget } from '../reruns/template.js'
 import { describeRerunVerdict, rerunVerdict } from '../reruns/verdict.js'
 import { withLocalBin } from '../reruns/local-bin.js'
-import type { AttemptTests, FailedTest } from '../test-results/attempt-tests.js'
-import type { AttemptResult, ExpectationCheck } from './types.js'
+import type { AttemptTests, FailedTest } from '../attempt/tests.js'
+import type { AttemptResult, ExpectationCheck } from '../attempt/result.js'
 
 /** A rerun the next attempt makes: the tests it targets and the command that runs them. */
 export interface PlannedRerun {

@@ -5,7 +5,7 @@
  * background is stopped before this returns.
  */
 import type { AttemptEnvironment } from './types.js'
-import type { CommandResult } from '../process/process-runner.js'
+import type { CommandResult } from '../attempt/command-result.js'
 import { processStartTime } from '../process/process-identity.js'
 import type { RunSettings } from '../inputs/settings.js'
 

@@ -4,14 +4,15 @@
  * disk cut short, and each command's process group as it starts. Writers only: every fact
  * they write was decided before (attempt.ts, verdict.ts).
  */
-import type { CommandResult } from '../process/process-runner.js'
+import type { CommandResult } from '../attempt/command-result.js'
 import { commandRecord, type Payloads } from '../session/events.js'
 import { attemptLogName } from '../session/layout.js'
 import { logIncompleteNote, processGroupNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'
 import type { RunProgress } from '../base/progress.js'
 import { describeExcused, quarantineRecords, unexcusedReason, type QuarantineContext } from './quarantine-step.js'
-import type { AttemptEnvironment, AttemptResult, ScriptResult } from './types.js'
+import type { AttemptEnvironment } from './types.js'
+import type { AttemptResult, ScriptResult } from '../attempt/result.js'
 import { failureReason } from './verdict.js'
 
 /** The tool_result of an attempt, written the moment its script ends. */

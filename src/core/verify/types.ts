@@ -6,9 +6,6 @@ import type { ProcessRunner } from '../process/process-runner.js'
 import type { Redactor } from '../redaction/index.js'
 import type { RunProgress } from '../base/progress.js'
 
-// The record moved down a floor (attempt/result.ts); the verify loop's modules still name it from here.
-export type { AttemptRecord, AttemptResult, ExpectationCheck, ScriptResult } from '../attempt/result.js'
-
 /** A console stream reverify writes the command's live output to. */
 export interface ConsoleStream {
   write(chunk: Buffer | string): boolean

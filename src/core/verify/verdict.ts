@@ -7,11 +7,11 @@
  * together once from the record, the results and the verdict.
  */
 import type { QuarantinedFailure } from '../attempt/quarantined.js'
-import type { AttemptTests, FailedTest } from '../test-results/attempt-tests.js'
+import type { AttemptTests, FailedTest } from '../attempt/tests.js'
 import { followUpOf, rerunFollows, type FollowUp, type RetryOutlook } from './follow-up.js'
 import { quarantineExcuse, type QuarantineContext } from './quarantine-step.js'
 import { judgeRerun, withNotRerun, type PlannedRerun } from './rerun-step.js'
-import type { AttemptRecord, AttemptResult, ExpectationCheck } from './types.js'
+import type { AttemptRecord, AttemptResult, ExpectationCheck } from '../attempt/result.js'
 
 /** An attempt's verdict: made once by `judge`, never edited. */
 export interface Verdict {

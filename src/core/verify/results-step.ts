@@ -1,5 +1,5 @@
 /**
- * Reads an attempt's test results once it has ended, then records them (docs/design.md §2,
+ * The verify loop's results step: reads an attempt's test results once it has ended, then records them (docs/design.md §2,
  * §9): as a `note` with a `tests` field in the trace, and each ignored file as a progress
  * fact the front ends word as a warning. The results go to the attempt's verdict as read;
  * the attempt itself is never edited (verify/verdict.ts).
@@ -8,7 +8,8 @@ import type { RunProgress } from '../base/progress.js'
 import type { RunSettings } from '../inputs/settings.js'
 import { testsNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'
-import { MAX_TESTS_LISTED, readAttemptTests, type AttemptTests, type ResultsWarning } from './attempt-tests.js'
+import { MAX_TESTS_LISTED, readAttemptTests } from '../test-results/attempt-tests.js'
+import type { AttemptTests, ResultsWarning } from '../attempt/tests.js'
 
 /** Most failed tests named in the note's message. */
 const NAMED_IN_NOTE = 3
