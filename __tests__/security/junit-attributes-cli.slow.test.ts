@@ -63,14 +63,14 @@ test('SIGTERM while a large, legal file is read: reading stops, the run is close
     repo,
     { onSpawn: spawned => (pid = spawned) }
   )
-  // The attempt's verdict is the last event before the results are read.
+  // The script's result is the last event before the results are read (the verdict waits for them).
   const deadline = Date.now() + 30_000
-  const judged = (): boolean => {
+  const scriptEnded = (): boolean => {
     const [dir] = sessionDirs(state)
-    return dir !== undefined && existsSync(join(dir, 'trace.jsonl')) && readTrace(dir).some(event => event.phase === 'verify')
+    return dir !== undefined && existsSync(join(dir, 'trace.jsonl')) && readTrace(dir).some(event => event.phase === 'tool_result')
   }
-  while (!judged()) {
-    if (Date.now() > deadline) throw new Error('the attempt was never judged')
+  while (!scriptEnded()) {
+    if (Date.now() > deadline) throw new Error('the script never ended')
     await new Promise(resolve => setTimeout(resolve, 20))
   }
   await new Promise(resolve => setTimeout(resolve, 300))
