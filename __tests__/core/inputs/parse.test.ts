@@ -52,15 +52,15 @@ describe('messages name the flag in the CLI and the input in the action, in one 
   test("the action's own inputs are named as action.yml names them", () => {
     const workspace = scratch()
     const inputs: Record<string, string> = { command: 'true', 'expect-exit': '0', 'upload-trace': 'sometimes' }
-    expect(refusal(() => readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace }, workspace))).toBe(
-      "upload-trace: 'sometimes' is not allowed; expected one of always, on-failure, never"
-    )
+    expect(
+      refusal(() => readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace, PATH: process.env.PATH }, workspace))
+    ).toBe("upload-trace: 'sometimes' is not allowed; expected one of always, on-failure, never")
   })
 
   test('capture mode checks the run id and needs the command, and nothing else of a run', () => {
     const workspace = scratch()
     const step = (inputs: Record<string, string>) => () =>
-      readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace }, workspace)
+      readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace, PATH: process.env.PATH }, workspace)
     expect(refusal(step({ command: 'true', capture: '../x' }))).toBe(
       "capture: '../x' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2, or latest)"
     )
