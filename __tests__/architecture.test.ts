@@ -2,11 +2,13 @@
  * House rules that hold for the whole source tree (docs/design.md §8, §9): the front ends
  * reach the core only through `core/index.ts`, no import cycle anywhere, none between the
  * core's folders either (they stand on the floors docs/design.md §8 lists), the core imports
- * nothing of the GitHub toolkit nor of a front end, and no source file grows past 400 lines.
+ * nothing of the GitHub toolkit nor of a front end nor the process's ambient state, and no
+ * source file grows past 400 lines.
  */
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { REPO_ROOT } from './helpers/cli.js'
+import { ambientReads } from './helpers/ambient-reads.js'
 import { faceNames } from './helpers/core-face.js'
 import {
   folderCycles,
@@ -44,6 +46,45 @@ test('src/core imports nothing from @actions/* and nothing from a front end', ()
   )
   expect(core.length).toBeGreaterThan(20)
   expect(offending).toEqual([])
+})
+
+/**
+ * The only ambient reads the core may make, each with why: the real clock is the one reader
+ * of the time, and the real machine's ports are where the process asks the OS who it is.
+ */
+const CORE_AMBIENT_ALLOWED = {
+  // systemClock, the clock port's one real implementation.
+  'base/clock.ts': ['new Date()', 'performance.now('],
+  // createRunPorts fills `MachinePorts.owner` with this host; everything else reads the port.
+  'run/run-ports.ts': ['hostname(']
+}
+
+test('src/core reads no clock, environment, working directory or host name of its own: they come from the ports or a parameter', () => {
+  expect(ambientReads(join(SRC, 'core'), CORE_AMBIENT_ALLOWED)).toEqual([])
+})
+
+test('the ambient-read rule fails on a tree that reads them (fixtures/architecture/ambient)', () => {
+  const root = join(FIXTURES, 'ambient', 'core')
+  // Every kind is found, in code only: not in comments, not `new Date(x)` of a time already taken.
+  expect(ambientReads(root)).toEqual([
+    'base/clock.ts: new Date()',
+    'base/clock.ts: performance.now(',
+    'run/elapsed.ts: new Date()',
+    'run/elapsed.ts: performance.now(',
+    'run/start.ts: Date.now(',
+    'run/start.ts: process.env',
+    'run/start.ts: process.cwd(',
+    'run/start.ts: hostname('
+  ])
+  // An allowance covers its own file and kinds only.
+  expect(ambientReads(root, { 'base/clock.ts': ['new Date()', 'performance.now('], 'run/start.ts': ['hostname('] })).toEqual([
+    'run/elapsed.ts: new Date()',
+    'run/elapsed.ts: performance.now(',
+    'run/start.ts: Date.now(',
+    'run/start.ts: process.env',
+    'run/start.ts: process.cwd('
+  ])
+  expect(ambientReads(join(FIXTURES, 'clean'))).toEqual([])
 })
 
 test('the front ends import the core only through core/index.ts', () => {

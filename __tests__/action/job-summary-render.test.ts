@@ -15,7 +15,8 @@ import { runAnnotations } from '../../src/action/annotations.js'
 import { verifySummary } from '../../src/action/job-summary.js'
 import { captureCommitCommand } from '../../src/action/run-log.js'
 import { captureRun } from '../../src/core/capture/capture.js'
-import { processRunner } from '../../src/core/process/process-runner.js'
+import { createProcessRunner } from '../../src/core/process/process-runner.js'
+import { systemClock } from '../../src/core/base/clock.js'
 import { ReceiptStore } from '../../src/core/receipts/receipt-store.js'
 import { createRedactor } from '../../src/core/redaction/index.js'
 import { historyFacts } from '../../src/core/report/history-facts.js'
@@ -32,7 +33,7 @@ let store: ReceiptStore
 
 beforeEach(async () => {
   workDir = await scratchDir('reverify-summary-')
-  store = new ReceiptStore(join(workDir, '.reverify'), { warn: () => undefined })
+  store = new ReceiptStore(join(workDir, '.reverify'), { warn: () => undefined, now: () => new Date() })
 })
 
 function sink(): Writable {
@@ -40,8 +41,8 @@ function sink(): Writable {
 }
 
 const ports = (): RunPorts => ({
-  clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
-  processes: processRunner,
+  clock: { now: () => new Date(), monotonicMs: () => performance.now(), sleep: async () => undefined, random: () => 0.5 },
+  processes: createProcessRunner(systemClock),
   owner: { host: hostname(), pid: process.pid },
   store,
   log: () => undefined,
@@ -50,9 +51,11 @@ const ports = (): RunPorts => ({
 
 /** Runs the core for real and returns its completed report. */
 async function run(inputs: Record<string, string>): Promise<CompletedRun> {
-  const settings = parseRunSettings({ 'state-dir': join(workDir, '.reverify'), 'expect-exit': '0', ...inputs }, workDir)
+  const settings = parseRunSettings({ 'state-dir': join(workDir, '.reverify'), 'expect-exit': '0', ...inputs }, workDir, {
+    path: process.env.PATH
+  })
   const report = await verifyRun(
-    { settings, target: TARGET, captureMode: 'warn', version: 'test', redactor: createRedactor({ values: [] }) },
+    { settings, target: TARGET, captureMode: 'warn', version: 'test', redactor: createRedactor({ values: [] }), env: process.env },
     ports()
   )
   if (report.kind !== 'completed') throw new Error(`expected a completed run, got ${report.kind}`)
@@ -137,7 +140,7 @@ test('a flaky pass after a captured failure: the warning heading, one excerpt, n
   const flaky = 'if [ -f marker ]; then echo second time lucky; else touch marker; echo "FAIL first time"; exit 1; fi'
   const before = await run({ command: flaky, 'max-retries': '0' })
   expect(before.outcome).toBe('failure')
-  await captureRun(store, before.runId, { note: 'a slow DNS answer', source: 'cli', by: 'tester', target: TARGET })
+  await captureRun(store, before.runId, { note: 'a slow DNS answer', source: 'cli', by: 'tester', target: TARGET, now: new Date() })
   await rm(join(workDir, 'marker'))
   const report = await run({ command: flaky, 'max-retries': '2' })
   expect([report.outcome, report.flaky]).toEqual(['success', true])
@@ -176,7 +179,13 @@ test('hostile output, command, name and capture note stay text', async () => {
   await writeFile(join(workDir, 'hostile.sh'), script)
   const command = 'bash hostile.sh # <b>x</b> | `tick` ``'
   const first = await run({ command, 'max-retries': '0' })
-  await captureRun(store, first.runId, { note: '<script>no</script> | `x` **y**', source: 'cli', by: 'tester', target: TARGET })
+  await captureRun(store, first.runId, {
+    note: '<script>no</script> | `x` **y**',
+    source: 'cli',
+    by: 'tester',
+    target: TARGET,
+    now: new Date()
+  })
   const report = await run({ command, 'max-retries': '0' })
   const { markdown, document } = await rendered(report, command, '<img src=y> *name* | x')
 

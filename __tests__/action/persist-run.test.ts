@@ -44,7 +44,7 @@ async function scene(
   await writeFile(join(sessionDir, 'meta.json'), '{}\n')
   const target = `octo/scene-${scenes}`
   const receipt = makeReceipt({ target })
-  const store = new ReceiptStore(stateDir, { warn: () => undefined })
+  const store = new ReceiptStore(stateDir, { warn: () => undefined, now: () => new Date() })
   await store.write(receipt)
   const key = historyKey(target, '', receipt.identity_hash)
   const warnings: string[] = []

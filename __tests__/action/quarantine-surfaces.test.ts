@@ -13,7 +13,8 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { runAnnotations } from '../../src/action/annotations.js'
 import { verifySummary } from '../../src/action/job-summary.js'
-import { processRunner } from '../../src/core/process/process-runner.js'
+import { createProcessRunner } from '../../src/core/process/process-runner.js'
+import { systemClock } from '../../src/core/base/clock.js'
 import { ReceiptStore } from '../../src/core/receipts/receipt-store.js'
 import { createRedactor, type Redactor } from '../../src/core/redaction/index.js'
 import type { RunPorts } from '../../src/core/run/ports.js'
@@ -52,16 +53,21 @@ function junit(tests: Record<string, 'passed' | 'failed'>): string {
 /** Runs the core for real in the scratch folder with these inputs. */
 async function run(inputs: Record<string, string>, redactor: Redactor = createRedactor({ values: [] })): Promise<CompletedRun> {
   const stateDir = join(workDir, '.reverify')
-  const settings = parseRunSettings({ 'state-dir': stateDir, 'expect-exit': '0', 'test-results': 'results.xml', ...inputs }, workDir)
+  const settings = parseRunSettings({ 'state-dir': stateDir, 'expect-exit': '0', 'test-results': 'results.xml', ...inputs }, workDir, {
+    path: process.env.PATH
+  })
   const ports: RunPorts = {
-    clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
-    processes: processRunner,
+    clock: { now: () => new Date(), monotonicMs: () => performance.now(), sleep: async () => undefined, random: () => 0.5 },
+    processes: createProcessRunner(systemClock),
     owner: { host: hostname(), pid: process.pid },
-    store: new ReceiptStore(stateDir, { warn: () => undefined }),
+    store: new ReceiptStore(stateDir, { warn: () => undefined, now: () => new Date() }),
     log: () => undefined,
     console: { stdout: sink(), stderr: sink() }
   }
-  const report = await verifyRun({ settings, target: 'octo/widgets', captureMode: 'warn', version: 'test', redactor }, ports)
+  const report = await verifyRun(
+    { settings, target: 'octo/widgets', captureMode: 'warn', version: 'test', redactor, env: process.env },
+    ports
+  )
   if (report.kind !== 'completed') throw new Error(`expected a completed run, got ${report.kind}`)
   return report
 }

@@ -12,7 +12,7 @@ import { State } from '../../src/action/constants.js'
 import { inputSpec } from '../../src/core/inputs/table.js'
 
 const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-secrets-')))
-const env = { GITHUB_WORKSPACE: workspace, GITHUB_REPOSITORY: 'octo/secrets', RUNNER_TEMP: workspace }
+const env = { GITHUB_WORKSPACE: workspace, GITHUB_REPOSITORY: 'octo/secrets', RUNNER_TEMP: workspace, PATH: process.env.PATH }
 
 /** An input reader over `given` that counts how often each input is read. */
 function reader(given: Record<string, string>): { input: (name: string) => string; reads: Map<string, number> } {

@@ -12,7 +12,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Writable } from 'node:stream'
 import { verifySummary } from '../../src/action/job-summary.js'
-import { processRunner } from '../../src/core/process/process-runner.js'
+import { createProcessRunner } from '../../src/core/process/process-runner.js'
+import { systemClock } from '../../src/core/base/clock.js'
 import { scriptLines } from '../../src/core/shell/script-lines.js'
 import { ReceiptStore } from '../../src/core/receipts/receipt-store.js'
 import { createRedactor } from '../../src/core/redaction/index.js'
@@ -33,17 +34,18 @@ browserTest('the job summary of a failing run renders as a reviewer reads it', a
   const workDir = await scratchDir('reverify-summary-shot-')
   writeFileSync(join(workDir, 'jest-output.txt'), jestOutput())
   const stateDir = join(workDir, '.reverify')
-  const store = new ReceiptStore(stateDir, { warn: () => undefined })
+  const store = new ReceiptStore(stateDir, { warn: () => undefined, now: () => new Date() })
   const settings = parseRunSettings(
     { command: 'cat jest-output.txt; exit 1', 'expect-exit': '0', 'max-retries': '1', name: 'Unit tests (node 20)', 'state-dir': stateDir },
-    workDir
+    workDir,
+    { path: process.env.PATH }
   )
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() })
   const report = await verifyRun(
-    { settings, target: 'octo/widgets', captureMode: 'warn', version: 'test', redactor: createRedactor({ values: [] }) },
+    { settings, target: 'octo/widgets', captureMode: 'warn', version: 'test', redactor: createRedactor({ values: [] }), env: process.env },
     {
-      clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
-      processes: processRunner,
+      clock: { now: () => new Date(), monotonicMs: () => performance.now(), sleep: async () => undefined, random: () => 0.5 },
+      processes: createProcessRunner(systemClock),
       owner: { host: hostname(), pid: process.pid },
       store,
       log: () => undefined,

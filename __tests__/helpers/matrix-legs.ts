@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path'
 import { Writable } from 'node:stream'
 import { copyReceiptIntoSession } from '../../src/core/matrix/leg.js'
 import { parseRunSettings } from '../../src/core/inputs/settings.js'
-import { processRunner } from '../../src/core/process/process-runner.js'
+import { createProcessRunner } from '../../src/core/process/process-runner.js'
+import { systemClock } from '../../src/core/base/clock.js'
 import { ReceiptStore } from '../../src/core/receipts/receipt-store.js'
 import { createRedactor } from '../../src/core/redaction/index.js'
 import type { CompletedRun } from '../../src/core/run/report.js'
@@ -33,13 +34,15 @@ export async function legRun(
     await writeFile(join(workDir, path), content)
   }
   const stateDir = join(workDir, '.reverify')
-  const store = new ReceiptStore(stateDir, { warn: () => undefined })
-  const settings = parseRunSettings({ 'state-dir': stateDir, 'expect-exit': '0', name, command, 'max-retries': '0', ...extra }, workDir)
+  const store = new ReceiptStore(stateDir, { warn: () => undefined, now: () => new Date() })
+  const settings = parseRunSettings({ 'state-dir': stateDir, 'expect-exit': '0', name, command, 'max-retries': '0', ...extra }, workDir, {
+    path: process.env.PATH
+  })
   const report = await verifyRun(
-    { settings, target: 'octo/widgets', captureMode: 'off', version: 'test', redactor: createRedactor({ values: [] }) },
+    { settings, target: 'octo/widgets', captureMode: 'off', version: 'test', redactor: createRedactor({ values: [] }), env: process.env },
     {
-      clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
-      processes: processRunner,
+      clock: { now: () => new Date(), monotonicMs: () => performance.now(), sleep: async () => undefined, random: () => 0.5 },
+      processes: createProcessRunner(systemClock),
       owner: { host: hostname(), pid: process.pid },
       store,
       log: () => undefined,

@@ -90,7 +90,12 @@ function expectUsable(run: RunSettings): void {
 test('random action inputs: settings, or one line naming the bad input', () => {
   const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-fuzz-inputs-')))
   mkdirSync(join(workspace, 'sub'))
-  const env = { GITHUB_REPOSITORY: 'octo/widgets', GITHUB_WORKSPACE: workspace, RUNNER_TEMP: join(workspace, '_temp') }
+  const env = {
+    GITHUB_REPOSITORY: 'octo/widgets',
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: join(workspace, '_temp'),
+    PATH: process.env.PATH
+  }
   let refused = 0
   fc.assert(
     fc.property(inputs, given => {

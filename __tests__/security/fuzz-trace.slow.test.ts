@@ -3,6 +3,7 @@
  * wrote): parseTraceLines never throws and keeps only event-shaped lines; closing and
  * resuming such a run never crashes and leaves a trace with one start and one end.
  */
+import { systemClock } from '../../src/core/base/clock.js'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
@@ -112,8 +113,16 @@ test('closing a run whose trace ends in garbage never throws and leaves one star
     fc.asyncProperty(appended, async text => {
       const { stateDir, runId, dir } = await crashedRun()
       appendFileSync(join(dir, 'trace.jsonl'), text)
-      const store = new ReceiptStore(stateDir, { warn: () => undefined })
-      const closed = await closeInterruptedRun({ store, runId, sessionDir: dir, reason: 'fuzz', redactor: createRedactor({}) })
+      const store = new ReceiptStore(stateDir, { warn: () => undefined, now: () => new Date() })
+      const closed = await closeInterruptedRun({
+        store,
+        runId,
+        sessionDir: dir,
+        reason: 'fuzz',
+        redactor: createRedactor({}),
+        clock: systemClock,
+        env: process.env
+      })
       expect(closed.receipt?.status).toBe('interrupted')
       if (countPhase(text, 'end') === 0) {
         expect(closed.closedTrace).toBe(true)

@@ -71,7 +71,7 @@ async function scene(client: CacheClient): Promise<Scene> {
   await mkdir(stateDir)
   await mkdir(join(outside, 'runs'), { recursive: true })
   const warnings: string[] = []
-  const store = new ReceiptStore(stateDir, { warn: message => warnings.push(message) })
+  const store = new ReceiptStore(stateDir, { warn: message => warnings.push(message), now: () => new Date() })
   const options: HistoryOptions = {
     cache: createCacheStore(client),
     store,

@@ -5,6 +5,7 @@
  * few folders deep inside its own temp directory, with a canary beside it, so that a
  * traversal that escaped would show up in the listing of that directory.
  */
+import { systemClock } from '../../src/core/base/clock.js'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -269,7 +270,7 @@ describe('session directories named by receipts', () => {
     writeFileSync(join(outside, 'linked', 'trace.jsonl'), readFileSync(join(dir, 'trace.jsonl')))
     symlinkSync(join(outside, 'linked'), join(dir, '..', 'linked-session'))
     const before = snapshot(parent, ['a/b/repo/.reverify'])
-    const store = new ReceiptStore(stateDir, { warn: () => undefined })
+    const store = new ReceiptStore(stateDir, { warn: () => undefined, now: () => new Date() })
     const redactor = createRedactor({})
     for (const sessionDir of [
       join(stateDir, 'sessions', '..', '..', '..', '..', '..', 'outside'),
@@ -277,7 +278,7 @@ describe('session directories named by receipts', () => {
       join(dir, '..', 'linked-session'),
       join(stateDir, 'sessions', 'x', '..', '..', '..', '..', '..', '..', 'outside')
     ]) {
-      const closed = await closeInterruptedRun({ store, runId, sessionDir, reason: 'test', redactor })
+      const closed = await closeInterruptedRun({ store, runId, sessionDir, reason: 'test', redactor, clock: systemClock, env: process.env })
       expect(closed.closedTrace).toBe(false)
     }
     expect(snapshot(parent, ['a/b/repo/.reverify'])).toEqual(before)

@@ -42,7 +42,7 @@ export async function benchHistoryPersistence({ scratch, rounds }) {
   await mkdir(workspace, { recursive: true })
   const options = stateDir => ({
     cache: cacheStore,
-    store: new ReceiptStore(stateDir, { warn: quiet }),
+    store: new ReceiptStore(stateDir, { warn: quiet, now: () => new Date() }),
     workspace,
     deadlines: { restoreMs: 60_000, saveMs: 120_000 },
     historyKey: key,

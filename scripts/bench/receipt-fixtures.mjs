@@ -67,7 +67,8 @@ export async function writeReceiptStore(stateDir, size, target) {
   const store = new ReceiptStore(stateDir, {
     warn: message => {
       throw new Error(`unexpected warning: ${message}`)
-    }
+    },
+    now: () => new Date()
   })
   const started = performance.now()
   await store.rebuildIndex()

@@ -24,7 +24,8 @@ export async function runCaptureMode(
     by: env.GITHUB_ACTOR || 'unknown',
     target: settings.target,
     scope: settings.scope,
-    identityHash: settings.identity.hash
+    identityHash: settings.identity.hash,
+    now: new Date()
   })
   print.info(`reverify: captured ${receipt.run_id}${capture.note ? `: ${redactor.redact(capture.note)}` : ''}`)
   toolkit.setOutput(Output.RunId, receipt.run_id)

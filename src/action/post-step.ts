@@ -5,7 +5,7 @@
  * It never fails the job: everything here is a warning at most.
  */
 import { print } from './workflow-commands.js'
-import { ReceiptStore, closeAbandonedRun, createRedactor, describeError, type Receipt } from '../core/index.js'
+import { closeAbandonedRun, createRedactor, createRunPorts, describeError, type ReceiptStore, type Receipt } from '../core/index.js'
 import { readPostState, type PostState } from './post-state.js'
 import { readSecretInputs } from './settings.js'
 import type { CacheStore } from './persistence/cache-store.js'
@@ -69,13 +69,21 @@ export async function runPost(deps: PostDeps): Promise<void> {
       return
     }
     const redactor = createRedactor({ values: readSecretInputs(name => deps.toolkit.input(name)).redactValues, env: deps.env })
-    const store = new ReceiptStore(stateDir, { warn: message => print.warning(redactor.redact(message)) })
+    // The real store and clock; no seal: closing reads the trace, it resumes nothing.
+    const { store, clock } = await createRunPorts({
+      env: deps.env,
+      stateDir,
+      warn: message => print.warning(redactor.redact(message)),
+      sealed: false
+    })
     const closed = await closeAbandonedRun({
       store,
       runId,
       sessionDir,
       reason: 'the main step did not finish (cancelled, timed out or killed); closed by the post step',
       redactor,
+      clock,
+      env: deps.env,
       onGroup: ending => {
         if (ending.result === 'ended') print.info(`reverify: stopped the command's leftover process group ${ending.group.pgid}`)
         if (ending.result === 'left') print.info(`reverify: left process group ${ending.group.pgid} alone: ${ending.why}`)

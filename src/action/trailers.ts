@@ -64,7 +64,8 @@ export async function applyTrailers(
     const outcome = await applyCaptureTrailers(store, trailers, {
       target: settings.target,
       source,
-      by: env.GITHUB_ACTOR || 'unknown'
+      by: env.GITHUB_ACTOR || 'unknown',
+      now: new Date()
     })
     for (const runId of outcome.applied) print.info(`reverify: captured ${runId} from ${source}`)
     for (const notice of outcome.notices) print.notice(redactor.redact(notice))

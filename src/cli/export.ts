@@ -7,6 +7,7 @@ import {
   ExitCode,
   UsageError,
   createRedactor,
+  createRunPorts,
   describeError,
   isErrorCode,
   parseInputs,
@@ -69,7 +70,9 @@ export async function exportCommandLine(argv: readonly string[], io: CliIo): Pro
   const given = parseInputs(flags, flagsOf('export'), { front: 'cli', base: io.cwd })
   const context = openStore(given, io)
   const receipt = await namedRun('export', positionals, context)
-  const error = await resendRun(context.stateDir, receipt, createRedactor({ env: io.env }), io.env)
+  // The real clock times the send; no seal: exporting only reads.
+  const { clock } = await createRunPorts({ env: io.env, stateDir: context.stateDir, warn: () => undefined, sealed: false })
+  const error = await resendRun(context.stateDir, receipt, createRedactor({ env: io.env }), io.env, clock)
   if (error !== undefined) {
     println(io.stderr, `reverify: ${error}`)
     return ExitCode.failure

@@ -39,7 +39,7 @@ export interface StoreContext {
 export function openStore(given: { 'state-dir'?: string; 'working-directory'?: string }, io: CliIo): StoreContext {
   const root = findTargetRoot(given['working-directory'] ?? io.cwd)
   const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd }, root)
-  const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
+  const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`), now: () => new Date() })
   return { root, stateDir, store }
 }
 
@@ -72,7 +72,7 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
       '--note: required when capture-before-retry is block (.reverify/config.json); say what you found, e.g. --note "flaky DNS in CI"'
     )
   }
-  const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root })
+  const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root, now: new Date() })
   println(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`)
   return 0
 }

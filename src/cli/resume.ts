@@ -63,6 +63,7 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
       runId: positionals[0],
       target: root,
       redactor,
+      env: io.env,
       onLeftoverEnded: (pgid, runId) =>
         println(io.stderr, `reverify: stopped process group ${pgid}, left running by interrupted run ${runId}`)
     },

@@ -44,7 +44,7 @@ describe('captureRun', () => {
   const details = { note: 'network blip', source: 'cli', by: 'me', target: 'octo/widgets', now }
 
   beforeEach(async () => {
-    store = new ReceiptStore(join(await scratchDir(), 'state'), { warn: () => undefined })
+    store = new ReceiptStore(join(await scratchDir(), 'state'), { warn: () => undefined, now: () => new Date() })
   })
 
   test('records the capture on the receipt, which then no longer blocks', async () => {
@@ -118,7 +118,7 @@ describe('captureRun', () => {
 
 describe('applyCaptureTrailers', () => {
   test('captures known runs once, and ignores unknown ones with a notice', async () => {
-    const store = new ReceiptStore(join(await scratchDir(), 'state'), { warn: () => undefined })
+    const store = new ReceiptStore(join(await scratchDir(), 'state'), { warn: () => undefined, now: () => new Date() })
     const failed = makeReceipt({ status: 'failed' })
     const foreign = makeReceipt({ status: 'failed', target: 'octo/gadgets' })
     await store.write(failed)

@@ -3,6 +3,7 @@
  * whoever closes it from disk (the action's post step, the next run) writes ctrf.json next
  * to the trace it finished.
  */
+import { systemClock } from '../../../src/core/base/clock.js'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { closeInterruptedRun } from '../../../src/core/recovery/close-interrupted.js'
@@ -24,12 +25,14 @@ test('closing an interrupted run writes its ctrf.json: the command as one test, 
   writeFileSync(receiptPath, JSON.stringify({ ...receipt, status: 'running', ended_at: null }))
   rmSync(join(receipt.session.dir, 'ctrf.json'))
 
-  const store = new ReceiptStore(join(dir, '.reverify'))
+  const store = new ReceiptStore(join(dir, '.reverify'), { now: () => new Date() })
   const closed = await closeInterruptedRun({
     store,
     runId: receipt.run_id,
     reason: 'closed by the post step',
-    redactor: createRedactor({})
+    redactor: createRedactor({}),
+    clock: systemClock,
+    env: process.env
   })
   expect(closed).toMatchObject({ closedTrace: true, receipt: { status: 'interrupted' } })
   expect(closed.reportError).toBeUndefined()

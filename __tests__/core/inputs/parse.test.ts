@@ -25,7 +25,7 @@ function refusal(run: () => unknown): string {
 
 describe('messages name the flag in the CLI and the input in the action, in one line', () => {
   const run = (raw: Record<string, string>, front?: 'cli' | 'action') =>
-    refusal(() => parseRunSettings({ command: 'true', 'expect-exit': '0', ...raw }, scratch(), { front }))
+    refusal(() => parseRunSettings({ command: 'true', 'expect-exit': '0', ...raw }, scratch(), { front, path: process.env.PATH }))
 
   test.each([
     [{ 'expect-exit': 'x' }, "expect-exit: 'x' is not allowed; expected a whole number from 0 to 255"],
@@ -52,15 +52,15 @@ describe('messages name the flag in the CLI and the input in the action, in one 
   test("the action's own inputs are named as action.yml names them", () => {
     const workspace = scratch()
     const inputs: Record<string, string> = { command: 'true', 'expect-exit': '0', 'upload-trace': 'sometimes' }
-    expect(refusal(() => readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace }, workspace))).toBe(
-      "upload-trace: 'sometimes' is not allowed; expected one of always, on-failure, never"
-    )
+    expect(
+      refusal(() => readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace, PATH: process.env.PATH }, workspace))
+    ).toBe("upload-trace: 'sometimes' is not allowed; expected one of always, on-failure, never")
   })
 
   test('capture mode checks the run id and needs the command, and nothing else of a run', () => {
     const workspace = scratch()
     const step = (inputs: Record<string, string>) => () =>
-      readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace }, workspace)
+      readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace, PATH: process.env.PATH }, workspace)
     expect(refusal(step({ command: 'true', capture: '../x' }))).toBe(
       "capture: '../x' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2, or latest)"
     )
@@ -73,10 +73,10 @@ describe('messages name the flag in the CLI and the input in the action, in one 
   })
 
   test('no expectation: the one message of docs/design.md §1, naming flags in the CLI and inputs in the action', () => {
-    expect(refusal(() => parseRunSettings({ command: 'true' }, scratch(), { front: 'cli' }))).toBe(
+    expect(refusal(() => parseRunSettings({ command: 'true' }, scratch(), { front: 'cli', path: process.env.PATH }))).toBe(
       'nothing to verify against: give --expect-exit, --expect-stdout, --expect-no-output, --expect-file or --expect-check'
     )
-    expect(refusal(() => parseRunSettings({ command: 'true' }, scratch()))).toBe(
+    expect(refusal(() => parseRunSettings({ command: 'true' }, scratch(), { path: process.env.PATH }))).toBe(
       'nothing to verify against: give expect-exit, expect-stdout, expect-no-output, expect-file or expect-check'
     )
   })
@@ -109,14 +109,14 @@ describe('every limit is as strict as before', () => {
   ])('%s: %#', (name, allowed, refused) => {
     const cwd = scratch()
     const base = { command: 'true', 'expect-exit': '0' }
-    expect(() => parseRunSettings({ ...base, [name]: allowed }, cwd)).not.toThrow()
-    expect(refusal(() => parseRunSettings({ ...base, [name]: refused }, cwd))).toMatch(new RegExp(`^${name}: `))
+    expect(() => parseRunSettings({ ...base, [name]: allowed }, cwd, { path: process.env.PATH })).not.toThrow()
+    expect(refusal(() => parseRunSettings({ ...base, [name]: refused }, cwd, { path: process.env.PATH }))).toMatch(new RegExp(`^${name}: `))
   })
 })
 
 describe('retry-on-exit-codes takes codes and ranges', () => {
   const parse = (codes: string, front?: 'cli' | 'action') =>
-    parseRunSettings({ command: 'true', 'expect-exit': '0', 'retry-on-exit-codes': codes }, scratch(), { front })
+    parseRunSettings({ command: 'true', 'expect-exit': '0', 'retry-on-exit-codes': codes }, scratch(), { front, path: process.env.PATH })
 
   test('codes and ranges, kept as written (trimmed) for notes and run.json', () => {
     expect(parse(' 1-123 , 125-255,0 ').retryOnExitCodes).toEqual({
@@ -141,9 +141,11 @@ describe('retry-on-exit-codes takes codes and ranges', () => {
 
   test('toRawInputs keeps the ranges', () => {
     const cwd = scratch()
-    const settings = parseRunSettings({ command: 'true', 'expect-exit': '0', 'retry-on-exit-codes': '1-123, 125-255' }, cwd)
+    const settings = parseRunSettings({ command: 'true', 'expect-exit': '0', 'retry-on-exit-codes': '1-123, 125-255' }, cwd, {
+      path: process.env.PATH
+    })
     expect(toRawInputs(settings)['retry-on-exit-codes']).toBe('1-123,125-255')
-    expect(parseRunSettings(toRawInputs(settings), cwd)).toEqual(settings)
+    expect(parseRunSettings(toRawInputs(settings), cwd, { path: process.env.PATH })).toEqual(settings)
   })
 })
 
@@ -169,15 +171,19 @@ test('toRawInputs gives back inputs that parse to the same settings', () => {
       scope: ' linux ',
       'keep-receipts': '7'
     },
-    cwd
+    cwd,
+    { path: process.env.PATH }
   )
-  expect(parseRunSettings(toRawInputs(settings), cwd)).toEqual(settings)
+  expect(parseRunSettings(toRawInputs(settings), cwd, { path: process.env.PATH })).toEqual(settings)
 })
 
 describe('rerun-failed-tests: refused in one line before anything runs', () => {
   const parse = (raw: Record<string, string>) =>
     refusal(() =>
-      parseRunSettings({ command: 'npx jest', 'expect-exit': '0', 'test-results': 'junit.xml', ...raw }, scratch(), { front: 'cli' })
+      parseRunSettings({ command: 'npx jest', 'expect-exit': '0', 'test-results': 'junit.xml', ...raw }, scratch(), {
+        front: 'cli',
+        path: process.env.PATH
+      })
     )
 
   test.each([
@@ -210,9 +216,12 @@ describe('rerun-failed-tests: refused in one line before anything runs', () => {
     const cwd = scratch()
     const settings = parseRunSettings(
       { command: 'npx jest', 'expect-exit': '0', 'test-results': 'junit.xml', 'rerun-failed-tests': ' jest ' },
-      cwd
+      cwd,
+      { path: process.env.PATH }
     )
     expect(settings.rerunFailedTests).toEqual({ kind: 'preset', preset: 'jest', template: 'npx jest --ci {files} -t {pattern}' })
-    expect(parseRunSettings({ command: 'true', 'expect-exit': '0' }, cwd).rerunFailedTests).toEqual({ kind: 'off' })
+    expect(parseRunSettings({ command: 'true', 'expect-exit': '0' }, cwd, { path: process.env.PATH }).rerunFailedTests).toEqual({
+      kind: 'off'
+    })
   })
 })

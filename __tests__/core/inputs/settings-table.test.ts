@@ -51,7 +51,7 @@ function sample(kind: InputKind, fallback: string | undefined): string {
 }
 
 const BASE = { command: 'true', 'expect-stdout': 'ok' }
-const baseline = parseRunSettings(BASE, cwd)
+const baseline = parseRunSettings(BASE, cwd, { path: process.env.PATH })
 const recorded = RUN_INPUT_NAMES.filter(name => !inputSpec(name).notRecorded)
 
 test('every run input names the settings field it fills', () => {
@@ -64,17 +64,17 @@ test.each(recorded.map(name => [name]))('%s: reaches its field and round-trips t
   // A rerun needs the results it reads the failed tests from.
   const needs = spec.kind.type === 'rerun' ? { 'test-results': 'junit.xml' } : {}
   const given = { ...BASE, ...needs, [name]: sample(spec.kind, spec.default) }
-  const settings = parseRunSettings(given, cwd)
+  const settings = parseRunSettings(given, cwd, { path: process.env.PATH })
   // The value changed the settings: the row's field is wired.
   expect(settings).not.toEqual(baseline)
   const raw = toRawInputs(settings)
   expect(raw[name]).toBeDefined()
-  expect(parseRunSettings(raw, cwd)).toEqual(settings)
+  expect(parseRunSettings(raw, cwd, { path: process.env.PATH })).toEqual(settings)
 })
 
 test('the inputs left out of the record are exactly redact and state-dir', () => {
   expect(RUN_INPUT_NAMES.filter(name => inputSpec(name).notRecorded)).toEqual(['redact', 'state-dir'])
-  const settings = parseRunSettings({ ...BASE, redact: 'secret-value', 'state-dir': join(cwd, 'state') }, cwd)
+  const settings = parseRunSettings({ ...BASE, redact: 'secret-value', 'state-dir': join(cwd, 'state') }, cwd, { path: process.env.PATH })
   expect(settings.redact).toEqual(['secret-value'])
   expect(Object.keys(toRawInputs(settings))).not.toEqual(expect.arrayContaining(['redact']))
   expect(Object.keys(toRawInputs(settings))).not.toContain('state-dir')

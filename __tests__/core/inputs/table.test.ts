@@ -54,7 +54,7 @@ describe('every front end takes its inputs from the one table', () => {
     const read: string[] = []
     readActionSettings(
       name => (read.push(name), { command: 'true', 'expect-exit': '0' }[name] ?? ''),
-      { RUNNER_TEMP: workspace },
+      { RUNNER_TEMP: workspace, PATH: process.env.PATH },
       workspace
     )
     expect([...new Set(read)].sort()).toEqual([...inputsOf('action')].sort())

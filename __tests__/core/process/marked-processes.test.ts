@@ -2,6 +2,7 @@
  * Processes found by the run id in their environment (docs/design.md §6): what a crashed
  * attempt started in the moment before its process group reached the trace.
  */
+import { systemClock } from '../../../src/core/base/clock.js'
 import { spawn } from 'node:child_process'
 import { endMarkedProcesses, markedProcesses, RUN_MARKER_VAR } from '../../../src/core/process/crashed-groups.js'
 
@@ -23,7 +24,7 @@ test("a run's marked processes are found and ended; another run's are left alone
         .sort()
     ).toEqual(ours.map(child => child.pid).sort())
     const exits = ours.map(child => new Promise(resolve => child.once('exit', (_code, signal) => resolve(signal))))
-    expect(await endMarkedProcesses(RUN, 1000)).toBe(2)
+    expect(await endMarkedProcesses(RUN, { graceMs: 1000, clock: systemClock })).toBe(2)
     expect(await Promise.all(exits)).toEqual(['SIGTERM', 'SIGTERM'])
     expect(theirs.exitCode).toBeNull()
     expect(() => process.kill(theirs.pid!, 0)).not.toThrow()

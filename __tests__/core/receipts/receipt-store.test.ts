@@ -15,7 +15,7 @@ let store: ReceiptStore
 beforeEach(async () => {
   stateDir = join(await scratchDir(), '.reverify')
   warnings = []
-  store = new ReceiptStore(stateDir, { warn: message => warnings.push(message) })
+  store = new ReceiptStore(stateDir, { warn: message => warnings.push(message), now: () => new Date() })
 })
 
 const T0 = '2026-11-30T07:51:00.000Z'
@@ -192,7 +192,7 @@ describe('the index', () => {
   })
 
   test('picks up a whole state directory copied in from elsewhere', async () => {
-    const other = new ReceiptStore(join(await scratchDir(), 'state'))
+    const other = new ReceiptStore(join(await scratchDir(), 'state'), { now: () => new Date() })
     const receipt = makeReceipt({ started_at: secondsAfter(T0, 5) })
     await other.write(receipt)
     await history(1)
@@ -261,7 +261,9 @@ describe('the index', () => {
     const receipts = Array.from({ length: 40 }, (_, index) =>
       makeReceipt({ started_at: secondsAfter(T0, index), commands_run: [`job ${index % 4}`] })
     )
-    await Promise.all(receipts.map(receipt => new ReceiptStore(stateDir, { warn: message => warnings.push(message) }).write(receipt)))
+    await Promise.all(
+      receipts.map(receipt => new ReceiptStore(stateDir, { warn: message => warnings.push(message), now: () => new Date() }).write(receipt))
+    )
     // Every writer adds its own entries, so each history lists all of its runs.
     for (const command of ['job 0', 'job 1', 'job 2', 'job 3']) {
       const hash = commandIdentity([command]).hash

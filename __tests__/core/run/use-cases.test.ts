@@ -51,10 +51,16 @@ describe('createRunPorts', () => {
 })
 
 describe('resumeRun', () => {
-  const query = { runId: undefined, target: 'octo/widgets', redactor: createRedactor({ values: [] }), onLeftoverEnded: () => undefined }
+  const query = {
+    runId: undefined,
+    target: 'octo/widgets',
+    redactor: createRedactor({ values: [] }),
+    env: process.env,
+    onLeftoverEnded: () => undefined
+  }
 
   test('nothing to resume in the repository is a usage error', async () => {
-    const store = new ReceiptStore(await scratchDir())
+    const store = new ReceiptStore(await scratchDir(), { now: () => new Date() })
     await expect(resumeRun(query, { store, clock: systemClock, owner: { host: hostname(), pid: process.pid } })).rejects.toThrow(
       new UsageError('resume: no interrupted run to resume in this repository')
     )
@@ -69,7 +75,7 @@ describe('resumeRun', () => {
   })
 
   test('a run id that is not one is refused before anything is read', async () => {
-    const store = new ReceiptStore(await scratchDir())
+    const store = new ReceiptStore(await scratchDir(), { now: () => new Date() })
     await expect(
       resumeRun({ ...query, runId: '../x' }, { store, clock: systemClock, owner: { host: hostname(), pid: process.pid } })
     ).rejects.toThrow(/is not a run id/)
@@ -78,7 +84,7 @@ describe('resumeRun', () => {
 
 describe('closeAbandonedRun', () => {
   test('a run killed before its receipt was written: nothing to close, no group told', async () => {
-    const store = new ReceiptStore(await scratchDir())
+    const store = new ReceiptStore(await scratchDir(), { now: () => new Date() })
     const told: unknown[] = []
     const closed = await closeAbandonedRun({
       store,
@@ -86,6 +92,8 @@ describe('closeAbandonedRun', () => {
       sessionDir: undefined,
       reason: 'abandoned',
       redactor: createRedactor({ values: [] }),
+      clock: systemClock,
+      env: process.env,
       onGroup: ending => told.push(ending)
     })
     expect(closed).toEqual({ kind: 'never-recorded' })

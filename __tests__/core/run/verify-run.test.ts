@@ -9,7 +9,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import type { Clock } from '../../../src/core/base/clock.js'
-import { processRunner } from '../../../src/core/process/process-runner.js'
+import { createProcessRunner } from '../../../src/core/process/process-runner.js'
+import { systemClock } from '../../../src/core/base/clock.js'
 import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
 import { createRedactor } from '../../../src/core/redaction/index.js'
 import type { RunPorts, RunProgress, RunRequest } from '../../../src/core/run/ports.js'
@@ -27,6 +28,7 @@ let waits: number[]
 function testClock(): Clock {
   return {
     now: () => new Date(),
+    monotonicMs: () => performance.now(),
     sleep: async ms => {
       waits.push(ms)
     },
@@ -41,17 +43,24 @@ function sink(): Writable {
 function ports(): RunPorts {
   return {
     clock: testClock(),
-    processes: processRunner,
+    processes: createProcessRunner(systemClock),
     owner: { host: hostname(), pid: process.pid },
-    store: new ReceiptStore(stateDir, { warn: () => undefined }),
+    store: new ReceiptStore(stateDir, { warn: () => undefined, now: () => new Date() }),
     log: event => progress.push(event),
     console: { stdout: sink(), stderr: sink() }
   }
 }
 
 function request(inputs: Record<string, string>, captureMode: RunRequest['captureMode'] = 'warn'): RunRequest {
-  const settings = parseRunSettings({ 'state-dir': stateDir, ...inputs }, workDir)
-  return { settings, target: 'octo/widgets', captureMode, version: 'test', redactor: createRedactor({ values: settings.redact }) }
+  const settings = parseRunSettings({ 'state-dir': stateDir, ...inputs }, workDir, { path: process.env.PATH })
+  return {
+    settings,
+    target: 'octo/widgets',
+    captureMode,
+    version: 'test',
+    redactor: createRedactor({ values: settings.redact }),
+    env: process.env
+  }
 }
 
 beforeEach(async () => {
@@ -68,7 +77,7 @@ describe('verifyRun', () => {
     expect(report.kind).toBe('completed')
     if (report.kind !== 'completed') return
     expect([report.receipt.host, report.receipt.pid]).toEqual([owner.host, owner.pid])
-    const stored = await new ReceiptStore(stateDir, { warn: () => undefined }).read(report.runId)
+    const stored = await new ReceiptStore(stateDir, { warn: () => undefined, now: () => new Date() }).read(report.runId)
     expect([stored?.host, stored?.pid]).toEqual([owner.host, owner.pid])
   })
 
@@ -132,7 +141,9 @@ describe('verifyRun', () => {
     expect(blocked).toMatchObject({ kind: 'blocked', failedRunId: failed.kind === 'completed' ? failed.runId : '' })
     expect(progress).toEqual([])
     expect(sessionDirs(stateDir)).toHaveLength(1)
-    expect((await new ReceiptStore(stateDir, { warn: () => undefined }).list({ target: 'octo/widgets' })).length).toBe(1)
+    expect(
+      (await new ReceiptStore(stateDir, { warn: () => undefined, now: () => new Date() }).list({ target: 'octo/widgets' })).length
+    ).toBe(1)
   })
 
   test('warn mode tells the log port before anything runs, and the report keeps the capture state', async () => {

@@ -6,7 +6,8 @@
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { processRunner } from '../../../src/core/process/process-runner.js'
+import { createProcessRunner } from '../../../src/core/process/process-runner.js'
+import { systemClock } from '../../../src/core/base/clock.js'
 import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
 import { createRedactor } from '../../../src/core/redaction/index.js'
 import { buildReportModel } from '../../../src/core/report/model.js'
@@ -22,13 +23,13 @@ const sink = (): Writable => new Writable({ write: (_chunk, _encoding, done) => 
 
 async function run(inputs: Record<string, string>): Promise<{ report: CompletedRun; events: TraceEvent[]; store: ReceiptStore }> {
   const workDir = await scratchDir('reverify-notes-')
-  const store = new ReceiptStore(join(workDir, '.reverify'), { warn: () => undefined })
-  const settings = parseRunSettings({ 'state-dir': join(workDir, '.reverify'), ...inputs }, workDir)
+  const store = new ReceiptStore(join(workDir, '.reverify'), { warn: () => undefined, now: () => new Date() })
+  const settings = parseRunSettings({ 'state-dir': join(workDir, '.reverify'), ...inputs }, workDir, { path: process.env.PATH })
   const report = await verifyRun(
-    { settings, target: 'octo/notes', captureMode: 'warn', version: 'test', redactor: createRedactor({ values: [] }) },
+    { settings, target: 'octo/notes', captureMode: 'warn', version: 'test', redactor: createRedactor({ values: [] }), env: process.env },
     {
-      clock: { now: () => new Date(), sleep: async () => undefined, random: () => 0.5 },
-      processes: processRunner,
+      clock: { now: () => new Date(), monotonicMs: () => performance.now(), sleep: async () => undefined, random: () => 0.5 },
+      processes: createProcessRunner(systemClock),
       owner: { host: hostname(), pid: process.pid },
       store,
       log: () => undefined,

@@ -7,7 +7,8 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { processRunner } from '../../../src/core/process/process-runner.js'
+import { createProcessRunner } from '../../../src/core/process/process-runner.js'
+import { systemClock } from '../../../src/core/base/clock.js'
 import { findProgram, shellInvocation, shellProgram, type ShellSpec } from '../../../src/core/shell/script-shell.js'
 
 const scratch = () => realpathSync(mkdtempSync(join(tmpdir(), 'reverify-shell-')))
@@ -81,7 +82,7 @@ describe('the script file', () => {
   ] as const)('%s gets GitHub additions, its extension, a private file, and it is removed afterwards', async (name, extension, content) => {
     const dir = scratch()
     const record = standIn(dir, name)
-    const { result } = await processRunner.run({
+    const { result } = await createProcessRunner(systemClock).run({
       command: 'Write-Output hi',
       shell: { kind: name },
       cwd: dir,
@@ -107,10 +108,11 @@ describe('the script file', () => {
     const dir = scratch()
     let output = ''
     const script = 'cd /\nA="x  y"\nprintf "%s|" "$PWD" "$A" "$0"'
-    const { result } = await processRunner.run({
+    const { result } = await createProcessRunner(systemClock).run({
       command: script,
       shell: { kind: 'bash' },
       cwd: dir,
+      env: process.env,
       timeoutMs: 0,
       killGraceMs: 100,
       onOutput: chunk => void (output += chunk.toString())

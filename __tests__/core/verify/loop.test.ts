@@ -117,6 +117,7 @@ function fakeClock(waits: number[], abort: AbortController, abortInWait: boolean
   let ms = Date.parse(`${TODAY}T00:01:00Z`) - 86_400_000
   return {
     now: () => new Date((ms += 1000)),
+    monotonicMs: () => ms,
     sleep: async wait => {
       waits.push(wait)
       if (abortInWait) abort.abort()
@@ -439,7 +440,7 @@ const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() })
 
 /** Runs a row's loop; returns what it ended with, the trace in short, the commands run and the waits. */
 async function runRow(row: Row) {
-  const settings = parseRunSettings({ command: 'npm test', 'expect-exit': '0', ...row.inputs }, workDir)
+  const settings = parseRunSettings({ command: 'npm test', 'expect-exit': '0', ...row.inputs }, workDir, { path: process.env.PATH })
   const events: { phase: string; payload: Record<string, unknown> }[] = []
   const commands: string[] = []
   const waits: number[] = []
@@ -449,6 +450,7 @@ async function runRow(row: Row) {
     memoryTrace(events),
     {
       processes: fakeRunner(row.played, commands, abort),
+      env: process.env,
       console: { stdout: sink(), stderr: sink() },
       log: () => undefined,
       redactor: createRedactor({ values: [] }),

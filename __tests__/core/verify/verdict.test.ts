@@ -58,7 +58,7 @@ const rerunOf = (...names: string[]): PlannedRerun => ({
 const entry: QuarantineEntry = { test: 'a', owner: '@team', reason: 'flaky', added: '2026-11-01', expires: '2027-01-31' }
 const quarantine: QuarantineContext = { entries: [entry], today: '2026-12-06' }
 const settings = (inputs: Record<string, string> = {}) =>
-  parseRunSettings({ command: 'npm test', 'expect-exit': '0', 'test-results': 'junit.xml', ...inputs }, '/tmp')
+  parseRunSettings({ command: 'npm test', 'expect-exit': '0', 'test-results': 'junit.xml', ...inputs }, '/tmp', { path: process.env.PATH })
 
 describe('judge', () => {
   test('a record whose checks all hold is verified; one cut off is never verified', () => {

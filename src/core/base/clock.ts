@@ -6,6 +6,11 @@
 /** The clock port of a verify run. */
 export interface Clock {
   now(): Date
+  /**
+   * Milliseconds from an arbitrary origin that never go back: how long something took, or
+   * how much of a time limit is left (the wall clock may be set back meanwhile).
+   */
+  monotonicMs(): number
   /** Waits before a retry; resolves early when the signal aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>
   /** A number in [0, 1), for the backoff's jitter. */
@@ -31,9 +36,10 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   })
 }
 
-/** The real clock. */
+/** The real clock: the one place in the core that reads the time (docs/design.md §8). */
 export const systemClock: Clock = {
   now: () => new Date(),
+  monotonicMs: () => performance.now(),
   sleep: abortableSleep,
   random: Math.random
 }

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto'
 /** Crockford's base32, the ULID alphabet. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 
-/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
-export function newUlid(now: number = Date.now()): string {
+/** A ULID for the time `now` (epoch milliseconds): 48 bits of it then 80 random bits, 26 characters, sortable by time. */
+export function newUlid(now: number): string {
   let time = ''
   let ms = Math.max(0, Math.floor(now))
   for (let i = 0; i < 10; i++) {

@@ -55,7 +55,8 @@ export interface CaptureDetails {
   /** With `identityHash`, `latest` means the latest run of that one command identity. */
   scope?: string
   identityHash?: string
-  now?: Date
+  /** When the capture is made: `captured_at`. */
+  now: Date
 }
 
 /**
@@ -77,7 +78,7 @@ export async function captureRun(store: ReceiptStore, ref: string, details: Capt
   const captured: Receipt = {
     ...receipt,
     capture: {
-      captured_at: (details.now ?? new Date()).toISOString(),
+      captured_at: details.now.toISOString(),
       note,
       source: Array.from(details.source).slice(0, MAX_CAPTURE_LABEL_CHARS).join(''),
       by: Array.from(details.by).slice(0, MAX_CAPTURE_LABEL_CHARS).join('')
@@ -101,7 +102,7 @@ export interface TrailerOutcome {
 export async function applyCaptureTrailers(
   store: ReceiptStore,
   trailers: readonly CaptureTrailer[],
-  details: { target: string; source: string; by: string; now?: Date }
+  details: { target: string; source: string; by: string; now: Date }
 ): Promise<TrailerOutcome> {
   const outcome: TrailerOutcome = { applied: [], notices: [] }
   const seen = new Set<string>()

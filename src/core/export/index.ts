@@ -5,6 +5,7 @@
  * post step, or the next run. Nothing here can change a verdict, a receipt or an exit code:
  * each failure comes back as one warning line.
  */
+import type { Clock } from '../base/clock.js'
 import { UsageError } from '../base/errors.js'
 import { printable } from '../base/printable.js'
 import type { Receipt } from '../receipts/receipt.js'
@@ -20,8 +21,10 @@ export interface ExportContext {
   redactor: Redactor
   /** The run's session folder, when it is not the receipt's. */
   sessionDir?: string
-  /** Where the OTEL_* settings are read (default: the process's environment). */
-  env?: NodeJS.ProcessEnv
+  /** Where the OTEL_* settings are read: the front end's process environment. */
+  env: NodeJS.ProcessEnv
+  /** Times the OpenTelemetry send against its limit. */
+  clock: Pick<Clock, 'monotonicMs'>
 }
 
 /** Writes the closed run's exports; resolves to the warnings (empty when all went well). */
@@ -29,10 +32,10 @@ export async function exportClosedRun(receipt: Receipt, context: ExportContext):
   const warnings: string[] = []
   const ctrf = await writeSessionCtrf(context.stateDir, receipt, context.redactor, context.sessionDir)
   if ('error' in ctrf) warnings.push(ctrf.error)
-  const otlp = otlpConfig(context.env ?? process.env)
+  const otlp = otlpConfig(context.env)
   if (otlp.kind === 'invalid') warnings.push(`OpenTelemetry export: ${otlp.error}`)
   if (otlp.kind === 'on') {
-    const error = await sendRunTrace(receipt, context.sessionDir ?? receipt.session.dir, otlp.settings, context.redactor)
+    const error = await sendRunTrace(receipt, context.sessionDir ?? receipt.session.dir, otlp.settings, context.redactor, context.clock)
     if (error !== undefined) warnings.push(error)
   }
   return warnings
@@ -47,7 +50,8 @@ export async function resendRun(
   stateDir: string,
   receipt: Receipt,
   redactor: Redactor,
-  env: NodeJS.ProcessEnv
+  env: NodeJS.ProcessEnv,
+  clock: Pick<Clock, 'monotonicMs'>
 ): Promise<string | undefined> {
   const otlp = otlpConfig(env)
   if (otlp.kind === 'invalid') throw new UsageError(`export: ${otlp.error}`)
@@ -58,5 +62,5 @@ export async function resendRun(
   if (!(await isOwnSessionDir(stateDir, receipt.session.dir))) {
     throw new UsageError(`export: run ${receipt.run_id} has no trace folder in this state directory (${printable(receipt.session.dir)})`)
   }
-  return sendRunTrace(receipt, receipt.session.dir, otlp.settings, redactor)
+  return sendRunTrace(receipt, receipt.session.dir, otlp.settings, redactor, clock)
 }

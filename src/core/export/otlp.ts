@@ -5,6 +5,7 @@
  * connection, an error status, an endpoint that hangs) ends within EXPORT_DEADLINE_MS as one
  * line for the caller to warn with.
  */
+import type { Clock } from '../base/clock.js'
 import { describeError } from '../base/errors.js'
 import type { Receipt } from '../receipts/receipt.js'
 import { createRedactor, redactDeep, type Redactor } from '../redaction/index.js'
@@ -54,9 +55,10 @@ export async function sendRunTrace(
   sessionDir: string,
   settings: OtlpSettings,
   redactor: Redactor,
+  clock: Pick<Clock, 'monotonicMs'>,
   deadlineMs = EXPORT_DEADLINE_MS
 ): Promise<string | undefined> {
-  const started = Date.now()
+  const started = clock.monotonicMs()
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<string>(resolve => {
     timer = setTimeout(() => resolve(`no answer within ${Math.round(deadlineMs / 1000)} s`), deadlineMs)
@@ -66,7 +68,7 @@ export async function sendRunTrace(
     const secrets = withHeaderValues(redactor, settings.headers)
     const plan = redactDeep(planRunSpans(await readSessionTrace(sessionDir), receipt), secrets)
     const { sendSpans } = await import('./otlp-send.js')
-    await sendSpans(plan, receipt.run_id, settings, Math.max(1, deadlineMs - (Date.now() - started) - MARGIN_MS))
+    await sendSpans(plan, receipt.run_id, settings, Math.max(1, deadlineMs - (clock.monotonicMs() - started) - MARGIN_MS))
     return undefined
   })().catch(error => oneLine(error))
   try {

@@ -82,8 +82,8 @@ const DEFAULT_LOG_CAP_BYTES = 10 * 1024 * 1024
 export interface RunParseOptions {
   /** `cli` names flags (`--expect-exit: …`); the default, `action`, names inputs (`expect-exit: …`). */
   front?: InputPlace['front']
-  /** The PATH the script will run with, where its shell must be found (default: this process's). */
-  path?: string
+  /** The PATH the script will run with, where its shell must be found: the front end's (undefined when it has none). */
+  path: string | undefined
 }
 
 /**
@@ -121,7 +121,7 @@ interface RerunInputs {
 }
 
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
-export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), options: RunParseOptions = {}): RunSettings {
+export function parseRunSettings(raw: RawInputs, cwd: string, options: RunParseOptions): RunSettings {
   const front = options.front ?? 'action'
   const input = parseInputs(raw, RUN_INPUT_NAMES, { front, base: cwd })
   if (identityLines(input.command).length === 0) {
@@ -145,7 +145,7 @@ export function parseRunSettings(raw: RawInputs, cwd: string = process.cwd(), op
   )
   if (rerunIssue !== undefined) throw new UsageError(`${inputLabel('rerun-failed-tests', front)}: ${rerunIssue}`)
   // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
-  const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory'])
+  const shellIssue = shellProblem(input.shell, options.path, input['working-directory'])
   if (shellIssue !== undefined) throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`)
   return { ...settings, expectations } as RunSettings
 }

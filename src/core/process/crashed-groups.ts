@@ -8,6 +8,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { resolve } from 'node:path'
+import type { Clock } from '../base/clock.js'
 import { identifyGroup, processesWithEnv, processStartTime, type GroupIdentity } from './process-identity.js'
 import type { TraceEvent } from '../session/events.js'
 import type { RecordedGroup } from '../session/note-schema.js'
@@ -33,6 +34,12 @@ export interface GroupEnding {
   why?: string
 }
 
+/** How long a signalled process is given between SIGTERM and SIGKILL, and the clock that times it. */
+export interface KillGrace {
+  graceMs: number
+  clock: Pick<Clock, 'monotonicMs'>
+}
+
 /** How often a signalled group is looked at while it is given time to exit. */
 const POLL_MS = 50
 
@@ -49,10 +56,10 @@ function stillOurs(identity: GroupIdentity): boolean {
 }
 
 /**
- * Ends what is left of recorded groups: SIGTERM to the group, SIGKILL after `graceMs` if
+ * Ends what is left of recorded groups: SIGTERM to the group, SIGKILL after the grace if
  * any of it is still there. The identity is checked before each signal.
  */
-export async function endRecordedGroups(groups: readonly RecordedGroup[], graceMs: number): Promise<GroupEnding[]> {
+export async function endRecordedGroups(groups: readonly RecordedGroup[], { graceMs, clock }: KillGrace): Promise<GroupEnding[]> {
   const endings: GroupEnding[] = []
   for (const group of groups) {
     const identity = identifyGroup(group.pgid, group.started)
@@ -65,9 +72,9 @@ export async function endRecordedGroups(groups: readonly RecordedGroup[], graceM
       continue
     }
     signalGroup(group.pgid, 'SIGTERM')
-    const deadline = Date.now() + graceMs
+    const deadline = clock.monotonicMs() + graceMs
     let now = identifyGroup(group.pgid, group.started)
-    while (stillOurs(now) && Date.now() < deadline) {
+    while (stillOurs(now) && clock.monotonicMs() < deadline) {
       await sleep(POLL_MS)
       now = identifyGroup(group.pgid, group.started)
     }
@@ -82,9 +89,9 @@ export async function endRecordedGroups(groups: readonly RecordedGroup[], graceM
  * path is untrusted (a receipt or saved state names it): only one of this state directory
  * is read.
  */
-export async function endSessionGroups(stateDir: string, sessionDir: string | undefined, graceMs: number): Promise<GroupEnding[]> {
+export async function endSessionGroups(stateDir: string, sessionDir: string | undefined, grace: KillGrace): Promise<GroupEnding[]> {
   if (sessionDir === undefined || !(await isOwnSessionDir(stateDir, resolve(sessionDir)))) return []
-  return endRecordedGroups(recordedGroups(await readSessionTrace(resolve(sessionDir))), graceMs)
+  return endRecordedGroups(recordedGroups(await readSessionTrace(resolve(sessionDir))), grace)
 }
 
 /**
@@ -101,14 +108,14 @@ export function markedProcesses(runId: string): { pid: number; started: string }
 
 /**
  * Ends the processes that carry a crashed run's marker and outlived it: SIGTERM, then
- * SIGKILL after `graceMs`, each only while its start time still matches. Returns how many.
+ * SIGKILL after the grace, each only while its start time still matches. Returns how many.
  */
-export async function endMarkedProcesses(runId: string, graceMs: number): Promise<number> {
+export async function endMarkedProcesses(runId: string, { graceMs, clock }: KillGrace): Promise<number> {
   const marked = markedProcesses(runId)
   const same = (process: { pid: number; started: string }) => processStartTime(process.pid) === process.started
   for (const target of marked) if (same(target)) signalProcess(target.pid, 'SIGTERM')
-  const deadline = Date.now() + graceMs
-  while (marked.some(same) && Date.now() < deadline) await sleep(POLL_MS)
+  const deadline = clock.monotonicMs() + graceMs
+  while (marked.some(same) && clock.monotonicMs() < deadline) await sleep(POLL_MS)
   for (const target of marked) if (same(target)) signalProcess(target.pid, 'SIGKILL')
   return marked.length
 }

@@ -12,6 +12,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { constants } from 'node:os'
 import { parseFailedLine, shellInvocation, writeScriptFile, type ShellSpec } from '../shell/script-shell.js'
 import { INTERRUPTED_EXIT } from '../base/errors.js'
+import type { Clock } from '../base/clock.js'
 import type { CommandResult, StopFacts } from '../attempt/command-result.js'
 import { commandProcesses, processStartTime, startTicksOf, type CommandTree } from './process-identity.js'
 
@@ -34,7 +35,8 @@ export interface CommandSpec {
   command: string
   shell: ShellSpec
   cwd: string
-  env?: NodeJS.ProcessEnv
+  /** The whole environment the command runs with (plus its marker). */
+  env: NodeJS.ProcessEnv
   /** 0 = no timeout. */
   timeoutMs: number
   /** Between SIGTERM and SIGKILL. */
@@ -74,9 +76,11 @@ export class ProcessGroup {
   private readonly tree: CommandTree
 
   /** `child` is the group's leader when this process started it; without it (a group
-   *  found again from saved state) only kill(0) tells when the group is gone. */
+   *  found again from saved state) only kill(0) tells when the group is gone. `clock` times
+   *  the grace between SIGTERM and SIGKILL. */
   constructor(
     readonly pgid: number,
+    private readonly clock: Pick<Clock, 'monotonicMs'>,
     child?: ChildProcess,
     marker?: CommandTree['marker']
   ) {
@@ -111,11 +115,11 @@ export class ProcessGroup {
     const grouped = this.signal('SIGTERM')
     const members = this.signalMembers('SIGTERM')
     if (!grouped && members === 0) return undefined
-    const deadline = Date.now() + graceMs
+    const deadline = this.clock.monotonicMs() + graceMs
     // The pipes close when every holder has exited; a member that redirected its output
     // elsewhere is only visible through kill(0), so check that too until the deadline.
-    while (Date.now() < deadline && this.isAlive()) {
-      await waitAtMost(this.closed, Math.min(50, deadline - Date.now()))
+    while (this.clock.monotonicMs() < deadline && this.isAlive()) {
+      await waitAtMost(this.closed, Math.min(50, deadline - this.clock.monotonicMs()))
       if (!this.isAlive()) return { graceMs, killed: false }
     }
     // What is left at the deadline needs SIGKILL; nothing may be (it ended as the grace ran out).
@@ -187,7 +191,7 @@ function start(argv: string[], verbatim: boolean, spec: CommandSpec, marker: str
   try {
     child = spawn(argv[0]!, argv.slice(1), {
       cwd: spec.cwd,
-      env: { ...(spec.env ?? process.env), [COMMAND_MARKER_VAR]: marker },
+      env: { ...spec.env, [COMMAND_MARKER_VAR]: marker },
       detached: true, // a new session and process group, led by the shell
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsVerbatimArguments: verbatim
@@ -209,11 +213,11 @@ function signalExitCode(signal: string): number {
 }
 
 /**
- * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
- * the process group, which may still hold background processes the command started.
+ * Runs one command to completion (or timeout, or interrupt), timed by `clock`. Resolves with
+ * the result and the process group, which may still hold background processes the command started.
  */
-async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }> {
-  const started = Date.now()
+async function runCommand(spec: CommandSpec, clock: Pick<Clock, 'monotonicMs'>): Promise<{ result: CommandResult; group?: ProcessGroup }> {
+  const started = clock.monotonicMs()
   const { argv, verbatim, cleanup, record } = await shellArgv(spec.command, spec.shell)
   const base = { command: spec.command, signal: null, timedOut: false, interrupted: false }
   if (spec.signal?.aborted) {
@@ -229,12 +233,12 @@ async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; g
     const why = 'error' in launched ? launched.error.message : 'no process id'
     await rm(cleanup, { recursive: true, force: true })
     spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${why}\n`), 'stderr')
-    return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } }
+    return { result: { ...base, exitCode: 127, durationMs: elapsedSince(started, clock) } }
   }
   const exited = new Promise<[number | null, NodeJS.Signals | null]>(resolve =>
     child.once('exit', (code, signal) => resolve([code, signal]))
   )
-  const group = new ProcessGroup(child.pid, child, { name: COMMAND_MARKER_VAR, value: marker })
+  const group = new ProcessGroup(child.pid, clock, child, { name: COMMAND_MARKER_VAR, value: marker })
   const closed = once(child, 'close')
   spec.onStart?.(child.pid)
 
@@ -275,7 +279,7 @@ async function runCommand(spec: CommandSpec): Promise<{ result: CommandResult; g
   // process still holding them must not stall the run: its output keeps flowing until the
   // attempt ends and its group is stopped.
   await waitAtMost(closed, PIPE_SETTLE_MS)
-  const durationMs = Date.now() - started
+  const durationMs = elapsedSince(started, clock)
 
   let exitCode = code ?? (signal ? signalExitCode(signal) : 1)
   if (timedOut) exitCode = TIMEOUT_EXIT
@@ -303,5 +307,12 @@ export interface ProcessRunner {
   run(spec: CommandSpec): Promise<{ result: CommandResult; group?: ProcessGroup }>
 }
 
-/** The real process runner. */
-export const processRunner: ProcessRunner = { run: runCommand }
+/** Whole milliseconds since `started`, a reading of the same clock. */
+function elapsedSince(started: number, clock: Pick<Clock, 'monotonicMs'>): number {
+  return Math.round(clock.monotonicMs() - started)
+}
+
+/** The real process runner, timing commands and their kill grace by `clock` (the run's clock port). */
+export function createProcessRunner(clock: Pick<Clock, 'monotonicMs'>): ProcessRunner {
+  return { run: spec => runCommand(spec, clock) }
+}

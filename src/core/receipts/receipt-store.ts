@@ -31,8 +31,8 @@ const DANGLING_ENTRY_GRACE_MS = 60 * 60 * 1000
 export interface ReceiptStoreOptions {
   /** Told about every file skipped or problem worked around; defaults to stderr. */
   warn?: (message: string) => void
-  /** The clock used to age leftover index entries. */
-  now?: () => Date
+  /** The clock used to age leftover index entries (the run's clock port). */
+  now: () => Date
 }
 
 /**
@@ -49,10 +49,10 @@ export class ReceiptStore {
   private readonly runsDir: string
   private indexProblemReported = false
 
-  constructor(stateDir: string, options: ReceiptStoreOptions = {}) {
+  constructor(stateDir: string, options: ReceiptStoreOptions) {
     this.stateDir = stateDir
     this.warn = options.warn ?? (message => process.stderr.write(`reverify: warning: ${message}\n`))
-    this.now = options.now ?? (() => new Date())
+    this.now = options.now
     this.index = new ReceiptIndex(stateDir)
     this.runsDir = join(stateDir, RUNS_DIR)
   }

@@ -9,7 +9,7 @@
  */
 import { basename, dirname, resolve } from 'node:path'
 import { removeAbandonedTemps } from '../base/atomic-file.js'
-import { timestamp } from '../base/clock.js'
+import { timestamp, type Clock } from '../base/clock.js'
 import { removeAbandonedRun } from '../receipts/state-dir.js'
 import { receiptStatusFor, type Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
@@ -41,7 +41,10 @@ export interface CloseOptions {
   sessionDir?: string
   reason: string
   redactor: Redactor
-  now?: () => Date
+  /** Dates the closing events and the receipt; times the export. */
+  clock: Pick<Clock, 'now' | 'monotonicMs'>
+  /** The front end's process environment: where the export's OTEL_* settings are read. */
+  env: NodeJS.ProcessEnv
   /**
    * Whether a trace with its `end` may give the receipt its verdict (default true). False for
    * a receipt this machine did not seal (docs/design.md §6): it is closed `interrupted`, and
@@ -57,7 +60,7 @@ export interface CloseOptions {
  * `interrupted`. Idempotent: an ended trace and a closed receipt are left alone.
  */
 export async function closeInterruptedRun(options: CloseOptions): Promise<ClosedRun> {
-  const now = options.now ?? (() => new Date())
+  const now = () => options.clock.now()
   let receipt = options.runId ? await options.store.read(options.runId) : undefined
   let sessionDir = options.sessionDir ?? receipt?.session.dir
   // A session path from a receipt or saved state is untrusted: only ours is ever touched.
@@ -98,7 +101,13 @@ export async function closeInterruptedRun(options: CloseOptions): Promise<Closed
   await sweepRunTemps(options.store.stateDir, options.runId, sessionDir)
   // The report of a closed run belongs with its trace, as for a run that closed itself.
   if (sessionDir !== undefined && receipt !== undefined && (closedTrace || closedReceipt)) {
-    const exported = await exportClosedRun(receipt, { stateDir: options.store.stateDir, redactor: options.redactor, sessionDir })
+    const exported = await exportClosedRun(receipt, {
+      stateDir: options.store.stateDir,
+      redactor: options.redactor,
+      sessionDir,
+      env: options.env,
+      clock: options.clock
+    })
     const report = await writeSessionReport(options.store, receipt, sessionDir)
     const errors = [...('error' in report ? [report.error] : []), ...exported]
     if (errors.length > 0) return { closedTrace, receipt, attempts, reportError: errors.join('; ') }

@@ -7,10 +7,11 @@
  * command can continue it.
  */
 import { resolve } from 'node:path'
-import { endMarkedProcesses, endSessionGroups } from '../process/crashed-groups.js'
+import { endMarkedProcesses, endSessionGroups, type KillGrace } from '../process/crashed-groups.js'
 import type { Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import type { Redactor } from '../redaction/index.js'
+import type { Clock } from '../base/clock.js'
 import { closeInterruptedRun } from './close-interrupted.js'
 import { endedBeforeReceipt, ownerGone, type Here } from './resume.js'
 import { KILLED_OPENING, openingStage, SESSION_GONE } from './opening.js'
@@ -18,15 +19,15 @@ import { readRunInputs } from '../session/run-record.js'
 import { receiptSealed, type RunSeal } from '../receipts/run-seal.js'
 
 /**
- * Ends what the crashed run `crashed` left running, before anything runs again; `onEnded`
- * hears of each process group ended.
+ * Ends what the crashed run `crashed` left running, before anything runs again, giving each
+ * process `grace.graceMs` between SIGTERM and SIGKILL; `onEnded` hears of each process group ended.
  */
-export async function endLeftovers(stateDir: string, crashed: Receipt, graceMs: number, onEnded: (pgid: number) => void): Promise<void> {
-  for (const ending of await endSessionGroups(stateDir, crashed.session.dir, graceMs)) {
+export async function endLeftovers(stateDir: string, crashed: Receipt, grace: KillGrace, onEnded: (pgid: number) => void): Promise<void> {
+  for (const ending of await endSessionGroups(stateDir, crashed.session.dir, grace)) {
     if (ending.result === 'ended') onEnded(ending.group.pgid)
   }
   // What started in the moment before its group was recorded still carries the run id.
-  await endMarkedProcesses(crashed.run_id, graceMs)
+  await endMarkedProcesses(crashed.run_id, grace)
 }
 
 /** What `reverify resume` found before continuing a run. */
@@ -45,7 +46,9 @@ export interface SettleOptions {
   here: Here
   seal: RunSeal | undefined
   redactor: Redactor
-  now: () => Date
+  clock: Pick<Clock, 'now' | 'monotonicMs'>
+  /** The front end's process environment: where a closed run's export reads its settings. */
+  env: NodeJS.ProcessEnv
   killGraceMs?: number
   onLeftoverEnded: (pgid: number) => void
 }
@@ -56,15 +59,15 @@ export interface SettleOptions {
  * touched; anything else is left for the resume to refuse.
  */
 export async function settleBeforeResume(options: SettleOptions): Promise<ResumeEntry> {
-  const { store, receipt, here, seal, redactor, now } = options
+  const { store, receipt, here, seal, redactor, clock, env } = options
   if (!ownerGone(receipt, here) || !receiptSealed(receipt, seal)) return { kind: 'continue' }
   const ended = await endedBeforeReceipt(receipt, store.stateDir, here, seal)
   const stage = ended ? undefined : (await openingStage(receipt, store.stateDir)).stage
   if (stage === 'opened' || stage === 'unclear') return { kind: 'continue' }
-  await endLeftovers(store.stateDir, receipt, options.killGraceMs ?? 2000, options.onLeftoverEnded)
+  await endLeftovers(store.stateDir, receipt, { graceMs: options.killGraceMs ?? 2000, clock }, options.onLeftoverEnded)
   if (ended) {
     // The trace decides: the receipt takes its verdict (a failed run stays failed).
-    const settled = await closeInterruptedRun({ store, runId: receipt.run_id, reason: '', redactor, now })
+    const settled = await closeInterruptedRun({ store, runId: receipt.run_id, reason: '', redactor, clock, env })
     return {
       kind: 'settled',
       receipt: settled.receipt ?? receipt,
@@ -73,7 +76,7 @@ export async function settleBeforeResume(options: SettleOptions): Promise<Resume
   }
   // A trace killed before its start is given one from the (sealed) receipt, and closed.
   const reason = stage === 'gone' ? SESSION_GONE : KILLED_OPENING
-  const closed = await closeInterruptedRun({ store, runId: receipt.run_id, reason, redactor, now, traceDecides: stage !== 'gone' })
+  const closed = await closeInterruptedRun({ store, runId: receipt.run_id, reason, redactor, clock, env, traceDecides: stage !== 'gone' })
   return { kind: 'closed', receipt: closed.receipt ?? receipt, reason }
 }
 

@@ -5,6 +5,7 @@
  * carries its run id — and its trace and receipt are closed. The action's post step calls it
  * when the main step did not finish.
  */
+import type { Clock } from '../base/clock.js'
 import { endMarkedProcesses, endSessionGroups, type GroupEnding } from '../process/crashed-groups.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import { closeInterruptedRun, type ClosedRun } from '../recovery/close-interrupted.js'
@@ -23,6 +24,10 @@ export interface AbandonedRun {
   /** Why it is closed, for the trace's note. */
   reason: string
   redactor: Redactor
+  /** Times the kill grace, dates the closing and times the export: the system clock in the post step. */
+  clock: Pick<Clock, 'now' | 'monotonicMs'>
+  /** The front end's process environment: where the closed run's export reads its settings. */
+  env: NodeJS.ProcessEnv
   /** Told of each recorded process group as it is dealt with: ended, already gone, or left alone as no longer the run's. */
   onGroup: (ending: GroupEnding) => void
 }
@@ -36,11 +41,12 @@ export type AbandonedRunClosing =
 
 /** Stops what is left of an abandoned run's command and closes its trace and receipt (see the header). */
 export async function closeAbandonedRun(run: AbandonedRun): Promise<AbandonedRunClosing> {
-  const { store, runId, sessionDir } = run
-  for (const ending of await endSessionGroups(store.stateDir, sessionDir, GRACE_MS)) run.onGroup(ending)
+  const { store, runId, sessionDir, clock, env } = run
+  const grace = { graceMs: GRACE_MS, clock }
+  for (const ending of await endSessionGroups(store.stateDir, sessionDir, grace)) run.onGroup(ending)
   // What started in the moment before its group was recorded still carries the run id.
-  await endMarkedProcesses(runId, GRACE_MS)
-  const closed = await closeInterruptedRun({ store, runId, sessionDir, reason: run.reason, redactor: run.redactor })
+  await endMarkedProcesses(runId, grace)
+  const closed = await closeInterruptedRun({ store, runId, sessionDir, reason: run.reason, redactor: run.redactor, clock, env })
   if (closed.receipt === undefined && !(await isOwnSessionDir(store.stateDir, sessionDir ?? ''))) return { kind: 'never-recorded' }
   return { kind: 'closed', ...closed }
 }

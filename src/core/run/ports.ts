@@ -65,8 +65,8 @@ export interface RunRequest {
   version: string
   redactor: Redactor
   ci?: CiContext
-  /** The environment the commands run with. */
-  env?: NodeJS.ProcessEnv
+  /** The environment the commands run with (the front end's process environment); the OTEL_* export settings are read from it too. */
+  env: NodeJS.ProcessEnv
   /** Aborted on an interrupt (SIGINT/SIGTERM): the command is killed and the run closed. */
   signal?: AbortSignal
   /** Why the signal aborted (e.g. "SIGINT"), once it has. */

@@ -24,7 +24,7 @@ export interface PreviousRunQuery {
   target: string
   identity: CommandIdentity
   redactor: Redactor
-  env: NodeJS.ProcessEnv | undefined
+  env: NodeJS.ProcessEnv
   ci: CiContext | undefined
   killGraceMs: number
   /** The guardrail refuses the new run's command: an interrupted run of it is not resumed. */
@@ -54,7 +54,8 @@ export async function recoverPrevious(query: PreviousRunQuery, ports: RunPorts):
       runId: latest.run_id,
       reason: '',
       redactor: query.redactor,
-      now: () => ports.clock.now()
+      clock: ports.clock,
+      env: query.env
     })
     latest = settled.receipt ?? latest
   } else if (latest !== undefined && latest.status !== 'running') {
@@ -78,7 +79,8 @@ export async function recoverPrevious(query: PreviousRunQuery, ports: RunPorts):
       runId: latest.run_id,
       reason,
       redactor: query.redactor,
-      now: () => ports.clock.now(),
+      clock: ports.clock,
+      env: query.env,
       traceDecides: receiptSealed(latest, ports.seal)
     })
     if (closed.reportError !== undefined) ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError })
@@ -89,7 +91,7 @@ export async function recoverPrevious(query: PreviousRunQuery, ports: RunPorts):
 
 /** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
 async function endLeftoversOf(crashed: Receipt, query: PreviousRunQuery, ports: RunPorts): Promise<void> {
-  await endLeftovers(ports.store.stateDir, crashed, query.killGraceMs, pgid =>
+  await endLeftovers(ports.store.stateDir, crashed, { graceMs: query.killGraceMs, clock: ports.clock }, pgid =>
     ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid })
   )
 }

@@ -25,6 +25,8 @@ export interface ResumeQuery {
   /** The repository (its git top level) whose runs are looked through. */
   target: string
   redactor: Redactor
+  /** The front end's process environment: where a settled or closed run's export reads its settings. */
+  env: NodeJS.ProcessEnv
   /** Told of each process group the interrupted run `runId` left running, once it is ended. */
   onLeftoverEnded: (pgid: number, runId: string) => void
 }
@@ -67,7 +69,8 @@ export async function resumeRun(
     here,
     seal,
     redactor: query.redactor,
-    now: () => ports.clock.now(),
+    clock: ports.clock,
+    env: query.env,
     onLeftoverEnded: pgid => query.onLeftoverEnded(pgid, receipt.run_id)
   })
   if (entry.kind !== 'continue') return entry

@@ -5,7 +5,7 @@
  */
 import { hostname } from 'node:os'
 import { systemClock } from '../base/clock.js'
-import { processRunner } from '../process/process-runner.js'
+import { createProcessRunner } from '../process/process-runner.js'
 import { ReceiptStore } from '../receipts/receipt-store.js'
 import { loadRunSeal, sealKeyPath } from '../receipts/run-seal.js'
 import { harnessPause } from '../recovery/test-pause.js'
@@ -35,8 +35,8 @@ export async function createRunPorts(options: RunPortsOptions): Promise<MachineP
     clock: systemClock,
     // The one place the core asks who it is; everything else reads the port.
     owner: { host: hostname(), pid: process.pid },
-    processes: processRunner,
-    store: new ReceiptStore(options.stateDir, { warn: options.warn }),
+    processes: createProcessRunner(systemClock),
+    store: new ReceiptStore(options.stateDir, { warn: options.warn, now: () => systemClock.now() }),
     ...(seal !== undefined && { seal }),
     ...(pause !== undefined && { pause })
   }

@@ -18,7 +18,7 @@ import type { RunPorts, RunRequest } from './ports.js'
 export async function writeMissingReports(
   latest: Receipt,
   request: Pick<RunRequest, 'redactor' | 'env'>,
-  ports: Pick<RunPorts, 'store' | 'log'>
+  ports: Pick<RunPorts, 'store' | 'log' | 'clock'>
 ): Promise<void> {
   const dir = resolve(latest.session.dir)
   if (!(await isOwnSessionDir(ports.store.stateDir, dir))) return
@@ -35,10 +35,10 @@ export async function writeMissingReports(
 export async function writeRunReports(
   receipt: Receipt,
   request: Pick<RunRequest, 'redactor' | 'env'>,
-  ports: Pick<RunPorts, 'store' | 'log'>
+  ports: Pick<RunPorts, 'store' | 'log' | 'clock'>
 ): Promise<string | undefined> {
-  for (const error of await exportClosedRun(receipt, { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env }))
-    ports.log({ kind: 'report-failed', runId: receipt.run_id, error })
+  const context = { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env, clock: ports.clock }
+  for (const error of await exportClosedRun(receipt, context)) ports.log({ kind: 'report-failed', runId: receipt.run_id, error })
   const written = await writeSessionReport(ports.store, receipt)
   if ('path' in written) return written.path
   ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error })

@@ -219,7 +219,7 @@ function loopEnvironment(request: RunRequest, ports: RunPorts, runId: string, qu
     log: ports.log,
     clock: ports.clock,
     redactor: request.redactor,
-    env: commandEnvironment(request.env ?? process.env, runId),
+    env: commandEnvironment(request.env, runId),
     signal: request.signal,
     killGraceMs: request.killGraceMs ?? 2000,
     interruptReason: request.interruptReason,

@@ -20,7 +20,7 @@ export interface AttemptEnvironment {
   console: { stdout: ConsoleStream; stderr: ConsoleStream }
   log: (progress: RunProgress) => void
   redactor: Redactor
-  env?: NodeJS.ProcessEnv
+  env: NodeJS.ProcessEnv
   signal?: AbortSignal
   killGraceMs: number
 }
