@@ -8,12 +8,11 @@ import {
   UsageError,
   createRedactor,
   describeError,
+  inputTable,
   isErrorCode,
-  parseInputs,
   requireRunId,
   resendRun,
   traceIdOfRun,
-  showValue,
   writeRunCtrf,
   type Receipt
 } from '../core/index.js'
@@ -29,7 +28,7 @@ async function namedRun(command: string, positionals: readonly string[], context
     throw new UsageError(`${command}: give exactly one run id (or latest); see reverify ${command} --help`)
   const { root, store } = context
   const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, command))
-  if (receipt === undefined) throw new UsageError(`${command}: no run ${showValue(ref)} in this repository's state directory`)
+  if (receipt === undefined) throw new UsageError(`${command}: no run ${inputTable.showValue(ref)} in this repository's state directory`)
   return receipt
 }
 
@@ -40,7 +39,7 @@ export async function ctrfCommandLine(argv: readonly string[], io: CliIo): Promi
     io.stdout.write(ctrfHelp())
     return 0
   }
-  const given = parseInputs(flags, flagsOf('ctrf'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('ctrf'), { front: 'cli', base: io.cwd })
   const context = openStore(given, io)
   const receipt = await namedRun('ctrf', positionals, context)
   const out = given.out === undefined ? undefined : resolve(io.cwd, given.out)
@@ -51,7 +50,7 @@ export async function ctrfCommandLine(argv: readonly string[], io: CliIo): Promi
   } catch (error) {
     // A place --out cannot be written to is the user's to fix, like any bad flag.
     if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
-      throw new UsageError(`--out: cannot write ${showValue(given.out ?? '')}: ${describeError(error)}`)
+      throw new UsageError(`--out: cannot write ${inputTable.showValue(given.out ?? '')}: ${describeError(error)}`)
     }
     throw error
   }
@@ -66,7 +65,7 @@ export async function exportCommandLine(argv: readonly string[], io: CliIo): Pro
     io.stdout.write(exportHelp())
     return 0
   }
-  const given = parseInputs(flags, flagsOf('export'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('export'), { front: 'cli', base: io.cwd })
   const context = openStore(given, io)
   const receipt = await namedRun('export', positionals, context)
   const error = await resendRun(context.stateDir, receipt, createRedactor({ env: io.env }), io.env)

@@ -16,9 +16,8 @@ import {
   entryHistory,
   entryState,
   expiryWarnings,
-  findTargetRoot,
+  inputTable,
   loadQuarantine,
-  parseInputs,
   printable,
   quarantineOn,
   quarantinePath,
@@ -26,9 +25,9 @@ import {
   suggestQuarantine,
   suggestionYaml,
   type EntryHistory,
-  type Receipt,
   type QuarantineEntry,
-  type QuarantineList
+  type QuarantineList,
+  type Receipt
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { quarantineHelp } from './help.js'
@@ -62,9 +61,9 @@ export async function quarantineCommandLine(argv: readonly string[], io: CliIo):
     if (action !== 'suggest' && flags[name] !== undefined)
       throw new UsageError(`--${name}: only \`quarantine suggest\` takes it; see reverify quarantine --help`)
   }
-  const given = parseInputs(flags, flagsOf('quarantine'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('quarantine'), { front: 'cli', base: io.cwd })
   // Found as a run finds it: from the git top level containing the working directory.
-  const root = findTargetRoot(given['working-directory'])
+  const root = inputTable.findTargetRoot(given['working-directory'])
   const path = quarantinePath(given.quarantine, root)
   // Today as a run would see it: a UTC day, the same one the file is checked against.
   const today = dayOf(new Date())

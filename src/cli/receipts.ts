@@ -4,20 +4,16 @@ import {
   ReceiptStore,
   UsageError,
   captureRun,
-  defaultStateDir,
   ensureStateDir,
-  findTargetRoot,
+  inputTable,
   parseCaptureMode,
-  parseInputs,
   readConfig,
   requireRunId,
   resolveCaptureMode,
-  resolveStateDir,
   resumeCommand,
   resumeOffers,
   scriptLabel,
   setCaptureMode,
-  showValue,
   type Receipt,
   type RemedyPlace
 } from '../core/index.js'
@@ -37,8 +33,8 @@ export interface StoreContext {
  * is the one containing `--working-directory` (resolved), else the current directory, as for `run`.
  */
 export function openStore(given: { 'state-dir'?: string; 'working-directory'?: string }, io: CliIo): StoreContext {
-  const root = findTargetRoot(given['working-directory'] ?? io.cwd)
-  const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd }, root)
+  const root = inputTable.findTargetRoot(given['working-directory'] ?? io.cwd)
+  const { path: stateDir } = inputTable.resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd }, root)
   const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`) })
   return { root, stateDir, store }
 }
@@ -58,7 +54,7 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
     io.stdout.write(captureHelp())
     return 0
   }
-  const given = parseInputs(flags, flagsOf('capture'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('capture'), { front: 'cli', base: io.cwd })
   const [ref, ...rest] = positionals
   if (ref === undefined || rest.length > 0) {
     throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help')
@@ -146,7 +142,7 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     io.stdout.write(receiptsHelp())
     return 0
   }
-  const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd })
   const [action, ref, ...rest] = positionals
   const json = given.json === true
   const { root, stateDir, store } = openStore(given, io)
@@ -159,13 +155,14 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
       const width = Math.max(...receipts.map(receipt => receipt.run_id.length))
       println(io.stdout, headerLine(width))
       for (const receipt of receipts) println(io.stdout, receiptLine(receipt, shown.get(receipt)!.label, width))
-      for (const line of listFooter(receipts, shown, { stateDir, root, here: findTargetRoot(io.cwd) })) println(io.stdout, line)
+      for (const line of listFooter(receipts, shown, { stateDir, root, here: inputTable.findTargetRoot(io.cwd) })) println(io.stdout, line)
     }
     return 0
   }
   if (action === 'show' && ref !== undefined && rest.length === 0) {
     const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'))
-    if (receipt === undefined) throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`)
+    if (receipt === undefined)
+      throw new UsageError(`receipts show: no receipt ${inputTable.showValue(ref)} in this repository's state directory`)
     if (json) {
       println(io.stdout, JSON.stringify(receipt, null, 2))
       return 0
@@ -214,8 +211,8 @@ export async function configCommandLine(argv: readonly string[], io: CliIo): Pro
     throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`')
   }
   const mode = parseCaptureMode(value, 'capture-before-retry')
-  const root = findTargetRoot(io.cwd)
-  await ensureStateDir(defaultStateDir(root), { gitignore: true })
+  const root = inputTable.findTargetRoot(io.cwd)
+  await ensureStateDir(inputTable.defaultStateDir(root), { gitignore: true })
   await setCaptureMode(root, mode)
   println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`)
   return 0

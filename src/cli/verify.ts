@@ -14,11 +14,10 @@ import {
   createRunPorts,
   describeSetAside,
   ensureStateDir,
-  findTargetRoot,
+  inputTable,
   readConfig,
   refusalNote,
   resolveCaptureMode,
-  resolveStateDir,
   scriptLines,
   stateDirFull,
   verifyRun,
@@ -29,8 +28,8 @@ import {
   type RemedyPlace,
   type RunPorts,
   type RunProgress,
-  type RunRequest,
   type RunReport,
+  type RunRequest,
   type RunSettings,
   type RunTests
 } from '../core/index.js'
@@ -169,13 +168,13 @@ export function exitCodeOf(report: RunReport): number {
 export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
   const startedAt = Date.now()
   // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Identity").
-  const root = findTargetRoot(settings.workingDirectory)
-  const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd }, root)
+  const root = inputTable.findTargetRoot(settings.workingDirectory)
+  const { path: stateDir, isDefault } = inputTable.resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd }, root)
   const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
   await ensureStateDir(stateDir, { gitignore: isDefault }).catch(error => {
     throw stateDirFull(error, stateDir, 'before')
   })
-  const place: RemedyPlace = { stateDir, root, here: findTargetRoot(io.cwd) }
+  const place: RemedyPlace = { stateDir, root, here: inputTable.findTargetRoot(io.cwd) }
   const redactor = createRedactor({ values: settings.redact, env: io.env })
   // The scope is stored in receipts and compared between runs: redacted as it is read, alike every time.
   settings = { ...settings, scope: redactor.redact(settings.scope) }

@@ -16,12 +16,9 @@ export type { CompletedRun, RunReport } from './run/report.js'
 export { describeEntry, type QuarantinedFailure } from './verify/quarantine-policy.js'
 export type { AttemptResult, ConsoleStream } from './verify/attempt.js'
 
-// Settings, from the input table.
-export { parseRunSettings, showValue, type RunSettings } from './inputs/settings.js'
-export { HELP_GROUPS, inputSpec, inputsOf, type CliCommand, type InputName } from './inputs/table.js'
-export { parseInputs, type InputValue } from './inputs/parse.js'
-export { inputLines } from './inputs/kinds.js'
-export { defaultStateDir, findTargetRoot, resolveStateDir, type InputPlace } from './inputs/resolve.js'
+// Settings, from the input table; its readers as one namespace (core/inputs/readers.ts says why).
+export type { RunSettings } from './inputs/settings.js'
+export * as inputTable from './inputs/readers.js'
 
 // Receipts, identity and the state directory.
 export { historyFacts, type HistoryFacts, type PastRun } from './report/history-facts.js'
