@@ -77,8 +77,6 @@ export { unsupportedPlatform } from './base/platform.js'
 export { VERSION } from './base/version.js'
 
 // One summary for a matrix: legs read back from their trace artifacts (docs/design.md §5).
-export { aggregateLegs, matrixHeadline, type LegRow, type MatrixView } from './matrix/aggregate.js'
-export { MATRIX_REPORT_FILE, renderMatrixReport } from './matrix/combined-report.js'
-export { REPORT_INPUT_NAMES, parseReportInputs, type ReportSettings } from './matrix/inputs.js'
-export { copyReceiptIntoSession, readLeg, type LegRead } from './matrix/leg.js'
-export { unzipLeg } from './matrix/leg-unzip.js'
+export { readMatrix, readReportInputs } from './run/matrix-read.js'
+export { matrixHeadline, type LegRow, type MatrixView } from './matrix/aggregate.js'
+export { copyReceiptIntoSession } from './matrix/leg.js'
