@@ -13,7 +13,7 @@ import {
   createRunPorts,
   describeError,
   ensureStateDir,
-  historyFacts,
+  commandHistory,
   isUserError,
   otlpHeaderValues,
   readConfig,
@@ -37,7 +37,6 @@ import type { CacheStore } from './persistence/cache-store.js'
 import { deadlinesFrom } from './persistence/deadline.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { restoreHistory, type HistoryOptions, type RestoreStatus } from './persistence/receipt-history.js'
-import { quarantineAdvice } from './quarantine-suggestion.js'
 import { reportRun, type TraceUpload } from './report.js'
 import { RunLog, verdictLine } from './run-log.js'
 import { readActionSettings, readSecretInputs, type ActionSettings, type VerifySettings } from './settings.js'
@@ -147,12 +146,11 @@ async function restoreIfCached(settings: ActionSettings, history: HistoryOptions
 }
 
 /** The command's last runs for the summary, and the quarantine entries they suggest; a store that cannot be read only costs that section. */
-async function commandHistory(settings: VerifySettings, store: ReceiptStore): Promise<HistoryFacts | undefined> {
+async function summaryHistory(settings: VerifySettings, store: ReceiptStore): Promise<HistoryFacts | undefined> {
   try {
     const receipts = await store.history(settings.target, settings.scope, settings.identity.hash)
-    const place = { shown: settings.run.quarantine, root: settings.workspace }
-    const advice = await quarantineAdvice(receipts, place, new Date())
-    return { ...historyFacts(receipts, HISTORY_RUNS), ...(advice !== undefined && { suggestedQuarantine: advice }) }
+    const quarantine = { shown: settings.run.quarantine, root: settings.workspace }
+    return await commandHistory(receipts, { limit: HISTORY_RUNS, quarantine, now: new Date() })
   } catch (error) {
     print.warning(`reverify: could not read the receipt history for the summary: ${describeError(error)}`)
     return undefined
@@ -315,7 +313,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
         summary: settings.summary,
         redactor,
         env: deps.env,
-        ...(settings.summary !== 'never' && { history: await commandHistory(settings, store) }),
+        ...(settings.summary !== 'never' && { history: await summaryHistory(settings, store) }),
         ...(artifact && { artifact }),
         location: { workspace: settings.workspace, workingDirectory: settings.run.workingDirectory }
       })

@@ -21,7 +21,8 @@ export type { RunSettings } from './inputs/settings.js'
 export * as inputTable from './inputs/readers.js'
 
 // Receipts, identity and the state directory.
-export { historyFacts, type HistoryFacts, type PastRun } from './report/history-facts.js'
+export { commandHistory } from './run/command-history.js'
+export type { HistoryFacts, PastRun } from './report/history-facts.js'
 export { historyKey, scriptIdentity, type CommandIdentity } from './receipts/identity.js'
 export { MAX_RECEIPT_BYTES, ReceiptStore } from './receipts/receipt-store.js'
 export { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from './receipts/receipt.js'
@@ -49,19 +50,16 @@ export { REPORT_FILE, writeRunReport } from './report/index.js'
 export { formatDuration } from './report/render.js'
 
 // The quarantine file and what the receipts say about its tests.
-export { dayOf, daysBetween } from './quarantine/dates.js'
-export { loadQuarantine, type QuarantineEntry, type QuarantineList } from './quarantine/file.js'
 export {
-  RELEASE_MIN_RUNS,
-  RELEASE_STREAK_RUNS,
-  RELEASE_WINDOW_DAYS,
-  entryHistory,
-  runsWithResults,
-  type EntryHistory
-} from './quarantine/history.js'
-export { entryState } from './verify/quarantine-policy.js'
-export { SUGGEST_DEFAULTS, suggestQuarantine, suggestionYaml, type QuarantineAdvice } from './quarantine/suggest.js'
-export { expiryWarnings, quarantineOn, quarantinePath } from './run/run-quarantine.js'
+  RELEASE_RULE,
+  adviseQuarantine,
+  quarantineStatus,
+  readQuarantine,
+  type EntryStatus,
+  type QuarantineRead
+} from './run/quarantine-queries.js'
+export type { QuarantineEntry } from './quarantine/file.js'
+export type { QuarantineAdvice } from './quarantine/suggest.js'
 export { writeRunCtrf } from './export/ctrf.js'
 export { resendRun } from './export/index.js'
 export { otlpHeaderValues } from './redaction/otlp-headers.js'
