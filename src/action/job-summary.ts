@@ -7,9 +7,7 @@
  */
 import { StringDecoder } from 'node:string_decoder'
 import {
-  attemptEnding,
-  attemptText,
-  endedCommand,
+  attemptOutput,
   formatDuration,
   testsRan,
   type AttemptResult,
@@ -222,8 +220,7 @@ function fitExcerpt(excerpt: string, maxBytes: number): { body: string; cut: boo
  * timeout's limit and how the tree was stopped, or the line `-e` stopped the script at.
  */
 function endingLine(attempt: AttemptResult): string | undefined {
-  const command = endedCommand(attempt)
-  const ending = command === undefined ? undefined : attemptEnding(command.command, command)
+  const { ending } = attemptOutput(attempt)
   if (ending?.timeout !== undefined)
     return `**Attempt ${attempt.attempt}** ${text([ending.timeout, ...(ending.stop !== undefined ? [ending.stop] : [])].join('; '))}.`
   const line = ending?.line
@@ -240,7 +237,7 @@ function failedAttempts(report: CompletedRun): string[] {
   const share = Math.min(EXCERPT_MAX_BYTES, Math.floor(EXCERPTS_BYTES / failed.length))
   const lines: string[] = []
   for (const attempt of failed) {
-    const { body, cut } = fitExcerpt(attemptText(attempt).trimEnd(), share)
+    const { body, cut } = fitExcerpt(attemptOutput(attempt).text.trimEnd(), share)
     const ending = endingLine(attempt)
     if (ending !== undefined) lines.push(ending, '')
     // The blank lines around the fence end the HTML block, so the fence is markdown again.

@@ -41,9 +41,9 @@ export { stateDirFull } from './recovery/disk-full.js'
 export { describeSetAside } from './recovery/resume.js'
 
 // What a reviewer reads: excerpts, source locations, test results, the HTML report.
-export { attemptEnding, endedCommand } from './verify/ending-words.js'
-export { MAX_EXCERPT_CHARS, attemptBlocks, attemptText, type ExcerptBlock } from './output/excerpt.js'
-export { locateInText, type LocationBase, type SourceLocation } from './output/source-location.js'
+export { attemptOutput } from './run/attempt-output.js'
+export { MAX_EXCERPT_CHARS } from './output/excerpt.js'
+export type { LocationBase } from './output/source-location.js'
 export type { FailedTest } from './test-results/attempt-tests.js'
 export { testsRan, type RunTests } from './test-results/run-tests.js'
 export { testHistory } from './test-results/test-history.js'
