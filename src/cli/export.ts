@@ -3,19 +3,7 @@
  * <run-id|latest>`: a stored run sent again over OTLP/HTTP (docs/design.md §2 "Exports").
  */
 import { resolve } from 'node:path'
-import {
-  ExitCode,
-  UsageError,
-  createRedactor,
-  describeError,
-  inputTable,
-  isErrorCode,
-  requireRunId,
-  resendRun,
-  traceIdOfRun,
-  writeRunCtrf,
-  type Receipt
-} from '../core/index.js'
+import { ExitCode, UsageError, createRedactor, describeError, exportRun, findRun, inputTable, type Receipt } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { ctrfHelp, exportHelp } from './help.js'
 import { println, type CliIo } from './io.js'
@@ -26,8 +14,7 @@ async function namedRun(command: string, positionals: readonly string[], context
   const [ref, ...rest] = positionals
   if (ref === undefined || rest.length > 0)
     throw new UsageError(`${command}: give exactly one run id (or latest); see reverify ${command} --help`)
-  const { root, store } = context
-  const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, command))
+  const receipt = await findRun(context.store, context.root, ref, command)
   if (receipt === undefined) throw new UsageError(`${command}: no run ${inputTable.showValue(ref)} in this repository's state directory`)
   return receipt
 }
@@ -44,17 +31,11 @@ export async function ctrfCommandLine(argv: readonly string[], io: CliIo): Promi
   const receipt = await namedRun('ctrf', positionals, context)
   const out = given.out === undefined ? undefined : resolve(io.cwd, given.out)
   const redactor = createRedactor({ env: io.env })
-  let path: string
-  try {
-    path = await writeRunCtrf(context.stateDir, receipt, redactor, out === undefined ? {} : { path: out })
-  } catch (error) {
-    // A place --out cannot be written to is the user's to fix, like any bad flag.
-    if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
-      throw new UsageError(`--out: cannot write ${inputTable.showValue(given.out ?? '')}: ${describeError(error)}`)
-    }
-    throw error
-  }
-  println(io.stdout, path)
+  const written = await exportRun(context.store, receipt, { format: 'ctrf', redactor, ...(out !== undefined && { out }) })
+  // A place --out cannot be written to is the user's to fix, like any bad flag.
+  if (written.kind === 'unwritable')
+    throw new UsageError(`--out: cannot write ${inputTable.showValue(given.out ?? '')}: ${describeError(written.error)}`)
+  println(io.stdout, written.path)
   return 0
 }
 
@@ -68,11 +49,11 @@ export async function exportCommandLine(argv: readonly string[], io: CliIo): Pro
   const given = inputTable.parseInputs(flags, flagsOf('export'), { front: 'cli', base: io.cwd })
   const context = openStore(given, io)
   const receipt = await namedRun('export', positionals, context)
-  const error = await resendRun(context.stateDir, receipt, createRedactor({ env: io.env }), io.env)
-  if (error !== undefined) {
-    println(io.stderr, `reverify: ${error}`)
+  const sent = await exportRun(context.store, receipt, { format: 'otlp', env: io.env, redactor: createRedactor({ env: io.env }) })
+  if (sent.kind === 'not-sent') {
+    println(io.stderr, `reverify: ${sent.reason}`)
     return ExitCode.failure
   }
-  println(io.stdout, `reverify: sent run ${receipt.run_id} as trace ${traceIdOfRun(receipt.run_id)}`)
+  println(io.stdout, `reverify: sent run ${receipt.run_id} as trace ${sent.traceId}`)
   return 0
 }

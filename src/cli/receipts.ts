@@ -8,7 +8,7 @@ import {
   inputTable,
   parseCaptureMode,
   readConfig,
-  requireRunId,
+  findRun,
   resolveCaptureMode,
   resumeCommand,
   resumeOffers,
@@ -160,7 +160,7 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     return 0
   }
   if (action === 'show' && ref !== undefined && rest.length === 0) {
-    const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'))
+    const receipt = await findRun(store, root, ref, 'receipts show')
     if (receipt === undefined)
       throw new UsageError(`receipts show: no receipt ${inputTable.showValue(ref)} in this repository's state directory`)
     if (json) {

@@ -27,7 +27,7 @@ export { historyKey, scriptIdentity, type CommandIdentity } from './receipts/ide
 export { ReceiptStore } from './receipts/receipt-store.js'
 export type { Receipt } from './receipts/receipt.js'
 export { HistoryImport, type ImportCounts } from './run/receipt-import.js'
-export { isRunId, requireRunId } from './receipts/run-id.js'
+export { isRunId } from './receipts/run-id.js'
 export { ensureStateDir } from './receipts/state-dir.js'
 
 // Capture and capture-before-retry.
@@ -47,7 +47,7 @@ export type { LocationBase } from './output/source-location.js'
 export type { FailedTest } from './test-results/attempt-tests.js'
 export { testsRan, type RunTests } from './test-results/run-tests.js'
 export { testHistory } from './test-results/test-history.js'
-export { REPORT_FILE, writeRunReport } from './report/index.js'
+export { REPORT_FILE } from './report/index.js'
 export { formatDuration } from './report/render.js'
 
 // The quarantine file and what the receipts say about its tests.
@@ -61,10 +61,9 @@ export {
 } from './run/quarantine-queries.js'
 export type { QuarantineEntry } from './quarantine/file.js'
 export type { QuarantineAdvice } from './quarantine/suggest.js'
-export { writeRunCtrf } from './export/ctrf.js'
-export { resendRun } from './export/index.js'
 export { otlpHeaderValues } from './redaction/otlp-headers.js'
-export { traceIdOf as traceIdOfRun } from './export/otlp-spans.js'
+// A stored run: found by id or as latest, and exported.
+export { exportRun, findRun } from './run/stored-run.js'
 
 // Script lines, redaction and the base helpers the front ends share.
 export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'

@@ -1,0 +1,71 @@
+/**
+ * A stored run, found and exported (docs/design.md §2 "Exports"): the run a command names by
+ * its id or as `latest`, and its exports — the CTRF report, the HTML report, or its trace sent
+ * again over OTLP. `reverify ctrf`, `report`, `export` and `receipts show` ask these.
+ */
+import { isErrorCode } from '../base/atomic-file.js'
+import { writeRunCtrf } from '../export/ctrf.js'
+import { resendRun } from '../export/index.js'
+import { traceIdOf } from '../export/otlp-spans.js'
+import type { Redactor } from '../redaction/index.js'
+import type { Receipt } from '../receipts/receipt.js'
+import type { ReceiptStore } from '../receipts/receipt-store.js'
+import { requireRunId } from '../receipts/run-id.js'
+import { writeRunReport } from '../report/index.js'
+
+/** Errors that mean the file asked for cannot be written there: the asker's to fix, not a fault. */
+const UNWRITABLE = ['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM'] as const
+
+/**
+ * The run `ref` names in the store: a run id, or `latest` for the newest run of the
+ * repository `root`; undefined when there is no such run. A malformed id is a UsageError that
+ * starts with `command`.
+ */
+export async function findRun(store: ReceiptStore, root: string, ref: string, command: string): Promise<Receipt | undefined> {
+  return ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, command))
+}
+
+/** An export written to a file: the CTRF JSON (its texts redacted again) or the HTML report, at `out` or in the run's session folder. */
+export type FileExport = { format: 'ctrf'; out?: string; redactor: Redactor } | { format: 'html'; out?: string }
+
+/** An export sent: the run's trace again over OTLP/HTTP, to the endpoint the environment names. */
+export interface OtlpExport {
+  format: 'otlp'
+  env: NodeJS.ProcessEnv
+  redactor: Redactor
+}
+
+/** Where a file export went, or that the place asked for cannot be written (the error says why). */
+export type FileExported = { kind: 'written'; path: string } | { kind: 'unwritable'; error: unknown }
+
+/** Whether the endpoint took the trace: its trace id, or why not in one line. */
+export type OtlpExported = { kind: 'sent'; traceId: string } | { kind: 'not-sent'; reason: string }
+
+/**
+ * Exports a stored run of `store`: writes its CTRF or HTML report (`out` must be an absolute
+ * path), or sends its trace over OTLP. A bad endpoint or a trace not in this state directory
+ * is a UsageError.
+ */
+export async function exportRun(store: ReceiptStore, receipt: Receipt, request: FileExport): Promise<FileExported>
+export async function exportRun(store: ReceiptStore, receipt: Receipt, request: OtlpExport): Promise<OtlpExported>
+export async function exportRun(
+  store: ReceiptStore,
+  receipt: Receipt,
+  request: FileExport | OtlpExport
+): Promise<FileExported | OtlpExported> {
+  if (request.format === 'otlp') {
+    const reason = await resendRun(store.stateDir, receipt, request.redactor, request.env)
+    return reason === undefined ? { kind: 'sent', traceId: traceIdOf(receipt.run_id) } : { kind: 'not-sent', reason }
+  }
+  const where = request.out === undefined ? {} : { path: request.out }
+  try {
+    const path =
+      request.format === 'ctrf'
+        ? await writeRunCtrf(store.stateDir, receipt, request.redactor, where)
+        : await writeRunReport(store, receipt, where)
+    return { kind: 'written', path }
+  } catch (error) {
+    if (request.out !== undefined && isErrorCode(error, ...UNWRITABLE)) return { kind: 'unwritable', error }
+    throw error
+  }
+}
