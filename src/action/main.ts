@@ -10,14 +10,13 @@ import { print } from './workflow-commands.js'
 import {
   VERSION,
   createRedactor,
+  captureModeOf,
   createRunPorts,
   describeError,
   ensureStateDir,
   commandHistory,
   isUserError,
   otlpHeaderValues,
-  readConfig,
-  resolveCaptureMode,
   scriptLines,
   unsupportedPlatform,
   verifyRun,
@@ -212,7 +211,7 @@ async function readInputs(deps: MainDeps): Promise<{ redactor: Redactor; setting
   const redactor = createRedactor({ values: secrets.redactValues, env: deps.env })
   try {
     const settings = readActionSettings(name => core.getInput(name), deps.env, deps.cwd, redactor, secrets)
-    return { redactor, settings, mode: resolveCaptureMode(settings.captureBeforeRetry, await readConfig(settings.workspace)) }
+    return { redactor, settings, mode: await captureModeOf(settings.captureBeforeRetry, settings.workspace) }
   } catch (error) {
     print.setFailed(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))
     return { redactor }

@@ -3,19 +3,14 @@ import { userInfo } from 'node:os'
 import {
   ReceiptStore,
   UsageError,
+  captureModeOf,
   captureRun,
-  ensureStateDir,
-  inputTable,
-  parseCaptureMode,
-  readConfig,
+  configureCaptureMode,
   findRun,
-  resolveCaptureMode,
-  resumeCommand,
-  resumeOffers,
+  inputTable,
+  receiptStatuses,
   scriptLabel,
-  setCaptureMode,
-  type Receipt,
-  type RemedyPlace
+  type Receipt
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { captureHelp, CONFIG_HELP, receiptsHelp } from './help.js'
@@ -60,7 +55,7 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
     throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help')
   }
   const { root, store } = openStore(given, io)
-  const mode = resolveCaptureMode(undefined, await readConfig(root))
+  const mode = await captureModeOf(undefined, root)
   const note = given.note ?? ''
   // In block mode a capture is what lets the next run retry: it must say what was found.
   if (note.trim() === '' && mode === 'block') {
@@ -71,29 +66,6 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
   const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root })
   println(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`)
   return 0
-}
-
-/** How a receipt is listed: its status as shown, and whether `reverify resume` continues it. */
-interface ShownStatus {
-  label: string
-  byResume: boolean
-}
-
-/**
- * A `running` receipt whose process is gone is shown as what it is: resumable while there is
- * something to continue, else interrupted (the next run, or `reverify resume`, closes it so,
- * docs/design.md §6) — a resume that cannot work is never suggested: one whose inputs were
- * not recorded is continued by running the same command only.
- */
-async function shownStatuses(receipts: readonly Receipt[], stateDir: string, io: CliIo): Promise<Map<Receipt, ShownStatus>> {
-  const shown = new Map<Receipt, ShownStatus>()
-  const offers = await resumeOffers(receipts, { stateDir, env: io.env })
-  for (const receipt of receipts) {
-    const offer = offers.get(receipt)
-    const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable'
-    shown.set(receipt, { label, byResume: offer === 'resume' })
-  }
-  return shown
 }
 
 /** The columns of `receipts list`: run id, status, flaky, capture state, command. */
@@ -116,14 +88,12 @@ function receiptLine(receipt: Receipt, status: string, width: number): string {
 }
 
 /** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts: readonly Receipt[], shown: Map<Receipt, ShownStatus>, place: RemedyPlace): string[] {
+function listFooter(receipts: readonly Receipt[], shown: ReadonlyMap<Receipt, { label: string; resumeWith?: string }>): string[] {
   const lines: string[] = []
   const resumable = receipts.filter(receipt => shown.get(receipt)?.label === 'resumable')
-  const byResume = resumable.find(receipt => shown.get(receipt)?.byResume)
-  if (byResume) {
-    lines.push(
-      `resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(byResume.run_id, place)}\` or by running the same command`
-    )
+  const resumeWith = resumable.map(receipt => shown.get(receipt)?.resumeWith).find(command => command !== undefined)
+  if (resumeWith) {
+    lines.push(`resumable: the run's process is gone before it finished; continue it with \`${resumeWith}\` or by running the same command`)
   } else if (resumable.length > 0) {
     lines.push(
       "resumable: the run's process is gone before it finished; continue it by running the same command (its inputs were not recorded)"
@@ -151,11 +121,11 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     if (json) println(io.stdout, JSON.stringify(receipts, null, 2))
     else if (receipts.length === 0) println(io.stdout, 'no receipts yet')
     else {
-      const shown = await shownStatuses(receipts, stateDir, io)
+      const shown = await receiptStatuses(receipts, { stateDir, root, here: inputTable.findTargetRoot(io.cwd) }, io.env)
       const width = Math.max(...receipts.map(receipt => receipt.run_id.length))
       println(io.stdout, headerLine(width))
       for (const receipt of receipts) println(io.stdout, receiptLine(receipt, shown.get(receipt)!.label, width))
-      for (const line of listFooter(receipts, shown, { stateDir, root, here: inputTable.findTargetRoot(io.cwd) })) println(io.stdout, line)
+      for (const line of listFooter(receipts, shown)) println(io.stdout, line)
     }
     return 0
   }
@@ -210,10 +180,7 @@ export async function configCommandLine(argv: readonly string[], io: CliIo): Pro
   if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
     throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`')
   }
-  const mode = parseCaptureMode(value, 'capture-before-retry')
-  const root = inputTable.findTargetRoot(io.cwd)
-  await ensureStateDir(inputTable.defaultStateDir(root), { gitignore: true })
-  await setCaptureMode(root, mode)
+  const mode = await configureCaptureMode(inputTable.findTargetRoot(io.cwd), value)
   println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`)
   return 0
 }

@@ -10,14 +10,13 @@ import {
   VERSION,
   captureCommand,
   captureHeadline,
+  captureModeOf,
   createRedactor,
   createRunPorts,
   describeSetAside,
   ensureStateDir,
   inputTable,
-  readConfig,
   refusalNote,
-  resolveCaptureMode,
   scriptLines,
   stateDirFull,
   verifyRun,
@@ -170,7 +169,7 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Identity").
   const root = inputTable.findTargetRoot(settings.workingDirectory)
   const { path: stateDir, isDefault } = inputTable.resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd }, root)
-  const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
+  const captureMode = await captureModeOf(settings.captureBeforeRetry, root)
   await ensureStateDir(stateDir, { gitignore: isDefault }).catch(error => {
     throw stateDirFull(error, stateDir, 'before')
   })

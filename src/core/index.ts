@@ -6,7 +6,7 @@
 
 // The use cases of a run: a verify, its resume, the close of a run its process abandoned.
 export { verifyRun } from './run/verify-run.js'
-export { resumeOffers, resumeRun, type ResumeAdmission } from './run/resume-run.js'
+export { resumeRun, type ResumeAdmission } from './run/resume-run.js'
 export { closeAbandonedRun } from './run/close-abandoned.js'
 export { createRunPorts } from './run/run-ports.js'
 export { writeRunReports } from './run/run-reports.js'
@@ -33,8 +33,9 @@ export { ensureStateDir } from './receipts/state-dir.js'
 // Capture and capture-before-retry.
 export { captureHeadline } from './capture/capture-policy.js'
 export { applyCaptureTrailers, captureRun, parseCaptureTrailers, type CaptureTrailer } from './capture/capture.js'
-export { parseCaptureMode, readConfig, resolveCaptureMode, setCaptureMode, type CaptureMode } from './capture/config-file.js'
-export { captureCommand, captureCommitCommand, resumeCommand, type RemedyPlace } from './capture/remedy.js'
+export { captureModeOf, configureCaptureMode } from './run/capture-config.js'
+export type { CaptureMode } from './capture/config-file.js'
+export { captureCommand, captureCommitCommand, type RemedyPlace } from './capture/remedy.js'
 
 // Crash recovery: what the front ends word of it.
 export { stateDirFull } from './recovery/disk-full.js'
@@ -63,7 +64,7 @@ export type { QuarantineEntry } from './quarantine/file.js'
 export type { QuarantineAdvice } from './quarantine/suggest.js'
 export { otlpHeaderValues } from './redaction/otlp-headers.js'
 // A stored run: found by id or as latest, and exported.
-export { exportRun, findRun } from './run/stored-run.js'
+export { exportRun, findRun, receiptStatuses } from './run/stored-run.js'
 
 // Script lines, redaction and the base helpers the front ends share.
 export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'

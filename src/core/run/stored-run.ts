@@ -1,9 +1,11 @@
 /**
  * A stored run, found and exported (docs/design.md §2 "Exports"): the run a command names by
  * its id or as `latest`, and its exports — the CTRF report, the HTML report, or its trace sent
- * again over OTLP. `reverify ctrf`, `report`, `export` and `receipts show` ask these.
+ * again over OTLP; and how a listing shows each. `reverify ctrf`, `report`, `export` and
+ * `receipts list|show` ask these.
  */
 import { isErrorCode } from '../base/atomic-file.js'
+import { resumeCommand, type RemedyPlace } from '../capture/remedy.js'
 import { writeRunCtrf } from '../export/ctrf.js'
 import { resendRun } from '../export/index.js'
 import { traceIdOf } from '../export/otlp-spans.js'
@@ -12,6 +14,7 @@ import type { Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import { requireRunId } from '../receipts/run-id.js'
 import { writeRunReport } from '../report/index.js'
+import { resumeOffers } from './resume-run.js'
 
 /** Errors that mean the file asked for cannot be written there: the asker's to fix, not a fault. */
 const UNWRITABLE = ['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM'] as const
@@ -68,4 +71,31 @@ export async function exportRun(
     if (request.out !== undefined && isErrorCode(error, ...UNWRITABLE)) return { kind: 'unwritable', error }
     throw error
   }
+}
+
+/** How a listing shows a receipt: its status, or for a run whose process is gone, resumable or interrupted. */
+export interface ShownStatus {
+  label: Receipt['status'] | 'resumable'
+  /** The command that continues the run, when `reverify resume` can (else only running the same command does). */
+  resumeWith?: string
+}
+
+/**
+ * How `receipts list` shows each receipt (docs/design.md §6): a `running` receipt whose
+ * process is gone is resumable while there is something to continue, else interrupted, and a
+ * resume that cannot work is never offered. `place` is where the commands are shown.
+ */
+export async function receiptStatuses(
+  receipts: readonly Receipt[],
+  place: RemedyPlace,
+  env: NodeJS.ProcessEnv
+): Promise<Map<Receipt, ShownStatus>> {
+  const shown = new Map<Receipt, ShownStatus>()
+  const offers = await resumeOffers(receipts, { stateDir: place.stateDir, env })
+  for (const receipt of receipts) {
+    const offer = offers.get(receipt)
+    const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable'
+    shown.set(receipt, { label, ...(offer === 'resume' && { resumeWith: resumeCommand(receipt.run_id, place) }) })
+  }
+  return shown
 }
