@@ -3,16 +3,7 @@
  * core's parser (the same one the CLI uses); the action's own few go through the same
  * input table.
  */
-import {
-  UsageError,
-  historyKey,
-  identityLines,
-  inputTable,
-  scriptIdentity,
-  type CommandIdentity,
-  type Redactor,
-  type RunSettings
-} from '../core/index.js'
+import { UsageError, historyIdentity, inputTable, type CommandIdentity, type Redactor, type RunSettings } from '../core/index.js'
 import { ActionInput } from './constants.js'
 
 /** When to upload the trace artifact: the values of the `upload-trace` row. */
@@ -121,23 +112,23 @@ export function readActionSettings(
   const given = inputTable.parseInputs(raw, MODE_INPUTS, place)
   const stateDir = inputTable.resolveStateDir(given['state-dir'], place).path
 
+  const scope = given.scope ?? ''
   let mode: { mode: 'verify'; run: RunSettings } | { mode: 'capture'; capture: CaptureSettings['capture'] }
   if (given.capture !== undefined) {
     // Capture mode runs nothing: only the command and scope matter, to find its history.
-    if (identityLines(given.command).length === 0) {
+    if (!historyIdentity(given.command, target, scope).named) {
       throw new UsageError('command: required in capture mode too; give the same command (and scope) as the failing step')
     }
     mode = { mode: 'capture', capture: { ref: given.capture, note: given['capture-note'] ?? '' } }
   } else {
     mode = { mode: 'verify', run: inputTable.parseRunSettings({ ...raw, 'state-dir': stateDir }, workspace, { path: env.PATH }) }
   }
-  const identity = scriptIdentity(mode.mode === 'verify' ? mode.run.script : given.command)
-  const scope = given.scope ?? ''
+  const { identity, historyKey } = historyIdentity(mode.mode === 'verify' ? mode.run.script : given.command, target, scope)
   return {
     ...mode,
     identity,
     scope,
-    historyKey: historyKey(target, scope, identity.hash),
+    historyKey,
     captureBeforeRetry: given['capture-before-retry'],
     cacheReceipts: given['cache-receipts'],
     // Outside a runner nobody expands the default `${{ github.token }}`: that is no token.

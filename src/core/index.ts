@@ -23,7 +23,8 @@ export * as inputTable from './inputs/readers.js'
 // Receipts, identity and the state directory.
 export { commandHistory } from './run/command-history.js'
 export type { HistoryFacts, PastRun } from './report/history-facts.js'
-export { historyKey, scriptIdentity, type CommandIdentity } from './receipts/identity.js'
+export { historyIdentity } from './run/history-identity.js'
+export type { CommandIdentity } from './receipts/identity.js'
 export { ReceiptStore } from './receipts/receipt-store.js'
 export type { Receipt } from './receipts/receipt.js'
 export { HistoryImport, type ImportCounts } from './run/receipt-import.js'
@@ -67,7 +68,7 @@ export { otlpHeaderValues } from './redaction/otlp-headers.js'
 export { exportRun, findRun, receiptStatuses } from './run/stored-run.js'
 
 // Script lines, redaction and the base helpers the front ends share.
-export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'
+export { scriptLabel, scriptLines } from './shell/script-lines.js'
 export { createRedactor, redactDeep, type Redactor } from './redaction/index.js'
 export { isErrorCode } from './base/atomic-file.js'
 export { ExitCode, UsageError, describeError, isUserError } from './base/errors.js'
