@@ -7,7 +7,6 @@ import * as core from '@actions/core'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { print } from './workflow-commands.js'
 import {
-  MAX_EXCERPT_CHARS,
   attemptOutput,
   type AttemptResult,
   describeEntry,
@@ -43,9 +42,11 @@ export interface AnnotationFacts {
   history?: HistoryFacts
 }
 
-/** Bodies are cut by GitHub at 4,096 characters; stay under it. */
+/** Bodies are cut by GitHub at 4,096 characters; stay under it (as the core's excerpts do). */
+const MAX_ANNOTATION_CHARS = 4000
+
 function clip(text: string): string {
-  return text.length > MAX_EXCERPT_CHARS ? `${text.slice(0, MAX_EXCERPT_CHARS - 1)}…` : text
+  return text.length > MAX_ANNOTATION_CHARS ? `${text.slice(0, MAX_ANNOTATION_CHARS - 1)}…` : text
 }
 
 /** The first line of the first command, short, for titles. */

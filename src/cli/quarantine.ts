@@ -5,7 +5,6 @@
  * and entries to paste for the tests that flake most.
  */
 import {
-  RELEASE_RULE,
   UsageError,
   adviseQuarantine,
   inputTable,
@@ -115,10 +114,17 @@ function historyWords({ entry, history }: EntryStatus): string {
   return `${plural(history.runs, 'run')} since ${entry.added}: passed ${history.passed}, failed ${failed}${excused}, flaky ${history.flaky}`
 }
 
+/** When an entry can be released (the contract's §12): every run of the last `windowDays` passed, with `minRuns` since added; or `streakRuns` passes in a row. */
+interface ReleaseRule {
+  windowDays: number
+  minRuns: number
+  streakRuns: number
+}
+
 /** The release line (the contract's §12). */
-function releaseWords({ history }: EntryStatus): string {
+function releaseWords({ history }: EntryStatus, rule: ReleaseRule): string {
   const { recent } = history
-  const { windowDays, minRuns, streakRuns } = RELEASE_RULE
+  const { windowDays, minRuns, streakRuns } = rule
   if (history.ready === 'streak') return `ready to release: remove the entry (passed in the last ${history.streak} runs in a row)`
   if (history.ready === 'recent')
     return `ready to release: remove the entry (passed in all ${plural(recent.runs, 'run')} of the last ${windowDays} days, ${history.runs} since added)`
@@ -130,24 +136,25 @@ function releaseWords({ history }: EntryStatus): string {
 }
 
 /** `list`: each entry, its expiry, its test's history since it was added and whether it can be released. */
-function listEntries(read: QuarantineRead, statuses: readonly EntryStatus[], io: CliIo): number {
+function listEntries(read: QuarantineRead, status: { entries: readonly EntryStatus[]; release: ReleaseRule }, io: CliIo): number {
+  const statuses = status.entries
   if (statuses.length === 0) {
     println(io.stdout, `${read.source}: ${read.exists ? 'no entries' : 'the file does not exist'}: nothing is quarantined`)
     return 0
   }
   println(io.stdout, `${read.source}: ${entriesWord(statuses.length)}`)
-  for (const status of statuses) {
-    const { entry } = status
+  for (const entryStatus of statuses) {
+    const { entry } = entryStatus
     println(io.stdout, '')
     println(io.stdout, shown(entry.test))
     if (entry.file !== undefined) println(io.stdout, `  file:     ${shown(entry.file)}`)
     if (entry.suite !== undefined) println(io.stdout, `  suite:    ${shown(entry.suite)}`)
     println(io.stdout, `  owner:    ${shown(entry.owner)}`)
-    println(io.stdout, `  expires:  ${expiryWords(status)}`)
+    println(io.stdout, `  expires:  ${expiryWords(entryStatus)}`)
     println(io.stdout, `  reason:   ${shown(entry.reason)}`)
     if (entry.issue !== undefined) println(io.stdout, `  issue:    ${/^\d+$/.test(entry.issue) ? `#${entry.issue}` : shown(entry.issue)}`)
-    println(io.stdout, `  history:  ${historyWords(status)}`)
-    println(io.stdout, `  release:  ${releaseWords(status)}`)
+    println(io.stdout, `  history:  ${historyWords(entryStatus)}`)
+    println(io.stdout, `  release:  ${releaseWords(entryStatus, status.release)}`)
   }
   return 0
 }

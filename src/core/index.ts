@@ -44,7 +44,6 @@ export { describeSetAside } from './recovery/resume.js'
 
 // What a reviewer reads: excerpts, source locations, test results, the HTML report.
 export { attemptOutput } from './run/attempt-output.js'
-export { MAX_EXCERPT_CHARS } from './output/excerpt.js'
 export type { LocationBase } from './output/source-location.js'
 export type { FailedTest } from './test-results/attempt-tests.js'
 export { testsRan, type RunTests } from './test-results/run-tests.js'
@@ -53,15 +52,7 @@ export { REPORT_FILE } from './report/index.js'
 export { formatDuration } from './report/render.js'
 
 // The quarantine file and what the receipts say about its tests.
-export {
-  RELEASE_RULE,
-  adviseQuarantine,
-  quarantineStatus,
-  readQuarantine,
-  type EntryStatus,
-  type QuarantineRead
-} from './run/quarantine-queries.js'
-export type { QuarantineEntry } from './quarantine/file.js'
+export { adviseQuarantine, quarantineStatus, readQuarantine, type EntryStatus, type QuarantineRead } from './run/quarantine-queries.js'
 export type { QuarantineAdvice } from './quarantine/suggest.js'
 export { otlpHeaderValues } from './redaction/otlp-headers.js'
 // A stored run: found by id or as latest, and exported.

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { UsageError } from '../../../src/core/base/errors.js'
 import type { Receipt } from '../../../src/core/receipts/receipt.js'
 import { commandHistory } from '../../../src/core/run/command-history.js'
-import { adviseQuarantine, quarantineStatus, readQuarantine, RELEASE_RULE } from '../../../src/core/run/quarantine-queries.js'
+import { adviseQuarantine, quarantineStatus, readQuarantine } from '../../../src/core/run/quarantine-queries.js'
 import { makeReceipt, scratchDir } from '../../helpers/receipts.js'
 
 const NOW = new Date('2026-12-02T10:00:00.000Z')
@@ -63,15 +63,16 @@ test('readQuarantine: no file is an empty quarantine; a bad one is one UsageErro
   await expect(bad).rejects.toThrow(/^--quarantine: \.github\/reverify-quarantine\.yml/)
 })
 
-test('quarantineStatus: each entry with where it stands, the days left and its test since added', async () => {
+test('quarantineStatus: each entry with where it stands, the days left and its test since added; the release rule', async () => {
   const root = await repository(`quarantine:\n${entry('sometimes', '2026-11-30')}${entry('steady', '2026-12-02', '2026-11-25')}`)
   const read = await readQuarantine({ shown: FILE, root, inputName: 'quarantine' }, NOW)
-  const [ended, steady] = quarantineStatus(read, runs({ 1: ['sometimes'], 8: ['sometimes'] }), NOW)
+  const { entries, release } = quarantineStatus(read, runs({ 1: ['sometimes'], 8: ['sometimes'] }), NOW)
+  const [ended, steady] = entries
 
   expect(ended).toMatchObject({ state: { kind: 'expired', since: 2 }, daysLeft: -2, history: { runs: 10, passed: 8, flaky: 2 } })
   // Added on the 25th: the three runs before it do not count.
   expect(steady).toMatchObject({ state: { kind: 'expiring', daysLeft: 0 }, daysLeft: 0, history: { runs: 7, passed: 7, flaky: 0 } })
-  expect(RELEASE_RULE).toEqual({ windowDays: 7, minRuns: 20, streakRuns: 100 })
+  expect(release).toEqual({ windowDays: 7, minRuns: 20, streakRuns: 100 })
 })
 
 test('adviseQuarantine: the threshold used, the runs looked at, the suggestions and the YAML for the file as it is', async () => {

@@ -68,15 +68,22 @@ export async function readQuarantine(place: QuarantinePlace, now: Date): Promise
   return { source: list.source, path, exists: existsSync(path), today, entries: list.entries, warnings }
 }
 
+/** Each entry of the file, and the release rule their histories are held to. */
+export interface QuarantineStatus {
+  entries: EntryStatus[]
+  release: typeof RELEASE_RULE
+}
+
 /** Each entry of the file on the UTC day of `now`, with its test's history in `receipts`. */
-export function quarantineStatus(read: QuarantineRead, receipts: readonly Receipt[], now: Date): EntryStatus[] {
+export function quarantineStatus(read: QuarantineRead, receipts: readonly Receipt[], now: Date): QuarantineStatus {
   const today = dayOf(now)
-  return read.entries.map(entry => ({
+  const entries = read.entries.map(entry => ({
     entry,
     state: entryState(entry, today),
     daysLeft: daysBetween(today, entry.expires),
     history: entryHistory(entry, receipts, now)
   }))
+  return { entries, release: RELEASE_RULE }
 }
 
 /** What to look for in the receipts: at least `minRuns` runs with results and a rate of `rate`; at most `most` suggestions kept. */
