@@ -8,8 +8,7 @@ import {
   ExitCode,
   REPORT_FILE,
   VERSION,
-  captureCommand,
-  captureHeadline,
+  captureAdvice,
   captureModeOf,
   createRedactor,
   createRunPorts,
@@ -47,7 +46,8 @@ export function describeCommands(commands: readonly string[]): string {
  * the run's state directory when that is not the repository's default (`place`).
  */
 export function captureMessage(action: 'warn' | 'block', failedRunId: string, place?: RemedyPlace): string {
-  return `${captureHeadline(action, failedRunId)}\nCapture it: ${captureCommand(failedRunId, place)}`
+  const advice = captureAdvice(failedRunId, place)
+  return `${advice.headline[action]}\nCapture it: ${advice.command}`
 }
 
 /** What the person at the terminal reads while the run goes on (stderr); undefined for none. */

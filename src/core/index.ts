@@ -32,11 +32,11 @@ export { isRunId } from './receipts/run-id.js'
 export { ensureStateDir } from './receipts/state-dir.js'
 
 // Capture and capture-before-retry.
-export { captureHeadline } from './capture/capture-policy.js'
+export { captureAdvice } from './run/capture-advice.js'
 export { applyCaptureTrailers, captureRun, parseCaptureTrailers, type CaptureTrailer } from './capture/capture.js'
 export { captureModeOf, configureCaptureMode } from './run/capture-config.js'
 export type { CaptureMode } from './capture/config-file.js'
-export { captureCommand, captureCommitCommand, type RemedyPlace } from './capture/remedy.js'
+export type { RemedyPlace } from './capture/remedy.js'
 
 // Crash recovery: what the front ends word of it.
 export { stateDirFull } from './recovery/disk-full.js'
