@@ -107,7 +107,7 @@ test('src/action prints only through workflow-commands.ts, the one escaping path
  * to (158 before its use cases, 132 after the first of them). The target is under 60; lower
  * this as the face narrows.
  */
-const FACE_CEILING = 78
+const FACE_CEILING = 75
 
 test(`the core's face lists at most ${FACE_CEILING} names`, () => {
   const names = faceNames(join(SRC, 'core', 'index.ts'))

@@ -15,7 +15,6 @@ import {
   type CompletedRun,
   type FailedTest,
   type HistoryFacts,
-  type PastRun,
   type RunReport
 } from '../core/index.js'
 import { cell, cellCode, codeSpan, fenced, text } from './markdown.js'
@@ -252,7 +251,7 @@ function percent(rate: number): string {
   return `${Math.round(rate * 100)} %`
 }
 
-function statusWords(run: PastRun): string {
+function statusWords(run: HistoryFacts['runs'][number]): string {
   if (run.flaky) return '⚠️ passed (flaky)'
   return { passed: '✅ passed', failed: '❌ failed', aborted: '⏹️ aborted', interrupted: '⏹️ interrupted', running: 'running' }[run.status]
 }

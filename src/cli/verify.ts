@@ -24,10 +24,8 @@ import {
   type Receipt,
   type Redactor,
   type RemedyPlace,
-  type RunPorts,
   type RunProgress,
   type RunReport,
-  type RunRequest,
   type RunSettings,
   type RunTests
 } from '../core/index.js'
@@ -183,7 +181,7 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   const stderr = status.wrap(io.stderr)
   const onInterrupt = () => status.attemptEnded()
   io.signal?.addEventListener('abort', onInterrupt, { once: true })
-  const request: RunRequest = {
+  const request = {
     settings,
     target: root,
     captureMode,
@@ -192,15 +190,15 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
     env: io.env,
     signal: io.signal,
     interruptReason: io.interruptReason,
-    front: 'cli',
+    front: 'cli' as const,
     quarantineRoot: root,
     deferReports: true,
     ...(resume && { resume })
   }
   const machine = await createRunPorts({ env: io.env, stateDir, warn: message => println(stderr, `reverify: warning: ${message}`) })
-  const ports: RunPorts = {
+  const ports = {
     ...machine,
-    log: progress => {
+    log: (progress: RunProgress) => {
       if (progress.kind === 'attempt-failed') status.attemptEnded()
       const line = progressLine(progress, redactor, place)
       if (line !== undefined) println(stderr, line)
