@@ -145,9 +145,10 @@ test('src/action prints only through workflow-commands.ts, the one escaping path
 
 /**
  * The most names the core's face may list (docs/design.md §8): the figure it has come down
- * to (158 before its use cases). The target is under 60; lower this as the face narrows.
+ * to (158 before its use cases, 132 after the first of them). The target is under 60; lower
+ * this as the face narrows.
  */
-const FACE_CEILING = 132
+const FACE_CEILING = 75
 
 test(`the core's face lists at most ${FACE_CEILING} names`, () => {
   const names = faceNames(join(SRC, 'core', 'index.ts'))
@@ -158,8 +159,9 @@ test(`the core's face lists at most ${FACE_CEILING} names`, () => {
 test('the face count fails on an index that lists more (fixtures/architecture)', () => {
   expect(faceNames(join(FIXTURES, 'clean', 'core', 'index.ts'))).toEqual(['verify'])
   // Types, renamed exports, a star re-export and multi-line lists all count; comments do not.
+  // A namespace re-export counts once, by its name (the input table's readers are one).
   const wide = faceNames(join(FIXTURES, 'wide-face', 'core', 'index.ts'))
-  expect(wide).toEqual(['*', 'Judgement', 'Verdict', 'check', 'verify'])
+  expect(wide).toEqual(['*', 'Judgement', 'Verdict', 'check', 'verdicts', 'verify'])
   expect(wide.length).toBeGreaterThan(faceNames(join(FIXTURES, 'clean', 'core', 'index.ts')).length)
 })
 

@@ -4,7 +4,7 @@
  * same receipt. A terminal status beats `running`, and a capture is kept.
  */
 import fc from 'fast-check'
-import { mergeReceipt } from '../../src/action/persistence/history-import.js'
+import { mergeReceipt } from '../../src/core/run/receipt-import.js'
 import type { Receipt } from '../../src/core/receipts/receipt.js'
 import { makeReceipt } from '../helpers/receipts.js'
 

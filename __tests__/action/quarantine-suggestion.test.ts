@@ -153,6 +153,9 @@ test('the summary builder keeps a hostile test name as text: a code span in pros
       flakyTests: [],
       suggestedQuarantine: {
         source: '.github/reverify-quarantine.yml',
+        minRuns: 10,
+        rate: 0.3,
+        runs: 10,
         suggestions: [suggestion],
         total: 1,
         text: suggestionYaml([suggestion], '2026-12-02')

@@ -7,23 +7,16 @@ import type * as core from '@actions/core'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { print } from './workflow-commands.js'
 import {
-  MAX_EXCERPT_CHARS,
-  attemptBlocks,
-  attemptEnding,
-  attemptText,
-  endedCommand,
+  attemptOutput,
   type AttemptResult,
   describeEntry,
-  locateInText,
   refusalNote,
   type CompletedRun,
-  type ExcerptBlock,
   type FailedTest,
   type HistoryFacts,
   type LocationBase,
   type Redactor,
-  type RunReport,
-  type SourceLocation
+  type RunReport
 } from '../core/index.js'
 import { AnnotationTitle, captureMessage } from './run-log.js'
 
@@ -49,9 +42,11 @@ export interface AnnotationFacts {
   history?: HistoryFacts
 }
 
-/** Bodies are cut by GitHub at 4,096 characters; stay under it. */
+/** Bodies are cut by GitHub at 4,096 characters; stay under it (as the core's excerpts do). */
+const MAX_ANNOTATION_CHARS = 4000
+
 function clip(text: string): string {
-  return text.length > MAX_EXCERPT_CHARS ? `${text.slice(0, MAX_EXCERPT_CHARS - 1)}…` : text
+  return text.length > MAX_ANNOTATION_CHARS ? `${text.slice(0, MAX_ANNOTATION_CHARS - 1)}…` : text
 }
 
 /** The first line of the first command, short, for titles. */
@@ -61,7 +56,12 @@ export function describeCommand(commands: readonly string[]): string {
 }
 
 /** Where an annotation points: a file, and its line when one is known (none: a file-level annotation). */
-type AnnotationPlace = Omit<SourceLocation, 'line'> & { line?: number }
+interface AnnotationPlace {
+  /** Relative to the workspace, with `/` separators. */
+  file: string
+  line?: number
+  column?: number
+}
 
 function locationProperties(location: AnnotationPlace | undefined): core.AnnotationProperties {
   if (location === undefined) return {}
@@ -81,13 +81,6 @@ function finished(annotation: Annotation, redactor: Redactor): Annotation {
       ...(file !== undefined && { file: redactor.redact(file) })
     }
   }
-}
-
-function located(blocks: ExcerptBlock[], base: LocationBase): { block: ExcerptBlock; location?: SourceLocation }[] {
-  return blocks.map(block => {
-    const location = locateInText(block.lines.join('\n'), base)
-    return { block, ...(location !== undefined && { location }) }
-  })
 }
 
 /** A test's place as an annotation's file and line: workspace-relative (tests name files relative to the working directory). */
@@ -114,10 +107,9 @@ const LAST_OUTPUT_LINES = 10
  * the limit and how the tree was stopped, or the failing line, then the last output lines.
  */
 function endingAnnotation(attempt: AttemptResult, stepName: string): Annotation | undefined {
-  const command = endedCommand(attempt)
-  const ending = command === undefined ? undefined : attemptEnding(command.command, command)
+  const { ending, text } = attemptOutput(attempt)
   if (ending === undefined) return undefined
-  const lines = attemptText(attempt)
+  const lines = text
     .split('\n')
     .filter(line => line.trim() !== '')
     .slice(-LAST_OUTPUT_LINES)
@@ -190,7 +182,7 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
     }))
   }
   const last = run.attempts[run.attempts.length - 1]
-  const blocks = located(last === undefined ? [] : attemptBlocks(last), facts.location)
+  const blocks = last === undefined ? [] : attemptOutput(last, facts.location).blocks
   const withPlace = blocks.filter(item => item.location !== undefined)
   // A timeout, or the line -e stopped the script at, says what failed more plainly than the excerpt.
   const ending = last === undefined ? undefined : endingAnnotation(last, facts.stepName)
@@ -243,7 +235,7 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
       properties: { title, ...locationProperties(first === undefined ? undefined : testLocation(first, facts.location)) }
     }
   }
-  const blocks = located(attemptBlocks(failed), facts.location)
+  const { blocks } = attemptOutput(failed, facts.location)
   const place = blocks.find(item => item.location !== undefined)
   const test = place?.block.test ?? blocks.find(item => item.block.test !== undefined)?.block.test
   const head = `Attempt ${failed.attempt} failed${test !== undefined ? ` (${test})` : ''}: ${why}`

@@ -1,5 +1,5 @@
 /** Names the action shares with action.yml, the runner and its own post step. */
-import type { InputName } from '../core/index.js'
+import type { inputTable } from '../core/index.js'
 
 /** Inputs only the action has (the run inputs are RUN_INPUT_NAMES in the core); all are rows of the input table. */
 export const ActionInput = {
@@ -15,7 +15,7 @@ export const ActionInput = {
   TraceRetentionDays: 'trace-retention-days',
   /** always | on-failure | never: when to write the job summary. */
   Summary: 'summary'
-} as const satisfies Record<string, InputName>
+} as const satisfies Record<string, inputTable.InputName>
 
 /** Step outputs (docs/design.md §5). */
 export const Output = {

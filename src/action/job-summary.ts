@@ -7,9 +7,7 @@
  */
 import { StringDecoder } from 'node:string_decoder'
 import {
-  attemptEnding,
-  attemptText,
-  endedCommand,
+  attemptOutput,
   formatDuration,
   testsRan,
   type AttemptResult,
@@ -17,7 +15,6 @@ import {
   type CompletedRun,
   type FailedTest,
   type HistoryFacts,
-  type PastRun,
   type RunReport
 } from '../core/index.js'
 import { cell, cellCode, codeSpan, fenced, text } from './markdown.js'
@@ -222,8 +219,7 @@ function fitExcerpt(excerpt: string, maxBytes: number): { body: string; cut: boo
  * timeout's limit and how the tree was stopped, or the line `-e` stopped the script at.
  */
 function endingLine(attempt: AttemptResult): string | undefined {
-  const command = endedCommand(attempt)
-  const ending = command === undefined ? undefined : attemptEnding(command.command, command)
+  const { ending } = attemptOutput(attempt)
   if (ending?.timeout !== undefined)
     return `**Attempt ${attempt.attempt}** ${text([ending.timeout, ...(ending.stop !== undefined ? [ending.stop] : [])].join('; '))}.`
   const line = ending?.line
@@ -240,7 +236,7 @@ function failedAttempts(report: CompletedRun): string[] {
   const share = Math.min(EXCERPT_MAX_BYTES, Math.floor(EXCERPTS_BYTES / failed.length))
   const lines: string[] = []
   for (const attempt of failed) {
-    const { body, cut } = fitExcerpt(attemptText(attempt).trimEnd(), share)
+    const { body, cut } = fitExcerpt(attemptOutput(attempt).text.trimEnd(), share)
     const ending = endingLine(attempt)
     if (ending !== undefined) lines.push(ending, '')
     // The blank lines around the fence end the HTML block, so the fence is markdown again.
@@ -255,7 +251,7 @@ function percent(rate: number): string {
   return `${Math.round(rate * 100)} %`
 }
 
-function statusWords(run: PastRun): string {
+function statusWords(run: HistoryFacts['runs'][number]): string {
   if (run.flaky) return '⚠️ passed (flaky)'
   return { passed: '✅ passed', failed: '❌ failed', aborted: '⏹️ aborted', interrupted: '⏹️ interrupted', running: 'running' }[run.status]
 }

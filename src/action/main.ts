@@ -9,14 +9,13 @@ import { print } from './workflow-commands.js'
 import {
   VERSION,
   createRedactor,
+  captureModeOf,
   createRunPorts,
   describeError,
   ensureStateDir,
-  historyFacts,
+  commandHistory,
   isUserError,
   otlpHeaderValues,
-  readConfig,
-  resolveCaptureMode,
   scriptLines,
   unsupportedPlatform,
   verifyRun,
@@ -36,7 +35,6 @@ import type { CacheStore } from './persistence/cache-store.js'
 import { deadlinesFrom } from './persistence/deadline.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { restoreHistory, type HistoryOptions, type RestoreStatus } from './persistence/receipt-history.js'
-import { quarantineAdvice } from './quarantine-suggestion.js'
 import { reportRun, type TraceUpload } from './report.js'
 import { RunLog, verdictLine } from './run-log.js'
 import { readActionSettings, readSecretInputs, type ActionSettings, type VerifySettings } from './settings.js'
@@ -149,12 +147,11 @@ async function restoreIfCached(settings: ActionSettings, history: HistoryOptions
 }
 
 /** The command's last runs for the summary, and the quarantine entries they suggest; a store that cannot be read only costs that section. */
-async function commandHistory(settings: VerifySettings, store: ReceiptStore): Promise<HistoryFacts | undefined> {
+async function summaryHistory(settings: VerifySettings, store: ReceiptStore): Promise<HistoryFacts | undefined> {
   try {
     const receipts = await store.history(settings.target, settings.scope, settings.identity.hash)
-    const place = { shown: settings.run.quarantine, root: settings.workspace }
-    const advice = await quarantineAdvice(receipts, place, new Date())
-    return { ...historyFacts(receipts, HISTORY_RUNS), ...(advice !== undefined && { suggestedQuarantine: advice }) }
+    const quarantine = { shown: settings.run.quarantine, root: settings.workspace }
+    return await commandHistory(receipts, { limit: HISTORY_RUNS, quarantine, now: new Date() })
   } catch (error) {
     print.warning(`reverify: could not read the receipt history for the summary: ${describeError(error)}`)
     return undefined
@@ -217,7 +214,7 @@ async function readInputs(deps: MainDeps): Promise<{ redactor: Redactor; setting
   const redactor = createRedactor({ values: secrets.redactValues, env: deps.env })
   try {
     const settings = readActionSettings(name => toolkit.input(name), deps.env, deps.cwd, redactor, secrets)
-    return { redactor, settings, mode: resolveCaptureMode(settings.captureBeforeRetry, await readConfig(settings.workspace)) }
+    return { redactor, settings, mode: await captureModeOf(settings.captureBeforeRetry, settings.workspace) }
   } catch (error) {
     toolkit.fail(redactor.redact(isUserError(error) ? describeError(error) : `reverify: internal error: ${describeError(error)}`))
     return { redactor }
@@ -320,7 +317,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
         redactor,
         env: deps.env,
         toolkit,
-        ...(settings.summary !== 'never' && { history: await commandHistory(settings, store) }),
+        ...(settings.summary !== 'never' && { history: await summaryHistory(settings, store) }),
         ...(artifact && { artifact }),
         location: { workspace: settings.workspace, workingDirectory: settings.run.workingDirectory }
       })

@@ -4,14 +4,14 @@
  * that expire soon or have expired; and the verdict of a flaky gate. Every name, owner and
  * reason comes from the repository or the test results, so each goes through markdown.ts.
  */
-import type { CompletedRun, QuarantineEntry, QuarantinedFailure } from '../core/index.js'
+import type { CompletedRun, QuarantinedFailure } from '../core/index.js'
 import { cell, codeSpan, text } from './markdown.js'
 
 /** Most quarantined tests named in the line and rows in its table. */
 const QUARANTINE_ROWS = 20
 
 /** `owner @team, expires 2027-01-15`, for one entry. */
-function ownership(entry: QuarantineEntry): string {
+function ownership(entry: QuarantinedFailure['entry']): string {
   return `owner ${text(entry.owner)}, expires ${text(entry.expires)}`
 }
 

@@ -3,15 +3,7 @@
  * log, the capture-before-retry warning as an annotation, and the state the post step
  * needs saved the moment it exists.
  */
-import {
-  captureCommitCommand,
-  captureHeadline,
-  describeSetAside,
-  type ConsoleStream,
-  type Redactor,
-  type RunProgress,
-  type RunReport
-} from '../core/index.js'
+import { captureAdvice, describeSetAside, type ConsoleStream, type Redactor, type RunProgress, type RunReport } from '../core/index.js'
 import { CommandFence, print } from './workflow-commands.js'
 
 /** Annotation titles, one per kind of finding. */
@@ -29,7 +21,9 @@ export const AnnotationTitle = {
 const RESULTS_WARNINGS = 3
 
 /** The commit that captures a failed run through its trailer, as one command to copy. */
-export { captureCommitCommand }
+export function captureCommitCommand(failedRunId: string): string {
+  return captureAdvice(failedRunId).commit
+}
 
 /** How to capture a failed run from Actions: a commit trailer, or this action's capture mode. */
 export function captureRemedy(failedRunId: string): string[] {
@@ -41,7 +35,7 @@ export function captureRemedy(failedRunId: string): string[] {
 
 /** The capture-before-retry message with the Actions remedy. */
 export function captureMessage(action: 'warn' | 'block', failedRunId: string): string {
-  return [captureHeadline(action, failedRunId), ...captureRemedy(failedRunId)].join('\n')
+  return [captureAdvice(failedRunId).headline[action], ...captureRemedy(failedRunId)].join('\n')
 }
 
 /**

@@ -3,34 +3,18 @@
  * core's parser (the same one the CLI uses); the action's own few go through the same
  * input table.
  */
-import {
-  UsageError,
-  historyKey,
-  identityLines,
-  inputLines,
-  inputSpec,
-  inputsOf,
-  parseInputs,
-  parseRunSettings,
-  resolveStateDir,
-  scriptIdentity,
-  type CommandIdentity,
-  type InputPlace,
-  type InputValue,
-  type Redactor,
-  type RunSettings
-} from '../core/index.js'
+import { UsageError, historyIdentity, inputTable, type CommandIdentity, type Redactor, type RunSettings } from '../core/index.js'
 import { ActionInput } from './constants.js'
 
 /** When to upload the trace artifact: the values of the `upload-trace` row. */
-export type UploadTrace = InputValue<'upload-trace'>
+export type UploadTrace = inputTable.InputValue<'upload-trace'>
 
 /** When to write the job summary: the values of the `summary` row. */
-export type SummaryWhen = InputValue<'summary'>
+export type SummaryWhen = inputTable.InputValue<'summary'>
 
 /** Whether `value` is one of the `upload-trace` row's values (for state read back as text). */
 export function isUploadTrace(value: string): value is UploadTrace {
-  const { kind } = inputSpec('upload-trace')
+  const { kind } = inputTable.inputSpec('upload-trace')
   return kind.type === 'choice' && kind.values.includes(value)
 }
 
@@ -102,7 +86,7 @@ export interface SecretInputs {
  */
 export function readSecretInputs(input: InputReader): SecretInputs {
   const redact = input('redact')
-  return { redact, redactValues: inputLines(redact), githubToken: input('github-token').trim() }
+  return { redact, redactValues: inputTable.inputLines(redact), githubToken: input('github-token').trim() }
 }
 
 /**
@@ -120,31 +104,31 @@ export function readActionSettings(
 ): ActionSettings {
   const read: Record<string, string> = { redact: secrets.redact, 'github-token': secrets.githubToken }
   const raw: Record<string, string> = {}
-  for (const name of inputsOf('action')) raw[name] = read[name] ?? input(name)
+  for (const name of inputTable.inputsOf('action')) raw[name] = read[name] ?? input(name)
   if (redactor !== undefined) for (const name of STORED_TEXT_INPUTS) if (raw[name]) raw[name] = redactor.redact(raw[name])
   const workspace = env.GITHUB_WORKSPACE || cwd
   const target = env.GITHUB_REPOSITORY || workspace
-  const place: InputPlace = { front: 'action', base: workspace, runnerTemp: env.RUNNER_TEMP }
-  const given = parseInputs(raw, MODE_INPUTS, place)
-  const stateDir = resolveStateDir(given['state-dir'], place).path
+  const place: inputTable.InputPlace = { front: 'action', base: workspace, runnerTemp: env.RUNNER_TEMP }
+  const given = inputTable.parseInputs(raw, MODE_INPUTS, place)
+  const stateDir = inputTable.resolveStateDir(given['state-dir'], place).path
 
+  const scope = given.scope ?? ''
   let mode: { mode: 'verify'; run: RunSettings } | { mode: 'capture'; capture: CaptureSettings['capture'] }
   if (given.capture !== undefined) {
     // Capture mode runs nothing: only the command and scope matter, to find its history.
-    if (identityLines(given.command).length === 0) {
+    if (!historyIdentity(given.command, target, scope).named) {
       throw new UsageError('command: required in capture mode too; give the same command (and scope) as the failing step')
     }
     mode = { mode: 'capture', capture: { ref: given.capture, note: given['capture-note'] ?? '' } }
   } else {
-    mode = { mode: 'verify', run: parseRunSettings({ ...raw, 'state-dir': stateDir }, workspace, { path: env.PATH }) }
+    mode = { mode: 'verify', run: inputTable.parseRunSettings({ ...raw, 'state-dir': stateDir }, workspace, { path: env.PATH }) }
   }
-  const identity = scriptIdentity(mode.mode === 'verify' ? mode.run.script : given.command)
-  const scope = given.scope ?? ''
+  const { identity, historyKey } = historyIdentity(mode.mode === 'verify' ? mode.run.script : given.command, target, scope)
   return {
     ...mode,
     identity,
     scope,
-    historyKey: historyKey(target, scope, identity.hash),
+    historyKey,
     captureBeforeRetry: given['capture-before-retry'],
     cacheReceipts: given['cache-receipts'],
     // Outside a runner nobody expands the default `${{ github.token }}`: that is no token.

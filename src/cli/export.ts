@@ -9,13 +9,9 @@ import {
   createRedactor,
   createRunPorts,
   describeError,
-  isErrorCode,
-  parseInputs,
-  requireRunId,
-  resendRun,
-  traceIdOfRun,
-  showValue,
-  writeRunCtrf,
+  exportRun,
+  findRun,
+  inputTable,
   type Receipt
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
@@ -28,9 +24,8 @@ async function namedRun(command: string, positionals: readonly string[], context
   const [ref, ...rest] = positionals
   if (ref === undefined || rest.length > 0)
     throw new UsageError(`${command}: give exactly one run id (or latest); see reverify ${command} --help`)
-  const { root, store } = context
-  const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, command))
-  if (receipt === undefined) throw new UsageError(`${command}: no run ${showValue(ref)} in this repository's state directory`)
+  const receipt = await findRun(context.store, context.root, ref, command)
+  if (receipt === undefined) throw new UsageError(`${command}: no run ${inputTable.showValue(ref)} in this repository's state directory`)
   return receipt
 }
 
@@ -41,22 +36,16 @@ export async function ctrfCommandLine(argv: readonly string[], io: CliIo): Promi
     io.stdout.write(ctrfHelp())
     return 0
   }
-  const given = parseInputs(flags, flagsOf('ctrf'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('ctrf'), { front: 'cli', base: io.cwd })
   const context = openStore(given, io)
   const receipt = await namedRun('ctrf', positionals, context)
   const out = given.out === undefined ? undefined : resolve(io.cwd, given.out)
   const redactor = createRedactor({ env: io.env })
-  let path: string
-  try {
-    path = await writeRunCtrf(context.stateDir, receipt, redactor, out === undefined ? {} : { path: out })
-  } catch (error) {
-    // A place --out cannot be written to is the user's to fix, like any bad flag.
-    if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
-      throw new UsageError(`--out: cannot write ${showValue(given.out ?? '')}: ${describeError(error)}`)
-    }
-    throw error
-  }
-  println(io.stdout, path)
+  const written = await exportRun(context.store, receipt, { format: 'ctrf', redactor, ...(out !== undefined && { out }) })
+  // A place --out cannot be written to is the user's to fix, like any bad flag.
+  if (written.kind === 'unwritable')
+    throw new UsageError(`--out: cannot write ${inputTable.showValue(given.out ?? '')}: ${describeError(written.error)}`)
+  println(io.stdout, written.path)
   return 0
 }
 
@@ -67,16 +56,16 @@ export async function exportCommandLine(argv: readonly string[], io: CliIo): Pro
     io.stdout.write(exportHelp())
     return 0
   }
-  const given = parseInputs(flags, flagsOf('export'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('export'), { front: 'cli', base: io.cwd })
   const context = openStore(given, io)
   const receipt = await namedRun('export', positionals, context)
   // The real clock times the send; no seal: exporting only reads.
   const { clock } = await createRunPorts({ env: io.env, stateDir: context.stateDir, warn: () => undefined, sealed: false })
-  const error = await resendRun(context.stateDir, receipt, createRedactor({ env: io.env }), io.env, clock)
-  if (error !== undefined) {
-    println(io.stderr, `reverify: ${error}`)
+  const sent = await exportRun(context.store, receipt, { format: 'otlp', env: io.env, redactor: createRedactor({ env: io.env }), clock })
+  if (sent.kind === 'not-sent') {
+    println(io.stderr, `reverify: ${sent.reason}`)
     return ExitCode.failure
   }
-  println(io.stdout, `reverify: sent run ${receipt.run_id} as trace ${traceIdOfRun(receipt.run_id)}`)
+  println(io.stdout, `reverify: sent run ${receipt.run_id} as trace ${sent.traceId}`)
   return 0
 }

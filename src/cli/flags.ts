@@ -6,7 +6,7 @@
  * a stray argument), and a value starting with '-' (`--max-retries -1`) is still a value.
  */
 import { parseArgs } from 'node:util'
-import { UsageError, inputSpec, inputsOf, printable, type CliCommand, type InputName } from '../core/index.js'
+import { UsageError, inputTable, printable } from '../core/index.js'
 
 /** A parsed command line. */
 export interface CommandLine {
@@ -32,13 +32,13 @@ export function switchTakesNoValue(flag: string, value: string): UsageError {
 }
 
 /** Boolean inputs are switches: `--json` alone means true. */
-function isSwitch(name: InputName): boolean {
-  return inputSpec(name).kind.type === 'boolean'
+function isSwitch(name: inputTable.InputName): boolean {
+  return inputTable.inputSpec(name).kind.type === 'boolean'
 }
 
 /** The flags a subcommand takes (`config` takes none but --help). */
-export function flagsOf(command: CliCommand | 'config'): InputName[] {
-  return command === 'config' ? [] : inputsOf(command)
+export function flagsOf(command: inputTable.CliCommand | 'config'): inputTable.InputName[] {
+  return command === 'config' ? [] : inputTable.inputsOf(command)
 }
 
 /** The edit distance between two strings (insertions, deletions and substitutions). */
@@ -74,7 +74,7 @@ export function closestFlag(given: string, known: readonly string[]): string | u
 }
 
 /** Parses argv against a subcommand's flags; a mistake is a UsageError pointing at `usage`. */
-export function parseCommandLine(argv: readonly string[], command: CliCommand | 'config', usage: string): CommandLine {
+export function parseCommandLine(argv: readonly string[], command: inputTable.CliCommand | 'config', usage: string): CommandLine {
   const names = flagsOf(command)
   const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { help: { type: 'boolean', short: 'h' } }
   for (const name of names) options[name] = { type: isSwitch(name) ? 'boolean' : 'string' }
@@ -109,7 +109,7 @@ export function parseCommandLine(argv: readonly string[], command: CliCommand | 
     const value = token.value ?? (isSwitch(name) ? 'true' : undefined)
     if (value === undefined) throw new UsageError(`${shown} needs a value; see ${usage}`)
     const earlier = flags[name]
-    if (earlier !== undefined && !inputSpec(name).repeatable) throw new UsageError(`${shown} given more than once; see ${usage}`)
+    if (earlier !== undefined && !inputTable.inputSpec(name).repeatable) throw new UsageError(`${shown} given more than once; see ${usage}`)
     flags[name] = earlier === undefined ? value : `${earlier}\n${value}`
   }
   return { flags, positionals, switchBefore, help }

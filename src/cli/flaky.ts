@@ -1,5 +1,5 @@
 /** `reverify flaky [--json] [--since N]`: this repository's tests by how often they flaked (docs/design.md §1 "Test results"). */
-import { UsageError, parseInputs, testHistory } from '../core/index.js'
+import { UsageError, inputTable, testHistory } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { flakyHelp } from './help.js'
 import { println, type CliIo } from './io.js'
@@ -15,7 +15,7 @@ export async function flakyCommandLine(argv: readonly string[], io: CliIo): Prom
     return 0
   }
   if (positionals.length > 0) throw new UsageError('flaky: takes no arguments; see reverify flaky --help')
-  const given = parseInputs(flags, flagsOf('flaky'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('flaky'), { front: 'cli', base: io.cwd })
   const { root, store } = openStore(given, io)
   const since = given.since
   const history = testHistory(await store.list({ target: root }), since === undefined ? {} : { sinceMs: Date.now() - since * DAY_MS })

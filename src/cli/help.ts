@@ -1,5 +1,5 @@
 /** The CLI's help texts: every subcommand, and every flag as the input table describes it. */
-import { HELP_GROUPS, inputSpec, type InputName } from '../core/index.js'
+import { inputTable } from '../core/index.js'
 import { flagsOf } from './flags.js'
 
 /** `reverify --help`: the subcommands, exit codes and where state lives. */
@@ -48,8 +48,8 @@ function wrap(lead: string, text: string): string {
 }
 
 /** One flag's help: `--name VALUE`, then its description and default. */
-function flagHelp(name: InputName): string {
-  const spec = inputSpec(name)
+function flagHelp(name: inputTable.InputName): string {
+  const spec = inputTable.inputSpec(name)
   const sentence = spec.help ?? spec.description.replace(/\.$/, '')
   const notes = [sentence.charAt(0).toLowerCase() + sentence.slice(1)]
   const shownDefault = spec.kind.type === 'boolean' ? undefined : (spec.default ?? spec.shownDefault?.cli)
@@ -60,7 +60,7 @@ function flagHelp(name: InputName): string {
 }
 
 /** A help section: a heading and its flags' lines. */
-function section(heading: string, names: readonly InputName[]): string {
+function section(heading: string, names: readonly inputTable.InputName[]): string {
   return `${heading}:\n${names.map(flagHelp).join('\n')}\n`
 }
 
@@ -78,10 +78,10 @@ Runs the script (its lines, or one line per --command) as one script in one shel
 run step does, up to 1 + max-retries times, stopping at the first attempt that meets every
 expectation. A shell that is not on PATH is an error before anything runs.
 `,
-    ...HELP_GROUPS.map(group =>
+    ...inputTable.HELP_GROUPS.map(group =>
       section(
         group,
-        flagsOf('run').filter(name => inputSpec(name).group === group)
+        flagsOf('run').filter(name => inputTable.inputSpec(name).group === group)
       )
     )
   ].join('\n')

@@ -4,9 +4,8 @@ import {
   VERSION,
   createRedactor,
   describeError,
-  inputLines,
+  inputTable,
   isUserError,
-  showValue,
   unsupportedPlatform,
   type Redactor
 } from '../core/index.js'
@@ -41,8 +40,8 @@ const SUBCOMMANDS: Record<string, () => Promise<CommandLine>> = {
 function argvRedactor(argv: readonly string[], env: NodeJS.ProcessEnv): Redactor {
   const values: string[] = []
   argv.forEach((arg, index) => {
-    if (arg === '--redact' && argv[index + 1] !== undefined) values.push(...inputLines(argv[index + 1]!))
-    else if (arg.startsWith('--redact=')) values.push(...inputLines(arg.slice('--redact='.length)))
+    if (arg === '--redact' && argv[index + 1] !== undefined) values.push(...inputTable.inputLines(argv[index + 1]!))
+    else if (arg.startsWith('--redact=')) values.push(...inputTable.inputLines(arg.slice('--redact='.length)))
   })
   return createRedactor({ values, env })
 }
@@ -67,7 +66,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (load === undefined) {
     println(
       io.stderr,
-      `reverify: unknown command ${showValue(first)}; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`
+      `reverify: unknown command ${inputTable.showValue(first)}; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`
     )
     return ExitCode.usage
   }

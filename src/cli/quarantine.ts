@@ -4,31 +4,16 @@
  * it, each entry with its test's history in the receipts and whether it can be released,
  * and entries to paste for the tests that flake most.
  */
-import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import {
-  RELEASE_MIN_RUNS,
-  RELEASE_STREAK_RUNS,
-  RELEASE_WINDOW_DAYS,
   UsageError,
-  dayOf,
-  daysBetween,
-  entryHistory,
-  entryState,
-  expiryWarnings,
-  findTargetRoot,
-  loadQuarantine,
-  parseInputs,
+  adviseQuarantine,
+  inputTable,
   printable,
-  quarantineOn,
-  quarantinePath,
-  runsWithResults,
-  suggestQuarantine,
-  suggestionYaml,
-  type EntryHistory,
-  type Receipt,
-  type QuarantineEntry,
-  type QuarantineList
+  quarantineStatus,
+  readQuarantine,
+  type EntryStatus,
+  type QuarantineRead,
+  type Receipt
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { quarantineHelp } from './help.js'
@@ -62,33 +47,28 @@ export async function quarantineCommandLine(argv: readonly string[], io: CliIo):
     if (action !== 'suggest' && flags[name] !== undefined)
       throw new UsageError(`--${name}: only \`quarantine suggest\` takes it; see reverify quarantine --help`)
   }
-  const given = parseInputs(flags, flagsOf('quarantine'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('quarantine'), { front: 'cli', base: io.cwd })
   // Found as a run finds it: from the git top level containing the working directory.
-  const root = findTargetRoot(given['working-directory'])
-  const path = quarantinePath(given.quarantine, root)
-  // Today as a run would see it: a UTC day, the same one the file is checked against.
-  const today = dayOf(new Date())
-  const list = await loadQuarantine({ path, root, shown: given.quarantine, inputName: '--quarantine' }, today)
-  if (action === 'check') return check(list, existsSync(path), today, io)
+  const root = inputTable.findTargetRoot(given['working-directory'])
+  // Read as a run would read it today: on a UTC day, the same one the file is checked against.
+  const read = await readQuarantine({ shown: given.quarantine, root, inputName: '--quarantine' }, new Date())
+  if (action === 'check') return check(read, io)
   const { store } = openStore(given, io)
   const receipts = await store.list({ target: root })
-  if (action === 'list') return listEntries(list, existsSync(path), receipts, io)
-  return await suggest(list, path, receipts, { minRuns: given['min-runs'], rate: given.rate }, today, io)
+  if (action === 'list') return listEntries(read, quarantineStatus(read, receipts, new Date()), io)
+  return await suggest(read, receipts, { minRuns: given['min-runs'], rate: given.rate }, io)
 }
 
 /** `suggest`: a `#` line saying what was found, then the YAML to paste (or one `#` line saying why there is none). */
 async function suggest(
-  list: QuarantineList,
-  path: string,
+  read: QuarantineRead,
   receipts: readonly Receipt[],
   threshold: { minRuns: number; rate: number },
-  today: string,
   io: CliIo
 ): Promise<number> {
-  const suggestions = suggestQuarantine(receipts, { ...threshold, existing: list.entries })
-  const runs = runsWithResults(receipts).length
+  const { suggestions, runs, text } = await adviseQuarantine(read, receipts, threshold)
   const share = `${Math.round(threshold.rate * 100)}%`
-  if (suggestions.length === 0) {
+  if (text === undefined) {
     const why =
       runs < threshold.minRuns
         ? `${plural(runs, 'run')} with test results; a suggestion needs at least ${threshold.minRuns} (--min-runs)`
@@ -96,8 +76,7 @@ async function suggest(
     println(io.stdout, `# reverify: ${why}`)
     return 0
   }
-  const existing = existsSync(path) ? await readFile(path, 'utf8') : undefined
-  const { yaml, items } = suggestionYaml(suggestions, today, existing)
+  const { yaml, items } = text
   println(
     io.stdout,
     `# reverify: ${plural(suggestions.length, 'test')} flaked or failed in at least ${share} of the ${plural(runs, 'run')} with test results.`
@@ -105,72 +84,77 @@ async function suggest(
   println(
     io.stdout,
     items
-      ? `# Paste at the end of the \`quarantine:\` list in ${list.source}, and replace each <owner> with who will fix the test.`
-      : `# Save as ${list.source}, and replace each <owner> with who will fix the test.`
+      ? `# Paste at the end of the \`quarantine:\` list in ${read.source}, and replace each <owner> with who will fix the test.`
+      : `# Save as ${read.source}, and replace each <owner> with who will fix the test.`
   )
   io.stdout.write(yaml.endsWith('\n') ? yaml : `${yaml}\n`)
   return 0
 }
 
 /** `check`: one line when the file is valid, the expiry warnings after it (a bad file has thrown already). */
-function check(list: QuarantineList, exists: boolean, today: string, io: CliIo): number {
-  const count = entriesWord(list.entries.length)
-  println(io.stdout, `${list.source}: ${count}, valid${exists ? '' : ' (the file does not exist: nothing is quarantined)'}`)
-  for (const warning of expiryWarnings(quarantineOn(list, today))) println(io.stderr, `reverify: warning: ${shown(warning.note)}`)
+function check(read: QuarantineRead, io: CliIo): number {
+  const count = entriesWord(read.entries.length)
+  println(io.stdout, `${read.source}: ${count}, valid${read.exists ? '' : ' (the file does not exist: nothing is quarantined)'}`)
+  for (const warning of read.warnings) println(io.stderr, `reverify: warning: ${shown(warning)}`)
   return 0
 }
 
 /** When the entry ends, in words. */
-function expiryWords(entry: QuarantineEntry, today: string): string {
-  const state = entryState(entry, today)
+function expiryWords({ entry, state, daysLeft }: EntryStatus): string {
   if (state.kind === 'expired') return `${entry.expires} (expired ${plural(state.since, 'day')} ago: no longer applies)`
-  const left = daysBetween(today, entry.expires)
-  if (left === 0) return `${entry.expires} (today is its last day)`
-  return `${entry.expires} (${plural(left, 'day')} left${state.kind === 'expiring' ? ': fix the test, or renew the entry with a reason' : ''})`
+  if (daysLeft === 0) return `${entry.expires} (today is its last day)`
+  return `${entry.expires} (${plural(daysLeft, 'day')} left${state.kind === 'expiring' ? ': fix the test, or renew the entry with a reason' : ''})`
 }
 
 /** The history line: `12 runs since 2026-11-20: passed 8, failed 3 (2 of them quarantined), flaky 1`. */
-function historyWords(entry: QuarantineEntry, history: EntryHistory): string {
+function historyWords({ entry, history }: EntryStatus): string {
   if (history.runs === 0) return `no run with test results since ${entry.added}`
   const failed = history.failed + history.quarantined
   const excused = history.quarantined > 0 ? ` (${history.quarantined} of them quarantined)` : ''
   return `${plural(history.runs, 'run')} since ${entry.added}: passed ${history.passed}, failed ${failed}${excused}, flaky ${history.flaky}`
 }
 
+/** When an entry can be released (the contract's §12): every run of the last `windowDays` passed, with `minRuns` since added; or `streakRuns` passes in a row. */
+interface ReleaseRule {
+  windowDays: number
+  minRuns: number
+  streakRuns: number
+}
+
 /** The release line (the contract's §12). */
-function releaseWords(history: EntryHistory): string {
+function releaseWords({ history }: EntryStatus, rule: ReleaseRule): string {
   const { recent } = history
+  const { windowDays, minRuns, streakRuns } = rule
   if (history.ready === 'streak') return `ready to release: remove the entry (passed in the last ${history.streak} runs in a row)`
   if (history.ready === 'recent')
-    return `ready to release: remove the entry (passed in all ${plural(recent.runs, 'run')} of the last ${RELEASE_WINDOW_DAYS} days, ${history.runs} since added)`
+    return `ready to release: remove the entry (passed in all ${plural(recent.runs, 'run')} of the last ${windowDays} days, ${history.runs} since added)`
   const week =
     recent.runs === 0
-      ? `no run in the last ${RELEASE_WINDOW_DAYS} days`
-      : `passed in ${recent.passed} of ${plural(recent.runs, 'run')} of the last ${RELEASE_WINDOW_DAYS} days`
-  return `not yet: ${week}, ${plural(history.runs, 'run')} since added; release needs every run of the last ${RELEASE_WINDOW_DAYS} days passed with at least ${RELEASE_MIN_RUNS} runs since added, or ${RELEASE_STREAK_RUNS} passes in a row (${history.streak} so far)`
+      ? `no run in the last ${windowDays} days`
+      : `passed in ${recent.passed} of ${plural(recent.runs, 'run')} of the last ${windowDays} days`
+  return `not yet: ${week}, ${plural(history.runs, 'run')} since added; release needs every run of the last ${windowDays} days passed with at least ${minRuns} runs since added, or ${streakRuns} passes in a row (${history.streak} so far)`
 }
 
 /** `list`: each entry, its expiry, its test's history since it was added and whether it can be released. */
-function listEntries(list: QuarantineList, exists: boolean, receipts: readonly Receipt[], io: CliIo): number {
-  if (list.entries.length === 0) {
-    println(io.stdout, `${list.source}: ${exists ? 'no entries' : 'the file does not exist'}: nothing is quarantined`)
+function listEntries(read: QuarantineRead, status: { entries: readonly EntryStatus[]; release: ReleaseRule }, io: CliIo): number {
+  const statuses = status.entries
+  if (statuses.length === 0) {
+    println(io.stdout, `${read.source}: ${read.exists ? 'no entries' : 'the file does not exist'}: nothing is quarantined`)
     return 0
   }
-  const now = new Date()
-  const today = dayOf(now)
-  println(io.stdout, `${list.source}: ${entriesWord(list.entries.length)}`)
-  for (const entry of list.entries) {
-    const history = entryHistory(entry, receipts, now)
+  println(io.stdout, `${read.source}: ${entriesWord(statuses.length)}`)
+  for (const entryStatus of statuses) {
+    const { entry } = entryStatus
     println(io.stdout, '')
     println(io.stdout, shown(entry.test))
     if (entry.file !== undefined) println(io.stdout, `  file:     ${shown(entry.file)}`)
     if (entry.suite !== undefined) println(io.stdout, `  suite:    ${shown(entry.suite)}`)
     println(io.stdout, `  owner:    ${shown(entry.owner)}`)
-    println(io.stdout, `  expires:  ${expiryWords(entry, today)}`)
+    println(io.stdout, `  expires:  ${expiryWords(entryStatus)}`)
     println(io.stdout, `  reason:   ${shown(entry.reason)}`)
     if (entry.issue !== undefined) println(io.stdout, `  issue:    ${/^\d+$/.test(entry.issue) ? `#${entry.issue}` : shown(entry.issue)}`)
-    println(io.stdout, `  history:  ${historyWords(entry, history)}`)
-    println(io.stdout, `  release:  ${releaseWords(history)}`)
+    println(io.stdout, `  history:  ${historyWords(entryStatus)}`)
+    println(io.stdout, `  release:  ${releaseWords(entryStatus, status.release)}`)
   }
   return 0
 }

@@ -3,23 +3,14 @@ import { hostname, userInfo } from 'node:os'
 import {
   ReceiptStore,
   UsageError,
+  captureModeOf,
   captureRun,
-  defaultStateDir,
-  ensureStateDir,
-  findTargetRoot,
-  parseCaptureMode,
-  parseInputs,
-  readConfig,
-  requireRunId,
-  resolveCaptureMode,
-  resolveStateDir,
-  resumeCommand,
-  resumeOffers,
+  configureCaptureMode,
+  findRun,
+  inputTable,
+  receiptStatuses,
   scriptLabel,
-  setCaptureMode,
-  showValue,
-  type Receipt,
-  type RemedyPlace
+  type Receipt
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { captureHelp, CONFIG_HELP, receiptsHelp } from './help.js'
@@ -37,8 +28,8 @@ export interface StoreContext {
  * is the one containing `--working-directory` (resolved), else the current directory, as for `run`.
  */
 export function openStore(given: { 'state-dir'?: string; 'working-directory'?: string }, io: CliIo): StoreContext {
-  const root = findTargetRoot(given['working-directory'] ?? io.cwd)
-  const { path: stateDir } = resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd }, root)
+  const root = inputTable.findTargetRoot(given['working-directory'] ?? io.cwd)
+  const { path: stateDir } = inputTable.resolveStateDir(given['state-dir'], { front: 'cli', base: io.cwd }, root)
   const store = new ReceiptStore(stateDir, { warn: message => println(io.stderr, `reverify: warning: ${message}`), now: () => new Date() })
   return { root, stateDir, store }
 }
@@ -58,13 +49,13 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
     io.stdout.write(captureHelp())
     return 0
   }
-  const given = parseInputs(flags, flagsOf('capture'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('capture'), { front: 'cli', base: io.cwd })
   const [ref, ...rest] = positionals
   if (ref === undefined || rest.length > 0) {
     throw new UsageError('capture: give exactly one run id (or latest); see reverify capture --help')
   }
   const { root, store } = openStore(given, io)
-  const mode = resolveCaptureMode(undefined, await readConfig(root))
+  const mode = await captureModeOf(undefined, root)
   const note = given.note ?? ''
   // In block mode a capture is what lets the next run retry: it must say what was found.
   if (note.trim() === '' && mode === 'block') {
@@ -75,29 +66,6 @@ export async function captureCommandLine(argv: readonly string[], io: CliIo): Pr
   const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root, now: new Date() })
   println(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`)
   return 0
-}
-
-/** How a receipt is listed: its status as shown, and whether `reverify resume` continues it. */
-interface ShownStatus {
-  label: string
-  byResume: boolean
-}
-
-/**
- * A `running` receipt whose process is gone is shown as what it is: resumable while there is
- * something to continue, else interrupted (the next run, or `reverify resume`, closes it so,
- * docs/design.md §6) — a resume that cannot work is never suggested: one whose inputs were
- * not recorded is continued by running the same command only.
- */
-async function shownStatuses(receipts: readonly Receipt[], stateDir: string, io: CliIo): Promise<Map<Receipt, ShownStatus>> {
-  const shown = new Map<Receipt, ShownStatus>()
-  const offers = await resumeOffers(receipts, { stateDir, env: io.env, host: hostname() })
-  for (const receipt of receipts) {
-    const offer = offers.get(receipt)
-    const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable'
-    shown.set(receipt, { label, byResume: offer === 'resume' })
-  }
-  return shown
 }
 
 /** The columns of `receipts list`: run id, status, flaky, capture state, command. */
@@ -120,14 +88,12 @@ function receiptLine(receipt: Receipt, status: string, width: number): string {
 }
 
 /** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts: readonly Receipt[], shown: Map<Receipt, ShownStatus>, place: RemedyPlace): string[] {
+function listFooter(receipts: readonly Receipt[], shown: ReadonlyMap<Receipt, { label: string; resumeWith?: string }>): string[] {
   const lines: string[] = []
   const resumable = receipts.filter(receipt => shown.get(receipt)?.label === 'resumable')
-  const byResume = resumable.find(receipt => shown.get(receipt)?.byResume)
-  if (byResume) {
-    lines.push(
-      `resumable: the run's process is gone before it finished; continue it with \`${resumeCommand(byResume.run_id, place)}\` or by running the same command`
-    )
+  const resumeWith = resumable.map(receipt => shown.get(receipt)?.resumeWith).find(command => command !== undefined)
+  if (resumeWith) {
+    lines.push(`resumable: the run's process is gone before it finished; continue it with \`${resumeWith}\` or by running the same command`)
   } else if (resumable.length > 0) {
     lines.push(
       "resumable: the run's process is gone before it finished; continue it by running the same command (its inputs were not recorded)"
@@ -146,7 +112,7 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     io.stdout.write(receiptsHelp())
     return 0
   }
-  const given = parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('receipts'), { front: 'cli', base: io.cwd })
   const [action, ref, ...rest] = positionals
   const json = given.json === true
   const { root, stateDir, store } = openStore(given, io)
@@ -155,17 +121,18 @@ export async function receiptsCommandLine(argv: readonly string[], io: CliIo): P
     if (json) println(io.stdout, JSON.stringify(receipts, null, 2))
     else if (receipts.length === 0) println(io.stdout, 'no receipts yet')
     else {
-      const shown = await shownStatuses(receipts, stateDir, io)
+      const shown = await receiptStatuses(receipts, { stateDir, root, here: inputTable.findTargetRoot(io.cwd) }, io.env, hostname())
       const width = Math.max(...receipts.map(receipt => receipt.run_id.length))
       println(io.stdout, headerLine(width))
       for (const receipt of receipts) println(io.stdout, receiptLine(receipt, shown.get(receipt)!.label, width))
-      for (const line of listFooter(receipts, shown, { stateDir, root, here: findTargetRoot(io.cwd) })) println(io.stdout, line)
+      for (const line of listFooter(receipts, shown)) println(io.stdout, line)
     }
     return 0
   }
   if (action === 'show' && ref !== undefined && rest.length === 0) {
-    const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'receipts show'))
-    if (receipt === undefined) throw new UsageError(`receipts show: no receipt ${showValue(ref)} in this repository's state directory`)
+    const receipt = await findRun(store, root, ref, 'receipts show')
+    if (receipt === undefined)
+      throw new UsageError(`receipts show: no receipt ${inputTable.showValue(ref)} in this repository's state directory`)
     if (json) {
       println(io.stdout, JSON.stringify(receipt, null, 2))
       return 0
@@ -213,10 +180,7 @@ export async function configCommandLine(argv: readonly string[], io: CliIo): Pro
   if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
     throw new UsageError('config: expected `config set capture-before-retry <warn|block|off>`')
   }
-  const mode = parseCaptureMode(value, 'capture-before-retry')
-  const root = findTargetRoot(io.cwd)
-  await ensureStateDir(defaultStateDir(root), { gitignore: true })
-  await setCaptureMode(root, mode)
+  const mode = await configureCaptureMode(inputTable.findTargetRoot(io.cwd), value)
   println(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`)
   return 0
 }

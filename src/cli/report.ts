@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process'
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join, resolve } from 'node:path'
-import { UsageError, describeError, isErrorCode, parseInputs, requireRunId, showValue, writeRunReport } from '../core/index.js'
+import { UsageError, describeError, exportRun, findRun, inputTable } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { reportHelp } from './help.js'
 import { println, type CliIo } from './io.js'
@@ -50,24 +50,18 @@ export async function reportCommandLine(argv: readonly string[], io: CliIo): Pro
     io.stdout.write(reportHelp())
     return 0
   }
-  const given = parseInputs(flags, flagsOf('report'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('report'), { front: 'cli', base: io.cwd })
   const [ref, ...rest] = positionals
   if (ref === undefined || rest.length > 0) throw new UsageError('report: give exactly one run id (or latest); see reverify report --help')
   const { root, store } = openStore(given, io)
-  const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, 'report'))
-  if (receipt === undefined) throw new UsageError(`report: no run ${showValue(ref)} in this repository's state directory`)
+  const receipt = await findRun(store, root, ref, 'report')
+  if (receipt === undefined) throw new UsageError(`report: no run ${inputTable.showValue(ref)} in this repository's state directory`)
   const out = given.out === undefined ? undefined : resolve(io.cwd, given.out)
-  let path: string
-  try {
-    path = await writeRunReport(store, receipt, out === undefined ? {} : { path: out })
-  } catch (error) {
-    // A place --out cannot be written to is the user's to fix, like any bad flag.
-    if (out !== undefined && isErrorCode(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
-      throw new UsageError(`--out: cannot write ${showValue(given.out ?? '')}: ${describeError(error)}`)
-    }
-    throw error
-  }
-  println(io.stdout, path)
-  if (given.open === true) println(io.stderr, await openInBrowser(path, io))
+  const written = await exportRun(store, receipt, { format: 'html', ...(out !== undefined && { out }) })
+  // A place --out cannot be written to is the user's to fix, like any bad flag.
+  if (written.kind === 'unwritable')
+    throw new UsageError(`--out: cannot write ${inputTable.showValue(given.out ?? '')}: ${describeError(written.error)}`)
+  println(io.stdout, written.path)
+  if (given.open === true) println(io.stderr, await openInBrowser(written.path, io))
   return 0
 }

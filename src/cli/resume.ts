@@ -4,8 +4,7 @@ import {
   UsageError,
   createRedactor,
   createRunPorts,
-  parseInputs,
-  parseRunSettings,
+  inputTable,
   resumeRun,
   type Receipt,
   type ResumeAdmission
@@ -54,7 +53,7 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
   }
   if (positionals.length > 1) throw new UsageError('resume: give at most one run id; see reverify resume --help')
   // Checked before the run is looked up; the run's own inputs are parsed with these below.
-  const given = parseInputs(flags, flagsOf('resume'), { front: 'cli', base: io.cwd })
+  const given = inputTable.parseInputs(flags, flagsOf('resume'), { front: 'cli', base: io.cwd })
   const { root, stateDir, store } = openStore(given, io)
   const machine = await createRunPorts({ env: io.env, stateDir, warn: message => println(io.stderr, `reverify: warning: ${message}`) })
   const redactor = createRedactor({ values: given.redact ?? [], env: io.env })
@@ -71,7 +70,7 @@ export async function resumeCommandLine(argv: readonly string[], io: CliIo): Pro
   )
   if (admitted.kind !== 'continue') return settledOrClosed(admitted, io)
   const { receipt, inputs } = admitted
-  const settings = parseRunSettings(
+  const settings = inputTable.parseRunSettings(
     {
       ...inputs,
       'state-dir': stateDir,

@@ -1,5 +1,5 @@
 /** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
-import { UsageError, parseRunSettings, showValue } from '../core/index.js'
+import { UsageError, inputTable } from '../core/index.js'
 import { parseCommandLine } from './flags.js'
 import { runHelp } from './help.js'
 import type { CliIo } from './io.js'
@@ -16,7 +16,9 @@ export async function runCommandLine(argv: readonly string[], io: CliIo): Promis
   if (unexpected !== undefined) {
     // `run` takes no argument: a word right after a switch was most likely meant as its value.
     const after = switchBefore[0] === undefined ? '' : ` after ${switchBefore[0]}, which takes no value`
-    throw new UsageError(`unexpected argument ${showValue(unexpected)}${after}; give commands with --command (see reverify run --help)`)
+    throw new UsageError(
+      `unexpected argument ${inputTable.showValue(unexpected)}${after}; give commands with --command (see reverify run --help)`
+    )
   }
-  return executeRun(parseRunSettings(flags, io.cwd, { front: 'cli', path: io.env.PATH }), io)
+  return executeRun(inputTable.parseRunSettings(flags, io.cwd, { front: 'cli', path: io.env.PATH }), io)
 }

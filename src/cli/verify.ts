@@ -8,17 +8,14 @@ import {
   ExitCode,
   REPORT_FILE,
   VERSION,
-  captureCommand,
-  captureHeadline,
+  captureAdvice,
+  captureModeOf,
   createRedactor,
   createRunPorts,
   describeSetAside,
   ensureStateDir,
-  findTargetRoot,
-  readConfig,
+  inputTable,
   refusalNote,
-  resolveCaptureMode,
-  resolveStateDir,
   scriptLines,
   stateDirFull,
   verifyRun,
@@ -27,9 +24,7 @@ import {
   type Receipt,
   type Redactor,
   type RemedyPlace,
-  type RunPorts,
   type RunProgress,
-  type RunRequest,
   type RunReport,
   type RunSettings,
   type RunTests
@@ -49,7 +44,8 @@ export function describeCommands(commands: readonly string[]): string {
  * the run's state directory when that is not the repository's default (`place`).
  */
 export function captureMessage(action: 'warn' | 'block', failedRunId: string, place?: RemedyPlace): string {
-  return `${captureHeadline(action, failedRunId)}\nCapture it: ${captureCommand(failedRunId, place)}`
+  const advice = captureAdvice(failedRunId, place)
+  return `${advice.headline[action]}\nCapture it: ${advice.command}`
 }
 
 /** What the person at the terminal reads while the run goes on (stderr); undefined for none. */
@@ -169,13 +165,13 @@ export function exitCodeOf(report: RunReport): number {
 export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
   const startedAt = Date.now()
   // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Identity").
-  const root = findTargetRoot(settings.workingDirectory)
-  const { path: stateDir, isDefault } = resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd }, root)
-  const captureMode = resolveCaptureMode(settings.captureBeforeRetry, await readConfig(root))
+  const root = inputTable.findTargetRoot(settings.workingDirectory)
+  const { path: stateDir, isDefault } = inputTable.resolveStateDir(settings.stateDir, { front: 'cli', base: io.cwd }, root)
+  const captureMode = await captureModeOf(settings.captureBeforeRetry, root)
   await ensureStateDir(stateDir, { gitignore: isDefault }).catch(error => {
     throw stateDirFull(error, stateDir, 'before')
   })
-  const place: RemedyPlace = { stateDir, root, here: findTargetRoot(io.cwd) }
+  const place: RemedyPlace = { stateDir, root, here: inputTable.findTargetRoot(io.cwd) }
   const redactor = createRedactor({ values: settings.redact, env: io.env })
   // The scope is stored in receipts and compared between runs: redacted as it is read, alike every time.
   settings = { ...settings, scope: redactor.redact(settings.scope) }
@@ -185,7 +181,7 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   const stderr = status.wrap(io.stderr)
   const onInterrupt = () => status.attemptEnded()
   io.signal?.addEventListener('abort', onInterrupt, { once: true })
-  const request: RunRequest = {
+  const request = {
     settings,
     target: root,
     captureMode,
@@ -194,15 +190,15 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
     env: io.env,
     signal: io.signal,
     interruptReason: io.interruptReason,
-    front: 'cli',
+    front: 'cli' as const,
     quarantineRoot: root,
     deferReports: true,
     ...(resume && { resume })
   }
   const machine = await createRunPorts({ env: io.env, stateDir, warn: message => println(stderr, `reverify: warning: ${message}`) })
-  const ports: RunPorts = {
+  const ports = {
     ...machine,
-    log: progress => {
+    log: (progress: RunProgress) => {
       if (progress.kind === 'attempt-failed') status.attemptEnded()
       const line = progressLine(progress, redactor, place)
       if (line !== undefined) println(stderr, line)

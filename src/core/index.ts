@@ -2,87 +2,74 @@
  * The core's one public entry (docs/design.md §8): the CLI and the action import the core
  * through this module only, so what they rely on is listed here and everything else under
  * src/core/ may change shape freely. A test keeps it so (`__tests__/architecture.test.ts`).
+ * The front ends call use cases and word the facts they return; a type is listed only when
+ * a front end names it.
  */
 
-// The use cases of a run: a verify, its resume, the close of a run its process abandoned.
-export { verifyRun } from './run/verify-run.js'
-export { resumeOffers, resumeRun, type ResumeAdmission } from './run/resume-run.js'
-export { closeAbandonedRun } from './run/close-abandoned.js'
+// A run: its ports, a verify, its resume, its reports, the close of a run its process abandoned.
 export { createRunPorts } from './run/run-ports.js'
+export { verifyRun } from './run/verify-run.js'
+export { resumeRun, type ResumeAdmission } from './run/resume-run.js'
 export { writeRunReports } from './run/run-reports.js'
-export { refusalNote } from './run/settings-check.js'
-export type { MachinePorts, RunPorts, RunProgress, RunRequest } from './run/ports.js'
+export { closeAbandonedRun } from './run/close-abandoned.js'
+export type { MachinePorts, RunProgress } from './run/ports.js'
 export type { CompletedRun, RunReport } from './run/report.js'
-export { describeEntry, type QuarantinedFailure } from './verify/quarantine-policy.js'
-export type { ConsoleStream } from './verify/types.js'
 export type { AttemptResult } from './attempt/result.js'
+export type { FailedTest } from './attempt/tests.js'
+export type { QuarantinedFailure } from './attempt/quarantined.js'
+export type { ConsoleStream } from './verify/types.js'
+export type { RunTests } from './test-results/run-tests.js'
 
-// Settings, from the input table.
-export { parseRunSettings, showValue, type RunSettings } from './inputs/settings.js'
-export { HELP_GROUPS, inputSpec, inputsOf, type CliCommand, type InputName } from './inputs/table.js'
-export { parseInputs, type InputValue } from './inputs/parse.js'
-export { inputLines } from './inputs/kinds.js'
-export { defaultStateDir, findTargetRoot, resolveStateDir, type InputPlace } from './inputs/resolve.js'
+// Settings, from the input table; its readers as one namespace (core/inputs/readers.ts says why).
+export type { RunSettings } from './inputs/settings.js'
+export * as inputTable from './inputs/readers.js'
 
-// Receipts, identity and the state directory.
-export { historyFacts, type HistoryFacts, type PastRun } from './report/history-facts.js'
-export { historyKey, scriptIdentity, type CommandIdentity } from './receipts/identity.js'
-export { MAX_RECEIPT_BYTES, ReceiptStore } from './receipts/receipt-store.js'
-export { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from './receipts/receipt.js'
-export { isRunId, requireRunId } from './receipts/run-id.js'
+// What a reviewer reads of a run: an attempt's output, the command's history, the quarantine.
+export { attemptOutput } from './run/attempt-output.js'
+export type { LocationBase } from './output/source-location.js'
+export { commandHistory } from './run/command-history.js'
+export type { HistoryFacts } from './report/history-facts.js'
+export { testHistory } from './test-results/test-history.js'
+export { adviseQuarantine, quarantineStatus, readQuarantine, type EntryStatus, type QuarantineRead } from './run/quarantine-queries.js'
+export type { QuarantineAdvice } from './quarantine/suggest.js'
+
+// Stored runs: found by id or as latest, listed, exported; the history restored into the store.
+export { exportRun, findRun, receiptStatuses } from './run/stored-run.js'
+export { historyIdentity } from './run/history-identity.js'
+export { HistoryImport, type ImportCounts } from './run/receipt-import.js'
+export { ReceiptStore } from './receipts/receipt-store.js'
+export type { Receipt } from './receipts/receipt.js'
+export type { CommandIdentity } from './receipts/identity.js'
+export { isRunId } from './receipts/run-id.js'
 export { ensureStateDir } from './receipts/state-dir.js'
 
 // Capture and capture-before-retry.
-export { captureHeadline } from './capture/capture-policy.js'
+export { captureAdvice } from './run/capture-advice.js'
+export { captureModeOf, configureCaptureMode } from './run/capture-config.js'
 export { applyCaptureTrailers, captureRun, parseCaptureTrailers, type CaptureTrailer } from './capture/capture.js'
-export { parseCaptureMode, readConfig, resolveCaptureMode, setCaptureMode, type CaptureMode } from './capture/config-file.js'
-export { captureCommand, captureCommitCommand, resumeCommand, type RemedyPlace } from './capture/remedy.js'
+export type { CaptureMode } from './capture/config-file.js'
+export type { RemedyPlace } from './capture/remedy.js'
 
-// Crash recovery: what the front ends word of it.
+// One summary for a matrix: legs read back from their trace artifacts (docs/design.md §5).
+export { readMatrix, readReportInputs } from './run/matrix-read.js'
+export { matrixHeadline, type LegRow, type MatrixView } from './matrix/aggregate.js'
+export { copyReceiptIntoSession } from './matrix/leg.js'
+
+// The core's own words, which every front end shows as they are (the trace holds the same).
+export { refusalNote } from './run/settings-check.js'
+export { describeEntry } from './verify/quarantine-policy.js'
 export { stateDirFull } from './recovery/disk-full.js'
 export { describeSetAside } from './recovery/resume.js'
-
-// What a reviewer reads: excerpts, source locations, test results, the HTML report.
-export { attemptEnding, endedCommand } from './verify/ending-words.js'
-export { MAX_EXCERPT_CHARS, attemptBlocks, attemptText, type ExcerptBlock } from './output/excerpt.js'
-export { locateInText, type LocationBase, type SourceLocation } from './output/source-location.js'
-export type { FailedTest } from './attempt/tests.js'
-export { testsRan, type RunTests } from './test-results/run-tests.js'
-export { testHistory } from './test-results/test-history.js'
-export { REPORT_FILE, writeRunReport } from './report/index.js'
+export { testsRan } from './test-results/run-tests.js'
 export { formatDuration } from './report/render.js'
+export { REPORT_FILE } from './report/index.js'
 
-// The quarantine file and what the receipts say about its tests.
-export { dayOf, daysBetween } from './quarantine/dates.js'
-export { loadQuarantine, type QuarantineEntry, type QuarantineList } from './quarantine/file.js'
-export {
-  RELEASE_MIN_RUNS,
-  RELEASE_STREAK_RUNS,
-  RELEASE_WINDOW_DAYS,
-  entryHistory,
-  runsWithResults,
-  type EntryHistory
-} from './quarantine/history.js'
-export { entryState } from './verify/quarantine-policy.js'
-export { SUGGEST_DEFAULTS, suggestQuarantine, suggestionYaml, type QuarantineAdvice } from './quarantine/suggest.js'
-export { expiryWarnings, quarantineOn, quarantinePath } from './run/run-quarantine.js'
-export { writeRunCtrf } from './export/ctrf.js'
-export { resendRun } from './export/index.js'
-export { otlpHeaderValues } from './redaction/otlp-headers.js'
-export { traceIdOf as traceIdOfRun } from './export/otlp-spans.js'
-
-// Script lines, redaction and the base helpers the front ends share.
-export { identityLines, scriptLabel, scriptLines } from './shell/script-lines.js'
+// Script lines, redaction, the named errors and the base helpers the front ends share.
+export { scriptLabel, scriptLines } from './shell/script-lines.js'
 export { createRedactor, redactDeep, type Redactor } from './redaction/index.js'
-export { isErrorCode, readRegularFile, requireRealDirectory } from './base/atomic-file.js'
+export { otlpHeaderValues } from './redaction/otlp-headers.js'
 export { ExitCode, UsageError, describeError, isUserError } from './base/errors.js'
+export { isErrorCode } from './base/atomic-file.js'
 export { printable } from './base/printable.js'
 export { unsupportedPlatform } from './base/platform.js'
 export { VERSION } from './base/version.js'
-
-// One summary for a matrix: legs read back from their trace artifacts (docs/design.md §5).
-export { aggregateLegs, matrixHeadline, type LegRow, type MatrixView } from './matrix/aggregate.js'
-export { MATRIX_REPORT_FILE, renderMatrixReport } from './matrix/combined-report.js'
-export { REPORT_INPUT_NAMES, parseReportInputs, type ReportSettings } from './matrix/inputs.js'
-export { copyReceiptIntoSession, readLeg, type LegRead } from './matrix/leg.js'
-export { unzipLeg } from './matrix/leg-unzip.js'

@@ -10,12 +10,11 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describeError, type MachinePorts, type ReceiptStore } from '../../core/index.js'
+import { describeError, HistoryImport, type ImportCounts, type MachinePorts, type ReceiptStore } from '../../core/index.js'
 import { CACHE_KEY_PREFIX } from '../constants.js'
 import type { CacheListing } from './cache-listing.js'
 import type { CacheStore, RestoreAnswer } from './cache-store.js'
 import { deadlineText, startDeadline, type Deadline } from './deadline.js'
-import { HistoryImport, MAX_RESTORED_RUNNING, type ImportCounts } from './history-import.js'
 import { retries, saveHonouringRateLimit } from './rate-limited-save.js'
 import { transferDir, type TransferDir } from './transfer-dir.js'
 
@@ -116,7 +115,7 @@ export async function restoreHistory(options: HistoryOptions): Promise<RestoreSt
     if (answer.kind === 'miss') return { status: 'none' }
     // Only reverify's own prefix is ever restored; anything else is not ours to read.
     if (!answer.key.startsWith(prefix)) return { status: 'failed', reason: `unexpected cache key ${answer.key}` }
-    const importer = new HistoryImport(options)
+    const importer = new HistoryImport({ ...options, now: Date.now })
     await importer.add(transfer.dir)
     const merged = await mergeListed(options, transfer, importer, [answer.key], deadline)
     const counts = await importer.finish()
@@ -171,7 +170,7 @@ function reportImport(options: HistoryOptions, counts: ImportCounts, newest: str
   options.info(`reverify: restored ${counts.imported} receipt(s) of this command from ${from}`)
   if (counts.stale > 0 || counts.overLimit > 0) {
     options.info(
-      `reverify: ignored ${counts.stale + counts.overLimit} restored running receipt(s): ${counts.stale} from another run attempt started over a day ago, ${counts.overLimit} beyond the newest ${MAX_RESTORED_RUNNING}`
+      `reverify: ignored ${counts.stale + counts.overLimit} restored running receipt(s): ${counts.stale} from another run attempt started over a day ago, ${counts.overLimit} beyond the newest ${counts.runningLimit}`
     )
   }
 }

@@ -88,13 +88,19 @@ export function suggestedEntry(suggestion: QuarantineSuggestion, today: string):
   }
 }
 
-/** Suggestions for the file `source`, and their YAML (what the job summary shows). */
+/** Suggestions for the file `source`, the threshold they met, and their YAML (what the job summary and `reverify quarantine suggest` show). */
 export interface QuarantineAdvice {
   source: string
+  /** The threshold: at least `minRuns` runs with test results, a failed or flaky share of at least `rate` (0–1). */
+  minRuns: number
+  rate: number
+  /** The runs with test results looked at. */
+  runs: number
   suggestions: QuarantineSuggestion[]
   /** How many suggestions there were before any were left out. */
   total: number
-  text: SuggestionText
+  /** The YAML to paste; absent when there is no suggestion. */
+  text?: SuggestionText
 }
 
 /** Suggestions as YAML, and whether it is a whole file or items to add to a file's list. */

@@ -1,5 +1,6 @@
 /**
- * Merging restored cache entries into the receipt store (docs/design.md §5). Receipts are a
+ * Merging restored cache entries into the receipt store (docs/design.md §5), the use case
+ * the action's restore hands each restored folder to. Receipts are a
  * grow-only set keyed by run id, so entries can be merged in any order: a terminal status
  * beats `running`, a capture is kept, and ties are broken by fixed rules, never by which
  * entry came first. Every file is untrusted and validated. `running` receipts are bounded:
@@ -9,20 +10,12 @@
  */
 import { lstat, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import {
-  MAX_RECEIPT_BYTES,
-  compareNewestFirst,
-  describeError,
-  isErrorCode,
-  isRunId,
-  parseReceipt,
-  printable,
-  readRegularFile,
-  requireRealDirectory,
-  startedAtMs,
-  type Receipt,
-  type ReceiptStore
-} from '../../core/index.js'
+import { readRegularFile, requireRealDirectory, isErrorCode } from '../base/atomic-file.js'
+import { describeError } from '../base/errors.js'
+import { printable } from '../base/printable.js'
+import { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from '../receipts/receipt.js'
+import { MAX_RECEIPT_BYTES, type ReceiptStore } from '../receipts/receipt-store.js'
+import { isRunId } from '../receipts/run-id.js'
 
 /** A restored `running` receipt of another run attempt older than this is ignored. */
 export const STALE_RUNNING_MS = 24 * 60 * 60 * 1000
@@ -42,7 +35,8 @@ export interface ImportTarget {
   identityHash: string
   /** This run attempt in Actions, to tell its own running receipts from another attempt's. */
   here?: { runId?: string; runAttempt?: number }
-  now?: () => number
+  /** Milliseconds since the epoch, now: the front end's clock. */
+  now: () => number
   warn: (message: string) => void
 }
 
@@ -55,6 +49,8 @@ export interface ImportCounts {
   overLimit: number
   /** Files skipped as invalid or foreign. */
   skipped: number
+  /** The most running receipts one import keeps (MAX_RESTORED_RUNNING). */
+  runningLimit: number
 }
 
 const TERMINAL_RANK: Record<Receipt['status'], number> = { running: 0, passed: 1, aborted: 2, interrupted: 3, failed: 4 }
@@ -84,7 +80,7 @@ function preferred(a: Receipt, b: Receipt): Receipt {
 
 /** Imports restored entries into the store, one entry folder at a time, then `finish`. */
 export class HistoryImport {
-  private readonly counts: ImportCounts = { imported: 0, stale: 0, overLimit: 0, skipped: 0 }
+  private readonly counts: ImportCounts = { imported: 0, stale: 0, overLimit: 0, skipped: 0, runningLimit: MAX_RESTORED_RUNNING }
   /** The newest running receipts seen, at most twice the limit between trims. */
   private running: Receipt[] = []
   /** Every run id seen running (and not stale), to count those dropped over the limit. */
@@ -163,7 +159,7 @@ export class HistoryImport {
   private isStale(receipt: Receipt): boolean {
     const here = this.into.here
     const sameAttempt = here?.runId !== undefined && receipt.ci?.run_id === here.runId && receipt.ci.run_attempt === here.runAttempt
-    const now = (this.into.now ?? Date.now)()
+    const now = this.into.now()
     return !sameAttempt && now - startedAtMs(receipt) > STALE_RUNNING_MS
   }
 
