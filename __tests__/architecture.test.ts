@@ -145,10 +145,10 @@ test('src/action prints only through workflow-commands.ts, the one escaping path
 
 /**
  * The most names the core's face may list (docs/design.md §8): the figure it has come down
- * to (158 before its use cases, 132 after the first of them). The target is under 60; lower
+ * to (158 before its use cases, 132 after the first of them, 75 after the second). Lower
  * this as the face narrows.
  */
-const FACE_CEILING = 75
+const FACE_CEILING = 59
 
 test(`the core's face lists at most ${FACE_CEILING} names`, () => {
   const names = faceNames(join(SRC, 'core', 'index.ts'))

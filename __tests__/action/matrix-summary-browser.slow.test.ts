@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { matrixSummary } from '../../src/action/matrix-summary.js'
-import type { LegRow, MatrixView } from '../../src/core/index.js'
+import { matrixHeadline, type LegRow, type MatrixView } from '../../src/core/matrix/aggregate.js'
 import { browserTest, withChromium } from '../helpers/chromium.js'
 
 function leg(label: string, outcome: LegRow['outcome'], attempts: number, failedTests: string[], flakyTests: string[], id: number): LegRow {
@@ -46,12 +46,15 @@ browserTest('one row per leg, then the tests across legs; markup in a label stay
     ],
     problems: ['reverify-trace-4: no receipt.json in the artifact']
   }
-  const markdown = matrixSummary(view, {
-    title: 'One report for the matrix',
-    link: row => `https://github.com/octo/widgets/actions/runs/1/artifacts/${row.artifactId}`,
-    report: { name: 'reverify-matrix-report' },
-    pattern: 'reverify-trace-*'
-  })
+  const markdown = matrixSummary(
+    { view, counts: matrixHeadline(view) },
+    {
+      title: 'One report for the matrix',
+      link: row => `https://github.com/octo/widgets/actions/runs/1/artifacts/${row.artifactId}`,
+      report: { name: 'reverify-matrix-report' },
+      pattern: 'reverify-trace-*'
+    }
+  )
   const dir = mkdtempSync(join(tmpdir(), 'reverify-matrix-summary-'))
   const page = join(dir, 'summary.html')
   writeFileSync(page, `<!doctype html><meta charset=utf-8><title>summary</title>${await marked.parse(markdown, { gfm: true })}`)

@@ -6,7 +6,7 @@
 import { JSDOM } from 'jsdom'
 import { marked } from 'marked'
 import { matrixSummary } from '../../src/action/matrix-summary.js'
-import type { LegRow, MatrixView } from '../../src/core/index.js'
+import { matrixHeadline, type LegRow, type MatrixView } from '../../src/core/matrix/aggregate.js'
 
 function row(index: number, label = `leg ${index}`): LegRow {
   const names = Array.from({ length: 20 }, (_, test) => `suite ${index} › a rather long test name number ${test} ${'x'.repeat(150)}`)
@@ -35,7 +35,7 @@ test('a thousand legs: the summary stays under 900 KiB and counts the legs and t
   const rows = Array.from({ length: 1000 }, (_, index) => row(index))
   const tests = rows.flatMap(leg => leg.failedTests.map(name => ({ name, failedIn: [leg.label], flakyIn: [leg.label] })))
   const view: MatrixView = { rows, legs: [], tests, problems: Array.from({ length: 500 }, (_, index) => `artifact ${index}: broken`) }
-  const markdown = matrixSummary(view, options)
+  const markdown = matrixSummary({ view, counts: matrixHeadline(view) }, options)
   expect(Buffer.byteLength(markdown, 'utf8')).toBeLessThanOrEqual(900 * 1024)
   expect(markdown).toMatch(/^… and \d+ more legs \(all of them are in the combined report\)\.$/m)
   expect(markdown).toMatch(/^… and \d+ more tests \(all of them are in the combined report\)\.$/m)
@@ -47,7 +47,7 @@ test('a thousand legs: the summary stays under 900 KiB and counts the legs and t
 test('a label with markdown and markup in it stays one cell of text', async () => {
   const label = 'node 20 | <b>x</b> **bold** [link](https://evil.test) `code`'
   const view: MatrixView = { rows: [{ ...row(1, label), failedTests: [], flakyTests: [] }], legs: [], tests: [], problems: [] }
-  const { document } = new JSDOM(await marked.parse(matrixSummary(view, options), { gfm: true })).window
+  const { document } = new JSDOM(await marked.parse(matrixSummary({ view, counts: matrixHeadline(view) }, options), { gfm: true })).window
   const cells = [...document.querySelectorAll('tbody tr td')].map(cell => cell.textContent)
   expect(cells).toEqual([label, '❌', '3/3', '–', '–', 'artifact'])
   expect(document.querySelectorAll('b, strong:not(:is(p > strong)), code').length).toBe(0)

@@ -6,19 +6,9 @@
 import type * as core from '@actions/core'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { print } from './workflow-commands.js'
-import {
-  attemptOutput,
-  type AttemptResult,
-  describeEntry,
-  refusalNote,
-  type CompletedRun,
-  type FailedTest,
-  type HistoryFacts,
-  type LocationBase,
-  type Redactor,
-  type RunReport
-} from '../core/index.js'
+import { attemptOutput, describeEntry, type CompletedRun, type HistoryFacts, type Redactor, type RunReport } from '../core/index.js'
 import { AnnotationTitle, captureMessage } from './run-log.js'
+import type { AttemptResult, FailedTest } from './report-parts.js'
 
 /** GitHub shows at most 10 annotations of each level per step. */
 const MAX_PER_LEVEL = 10
@@ -30,6 +20,12 @@ export interface Annotation {
   properties: core.AnnotationProperties
 }
 
+/** Where relative paths in the output are looked up: the checkout, then where the commands ran. */
+export interface PathBase {
+  workspace: string
+  workingDirectory?: string
+}
+
 /** What the annotations need beyond the run report. */
 export interface AnnotationFacts {
   /** The step's `name` input (default `verify`): titles start with it. */
@@ -37,7 +33,7 @@ export interface AnnotationFacts {
   commands: readonly string[]
   redactor: Redactor
   /** Where file names in the output are looked up (the workspace and the working directory). */
-  location: LocationBase
+  location: PathBase
   /** This command's history, to say how often a flaky test flaked before. */
   history?: HistoryFacts
 }
@@ -84,7 +80,7 @@ function finished(annotation: Annotation, redactor: Redactor): Annotation {
 }
 
 /** A test's place as an annotation's file and line: workspace-relative (tests name files relative to the working directory). */
-function testLocation(test: FailedTest, base: LocationBase): AnnotationPlace | undefined {
+function testLocation(test: FailedTest, base: PathBase): AnnotationPlace | undefined {
   if (test.file === undefined) return undefined
   const file = relative(resolve(base.workspace), resolve(base.workingDirectory ?? base.workspace, test.file))
   if (file === '' || file.startsWith('..') || isAbsolute(file)) return undefined
@@ -299,7 +295,7 @@ export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotati
   if (run.kind === 'blocked') {
     found.push({ level: 'error', message: captureMessage('block', run.failedRunId), properties: { title: AnnotationTitle.blocked } })
   } else if (run.kind === 'refused') {
-    found.push({ level: 'error', message: refusalNote(run.guardrail), properties: { title: AnnotationTitle.refused } })
+    found.push({ level: 'error', message: run.note, properties: { title: AnnotationTitle.refused } })
   } else {
     const gate = gateAnnotation(run, facts)
     if (gate !== undefined) found.push(gate)

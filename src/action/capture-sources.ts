@@ -4,12 +4,12 @@
  * attacker-controllable text: validated, bounded, and only ever parsed for trailers.
  */
 import { z } from 'zod'
-import { parseCaptureTrailers, type CaptureTrailer } from '../core/index.js'
+import { parseCaptureTrailers } from '../core/index.js'
 
-/** Trailers found in one text, with where the text came from. */
+/** Trailers found in one text (each the run it captures and its note), with where the text came from. */
 export interface TrailerSource {
   source: string
-  trailers: CaptureTrailer[]
+  trailers: { runId: string; note: string }[]
 }
 
 const MAX_TEXT = 64 * 1024

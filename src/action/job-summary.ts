@@ -10,15 +10,14 @@ import {
   attemptOutput,
   formatDuration,
   testsRan,
-  type AttemptResult,
   type CaptureMode,
   type CompletedRun,
-  type FailedTest,
   type HistoryFacts,
   type RunReport
 } from '../core/index.js'
 import { cell, cellCode, codeSpan, fenced, text } from './markdown.js'
 import { quarantineSuggestionSection } from './quarantine-suggestion.js'
+import type { AttemptResult, FailedTest } from './report-parts.js'
 import { captureCommitCommand } from './run-log.js'
 import { excusedPass, quarantinedNames, quarantineSummary } from './quarantine-summary.js'
 

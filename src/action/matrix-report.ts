@@ -103,7 +103,9 @@ export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
     deps.toolkit.setOutput(ReportOutput.FailedLegs, String(counts.failed + counts.other))
     deps.toolkit.setOutput(ReportOutput.FlakyLegs, String(counts.flaky))
     try {
-      await deps.toolkit.writeSummary(matrixSummary(view, { title: TITLE, link, report: uploaded, pattern: settings.namePattern.text }))
+      await deps.toolkit.writeSummary(
+        matrixSummary({ view, counts }, { title: TITLE, link, report: uploaded, pattern: settings.namePattern.text })
+      )
     } catch (error) {
       print.warning(`reverify: could not write the job summary: ${describeError(error)}`)
     }

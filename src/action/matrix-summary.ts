@@ -4,8 +4,25 @@
  * (each once, with the legs it touched), a line per artifact not shown, and the combined
  * report. Every leg label and test name is untrusted text (markdown.ts keeps it text).
  */
-import { matrixHeadline, type LegRow, type MatrixView } from '../core/index.js'
+import type { MatrixView } from '../core/index.js'
 import { cell } from './markdown.js'
+
+/** One leg's row of the summary's table. */
+type LegRow = MatrixView['rows'][number]
+
+/** The legs counted by outcome, as the matrix read returns them (`readMatrix`'s `counts`). */
+export interface LegCounts {
+  failed: number
+  flaky: number
+  passed: number
+  other: number
+}
+
+/** The matrix as read: its view and its legs' counts. */
+export interface MatrixRead {
+  view: MatrixView
+  counts: LegCounts
+}
 
 /** Most legs and tests listed, tried in turn until the summary fits; the rest are counted (the combined report has them all). */
 const ROW_LIMITS = [300, 100, 30, 10]
@@ -66,8 +83,7 @@ function testLines(view: MatrixView, maxRows: number): string[] {
 }
 
 /** The heading's icon and words: `❌ 6 legs — 1 failed · 1 flaky · 2 passed · 2 not shown`. */
-function heading(view: MatrixView, title: string): string {
-  const counts = matrixHeadline(view)
+function heading({ view, counts }: MatrixRead, title: string): string {
   const icon = counts.failed + counts.other > 0 ? '❌' : counts.flaky > 0 || view.problems.length > 0 ? '⚠️' : '✅'
   const parts = [
     `${counts.failed} failed`,
@@ -92,17 +108,18 @@ export interface MatrixSummaryOptions {
 }
 
 /** The summary's markdown, with as many rows as fit under the runner's limit. */
-export function matrixSummary(view: MatrixView, options: MatrixSummaryOptions): string {
+export function matrixSummary(matrix: MatrixRead, options: MatrixSummaryOptions): string {
   let markdown = ''
   for (const maxRows of ROW_LIMITS) {
-    markdown = summaryWithRows(view, options, maxRows)
+    markdown = summaryWithRows(matrix, options, maxRows)
     if (Buffer.byteLength(markdown, 'utf8') <= MAX_SUMMARY_BYTES) break
   }
   return markdown
 }
 
-function summaryWithRows(view: MatrixView, options: MatrixSummaryOptions, maxRows: number): string {
-  const lines = [heading(view, options.title), '']
+function summaryWithRows(matrix: MatrixRead, options: MatrixSummaryOptions, maxRows: number): string {
+  const { view } = matrix
+  const lines = [heading(matrix, options.title), '']
   if (view.rows.length === 0 && view.problems.length === 0) {
     lines.push(`No artifact of this workflow run matches \`name-pattern\` ${cell(options.pattern)}.`, '')
   }

@@ -4,7 +4,8 @@
  * that expire soon or have expired; and the verdict of a flaky gate. Every name, owner and
  * reason comes from the repository or the test results, so each goes through markdown.ts.
  */
-import type { CompletedRun, QuarantinedFailure } from '../core/index.js'
+import type { CompletedRun } from '../core/index.js'
+import type { QuarantinedFailure } from './report-parts.js'
 import { cell, codeSpan, text } from './markdown.js'
 
 /** Most quarantined tests named in the line and rows in its table. */

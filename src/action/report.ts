@@ -4,16 +4,8 @@
  * here from the core's report, redacted before anything is printed.
  */
 import { print } from './workflow-commands.js'
-import {
-  describeError,
-  redactDeep,
-  type CaptureMode,
-  type HistoryFacts,
-  type LocationBase,
-  type Redactor,
-  type RunReport
-} from '../core/index.js'
-import { annotateRun } from './annotations.js'
+import { describeError, redactDeep, type CaptureMode, type HistoryFacts, type Redactor, type RunReport } from '../core/index.js'
+import { annotateRun, type PathBase } from './annotations.js'
 import { Output } from './constants.js'
 import { fitSummary, verifySummary } from './job-summary.js'
 import type { SummaryWhen } from './settings.js'
@@ -65,7 +57,7 @@ export interface ReportFacts {
   toolkit: Toolkit
   history?: HistoryFacts
   /** Where file names in the output are looked up, for the annotations' file and line. */
-  location: LocationBase
+  location: PathBase
   artifact?: TraceUpload
 }
 

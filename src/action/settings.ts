@@ -3,7 +3,7 @@
  * core's parser (the same one the CLI uses); the action's own few go through the same
  * input table.
  */
-import { UsageError, historyIdentity, inputTable, type CommandIdentity, type Redactor, type RunSettings } from '../core/index.js'
+import { UsageError, historyIdentity, inputTable, type Redactor, type RunReport, type RunSettings } from '../core/index.js'
 import { ActionInput } from './constants.js'
 
 /** When to upload the trace artifact: the values of the `upload-trace` row. */
@@ -20,7 +20,8 @@ export function isUploadTrace(value: string): value is UploadTrace {
 
 /** What the action reads in either mode. */
 interface CommonSettings {
-  identity: CommandIdentity
+  /** The command's identity, as every run's report names it. */
+  identity: RunReport['identity']
   scope: string
   historyKey: string
   captureBeforeRetry?: string

@@ -12,8 +12,7 @@ import {
   quarantineStatus,
   readQuarantine,
   type EntryStatus,
-  type QuarantineRead,
-  type Receipt
+  type QuarantineAdvice
 } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { quarantineHelp } from './help.js'
@@ -56,17 +55,13 @@ export async function quarantineCommandLine(argv: readonly string[], io: CliIo):
   const { store } = openStore(given, io)
   const receipts = await store.list({ target: root })
   if (action === 'list') return listEntries(read, quarantineStatus(read, receipts, new Date()), io)
-  return await suggest(read, receipts, { minRuns: given['min-runs'], rate: given.rate }, io)
+  const threshold = { minRuns: given['min-runs'], rate: given.rate }
+  return suggest(await adviseQuarantine(read, receipts, threshold), threshold, io)
 }
 
 /** `suggest`: a `#` line saying what was found, then the YAML to paste (or one `#` line saying why there is none). */
-async function suggest(
-  read: QuarantineRead,
-  receipts: readonly Receipt[],
-  threshold: { minRuns: number; rate: number },
-  io: CliIo
-): Promise<number> {
-  const { suggestions, runs, text } = await adviseQuarantine(read, receipts, threshold)
+function suggest(advice: QuarantineAdvice, threshold: { minRuns: number; rate: number }, io: CliIo): number {
+  const { suggestions, runs, text, source } = advice
   const share = `${Math.round(threshold.rate * 100)}%`
   if (text === undefined) {
     const why =
@@ -84,15 +79,15 @@ async function suggest(
   println(
     io.stdout,
     items
-      ? `# Paste at the end of the \`quarantine:\` list in ${read.source}, and replace each <owner> with who will fix the test.`
-      : `# Save as ${read.source}, and replace each <owner> with who will fix the test.`
+      ? `# Paste at the end of the \`quarantine:\` list in ${source}, and replace each <owner> with who will fix the test.`
+      : `# Save as ${source}, and replace each <owner> with who will fix the test.`
   )
   io.stdout.write(yaml.endsWith('\n') ? yaml : `${yaml}\n`)
   return 0
 }
 
 /** `check`: one line when the file is valid, the expiry warnings after it (a bad file has thrown already). */
-function check(read: QuarantineRead, io: CliIo): number {
+function check(read: { source: string; exists: boolean; entries: readonly unknown[]; warnings: readonly string[] }, io: CliIo): number {
   const count = entriesWord(read.entries.length)
   println(io.stdout, `${read.source}: ${count}, valid${read.exists ? '' : ' (the file does not exist: nothing is quarantined)'}`)
   for (const warning of read.warnings) println(io.stderr, `reverify: warning: ${shown(warning)}`)
@@ -136,7 +131,11 @@ function releaseWords({ history }: EntryStatus, rule: ReleaseRule): string {
 }
 
 /** `list`: each entry, its expiry, its test's history since it was added and whether it can be released. */
-function listEntries(read: QuarantineRead, status: { entries: readonly EntryStatus[]; release: ReleaseRule }, io: CliIo): number {
+function listEntries(
+  read: { source: string; exists: boolean },
+  status: { entries: readonly EntryStatus[]; release: ReleaseRule },
+  io: CliIo
+): number {
   const statuses = status.entries
   if (statuses.length === 0) {
     println(io.stdout, `${read.source}: ${read.exists ? 'no entries' : 'the file does not exist'}: nothing is quarantined`)

@@ -1,14 +1,5 @@
 /** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (docs/design.md §6). */
-import {
-  ExitCode,
-  UsageError,
-  createRedactor,
-  createRunPorts,
-  inputTable,
-  resumeRun,
-  type Receipt,
-  type ResumeAdmission
-} from '../core/index.js'
+import { ExitCode, UsageError, createRedactor, createRunPorts, inputTable, resumeRun, type Receipt } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { resumeHelp } from './help.js'
 import { println, type CliIo } from './io.js'
@@ -27,7 +18,10 @@ function exitCodeOfStatus(status: Receipt['status']): number {
 }
 
 /** Says what became of a run that had ended, or whose session was gone; returns the exit code. */
-function settledOrClosed(entry: Exclude<ResumeAdmission, { kind: 'continue' }>, io: CliIo): number {
+function settledOrClosed(
+  entry: { kind: 'settled'; receipt: Receipt; reportError?: string } | { kind: 'closed'; receipt: Receipt; reason: string },
+  io: CliIo
+): number {
   const { receipt } = entry
   if (entry.kind === 'closed') {
     println(

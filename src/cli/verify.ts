@@ -3,10 +3,8 @@
  * what the core reports as it happens (stderr), prints the console summary (stdout,
  * docs/design.md §1) and turns the report into the exit code.
  */
-import { join } from 'node:path'
 import {
   ExitCode,
-  REPORT_FILE,
   VERSION,
   captureAdvice,
   captureModeOf,
@@ -15,19 +13,15 @@ import {
   describeSetAside,
   ensureStateDir,
   inputTable,
-  refusalNote,
   scriptLines,
   stateDirFull,
   verifyRun,
   writeRunReports,
-  type QuarantinedFailure,
   type Receipt,
   type Redactor,
-  type RemedyPlace,
   type RunProgress,
   type RunReport,
-  type RunSettings,
-  type RunTests
+  type RunSettings
 } from '../core/index.js'
 import { println, type CliIo } from './io.js'
 import { describeDuration, StatusLine, wantsStatusLine } from './status-line.js'
@@ -40,16 +34,26 @@ export function describeCommands(commands: readonly string[]): string {
 }
 
 /**
+ * Where the CLI runs a command: the state directory, the repository root and the target of
+ * the directory the person is in, which the capture remedy needs to work as printed.
+ */
+export interface RunPlace {
+  stateDir: string
+  root: string
+  here: string
+}
+
+/**
  * The capture-before-retry message with the CLI's remedy, which works as printed: it names
  * the run's state directory when that is not the repository's default (`place`).
  */
-export function captureMessage(action: 'warn' | 'block', failedRunId: string, place?: RemedyPlace): string {
+export function captureMessage(action: 'warn' | 'block', failedRunId: string, place?: RunPlace): string {
   const advice = captureAdvice(failedRunId, place)
   return `${advice.headline[action]}\nCapture it: ${advice.command}`
 }
 
 /** What the person at the terminal reads while the run goes on (stderr); undefined for none. */
-function progressLine(progress: RunProgress, redactor: Redactor, place: RemedyPlace): string | undefined {
+function progressLine(progress: RunProgress, redactor: Redactor, place: RunPlace): string | undefined {
   switch (progress.kind) {
     case 'uncaptured-failure':
       return `reverify: warning: ${redactor.redact(captureMessage('warn', progress.failedRunId, place))}`
@@ -141,7 +145,10 @@ function namesOf(names: readonly string[]): string {
  * `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results; failed
  * tests a quarantine entry covers are named apart: `quarantined: c (@team, until 2027-01-15)`.
  */
-function testsLine(tests: RunTests, excused: readonly QuarantinedFailure[]): string {
+function testsLine(
+  tests: { total: number; attempt: number; failed: readonly { name: string }[]; flaky: readonly string[] },
+  excused: readonly { test: { name: string }; entry: { owner: string; expires: string } }[]
+): string {
   const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`]
   const failed = tests.failed.filter(test => !excused.some(item => item.test.name === test.name))
   if (failed.length > 0) parts.push(`failed: ${namesOf(failed.map(test => test.name))}`)
@@ -171,7 +178,7 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   await ensureStateDir(stateDir, { gitignore: isDefault }).catch(error => {
     throw stateDirFull(error, stateDir, 'before')
   })
-  const place: RemedyPlace = { stateDir, root, here: inputTable.findTargetRoot(io.cwd) }
+  const place: RunPlace = { stateDir, root, here: inputTable.findTargetRoot(io.cwd) }
   const redactor = createRedactor({ values: settings.redact, env: io.env })
   // The scope is stored in receipts and compared between runs: redacted as it is read, alike every time.
   settings = { ...settings, scope: redactor.redact(settings.scope) }
@@ -212,9 +219,9 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   })
   if (report.kind === 'blocked')
     println(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId, place))}`)
-  if (report.kind === 'refused') println(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`)
+  if (report.kind === 'refused') println(io.stderr, `reverify: error: ${redactor.redact(report.note)}`)
   // The summary names the report it is about to write: the verdict waits for nothing (design §8).
-  const reportPath = report.kind === 'blocked' ? undefined : join(report.session.dir, REPORT_FILE)
+  const reportPath = report.kind === 'blocked' ? undefined : report.session.reportFile
   const places = { name: settings.name, ...(reportPath !== undefined && { reportPath }) }
   // The summary quotes the command, which may hold a credential (a URL's password).
   for (const line of consoleSummary(report, scriptLines(settings.script), Date.now() - startedAt, places)) {

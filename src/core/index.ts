@@ -9,16 +9,12 @@
 // A run: its ports, a verify, its resume, its reports, the close of a run its process abandoned.
 export { createRunPorts } from './run/run-ports.js'
 export { verifyRun } from './run/verify-run.js'
-export { resumeRun, type ResumeAdmission } from './run/resume-run.js'
+export { resumeRun } from './run/resume-run.js'
 export { writeRunReports } from './run/run-reports.js'
 export { closeAbandonedRun } from './run/close-abandoned.js'
 export type { MachinePorts, RunProgress } from './run/ports.js'
 export type { CompletedRun, RunReport } from './run/report.js'
-export type { AttemptResult } from './attempt/result.js'
-export type { FailedTest } from './attempt/tests.js'
-export type { QuarantinedFailure } from './attempt/quarantined.js'
 export type { ConsoleStream } from './verify/types.js'
-export type { RunTests } from './test-results/run-tests.js'
 
 // Settings, from the input table; its readers as one namespace (core/inputs/readers.ts says why).
 export type { RunSettings } from './inputs/settings.js'
@@ -26,50 +22,44 @@ export * as inputTable from './inputs/readers.js'
 
 // What a reviewer reads of a run: an attempt's output, the command's history, the quarantine.
 export { attemptOutput } from './run/attempt-output.js'
-export type { LocationBase } from './output/source-location.js'
 export { commandHistory } from './run/command-history.js'
 export type { HistoryFacts } from './report/history-facts.js'
 export { testHistory } from './test-results/test-history.js'
-export { adviseQuarantine, quarantineStatus, readQuarantine, type EntryStatus, type QuarantineRead } from './run/quarantine-queries.js'
+export { adviseQuarantine, quarantineStatus, readQuarantine, type EntryStatus } from './run/quarantine-queries.js'
 export type { QuarantineAdvice } from './quarantine/suggest.js'
 
 // Stored runs: found by id or as latest, listed, exported; the history restored into the store.
 export { exportRun, findRun, receiptStatuses } from './run/stored-run.js'
 export { historyIdentity } from './run/history-identity.js'
-export { HistoryImport, type ImportCounts } from './run/receipt-import.js'
+export { HistoryImport } from './run/receipt-import.js'
 export { ReceiptStore } from './receipts/receipt-store.js'
 export type { Receipt } from './receipts/receipt.js'
-export type { CommandIdentity } from './receipts/identity.js'
 export { isRunId } from './receipts/run-id.js'
 export { ensureStateDir } from './receipts/state-dir.js'
 
 // Capture and capture-before-retry.
 export { captureAdvice } from './run/capture-advice.js'
 export { captureModeOf, configureCaptureMode } from './run/capture-config.js'
-export { applyCaptureTrailers, captureRun, parseCaptureTrailers, type CaptureTrailer } from './capture/capture.js'
+export { applyCaptureTrailers, captureRun, parseCaptureTrailers } from './capture/capture.js'
 export type { CaptureMode } from './capture/config-file.js'
-export type { RemedyPlace } from './capture/remedy.js'
 
 // One summary for a matrix: legs read back from their trace artifacts (docs/design.md §5).
 export { readMatrix, readReportInputs } from './run/matrix-read.js'
-export { matrixHeadline, type LegRow, type MatrixView } from './matrix/aggregate.js'
+export type { MatrixView } from './matrix/aggregate.js'
 export { copyReceiptIntoSession } from './matrix/leg.js'
 
 // The core's own words, which every front end shows as they are (the trace holds the same).
-export { refusalNote } from './run/settings-check.js'
 export { describeEntry } from './verify/quarantine-policy.js'
 export { stateDirFull } from './recovery/disk-full.js'
 export { describeSetAside } from './recovery/resume.js'
 export { testsRan } from './test-results/run-tests.js'
 export { formatDuration } from './report/render.js'
-export { REPORT_FILE } from './report/index.js'
 
 // Script lines, redaction, the named errors and the base helpers the front ends share.
 export { scriptLabel, scriptLines } from './shell/script-lines.js'
 export { createRedactor, redactDeep, type Redactor } from './redaction/index.js'
 export { otlpHeaderValues } from './redaction/otlp-headers.js'
 export { ExitCode, UsageError, describeError, isUserError } from './base/errors.js'
-export { isErrorCode } from './base/atomic-file.js'
 export { printable } from './base/printable.js'
 export { unsupportedPlatform } from './base/platform.js'
 export { VERSION } from './base/version.js'

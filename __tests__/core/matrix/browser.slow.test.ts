@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { marked } from 'marked'
 import { matrixSummary } from '../../../src/action/matrix-summary.js'
-import { aggregateLegs, type LegRow } from '../../../src/core/matrix/aggregate.js'
+import { aggregateLegs, matrixHeadline, type LegRow } from '../../../src/core/matrix/aggregate.js'
 import { renderMatrixReport } from '../../../src/core/matrix/combined-report.js'
 import { readLeg } from '../../../src/core/matrix/leg.js'
 import { browserTest, CHROMIUM, withChromium } from '../../helpers/chromium.js'
@@ -47,12 +47,15 @@ async function matrixPages(): Promise<{ summaryPath: string; reportPath: string 
   const dir = await scratchDir('reverify-matrix-pages-')
   const reportPath = join(dir, 'report.html')
   writeFileSync(reportPath, renderMatrixReport(view, { link, title: 'One report for the matrix' }))
-  const markdown = matrixSummary(view, {
-    title: 'One report for the matrix',
-    link,
-    report: { name: 'reverify-matrix-report', url: 'https://github.com/octo/widgets/actions/runs/1/artifacts/9' },
-    pattern: 'reverify-trace-*'
-  })
+  const markdown = matrixSummary(
+    { view, counts: matrixHeadline(view) },
+    {
+      title: 'One report for the matrix',
+      link,
+      report: { name: 'reverify-matrix-report', url: 'https://github.com/octo/widgets/actions/runs/1/artifacts/9' },
+      pattern: 'reverify-trace-*'
+    }
+  )
   const summaryPath = join(dir, 'summary.html')
   writeFileSync(summaryPath, `<!doctype html><meta charset="utf-8"><body>${await marked.parse(markdown, { gfm: true })}</body>`)
   return { summaryPath, reportPath }

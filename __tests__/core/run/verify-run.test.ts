@@ -162,4 +162,19 @@ describe('verifyRun', () => {
     expect(existsSync(join(workDir, 'ran'))).toBe(false)
     expect(progress.map(event => event.kind)).toEqual(['run-created'])
   })
+
+  test('a refused report carries the refusal in the words both front ends show', async () => {
+    const report = await verifyRun(request({ command: 'rm -rf ./victim', 'expect-exit': '0' }), ports())
+    expect(report.kind === 'refused' && report.note).toBe(
+      'refused: `rm -rf ./victim` matches the destructive-command rule "rm -rf"; pass allow-destructive: true (--allow-destructive) if you mean it'
+    )
+  })
+
+  test('the report names where its report.html goes, and the run writes it there when it closes', async () => {
+    const report = await verifyRun(request({ command: 'exit 0', 'expect-exit': '0' }), ports())
+    if (report.kind === 'blocked') throw new Error('expected a run')
+    expect(report.session.reportFile).toBe(join(report.session.dir, 'report.html'))
+    expect(report.reportPath).toBe(report.session.reportFile)
+    expect(existsSync(report.session.reportFile)).toBe(true)
+  })
 })

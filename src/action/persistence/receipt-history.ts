@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describeError, HistoryImport, type ImportCounts, type MachinePorts, type ReceiptStore } from '../../core/index.js'
+import { describeError, HistoryImport, type MachinePorts, type ReceiptStore } from '../../core/index.js'
 import { CACHE_KEY_PREFIX } from '../constants.js'
 import type { CacheListing } from './cache-listing.js'
 import type { CacheStore, RestoreAnswer } from './cache-store.js'
@@ -165,7 +165,15 @@ async function mergeListed(
   return done
 }
 
-function reportImport(options: HistoryOptions, counts: ImportCounts, newest: string, merged: string[]): void {
+/** The counts of a finished import that its log line words. */
+interface ImportLine {
+  imported: number
+  stale: number
+  overLimit: number
+  runningLimit: number
+}
+
+function reportImport(options: HistoryOptions, counts: ImportLine, newest: string, merged: string[]): void {
   const from = merged.length > 1 ? `${merged.length} cache entries (newest ${newest})` : `cache ${newest}`
   options.info(`reverify: restored ${counts.imported} receipt(s) of this command from ${from}`)
   if (counts.stale > 0 || counts.overLimit > 0) {

@@ -11,7 +11,6 @@
  */
 import { lstat, mkdir, readdir, rm, rmdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isErrorCode } from '../../core/index.js'
 
 /** The folder under the workspace that holds transfer folders. */
 export const TRANSFER_ROOT = '.reverify-history'
@@ -45,7 +44,7 @@ async function requireDirectoryOrAbsent(path: string): Promise<void> {
       throw new TransferDirRefused(`${path} is ${info.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}; refusing to use it`)
     }
   } catch (error) {
-    if (!isErrorCode(error, 'ENOENT')) throw error
+    if ((error as NodeJS.ErrnoException | null | undefined)?.code !== 'ENOENT') throw error
   }
 }
 

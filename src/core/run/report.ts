@@ -18,6 +18,8 @@ import type { GateVerdict } from '../verify/quarantine-step.js'
 export interface SessionRef {
   id: string
   dir: string
+  /** Where its report.html goes: written as the run closes, or later by a front end that deferred it (`deferReports`). */
+  reportFile: string
 }
 
 /** capture-before-retry as it applied to this run. */
@@ -42,6 +44,8 @@ export interface RefusedRun {
   runId: string
   session: SessionRef
   guardrail: GuardrailHit
+  /** The refusal in the core's words (run/settings-check.ts), which the trace holds too. */
+  note: string
   capture: CaptureState
   receipt: Receipt
   /** Where report.html was written (absent when it could not be). */

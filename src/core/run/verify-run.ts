@@ -3,6 +3,7 @@
  * receipt, the trace session, the guardrail, the verify loop, and the closing of all of it
  * (docs/design.md §1–§3, §6). It returns a report of facts; the front ends word it.
  */
+import { join } from 'node:path'
 import { decideCaptureBeforeRetry } from '../capture/capture-policy.js'
 import { timestamp } from '../base/clock.js'
 import { runVerifyLoop, type LoopEnvironment, type LoopResult } from '../verify/loop.js'
@@ -27,7 +28,8 @@ import { stateDirFull, type DiskFullStage } from '../recovery/disk-full.js'
 import { commandEnvironment } from '../process/command-env.js'
 import { attemptExcerpt } from '../output/excerpt.js'
 import type { RunPorts, RunRequest } from './ports.js'
-import type { CaptureState, CompletedRun, RefusedRun, RunReport } from './report.js'
+import { REPORT_FILE } from '../report/index.js'
+import type { CaptureState, CompletedRun, RefusedRun, RunReport, SessionRef } from './report.js'
 import type { ResumePlan } from '../recovery/resume.js'
 import { recoverPrevious } from './recover-previous.js'
 import { writeRunReports } from './run-reports.js'
@@ -199,12 +201,14 @@ async function refuse(
   )
   await ports.store.write(receipt)
   const reportPath = request.deferReports ? undefined : await writeRunReports(receipt, request, ports)
+  const guardrail = { rule: hit.rule, excerpt: request.redactor.redact(hit.excerpt) }
   return {
     kind: 'refused',
     identity: run.identity,
     runId: receipt.run_id,
-    session: { id: session.id, dir: session.dir },
-    guardrail: { rule: hit.rule, excerpt: request.redactor.redact(hit.excerpt) },
+    session: sessionRef(session),
+    guardrail,
+    note: refusalNote(guardrail),
     capture: run.capture,
     receipt,
     ...(reportPath !== undefined && { reportPath })
@@ -316,7 +320,7 @@ async function closeRun(
     kind: 'completed',
     identity: run.identity,
     runId: receipt.run_id,
-    session: { id: session.id, dir: session.dir },
+    session: sessionRef(session),
     outcome: loop.outcome,
     flaky: loop.flaky,
     interrupted: loop.interrupted,
@@ -338,6 +342,11 @@ async function closeRun(
 }
 
 /** Rethrows a full disk while the command runs, or after it was judged, as one line (disk-full.ts). */
+/** The run's trace directory as its report names it, with where its report.html goes. */
+function sessionRef(session: { id: string; dir: string }): SessionRef {
+  return { id: session.id, dir: session.dir, reportFile: join(session.dir, REPORT_FILE) }
+}
+
 function fullDisk(ports: RunPorts, stage: DiskFullStage): (error: unknown) => never {
   return error => {
     throw stateDirFull(error, ports.store.stateDir, stage)
