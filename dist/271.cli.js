@@ -1471,7 +1471,7 @@ exports["default"] = {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.unregisterGlobal = exports.getGlobal = exports.registerGlobal = void 0;
 const platform_1 = __webpack_require__(9932);
-const version_1 = __webpack_require__(7009);
+const version_1 = __webpack_require__(9390);
 const semver_1 = __webpack_require__(5088);
 const major = version_1.VERSION.split('.')[0];
 const GLOBAL_OPENTELEMETRY_API_KEY = Symbol.for(`opentelemetry.js.api.${major}`);
@@ -1540,7 +1540,7 @@ exports.unregisterGlobal = unregisterGlobal;
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.isCompatible = exports._makeCompatibilityCheck = void 0;
-const version_1 = __webpack_require__(7009);
+const version_1 = __webpack_require__(9390);
 const re = /^(\d+)\.(\d+)\.(\d+)(-(.+))?$/;
 /**
  * Create a function to test an API version to see if it is compatible with the provided ownVersion.
@@ -2966,7 +2966,7 @@ var TraceFlags;
 
 /***/ }),
 
-/***/ 7009:
+/***/ 9390:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -16022,7 +16022,7 @@ const resources_1 = __webpack_require__(5647);
 const Tracer_1 = __webpack_require__(5649);
 const MultiSpanProcessor_1 = __webpack_require__(4975);
 const ParentBasedSampler_1 = __webpack_require__(3544);
-const AlwaysOnSampler_1 = __webpack_require__(7937);
+const AlwaysOnSampler_1 = __webpack_require__(318);
 const platform_1 = __webpack_require__(6140);
 const inspect_1 = __webpack_require__(5062);
 var ForceFlushState;
@@ -16730,7 +16730,7 @@ var NoopSpanProcessor_1 = __webpack_require__(8573);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return NoopSpanProcessor_1.NoopSpanProcessor; } });
 var AlwaysOffSampler_1 = __webpack_require__(2227);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysOffSampler_1.AlwaysOffSampler; } });
-var AlwaysOnSampler_1 = __webpack_require__(7937);
+var AlwaysOnSampler_1 = __webpack_require__(318);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysOnSampler_1.AlwaysOnSampler; } });
 var AlwaysRecordSampler_1 = __webpack_require__(9101);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysRecordSampler_1.createAlwaysRecordSampler; } });
@@ -16938,7 +16938,7 @@ exports.AlwaysOffSampler = AlwaysOffSampler;
 
 /***/ }),
 
-/***/ 7937:
+/***/ 318:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -17019,7 +17019,7 @@ exports.ParentBasedSampler = void 0;
 const api_1 = __webpack_require__(3914);
 const core_1 = __webpack_require__(4637);
 const AlwaysOffSampler_1 = __webpack_require__(2227);
-const AlwaysOnSampler_1 = __webpack_require__(7937);
+const AlwaysOnSampler_1 = __webpack_require__(318);
 /**
  * A composite sampler that either respects the parent span's sampling decision
  * or delegates to `delegateSampler` for root spans.

@@ -1,5 +1,5 @@
 export const id = 38;
-export const ids = [38,716];
+export const ids = [38];
 export const modules = {
 
 /***/ 4038:
@@ -13,17 +13,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2074);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3980);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5502);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3174);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5018);
 /* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6834);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(215);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(119);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3423);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(5211);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9740);
 /* harmony import */ var _flags_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5377);
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7911);
-/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(1604);
+/* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1604);
 /* harmony import */ var _receipts_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8716);
 /**
  * `reverify ctrf <run-id|latest> [--out FILE]`: a run's CTRF report, and `reverify export
@@ -40,10 +37,9 @@ async function namedRun(command, positionals, context) {
     const [ref, ...rest] = positionals;
     if (ref === undefined || rest.length > 0)
         throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${command}: give exactly one run id (or latest); see reverify ${command} --help`);
-    const { root, store } = context;
-    const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read((0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .requireRunId */ .yU)(ref, command));
+    const receipt = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .findRun */ .Lc)(context.store, context.root, ref, command);
     if (receipt === undefined)
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${command}: no run ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .showValue */ .vp)(ref)} in this repository's state directory`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${command}: no run ${_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .showValue */ .vp(ref)} in this repository's state directory`);
     return receipt;
 }
 /** `reverify ctrf <run-id|latest> [--out FILE] [--state-dir DIR]`. */
@@ -53,23 +49,16 @@ async function ctrfCommandLine(argv, io) {
         io.stdout.write((0,_help_js__WEBPACK_IMPORTED_MODULE_5__/* .ctrfHelp */ .he)());
         return 0;
     }
-    const given = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .parseInputs */ .T)(flags, (0,_flags_js__WEBPACK_IMPORTED_MODULE_4__/* .flagsOf */ .Zo)('ctrf'), { front: 'cli', base: io.cwd });
+    const given = _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .parseInputs */ .T(flags, (0,_flags_js__WEBPACK_IMPORTED_MODULE_4__/* .flagsOf */ .Zo)('ctrf'), { front: 'cli', base: io.cwd });
     const context = (0,_receipts_js__WEBPACK_IMPORTED_MODULE_7__.openStore)(given, io);
     const receipt = await namedRun('ctrf', positionals, context);
     const out = given.out === undefined ? undefined : (0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(io.cwd, given.out);
     const redactor = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_8__/* .createRedactor */ .l)({ env: io.env });
-    let path;
-    try {
-        path = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_9__/* .writeRunCtrf */ .og)(context.stateDir, receipt, redactor, out === undefined ? {} : { path: out });
-    }
-    catch (error) {
-        // A place --out cannot be written to is the user's to fix, like any bad flag.
-        if (out !== undefined && (0,_core_index_js__WEBPACK_IMPORTED_MODULE_10__/* .isErrorCode */ .We)(error, 'ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM')) {
-            throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--out: cannot write ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .showValue */ .vp)(given.out ?? '')}: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
-        }
-        throw error;
-    }
-    (0,_io_js__WEBPACK_IMPORTED_MODULE_11__/* .println */ .S)(io.stdout, path);
+    const written = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .exportRun */ .qQ)(context.store, receipt, { format: 'ctrf', redactor, ...(out !== undefined && { out }) });
+    // A place --out cannot be written to is the user's to fix, like any bad flag.
+    if (written.kind === 'unwritable')
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`--out: cannot write ${_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .showValue */ .vp(given.out ?? '')}: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(written.error)}`);
+    (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .println */ .S)(io.stdout, written.path);
     return 0;
 }
 /** `reverify export <run-id|latest> [--state-dir DIR]`: exit 1 when the endpoint did not take it. */
@@ -79,365 +68,17 @@ async function exportCommandLine(argv, io) {
         io.stdout.write((0,_help_js__WEBPACK_IMPORTED_MODULE_5__/* .exportHelp */ .uI)());
         return 0;
     }
-    const given = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .parseInputs */ .T)(flags, (0,_flags_js__WEBPACK_IMPORTED_MODULE_4__/* .flagsOf */ .Zo)('export'), { front: 'cli', base: io.cwd });
+    const given = _core_index_js__WEBPACK_IMPORTED_MODULE_6__/* .parseInputs */ .T(flags, (0,_flags_js__WEBPACK_IMPORTED_MODULE_4__/* .flagsOf */ .Zo)('export'), { front: 'cli', base: io.cwd });
     const context = (0,_receipts_js__WEBPACK_IMPORTED_MODULE_7__.openStore)(given, io);
     const receipt = await namedRun('export', positionals, context);
-    const error = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_12__/* .resendRun */ .r)(context.stateDir, receipt, (0,_core_index_js__WEBPACK_IMPORTED_MODULE_8__/* .createRedactor */ .l)({ env: io.env }), io.env);
-    if (error !== undefined) {
-        (0,_io_js__WEBPACK_IMPORTED_MODULE_11__/* .println */ .S)(io.stderr, `reverify: ${error}`);
+    // The real clock times the send; no seal: exporting only reads.
+    const { clock } = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_10__/* .createRunPorts */ .S)({ env: io.env, stateDir: context.stateDir, warn: () => undefined, sealed: false });
+    const sent = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .exportRun */ .qQ)(context.store, receipt, { format: 'otlp', env: io.env, redactor: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_8__/* .createRedactor */ .l)({ env: io.env }), clock });
+    if (sent.kind === 'not-sent') {
+        (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .println */ .S)(io.stderr, `reverify: ${sent.reason}`);
         return _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .ExitCode */ .yU.failure;
     }
-    (0,_io_js__WEBPACK_IMPORTED_MODULE_11__/* .println */ .S)(io.stdout, `reverify: sent run ${receipt.run_id} as trace ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_13__/* .traceIdOf */ .aB)(receipt.run_id)}`);
-    return 0;
-}
-
-
-/***/ }),
-
-/***/ 8716:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  captureCommandLine: () => (/* binding */ captureCommandLine),
-  configCommandLine: () => (/* binding */ configCommandLine),
-  openStore: () => (/* binding */ openStore),
-  receiptsCommandLine: () => (/* binding */ receiptsCommandLine)
-});
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-// EXTERNAL MODULE: ./src/core/inputs/resolve.ts
-var resolve = __webpack_require__(7441);
-// EXTERNAL MODULE: ./src/core/receipts/receipt-store.ts + 1 modules
-var receipt_store = __webpack_require__(9679);
-// EXTERNAL MODULE: ./src/core/inputs/parse.ts
-var parse = __webpack_require__(5018);
-// EXTERNAL MODULE: ./src/core/base/errors.ts
-var errors = __webpack_require__(2074);
-// EXTERNAL MODULE: ./src/core/capture/config-file.ts
-var config_file = __webpack_require__(1685);
-// EXTERNAL MODULE: ./src/core/base/printable.ts
-var printable = __webpack_require__(3174);
-// EXTERNAL MODULE: ./src/core/receipts/receipt.ts + 1 modules
-var receipts_receipt = __webpack_require__(9169);
-// EXTERNAL MODULE: ./src/core/receipts/run-id.ts
-var run_id = __webpack_require__(3980);
-;// CONCATENATED MODULE: ./src/core/capture/capture.ts
-
-
-
-
-/** Most trailers taken from one text. */
-const MAX_TRAILERS = 50;
-/** Longest note taken from a trailer. */
-const MAX_TRAILER_NOTE_CHARS = 1_000;
-// Event payloads are untrusted and can be large: only the start of a text is searched.
-const MAX_SCANNED_CHARS = (/* unused pure expression or super */ null && (1024 * 1024));
-// Lines are cut at CR and LF only; a U+2028/U+2029 inside one is a blank here (`.` matches it
-// under the `s` flag) and becomes a space in the note, so such a trailer applies, not vanishes
-const TRAILER_LINE = /^[ \t]*reverify-capture[ \t]*:\s*(\S+)(?:\s+(.*))?$/is;
-const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-/** Every `Reverify-Capture: <run-id> [note]` line in a text (commit message, PR body); lines whose id is not a valid run id are ignored. Bounded: at most 50 per text, note capped at 1000 chars. */
-function parseCaptureTrailers(text) {
-    const trailers = [];
-    for (const line of text.slice(0, MAX_SCANNED_CHARS).split(/\r\n|\r|\n/)) {
-        const match = TRAILER_LINE.exec(line);
-        if (!match || !isRunId(match[1]))
-            continue;
-        const note = Array.from((match[2] ?? '').replace(CONTROL_CHARS, ' ').trim())
-            .slice(0, MAX_TRAILER_NOTE_CHARS)
-            .join('');
-        trailers.push({ runId: match[1], note });
-        if (trailers.length === MAX_TRAILERS)
-            break;
-    }
-    return trailers;
-}
-/**
- * Records {captured_at, note, source, by} on a receipt (atomically) and returns it.
- * `ref` is a run id, or `latest`: with `identityHash` (the action's capture mode, same command
- * and scope) the latest run of that identity, which must have failed; otherwise the newest
- * failed, not yet captured run of `target`. Capturing again replaces the earlier capture.
- * Unknown run id, another target's run, a run still running, nothing to capture → UsageError.
- */
-async function captureRun(store, ref, details) {
-    const note = details.note.trim();
-    if (Array.from(note).length > receipts_receipt/* MAX_NOTE_CHARS */.y) {
-        throw new errors/* UsageError */.eb(`capture: the note is longer than ${receipts_receipt/* MAX_NOTE_CHARS */.y} characters; keep it short and link to details`);
-    }
-    const receipt = ref.trim().toLowerCase() === 'latest' ? await latestToCapture(store, details) : await namedRun(store, ref.trim(), details);
-    if (receipt.status === 'running') {
-        throw new errors/* UsageError */.eb(`capture: run ${receipt.run_id} is still running; capture it once it has ended`);
-    }
-    const captured = {
-        ...receipt,
-        capture: {
-            captured_at: (details.now ?? new Date()).toISOString(),
-            note,
-            source: Array.from(details.source).slice(0, receipts_receipt/* MAX_CAPTURE_LABEL_CHARS */.Py).join(''),
-            by: Array.from(details.by).slice(0, receipts_receipt/* MAX_CAPTURE_LABEL_CHARS */.Py).join('')
-        }
-    };
-    await store.write(captured);
-    return captured;
-}
-/**
- * Applies trailers found in commit messages or a PR body when a run starts. A trailer naming
- * an unknown run, another target's run or a running one is ignored with a notice; a run that
- * is already captured is left as it is (the same commit is seen by every later run).
- */
-async function applyCaptureTrailers(store, trailers, details) {
-    const outcome = { applied: [], notices: [] };
-    const seen = new Set();
-    for (const trailer of trailers) {
-        if (seen.has(trailer.runId))
-            continue;
-        seen.add(trailer.runId);
-        const receipt = await store.read(trailer.runId);
-        if (receipt === undefined) {
-            outcome.notices.push(`Reverify-Capture: no receipt of run ${trailer.runId} here; ignored`);
-            continue;
-        }
-        if (receipt.capture !== undefined)
-            continue;
-        try {
-            await captureRun(store, trailer.runId, { ...details, note: trailer.note });
-            outcome.applied.push(trailer.runId);
-        }
-        catch (error) {
-            if (!isUserError(error))
-                throw error;
-            outcome.notices.push(`Reverify-Capture: ${describeError(error).replace(/^capture: /, '')}; ignored`);
-        }
-    }
-    return outcome;
-}
-async function namedRun(store, ref, details) {
-    const runId = (0,run_id/* requireRunId */.yU)(ref, 'capture');
-    const receipt = await store.read(runId);
-    if (receipt === undefined)
-        throw new errors/* UsageError */.eb(`capture: no receipt of run ${runId} in ${store.stateDir}`);
-    if (details.target !== undefined && receipt.target !== details.target) {
-        throw new errors/* UsageError */.eb(`capture: run ${runId} belongs to ${(0,printable/* printable */.g$)(receipt.target, 200)}, not ${(0,printable/* printable */.g$)(details.target, 200)}`);
-    }
-    return receipt;
-}
-async function latestToCapture(store, details) {
-    const { target } = details;
-    if (target === undefined)
-        throw new errors/* UsageError */.eb('capture: latest needs a target (repository) to look in');
-    if (details.identityHash !== undefined) {
-        const latest = await store.latest(target, details.scope ?? '', details.identityHash);
-        if (latest === undefined)
-            throw new errors/* UsageError */.eb('capture: this command has no run yet; nothing to capture');
-        if (latest.status !== 'failed') {
-            throw new errors/* UsageError */.eb(`capture: the latest run of this command (${latest.run_id}) is ${latest.status}, not failed; nothing to capture`);
-        }
-        return latest;
-    }
-    const failed = await store.latestOfTarget(target, receipt => receipt.status === 'failed' && receipt.capture === undefined);
-    if (failed === undefined)
-        throw new errors/* UsageError */.eb(`capture: no failed run waiting to be captured in ${(0,printable/* printable */.g$)(target, 200)}`);
-    return failed;
-}
-
-// EXTERNAL MODULE: ./src/core/recovery/run-seal.ts
-var run_seal = __webpack_require__(9038);
-// EXTERNAL MODULE: ./src/core/recovery/resume.ts + 1 modules
-var resume = __webpack_require__(7442);
-// EXTERNAL MODULE: ./src/core/recovery/settle.ts
-var settle = __webpack_require__(5524);
-// EXTERNAL MODULE: ./src/core/capture/remedy.ts
-var remedy = __webpack_require__(2760);
-// EXTERNAL MODULE: ./src/core/shell/script-lines.ts
-var script_lines = __webpack_require__(2373);
-// EXTERNAL MODULE: ./src/core/receipts/state-dir.ts
-var state_dir = __webpack_require__(3942);
-// EXTERNAL MODULE: ./src/cli/flags.ts
-var cli_flags = __webpack_require__(5377);
-// EXTERNAL MODULE: ./src/cli/help.ts
-var cli_help = __webpack_require__(7911);
-// EXTERNAL MODULE: ./src/cli/io.ts
-var cli_io = __webpack_require__(1604);
-;// CONCATENATED MODULE: ./src/cli/receipts.ts
-/** `reverify capture`, `reverify receipts list|show` and `reverify config set`. */
-
-
-
-
-
-/**
- * The store `--state-dir` names, else the repository's: the one `run` writes to. The repository
- * is the one containing `--working-directory` (resolved), else the current directory, as for `run`.
- */
-function openStore(given, io) {
-    const root = (0,resolve/* findTargetRoot */.R3)(given['working-directory'] ?? io.cwd);
-    const { path: stateDir } = (0,resolve/* resolveStateDir */.JT)(given['state-dir'], { front: 'cli', base: io.cwd }, root);
-    const store = new receipt_store/* ReceiptStore */.A(stateDir, { warn: message => (0,cli_io/* println */.S)(io.stderr, `reverify: warning: ${message}`) });
-    return { root, stateDir, store };
-}
-function who(io) {
-    try {
-        return io.env.USER ?? (0,external_node_os_.userInfo)().username;
-    }
-    catch {
-        return 'unknown';
-    }
-}
-/** `reverify capture <run-id|latest> [--note TEXT]`. */
-async function captureCommandLine(argv, io) {
-    const { flags, positionals, help } = (0,cli_flags/* parseCommandLine */.Du)(argv, 'capture', 'reverify capture --help');
-    if (help) {
-        io.stdout.write((0,cli_help/* captureHelp */.at)());
-        return 0;
-    }
-    const given = (0,parse/* parseInputs */.T)(flags, (0,cli_flags/* flagsOf */.Zo)('capture'), { front: 'cli', base: io.cwd });
-    const [ref, ...rest] = positionals;
-    if (ref === undefined || rest.length > 0) {
-        throw new errors/* UsageError */.eb('capture: give exactly one run id (or latest); see reverify capture --help');
-    }
-    const { root, store } = openStore(given, io);
-    const mode = (0,config_file/* resolveCaptureMode */.U1)(undefined, await (0,config_file/* readConfig */.Xg)(root));
-    const note = given.note ?? '';
-    // In block mode a capture is what lets the next run retry: it must say what was found.
-    if (note.trim() === '' && mode === 'block') {
-        throw new errors/* UsageError */.eb('--note: required when capture-before-retry is block (.reverify/config.json); say what you found, e.g. --note "flaky DNS in CI"');
-    }
-    const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root });
-    (0,cli_io/* println */.S)(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`);
-    return 0;
-}
-/**
- * A `running` receipt whose process is gone is shown as what it is: resumable while there is
- * something to continue, else interrupted (the next run, or `reverify resume`, closes it so,
- * docs/design.md §6) — a resume that cannot work is never suggested: one whose inputs were
- * not recorded is continued by running the same command only.
- */
-async function shownStatuses(receipts, stateDir, io) {
-    const shown = new Map();
-    const here = { host: (0,external_node_os_.hostname)() };
-    const seal = await (0,run_seal/* loadRunSeal */.vo)((0,run_seal/* sealKeyPath */.o$)(io.env), { create: false });
-    for (const receipt of receipts) {
-        const offer = receipt.status === 'running' && (0,resume/* ownerGone */.RT)(receipt, here) ? await (0,settle/* resumeOffer */.Id)(receipt, { stateDir, here, seal }) : undefined;
-        const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable';
-        shown.set(receipt, { label, byResume: offer === 'resume' });
-    }
-    return shown;
-}
-/** The columns of `receipts list`: run id, status, flaky, capture state, command. */
-const LIST_HEADER = ['status'.padEnd(11), 'flaky'.padEnd(5), 'captured'.padEnd(10), 'command'];
-function headerLine(width) {
-    return ['run'.padEnd(width), ...LIST_HEADER].join('  ');
-}
-function receiptLine(receipt, status, width) {
-    const captured = receipt.capture ? 'captured' : receipt.status === 'failed' ? 'uncaptured' : '-';
-    const command = receipt.identity.join(' ; ');
-    return [
-        receipt.run_id.padEnd(width),
-        status.padEnd(11),
-        (receipt.flaky ? 'flaky' : '-').padEnd(5),
-        captured.padEnd(10),
-        command.length > 80 ? `${command.slice(0, 80)}…` : command
-    ].join('  ');
-}
-/** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts, shown, place) {
-    const lines = [];
-    const resumable = receipts.filter(receipt => shown.get(receipt)?.label === 'resumable');
-    const byResume = resumable.find(receipt => shown.get(receipt)?.byResume);
-    if (byResume) {
-        lines.push(`resumable: the run's process is gone before it finished; continue it with \`${(0,remedy/* resumeCommand */.VJ)(byResume.run_id, place)}\` or by running the same command`);
-    }
-    else if (resumable.length > 0) {
-        lines.push("resumable: the run's process is gone before it finished; continue it by running the same command (its inputs were not recorded)");
-    }
-    if (receipts.some(receipt => shown.get(receipt)?.label === 'interrupted')) {
-        lines.push('interrupted: stopped by a signal or a lost process, not a failure (no capture needed); run the command again to verify');
-    }
-    return lines;
-}
-/** `reverify receipts list|show`. */
-async function receiptsCommandLine(argv, io) {
-    const { flags, positionals, help } = (0,cli_flags/* parseCommandLine */.Du)(argv, 'receipts', 'reverify receipts --help');
-    if (help) {
-        io.stdout.write((0,cli_help/* receiptsHelp */.XK)());
-        return 0;
-    }
-    const given = (0,parse/* parseInputs */.T)(flags, (0,cli_flags/* flagsOf */.Zo)('receipts'), { front: 'cli', base: io.cwd });
-    const [action, ref, ...rest] = positionals;
-    const json = given.json === true;
-    const { root, stateDir, store } = openStore(given, io);
-    if (action === 'list' && ref === undefined) {
-        const receipts = await store.list({ target: root });
-        if (json)
-            (0,cli_io/* println */.S)(io.stdout, JSON.stringify(receipts, null, 2));
-        else if (receipts.length === 0)
-            (0,cli_io/* println */.S)(io.stdout, 'no receipts yet');
-        else {
-            const shown = await shownStatuses(receipts, stateDir, io);
-            const width = Math.max(...receipts.map(receipt => receipt.run_id.length));
-            (0,cli_io/* println */.S)(io.stdout, headerLine(width));
-            for (const receipt of receipts)
-                (0,cli_io/* println */.S)(io.stdout, receiptLine(receipt, shown.get(receipt).label, width));
-            for (const line of listFooter(receipts, shown, { stateDir, root, here: (0,resolve/* findTargetRoot */.R3)(io.cwd) }))
-                (0,cli_io/* println */.S)(io.stdout, line);
-        }
-        return 0;
-    }
-    if (action === 'show' && ref !== undefined && rest.length === 0) {
-        const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read((0,run_id/* requireRunId */.yU)(ref, 'receipts show'));
-        if (receipt === undefined)
-            throw new errors/* UsageError */.eb(`receipts show: no receipt ${(0,printable/* showValue */.vp)(ref)} in this repository's state directory`);
-        if (json) {
-            (0,cli_io/* println */.S)(io.stdout, JSON.stringify(receipt, null, 2));
-            return 0;
-        }
-        (0,cli_io/* println */.S)(io.stdout, `run:        ${receipt.run_id}`);
-        (0,cli_io/* println */.S)(io.stdout, `status:     ${receipt.status}${receipt.flaky ? ' (flaky)' : ''}`);
-        (0,cli_io/* println */.S)(io.stdout, `target:     ${receipt.target}${receipt.scope ? ` · scope ${receipt.scope}` : ''}`);
-        (0,cli_io/* println */.S)(io.stdout, `started:    ${receipt.started_at}${receipt.ended_at ? ` · ended ${receipt.ended_at}` : ''}`);
-        (0,cli_io/* println */.S)(io.stdout, `attempts:   ${receipt.attempts}/${receipt.max_attempts}`);
-        const ran = receipt.tests?.attempts ?? [];
-        if (ran.length > 0)
-            (0,cli_io/* println */.S)(io.stdout, `tests ran:  ${ran.map(testsRanIn).join(' · ')}`);
-        (0,cli_io/* println */.S)(io.stdout, `identity:   ${receipt.identity_hash}`);
-        for (const command of receipt.identity)
-            (0,cli_io/* println */.S)(io.stdout, `  ${command}`);
-        for (const command of receipt.commands) {
-            // A script shows as its first command line (the identity above lists them all).
-            (0,cli_io/* println */.S)(io.stdout, `command:    ${(0,script_lines/* scriptLabel */.uc)(command.command) || command.command} → exit ${command.exit_code}${command.signal ? ` (${command.signal})` : ''}${command.timed_out ? ' (timed out)' : ''}`);
-        }
-        (0,cli_io/* println */.S)(io.stdout, `expect:     ${JSON.stringify(receipt.expectations)}`);
-        (0,cli_io/* println */.S)(io.stdout, `trace:      ${receipt.session.dir}`);
-        (0,cli_io/* println */.S)(io.stdout, `captured:   ${receipt.capture ? `${receipt.capture.captured_at} by ${receipt.capture.by} (${receipt.capture.source}): ${receipt.capture.note}` : 'no'}`);
-        return 0;
-    }
-    throw new errors/* UsageError */.eb('receipts: expected `receipts list` or `receipts show <run-id|latest>`; see reverify receipts --help');
-}
-/** One attempt on the `tests ran:` line: `1: full suite, 312 tests` or `2: failed tests only, 2 tests`. */
-function testsRanIn(entry) {
-    return `${entry.attempt}: ${entry.rerun ? 'failed tests only' : 'full suite'}, ${entry.ran} ${entry.ran === 1 ? 'test' : 'tests'}`;
-}
-/** `reverify config set capture-before-retry <v>`. */
-async function configCommandLine(argv, io) {
-    const { positionals, help } = (0,cli_flags/* parseCommandLine */.Du)(argv, 'config', 'reverify config --help');
-    if (help) {
-        io.stdout.write(cli_help/* CONFIG_HELP */.hF);
-        return 0;
-    }
-    const [action, key, value, ...rest] = positionals;
-    if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
-        throw new errors/* UsageError */.eb('config: expected `config set capture-before-retry <warn|block|off>`');
-    }
-    const mode = (0,config_file/* parseCaptureMode */.x0)(value, 'capture-before-retry');
-    const root = (0,resolve/* findTargetRoot */.R3)(io.cwd);
-    await (0,state_dir/* ensureStateDir */.xH)((0,resolve/* defaultStateDir */.yD)(root), { gitignore: true });
-    await (0,config_file/* setCaptureMode */.GQ)(root, mode);
-    (0,cli_io/* println */.S)(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
+    (0,_io_js__WEBPACK_IMPORTED_MODULE_9__/* .println */ .S)(io.stdout, `reverify: sent run ${receipt.run_id} as trace ${sent.traceId}`);
     return 0;
 }
 

@@ -26,8 +26,8 @@ var receipt_store = __webpack_require__(9679);
 var parse = __webpack_require__(5018);
 // EXTERNAL MODULE: ./src/core/base/errors.ts
 var errors = __webpack_require__(2074);
-// EXTERNAL MODULE: ./src/core/capture/config-file.ts
-var config_file = __webpack_require__(1685);
+// EXTERNAL MODULE: ./src/core/run/capture-config.ts + 1 modules
+var capture_config = __webpack_require__(5173);
 // EXTERNAL MODULE: ./src/core/base/printable.ts
 var printable = __webpack_require__(3174);
 // EXTERNAL MODULE: ./src/core/receipts/receipt.ts + 1 modules
@@ -84,7 +84,7 @@ async function captureRun(store, ref, details) {
     const captured = {
         ...receipt,
         capture: {
-            captured_at: (details.now ?? new Date()).toISOString(),
+            captured_at: details.now.toISOString(),
             note,
             source: Array.from(details.source).slice(0, receipts_receipt/* MAX_CAPTURE_LABEL_CHARS */.Py).join(''),
             by: Array.from(details.by).slice(0, receipts_receipt/* MAX_CAPTURE_LABEL_CHARS */.Py).join('')
@@ -153,18 +153,10 @@ async function latestToCapture(store, details) {
     return failed;
 }
 
-// EXTERNAL MODULE: ./src/core/recovery/run-seal.ts
-var run_seal = __webpack_require__(9038);
-// EXTERNAL MODULE: ./src/core/recovery/resume.ts + 1 modules
-var resume = __webpack_require__(7442);
-// EXTERNAL MODULE: ./src/core/recovery/settle.ts
-var settle = __webpack_require__(5524);
-// EXTERNAL MODULE: ./src/core/capture/remedy.ts
-var remedy = __webpack_require__(2760);
+// EXTERNAL MODULE: ./src/core/run/stored-run.ts
+var stored_run = __webpack_require__(5502);
 // EXTERNAL MODULE: ./src/core/shell/script-lines.ts
 var script_lines = __webpack_require__(2373);
-// EXTERNAL MODULE: ./src/core/receipts/state-dir.ts
-var state_dir = __webpack_require__(3942);
 // EXTERNAL MODULE: ./src/cli/flags.ts
 var cli_flags = __webpack_require__(5377);
 // EXTERNAL MODULE: ./src/cli/help.ts
@@ -183,9 +175,9 @@ var cli_io = __webpack_require__(1604);
  * is the one containing `--working-directory` (resolved), else the current directory, as for `run`.
  */
 function openStore(given, io) {
-    const root = (0,resolve/* findTargetRoot */.R3)(given['working-directory'] ?? io.cwd);
-    const { path: stateDir } = (0,resolve/* resolveStateDir */.JT)(given['state-dir'], { front: 'cli', base: io.cwd }, root);
-    const store = new receipt_store/* ReceiptStore */.A(stateDir, { warn: message => (0,cli_io/* println */.S)(io.stderr, `reverify: warning: ${message}`) });
+    const root = resolve/* findTargetRoot */.R3(given['working-directory'] ?? io.cwd);
+    const { path: stateDir } = resolve/* resolveStateDir */.JT(given['state-dir'], { front: 'cli', base: io.cwd }, root);
+    const store = new receipt_store/* ReceiptStore */.A(stateDir, { warn: message => (0,cli_io/* println */.S)(io.stderr, `reverify: warning: ${message}`), now: () => new Date() });
     return { root, stateDir, store };
 }
 function who(io) {
@@ -203,38 +195,21 @@ async function captureCommandLine(argv, io) {
         io.stdout.write((0,cli_help/* captureHelp */.at)());
         return 0;
     }
-    const given = (0,parse/* parseInputs */.T)(flags, (0,cli_flags/* flagsOf */.Zo)('capture'), { front: 'cli', base: io.cwd });
+    const given = parse/* parseInputs */.T(flags, (0,cli_flags/* flagsOf */.Zo)('capture'), { front: 'cli', base: io.cwd });
     const [ref, ...rest] = positionals;
     if (ref === undefined || rest.length > 0) {
         throw new errors/* UsageError */.eb('capture: give exactly one run id (or latest); see reverify capture --help');
     }
     const { root, store } = openStore(given, io);
-    const mode = (0,config_file/* resolveCaptureMode */.U1)(undefined, await (0,config_file/* readConfig */.Xg)(root));
+    const mode = await (0,capture_config/* captureModeOf */.F)(undefined, root);
     const note = given.note ?? '';
     // In block mode a capture is what lets the next run retry: it must say what was found.
     if (note.trim() === '' && mode === 'block') {
         throw new errors/* UsageError */.eb('--note: required when capture-before-retry is block (.reverify/config.json); say what you found, e.g. --note "flaky DNS in CI"');
     }
-    const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root });
+    const receipt = await captureRun(store, ref, { note, source: 'cli', by: who(io), target: root, now: new Date() });
     (0,cli_io/* println */.S)(io.stdout, `reverify: captured ${receipt.run_id}${note ? `: ${note}` : ''}`);
     return 0;
-}
-/**
- * A `running` receipt whose process is gone is shown as what it is: resumable while there is
- * something to continue, else interrupted (the next run, or `reverify resume`, closes it so,
- * docs/design.md §6) — a resume that cannot work is never suggested: one whose inputs were
- * not recorded is continued by running the same command only.
- */
-async function shownStatuses(receipts, stateDir, io) {
-    const shown = new Map();
-    const here = { host: (0,external_node_os_.hostname)() };
-    const seal = await (0,run_seal/* loadRunSeal */.vo)((0,run_seal/* sealKeyPath */.o$)(io.env), { create: false });
-    for (const receipt of receipts) {
-        const offer = receipt.status === 'running' && (0,resume/* ownerGone */.RT)(receipt, here) ? await (0,settle/* resumeOffer */.Id)(receipt, { stateDir, here, seal }) : undefined;
-        const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable';
-        shown.set(receipt, { label, byResume: offer === 'resume' });
-    }
-    return shown;
 }
 /** The columns of `receipts list`: run id, status, flaky, capture state, command. */
 const LIST_HEADER = ['status'.padEnd(11), 'flaky'.padEnd(5), 'captured'.padEnd(10), 'command'];
@@ -253,12 +228,12 @@ function receiptLine(receipt, status, width) {
     ].join('  ');
 }
 /** Lines after the list that say what the unusual statuses mean and what to do. */
-function listFooter(receipts, shown, place) {
+function listFooter(receipts, shown) {
     const lines = [];
     const resumable = receipts.filter(receipt => shown.get(receipt)?.label === 'resumable');
-    const byResume = resumable.find(receipt => shown.get(receipt)?.byResume);
-    if (byResume) {
-        lines.push(`resumable: the run's process is gone before it finished; continue it with \`${(0,remedy/* resumeCommand */.VJ)(byResume.run_id, place)}\` or by running the same command`);
+    const resumeWith = resumable.map(receipt => shown.get(receipt)?.resumeWith).find(command => command !== undefined);
+    if (resumeWith) {
+        lines.push(`resumable: the run's process is gone before it finished; continue it with \`${resumeWith}\` or by running the same command`);
     }
     else if (resumable.length > 0) {
         lines.push("resumable: the run's process is gone before it finished; continue it by running the same command (its inputs were not recorded)");
@@ -275,7 +250,7 @@ async function receiptsCommandLine(argv, io) {
         io.stdout.write((0,cli_help/* receiptsHelp */.XK)());
         return 0;
     }
-    const given = (0,parse/* parseInputs */.T)(flags, (0,cli_flags/* flagsOf */.Zo)('receipts'), { front: 'cli', base: io.cwd });
+    const given = parse/* parseInputs */.T(flags, (0,cli_flags/* flagsOf */.Zo)('receipts'), { front: 'cli', base: io.cwd });
     const [action, ref, ...rest] = positionals;
     const json = given.json === true;
     const { root, stateDir, store } = openStore(given, io);
@@ -286,20 +261,20 @@ async function receiptsCommandLine(argv, io) {
         else if (receipts.length === 0)
             (0,cli_io/* println */.S)(io.stdout, 'no receipts yet');
         else {
-            const shown = await shownStatuses(receipts, stateDir, io);
+            const shown = await (0,stored_run/* receiptStatuses */.Lj)(receipts, { stateDir, root, here: resolve/* findTargetRoot */.R3(io.cwd) }, io.env, (0,external_node_os_.hostname)());
             const width = Math.max(...receipts.map(receipt => receipt.run_id.length));
             (0,cli_io/* println */.S)(io.stdout, headerLine(width));
             for (const receipt of receipts)
                 (0,cli_io/* println */.S)(io.stdout, receiptLine(receipt, shown.get(receipt).label, width));
-            for (const line of listFooter(receipts, shown, { stateDir, root, here: (0,resolve/* findTargetRoot */.R3)(io.cwd) }))
+            for (const line of listFooter(receipts, shown))
                 (0,cli_io/* println */.S)(io.stdout, line);
         }
         return 0;
     }
     if (action === 'show' && ref !== undefined && rest.length === 0) {
-        const receipt = ref === 'latest' ? await store.latestOfTarget(root) : await store.read((0,run_id/* requireRunId */.yU)(ref, 'receipts show'));
+        const receipt = await (0,stored_run/* findRun */.Lc)(store, root, ref, 'receipts show');
         if (receipt === undefined)
-            throw new errors/* UsageError */.eb(`receipts show: no receipt ${(0,printable/* showValue */.vp)(ref)} in this repository's state directory`);
+            throw new errors/* UsageError */.eb(`receipts show: no receipt ${printable/* showValue */.vp(ref)} in this repository's state directory`);
         if (json) {
             (0,cli_io/* println */.S)(io.stdout, JSON.stringify(receipt, null, 2));
             return 0;
@@ -341,12 +316,171 @@ async function configCommandLine(argv, io) {
     if (action !== 'set' || key !== 'capture-before-retry' || value === undefined || rest.length > 0) {
         throw new errors/* UsageError */.eb('config: expected `config set capture-before-retry <warn|block|off>`');
     }
-    const mode = (0,config_file/* parseCaptureMode */.x0)(value, 'capture-before-retry');
-    const root = (0,resolve/* findTargetRoot */.R3)(io.cwd);
-    await (0,state_dir/* ensureStateDir */.xH)((0,resolve/* defaultStateDir */.yD)(root), { gitignore: true });
-    await (0,config_file/* setCaptureMode */.GQ)(root, mode);
+    const mode = await (0,capture_config/* configureCaptureMode */.C)(resolve/* findTargetRoot */.R3(io.cwd), value);
     (0,cli_io/* println */.S)(io.stdout, `reverify: capture-before-retry is ${mode} (.reverify/config.json)`);
     return 0;
+}
+
+
+/***/ }),
+
+/***/ 7978:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ resumeRun),
+/* harmony export */   n: () => (/* binding */ resumeOffers)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2074);
+/* harmony import */ var _receipts_run_id_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3980);
+/* harmony import */ var _recovery_resume_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7442);
+/* harmony import */ var _receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5976);
+/* harmony import */ var _recovery_settle_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5524);
+/* harmony import */ var _session_run_record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1751);
+/**
+ * `reverify resume`'s admission (docs/design.md §6): which interrupted run is continued, and
+ * whether it may be. A run is found by its id, or as the latest of the repository whose owner
+ * is gone and whose receipt this machine sealed; a receipt without a valid seal proves
+ * nothing and is refused; a run that had ended, or whose session is gone, has nothing to
+ * continue and is settled or closed here; a run is continued only from the inputs this
+ * machine recorded for it. The front end words the outcome and runs `verifyRun` with
+ * `resume` for one it may continue.
+ */
+
+
+
+
+
+
+
+/** Finds the run to resume and admits it, settles or closes it, or refuses it with a usage error (see the header). */
+async function resumeRun(query, ports) {
+    const { store, seal } = ports;
+    const here = { host: ports.owner.host };
+    const receipt = query.runId !== undefined
+        ? await store.read((0,_receipts_run_id_js__WEBPACK_IMPORTED_MODULE_1__/* .requireRunId */ .yU)(query.runId, 'resume'))
+        : await store.latestOfTarget(query.target, candidate => (0,_recovery_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .ownerGone */ .RT)(candidate, here) && (0,_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(candidate, seal));
+    if (receipt === undefined) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(query.runId ? `resume: no receipt of run ${query.runId} here` : 'resume: no interrupted run to resume in this repository');
+    }
+    // A receipt that came with a checkout proves nothing and picks no command (docs/design.md §6).
+    if (!(0,_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(receipt, seal)) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`resume: run ${receipt.run_id} was not started by reverify on this machine (its receipt has no valid seal); run the command again with reverify run`);
+    }
+    // A run that had ended, or whose session is gone, has nothing to continue (docs/design.md §6).
+    const entry = await (0,_recovery_settle_js__WEBPACK_IMPORTED_MODULE_5__/* .settleBeforeResume */ .U)({
+        store,
+        receipt,
+        here,
+        seal,
+        redactor: query.redactor,
+        clock: ports.clock,
+        env: query.env,
+        onLeftoverEnded: pgid => query.onLeftoverEnded(pgid, receipt.run_id)
+    });
+    if (entry.kind !== 'continue')
+        return entry;
+    const inputs = await (0,_session_run_record_js__WEBPACK_IMPORTED_MODULE_6__/* .readRunInputs */ .h)((0,node_path__WEBPACK_IMPORTED_MODULE_0__.resolve)(receipt.session.dir), seal);
+    if (inputs === undefined) {
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`resume: run ${receipt.run_id} has no inputs this machine recorded (none, a secret among them, or no valid seal); run the same command again with reverify run`);
+    }
+    return { kind: 'continue', receipt, inputs };
+}
+/**
+ * What `reverify resume` would do with each `running` receipt whose owner is gone, so that
+ * `reverify receipts list` offers it only where it works (recovery/settle.ts `resumeOffer`):
+ * `resume`, `rerun` (only running the same command continues it) or `close`. Other receipts
+ * are left out. The seal is checked without making a key: listing only reads.
+ */
+async function resumeOffers(receipts, place) {
+    const offers = new Map();
+    const here = { host: place.host };
+    const seal = await (0,_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .loadRunSeal */ .vo)((0,_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .sealKeyPath */ .o$)(place.env), { create: false });
+    for (const receipt of receipts) {
+        if (receipt.status === 'running' && (0,_recovery_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .ownerGone */ .RT)(receipt, here))
+            offers.set(receipt, await (0,_recovery_settle_js__WEBPACK_IMPORTED_MODULE_5__/* .resumeOffer */ .Id)(receipt, { stateDir: place.stateDir, here, seal }));
+    }
+    return offers;
+}
+
+
+/***/ }),
+
+/***/ 5502:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Lc: () => (/* binding */ findRun),
+/* harmony export */   Lj: () => (/* binding */ receiptStatuses),
+/* harmony export */   qQ: () => (/* binding */ exportRun)
+/* harmony export */ });
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(119);
+/* harmony import */ var _capture_remedy_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2760);
+/* harmony import */ var _export_ctrf_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(215);
+/* harmony import */ var _export_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7937);
+/* harmony import */ var _export_otlp_spans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5211);
+/* harmony import */ var _receipts_run_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3980);
+/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2084);
+/* harmony import */ var _resume_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7978);
+/**
+ * A stored run, found and exported (docs/design.md §2 "Exports"): the run a command names by
+ * its id or as `latest`, and its exports — the CTRF report, the HTML report, or its trace sent
+ * again over OTLP; and how a listing shows each. `reverify ctrf`, `report`, `export` and
+ * `receipts list|show` ask these.
+ */
+
+
+
+
+
+
+
+
+/** Errors that mean the file asked for cannot be written there: the asker's to fix, not a fault. */
+const UNWRITABLE = ['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM'];
+/**
+ * The run `ref` names in the store: a run id, or `latest` for the newest run of the
+ * repository `root`; undefined when there is no such run. A malformed id is a UsageError that
+ * starts with `command`.
+ */
+async function findRun(store, root, ref, command) {
+    return ref === 'latest' ? await store.latestOfTarget(root) : await store.read((0,_receipts_run_id_js__WEBPACK_IMPORTED_MODULE_0__/* .requireRunId */ .yU)(ref, command));
+}
+async function exportRun(store, receipt, request) {
+    if (request.format === 'otlp') {
+        const reason = await (0,_export_index_js__WEBPACK_IMPORTED_MODULE_1__/* .resendRun */ .r)(store.stateDir, receipt, request.redactor, request.env, request.clock);
+        return reason === undefined ? { kind: 'sent', traceId: (0,_export_otlp_spans_js__WEBPACK_IMPORTED_MODULE_2__/* .traceIdOf */ .aB)(receipt.run_id) } : { kind: 'not-sent', reason };
+    }
+    const where = request.out === undefined ? {} : { path: request.out };
+    try {
+        const path = request.format === 'ctrf'
+            ? await (0,_export_ctrf_js__WEBPACK_IMPORTED_MODULE_3__/* .writeRunCtrf */ .og)(store.stateDir, receipt, request.redactor, where)
+            : await (0,_report_index_js__WEBPACK_IMPORTED_MODULE_4__/* .writeRunReport */ .pX)(store, receipt, where);
+        return { kind: 'written', path };
+    }
+    catch (error) {
+        if (request.out !== undefined && (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__/* .isErrorCode */ .We)(error, ...UNWRITABLE))
+            return { kind: 'unwritable', error };
+        throw error;
+    }
+}
+/**
+ * How `receipts list` shows each receipt (docs/design.md §6): a `running` receipt whose
+ * process is gone is resumable while there is something to continue, else interrupted, and a
+ * resume that cannot work is never offered. `place` is where the commands are shown; `host`
+ * is this machine's name (a run another machine owns is never offered).
+ */
+async function receiptStatuses(receipts, place, env, host) {
+    const shown = new Map();
+    const offers = await (0,_resume_run_js__WEBPACK_IMPORTED_MODULE_6__/* .resumeOffers */ .n)(receipts, { stateDir: place.stateDir, env, host });
+    for (const receipt of receipts) {
+        const offer = offers.get(receipt);
+        const label = offer === undefined ? receipt.status : offer === 'close' ? 'interrupted' : 'resumable';
+        shown.set(receipt, { label, ...(offer === 'resume' && { resumeWith: (0,_capture_remedy_js__WEBPACK_IMPORTED_MODULE_7__/* .resumeCommand */ .VJ)(receipt.run_id, place) }) });
+    }
+    return shown;
 }
 
 

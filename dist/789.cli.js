@@ -10,9 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  DEFAULT_LIMITS: () => (/* reexport */ junit_limits/* DEFAULT_LIMITS */.d),
   INTERRUPTED: () => (/* binding */ INTERRUPTED),
-  MAX_NAME_CHARS: () => (/* reexport */ junit_limits/* MAX_NAME_CHARS */.x),
   parseJUnitFile: () => (/* binding */ parseJUnitFile)
 });
 
@@ -28,6 +26,8 @@ var saxes = __webpack_require__(9800);
 var failure_blocks = __webpack_require__(7898);
 // EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
 var junit_limits = __webpack_require__(4976);
+// EXTERNAL MODULE: ./src/core/attempt/tests.ts
+var tests = __webpack_require__(520);
 ;// CONCATENATED MODULE: ./src/core/test-results/xml-caps.ts
 /**
  * Bounds what an XML parser has to hold (docs/design.md §1 "Test results"): a streaming parser still
@@ -447,8 +447,8 @@ function junitHandlers(limits, onTest) {
                 open = {
                     test: {
                         suite: suites[suites.length - 1] ?? '',
-                        name: (attrs.name ?? '').slice(0, junit_limits/* MAX_NAME_CHARS */.x),
-                        classname: (attrs.classname ?? attrs.class ?? '').slice(0, junit_limits/* MAX_NAME_CHARS */.x),
+                        name: (attrs.name ?? '').slice(0, tests/* MAX_NAME_CHARS */.x),
+                        classname: (attrs.classname ?? attrs.class ?? '').slice(0, tests/* MAX_NAME_CHARS */.x),
                         ...(file !== undefined && file !== '' && { file: file.slice(0, 4_096) }),
                         ...(line !== undefined && { line }),
                         outcome: 'passed',

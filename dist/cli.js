@@ -528,11 +528,11 @@ function switchTakesNoValue(flag, value) {
 }
 /** Boolean inputs are switches: `--json` alone means true. */
 function isSwitch(name) {
-    return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .inputSpec */ .mm)(name).kind.type === 'boolean';
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .inputSpec */ .mm(name).kind.type === 'boolean';
 }
 /** The flags a subcommand takes (`config` takes none but --help). */
 function flagsOf(command) {
-    return command === 'config' ? [] : (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .inputsOf */ .Vc)(command);
+    return command === 'config' ? [] : _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .inputsOf */ .Vc(command);
 }
 /** The edit distance between two strings (insertions, deletions and substitutions). */
 function editDistance(a, b) {
@@ -609,7 +609,7 @@ function parseCommandLine(argv, command, usage) {
         if (value === undefined)
             throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${shown} needs a value; see ${usage}`);
         const earlier = flags[name];
-        if (earlier !== undefined && !(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .inputSpec */ .mm)(name).repeatable)
+        if (earlier !== undefined && !_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .inputSpec */ .mm(name).repeatable)
             throw new _core_index_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${shown} given more than once; see ${usage}`);
         flags[name] = earlier === undefined ? value : `${earlier}\n${value}`;
     }
@@ -685,7 +685,7 @@ function wrap(lead, text) {
 }
 /** One flag's help: `--name VALUE`, then its description and default. */
 function flagHelp(name) {
-    const spec = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .inputSpec */ .mm)(name);
+    const spec = _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .inputSpec */ .mm(name);
     const sentence = spec.help ?? spec.description.replace(/\.$/, '');
     const notes = [sentence.charAt(0).toLowerCase() + sentence.slice(1)];
     const shownDefault = spec.kind.type === 'boolean' ? undefined : (spec.default ?? spec.shownDefault?.cli);
@@ -712,7 +712,7 @@ Runs the script (its lines, or one line per --command) as one script in one shel
 run step does, up to 1 + max-retries times, stopping at the first attempt that meets every
 expectation. A shell that is not on PATH is an error before anything runs.
 `,
-    ..._core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .HELP_GROUPS */ .d.map(group => section(group, (0,_flags_js__WEBPACK_IMPORTED_MODULE_1__/* .flagsOf */ .Zo)('run').filter(name => (0,_core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .inputSpec */ .mm)(name).group === group)))
+    ..._core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .HELP_GROUPS */ .d.map(group => section(group, (0,_flags_js__WEBPACK_IMPORTED_MODULE_1__/* .flagsOf */ .Zo)('run').filter(name => _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .inputSpec */ .mm(name).group === group)))
 ].join('\n');
 /** `reverify capture --help`. */
 const captureHelp = () => `Usage: reverify capture <run-id|latest> [--note TEXT] [--working-directory DIR] [--state-dir DIR]
@@ -829,7 +829,7 @@ function println(stream, line) {
 
 /***/ }),
 
-/***/ 8273:
+/***/ 7437:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -840,8 +840,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: captureMessage, consoleSummary, describeCommands, exitCodeOf
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./src/core/capture/capture-policy.ts
 /** none / not failed / captured → proceed; else warn or block per mode; off → proceed. */
 function decideCaptureBeforeRetry(mode, latest) {
@@ -863,14 +861,31 @@ function captureHeadline(action, failedRunId) {
 
 // EXTERNAL MODULE: ./src/core/capture/remedy.ts
 var remedy = __nccwpck_require__(2760);
+;// CONCATENATED MODULE: ./src/core/run/capture-advice.ts
+/**
+ * What a person is told about a failed run nobody captured (docs/design.md §3
+ * "Capture-before-retry"), the same in every front end: the verdict in one sentence, and the
+ * commands that capture it — from a terminal, or with a commit in GitHub Actions.
+ */
+
+
+/** How to capture `failedRunId`; `place` is where the CLI command will be run (none: in the repository, default state directory). */
+function captureAdvice(failedRunId, place) {
+    return {
+        headline: { warn: captureHeadline('warn', failedRunId), block: captureHeadline('block', failedRunId) },
+        command: (0,remedy/* captureCommand */.g_)(failedRunId, place),
+        commit: (0,remedy/* captureCommitCommand */.Hd)(failedRunId)
+    };
+}
+
 // EXTERNAL MODULE: ./src/core/recovery/resume.ts + 1 modules
 var resume = __nccwpck_require__(7442);
 // EXTERNAL MODULE: ./src/core/base/errors.ts
 var errors = __nccwpck_require__(2074);
 // EXTERNAL MODULE: ./src/core/inputs/resolve.ts
 var resolve = __nccwpck_require__(7441);
-// EXTERNAL MODULE: ./src/core/capture/config-file.ts
-var config_file = __nccwpck_require__(1685);
+// EXTERNAL MODULE: ./src/core/run/capture-config.ts + 1 modules
+var capture_config = __nccwpck_require__(5173);
 // EXTERNAL MODULE: ./src/core/receipts/state-dir.ts
 var state_dir = __nccwpck_require__(3942);
 // EXTERNAL MODULE: ./src/core/base/atomic-file.ts
@@ -907,77 +922,12 @@ function stateDirFull(error, stateDir, stage) {
 var redaction = __nccwpck_require__(6834);
 // EXTERNAL MODULE: ./src/core/base/version.ts
 var version = __nccwpck_require__(9481);
-// EXTERNAL MODULE: ./src/core/recovery/run-seal.ts
-var run_seal = __nccwpck_require__(9038);
+// EXTERNAL MODULE: ./src/core/run/run-ports.ts + 1 modules
+var run_ports = __nccwpck_require__(9740);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/base/clock.ts
 var clock = __nccwpck_require__(443);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __nccwpck_require__(8500);
-;// CONCATENATED MODULE: ./src/core/recovery/test-pause.ts
-/**
- * A test-only hook (docs/reliability.md, "Fault injection"): with
- * `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` in the process's environment, the run writes the
- * marker file when it reaches that point and waits there until the marker is removed (or for
- * a minute), so a test can kill it exactly in a window that is otherwise a few microseconds
- * wide, or let it go on and kill it a chosen moment later. Points:
- * - the run's opening (docs/design.md §6), in the order its writes come: `before-opening`
- *   (nothing of the run written yet), `during-receipt-write` (the `running` receipt's temp
- *   file written, not yet renamed), `before-session` (the receipt written, no session
- *   folder), `during-meta-write` (the session folder and an empty trace, meta.json's temp
- *   file not yet renamed), `during-run-record-write` (meta.json written, run.json's temp file
- *   not yet renamed), `before-start` (run.json written, the trace has no `start`) and
- *   `after-opening` (`start` and `decision` written, nothing has run);
- * - `after-trace-end` (the trace has its `end`, the final receipt is not written yet);
- * - `before-reports` (the CLI has printed the verdict and the final receipt is written;
- *   report.html and the exports are not);
- * - `during-cache-save` (the action's main step has started saving the receipt history to
- *   the cache; the save goes on while the step waits).
- * Without the variable it does nothing.
- */
-
-
-/** The environment variable that names the point and the marker file. */
-const TEST_PAUSE_VARIABLE = 'REVERIFY_TEST_PAUSE_AT';
-const PAUSE_MS = 60_000;
-/** How often a paused run looks whether its marker is gone. */
-const POLL_MS = 2;
-/** The points of the run's opening, in the order its writes come. */
-const OPENING_POINTS = (/* unused pure expression or super */ null && ([
-    'before-opening',
-    'during-receipt-write',
-    'before-session',
-    'during-meta-write',
-    'during-run-record-write',
-    'before-start',
-    'after-opening'
-]));
-/**
- * The pause a front end hands the core (`RunPorts.pause`), from the environment the test
- * harness started it with; the core itself reads no environment for it.
- */
-function testPauseFrom(env) {
-    const value = env[TEST_PAUSE_VARIABLE];
-    if (value === undefined)
-        return undefined;
-    return async (point) => {
-        if (!value.startsWith(`${point}:`))
-            return;
-        const marker = value.slice(point.length + 1);
-        (0,external_node_fs_.writeFileSync)(marker, `${process.pid}\n`);
-        const deadline = Date.now() + PAUSE_MS;
-        while ((0,external_node_fs_.existsSync)(marker) && Date.now() < deadline)
-            await (0,promises_.setTimeout)(POLL_MS);
-    };
-}
-
-// EXTERNAL MODULE: ./src/core/process/process-runner.ts + 1 modules
-var process_runner = __nccwpck_require__(8102);
-// EXTERNAL MODULE: ./src/core/receipts/receipt-store.ts + 1 modules
-var receipt_store = __nccwpck_require__(9679);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:string_decoder"
 var external_node_string_decoder_ = __nccwpck_require__(6193);
 // EXTERNAL MODULE: ./src/core/output/capped-log.ts
@@ -1316,7 +1266,7 @@ const RUNNER_WORDS = [
  * §1 "Rerunning only the failed tests"): the failures it reports outside every test (a file
  * that failed to run, a package that did not build, a run stopped at its first failure; the
  * lines are core/output/runner-lines.ts's) and its count of failed tests. Whether the results
- * account for them is test-results/explained-failure.ts's to say. Memory is bounded whatever
+ * account for them is attempt/explained-failure.ts's to say. Memory is bounded whatever
  * the output's size: a line is read up to 1,000 characters, the first few failures are kept
  * and the rest counted.
  */
@@ -1522,7 +1472,8 @@ function lastChars(text, count) {
  * One attempt: the script in one shell process (docs/design.md §1), output streamed live to the
  * console while the log, the summary and the output expectations are computed on the fly;
  * the script's result handed over to be recorded the moment it ends, then every expectation
- * judged (src/core/verify/judge.ts).
+ * judged (src/core/verify/judge.ts). What it returns is the attempt's record, never edited
+ * after: the verdict is judged from it (verdict.ts).
  */
 
 
@@ -1583,9 +1534,10 @@ class OutputChannel {
 function waitForDrain(stream) {
     return new Promise(resolve => stream.once('drain', () => resolve()));
 }
-/** Runs attempt number `attempt` of a verify. */
-async function runAttempt(settings, attempt, logPath, env, hooks) {
-    const started = Date.now();
+/** Runs one attempt of a verify and returns its record. */
+async function runOnce(plan, env, hooks = {}) {
+    const { settings, attempt, logPath } = plan;
+    const started = env.clock.now().getTime();
     const log = await capped_log/* CappedLogWriter */.l_.open(logPath, settings.logCapBytes);
     const summary = new output_summary/* OutputSummarizer */.dc();
     const failures = new failure_blocks/* FailureBlocks */.B7();
@@ -1635,7 +1587,7 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     const ended = await run(settings.script, settings.timeoutSeconds * 1000);
     results.push(ended);
     const failedCommand = ended.exitCode !== 0 ? ended : undefined;
-    const endedAt = Date.now();
+    const endedAt = env.clock.now().getTime();
     // A disk the log filled gives room back before the result is recorded (capped-log.ts).
     await log.settle();
     // The script's result is recorded before any expectation is judged (docs/design.md §1):
@@ -1674,7 +1626,7 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     let checks = [];
     let checkSummary;
     if (!ended.interrupted) {
-        const state = await (0,judge/* checkState */.We)(settings, hooks.checkLogPath, env);
+        const state = await (0,judge/* checkState */.We)(settings, plan.checkLogPath, env);
         checks = [...((0,judge/* judgeRecord */.dy)(settings, script, env.redactor) ?? []), ...state.checks];
         checkSummary = state.checkSummary;
     }
@@ -1684,12 +1636,9 @@ async function runAttempt(settings, attempt, logPath, env, hooks) {
     stderrChannel.finish();
     after.end();
     const closed = await log.close();
-    // Verified only when every expectation holds.
-    const verified = !ended.interrupted && checks.length > 0 && checks.every(check => check.ok);
     return {
         ...script,
         checks,
-        verified,
         ...(checkSummary !== undefined && { checkSummary }),
         logBytesDropped: closed.bytesDropped,
         ...(closed.diskFullAt !== undefined && { logDiskFullAt: closed.diskFullAt })
@@ -1760,6 +1709,95 @@ async function runOnRetry(command, settings, env) {
     };
 }
 
+// EXTERNAL MODULE: ./src/core/session/notes.ts
+var notes = __nccwpck_require__(8157);
+// EXTERNAL MODULE: ./src/core/test-results/attempt-tests.ts + 4 modules
+var attempt_tests = __nccwpck_require__(5817);
+;// CONCATENATED MODULE: ./src/core/verify/results-step.ts
+
+
+/** Most failed tests named in the note's message. */
+const NAMED_IN_NOTE = 3;
+/** The note's one line: what the files said, in numbers and names. */
+function describeAttemptTests(attempt, tests) {
+    const files = tests.files.length === 1 ? tests.files[0] : `${tests.files.length} files`;
+    const bad = tests.failed + tests.errors;
+    const names = tests.failedTests.slice(0, NAMED_IN_NOTE).map(test => test.name);
+    const more = bad > names.length ? `, and ${bad - names.length} more` : '';
+    const parts = [
+        `attempt ${attempt}: ${tests.total} tests in ${files}`,
+        bad > 0 ? `${bad} failed (${names.join('; ')}${more})` : 'none failed',
+        ...(tests.skipped > 0 ? [`${tests.skipped} skipped`] : []),
+        ...(tests.recovered.length > 0
+            ? [`passed after failing in an earlier attempt: ${tests.recovered.slice(0, NAMED_IN_NOTE).join('; ')}`]
+            : [])
+    ];
+    return parts.join(' · ');
+}
+/** The trace's record of an attempt's results (readers that do not know it ignore it). */
+function tracePayload(attempt, tests) {
+    return {
+        attempt,
+        files: tests.files,
+        total: tests.total,
+        passed: tests.passed,
+        failed: tests.failed,
+        errors: tests.errors,
+        skipped: tests.skipped,
+        failed_tests: tests.failedTests,
+        recovered: tests.recovered,
+        warnings: tests.warnings,
+        ...(tests.cases !== undefined && { cases: tests.cases }),
+        ...(tests.casesOmitted ? { cases_omitted: tests.casesOmitted } : {})
+    };
+}
+/**
+ * After an attempt: reads the files `test-results` names, written since `sinceMs` (the
+ * attempt's start on the run's clock). Undefined when there is nothing to read: no
+ * `test-results`, an interrupted attempt, or an interrupt (`signal`) while reading — the
+ * run is being closed. Writes nothing: `recordTestResults` records what it read.
+ */
+async function readTestResults(settings, attempt, sinceMs, earlier, signal) {
+    const patterns = settings.testResults ?? [];
+    // An interrupted attempt is not judged, and neither are its half-written reports.
+    if (patterns.length === 0 || attempt.interrupted)
+        return undefined;
+    const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []));
+    let tests;
+    try {
+        tests = await (0,attempt_tests/* readAttemptTests */.DW)({
+            patterns,
+            workingDirectory: settings.workingDirectory,
+            sinceMs,
+            watch,
+            // A rerun of up to rerun-max-tests tests needs them all listed (docs/design.md §1).
+            maxFailedTests: Math.max(attempt_tests/* MAX_TESTS_LISTED */.N4, settings.rerunMaxTests),
+            signal
+        });
+    }
+    catch (error) {
+        if (signal?.aborted)
+            return undefined;
+        // A file changing under the reader (or any surprise) costs the names, never the run.
+        const reason = `could not be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`;
+        return { warnings: [{ file: patterns.join(', '), reason }] };
+    }
+    if (tests.files.length === 0 && tests.warnings.length === 0) {
+        tests.warnings.push({ file: patterns.join(', '), reason: 'no file written during the attempt matched' });
+    }
+    return { tests, warnings: tests.warnings };
+}
+/** Records what reading an attempt's results gave: each ignored file as a progress fact, the results as a `tests` note. */
+function recordTestResults(read, attempt, session, log) {
+    if (read === undefined)
+        return;
+    for (const warning of read.warnings)
+        log({ kind: 'test-results-warning', attempt, ...warning });
+    const tests = read.tests;
+    if (tests !== undefined && tests.files.length > 0)
+        session.event('note', (0,notes/* testsNote */.Cn)(describeAttemptTests(attempt, tests), tracePayload(attempt, tests)));
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/retry-policy.ts
 /** Longest wait between attempts under exponential backoff. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
@@ -1810,164 +1848,69 @@ function describeWait(ms) {
     return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
-// EXTERNAL MODULE: ./src/core/session/events.ts
-var events = __nccwpck_require__(907);
-// EXTERNAL MODULE: ./src/core/session/layout.ts
-var layout = __nccwpck_require__(4020);
-// EXTERNAL MODULE: ./src/core/process/crashed-groups.ts
-var crashed_groups = __nccwpck_require__(3856);
-// EXTERNAL MODULE: ./src/core/session/notes.ts
-var notes = __nccwpck_require__(8157);
-// EXTERNAL MODULE: ./src/core/test-results/attempt-tests.ts + 4 modules
-var attempt_tests = __nccwpck_require__(5817);
-;// CONCATENATED MODULE: ./src/core/test-results/record.ts
-
-/** Most failed tests named in the note's message. */
-const NAMED_IN_NOTE = 3;
-/** The note's one line: what the files said, in numbers and names. */
-function describeAttemptTests(attempt, tests) {
-    const files = tests.files.length === 1 ? tests.files[0] : `${tests.files.length} files`;
-    const bad = tests.failed + tests.errors;
-    const names = tests.failedTests.slice(0, NAMED_IN_NOTE).map(test => test.name);
-    const more = bad > names.length ? `, and ${bad - names.length} more` : '';
-    const parts = [
-        `attempt ${attempt}: ${tests.total} tests in ${files}`,
-        bad > 0 ? `${bad} failed (${names.join('; ')}${more})` : 'none failed',
-        ...(tests.skipped > 0 ? [`${tests.skipped} skipped`] : []),
-        ...(tests.recovered.length > 0
-            ? [`passed after failing in an earlier attempt: ${tests.recovered.slice(0, NAMED_IN_NOTE).join('; ')}`]
-            : [])
-    ];
-    return parts.join(' · ');
-}
-/** The trace's record of an attempt's results (readers that do not know it ignore it). */
-function tracePayload(attempt, tests) {
-    return {
-        attempt,
-        files: tests.files,
-        total: tests.total,
-        passed: tests.passed,
-        failed: tests.failed,
-        errors: tests.errors,
-        skipped: tests.skipped,
-        failed_tests: tests.failedTests,
-        recovered: tests.recovered,
-        warnings: tests.warnings,
-        ...(tests.cases !== undefined && { cases: tests.cases }),
-        ...(tests.casesOmitted ? { cases_omitted: tests.casesOmitted } : {})
-    };
-}
-/**
- * After an attempt: reads the files `test-results` names and records what they say. An
- * interrupt (`signal`) stops the reading and nothing is recorded: the run is being closed.
- */
-async function recordTestResults(settings, attempt, startedMs, earlier, session, log, signal) {
-    const patterns = settings.testResults ?? [];
-    // An interrupted attempt is not judged, and neither are its half-written reports.
-    if (patterns.length === 0 || attempt.interrupted)
-        return;
-    const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []));
-    let tests;
-    try {
-        tests = await (0,attempt_tests/* readAttemptTests */.DW)({
-            patterns,
-            workingDirectory: settings.workingDirectory,
-            sinceMs: startedMs,
-            watch,
-            // A rerun of up to rerun-max-tests tests needs them all listed (docs/design.md §1).
-            maxFailedTests: Math.max(attempt_tests/* MAX_TESTS_LISTED */.N4, settings.rerunMaxTests),
-            signal
-        });
-    }
-    catch (error) {
-        if (signal?.aborted)
-            return;
-        // A file changing under the reader (or any surprise) costs the names, never the run.
-        const reason = `could not be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`;
-        log({ kind: 'test-results-warning', attempt: attempt.attempt, file: patterns.join(', '), reason });
-        return;
-    }
-    if (tests.files.length === 0 && tests.warnings.length === 0) {
-        tests.warnings.push({ file: patterns.join(', '), reason: 'no file written during the attempt matched' });
-    }
-    attempt.tests = tests;
-    for (const warning of tests.warnings)
-        log({ kind: 'test-results-warning', attempt: attempt.attempt, ...warning });
-    if (tests.files.length > 0)
-        session.event('note', {
-            kind: 'tests',
-            message: describeAttemptTests(attempt.attempt, tests),
-            tests: tracePayload(attempt.attempt, tests)
-        });
-}
-
 // EXTERNAL MODULE: ./src/core/verify/rerun-step.ts + 3 modules
 var rerun_step = __nccwpck_require__(8571);
-// EXTERNAL MODULE: ./src/core/receipts/receipt.ts + 1 modules
-var receipts_receipt = __nccwpck_require__(9169);
-;// CONCATENATED MODULE: ./src/core/test-results/run-tests.ts
-/**
- * A run's test facts from its attempts (docs/design.md §1 "Test results"): the tests that failed in the
- * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
- * passed in a later one. What the receipt keeps of them is capped.
- */
+;// CONCATENATED MODULE: ./src/core/verify/follow-up.ts
 
 
-/** How many tests an attempt's results show ran: not skipped, and not a rerun's target its results did not show. */
-function testsRan(tests) {
-    return Math.max(0, tests.total - tests.skipped - (tests.notRerun ?? 0));
+/** What follows `failed`, an attempt that ran and failed: the budget first, then the retry filters, then what the retry runs. */
+function followUpOf(failed, { settings, retriesLeft }) {
+    if (!retriesLeft)
+        return { kind: 'exhausted' };
+    const refusal = retryRefusal(settings, failed);
+    if (refusal !== undefined)
+        return { kind: 'refused', refusal };
+    const next = (0,rerun_step/* nextAttempt */.nj)(settings, failed);
+    return next === undefined ? { kind: 'retry' } : { kind: 'retry', next };
 }
-/** The run's test facts, or undefined when no attempt read a results file. */
-function runTests(attempts) {
-    const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0);
-    const last = withResults[withResults.length - 1];
-    if (last === undefined)
-        return undefined;
-    const flaky = new Set();
-    for (const attempt of withResults)
-        for (const name of attempt.tests.recovered)
-            flaky.add(name);
-    return {
-        total: last.tests.total,
-        // An attempt may keep more for a rerun (rerun-max-tests); what is shown stays capped.
-        failed: last.tests.failedTests.slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
-        flaky: [...flaky].slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
-        attempt: last.attempt,
-        attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({
-            attempt,
-            ran: testsRan(tests),
-            rerun: rerun !== undefined || (checks ?? []).some(check => check.expectation === 'rerun')
-        }))
-    };
-}
-/** The receipt's `tests` field (docs/design.md §3). */
-function receiptTests(tests) {
-    const failed = [...new Set(tests.failed.map(test => test.name))].slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4);
-    return { total: tests.total, failed, flaky: tests.flaky, attempts: tests.attempts.slice(-receipts_receipt/* MAX_RECEIPT_ATTEMPTS */.hq) };
+/** Whether a follow-up reruns only the failed tests. */
+function rerunFollows(followUp) {
+    return followUp?.kind === 'retry' && followUp.next?.rerun !== undefined;
 }
 
 // EXTERNAL MODULE: ./src/core/verify/quarantine-step.ts
 var quarantine_step = __nccwpck_require__(172);
-;// CONCATENATED MODULE: ./src/core/verify/loop.ts
+;// CONCATENATED MODULE: ./src/core/verify/verdict.ts
+
+
+
 /**
- * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
- * out, a failure is not retryable, or the run is interrupted — every step written to the
- * session's trace (docs/design.md §2).
+ * Judges an attempt: verified when it was not interrupted, it has checks and every one holds —
+ * a rerun's own check among them (rerun-step.ts) — or, failing that, when the quarantine
+ * excuses every failure and no rerun of them follows (quarantine-step.ts). `retry` says
+ * whether attempts are left and how a retry is chosen; without it no retry follows.
  */
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The failing part of an attempt, in one line. */
+function verdict_judge(record, results, plannedRerun, quarantine, retry) {
+    const rerun = plannedRerun === undefined ? undefined : (0,rerun_step/* judgeRerun */.g8)(plannedRerun, results);
+    const checks = rerun === undefined ? record.checks : [...record.checks, rerun.check];
+    const notRerun = rerun?.notRerun ?? [];
+    const held = !record.interrupted && record.checks.length > 0 && checks.every(check => check.ok);
+    if (held || record.interrupted)
+        return { verified: held, checks, notRerun };
+    const failed = attemptAsShown(record, results, plannedRerun, { verified: false, checks, notRerun });
+    const followUp = retry === undefined ? undefined : followUpOf(failed, retry);
+    const excuse = (0,quarantine_step/* quarantineExcuse */.mK)(failed, quarantine, rerunFollows(followUp));
+    return {
+        verified: excuse.quarantined !== undefined,
+        checks,
+        ...excuse,
+        notRerun,
+        ...(followUp !== undefined && { followUp })
+    };
+}
+/** The attempt as reports, receipts and summaries read it: the record, its results (tests not rerun counted in) and its verdict. */
+function attemptAsShown(record, results, plannedRerun, verdict) {
+    return {
+        ...record,
+        checks: verdict.checks,
+        verified: verdict.verified,
+        ...(plannedRerun !== undefined && { rerun: { tests: plannedRerun.targets.map(target => target.name), command: plannedRerun.command } }),
+        ...(results !== undefined && { tests: (0,rerun_step/* withNotRerun */.kZ)(results, verdict.notRerun) }),
+        ...(verdict.quarantined !== undefined && { quarantined: verdict.quarantined }),
+        ...(verdict.unexcused !== undefined && { unexcused: verdict.unexcused })
+    };
+}
+/** The failing part of an attempt, in one line: its failed checks and why the quarantine did not excuse it. */
 function failureReason(attempt) {
     if (attempt.interrupted)
         return 'interrupted';
@@ -1977,184 +1920,48 @@ function failureReason(attempt) {
     ];
     return failed.length > 0 ? failed.join('; ') : 'not verified';
 }
-/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
-async function runVerifyLoop(settings, session, env, start = {}) {
-    const maxAttempts = 1 + settings.maxRetries;
-    const attempts = [...(start.previous ?? [])];
-    // An interrupted attempt spends none of the budget (docs/design.md §6).
-    const used = () => attempts.filter(attempt => !attempt.interrupted).length;
-    let interrupted = false;
-    // What the next attempt reruns, when only the failed tests are rerun.
-    let rerun = start.rerun;
-    /** After a failed attempt: the note saying why and whether to retry, the wait and on-retry. False to stop. */
-    const prepareRetry = async (attempt) => {
-        if (used() >= maxAttempts)
-            return false;
-        const refusal = retryRefusal(settings, attempt);
-        if (refusal !== undefined) {
-            const message = `${failureReason(attempt)}; ${refusal}`;
-            session.event('note', (0,notes/* retryDecisionNote */.xn)(attempt.attempt, false, message));
-            env.log({ kind: 'attempt-failed', attempt: used(), retry: false, note: message });
-            return false;
-        }
-        const wait = retryDelayMs(settings, used(), () => env.clock.random());
-        const next = (0,rerun_step/* nextAttempt */.n)(settings, attempt);
-        rerun = next?.rerun;
-        const what = next === undefined ? '' : `: ${next.note}`;
-        const message = `${failureReason(attempt)}; retrying${wait > 0 ? ` in ${describeWait(wait)}` : ''} (attempt ${used() + 1}/${maxAttempts})${what}`;
-        if (next !== undefined)
-            session.event('note', (0,notes/* rerunNote */.vd)(attempt.attempt, next.note));
-        session.event('note', (0,notes/* retryDecisionNote */.xn)(attempt.attempt, true, message));
-        env.log({ kind: 'attempt-failed', attempt: used(), retry: true, note: message });
-        await env.clock.sleep(wait, env.signal);
-        if (settings.onRetry !== undefined && !env.signal?.aborted) {
-            // A failing hook is a warning: the retries it prepares for go on regardless.
-            const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${attempt.attempt}`));
-            session.event('note', (0,notes/* hookNote */.cy)(hook.note));
-            if (!hook.ok && !hook.interrupted)
-                env.log({ kind: 'on-retry-failed', attempt: used(), exitCode: hook.exitCode, note: hook.note });
-        }
-        return true;
-    };
-    /** Whether a failed attempt is followed by a rerun of just its failed tests. */
-    const rerunsNext = (attempt) => used() < maxAttempts && retryRefusal(settings, attempt) === undefined && (0,rerun_step/* nextAttempt */.n)(settings, attempt)?.rerun !== undefined;
-    if (start.replay !== undefined) {
-        // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
-        const replayed = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env);
-        attempts.push(replayed);
-        recordVerdict(session, replayed, { replayed: true });
-    }
-    let stop = attempts.some(attempt => attempt.verified);
-    const resumedFrom = attempts[attempts.length - 1];
-    if (!stop && resumedFrom !== undefined && !resumedFrom.interrupted) {
-        // A resumed run goes on as if the attempt had just run: the retry filters, the note, the wait.
-        if (start.replay === undefined && start.retryDecided === false)
-            stop = true;
-        else if (start.replay !== undefined || start.retryDecided === undefined)
-            stop = !(await prepareRetry(resumedFrom));
-    }
-    while (!stop && used() < maxAttempts) {
-        const number = attempts.length + 1;
-        if (env.signal?.aborted) {
-            interrupted = true;
-            break;
-        }
-        env.log({ kind: 'attempt-started', attempt: used() + 1, maxAttempts });
-        const planned = rerun;
-        const script = planned?.command ?? settings.script;
-        const shownRerun = planned && { tests: planned.targets.map(target => target.name), command: planned.command };
-        session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) });
-        const startedMs = Date.now();
-        const attempt = await runAttempt({ ...settings, script }, number, session.attemptLogPath(number), recordingGroups(env, session, `attempt ${number}`), {
-            checkLogPath: session.attemptCheckLogPath(number),
-            onScriptEnded: result => recordResult(session, result)
-        });
-        attempts.push(attempt);
-        if (planned !== undefined || env.quarantine !== undefined) {
-            if (planned !== undefined)
-                attempt.rerun = shownRerun;
-            // A rerun (and a quarantine) judges by the results too, so they are read before the verdict is written.
-            await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
-            if (planned !== undefined)
-                (0,rerun_step/* judgeRerun */.g)(attempt, planned);
-            (0,quarantine_step/* excuseQuarantined */.wH)(attempt, env.quarantine, () => rerunsNext(attempt));
-            recordVerdict(session, attempt, { quarantine: env.quarantine });
-        }
-        else {
-            recordVerdict(session, attempt);
-            await recordTestResults(settings, attempt, startedMs, attempts.slice(0, -1), session, env.log, env.signal);
-        }
-        if (attempt.logDiskFullAt !== undefined)
-            noteFullLog(session, env, attempt.attempt, attempt.logDiskFullAt);
-        if (attempt.verified)
-            break;
-        if (attempt.interrupted || env.signal?.aborted) {
-            interrupted = true;
-            break;
-        }
-        if (!(await prepareRetry(attempt)))
-            break;
-    }
-    const verifiedAt = attempts.findIndex(attempt => attempt.verified);
-    const last = attempts[attempts.length - 1];
-    let outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
-    const quarantined = (0,quarantine_step/* excuseOf */.nf)(attempts[verifiedAt], env.quarantine);
-    const flakyTests = runTests(attempts)?.flaky ?? [];
-    // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
-    // A pass excused by quarantine is flaky only when some test did recover on the way.
-    const before = attempts.slice(0, Math.max(0, verifiedAt));
-    const flaky = before.some(attempt => !attempt.interrupted) && (quarantined === undefined || flakyTests.length > 0);
-    let summary;
-    let gate;
-    if (outcome === 'success') {
-        const position = before.filter(attempt => !attempt.interrupted).length + 1;
-        summary =
-            quarantined === undefined
-                ? `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`
-                : `passed on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}: ${(0,quarantine_step/* describeExcused */.tT)(quarantined)}`;
-        gate = flaky ? (0,quarantine_step/* flakyGate */.F_)(settings, flakyTests, env.quarantine) : undefined;
-        if (gate !== undefined) {
-            outcome = 'failure';
-            summary = gate.message;
-            session.event('note', (0,notes/* gateNote */.mD)(gate.message, gate.gate, gate.tests));
-        }
-    }
-    else if (outcome === 'aborted') {
-        summary = `interrupted${env.interruptReason?.() ? ` by ${env.interruptReason()}` : ''} after ${attempts.length} attempt(s)`;
-    }
-    else {
-        const expired = (0,quarantine_step/* expiredFailures */.RW)(last, env.quarantine).map(({ test, entry }) => `${test.name} (by ${entry.owner}, expired ${entry.expires})`);
-        const lapsed = expired.length > 0 ? `; the quarantine of ${expired.join('; ')} no longer applies` : '';
-        const unexcused = (0,quarantine_step/* unexcusedReason */.jv)(last, env.quarantine);
-        summary = `not verified after ${used()}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}${lapsed}${unexcused === undefined ? '' : `; ${unexcused}`}`;
-    }
-    return {
-        outcome,
-        flaky,
-        interrupted,
-        attempts,
-        maxAttempts,
-        exitCode: interrupted ? process_runner/* INTERRUPTED_EXIT */.MO : gate !== undefined ? 1 : (last?.exitCode ?? 0),
-        summary,
-        ...(outcome === 'success' && quarantined !== undefined && { quarantined }),
-        ...(gate !== undefined && { gate })
-    };
-}
-/** Judges a recorded attempt whose verification a crash cut off (docs/design.md §6). */
-async function judgeRecorded(settings, recorded, checkLogPath, env) {
-    const fromRecord = (0,judge/* judgeRecord */.dy)(settings, recorded, env.redactor) ?? [];
-    const state = await (0,judge/* checkState */.We)(settings, checkLogPath, env);
-    const checks = [...fromRecord, ...state.checks];
-    return {
-        ...recorded,
-        checks,
-        verified: checks.length > 0 && checks.every(check => check.ok),
-        ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
-        logBytesDropped: 0
-    };
-}
+
+;// CONCATENATED MODULE: ./src/core/verify/next-step.ts
+
+
 /**
- * The environment with each command's process group written to the trace as it starts, so
- * a crash leaves it findable (docs/design.md §6). Not synced: a killed reverify leaves the
- * line in the kernel's cache, and a machine that went down left no process to find.
+ * After an attempt: stop when it was verified, interrupted, the last one allowed or one a
+ * retry filter refuses; else retry, waiting as retry-backoff says (the jitter drawn only
+ * then), with what its verdict planned to run next.
  */
-function recordingGroups(env, session, during) {
+function decideNext(record, verdict, settings, { used, aborted, random }) {
+    if (verdict.verified)
+        return { kind: 'stop', why: 'verified' };
+    if (record.interrupted || aborted)
+        return { kind: 'stop', why: 'interrupted' };
+    const followUp = verdict.followUp;
+    if (followUp === undefined || followUp.kind === 'exhausted')
+        return { kind: 'stop', why: 'exhausted' };
+    const failure = failureReason({ interrupted: false, checks: verdict.checks, unexcused: verdict.unexcused });
+    if (followUp.kind === 'refused')
+        return { kind: 'stop', why: 'refused', note: `${failure}; ${followUp.refusal}` };
+    const waitMs = retryDelayMs(settings, used, random);
+    const next = followUp.next;
+    const waiting = waitMs > 0 ? ` in ${describeWait(waitMs)}` : '';
     return {
-        ...env,
-        log: progress => {
-            if (progress.kind === 'process-started' && progress.started !== undefined) {
-                session.event('note', (0,crashed_groups/* processGroupNote */.b1)(during, { pgid: progress.pgid, started: progress.started }), { sync: false });
-            }
-            env.log(progress);
-        }
+        kind: 'retry',
+        waitMs,
+        ...(next?.rerun !== undefined && { rerun: next.rerun }),
+        ...(next !== undefined && { rerunNote: next.note }),
+        note: `${failure}; retrying${waiting} (attempt ${used + 1}/${1 + settings.maxRetries})${next === undefined ? '' : `: ${next.note}`}`
     };
 }
-/** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
-function noteFullLog(session, env, attempt, kept) {
-    const message = `attempt ${attempt}: no space left on device for ${(0,layout/* attemptLogName */.Nr)(attempt)}; it keeps the first ${kept} bytes of the output`;
-    session.event('note', (0,notes/* logIncompleteNote */.HB)(message));
-    env.log({ kind: 'log-incomplete', attempt, note: message });
-}
+
+// EXTERNAL MODULE: ./src/core/session/events.ts + 1 modules
+var events = __nccwpck_require__(5628);
+// EXTERNAL MODULE: ./src/core/session/layout.ts
+var layout = __nccwpck_require__(4020);
+;// CONCATENATED MODULE: ./src/core/verify/trace-events.ts
+
+
+
+
+
 /** The tool_result of an attempt, written the moment its script ends. */
 function recordResult(session, attempt) {
     session.event('tool_result', {
@@ -2220,12 +2027,303 @@ function recordVerdict(session, attempt, { replayed = false, quarantine } = {}) 
         ...(attempt.checkSummary !== undefined && { check_summary: attempt.checkSummary })
     });
 }
+/** The log of an attempt stopped by a full disk: a note, and a warning; the verdict stands (docs/design.md §2). */
+function noteFullLog(session, log, attempt, kept) {
+    const message = `attempt ${attempt}: no space left on device for ${(0,layout/* attemptLogName */.Nr)(attempt)}; it keeps the first ${kept} bytes of the output`;
+    session.event('note', (0,notes/* logIncompleteNote */.HB)(message));
+    log({ kind: 'log-incomplete', attempt, note: message });
+}
+/**
+ * The environment with each command's process group written to the trace as it starts, so
+ * a crash leaves it findable (docs/design.md §6). Not synced: a killed reverify leaves the
+ * line in the kernel's cache, and a machine that went down left no process to find.
+ */
+function recordingGroups(env, session, during) {
+    return {
+        ...env,
+        log: progress => {
+            if (progress.kind === 'process-started' && progress.started !== undefined) {
+                session.event('note', (0,notes/* processGroupNote */.b1)(during, { pgid: progress.pgid, started: progress.started }), { sync: false });
+            }
+            env.log(progress);
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/core/receipts/receipt.ts + 1 modules
+var receipts_receipt = __nccwpck_require__(9169);
+;// CONCATENATED MODULE: ./src/core/test-results/run-tests.ts
+/**
+ * A run's test facts from its attempts (docs/design.md §1 "Test results"): the tests that failed in the
+ * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
+ * passed in a later one. What the receipt keeps of them is capped.
+ */
+
+
+/** How many tests an attempt's results show ran: not skipped, and not a rerun's target its results did not show. */
+function testsRan(tests) {
+    return Math.max(0, tests.total - tests.skipped - (tests.notRerun ?? 0));
+}
+/** The run's test facts, or undefined when no attempt read a results file. */
+function runTests(attempts) {
+    const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0);
+    const last = withResults[withResults.length - 1];
+    if (last === undefined)
+        return undefined;
+    const flaky = new Set();
+    for (const attempt of withResults)
+        for (const name of attempt.tests.recovered)
+            flaky.add(name);
+    return {
+        total: last.tests.total,
+        // An attempt may keep more for a rerun (rerun-max-tests); what is shown stays capped.
+        failed: last.tests.failedTests.slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
+        flaky: [...flaky].slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
+        attempt: last.attempt,
+        attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({
+            attempt,
+            ran: testsRan(tests),
+            rerun: rerun !== undefined || (checks ?? []).some(check => check.expectation === 'rerun')
+        }))
+    };
+}
+/** The receipt's `tests` field (docs/design.md §3). */
+function receiptTests(tests) {
+    const failed = [...new Set(tests.failed.map(test => test.name))].slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4);
+    return { total: tests.total, failed, flaky: tests.flaky, attempts: tests.attempts.slice(-receipts_receipt/* MAX_RECEIPT_ATTEMPTS */.hq) };
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/loop-outcome.ts
+
+
+
+
+
+/** The loop's result; a gate that refuses a flaky pass writes its note. */
+function concludeLoop(settings, session, ending) {
+    const { attempts, interrupted, quarantine } = ending;
+    const maxAttempts = 1 + settings.maxRetries;
+    const used = attempts.filter(attempt => !attempt.interrupted).length;
+    const verifiedAt = attempts.findIndex(attempt => attempt.verified);
+    const last = attempts[attempts.length - 1];
+    let outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
+    const quarantined = (0,quarantine_step/* excuseOf */.nf)(attempts[verifiedAt], quarantine);
+    const flakyTests = runTests(attempts)?.flaky ?? [];
+    // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
+    // A pass excused by quarantine is flaky only when some test did recover on the way.
+    const before = attempts.slice(0, Math.max(0, verifiedAt));
+    const flaky = before.some(attempt => !attempt.interrupted) && (quarantined === undefined || flakyTests.length > 0);
+    let summary;
+    let gate;
+    if (outcome === 'success') {
+        const position = before.filter(attempt => !attempt.interrupted).length + 1;
+        summary =
+            quarantined === undefined
+                ? `verified on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}`
+                : `passed on attempt ${position}/${maxAttempts}${flaky ? ' (flaky)' : ''}: ${(0,quarantine_step/* describeExcused */.tT)(quarantined)}`;
+        gate = flaky ? (0,quarantine_step/* flakyGate */.F_)(settings, flakyTests, quarantine) : undefined;
+        if (gate !== undefined) {
+            outcome = 'failure';
+            summary = gate.message;
+            session.event('note', (0,notes/* gateNote */.mD)(gate.message, gate.gate, gate.tests));
+        }
+    }
+    else if (outcome === 'aborted') {
+        const reason = ending.interruptReason?.();
+        summary = `interrupted${reason ? ` by ${reason}` : ''} after ${attempts.length} attempt(s)`;
+    }
+    else {
+        const expired = (0,quarantine_step/* expiredFailures */.RW)(last, quarantine).map(({ test, entry }) => `${test.name} (by ${entry.owner}, expired ${entry.expires})`);
+        const lapsed = expired.length > 0 ? `; the quarantine of ${expired.join('; ')} no longer applies` : '';
+        const unexcused = (0,quarantine_step/* unexcusedReason */.jv)(last, quarantine);
+        summary = `not verified after ${used}/${maxAttempts} attempt(s): ${last ? failureReason(last) : 'no attempt ran'}${lapsed}${unexcused === undefined ? '' : `; ${unexcused}`}`;
+    }
+    return {
+        outcome,
+        flaky,
+        interrupted,
+        attempts,
+        maxAttempts,
+        exitCode: interrupted ? errors/* INTERRUPTED_EXIT */.MO : gate !== undefined ? 1 : (last?.exitCode ?? 0),
+        summary,
+        ...(outcome === 'success' && quarantined !== undefined && { quarantined }),
+        ...(gate !== undefined && { gate })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/loop.ts
+/**
+ * The verify loop (docs/design.md §1): attempt after attempt until one is verified, the attempts run
+ * out, a failure is not retryable, or the run is interrupted — every step written to the
+ * session's trace (docs/design.md §2). Each attempt is planned, run, its results read, judged
+ * (verdict.ts), recorded, and the next step decided (next-step.ts), each once.
+ */
+
+
+
+
+
+
+
+
+
+
+/** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
+async function runVerifyLoop(settings, session, env, start = {}) {
+    const loop = new LoopSteps(settings, session, env, [...(start.previous ?? [])]);
+    let next = await loop.follow(await loop.resume(start));
+    while (next.kind === 'run') {
+        const judged = await loop.attempt(next.rerun);
+        next = await loop.follow(loop.decide(judged));
+    }
+    const { attempts } = loop;
+    return concludeLoop(settings, session, {
+        attempts,
+        interrupted: next.kind === 'interrupted',
+        interruptReason: env.interruptReason,
+        quarantine: env.quarantine
+    });
+}
+/** The loop's steps and the attempts so far: each attempt from plan to recorded verdict, the decision after it, carrying it out. */
+class LoopSteps {
+    settings;
+    session;
+    env;
+    attempts;
+    constructor(settings, session, env, attempts) {
+        this.settings = settings;
+        this.session = session;
+        this.env = env;
+        this.attempts = attempts;
+    }
+    /** Attempts that spent the budget: an interrupted one spends none (docs/design.md §6). */
+    used() {
+        return this.attempts.filter(attempt => !attempt.interrupted).length;
+    }
+    /** Whether an attempt made after those so far may be followed by another. */
+    retriesLeftAfterNext() {
+        return this.used() + 1 < 1 + this.settings.maxRetries;
+    }
+    /** Plans, runs, reads the results of, judges and records the next attempt. */
+    async attempt(rerun) {
+        const { settings, session, env } = this;
+        const number = this.attempts.length + 1;
+        env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: 1 + settings.maxRetries });
+        const script = rerun?.command ?? settings.script;
+        const shownRerun = rerun && { tests: rerun.targets.map(target => target.name), command: rerun.command };
+        session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) });
+        const startedMs = env.clock.now().getTime();
+        const plan = {
+            attempt: number,
+            settings: { ...settings, script },
+            logPath: session.attemptLogPath(number),
+            checkLogPath: session.attemptCheckLogPath(number)
+        };
+        const record = await runOnce(plan, recordingGroups(env, session, `attempt ${number}`), {
+            onScriptEnded: result => recordResult(session, result)
+        });
+        const read = await readTestResults(settings, record, startedMs, this.attempts, env.signal);
+        const verdict = verdict_judge(record, read?.tests, rerun, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() });
+        const attempt = attemptAsShown(record, read?.tests, rerun, verdict);
+        this.attempts.push(attempt);
+        // A rerun and a quarantine judge by the results, so they are recorded before the verdict; else after it.
+        const byResults = rerun !== undefined || env.quarantine !== undefined;
+        if (byResults)
+            recordTestResults(read, number, session, env.log);
+        recordVerdict(session, attempt, { quarantine: env.quarantine });
+        if (!byResults)
+            recordTestResults(read, number, session, env.log);
+        if (record.logDiskFullAt !== undefined)
+            noteFullLog(session, env.log, number, record.logDiskFullAt);
+        return { attempt, verdict };
+    }
+    /** The one decision after an attempt (next-step.ts). */
+    decide({ attempt, verdict }) {
+        const context = { used: this.used(), aborted: this.env.signal?.aborted === true, random: () => this.env.clock.random() };
+        return { step: decideNext(attempt, verdict, this.settings, context), after: attempt };
+    }
+    /**
+     * Where a resumed run goes on (docs/design.md §6): a replayed attempt is judged now, as a
+     * live one is; after an attempt read back from the trace it goes on as if that attempt
+     * had just run — unless the trace's note already said whether to retry. A new run starts.
+     */
+    async resume(start) {
+        const { settings, session, env, attempts } = this;
+        const run = { kind: 'run', ...(start.rerun !== undefined && { rerun: start.rerun }) };
+        if (start.replay !== undefined) {
+            // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
+            const record = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env);
+            const verdict = verdict_judge(record, undefined, undefined, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() });
+            const replayed = attemptAsShown(record, undefined, undefined, verdict);
+            attempts.push(replayed);
+            recordVerdict(session, replayed, { replayed: true });
+            return attempts.some(attempt => attempt.verified) ? { kind: 'stopped' } : this.decide({ attempt: replayed, verdict });
+        }
+        const last = attempts[attempts.length - 1];
+        if (attempts.some(attempt => attempt.verified))
+            return { kind: 'stopped' };
+        if (last === undefined || last.interrupted || start.retryDecided === true)
+            return run;
+        if (start.retryDecided === false)
+            return { kind: 'stopped' };
+        // The verdict the trace recorded; what follows it is planned again from the settings.
+        const followUp = followUpOf(last, { settings, retriesLeft: this.used() < 1 + settings.maxRetries });
+        return this.decide({ attempt: last, verdict: { verified: last.verified, checks: last.checks, followUp } });
+    }
+    /**
+     * Carries out a decision: the notes that say why, the wait and on-retry. Then what comes
+     * next: an attempt, unless the attempts are used up or an interrupt came first.
+     */
+    async follow(decided) {
+        const next = 'step' in decided ? await this.carryOut(decided) : decided;
+        if (next.kind !== 'run')
+            return next;
+        if (this.used() >= 1 + this.settings.maxRetries)
+            return { kind: 'stopped' };
+        return this.env.signal?.aborted ? { kind: 'interrupted' } : next;
+    }
+    /** The notes, log lines, wait and hook of a decision; what it leaves to do next. */
+    async carryOut({ step, after }) {
+        const { settings, session, env } = this;
+        if (step.kind === 'stop') {
+            if (step.why === 'refused') {
+                session.event('note', (0,notes/* retryDecisionNote */.xn)(after.attempt, false, step.note));
+                env.log({ kind: 'attempt-failed', attempt: this.used(), retry: false, note: step.note });
+            }
+            return step.why === 'interrupted' ? { kind: 'interrupted' } : { kind: 'stopped' };
+        }
+        if (step.rerunNote !== undefined)
+            session.event('note', (0,notes/* rerunNote */.vd)(after.attempt, step.rerunNote));
+        session.event('note', (0,notes/* retryDecisionNote */.xn)(after.attempt, true, step.note));
+        env.log({ kind: 'attempt-failed', attempt: this.used(), retry: true, note: step.note });
+        await env.clock.sleep(step.waitMs, env.signal);
+        if (settings.onRetry !== undefined && !env.signal?.aborted) {
+            // A failing hook is a warning: the retries it prepares for go on regardless.
+            const hook = await runOnRetry(settings.onRetry, settings, recordingGroups(env, session, `on-retry after attempt ${after.attempt}`));
+            session.event('note', (0,notes/* hookNote */.cy)(hook.note));
+            if (!hook.ok && !hook.interrupted)
+                env.log({ kind: 'on-retry-failed', attempt: this.used(), exitCode: hook.exitCode, note: hook.note });
+        }
+        return { kind: 'run', ...(step.rerun !== undefined && { rerun: step.rerun }) };
+    }
+}
+/** A recorded attempt whose verification a crash cut off, its expectations judged now (docs/design.md §6). */
+async function judgeRecorded(settings, recorded, checkLogPath, env) {
+    const fromRecord = (0,judge/* judgeRecord */.dy)(settings, recorded, env.redactor) ?? [];
+    const state = await (0,judge/* checkState */.We)(settings, checkLogPath, env);
+    return {
+        ...recorded,
+        checks: [...fromRecord, ...state.checks],
+        ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
+        logBytesDropped: 0
+    };
+}
 
 // EXTERNAL MODULE: ./src/core/verify/expectations.ts
 var expectations = __nccwpck_require__(2298);
 // EXTERNAL MODULE: ./src/core/guardrail/index.ts + 6 modules
 var guardrail = __nccwpck_require__(9382);
-;// CONCATENATED MODULE: ./src/core/guardrail/settings-check.ts
+;// CONCATENATED MODULE: ./src/core/run/settings-check.ts
 /**
  * The guardrail over a run's settings (docs/design.md §1 "The guardrail"): every command
  * reverify would run — the script, expect-check and on-retry — each read whole, and the
@@ -2258,10 +2356,14 @@ var script_lines = __nccwpck_require__(2373);
 var run_id = __nccwpck_require__(3980);
 // EXTERNAL MODULE: ./src/core/session/run-record.ts
 var run_record = __nccwpck_require__(1751);
+// EXTERNAL MODULE: ./src/core/receipts/run-seal.ts
+var run_seal = __nccwpck_require__(5976);
 // EXTERNAL MODULE: ./src/core/session/writer.ts
 var writer = __nccwpck_require__(6153);
 // EXTERNAL MODULE: ./src/core/recovery/close-interrupted.ts
 var close_interrupted = __nccwpck_require__(636);
+// EXTERNAL MODULE: ./src/core/process/crashed-groups.ts + 1 modules
+var crashed_groups = __nccwpck_require__(326);
 ;// CONCATENATED MODULE: ./src/core/process/command-env.ts
 /**
  * The environment every command reverify runs gets (docs/design.md §5 "What the command
@@ -2301,14 +2403,16 @@ function commandEnvironment(env, runId) {
     return kept;
 }
 
-// EXTERNAL MODULE: ./src/core/recovery/settle.ts
-var settle = __nccwpck_require__(5524);
 // EXTERNAL MODULE: ./src/core/output/excerpt.ts
 var excerpt = __nccwpck_require__(6848);
-// EXTERNAL MODULE: ./src/core/export/index.ts + 1 modules
-var core_export = __nccwpck_require__(3423);
 // EXTERNAL MODULE: ./src/core/report/index.ts + 6 modules
-var core_report = __nccwpck_require__(2084);
+var report = __nccwpck_require__(2084);
+// EXTERNAL MODULE: ./src/core/recovery/settle.ts
+var settle = __nccwpck_require__(5524);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./src/core/export/index.ts + 2 modules
+var core_export = __nccwpck_require__(7937);
 ;// CONCATENATED MODULE: ./src/core/run/run-reports.ts
 /**
  * A closed run's report.html and exports (docs/design.md §2 "Exports", §8 "What a run loads"):
@@ -2324,11 +2428,11 @@ var core_report = __nccwpck_require__(2084);
  * A run killed between its verdict and its report (`deferReports`) left a closed trace and
  * no report.html: the next run of the command writes them, before anything of its own.
  */
-async function writeMissingReports(request, ports, latest) {
+async function writeMissingReports(latest, request, ports) {
     const dir = (0,external_node_path_.resolve)(latest.session.dir);
     if (!(await (0,layout/* isOwnSessionDir */.KM)(ports.store.stateDir, dir)))
         return;
-    if (!(0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, layout/* SessionFile */.xg.trace)) || (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, core_report/* REPORT_FILE */.Uq)))
+    if (!(0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, layout/* SessionFile */.xg.trace)) || (0,external_node_fs_.existsSync)((0,external_node_path_.join)(dir, report/* REPORT_FILE */.Uq)))
         return;
     await writeRunReports(latest, request, ports);
 }
@@ -2339,13 +2443,90 @@ async function writeMissingReports(request, ports, latest) {
  * `ports.log`, never fatal).
  */
 async function writeRunReports(receipt, request, ports) {
-    for (const error of await (0,core_export/* exportClosedRun */.A)(receipt, { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env }))
+    const context = { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env, clock: ports.clock };
+    for (const error of await (0,core_export/* exportClosedRun */.A)(receipt, context))
         ports.log({ kind: 'report-failed', runId: receipt.run_id, error });
-    const written = await (0,core_report/* writeSessionReport */.aH)(ports.store, receipt);
+    const written = await (0,report/* writeSessionReport */.aH)(ports.store, receipt);
     if ('path' in written)
         return written.path;
     ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error });
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/recover-previous.ts
+
+
+
+
+
+
+/** Settles, continues or closes what the previous run of the command left (see the header). */
+async function recoverPrevious(query, ports) {
+    const here = { host: ports.owner.host, ...(query.ci && { ci: query.ci }) };
+    const { stateDir } = ports.store;
+    let latest = query.resume ?? (await ports.store.latest(query.target, query.settings.scope, query.identity.hash));
+    if (latest?.status === 'running' && (await (0,resume/* endedBeforeReceipt */.y4)(latest, stateDir, here, ports.seal))) {
+        // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
+        await endLeftoversOf(latest, query, ports);
+        const settled = await (0,close_interrupted/* closeInterruptedRun */.c)({
+            store: ports.store,
+            runId: latest.run_id,
+            reason: '',
+            redactor: query.redactor,
+            clock: ports.clock,
+            env: query.env
+        });
+        latest = settled.receipt ?? latest;
+    }
+    else if (latest !== undefined && latest.status !== 'running') {
+        await writeMissingReports(latest, { redactor: query.redactor, env: query.env }, ports);
+    }
+    if (latest?.status !== 'running')
+        return { latest, next: { kind: 'new' } };
+    // An interrupted run of this command is continued rather than started over (§6).
+    const decision = await decideResume(latest, query, ports, here);
+    // Only a run this machine sealed names process groups worth signalling (§6).
+    if (decision.kind !== 'none' && (0,run_seal/* receiptSealed */.xB)(latest, ports.seal))
+        await endLeftoversOf(latest, query, ports);
+    if (decision.kind === 'resume')
+        return { latest, next: { kind: 'resume', plan: decision.plan } };
+    if (query.resume) {
+        const why = decision.kind === 'restart' ? decision.reason : 'its process is still running';
+        throw new errors/* UsageError */.eb(`resume: run ${latest.run_id} cannot be resumed: ${why}`);
+    }
+    if (decision.kind === 'restart') {
+        const reason = `not resumed (${decision.reason}); a new run was started instead`;
+        const closed = await (0,close_interrupted/* closeInterruptedRun */.c)({
+            store: ports.store,
+            runId: latest.run_id,
+            reason,
+            redactor: query.redactor,
+            clock: ports.clock,
+            env: query.env,
+            traceDecides: (0,run_seal/* receiptSealed */.xB)(latest, ports.seal)
+        });
+        if (closed.reportError !== undefined)
+            ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError });
+        ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason, setAside: decision.setAside });
+    }
+    return { latest, next: { kind: 'new' } };
+}
+/** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
+async function endLeftoversOf(crashed, query, ports) {
+    await (0,settle/* endLeftovers */.q9)(ports.store.stateDir, crashed, { graceMs: query.killGraceMs, clock: ports.clock }, pgid => ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid }));
+}
+/** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
+async function decideResume(latest, query, ports, here) {
+    if (query.refused)
+        return { kind: 'restart', reason: 'the destructive-command guardrail refuses its command' };
+    return (0,resume/* planResume */.$J)({
+        receipt: latest,
+        settings: query.settings,
+        stateDir: ports.store.stateDir,
+        redactor: query.redactor,
+        here,
+        seal: ports.seal
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/shown-report.ts
@@ -2441,93 +2622,45 @@ async function verifyRun(request, ports) {
 async function performRun(request, ports) {
     const { settings } = request;
     // A bad quarantine file is a usage error before anything exists (docs/design.md §1 "Quarantine and flaky gates").
-    const quarantine = await (0,run_quarantine/* loadRunQuarantine */.wm)(request, ports.clock.now(), (0,resolve/* inputLabel */.NB)('quarantine', request.front ?? 'action'));
+    const quarantine = await (0,run_quarantine/* loadRunQuarantine */.wm)(settings, request.quarantineRoot, ports.clock.now(), (0,resolve/* inputLabel */.NB)('quarantine', request.front ?? 'action'));
     for (const warning of (0,run_quarantine/* expiryWarnings */.FN)(quarantine))
         ports.log(warning);
+    // Each once per run: the previous run's recovery and the new run both use them.
     const identity = (0,receipts_identity/* scriptIdentity */.oZ)(settings.script);
-    let latest = request.resume ?? (await ports.store.latest(request.target, settings.scope, identity.hash));
-    if (latest?.status === 'running' && (await (0,resume/* endedBeforeReceipt */.y4)(latest, ports.store.stateDir, here(request), request.seal))) {
-        // Its trace has its end: the receipt takes the trace's verdict before anything is decided (§6).
-        await endLeftovers(request, ports, latest);
-        const settled = await (0,close_interrupted/* closeInterruptedRun */.c)({
-            store: ports.store,
-            runId: latest.run_id,
-            reason: '',
-            redactor: request.redactor,
-            now: () => ports.clock.now()
-        });
-        latest = settled.receipt ?? latest;
-    }
-    else if (latest !== undefined && latest.status !== 'running') {
-        await writeMissingReports(request, ports, latest);
-    }
+    const hit = guardrailHit(settings);
+    // Recovery's own step, at this one place: what the previous run left is settled, resumed or closed (recover-previous.ts).
+    const previous = await recoverPrevious({
+        settings,
+        target: request.target,
+        identity,
+        redactor: request.redactor,
+        env: request.env,
+        ci: request.ci,
+        killGraceMs: request.killGraceMs ?? 2000,
+        refused: hit !== undefined,
+        resume: request.resume
+    }, ports);
     // Capture-before-retry: decided before anything of the run exists (docs/design.md §3).
     const capture = { mode: request.captureMode };
-    const verdict = decideCaptureBeforeRetry(request.captureMode, latest);
+    const verdict = decideCaptureBeforeRetry(request.captureMode, previous.latest);
     if (verdict.action === 'block')
         return { kind: 'blocked', identity, failedRunId: verdict.failedRunId };
     if (verdict.action === 'warn') {
         capture.uncapturedRunId = verdict.failedRunId;
         ports.log({ kind: 'uncaptured-failure', failedRunId: verdict.failedRunId });
     }
-    // An interrupted run of this command is continued rather than started over (§6).
-    if (latest?.status === 'running') {
-        const decision = await decideResume(request, ports, latest);
-        // Only a run this machine sealed names process groups worth signalling (§6).
-        if (decision.kind !== 'none' && (0,run_seal/* receiptSealed */.xB)(latest, request.seal))
-            await endLeftovers(request, ports, latest);
-        if (decision.kind === 'resume')
-            return resumeRun(request, ports, decision.plan, identity, capture, quarantine);
-        if (request.resume) {
-            const why = decision.kind === 'restart' ? decision.reason : 'its process is still running';
-            throw new errors/* UsageError */.eb(`resume: run ${latest.run_id} cannot be resumed: ${why}`);
-        }
-        if (decision.kind === 'restart') {
-            const reason = `not resumed (${decision.reason}); a new run was started instead`;
-            const closed = await (0,close_interrupted/* closeInterruptedRun */.c)({
-                store: ports.store,
-                runId: latest.run_id,
-                reason,
-                redactor: request.redactor,
-                now: () => ports.clock.now(),
-                traceDecides: (0,run_seal/* receiptSealed */.xB)(latest, request.seal)
-            });
-            if (closed.reportError !== undefined)
-                ports.log({ kind: 'report-failed', runId: latest.run_id, error: closed.reportError });
-            ports.log({ kind: 'restarting', interruptedRunId: latest.run_id, reason: decision.reason, setAside: decision.setAside });
-        }
-    }
-    else if (request.resume) {
+    if (previous.next.kind === 'resume')
+        return continueRun(request, ports, previous.next.plan, { identity, capture, quarantine });
+    // A receipt to resume that recovery did not continue had ended (or was settled from its trace).
+    if (request.resume) {
         throw new errors/* UsageError */.eb(`resume: run ${request.resume.run_id} is ${request.resume.status}, not an interrupted run that can be resumed`);
     }
     const { session, receipt } = await openRun(request, ports, identity, capture);
-    const hit = guardrailHit(settings);
     if (hit)
         return refuse(request, ports, { session, receipt, identity, capture, hit });
     (0,run_quarantine/* noteExpiries */.ce)(session, quarantine);
     const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine)).catch(fullDisk(ports, 'during'));
     return closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine });
-}
-/** Ends what the crashed run left running, before anything runs again (docs/design.md §6). */
-async function endLeftovers(request, ports, crashed) {
-    await (0,settle/* endLeftovers */.q9)(ports.store.stateDir, crashed, request.killGraceMs ?? 2000, pgid => ports.log({ kind: 'leftover-ended', runId: crashed.run_id, pgid }));
-}
-/** Resume or restart for a `running` receipt; the guardrail's refusal means restart. */
-async function decideResume(request, ports, latest) {
-    if (guardrailHit(request.settings))
-        return { kind: 'restart', reason: 'the destructive-command guardrail refuses its command' };
-    return (0,resume/* planResume */.$J)({
-        receipt: latest,
-        settings: request.settings,
-        stateDir: ports.store.stateDir,
-        redactor: request.redactor,
-        here: here(request),
-        seal: request.seal
-    });
-}
-/** Where this run is, to judge whether a receipt's owner is gone. */
-function here(request) {
-    return { host: (0,external_node_os_.hostname)(), ...(request.ci && { ci: request.ci }) };
 }
 /**
  * The run's opening (docs/design.md §6): the `running` receipt, then the session it names
@@ -2559,11 +2692,11 @@ async function openRun(request, ports, identity, capture) {
         commands: [],
         expectations: (0,expectations/* describeExpectations */.T)(settings.expectations),
         session: { id: planned.id, dir: planned.dir },
-        host: (0,external_node_os_.hostname)(),
-        pid: process.pid,
+        host: ports.owner.host,
+        pid: ports.owner.pid,
         ...(request.ci && { ci: request.ci })
     };
-    const sealed = receiptOnDisk(receipt, request);
+    const sealed = receiptOnDisk(receipt, redactor, ports.seal);
     const pause = (point) => async () => ports.pause?.(point);
     await pause('before-opening')();
     // Before the first write of the run: the action saves where it goes for its post step.
@@ -2589,7 +2722,7 @@ async function openRun(request, ports, identity, capture) {
         await ports.store.write({ ...sealed, status: (0,receipts_receipt/* receiptStatusFor */.Ab)('aborted', false), ended_at: (0,clock/* timestamp */.v)(now()) });
         throw new errors/* UsageError */.eb(`state-dir: cannot create the trace folder: ${(0,errors/* describeError */.Uc)(error)}`);
     }
-    await (0,run_record/* writeRunRecord */.M)(session.dir, settings, redactor, request.seal, pause('during-run-record-write'));
+    await (0,run_record/* writeRunRecord */.M)(session.dir, settings, redactor, ports.seal, pause('during-run-record-write'));
     await pause('before-start')();
     const uncaptured = capture.uncapturedRunId;
     session.event('start', {
@@ -2614,15 +2747,17 @@ async function refuse(request, ports, run) {
     session.event('note', (0,notes/* refusalTraceNote */._o)(refusalNote(hit), hit.rule));
     const summary = `refused by the guardrail (${hit.rule})`;
     await session.end({ outcome: 'aborted', summary }, { ended_at: endedAt, flaky: false, summary });
-    const receipt = receiptOnDisk({ ...run.receipt, status: (0,receipts_receipt/* receiptStatusFor */.Ab)('aborted', false), ended_at: endedAt }, request);
+    const receipt = receiptOnDisk({ ...run.receipt, status: (0,receipts_receipt/* receiptStatusFor */.Ab)('aborted', false), ended_at: endedAt }, request.redactor, ports.seal);
     await ports.store.write(receipt);
     const reportPath = request.deferReports ? undefined : await writeRunReports(receipt, request, ports);
+    const guardrail = { rule: hit.rule, excerpt: request.redactor.redact(hit.excerpt) };
     return {
         kind: 'refused',
         identity: run.identity,
         runId: receipt.run_id,
-        session: { id: session.id, dir: session.dir },
-        guardrail: { rule: hit.rule, excerpt: request.redactor.redact(hit.excerpt) },
+        session: sessionRef(session),
+        guardrail,
+        note: refusalNote(guardrail),
         capture: run.capture,
         receipt,
         ...(reportPath !== undefined && { reportPath })
@@ -2636,7 +2771,7 @@ function loopEnvironment(request, ports, runId, quarantine) {
         log: ports.log,
         clock: ports.clock,
         redactor: request.redactor,
-        env: commandEnvironment(request.env ?? process.env, runId),
+        env: commandEnvironment(request.env, runId),
         signal: request.signal,
         killGraceMs: request.killGraceMs ?? 2000,
         interruptReason: request.interruptReason,
@@ -2644,14 +2779,15 @@ function loopEnvironment(request, ports, runId, quarantine) {
     };
 }
 /** Continues an interrupted run in its own receipt and session (docs/design.md §6). */
-async function resumeRun(request, ports, plan, identity, capture, quarantine) {
+async function continueRun(request, ports, plan, run) {
+    const { identity, capture, quarantine } = run;
     const now = () => ports.clock.now();
     await (0,close_interrupted/* sweepRunTemps */.J)(ports.store.stateDir, plan.receipt.run_id, plan.sessionDir);
     const session = await writer/* TraceSession */.aH.reopen(plan.sessionDir, plan.meta, request.redactor, now);
     const previousOwner = `${plan.receipt.host}:${plan.receipt.pid}`;
-    const owned = { ...plan.receipt, host: (0,external_node_os_.hostname)(), pid: process.pid, ...(request.ci && { ci: request.ci }) };
+    const owned = { ...plan.receipt, host: ports.owner.host, pid: ports.owner.pid, ...(request.ci && { ci: request.ci }) };
     // The new owner seals it again: its pid and host are part of what the seal covers.
-    const receipt = receiptOnDisk(owned, request);
+    const receipt = receiptOnDisk(owned, request.redactor, ports.seal);
     await ports.store.write(receipt);
     ports.log({ kind: 'run-created', runId: receipt.run_id, sessionDir: session.dir });
     const note = `resumed run ${receipt.run_id} (its process ${previousOwner} is gone): ${plan.summary}`;
@@ -2699,7 +2835,7 @@ async function closeRun(request, ports, run) {
         ...(tests !== undefined && { tests: receiptTests(tests) }),
         ...(0,run_quarantine/* receiptPolicy */.Rg)(loop)
     };
-    const written = receiptOnDisk(receipt, request);
+    const written = receiptOnDisk(receipt, request.redactor, ports.seal);
     await ports.pause?.('after-trace-end');
     await ports.store.write(written).catch(fullDisk(ports, loop.outcome));
     // The attempts the front ends show: those that ran, and the last (one a crash cut off spent nothing).
@@ -2711,7 +2847,7 @@ async function closeRun(request, ports, run) {
         kind: 'completed',
         identity: run.identity,
         runId: receipt.run_id,
-        session: { id: session.id, dir: session.dir },
+        session: sessionRef(session),
         outcome: loop.outcome,
         flaky: loop.flaky,
         interrupted: loop.interrupted,
@@ -2732,14 +2868,18 @@ async function closeRun(request, ports, run) {
     };
 }
 /** Rethrows a full disk while the command runs, or after it was judged, as one line (disk-full.ts). */
+/** The run's trace directory as its report names it, with where its report.html goes. */
+function sessionRef(session) {
+    return { id: session.id, dir: session.dir, reportFile: (0,external_node_path_.join)(session.dir, report/* REPORT_FILE */.Uq) };
+}
 function fullDisk(ports, stage) {
     return error => {
         throw stateDirFull(error, ports.store.stateDir, stage);
     };
 }
 /** A receipt as it is written: redacted, then sealed over what is on disk (run-seal.ts). */
-function receiptOnDisk(receipt, request) {
-    return (0,run_seal/* sealReceipt */.IN)(redactedReceipt(receipt, request.redactor), request.seal);
+function receiptOnDisk(receipt, redactor, seal) {
+    return (0,run_seal/* sealReceipt */.IN)(redactedReceipt(receipt, redactor), seal);
 }
 /**
  * The identity as a receipt may show it. Normalization can re-quote a secret into a form
@@ -2876,7 +3016,6 @@ class StatusLine {
 
 
 
-
 /** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
 function describeCommands(commands) {
     const first = commands[0].split('\n')[0];
@@ -2888,7 +3027,8 @@ function describeCommands(commands) {
  * the run's state directory when that is not the repository's default (`place`).
  */
 function captureMessage(action, failedRunId, place) {
-    return `${captureHeadline(action, failedRunId)}\nCapture it: ${(0,remedy/* captureCommand */.g_)(failedRunId, place)}`;
+    const advice = captureAdvice(failedRunId, place);
+    return `${advice.headline[action]}\nCapture it: ${advice.command}`;
 }
 /** What the person at the terminal reads while the run goes on (stderr); undefined for none. */
 function progressLine(progress, redactor, place) {
@@ -3004,13 +3144,13 @@ function exitCodeOf(report) {
 async function executeRun(settings, io, resume) {
     const startedAt = Date.now();
     // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Identity").
-    const root = (0,resolve/* findTargetRoot */.R3)(settings.workingDirectory);
-    const { path: stateDir, isDefault } = (0,resolve/* resolveStateDir */.JT)(settings.stateDir, { front: 'cli', base: io.cwd }, root);
-    const captureMode = (0,config_file/* resolveCaptureMode */.U1)(settings.captureBeforeRetry, await (0,config_file/* readConfig */.Xg)(root));
+    const root = resolve/* findTargetRoot */.R3(settings.workingDirectory);
+    const { path: stateDir, isDefault } = resolve/* resolveStateDir */.JT(settings.stateDir, { front: 'cli', base: io.cwd }, root);
+    const captureMode = await (0,capture_config/* captureModeOf */.F)(settings.captureBeforeRetry, root);
     await (0,state_dir/* ensureStateDir */.xH)(stateDir, { gitignore: isDefault }).catch(error => {
         throw stateDirFull(error, stateDir, 'before');
     });
-    const place = { stateDir, root, here: (0,resolve/* findTargetRoot */.R3)(io.cwd) };
+    const place = { stateDir, root, here: resolve/* findTargetRoot */.R3(io.cwd) };
     const redactor = (0,redaction/* createRedactor */.l)({ values: settings.redact, env: io.env });
     // The scope is stored in receipts and compared between runs: redacted as it is read, alike every time.
     settings = { ...settings, scope: redactor.redact(settings.scope) };
@@ -3026,7 +3166,6 @@ async function executeRun(settings, io, resume) {
         captureMode,
         version: version/* VERSION */.x,
         redactor,
-        seal: await (0,run_seal/* loadRunSeal */.vo)((0,run_seal/* sealKeyPath */.o$)(io.env)),
         env: io.env,
         signal: io.signal,
         interruptReason: io.interruptReason,
@@ -3035,12 +3174,10 @@ async function executeRun(settings, io, resume) {
         deferReports: true,
         ...(resume && { resume })
     };
+    const machine = await (0,run_ports/* createRunPorts */.S)({ env: io.env, stateDir, warn: message => (0,cli_io/* println */.S)(stderr, `reverify: warning: ${message}`) });
     const ports = {
-        clock: clock/* systemClock */.m,
-        pause: testPauseFrom(io.env),
-        processes: process_runner/* processRunner */.qc,
-        store: new receipt_store/* ReceiptStore */.A(stateDir, { warn: message => (0,cli_io/* println */.S)(stderr, `reverify: warning: ${message}`) }),
-        log: progress => {
+        ...machine,
+        log: (progress) => {
             if (progress.kind === 'attempt-failed')
                 status.attemptEnded();
             const line = progressLine(progress, redactor, place);
@@ -3058,9 +3195,9 @@ async function executeRun(settings, io, resume) {
     if (report.kind === 'blocked')
         (0,cli_io/* println */.S)(io.stderr, `reverify: error: ${redactor.redact(captureMessage('block', report.failedRunId, place))}`);
     if (report.kind === 'refused')
-        (0,cli_io/* println */.S)(io.stderr, `reverify: error: ${redactor.redact(refusalNote(report.guardrail))}`);
+        (0,cli_io/* println */.S)(io.stderr, `reverify: error: ${redactor.redact(report.note)}`);
     // The summary names the report it is about to write: the verdict waits for nothing (design §8).
-    const reportPath = report.kind === 'blocked' ? undefined : (0,external_node_path_.join)(report.session.dir, core_report/* REPORT_FILE */.Uq);
+    const reportPath = report.kind === 'blocked' ? undefined : report.session.reportFile;
     const places = { name: settings.name, ...(reportPath !== undefined && { reportPath }) };
     // The summary quotes the command, which may hold a credential (a URL's password).
     for (const line of consoleSummary(report, (0,script_lines/* scriptLines */.PN)(settings.script), Date.now() - startedAt, places)) {
@@ -3072,6 +3209,113 @@ async function executeRun(settings, io, resume) {
     }
     return exitCodeOf(report);
 }
+
+
+/***/ }),
+
+/***/ 8784:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ explainFailure)
+/* harmony export */ });
+/* unused harmony export isSuiteFailure */
+/** How an attempt ended that no test explains: a signal, or the shell's 126 (cannot run) or 127 (not found). */
+function crash(attempt) {
+    if (attempt.signal !== null)
+        return `the attempt was ended by ${attempt.signal}: a crash, which the tests do not explain`;
+    const code = attempt.exitCode;
+    if (code === 126)
+        return 'the command exited 126 (a command that could not run): a failure outside the tests';
+    if (code === 127)
+        return 'the command exited 127 (a command not found): a failure outside the tests';
+    // A shell reports a command a signal ended as 128 + the signal's number.
+    if (code > 128 && code <= 128 + 64)
+        return `the command exited ${code} (ended by signal ${code - 128}): a crash, which the tests do not explain`;
+    return undefined;
+}
+/**
+ * A failed entry that is a file or suite that failed to run, not a test, as the runners write
+ * it: jest-junit's `Test suite failed to run` and `Test execution failure` (with
+ * reportTestSuiteErrors), pytest's collection error (no class name), vitest's file (named as
+ * its class name, the file), Node's file (named by its absolute path). A rerun cannot target it.
+ */
+function isSuiteFailure(test) {
+    const classname = (test.classname ?? '').trim();
+    const caseName = (test.caseName ?? test.name).trim();
+    if (/^(?:Test suite failed to run|Test execution failure\b)/.test(classname) || /^Test execution failure\b/.test(caseName))
+        return true;
+    if (classname === '' && /^collection failure\b/.test(test.message ?? ''))
+        return true;
+    if (classname !== '' && classname === caseName && /\.[cm]?[jt]sx?$/.test(classname))
+        return true;
+    return /^\/\S*\.[cm]?[jt]sx?$/.test(caseName);
+}
+/** Reads the attempt's checks, results and runner report; `failing` may exceed `tests.length` when the list was capped. */
+function explainFailure(attempt) {
+    if (attempt.timedOut || attempt.interrupted)
+        return { explained: false, why: attempt.timedOut ? 'the attempt timed out' : 'the attempt was interrupted' };
+    const crashed = crash(attempt);
+    if (crashed !== undefined)
+        return { explained: false, why: crashed };
+    // A rerun's own check (`rerun`) fails with its tests: the results explain it like expect-exit.
+    const byTests = (expectation) => expectation === 'expect-exit' || expectation === 'rerun';
+    const failedChecks = attempt.checks.filter(check => !check.ok);
+    const others = [...new Set(failedChecks.map(check => check.expectation).filter(name => !byTests(name)))];
+    if (others.length > 0)
+        return { explained: false, why: `${others.join(' and ')} failed, which the tests do not explain` };
+    const tests = attempt.tests;
+    if (tests === undefined || tests.files.length === 0)
+        return { explained: false, why: 'the attempt wrote no test results' };
+    const failing = tests.failed + tests.errors;
+    if (failing === 0)
+        return { explained: false, why: `the command exited ${attempt.exitCode} with every test passing: a failure outside the tests` };
+    const suite = tests.failedTests.find(isSuiteFailure);
+    if (suite !== undefined)
+        return { explained: false, why: `the results name a file or suite that failed to run, not a test: "${suite.name}"` };
+    const report = attempt.runnerReport;
+    if (report !== undefined && report.outsideCount > 0) {
+        const more = report.outsideCount - report.outside.length;
+        return {
+            explained: false,
+            why: `a failure the results do not name: ${report.outside.join('; ')}${more > 0 ? ` and ${more} more` : ''}`
+        };
+    }
+    if (report?.failedTests !== undefined && report.failedTests > failing) {
+        return {
+            explained: false,
+            why: `the runner counts ${report.failedTests} failed tests, more than the ${failing} the results name`
+        };
+    }
+    return { explained: true, failing, tests: tests.failedTests };
+}
+
+
+/***/ }),
+
+/***/ 520:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ MAX_CASES_RECORDED),
+/* harmony export */   x: () => (/* binding */ MAX_NAME_CHARS)
+/* harmony export */ });
+/**
+ * What an attempt's results files said (docs/design.md §1 "Test results"), as values: the
+ * failed tests, the recorded cases, the files ignored. Here, below the reading of those
+ * files, so that the attempt's record and every concern that judges it name them without
+ * importing the reader.
+ */
+/**
+ * Longest test case name and class name kept. A rerun's filter needs them whole (docs/design.md
+ * §1 "Rerunning only the failed tests"): one this long may have been cut, and is not rerun.
+ */
+const MAX_NAME_CHARS = 4_000;
+/**
+ * Most test cases of one attempt recorded one by one (for the CTRF report, docs/design.md §2
+ * "Exports"); beyond it, counted only. The trace's `tests` note holds no more.
+ */
+const MAX_CASES_RECORDED = 2_000;
 
 
 /***/ }),
@@ -3324,9 +3568,10 @@ function abortableSleep(ms, signal) {
         }
     });
 }
-/** The real clock. */
+/** The real clock: the one place in the core that reads the time (docs/design.md §8). */
 const systemClock = {
     now: () => new Date(),
+    monotonicMs: () => performance.now(),
     sleep: abortableSleep,
     random: Math.random
 };
@@ -3338,6 +3583,7 @@ const systemClock = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MO: () => (/* binding */ INTERRUPTED_EXIT),
 /* harmony export */   Uc: () => (/* binding */ describeError),
 /* harmony export */   Vu: () => (/* binding */ DiskFullError),
 /* harmony export */   eb: () => (/* binding */ UsageError),
@@ -3358,6 +3604,8 @@ const ExitCode = {
     guardrail: 3,
     interrupted: 130
 };
+/** The exit code recorded for a command stopped by an interrupt (128 + SIGINT), as a shell reports it. */
+const INTERRUPTED_EXIT = 130;
 /** A user mistake in an input, flag or config file: one line, exit 2. */
 class UsageError extends Error {
     name = 'UsageError';
@@ -3479,8 +3727,8 @@ function escapeRegExp(text) {
 
 /** Crockford's base32, the ULID alphabet. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A ULID: 48 bits of milliseconds then 80 random bits, 26 characters, sortable by time. */
-function newUlid(now = Date.now()) {
+/** A ULID for the time `now` (epoch milliseconds): 48 bits of it then 80 random bits, 26 characters, sortable by time. */
+function newUlid(now) {
     let time = '';
     let ms = Math.max(0, Math.floor(now));
     for (let i = 0; i < 10; i++) {
@@ -3507,97 +3755,6 @@ const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 /* harmony export */ });
 /** reverify's version, recorded in traces; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
-
-
-/***/ }),
-
-/***/ 1685:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GQ: () => (/* binding */ setCaptureMode),
-/* harmony export */   U1: () => (/* binding */ resolveCaptureMode),
-/* harmony export */   Xg: () => (/* binding */ readConfig),
-/* harmony export */   x0: () => (/* binding */ parseCaptureMode)
-/* harmony export */ });
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(119);
-/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2074);
-/* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3174);
-
-
-
-
-
-/** The allowed capture-before-retry values, in the order messages list them. */
-const CAPTURE_MODES = ['warn', 'block', 'off'];
-/** The mode used when neither a flag/input nor the config file says otherwise. */
-const DEFAULT_CAPTURE_MODE = 'warn';
-/** The config file's path relative to the repository. */
-const CONFIG_PATH = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)('.reverify', 'config.json');
-const CONFIG_KEY = 'capture_before_retry';
-const MAX_CONFIG_BYTES = 64 * 1024;
-/** Trimmed, case-insensitive; anything else (non-strings, '', 'maybe', 'true', 1) → ConfigError naming where it came from and "allowed: warn, block, off". */
-function parseCaptureMode(value, source) {
-    const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-    const mode = CAPTURE_MODES.find(candidate => candidate === text);
-    if (mode !== undefined)
-        return mode;
-    const shown = typeof value === 'string' ? `'${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .printableValue */ .HB)(value)}'` : (0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .printableValue */ .HB)(value);
-    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigError */ .xL(`${source}: ${shown} is not a capture-before-retry value (allowed: ${CAPTURE_MODES.join(', ')})`);
-}
-/** Reads <repoDir>/.reverify/config.json; missing → {}; bad JSON / bad value → ConfigError (exit 2) naming the file. */
-async function readConfig(repoDir) {
-    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(repoDir, CONFIG_PATH);
-    const raw = await readConfigObject(path);
-    if (raw === undefined || raw[CONFIG_KEY] === undefined)
-        return {};
-    return { captureBeforeRetry: parseCaptureMode(raw[CONFIG_KEY], `${path}: ${CONFIG_KEY}`) };
-}
-/** Writes the key (omitting it when it is the default 'warn'), keeping other keys; atomic. */
-async function setCaptureMode(repoDir, mode) {
-    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(repoDir, CONFIG_PATH);
-    const next = { ...((await readConfigObject(path)) ?? {}) };
-    if (mode === DEFAULT_CAPTURE_MODE)
-        delete next[CONFIG_KEY];
-    else
-        next[CONFIG_KEY] = mode;
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(repoDir, '.reverify'), { recursive: true });
-    await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .writeFileAtomic */ .Zf)(path, `${JSON.stringify(next, null, 2)}\n`);
-}
-/** flag > config > 'warn'. */
-function resolveCaptureMode(flag, config) {
-    // An empty action input arrives as '' and means "not given".
-    if (flag !== undefined && flag.trim() !== '')
-        return parseCaptureMode(flag, 'capture-before-retry');
-    return config.captureBeforeRetry ?? DEFAULT_CAPTURE_MODE;
-}
-async function readConfigObject(path) {
-    let text;
-    try {
-        text = await (0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_4__/* .readRegularFile */ .XF)(path, MAX_CONFIG_BYTES);
-    }
-    catch (error) {
-        const reason = (0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigError */ .xL(`${path}: ${reason.startsWith(path) ? reason.slice(path.length).trim() : reason}`);
-    }
-    if (text === undefined)
-        return undefined;
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigError */ .xL(`${path}: not valid JSON (${(0,_base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)})`);
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ConfigError */ .xL(`${path}: expected a JSON object such as {"${CONFIG_KEY}": "warn"}`);
-    }
-    return value;
-}
 
 
 /***/ }),
@@ -3958,7 +4115,7 @@ async function writeSessionCtrf(stateDir, receipt, redactor, sessionDir = receip
 
 /***/ }),
 
-/***/ 3423:
+/***/ 7937:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3976,8 +4133,64 @@ var printable = __nccwpck_require__(3174);
 var layout = __nccwpck_require__(4020);
 // EXTERNAL MODULE: ./src/core/export/ctrf.ts
 var export_ctrf = __nccwpck_require__(215);
-// EXTERNAL MODULE: ./src/core/export/otlp-config.ts
-var otlp_config = __nccwpck_require__(5370);
+// EXTERNAL MODULE: ./src/core/redaction/otlp-headers.ts
+var otlp_headers = __nccwpck_require__(8461);
+;// CONCATENATED MODULE: ./src/core/export/otlp-config.ts
+/**
+ * Whether and where to send runs over OTLP/HTTP (docs/design.md §2 "Exports"), from the environment
+ * variables the OpenTelemetry specification defines: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the
+ * URL as given) or OTEL_EXPORTER_OTLP_ENDPOINT (a base, `/v1/traces` appended), their headers
+ * (`key=value` pairs, comma-separated, values percent-decoded), OTEL_SERVICE_NAME,
+ * OTEL_RESOURCE_ATTRIBUTES, and OTEL_SDK_DISABLED. Read without loading any OpenTelemetry
+ * package: a run with no endpoint pays nothing for the export. The header variables are read
+ * for the redaction too, which holds them (redaction/otlp-headers.ts).
+ */
+
+/** `key=value,key2=value2` as the specification writes headers and resource attributes; malformed pairs are skipped. */
+function parseKeyValues(text) {
+    const pairs = {};
+    for (const part of (text ?? '').split(',')) {
+        const at = part.indexOf('=');
+        if (at <= 0)
+            continue;
+        const key = part.slice(0, at).trim();
+        const value = (0,otlp_headers/* percentDecoded */.oF)(part.slice(at + 1).trim());
+        if (key !== '' && !Object.hasOwn(pairs, key))
+            pairs[key] = value;
+    }
+    return pairs;
+}
+/** The endpoint as a URL when it is http(s). */
+function httpUrl(text) {
+    try {
+        const url = new URL(text);
+        return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The OTLP settings the environment gives. */
+function otlpConfig(env) {
+    if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true')
+        return { kind: 'off' };
+    const traces = (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim();
+    const base = (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim();
+    if (traces === '' && base === '')
+        return { kind: 'off' };
+    const name = traces !== '' ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+    const url = httpUrl(traces !== '' ? traces : base);
+    // The value is not shown: an endpoint URL can carry a token.
+    if (url === undefined)
+        return { kind: 'invalid', error: `${name} is not an http:// or https:// URL; nothing was exported` };
+    if (traces === '')
+        url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/traces`;
+    const headers = { ...parseKeyValues(env.OTEL_EXPORTER_OTLP_HEADERS), ...parseKeyValues(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) };
+    const resourceAttributes = parseKeyValues(env.OTEL_RESOURCE_ATTRIBUTES);
+    const serviceName = (env.OTEL_SERVICE_NAME ?? '').trim() || resourceAttributes['service.name'] || 'reverify';
+    return { kind: 'on', settings: { url: url.toString(), headers, serviceName, resourceAttributes } };
+}
+
 // EXTERNAL MODULE: ./src/core/redaction/index.ts + 11 modules
 var redaction = __nccwpck_require__(6834);
 // EXTERNAL MODULE: ./src/core/session/reader.ts
@@ -3985,13 +4198,6 @@ var reader = __nccwpck_require__(2537);
 // EXTERNAL MODULE: ./src/core/export/otlp-spans.ts
 var otlp_spans = __nccwpck_require__(5211);
 ;// CONCATENATED MODULE: ./src/core/export/otlp.ts
-/**
- * Exporting a closed run as one OpenTelemetry trace over OTLP/HTTP (docs/design.md §2 "Exports"): the
- * spans are planned from the trace and receipt, redacted (with the header values added to the
- * secrets), and sent by otlp-send.ts, which is loaded only now. Whatever happens (a refused
- * connection, an error status, an endpoint that hangs) ends within EXPORT_DEADLINE_MS as one
- * line for the caller to warn with.
- */
 
 
 
@@ -4031,8 +4237,8 @@ function oneLine(error) {
  * Sends the run whose trace is in `sessionDir`; resolves to undefined when the endpoint took
  * it, else to the one-line reason (never rejects).
  */
-async function sendRunTrace(receipt, sessionDir, settings, redactor, deadlineMs = EXPORT_DEADLINE_MS) {
-    const started = Date.now();
+async function sendRunTrace(receipt, sessionDir, settings, redactor, clock, deadlineMs = EXPORT_DEADLINE_MS) {
+    const started = clock.monotonicMs();
     let timer;
     const late = new Promise(resolve => {
         timer = setTimeout(() => resolve(`no answer within ${Math.round(deadlineMs / 1000)} s`), deadlineMs);
@@ -4042,7 +4248,7 @@ async function sendRunTrace(receipt, sessionDir, settings, redactor, deadlineMs 
         const secrets = withHeaderValues(redactor, settings.headers);
         const plan = (0,redaction/* redactDeep */.K)((0,otlp_spans/* planRunSpans */.Er)(await (0,reader/* readSessionTrace */.Q)(sessionDir), receipt), secrets);
         const { sendSpans } = await Promise.all(/* import() */[__nccwpck_require__.e(271), __nccwpck_require__.e(690)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3690));
-        await sendSpans(plan, receipt.run_id, settings, Math.max(1, deadlineMs - (Date.now() - started) - MARGIN_MS));
+        await sendSpans(plan, receipt.run_id, settings, Math.max(1, deadlineMs - (clock.monotonicMs() - started) - MARGIN_MS));
         return undefined;
     })().catch(error => oneLine(error));
     try {
@@ -4055,13 +4261,6 @@ async function sendRunTrace(receipt, sessionDir, settings, redactor, deadlineMs 
 }
 
 ;// CONCATENATED MODULE: ./src/core/export/index.ts
-/**
- * What a run leaves for other tools once it has closed (docs/design.md §2 "Exports"): `ctrf.json` next
- * to its trace, always; and one OpenTelemetry trace sent over OTLP/HTTP when the environment
- * names an endpoint (the OpenTelemetry packages are loaded only then). Whoever closes a run calls this once: the run itself, the action's
- * post step, or the next run. Nothing here can change a verdict, a receipt or an exit code:
- * each failure comes back as one warning line.
- */
 
 
 
@@ -4074,11 +4273,11 @@ async function exportClosedRun(receipt, context) {
     const ctrf = await (0,export_ctrf/* writeSessionCtrf */.nI)(context.stateDir, receipt, context.redactor, context.sessionDir);
     if ('error' in ctrf)
         warnings.push(ctrf.error);
-    const otlp = (0,otlp_config/* otlpConfig */.KG)(context.env ?? process.env);
+    const otlp = otlpConfig(context.env);
     if (otlp.kind === 'invalid')
         warnings.push(`OpenTelemetry export: ${otlp.error}`);
     if (otlp.kind === 'on') {
-        const error = await sendRunTrace(receipt, context.sessionDir ?? receipt.session.dir, otlp.settings, context.redactor);
+        const error = await sendRunTrace(receipt, context.sessionDir ?? receipt.session.dir, otlp.settings, context.redactor, context.clock);
         if (error !== undefined)
             warnings.push(error);
     }
@@ -4089,8 +4288,8 @@ async function exportClosedRun(receipt, context) {
  * the endpoint did not take it, or undefined; a missing or bad endpoint, or a receipt whose
  * trace is not in this state directory, is a UsageError.
  */
-async function resendRun(stateDir, receipt, redactor, env) {
-    const otlp = (0,otlp_config/* otlpConfig */.KG)(env);
+async function resendRun(stateDir, receipt, redactor, env, clock) {
+    const otlp = otlpConfig(env);
     if (otlp.kind === 'invalid')
         throw new errors/* UsageError */.eb(`export: ${otlp.error}`);
     if (otlp.kind === 'off') {
@@ -4100,103 +4299,7 @@ async function resendRun(stateDir, receipt, redactor, env) {
     if (!(await (0,layout/* isOwnSessionDir */.KM)(stateDir, receipt.session.dir))) {
         throw new errors/* UsageError */.eb(`export: run ${receipt.run_id} has no trace folder in this state directory (${(0,printable/* printable */.g$)(receipt.session.dir)})`);
     }
-    return sendRunTrace(receipt, receipt.session.dir, otlp.settings, redactor);
-}
-
-
-/***/ }),
-
-/***/ 5370:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   KG: () => (/* binding */ otlpConfig),
-/* harmony export */   j3: () => (/* binding */ otlpHeaderValues)
-/* harmony export */ });
-/* unused harmony exports parseKeyValues, OTLP_HEADER_VARIABLES */
-/**
- * Whether and where to send runs over OTLP/HTTP (docs/design.md §2 "Exports"), from the environment
- * variables the OpenTelemetry specification defines: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the
- * URL as given) or OTEL_EXPORTER_OTLP_ENDPOINT (a base, `/v1/traces` appended), their headers
- * (`key=value` pairs, comma-separated, values percent-decoded), OTEL_SERVICE_NAME,
- * OTEL_RESOURCE_ATTRIBUTES, and OTEL_SDK_DISABLED. Read without loading any OpenTelemetry
- * package: a run with no endpoint pays nothing for the export.
- */
-/** A value as sent: percent-decoded; a stray `%` is kept as written. */
-function decoded(value) {
-    try {
-        return decodeURIComponent(value);
-    }
-    catch {
-        return value;
-    }
-}
-/** `key=value,key2=value2` as the specification writes headers and resource attributes; malformed pairs are skipped. */
-function parseKeyValues(text) {
-    const pairs = {};
-    for (const part of (text ?? '').split(',')) {
-        const at = part.indexOf('=');
-        if (at <= 0)
-            continue;
-        const key = part.slice(0, at).trim();
-        const value = decoded(part.slice(at + 1).trim());
-        if (key !== '' && !Object.hasOwn(pairs, key))
-            pairs[key] = value;
-    }
-    return pairs;
-}
-/** The variables that hold OTLP headers: credentials (an API key, a bearer token) the run's redaction blanks out. */
-const OTLP_HEADER_VARIABLES = ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'];
-/**
- * The header values the environment gives, each as written in the variable and as sent
- * (percent-decoded), by the variable that holds it; whether or not an endpoint is set.
- */
-function otlpHeaderValues(env) {
-    const found = [];
-    for (const variable of OTLP_HEADER_VARIABLES) {
-        const text = env[variable];
-        if (text === undefined)
-            continue;
-        for (const part of text.split(',')) {
-            const at = part.indexOf('=');
-            if (at <= 0)
-                continue;
-            const written = part.slice(at + 1).trim();
-            for (const value of new Set([written, decoded(written)]))
-                found.push({ variable, value });
-        }
-    }
-    return found;
-}
-/** The endpoint as a URL when it is http(s). */
-function httpUrl(text) {
-    try {
-        const url = new URL(text);
-        return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** The OTLP settings the environment gives. */
-function otlpConfig(env) {
-    if ((env.OTEL_SDK_DISABLED ?? '').trim().toLowerCase() === 'true')
-        return { kind: 'off' };
-    const traces = (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '').trim();
-    const base = (env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').trim();
-    if (traces === '' && base === '')
-        return { kind: 'off' };
-    const name = traces !== '' ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
-    const url = httpUrl(traces !== '' ? traces : base);
-    // The value is not shown: an endpoint URL can carry a token.
-    if (url === undefined)
-        return { kind: 'invalid', error: `${name} is not an http:// or https:// URL; nothing was exported` };
-    if (traces === '')
-        url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1/traces`;
-    const headers = { ...parseKeyValues(env.OTEL_EXPORTER_OTLP_HEADERS), ...parseKeyValues(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) };
-    const resourceAttributes = parseKeyValues(env.OTEL_RESOURCE_ATTRIBUTES);
-    const serviceName = (env.OTEL_SERVICE_NAME ?? '').trim() || resourceAttributes['service.name'] || 'reverify';
-    return { kind: 'on', settings: { url: url.toString(), headers, serviceName, resourceAttributes } };
+    return sendRunTrace(receipt, receipt.session.dir, otlp.settings, redactor, clock);
 }
 
 
@@ -4374,10 +4477,8 @@ function planRunSpans(events, receipt) {
 /* harmony export */   pI: () => (/* binding */ runFacts)
 /* harmony export */ });
 /* unused harmony export epochMs */
-/* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(907);
-/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2373);
-/* harmony import */ var _test_results_trace_tests_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9390);
-
+/* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5628);
+/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2373);
 
 
 /** Epoch ms of an RFC 3339 time, when it parses. */
@@ -4419,10 +4520,8 @@ function runFacts(events, receipt) {
             target.ok = event.payload.ok;
             target.detail = event.payload.detail;
         }
-        else if (event.phase === 'note' && (0,_session_events_js__WEBPACK_IMPORTED_MODULE_0__/* .noteKind */ .LA)(event.payload) === 'tests') {
-            const tests = (0,_test_results_trace_tests_js__WEBPACK_IMPORTED_MODULE_1__/* .traceTestsOf */ .g)(event.payload);
-            if (tests !== undefined)
-                facts(tests.attempt).tests = tests;
+        else if (event.phase === 'note' && event.payload.kind === 'tests') {
+            facts(event.payload.tests.attempt).tests = event.payload.tests;
         }
     }
     const startMs = epochMs(receipt.started_at) ?? 0;
@@ -4434,7 +4533,7 @@ function runFacts(events, receipt) {
         receipt,
         stepName: (0,_session_events_js__WEBPACK_IMPORTED_MODULE_0__/* .eventsOf */ .XL)(events, 'start')[0]?.skill ?? 'verify',
         script,
-        label: (0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_2__/* .scriptLabel */ .uc)(script) || 'verify',
+        label: (0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_1__/* .scriptLabel */ .uc)(script) || 'verify',
         outcome: end?.payload.outcome ?? 'running',
         startMs,
         endMs,
@@ -7112,7 +7211,7 @@ function rerunProblem(rerun, input, front) {
     return (0,_reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .rerunShapeProblem */ .LJ)(rerun, shape, (0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('command', front));
 }
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
-function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
+function parseRunSettings(raw, cwd, options) {
     const front = options.front ?? 'action';
     const input = (0,_parse_js__WEBPACK_IMPORTED_MODULE_7__/* .parseInputs */ .T)(raw, RUN_INPUT_NAMES, { front, base: cwd });
     if ((0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_8__/* .identityLines */ .W7)(input.command).length === 0) {
@@ -7137,7 +7236,7 @@ function parseRunSettings(raw, cwd = process.cwd(), options = {}) {
     if (rerunIssue !== undefined)
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('rerun-failed-tests', front)}: ${rerunIssue}`);
     // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
-    const shellIssue = shellProblem(input.shell, options.path ?? process.env.PATH, input['working-directory']);
+    const shellIssue = shellProblem(input.shell, options.path, input['working-directory']);
     if (shellIssue !== undefined)
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('shell', front)}: ${shellIssue}`);
     return { ...settings, expectations };
@@ -7909,6 +8008,13 @@ class CappedLogWriter {
 /* harmony import */ var _capped_log_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8175);
 /* harmony import */ var _failure_blocks_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7898);
 /* harmony import */ var _output_summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8577);
+/**
+ * The reviewer excerpt (docs/design.md §5): the failing blocks a reviewer reads of an attempt's
+ * output, found in the whole output while it streamed (failure-blocks.ts), else read back from
+ * its summary. Escape codes and reverify's own bookkeeping lines go; the error lines stay with
+ * what explains them (assertion, expected and received, the first stack line outside
+ * dependencies); the whole is bounded.
+ */
 
 
 
@@ -8839,26 +8945,33 @@ function firstAtOrAfter(values, from, length = values.length) {
 
 /***/ }),
 
-/***/ 3856:
+/***/ 326:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   FN: () => (/* binding */ RUN_MARKER_VAR),
-/* harmony export */   YW: () => (/* binding */ endSessionGroups),
-/* harmony export */   b1: () => (/* binding */ processGroupNote),
-/* harmony export */   jk: () => (/* binding */ endMarkedProcesses)
-/* harmony export */ });
-/* unused harmony exports recordedGroups, endRecordedGroups, markedProcesses */
-/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8500);
-/* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _process_identity_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8735);
-/* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4020);
-/* harmony import */ var _session_reader_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2537);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  FN: () => (/* binding */ RUN_MARKER_VAR),
+  jk: () => (/* binding */ endMarkedProcesses),
+  YW: () => (/* binding */ endSessionGroups)
+});
+
+// UNUSED EXPORTS: endRecordedGroups, markedProcesses, recordedGroups
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/process/process-identity.ts
+var process_identity = __nccwpck_require__(8735);
+// EXTERNAL MODULE: ./src/core/session/layout.ts
+var layout = __nccwpck_require__(4020);
+// EXTERNAL MODULE: ./src/core/session/reader.ts
+var reader = __nccwpck_require__(2537);
+;// CONCATENATED MODULE: ./src/core/process/crashed-groups.ts
 /**
  * The process groups of a crashed run (docs/design.md §6): each command's group is recorded
- * in the trace the moment it starts (a `note` with `process_group: {pgid, started}`), and
+ * in the trace the moment it starts (a `process-group` note, session/notes.ts), and
  * whoever continues or closes the run ends what is left of them before anything runs
  * again — after checking that the pid still names the same process (its start time), so a
  * recycled pid is never signalled. Each command also carries the run id in its environment,
@@ -8869,33 +8982,14 @@ function firstAtOrAfter(values, from, length = values.length) {
 
 
 
-/** The trace note that records a command's process group as it starts (`during`: "attempt 2"). */
-function processGroupNote(during, group) {
-    return {
-        kind: 'process-group',
-        message: `${during}: a command started as process group ${group.pgid}`,
-        process_group: { pgid: group.pgid, started: group.started }
-    };
-}
-function parseRecord(value) {
-    if (value === null || typeof value !== 'object')
-        return undefined;
-    const { pgid, started } = value;
-    if (typeof pgid !== 'number' || !Number.isSafeInteger(pgid) || pgid <= 1)
-        return undefined;
-    if (typeof started !== 'string' || started === '' || started.length > 128)
-        return undefined;
-    return { pgid, started };
-}
 /** Every process group a trace recorded, newest last, each once. */
 function recordedGroups(events) {
     const groups = new Map();
     for (const event of events) {
-        if (event.phase !== 'note')
+        if (event.phase !== 'note' || event.payload.kind !== 'process-group')
             continue;
-        const record = parseRecord(event.payload.process_group);
-        if (record !== undefined)
-            groups.set(`${record.pgid}@${record.started}`, record);
+        const { pgid, started } = event.payload.process_group;
+        groups.set(`${pgid}@${started}`, { pgid, started });
     }
     return [...groups.values()];
 }
@@ -8913,13 +9007,13 @@ function stillOurs(identity) {
     return identity.kind === 'same' || identity.kind === 'orphaned';
 }
 /**
- * Ends what is left of recorded groups: SIGTERM to the group, SIGKILL after `graceMs` if
+ * Ends what is left of recorded groups: SIGTERM to the group, SIGKILL after the grace if
  * any of it is still there. The identity is checked before each signal.
  */
-async function endRecordedGroups(groups, graceMs) {
+async function endRecordedGroups(groups, { graceMs, clock }) {
     const endings = [];
     for (const group of groups) {
-        const identity = (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .identifyGroup */ .CW)(group.pgid, group.started);
+        const identity = (0,process_identity/* identifyGroup */.CW)(group.pgid, group.started);
         if (identity.kind === 'gone') {
             endings.push({ group, result: 'gone' });
             continue;
@@ -8929,11 +9023,11 @@ async function endRecordedGroups(groups, graceMs) {
             continue;
         }
         signalGroup(group.pgid, 'SIGTERM');
-        const deadline = Date.now() + graceMs;
-        let now = (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .identifyGroup */ .CW)(group.pgid, group.started);
-        while (stillOurs(now) && Date.now() < deadline) {
-            await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(POLL_MS);
-            now = (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .identifyGroup */ .CW)(group.pgid, group.started);
+        const deadline = clock.monotonicMs() + graceMs;
+        let now = (0,process_identity/* identifyGroup */.CW)(group.pgid, group.started);
+        while (stillOurs(now) && clock.monotonicMs() < deadline) {
+            await (0,promises_namespaceObject.setTimeout)(POLL_MS);
+            now = (0,process_identity/* identifyGroup */.CW)(group.pgid, group.started);
         }
         if (stillOurs(now))
             signalGroup(group.pgid, 'SIGKILL');
@@ -8946,10 +9040,10 @@ async function endRecordedGroups(groups, graceMs) {
  * path is untrusted (a receipt or saved state names it): only one of this state directory
  * is read.
  */
-async function endSessionGroups(stateDir, sessionDir, graceMs) {
-    if (sessionDir === undefined || !(await (0,_session_layout_js__WEBPACK_IMPORTED_MODULE_3__/* .isOwnSessionDir */ .KM)(stateDir, (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(sessionDir))))
+async function endSessionGroups(stateDir, sessionDir, grace) {
+    if (sessionDir === undefined || !(await (0,layout/* isOwnSessionDir */.KM)(stateDir, (0,external_node_path_.resolve)(sessionDir))))
         return [];
-    return endRecordedGroups(recordedGroups(await (0,_session_reader_js__WEBPACK_IMPORTED_MODULE_4__/* .readSessionTrace */ .Q)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(sessionDir))), graceMs);
+    return endRecordedGroups(recordedGroups(await (0,reader/* readSessionTrace */.Q)((0,external_node_path_.resolve)(sessionDir))), grace);
 }
 /**
  * The variable every command of a run gets (docs/design.md §6): its run id. A process the
@@ -8959,21 +9053,21 @@ async function endSessionGroups(stateDir, sessionDir, graceMs) {
 const RUN_MARKER_VAR = 'REVERIFY_RUN_ID';
 /** Live processes of this user whose environment carries the run's marker (Linux; none elsewhere). */
 function markedProcesses(runId) {
-    return (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .processesWithEnv */ .r3)(RUN_MARKER_VAR, runId);
+    return (0,process_identity/* processesWithEnv */.r3)(RUN_MARKER_VAR, runId);
 }
 /**
  * Ends the processes that carry a crashed run's marker and outlived it: SIGTERM, then
- * SIGKILL after `graceMs`, each only while its start time still matches. Returns how many.
+ * SIGKILL after the grace, each only while its start time still matches. Returns how many.
  */
-async function endMarkedProcesses(runId, graceMs) {
+async function endMarkedProcesses(runId, { graceMs, clock }) {
     const marked = markedProcesses(runId);
-    const same = (process) => (0,_process_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .processStartTime */ .X0)(process.pid) === process.started;
+    const same = (process) => (0,process_identity/* processStartTime */.X0)(process.pid) === process.started;
     for (const target of marked)
         if (same(target))
             signalProcess(target.pid, 'SIGTERM');
-    const deadline = Date.now() + graceMs;
-    while (marked.some(same) && Date.now() < deadline)
-        await (0,node_timers_promises__WEBPACK_IMPORTED_MODULE_0__.setTimeout)(POLL_MS);
+    const deadline = clock.monotonicMs() + graceMs;
+    while (marked.some(same) && clock.monotonicMs() < deadline)
+        await (0,promises_namespaceObject.setTimeout)(POLL_MS);
     for (const target of marked)
         if (same(target))
             signalProcess(target.pid, 'SIGKILL');
@@ -9180,9 +9274,8 @@ function startTicksOf(pid) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  MO: () => (/* binding */ INTERRUPTED_EXIT),
-  t2: () => (/* binding */ exists),
-  qc: () => (/* binding */ processRunner)
+  Ej: () => (/* binding */ createProcessRunner),
+  t2: () => (/* binding */ exists)
 });
 
 // UNUSED EXPORTS: COMMAND_MARKER_VAR, ProcessGroup
@@ -9199,6 +9292,8 @@ var promises_ = __nccwpck_require__(1455);
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: ./src/core/shell/script-shell.ts
 var script_shell = __nccwpck_require__(464);
+// EXTERNAL MODULE: ./src/core/base/errors.ts
+var errors = __nccwpck_require__(2074);
 // EXTERNAL MODULE: ./src/core/process/process-identity.ts
 var process_identity = __nccwpck_require__(8735);
 ;// CONCATENATED MODULE: ./src/core/process/process-runner.ts
@@ -9216,6 +9311,7 @@ var process_identity = __nccwpck_require__(8735);
 
 
 
+
 /**
  * The variable that marks every process of one command (a fresh value per command): a
  * timeout ends what carries it, and nothing of another command — the script's background
@@ -9224,8 +9320,6 @@ var process_identity = __nccwpck_require__(8735);
 const COMMAND_MARKER_VAR = 'REVERIFY_COMMAND_ID';
 /** The exit code of a command stopped by its timeout, as `timeout(1)` reports it. */
 const TIMEOUT_EXIT = 124;
-/** The exit code of a command stopped by an interrupt (128 + SIGINT). */
-const INTERRUPTED_EXIT = 130;
 /**
  * Whether a process (pid) or any process of a group (-pgid) exists: kill(0) checks without
  * signalling. EPERM means one exists that is not ours to signal.
@@ -9247,14 +9341,17 @@ function exists(target) {
  */
 class ProcessGroup {
     pgid;
+    clock;
     closed;
     /** Once SIGKILL is sent (or nothing was found left) nothing of the command can run on. */
     killed = false;
     tree;
     /** `child` is the group's leader when this process started it; without it (a group
-     *  found again from saved state) only kill(0) tells when the group is gone. */
-    constructor(pgid, child, marker) {
+     *  found again from saved state) only kill(0) tells when the group is gone. `clock` times
+     *  the grace between SIGTERM and SIGKILL. */
+    constructor(pgid, clock, child, marker) {
         this.pgid = pgid;
+        this.clock = clock;
         this.closed = child ? (0,external_node_events_namespaceObject.once)(child, 'close').then(() => undefined) : new Promise(() => undefined);
         const notBefore = child ? (0,process_identity/* startTicksOf */.Ag)(pgid) : undefined;
         this.tree = { pgid, session: pgid, ...(marker && { marker }), ...(notBefore !== undefined && { notBefore }) };
@@ -9289,11 +9386,11 @@ class ProcessGroup {
         const members = this.signalMembers('SIGTERM');
         if (!grouped && members === 0)
             return undefined;
-        const deadline = Date.now() + graceMs;
+        const deadline = this.clock.monotonicMs() + graceMs;
         // The pipes close when every holder has exited; a member that redirected its output
         // elsewhere is only visible through kill(0), so check that too until the deadline.
-        while (Date.now() < deadline && this.isAlive()) {
-            await waitAtMost(this.closed, Math.min(50, deadline - Date.now()));
+        while (this.clock.monotonicMs() < deadline && this.isAlive()) {
+            await waitAtMost(this.closed, Math.min(50, deadline - this.clock.monotonicMs()));
             if (!this.isAlive())
                 return { graceMs, killed: false };
         }
@@ -9362,7 +9459,7 @@ function start(argv, verbatim, spec, marker) {
     try {
         child = (0,external_node_child_process_.spawn)(argv[0], argv.slice(1), {
             cwd: spec.cwd,
-            env: { ...(spec.env ?? process.env), [COMMAND_MARKER_VAR]: marker },
+            env: { ...spec.env, [COMMAND_MARKER_VAR]: marker },
             detached: true, // a new session and process group, led by the shell
             stdio: ['ignore', 'pipe', 'pipe'],
             windowsVerbatimArguments: verbatim
@@ -9383,16 +9480,16 @@ function signalExitCode(signal) {
     return 128 + (number ?? 0);
 }
 /**
- * Runs one command to completion (or timeout, or interrupt). Resolves with the result and
- * the process group, which may still hold background processes the command started.
+ * Runs one command to completion (or timeout, or interrupt), timed by `clock`. Resolves with
+ * the result and the process group, which may still hold background processes the command started.
  */
-async function runCommand(spec) {
-    const started = Date.now();
+async function runCommand(spec, clock) {
+    const started = clock.monotonicMs();
     const { argv, verbatim, cleanup, record } = await shellArgv(spec.command, spec.shell);
     const base = { command: spec.command, signal: null, timedOut: false, interrupted: false };
     if (spec.signal?.aborted) {
         await (0,promises_.rm)(cleanup, { recursive: true, force: true });
-        return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } };
+        return { result: { ...base, exitCode: errors/* INTERRUPTED_EXIT */.MO, interrupted: true, durationMs: 0 } };
     }
     const marker = (0,external_node_crypto_.randomUUID)();
     const launched = await start(argv, verbatim, spec, marker);
@@ -9403,10 +9500,10 @@ async function runCommand(spec) {
         const why = 'error' in launched ? launched.error.message : 'no process id';
         await (0,promises_.rm)(cleanup, { recursive: true, force: true });
         spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${why}\n`), 'stderr');
-        return { result: { ...base, exitCode: 127, durationMs: Date.now() - started } };
+        return { result: { ...base, exitCode: 127, durationMs: elapsedSince(started, clock) } };
     }
     const exited = new Promise(resolve => child.once('exit', (code, signal) => resolve([code, signal])));
-    const group = new ProcessGroup(child.pid, child, { name: COMMAND_MARKER_VAR, value: marker });
+    const group = new ProcessGroup(child.pid, clock, child, { name: COMMAND_MARKER_VAR, value: marker });
     const closed = (0,external_node_events_namespaceObject.once)(child, 'close');
     spec.onStart?.(child.pid);
     for (const name of ['stdout', 'stderr']) {
@@ -9444,12 +9541,12 @@ async function runCommand(spec) {
     // process still holding them must not stall the run: its output keeps flowing until the
     // attempt ends and its group is stopped.
     await waitAtMost(closed, PIPE_SETTLE_MS);
-    const durationMs = Date.now() - started;
+    const durationMs = elapsedSince(started, clock);
     let exitCode = code ?? (signal ? signalExitCode(signal) : 1);
     if (timedOut)
         exitCode = TIMEOUT_EXIT;
     else if (interrupted)
-        exitCode = INTERRUPTED_EXIT;
+        exitCode = errors/* INTERRUPTED_EXIT */.MO;
     const failedLine = timedOut || interrupted ? undefined : await failedLineOf(record, exitCode);
     await (0,promises_.rm)(cleanup, { recursive: true, force: true });
     return {
@@ -9467,8 +9564,14 @@ async function runCommand(spec) {
         group
     };
 }
-/** The real process runner. */
-const processRunner = { run: runCommand };
+/** Whole milliseconds since `started`, a reading of the same clock. */
+function elapsedSince(started, clock) {
+    return Math.round(clock.monotonicMs() - started);
+}
+/** The real process runner, timing commands and their kill grace by `clock` (the run's clock port). */
+function createProcessRunner(clock) {
+    return { run: spec => runCommand(spec, clock) };
+}
 
 
 /***/ }),
@@ -9667,83 +9770,6 @@ async function loadQuarantine(file, today) {
     // The YAML parser is loaded only when there is a file to parse (BENCHMARKS.md, start-up).
     const { parseQuarantine } = await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(123)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9123));
     return { source: file.shown, entries: parseQuarantine(content, label, today) };
-}
-
-
-/***/ }),
-
-/***/ 4848:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   MM: () => (/* binding */ excusedFailure),
-/* harmony export */   _8: () => (/* binding */ entryState),
-/* harmony export */   cy: () => (/* binding */ entryFor)
-/* harmony export */ });
-/* unused harmony exports EXPIRY_WARNING_DAYS, applyingEntries, entryMatches, describeEntry */
-/* harmony import */ var _test_results_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2302);
-/* harmony import */ var _dates_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6417);
-/**
- * What the quarantine file decides (docs/design.md §1 "Quarantine and flaky gates", the contract's §12):
- * which entries apply today, which warn that they end soon or have ended, and whether an
- * attempt's failure is excused — only when every failed test is quarantined and nothing
- * else went wrong. Quarantine never hides a build error or a test nobody quarantined.
- */
-
-
-/** From this many days before its expiry, every run warns about an entry. */
-const EXPIRY_WARNING_DAYS = 7;
-/** An entry applies through its `expires` day; it warns for the last EXPIRY_WARNING_DAYS of them. */
-function entryState(entry, today) {
-    const left = (0,_dates_js__WEBPACK_IMPORTED_MODULE_0__/* .daysBetween */ .YM)(today, entry.expires);
-    if (left < 0)
-        return { kind: 'expired', since: -left };
-    if (left <= EXPIRY_WARNING_DAYS)
-        return { kind: 'expiring', daysLeft: left };
-    return { kind: 'active' };
-}
-/** The entries that apply on `today` (active or expiring). */
-function applyingEntries(entries, today) {
-    return entries.filter(entry => entryState(entry, today).kind !== 'expired');
-}
-/** Whether an entry is about this test: the same name, and the same file and suite when the entry gives them. */
-function entryMatches(entry, test) {
-    if (entry.test !== test.name)
-        return false;
-    if (entry.file !== undefined && entry.file !== test.file)
-        return false;
-    if (entry.suite !== undefined && entry.suite !== test.classname)
-        return false;
-    return true;
-}
-/** The first entry about this test, if any. */
-function entryFor(entries, test) {
-    return entries.find(entry => entryMatches(entry, test));
-}
-/**
- * The attempt's failed tests with their entries when the failure is **entirely** theirs:
- * the tests explain the failure (explained-failure.ts), the results list every failed test,
- * and each one has an entry in `entries` (those that apply today). Otherwise undefined.
- */
-function excusedFailure(attempt, entries) {
-    if (entries.length === 0)
-        return undefined;
-    const explanation = (0,_test_results_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .explainFailure */ .S)(attempt);
-    if (!explanation.explained || explanation.failing > explanation.tests.length)
-        return undefined;
-    const excused = [];
-    for (const test of explanation.tests) {
-        const entry = entryFor(entries, test);
-        if (entry === undefined)
-            return undefined;
-        excused.push({ test, entry });
-    }
-    return excused;
-}
-/** The entry in words for a warning: `quarantined until 2027-01-15 by @team: "reason" (issue #812)`. */
-function describeEntry(entry) {
-    const issue = entry.issue === undefined ? '' : ` (issue ${/^\d+$/.test(entry.issue) ? `#${entry.issue}` : entry.issue})`;
-    return `quarantined until ${entry.expires} by ${entry.owner}: ${JSON.stringify(entry.reason)}${issue}`;
 }
 
 
@@ -10132,10 +10158,10 @@ class ReceiptStore {
     index;
     runsDir;
     indexProblemReported = false;
-    constructor(stateDir, options = {}) {
+    constructor(stateDir, options) {
         this.stateDir = stateDir;
         this.warn = options.warn ?? (message => process.stderr.write(`reverify: warning: ${message}\n`));
-        this.now = options.now ?? (() => new Date());
+        this.now = options.now;
         this.index = new ReceiptIndex(stateDir);
         this.runsDir = (0,external_node_path_.join)(stateDir, state_dir/* RUNS_DIR */.z4);
     }
@@ -10721,6 +10747,140 @@ function requireRunId(value, what) {
 
 /***/ }),
 
+/***/ 5976:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IN: () => (/* binding */ sealReceipt),
+/* harmony export */   di: () => (/* binding */ SEAL_PATTERN),
+/* harmony export */   o$: () => (/* binding */ sealKeyPath),
+/* harmony export */   vo: () => (/* binding */ loadRunSeal),
+/* harmony export */   xB: () => (/* binding */ receiptSealed)
+/* harmony export */ });
+/* unused harmony export runSeal */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/**
+ * The run seal (docs/design.md §6): evidence that a run's receipt and run.json were written
+ * by reverify on this machine, as this user. A state directory can arrive with a checkout
+ * (`git add -f .reverify/runs/…`) and host names and clone paths are easy to guess, so a
+ * `running` receipt alone proves nothing. Each receipt reverify opens, and each run.json,
+ * carries an HMAC-SHA256 of the fields that tie it to its run, keyed by a secret kept
+ * outside any work tree (`$XDG_STATE_HOME/reverify/seal-key`, else
+ * `~/.local/state/reverify/seal-key`, created once with mode 0600). Resume only continues a
+ * receipt whose seal holds and only reads inputs from a run.json whose seal holds; anything
+ * else is restarted or refused, never replayed.
+ */
+
+
+
+
+/** A seal as stored: sha256 HMAC, lowercase hex. */
+const SEAL_PATTERN = /^[0-9a-f]{64}$/;
+/** Builds the seal functions for a key. */
+function runSeal(key) {
+    const sign = (fields) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHmac)('sha256', key).update(JSON.stringify(fields)).digest('hex');
+    return {
+        sign,
+        holds(fields, seal) {
+            if (seal === undefined || !SEAL_PATTERN.test(seal))
+                return false;
+            return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.timingSafeEqual)(Buffer.from(sign(fields), 'hex'), Buffer.from(seal, 'hex'));
+        }
+    };
+}
+/** What a receipt's seal covers: everything that ties it to one run, its session and its owner. */
+function receiptFields(receipt) {
+    const { run_id, target, scope, identity_hash, session, host, pid, started_at } = receipt;
+    return ['receipt', run_id, target, scope, identity_hash, session.id, session.dir, host, String(pid), started_at];
+}
+/** The receipt with this machine's seal (unchanged when there is no key). */
+function sealReceipt(receipt, seal) {
+    if (seal === undefined)
+        return receipt;
+    return { ...receipt, seal: seal.sign(receiptFields(receipt)) };
+}
+/** Whether this machine's reverify wrote the receipt as it is (false without a key). */
+function receiptSealed(receipt, seal) {
+    return seal !== undefined && seal.holds(receiptFields(receipt), receipt.seal);
+}
+/** Where the key lives: outside any work tree, per user (XDG base directory rules). */
+function sealKeyPath(env) {
+    const stateHome = env.XDG_STATE_HOME;
+    if (stateHome !== undefined && (0,node_path__WEBPACK_IMPORTED_MODULE_3__.isAbsolute)(stateHome))
+        return (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(stateHome, 'reverify', 'seal-key');
+    const home = env.HOME;
+    if (home === undefined || !(0,node_path__WEBPACK_IMPORTED_MODULE_3__.isAbsolute)(home))
+        return undefined;
+    return (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(home, '.local', 'state', 'reverify', 'seal-key');
+}
+const KEY_TEXT = /^[0-9a-f]{64}\n?$/;
+/** Reads the key file if it is a regular file of ours holding a key; undefined otherwise. */
+async function readKey(path) {
+    const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.lstat)(path);
+    if (!info.isFile() || (typeof process.getuid === 'function' && info.uid !== process.getuid()))
+        return undefined;
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(path, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW);
+    try {
+        const text = (await handle.readFile({ encoding: 'utf8' })).slice(0, 200);
+        return KEY_TEXT.test(text) ? Buffer.from(text.trim(), 'hex') : undefined;
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * This machine's seal, creating its key on first use (unless `create` is false: a command
+ * that only reads, such as `receipts list`, checks seals without making a key). Without a
+ * usable place for the key (no HOME, a read-only home, a link where the key should be)
+ * there is no seal: nothing is sealed and nothing can be resumed, which is safe (a run then
+ * starts over).
+ */
+async function loadRunSeal(path, options = {}) {
+    if (path === undefined)
+        return undefined;
+    try {
+        const key = await readKey(path);
+        return key === undefined ? undefined : runSeal(key);
+    }
+    catch (error) {
+        if (error.code !== 'ENOENT' || options.create === false)
+            return undefined;
+    }
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.dirname)(path), { recursive: true, mode: 0o700 });
+        const temp = `${path}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`;
+        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(temp, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_EXCL, 0o600);
+        try {
+            await handle.writeFile(`${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(32).toString('hex')}\n`);
+            await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        // link() never replaces: when two first runs race, both end up with the one that won.
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.link)(temp, path).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.unlink)(temp);
+        const key = await readKey(path);
+        return key === undefined ? undefined : runSeal(key);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
 /***/ 3942:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -10912,14 +11072,14 @@ function cannotCreate(path, problem) {
 /* harmony import */ var _base_clock_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(443);
 /* harmony import */ var _receipts_state_dir_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3942);
 /* harmony import */ var _receipts_receipt_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(9169);
-/* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(907);
+/* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5628);
 /* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4020);
 /* harmony import */ var _session_meta_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(8707);
 /* harmony import */ var _session_reader_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2537);
 /* harmony import */ var _session_writer_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6153);
 /* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8157);
 /* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2084);
-/* harmony import */ var _export_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3423);
+/* harmony import */ var _export_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7937);
 /**
  * Closing a run that its own process could not close (killed outright, runner lost): from
  * what is on disk alone, finish the trace so it stays one well-formed session, and mark the
@@ -10949,7 +11109,7 @@ function cannotCreate(path, problem) {
  * `interrupted`. Idempotent: an ended trace and a closed receipt are left alone.
  */
 async function closeInterruptedRun(options) {
-    const now = options.now ?? (() => new Date());
+    const now = () => options.clock.now();
     let receipt = options.runId ? await options.store.read(options.runId) : undefined;
     let sessionDir = options.sessionDir ?? receipt?.session.dir;
     // A session path from a receipt or saved state is untrusted: only ours is ever touched.
@@ -10991,7 +11151,13 @@ async function closeInterruptedRun(options) {
     await sweepRunTemps(options.store.stateDir, options.runId, sessionDir);
     // The report of a closed run belongs with its trace, as for a run that closed itself.
     if (sessionDir !== undefined && receipt !== undefined && (closedTrace || closedReceipt)) {
-        const exported = await (0,_export_index_js__WEBPACK_IMPORTED_MODULE_6__/* .exportClosedRun */ .A)(receipt, { stateDir: options.store.stateDir, redactor: options.redactor, sessionDir });
+        const exported = await (0,_export_index_js__WEBPACK_IMPORTED_MODULE_6__/* .exportClosedRun */ .A)(receipt, {
+            stateDir: options.store.stateDir,
+            redactor: options.redactor,
+            sessionDir,
+            env: options.env,
+            clock: options.clock
+        });
         const report = await (0,_report_index_js__WEBPACK_IMPORTED_MODULE_7__/* .writeSessionReport */ .aH)(options.store, receipt, sessionDir);
         const errors = [...('error' in report ? [report.error] : []), ...exported];
         if (errors.length > 0)
@@ -11018,7 +11184,7 @@ function verdictOf(events) {
     if (end === undefined)
         return undefined;
     const { outcome } = end.payload;
-    const refused = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'note').some(event => (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .noteKind */ .LA)(event.payload) === 'refusal');
+    const refused = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'note').some(event => event.payload.kind === 'refusal');
     const status = (0,_receipts_receipt_js__WEBPACK_IMPORTED_MODULE_10__/* .receiptStatusFor */ .Ab)(outcome, !refused);
     const results = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'tool_result');
     const last = results[results.length - 1]?.payload.commands;
@@ -11033,7 +11199,7 @@ function verdictOf(events) {
 }
 /** What decided the verdict beyond the expectations, as the trace records it: the quarantine (a pass), or a gate's note. */
 function policyOf(events, outcome) {
-    const gate = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .eventsOf */ .XL)(events, 'note').find(event => (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .noteKind */ .LA)(event.payload) === 'gate')?.payload.gate;
+    const gate = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_4__/* .notesOf */ .h$)(events, 'gate')[0]?.gate;
     if (gate !== undefined && outcome === 'failure')
         return { gate };
     if (outcome !== 'success')
@@ -11112,7 +11278,7 @@ function closingEvents(events, reason, stamp, opening) {
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(907);
+/* harmony import */ var _session_events_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5628);
 /* harmony import */ var _session_layout_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4020);
 /* harmony import */ var _session_reader_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2537);
 /**
@@ -11170,10 +11336,10 @@ var judge = __nccwpck_require__(4350);
 var process_runner = __nccwpck_require__(8102);
 // EXTERNAL MODULE: ./src/core/redaction/index.ts + 11 modules
 var redaction = __nccwpck_require__(6834);
-// EXTERNAL MODULE: ./src/core/recovery/run-seal.ts
-var run_seal = __nccwpck_require__(9038);
-// EXTERNAL MODULE: ./src/core/session/events.ts
-var session_events = __nccwpck_require__(907);
+// EXTERNAL MODULE: ./src/core/receipts/run-seal.ts
+var run_seal = __nccwpck_require__(5976);
+// EXTERNAL MODULE: ./src/core/session/events.ts + 1 modules
+var session_events = __nccwpck_require__(5628);
 // EXTERNAL MODULE: ./src/core/recovery/opening.ts
 var opening = __nccwpck_require__(6047);
 // EXTERNAL MODULE: ./src/core/session/layout.ts
@@ -11182,22 +11348,17 @@ var layout = __nccwpck_require__(4020);
 var session_meta = __nccwpck_require__(8707);
 // EXTERNAL MODULE: ./src/core/session/reader.ts
 var reader = __nccwpck_require__(2537);
-// EXTERNAL MODULE: ./src/core/test-results/trace-tests.ts
-var trace_tests = __nccwpck_require__(9390);
 // EXTERNAL MODULE: ./src/core/verify/rerun-step.ts + 3 modules
 var rerun_step = __nccwpck_require__(8571);
 ;// CONCATENATED MODULE: ./src/core/recovery/resumed-attempts.ts
 
 
-
 /** The results attempt `attempt` recorded in the trace, as the loop holds them. */
 function recordedTests(events, attempt) {
     for (const event of (0,session_events/* eventsOf */.XL)(events, 'note')) {
-        if ((0,session_events/* noteKind */.LA)(event.payload) !== 'tests')
+        if (event.payload.kind !== 'tests' || event.payload.tests.attempt !== attempt)
             continue;
-        const tests = (0,trace_tests/* traceTestsOf */.g)(event.payload);
-        if (tests === undefined || tests.attempt !== attempt)
-            continue;
+        const { tests } = event.payload;
         const { files, total, failed, errors, skipped, recovered } = tests;
         return {
             files,
@@ -11239,7 +11400,7 @@ function rerunToReissue(settings, events, attempts) {
     const before = [...attempts].reverse().find(attempt => !attempt.interrupted);
     if (before === undefined)
         return undefined;
-    const rebuilt = (0,rerun_step/* nextAttempt */.n)(settings, before)?.rerun;
+    const rebuilt = (0,rerun_step/* nextAttempt */.nj)(settings, before)?.rerun;
     return rebuilt !== undefined && rebuilt.command === recorded ? rebuilt : undefined;
 }
 
@@ -11254,7 +11415,6 @@ var ending_words = __nccwpck_require__(4022);
  * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
  * three times per run. Anything unclear means a restart, never a guess.
  */
-
 
 
 
@@ -11459,7 +11619,7 @@ async function planResume(options) {
     const lastWhole = previous[previous.length - 1];
     const decision = lastWhole === undefined || replay !== undefined
         ? undefined
-        : (0,session_events/* eventsOf */.XL)(events, 'note').find(event => event.payload.attempt === lastWhole.attempt && (0,session_events/* noteKind */.LA)(event.payload) === 'retry-decision');
+        : (0,session_events/* notesOf */.h$)(events, 'retry-decision').find(note => note.attempt === lastWhole.attempt);
     // The results before the crash count as a live run's do: flaky tests, and the rerun to make again.
     const recorded = withRecordedTests(events, previous);
     const rerun = rerunToReissue(settings, events, recorded);
@@ -11473,143 +11633,9 @@ async function planResume(options) {
         summary,
         replayed: replay !== undefined,
         ...(replay !== undefined && { replay }),
-        ...(decision !== undefined && { retryDecided: decision.payload.retry })
+        ...(decision !== undefined && { retryDecided: decision.retry })
     };
     return { kind: 'resume', plan };
-}
-
-
-/***/ }),
-
-/***/ 9038:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   IN: () => (/* binding */ sealReceipt),
-/* harmony export */   di: () => (/* binding */ SEAL_PATTERN),
-/* harmony export */   o$: () => (/* binding */ sealKeyPath),
-/* harmony export */   vo: () => (/* binding */ loadRunSeal),
-/* harmony export */   xB: () => (/* binding */ receiptSealed)
-/* harmony export */ });
-/* unused harmony export runSeal */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/**
- * The run seal (docs/design.md §6): evidence that a run's receipt and run.json were written
- * by reverify on this machine, as this user. A state directory can arrive with a checkout
- * (`git add -f .reverify/runs/…`) and host names and clone paths are easy to guess, so a
- * `running` receipt alone proves nothing. Each receipt reverify opens, and each run.json,
- * carries an HMAC-SHA256 of the fields that tie it to its run, keyed by a secret kept
- * outside any work tree (`$XDG_STATE_HOME/reverify/seal-key`, else
- * `~/.local/state/reverify/seal-key`, created once with mode 0600). Resume only continues a
- * receipt whose seal holds and only reads inputs from a run.json whose seal holds; anything
- * else is restarted or refused, never replayed.
- */
-
-
-
-
-/** A seal as stored: sha256 HMAC, lowercase hex. */
-const SEAL_PATTERN = /^[0-9a-f]{64}$/;
-/** Builds the seal functions for a key. */
-function runSeal(key) {
-    const sign = (fields) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHmac)('sha256', key).update(JSON.stringify(fields)).digest('hex');
-    return {
-        sign,
-        holds(fields, seal) {
-            if (seal === undefined || !SEAL_PATTERN.test(seal))
-                return false;
-            return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.timingSafeEqual)(Buffer.from(sign(fields), 'hex'), Buffer.from(seal, 'hex'));
-        }
-    };
-}
-/** What a receipt's seal covers: everything that ties it to one run, its session and its owner. */
-function receiptFields(receipt) {
-    const { run_id, target, scope, identity_hash, session, host, pid, started_at } = receipt;
-    return ['receipt', run_id, target, scope, identity_hash, session.id, session.dir, host, String(pid), started_at];
-}
-/** The receipt with this machine's seal (unchanged when there is no key). */
-function sealReceipt(receipt, seal) {
-    if (seal === undefined)
-        return receipt;
-    return { ...receipt, seal: seal.sign(receiptFields(receipt)) };
-}
-/** Whether this machine's reverify wrote the receipt as it is (false without a key). */
-function receiptSealed(receipt, seal) {
-    return seal !== undefined && seal.holds(receiptFields(receipt), receipt.seal);
-}
-/** Where the key lives: outside any work tree, per user (XDG base directory rules). */
-function sealKeyPath(env) {
-    const stateHome = env.XDG_STATE_HOME;
-    if (stateHome !== undefined && (0,node_path__WEBPACK_IMPORTED_MODULE_3__.isAbsolute)(stateHome))
-        return (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(stateHome, 'reverify', 'seal-key');
-    const home = env.HOME;
-    if (home === undefined || !(0,node_path__WEBPACK_IMPORTED_MODULE_3__.isAbsolute)(home))
-        return undefined;
-    return (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(home, '.local', 'state', 'reverify', 'seal-key');
-}
-const KEY_TEXT = /^[0-9a-f]{64}\n?$/;
-/** Reads the key file if it is a regular file of ours holding a key; undefined otherwise. */
-async function readKey(path) {
-    const info = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.lstat)(path);
-    if (!info.isFile() || (typeof process.getuid === 'function' && info.uid !== process.getuid()))
-        return undefined;
-    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(path, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW);
-    try {
-        const text = (await handle.readFile({ encoding: 'utf8' })).slice(0, 200);
-        return KEY_TEXT.test(text) ? Buffer.from(text.trim(), 'hex') : undefined;
-    }
-    finally {
-        await handle.close();
-    }
-}
-/**
- * This machine's seal, creating its key on first use (unless `create` is false: a command
- * that only reads, such as `receipts list`, checks seals without making a key). Without a
- * usable place for the key (no HOME, a read-only home, a link where the key should be)
- * there is no seal: nothing is sealed and nothing can be resumed, which is safe (a run then
- * starts over).
- */
-async function loadRunSeal(path, options = {}) {
-    if (path === undefined)
-        return undefined;
-    try {
-        const key = await readKey(path);
-        return key === undefined ? undefined : runSeal(key);
-    }
-    catch (error) {
-        if (error.code !== 'ENOENT' || options.create === false)
-            return undefined;
-    }
-    try {
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.dirname)(path), { recursive: true, mode: 0o700 });
-        const temp = `${path}.${process.pid}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}.tmp`;
-        const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(temp, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_EXCL, 0o600);
-        try {
-            await handle.writeFile(`${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(32).toString('hex')}\n`);
-            await handle.sync();
-        }
-        finally {
-            await handle.close();
-        }
-        // link() never replaces: when two first runs race, both end up with the one that won.
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.link)(temp, path).catch((error) => {
-            if (error.code !== 'EEXIST')
-                throw error;
-        });
-        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.unlink)(temp);
-        const key = await readKey(path);
-        return key === undefined ? undefined : runSeal(key);
-    }
-    catch {
-        return undefined;
-    }
 }
 
 
@@ -11625,12 +11651,12 @@ async function loadRunSeal(path, options = {}) {
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3856);
+/* harmony import */ var _process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(326);
 /* harmony import */ var _close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(636);
 /* harmony import */ var _resume_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7442);
 /* harmony import */ var _opening_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6047);
 /* harmony import */ var _session_run_record_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1751);
-/* harmony import */ var _run_seal_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9038);
+/* harmony import */ var _receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5976);
 /**
  * What a run left behind that resuming need not, or cannot, continue (docs/design.md §6):
  * the process groups of a crashed run, ended before anything runs again; a run whose trace
@@ -11647,16 +11673,16 @@ async function loadRunSeal(path, options = {}) {
 
 
 /**
- * Ends what the crashed run `crashed` left running, before anything runs again; `onEnded`
- * hears of each process group ended.
+ * Ends what the crashed run `crashed` left running, before anything runs again, giving each
+ * process `grace.graceMs` between SIGTERM and SIGKILL; `onEnded` hears of each process group ended.
  */
-async function endLeftovers(stateDir, crashed, graceMs, onEnded) {
-    for (const ending of await (0,_process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__/* .endSessionGroups */ .YW)(stateDir, crashed.session.dir, graceMs)) {
+async function endLeftovers(stateDir, crashed, grace, onEnded) {
+    for (const ending of await (0,_process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__/* .endSessionGroups */ .YW)(stateDir, crashed.session.dir, grace)) {
         if (ending.result === 'ended')
             onEnded(ending.group.pgid);
     }
     // What started in the moment before its group was recorded still carries the run id.
-    await (0,_process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__/* .endMarkedProcesses */ .jk)(crashed.run_id, graceMs);
+    await (0,_process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__/* .endMarkedProcesses */ .jk)(crashed.run_id, grace);
 }
 /**
  * Settles or closes a run that `reverify resume` was asked to continue, when the disk says
@@ -11664,17 +11690,17 @@ async function endLeftovers(stateDir, crashed, graceMs, onEnded) {
  * touched; anything else is left for the resume to refuse.
  */
 async function settleBeforeResume(options) {
-    const { store, receipt, here, seal, redactor, now } = options;
-    if (!(0,_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .ownerGone */ .RT)(receipt, here) || !(0,_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(receipt, seal))
+    const { store, receipt, here, seal, redactor, clock, env } = options;
+    if (!(0,_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .ownerGone */ .RT)(receipt, here) || !(0,_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(receipt, seal))
         return { kind: 'continue' };
     const ended = await (0,_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .endedBeforeReceipt */ .y4)(receipt, store.stateDir, here, seal);
     const stage = ended ? undefined : (await (0,_opening_js__WEBPACK_IMPORTED_MODULE_4__/* .openingStage */ .Vp)(receipt, store.stateDir)).stage;
     if (stage === 'opened' || stage === 'unclear')
         return { kind: 'continue' };
-    await endLeftovers(store.stateDir, receipt, options.killGraceMs ?? 2000, options.onLeftoverEnded);
+    await endLeftovers(store.stateDir, receipt, { graceMs: options.killGraceMs ?? 2000, clock }, options.onLeftoverEnded);
     if (ended) {
         // The trace decides: the receipt takes its verdict (a failed run stays failed).
-        const settled = await (0,_close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__/* .closeInterruptedRun */ .c)({ store, runId: receipt.run_id, reason: '', redactor, now });
+        const settled = await (0,_close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__/* .closeInterruptedRun */ .c)({ store, runId: receipt.run_id, reason: '', redactor, clock, env });
         return {
             kind: 'settled',
             receipt: settled.receipt ?? receipt,
@@ -11683,7 +11709,7 @@ async function settleBeforeResume(options) {
     }
     // A trace killed before its start is given one from the (sealed) receipt, and closed.
     const reason = stage === 'gone' ? _opening_js__WEBPACK_IMPORTED_MODULE_4__/* .SESSION_GONE */ .D0 : _opening_js__WEBPACK_IMPORTED_MODULE_4__/* .KILLED_OPENING */ .RR;
-    const closed = await (0,_close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__/* .closeInterruptedRun */ .c)({ store, runId: receipt.run_id, reason, redactor, now, traceDecides: stage !== 'gone' });
+    const closed = await (0,_close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__/* .closeInterruptedRun */ .c)({ store, runId: receipt.run_id, reason, redactor, clock, env, traceDecides: stage !== 'gone' });
     return { kind: 'closed', receipt: closed.receipt ?? receipt, reason };
 }
 /**
@@ -11695,7 +11721,7 @@ async function settleBeforeResume(options) {
  */
 async function resumeOffer(receipt, options) {
     const { stateDir, here, seal } = options;
-    if (!(0,_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(receipt, seal))
+    if (!(0,_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(receipt, seal))
         return 'close';
     if (await (0,_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .endedBeforeReceipt */ .y4)(receipt, stateDir, here, seal))
         return 'resume';
@@ -12509,8 +12535,8 @@ function isAscending(numbers) {
     return true;
 }
 
-// EXTERNAL MODULE: ./src/core/export/otlp-config.ts
-var otlp_config = __nccwpck_require__(5370);
+// EXTERNAL MODULE: ./src/core/redaction/otlp-headers.ts
+var otlp_headers = __nccwpck_require__(8461);
 ;// CONCATENATED MODULE: ./src/core/redaction/secret-values.ts
 
 
@@ -12600,7 +12626,7 @@ function collectSecretLiterals(values, env) {
         }
     }
     // OTLP headers hold credentials under names that do not say so (OTEL_EXPORTER_OTLP_HEADERS).
-    for (const { variable, value } of (0,otlp_config/* otlpHeaderValues */.j3)(env)) {
+    for (const { variable, value } of (0,otlp_headers/* otlpHeaderValues */.j3)(env)) {
         if (value.length >= MIN_SECRET_LENGTH)
             add(value, envMarker(variable));
         for (const word of value.split(/\s+/))
@@ -12660,6 +12686,55 @@ function redactDeep(value, redactor) {
 
 /***/ }),
 
+/***/ 8461:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j3: () => (/* binding */ otlpHeaderValues),
+/* harmony export */   oF: () => (/* binding */ percentDecoded)
+/* harmony export */ });
+/* unused harmony export OTLP_HEADER_VARIABLES */
+/**
+ * The OTLP header variables (docs/design.md §2 "Exports"): credentials — an API key, a bearer
+ * token — that the run's redaction blanks out whether or not an export is configured, and
+ * that the export sends. Here, with the redaction, which stands below the export.
+ */
+/** A value as sent: percent-decoded; a stray `%` is kept as written. */
+function percentDecoded(value) {
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return value;
+    }
+}
+/** The variables that hold OTLP headers: credentials (an API key, a bearer token) the run's redaction blanks out. */
+const OTLP_HEADER_VARIABLES = ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'];
+/**
+ * The header values the environment gives, each as written in the variable and as sent
+ * (percent-decoded), by the variable that holds it; whether or not an endpoint is set.
+ */
+function otlpHeaderValues(env) {
+    const found = [];
+    for (const variable of OTLP_HEADER_VARIABLES) {
+        const text = env[variable];
+        if (text === undefined)
+            continue;
+        for (const part of text.split(',')) {
+            const at = part.indexOf('=');
+            if (at <= 0)
+                continue;
+            const written = part.slice(at + 1).trim();
+            for (const value of new Set([written, percentDecoded(written)]))
+                found.push({ variable, value });
+        }
+    }
+    return found;
+}
+
+
+/***/ }),
+
 /***/ 2084:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -12691,14 +12766,12 @@ var session_meta = __nccwpck_require__(8707);
 var reader = __nccwpck_require__(2537);
 // EXTERNAL MODULE: ./src/core/capture/remedy.ts
 var remedy = __nccwpck_require__(2760);
-// EXTERNAL MODULE: ./src/core/session/events.ts
-var session_events = __nccwpck_require__(907);
 // EXTERNAL MODULE: ./src/core/output/excerpt.ts
 var excerpt = __nccwpck_require__(6848);
+// EXTERNAL MODULE: ./src/core/session/events.ts + 1 modules
+var session_events = __nccwpck_require__(5628);
 // EXTERNAL MODULE: ./src/core/test-results/test-history.ts
 var test_history = __nccwpck_require__(7454);
-// EXTERNAL MODULE: ./src/core/test-results/trace-tests.ts
-var trace_tests = __nccwpck_require__(9390);
 // EXTERNAL MODULE: ./src/core/verify/ending-words.ts
 var ending_words = __nccwpck_require__(4022);
 ;// CONCATENATED MODULE: ./src/core/report/model.ts
@@ -12708,8 +12781,6 @@ var ending_words = __nccwpck_require__(4022);
  * and the receipt history of its command. The logs are not read here: the renderer streams
  * them, so memory does not follow their size.
  */
-
-
 
 
 
@@ -12792,11 +12863,10 @@ function attemptViews(events) {
                 delete target.firstError;
             }
         }
-        else if (event.phase === 'note' && (0,trace_tests/* traceTestsOf */.g)(event.payload) !== undefined) {
-            const tests = (0,trace_tests/* traceTestsOf */.g)(event.payload);
-            view(tests.attempt).tests = tests;
+        else if (event.phase === 'note' && event.payload.kind === 'tests') {
+            view(event.payload.tests.attempt).tests = event.payload.tests;
         }
-        else if (event.phase === 'note' && (0,session_events/* noteKind */.LA)(event.payload) === 'retry-decision') {
+        else if (event.phase === 'note' && event.payload.kind === 'retry-decision') {
             // The decision after an attempt: by its attempt number, else (an older trace) the last attempt.
             const target = event.payload.attempt !== undefined ? view(event.payload.attempt) : last;
             if (target !== undefined && target.note === undefined)
@@ -12814,7 +12884,7 @@ function buildReportModel(source) {
     const uncaptured = start?.payload.uncaptured_failure;
     const endedAt = receipt.ended_at ?? meta?.ended_at ?? end?.ts ?? null;
     const totalMs = elapsedMs(receipt.started_at, endedAt);
-    const gate = (0,session_events/* eventsOf */.XL)(events, 'note').find(event => (0,session_events/* noteKind */.LA)(event.payload) === 'gate')?.payload;
+    const gate = (0,session_events/* notesOf */.h$)(events, 'gate')[0];
     return {
         runId: receipt.run_id,
         stepName: start?.skill ?? meta?.skill ?? 'verify',
@@ -12834,7 +12904,7 @@ function buildReportModel(source) {
         attempts,
         notes: (0,session_events/* eventsOf */.XL)(events, 'note')
             // Process groups are bookkeeping; test results, retry decisions and reruns are shown with their attempt.
-            .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun'].includes((0,session_events/* noteKind */.LA)(event.payload) ?? ''))
+            .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun'].includes(event.payload.kind))
             .map(event => event.payload.message),
         ...(receipt.capture && { capture: receipt.capture }),
         ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
@@ -13992,6 +14062,225 @@ function expandTemplate(template, targets, shell) {
 
 /***/ }),
 
+/***/ 5173:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  F: () => (/* binding */ captureModeOf),
+  C: () => (/* binding */ configureCaptureMode)
+});
+
+// EXTERNAL MODULE: ./src/core/inputs/resolve.ts
+var resolve = __nccwpck_require__(7441);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./src/core/base/atomic-file.ts
+var atomic_file = __nccwpck_require__(119);
+// EXTERNAL MODULE: ./src/core/base/errors.ts
+var errors = __nccwpck_require__(2074);
+// EXTERNAL MODULE: ./src/core/base/printable.ts
+var printable = __nccwpck_require__(3174);
+;// CONCATENATED MODULE: ./src/core/capture/config-file.ts
+
+
+
+
+
+/** The allowed capture-before-retry values, in the order messages list them. */
+const CAPTURE_MODES = ['warn', 'block', 'off'];
+/** The mode used when neither a flag/input nor the config file says otherwise. */
+const DEFAULT_CAPTURE_MODE = 'warn';
+/** The config file's path relative to the repository. */
+const CONFIG_PATH = (0,external_node_path_.join)('.reverify', 'config.json');
+const CONFIG_KEY = 'capture_before_retry';
+const MAX_CONFIG_BYTES = 64 * 1024;
+/** Trimmed, case-insensitive; anything else (non-strings, '', 'maybe', 'true', 1) → ConfigError naming where it came from and "allowed: warn, block, off". */
+function parseCaptureMode(value, source) {
+    const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+    const mode = CAPTURE_MODES.find(candidate => candidate === text);
+    if (mode !== undefined)
+        return mode;
+    const shown = typeof value === 'string' ? `'${(0,printable/* printableValue */.HB)(value)}'` : (0,printable/* printableValue */.HB)(value);
+    throw new errors/* ConfigError */.xL(`${source}: ${shown} is not a capture-before-retry value (allowed: ${CAPTURE_MODES.join(', ')})`);
+}
+/** Reads <repoDir>/.reverify/config.json; missing → {}; bad JSON / bad value → ConfigError (exit 2) naming the file. */
+async function readConfig(repoDir) {
+    const path = (0,external_node_path_.join)(repoDir, CONFIG_PATH);
+    const raw = await readConfigObject(path);
+    if (raw === undefined || raw[CONFIG_KEY] === undefined)
+        return {};
+    return { captureBeforeRetry: parseCaptureMode(raw[CONFIG_KEY], `${path}: ${CONFIG_KEY}`) };
+}
+/** Writes the key (omitting it when it is the default 'warn'), keeping other keys; atomic. */
+async function setCaptureMode(repoDir, mode) {
+    const path = (0,external_node_path_.join)(repoDir, CONFIG_PATH);
+    const next = { ...((await readConfigObject(path)) ?? {}) };
+    if (mode === DEFAULT_CAPTURE_MODE)
+        delete next[CONFIG_KEY];
+    else
+        next[CONFIG_KEY] = mode;
+    await (0,promises_.mkdir)((0,external_node_path_.join)(repoDir, '.reverify'), { recursive: true });
+    await (0,atomic_file/* writeFileAtomic */.Zf)(path, `${JSON.stringify(next, null, 2)}\n`);
+}
+/** flag > config > 'warn'. */
+function resolveCaptureMode(flag, config) {
+    // An empty action input arrives as '' and means "not given".
+    if (flag !== undefined && flag.trim() !== '')
+        return parseCaptureMode(flag, 'capture-before-retry');
+    return config.captureBeforeRetry ?? DEFAULT_CAPTURE_MODE;
+}
+async function readConfigObject(path) {
+    let text;
+    try {
+        text = await (0,atomic_file/* readRegularFile */.XF)(path, MAX_CONFIG_BYTES);
+    }
+    catch (error) {
+        const reason = (0,errors/* describeError */.Uc)(error);
+        throw new errors/* ConfigError */.xL(`${path}: ${reason.startsWith(path) ? reason.slice(path.length).trim() : reason}`);
+    }
+    if (text === undefined)
+        return undefined;
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors/* ConfigError */.xL(`${path}: not valid JSON (${(0,errors/* describeError */.Uc)(error)})`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new errors/* ConfigError */.xL(`${path}: expected a JSON object such as {"${CONFIG_KEY}": "warn"}`);
+    }
+    return value;
+}
+
+// EXTERNAL MODULE: ./src/core/receipts/state-dir.ts
+var state_dir = __nccwpck_require__(3942);
+;// CONCATENATED MODULE: ./src/core/run/capture-config.ts
+/**
+ * Capture-before-retry's mode for a repository (docs/design.md §3): the one a run honours —
+ * the input or flag when given, else the repository's `.reverify/config.json`, else `warn` —
+ * and `reverify config set capture-before-retry`, which writes the file.
+ */
+
+
+
+/**
+ * The mode a run in the repository `root` honours: `given` (the input or flag; empty means
+ * not given), else the config file's, else `warn`. A bad config file or value is a ConfigError
+ * naming where it came from; the file is read first, so its error wins.
+ */
+async function captureModeOf(given, root) {
+    const config = await readConfig(root);
+    return resolveCaptureMode(given, config);
+}
+/**
+ * Writes `value` as the repository's mode (`warn`, the default, by leaving the key out) and
+ * answers it as read; the repository's default state directory is made first, ignored by git,
+ * as a run makes it. A value other than warn, block or off is a ConfigError.
+ */
+async function configureCaptureMode(root, value) {
+    const mode = parseCaptureMode(value, 'capture-before-retry');
+    await (0,state_dir/* ensureStateDir */.xH)((0,resolve/* defaultStateDir */.yD)(root), { gitignore: true });
+    await setCaptureMode(root, mode);
+    return mode;
+}
+
+
+/***/ }),
+
+/***/ 9740:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  S: () => (/* binding */ createRunPorts)
+});
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: ./src/core/base/clock.ts
+var clock = __nccwpck_require__(443);
+// EXTERNAL MODULE: ./src/core/process/process-runner.ts + 1 modules
+var process_runner = __nccwpck_require__(8102);
+// EXTERNAL MODULE: ./src/core/receipts/receipt-store.ts + 1 modules
+var receipt_store = __nccwpck_require__(9679);
+// EXTERNAL MODULE: ./src/core/receipts/run-seal.ts
+var run_seal = __nccwpck_require__(5976);
+;// CONCATENATED MODULE: ./src/core/recovery/test-pause.ts
+/**
+ * The fault injection's pause (docs/reliability.md, "Fault injection"): a test-only port that
+ * stops a run at a named point, so a test can kill it in a window that is otherwise a few
+ * microseconds wide. The harness fills it, not the shipped code: it preloads
+ * `scripts/test-pause.mjs` into the built CLI or action (`NODE_OPTIONS=--import`), which
+ * reads `REVERIFY_TEST_PAUSE_AT=<point>:<marker file>` and leaves the pause in the slot
+ * below; `createRunPorts` (run/run-ports.ts) hands it on as `RunPorts.pause`. A process the
+ * harness did not start has an empty slot, and nothing pauses. Points:
+ * - the run's opening (docs/design.md §6), in the order its writes come: `before-opening`
+ *   (nothing of the run written yet), `during-receipt-write` (the `running` receipt's temp
+ *   file written, not yet renamed), `before-session` (the receipt written, no session
+ *   folder), `during-meta-write` (the session folder and an empty trace, meta.json's temp
+ *   file not yet renamed), `during-run-record-write` (meta.json written, run.json's temp file
+ *   not yet renamed), `before-start` (run.json written, the trace has no `start`) and
+ *   `after-opening` (`start` and `decision` written, nothing has run);
+ * - `after-trace-end` (the trace has its `end`, the final receipt is not written yet);
+ * - `before-reports` (the CLI has printed the verdict and the final receipt is written;
+ *   report.html and the exports are not);
+ * - `during-cache-save` (the action's main step has started saving the receipt history to
+ *   the cache; the save goes on while the step waits).
+ */
+/** The points of the run's opening, in the order its writes come. */
+const OPENING_POINTS = (/* unused pure expression or super */ null && ([
+    'before-opening',
+    'during-receipt-write',
+    'before-session',
+    'during-meta-write',
+    'during-run-record-write',
+    'before-start',
+    'after-opening'
+]));
+/** Where the harness's preloaded module leaves the pause (a registered symbol: one slot for every bundled copy). */
+const TEST_PAUSE_SLOT = Symbol.for('reverify.test-pause');
+/** The pause the test harness left in its slot, if it did. */
+function harnessPause() {
+    const filled = globalThis[TEST_PAUSE_SLOT];
+    return typeof filled === 'function' ? filled : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/run-ports.ts
+/**
+ * The real machine of a run, built in one place for both front ends (docs/design.md §8): the
+ * system clock, this process's host name and pid, the process runner, the receipt store of the state directory, this machine's
+ * run seal and, only when the test harness filled it, the fault injection's pause.
+ */
+
+
+
+
+
+
+/** The real ports of a run; the front end adds where it hears of the run (`RunPorts.log`, `console`). */
+async function createRunPorts(options) {
+    const pause = harnessPause();
+    const seal = options.sealed === false ? undefined : await (0,run_seal/* loadRunSeal */.vo)((0,run_seal/* sealKeyPath */.o$)(options.env));
+    return {
+        clock: clock/* systemClock */.m,
+        // The one place the core asks who it is; everything else reads the port.
+        owner: { host: (0,external_node_os_.hostname)(), pid: process.pid },
+        processes: (0,process_runner/* createProcessRunner */.Ej)(clock/* systemClock */.m),
+        store: new receipt_store/* ReceiptStore */.A(options.stateDir, { warn: options.warn, now: () => clock/* systemClock */.m.now() }),
+        ...(seal !== undefined && { seal }),
+        ...(pause !== undefined && { pause })
+    };
+}
+
+
+/***/ }),
+
 /***/ 9153:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -14008,7 +14297,7 @@ function expandTemplate(template, targets, shell) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _quarantine_dates_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6417);
 /* harmony import */ var _quarantine_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2237);
-/* harmony import */ var _quarantine_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4848);
+/* harmony import */ var _verify_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6576);
 /* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8157);
 /* harmony import */ var _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5817);
 /* harmony import */ var _reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9242);
@@ -14030,17 +14319,16 @@ function expandTemplate(template, targets, shell) {
 
 
 /** Reads the run's quarantine file; undefined when it has no entries (or is absent). */
-async function loadRunQuarantine(request, now, inputName) {
-    const shown = request.settings.quarantine;
+async function loadRunQuarantine(settings, quarantineRoot, now, inputName) {
+    const shown = settings.quarantine;
     if (shown === undefined || shown === '')
         return undefined;
-    const root = request.quarantineRoot ?? request.settings.workingDirectory;
+    const root = quarantineRoot ?? settings.workingDirectory;
     const today = (0,_quarantine_dates_js__WEBPACK_IMPORTED_MODULE_1__/* .dayOf */ .kb)(now);
     const list = await (0,_quarantine_file_js__WEBPACK_IMPORTED_MODULE_2__/* .loadQuarantine */ .Jo)({ path: quarantinePath(shown, root), root, shown, inputName }, today);
     if (list.entries.length === 0)
         return undefined;
     // Once per run: whether what follows the tests may not have run when they failed (quarantine-step.ts).
-    const { settings } = request;
     const moreThanRunner = (0,_reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_3__/* .commandShape */ .dV)(settings.script, (0,_reruns_package_scripts_js__WEBPACK_IMPORTED_MODULE_4__/* .readPackageScripts */ .F)(settings.workingDirectory)).kind === 'more';
     return quarantineOn(list, today, moreThanRunner);
 }
@@ -14056,7 +14344,7 @@ function quarantineOn(list, today, moreThanRunner = false) {
     const expiring = [];
     const expired = [];
     for (const entry of list.entries) {
-        const state = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_5__/* .entryState */ ._8)(entry, today);
+        const state = (0,_verify_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_5__/* .entryState */ ._8)(entry, today);
         if (state.kind === 'expiring')
             expiring.push({ entry, daysLeft: state.daysLeft });
         if (state.kind === 'expired')
@@ -14118,44 +14406,40 @@ function quarantineFacts(quarantine, loop) {
 
 /***/ }),
 
-/***/ 907:
+/***/ 5628:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   LA: () => (/* binding */ noteKind),
-/* harmony export */   QB: () => (/* binding */ OutcomeSchema),
-/* harmony export */   Rh: () => (/* binding */ commandRecord),
-/* harmony export */   WY: () => (/* binding */ parseTraceLines),
-/* harmony export */   XL: () => (/* binding */ eventsOf),
-/* harmony export */   aD: () => (/* binding */ traceCounts),
-/* harmony export */   k4: () => (/* binding */ unjudgedVerify),
-/* harmony export */   mR: () => (/* binding */ interruptedToolResult)
-/* harmony export */ });
-/* unused harmony export NOTE_KINDS */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
-/* harmony import */ var _process_process_runner_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8102);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  QB: () => (/* binding */ OutcomeSchema),
+  Rh: () => (/* binding */ commandRecord),
+  XL: () => (/* binding */ eventsOf),
+  mR: () => (/* binding */ interruptedToolResult),
+  h$: () => (/* binding */ notesOf),
+  WY: () => (/* binding */ parseTraceLines),
+  aD: () => (/* binding */ traceCounts),
+  k4: () => (/* binding */ unjudgedVerify)
+});
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __nccwpck_require__(2857);
+// EXTERNAL MODULE: ./src/core/base/errors.ts
+var errors = __nccwpck_require__(2074);
+// EXTERNAL MODULE: ./src/core/attempt/tests.ts
+var attempt_tests = __nccwpck_require__(520);
+;// CONCATENATED MODULE: ./src/core/session/note-schema.ts
 /**
- * The trace's events (docs/design.md §2) as one discriminated union, with zod readers: a
- * trace read back from disk (resume, recovery) is untrusted, so every payload is checked
- * before anything decides on it. Readers ignore phases they do not know and skip a line
- * that does not parse. The payload builders for an interrupted attempt live here, once.
+ * The trace's `note` payload as one discriminated union by `kind` (docs/design.md §2
+ * "Notes"), with the payloads of the `tests` and `process-group` kinds inside it, so a
+ * reader that asks `note.kind` gets the fields of that kind. A note written before notes had
+ * kinds is given its kind here, once, as it is read (`withKind`); no reader guesses again.
+ * A note whose kind's fields do not parse is skipped like any malformed line.
  */
 
 
-/** How a verify run ended (docs/design.md §1). */
-const OutcomeSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['success', 'failure', 'aborted']);
-/** How one command ended, as the trace and the receipt both record it. */
-function commandRecord(result) {
-    return {
-        command: result.command,
-        exit_code: result.exitCode,
-        signal: result.signal,
-        timed_out: result.timedOut,
-        duration_ms: result.durationMs
-    };
-}
-/** What a note is about (the builders are in notes.ts). */
-const NOTE_KINDS = [
+/** The kinds reverify writes (the builders are in notes.ts). */
+const NOTE_KINDS = (/* unused pure expression or super */ null && ([
     /** After a failed attempt: retrying (`retry: true`) or why not. */
     'retry-decision',
     /** The guardrail refused a command (`rule`). */
@@ -14180,57 +14464,194 @@ const NOTE_KINDS = [
     'quarantine',
     /** A flaky gate turned a flaky pass into a failure (`gate`, `flaky_tests`). */
     'gate'
-];
+]));
+/**
+ * The kind a reader sees for a note from a trace written before kinds whose fields do not
+ * tell its kind (a hook's, an interrupt's): it is shown, never acted on. Never written.
+ */
+const LEGACY_NOTE_KIND = 'legacy';
+/**
+ * The kind of a note written before notes had kinds, from the field its kind always had;
+ * any other such note is a legacy one. The one place an old note is mapped.
+ */
+function withKind(value) {
+    if (value === null || typeof value !== 'object' || 'kind' in value)
+        return value;
+    const fields = value;
+    const kind = fields.retry !== undefined
+        ? 'retry-decision'
+        : fields.rule !== undefined
+            ? 'refusal'
+            : fields.tests !== undefined
+                ? 'tests'
+                : fields.process_group !== undefined
+                    ? 'process-group'
+                    : LEGACY_NOTE_KIND;
+    return { ...fields, kind };
+}
+/** The note schema; built by the trace's readers on first use (session/events.ts). */
+function buildNoteSchema() {
+    const attemptNumber = schemas/* number */.aig().int().min(1).max(1_000_000);
+    const message = schemas/* string */.YjP().max(1_000_000);
+    const text = schemas/* string */.YjP().max(4_000);
+    const count = schemas/* number */.aig().int().min(0).max(1e9);
+    /** A note that carries nothing beyond its message. */
+    const plain = (kind) => schemas/* looseObject */._H3({ kind: schemas/* literal */.euz(kind), message });
+    const tests = schemas/* object */.Ikc({
+        attempt: attemptNumber,
+        files: schemas/* array */.YOg(text).max(1_000),
+        total: count,
+        failed: count,
+        errors: count,
+        skipped: count,
+        failed_tests: schemas/* array */.YOg(schemas/* object */.Ikc({
+            name: text,
+            caseName: text.optional(),
+            classname: text.optional(),
+            outcome: schemas/* enum */.k5n(['failed', 'error']),
+            file: text.optional(),
+            line: schemas/* number */.aig().int().min(1).optional(),
+            column: schemas/* number */.aig().int().min(1).optional(),
+            message: text.optional()
+        }))
+            .max(1_000),
+        recovered: schemas/* array */.YOg(text).max(1_000),
+        /** Every case of the attempt up to a cap (traces written before it lack it; a malformed list is read as absent). */
+        cases: schemas/* array */.YOg(schemas/* object */.Ikc({
+            name: text,
+            outcome: schemas/* enum */.k5n(['passed', 'failed', 'error', 'skipped']),
+            duration_ms: schemas/* number */.aig().nonnegative().max(1e12).optional(),
+            file: text.optional(),
+            detail: text.optional()
+        }))
+            .max(attempt_tests/* MAX_CASES_RECORDED */.S)
+            .optional()
+            .catch(undefined),
+        cases_omitted: count.optional().catch(undefined)
+    });
+    const processGroup = schemas/* object */.Ikc({
+        // 0 and 1 are never a command's group: signalling -1 or -0 would reach far more.
+        pgid: schemas/* number */.aig().int().min(2).max(Number.MAX_SAFE_INTEGER),
+        /** The leader's start time (process/process-identity.ts). */
+        started: schemas/* string */.YjP().min(1).max(128)
+    });
+    const union = schemas/* discriminatedUnion */.gMt('kind', [
+        schemas/* looseObject */._H3({
+            kind: schemas/* literal */.euz('retry-decision'),
+            message,
+            retry: schemas/* boolean */.zMY(),
+            /** Absent in traces written before the decision named its attempt. */
+            attempt: attemptNumber.optional()
+        }),
+        schemas/* looseObject */._H3({ kind: schemas/* literal */.euz('refusal'), message, rule: schemas/* string */.YjP().max(200) }),
+        schemas/* looseObject */._H3({ kind: schemas/* literal */.euz('process-group'), message, process_group: processGroup }),
+        schemas/* looseObject */._H3({ kind: schemas/* literal */.euz('tests'), message, tests }),
+        plain('hook'),
+        plain('interrupted'),
+        plain('log-incomplete'),
+        plain('resumed'),
+        plain('uncaptured'),
+        schemas/* looseObject */._H3({ kind: schemas/* literal */.euz('rerun'), message, attempt: attemptNumber }),
+        plain('quarantine'),
+        schemas/* looseObject */._H3({
+            kind: schemas/* literal */.euz('gate'),
+            message,
+            /** Which gate, and the flaky tests it counted (each read as absent when malformed). */
+            gate: schemas/* enum */.k5n(['fail-on-flaky', 'max-flaky-tests']).optional().catch(undefined),
+            flaky_tests: schemas/* array */.YOg(text).max(1_000).optional().catch(undefined)
+        }),
+        plain(LEGACY_NOTE_KIND)
+    ]);
+    return { note: schemas/* preprocess */.vkY(withKind, union), tests, processGroup };
+}
+
+;// CONCATENATED MODULE: ./src/core/session/events.ts
+/**
+ * The trace's events (docs/design.md §2) as one discriminated union, with zod readers: a
+ * trace read back from disk (resume, recovery) is untrusted, so every payload is checked
+ * before anything decides on it. Readers ignore phases they do not know and skip a line
+ * that does not parse; a field an older trace named differently is read under its current
+ * name here. The note payload is in note-schema.ts; the payload builders for an interrupted
+ * attempt live here, once.
+ */
+
+
+
+/** How a verify run ended (docs/design.md §1). */
+const OutcomeSchema = schemas/* enum */.k5n(['success', 'failure', 'aborted']);
+/** How one command ended, as the trace and the receipt both record it. */
+function commandRecord(result) {
+    return {
+        command: result.command,
+        exit_code: result.exitCode,
+        signal: result.signal,
+        timed_out: result.timedOut,
+        duration_ms: result.durationMs
+    };
+}
+/**
+ * Reads an object written under an older field name as if it had the current one: `from`
+ * becomes `to` unless `to` is already there. What any other value is, the schema decides.
+ */
+function renamedField(from, to) {
+    return value => {
+        if (value === null || typeof value !== 'object' || Array.isArray(value) || to in value || !(from in value))
+            return value;
+        const { [from]: old, ...rest } = value;
+        return { ...rest, [to]: old };
+    };
+}
 /**
  * The readers' schemas, built on first use: only a resume or a recovery reads a trace
  * back, and building them costs start-up time every other run would pay for nothing.
  */
 function buildSchemas() {
-    const attemptNumber = zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).max(1_000_000);
-    const text = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(1_000_000);
-    const exitCode = zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(-2_147_483_648).max(4_294_967_295);
+    const attemptNumber = schemas/* number */.aig().int().min(1).max(1_000_000);
+    const text = schemas/* string */.YjP().max(1_000_000);
+    const exitCode = schemas/* number */.aig().int().min(-2_147_483_648).max(4_294_967_295);
     // The exit code is `exit_code` here, as in the receipt's `commands` (docs/design.md §2);
     // traces written before that name was shared said `exit`, which is still accepted.
-    const commandRecord = zod__WEBPACK_IMPORTED_MODULE_0__/* .preprocess */ .vkY(value => value !== null && typeof value === 'object' && !('exit_code' in value) && 'exit' in value
-        ? { ...value, exit_code: value.exit }
-        : value, zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    const commandRecord = schemas/* preprocess */.vkY(renamedField('exit', 'exit_code'), schemas/* object */.Ikc({
         command: text,
         exit_code: exitCode.nullable(),
-        signal: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(32).nullable(),
-        timed_out: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-        duration_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nonnegative()
+        signal: schemas/* string */.YjP().max(32).nullable(),
+        timed_out: schemas/* boolean */.zMY(),
+        duration_ms: schemas/* number */.aig().nonnegative()
     }));
-    const check = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-        expectation: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['expect-exit', 'expect-stdout', 'expect-no-output', 'expect-file', 'expect-check', 'rerun']),
-        ok: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
+    const check = schemas/* object */.Ikc({
+        expectation: schemas/* enum */.k5n(['expect-exit', 'expect-stdout', 'expect-no-output', 'expect-file', 'expect-check', 'rerun']),
+        ok: schemas/* boolean */.zMY(),
         detail: text
     });
     const payloads = {
-        start: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ run_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(), version: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional() }),
-        decision: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ question: text, decision: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(text), expected: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()) }),
-        tool_call: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+        start: schemas/* looseObject */._H3({ run_id: schemas/* string */.YjP().optional(), version: schemas/* string */.YjP().optional() }),
+        decision: schemas/* looseObject */._H3({ question: text, decision: schemas/* array */.YOg(text), expected: schemas/* record */.g1P(schemas/* string */.YjP(), schemas/* unknown */.L5J()) }),
+        tool_call: schemas/* looseObject */._H3({
             attempt: attemptNumber,
-            commands: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(text),
+            commands: schemas/* array */.YOg(text),
             /** A rerun attempt: the failed tests it targets and the command it ran (a malformed one is read as absent). */
-            rerun: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ tests: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(1_000), command: text })
+            rerun: schemas/* object */.Ikc({ tests: schemas/* array */.YOg(schemas/* string */.YjP().max(4_000)).max(1_000), command: text })
                 .optional()
                 .catch(undefined)
         }),
-        tool_result: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+        tool_result: schemas/* looseObject */._H3({
             attempt: attemptNumber,
-            ok: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-            /** The attempt's exit code: 124 on a timeout, 128+n for a signal, 130 when interrupted. */
+            ok: schemas/* boolean */.zMY(),
+            /**
+             * The attempt's exit code: 124 on a timeout, 128+n for a signal, 130 when interrupted.
+             * `exit` is the interface contract's name; a command record's is `exit_code` (docs/design.md §2).
+             */
             exit: exitCode,
-            signal: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(32).optional(),
-            timed_out: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional(),
-            interrupted: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional(),
-            duration_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nonnegative(),
+            signal: schemas/* string */.YjP().max(32).optional(),
+            timed_out: schemas/* literal */.euz(true).optional(),
+            interrupted: schemas/* literal */.euz(true).optional(),
+            duration_ms: schemas/* number */.aig().nonnegative(),
             /** When the script started and ended; duration_ms is the time between (the checks come after). */
-            started_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64).optional(),
-            ended_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64).optional(),
+            started_at: schemas/* string */.YjP().max(64).optional(),
+            ended_at: schemas/* string */.YjP().max(64).optional(),
             summary: text,
             /** The failing blocks found in the whole output while it streamed (a malformed list is read as absent). */
-            failures: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ lines: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(100), test: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000).optional() }))
+            failures: schemas/* array */.YOg(schemas/* object */.Ikc({ lines: schemas/* array */.YOg(schemas/* string */.YjP().max(4_000)).max(100), test: schemas/* string */.YjP().max(4_000).optional() }))
                 .max(100)
                 .optional()
                 .catch(undefined),
@@ -14238,90 +14659,78 @@ function buildSchemas() {
              * What the test runner said beyond its results (core/output/runner-report.ts). A malformed
              * record is read as a failure outside the tests: it can only take a rerun or an excuse away.
              */
-            runner_report: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-                outside: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(100),
-                outside_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
-                failed_tests: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative().optional()
+            runner_report: schemas/* object */.Ikc({
+                outside: schemas/* array */.YOg(schemas/* string */.YjP().max(4_000)).max(100),
+                outside_count: schemas/* number */.aig().int().nonnegative(),
+                failed_tests: schemas/* number */.aig().int().nonnegative().optional()
             })
                 .optional()
                 .catch({ outside: ['the runner report recorded in the trace is unreadable'], outside_count: 1 }),
-            commands: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(commandRecord).optional(),
+            commands: schemas/* array */.YOg(commandRecord).optional(),
             /** Whether stdout held expect-stdout's text: what a resumed run judges it by. */
-            stdout_matched: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
+            stdout_matched: schemas/* boolean */.zMY().optional(),
             /** With expect-no-output: the first line it matched (null: none did), what a resumed run judges it by. */
-            forbidden_line: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1), text })
+            forbidden_line: schemas/* object */.Ikc({ line: schemas/* number */.aig().int().min(1), text })
                 .nullable()
                 .optional(),
-            output_matched: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional(),
+            output_matched: schemas/* literal */.euz(true).optional(),
             /** On a timeout: the limit the script ran into (a malformed value is read as absent). */
-            timeout_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive().optional().catch(undefined),
+            timeout_ms: schemas/* number */.aig().int().positive().optional().catch(undefined),
             /** On a timeout or an interrupt: SIGTERM, and whether SIGKILL was needed after the grace and for how many processes. */
-            stopped: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ grace_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nonnegative(), sigkill: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(), ignored_sigterm: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).optional() })
+            stopped: schemas/* object */.Ikc({ grace_ms: schemas/* number */.aig().nonnegative(), sigkill: schemas/* boolean */.zMY(), ignored_sigterm: schemas/* number */.aig().int().min(1).optional() })
                 .optional()
                 .catch(undefined),
             /** A bash script `-e` stopped: the line (1-based, as written) whose command failed, and its status. */
-            failed_line: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1), status: exitCode })
+            failed_line: schemas/* object */.Ikc({ line: schemas/* number */.aig().int().min(1), status: exitCode })
                 .optional()
                 .catch(undefined)
         }),
-        verify: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+        verify: schemas/* looseObject */._H3({
             attempt: attemptNumber,
-            ok: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(),
-            check: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(check),
+            ok: schemas/* boolean */.zMY(),
+            check: schemas/* array */.YOg(check),
             detail: text,
-            replayed: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional(),
+            replayed: schemas/* literal */.euz(true).optional(),
             /** What expect-check printed, summarized like tool_result's summary. */
             check_summary: text.optional(),
             /** Verified because every failed test is quarantined: their names (a malformed list is read as absent). */
-            quarantined: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(1_000).optional().catch(undefined),
+            quarantined: schemas/* array */.YOg(schemas/* string */.YjP().max(4_000)).max(1_000).optional().catch(undefined),
             /** The failed tests a quarantine entry covers, with its owner, reason, expiry and issue (a malformed list is read as absent). */
-            quarantine: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-                test: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000),
-                owner: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000),
-                reason: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000),
-                expires: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64),
-                issue: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000).optional()
+            quarantine: schemas/* array */.YOg(schemas/* object */.Ikc({
+                test: schemas/* string */.YjP().max(4_000),
+                owner: schemas/* string */.YjP().max(4_000),
+                reason: schemas/* string */.YjP().max(4_000),
+                expires: schemas/* string */.YjP().max(64),
+                issue: schemas/* string */.YjP().max(4_000).optional()
             }))
                 .max(1_000)
                 .optional()
                 .catch(undefined)
         }),
-        note: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-            /** What the note is about (session/notes.ts); absent in traces written before kinds. */
-            kind: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(NOTE_KINDS).optional(),
-            message: text,
-            /** On the note after a failed attempt: whether the loop goes on to another attempt. */
-            retry: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY().optional(),
-            attempt: attemptNumber.optional(),
-            /** On a guardrail refusal: the rule that matched. */
-            rule: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(200).optional(),
-            /** On a gate's note: which gate, and the flaky tests it counted. */
-            gate: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['fail-on-flaky', 'max-flaky-tests']).optional().catch(undefined),
-            flaky_tests: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000)).max(1_000).optional().catch(undefined)
-        }),
-        end: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ outcome: OutcomeSchema, summary: text, flaky: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(true).optional() })
+        note: buildNoteSchema().note,
+        end: schemas/* looseObject */._H3({ outcome: OutcomeSchema, summary: text, flaky: schemas/* literal */.euz(true).optional() })
     };
-    const envelope = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-        ts: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64),
-        skill: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(1_000),
-        session_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(64),
-        phase: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
-        payload: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()
+    const envelope = schemas/* object */.Ikc({
+        ts: schemas/* string */.YjP().max(64),
+        skill: schemas/* string */.YjP().max(1_000),
+        session_id: schemas/* string */.YjP().max(64),
+        phase: schemas/* string */.YjP(),
+        payload: schemas/* unknown */.L5J()
     });
     return { payloads, envelope };
 }
-let schemas;
+let events_schemas;
 const PHASES = ['start', 'decision', 'tool_call', 'tool_result', 'verify', 'note', 'end'];
 function isPhase(phase) {
     return PHASES.includes(phase);
 }
 /** One parsed line as a typed event; undefined for a malformed line or an unknown phase. */
 function parseTraceEvent(value) {
-    schemas ??= buildSchemas();
-    const head = schemas.envelope.safeParse(value);
+    events_schemas ??= buildSchemas();
+    const head = events_schemas.envelope.safeParse(value);
     if (!head.success || !isPhase(head.data.phase))
         return undefined;
-    const payload = schemas.payloads[head.data.phase].safeParse(head.data.payload);
+    const payload = events_schemas.payloads[head.data.phase].safeParse(head.data.payload);
     if (!payload.success)
         return undefined;
     return { ...head.data, phase: head.data.phase, payload: payload.data };
@@ -14349,12 +14758,18 @@ function parseTraceLines(text) {
 function eventsOf(events, phase) {
     return events.filter((event) => event.phase === phase);
 }
+/** The payloads of the notes of one kind, in trace order, typed by that kind. */
+function notesOf(events, kind) {
+    return eventsOf(events, 'note')
+        .map(event => event.payload)
+        .filter((note) => note.kind === kind);
+}
 /** tool_result of an attempt cut off before its command ended (started when its tool_call was written). */
 function interruptedToolResult(attempt, startedAt) {
     return {
         attempt,
         ok: false,
-        exit: _process_process_runner_js__WEBPACK_IMPORTED_MODULE_1__/* .INTERRUPTED_EXIT */ .MO,
+        exit: errors/* INTERRUPTED_EXIT */.MO,
         interrupted: true,
         duration_ms: 0,
         ...(startedAt !== undefined && { started_at: startedAt }),
@@ -14370,23 +14785,8 @@ function traceCounts(events) {
         attempts: eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true).length,
         tool_calls: eventsOf(events, 'tool_call').length,
         errors: eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt)).length +
-            eventsOf(events, 'note').filter(event => noteKind(event.payload) === 'refusal').length
+            eventsOf(events, 'note').filter(event => event.payload.kind === 'refusal').length
     };
-}
-/** What a note is: its `kind`, or for a trace written before kinds, the field its kind always had. */
-function noteKind(payload) {
-    if (payload.kind !== undefined)
-        return payload.kind;
-    const fields = payload;
-    if (payload.retry !== undefined)
-        return 'retry-decision';
-    if (payload.rule !== undefined)
-        return 'refusal';
-    if (fields.tests !== undefined)
-        return 'tests';
-    if (fields.process_group !== undefined)
-        return 'process-group';
-    return undefined;
 }
 /** verify of an attempt that could not be judged, saying why. */
 function unjudgedVerify(attempt, detail) {
@@ -14508,7 +14908,7 @@ async function isOwnSessionDir(stateDir, dir) {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
 /* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(119);
 /* harmony import */ var _redaction_index_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6834);
-/* harmony import */ var _events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(907);
+/* harmony import */ var _events_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5628);
 /* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4020);
 /**
  * meta.json (docs/design.md §2): the session at a glance, written atomically when the
@@ -14592,10 +14992,12 @@ function endedMeta(events, previous, ending) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cn: () => (/* binding */ testsNote),
 /* harmony export */   HB: () => (/* binding */ logIncompleteNote),
 /* harmony export */   No: () => (/* binding */ interruptedNote),
 /* harmony export */   _Q: () => (/* binding */ uncapturedNote),
 /* harmony export */   _o: () => (/* binding */ refusalTraceNote),
+/* harmony export */   b1: () => (/* binding */ processGroupNote),
 /* harmony export */   cy: () => (/* binding */ hookNote),
 /* harmony export */   eM: () => (/* binding */ quarantineNote),
 /* harmony export */   kC: () => (/* binding */ resumedNote),
@@ -14644,6 +15046,21 @@ function resumedNote(message) {
 function uncapturedNote(runId) {
     return { kind: 'uncaptured', message: `retrying after failed run ${runId}, which nobody captured` };
 }
+/** A command's process group as it starts (`during`: "attempt 2"), for whoever ends a crashed run's processes (docs/design.md §6). */
+function processGroupNote(during, group) {
+    return {
+        kind: 'process-group',
+        message: `${during}: a command started as process group ${group.pgid}`,
+        process_group: { pgid: group.pgid, started: group.started }
+    };
+}
+/**
+ * What an attempt's test-result files said: `message` is the one line, `tests` the record
+ * readers use (laid out by verify/results-step.ts; fields beyond TraceTests are kept).
+ */
+function testsNote(message, tests) {
+    return { kind: 'tests', message, tests };
+}
 
 
 /***/ }),
@@ -14660,7 +15077,7 @@ function uncapturedNote(runId) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(119);
-/* harmony import */ var _events_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(907);
+/* harmony import */ var _events_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5628);
 /* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4020);
 /** Reading a session back (resume, recovery): bounded, no links followed, typed events only. */
 
@@ -14709,7 +15126,7 @@ async function readSessionTrace(sessionDir) {
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2857);
 /* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(119);
 /* harmony import */ var _redaction_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6834);
-/* harmony import */ var _recovery_run_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9038);
+/* harmony import */ var _receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5976);
 /* harmony import */ var _inputs_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7136);
 /* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4020);
 /**
@@ -14734,9 +15151,9 @@ function runRecordSchema() {
             schema_version: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(1),
             resumable: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(true),
             inputs: zod__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(64), zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().max(1_000_000)),
-            seal: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(_recovery_run_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .SEAL_PATTERN */ .di).optional()
+            seal: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .SEAL_PATTERN */ .di).optional()
         }),
-        zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ schema_version: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(1), resumable: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(false), seal: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(_recovery_run_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .SEAL_PATTERN */ .di).optional() })
+        zod__WEBPACK_IMPORTED_MODULE_1__/* .object */ .Ikc({ schema_version: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(1), resumable: zod__WEBPACK_IMPORTED_MODULE_1__/* .literal */ .euz(false), seal: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP().regex(_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_2__/* .SEAL_PATTERN */ .di).optional() })
     ]);
 }
 /** Largest run.json read back. */
@@ -15493,7 +15910,6 @@ function prepareForParse(command) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  SG: () => (/* binding */ MAX_CASES_RECORDED),
   N4: () => (/* binding */ MAX_TESTS_LISTED),
   DW: () => (/* binding */ readAttemptTests)
 });
@@ -15769,6 +16185,8 @@ async function findFiles(patterns, base, limits = GLOB_LIMITS) {
 
 // EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
 var junit_limits = __nccwpck_require__(4976);
+// EXTERNAL MODULE: ./src/core/attempt/tests.ts
+var attempt_tests = __nccwpck_require__(520);
 ;// CONCATENATED MODULE: ./src/core/test-results/locate.ts
 /**
  * Where a failed test is (docs/design.md §1 "Test results"): the file and line a reviewer should look at,
@@ -15876,6 +16294,7 @@ function locateTest(test, base) {
 
 
 
+
 /**
  * Most failed tests kept per attempt by default, and most names per list wherever a run's
  * tests are shown (receipt, summary). An attempt keeps more when `rerun-max-tests` allows a
@@ -15884,8 +16303,6 @@ function locateTest(test, base) {
 const MAX_TESTS_LISTED = 100;
 /** Longest test name kept. */
 const MAX_TEST_NAME = 500;
-/** Most test cases of an attempt recorded one by one (for the CTRF report); beyond it, counts only. */
-const MAX_CASES_RECORDED = 2_000;
 /**
  * The recorded cases' share of the trace per attempt (about their JSON size): with the most
  * attempts a run can have, the trace stays far below what a resume reads back (16 MiB).
@@ -15956,7 +16373,7 @@ async function readAttemptTests(request) {
         };
         const outcome = await (await junitParser()).parseJUnitFile(path, test => {
             staged.total++;
-            if (tests.cases.length + staged.cases.length < MAX_CASES_RECORDED)
+            if (tests.cases.length + staged.cases.length < attempt_tests/* MAX_CASES_RECORDED */.S)
                 staged.cases.push(test);
             if (test.outcome === 'passed') {
                 staged.passed++;
@@ -16066,102 +16483,16 @@ function junitParser() {
 
 /***/ }),
 
-/***/ 2302:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ explainFailure)
-/* harmony export */ });
-/* unused harmony export isSuiteFailure */
-/** How an attempt ended that no test explains: a signal, or the shell's 126 (cannot run) or 127 (not found). */
-function crash(attempt) {
-    if (attempt.signal !== null)
-        return `the attempt was ended by ${attempt.signal}: a crash, which the tests do not explain`;
-    const code = attempt.exitCode;
-    if (code === 126)
-        return 'the command exited 126 (a command that could not run): a failure outside the tests';
-    if (code === 127)
-        return 'the command exited 127 (a command not found): a failure outside the tests';
-    // A shell reports a command a signal ended as 128 + the signal's number.
-    if (code > 128 && code <= 128 + 64)
-        return `the command exited ${code} (ended by signal ${code - 128}): a crash, which the tests do not explain`;
-    return undefined;
-}
-/**
- * A failed entry that is a file or suite that failed to run, not a test, as the runners write
- * it: jest-junit's `Test suite failed to run` and `Test execution failure` (with
- * reportTestSuiteErrors), pytest's collection error (no class name), vitest's file (named as
- * its class name, the file), Node's file (named by its absolute path). A rerun cannot target it.
- */
-function isSuiteFailure(test) {
-    const classname = (test.classname ?? '').trim();
-    const caseName = (test.caseName ?? test.name).trim();
-    if (/^(?:Test suite failed to run|Test execution failure\b)/.test(classname) || /^Test execution failure\b/.test(caseName))
-        return true;
-    if (classname === '' && /^collection failure\b/.test(test.message ?? ''))
-        return true;
-    if (classname !== '' && classname === caseName && /\.[cm]?[jt]sx?$/.test(classname))
-        return true;
-    return /^\/\S*\.[cm]?[jt]sx?$/.test(caseName);
-}
-/** Reads the attempt's checks, results and runner report; `failing` may exceed `tests.length` when the list was capped. */
-function explainFailure(attempt) {
-    if (attempt.timedOut || attempt.interrupted)
-        return { explained: false, why: attempt.timedOut ? 'the attempt timed out' : 'the attempt was interrupted' };
-    const crashed = crash(attempt);
-    if (crashed !== undefined)
-        return { explained: false, why: crashed };
-    // A rerun's own check (`rerun`) fails with its tests: the results explain it like expect-exit.
-    const byTests = (expectation) => expectation === 'expect-exit' || expectation === 'rerun';
-    const failedChecks = attempt.checks.filter(check => !check.ok);
-    const others = [...new Set(failedChecks.map(check => check.expectation).filter(name => !byTests(name)))];
-    if (others.length > 0)
-        return { explained: false, why: `${others.join(' and ')} failed, which the tests do not explain` };
-    const tests = attempt.tests;
-    if (tests === undefined || tests.files.length === 0)
-        return { explained: false, why: 'the attempt wrote no test results' };
-    const failing = tests.failed + tests.errors;
-    if (failing === 0)
-        return { explained: false, why: `the command exited ${attempt.exitCode} with every test passing: a failure outside the tests` };
-    const suite = tests.failedTests.find(isSuiteFailure);
-    if (suite !== undefined)
-        return { explained: false, why: `the results name a file or suite that failed to run, not a test: "${suite.name}"` };
-    const report = attempt.runnerReport;
-    if (report !== undefined && report.outsideCount > 0) {
-        const more = report.outsideCount - report.outside.length;
-        return {
-            explained: false,
-            why: `a failure the results do not name: ${report.outside.join('; ')}${more > 0 ? ` and ${more} more` : ''}`
-        };
-    }
-    if (report?.failedTests !== undefined && report.failedTests > failing) {
-        return {
-            explained: false,
-            why: `the runner counts ${report.failedTests} failed tests, more than the ${failing} the results name`
-        };
-    }
-    return { explained: true, failing, tests: tests.failedTests };
-}
-
-
-/***/ }),
-
 /***/ 4976:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   d: () => (/* binding */ DEFAULT_LIMITS),
-/* harmony export */   x: () => (/* binding */ MAX_NAME_CHARS)
+/* harmony export */   d: () => (/* binding */ DEFAULT_LIMITS)
 /* harmony export */ });
 /**
  * The JUnit parser's limits (docs/design.md §1 "Test results"), apart from the parser so that
  * what only needs the numbers does not load the XML parser.
  */
-/**
- * Longest test case name and class name kept. A rerun's filter needs them whole (docs/design.md
- * §1 "Rerunning only the failed tests"): one this long may have been cut, and is not rerun.
- */
-const MAX_NAME_CHARS = 4_000;
 /** The limits used unless a test asks for others. */
 const DEFAULT_LIMITS = {
     maxRun: 64 * 1024,
@@ -16214,66 +16545,6 @@ function testHistory(receipts, options = {}) {
     }
     const tests = [...byName.values()].sort((a, b) => b.flaky - a.flaky || b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return { runs: considered.length, tests };
-}
-
-
-/***/ }),
-
-/***/ 9390:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   g: () => (/* binding */ traceTestsOf)
-/* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2857);
-/* harmony import */ var _attempt_tests_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5817);
-/**
- * An attempt's test results as the trace records them (docs/design.md §2): a `note` with a
- * `tests` field, read back (for the HTML report) through a zod schema, since a trace on
- * disk is untrusted. Readers that do not know the field ignore it.
- */
-
-
-const text = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().max(4_000);
-const count = zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(0).max(1e9);
-const TraceTestsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-    attempt: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).max(1_000_000),
-    files: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(text).max(1_000),
-    total: count,
-    failed: count,
-    errors: count,
-    skipped: count,
-    failed_tests: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-        name: text,
-        caseName: text.optional(),
-        classname: text.optional(),
-        outcome: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['failed', 'error']),
-        file: text.optional(),
-        line: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).optional(),
-        column: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().min(1).optional(),
-        message: text.optional()
-    }))
-        .max(1_000),
-    recovered: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(text).max(1_000),
-    /** Every case of the attempt up to a cap (traces written before it lack it; a malformed list is read as absent). */
-    cases: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
-        name: text,
-        outcome: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(['passed', 'failed', 'error', 'skipped']),
-        duration_ms: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().nonnegative().max(1e12).optional(),
-        file: text.optional(),
-        detail: text.optional()
-    }))
-        .max(_attempt_tests_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_CASES_RECORDED */ .SG)
-        .optional()
-        .catch(undefined),
-    cases_omitted: count.optional().catch(undefined)
-});
-/** The `tests` field of a note's payload, when it has a valid one. */
-function traceTestsOf(payload) {
-    if (payload.tests === undefined)
-        return undefined;
-    const parsed = TraceTestsSchema.safeParse(payload.tests);
-    return parsed.success ? parsed.data : undefined;
 }
 
 
@@ -16547,6 +16818,83 @@ async function checkState(settings, checkLogPath, env) {
 
 /***/ }),
 
+/***/ 6576:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MM: () => (/* binding */ excusedFailure),
+/* harmony export */   _8: () => (/* binding */ entryState),
+/* harmony export */   cy: () => (/* binding */ entryFor)
+/* harmony export */ });
+/* unused harmony exports EXPIRY_WARNING_DAYS, applyingEntries, entryMatches, describeEntry */
+/* harmony import */ var _attempt_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8784);
+/* harmony import */ var _quarantine_dates_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6417);
+/**
+ * What the quarantine file decides (docs/design.md §1 "Quarantine and flaky gates", the contract's §12):
+ * which entries apply today, which warn that they end soon or have ended, and whether an
+ * attempt's failure is excused — only when every failed test is quarantined and nothing
+ * else went wrong. Quarantine never hides a build error or a test nobody quarantined.
+ */
+
+
+/** From this many days before its expiry, every run warns about an entry. */
+const EXPIRY_WARNING_DAYS = 7;
+/** An entry applies through its `expires` day; it warns for the last EXPIRY_WARNING_DAYS of them. */
+function entryState(entry, today) {
+    const left = (0,_quarantine_dates_js__WEBPACK_IMPORTED_MODULE_0__/* .daysBetween */ .YM)(today, entry.expires);
+    if (left < 0)
+        return { kind: 'expired', since: -left };
+    if (left <= EXPIRY_WARNING_DAYS)
+        return { kind: 'expiring', daysLeft: left };
+    return { kind: 'active' };
+}
+/** The entries that apply on `today` (active or expiring). */
+function applyingEntries(entries, today) {
+    return entries.filter(entry => entryState(entry, today).kind !== 'expired');
+}
+/** Whether an entry is about this test: the same name, and the same file and suite when the entry gives them. */
+function entryMatches(entry, test) {
+    if (entry.test !== test.name)
+        return false;
+    if (entry.file !== undefined && entry.file !== test.file)
+        return false;
+    if (entry.suite !== undefined && entry.suite !== test.classname)
+        return false;
+    return true;
+}
+/** The first entry about this test, if any. */
+function entryFor(entries, test) {
+    return entries.find(entry => entryMatches(entry, test));
+}
+/**
+ * The attempt's failed tests with their entries when the failure is **entirely** theirs:
+ * the tests explain the failure (explained-failure.ts), the results list every failed test,
+ * and each one has an entry in `entries` (those that apply today). Otherwise undefined.
+ */
+function excusedFailure(attempt, entries) {
+    if (entries.length === 0)
+        return undefined;
+    const explanation = (0,_attempt_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .explainFailure */ .S)(attempt);
+    if (!explanation.explained || explanation.failing > explanation.tests.length)
+        return undefined;
+    const excused = [];
+    for (const test of explanation.tests) {
+        const entry = entryFor(entries, test);
+        if (entry === undefined)
+            return undefined;
+        excused.push({ test, entry });
+    }
+    return excused;
+}
+/** The entry in words for a warning: `quarantined until 2027-01-15 by @team: "reason" (issue #812)`. */
+function describeEntry(entry) {
+    const issue = entry.issue === undefined ? '' : ` (issue ${/^\d+$/.test(entry.issue) ? `#${entry.issue}` : entry.issue})`;
+    return `quarantined until ${entry.expires} by ${entry.owner}: ${JSON.stringify(entry.reason)}${issue}`;
+}
+
+
+/***/ }),
+
 /***/ 172:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -16556,13 +16904,13 @@ async function checkState(settings, checkLogPath, env) {
 /* harmony export */   RW: () => (/* binding */ expiredFailures),
 /* harmony export */   d8: () => (/* binding */ quarantineRecords),
 /* harmony export */   jv: () => (/* binding */ unexcusedReason),
+/* harmony export */   mK: () => (/* binding */ quarantineExcuse),
 /* harmony export */   nf: () => (/* binding */ excuseOf),
-/* harmony export */   tT: () => (/* binding */ describeExcused),
-/* harmony export */   wH: () => (/* binding */ excuseQuarantined)
+/* harmony export */   tT: () => (/* binding */ describeExcused)
 /* harmony export */ });
 /* unused harmony export NOT_EXCUSED_MORE_THAN_RUNNER */
-/* harmony import */ var _quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4848);
-/* harmony import */ var _test_results_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2302);
+/* harmony import */ var _quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6576);
+/* harmony import */ var _attempt_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8784);
 
 
 /** Why a failure of quarantined tests only is not excused when the command runs more than the runner. */
@@ -16572,39 +16920,35 @@ function applying(context) {
     return context.entries.filter(entry => (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryState */ ._8)(entry, context.today).kind !== 'expired');
 }
 /**
- * Marks a failed attempt verified when every failure is quarantined, unless a rerun of just
- * those tests comes next (`rerunNext`): a quarantined test still gets its reruns, and only
- * its failure after the last one is excused. A whole-command retry is not made for a
- * failure that is already excused. A command that runs more than the runner is never
- * excused: the attempt says why. Returns whether it excused the attempt.
+ * Excuses a failed attempt when every failure is quarantined, unless a rerun of just those
+ * tests comes next (`rerunFollows`): a quarantined test still gets its reruns, and only its
+ * failure after the last one is excused. A whole-command retry is not made for a failure
+ * that is already excused. A command that runs more than the runner is never excused: the
+ * excuse says why. Pure: the verdict (verdict.ts) is its one caller for an attempt that ran.
  */
-function excuseQuarantined(attempt, context, rerunNext) {
-    if (context === undefined || attempt.verified || attempt.interrupted)
-        return false;
-    const excused = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .excusedFailure */ .MM)(attempt, applying(context));
-    if (excused === undefined || rerunNext())
-        return false;
-    if (context.moreThanRunner === true) {
-        attempt.unexcused = NOT_EXCUSED_MORE_THAN_RUNNER;
-        return false;
-    }
-    attempt.quarantined = excused;
-    attempt.verified = true;
-    return true;
+function quarantineExcuse(failed, context, rerunFollows) {
+    if (context === undefined || failed.interrupted)
+        return {};
+    const excused = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .excusedFailure */ .MM)(failed, applying(context));
+    if (excused === undefined || rerunFollows)
+        return {};
+    if (context.moreThanRunner === true)
+        return { unexcused: NOT_EXCUSED_MORE_THAN_RUNNER };
+    return { quarantined: excused };
 }
 /**
- * What excused a verified attempt: its own record, or — for an attempt a resumed run read
- * back from the trace, verified with a check that failed — the same judgement made again
- * from its recorded results and today's entries.
+ * What excused a verified attempt: its own verdict, or — for an attempt a resumed run read
+ * back from the trace, verified with a check that failed — the same excuse made again from
+ * its recorded results and today's entries.
  */
 function excuseOf(attempt, context) {
     if (attempt === undefined || !attempt.verified)
         return undefined;
     if (attempt.quarantined !== undefined)
         return attempt.quarantined;
-    if (context === undefined || attempt.checks.every(check => check.ok))
+    if (attempt.checks.every(check => check.ok))
         return undefined;
-    return (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .excusedFailure */ .MM)(attempt, applying(context));
+    return quarantineExcuse(attempt, context, false).quarantined;
 }
 /**
  * Why the quarantine did not excuse a failed attempt some of whose failed tests it covers,
@@ -16618,7 +16962,7 @@ function unexcusedReason(attempt, context) {
     const covered = coveredFailures(attempt, context);
     if (covered.length === 0)
         return undefined;
-    const explanation = (0,_test_results_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .explainFailure */ .S)(attempt);
+    const explanation = (0,_attempt_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__/* .explainFailure */ .S)(attempt);
     if (explanation.explained)
         return undefined;
     const names = covered.map(({ test }) => test.name);
@@ -16704,16 +17048,17 @@ function coveredFailures(attempt, context) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  g: () => (/* binding */ judgeRerun),
-  n: () => (/* binding */ nextAttempt)
+  g8: () => (/* binding */ judgeRerun),
+  nj: () => (/* binding */ nextAttempt),
+  kZ: () => (/* binding */ withNotRerun)
 });
 
 // EXTERNAL MODULE: ./src/core/guardrail/index.ts + 6 modules
 var guardrail = __nccwpck_require__(9382);
-// EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
-var junit_limits = __nccwpck_require__(4976);
-// EXTERNAL MODULE: ./src/core/test-results/explained-failure.ts
-var explained_failure = __nccwpck_require__(2302);
+// EXTERNAL MODULE: ./src/core/attempt/tests.ts
+var attempt_tests = __nccwpck_require__(520);
+// EXTERNAL MODULE: ./src/core/attempt/explained-failure.ts
+var explained_failure = __nccwpck_require__(8784);
 // EXTERNAL MODULE: ./src/core/reruns/template.ts
 var reruns_template = __nccwpck_require__(8385);
 ;// CONCATENATED MODULE: ./src/core/reruns/decide.ts
@@ -16736,11 +17081,11 @@ function planRetry(attempt, policy) {
         return { kind: 'whole', why: `${failing} tests failed, more than rerun-max-tests (${policy.maxTests})` };
     if (failing > tests.length)
         return { kind: 'whole', why: `${failing} tests failed, more than the results list` };
-    const cut = tests.find(test => Math.max(test.caseName?.length ?? 0, test.classname?.length ?? 0) >= junit_limits/* MAX_NAME_CHARS */.x);
+    const cut = tests.find(test => Math.max(test.caseName?.length ?? 0, test.classname?.length ?? 0) >= attempt_tests/* MAX_NAME_CHARS */.x);
     if (cut !== undefined)
         return {
             kind: 'whole',
-            why: `the test "${cut.name}" has a name of ${junit_limits/* MAX_NAME_CHARS */.x} characters or more, which a rerun filter cannot spell`
+            why: `the test "${cut.name}" has a name of ${attempt_tests/* MAX_NAME_CHARS */.x} characters or more, which a rerun filter cannot spell`
         };
     const targets = tests.map(test => ({
         name: test.name,
@@ -16831,7 +17176,7 @@ function isExecutableFile(path) {
 /**
  * The verify loop's part in rerunning only the failed tests (docs/design.md §1 "Rerunning
  * only the failed tests"): after a failed attempt, what the next attempt runs — the failed
- * tests alone, or the whole command and why — and after a rerun attempt, its verdict, where
+ * tests alone, or the whole command and why — and after a rerun attempt, its own check, where
  * a targeted test its results do not show counts as failed.
  */
 
@@ -16865,29 +17210,33 @@ function nextAttempt(settings, attempt) {
 }
 /**
  * Judges a rerun attempt by its results as well as its exit code: every targeted test must
- * be in them and pass. One they do not show is added to the attempt's failed tests (it was
- * not rerun), so it stays a failed test everywhere the run is shown.
+ * be in them and pass. One they do not show counts as a failed test (it was not rerun), so
+ * it stays a failed test everywhere the run is shown (`withNotRerun`).
  */
-function judgeRerun(attempt, rerun) {
-    const verdict = rerunVerdict(rerun.targets, attempt.tests);
-    if (attempt.tests !== undefined && verdict.missing.length > 0) {
-        const missing = rerun.targets.filter(target => verdict.missing.includes(target.name));
-        for (const target of missing) {
-            attempt.tests.failedTests.push({
-                name: target.name,
-                caseName: target.caseName,
-                classname: target.classname,
-                outcome: 'failed',
-                ...(target.file !== undefined && { file: target.file }),
-                message: 'not in the rerun’s results, so it was not rerun'
-            });
-        }
-        attempt.tests.failed += missing.length;
-        attempt.tests.total += missing.length;
-        attempt.tests.notRerun = missing.length;
-    }
-    attempt.checks.push({ expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) });
-    attempt.verified = attempt.verified && verdict.ok;
+function judgeRerun(rerun, tests) {
+    const verdict = rerunVerdict(rerun.targets, tests);
+    const missing = tests === undefined ? [] : rerun.targets.filter(target => verdict.missing.includes(target.name));
+    const notRerun = missing.map((target) => ({
+        name: target.name,
+        caseName: target.caseName,
+        classname: target.classname,
+        outcome: 'failed',
+        ...(target.file !== undefined && { file: target.file }),
+        message: 'not in the rerun’s results, so it was not rerun'
+    }));
+    return { check: { expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) }, notRerun };
+}
+/** The results with the tests a rerun did not rerun counted as failed (a copy; the results are left as read). */
+function withNotRerun(tests, notRerun) {
+    if (notRerun.length === 0)
+        return tests;
+    return {
+        ...tests,
+        failedTests: [...tests.failedTests, ...notRerun],
+        failed: tests.failed + notRerun.length,
+        total: tests.total + notRerun.length,
+        notRerun: notRerun.length
+    };
 }
 
 
@@ -17015,13 +17364,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_
 
 /***/ }),
 
-/***/ 8500:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-
-/***/ }),
-
 /***/ 7975:
 /***/ ((module) => {
 
@@ -17081,6 +17423,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   YOg: () => (/* binding */ array),
   zMY: () => (/* binding */ schemas_boolean),
   p6U: () => (/* binding */ date),
+  gMt: () => (/* binding */ discriminatedUnion),
   k5n: () => (/* binding */ _enum),
   euz: () => (/* binding */ literal),
   _H3: () => (/* binding */ looseObject),
@@ -17094,7 +17437,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   L5J: () => (/* binding */ unknown)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, promise, readonly, refine, set, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -18854,11 +19197,11 @@ function discriminatorMap(def) {
 }
 const $ZodDiscriminatedUnion = 
 /*@__PURE__*/
-(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+core_core/* $constructor */.xI("$ZodDiscriminatedUnion", (inst, def) => {
     def.inclusive = false;
     $ZodUnion.init(inst, def);
     const _super = inst._zod.parse;
-    util.defineLazyInternal(inst, "propValues", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "propValues", (zod) => {
         const propValues = {};
         let undefinedCount = 0;
         for (const option of zod.def.options) {
@@ -18869,7 +19212,7 @@ const $ZodDiscriminatedUnion =
                 undefinedCount++;
             for (const [k, v] of Object.entries(pv)) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util.assignProp(propValues, k, new Set());
+                    core_util/* assignProp */.Vy(propValues, k, new Set());
                 }
                 for (const val of v) {
                     propValues[k].add(val);
@@ -18882,15 +19225,15 @@ const $ZodDiscriminatedUnion =
     });
     // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
     def.options.forEach((option, i) => {
-        const propShape = util.rawShape(option._zod.def);
+        const propShape = core_util/* rawShape */.MO(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
             throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
     });
-    const disc = util.cached(() => discriminatorMap(def));
+    const disc = core_util/* cached */.PO(() => discriminatorMap(def));
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isObject(input)) {
+        if (!core_util/* isObject */.Gv(input)) {
             payload.issues.push({
                 code: "invalid_type",
                 expected: "object",
@@ -18924,7 +19267,7 @@ const $ZodDiscriminatedUnion =
         });
         return payload;
     };
-})));
+});
 const $ZodIntersection = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodIntersection", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
@@ -23210,17 +23553,17 @@ function xor(options, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
+const ZodDiscriminatedUnion = /*@__PURE__*/ core_core/* $constructor */.xI("ZodDiscriminatedUnion", (inst, def) => {
     ZodUnion.init(inst, def);
-    core.$ZodDiscriminatedUnion.init(inst, def);
-})));
+    $ZodDiscriminatedUnion.init(inst, def);
+});
 function discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
         options: options,
         discriminator,
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 const ZodIntersection = /*@__PURE__*/ core_core/* $constructor */.xI("ZodIntersection", (inst, def) => {
@@ -27145,8 +27488,8 @@ var cli_io = __nccwpck_require__(1604);
 var settings = __nccwpck_require__(7136);
 // EXTERNAL MODULE: ./src/cli/flags.ts
 var cli_flags = __nccwpck_require__(5377);
-// EXTERNAL MODULE: ./src/cli/verify.ts + 22 modules
-var verify = __nccwpck_require__(8273);
+// EXTERNAL MODULE: ./src/cli/verify.ts + 28 modules
+var verify = __nccwpck_require__(7437);
 ;// CONCATENATED MODULE: ./src/cli/run.ts
 /** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
 
@@ -27164,9 +27507,9 @@ async function runCommandLine(argv, io) {
     if (unexpected !== undefined) {
         // `run` takes no argument: a word right after a switch was most likely meant as its value.
         const after = switchBefore[0] === undefined ? '' : ` after ${switchBefore[0]}, which takes no value`;
-        throw new errors/* UsageError */.eb(`unexpected argument ${(0,printable/* showValue */.vp)(unexpected)}${after}; give commands with --command (see reverify run --help)`);
+        throw new errors/* UsageError */.eb(`unexpected argument ${printable/* showValue */.vp(unexpected)}${after}; give commands with --command (see reverify run --help)`);
     }
-    return (0,verify/* executeRun */.lk)((0,settings/* parseRunSettings */.Al)(flags, io.cwd, { front: 'cli', path: io.env.PATH }), io);
+    return (0,verify/* executeRun */.lk)(settings/* parseRunSettings */.Al(flags, io.cwd, { front: 'cli', path: io.env.PATH }), io);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -27185,12 +27528,12 @@ const SUBCOMMANDS = {
     capture: async () => (await __nccwpck_require__.e(/* import() */ 716).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).captureCommandLine,
     receipts: async () => (await __nccwpck_require__.e(/* import() */ 716).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).receiptsCommandLine,
     config: async () => (await __nccwpck_require__.e(/* import() */ 716).then(__nccwpck_require__.bind(__nccwpck_require__, 8716))).configCommandLine,
-    resume: async () => (await __nccwpck_require__.e(/* import() */ 959).then(__nccwpck_require__.bind(__nccwpck_require__, 1959))).resumeCommandLine,
-    report: async () => (await __nccwpck_require__.e(/* import() */ 86).then(__nccwpck_require__.bind(__nccwpck_require__, 1086))).reportCommandLine,
-    flaky: async () => (await __nccwpck_require__.e(/* import() */ 75).then(__nccwpck_require__.bind(__nccwpck_require__, 5075))).flakyCommandLine,
-    quarantine: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(411)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6792))).quarantineCommandLine,
-    ctrf: async () => (await __nccwpck_require__.e(/* import() */ 38).then(__nccwpck_require__.bind(__nccwpck_require__, 4038))).ctrfCommandLine,
-    export: async () => (await __nccwpck_require__.e(/* import() */ 38).then(__nccwpck_require__.bind(__nccwpck_require__, 4038))).exportCommandLine
+    resume: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(716), __nccwpck_require__.e(959)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1959))).resumeCommandLine,
+    report: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(716), __nccwpck_require__.e(86)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1086))).reportCommandLine,
+    flaky: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(716), __nccwpck_require__.e(75)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5075))).flakyCommandLine,
+    quarantine: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(815), __nccwpck_require__.e(716), __nccwpck_require__.e(83)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1083))).quarantineCommandLine,
+    ctrf: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(716), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4038))).ctrfCommandLine,
+    export: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(716), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4038))).exportCommandLine
 };
 /**
  * A redactor from the `--redact` values of a command line, read without validating anything
@@ -27200,9 +27543,9 @@ function argvRedactor(argv, env) {
     const values = [];
     argv.forEach((arg, index) => {
         if (arg === '--redact' && argv[index + 1] !== undefined)
-            values.push(...(0,kinds/* inputLines */.KD)(argv[index + 1]));
+            values.push(...kinds/* inputLines */.KD(argv[index + 1]));
         else if (arg.startsWith('--redact='))
-            values.push(...(0,kinds/* inputLines */.KD)(arg.slice('--redact='.length)));
+            values.push(...kinds/* inputLines */.KD(arg.slice('--redact='.length)));
     });
     return (0,redaction/* createRedactor */.l)({ values, env });
 }
@@ -27224,7 +27567,7 @@ async function main(argv, io) {
     }
     const load = Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first] : undefined;
     if (load === undefined) {
-        (0,cli_io/* println */.S)(io.stderr, `reverify: unknown command ${(0,printable/* showValue */.vp)(first)}; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`);
+        (0,cli_io/* println */.S)(io.stderr, `reverify: unknown command ${printable/* showValue */.vp(first)}; expected one of ${Object.keys(SUBCOMMANDS).join(', ')} (see reverify --help)`);
         return errors/* ExitCode */.yU.usage;
     }
     try {
