@@ -8,7 +8,7 @@
 import { StringDecoder } from 'node:string_decoder'
 import { CappedLogWriter } from '../output/capped-log.js'
 import { timestamp, type Clock } from '../base/clock.js'
-import { checkState, judgeRecord } from './judge.js'
+import { judgeExpectations } from './judge.js'
 import { LineMatcher } from '../output/line-matcher.js'
 import { MAX_OPEN_LINE, OrderedOutput, type StreamName } from '../output/ordered-output.js'
 import { OutputSummarizer, SUMMARY_WORDS } from '../output/output-summary.js'
@@ -190,9 +190,9 @@ export async function runOnce(plan: AttemptPlan, env: OnceEnvironment, hooks: At
   let checks: ExpectationCheck[] = []
   let checkSummary: string | undefined
   if (!ended.interrupted) {
-    const state = await checkState(settings, plan.checkLogPath, env)
-    checks = [...(judgeRecord(settings, script, env.redactor) ?? []), ...state.checks]
-    checkSummary = state.checkSummary
+    const judged = await judgeExpectations(settings, script, plan.checkLogPath, env)
+    checks = judged.checks
+    checkSummary = judged.checkSummary
   }
   // Nothing the attempt started may run on into the next one.
   await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)))

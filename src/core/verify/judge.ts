@@ -140,3 +140,21 @@ export async function checkState(settings: RunSettings, checkLogPath: string, en
   })
   return { checks, checkSummary: summary.finish() }
 }
+
+/**
+ * Every expectation of an ended script: expect-exit, -stdout and -no-output from its record
+ * (none when the record cannot say), then expect-file and expect-check now. The same for a
+ * live attempt and a replayed one (docs/design.md §6).
+ */
+export async function judgeExpectations(
+  settings: RunSettings,
+  record: ScriptRecord,
+  checkLogPath: string,
+  env: AttemptEnvironment
+): Promise<StateChecks> {
+  const state = await checkState(settings, checkLogPath, env)
+  return {
+    checks: [...(judgeRecord(settings, record, env.redactor) ?? []), ...state.checks],
+    ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary })
+  }
+}

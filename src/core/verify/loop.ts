@@ -7,7 +7,7 @@
 import { runOnce } from './attempt.js'
 import { type AttemptEnvironment } from './types.js'
 import { type AttemptResult, type ScriptResult } from '../attempt/result.js'
-import { checkState, judgeRecord } from './judge.js'
+import { judgeExpectations } from './judge.js'
 import { runOnRetry } from './on-retry.js'
 import type { Clock } from '../base/clock.js'
 import type { RunSettings } from '../inputs/settings.js'
@@ -91,6 +91,11 @@ class LoopSteps {
     readonly attempts: AttemptResult[]
   ) {}
 
+  /** The attempts the settings allow: the first and its retries. */
+  private get maxAttempts(): number {
+    return 1 + this.settings.maxRetries
+  }
+
   /** Attempts that spent the budget: an interrupted one spends none (docs/design.md §6). */
   private used(): number {
     return this.attempts.filter(attempt => !attempt.interrupted).length
@@ -98,14 +103,14 @@ class LoopSteps {
 
   /** Whether an attempt made after those so far may be followed by another. */
   private retriesLeftAfterNext(): boolean {
-    return this.used() + 1 < 1 + this.settings.maxRetries
+    return this.used() + 1 < this.maxAttempts
   }
 
   /** Plans, runs, reads the results of, judges and records the next attempt. */
   async attempt(rerun: PlannedRerun | undefined): Promise<JudgedAttempt> {
     const { settings, session, env } = this
     const number = this.attempts.length + 1
-    env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: 1 + settings.maxRetries })
+    env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: this.maxAttempts })
     const script = rerun?.command ?? settings.script
     const shownRerun = rerun && { tests: rerun.targets.map(target => target.name), command: rerun.command }
     session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) })
@@ -160,7 +165,7 @@ class LoopSteps {
     if (last === undefined || last.interrupted || start.retryDecided === true) return run
     if (start.retryDecided === false) return { kind: 'stopped' }
     // The verdict the trace recorded; what follows it is planned again from the settings.
-    const followUp = followUpOf(last, { settings, retriesLeft: this.used() < 1 + settings.maxRetries })
+    const followUp = followUpOf(last, { settings, retriesLeft: this.used() < this.maxAttempts })
     return this.decide({ attempt: last, verdict: { verified: last.verified, checks: last.checks, followUp } })
   }
 
@@ -171,7 +176,7 @@ class LoopSteps {
   async follow(decided: DecidedStep | Next): Promise<Next> {
     const next = 'step' in decided ? await this.carryOut(decided) : decided
     if (next.kind !== 'run') return next
-    if (this.used() >= 1 + this.settings.maxRetries) return { kind: 'stopped' }
+    if (this.used() >= this.maxAttempts) return { kind: 'stopped' }
     return this.env.signal?.aborted ? { kind: 'interrupted' } : next
   }
 
@@ -202,12 +207,5 @@ class LoopSteps {
 
 /** A recorded attempt whose verification a crash cut off, its expectations judged now (docs/design.md §6). */
 async function judgeRecorded(settings: RunSettings, recorded: ScriptResult, checkLogPath: string, env: LoopEnvironment) {
-  const fromRecord = judgeRecord(settings, recorded, env.redactor) ?? []
-  const state = await checkState(settings, checkLogPath, env)
-  return {
-    ...recorded,
-    checks: [...fromRecord, ...state.checks],
-    ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
-    logBytesDropped: 0
-  }
+  return { ...recorded, ...(await judgeExpectations(settings, recorded, checkLogPath, env)), logBytesDropped: 0 }
 }

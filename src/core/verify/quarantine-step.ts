@@ -5,7 +5,7 @@
  * quarantine file's entries that apply today; neither ever excuses anything else.
  */
 import type { RunSettings } from '../inputs/settings.js'
-import { entryFor, entryState, excusedFailure, type QuarantinedFailure } from './quarantine-policy.js'
+import { applyingEntries, entryFor, entryState, excusedFailure, type QuarantinedFailure } from './quarantine-policy.js'
 import type { QuarantineEntry } from '../quarantine/file.js'
 import { explainFailure } from '../attempt/explained-failure.js'
 import type { AttemptResult } from '../attempt/result.js'
@@ -27,7 +27,15 @@ export const NOT_EXCUSED_MORE_THAN_RUNNER =
 
 /** The entries that apply today. */
 function applying(context: QuarantineContext): QuarantineEntry[] {
-  return context.entries.filter(entry => entryState(entry, context.today).kind !== 'expired')
+  return applyingEntries(context.entries, context.today)
+}
+
+/** The attempt's failed tests that one of `entries` covers, each with its entry. */
+function failuresWithEntry(attempt: AttemptResult, entries: readonly QuarantineEntry[]): QuarantinedFailure[] {
+  return (attempt.tests?.failedTests ?? []).flatMap(test => {
+    const entry = entryFor(entries, test)
+    return entry === undefined ? [] : [{ test, entry }]
+  })
 }
 
 /** What the quarantine says of a failed attempt: the failures it excuses, or why it does not excuse them. */
@@ -88,11 +96,10 @@ export function describeExcused(excused: readonly QuarantinedFailure[]): string 
 /** Failed tests of the attempt whose entry has expired, with that entry: they fail the run again. */
 export function expiredFailures(attempt: AttemptResult | undefined, context: QuarantineContext | undefined): QuarantinedFailure[] {
   if (attempt === undefined || context === undefined || attempt.tests === undefined) return []
-  const expired = context.entries.filter(entry => entryState(entry, context.today).kind === 'expired')
-  return attempt.tests.failedTests.flatMap(test => {
-    const entry = entryFor(expired, test)
-    return entry === undefined ? [] : [{ test, entry }]
-  })
+  return failuresWithEntry(
+    attempt,
+    context.entries.filter(entry => entryState(entry, context.today).kind === 'expired')
+  )
 }
 
 /** A gate that turned a flaky pass into a failure: which, and the tests it counted. */
@@ -164,9 +171,5 @@ export function quarantineRecords(attempt: AttemptResult, context: QuarantineCon
 /** The attempt's failed tests that an entry applying today covers, with that entry (excused or not). */
 export function coveredFailures(attempt: AttemptResult | undefined, context: QuarantineContext | undefined): QuarantinedFailure[] {
   if (attempt === undefined || context === undefined || attempt.tests === undefined) return []
-  const entries = applying(context)
-  return attempt.tests.failedTests.flatMap(test => {
-    const entry = entryFor(entries, test)
-    return entry === undefined ? [] : [{ test, entry }]
-  })
+  return failuresWithEntry(attempt, applying(context))
 }
