@@ -1626,9 +1626,9 @@ async function runOnce(plan, env, hooks = {}) {
     let checks = [];
     let checkSummary;
     if (!ended.interrupted) {
-        const state = await (0,judge/* checkState */.We)(settings, plan.checkLogPath, env);
-        checks = [...((0,judge/* judgeRecord */.dy)(settings, script, env.redactor) ?? []), ...state.checks];
-        checkSummary = state.checkSummary;
+        const judged = await (0,judge/* judgeExpectations */.L4)(settings, script, plan.checkLogPath, env);
+        checks = judged.checks;
+        checkSummary = judged.checkSummary;
     }
     // Nothing the attempt started may run on into the next one.
     await Promise.all(groups.filter(group => group.isAlive()).map(group => group.terminate(env.killGraceMs)));
@@ -2196,19 +2196,23 @@ class LoopSteps {
         this.env = env;
         this.attempts = attempts;
     }
+    /** The attempts the settings allow: the first and its retries. */
+    get maxAttempts() {
+        return 1 + this.settings.maxRetries;
+    }
     /** Attempts that spent the budget: an interrupted one spends none (docs/design.md §6). */
     used() {
         return this.attempts.filter(attempt => !attempt.interrupted).length;
     }
     /** Whether an attempt made after those so far may be followed by another. */
     retriesLeftAfterNext() {
-        return this.used() + 1 < 1 + this.settings.maxRetries;
+        return this.used() + 1 < this.maxAttempts;
     }
     /** Plans, runs, reads the results of, judges and records the next attempt. */
     async attempt(rerun) {
         const { settings, session, env } = this;
         const number = this.attempts.length + 1;
-        env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: 1 + settings.maxRetries });
+        env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: this.maxAttempts });
         const script = rerun?.command ?? settings.script;
         const shownRerun = rerun && { tests: rerun.targets.map(target => target.name), command: rerun.command };
         session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) });
@@ -2267,7 +2271,7 @@ class LoopSteps {
         if (start.retryDecided === false)
             return { kind: 'stopped' };
         // The verdict the trace recorded; what follows it is planned again from the settings.
-        const followUp = followUpOf(last, { settings, retriesLeft: this.used() < 1 + settings.maxRetries });
+        const followUp = followUpOf(last, { settings, retriesLeft: this.used() < this.maxAttempts });
         return this.decide({ attempt: last, verdict: { verified: last.verified, checks: last.checks, followUp } });
     }
     /**
@@ -2278,7 +2282,7 @@ class LoopSteps {
         const next = 'step' in decided ? await this.carryOut(decided) : decided;
         if (next.kind !== 'run')
             return next;
-        if (this.used() >= 1 + this.settings.maxRetries)
+        if (this.used() >= this.maxAttempts)
             return { kind: 'stopped' };
         return this.env.signal?.aborted ? { kind: 'interrupted' } : next;
     }
@@ -2309,14 +2313,7 @@ class LoopSteps {
 }
 /** A recorded attempt whose verification a crash cut off, its expectations judged now (docs/design.md §6). */
 async function judgeRecorded(settings, recorded, checkLogPath, env) {
-    const fromRecord = (0,judge/* judgeRecord */.dy)(settings, recorded, env.redactor) ?? [];
-    const state = await (0,judge/* checkState */.We)(settings, checkLogPath, env);
-    return {
-        ...recorded,
-        checks: [...fromRecord, ...state.checks],
-        ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary }),
-        logBytesDropped: 0
-    };
+    return { ...recorded, ...(await (0,judge/* judgeExpectations */.L4)(settings, recorded, checkLogPath, env)), logBytesDropped: 0 };
 }
 
 // EXTERNAL MODULE: ./src/core/verify/expectations.ts
@@ -16677,10 +16674,10 @@ function describeExpectations(expectations) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   We: () => (/* binding */ checkState),
+/* harmony export */   L4: () => (/* binding */ judgeExpectations),
 /* harmony export */   dy: () => (/* binding */ judgeRecord)
 /* harmony export */ });
-/* unused harmony export describeCommandEnd */
+/* unused harmony exports describeCommandEnd, checkState */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -16814,6 +16811,18 @@ async function checkState(settings, checkLogPath, env) {
     });
     return { checks, checkSummary: summary.finish() };
 }
+/**
+ * Every expectation of an ended script: expect-exit, -stdout and -no-output from its record
+ * (none when the record cannot say), then expect-file and expect-check now. The same for a
+ * live attempt and a replayed one (docs/design.md §6).
+ */
+async function judgeExpectations(settings, record, checkLogPath, env) {
+    const state = await checkState(settings, checkLogPath, env);
+    return {
+        checks: [...(judgeRecord(settings, record, env.redactor) ?? []), ...state.checks],
+        ...(state.checkSummary !== undefined && { checkSummary: state.checkSummary })
+    };
+}
 
 
 /***/ }),
@@ -16823,10 +16832,11 @@ async function checkState(settings, checkLogPath, env) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   MM: () => (/* binding */ excusedFailure),
+/* harmony export */   Xq: () => (/* binding */ applyingEntries),
 /* harmony export */   _8: () => (/* binding */ entryState),
 /* harmony export */   cy: () => (/* binding */ entryFor)
 /* harmony export */ });
-/* unused harmony exports EXPIRY_WARNING_DAYS, applyingEntries, entryMatches, describeEntry */
+/* unused harmony exports EXPIRY_WARNING_DAYS, entryMatches, describeEntry */
 /* harmony import */ var _attempt_explained_failure_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8784);
 /* harmony import */ var _quarantine_dates_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6417);
 /**
@@ -16917,7 +16927,14 @@ function describeEntry(entry) {
 const NOT_EXCUSED_MORE_THAN_RUNNER = 'not excused by quarantine: the command runs more than the test runner, and what follows the tests may not have run';
 /** The entries that apply today. */
 function applying(context) {
-    return context.entries.filter(entry => (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryState */ ._8)(entry, context.today).kind !== 'expired');
+    return (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .applyingEntries */ .Xq)(context.entries, context.today);
+}
+/** The attempt's failed tests that one of `entries` covers, each with its entry. */
+function failuresWithEntry(attempt, entries) {
+    return (attempt.tests?.failedTests ?? []).flatMap(test => {
+        const entry = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryFor */ .cy)(entries, test);
+        return entry === undefined ? [] : [{ test, entry }];
+    });
 }
 /**
  * Excuses a failed attempt when every failure is quarantined, unless a rerun of just those
@@ -16977,11 +16994,7 @@ function describeExcused(excused) {
 function expiredFailures(attempt, context) {
     if (attempt === undefined || context === undefined || attempt.tests === undefined)
         return [];
-    const expired = context.entries.filter(entry => (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryState */ ._8)(entry, context.today).kind === 'expired');
-    return attempt.tests.failedTests.flatMap(test => {
-        const entry = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryFor */ .cy)(expired, test);
-        return entry === undefined ? [] : [{ test, entry }];
-    });
+    return failuresWithEntry(attempt, context.entries.filter(entry => (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryState */ ._8)(entry, context.today).kind === 'expired'));
 }
 /**
  * The gates over a flaky pass: `fail-on-flaky` fails it unless every flaky test is
@@ -17032,11 +17045,7 @@ function quarantineRecords(attempt, context) {
 function coveredFailures(attempt, context) {
     if (attempt === undefined || context === undefined || attempt.tests === undefined)
         return [];
-    const entries = applying(context);
-    return attempt.tests.failedTests.flatMap(test => {
-        const entry = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .entryFor */ .cy)(entries, test);
-        return entry === undefined ? [] : [{ test, entry }];
-    });
+    return failuresWithEntry(attempt, applying(context));
 }
 
 
