@@ -44,6 +44,42 @@ export interface FailedTest {
   column?: number
   message?: string
   durationMs?: number
+  /** Runs of it inside the runner, every one failed (Surefire's `rerunFailure` count + 1); absent when the runner ran it once. */
+  runnerRuns?: number
+}
+
+/**
+ * How a runner's own retry of a test shows in its results (docs/design.md §1 "Runner-level
+ * retries"): Surefire's and Gradle's `<flakyFailure>`/`<flakyError>` in a passing test case,
+ * or one test case listed more than once in one attempt, failed and then passed (`repeated`).
+ */
+export type RunnerRetryForm = 'flakyFailure' | 'flakyError' | 'repeated'
+
+/** A test the runner itself retried that passed on a later run of its own: flaky, whatever reverify's retries did. */
+export interface RunnerFlakyTest {
+  name: string
+  /** Relative to the working directory, `/`-separated. */
+  file?: string
+  line?: number
+  /** The run inside the runner it passed on: 2 when it failed once and passed on its 2nd run. */
+  passedOnRun: number
+  form: RunnerRetryForm
+  /** Its first failure's message (capped): the most useful text a reviewer gets of a flake. */
+  message?: string
+}
+
+/** A test that passed and that the history's known tests do not hold (known-tests.ts): what a repeat of it needs. */
+export interface NewTest {
+  /** The name reverify knows it by (`testName`). */
+  name: string
+  caseName: string
+  classname: string
+  /** Relative to the working directory, `/`-separated, when the results say it. */
+  file?: string
+  line?: number
+  /** Its identity's key in the known tests. */
+  key: string
+  durationMs?: number
 }
 
 /** A results file that was ignored, and why. */
@@ -72,4 +108,15 @@ export interface AttemptTests {
   cases?: TestCaseRecord[]
   /** Test cases beyond those limits: counted, not recorded. */
   casesOmitted?: number
+  /** Tests the runner retried itself and that passed on a later run of its own (docs/design.md §1 "Runner-level retries"). */
+  runnerFlaky?: RunnerFlakyTest[]
+  /** The identity key of every distinct test case read (known-tests.ts), for the history's known tests; not in the trace. */
+  keys?: string[]
+  /** Tests that passed and are not among the known tests the reader was given (at most MAX_NEW_TESTS_LISTED). */
+  newTests?: NewTest[]
+  /** New tests beyond MAX_NEW_TESTS_LISTED: counted, not listed. */
+  newTestsOmitted?: number
 }
+
+/** Most new tests listed per attempt: far more than `new-test-max` allows to repeat. */
+export const MAX_NEW_TESTS_LISTED = 1_000

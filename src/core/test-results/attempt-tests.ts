@@ -11,7 +11,15 @@ import { findWorkspaceFile, type LocationBase } from '../output/source-location.
 import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import type { ParsedTestCase } from './junit-parser.js'
-import { MAX_CASES_RECORDED, type AttemptTests, type FailedTest, type TestCaseRecord } from '../attempt/tests.js'
+import {
+  MAX_CASES_RECORDED,
+  MAX_NEW_TESTS_LISTED,
+  type AttemptTests,
+  type FailedTest,
+  type NewTest,
+  type TestCaseRecord
+} from '../attempt/tests.js'
+import { MAX_KNOWN_TESTS, testKey, type KnownTests } from './known-tests.js'
 
 import { locateTest } from './locate.js'
 
@@ -44,6 +52,8 @@ export interface AttemptTestsRequest {
   limits?: { glob?: GlobLimits; parse?: ParseLimits }
   /** Stops the reading between two chunks of a file; the call then throws the signal's reason. */
   signal?: AbortSignal
+  /** The history's known tests: a passing test it does not hold is listed in `newTests` (none when it is empty). */
+  known?: Pick<KnownTests, 'has' | 'size'>
 }
 
 /**
@@ -77,8 +87,14 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     recovered: [],
     warnings: [],
     cases: [],
-    casesOmitted: 0
+    casesOmitted: 0,
+    keys: [],
+    newTests: [],
+    newTestsOmitted: 0
   }
+  const keys = new Set<string>()
+  const newKeys = new Set<string>()
+  const known = request.known !== undefined && request.known.size > 0 ? request.known : undefined
   const cases = new CaseRecorder(base)
   const shown = (path: string) => relative(request.workingDirectory, path).split(sep).join('/')
   const found = await findFiles(request.patterns, request.workingDirectory, request.limits?.glob ?? GLOB_LIMITS)
@@ -106,7 +122,10 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
       skipped: 0,
       failedTests: [] as ParsedTestCase[],
       recovered: [] as string[],
-      cases: [] as ParsedTestCase[]
+      cases: [] as ParsedTestCase[],
+      keys: [] as string[],
+      newTests: [] as { test: ParsedTestCase; key: string }[],
+      newOmitted: 0
     }
     const outcome = await (
       await junitParser()
@@ -115,8 +134,15 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
       test => {
         staged.total++
         if (tests.cases!.length + staged.cases.length < MAX_CASES_RECORDED) staged.cases.push(test)
+        const key = keys.size + staged.keys.length < MAX_KNOWN_TESTS ? testKey({ ...test, name: testName(test) }) : undefined
+        if (key !== undefined) staged.keys.push(key)
         if (test.outcome === 'passed') {
           staged.passed++
+          if (known !== undefined && key !== undefined && !known.has(key)) {
+            // Listed up to the cap (a repeated case twice at most); counted beyond it.
+            if (tests.newTests!.length + staged.newTests.length < 2 * MAX_NEW_TESTS_LISTED) staged.newTests.push({ test, key })
+            else staged.newOmitted++
+          }
           if (request.watch.size > 0) {
             const name = testName(test)
             if (request.watch.has(name)) staged.recovered.push(name)
@@ -149,7 +175,16 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
       if (record !== undefined) tests.cases!.push(record)
     }
     tests.casesOmitted! += staged.total - staged.cases.length + cases.takeOmitted()
+    for (const key of staged.keys) keys.add(key)
+    for (const { test, key } of staged.newTests) {
+      if (newKeys.has(key)) continue
+      newKeys.add(key)
+      if (tests.newTests!.length < MAX_NEW_TESTS_LISTED) tests.newTests!.push(newTest(test, key, base))
+      else tests.newTestsOmitted!++
+    }
+    tests.newTestsOmitted! += staged.newOmitted
   }
+  tests.keys = [...keys]
   // A rerun's verdict looks its targets up here: as many as the failed tests it may target.
   tests.recovered = [...recovered].slice(0, maxFailed)
   return tests
@@ -207,6 +242,19 @@ function failedTest(test: ParsedTestCase, base: LocationBase): FailedTest {
     ...(place.line !== undefined && { line: place.line }),
     ...(place.column !== undefined && { column: place.column }),
     ...(test.message !== undefined && { message: test.message }),
+    ...(test.durationMs !== undefined && { durationMs: test.durationMs })
+  }
+}
+
+function newTest(test: ParsedTestCase, key: string, base: LocationBase): NewTest {
+  const place = locateTest(test, base)
+  return {
+    name: testName(test),
+    caseName: test.name,
+    classname: test.classname,
+    ...(place.file !== undefined && { file: place.file }),
+    ...(place.line !== undefined && { line: place.line }),
+    key,
     ...(test.durationMs !== undefined && { durationMs: test.durationMs })
   }
 }

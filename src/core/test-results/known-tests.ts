@@ -1,0 +1,137 @@
+/**
+ * The tests a command's history has seen (docs/design.md §1 "Early flake detection", §3
+ * "Known tests"): a compact set of test identities — a test's file, suite and name hashed
+ * to 16 hex digits — each with the day it was first seen. A test whose identity is not in
+ * the set is a **new** test. The set is a grow-only map merged order-free (union, the
+ * earlier day wins), so matrix legs that save it side by side lose nothing of each other.
+ * Stored beside the receipts and cached with them; read back it is untrusted, and a bad
+ * file is refused whole (the history then has no known tests: nothing counts as new).
+ */
+import { createHash } from 'node:crypto'
+
+/** A test's identity as its results give it: its `file` attribute as written, its innermost suite, its name (`testName`). */
+export interface TestIdentity {
+  file?: string
+  suite: string
+  name: string
+}
+
+/** The version of the stored form. */
+export const KNOWN_TESTS_VERSION = 1
+/** Most identities a set holds; a set this full takes no new ones (known-tests file, BENCHMARKS.md). */
+export const MAX_KNOWN_TESTS = 200_000
+/** Longest stored form read back: the most identities at 17 bytes each, and room for the days. */
+export const MAX_KNOWN_TESTS_BYTES = 8 * 1024 * 1024
+
+const KEY = /^[0-9a-f]{16}$/
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** A test's key in the set: the first 16 hex digits of sha256 over file, suite and name. */
+export function testKey(test: TestIdentity): string {
+  return createHash('sha256')
+    .update(`${test.file ?? ''}\0${test.suite}\0${test.name}`)
+    .digest('hex')
+    .slice(0, 16)
+}
+
+/** A day as a whole number of days since 1970-01-01 (UTC). */
+export function dayNumber(date: Date): number {
+  return Math.floor(date.getTime() / DAY_MS)
+}
+
+/** A day number as `YYYY-MM-DD`. */
+export function dayText(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** The stored form: per first-seen day, the keys first seen that day, concatenated. */
+interface StoredKnownTests {
+  version: typeof KNOWN_TESTS_VERSION
+  first_seen: Record<string, string>
+}
+
+/** What reading a stored set came to. */
+export type KnownTestsRead = { ok: true; known: KnownTests } | { ok: false; reason: string }
+
+/** The set of known tests and the day each was first seen. */
+export class KnownTests {
+  private readonly days = new Map<string, number>()
+
+  /** How many tests the set knows. */
+  get size(): number {
+    return this.days.size
+  }
+
+  /** Whether the set knows the test with this key. */
+  has(key: string): boolean {
+    return this.days.has(key)
+  }
+
+  /** The day the test with this key was first seen (`YYYY-MM-DD`), when the set knows it. */
+  firstSeen(key: string): string | undefined {
+    const day = this.days.get(key)
+    return day === undefined ? undefined : dayText(day)
+  }
+
+  /** Adds a test seen on `day` (a day number); a known one keeps its earlier day. False when the set is full. */
+  add(key: string, day: number): boolean {
+    const known = this.days.get(key)
+    if (known !== undefined) {
+      if (day < known) this.days.set(key, day)
+      return true
+    }
+    if (this.days.size >= MAX_KNOWN_TESTS) return false
+    this.days.set(key, day)
+    return true
+  }
+
+  /** Merges another set in: the union, each test with its earlier day. */
+  merge(other: KnownTests): void {
+    for (const [key, day] of other.days) this.add(key, day)
+  }
+
+  /** The stored form, one JSON text (keys grouped by day, days in order). */
+  serialize(): string {
+    const byDay = new Map<number, string[]>()
+    for (const [key, day] of this.days) {
+      const keys = byDay.get(day)
+      if (keys === undefined) byDay.set(day, [key])
+      else keys.push(key)
+    }
+    const first_seen: Record<string, string> = {}
+    for (const day of [...byDay.keys()].sort((a, b) => a - b)) first_seen[dayText(day)] = byDay.get(day)!.sort().join('')
+    const stored: StoredKnownTests = { version: KNOWN_TESTS_VERSION, first_seen }
+    return `${JSON.stringify(stored)}\n`
+  }
+
+  /** Reads a stored form; untrusted, so any flaw refuses the whole text with a one-line reason. */
+  static parse(text: string): KnownTestsRead {
+    if (text.length > MAX_KNOWN_TESTS_BYTES) return { ok: false, reason: `larger than ${MAX_KNOWN_TESTS_BYTES} bytes` }
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      return { ok: false, reason: 'not JSON' }
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, reason: 'not an object' }
+    const stored = value as Partial<StoredKnownTests>
+    if (stored.version !== KNOWN_TESTS_VERSION) return { ok: false, reason: `version is not ${KNOWN_TESTS_VERSION}` }
+    const firstSeen = stored.first_seen
+    if (firstSeen === null || typeof firstSeen !== 'object' || Array.isArray(firstSeen))
+      return { ok: false, reason: 'first_seen is not an object' }
+    const known = new KnownTests()
+    for (const [text, keys] of Object.entries(firstSeen)) {
+      const ms = DAY.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN
+      if (!Number.isFinite(ms)) return { ok: false, reason: `first_seen: "${text.slice(0, 20)}" is not a date` }
+      if (typeof keys !== 'string' || keys.length % 16 !== 0) return { ok: false, reason: `first_seen.${text}: not a list of keys` }
+      const day = Math.floor(ms / DAY_MS)
+      for (let at = 0; at < keys.length; at += 16) {
+        const key = keys.slice(at, at + 16)
+        if (!KEY.test(key)) return { ok: false, reason: `first_seen.${text}: not a list of keys` }
+        if (!known.add(key, day)) return { ok: false, reason: `more than ${MAX_KNOWN_TESTS} tests` }
+      }
+    }
+    return { ok: true, known }
+  }
+}
