@@ -10,6 +10,8 @@ import type { CommandIdentity } from '../receipts/identity.js'
 import type { Receipt } from '../receipts/receipt.js'
 import type { Outcome } from '../session/events.js'
 import type { RunTests } from '../test-results/run-tests.js'
+import type { TestRate } from '../test-results/test-rates.js'
+import type { NewTestDetection } from '../attempt/new-tests.js'
 import type { QuarantineEntry } from '../quarantine/file.js'
 import type { QuarantinedFailure } from '../verify/quarantine-policy.js'
 import type { GateVerdict } from '../verify/quarantine-step.js'
@@ -87,6 +89,10 @@ export interface CompletedRun {
   quarantine?: QuarantineFacts
   /** A flaky pass a gate turned into a failure: which gate, the tests, the one-line reason. */
   gate?: GateVerdict
+  /** Early flake detection (docs/design.md §1 "Early flake detection"), when `new-test-repeats` is above 0. */
+  newTests?: NewTestDetection
+  /** The history's rate of each failed and flaky test of this run (this run counted), when the history could be read. */
+  rates?: TestRate[]
 }
 
 /** What the quarantine file did in a run. */
