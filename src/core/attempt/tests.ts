@@ -50,10 +50,12 @@ export interface FailedTest {
 
 /**
  * How a runner's own retry of a test shows in its results (docs/design.md §1 "Runner-level
- * retries"): Surefire's and Gradle's `<flakyFailure>`/`<flakyError>` in a passing test case,
- * or one test case listed more than once in one attempt, failed and then passed (`repeated`).
+ * retries"): Surefire's and Gradle's `<flakyFailure>`/`<flakyError>` in a passing test case
+ * and `<rerunFailure>`/`<rerunError>` in a failing one; one test case listed more than once
+ * in one attempt's results (`repeated`: failed, then passed); a JSON report's count of a
+ * test's runs (`invocations`).
  */
-export type RunnerRetryForm = 'flakyFailure' | 'flakyError' | 'repeated'
+export type RunnerRetryForm = 'flakyFailure' | 'flakyError' | 'rerunFailure' | 'rerunError' | 'repeated' | 'invocations'
 
 /** A test the runner itself retried that passed on a later run of its own: flaky, whatever reverify's retries did. */
 export interface RunnerFlakyTest {

@@ -12,7 +12,7 @@ import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import { BlockReader, readableLine, type ExcerptBlock } from '../output/failure-blocks.js'
-import type { CaseOutcome } from '../attempt/tests.js'
+import type { CaseOutcome, RunnerRetryForm } from '../attempt/tests.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import { MAX_NAME_CHARS } from '../attempt/tests.js'
 import { XmlCapError, XmlRunCapper } from './xml-caps.js'
@@ -36,6 +36,12 @@ export interface ParsedTestCase {
   message?: string
   /** The start of the failure's or error's text (the stack), capped; where file and line are looked for. */
   detail?: string
+  /**
+   * Set when the runner ran the test more than once itself (docs/design.md §1 "Runner-level
+   * retries"): its runs in all, the form its results said so in, and its first failure's
+   * message. A passing test with it is flaky; a failing one failed on every run.
+   */
+  runner?: { runs: number; form: RunnerRetryForm; firstMessage?: string }
 }
 
 /** What reading one file came to: its test count, or why it was ignored. */

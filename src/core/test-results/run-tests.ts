@@ -5,7 +5,7 @@
  */
 import { MAX_RECEIPT_ATTEMPTS, type Receipt } from '../receipts/receipt.js'
 import { MAX_TESTS_LISTED } from './attempt-tests.js'
-import { type AttemptTests, type FailedTest } from '../attempt/tests.js'
+import { type AttemptTests, type FailedTest, type RunnerFlakyTest } from '../attempt/tests.js'
 
 /** What the run's test results add up to. */
 export interface RunTests {
@@ -13,8 +13,10 @@ export interface RunTests {
   total: number
   /** Its failed tests (at most MAX_TESTS_LISTED). */
   failed: FailedTest[]
-  /** Tests that failed in an attempt and passed in a later one, in the order they recovered. */
+  /** Tests that failed in an attempt and passed in a later one, in the order they recovered, then those flaky inside the runner. */
   flaky: string[]
+  /** Tests the runner retried itself that passed on a later run of its own (docs/design.md §1 "Runner-level retries"). */
+  runnerFlaky?: RunnerFlakyTest[]
   /** The attempt those totals come from. */
   attempt: number
   /** Per attempt that wrote results: how many tests ran, and whether it reran only the failed tests. */
