@@ -2,7 +2,7 @@
 // printed as Markdown (see BENCHMARKS.md). A report, not a test: it exits 0 whether targets
 // are met or missed, and 1 only when it cannot measure at all (no dist/cli.js, say).
 //
-//   node scripts/bench.mjs [a] [b] … [m] [--baseline REF] [--update]
+//   node scripts/bench.mjs [a] [b] … [n] [--baseline REF] [--update]
 //
 // Letters pick rows (default: all). --baseline names the build row m compares with (default:
 // the newest release tag, else origin/main). --update also writes the report into
@@ -38,6 +38,7 @@ import {
   lookupRows,
   reportRows,
   rerunRows,
+  newTestRows,
   startupRows,
   storeRows
 } from './bench/rows.mjs'
@@ -47,7 +48,7 @@ const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -241,6 +242,10 @@ async function measure({ runs, baseline, scratch, cli }) {
       const { benchRerunFailedTests } = await import('./bench/rerun-tests.mjs')
       return rerunRows(await benchRerunFailedTests({ cli, scratch, rounds: RERUN_ROUNDS, progress: progressOf('(l)') }))
     })
+    await section('n', 'early flake detection of 3 new tests in a 300-test jest suite', async () => {
+      const { benchNewTestDetection } = await import('./bench/new-tests.mjs')
+      return newTestRows(await benchNewTestDetection({ cli, scratch, rounds: RERUN_ROUNDS, progress: progressOf('(n)') }))
+    })
     await section('d', 'receipt lookup', async () => {
       const { benchReceiptLookup } = await import('./bench/receipt-lookup.mjs')
       // Receipts of the scratch repository, so row (e) can run reverify against the largest store.
@@ -270,7 +275,7 @@ function renderReport({ facts, rows, errors, rssMethod, seconds }) {
     renderTable(rows),
     '',
     `Medians. Rounds: (a) ${STARTUP_ROUNDS}, (b) ${LARGE_FLOOD_ROUNDS} (its parts ${PART_ROUNDS}), (c) ${SMALL_FLOOD_ROUNDS}, (d) 200 lookups per store, ` +
-      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}, (m) ${BASELINE_ROUNDS.startup} / ${BASELINE_ROUNDS.flood} / ` +
+      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}, (n) ${RERUN_ROUNDS}, (m) ${BASELINE_ROUNDS.startup} / ${BASELINE_ROUNDS.flood} / ` +
       `${BASELINE_ROUNDS.action} for a / b / h; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
       `${rssMethod === 'gnu-time' ? 'GNU time (exact)' : 'sampling /proc VmHWM (a lower bound)'}; MB = 10^6 bytes. ` +
       `Whole run: ${seconds} s.`

@@ -21,6 +21,8 @@ export const TARGETS = Object.freeze({
   junitMaxRssGrowthMb: 50,
   junitHostileMaxMs: 1000,
   rerunMaxRatio: 0.1,
+  // Row n: a run with early flake detection (3 new tests, 5 repeats) against the same run without it.
+  newTestMaxRatio: 1.15,
   actionMaxRatio: 2.0,
   actionGoalRatio: 1.5,
   // Row m: no row of this build slower than the previous release's by more than 5 %.
@@ -262,6 +264,34 @@ export function rerunRows(result) {
       what: 'whole run, `rerun-failed-tests: jest`',
       median: formatMs(result.rerunWallMs),
       ratio: formatRatio(result.rerunWallMs / result.wholeWallMs, 'whole-command')
+    }
+  ]
+}
+
+/** Row (n): the same run with and without early flake detection of its new tests. */
+export function newTestRows(result) {
+  const ratio = result.detectWallMs / result.plainWallMs
+  return [
+    {
+      row: 'n',
+      what: `whole run, ${result.tests} tests of which ${result.added} new, without detection`,
+      median: formatMs(result.plainWallMs),
+      ratio: 'baseline'
+    },
+    {
+      row: 'n',
+      what: `whole run, \`new-test-repeats: ${result.repeats}\``,
+      median: formatMs(result.detectWallMs),
+      ratio: formatRatio(ratio, 'without'),
+      target: `≤ ${TARGETS.newTestMaxRatio.toFixed(2)}×`,
+      result: verdict(ratio <= TARGETS.newTestMaxRatio)
+    },
+    {
+      row: 'n',
+      what: `the ${result.repeats} repeats of the ${result.added} new tests (from the trace)`,
+      median: formatMs(result.repeatsMs),
+      ratio: formatRatio(result.repeatsMs / result.plainWallMs, 'without'),
+      target: 'reference'
     }
   ]
 }
