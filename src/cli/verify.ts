@@ -233,7 +233,8 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   }
   if (report.kind !== 'blocked') {
     await ports.pause?.('before-reports')
-    await writeRunReports(report.receipt, request, ports)
+    const newTests = report.kind === 'completed' ? report.newTests : undefined
+    await writeRunReports(report.receipt, request, ports, newTests === undefined ? {} : { newTests })
   }
   return exitCodeOf(report)
 }

@@ -5,13 +5,7 @@
  */
 import type { Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
-import { testRates, type TestRate } from '../test-results/test-rates.js'
-
-/** The tests a receipt names as failed, flaky or quarantined, each once. */
-export function ratedNames(receipt: Receipt): string[] {
-  const tests = receipt.tests
-  return [...new Set([...(tests?.failed ?? []), ...(tests?.flaky ?? []), ...(receipt.quarantined ?? [])])]
-}
+import { ratedNames, testRates, type TestRate } from '../test-results/test-rates.js'
 
 /** The rate of each test the receipt names, over its identity's history in `store`; undefined when there is none or it cannot be read. */
 export async function runRates(store: Pick<ReceiptStore, 'history'>, receipt: Receipt): Promise<TestRate[] | undefined> {

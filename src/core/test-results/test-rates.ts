@@ -69,6 +69,12 @@ export function testRates(receipts: readonly Receipt[], names?: readonly string[
   return rates.sort((a, b) => (order === undefined ? 0 : order.get(a.name)! - order.get(b.name)!))
 }
 
+/** The tests a receipt names as failed, flaky or quarantined, each once: those a run's surfaces give a rate. */
+export function ratedNames(receipt: Receipt): string[] {
+  const tests = receipt.tests
+  return [...new Set([...(tests?.failed ?? []), ...(tests?.flaky ?? []), ...(receipt.quarantined ?? [])])]
+}
+
 /** `11 %`; a share above 0 that rounds to 0 is `<1 %`. */
 function percent(count: number, runs: number): string {
   const whole = Math.round((count / runs) * 100)
