@@ -68,7 +68,7 @@ test('two such runs: `reverify flaky` lists the test with count 2', async () => 
 
   const plain = await spawnCli(['flaky'], repo)
   expect(plain.stdout).toContain('tests that flaked or failed in 2 runs with test results')
-  expect(plain.stdout).toMatch(/^ {4}2 {7}0 {2}\d{8}-\d{6}-verify-[0-9a-f]{6} {2}api returns the user$/m)
+  expect(plain.stdout).toMatch(/^ {4}2 {7}0 {6}2 {2}100 % {2}\d{4}-\d{2}-\d{2} {2}\d{8}-\d{6}-verify-[0-9a-f]{6} {2}api returns the user$/m)
   expect((await spawnCli(['flaky', '--since', '1'], repo)).stdout).toContain('in 2 runs of the last 1 day with test results')
   expect((await spawnCli(['flaky', '--since', '0'], repo)).stderr).toContain('--since')
 })

@@ -3,28 +3,26 @@
  * failing block that names a workspace file (else one for the whole excerpt), a flaky pass's
  * warning, and the block and refusal errors. Built as plain values, then printed.
  */
-import type * as core from '@actions/core'
-import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { print } from './workflow-commands.js'
-import { attemptOutput, describeEntry, type CompletedRun, type HistoryFacts, type Redactor, type RunReport } from '../core/index.js'
+import {
+  attemptOutput,
+  describeEntry,
+  runnerRetry,
+  testRates,
+  type CompletedRun,
+  type HistoryFacts,
+  type Redactor,
+  type RunReport
+} from '../core/index.js'
 import { AnnotationTitle, captureMessage } from './run-log.js'
 import type { AttemptResult, FailedTest } from './report-parts.js'
+import { locationProperties, sentence, testLocation, type Annotation, type PathBase } from './annotation-place.js'
+import { flakyNewTestNames, newTestAnnotations, rateSentence, runnerFlakyAnnotations, runnerFlakyNames } from './flake-annotations.js'
+
+export type { Annotation, PathBase } from './annotation-place.js'
 
 /** GitHub shows at most 10 annotations of each level per step. */
 const MAX_PER_LEVEL = 10
-
-/** One annotation, ready for core.error / core.warning. */
-export interface Annotation {
-  level: 'error' | 'warning'
-  message: string
-  properties: core.AnnotationProperties
-}
-
-/** Where relative paths in the output are looked up: the checkout, then where the commands ran. */
-export interface PathBase {
-  workspace: string
-  workingDirectory?: string
-}
 
 /** What the annotations need beyond the run report. */
 export interface AnnotationFacts {
@@ -34,8 +32,10 @@ export interface AnnotationFacts {
   redactor: Redactor
   /** Where file names in the output are looked up (the workspace and the working directory). */
   location: PathBase
-  /** This command's history, to say how often a flaky test flaked before. */
+  /** This command's history, to say how often a flaky test flaked before (when the run carries no rates). */
   history?: HistoryFacts
+  /** The run is a pull request's: a flaky new test is `New in this pull request`. */
+  pullRequest?: boolean
 }
 
 /** Bodies are cut by GitHub at 4,096 characters; stay under it (as the core's excerpts do). */
@@ -49,20 +49,6 @@ function clip(text: string): string {
 export function describeCommand(commands: readonly string[]): string {
   const first = commands[0]!.split('\n')[0]!.slice(0, 80)
   return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
-}
-
-/** Where an annotation points: a file, and its line when one is known (none: a file-level annotation). */
-interface AnnotationPlace {
-  /** Relative to the workspace, with `/` separators. */
-  file: string
-  line?: number
-  column?: number
-}
-
-function locationProperties(location: AnnotationPlace | undefined): core.AnnotationProperties {
-  if (location === undefined) return {}
-  if (location.line === undefined) return { file: location.file }
-  return { file: location.file, startLine: location.line, ...(location.column !== undefined && { startColumn: location.column }) }
 }
 
 /** Redacts and clips every text of an annotation, title and file name included. */
@@ -79,20 +65,16 @@ function finished(annotation: Annotation, redactor: Redactor): Annotation {
   }
 }
 
-/** A test's place as an annotation's file and line: workspace-relative (tests name files relative to the working directory). */
-function testLocation(test: FailedTest, base: PathBase): AnnotationPlace | undefined {
-  if (test.file === undefined) return undefined
-  const file = relative(resolve(base.workspace), resolve(base.workingDirectory ?? base.workspace, test.file))
-  if (file === '' || file.startsWith('..') || isAbsolute(file)) return undefined
-  const line = test.line === undefined ? {} : { line: test.line, ...(test.column !== undefined && { column: test.column }) }
-  return { file: file.split(sep).join('/'), ...line }
-}
-
-/** A failed test's annotation body: its message, and where it failed (unless the message's stack line says so). */
-function testBody(test: FailedTest): string {
+/**
+ * A failed test's annotation body: its message, and where it failed (unless the message's
+ * stack line says so); then, when the runner retried it itself, how often, and its rate.
+ */
+function testBody(run: CompletedRun, test: FailedTest): string {
   const place = test.file === undefined ? undefined : `${test.file}${test.line === undefined ? '' : `:${test.line}`}`
   const where = place === undefined || (test.line !== undefined && test.message?.includes(`${place}:`)) ? '' : `\nat ${place}`
-  return `${test.message ?? `${test.name} ${test.outcome === 'error' ? 'could not run' : 'failed'}`}${where}`
+  const retried = test.runnerRuns === undefined || test.runnerRuns < 2 ? '' : `\nIt ${runnerRetry.runnerFailedWords(test.runnerRuns)}.`
+  const rate = rateSentence(run, test.name)
+  return `${test.message ?? `${test.name} ${test.outcome === 'error' ? 'could not run' : 'failed'}`}${where}${retried}${rate === '' ? '' : `\n${rate}`}`
 }
 
 /** Most output lines a timeout's or a failed line's annotation ends with. */
@@ -139,14 +121,17 @@ function failedWords(run: CompletedRun, name: string, attempts: string): string 
  */
 function recoveredWarnings(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
   const final = new Set((run.tests?.failed ?? []).map(test => test.name))
-  const recovered = (run.tests?.flaky ?? []).filter(name => !final.has(name))
+  // A test flaky inside the runner, or a new test that failed a repeat, has a warning of its own.
+  const apart = new Set([...runnerFlakyNames(run), ...flakyNewTestNames(run)])
+  const recovered = (run.tests?.flaky ?? []).filter(name => !final.has(name) && !apart.has(name))
   const broke = final.size > 0 ? `; the run failed on ${namedTests([...final])}` : ''
   return recovered.map(name => {
     const first = failuresOf(run, name)[0]
     const when = first === undefined ? '' : ` in attempt ${attemptOf(run, first)}`
+    const rate = rateSentence(run, name)
     return {
       level: 'warning',
-      message: `${first?.message ?? `${name} failed`}\nIt passed on a retry${broke}.`,
+      message: `${first?.message ?? `${name} failed`}\nIt passed on a retry${broke}.${rate === '' ? '' : ` ${rate}`}`,
       properties: {
         title: `${facts.stepName}: flaky — ${name} failed${when}, passed in a later attempt`,
         ...locationProperties(first === undefined ? undefined : testLocation(first, facts.location))
@@ -166,11 +151,14 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
   const command = describeCommand(facts.commands)
   // A quarantined test that failed next to the real failure is a warning of its own, not an error.
   const covered = new Set((run.quarantine?.covered ?? []).map(({ test }) => test.name))
-  const failedTests = (run.tests?.failed ?? []).filter(test => !covered.has(test.name))
+  // A new test that failed a repeat is told by its own annotation (flake-annotations.ts).
+  const newFlaky = flakyNewTestNames(run)
+  const failedTests = (run.tests?.failed ?? []).filter(test => !covered.has(test.name) && !newFlaky.has(test.name))
+  if (failedTests.length === 0 && newFlaky.size > 0 && run.newTests?.mode === 'fail') return []
   if (failedTests.length > 0) {
     return failedTests.slice(0, MAX_PER_LEVEL).map(test => ({
       level: 'error',
-      message: testBody(test),
+      message: testBody(run, test),
       properties: {
         title: `${facts.stepName}: ${test.name} ${failedWords(run, test.name, attempts)}`,
         ...locationProperties(testLocation(test, facts.location))
@@ -213,15 +201,19 @@ function flakyAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation 
       .join('; ') || (failed.interrupted ? 'interrupted' : 'not verified')
   const excerpt = run.firstFailure?.excerpt ?? ''
   const title = `${facts.stepName}: flaky — passed on attempt ${run.attempts.length}/${run.maxAttempts}`
-  const flakyTests = run.tests?.flaky ?? []
+  // Tests flaky inside the runner and new tests that failed a repeat have warnings of their own.
+  const apart = new Set([...runnerFlakyNames(run), ...flakyNewTestNames(run)])
+  const flakyTests = (run.tests?.flaky ?? []).filter(name => !apart.has(name))
   if (flakyTests.length > 0) {
     // The JUnit results name the tests: the first one's failure is where the warning lands.
     const first = run.attempts.flatMap(attempt => attempt.tests?.failedTests ?? []).find(test => test.name === flakyTests[0])
     const shown = namedTests(flakyTests)
     const lines = [`Attempt ${failed.attempt} failed: ${shown}${first?.message !== undefined ? ` — ${first.message}` : ''}`]
     for (const name of flakyTests.slice(0, 3)) {
+      const rate = run.rates === undefined ? undefined : testRates.rateOf(run.rates, name)
       const past = facts.history?.flakyTests.find(test => test.name === name)
-      if (past !== undefined && facts.history !== undefined) {
+      if (rate !== undefined) lines.push(`${name} ${rate}.`)
+      else if (run.rates === undefined && past !== undefined && facts.history !== undefined) {
         lines.push(`${name} flaked in ${past.flaky} of the last ${facts.history.runs.length} runs.`)
       }
     }
@@ -254,10 +246,10 @@ function quarantineAnnotations(run: CompletedRun, facts: AnnotationFacts): Annot
     ? 'The run passed because every failure is quarantined.'
     : 'The run failed for something else, which the quarantine does not excuse.'
   return failures.map(({ test, entry }) => {
-    const words = describeEntry(entry)
+    const rate = rateSentence(run, test.name)
     return {
       level: 'warning',
-      message: `${words.charAt(0).toUpperCase()}${words.slice(1)}. ${outcome}`,
+      message: `${sentence(describeEntry(entry))}. ${outcome}${rate === '' ? '' : ` ${rate}`}`,
       properties: {
         title: `${facts.stepName}: quarantined test failed — ${test.name}`,
         ...locationProperties(testLocation(test, facts.location))
@@ -300,9 +292,10 @@ export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotati
     const gate = gateAnnotation(run, facts)
     if (gate !== undefined) found.push(gate)
     else if (run.outcome === 'failure') found.push(...failureAnnotations(run, facts), ...recoveredWarnings(run, facts))
+    found.push(...newTestAnnotations(run, facts))
     const flaky = gate === undefined ? flakyAnnotation(run, facts) : undefined
     if (flaky !== undefined) found.push(flaky)
-    found.push(...quarantineAnnotations(run, facts))
+    found.push(...runnerFlakyAnnotations(run, facts), ...quarantineAnnotations(run, facts))
   }
   const errors = found.filter(annotation => annotation.level === 'error').slice(0, MAX_PER_LEVEL)
   const warnings = found.filter(annotation => annotation.level === 'warning').slice(0, MAX_PER_LEVEL)

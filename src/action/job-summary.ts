@@ -20,6 +20,7 @@ import { quarantineSuggestionSection } from './quarantine-suggestion.js'
 import type { AttemptResult, FailedTest } from './report-parts.js'
 import { captureCommitCommand } from './run-log.js'
 import { excusedPass, quarantinedNames, quarantineSummary } from './quarantine-summary.js'
+import { flakySection, hasRateColumn, newTestsSection, newTestVerdict, rateCell } from './flake-summary.js'
 
 /** Under GitHub's 1 MiB limit for a step summary (counted in bytes), with room to spare. */
 const MAX_SUMMARY_BYTES = 512 * 1024
@@ -36,6 +37,8 @@ export interface SummaryFacts {
   captureMode: CaptureMode
   /** This command's receipt history after the run, when it could be read. */
   history?: HistoryFacts
+  /** The run is a pull request's: new tests are new in it. */
+  pullRequest?: boolean
   artifactUrl?: string
   artifactNote?: string
 }
@@ -59,6 +62,8 @@ function verdict(report: RunReport): { icon: string; words: string } {
     return { icon: '❌', words: `interrupted${by} after ${used} ${plural}` }
   }
   if (report.gate !== undefined) return { icon: '❌', words: `failed: flaky pass refused by ${report.gate.gate}` }
+  const newFlaky = newTestVerdict(report)
+  if (newFlaky !== undefined) return { icon: '❌', words: newFlaky }
   return { icon: '❌', words: `failed after ${used} ${plural}` }
 }
 
@@ -181,18 +186,18 @@ function place(test: FailedTest): string {
 /** The tests the run's verdict rests on (the last attempt with results), and the flaky ones; quarantined failures are shown apart. */
 function testsSection(report: CompletedRun): string[] {
   if (report.tests === undefined) return []
-  const quarantined = quarantinedNames(report)
-  const tests = { ...report.tests, failed: report.tests.failed.filter(test => !quarantined.has(test.name)) }
-  const lines: string[] = []
-  if (tests.flaky.length > 0) {
-    const names = tests.flaky.map(name => codeSpan(name)).join(', ')
-    lines.push(`**Flaky tests** (failed in an attempt, passed in a later one): ${names}.`, '')
-  }
+  // Quarantined failures are shown apart, and new tests that failed a repeat under early flake detection.
+  const apart = new Set([...quarantinedNames(report), ...(report.newTests?.flaky ?? []).map(flaky => flaky.test.name)])
+  const tests = { ...report.tests, failed: report.tests.failed.filter(test => !apart.has(test.name)) }
+  const lines: string[] = flakySection(report)
   if (tests.failed.length > 0) {
+    // The rate column only when a test has something for it (docs/design.md §5 "Job summary").
+    const rated = hasRateColumn(report, tests.failed)
     lines.push(`**Failed tests** (attempt ${tests.attempt}, ${tests.failed.length} of ${tests.total}):`, '')
-    lines.push('| test | where | message |', '|---|---|---|')
+    lines.push(rated ? '| test | where | message | rate |' : '| test | where | message |', rated ? '|---|---|---|---|' : '|---|---|---|')
     for (const test of tests.failed.slice(0, FAILED_TEST_ROWS)) {
-      lines.push(`| ${cell(test.name, 300)} | ${place(test)} | ${cell(test.message ?? '', 300)} |`)
+      const rate = rated ? ` ${rateCell(report, test)} |` : ''
+      lines.push(`| ${cell(test.name, 300)} | ${place(test)} | ${cell(test.message ?? '', 300)} |${rate}`)
     }
     if (tests.failed.length > FAILED_TEST_ROWS) lines.push('', `… and ${tests.failed.length - FAILED_TEST_ROWS} more in the trace.`)
     lines.push('')
@@ -326,7 +331,8 @@ export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   if (gate !== undefined) lines.push(`${cell(gate.message.replace(`flaky pass refused by ${gate.gate}: `, ''), 1000)}.`, '')
   if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule ${codeSpan(report.guardrail.rule)}.`, '')
   if (report.kind === 'completed') {
-    lines.push(...attemptsTable(report, facts), ...testsSection(report), ...quarantineSummary(report), ...failedAttempts(report))
+    lines.push(...attemptsTable(report, facts), ...testsSection(report), ...newTestsSection(report, facts.pullRequest === true))
+    lines.push(...quarantineSummary(report), ...failedAttempts(report))
   }
   lines.push(...historySection(facts.history, report.kind === 'blocked' ? undefined : report.runId))
   lines.push(...quarantineSuggestionSection(facts.history?.suggestedQuarantine))

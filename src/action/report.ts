@@ -75,16 +75,23 @@ function shownFacts(facts: ReportFacts): ReportFacts {
   }
 }
 
+/** The run is a pull request's: a new test is new in it (docs/design.md §5 "Annotations"). */
+export function isPullRequest(env: NodeJS.ProcessEnv): boolean {
+  return env.GITHUB_EVENT_NAME === 'pull_request' || env.GITHUB_EVENT_NAME === 'pull_request_target'
+}
+
 /** Outputs, annotations and the job summary of a verify run. */
 export async function reportRun(run: RunReport, given: ReportFacts): Promise<void> {
   const facts = shownFacts(given)
   const { redactor, artifact } = facts
   setOutputs(run, artifact, facts.toolkit)
+  const pullRequest = isPullRequest(facts.env)
   annotateRun(run, {
     stepName: facts.name,
     commands: facts.commands,
     redactor,
     location: facts.location,
+    pullRequest,
     ...(facts.history !== undefined && { history: facts.history })
   })
   if (!wantsSummary(facts.summary, run)) return
@@ -92,6 +99,7 @@ export async function reportRun(run: RunReport, given: ReportFacts): Promise<voi
     name: facts.name,
     commands: facts.commands,
     captureMode: facts.captureMode,
+    pullRequest,
     ...(facts.history !== undefined && { history: facts.history }),
     ...(artifact?.id !== undefined && { artifactUrl: artifactUrl(facts.env, artifact.id) }),
     ...(artifact?.note !== undefined && { artifactNote: artifact.note })

@@ -1,5 +1,5 @@
 /** `reverify flaky [--json] [--since N]`: this repository's tests by how often they flaked (docs/design.md §1 "Test results"). */
-import { UsageError, inputTable, testHistory } from '../core/index.js'
+import { UsageError, inputTable, testHistory, testRates } from '../core/index.js'
 import { flagsOf, parseCommandLine } from './flags.js'
 import { flakyHelp } from './help.js'
 import { println, type CliIo } from './io.js'
@@ -18,15 +18,25 @@ export async function flakyCommandLine(argv: readonly string[], io: CliIo): Prom
   const given = inputTable.parseInputs(flags, flagsOf('flaky'), { front: 'cli', base: io.cwd })
   const { root, store } = openStore(given, io)
   const since = given.since
-  const history = testHistory(await store.list({ target: root }), since === undefined ? {} : { sinceMs: Date.now() - since * DAY_MS })
+  const sinceMs = since === undefined ? undefined : Date.now() - since * DAY_MS
+  const receipts = (await store.list({ target: root })).filter(
+    receipt => sinceMs === undefined || Date.parse(receipt.started_at) >= sinceMs
+  )
+  const history = testHistory(receipts)
+  // Each test's runs are those of the commands that name it (test-rates.ts): its rate is not thinned by other commands.
+  const rates = new Map(testRates.testRates(receipts).map(rate => [rate.name, rate]))
   if (given.json === true) {
-    const tests = history.tests.map(test => ({
-      name: test.name,
-      flaky: test.flaky,
-      failed: test.failed,
-      last_run_id: test.lastRunId,
-      last_at: test.lastAt
-    }))
+    const tests = history.tests.map(test => {
+      const rate = rates.get(test.name)
+      return {
+        name: test.name,
+        flaky: test.flaky,
+        failed: test.failed,
+        last_run_id: test.lastRunId,
+        last_at: test.lastAt,
+        ...(rate !== undefined && { runs: rate.runs, rate: flakeRate(rate), first_seen: rate.firstSeen ?? null })
+      }
+    })
     println(io.stdout, JSON.stringify({ runs: history.runs, ...(since !== undefined && { since_days: since }), tests }, null, 2))
     return 0
   }
@@ -50,9 +60,24 @@ export async function flakyCommandLine(argv: readonly string[], io: CliIo): Prom
     io.stdout,
     `reverify: tests that flaked or failed in ${history.runs} run${history.runs === 1 ? '' : 's'}${window} with test results`
   )
-  println(io.stdout, `${'flaky'.padStart(5)}  ${'failed'.padStart(6)}  ${'last run'.padEnd(29)}  test`)
+  println(
+    io.stdout,
+    `${'flaky'.padStart(5)}  ${'failed'.padStart(6)}  ${'runs'.padStart(5)}  ${'rate'.padStart(5)}  ${'first seen'.padEnd(10)}  ${'last run'.padEnd(29)}  test`
+  )
   for (const test of history.tests) {
-    println(io.stdout, `${String(test.flaky).padStart(5)}  ${String(test.failed).padStart(6)}  ${test.lastRunId.padEnd(29)}  ${test.name}`)
+    const rate = rates.get(test.name)
+    const runs = rate === undefined ? '–' : String(rate.runs)
+    const share = rate === undefined ? '–' : `${Math.round(flakeRate(rate) * 100)} %`
+    const first = rate?.firstSeen ?? '–'
+    println(
+      io.stdout,
+      `${String(test.flaky).padStart(5)}  ${String(test.failed).padStart(6)}  ${runs.padStart(5)}  ${share.padStart(5)}  ${first.padEnd(10)}  ${test.lastRunId.padEnd(29)}  ${test.name}`
+    )
   }
   return 0
+}
+
+/** The share of its runs a test flaked in, 0–1, to 4 decimals (`rate` in the JSON; its failures are `failed`). */
+function flakeRate(rate: { runs: number; flaked: number }): number {
+  return rate.runs === 0 ? 0 : Math.round((rate.flaked / rate.runs) * 10_000) / 10_000
 }

@@ -17,6 +17,7 @@ import {
   stateDirFull,
   verifyRun,
   writeRunReports,
+  type CompletedRun,
   type Receipt,
   type Redactor,
   type RunProgress,
@@ -25,6 +26,7 @@ import {
 } from '../core/index.js'
 import { println, type CliIo } from './io.js'
 import { describeDuration, StatusLine, wantsStatusLine } from './status-line.js'
+import { flakyName, newTestsLine, ratesLine } from './flake-lines.js'
 
 /** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
 export function describeCommands(commands: readonly string[]): string {
@@ -124,8 +126,12 @@ export function consoleSummary(report: RunReport, commands: readonly string[], e
   if (completed && completed.outcome !== 'success') lines.push(`why: ${completed.summary}`)
   if (completed?.tests !== undefined) {
     const quarantine = completed.quarantine
-    lines.push(testsLine(completed.tests, (completed.outcome === 'success' ? quarantine?.excused : quarantine?.covered) ?? []))
+    const excused = (completed.outcome === 'success' ? quarantine?.excused : quarantine?.covered) ?? []
+    lines.push(testsLine(completed, excused))
+    const named = [...completed.tests.failed.map(test => test.name), ...completed.tests.flaky, ...excused.map(({ test }) => test.name)]
+    lines.push(...ratesLine(completed, [...new Set(named)]))
   }
+  if (completed !== undefined) lines.push(...newTestsLine(completed))
   if (report.kind === 'refused') lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
   lines.push(`receipt: ${report.runId}`)
   lines.push(`trace: ${report.session.dir}`)
@@ -145,17 +151,15 @@ function namesOf(names: readonly string[]): string {
  * `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results; failed
  * tests a quarantine entry covers are named apart: `quarantined: c (@team, until 2027-01-15)`.
  */
-function testsLine(
-  tests: { total: number; attempt: number; failed: readonly { name: string }[]; flaky: readonly string[] },
-  excused: readonly { test: { name: string }; entry: { owner: string; expires: string } }[]
-): string {
+function testsLine(run: CompletedRun, excused: readonly { test: { name: string }; entry: { owner: string; expires: string } }[]): string {
+  const tests = run.tests!
   const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`]
   const failed = tests.failed.filter(test => !excused.some(item => item.test.name === test.name))
   if (failed.length > 0) parts.push(`failed: ${namesOf(failed.map(test => test.name))}`)
   if (excused.length > 0) {
     parts.push(`quarantined: ${namesOf(excused.map(({ test, entry }) => `${test.name} (${entry.owner}, until ${entry.expires})`))}`)
   }
-  if (tests.flaky.length > 0) parts.push(`flaky: ${namesOf(tests.flaky)}`)
+  if (tests.flaky.length > 0) parts.push(`flaky: ${namesOf(tests.flaky.map(name => flakyName(run, name)))}`)
   return parts.join(' · ')
 }
 
@@ -229,7 +233,8 @@ export async function executeRun(settings: RunSettings, io: CliIo, resume?: Rece
   }
   if (report.kind !== 'blocked') {
     await ports.pause?.('before-reports')
-    await writeRunReports(report.receipt, request, ports)
+    const newTests = report.kind === 'completed' ? report.newTests : undefined
+    await writeRunReports(report.receipt, request, ports, newTests === undefined ? {} : { newTests })
   }
   return exitCodeOf(report)
 }

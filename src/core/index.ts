@@ -53,6 +53,9 @@ export { describeEntry } from './verify/quarantine-policy.js'
 export { stateDirFull } from './recovery/disk-full.js'
 export { describeSetAside } from './recovery/resume.js'
 export { testsRan } from './test-results/run-tests.js'
+// A test's rate over the history and a runner's own retry of a test, each as one namespace of its counting and words.
+export * as testRates from './test-results/test-rates.js'
+export * as runnerRetry from './test-results/runner-retry-words.js'
 export { formatDuration } from './report/render.js'
 
 // Script lines, redaction, the named errors and the base helpers the front ends share.

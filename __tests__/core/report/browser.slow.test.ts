@@ -6,7 +6,7 @@
  * that a failure. A screenshot goes to test-output/; with REVERIFY_UPDATE_SCREENSHOTS=1 also
  * to docs/images/report.png.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { browserTest, CHROMIUM, withChromium } from '../../helpers/chromium.js'
@@ -175,3 +175,61 @@ browserTest(
     })
   }
 )
+
+browserTest("the report shows each failed test's rate over the history, and a test flaky inside the runner", async () => {
+  const repo = await scratchRepo('reverify-report-flakes-')
+  writeFileSync(join(repo, 'fail.xml'), junitReport({ 'api returns the user': 'failed', 'net fetches config': 'passed' }))
+  const args = [
+    'run',
+    '--command',
+    'cp fail.xml junit.xml; exit 1',
+    '--expect-exit',
+    '0',
+    '--test-results',
+    'junit.xml',
+    '--max-retries',
+    '0'
+  ]
+  expect((await runCli(args, repo)).code).toBe(1)
+  const run = await runCli(args, repo)
+  expect(run.code).toBe(1)
+  const sessionDir = /^trace: (.+)$/m.exec(run.stdout)![1]!
+  // The runner's own retry as its reader records it in the attempt's `tests` note (docs/design.md §2).
+  const tracePath = join(sessionDir, 'trace.jsonl')
+  const lines = readFileSync(tracePath, 'utf8').trimEnd().split('\n')
+  const withRunnerFlaky = lines.map(line => {
+    const event = JSON.parse(line)
+    if (event.phase !== 'note' || event.payload?.kind !== 'tests') return line
+    const runnerFlaky = [{ name: 'net fetches config', passedOnRun: 2, form: 'flakyFailure', message: 'connect ETIMEDOUT 10.0.0.5:443' }]
+    return JSON.stringify({ ...event, payload: { ...event.payload, tests: { ...event.payload.tests, runner_flaky: runnerFlaky } } })
+  })
+  writeFileSync(tracePath, `${withRunnerFlaky.join('\n')}\n`)
+  const runId = /^receipt: (.+)$/m.exec(run.stdout)![1]!
+  expect((await runCli(['report', runId], repo)).code).toBe(0)
+  const today = new Date().toISOString().slice(0, 10)
+  await withChromium(async browser => {
+    const page = await browser.newPage()
+    await page.goto(pathToFileURL(join(sessionDir, 'report.html')).href, { waitUntil: 'load' })
+    const seen = await page.evaluate(() => {
+      const section = document.querySelector('#flakiness') as HTMLElement | null
+      const rows = (selector: string) =>
+        [...document.querySelectorAll(selector)].slice(1).map(row => [...row.children].map(cell => (cell as HTMLElement).innerText))
+      return {
+        drawn: (section?.getBoundingClientRect().height ?? 0) > 0,
+        runner: rows('#flakiness table.runner-flaky tr'),
+        rates: rows('#flakiness table.rates tr')
+      }
+    })
+    expect(seen.drawn).toBe(true)
+    expect(seen.runner).toEqual([
+      [
+        'net fetches config',
+        '',
+        'flaky inside the runner, passed on its 2nd run (Surefire flakyFailure)',
+        'connect ETIMEDOUT 10.0.0.5:443',
+        ''
+      ]
+    ])
+    expect(seen.rates).toEqual([['api returns the user', `failed in 2 of the last 2 runs (100 %) · first seen ${today}`]])
+  })
+})

@@ -8,6 +8,7 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Receipt } from '../receipts/receipt.js'
+import type { NewTestDetection } from '../attempt/new-tests.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
 import { describeError, UsageError } from '../base/errors.js'
 import { printable } from '../base/printable.js'
@@ -40,6 +41,8 @@ export interface ReportInput {
   history: readonly Receipt[]
   /** The state directory of the receipt, named in the capture command it prints. */
   stateDir?: string
+  /** Early flake detection as the run reported it (docs/design.md §8 "HTML report"). */
+  newTests?: NewTestDetection
 }
 
 /** Renders the report of `input` into the file `path` (temp file, then rename). */
@@ -50,7 +53,8 @@ export async function writeReportFile(input: ReportInput, path: string): Promise
     receipt: input.receipt,
     history: input.history,
     ...(meta && { meta }),
-    ...(input.stateDir !== undefined && { stateDir: input.stateDir })
+    ...(input.stateDir !== undefined && { stateDir: input.stateDir }),
+    ...(input.newTests !== undefined && { newTests: input.newTests })
   })
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
   await rm(temp, { force: true })
@@ -76,7 +80,7 @@ export async function writeReportFile(input: ReportInput, path: string): Promise
 export async function writeRunReport(
   store: ReceiptStore,
   receipt: Receipt,
-  options: { sessionDir?: string; path?: string } = {}
+  options: { sessionDir?: string; path?: string; newTests?: NewTestDetection } = {}
 ): Promise<string> {
   const sessionDir = options.sessionDir ?? receipt.session.dir
   // The receipt's session path is untrusted: only a session of this state directory is read.
@@ -85,7 +89,8 @@ export async function writeRunReport(
   }
   const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash)
   const path = options.path ?? join(sessionDir, REPORT_FILE)
-  await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir }, path)
+  const newTests = options.newTests === undefined ? {} : { newTests: options.newTests }
+  await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir, ...newTests }, path)
   return path
 }
 
@@ -97,10 +102,11 @@ export async function writeRunReport(
 export async function writeSessionReport(
   store: ReceiptStore,
   receipt: Receipt,
-  sessionDir = receipt.session.dir
+  sessionDir = receipt.session.dir,
+  newTests?: NewTestDetection
 ): Promise<{ path: string } | { error: string }> {
   try {
-    return { path: await writeRunReport(store, receipt, { sessionDir }) }
+    return { path: await writeRunReport(store, receipt, { sessionDir, ...(newTests !== undefined && { newTests }) }) }
   } catch (error) {
     return { error: `could not write the HTML report: ${describeError(error)}` }
   }

@@ -11,6 +11,8 @@ import { eventsOf, notesOf, type Outcome, type Payloads, type TraceEvent } from 
 import { attemptLogName } from '../session/layout.js'
 import type { SessionMeta } from '../session/meta.js'
 import { testHistory, type TestRecord } from '../test-results/test-history.js'
+import { ratedNames, testRates, type TestRate } from '../test-results/test-rates.js'
+import type { NewTestDetection } from '../attempt/new-tests.js'
 import type { TraceTests } from '../session/notes.js'
 import { attemptEnding, endingFromRecord, type AttemptEnding } from '../verify/ending-words.js'
 
@@ -117,7 +119,16 @@ export interface ReportModel {
   excused: boolean
   /** A flaky gate refused the pass: which gate and the flaky tests it counted (its `gate` note). */
   gate?: { gate: string; tests: string[] }
+  /** Tests the runner retried itself that passed on a later run of its own, each once (the `tests` notes' `runner_flaky`). */
+  runnerFlaky: RunnerFlakyView[]
+  /** The rate of each failed, flaky and quarantined test of the run over the command's whole history, this run counted. */
+  rates: TestRate[]
+  /** Early flake detection, when the run's report gave it (docs/design.md §1 "Early flake detection"). */
+  newTests?: NewTestDetection
 }
+
+/** A test flaky inside the runner, as the trace recorded it. */
+export type RunnerFlakyView = NonNullable<TraceTests['runner_flaky']>[number]
 
 /** What a report is built from. */
 export interface ReportSource {
@@ -128,6 +139,8 @@ export interface ReportSource {
   history: readonly Receipt[]
   /** The state directory the receipt is in, so the capture command can name it. */
   stateDir?: string
+  /** Early flake detection as the run reported it; a report written later from the trace alone goes without. */
+  newTests?: NewTestDetection
 }
 
 function elapsedMs(from: string, to: string | null | undefined): number | undefined {
@@ -253,8 +266,18 @@ export function buildReportModel(source: ReportSource): ReportModel {
     historyFlakyTests: testHistory(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0),
     quarantined: quarantinedTests(attempts),
     excused: attempts.some(attempt => attempt.excused),
-    ...(gate?.gate !== undefined && { gate: { gate: gate.gate, tests: gate.flaky_tests ?? [] } })
+    ...(gate?.gate !== undefined && { gate: { gate: gate.gate, tests: gate.flaky_tests ?? [] } }),
+    runnerFlaky: runnerFlakyTests(attempts),
+    rates: testRates(withCurrent(source.history, receipt), ratedNames(receipt)),
+    ...(source.newTests !== undefined && { newTests: source.newTests })
   }
+}
+
+/** Every test flaky inside the runner in any attempt, once, as last recorded. */
+function runnerFlakyTests(attempts: readonly AttemptView[]): RunnerFlakyView[] {
+  const byName = new Map<string, RunnerFlakyView>()
+  for (const attempt of attempts) for (const view of attempt.tests?.runner_flaky ?? []) byName.set(view.name, view)
+  return [...byName.values()]
 }
 
 /** Every quarantined test that failed in the run, once, with its entry as last recorded. */
@@ -264,12 +287,16 @@ function quarantinedTests(attempts: readonly AttemptView[]): QuarantineView[] {
   return [...byName.values()]
 }
 
-/** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
-function historyReceipts(history: readonly Receipt[], current: Receipt): Receipt[] {
-  const receipts = history.some(receipt => receipt.run_id === current.run_id)
+/** The command's receipts with this run's as it is now. */
+function withCurrent(history: readonly Receipt[], current: Receipt): Receipt[] {
+  return history.some(receipt => receipt.run_id === current.run_id)
     ? history.map(receipt => (receipt.run_id === current.run_id ? current : receipt))
     : [current, ...history]
-  return receipts.slice(0, MAX_HISTORY_ROWS)
+}
+
+/** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
+function historyReceipts(history: readonly Receipt[], current: Receipt): Receipt[] {
+  return withCurrent(history, current).slice(0, MAX_HISTORY_ROWS)
 }
 
 /** The history table's rows. */

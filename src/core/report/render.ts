@@ -10,6 +10,7 @@ import { markup, type SafeHtml } from './html.js'
 import { countLogLines, LONG_LOG_LINES, renderLogLines, type HtmlSink } from './log-lines.js'
 import type { AttemptView, HistoryRow, ReportModel } from './model.js'
 import { REPORT_STYLE } from './style.js'
+import { flakeSection } from './flake-section.js'
 
 /** No source is allowed for anything but the inline style sheet; no base, form or referrer. */
 export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
@@ -322,6 +323,7 @@ export async function renderReport(model: ReportModel, sessionDir: string, sink:
   await sink.write(head(model).text)
   await sink.write(header(model).text)
   await sink.write(quarantineSection(model).text)
+  await sink.write(flakeSection(model).text)
   await sink.write(timeline(model).text)
   await sink.write(markup`<section id="attempts"><h2>Attempts</h2>\n`.text)
   const budget = { bytes: LOG_BUDGET_BYTES }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { exportClosedRun } from '../export/index.js'
 import type { Receipt } from '../receipts/receipt.js'
+import type { NewTestDetection } from '../attempt/new-tests.js'
 import { REPORT_FILE, writeSessionReport } from '../report/index.js'
 import { isOwnSessionDir, SessionFile } from '../session/layout.js'
 import type { RunPorts, RunRequest } from './ports.js'
@@ -35,11 +36,12 @@ export async function writeMissingReports(
 export async function writeRunReports(
   receipt: Receipt,
   request: Pick<RunRequest, 'redactor' | 'env'>,
-  ports: Pick<RunPorts, 'store' | 'log' | 'clock'>
+  ports: Pick<RunPorts, 'store' | 'log' | 'clock'>,
+  facts: { newTests?: NewTestDetection } = {}
 ): Promise<string | undefined> {
   const context = { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env, clock: ports.clock }
   for (const error of await exportClosedRun(receipt, context)) ports.log({ kind: 'report-failed', runId: receipt.run_id, error })
-  const written = await writeSessionReport(ports.store, receipt)
+  const written = await writeSessionReport(ports.store, receipt, receipt.session.dir, facts.newTests)
   if ('path' in written) return written.path
   ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error })
   return undefined

@@ -13,7 +13,7 @@ import type { RunReport } from './report.js'
 export function shownReport(report: RunReport, redactor: Redactor): RunReport {
   if (report.kind === 'blocked') return report
   if (report.kind === 'refused') return { ...report, guardrail: redactDeep(report.guardrail, redactor) }
-  const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed, quarantine, gate } = report
+  const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed, quarantine, gate, newTests, rates } = report
   return {
     ...report,
     ...redactDeep(
@@ -26,7 +26,9 @@ export function shownReport(report: RunReport, redactor: Redactor): RunReport {
         ...(interruptReason !== undefined && { interruptReason }),
         ...(resumed !== undefined && { resumed }),
         ...(quarantine !== undefined && { quarantine }),
-        ...(gate !== undefined && { gate })
+        ...(gate !== undefined && { gate }),
+        ...(newTests !== undefined && { newTests }),
+        ...(rates !== undefined && { rates })
       },
       redactor
     )

@@ -36,6 +36,7 @@ import { writeRunReports } from './run-reports.js'
 import { redactedReceipt, shownReport } from './shown-report.js'
 import { receiptTests, runTests } from '../test-results/run-tests.js'
 import { inputLabel } from '../inputs/resolve.js'
+import { runRates } from './run-rates.js'
 import { expiryWarnings, loadRunQuarantine, noteExpiries, quarantineFacts, receiptPolicy, type RunQuarantine } from './run-quarantine.js'
 
 /**
@@ -315,6 +316,7 @@ async function closeRun(
   const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1)
   const quarantine = quarantineFacts(run.quarantine, loop)
   const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts)
+  const rates = await runRates(ports.store, written)
   const reportPath = request.deferReports ? undefined : await writeRunReports(written, request, ports)
   return {
     kind: 'completed',
@@ -337,7 +339,8 @@ async function closeRun(
     pruned,
     ...(reportPath !== undefined && { reportPath }),
     ...(quarantine !== undefined && { quarantine }),
-    ...(loop.gate !== undefined && { gate: loop.gate })
+    ...(loop.gate !== undefined && { gate: loop.gate }),
+    ...(rates !== undefined && { rates })
   }
 }
 

@@ -95,6 +95,21 @@ export function buildNoteSchema() {
       )
       .max(1_000),
     recovered: z.array(text).max(1_000),
+    /** Tests the runner retried itself that passed on a later run of its own (docs/design.md §1 "Runner-level retries"); a malformed list is read as absent. */
+    runner_flaky: z
+      .array(
+        z.object({
+          name: text,
+          file: text.optional(),
+          line: z.number().int().min(1).optional(),
+          passedOnRun: z.number().int().min(2).max(1_000_000),
+          form: z.enum(['flakyFailure', 'flakyError', 'rerunFailure', 'rerunError', 'repeated', 'invocations']),
+          message: text.optional()
+        })
+      )
+      .max(1_000)
+      .optional()
+      .catch(undefined),
     /** Every case of the attempt up to a cap (traces written before it lack it; a malformed list is read as absent). */
     cases: z
       .array(
