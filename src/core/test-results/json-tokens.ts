@@ -58,16 +58,11 @@ const enum Lex {
   Literal
 }
 
-const QUOTE = 0x22
-const BACKSLASH = 0x5c
-const NUMBER_CHAR = /[-+.eE0-9]/
+/** A character JSON does not allow unescaped inside a string. */
+const CONTROL = /[\u0000-\u001f]/
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }
 const LITERALS: Record<string, true | false | null> = { true: true, false: false, null: null }
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09
-}
 
 /** Streams JSON text into events; `end()` says whether the document was whole. */
 export class JsonTokenizer {
@@ -84,6 +79,8 @@ export class JsonTokenizer {
   /** Characters read so far, for the position in an error. */
   private offset = 0
   private started = false
+  /** The index of the next backslash in the chunk being read (its length when none is left; -1 when not yet looked for). */
+  private backslash = -1
 
   constructor(
     private readonly events: JsonEvents,
@@ -94,6 +91,8 @@ export class JsonTokenizer {
   write(chunk: string): void {
     let i = 0
     const length = chunk.length
+    // Where the next backslash is, found once per chunk rather than once per string.
+    this.backslash = -1
     while (i < length) {
       switch (this.lex) {
         case Lex.String:
@@ -106,25 +105,19 @@ export class JsonTokenizer {
           i = this.readUnicode(chunk, i)
           continue
         case Lex.Number:
-        case Lex.Literal: {
-          const char = chunk[i]!
-          if (this.lex === Lex.Number ? NUMBER_CHAR.test(char) : /[a-z]/.test(char)) {
-            this.token += char
-            if (this.token.length > (this.lex === Lex.Number ? this.limits.maxNumber : 5)) this.tooLong(i)
-            i++
-            continue
-          }
-          this.endToken(this.offset + i)
+        case Lex.Literal:
+          i = this.readWord(chunk, i)
           continue
-        }
         case Lex.None:
           break
       }
-      const code = chunk.charCodeAt(i)
-      if (isSpace(code)) {
-        i++
-        continue
+      // Outside a token: white space, then one structural character or the start of a token.
+      let code = chunk.charCodeAt(i)
+      while (code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09) {
+        if (++i === length) break
+        code = chunk.charCodeAt(i)
       }
+      if (i === length) break
       this.structure(chunk[i]!, this.offset + i)
       i++
     }
@@ -133,7 +126,9 @@ export class JsonTokenizer {
 
   /** Ends the document; throws when it is not whole. */
   end(): void {
-    if (this.lex === Lex.Number || this.lex === Lex.Literal) this.endToken(this.offset)
+    if (this.lex === Lex.Number || this.lex === Lex.Literal) {
+      this.endToken(this.offset)
+    }
     if (!this.started) throw new JsonSyntaxError('the file holds no JSON value')
     if (this.lex !== Lex.None || this.expect !== Expect.Done) throw new JsonSyntaxError('the file ends before the JSON does')
   }
@@ -200,6 +195,24 @@ export class JsonTokenizer {
     this.expect = this.stack.length === 0 ? Expect.Done : Expect.CommaOrClose
   }
 
+  /** Reads number or literal characters up to a delimiter or the chunk's end. */
+  private readWord(chunk: string, i: number): number {
+    const start = i
+    const length = chunk.length
+    const number = this.lex === Lex.Number
+    for (; i < length; i++) {
+      const code = chunk.charCodeAt(i)
+      const part = number
+        ? (code >= 0x30 && code <= 0x39) || code === 0x2e || code === 0x2d || code === 0x2b || code === 0x65 || code === 0x45
+        : code >= 0x61 && code <= 0x7a
+      if (!part) break
+    }
+    this.token += chunk.slice(start, i)
+    if (this.token.length > (number ? this.limits.maxNumber : 5)) this.tooLong(i)
+    if (i < length) this.endToken(this.offset + i)
+    return i
+  }
+
   /** A number or literal ended (at a delimiter or the end of the input). */
   private endToken(at: number): void {
     const text = this.token
@@ -220,14 +233,20 @@ export class JsonTokenizer {
   private readString(chunk: string, i: number): number {
     const start = i
     const length = chunk.length
-    for (; i < length; i++) {
-      const code = chunk.charCodeAt(i)
-      if (code === QUOTE || code === BACKSLASH) break
-      if (code < 0x20) throw new JsonSyntaxError(`a control character inside a string at character ${this.offset + i}`)
+    const quote = chunk.indexOf('"', i)
+    if (this.backslash !== length && this.backslash < i) {
+      const found = chunk.indexOf('\\', i)
+      this.backslash = found === -1 ? length : found
     }
-    this.keep(chunk, start, i)
+    const end = quote === -1 ? Math.min(length, this.backslash) : Math.min(quote, this.backslash)
+    if (end > start && CONTROL.test(chunk.slice(start, end))) {
+      const at = chunk.slice(start, end).search(CONTROL)
+      throw new JsonSyntaxError(`a control character inside a string at character ${this.offset + start + at}`)
+    }
+    this.keep(chunk, start, end)
+    i = end
     if (i === length) return i
-    if (chunk.charCodeAt(i) === BACKSLASH) {
+    if (i === this.backslash) {
       this.lex = Lex.Escape
       return i + 1
     }
