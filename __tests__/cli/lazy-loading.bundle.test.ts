@@ -1,6 +1,7 @@
 /**
  * What a run of the built CLI loads (BENCHMARKS.md, start-up): the XML parser only when the
- * run reads test results, the YAML parser only when there is a quarantine file to parse.
+ * run reads a JUnit file, the JSON reports' reader only when it reads a JSON report, the YAML
+ * parser only when there is a quarantine file to parse.
  * A loader hook records every file the process imports, dist/'s chunks included.
  */
 import { readFileSync } from 'node:fs'
@@ -33,6 +34,7 @@ async function loadedFiles(dir: string, argv: string[]): Promise<{ code: number 
 
 const xmlParser = (text: string) => text.includes('class SaxesParser')
 const yamlParser = (text: string) => text.includes('YAMLParseError')
+const jsonReader = (text: string) => text.includes('class JsonTokenizer')
 
 test('a passing run loads neither the XML nor the YAML parser', async () => {
   const dir = await scratchRepo('reverify-lazy-')
@@ -41,6 +43,7 @@ test('a passing run loads neither the XML nor the YAML parser', async () => {
   expect(files.some(file => file.path.endsWith('cli.js'))).toBe(true)
   expect(files.filter(file => xmlParser(file.text)).map(file => file.path)).toEqual([])
   expect(files.filter(file => yamlParser(file.text)).map(file => file.path)).toEqual([])
+  expect(files.filter(file => jsonReader(file.text)).map(file => file.path)).toEqual([])
 }, 30_000)
 
 test('a run that reads test results loads the XML parser; one with a quarantine file, the YAML parser', async () => {
@@ -61,4 +64,24 @@ test('a run that reads test results loads the XML parser; one with a quarantine 
   expect(code).toBe(0)
   expect(files.filter(file => xmlParser(file.text))).toHaveLength(1)
   expect(files.filter(file => yamlParser(file.text))).toHaveLength(1)
+  expect(files.filter(file => jsonReader(file.text))).toHaveLength(0)
+}, 30_000)
+
+test('a run that reads a JSON report loads its reader and not the XML parser', async () => {
+  const dir = await scratchRepo('reverify-lazy-json-')
+  const report = '{"testResults":[{"assertionResults":[{"title":"ok","status":"passed","invocations":1}],"name":"a.test.js"}]}'
+  const { code, files } = await loadedFiles(dir, [
+    'run',
+    '--command',
+    `printf '%s' '${report}' > report.json`,
+    '--test-results',
+    'report.json',
+    '--expect-exit',
+    '0',
+    '--state-dir',
+    join(dir, 'state')
+  ])
+  expect(code).toBe(0)
+  expect(files.filter(file => jsonReader(file.text))).toHaveLength(1)
+  expect(files.filter(file => xmlParser(file.text))).toHaveLength(0)
 }, 30_000)

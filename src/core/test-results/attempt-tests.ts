@@ -22,6 +22,7 @@ import {
 import { MAX_KNOWN_TESTS, testKey, type KnownTests } from './known-tests.js'
 
 import { locateTest } from './locate.js'
+import { readResultsFile } from './results-file.js'
 
 /**
  * Most failed tests kept per attempt by default, and most names per list wherever a run's
@@ -127,9 +128,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
       newTests: [] as { test: ParsedTestCase; key: string }[],
       newOmitted: 0
     }
-    const outcome = await (
-      await junitParser()
-    ).parseJUnitFile(
+    const outcome = await readResultsFile(
       path,
       test => {
         staged.total++
@@ -154,8 +153,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
           if (tests.failedTests.length + staged.failedTests.length < maxFailed) staged.failedTests.push(test)
         }
       },
-      request.limits?.parse ?? DEFAULT_LIMITS,
-      request.signal
+      { workingDirectory: request.workingDirectory, limits: request.limits?.parse ?? DEFAULT_LIMITS, signal: request.signal }
     )
     request.signal?.throwIfAborted()
     if (!outcome.ok) {
@@ -257,9 +255,4 @@ function newTest(test: ParsedTestCase, key: string, base: LocationBase): NewTest
     key,
     ...(test.durationMs !== undefined && { durationMs: test.durationMs })
   }
-}
-
-/** The XML parser, loaded when the first results file is read (BENCHMARKS.md, start-up). */
-function junitParser(): Promise<typeof import('./junit-parser.js')> {
-  return import('./junit-parser.js')
 }

@@ -11,11 +11,12 @@ import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import { BlockReader, readableLine, type ExcerptBlock } from '../output/failure-blocks.js'
+import { readableLine } from '../output/failure-blocks.js'
 import type { CaseOutcome, RunnerRetryForm } from '../attempt/tests.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import { MAX_NAME_CHARS } from '../attempt/tests.js'
 import { XmlCapError, XmlRunCapper } from './xml-caps.js'
+import { firstLines, messageOfDetail } from './failure-text.js'
 
 /** How one test ended: `error` is JUnit's `<error>` (the test could not run), `failed` its `<failure>`. */
 export type TestOutcome = CaseOutcome
@@ -55,8 +56,6 @@ class Refusal extends Error {
 const ROOTS = new Set(['testsuites', 'testsuite'])
 const CHUNK_BYTES = 64 * 1024
 const GENERIC_MESSAGE = /^(failed|failure|error)$/i
-/** `go test -v`'s own bookkeeping lines inside a failure's text. */
-const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)|--- (FAIL|PASS|SKIP):)/
 
 interface OpenCase {
   test: ParsedTestCase
@@ -75,30 +74,6 @@ function durationOf(time: string | undefined): number | undefined {
 function lineOf(text: string | undefined): number | undefined {
   if (text === undefined || !/^\s*\d{1,9}\s*$/.test(text)) return undefined
   return Number(text)
-}
-
-function firstLines(text: string, max: number): string {
-  const trimmed = text.trim()
-  return trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed
-}
-
-/**
- * What a failure's text says, when no `message` attribute says it (jest-junit writes none):
- * its failing blocks read by the log's excerpt rules (docs/design.md §5: the assertion,
- * expected and received, the first stack line outside dependencies), escape codes stripped,
- * the runner's own lines left out; else its first line that says something.
- */
-function messageOfDetail(detail: string, max: number): string | undefined {
-  const lines = detail
-    .split('\n')
-    .map(readableLine)
-    .filter(line => line.trim() !== '' && !RUNNER_LINE.test(line))
-  const blocks: ExcerptBlock[] = []
-  const reader = new BlockReader(block => blocks.push(block))
-  for (const line of lines) reader.line(line)
-  reader.end()
-  const telling = blocks.length > 0 ? blocks.map(block => block.lines.join('\n')).join('\n') : lines[0]
-  return telling === undefined ? undefined : firstLines(telling, max)
 }
 
 /** Builds the parser's event handlers: a small state machine over the JUnit elements. */
