@@ -2,6 +2,7 @@ import { lstat, mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   ensureRealDirectory,
+  ensureRealDirectoryInBatch,
   fsyncDirectory,
   isErrorCode,
   readRegularFile,
@@ -33,8 +34,8 @@ export interface ReceiptStoreOptions {
   now: () => Date
 }
 
-/** How receipts are written: a test pause before the rename, and the store's copies the caller has just read. */
-type WriteOptions = { beforeRename?: () => Promise<void>; previous?: ReadonlyMap<string, Receipt | undefined> }
+/** A test pause before the rename; copies just read; `durable: false` (no fsync) for copies of what a cache holds. */
+type WriteOptions = { beforeRename?: () => Promise<void>; previous?: ReadonlyMap<string, Receipt | undefined>; durable?: boolean }
 
 /**
  * The receipts of one state directory: `runs/<run-id>/receipt.json`, found through the
@@ -66,6 +67,7 @@ export class ReceiptStore {
   /** As `write` for each; a batch (a restored history) overlaps their file operations (docs/design.md §3). `previous`: copies just read. */
   async writeAll(receipts: readonly Receipt[], options: WriteOptions = {}): Promise<void> {
     const batch = receipts.length > 1
+    const durable = options.durable ?? true
     const checked = receipts.map(receiptText)
     if (checked.length === 0) return
     await mkdir(this.stateDir, { recursive: true })
@@ -78,13 +80,13 @@ export class ReceiptStore {
     const touched = new Set<string>()
     let indexed = await this.updateIndex(async () => {
       await forEachLimited(checked, async ({ receipt }) => {
-        for (const directory of await this.index.add(receipt, { sync: !batch, checkedDirectories })) touched.add(directory)
+        for (const directory of await this.index.add(receipt, { sync: !batch && durable, checkedDirectories })) touched.add(directory)
       })
-      if (batch) for (const directory of touched) await fsyncDirectory(directory)
+      if (batch && durable) for (const directory of touched) await fsyncDirectory(directory)
     })
     const before = await this.index.runsFingerprint()
     await ensureRealDirectory(this.runsDir)
-    await forEachLimited(checked, ({ receipt, text }) => this.writeFile(receipt.run_id, text, batch, options))
+    await forEachLimited(checked, ({ receipt, text }) => this.writeFile(receipt.run_id, text, batch, options, durable))
     for (const { receipt } of checked) {
       const earlier = previous.get(receipt.run_id)
       if (earlier !== undefined && indexedApart(earlier, receipt)) {
@@ -93,21 +95,21 @@ export class ReceiptStore {
     }
     const after = await this.index.runsFingerprint()
     if (after !== before) {
-      await fsyncDirectory(this.runsDir)
+      if (durable) await fsyncDirectory(this.runsDir)
       // Left unrecorded when the index missed this write, so the next reader rebuilds or scans.
       if (fresh && indexed) await this.updateIndex(() => this.index.recordFingerprint(after))
     }
   }
 
   /** Writes one receipt file into its run directory, made if need be; in a batch with asynchronous steps. */
-  private async writeFile(runId: string, text: string, batch: boolean, options: { beforeRename?: () => Promise<void> }): Promise<void> {
+  private async writeFile(runId: string, text: string, batch: boolean, options: WriteOptions, durable: boolean): Promise<void> {
     const runDir = runDirectory(this.stateDir, runId)
     const put = async (pause: typeof options): Promise<void> => {
-      await ensureRealDirectory(runDir)
+      await (batch ? ensureRealDirectoryInBatch(runDir) : ensureRealDirectory(runDir))
       const path = join(runDir, RECEIPT_FILE)
-      await (batch ? writeFileAtomicInBatch(path, text) : writeFileAtomic(path, text, undefined, pause))
+      await (batch ? writeFileAtomicInBatch(path, text, durable) : writeFileAtomic(path, text, undefined, { ...pause, durable }))
     }
-    await put(options).catch(async (error: unknown) => {
+    await put({ beforeRename: options.beforeRename }).catch(async (error: unknown) => {
       // A rebuild took the directory for abandoned before the receipt was in it (removeAbandonedRun).
       if (!isErrorCode(error, 'ENOENT')) throw error
       await put({})
