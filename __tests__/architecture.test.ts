@@ -145,11 +145,11 @@ test('src/action prints only through workflow-commands.ts, the one escaping path
 
 /**
  * The most names the core's face may list (docs/design.md §8): the figure it has come down
- * to (158 before its use cases, 132 after the first of them, 75 after the second); 61 since
- * a test's rate and a runner's own retry became words every front end shows. Lower this as
- * the face narrows.
+ * to (158 before its use cases, 132 after the first of them, 75 after the second); 62 since
+ * a test's rate and a runner's own retry became words every front end shows, and the action
+ * stages the history's known tests with the receipts. Lower this as the face narrows.
  */
-const FACE_CEILING = 61
+const FACE_CEILING = 62
 
 test(`the core's face lists at most ${FACE_CEILING} names`, () => {
   const names = faceNames(join(SRC, 'core', 'index.ts'))

@@ -33,6 +33,7 @@ import {
   actionRows,
   baselineRows,
   faultRows,
+  historyDepthRows,
   historyRows,
   junitRows,
   lookupRows,
@@ -196,7 +197,9 @@ async function measure({ runs, baseline, scratch, cli }) {
     })
     await section('g', 'receipt history through the cache', async () => {
       const { benchHistoryPersistence } = await import('./bench/action.mjs')
-      return historyRows(await benchHistoryPersistence({ scratch, rounds: HISTORY_ROUNDS }))
+      const { benchHistoryDepth } = await import('./bench/history-depth.mjs')
+      const persistence = historyRows(await benchHistoryPersistence({ scratch, rounds: HISTORY_ROUNDS }))
+      return [...persistence, ...historyDepthRows(await benchHistoryDepth({ scratch, rounds: HISTORY_ROUNDS }))]
     })
     await section('h', 'the action against the CLI', async () => {
       const { benchActionOverhead } = await import('./bench/action.mjs')

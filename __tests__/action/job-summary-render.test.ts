@@ -285,3 +285,20 @@ test('a passed run counts itself with the passes', async () => {
   const history = all(document, 'strong').find(item => item.textContent === 'History of this command')!.parentElement!
   expect(history.textContent).toContain('1 passed (this one included) · 0 flaky · 0 failed — flake rate 0 %')
 })
+
+test('a deep history: every run is counted, the table lists the newest 20 and says how many older ones it leaves out', async () => {
+  const report = await run({ command: 'true' })
+  for (let n = 1; n <= 24; n++) {
+    const started = new Date(Date.parse(report.receipt.started_at) - n * 60_000).toISOString()
+    const runId = `${started.slice(0, 10).replace(/-/g, '')}-${started.slice(11, 19).replace(/:/g, '')}-verify-${n.toString(16).padStart(6, '0')}`
+    await store.write({ ...report.receipt, run_id: runId, started_at: started, ended_at: started })
+  }
+  const history = historyFacts(await store.history(TARGET, '', report.identity.hash), 100)
+  const markdown = verifySummary(report, { name: 'unit-tests', commands: ['true'], captureMode: 'warn', history })
+  const document = new JSDOM(await marked.parse(markdown, { gfm: true })).window.document
+  const line = all(document, 'strong').find(item => item.textContent === 'History of this command')!.parentElement!
+  expect(line.textContent).toContain('(last 25 runs): 25 passed (this one included) · 0 flaky · 0 failed — flake rate 0 %.')
+  const table = all(document, 'table').find(item => item.querySelector('th')?.textContent === 'run')!
+  expect(table.querySelectorAll('tbody tr')).toHaveLength(20)
+  expect(table.nextElementSibling?.textContent).toBe('The 5 older runs are counted above and not listed.')
+})

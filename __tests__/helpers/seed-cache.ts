@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Receipt } from '../../src/core/receipts/receipt.js'
 import { REPO_ROOT } from './cli.js'
@@ -19,8 +19,17 @@ const id = await cache.saveCache([process.env.SEED_PATH], process.env.SEED_KEY)
 if (id === -1) process.exit(1)
 `
 
-/** Saves `receipts` as the history `historyKey` under the cache key `key`. */
-export async function seedHistory(service: ResultsService, historyKey: string, key: string, receipts: readonly Receipt[]): Promise<void> {
+/**
+ * Saves `receipts` as the history `historyKey` under the cache key `key`; `files` adds other
+ * files to the entry, by path inside the history's folder (`known-tests/<history-key>.json`).
+ */
+export async function seedHistory(
+  service: ResultsService,
+  historyKey: string,
+  key: string,
+  receipts: readonly Receipt[],
+  files: Record<string, string> = {}
+): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'reverify-seed-'))
   const workspace = join(root, 'workspace')
   const relative = `.reverify-history/${historyKey}`
@@ -28,6 +37,10 @@ export async function seedHistory(service: ResultsService, historyKey: string, k
     const dir = join(workspace, relative, 'runs', receipt.run_id)
     await mkdir(dir, { recursive: true })
     await writeFile(join(dir, 'receipt.json'), JSON.stringify(receipt))
+  }
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(workspace, relative, path)), { recursive: true })
+    await writeFile(join(workspace, relative, path), text)
   }
   await mkdir(join(root, 'temp'))
   const env = {

@@ -7,8 +7,9 @@ import { performance } from 'node:perf_hooks'
 import { commandIdentity } from '../../build/src/core/receipts/identity.js'
 import { ReceiptStore } from '../../build/src/core/receipts/receipt-store.js'
 
-// Every identity holds as many receipts as retention keeps by default, so stores of
-// different sizes differ only in how many identities (and so receipts in total) they hold.
+// Every identity holds 20 receipts (retention's default before it became 200; row g measures
+// a history of 200 apart), so stores of different sizes differ only in how many identities
+// (and so receipts in total) they hold.
 export const RECEIPTS_PER_IDENTITY = 20
 const START = Date.parse('2026-01-01T00:00:00Z')
 // Creating thousands of small files one by one is what takes time; a few writers hide latency.

@@ -23,6 +23,9 @@ export const TARGETS = Object.freeze({
   rerunMaxRatio: 0.1,
   // Row n: a run with early flake detection (3 new tests, 5 repeats) against the same run without it.
   newTestMaxRatio: 1.15,
+  // Row g: a history of 200 runs of a 5,000-test suite (50 failing or flaky each) and its known tests.
+  depthPayloadMaxMiB: 1,
+  depthImportMaxMs: 100,
   actionMaxRatio: 2.0,
   actionGoalRatio: 1.5,
   // Row m: no row of this build slower than the previous release's by more than 5 %.
@@ -62,6 +65,28 @@ export function historyRows(result) {
   return [
     { row: 'g', what: `restore + save of a ${result.receipts}-receipt history (local service)`, median: formatMs(result.medianMs) },
     { row: 'g', what: 'cache payload of that history', median: `${kb.toFixed(1)} KB`, target: '≤ 100 KB', result: verdict(kb <= 100) }
+  ]
+}
+
+/** Row (g), continued: the payload and the restore's merge of a history as deep as the defaults keep. */
+export function historyDepthRows(result) {
+  const mib = result.payloadBytes / (1024 * 1024)
+  const history = `${result.runs} runs of a ${result.suite.toLocaleString('en-US')}-test suite (50 failing or flaky each) and its known tests`
+  return [
+    {
+      row: 'g',
+      what: `cache payload of ${history}`,
+      median: `${(result.payloadBytes / 1000).toFixed(1)} KB (${(result.stagedBytes / 1e6).toFixed(2)} MB of files staged)`,
+      target: `≤ ${TARGETS.depthPayloadMaxMiB} MiB`,
+      result: verdict(mib <= TARGETS.depthPayloadMaxMiB)
+    },
+    {
+      row: 'g',
+      what: `HistoryImport of that history into an empty store (a restore's merge)`,
+      median: formatMs(result.importMs),
+      target: `≤ ${TARGETS.depthImportMaxMs} ms`,
+      result: verdict(result.importMs <= TARGETS.depthImportMaxMs)
+    }
   ]
 }
 

@@ -260,6 +260,9 @@ function statusWords(run: HistoryFacts['runs'][number]): string {
   return { passed: '✅ passed', failed: '❌ failed', aborted: '⏹️ aborted', interrupted: '⏹️ interrupted', running: 'running' }[run.status]
 }
 
+/** Runs the history's table lists, newest first; the counts above it cover every run of the history. */
+const HISTORY_ROWS = 20
+
 /** This command's last runs and its flake rate. */
 function historySection(history: HistoryFacts | undefined, thisRun: string | undefined): string[] {
   if (history === undefined || history.runs.length === 0) return []
@@ -290,11 +293,13 @@ function historySection(history: HistoryFacts | undefined, thisRun: string | und
   const more = history.flakyTests.length > 10 ? ` and ${history.flakyTests.length - 10} more` : ''
   if (flakyTests.length > 0) lines.push(`Tests that failed and then passed on a retry in these runs: ${flakyTests.join(', ')}${more}.`, '')
   lines.push('| run | started | status | captured |', '|---|---|---|---|')
-  for (const run of runs) {
+  for (const run of runs.slice(0, HISTORY_ROWS)) {
     const note = run.captureNote === undefined ? '' : run.captureNote === '' ? 'yes' : `yes: ${cell(run.captureNote, 200)}`
     const marker = run.runId === thisRun ? ' (this run)' : ''
     lines.push(`| \`${run.runId}\`${marker} | ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC | ${statusWords(run)} | ${note} |`)
   }
+  const older = runs.length - HISTORY_ROWS
+  if (older > 0) lines.push('', `The ${older} older ${older === 1 ? 'run is' : 'runs are'} counted above and not listed.`)
   return [...lines, '']
 }
 

@@ -137,8 +137,8 @@ function historyOptions(
   }
 }
 
-/** Runs shown in the summary's history of the command. */
-const HISTORY_RUNS = 20
+/** Runs the summary's history of the command counts (docs/design.md §5 "Job summary"): as deep as the release rule reads. */
+const HISTORY_RUNS = 100
 
 /** The receipt history of this command, merged into the store (cache-receipts on); its chatter grouped. */
 async function restoreIfCached(settings: ActionSettings, history: HistoryOptions): Promise<RestoreStatus> {

@@ -118,6 +118,9 @@ export class RunLog {
       case 'log-incomplete':
         print.warning(`reverify: ${progress.note}`)
         return
+      case 'known-tests-warning':
+        print.warning(`reverify: ${this.redactor.redact(progress.note)}`)
+        return
       case 'quarantine-expiry':
         print.warning(this.redactor.redact(progress.note), {
           title: progress.expired ? AnnotationTitle.quarantineExpired : AnnotationTitle.quarantineExpiring

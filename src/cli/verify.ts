@@ -80,6 +80,8 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RunPlace
       return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`
     case 'log-incomplete':
       return `reverify: warning: ${progress.note}`
+    case 'known-tests-warning':
+      return `reverify: warning: ${redactor.redact(progress.note)}`
     case 'quarantine-expiry':
       return `reverify: warning: ${redactor.redact(progress.note)}`
     case 'run-created':

@@ -8,9 +8,7 @@
  * Persistence problems never fail the step: they are warnings, and the verdict stands.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { describeError, HistoryImport, type MachinePorts, type ReceiptStore } from '../../core/index.js'
+import { describeError, HistoryImport, stageHistory, type MachinePorts, type ReceiptStore } from '../../core/index.js'
 import { CACHE_KEY_PREFIX } from '../constants.js'
 import type { CacheListing } from './cache-listing.js'
 import type { CacheStore, RestoreAnswer } from './cache-store.js'
@@ -116,7 +114,7 @@ export async function restoreHistory(options: HistoryOptions): Promise<RestoreSt
     // Only reverify's own prefix is ever restored; anything else is not ours to read.
     if (!answer.key.startsWith(prefix)) return { status: 'failed', reason: `unexpected cache key ${answer.key}` }
     const importer = new HistoryImport({ ...options, now: Date.now })
-    await importer.add(transfer.dir)
+    await importer.add(transfer.dir, answer.key)
     const merged = await mergeListed(options, transfer, importer, [answer.key], deadline)
     const counts = await importer.finish()
     reportImport(options, counts, answer.key, merged)
@@ -159,7 +157,7 @@ async function mergeListed(
     }
     // A miss is an entry out of this branch's reach (or of another version): skipped.
     if (answer.kind !== 'hit' || answer.key !== key) continue
-    await importer.add(transfer.dir)
+    await importer.add(transfer.dir, key)
     done.push(key)
   }
   return done
@@ -171,11 +169,13 @@ interface ImportLine {
   stale: number
   overLimit: number
   runningLimit: number
+  knownTests: number
 }
 
 function reportImport(options: HistoryOptions, counts: ImportLine, newest: string, merged: string[]): void {
   const from = merged.length > 1 ? `${merged.length} cache entries (newest ${newest})` : `cache ${newest}`
-  options.info(`reverify: restored ${counts.imported} receipt(s) of this command from ${from}`)
+  const known = counts.knownTests > 0 ? ` and ${counts.knownTests} known test(s)` : ''
+  options.info(`reverify: restored ${counts.imported} receipt(s)${known} of this command from ${from}`)
   if (counts.stale > 0 || counts.overLimit > 0) {
     options.info(
       `reverify: ignored ${counts.stale + counts.overLimit} restored running receipt(s): ${counts.stale} from another run attempt started over a day ago, ${counts.overLimit} beyond the newest ${counts.runningLimit}`
@@ -191,13 +191,10 @@ function reportImport(options: HistoryOptions, counts: ImportLine, newest: strin
 export async function saveHistory(options: HistoryOptions, key: string, staged?: () => void): Promise<boolean> {
   let transfer: TransferDir | undefined
   try {
-    const receipts = await options.store.history(options.target, options.scope, options.identityHash)
-    if (receipts.length === 0) return false
     transfer = await openTransfer(options)
-    for (const receipt of receipts) {
-      await mkdir(join(transfer.dir, 'runs', receipt.run_id), { recursive: true })
-      await writeFile(join(transfer.dir, 'runs', receipt.run_id, 'receipt.json'), `${JSON.stringify(receipt, null, 2)}\n`)
-    }
+    const history = await stageHistory(transfer.dir, options)
+    if (history.warning !== undefined) options.warn(`reverify: ${history.warning}; the history is saved without them`)
+    if (history.receipts === 0) return false
     const saving = saveHonouringRateLimit(options.cache, [transfer.cachePath], key, {
       deadlineMs: options.deadlines.saveMs,
       info: options.info
@@ -208,7 +205,8 @@ export async function saveHistory(options: HistoryOptions, key: string, staged?:
     const saved = await saving
     if (saved.kind === 'saved') {
       const after = saved.retries > 0 ? ` after ${retries(saved.retries)}` : ''
-      options.info(`reverify: saved ${receipts.length} receipt(s) of this command to cache ${saved.key}${after}`)
+      const known = history.knownTests > 0 ? ` and ${history.knownTests} known test(s)` : ''
+      options.info(`reverify: saved ${history.receipts} receipt(s)${known} of this command to cache ${saved.key}${after}`)
       return true
     }
     const why =

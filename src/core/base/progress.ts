@@ -43,5 +43,7 @@ export type RunProgress =
   | { kind: 'test-results-warning'; attempt: number; file: string; reason: string }
   /** A quarantine entry expires within a week, or has expired and no longer applies (`note` is the trace's). */
   | { kind: 'quarantine-expiry'; test: string; owner: string; expires: string; expired: boolean; note: string }
+  /** The history's known tests (docs/design.md §3 "Known tests") could not be read or written; `note` says which and why (the verdict stands). */
+  | { kind: 'known-tests-warning'; note: string }
   /** The disk filled up: the attempt's log stopped growing (its verdict stands). */
   | { kind: 'log-incomplete'; attempt: number; note: string }

@@ -276,8 +276,9 @@ const RUN_INPUTS = {
   },
   'keep-receipts': {
     kind: { type: 'integer', min: 1, max: 100_000 },
-    description: 'Receipts kept per command identity, at least 1 (the newest is always kept).',
-    default: '20',
+    description:
+      'Receipts kept per command identity, at least 1 (the newest is always kept); the default is deep enough for flake rates and the 100-run quarantine release rule.',
+    default: '200',
     fronts: RUN,
     placeholder: 'N',
     group: 'Receipts',

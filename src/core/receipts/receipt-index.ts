@@ -219,3 +219,12 @@ export class ReceiptIndex {
     }
   }
 }
+
+/** Whether a rewrite moved the receipt to other index entries (another start time or history). */
+export function indexedApart(previous: Receipt, next: Receipt): boolean {
+  return (
+    startedAtMs(previous) !== startedAtMs(next) ||
+    ReceiptIndex.keyOf('history', previous) !== ReceiptIndex.keyOf('history', next) ||
+    ReceiptIndex.keyOf('target', previous) !== ReceiptIndex.keyOf('target', next)
+  )
+}

@@ -2,26 +2,25 @@ import { lstat, mkdir, readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   ensureRealDirectory,
+  ensureRealDirectoryInBatch,
   fsyncDirectory,
   isErrorCode,
   readRegularFile,
   removeAbandonedTemps,
-  writeFileAtomic
+  writeFileAtomic,
+  writeFileAtomicInBatch
 } from '../base/atomic-file.js'
+import { forEachLimited } from '../base/parallel.js'
 import { describeError, UsageError } from '../base/errors.js'
 import { historyKey } from './identity.js'
 import { printable } from '../base/printable.js'
 import { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from './receipt.js'
-import { entryName, ReceiptIndex, targetKey, type IndexEntry, type IndexList } from './receipt-index.js'
+import { entryName, indexedApart, ReceiptIndex, targetKey, type IndexEntry, type IndexList } from './receipt-index.js'
 import { RUN_ID_PATTERN, requireRunId } from './run-id.js'
 import { INDEX_DIR, RECEIPT_FILE, RUNS_DIR, removeAbandonedRun, runDirectory } from './state-dir.js'
 
 /** Largest receipt file read or written. */
 export const MAX_RECEIPT_BYTES = 4 * 1024 * 1024
-
-// File operations kept in flight at once when a whole store is read or indexed: enough to
-// hide the latency of small file operations, few enough to stay clear of descriptor limits.
-const PARALLEL_FILE_OPERATIONS = 16
 
 // An index entry whose receipt never appeared is a crash leftover once it is this old; a
 // younger one may belong to a writer that is between adding its entry and its receipt.
@@ -34,6 +33,9 @@ export interface ReceiptStoreOptions {
   /** The clock used to age leftover index entries (the run's clock port). */
   now: () => Date
 }
+
+/** A test pause before the rename; copies just read; `durable: false` (no fsync) for copies of what a cache holds. */
+type WriteOptions = { beforeRename?: () => Promise<void>; previous?: ReadonlyMap<string, Receipt | undefined>; durable?: boolean }
 
 /**
  * The receipts of one state directory: `runs/<run-id>/receipt.json`, found through the
@@ -57,43 +59,61 @@ export class ReceiptStore {
     this.runsDir = join(stateDir, RUNS_DIR)
   }
 
-  /**
-   * Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps
-   * the index in step. `beforeRename`: a test pause once the temp file is whole.
-   */
+  /** Writes runs/<run_id>/receipt.json atomically (temp, fsync, rename, dir fsync), the index in step; `beforeRename`: a test pause. */
   async write(receipt: Receipt, options: { beforeRename?: () => Promise<void> } = {}): Promise<void> {
-    const checked = parseReceipt(receipt)
-    if (!checked.ok) {
-      throw new Error(`refusing to write receipt ${printable(String(receipt.run_id))}: ${checked.reason}`)
-    }
-    const text = `${JSON.stringify(checked.receipt, null, 2)}\n`
-    if (Buffer.byteLength(text, 'utf8') > MAX_RECEIPT_BYTES) {
-      throw new Error(`refusing to write receipt ${receipt.run_id}: it is larger than ${MAX_RECEIPT_BYTES} bytes`)
-    }
+    await this.writeAll([receipt], options)
+  }
+
+  /** As `write` for each; a batch (a restored history) overlaps their file operations (docs/design.md §3). `previous`: copies just read. */
+  async writeAll(receipts: readonly Receipt[], options: WriteOptions = {}): Promise<void> {
+    const batch = receipts.length > 1
+    const durable = options.durable ?? true
+    const checked = receipts.map(receiptText)
+    if (checked.length === 0) return
     await mkdir(this.stateDir, { recursive: true })
     const fresh = await this.freshIndex()
-    const previous = await this.readChecked(checked.receipt.run_id)
+    const previous = new Map(options.previous)
+    const unread = checked.filter(({ receipt }) => !previous.has(receipt.run_id))
+    await forEachLimited(unread, async ({ receipt }) => void previous.set(receipt.run_id, await this.readChecked(receipt.run_id)))
     // Entries first: a crash from here on leaves an entry readers skip, never a receipt they cannot find.
-    let indexed = await this.updateIndex(() => this.index.add(checked.receipt, { sync: true }))
+    const checkedDirectories = new Set<string>()
+    const touched = new Set<string>()
+    let indexed = await this.updateIndex(async () => {
+      await forEachLimited(checked, async ({ receipt }) => {
+        for (const directory of await this.index.add(receipt, { sync: !batch && durable, checkedDirectories })) touched.add(directory)
+      })
+      if (batch && durable) for (const directory of touched) await fsyncDirectory(directory)
+    })
     const before = await this.index.runsFingerprint()
     await ensureRealDirectory(this.runsDir)
-    const runDir = runDirectory(this.stateDir, checked.receipt.run_id)
-    await ensureRealDirectory(runDir)
-    await writeFileAtomic(join(runDir, RECEIPT_FILE), text, undefined, options).catch(async (error: unknown) => {
-      // A rebuild took the directory for abandoned before the receipt was in it (removeAbandonedRun).
-      if (!isErrorCode(error, 'ENOENT')) throw error
-      await ensureRealDirectory(runDir)
-      await writeFileAtomic(join(runDir, RECEIPT_FILE), text)
-    })
-    if (previous !== undefined && indexedApart(previous, checked.receipt)) {
-      indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed
+    await forEachLimited(checked, ({ receipt, text }) => this.writeFile(receipt.run_id, text, batch, options, durable))
+    for (const { receipt } of checked) {
+      const earlier = previous.get(receipt.run_id)
+      if (earlier !== undefined && indexedApart(earlier, receipt)) {
+        indexed = (await this.updateIndex(() => this.index.removeReceipt(earlier))) && indexed
+      }
     }
     const after = await this.index.runsFingerprint()
     if (after !== before) {
-      await fsyncDirectory(this.runsDir)
+      if (durable) await fsyncDirectory(this.runsDir)
       // Left unrecorded when the index missed this write, so the next reader rebuilds or scans.
       if (fresh && indexed) await this.updateIndex(() => this.index.recordFingerprint(after))
     }
+  }
+
+  /** Writes one receipt file into its run directory, made if need be; in a batch with asynchronous steps. */
+  private async writeFile(runId: string, text: string, batch: boolean, options: WriteOptions, durable: boolean): Promise<void> {
+    const runDir = runDirectory(this.stateDir, runId)
+    const put = async (pause: typeof options): Promise<void> => {
+      await (batch ? ensureRealDirectoryInBatch(runDir) : ensureRealDirectory(runDir))
+      const path = join(runDir, RECEIPT_FILE)
+      await (batch ? writeFileAtomicInBatch(path, text, durable) : writeFileAtomic(path, text, undefined, { ...pause, durable }))
+    }
+    await put({ beforeRename: options.beforeRename }).catch(async (error: unknown) => {
+      // A rebuild took the directory for abandoned before the receipt was in it (removeAbandonedRun).
+      if (!isErrorCode(error, 'ENOENT')) throw error
+      await put({})
+    })
   }
 
   /** One receipt, validated; undefined when absent; a bad file → warn + undefined (never deleted). */
@@ -367,24 +387,13 @@ export class ReceiptStore {
   }
 }
 
-/** Whether a rewrite moved the receipt to other index entries (another start time or history). */
-function indexedApart(previous: Receipt, next: Receipt): boolean {
-  return (
-    startedAtMs(previous) !== startedAtMs(next) ||
-    ReceiptIndex.keyOf('history', previous) !== ReceiptIndex.keyOf('history', next) ||
-    ReceiptIndex.keyOf('target', previous) !== ReceiptIndex.keyOf('target', next)
-  )
-}
-
-/** Runs `action` on every item, at most PARALLEL_FILE_OPERATIONS at a time; the first failure is thrown. */
-async function forEachLimited<T>(items: readonly T[], action: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next]!
-      next += 1
-      await action(item)
-    }
+/** A receipt checked for writing, and its text; throws for one that is not valid or too large. */
+function receiptText(receipt: Receipt): { receipt: Receipt; text: string } {
+  const parsed = parseReceipt(receipt)
+  if (!parsed.ok) throw new Error(`refusing to write receipt ${printable(String(receipt.run_id))}: ${parsed.reason}`)
+  const text = `${JSON.stringify(parsed.receipt, null, 2)}\n`
+  if (Buffer.byteLength(text, 'utf8') > MAX_RECEIPT_BYTES) {
+    throw new Error(`refusing to write receipt ${receipt.run_id}: it is larger than ${MAX_RECEIPT_BYTES} bytes`)
   }
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker))
+  return { receipt: parsed.receipt, text }
 }

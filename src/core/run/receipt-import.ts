@@ -6,8 +6,14 @@
  * entry came first. Every file is untrusted and validated. `running` receipts are bounded:
  * one left by another run attempt more than a day ago is ignored (its run is long gone and
  * not worth resuming), and of the rest only the newest few are imported, so a history that
- * piled up thousands of them neither slows a run nor is saved again.
+ * piled up thousands of them neither slows a run nor is saved again. A copy byte for byte
+ * the same as one already merged (the same run in the next entry) is not merged again, and
+ * the receipts of one entry are written as one batch (docs/design.md §3 "Retention and the
+ * index"). The history's known tests (`known-tests/<history-key>.json`) are merged the same
+ * way, order-free: the union, each test with its earliest day; a bad file is a warning naming
+ * the entry, and ignored.
  */
+import { createHash } from 'node:crypto'
 import { lstat, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { readRegularFile, requireRealDirectory, isErrorCode } from '../base/atomic-file.js'
@@ -16,6 +22,10 @@ import { printable } from '../base/printable.js'
 import { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from '../receipts/receipt.js'
 import { MAX_RECEIPT_BYTES, type ReceiptStore } from '../receipts/receipt-store.js'
 import { isRunId } from '../receipts/run-id.js'
+import { historyKey } from '../receipts/identity.js'
+import { forEachLimited } from '../base/parallel.js'
+import { KnownTests } from '../test-results/known-tests.js'
+import { KNOWN_TESTS_DIR, knownTestsPath, readKnownTests, writeKnownTests } from '../test-results/known-tests-file.js'
 
 /** A restored `running` receipt of another run attempt older than this is ignored. */
 export const STALE_RUNNING_MS = 24 * 60 * 60 * 1000
@@ -51,7 +61,12 @@ export interface ImportCounts {
   skipped: number
   /** The most running receipts one import keeps (MAX_RESTORED_RUNNING). */
   runningLimit: number
+  /** Known tests the store's set learned from the restored entries. */
+  knownTests: number
 }
+
+/** One restored receipt file read: its receipt, a copy already merged, nothing there, or why it is skipped. */
+type ReadFile = { receipt: Receipt; digest: string } | { same: true } | { absent: true } | { skip: string }
 
 const TERMINAL_RANK: Record<Receipt['status'], number> = { running: 0, passed: 1, aborted: 2, interrupted: 3, failed: 4 }
 
@@ -80,79 +95,147 @@ function preferred(a: Receipt, b: Receipt): Receipt {
 
 /** Imports restored entries into the store, one entry folder at a time, then `finish`. */
 export class HistoryImport {
-  private readonly counts: ImportCounts = { imported: 0, stale: 0, overLimit: 0, skipped: 0, runningLimit: MAX_RESTORED_RUNNING }
+  private readonly counts: ImportCounts = {
+    imported: 0,
+    stale: 0,
+    overLimit: 0,
+    skipped: 0,
+    runningLimit: MAX_RESTORED_RUNNING,
+    knownTests: 0
+  }
   /** The newest running receipts seen, at most twice the limit between trims. */
   private running: Receipt[] = []
   /** Every run id seen running (and not stale), to count those dropped over the limit. */
   private readonly runningIds = new Set<string>()
   private filesRead = 0
+  /** The digest of each receipt file taken in (by run id): an identical copy in a later entry changes nothing. */
+  private readonly digests = new Map<string, string>()
+  /** The known tests of the entries read so far, merged. */
+  private readonly known = new KnownTests()
+  private readonly historyKey: string
 
-  constructor(private readonly into: ImportTarget) {}
+  constructor(private readonly into: ImportTarget) {
+    this.historyKey = historyKey(into.target, into.scope, into.identityHash)
+  }
 
-  /** Reads one restored folder (`runs/<id>/receipt.json`); terminal receipts are merged at once. */
-  async add(folder: string): Promise<void> {
+  /**
+   * Reads one restored folder (`runs/<id>/receipt.json`, `known-tests/<history-key>.json`);
+   * terminal receipts are merged at once. `from` names the folder in warnings (its cache key).
+   */
+  async add(folder: string, from?: string): Promise<void> {
     const runs = join(folder, 'runs')
-    let names: string[]
     try {
       // The archive decides what these are: a link in place of either leads out of the folder.
       await requireRealDirectory(folder)
+    } catch (error) {
+      if (!isErrorCode(error, 'ENOENT')) this.into.warn(`reverify: skipped the restored receipts: ${describeError(error)}`)
+      return
+    }
+    await this.addKnownTests(folder, from)
+    let names: string[]
+    try {
       await requireRealDirectory(runs)
       names = await readdir(runs)
     } catch (error) {
       if (!isErrorCode(error, 'ENOENT')) this.into.warn(`reverify: skipped the restored receipts: ${describeError(error)}`)
       return
     }
-    for (const name of names.slice(0, MAX_FILES_PER_ENTRY)) {
-      if (++this.filesRead > MAX_FILES_PER_RESTORE) return
-      const receipt = await this.readOne(runs, name)
-      if (receipt === undefined) continue
-      if (receipt.status !== 'running') await this.merge(receipt)
+    const taken = names.slice(0, Math.min(MAX_FILES_PER_ENTRY, Math.max(0, MAX_FILES_PER_RESTORE - this.filesRead)))
+    this.filesRead += taken.length
+    const read = new Map<string, ReadFile>()
+    await forEachLimited(taken, async name => void read.set(name, await this.readOne(runs, name)))
+    const terminal: Receipt[] = []
+    // In name order whatever order the reads finished in, so warnings and counts are stable.
+    for (const name of taken) {
+      const file = read.get(name)!
+      if ('skip' in file) this.skip(name, file.skip)
+      if (!('receipt' in file) || this.digests.get(name) === file.digest) continue
+      this.digests.set(name, file.digest)
+      const { receipt } = file
+      if (receipt.status !== 'running') terminal.push(receipt)
       else if (this.isStale(receipt)) this.counts.stale++
       else this.keepRunning(receipt)
     }
+    await this.merge(terminal)
   }
 
-  /** Imports the running receipts kept, and answers what the whole import did. */
+  /** Imports the running receipts kept and the known tests, and answers what the whole import did. */
   async finish(): Promise<ImportCounts> {
     this.trimRunning()
     this.counts.overLimit = this.runningIds.size - this.running.length
-    for (const receipt of this.running) await this.merge(receipt)
+    await this.merge(this.running)
     this.running = []
     const hidden = this.counts.skipped - MAX_SKIP_WARNINGS
     if (hidden > 0) this.into.warn(`reverify: skipped ${hidden} more cached receipt(s)`)
+    await this.mergeKnownTests()
     return { ...this.counts }
   }
 
-  private async readOne(runs: string, name: string): Promise<Receipt | undefined> {
-    const skip = (why: string): undefined => {
-      this.counts.skipped++
-      if (this.counts.skipped <= MAX_SKIP_WARNINGS) this.into.warn(`reverify: skipped cached receipt ${printable(name)}: ${why}`)
-      return undefined
-    }
-    if (!isRunId(name)) return skip('not a run id')
+  private skip(name: string, why: string): void {
+    this.counts.skipped++
+    if (this.counts.skipped <= MAX_SKIP_WARNINGS) this.into.warn(`reverify: skipped cached receipt ${printable(name)}: ${why}`)
+  }
+
+  private async readOne(runs: string, name: string): Promise<ReadFile> {
+    if (!isRunId(name)) return { skip: 'not a run id' }
     const dir = join(runs, name)
     const info = await lstat(dir).catch(() => undefined)
-    if (!info?.isDirectory()) return skip('not a directory')
+    if (!info?.isDirectory()) return { skip: 'not a directory' }
     let text: string | undefined
     try {
       text = await readRegularFile(join(dir, 'receipt.json'), MAX_RECEIPT_BYTES)
     } catch (error) {
-      return skip(describeError(error))
+      return { skip: describeError(error) }
     }
-    if (text === undefined) return undefined
+    if (text === undefined) return { absent: true }
+    const digest = createHash('sha256').update(text).digest('base64')
+    if (this.digests.get(name) === digest) return { same: true }
     let parsed: ReturnType<typeof parseReceipt>
     try {
       parsed = parseReceipt(JSON.parse(text))
     } catch {
-      return skip('not JSON')
+      return { skip: 'not JSON' }
     }
-    if (!parsed.ok) return skip(parsed.reason)
+    if (!parsed.ok) return { skip: parsed.reason }
     const cached = parsed.receipt
     const { target, scope, identityHash } = this.into
     if (cached.run_id !== name || cached.target !== target || cached.scope !== scope || cached.identity_hash !== identityHash) {
-      return skip('it belongs to another run, repository, scope or command')
+      return { skip: 'it belongs to another run, repository, scope or command' }
     }
-    return cached
+    return { receipt: cached, digest }
+  }
+
+  /** Takes in one entry's known tests; a file that cannot be used is a warning naming the entry, and ignored. */
+  private async addKnownTests(folder: string, from: string | undefined): Promise<void> {
+    const entry = from === undefined ? '' : ` (cache entry ${printable(from)})`
+    try {
+      await requireRealDirectory(join(folder, KNOWN_TESTS_DIR))
+    } catch (error) {
+      if (!isErrorCode(error, 'ENOENT')) this.into.warn(`reverify: ignored the restored known tests${entry}: ${describeError(error)}`)
+      return
+    }
+    const load = await readKnownTests(folder, this.historyKey)
+    if (load.warning !== undefined) this.into.warn(`reverify: ${load.warning}${entry}`)
+    else this.known.merge(load.known)
+  }
+
+  /** Merges the restored known tests into the store's, and writes them when that changed anything. */
+  private async mergeKnownTests(): Promise<void> {
+    if (this.known.size === 0) return
+    const { stateDir } = this.into.store
+    const own = await readKnownTests(stateDir, this.historyKey)
+    if (own.warning !== undefined) this.into.warn(`reverify: ${own.warning}`)
+    const before = own.known.serialize()
+    const size = own.known.size
+    own.known.merge(this.known)
+    if (own.known.serialize() === before) return
+    try {
+      await writeKnownTests(stateDir, this.historyKey, own.known)
+      this.counts.knownTests = own.known.size - size
+    } catch (error) {
+      const path = knownTestsPath(stateDir, this.historyKey)
+      this.into.warn(`reverify: the restored known tests could not be written to ${path}: ${describeError(error)}`)
+    }
   }
 
   /** Another run attempt's running receipt that started more than a day ago. */
@@ -180,12 +263,19 @@ export class HistoryImport {
     this.running = sorted.slice(0, MAX_RESTORED_RUNNING)
   }
 
-  /** Writes the merge of the cached copy and the store's copy, when it changes anything. */
-  private async merge(cached: Receipt): Promise<void> {
-    const local = await this.into.store.read(cached.run_id)
-    const merged = local === undefined ? cached : mergeReceipt(local, cached)
-    if (local !== undefined && JSON.stringify(merged) === JSON.stringify(local)) return
-    await this.into.store.write(merged)
-    this.counts.imported++
+  /** Writes the merge of each cached copy and the store's copy, those that change anything, as one batch. */
+  private async merge(cached: readonly Receipt[]): Promise<void> {
+    const { store } = this.into
+    const local = new Map<string, Receipt | undefined>()
+    await forEachLimited(cached, async receipt => void local.set(receipt.run_id, await store.read(receipt.run_id)))
+    const changed: Receipt[] = []
+    for (const receipt of cached) {
+      const mine = local.get(receipt.run_id)
+      const merged = mine === undefined ? receipt : mergeReceipt(mine, receipt)
+      if (mine === undefined || JSON.stringify(merged) !== JSON.stringify(mine)) changed.push(merged)
+    }
+    // Copies of what the cache holds: written without fsync (ReceiptStore.writeAll).
+    await store.writeAll(changed, { previous: local, durable: false })
+    this.counts.imported += changed.length
   }
 }
