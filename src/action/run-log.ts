@@ -118,6 +118,9 @@ export class RunLog {
       case 'log-incomplete':
         print.warning(`reverify: ${progress.note}`)
         return
+      case 'known-tests-warning':
+        print.warning(`reverify: ${this.redactor.redact(progress.note)}`)
+        return
       case 'quarantine-expiry':
         print.warning(this.redactor.redact(progress.note), {
           title: progress.expired ? AnnotationTitle.quarantineExpired : AnnotationTitle.quarantineExpiring
@@ -136,6 +139,13 @@ export class RunLog {
         this.closeAttempt()
         this.maxAttempts = progress.maxAttempts
         print.startGroup(`Attempt ${progress.attempt}/${progress.maxAttempts} — ${this.redactor.redact(describeCommand(this.commands))}`)
+        this.groupOpen = true
+        return
+      case 'repeat-started':
+        this.closeAttempt()
+        print.startGroup(
+          `New tests, repeat ${progress.round}/${progress.of} (${progress.tests} ${progress.tests === 1 ? 'test' : 'tests'}) — ${this.redactor.redact(describeCommand([progress.command]))}`
+        )
         this.groupOpen = true
         return
       case 'run-created':

@@ -29,6 +29,8 @@ export type RunProgress =
   /** The receipt and session exist: from here on a crash leaves something to close. */
   | { kind: 'run-created'; runId: string; sessionDir: string }
   | { kind: 'attempt-started'; attempt: number; maxAttempts: number }
+  /** A repeat of the run's new tests started (early flake detection): the trace's attempt, its round of `of`, how many tests, the command. */
+  | { kind: 'repeat-started'; attempt: number; round: number; of: number; tests: number; command: string }
   /** A command started in its own process group; `started` is its leader's start time (process-identity.ts). */
   | { kind: 'process-started'; pgid: number; started?: string }
   /** A process group left running by the crashed run `runId` was ended before anything ran again. */
@@ -43,5 +45,7 @@ export type RunProgress =
   | { kind: 'test-results-warning'; attempt: number; file: string; reason: string }
   /** A quarantine entry expires within a week, or has expired and no longer applies (`note` is the trace's). */
   | { kind: 'quarantine-expiry'; test: string; owner: string; expires: string; expired: boolean; note: string }
+  /** The history's known tests could not be used (early flake detection): no test counts as new this run. */
+  | { kind: 'known-tests-warning'; note: string }
   /** The disk filled up: the attempt's log stopped growing (its verdict stands). */
   | { kind: 'log-incomplete'; attempt: number; note: string }
