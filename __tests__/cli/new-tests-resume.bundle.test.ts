@@ -83,8 +83,11 @@ test('a SIGKILL during a repeat: recorded repeats are not run again, the cut-off
     'call:n2',
     'call:n2'
   ])
-  const runId = runDirs(join(repo, '.reverify')).sort().at(-1)!
-  const receipt = JSON.parse(readFileSync(join(repo, '.reverify', 'runs', runId, 'receipt.json'), 'utf8'))
+  // The history's run and the resumed one may share their second: the resumed one is the one with new tests.
+  const receipts = runDirs(join(repo, '.reverify')).map(id =>
+    JSON.parse(readFileSync(join(repo, '.reverify', 'runs', id, 'receipt.json'), 'utf8'))
+  )
+  const receipt = receipts.find(found => found.new_tests?.found === 2)!
   expect(receipt).toMatchObject({ status: 'failed', attempts: 1, gate: 'new-test-repeats' })
   expect(receipt.new_tests).toEqual({ found: 2, repeated: 2, repeats: 4, ran: 4, budget_cut: false, flaky: ['s › n1'], decided: 'fail' })
   const session = sessionDirs(join(repo, '.reverify')).find(dir => dir.endsWith(receipt.session.id))!

@@ -20,9 +20,11 @@ function receiptOf(dir: string, runId: string): Record<string, any> {
   return JSON.parse(readFileSync(join(dir, '.reverify', 'runs', runId, 'receipt.json'), 'utf8'))
 }
 
-/** The newest run's id (run ids sort by start time). */
+/** The newest run's id: by start time, then by the session's ULID (two runs may share their second). */
 function newestRun(dir: string): string {
-  return runDirs(join(dir, '.reverify')).sort().at(-1)!
+  const receipts = runDirs(join(dir, '.reverify')).map(id => receiptOf(dir, id))
+  receipts.sort((a, b) => (a.started_at === b.started_at ? (a.session.id < b.session.id ? -1 : 1) : a.started_at < b.started_at ? -1 : 1))
+  return receipts.at(-1)!.run_id
 }
 
 /** The trace of the newest session. */
