@@ -9,7 +9,7 @@ import type { RunSettings } from '../inputs/settings.js'
 import { testsNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'
 import { MAX_TESTS_LISTED, readAttemptTests } from '../test-results/attempt-tests.js'
-import type { AttemptTests, ResultsWarning } from '../attempt/tests.js'
+import type { AttemptTests, NewTest, ResultsWarning } from '../attempt/tests.js'
 import type { KnownTests } from '../test-results/known-tests.js'
 
 /** Most failed tests named in the note's message. */
@@ -32,6 +32,25 @@ export function describeAttemptTests(attempt: number, tests: AttemptTests): stri
   return parts.join(' · ')
 }
 
+/**
+ * The new tests' share of a `tests` note, about their JSON size: names of thousands of
+ * characters cannot swell the trace a resume reads back (a run whose repeats name a test the
+ * note left out restarts, docs/design.md §6).
+ */
+const MAX_NEW_TESTS_BYTES = 256 * 1024
+
+/** The first new tests whose texts fit in `budget` bytes. */
+function withinBytes(tests: readonly NewTest[], budget: number): NewTest[] {
+  const kept: NewTest[] = []
+  let used = 0
+  for (const test of tests) {
+    used += 120 + test.name.length + test.caseName.length + test.classname.length + (test.file?.length ?? 0)
+    if (used > budget) break
+    kept.push(test)
+  }
+  return kept
+}
+
 /** The trace's record of an attempt's results (readers that do not know it ignore it); `newListed`: how many new tests it lists. */
 function tracePayload(attempt: number, tests: AttemptTests, newListed: number) {
   const newTests = tests.newTests ?? []
@@ -51,7 +70,7 @@ function tracePayload(attempt: number, tests: AttemptTests, newListed: number) {
     // What a resumed run repeats (docs/design.md §6): the new tests, as early flake detection reads them.
     ...(newListed > 0 &&
       newTests.length > 0 && {
-        new_tests: newTests.slice(0, newListed),
+        new_tests: withinBytes(newTests.slice(0, newListed), MAX_NEW_TESTS_BYTES),
         new_found: newTests.length + (tests.newTestsOmitted ?? 0)
       })
   }
