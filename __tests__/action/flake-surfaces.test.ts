@@ -112,6 +112,8 @@ function newTestRun(mode: 'fail' | 'warn', detection: Partial<NewTestDetection> 
     repeated: [CART, { ...CART, name: 'cart › totals', key: 'fedcba9876543210' }],
     repeats: 5,
     ran: 5,
+    budgetSeconds: 120,
+    spentMs: 4_000,
     budgetCut: false,
     flaky: [
       {

@@ -141,6 +141,13 @@ export class RunLog {
         print.startGroup(`Attempt ${progress.attempt}/${progress.maxAttempts} — ${this.redactor.redact(describeCommand(this.commands))}`)
         this.groupOpen = true
         return
+      case 'repeat-started':
+        this.closeAttempt()
+        print.startGroup(
+          `New tests, repeat ${progress.round}/${progress.of} (${progress.tests} ${progress.tests === 1 ? 'test' : 'tests'}) — ${this.redactor.redact(describeCommand([progress.command]))}`
+        )
+        this.groupOpen = true
+        return
       case 'run-created':
       case 'process-started':
         // The run id is saved for the post step (main.ts) and each process group is in the

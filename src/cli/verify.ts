@@ -68,6 +68,8 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RunPlace
       return `reverify: ${redactor.redact(progress.note)}`
     case 'attempt-started':
       return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`
+    case 'repeat-started':
+      return `reverify: new tests, repeat ${progress.round}/${progress.of} (${progress.tests} ${progress.tests === 1 ? 'test' : 'tests'}): ${redactor.redact(progress.command)}`
     case 'attempt-failed':
       return `reverify: ${redactor.redact(progress.note)}`
     case 'on-retry-failed':
@@ -83,6 +85,7 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RunPlace
     case 'known-tests-warning':
       return `reverify: warning: ${redactor.redact(progress.note)}`
     case 'quarantine-expiry':
+    case 'known-tests-warning':
       return `reverify: warning: ${redactor.redact(progress.note)}`
     case 'run-created':
     case 'process-started':

@@ -61,8 +61,9 @@ test('every run input names the settings field it fills', () => {
 
 test.each(recorded.map(name => [name]))('%s: reaches its field and round-trips through the run record', (name: InputName) => {
   const spec = inputSpec(name)
-  // A rerun needs the results it reads the failed tests from.
-  const needs = spec.kind.type === 'rerun' ? { 'test-results': 'junit.xml' } : {}
+  // A rerun needs the results it reads the failed tests from; repeats of new tests need a rerun.
+  const rerun = { 'test-results': 'junit.xml', 'rerun-failed-tests': 'jest' }
+  const needs = spec.kind.type === 'rerun' ? { 'test-results': 'junit.xml' } : name === 'new-test-repeats' ? rerun : {}
   const given = { ...BASE, ...needs, [name]: sample(spec.kind, spec.default) }
   const settings = parseRunSettings(given, cwd, { path: process.env.PATH })
   // The value changed the settings: the row's field is wired.

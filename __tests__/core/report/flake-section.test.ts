@@ -19,6 +19,8 @@ const detection = (more: Partial<NewTestDetection> = {}): NewTestDetection => ({
   repeated: [CART],
   repeats: 5,
   ran: 2,
+  budgetSeconds: 120,
+  spentMs: 4_000,
   budgetCut: true,
   flaky: [{ test: CART, repeat: 2, attempt: 3, message: 'Expected 90', block: '● cart\n  Expected: 90\n  Received: 100' }],
   ...more

@@ -6,6 +6,7 @@
 import { eventsOf, interruptedToolResult, notesOf, parseTraceLines, type TraceEvent } from '../../../src/core/session/events.js'
 import {
   gateNote,
+  newTestsNote,
   hookNote,
   interruptedNote,
   LEGACY_NOTE_KIND,
@@ -47,7 +48,16 @@ const written: Note[] = [
   uncapturedNote('01XYZ'),
   rerunNote(1, 'rerunning the 1 failed test only: npx jest -t x'),
   quarantineNote('the quarantine of "x" expires on 2026-01-01'),
-  gateNote('flaky pass refused by fail-on-flaky', 'fail-on-flaky', ['api returns the user'])
+  gateNote('flaky pass refused by fail-on-flaky', 'fail-on-flaky', ['api returns the user']),
+  newTestsNote('early flake detection: 1 new test, 5 of 5 repeats ran · new test cart failed repeat 3/5', {
+    found: 1,
+    repeated: ['cart'],
+    repeats: 5,
+    ran: 5,
+    budget_cut: false,
+    flaky: [{ test: 'cart', repeat: 3, attempt: 4 }],
+    decided: 'fail'
+  })
 ]
 
 /** Notes as traces written before kinds existed hold them: no `kind`. */
@@ -90,6 +100,8 @@ test('every note kind written parses back to its kind, and a reader is narrowed 
         return note.attempt
       case 'gate':
         return `${note.gate}: ${note.flaky_tests?.join(', ')}`
+      case 'new-tests':
+        return `${note.new_tests?.decided}: ${note.new_tests?.flaky.map(found => `${found.test} ${found.repeat}/${note.new_tests?.repeats}`).join(', ')}`
       default:
         return note.message
     }
@@ -106,7 +118,8 @@ test('every note kind written parses back to its kind, and a reader is narrowed 
     'retrying after failed run 01XYZ, which nobody captured',
     1,
     'the quarantine of "x" expires on 2026-01-01',
-    'fail-on-flaky: api returns the user'
+    'fail-on-flaky: api returns the user',
+    'fail: cart 3/5'
   ])
   expect(notesOf(events, 'tests')[0]?.tests).toEqual(tests)
 })

@@ -17,6 +17,8 @@ export interface FlakyNewTest {
   message?: string
   /** The failing block of the repeat's output that names it, when one does. */
   block?: string
+  /** Set when a quarantine entry that applies today names it: its failure is shown, and does not fail the run. */
+  quarantine?: { owner: string; expires: string }
 }
 
 /** What early flake detection did in a run (`new-test-repeats` above 0). */
@@ -27,7 +29,9 @@ export interface NewTestDetection {
    * Why nothing was repeated, when nothing was: the history knows no test yet (detection
    * starts with the next run), no test was new, or the run did not pass / had no results.
    */
-  skipped?: 'empty-history' | 'none-new' | 'not-passed'
+  skipped?: 'empty-history' | 'none-new' | 'not-passed' | 'not-repeatable'
+  /** With `not-repeatable`, or when the repeats stopped early for anything but the budget (a rerun command refused by the guardrail): why. */
+  stopped?: string
   /** New tests in the passing attempt's results (more than are repeated when over `new-test-max`). */
   found: number
   /** The new tests repeated: at most `new-test-max`. */
@@ -38,5 +42,10 @@ export interface NewTestDetection {
   ran: number
   /** Set when a repeat was not started because it would have passed `new-test-budget-seconds`. */
   budgetCut: boolean
+  /** `new-test-budget-seconds`, and the time the repeats that ran took (their scripts'). */
+  budgetSeconds: number
+  spentMs: number
   flaky: FlakyNewTest[]
+  /** Set when a flaky new test decided the verdict: `fail` failed the run; `warn` let it pass with the warning. */
+  decided?: 'fail' | 'warn'
 }

@@ -29,6 +29,8 @@ export type RunProgress =
   /** The receipt and session exist: from here on a crash leaves something to close. */
   | { kind: 'run-created'; runId: string; sessionDir: string }
   | { kind: 'attempt-started'; attempt: number; maxAttempts: number }
+  /** A repeat of the run's new tests started (early flake detection): the trace's attempt, its round of `of`, how many tests, the command. */
+  | { kind: 'repeat-started'; attempt: number; round: number; of: number; tests: number; command: string }
   /** A command started in its own process group; `started` is its leader's start time (process-identity.ts). */
   | { kind: 'process-started'; pgid: number; started?: string }
   /** A process group left running by the crashed run `runId` was ended before anything ran again. */

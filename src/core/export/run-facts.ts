@@ -25,6 +25,8 @@ export interface AttemptFacts {
   rerunTests?: string[]
   /** What its JUnit files said. */
   tests?: TraceTests
+  /** A repeat of new tests (docs/design.md §1 "Early flake detection"): its round of how many, and the tests. */
+  repeat?: { round: number; of: number; tests: string[] }
 }
 
 /** A closed run, as the exports describe it. */
@@ -40,6 +42,8 @@ export interface RunFacts {
   startMs: number
   endMs: number
   attempts: AttemptFacts[]
+  /** The repeats of new tests after the passing attempt: never retries, so kept apart from `attempts`. */
+  repeats: AttemptFacts[]
   /** Whether any attempt read test results. */
   hasTests: boolean
 }
@@ -67,6 +71,8 @@ export function runFacts(events: readonly TraceEvent[], receipt: Receipt): RunFa
       const target = facts(event.payload.attempt)
       target.startMs = epochMs(event.ts)
       if (event.payload.rerun !== undefined) target.rerunTests = event.payload.rerun.tests
+      const repeat = event.payload.repeat
+      if (repeat !== undefined) target.repeat = { round: repeat.round, of: repeat.of, tests: repeat.tests }
     } else if (event.phase === 'tool_result') {
       const { payload } = event
       const target = facts(payload.attempt)
@@ -87,7 +93,8 @@ export function runFacts(events: readonly TraceEvent[], receipt: Receipt): RunFa
   const end = eventsOf(events, 'end').at(-1)
   const endMs = Math.max(startMs, epochMs(receipt.ended_at) ?? epochMs(end?.ts) ?? startMs)
   const script = eventsOf(events, 'decision')[0]?.payload.decision[0] ?? receipt.identity.join('\n')
-  const ordered = [...attempts.values()].sort((a, b) => a.attempt - b.attempt)
+  const all = [...attempts.values()].sort((a, b) => a.attempt - b.attempt)
+  const ordered = all.filter(attempt => attempt.repeat === undefined)
   return {
     receipt,
     stepName: eventsOf(events, 'start')[0]?.skill ?? 'verify',
@@ -97,6 +104,7 @@ export function runFacts(events: readonly TraceEvent[], receipt: Receipt): RunFa
     startMs,
     endMs,
     attempts: ordered,
+    repeats: all.filter(attempt => attempt.repeat !== undefined),
     hasTests: ordered.some(attempt => attempt.tests !== undefined)
   }
 }

@@ -112,6 +112,22 @@ function rerunProblem(rerun: RerunSetting, input: RerunInputs, front: InputPlace
   return rerunShapeProblem(rerun, shape, inputLabel('command', front))
 }
 
+/**
+ * Why early flake detection cannot work with the other inputs (docs/design.md §1 "Early
+ * flake detection"), as the one line naming the input, or undefined when it can: the
+ * repeats run through the rerun template, and need some time to run in.
+ */
+function newTestProblem(repeats: number, budgetSeconds: number, rerun: RerunSetting, front: InputPlace['front']): string | undefined {
+  if (repeats === 0) return undefined
+  if (rerun.kind === 'off') {
+    return `${inputLabel('new-test-repeats', front)}: ${repeats} needs ${inputLabel('rerun-failed-tests', front)} (a preset or a template): the repeats of new tests run through it; set it, or give 0 to turn the repeats off`
+  }
+  if (budgetSeconds === 0) {
+    return `${inputLabel('new-test-budget-seconds', front)}: 0 leaves no time for the repeats ${inputLabel('new-test-repeats', front)} asks for; expected a whole number from 1 to 86400`
+  }
+  return undefined
+}
+
 /** What rerunProblem reads of the other inputs. */
 interface RerunInputs {
   command: string
@@ -144,6 +160,8 @@ export function parseRunSettings(raw: RawInputs, cwd: string, options: RunParseO
     front
   )
   if (rerunIssue !== undefined) throw new UsageError(`${inputLabel('rerun-failed-tests', front)}: ${rerunIssue}`)
+  const repeatIssue = newTestProblem(input['new-test-repeats'], input['new-test-budget-seconds'], input['rerun-failed-tests'], front)
+  if (repeatIssue !== undefined) throw new UsageError(repeatIssue)
   // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
   const shellIssue = shellProblem(input.shell, options.path, input['working-directory'])
   if (shellIssue !== undefined) throw new UsageError(`${inputLabel('shell', front)}: ${shellIssue}`)

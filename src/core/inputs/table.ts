@@ -206,6 +206,45 @@ const RUN_INPUTS = {
     group: 'Flaky tests',
     setting: 'maxFlakyTests'
   },
+  'new-test-repeats': {
+    kind: { type: 'integer', min: 0, max: 20 },
+    description:
+      'Early flake detection: after a passing attempt, run each new test (one the history has never seen) this many more times through rerun-failed-tests (0-20; 0 = off); a new test that fails a repeat is a flaky new test.',
+    help: 'repeat each new test of a passing run this many more times through rerun-failed-tests (0-20; 0 = off)',
+    default: '0',
+    fronts: RUN,
+    placeholder: 'N',
+    group: 'Flaky tests',
+    setting: 'newTestRepeats'
+  },
+  'new-test-max': {
+    kind: { type: 'integer', min: 1, max: 1000 },
+    description: 'Most new tests repeated in one run (1-1000); the others are counted, not repeated.',
+    default: '20',
+    fronts: RUN,
+    placeholder: 'N',
+    group: 'Flaky tests',
+    setting: 'newTestMax'
+  },
+  'new-test-budget-seconds': {
+    kind: { type: 'integer', min: 0, max: 86_400 },
+    description:
+      'Time the repeats of new tests may take in all, in seconds (1-86400 with new-test-repeats on); a repeat that would pass it is not started.',
+    default: '120',
+    fronts: RUN,
+    placeholder: 'N',
+    group: 'Flaky tests',
+    setting: 'newTestBudgetSeconds'
+  },
+  'new-test-mode': {
+    kind: { type: 'choice', values: ['fail', 'warn'] },
+    description: 'fail or warn: whether a flaky new test fails the run, or passes it with a warning.',
+    default: 'fail',
+    fronts: RUN,
+    placeholder: 'MODE',
+    group: 'Flaky tests',
+    setting: 'newTestMode'
+  },
   shell: {
     kind: { type: 'shell' },
     description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',

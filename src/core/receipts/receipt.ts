@@ -113,6 +113,22 @@ export const ReceiptTestsSchema = z.object({
     .optional()
 })
 
+/**
+ * What early flake detection did in a run: how many new tests it found and repeated, the
+ * repeats asked for and run, whether the budget cut them, why nothing was repeated, the
+ * flaky new tests (names, capped) and what they decided.
+ */
+export const ReceiptNewTestsSchema = z.object({
+  found: z.number().int().min(0).max(1e9),
+  repeated: z.number().int().min(0).max(1e9),
+  repeats: z.number().int().min(0).max(1_000),
+  ran: z.number().int().min(0).max(1_000),
+  budget_cut: z.boolean(),
+  skipped: z.enum(['empty-history', 'none-new', 'not-passed', 'not-repeatable']).optional(),
+  flaky: testNames,
+  decided: z.enum(['fail', 'warn']).optional()
+})
+
 /** The receipt version written now; version 1 (no `tests`) is still read. */
 export const RECEIPT_VERSION = 2
 
@@ -144,8 +160,10 @@ export const ReceiptSchema = z.object({
   tests: ReceiptTestsSchema.optional(),
   /** A pass because every failed test is quarantined (docs/design.md §1 "Quarantine and flaky gates"): those tests. */
   quarantined: testNames.optional(),
-  /** What decided a verdict the expectations alone would not have: the quarantine, or a flaky gate. */
-  gate: z.enum(['quarantine', 'fail-on-flaky', 'max-flaky-tests']).optional(),
+  /** What decided a verdict the expectations alone would not have: the quarantine, a flaky gate, or a flaky new test. */
+  gate: z.enum(['quarantine', 'fail-on-flaky', 'max-flaky-tests', 'new-test-repeats']).optional(),
+  /** Early flake detection (docs/design.md §1 "Early flake detection"), when `new-test-repeats` was on. */
+  new_tests: ReceiptNewTestsSchema.optional(),
   /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
   seal: z
     .string()

@@ -23,6 +23,8 @@ import { readSessionTrace } from '../session/reader.js'
 import type { PlannedRerun } from '../verify/rerun-step.js'
 import type { SetAsideResult } from '../base/progress.js'
 import { rerunToReissue, withRecordedTests } from './resumed-attempts.js'
+import { resumedRepeats } from './resumed-repeats.js'
+import type { RepeatDone } from '../verify/new-test-plan.js'
 import { endingFromRecord } from '../verify/ending-words.js'
 
 /** Where this process runs, to tell whether a receipt's owner is gone. */
@@ -67,6 +69,8 @@ export interface ResumePlan {
   retryDecided?: boolean
   /** The rerun the interrupted last attempt was making, to make again (resumed-attempts.ts). */
   rerun?: PlannedRerun
+  /** The repeats of new tests recorded before the crash, and the attempt numbers they took (resumed-repeats.ts). */
+  repeats?: { done: RepeatDone[]; numbers: number }
   /** What resuming did, for the note. */
   summary: string
   replayed: boolean
@@ -220,7 +224,8 @@ export async function planResume(options: {
   const expected = JSON.stringify(redactDeep(describeExpectations(settings.expectations), redactor))
   if (JSON.stringify(receipt.expectations) !== expected) return restart('the expectations changed since it was interrupted')
 
-  const calls = eventsOf(events, 'tool_call')
+  // The repeats of new tests follow the attempts; they are read back on their own (resumed-repeats.ts).
+  const calls = eventsOf(events, 'tool_call').filter(event => event.payload.repeat === undefined)
   const results = eventsOf(events, 'tool_result')
   const verifies = eventsOf(events, 'verify')
   const previous: AttemptResult[] = []
@@ -261,12 +266,26 @@ export async function planResume(options: {
   // The results before the crash count as a live run's do: flaky tests, and the rerun to make again.
   const recorded = withRecordedTests(events, previous)
   const rerun = rerunToReissue(settings, events, recorded)
+  const repeats = resumedRepeats(events, recorded)
+  if (!repeats.ok) return restart(repeats.reason)
+  if (repeats.numbers > 0) {
+    // Repeats follow a passing attempt whose verdict is recorded (docs/design.md §1 "Early flake detection").
+    if (replay !== undefined || !recorded.some(attempt => attempt.verified))
+      return restart('its trace has repeats of new tests after no passing attempt')
+    const interruptions = previous.filter(attempt => attempt.interrupted).length + (repeats.interrupted ? 1 : 0)
+    if (repeats.interrupted && interruptions >= MAX_INTERRUPTIONS) return restart(`it was interrupted ${interruptions} times`)
+    pending.push(...repeats.pending)
+    summary = repeats.interrupted
+      ? `repeat ${repeats.numbers} of its new tests was interrupted mid-command; it is run again, and the ${repeats.done.length} recorded before it are not`
+      : `${repeats.done.length} repeats of its new tests had been recorded in full`
+  }
   const plan: ResumePlan = {
     receipt,
     sessionDir,
     meta: evidence.meta,
     previous: recorded,
     ...(rerun !== undefined && { rerun }),
+    ...(repeats.numbers > 0 && { repeats: { done: repeats.done, numbers: repeats.numbers } }),
     pending,
     summary,
     replayed: replay !== undefined,

@@ -13,11 +13,12 @@ import { nextAttempt, type PlannedRerun } from '../verify/rerun-step.js'
 import type { AttemptResult } from '../attempt/result.js'
 
 /** The results attempt `attempt` recorded in the trace, as the loop holds them. */
-function recordedTests(events: readonly TraceEvent[], attempt: number): AttemptTests | undefined {
+export function recordedTests(events: readonly TraceEvent[], attempt: number): AttemptTests | undefined {
   for (const event of eventsOf(events, 'note')) {
     if (event.payload.kind !== 'tests' || event.payload.tests.attempt !== attempt) continue
     const { tests } = event.payload
     const { files, total, failed, errors, skipped, recovered } = tests
+    const newTests = tests.new_tests
     return {
       files,
       total,
@@ -27,7 +28,12 @@ function recordedTests(events: readonly TraceEvent[], attempt: number): AttemptT
       skipped,
       failedTests: tests.failed_tests.map(test => ({ ...test })),
       recovered,
-      warnings: []
+      warnings: [],
+      // The new tests it listed: a resumed run repeats these (docs/design.md §6).
+      ...(newTests !== undefined && {
+        newTests: newTests.map(test => ({ ...test })),
+        newTestsOmitted: Math.max(0, (tests.new_found ?? newTests.length) - newTests.length)
+      })
     }
   }
   return undefined

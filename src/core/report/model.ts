@@ -53,6 +53,8 @@ export interface AttemptView {
   tests?: TraceTests
   /** The failed tests it reran on their own, when it was a rerun (docs/design.md §1 "Rerunning only the failed tests"). */
   rerunTests?: string[]
+  /** A repeat of new tests (docs/design.md §1 "Early flake detection"): its round of how many, and the tests; never a retry. */
+  repeat?: { round: number; of: number; tests: string[] }
   /** Its failed tests that a quarantine entry covers, with the entry (the verify event's `quarantine`). */
   quarantine?: QuarantineView[]
   /** Verified only because every failed test is quarantined. */
@@ -179,6 +181,8 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
       last.startedAt = event.ts
       last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }))
       if (event.payload.rerun !== undefined) last.rerunTests = event.payload.rerun.tests
+      const repeat = event.payload.repeat
+      if (repeat !== undefined) last.repeat = { round: repeat.round, of: repeat.of, tests: repeat.tests }
     } else if (event.phase === 'tool_result') {
       const { payload } = event
       const target = view(payload.attempt)

@@ -97,6 +97,8 @@ export function noteExpiries(session: TraceSession, quarantine: RunQuarantine | 
 /** What the receipt records of the policy: the quarantined tests of a pass they excused, and what decided. */
 export function receiptPolicy(loop: LoopResult): Pick<Receipt, 'quarantined' | 'gate'> {
   if (loop.gate !== undefined) return { gate: loop.gate.gate }
+  // A flaky new test failed a run that had passed (docs/design.md §1 "Early flake detection").
+  if (loop.newTests?.decided === 'fail') return { gate: 'new-test-repeats' }
   if (loop.quarantined === undefined) return {}
   const names = [...new Set(loop.quarantined.map(({ test }) => test.name.slice(0, 500)))].slice(0, MAX_TESTS_LISTED)
   return { quarantined: names, gate: 'quarantine' }

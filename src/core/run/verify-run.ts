@@ -40,6 +40,9 @@ import { runRates } from './run-rates.js'
 import { dayNumber } from '../test-results/known-tests.js'
 import { flakyNewTestKeys, recordKnownTests } from './known-tests-update.js'
 import { expiryWarnings, loadRunQuarantine, noteExpiries, quarantineFacts, receiptPolicy, type RunQuarantine } from './run-quarantine.js'
+import { runKnownTests } from './run-known-tests.js'
+import { receiptNewTests } from './receipt-new-tests.js'
+import type { KnownTests } from '../test-results/known-tests.js'
 
 /**
  * Runs one verify from policy check to closed trace and final receipt, keeps the history's
@@ -104,7 +107,9 @@ async function performRun(request: RunRequest, ports: RunPorts): Promise<RunRepo
     capture.uncapturedRunId = verdict.failedRunId!
     ports.log({ kind: 'uncaptured-failure', failedRunId: verdict.failedRunId! })
   }
-  if (previous.next.kind === 'resume') return continueRun(request, ports, previous.next.plan, { identity, capture, quarantine })
+  // Early flake detection's known tests, read before anything runs (run-known-tests.ts).
+  const known = await runKnownTests(settings, request.target, identity, ports)
+  if (previous.next.kind === 'resume') return continueRun(request, ports, previous.next.plan, { identity, capture, quarantine, known })
   // A receipt to resume that recovery did not continue had ended (or was settled from its trace).
   if (request.resume) {
     throw new UsageError(`resume: run ${request.resume.run_id} is ${request.resume.status}, not an interrupted run that can be resumed`)
@@ -113,7 +118,7 @@ async function performRun(request: RunRequest, ports: RunPorts): Promise<RunRepo
   const { session, receipt } = await openRun(request, ports, identity, capture)
   if (hit) return refuse(request, ports, { session, receipt, identity, capture, hit })
   noteExpiries(session, quarantine)
-  const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine)).catch(
+  const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id, { quarantine, known })).catch(
     fullDisk(ports, 'during')
   )
   return closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine })
@@ -233,8 +238,13 @@ async function refuse(
   }
 }
 
-/** The verify loop's view of the ports. */
-function loopEnvironment(request: RunRequest, ports: RunPorts, runId: string, quarantine: RunQuarantine | undefined): LoopEnvironment {
+/** The verify loop's view of the ports, with the quarantine and the history's known tests. */
+function loopEnvironment(
+  request: RunRequest,
+  ports: RunPorts,
+  runId: string,
+  { quarantine, known }: { quarantine: RunQuarantine | undefined; known: KnownTests | undefined }
+): LoopEnvironment {
   return {
     processes: ports.processes,
     console: ports.console,
@@ -245,7 +255,8 @@ function loopEnvironment(request: RunRequest, ports: RunPorts, runId: string, qu
     signal: request.signal,
     killGraceMs: request.killGraceMs ?? 2000,
     interruptReason: request.interruptReason,
-    ...(quarantine !== undefined && { quarantine: quarantine.context })
+    ...(quarantine !== undefined && { quarantine: quarantine.context }),
+    ...(known !== undefined && { known })
   }
 }
 
@@ -254,9 +265,9 @@ async function continueRun(
   request: RunRequest,
   ports: RunPorts,
   plan: ResumePlan,
-  run: { identity: CommandIdentity; capture: CaptureState; quarantine: RunQuarantine | undefined }
+  run: { identity: CommandIdentity; capture: CaptureState; quarantine: RunQuarantine | undefined; known: KnownTests | undefined }
 ): Promise<RunReport> {
-  const { identity, capture, quarantine } = run
+  const { identity, capture, quarantine, known } = run
   const now = () => ports.clock.now()
   await sweepRunTemps(ports.store.stateDir, plan.receipt.run_id, plan.sessionDir)
   const session = await TraceSession.reopen(plan.sessionDir, plan.meta, request.redactor, now)
@@ -274,11 +285,12 @@ async function continueRun(
     else session.event('verify', event.payload)
   }
   noteExpiries(session, quarantine)
-  const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine), {
+  const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id, { quarantine, known }), {
     previous: plan.previous,
     ...(plan.replay !== undefined && { replay: plan.replay }),
     ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided }),
-    ...(plan.rerun !== undefined && { rerun: plan.rerun })
+    ...(plan.rerun !== undefined && { rerun: plan.rerun }),
+    ...(plan.repeats !== undefined && { repeats: plan.repeats })
   }).catch(fullDisk(ports, 'during'))
   const report = await closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine })
   return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } }
@@ -324,7 +336,8 @@ async function closeRun(
     attempts: session.metadata.attempts,
     commands: (last?.commands ?? []).map(commandRecord),
     ...(tests !== undefined && { tests: receiptTests(tests) }),
-    ...receiptPolicy(loop)
+    ...receiptPolicy(loop),
+    ...(loop.newTests !== undefined && { new_tests: receiptNewTests(loop.newTests) })
   }
   const written = receiptOnDisk(receipt, request.redactor, ports.seal)
   await ports.pause?.('after-trace-end')
@@ -357,7 +370,8 @@ async function closeRun(
     ...(reportPath !== undefined && { reportPath }),
     ...(quarantine !== undefined && { quarantine }),
     ...(loop.gate !== undefined && { gate: loop.gate }),
-    ...(rates !== undefined && { rates })
+    ...(rates !== undefined && { rates }),
+    ...(loop.newTests !== undefined && { newTests: loop.newTests })
   }
 }
 

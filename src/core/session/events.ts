@@ -83,7 +83,20 @@ function buildSchemas() {
       rerun: z
         .object({ tests: z.array(z.string().max(4_000)).max(1_000), command: text })
         .optional()
-        .catch(undefined)
+        .catch(undefined),
+      /**
+       * A repeat of new tests (docs/design.md §1 "Early flake detection"): its round of how
+       * many, the tests and the command. Never read as absent when malformed: the event is
+       * then skipped, and a resume that misses an attempt restarts rather than guess.
+       */
+      repeat: z
+        .object({
+          round: z.number().int().min(1).max(1_000),
+          of: z.number().int().min(1).max(1_000),
+          tests: z.array(z.string().max(4_000)).max(1_000),
+          command: text
+        })
+        .optional()
     }),
     tool_result: z.looseObject({
       attempt: attemptNumber,
@@ -268,18 +281,31 @@ export interface TraceCounts {
 
 /** Counts a trace's attempts, tool calls and errors; meta.json never keeps its own tally. */
 export function traceCounts(events: readonly TraceEvent[]): TraceCounts {
+  // A repeat of new tests is no attempt of the budget: it counts as a tool call only (docs/design.md §2).
+  const repeats = repeatAttempts(events)
   const interrupted = new Set(
     eventsOf(events, 'tool_result')
       .filter(event => event.payload.interrupted === true)
       .map(event => event.payload.attempt)
   )
   return {
-    attempts: eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true).length,
+    attempts: eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true && !repeats.has(event.payload.attempt))
+      .length,
     tool_calls: eventsOf(events, 'tool_call').length,
     errors:
-      eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt)).length +
-      eventsOf(events, 'note').filter(event => event.payload.kind === 'refusal').length
+      eventsOf(events, 'verify').filter(
+        event => !event.payload.ok && !interrupted.has(event.payload.attempt) && !repeats.has(event.payload.attempt)
+      ).length + eventsOf(events, 'note').filter(event => event.payload.kind === 'refusal').length
   }
+}
+
+/** The numbers of the trace's attempts that were repeats of new tests (their tool_call says so). */
+export function repeatAttempts(events: readonly TraceEvent[]): Set<number> {
+  return new Set(
+    eventsOf(events, 'tool_call')
+      .filter(event => event.payload.repeat !== undefined)
+      .map(event => event.payload.attempt)
+  )
 }
 
 /** verify of an attempt that could not be judged, saying why. */

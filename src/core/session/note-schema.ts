@@ -33,7 +33,9 @@ export const NOTE_KINDS = [
   /** The quarantine file: an entry that expires soon or has expired (docs/design.md §1 "Quarantine and flaky gates"). */
   'quarantine',
   /** A flaky gate turned a flaky pass into a failure (`gate`, `flaky_tests`). */
-  'gate'
+  'gate',
+  /** What early flake detection did: the new tests, the repeats that ran, the flaky new tests (`new_tests`). */
+  'new-tests'
 ] as const
 
 /** One kind of note reverify writes. */
@@ -124,7 +126,28 @@ export function buildNoteSchema() {
       .max(MAX_CASES_RECORDED)
       .optional()
       .catch(undefined),
-    cases_omitted: count.optional().catch(undefined)
+    cases_omitted: count.optional().catch(undefined),
+    /**
+     * With early flake detection on: the attempt's new tests, as many as `new-test-max`
+     * (each what a repeat needs), and how many there were. A resumed run repeats these; a
+     * malformed list is read as absent, so nothing is repeated rather than something wrong.
+     */
+    new_tests: z
+      .array(
+        z.object({
+          name: text,
+          caseName: text,
+          classname: text,
+          file: text.optional(),
+          line: z.number().int().min(1).optional(),
+          key: z.string().regex(/^[0-9a-f]{16}$/),
+          durationMs: z.number().nonnegative().max(1e12).optional()
+        })
+      )
+      .max(1_000)
+      .optional()
+      .catch(undefined),
+    new_found: count.optional().catch(undefined)
   })
   const processGroup = z.object({
     // 0 and 1 are never a command's group: signalling -1 or -0 would reach far more.
@@ -156,6 +179,24 @@ export function buildNoteSchema() {
       /** Which gate, and the flaky tests it counted (each read as absent when malformed). */
       gate: z.enum(['fail-on-flaky', 'max-flaky-tests']).optional().catch(undefined),
       flaky_tests: z.array(text).max(1_000).optional().catch(undefined)
+    }),
+    z.looseObject({
+      kind: z.literal('new-tests'),
+      message,
+      /** The detection's facts as the run report holds them (readers that do not know them ignore them). */
+      new_tests: z
+        .object({
+          found: count,
+          repeated: z.array(text).max(1_000),
+          repeats: count,
+          ran: count,
+          budget_cut: z.boolean(),
+          flaky: z.array(z.object({ test: text, repeat: count, attempt: attemptNumber })).max(1_000),
+          skipped: z.string().max(64).optional(),
+          decided: z.enum(['fail', 'warn']).optional()
+        })
+        .optional()
+        .catch(undefined)
     }),
     plain(LEGACY_NOTE_KIND)
   ])

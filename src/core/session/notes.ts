@@ -74,3 +74,8 @@ export function processGroupNote(during: string, group: RecordedGroup): NoteOf<'
 export function testsNote(message: string, tests: TraceTests): NoteOf<'tests'> {
   return { kind: 'tests', message, tests }
 }
+
+/** What early flake detection did in a run (docs/design.md §1 "Early flake detection"): its line, and its facts. */
+export function newTestsNote(message: string, facts: NonNullable<NoteOf<'new-tests'>['new_tests']>): NoteOf<'new-tests'> {
+  return { kind: 'new-tests', message, new_tests: facts }
+}

@@ -20,6 +20,7 @@ import {
   type QuarantineContext
 } from './quarantine-step.js'
 import type { AttemptResult } from '../attempt/result.js'
+import type { NewTestDetection } from '../attempt/new-tests.js'
 import { failureReason } from './verdict.js'
 
 /** How a verify loop ended. */
@@ -36,6 +37,8 @@ export interface LoopResult {
   quarantined?: QuarantinedFailure[]
   /** A flaky pass a gate turned into a failure. */
   gate?: GateVerdict
+  /** What early flake detection did (repeat-step.ts), when `new-test-repeats` is on. */
+  newTests?: NewTestDetection
 }
 
 /** What the loop hands over when it stops. */

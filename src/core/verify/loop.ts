@@ -13,7 +13,10 @@ import type { Clock } from '../base/clock.js'
 import type { RunSettings } from '../inputs/settings.js'
 import type { TraceSession } from '../session/writer.js'
 import { hookNote, rerunNote, retryDecisionNote } from '../session/notes.js'
-import { readTestResults, recordTestResults } from './results-step.js'
+import { failedBefore, readTestResults, recordTestResults } from './results-step.js'
+import { detectNewTests } from './repeat-step.js'
+import type { RepeatDone } from './new-test-plan.js'
+import type { KnownTests } from '../test-results/known-tests.js'
 import type { PlannedRerun } from './rerun-step.js'
 import type { QuarantineContext } from './quarantine-step.js'
 import { followUpOf } from './follow-up.js'
@@ -31,6 +34,8 @@ export interface LoopEnvironment extends AttemptEnvironment {
   interruptReason?: () => string | undefined
   /** The quarantine file's entries and today, when the file has any (quarantine-step.ts). */
   quarantine?: QuarantineContext
+  /** The history's known tests (docs/design.md §1 "Early flake detection"): a passing test they do not hold is new. */
+  known?: Pick<KnownTests, 'has' | 'size'>
 }
 
 /** Options for a loop that continues an earlier, interrupted one. */
@@ -43,6 +48,11 @@ export interface LoopStart {
   retryDecided?: boolean
   /** The rerun an interrupted last attempt was making: the next attempt makes it again. */
   rerun?: PlannedRerun
+  /**
+   * The repeats of new tests the trace recorded before a crash (docs/design.md §6): not run
+   * again; `numbers` is how many attempt numbers repeats took, an interrupted one included.
+   */
+  repeats?: { done: RepeatDone[]; numbers: number }
 }
 
 /** What the loop does next: run an attempt (the script, or a rerun of the failed tests alone), or stop. */
@@ -74,12 +84,15 @@ export async function runVerifyLoop(
     next = await loop.follow(loop.decide(judged))
   }
   const { attempts } = loop
-  return concludeLoop(settings, session, {
+  const ending = concludeLoop(settings, session, {
     attempts,
     interrupted: next.kind === 'interrupted',
     interruptReason: env.interruptReason,
     quarantine: env.quarantine
   })
+  // Early flake detection once the run has passed: its repeats follow every attempt (repeat-step.ts).
+  const repeats = start.repeats ?? { done: [], numbers: 0 }
+  return detectNewTests(settings, session, env, ending, { done: repeats.done, nextAttempt: attempts.length + repeats.numbers + 1 })
 }
 
 /** The loop's steps and the attempts so far: each attempt from plan to recorded verdict, the decision after it, carrying it out. */
@@ -124,13 +137,15 @@ class LoopSteps {
     const record = await runOnce(plan, recordingGroups(env, session, `attempt ${number}`), {
       onScriptEnded: result => recordResult(session, result)
     })
-    const read = await readTestResults(settings, record, startedMs, this.attempts, env.signal)
+    const read = await readTestResults(settings, record, startedMs, failedBefore(this.attempts), { signal: env.signal, known: env.known })
     const verdict = judge(record, read?.tests, rerun, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() })
     const attempt = attemptAsShown(record, read?.tests, rerun, verdict)
     this.attempts.push(attempt)
-    // A rerun and a quarantine judge by the results, so they are recorded before the verdict; else after it.
-    const byResults = rerun !== undefined || env.quarantine !== undefined
-    if (byResults) recordTestResults(read, number, session, env.log)
+    // A rerun and a quarantine judge by the results, and a resume repeats the new tests they list,
+    // so then they are recorded before the verdict; else after it.
+    const newListed = settings.newTestRepeats > 0 ? settings.newTestMax : 0
+    const byResults = rerun !== undefined || env.quarantine !== undefined || newListed > 0
+    if (byResults) recordTestResults(read, number, session, env.log, newListed)
     recordVerdict(session, attempt, { quarantine: env.quarantine })
     if (!byResults) recordTestResults(read, number, session, env.log)
     if (record.logDiskFullAt !== undefined) noteFullLog(session, env.log, number, record.logDiskFullAt)

@@ -9,7 +9,8 @@ import type { RunSettings } from '../inputs/settings.js'
 import { testsNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'
 import { MAX_TESTS_LISTED, readAttemptTests } from '../test-results/attempt-tests.js'
-import type { AttemptTests, ResultsWarning } from '../attempt/tests.js'
+import type { AttemptTests, NewTest, ResultsWarning } from '../attempt/tests.js'
+import type { KnownTests } from '../test-results/known-tests.js'
 
 /** Most failed tests named in the note's message. */
 const NAMED_IN_NOTE = 3
@@ -31,8 +32,28 @@ export function describeAttemptTests(attempt: number, tests: AttemptTests): stri
   return parts.join(' · ')
 }
 
-/** The trace's record of an attempt's results (readers that do not know it ignore it). */
-function tracePayload(attempt: number, tests: AttemptTests) {
+/**
+ * The new tests' share of a `tests` note, about their JSON size: names of thousands of
+ * characters cannot swell the trace a resume reads back (a run whose repeats name a test the
+ * note left out restarts, docs/design.md §6).
+ */
+const MAX_NEW_TESTS_BYTES = 256 * 1024
+
+/** The first new tests whose texts fit in `budget` bytes. */
+function withinBytes(tests: readonly NewTest[], budget: number): NewTest[] {
+  const kept: NewTest[] = []
+  let used = 0
+  for (const test of tests) {
+    used += 120 + test.name.length + test.caseName.length + test.classname.length + (test.file?.length ?? 0)
+    if (used > budget) break
+    kept.push(test)
+  }
+  return kept
+}
+
+/** The trace's record of an attempt's results (readers that do not know it ignore it); `newListed`: how many new tests it lists. */
+function tracePayload(attempt: number, tests: AttemptTests, newListed: number) {
+  const newTests = tests.newTests ?? []
   return {
     attempt,
     files: tests.files,
@@ -45,7 +66,13 @@ function tracePayload(attempt: number, tests: AttemptTests) {
     recovered: tests.recovered,
     warnings: tests.warnings,
     ...(tests.cases !== undefined && { cases: tests.cases }),
-    ...(tests.casesOmitted ? { cases_omitted: tests.casesOmitted } : {})
+    ...(tests.casesOmitted ? { cases_omitted: tests.casesOmitted } : {}),
+    // What a resumed run repeats (docs/design.md §6): the new tests, as early flake detection reads them.
+    ...(newListed > 0 &&
+      newTests.length > 0 && {
+        new_tests: withinBytes(newTests.slice(0, newListed), MAX_NEW_TESTS_BYTES),
+        new_found: newTests.length + (tests.newTestsOmitted ?? 0)
+      })
   }
 }
 
@@ -60,6 +87,18 @@ interface EarlierAttempt {
   tests?: Pick<AttemptTests, 'failedTests'>
 }
 
+/** The names of the tests that failed in earlier attempts: watched for in the next one's results. */
+export function failedBefore(earlier: readonly EarlierAttempt[]): Set<string> {
+  return new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []))
+}
+
+/** What reading results may be given beyond the settings. */
+export interface ReadOptions {
+  signal?: AbortSignal
+  /** The history's known tests (docs/design.md §1 "Early flake detection"): a passing test it does not hold is new. */
+  known?: Pick<KnownTests, 'has' | 'size'>
+}
+
 /**
  * After an attempt: reads the files `test-results` names, written since `sinceMs` (the
  * attempt's start on the run's clock). Undefined when there is nothing to read: no
@@ -70,13 +109,12 @@ export async function readTestResults(
   settings: Pick<RunSettings, 'testResults' | 'workingDirectory' | 'rerunMaxTests'>,
   attempt: { interrupted: boolean },
   sinceMs: number,
-  earlier: readonly EarlierAttempt[],
-  signal?: AbortSignal
+  watch: ReadonlySet<string>,
+  { signal, known }: ReadOptions = {}
 ): Promise<ResultsRead | undefined> {
   const patterns = settings.testResults ?? []
   // An interrupted attempt is not judged, and neither are its half-written reports.
   if (patterns.length === 0 || attempt.interrupted) return undefined
-  const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []))
   let tests: AttemptTests
   try {
     tests = await readAttemptTests({
@@ -86,7 +124,8 @@ export async function readTestResults(
       watch,
       // A rerun of up to rerun-max-tests tests needs them all listed (docs/design.md §1).
       maxFailedTests: Math.max(MAX_TESTS_LISTED, settings.rerunMaxTests),
-      signal
+      signal,
+      ...(known !== undefined && { known })
     })
   } catch (error) {
     if (signal?.aborted) return undefined
@@ -100,16 +139,20 @@ export async function readTestResults(
   return { tests, warnings: tests.warnings }
 }
 
-/** Records what reading an attempt's results gave: each ignored file as a progress fact, the results as a `tests` note. */
+/**
+ * Records what reading an attempt's results gave: each ignored file as a progress fact, the
+ * results as a `tests` note, with its first `newListed` new tests (0: early flake detection is off).
+ */
 export function recordTestResults(
   read: ResultsRead | undefined,
   attempt: number,
   session: TraceSession,
-  log: (progress: RunProgress) => void
+  log: (progress: RunProgress) => void,
+  newListed = 0
 ): void {
   if (read === undefined) return
   for (const warning of read.warnings) log({ kind: 'test-results-warning', attempt, ...warning })
   const tests = read.tests
   if (tests !== undefined && tests.files.length > 0)
-    session.event('note', testsNote(describeAttemptTests(attempt, tests), tracePayload(attempt, tests)))
+    session.event('note', testsNote(describeAttemptTests(attempt, tests), tracePayload(attempt, tests, newListed)))
 }
