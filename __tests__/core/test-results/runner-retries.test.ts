@@ -144,20 +144,25 @@ describe('a test case listed more than once', () => {
     expect(tests.keys).toHaveLength(4)
   })
 
-  test('across the attempt\'s files: failed in one, passed in a later one is flaky; passed, then failed is failed', async () => {
+  test("across the attempt's files: failed in one, passed in a later one is flaky; passed, then failed is failed", async () => {
     report('1.xml', failing('flaky', 'first run') + passing('steady') + passing('late-break'))
     report('2.xml', passing('flaky') + failing('late-break', 'broke later'))
     const tests = await read(['flaky', 'late-break'].map(name => `c › ${name}`))
     expect({ total: tests.total, passed: tests.passed, failed: tests.failed }).toEqual({ total: 3, passed: 2, failed: 1 })
     expect(tests.runnerFlaky).toEqual([{ name: 'c › flaky', passedOnRun: 2, form: 'repeated', message: 'first run' }])
-    expect(tests.failedTests.map(test => [test.name, test.message, test.runnerRuns])).toEqual([['c › late-break', 'broke later', undefined]])
+    expect(tests.failedTests.map(test => [test.name, test.message, test.runnerRuns])).toEqual([
+      ['c › late-break', 'broke later', undefined]
+    ])
     // A watched test that failed after passing is not recovered: a rerun of it did not pass.
     expect(tests.recovered).toEqual(['c › flaky'])
   })
 
   test('a file that turns out bad adds nothing: the pass it listed does not make an earlier failure flaky', async () => {
     report('1.xml', failing('t'))
-    writeFileSync(join(dir, 'reports', '2.xml'), `<testsuites><testsuite name="s">${passing('t')}${passing('u')}</testsuite><oops></testsuites>`)
+    writeFileSync(
+      join(dir, 'reports', '2.xml'),
+      `<testsuites><testsuite name="s">${passing('t')}${passing('u')}</testsuite><oops></testsuites>`
+    )
     const tests = await read(['c › t'])
     expect(tests.warnings).toEqual([expect.objectContaining({ file: 'reports/2.xml' })])
     expect({ total: tests.total, failed: tests.failed, passed: tests.passed }).toEqual({ total: 1, failed: 1, passed: 0 })
@@ -178,7 +183,10 @@ describe('a test case listed more than once', () => {
   })
 
   test('a skipped listing neither hides a failure nor counts twice', async () => {
-    report('1.xml', `${failing('t')}<testcase classname="c" name="t"><skipped/></testcase><testcase classname="c" name="s"><skipped/></testcase>${passing('s')}`)
+    report(
+      '1.xml',
+      `${failing('t')}<testcase classname="c" name="t"><skipped/></testcase><testcase classname="c" name="s"><skipped/></testcase>${passing('s')}`
+    )
     const tests = await read()
     expect({ total: tests.total, failed: tests.failed, passed: tests.passed, skipped: tests.skipped }).toEqual({
       total: 2,
