@@ -27,6 +27,8 @@ function recordedTests(events: readonly TraceEvent[], attempt: number): AttemptT
       skipped,
       failedTests: tests.failed_tests.map(test => ({ ...test })),
       recovered,
+      ...(tests.runner_flaky !== undefined &&
+        tests.runner_flaky.length > 0 && { runnerFlaky: tests.runner_flaky.map(test => ({ ...test })) }),
       warnings: []
     }
   }

@@ -12,7 +12,7 @@
  * tests listed up to a cap. Results are staged per file: `discard` undoes what a file that
  * turned out bad added, `commit` keeps it.
  */
-import type { CaseOutcome, FailedTest, RunnerFlakyTest } from '../attempt/tests.js'
+import { MAX_REPEATED_RUNS, type CaseOutcome, type FailedTest, type RunnerFlakyTest } from '../attempt/tests.js'
 import type { ParsedTestCase } from './junit-parser.js'
 import { MAX_KNOWN_TESTS } from './known-tests.js'
 import { MAX_RUNNER_RUNS } from './junit-retries.js'
@@ -38,8 +38,8 @@ const SKIPPED = 3
 /** A test's state packed in one number: its outcome's code, whether it ever passed, its failed runs. */
 const PASSED_ONCE = 4
 const RUNS_UNIT = 8
-/** Most failed runs of one test counted. */
-const MAX_FAILED_RUNS = 1_000_000
+/** Most failed runs of one test counted: a pass after them is run MAX_REPEATED_RUNS at most. */
+const MAX_FAILED_RUNS = MAX_REPEATED_RUNS - 1
 
 const codeOf = (state: number): number => state & 3
 const failuresOf = (state: number): number => Math.floor(state / RUNS_UNIT)
@@ -114,7 +114,8 @@ export class CaseTally {
     } else if (failing(was)) {
       this.setState(key, pack(was, passedOnce, failures))
       const listed = this.failedList.get(key)
-      if (listed !== undefined && !passedOnce) this.setListed(this.failedList, this.undoFailed, key, { ...listed, runnerRuns: failures })
+      if (listed !== undefined && !passedOnce)
+        this.setListed(this.failedList, this.undoFailed, key, { ...listed, runnerRuns: failures, runnerForm: 'repeated' })
     } else if (test.outcome !== 'passed') {
       // Passed, then failed: failed, whatever came before.
       this.setState(key, pack(CODES.indexOf(test.outcome), true, failures))
@@ -169,7 +170,8 @@ export class CaseTally {
     if (test.outcome === 'failed' || test.outcome === 'error') {
       if (this.failedList.size >= this.maxListed) return
       const listed = this.describe(test)
-      this.setListed(this.failedList, this.undoFailed, id, failedRuns > 1 ? { ...listed, runnerRuns: failedRuns } : listed)
+      const runs = failedRuns > 1 && test.runner !== undefined ? { runnerRuns: failedRuns, runnerForm: test.runner.form } : {}
+      this.setListed(this.failedList, this.undoFailed, id, { ...listed, ...runs })
     } else if (test.outcome === 'passed' && failedRuns > 0 && test.runner !== undefined) {
       const { form, firstMessage, firstDetail } = test.runner
       const failure = this.describe({ ...test, detail: firstDetail, message: firstMessage })
