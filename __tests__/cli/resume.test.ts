@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readTrace, expectWellFormedTrace, runDirs, sessionDirs, type Event } from '../helpers/trace.js'
 import { runCli, scratchRepo } from '../helpers/cli.js'
@@ -189,4 +189,33 @@ test('a missing meta.json beside a trace with its start is rebuilt from the trac
   expect(resumed.stderr).toContain(`resumed run ${runId}`)
   expect(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'))).toMatchObject({ run_id: runId, outcome: 'success', attempts: 1 })
   expectWellFormedTrace(dir)
+})
+
+test('tests the runner retried itself before the crash are read back from the trace: the resumed run names them flaky', async () => {
+  // Attempt 1: a Surefire report with tests flaky inside the runner, one failed, exit 1; attempt 2: the failed test passes.
+  cpSync(join(import.meta.dirname, '..', 'fixtures', 'runner-retries', 'TEST-com.example.NetTest.xml'), join(repo, 'net.xml'))
+  const command = [
+    'n=$(cat count 2>/dev/null || echo 0); n=$((n+1)); echo $n > count; mkdir -p reports',
+    'if [ $n -eq 1 ]; then cp net.xml reports/; exit 1; fi',
+    'printf \'<testsuite name="s"><testcase classname="com.example.NetTest" name="returnsTheUser"/><testcase classname="com.example.NetTest" name="readsTheCache"/></testsuite>\' > reports/again.xml'
+  ].join('\n')
+  const args = ['run', '--command', command, '--expect-exit', '0', '--max-retries', '1', '--test-results', 'reports/*.xml']
+  expect((await runCli(args, repo)).code).toBe(0)
+  // Killed right after attempt 1's results were recorded.
+  const { runId } = await crashAfter(state(), events =>
+    events.findIndex(event => event.phase === 'note' && event.payload.kind === 'tests' && event.payload.tests.attempt === 1)
+  )
+  writeFileSync(join(repo, 'count'), '1\n')
+
+  const resumed = await runCli(['resume'], repo)
+  expect(resumed.code).toBe(0)
+  expect(readFileSync(join(repo, 'count'), 'utf8').trim()).toBe('2')
+  const receipt = JSON.parse(readFileSync(join(state(), 'runs', runId, 'receipt.json'), 'utf8'))
+  expect(receipt).toMatchObject({ status: 'passed', attempts: 2, flaky: true })
+  expect(receipt.tests.flaky).toEqual([
+    'com.example.NetTest › returnsTheUser',
+    'com.example.NetTest › readsTheCache',
+    'com.example.NetTest › fetchesConfig',
+    'com.example.NetTest › opensTheSocket'
+  ])
 })

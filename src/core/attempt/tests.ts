@@ -46,6 +46,8 @@ export interface FailedTest {
   durationMs?: number
   /** Runs of it inside the runner, every one failed (Surefire's `rerunFailure` count + 1); absent when the runner ran it once. */
   runnerRuns?: number
+  /** How the results said so, with `runnerRuns`: `rerunFailure`, `rerunError` or `repeated`. */
+  runnerForm?: RunnerRetryForm
 }
 
 /**
@@ -55,7 +57,16 @@ export interface FailedTest {
  * in one attempt's results (`repeated`: failed, then passed); a JSON report's count of a
  * test's runs (`invocations`).
  */
-export type RunnerRetryForm = 'flakyFailure' | 'flakyError' | 'rerunFailure' | 'rerunError' | 'repeated' | 'invocations'
+export const RUNNER_RETRY_FORMS = ['flakyFailure', 'flakyError', 'rerunFailure', 'rerunError', 'repeated', 'invocations'] as const
+
+/** One of RUNNER_RETRY_FORMS. */
+export type RunnerRetryForm = (typeof RUNNER_RETRY_FORMS)[number]
+
+/**
+ * Most runs of one test inside the runner a record holds: a test case listed a million times
+ * is a million runs, and no more is counted (test-results/case-tally.ts).
+ */
+export const MAX_REPEATED_RUNS = 1_000_001
 
 /** A test the runner itself retried that passed on a later run of its own: flaky, whatever reverify's retries did. */
 export interface RunnerFlakyTest {

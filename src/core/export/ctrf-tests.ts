@@ -44,6 +44,16 @@ export interface CtrfTest {
   flaky: boolean
   retryAttempts?: CtrfAttempt[]
   labels?: Record<string, string | boolean>
+  /** A test its runner retried itself (docs/design.md §1 "Runner-level retries"): the form its results said so in, and its runs there. */
+  extra?: { runnerRetry: RunnerRetry }
+}
+
+/** How the runner retried a test in the attempt that decided its status. */
+export interface RunnerRetry {
+  form: string
+  runs: number
+  /** Whether it passed on a later run of its own. */
+  flaky: boolean
 }
 
 /** The tests, and how many were left out of the list. */
@@ -63,6 +73,8 @@ interface Execution {
   trace?: string
   file?: string
   line?: number
+  /** The runner's own runs of the test in this attempt, when it retried it. */
+  runner?: RunnerRetry
 }
 
 const ms = (value: number | undefined): number => (value === undefined || !Number.isFinite(value) ? 0 : Math.max(0, Math.round(value)))
@@ -73,29 +85,50 @@ function statusOf(outcome: 'passed' | 'failed' | 'error' | 'skipped'): CtrfStatu
   return outcome === 'error' ? 'failed' : outcome
 }
 
-/** The executions an attempt's results record, by test name (a trace without `cases` lists its failures only). */
+/**
+ * The executions an attempt's results record, by test name (a trace without `cases` lists its
+ * failures only). A test case listed more than once is one execution: the failed one, unless
+ * the runner failed and then passed it (`runner_flaky`), which is the passed one.
+ */
 function executionsOf(attempt: AttemptFacts, tests: TraceTests): Map<string, Execution> {
   const failures = new Map(tests.failed_tests.map(test => [test.name, test]))
+  const runnerFlaky = new Map((tests.runner_flaky ?? []).map(test => [test.name, test]))
   // The recorded cases (a trace may hold only some, or none), and the failed tests in any case.
   const listed = new Set((tests.cases ?? []).map(test => test.name))
   const unlisted = tests.failed_tests.filter(test => !listed.has(test.name))
   const cases = [...(tests.cases ?? []), ...unlisted.map(test => ({ name: test.name, outcome: test.outcome, file: test.file }))]
   const found = new Map<string, Execution>()
   for (const test of cases) {
-    if (found.has(test.name)) continue
+    const known = found.get(test.name)
+    const flaky = runnerFlaky.get(test.name)
+    // The listing that tells the test's end: the pass of a runner-flaky test, else a failure.
+    const telling = (outcome: string) => (flaky !== undefined ? outcome === 'passed' : outcome === 'failed' || outcome === 'error')
+    const replaces =
+      known === undefined ||
+      (known.rawStatus === 'skipped' && test.outcome !== 'skipped') ||
+      (telling(test.outcome) && !telling(known.rawStatus))
+    if (!replaces) continue
     const failure = failures.get(test.name)
     const duration = 'duration_ms' in test ? test.duration_ms : undefined
     const detail = 'detail' in test ? test.detail : undefined
+    const message = flaky?.message ?? failure?.message
+    const runner: RunnerRetry | undefined =
+      flaky !== undefined
+        ? { form: flaky.form, runs: flaky.passedOnRun, flaky: true }
+        : failure?.runnerRuns !== undefined
+          ? { form: failure.runnerForm ?? 'rerunFailure', runs: failure.runnerRuns, flaky: false }
+          : undefined
     found.set(test.name, {
       attempt: attempt.attempt,
       status: statusOf(test.outcome),
       rawStatus: test.outcome,
       duration: ms(duration),
       ...(attempt.startMs !== undefined && { start: attempt.startMs }),
-      ...(failure?.message !== undefined && { message: failure.message }),
+      ...(message !== undefined && { message }),
       ...(detail !== undefined && { trace: detail }),
-      ...((failure?.file ?? test.file) !== undefined && { file: failure?.file ?? test.file }),
-      ...(failure?.line !== undefined && { line: failure.line })
+      ...((failure?.file ?? flaky?.file ?? test.file) !== undefined && { file: failure?.file ?? flaky?.file ?? test.file }),
+      ...((failure?.line ?? flaky?.line) !== undefined && { line: failure?.line ?? flaky?.line }),
+      ...(runner !== undefined && { runner })
     })
   }
   return found
@@ -123,6 +156,10 @@ function testOf(name: string, runs: readonly Execution[], quarantined: ReadonlyS
   const line = [...runs].reverse().find(run => run.line !== undefined)?.line
   const message = capped(last.message)
   const trace = capped(last.trace)
+  // The runner's own retries count with reverify's: each is a re-execution after the first.
+  const runnerRetries = runs.reduce((sum, run) => sum + (run.runner === undefined ? 0 : run.runner.runs - 1), 0)
+  const runner = [...runs].reverse().find(run => run.runner !== undefined)?.runner
+  const failedBefore = earlier.some(run => run.status === 'failed') || runs.some(run => run.runner !== undefined)
   return {
     name,
     status: last.status,
@@ -133,10 +170,11 @@ function testOf(name: string, runs: readonly Execution[], quarantined: ReadonlyS
     ...(trace !== undefined && { trace }),
     ...(file !== undefined && { filePath: file }),
     ...(line !== undefined && { line }),
-    retries: earlier.length,
-    flaky: last.status === 'passed' && earlier.some(run => run.status === 'failed'),
+    retries: earlier.length + runnerRetries,
+    flaky: last.status === 'passed' && failedBefore,
     ...(earlier.length > 0 && { retryAttempts: earlier.map(retryAttempt) }),
-    ...(quarantined.has(name) && { labels: { quarantined: true } })
+    ...(quarantined.has(name) && { labels: { quarantined: true } }),
+    ...(runner !== undefined && { extra: { runnerRetry: runner } })
   }
 }
 

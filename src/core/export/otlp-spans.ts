@@ -168,7 +168,13 @@ export function planRunSpans(events: readonly TraceEvent[], receipt: Receipt): S
         'reverify.test.quarantined': quarantined.has(test.name),
         ...(test.filePath !== undefined && { 'code.file.path': cap(test.filePath) }),
         ...(test.line !== undefined && { 'code.line.number': test.line }),
-        ...(test.message !== undefined && { 'reverify.test.message': cap(test.message) })
+        ...(test.message !== undefined && { 'reverify.test.message': cap(test.message) }),
+        // Retried inside the runner (docs/design.md §1 "Runner-level retries"): how its results said so, and its runs there.
+        ...(test.extra !== undefined && {
+          'reverify.test.runner.form': test.extra.runnerRetry.form,
+          'reverify.test.runner.runs': test.extra.runnerRetry.runs,
+          'reverify.test.runner.flaky': test.extra.runnerRetry.flaky
+        })
       }
     }
   })

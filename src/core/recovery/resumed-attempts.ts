@@ -28,6 +28,8 @@ export function recordedTests(events: readonly TraceEvent[], attempt: number): A
       skipped,
       failedTests: tests.failed_tests.map(test => ({ ...test })),
       recovered,
+      ...(tests.runner_flaky !== undefined &&
+        tests.runner_flaky.length > 0 && { runnerFlaky: tests.runner_flaky.map(test => ({ ...test })) }),
       warnings: [],
       // The new tests it listed: a resumed run repeats these (docs/design.md §6).
       ...(newTests !== undefined && {

@@ -6,7 +6,7 @@
  * A note whose kind's fields do not parse is skipped like any malformed line.
  */
 import { z } from 'zod'
-import { MAX_CASES_RECORDED } from '../attempt/tests.js'
+import { MAX_CASES_RECORDED, MAX_REPEATED_RUNS, RUNNER_RETRY_FORMS } from '../attempt/tests.js'
 
 /** The kinds reverify writes (the builders are in notes.ts). */
 export const NOTE_KINDS = [
@@ -92,20 +92,23 @@ export function buildNoteSchema() {
           file: text.optional(),
           line: z.number().int().min(1).optional(),
           column: z.number().int().min(1).optional(),
-          message: text.optional()
+          message: text.optional(),
+          /** Runs of it inside the runner, every one failed (absent in traces written before it; malformed reads as absent). */
+          runnerRuns: z.number().int().min(2).max(MAX_REPEATED_RUNS).optional().catch(undefined),
+          runnerForm: z.enum(RUNNER_RETRY_FORMS).optional().catch(undefined)
         })
       )
       .max(1_000),
     recovered: z.array(text).max(1_000),
-    /** Tests the runner retried itself that passed on a later run of its own (docs/design.md §1 "Runner-level retries"); a malformed list is read as absent. */
+    /** Tests flaky inside the runner (docs/design.md §1 "Runner-level retries"; traces written before it lack it; a malformed list is read as absent). */
     runner_flaky: z
       .array(
         z.object({
           name: text,
           file: text.optional(),
           line: z.number().int().min(1).optional(),
-          passedOnRun: z.number().int().min(2).max(1_000_000),
-          form: z.enum(['flakyFailure', 'flakyError', 'rerunFailure', 'rerunError', 'repeated', 'invocations']),
+          passedOnRun: z.number().int().min(2).max(MAX_REPEATED_RUNS),
+          form: z.enum(RUNNER_RETRY_FORMS),
           message: text.optional()
         })
       )

@@ -1,7 +1,8 @@
 /**
  * One attempt's test results (docs/design.md §1 "Test results"): the JUnit files `test-results` matches
- * that were written since the attempt started, read one by one into counts, the failed
- * tests (capped) and which earlier failures passed this time. A file that cannot be read,
+ * that were written since the attempt started, read one by one into counts of distinct
+ * tests, the failed tests and those flaky inside the runner (capped, case-tally.ts) and
+ * which earlier failures passed this time. A file that cannot be read,
  * is not JUnit, or is hostile is a warning and counts for nothing; the verdict never
  * depends on any of it.
  */
@@ -19,7 +20,8 @@ import {
   type NewTest,
   type TestCaseRecord
 } from '../attempt/tests.js'
-import { MAX_KNOWN_TESTS, testKey, type KnownTests } from './known-tests.js'
+import { testKey, type KnownTests } from './known-tests.js'
+import { CaseTally } from './case-tally.js'
 
 import { locateTest } from './locate.js'
 import { readResultsFile } from './results-file.js'
@@ -93,7 +95,6 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     newTests: [],
     newTestsOmitted: 0
   }
-  const keys = new Set<string>()
   const newKeys = new Set<string>()
   const known = request.known !== undefined && request.known.size > 0 ? request.known : undefined
   const cases = new CaseRecorder(base)
@@ -108,72 +109,53 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
   for (const { pattern, link } of found.refused) {
     tests.warnings.push({ file: pattern, reason: `not searched: ${link} is a symbolic link, and links are not followed` })
   }
-  const recovered = new Set<string>()
   const maxFailed = request.maxFailedTests ?? MAX_TESTS_LISTED
+  const tally = new CaseTally(maxFailed, test => failedTest(test, base))
+  // Watched tests that passed, with the key of the case that passed: recovered unless it failed after.
+  const passedWatched = new Map<string, string | undefined>()
   for (const path of found.files) {
     request.signal?.throwIfAborted()
     const stats = await lstat(path).catch(() => undefined)
     if (stats === undefined || stats.mtimeMs + CLOCK_SLACK_MS < request.sinceMs) continue
     // Staged per file: a file that turns out bad adds nothing.
     const staged = {
-      total: 0,
-      passed: 0,
-      failed: 0,
-      errors: 0,
-      skipped: 0,
-      failedTests: [] as ParsedTestCase[],
-      recovered: [] as string[],
+      seen: 0,
+      recovered: new Map<string, string | undefined>(),
       cases: [] as ParsedTestCase[],
-      keys: [] as string[],
       newTests: [] as { test: ParsedTestCase; key: string }[],
       newOmitted: 0
     }
     const outcome = await readResultsFile(
       path,
       test => {
-        staged.total++
+        staged.seen++
         if (tests.cases!.length + staged.cases.length < MAX_CASES_RECORDED) staged.cases.push(test)
-        const key = keys.size + staged.keys.length < MAX_KNOWN_TESTS ? testKey({ ...test, name: testName(test) }) : undefined
-        if (key !== undefined) staged.keys.push(key)
-        if (test.outcome === 'passed') {
-          staged.passed++
-          if (known !== undefined && key !== undefined && !known.has(key)) {
-            // Listed up to the cap (a repeated case twice at most); counted beyond it.
-            if (tests.newTests!.length + staged.newTests.length < 2 * MAX_NEW_TESTS_LISTED) staged.newTests.push({ test, key })
-            else staged.newOmitted++
-          }
-          if (request.watch.size > 0) {
-            const name = testName(test)
-            if (request.watch.has(name)) staged.recovered.push(name)
-          }
-        } else if (test.outcome === 'skipped') staged.skipped++
-        else {
-          if (test.outcome === 'failed') staged.failed++
-          else staged.errors++
-          if (tests.failedTests.length + staged.failedTests.length < maxFailed) staged.failedTests.push(test)
+        const name = testName(test)
+        const key = tally.add(test, testKey({ ...test, name }))
+        if (test.outcome !== 'passed') return
+        if (known !== undefined && key !== undefined && !known.has(key)) {
+          // Listed up to the cap (a repeated case twice at most); counted beyond it.
+          if (tests.newTests!.length + staged.newTests.length < 2 * MAX_NEW_TESTS_LISTED) staged.newTests.push({ test, key })
+          else staged.newOmitted++
         }
+        if (request.watch.has(name)) staged.recovered.set(name, key)
       },
       { workingDirectory: request.workingDirectory, limits: request.limits?.parse ?? DEFAULT_LIMITS, signal: request.signal }
     )
     request.signal?.throwIfAborted()
     if (!outcome.ok) {
+      tally.discard()
       tests.warnings.push({ file: shown(path), reason: outcome.reason })
       continue
     }
+    tally.commit()
     tests.files.push(shown(path))
-    tests.total += staged.total
-    tests.passed += staged.passed
-    tests.failed += staged.failed
-    tests.errors += staged.errors
-    tests.skipped += staged.skipped
-    for (const name of staged.recovered) recovered.add(name)
-    for (const test of staged.failedTests) tests.failedTests.push(failedTest(test, base))
+    for (const [name, key] of staged.recovered) passedWatched.set(name, key)
     for (const test of staged.cases) {
       const record = cases.record(test)
       if (record !== undefined) tests.cases!.push(record)
     }
-    tests.casesOmitted! += staged.total - staged.cases.length + cases.takeOmitted()
-    for (const key of staged.keys) keys.add(key)
+    tests.casesOmitted! += staged.seen - staged.cases.length + cases.takeOmitted()
     for (const { test, key } of staged.newTests) {
       if (newKeys.has(key)) continue
       newKeys.add(key)
@@ -182,9 +164,21 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     }
     tests.newTestsOmitted! += staged.newOmitted
   }
-  tests.keys = [...keys]
+  // Distinct tests: a case listed more than once counts once (case-tally.ts).
+  const counted = tally.result()
+  tests.total = counted.total
+  tests.passed = counted.passed
+  tests.failed = counted.failed
+  tests.errors = counted.errors
+  tests.skipped = counted.skipped
+  tests.failedTests = counted.failedTests
+  tests.keys = counted.keys
+  if (counted.runnerFlaky.length > 0) tests.runnerFlaky = counted.runnerFlaky
+  // A watched test passed unless it failed again after (a later listing of it, in any file).
+  const stillFailing = new Set(tests.failedTests.map(test => test.name))
+  const recovered = [...passedWatched].filter(([name, key]) => !stillFailing.has(name) && (key === undefined || !tally.isFailing(key)))
   // A rerun's verdict looks its targets up here: as many as the failed tests it may target.
-  tests.recovered = [...recovered].slice(0, maxFailed)
+  tests.recovered = recovered.map(([name]) => name).slice(0, maxFailed)
   return tests
 }
 

@@ -11,12 +11,12 @@ import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import { readableLine } from '../output/failure-blocks.js'
-import type { CaseOutcome, RunnerRetryForm } from '../attempt/tests.js'
+import type { CaseOutcome } from '../attempt/tests.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import { MAX_NAME_CHARS } from '../attempt/tests.js'
+import { attributeMessage, failureMessage, keptDetail } from './junit-message.js'
+import { RetryReader, type RunnerRuns } from './junit-retries.js'
 import { XmlCapError, XmlRunCapper } from './xml-caps.js'
-import { firstLines, messageOfDetail } from './failure-text.js'
 
 /** How one test ended: `error` is JUnit's `<error>` (the test could not run), `failed` its `<failure>`. */
 export type TestOutcome = CaseOutcome
@@ -42,7 +42,7 @@ export interface ParsedTestCase {
    * retries"): its runs in all, the form its results said so in, and its first failure's
    * message. A passing test with it is flaky; a failing one failed on every run.
    */
-  runner?: { runs: number; form: RunnerRetryForm; firstMessage?: string }
+  runner?: RunnerRuns
 }
 
 /** What reading one file came to: its test count, or why it was ignored. */
@@ -55,8 +55,6 @@ class Refusal extends Error {
 
 const ROOTS = new Set(['testsuites', 'testsuite'])
 const CHUNK_BYTES = 64 * 1024
-const GENERIC_MESSAGE = /^(failed|failure|error)$/i
-
 interface OpenCase {
   test: ParsedTestCase
   /** Text of the failure/error being read. */
@@ -83,6 +81,7 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
   let root = true
   let open: OpenCase | undefined
   let count = 0
+  const retries = new RetryReader(limits)
 
   const opentag = (tag: SaxesTagPlain): void => {
     depth++
@@ -93,6 +92,7 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
       if (!ROOTS.has(tag.name))
         throw new Refusal(`ignored: not JUnit XML (the root element is <${tag.name.slice(0, 40)}>, not <testsuites> or <testsuite>)`)
     }
+    if (open !== undefined) retries.open(tag.name, attrs, depth)
     switch (tag.name) {
       case 'testsuite':
         suites.push(attrs.name ?? '')
@@ -114,18 +114,20 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
           detail: '',
           inResult: false
         }
+        retries.start(depth)
         return
       }
       case 'failure':
-      case 'error':
+      case 'error': {
         if (open === undefined) return
         // A second failure of the same test (some tools write one per assertion) keeps the first.
         if (open.test.outcome === 'failed' || open.test.outcome === 'error') return
         open.test.outcome = tag.name === 'failure' ? 'failed' : 'error'
-        if (attrs.message !== undefined && attrs.message.trim() !== '')
-          open.test.message = firstLines(readableLine(attrs.message.replace(/\r\n?/g, '\n')), limits.maxMessage)
+        const message = attributeMessage(attrs.message, limits.maxMessage)
+        if (message !== undefined) open.test.message = message
         open.inResult = true
         return
+      }
       case 'skipped':
         if (open !== undefined && open.test.outcome === 'passed') open.test.outcome = 'skipped'
         return
@@ -134,18 +136,19 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
 
   const closetag = (tag: SaxesTagPlain): void => {
     depth--
+    if (open !== undefined) retries.close(tag.name, depth + 1)
     if (tag.name === 'testsuite') suites.pop()
     else if ((tag.name === 'failure' || tag.name === 'error') && open !== undefined) open.inResult = false
     else if (tag.name === 'testcase' && open !== undefined) {
       const { test, detail } = open
       if (detail.trim() !== '') {
-        test.detail = firstLines(detail.split('\n').map(readableLine).join('\n'), limits.maxDetail)
+        test.detail = keptDetail(detail, limits.maxDetail)
         // jest-junit writes no message, Go's converters message="Failed": the text says more.
-        if (test.message === undefined || GENERIC_MESSAGE.test(test.message)) {
-          const telling = messageOfDetail(test.detail, limits.maxMessage)
-          if (telling !== undefined) test.message = telling
-        }
+        const message = failureMessage(test.message, test.detail, limits.maxMessage)
+        if (message !== undefined) test.message = message
       }
+      const runner = retries.finish(test.outcome)
+      if (runner !== undefined) test.runner = runner
       open = undefined
       count++
       onTest(test)
@@ -154,7 +157,9 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
 
   // Only a failure's or error's own text is kept (never <system-out>), up to its cap.
   const text = (value: string): void => {
-    if (open === undefined || !open.inResult || open.detail.length >= limits.maxDetail) return
+    if (open === undefined) return
+    retries.text(value, depth)
+    if (!open.inResult || open.detail.length >= limits.maxDetail) return
     open.detail += value.slice(0, limits.maxDetail - open.detail.length + 1)
   }
 

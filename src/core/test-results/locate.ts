@@ -25,7 +25,8 @@ const JAVA_ROOTS = [
   'src/main/kotlin',
   ''
 ]
-const JAVA_FRAME = /\bat ([\w$.]+)\.[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d+)\)/g
+/** A frame, after the class loader or module Java 9 and later may name first (`at app//com.example.…`, Gradle's). */
+const JAVA_FRAME = /\bat (?:[\w.-]*(?:@[\w.-]+)?\/{1,2})?([\w$.]+)\.[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d+)\)/g
 const GO_LINE = /^\s*([\w.-]+\.go):(\d+):/m
 
 /** A Java frame `at com.example.ApiTest.method(ApiTest.java:15)` of the test's own class. */

@@ -1,7 +1,8 @@
 /**
  * A run's test facts from its attempts (docs/design.md §1 "Test results"): the tests that failed in the
  * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
- * passed in a later one. What the receipt keeps of them is capped.
+ * passed in a later one, or failed and passed inside the runner itself (§1 "Runner-level
+ * retries"). What the receipt keeps of them is capped.
  */
 import { MAX_RECEIPT_ATTEMPTS, type Receipt } from '../receipts/receipt.js'
 import { MAX_TESTS_LISTED } from './attempt-tests.js'
@@ -50,11 +51,14 @@ export function runTests(attempts: readonly AttemptWithTests[]): RunTests | unde
   if (last === undefined) return undefined
   const flaky = new Set<string>()
   for (const attempt of withResults) for (const name of attempt.tests!.recovered) flaky.add(name)
+  const runnerFlaky = runnerFlakyOf(withResults)
+  for (const test of runnerFlaky) flaky.add(test.name)
   return {
     total: last.tests!.total,
     // An attempt may keep more for a rerun (rerun-max-tests); what is shown stays capped.
     failed: last.tests!.failedTests.slice(0, MAX_TESTS_LISTED),
     flaky: [...flaky].slice(0, MAX_TESTS_LISTED),
+    ...(runnerFlaky.length > 0 && { runnerFlaky }),
     attempt: last.attempt,
     attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({
       attempt,
@@ -62,6 +66,22 @@ export function runTests(attempts: readonly AttemptWithTests[]): RunTests | unde
       rerun: rerun !== undefined || (checks ?? []).some(check => check.expectation === 'rerun')
     }))
   }
+}
+
+/**
+ * The tests flaky inside the runner in any attempt, each once (its first account of it), at
+ * most MAX_TESTS_LISTED: flaky whatever reverify's own retries did (docs/design.md §1
+ * "Runner-level retries").
+ */
+export function runnerFlakyOf(attempts: readonly AttemptWithTests[]): RunnerFlakyTest[] {
+  const found = new Map<string, RunnerFlakyTest>()
+  for (const attempt of attempts) {
+    for (const test of attempt.tests?.runnerFlaky ?? []) {
+      if (found.size >= MAX_TESTS_LISTED) return [...found.values()]
+      if (!found.has(test.name)) found.set(test.name, test)
+    }
+  }
+  return [...found.values()]
 }
 
 /** The receipt's `tests` field (docs/design.md §3). */

@@ -9,7 +9,7 @@ import type { QuarantinedFailure } from './quarantine-policy.js'
 import type { Outcome } from '../session/events.js'
 import { gateNote } from '../session/notes.js'
 import type { TraceSession } from '../session/writer.js'
-import { runTests } from '../test-results/run-tests.js'
+import { runnerFlakyOf, runTests } from '../test-results/run-tests.js'
 import {
   describeExcused,
   excuseOf,
@@ -60,10 +60,13 @@ export function concludeLoop(settings: RunSettings, session: TraceSession, endin
   let outcome: Outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure'
   const quarantined = excuseOf(attempts[verifiedAt], quarantine)
   const flakyTests = runTests(attempts)?.flaky ?? []
-  // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
-  // A pass excused by quarantine is flaky only when some test did recover on the way.
+  // Flaky when a real attempt failed before the pass; one a crash cut off does not count.
+  // A pass excused by quarantine is flaky only when some test did recover on the way. A
+  // test the runner itself failed and then passed makes the pass flaky even on attempt 1
+  // (docs/design.md §1 "Runner-level retries").
   const before = attempts.slice(0, Math.max(0, verifiedAt))
-  const flaky = before.some(attempt => !attempt.interrupted) && (quarantined === undefined || flakyTests.length > 0)
+  const runnerFlaky = runnerFlakyOf(attempts.slice(0, verifiedAt + 1)).length > 0
+  const flaky = (before.some(attempt => !attempt.interrupted) && (quarantined === undefined || flakyTests.length > 0)) || runnerFlaky
   let summary: string
   let gate: GateVerdict | undefined
   if (outcome === 'success') {

@@ -27,6 +27,14 @@ export function describeAttemptTests(attempt: number, tests: AttemptTests): stri
     ...(tests.skipped > 0 ? [`${tests.skipped} skipped`] : []),
     ...(tests.recovered.length > 0
       ? [`passed after failing in an earlier attempt: ${tests.recovered.slice(0, NAMED_IN_NOTE).join('; ')}`]
+      : []),
+    ...(tests.runnerFlaky !== undefined && tests.runnerFlaky.length > 0
+      ? [
+          `flaky inside the runner: ${tests.runnerFlaky
+            .slice(0, NAMED_IN_NOTE)
+            .map(test => test.name)
+            .join('; ')}`
+        ]
       : [])
   ]
   return parts.join(' · ')
@@ -64,6 +72,7 @@ function tracePayload(attempt: number, tests: AttemptTests, newListed: number) {
     skipped: tests.skipped,
     failed_tests: tests.failedTests,
     recovered: tests.recovered,
+    ...(tests.runnerFlaky !== undefined && tests.runnerFlaky.length > 0 && { runner_flaky: tests.runnerFlaky }),
     warnings: tests.warnings,
     ...(tests.cases !== undefined && { cases: tests.cases }),
     ...(tests.casesOmitted ? { cases_omitted: tests.casesOmitted } : {}),
