@@ -20,8 +20,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: ./src/core/inputs/resolve.ts
 var resolve = __webpack_require__(7441);
-// EXTERNAL MODULE: ./src/core/receipts/receipt-store.ts + 1 modules
-var receipt_store = __webpack_require__(9679);
+// EXTERNAL MODULE: ./src/core/receipts/receipt-store.ts + 2 modules
+var receipt_store = __webpack_require__(8875);
 // EXTERNAL MODULE: ./src/core/inputs/parse.ts
 var parse = __webpack_require__(5018);
 // EXTERNAL MODULE: ./src/core/base/errors.ts
@@ -335,7 +335,7 @@ async function configCommandLine(argv, io) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2074);
 /* harmony import */ var _receipts_run_id_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3980);
-/* harmony import */ var _recovery_resume_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7442);
+/* harmony import */ var _recovery_resume_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4887);
 /* harmony import */ var _receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5976);
 /* harmony import */ var _recovery_settle_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5524);
 /* harmony import */ var _session_run_record_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(1751);
@@ -422,7 +422,7 @@ async function resumeOffers(receipts, place) {
 /* harmony import */ var _export_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7937);
 /* harmony import */ var _export_otlp_spans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5211);
 /* harmony import */ var _receipts_run_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3980);
-/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2084);
+/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(364);
 /* harmony import */ var _resume_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7978);
 /**
  * A stored run, found and exported (docs/design.md §2 "Exports"): the run a command names by

@@ -5,14 +5,13 @@ export const modules = {
 /***/ 4789:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  INTERRUPTED: () => (/* binding */ INTERRUPTED),
   parseJUnitFile: () => (/* binding */ parseJUnitFile)
 });
+
+// UNUSED EXPORTS: INTERRUPTED
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
@@ -22,12 +21,14 @@ var promises_ = __webpack_require__(1455);
 var external_node_string_decoder_ = __webpack_require__(6193);
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
 var saxes = __webpack_require__(9800);
-// EXTERNAL MODULE: ./src/core/output/failure-blocks.ts
-var failure_blocks = __webpack_require__(7898);
 // EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
 var junit_limits = __webpack_require__(4976);
 // EXTERNAL MODULE: ./src/core/attempt/tests.ts
 var tests = __webpack_require__(520);
+// EXTERNAL MODULE: ./src/core/test-results/junit-message.ts
+var junit_message = __webpack_require__(2969);
+// EXTERNAL MODULE: ./src/core/test-results/junit-retries.ts
+var junit_retries = __webpack_require__(1000);
 ;// CONCATENATED MODULE: ./src/core/test-results/xml-caps.ts
 /**
  * Bounds what an XML parser has to hold (docs/design.md §1 "Test results"): a streaming parser still
@@ -375,15 +376,13 @@ function isHighSurrogate(code) {
 
 
 
+
 /** A reason that stops the parse early (not an XML error). */
 class Refusal extends Error {
     name = 'Refusal';
 }
 const ROOTS = new Set(['testsuites', 'testsuite']);
 const CHUNK_BYTES = 64 * 1024;
-const GENERIC_MESSAGE = /^(failed|failure|error)$/i;
-/** `go test -v`'s own bookkeeping lines inside a failure's text. */
-const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)|--- (FAIL|PASS|SKIP):)/;
 /** Seconds (as JUnit writes them) to whole milliseconds; undefined when not a number. */
 function durationOf(time) {
     if (time === undefined || time.trim() === '')
@@ -396,29 +395,6 @@ function lineOf(text) {
         return undefined;
     return Number(text);
 }
-function firstLines(text, max) {
-    const trimmed = text.trim();
-    return trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed;
-}
-/**
- * What a failure's text says, when no `message` attribute says it (jest-junit writes none):
- * its failing blocks read by the log's excerpt rules (docs/design.md §5: the assertion,
- * expected and received, the first stack line outside dependencies), escape codes stripped,
- * the runner's own lines left out; else its first line that says something.
- */
-function messageOfDetail(detail, max) {
-    const lines = detail
-        .split('\n')
-        .map(failure_blocks/* readableLine */.$O)
-        .filter(line => line.trim() !== '' && !RUNNER_LINE.test(line));
-    const blocks = [];
-    const reader = new failure_blocks/* BlockReader */.tg(block => blocks.push(block));
-    for (const line of lines)
-        reader.line(line);
-    reader.end();
-    const telling = blocks.length > 0 ? blocks.map(block => block.lines.join('\n')).join('\n') : lines[0];
-    return telling === undefined ? undefined : firstLines(telling, max);
-}
 /** Builds the parser's event handlers: a small state machine over the JUnit elements. */
 function junitHandlers(limits, onTest) {
     const suites = [];
@@ -426,6 +402,7 @@ function junitHandlers(limits, onTest) {
     let root = true;
     let open;
     let count = 0;
+    const retries = new junit_retries/* RetryReader */.u(limits);
     const opentag = (tag) => {
         depth++;
         if (depth > limits.maxDepth)
@@ -436,6 +413,8 @@ function junitHandlers(limits, onTest) {
             if (!ROOTS.has(tag.name))
                 throw new Refusal(`ignored: not JUnit XML (the root element is <${tag.name.slice(0, 40)}>, not <testsuites> or <testsuite>)`);
         }
+        if (open !== undefined)
+            retries.open(tag.name, attrs, depth);
         switch (tag.name) {
             case 'testsuite':
                 suites.push(attrs.name ?? '');
@@ -447,8 +426,8 @@ function junitHandlers(limits, onTest) {
                 open = {
                     test: {
                         suite: suites[suites.length - 1] ?? '',
-                        name: (attrs.name ?? '').slice(0, tests/* MAX_NAME_CHARS */.x),
-                        classname: (attrs.classname ?? attrs.class ?? '').slice(0, tests/* MAX_NAME_CHARS */.x),
+                        name: (attrs.name ?? '').slice(0, tests/* MAX_NAME_CHARS */.xH),
+                        classname: (attrs.classname ?? attrs.class ?? '').slice(0, tests/* MAX_NAME_CHARS */.xH),
                         ...(file !== undefined && file !== '' && { file: file.slice(0, 4_096) }),
                         ...(line !== undefined && { line }),
                         outcome: 'passed',
@@ -457,20 +436,23 @@ function junitHandlers(limits, onTest) {
                     detail: '',
                     inResult: false
                 };
+                retries.start(depth);
                 return;
             }
             case 'failure':
-            case 'error':
+            case 'error': {
                 if (open === undefined)
                     return;
                 // A second failure of the same test (some tools write one per assertion) keeps the first.
                 if (open.test.outcome === 'failed' || open.test.outcome === 'error')
                     return;
                 open.test.outcome = tag.name === 'failure' ? 'failed' : 'error';
-                if (attrs.message !== undefined && attrs.message.trim() !== '')
-                    open.test.message = firstLines((0,failure_blocks/* readableLine */.$O)(attrs.message.replace(/\r\n?/g, '\n')), limits.maxMessage);
+                const message = (0,junit_message/* attributeMessage */.AW)(attrs.message, limits.maxMessage);
+                if (message !== undefined)
+                    open.test.message = message;
                 open.inResult = true;
                 return;
+            }
             case 'skipped':
                 if (open !== undefined && open.test.outcome === 'passed')
                     open.test.outcome = 'skipped';
@@ -479,6 +461,8 @@ function junitHandlers(limits, onTest) {
     };
     const closetag = (tag) => {
         depth--;
+        if (open !== undefined)
+            retries.close(tag.name, depth + 1);
         if (tag.name === 'testsuite')
             suites.pop();
         else if ((tag.name === 'failure' || tag.name === 'error') && open !== undefined)
@@ -486,14 +470,15 @@ function junitHandlers(limits, onTest) {
         else if (tag.name === 'testcase' && open !== undefined) {
             const { test, detail } = open;
             if (detail.trim() !== '') {
-                test.detail = firstLines(detail.split('\n').map(failure_blocks/* readableLine */.$O).join('\n'), limits.maxDetail);
+                test.detail = (0,junit_message/* keptDetail */.kD)(detail, limits.maxDetail);
                 // jest-junit writes no message, Go's converters message="Failed": the text says more.
-                if (test.message === undefined || GENERIC_MESSAGE.test(test.message)) {
-                    const telling = messageOfDetail(test.detail, limits.maxMessage);
-                    if (telling !== undefined)
-                        test.message = telling;
-                }
+                const message = (0,junit_message/* failureMessage */.oh)(test.message, test.detail, limits.maxMessage);
+                if (message !== undefined)
+                    test.message = message;
             }
+            const runner = retries.finish(test.outcome);
+            if (runner !== undefined)
+                test.runner = runner;
             open = undefined;
             count++;
             onTest(test);
@@ -501,7 +486,10 @@ function junitHandlers(limits, onTest) {
     };
     // Only a failure's or error's own text is kept (never <system-out>), up to its cap.
     const text = (value) => {
-        if (open === undefined || !open.inResult || open.detail.length >= limits.maxDetail)
+        if (open === undefined)
+            return;
+        retries.text(value, depth);
+        if (!open.inResult || open.detail.length >= limits.maxDetail)
             return;
         open.detail += value.slice(0, limits.maxDetail - open.detail.length + 1);
     };

@@ -829,7 +829,7 @@ function println(stream, line) {
 
 /***/ }),
 
-/***/ 7437:
+/***/ 2975:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -878,8 +878,8 @@ function captureAdvice(failedRunId, place) {
     };
 }
 
-// EXTERNAL MODULE: ./src/core/recovery/resume.ts + 1 modules
-var resume = __nccwpck_require__(7442);
+// EXTERNAL MODULE: ./src/core/recovery/resume.ts + 2 modules
+var resume = __nccwpck_require__(4887);
 // EXTERNAL MODULE: ./src/core/base/errors.ts
 var errors = __nccwpck_require__(2074);
 // EXTERNAL MODULE: ./src/core/inputs/resolve.ts
@@ -1711,8 +1711,8 @@ async function runOnRetry(command, settings, env) {
 
 // EXTERNAL MODULE: ./src/core/session/notes.ts
 var notes = __nccwpck_require__(8157);
-// EXTERNAL MODULE: ./src/core/test-results/attempt-tests.ts + 4 modules
-var attempt_tests = __nccwpck_require__(5817);
+// EXTERNAL MODULE: ./src/core/test-results/attempt-tests.ts + 6 modules
+var attempt_tests = __nccwpck_require__(6757);
 ;// CONCATENATED MODULE: ./src/core/verify/results-step.ts
 
 
@@ -1730,12 +1730,39 @@ function describeAttemptTests(attempt, tests) {
         ...(tests.skipped > 0 ? [`${tests.skipped} skipped`] : []),
         ...(tests.recovered.length > 0
             ? [`passed after failing in an earlier attempt: ${tests.recovered.slice(0, NAMED_IN_NOTE).join('; ')}`]
+            : []),
+        ...(tests.runnerFlaky !== undefined && tests.runnerFlaky.length > 0
+            ? [
+                `flaky inside the runner: ${tests.runnerFlaky
+                    .slice(0, NAMED_IN_NOTE)
+                    .map(test => test.name)
+                    .join('; ')}`
+            ]
             : [])
     ];
     return parts.join(' · ');
 }
-/** The trace's record of an attempt's results (readers that do not know it ignore it). */
-function tracePayload(attempt, tests) {
+/**
+ * The new tests' share of a `tests` note, about their JSON size: names of thousands of
+ * characters cannot swell the trace a resume reads back (a run whose repeats name a test the
+ * note left out restarts, docs/design.md §6).
+ */
+const MAX_NEW_TESTS_BYTES = 256 * 1024;
+/** The first new tests whose texts fit in `budget` bytes. */
+function withinBytes(tests, budget) {
+    const kept = [];
+    let used = 0;
+    for (const test of tests) {
+        used += 120 + test.name.length + test.caseName.length + test.classname.length + (test.file?.length ?? 0);
+        if (used > budget)
+            break;
+        kept.push(test);
+    }
+    return kept;
+}
+/** The trace's record of an attempt's results (readers that do not know it ignore it); `newListed`: how many new tests it lists. */
+function tracePayload(attempt, tests, newListed) {
+    const newTests = tests.newTests ?? [];
     return {
         attempt,
         files: tests.files,
@@ -1746,10 +1773,21 @@ function tracePayload(attempt, tests) {
         skipped: tests.skipped,
         failed_tests: tests.failedTests,
         recovered: tests.recovered,
+        ...(tests.runnerFlaky !== undefined && tests.runnerFlaky.length > 0 && { runner_flaky: tests.runnerFlaky }),
         warnings: tests.warnings,
         ...(tests.cases !== undefined && { cases: tests.cases }),
-        ...(tests.casesOmitted ? { cases_omitted: tests.casesOmitted } : {})
+        ...(tests.casesOmitted ? { cases_omitted: tests.casesOmitted } : {}),
+        // What a resumed run repeats (docs/design.md §6): the new tests, as early flake detection reads them.
+        ...(newListed > 0 &&
+            newTests.length > 0 && {
+            new_tests: withinBytes(newTests.slice(0, newListed), MAX_NEW_TESTS_BYTES),
+            new_found: newTests.length + (tests.newTestsOmitted ?? 0)
+        })
     };
+}
+/** The names of the tests that failed in earlier attempts: watched for in the next one's results. */
+function failedBefore(earlier) {
+    return new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []));
 }
 /**
  * After an attempt: reads the files `test-results` names, written since `sinceMs` (the
@@ -1757,12 +1795,11 @@ function tracePayload(attempt, tests) {
  * `test-results`, an interrupted attempt, or an interrupt (`signal`) while reading — the
  * run is being closed. Writes nothing: `recordTestResults` records what it read.
  */
-async function readTestResults(settings, attempt, sinceMs, earlier, signal) {
+async function readTestResults(settings, attempt, sinceMs, watch, { signal, known } = {}) {
     const patterns = settings.testResults ?? [];
     // An interrupted attempt is not judged, and neither are its half-written reports.
     if (patterns.length === 0 || attempt.interrupted)
         return undefined;
-    const watch = new Set(earlier.flatMap(previous => previous.tests?.failedTests.map(test => test.name) ?? []));
     let tests;
     try {
         tests = await (0,attempt_tests/* readAttemptTests */.DW)({
@@ -1772,7 +1809,8 @@ async function readTestResults(settings, attempt, sinceMs, earlier, signal) {
             watch,
             // A rerun of up to rerun-max-tests tests needs them all listed (docs/design.md §1).
             maxFailedTests: Math.max(attempt_tests/* MAX_TESTS_LISTED */.N4, settings.rerunMaxTests),
-            signal
+            signal,
+            ...(known !== undefined && { known })
         });
     }
     catch (error) {
@@ -1787,17 +1825,36 @@ async function readTestResults(settings, attempt, sinceMs, earlier, signal) {
     }
     return { tests, warnings: tests.warnings };
 }
-/** Records what reading an attempt's results gave: each ignored file as a progress fact, the results as a `tests` note. */
-function recordTestResults(read, attempt, session, log) {
+/**
+ * Records what reading an attempt's results gave: each ignored file as a progress fact, the
+ * results as a `tests` note, with its first `newListed` new tests (0: early flake detection is off).
+ */
+function recordTestResults(read, attempt, session, log, newListed = 0) {
     if (read === undefined)
         return;
     for (const warning of read.warnings)
         log({ kind: 'test-results-warning', attempt, ...warning });
     const tests = read.tests;
     if (tests !== undefined && tests.files.length > 0)
-        session.event('note', (0,notes/* testsNote */.Cn)(describeAttemptTests(attempt, tests), tracePayload(attempt, tests)));
+        session.event('note', (0,notes/* testsNote */.Cn)(describeAttemptTests(attempt, tests), tracePayload(attempt, tests, newListed)));
 }
 
+// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 6 modules
+var guardrail = __nccwpck_require__(9382);
+// EXTERNAL MODULE: ./src/core/reruns/local-bin.ts
+var local_bin = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/core/reruns/template.ts
+var reruns_template = __nccwpck_require__(8385);
+// EXTERNAL MODULE: ./src/core/session/events.ts + 1 modules
+var events = __nccwpck_require__(5628);
+// EXTERNAL MODULE: ./src/core/verify/new-test-plan.ts
+var new_test_plan = __nccwpck_require__(3086);
+// EXTERNAL MODULE: ./src/core/verify/quarantine-policy.ts
+var quarantine_policy = __nccwpck_require__(6576);
+// EXTERNAL MODULE: ./src/core/session/layout.ts
+var layout = __nccwpck_require__(4020);
+// EXTERNAL MODULE: ./src/core/verify/quarantine-step.ts
+var quarantine_step = __nccwpck_require__(172);
 ;// CONCATENATED MODULE: ./src/core/verify/retry-policy.ts
 /** Longest wait between attempts under exponential backoff. */
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
@@ -1848,8 +1905,8 @@ function describeWait(ms) {
     return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
-// EXTERNAL MODULE: ./src/core/verify/rerun-step.ts + 3 modules
-var rerun_step = __nccwpck_require__(8571);
+// EXTERNAL MODULE: ./src/core/verify/rerun-step.ts + 1 modules
+var rerun_step = __nccwpck_require__(3475);
 ;// CONCATENATED MODULE: ./src/core/verify/follow-up.ts
 
 
@@ -1868,8 +1925,6 @@ function rerunFollows(followUp) {
     return followUp?.kind === 'retry' && followUp.next?.rerun !== undefined;
 }
 
-// EXTERNAL MODULE: ./src/core/verify/quarantine-step.ts
-var quarantine_step = __nccwpck_require__(172);
 ;// CONCATENATED MODULE: ./src/core/verify/verdict.ts
 
 
@@ -1921,41 +1976,6 @@ function failureReason(attempt) {
     return failed.length > 0 ? failed.join('; ') : 'not verified';
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/next-step.ts
-
-
-/**
- * After an attempt: stop when it was verified, interrupted, the last one allowed or one a
- * retry filter refuses; else retry, waiting as retry-backoff says (the jitter drawn only
- * then), with what its verdict planned to run next.
- */
-function decideNext(record, verdict, settings, { used, aborted, random }) {
-    if (verdict.verified)
-        return { kind: 'stop', why: 'verified' };
-    if (record.interrupted || aborted)
-        return { kind: 'stop', why: 'interrupted' };
-    const followUp = verdict.followUp;
-    if (followUp === undefined || followUp.kind === 'exhausted')
-        return { kind: 'stop', why: 'exhausted' };
-    const failure = failureReason({ interrupted: false, checks: verdict.checks, unexcused: verdict.unexcused });
-    if (followUp.kind === 'refused')
-        return { kind: 'stop', why: 'refused', note: `${failure}; ${followUp.refusal}` };
-    const waitMs = retryDelayMs(settings, used, random);
-    const next = followUp.next;
-    const waiting = waitMs > 0 ? ` in ${describeWait(waitMs)}` : '';
-    return {
-        kind: 'retry',
-        waitMs,
-        ...(next?.rerun !== undefined && { rerun: next.rerun }),
-        ...(next !== undefined && { rerunNote: next.note }),
-        note: `${failure}; retrying${waiting} (attempt ${used + 1}/${1 + settings.maxRetries})${next === undefined ? '' : `: ${next.note}`}`
-    };
-}
-
-// EXTERNAL MODULE: ./src/core/session/events.ts + 1 modules
-var events = __nccwpck_require__(5628);
-// EXTERNAL MODULE: ./src/core/session/layout.ts
-var layout = __nccwpck_require__(4020);
 ;// CONCATENATED MODULE: ./src/core/verify/trace-events.ts
 
 
@@ -2050,13 +2070,262 @@ function recordingGroups(env, session, during) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/repeat-step.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * After the loop: repeats the run's new tests when `new-test-repeats` is on, and returns the
+ * loop's result with what they found (`newTests`), failed in `fail` mode by a flaky new test
+ * that no quarantine entry names, aborted when an interrupt came during the repeats.
+ */
+async function detectNewTests(settings, session, env, ending, start) {
+    if (settings.newTestRepeats === 0 || ending.interrupted)
+        return ending;
+    const found = (0,new_test_plan/* newTestsOfRun */.ew)(ending.attempts, ending.outcome === 'success', env.known?.size ?? 0, settings.newTestMax);
+    const base = {
+        mode: settings.newTestMode,
+        found: found.found,
+        repeated: [],
+        repeats: settings.newTestRepeats,
+        ran: 0,
+        budgetCut: false,
+        budgetSeconds: settings.newTestBudgetSeconds,
+        spentMs: 0,
+        flaky: []
+    };
+    if (found.skipped !== undefined)
+        return withDetection(session, ending, { ...base, skipped: found.skipped });
+    const setting = settings.rerunFailedTests;
+    if (setting.kind === 'off')
+        return withDetection(session, ending, { ...base, skipped: 'not-repeatable', stopped: 'rerun-failed-tests is off' });
+    // A preset starts the project's own runner binary when it has one (reruns/local-bin.ts).
+    const template = setting.kind === 'preset' ? (0,local_bin/* withLocalBin */.x)(setting.template, settings.workingDirectory) : setting.template;
+    const tests = found.tests.filter(test => (0,reruns_template/* missingFor */.MG)(template, [(0,new_test_plan/* repeatTarget */.JD)(test)]) === undefined);
+    if (tests.length === 0) {
+        const why = (0,reruns_template/* missingFor */.MG)(template, found.tests.map(new_test_plan/* repeatTarget */.JD)) ?? 'the template cannot name them';
+        return withDetection(session, ending, { ...base, skipped: 'not-repeatable', stopped: why });
+    }
+    const entries = env.quarantine === undefined ? [] : (0,quarantine_policy/* applyingEntries */.Xq)(env.quarantine.entries, env.quarantine.today);
+    // Repeats a resumed run read back were judged without the quarantine: its entries name theirs now.
+    const done = start.done.map(repeat => ({ ...repeat, flaky: repeat.flaky.map(found => withEntry(found, entries)) }));
+    let number = start.nextAttempt;
+    let budgetCut = false;
+    let interrupted = false;
+    let stopped;
+    for (;;) {
+        const step = (0,new_test_plan/* nextRepeat */.zY)(tests, done, { repeats: settings.newTestRepeats, budgetMs: settings.newTestBudgetSeconds * 1000 });
+        if (step.kind === 'done')
+            break;
+        if (step.kind === 'budget') {
+            budgetCut = true;
+            break;
+        }
+        if (env.signal?.aborted) {
+            interrupted = true;
+            break;
+        }
+        const command = repeatCommand(settings, template, step.targets);
+        if (!command.ok) {
+            stopped = command.why;
+            break;
+        }
+        const repeat = await runRepeat(settings, session, env, {
+            attempt: number,
+            round: step.round,
+            targets: step.targets,
+            command: command.command,
+            entries
+        });
+        number++;
+        if (repeat === undefined) {
+            interrupted = true;
+            break;
+        }
+        done.push(repeat);
+    }
+    const flaky = done.flatMap(repeat => repeat.flaky);
+    const decided = (0,new_test_plan/* detectionDecision */.I2)(settings.newTestMode, flaky);
+    const detection = {
+        ...base,
+        repeated: tests,
+        ran: done.length,
+        budgetCut,
+        spentMs: (0,new_test_plan/* spentMs */.H4)(done),
+        flaky,
+        ...(stopped !== undefined && { stopped }),
+        ...(decided !== undefined && { decided })
+    };
+    return withDetection(session, ending, detection, interrupted);
+}
+/** A flaky new test with the quarantine entry that names it, when one applying today does. */
+function withEntry(found, entries) {
+    const { test } = found;
+    const entry = (0,quarantine_policy/* entryFor */.cy)(entries, { name: test.name, classname: test.classname, ...(test.file !== undefined && { file: test.file }) });
+    return entry === undefined ? found : { ...found, quarantine: { owner: entry.owner, expires: entry.expires } };
+}
+/** The repeat's command: the template expanded for its tests, unless that fails or the guardrail refuses it. */
+function repeatCommand(settings, template, targets) {
+    let command;
+    try {
+        command = (0,reruns_template/* expandTemplate */.Ly)(template, targets.map(new_test_plan/* repeatTarget */.JD), settings.shell);
+    }
+    catch (error) {
+        return { ok: false, why: error.message };
+    }
+    // The guardrail judges the command that will run, names and all.
+    const hit = settings.allowDestructive ? undefined : (0,guardrail/* findDestructive */.m)(command);
+    return hit === undefined
+        ? { ok: true, command }
+        : { ok: false, why: `the repeat command matches the destructive-command rule "${hit.rule}"` };
+}
+/** Runs, reads, judges and records one repeat; undefined when it was interrupted. */
+async function runRepeat(settings, session, env, planned) {
+    const { attempt, round, targets, command } = planned;
+    const names = targets.map(test => test.name);
+    const of = settings.newTestRepeats;
+    env.log({ kind: 'repeat-started', attempt, round, of, tests: names.length, command });
+    session.event('tool_call', { attempt, commands: [command], repeat: { round, of, tests: names, command } });
+    const startedMs = env.clock.now().getTime();
+    // A repeat is judged by its results alone: the run's expectations were met by the attempt that passed.
+    const plan = {
+        attempt,
+        settings: { ...settings, script: command, expectations: {} },
+        logPath: session.attemptLogPath(attempt),
+        checkLogPath: session.attemptCheckLogPath(attempt)
+    };
+    const record = await runOnce(plan, recordingGroups(env, session, `repeat ${round}`), {
+        onScriptEnded: result => recordResult(session, result)
+    });
+    const read = record.interrupted ? undefined : await readTestResults(settings, record, startedMs, new Set(names), { signal: env.signal });
+    if (record.interrupted || env.signal?.aborted) {
+        session.event('verify', (0,events/* unjudgedVerify */.k4)(attempt, 'interrupted: this repeat was not judged'));
+        return undefined;
+    }
+    recordTestResults(read, attempt, session, env.log);
+    const verdict = (0,new_test_plan/* judgeRepeat */.Vt)({ round, attempt, targets, tests: read?.tests, failures: record.failures ?? [], entries: planned.entries });
+    session.event('verify', { attempt, ok: verdict.check.ok, check: [verdict.check], detail: verdict.check.detail });
+    return { round, attempt, tests: names, durationMs: record.durationMs, flaky: verdict.flaky };
+}
+/** The loop's result with the detection's facts, its note in the trace, and its verdict where it decides one. */
+function withDetection(session, ending, detection, interrupted = false) {
+    const message = describeDetection(detection, interrupted);
+    session.event('note', (0,notes/* newTestsNote */.cs)(message, {
+        found: detection.found,
+        repeated: detection.repeated.map(test => test.name),
+        repeats: detection.repeats,
+        ran: detection.ran,
+        budget_cut: detection.budgetCut,
+        flaky: detection.flaky.map(found => ({ test: found.test.name, repeat: found.repeat, attempt: found.attempt })),
+        ...(detection.skipped !== undefined && { skipped: detection.skipped }),
+        ...(detection.decided !== undefined && { decided: detection.decided })
+    }));
+    if (interrupted) {
+        return {
+            ...ending,
+            outcome: 'aborted',
+            interrupted: true,
+            exitCode: errors/* INTERRUPTED_EXIT */.MO,
+            summary: `interrupted during the repeats of new tests, after ${detection.ran} of ${detection.repeats}`,
+            newTests: detection
+        };
+    }
+    if (detection.decided === 'fail') {
+        return {
+            ...ending,
+            outcome: 'failure',
+            exitCode: 1,
+            summary: (0,new_test_plan/* flakyNewTestSummary */.AB)(detection.flaky, detection.repeats),
+            newTests: detection
+        };
+    }
+    if (detection.decided === 'warn') {
+        return { ...ending, summary: `${ending.summary}; flaky new tests (${describeWarned(detection)})`, newTests: detection };
+    }
+    return { ...ending, newTests: detection };
+}
+/** The flaky new tests of a run that passes: by `new-test-mode: warn`, or every one quarantined. */
+function describeWarned(detection) {
+    const words = detection.flaky.map(found => `${found.test.name} failed repeat ${found.repeat}/${detection.repeats}`);
+    const why = detection.mode === 'warn' ? 'new-test-mode warn' : 'quarantined';
+    return `${words.slice(0, 3).join('; ')}${words.length > 3 ? `, and ${words.length - 3} more` : ''}: ${why}`;
+}
+/** The `new-tests` note's one line. */
+function describeDetection(detection, interrupted = false) {
+    switch (detection.skipped) {
+        case 'empty-history':
+            return 'early flake detection: the history knows no test yet, so no test is new; detection starts with the next run';
+        case 'none-new':
+            return 'early flake detection: no new test in this run';
+        case 'not-passed':
+            return 'early flake detection: the run did not pass; no new test is repeated';
+        case 'not-repeatable':
+            return `early flake detection: ${detection.found} new tests, none repeatable: ${detection.stopped ?? 'the template cannot name them'}`;
+    }
+    const tests = detection.repeated.length;
+    const counted = detection.found > tests ? ` (${detection.found} found; new-test-max repeats ${tests})` : '';
+    const parts = [
+        `early flake detection: ${tests} new test${tests === 1 ? '' : 's'}${counted}, ${detection.ran} of ${detection.repeats} repeats ran`
+    ];
+    if (detection.budgetCut)
+        parts.push(`the next repeat would have passed new-test-budget-seconds (${detection.budgetSeconds} s)`);
+    if (detection.stopped !== undefined)
+        parts.push(`stopped: ${detection.stopped}`);
+    if (interrupted)
+        parts.push('interrupted');
+    parts.push(detection.flaky.length === 0
+        ? 'no flaky new test'
+        : detection.flaky.map(found => `new test ${found.test.name} failed repeat ${found.repeat}/${detection.repeats}`).join('; '));
+    return parts.join(' · ');
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/next-step.ts
+
+
+/**
+ * After an attempt: stop when it was verified, interrupted, the last one allowed or one a
+ * retry filter refuses; else retry, waiting as retry-backoff says (the jitter drawn only
+ * then), with what its verdict planned to run next.
+ */
+function decideNext(record, verdict, settings, { used, aborted, random }) {
+    if (verdict.verified)
+        return { kind: 'stop', why: 'verified' };
+    if (record.interrupted || aborted)
+        return { kind: 'stop', why: 'interrupted' };
+    const followUp = verdict.followUp;
+    if (followUp === undefined || followUp.kind === 'exhausted')
+        return { kind: 'stop', why: 'exhausted' };
+    const failure = failureReason({ interrupted: false, checks: verdict.checks, unexcused: verdict.unexcused });
+    if (followUp.kind === 'refused')
+        return { kind: 'stop', why: 'refused', note: `${failure}; ${followUp.refusal}` };
+    const waitMs = retryDelayMs(settings, used, random);
+    const next = followUp.next;
+    const waiting = waitMs > 0 ? ` in ${describeWait(waitMs)}` : '';
+    return {
+        kind: 'retry',
+        waitMs,
+        ...(next?.rerun !== undefined && { rerun: next.rerun }),
+        ...(next !== undefined && { rerunNote: next.note }),
+        note: `${failure}; retrying${waiting} (attempt ${used + 1}/${1 + settings.maxRetries})${next === undefined ? '' : `: ${next.note}`}`
+    };
+}
+
 // EXTERNAL MODULE: ./src/core/receipts/receipt.ts + 1 modules
 var receipts_receipt = __nccwpck_require__(9169);
 ;// CONCATENATED MODULE: ./src/core/test-results/run-tests.ts
 /**
  * A run's test facts from its attempts (docs/design.md §1 "Test results"): the tests that failed in the
  * attempt that decided the verdict, and the **flaky** tests, which failed in one attempt and
- * passed in a later one. What the receipt keeps of them is capped.
+ * passed in a later one, or failed and passed inside the runner itself (§1 "Runner-level
+ * retries"). What the receipt keeps of them is capped.
  */
 
 
@@ -2074,11 +2343,15 @@ function runTests(attempts) {
     for (const attempt of withResults)
         for (const name of attempt.tests.recovered)
             flaky.add(name);
+    const runnerFlaky = runnerFlakyOf(withResults);
+    for (const test of runnerFlaky)
+        flaky.add(test.name);
     return {
         total: last.tests.total,
         // An attempt may keep more for a rerun (rerun-max-tests); what is shown stays capped.
         failed: last.tests.failedTests.slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
         flaky: [...flaky].slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
+        ...(runnerFlaky.length > 0 && { runnerFlaky }),
         attempt: last.attempt,
         attempts: withResults.map(({ attempt, tests, rerun, checks }) => ({
             attempt,
@@ -2086,6 +2359,23 @@ function runTests(attempts) {
             rerun: rerun !== undefined || (checks ?? []).some(check => check.expectation === 'rerun')
         }))
     };
+}
+/**
+ * The tests flaky inside the runner in any attempt, each once (its first account of it), at
+ * most MAX_TESTS_LISTED: flaky whatever reverify's own retries did (docs/design.md §1
+ * "Runner-level retries").
+ */
+function runnerFlakyOf(attempts) {
+    const found = new Map();
+    for (const attempt of attempts) {
+        for (const test of attempt.tests?.runnerFlaky ?? []) {
+            if (found.size >= attempt_tests/* MAX_TESTS_LISTED */.N4)
+                return [...found.values()];
+            if (!found.has(test.name))
+                found.set(test.name, test);
+        }
+    }
+    return [...found.values()];
 }
 /** The receipt's `tests` field (docs/design.md §3). */
 function receiptTests(tests) {
@@ -2109,10 +2399,13 @@ function concludeLoop(settings, session, ending) {
     let outcome = verifiedAt >= 0 ? 'success' : interrupted ? 'aborted' : 'failure';
     const quarantined = (0,quarantine_step/* excuseOf */.nf)(attempts[verifiedAt], quarantine);
     const flakyTests = runTests(attempts)?.flaky ?? [];
-    // Flaky only when a real attempt failed before the pass; one a crash cut off does not count.
-    // A pass excused by quarantine is flaky only when some test did recover on the way.
+    // Flaky when a real attempt failed before the pass; one a crash cut off does not count.
+    // A pass excused by quarantine is flaky only when some test did recover on the way. A
+    // test the runner itself failed and then passed makes the pass flaky even on attempt 1
+    // (docs/design.md §1 "Runner-level retries").
     const before = attempts.slice(0, Math.max(0, verifiedAt));
-    const flaky = before.some(attempt => !attempt.interrupted) && (quarantined === undefined || flakyTests.length > 0);
+    const runnerFlaky = runnerFlakyOf(attempts.slice(0, verifiedAt + 1)).length > 0;
+    const flaky = (before.some(attempt => !attempt.interrupted) && (quarantined === undefined || flakyTests.length > 0)) || runnerFlaky;
     let summary;
     let gate;
     if (outcome === 'success') {
@@ -2168,6 +2461,7 @@ function concludeLoop(settings, session, ending) {
 
 
 
+
 /** Runs the attempts of a verify, writing tool_call / tool_result / verify / note events. */
 async function runVerifyLoop(settings, session, env, start = {}) {
     const loop = new LoopSteps(settings, session, env, [...(start.previous ?? [])]);
@@ -2177,12 +2471,15 @@ async function runVerifyLoop(settings, session, env, start = {}) {
         next = await loop.follow(loop.decide(judged));
     }
     const { attempts } = loop;
-    return concludeLoop(settings, session, {
+    const ending = concludeLoop(settings, session, {
         attempts,
         interrupted: next.kind === 'interrupted',
         interruptReason: env.interruptReason,
         quarantine: env.quarantine
     });
+    // Early flake detection once the run has passed: its repeats follow every attempt (repeat-step.ts).
+    const repeats = start.repeats ?? { done: [], numbers: 0 };
+    return detectNewTests(settings, session, env, ending, { done: repeats.done, nextAttempt: attempts.length + repeats.numbers + 1 });
 }
 /** The loop's steps and the attempts so far: each attempt from plan to recorded verdict, the decision after it, carrying it out. */
 class LoopSteps {
@@ -2226,14 +2523,16 @@ class LoopSteps {
         const record = await runOnce(plan, recordingGroups(env, session, `attempt ${number}`), {
             onScriptEnded: result => recordResult(session, result)
         });
-        const read = await readTestResults(settings, record, startedMs, this.attempts, env.signal);
+        const read = await readTestResults(settings, record, startedMs, failedBefore(this.attempts), { signal: env.signal, known: env.known });
         const verdict = verdict_judge(record, read?.tests, rerun, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() });
         const attempt = attemptAsShown(record, read?.tests, rerun, verdict);
         this.attempts.push(attempt);
-        // A rerun and a quarantine judge by the results, so they are recorded before the verdict; else after it.
-        const byResults = rerun !== undefined || env.quarantine !== undefined;
+        // A rerun and a quarantine judge by the results, and a resume repeats the new tests they list,
+        // so then they are recorded before the verdict; else after it.
+        const newListed = settings.newTestRepeats > 0 ? settings.newTestMax : 0;
+        const byResults = rerun !== undefined || env.quarantine !== undefined || newListed > 0;
         if (byResults)
-            recordTestResults(read, number, session, env.log);
+            recordTestResults(read, number, session, env.log, newListed);
         recordVerdict(session, attempt, { quarantine: env.quarantine });
         if (!byResults)
             recordTestResults(read, number, session, env.log);
@@ -2318,8 +2617,6 @@ async function judgeRecorded(settings, recorded, checkLogPath, env) {
 
 // EXTERNAL MODULE: ./src/core/verify/expectations.ts
 var expectations = __nccwpck_require__(2298);
-// EXTERNAL MODULE: ./src/core/guardrail/index.ts + 6 modules
-var guardrail = __nccwpck_require__(9382);
 ;// CONCATENATED MODULE: ./src/core/run/settings-check.ts
 /**
  * The guardrail over a run's settings (docs/design.md §1 "The guardrail"): every command
@@ -2402,8 +2699,8 @@ function commandEnvironment(env, runId) {
 
 // EXTERNAL MODULE: ./src/core/output/excerpt.ts
 var excerpt = __nccwpck_require__(6848);
-// EXTERNAL MODULE: ./src/core/report/index.ts + 6 modules
-var report = __nccwpck_require__(2084);
+// EXTERNAL MODULE: ./src/core/report/index.ts + 7 modules
+var report = __nccwpck_require__(364);
 // EXTERNAL MODULE: ./src/core/recovery/settle.ts
 var settle = __nccwpck_require__(5524);
 // EXTERNAL MODULE: external "node:fs"
@@ -2439,11 +2736,11 @@ async function writeMissingReports(latest, request, ports) {
  * Resolves to the report's path, or undefined when it could not be written (told through
  * `ports.log`, never fatal).
  */
-async function writeRunReports(receipt, request, ports) {
+async function writeRunReports(receipt, request, ports, facts = {}) {
     const context = { stateDir: ports.store.stateDir, redactor: request.redactor, env: request.env, clock: ports.clock };
     for (const error of await (0,core_export/* exportClosedRun */.A)(receipt, context))
         ports.log({ kind: 'report-failed', runId: receipt.run_id, error });
-    const written = await (0,report/* writeSessionReport */.aH)(ports.store, receipt);
+    const written = await (0,report/* writeSessionReport */.aH)(ports.store, receipt, receipt.session.dir, facts.newTests);
     if ('path' in written)
         return written.path;
     ports.log({ kind: 'report-failed', runId: receipt.run_id, error: written.error });
@@ -2541,7 +2838,7 @@ function shownReport(report, redactor) {
         return report;
     if (report.kind === 'refused')
         return { ...report, guardrail: (0,redaction/* redactDeep */.K)(report.guardrail, redactor) };
-    const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed, quarantine, gate } = report;
+    const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed, quarantine, gate, newTests, rates } = report;
     return {
         ...report,
         ...(0,redaction/* redactDeep */.K)({
@@ -2553,7 +2850,9 @@ function shownReport(report, redactor) {
             ...(interruptReason !== undefined && { interruptReason }),
             ...(resumed !== undefined && { resumed }),
             ...(quarantine !== undefined && { quarantine }),
-            ...(gate !== undefined && { gate })
+            ...(gate !== undefined && { gate }),
+            ...(newTests !== undefined && { newTests }),
+            ...(rates !== undefined && { rates })
         }, redactor)
     };
 }
@@ -2570,8 +2869,160 @@ function redactedReceipt(receipt, redactor) {
     return { ...receipt, ...(0,redaction/* redactDeep */.K)(shown, redactor) };
 }
 
+// EXTERNAL MODULE: ./src/core/test-results/test-rates.ts
+var test_rates = __nccwpck_require__(6037);
+;// CONCATENATED MODULE: ./src/core/run/run-rates.ts
+
+/** The rate of each test the receipt names, over its identity's history in `store`; undefined when there is none or it cannot be read. */
+async function runRates(store, receipt) {
+    const names = (0,test_rates/* ratedNames */.TI)(receipt);
+    if (names.length === 0)
+        return undefined;
+    try {
+        const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash);
+        return (0,test_rates/* testRates */.q_)(history, names);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./src/core/test-results/known-tests.ts
+var known_tests = __nccwpck_require__(816);
+;// CONCATENATED MODULE: ./src/core/test-results/known-tests-file.ts
+/**
+ * A history's known tests on disk (docs/design.md §3 "Known tests", §4): one file per
+ * history, `known-tests/<history-key>.json` in the state directory, written atomically and
+ * read as untrusted (a regular file, within MAX_KNOWN_TESTS_BYTES, its whole content valid).
+ * A file that cannot be used is a warning and an empty set: nothing counts as new, so early
+ * flake detection repeats nothing rather than everything.
+ */
+
+
+
+
+/** The folder of the known-tests files in a state directory. */
+const KNOWN_TESTS_DIR = 'known-tests';
+const HISTORY_KEY = /^[0-9a-f]{32}$/;
+/** The file of one history's known tests; the key is checked before it becomes part of a path. */
+function knownTestsPath(stateDir, historyKey) {
+    if (!HISTORY_KEY.test(historyKey))
+        throw new Error(`'${historyKey.slice(0, 40)}' is not a history key`);
+    return (0,external_node_path_.join)(stateDir, KNOWN_TESTS_DIR, `${historyKey}.json`);
+}
+/** Reads one history's known tests from a state directory (or any folder laid out like one: a restored cache). */
+async function readKnownTests(stateDir, historyKey) {
+    const path = knownTestsPath(stateDir, historyKey);
+    let text;
+    try {
+        text = await (0,atomic_file/* readRegularFile */.XF)(path, known_tests/* MAX_KNOWN_TESTS_BYTES */.NX);
+    }
+    catch (error) {
+        return { known: new known_tests/* KnownTests */.Ru(), warning: `the known tests (${path}) could not be read: ${(0,errors/* describeError */.Uc)(error)}` };
+    }
+    if (text === undefined)
+        return { known: new known_tests/* KnownTests */.Ru() };
+    const read = known_tests/* KnownTests */.Ru.parse(text);
+    return read.ok ? { known: read.known } : { known: new known_tests/* KnownTests */.Ru(), warning: `the known tests (${path}) were ignored: ${read.reason}` };
+}
+/** Writes one history's known tests, atomically. */
+async function writeKnownTests(stateDir, historyKey, known) {
+    const path = knownTestsPath(stateDir, historyKey);
+    await (0,atomic_file/* ensureRealDirectory */.Sp)((0,external_node_path_.join)(stateDir, KNOWN_TESTS_DIR));
+    await (0,atomic_file/* writeFileAtomic */.Zf)(path, known.serialize());
+}
+
+;// CONCATENATED MODULE: ./src/core/run/known-tests-update.ts
+/**
+ * The history's known tests kept after a run (docs/design.md §3 "Known tests"): the identity
+ * key of every test case the run's attempts read from their results joins the set of the
+ * command's history in the state directory, first seen today, and the set is written again
+ * atomically. A flaky new test (early flake detection) is left out, so it stays new and is
+ * repeated again on the next run. A run whose attempts read no results file changes nothing.
+ * The set is derived data: a file that cannot be read or written is a warning, never the
+ * verdict.
+ */
+
+
+
+
+/** The keys of the flaky new tests a run found: they stay out of the known tests. */
+function flakyNewTestKeys(detection) {
+    return new Set(detection?.flaky.map(flaky => flaky.test.key) ?? []);
+}
+/**
+ * Adds the test keys of the attempts that read results (`exclude` left out) to the history's
+ * known tests, first seen on `day` (a day number, known-tests.ts), and writes the set when it
+ * grew. Undefined when no attempt read a results file.
+ */
+async function recordKnownTests(place, attempts, options) {
+    const read = attempts.flatMap(attempt => (attempt.tests !== undefined && attempt.tests.files.length > 0 ? [attempt.tests] : []));
+    if (read.length === 0)
+        return undefined;
+    const load = await readKnownTests(place.stateDir, place.historyKey);
+    if (load.warning !== undefined)
+        options.warn(`${load.warning}; they are written again from this run's tests`);
+    const { known } = load;
+    let added = 0;
+    for (const tests of read) {
+        for (const key of tests.keys ?? []) {
+            if (options.exclude.has(key) || known.has(key))
+                continue;
+            if (known.add(key, options.day))
+                added++;
+        }
+    }
+    if (added > 0 || load.warning !== undefined) {
+        try {
+            await writeKnownTests(place.stateDir, place.historyKey, known);
+        }
+        catch (error) {
+            options.warn(`the known tests (${knownTestsPath(place.stateDir, place.historyKey)}) could not be written: ${(0,errors/* describeError */.Uc)(error)}; the verdict stands`);
+        }
+    }
+    return { added, known: known.size };
+}
+/** After a completed run: its tests join its history's known tests, first seen today; a flaky new test stays new. */
+async function keepKnownTests(run, { target, scope }, ports) {
+    await recordKnownTests({ stateDir: ports.store.stateDir, historyKey: (0,receipts_identity/* historyKey */.Ox)(target, scope, run.identity.hash) }, run.attempts, {
+        day: (0,known_tests/* dayNumber */.U$)(ports.clock.now()),
+        exclude: flakyNewTestKeys(run.newTests),
+        warn: note => ports.log({ kind: 'known-tests-warning', note })
+    });
+}
+
 // EXTERNAL MODULE: ./src/core/run/run-quarantine.ts
 var run_quarantine = __nccwpck_require__(9153);
+;// CONCATENATED MODULE: ./src/core/run/run-known-tests.ts
+
+
+/** The known tests of the command's history in `target`, when early flake detection needs them. */
+async function runKnownTests(settings, target, identity, ports) {
+    if (settings.newTestRepeats === 0)
+        return undefined;
+    const load = await readKnownTests(ports.store.stateDir, (0,receipts_identity/* historyKey */.Ox)(target, settings.scope, identity.hash));
+    if (load.warning !== undefined)
+        ports.log({ kind: 'known-tests-warning', note: load.warning });
+    return load.known;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/receipt-new-tests.ts
+
+/** The receipt's `new_tests` for a run's detection. */
+function receiptNewTests(detection) {
+    const flaky = [...new Set(detection.flaky.map(found => found.test.name.slice(0, 500)))].slice(0, receipts_receipt/* MAX_TEST_NAMES */.nt);
+    return {
+        found: detection.found,
+        repeated: detection.repeated.length,
+        repeats: detection.repeats,
+        ran: detection.ran,
+        budget_cut: detection.budgetCut,
+        ...(detection.skipped !== undefined && { skipped: detection.skipped }),
+        flaky,
+        ...(detection.decided !== undefined && { decided: detection.decided })
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/run/verify-run.ts
 /**
  * A whole verify run, as both front ends perform it: the capture-before-retry check, the
@@ -2606,14 +3057,21 @@ var run_quarantine = __nccwpck_require__(9153);
 
 
 
+
+
+
+
 /**
- * Runs one verify from policy check to closed trace and final receipt, and reports it with its
- * texts redacted (shown-report.ts); a full disk is one line (disk-full.ts).
+ * Runs one verify from policy check to closed trace and final receipt, keeps the history's
+ * known tests, and reports it with its texts redacted (shown-report.ts); a full disk is one
+ * line (disk-full.ts).
  */
 async function verifyRun(request, ports) {
     const report = await performRun(request, ports).catch(error => {
         throw stateDirFull(error, ports.store.stateDir, 'before');
     });
+    if (report.kind === 'completed')
+        await keepKnownTests(report, { target: request.target, scope: request.settings.scope }, ports);
     return shownReport(report, request.redactor);
 }
 async function performRun(request, ports) {
@@ -2646,8 +3104,10 @@ async function performRun(request, ports) {
         capture.uncapturedRunId = verdict.failedRunId;
         ports.log({ kind: 'uncaptured-failure', failedRunId: verdict.failedRunId });
     }
+    // Early flake detection's known tests, read before anything runs (run-known-tests.ts).
+    const known = await runKnownTests(settings, request.target, identity, ports);
     if (previous.next.kind === 'resume')
-        return continueRun(request, ports, previous.next.plan, { identity, capture, quarantine });
+        return continueRun(request, ports, previous.next.plan, { identity, capture, quarantine, known });
     // A receipt to resume that recovery did not continue had ended (or was settled from its trace).
     if (request.resume) {
         throw new errors/* UsageError */.eb(`resume: run ${request.resume.run_id} is ${request.resume.status}, not an interrupted run that can be resumed`);
@@ -2656,7 +3116,7 @@ async function performRun(request, ports) {
     if (hit)
         return refuse(request, ports, { session, receipt, identity, capture, hit });
     (0,run_quarantine/* noteExpiries */.ce)(session, quarantine);
-    const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine)).catch(fullDisk(ports, 'during'));
+    const loop = await runVerifyLoop(settings, session, loopEnvironment(request, ports, receipt.run_id, { quarantine, known })).catch(fullDisk(ports, 'during'));
     return closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine });
 }
 /**
@@ -2760,8 +3220,8 @@ async function refuse(request, ports, run) {
         ...(reportPath !== undefined && { reportPath })
     };
 }
-/** The verify loop's view of the ports. */
-function loopEnvironment(request, ports, runId, quarantine) {
+/** The verify loop's view of the ports, with the quarantine and the history's known tests. */
+function loopEnvironment(request, ports, runId, { quarantine, known }) {
     return {
         processes: ports.processes,
         console: ports.console,
@@ -2772,12 +3232,13 @@ function loopEnvironment(request, ports, runId, quarantine) {
         signal: request.signal,
         killGraceMs: request.killGraceMs ?? 2000,
         interruptReason: request.interruptReason,
-        ...(quarantine !== undefined && { quarantine: quarantine.context })
+        ...(quarantine !== undefined && { quarantine: quarantine.context }),
+        ...(known !== undefined && { known })
     };
 }
 /** Continues an interrupted run in its own receipt and session (docs/design.md §6). */
 async function continueRun(request, ports, plan, run) {
-    const { identity, capture, quarantine } = run;
+    const { identity, capture, quarantine, known } = run;
     const now = () => ports.clock.now();
     await (0,close_interrupted/* sweepRunTemps */.J)(ports.store.stateDir, plan.receipt.run_id, plan.sessionDir);
     const session = await writer/* TraceSession */.aH.reopen(plan.sessionDir, plan.meta, request.redactor, now);
@@ -2797,11 +3258,12 @@ async function continueRun(request, ports, plan, run) {
             session.event('verify', event.payload);
     }
     (0,run_quarantine/* noteExpiries */.ce)(session, quarantine);
-    const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id, quarantine), {
+    const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id, { quarantine, known }), {
         previous: plan.previous,
         ...(plan.replay !== undefined && { replay: plan.replay }),
         ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided }),
-        ...(plan.rerun !== undefined && { rerun: plan.rerun })
+        ...(plan.rerun !== undefined && { rerun: plan.rerun }),
+        ...(plan.repeats !== undefined && { repeats: plan.repeats })
     }).catch(fullDisk(ports, 'during'));
     const report = await closeRun(request, ports, { session, receipt, loop, identity, capture, quarantine });
     return { ...report, resumed: { replayed: plan.replayed, summary: plan.summary } };
@@ -2830,7 +3292,8 @@ async function closeRun(request, ports, run) {
         attempts: session.metadata.attempts,
         commands: (last?.commands ?? []).map(events/* commandRecord */.Rh),
         ...(tests !== undefined && { tests: receiptTests(tests) }),
-        ...(0,run_quarantine/* receiptPolicy */.Rg)(loop)
+        ...(0,run_quarantine/* receiptPolicy */.Rg)(loop),
+        ...(loop.newTests !== undefined && { new_tests: receiptNewTests(loop.newTests) })
     };
     const written = receiptOnDisk(receipt, request.redactor, ports.seal);
     await ports.pause?.('after-trace-end');
@@ -2839,6 +3302,7 @@ async function closeRun(request, ports, run) {
     const shown = loop.attempts.filter((attempt, index) => !attempt.interrupted || index === loop.attempts.length - 1);
     const quarantine = (0,run_quarantine/* quarantineFacts */.wJ)(run.quarantine, loop);
     const pruned = await ports.store.prune(request.target, request.settings.scope, run.identity.hash, request.settings.keepReceipts);
+    const rates = await runRates(ports.store, written);
     const reportPath = request.deferReports ? undefined : await writeRunReports(written, request, ports);
     return {
         kind: 'completed',
@@ -2861,7 +3325,9 @@ async function closeRun(request, ports, run) {
         pruned,
         ...(reportPath !== undefined && { reportPath }),
         ...(quarantine !== undefined && { quarantine }),
-        ...(loop.gate !== undefined && { gate: loop.gate })
+        ...(loop.gate !== undefined && { gate: loop.gate }),
+        ...(rates !== undefined && { rates }),
+        ...(loop.newTests !== undefined && { newTests: loop.newTests })
     };
 }
 /** Rethrows a full disk while the command runs, or after it was judged, as one line (disk-full.ts). */
@@ -3004,12 +3470,63 @@ class StatusLine {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/test-results/runner-retry-words.ts
+var runner_retry_words = __nccwpck_require__(8470);
+;// CONCATENATED MODULE: ./src/cli/flake-lines.ts
+/**
+ * The console summary's lines about flakiness (docs/design.md §1 "Console summary and CLI
+ * exit codes"): the rate of each failed or flaky test named, and what early flake detection
+ * did. Plain text: the console shows the names as the results wrote them (redacted by the core).
+ */
+
+/** Most tests given a rate on the `rates:` line. */
+const RATED_TESTS = 3;
+/** A flaky test's name on the `tests:` line: `net (inside the runner, passed on its 2nd run)` when the runner retried it. */
+function flakyName(run, name) {
+    const runner = run.tests?.runnerFlaky?.find(test => test.name === name);
+    return runner === undefined ? name : `${name} (${runner_retry_words/* runnerFlakyWords */.bd(runner).replace('flaky inside', 'inside')})`;
+}
+/** `rates: api failed in 2 of the last 37 runs (5 %) · first seen 2026-11-28; net flaked in …`, or none. */
+function ratesLine(run, names) {
+    const rated = names.flatMap(name => {
+        const words = test_rates/* rateOf */.MK(run.rates, name);
+        return words === undefined ? [] : [`${name} ${words}`];
+    });
+    if (rated.length === 0)
+        return [];
+    const more = rated.length > RATED_TESTS ? ` and ${rated.length - RATED_TESTS} more` : '';
+    return [`rates: ${rated.slice(0, RATED_TESTS).join('; ')}${more}`];
+}
+/**
+ * `new tests: 2 new, each repeated; 5 of 5 repeats ran · flaky: cart (failed repeat 3/5)`;
+ * with an empty history, that detection starts with the next run.
+ */
+function newTestsLine(run) {
+    const detection = run.newTests;
+    if (detection === undefined)
+        return [];
+    if (detection.skipped === 'empty-history')
+        return ['new tests: none counted: the history knows no test yet; detection starts with the next run'];
+    if (detection.skipped === 'none-new')
+        return ['new tests: none'];
+    if (detection.skipped === 'not-passed')
+        return [];
+    const repeated = detection.repeated.length < detection.found ? `${detection.repeated.length} repeated` : 'each repeated';
+    const cut = detection.budgetCut ? ' (new-test-budget-seconds cut the rest)' : '';
+    const flaky = detection.flaky.map(item => `${item.test.name} (failed repeat ${item.repeat}/${detection.repeats})`);
+    const shown = flaky.length === 0
+        ? ''
+        : ` · flaky: ${flaky.slice(0, RATED_TESTS).join('; ')}${flaky.length > RATED_TESTS ? ` and ${flaky.length - RATED_TESTS} more` : ''}`;
+    return [`new tests: ${detection.found} new, ${repeated}; ${detection.ran} of ${detection.repeats} repeats ran${cut}${shown}`];
+}
+
 ;// CONCATENATED MODULE: ./src/cli/verify.ts
 /**
  * The CLI's side of a verify run: it resolves the policy, hands the core its ports, words
  * what the core reports as it happens (stderr), prints the console summary (stdout,
  * docs/design.md §1) and turns the report into the exit code.
  */
+
 
 
 
@@ -3041,6 +3558,8 @@ function progressLine(progress, redactor, place) {
             return `reverify: ${redactor.redact(progress.note)}`;
         case 'attempt-started':
             return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`;
+        case 'repeat-started':
+            return `reverify: new tests, repeat ${progress.round}/${progress.of} (${progress.tests} ${progress.tests === 1 ? 'test' : 'tests'}): ${redactor.redact(progress.command)}`;
         case 'attempt-failed':
             return `reverify: ${redactor.redact(progress.note)}`;
         case 'on-retry-failed':
@@ -3053,7 +3572,10 @@ function progressLine(progress, redactor, place) {
             return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`;
         case 'log-incomplete':
             return `reverify: warning: ${progress.note}`;
+        case 'known-tests-warning':
+            return `reverify: warning: ${redactor.redact(progress.note)}`;
         case 'quarantine-expiry':
+        case 'known-tests-warning':
             return `reverify: warning: ${redactor.redact(progress.note)}`;
         case 'run-created':
         case 'process-started':
@@ -3093,8 +3615,13 @@ function consoleSummary(report, commands, elapsedMs, places = {}) {
         lines.push(`why: ${completed.summary}`);
     if (completed?.tests !== undefined) {
         const quarantine = completed.quarantine;
-        lines.push(testsLine(completed.tests, (completed.outcome === 'success' ? quarantine?.excused : quarantine?.covered) ?? []));
+        const excused = (completed.outcome === 'success' ? quarantine?.excused : quarantine?.covered) ?? [];
+        lines.push(testsLine(completed, excused));
+        const named = [...completed.tests.failed.map(test => test.name), ...completed.tests.flaky, ...excused.map(({ test }) => test.name)];
+        lines.push(...ratesLine(completed, [...new Set(named)]));
     }
+    if (completed !== undefined)
+        lines.push(...newTestsLine(completed));
     if (report.kind === 'refused')
         lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`);
     lines.push(`receipt: ${report.runId}`);
@@ -3113,7 +3640,8 @@ function namesOf(names) {
  * `tests: 12 (attempt 2) · failed: a; b · flaky: c`, from the run's JUnit results; failed
  * tests a quarantine entry covers are named apart: `quarantined: c (@team, until 2027-01-15)`.
  */
-function testsLine(tests, excused) {
+function testsLine(run, excused) {
+    const tests = run.tests;
     const parts = [`tests: ${tests.total} (attempt ${tests.attempt})`];
     const failed = tests.failed.filter(test => !excused.some(item => item.test.name === test.name));
     if (failed.length > 0)
@@ -3122,7 +3650,7 @@ function testsLine(tests, excused) {
         parts.push(`quarantined: ${namesOf(excused.map(({ test, entry }) => `${test.name} (${entry.owner}, until ${entry.expires})`))}`);
     }
     if (tests.flaky.length > 0)
-        parts.push(`flaky: ${namesOf(tests.flaky)}`);
+        parts.push(`flaky: ${namesOf(tests.flaky.map(name => flakyName(run, name)))}`);
     return parts.join(' · ');
 }
 /** The CLI's exit code for a report (docs/design.md §1). */
@@ -3202,7 +3730,8 @@ async function executeRun(settings, io, resume) {
     }
     if (report.kind !== 'blocked') {
         await ports.pause?.('before-reports');
-        await writeRunReports(report.receipt, request, ports);
+        const newTests = report.kind === 'completed' ? report.newTests : undefined;
+        await writeRunReports(report.receipt, request, ports, newTests === undefined ? {} : { newTests });
     }
     return exitCodeOf(report);
 }
@@ -3294,8 +3823,11 @@ function explainFailure(attempt) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ MAX_CASES_RECORDED),
-/* harmony export */   x: () => (/* binding */ MAX_NAME_CHARS)
+/* harmony export */   Od: () => (/* binding */ RUNNER_RETRY_FORMS),
+/* harmony export */   QI: () => (/* binding */ MAX_NEW_TESTS_LISTED),
+/* harmony export */   SG: () => (/* binding */ MAX_CASES_RECORDED),
+/* harmony export */   xH: () => (/* binding */ MAX_NAME_CHARS),
+/* harmony export */   xv: () => (/* binding */ MAX_REPEATED_RUNS)
 /* harmony export */ });
 /**
  * What an attempt's results files said (docs/design.md §1 "Test results"), as values: the
@@ -3313,6 +3845,21 @@ const MAX_NAME_CHARS = 4_000;
  * "Exports"); beyond it, counted only. The trace's `tests` note holds no more.
  */
 const MAX_CASES_RECORDED = 2_000;
+/**
+ * How a runner's own retry of a test shows in its results (docs/design.md §1 "Runner-level
+ * retries"): Surefire's and Gradle's `<flakyFailure>`/`<flakyError>` in a passing test case
+ * and `<rerunFailure>`/`<rerunError>` in a failing one; one test case listed more than once
+ * in one attempt's results (`repeated`: failed, then passed); a JSON report's count of a
+ * test's runs (`invocations`).
+ */
+const RUNNER_RETRY_FORMS = ['flakyFailure', 'flakyError', 'rerunFailure', 'rerunError', 'repeated', 'invocations'];
+/**
+ * Most runs of one test inside the runner a record holds: a test case listed a million times
+ * is a million runs, and no more is counted (test-results/case-tally.ts).
+ */
+const MAX_REPEATED_RUNS = 1_000_001;
+/** Most new tests listed per attempt: far more than `new-test-max` allows to repeat. */
+const MAX_NEW_TESTS_LISTED = 1_000;
 
 
 /***/ }),
@@ -3324,8 +3871,10 @@ const MAX_CASES_RECORDED = 2_000;
 /* harmony export */   Sp: () => (/* binding */ ensureRealDirectory),
 /* harmony export */   We: () => (/* binding */ isErrorCode),
 /* harmony export */   XF: () => (/* binding */ readRegularFile),
+/* harmony export */   ZH: () => (/* binding */ ensureRealDirectoryInBatch),
 /* harmony export */   Zf: () => (/* binding */ writeFileAtomic),
 /* harmony export */   hO: () => (/* binding */ fsyncDirectory),
+/* harmony export */   kr: () => (/* binding */ writeFileAtomicInBatch),
 /* harmony export */   oI: () => (/* binding */ removeAbandonedTemps),
 /* harmony export */   rK: () => (/* binding */ requireRealDirectory),
 /* harmony export */   u8: () => (/* binding */ tempName)
@@ -3386,6 +3935,51 @@ async function writeFileAtomic(path, data, mode = 0o644, options = {}) {
     }
     if (durable)
         await fsyncDirectory(directory);
+}
+/**
+ * writeFileAtomic with asynchronous steps, for many files written at once (a restored
+ * history, with forEachLimited): each step waits on the thread pool instead of the event
+ * loop, so the files' flushes overlap. Temp file, fsync, rename, fsync the directory;
+ * `durable: false` leaves out both fsyncs (a copy of what is kept elsewhere: a reader still
+ * never sees it half-written).
+ */
+async function writeFileAtomicInBatch(path, data, durable = true) {
+    const directory = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.dirname)(path);
+    const temp = (0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)(directory, tempName((0,node_path__WEBPACK_IMPORTED_MODULE_3__.basename)(path)));
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(temp, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_EXCL | NO_FOLLOW, 0o644);
+    try {
+        try {
+            await handle.writeFile(data);
+            if (durable)
+                await handle.sync();
+        }
+        finally {
+            await handle.close();
+        }
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.rename)(temp, path);
+    }
+    catch (error) {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.unlink)(temp).catch(() => undefined);
+        throw error;
+    }
+    if (!durable)
+        return;
+    const folder = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.open)(directory, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY).catch((error) => {
+        // Windows cannot open a directory; the rename itself is still atomic there.
+        if (isErrorCode(error, 'EISDIR', 'EPERM', 'EACCES'))
+            return undefined;
+        throw error;
+    });
+    try {
+        await folder?.sync();
+    }
+    catch (error) {
+        if (!isErrorCode(error, 'EINVAL', 'EBADF', 'EPERM'))
+            throw error;
+    }
+    finally {
+        await folder?.close();
+    }
 }
 /**
  * The name of a temp file for `name`: a dot name ending in .tmp, so it is recognisable and
@@ -3515,6 +4109,17 @@ async function ensureRealDirectory(path) {
             throw error;
     }
     await requireRealDirectory(path);
+}
+/** ensureRealDirectory with the creation on the thread pool, for many directories made at once; a new one needs no check. */
+async function ensureRealDirectoryInBatch(path) {
+    try {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.mkdir)(path, { mode: 0o755 });
+    }
+    catch (error) {
+        if (!isErrorCode(error, 'EEXIST'))
+            throw error;
+        await requireRealDirectory(path);
+    }
 }
 /** Throws unless `path` is a directory reached without following a symlink at its last step. */
 async function requireRealDirectory(path) {
@@ -3823,30 +4428,49 @@ const capped = (text) => text === undefined || text === '' ? undefined : text.le
 function statusOf(outcome) {
     return outcome === 'error' ? 'failed' : outcome;
 }
-/** The executions an attempt's results record, by test name (a trace without `cases` lists its failures only). */
+/**
+ * The executions an attempt's results record, by test name (a trace without `cases` lists its
+ * failures only). A test case listed more than once is one execution: the failed one, unless
+ * the runner failed and then passed it (`runner_flaky`), which is the passed one.
+ */
 function executionsOf(attempt, tests) {
     const failures = new Map(tests.failed_tests.map(test => [test.name, test]));
+    const runnerFlaky = new Map((tests.runner_flaky ?? []).map(test => [test.name, test]));
     // The recorded cases (a trace may hold only some, or none), and the failed tests in any case.
     const listed = new Set((tests.cases ?? []).map(test => test.name));
     const unlisted = tests.failed_tests.filter(test => !listed.has(test.name));
     const cases = [...(tests.cases ?? []), ...unlisted.map(test => ({ name: test.name, outcome: test.outcome, file: test.file }))];
     const found = new Map();
     for (const test of cases) {
-        if (found.has(test.name))
+        const known = found.get(test.name);
+        const flaky = runnerFlaky.get(test.name);
+        // The listing that tells the test's end: the pass of a runner-flaky test, else a failure.
+        const telling = (outcome) => (flaky !== undefined ? outcome === 'passed' : outcome === 'failed' || outcome === 'error');
+        const replaces = known === undefined ||
+            (known.rawStatus === 'skipped' && test.outcome !== 'skipped') ||
+            (telling(test.outcome) && !telling(known.rawStatus));
+        if (!replaces)
             continue;
         const failure = failures.get(test.name);
         const duration = 'duration_ms' in test ? test.duration_ms : undefined;
         const detail = 'detail' in test ? test.detail : undefined;
+        const message = flaky?.message ?? failure?.message;
+        const runner = flaky !== undefined
+            ? { form: flaky.form, runs: flaky.passedOnRun, flaky: true }
+            : failure?.runnerRuns !== undefined
+                ? { form: failure.runnerForm ?? 'rerunFailure', runs: failure.runnerRuns, flaky: false }
+                : undefined;
         found.set(test.name, {
             attempt: attempt.attempt,
             status: statusOf(test.outcome),
             rawStatus: test.outcome,
             duration: ms(duration),
             ...(attempt.startMs !== undefined && { start: attempt.startMs }),
-            ...(failure?.message !== undefined && { message: failure.message }),
+            ...(message !== undefined && { message }),
             ...(detail !== undefined && { trace: detail }),
-            ...((failure?.file ?? test.file) !== undefined && { file: failure?.file ?? test.file }),
-            ...(failure?.line !== undefined && { line: failure.line })
+            ...((failure?.file ?? flaky?.file ?? test.file) !== undefined && { file: failure?.file ?? flaky?.file ?? test.file }),
+            ...((failure?.line ?? flaky?.line) !== undefined && { line: failure?.line ?? flaky?.line }),
+            ...(runner !== undefined && { runner })
         });
     }
     return found;
@@ -3872,6 +4496,10 @@ function testOf(name, runs, quarantined) {
     const line = [...runs].reverse().find(run => run.line !== undefined)?.line;
     const message = capped(last.message);
     const trace = capped(last.trace);
+    // The runner's own retries count with reverify's: each is a re-execution after the first.
+    const runnerRetries = runs.reduce((sum, run) => sum + (run.runner === undefined ? 0 : run.runner.runs - 1), 0);
+    const runner = [...runs].reverse().find(run => run.runner !== undefined)?.runner;
+    const failedBefore = earlier.some(run => run.status === 'failed') || runs.some(run => run.runner !== undefined);
     return {
         name,
         status: last.status,
@@ -3882,10 +4510,11 @@ function testOf(name, runs, quarantined) {
         ...(trace !== undefined && { trace }),
         ...(file !== undefined && { filePath: file }),
         ...(line !== undefined && { line }),
-        retries: earlier.length,
-        flaky: last.status === 'passed' && earlier.some(run => run.status === 'failed'),
+        retries: earlier.length + runnerRetries,
+        flaky: last.status === 'passed' && failedBefore,
         ...(earlier.length > 0 && { retryAttempts: earlier.map(retryAttempt) }),
-        ...(quarantined.has(name) && { labels: { quarantined: true } })
+        ...(quarantined.has(name) && { labels: { quarantined: true } }),
+        ...(runner !== undefined && { extra: { runnerRetry: runner } })
     };
 }
 /** One test per JUnit test of the run, in the order they first appeared. */
@@ -4456,7 +5085,13 @@ function planRunSpans(events, receipt) {
                 'reverify.test.quarantined': quarantined.has(test.name),
                 ...(test.filePath !== undefined && { 'code.file.path': cap(test.filePath) }),
                 ...(test.line !== undefined && { 'code.line.number': test.line }),
-                ...(test.message !== undefined && { 'reverify.test.message': cap(test.message) })
+                ...(test.message !== undefined && { 'reverify.test.message': cap(test.message) }),
+                // Retried inside the runner (docs/design.md §1 "Runner-level retries"): how its results said so, and its runs there.
+                ...(test.extra !== undefined && {
+                    'reverify.test.runner.form': test.extra.runnerRetry.form,
+                    'reverify.test.runner.runs': test.extra.runnerRetry.runs,
+                    'reverify.test.runner.flaky': test.extra.runnerRetry.flaky
+                })
             }
         };
     });
@@ -4502,6 +5137,9 @@ function runFacts(events, receipt) {
             target.startMs = epochMs(event.ts);
             if (event.payload.rerun !== undefined)
                 target.rerunTests = event.payload.rerun.tests;
+            const repeat = event.payload.repeat;
+            if (repeat !== undefined)
+                target.repeat = { round: repeat.round, of: repeat.of, tests: repeat.tests };
         }
         else if (event.phase === 'tool_result') {
             const { payload } = event;
@@ -4525,7 +5163,8 @@ function runFacts(events, receipt) {
     const end = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_0__/* .eventsOf */ .XL)(events, 'end').at(-1);
     const endMs = Math.max(startMs, epochMs(receipt.ended_at) ?? epochMs(end?.ts) ?? startMs);
     const script = (0,_session_events_js__WEBPACK_IMPORTED_MODULE_0__/* .eventsOf */ .XL)(events, 'decision')[0]?.payload.decision[0] ?? receipt.identity.join('\n');
-    const ordered = [...attempts.values()].sort((a, b) => a.attempt - b.attempt);
+    const all = [...attempts.values()].sort((a, b) => a.attempt - b.attempt);
+    const ordered = all.filter(attempt => attempt.repeat === undefined);
     return {
         receipt,
         stepName: (0,_session_events_js__WEBPACK_IMPORTED_MODULE_0__/* .eventsOf */ .XL)(events, 'start')[0]?.skill ?? 'verify',
@@ -4535,6 +5174,7 @@ function runFacts(events, receipt) {
         startMs,
         endMs,
         attempts: ordered,
+        repeats: all.filter(attempt => attempt.repeat !== undefined),
         hasTests: ordered.some(attempt => attempt.tests !== undefined)
     };
 }
@@ -7207,6 +7847,22 @@ function rerunProblem(rerun, input, front) {
     const shape = (0,_reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .commandShape */ .dV)(input.command, (0,_reruns_package_scripts_js__WEBPACK_IMPORTED_MODULE_6__/* .readPackageScripts */ .F)(input.workingDirectory));
     return (0,_reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .rerunShapeProblem */ .LJ)(rerun, shape, (0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('command', front));
 }
+/**
+ * Why early flake detection cannot work with the other inputs (docs/design.md §1 "Early
+ * flake detection"), as the one line naming the input, or undefined when it can: the
+ * repeats run through the rerun template, and need some time to run in.
+ */
+function newTestProblem(repeats, budgetSeconds, rerun, front) {
+    if (repeats === 0)
+        return undefined;
+    if (rerun.kind === 'off') {
+        return `${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('new-test-repeats', front)}: ${repeats} needs ${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('rerun-failed-tests', front)} (a preset or a template): the repeats of new tests run through it; set it, or give 0 to turn the repeats off`;
+    }
+    if (budgetSeconds === 0) {
+        return `${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('new-test-budget-seconds', front)}: 0 leaves no time for the repeats ${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('new-test-repeats', front)} asks for; expected a whole number from 1 to 86400`;
+    }
+    return undefined;
+}
 /** Validates every run input; throws UsageError with one line naming the first bad one. */
 function parseRunSettings(raw, cwd, options) {
     const front = options.front ?? 'action';
@@ -7232,6 +7888,9 @@ function parseRunSettings(raw, cwd, options) {
     const rerunIssue = rerunProblem(input['rerun-failed-tests'], { command: input.command, testResults: input['test-results'], shell: input.shell, workingDirectory: input['working-directory'] }, front);
     if (rerunIssue !== undefined)
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(`${(0,_resolve_js__WEBPACK_IMPORTED_MODULE_1__/* .inputLabel */ .NB)('rerun-failed-tests', front)}: ${rerunIssue}`);
+    const repeatIssue = newTestProblem(input['new-test-repeats'], input['new-test-budget-seconds'], input['rerun-failed-tests'], front);
+    if (repeatIssue !== undefined)
+        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .UsageError */ .eb(repeatIssue);
     // A shell that cannot start is a usage error before anything exists (docs/design.md §1).
     const shellIssue = shellProblem(input.shell, options.path, input['working-directory']);
     if (shellIssue !== undefined)
@@ -7616,6 +8275,43 @@ const RUN_INPUTS = {
         group: 'Flaky tests',
         setting: 'maxFlakyTests'
     },
+    'new-test-repeats': {
+        kind: { type: 'integer', min: 0, max: 20 },
+        description: 'Early flake detection: after a passing attempt, run each new test (one the history has never seen) this many more times through rerun-failed-tests (0-20; 0 = off); a new test that fails a repeat is a flaky new test.',
+        help: 'repeat each new test of a passing run this many more times through rerun-failed-tests (0-20; 0 = off)',
+        default: '0',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Flaky tests',
+        setting: 'newTestRepeats'
+    },
+    'new-test-max': {
+        kind: { type: 'integer', min: 1, max: 1000 },
+        description: 'Most new tests repeated in one run (1-1000); the others are counted, not repeated.',
+        default: '20',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Flaky tests',
+        setting: 'newTestMax'
+    },
+    'new-test-budget-seconds': {
+        kind: { type: 'integer', min: 0, max: 86_400 },
+        description: 'Time the repeats of new tests may take in all, in seconds (1-86400 with new-test-repeats on); a repeat that would pass it is not started.',
+        default: '120',
+        fronts: RUN,
+        placeholder: 'N',
+        group: 'Flaky tests',
+        setting: 'newTestBudgetSeconds'
+    },
+    'new-test-mode': {
+        kind: { type: 'choice', values: ['fail', 'warn'] },
+        description: 'fail or warn: whether a flaky new test fails the run, or passes it with a warning.',
+        default: 'fail',
+        fronts: RUN,
+        placeholder: 'MODE',
+        group: 'Flaky tests',
+        setting: 'newTestMode'
+    },
     shell: {
         kind: { type: 'shell' },
         description: 'bash, sh, python, pwsh, powershell, cmd, or a template containing {0} (the path of the script file), e.g. "perl {0}".',
@@ -7684,8 +8380,8 @@ const RUN_INPUTS = {
     },
     'keep-receipts': {
         kind: { type: 'integer', min: 1, max: 100_000 },
-        description: 'Receipts kept per command identity, at least 1 (the newest is always kept).',
-        default: '20',
+        description: 'Receipts kept per command identity, at least 1 (the newest is always kept); the default is deep enough for flake rates and the 100-run quarantine release rule.',
+        default: '200',
         fronts: RUN,
         placeholder: 'N',
         group: 'Receipts',
@@ -9904,7 +10600,7 @@ function quoteLiteral(text) {
 
 /***/ }),
 
-/***/ 9679:
+/***/ 8875:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9921,6 +10617,26 @@ var promises_ = __nccwpck_require__(1455);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/core/base/atomic-file.ts
 var atomic_file = __nccwpck_require__(119);
+;// CONCATENATED MODULE: ./src/core/base/parallel.ts
+/**
+ * Many small file operations at once (docs/design.md §3 "Retention and the index"): enough in
+ * flight to hide the latency of each, few enough to stay clear of descriptor limits.
+ */
+/** File operations kept in flight at once when many files are read or written. */
+const PARALLEL_FILE_OPERATIONS = 16;
+/** Runs `action` on every item, at most PARALLEL_FILE_OPERATIONS at a time; the first failure is thrown. */
+async function forEachLimited(items, action) {
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const item = items[next];
+            next += 1;
+            await action(item);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker));
+}
+
 // EXTERNAL MODULE: ./src/core/base/errors.ts
 var errors = __nccwpck_require__(2074);
 // EXTERNAL MODULE: ./src/core/receipts/identity.ts
@@ -10122,6 +10838,12 @@ class ReceiptIndex {
         }
     }
 }
+/** Whether a rewrite moved the receipt to other index entries (another start time or history). */
+function indexedApart(previous, next) {
+    return ((0,receipts_receipt/* startedAtMs */.Nt)(previous) !== (0,receipts_receipt/* startedAtMs */.Nt)(next) ||
+        ReceiptIndex.keyOf('history', previous) !== ReceiptIndex.keyOf('history', next) ||
+        ReceiptIndex.keyOf('target', previous) !== ReceiptIndex.keyOf('target', next));
+}
 
 ;// CONCATENATED MODULE: ./src/core/receipts/receipt-store.ts
 
@@ -10134,11 +10856,9 @@ class ReceiptIndex {
 
 
 
+
 /** Largest receipt file read or written. */
 const MAX_RECEIPT_BYTES = 4 * 1024 * 1024;
-// File operations kept in flight at once when a whole store is read or indexed: enough to
-// hide the latency of small file operations, few enough to stay clear of descriptor limits.
-const PARALLEL_FILE_OPERATIONS = 16;
 // An index entry whose receipt never appeared is a crash leftover once it is this old; a
 // younger one may belong to a writer that is between adding its entry and its receipt.
 const DANGLING_ENTRY_GRACE_MS = 60 * 60 * 1000;
@@ -10162,45 +10882,66 @@ class ReceiptStore {
         this.index = new ReceiptIndex(stateDir);
         this.runsDir = (0,external_node_path_.join)(stateDir, state_dir/* RUNS_DIR */.z4);
     }
-    /**
-     * Writes runs/<run_id>/receipt.json atomically (temp + fsync + rename + dir fsync) and keeps
-     * the index in step. `beforeRename`: a test pause once the temp file is whole.
-     */
+    /** Writes runs/<run_id>/receipt.json atomically (temp, fsync, rename, dir fsync), the index in step; `beforeRename`: a test pause. */
     async write(receipt, options = {}) {
-        const checked = (0,receipts_receipt/* parseReceipt */.Wy)(receipt);
-        if (!checked.ok) {
-            throw new Error(`refusing to write receipt ${(0,printable/* printable */.g$)(String(receipt.run_id))}: ${checked.reason}`);
-        }
-        const text = `${JSON.stringify(checked.receipt, null, 2)}\n`;
-        if (Buffer.byteLength(text, 'utf8') > MAX_RECEIPT_BYTES) {
-            throw new Error(`refusing to write receipt ${receipt.run_id}: it is larger than ${MAX_RECEIPT_BYTES} bytes`);
-        }
+        await this.writeAll([receipt], options);
+    }
+    /** As `write` for each; a batch (a restored history) overlaps their file operations (docs/design.md §3). `previous`: copies just read. */
+    async writeAll(receipts, options = {}) {
+        const batch = receipts.length > 1;
+        const durable = options.durable ?? true;
+        const checked = receipts.map(receiptText);
+        if (checked.length === 0)
+            return;
         await (0,promises_.mkdir)(this.stateDir, { recursive: true });
         const fresh = await this.freshIndex();
-        const previous = await this.readChecked(checked.receipt.run_id);
+        const previous = new Map(options.previous);
+        const unread = checked.filter(({ receipt }) => !previous.has(receipt.run_id));
+        await forEachLimited(unread, async ({ receipt }) => void previous.set(receipt.run_id, await this.readChecked(receipt.run_id)));
         // Entries first: a crash from here on leaves an entry readers skip, never a receipt they cannot find.
-        let indexed = await this.updateIndex(() => this.index.add(checked.receipt, { sync: true }));
+        const checkedDirectories = new Set();
+        const touched = new Set();
+        let indexed = await this.updateIndex(async () => {
+            await forEachLimited(checked, async ({ receipt }) => {
+                for (const directory of await this.index.add(receipt, { sync: !batch && durable, checkedDirectories }))
+                    touched.add(directory);
+            });
+            if (batch && durable)
+                for (const directory of touched)
+                    await (0,atomic_file/* fsyncDirectory */.hO)(directory);
+        });
         const before = await this.index.runsFingerprint();
         await (0,atomic_file/* ensureRealDirectory */.Sp)(this.runsDir);
-        const runDir = (0,state_dir/* runDirectory */.xw)(this.stateDir, checked.receipt.run_id);
-        await (0,atomic_file/* ensureRealDirectory */.Sp)(runDir);
-        await (0,atomic_file/* writeFileAtomic */.Zf)((0,external_node_path_.join)(runDir, state_dir/* RECEIPT_FILE */.aH), text, undefined, options).catch(async (error) => {
-            // A rebuild took the directory for abandoned before the receipt was in it (removeAbandonedRun).
-            if (!(0,atomic_file/* isErrorCode */.We)(error, 'ENOENT'))
-                throw error;
-            await (0,atomic_file/* ensureRealDirectory */.Sp)(runDir);
-            await (0,atomic_file/* writeFileAtomic */.Zf)((0,external_node_path_.join)(runDir, state_dir/* RECEIPT_FILE */.aH), text);
-        });
-        if (previous !== undefined && indexedApart(previous, checked.receipt)) {
-            indexed = (await this.updateIndex(() => this.index.removeReceipt(previous))) && indexed;
+        await forEachLimited(checked, ({ receipt, text }) => this.writeFile(receipt.run_id, text, batch, options, durable));
+        for (const { receipt } of checked) {
+            const earlier = previous.get(receipt.run_id);
+            if (earlier !== undefined && indexedApart(earlier, receipt)) {
+                indexed = (await this.updateIndex(() => this.index.removeReceipt(earlier))) && indexed;
+            }
         }
         const after = await this.index.runsFingerprint();
         if (after !== before) {
-            await (0,atomic_file/* fsyncDirectory */.hO)(this.runsDir);
+            if (durable)
+                await (0,atomic_file/* fsyncDirectory */.hO)(this.runsDir);
             // Left unrecorded when the index missed this write, so the next reader rebuilds or scans.
             if (fresh && indexed)
                 await this.updateIndex(() => this.index.recordFingerprint(after));
         }
+    }
+    /** Writes one receipt file into its run directory, made if need be; in a batch with asynchronous steps. */
+    async writeFile(runId, text, batch, options, durable) {
+        const runDir = (0,state_dir/* runDirectory */.xw)(this.stateDir, runId);
+        const put = async (pause) => {
+            await (batch ? (0,atomic_file/* ensureRealDirectoryInBatch */.ZH)(runDir) : (0,atomic_file/* ensureRealDirectory */.Sp)(runDir));
+            const path = (0,external_node_path_.join)(runDir, state_dir/* RECEIPT_FILE */.aH);
+            await (batch ? (0,atomic_file/* writeFileAtomicInBatch */.kr)(path, text, durable) : (0,atomic_file/* writeFileAtomic */.Zf)(path, text, undefined, { ...pause, durable }));
+        };
+        await put({ beforeRename: options.beforeRename }).catch(async (error) => {
+            // A rebuild took the directory for abandoned before the receipt was in it (removeAbandonedRun).
+            if (!(0,atomic_file/* isErrorCode */.We)(error, 'ENOENT'))
+                throw error;
+            await put({});
+        });
     }
     /** One receipt, validated; undefined when absent; a bad file → warn + undefined (never deleted). */
     async read(runId) {
@@ -10481,23 +11222,16 @@ class ReceiptStore {
         }
     }
 }
-/** Whether a rewrite moved the receipt to other index entries (another start time or history). */
-function indexedApart(previous, next) {
-    return ((0,receipts_receipt/* startedAtMs */.Nt)(previous) !== (0,receipts_receipt/* startedAtMs */.Nt)(next) ||
-        ReceiptIndex.keyOf('history', previous) !== ReceiptIndex.keyOf('history', next) ||
-        ReceiptIndex.keyOf('target', previous) !== ReceiptIndex.keyOf('target', next));
-}
-/** Runs `action` on every item, at most PARALLEL_FILE_OPERATIONS at a time; the first failure is thrown. */
-async function forEachLimited(items, action) {
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const item = items[next];
-            next += 1;
-            await action(item);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_FILE_OPERATIONS, items.length) }, worker));
+/** A receipt checked for writing, and its text; throws for one that is not valid or too large. */
+function receiptText(receipt) {
+    const parsed = (0,receipts_receipt/* parseReceipt */.Wy)(receipt);
+    if (!parsed.ok)
+        throw new Error(`refusing to write receipt ${(0,printable/* printable */.g$)(String(receipt.run_id))}: ${parsed.reason}`);
+    const text = `${JSON.stringify(parsed.receipt, null, 2)}\n`;
+    if (Buffer.byteLength(text, 'utf8') > MAX_RECEIPT_BYTES) {
+        throw new Error(`refusing to write receipt ${receipt.run_id}: it is larger than ${MAX_RECEIPT_BYTES} bytes`);
+    }
+    return { receipt: parsed.receipt, text };
 }
 
 
@@ -10512,6 +11246,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Py: () => (/* binding */ MAX_CAPTURE_LABEL_CHARS),
   y: () => (/* binding */ MAX_NOTE_CHARS),
   hq: () => (/* binding */ MAX_RECEIPT_ATTEMPTS),
+  nt: () => (/* binding */ MAX_TEST_NAMES),
   y4: () => (/* binding */ RECEIPT_VERSION),
   a0: () => (/* binding */ compareNewestFirst),
   Wy: () => (/* binding */ parseReceipt),
@@ -10519,7 +11254,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Nt: () => (/* binding */ startedAtMs)
 });
 
-// UNUSED EXPORTS: CaptureSchema, CiSchema, CommandResultSchema, ExpectationsSchema, MAX_COMMANDS, MAX_COMMAND_CHARS, MAX_TEST_NAMES, ReceiptSchema, ReceiptStatusSchema, ReceiptTestsSchema
+// UNUSED EXPORTS: CaptureSchema, CiSchema, CommandResultSchema, ExpectationsSchema, MAX_COMMANDS, MAX_COMMAND_CHARS, ReceiptNewTestsSchema, ReceiptSchema, ReceiptStatusSchema, ReceiptTestsSchema
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
@@ -10640,6 +11375,21 @@ const ReceiptTestsSchema = schemas/* object */.Ikc({
         .max(MAX_RECEIPT_ATTEMPTS)
         .optional()
 });
+/**
+ * What early flake detection did in a run: how many new tests it found and repeated, the
+ * repeats asked for and run, whether the budget cut them, why nothing was repeated, the
+ * flaky new tests (names, capped) and what they decided.
+ */
+const ReceiptNewTestsSchema = schemas/* object */.Ikc({
+    found: schemas/* number */.aig().int().min(0).max(1e9),
+    repeated: schemas/* number */.aig().int().min(0).max(1e9),
+    repeats: schemas/* number */.aig().int().min(0).max(1_000),
+    ran: schemas/* number */.aig().int().min(0).max(1_000),
+    budget_cut: schemas/* boolean */.zMY(),
+    skipped: schemas/* enum */.k5n(['empty-history', 'none-new', 'not-passed', 'not-repeatable']).optional(),
+    flaky: testNames,
+    decided: schemas/* enum */.k5n(['fail', 'warn']).optional()
+});
 /** The receipt version written now; version 1 (no `tests`) is still read. */
 const RECEIPT_VERSION = 2;
 /** The receipt, `schema_version: 2` (1 is read too: it only lacks `tests`). */
@@ -10670,8 +11420,10 @@ const ReceiptSchema = schemas/* object */.Ikc({
     tests: ReceiptTestsSchema.optional(),
     /** A pass because every failed test is quarantined (docs/design.md §1 "Quarantine and flaky gates"): those tests. */
     quarantined: testNames.optional(),
-    /** What decided a verdict the expectations alone would not have: the quarantine, or a flaky gate. */
-    gate: schemas/* enum */.k5n(['quarantine', 'fail-on-flaky', 'max-flaky-tests']).optional(),
+    /** What decided a verdict the expectations alone would not have: the quarantine, a flaky gate, or a flaky new test. */
+    gate: schemas/* enum */.k5n(['quarantine', 'fail-on-flaky', 'max-flaky-tests', 'new-test-repeats']).optional(),
+    /** Early flake detection (docs/design.md §1 "Early flake detection"), when `new-test-repeats` was on. */
+    new_tests: ReceiptNewTestsSchema.optional(),
     /** This machine's seal over the run's own fields (see run-seal.ts); absent without a key. */
     seal: schemas/* string */.YjP()
         .regex(/^[0-9a-f]{64}$/)
@@ -11075,7 +11827,7 @@ function cannotCreate(path, problem) {
 /* harmony import */ var _session_reader_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2537);
 /* harmony import */ var _session_writer_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6153);
 /* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(8157);
-/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2084);
+/* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(364);
 /* harmony import */ var _export_index_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7937);
 /**
  * Closing a run that its own process could not close (killed outright, runner lost): from
@@ -11309,7 +12061,7 @@ async function openingStage(receipt, stateDir) {
 
 /***/ }),
 
-/***/ 7442:
+/***/ 4887:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -11345,8 +12097,8 @@ var layout = __nccwpck_require__(4020);
 var session_meta = __nccwpck_require__(8707);
 // EXTERNAL MODULE: ./src/core/session/reader.ts
 var reader = __nccwpck_require__(2537);
-// EXTERNAL MODULE: ./src/core/verify/rerun-step.ts + 3 modules
-var rerun_step = __nccwpck_require__(8571);
+// EXTERNAL MODULE: ./src/core/verify/rerun-step.ts + 1 modules
+var rerun_step = __nccwpck_require__(3475);
 ;// CONCATENATED MODULE: ./src/core/recovery/resumed-attempts.ts
 
 
@@ -11357,6 +12109,7 @@ function recordedTests(events, attempt) {
             continue;
         const { tests } = event.payload;
         const { files, total, failed, errors, skipped, recovered } = tests;
+        const newTests = tests.new_tests;
         return {
             files,
             total,
@@ -11366,7 +12119,14 @@ function recordedTests(events, attempt) {
             skipped,
             failedTests: tests.failed_tests.map(test => ({ ...test })),
             recovered,
-            warnings: []
+            ...(tests.runner_flaky !== undefined &&
+                tests.runner_flaky.length > 0 && { runnerFlaky: tests.runner_flaky.map(test => ({ ...test })) }),
+            warnings: [],
+            // The new tests it listed: a resumed run repeats these (docs/design.md §6).
+            ...(newTests !== undefined && {
+                newTests: newTests.map(test => ({ ...test })),
+                newTestsOmitted: Math.max(0, (tests.new_found ?? newTests.length) - newTests.length)
+            })
         };
     }
     return undefined;
@@ -11401,6 +12161,65 @@ function rerunToReissue(settings, events, attempts) {
     return rebuilt !== undefined && rebuilt.command === recorded ? rebuilt : undefined;
 }
 
+// EXTERNAL MODULE: ./src/core/verify/new-test-plan.ts
+var new_test_plan = __nccwpck_require__(3086);
+;// CONCATENATED MODULE: ./src/core/recovery/resumed-repeats.ts
+
+
+
+/**
+ * The repeats a trace recorded after `attempts` (numbered from `attempts.length + 1` on,
+ * consecutively, as the loop writes them).
+ */
+function resumedRepeats(events, attempts) {
+    const calls = (0,session_events/* eventsOf */.XL)(events, 'tool_call').filter(event => event.payload.repeat !== undefined);
+    if (calls.length === 0)
+        return { ok: true, done: [], numbers: 0, pending: [], interrupted: false };
+    const newTests = new Map();
+    for (const attempt of attempts)
+        for (const test of attempt.tests?.newTests ?? [])
+            if (!newTests.has(test.name))
+                newTests.set(test.name, test);
+    const results = (0,session_events/* eventsOf */.XL)(events, 'tool_result');
+    const verifies = (0,session_events/* eventsOf */.XL)(events, 'verify');
+    const done = [];
+    const pending = [];
+    for (const [index, call] of calls.entries()) {
+        const number = attempts.length + 1 + index;
+        const { attempt, repeat } = call.payload;
+        if (attempt !== number || repeat === undefined)
+            return { ok: false, reason: `its trace has a repeat of new tests numbered ${attempt} where ${number} was due` };
+        if (repeat.round !== done.length + 1)
+            return { ok: false, reason: `its repeat ${attempt} is round ${repeat.round}, not ${done.length + 1}` };
+        const targets = repeat.tests.map(name => newTests.get(name));
+        if (targets.some(test => test === undefined))
+            return { ok: false, reason: `its repeat ${attempt} names a test the results did not list as new` };
+        const result = results.find(event => event.payload.attempt === number)?.payload;
+        const verify = verifies.find(event => event.payload.attempt === number)?.payload;
+        if (result !== undefined && verify !== undefined && result.interrupted !== true) {
+            const verdict = (0,new_test_plan/* judgeRepeat */.Vt)({
+                round: repeat.round,
+                attempt: number,
+                targets: targets,
+                tests: recordedTests(events, number),
+                failures: result.failures ?? [],
+                entries: []
+            });
+            done.push({ round: repeat.round, attempt: number, tests: repeat.tests, durationMs: result.duration_ms, flaky: verdict.flaky });
+            continue;
+        }
+        // Cut off: interrupted, run again with the same tests; only the last one can be.
+        if (index !== calls.length - 1)
+            return { ok: false, reason: `its repeat ${attempt} is incomplete but not the last one` };
+        if (result === undefined)
+            pending.push({ phase: 'tool_result', payload: (0,session_events/* interruptedToolResult */.mR)(number, call.ts) });
+        if (verify === undefined)
+            pending.push({ phase: 'verify', payload: (0,session_events/* unjudgedVerify */.k4)(number, 'interrupted mid-command; this repeat runs again') });
+        return { ok: true, done, numbers: calls.length, pending, interrupted: true };
+    }
+    return { ok: true, done, numbers: calls.length, pending, interrupted: false };
+}
+
 // EXTERNAL MODULE: ./src/core/verify/ending-words.ts
 var ending_words = __nccwpck_require__(4022);
 ;// CONCATENATED MODULE: ./src/core/recovery/resume.ts
@@ -11412,6 +12231,7 @@ var ending_words = __nccwpck_require__(4022);
  * attempt cut off mid-command is interrupted, spends no budget and runs again, at most
  * three times per run. Anything unclear means a restart, never a guess.
  */
+
 
 
 
@@ -11576,7 +12396,8 @@ async function planResume(options) {
     const expected = JSON.stringify((0,redaction/* redactDeep */.K)((0,expectations/* describeExpectations */.T)(settings.expectations), redactor));
     if (JSON.stringify(receipt.expectations) !== expected)
         return restart('the expectations changed since it was interrupted');
-    const calls = (0,session_events/* eventsOf */.XL)(events, 'tool_call');
+    // The repeats of new tests follow the attempts; they are read back on their own (resumed-repeats.ts).
+    const calls = (0,session_events/* eventsOf */.XL)(events, 'tool_call').filter(event => event.payload.repeat === undefined);
     const results = (0,session_events/* eventsOf */.XL)(events, 'tool_result');
     const verifies = (0,session_events/* eventsOf */.XL)(events, 'verify');
     const previous = [];
@@ -11620,12 +12441,28 @@ async function planResume(options) {
     // The results before the crash count as a live run's do: flaky tests, and the rerun to make again.
     const recorded = withRecordedTests(events, previous);
     const rerun = rerunToReissue(settings, events, recorded);
+    const repeats = resumedRepeats(events, recorded);
+    if (!repeats.ok)
+        return restart(repeats.reason);
+    if (repeats.numbers > 0) {
+        // Repeats follow a passing attempt whose verdict is recorded (docs/design.md §1 "Early flake detection").
+        if (replay !== undefined || !recorded.some(attempt => attempt.verified))
+            return restart('its trace has repeats of new tests after no passing attempt');
+        const interruptions = previous.filter(attempt => attempt.interrupted).length + (repeats.interrupted ? 1 : 0);
+        if (repeats.interrupted && interruptions >= MAX_INTERRUPTIONS)
+            return restart(`it was interrupted ${interruptions} times`);
+        pending.push(...repeats.pending);
+        summary = repeats.interrupted
+            ? `repeat ${repeats.numbers} of its new tests was interrupted mid-command; it is run again, and the ${repeats.done.length} recorded before it are not`
+            : `${repeats.done.length} repeats of its new tests had been recorded in full`;
+    }
     const plan = {
         receipt,
         sessionDir,
         meta: evidence.meta,
         previous: recorded,
         ...(rerun !== undefined && { rerun }),
+        ...(repeats.numbers > 0 && { repeats: { done: repeats.done, numbers: repeats.numbers } }),
         pending,
         summary,
         replayed: replay !== undefined,
@@ -11650,7 +12487,7 @@ async function planResume(options) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _process_crashed_groups_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(326);
 /* harmony import */ var _close_interrupted_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(636);
-/* harmony import */ var _resume_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7442);
+/* harmony import */ var _resume_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4887);
 /* harmony import */ var _opening_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6047);
 /* harmony import */ var _session_run_record_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1751);
 /* harmony import */ var _receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5976);
@@ -12732,7 +13569,7 @@ function otlpHeaderValues(env) {
 
 /***/ }),
 
-/***/ 2084:
+/***/ 364:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12769,6 +13606,8 @@ var excerpt = __nccwpck_require__(6848);
 var session_events = __nccwpck_require__(5628);
 // EXTERNAL MODULE: ./src/core/test-results/test-history.ts
 var test_history = __nccwpck_require__(7454);
+// EXTERNAL MODULE: ./src/core/test-results/test-rates.ts
+var test_rates = __nccwpck_require__(6037);
 // EXTERNAL MODULE: ./src/core/verify/ending-words.ts
 var ending_words = __nccwpck_require__(4022);
 ;// CONCATENATED MODULE: ./src/core/report/model.ts
@@ -12778,6 +13617,7 @@ var ending_words = __nccwpck_require__(4022);
  * and the receipt history of its command. The logs are not read here: the renderer streams
  * them, so memory does not follow their size.
  */
+
 
 
 
@@ -12823,6 +13663,9 @@ function attemptViews(events) {
             last.commands = event.payload.commands.map(command => ({ command, exitCode: null, durationMs: 0 }));
             if (event.payload.rerun !== undefined)
                 last.rerunTests = event.payload.rerun.tests;
+            const repeat = event.payload.repeat;
+            if (repeat !== undefined)
+                last.repeat = { round: repeat.round, of: repeat.of, tests: repeat.tests };
         }
         else if (event.phase === 'tool_result') {
             const { payload } = event;
@@ -12913,8 +13756,19 @@ function buildReportModel(source) {
         historyFlakyTests: (0,test_history/* testHistory */.l)(historyReceipts(source.history, receipt)).tests.filter(test => test.flaky > 0),
         quarantined: quarantinedTests(attempts),
         excused: attempts.some(attempt => attempt.excused),
-        ...(gate?.gate !== undefined && { gate: { gate: gate.gate, tests: gate.flaky_tests ?? [] } })
+        ...(gate?.gate !== undefined && { gate: { gate: gate.gate, tests: gate.flaky_tests ?? [] } }),
+        runnerFlaky: runnerFlakyTests(attempts),
+        rates: (0,test_rates/* testRates */.q_)(withCurrent(source.history, receipt), (0,test_rates/* ratedNames */.TI)(receipt)),
+        ...(source.newTests !== undefined && { newTests: source.newTests })
     };
+}
+/** Every test flaky inside the runner in any attempt, once, as last recorded. */
+function runnerFlakyTests(attempts) {
+    const byName = new Map();
+    for (const attempt of attempts)
+        for (const view of attempt.tests?.runner_flaky ?? [])
+            byName.set(view.name, view);
+    return [...byName.values()];
 }
 /** Every quarantined test that failed in the run, once, with its entry as last recorded. */
 function quarantinedTests(attempts) {
@@ -12924,12 +13778,15 @@ function quarantinedTests(attempts) {
             byName.set(view.test, view);
     return [...byName.values()];
 }
-/** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
-function historyReceipts(history, current) {
-    const receipts = history.some(receipt => receipt.run_id === current.run_id)
+/** The command's receipts with this run's as it is now. */
+function withCurrent(history, current) {
+    return history.some(receipt => receipt.run_id === current.run_id)
         ? history.map(receipt => (receipt.run_id === current.run_id ? current : receipt))
         : [current, ...history];
-    return receipts.slice(0, MAX_HISTORY_ROWS);
+}
+/** The newest MAX_HISTORY_ROWS receipts of the command, this run's as it is now. */
+function historyReceipts(history, current) {
+    return withCurrent(history, current).slice(0, MAX_HISTORY_ROWS);
 }
 /** The history table's rows. */
 function historyRows(history, current) {
@@ -13167,6 +14024,83 @@ function styleSheet(css) {
 /** REPORT_CSS, checked, as the content of the report's `<style>` element. */
 const REPORT_STYLE = styleSheet(REPORT_CSS);
 
+// EXTERNAL MODULE: ./src/core/test-results/runner-retry-words.ts
+var runner_retry_words = __nccwpck_require__(8470);
+;// CONCATENATED MODULE: ./src/core/report/flake-section.ts
+/**
+ * The report's part on flakiness (docs/design.md §8 "HTML report"): each failed, flaky or
+ * quarantined test of the run with its rate over the command's history, the tests flaky
+ * inside the runner (`flaky inside the runner, passed on its 2nd run`), and what early flake
+ * detection did. Every value goes through the `markup` tag.
+ */
+
+
+
+/** Most rows of each list here; the rest are in the trace. */
+const ROWS = 50;
+/** The rate of a test in words, or '' when the history says nothing more than the run. */
+function rateWords(model, name) {
+    const rate = model.rates.find(item => item.name === name);
+    return rate === undefined ? '' : ((0,test_rates/* describeRate */.YQ)(rate) ?? '');
+}
+/** The tests flaky inside the runner, each with how its results show it, its first failure and its rate. */
+function runnerFlakyPart(model) {
+    if (model.runnerFlaky.length === 0)
+        return markup ``;
+    const rows = model.runnerFlaky.slice(0, ROWS).map(test => {
+        const place = test.file === undefined ? '' : test.line === undefined ? test.file : `${test.file}:${test.line}`;
+        const how = `${(0,runner_retry_words/* runnerFlakyWords */.bd)(test)} (${(0,runner_retry_words/* retryFormWords */.Ws)(test.form, test.passedOnRun)})`;
+        return markup `<tr><td>${test.name}</td><td>${place !== '' && markup `<code>${place}</code>`}</td><td>${how}</td><td><pre>${test.message ?? ''}</pre></td><td>${rateWords(model, test.name)}</td></tr>`;
+    });
+    return markup `<h3>Flaky inside the runner</h3>
+<table class="tests runner-flaky"><tr><th>test</th><th>where</th><th>how</th><th>first failure</th><th>rate</th></tr>${rows}</table>
+`;
+}
+/** Each test of the run with a rate to tell, in one table. */
+function ratesPart(model) {
+    const rated = model.rates.filter(rate => (0,test_rates/* describeRate */.YQ)(rate) !== undefined).slice(0, ROWS);
+    if (rated.length === 0)
+        return markup ``;
+    const rows = rated.map(rate => markup `<tr><td>${rate.name}</td><td>${(0,test_rates/* describeRate */.YQ)(rate)}</td></tr>`);
+    return markup `<h3>Rates over this command's history</h3>
+<table class="tests rates"><tr><th>test</th><th>rate</th></tr>${rows}</table>
+`;
+}
+/** What early flake detection did: found, repeated, ran, cut; each flaky new test with its repeat and block. */
+function newTestsPart(model) {
+    const detection = model.newTests;
+    if (detection === undefined)
+        return markup ``;
+    if (detection.skipped === 'empty-history') {
+        return markup `<h3>Early flake detection</h3><p>The history knows no test yet, so none counts as new; detection starts with the next run.</p>\n`;
+    }
+    if (detection.skipped === 'none-new')
+        return markup `<h3>Early flake detection</h3><p>No test in this run is new to the history.</p>\n`;
+    if (detection.skipped === 'not-passed')
+        return markup `<h3>Early flake detection</h3><p>The run did not pass, so no new test was repeated.</p>\n`;
+    const repeated = detection.repeated.length < detection.found ? `the first ${detection.repeated.length} repeated (new-test-max)` : 'each repeated';
+    const cut = detection.budgetCut ? '; new-test-budget-seconds cut the rest' : '';
+    const lead = `${detection.found} new ${detection.found === 1 ? 'test' : 'tests'}, ${repeated}; ${detection.ran} of ${detection.repeats} repeats ran${cut}.`;
+    const outcome = detection.mode === 'fail' ? 'They fail the run.' : 'new-test-mode warn: the run passes with a warning.';
+    const rows = detection.flaky.slice(0, ROWS).map(flaky => {
+        const test = flaky.test;
+        const place = test.file === undefined ? '' : test.line === undefined ? test.file : `${test.file}:${test.line}`;
+        return markup `<tr><td>${test.name}</td><td>${place !== '' && markup `<code>${place}</code>`}</td><td>repeat ${flaky.repeat} of ${detection.repeats}</td><td><pre>${flaky.block ?? flaky.message ?? ''}</pre></td></tr>`;
+    });
+    return markup `<h3>Early flake detection</h3><p>${lead}${detection.flaky.length === 0 && ' None failed a repeat.'}</p>
+${rows.length > 0 && markup `<p>Flaky new tests: ${outcome}</p><table class="tests new-flaky"><tr><th>new test</th><th>where</th><th>failed on</th><th>what failed</th></tr>${rows}</table>`}
+`;
+}
+/** The section, empty when the run has nothing of it. */
+function flakeSection(model) {
+    const parts = [runnerFlakyPart(model), newTestsPart(model), ratesPart(model)].filter(part => part.text !== '');
+    if (parts.length === 0)
+        return markup ``;
+    return markup `<section id="flakiness"><h2>Flakiness</h2>
+${parts}</section>
+`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/render.ts
 /**
  * The report page (docs/design.md §8 "HTML report"): one self-contained document, written
@@ -13174,6 +14108,7 @@ const REPORT_STYLE = styleSheet(REPORT_CSS);
  * tag (html.ts); the page has no script, and its Content-Security-Policy forbids any
  * request, so nothing in it can reach the network even if markup slipped through.
  */
+
 
 
 
@@ -13472,6 +14407,7 @@ async function renderReport(model, sessionDir, sink) {
     await sink.write(head(model).text);
     await sink.write(header(model).text);
     await sink.write(quarantineSection(model).text);
+    await sink.write(flakeSection(model).text);
     await sink.write(timeline(model).text);
     await sink.write(markup `<section id="attempts"><h2>Attempts</h2>\n`.text);
     const budget = { bytes: LOG_BUDGET_BYTES };
@@ -13532,7 +14468,8 @@ async function writeReportFile(input, path) {
         receipt: input.receipt,
         history: input.history,
         ...(meta && { meta }),
-        ...(input.stateDir !== undefined && { stateDir: input.stateDir })
+        ...(input.stateDir !== undefined && { stateDir: input.stateDir }),
+        ...(input.newTests !== undefined && { newTests: input.newTests })
     });
     const temp = (0,external_node_path_.join)((0,external_node_path_.dirname)(path), `.${(0,external_node_path_.basename)(path)}.${process.pid}.tmp`);
     await (0,promises_.rm)(temp, { force: true });
@@ -13563,7 +14500,8 @@ async function writeRunReport(store, receipt, options = {}) {
     }
     const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash);
     const path = options.path ?? (0,external_node_path_.join)(sessionDir, REPORT_FILE);
-    await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir }, path);
+    const newTests = options.newTests === undefined ? {} : { newTests: options.newTests };
+    await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir, ...newTests }, path);
     return path;
 }
 /**
@@ -13571,9 +14509,9 @@ async function writeRunReport(store, receipt, options = {}) {
  * it could not be written: a report is a convenience, so a failure here is for the caller
  * to warn about, never to fail a run.
  */
-async function writeSessionReport(store, receipt, sessionDir = receipt.session.dir) {
+async function writeSessionReport(store, receipt, sessionDir = receipt.session.dir, newTests) {
     try {
-        return { path: await writeRunReport(store, receipt, { sessionDir }) };
+        return { path: await writeRunReport(store, receipt, { sessionDir, ...(newTests !== undefined && { newTests }) }) };
     }
     catch (error) {
         return { error: `could not write the HTML report: ${(0,errors/* describeError */.Uc)(error)}` };
@@ -13801,6 +14739,56 @@ function rerunShapeProblem(setting, shape, command) {
         .map(text => (0,_base_printable_js__WEBPACK_IMPORTED_MODULE_0__/* .printable */ .g$)(text, 60))
         .join('; ') + (missing.length > 3 ? '; …' : '');
     return `${more}, and the template leaves out ${shown}: every command but the runner must be in it, or a rerun skips them; ${fix}`;
+}
+
+
+/***/ }),
+
+/***/ 8536:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ withLocalBin)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/**
+ * A preset's runner started from the project's own `node_modules/.bin`, as npx would find
+ * it, without npx: npx costs a third of a second or more before the runner starts, which is
+ * a good part of a rerun of two tests (BENCHMARKS.md row l). Looked up from the working
+ * directory upwards (a workspace's packages share the root's `node_modules`); when there is
+ * none (Yarn Plug'n'Play, a global install) the preset runs through npx as written.
+ */
+
+
+/** `npx <bin>` at the start of a preset. */
+const NPX_START = /^npx ([a-z][\w-]*)(?= )/;
+/** The preset's template with `npx <bin>` replaced by the path of the project's own binary, when it has one. */
+function withLocalBin(template, workingDirectory) {
+    const match = NPX_START.exec(template);
+    if (match === null)
+        return template;
+    const bin = match[1];
+    for (let dir = workingDirectory;; dir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(dir)) {
+        const candidate = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, 'node_modules', '.bin', bin);
+        if (isExecutableFile(candidate)) {
+            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(workingDirectory, candidate).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/');
+            return `${path}${template.slice(match[0].length)}`;
+        }
+        if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(dir) === dir)
+            return template;
+    }
+}
+function isExecutableFile(path) {
+    try {
+        const info = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
+        return info.isFile() && (info.mode & 0o111) !== 0;
+    }
+    catch {
+        return false;
+    }
 }
 
 
@@ -14059,6 +15047,46 @@ function expandTemplate(template, targets, shell) {
 
 /***/ }),
 
+/***/ 1318:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ rerunVerdict),
+/* harmony export */   n: () => (/* binding */ describeRerunVerdict)
+/* harmony export */ });
+/**
+ * Judges a rerun from its results: `tests.recovered` names the watched tests (the targets)
+ * that passed, `tests.failedTests` the ones that failed.
+ */
+function rerunVerdict(targets, tests) {
+    const passedNames = new Set(tests?.recovered ?? []);
+    const failedNames = new Set((tests?.failedTests ?? []).map(test => test.name));
+    const passed = [];
+    const failed = [];
+    const missing = [];
+    for (const { name } of targets) {
+        if (failedNames.has(name))
+            failed.push(name);
+        else if (passedNames.has(name))
+            passed.push(name);
+        else
+            missing.push(name);
+    }
+    return { passed, failed, missing, ok: failed.length === 0 && missing.length === 0 };
+}
+/** The verdict in one line for the attempt's check detail. */
+function describeRerunVerdict(verdict) {
+    const parts = [`${verdict.passed.length} of ${verdict.passed.length + verdict.failed.length + verdict.missing.length} rerun tests passed`];
+    if (verdict.failed.length > 0)
+        parts.push(`failed: ${verdict.failed.join('; ')}`);
+    if (verdict.missing.length > 0)
+        parts.push(`not in the results, so not rerun: ${verdict.missing.join('; ')}`);
+    return parts.join(' · ');
+}
+
+
+/***/ }),
+
 /***/ 5173:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -14204,8 +15232,8 @@ var external_node_os_ = __nccwpck_require__(8161);
 var clock = __nccwpck_require__(443);
 // EXTERNAL MODULE: ./src/core/process/process-runner.ts + 1 modules
 var process_runner = __nccwpck_require__(8102);
-// EXTERNAL MODULE: ./src/core/receipts/receipt-store.ts + 1 modules
-var receipt_store = __nccwpck_require__(9679);
+// EXTERNAL MODULE: ./src/core/receipts/receipt-store.ts + 2 modules
+var receipt_store = __nccwpck_require__(8875);
 // EXTERNAL MODULE: ./src/core/receipts/run-seal.ts
 var run_seal = __nccwpck_require__(5976);
 ;// CONCATENATED MODULE: ./src/core/recovery/test-pause.ts
@@ -14296,7 +15324,7 @@ async function createRunPorts(options) {
 /* harmony import */ var _quarantine_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2237);
 /* harmony import */ var _verify_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6576);
 /* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8157);
-/* harmony import */ var _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5817);
+/* harmony import */ var _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6757);
 /* harmony import */ var _reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9242);
 /* harmony import */ var _reruns_package_scripts_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9238);
 /* harmony import */ var _verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(172);
@@ -14381,6 +15409,9 @@ function noteExpiries(session, quarantine) {
 function receiptPolicy(loop) {
     if (loop.gate !== undefined)
         return { gate: loop.gate.gate };
+    // A flaky new test failed a run that had passed (docs/design.md §1 "Early flake detection").
+    if (loop.newTests?.decided === 'fail')
+        return { gate: 'new-test-repeats' };
     if (loop.quarantined === undefined)
         return {};
     const names = [...new Set(loop.quarantined.map(({ test }) => test.name.slice(0, 500)))].slice(0, _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_TESTS_LISTED */ .N4);
@@ -14418,6 +15449,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   aD: () => (/* binding */ traceCounts),
   k4: () => (/* binding */ unjudgedVerify)
 });
+
+// UNUSED EXPORTS: repeatAttempts
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
 var schemas = __nccwpck_require__(2857);
@@ -14460,7 +15493,9 @@ const NOTE_KINDS = (/* unused pure expression or super */ null && ([
     /** The quarantine file: an entry that expires soon or has expired (docs/design.md §1 "Quarantine and flaky gates"). */
     'quarantine',
     /** A flaky gate turned a flaky pass into a failure (`gate`, `flaky_tests`). */
-    'gate'
+    'gate',
+    /** What early flake detection did: the new tests, the repeats that ran, the flaky new tests (`new_tests`). */
+    'new-tests'
 ]));
 /**
  * The kind a reader sees for a note from a trace written before kinds whose fields do not
@@ -14509,10 +15544,25 @@ function buildNoteSchema() {
             file: text.optional(),
             line: schemas/* number */.aig().int().min(1).optional(),
             column: schemas/* number */.aig().int().min(1).optional(),
-            message: text.optional()
+            message: text.optional(),
+            /** Runs of it inside the runner, every one failed (absent in traces written before it; malformed reads as absent). */
+            runnerRuns: schemas/* number */.aig().int().min(2).max(attempt_tests/* MAX_REPEATED_RUNS */.xv).optional().catch(undefined),
+            runnerForm: schemas/* enum */.k5n(attempt_tests/* RUNNER_RETRY_FORMS */.Od).optional().catch(undefined)
         }))
             .max(1_000),
         recovered: schemas/* array */.YOg(text).max(1_000),
+        /** Tests flaky inside the runner (docs/design.md §1 "Runner-level retries"; traces written before it lack it; a malformed list is read as absent). */
+        runner_flaky: schemas/* array */.YOg(schemas/* object */.Ikc({
+            name: text,
+            file: text.optional(),
+            line: schemas/* number */.aig().int().min(1).optional(),
+            passedOnRun: schemas/* number */.aig().int().min(2).max(attempt_tests/* MAX_REPEATED_RUNS */.xv),
+            form: schemas/* enum */.k5n(attempt_tests/* RUNNER_RETRY_FORMS */.Od),
+            message: text.optional()
+        }))
+            .max(1_000)
+            .optional()
+            .catch(undefined),
         /** Every case of the attempt up to a cap (traces written before it lack it; a malformed list is read as absent). */
         cases: schemas/* array */.YOg(schemas/* object */.Ikc({
             name: text,
@@ -14521,10 +15571,28 @@ function buildNoteSchema() {
             file: text.optional(),
             detail: text.optional()
         }))
-            .max(attempt_tests/* MAX_CASES_RECORDED */.S)
+            .max(attempt_tests/* MAX_CASES_RECORDED */.SG)
             .optional()
             .catch(undefined),
-        cases_omitted: count.optional().catch(undefined)
+        cases_omitted: count.optional().catch(undefined),
+        /**
+         * With early flake detection on: the attempt's new tests, as many as `new-test-max`
+         * (each what a repeat needs), and how many there were. A resumed run repeats these; a
+         * malformed list is read as absent, so nothing is repeated rather than something wrong.
+         */
+        new_tests: schemas/* array */.YOg(schemas/* object */.Ikc({
+            name: text,
+            caseName: text,
+            classname: text,
+            file: text.optional(),
+            line: schemas/* number */.aig().int().min(1).optional(),
+            key: schemas/* string */.YjP().regex(/^[0-9a-f]{16}$/),
+            durationMs: schemas/* number */.aig().nonnegative().max(1e12).optional()
+        }))
+            .max(1_000)
+            .optional()
+            .catch(undefined),
+        new_found: count.optional().catch(undefined)
     });
     const processGroup = schemas/* object */.Ikc({
         // 0 and 1 are never a command's group: signalling -1 or -0 would reach far more.
@@ -14556,6 +15624,23 @@ function buildNoteSchema() {
             /** Which gate, and the flaky tests it counted (each read as absent when malformed). */
             gate: schemas/* enum */.k5n(['fail-on-flaky', 'max-flaky-tests']).optional().catch(undefined),
             flaky_tests: schemas/* array */.YOg(text).max(1_000).optional().catch(undefined)
+        }),
+        schemas/* looseObject */._H3({
+            kind: schemas/* literal */.euz('new-tests'),
+            message,
+            /** The detection's facts as the run report holds them (readers that do not know them ignore them). */
+            new_tests: schemas/* object */.Ikc({
+                found: count,
+                repeated: schemas/* array */.YOg(text).max(1_000),
+                repeats: count,
+                ran: count,
+                budget_cut: schemas/* boolean */.zMY(),
+                flaky: schemas/* array */.YOg(schemas/* object */.Ikc({ test: text, repeat: count, attempt: attemptNumber })).max(1_000),
+                skipped: schemas/* string */.YjP().max(64).optional(),
+                decided: schemas/* enum */.k5n(['fail', 'warn']).optional()
+            })
+                .optional()
+                .catch(undefined)
         }),
         plain(LEGACY_NOTE_KIND)
     ]);
@@ -14629,7 +15714,19 @@ function buildSchemas() {
             /** A rerun attempt: the failed tests it targets and the command it ran (a malformed one is read as absent). */
             rerun: schemas/* object */.Ikc({ tests: schemas/* array */.YOg(schemas/* string */.YjP().max(4_000)).max(1_000), command: text })
                 .optional()
-                .catch(undefined)
+                .catch(undefined),
+            /**
+             * A repeat of new tests (docs/design.md §1 "Early flake detection"): its round of how
+             * many, the tests and the command. Never read as absent when malformed: the event is
+             * then skipped, and a resume that misses an attempt restarts rather than guess.
+             */
+            repeat: schemas/* object */.Ikc({
+                round: schemas/* number */.aig().int().min(1).max(1_000),
+                of: schemas/* number */.aig().int().min(1).max(1_000),
+                tests: schemas/* array */.YOg(schemas/* string */.YjP().max(4_000)).max(1_000),
+                command: text
+            })
+                .optional()
         }),
         tool_result: schemas/* looseObject */._H3({
             attempt: attemptNumber,
@@ -14775,15 +15872,23 @@ function interruptedToolResult(attempt, startedAt) {
 }
 /** Counts a trace's attempts, tool calls and errors; meta.json never keeps its own tally. */
 function traceCounts(events) {
+    // A repeat of new tests is no attempt of the budget: it counts as a tool call only (docs/design.md §2).
+    const repeats = repeatAttempts(events);
     const interrupted = new Set(eventsOf(events, 'tool_result')
         .filter(event => event.payload.interrupted === true)
         .map(event => event.payload.attempt));
     return {
-        attempts: eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true).length,
+        attempts: eventsOf(events, 'tool_result').filter(event => event.payload.interrupted !== true && !repeats.has(event.payload.attempt))
+            .length,
         tool_calls: eventsOf(events, 'tool_call').length,
-        errors: eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt)).length +
-            eventsOf(events, 'note').filter(event => event.payload.kind === 'refusal').length
+        errors: eventsOf(events, 'verify').filter(event => !event.payload.ok && !interrupted.has(event.payload.attempt) && !repeats.has(event.payload.attempt)).length + eventsOf(events, 'note').filter(event => event.payload.kind === 'refusal').length
     };
+}
+/** The numbers of the trace's attempts that were repeats of new tests (their tool_call says so). */
+function repeatAttempts(events) {
+    return new Set(eventsOf(events, 'tool_call')
+        .filter(event => event.payload.repeat !== undefined)
+        .map(event => event.payload.attempt));
 }
 /** verify of an attempt that could not be judged, saying why. */
 function unjudgedVerify(attempt, detail) {
@@ -14995,6 +16100,7 @@ function endedMeta(events, previous, ending) {
 /* harmony export */   _Q: () => (/* binding */ uncapturedNote),
 /* harmony export */   _o: () => (/* binding */ refusalTraceNote),
 /* harmony export */   b1: () => (/* binding */ processGroupNote),
+/* harmony export */   cs: () => (/* binding */ newTestsNote),
 /* harmony export */   cy: () => (/* binding */ hookNote),
 /* harmony export */   eM: () => (/* binding */ quarantineNote),
 /* harmony export */   kC: () => (/* binding */ resumedNote),
@@ -15057,6 +16163,10 @@ function processGroupNote(during, group) {
  */
 function testsNote(message, tests) {
     return { kind: 'tests', message, tests };
+}
+/** What early flake detection did in a run (docs/design.md §1 "Early flake detection"): its line, and its facts. */
+function newTestsNote(message, facts) {
+    return { kind: 'new-tests', message, new_tests: facts };
 }
 
 
@@ -15901,7 +17011,7 @@ function prepareForParse(command) {
 
 /***/ }),
 
-/***/ 5817:
+/***/ 6757:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -16184,6 +17294,209 @@ async function findFiles(patterns, base, limits = GLOB_LIMITS) {
 var junit_limits = __nccwpck_require__(4976);
 // EXTERNAL MODULE: ./src/core/attempt/tests.ts
 var attempt_tests = __nccwpck_require__(520);
+// EXTERNAL MODULE: ./src/core/test-results/known-tests.ts
+var known_tests = __nccwpck_require__(816);
+// EXTERNAL MODULE: ./src/core/test-results/junit-retries.ts
+var junit_retries = __nccwpck_require__(1000);
+;// CONCATENATED MODULE: ./src/core/test-results/case-tally.ts
+/**
+ * One attempt's test cases counted as distinct tests (docs/design.md §1 "Runner-level
+ * retries"): a test case listed more than once — gotestsum `--rerun-fails`, Gradle's
+ * test-retry plugin and others write each run of a retried test as its own `<testcase>` —
+ * is one test. Failed and then passed is **flaky** (`repeated`, passed on the run after its
+ * failures); failed every time is one failed test with its runs; passed and then failed is
+ * failed (never a green from a later listing). A case whose runner wrote its retries inside
+ * it (Surefire's `flakyFailure`, `rerunFailure`) counts its runs the same way.
+ *
+ * Memory stays bounded whatever the file: one small number per distinct test (up to
+ * MAX_KNOWN_TESTS; beyond them cases are counted as they come), the failed and the flaky
+ * tests listed up to a cap. Results are staged per file: `discard` undoes what a file that
+ * turned out bad added, `commit` keeps it.
+ */
+
+
+
+const CODES = ['passed', 'failed', 'error', 'skipped'];
+const PASSED = 0;
+const SKIPPED = 3;
+/** A test's state packed in one number: its outcome's code, whether it ever passed, its failed runs. */
+const PASSED_ONCE = 4;
+const RUNS_UNIT = 8;
+/** Most failed runs of one test counted: a pass after them is run MAX_REPEATED_RUNS at most. */
+const MAX_FAILED_RUNS = attempt_tests/* MAX_REPEATED_RUNS */.xv - 1;
+const codeOf = (state) => state & 3;
+const failuresOf = (state) => Math.floor(state / RUNS_UNIT);
+const pack = (code, passedOnce, failures) => code + (passedOnce ? PASSED_ONCE : 0) + Math.min(MAX_FAILED_RUNS, failures) * RUNS_UNIT;
+const failing = (code) => code === 1 || code === 2;
+/** The runs a case failed inside the runner: its retries, and the case itself when it failed. */
+function failedRunsOf(test) {
+    const bad = test.outcome === 'failed' || test.outcome === 'error';
+    if (test.runner === undefined)
+        return bad ? 1 : 0;
+    const runs = Math.min(junit_retries/* MAX_RUNNER_RUNS */.X, test.runner.runs);
+    return bad ? runs : runs - 1;
+}
+/** Puts back each entry's value from before the file (none: the file added it). */
+function restore(map, undo) {
+    for (const [key, value] of undo) {
+        if (value === undefined)
+            map.delete(key);
+        else
+            map.set(key, value);
+    }
+}
+/** Counts an attempt's test cases one distinct test at a time. */
+class CaseTally {
+    maxListed;
+    describe;
+    states = new Map();
+    failedList = new Map();
+    flakyList = new Map();
+    /** Cases without a key (beyond MAX_KNOWN_TESTS): counted as they come; committed, then staged. */
+    loose = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    staged = { passed: 0, failed: 0, error: 0, skipped: 0 };
+    looseIds = 0;
+    /** What the file being read changed: each key's value before it, to undo a bad file. */
+    undoStates = new Map();
+    undoFailed = new Map();
+    undoFlaky = new Map();
+    /**
+     * @param maxListed most failed tests, and most flaky tests, listed
+     * @param describe a failed case as the attempt lists it (its name, place and message)
+     */
+    constructor(maxListed, describe) {
+        this.maxListed = maxListed;
+        this.describe = describe;
+    }
+    /** Counts one case of the file being read; its key when it counts as a distinct test. */
+    add(test, key) {
+        const failedRuns = failedRunsOf(test);
+        if (key === undefined || (!this.states.has(key) && this.states.size >= known_tests/* MAX_KNOWN_TESTS */.nE)) {
+            this.staged[test.outcome]++;
+            this.first(`#${this.looseIds++}`, test, failedRuns);
+            return undefined;
+        }
+        const before = this.states.get(key);
+        if (before === undefined || (codeOf(before) === SKIPPED && test.outcome !== 'skipped')) {
+            this.setState(key, pack(CODES.indexOf(test.outcome), test.outcome === 'passed', failedRuns));
+            this.first(key, test, failedRuns);
+            return key;
+        }
+        if (test.outcome === 'skipped')
+            return key;
+        const was = codeOf(before);
+        const failures = failuresOf(before) + failedRuns;
+        const passedOnce = (before & PASSED_ONCE) !== 0;
+        if (failing(was) && test.outcome === 'passed') {
+            // Failed, then passed on a later listing: flaky inside the runner.
+            const first = this.failedList.get(key);
+            this.setState(key, pack(PASSED, true, failures));
+            this.setListed(this.failedList, this.undoFailed, key, undefined);
+            const entry = this.flakyEntry(test, failures + 1, 'repeated', first);
+            this.setListed(this.flakyList, this.undoFlaky, key, entry);
+        }
+        else if (failing(was)) {
+            this.setState(key, pack(was, passedOnce, failures));
+            const listed = this.failedList.get(key);
+            if (listed !== undefined && !passedOnce)
+                this.setListed(this.failedList, this.undoFailed, key, { ...listed, runnerRuns: failures, runnerForm: 'repeated' });
+        }
+        else if (test.outcome !== 'passed') {
+            // Passed, then failed: failed, whatever came before.
+            this.setState(key, pack(CODES.indexOf(test.outcome), true, failures));
+            this.setListed(this.flakyList, this.undoFlaky, key, undefined);
+            this.setListed(this.failedList, this.undoFailed, key, this.describe(test));
+        }
+        return key;
+    }
+    /** Whether the test of `key` ended failed (or errored) so far. */
+    isFailing(key) {
+        const state = this.states.get(key);
+        return state !== undefined && failing(codeOf(state));
+    }
+    /** Keeps what the file just read added. */
+    commit() {
+        for (const outcome of CODES)
+            this.loose[outcome] += this.staged[outcome];
+        this.staged = { passed: 0, failed: 0, error: 0, skipped: 0 };
+        this.undoStates.clear();
+        this.undoFailed.clear();
+        this.undoFlaky.clear();
+    }
+    /** Undoes what the file just read added. */
+    discard() {
+        this.staged = { passed: 0, failed: 0, error: 0, skipped: 0 };
+        restore(this.states, this.undoStates);
+        restore(this.failedList, this.undoFailed);
+        restore(this.flakyList, this.undoFlaky);
+        this.commit();
+    }
+    /** The committed counts and lists. */
+    result() {
+        const counts = { ...this.loose };
+        for (const state of this.states.values())
+            counts[CODES[codeOf(state)]]++;
+        return {
+            total: counts.passed + counts.failed + counts.error + counts.skipped,
+            passed: counts.passed,
+            failed: counts.failed,
+            errors: counts.error,
+            skipped: counts.skipped,
+            failedTests: [...this.failedList.values()],
+            runnerFlaky: [...this.flakyList.values()],
+            keys: [...this.states.keys()]
+        };
+    }
+    /** Lists a test seen for the first time: failed (with its runs inside the runner), or flaky inside the runner. */
+    first(id, test, failedRuns) {
+        if (test.outcome === 'failed' || test.outcome === 'error') {
+            if (this.failedList.size >= this.maxListed)
+                return;
+            const listed = this.describe(test);
+            const runs = failedRuns > 1 && test.runner !== undefined ? { runnerRuns: failedRuns, runnerForm: test.runner.form } : {};
+            this.setListed(this.failedList, this.undoFailed, id, { ...listed, ...runs });
+        }
+        else if (test.outcome === 'passed' && failedRuns > 0 && test.runner !== undefined) {
+            const { form, firstMessage, firstDetail } = test.runner;
+            const failure = this.describe({ ...test, detail: firstDetail, message: firstMessage });
+            this.setListed(this.flakyList, this.undoFlaky, id, this.flakyEntry(test, failedRuns + 1, form, failure));
+        }
+    }
+    /** A flaky test's entry: named by the case that passed, placed and worded by its first failure as listed (when it was). */
+    flakyEntry(test, passedOnRun, form, failure) {
+        if (this.flakyList.size >= this.maxListed)
+            return undefined;
+        const { name, file, line } = failure ?? this.describe(test);
+        const message = failure?.message;
+        return {
+            name,
+            ...(file !== undefined && { file }),
+            ...(line !== undefined && { line }),
+            passedOnRun,
+            form,
+            ...(message !== undefined && { message })
+        };
+    }
+    setState(key, value) {
+        if (!this.undoStates.has(key))
+            this.undoStates.set(key, this.states.get(key));
+        this.states.set(key, value);
+    }
+    /** Sets (or, with undefined, removes) a listed entry, as far as the list's cap allows a new one. */
+    setListed(list, undo, id, value) {
+        if (value !== undefined && !list.has(id) && list.size >= this.maxListed)
+            return;
+        if (value === undefined && !list.has(id))
+            return;
+        if (!undo.has(id))
+            undo.set(id, list.get(id));
+        if (value === undefined)
+            list.delete(id);
+        else
+            list.set(id, value);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/test-results/locate.ts
 /**
  * Where a failed test is (docs/design.md §1 "Test results"): the file and line a reviewer should look at,
@@ -16202,7 +17515,8 @@ const JAVA_ROOTS = [
     'src/main/kotlin',
     ''
 ];
-const JAVA_FRAME = /\bat ([\w$.]+)\.[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d+)\)/g;
+/** A frame, after the class loader or module Java 9 and later may name first (`at app//com.example.…`, Gradle's). */
+const JAVA_FRAME = /\bat (?:[\w.-]*(?:@[\w.-]+)?\/{1,2})?([\w$.]+)\.[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d+)\)/g;
 const GO_LINE = /^\s*([\w.-]+\.go):(\d+):/m;
 /** A Java frame `at com.example.ApiTest.method(ApiTest.java:15)` of the test's own class. */
 function javaPlace(test, base) {
@@ -16277,14 +17591,68 @@ function locateTest(test, base) {
     return { file, ...(line !== undefined && line >= 1 && { line, ...(column !== undefined && { column }) }) };
 }
 
+;// CONCATENATED MODULE: ./src/core/test-results/results-file.ts
+/**
+ * Which reader reads a results file (docs/design.md §1 "Test results"): told by its content,
+ * not its name — a file whose first character (after a byte-order mark and white space) opens
+ * a JSON object or array is a JSON report (json-results.ts), anything else is given to the
+ * JUnit reader, which says what is wrong with it. Each reader is loaded when the first file
+ * of its kind is read (BENCHMARKS.md, start-up).
+ */
+
+
+/** How much of the start of a file is looked at for its first character. */
+const SNIFF_BYTES = 4 * 1024;
+/** Whether the file starts like JSON; false for anything else, including a file that cannot be read. */
+async function startsLikeJson(path) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+    }
+    catch {
+        return false;
+    }
+    try {
+        if (!(await handle.stat()).isFile())
+            return false;
+        const buffer = Buffer.alloc(SNIFF_BYTES);
+        const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+        const text = buffer
+            .subarray(0, bytesRead)
+            .toString('utf8')
+            .replace(/^\ufeff/, '');
+        const start = /\S/.exec(text);
+        return start !== null && (start[0] === '{' || start[0] === '[');
+    }
+    catch {
+        return false;
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Reads one results file with the reader its content calls for, calling `onTest` for each test. */
+async function readResultsFile(path, onTest, options) {
+    if (await startsLikeJson(path)) {
+        const { parseJsonResultsFile } = await __nccwpck_require__.e(/* import() */ 530).then(__nccwpck_require__.bind(__nccwpck_require__, 9530));
+        return parseJsonResultsFile(path, onTest, options);
+    }
+    const { parseJUnitFile } = await Promise.all(/* import() */[__nccwpck_require__.e(800), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4789));
+    return parseJUnitFile(path, onTest, options.limits, options.signal);
+}
+
 ;// CONCATENATED MODULE: ./src/core/test-results/attempt-tests.ts
 /**
  * One attempt's test results (docs/design.md §1 "Test results"): the JUnit files `test-results` matches
- * that were written since the attempt started, read one by one into counts, the failed
- * tests (capped) and which earlier failures passed this time. A file that cannot be read,
+ * that were written since the attempt started, read one by one into counts of distinct
+ * tests, the failed tests and those flaky inside the runner (capped, case-tally.ts) and
+ * which earlier failures passed this time. A file that cannot be read,
  * is not JUnit, or is hostile is a warning and counts for nothing; the verdict never
  * depends on any of it.
  */
+
+
+
 
 
 
@@ -16336,8 +17704,13 @@ async function readAttemptTests(request) {
         recovered: [],
         warnings: [],
         cases: [],
-        casesOmitted: 0
+        casesOmitted: 0,
+        keys: [],
+        newTests: [],
+        newTestsOmitted: 0
     };
+    const newKeys = new Set();
+    const known = request.known !== undefined && request.known.size > 0 ? request.known : undefined;
     const cases = new CaseRecorder(base);
     const shown = (path) => (0,external_node_path_.relative)(request.workingDirectory, path).split(external_node_path_.sep).join('/');
     const found = await findFiles(request.patterns, request.workingDirectory, request.limits?.glob ?? GLOB_LIMITS);
@@ -16350,8 +17723,10 @@ async function readAttemptTests(request) {
     for (const { pattern, link } of found.refused) {
         tests.warnings.push({ file: pattern, reason: `not searched: ${link} is a symbolic link, and links are not followed` });
     }
-    const recovered = new Set();
     const maxFailed = request.maxFailedTests ?? MAX_TESTS_LISTED;
+    const tally = new CaseTally(maxFailed, test => failedTest(test, base));
+    // Watched tests that passed, with the key of the case that passed: recovered unless it failed after.
+    const passedWatched = new Map();
     for (const path of found.files) {
         request.signal?.throwIfAborted();
         const stats = await (0,promises_.lstat)(path).catch(() => undefined);
@@ -16359,62 +17734,73 @@ async function readAttemptTests(request) {
             continue;
         // Staged per file: a file that turns out bad adds nothing.
         const staged = {
-            total: 0,
-            passed: 0,
-            failed: 0,
-            errors: 0,
-            skipped: 0,
-            failedTests: [],
-            recovered: [],
-            cases: []
+            seen: 0,
+            recovered: new Map(),
+            cases: [],
+            newTests: [],
+            newOmitted: 0
         };
-        const outcome = await (await junitParser()).parseJUnitFile(path, test => {
-            staged.total++;
-            if (tests.cases.length + staged.cases.length < attempt_tests/* MAX_CASES_RECORDED */.S)
+        const outcome = await readResultsFile(path, test => {
+            staged.seen++;
+            if (tests.cases.length + staged.cases.length < attempt_tests/* MAX_CASES_RECORDED */.SG)
                 staged.cases.push(test);
-            if (test.outcome === 'passed') {
-                staged.passed++;
-                if (request.watch.size > 0) {
-                    const name = testName(test);
-                    if (request.watch.has(name))
-                        staged.recovered.push(name);
-                }
-            }
-            else if (test.outcome === 'skipped')
-                staged.skipped++;
-            else {
-                if (test.outcome === 'failed')
-                    staged.failed++;
+            const name = testName(test);
+            const key = tally.add(test, (0,known_tests/* testKey */.S8)({ ...test, name }));
+            if (test.outcome !== 'passed')
+                return;
+            if (known !== undefined && key !== undefined && !known.has(key)) {
+                // Listed up to the cap (a repeated case twice at most); counted beyond it.
+                if (tests.newTests.length + staged.newTests.length < 2 * attempt_tests/* MAX_NEW_TESTS_LISTED */.QI)
+                    staged.newTests.push({ test, key });
                 else
-                    staged.errors++;
-                if (tests.failedTests.length + staged.failedTests.length < maxFailed)
-                    staged.failedTests.push(test);
+                    staged.newOmitted++;
             }
-        }, request.limits?.parse ?? junit_limits/* DEFAULT_LIMITS */.d, request.signal);
+            if (request.watch.has(name))
+                staged.recovered.set(name, key);
+        }, { workingDirectory: request.workingDirectory, limits: request.limits?.parse ?? junit_limits/* DEFAULT_LIMITS */.d, signal: request.signal });
         request.signal?.throwIfAborted();
         if (!outcome.ok) {
+            tally.discard();
             tests.warnings.push({ file: shown(path), reason: outcome.reason });
             continue;
         }
+        tally.commit();
         tests.files.push(shown(path));
-        tests.total += staged.total;
-        tests.passed += staged.passed;
-        tests.failed += staged.failed;
-        tests.errors += staged.errors;
-        tests.skipped += staged.skipped;
-        for (const name of staged.recovered)
-            recovered.add(name);
-        for (const test of staged.failedTests)
-            tests.failedTests.push(failedTest(test, base));
+        for (const [name, key] of staged.recovered)
+            passedWatched.set(name, key);
         for (const test of staged.cases) {
             const record = cases.record(test);
             if (record !== undefined)
                 tests.cases.push(record);
         }
-        tests.casesOmitted += staged.total - staged.cases.length + cases.takeOmitted();
+        tests.casesOmitted += staged.seen - staged.cases.length + cases.takeOmitted();
+        for (const { test, key } of staged.newTests) {
+            if (newKeys.has(key))
+                continue;
+            newKeys.add(key);
+            if (tests.newTests.length < attempt_tests/* MAX_NEW_TESTS_LISTED */.QI)
+                tests.newTests.push(newTest(test, key, base));
+            else
+                tests.newTestsOmitted++;
+        }
+        tests.newTestsOmitted += staged.newOmitted;
     }
+    // Distinct tests: a case listed more than once counts once (case-tally.ts).
+    const counted = tally.result();
+    tests.total = counted.total;
+    tests.passed = counted.passed;
+    tests.failed = counted.failed;
+    tests.errors = counted.errors;
+    tests.skipped = counted.skipped;
+    tests.failedTests = counted.failedTests;
+    tests.keys = counted.keys;
+    if (counted.runnerFlaky.length > 0)
+        tests.runnerFlaky = counted.runnerFlaky;
+    // A watched test passed unless it failed again after (a later listing of it, in any file).
+    const stillFailing = new Set(tests.failedTests.map(test => test.name));
+    const recovered = [...passedWatched].filter(([name, key]) => !stillFailing.has(name) && (key === undefined || !tally.isFailing(key)));
     // A rerun's verdict looks its targets up here: as many as the failed tests it may target.
-    tests.recovered = [...recovered].slice(0, maxFailed);
+    tests.recovered = recovered.map(([name]) => name).slice(0, maxFailed);
     return tests;
 }
 /** Records cases within MAX_CASES_BYTES, resolving each distinct `file` attribute to a workspace file once. */
@@ -16472,9 +17858,66 @@ function failedTest(test, base) {
         ...(test.durationMs !== undefined && { durationMs: test.durationMs })
     };
 }
-/** The XML parser, loaded when the first results file is read (BENCHMARKS.md, start-up). */
-function junitParser() {
-    return Promise.all(/* import() */[__nccwpck_require__.e(800), __nccwpck_require__.e(789)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4789));
+function newTest(test, key, base) {
+    const place = locateTest(test, base);
+    return {
+        name: testName(test),
+        caseName: test.name,
+        classname: test.classname,
+        ...(place.file !== undefined && { file: place.file }),
+        ...(place.line !== undefined && { line: place.line }),
+        key,
+        ...(test.durationMs !== undefined && { durationMs: test.durationMs })
+    };
+}
+
+
+/***/ }),
+
+/***/ 4929:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gh: () => (/* binding */ readableText),
+/* harmony export */   UV: () => (/* binding */ firstLines),
+/* harmony export */   YV: () => (/* binding */ messageOfDetail)
+/* harmony export */ });
+/* harmony import */ var _output_failure_blocks_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7898);
+/**
+ * What a test's failure text says (docs/design.md §1 "Test results"), the same for every
+ * results format: the text cut to its cap, and, where no message says it, the message read
+ * from the text's failing blocks by the log's excerpt rules.
+ */
+
+/** `go test -v`'s own bookkeeping lines inside a failure's text. */
+const RUNNER_LINE = /^\s*(=== (RUN|PAUSE|CONT)|--- (FAIL|PASS|SKIP):)/;
+/** The text trimmed and cut to `max` characters (an ellipsis marks the cut). */
+function firstLines(text, max) {
+    const trimmed = text.trim();
+    return trimmed.length > max ? `${trimmed.slice(0, max - 1)}…` : trimmed;
+}
+/** A failure's text as kept: escape codes and control characters out, cut to `max`. */
+function readableText(text, max) {
+    return firstLines(text.replace(/\r\n?/g, '\n').split('\n').map(_output_failure_blocks_js__WEBPACK_IMPORTED_MODULE_0__/* .readableLine */ .$O).join('\n'), max);
+}
+/**
+ * What a failure's text says, when no `message` attribute says it (jest-junit writes none):
+ * its failing blocks read by the log's excerpt rules (docs/design.md §5: the assertion,
+ * expected and received, the first stack line outside dependencies), escape codes stripped,
+ * the runner's own lines left out; else its first line that says something.
+ */
+function messageOfDetail(detail, max) {
+    const lines = detail
+        .split('\n')
+        .map(_output_failure_blocks_js__WEBPACK_IMPORTED_MODULE_0__/* .readableLine */ .$O)
+        .filter(line => line.trim() !== '' && !RUNNER_LINE.test(line));
+    const blocks = [];
+    const reader = new _output_failure_blocks_js__WEBPACK_IMPORTED_MODULE_0__/* .BlockReader */ .tg(block => blocks.push(block));
+    for (const line of lines)
+        reader.line(line);
+    reader.end();
+    const telling = blocks.length > 0 ? blocks.map(block => block.lines.join('\n')).join('\n') : lines[0];
+    return telling === undefined ? undefined : firstLines(telling, max);
 }
 
 
@@ -16500,6 +17943,312 @@ const DEFAULT_LIMITS = {
     maxTagChars: 1024 * 1024,
     maxAttributeChars: 128 * 1024 * 1024
 };
+
+
+/***/ }),
+
+/***/ 2969:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AW: () => (/* binding */ attributeMessage),
+/* harmony export */   kD: () => (/* binding */ keptDetail),
+/* harmony export */   oh: () => (/* binding */ failureMessage)
+/* harmony export */ });
+/* harmony import */ var _output_failure_blocks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7898);
+/* harmony import */ var _failure_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4929);
+/**
+ * What a JUnit failure says, in one capped message (docs/design.md §1 "Test results"): its
+ * `message` attribute, else the telling lines of its text. Shared by a test case's own
+ * failure and the first failure of a test its runner retried (junit-retries.ts).
+ */
+
+
+/** A message that says nothing more than that the test failed (Go converters write `Failed`). */
+const GENERIC_MESSAGE = /^(failed|failure|error)$/i;
+/** A `message` attribute as kept: escape codes stripped, line ends made `\n`, capped; undefined when blank. */
+function attributeMessage(value, max) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    return (0,_failure_text_js__WEBPACK_IMPORTED_MODULE_0__/* .firstLines */ .UV)((0,_output_failure_blocks_js__WEBPACK_IMPORTED_MODULE_1__/* .readableLine */ .$O)(value.replace(/\r\n?/g, '\n')), max);
+}
+/** A failure's text as kept: each line without escape codes, capped (the same for every results format). */
+const keptDetail = _failure_text_js__WEBPACK_IMPORTED_MODULE_0__/* .readableText */ .Gh;
+/** The message a failure is shown with: its attribute unless that is missing or generic, then what its (kept) text says. */
+function failureMessage(attribute, detail, max) {
+    if (detail === undefined || detail.trim() === '' || (attribute !== undefined && !GENERIC_MESSAGE.test(attribute)))
+        return attribute;
+    return (0,_failure_text_js__WEBPACK_IMPORTED_MODULE_0__/* .messageOfDetail */ .YV)(detail, max) ?? attribute;
+}
+
+
+/***/ }),
+
+/***/ 1000:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ MAX_RUNNER_RUNS),
+/* harmony export */   u: () => (/* binding */ RetryReader)
+/* harmony export */ });
+/* harmony import */ var _junit_message_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2969);
+
+/** Most runs of one test counted; a file that says more is read as this many. */
+const MAX_RUNNER_RUNS = 1_000;
+/** The elements that each stand for one failed run inside the runner, by the form they are named as. */
+const RETRY_ELEMENTS = new Set(['flakyFailure', 'flakyError', 'rerunFailure', 'rerunError']);
+/** Reads the retry elements of the test case being parsed; `start` begins a test case, `finish` ends it. */
+class RetryReader {
+    limits;
+    caseDepth = -1;
+    retries = 0;
+    form;
+    /** The depth of the first retry element while it is open, else -1. */
+    firstDepth = -1;
+    inStack = false;
+    message;
+    detail = '';
+    constructor(limits) {
+        this.limits = limits;
+    }
+    /** A `<testcase>` opened at `depth`. */
+    start(depth) {
+        this.caseDepth = depth;
+        this.retries = 0;
+        this.form = undefined;
+        this.firstDepth = -1;
+        this.inStack = false;
+        this.message = undefined;
+        this.detail = '';
+    }
+    /** An element opened at `depth` inside the test case. */
+    open(name, attributes, depth) {
+        if (depth === this.caseDepth + 1 && RETRY_ELEMENTS.has(name)) {
+            if (this.retries < MAX_RUNNER_RUNS)
+                this.retries++;
+            if (this.form !== undefined)
+                return;
+            this.form = name;
+            this.firstDepth = depth;
+            this.message = (0,_junit_message_js__WEBPACK_IMPORTED_MODULE_0__/* .attributeMessage */ .AW)(attributes.message, this.limits.maxMessage);
+        }
+        else if (this.firstDepth >= 0 && depth === this.firstDepth + 1 && name === 'stackTrace')
+            this.inStack = true;
+    }
+    /** An element closed that was opened at `depth`. */
+    close(name, depth) {
+        if (depth === this.firstDepth)
+            this.firstDepth = -1;
+        else if (depth === this.firstDepth + 1 && name === 'stackTrace')
+            this.inStack = false;
+    }
+    /** Text inside the element open at `depth`: kept when it is the first retry's own text or its stack. */
+    text(value, depth) {
+        if (this.firstDepth < 0 || this.detail.length >= this.limits.maxDetail)
+            return;
+        if (depth === this.firstDepth || (this.inStack && depth === this.firstDepth + 1))
+            this.detail += value.slice(0, this.limits.maxDetail - this.detail.length + 1);
+    }
+    /** The runner's runs of the test case, when it retried it and the test ran (a skipped test has none). */
+    finish(outcome) {
+        if (this.form === undefined || outcome === 'skipped')
+            return undefined;
+        const detail = (0,_junit_message_js__WEBPACK_IMPORTED_MODULE_0__/* .keptDetail */ .kD)(this.detail, this.limits.maxDetail);
+        const firstMessage = (0,_junit_message_js__WEBPACK_IMPORTED_MODULE_0__/* .failureMessage */ .oh)(this.message, detail, this.limits.maxMessage);
+        return {
+            runs: Math.min(MAX_RUNNER_RUNS, this.retries + 1),
+            form: this.form,
+            ...(firstMessage !== undefined && { firstMessage }),
+            ...(detail !== '' && { firstDetail: detail })
+        };
+    }
+}
+
+
+/***/ }),
+
+/***/ 816:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ew: () => (/* binding */ dayText),
+/* harmony export */   NX: () => (/* binding */ MAX_KNOWN_TESTS_BYTES),
+/* harmony export */   Ru: () => (/* binding */ KnownTests),
+/* harmony export */   S8: () => (/* binding */ testKey),
+/* harmony export */   U$: () => (/* binding */ dayNumber),
+/* harmony export */   nE: () => (/* binding */ MAX_KNOWN_TESTS)
+/* harmony export */ });
+/* unused harmony export KNOWN_TESTS_VERSION */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/**
+ * The tests a command's history has seen (docs/design.md §1 "Early flake detection", §3
+ * "Known tests"): a compact set of test identities — a test's file, suite and name hashed
+ * to 16 hex digits — each with the day it was first seen. A test whose identity is not in
+ * the set is a **new** test. The set is a grow-only map merged order-free (union, the
+ * earlier day wins), so matrix legs that save it side by side lose nothing of each other.
+ * Stored beside the receipts and cached with them; read back it is untrusted, and a bad
+ * file is refused whole (the history then has no known tests: nothing counts as new).
+ */
+
+/** The version of the stored form. */
+const KNOWN_TESTS_VERSION = 1;
+/** Most identities a set holds; a set this full takes no new ones (known-tests file, BENCHMARKS.md). */
+const MAX_KNOWN_TESTS = 200_000;
+/** Longest stored form read back: the most identities at 17 bytes each, and room for the days. */
+const MAX_KNOWN_TESTS_BYTES = 8 * 1024 * 1024;
+const KEY = /^[0-9a-f]{16}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A test's key in the set: the first 16 hex digits of sha256 over file, suite and name. */
+function testKey(test) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256')
+        .update(`${test.file ?? ''}\0${test.suite}\0${test.name}`)
+        .digest('hex')
+        .slice(0, 16);
+}
+/** A day as a whole number of days since 1970-01-01 (UTC). */
+function dayNumber(date) {
+    return Math.floor(date.getTime() / DAY_MS);
+}
+/** A day number as `YYYY-MM-DD`. */
+function dayText(day) {
+    return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+/** The set of known tests and the day each was first seen. */
+class KnownTests {
+    days = new Map();
+    /** How many tests the set knows. */
+    get size() {
+        return this.days.size;
+    }
+    /** Whether the set knows the test with this key. */
+    has(key) {
+        return this.days.has(key);
+    }
+    /** The day the test with this key was first seen (`YYYY-MM-DD`), when the set knows it. */
+    firstSeen(key) {
+        const day = this.days.get(key);
+        return day === undefined ? undefined : dayText(day);
+    }
+    /** Adds a test seen on `day` (a day number); a known one keeps its earlier day. False when the set is full. */
+    add(key, day) {
+        const known = this.days.get(key);
+        if (known !== undefined) {
+            if (day < known)
+                this.days.set(key, day);
+            return true;
+        }
+        if (this.days.size >= MAX_KNOWN_TESTS)
+            return false;
+        this.days.set(key, day);
+        return true;
+    }
+    /** Merges another set in: the union, each test with its earlier day. */
+    merge(other) {
+        for (const [key, day] of other.days)
+            this.add(key, day);
+    }
+    /** The stored form, one JSON text (keys grouped by day, days in order). */
+    serialize() {
+        const byDay = new Map();
+        for (const [key, day] of this.days) {
+            const keys = byDay.get(day);
+            if (keys === undefined)
+                byDay.set(day, [key]);
+            else
+                keys.push(key);
+        }
+        const first_seen = {};
+        for (const day of [...byDay.keys()].sort((a, b) => a - b))
+            first_seen[dayText(day)] = byDay.get(day).sort().join('');
+        const stored = { version: KNOWN_TESTS_VERSION, first_seen };
+        return `${JSON.stringify(stored)}\n`;
+    }
+    /** Reads a stored form; untrusted, so any flaw refuses the whole text with a one-line reason. */
+    static parse(text) {
+        if (text.length > MAX_KNOWN_TESTS_BYTES)
+            return { ok: false, reason: `larger than ${MAX_KNOWN_TESTS_BYTES} bytes` };
+        let value;
+        try {
+            value = JSON.parse(text);
+        }
+        catch {
+            return { ok: false, reason: 'not JSON' };
+        }
+        if (value === null || typeof value !== 'object' || Array.isArray(value))
+            return { ok: false, reason: 'not an object' };
+        const stored = value;
+        if (stored.version !== KNOWN_TESTS_VERSION)
+            return { ok: false, reason: `version is not ${KNOWN_TESTS_VERSION}` };
+        const firstSeen = stored.first_seen;
+        if (firstSeen === null || typeof firstSeen !== 'object' || Array.isArray(firstSeen))
+            return { ok: false, reason: 'first_seen is not an object' };
+        const known = new KnownTests();
+        for (const [text, keys] of Object.entries(firstSeen)) {
+            const ms = DAY.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN;
+            if (!Number.isFinite(ms))
+                return { ok: false, reason: `first_seen: "${text.slice(0, 20)}" is not a date` };
+            if (typeof keys !== 'string' || keys.length % 16 !== 0)
+                return { ok: false, reason: `first_seen.${text}: not a list of keys` };
+            const day = Math.floor(ms / DAY_MS);
+            for (let at = 0; at < keys.length; at += 16) {
+                const key = keys.slice(at, at + 16);
+                if (!KEY.test(key))
+                    return { ok: false, reason: `first_seen.${text}: not a list of keys` };
+                if (!known.add(key, day))
+                    return { ok: false, reason: `more than ${MAX_KNOWN_TESTS} tests` };
+            }
+        }
+        return { ok: true, known };
+    }
+}
+
+
+/***/ }),
+
+/***/ 8470:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ws: () => (/* binding */ retryFormWords),
+/* harmony export */   bd: () => (/* binding */ runnerFlakyWords)
+/* harmony export */ });
+/* unused harmony exports ordinal, runnerFlakySentence, runnerFailedWords */
+/** `1st`, `2nd`, `3rd`, `4th`, `11th`, `22nd`. */
+function ordinal(count) {
+    const tens = count % 100;
+    if (tens >= 11 && tens <= 13)
+        return `${count}th`;
+    const suffix = { 1: 'st', 2: 'nd', 3: 'rd' }[count % 10] ?? 'th';
+    return `${count}${suffix}`;
+}
+/** Where the runner's retry shows in its results, as a reviewer who knows the runner would name it. */
+function retryFormWords(form, runs) {
+    switch (form) {
+        case 'flakyFailure':
+        case 'flakyError':
+        case 'rerunFailure':
+        case 'rerunError':
+            return `Surefire ${form}`;
+        case 'repeated':
+            return `listed ${runs === 2 ? 'twice' : `${runs} times`} in the results`;
+        case 'invocations':
+            return "the runner's JSON report";
+    }
+}
+/** `flaky inside the runner, passed on its 2nd run`: the summary's and the report's words. */
+function runnerFlakyWords(test) {
+    return `flaky inside the runner, passed on its ${ordinal(test.passedOnRun)} run`;
+}
+/** `Failed, then passed on the runner's 2nd run (Surefire flakyFailure)`: the annotation's opening. */
+function runnerFlakySentence(test) {
+    return `Failed, then passed on the runner's ${ordinal(test.passedOnRun)} run (${retryFormWords(test.form, test.passedOnRun)})`;
+}
+/** `failed on each of the runner's 3 runs`: a failed test the runner retried itself (`FailedTest.runnerRuns`). */
+function runnerFailedWords(runs) {
+    return `failed on each of the runner's ${runs} runs`;
+}
 
 
 /***/ }),
@@ -16542,6 +18291,119 @@ function testHistory(receipts, options = {}) {
     }
     const tests = [...byName.values()].sort((a, b) => b.flaky - a.flaky || b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return { runs: considered.length, tests };
+}
+
+
+/***/ }),
+
+/***/ 6037:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MK: () => (/* binding */ rateOf),
+/* harmony export */   TI: () => (/* binding */ ratedNames),
+/* harmony export */   YQ: () => (/* binding */ describeRate),
+/* harmony export */   q_: () => (/* binding */ testRates)
+/* harmony export */ });
+/* harmony import */ var _receipts_receipt_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9169);
+/* harmony import */ var _known_tests_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(816);
+/**
+ * A test's rate over the history (docs/design.md §1 "Test results"): in how many of the
+ * runs with results it flaked or failed, and the day it first went wrong there — what every
+ * surface shows beside a failed or flaky test (`flaked in 4 of the last 37 runs (11 %) ·
+ * first seen 2026-11-20`). Pure: the receipts are read by whoever asks.
+ */
+
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The UTC day of a receipt's start, when its time reads. */
+function dayOf(receipt) {
+    const ms = Date.parse(receipt.started_at);
+    return Number.isFinite(ms) ? (0,_known_tests_js__WEBPACK_IMPORTED_MODULE_0__/* .dayText */ .Ew)(Math.floor(ms / DAY_MS)) : undefined;
+}
+/**
+ * The rate of each test `names` lists (every test a receipt names as flaky, failed or
+ * quarantined when `names` is absent), over the finished receipts that hold test results.
+ * A test's runs are those of the commands (identities) whose receipts name it, so a
+ * repository's other commands do not thin its rate. A name no receipt holds has no rate.
+ */
+function testRates(receipts, names) {
+    const considered = receipts.filter(receipt => receipt.status !== 'running' && receipt.tests !== undefined).sort(_receipts_receipt_js__WEBPACK_IMPORTED_MODULE_1__/* .compareNewestFirst */ .a0);
+    const runsOf = new Map();
+    for (const receipt of considered)
+        runsOf.set(receipt.identity_hash, (runsOf.get(receipt.identity_hash) ?? 0) + 1);
+    const wanted = names === undefined ? undefined : new Set(names);
+    const byName = new Map();
+    const count = (receipt, name, field) => {
+        if (wanted !== undefined && !wanted.has(name))
+            return;
+        let entry = byName.get(name);
+        if (entry === undefined) {
+            entry = { rate: { name, runs: 0, flaked: 0, failed: 0 }, identities: new Set() };
+            byName.set(name, entry);
+        }
+        entry.rate[field]++;
+        entry.identities.add(receipt.identity_hash);
+        // Newest first: the last run that names the test is the oldest.
+        const day = dayOf(receipt);
+        if (day !== undefined)
+            entry.rate.firstSeen = day;
+    };
+    for (const receipt of considered) {
+        // A quarantined failure failed as much as any: the quarantine excused it, the test still broke.
+        const failed = new Set([...receipt.tests.failed, ...(receipt.quarantined ?? [])]);
+        for (const name of failed)
+            count(receipt, name, 'failed');
+        // A run that ended with the test failing is a failure of it, though an earlier attempt saw it pass.
+        for (const name of new Set(receipt.tests.flaky))
+            if (!failed.has(name))
+                count(receipt, name, 'flaked');
+    }
+    const rates = [...byName.values()].map(({ rate, identities }) => {
+        let runs = 0;
+        for (const identity of identities)
+            runs += runsOf.get(identity) ?? 0;
+        return { ...rate, runs };
+    });
+    const order = names === undefined ? undefined : new Map(names.map((name, index) => [name, index]));
+    return rates.sort((a, b) => (order === undefined ? 0 : order.get(a.name) - order.get(b.name)));
+}
+/** The tests a receipt names as failed, flaky or quarantined, each once: those a run's surfaces give a rate. */
+function ratedNames(receipt) {
+    const tests = receipt.tests;
+    return [...new Set([...(tests?.failed ?? []), ...(tests?.flaky ?? []), ...(receipt.quarantined ?? [])])];
+}
+/** `11 %`; a share above 0 that rounds to 0 is `<1 %`. */
+function percent(count, runs) {
+    const whole = Math.round((count / runs) * 100);
+    return whole === 0 && count > 0 ? '<1 %' : `${whole} %`;
+}
+/**
+ * The rate in the words every surface uses (docs/design.md §1 "Test results"):
+ * `flaked in 4 of the last 37 runs (11 %) · first seen 2026-11-20`, `failed in 2 of the
+ * last 37 runs (5 %)`, `flaked in 4 of the last 37 runs (11 %) and failed in 2 (5 %)`.
+ * Undefined when the history holds no run but this one, or none where the test went wrong:
+ * "1 of the last 1 runs" tells a reviewer nothing the run itself does not.
+ */
+function describeRate(rate) {
+    if (rate.runs < 2 || rate.flaked + rate.failed === 0)
+        return undefined;
+    const last = `of the last ${rate.runs} runs`;
+    const parts = [];
+    if (rate.flaked > 0)
+        parts.push(`flaked in ${rate.flaked} ${last} (${percent(rate.flaked, rate.runs)})`);
+    if (rate.failed > 0) {
+        parts.push(rate.flaked > 0
+            ? `failed in ${rate.failed} (${percent(rate.failed, rate.runs)})`
+            : `failed in ${rate.failed} ${last} (${percent(rate.failed, rate.runs)})`);
+    }
+    const seen = rate.firstSeen === undefined ? '' : ` · first seen ${rate.firstSeen}`;
+    return `${parts.join(' and ')}${seen}`;
+}
+/** The rate of one test among `rates`, in words (describeRate); undefined when it has none. */
+function rateOf(rates, name) {
+    const rate = rates?.find(item => item.name === name);
+    return rate === undefined ? undefined : describeRate(rate);
 }
 
 
@@ -16827,6 +18689,155 @@ async function judgeExpectations(settings, record, checkLogPath, env) {
 
 /***/ }),
 
+/***/ 3086:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AB: () => (/* binding */ flakyNewTestSummary),
+/* harmony export */   H4: () => (/* binding */ spentMs),
+/* harmony export */   I2: () => (/* binding */ detectionDecision),
+/* harmony export */   JD: () => (/* binding */ repeatTarget),
+/* harmony export */   Vt: () => (/* binding */ judgeRepeat),
+/* harmony export */   ew: () => (/* binding */ newTestsOfRun),
+/* harmony export */   zY: () => (/* binding */ nextRepeat)
+/* harmony export */ });
+/* harmony import */ var _reruns_verdict_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1318);
+/* harmony import */ var _quarantine_policy_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6576);
+
+
+/**
+ * The new tests of a run whose verdict is a pass: the passing tests its attempts' results
+ * list as new (not among the history's known tests), each once, leaving out a test that
+ * failed in any attempt (it is a flaky or failed test already, and shown as one). An empty
+ * history knows no test, so nothing is new: detection starts with the next run.
+ */
+function newTestsOfRun(attempts, passed, knownSize, max) {
+    if (!passed)
+        return { skipped: 'not-passed', found: 0, tests: [] };
+    if (knownSize === 0)
+        return { skipped: 'empty-history', found: 0, tests: [] };
+    const failed = new Set(attempts.flatMap(attempt => attempt.tests?.failedTests.map(test => test.name) ?? []));
+    const flakyInRunner = new Set(attempts.flatMap(attempt => attempt.tests?.runnerFlaky?.map(test => test.name) ?? []));
+    const seen = new Set();
+    const listed = [];
+    let omitted = 0;
+    for (const attempt of attempts) {
+        if (attempt.interrupted)
+            continue;
+        omitted = Math.max(omitted, attempt.tests?.newTestsOmitted ?? 0);
+        for (const test of attempt.tests?.newTests ?? []) {
+            if (seen.has(test.key) || failed.has(test.name) || flakyInRunner.has(test.name))
+                continue;
+            seen.add(test.key);
+            listed.push(test);
+        }
+    }
+    const found = listed.length + omitted;
+    if (found === 0)
+        return { skipped: 'none-new', found: 0, tests: [] };
+    return { found, tests: listed.slice(0, max) };
+}
+/** A new test as a repeat targets it through the rerun template. */
+function repeatTarget(test) {
+    return { name: test.name, caseName: test.caseName, classname: test.classname, ...(test.file !== undefined && { file: test.file }) };
+}
+/**
+ * The next repeat: the next round while rounds are left, of the new tests no repeat found
+ * flaky yet (a test that failed once is flaky; repeating it again proves nothing more). It
+ * is not started when the time spent plus its estimate would pass the budget: the previous
+ * repeat's time, or for the first the repeated tests' own durations from the passing run.
+ */
+function nextRepeat(tests, done, limits) {
+    const round = done.length + 1;
+    if (round > limits.repeats)
+        return { kind: 'done', why: 'repeated' };
+    const flaky = new Set(done.flatMap(repeat => repeat.flaky.map(found => found.test.key)));
+    const targets = tests.filter(test => !flaky.has(test.key));
+    if (targets.length === 0)
+        return { kind: 'done', why: 'all-flaky' };
+    const spent = spentMs(done);
+    const previous = done[done.length - 1];
+    const estimateMs = previous !== undefined ? previous.durationMs : targets.reduce((sum, test) => sum + (test.durationMs ?? 0), 0);
+    if (spent + estimateMs > limits.budgetMs)
+        return { kind: 'budget', estimateMs };
+    return { kind: 'repeat', round, targets };
+}
+/** The time the repeats took, their scripts' own. */
+function spentMs(done) {
+    return done.reduce((sum, repeat) => sum + repeat.durationMs, 0);
+}
+/**
+ * Judges a repeat like a rerun (reruns/verdict.ts): a targeted test that failed, or that its
+ * results do not show, did not pass it — a flaky new test, with its message from the
+ * results and the failing block of the output that names it.
+ */
+function judgeRepeat(evidence) {
+    const targets = evidence.targets.map(repeatTarget);
+    const verdict = (0,_reruns_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .rerunVerdict */ .i)(targets, evidence.tests === undefined ? undefined : { ...evidence.tests, warnings: [], ...EMPTY_COUNTS });
+    const failed = new Map((evidence.tests?.failedTests ?? []).map(test => [test.name, test]));
+    const flaky = [];
+    for (const test of evidence.targets) {
+        if (!verdict.failed.includes(test.name) && !verdict.missing.includes(test.name))
+            continue;
+        const message = failed.get(test.name)?.message ?? (verdict.missing.includes(test.name) ? 'not in the repeat’s results' : undefined);
+        const block = blockNaming(evidence.failures, test);
+        const entry = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_1__/* .entryFor */ .cy)(evidence.entries, {
+            name: test.name,
+            classname: test.classname,
+            ...(test.file !== undefined && { file: test.file })
+        });
+        flaky.push({
+            test,
+            repeat: evidence.round,
+            attempt: evidence.attempt,
+            ...(message !== undefined && { message: message.slice(0, 1_000) }),
+            ...(block !== undefined && { block }),
+            ...(entry !== undefined && { quarantine: { owner: entry.owner, expires: entry.expires } })
+        });
+    }
+    return {
+        check: { expectation: 'rerun', ok: verdict.ok, detail: (0,_reruns_verdict_js__WEBPACK_IMPORTED_MODULE_0__/* .describeRerunVerdict */ .n)(verdict).replace('rerun tests', 'repeated new tests') },
+        flaky
+    };
+}
+const EMPTY_COUNTS = { files: [], total: 0, passed: 0, failed: 0, errors: 0, skipped: 0 };
+/** A name in a form both a results file and an output header spell alike: separators and case aside. */
+function spelled(text) {
+    return text
+        .toLowerCase()
+        .replace(/›|::|>|\.|\//g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+}
+/** The failing block whose header names the test (`● cart › applies the coupon`, `___ test_coupon ___`), as text. */
+function blockNaming(blocks, test) {
+    const own = spelled(test.caseName);
+    const full = spelled(test.name);
+    const found = blocks.find(block => {
+        if (block.test === undefined)
+            return false;
+        const header = spelled(block.test);
+        return header === full || header === own || (own !== '' && header.endsWith(` ${own}`));
+    });
+    return found?.lines.join('\n');
+}
+/** What the flaky new tests of a run decide: nothing without one; `warn` mode, or every one quarantined, lets the run pass. */
+function detectionDecision(mode, flaky) {
+    if (flaky.length === 0)
+        return undefined;
+    return mode === 'fail' && flaky.some(found => found.quarantine === undefined) ? 'fail' : 'warn';
+}
+/** The trace's words for a run a flaky new test failed: `new test cart › applies the coupon failed repeat 3/5`. */
+function flakyNewTestSummary(flaky, repeats) {
+    const open = flaky.filter(found => found.quarantine === undefined);
+    const named = open.slice(0, 3).map(found => `new test ${found.test.name} failed repeat ${found.repeat}/${repeats}`);
+    const more = open.length > named.length ? `, and ${open.length - named.length} more` : '';
+    return `${named.join('; ')}${more}`;
+}
+
+
+/***/ }),
+
 /***/ 6576:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -17051,7 +19062,7 @@ function coveredFailures(attempt, context) {
 
 /***/ }),
 
-/***/ 8571:
+/***/ 3475:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -17090,11 +19101,11 @@ function planRetry(attempt, policy) {
         return { kind: 'whole', why: `${failing} tests failed, more than rerun-max-tests (${policy.maxTests})` };
     if (failing > tests.length)
         return { kind: 'whole', why: `${failing} tests failed, more than the results list` };
-    const cut = tests.find(test => Math.max(test.caseName?.length ?? 0, test.classname?.length ?? 0) >= attempt_tests/* MAX_NAME_CHARS */.x);
+    const cut = tests.find(test => Math.max(test.caseName?.length ?? 0, test.classname?.length ?? 0) >= attempt_tests/* MAX_NAME_CHARS */.xH);
     if (cut !== undefined)
         return {
             kind: 'whole',
-            why: `the test "${cut.name}" has a name of ${attempt_tests/* MAX_NAME_CHARS */.x} characters or more, which a rerun filter cannot spell`
+            why: `the test "${cut.name}" has a name of ${attempt_tests/* MAX_NAME_CHARS */.xH} characters or more, which a rerun filter cannot spell`
         };
     const targets = tests.map(test => ({
         name: test.name,
@@ -17108,79 +19119,10 @@ function planRetry(attempt, policy) {
     return { kind: 'rerun', targets };
 }
 
-;// CONCATENATED MODULE: ./src/core/reruns/verdict.ts
-/**
- * Judges a rerun from its results: `tests.recovered` names the watched tests (the targets)
- * that passed, `tests.failedTests` the ones that failed.
- */
-function rerunVerdict(targets, tests) {
-    const passedNames = new Set(tests?.recovered ?? []);
-    const failedNames = new Set((tests?.failedTests ?? []).map(test => test.name));
-    const passed = [];
-    const failed = [];
-    const missing = [];
-    for (const { name } of targets) {
-        if (failedNames.has(name))
-            failed.push(name);
-        else if (passedNames.has(name))
-            passed.push(name);
-        else
-            missing.push(name);
-    }
-    return { passed, failed, missing, ok: failed.length === 0 && missing.length === 0 };
-}
-/** The verdict in one line for the attempt's check detail. */
-function describeRerunVerdict(verdict) {
-    const parts = [`${verdict.passed.length} of ${verdict.passed.length + verdict.failed.length + verdict.missing.length} rerun tests passed`];
-    if (verdict.failed.length > 0)
-        parts.push(`failed: ${verdict.failed.join('; ')}`);
-    if (verdict.missing.length > 0)
-        parts.push(`not in the results, so not rerun: ${verdict.missing.join('; ')}`);
-    return parts.join(' · ');
-}
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/core/reruns/local-bin.ts
-/**
- * A preset's runner started from the project's own `node_modules/.bin`, as npx would find
- * it, without npx: npx costs a third of a second or more before the runner starts, which is
- * a good part of a rerun of two tests (BENCHMARKS.md row l). Looked up from the working
- * directory upwards (a workspace's packages share the root's `node_modules`); when there is
- * none (Yarn Plug'n'Play, a global install) the preset runs through npx as written.
- */
-
-
-/** `npx <bin>` at the start of a preset. */
-const NPX_START = /^npx ([a-z][\w-]*)(?= )/;
-/** The preset's template with `npx <bin>` replaced by the path of the project's own binary, when it has one. */
-function withLocalBin(template, workingDirectory) {
-    const match = NPX_START.exec(template);
-    if (match === null)
-        return template;
-    const bin = match[1];
-    for (let dir = workingDirectory;; dir = (0,external_node_path_.dirname)(dir)) {
-        const candidate = (0,external_node_path_.join)(dir, 'node_modules', '.bin', bin);
-        if (isExecutableFile(candidate)) {
-            const path = (0,external_node_path_.relative)(workingDirectory, candidate).split(external_node_path_.sep).join('/');
-            return `${path}${template.slice(match[0].length)}`;
-        }
-        if ((0,external_node_path_.dirname)(dir) === dir)
-            return template;
-    }
-}
-function isExecutableFile(path) {
-    try {
-        const info = (0,external_node_fs_.statSync)(path);
-        return info.isFile() && (info.mode & 0o111) !== 0;
-    }
-    catch {
-        return false;
-    }
-}
-
+// EXTERNAL MODULE: ./src/core/reruns/verdict.ts
+var reruns_verdict = __nccwpck_require__(1318);
+// EXTERNAL MODULE: ./src/core/reruns/local-bin.ts
+var local_bin = __nccwpck_require__(8536);
 ;// CONCATENATED MODULE: ./src/core/verify/rerun-step.ts
 /**
  * The verify loop's part in rerunning only the failed tests (docs/design.md §1 "Rerunning
@@ -17204,7 +19146,7 @@ function nextAttempt(settings, attempt) {
     let command;
     try {
         // A preset starts the project's own runner binary when it has one (reruns/local-bin.ts).
-        const template = setting.kind === 'preset' ? withLocalBin(setting.template, settings.workingDirectory) : setting.template;
+        const template = setting.kind === 'preset' ? (0,local_bin/* withLocalBin */.x)(setting.template, settings.workingDirectory) : setting.template;
         command = (0,reruns_template/* expandTemplate */.Ly)(template, plan.targets, settings.shell);
     }
     catch (error) {
@@ -17223,7 +19165,7 @@ function nextAttempt(settings, attempt) {
  * it stays a failed test everywhere the run is shown (`withNotRerun`).
  */
 function judgeRerun(rerun, tests) {
-    const verdict = rerunVerdict(rerun.targets, tests);
+    const verdict = (0,reruns_verdict/* rerunVerdict */.i)(rerun.targets, tests);
     const missing = tests === undefined ? [] : rerun.targets.filter(target => verdict.missing.includes(target.name));
     const notRerun = missing.map((target) => ({
         name: target.name,
@@ -17233,7 +19175,7 @@ function judgeRerun(rerun, tests) {
         ...(target.file !== undefined && { file: target.file }),
         message: 'not in the rerun’s results, so it was not rerun'
     }));
-    return { check: { expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) }, notRerun };
+    return { check: { expectation: 'rerun', ok: verdict.ok, detail: (0,reruns_verdict/* describeRerunVerdict */.n)(verdict) }, notRerun };
 }
 /** The results with the tests a rerun did not rerun counted as failed (a copy; the results are left as read). */
 function withNotRerun(tests, notRerun) {
@@ -27497,8 +29439,8 @@ var cli_io = __nccwpck_require__(1604);
 var settings = __nccwpck_require__(7136);
 // EXTERNAL MODULE: ./src/cli/flags.ts
 var cli_flags = __nccwpck_require__(5377);
-// EXTERNAL MODULE: ./src/cli/verify.ts + 28 modules
-var verify = __nccwpck_require__(7437);
+// EXTERNAL MODULE: ./src/cli/verify.ts + 35 modules
+var verify = __nccwpck_require__(2975);
 ;// CONCATENATED MODULE: ./src/cli/run.ts
 /** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
 

@@ -169,9 +169,8 @@ test("jest's preset reruns without --json: the rerun writes no JSON report, so t
   }
 }, 180_000)
 
-// The receipt names a test the runner retried itself as flaky once the attempt's results carry
-// `runnerFlaky` to it (docs/design.md §1 "Runner-level retries"); until that lands this fails.
-test.failing.each(RUNNERS.map(runner => [runner.name, runner] as const))(
+// The receipt names a test the runner retried itself as flaky (docs/design.md §1 "Runner-level retries").
+test.each(RUNNERS.map(runner => [runner.name, runner] as const))(
   "%s: the receipt names the test that passed on the runner's own retry as flaky",
   (name, runner) => {
     expect(firstReceipts.get(name)?.tests.flaky).toEqual([runner.flaky])

@@ -7,7 +7,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
-import { cliHistoryKey, learnTests } from '../helpers/new-tests.js'
 import { readMeta, readTrace, runDirs, sessionDirs } from '../helpers/trace.js'
 
 /**
@@ -48,10 +47,9 @@ const ARGS = [
 test('a SIGKILL during a repeat: recorded repeats are not run again, the cut-off one runs again with the same tests', async () => {
   const repo = await scratchRepo('reverify-newtests-resume-')
   writeFileSync(join(repo, 'runner.sh'), RUNNER)
-  // The history: one run of a and b, whose tests it then knows.
+  // The history: one run of a and b, whose tests it then knows (docs/design.md §3 "Known tests").
   const history = await spawnCli(ARGS, repo)
   expect(history.code).toBe(0)
-  await learnTests(join(repo, '.reverify'), cliHistoryKey(repo, 'bash runner.sh'), join(repo, 'results.xml'))
   writeFileSync(join(repo, 'calls.log'), '')
   writeFileSync(join(repo, 'new-on'), '')
   writeFileSync(join(repo, 'hold'), '')

@@ -9,7 +9,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { spawnCli } from '../helpers/cli.js'
-import { cliHistoryKey, countRuns, jestNewTestsProject, learnTests, pytestNewTestsProject } from '../helpers/new-tests.js'
+import { cliHistoryKey, countRuns, jestNewTestsProject, pytestNewTestsProject } from '../helpers/new-tests.js'
+import { readKnownTests } from '../../src/core/test-results/known-tests-file.js'
 import { readTrace, runDirs, sessionDirs } from '../helpers/trace.js'
 
 /** Each test runs a real runner a dozen times on a shared machine. */
@@ -83,14 +84,15 @@ function verify(runner: Runner, dir: string, extra: string[] = []) {
   )
 }
 
-/** Three runs of the old tests, each teaching the history its tests, as the history keeps them. */
+/** Three runs of the old tests: the history keeps their tests as known (docs/design.md §3 "Known tests"). */
 async function history(runner: Runner, dir: string): Promise<void> {
-  const key = cliHistoryKey(dir, runner.script)
   for (let run = 0; run < 3; run++) {
     const result = await verify(runner, dir)
     expect(result.code).toBe(0)
-    await learnTests(join(dir, '.reverify'), key, join(dir, 'reports', 'junit.xml'))
   }
+  const { known, warning } = await readKnownTests(join(dir, '.reverify'), cliHistoryKey(dir, runner.script))
+  expect(warning).toBeUndefined()
+  expect(known.size).toBe(3)
   countRuns(dir)
 }
 

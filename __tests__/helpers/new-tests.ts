@@ -1,35 +1,17 @@
 /**
  * What the early flake detection tests share (docs/design.md §1 "Early flake detection"):
- * the history's known tests grown from a run's JUnit files — as the history keeps them after
- * a run — and suites whose tests record every execution in `runs.log`, with a new test that
+ * the history key of a CLI run, and suites whose tests record every execution in `runs.log`, with a new test that
  * fails one run in three (a counter file) and one that never fails.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { historyKey, scriptIdentity } from '../../src/core/receipts/identity.js'
-import { testName } from '../../src/core/test-results/attempt-tests.js'
-import { parseJUnitFile, type ParsedTestCase } from '../../src/core/test-results/junit-parser.js'
-import { DEFAULT_LIMITS } from '../../src/core/test-results/junit-limits.js'
-import { readKnownTests, writeKnownTests } from '../../src/core/test-results/known-tests-file.js'
-import { dayNumber, testKey } from '../../src/core/test-results/known-tests.js'
 import { REPO_ROOT } from './cli.js'
 
 /** The history key of `script` run in the repository `dir` (the CLI's target) without a scope. */
 export function cliHistoryKey(dir: string, script: string, scope = ''): string {
   return historyKey(dir, scope, scriptIdentity(script).hash)
-}
-
-/** Adds every test case of `junitFile` to the known tests of that history in `stateDir`, as seen today. */
-export async function learnTests(stateDir: string, key: string, junitFile: string): Promise<number> {
-  const cases: ParsedTestCase[] = []
-  const outcome = await parseJUnitFile(junitFile, test => cases.push(test), DEFAULT_LIMITS)
-  if (!outcome.ok) throw new Error(`${junitFile}: ${outcome.reason}`)
-  const { known } = await readKnownTests(stateDir, key)
-  const today = dayNumber(new Date())
-  for (const test of cases) known.add(testKey({ ...test, name: testName(test) }), today)
-  await writeKnownTests(stateDir, key, known)
-  return known.size
 }
 
 /** A scratch git checkout. */

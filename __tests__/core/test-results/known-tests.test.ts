@@ -6,7 +6,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import fc from 'fast-check'
 import {
   dayNumber,
   dayText,
@@ -62,29 +61,6 @@ describe('KnownTests', () => {
     expect(known.has(key(2))).toBe(false)
     expect(known.firstSeen(key(2))).toBeUndefined()
     expect(known.size).toBe(1)
-  })
-
-  test('merge is order-free: any order of any sets gives the same stored form, each test with its earliest day', () => {
-    const entry = fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 30 }))
-    fc.assert(
-      fc.property(fc.array(fc.array(entry, { maxLength: 20 }), { minLength: 1, maxLength: 6 }), fc.nat(), (sets, seed) => {
-        const built = sets.map(entries => {
-          const known = new KnownTests()
-          for (const [n, offset] of entries) known.add(key(n), DAY + offset)
-          return known
-        })
-        const forward = new KnownTests()
-        for (const set of built) forward.merge(set)
-        const shuffled = [...built].sort((a, b) => ((a.size * 31 + seed) % 7) - ((b.size * 31 + seed) % 7)).reverse()
-        const backward = new KnownTests()
-        for (const set of shuffled) backward.merge(set)
-        expect(backward.serialize()).toBe(forward.serialize())
-        const earliest = new Map<number, number>()
-        for (const [n, offset] of sets.flat()) earliest.set(n, Math.min(earliest.get(n) ?? Infinity, offset))
-        for (const [n, offset] of earliest) expect(forward.firstSeen(key(n))).toBe(dayText(DAY + offset))
-        expect(forward.size).toBe(earliest.size)
-      })
-    )
   })
 
   test('serialize and parse round-trip, and the stored form is the same whatever order tests were added in', () => {

@@ -11,6 +11,10 @@ import { describeError } from '../base/errors.js'
 import type { AttemptTests } from '../attempt/tests.js'
 import type { NewTestDetection } from '../attempt/new-tests.js'
 import { knownTestsPath, readKnownTests, writeKnownTests } from '../test-results/known-tests-file.js'
+import { dayNumber } from '../test-results/known-tests.js'
+import { historyKey } from '../receipts/identity.js'
+import type { CompletedRun } from './report.js'
+import type { RunPorts } from './ports.js'
 
 /** Where a history's known tests live: a state directory and the history's key. */
 export interface KnownTestsPlace {
@@ -63,4 +67,17 @@ export async function recordKnownTests(
     }
   }
   return { added, known: known.size }
+}
+
+/** After a completed run: its tests join its history's known tests, first seen today; a flaky new test stays new. */
+export async function keepKnownTests(
+  run: CompletedRun,
+  { target, scope }: { target: string; scope: string },
+  ports: Pick<RunPorts, 'store' | 'clock' | 'log'>
+): Promise<void> {
+  await recordKnownTests({ stateDir: ports.store.stateDir, historyKey: historyKey(target, scope, run.identity.hash) }, run.attempts, {
+    day: dayNumber(ports.clock.now()),
+    exclude: flakyNewTestKeys(run.newTests),
+    warn: note => ports.log({ kind: 'known-tests-warning', note })
+  })
 }

@@ -11,7 +11,7 @@ import { UsageError, describeError } from '../base/errors.js'
 import { describeExpectations } from '../verify/expectations.js'
 import type { GuardrailHit } from '../guardrail/index.js'
 import { guardrailHit, refusalNote } from './settings-check.js'
-import { historyKey, normalizeCommand, scriptIdentity, type CommandIdentity } from '../receipts/identity.js'
+import { normalizeCommand, scriptIdentity, type CommandIdentity } from '../receipts/identity.js'
 import { RECEIPT_VERSION, receiptStatusFor, type Receipt } from '../receipts/receipt.js'
 import { identityLines } from '../shell/script-lines.js'
 import type { Redactor } from '../redaction/index.js'
@@ -37,8 +37,7 @@ import { redactedReceipt, shownReport } from './shown-report.js'
 import { receiptTests, runTests } from '../test-results/run-tests.js'
 import { inputLabel } from '../inputs/resolve.js'
 import { runRates } from './run-rates.js'
-import { dayNumber } from '../test-results/known-tests.js'
-import { flakyNewTestKeys, recordKnownTests } from './known-tests-update.js'
+import { keepKnownTests } from './known-tests-update.js'
 import { expiryWarnings, loadRunQuarantine, noteExpiries, quarantineFacts, receiptPolicy, type RunQuarantine } from './run-quarantine.js'
 import { runKnownTests } from './run-known-tests.js'
 import { receiptNewTests } from './receipt-new-tests.js'
@@ -53,21 +52,8 @@ export async function verifyRun(request: RunRequest, ports: RunPorts): Promise<R
   const report = await performRun(request, ports).catch(error => {
     throw stateDirFull(error, ports.store.stateDir, 'before')
   })
-  if (report.kind === 'completed') await keepKnownTests(report, request, ports)
+  if (report.kind === 'completed') await keepKnownTests(report, { target: request.target, scope: request.settings.scope }, ports)
   return shownReport(report, request.redactor)
-}
-
-/** The run's tests join its history's known tests (docs/design.md §3 "Known tests"); a flaky new test stays new. */
-async function keepKnownTests(run: CompletedRun, request: RunRequest, ports: RunPorts): Promise<void> {
-  await recordKnownTests(
-    { stateDir: ports.store.stateDir, historyKey: historyKey(request.target, request.settings.scope, run.identity.hash) },
-    run.attempts,
-    {
-      day: dayNumber(ports.clock.now()),
-      exclude: flakyNewTestKeys(run.newTests),
-      warn: note => ports.log({ kind: 'known-tests-warning', note })
-    }
-  )
 }
 
 async function performRun(request: RunRequest, ports: RunPorts): Promise<RunReport> {
