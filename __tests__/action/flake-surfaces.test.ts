@@ -108,6 +108,7 @@ const CART = {
 function newTestRun(mode: 'fail' | 'warn', detection: Partial<NewTestDetection> = {}): CompletedRun {
   const newTests: NewTestDetection = {
     mode,
+    decided: mode,
     found: 2,
     repeated: [CART, { ...CART, name: 'cart › totals', key: 'fedcba9876543210' }],
     repeats: 5,
@@ -209,6 +210,28 @@ test('the summary says when the budget cut the repeats, when nothing failed, and
   expect(empty.text).toContain(
     'Early flake detection: the history knows no test yet, so none counts as new; detection starts with the next run.'
   )
+})
+
+test('a quarantined flaky new test is a warning that names its entry, and the summary says the run passes', async () => {
+  const quarantine = { owner: '@acme/qa', expires: '2027-01-15' }
+  const run = newTestRun('fail', { decided: undefined, flaky: [{ test: CART, repeat: 3, attempt: 4, message: 'Expected 90', quarantine }] })
+  const [annotation] = runAnnotations({ ...run, outcome: 'success' } as CompletedRun, facts())
+  expect(annotation!.level).toBe('warning')
+  expect(annotation!.message).toBe(
+    'New in this pull request; repeated 5 times, failed on repeat 3: Expected 90. Quarantined until 2027-01-15 by @acme/qa.'
+  )
+  const { text } = await summaryDocument({ ...run, outcome: 'success' } as CompletedRun)
+  expect(text).toContain('Flaky new tests (quarantined: shown, and the run passes):')
+})
+
+test('new tests that could not be repeated say why; repeats stopped early say so', async () => {
+  const refused = 'the repeat command matches the destructive-command rule "rm -rf"'
+  const none = await summaryDocument(
+    newTestRun('fail', { skipped: 'not-repeatable', stopped: refused, found: 2, repeated: [], ran: 0, flaky: [] })
+  )
+  expect(none.text).toContain(`Early flake detection: 2 new tests, not repeated: ${refused}.`)
+  const stopped = await summaryDocument(newTestRun('fail', { stopped: 'interrupted', ran: 2, flaky: [] }))
+  expect(stopped.text).toContain('2 of 5 repeats ran; stopped: interrupted; none failed a repeat.')
 })
 
 /** A run that failed on `api` after 3 attempts; `db` failed in attempt 1 and passed after. */

@@ -71,9 +71,11 @@ export function newTestAnnotations(run: CompletedRun, facts: FlakeAnnotationFact
     const failed = `${where}; repeated ${detection.repeats} ${detection.repeats === 1 ? 'time' : 'times'}, failed on repeat ${flaky.repeat}`
     const message = flaky.message === undefined || flaky.message.trim() === '' ? `${failed}.` : `${failed}: ${clause(flaky.message)}.`
     const block = flaky.block === undefined || flaky.block.trim() === '' ? '' : `\n${flaky.block.trimEnd()}`
+    // A quarantined flaky new test is shown, never an error: its entry excuses it (docs/design.md §1).
+    const quarantined = flaky.quarantine === undefined ? '' : ` Quarantined until ${flaky.quarantine.expires} by ${flaky.quarantine.owner}.`
     return {
-      level: detection.mode === 'fail' ? 'error' : 'warning',
-      message: `${message}${block}`,
+      level: detection.mode === 'fail' && flaky.quarantine === undefined ? 'error' : 'warning',
+      message: `${message}${quarantined}${block}`,
       properties: {
         title: `${facts.stepName}: new test is flaky — ${flaky.test.name}`,
         ...locationProperties(testLocation(flaky.test, facts.location))

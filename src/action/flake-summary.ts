@@ -92,16 +92,30 @@ export function newTestsSection(report: CompletedRun, pullRequest: boolean): str
   }
   if (detection.skipped === 'none-new') return [`${lead}: no test in this run is new to the history.`, '']
   if (detection.skipped === 'not-passed') return [`${lead}: the run did not pass, so no new test was repeated.`, '']
+  if (detection.skipped === 'not-repeatable')
+    return [
+      `${lead}: ${detection.found} new ${detection.found === 1 ? 'test' : 'tests'}, not repeated: ${detection.stopped ?? 'no repeat could be made'}.`,
+      ''
+    ]
   const where = pullRequest ? 'in this pull request' : "to this command's history"
   const found = `${detection.found} new ${detection.found === 1 ? 'test' : 'tests'} ${where}`
   const repeated =
     detection.repeated.length < detection.found ? `the first ${detection.repeated.length} repeated (new-test-max)` : 'each repeated'
   const ran = `${detection.ran} of ${detection.repeats} ${detection.repeats === 1 ? 'repeat' : 'repeats'} ran`
-  const cut = detection.budgetCut ? '; new-test-budget-seconds cut the rest' : ''
+  const cut = detection.budgetCut
+    ? '; new-test-budget-seconds cut the rest'
+    : detection.stopped !== undefined
+      ? `; stopped: ${detection.stopped}`
+      : ''
   const none = detection.flaky.length === 0 ? '; none failed a repeat' : ''
   const lines = [`${lead}: ${found}, ${repeated}; ${ran}${cut}${none}.`, '']
   if (detection.flaky.length === 0) return lines
-  const outcome = detection.mode === 'fail' ? 'they fail the run' : 'new-test-mode warn: the run passes with a warning'
+  const outcome =
+    detection.decided === 'fail'
+      ? 'they fail the run'
+      : detection.decided === 'warn'
+        ? 'new-test-mode warn: the run passes with a warning'
+        : 'quarantined: shown, and the run passes'
   lines.push(`**Flaky new tests** (${outcome}):`, '', '| new test | where | failed on | message |', '|---|---|---|---|')
   for (const flaky of detection.flaky.slice(0, ROWS)) {
     const test = flaky.test

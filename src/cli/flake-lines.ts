@@ -36,8 +36,14 @@ export function newTestsLine(run: CompletedRun): string[] {
     return ['new tests: none counted: the history knows no test yet; detection starts with the next run']
   if (detection.skipped === 'none-new') return ['new tests: none']
   if (detection.skipped === 'not-passed') return []
+  if (detection.skipped === 'not-repeatable')
+    return [`new tests: ${detection.found} new, not repeated: ${detection.stopped ?? 'no repeat could be made'}`]
   const repeated = detection.repeated.length < detection.found ? `${detection.repeated.length} repeated` : 'each repeated'
-  const cut = detection.budgetCut ? ' (new-test-budget-seconds cut the rest)' : ''
+  const cut = detection.budgetCut
+    ? ' (new-test-budget-seconds cut the rest)'
+    : detection.stopped !== undefined
+      ? ` (stopped: ${detection.stopped})`
+      : ''
   const flaky = detection.flaky.map(item => `${item.test.name} (failed repeat ${item.repeat}/${detection.repeats})`)
   const shown =
     flaky.length === 0

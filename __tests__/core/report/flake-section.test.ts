@@ -15,6 +15,7 @@ function section(facts: Partial<ReportModel>): Document {
 
 const detection = (more: Partial<NewTestDetection> = {}): NewTestDetection => ({
   mode: 'fail',
+  decided: 'fail',
   found: 3,
   repeated: [CART],
   repeats: 5,
