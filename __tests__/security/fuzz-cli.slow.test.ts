@@ -92,7 +92,11 @@ const PLAUSIBLE: Record<string, fc.Arbitrary<string>> = {
   'expect-no-output': fc.constantFrom('WARN(ING)?', '^never$', 'x{1,', ''),
   quarantine: fc.constantFrom('.github/reverify-quarantine.yml', 'missing.yml', '../q.yml', ''),
   'fail-on-flaky': fc.constantFrom('true', 'false', 'yes'),
-  'max-flaky-tests': fc.constantFrom('0', '3', '1001', '-1')
+  'max-flaky-tests': fc.constantFrom('0', '3', '1001', '-1'),
+  'new-test-repeats': fc.constantFrom('0', '2', '21', '-1', '1.5'),
+  'new-test-max': fc.constantFrom('1', '20', '0', '1001'),
+  'new-test-budget-seconds': fc.constantFrom('120', '1', '0', '86401'),
+  'new-test-mode': fc.constantFrom('fail', 'warn', 'loud')
 }
 
 /** A hostile value of one flag; what gets executed stays harmless. */
