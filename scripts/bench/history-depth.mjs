@@ -66,8 +66,9 @@ async function bytesUnder(dir) {
 }
 
 /**
- * Resolves to { runs, suite, stagedBytes, payloadBytes, importMs, rounds }: payloadBytes the
- * archive the cache client uploaded, importMs the median HistoryImport of the staged history.
+ * Resolves to { runs, suite, stagedBytes, payloadBytes, importMs, mergeMs, writeMs, rounds }:
+ * payloadBytes the archive the cache client uploaded, importMs the median HistoryImport of the
+ * staged history, mergeMs its reading and merging alone, writeMs the store's write of the result.
  */
 export async function benchHistoryDepth({ scratch, rounds }) {
   const { ResultsService } = await load('__tests__/helpers/results-service.js')
@@ -135,18 +136,41 @@ export async function benchHistoryDepth({ scratch, rounds }) {
 
   // The restore's merge on a fresh runner: the staged folder into an empty store.
   const times = []
+  const writes = []
   for (let round = 0; round < rounds; round += 1) {
     const fresh = join(root, `fresh-${round}`)
     await mkdir(fresh)
     const into = new ReceiptStore(fresh, { warn: fail, now: () => new Date() })
+    // The store's write of the merged receipts, timed apart from the reading and merging.
+    let writeMs = 0
+    const writeAll = into.writeAll.bind(into)
+    into.writeAll = async (...args) => {
+      const began = performance.now()
+      try {
+        return await writeAll(...args)
+      } finally {
+        writeMs += performance.now() - began
+      }
+    }
     const started = performance.now()
     const importer = new HistoryImport({ store: into, target, scope: '', identityHash: hash, now: Date.now, warn: fail })
     await importer.add(staged, 'bench')
     const counts = await importer.finish()
     times.push(performance.now() - started)
+    writes.push(writeMs)
     if (counts.imported !== DEPTH_RUNS || counts.knownTests !== DEPTH_SUITE) throw new Error(`round ${round}: ${JSON.stringify(counts)}`)
     await rm(fresh, { recursive: true, force: true })
   }
   await rm(root, { recursive: true, force: true })
-  return { runs: DEPTH_RUNS, suite: DEPTH_SUITE, stagedBytes, payloadBytes, importMs: median(times), rounds }
+  const mergeMs = median(times.map((ms, round) => ms - writes[round]))
+  return {
+    runs: DEPTH_RUNS,
+    suite: DEPTH_SUITE,
+    stagedBytes,
+    payloadBytes,
+    importMs: median(times),
+    mergeMs,
+    writeMs: median(writes),
+    rounds
+  }
 }
