@@ -3511,8 +3511,14 @@ function newTestsLine(run) {
         return ['new tests: none'];
     if (detection.skipped === 'not-passed')
         return [];
+    if (detection.skipped === 'not-repeatable')
+        return [`new tests: ${detection.found} new, not repeated: ${detection.stopped ?? 'no repeat could be made'}`];
     const repeated = detection.repeated.length < detection.found ? `${detection.repeated.length} repeated` : 'each repeated';
-    const cut = detection.budgetCut ? ' (new-test-budget-seconds cut the rest)' : '';
+    const cut = detection.budgetCut
+        ? ' (new-test-budget-seconds cut the rest)'
+        : detection.stopped !== undefined
+            ? ` (stopped: ${detection.stopped})`
+            : '';
     const flaky = detection.flaky.map(item => `${item.test.name} (failed repeat ${item.repeat}/${detection.repeats})`);
     const shown = flaky.length === 0
         ? ''
@@ -14078,10 +14084,20 @@ function newTestsPart(model) {
         return markup `<h3>Early flake detection</h3><p>No test in this run is new to the history.</p>\n`;
     if (detection.skipped === 'not-passed')
         return markup `<h3>Early flake detection</h3><p>The run did not pass, so no new test was repeated.</p>\n`;
+    if (detection.skipped === 'not-repeatable')
+        return markup `<h3>Early flake detection</h3><p>${detection.found} new ${detection.found === 1 ? 'test' : 'tests'}, not repeated: ${detection.stopped ?? 'no repeat could be made'}.</p>\n`;
     const repeated = detection.repeated.length < detection.found ? `the first ${detection.repeated.length} repeated (new-test-max)` : 'each repeated';
-    const cut = detection.budgetCut ? '; new-test-budget-seconds cut the rest' : '';
+    const cut = detection.budgetCut
+        ? '; new-test-budget-seconds cut the rest'
+        : detection.stopped !== undefined
+            ? `; stopped: ${detection.stopped}`
+            : '';
     const lead = `${detection.found} new ${detection.found === 1 ? 'test' : 'tests'}, ${repeated}; ${detection.ran} of ${detection.repeats} repeats ran${cut}.`;
-    const outcome = detection.mode === 'fail' ? 'They fail the run.' : 'new-test-mode warn: the run passes with a warning.';
+    const outcome = detection.decided === 'fail'
+        ? 'They fail the run.'
+        : detection.decided === 'warn'
+            ? 'new-test-mode warn: the run passes with a warning.'
+            : 'Quarantined: shown, and the run passes.';
     const rows = detection.flaky.slice(0, ROWS).map(flaky => {
         const test = flaky.test;
         const place = test.file === undefined ? '' : test.line === undefined ? test.file : `${test.file}:${test.line}`;
