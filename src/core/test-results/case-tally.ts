@@ -12,19 +12,13 @@
  * tests listed up to a cap. Results are staged per file: `discard` undoes what a file that
  * turned out bad added, `commit` keeps it.
  */
-import { MAX_REPEATED_RUNS, type CaseOutcome, type FailedTest, type RunnerFlakyTest } from '../attempt/tests.js'
+import { MAX_REPEATED_RUNS, type AttemptTests, type CaseOutcome, type FailedTest, type RunnerFlakyTest } from '../attempt/tests.js'
 import type { ParsedTestCase } from './junit-parser.js'
 import { MAX_KNOWN_TESTS } from './known-tests.js'
 import { MAX_RUNNER_RUNS } from './junit-retries.js'
 
-/** What the tally comes to. */
-export interface Tally {
-  total: number
-  passed: number
-  failed: number
-  errors: number
-  skipped: number
-  failedTests: FailedTest[]
+/** What the tally comes to: the attempt's counts and lists, as AttemptTests names them. */
+export interface Tally extends Pick<AttemptTests, 'total' | 'passed' | 'failed' | 'errors' | 'skipped' | 'failedTests'> {
   runnerFlaky: RunnerFlakyTest[]
   /** The identity key of every distinct test (up to MAX_KNOWN_TESTS). */
   keys: string[]

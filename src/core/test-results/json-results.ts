@@ -9,9 +9,8 @@
  * the same callback, in the same form, as the JUnit reader's; a file that is not JSON, not a
  * report, or breaks a cap is ignored whole, with the reason.
  */
-import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
+import { openResultsFile } from './results-open.js'
 import type { ParseOutcome, ParsedTestCase } from './junit-parser.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import { JsonCapError, JsonSyntaxError, JsonTokenizer } from './json-tokens.js'
@@ -74,14 +73,10 @@ export async function parseJsonResultsFile(
   options: JsonReadOptions
 ): Promise<ParseOutcome> {
   const limits = options.limits ?? DEFAULT_LIMITS
-  let handle
+  const opened = await openResultsFile(path)
+  if (!opened.ok) return opened
+  const { handle } = opened
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
-  } catch (error) {
-    return { ok: false, reason: `ignored: cannot be opened (${(error as NodeJS.ErrnoException).code ?? 'error'})` }
-  }
-  try {
-    if (!(await handle.stat()).isFile()) return { ok: false, reason: 'ignored: not a regular file' }
     const report = reportHandler({ onTest, limits, workingDirectory: options.workingDirectory })
     const tokenizer = new JsonTokenizer(new JsonWalker(report.handler, MAX_RECORD_CHARS), {
       maxString: limits.maxRun,

@@ -7,9 +7,8 @@
  * only way to declare one), before anything in it is read. Each test case is handed to a
  * callback as soon as it closes; nothing else of the file is kept.
  */
-import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
+import { openResultsFile } from './results-open.js'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import type { CaseOutcome } from '../attempt/tests.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
@@ -181,14 +180,10 @@ export async function parseJUnitFile(
   limits: ParseLimits = DEFAULT_LIMITS,
   signal?: AbortSignal
 ): Promise<ParseOutcome> {
-  let handle
+  const opened = await openResultsFile(path)
+  if (!opened.ok) return opened
+  const { handle } = opened
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
-  } catch (error) {
-    return { ok: false, reason: `ignored: cannot be opened (${(error as NodeJS.ErrnoException).code ?? 'error'})` }
-  }
-  try {
-    if (!(await handle.stat()).isFile()) return { ok: false, reason: 'ignored: not a regular file' }
     const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true })
     const capper = new XmlRunCapper(limits.maxRun, {
       attributes: limits.maxAttributes,
