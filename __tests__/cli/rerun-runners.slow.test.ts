@@ -353,7 +353,7 @@ describe.each(ROWS.map(row => [row.preset, row] as const))('%s', (_, row) => {
 
 const goRow = ROWS.find(row => row.preset === 'go')!
 
-;(hasGo ? test : test.skip)(
+;(hasGo || process.env.REVERIFY_REQUIRE_RUNNERS === '1' ? test : test.skip)(
   'go, a failed subtest: gotestsum lists it and its parent; the rerun runs the parent, every subtest of it, and nothing else',
   async () => {
     const dir = goProject(true)

@@ -82,8 +82,6 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RunPlace
       return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`
     case 'log-incomplete':
       return `reverify: warning: ${progress.note}`
-    case 'known-tests-warning':
-      return `reverify: warning: ${redactor.redact(progress.note)}`
     case 'quarantine-expiry':
     case 'known-tests-warning':
       return `reverify: warning: ${redactor.redact(progress.note)}`
