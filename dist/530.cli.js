@@ -11,12 +11,10 @@ __webpack_require__.d(__webpack_exports__, {
   parseJsonResultsFile: () => (/* binding */ parseJsonResultsFile)
 });
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:string_decoder"
 var external_node_string_decoder_ = __webpack_require__(6193);
+// EXTERNAL MODULE: ./src/core/test-results/results-open.ts
+var results_open = __webpack_require__(9930);
 // EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
 var junit_limits = __webpack_require__(4976);
 ;// CONCATENATED MODULE: ./src/core/test-results/json-tokens.ts
@@ -882,7 +880,6 @@ function outcomeOf(status, expected, error) {
 
 
 
-
 const CHUNK_BYTES = 64 * 1024;
 /** The longest number read (a count or a duration needs far fewer digits). */
 const MAX_NUMBER_CHARS = 64;
@@ -927,16 +924,11 @@ const INTERRUPTED = { ok: false, reason: 'ignored: reading was interrupted' };
  */
 async function parseJsonResultsFile(path, onTest, options) {
     const limits = options.limits ?? junit_limits/* DEFAULT_LIMITS */.d;
-    let handle;
+    const opened = await (0,results_open/* openResultsFile */.x)(path);
+    if (!opened.ok)
+        return opened;
+    const { handle } = opened;
     try {
-        handle = await (0,promises_.open)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
-    }
-    catch (error) {
-        return { ok: false, reason: `ignored: cannot be opened (${error.code ?? 'error'})` };
-    }
-    try {
-        if (!(await handle.stat()).isFile())
-            return { ok: false, reason: 'ignored: not a regular file' };
         const report = reportHandler({ onTest, limits, workingDirectory: options.workingDirectory });
         const tokenizer = new JsonTokenizer(new JsonWalker(report.handler, MAX_RECORD_CHARS), {
             maxString: limits.maxRun,
@@ -984,6 +976,42 @@ async function parseJsonResultsFile(path, onTest, options) {
     finally {
         await handle.close();
     }
+}
+
+
+/***/ }),
+
+/***/ 9930:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ openResultsFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/**
+ * How every results reader opens its file (docs/design.md §1 "Test results"): without
+ * following a link or blocking on a FIFO, and only a regular file. What it cannot open is
+ * why the file is ignored, never an error.
+ */
+
+
+/** Opens a results file for reading; the caller closes the handle. */
+async function openResultsFile(path) {
+    let handle;
+    try {
+        handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        return { ok: false, reason: `ignored: cannot be opened (${error.code ?? 'error'})` };
+    }
+    if (!(await handle.stat().catch(() => undefined))?.isFile()) {
+        await handle.close();
+        return { ok: false, reason: 'ignored: not a regular file' };
+    }
+    return { ok: true, handle };
 }
 
 

@@ -13,12 +13,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: INTERRUPTED
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:string_decoder"
 var external_node_string_decoder_ = __webpack_require__(6193);
+// EXTERNAL MODULE: ./src/core/test-results/results-open.ts
+var results_open = __webpack_require__(9930);
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
 var saxes = __webpack_require__(9800);
 // EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
@@ -376,7 +374,6 @@ function isHighSurrogate(code) {
 
 
 
-
 /** A reason that stops the parse early (not an XML error). */
 class Refusal extends Error {
     name = 'Refusal';
@@ -504,16 +501,11 @@ const INTERRUPTED = { ok: false, reason: 'ignored: reading was interrupted' };
  * Once `signal` is aborted the reading stops at the next chunk (INTERRUPTED).
  */
 async function parseJUnitFile(path, onTest, limits = junit_limits/* DEFAULT_LIMITS */.d, signal) {
-    let handle;
+    const opened = await (0,results_open/* openResultsFile */.x)(path);
+    if (!opened.ok)
+        return opened;
+    const { handle } = opened;
     try {
-        handle = await (0,promises_.open)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
-    }
-    catch (error) {
-        return { ok: false, reason: `ignored: cannot be opened (${error.code ?? 'error'})` };
-    }
-    try {
-        if (!(await handle.stat()).isFile())
-            return { ok: false, reason: 'ignored: not a regular file' };
         const parser = new saxes/* SaxesParser */.wT({ xmlns: false, position: true });
         const capper = new XmlRunCapper(limits.maxRun, {
             attributes: limits.maxAttributes,
@@ -579,6 +571,42 @@ async function parseJUnitFile(path, onTest, limits = junit_limits/* DEFAULT_LIMI
     finally {
         await handle.close();
     }
+}
+
+
+/***/ }),
+
+/***/ 9930:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ openResultsFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/**
+ * How every results reader opens its file (docs/design.md §1 "Test results"): without
+ * following a link or blocking on a FIFO, and only a regular file. What it cannot open is
+ * why the file is ignored, never an error.
+ */
+
+
+/** Opens a results file for reading; the caller closes the handle. */
+async function openResultsFile(path) {
+    let handle;
+    try {
+        handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        return { ok: false, reason: `ignored: cannot be opened (${error.code ?? 'error'})` };
+    }
+    if (!(await handle.stat().catch(() => undefined))?.isFile()) {
+        await handle.close();
+        return { ok: false, reason: 'ignored: not a regular file' };
+    }
+    return { ok: true, handle };
 }
 
 

@@ -3578,8 +3578,6 @@ function progressLine(progress, redactor, place) {
             return `reverify: warning: test-results (attempt ${progress.attempt}): ${redactor.redact(progress.file)}: ${redactor.redact(progress.reason)}`;
         case 'log-incomplete':
             return `reverify: warning: ${progress.note}`;
-        case 'known-tests-warning':
-            return `reverify: warning: ${redactor.redact(progress.note)}`;
         case 'quarantine-expiry':
         case 'known-tests-warning':
             return `reverify: warning: ${redactor.redact(progress.note)}`;
