@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { readAttemptTests } from '../../../src/core/test-results/attempt-tests.js'
 import { DEFAULT_LIMITS, type ParseLimits } from '../../../src/core/test-results/junit-limits.js'
-import { INTERRUPTED, parseJUnitFile } from '../../../src/core/test-results/junit-parser.js'
+import { parseJUnitFile } from '../../../src/core/test-results/junit-parser.js'
+import { INTERRUPTED } from '../../../src/core/test-results/results-open.js'
 import { XmlCapError, XmlRunCapper } from '../../../src/core/test-results/xml-caps.js'
 
 let dir: string

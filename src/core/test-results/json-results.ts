@@ -9,8 +9,7 @@
  * the same callback, in the same form, as the JUnit reader's; a file that is not JSON, not a
  * report, or breaks a cap is ignored whole, with the reason.
  */
-import { StringDecoder } from 'node:string_decoder'
-import { openResultsFile } from './results-open.js'
+import { INTERRUPTED, openResultsFile, textChunks } from './results-open.js'
 import type { ParseOutcome, ParsedTestCase } from './junit-parser.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import { JsonCapError, JsonSyntaxError, JsonTokenizer } from './json-tokens.js'
@@ -27,7 +26,6 @@ export interface JsonReadOptions {
   signal?: AbortSignal
 }
 
-const CHUNK_BYTES = 64 * 1024
 /** The longest number read (a count or a duration needs far fewer digits). */
 const MAX_NUMBER_CHARS = 64
 /** A key at the top level that only jest's report has, before its tests. */
@@ -61,7 +59,6 @@ function reportHandler(context: JsonReportContext) {
 }
 
 /** The outcome of a read that `signal` stopped before the end. */
-const INTERRUPTED: ParseOutcome = { ok: false, reason: 'ignored: reading was interrupted' }
 
 /**
  * Reads one JSON report, calling `onTest` for each test. Never throws for the file's content
@@ -83,26 +80,14 @@ export async function parseJsonResultsFile(
       maxNumber: MAX_NUMBER_CHARS,
       maxDepth: limits.maxDepth
     })
-    const decoder = new StringDecoder('utf8')
-    let first = true
-    const feed = (text: string): void => {
-      if (first && text !== '') {
-        first = false
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-      }
-      if (text !== '') tokenizer.write(text)
-    }
+    let empty = true
     try {
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES)
-      for (;;) {
-        // Each read lets the event loop turn, so a signal's handler runs between two chunks.
-        if (options.signal?.aborted) return INTERRUPTED
-        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null)
-        if (bytesRead === 0) break
-        feed(decoder.write(buffer.subarray(0, bytesRead)))
+      for await (const text of textChunks(handle, options.signal)) {
+        empty = false
+        tokenizer.write(text)
       }
-      feed(decoder.end())
-      if (first) return { ok: false, reason: 'ignored: the file is empty' }
+      if (options.signal?.aborted) return INTERRUPTED
+      if (empty) return { ok: false, reason: 'ignored: the file is empty' }
       tokenizer.end()
     } catch (error) {
       if (error instanceof JsonSyntaxError) return { ok: false, reason: `ignored: not well-formed JSON (${error.message})` }

@@ -7,8 +7,7 @@
  * only way to declare one), before anything in it is read. Each test case is handed to a
  * callback as soon as it closes; nothing else of the file is kept.
  */
-import { StringDecoder } from 'node:string_decoder'
-import { openResultsFile } from './results-open.js'
+import { INTERRUPTED, openResultsFile, textChunks } from './results-open.js'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import type { CaseOutcome } from '../attempt/tests.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
@@ -53,7 +52,6 @@ class Refusal extends Error {
 }
 
 const ROOTS = new Set(['testsuites', 'testsuite'])
-const CHUNK_BYTES = 64 * 1024
 interface OpenCase {
   test: ParsedTestCase
   /** Text of the failure/error being read. */
@@ -165,9 +163,6 @@ function junitHandlers(limits: ParseLimits, onTest: (test: ParsedTestCase) => vo
   return { opentag, closetag, text, count: () => count }
 }
 
-/** The outcome of a read that `signal` stopped before the end. */
-export const INTERRUPTED: ParseOutcome = { ok: false, reason: 'ignored: reading was interrupted' }
-
 /**
  * Reads one JUnit XML file, calling `onTest` for each test case. Never throws for the
  * file's content or a read error: the outcome says why the file was ignored. The file is
@@ -202,27 +197,15 @@ export async function parseJUnitFile(
     parser.on('closetag', handlers.closetag)
     parser.on('text', handlers.text)
     parser.on('cdata', handlers.text)
-    const decoder = new StringDecoder('utf8')
-    let first = true
-    const feed = (text: string): void => {
-      if (first && text !== '') {
-        first = false
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-      }
-      const filtered = capper.push(text)
-      if (filtered !== '') parser.write(filtered)
-    }
+    let empty = true
     try {
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES)
-      for (;;) {
-        // Each read lets the event loop turn, so a signal's handler runs between two chunks.
-        if (signal?.aborted) return INTERRUPTED
-        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null)
-        if (bytesRead === 0) break
-        feed(decoder.write(buffer.subarray(0, bytesRead)))
+      for await (const text of textChunks(handle, signal)) {
+        empty = false
+        const filtered = capper.push(text)
+        if (filtered !== '') parser.write(filtered)
         if (failure !== undefined) return { ok: false, reason: failure }
       }
-      feed(decoder.end())
+      if (signal?.aborted) return INTERRUPTED
       const rest = capper.end()
       if (rest !== '') parser.write(rest)
       parser.close()
@@ -232,7 +215,7 @@ export async function parseJUnitFile(
       failure ??= `ignored: cannot be read (${error instanceof Error ? error.message.slice(0, 200) : 'error'})`
     }
     if (failure !== undefined) return { ok: false, reason: failure }
-    if (first) return { ok: false, reason: 'ignored: the file is empty' }
+    if (empty) return { ok: false, reason: 'ignored: the file is empty' }
     return { ok: true, tests: handlers.count() }
   } finally {
     await handle.close()
