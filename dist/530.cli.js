@@ -11,8 +11,6 @@ __webpack_require__.d(__webpack_exports__, {
   parseJsonResultsFile: () => (/* binding */ parseJsonResultsFile)
 });
 
-// EXTERNAL MODULE: external "node:string_decoder"
-var external_node_string_decoder_ = __webpack_require__(6193);
 // EXTERNAL MODULE: ./src/core/test-results/results-open.ts
 var results_open = __webpack_require__(9930);
 // EXTERNAL MODULE: ./src/core/test-results/junit-limits.ts
@@ -879,8 +877,6 @@ function outcomeOf(status, expected, error) {
 
 
 
-
-const CHUNK_BYTES = 64 * 1024;
 /** The longest number read (a count or a duration needs far fewer digits). */
 const MAX_NUMBER_CHARS = 64;
 /** A key at the top level that only jest's report has, before its tests. */
@@ -917,14 +913,13 @@ function reportHandler(context) {
     return { handler, isReport: () => seen.size > 0, count: () => jest.count() + playwright.count() };
 }
 /** The outcome of a read that `signal` stopped before the end. */
-const INTERRUPTED = { ok: false, reason: 'ignored: reading was interrupted' };
 /**
  * Reads one JSON report, calling `onTest` for each test. Never throws for the file's content
  * or a read error: the outcome says why the file was ignored.
  */
 async function parseJsonResultsFile(path, onTest, options) {
     const limits = options.limits ?? junit_limits/* DEFAULT_LIMITS */.d;
-    const opened = await (0,results_open/* openResultsFile */.x)(path);
+    const opened = await (0,results_open/* openResultsFile */.xD)(path);
     if (!opened.ok)
         return opened;
     const { handle } = opened;
@@ -935,30 +930,15 @@ async function parseJsonResultsFile(path, onTest, options) {
             maxNumber: MAX_NUMBER_CHARS,
             maxDepth: limits.maxDepth
         });
-        const decoder = new external_node_string_decoder_.StringDecoder('utf8');
-        let first = true;
-        const feed = (text) => {
-            if (first && text !== '') {
-                first = false;
-                if (text.charCodeAt(0) === 0xfeff)
-                    text = text.slice(1);
-            }
-            if (text !== '')
-                tokenizer.write(text);
-        };
+        let empty = true;
         try {
-            const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-            for (;;) {
-                // Each read lets the event loop turn, so a signal's handler runs between two chunks.
-                if (options.signal?.aborted)
-                    return INTERRUPTED;
-                const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
-                if (bytesRead === 0)
-                    break;
-                feed(decoder.write(buffer.subarray(0, bytesRead)));
+            for await (const text of (0,results_open/* textChunks */.w7)(handle, options.signal)) {
+                empty = false;
+                tokenizer.write(text);
             }
-            feed(decoder.end());
-            if (first)
+            if (options.signal?.aborted)
+                return results_open/* INTERRUPTED */.t;
+            if (empty)
                 return { ok: false, reason: 'ignored: the file is empty' };
             tokenizer.end();
         }
@@ -985,17 +965,22 @@ async function parseJsonResultsFile(path, onTest, options) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   x: () => (/* binding */ openResultsFile)
+/* harmony export */   t: () => (/* binding */ INTERRUPTED),
+/* harmony export */   w7: () => (/* binding */ textChunks),
+/* harmony export */   xD: () => (/* binding */ openResultsFile)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_string_decoder__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6193);
+/* harmony import */ var node_string_decoder__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_string_decoder__WEBPACK_IMPORTED_MODULE_2__);
 /**
- * How every results reader opens its file (docs/design.md §1 "Test results"): without
- * following a link or blocking on a FIFO, and only a regular file. What it cannot open is
- * why the file is ignored, never an error.
+ * How every results reader opens and reads its file (docs/design.md §1 "Test results"):
+ * without following a link or blocking on a FIFO, only a regular file, a chunk at a time.
+ * What it cannot open is why the file is ignored, never an error.
  */
+
 
 
 /** Opens a results file for reading; the caller closes the handle. */
@@ -1012,6 +997,41 @@ async function openResultsFile(path) {
         return { ok: false, reason: 'ignored: not a regular file' };
     }
     return { ok: true, handle };
+}
+/** The outcome of a read that its signal stopped before the end. */
+const INTERRUPTED = { ok: false, reason: 'ignored: reading was interrupted' };
+const CHUNK_BYTES = 64 * 1024;
+/**
+ * The file's text, 64 KiB at a time, decoded as UTF-8 with a leading byte-order mark dropped;
+ * empty pieces are left out. Each read is a turn of the event loop, so a signal's handler
+ * runs between two chunks: once `signal` is aborted no more is read, and the caller, seeing
+ * it aborted, answers INTERRUPTED.
+ */
+async function* textChunks(handle, signal) {
+    const decoder = new node_string_decoder__WEBPACK_IMPORTED_MODULE_2__.StringDecoder('utf8');
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let first = true;
+    const clean = (text) => {
+        if (first && text !== '') {
+            first = false;
+            if (text.charCodeAt(0) === 0xfeff)
+                return text.slice(1);
+        }
+        return text;
+    };
+    for (;;) {
+        if (signal?.aborted)
+            return;
+        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+        if (bytesRead === 0)
+            break;
+        const text = clean(decoder.write(buffer.subarray(0, bytesRead)));
+        if (text !== '')
+            yield text;
+    }
+    const rest = clean(decoder.end());
+    if (rest !== '')
+        yield rest;
 }
 
 

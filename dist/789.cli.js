@@ -11,10 +11,6 @@ __webpack_require__.d(__webpack_exports__, {
   parseJUnitFile: () => (/* binding */ parseJUnitFile)
 });
 
-// UNUSED EXPORTS: INTERRUPTED
-
-// EXTERNAL MODULE: external "node:string_decoder"
-var external_node_string_decoder_ = __webpack_require__(6193);
 // EXTERNAL MODULE: ./src/core/test-results/results-open.ts
 var results_open = __webpack_require__(9930);
 // EXTERNAL MODULE: ./node_modules/saxes/saxes.js
@@ -373,13 +369,11 @@ function isHighSurrogate(code) {
 
 
 
-
 /** A reason that stops the parse early (not an XML error). */
 class Refusal extends Error {
     name = 'Refusal';
 }
 const ROOTS = new Set(['testsuites', 'testsuite']);
-const CHUNK_BYTES = 64 * 1024;
 /** Seconds (as JUnit writes them) to whole milliseconds; undefined when not a number. */
 function durationOf(time) {
     if (time === undefined || time.trim() === '')
@@ -492,8 +486,6 @@ function junitHandlers(limits, onTest) {
     };
     return { opentag, closetag, text, count: () => count };
 }
-/** The outcome of a read that `signal` stopped before the end. */
-const INTERRUPTED = { ok: false, reason: 'ignored: reading was interrupted' };
 /**
  * Reads one JUnit XML file, calling `onTest` for each test case. Never throws for the
  * file's content or a read error: the outcome says why the file was ignored. The file is
@@ -501,7 +493,7 @@ const INTERRUPTED = { ok: false, reason: 'ignored: reading was interrupted' };
  * Once `signal` is aborted the reading stops at the next chunk (INTERRUPTED).
  */
 async function parseJUnitFile(path, onTest, limits = junit_limits/* DEFAULT_LIMITS */.d, signal) {
-    const opened = await (0,results_open/* openResultsFile */.x)(path);
+    const opened = await (0,results_open/* openResultsFile */.xD)(path);
     if (!opened.ok)
         return opened;
     const { handle } = opened;
@@ -524,32 +516,18 @@ async function parseJUnitFile(path, onTest, limits = junit_limits/* DEFAULT_LIMI
         parser.on('closetag', handlers.closetag);
         parser.on('text', handlers.text);
         parser.on('cdata', handlers.text);
-        const decoder = new external_node_string_decoder_.StringDecoder('utf8');
-        let first = true;
-        const feed = (text) => {
-            if (first && text !== '') {
-                first = false;
-                if (text.charCodeAt(0) === 0xfeff)
-                    text = text.slice(1);
-            }
-            const filtered = capper.push(text);
-            if (filtered !== '')
-                parser.write(filtered);
-        };
+        let empty = true;
         try {
-            const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-            for (;;) {
-                // Each read lets the event loop turn, so a signal's handler runs between two chunks.
-                if (signal?.aborted)
-                    return INTERRUPTED;
-                const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
-                if (bytesRead === 0)
-                    break;
-                feed(decoder.write(buffer.subarray(0, bytesRead)));
+            for await (const text of (0,results_open/* textChunks */.w7)(handle, signal)) {
+                empty = false;
+                const filtered = capper.push(text);
+                if (filtered !== '')
+                    parser.write(filtered);
                 if (failure !== undefined)
                     return { ok: false, reason: failure };
             }
-            feed(decoder.end());
+            if (signal?.aborted)
+                return results_open/* INTERRUPTED */.t;
             const rest = capper.end();
             if (rest !== '')
                 parser.write(rest);
@@ -564,7 +542,7 @@ async function parseJUnitFile(path, onTest, limits = junit_limits/* DEFAULT_LIMI
         }
         if (failure !== undefined)
             return { ok: false, reason: failure };
-        if (first)
+        if (empty)
             return { ok: false, reason: 'ignored: the file is empty' };
         return { ok: true, tests: handlers.count() };
     }
@@ -580,17 +558,22 @@ async function parseJUnitFile(path, onTest, limits = junit_limits/* DEFAULT_LIMI
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   x: () => (/* binding */ openResultsFile)
+/* harmony export */   t: () => (/* binding */ INTERRUPTED),
+/* harmony export */   w7: () => (/* binding */ textChunks),
+/* harmony export */   xD: () => (/* binding */ openResultsFile)
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_string_decoder__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6193);
+/* harmony import */ var node_string_decoder__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_string_decoder__WEBPACK_IMPORTED_MODULE_2__);
 /**
- * How every results reader opens its file (docs/design.md §1 "Test results"): without
- * following a link or blocking on a FIFO, and only a regular file. What it cannot open is
- * why the file is ignored, never an error.
+ * How every results reader opens and reads its file (docs/design.md §1 "Test results"):
+ * without following a link or blocking on a FIFO, only a regular file, a chunk at a time.
+ * What it cannot open is why the file is ignored, never an error.
  */
+
 
 
 /** Opens a results file for reading; the caller closes the handle. */
@@ -607,6 +590,41 @@ async function openResultsFile(path) {
         return { ok: false, reason: 'ignored: not a regular file' };
     }
     return { ok: true, handle };
+}
+/** The outcome of a read that its signal stopped before the end. */
+const INTERRUPTED = { ok: false, reason: 'ignored: reading was interrupted' };
+const CHUNK_BYTES = 64 * 1024;
+/**
+ * The file's text, 64 KiB at a time, decoded as UTF-8 with a leading byte-order mark dropped;
+ * empty pieces are left out. Each read is a turn of the event loop, so a signal's handler
+ * runs between two chunks: once `signal` is aborted no more is read, and the caller, seeing
+ * it aborted, answers INTERRUPTED.
+ */
+async function* textChunks(handle, signal) {
+    const decoder = new node_string_decoder__WEBPACK_IMPORTED_MODULE_2__.StringDecoder('utf8');
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let first = true;
+    const clean = (text) => {
+        if (first && text !== '') {
+            first = false;
+            if (text.charCodeAt(0) === 0xfeff)
+                return text.slice(1);
+        }
+        return text;
+    };
+    for (;;) {
+        if (signal?.aborted)
+            return;
+        const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+        if (bytesRead === 0)
+            break;
+        const text = clean(decoder.write(buffer.subarray(0, bytesRead)));
+        if (text !== '')
+            yield text;
+    }
+    const rest = clean(decoder.end());
+    if (rest !== '')
+        yield rest;
 }
 
 
