@@ -5,7 +5,7 @@
  * CTRF and OTLP; `fail-on-flaky` and `max-flaky-tests` refuse it unless quarantine covers
  * the test; a test that failed every run inside the runner is a failed test with its runs.
  */
-import { cpSync, mkdirSync, readFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCli, scratchRepo } from '../helpers/cli.js'
 import { ctrfSchemaErrors } from '../helpers/ctrf-schema.js'
@@ -129,4 +129,28 @@ test('a failed run: the tests the runner failed on every run are failed with the
     retries: 2,
     message: 'connect ETIMEDOUT db:5432'
   })
+})
+
+test('a command that exits 1 while its results show the failed test passing when listed again stays failed: no rerun, no quarantine excuses it', async () => {
+  const dir = await project()
+  // The results hide the failure: the test is listed failed and then passed, as a runner's retry would, yet the command exits 1.
+  const junit = [
+    '<testsuite name="api" tests="2">',
+    '<testcase classname="api" name="returns the user"><failure message="Expected 200, got 500">at api.test.js:5</failure></testcase>',
+    '<testcase classname="api" name="returns the user"/>',
+    '</testsuite>'
+  ].join('')
+  writeFileSync(join(dir, 'runner.sh'), `printf '%s' '${junit}' > reports/TEST-api.xml\nexit 1\n`)
+  writeQuarantine(dir, [{ test: 'api › returns the user', owner: '@api-team', reason: 'known to time out' }])
+  const result = await runCli(
+    [...run('bash runner.sh').slice(0, -2), '--max-retries', '1', '--rerun-failed-tests', 'bash runner.sh {names}'],
+    dir
+  )
+  expect(result.code).toBe(1)
+  const receipt = onlyReceipt(dir)
+  expect(receipt).toMatchObject({ status: 'failed', attempts: 2 })
+  expect(receipt.quarantined).toBeUndefined()
+  expect(receipt.tests.flaky).toEqual(['api › returns the user'])
+  // The retry reran the whole command: the results did not explain the failure.
+  expect(receipt.tests.attempts.map((attempt: { rerun: boolean }) => attempt.rerun)).toEqual([false, false])
 })
