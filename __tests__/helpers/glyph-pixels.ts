@@ -2,8 +2,9 @@
  * Whether an emoji is drawn as the emoji or as a missing-glyph box (docs/design.md §5 "Job
  * summary": the summary's headings start with ❌ ✅ ⚠️ ⛔). A colour emoji font paints
  * saturated red, green or yellow pixels; a box, or a monochrome fallback glyph, paints
- * shades of grey only. The pixels come from a real screenshot of the element, decoded by the
- * same page's canvas (no image library needed).
+ * shades of grey only. The pixels come from a real screenshot of the element, decoded by a
+ * canvas in a blank page of the same browser (no image library needed, and no page's
+ * Content-Security-Policy in the way: the report's forbids data: images).
  */
 import { spawnSync } from 'node:child_process'
 import { test } from '@jest/globals'
@@ -26,6 +27,16 @@ export async function glyphColours(page: Page, selector: string): Promise<GlyphC
   const element = await page.$(selector)
   if (element === null) throw new Error(`no element matches ${selector}`)
   const png = await element.screenshot({ encoding: 'base64' })
+  const blank = await page.browser().newPage()
+  try {
+    return await countColours(blank, png)
+  } finally {
+    await blank.close()
+  }
+}
+
+/** Decodes a base64 PNG in `page` and counts its coloured pixels. */
+function countColours(page: Page, png: string): Promise<GlyphColours> {
   return page.evaluate(async (data: string) => {
     const image = new Image()
     image.src = `data:image/png;base64,${data}`
