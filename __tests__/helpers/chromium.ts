@@ -20,8 +20,13 @@ if (!available && !required) {
 /** `test` when a browser test can run (or must), `test.skip` otherwise. */
 export const browserTest = available || required ? test : test.skip
 
+/** How to start the browser: variables added to its environment (a FONTCONFIG_FILE, say). */
+export interface ChromiumOptions {
+  env?: Record<string, string>
+}
+
 /** Runs `use` with a fresh headless browser and profile, closing both whatever happens. */
-export async function withChromium<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
+export async function withChromium<T>(use: (browser: Browser) => Promise<T>, options: ChromiumOptions = {}): Promise<T> {
   if (!available) throw new Error(`REVERIFY_REQUIRE_BROWSER=1 but there is no Chromium at ${CHROMIUM}`)
   const profile = mkdtempSync(join(tmpdir(), 'reverify-chromium-'))
   let browser: Browser | undefined
@@ -31,6 +36,7 @@ export async function withChromium<T>(use: (browser: Browser) => Promise<T>): Pr
       executablePath: CHROMIUM,
       headless: true,
       userDataDir: profile,
+      ...(options.env !== undefined && { env: { ...process.env, ...options.env } }),
       args: [
         '--no-sandbox',
         '--disable-gpu',

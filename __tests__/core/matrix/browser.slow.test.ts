@@ -4,8 +4,10 @@
  * and a leg with a hostile name), the summary rendered from its markdown as GitHub would,
  * and the combined report opened from its file. Neither makes a request nor runs anything
  * from a leg; the report's style sheet applies (its font, the failed leg in red). Skips
- * without Chromium unless REVERIFY_REQUIRE_BROWSER=1. Screenshots go to test-output/; with
- * REVERIFY_UPDATE_SCREENSHOTS=1 the report's also to docs/images/matrix-report.png.
+ * without Chromium unless REVERIFY_REQUIRE_BROWSER=1. The picture in docs/action.md is of the
+ * same legs with a plain `lint` leg in the hostile one's place, its icons checked to be drawn
+ * in colour: test-output/matrix-report.png, and docs/images/matrix-report.png with
+ * REVERIFY_UPDATE_SCREENSHOTS=1.
  */
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -17,6 +19,7 @@ import { renderMatrixReport } from '../../../src/core/matrix/combined-report.js'
 import { readLeg } from '../../../src/core/matrix/leg.js'
 import { browserTest, CHROMIUM, withChromium } from '../../helpers/chromium.js'
 import { REPO_ROOT } from '../../helpers/cli.js'
+import { glyphColours } from '../../helpers/glyph-pixels.js'
 import { junitReport } from '../../helpers/junit.js'
 import { legRun, PREFIX } from '../../helpers/matrix-legs.js'
 import { scratchDir } from '../../helpers/receipts.js'
@@ -34,12 +37,13 @@ const FLAKY =
   'if [ $n -eq 1 ]; then cp fixtures/fail.xml reports/junit.xml; exit 1; fi; cp fixtures/pass.xml reports/junit.xml'
 const tests = { 'test-results': 'reports/*.xml', 'max-retries': '2' }
 
-async function matrixPages(): Promise<{ summaryPath: string; reportPath: string }> {
+/** The matrix's summary and combined report, the fourth leg named `fourthLeg`. */
+async function matrixPages(fourthLeg = HOSTILE): Promise<{ summaryPath: string; reportPath: string }> {
   const legs = await Promise.all([
     legRun('test (node 20)', 'true', tests, fixtures),
     legRun('test (node 22)', FLAKY, tests, fixtures),
     legRun('test (node 24)', 'mkdir -p reports; cp fixtures/api.xml reports/junit.xml; exit 1', tests, fixtures),
-    legRun(HOSTILE, 'true', tests, fixtures)
+    legRun(fourthLeg, 'true', tests, fixtures)
   ])
   const reads = await Promise.all(legs.map(({ run, dir }, index) => readLeg(dir, { name: `${PREFIX}${run.runId}`, id: index + 1 }, PREFIX)))
   const view = aggregateLegs(reads, { expectedLegs: 5 })
@@ -129,11 +133,22 @@ browserTest(
       expect(report.text).toContain(HOSTILE)
       expect(report.text).toContain('api returns the user')
       expect(requests).toEqual([pathToFileURL(summaryPath).href, pathToFileURL(reportPath).href])
-
-      mkdirSync(OUTPUT_DIR, { recursive: true })
-      const screenshot = join(OUTPUT_DIR, 'matrix-report.png')
-      await page.screenshot({ path: screenshot, fullPage: false })
-      if (process.env.REVERIFY_UPDATE_SCREENSHOTS === '1') copyFileSync(screenshot, join(REPO_ROOT, 'docs', 'images', 'matrix-report.png'))
     })
   }
 )
+
+browserTest('the combined report as docs/action.md shows it: plain leg names, its icons in colour', async () => {
+  const { reportPath } = await matrixPages('lint')
+  await withChromium(async browser => {
+    const page = await browser.newPage()
+    await page.setViewport({ width: 1100, height: 900 })
+    await page.goto(pathToFileURL(reportPath).href, { waitUntil: 'load' })
+    expect(await page.evaluate(() => document.querySelector('h1')?.textContent)).toBe('❌ One report for the matrix')
+    // The heading's text is dark grey: its only red pixels are the emoji's.
+    expect((await glyphColours(page, 'h1')).red).toBeGreaterThan(50)
+    mkdirSync(OUTPUT_DIR, { recursive: true })
+    const screenshot = join(OUTPUT_DIR, 'matrix-report.png')
+    await page.screenshot({ path: screenshot, fullPage: false })
+    if (process.env.REVERIFY_UPDATE_SCREENSHOTS === '1') copyFileSync(screenshot, join(REPO_ROOT, 'docs', 'images', 'matrix-report.png'))
+  })
+})

@@ -3,19 +3,17 @@
  * test, makes no request but for the file itself, and the command's hostile output runs
  * nothing, and it is styled as written (the fonts, a failed attempt in bold red, the print
  * rule: an escaped style sheet drops them all). Skips when no Chromium is installed, unless REVERIFY_REQUIRE_BROWSER=1 (CI) makes
- * that a failure. A screenshot goes to test-output/; with REVERIFY_UPDATE_SCREENSHOTS=1 also
- * to docs/images/report.png.
+ * that a failure. The README's picture of the report is a realistic jest run's, not this
+ * hostile one's: __tests__/cli/report-screenshot.slow.test.ts takes it.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { browserTest, CHROMIUM, withChromium } from '../../helpers/chromium.js'
-import { REPO_ROOT, runCli, scratchRepo } from '../../helpers/cli.js'
+import { runCli, scratchRepo } from '../../helpers/cli.js'
 import { junitReport } from '../../helpers/junit.js'
 import { dayFromToday, writeQuarantine } from '../../helpers/quarantine.js'
 import { HOSTILE_LINES, reportRun } from '../../helpers/report-run.js'
-
-const OUTPUT_DIR = join(REPO_ROOT, 'test-output')
 
 browserTest(`the report renders in Chromium with no request and no injected script (Chromium: ${CHROMIUM})`, async () => {
   const run = await reportRun()
@@ -67,14 +65,6 @@ browserTest(`the report renders in Chromium with no request and no injected scri
     expect(green).toBeLessThan(100)
     expect(blue).toBeLessThan(100)
     expect(style.printRules).toContainEqual(expect.stringMatching(/^details > \* \{ display: block; \}$/))
-
-    mkdirSync(OUTPUT_DIR, { recursive: true })
-    const screenshot = join(OUTPUT_DIR, 'report.png')
-    await page.screenshot({ path: screenshot, fullPage: false })
-    if (process.env.REVERIFY_UPDATE_SCREENSHOTS === '1') {
-      mkdirSync(join(REPO_ROOT, 'docs', 'images'), { recursive: true })
-      copyFileSync(screenshot, join(REPO_ROOT, 'docs', 'images', 'report.png'))
-    }
   })
 })
 
