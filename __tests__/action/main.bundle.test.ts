@@ -333,7 +333,8 @@ test.concurrent('every output of action.yml is set by a verify run', async () =>
     'session-id': expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
     'trace-dir': expect.stringContaining(join(runner.stateDir, 'sessions')),
     'artifact-id': String(artifact.id),
-    captured: 'false'
+    captured: 'false',
+    quarantined: '0'
   })
 })
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, spawnCli } from '../helpers/cli.js'
 import { onlyReceipt } from '../helpers/rerun-suite.js'
+import { expectWellFormedTrace, sessionDirs } from '../helpers/trace.js'
 
 /** A day `offset` days from today (UTC), `YYYY-MM-DD`. */
 function day(offset: number): string {
@@ -216,7 +217,7 @@ describe('flaky gates', () => {
     )
   }, 60_000)
 
-  test('fail-on-flaky with the flaky test quarantined: success, whether its failure is excused at once or it recovers on a rerun', async () => {
+  test('fail-on-flaky with the flaky test quarantined: success, its failure excused at once with or without reruns', async () => {
     const excused = flakySuite()
     quarantine(excused, entry('net retries once', -1, 30))
     const atOnce = await run(excused, ['--max-retries', '1', '--fail-on-flaky'])
@@ -229,28 +230,50 @@ describe('flaky gates', () => {
       gate: 'quarantine'
     })
 
-    // With reruns the quarantined test still gets its rerun; it recovers, so the pass is flaky, and the gate lets it through.
+    // With reruns too: a failure that is entirely quarantined needs no rerun.
     const rerun = flakySuite()
     quarantine(rerun, entry('net retries once', -1, 30))
-    const recovered = await run(rerun, ['--max-retries', '1', '--fail-on-flaky', '--rerun-failed-tests', 'jest'])
-    expect(recovered.code).toBe(0)
-    expect(recovered.receipt).toMatchObject({ status: 'passed', flaky: true, attempts: 2 })
-    expect(recovered.receipt?.tests.flaky).toEqual(['net retries once'])
-    expect(recovered.receipt?.gate).toBeUndefined()
+    const withReruns = await run(rerun, ['--max-retries', '1', '--fail-on-flaky', '--rerun-failed-tests', 'jest'])
+    expect(withReruns.code).toBe(0)
+    expect(withReruns.receipt).toMatchObject({ status: 'passed', flaky: false, attempts: 1, quarantined: ['net retries once'] })
   }, 60_000)
 
-  test('a quarantined test that fails every rerun: the last failure is excused, after the reruns', async () => {
+  test('a quarantined test that fails next to a flaky one: the rerun that leaves only it failing is excused, no third attempt', async () => {
     const dir = suite()
+    writeFileSync(join(dir, 'flaky-on'), '')
     quarantine(dir, entry('net fetches config', -1, 30))
     const result = await run(dir, ['--max-retries', '2', '--rerun-failed-tests', 'jest'])
     expect(result.code).toBe(0)
     expect(result.receipt).toMatchObject({
       status: 'passed',
-      flaky: false,
-      attempts: 3,
+      flaky: true,
+      attempts: 2,
       quarantined: ['net fetches config'],
       gate: 'quarantine'
     })
+    expect(result.receipt?.tests.flaky).toEqual(['net retries once'])
+    const [session] = sessionDirs(join(dir, '.reverify'))
+    const events = expectWellFormedTrace(session!)
+    expect(events.filter(event => event.phase === 'tool_call').map(event => event.payload.attempt)).toEqual([1, 2])
+    const verdicts = events.filter(event => event.phase === 'verify').map(event => [event.payload.attempt, event.payload.ok])
+    expect(verdicts).toEqual([
+      [1, false],
+      [2, true]
+    ])
+    // Attempt 2 reran both failed tests; nothing reran the quarantined one alone.
+    expect(events.find(event => event.phase === 'tool_call' && event.payload.attempt === 2)?.payload.rerun.tests).toEqual([
+      'net fetches config',
+      'net retries once'
+    ])
+    expect(result.stdout).toMatch(/attempts: 2\/3/)
+  }, 90_000)
+
+  test('a quarantined test that fails alone is excused on the first attempt, reruns or not', async () => {
+    const dir = suite()
+    quarantine(dir, entry('net fetches config', -1, 30))
+    const result = await run(dir, ['--max-retries', '2', '--rerun-failed-tests', 'jest'])
+    expect(result.code).toBe(0)
+    expect(result.receipt).toMatchObject({ status: 'passed', flaky: false, attempts: 1, quarantined: ['net fetches config'] })
   }, 60_000)
 
   test('max-flaky-tests 0 fails a pass with one flaky test; 1 lets it through', async () => {

@@ -27,7 +27,9 @@ export const Output = {
   SessionId: 'session-id',
   TraceDir: 'trace-dir',
   ArtifactId: 'artifact-id',
-  Captured: 'captured'
+  Captured: 'captured',
+  /** The quarantined failures the run's verdict excused; `0` otherwise. */
+  Quarantined: 'quarantined'
 } as const
 
 /** State saved by main for the post step (read back as STATE_<name>). */

@@ -98,7 +98,10 @@ function attemptsTable(report: CompletedRun, facts: SummaryFacts): string[] {
   for (const attempt of report.attempts) {
     const marks = names.map(name => {
       const check = attempt.checks.find(item => item.expectation === name)
-      return check === undefined ? '–' : check.ok ? '✓' : `✗ ${cell(shortDetail(check, attempt))}`
+      if (check === undefined) return '–'
+      if (check.ok) return '✓'
+      // A verified attempt with a failed check is one the quarantine excused (docs/design.md §5 "Job summary").
+      return attempt.verified ? excusedCell(attempt) : `✗ ${cell(shortDetail(check, attempt))}`
     })
     if (withTests) marks.push(failingCell(attempt))
     const ran = withReruns ? [whatRan(attempt, facts)] : []
@@ -109,6 +112,12 @@ function attemptsTable(report: CompletedRun, facts: SummaryFacts): string[] {
 }
 
 type ExpectationCheck = AttemptResult['checks'][number]
+
+/** The cell of a check the quarantine excused: `✓ quarantined (1)`, with how many failed tests it excused when known. */
+function excusedCell(attempt: AttemptResult): string {
+  const count = attempt.quarantined?.length ?? attempt.tests?.failedTests.length
+  return count === undefined ? '✓ quarantined' : `✓ quarantined (${count})`
+}
 
 /** An expectation's column heading: `expect-exit 0` when the exit code wanted can be told, else its name. */
 function expectationHeading(name: ExpectationCheck['expectation'], attempts: readonly AttemptResult[]): string {

@@ -8,6 +8,7 @@ import { describeError, redactDeep, type CaptureMode, type HistoryFacts, type Re
 import { annotateRun, type PathBase } from './annotations.js'
 import { Output } from './constants.js'
 import { fitSummary, verifySummary } from './job-summary.js'
+import { excusedPass } from './quarantine-summary.js'
 import type { SummaryWhen } from './settings.js'
 import { artifactUrl } from './persistence/trace-artifact.js'
 import type { Toolkit } from './toolkit.js'
@@ -36,6 +37,8 @@ function setOutputs(run: RunReport, artifact: TraceUpload | undefined, toolkit: 
   toolkit.setOutput(Output.TraceDir, run.kind === 'blocked' ? '' : run.session.dir)
   toolkit.setOutput(Output.ArtifactId, artifact?.id !== undefined ? String(artifact.id) : '')
   toolkit.setOutput(Output.Captured, 'false')
+  const excused = completed !== undefined && excusedPass(completed) ? (completed.quarantine?.excused.length ?? 0) : 0
+  toolkit.setOutput(Output.Quarantined, String(excused))
 }
 
 /** Whether the `summary` input asks for a summary of this run (on-failure: anything but a success, flaky or not). */

@@ -247,17 +247,27 @@ const rows: Row[] = [
     flaky: false
   },
   {
-    name: 'a quarantine that covers every failure, a rerun follows: the rerun first, its failure excused',
-    inputs: { ...RERUN, 'max-retries': '1' },
+    name: 'a quarantine that covers every failure, a rerun could follow: excused at once, no rerun',
+    inputs: { ...RERUN, 'max-retries': '2' },
+    quarantine: { entries: [entry('a')] },
+    played: [{ exit: 1, tests: { a: 'failed', b: 'passed' } }],
+    trail: 'run tests excused',
+    outcome: 'success',
+    verified: [true],
+    flaky: false
+  },
+  {
+    name: 'a quarantined test and a flaky one: the rerun that leaves only the quarantined one failing is excused, no third attempt',
+    inputs: { ...RERUN, 'max-retries': '2' },
     quarantine: { entries: [entry('a')] },
     played: [
-      { exit: 1, tests: { a: 'failed', b: 'passed' } },
-      { exit: 1, tests: { a: 'failed' } }
+      { exit: 1, tests: { a: 'failed', b: 'failed' } },
+      { exit: 1, tests: { a: 'failed', b: 'passed' } }
     ],
     trail: 'run tests fail next retry rerun tests excused',
     outcome: 'success',
     verified: [false, true],
-    flaky: false
+    flaky: true
   },
   {
     name: 'a quarantine that covers some failures: not excused',
@@ -368,6 +378,16 @@ const rows: Row[] = [
     name: 'resumed with a recorded passing result: judged verified, nothing runs',
     inputs: { 'max-retries': '1' },
     start: { replay: recorded(1, 0) },
+    played: [],
+    trail: 'replayed-ok',
+    outcome: 'success',
+    verified: [true]
+  },
+  {
+    name: 'resumed with a recorded result its recorded results show failing on a quarantined test only: excused again, nothing runs',
+    inputs: { ...RERUN, 'max-retries': '2' },
+    quarantine: { entries: [entry('a')] },
+    start: { replay: recorded(1, 1), replayTests: FAILED_A },
     played: [],
     trail: 'replayed-ok',
     outcome: 'success',

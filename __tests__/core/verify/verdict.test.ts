@@ -84,19 +84,21 @@ describe('judge', () => {
 
   test.each([
     ['no rerun can follow (rerun-failed-tests off)', {}, true],
-    ['a rerun of the failed test follows', { 'rerun-failed-tests': 'run-tests {names}' }, false]
-  ])('a failure quarantine covers whole: excused when %s', (_name, inputs, excused) => {
-    const verdict = judge(record(1), results(['a']), undefined, quarantine, { settings: settings(inputs), retriesLeft: true })
-    expect(verdict.verified).toBe(excused)
-    expect(verdict.quarantined?.map(({ test }) => test.name)).toEqual(excused ? ['a'] : undefined)
+    ['a rerun of the failed test could follow', { 'rerun-failed-tests': 'run-tests {names}' }, true],
+    ['no retry is left', { 'rerun-failed-tests': 'run-tests {names}' }, false]
+  ])('a failure quarantine covers whole is excused when %s, and nothing is planned to follow it', (_name, inputs, retriesLeft) => {
+    const verdict = judge(record(1), results(['a']), undefined, quarantine, { settings: settings(inputs), retriesLeft })
+    expect(verdict.verified).toBe(true)
+    expect(verdict.quarantined?.map(({ test }) => test.name)).toEqual(['a'])
+    expect(verdict.followUp).toBeUndefined()
   })
 
-  test('with no retry left, the rerun does not follow and the failure is excused', () => {
-    const verdict = judge(record(1), results(['a']), undefined, quarantine, {
+  test('a rerun whose only failure left is the quarantined test is excused: the tests that recovered do not hold it back', () => {
+    const verdict = judge(record(1), results(['a'], ['b']), rerunOf('a', 'b'), quarantine, {
       settings: settings({ 'rerun-failed-tests': 'run-tests {names}' }),
-      retriesLeft: false
+      retriesLeft: true
     })
-    expect([verdict.verified, verdict.followUp]).toEqual([true, { kind: 'exhausted' }])
+    expect([verdict.verified, verdict.quarantined?.map(({ test }) => test.name), verdict.followUp]).toEqual([true, ['a'], undefined])
   })
 
   test('a command that runs more than the runner is not excused, and the verdict says why', () => {
@@ -130,6 +132,16 @@ describe('decideNext', () => {
       record(1),
       { ...context, aborted: true },
       { kind: 'stop', why: 'interrupted' }
+    ],
+    [
+      'a failure its quarantined tests explain, retries and a rerun of them possible',
+      judge(record(1), results(['a']), undefined, quarantine, {
+        settings: settings({ 'max-retries': '2', 'rerun-failed-tests': 'run-tests {names}' }),
+        retriesLeft: true
+      }),
+      record(1),
+      context,
+      { kind: 'stop', why: 'verified' }
     ],
     [
       'the last attempt allowed',

@@ -22,7 +22,8 @@ import { readSessionMeta, type SessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
 import type { PlannedRerun } from '../verify/rerun-step.js'
 import type { SetAsideResult } from '../base/progress.js'
-import { rerunToReissue, withRecordedTests } from './resumed-attempts.js'
+import type { AttemptTests } from '../attempt/tests.js'
+import { recordedTests, rerunToReissue, withRecordedTests } from './resumed-attempts.js'
 import { resumedRepeats } from './resumed-repeats.js'
 import type { RepeatDone } from '../verify/new-test-plan.js'
 import { endingFromRecord } from '../verify/ending-words.js'
@@ -65,6 +66,13 @@ export interface ResumePlan {
   pending: PendingEvent[]
   /** The last attempt's recorded result, whose verification the loop writes (not run again). */
   replay?: ScriptResult
+  /**
+   * The replayed attempt's results as its `tests` note recorded them (recorded before its
+   * verdict when a quarantine is in force), so its verdict is the live one: a failure its
+   * quarantined tests explain is excused again. Not for a rerun attempt, whose own check
+   * the record cannot replay.
+   */
+  replayTests?: AttemptTests
   /** What the note after the last whole attempt said: retry or not (undefined: no such note). */
   retryDecided?: boolean
   /** The rerun the interrupted last attempt was making, to make again (resumed-attempts.ts). */
@@ -231,6 +239,7 @@ export async function planResume(options: {
   const previous: AttemptResult[] = []
   const pending: PendingEvent[] = []
   let replay: ScriptResult | undefined
+  let replayTests: AttemptTests | undefined
   let summary = 'no attempt had started'
   for (let n = 1; n <= calls.length; n++) {
     const callCount = calls.filter(event => event.payload.attempt === n).length
@@ -246,6 +255,7 @@ export async function planResume(options: {
     // The result is recorded: it is judged again, never run again (unless the record cannot tell).
     if (result !== undefined && result.interrupted !== true && judgeRecord(settings, scriptFromRecord(result), redactor) !== undefined) {
       replay = scriptFromRecord(result)
+      if (calls[n - 1]?.payload.rerun === undefined) replayTests = recordedTests(events, n)
       summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`
       continue
     }
@@ -290,6 +300,7 @@ export async function planResume(options: {
     summary,
     replayed: replay !== undefined,
     ...(replay !== undefined && { replay }),
+    ...(replayTests !== undefined && { replayTests }),
     ...(decision !== undefined && { retryDecided: decision.retry })
   }
   return { kind: 'resume', plan }

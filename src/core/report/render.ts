@@ -132,9 +132,12 @@ ${notes.length > 0 && markup`<ol class="notes">${notes.map(attempt => markup`<li
 
 function checksTable(attempt: AttemptView): SafeHtml {
   if (attempt.checks.length === 0) return markup`<p>${attempt.detail}</p>`
+  // An attempt the quarantine excused is verified: its failed check says so, as the job summary's does.
+  const excused = attempt.excused ? `✓ quarantined (${attempt.quarantine?.length ?? 0})` : undefined
+  const mark = (ok: boolean) => (ok ? '✓' : (excused ?? '✗'))
   const rows = attempt.checks.map(
     check =>
-      markup`<tr><td>${check.expectation}</td><td class="${check.ok ? 'ok' : 'bad'}">${check.ok ? '✓' : '✗'}</td><td>${check.detail}</td></tr>`
+      markup`<tr><td>${check.expectation}</td><td class="${check.ok || excused !== undefined ? 'ok' : 'bad'}">${mark(check.ok)}</td><td>${check.detail}</td></tr>`
   )
   return markup`<table class="checks"><tr><th>expectation</th><th></th><th>detail</th></tr>${rows}</table>`
 }

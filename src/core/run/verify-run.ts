@@ -273,7 +273,7 @@ async function continueRun(
   noteExpiries(session, quarantine)
   const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id, { quarantine, known }), {
     previous: plan.previous,
-    ...(plan.replay !== undefined && { replay: plan.replay }),
+    ...(plan.replay !== undefined && { replay: plan.replay, replayTests: plan.replayTests }),
     ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided }),
     ...(plan.rerun !== undefined && { rerun: plan.rerun }),
     ...(plan.repeats !== undefined && { repeats: plan.repeats })

@@ -1,9 +1,9 @@
 /**
  * What would follow a failed attempt (docs/design.md §1 "The loop"): nothing when the
  * attempts are used up, nothing when a retry filter refuses, else a retry — of the failed
- * tests alone or of the whole command (rerun-step.ts). Planned once per attempt, by its
- * verdict (verdict.ts), since a quarantined failure is excused only when no rerun of its
- * tests follows; the next step (next-step.ts) is decided from it.
+ * tests alone or of the whole command (rerun-step.ts). Planned once per failed attempt, by
+ * its verdict (verdict.ts), never for one the quarantine excused; the next step
+ * (next-step.ts) is decided from it.
  */
 import type { RunSettings } from '../inputs/settings.js'
 import { retryRefusal } from './retry-policy.js'
@@ -30,9 +30,4 @@ export function followUpOf(failed: AttemptResult, { settings, retriesLeft }: Ret
   if (refusal !== undefined) return { kind: 'refused', refusal }
   const next = nextAttempt(settings, failed)
   return next === undefined ? { kind: 'retry' } : { kind: 'retry', next }
-}
-
-/** Whether a follow-up reruns only the failed tests. */
-export function rerunFollows(followUp: FollowUp | undefined): boolean {
-  return followUp?.kind === 'retry' && followUp.next?.rerun !== undefined
 }

@@ -7,6 +7,7 @@
 import { runOnce } from './attempt.js'
 import { type AttemptEnvironment } from './types.js'
 import { type AttemptResult, type ScriptResult } from '../attempt/result.js'
+import type { AttemptTests } from '../attempt/tests.js'
 import { judgeExpectations } from './judge.js'
 import { runOnRetry } from './on-retry.js'
 import type { Clock } from '../base/clock.js'
@@ -44,6 +45,8 @@ export interface LoopStart {
   previous?: AttemptResult[]
   /** The last attempt's recorded result, still to be judged (docs/design.md §6): it is not run again. */
   replay?: ScriptResult
+  /** The replayed attempt's results as the trace recorded them, when it recorded them (docs/design.md §6). */
+  replayTests?: AttemptTests
   /** What the trace's note after the last previous attempt said: retry (true), stop (false), or nothing yet. */
   retryDecided?: boolean
   /** The rerun an interrupted last attempt was making: the next attempt makes it again. */
@@ -169,8 +172,9 @@ class LoopSteps {
     if (start.replay !== undefined) {
       // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
       const record = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env)
-      const verdict = judge(record, undefined, undefined, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() })
-      const replayed = attemptAsShown(record, undefined, undefined, verdict)
+      // Judged as the live attempt was, from its recorded results: the same excuse, the same next step.
+      const verdict = judge(record, start.replayTests, undefined, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() })
+      const replayed = attemptAsShown(record, start.replayTests, undefined, verdict)
       attempts.push(replayed)
       recordVerdict(session, replayed, { replayed: true })
       return attempts.some(attempt => attempt.verified) ? { kind: 'stopped' } : this.decide({ attempt: replayed, verdict })

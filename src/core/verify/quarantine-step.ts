@@ -45,16 +45,15 @@ export interface QuarantineExcuse {
 }
 
 /**
- * Excuses a failed attempt when every failure is quarantined, unless a rerun of just those
- * tests comes next (`rerunFollows`): a quarantined test still gets its reruns, and only its
- * failure after the last one is excused. A whole-command retry is not made for a failure
- * that is already excused. A command that runs more than the runner is never excused: the
- * excuse says why. Pure: the verdict (verdict.ts) is its one caller for an attempt that ran.
+ * Excuses a failed attempt when every failure is quarantined, whatever its number and whether
+ * a retry or a rerun could follow: a failure already excused needs no further attempt (the
+ * contract's §12). A command that runs more than the runner is never excused: the excuse
+ * says why. Pure: the verdict (verdict.ts) is its one caller for an attempt that ran.
  */
-export function quarantineExcuse(failed: AttemptResult, context: QuarantineContext | undefined, rerunFollows: boolean): QuarantineExcuse {
+export function quarantineExcuse(failed: AttemptResult, context: QuarantineContext | undefined): QuarantineExcuse {
   if (context === undefined || failed.interrupted) return {}
   const excused = excusedFailure(failed, applying(context))
-  if (excused === undefined || rerunFollows) return {}
+  if (excused === undefined) return {}
   if (context.moreThanRunner === true) return { unexcused: NOT_EXCUSED_MORE_THAN_RUNNER }
   return { quarantined: excused }
 }
@@ -68,7 +67,7 @@ export function excuseOf(attempt: AttemptResult | undefined, context: Quarantine
   if (attempt === undefined || !attempt.verified) return undefined
   if (attempt.quarantined !== undefined) return attempt.quarantined
   if (attempt.checks.every(check => check.ok)) return undefined
-  return quarantineExcuse(attempt, context, false).quarantined
+  return quarantineExcuse(attempt, context).quarantined
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { QuarantinedFailure } from '../attempt/quarantined.js'
 import type { AttemptTests, FailedTest } from '../attempt/tests.js'
-import { followUpOf, rerunFollows, type FollowUp, type RetryOutlook } from './follow-up.js'
+import { followUpOf, type FollowUp, type RetryOutlook } from './follow-up.js'
 import { quarantineExcuse, type QuarantineContext } from './quarantine-step.js'
 import { judgeRerun, withNotRerun, type PlannedRerun } from './rerun-step.js'
 import type { AttemptRecord, AttemptResult, ExpectationCheck } from '../attempt/result.js'
@@ -25,9 +25,10 @@ export interface Verdict {
   /** A rerun's targeted tests its results do not show: failed, since they were not rerun. */
   notRerun: FailedTest[]
   /**
-   * What follows a failure (follow-up.ts), planned here because a quarantined failure is
-   * excused only when no rerun of its tests follows. Undefined for an attempt its checks
-   * verified, an interrupted one, or when the judge was given no retry outlook.
+   * What follows a failure (follow-up.ts), planned once with the verdict so the next step
+   * (next-step.ts) decides from one value. Undefined for a verified attempt (by its checks or
+   * by the quarantine: an excused failure needs no further attempt), an interrupted one, or
+   * when the judge was given no retry outlook.
    */
   followUp?: FollowUp
 }
@@ -35,8 +36,8 @@ export interface Verdict {
 /**
  * Judges an attempt: verified when it was not interrupted, it has checks and every one holds —
  * a rerun's own check among them (rerun-step.ts) — or, failing that, when the quarantine
- * excuses every failure and no rerun of them follows (quarantine-step.ts). `retry` says
- * whether attempts are left and how a retry is chosen; without it no retry follows.
+ * excuses every failure (quarantine-step.ts), whatever could follow. `retry` says whether
+ * attempts are left and how a retry is chosen; without it no retry follows.
  */
 export function judge(
   record: AttemptRecord,
@@ -51,10 +52,11 @@ export function judge(
   const held = !record.interrupted && record.checks.length > 0 && checks.every(check => check.ok)
   if (held || record.interrupted) return { verified: held, checks, notRerun }
   const failed = attemptAsShown(record, results, plannedRerun, { verified: false, checks, notRerun })
+  const excuse = quarantineExcuse(failed, quarantine)
+  if (excuse.quarantined !== undefined) return { verified: true, checks, quarantined: excuse.quarantined, notRerun }
   const followUp = retry === undefined ? undefined : followUpOf(failed, retry)
-  const excuse = quarantineExcuse(failed, quarantine, rerunFollows(followUp))
   return {
-    verified: excuse.quarantined !== undefined,
+    verified: false,
     checks,
     ...excuse,
     notRerun,
