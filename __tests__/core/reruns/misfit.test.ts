@@ -39,7 +39,9 @@ test('a runner the shell could not find (exit 127) is named, with a pointer to a
 test('a template is named as written, cut and with control characters shown; the command too', () => {
   const template = preset(`npx jest --ci {files} -t no-such-test ${'x'.repeat(100)}`)
   const line = rerunMisfit(template, 'npx jest\n--ci', { targets: 3, shown: 0, exitCode: 0, rerunCommand: 'npx jest' })!
-  expect(line).toContain('the rerun wrote no results for the 3 targeted tests: is `rerun-failed-tests: npx jest --ci {files} -t no-such-test xxx')
+  expect(line).toContain(
+    'the rerun wrote no results for the 3 targeted tests: is `rerun-failed-tests: npx jest --ci {files} -t no-such-test xxx'
+  )
   expect(line).toContain('…` right for `npx jest\\x0a--ci`?')
   expect(line).not.toContain('\n')
 })
