@@ -234,6 +234,33 @@ test('rerun-failed-tests: the retry reruns only the failed test; flaky, the summ
   expect(toolkit.service.artifacts().some(item => item.name === `reverify-trace-${step.outputs['run-id']}`)).toBe(true)
 })
 
+test('rerun-failed-tests whose rerun shows none of its targets: the flaky pass says so under the attempts table and in its warning', async () => {
+  const dir = await mkdtemp(join(process.cwd(), 'rerun-'))
+  await writeFile(join(dir, 'runner.sh'), tinyRunner())
+  const paths = await prepare({
+    command: 'bash runner.sh',
+    'working-directory': dir,
+    'expect-exit': '0',
+    'max-retries': '2',
+    'test-results': 'results.xml',
+    // Runs nothing and writes no results: a template that does not fit the command.
+    'rerun-failed-tests': 'true {names}'
+  })
+  await runMain(deps())
+  const step = await collected(paths)
+  expect(step.outputs).toMatchObject({ outcome: 'success', attempts: '3', flaky: 'true' })
+  const line = 'the rerun wrote no results for the targeted test: is `rerun-failed-tests: true {names}` right for `bash runner.sh`?'
+  const table = step.summary.indexOf('| 3 |')
+  const note = step.summary.indexOf(
+    '⚠️ The rerun wrote no results for the targeted test: is \\`rerun-failed-tests: true {names}\\` right for \\`bash runner.sh\\`?'
+  )
+  expect(note).toBeGreaterThan(table)
+  const warnings = parseAnnotations(step.stdout).filter(annotation => annotation.level === 'warning')
+  const flaky = warnings.find(annotation => annotation.title?.includes('flaky'))
+  expect(flaky?.message.split('\n')).toContain(line)
+  expect(step.stdout).toContain(`reverify: attempt 2: ${line}`)
+})
+
 /** The phases whose duration the step logged (`::debug::reverify: <phase> <n> ms`), in order. */
 function phasesLogged(stdout: string): string[] {
   return [...stdout.matchAll(/^::debug::reverify: (\w+) \d+ ms$/gm)].map(match => match[1]!)

@@ -280,6 +280,12 @@ function gateAnnotation(run: CompletedRun, facts: AnnotationFacts): Annotation |
   }
 }
 
+/** A failure's or flaky pass's body, ending with the line of a rerun whose results showed none of its targets (reruns/misfit.ts). */
+function withMisfit(annotation: Annotation, run: CompletedRun): Annotation {
+  const misfits = [...new Set(run.attempts.flatMap(attempt => attempt.rerunMisfit ?? []))]
+  return misfits.length === 0 ? annotation : { ...annotation, message: [annotation.message, ...misfits].join('\n') }
+}
+
 /** Every annotation a verify run's report calls for, redacted and clipped, at most 10 per level. */
 export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotation[] {
   const { redactor } = facts
@@ -291,10 +297,11 @@ export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotati
   } else {
     const gate = gateAnnotation(run, facts)
     if (gate !== undefined) found.push(gate)
-    else if (run.outcome === 'failure') found.push(...failureAnnotations(run, facts), ...recoveredWarnings(run, facts))
+    else if (run.outcome === 'failure')
+      found.push(...failureAnnotations(run, facts).map(found => withMisfit(found, run)), ...recoveredWarnings(run, facts))
     found.push(...newTestAnnotations(run, facts))
     const flaky = gate === undefined ? flakyAnnotation(run, facts) : undefined
-    if (flaky !== undefined) found.push(flaky)
+    if (flaky !== undefined) found.push(withMisfit(flaky, run))
     found.push(...runnerFlakyAnnotations(run, facts), ...quarantineAnnotations(run, facts))
   }
   const errors = found.filter(annotation => annotation.level === 'error').slice(0, MAX_PER_LEVEL)

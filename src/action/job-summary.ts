@@ -336,6 +336,12 @@ function captureRequest(report: RunReport, mode: CaptureMode): { runId: string; 
   return undefined
 }
 
+/** Below the attempts table: a rerun whose results showed none of its targets, once per line the core gave (docs/design.md §5 "Job summary"). */
+function misfitLines(report: CompletedRun): string[] {
+  const misfits = [...new Set(report.attempts.flatMap(attempt => attempt.rerunMisfit ?? []))]
+  return misfits.flatMap(misfit => [`⚠️ ${text(misfit.charAt(0).toUpperCase() + misfit.slice(1))}`, ''])
+}
+
 /** Markdown for the step summary of a verify run. */
 export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   const { icon, words } = verdict(report)
@@ -345,7 +351,12 @@ export function verifySummary(report: RunReport, facts: SummaryFacts): string {
   if (gate !== undefined) lines.push(`${cell(gate.message.replace(`flaky pass refused by ${gate.gate}: `, ''), 1000)}.`, '')
   if (report.kind === 'refused') lines.push(`Refused by the destructive-command guardrail: rule ${codeSpan(report.guardrail.rule)}.`, '')
   if (report.kind === 'completed') {
-    lines.push(...attemptsTable(report, facts), ...testsSection(report), ...newTestsSection(report, facts.pullRequest === true))
+    lines.push(
+      ...attemptsTable(report, facts),
+      ...misfitLines(report),
+      ...testsSection(report),
+      ...newTestsSection(report, facts.pullRequest === true)
+    )
     lines.push(...quarantineSummary(report), ...failedAttempts(report))
   }
   lines.push(...historySection(facts.history, report.kind === 'blocked' ? undefined : report.runId))

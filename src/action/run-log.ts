@@ -104,6 +104,11 @@ export class RunLog {
         this.closeAttempt()
         print.info(`reverify: attempt ${progress.attempt}/${this.maxAttempts} failed: ${this.redactor.redact(progress.note)}`)
         return
+      case 'rerun-misfit':
+        // Told in the log; the failure or flaky annotation carries it (annotations.ts), not an annotation of its own.
+        this.closeAttempt()
+        print.info(`reverify: attempt ${progress.attempt}: ${this.redactor.redact(progress.note)}`)
+        return
       case 'on-retry-failed':
         print.warning(`${this.redactor.redact(progress.note)}; retrying all the same (after attempt ${progress.attempt})`, {
           title: AnnotationTitle.onRetry

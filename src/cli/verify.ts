@@ -72,6 +72,8 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RunPlace
       return `reverify: new tests, repeat ${progress.round}/${progress.of} (${progress.tests} ${progress.tests === 1 ? 'test' : 'tests'}): ${redactor.redact(progress.command)}`
     case 'attempt-failed':
       return `reverify: ${redactor.redact(progress.note)}`
+    case 'rerun-misfit':
+      return `reverify: warning: attempt ${progress.attempt}: ${redactor.redact(progress.note)}`
     case 'on-retry-failed':
       return `reverify: warning: ${redactor.redact(progress.note)}; retrying all the same`
     case 'report-failed':
@@ -135,6 +137,8 @@ export function consoleSummary(report: RunReport, commands: readonly string[], e
     lines.push(...ratesLine(completed, [...new Set(named)]))
   }
   if (completed !== undefined) lines.push(...newTestsLine(completed))
+  // A rerun whose results showed none of its targets: the setting may not fit the command (docs/design.md §1).
+  for (const misfit of new Set(completed?.attempts.flatMap(attempt => attempt.rerunMisfit ?? []) ?? [])) lines.push(`rerun: ${misfit}`)
   if (report.kind === 'refused') lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`)
   lines.push(`receipt: ${report.runId}`)
   lines.push(`trace: ${report.session.dir}`)

@@ -18,6 +18,7 @@ import {
   rerunNote,
   resumedNote,
   retryDecisionNote,
+  rerunMisfitNote,
   testsNote,
   uncapturedNote,
   type Note,
@@ -57,7 +58,8 @@ const written: Note[] = [
     budget_cut: false,
     flaky: [{ test: 'cart', repeat: 3, attempt: 4 }],
     decided: 'fail'
-  })
+  }),
+  rerunMisfitNote(2, 'the rerun wrote no results for the 2 targeted tests: is `rerun-failed-tests: vitest` right for `npx jest --ci`?')
 ]
 
 /** Notes as traces written before kinds existed hold them: no `kind`. */
@@ -100,6 +102,8 @@ test('every note kind written parses back to its kind, and a reader is narrowed 
         return note.attempt
       case 'gate':
         return `${note.gate}: ${note.flaky_tests?.join(', ')}`
+      case 'rerun-misfit':
+        return `misfit@${note.attempt}`
       case 'new-tests':
         return `${note.new_tests?.decided}: ${note.new_tests?.flaky.map(found => `${found.test} ${found.repeat}/${note.new_tests?.repeats}`).join(', ')}`
       default:
@@ -119,7 +123,8 @@ test('every note kind written parses back to its kind, and a reader is narrowed 
     1,
     'the quarantine of "x" expires on 2026-01-01',
     'fail-on-flaky: api returns the user',
-    'fail: cart 3/5'
+    'fail: cart 3/5',
+    'misfit@2'
   ])
   expect(notesOf(events, 'tests')[0]?.tests).toEqual(tests)
 })

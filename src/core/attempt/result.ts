@@ -72,6 +72,8 @@ export interface AttemptResult extends AttemptRecord {
   quarantined?: QuarantinedFailure[]
   /** Set when every failed test is quarantined and still the failure is not excused: why (verify/verdict.ts). */
   unexcused?: string
+  /** Set on a failed rerun whose results show none of the tests it targeted: the line naming the setting and the command (reruns/misfit.ts). */
+  rerunMisfit?: string
 }
 
 /** The script's part of an attempt: what is recorded (tool_result) before any expectation is judged. */

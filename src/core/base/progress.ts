@@ -37,6 +37,8 @@ export type RunProgress =
   | { kind: 'leftover-ended'; runId: string; pgid: number }
   /** A failed attempt is retried (`retry: true`) or not; `note` is what the trace recorded. */
   | { kind: 'attempt-failed'; attempt: number; retry: boolean; note: string }
+  /** A rerun's results showed none of its targets: `note` (the trace's) names the setting and the command. */
+  | { kind: 'rerun-misfit'; attempt: number; note: string }
   /** The on-retry hook after attempt `attempt` failed (`note` is the trace's); the retries go on. */
   | { kind: 'on-retry-failed'; attempt: number; exitCode: number; note: string }
   /** The HTML report could not be written (docs/design.md §8); the run's verdict stands. */

@@ -7,7 +7,7 @@
  * decides a command).
  */
 import type { RunSettings } from '../inputs/settings.js'
-import { eventsOf, type TraceEvent } from '../session/events.js'
+import { eventsOf, notesOf, type TraceEvent } from '../session/events.js'
 import type { AttemptTests } from '../attempt/tests.js'
 import { nextAttempt, type PlannedRerun } from '../verify/rerun-step.js'
 import type { AttemptResult } from '../attempt/result.js'
@@ -41,11 +41,13 @@ export function recordedTests(events: readonly TraceEvent[], attempt: number): A
   return undefined
 }
 
-/** The attempts with the test results the trace recorded for them. */
+/** The attempts with the test results the trace recorded for them, and the note of a rerun that showed none of its targets. */
 export function withRecordedTests(events: readonly TraceEvent[], attempts: AttemptResult[]): AttemptResult[] {
+  const misfits = notesOf(events, 'rerun-misfit')
   return attempts.map(attempt => {
     const tests = recordedTests(events, attempt.attempt)
-    return tests === undefined ? attempt : { ...attempt, tests }
+    const misfit = misfits.find(note => note.attempt === attempt.attempt)?.message
+    return { ...attempt, ...(tests !== undefined && { tests }), ...(misfit !== undefined && { rerunMisfit: misfit }) }
   })
 }
 

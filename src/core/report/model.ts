@@ -49,6 +49,8 @@ export interface AttemptView {
   logFile: string
   /** The retry note written after it, when there was one. */
   note?: string
+  /** A rerun whose results showed none of its targets: the line naming the setting and the command (its `rerun-misfit` note). */
+  misfit?: string
   /** What its `test-results` files said (docs/design.md §1 "Test results"), when it read any. */
   tests?: TraceTests
   /** The failed tests it reran on their own, when it was a rerun (docs/design.md §1 "Rerunning only the failed tests"). */
@@ -220,6 +222,8 @@ function attemptViews(events: readonly TraceEvent[]): AttemptView[] {
       // The decision after an attempt: by its attempt number, else (an older trace) the last attempt.
       const target = event.payload.attempt !== undefined ? view(event.payload.attempt) : last
       if (target !== undefined && target.note === undefined) target.note = event.payload.message
+    } else if (event.phase === 'note' && event.payload.kind === 'rerun-misfit') {
+      view(event.payload.attempt).misfit = event.payload.message
     }
   }
   return [...views.values()].sort((a, b) => a.attempt - b.attempt)
@@ -253,8 +257,8 @@ export function buildReportModel(source: ReportSource): ReportModel {
     summary: end?.payload.summary ?? meta?.summary ?? '',
     attempts,
     notes: eventsOf(events, 'note')
-      // Process groups are bookkeeping; test results, retry decisions and reruns are shown with their attempt.
-      .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun'].includes(event.payload.kind))
+      // Process groups are bookkeeping; test results, retry decisions and reruns (and their misfits) are shown with their attempt.
+      .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun', 'rerun-misfit'].includes(event.payload.kind))
       .map(event => event.payload.message),
     ...(receipt.capture && { capture: receipt.capture }),
     ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),

@@ -122,10 +122,14 @@ function timelineBar(attempt: AttemptView, wait: number | undefined): SafeHtml {
 function timeline(model: ReportModel): SafeHtml {
   if (model.attempts.length === 0) return markup`<section id="timeline"><h2>Timeline</h2><p class="muted">No attempt ran.</p></section>\n`
   const bars = model.attempts.map((attempt, index) => timelineBar(attempt, waitAfter(attempt, model.attempts[index + 1])))
-  const notes = model.attempts.filter(attempt => attempt.note !== undefined)
+  // Per attempt, a rerun's misfit (it showed none of its targets) before the retry note after it.
+  const notes = model.attempts.flatMap(attempt => [
+    ...(attempt.misfit === undefined ? [] : [markup`<li>attempt ${attempt.attempt}: ${attempt.misfit}</li>`]),
+    ...(attempt.note === undefined ? [] : [markup`<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`])
+  ])
   return markup`<section id="timeline"><h2>Timeline</h2>
 <div class="timeline">${bars}</div>
-${notes.length > 0 && markup`<ol class="notes">${notes.map(attempt => markup`<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`)}</ol>`}
+${notes.length > 0 && markup`<ol class="notes">${notes}</ol>`}
 </section>
 `
 }

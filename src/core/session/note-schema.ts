@@ -35,7 +35,9 @@ export const NOTE_KINDS = [
   /** A flaky gate turned a flaky pass into a failure (`gate`, `flaky_tests`). */
   'gate',
   /** What early flake detection did: the new tests, the repeats that ran, the flaky new tests (`new_tests`). */
-  'new-tests'
+  'new-tests',
+  /** A rerun attempt's results showed none of its targets: the setting may not fit the command (`attempt`). */
+  'rerun-misfit'
 ] as const
 
 /** One kind of note reverify writes. */
@@ -175,6 +177,7 @@ export function buildNoteSchema() {
     plain('resumed'),
     plain('uncaptured'),
     z.looseObject({ kind: z.literal('rerun'), message, attempt: attemptNumber }),
+    z.looseObject({ kind: z.literal('rerun-misfit'), message: text, attempt: attemptNumber }),
     plain('quarantine'),
     z.looseObject({
       kind: z.literal('gate'),

@@ -23,6 +23,11 @@ export function rerunNote(attempt: number, message: string): NoteOf<'rerun'> {
   return { kind: 'rerun', message, attempt }
 }
 
+/** A rerun attempt whose results show none of the tests it targeted: the line naming the setting and the command (reruns/misfit.ts). */
+export function rerunMisfitNote(attempt: number, message: string): NoteOf<'rerun-misfit'> {
+  return { kind: 'rerun-misfit', message, attempt }
+}
+
 /** A gate turned a flaky pass into a failure. */
 export function gateNote(message: string, gate: 'fail-on-flaky' | 'max-flaky-tests', flakyTests: readonly string[]): NoteOf<'gate'> {
   return { kind: 'gate', message, gate, flaky_tests: [...flakyTests] }

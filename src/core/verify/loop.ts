@@ -13,7 +13,7 @@ import { runOnRetry } from './on-retry.js'
 import type { Clock } from '../base/clock.js'
 import type { RunSettings } from '../inputs/settings.js'
 import type { TraceSession } from '../session/writer.js'
-import { hookNote, rerunNote, retryDecisionNote } from '../session/notes.js'
+import { hookNote, rerunMisfitNote, rerunNote, retryDecisionNote } from '../session/notes.js'
 import { failedBefore, readTestResults, recordTestResults } from './results-step.js'
 import { detectNewTests } from './repeat-step.js'
 import type { RepeatDone } from './new-test-plan.js'
@@ -151,6 +151,11 @@ class LoopSteps {
     if (byResults) recordTestResults(read, number, session, env.log, newListed)
     recordVerdict(session, attempt, { quarantine: env.quarantine })
     if (!byResults) recordTestResults(read, number, session, env.log)
+    if (attempt.rerunMisfit !== undefined) {
+      // The setting may not fit the command (reruns/misfit.ts): said once, where every surface and a resume read it.
+      session.event('note', rerunMisfitNote(number, attempt.rerunMisfit))
+      env.log({ kind: 'rerun-misfit', attempt: number, note: attempt.rerunMisfit })
+    }
     if (record.logDiskFullAt !== undefined) noteFullLog(session, env.log, number, record.logDiskFullAt)
     return { attempt, verdict }
   }

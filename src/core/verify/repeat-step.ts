@@ -12,7 +12,8 @@ import type { NewTest } from '../attempt/tests.js'
 import { INTERRUPTED_EXIT } from '../base/errors.js'
 import { findDestructive } from '../guardrail/index.js'
 import type { RunSettings } from '../inputs/settings.js'
-import { withLocalBin } from '../reruns/local-bin.js'
+import { rerunTemplate } from '../reruns/launcher.js'
+import { readPackageScripts } from '../reruns/package-scripts.js'
 import { expandTemplate, missingFor } from '../reruns/template.js'
 import { unjudgedVerify } from '../session/events.js'
 import { newTestsNote } from '../session/notes.js'
@@ -82,8 +83,8 @@ export async function detectNewTests(
   const setting = settings.rerunFailedTests
   if (setting.kind === 'off')
     return withDetection(session, ending, { ...base, skipped: 'not-repeatable', stopped: 'rerun-failed-tests is off' })
-  // A preset starts the project's own runner binary when it has one (reruns/local-bin.ts).
-  const template = setting.kind === 'preset' ? withLocalBin(setting.template, settings.workingDirectory) : setting.template
+  // A preset starts its runner as the command did, else through the project's own binary (reruns/launcher.ts).
+  const template = rerunTemplate(setting, settings.script, readPackageScripts(settings.workingDirectory), settings.workingDirectory)
   const tests = found.tests.filter(test => missingFor(template, [repeatTarget(test)]) === undefined)
   if (tests.length === 0) {
     const why = missingFor(template, found.tests.map(repeatTarget)) ?? 'the template cannot name them'

@@ -9,7 +9,8 @@ import type { RunSettings } from '../inputs/settings.js'
 import { planRetry } from '../reruns/decide.js'
 import { expandTemplate, type RerunTarget } from '../reruns/template.js'
 import { describeRerunVerdict, rerunVerdict } from '../reruns/verdict.js'
-import { withLocalBin } from '../reruns/local-bin.js'
+import { rerunTemplate } from '../reruns/launcher.js'
+import { readPackageScripts } from '../reruns/package-scripts.js'
 import type { AttemptTests, FailedTest } from '../attempt/tests.js'
 import type { AttemptResult, ExpectationCheck } from '../attempt/result.js'
 
@@ -33,8 +34,8 @@ export function nextAttempt(settings: RunSettings, attempt: AttemptResult): Next
   if (plan.kind === 'whole') return { note: `retrying the whole command: ${plan.why}` }
   let command: string
   try {
-    // A preset starts the project's own runner binary when it has one (reruns/local-bin.ts).
-    const template = setting.kind === 'preset' ? withLocalBin(setting.template, settings.workingDirectory) : setting.template
+    // A preset starts its runner as the command did, else through the project's own binary (reruns/launcher.ts).
+    const template = rerunTemplate(setting, settings.script, readPackageScripts(settings.workingDirectory), settings.workingDirectory)
     command = expandTemplate(template, plan.targets, settings.shell)
   } catch (error) {
     return { note: `retrying the whole command: ${(error as Error).message}` }
@@ -51,6 +52,8 @@ export interface RerunJudgement {
   check: ExpectationCheck
   /** Targeted tests the results do not show: failed, since they were not rerun (none when there are no results). */
   notRerun: FailedTest[]
+  /** How many targeted tests the results show, passed or failed (0 when it wrote none: reruns/misfit.ts). */
+  shown: number
 }
 
 /**
@@ -69,7 +72,8 @@ export function judgeRerun(rerun: PlannedRerun, tests: AttemptTests | undefined)
     ...(target.file !== undefined && { file: target.file }),
     message: 'not in the rerun’s results, so it was not rerun'
   }))
-  return { check: { expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) }, notRerun }
+  const shown = verdict.passed.length + verdict.failed.length
+  return { check: { expectation: 'rerun', ok: verdict.ok, detail: describeRerunVerdict(verdict) }, notRerun, shown }
 }
 
 /** The results with the tests a rerun did not rerun counted as failed (a copy; the results are left as read). */

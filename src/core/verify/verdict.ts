@@ -12,6 +12,7 @@ import { followUpOf, type FollowUp, type RetryOutlook } from './follow-up.js'
 import { quarantineExcuse, type QuarantineContext } from './quarantine-step.js'
 import { judgeRerun, withNotRerun, type PlannedRerun } from './rerun-step.js'
 import type { AttemptRecord, AttemptResult, ExpectationCheck } from '../attempt/result.js'
+import { rerunMisfit } from '../reruns/misfit.js'
 
 /** An attempt's verdict: made once by `judge`, never edited. */
 export interface Verdict {
@@ -24,6 +25,8 @@ export interface Verdict {
   unexcused?: string
   /** A rerun's targeted tests its results do not show: failed, since they were not rerun. */
   notRerun: FailedTest[]
+  /** A failed rerun whose results show none of its targets: the line that says the setting may not fit the command (reruns/misfit.ts). */
+  rerunMisfit?: string
   /**
    * What follows a failure (follow-up.ts), planned once with the verdict so the next step
    * (next-step.ts) decides from one value. Undefined for a verified attempt (by its checks or
@@ -55,11 +58,22 @@ export function judge(
   const excuse = quarantineExcuse(failed, quarantine)
   if (excuse.quarantined !== undefined) return { verified: true, checks, quarantined: excuse.quarantined, notRerun }
   const followUp = retry === undefined ? undefined : followUpOf(failed, retry)
+  const setting = retry?.settings.rerunFailedTests
+  const misfit =
+    rerun === undefined || setting === undefined || setting.kind === 'off'
+      ? undefined
+      : rerunMisfit(setting, retry!.settings.script, {
+          targets: plannedRerun!.targets.length,
+          shown: rerun.shown,
+          exitCode: record.exitCode,
+          rerunCommand: plannedRerun!.command
+        })
   return {
     verified: false,
     checks,
     ...excuse,
     notRerun,
+    ...(misfit !== undefined && { rerunMisfit: misfit }),
     ...(followUp !== undefined && { followUp })
   }
 }
@@ -69,7 +83,7 @@ export function attemptAsShown(
   record: AttemptRecord,
   results: AttemptTests | undefined,
   plannedRerun: PlannedRerun | undefined,
-  verdict: Pick<Verdict, 'verified' | 'checks' | 'notRerun' | 'quarantined' | 'unexcused'>
+  verdict: Pick<Verdict, 'verified' | 'checks' | 'notRerun' | 'quarantined' | 'unexcused' | 'rerunMisfit'>
 ): AttemptResult {
   return {
     ...record,
@@ -78,7 +92,8 @@ export function attemptAsShown(
     ...(plannedRerun !== undefined && { rerun: { tests: plannedRerun.targets.map(target => target.name), command: plannedRerun.command } }),
     ...(results !== undefined && { tests: withNotRerun(results, verdict.notRerun) }),
     ...(verdict.quarantined !== undefined && { quarantined: verdict.quarantined }),
-    ...(verdict.unexcused !== undefined && { unexcused: verdict.unexcused })
+    ...(verdict.unexcused !== undefined && { unexcused: verdict.unexcused }),
+    ...(verdict.rerunMisfit !== undefined && { rerunMisfit: verdict.rerunMisfit })
   }
 }
 
