@@ -147,9 +147,11 @@ test('src/action prints only through workflow-commands.ts, the one escaping path
  * The most names the core's face may list (docs/design.md §8): the figure it has come down
  * to (158 before its use cases, 132 after the first of them, 75 after the second); 62 since
  * a test's rate and a runner's own retry became words every front end shows, and the action
- * stages the history's known tests with the receipts. Lower this as the face narrows.
+ * stages the history's known tests with the receipts; 63 since a command is shown the same
+ * way (cut at a word, a rerun's test names elided) in every title, cell and log group.
+ * Lower this as the face narrows.
  */
-const FACE_CEILING = 62
+const FACE_CEILING = 63
 
 test(`the core's face lists at most ${FACE_CEILING} names`, () => {
   const names = faceNames(join(SRC, 'core', 'index.ts'))

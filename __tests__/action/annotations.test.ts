@@ -90,13 +90,13 @@ test('one error annotation per located failing block, at most 10, each on its fi
   })
 })
 
-test('a failure naming no workspace file: one annotation with the whole excerpt and no file', () => {
+test('a failure naming no workspace file: one annotation with its exit code and the whole excerpt, and no file', () => {
   const output = 'src/gone.ts(1,1): error TS1005: expected\nError: something else broke\n'
   const annotations = runAnnotations(completed([attempt(1, output, false)], 3), facts())
   expect(annotations).toEqual([
     {
       level: 'error',
-      message: 'src/gone.ts(1,1): error TS1005: expected\nError: something else broke',
+      message: 'Failed with exit 2 (expect-exit 0).\nsrc/gone.ts(1,1): error TS1005: expected\nError: something else broke',
       properties: { title: 'types: npx tsc --noEmit (+1) failed (1/3 attempts)' }
     }
   ])

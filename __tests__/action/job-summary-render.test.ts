@@ -236,11 +236,11 @@ test('a run whose retry reran only the failed test: the attempts table says what
   // As a reviewer reads it: what ran, then its exit and duration.
   expect(headings.slice(0, 4)).toEqual(['attempt', 'what ran', 'exit', 'duration'])
   const rows = [...table.querySelectorAll('tbody tr')].map(row => [...row.querySelectorAll('td')].slice(1, 4).map(cell => cell.textContent))
-  expect(rows.map(([ran]) => ran)).toEqual(['full suite (bash runner.sh, 3 tests)', "1 failed test (bash runner.sh 'b')"])
+  expect(rows.map(([ran]) => ran)).toEqual(['full suite (bash runner.sh, 3 tests)', '1 failed test (bash runner.sh b)'])
   expect(rows.map(([, exit]) => exit)).toEqual(['1', '0'])
   for (const [, , duration] of rows) expect(duration).toMatch(/^(\d+ ms|\d+\.\d s|\d+ min \d+ s)$/)
   const { markdown } = await rendered(report, 'bash runner.sh')
-  expect(markdown).toContain("| 2 | 1 failed test (`bash runner.sh 'b'`) | 0 |")
+  expect(markdown).toContain('| 2 | 1 failed test (`bash runner.sh b`) | 0 |')
 })
 
 test('a test that flaked inside a failed run: its own sentence in the history, a warning; the test that failed every time is the error', async () => {

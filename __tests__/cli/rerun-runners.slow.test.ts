@@ -119,10 +119,15 @@ const ROWS: RunnerRow[] = [
         { attempt: 2, ran: 2, rerun: true },
         { attempt: 3, ran: 1, rerun: true }
       ])
-      // The HTML report says which attempts were reruns, and of what.
+      // The run's tests are the 33 the first attempt ran, not the 1 the last one reran.
+      expect(receipt.tests.total).toBe(33)
+      // The HTML report says which attempts were reruns, and what they ran; the names are in their tests.
       const report = readFileSync(join(receipt.session.dir, 'report.html'), 'utf8')
-      expect(report).toContain('Reran only the 2 failed tests of the attempt before: net fetches config; api returns the user')
-      expect(report).toContain('Reran only the 1 failed test of the attempt before: api returns the user')
+      expect(report).toContain('Ran the full suite (33 tests)')
+      expect(report).toContain(
+        'Ran 2 failed tests of the attempt before: <code>node_modules/.bin/jest --ci src/net.test.js src/api.test.js -t …</code>'
+      )
+      expect(report).toContain('Ran 1 failed test of the attempt before: <code>node_modules/.bin/jest --ci src/api.test.js -t …</code>')
     },
     fixedNamesFlaky: false,
     noMatch: {

@@ -8,13 +8,14 @@ import {
   attemptOutput,
   describeEntry,
   runnerRetry,
+  shownCommand,
   testRates,
   type CompletedRun,
   type HistoryFacts,
   type Redactor,
   type RunReport
 } from '../core/index.js'
-import { AnnotationTitle, captureMessage } from './run-log.js'
+import { AnnotationTitle, captureMessage, describeCommand } from './run-log.js'
 import type { AttemptResult, FailedTest } from './report-parts.js'
 import { locationProperties, sentence, testLocation, type Annotation, type PathBase } from './annotation-place.js'
 import { flakyNewTestNames, newTestAnnotations, rateSentence, runnerFlakyAnnotations, runnerFlakyNames } from './flake-annotations.js'
@@ -40,15 +41,11 @@ export interface AnnotationFacts {
 
 /** Bodies are cut by GitHub at 4,096 characters; stay under it (as the core's excerpts do). */
 const MAX_ANNOTATION_CHARS = 4000
+/** A check run's annotation title holds at most 255 characters. */
+const MAX_TITLE_CHARS = 255
 
 function clip(text: string): string {
   return text.length > MAX_ANNOTATION_CHARS ? `${text.slice(0, MAX_ANNOTATION_CHARS - 1)}…` : text
-}
-
-/** The first line of the first command, short, for titles. */
-export function describeCommand(commands: readonly string[]): string {
-  const first = commands[0]!.split('\n')[0]!.slice(0, 80)
-  return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
 }
 
 /** Redacts and clips every text of an annotation, title and file name included. */
@@ -59,7 +56,7 @@ function finished(annotation: Annotation, redactor: Redactor): Annotation {
     message: clip(redactor.redact(annotation.message)),
     properties: {
       ...rest,
-      ...(title !== undefined && { title: clip(redactor.redact(title)) }),
+      ...(title !== undefined && { title: shownCommand.cutAtWord(redactor.redact(title).replace(/\s+/g, ' '), MAX_TITLE_CHARS) }),
       ...(file !== undefined && { file: redactor.redact(file) })
     }
   }
@@ -179,9 +176,27 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
   if (withPlace.length === 0) {
     // Nothing to pin on a line: the whole excerpt, under the loop's own summary when it is empty.
     const body = run.excerpt !== '' ? run.excerpt : run.summary
-    return [{ level: 'error', message: body, properties: { title: `${facts.stepName}: ${command} failed ${attempts}` } }]
+    const how = last === undefined ? undefined : howItFailed(last)
+    const message = how === undefined ? body : `${how}\n${body}`
+    return [{ level: 'error', message, properties: { title: `${facts.stepName}: ${command} failed ${attempts}` } }]
   }
   return pinned
+}
+
+/**
+ * The first line of a command failure's body (docs/design.md §5 "Annotations"): its exit
+ * code when expect-exit failed (`Failed with exit 1 (expect-exit 0).`), the signal that killed it, or
+ * the expectations that failed.
+ */
+function howItFailed(attempt: AttemptResult): string | undefined {
+  const failed = attempt.checks.filter(check => !check.ok)
+  const exit = failed.find(check => check.expectation === 'expect-exit')
+  if (exit !== undefined && attempt.signal) return `Killed by ${attempt.signal} (exit ${attempt.exitCode}).`
+  if (exit !== undefined) {
+    const wanted = /^expect-exit (-?\d+(?:,\s*-?\d+)*) but got/.exec(exit.detail)?.[1]
+    return `Failed with exit ${attempt.exitCode}${wanted === undefined ? '' : ` (expect-exit ${wanted})`}.`
+  }
+  return failed.length === 0 ? undefined : `${sentence(failed.map(check => check.detail).join('; '))}.`
 }
 
 /** `a; b; c` or `a; b; c and 4 more`, for a title. */

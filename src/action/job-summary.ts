@@ -9,6 +9,7 @@ import { StringDecoder } from 'node:string_decoder'
 import {
   attemptOutput,
   formatDuration,
+  shownCommand,
   testsRan,
   type CaptureMode,
   type CompletedRun,
@@ -95,7 +96,7 @@ function attemptsTable(report: CompletedRun, facts: SummaryFacts): string[] {
   const columns = names.map(name => expectationHeading(name, report.attempts))
   const headings = [...(withReruns ? ['what ran'] : []), 'exit', 'duration', ...columns, ...(withTests ? ['failing tests'] : [])]
   const lines = [`| attempt | ${headings.join(' | ')} |`, `|---|${headings.map(() => '---').join('|')}|`]
-  for (const attempt of report.attempts) {
+  for (const [index, attempt] of report.attempts.entries()) {
     const marks = names.map(name => {
       const check = attempt.checks.find(item => item.expectation === name)
       if (check === undefined) return '–'
@@ -104,7 +105,9 @@ function attemptsTable(report: CompletedRun, facts: SummaryFacts): string[] {
       return attempt.verified ? excusedCell(attempt) : `✗ ${cell(shortDetail(check, attempt))}`
     })
     if (withTests) marks.push(failingCell(attempt))
-    const ran = withReruns ? [whatRan(attempt, facts)] : []
+    // The row above: a rerun of the same shape as a rerun just above need not repeat its command.
+    const before = index > 0 ? report.attempts[index - 1] : undefined
+    const ran = withReruns ? [whatRan(attempt, before, facts)] : []
     const row = [String(attempt.attempt), ...ran, exitCell(attempt), formatDuration(attempt.durationMs), ...marks]
     lines.push(`| ${row.join(' | ')} |`)
   }
@@ -147,6 +150,12 @@ function shortDetail(check: ExpectationCheck, attempt: AttemptResult): string {
       return attempt.forbiddenLine ? `matched line ${attempt.forbiddenLine.line}` : 'matched'
     case 'expect-check':
       return / (exited -?\d+|timed out|was interrupted|was killed by .+)$/.exec(check.detail)?.[1] ?? 'failed'
+    case 'rerun': {
+      // The failing-tests column names them: the cell only counts.
+      const counted = /^(\d+ of \d+) rerun tests passed/.exec(check.detail)
+      const missing = check.detail.includes(' · not in the results') ? ' · some not in the results' : ''
+      return counted === null ? 'failed' : `${counted[1]} passed${missing}`
+    }
     default:
       return check.detail
   }
@@ -154,16 +163,21 @@ function shortDetail(check: ExpectationCheck, attempt: AttemptResult): string {
 
 /**
  * What an attempt ran, for a run whose retries reran only the failed tests (docs/design.md
- * §5): `full suite (`npm test`, 312 tests)` — the tests its results show ran — or
- * `2 failed tests (`npx jest …`)`.
+ * §5 "Job summary"): `full suite (`npm test`, 312 tests)` — the tests its results show ran —
+ * or `2 failed tests (`npx jest src/api.test.js -t …`)`, the rerun's command with the test
+ * names elided; a rerun whose command has the shape of the rerun in the row above is just
+ * `1 failed test`.
  */
-function whatRan(attempt: AttemptResult, facts: SummaryFacts): string {
+function whatRan(attempt: AttemptResult, before: AttemptResult | undefined, facts: SummaryFacts): string {
   if (attempt.rerun !== undefined) {
     const count = attempt.rerun.tests.length
-    return `${count} failed ${count === 1 ? 'test' : 'tests'} (${cellCode(attempt.rerun.command, 160)})`
+    const tests = `${count} failed ${count === 1 ? 'test' : 'tests'}`
+    const same =
+      before?.rerun !== undefined && shownCommand.rerunShape(before.rerun.command) === shownCommand.rerunShape(attempt.rerun.command)
+    return same ? tests : `${tests} (${cellCode(shownCommand.shortRerunCommand(attempt.rerun.command))})`
   }
   const more = facts.commands.length > 1 ? ` and ${facts.commands.length - 1} more` : ''
-  const parts = [`${cellCode(facts.commands[0] ?? '', 160)}${more}`]
+  const parts = [`${cellCode(shownCommand.shortCommand(facts.commands[0] ?? ''), 160)}${more}`]
   const tests = attempt.tests
   if (tests !== undefined && tests.files.length > 0) {
     const ran = testsRan(tests)

@@ -3,7 +3,15 @@
  * log, the capture-before-retry warning as an annotation, and the state the post step
  * needs saved the moment it exists.
  */
-import { captureAdvice, describeSetAside, type ConsoleStream, type Redactor, type RunProgress, type RunReport } from '../core/index.js'
+import {
+  captureAdvice,
+  describeSetAside,
+  shownCommand,
+  type ConsoleStream,
+  type Redactor,
+  type RunProgress,
+  type RunReport
+} from '../core/index.js'
 import { CommandFence, print } from './workflow-commands.js'
 
 /** Annotation titles, one per kind of finding. */
@@ -143,7 +151,9 @@ export class RunLog {
       case 'attempt-started':
         this.closeAttempt()
         this.maxAttempts = progress.maxAttempts
-        print.startGroup(`Attempt ${progress.attempt}/${progress.maxAttempts} — ${this.redactor.redact(describeCommand(this.commands))}`)
+        print.startGroup(
+          `Attempt ${progress.attempt}/${progress.maxAttempts} — ${this.redactor.redact(attemptWords(progress, this.commands))}`
+        )
         this.groupOpen = true
         return
       case 'repeat-started':
@@ -171,10 +181,20 @@ export class RunLog {
   }
 }
 
-/** The first line of the first command, short, plus how many more there are. */
+/** The first line of the first command, cut at a word, plus how many more there are. */
 export function describeCommand(commands: readonly string[]): string {
-  const first = (commands[0] ?? '').split('\n')[0]!.slice(0, 80)
+  const first = shownCommand.shortCommand(commands[0] ?? '')
   return commands.length > 1 ? `${first} (+${commands.length - 1})` : first
+}
+
+/**
+ * What an attempt's group is named after (docs/design.md §5 "The log"): the command, or for
+ * a rerun of the failed tests what it reran and the command it ran (`2 failed tests: npx jest src/api.test.js …`).
+ */
+function attemptWords(progress: Extract<RunProgress, { kind: 'attempt-started' }>, commands: readonly string[]): string {
+  if (progress.rerun === undefined) return describeCommand(commands)
+  const { tests, command } = progress.rerun
+  return `${tests} failed ${tests === 1 ? 'test' : 'tests'}: ${shownCommand.shortRerunCommand(command)}`
 }
 
 /** The one line printed last: the step's name, the verdict and the receipt. */

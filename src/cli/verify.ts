@@ -14,6 +14,7 @@ import {
   ensureStateDir,
   inputTable,
   scriptLines,
+  shownCommand,
   stateDirFull,
   verifyRun,
   writeRunReports,
@@ -66,8 +67,13 @@ function progressLine(progress: RunProgress, redactor: Redactor, place: RunPlace
     }
     case 'resumed':
       return `reverify: ${redactor.redact(progress.note)}`
-    case 'attempt-started':
-      return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`
+    case 'attempt-started': {
+      const line = `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`
+      if (progress.rerun === undefined) return line
+      // A rerun says what it reran, as the action's log group does (docs/design.md §5 "The log").
+      const { tests, command } = progress.rerun
+      return `${line} — ${tests} failed ${tests === 1 ? 'test' : 'tests'}: ${redactor.redact(shownCommand.shortRerunCommand(command))}`
+    }
     case 'repeat-started':
       return `reverify: new tests, repeat ${progress.round}/${progress.of} (${progress.tests} ${progress.tests === 1 ? 'test' : 'tests'}): ${redactor.redact(progress.command)}`
     case 'attempt-failed':

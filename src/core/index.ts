@@ -61,6 +61,8 @@ export { formatDuration } from './report/render.js'
 
 // Script lines, redaction, the named errors and the base helpers the front ends share.
 export { scriptLabel, scriptLines } from './shell/script-lines.js'
+// A command as a title, a cell or a log group shows it: cut at a word, a rerun's test names elided.
+export * as shownCommand from './shell/shown-command.js'
 export { createRedactor, redactDeep, type Redactor } from './redaction/index.js'
 export { otlpHeaderValues } from './redaction/otlp-headers.js'
 export { ExitCode, UsageError, describeError, isUserError } from './base/errors.js'

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { locateInText } from '../../../src/core/output/source-location.js'
+import { locateInText, WorkspacePaths } from '../../../src/core/output/source-location.js'
 
 let root: string
 let workspace: string
@@ -81,5 +81,30 @@ describe('locateInText', () => {
 
   test('a working directory outside the workspace does not widen it', () => {
     expect(locateInText('secret.js:3:1', { workspace, workingDirectory: outside })).toBeUndefined()
+  })
+})
+
+describe('WorkspacePaths', () => {
+  test("a runner's absolute paths of workspace files become relative; others stay as written", () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'reverify-paths-')))
+    mkdirSync(join(dir, 'src'))
+    writeFileSync(join(dir, 'src', 'api.test.js'), '')
+    const paths = new WorkspacePaths({ workspace: dir })
+    const text = [
+      'Expected: 200',
+      `    at Object.toBe (${dir}/src/api.test.js:4:17)`,
+      `    at file://${dir}/src/api.test.js:5:1`,
+      '    at run (/usr/lib/node/runner.js:10:3)',
+      `    at gone (${dir}/src/missing.js:1:1)`
+    ].join('\n')
+    expect(paths.text(text)).toBe(
+      [
+        'Expected: 200',
+        '    at Object.toBe (src/api.test.js:4:17)',
+        '    at src/api.test.js:5:1',
+        '    at run (/usr/lib/node/runner.js:10:3)',
+        `    at gone (${dir}/src/missing.js:1:1)`
+      ].join('\n')
+    )
   })
 })

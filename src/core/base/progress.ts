@@ -28,7 +28,8 @@ export type RunProgress =
   | { kind: 'resumed'; runId: string; note: string }
   /** The receipt and session exist: from here on a crash leaves something to close. */
   | { kind: 'run-created'; runId: string; sessionDir: string }
-  | { kind: 'attempt-started'; attempt: number; maxAttempts: number }
+  /** An attempt started; `rerun` when it reruns only the failed tests: how many, and the command that does. */
+  | { kind: 'attempt-started'; attempt: number; maxAttempts: number; rerun?: { tests: number; command: string } }
   /** A repeat of the run's new tests started (early flake detection): the trace's attempt, its round of `of`, how many tests, the command. */
   | { kind: 'repeat-started'; attempt: number; round: number; of: number; tests: number; command: string }
   /** A command started in its own process group; `started` is its leader's start time (process-identity.ts). */

@@ -69,8 +69,11 @@ function captureState(receipt: Receipt): string {
   return receipt.status === 'failed' ? 'uncaptured' : 'not-needed'
 }
 
-/** The run span's attributes. */
-function runAttributes(facts: RunFacts): Record<string, AttributeValue> {
+/**
+ * The run span's attributes. `testTotal`: the run's tests as ctrf.json counts them (its tests
+ * and those it could not list, docs/design.md §2 "Exports"), whatever an older receipt says.
+ */
+function runAttributes(facts: RunFacts, testTotal: number | undefined): Record<string, AttributeValue> {
   const { receipt } = facts
   const ci = receipt.ci
   const ref = ci?.ref
@@ -97,7 +100,7 @@ function runAttributes(facts: RunFacts): Record<string, AttributeValue> {
     ...(ci?.run_attempt !== undefined && { 'reverify.ci.run_attempt': ci.run_attempt }),
     ...(ci?.job !== undefined && { 'reverify.ci.job': cap(ci.job) }),
     ...(receipt.tests !== undefined && {
-      'reverify.tests.total': receipt.tests.total,
+      'reverify.tests.total': testTotal ?? receipt.tests.total,
       'reverify.tests.failed': list(receipt.tests.failed),
       'reverify.tests.flaky': list(receipt.tests.flaky)
     }),
@@ -139,7 +142,8 @@ export function planRunSpans(events: readonly TraceEvent[], receipt: Receipt): S
   const facts = runFacts(events, receipt)
   const ran = facts.attempts.filter(attempt => !attempt.interrupted || attempt === facts.attempts.at(-1))
   const quarantined = new Set(receipt.quarantined ?? [])
-  const notable = facts.hasTests ? ctrfTests(facts).tests.filter(test => test.status === 'failed' || test.flaky) : []
+  const counted = facts.hasTests ? ctrfTests(facts) : undefined
+  const notable = (counted?.tests ?? []).filter(test => test.status === 'failed' || test.flaky)
   const run: PlannedSpan = {
     name: cap(`verify ${facts.stepName}`),
     startMs: facts.startMs,
@@ -147,7 +151,7 @@ export function planRunSpans(events: readonly TraceEvent[], receipt: Receipt): S
     ok: receipt.status === 'passed',
     ...(receipt.status !== 'passed' && { message: `run ${receipt.status}` }),
     attributes: {
-      ...runAttributes(facts),
+      ...runAttributes(facts, counted === undefined ? undefined : counted.tests.length + counted.omitted),
       ...(notable.length > MAX_TEST_SPANS && { 'reverify.tests.not_sent': notable.length - MAX_TEST_SPANS })
     }
   }

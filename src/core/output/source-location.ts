@@ -1,7 +1,8 @@
 /**
  * Where in the workspace an excerpt says a failure is (docs/design.md §5): the first
- * `path:line[:col]` it names of a file that exists there. Paths come from command output, so
- * they are untrusted: one that leaves the workspace, by `..` or by a link, names nothing.
+ * `path:line[:col]` it names of a file that exists there; and a text with the absolute paths
+ * of workspace files it names written relative to the workspace. Paths come from command
+ * output, so they are untrusted: one that leaves the workspace, by `..` or by a link, names nothing.
  */
 import { realpathSync, statSync } from 'node:fs'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
@@ -120,4 +121,51 @@ export function locateInText(text: string, base: LocationBase): SourceLocation |
 export function findWorkspaceFile(path: string, base: LocationBase): string | undefined {
   const realWorkspace = realOrNothing(resolve(base.workspace))
   return realWorkspace === undefined ? undefined : workspaceFile(path, base, realWorkspace)
+}
+
+/** Most distinct paths one WorkspacePaths remembers; past it each is looked up again. */
+const MAX_REMEMBERED_PATHS = 1_000
+
+/**
+ * Texts with the absolute paths (and `file://` URLs) of workspace files they name in
+ * `path:line` form written relative to the workspace, as the runners' own output names them
+ * (docs/design.md §1 "Test results"). A path outside the workspace, or of no regular file,
+ * stays as written. Each distinct path is looked up once.
+ */
+export class WorkspacePaths {
+  private readonly realWorkspace: string | undefined
+  private readonly seen = new Map<string, string | undefined>()
+
+  constructor(private readonly base: LocationBase) {
+    this.realWorkspace = realOrNothing(resolve(base.workspace))
+  }
+
+  /** `text` with each absolute workspace path it names relative; the first 100 places looked at, as locateInText. */
+  text(text: string): string {
+    if (this.realWorkspace === undefined || !/[/\\]|file:/.test(text)) return text
+    let checked = 0
+    const lines = text.split('\n').map(line => {
+      const edits: { at: number; length: number; file: string }[] = []
+      for (const candidate of candidatesOf(line)) {
+        if (!(isAbsolute(candidate.path) || candidate.path.startsWith('file://'))) continue
+        if (++checked > MAX_CANDIDATES) break
+        const at = line.indexOf(candidate.path, candidate.index)
+        const last = edits[edits.length - 1]
+        if (at < 0 || (last !== undefined && at < last.at + last.length)) continue
+        const file = this.file(candidate.path)
+        if (file !== undefined) edits.push({ at, length: candidate.path.length, file })
+      }
+      let out = line
+      for (const edit of edits.reverse()) out = `${out.slice(0, edit.at)}${edit.file}${out.slice(edit.at + edit.length)}`
+      return out
+    })
+    return lines.join('\n')
+  }
+
+  private file(path: string): string | undefined {
+    if (this.seen.has(path)) return this.seen.get(path)
+    const file = workspaceFile(path, this.base, this.realWorkspace!)
+    if (this.seen.size < MAX_REMEMBERED_PATHS) this.seen.set(path, file)
+    return file
+  }
 }

@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path'
 import { VERSION } from '../base/version.js'
+import { shortRerunCommand } from '../shell/shown-command.js'
 import { markup, type SafeHtml } from './html.js'
 import { countLogLines, LONG_LOG_LINES, renderLogLines, type HtmlSink } from './log-lines.js'
 import type { AttemptView, HistoryRow, ReportModel } from './model.js'
@@ -180,12 +181,30 @@ function attemptHead(model: ReportModel, attempt: AttemptView, open: boolean, ju
 ${endingNote(attempt)}
 ${jump && markup`<p class="jump"><a href="#${firstErrorId(attempt)}">first error</a>${test !== undefined && ` — ${test}`}</p>`}
 ${checksTable(attempt)}
-${attempt.rerunTests !== undefined && markup`<p class="rerun">Reran only the ${attempt.rerunTests.length} failed ${attempt.rerunTests.length === 1 ? 'test' : 'tests'} of the attempt before: ${attempt.rerunTests.join('; ')}</p>`}
+${whatRan(model, attempt)}
 ${commandsTable(attempt)}
 ${attempt.note !== undefined && markup`<p class="note">${attempt.note}</p>`}
 ${testsBlock(attempt)}
 ${attempt.excerpt !== '' && markup`<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
 `
+}
+
+/**
+ * What an attempt ran, in a run whose retries reran only the failed tests (docs/design.md §5
+ * "HTML report"), as the job summary's "what ran" column says it: the full suite and how
+ * many tests its results show ran, or how many failed tests a rerun ran and its command with
+ * the test names elided — they are listed in its tests just below.
+ */
+function whatRan(model: ReportModel, attempt: AttemptView): SafeHtml {
+  if (attempt.rerunTests !== undefined) {
+    const count = attempt.rerunTests.length
+    const command = attempt.commands[0]?.command
+    return markup`<p class="rerun">Ran ${count} failed ${count === 1 ? 'test' : 'tests'} of the attempt before${command !== undefined && markup`: <code>${shortRerunCommand(command)}</code>`}</p>`
+  }
+  if (attempt.repeat !== undefined || !model.attempts.some(other => other.rerunTests !== undefined)) return markup``
+  const tests = attempt.tests
+  const ran = tests === undefined ? undefined : Math.max(0, tests.total - tests.skipped)
+  return markup`<p class="rerun">Ran the full suite${ran !== undefined && ` (${ran} ${ran === 1 ? 'test' : 'tests'})`}</p>`
 }
 
 /** Where a failed test failed, as a code span. */

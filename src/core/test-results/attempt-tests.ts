@@ -8,7 +8,7 @@
  */
 import { lstat } from 'node:fs/promises'
 import { relative, sep } from 'node:path'
-import { findWorkspaceFile, type LocationBase } from '../output/source-location.js'
+import { findWorkspaceFile, WorkspacePaths, type LocationBase } from '../output/source-location.js'
 import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
 import type { ParsedTestCase } from './junit-parser.js'
@@ -98,6 +98,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
   const newKeys = new Set<string>()
   const known = request.known !== undefined && request.known.size > 0 ? request.known : undefined
   const cases = new CaseRecorder(base)
+  const paths = new CasePaths(base)
   const shown = (path: string) => relative(request.workingDirectory, path).split(sep).join('/')
   const found = await findFiles(request.patterns, request.workingDirectory, request.limits?.glob ?? GLOB_LIMITS)
   if (found.truncated) {
@@ -127,7 +128,8 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     }
     const outcome = await readResultsFile(
       path,
-      test => {
+      parsed => {
+        const test = paths.ofCase(parsed)
         staged.seen++
         if (tests.cases!.length + staged.cases.length < MAX_CASES_RECORDED) staged.cases.push(test)
         const name = testName(test)
@@ -180,6 +182,37 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
   // A rerun's verdict looks its targets up here: as many as the failed tests it may target.
   tests.recovered = recovered.map(([name]) => name).slice(0, maxFailed)
   return tests
+}
+
+/**
+ * A case's texts with the workspace files they name by absolute path written relative to
+ * the working directory, as its `file` is (docs/design.md §1 "Test results"): the runner's
+ * absolute paths mean nothing to a reviewer on another machine.
+ */
+class CasePaths {
+  private readonly paths: WorkspacePaths
+  constructor(base: LocationBase) {
+    this.paths = new WorkspacePaths(base)
+  }
+
+  ofCase(test: ParsedTestCase): ParsedTestCase {
+    const { message, detail, runner } = test
+    if (message === undefined && detail === undefined && runner?.firstMessage === undefined && runner?.firstDetail === undefined)
+      return test
+    const text = (value: string | undefined) => (value === undefined ? undefined : this.paths.text(value))
+    return {
+      ...test,
+      ...(message !== undefined && { message: text(message) }),
+      ...(detail !== undefined && { detail: text(detail) }),
+      ...(runner !== undefined && {
+        runner: {
+          ...runner,
+          ...(runner.firstMessage !== undefined && { firstMessage: text(runner.firstMessage) }),
+          ...(runner.firstDetail !== undefined && { firstDetail: text(runner.firstDetail) })
+        }
+      })
+    }
+  }
 }
 
 /** Records cases within MAX_CASES_BYTES, resolving each distinct `file` attribute to a workspace file once. */

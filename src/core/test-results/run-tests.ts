@@ -10,7 +10,10 @@ import { type AttemptTests, type FailedTest, type RunnerFlakyTest } from '../att
 
 /** What the run's test results add up to. */
 export interface RunTests {
-  /** Tests in the last attempt that has results. */
+  /**
+   * The run's tests: the distinct tests its attempts' results showed, counted as the CTRF
+   * report counts them (runTestCount) — not the last attempt's, which a rerun narrows.
+   */
   total: number
   /** Its failed tests (at most MAX_TESTS_LISTED). */
   failed: FailedTest[]
@@ -44,6 +47,23 @@ export function testsRan(tests: AttemptTests): number {
   return Math.max(0, tests.total - tests.skipped - (tests.notRerun ?? 0))
 }
 
+/**
+ * The distinct tests a run's results showed across its attempts (docs/design.md §1 "Test
+ * results"): every test listed by name in any attempt, once, and the most any one attempt
+ * counted without listing them (beyond the record's caps) — the count the CTRF report and
+ * the OTLP run span give too. A rerun's results add only the tests it ran again.
+ */
+export function runTestCount(attempts: readonly Pick<AttemptTests, 'total' | 'cases' | 'failedTests'>[]): number {
+  const names = new Set<string>()
+  let unlisted = 0
+  for (const tests of attempts) {
+    const own = new Set([...(tests.cases ?? []).map(test => test.name), ...tests.failedTests.map(test => test.name)])
+    for (const name of own) names.add(name)
+    unlisted = Math.max(unlisted, tests.total - own.size)
+  }
+  return names.size + unlisted
+}
+
 /** The run's test facts, or undefined when no attempt read a results file. */
 export function runTests(attempts: readonly AttemptWithTests[]): RunTests | undefined {
   const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0)
@@ -54,7 +74,7 @@ export function runTests(attempts: readonly AttemptWithTests[]): RunTests | unde
   const runnerFlaky = runnerFlakyOf(withResults)
   for (const test of runnerFlaky) flaky.add(test.name)
   return {
-    total: last.tests!.total,
+    total: runTestCount(withResults.map(attempt => attempt.tests!)),
     // An attempt may keep more for a rerun (rerun-max-tests); what is shown stays capped.
     failed: last.tests!.failedTests.slice(0, MAX_TESTS_LISTED),
     flaky: [...flaky].slice(0, MAX_TESTS_LISTED),

@@ -126,7 +126,8 @@ class LoopSteps {
   async attempt(rerun: PlannedRerun | undefined): Promise<JudgedAttempt> {
     const { settings, session, env } = this
     const number = this.attempts.length + 1
-    env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: this.maxAttempts })
+    const shown = rerun && { rerun: { tests: rerun.targets.length, command: rerun.command } }
+    env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: this.maxAttempts, ...shown })
     const script = rerun?.command ?? settings.script
     const shownRerun = rerun && { tests: rerun.targets.map(target => target.name), command: rerun.command }
     session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) })
