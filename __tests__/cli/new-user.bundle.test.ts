@@ -1,5 +1,5 @@
 /**
- * The built CLI (dist/cli.js) as a new user meets it (docs/design.md §3 "Run ids", §6, §8;
+ * The built CLI (dist/cli.js) as a new user meets it (docs/design.md §3 "Run id and receipt", §6, §8;
  * docs/export.md): `report --open` says what the opener did, a run id's copied tail names the
  * run everywhere a run id is taken, a quarantine path typed on purpose must exist, a
  * collector that refuses the connection costs one attempt and one warning, and "nothing

@@ -1,5 +1,5 @@
 /**
- * A run named by a part of its id (docs/design.md §3 "Run ids"): a unique prefix or suffix of
+ * A run named by a part of its id (docs/design.md §3 "Run id and receipt"): a unique prefix or suffix of
  * at least 4 characters names the run, an ambiguous one lists a few candidates in name order
  * with the count, anything else is refused before a file is touched.
  */

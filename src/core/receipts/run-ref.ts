@@ -1,5 +1,5 @@
 /**
- * A run named the way a person names it (docs/design.md §3 "Run ids"): the full id, or any
+ * A run named the way a person names it (docs/design.md §3 "Run id and receipt"): the full id, or any
  * part of at least SHORT_REF_MIN_CHARS characters from its start or its end — the tail a
  * person copies (`c0f53b`), as git takes a commit's prefix. The one resolver every command
  * that takes a run id asks; `latest` is the caller's to look up.
