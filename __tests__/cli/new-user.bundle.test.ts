@@ -157,7 +157,7 @@ describe('nothing there yet is one line with the next step', () => {
     expectOneLineRefusal(result, `reverify: report: no runs in ${join(repo, STATE)} yet; run one with reverify run --command "npm test"`)
   }, 60_000)
 
-  test('resume with no runs, and with runs none of which was interrupted', async () => {
+  test('resume with no runs, and with runs none of which waits to be resumed', async () => {
     const none = await spawnCli(['resume'], repo)
     expectOneLineRefusal(
       none,
@@ -168,7 +168,7 @@ describe('nothing there yet is one line with the next step', () => {
     const ended = await spawnCli(['resume'], join(repo, 'sub'))
     expectOneLineRefusal(
       ended,
-      `reverify: resume: nothing to resume: no interrupted run in ${join(repo, STATE)} (the latest, ${runId}, is passed); reverify receipts list shows them all`
+      `reverify: resume: nothing to resume: no run in ${join(repo, STATE)} is waiting to be resumed (the latest, ${runId}, is passed); reverify receipts list shows them all`
     )
   }, 60_000)
 })

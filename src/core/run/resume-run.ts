@@ -87,7 +87,7 @@ export async function resumeRun(
 /**
  * Why there is no run to resume, in one line with the next step (docs/design.md §6): the run
  * named is not in the state directory; or the repository has no run there yet; or none of
- * its runs was interrupted (the newest is named).
+ * its runs waits to be resumed (the newest is named).
  */
 async function nothingToResume(query: ResumeQuery, store: ReceiptStore): Promise<UsageError> {
   const where = store.stateDir
@@ -97,7 +97,7 @@ async function nothingToResume(query: ResumeQuery, store: ReceiptStore): Promise
   if (newest === undefined)
     return new UsageError(`resume: nothing to resume: no runs in ${where} yet; run one with reverify run --command "npm test"`)
   return new UsageError(
-    `resume: nothing to resume: no interrupted run in ${where} (the latest, ${newest.run_id}, is ${newest.status}); reverify receipts list shows them all`
+    `resume: nothing to resume: no run in ${where} is waiting to be resumed (the latest, ${newest.run_id}, is ${newest.status}); reverify receipts list shows them all`
   )
 }
 
