@@ -114,7 +114,7 @@ describe("the run's opening (docs/reliability.md)", () => {
       status
     }))
     // Where each kill left the run, and what its follow-up made of it: killed before its receipt,
-    // nothing to close (resume: "no interrupted run", exit 2); killed before its trace's start,
+    // nothing to close (resume: "nothing to resume", exit 2); killed before its trace's start,
     // closed as interrupted (resume exits 130, as for any run cut off); killed after it, resumed.
     const expected = (point: string, stage: string, run: [number, string, boolean], resume: [number, string, boolean]) =>
       (['run', 'resume'] as const).map(followUp => {

@@ -81,7 +81,7 @@ describe('a run whose session is gone', () => {
 
     // Nothing suggests the failing resume again, and the remedy given works.
     expect((await spawnCli(['receipts', 'list'], repo)).stdout).not.toContain('reverify resume')
-    expect((await spawnCli(['resume'], repo)).stderr).toContain('no interrupted run to resume')
+    expect((await spawnCli(['resume'], repo)).stderr).toContain('nothing to resume: no run in')
     expect((await spawnCli(args, repo)).code).toBe(0)
     expect(count()).toBe(2)
   })

@@ -90,7 +90,7 @@ test('a bare resume never runs a command taken from a committed run.json', async
   writeFileSync(recordPath, JSON.stringify({ ...record, inputs: { ...record.inputs, command: 'touch pwned' } }))
   const resumed = await spawnCli(['resume'], repo)
   expect(resumed.code).toBe(2)
-  expect(resumed.stderr).toContain('no interrupted run to resume')
+  expect(resumed.stderr).toContain('nothing to resume: no run in')
   const named = await spawnCli(['resume', runId], repo)
   expect(named.code).toBe(2)
   expect(named.stderr.trim()).toBe(

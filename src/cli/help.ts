@@ -24,6 +24,8 @@ Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
 3 refused by the destructive-command guardrail, 130 interrupted.
 State lives in .reverify/ at the git top level of the working directory (--working-directory,
 else the cwd; outside a repository, that directory itself); override with --state-dir.
+A run id may be cut to any unique part of 4 or more characters from its start or end
+(its tail, e.g. 3fa9c2).
 `
 
 /** Where descriptions start, and where lines are wrapped. */
@@ -139,6 +141,8 @@ export const reportHelp = (): string =>
 Writes a run's HTML report (one self-contained file: no script, no network request) and
 prints its path. By default it is report.html in the run's trace folder, where every run
 already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
+--open hands it to xdg-open (open on macOS) and says on stderr whether a browser opened;
+if not, open the printed file yourself: the exit code is 0 either way.
 
 ${flagsSection('report')}`
 
@@ -186,7 +190,8 @@ export const quarantineHelp = (): string =>
 
 The quarantine file (YAML, in the repository) lists tests whose failure does not fail a run
 until the entry expires. It is found as a run finds it: relative to the git top level of
---working-directory (else the current directory).
+--working-directory (else the current directory). The default file may be absent (it
+quarantines nothing); a --quarantine path that does not exist is an error, exit 2.
 
 check:   validates the file: "N entries, valid" and exit 0, with a warning for each entry
          that expires within 7 days or has expired; else one line naming the entry and

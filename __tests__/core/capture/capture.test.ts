@@ -64,6 +64,10 @@ describe('captureRun', () => {
     })
     await expect(captureRun(store, 'nope', details)).rejects.toMatchObject({
       name: 'UsageError',
+      message: expect.stringContaining('no receipt of run nope')
+    })
+    await expect(captureRun(store, '../x', details)).rejects.toMatchObject({
+      name: 'UsageError',
       message: expect.stringContaining('is not a run id')
     })
   })

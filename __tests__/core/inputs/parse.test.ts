@@ -62,7 +62,7 @@ describe('messages name the flag in the CLI and the input in the action, in one 
     const step = (inputs: Record<string, string>) => () =>
       readActionSettings(name => inputs[name] ?? '', { RUNNER_TEMP: workspace, PATH: process.env.PATH }, workspace)
     expect(refusal(step({ command: 'true', capture: '../x' }))).toBe(
-      "capture: '../x' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2, or latest)"
+      "capture: '../x' is not a run id (expected e.g. 20261130-075100-verify-3fa9c2, at least 4 characters from its start or end, or latest)"
     )
     expect(refusal(step({ capture: 'latest' }))).toBe(
       'command: required in capture mode too; give the same command (and scope) as the failing step'

@@ -60,9 +60,10 @@ describe('resumeRun', () => {
   }
 
   test('nothing to resume in the repository is a usage error', async () => {
-    const store = new ReceiptStore(await scratchDir(), { now: () => new Date() })
+    const stateDir = await scratchDir()
+    const store = new ReceiptStore(stateDir, { now: () => new Date() })
     await expect(resumeRun(query, { store, clock: systemClock, owner: { host: hostname(), pid: process.pid } })).rejects.toThrow(
-      new UsageError('resume: no interrupted run to resume in this repository')
+      new UsageError(`resume: nothing to resume: no runs in ${stateDir} yet; run one with reverify run --command "npm test"`)
     )
   })
 

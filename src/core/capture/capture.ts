@@ -2,7 +2,8 @@ import { describeError, isUserError, UsageError } from '../base/errors.js'
 import { printable } from '../base/printable.js'
 import { MAX_CAPTURE_LABEL_CHARS, MAX_NOTE_CHARS, type Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
-import { isRunId, requireRunId } from '../receipts/run-id.js'
+import { isRunId } from '../receipts/run-id.js'
+import { resolveRunRef } from '../receipts/run-ref.js'
 
 /**
  * Capture (docs/design.md §3): recording what happened to a failed run, so that it may be retried.
@@ -127,9 +128,10 @@ export async function applyCaptureTrailers(
 }
 
 async function namedRun(store: ReceiptStore, ref: string, details: CaptureDetails): Promise<Receipt> {
-  const runId = requireRunId(ref, 'capture')
-  const receipt = await store.read(runId)
-  if (receipt === undefined) throw new UsageError(`capture: no receipt of run ${runId} in ${store.stateDir}`)
+  const runId = await resolveRunRef(store.stateDir, ref, 'capture')
+  const receipt = runId === undefined ? undefined : await store.read(runId)
+  if (runId === undefined || receipt === undefined)
+    throw new UsageError(`capture: no receipt of run ${printable(ref, 80)} in ${store.stateDir}`)
   if (details.target !== undefined && receipt.target !== details.target) {
     throw new UsageError(`capture: run ${runId} belongs to ${printable(receipt.target, 200)}, not ${printable(details.target, 200)}`)
   }

@@ -68,7 +68,7 @@ export async function sendRunTrace(
     const secrets = withHeaderValues(redactor, settings.headers)
     const plan = redactDeep(planRunSpans(await readSessionTrace(sessionDir), receipt), secrets)
     const { sendSpans } = await import('./otlp-send.js')
-    await sendSpans(plan, receipt.run_id, settings, Math.max(1, deadlineMs - (clock.monotonicMs() - started) - MARGIN_MS))
+    await sendSpans(plan, receipt.run_id, settings, () => Math.max(1, deadlineMs - (clock.monotonicMs() - started) - MARGIN_MS))
     return undefined
   })().catch(error => oneLine(error))
   try {

@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { showValue } from '../base/printable.js'
-import { isRunId } from '../receipts/run-id.js'
+import { isRunRef, SHORT_REF_MIN_CHARS } from '../receipts/run-ref.js'
 import { identityLines } from '../shell/script-lines.js'
 import { isShellName, SHELL_NAMES, type ShellSpec } from '../shell/script-shell.js'
 import { parseRerunSetting, type RerunSetting } from '../reruns/presets.js'
@@ -121,8 +121,11 @@ const shell: KindParser = raw => {
 
 const runRef: KindParser = raw => {
   const text = raw.trim()
-  if (text === 'latest' || isRunId(text)) return valid(text)
-  return refused(`${showValue(text)} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, or latest)`)
+  // A part of a run id is looked up where the run is (receipts/run-ref.ts).
+  if (text === 'latest' || isRunRef(text)) return valid(text)
+  return refused(
+    `${showValue(text)} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, at least ${SHORT_REF_MIN_CHARS} characters from its start or end, or latest)`
+  )
 }
 
 const rerun: KindParser = raw => {

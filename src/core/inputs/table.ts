@@ -179,8 +179,8 @@ const RUN_INPUTS = {
   quarantine: {
     kind: { type: 'text', trim: true, maxChars: INPUT_LIMITS.pathChars },
     description:
-      'The quarantine file (YAML, relative to the repository root): tests whose failure, when it is the only thing wrong, does not fail the run until the entry expires. An absent file quarantines nothing.',
-    help: 'the quarantine file, relative to the repository root (an absent file quarantines nothing)',
+      'The quarantine file (YAML, relative to the repository root): tests whose failure, when it is the only thing wrong, does not fail the run until the entry expires. Absent at the default path, it quarantines nothing; a path set on purpose must exist.',
+    help: 'the quarantine file, relative to the repository root (absent at the default path: quarantines nothing)',
     default: '.github/reverify-quarantine.yml',
     fronts: [...RUN, 'quarantine'],
     placeholder: 'PATH',

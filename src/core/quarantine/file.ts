@@ -29,16 +29,20 @@ export interface QuarantineFile {
   shown: string
   /** The input that named it, as the front end spells it (`--quarantine`, `quarantine`). */
   inputName: string
+  /** True when the path was given on purpose (not the default): then a missing file is an error, not an empty quarantine. */
+  mustExist?: boolean
 }
 
 /**
  * Reads the quarantine file as it stands on `today` (a UTC day). An absent file is an empty
- * quarantine; anything else that is wrong (a link out of the repository, a file too big, a
+ * quarantine, unless its path was given on purpose (`mustExist`); anything else that is wrong (a link out of the repository, a file too big, a
  * bad entry, an entry added after today, a parser limit) is a UsageError of one line.
  */
 export async function loadQuarantine(file: QuarantineFile, today: string): Promise<QuarantineList> {
   const label = `${file.inputName}: ${file.shown}`
   const location = await locateQuarantine(file.path, file.root)
+  if (location.kind === 'absent' && file.mustExist === true)
+    throw new UsageError(`${label}: no such file; give the path of a quarantine file in the repository, or leave ${file.inputName} out`)
   if (location.kind === 'absent') return { source: file.shown, entries: [] }
   if (location.kind === 'refused') throw new UsageError(`${label}: ${location.problem}`)
   if (location.bytes > MAX_QUARANTINE_BYTES)

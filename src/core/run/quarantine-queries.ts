@@ -19,7 +19,7 @@ import {
 import { SUGGEST_DEFAULTS, suggestQuarantine, suggestionYaml, type QuarantineAdvice } from '../quarantine/suggest.js'
 import type { Receipt } from '../receipts/receipt.js'
 import { entryState, type EntryState } from '../verify/quarantine-policy.js'
-import { expiryWarnings, quarantineOn, quarantinePath } from './run-quarantine.js'
+import { expiryWarnings, quarantineGivenOnPurpose, quarantineOn, quarantinePath } from './run-quarantine.js'
 
 /** Where a quarantine file is named: as given, the repository root it is read from, and the input that named it. */
 export interface QuarantinePlace {
@@ -58,12 +58,13 @@ export const RELEASE_RULE = { windowDays: RELEASE_WINDOW_DAYS, minRuns: RELEASE_
 
 /**
  * Reads the quarantine file at `place` as it stands on the UTC day of `now`. An absent file
- * is an empty quarantine; a bad one is a UsageError of one line, as it is for a run.
+ * is an empty quarantine (at a path given on purpose, a UsageError); a bad one is a UsageError of one line, as it is for a run.
  */
 export async function readQuarantine(place: QuarantinePlace, now: Date): Promise<QuarantineRead> {
   const path = quarantinePath(place.shown, place.root)
   const today = dayOf(now)
-  const list = await loadQuarantine({ path, root: place.root, shown: place.shown, inputName: place.inputName }, today)
+  const mustExist = quarantineGivenOnPurpose(place.shown)
+  const list = await loadQuarantine({ path, root: place.root, shown: place.shown, inputName: place.inputName, mustExist }, today)
   const warnings = expiryWarnings(quarantineOn(list, today)).map(warning => warning.note)
   return { source: list.source, path, exists: existsSync(path), today, entries: list.entries, warnings }
 }

@@ -9,8 +9,10 @@
  */
 import { resolve } from 'node:path'
 import { UsageError } from '../base/errors.js'
+import { printable } from '../base/printable.js'
 import type { Receipt } from '../receipts/receipt.js'
-import { requireRunId } from '../receipts/run-id.js'
+import type { ReceiptStore } from '../receipts/receipt-store.js'
+import { resolveRunRef } from '../receipts/run-ref.js'
 import type { Redactor } from '../redaction/index.js'
 import { ownerGone } from '../recovery/resume.js'
 import { loadRunSeal, receiptSealed, sealKeyPath } from '../receipts/run-seal.js'
@@ -47,15 +49,14 @@ export async function resumeRun(
 ): Promise<ResumeAdmission> {
   const { store, seal } = ports
   const here = { host: ports.owner.host }
+  const runId = query.runId === undefined ? undefined : await resolveRunRef(store.stateDir, query.runId, 'resume')
   const receipt =
-    query.runId !== undefined
-      ? await store.read(requireRunId(query.runId, 'resume'))
-      : await store.latestOfTarget(query.target, candidate => ownerGone(candidate, here) && receiptSealed(candidate, seal))
-  if (receipt === undefined) {
-    throw new UsageError(
-      query.runId ? `resume: no receipt of run ${query.runId} here` : 'resume: no interrupted run to resume in this repository'
-    )
-  }
+    query.runId === undefined
+      ? await store.latestOfTarget(query.target, candidate => ownerGone(candidate, here) && receiptSealed(candidate, seal))
+      : runId === undefined
+        ? undefined
+        : await store.read(runId)
+  if (receipt === undefined) throw await nothingToResume(query, store)
   // A receipt that came with a checkout proves nothing and picks no command (docs/design.md §6).
   if (!receiptSealed(receipt, seal)) {
     throw new UsageError(
@@ -81,6 +82,23 @@ export async function resumeRun(
     )
   }
   return { kind: 'continue', receipt, inputs }
+}
+
+/**
+ * Why there is no run to resume, in one line with the next step (docs/design.md §6): the run
+ * named is not in the state directory; or the repository has no run there yet; or none of
+ * its runs waits to be resumed (the newest is named).
+ */
+async function nothingToResume(query: ResumeQuery, store: ReceiptStore): Promise<UsageError> {
+  const where = store.stateDir
+  if (query.runId !== undefined)
+    return new UsageError(`resume: no run ${printable(query.runId, 80)} in ${where}; reverify receipts list shows the runs there`)
+  const newest = await store.latestOfTarget(query.target)
+  if (newest === undefined)
+    return new UsageError(`resume: nothing to resume: no runs in ${where} yet; run one with reverify run --command "npm test"`)
+  return new UsageError(
+    `resume: nothing to resume: no run in ${where} is waiting to be resumed (the latest, ${newest.run_id}, is ${newest.status}); reverify receipts list shows them all`
+  )
 }
 
 /**

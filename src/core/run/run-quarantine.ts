@@ -7,6 +7,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { dayOf } from '../quarantine/dates.js'
 import { loadQuarantine, type QuarantineList } from '../quarantine/file.js'
+import { inputSpec } from '../inputs/table.js'
 import { entryState } from '../verify/quarantine-policy.js'
 import type { Receipt } from '../receipts/receipt.js'
 import { quarantineNote } from '../session/notes.js'
@@ -39,11 +40,24 @@ export async function loadRunQuarantine(
   if (shown === undefined || shown === '') return undefined
   const root = quarantineRoot ?? settings.workingDirectory
   const today = dayOf(now)
-  const list = await loadQuarantine({ path: quarantinePath(shown, root), root, shown, inputName }, today)
+  const list = await loadQuarantine(
+    { path: quarantinePath(shown, root), root, shown, inputName, mustExist: quarantineGivenOnPurpose(shown) },
+    today
+  )
   if (list.entries.length === 0) return undefined
   // Once per run: whether what follows the tests may not have run when they failed (quarantine-step.ts).
   const moreThanRunner = commandShape(settings.script, readPackageScripts(settings.workingDirectory)).kind === 'more'
   return quarantineOn(list, today, moreThanRunner)
+}
+
+/**
+ * True when the quarantine path is not the input's default, so it was given on purpose and a
+ * missing file is a mistake (docs/design.md §1 "Quarantine and flaky gates"). The action's
+ * input always has a value (its default fills in), so both fronts tell it the same way:
+ * the default path, even typed out, may be absent.
+ */
+export function quarantineGivenOnPurpose(shown: string): boolean {
+  return shown !== inputSpec('quarantine').default
 }
 
 /** Where the quarantine file named `shown` is: an absolute path as given, a relative one from the repository root. */

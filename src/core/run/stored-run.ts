@@ -13,7 +13,7 @@ import { traceIdOf } from '../export/otlp-spans.js'
 import type { Redactor } from '../redaction/index.js'
 import type { Receipt } from '../receipts/receipt.js'
 import type { ReceiptStore } from '../receipts/receipt-store.js'
-import { requireRunId } from '../receipts/run-id.js'
+import { resolveRunRef } from '../receipts/run-ref.js'
 import { writeRunReport } from '../report/index.js'
 import { resumeOffers } from './resume-run.js'
 
@@ -21,12 +21,14 @@ import { resumeOffers } from './resume-run.js'
 const UNWRITABLE = ['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM'] as const
 
 /**
- * The run `ref` names in the store: a run id, or `latest` for the newest run of the
- * repository `root`; undefined when there is no such run. A malformed id is a UsageError that
- * starts with `command`.
+ * The run `ref` names in the store: a run id or a unique part of one (receipts/run-ref.ts),
+ * or `latest` for the newest run of the repository `root`; undefined when there is no such
+ * run. A malformed or ambiguous ref is a UsageError that starts with `command`.
  */
 export async function findRun(store: ReceiptStore, root: string, ref: string, command: string): Promise<Receipt | undefined> {
-  return ref === 'latest' ? await store.latestOfTarget(root) : await store.read(requireRunId(ref, command))
+  if (ref === 'latest') return await store.latestOfTarget(root)
+  const runId = await resolveRunRef(store.stateDir, ref, command)
+  return runId === undefined ? undefined : await store.read(runId)
 }
 
 /** An export written to a file: the CTRF JSON (its texts redacted again) or the HTML report, at `out` or in the run's session folder. */
