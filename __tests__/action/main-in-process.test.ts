@@ -229,7 +229,7 @@ test('rerun-failed-tests: the retry reruns only the failed test; flaky, the summ
   expect(step.outputs).toMatchObject({ outcome: 'success', attempts: '2', flaky: 'true' })
   expect((await readFile(join(dir, 'calls.log'), 'utf8')).trim().split('\n')).toEqual(['call:', 'call:b'])
   expect(step.summary).toContain('| 1 | full suite (`bash runner.sh`, 3 tests) | 1 |')
-  expect(step.summary).toContain("| 2 | 1 failed test (`bash runner.sh 'b'`) | 0 |")
+  expect(step.summary).toContain('| 2 | 1 failed test (`bash runner.sh b`) | 0 |')
   expect(step.stdout).toContain("rerunning the failed test only: bash runner.sh 'b'")
   expect(toolkit.service.artifacts().some(item => item.name === `reverify-trace-${step.outputs['run-id']}`)).toBe(true)
 })
