@@ -16,12 +16,12 @@ export function budget(idleMs: number): number {
   return testBudget(idleMs) as number
 }
 
-/** Polls `check` until it holds; throws naming `what` once the budget for `idleMs` has passed. */
+/** Polls `check` until it holds; throws `what` (what did not happen) once the budget for `idleMs` has passed. */
 export async function waitUntil(check: () => boolean, what: string, idleMs = 10_000): Promise<void> {
   const limit = budget(idleMs)
   const end = performance.now() + limit
   while (!check()) {
-    if (performance.now() > end) throw new Error(`${what}: not seen within ${limit} ms`)
+    if (performance.now() > end) throw new Error(`${what} (waited ${limit} ms)`)
     await sleep(20)
   }
 }
