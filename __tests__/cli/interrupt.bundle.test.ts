@@ -24,7 +24,10 @@ test.each(['SIGINT', 'SIGTERM'] as const)(
     let pid = 0
     const run = spawnCli(['run', '--command', command, '--expect-exit', '0', '--max-retries', '3'], repo, { onSpawn: p => (pid = p) })
     // Both pids, whichever process writes its file first.
-    await waitUntil(() => written(join(repo, 'grandchild')) && written(join(repo, 'shell')), 'the shell and grandchild never wrote their pids')
+    await waitUntil(
+      () => written(join(repo, 'grandchild')) && written(join(repo, 'shell')),
+      'the shell and grandchild never wrote their pids'
+    )
     const grandchild = Number(readFileSync(join(repo, 'grandchild'), 'utf8'))
     const shell = Number(readFileSync(join(repo, 'shell'), 'utf8'))
     process.kill(pid, signal)
