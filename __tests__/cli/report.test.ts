@@ -8,6 +8,7 @@ import { once } from 'node:events'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCli, scratchRepo, type CliResult } from '../helpers/cli.js'
+import { waitUntil } from '../helpers/budget.js'
 
 let repo: string
 beforeEach(async () => {
@@ -140,7 +141,7 @@ test('--open hands the report to the desktop opener on PATH', async () => {
   )
   const result = await runCli(['report', 'latest', '--open'], repo, { PATH: `${bin}:${process.env.PATH}` })
   expect(result.code).toBe(0)
-  for (let waited = 0; !existsSync(opened) && waited < 5000; waited += 50) await new Promise(resolve => setTimeout(resolve, 50))
+  await waitUntil(() => existsSync(opened), 'the opener never ran', 5_000)
   expect(readFileSync(opened, 'utf8')).toBe(result.stdout.trim())
   expect(result.stderr).toBe(`reverify: opened in the browser with ${join(bin, process.platform === 'darwin' ? 'open' : 'xdg-open')}\n`)
 })
