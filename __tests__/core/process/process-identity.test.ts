@@ -49,7 +49,7 @@ test('a group whose leader exited is still found through its members; a finished
   // Members must have started no earlier than the recorded leader.
   expect(identifyGroup(leader.pid!, `linux:${Number(readStart(member)) + 1000}`).kind).toBe('other')
   process.kill(-leader.pid!, 'SIGKILL')
-  await waitUntil(() => identifyGroup(leader.pid!, recorded).kind === 'gone', 'the killed group gone')
+  await waitUntil(() => identifyGroup(leader.pid!, recorded).kind === 'gone', 'the killed group never went')
   expect(identifyGroup(leader.pid!, recorded)).toEqual({ kind: 'gone' })
 })
 
