@@ -11,6 +11,8 @@
  * nor Chromium, and that a file named bundle runs the bundle.
  */
 
+import { testBudget } from './scripts/test-budget.mjs'
+
 /** What every tier shares. */
 const shared = {
   testEnvironment: 'node',
@@ -21,7 +23,7 @@ const shared = {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false }]
   },
-  setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/fuzz-seed.ts']
+  setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/fuzz-seed.ts', '<rootDir>/__tests__/helpers/busy-machine.ts']
 }
 
 /** Stops a run that needs dist/ when dist/ is missing or older than src/. */
@@ -30,7 +32,10 @@ const distFresh = '<rootDir>/scripts/dist-fresh.mjs'
 export default {
   // Run-wide settings: jest reads these here only (a project's own testTimeout is ignored).
   maxWorkers: 2,
-  testTimeout: 60000,
+  // A minute on an idle machine, times REVERIFY_TEST_SLOWDOWN (default 5): docs/design.md §9,
+  // "Tests on a busy machine". A timeout a test file gives as a number is scaled the same way
+  // (__tests__/helpers/busy-machine.ts).
+  testTimeout: testBudget(60000),
   // Read by `jest --coverage` only (npm run test:coverage, the coverage job in ci.yml); a
   // plain run collects nothing. Only what runs in-process counts: a test that spawns the
   // bundle exercises dist/, not src/.

@@ -13,6 +13,7 @@ import { dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { REPO_ROOT } from './helpers/cli.js'
+import { budget } from './helpers/budget.js'
 
 const TIERS = ['unit', 'bundle', 'slow'] as const
 type Tier = (typeof TIERS)[number]
@@ -285,15 +286,15 @@ test('the scan sees what the helpers reach (it is not a rubber stamp)', () => {
   expect(reachOfTest('__tests__/action/workflows.test.ts')).toEqual([])
 })
 
-test('every tier keeps the ESM transform, the module mapper and the fuzz seed, the run its timeout and workers; no tier lists files', async () => {
+test('every tier keeps the ESM transform, the module mapper, the fuzz seed and the scaled timeouts, the run its timeout and workers; no tier lists files', async () => {
   const config = (await import(pathToFileURL(join(REPO_ROOT, 'jest.config.js')).href)).default
   // jest reads these two for the whole run only, not from a project.
-  expect(config).toMatchObject({ maxWorkers: 2, testTimeout: 60000 })
+  expect(config).toMatchObject({ maxWorkers: 2, testTimeout: budget(60000) })
   expect(config.projects.map((project: any) => project.displayName)).toEqual([...TIERS])
   for (const project of config.projects) {
     expect(project.transform['^.+\\.ts$'][1]).toMatchObject({ useESM: true })
     expect(project.moduleNameMapper).toEqual({ '^(\\.{1,2}/.*)\\.js$': '$1' })
-    expect(project.setupFilesAfterEnv).toEqual(['<rootDir>/__tests__/helpers/fuzz-seed.ts'])
+    expect(project.setupFilesAfterEnv).toEqual(['<rootDir>/__tests__/helpers/fuzz-seed.ts', '<rootDir>/__tests__/helpers/busy-machine.ts'])
     expect(project.globalSetup).toBe(project.displayName === 'unit' ? undefined : '<rootDir>/scripts/dist-fresh.mjs')
   }
   // The name is the whole rule: a path listed here would put a file in a tier its name does not say.

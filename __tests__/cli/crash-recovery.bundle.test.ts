@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { sealedHere } from '../helpers/receipts.js'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
 import { expectWellFormedTrace, readMeta, runDirs, sessionDirs, type Event } from '../helpers/trace.js'
+import { waitUntil } from '../helpers/budget.js'
 
 let repo: string
 const state = () => join(repo, '.reverify')
@@ -32,10 +33,7 @@ beforeEach(async () => {
 async function killWhen(args: string[], marker: string, pidFile: string): Promise<void> {
   let cli = 0
   const run = spawnCli(args, repo, { onSpawn: pid => (cli = pid) })
-  for (let waited = 0; !existsSync(join(repo, marker)); waited += 20) {
-    if (waited > 30_000) throw new Error(`${marker} never appeared`)
-    await new Promise(resolve => setTimeout(resolve, 20))
-  }
+  await waitUntil(() => existsSync(join(repo, marker)), `${marker} never appeared`, 30_000)
   process.kill(cli, 'SIGKILL')
   const ended = await run
   expect(ended.signal).toBe('SIGKILL')

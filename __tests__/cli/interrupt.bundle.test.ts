@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { waitUntil } from '../helpers/budget.js'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
 import { isRunning } from '../helpers/processes.js'
 import { expectWellFormedTrace, runDirs, sessionDirs } from '../helpers/trace.js'
@@ -11,22 +12,22 @@ import { expectWellFormedTrace, runDirs, sessionDirs } from '../helpers/trace.js
 /** Alive and not a zombie waiting to be reaped. */
 const alive = isRunning
 
-async function waitFor(check: () => boolean, ms = 10000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting')
-    await new Promise(resolve => setTimeout(resolve, 20))
-  }
-}
+/** Whether the file holds a whole line (its writer is done with it). */
+const written = (path: string) => existsSync(path) && readFileSync(path, 'utf8').endsWith('\n')
 
 test.each(['SIGINT', 'SIGTERM'] as const)(
   '%s during an attempt stops the tree and closes the run',
   async signal => {
     const repo = await scratchRepo()
-    const command = 'bash -c \'trap "" TERM; echo $$ > grandchild; exec sleep 300\' & echo $$ > shell; wait'
+    // The sleep outlasts any test's budget: a CLI that waited for it would never end.
+    const command = 'bash -c \'trap "" TERM; echo $$ > grandchild; exec sleep 86400\' & echo $$ > shell; wait'
     let pid = 0
     const run = spawnCli(['run', '--command', command, '--expect-exit', '0', '--max-retries', '3'], repo, { onSpawn: p => (pid = p) })
-    await waitFor(() => existsSync(join(repo, 'grandchild')) && readFileSync(join(repo, 'grandchild'), 'utf8').trim() !== '')
+    // Both pids, whichever process writes its file first.
+    await waitUntil(
+      () => written(join(repo, 'grandchild')) && written(join(repo, 'shell')),
+      'the shell and grandchild never wrote their pids'
+    )
     const grandchild = Number(readFileSync(join(repo, 'grandchild'), 'utf8'))
     const shell = Number(readFileSync(join(repo, 'shell'), 'utf8'))
     process.kill(pid, signal)

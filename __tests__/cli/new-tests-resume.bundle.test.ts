@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
 import { readMeta, readTrace, runDirs, sessionDirs } from '../helpers/trace.js'
+import { waitUntil } from '../helpers/budget.js'
 
 /**
  * A tiny runner (bash): runs the tests named in its arguments — a and b, and n1 and n2 once
@@ -56,10 +57,7 @@ test('a SIGKILL during a repeat: recorded repeats are not run again, the cut-off
 
   let cli = 0
   const first = spawnCli(ARGS, repo, { onSpawn: pid => (cli = pid) })
-  for (let waited = 0; !existsSync(join(repo, 'repeat-started')); waited += 20) {
-    if (waited > 60_000) throw new Error('the second repeat never started')
-    await new Promise(resolve => setTimeout(resolve, 20))
-  }
+  await waitUntil(() => existsSync(join(repo, 'repeat-started')), 'the second repeat never started', 60_000)
   process.kill(cli, 'SIGKILL')
   expect((await first).signal).toBe('SIGKILL')
   try {

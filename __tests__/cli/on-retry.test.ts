@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expectWellFormedTrace, sessionDirs } from '../helpers/trace.js'
 import { runCli, scratchRepo } from '../helpers/cli.js'
+import { SLOWDOWN } from '../helpers/budget.js'
 
 let repo: string
 beforeEach(async () => {
@@ -119,12 +120,15 @@ test('the hook runs in working-directory and is killed with the attempt timeout'
       '0',
       '--max-retries',
       '1',
+      // The hook's `ls` must run before the timeout, and a busy machine slows its start: the
+      // limit is a second times REVERIFY_TEST_SLOWDOWN (docs/design.md §9). The sleep never
+      // ends before it.
       '--timeout-seconds',
-      '1',
+      String(Math.ceil(SLOWDOWN)),
       '--working-directory',
       'sub',
       '--on-retry',
-      'ls marker; sleep 30'
+      'ls marker; sleep 600'
     ],
     repo
   )

@@ -159,7 +159,7 @@ describe.each([
   ['answers 500', 'error'],
   ['never answers', 'hang']
 ] as const)('an endpoint that %s', (_, mode) => {
-  test('is one warning; the verdict, receipt and exit code are unchanged, within the 10 s bound', async () => {
+  test('is one warning; the verdict, receipt and exit code are unchanged, the export ended at its 10 s bound', async () => {
     let endpoint: string
     if (mode === 'refuse') endpoint = await refusingEndpoint()
     else {
@@ -167,11 +167,11 @@ describe.each([
       endpoint = receiver.endpoint
     }
     const dir = await scratchRepo('reverify-otlp-fail-')
-    const started = Date.now()
+    // No time is asserted (docs/design.md §9, "Tests on a busy machine"): an export that
+    // waited for the hanging endpoint would not end before the test's timeout, and the
+    // warning names the 10 s bound it ended at.
     const result = await runCli(['run', '--command', 'true', '--expect-exit', '0'], dir, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })
-    const elapsed = Date.now() - started
     expect(result.code).toBe(0)
-    expect(elapsed).toBeLessThan(11_000)
     const warnings = result.stderr.split('\n').filter(line => line.includes('warning'))
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain(`could not export the run to OpenTelemetry at ${endpoint}`)

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, spawnCli } from '../helpers/cli.js'
 import { onlyReceipt } from '../helpers/rerun-suite.js'
+import { waitUntil } from '../helpers/budget.js'
 import { expectWellFormedTrace, sessionDirs } from '../helpers/trace.js'
 
 /** A day `offset` days from today (UTC), `YYYY-MM-DD`. */
@@ -296,10 +297,7 @@ describe('a crash between the trace end and the receipt', () => {
       env: { REVERIFY_TEST_PAUSE_AT: `after-trace-end:${marker}` },
       onSpawn: spawned => (pid = spawned)
     })
-    for (let waited = 0; !existsSync(marker); waited += 20) {
-      if (waited > 30_000) throw new Error('the run never paused')
-      await new Promise(resolve => setTimeout(resolve, 20))
-    }
+    await waitUntil(() => existsSync(marker), 'the run never paused', 30_000)
     process.kill(pid, 'SIGKILL')
     await crashed
     const [runId] = readdirSync(join(dir, '.reverify', 'runs'))

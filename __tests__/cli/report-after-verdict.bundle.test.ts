@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
 import { runDirs } from '../helpers/trace.js'
+import { waitUntil } from '../helpers/budget.js'
 
 let repo: string
 const state = () => join(repo, '.reverify')
@@ -21,10 +22,7 @@ async function killBeforeReports(args: string[]): Promise<string> {
   const marker = join(repo, 'paused')
   let cli = 0
   const run = spawnCli(args, repo, { env: { REVERIFY_TEST_PAUSE_AT: `before-reports:${marker}` }, onSpawn: pid => (cli = pid) })
-  for (let waited = 0; !existsSync(marker); waited += 20) {
-    if (waited > 30_000) throw new Error('the run never reached its reports')
-    await new Promise(resolve => setTimeout(resolve, 20))
-  }
+  await waitUntil(() => existsSync(marker), 'the run never reached its reports', 30_000)
   process.kill(cli, 'SIGKILL')
   const result = await run
   expect(result.signal).toBe('SIGKILL')

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
 import { tinyRunner } from '../helpers/rerun-suite.js'
 import { runDirs } from '../helpers/trace.js'
+import { waitUntil } from '../helpers/budget.js'
 
 const RUNNER = tinyRunner({ hold: true })
 
@@ -32,10 +33,7 @@ test('a SIGKILL during a rerun: the resumed run reruns the same test, spends no 
   writeFileSync(join(repo, 'hold'), '')
   let cli = 0
   const first = spawnCli(ARGS, repo, { onSpawn: pid => (cli = pid) })
-  for (let waited = 0; !existsSync(join(repo, 'rerun-started')); waited += 20) {
-    if (waited > 30_000) throw new Error('the rerun never started')
-    await new Promise(resolve => setTimeout(resolve, 20))
-  }
+  await waitUntil(() => existsSync(join(repo, 'rerun-started')), 'the rerun never started', 30_000)
   process.kill(cli, 'SIGKILL')
   expect((await first).signal).toBe('SIGKILL')
   try {

@@ -155,7 +155,7 @@ describe('retries', () => {
 
   test('retry-on error does not retry a timeout', async () => {
     const result = await runCli(
-      ['run', '--command', 'sleep 5', '--expect-exit', '0', '--max-retries', '2', '--timeout-seconds', '1', '--retry-on', 'error'],
+      ['run', '--command', 'sleep 600', '--expect-exit', '0', '--max-retries', '2', '--timeout-seconds', '1', '--retry-on', 'error'],
       repo
     )
     expect(result.code).toBe(1)
@@ -185,7 +185,7 @@ describe('retries', () => {
 
   test('retry-on timeout retries a timeout; retry-on-exit-codes must allow it too', async () => {
     const allowed = await runCli(
-      ['run', '--command', 'sleep 5', '--expect-exit', '0', '--max-retries', '1', '--timeout-seconds', '1', '--retry-on', 'timeout'],
+      ['run', '--command', 'sleep 600', '--expect-exit', '0', '--max-retries', '1', '--timeout-seconds', '1', '--retry-on', 'timeout'],
       repo
     )
     expect(allowed.code).toBe(1)
@@ -196,7 +196,7 @@ describe('retries', () => {
       [
         'run',
         '--command',
-        'sleep 5',
+        'sleep 600',
         '--expect-exit',
         '0',
         '--max-retries',

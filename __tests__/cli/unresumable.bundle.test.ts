@@ -10,6 +10,7 @@ import { basename, dirname, join } from 'node:path'
 import { sealedHere } from '../helpers/receipts.js'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
 import { expectWellFormedTrace, readMeta, readTrace, runDirs, sessionDirs } from '../helpers/trace.js'
+import { waitUntil } from '../helpers/budget.js'
 
 let repo: string
 const state = () => join(repo, '.reverify')
@@ -40,10 +41,7 @@ async function receiptLeftRunning(patch: Record<string, unknown> = {}): Promise<
 async function killWhen(args: string[], marker: string, options: { env?: NodeJS.ProcessEnv; pidFile?: string } = {}): Promise<void> {
   let cli = 0
   const run = spawnCli(args, repo, { env: options.env, onSpawn: pid => (cli = pid) })
-  for (let waited = 0; !existsSync(join(repo, marker)); waited += 20) {
-    if (waited > 30_000) throw new Error(`${marker} never appeared`)
-    await new Promise(resolve => setTimeout(resolve, 20))
-  }
+  await waitUntil(() => existsSync(join(repo, marker)), `${marker} never appeared`, 30_000)
   process.kill(cli, 'SIGKILL')
   expect((await run).signal).toBe('SIGKILL')
   if (options.pidFile === undefined) return

@@ -17,7 +17,17 @@ export function isRunning(pid: number): boolean {
   }
 }
 
-/** The running `sleep <seconds>` processes (a test picks a duration no other test uses). */
+/**
+ * A `sleep` duration of this jest worker's own, from a small number a test picks (no other
+ * test in the file uses it): two copies of the suite running side by side never find (or
+ * kill) each other's sleeps, and at over ten years it never ends before a test's budget
+ * (docs/design.md §9, "Tests on a busy machine").
+ */
+export function ownSleep(n: number): number {
+  return 400_000_000 + (process.pid % 1_000_000) * 100 + (n % 100)
+}
+
+/** The running `sleep <seconds>` processes (a test picks a duration no other test uses: see ownSleep). */
 export function sleepers(seconds: number): number[] {
   const wanted = `sleep\0${seconds}\0`
   const found: number[] = []

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { scratchRepo, spawnCli } from '../helpers/cli.js'
+import { budget } from '../helpers/budget.js'
 
 let repo: string
 let outside: string
@@ -22,12 +23,12 @@ afterEach(() => {
   rmSync(outside, { recursive: true, force: true })
 })
 
-/** The built CLI, killed if it has not answered in 30 s (before the fix it never did). */
+/** The built CLI, killed if it has not answered in 30 s on an idle machine, scaled by budget() (before the fix it never did). */
 function cli(argv: string[]) {
   let timer: NodeJS.Timeout | undefined
   return spawnCli(argv, repo, {
     onSpawn: pid => {
-      timer = setTimeout(() => process.kill(pid, 'SIGKILL'), 30_000)
+      timer = setTimeout(() => process.kill(pid, 'SIGKILL'), budget(30_000))
     }
   }).finally(() => clearTimeout(timer))
 }

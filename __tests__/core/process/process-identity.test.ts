@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { identifyGroup, processStartTime } from '../../../src/core/process/process-identity.js'
+import { waitUntil } from '../../helpers/budget.js'
 
 const started: number[] = []
 afterEach(() => {
@@ -17,14 +18,14 @@ afterEach(() => {
 
 /** `sh -c script` as the leader of a group of its own. */
 async function group(script: string) {
-  const child = spawn('sh', ['-c', script], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] })
+  const child = spawn('sh', ['-c', script], { detached: true, stdio: ['pipe', 'pipe', 'ignore'] })
   await once(child, 'spawn')
   started.push(child.pid!)
   return child
 }
 
 test('a live leader with its recorded start time is the same group; another start time is not', async () => {
-  const leader = await group('sleep 30')
+  const leader = await group('sleep 86400')
   const recorded = processStartTime(leader.pid!)
   expect(recorded).toMatch(/^linux:\d+$/)
   expect(identifyGroup(leader.pid!, recorded!)).toEqual({ kind: 'same' })
@@ -33,20 +34,22 @@ test('a live leader with its recorded start time is the same group; another star
 })
 
 test('a group whose leader exited is still found through its members; a finished one is gone', async () => {
-  // The shell starts a background sleep, says its pid, and exits a moment later (time to read
-  // its start time): the sleep keeps the group.
-  const leader = await group('sleep 30 & echo $!; sleep 0.3')
-  // Listened for at once: the shell can exit before its output has been read.
-  const exited = leader.exitCode !== null ? Promise.resolve() : once(leader, 'exit')
-  const recorded = processStartTime(leader.pid!)!
+  // The shell starts a background sleep, says its pid, and exits once told to (after its
+  // start time is read, with no race against a sleep: docs/design.md §9, "Tests on a busy
+  // machine"): the sleep keeps the group.
+  const leader = await group('sleep 86400 < /dev/null & echo $!; read go')
+  const exited = once(leader, 'exit')
   const [chunk] = (await once(leader.stdout!, 'data')) as [Buffer]
   const member = Number(String(chunk).trim())
+  const recorded = processStartTime(leader.pid!)!
+  expect(recorded).toMatch(/^linux:\d+$/)
+  leader.stdin!.end('go\n')
   await exited
   expect(identifyGroup(leader.pid!, recorded)).toEqual({ kind: 'orphaned', members: [member] })
   // Members must have started no earlier than the recorded leader.
   expect(identifyGroup(leader.pid!, `linux:${Number(readStart(member)) + 1000}`).kind).toBe('other')
   process.kill(-leader.pid!, 'SIGKILL')
-  for (let i = 0; i < 100 && identifyGroup(leader.pid!, recorded).kind !== 'gone'; i++) await new Promise(r => setTimeout(r, 20))
+  await waitUntil(() => identifyGroup(leader.pid!, recorded).kind === 'gone', 'the killed group never went')
   expect(identifyGroup(leader.pid!, recorded)).toEqual({ kind: 'gone' })
 })
 

@@ -12,16 +12,22 @@ export interface ServiceDeadlines {
   restoreMs: number
   saveMs: number
   uploadMs: number
+  /** The cache listing, within what is left of the restore's deadline. */
+  listMs: number
 }
 
-/** The documented defaults: 60 s to restore the history, 120 s to save it or upload the trace. */
-export const DEFAULT_DEADLINES: ServiceDeadlines = { restoreMs: 60_000, saveMs: 120_000, uploadMs: 120_000 }
+/**
+ * The documented defaults: 60 s to restore the history (the listing included, so a listing's
+ * own 60 s never adds to it), 120 s to save it or upload the trace.
+ */
+export const DEFAULT_DEADLINES: ServiceDeadlines = { restoreMs: 60_000, saveMs: 120_000, uploadMs: 120_000, listMs: 60_000 }
 
 /** Environment variables that shorten (or lengthen) a deadline, in milliseconds: for tests and slow networks. */
 export const DEADLINE_ENV = {
   restoreMs: 'REVERIFY_RESTORE_DEADLINE_MS',
   saveMs: 'REVERIFY_SAVE_DEADLINE_MS',
-  uploadMs: 'REVERIFY_UPLOAD_DEADLINE_MS'
+  uploadMs: 'REVERIFY_UPLOAD_DEADLINE_MS',
+  listMs: 'REVERIFY_LIST_DEADLINE_MS'
 } as const
 
 /** The deadlines, each overridden by its environment variable when that is a whole number of ms (1 to 3,600,000). */
@@ -31,7 +37,7 @@ export function deadlinesFrom(env: NodeJS.ProcessEnv): ServiceDeadlines {
     const value = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN
     return value >= 1 && value <= 3_600_000 ? value : DEFAULT_DEADLINES[name]
   }
-  return { restoreMs: pick('restoreMs'), saveMs: pick('saveMs'), uploadMs: pick('uploadMs') }
+  return { restoreMs: pick('restoreMs'), saveMs: pick('saveMs'), uploadMs: pick('uploadMs'), listMs: pick('listMs') }
 }
 
 /** A call's answer, or `late` when the deadline came first. */

@@ -12,7 +12,7 @@ import { describeError, HistoryImport, stageHistory, type MachinePorts, type Rec
 import { CACHE_KEY_PREFIX } from '../constants.js'
 import type { CacheListing } from './cache-listing.js'
 import type { CacheStore, RestoreAnswer } from './cache-store.js'
-import { deadlineText, startDeadline, type Deadline } from './deadline.js'
+import { deadlineText, startDeadline, withinDeadline, type Deadline } from './deadline.js'
 import { retries, saveHonouringRateLimit } from './rate-limited-save.js'
 import { transferDir, type TransferDir } from './transfer-dir.js'
 
@@ -34,7 +34,7 @@ export interface HistoryOptions {
   /** The REST listing; undefined when no `github-token` was given. */
   listing?: CacheListing
   /** Milliseconds each phase may take (persistence/deadline.ts). */
-  deadlines: { restoreMs: number; saveMs: number }
+  deadlines: { restoreMs: number; saveMs: number; listMs?: number }
   /** This run attempt in Actions, to age out other attempts' `running` receipts. */
   here?: { runId?: string; runAttempt?: number }
   warn: (message: string) => void
@@ -137,7 +137,9 @@ async function mergeListed(
     options.info('reverify: no github-token, so the cache entries could not be listed: restored the newest entry only')
     return done
   }
-  const raced = await deadline.race(options.listing.list(prefix, LISTED_ENTRIES))
+  // The listing has its own limit within the restore's (docs/design.md §5, "Error policy").
+  const listMs = Math.min(deadline.remainingMs(), options.deadlines.listMs ?? Infinity)
+  const raced = await withinDeadline(options.listing.list(prefix, LISTED_ENTRIES), listMs)
   const listed = raced.late ? { kind: 'refused' as const, reason: 'the API did not answer in time' } : raced.value
   if (listed.kind === 'refused') {
     options.info(
