@@ -662,7 +662,7 @@ exports.PropagationAPI = PropagationAPI;
 
 /***/ }),
 
-/***/ 4508:
+/***/ 2127:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -2116,7 +2116,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.trace = void 0;
 // Split module-level variable definition into separate files to allow
 // tree-shaking on each api instance.
-const trace_1 = __webpack_require__(4508);
+const trace_1 = __webpack_require__(2127);
 /** Entrypoint for trace API */
 exports.trace = trace_1.TraceAPI.getInstance();
 //# sourceMappingURL=trace-api.js.map

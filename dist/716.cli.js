@@ -32,9 +32,10 @@ var capture_config = __webpack_require__(5173);
 var printable = __webpack_require__(3174);
 // EXTERNAL MODULE: ./src/core/receipts/receipt.ts + 1 modules
 var receipts_receipt = __webpack_require__(9169);
-// EXTERNAL MODULE: ./src/core/receipts/run-id.ts
-var run_id = __webpack_require__(3980);
+// EXTERNAL MODULE: ./src/core/receipts/run-ref.ts
+var run_ref = __webpack_require__(4508);
 ;// CONCATENATED MODULE: ./src/core/capture/capture.ts
+
 
 
 
@@ -125,10 +126,10 @@ async function applyCaptureTrailers(store, trailers, details) {
     return outcome;
 }
 async function namedRun(store, ref, details) {
-    const runId = (0,run_id/* requireRunId */.yU)(ref, 'capture');
-    const receipt = await store.read(runId);
-    if (receipt === undefined)
-        throw new errors/* UsageError */.eb(`capture: no receipt of run ${runId} in ${store.stateDir}`);
+    const runId = await (0,run_ref/* resolveRunRef */.H$)(store.stateDir, ref, 'capture');
+    const receipt = runId === undefined ? undefined : await store.read(runId);
+    if (runId === undefined || receipt === undefined)
+        throw new errors/* UsageError */.eb(`capture: no receipt of run ${(0,printable/* printable */.g$)(ref, 80)} in ${store.stateDir}`);
     if (details.target !== undefined && receipt.target !== details.target) {
         throw new errors/* UsageError */.eb(`capture: run ${runId} belongs to ${(0,printable/* printable */.g$)(receipt.target, 200)}, not ${(0,printable/* printable */.g$)(details.target, 200)}`);
     }
@@ -334,7 +335,8 @@ async function configCommandLine(argv, io) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2074);
-/* harmony import */ var _receipts_run_id_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3980);
+/* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3174);
+/* harmony import */ var _receipts_run_ref_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4508);
 /* harmony import */ var _recovery_resume_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4887);
 /* harmony import */ var _receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5976);
 /* harmony import */ var _recovery_settle_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5524);
@@ -355,16 +357,19 @@ async function configCommandLine(argv, io) {
 
 
 
+
 /** Finds the run to resume and admits it, settles or closes it, or refuses it with a usage error (see the header). */
 async function resumeRun(query, ports) {
     const { store, seal } = ports;
     const here = { host: ports.owner.host };
-    const receipt = query.runId !== undefined
-        ? await store.read((0,_receipts_run_id_js__WEBPACK_IMPORTED_MODULE_1__/* .requireRunId */ .yU)(query.runId, 'resume'))
-        : await store.latestOfTarget(query.target, candidate => (0,_recovery_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .ownerGone */ .RT)(candidate, here) && (0,_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(candidate, seal));
-    if (receipt === undefined) {
-        throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(query.runId ? `resume: no receipt of run ${query.runId} here` : 'resume: no interrupted run to resume in this repository');
-    }
+    const runId = query.runId === undefined ? undefined : await (0,_receipts_run_ref_js__WEBPACK_IMPORTED_MODULE_1__/* .resolveRunRef */ .H$)(store.stateDir, query.runId, 'resume');
+    const receipt = query.runId === undefined
+        ? await store.latestOfTarget(query.target, candidate => (0,_recovery_resume_js__WEBPACK_IMPORTED_MODULE_2__/* .ownerGone */ .RT)(candidate, here) && (0,_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(candidate, seal))
+        : runId === undefined
+            ? undefined
+            : await store.read(runId);
+    if (receipt === undefined)
+        throw await nothingToResume(query, store);
     // A receipt that came with a checkout proves nothing and picks no command (docs/design.md §6).
     if (!(0,_receipts_run_seal_js__WEBPACK_IMPORTED_MODULE_3__/* .receiptSealed */ .xB)(receipt, seal)) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`resume: run ${receipt.run_id} was not started by reverify on this machine (its receipt has no valid seal); run the command again with reverify run`);
@@ -387,6 +392,20 @@ async function resumeRun(query, ports) {
         throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`resume: run ${receipt.run_id} has no inputs this machine recorded (none, a secret among them, or no valid seal); run the same command again with reverify run`);
     }
     return { kind: 'continue', receipt, inputs };
+}
+/**
+ * Why there is no run to resume, in one line with the next step (docs/design.md §6): the run
+ * named is not in the state directory; or the repository has no run there yet; or none of
+ * its runs waits to be resumed (the newest is named).
+ */
+async function nothingToResume(query, store) {
+    const where = store.stateDir;
+    if (query.runId !== undefined)
+        return new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`resume: no run ${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_7__/* .printable */ .g$)(query.runId, 80)} in ${where}; reverify receipts list shows the runs there`);
+    const newest = await store.latestOfTarget(query.target);
+    if (newest === undefined)
+        return new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`resume: nothing to resume: no runs in ${where} yet; run one with reverify run --command "npm test"`);
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_4__/* .UsageError */ .eb(`resume: nothing to resume: no run in ${where} is waiting to be resumed (the latest, ${newest.run_id}, is ${newest.status}); reverify receipts list shows them all`);
 }
 /**
  * What `reverify resume` would do with each `running` receipt whose owner is gone, so that
@@ -421,7 +440,7 @@ async function resumeOffers(receipts, place) {
 /* harmony import */ var _export_ctrf_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(215);
 /* harmony import */ var _export_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7937);
 /* harmony import */ var _export_otlp_spans_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5211);
-/* harmony import */ var _receipts_run_id_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3980);
+/* harmony import */ var _receipts_run_ref_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4508);
 /* harmony import */ var _report_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(364);
 /* harmony import */ var _resume_run_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7978);
 /**
@@ -441,12 +460,15 @@ async function resumeOffers(receipts, place) {
 /** Errors that mean the file asked for cannot be written there: the asker's to fix, not a fault. */
 const UNWRITABLE = ['ENOENT', 'EACCES', 'EISDIR', 'ENOTDIR', 'EROFS', 'EPERM'];
 /**
- * The run `ref` names in the store: a run id, or `latest` for the newest run of the
- * repository `root`; undefined when there is no such run. A malformed id is a UsageError that
- * starts with `command`.
+ * The run `ref` names in the store: a run id or a unique part of one (receipts/run-ref.ts),
+ * or `latest` for the newest run of the repository `root`; undefined when there is no such
+ * run. A malformed or ambiguous ref is a UsageError that starts with `command`.
  */
 async function findRun(store, root, ref, command) {
-    return ref === 'latest' ? await store.latestOfTarget(root) : await store.read((0,_receipts_run_id_js__WEBPACK_IMPORTED_MODULE_0__/* .requireRunId */ .yU)(ref, command));
+    if (ref === 'latest')
+        return await store.latestOfTarget(root);
+    const runId = await (0,_receipts_run_ref_js__WEBPACK_IMPORTED_MODULE_0__/* .resolveRunRef */ .H$)(store.stateDir, ref, command);
+    return runId === undefined ? undefined : await store.read(runId);
 }
 async function exportRun(store, receipt, request) {
     if (request.format === 'otlp') {

@@ -238,12 +238,13 @@ var run_quarantine = __webpack_require__(9153);
 const RELEASE_RULE = { windowDays: RELEASE_WINDOW_DAYS, minRuns: RELEASE_MIN_RUNS, streakRuns: RELEASE_STREAK_RUNS };
 /**
  * Reads the quarantine file at `place` as it stands on the UTC day of `now`. An absent file
- * is an empty quarantine; a bad one is a UsageError of one line, as it is for a run.
+ * is an empty quarantine (at a path given on purpose, a UsageError); a bad one is a UsageError of one line, as it is for a run.
  */
 async function readQuarantine(place, now) {
     const path = (0,run_quarantine/* quarantinePath */.Q2)(place.shown, place.root);
     const today = (0,dates/* dayOf */.kb)(now);
-    const list = await (0,file/* loadQuarantine */.Jo)({ path, root: place.root, shown: place.shown, inputName: place.inputName }, today);
+    const mustExist = (0,run_quarantine/* quarantineGivenOnPurpose */.dt)(place.shown);
+    const list = await (0,file/* loadQuarantine */.Jo)({ path, root: place.root, shown: place.shown, inputName: place.inputName, mustExist }, today);
     const warnings = (0,run_quarantine/* expiryWarnings */.FN)((0,run_quarantine/* quarantineOn */.wL)(list, today)).map(warning => warning.note);
     return { source: list.source, path, exists: (0,external_node_fs_.existsSync)(path), today, entries: list.entries, warnings };
 }

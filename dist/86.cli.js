@@ -50,23 +50,51 @@ function opener(io) {
     return undefined;
 }
 /**
- * Hands `file` to the desktop opener in the background; resolves to what the person at the
- * terminal is told (stderr): that it was handed over, or why not.
+ * How long `--open` waits for the opener to say how it went (docs/design.md §8): `xdg-open`
+ * hands the file over and exits at once when it works, and exits non-zero when it cannot;
+ * an opener that starts the browser in the foreground is still running after this and is
+ * left running, detached, without holding the command.
+ */
+const OPEN_WAIT_MS = 5000;
+/** Waits for the opener's exit, an error starting it, or OPEN_WAIT_MS, whichever is first. */
+async function openerEnd(program, file, io) {
+    const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)(program, [file], { detached: true, stdio: 'ignore', env: io.env });
+    try {
+        return await new Promise(settle => {
+            const timer = setTimeout(() => settle({ kind: 'running' }), OPEN_WAIT_MS);
+            const done = (end) => {
+                clearTimeout(timer);
+                settle(end);
+            };
+            child.once('error', error => done({ kind: 'error', error }));
+            child.once('exit', (code, signal) => done({ kind: 'exit', code, signal }));
+        });
+    }
+    finally {
+        // An opener still running is left to the desktop: the command does not wait for it.
+        child.unref();
+    }
+}
+/**
+ * Hands `file` to the desktop opener and waits (bounded) for its answer; resolves to what the
+ * person at the terminal is told (stderr), one line: that it opened, that it is still
+ * starting, or why not, with the file to open by hand.
  */
 async function openInBrowser(file, io) {
     const program = opener(io);
     const name = process.platform === 'darwin' ? 'open' : 'xdg-open';
+    const byHand = `open ${file} yourself`;
     if (program === undefined)
-        return `reverify: --open: no ${name} on PATH, so no browser was opened; open the file above yourself`;
-    const child = (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.spawn)(program, [file], { detached: true, stdio: 'ignore', env: io.env });
-    const failed = await new Promise(settle => {
-        child.once('spawn', () => settle(undefined));
-        child.once('error', error => settle(error));
-    });
-    child.unref();
-    if (failed !== undefined)
-        return `reverify: --open: ${program} could not start (${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(failed)}); open the file above yourself`;
-    return `reverify: opened in the browser with ${program}`;
+        return `reverify: --open: no ${name} on PATH, so no browser was opened; ${byHand}`;
+    const end = await openerEnd(program, file, io);
+    if (end.kind === 'error')
+        return `reverify: --open: ${program} could not start (${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(end.error)}); ${byHand}`;
+    if (end.kind === 'running')
+        return `reverify: --open: handed to ${program}, still running after ${OPEN_WAIT_MS / 1000} s; if no browser opens, ${byHand}`;
+    if (end.code === 0)
+        return `reverify: opened in the browser with ${program}`;
+    const how = end.code === null ? `was stopped by ${end.signal ?? 'a signal'}` : `exited ${end.code}`;
+    return `reverify: --open: ${program} ${how}, so no browser was opened; ${byHand}`;
 }
 /** `reverify report <run-id|latest> [--out FILE] [--open] [--state-dir DIR]`. */
 async function reportCommandLine(argv, io) {
@@ -79,10 +107,12 @@ async function reportCommandLine(argv, io) {
     const [ref, ...rest] = positionals;
     if (ref === undefined || rest.length > 0)
         throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb('report: give exactly one run id (or latest); see reverify report --help');
-    const { root, store } = (0,_receipts_js__WEBPACK_IMPORTED_MODULE_7__.openStore)(given, io);
+    const { root, stateDir, store } = (0,_receipts_js__WEBPACK_IMPORTED_MODULE_7__.openStore)(given, io);
     const receipt = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_8__/* .findRun */ .Lc)(store, root, ref, 'report');
+    if (receipt === undefined && ref === 'latest')
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`report: no runs in ${stateDir} yet; run one with reverify run --command "npm test"`);
     if (receipt === undefined)
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`report: no run ${_core_index_js__WEBPACK_IMPORTED_MODULE_9__/* .showValue */ .vp(ref)} in this repository's state directory`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`report: no run ${_core_index_js__WEBPACK_IMPORTED_MODULE_9__/* .showValue */ .vp(ref)} in ${stateDir}; reverify receipts list shows the runs there`);
     const out = given.out === undefined ? undefined : (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(io.cwd, given.out);
     const written = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_8__/* .exportRun */ .qQ)(store, receipt, { format: 'html', ...(out !== undefined && { out }) });
     // A place --out cannot be written to is the user's to fix, like any bad flag.

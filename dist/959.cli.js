@@ -19,7 +19,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _help_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7911);
 /* harmony import */ var _io_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1604);
 /* harmony import */ var _receipts_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8716);
-/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(2975);
+/* harmony import */ var _verify_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3516);
 /** `reverify resume [<run-id>]`: continue an interrupted run from what is on disk (docs/design.md §6). */
 
 

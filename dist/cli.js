@@ -663,6 +663,8 @@ Exit codes: 0 success, 1 failure (or a blocked retry), 2 usage or config error,
 3 refused by the destructive-command guardrail, 130 interrupted.
 State lives in .reverify/ at the git top level of the working directory (--working-directory,
 else the cwd; outside a repository, that directory itself); override with --state-dir.
+A run id may be cut to any unique part of 4 or more characters from its start or end
+(its tail, e.g. 3fa9c2).
 `;
 /** Where descriptions start, and where lines are wrapped. */
 const DESCRIPTION_COLUMN = 30;
@@ -759,6 +761,8 @@ const reportHelp = () => `Usage: reverify report <run-id|latest> [--out FILE] [-
 Writes a run's HTML report (one self-contained file: no script, no network request) and
 prints its path. By default it is report.html in the run's trace folder, where every run
 already leaves one; --out writes it elsewhere. "latest" is this repository's newest run.
+--open hands it to xdg-open (open on macOS) and says on stderr whether a browser opened;
+if not, open the printed file yourself: the exit code is 0 either way.
 
 ${flagsSection('report')}`;
 /** `reverify ctrf --help`. */
@@ -798,7 +802,8 @@ const quarantineHelp = () => `Usage: reverify quarantine list [--quarantine PATH
 
 The quarantine file (YAML, in the repository) lists tests whose failure does not fail a run
 until the entry expires. It is found as a run finds it: relative to the git top level of
---working-directory (else the current directory).
+--working-directory (else the current directory). The default file may be absent (it
+quarantines nothing); a --quarantine path that does not exist is an error, exit 2.
 
 check:   validates the file: "N entries, valid" and exit 0, with a warning for each entry
          that expires within 7 days or has expired; else one line naming the entry and
@@ -829,7 +834,7 @@ function println(stream, line) {
 
 /***/ }),
 
-/***/ 2975:
+/***/ 3516:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -880,6 +885,8 @@ function captureAdvice(failedRunId, place) {
 
 // EXTERNAL MODULE: ./src/core/recovery/resume.ts + 2 modules
 var resume = __nccwpck_require__(4887);
+// EXTERNAL MODULE: ./src/core/shell/shown-command.ts
+var shown_command = __nccwpck_require__(8671);
 // EXTERNAL MODULE: ./src/core/base/errors.ts
 var errors = __nccwpck_require__(2074);
 // EXTERNAL MODULE: ./src/core/inputs/resolve.ts
@@ -1841,8 +1848,10 @@ function recordTestResults(read, attempt, session, log, newListed = 0) {
 
 // EXTERNAL MODULE: ./src/core/guardrail/index.ts + 6 modules
 var guardrail = __nccwpck_require__(9382);
-// EXTERNAL MODULE: ./src/core/reruns/local-bin.ts
-var local_bin = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/core/reruns/launcher.ts + 1 modules
+var launcher = __nccwpck_require__(8525);
+// EXTERNAL MODULE: ./src/core/reruns/package-scripts.ts
+var package_scripts = __nccwpck_require__(9238);
 // EXTERNAL MODULE: ./src/core/reruns/template.ts
 var reruns_template = __nccwpck_require__(8385);
 // EXTERNAL MODULE: ./src/core/session/events.ts + 1 modules
@@ -1920,20 +1929,57 @@ function followUpOf(failed, { settings, retriesLeft }) {
     const next = (0,rerun_step/* nextAttempt */.nj)(settings, failed);
     return next === undefined ? { kind: 'retry' } : { kind: 'retry', next };
 }
-/** Whether a follow-up reruns only the failed tests. */
-function rerunFollows(followUp) {
-    return followUp?.kind === 'retry' && followUp.next?.rerun !== undefined;
+
+// EXTERNAL MODULE: ./src/core/base/printable.ts
+var printable = __nccwpck_require__(3174);
+// EXTERNAL MODULE: ./src/core/shell/tokenize.ts
+var tokenize = __nccwpck_require__(7205);
+;// CONCATENATED MODULE: ./src/core/reruns/misfit.ts
+/**
+ * A rerun whose results show none of the tests it targeted (docs/design.md §1 "Rerunning only
+ * the failed tests"): the preset or template does not fit the command — `vitest` on a jest
+ * project, `pytest` where only `python3` exists, a filter that matches nothing. The verdict
+ * is the same either way (a target the results do not show counts as failed, verdict.ts);
+ * this is the one line that says where to look, naming the setting and the command. A rerun
+ * that shows some of its targets is an ordinary rerun.
+ */
+
+
+/** The exit code of a command the shell could not find. */
+const NOT_FOUND = 127;
+/**
+ * The line for a rerun that showed none of its targets, or undefined for one that showed
+ * some. `command` is the verify command the setting stands in for.
+ */
+function rerunMisfit(setting, command, outcome) {
+    if (outcome.targets === 0 || outcome.shown > 0)
+        return undefined;
+    const question = `is \`rerun-failed-tests: ${(0,printable/* printable */.g$)(setting.kind === 'preset' ? setting.preset : setting.template, 80)}\` right for \`${(0,printable/* printable */.g$)(command.trim(), 80)}\`?`;
+    if (outcome.exitCode === NOT_FOUND) {
+        const program = firstWord(outcome.rerunCommand);
+        const what = program === undefined ? 'its runner' : `\`${(0,printable/* printable */.g$)(program, 40)}\``;
+        return `the rerun could not start ${what} (exit 127: not found): ${question} A template starts the runner the way the command does`;
+    }
+    const tests = outcome.targets === 1 ? 'the targeted test' : `the ${outcome.targets} targeted tests`;
+    return `the rerun wrote no results for ${tests}: ${question}`;
+}
+function firstWord(command) {
+    const first = (0,tokenize/* tokenize */.q)(command)?.tokens[0];
+    if (first === undefined || first.kind !== 'word')
+        return undefined;
+    return first.parts.map(part => ('literal' in part ? part.literal : `$${part.variable}`)).join('');
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/verdict.ts
 
 
 
+
 /**
  * Judges an attempt: verified when it was not interrupted, it has checks and every one holds —
  * a rerun's own check among them (rerun-step.ts) — or, failing that, when the quarantine
- * excuses every failure and no rerun of them follows (quarantine-step.ts). `retry` says
- * whether attempts are left and how a retry is chosen; without it no retry follows.
+ * excuses every failure (quarantine-step.ts), whatever could follow. `retry` says whether
+ * attempts are left and how a retry is chosen; without it no retry follows.
  */
 function verdict_judge(record, results, plannedRerun, quarantine, retry) {
     const rerun = plannedRerun === undefined ? undefined : (0,rerun_step/* judgeRerun */.g8)(plannedRerun, results);
@@ -1943,13 +1989,25 @@ function verdict_judge(record, results, plannedRerun, quarantine, retry) {
     if (held || record.interrupted)
         return { verified: held, checks, notRerun };
     const failed = attemptAsShown(record, results, plannedRerun, { verified: false, checks, notRerun });
+    const excuse = (0,quarantine_step/* quarantineExcuse */.mK)(failed, quarantine);
+    if (excuse.quarantined !== undefined)
+        return { verified: true, checks, quarantined: excuse.quarantined, notRerun };
     const followUp = retry === undefined ? undefined : followUpOf(failed, retry);
-    const excuse = (0,quarantine_step/* quarantineExcuse */.mK)(failed, quarantine, rerunFollows(followUp));
+    const setting = retry?.settings.rerunFailedTests;
+    const misfit = rerun === undefined || setting === undefined || setting.kind === 'off'
+        ? undefined
+        : rerunMisfit(setting, retry.settings.script, {
+            targets: plannedRerun.targets.length,
+            shown: rerun.shown,
+            exitCode: record.exitCode,
+            rerunCommand: plannedRerun.command
+        });
     return {
-        verified: excuse.quarantined !== undefined,
+        verified: false,
         checks,
         ...excuse,
         notRerun,
+        ...(misfit !== undefined && { rerunMisfit: misfit }),
         ...(followUp !== undefined && { followUp })
     };
 }
@@ -1962,7 +2020,8 @@ function attemptAsShown(record, results, plannedRerun, verdict) {
         ...(plannedRerun !== undefined && { rerun: { tests: plannedRerun.targets.map(target => target.name), command: plannedRerun.command } }),
         ...(results !== undefined && { tests: (0,rerun_step/* withNotRerun */.kZ)(results, verdict.notRerun) }),
         ...(verdict.quarantined !== undefined && { quarantined: verdict.quarantined }),
-        ...(verdict.unexcused !== undefined && { unexcused: verdict.unexcused })
+        ...(verdict.unexcused !== undefined && { unexcused: verdict.unexcused }),
+        ...(verdict.rerunMisfit !== undefined && { rerunMisfit: verdict.rerunMisfit })
     };
 }
 /** The failing part of an attempt, in one line: its failed checks and why the quarantine did not excuse it. */
@@ -2082,6 +2141,7 @@ function recordingGroups(env, session, during) {
 
 
 
+
 /**
  * After the loop: repeats the run's new tests when `new-test-repeats` is on, and returns the
  * loop's result with what they found (`newTests`), failed in `fail` mode by a flaky new test
@@ -2107,8 +2167,8 @@ async function detectNewTests(settings, session, env, ending, start) {
     const setting = settings.rerunFailedTests;
     if (setting.kind === 'off')
         return withDetection(session, ending, { ...base, skipped: 'not-repeatable', stopped: 'rerun-failed-tests is off' });
-    // A preset starts the project's own runner binary when it has one (reruns/local-bin.ts).
-    const template = setting.kind === 'preset' ? (0,local_bin/* withLocalBin */.x)(setting.template, settings.workingDirectory) : setting.template;
+    // A preset starts its runner as the command did, else through the project's own binary (reruns/launcher.ts).
+    const template = (0,launcher/* rerunTemplate */.R)(setting, settings.script, (0,package_scripts/* readPackageScripts */.F)(settings.workingDirectory), settings.workingDirectory);
     const tests = found.tests.filter(test => (0,reruns_template/* missingFor */.MG)(template, [(0,new_test_plan/* repeatTarget */.JD)(test)]) === undefined);
     if (tests.length === 0) {
         const why = (0,reruns_template/* missingFor */.MG)(template, found.tests.map(new_test_plan/* repeatTarget */.JD)) ?? 'the template cannot name them';
@@ -2333,6 +2393,23 @@ var receipts_receipt = __nccwpck_require__(9169);
 function testsRan(tests) {
     return Math.max(0, tests.total - tests.skipped - (tests.notRerun ?? 0));
 }
+/**
+ * The distinct tests a run's results showed across its attempts (docs/design.md §1 "Test
+ * results"): every test listed by name in any attempt, once, and the most any one attempt
+ * counted without listing them (beyond the record's caps) — the count the CTRF report and
+ * the OTLP run span give too. A rerun's results add only the tests it ran again.
+ */
+function runTestCount(attempts) {
+    const names = new Set();
+    let unlisted = 0;
+    for (const tests of attempts) {
+        const own = new Set([...(tests.cases ?? []).map(test => test.name), ...tests.failedTests.map(test => test.name)]);
+        for (const name of own)
+            names.add(name);
+        unlisted = Math.max(unlisted, tests.total - own.size);
+    }
+    return names.size + unlisted;
+}
 /** The run's test facts, or undefined when no attempt read a results file. */
 function runTests(attempts) {
     const withResults = attempts.filter(attempt => attempt.tests !== undefined && attempt.tests.files.length > 0);
@@ -2347,7 +2424,7 @@ function runTests(attempts) {
     for (const test of runnerFlaky)
         flaky.add(test.name);
     return {
-        total: last.tests.total,
+        total: runTestCount(withResults.map(attempt => attempt.tests)),
         // An attempt may keep more for a rerun (rerun-max-tests); what is shown stays capped.
         failed: last.tests.failedTests.slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
         flaky: [...flaky].slice(0, attempt_tests/* MAX_TESTS_LISTED */.N4),
@@ -2509,7 +2586,8 @@ class LoopSteps {
     async attempt(rerun) {
         const { settings, session, env } = this;
         const number = this.attempts.length + 1;
-        env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: this.maxAttempts });
+        const shown = rerun && { rerun: { tests: rerun.targets.length, command: rerun.command } };
+        env.log({ kind: 'attempt-started', attempt: this.used() + 1, maxAttempts: this.maxAttempts, ...shown });
         const script = rerun?.command ?? settings.script;
         const shownRerun = rerun && { tests: rerun.targets.map(target => target.name), command: rerun.command };
         session.event('tool_call', { attempt: number, commands: [script], ...(shownRerun !== undefined && { rerun: shownRerun }) });
@@ -2536,6 +2614,11 @@ class LoopSteps {
         recordVerdict(session, attempt, { quarantine: env.quarantine });
         if (!byResults)
             recordTestResults(read, number, session, env.log);
+        if (attempt.rerunMisfit !== undefined) {
+            // The setting may not fit the command (reruns/misfit.ts): said once, where every surface and a resume read it.
+            session.event('note', (0,notes/* rerunMisfitNote */.zU)(number, attempt.rerunMisfit));
+            env.log({ kind: 'rerun-misfit', attempt: number, note: attempt.rerunMisfit });
+        }
         if (record.logDiskFullAt !== undefined)
             noteFullLog(session, env.log, number, record.logDiskFullAt);
         return { attempt, verdict };
@@ -2556,8 +2639,9 @@ class LoopSteps {
         if (start.replay !== undefined) {
             // Recorded before the crash, judged now: expect-exit/-stdout from the record, file and check again.
             const record = await judgeRecorded(settings, start.replay, session.attemptCheckLogPath(start.replay.attempt), env);
-            const verdict = verdict_judge(record, undefined, undefined, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() });
-            const replayed = attemptAsShown(record, undefined, undefined, verdict);
+            // Judged as the live attempt was, from its recorded results: the same excuse, the same next step.
+            const verdict = verdict_judge(record, start.replayTests, undefined, env.quarantine, { settings, retriesLeft: this.retriesLeftAfterNext() });
+            const replayed = attemptAsShown(record, start.replayTests, undefined, verdict);
             attempts.push(replayed);
             recordVerdict(session, replayed, { replayed: true });
             return attempts.some(attempt => attempt.verified) ? { kind: 'stopped' } : this.decide({ attempt: replayed, verdict });
@@ -3260,7 +3344,7 @@ async function continueRun(request, ports, plan, run) {
     (0,run_quarantine/* noteExpiries */.ce)(session, quarantine);
     const loop = await runVerifyLoop(request.settings, session, loopEnvironment(request, ports, receipt.run_id, { quarantine, known }), {
         previous: plan.previous,
-        ...(plan.replay !== undefined && { replay: plan.replay }),
+        ...(plan.replay !== undefined && { replay: plan.replay, replayTests: plan.replayTests }),
         ...(plan.retryDecided !== undefined && { retryDecided: plan.retryDecided }),
         ...(plan.rerun !== undefined && { rerun: plan.rerun }),
         ...(plan.repeats !== undefined && { repeats: plan.repeats })
@@ -3562,12 +3646,20 @@ function progressLine(progress, redactor, place) {
         }
         case 'resumed':
             return `reverify: ${redactor.redact(progress.note)}`;
-        case 'attempt-started':
-            return `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`;
+        case 'attempt-started': {
+            const line = `reverify: attempt ${progress.attempt}/${progress.maxAttempts}`;
+            if (progress.rerun === undefined)
+                return line;
+            // A rerun says what it reran, as the action's log group does (docs/design.md §5 "The log").
+            const { tests, command } = progress.rerun;
+            return `${line} — ${tests} failed ${tests === 1 ? 'test' : 'tests'}: ${redactor.redact(shown_command/* shortRerunCommand */.AQ(command))}`;
+        }
         case 'repeat-started':
             return `reverify: new tests, repeat ${progress.round}/${progress.of} (${progress.tests} ${progress.tests === 1 ? 'test' : 'tests'}): ${redactor.redact(progress.command)}`;
         case 'attempt-failed':
             return `reverify: ${redactor.redact(progress.note)}`;
+        case 'rerun-misfit':
+            return `reverify: warning: attempt ${progress.attempt}: ${redactor.redact(progress.note)}`;
         case 'on-retry-failed':
             return `reverify: warning: ${redactor.redact(progress.note)}; retrying all the same`;
         case 'report-failed':
@@ -3626,6 +3718,9 @@ function consoleSummary(report, commands, elapsedMs, places = {}) {
     }
     if (completed !== undefined)
         lines.push(...newTestsLine(completed));
+    // A rerun whose results showed none of its targets: the setting may not fit the command (docs/design.md §1).
+    for (const misfit of new Set(completed?.attempts.flatMap(attempt => attempt.rerunMisfit ?? []) ?? []))
+        lines.push(`rerun: ${misfit}`);
     if (report.kind === 'refused')
         lines.push(`why: refused by the guardrail rule "${report.guardrail.rule}"`);
     lines.push(`receipt: ${report.runId}`);
@@ -4878,7 +4973,7 @@ async function sendRunTrace(receipt, sessionDir, settings, redactor, clock, dead
         const secrets = withHeaderValues(redactor, settings.headers);
         const plan = (0,redaction/* redactDeep */.K)((0,otlp_spans/* planRunSpans */.Er)(await (0,reader/* readSessionTrace */.Q)(sessionDir), receipt), secrets);
         const { sendSpans } = await Promise.all(/* import() */[__nccwpck_require__.e(271), __nccwpck_require__.e(690)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3690));
-        await sendSpans(plan, receipt.run_id, settings, Math.max(1, deadlineMs - (clock.monotonicMs() - started) - MARGIN_MS));
+        await sendSpans(plan, receipt.run_id, settings, () => Math.max(1, deadlineMs - (clock.monotonicMs() - started) - MARGIN_MS));
         return undefined;
     })().catch(error => oneLine(error));
     try {
@@ -4992,8 +5087,11 @@ function captureState(receipt) {
         return 'captured';
     return receipt.status === 'failed' ? 'uncaptured' : 'not-needed';
 }
-/** The run span's attributes. */
-function runAttributes(facts) {
+/**
+ * The run span's attributes. `testTotal`: the run's tests as ctrf.json counts them (its tests
+ * and those it could not list, docs/design.md §2 "Exports"), whatever an older receipt says.
+ */
+function runAttributes(facts, testTotal) {
     const { receipt } = facts;
     const ci = receipt.ci;
     const ref = ci?.ref;
@@ -5020,7 +5118,7 @@ function runAttributes(facts) {
         ...(ci?.run_attempt !== undefined && { 'reverify.ci.run_attempt': ci.run_attempt }),
         ...(ci?.job !== undefined && { 'reverify.ci.job': cap(ci.job) }),
         ...(receipt.tests !== undefined && {
-            'reverify.tests.total': receipt.tests.total,
+            'reverify.tests.total': testTotal ?? receipt.tests.total,
             'reverify.tests.failed': list(receipt.tests.failed),
             'reverify.tests.flaky': list(receipt.tests.flaky)
         }),
@@ -5060,7 +5158,8 @@ function planRunSpans(events, receipt) {
     const facts = (0,_run_facts_js__WEBPACK_IMPORTED_MODULE_1__/* .runFacts */ .pI)(events, receipt);
     const ran = facts.attempts.filter(attempt => !attempt.interrupted || attempt === facts.attempts.at(-1));
     const quarantined = new Set(receipt.quarantined ?? []);
-    const notable = facts.hasTests ? (0,_ctrf_tests_js__WEBPACK_IMPORTED_MODULE_2__/* .ctrfTests */ .h)(facts).tests.filter(test => test.status === 'failed' || test.flaky) : [];
+    const counted = facts.hasTests ? (0,_ctrf_tests_js__WEBPACK_IMPORTED_MODULE_2__/* .ctrfTests */ .h)(facts) : undefined;
+    const notable = (counted?.tests ?? []).filter(test => test.status === 'failed' || test.flaky);
     const run = {
         name: cap(`verify ${facts.stepName}`),
         startMs: facts.startMs,
@@ -5068,7 +5167,7 @@ function planRunSpans(events, receipt) {
         ok: receipt.status === 'passed',
         ...(receipt.status !== 'passed' && { message: `run ${receipt.status}` }),
         attributes: {
-            ...runAttributes(facts),
+            ...runAttributes(facts, counted === undefined ? undefined : counted.tests.length + counted.omitted),
             ...(notable.length > MAX_TEST_SPANS && { 'reverify.tests.not_sent': notable.length - MAX_TEST_SPANS })
         }
     };
@@ -7189,231 +7288,25 @@ const INPUT_LIMITS = {
 
 /***/ }),
 
-/***/ 8059:
+/***/ 3350:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  KD: () => (/* binding */ inputLines),
-  w9: () => (/* binding */ kindParser),
-  f1: () => (/* binding */ unsetText)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./src/core/base/printable.ts
-var printable = __nccwpck_require__(3174);
-// EXTERNAL MODULE: ./src/core/receipts/run-id.ts
-var run_id = __nccwpck_require__(3980);
-// EXTERNAL MODULE: ./src/core/shell/script-lines.ts
-var script_lines = __nccwpck_require__(2373);
-// EXTERNAL MODULE: ./src/core/shell/script-shell.ts
-var script_shell = __nccwpck_require__(464);
-// EXTERNAL MODULE: ./src/core/guardrail/script-splitter.ts + 1 modules
-var script_splitter = __nccwpck_require__(1692);
-// EXTERNAL MODULE: ./src/core/shell/lexer.ts
-var lexer = __nccwpck_require__(2128);
-;// CONCATENATED MODULE: ./src/core/reruns/placeholder-words.ts
-/**
- * Where a rerun template's placeholders stand (docs/test-results.md "Rerunning only the
- * failed tests", the contract's §11). Each value is quoted for the shell as one word, which
- * protects it only where a word of its own stands: inside quotes the value's own quotes
- * close the template's, and its backticks or `$( )` run; inside `$( )`, backticks, a
- * comment or a heredoc it is read again; glued to other text it is part of another word;
- * as the command, or the code of `-c`, `-e` or `eval`, a test's name would run. Any of
- * these is refused when the setting is read, before anything runs.
- */
-
-
-
-// `{word}` not preceded by `$`, as template.ts finds them.
-const PLACEHOLDER = /(?<!\$)\{([a-z]+)\}/g;
-/** Words after which the next word is code: a test's name there would run. */
-const CODE_FLAGS = new Set(['-c', '-e', '--eval', '-command', 'eval', 'exec']);
-/** Throws a one-line message for the first placeholder that is not a word of its own. */
-function checkPlaceholderWords(template) {
-    const stretches = [...quotedStretches(template), ...heredocStretches(template)];
-    for (const match of template.matchAll(PLACEHOLDER)) {
-        const at = match.index;
-        const end = at + match[0].length;
-        const placeholder = match[0];
-        const position = `at character ${at + 1}`;
-        const inside = stretches.find(stretch => stretch.start < at && end <= stretch.end);
-        if (inside !== undefined) {
-            const shown = clip(inside.shown ?? template.slice(inside.start, inside.end));
-            throw new Error(`${placeholder} must be a word of its own, not ${inside.what} (${shown} ${position}); write ${placeholder} unquoted, apart from other text: reverify quotes each value itself`);
-        }
-        const before = template[at - 1];
-        const after = template[end];
-        if ((before !== undefined && !(0,lexer/* breaksWord */.rt)(before)) || (after !== undefined && !(0,lexer/* breaksWord */.rt)(after))) {
-            const shown = clip(wordAround(template, at, end));
-            throw new Error(`${placeholder} must be a word of its own, not glued to other text (${shown} ${position}); write ${placeholder} apart, with a space before and after: reverify quotes each value itself`);
-        }
-        const previous = previousWord(template, at);
-        if (previous === undefined) {
-            throw new Error(`${placeholder} must be a word of its own, not the command itself (${position}): a test's name would run as a program; put it after the runner's option that takes it`);
-        }
-        if (CODE_FLAGS.has(previous.toLowerCase())) {
-            throw new Error(`${placeholder} must be a word of its own, not the code of ${previous} (${previous} ${placeholder} ${position}): a test's name would run as code; hand it to the runner as an argument`);
-        }
-    }
-}
-/** The text shown for a stretch: at most 40 characters, control characters (a line break) escaped. */
-function clip(text) {
-    return (0,printable/* printable */.g$)(text, 40);
-}
-/** The word a glued placeholder is part of: from the last blank before it to the first after. */
-function wordAround(template, start, end) {
-    let from = start;
-    while (from > 0 && !/\s/.test(template[from - 1]))
-        from--;
-    let to = end;
-    while (to < template.length && !/\s/.test(template[to]))
-        to++;
-    return template.slice(from, to);
-}
-/**
- * The word before `at` on its simple command, or undefined when `at` starts a command (at
- * the start, or after `;`, `&`, `|`, `(`, `{` or a line break). Quoted words count as the
- * text they are written as; that is enough to tell `-c` and `eval`.
- */
-function previousWord(template, at) {
-    let end = at;
-    while (end > 0 && (template[end - 1] === ' ' || template[end - 1] === '\t'))
-        end--;
-    const char = template[end - 1];
-    if (char === undefined || ';&|(\n'.includes(char) || (char === '{' && (end === 1 || (0,lexer/* breaksWord */.rt)(template[end - 2]))))
-        return undefined;
-    let start = end;
-    while (start > 0 && !(0,lexer/* breaksWord */.rt)(template[start - 1]))
-        start--;
-    return template.slice(start, end);
-}
-/**
- * The quoted and substituted stretches of the template, and its comments, as the shell
- * reads them: '…', $'…', "…" (with what is nested in it), backticks, $( ), <( ), >( ) and
- * ${ }, and a comment to the end of its line.
- */
-function quotedStretches(template) {
-    const stretches = [];
-    const parens = new lexer/* SubstitutionParens */.HD();
-    const add = (start, end, what) => {
-        stretches.push({ start, end, what });
-        return end;
-    };
-    let i = 0;
-    while (i < template.length) {
-        const char = template[i];
-        const next = template[i + 1];
-        if (char === '\\')
-            i += 2;
-        else if (char === "'")
-            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingSingleQuote */.Gc)(template, i + 1)), 'inside single quotes');
-        else if (char === '$' && next === "'")
-            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingQuote */.m2)(template, i + 2, "'")), "inside $'…' quotes");
-        else if (char === '"')
-            i = add(i, doubleQuotedEnd(template, i + 1), 'inside double quotes');
-        else if (char === '`')
-            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingQuote */.m2)(template, i + 1, '`')), 'inside backticks');
-        else if ((char === '$' || char === '<' || char === '>') && next === '(') {
-            const close = (0,lexer/* closingParen */.QH)(template, i + 2);
-            parens.skipped(close);
-            i = add(i, Math.min(close + 1, template.length), char === '$' ? 'inside $( )' : 'inside a process substitution');
-        }
-        else if (char === '$' && next === '{')
-            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingBrace */.HY)(template, i + 2)), 'inside ${ }');
-        else if (char === '#' && (0,lexer/* opensComment */.bS)(template, i, parens))
-            i = add(i, (0,lexer/* lineEnd */.kd)(template, i), 'inside a comment');
-        else {
-            if (char === '(')
-                parens.opened(template, i);
-            if (char === ')')
-                parens.closed(i);
-            i++;
-        }
-    }
-    return stretches;
-}
-/** Index just past the `"` closing a double-quoted string whose body starts at `from`; what is nested in it is skipped whole. */
-function doubleQuotedEnd(template, from) {
-    let i = from;
-    while (i < template.length) {
-        const char = template[i];
-        if (char === '"')
-            return i + 1;
-        if (char === '\\')
-            i += 2;
-        else if (char === '`')
-            i = (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingQuote */.m2)(template, i + 1, '`'));
-        else if (char === '$' && template[i + 1] === '(')
-            i = Math.min((0,lexer/* closingParen */.QH)(template, i + 2) + 1, template.length);
-        else
-            i++;
-    }
-    return template.length;
-}
-/** The template's heredoc bodies: the shell reads them as text, where a quoted value's quotes stay. */
-function heredocStretches(template) {
-    const stretches = [];
-    let from = 0;
-    for (const command of (0,script_splitter/* splitScript */.Q)(template)) {
-        for (const body of command.heredocs) {
-            const start = template.indexOf(body, from);
-            if (start === -1)
-                continue;
-            // One character of slack before the body, so a placeholder at its very start is inside.
-            stretches.push({ start: start - 1, end: start + body.length, what: 'inside a heredoc', shown: body.trimEnd() });
-            from = start + body.length;
-        }
-    }
-    return stretches;
-}
-
-// EXTERNAL MODULE: ./src/core/reruns/template.ts
-var template = __nccwpck_require__(8385);
-;// CONCATENATED MODULE: ./src/core/reruns/presets.ts
-/**
- * The `rerun-failed-tests` setting (docs/test-results.md "Rerunning only the failed tests"):
- * `off`, a preset naming a runner, or a template of one's own. Each preset is a template; the
- * rerun must write results too: where the reporter is set on the command line (pytest, Node's
- * runner) the preset sets it, writing reports/junit.xml; elsewhere the runner's config must.
- */
-
-
-/** What each preset runs. */
-const PRESETS = {
-    jest: 'npx jest --ci {files} -t {pattern}',
-    vitest: 'npx vitest run {files} -t {pattern}',
-    pytest: 'python -m pytest --junitxml=reports/junit.xml {ids}',
-    mocha: 'npx mocha {files} --grep {pattern}',
-    'node-test': 'node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-name-pattern {pattern} {files}',
-    go: 'gotestsum --junitfile reports/junit.xml -- -count=1 -run {pattern} {packages}',
-    playwright: 'npx playwright test -g {titles}'
-};
-/** Reads `off`, a preset or a template; throws a one-line message for a template that cannot work. */
-function parseRerunSetting(raw) {
-    const text = raw.trim();
-    if (text === '' || text.toLowerCase() === 'off')
-        return { kind: 'off' };
-    if (Object.hasOwn(PRESETS, text))
-        return { kind: 'preset', preset: text, template: PRESETS[text] };
-    if (!/[{}]/.test(text) && /^[\w-]+$/.test(text)) {
-        throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with ${template/* PLACEHOLDER_LIST */.D0}`);
-    }
-    (0,template/* templatePlaceholders */.NY)(text);
-    // Each value is quoted as one word: only a placeholder that stands as one is safe.
-    checkPlaceholderWords(text);
-    return { kind: 'template', template: text };
-}
-
-// EXTERNAL MODULE: ./src/core/inputs/input-spec.ts
-var input_spec = __nccwpck_require__(8969);
-// EXTERNAL MODULE: ./src/core/inputs/resolve.ts
-var resolve = __nccwpck_require__(7441);
-;// CONCATENATED MODULE: ./src/core/inputs/kinds.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KD: () => (/* binding */ inputLines),
+/* harmony export */   f1: () => (/* binding */ unsetText),
+/* harmony export */   w9: () => (/* binding */ kindParser)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3174);
+/* harmony import */ var _receipts_run_ref_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4508);
+/* harmony import */ var _shell_script_lines_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2373);
+/* harmony import */ var _shell_script_shell_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(464);
+/* harmony import */ var _reruns_presets_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2954);
+/* harmony import */ var _input_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8969);
+/* harmony import */ var _resolve_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7441);
 /**
  * One parser per kind of input (see table.ts): each takes the given text and yields the
  * typed value, or the one message that follows the input's name ("'x' is not allowed;
@@ -7442,7 +7335,7 @@ const MAX_LABEL_CHARS = 100;
 const LABEL_REFUSED_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 const BOOLEAN_WORDS = ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'];
 const EXAMPLE_RUN_ID = '20261130-075100-verify-3fa9c2';
-const notAllowed = (expected) => (raw) => `${(0,printable/* showValue */.vp)(raw)} is not allowed; expected ${expected}`;
+const notAllowed = (expected) => (raw) => `${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .showValue */ .vp)(raw)} is not allowed; expected ${expected}`;
 function integer(min, max) {
     const refusal = notAllowed(`a whole number from ${min} to ${max}`);
     return raw => {
@@ -7457,7 +7350,7 @@ const fraction = raw => {
     const value = Number(text);
     if (/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text) && value >= 0 && value <= 1)
         return valid(value);
-    return refused(`${(0,printable/* showValue */.vp)(text)} is not allowed; the rate must be a number from 0 to 1 (e.g. 0.3 for 30%)`);
+    return refused(`${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .showValue */ .vp)(text)} is not allowed; the rate must be a number from 0 to 1 (e.g. 0.3 for 30%)`);
 };
 function choice(values) {
     const refusal = notAllowed(`one of ${values.join(', ')}`);
@@ -7466,7 +7359,7 @@ function choice(values) {
         return values.includes(word) ? valid(word) : refused(refusal(raw));
     };
 }
-const kinds_boolean = raw => {
+const boolean = raw => {
     const word = raw.trim();
     return BOOLEAN_WORDS.includes(word) ? valid(word.toLowerCase() === 'true') : refused(notAllowed('true or false')(raw));
 };
@@ -7490,12 +7383,12 @@ const exitCodes = raw => {
 function labelProblem(raw, text) {
     if (LABEL_REFUSED_CHARS.test(text)) {
         // Escaped, so the message itself cannot reorder or break the line it is printed on.
-        const shown = (0,printable/* showValue */.vp)(raw).replace(new RegExp(LABEL_REFUSED_CHARS.source, 'g'), char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        const shown = (0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .showValue */ .vp)(raw).replace(new RegExp(LABEL_REFUSED_CHARS.source, 'g'), char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
         return `${shown} is not allowed; control characters and line breaks cannot be part of a name`;
     }
     const chars = Array.from(text).length;
     if (chars === 0)
-        return `${(0,printable/* showValue */.vp)(raw)} is not allowed; expected 1-${MAX_LABEL_CHARS} characters`;
+        return `${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .showValue */ .vp)(raw)} is not allowed; expected 1-${MAX_LABEL_CHARS} characters`;
     if (chars > MAX_LABEL_CHARS)
         return `${chars} characters is too long; at most ${MAX_LABEL_CHARS}`;
     return undefined;
@@ -7508,30 +7401,31 @@ const label = raw => {
 };
 const shell = raw => {
     const text = raw.trim();
-    if ((0,script_shell/* isShellName */.Uq)(text))
+    if ((0,_shell_script_shell_js__WEBPACK_IMPORTED_MODULE_3__/* .isShellName */ .Uq)(text))
         return valid({ kind: text });
     if (text.includes('{0}'))
         return valid({ kind: 'template', template: text });
-    return refused(notAllowed(`${script_shell/* SHELL_NAMES */.YG.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`)(raw));
+    return refused(notAllowed(`${_shell_script_shell_js__WEBPACK_IMPORTED_MODULE_3__/* .SHELL_NAMES */ .YG.join(', ')}, or a command template containing {0} (e.g. "perl {0}")`)(raw));
 };
 const runRef = raw => {
     const text = raw.trim();
-    if (text === 'latest' || (0,run_id/* isRunId */.Pk)(text))
+    // A part of a run id is looked up where the run is (receipts/run-ref.ts).
+    if (text === 'latest' || (0,_receipts_run_ref_js__WEBPACK_IMPORTED_MODULE_4__/* .isRunRef */ .He)(text))
         return valid(text);
-    return refused(`${(0,printable/* showValue */.vp)(text)} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, or latest)`);
+    return refused(`${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .showValue */ .vp)(text)} is not a run id (expected e.g. ${EXAMPLE_RUN_ID}, at least ${_receipts_run_ref_js__WEBPACK_IMPORTED_MODULE_4__/* .SHORT_REF_MIN_CHARS */ .wI} characters from its start or end, or latest)`);
 };
 const rerun = raw => {
-    const max = input_spec/* INPUT_LIMITS */.E.commandChars;
+    const max = _input_spec_js__WEBPACK_IMPORTED_MODULE_5__/* .INPUT_LIMITS */ .E.commandChars;
     if (raw.length > max)
         return refused(`${raw.length} characters is too long; at most ${max}`);
     try {
-        return valid(parseRerunSetting(raw));
+        return valid((0,_reruns_presets_js__WEBPACK_IMPORTED_MODULE_6__/* .parseRerunSetting */ .m)(raw));
     }
     catch (error) {
         return refused(error.message);
     }
 };
-function kinds_text(trim, maxChars) {
+function text(trim, maxChars) {
     return raw => {
         const read = trim ? raw.trim() : raw;
         return maxChars !== undefined && read.length > maxChars
@@ -7558,7 +7452,7 @@ function script(maxLines, maxChars) {
         if (raw.length > maxChars) {
             return refused(`a script of ${raw.length} characters is too long; at most ${maxChars} (put a long script in a file)`);
         }
-        const lines = (0,script_lines/* identityLines */.W7)(raw).length;
+        const lines = (0,_shell_script_lines_js__WEBPACK_IMPORTED_MODULE_7__/* .identityLines */ .W7)(raw).length;
         if (lines > maxLines)
             return refused(`a script of ${lines} command lines is too long; at most ${maxLines} (put a long script in a file)`);
         return valid(raw);
@@ -7580,14 +7474,14 @@ function regex(maxChars) {
                 .replace(/^Invalid regular expression: /, '')
                 .replace(/^\/[\s\S]*\/[a-z]*: /, '')
                 .slice(0, 120);
-            return refused(`${(0,printable/* showValue */.vp)(raw)} is not a valid regular expression (${reason})`);
+            return refused(`${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .showValue */ .vp)(raw)} is not a valid regular expression (${reason})`);
         }
     };
 }
 /** True for an existing directory; anything unreadable counts as missing. */
 function isDirectory(path) {
     try {
-        return (0,external_node_fs_.statSync)(path).isDirectory();
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path).isDirectory();
     }
     catch {
         return false;
@@ -7595,15 +7489,15 @@ function isDirectory(path) {
 }
 function directory(base) {
     return raw => {
-        const dir = (0,external_node_path_.isAbsolute)(raw.trim()) ? raw.trim() : (0,external_node_path_.resolve)(base, raw.trim());
-        return isDirectory(dir) ? valid(dir) : refused(`${(0,printable/* showValue */.vp)(raw)} is not an existing directory`);
+        const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.isAbsolute)(raw.trim()) ? raw.trim() : (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(base, raw.trim());
+        return isDirectory(dir) ? valid(dir) : refused(`${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .showValue */ .vp)(raw)} is not an existing directory`);
     };
 }
 function stateDir(place) {
     return raw => {
-        const { path } = (0,resolve/* resolveStateDir */.JT)(raw, place);
-        const problem = (0,resolve/* stateDirProblem */.Uf)(path);
-        return problem === undefined ? valid(path) : refused(`${(0,printable/* showValue */.vp)(path)} ${problem}`);
+        const { path } = (0,_resolve_js__WEBPACK_IMPORTED_MODULE_8__/* .resolveStateDir */ .JT)(raw, place);
+        const problem = (0,_resolve_js__WEBPACK_IMPORTED_MODULE_8__/* .stateDirProblem */ .Uf)(path);
+        return problem === undefined ? valid(path) : refused(`${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_2__/* .showValue */ .vp)(path)} ${problem}`);
     };
 }
 /** The parser of one kind of input, given where relative paths are taken from. */
@@ -7618,9 +7512,9 @@ function kindParser(kind, place) {
         case 'choice':
             return choice(kind.values);
         case 'boolean':
-            return kinds_boolean;
+            return boolean;
         case 'text':
-            return kinds_text(kind.trim, kind.maxChars);
+            return text(kind.trim, kind.maxChars);
         case 'lines':
             return lines(kind.maxLines);
         case 'regex':
@@ -7665,7 +7559,7 @@ function unsetText(kind, place) {
 /* harmony export */   T: () => (/* binding */ parseInputs)
 /* harmony export */ });
 /* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2074);
-/* harmony import */ var _kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8059);
+/* harmony import */ var _kinds_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3350);
 /* harmony import */ var _resolve_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7441);
 /* harmony import */ var _table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3152);
 /**
@@ -8252,8 +8146,8 @@ const RUN_INPUTS = {
     },
     quarantine: {
         kind: { type: 'text', trim: true, maxChars: input_spec/* INPUT_LIMITS */.E.pathChars },
-        description: 'The quarantine file (YAML, relative to the repository root): tests whose failure, when it is the only thing wrong, does not fail the run until the entry expires. An absent file quarantines nothing.',
-        help: 'the quarantine file, relative to the repository root (an absent file quarantines nothing)',
+        description: 'The quarantine file (YAML, relative to the repository root): tests whose failure, when it is the only thing wrong, does not fail the run until the entry expires. Absent at the default path, it quarantines nothing; a path set on purpose must exist.',
+        help: 'the quarantine file, relative to the repository root (absent at the default path: quarantines nothing)',
         default: '.github/reverify-quarantine.yml',
         fronts: [...RUN, 'quarantine'],
         placeholder: 'PATH',
@@ -10441,12 +10335,14 @@ async function locateQuarantine(path, root) {
 
 /**
  * Reads the quarantine file as it stands on `today` (a UTC day). An absent file is an empty
- * quarantine; anything else that is wrong (a link out of the repository, a file too big, a
+ * quarantine, unless its path was given on purpose (`mustExist`); anything else that is wrong (a link out of the repository, a file too big, a
  * bad entry, an entry added after today, a parser limit) is a UsageError of one line.
  */
 async function loadQuarantine(file, today) {
     const label = `${file.inputName}: ${file.shown}`;
     const location = await locateQuarantine(file.path, file.root);
+    if (location.kind === 'absent' && file.mustExist === true)
+        throw new errors/* UsageError */.eb(`${label}: no such file; give the path of a quarantine file in the repository, or leave ${file.inputName} out`);
     if (location.kind === 'absent')
         return { source: file.shown, entries: [] };
     if (location.kind === 'refused')
@@ -11500,6 +11396,109 @@ function requireRunId(value, what) {
 
 /***/ }),
 
+/***/ 4508:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H$: () => (/* binding */ resolveRunRef),
+/* harmony export */   He: () => (/* binding */ isRunRef),
+/* harmony export */   wI: () => (/* binding */ SHORT_REF_MIN_CHARS)
+/* harmony export */ });
+/* unused harmony exports MAX_CANDIDATES_SHOWN, notARunRef, matchRunRef */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _base_atomic_file_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(119);
+/* harmony import */ var _base_errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2074);
+/* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3174);
+/* harmony import */ var _run_id_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3980);
+/* harmony import */ var _state_dir_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3942);
+/**
+ * A run named the way a person names it (docs/design.md §3 "Run id and receipt"): the full id, or any
+ * part of at least SHORT_REF_MIN_CHARS characters from its start or its end — the tail a
+ * person copies (`c0f53b`), as git takes a commit's prefix. The one resolver every command
+ * that takes a run id asks; `latest` is the caller's to look up.
+ */
+
+
+
+
+
+
+
+/** The fewest characters a part of a run id may have: fewer match too much to mean one run. */
+const SHORT_REF_MIN_CHARS = 4;
+/** The most candidates an ambiguous part lists (the count says how many there are). */
+const MAX_CANDIDATES_SHOWN = 5;
+/** What a run id's part may hold: the characters of a run id, no longer than one. */
+const SHORT_REF = /^[0-9a-z-]+$/;
+const RUN_ID_CHARS = '20261130-075100-verify-3fa9c2'.length;
+const EXAMPLE = '20261130-075100-verify-3fa9c2, its tail 3fa9c2';
+/** True when `ref` is a full run id or could be a part of one (it is checked, not yet looked up). */
+function isRunRef(ref) {
+    return _run_id_js__WEBPACK_IMPORTED_MODULE_2__/* .RUN_ID_PATTERN */ .z6.test(ref) || (ref.length >= SHORT_REF_MIN_CHARS && ref.length <= RUN_ID_CHARS && SHORT_REF.test(ref));
+}
+/** The refusal of something that cannot name a run: "<what>: '<ref>' is not a run id (…)". */
+function notARunRef(ref, what) {
+    return new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${what}: '${(0,_base_printable_js__WEBPACK_IMPORTED_MODULE_4__/* .printable */ .g$)(ref, 80)}' is not a run id (expected e.g. ${EXAMPLE}: at least ${SHORT_REF_MIN_CHARS} characters from its start or end)`);
+}
+/**
+ * The run of `stateDir` that `ref` names: a full id as it is (its receipt may still be
+ * absent), a part by the names in `runs/`, read one at a time so any number of runs costs
+ * the same memory. Names that are not run ids are passed over (the store warns of them).
+ */
+async function matchRunRef(stateDir, ref) {
+    if ((0,_run_id_js__WEBPACK_IMPORTED_MODULE_2__/* .isRunId */ .Pk)(ref))
+        return { kind: 'one', runId: ref };
+    const shown = [];
+    let count = 0;
+    const runsDir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(stateDir, _state_dir_js__WEBPACK_IMPORTED_MODULE_5__/* .RUNS_DIR */ .z4);
+    try {
+        // Never through a link, as the store reads it (docs/design.md §4).
+        if (!(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.lstat)(runsDir)).isDirectory())
+            return { kind: 'none' };
+        // opendir reads the names in batches; only the first few matches, in name order, are kept.
+        for await (const entry of await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.opendir)(runsDir)) {
+            const name = entry.name;
+            if (!(0,_run_id_js__WEBPACK_IMPORTED_MODULE_2__/* .isRunId */ .Pk)(name) || !(name.startsWith(ref) || name.endsWith(ref)))
+                continue;
+            count++;
+            shown.push(name);
+            shown.sort();
+            shown.length = Math.min(shown.length, MAX_CANDIDATES_SHOWN);
+        }
+    }
+    catch (error) {
+        if (!(0,_base_atomic_file_js__WEBPACK_IMPORTED_MODULE_6__/* .isErrorCode */ .We)(error, 'ENOENT', 'ENOTDIR'))
+            throw error;
+    }
+    if (count === 0)
+        return { kind: 'none' };
+    if (count === 1)
+        return { kind: 'one', runId: shown[0] };
+    return { kind: 'many', count, shown };
+}
+/**
+ * The run id `ref` names in `stateDir`, or undefined when none does; a ref that cannot be one,
+ * or a part that names several runs, is a UsageError that starts with `what` and lists the
+ * candidates (at most MAX_CANDIDATES_SHOWN).
+ */
+async function resolveRunRef(stateDir, ref, what) {
+    if (!isRunRef(ref))
+        throw notARunRef(ref, what);
+    const match = await matchRunRef(stateDir, ref);
+    if (match.kind === 'none')
+        return undefined;
+    if (match.kind === 'one')
+        return match.runId;
+    const more = match.count > match.shown.length ? `, and ${match.count - match.shown.length} more` : '';
+    throw new _base_errors_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${what}: '${ref}' names ${match.count} runs (${match.shown.join(', ')}${more}); give more of the run id`);
+}
+
+
+/***/ }),
+
 /***/ 5976:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -12135,11 +12134,13 @@ function recordedTests(events, attempt) {
     }
     return undefined;
 }
-/** The attempts with the test results the trace recorded for them. */
+/** The attempts with the test results the trace recorded for them, and the note of a rerun that showed none of its targets. */
 function withRecordedTests(events, attempts) {
+    const misfits = (0,session_events/* notesOf */.h$)(events, 'rerun-misfit');
     return attempts.map(attempt => {
         const tests = recordedTests(events, attempt.attempt);
-        return tests === undefined ? attempt : { ...attempt, tests };
+        const misfit = misfits.find(note => note.attempt === attempt.attempt)?.message;
+        return { ...attempt, ...(tests !== undefined && { tests }), ...(misfit !== undefined && { rerunMisfit: misfit }) };
     });
 }
 /** The command a `tool_call` recorded for a rerun, when it was one. */
@@ -12407,6 +12408,7 @@ async function planResume(options) {
     const previous = [];
     const pending = [];
     let replay;
+    let replayTests;
     let summary = 'no attempt had started';
     for (let n = 1; n <= calls.length; n++) {
         const callCount = calls.filter(event => event.payload.attempt === n).length;
@@ -12424,6 +12426,8 @@ async function planResume(options) {
         // The result is recorded: it is judged again, never run again (unless the record cannot tell).
         if (result !== undefined && result.interrupted !== true && (0,judge/* judgeRecord */.dy)(settings, scriptFromRecord(result), redactor) !== undefined) {
             replay = scriptFromRecord(result);
+            if (calls[n - 1]?.payload.rerun === undefined)
+                replayTests = recordedTests(events, n);
             summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`;
             continue;
         }
@@ -12471,6 +12475,7 @@ async function planResume(options) {
         summary,
         replayed: replay !== undefined,
         ...(replay !== undefined && { replay }),
+        ...(replayTests !== undefined && { replayTests }),
         ...(decision !== undefined && { retryDecided: decision.retry })
     };
     return { kind: 'resume', plan };
@@ -13716,6 +13721,9 @@ function attemptViews(events) {
             if (target !== undefined && target.note === undefined)
                 target.note = event.payload.message;
         }
+        else if (event.phase === 'note' && event.payload.kind === 'rerun-misfit') {
+            view(event.payload.attempt).misfit = event.payload.message;
+        }
     }
     return [...views.values()].sort((a, b) => a.attempt - b.attempt);
 }
@@ -13747,8 +13755,8 @@ function buildReportModel(source) {
         summary: end?.payload.summary ?? meta?.summary ?? '',
         attempts,
         notes: (0,session_events/* eventsOf */.XL)(events, 'note')
-            // Process groups are bookkeeping; test results, retry decisions and reruns are shown with their attempt.
-            .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun'].includes(event.payload.kind))
+            // Process groups are bookkeeping; test results, retry decisions and reruns (and their misfits) are shown with their attempt.
+            .filter(event => !['process-group', 'tests', 'retry-decision', 'rerun', 'rerun-misfit'].includes(event.payload.kind))
             .map(event => event.payload.message),
         ...(receipt.capture && { capture: receipt.capture }),
         ...(typeof uncaptured === 'string' && { uncapturedRunId: uncaptured }),
@@ -13808,6 +13816,8 @@ function historyRows(history, current) {
 
 // EXTERNAL MODULE: ./src/core/base/version.ts
 var version = __nccwpck_require__(9481);
+// EXTERNAL MODULE: ./src/core/shell/shown-command.ts
+var shown_command = __nccwpck_require__(8671);
 ;// CONCATENATED MODULE: ./src/core/report/html.ts
 /**
  * The report's only way to make markup (docs/design.md §8 "HTML report"): the `markup` tag
@@ -14128,6 +14138,7 @@ ${parts}</section>
 
 
 
+
 /** No source is allowed for anything but the inline style sheet; no base, form or referrer. */
 const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 /** Markup budget of all attempt logs together: a 10 MiB log fits, the page stays under 12 MiB. */
@@ -14238,17 +14249,24 @@ function timeline(model) {
     if (model.attempts.length === 0)
         return markup `<section id="timeline"><h2>Timeline</h2><p class="muted">No attempt ran.</p></section>\n`;
     const bars = model.attempts.map((attempt, index) => timelineBar(attempt, waitAfter(attempt, model.attempts[index + 1])));
-    const notes = model.attempts.filter(attempt => attempt.note !== undefined);
+    // Per attempt, a rerun's misfit (it showed none of its targets) before the retry note after it.
+    const notes = model.attempts.flatMap(attempt => [
+        ...(attempt.misfit === undefined ? [] : [markup `<li>attempt ${attempt.attempt}: ${attempt.misfit}</li>`]),
+        ...(attempt.note === undefined ? [] : [markup `<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`])
+    ]);
     return markup `<section id="timeline"><h2>Timeline</h2>
 <div class="timeline">${bars}</div>
-${notes.length > 0 && markup `<ol class="notes">${notes.map(attempt => markup `<li>after attempt ${attempt.attempt}: ${attempt.note}</li>`)}</ol>`}
+${notes.length > 0 && markup `<ol class="notes">${notes}</ol>`}
 </section>
 `;
 }
 function checksTable(attempt) {
     if (attempt.checks.length === 0)
         return markup `<p>${attempt.detail}</p>`;
-    const rows = attempt.checks.map(check => markup `<tr><td>${check.expectation}</td><td class="${check.ok ? 'ok' : 'bad'}">${check.ok ? '✓' : '✗'}</td><td>${check.detail}</td></tr>`);
+    // An attempt the quarantine excused is verified: its failed check says so, as the job summary's does.
+    const excused = attempt.excused ? `✓ quarantined (${attempt.quarantine?.length ?? 0})` : undefined;
+    const mark = (ok) => (ok ? '✓' : (excused ?? '✗'));
+    const rows = attempt.checks.map(check => markup `<tr><td>${check.expectation}</td><td class="${check.ok || excused !== undefined ? 'ok' : 'bad'}">${mark(check.ok)}</td><td>${check.detail}</td></tr>`);
     return markup `<table class="checks"><tr><th>expectation</th><th></th><th>detail</th></tr>${rows}</table>`;
 }
 function commandsTable(attempt) {
@@ -14282,12 +14300,30 @@ function attemptHead(model, attempt, open, jump) {
 ${endingNote(attempt)}
 ${jump && markup `<p class="jump"><a href="#${firstErrorId(attempt)}">first error</a>${test !== undefined && ` — ${test}`}</p>`}
 ${checksTable(attempt)}
-${attempt.rerunTests !== undefined && markup `<p class="rerun">Reran only the ${attempt.rerunTests.length} failed ${attempt.rerunTests.length === 1 ? 'test' : 'tests'} of the attempt before: ${attempt.rerunTests.join('; ')}</p>`}
+${whatRan(model, attempt)}
 ${commandsTable(attempt)}
 ${attempt.note !== undefined && markup `<p class="note">${attempt.note}</p>`}
 ${testsBlock(attempt)}
 ${attempt.excerpt !== '' && markup `<h3>What failed</h3><pre class="excerpt">${attempt.excerpt}</pre>`}
 `;
+}
+/**
+ * What an attempt ran, in a run whose retries reran only the failed tests (docs/design.md §5
+ * "HTML report"), as the job summary's "what ran" column says it: the full suite and how
+ * many tests its results show ran, or how many failed tests a rerun ran and its command with
+ * the test names elided — they are listed in its tests just below.
+ */
+function whatRan(model, attempt) {
+    if (attempt.rerunTests !== undefined) {
+        const count = attempt.rerunTests.length;
+        const command = attempt.commands[0]?.command;
+        return markup `<p class="rerun">Ran ${count} failed ${count === 1 ? 'test' : 'tests'} of the attempt before${command !== undefined && markup `: <code>${(0,shown_command/* shortRerunCommand */.AQ)(command)}</code>`}</p>`;
+    }
+    if (attempt.repeat !== undefined || !model.attempts.some(other => other.rerunTests !== undefined))
+        return markup ``;
+    const tests = attempt.tests;
+    const ran = tests === undefined ? undefined : Math.max(0, tests.total - tests.skipped);
+    return markup `<p class="rerun">Ran the full suite${ran !== undefined && ` (${ran} ${ran === 1 ? 'test' : 'tests'})`}</p>`;
 }
 /** Where a failed test failed, as a code span. */
 function testPlace(test) {
@@ -14539,10 +14575,12 @@ async function writeSessionReport(store, receipt, sessionDir = receipt.session.d
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hc: () => (/* binding */ scriptCalled),
 /* harmony export */   LJ: () => (/* binding */ rerunShapeProblem),
-/* harmony export */   dV: () => (/* binding */ commandShape)
+/* harmony export */   dV: () => (/* binding */ commandShape),
+/* harmony export */   ri: () => (/* binding */ MAX_SCRIPT_DEPTH)
 /* harmony export */ });
-/* unused harmony exports MAX_SCRIPT_DEPTH, uncarried, scriptCalled */
+/* unused harmony export uncarried */
 /* harmony import */ var _base_printable_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3174);
 /* harmony import */ var _guardrail_launchers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9712);
 /* harmony import */ var _guardrail_script_splitter_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1692);
@@ -14758,16 +14796,30 @@ function rerunShapeProblem(setting, shape, command) {
 
 /***/ }),
 
-/***/ 8536:
+/***/ 8525:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   x: () => (/* binding */ withLocalBin)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  R: () => (/* binding */ rerunTemplate)
+});
+
+// UNUSED EXPORTS: inferredLauncher
+
+// EXTERNAL MODULE: ./src/core/guardrail/launchers.ts
+var launchers = __nccwpck_require__(9712);
+// EXTERNAL MODULE: ./src/core/guardrail/script-splitter.ts + 1 modules
+var script_splitter = __nccwpck_require__(1692);
+// EXTERNAL MODULE: ./src/core/shell/tokenize.ts
+var tokenize = __nccwpck_require__(7205);
+// EXTERNAL MODULE: ./src/core/reruns/command-shape.ts
+var command_shape = __nccwpck_require__(9242);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/core/reruns/local-bin.ts
 /**
  * A preset's runner started from the project's own `node_modules/.bin`, as npx would find
  * it, without npx: npx costs a third of a second or more before the runner starts, which is
@@ -14785,24 +14837,160 @@ function withLocalBin(template, workingDirectory) {
     if (match === null)
         return template;
     const bin = match[1];
-    for (let dir = workingDirectory;; dir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(dir)) {
-        const candidate = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, 'node_modules', '.bin', bin);
+    for (let dir = workingDirectory;; dir = (0,external_node_path_.dirname)(dir)) {
+        const candidate = (0,external_node_path_.join)(dir, 'node_modules', '.bin', bin);
         if (isExecutableFile(candidate)) {
-            const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.relative)(workingDirectory, candidate).split(node_path__WEBPACK_IMPORTED_MODULE_1__.sep).join('/');
+            const path = (0,external_node_path_.relative)(workingDirectory, candidate).split(external_node_path_.sep).join('/');
             return `${path}${template.slice(match[0].length)}`;
         }
-        if ((0,node_path__WEBPACK_IMPORTED_MODULE_1__.dirname)(dir) === dir)
+        if ((0,external_node_path_.dirname)(dir) === dir)
             return template;
     }
 }
 function isExecutableFile(path) {
     try {
-        const info = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
+        const info = (0,external_node_fs_.statSync)(path);
         return info.isFile() && (info.mode & 0o111) !== 0;
     }
     catch {
         return false;
     }
+}
+
+// EXTERNAL MODULE: ./src/core/reruns/presets.ts + 1 modules
+var presets = __nccwpck_require__(2954);
+;// CONCATENATED MODULE: ./src/core/reruns/launcher.ts
+/**
+ * How a preset starts its runner (docs/design.md §1 "Rerunning only the failed tests"): the
+ * way the first attempt's command started it, where that command shows it — `python3 -m
+ * pytest`, `uv run pytest`, `pnpm vitest`, `npx --no-install jest`, `./node_modules/.bin/jest`,
+ * or a package script (`npm test`) whose script does one of these. A host with only
+ * `python3`, or a project that runs its tests through pnpm, then reruns them the same way.
+ * When the command shows nothing, the preset starts as written (through the project's own
+ * `node_modules/.bin` for an `npx` preset, reruns/local-bin.ts).
+ */
+
+
+
+
+
+
+/** How each preset's template starts its runner, and the runner a command may start. */
+const STARTS = {
+    jest: { start: 'npx jest', runner: 'jest' },
+    vitest: { start: 'npx vitest', runner: 'vitest' },
+    mocha: { start: 'npx mocha', runner: 'mocha' },
+    playwright: { start: 'npx playwright', runner: 'playwright' },
+    pytest: { start: 'python -m pytest', runner: 'pytest' }
+};
+/** A word that means the same to every shell as written: taken over into the rerun as it is. */
+const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
+/** Launchers that run a JavaScript package's binary: `npx jest`, `pnpm exec vitest`, `yarn dlx mocha`, `npm exec -- jest`. */
+const JS_LAUNCHERS = {
+    npx: [],
+    bunx: [],
+    pnpm: ['exec', 'dlx'],
+    yarn: ['exec', 'dlx'],
+    npm: ['exec', 'x']
+};
+/** Python project tools that run a command in the project's environment: `uv run pytest`. */
+const PYTHON_RUNNERS = new Set(['uv', 'poetry', 'pipenv', 'pdm', 'hatch']);
+/**
+ * The command a rerun with `setting` fills in: a template as written; a preset starting its
+ * runner the way `command` did (read through `scripts` for a package script call), else as
+ * written, through the project's own binary when it has one.
+ */
+function rerunTemplate(setting, command, scripts, workingDirectory) {
+    if (setting.kind === 'template')
+        return setting.template;
+    const launch = inferredLauncher(setting.preset, command, scripts);
+    const template = launch === undefined ? setting.template : `${launch}${setting.template.slice(STARTS[setting.preset].start.length)}`;
+    return withLocalBin(template, workingDirectory);
+}
+/** How `command` starts the preset's runner (`python3 -m pytest`), when it shows it; undefined when it does not. */
+function inferredLauncher(preset, command, scripts) {
+    const spec = STARTS[preset];
+    if (spec === undefined || !presets/* PRESETS */.f[preset].startsWith(spec.start))
+        return undefined;
+    const words = runnerWords(command, scripts, 0);
+    if (words === undefined)
+        return undefined;
+    const launch = spec.runner === 'pytest' ? pythonLauncher(words) : jsLauncher(words, spec.runner);
+    return launch === undefined || !launch.every(word => PLAIN_WORD.test(word)) ? undefined : launch.join(' ');
+}
+/**
+ * The words of the one simple command that runs the runner: `command` itself, or the
+ * script a package script call runs (followed as command-shape.ts follows it). Leading
+ * `NAME=value` words are passed over; the words end at the first that is not plain text.
+ */
+function runnerWords(script, scripts, depth) {
+    const commands = (0,script_splitter/* splitScript */.Q)(script).filter(command => command.text.trim() !== '');
+    if (commands.length !== 1)
+        return undefined;
+    const tokens = (0,tokenize/* tokenize */.q)(commands[0].text)?.tokens ?? [];
+    const called = (0,command_shape/* scriptCalled */.Hc)(tokens);
+    if (called !== undefined && scripts.kind === 'scripts' && Object.hasOwn(scripts.scripts, called)) {
+        return depth >= command_shape/* MAX_SCRIPT_DEPTH */.ri ? undefined : runnerWords(scripts.scripts[called], scripts, depth + 1);
+    }
+    const words = literalWords(tokens);
+    while (words.length > 0 && /^[A-Za-z_]\w*=/.test(words[0]))
+        words.shift();
+    return words;
+}
+function literalWords(tokens) {
+    const words = [];
+    for (const token of tokens) {
+        if (token.kind !== 'word' || token.parts.length !== 1 || !('literal' in token.parts[0]))
+            break;
+        words.push(token.parts[0].literal);
+    }
+    return words;
+}
+/** The words of the first that is not an option, from `from`; `--` passed over. */
+function firstOperand(words, from) {
+    let at = from;
+    while (at < words.length && words[at].startsWith('-'))
+        at++;
+    return at;
+}
+/**
+ * A JavaScript runner started by a path to its binary (`./node_modules/.bin/jest`) or through
+ * a launcher (`npx --no-install jest`, `pnpm vitest`, `bunx vitest`). A bare `jest` is not a
+ * way to start it outside a package script (npm puts `node_modules/.bin` on the PATH): the
+ * preset's own start stands.
+ */
+function jsLauncher(words, runner) {
+    const [program] = words;
+    if (program === undefined)
+        return undefined;
+    if (program.includes('/') && (0,launchers/* programName */.kX)(program) === runner)
+        return [program];
+    const subcommands = JS_LAUNCHERS[(0,launchers/* programName */.kX)(program)];
+    if (subcommands === undefined)
+        return undefined;
+    let at = firstOperand(words, 1);
+    if (subcommands.includes(words[at] ?? ''))
+        at = firstOperand(words, at + 1);
+    else if ((0,launchers/* programName */.kX)(program) === 'npm')
+        return undefined;
+    return words[at] === runner ? words.slice(0, at + 1) : undefined;
+}
+/** pytest started as `python3 -m pytest` (any python, by path too), `pytest`, `py.test`, or through `uv run` and the like. */
+function pythonLauncher(words) {
+    const [program] = words;
+    if (program === undefined)
+        return undefined;
+    const name = (0,launchers/* programName */.kX)(program);
+    if (name === 'pytest' || name === 'py.test')
+        return [program];
+    if (/^python[\d.]*$/.test(name))
+        return words[1] === '-m' && words[2] === 'pytest' ? words.slice(0, 3) : undefined;
+    if (PYTHON_RUNNERS.has(name) && words[1] === 'run') {
+        const at = firstOperand(words, 2);
+        const inner = pythonLauncher(words.slice(at));
+        return inner === undefined ? undefined : [...words.slice(0, at), ...inner];
+    }
+    return undefined;
 }
 
 
@@ -14879,6 +15067,218 @@ function readPackageScripts(dir) {
                 scripts[name] = body;
     }
     return { kind: 'scripts', scripts };
+}
+
+
+/***/ }),
+
+/***/ 2954:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  f: () => (/* binding */ PRESETS),
+  m: () => (/* binding */ parseRerunSetting)
+});
+
+// EXTERNAL MODULE: ./src/core/base/printable.ts
+var printable = __nccwpck_require__(3174);
+// EXTERNAL MODULE: ./src/core/guardrail/script-splitter.ts + 1 modules
+var script_splitter = __nccwpck_require__(1692);
+// EXTERNAL MODULE: ./src/core/shell/lexer.ts
+var lexer = __nccwpck_require__(2128);
+;// CONCATENATED MODULE: ./src/core/reruns/placeholder-words.ts
+/**
+ * Where a rerun template's placeholders stand (docs/test-results.md "Rerunning only the
+ * failed tests", the contract's §11). Each value is quoted for the shell as one word, which
+ * protects it only where a word of its own stands: inside quotes the value's own quotes
+ * close the template's, and its backticks or `$( )` run; inside `$( )`, backticks, a
+ * comment or a heredoc it is read again; glued to other text it is part of another word;
+ * as the command, or the code of `-c`, `-e` or `eval`, a test's name would run. Any of
+ * these is refused when the setting is read, before anything runs.
+ */
+
+
+
+// `{word}` not preceded by `$`, as template.ts finds them.
+const PLACEHOLDER = /(?<!\$)\{([a-z]+)\}/g;
+/** Words after which the next word is code: a test's name there would run. */
+const CODE_FLAGS = new Set(['-c', '-e', '--eval', '-command', 'eval', 'exec']);
+/** Throws a one-line message for the first placeholder that is not a word of its own. */
+function checkPlaceholderWords(template) {
+    const stretches = [...quotedStretches(template), ...heredocStretches(template)];
+    for (const match of template.matchAll(PLACEHOLDER)) {
+        const at = match.index;
+        const end = at + match[0].length;
+        const placeholder = match[0];
+        const position = `at character ${at + 1}`;
+        const inside = stretches.find(stretch => stretch.start < at && end <= stretch.end);
+        if (inside !== undefined) {
+            const shown = clip(inside.shown ?? template.slice(inside.start, inside.end));
+            throw new Error(`${placeholder} must be a word of its own, not ${inside.what} (${shown} ${position}); write ${placeholder} unquoted, apart from other text: reverify quotes each value itself`);
+        }
+        const before = template[at - 1];
+        const after = template[end];
+        if ((before !== undefined && !(0,lexer/* breaksWord */.rt)(before)) || (after !== undefined && !(0,lexer/* breaksWord */.rt)(after))) {
+            const shown = clip(wordAround(template, at, end));
+            throw new Error(`${placeholder} must be a word of its own, not glued to other text (${shown} ${position}); write ${placeholder} apart, with a space before and after: reverify quotes each value itself`);
+        }
+        const previous = previousWord(template, at);
+        if (previous === undefined) {
+            throw new Error(`${placeholder} must be a word of its own, not the command itself (${position}): a test's name would run as a program; put it after the runner's option that takes it`);
+        }
+        if (CODE_FLAGS.has(previous.toLowerCase())) {
+            throw new Error(`${placeholder} must be a word of its own, not the code of ${previous} (${previous} ${placeholder} ${position}): a test's name would run as code; hand it to the runner as an argument`);
+        }
+    }
+}
+/** The text shown for a stretch: at most 40 characters, control characters (a line break) escaped. */
+function clip(text) {
+    return (0,printable/* printable */.g$)(text, 40);
+}
+/** The word a glued placeholder is part of: from the last blank before it to the first after. */
+function wordAround(template, start, end) {
+    let from = start;
+    while (from > 0 && !/\s/.test(template[from - 1]))
+        from--;
+    let to = end;
+    while (to < template.length && !/\s/.test(template[to]))
+        to++;
+    return template.slice(from, to);
+}
+/**
+ * The word before `at` on its simple command, or undefined when `at` starts a command (at
+ * the start, or after `;`, `&`, `|`, `(`, `{` or a line break). Quoted words count as the
+ * text they are written as; that is enough to tell `-c` and `eval`.
+ */
+function previousWord(template, at) {
+    let end = at;
+    while (end > 0 && (template[end - 1] === ' ' || template[end - 1] === '\t'))
+        end--;
+    const char = template[end - 1];
+    if (char === undefined || ';&|(\n'.includes(char) || (char === '{' && (end === 1 || (0,lexer/* breaksWord */.rt)(template[end - 2]))))
+        return undefined;
+    let start = end;
+    while (start > 0 && !(0,lexer/* breaksWord */.rt)(template[start - 1]))
+        start--;
+    return template.slice(start, end);
+}
+/**
+ * The quoted and substituted stretches of the template, and its comments, as the shell
+ * reads them: '…', $'…', "…" (with what is nested in it), backticks, $( ), <( ), >( ) and
+ * ${ }, and a comment to the end of its line.
+ */
+function quotedStretches(template) {
+    const stretches = [];
+    const parens = new lexer/* SubstitutionParens */.HD();
+    const add = (start, end, what) => {
+        stretches.push({ start, end, what });
+        return end;
+    };
+    let i = 0;
+    while (i < template.length) {
+        const char = template[i];
+        const next = template[i + 1];
+        if (char === '\\')
+            i += 2;
+        else if (char === "'")
+            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingSingleQuote */.Gc)(template, i + 1)), 'inside single quotes');
+        else if (char === '$' && next === "'")
+            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingQuote */.m2)(template, i + 2, "'")), "inside $'…' quotes");
+        else if (char === '"')
+            i = add(i, doubleQuotedEnd(template, i + 1), 'inside double quotes');
+        else if (char === '`')
+            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingQuote */.m2)(template, i + 1, '`')), 'inside backticks');
+        else if ((char === '$' || char === '<' || char === '>') && next === '(') {
+            const close = (0,lexer/* closingParen */.QH)(template, i + 2);
+            parens.skipped(close);
+            i = add(i, Math.min(close + 1, template.length), char === '$' ? 'inside $( )' : 'inside a process substitution');
+        }
+        else if (char === '$' && next === '{')
+            i = add(i, (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingBrace */.HY)(template, i + 2)), 'inside ${ }');
+        else if (char === '#' && (0,lexer/* opensComment */.bS)(template, i, parens))
+            i = add(i, (0,lexer/* lineEnd */.kd)(template, i), 'inside a comment');
+        else {
+            if (char === '(')
+                parens.opened(template, i);
+            if (char === ')')
+                parens.closed(i);
+            i++;
+        }
+    }
+    return stretches;
+}
+/** Index just past the `"` closing a double-quoted string whose body starts at `from`; what is nested in it is skipped whole. */
+function doubleQuotedEnd(template, from) {
+    let i = from;
+    while (i < template.length) {
+        const char = template[i];
+        if (char === '"')
+            return i + 1;
+        if (char === '\\')
+            i += 2;
+        else if (char === '`')
+            i = (0,lexer/* afterClose */.vG)(template, (0,lexer/* closingQuote */.m2)(template, i + 1, '`'));
+        else if (char === '$' && template[i + 1] === '(')
+            i = Math.min((0,lexer/* closingParen */.QH)(template, i + 2) + 1, template.length);
+        else
+            i++;
+    }
+    return template.length;
+}
+/** The template's heredoc bodies: the shell reads them as text, where a quoted value's quotes stay. */
+function heredocStretches(template) {
+    const stretches = [];
+    let from = 0;
+    for (const command of (0,script_splitter/* splitScript */.Q)(template)) {
+        for (const body of command.heredocs) {
+            const start = template.indexOf(body, from);
+            if (start === -1)
+                continue;
+            // One character of slack before the body, so a placeholder at its very start is inside.
+            stretches.push({ start: start - 1, end: start + body.length, what: 'inside a heredoc', shown: body.trimEnd() });
+            from = start + body.length;
+        }
+    }
+    return stretches;
+}
+
+// EXTERNAL MODULE: ./src/core/reruns/template.ts
+var template = __nccwpck_require__(8385);
+;// CONCATENATED MODULE: ./src/core/reruns/presets.ts
+/**
+ * The `rerun-failed-tests` setting (docs/test-results.md "Rerunning only the failed tests"):
+ * `off`, a preset naming a runner, or a template of one's own. Each preset is a template; the
+ * rerun must write results too: where the reporter is set on the command line (pytest, Node's
+ * runner) the preset sets it, writing reports/junit.xml; elsewhere the runner's config must.
+ */
+
+
+/** What each preset runs. */
+const PRESETS = {
+    jest: 'npx jest --ci {files} -t {pattern}',
+    vitest: 'npx vitest run {files} -t {pattern}',
+    pytest: 'python -m pytest --junitxml=reports/junit.xml {ids}',
+    mocha: 'npx mocha {files} --grep {pattern}',
+    'node-test': 'node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=reports/junit.xml --test-name-pattern {pattern} {files}',
+    go: 'gotestsum --junitfile reports/junit.xml -- -count=1 -run {pattern} {packages}',
+    playwright: 'npx playwright test -g {titles}'
+};
+/** Reads `off`, a preset or a template; throws a one-line message for a template that cannot work. */
+function parseRerunSetting(raw) {
+    const text = raw.trim();
+    if (text === '' || text.toLowerCase() === 'off')
+        return { kind: 'off' };
+    if (Object.hasOwn(PRESETS, text))
+        return { kind: 'preset', preset: text, template: PRESETS[text] };
+    if (!/[{}]/.test(text) && /^[\w-]+$/.test(text)) {
+        throw new Error(`'${text}' is not a preset; expected off, ${Object.keys(PRESETS).join(', ')}, or a template with ${template/* PLACEHOLDER_LIST */.D0}`);
+    }
+    (0,template/* templatePlaceholders */.NY)(text);
+    // Each value is quoted as one word: only a placeholder that stands as one is safe.
+    checkPlaceholderWords(text);
+    return { kind: 'template', template: text };
 }
 
 
@@ -15328,6 +15728,7 @@ async function createRunPorts(options) {
 /* harmony export */   Q2: () => (/* binding */ quarantinePath),
 /* harmony export */   Rg: () => (/* binding */ receiptPolicy),
 /* harmony export */   ce: () => (/* binding */ noteExpiries),
+/* harmony export */   dt: () => (/* binding */ quarantineGivenOnPurpose),
 /* harmony export */   wJ: () => (/* binding */ quarantineFacts),
 /* harmony export */   wL: () => (/* binding */ quarantineOn),
 /* harmony export */   wm: () => (/* binding */ loadRunQuarantine)
@@ -15336,18 +15737,20 @@ async function createRunPorts(options) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _quarantine_dates_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6417);
 /* harmony import */ var _quarantine_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2237);
-/* harmony import */ var _verify_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6576);
-/* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8157);
-/* harmony import */ var _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6757);
+/* harmony import */ var _inputs_table_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3152);
+/* harmony import */ var _verify_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6576);
+/* harmony import */ var _session_notes_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8157);
+/* harmony import */ var _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(6757);
 /* harmony import */ var _reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9242);
 /* harmony import */ var _reruns_package_scripts_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9238);
-/* harmony import */ var _verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(172);
+/* harmony import */ var _verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(172);
 /**
  * The quarantine file in a verify run (docs/design.md §1 "Quarantine and flaky gates"): read and validated before
  * anything exists (a bad file is a usage error, exit 2), its entries that end within a week
  * or have ended told as warnings and trace notes, and what it decided carried to the
  * receipt and the report.
  */
+
 
 
 
@@ -15364,12 +15767,21 @@ async function loadRunQuarantine(settings, quarantineRoot, now, inputName) {
         return undefined;
     const root = quarantineRoot ?? settings.workingDirectory;
     const today = (0,_quarantine_dates_js__WEBPACK_IMPORTED_MODULE_1__/* .dayOf */ .kb)(now);
-    const list = await (0,_quarantine_file_js__WEBPACK_IMPORTED_MODULE_2__/* .loadQuarantine */ .Jo)({ path: quarantinePath(shown, root), root, shown, inputName }, today);
+    const list = await (0,_quarantine_file_js__WEBPACK_IMPORTED_MODULE_2__/* .loadQuarantine */ .Jo)({ path: quarantinePath(shown, root), root, shown, inputName, mustExist: quarantineGivenOnPurpose(shown) }, today);
     if (list.entries.length === 0)
         return undefined;
     // Once per run: whether what follows the tests may not have run when they failed (quarantine-step.ts).
     const moreThanRunner = (0,_reruns_command_shape_js__WEBPACK_IMPORTED_MODULE_3__/* .commandShape */ .dV)(settings.script, (0,_reruns_package_scripts_js__WEBPACK_IMPORTED_MODULE_4__/* .readPackageScripts */ .F)(settings.workingDirectory)).kind === 'more';
     return quarantineOn(list, today, moreThanRunner);
+}
+/**
+ * True when the quarantine path is not the input's default, so it was given on purpose and a
+ * missing file is a mistake (docs/design.md §1 "Quarantine and flaky gates"). The action's
+ * input always has a value (its default fills in), so both fronts tell it the same way:
+ * the default path, even typed out, may be absent.
+ */
+function quarantineGivenOnPurpose(shown) {
+    return shown !== (0,_inputs_table_js__WEBPACK_IMPORTED_MODULE_5__/* .inputSpec */ .mm)('quarantine').default;
 }
 /** Where the quarantine file named `shown` is: an absolute path as given, a relative one from the repository root. */
 function quarantinePath(shown, root) {
@@ -15383,7 +15795,7 @@ function quarantineOn(list, today, moreThanRunner = false) {
     const expiring = [];
     const expired = [];
     for (const entry of list.entries) {
-        const state = (0,_verify_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_5__/* .entryState */ ._8)(entry, today);
+        const state = (0,_verify_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_6__/* .entryState */ ._8)(entry, today);
         if (state.kind === 'expiring')
             expiring.push({ entry, daysLeft: state.daysLeft });
         if (state.kind === 'expired')
@@ -15417,7 +15829,7 @@ function expiryWarnings(quarantine) {
 /** Writes the expiry warnings to the trace. */
 function noteExpiries(session, quarantine) {
     for (const warning of expiryWarnings(quarantine))
-        session.event('note', (0,_session_notes_js__WEBPACK_IMPORTED_MODULE_6__/* .quarantineNote */ .eM)(warning.note));
+        session.event('note', (0,_session_notes_js__WEBPACK_IMPORTED_MODULE_7__/* .quarantineNote */ .eM)(warning.note));
 }
 /** What the receipt records of the policy: the quarantined tests of a pass they excused, and what decided. */
 function receiptPolicy(loop) {
@@ -15428,14 +15840,14 @@ function receiptPolicy(loop) {
         return { gate: 'new-test-repeats' };
     if (loop.quarantined === undefined)
         return {};
-    const names = [...new Set(loop.quarantined.map(({ test }) => test.name.slice(0, 500)))].slice(0, _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_TESTS_LISTED */ .N4);
+    const names = [...new Set(loop.quarantined.map(({ test }) => test.name.slice(0, 500)))].slice(0, _test_results_attempt_tests_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_TESTS_LISTED */ .N4);
     return { quarantined: names, gate: 'quarantine' };
 }
 /** The report's quarantine facts, when the file had entries. */
 function quarantineFacts(quarantine, loop) {
     if (quarantine === undefined)
         return undefined;
-    const covered = loop.outcome === 'success' ? [] : (0,_verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_8__/* .coveredFailures */ .KZ)(loop.attempts[loop.attempts.length - 1], quarantine.context);
+    const covered = loop.outcome === 'success' ? [] : (0,_verify_quarantine_step_js__WEBPACK_IMPORTED_MODULE_9__/* .coveredFailures */ .KZ)(loop.attempts[loop.attempts.length - 1], quarantine.context);
     return {
         source: quarantine.list.source,
         excused: loop.quarantined ?? [],
@@ -15509,7 +15921,9 @@ const NOTE_KINDS = (/* unused pure expression or super */ null && ([
     /** A flaky gate turned a flaky pass into a failure (`gate`, `flaky_tests`). */
     'gate',
     /** What early flake detection did: the new tests, the repeats that ran, the flaky new tests (`new_tests`). */
-    'new-tests'
+    'new-tests',
+    /** A rerun attempt's results showed none of its targets: the setting may not fit the command (`attempt`). */
+    'rerun-misfit'
 ]));
 /**
  * The kind a reader sees for a note from a trace written before kinds whose fields do not
@@ -15631,6 +16045,7 @@ function buildNoteSchema() {
         plain('resumed'),
         plain('uncaptured'),
         schemas/* looseObject */._H3({ kind: schemas/* literal */.euz('rerun'), message, attempt: attemptNumber }),
+        schemas/* looseObject */._H3({ kind: schemas/* literal */.euz('rerun-misfit'), message: text, attempt: attemptNumber }),
         plain('quarantine'),
         schemas/* looseObject */._H3({
             kind: schemas/* literal */.euz('gate'),
@@ -16120,7 +16535,8 @@ function endedMeta(events, previous, ending) {
 /* harmony export */   kC: () => (/* binding */ resumedNote),
 /* harmony export */   mD: () => (/* binding */ gateNote),
 /* harmony export */   vd: () => (/* binding */ rerunNote),
-/* harmony export */   xn: () => (/* binding */ retryDecisionNote)
+/* harmony export */   xn: () => (/* binding */ retryDecisionNote),
+/* harmony export */   zU: () => (/* binding */ rerunMisfitNote)
 /* harmony export */ });
 
 /** The note after a failed attempt: the loop retries it, or says why it does not. */
@@ -16134,6 +16550,10 @@ function refusalTraceNote(message, rule) {
 /** What the next attempt runs: the failed tests alone (and the command), or the whole command and why. */
 function rerunNote(attempt, message) {
     return { kind: 'rerun', message, attempt };
+}
+/** A rerun attempt whose results show none of the tests it targeted: the line naming the setting and the command (reruns/misfit.ts). */
+function rerunMisfitNote(attempt, message) {
+    return { kind: 'rerun-misfit', message, attempt };
 }
 /** A gate turned a flaky pass into a failure. */
 function gateNote(message, gate, flakyTests) {
@@ -16896,6 +17316,78 @@ function findProgram(program, env, cwd) {
 
 /***/ }),
 
+/***/ 8671:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AQ: () => (/* binding */ shortRerunCommand)
+/* harmony export */ });
+/* unused harmony exports SHOWN_COMMAND_CHARS, cutAtWord, shortCommand, rerunShape */
+/* harmony import */ var _tokenize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7205);
+/**
+ * A command as a reviewer surface shows it in a title, a table cell or a log group
+ * (docs/design.md §5 "Job summary", "The log"): its first line, cut at a word boundary with
+ * `…`; a rerun's command with the long arguments that name the tests (a pattern, quoted
+ * names) elided as `…`, so the files and the runner's flags still show. Words only: nothing
+ * here runs or judges a command.
+ */
+
+/** Longest command a title or a group shows. */
+const SHOWN_COMMAND_CHARS = 80;
+/** A word shown as written: a path, a flag, a name without spaces or quotes, not too long. */
+const PLAIN_WORD = /^[\w@%+=:,./-]{1,60}$/;
+/** `text` cut to at most `max` characters at a word boundary, ending in `…` when cut. */
+function cutAtWord(text, max = SHOWN_COMMAND_CHARS) {
+    if (text.length <= max)
+        return text;
+    const head = text.slice(0, Math.max(1, max - 1));
+    // The last space that leaves a word whole; a single long word is cut inside it.
+    const space = head.lastIndexOf(' ');
+    const kept = (space > 0 ? head.slice(0, space) : head).trimEnd();
+    return `${kept} …`.length <= max ? `${kept} …` : `${kept}…`;
+}
+/** The first line of a command, cut at a word boundary (see cutAtWord). */
+function shortCommand(command, max = SHOWN_COMMAND_CHARS) {
+    return cutAtWord(command.trim().split('\n')[0].trim(), max);
+}
+/**
+ * A rerun's command, short: each word that is not plain (a quoted pattern or name, a
+ * variable, a very long word) is `…`, one `…` for a run of them; operators stay; then cut
+ * at a word boundary. `npx jest --ci src/api.test.js -t '^(?:api returns the user)$'` is
+ * `npx jest --ci src/api.test.js -t …`.
+ */
+function shortRerunCommand(command, max = SHOWN_COMMAND_CHARS) {
+    const read = (0,_tokenize_js__WEBPACK_IMPORTED_MODULE_0__/* .tokenize */ .q)(command.split('\n')[0]);
+    if (read === undefined || !read.closed)
+        return shortCommand(command, max);
+    const words = [];
+    for (const token of read.tokens) {
+        if (token.kind === 'comment')
+            continue;
+        const word = token.kind === 'operator'
+            ? token.op
+            : token.parts.length === 1 && 'literal' in token.parts[0] && !token.glob && PLAIN_WORD.test(token.parts[0].literal)
+                ? token.parts[0].literal
+                : '…';
+        if (word === '…' && words[words.length - 1] === '…')
+            continue;
+        words.push(word);
+    }
+    return cutAtWord(words.join(' '), max);
+}
+/**
+ * What stays of a rerun's command when the tests it names are left out: its program, and
+ * the flags and words that are neither a path nor elided. Two reruns of one run whose shapes
+ * are equal ran the same command for other tests.
+ */
+function rerunShape(command) {
+    const [program, ...rest] = shortRerunCommand(command, Number.MAX_SAFE_INTEGER).split(' ');
+    return [program, ...rest.filter(word => word !== '…' && !/[/\\]|::|\.\w+$/.test(word))].join(' ');
+}
+
+
+/***/ }),
+
 /***/ 7205:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -17048,8 +17540,9 @@ const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impor
 ;// CONCATENATED MODULE: ./src/core/output/source-location.ts
 /**
  * Where in the workspace an excerpt says a failure is (docs/design.md §5): the first
- * `path:line[:col]` it names of a file that exists there. Paths come from command output, so
- * they are untrusted: one that leaves the workspace, by `..` or by a link, names nothing.
+ * `path:line[:col]` it names of a file that exists there; and a text with the absolute paths
+ * of workspace files it names written relative to the workspace. Paths come from command
+ * output, so they are untrusted: one that leaves the workspace, by `..` or by a link, names nothing.
  */
 
 
@@ -17149,6 +17642,58 @@ function locateInText(text, base) {
 function findWorkspaceFile(path, base) {
     const realWorkspace = realOrNothing((0,external_node_path_.resolve)(base.workspace));
     return realWorkspace === undefined ? undefined : workspaceFile(path, base, realWorkspace);
+}
+/** Most distinct paths one WorkspacePaths remembers; past it each is looked up again. */
+const MAX_REMEMBERED_PATHS = 1_000;
+/**
+ * Texts with the absolute paths (and `file://` URLs) of workspace files they name in
+ * `path:line` form written relative to the workspace, as the runners' own output names them
+ * (docs/design.md §1 "Test results"). A path outside the workspace, or of no regular file,
+ * stays as written. Each distinct path is looked up once.
+ */
+class WorkspacePaths {
+    base;
+    realWorkspace;
+    seen = new Map();
+    constructor(base) {
+        this.base = base;
+        this.realWorkspace = realOrNothing((0,external_node_path_.resolve)(base.workspace));
+    }
+    /** `text` with each absolute workspace path it names relative; the first 100 places looked at, as locateInText. */
+    text(text) {
+        if (this.realWorkspace === undefined || !/[/\\]|file:/.test(text))
+            return text;
+        let checked = 0;
+        const lines = text.split('\n').map(line => {
+            const edits = [];
+            for (const candidate of candidatesOf(line)) {
+                if (!((0,external_node_path_.isAbsolute)(candidate.path) || candidate.path.startsWith('file://')))
+                    continue;
+                if (++checked > MAX_CANDIDATES)
+                    break;
+                const at = line.indexOf(candidate.path, candidate.index);
+                const last = edits[edits.length - 1];
+                if (at < 0 || (last !== undefined && at < last.at + last.length))
+                    continue;
+                const file = this.file(candidate.path);
+                if (file !== undefined)
+                    edits.push({ at, length: candidate.path.length, file });
+            }
+            let out = line;
+            for (const edit of edits.reverse())
+                out = `${out.slice(0, edit.at)}${edit.file}${out.slice(edit.at + edit.length)}`;
+            return out;
+        });
+        return lines.join('\n');
+    }
+    file(path) {
+        if (this.seen.has(path))
+            return this.seen.get(path);
+        const file = workspaceFile(path, this.base, this.realWorkspace);
+        if (this.seen.size < MAX_REMEMBERED_PATHS)
+            this.seen.set(path, file);
+        return file;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/test-results/glob.ts
@@ -17726,6 +18271,7 @@ async function readAttemptTests(request) {
     const newKeys = new Set();
     const known = request.known !== undefined && request.known.size > 0 ? request.known : undefined;
     const cases = new CaseRecorder(base);
+    const paths = new CasePaths(base);
     const shown = (path) => (0,external_node_path_.relative)(request.workingDirectory, path).split(external_node_path_.sep).join('/');
     const found = await findFiles(request.patterns, request.workingDirectory, request.limits?.glob ?? GLOB_LIMITS);
     if (found.truncated) {
@@ -17754,7 +18300,8 @@ async function readAttemptTests(request) {
             newTests: [],
             newOmitted: 0
         };
-        const outcome = await readResultsFile(path, test => {
+        const outcome = await readResultsFile(path, parsed => {
+            const test = paths.ofCase(parsed);
             staged.seen++;
             if (tests.cases.length + staged.cases.length < attempt_tests/* MAX_CASES_RECORDED */.SG)
                 staged.cases.push(test);
@@ -17816,6 +18363,35 @@ async function readAttemptTests(request) {
     // A rerun's verdict looks its targets up here: as many as the failed tests it may target.
     tests.recovered = recovered.map(([name]) => name).slice(0, maxFailed);
     return tests;
+}
+/**
+ * A case's texts with the workspace files they name by absolute path written relative to
+ * the working directory, as its `file` is (docs/design.md §1 "Test results"): the runner's
+ * absolute paths mean nothing to a reviewer on another machine.
+ */
+class CasePaths {
+    paths;
+    constructor(base) {
+        this.paths = new WorkspacePaths(base);
+    }
+    ofCase(test) {
+        const { message, detail, runner } = test;
+        if (message === undefined && detail === undefined && runner?.firstMessage === undefined && runner?.firstDetail === undefined)
+            return test;
+        const text = (value) => (value === undefined ? undefined : this.paths.text(value));
+        return {
+            ...test,
+            ...(message !== undefined && { message: text(message) }),
+            ...(detail !== undefined && { detail: text(detail) }),
+            ...(runner !== undefined && {
+                runner: {
+                    ...runner,
+                    ...(runner.firstMessage !== undefined && { firstMessage: text(runner.firstMessage) }),
+                    ...(runner.firstDetail !== undefined && { firstDetail: text(runner.firstDetail) })
+                }
+            })
+        };
+    }
 }
 /** Records cases within MAX_CASES_BYTES, resolving each distinct `file` attribute to a workspace file once. */
 class CaseRecorder {
@@ -18962,17 +19538,16 @@ function failuresWithEntry(attempt, entries) {
     });
 }
 /**
- * Excuses a failed attempt when every failure is quarantined, unless a rerun of just those
- * tests comes next (`rerunFollows`): a quarantined test still gets its reruns, and only its
- * failure after the last one is excused. A whole-command retry is not made for a failure
- * that is already excused. A command that runs more than the runner is never excused: the
- * excuse says why. Pure: the verdict (verdict.ts) is its one caller for an attempt that ran.
+ * Excuses a failed attempt when every failure is quarantined, whatever its number and whether
+ * a retry or a rerun could follow: a failure already excused needs no further attempt (the
+ * contract's §12). A command that runs more than the runner is never excused: the excuse
+ * says why. Pure: the verdict (verdict.ts) is its one caller for an attempt that ran.
  */
-function quarantineExcuse(failed, context, rerunFollows) {
+function quarantineExcuse(failed, context) {
     if (context === undefined || failed.interrupted)
         return {};
     const excused = (0,_quarantine_policy_js__WEBPACK_IMPORTED_MODULE_0__/* .excusedFailure */ .MM)(failed, applying(context));
-    if (excused === undefined || rerunFollows)
+    if (excused === undefined)
         return {};
     if (context.moreThanRunner === true)
         return { unexcused: NOT_EXCUSED_MORE_THAN_RUNNER };
@@ -18990,7 +19565,7 @@ function excuseOf(attempt, context) {
         return attempt.quarantined;
     if (attempt.checks.every(check => check.ok))
         return undefined;
-    return quarantineExcuse(attempt, context, false).quarantined;
+    return quarantineExcuse(attempt, context).quarantined;
 }
 /**
  * Why the quarantine did not excuse a failed attempt some of whose failed tests it covers,
@@ -19135,8 +19710,10 @@ function planRetry(attempt, policy) {
 
 // EXTERNAL MODULE: ./src/core/reruns/verdict.ts
 var reruns_verdict = __nccwpck_require__(1318);
-// EXTERNAL MODULE: ./src/core/reruns/local-bin.ts
-var local_bin = __nccwpck_require__(8536);
+// EXTERNAL MODULE: ./src/core/reruns/launcher.ts + 1 modules
+var launcher = __nccwpck_require__(8525);
+// EXTERNAL MODULE: ./src/core/reruns/package-scripts.ts
+var package_scripts = __nccwpck_require__(9238);
 ;// CONCATENATED MODULE: ./src/core/verify/rerun-step.ts
 /**
  * The verify loop's part in rerunning only the failed tests (docs/design.md §1 "Rerunning
@@ -19144,6 +19721,7 @@ var local_bin = __nccwpck_require__(8536);
  * tests alone, or the whole command and why — and after a rerun attempt, its own check, where
  * a targeted test its results do not show counts as failed.
  */
+
 
 
 
@@ -19159,8 +19737,8 @@ function nextAttempt(settings, attempt) {
         return { note: `retrying the whole command: ${plan.why}` };
     let command;
     try {
-        // A preset starts the project's own runner binary when it has one (reruns/local-bin.ts).
-        const template = setting.kind === 'preset' ? (0,local_bin/* withLocalBin */.x)(setting.template, settings.workingDirectory) : setting.template;
+        // A preset starts its runner as the command did, else through the project's own binary (reruns/launcher.ts).
+        const template = (0,launcher/* rerunTemplate */.R)(setting, settings.script, (0,package_scripts/* readPackageScripts */.F)(settings.workingDirectory), settings.workingDirectory);
         command = (0,reruns_template/* expandTemplate */.Ly)(template, plan.targets, settings.shell);
     }
     catch (error) {
@@ -19189,7 +19767,8 @@ function judgeRerun(rerun, tests) {
         ...(target.file !== undefined && { file: target.file }),
         message: 'not in the rerun’s results, so it was not rerun'
     }));
-    return { check: { expectation: 'rerun', ok: verdict.ok, detail: (0,reruns_verdict/* describeRerunVerdict */.n)(verdict) }, notRerun };
+    const shown = verdict.passed.length + verdict.failed.length;
+    return { check: { expectation: 'rerun', ok: verdict.ok, detail: (0,reruns_verdict/* describeRerunVerdict */.n)(verdict) }, notRerun, shown };
 }
 /** The results with the tests a rerun did not rerun counted as failed (a copy; the results are left as read). */
 function withNotRerun(tests, notRerun) {
@@ -19305,6 +19884,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+
+/***/ }),
+
+/***/ 7030:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
@@ -29418,8 +30004,8 @@ function closedPipeTolerant(stream, onOtherError) {
     };
 }
 
-// EXTERNAL MODULE: ./src/core/inputs/kinds.ts + 2 modules
-var kinds = __nccwpck_require__(8059);
+// EXTERNAL MODULE: ./src/core/inputs/kinds.ts
+var kinds = __nccwpck_require__(3350);
 // EXTERNAL MODULE: ./src/core/redaction/index.ts + 11 modules
 var redaction = __nccwpck_require__(6834);
 ;// CONCATENATED MODULE: ./src/core/base/platform.ts
@@ -29453,8 +30039,8 @@ var cli_io = __nccwpck_require__(1604);
 var settings = __nccwpck_require__(7136);
 // EXTERNAL MODULE: ./src/cli/flags.ts
 var cli_flags = __nccwpck_require__(5377);
-// EXTERNAL MODULE: ./src/cli/verify.ts + 35 modules
-var verify = __nccwpck_require__(2975);
+// EXTERNAL MODULE: ./src/cli/verify.ts + 36 modules
+var verify = __nccwpck_require__(3516);
 ;// CONCATENATED MODULE: ./src/cli/run.ts
 /** `reverify run`: flags → settings → one verify run → the console summary and exit code. */
 
