@@ -38,7 +38,7 @@ browserTest(
       }))
       expect(seen.attempts).toBe(3)
       expect(seen.text).toContain('unit-tests — failed after 3 attempts')
-      expect(seen.text).toContain('Reran only the 2 failed tests of the attempt before')
+      expect(seen.text).toContain('Ran 2 failed tests of the attempt before')
       expect(seen.text).toContain(SHOP_FAILING)
       expect(seen.text).toContain(SHOP_FLAKY)
       expect(seen.text).toContain('Expected: 90')
