@@ -3,42 +3,16 @@
  * run leaves: a real run's trace cut at the crash point, its receipt back to `running`
  * with the pid of a process that has exited.
  */
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { readTrace, expectWellFormedTrace, runDirs, sessionDirs, type Event } from '../helpers/trace.js'
+import { expectWellFormedTrace, runDirs, sessionDirs } from '../helpers/trace.js'
 import { runCli, scratchRepo } from '../helpers/cli.js'
-import { sealedHere } from '../helpers/receipts.js'
+import { crashAfter } from '../helpers/crashed-run.js'
+import { tinyRunner } from '../helpers/rerun-suite.js'
 
 /** Fails until the counter reaches `passAt`; counts every real execution. */
 const COUNTING = (passAt: number) =>
   `n=$(cat count 2>/dev/null || echo 0); n=$((n+1)); echo $n > count; echo attempt-$n; [ $n -ge ${passAt} ]`
-
-async function deadPid(): Promise<number> {
-  const child = spawn('true')
-  await once(child, 'exit')
-  return child.pid!
-}
-
-/** Rewrites a finished run as if its process had been SIGKILLed right after event `keep`. */
-async function crashAfter(stateDir: string, keep: (events: Event[]) => number) {
-  const [runId] = runDirs(stateDir)
-  const [dir] = sessionDirs(stateDir)
-  const events = readTrace(dir!)
-  const kept = events.slice(0, keep(events) + 1)
-  writeFileSync(join(dir!, 'trace.jsonl'), kept.map(event => JSON.stringify(event)).join('\n') + '\n')
-  const metaPath = join(dir!, 'meta.json')
-  writeFileSync(metaPath, JSON.stringify({ ...JSON.parse(readFileSync(metaPath, 'utf8')), outcome: 'running', ended_at: null }))
-  const receiptPath = join(stateDir, 'runs', runId!, 'receipt.json')
-  const receipt = JSON.parse(readFileSync(receiptPath, 'utf8'))
-  const attempts = kept.filter(event => event.phase === 'tool_call').length
-  writeFileSync(
-    receiptPath,
-    JSON.stringify(await sealedHere({ ...receipt, status: 'running', ended_at: null, attempts, flaky: false, pid: await deadPid() }))
-  )
-  return { runId: runId!, dir: dir! }
-}
 
 let repo: string
 const state = () => join(repo, '.reverify')
@@ -218,4 +192,44 @@ test('tests the runner retried itself before the crash are read back from the tr
     'com.example.NetTest › fetchesConfig',
     'com.example.NetTest › opensTheSocket'
   ])
+})
+
+test('a rerun cut off between its result and its verdict is made again, never passed on its exit code alone', async () => {
+  // Attempt 1 fails test b; the rerun exits 0 but its results do not show b (a filter that
+  // matched nothing): failed on its own check, whatever its exit code says.
+  writeFileSync(join(repo, 'runner.sh'), tinyRunner())
+  writeFileSync(
+    join(repo, 'empty.sh'),
+    'echo "rerun:$*" >> calls.log\nprintf "<testsuites><testsuite name=\\"s\\"></testsuite></testsuites>" > results.xml\n'
+  )
+  const args = [
+    'run',
+    '--command',
+    'bash runner.sh',
+    '--expect-exit',
+    '0',
+    '--test-results',
+    'results.xml',
+    '--rerun-failed-tests',
+    'bash empty.sh {names}',
+    '--max-retries',
+    '1'
+  ]
+  const whole = await runCli(args, repo)
+  expect(whole.code).toBe(1)
+  // Cut right after the rerun's tool_result: its exit 0 is on record, its verdict is not.
+  const { runId, dir } = await crashAfter(state(), events =>
+    events.findIndex(event => event.phase === 'tool_result' && event.payload.attempt === 2)
+  )
+  writeFileSync(join(repo, 'calls.log'), 'call:\nrerun:b\n')
+
+  const resumed = await runCli(['resume'], repo)
+  expect(resumed.code).toBe(1)
+  expect(resumed.stderr).toContain('cut off before its verdict; the rerun is made again')
+  // The same rerun ran again (the same test), and the run failed on its check.
+  expect(readFileSync(join(repo, 'calls.log'), 'utf8').trim().split('\n')).toEqual(['call:', 'rerun:b', 'rerun:b'])
+  const events = expectWellFormedTrace(dir)
+  expect(events.some(event => event.phase === 'verify' && event.payload.ok === true)).toBe(false)
+  const receipt = JSON.parse(readFileSync(join(state(), 'runs', runId, 'receipt.json'), 'utf8'))
+  expect(receipt).toMatchObject({ status: 'failed', flaky: false })
 })

@@ -69,8 +69,8 @@ export interface ResumePlan {
   /**
    * The replayed attempt's results as its `tests` note recorded them (recorded before its
    * verdict when a quarantine is in force), so its verdict is the live one: a failure its
-   * quarantined tests explain is excused again. Not for a rerun attempt, whose own check
-   * the record cannot replay.
+   * quarantined tests explain is excused again. Never a rerun attempt's: a rerun cut off
+   * before its verdict is made again, since its own check cannot be replayed.
    */
   replayTests?: AttemptTests
   /** What the note after the last whole attempt said: retry or not (undefined: no such note). */
@@ -115,6 +115,9 @@ type ToolResult = EventOf<'tool_result'>['payload']
 
 /** The most interruptions one run takes; the next crash ends it as `interrupted` (docs/design.md §6). */
 export const MAX_INTERRUPTIONS = 3
+
+/** Why a rerun attempt whose verdict was not recorded runs again (docs/design.md §6). */
+const RERUN_CUT_OFF = 'reran failed tests and was cut off before its verdict; the rerun is made again and spends no retry'
 
 /** Rebuilds an attempt's result from its recorded tool_result and verdict. */
 function attemptFromRecord(result: ToolResult, verdict: { ok: boolean; checks: ExpectationCheck[] }): AttemptResult {
@@ -252,10 +255,18 @@ export async function planResume(options: {
       continue
     }
     if (n !== calls.length) return restart(`attempt ${n} is incomplete but not the last one`)
-    // The result is recorded: it is judged again, never run again (unless the record cannot tell).
-    if (result !== undefined && result.interrupted !== true && judgeRecord(settings, scriptFromRecord(result), redactor) !== undefined) {
+    // The result is recorded: it is judged again, never run again (unless the record cannot
+    // tell). A rerun's verdict needs its own check (every targeted test shown passing), which
+    // an exit code cannot replay: a rerun cut off before its verdict is made again (§6).
+    const rerunAttempt = calls[n - 1]?.payload.rerun !== undefined
+    if (
+      result !== undefined &&
+      result.interrupted !== true &&
+      !rerunAttempt &&
+      judgeRecord(settings, scriptFromRecord(result), redactor) !== undefined
+    ) {
       replay = scriptFromRecord(result)
-      if (calls[n - 1]?.payload.rerun === undefined) replayTests = recordedTests(events, n)
+      replayTests = recordedTests(events, n)
       summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`
       continue
     }
@@ -264,9 +275,12 @@ export async function planResume(options: {
     if (interruptions >= MAX_INTERRUPTIONS) return restart(`it was interrupted ${interruptions} times`)
     const interrupted = result ?? interruptedToolResult(n, calls.find(event => event.payload.attempt === n)?.ts)
     if (result === undefined) pending.push({ phase: 'tool_result', payload: interrupted })
-    pending.push({ phase: 'verify', payload: unjudgedVerify(n, 'interrupted mid-command; it runs again and spends no retry') })
+    // A rerun whose result is recorded but not its verdict is cut off all the same.
+    const rerunCut = result !== undefined && rerunAttempt
+    const verifyNote = rerunCut ? RERUN_CUT_OFF : 'interrupted mid-command; it runs again and spends no retry'
+    pending.push({ phase: 'verify', payload: unjudgedVerify(n, verifyNote) })
     previous.push({ ...attemptFromRecord(interrupted, { ok: false, checks: [] }), interrupted: true })
-    summary = `attempt ${n} was interrupted mid-command; it is run again and spends no retry`
+    summary = rerunCut ? `attempt ${n} ${RERUN_CUT_OFF}` : `attempt ${n} was interrupted mid-command; it is run again and spends no retry`
   }
   const lastWhole = previous[previous.length - 1]
   const decision =
