@@ -73,8 +73,8 @@ async function refusedPort() {
  * time, in the scratch repository) with no OTLP endpoint, with a healthy local collector,
  * with a port that refuses the connection, and with a collector that takes the connection
  * and never answers; interleaved over `rounds`. Each run is checked: exit 0; a warning
- * about the export exactly when the collector is down (ECONNREFUSED, not retried, for the
- * refused port); one request to the healthy collector per run.
+ * about the export exactly when the collector is down (ECONNREFUSED for the refused port);
+ * one request to the healthy collector per run.
  * Resolves to { noneMs, healthyMs, refusedMs, hangingMs, rounds }.
  */
 export async function benchOtlpCollectorDown({ cli, scratch, rounds, progress }) {
@@ -108,15 +108,15 @@ export async function benchOtlpCollectorDown({ cli, scratch, rounds, progress })
   const quiet = stderr => (stderr.includes(EXPORT_WARNING) ? 'warned about the export' : '')
   const sent = (stderr, requests) =>
     stderr.includes(EXPORT_WARNING) ? 'warned about the export' : requests !== 1 ? `made ${requests} requests, expected 1` : ''
-  const failedFast = stderr =>
-    /ECONNREFUSED.*\(not retried\)/.test(stderr) && stderr.includes(EXPORT_WARNING) ? '' : 'no ECONNREFUSED warning (not retried)'
+  // The port must have refused: whether that failed fast is the figure's to say, not the check's.
+  const refusedIt = stderr => (stderr.includes(EXPORT_WARNING) && stderr.includes('ECONNREFUSED') ? '' : 'no ECONNREFUSED warning')
   const timedOut = stderr => (stderr.includes(EXPORT_WARNING) ? '' : 'no warning about the export')
   try {
     const samples = await interleave(
       [
         variant('none', '', quiet),
         variant('healthy', `http://127.0.0.1:${healthy.port}/v1/traces`, sent),
-        variant('refused', `http://127.0.0.1:${refused}/v1/traces`, failedFast),
+        variant('refused', `http://127.0.0.1:${refused}/v1/traces`, refusedIt),
         variant('hanging', `http://127.0.0.1:${hanging.port}/v1/traces`, timedOut)
       ],
       rounds,
