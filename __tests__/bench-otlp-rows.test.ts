@@ -1,0 +1,37 @@
+/**
+ * The bench's row o (scripts/bench/otlp-rows.mjs, BENCHMARKS.md): a refused collector against
+ * 1.5× the run with no endpoint, a silent one against that run plus the export's 10 s bound
+ * and 1 s of slack (docs/export.md "What a run pays when the collector is down").
+ */
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { REPO_ROOT } from './helpers/cli.js'
+
+interface Row {
+  row: string
+  what: string
+  median?: string
+  ratio?: string
+  target?: string
+  result?: string
+}
+
+interface OtlpRowsModule {
+  otlpRows(result: { noneMs: number; healthyMs: number; refusedMs: number; hangingMs: number; rounds: number }): Row[]
+}
+
+const load = async (): Promise<OtlpRowsModule> => await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'bench', 'otlp-rows.mjs')).href)
+
+test('the refused and the silent collector pass within their targets and miss past them', async () => {
+  const { otlpRows } = await load()
+  const within = otlpRows({ noneMs: 600, healthyMs: 900, refusedMs: 900, hangingMs: 11_600, rounds: 3 })
+  expect(within.map(row => [row.row, row.median, row.ratio, row.result ?? ''])).toEqual([
+    ['o', '600 ms', 'baseline', ''],
+    ['o', '900 ms', '1.50× none', ''],
+    ['o', '900 ms', '1.50× none', 'PASS'],
+    ['o', '11.6 s', '19.33× none', 'PASS']
+  ])
+  expect(within[1]?.target).toBe('reference')
+  const past = otlpRows({ noneMs: 600, healthyMs: 900, refusedMs: 9_000, hangingMs: 11_700, rounds: 3 })
+  expect(past.map(row => row.result ?? '')).toEqual(['', '', 'MISS', 'MISS'])
+})
