@@ -12290,6 +12290,8 @@ function lastRecordedResult(events, sessionDir) {
 }
 /** The most interruptions one run takes; the next crash ends it as `interrupted` (docs/design.md §6). */
 const MAX_INTERRUPTIONS = 3;
+/** Why a rerun attempt whose verdict was not recorded runs again (docs/design.md §6). */
+const RERUN_CUT_OFF = 'reran failed tests and was cut off before its verdict; the rerun is made again and spends no retry';
 /** Rebuilds an attempt's result from its recorded tool_result and verdict. */
 function attemptFromRecord(result, verdict) {
     return { ...scriptFromRecord(result), checks: verdict.checks, verified: verdict.ok, logBytesDropped: 0 };
@@ -12423,11 +12425,16 @@ async function planResume(options) {
         }
         if (n !== calls.length)
             return restart(`attempt ${n} is incomplete but not the last one`);
-        // The result is recorded: it is judged again, never run again (unless the record cannot tell).
-        if (result !== undefined && result.interrupted !== true && (0,judge/* judgeRecord */.dy)(settings, scriptFromRecord(result), redactor) !== undefined) {
+        // The result is recorded: it is judged again, never run again (unless the record cannot
+        // tell). A rerun's verdict needs its own check (every targeted test shown passing), which
+        // an exit code cannot replay: a rerun cut off before its verdict is made again (§6).
+        const rerunAttempt = calls[n - 1]?.payload.rerun !== undefined;
+        if (result !== undefined &&
+            result.interrupted !== true &&
+            !rerunAttempt &&
+            (0,judge/* judgeRecord */.dy)(settings, scriptFromRecord(result), redactor) !== undefined) {
             replay = scriptFromRecord(result);
-            if (calls[n - 1]?.payload.rerun === undefined)
-                replayTests = recordedTests(events, n);
+            replayTests = recordedTests(events, n);
             summary = `attempt ${n} had ended and its result was recorded; its verification is replayed, without running it again`;
             continue;
         }
@@ -12438,9 +12445,12 @@ async function planResume(options) {
         const interrupted = result ?? (0,session_events/* interruptedToolResult */.mR)(n, calls.find(event => event.payload.attempt === n)?.ts);
         if (result === undefined)
             pending.push({ phase: 'tool_result', payload: interrupted });
-        pending.push({ phase: 'verify', payload: (0,session_events/* unjudgedVerify */.k4)(n, 'interrupted mid-command; it runs again and spends no retry') });
+        // A rerun whose result is recorded but not its verdict is cut off all the same.
+        const rerunCut = result !== undefined && rerunAttempt;
+        const verifyNote = rerunCut ? RERUN_CUT_OFF : 'interrupted mid-command; it runs again and spends no retry';
+        pending.push({ phase: 'verify', payload: (0,session_events/* unjudgedVerify */.k4)(n, verifyNote) });
         previous.push({ ...attemptFromRecord(interrupted, { ok: false, checks: [] }), interrupted: true });
-        summary = `attempt ${n} was interrupted mid-command; it is run again and spends no retry`;
+        summary = rerunCut ? `attempt ${n} ${RERUN_CUT_OFF}` : `attempt ${n} was interrupted mid-command; it is run again and spends no retry`;
     }
     const lastWhole = previous[previous.length - 1];
     const decision = lastWhole === undefined || replay !== undefined
