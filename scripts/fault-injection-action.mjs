@@ -13,9 +13,10 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { emptyCounts, liveProcesses, readReceipts, readTrace, seeded, tally } from './fault-injection.mjs'
 import { withTestPause } from './test-pause.mjs'
 
-// The background process the command leaves behind (one odd duration per worker); a run that
+// The background process the command leaves behind (one odd duration per worker of this
+// harness process, so a second copy of the suite has its own); a run that
 // ends stops it, long before the cache save.
-const markerSleep = worker => `86.48${31 + worker}`
+const markerSleep = worker => `86.48${process.pid}${31 + worker}`
 const HEADLINE = /The last run of this verify command \(([^)]+)\) failed and nobody captured/
 
 /** Parses the `name<<delimiter` file format of GITHUB_STATE (and `name=value` lines). */

@@ -29,10 +29,11 @@ export function seeded(seed) {
   }
 }
 
-// The background process every command leaves behind: an odd duration (one per worker) names
-// it among the machine's processes. A run that ends normally stops it; a crashed one leaves it
+// The background process every command leaves behind: an odd duration (one per worker of
+// this harness process: a second copy of the suite beside it has its own) names it among the
+// machine's processes. A run that ends normally stops it; a crashed one leaves it
 // to whoever continues the run.
-const markerSleep = worker => `86.49${17 + worker}`
+const markerSleep = worker => `86.49${process.pid}${17 + worker}`
 const CHECK = 'echo FI-CHECK; sleep 0.15'
 const COMMON = ['--max-retries', '2', '--keep-receipts', '1000', '--capture-before-retry', 'off']
 

@@ -10,7 +10,7 @@ import fc from 'fast-check'
 import { ActionInput } from '../../src/action/constants.js'
 import { readActionSettings, readSecretInputs } from '../../src/action/settings.js'
 import { isUserError } from '../../src/core/base/errors.js'
-import { isRunId } from '../../src/core/receipts/run-id.js'
+import { isRunRef } from '../../src/core/receipts/run-ref.js'
 import { MAX_COMMAND_CHARS, MAX_COMMANDS } from '../../src/core/receipts/receipt.js'
 import { identityLines } from '../../src/core/shell/script-lines.js'
 import { RUN_INPUT_NAMES, type RunSettings } from '../../src/core/inputs/settings.js'
@@ -113,7 +113,7 @@ test('random action inputs: settings, or one line naming the bad input', () => {
       }
       expect(isAbsolute(settings.stateDir)).toBe(true)
       expect(readSecretInputs(name => given[name] ?? '').redactValues.every(value => value !== '' && value === value.trim())).toBe(true)
-      if (settings.mode === 'capture') expect(settings.capture.ref === 'latest' || isRunId(settings.capture.ref)).toBe(true)
+      if (settings.mode === 'capture') expect(settings.capture.ref === 'latest' || isRunRef(settings.capture.ref)).toBe(true)
       else expectUsable(settings.run)
     }),
     { numRuns: RUNS }
