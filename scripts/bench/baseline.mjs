@@ -4,7 +4,7 @@
 // shows in the run that introduces it. An old build may not know a newer flag: every run
 // here uses only flags the first release accepts.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { interleave, medianOf, requireExit, timeProcess } from './measure.mjs'
@@ -116,6 +116,7 @@ export async function benchAgainstBaseline({ dist, baselineDist, scratch, rssMet
     progress: (done, total) => progress('h', done, total),
     baselineDist
   })
+  const report = await benchReportStart({ dist, baselineDist, scratch, rounds: rounds.startup, progress })
   const medians = samples => ({
     currentMs: medianOf(samples.get('current'), 'wallMs'),
     baselineMs: medianOf(samples.get('baseline'), 'wallMs')
@@ -128,7 +129,37 @@ export async function benchAgainstBaseline({ dist, baselineDist, scratch, rssMet
       baselineRssKb: medianOf(flood.get('baseline'), 'peakRssKb')
     },
     action: { currentMs: action.actionMs, baselineMs: action.baselineActionMs },
+    report: { ...medians(report), currentBytes: bundleBytes(dist), baselineBytes: bundleBytes(baselineDist) },
     floodBytes,
     rounds
   }
+}
+
+/** The report entry point's bundle size in bytes (0 when a build has none). */
+function bundleBytes(dist) {
+  const file = join(dist, 'report.js')
+  return existsSync(file) ? statSync(file).size : 0
+}
+
+/**
+ * The report entry point's start-up, both builds interleaved: `node dist/report.js` with an
+ * input it refuses (expected-legs 0), so it loads the whole bundle, reads its inputs and
+ * stops with exit 1 before it would reach a service. Resolves to key → samples.
+ */
+function benchReportStart({ dist, baselineDist, scratch, rounds, progress }) {
+  const env = { 'INPUT_EXPECTED-LEGS': '0', GITHUB_ACTIONS: 'true', RUNNER_TEMP: scratch }
+  const runOf = (cliDist, build) => async () =>
+    requireExit(
+      await timeProcess([process.execPath, join(cliDist, 'report.js')], { cwd: scratch, env }),
+      1,
+      `the ${build} build's report entry point on a refused input`
+    )
+  return interleave(
+    [
+      { key: 'current', run: runOf(dist, 'current') },
+      { key: 'baseline', run: runOf(baselineDist, 'baseline') }
+    ],
+    rounds,
+    (done, total) => progress('report', done, total)
+  )
 }

@@ -364,6 +364,23 @@ export function baselineRows(result) {
       ...against(`(b) peak RSS, ${result.floodBytes / 1e6} MB`, result.flood.currentRssKb, result.flood.baselineRssKb, mb),
       target: 'reference'
     },
-    guarded('(h) the action on `true`, local service', result.action)
+    guarded('(h) the action on `true`, local service', result.action),
+    {
+      ...against(
+        'the report entry point (dist/report.js) loading and refusing an input',
+        result.report.currentMs,
+        result.report.baselineMs
+      ),
+      target: 'reference'
+    },
+    {
+      ...against(
+        'the report entry point, bundle size',
+        result.report.currentBytes,
+        result.report.baselineBytes,
+        bytes => `${(bytes / 1024 / 1024).toFixed(2)} MiB`
+      ),
+      target: 'reference'
+    }
   ]
 }
