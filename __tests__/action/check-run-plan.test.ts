@@ -188,11 +188,13 @@ test('hostile titles, messages and places stay plain text on a place inside the 
     hostile(`\u001b[31mlint\u001b[0m: ${'x'.repeat(400)}`, '../../etc/passwd'),
     hostile('lint: b', '/etc/passwd'),
     hostile('lint: c', 'src\\win.ts'),
+    hostile('lint: c2', 'C:/Users/runner/x.ts'),
     hostile('lint: d', 'src/ok.ts')
   ]
   const plan = checkRunPlan(matrix, options)
   const annotations = all(plan)
   expect(annotations.map(annotation => [annotation.path, annotation.start_line])).toEqual([
+    [WORKFLOW, 1],
     [WORKFLOW, 1],
     [WORKFLOW, 1],
     [WORKFLOW, 1],

@@ -1,8 +1,10 @@
 /**
- * The job summary of the report entry point (docs/design.md §5 "One summary for a matrix"),
- * in GitHub-flavoured markdown: a row per leg, the tests that failed or flaked across legs
- * (each once, with the legs it touched), a line per artifact not shown, and the combined
- * report. Every leg label and test name is untrusted text (markdown.ts keeps it text).
+ * The summary of the report entry point (docs/design.md §5 "One summary for a matrix", "The
+ * pull request"), in GitHub-flavoured markdown: a row per leg, the tests that failed or
+ * flaked across legs (each once, with the legs it touched), a line per artifact not shown,
+ * and the combined report. The same sections make the job summary (under the runner's 1 MiB)
+ * and the check run's summary (under 65,535 characters). Every leg label and test name is
+ * untrusted text (markdown.ts's `untrustedCell` keeps it text).
  */
 import type { MatrixView } from '../core/index.js'
 import { untrustedCell } from './markdown.js'

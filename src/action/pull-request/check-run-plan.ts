@@ -6,7 +6,7 @@
  */
 import type { LegAnnotation, MatrixView } from '../../core/index.js'
 import { checkRunSummary, type MatrixRead } from '../matrix-summary.js'
-import { annotationMessage, annotationTitle } from './annotation-text.js'
+import { annotationMessage, annotationTitle, cutText, MAX_MESSAGE_CHARS } from './annotation-text.js'
 import { flaggedTests } from './flagged-tests.js'
 import { conclusionOf, headline, type Conclusion } from './headline.js'
 
@@ -59,7 +59,11 @@ type Leg = MatrixView['legs'][number]
 function placed(annotation: LegAnnotation, fallbackPath: string): { path: string; line: number } {
   const { file, line } = annotation
   const safe =
-    file !== undefined && file !== '' && file.length <= 1_000 && !file.startsWith('/') && !/\\|(^|\/)\.\.(\/|$)|[\u0000-\u001f]/.test(file)
+    file !== undefined &&
+    file !== '' &&
+    file.length <= 1_000 &&
+    !file.startsWith('/') &&
+    !/^[A-Za-z]:|\\|(^|\/)\.\.(\/|$)|[\u0000-\u001f\u007f]/.test(file)
   if (!safe) return { path: fallbackPath, line: 1 }
   return { path: file, line: line !== undefined && Number.isInteger(line) && line >= 1 ? line : 1 }
 }
@@ -74,7 +78,8 @@ function fromLegAnnotation(annotation: LegAnnotation, row: LegRow, options: Chec
     end_line: line,
     annotation_level: annotation.level === 'error' ? 'failure' : 'warning',
     title: annotationTitle(annotation.title),
-    message: annotationMessage(`${annotationMessage(annotation.message)}${leg}`)
+    // The leg's line is kept whole: the message is cut to leave it room.
+    message: `${cutText(annotationMessage(annotation.message), MAX_MESSAGE_CHARS - leg.length)}${leg}`
   }
 }
 
