@@ -89,6 +89,22 @@ test('more tests than the comment lists: 20 rows, then "… N more in the check 
   expect([...document.querySelectorAll('a')].map(link => link.getAttribute('href'))).toEqual([REPORT_URL, CHECK_URL])
 })
 
+test('failures that fill the comment leave rows for the flaky tests after them', async () => {
+  const failed = Array.from({ length: 30 }, (_, index) => `row ${String(index + 1).padStart(2, '0')}`)
+  const matrix = await matrixOf([
+    failingLeg('unit', failed, failedWithRate(12, 1)),
+    flakyLeg('e2e', ['fetches config', 'loads page', 'logs in'])
+  ])
+  const { rows } = await tableOf(commentBody(matrix, options).body)
+  expect(rows).toHaveLength(1 + 20 + 1)
+  expect(rows.slice(18)).toEqual([
+    ['api › row 18', 'unit', 'failed 1 of 12'],
+    ['api › fetches config (flaky)', 'e2e', '–'],
+    ['api › loads page (flaky)', 'e2e', '–'],
+    ['… 13 more in the check run', '', '']
+  ])
+})
+
 test('nothing failed: one green line, flaky tests counted in it; a failed workflow run is never green', async () => {
   const green = await matrixOf([passingLeg('node 20'), passingLeg('node 22'), passingLeg('node 24')])
   expect(commentBody(green, options)).toEqual({
