@@ -48,6 +48,16 @@ export type { CaptureMode } from './capture/config-file.js'
 export { readMatrix, readReportInputs } from './run/matrix-read.js'
 export type { MatrixView } from './matrix/aggregate.js'
 export { copyReceiptIntoSession } from './matrix/leg.js'
+// Every annotation of a leg, in its trace artifact, for the pull request's check run and comment.
+export {
+  LEG_ANNOTATIONS_FILE,
+  MAX_LEG_ANNOTATIONS,
+  legAnnotationsText,
+  writeLegAnnotations,
+  type LegAnnotation,
+  type LegTestRate,
+  type TestFlag
+} from './matrix/leg-annotations.js'
 
 // The core's own words, which every front end shows as they are (the trace holds the same).
 export { describeEntry } from './verify/quarantine-policy.js'

@@ -29,8 +29,13 @@ const traceFiles: ZipInput[] = [
   { name: 'meta.json', data: '{"run_id":"r1"}', stored: true }
 ]
 
-test('the caps are what the readers accept: 4 MiB of receipt, 16 MiB of trace, 1 MiB of meta.json', () => {
-  expect(LEG_FILE_CAPS).toEqual({ 'receipt.json': 4 * MiB, 'trace.jsonl': 16 * MiB, 'meta.json': 1 * MiB })
+test('the caps are what the readers accept: 4 MiB of receipt, 16 MiB of trace, 1 MiB of meta.json, 8 MiB of annotations', () => {
+  expect(LEG_FILE_CAPS).toEqual({
+    'receipt.json': 4 * MiB,
+    'trace.jsonl': 16 * MiB,
+    'meta.json': 1 * MiB,
+    'annotations.json': 8 * MiB
+  })
 })
 
 test('the three files the report reads are written as they were; the rest of the artifact is not', async () => {

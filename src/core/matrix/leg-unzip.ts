@@ -2,8 +2,8 @@
  * Unpacks a leg's trace artifact (a zip) for the matrix report (docs/design.md §5 "One
  * summary for a matrix"), within a cap. The zip is untrusted and its listed size says
  * nothing of what it unpacks to: a 300 KB zip of repeated bytes unpacks to 300 MB. So only
- * the files the report reads are written (receipt.json, trace.jsonl, meta.json at the zip's
- * root), each up to the size its reader accepts; every other entry (the logs, report.html)
+ * the files the report reads are written (receipt.json, trace.jsonl, meta.json and
+ * annotations.json at the zip's root), each up to the size its reader accepts; every other entry (the logs, report.html)
  * is never inflated. The count is made while inflating, whatever the entry's header claims:
  * the write stops at the first chunk past the cap, the leg's files are removed, and the leg
  * is one problem naming the cap. yauzl reads the central directory and inflates; an
@@ -20,12 +20,14 @@ import { SessionFile } from '../session/layout.js'
 import { MAX_META_BYTES } from '../session/meta.js'
 import { MAX_TRACE_BYTES } from '../session/reader.js'
 import { LEG_RECEIPT_FILE } from './leg.js'
+import { LEG_ANNOTATIONS_FILE, MAX_LEG_ANNOTATIONS_BYTES } from './leg-annotations.js'
 
 /** The files of a trace artifact the report reads, each with the most it may unpack to: what its reader accepts. */
 export const LEG_FILE_CAPS: Readonly<Record<string, number>> = {
   [LEG_RECEIPT_FILE]: MAX_RECEIPT_BYTES,
   [SessionFile.trace]: MAX_TRACE_BYTES,
-  [SessionFile.meta]: MAX_META_BYTES
+  [SessionFile.meta]: MAX_META_BYTES,
+  [LEG_ANNOTATIONS_FILE]: MAX_LEG_ANNOTATIONS_BYTES
 }
 
 /** Most entries a leg's zip may list: a trace holds two logs per attempt and a few files, so this is far above any. */

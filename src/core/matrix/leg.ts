@@ -15,6 +15,7 @@ import { receiptPath } from '../receipts/state-dir.js'
 import { eventsOf, type TraceEvent } from '../session/events.js'
 import { readSessionMeta, type SessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
+import { LEG_ANNOTATIONS_FILE, MAX_LEG_ANNOTATIONS_BYTES, parseLegAnnotations, type LegAnnotation } from './leg-annotations.js'
 
 /** The receipt's copy in a trace artifact, next to trace.jsonl and meta.json. */
 export const LEG_RECEIPT_FILE = 'receipt.json'
@@ -36,6 +37,11 @@ export interface Leg {
   receipt: Receipt
   meta?: SessionMeta
   events: TraceEvent[]
+  /**
+   * Every annotation the leg's run called for (leg-annotations.ts); absent for an older leg,
+   * or a file that did not read back, when the report falls back to the receipt's test names.
+   */
+  annotations?: LegAnnotation[]
   /** The folder the artifact was extracted into. */
   dir: string
 }
@@ -96,5 +102,16 @@ export async function readLeg(dir: string, artifact: LegArtifact, namePrefix: st
     return refuse(`its meta.json is for run ${printable(meta.run_id)}, not ${receipt.run_id}`)
   }
   const label = printable(start.skill.trim() || meta?.skill || 'verify', MAX_LABEL_CHARS)
-  return { ok: true, leg: { artifact, label, receipt, ...(meta && { meta }), events, dir } }
+  const annotations = await readAnnotations(dir)
+  return { ok: true, leg: { artifact, label, receipt, ...(meta && { meta }), events, ...(annotations && { annotations }), dir } }
+}
+
+/** The leg's annotations.json, or undefined when it is missing, a link, too large or not that shape: never a problem of the leg. */
+async function readAnnotations(dir: string): Promise<LegAnnotation[] | undefined> {
+  try {
+    const text = await readRegularFile(join(dir, LEG_ANNOTATIONS_FILE), MAX_LEG_ANNOTATIONS_BYTES)
+    return text === undefined ? undefined : parseLegAnnotations(text)
+  } catch {
+    return undefined
+  }
 }
