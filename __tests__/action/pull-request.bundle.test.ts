@@ -142,6 +142,18 @@ describe('a leg with 30 failed tests', () => {
     const lines = `${limited.stdout}\n${limited.stderr}`.split('\n').filter(line => line.includes(token))
     expect(lines).toEqual([`::add-mask::${token}`])
   })
+
+  test('an API that never answers costs one deadline and one warning, not the step', async () => {
+    service.injectFault('CreateCheckRun', { hang: true })
+    const hung = await reportOnWorkflowRun(
+      service,
+      { 'github-token': service.apiToken(ALL_GRANTS), comment: 'off' },
+      { pullRequests: [7] },
+      { REVERIFY_API_DEADLINE_MS: '2000' }
+    )
+    expect(hung.code).toBe(0)
+    expect(warnings(hung)).toEqual(['reverify: could not create the check run: no answer within 2 s'])
+  })
 })
 
 describe('a flaky pass', () => {

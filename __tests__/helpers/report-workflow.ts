@@ -80,13 +80,18 @@ export function workflowRunEvent(run: TriggeringRun = {}): unknown {
 let reportRuns = 0
 
 /** Runs the report entry point as a job of a second workflow run, on workflow_run. */
-export function reportOnWorkflowRun(service: ResultsService, inputs: Record<string, string>, run: TriggeringRun = {}): Promise<StepResult> {
+export function reportOnWorkflowRun(
+  service: ResultsService,
+  inputs: Record<string, string>,
+  run: TriggeringRun = {},
+  env: Record<string, string> = {}
+): Promise<StepResult> {
   reportRuns++
   const runner = new FakeRunner(service, 'octo/widgets', 'report', String(LEGS_RUN + 1000 + reportRuns))
   // Artifact names are unique in a run's backend: each report run uploads its own.
   return runner.report(
     { 'report-artifact': `reverify-matrix-report-${reportRuns}`, ...inputs },
-    { eventName: 'workflow_run', event: workflowRunEvent(run) }
+    { eventName: 'workflow_run', event: workflowRunEvent(run), env }
   )
 }
 
