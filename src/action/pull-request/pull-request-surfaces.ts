@@ -1,7 +1,8 @@
 /**
  * The report's surfaces on the pull request (docs/design.md §5 "The pull request: a check
  * run and one comment"): the check run first (its page goes into the comment), then the
- * comment. Each is at most one warning, and the step's exit code never depends on them;
+ * comment. Each is at most one warning (none when no token was given: a runner always
+ * passes the default one), and the step's exit code never depends on them;
  * the outputs `check-run-id`, `check-run-url`, `comment-id`, `comment-url` are set either
  * way (empty when there is none).
  */
@@ -103,7 +104,8 @@ export async function publishPullRequestSurfaces(inputs: SurfaceInputs): Promise
   for (const name of Object.values(SurfaceOutput)) inputs.toolkit.setOutput(name, '')
   const { settings, api } = inputs
   if (!settings.checkRun && settings.comment === 'off') return
-  if (api === undefined) return warn('no github-token, so no check run and no pull request comment (the report workflow needs a token)')
+  // A runner always passes the default token: an empty one was asked for, so it is no warning.
+  if (api === undefined) return print.info('reverify: no github-token, so no check run and no pull request comment')
   const url = settings.checkRun ? await checkRun(inputs, api) : undefined
   if (settings.comment !== 'off') await comment(inputs, api, url)
 }
