@@ -4,6 +4,7 @@
  * the second run lists, creates and lists again meanwhile. After its create each run lists
  * again, keeps the oldest comment with the marker and deletes the others: one comment stays.
  */
+import { budget } from '../helpers/budget.js'
 import { failingLeg, reportOnWorkflowRun, requestsTo, testNames, warnings } from '../helpers/report-workflow.js'
 import { ResultsService } from '../helpers/results-service.js'
 import type { StepResult } from '../helpers/runner.js'
@@ -15,8 +16,8 @@ beforeAll(async () => {
   service = await ResultsService.start()
   await failingLeg(service, 'node-22', testNames(3))
   // The first create waits long enough for the other run to list, create and list again
-  // (a generous margin on a busy machine); whichever run comes first is held.
-  service.injectFault('CreateComment', { delayMs: 20_000 })
+  // (4 s on an idle machine, times the test slowdown); whichever run comes first is held.
+  service.injectFault('CreateComment', { delayMs: budget(4_000) })
   const grants = { actionsRead: true, checksWrite: true, pullRequestsWrite: true }
   runs = await Promise.all(
     [1, 2].map(() => reportOnWorkflowRun(service, { 'github-token': service.apiToken(grants), 'check-run': 'off' }, { pullRequests: [7] }))
