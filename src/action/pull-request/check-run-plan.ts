@@ -4,12 +4,11 @@
  * 65,535 characters, and every annotation of every leg in batches of 50 (the most one
  * request carries). Pure: the artifacts' text is made plain here, the sending is publish.ts's.
  */
-import type { MatrixView } from '../../core/index.js'
+import type { LegAnnotation, MatrixView } from '../../core/index.js'
 import { checkRunSummary, type MatrixRead } from '../matrix-summary.js'
-import { annotationMessage, annotationTitle } from './annotation-text.js'
+import { annotationMessage, annotationTitle, cutText, MAX_MESSAGE_CHARS } from './annotation-text.js'
 import { flaggedTests } from './flagged-tests.js'
 import { conclusionOf, headline, type Conclusion } from './headline.js'
-import { annotationsOf, type LegAnnotation } from './leg-annotations-pending.js'
 
 /** One annotation as the check runs API takes it. */
 export interface CheckAnnotation {
@@ -60,7 +59,11 @@ type Leg = MatrixView['legs'][number]
 function placed(annotation: LegAnnotation, fallbackPath: string): { path: string; line: number } {
   const { file, line } = annotation
   const safe =
-    file !== undefined && file !== '' && file.length <= 1_000 && !file.startsWith('/') && !/\\|(^|\/)\.\.(\/|$)|[\u0000-\u001f]/.test(file)
+    file !== undefined &&
+    file !== '' &&
+    file.length <= 1_000 &&
+    !file.startsWith('/') &&
+    !/^[A-Za-z]:|\\|(^|\/)\.\.(\/|$)|[\u0000-\u001f\u007f]/.test(file)
   if (!safe) return { path: fallbackPath, line: 1 }
   return { path: file, line: line !== undefined && Number.isInteger(line) && line >= 1 ? line : 1 }
 }
@@ -75,7 +78,8 @@ function fromLegAnnotation(annotation: LegAnnotation, row: LegRow, options: Chec
     end_line: line,
     annotation_level: annotation.level === 'error' ? 'failure' : 'warning',
     title: annotationTitle(annotation.title),
-    message: annotationMessage(`${annotationMessage(annotation.message)}${leg}`)
+    // The leg's line is kept whole: the message is cut to leave it room.
+    message: `${cutText(annotationMessage(annotation.message), MAX_MESSAGE_CHARS - leg.length)}${leg}`
   }
 }
 
@@ -119,7 +123,7 @@ function allAnnotations(view: MatrixView, options: CheckRunPlanOptions): { annot
   const manyLegs = view.rows.length > 1
   view.rows.forEach((row, index) => {
     const leg = view.legs[index]
-    const own = leg === undefined ? undefined : annotationsOf(leg)
+    const own = leg?.annotations
     const room = MAX_CHECK_ANNOTATIONS - annotations.length
     if (own === undefined) {
       const made = fromReceipt(row, leg, options)

@@ -25,6 +25,8 @@ export interface CommentOptions {
 export const MAX_COMMENT_CHARS = 65_536
 /** Most test rows in the comment; the check run has them all. */
 const MAX_ROWS = 20
+/** Rows kept for each kind after the failures when there are more tests than rows. */
+const RESERVED_PER_KIND = 2
 /** Room kept for the rows, under GitHub's limit with margin for the head and the last row. */
 const ROWS_BUDGET = 60_000
 /** Most leg labels in one cell. */
@@ -77,18 +79,36 @@ function rateCell(test: FlaggedTest): string {
   return `${count} of ${rate.runs}`
 }
 
+/**
+ * The tests the table lists, in their order: the first MAX_ROWS, except that each kind after
+ * the failures keeps up to RESERVED_PER_KIND rows, so 30 failures never hide a new flaky test.
+ */
+function listed(tests: readonly FlaggedTest[]): FlaggedTest[] {
+  if (tests.length <= MAX_ROWS) return [...tests]
+  const reserved = new Set<FlaggedTest>()
+  for (const kind of ['new-flaky', 'flaky', 'quarantined'] as const) {
+    for (const test of tests.filter(item => item.kind === kind).slice(0, RESERVED_PER_KIND)) reserved.add(test)
+  }
+  const failures = tests.filter(test => test.kind === 'failed').slice(0, MAX_ROWS - reserved.size)
+  const chosen = new Set([...failures, ...reserved])
+  const rest = tests.filter(test => !chosen.has(test)).slice(0, MAX_ROWS - chosen.size)
+  return tests.filter(test => chosen.has(test) || rest.includes(test))
+}
+
 /** The table: a row per test while they fit, then `… N more in the check run`. */
 function testTable(tests: readonly FlaggedTest[], checkRunUrl: string | undefined): string[] {
+  const shown: FlaggedTest[] = []
   const rows: string[] = []
   let length = 0
-  for (const test of tests.slice(0, MAX_ROWS)) {
+  for (const test of listed(tests)) {
     const row = `| ${testCell(test)} | ${legsCell(test.legs)} | ${rateCell(test)} |`
     if (length + row.length + 1 > ROWS_BUDGET) break
+    shown.push(test)
     rows.push(row)
     length += row.length + 1
   }
   const rest = tests.length - rows.length
-  const runs = Math.max(0, ...tests.slice(0, rows.length).map(test => (test.kind === 'new-flaky' ? 0 : (test.rate?.runs ?? 0))))
+  const runs = Math.max(0, ...shown.map(test => (test.kind === 'new-flaky' ? 0 : (test.rate?.runs ?? 0))))
   return [
     `| test | legs | ${runs > 0 ? `rate (last ${runs} run${runs === 1 ? '' : 's'})` : 'rate'} |`,
     '|---|---|---|',

@@ -4,8 +4,7 @@
  * in and its rate over the history. From each leg's annotations.json when it has one, else
  * from the test names of its receipt (an older leg, or a file that did not read back).
  */
-import type { MatrixView } from '../../core/index.js'
-import { annotationsOf, type LegAnnotation, type LegTestRate, type TestFlag } from './leg-annotations-pending.js'
+import type { LegAnnotation, LegTestRate, MatrixView, TestFlag } from '../../core/index.js'
 
 type LegRow = MatrixView['rows'][number]
 type Leg = MatrixView['legs'][number]
@@ -21,6 +20,9 @@ const KIND_OF_FLAG: Record<TestFlag, TestKind> = {
   'runner-flaky': 'flaky',
   quarantined: 'quarantined'
 }
+
+/** Names in a reader's order (one collator: `localeCompare` builds one per call). */
+const byName = new Intl.Collator('en', { numeric: true }).compare
 
 /** A test of one kind across legs. */
 export interface FlaggedTest {
@@ -67,7 +69,7 @@ export function flaggedTests(view: MatrixView): FlaggedTest[] {
   const tests = new Map<string, FlaggedTest>()
   view.rows.forEach((row, index) => {
     const leg = view.legs[index]
-    const annotations = leg === undefined ? undefined : annotationsOf(leg)
+    const annotations = leg?.annotations
     for (const test of annotations === undefined ? fromReceipt(row, leg) : fromAnnotations(annotations)) {
       const key = `${test.kind}\u0000${test.name}`
       let entry = tests.get(key)
@@ -81,7 +83,7 @@ export function flaggedTests(view: MatrixView): FlaggedTest[] {
     }
   })
   return [...tests.values()].sort(
-    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || b.legs.length - a.legs.length || a.name.localeCompare(b.name, 'en')
+    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || b.legs.length - a.legs.length || byName(a.name, b.name)
   )
 }
 
