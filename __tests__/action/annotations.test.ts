@@ -124,3 +124,11 @@ test('titles and bodies are redacted and bodies clipped to 4,000 characters', ()
     expect(annotation.message.length).toBeLessThanOrEqual(4000)
   }
 })
+
+test("a leg's annotations.json takes them all: a higher per-level cap gives every located block, the printed ten first", () => {
+  const run = completed([attempt(1, `${tscErrors.join('\n')}\n`, false)], 1)
+  const all = runAnnotations(run, facts(), { perLevel: 1_000 })
+  expect(all).toHaveLength(15)
+  expect(all.map(annotation => annotation.properties.file)).toEqual(tscErrors.map((_, index) => `src/m${index}.ts`))
+  expect(all.slice(0, 10)).toEqual(runAnnotations(run, facts()))
+})

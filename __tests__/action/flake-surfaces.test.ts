@@ -156,7 +156,9 @@ test('a test flaky inside the runner is a warning on its line, with its first fa
       level: 'warning',
       message:
         "Failed, then passed on the runner's 2nd run (Surefire flakyFailure): connect ETIMEDOUT. Flaked in 4 of the last 37 runs (11 %) · first seen 2026-11-20.",
-      properties: { title: 'Unit tests: flaky inside the runner — net › fetches config', file: 'src/net.test.js', startLine: 31 }
+      properties: { title: 'Unit tests: flaky inside the runner — net › fetches config', file: 'src/net.test.js', startLine: 31 },
+      // What the leg's annotations.json says of it (docs/design.md §5 "Trace artifact").
+      test: { name: 'net › fetches config', flag: 'runner-flaky', rate: { runs: 37, flaked: 4, failed: 0, firstSeen: '2026-11-20' } }
     }
   ])
   // The history holds this run only: no rate to tell.
@@ -180,7 +182,8 @@ test('a flaky new test is an error naming the repeat it failed, in a pull reques
       level: 'error',
       message:
         'New in this pull request; repeated 5 times, failed on repeat 3: Expected 90, Received 100.\n● cart › applies the coupon\n  Expected: 90\n  Received: 100',
-      properties: { title: 'Unit tests: new test is flaky — cart › applies the coupon', file: 'src/cart.test.js', startLine: 12 }
+      properties: { title: 'Unit tests: new test is flaky — cart › applies the coupon', file: 'src/cart.test.js', startLine: 12 },
+      test: { name: 'cart › applies the coupon', flag: 'new-flaky', repeat: { failedOn: 3, of: 5 } }
     }
   ])
 })

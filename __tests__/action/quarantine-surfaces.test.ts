@@ -138,7 +138,8 @@ test('two quarantined tests fail: the run passes, one warning each (no error), o
         file: 'src/net.test.js',
         startLine: 31,
         startColumn: 5
-      }
+      },
+      test: { name: 's › fetches config', flag: 'quarantined', rate: expect.objectContaining({ runs: 1, failed: 1 }) }
     },
     expect.objectContaining({
       level: 'warning',

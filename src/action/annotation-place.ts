@@ -5,12 +5,25 @@
  */
 import type * as core from '@actions/core'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
+import type { LegTestRate, TestFlag } from '../core/index.js'
+
+/** The test an annotation is about, for the leg's annotations.json (persistence/leg-annotations.ts). */
+export interface AnnotatedTest {
+  name: string
+  flag: TestFlag
+  /** Its rate over the history, this run counted, when the run carries one. */
+  rate?: LegTestRate
+  /** A flaky new test: the repeat it failed on, of how many. */
+  repeat?: { failedOn: number; of: number }
+}
 
 /** One annotation, ready for core.error / core.warning. */
 export interface Annotation {
   level: 'error' | 'warning'
   message: string
   properties: core.AnnotationProperties
+  /** A test-level annotation: the test it is about (never printed; written to the trace artifact). */
+  test?: AnnotatedTest
 }
 
 /** Where relative paths in the output are looked up: the checkout, then where the commands ran. */

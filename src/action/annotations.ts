@@ -18,12 +18,31 @@ import {
 import { AnnotationTitle, captureMessage, describeCommand } from './run-log.js'
 import type { AttemptResult, FailedTest } from './report-parts.js'
 import { locationProperties, sentence, testLocation, type Annotation, type PathBase } from './annotation-place.js'
-import { flakyNewTestNames, newTestAnnotations, rateSentence, runnerFlakyAnnotations, runnerFlakyNames } from './flake-annotations.js'
+import {
+  aboutTest,
+  flakyNewTestNames,
+  newTestAnnotations,
+  rateSentence,
+  runnerFlakyAnnotations,
+  runnerFlakyNames
+} from './flake-annotations.js'
 
 export type { Annotation, PathBase } from './annotation-place.js'
 
-/** GitHub shows at most 10 annotations of each level per step. */
+/** GitHub shows at most 10 annotations of each level per step: what is printed. */
 const MAX_PER_LEVEL = 10
+
+/** How many annotations runAnnotations returns, and in which form. */
+export interface AnnotationOptions {
+  /** Most annotations of each level (default 10, what a step may print). */
+  perLevel?: number
+  /**
+   * One warning per flaky test, not one for the flaky pass naming the first three, and a
+   * refused flaky pass's tests each as a warning beside the gate's error: every test an
+   * annotation of its own, for the leg's annotations.json (docs/design.md §5 "Trace artifact").
+   */
+  eachTest?: boolean
+}
 
 /** What the annotations need beyond the run report. */
 export interface AnnotationFacts {
@@ -48,17 +67,20 @@ function clip(text: string): string {
   return text.length > MAX_ANNOTATION_CHARS ? `${text.slice(0, MAX_ANNOTATION_CHARS - 1)}…` : text
 }
 
-/** Redacts and clips every text of an annotation, title and file name included. */
+/** Redacts and clips every text of an annotation, title, file name and test name included. */
 function finished(annotation: Annotation, redactor: Redactor): Annotation {
   const { title, file, ...rest } = annotation.properties
+  // One line: \s has no NEL, which some readers take for a line break.
+  const oneLine = (text: string) => text.replace(/[\s\u0085]+/g, ' ')
   return {
     level: annotation.level,
     message: clip(redactor.redact(annotation.message)),
     properties: {
       ...rest,
-      ...(title !== undefined && { title: shownCommand.cutAtWord(redactor.redact(title).replace(/\s+/g, ' '), MAX_TITLE_CHARS) }),
+      ...(title !== undefined && { title: shownCommand.cutAtWord(oneLine(redactor.redact(title)), MAX_TITLE_CHARS) }),
       ...(file !== undefined && { file: redactor.redact(file) })
-    }
+    },
+    ...(annotation.test !== undefined && { test: { ...annotation.test, name: clip(redactor.redact(annotation.test.name)) } })
   }
 }
 
@@ -132,7 +154,8 @@ function recoveredWarnings(run: CompletedRun, facts: AnnotationFacts): Annotatio
       properties: {
         title: `${facts.stepName}: flaky — ${name} failed${when}, passed in a later attempt`,
         ...locationProperties(first === undefined ? undefined : testLocation(first, facts.location))
-      }
+      },
+      test: aboutTest(run, name, 'flaky')
     }
   })
 }
@@ -143,7 +166,7 @@ function attemptOf(run: CompletedRun, test: FailedTest): number | undefined {
 }
 
 /** Error annotations of a failed run: one per failed test when JUnit results name them, else per located failing block, else one for the excerpt. */
-function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotation[] {
+function failureAnnotations(run: CompletedRun, facts: AnnotationFacts, perLevel: number): Annotation[] {
   const attempts = `(${run.attempts.length}/${run.maxAttempts} attempts)`
   const command = describeCommand(facts.commands)
   // A quarantined test that failed next to the real failure is a warning of its own, not an error.
@@ -153,13 +176,14 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
   const failedTests = (run.tests?.failed ?? []).filter(test => !covered.has(test.name) && !newFlaky.has(test.name))
   if (failedTests.length === 0 && newFlaky.size > 0 && run.newTests?.mode === 'fail') return []
   if (failedTests.length > 0) {
-    return failedTests.slice(0, MAX_PER_LEVEL).map(test => ({
+    return failedTests.slice(0, perLevel).map(test => ({
       level: 'error',
       message: testBody(run, test),
       properties: {
         title: `${facts.stepName}: ${test.name} ${failedWords(run, test.name, attempts)}`,
         ...locationProperties(testLocation(test, facts.location))
-      }
+      },
+      test: aboutTest(run, test.name, 'failed')
     }))
   }
   const last = run.attempts[run.attempts.length - 1]
@@ -167,10 +191,11 @@ function failureAnnotations(run: CompletedRun, facts: AnnotationFacts): Annotati
   const withPlace = blocks.filter(item => item.location !== undefined)
   // A timeout, or the line -e stopped the script at, says what failed more plainly than the excerpt.
   const ending = last === undefined ? undefined : endingAnnotation(last, facts.stepName)
-  const pinned: Annotation[] = withPlace.slice(0, MAX_PER_LEVEL).map(({ block, location }) => ({
+  const pinned: Annotation[] = withPlace.slice(0, perLevel).map(({ block, location }) => ({
     level: 'error',
     message: block.lines.join('\n'),
-    properties: { title: `${facts.stepName}: ${block.test ?? command} failed ${attempts}`, ...locationProperties(location) }
+    properties: { title: `${facts.stepName}: ${block.test ?? command} failed ${attempts}`, ...locationProperties(location) },
+    ...(block.test !== undefined && { test: aboutTest(run, block.test, 'failed') })
   }))
   if (ending !== undefined) return [ending, ...pinned]
   if (withPlace.length === 0) {
@@ -268,7 +293,8 @@ function quarantineAnnotations(run: CompletedRun, facts: AnnotationFacts): Annot
       properties: {
         title: `${facts.stepName}: quarantined test failed — ${test.name}`,
         ...locationProperties(testLocation(test, facts.location))
-      }
+      },
+      test: aboutTest(run, test.name, 'quarantined')
     }
   })
 }
@@ -301,9 +327,13 @@ function withMisfit(annotation: Annotation, run: CompletedRun): Annotation {
   return misfits.length === 0 ? annotation : { ...annotation, message: [annotation.message, ...misfits].join('\n') }
 }
 
-/** Every annotation a verify run's report calls for, redacted and clipped, at most 10 per level. */
-export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotation[] {
+/**
+ * Every annotation a verify run's report calls for, redacted and clipped, at most 10 per
+ * level (`perLevel`); each test-level one names its test.
+ */
+export function runAnnotations(run: RunReport, facts: AnnotationFacts, options: AnnotationOptions = {}): Annotation[] {
   const { redactor } = facts
+  const perLevel = options.perLevel ?? MAX_PER_LEVEL
   const found: Annotation[] = []
   if (run.kind === 'blocked') {
     found.push({ level: 'error', message: captureMessage('block', run.failedRunId), properties: { title: AnnotationTitle.blocked } })
@@ -311,16 +341,19 @@ export function runAnnotations(run: RunReport, facts: AnnotationFacts): Annotati
     found.push({ level: 'error', message: run.note, properties: { title: AnnotationTitle.refused } })
   } else {
     const gate = gateAnnotation(run, facts)
-    if (gate !== undefined) found.push(gate)
+    // Each flaky test on its own: a flaky pass its results name, and the tests a gate refused.
+    const eachFlaky = options.eachTest === true && run.flaky && (run.tests?.flaky.length ?? 0) > 0
+    if (gate !== undefined) found.push(gate, ...(options.eachTest === true ? recoveredWarnings(run, facts) : []))
     else if (run.outcome === 'failure')
-      found.push(...failureAnnotations(run, facts).map(found => withMisfit(found, run)), ...recoveredWarnings(run, facts))
+      found.push(...failureAnnotations(run, facts, perLevel).map(found => withMisfit(found, run)), ...recoveredWarnings(run, facts))
+    else if (eachFlaky) found.push(...recoveredWarnings(run, facts))
     found.push(...newTestAnnotations(run, facts))
-    const flaky = gate === undefined ? flakyAnnotation(run, facts) : undefined
+    const flaky = gate === undefined && !eachFlaky ? flakyAnnotation(run, facts) : undefined
     if (flaky !== undefined) found.push(withMisfit(flaky, run))
     found.push(...runnerFlakyAnnotations(run, facts), ...quarantineAnnotations(run, facts))
   }
-  const errors = found.filter(annotation => annotation.level === 'error').slice(0, MAX_PER_LEVEL)
-  const warnings = found.filter(annotation => annotation.level === 'warning').slice(0, MAX_PER_LEVEL)
+  const errors = found.filter(annotation => annotation.level === 'error').slice(0, perLevel)
+  const warnings = found.filter(annotation => annotation.level === 'warning').slice(0, perLevel)
   return [...errors, ...warnings].map(annotation => finished(annotation, redactor))
 }
 

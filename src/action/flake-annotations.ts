@@ -4,8 +4,8 @@
  * run of its own, an error (a warning in `warn` mode) per new test that failed a repeat of
  * early flake detection, and the rate sentence every failed or flaky test's annotation ends with.
  */
-import { runnerRetry, testRates, type CompletedRun } from '../core/index.js'
-import { locationProperties, sentence, testLocation, type Annotation, type PathBase } from './annotation-place.js'
+import { runnerRetry, testRates, type CompletedRun, type TestFlag } from '../core/index.js'
+import { locationProperties, sentence, testLocation, type AnnotatedTest, type Annotation, type PathBase } from './annotation-place.js'
 
 /** What these annotations need beyond the run report. */
 export interface FlakeAnnotationFacts {
@@ -19,6 +19,14 @@ export interface FlakeAnnotationFacts {
 export function rateSentence(run: CompletedRun, name: string): string {
   const words = testRates.rateOf(run.rates, name)
   return words === undefined ? '' : `${sentence(words)}.`
+}
+
+/** The test an annotation is about: its name, its flag, and its rate when the run carries the history's. */
+export function aboutTest(run: CompletedRun, name: string, flag: TestFlag): AnnotatedTest {
+  const rate = run.rates?.find(found => found.name === name)
+  if (rate === undefined) return { name, flag }
+  const { runs, flaked, failed, firstSeen } = rate
+  return { name, flag, rate: { runs, flaked, failed, ...(firstSeen !== undefined && { firstSeen }) } }
 }
 
 /** A message as the middle of a sentence: without its own closing period. */
@@ -47,7 +55,8 @@ export function runnerFlakyAnnotations(run: CompletedRun, facts: FlakeAnnotation
       properties: {
         title: `${facts.stepName}: flaky inside the runner — ${test.name}`,
         ...locationProperties(testLocation(test, facts.location))
-      }
+      },
+      test: aboutTest(run, test.name, 'runner-flaky')
     }
   })
 }
@@ -79,7 +88,8 @@ export function newTestAnnotations(run: CompletedRun, facts: FlakeAnnotationFact
       properties: {
         title: `${facts.stepName}: new test is flaky — ${flaky.test.name}`,
         ...locationProperties(testLocation(flaky.test, facts.location))
-      }
+      },
+      test: { ...aboutTest(run, flaky.test.name, 'new-flaky'), repeat: { failedOn: flaky.repeat, of: detection.repeats } }
     }
   })
 }

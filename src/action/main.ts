@@ -35,7 +35,9 @@ import type { CacheStore } from './persistence/cache-store.js'
 import { deadlinesFrom } from './persistence/deadline.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
 import { restoreHistory, type HistoryOptions, type RestoreStatus } from './persistence/receipt-history.js'
-import { reportRun, type TraceUpload } from './report.js'
+import { isPullRequest, reportRun, type TraceUpload } from './report.js'
+import type { AnnotationFacts } from './annotations.js'
+import { legAnnotations } from './persistence/leg-annotations.js'
 import { RunLog, verdictLine } from './run-log.js'
 import { readActionSettings, readSecretInputs, type ActionSettings, type VerifySettings } from './settings.js'
 import type { ArtifactClient } from './persistence/trace-artifact.js'
@@ -158,12 +160,21 @@ async function summaryHistory(settings: VerifySettings, store: ReceiptStore): Pr
   }
 }
 
-/** Saves the history and uploads the trace of a run that created them (a block created nothing), grouped. */
-async function persistIfCreated(run: RunReport, stateDir: string, options: PersistOptions): Promise<TraceUpload | undefined> {
+/**
+ * Saves the history and uploads the trace of a run that created them (a block created
+ * nothing), grouped; a completed run's trace carries every annotation of the run.
+ */
+async function persistIfCreated(
+  run: RunReport,
+  stateDir: string,
+  options: PersistOptions,
+  annotationFacts: AnnotationFacts
+): Promise<TraceUpload | undefined> {
   if (run.kind === 'blocked') return undefined
   const outcome = run.kind === 'refused' ? 'aborted' : run.outcome
+  const annotations = run.kind === 'completed' ? { annotations: () => legAnnotations(run, annotationFacts) } : {}
   const persisted = await print.group('reverify: saving the receipt history and uploading the trace', () =>
-    persistRun({ runId: run.runId, sessionDir: run.session.dir, stateDir, outcome }, options)
+    persistRun({ runId: run.runId, sessionDir: run.session.dir, stateDir, outcome, ...annotations }, options)
   )
   return persisted.artifact
 }
@@ -307,7 +318,15 @@ export async function runMain(deps: MainDeps): Promise<void> {
     }
     const effectiveMode = checkableMode(mode, restored)
     const run = await timed('run', () => runVerify(settings, effectiveMode, machine, deps, redactor))
-    const artifact = await persistIfCreated(run, settings.stateDir, persistOptions(settings, history, deps, redactor))
+    const location = { workspace: settings.workspace, workingDirectory: settings.run.workingDirectory }
+    const annotationFacts = {
+      stepName: settings.run.name,
+      commands: scriptLines(settings.run.script),
+      redactor,
+      location,
+      pullRequest: isPullRequest(deps.env)
+    }
+    const artifact = await persistIfCreated(run, settings.stateDir, persistOptions(settings, history, deps, redactor), annotationFacts)
     await timed('report', async () =>
       reportRun(run, {
         name: settings.run.name,
@@ -319,7 +338,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
         toolkit,
         ...(settings.summary !== 'never' && { history: await summaryHistory(settings, store) }),
         ...(artifact && { artifact }),
-        location: { workspace: settings.workspace, workingDirectory: settings.run.workingDirectory }
+        location
       })
     )
     finish(run, settings, redactor, toolkit)

@@ -4,7 +4,8 @@
  * cancel both have to fit in the runner's grace period, and neither can fail the other (or
  * the step): each only warns.
  */
-import { copyReceiptIntoSession, describeError } from '../../core/index.js'
+import { copyReceiptIntoSession, describeError, type LegAnnotation } from '../../core/index.js'
+import { writeRunAnnotations } from './leg-annotations.js'
 import { newHistoryKey, saveHistory, type HistoryOptions } from './receipt-history.js'
 import type { UploadTrace } from '../settings.js'
 import { shouldUpload, uploadTrace, type ArtifactClient } from './trace-artifact.js'
@@ -18,6 +19,11 @@ export interface RunToPersist {
   /** The run's state directory: its receipt is copied into the session folder, so the artifact carries it. */
   stateDir?: string
   outcome: string
+  /**
+   * Every annotation of the run (leg-annotations.ts), made only when the trace goes up and
+   * written into the session folder as annotations.json; absent (a refusal, the post step): none.
+   */
+  annotations?: () => readonly LegAnnotation[]
 }
 
 /** Where to persist the run, and how. */
@@ -72,6 +78,7 @@ async function uploadRunTrace(
   options: PersistOptions
 ): Promise<PersistOutcome['artifact']> {
   if (run.stateDir !== undefined) await copyReceipt(run.stateDir, run.runId, run.sessionDir, options.warn)
+  if (run.annotations !== undefined) await writeRunAnnotations(run.sessionDir, run.annotations, options.warn)
   const uploading = uploadTrace({
     client: options.artifact,
     runId: run.runId,
