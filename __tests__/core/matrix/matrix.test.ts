@@ -138,7 +138,9 @@ test('report inputs: defaults, a name pattern as a glob, and one-line errors nam
   )
   const given = parseReportInputs({ 'github-token': ' ghs_x ', 'check-name': ' tests ', 'check-run': 'off', comment: 'always' })
   expect(given).toMatchObject({ githubToken: 'ghs_x', checkName: 'tests', checkRun: false, comment: 'always' })
-  expect(() => parseReportInputs({ comment: 'sometimes' })).toThrow(/^comment: 'sometimes' is not allowed; expected one of off, on-failure, always$/)
+  expect(() => parseReportInputs({ comment: 'sometimes' })).toThrow(
+    /^comment: 'sometimes' is not allowed; expected one of off, on-failure, always$/
+  )
   expect(() => parseReportInputs({ 'check-name': 'x'.repeat(101) })).toThrow(/^check-name: 101 characters is too long; at most 100$/)
   expect(() => parseReportInputs({ 'check-run': 'yes' })).toThrow(/^check-run: 'yes' is not allowed/)
 })

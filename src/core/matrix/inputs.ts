@@ -59,7 +59,7 @@ export const REPORT_INPUTS = {
   comment: {
     kind: { type: 'choice', values: ['off', 'on-failure', 'always'] },
     description:
-      "off, on-failure or always: when to keep one comment on the pull request (on-failure still edits an existing one to a green line when the run passes).",
+      'off, on-failure or always: when to keep one comment on the pull request (on-failure still edits an existing one to a green line when the run passes).',
     default: 'on-failure'
   }
 } as const satisfies Record<string, ReportInputSpec>
