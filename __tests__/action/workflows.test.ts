@@ -146,7 +146,16 @@ describe("the report entry point and the reusable workflow's report job", () => 
     // The bundle sits in the repository's dist/, one folder up from report/.
     expect(template.runs).toEqual({ using: 'node24', main: ['..', 'dist', 'report.js'].join('/') })
     expect((template.inputs ?? []).map(input => input.id)).toEqual(REPORT_INPUT_NAMES)
-    expect((template.outputs ?? []).map(output => output.id).sort()).toEqual(['failed-legs', 'flaky-legs', 'legs', 'report-artifact-id'])
+    expect((template.outputs ?? []).map(output => output.id).sort()).toEqual([
+      'check-run-id',
+      'check-run-url',
+      'comment-id',
+      'comment-url',
+      'failed-legs',
+      'flaky-legs',
+      'legs',
+      'report-artifact-id'
+    ])
   })
 
   test("report/action.yml and the docs' table of its inputs say what the report inputs' table says", () => {
@@ -154,7 +163,7 @@ describe("the report entry point and the reusable workflow's report job", () => 
     const specs: Record<string, ReportInputSpec> = REPORT_INPUTS
     for (const input of declared) {
       const spec = specs[input.id]!
-      expect([input.id, input.description, input.default?.toString(), input.required]).toEqual([
+      expect([input.id, input.description, input.default === undefined ? undefined : plain(input.default), input.required]).toEqual([
         input.id,
         declaredDescription(spec),
         spec.default,

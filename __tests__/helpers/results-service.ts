@@ -1,17 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { ApiTokens, type ApiTokenGrant } from './results-service/api-tokens.js'
 import { ArtifactService } from './results-service/artifact-service.js'
 import { BlobStore, storageFaultReply } from './results-service/blob-store.js'
-import { CacheRestApi, cacheListPath, LIST_CACHES, type ApiTokenGrant } from './results-service/cache-rest.js'
+import { CacheRestApi, cacheListPath, LIST_CACHES } from './results-service/cache-rest.js'
 import { CacheService } from './results-service/cache-service.js'
 import { FaultQueue } from './results-service/faults.js'
+import { githubFaultReply } from './results-service/github-replies.js'
+import { GitHubRest, githubRouteOf, type GitHubRoute } from './results-service/github-rest.js'
+import { StandInGitHub } from './results-service/github-state.js'
 import { type HttpReply, parseJsonOrUndefined, readRequestBody, sendReply } from './results-service/http-reply.js'
 import { createRuntimeToken, readBearerToken, type TokenScope } from './results-service/token.js'
 import { TwirpError, twirpCodeForStatus, twirpErrorReply, jsonReply } from './results-service/twirp.js'
 import type { CacheEntry, Fault, RecordedRequest, UploadedArtifact } from './results-service/types.js'
 
 export type { CacheEntry, Fault, RecordedRequest, UploadedArtifact } from './results-service/types.js'
+export type { ApiTokenGrant } from './results-service/api-tokens.js'
+export type { StandInCheckRun, StandInComment, StandInPull, StandInUser } from './results-service/github-state.js'
+export { GITHUB_REST_TARGETS } from './results-service/github-rest.js'
 export { readZip, type ZipEntry } from './results-service/zip-reader.js'
 
 const twirpPath = /^\/twirp\/github\.actions\.results\.api\.v1\.(\w+)\/(\w+)$/
@@ -20,8 +27,10 @@ const garbagePage = '<html><body><h1>502 Bad Gateway</h1><p>garbage from an upst
 interface Route {
   /** `CacheService`, `ArtifactService`, another Twirp service, or undefined for storage. */
   service?: string
-  /** The fault target: the Twirp method name, or `blob`. */
+  /** The fault target: the Twirp method name, a REST endpoint's name, or `blob`. */
   target?: string
+  /** Set for the GitHub REST endpoints (`service` is then `GitHub`). */
+  github?: GitHubRoute
 }
 
 interface HeldRequest {
@@ -36,8 +45,10 @@ interface HeldRequest {
  * @actions/artifact clients. It runs inside the test process, so spawn children
  * asynchronously: spawnSync would block it.
  *
- * It also answers the REST listing of cache entries (`GET /repos/{owner}/{repo}/actions/
- * caches`, fault target `ListCaches`) for tokens made by `apiToken`.
+ * It also answers, for tokens made by `apiToken`, the REST listing of cache entries (`GET
+ * /repos/{owner}/{repo}/actions/caches`, fault target `ListCaches`) and the GitHub REST
+ * endpoints a report workflow uses (a run's artifacts, check runs, issue comments, pull
+ * requests; fault targets in GITHUB_REST_TARGETS), whose state is `github`.
  *
  * Not modelled: cache scoping by branch (every entry is visible to every caller), eviction,
  * the legacy v1 cache API, protobuf-encoded Twirp, and block lists naming committed blocks.
@@ -53,8 +64,13 @@ export class ResultsService {
   private readonly workflowJobRunBackendId = randomUUID()
   private readonly blobs: BlobStore
   private readonly cache: CacheService
-  private readonly rest = new CacheRestApi()
+  private readonly tokens = new ApiTokens()
+  private readonly rest = new CacheRestApi(this.tokens)
   private readonly artifactService: ArtifactService
+  private readonly githubRest: GitHubRest
+
+  /** The repository behind the GitHub REST endpoints: check runs, comments, pull requests. */
+  readonly github = new StandInGitHub()
 
   private constructor(
     private readonly server: Server,
@@ -63,6 +79,11 @@ export class ResultsService {
     this.blobs = new BlobStore(url, this.secret)
     this.cache = new CacheService(this.blobs)
     this.artifactService = new ArtifactService(this.blobs)
+    const artifactSource = {
+      listed: () => this.artifactService.listed(this.workflowRunBackendId),
+      zipUrl: (id: number) => this.artifactService.zipUrl(id)
+    }
+    this.githubRest = new GitHubRest(this.tokens, this.github, artifactSource, url.replace(/\/$/, ''))
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       this.serve(request, response).catch((error: unknown) => {
         sendReply(response, twirpErrorReply('internal', `stand-in bug: ${String(error)}`), false)
@@ -105,9 +126,12 @@ export class ResultsService {
     }
   }
 
-  /** A token for the REST listing (GITHUB_TOKEN's stand-in), with or without `actions: read`. */
+  /**
+   * A REST token (GITHUB_TOKEN's stand-in) with `grant`: each permission not named is
+   * refused with 403. Without an argument, `actions: read` only.
+   */
   apiToken(grant: ApiTokenGrant = { actionsRead: true }): string {
-    return this.rest.issueToken(grant)
+    return this.tokens.issue(grant)
   }
 
   /** Committed cache entries, oldest first. */
@@ -144,7 +168,7 @@ export class ResultsService {
     const method = request.method ?? 'GET'
     const url = new URL(request.url ?? '/', this.url)
     const raw = await readRequestBody(request)
-    const route = this.routeOf(url.pathname)
+    const route = this.routeOf(method, url.pathname)
     const body = route.service === undefined ? undefined : parseJsonOrUndefined(raw)
     const fault = route.target === undefined ? undefined : this.faults.take(route.target)
     if (fault !== undefined && 'delayMs' in fault) await this.hold(fault.delayMs)
@@ -155,16 +179,19 @@ export class ResultsService {
     sendReply(response, reply, method === 'HEAD')
   }
 
-  private routeOf(pathname: string): Route {
+  private routeOf(method: string, pathname: string): Route {
     const twirp = twirpPath.exec(pathname)
     if (twirp !== null) return { service: twirp[1], target: twirp[2] }
     if (cacheListPath.test(pathname)) return { service: 'REST', target: LIST_CACHES }
+    const github = githubRouteOf(method, pathname)
+    if (github !== undefined) return { service: 'GitHub', target: github.target, github }
     return this.blobs.owns(pathname) ? { target: 'blob' } : {}
   }
 
   private answer(method: string, url: URL, request: IncomingMessage, raw: Buffer, body: unknown, route: Route): HttpReply {
     if (route.target === 'blob') return this.blobs.handle(method, url, request.headers, raw)
     if (route.service === 'REST') return this.rest.handle(method, url, request.headers.authorization, this.cache.entries())
+    if (route.github !== undefined) return this.githubRest.handle(route.github, url, request.headers.authorization, body)
     if (route.service === undefined) return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not found' }
     if (method !== 'POST') return twirpErrorReply('bad_route', `${method} is not allowed, Twirp wants POST`)
     const contentType = request.headers['content-type'] ?? ''
@@ -193,17 +220,18 @@ export class ResultsService {
         ? jsonReply(200, ['garbage', 'not a Twirp message'])
         : { status: 200, headers: { 'content-type': 'text/html' }, body: garbagePage }
     }
-    const reply = this.statusFaultReply(fault, isBlob)
-    if (fault.retryAfter === undefined) return reply
-    return { ...reply, headers: { ...reply.headers, 'retry-after': fault.retryAfter } }
+    const reply = this.statusFaultReply(fault, route)
+    const retryAfter: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter }
+    return { ...reply, headers: { ...reply.headers, ...retryAfter, ...fault.headers } }
   }
 
-  private statusFaultReply(fault: { status: number; body?: string }, isBlob: boolean): HttpReply {
+  private statusFaultReply(fault: { status: number; body?: string }, route: Route): HttpReply {
     if (fault.body !== undefined) {
       const isJson = parseJsonOrUndefined(Buffer.from(fault.body)) !== undefined
       return { status: fault.status, headers: { 'content-type': isJson ? 'application/json' : 'text/plain' }, body: fault.body }
     }
-    if (isBlob) return storageFaultReply(fault.status)
+    if (route.target === 'blob') return storageFaultReply(fault.status)
+    if (route.github !== undefined) return githubFaultReply(fault.status)
     return jsonReply(fault.status, { code: twirpCodeForStatus(fault.status), msg: 'injected fault' })
   }
 

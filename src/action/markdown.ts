@@ -2,6 +2,7 @@
  * Putting untrusted text (command output, commands, notes, names) into GitHub-flavoured
  * markdown so that it stays text: never a tag, a table column, an emphasis or a fence end.
  */
+import { stripVTControlCharacters } from 'node:util'
 
 /** The longest run of `char` in the text (0 when there is none). */
 function longestRun(text: string, char: string): number {
@@ -28,10 +29,41 @@ export function text(value: string): string {
     .replace(/[\\`*_[\]#|~]/g, char => `\\${char}`)
 }
 
-/** Text for one table cell: as prose, cut to `max` characters (a cut cell ends in …). */
+/** Terminal escape sequences, the other control characters, and the marks that reorder text (bidi overrides). */
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+
+/** The zero-width space: it keeps a sign from starting a mention, a reference or a link, and shows as nothing. */
+const ZWSP = '\u200b'
+
+/**
+ * What GitHub turns into a live thing after the markdown is rendered, broken by a zero-width
+ * space: an `@mention` (which notifies), a `#123` or `GH-123` reference, and a bare address
+ * the autolinker would make a link (`https://`, `www.`). Applied to escaped text.
+ */
+function defused(escaped: string): string {
+  return escaped
+    .replace(/@(?=[A-Za-z0-9])/g, `@${ZWSP}`)
+    .replace(/#(?=[A-Za-z0-9])/g, `#${ZWSP}`)
+    .replace(/\b(GH)-(?=\d)/gi, `$1-${ZWSP}`)
+    .replace(/:\/\//g, `:${ZWSP}//`)
+    .replace(/\b(www)\./gi, `$1${ZWSP}.`)
+}
+
+/** Text for one table cell: as prose, on one line without escape codes or control characters, cut to `max` characters (a cut cell ends in …). */
 export function cell(value: string, max = 300): string {
-  const line = value.replace(/\r?\n|\r/g, ' ')
+  const line = stripVTControlCharacters(value)
+    .replace(/\r?\n|\r|\u2028|\u2029/g, ' ')
+    .replace(INVISIBLE, '')
   return text(line.length > max ? `${line.slice(0, max - 1)}…` : line)
+}
+
+/**
+ * A cell of text a workflow run's artifacts carry, written by code under review (test names,
+ * leg labels, messages: docs/design.md §5 "The pull request"): as `cell`, and nothing in it
+ * becomes a mention, a reference or a link.
+ */
+export function untrustedCell(value: string, max = 300): string {
+  return defused(cell(value, max))
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * The report entry point's one step (docs/design.md §5 "One summary for a matrix"): list
- * this workflow run's artifacts, download those whose name matches `name-pattern`, read each
- * leg through the core, write one job summary and upload one combined report.html. Nothing
- * here fails the step but bad inputs: an artifact that cannot be downloaded or read is a
- * warning of one line, and so are a summary or an upload that cannot be written.
+ * the artifacts of this workflow run (or, on workflow_run, of the run that triggered it),
+ * download those whose name matches `name-pattern`, read each leg through the core, write
+ * one job summary, upload one combined report.html, then create the check run and keep the
+ * pull request's comment ("The pull request: a check run and one comment"). Nothing here
+ * fails the step but bad inputs: an artifact that cannot be downloaded or read is a warning
+ * of one line, and so are a summary, an upload or a GitHub call that did not go through.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -14,13 +16,24 @@ import { matrixSummary, type CombinedReportNote } from './matrix-summary.js'
 import { artifactUrl } from './persistence/trace-artifact.js'
 import type { Toolkit } from './toolkit.js'
 import { print } from './workflow-commands.js'
+import type { GitHubApi } from './pull-request/github-api.js'
+import { publishPullRequestSurfaces } from './pull-request/pull-request-surfaces.js'
+import { readReportEvent, type ReportEvent } from './pull-request/report-event.js'
 
-/** The calls of @actions/artifact the report makes, all within the current workflow run. */
+/** Another workflow run's artifacts, through the REST API (@actions/artifact's `findBy`). */
+export interface FindBy {
+  token: string
+  workflowRunId: number
+  repositoryOwner: string
+  repositoryName: string
+}
+
+/** The calls of @actions/artifact the report makes: in this workflow run, or another's with `findBy`. */
 export interface MatrixArtifactClient {
-  listArtifacts(options?: { latest?: boolean }): Promise<{ artifacts: { id: number; name: string; size: number }[] }>
+  listArtifacts(options?: { latest?: boolean; findBy?: FindBy }): Promise<{ artifacts: { id: number; name: string; size: number }[] }>
   downloadArtifact(
     id: number,
-    options?: { path?: string; skipDecompress?: boolean }
+    options?: { path?: string; skipDecompress?: boolean; findBy?: FindBy }
   ): Promise<{ downloadPath?: string; digestMismatch?: boolean }>
   uploadArtifact(name: string, files: string[], rootDirectory: string): Promise<{ id?: number }>
 }
@@ -28,6 +41,8 @@ export interface MatrixArtifactClient {
 /** What the step needs from outside. */
 export interface MatrixReportDeps {
   artifact: () => MatrixArtifactClient
+  /** The REST client for the check run and the comment, with this token. */
+  api: (token: string) => GitHubApi
   env: NodeJS.ProcessEnv
   /** The inputs, the outputs and the summary (toolkit.ts). */
   toolkit: Toolkit
@@ -70,10 +85,19 @@ function reportSettings(toolkit: Toolkit) {
   }
 }
 
+/** On workflow_run the legs are the triggering run's artifacts, found through the REST API with the token. */
+function otherRun(event: ReportEvent, token: string): FindBy | undefined {
+  if (event.source !== 'workflow_run') return undefined
+  return { token, workflowRunId: event.runId, repositoryOwner: event.owner, repositoryName: event.repo }
+}
+
 /** The report entry point: never throws; only bad inputs fail the step. */
 export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
   const settings = reportSettings(deps.toolkit)
   if (settings === undefined) return
+  if (settings.githubToken !== '') deps.toolkit.setSecret(settings.githubToken)
+  const event = readReportEvent(deps.env)
+  const findBy = otherRun(event, settings.githubToken)
   const root = await mkdtemp(join(deps.env.RUNNER_TEMP || tmpdir(), 'reverify-matrix-'))
   try {
     const link = (row: { artifactId: number }): string | undefined => artifactUrl(deps.env, row.artifactId)
@@ -83,8 +107,8 @@ export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
         const made = deps.artifact()
         client = made
         return {
-          list: async () => (await made.listArtifacts({ latest: true })).artifacts,
-          download: (id, dir) => made.downloadArtifact(id, { path: dir, skipDecompress: true })
+          list: async () => (await made.listArtifacts({ latest: true, ...(findBy && { findBy }) })).artifacts,
+          download: (id, dir) => made.downloadArtifact(id, { path: dir, skipDecompress: true, ...(findBy && { findBy }) })
         }
       },
       settings,
@@ -112,6 +136,14 @@ export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
     print.info(
       `reverify: ${view.rows.length} legs — ${counts.failed} failed, ${counts.flaky} flaky, ${counts.passed} passed; ${view.problems.length} not shown`
     )
+    await publishPullRequestSurfaces({
+      matrix: { view, counts },
+      event,
+      settings,
+      api: settings.githubToken === '' ? undefined : deps.api(settings.githubToken),
+      ...('url' in uploaded && uploaded.url !== undefined && { reportUrl: uploaded.url }),
+      toolkit: deps.toolkit
+    })
   } finally {
     await rm(root, { recursive: true, force: true })
   }

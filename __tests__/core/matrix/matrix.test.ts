@@ -113,7 +113,12 @@ test('report inputs: defaults, a name pattern as a glob, and one-line errors nam
   const defaults = parseReportInputs({})
   expect(defaults).toEqual({
     namePattern: { text: 'reverify-trace-*', match: expect.any(RegExp) },
-    reportArtifact: 'reverify-matrix-report'
+    reportArtifact: 'reverify-matrix-report',
+    // The unexpanded default token is no token.
+    githubToken: '',
+    checkName: 'reverify',
+    checkRun: true,
+    comment: 'on-failure'
   })
   expect(defaults.namePattern.match.test('reverify-trace-20261201-061829-verify-ed1c83')).toBe(true)
   expect(defaults.namePattern.match.test('reverify-matrix-report')).toBe(false)
@@ -131,4 +136,11 @@ test('report inputs: defaults, a name pattern as a glob, and one-line errors nam
   expect(() => parseReportInputs({ 'report-artifact': 'report-*' })).toThrow(
     /^report-artifact: 'report-\*' is not allowed; an artifact name holds no .*\*/
   )
+  const given = parseReportInputs({ 'github-token': ' ghs_x ', 'check-name': ' tests ', 'check-run': 'off', comment: 'always' })
+  expect(given).toMatchObject({ githubToken: 'ghs_x', checkName: 'tests', checkRun: false, comment: 'always' })
+  expect(() => parseReportInputs({ comment: 'sometimes' })).toThrow(
+    /^comment: 'sometimes' is not allowed; expected one of off, on-failure, always$/
+  )
+  expect(() => parseReportInputs({ 'check-name': 'x'.repeat(101) })).toThrow(/^check-name: 101 characters is too long; at most 100$/)
+  expect(() => parseReportInputs({ 'check-run': 'yes' })).toThrow(/^check-run: 'yes' is not allowed/)
 })

@@ -62,6 +62,26 @@ export class ArtifactService {
     return this.records.filter(record => record.finalized).map(({ finalized: _finalized, createdAt: _createdAt, ...artifact }) => artifact)
   }
 
+  /** Finalized artifacts of one workflow run with their creation time, oldest first (the REST listing). */
+  listed(workflowRunBackendId: string): { artifact: UploadedArtifact; createdAt: Date }[] {
+    return this.inRun(workflowRunBackendId)
+      .filter(record => record.finalized)
+      .map(({ finalized: _finalized, createdAt, ...artifact }) => ({ artifact, createdAt }))
+  }
+
+  /**
+   * A signed read URL of a finalized artifact's zip, served as an attachment named
+   * `<name>.zip` (the REST download's redirect target); undefined for an unknown id.
+   */
+  zipUrl(id: number): string | undefined {
+    const record = this.records.find(candidate => candidate.id === id && candidate.finalized)
+    if (record === undefined) return undefined
+    // A header is Latin-1: the plain filename is ASCII, filename* carries the name as given.
+    const ascii = record.name.replace(/[^\x20-\x7e]/g, '_')
+    const attachment = `attachment; filename="${ascii}.zip"; filename*=UTF-8''${encodeURIComponent(record.name)}.zip`
+    return this.blobs.signedUrl(container, blobName(record), 'r', { contentDisposition: attachment })
+  }
+
   /** Answers one RPC for a caller holding `scope`; throws TwirpError like the real service. */
   handle(rpc: string, body: unknown, scope: TokenScope): HttpReply {
     switch (rpc) {

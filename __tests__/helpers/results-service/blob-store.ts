@@ -90,14 +90,19 @@ export class BlobStore {
     private readonly secret: string
   ) {}
 
-  /** A signed, path-style URL for one blob. */
-  signedUrl(container: string, blob: string, permission: BlobPermission): string {
+  /**
+   * A signed, path-style URL for one blob. `contentDisposition` becomes the SAS `rscd`
+   * parameter (signed with the rest): a read through the URL answers with that
+   * Content-Disposition, as the artifact download's redirect target does.
+   */
+  signedUrl(container: string, blob: string, permission: BlobPermission, options: { contentDisposition?: string } = {}): string {
     const query = new URLSearchParams({
       sv: defaultStorageVersion,
       sr: 'b',
       sp: permission,
       se: new Date(Date.now() + 6 * 3600 * 1000).toISOString(),
-      sig: this.sign(permission, { container, blob })
+      ...(options.contentDisposition === undefined ? {} : { rscd: options.contentDisposition }),
+      sig: this.sign(permission, { container, blob }, options.contentDisposition)
     })
     const path = [accountName, container, ...blob.split('/')].map(encodeURIComponent).join('/')
     return `${this.baseUrl}${path}?${query.toString()}`
@@ -125,13 +130,14 @@ export class BlobStore {
     const reply = writing
       ? this.put(url, headers, body, address)
       : method === 'GET' || method === 'HEAD'
-        ? this.read(headers, address)
+        ? this.read(headers, address, url.searchParams.get('rscd') ?? undefined)
         : storageError(405, 'UnsupportedHttpVerb', `${method} is not supported here`)
     return this.withCommonHeaders(headers, reply)
   }
 
-  private sign(permission: string, address: BlobAddress): string {
-    return createHmac('sha256', this.secret).update(`${permission}\n${address.container}/${address.blob}`).digest('base64url')
+  private sign(permission: string, address: BlobAddress, contentDisposition?: string): string {
+    const signed = `${permission}\n${address.container}/${address.blob}${contentDisposition === undefined ? '' : `\n${contentDisposition}`}`
+    return createHmac('sha256', this.secret).update(signed).digest('base64url')
   }
 
   private addressOf(pathname: string): BlobAddress | undefined {
@@ -143,7 +149,8 @@ export class BlobStore {
 
   private authorize(url: URL, address: BlobAddress, needs: 'w' | 'r'): HttpReply | undefined {
     const permission = url.searchParams.get('sp') ?? ''
-    if (url.searchParams.get('sig') !== this.sign(permission, address)) {
+    const contentDisposition = url.searchParams.get('rscd') ?? undefined
+    if (url.searchParams.get('sig') !== this.sign(permission, address, contentDisposition)) {
       return storageError(403, 'AuthenticationFailed', 'Server failed to authenticate the request: the signature does not match.')
     }
     if (!permission.includes(needs)) {
@@ -218,7 +225,7 @@ export class BlobStore {
     return blob
   }
 
-  private read(headers: IncomingHttpHeaders, address: BlobAddress): HttpReply {
+  private read(headers: IncomingHttpHeaders, address: BlobAddress, contentDisposition: string | undefined): HttpReply {
     const blob = this.get(address.container, address.blob)
     if (blob === undefined) return storageError(404, 'BlobNotFound', 'The specified blob does not exist.')
     const size = blob.data.length
@@ -229,7 +236,8 @@ export class BlobStore {
       'accept-ranges': 'bytes',
       'x-ms-blob-type': 'BlockBlob',
       'x-ms-creation-time': blob.createdAt.toUTCString(),
-      'x-ms-server-encrypted': 'true'
+      'x-ms-server-encrypted': 'true',
+      ...(contentDisposition === undefined ? {} : { 'content-disposition': contentDisposition })
     }
     if (range === null) {
       const refused = storageError(416, 'InvalidRange', 'The range specified is invalid for the current size of the resource.')

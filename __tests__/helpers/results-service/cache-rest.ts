@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import type { ApiTokens } from './api-tokens.js'
 import type { HttpReply } from './http-reply.js'
 import { jsonReply } from './twirp.js'
 import type { CacheEntry } from './types.js'
@@ -9,11 +9,7 @@ export const cacheListPath = /^\/repos\/([^/]+)\/([^/]+)\/actions\/caches$/
 /** The fault target of the REST listing, for `injectFault`. */
 export const LIST_CACHES = 'ListCaches'
 
-/** What a REST token may do. */
-export interface ApiTokenGrant {
-  /** `actions: read`: listing caches needs it. */
-  actionsRead: boolean
-}
+export type { ApiTokenGrant } from './api-tokens.js'
 
 /**
  * The REST side of the Actions cache: tokens (as GITHUB_TOKEN would be, with or without
@@ -21,22 +17,14 @@ export interface ApiTokenGrant {
  * Entries carry `ref: refs/heads/main`: branch scoping is not modelled here either.
  */
 export class CacheRestApi {
-  private readonly tokens = new Map<string, ApiTokenGrant>()
-
-  /** A new token with `grant`; 401 for any other. */
-  issueToken(grant: ApiTokenGrant): string {
-    const token = `ghs_${randomBytes(18).toString('base64url')}`
-    this.tokens.set(token, grant)
-    return token
-  }
+  constructor(private readonly tokens: ApiTokens) {}
 
   /** Answers a listing request: 401 without a known token, 403 without `actions: read`. */
   handle(method: string, url: URL, authorization: string | undefined, entries: readonly CacheEntry[]): HttpReply {
     if (method !== 'GET') return jsonReply(404, { message: 'Not Found' })
-    const token = /^(?:Bearer|token) (\S+)$/i.exec(authorization ?? '')?.[1]
-    const grant = token === undefined ? undefined : this.tokens.get(token)
+    const grant = this.tokens.grantOf(authorization)
     if (grant === undefined) return jsonReply(401, { message: 'Bad credentials', status: '401' })
-    if (!grant.actionsRead) return jsonReply(403, { message: 'Resource not accessible by integration', status: '403' })
+    if (grant.actionsRead !== true) return jsonReply(403, { message: 'Resource not accessible by integration', status: '403' })
     const key = url.searchParams.get('key') ?? ''
     const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? '30') || 30))
     const page = Math.max(1, Number(url.searchParams.get('page') ?? '1') || 1)

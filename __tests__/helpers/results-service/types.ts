@@ -3,18 +3,22 @@ export interface RecordedRequest {
   method: string
   /** Path and query as received (blob URLs keep their `comp`/`blockid` parameters). */
   path: string
-  /** Twirp method name (`CreateCacheEntry`, `CreateArtifact`, …) or `blob` for storage. */
+  /**
+   * The fault target: a Twirp method name (`CreateCacheEntry`, `CreateArtifact`, …), a REST
+   * endpoint (`ListCaches`, `CreateCheckRun`, `ListComments`, …) or `blob` for storage.
+   */
   rpc?: string
   status: number
-  /** The parsed JSON body of a Twirp call; absent for blob traffic. */
+  /** The parsed JSON body of a Twirp or REST call; absent for blob traffic. */
   body?: unknown
 }
 
 /**
  * What an injected fault does to a matching request.
- * - `status`: answer with that code (body defaults to a Twirp or storage error document);
- *   `retryAfter` adds a `Retry-After` header (seconds or an HTTP date), as GitHub's rate
- *   limit on cache uploads sends with its 429;
+ * - `status`: answer with that code (body defaults to a Twirp, storage or GitHub REST error
+ *   document, by target); `retryAfter` adds a `Retry-After` header (seconds or an HTTP
+ *   date), as GitHub's rate limit on cache uploads sends with its 429; `headers` adds any
+ *   other response headers (a REST rate limit: 403 with `x-ratelimit-remaining: 0`);
  * - `garbage`: answer 200 with a body the client cannot use. `true` sends JSON of the wrong
  *   shape, which the clients reject at once; `'text'` sends a non-JSON page, which the
  *   Twirp clients treat as retryable (about 25 s of back-off before they give up). On
@@ -24,7 +28,10 @@ export interface RecordedRequest {
  *   service does; the clients wait minutes for it.
  */
 export type Fault =
-  { status: number; body?: string; retryAfter?: string } | { garbage: true | 'text' } | { delayMs: number } | { hang: true }
+  | { status: number; body?: string; retryAfter?: string; headers?: Record<string, string> }
+  | { garbage: true | 'text' }
+  | { delayMs: number }
+  | { hang: true }
 
 /** A committed cache entry (reserved-but-unfinalized entries are not listed). */
 export interface CacheEntry {

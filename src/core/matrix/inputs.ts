@@ -16,6 +16,12 @@ export type ReportInputSpec = Pick<InputSpec, 'kind' | 'description' | 'default'
 /** Longest artifact name or name pattern. */
 const MAX_NAME_CHARS = 200
 
+/** Longest check run name (GitHub shows it in the checks list). */
+const MAX_CHECK_NAME_CHARS = 100
+
+/** Longest token taken (GitHub's tokens are far shorter; this only bounds the input). */
+const MAX_TOKEN_CHARS = 4_096
+
 /** The report's inputs, in the order report/action.yml and the docs list them. */
 export const REPORT_INPUTS = {
   'name-pattern': {
@@ -32,6 +38,29 @@ export const REPORT_INPUTS = {
     kind: { type: 'text', trim: true, maxChars: MAX_NAME_CHARS },
     description: 'Name of the artifact that holds the combined report.html (unique in the workflow run).',
     default: 'reverify-matrix-report'
+  },
+  'github-token': {
+    kind: { type: 'text', trim: true, maxChars: MAX_TOKEN_CHARS },
+    description:
+      "Token for the REST calls: another workflow run's artifacts (actions: read), the check run (checks: write), the pull request's comment (pull-requests: write). Never printed.",
+    // As the run table's github-token: the runner expands it; elsewhere it is no token (below).
+    default: '${{ github.token }}'
+  },
+  'check-name': {
+    kind: { type: 'text', trim: true, maxChars: MAX_CHECK_NAME_CHARS },
+    description: 'Name of the check run on the head commit (1-100 characters).',
+    default: 'reverify'
+  },
+  'check-run': {
+    kind: { type: 'choice', values: ['on', 'off'] },
+    description: 'on or off: whether to create the check run with every failed and flaky test as an annotation.',
+    default: 'on'
+  },
+  comment: {
+    kind: { type: 'choice', values: ['off', 'on-failure', 'always'] },
+    description:
+      'off, on-failure or always: when to keep one comment on the pull request (on-failure still edits an existing one to a green line when the run passes).',
+    default: 'on-failure'
   }
 } as const satisfies Record<string, ReportInputSpec>
 
@@ -47,6 +76,11 @@ export interface ReportSettings {
   namePattern: { text: string; match: RegExp }
   expectedLegs?: number
   reportArtifact: string
+  /** The REST token; '' when not given. */
+  githubToken: string
+  checkName: string
+  checkRun: boolean
+  comment: 'off' | 'on-failure' | 'always'
 }
 
 /** Characters the artifact service refuses in a name (and so in a pattern of names). */
@@ -85,10 +119,19 @@ export function parseReportInputs(raw: Readonly<Record<string, string | undefine
   const pattern = artifactName('name-pattern', parseOne('name-pattern', raw['name-pattern']) as string, true)
   const expected = parseOne('expected-legs', raw['expected-legs']) as number | undefined
   const report = artifactName('report-artifact', parseOne('report-artifact', raw['report-artifact']) as string, false)
+  // Outside a runner nobody expands the default `${{ github.token }}`: that is no token.
+  const given = parseOne('github-token', raw['github-token']) as string
+  const token = /^\$\{\{.*\}\}$/s.test(given) ? '' : given
+  const checkName = parseOne('check-name', raw['check-name']) as string
+  if (/[\r\n]/.test(checkName)) throw new UsageError(`check-name: ${showValue(checkName)} is not allowed; a check run's name is one line`)
   return {
     namePattern: { text: pattern, match: namePatternExpression(pattern) },
     ...(expected !== undefined && { expectedLegs: expected }),
-    reportArtifact: report
+    reportArtifact: report,
+    githubToken: token,
+    checkName,
+    checkRun: parseOne('check-run', raw['check-run']) === 'on',
+    comment: parseOne('comment', raw['comment']) as ReportSettings['comment']
   }
 }
 
