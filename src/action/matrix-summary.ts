@@ -122,15 +122,17 @@ export function matrixSummary(matrix: MatrixRead, options: MatrixSummaryOptions)
 
 /** The longest summary a check run takes, in characters. */
 export const MAX_CHECK_SUMMARY_CHARS = 65_535
+/** A check run's summary is 15 times smaller than a job summary's: it goes down to 3 rows a table before leaving a section out. */
+const CHECK_ROW_LIMITS = [...ROW_LIMITS, 3]
 
 /**
  * The same summary for a check run's output: as many rows as fit in 65,535 characters; when
- * even the fewest do not, the sections that fit (from the heading on) and a last line that
- * sends the reader to the combined report for the rest.
+ * even the fewest do not, the whole sections that fit (from the heading on, up to the first
+ * that does not) and a last line that sends the reader to the combined report for the rest.
  */
 export function checkRunSummary(matrix: MatrixRead, options: MatrixSummaryOptions): { summary: string; cut: boolean } {
   let sections: string[] = []
-  for (const maxRows of ROW_LIMITS) {
+  for (const maxRows of CHECK_ROW_LIMITS) {
     sections = matrixSections(matrix, options, maxRows)
     const whole = `${sections.join('\n\n')}\n`
     if (whole.length <= MAX_CHECK_SUMMARY_CHARS) return { summary: whole, cut: false }

@@ -4,12 +4,11 @@
  * 65,535 characters, and every annotation of every leg in batches of 50 (the most one
  * request carries). Pure: the artifacts' text is made plain here, the sending is publish.ts's.
  */
-import type { MatrixView } from '../../core/index.js'
+import type { LegAnnotation, MatrixView } from '../../core/index.js'
 import { checkRunSummary, type MatrixRead } from '../matrix-summary.js'
 import { annotationMessage, annotationTitle } from './annotation-text.js'
 import { flaggedTests } from './flagged-tests.js'
 import { conclusionOf, headline, type Conclusion } from './headline.js'
-import { annotationsOf, type LegAnnotation } from './leg-annotations-pending.js'
 
 /** One annotation as the check runs API takes it. */
 export interface CheckAnnotation {
@@ -119,7 +118,7 @@ function allAnnotations(view: MatrixView, options: CheckRunPlanOptions): { annot
   const manyLegs = view.rows.length > 1
   view.rows.forEach((row, index) => {
     const leg = view.legs[index]
-    const own = leg === undefined ? undefined : annotationsOf(leg)
+    const own = leg?.annotations
     const room = MAX_CHECK_ANNOTATIONS - annotations.length
     if (own === undefined) {
       const made = fromReceipt(row, leg, options)

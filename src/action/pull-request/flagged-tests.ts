@@ -4,8 +4,7 @@
  * in and its rate over the history. From each leg's annotations.json when it has one, else
  * from the test names of its receipt (an older leg, or a file that did not read back).
  */
-import type { MatrixView } from '../../core/index.js'
-import { annotationsOf, type LegAnnotation, type LegTestRate, type TestFlag } from './leg-annotations-pending.js'
+import type { LegAnnotation, LegTestRate, MatrixView, TestFlag } from '../../core/index.js'
 
 type LegRow = MatrixView['rows'][number]
 type Leg = MatrixView['legs'][number]
@@ -67,7 +66,7 @@ export function flaggedTests(view: MatrixView): FlaggedTest[] {
   const tests = new Map<string, FlaggedTest>()
   view.rows.forEach((row, index) => {
     const leg = view.legs[index]
-    const annotations = leg === undefined ? undefined : annotationsOf(leg)
+    const annotations = leg?.annotations
     for (const test of annotations === undefined ? fromReceipt(row, leg) : fromAnnotations(annotations)) {
       const key = `${test.kind}\u0000${test.name}`
       let entry = tests.get(key)
