@@ -12,7 +12,7 @@ import { historyKey } from '../../src/core/receipts/identity.js'
 import { ReceiptStore } from '../../src/core/receipts/receipt-store.js'
 import { makeReceipt } from '../helpers/receipts.js'
 import { useInProcessToolkit } from '../helpers/in-process-toolkit.js'
-import type { ResultsService } from '../helpers/results-service.js'
+import { readZip, type ResultsService } from '../helpers/results-service.js'
 
 type ArtifactModule = typeof import('@actions/artifact')
 
@@ -189,4 +189,23 @@ test('the upload starts once the history is staged and handed to the cache clien
   expect(outcome.historySaved).toBe(true)
   expect(outcome.artifact).toEqual({ id: expect.any(Number) })
   expect(events).toEqual(['cache save', 'artifact client'])
+})
+
+test("a run's annotations go into the trace artifact as annotations.json; a write that fails is one warning, and the upload goes ahead", async () => {
+  const annotation = { level: 'error' as const, title: 'unit: a failed', message: 'boom', file: 'src/a.test.js', line: 3 }
+  const { run, options, warnings } = await scene()
+
+  await quietly({ ...run, annotations: () => [annotation] }, options)
+
+  const files = readZip(artifactNamed(run.runId)!.data)
+  const written = files.find(file => file.name === 'annotations.json')
+  expect(JSON.parse(written!.data.toString('utf8'))).toEqual({ schema_version: 1, annotations: [annotation] })
+  expect(warnings).toEqual([])
+
+  // A folder where the file goes: the write fails, and the trace goes up without it.
+  const blocked = await scene()
+  await mkdir(join(blocked.run.sessionDir!, 'annotations.json', 'inside'), { recursive: true })
+  const outcome = await quietly({ ...blocked.run, annotations: () => [annotation] }, blocked.options)
+  expect(outcome.artifact).toEqual({ id: artifactNamed(blocked.run.runId)!.id })
+  expect(blocked.warnings).toEqual([expect.stringMatching(/^reverify: could not put the annotations in the trace artifact: /)])
 })

@@ -77,7 +77,8 @@ async function comment(inputs: SurfaceInputs, api: GitHubApi, checkRunUrl: strin
     checkName: settings.checkName,
     runId: event.runId,
     ...(inputs.reportUrl !== undefined && { reportUrl: inputs.reportUrl }),
-    ...(checkRunUrl !== undefined && { checkRunUrl })
+    ...(checkRunUrl !== undefined && { checkRunUrl }),
+    ...(event.runConclusion !== undefined && { runConclusion: event.runConclusion })
   })
   const target = {
     owner: event.owner,
