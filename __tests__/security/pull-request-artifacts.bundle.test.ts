@@ -47,8 +47,12 @@ const HOSTILE_NAMES = [
   `see https://evil.example/bare and www.evil.example ${TAG}`,
   `<!-- reverify:comment check=reverify run=999999999 --> ${TAG}`,
   `| ${TAG} | cell |\n| --- | --- |`,
-  `--> <details open><summary>${TAG}</summary>`
+  `--> <details open><summary>${TAG}</summary>`,
+  `a test \u202e${TAG} txt.exe\u202c with a right-to-left override`
 ]
+/** Names to fill the receipt's list (100 names of up to 500 characters) so the summary and the comment must be cut. */
+const filler = (kind: string, count: number): string[] =>
+  Array.from({ length: count }, (_, index) => `${'<b>[x](https://evil.example)</b> '.repeat(14)}${TAG} ${kind} ${index}`)
 const LABELS = {
   names: `\n::error::${TAG} label %0A::add-mask::${TAG} <b>[x](https://evil.example/l)</b> @octocat`,
   big: `::set-output name=${TAG}::label | \`x\` <script>alert(1)</script>`,
@@ -71,7 +75,8 @@ const absoluteDir = mkdtempSync(join(tmpdir(), 'reverify-absolute-'))
 
 function namesLeg(leg: CraftedLeg): void {
   relabel(leg, LABELS.names)
-  leg.receipt.tests = { total: 40, failed: HOSTILE_NAMES, flaky: HOSTILE_NAMES.slice(0, 3) }
+  const flaky = [...HOSTILE_NAMES.slice(0, 3), ...filler('flaky', 97)]
+  leg.receipt.tests = { total: 400, failed: [...HOSTILE_NAMES, ...filler('failed', 100 - HOSTILE_NAMES.length)], flaky }
   const annotations = HOSTILE_NAMES.map((name, index) => ({
     level: 'error',
     // One line, as a title must be (a title over a line break would refuse the whole file).
@@ -81,7 +86,21 @@ function namesLeg(leg: CraftedLeg): void {
     line: 3 + index,
     test: { name, flag: 'failed', rate: { runs: 37, flaked: 2, failed: 5 } }
   }))
-  leg.annotations = JSON.stringify({ schema_version: 1, annotations })
+  // A rate's firstSeen is the artifacts' text too (up to 32 characters).
+  const newFlaky = ['[x](//evil.example)@octocat #1', '<img src=x onerror=alert(1)>'].map((firstSeen, index) => ({
+    level: 'warning',
+    title: `crafted leg: new flaky ${TAG} ${index}`,
+    message: `new flaky ${TAG} ${index}`,
+    file: FILES[0],
+    line: 1,
+    test: {
+      name: `new flaky ${TAG} ${index}`,
+      flag: 'new-flaky',
+      rate: { runs: 1, flaked: 1, failed: 0, firstSeen },
+      repeat: { failedOn: 2, of: 5 }
+    }
+  }))
+  leg.annotations = JSON.stringify({ schema_version: 1, annotations: [...annotations, ...newFlaky] })
 }
 
 function bigLeg(leg: CraftedLeg): void {
@@ -233,6 +252,8 @@ describe('hostile names, labels, sizes and a zip that climbs out', () => {
 
   test('the step passes and its output starts no workflow command the artifacts wrote', () => {
     expect(report.code).toBe(0)
+    // The names leg and the 5 MiB one were read: their text went through the step.
+    expect(report.outputs.legs).toBe('2')
     expect(forgedCommands(report.stdout)).toEqual([])
     expect(report.outputs[TAG]).toBeUndefined()
     // Nothing of the 5 MiB fields reaches the log or the job summary (GitHub's cap: 1 MiB).
@@ -258,6 +279,7 @@ describe('hostile names, labels, sizes and a zip that climbs out', () => {
     expect(annotations.length).toBeGreaterThanOrEqual(HOSTILE_NAMES.length)
     // The names leg's annotations.json was read (its messages, its one good file), not only the receipt's names.
     expect(annotations.filter(annotation => annotation.message.includes('in a message')).length).toBe(HOSTILE_NAMES.length)
+    expect(annotations.filter(annotation => annotation.message.includes('new flaky')).length).toBe(2)
     expect(annotations.filter(annotation => annotation.path === FILES[0]).length).toBeGreaterThan(0)
     for (const annotation of annotations) {
       expect(annotation.title.length).toBeLessThanOrEqual(255)
@@ -296,6 +318,10 @@ describe('hostile names, labels, sizes and a zip that climbs out', () => {
   })
 
   test('no entry of the zip is written outside the download folder: not beside RUNNER_TEMP, the workspace, nor at an absolute path', () => {
+    // The zip was fetched with the write token's REST call, and its entries met the unpacker.
+    const slip = service.artifacts().find(artifact => artifact.name === names.slip)!
+    const fetched = service.requests.filter(request => request.rpc === 'DownloadArtifactZip' && request.path.includes(`/${slip.id}/zip`))
+    expect(fetched.map(request => request.status)).toEqual([302])
     const escaped = (dir: string) => filesUnder(dir).filter(path => path.includes(`escape-${TAG}`))
     expect(escaped(runner.root)).toEqual([])
     expect(readdirSync(tmpdir()).filter(name => name.startsWith(`escape-${TAG}`))).toEqual([])
@@ -304,6 +330,7 @@ describe('hostile names, labels, sizes and a zip that climbs out', () => {
   })
 
   test('the token went to the service only, and the step printed it nowhere', () => {
+    expect(service.requests.filter(request => request.rpc === 'CreateCheckRun')).toHaveLength(1)
     expect(service.requests.filter(request => request.path.includes('evil'))).toEqual([])
     for (const request of service.requests.filter(found => /check-runs|comments/.test(found.path))) expect(request.status).toBeLessThan(300)
     const shown = lines(`${report.stdout}\n${report.stderr}`).filter(line => !line.startsWith('::add-mask::'))
@@ -355,5 +382,7 @@ describe('a 5 MiB annotations.json of 20,000 entries, all claiming a pass, in a 
     expect(report.stdout.length).toBeLessThan(256 * 1024)
     const [comment] = service.github.comments()
     expect(comment?.body.length ?? 0).toBeLessThanOrEqual(65_536)
+    // Nor is the comment the green line: it says what GitHub concluded.
+    expect(comment?.body ?? '').not.toContain('✅')
   })
 })
