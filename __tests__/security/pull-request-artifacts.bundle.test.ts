@@ -13,156 +13,35 @@
  * file may land outside the download folder. A second run reads one leg whose annotations.json
  * is 5 MiB of 20,000 entries, all claiming a pass in a run GitHub concluded `failure`.
  */
-import { mkdtempSync, readdirSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { JSDOM } from 'jsdom'
 import { marked } from 'marked'
-import { baseLeg, legZip, relabel, uploadLeg, uploadZipArtifact, type CraftedLeg } from '../helpers/crafted-artifact.js'
+import { baseLeg, legZip, relabel, uploadLeg, uploadZipArtifact } from '../helpers/crafted-artifact.js'
+import {
+  FILES,
+  FIVE_MIB,
+  HEAD_SHA,
+  HOSTILE_ARTIFACT,
+  HOSTILE_NAMES,
+  LABELS,
+  LEGS_RUN_ID,
+  PULL,
+  REPORT_RUN_ID,
+  SPOOFED_COMMENT,
+  TAG,
+  WORKFLOW_PATH,
+  absoluteDir,
+  bigLeg,
+  namesLeg,
+  runReport,
+  slipLeg,
+  startService,
+  wideLegs
+} from '../helpers/hostile-legs.js'
 import { FakeRunner, type StepResult } from '../helpers/runner.js'
 import { ResultsService } from '../helpers/results-service.js'
-
-/** The legs' workflow run (the stand-in's REST listing shows its artifacts) and the report's own. */
-const LEGS_RUN_ID = 424242
-const REPORT_RUN_ID = '515253'
-const HEAD_SHA = '0123456789abcdef0123456789abcdef01234567'
-const WORKFLOW_PATH = '.github/workflows/tests.yml'
-const PULL = 7
-const FIVE_MIB = 5 * 1024 * 1024
-/** Every forged workflow command and markup below carries this word, so a line that starts one is found. */
-const TAG = 'FORGED'
-
-/** Test names as the pull request's code could make its runner report them. */
-const HOSTILE_NAMES = [
-  `a test\n::error::${TAG} after a newline`,
-  `a test\r::set-output name=${TAG}::1`,
-  `a test %0A::error::${TAG} percent-encoded newline`,
-  `::add-mask::${TAG}`,
-  `::error file=/etc/passwd,line=1::${TAG} at the start`,
-  `a test\n::stop-commands::${TAG}`,
-  `<script>alert("${TAG}")</script>`,
-  `<img src=x onerror=alert(1)> ${TAG}`,
-  `[click ${TAG}](https://evil.example/phish) ![x](https://evil.example/pixel.png)`,
-  `@octocat ${TAG} please merge, fixes #1`,
-  `see https://evil.example/bare and www.evil.example ${TAG}`,
-  `<!-- reverify:comment check=reverify run=999999999 --> ${TAG}`,
-  `| ${TAG} | cell |\n| --- | --- |`,
-  `--> <details open><summary>${TAG}</summary>`,
-  `a test \u202e${TAG} txt.exe\u202c with a right-to-left override`
-]
-/** Names to fill the receipt's list (100 names of up to 500 characters) so the summary and the comment must be cut. */
-const filler = (kind: string, count: number): string[] =>
-  Array.from({ length: count }, (_, index) => `${'<b>[x](https://evil.example)</b> '.repeat(14)}${TAG} ${kind} ${index}`)
-const LABELS = {
-  names: `\n::error::${TAG} label %0A::add-mask::${TAG} <b>[x](https://evil.example/l)</b> @octocat`,
-  big: `::set-output name=${TAG}::label | \`x\` <script>alert(1)</script>`,
-  meta: 'leg with a 5 MiB meta.json',
-  slip: 'leg with a zip that climbs out'
-}
-/**
- * An artifact's name is the pull request's too: GitHub refuses `":<>|*?\r\n\\/` in it, not
- * `@`, `#`, `%` or spaces. Its receipt is another run's, so the leg is a problem naming it.
- */
-const HOSTILE_ARTIFACT = `reverify-trace-@octocat fixes #1 %0A ${TAG} [x](y)`
-/** Someone's comment on the pull request that starts with the marker of a newer run. */
-const SPOOFED_COMMENT = `<!-- reverify:comment check=reverify run=999999999 --> ${TAG}: not reverify's`
-
-/** `file`s an annotations.json may name: only the first is a place in the workspace. */
-const FILES = ['src/api.test.ts', '/etc/passwd', '../../../etc/shadow', 'src/../../outside.ts', 'src\\..\\win.ini', 'C:\\Windows\\win.ini']
-
-const escapeName = (depth: number): string => `escape-${TAG}-${depth}.txt`
-const absoluteDir = mkdtempSync(join(tmpdir(), 'reverify-absolute-'))
-
-function namesLeg(leg: CraftedLeg): void {
-  relabel(leg, LABELS.names)
-  const flaky = [...HOSTILE_NAMES.slice(0, 3), ...filler('flaky', 97)]
-  leg.receipt.tests = { total: 400, failed: [...HOSTILE_NAMES, ...filler('failed', 100 - HOSTILE_NAMES.length)], flaky }
-  const annotations = HOSTILE_NAMES.map((name, index) => ({
-    level: 'error',
-    // One line, as a title must be (a title over a line break would refuse the whole file).
-    title: `crafted leg: ${name}`.replace(/[\r\n]/g, ' '),
-    message: `${name}\n::error::${TAG} in a message %0A::add-mask::${TAG}`,
-    file: FILES[index % FILES.length],
-    line: 3 + index,
-    test: { name, flag: 'failed', rate: { runs: 37, flaked: 2, failed: 5 } }
-  }))
-  // A rate's firstSeen is the artifacts' text too (up to 32 characters).
-  const newFlaky = ['[x](//evil.example)@octocat #1', '<img src=x onerror=alert(1)>'].map((firstSeen, index) => ({
-    level: 'warning',
-    title: `crafted leg: new flaky ${TAG} ${index}`,
-    message: `new flaky ${TAG} ${index}`,
-    file: FILES[0],
-    line: 1,
-    test: {
-      name: `new flaky ${TAG} ${index}`,
-      flag: 'new-flaky',
-      rate: { runs: 1, flaked: 1, failed: 0, firstSeen },
-      repeat: { failedOn: 2, of: 5 }
-    }
-  }))
-  leg.annotations = JSON.stringify({ schema_version: 1, annotations: [...annotations, ...newFlaky] })
-}
-
-function bigLeg(leg: CraftedLeg): void {
-  relabel(leg, LABELS.big)
-  leg.receipt.tests = { total: 1, failed: ['a big test'], flaky: [] }
-  const end = leg.trace.find(event => event.phase === 'end')!
-  leg.extraTraceLines.push(JSON.stringify({ ...end, payload: { ...end.payload, summary: 's'.repeat(FIVE_MIB) } }))
-  const huge = `\n::error::${TAG} ${'m'.repeat(FIVE_MIB)}`
-  const annotation = {
-    level: 'error',
-    title: `${'t'.repeat(10_000)}\n::error::${TAG}`,
-    message: huge,
-    file: 'src/api.test.ts',
-    line: 1,
-    test: { name: `a big test ${'n'.repeat(5_000)}`, flag: 'failed' }
-  }
-  leg.annotations = JSON.stringify({ schema_version: 1, annotations: [annotation] })
-}
-
-function slipLeg(leg: CraftedLeg): void {
-  relabel(leg, LABELS.slip)
-  for (let depth = 1; depth <= 8; depth++) leg.extraEntries.push({ name: `${'../'.repeat(depth)}${escapeName(depth)}`, data: TAG })
-  leg.extraEntries.push({ name: join(absoluteDir, escapeName(0)), data: TAG })
-}
-
-function workflowRunEvent(conclusion: string) {
-  const repository = { name: 'widgets', full_name: 'octo/widgets', owner: { login: 'octo' } }
-  return {
-    action: 'completed',
-    repository,
-    workflow_run: {
-      id: LEGS_RUN_ID,
-      name: 'tests',
-      path: WORKFLOW_PATH,
-      event: 'pull_request',
-      status: 'completed',
-      conclusion,
-      head_sha: HEAD_SHA,
-      head_branch: 'feature',
-      head_repository: repository,
-      repository,
-      pull_requests: [{ number: PULL, head: { sha: HEAD_SHA, ref: 'feature' }, base: { sha: 'b'.repeat(40), ref: 'main' } }]
-    }
-  }
-}
-
-/** Starts a service holding the open pull request the legs ran for. */
-async function startService(): Promise<ResultsService> {
-  const service = await ResultsService.start()
-  service.github.addPull({
-    number: PULL,
-    state: 'open',
-    head: { sha: HEAD_SHA, ref: 'feature', repo: { full_name: 'octo/widgets', owner: { login: 'octo' } } }
-  })
-  return service
-}
-
-/** Runs the bundled report in a workflow_run workflow of the same repository, with the report workflow's permissions. */
-function runReport(service: ResultsService, runner: FakeRunner, inputs: Record<string, string> = {}): Promise<StepResult> {
-  const token = service.apiToken({ actionsRead: true, checksWrite: true, pullRequestsWrite: true })
-  return runner.report({ 'github-token': token, ...inputs }, { eventName: 'workflow_run', event: workflowRunEvent('failure') })
-}
 
 /** The lines of a step's stdout as the runner splits them (a bare carriage return ends a line too). */
 const lines = (stdout: string): string[] => stdout.split(/\r\n|\n|\r/)
@@ -384,5 +263,39 @@ describe('a 5 MiB annotations.json of 20,000 entries, all claiming a pass, in a 
     expect(comment?.body.length ?? 0).toBeLessThanOrEqual(65_536)
     // Nor is the comment the green line: it says what GitHub concluded.
     expect(comment?.body ?? '').not.toContain('✅')
+  })
+})
+
+describe('forty legs of names that grow when escaped, 8,000 tests: the check run and the comment are bounded, never refused', () => {
+  let service: ResultsService
+  let report: StepResult
+
+  beforeAll(async () => {
+    service = await startService()
+    const job = new FakeRunner(service, 'octo/widgets', 'test', String(LEGS_RUN_ID)).jobBackendId
+    for (const leg of wideLegs(await baseLeg('exit 1'), 40)) await uploadLeg(service, job, leg)
+    report = await runReport(service, new FakeRunner(service, 'octo/widgets', 'report', REPORT_RUN_ID))
+  }, 240_000)
+
+  afterAll(async () => service?.stop())
+
+  test('the summary within 65,535 characters with a link to the combined report; the annotations capped; no write refused', () => {
+    expect(report.code).toBe(0)
+    expect(report.outputs.legs).toBe('40')
+    const [run] = service.github.checkRuns
+    expect(run!.conclusion).toBe('failure')
+    expect(run!.output.summary!.length).toBeLessThanOrEqual(65_535)
+    const view = rendered(run!.output.summary!)
+    expect(view.elements).toEqual([])
+    expect(view.hrefs.filter(href => href.includes(`/actions/runs/${REPORT_RUN_ID}/artifacts/`))).not.toEqual([])
+    const writes = service.requests.filter(request => /CheckRun|Comment/.test(request.rpc ?? ''))
+    expect(writes.map(request => request.status).filter(status => status >= 300)).toEqual([])
+    // 8,000 receipt names, one annotation each: the check run takes at most 5,000, 50 a request.
+    expect(run!.annotations.length).toBeLessThanOrEqual(5_000)
+    expect(writes.filter(request => request.rpc === 'UpdateCheckRun').length).toBeLessThanOrEqual(5_000 / 50)
+    const comments = service.github.comments()
+    expect(comments).toHaveLength(1)
+    expect(comments[0]!.body.length).toBeLessThanOrEqual(65_536)
+    expect(rendered(comments[0]!.body).elements).toEqual([])
   })
 })
