@@ -64,7 +64,10 @@ export const FILES = [
   '../../../etc/shadow',
   'src/../../outside.ts',
   'src\\..\\win.ini',
-  'C:\\Windows\\win.ini'
+  'C:\\Windows\\win.ini',
+  'C:/Windows/win.ini',
+  '//server/share/x.ts',
+  'src/./../../x.ts'
 ]
 
 const escapeName = (depth: number): string => `escape-${TAG}-${depth}.txt`
