@@ -1,5 +1,5 @@
 /**
- * The check run's plan (docs/design.md §5 "The pull request"), from legs made by real core
+ * The check run's plan (docs/design.md §5 "The pull request's words"), from legs made by real core
  * runs and read back as the report entry point reads them: every annotation of every leg in
  * batches of 50, the conclusion (never greener than the workflow run GitHub concluded), the
  * title, and a summary cut at a whole section within a check run's 65,535 characters. What

@@ -1,5 +1,5 @@
 /**
- * The pull request's comment (docs/design.md §5 "The pull request"), from legs made by real
+ * The pull request's comment (docs/design.md §5 "The pull request's words"), from legs made by real
  * core runs: a marker first, one line with the verdict and the report, the tests grouped
  * across legs (failures, then new flaky, flaky and quarantined tests) with their rate, the
  * rest counted toward the check run, and one green line once nothing failed. Names from the

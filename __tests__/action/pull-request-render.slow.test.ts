@@ -1,6 +1,6 @@
 /**
  * The check run's summary and the pull request comment as a reviewer reads them
- * (docs/design.md §5 "The pull request"): legs from real core runs, their annotations.json
+ * (docs/design.md §5 "The pull request's words"): legs from real core runs, their annotations.json
  * read back by the core, the markdown rendered as GitHub renders it (GFM) and opened in a
  * real headless Chromium. Hostile leg labels and test names stay the text of their cells:
  * no element, no live link, no script run, no request. The pictures for docs/action.md are of

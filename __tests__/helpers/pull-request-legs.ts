@@ -1,6 +1,6 @@
 /**
  * A matrix as the report entry point reads it, for the pull request's check run and comment
- * (docs/design.md §5 "The pull request"): each leg a real core run (helpers/matrix-legs.ts)
+ * (docs/design.md §5 "The pull request's words"): each leg a real core run (helpers/matrix-legs.ts)
  * whose JUnit results name its tests, with, when asked, an annotations.json written into its
  * session folder as the main action writes it, then read back and aggregated by the core.
  */

@@ -59,7 +59,7 @@ export function cell(value: string, max = 300): string {
 
 /**
  * A cell of text a workflow run's artifacts carry, written by code under review (test names,
- * leg labels, messages: docs/design.md §5 "The pull request"): as `cell`, and nothing in it
+ * leg labels, messages: docs/design.md §5 "The pull request's words"): as `cell`, and nothing in it
  * becomes a mention, a reference or a link.
  */
 export function untrustedCell(value: string, max = 300): string {

@@ -47,10 +47,12 @@ export interface CheckRunPlanOptions {
 /** The most annotations one request carries. */
 export const ANNOTATIONS_PER_REQUEST = 50
 /**
- * The most annotations one check run is sent: 100 requests. A leg writes at most 1,000;
- * a matrix of many failing legs stops here, and the summary says how many were left out.
+ * The most annotations one check run is sent: 40 updates, well under GitHub's limit of about
+ * 80 content-creating requests a minute, so one report (or artifacts crafted to be huge) cannot
+ * spend the token's budget. A leg writes at most 1,000; a matrix of many failing legs stops
+ * here, and the summary says how many were left out.
  */
-export const MAX_CHECK_ANNOTATIONS = 5_000
+export const MAX_CHECK_ANNOTATIONS = 2_000
 
 type LegRow = MatrixView['rows'][number]
 type Leg = MatrixView['legs'][number]

@@ -1,5 +1,5 @@
 /**
- * The pull request's one comment (docs/design.md §5 "The pull request"): a hidden marker
+ * The pull request's one comment (docs/design.md §5 "The pull request's words"): a hidden marker
  * first, by which the next report run finds it again, then one line with the verdict and a
  * link to the report, and a table of the tests a reviewer should look at (failures first,
  * then new flaky, flaky and quarantined tests), the rest left to the check run. Once

@@ -1,5 +1,5 @@
 /**
- * The tests a pull request's reviewer is told about (docs/design.md §5 "The pull request"):
+ * The tests a pull request's reviewer is told about (docs/design.md §5 "The pull request's words"):
  * each failed, new flaky, flaky or quarantined test once per kind, with the legs it was that
  * in and its rate over the history. From each leg's annotations.json when it has one, else
  * from the test names of its receipt (an older leg, or a file that did not read back).

@@ -1,5 +1,5 @@
 /**
- * The pull request's verdict and its one line (docs/design.md §5 "The pull request"): the
+ * The pull request's verdict and its one line (docs/design.md §5 "The pull request's words"): the
  * check run's conclusion and title, and the comment's first line, say the same thing.
  */
 import type { MatrixRead } from '../matrix-summary.js'
