@@ -65,6 +65,10 @@ describe('a leg with 30 failed tests', () => {
     ])
     expect(requestsTo(service, 'DownloadArtifactZip', 0, fromSecond)).toHaveLength(1)
     expect(first.outputs.legs).toBe('1')
+    // A leg's trace is linked in the run that made it; the combined report in the report's own run.
+    const links = [...first.summary.matchAll(/\((https:\/\/github\.com\/[^)]*\/artifacts\/\d+)\)/g)].map(match => match[1]!)
+    const legLinks = links.filter(url => !url.includes(`/artifacts/${first.outputs['report-artifact-id']}`))
+    expect(legLinks).toEqual([expect.stringContaining(`/actions/runs/${LEGS_RUN}/artifacts/`)])
   })
 
   test('one comment with the marker on the pull request, naming the failures', () => {

@@ -100,7 +100,9 @@ export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
   const findBy = otherRun(event, settings.githubToken)
   const root = await mkdtemp(join(deps.env.RUNNER_TEMP || tmpdir(), 'reverify-matrix-'))
   try {
-    const link = (row: { artifactId: number }): string | undefined => artifactUrl(deps.env, row.artifactId)
+    // A leg's artifact belongs to the run that made it: on workflow_run, the triggering run.
+    const legsRunEnv = findBy === undefined ? deps.env : { ...deps.env, GITHUB_RUN_ID: String(event.runId) }
+    const link = (row: { artifactId: number }): string | undefined => artifactUrl(legsRunEnv, row.artifactId)
     let client: MatrixArtifactClient | undefined
     const { view, counts, report } = await readMatrix({
       open: () => {

@@ -129,11 +129,16 @@ test('readReportInputs reads each report input by name, defaults the empty ones 
     asked.push(name)
     return given[name] ?? ''
   })
-  expect(asked).toEqual(['name-pattern', 'expected-legs', 'report-artifact'])
+  expect(asked).toEqual(['name-pattern', 'expected-legs', 'report-artifact', 'github-token', 'check-name', 'check-run', 'comment'])
   expect(parsed).toEqual({
     namePattern: { text: 'reverify-trace-*', match: expect.any(RegExp) },
     expectedLegs: 4,
-    reportArtifact: 'reverify-matrix-report'
+    reportArtifact: 'reverify-matrix-report',
+    // The default token is an expression only a runner expands: outside one there is none.
+    githubToken: '',
+    checkName: 'reverify',
+    checkRun: true,
+    comment: 'on-failure'
   })
   expect(() => readReportInputs(name => (name === 'report-artifact' ? 'a/b' : ''))).toThrow(UsageError)
 })
