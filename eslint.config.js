@@ -5,7 +5,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', '__tests__/fixtures/'] },
+  { ignores: ['dist/', 'dist.next/', 'dist.old/', 'build/', 'coverage/', 'node_modules/', '__tests__/fixtures/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

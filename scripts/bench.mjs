@@ -2,7 +2,7 @@
 // printed as Markdown (see BENCHMARKS.md). A report, not a test: it exits 0 whether targets
 // are met or missed, and 1 only when it cannot measure at all (no dist/cli.js, say).
 //
-//   node scripts/bench.mjs [a] [b] … [o] [--baseline REF] [--update]
+//   node scripts/bench.mjs [a] [b] … [p] [--baseline REF] [--update]
 //
 // Letters pick rows (default: all). --baseline names the build row m compares with (default:
 // the newest release tag, else origin/main). --update also writes the report into
@@ -50,7 +50,7 @@ const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
 const START_MARKER = '<!-- bench:start -->'
 const END_MARKER = '<!-- bench:end -->'
-const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o']
+const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
 // minutes on a busy 2-core machine.
@@ -77,9 +77,11 @@ const JUNIT_ROUNDS = 3
 const RERUN_ROUNDS = 3
 // Row o: a collector that never answers costs about 10 s a round (and its warm-up).
 const OTLP_ROUNDS = 3
+// Row p: a build takes about 30 s; three pairs with the type check are enough for a median.
+const BUILD_ROUNDS = 3
 // Row m: rows a, b and h again, this build against the baseline build.
 const BASELINE_ROUNDS = { startup: STARTUP_ROUNDS, flood: LARGE_FLOOD_ROUNDS, action: ACTION_ROUNDS }
-const USAGE = 'usage: node scripts/bench.mjs [a] [b] … [o] [--baseline REF] [--update]'
+const USAGE = 'usage: node scripts/bench.mjs [a] [b] … [p] [--baseline REF] [--update]'
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
 const progressOf = label => (done, total) => {
@@ -256,6 +258,10 @@ async function measure({ runs, baseline, scratch, cli }) {
       const { benchOtlpCollectorDown } = await import('./bench/otlp-down.mjs')
       return otlpRows(await benchOtlpCollectorDown({ cli, scratch, rounds: OTLP_ROUNDS, progress: progressOf('(o)') }))
     })
+    await section('p', 'the build', async () => {
+      const { benchBuildTime, buildRows } = await import('./bench/build-time.mjs')
+      return buildRows(await benchBuildTime({ root, scratch, rounds: BUILD_ROUNDS, progress: progressOf('(p)') }))
+    })
     await section('d', 'receipt lookup', async () => {
       const { benchReceiptLookup } = await import('./bench/receipt-lookup.mjs')
       // Receipts of the scratch repository, so row (e) can run reverify against the largest store.
@@ -285,7 +291,7 @@ function renderReport({ facts, rows, errors, rssMethod, seconds }) {
     renderTable(rows),
     '',
     `Medians. Rounds: (a) ${STARTUP_ROUNDS}, (b) ${LARGE_FLOOD_ROUNDS} (its parts ${PART_ROUNDS}), (c) ${SMALL_FLOOD_ROUNDS}, (d) 200 lookups per store, ` +
-      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}, (n) ${RERUN_ROUNDS}, (o) ${OTLP_ROUNDS}, (m) ${BASELINE_ROUNDS.startup} / ${BASELINE_ROUNDS.flood} / ` +
+      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}, (n) ${RERUN_ROUNDS}, (o) ${OTLP_ROUNDS}, (p) ${BUILD_ROUNDS}, (m) ${BASELINE_ROUNDS.startup} / ${BASELINE_ROUNDS.flood} / ` +
       `${BASELINE_ROUNDS.action} for a / b / h; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
       `${rssMethod === 'gnu-time' ? 'GNU time (exact)' : 'sampling /proc VmHWM (a lower bound)'}; MB = 10^6 bytes. ` +
       `Whole run: ${seconds} s.`

@@ -1,102 +1,124 @@
 // Bundles each entry point with ncc into dist/<name>.js (dist/post.js reuses index.js;
-// dist/report.js is the second entry point, report/action.yml). ncc is run per entry into
-// memory, so the outputs (and the package.json marking dist/ as ESM) cannot overwrite
-// each other.
-import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+// dist/report.js is the second entry point, report/action.yml), in three steps
+// (docs/design.md §9 "The build"):
+//   1. every source file is transpiled on its own (esbuild, with tsconfig.json's compiler
+//      options, as ES modules) into build/bundle/: types are checked by `npm run lint`
+//      (tsc --noEmit), which `npm test` runs first, not once more per bundle;
+//   2. each entry is bundled by ncc from that JavaScript, the three at once in worker
+//      threads, and the action's lazily loaded chunks are minified;
+//   3. the new dist/ is written beside the old one and swapped in at the end, so a build
+//      stopped half-way leaves the old dist/ whole.
+//
+//   node scripts/build.mjs [--out DIR]     (default: dist; the bench builds elsewhere)
+import { existsSync } from 'node:fs'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import ncc from '@vercel/ncc'
-import { minify } from 'terser'
+import { Worker } from 'node:worker_threads'
+import { transform } from 'esbuild'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const dist = join(root, 'dist')
-const entries = {
-  cli: 'src/cli/index.ts',
-  index: 'src/action/index.ts',
-  report: 'src/action/report-entry.ts'
+/**
+ * The entry points, in two worker threads (the machines that build have two cores): the
+ * action's main bundle alone, as the longest; the report and the CLI after one another, the
+ * CLI reusing what ncc resolved for the report.
+ */
+const workers = [
+  [['index', 'src/action/index.ts']],
+  [
+    ['report', 'src/action/report-entry.ts'],
+    ['cli', 'src/cli/index.ts']
+  ]
+]
+
+function fail(message) {
+  console.error(`build: ${message}`)
+  process.exit(1)
 }
 
-/** ncc's errors carry a minified stack: keep the message only. */
-async function bundle(entry, options) {
-  try {
-    return await ncc(join(root, entry), options)
-  } catch (error) {
-    console.error(
-      `build: ${entry}: ${String(error?.message ?? error)
-        .split('\n')
-        .slice(0, 3)
-        .join(' ')}`
-    )
-    process.exit(1)
+function outputDir(argv) {
+  if (argv.length === 0) return join(root, 'dist')
+  if (argv.length === 2 && argv[0] === '--out' && argv[1] !== '') return resolve(argv[1])
+  fail(`unknown arguments '${argv.join(' ')}'; usage: node scripts/build.mjs [--out DIR]`)
+}
+
+async function* sourceFiles(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) yield* sourceFiles(path)
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) yield path
   }
 }
 
 /**
- * The chunk file names of entry `name`: `<id>.<name>.js`, in its loader and its assets. The
- * loader builds a chunk's file name from its id and the one string literal ".index.js"
- * (minified or not); anything else means ncc changed, and the build stops.
+ * Writes src/**.ts as JavaScript (ES modules) under `into`, each file on its own, with the
+ * compiler options of tsconfig.json that change what is emitted. The project compiles with
+ * `isolatedModules`, which is TypeScript's promise that each file transpiles alone.
  */
-function chunkNaming(name, code, assets) {
-  const chunk = /^(\d+)\.index\.js$/
-  const hasChunks = Object.keys(assets ?? {}).some(file => chunk.test(file))
-  if (name === 'index' || !hasChunks) return { code, file: file => file }
-  const literal = /(["'])\.index\.js\1/g
-  const found = code.match(literal)?.length ?? 0
-  if (found !== 1) {
-    console.error(`build: ${name}: cannot rename its chunks (the chunk loader changed shape)`)
-    process.exit(1)
-  }
-  return {
-    code: code.replace(literal, (_, quote) => `${quote}.${name}.js${quote}`),
-    file: file => file.replace(chunk, `$1.${name}.js`)
-  }
+async function transpileSources(into) {
+  const { compilerOptions } = JSON.parse(await readFile(join(root, 'tsconfig.json'), 'utf8'))
+  const tsconfigRaw = { compilerOptions }
+  const files = []
+  for await (const file of sourceFiles(join(root, 'src'))) files.push(file)
+  await Promise.all(
+    files.map(async file => {
+      let code
+      try {
+        ;({ code } = await transform(await readFile(file, 'utf8'), {
+          loader: 'ts',
+          format: 'esm',
+          target: 'es2022',
+          tsconfigRaw,
+          sourcefile: file
+        }))
+      } catch (error) {
+        fail(`${relative(root, file)}: ${String(error?.message ?? error).split('\n')[0]}`)
+      }
+      const target = join(into, relative(root, file)).replace(/\.ts$/, '.js')
+      await mkdir(dirname(target), { recursive: true })
+      await writeFile(target, code)
+    })
+  )
 }
 
-/**
- * ncc minifies an entry file but writes its lazily loaded chunks as webpack emits them: the
- * action's chunks (the artifact client's code, 2.8 MB as written) are minified here like the
- * bundle they belong to, so loading one costs what loading it inside the bundle would.
- */
-async function minifiedChunk(file, source) {
-  if (!file.endsWith('.js')) return source
-  try {
-    const { code } = await minify(String(source), { module: true, compress: true, mangle: true })
-    return code
-  } catch (error) {
-    console.error(`build: ${file}: cannot minify: ${String(error?.message ?? error).split('\n')[0]}`)
-    process.exit(1)
-  }
-}
-
-await rm(dist, { recursive: true, force: true })
-await mkdir(dist, { recursive: true })
-for (const [name, entry] of Object.entries(entries)) {
-  const { code, assets } = await bundle(entry, {
-    // The action bundles carry the cache and artifact clients (7 MB as written); minified they
-    // load about 100 ms sooner at the start of every step. The CLI stays readable.
-    minify: name !== 'cli',
-    sourceMap: false,
-    quiet: true,
-    target: 'es2022',
-    // ncc type-checks as it bundles (transpile-only mode would treat the sources as CommonJS).
-    transpileOnly: false
+/** Bundles entries in a worker thread (scripts/build-entry.mjs); resolves once it has written their files. */
+function bundleInWorker(entries, out) {
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(new URL('./build-entry.mjs', import.meta.url), { workerData: { entries, out } })
+    let failed
+    worker.on('message', message => (failed = message.error))
+    worker.on('error', reject)
+    worker.on('exit', code => (code === 0 && failed === undefined ? resolvePromise() : reject(new Error(failed ?? `exited ${code}`))))
   })
-  // ncc names every entry's lazily loaded chunks `<id>.index.js` (what is imported only when
-  // needed: a subcommand, a parser, the artifact client, the OpenTelemetry exporter): each
-  // entry but index gets its own names, so the bundles' chunks cannot overwrite each other.
-  const chunkNames = chunkNaming(name, code, assets)
-  // The CLI runs with a small young generation: V8 otherwise grows it under the steady
-  // allocation of a long output stream, and peak memory would follow the output's size.
-  const body =
-    name === 'cli' ? `#!/usr/bin/env -S node --max-semi-space-size=1\n${chunkNames.code.replace(/^#!.*\n/, '')}` : chunkNames.code
-  await writeFile(join(dist, `${name}.js`), body, { mode: name === 'cli' ? 0o755 : 0o644 })
-  for (const [file, asset] of Object.entries(assets ?? {})) {
-    if (file === 'package.json') continue
-    const target = join(dist, chunkNames.file(file))
-    await mkdir(dirname(target), { recursive: true })
-    await writeFile(target, name === 'cli' ? asset.source : await minifiedChunk(file, asset.source))
-  }
+}
+
+const dist = outputDir(process.argv.slice(2))
+const work = join(root, 'build', 'bundle')
+const next = `${dist}.next`
+await rm(work, { recursive: true, force: true })
+await rm(next, { recursive: true, force: true })
+await transpileSources(work)
+await mkdir(next, { recursive: true })
+try {
+  await Promise.all(
+    workers.map(entries =>
+      bundleInWorker(
+        entries.map(([name, entry]) => [name, join(work, entry.replace(/\.ts$/, '.js'))]),
+        next
+      )
+    )
+  )
+} catch (error) {
+  await rm(next, { recursive: true, force: true })
+  fail(String(error?.message ?? error))
 }
 // The post step runs the same bundle as main (it picks the step from its script name).
-await writeFile(join(dist, 'post.js'), "// The action's post step: the same bundle as the main step.\nimport './index.js'\n")
-await writeFile(join(dist, 'package.json'), '{\n  "type": "module"\n}\n')
+await writeFile(join(next, 'post.js'), "// The action's post step: the same bundle as the main step.\nimport './index.js'\n")
+await writeFile(join(next, 'package.json'), '{\n  "type": "module"\n}\n')
+// Swapped in whole: the old dist/ is moved aside before the new one takes its name.
+const old = `${dist}.old`
+await rm(old, { recursive: true, force: true })
+if (existsSync(dist)) await rename(dist, old)
+await rename(next, dist)
+await rm(old, { recursive: true, force: true })
+await rm(work, { recursive: true, force: true })

@@ -33,7 +33,8 @@ export const TARGETS = Object.freeze({
   // Row o: a refused collector fails fast; one that never answers costs the export's 10 s
   // bound (docs/export.md), plus 1 s of slack for a busy machine.
   otlpRefusedMaxRatio: 1.5,
-  otlpHangingMaxExtraMs: 10_000 + 1_000
+  otlpHangingMaxExtraMs: 10_000 + 1_000,
+  buildMaxMs: 30_000
 })
 
 /** What each phase the action's main step logs covers (src/action/phase-timer.ts). */
