@@ -662,7 +662,7 @@ exports.PropagationAPI = PropagationAPI;
 
 /***/ }),
 
-/***/ 2127:
+/***/ 4508:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -2116,7 +2116,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.trace = void 0;
 // Split module-level variable definition into separate files to allow
 // tree-shaking on each api instance.
-const trace_1 = __webpack_require__(2127);
+const trace_1 = __webpack_require__(4508);
 /** Entrypoint for trace API */
 exports.trace = trace_1.TraceAPI.getInstance();
 //# sourceMappingURL=trace-api.js.map
@@ -2198,7 +2198,7 @@ exports.NonRecordingSpan = NonRecordingSpan;
 
 /***/ }),
 
-/***/ 9051:
+/***/ 1432:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -2300,7 +2300,7 @@ function isSpanContext(spanContext) {
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.NoopTracerProvider = void 0;
-const NoopTracer_1 = __webpack_require__(9051);
+const NoopTracer_1 = __webpack_require__(1432);
 /**
  * An implementation of the {@link TracerProvider} which returns an impotent
  * Tracer for all calls to `getTracer`.
@@ -2338,7 +2338,7 @@ exports.NoopTracerProvider = NoopTracerProvider;
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ProxyTracer = void 0;
-const NoopTracer_1 = __webpack_require__(9051);
+const NoopTracer_1 = __webpack_require__(1432);
 const NOOP_TRACER = new NoopTracer_1.NoopTracer();
 /**
  * Proxy tracer provided by the proxy tracer provider
@@ -5777,7 +5777,7 @@ Object.defineProperty(exports, "ExporterMetrics", ({ enumerable: true, get: func
 
 /***/ }),
 
-/***/ 556:
+/***/ 8175:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6302,7 +6302,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.compressAndSend = exports.sendWithHttp = exports.MAX_RESPONSE_BODY_SIZE = void 0;
 const zlib = __webpack_require__(3106);
 const stream_1 = __webpack_require__(2203);
-const is_export_retryable_1 = __webpack_require__(556);
+const is_export_retryable_1 = __webpack_require__(8175);
 const types_1 = __webpack_require__(5860);
 const version_1 = __webpack_require__(9461);
 const DEFAULT_USER_AGENT = `OTel-OTLP-Exporter-JavaScript/${version_1.VERSION}`;
@@ -8268,7 +8268,7 @@ Object.defineProperty(exports, "ProtobufMetricsSerializer", ({ enumerable: true,
 
 /***/ }),
 
-/***/ 7573:
+/***/ 9954:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -8701,7 +8701,7 @@ exports.serializeMetricsExportRequest = serializeMetricsExportRequest;
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ProtobufMetricsSerializer = void 0;
-const metrics_serializer_1 = __webpack_require__(7573);
+const metrics_serializer_1 = __webpack_require__(9954);
 const response_deserializer_1 = __webpack_require__(6548);
 /*
  * @experimental this serializer may receive breaking changes in minor versions, pin this package's version when using this constant
@@ -13356,7 +13356,7 @@ exports.ATTR_ERROR_TYPE = 'error.type';
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AsyncMetricStorage = void 0;
-const MetricStorage_1 = __webpack_require__(7170);
+const MetricStorage_1 = __webpack_require__(4789);
 const DeltaMetricProcessor_1 = __webpack_require__(5340);
 const TemporalMetricProcessor_1 = __webpack_require__(9938);
 const HashMap_1 = __webpack_require__(7478);
@@ -13824,7 +13824,7 @@ exports.MetricCollector = MetricCollector;
 
 /***/ }),
 
-/***/ 7170:
+/***/ 4789:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -14139,7 +14139,7 @@ exports.ObservableRegistry = ObservableRegistry;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SyncMetricStorage = void 0;
 const api_1 = __webpack_require__(3914);
-const MetricStorage_1 = __webpack_require__(7170);
+const MetricStorage_1 = __webpack_require__(4789);
 const DeltaMetricProcessor_1 = __webpack_require__(5340);
 const TemporalMetricProcessor_1 = __webpack_require__(9938);
 /**
@@ -16022,7 +16022,7 @@ const resources_1 = __webpack_require__(5647);
 const Tracer_1 = __webpack_require__(5649);
 const MultiSpanProcessor_1 = __webpack_require__(4975);
 const ParentBasedSampler_1 = __webpack_require__(3544);
-const AlwaysOnSampler_1 = __webpack_require__(318);
+const AlwaysOnSampler_1 = __webpack_require__(7937);
 const platform_1 = __webpack_require__(6140);
 const inspect_1 = __webpack_require__(5062);
 var ForceFlushState;
@@ -16730,7 +16730,7 @@ var NoopSpanProcessor_1 = __webpack_require__(8573);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return NoopSpanProcessor_1.NoopSpanProcessor; } });
 var AlwaysOffSampler_1 = __webpack_require__(2227);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysOffSampler_1.AlwaysOffSampler; } });
-var AlwaysOnSampler_1 = __webpack_require__(318);
+var AlwaysOnSampler_1 = __webpack_require__(7937);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysOnSampler_1.AlwaysOnSampler; } });
 var AlwaysRecordSampler_1 = __webpack_require__(9101);
 __webpack_unused_export__ = ({ enumerable: true, get: function () { return AlwaysRecordSampler_1.createAlwaysRecordSampler; } });
@@ -16938,7 +16938,7 @@ exports.AlwaysOffSampler = AlwaysOffSampler;
 
 /***/ }),
 
-/***/ 318:
+/***/ 7937:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -17019,7 +17019,7 @@ exports.ParentBasedSampler = void 0;
 const api_1 = __webpack_require__(3914);
 const core_1 = __webpack_require__(4637);
 const AlwaysOffSampler_1 = __webpack_require__(2227);
-const AlwaysOnSampler_1 = __webpack_require__(318);
+const AlwaysOnSampler_1 = __webpack_require__(7937);
 /**
  * A composite sampler that either respects the parent span's sampling decision
  * or delegates to `delegateSampler` for root spans.

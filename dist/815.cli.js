@@ -6348,7 +6348,7 @@ var schema$1 = __webpack_require__(3559);
 var binary = __webpack_require__(6083);
 var merge = __webpack_require__(452);
 var omap = __webpack_require__(303);
-var pairs = __webpack_require__(766);
+var pairs = __webpack_require__(8385);
 var schema$2 = __webpack_require__(5913);
 var set = __webpack_require__(1528);
 var timestamp = __webpack_require__(6752);
@@ -6777,7 +6777,7 @@ var identity = __webpack_require__(1127);
 var toJS = __webpack_require__(4043);
 var YAMLMap = __webpack_require__(4454);
 var YAMLSeq = __webpack_require__(2223);
-var pairs = __webpack_require__(766);
+var pairs = __webpack_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -6852,7 +6852,7 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 766:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -6956,7 +6956,7 @@ var float = __webpack_require__(5782);
 var int = __webpack_require__(873);
 var merge = __webpack_require__(452);
 var omap = __webpack_require__(303);
-var pairs = __webpack_require__(766);
+var pairs = __webpack_require__(8385);
 var set = __webpack_require__(1528);
 var timestamp = __webpack_require__(6752);
 
