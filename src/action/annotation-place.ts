@@ -7,6 +7,11 @@ import type * as core from '@actions/core'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { LegTestRate, TestFlag } from '../core/index.js'
 
+/** Bodies are cut by GitHub at 4,096 characters; stay under it (as the core's excerpts do). */
+export const MAX_ANNOTATION_MESSAGE_CHARS = 4000
+/** A check run's annotation title holds at most 255 characters. */
+export const MAX_ANNOTATION_TITLE_CHARS = 255
+
 /** The test an annotation is about, for the leg's annotations.json (persistence/leg-annotations.ts). */
 export interface AnnotatedTest {
   name: string

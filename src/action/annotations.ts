@@ -17,7 +17,15 @@ import {
 } from '../core/index.js'
 import { AnnotationTitle, captureMessage, describeCommand } from './run-log.js'
 import type { AttemptResult, FailedTest } from './report-parts.js'
-import { locationProperties, sentence, testLocation, type Annotation, type PathBase } from './annotation-place.js'
+import {
+  locationProperties,
+  MAX_ANNOTATION_MESSAGE_CHARS,
+  MAX_ANNOTATION_TITLE_CHARS,
+  sentence,
+  testLocation,
+  type Annotation,
+  type PathBase
+} from './annotation-place.js'
 import {
   aboutTest,
   flakyNewTestNames,
@@ -58,13 +66,8 @@ export interface AnnotationFacts {
   pullRequest?: boolean
 }
 
-/** Bodies are cut by GitHub at 4,096 characters; stay under it (as the core's excerpts do). */
-const MAX_ANNOTATION_CHARS = 4000
-/** A check run's annotation title holds at most 255 characters. */
-const MAX_TITLE_CHARS = 255
-
 function clip(text: string): string {
-  return text.length > MAX_ANNOTATION_CHARS ? `${text.slice(0, MAX_ANNOTATION_CHARS - 1)}…` : text
+  return text.length > MAX_ANNOTATION_MESSAGE_CHARS ? `${text.slice(0, MAX_ANNOTATION_MESSAGE_CHARS - 1)}…` : text
 }
 
 /** Redacts and clips every text of an annotation, title, file name and test name included. */
@@ -77,7 +80,7 @@ function finished(annotation: Annotation, redactor: Redactor): Annotation {
     message: clip(redactor.redact(annotation.message)),
     properties: {
       ...rest,
-      ...(title !== undefined && { title: shownCommand.cutAtWord(oneLine(redactor.redact(title)), MAX_TITLE_CHARS) }),
+      ...(title !== undefined && { title: shownCommand.cutAtWord(oneLine(redactor.redact(title)), MAX_ANNOTATION_TITLE_CHARS) }),
       ...(file !== undefined && { file: redactor.redact(file) })
     },
     ...(annotation.test !== undefined && { test: { ...annotation.test, name: clip(redactor.redact(annotation.test.name)) } })

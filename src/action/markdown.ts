@@ -49,11 +49,14 @@ function defused(escaped: string): string {
     .replace(/\b(www)\./gi, `$1${ZWSP}.`)
 }
 
+/** Text without escape codes, control characters (but tab and line feed) or bidi marks; `\r\n` and `\r` become `\n`. */
+export function visibleText(value: string): string {
+  return stripVTControlCharacters(value.replace(/\r\n?/g, '\n')).replace(INVISIBLE, '')
+}
+
 /** Text for one table cell: as prose, on one line without escape codes or control characters, cut to `max` characters (a cut cell ends in …). */
 export function cell(value: string, max = 300): string {
-  const line = stripVTControlCharacters(value)
-    .replace(/\r?\n|\r|\u2028|\u2029/g, ' ')
-    .replace(INVISIBLE, '')
+  const line = visibleText(value).replace(/[\n\u2028\u2029]/g, ' ')
   return text(line.length > max ? `${line.slice(0, max - 1)}…` : line)
 }
 

@@ -6,14 +6,16 @@
  * on a check run. A reviewer's view: the trace decides every verdict, this file none.
  */
 import { MAX_LEG_ANNOTATIONS, describeError, writeLegAnnotations, type LegAnnotation, type RunReport } from '../../core/index.js'
+import { MAX_ANNOTATION_TITLE_CHARS } from '../annotation-place.js'
 import { runAnnotations, type Annotation, type AnnotationFacts } from '../annotations.js'
 
 /** The run's annotations as the leg's file holds them; none for a blocked or refused run (no tests ran). */
 export function legAnnotations(run: RunReport, facts: AnnotationFacts): LegAnnotation[] {
   if (run.kind !== 'completed') return []
+  const stepName = facts.redactor.redact(facts.stepName).replace(/\s+/g, ' ').slice(0, MAX_ANNOTATION_TITLE_CHARS)
   return runAnnotations(run, facts, { perLevel: MAX_LEG_ANNOTATIONS, eachTest: true })
     .slice(0, MAX_LEG_ANNOTATIONS)
-    .map(annotation => legAnnotation(annotation, facts.redactor.redact(facts.stepName).replace(/\s+/g, ' ').slice(0, 255)))
+    .map(annotation => legAnnotation(annotation, stepName))
 }
 
 /** One annotation in the file's shape: a title always (the step's name when it has none), a place only with a file. */

@@ -1,12 +1,13 @@
 /**
  * What the report entry point sends as its check run (docs/design.md §5 "The pull
- * request"): the conclusion, a one-line title, the matrix summary within a check run's
+ * request's words"): the conclusion, a one-line title, the matrix summary within a check run's
  * 65,535 characters, and every annotation of every leg in batches of 50 (the most one
  * request carries). Pure: the artifacts' text is made plain here, the sending is publish.ts's.
  */
 import type { LegAnnotation, MatrixView } from '../../core/index.js'
 import { checkRunSummary, type MatrixRead } from '../matrix-summary.js'
-import { annotationMessage, annotationTitle, cutText, MAX_MESSAGE_CHARS } from './annotation-text.js'
+import { MAX_ANNOTATION_MESSAGE_CHARS } from '../annotation-place.js'
+import { annotationMessage, annotationTitle, cutText } from './annotation-text.js'
 import { flaggedTests } from './flagged-tests.js'
 import { conclusionOf, headline, type Conclusion } from './headline.js'
 
@@ -81,7 +82,7 @@ function fromLegAnnotation(annotation: LegAnnotation, row: LegRow, options: Chec
     annotation_level: annotation.level === 'error' ? 'failure' : 'warning',
     title: annotationTitle(annotation.title),
     // The leg's line is kept whole: the message is cut to leave it room.
-    message: `${cutText(annotationMessage(annotation.message), MAX_MESSAGE_CHARS - leg.length)}${leg}`
+    message: `${cutText(annotationMessage(annotation.message), MAX_ANNOTATION_MESSAGE_CHARS - leg.length)}${leg}`
   }
 }
 
