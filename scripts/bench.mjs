@@ -2,11 +2,13 @@
 // printed as Markdown (see BENCHMARKS.md). A report, not a test: it exits 0 whether targets
 // are met or missed, and 1 only when it cannot measure at all (no dist/cli.js, say).
 //
-//   node scripts/bench.mjs [a] [b] … [p] [--baseline REF] [--update]
+//   node scripts/bench.mjs [a] [b] … [p] [--baseline REF] [--node BIN | --runtime MAJOR] [--update]
 //
 // Letters pick rows (default: all). --baseline names the build row m compares with (default:
-// the newest release tag, else origin/main). --update also writes the report into
-// BENCHMARKS.md, between its bench:start and bench:end markers (full runs only).
+// the newest release tag, else origin/main). --node (or --runtime, fetched from the npm
+// registry) names the node every row runs on (default: the one running this script).
+// --update also writes the report into BENCHMARKS.md, into that runtime's block between its
+// bench:start and bench:end markers (full runs only).
 import { spawnSync } from 'node:child_process'
 import {
   cpSync,
@@ -28,6 +30,8 @@ import { fileURLToPath } from 'node:url'
 import { bundleFacts, machineFacts } from './bench/machine.mjs'
 import { detectRssMethod } from './bench/measure.mjs'
 import { renderFacts, renderTable } from './bench/report.mjs'
+import { replaceFiguresBlock } from './bench/latest-figures.mjs'
+import { chosenNode, relaunchOn, runtimeLabel, runtimeMajor } from './bench/runtime.mjs'
 import { otlpRows } from './bench/otlp-rows.mjs'
 import { floodRows, partRows, producerRows, rssDriftRow, throughputRow } from './bench/output-rows.mjs'
 import {
@@ -48,8 +52,6 @@ import {
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
 const benchmarksFile = join(root, 'BENCHMARKS.md')
-const START_MARKER = '<!-- bench:start -->'
-const END_MARKER = '<!-- bench:end -->'
 const SECTIONS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p']
 
 // Repetitions per row: enough for stable medians, few enough to finish within about three
@@ -75,13 +77,15 @@ const FAULT_SEED = 20261201
 const JUNIT_ROUNDS = 3
 // Row l: three runs of a ~8 s jest suite per round (about 25 s a round on this machine).
 const RERUN_ROUNDS = 3
-// Row o: a collector that never answers costs about 10 s a round (and its warm-up).
-const OTLP_ROUNDS = 3
+// Row o: pairs enough to hold a healthy export to 150 ms; a collector that never answers
+// costs about 10 s a round (and its warm-up), so it gets three.
+const OTLP_ROUNDS = 21
+const OTLP_HANGING_ROUNDS = 3
 // Row p: a build takes about 30 s; three pairs with the type check are enough for a median.
 const BUILD_ROUNDS = 3
 // Row m: rows a, b and h again, this build against the baseline build.
 const BASELINE_ROUNDS = { startup: STARTUP_ROUNDS, flood: LARGE_FLOOD_ROUNDS, action: ACTION_ROUNDS }
-const USAGE = 'usage: node scripts/bench.mjs [a] [b] … [p] [--baseline REF] [--update]'
+const USAGE = 'usage: node scripts/bench.mjs [a] [b] … [p] [--baseline REF] [--node BIN | --runtime MAJOR] [--update]'
 
 const log = message => process.stderr.write(`[bench] ${message}\n`)
 const progressOf = label => (done, total) => {
@@ -92,10 +96,18 @@ function parseArguments(argv) {
   const sections = new Set()
   let update = false
   let baseline
+  let node
+  let runtime
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index]
     if (arg === '--update') update = true
-    else if (arg === '--baseline') {
+    else if (arg === '--node') {
+      node = argv[++index]
+      if (!node || node.startsWith('-')) throw new Error(`--node: needs the path of a node binary; ${USAGE}`)
+    } else if (arg === '--runtime') {
+      runtime = argv[++index]
+      if (!/^\d+$/.test(runtime ?? '')) throw new Error(`--runtime: needs a major version of node, e.g. 24; ${USAGE}`)
+    } else if (arg === '--baseline') {
       baseline = argv[++index]
       if (!baseline || baseline.startsWith('-')) throw new Error(`--baseline: needs a ref (a tag, branch or commit); ${USAGE}`)
     } else if (SECTIONS.includes(arg.toLowerCase())) sections.add(arg.toLowerCase())
@@ -107,7 +119,8 @@ function parseArguments(argv) {
   if (baseline !== undefined && sections.size > 0 && !sections.has('m')) {
     throw new Error('--baseline: only row m uses it; add m to the rows or leave --baseline out')
   }
-  return { runs: letter => sections.size === 0 || sections.has(letter), update, baseline }
+  if (node !== undefined && runtime !== undefined) throw new Error('--node and --runtime: give one of them')
+  return { runs: letter => sections.size === 0 || sections.has(letter), update, baseline, node, runtime }
 }
 
 function requireBundle() {
@@ -178,7 +191,7 @@ async function measure({ runs, baseline, scratch, cli }) {
     const { benchStartup } = await import('./bench/startup.mjs')
     const { benchOutputVolume } = await import('./bench/output-volume.mjs')
     await section('a', 'startup', async () =>
-      startupRows(await benchStartup({ cli, scratch, rounds: STARTUP_ROUNDS, progress: progressOf('(a)') }))
+      startupRows(await benchStartup({ cli, scratch, rounds: STARTUP_ROUNDS, progress: progressOf('(a)') }), runtimeMajor())
     )
     await section('b', `${LARGE_FLOOD_BYTES / 1e6} MB of output`, async () => {
       const options = { cli, scratch, bytes: LARGE_FLOOD_BYTES, rounds: LARGE_FLOOD_ROUNDS, rssMethod, references: true }
@@ -254,9 +267,11 @@ async function measure({ runs, baseline, scratch, cli }) {
       const { benchNewTestDetection } = await import('./bench/new-tests.mjs')
       return newTestRows(await benchNewTestDetection({ cli, scratch, rounds: RERUN_ROUNDS, progress: progressOf('(n)') }))
     })
-    await section('o', 'OTLP export when the collector is down', async () => {
+    await section('o', 'OTLP export to a healthy collector and to one that is down', async () => {
       const { benchOtlpCollectorDown } = await import('./bench/otlp-down.mjs')
-      return otlpRows(await benchOtlpCollectorDown({ cli, scratch, rounds: OTLP_ROUNDS, progress: progressOf('(o)') }))
+      return otlpRows(
+        await benchOtlpCollectorDown({ cli, scratch, rounds: OTLP_ROUNDS, hangingRounds: OTLP_HANGING_ROUNDS, progress: progressOf('(o)') })
+      )
     })
     await section('p', 'the build', async () => {
       const { benchBuildTime, buildRows } = await import('./bench/build-time.mjs')
@@ -291,7 +306,7 @@ function renderReport({ facts, rows, errors, rssMethod, seconds }) {
     renderTable(rows),
     '',
     `Medians. Rounds: (a) ${STARTUP_ROUNDS}, (b) ${LARGE_FLOOD_ROUNDS} (its parts ${PART_ROUNDS}), (c) ${SMALL_FLOOD_ROUNDS}, (d) 200 lookups per store, ` +
-      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}, (n) ${RERUN_ROUNDS}, (o) ${OTLP_ROUNDS}, (p) ${BUILD_ROUNDS}, (m) ${BASELINE_ROUNDS.startup} / ${BASELINE_ROUNDS.flood} / ` +
+      `(e) ${STORE_ROUNDS}, (i) ${REPORT_ROUNDS}, (l) ${RERUN_ROUNDS}, (n) ${RERUN_ROUNDS}, (o) ${OTLP_ROUNDS} (never answering ${OTLP_HANGING_ROUNDS}), (p) ${BUILD_ROUNDS}, (m) ${BASELINE_ROUNDS.startup} / ${BASELINE_ROUNDS.flood} / ` +
       `${BASELINE_ROUNDS.action} for a / b / h; one untimed warm-up per variant; variants interleaved. Peak RSS by ` +
       `${rssMethod === 'gnu-time' ? 'GNU time (exact)' : 'sampling /proc VmHWM (a lower bound)'}; MB = 10^6 bytes. ` +
       `Whole run: ${seconds} s.`
@@ -301,20 +316,27 @@ function renderReport({ facts, rows, errors, rssMethod, seconds }) {
 }
 
 function updateBenchmarksFile(report) {
-  const text = readFileSync(benchmarksFile, 'utf8')
-  const start = text.indexOf(START_MARKER)
-  const end = text.indexOf(END_MARKER)
-  if (start === -1 || end < start) throw new Error(`BENCHMARKS.md has no ${START_MARKER} … ${END_MARKER} block to update`)
-  writeFileSync(benchmarksFile, `${text.slice(0, start + START_MARKER.length)}\n${report}${text.slice(end)}`)
-  log('wrote the report into BENCHMARKS.md')
+  const label = runtimeLabel(process.version)
+  writeFileSync(benchmarksFile, replaceFiguresBlock(readFileSync(benchmarksFile, 'utf8'), label, report))
+  log(`wrote the report into BENCHMARKS.md (${label})`)
 }
 
 async function main() {
-  const options = parseArguments(process.argv.slice(2))
+  const argv = process.argv.slice(2)
+  const options = parseArguments(argv)
+  // Every row on the chosen node: the bench runs itself on it, its folder first on PATH.
+  const relaunched = relaunchOn(chosenNode(options, root), fileURLToPath(import.meta.url), argv)
+  if (relaunched !== undefined) {
+    process.exitCode = relaunched
+    return
+  }
   const started = performance.now()
   requireBundle()
   const facts = machineFacts(root)
   const { scratch, cli } = makeScratch()
+  // A compile cache of this run's own (the CLI keeps one under $XDG_CACHE_HOME/reverify where
+  // the runtime has it): warmed by each row's warm-up round, never by a developer's cache.
+  process.env.XDG_CACHE_HOME = join(scratch, 'xdg-cache')
   try {
     facts.bundle = bundleFacts(cli)
     const result = await measure({ runs: options.runs, baseline: options.baseline, scratch, cli })

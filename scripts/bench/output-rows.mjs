@@ -11,8 +11,8 @@ function floorRow(row, what, reverifyMs, floorMs) {
     what,
     median: formatMs(reverifyMs),
     ratio: formatRatio(ratio, 'node pipe'),
-    target: `≤ ${TARGETS.floodFloorMaxRatio}×`,
-    result: verdict(ratio <= TARGETS.floodFloorMaxRatio)
+    target: `≤ ${TARGETS.floodFloorMaxRatio}× (goal ${TARGETS.floodFloorGoalRatio}×)`,
+    result: ratio <= TARGETS.floodFloorGoalRatio ? 'PASS (goal met)' : verdict(ratio <= TARGETS.floodFloorMaxRatio)
   }
 }
 
@@ -58,10 +58,8 @@ export function floodRows(row, bytes, result, large) {
       what: `${size} to stdout, under reverify`,
       median: formatMs(result.reverifyMs),
       ratio: formatRatio(ratio, 'raw'),
-      ...(large && {
-        target: `≤ ${TARGETS.floodMaxRatio}× (goal ${TARGETS.floodGoalRatio}×)`,
-        result: ratio <= TARGETS.floodGoalRatio ? 'PASS (goal met)' : verdict(ratio <= TARGETS.floodMaxRatio)
-      })
+      // The target is against the bare node pipe below: the floor of any reader in node.
+      ...(large && { target: 'reference' })
     }
   ]
   if (result.catMs !== undefined) {
@@ -113,8 +111,8 @@ export function throughputRow(small, large) {
     what: `throughput: ${more} more output under reverify ((b) − (c)), against the bare node pipe`,
     median: formatMs(reverifyMs),
     ratio: formatRatio(ratio, 'node pipe'),
-    target: `≤ ${TARGETS.floodFloorMaxRatio}×`,
-    result: verdict(ratio <= TARGETS.floodFloorMaxRatio)
+    target: `≤ ${TARGETS.floodFloorMaxRatio}× (goal ${TARGETS.floodFloorGoalRatio}×)`,
+    result: ratio <= TARGETS.floodFloorGoalRatio ? 'PASS (goal met)' : verdict(ratio <= TARGETS.floodFloorMaxRatio)
   }
 }
 

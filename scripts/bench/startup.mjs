@@ -6,11 +6,23 @@ import { interleave, medianOf, requireExit, timeProcess } from './measure.mjs'
 
 /**
  * Median wall ms of `reverify run --command true` (a fresh --state-dir every time, in a
- * scratch repository), `bash -c true` and `node -e 0`, interleaved over `rounds`.
- * Resolves to { reverifyMs, bashMs, nodeMs, rounds }.
+ * scratch repository), `bash -c true` and `node -e 0`, interleaved over `rounds`; and of the
+ * same run with a cold compile cache (a fresh XDG_CACHE_HOME every time), as a reference.
+ * Resolves to { reverifyMs, coldMs, bashMs, nodeMs, rounds }.
  */
 export async function benchStartup({ cli, scratch, rounds, progress }) {
   let serial = 0
+  const trivialRun = async (what, env) => {
+    // Fresh each time: every run pays for creating its state, none profits from another's.
+    const stateDir = join(scratch, `startup-state-${serial++}`)
+    const argv = [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
+    try {
+      return requireExit(await timeProcess(argv, { cwd: scratch, env }), 0, what)
+    } finally {
+      await rm(stateDir, { recursive: true, force: true })
+      if (env !== undefined) await rm(env.XDG_CACHE_HOME, { recursive: true, force: true })
+    }
+  }
   const variants = [
     {
       key: 'node',
@@ -20,18 +32,11 @@ export async function benchStartup({ cli, scratch, rounds, progress }) {
       key: 'bash',
       run: async () => requireExit(await timeProcess(['bash', '-c', 'true'], { cwd: scratch }), 0, 'bash -c true')
     },
+    { key: 'reverify', run: () => trivialRun('reverify run --command true') },
     {
-      key: 'reverify',
-      run: async () => {
-        // Fresh each time: every run pays for creating its state, none profits from another's.
-        const stateDir = join(scratch, `startup-state-${serial++}`)
-        const argv = [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
-        try {
-          return requireExit(await timeProcess(argv, { cwd: scratch }), 0, 'reverify run --command true')
-        } finally {
-          await rm(stateDir, { recursive: true, force: true })
-        }
-      }
+      key: 'cold',
+      run: () =>
+        trivialRun('reverify run --command true (cold compile cache)', { XDG_CACHE_HOME: join(scratch, `startup-cold-cache-${serial}`) })
     }
   ]
   const samples = await interleave(variants, rounds, progress)
@@ -39,6 +44,7 @@ export async function benchStartup({ cli, scratch, rounds, progress }) {
     nodeMs: medianOf(samples.get('node'), 'wallMs'),
     bashMs: medianOf(samples.get('bash'), 'wallMs'),
     reverifyMs: medianOf(samples.get('reverify'), 'wallMs'),
+    coldMs: medianOf(samples.get('cold'), 'wallMs'),
     rounds
   }
 }
