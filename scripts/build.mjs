@@ -6,8 +6,8 @@
 //      options, as ES modules) into build/bundle/: types are checked by `npm run lint`
 //      (tsc --noEmit), which `npm test` runs first, not once more per bundle;
 //   2. each entry is bundled by ncc from that JavaScript, the three at once in worker
-//      threads, and the action's lazily loaded chunks are minified; each launcher is
-//      bundled by esbuild meanwhile;
+//      threads, and the bundles and their lazily loaded chunks are minified; each launcher
+//      is bundled by esbuild meanwhile;
 //   3. the new dist/ is written beside the old one and swapped in at the end, so a build
 //      stopped half-way leaves the old dist/ whole.
 //
