@@ -1,11 +1,13 @@
-// Bundles each entry point with ncc into dist/<name>.js (dist/post.js reuses index.js;
+// Bundles each entry point with ncc into dist/<name>.bundle.js, behind a launcher
+// dist/<name>.js that turns the compile cache on first (dist/post.js reuses index.js;
 // dist/report.js is the second entry point, report/action.yml), in three steps
-// (docs/design.md §9 "The build"):
+// (docs/design.md §9 "The build", "Start-up"):
 //   1. every source file is transpiled on its own (esbuild, with tsconfig.json's compiler
 //      options, as ES modules) into build/bundle/: types are checked by `npm run lint`
 //      (tsc --noEmit), which `npm test` runs first, not once more per bundle;
 //   2. each entry is bundled by ncc from that JavaScript, the three at once in worker
-//      threads, and the action's lazily loaded chunks are minified;
+//      threads, and the bundles and their lazily loaded chunks are minified; each launcher
+//      is bundled by esbuild meanwhile;
 //   3. the new dist/ is written beside the old one and swapped in at the end, so a build
 //      stopped half-way leaves the old dist/ whole.
 //
@@ -15,7 +17,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { transform } from 'esbuild'
+import { build, transform } from 'esbuild'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 /**
@@ -29,6 +31,18 @@ const workers = [
     ['report', 'src/action/report-entry.ts'],
     ['cli', 'src/cli/index.ts']
   ]
+]
+
+/**
+ * The launchers: dist/<name>.js turns the V8 compile cache on, then imports
+ * dist/<name>.bundle.js (docs/design.md §9 "Start-up"). The CLI's is the `bin`: its shebang
+ * runs it with a small young generation, as V8 otherwise grows it under the steady
+ * allocation of a long output stream, and peak memory would follow the output's size.
+ */
+const launchers = [
+  { name: 'index', entry: 'src/action/launch.ts' },
+  { name: 'report', entry: 'src/action/launch-report.ts' },
+  { name: 'cli', entry: 'src/cli/launch.ts', shebang: '#!/usr/bin/env -S node --max-semi-space-size=1' }
 ]
 
 function fail(message) {
@@ -81,6 +95,27 @@ async function transpileSources(into) {
   )
 }
 
+/** Writes the launchers into `out`, each with the few lines it imports (its bundle stays a file of its own). */
+async function writeLaunchers(from, out) {
+  await Promise.all(
+    launchers.map(async ({ name, entry, shebang }) => {
+      const { outputFiles } = await build({
+        entryPoints: [join(from, entry.replace(/\.ts$/, '.js'))],
+        absWorkingDir: root,
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'es2022',
+        legalComments: 'none',
+        banner: shebang ? { js: shebang } : undefined,
+        write: false,
+        logLevel: 'silent'
+      })
+      await writeFile(join(out, `${name}.js`), outputFiles[0].contents, { mode: shebang ? 0o755 : 0o644 })
+    })
+  )
+}
+
 /** Bundles entries in a worker thread (scripts/build-entry.mjs); resolves once it has written their files. */
 function bundleInWorker(entries, out) {
   return new Promise((resolvePromise, reject) => {
@@ -100,19 +135,21 @@ await rm(next, { recursive: true, force: true })
 await transpileSources(work)
 await mkdir(next, { recursive: true })
 try {
-  await Promise.all(
-    workers.map(entries =>
+  await Promise.all([
+    ...workers.map(entries =>
       bundleInWorker(
         entries.map(([name, entry]) => [name, join(work, entry.replace(/\.ts$/, '.js'))]),
         next
       )
-    )
-  )
+    ),
+    writeLaunchers(work, next)
+  ])
 } catch (error) {
   await rm(next, { recursive: true, force: true })
   fail(String(error?.message ?? error))
 }
-// The post step runs the same bundle as main (it picks the step from its script name).
+// The post step runs the same launcher and bundle as main (the bundle picks the step from
+// the script's name).
 await writeFile(join(next, 'post.js'), "// The action's post step: the same bundle as the main step.\nimport './index.js'\n")
 await writeFile(join(next, 'package.json'), '{\n  "type": "module"\n}\n')
 // Swapped in whole: the old dist/ is moved aside before the new one takes its name.

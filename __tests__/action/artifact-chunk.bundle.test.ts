@@ -33,7 +33,8 @@ afterAll(async () => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true })
 })
 
-test('dist/index.js does not carry the artifact client; one chunk of its own beside it does', () => {
+test('the action bundle does not carry the artifact client; one chunk of its own beside it does', () => {
+  expect(readFileSync(join(DIST, 'index.bundle.js'), 'utf8')).not.toContain(ARTIFACT_CLIENT_TEXT)
   expect(readFileSync(join(DIST, 'index.js'), 'utf8')).not.toContain(ARTIFACT_CLIENT_TEXT)
   expect(artifactChunks(DIST)).toHaveLength(1)
 })

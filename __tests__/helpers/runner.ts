@@ -94,6 +94,8 @@ export interface StepOptions {
   onStdout?: (text: string) => void
   /** The folder holding the bundle; dist/ unless a test runs a copy. */
   bundleDir?: string
+  /** The node binary that runs the step; the one running the tests unless given. */
+  node?: string
 }
 
 /** Where a runner keeps its workspace and RUNNER_TEMP, relative to its root folder. */
@@ -214,7 +216,7 @@ export class FakeRunner {
     }
     for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [join(options.bundleDir ?? join(REPO_ROOT, 'dist'), script)], {
+      const child = spawn(options.node ?? process.execPath, [join(options.bundleDir ?? join(REPO_ROOT, 'dist'), script)], {
         cwd: this.workspace,
         // A pause the test asks for is preloaded by the harness (scripts/test-pause.mjs).
         env: withTestPause(env) as NodeJS.ProcessEnv,

@@ -1,8 +1,8 @@
 /**
- * Entry point of the action bundle. dist/index.js is the main step; dist/post.js is a
- * two-line file that imports this same bundle, so both steps share one copy of the
- * toolkit: which step runs is told by the script the runner started. The artifact client
- * is loaded only when a trace is uploaded (a dynamic import: ncc puts it in a chunk of its
+ * The action's bundle, dist/index.bundle.js, loaded by dist/index.js (action/launch.ts), the
+ * main step; dist/post.js is a two-line file that imports that same launcher, so both steps
+ * share one copy of the toolkit: which step runs is told by the script the runner started.
+ * The artifact client is loaded only when a trace is uploaded (a dynamic import: ncc puts it in a chunk of its
  * own, `dist/<id>.index.js`, docs/design.md §10).
  */
 import * as cache from '@actions/cache'
