@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ReceiptSchema } from '../../src/core/receipts/receipt.js'
+import { receiptSchemas } from '../../src/core/receipts/receipt.js'
 import { runCli, scratchRepo, type CliResult } from '../helpers/cli.js'
 import { tinyRunner } from '../helpers/rerun-suite.js'
 import { runDirs, sessionDirs } from '../helpers/trace.js'
@@ -137,7 +137,7 @@ describe('reverify receipts list', () => {
     const result = await runCli(['receipts', 'list', '--json'], repo)
     expect(result.code).toBe(0)
     const receipts = JSON.parse(result.stdout) as unknown[]
-    expect(receipts.map(receipt => ReceiptSchema.parse(receipt).run_id)).toEqual([second, first])
+    expect(receipts.map(receipt => receiptSchemas().receipt.parse(receipt).run_id)).toEqual([second, first])
     expect(receipts[1]).toMatchObject({ schema_version: 2, status: 'passed', target: repo, scope: '', identity: ['true'] })
     expect(receipts[0]).toMatchObject({ status: 'failed', attempts: 1, max_attempts: 1, expectations: { 'expect-exit': 0 } })
   })
@@ -198,7 +198,7 @@ describe('reverify receipts show', () => {
     const runId = await runOnce("echo 'a b'")
     const result = await runCli(['receipts', 'show', runId, '--json'], repo)
     expect(result.code).toBe(0)
-    const receipt = ReceiptSchema.parse(JSON.parse(result.stdout))
+    const receipt = receiptSchemas().receipt.parse(JSON.parse(result.stdout))
     expect(receipt).toMatchObject({ run_id: runId, status: 'passed', identity: ["echo 'a b'"] })
     expect(receipt.identity_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(receipt.session.dir).toBe(sessionDirs(stateDir())[0])

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from '@jest/globals'
 import { cp, lstat, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { commandIdentity, historyKey } from '../../../src/core/receipts/identity.js'
-import type { Receipt } from '../../../src/core/receipts/receipt.js'
+import { RECEIPT_FIELDS, receiptSchemas, type Receipt } from '../../../src/core/receipts/receipt.js'
 import { entryName, targetKey } from '../../../src/core/receipts/receipt-index.js'
 import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
 import { makeReceipt, plantReceipt, scratchDir, secondsAfter } from '../../helpers/receipts.js'
@@ -72,6 +72,25 @@ describe('write and read', () => {
 
   test('refuses to write an invalid receipt', async () => {
     await expect(store.write({ ...makeReceipt(), identity_hash: 'nope' })).rejects.toThrow(/identity_hash/)
+  })
+
+  test('writes the fields in the schema order whatever order the receipt holds them in', async () => {
+    expect(RECEIPT_FIELDS).toEqual(Object.keys(receiptSchemas().receipt.shape))
+    const { seal, ...receipt } = { ...makeReceipt(), seal: 'a'.repeat(64) }
+    await store.write({ seal, ...receipt, capture: { captured_at: T0, note: 'seen', source: 'cli', by: 'me' } })
+    const written = Object.keys(JSON.parse(await readFile(receiptFile(receipt.run_id), 'utf8')) as object)
+    expect(written).toEqual(RECEIPT_FIELDS.filter(field => written.includes(field)))
+    expect(written).toContain('seal')
+  })
+
+  test('a receipt changed on disk after this store wrote it is read and validated again', async () => {
+    const receipt = makeReceipt()
+    await store.write(receipt)
+    await writeFile(receiptFile(receipt.run_id), JSON.stringify({ ...receipt, status: 'exploded' }))
+    expect(await store.read(receipt.run_id)).toBeUndefined()
+    expect(warnings.some(warning => warning.includes(receiptFile(receipt.run_id)) && warning.includes('status'))).toBe(true)
+    await writeFile(receiptFile(receipt.run_id), JSON.stringify({ ...receipt, status: 'failed', surprise: 1 }))
+    expect(await store.read(receipt.run_id)).toEqual({ ...receipt, status: 'failed' })
   })
 
   test('refuses to write through a run directory that is a symlink', async () => {

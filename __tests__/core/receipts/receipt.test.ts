@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals'
-import { CaptureSchema, compareNewestFirst, parseReceipt, ReceiptSchema, type Receipt } from '../../../src/core/receipts/receipt.js'
+import { compareNewestFirst, parseReceipt, receiptSchemas, type Receipt } from '../../../src/core/receipts/receipt.js'
 import { makeReceipt, secondsAfter } from '../../helpers/receipts.js'
 
-const roundTrip = (receipt: Receipt) => ReceiptSchema.parse(JSON.parse(JSON.stringify(receipt)))
+const roundTrip = (receipt: Receipt) => receiptSchemas().receipt.parse(JSON.parse(JSON.stringify(receipt)))
 
-describe('ReceiptSchema', () => {
+describe('the receipt schema', () => {
   test('a finished receipt round-trips through JSON unchanged', () => {
     const receipt = makeReceipt({
       ci: {
@@ -42,7 +42,7 @@ describe('ReceiptSchema', () => {
   })
 
   test('unknown fields are dropped', () => {
-    const parsed = ReceiptSchema.parse({ ...makeReceipt(), surprise: 'x', session: { ...makeReceipt().session, extra: 1 } })
+    const parsed = receiptSchemas().receipt.parse({ ...makeReceipt(), surprise: 'x', session: { ...makeReceipt().session, extra: 1 } })
     expect(parsed).not.toHaveProperty('surprise')
     expect(parsed.session).not.toHaveProperty('extra')
   })
@@ -83,10 +83,12 @@ describe('ReceiptSchema', () => {
   })
 })
 
-describe('CaptureSchema', () => {
+describe('the capture schema', () => {
   test('needs all four fields', () => {
-    expect(CaptureSchema.safeParse({ captured_at: '2026-11-30T08:00:00Z', note: '', source: 'cli', by: 'me' }).success).toBe(true)
-    expect(CaptureSchema.safeParse({ captured_at: '2026-11-30T08:00:00Z', note: '' }).success).toBe(false)
+    expect(receiptSchemas().capture.safeParse({ captured_at: '2026-11-30T08:00:00Z', note: '', source: 'cli', by: 'me' }).success).toBe(
+      true
+    )
+    expect(receiptSchemas().capture.safeParse({ captured_at: '2026-11-30T08:00:00Z', note: '' }).success).toBe(false)
   })
 })
 

@@ -3,7 +3,7 @@
  * how many tests ran and whether it reran only the failed tests; a rerun's targeted tests
  * its results did not show count as failed but never as run.
  */
-import { ReceiptTestsSchema } from '../../../src/core/receipts/receipt.js'
+import { receiptSchemas } from '../../../src/core/receipts/receipt.js'
 import type { AttemptTests } from '../../../src/core/attempt/tests.js'
 import { receiptTests, runTests } from '../../../src/core/test-results/run-tests.js'
 
@@ -41,14 +41,14 @@ test('per attempt: the tests that ran (not skipped, not missed by a rerun), and 
 
 test('the receipt keeps the list bounded and drops what it does not know; a receipt without it still reads', () => {
   const entry = (attempt: number) => ({ attempt, ran: 1, rerun: true, extra: 'dropped' })
-  const parsed = ReceiptTestsSchema.parse({ total: 1, failed: [], flaky: [], attempts: [entry(1)] })
+  const parsed = receiptSchemas().tests.parse({ total: 1, failed: [], flaky: [], attempts: [entry(1)] })
   expect(parsed.attempts).toEqual([{ attempt: 1, ran: 1, rerun: true }])
   const many = Array.from({ length: 102 }, (_, index) => entry(index + 1))
-  expect(ReceiptTestsSchema.safeParse({ total: 1, failed: [], flaky: [], attempts: many }).success).toBe(false)
-  expect(ReceiptTestsSchema.safeParse({ total: 1, failed: [], flaky: [], attempts: [{ attempt: 0, ran: -1, rerun: 'yes' }] }).success).toBe(
-    false
-  )
-  expect(ReceiptTestsSchema.parse({ total: 1, failed: [], flaky: [] })).toEqual({ total: 1, failed: [], flaky: [] })
+  expect(receiptSchemas().tests.safeParse({ total: 1, failed: [], flaky: [], attempts: many }).success).toBe(false)
+  expect(
+    receiptSchemas().tests.safeParse({ total: 1, failed: [], flaky: [], attempts: [{ attempt: 0, ran: -1, rerun: 'yes' }] }).success
+  ).toBe(false)
+  expect(receiptSchemas().tests.parse({ total: 1, failed: [], flaky: [] })).toEqual({ total: 1, failed: [], flaky: [] })
   const longRun = runTests(Array.from({ length: 150 }, (_, index) => ({ attempt: index + 1, tests: results(5, 0) })))!
   expect(receiptTests(longRun).attempts).toHaveLength(101)
 })

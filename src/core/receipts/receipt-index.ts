@@ -50,7 +50,8 @@ export type IndexList = 'history' | 'target'
 
 const STATE_FILE = 'state.json'
 const ENTRY_NAME = /^(\d{16})_(\d{8}-\d{6}-verify-[0-9a-f]{6})$/
-const IndexStateSchema = z.object({ version: z.literal(1), runs: z.string().max(200) })
+/** state.json's schema, built on first use: a run reads back only the state its own process did not write. */
+const indexStateSchema = () => z.object({ version: z.literal(1), runs: z.string().max(200) })
 
 /** sha256 hex (32 chars) naming the index list of one target. */
 export function targetKey(target: string): string {
@@ -77,6 +78,8 @@ function parseEntryName(name: string): IndexEntry | undefined {
 export class ReceiptIndex {
   private readonly indexDir: string
   private readonly runsDir: string
+  /** The state.json this index wrote last: read back unchanged, it is not parsed again (docs/design.md §3). */
+  private recorded: { fingerprint: string; ino: number; size: number; ctimeMs: number } | undefined
 
   constructor(stateDir: string) {
     this.indexDir = join(stateDir, INDEX_DIR)
@@ -160,9 +163,15 @@ export class ReceiptIndex {
   async recordedFingerprint(): Promise<string | undefined> {
     try {
       await requireRealDirectory(this.indexDir)
-      const text = await readRegularFile(join(this.indexDir, STATE_FILE), 4_096)
+      const path = join(this.indexDir, STATE_FILE)
+      if (this.recorded !== undefined) {
+        const seen = await lstat(path).catch(() => undefined)
+        const { fingerprint, ino, size, ctimeMs } = this.recorded
+        if (seen?.isFile() && seen.ino === ino && seen.size === size && seen.ctimeMs === ctimeMs) return fingerprint
+      }
+      const text = await readRegularFile(path, 4_096)
       if (text === undefined) return undefined
-      const parsed = IndexStateSchema.safeParse(JSON.parse(text))
+      const parsed = indexStateSchema().safeParse(JSON.parse(text))
       return parsed.success ? parsed.data.runs : undefined
     } catch {
       return undefined // the index is derived data: anything odd just means "rebuild"
@@ -172,7 +181,10 @@ export class ReceiptIndex {
   /** Records that the index matches `runs/` as identified by `fingerprint`. */
   async recordFingerprint(fingerprint: string): Promise<void> {
     await ensureRealDirectory(this.indexDir)
-    await writeFileAtomic(join(this.indexDir, STATE_FILE), `${JSON.stringify({ version: 1, runs: fingerprint })}\n`)
+    const path = join(this.indexDir, STATE_FILE)
+    await writeFileAtomic(path, `${JSON.stringify({ version: 1, runs: fingerprint })}\n`)
+    const seen = await lstat(path)
+    this.recorded = { fingerprint, ino: seen.ino, size: seen.size, ctimeMs: seen.ctimeMs }
   }
 
   private async ensureListDirectory(list: IndexList, key: string, checked?: Set<string>): Promise<string> {

@@ -14,9 +14,10 @@ import { forEachLimited } from '../base/parallel.js'
 import { describeError, UsageError } from '../base/errors.js'
 import { historyKey } from './identity.js'
 import { printable } from '../base/printable.js'
-import { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from './receipt.js'
+import { compareNewestFirst, parseReceipt, receiptText, startedAtMs, type Receipt } from './receipt.js'
 import { entryName, indexedApart, ReceiptIndex, targetKey, type IndexEntry, type IndexList } from './receipt-index.js'
 import { RUN_ID_PATTERN, requireRunId } from './run-id.js'
+import { WrittenReceipts } from './written-receipts.js'
 import { INDEX_DIR, RECEIPT_FILE, RUNS_DIR, removeAbandonedRun, runDirectory } from './state-dir.js'
 
 /** Largest receipt file read or written. */
@@ -50,6 +51,8 @@ export class ReceiptStore {
   private readonly index: ReceiptIndex
   private readonly runsDir: string
   private indexProblemReported = false
+  /** What this store wrote: read back unchanged, not parsed again. */
+  private readonly written = new WrittenReceipts()
 
   constructor(stateDir: string, options: ReceiptStoreOptions) {
     this.stateDir = stateDir
@@ -68,7 +71,7 @@ export class ReceiptStore {
   async writeAll(receipts: readonly Receipt[], options: WriteOptions = {}): Promise<void> {
     const batch = receipts.length > 1
     const durable = options.durable ?? true
-    const checked = receipts.map(receiptText)
+    const checked = receipts.map(receipt => receiptText(receipt, MAX_RECEIPT_BYTES))
     if (checked.length === 0) return
     await mkdir(this.stateDir, { recursive: true })
     const fresh = await this.freshIndex()
@@ -108,6 +111,7 @@ export class ReceiptStore {
       await (batch ? ensureRealDirectoryInBatch(runDir) : ensureRealDirectory(runDir))
       const path = join(runDir, RECEIPT_FILE)
       await (batch ? writeFileAtomicInBatch(path, text, durable) : writeFileAtomic(path, text, undefined, { ...pause, durable }))
+      await this.written.remember(runId, path, text)
     }
     await put({ beforeRename: options.beforeRename }).catch(async (error: unknown) => {
       // A rebuild took the directory for abandoned before the receipt was in it (removeAbandonedRun).
@@ -334,6 +338,8 @@ export class ReceiptStore {
         if (stats.isSymbolicLink()) throw new Error(`${directory} is a symbolic link; it is not followed`)
         if (!stats.isDirectory()) throw new Error(`${directory} is not a directory`)
       }
+      const own = await this.written.unchanged(runId, path)
+      if (own !== undefined) return own
       const text = await readRegularFile(path, MAX_RECEIPT_BYTES)
       if (text === undefined) return undefined
       let json: unknown
@@ -385,15 +391,4 @@ export class ReceiptStore {
       }
     }
   }
-}
-
-/** A receipt checked for writing, and its text; throws for one that is not valid or too large. */
-function receiptText(receipt: Receipt): { receipt: Receipt; text: string } {
-  const parsed = parseReceipt(receipt)
-  if (!parsed.ok) throw new Error(`refusing to write receipt ${printable(String(receipt.run_id))}: ${parsed.reason}`)
-  const text = `${JSON.stringify(parsed.receipt, null, 2)}\n`
-  if (Buffer.byteLength(text, 'utf8') > MAX_RECEIPT_BYTES) {
-    throw new Error(`refusing to write receipt ${receipt.run_id}: it is larger than ${MAX_RECEIPT_BYTES} bytes`)
-  }
-  return { receipt: parsed.receipt, text }
 }

@@ -11,10 +11,10 @@ import type { CommandResult } from '../attempt/command-result.js'
 import { INTERRUPTED_EXIT } from '../base/errors.js'
 import { buildNoteSchema, type Note, type NoteOf, type WrittenNote } from './note-schema.js'
 
-/** How a verify run ended (docs/design.md §1). */
-export const OutcomeSchema = z.enum(['success', 'failure', 'aborted'])
+/** How a verify run ended (docs/design.md §1); the readers' schemas are built from it. */
+export const OUTCOMES = ['success', 'failure', 'aborted'] as const
 /** `success`, `failure` or `aborted`. */
-export type Outcome = z.infer<typeof OutcomeSchema>
+export type Outcome = (typeof OUTCOMES)[number]
 
 /** One command of an attempt, as the trace and the receipt both record it. */
 export interface CommandRecord {
@@ -180,7 +180,7 @@ function buildSchemas() {
         .catch(undefined)
     }),
     note: buildNoteSchema().note,
-    end: z.looseObject({ outcome: OutcomeSchema, summary: text, flaky: z.literal(true).optional() })
+    end: z.looseObject({ outcome: z.enum(OUTCOMES), summary: text, flaky: z.literal(true).optional() })
   } as const
   const envelope = z.object({
     ts: z.string().max(64),

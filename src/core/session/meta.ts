@@ -2,11 +2,12 @@
  * meta.json (docs/design.md §2): the session at a glance, written atomically when the
  * session opens and again when it ends. Read back (resume, recovery) it is untrusted.
  */
+import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
-import { eventsOf, OutcomeSchema, traceCounts, type Outcome, type TraceEvent } from './events.js'
+import { eventsOf, OUTCOMES, traceCounts, type Outcome, type TraceEvent } from './events.js'
 import { SessionFile } from './layout.js'
 
 /** meta.json's content. */
@@ -34,7 +35,7 @@ function metaSchema(): z.ZodType<SessionMeta> {
     version: z.string().max(100),
     started_at: z.string().max(64),
     ended_at: z.string().max(64).nullable(),
-    outcome: z.union([OutcomeSchema, z.literal('running')]),
+    outcome: z.enum([...OUTCOMES, 'running']),
     attempts: count,
     tool_calls: count,
     errors: count,
@@ -47,9 +48,21 @@ function metaSchema(): z.ZodType<SessionMeta> {
 /** Largest meta.json read back. */
 export const MAX_META_BYTES = 1024 * 1024
 
+/**
+ * The meta.json this process wrote last, and the file as lstat saw it after the rename: read
+ * back unchanged (the report of the run that wrote it), it is not parsed again (docs/design.md §2).
+ */
+let lastWritten: { path: string; text: string; ino: number; size: number; ctimeMs: number } | undefined
+
 /** A session's meta.json, or undefined when it is missing, a link, or not a valid meta. */
 export async function readSessionMeta(sessionDir: string): Promise<SessionMeta | undefined> {
   try {
+    const path = join(sessionDir, SessionFile.meta)
+    if (lastWritten?.path === path) {
+      const seen = await lstat(path).catch(() => undefined)
+      const { ino, size, ctimeMs, text } = lastWritten
+      if (seen?.isFile() && seen.ino === ino && seen.size === size && seen.ctimeMs === ctimeMs) return JSON.parse(text) as SessionMeta
+    }
     const text = await readRegularFile(join(sessionDir, SessionFile.meta), MAX_META_BYTES)
     if (text === undefined) return undefined
     const parsed = metaSchema().safeParse(JSON.parse(text))
@@ -69,10 +82,11 @@ export async function writeSessionMeta(
   redactor: Redactor,
   beforeRename?: () => Promise<void>
 ): Promise<void> {
-  await writeFileAtomic(join(sessionDir, SessionFile.meta), `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`, 0o600, {
-    durable: false,
-    ...(beforeRename !== undefined && { beforeRename })
-  })
+  const path = join(sessionDir, SessionFile.meta)
+  const text = `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`
+  await writeFileAtomic(path, text, 0o600, { durable: false, ...(beforeRename !== undefined && { beforeRename }) })
+  const seen = await lstat(path)
+  lastWritten = { path, text, ino: seen.ino, size: seen.size, ctimeMs: seen.ctimeMs }
 }
 
 /** How a session ended, beyond what its trace holds. */

@@ -15,6 +15,19 @@ export const MAX_TRACE_BYTES = 16 * 1024 * 1024
  */
 let lastRead: { path: string; ino: number; size: number; ctimeMs: number; events: readonly TraceEvent[] } | undefined
 
+/**
+ * Records the events a writer holds as its whole trace, the file as fstat sees it now: the
+ * run's own readers (meta.json's counts, report.html, ctrf.json) then take them as written,
+ * with nothing parsed, while the file stays the same (docs/design.md §2 "Readers").
+ */
+export function rememberWrittenTrace(
+  sessionDir: string,
+  file: { ino: number; size: number; ctimeMs: number },
+  events: readonly TraceEvent[]
+): void {
+  lastRead = { path: join(sessionDir, SessionFile.trace), ino: file.ino, size: file.size, ctimeMs: file.ctimeMs, events }
+}
+
 /** A session's trace events as far as they parse (empty when there is no trace). */
 export async function readSessionTrace(sessionDir: string): Promise<TraceEvent[]> {
   const path = join(sessionDir, SessionFile.trace)

@@ -11,10 +11,10 @@ import { redactDeep, type Redactor } from '../redaction/index.js'
 import type { Phase, TraceEvent, WrittenPayloads } from './events.js'
 import { attemptCheckLogName, attemptLogName, planSession, SessionFile, type PlannedSession } from './layout.js'
 import { endedMeta, readSessionMeta, writeSessionMeta, type SessionEnding, type SessionMeta } from './meta.js'
-import { readSessionTrace } from './reader.js'
+import { readSessionTrace, rememberWrittenTrace } from './reader.js'
 
-/** Opens a session's trace for appending, first ending a last line a crash tore. */
-function openTraceForAppend(sessionDir: string): number {
+/** Opens a session's trace for appending, first ending a last line a crash tore; its descriptor and whether it was empty. */
+function openTraceForAppend(sessionDir: string): { fd: number; empty: boolean } {
   const fd = openSync(join(sessionDir, SessionFile.trace), 'a+', 0o600)
   const size = fstatSync(fd).size
   if (size > 0) {
@@ -25,12 +25,12 @@ function openTraceForAppend(sessionDir: string): number {
       fsyncSync(fd)
     }
   }
-  return fd
+  return { fd, empty: size === 0 }
 }
 
 /** Appends whole events to a session's trace (redacted) and syncs them. */
 export function appendEvents(sessionDir: string, events: readonly TraceEvent[], redactor: Redactor): void {
-  const fd = openTraceForAppend(sessionDir)
+  const { fd } = openTraceForAppend(sessionDir)
   try {
     writeSync(fd, events.map(event => `${JSON.stringify(redactDeep(event, redactor))}\n`).join(''))
     fsyncSync(fd)
@@ -66,6 +66,11 @@ const UNSYNCED_PHASES: ReadonlySet<Phase> = new Set<Phase>(['start', 'decision',
 export class TraceSession {
   private fd: number | undefined
   private meta: SessionMeta
+  /**
+   * Every event of the trace as this process wrote it, when it opened the file empty (a new
+   * session); undefined for a session it continues, whose earlier lines only the file holds.
+   */
+  private readonly written: TraceEvent[] | undefined
 
   private constructor(
     readonly id: string,
@@ -75,7 +80,9 @@ export class TraceSession {
     private readonly now: () => Date
   ) {
     this.meta = meta
-    this.fd = openTraceForAppend(dir)
+    const trace = openTraceForAppend(dir)
+    this.fd = trace.fd
+    this.written = trace.empty ? [] : undefined
   }
 
   /** Creates the session directory and writes the initial meta.json. */
@@ -144,8 +151,11 @@ export class TraceSession {
       phase,
       payload: redactDeep(payload, this.redactor)
     }
-    writeSync(this.fd, `${JSON.stringify(line)}\n`)
+    const text = JSON.stringify(line)
+    writeSync(this.fd, `${text}\n`)
     if (options.sync ?? !UNSYNCED_PHASES.has(phase)) fsyncSync(this.fd)
+    // As a reader of the line would see it (what JSON keeps); the line itself is redacted.
+    this.written?.push(JSON.parse(text) as TraceEvent)
   }
 
   /** Updates meta fields in memory (written by writeMeta). */
@@ -165,6 +175,8 @@ export class TraceSession {
    */
   async end(payload: WrittenPayloads['end'], ending: Omit<SessionEnding, 'outcome'>): Promise<void> {
     this.event('end', payload)
+    // A trace this process wrote whole is taken as written (docs/design.md §2 "Readers").
+    if (this.written !== undefined && this.fd !== undefined) rememberWrittenTrace(this.dir, fstatSync(this.fd), [...this.written])
     this.meta = endedMeta(await readSessionTrace(this.dir), this.meta, { ...ending, outcome: payload.outcome })
     await this.writeMeta()
     this.close()
