@@ -2,14 +2,15 @@
  * The action's bundle, dist/index.bundle.js, loaded by dist/index.js (action/launch.ts), the
  * main step; dist/post.js is a two-line file that imports that same launcher, so both steps
  * share one copy of the toolkit: which step runs is told by the script the runner started.
- * The artifact client is loaded only when a trace is uploaded (a dynamic import: ncc puts it in a chunk of its
- * own, `dist/<id>.index.js`, docs/design.md §10).
+ * The cache client is loaded only when a history is restored or saved, the artifact client
+ * only when a trace is uploaded (dynamic imports: ncc puts each in chunks of their own,
+ * `dist/<id>.index.js`, docs/design.md §10), so the post step with nothing left to do loads
+ * neither.
  */
-import * as cache from '@actions/cache'
 import type { DefaultArtifactClient } from '@actions/artifact'
 import { basename } from 'node:path'
 import { runMain } from './main.js'
-import { createCacheStore } from './persistence/cache-store.js'
+import { createCacheStore, type CacheClient } from './persistence/cache-store.js'
 import { hasAbandonedCalls } from './persistence/deadline.js'
 import { runPost } from './post-step.js'
 import { runnerToolkit } from './toolkit.js'
@@ -19,8 +20,24 @@ function isPostStep(): boolean {
   return basename(process.argv[1] ?? '') === 'post.js'
 }
 
+let cacheModule: Promise<CacheClient> | undefined
+
+/** The cache client's module, loaded once, on first use; a module that fails to load rejects the call, which only warns. */
+function loadCacheModule(): Promise<CacheClient> {
+  cacheModule ??= import('@actions/cache')
+  return cacheModule
+}
+
+/** Starts the load early; a failure is left for the restore or the save to report. */
+function preloadCache(): void {
+  loadCacheModule().catch(() => undefined)
+}
+
 // The one place the real cache client is wrapped: both steps see only the adapter's answers.
-const cacheStore = createCacheStore(cache)
+const cacheStore = createCacheStore({
+  restoreCache: async (...call) => (await loadCacheModule()).restoreCache(...call),
+  saveCache: async (...call) => (await loadCacheModule()).saveCache(...call)
+})
 
 let artifactModule: Promise<{ DefaultArtifactClient: typeof DefaultArtifactClient }> | undefined
 
@@ -68,6 +85,7 @@ if (isPostStep()) {
   }
   void runMain({
     cache: cacheStore,
+    preloadCache,
     artifact: artifactClient,
     preloadArtifact,
     env: process.env,

@@ -48,6 +48,11 @@ import type { Toolkit } from './toolkit.js'
 /** What main needs from the outside world; index.ts passes the real ones. */
 export interface MainDeps {
   cache: CacheStore
+  /**
+   * Starts loading the cache client's module once the inputs say a history will be restored,
+   * so its file is read while the state directory is prepared. Optional.
+   */
+  preloadCache?: () => void
   /** The artifact client; its module may be loaded on this first call. */
   artifact: () => ArtifactClient | Promise<ArtifactClient>
   /**
@@ -298,6 +303,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
   reportStart()
   const { redactor, settings, mode } = await readInputs(deps)
   if (settings === undefined || mode === undefined) return savePostState(toolkit, { mainFinished: true })
+  if (settings.cacheReceipts) deps.preloadCache?.()
   try {
     const machine = await openMachine(settings, deps, redactor)
     const { store } = machine
