@@ -6,7 +6,9 @@
 import { FAILURE_LINE_STARTS, FAILURE_WORDS, FailureBlocks, type ExcerptBlock } from '../../../src/core/output/failure-blocks.js'
 import { OrderedOutput, type StreamName } from '../../../src/core/output/ordered-output.js'
 import { OutputSummarizer, SUMMARY_WORDS, type SummaryLimits } from '../../../src/core/output/output-summary.js'
-import { TextScan } from '../../../src/core/output/text-scan.js'
+import { RUNNER_LINE_STARTS, RUNNER_WORDS } from '../../../src/core/output/runner-lines.js'
+import { RunnerReportWatch } from '../../../src/core/output/runner-report.js'
+import { TextScan, WIDE_LINE_START } from '../../../src/core/output/text-scan.js'
 import { createRedactor } from '../../../src/core/redaction/index.js'
 
 const SECRET = 'hunter2-s3cr3t-value'
@@ -169,4 +171,49 @@ test('the redactor’s pieces joined are what push returns, a secret split acros
     expect(joined).not.toContain(SECRET)
     expect(joined).not.toContain('ghp_')
   }
+})
+
+test('the runner report through the stream’s shared scan, cut anywhere, is that of the whole text', () => {
+  const tallies = [
+    '\x1b[1mTests:\x1b[22m       2 failed, 3 total',
+    'progress 40%\r   ℹ fail 3',
+    '=== 1 failed, 2 passed in 0.10s ===\r',
+    '!!!!!!! Interrupted: 1 error during collection !!!!!!!',
+    '  1 failing',
+    'FAIL src/broken.test.js',
+    '  ● Test suite failed to run',
+    ''
+  ].join('\n')
+  const text = `${OUTPUT}\n${tallies}`
+  const whole = new RunnerReportWatch()
+  whole.push(text)
+  whole.end()
+  expect(whole.report()).toEqual({
+    outside: [
+      '"panic: runtime error: index out of range" (a panic ends the test binary: the tests after it never ran)',
+      '"Interrupted: 1 error during collection"',
+      '"● Test suite failed to run" (src/broken.test.js)'
+    ],
+    outsideCount: 3,
+    failedTests: 7
+  })
+  const scanFor = {
+    words: [...SCAN_FOR.words, ...RUNNER_WORDS],
+    lineStarts: [...SCAN_FOR.lineStarts, ...RUNNER_LINE_STARTS]
+  }
+  for (const size of [1, 7, 64, 97, 1000, text.length]) {
+    const runner = new RunnerReportWatch()
+    const ordered = new OrderedOutput(createRedactor({ values: [SECRET] }), (piece, scan) => runner.push(piece, scan), undefined, scanFor)
+    for (let at = 0; at < text.length; at += size) ordered.push('stdout', text.slice(at, at + size))
+    ordered.end()
+    runner.end()
+    expect({ size, report: runner.report() }).toEqual({ size, report: whole.report() })
+  }
+})
+
+test('TextScan: WIDE_LINE_START flags lines starting past U+00FF; a word another starts finds the same positions', () => {
+  const scan = new TextScan(['ERROR', 'ERROR collecting'], [WIDE_LINE_START]).of('x\nℹ fail\nÿ\n\u3000y\nERROR collecting ERROR')
+  expect([scan.nextLineStart(0), scan.nextLineStart(3), scan.nextLineStart(12)]).toEqual([2, 11, Infinity])
+  expect([scan.nextWord(0), scan.nextWord(15), scan.nextWord(32)]).toEqual([14, 31, Infinity])
+  expect(scan.findsLinesStartingWith([WIDE_LINE_START])).toBe(true)
 })

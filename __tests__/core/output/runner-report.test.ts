@@ -4,7 +4,7 @@
  * the lines the real runners print (jest 30, vitest 4.1, pytest 9, go 1.19 with gotestsum,
  * mocha 11, node --test), streamed in pieces of any size, in bounded memory.
  */
-import { readRunnerLine, RUNNER_WORDS } from '../../../src/core/output/runner-lines.js'
+import { readRunnerLine, RUNNER_LINE_STARTS, RUNNER_LINE_WORDS, RUNNER_WORDS } from '../../../src/core/output/runner-lines.js'
 import { MAX_OUTSIDE_KEPT, RunnerReportWatch } from '../../../src/core/output/runner-report.js'
 import { TextScan } from '../../../src/core/output/text-scan.js'
 
@@ -193,4 +193,66 @@ test('memory stays bounded: the first few failures are kept, the rest counted; a
 
 test('nothing said: no report', () => {
   expect(watch('PASS src/a.test.js\nall good\n')).toBeUndefined()
+})
+
+/**
+ * The lines a runner reads by the old rule: every line holding any of the words, whatever it
+ * starts with (the rule the faster search of the stream must keep).
+ */
+function everyWordLine(text: string) {
+  const words = [...RUNNER_WORDS, ...RUNNER_LINE_WORDS]
+  const runner = new RunnerReportWatch()
+  for (const line of text.split('\n')) if (words.some(word => line.includes(word))) runner.push(`${line}\n`)
+  runner.end()
+  return runner.report()
+}
+
+test('a tally is read however its line begins: escape codes, blanks, a redraw, CRLF, a wide blank', () => {
+  const lines = [
+    '\x1b[1mTests:\x1b[22m       \x1b[1m\x1b[31m2 failed\x1b[39m\x1b[22m, 3 total',
+    '\t  1 failing',
+    'compiling… 40%\rTests:       1 failed, 1 total',
+    '=== 1 failed, 2 passed in 0.10s ===\r',
+    '\u00a0ℹ fail 3',
+    '\ufeff# fail 1',
+    '\x01!!!!!!! stopping after 1 failures !!!!!!!',
+    'ℹ cancelled 2',
+    // Lines that hold a word but start otherwise are not tallies.
+    'a request failed: Tests: 9 failed, 9 total',
+    'error: Test Suites: 1 failed, 1 of 2 total'
+  ]
+  const text = `${lines.join('\n')}\n`
+  const expected = everyWordLine(text)
+  expect(expected).toEqual({
+    outside: ['"stopping after 1 failures"', '"ℹ cancelled 2" (tests cancelled before they ended)'],
+    outsideCount: 2,
+    failedTests: 9
+  })
+  // Whole pieces, with the stream's shared scan and with the watch's own.
+  const shared = new TextScan(['ERROR', 'rror', 'FAIL', ...RUNNER_WORDS], [0x45, ...RUNNER_LINE_STARTS])
+  const withShared = new RunnerReportWatch()
+  withShared.push(text, shared.of(text))
+  withShared.end()
+  expect(withShared.report()).toEqual(expected)
+  expect(watch(text)).toEqual(expected)
+  // A shared scan that flags no line starts is not used for them.
+  const wordsOnly = new RunnerReportWatch()
+  wordsOnly.push(text, new TextScan([...RUNNER_WORDS]).of(text))
+  wordsOnly.end()
+  expect(wordsOnly.report()).toEqual(expected)
+})
+
+test('the first line of a piece is read like any other', () => {
+  const runner = new RunnerReportWatch()
+  runner.push('Tests:       4 failed, 4 total\n')
+  runner.push('  2 failing\n')
+  runner.end()
+  expect(runner.report()).toEqual({ outside: [], outsideCount: 0, failedTests: 6 })
+})
+
+test('a piece that starts with an empty line is read past it', () => {
+  const runner = new RunnerReportWatch()
+  runner.push('\n\nTests:       1 failed, 1 total\n')
+  runner.end()
+  expect(runner.report()).toEqual({ outside: [], outsideCount: 0, failedTests: 1 })
 })

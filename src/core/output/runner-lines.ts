@@ -16,6 +16,8 @@ export type RunnerLine =
   /** A jest file header (`FAIL src/x.test.js`): the file a following `● Test suite failed to run` is about. */
   | { kind: 'file'; path: string }
 
+import { WIDE_LINE_START } from './text-scan.js'
+
 // Longest text quoted from a line.
 const MAX_QUOTE = 200
 
@@ -109,24 +111,51 @@ export function readRunnerLine(readable: string): RunnerLine | undefined {
 }
 
 /**
- * Text one of the lines above holds (a superset, searched for in a whole piece of output at
- * once): a line holding none of these is never split out and read.
+ * Text one of the lines above holds anywhere (searched for in a whole piece of output at
+ * once, core/output/text-scan.ts): a line holding one of these is read.
  */
-export const RUNNER_WORDS: readonly string[] = [
-  'FAIL',
-  '●',
+export const RUNNER_WORDS: readonly string[] = ['FAIL', '●', 'overage', 'ERROR collecting', 'panic: ', 'DONE ', 'Exception during run']
+
+/**
+ * Text the other lines above hold, each of which starts (past its blanks, once readable) with
+ * a character of RUNNER_LINE_STARTS: a line holding one of these is read too, looked for only
+ * in lines that may start so (core/output/runner-report.ts). Lower-case words and `Test`
+ * would make the search of every piece several times slower (docs/design.md §1 "Output path").
+ */
+export const RUNNER_LINE_WORDS: readonly string[] = [
   'Test',
   'Snapshots:',
-  'overage',
-  'ERROR collecting',
   'Interrupted: ',
   'stopping after',
   'failed',
   'error',
-  'panic: ',
-  'DONE ',
-  'Exception during run',
   'failing',
   'fail ',
   'cancelled '
+]
+
+/**
+ * The first characters (past spaces and tabs) of a line that may be one of the lines
+ * RUNNER_LINE_WORDS finds: `Test…`, `Snapshots:`, pytest's `=…` and `!…` lines, mocha's
+ * count, `# fail`. A line starting with any other character below U+007F is read as it
+ * stands, so one starting with a control character (an escape code), a wider blank or
+ * `ℹ` may be one as well.
+ */
+export function mayStartRunnerLine(code: number): boolean {
+  return code < 0x20 || code >= 0x7f || LINE_START_CHARS[code] === 1
+}
+
+const LINE_START_CHARS = new Uint8Array(0x7f)
+for (const char of 'TS!=#0123456789') LINE_START_CHARS[char.charCodeAt(0)] = 1
+
+/**
+ * What a line that may be one of them starts with, just after its newline, for a shared
+ * TextScan: a character mayStartRunnerLine accepts, or a space or tab before it (an empty
+ * line is none).
+ */
+export const RUNNER_LINE_STARTS: readonly number[] = [
+  ...Array.from({ length: WIDE_LINE_START }, (_, code) => code).filter(code => code !== 0x0a && mayStartRunnerLine(code)),
+  0x20,
+  0x09,
+  WIDE_LINE_START
 ]

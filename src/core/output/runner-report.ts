@@ -8,8 +8,9 @@
  * and the rest counted.
  */
 import { ownText } from '../base/own-text.js'
+import { escapeRegExp } from '../base/regexp.js'
 import { readableLine } from './failure-blocks.js'
-import { readRunnerLine, RUNNER_WORDS } from './runner-lines.js'
+import { mayStartRunnerLine, readRunnerLine, RUNNER_LINE_STARTS, RUNNER_LINE_WORDS, RUNNER_WORDS } from './runner-lines.js'
 import { TextScan } from './text-scan.js'
 
 /** What the runner said beyond its results; absent from an attempt when it said nothing of the kind. */
@@ -36,8 +37,8 @@ export class RunnerReportWatch {
   private lastFile: string | undefined
   private pending = ''
   private pendingOpen = false
-  // A scan of its own, for a caller that shares none that finds RUNNER_WORDS.
-  private readonly ownScan = new TextScan(RUNNER_WORDS)
+  // A scan of its own, for a caller that shares none that finds RUNNER_WORDS and RUNNER_LINE_STARTS.
+  private readonly ownScan = new TextScan(RUNNER_WORDS, RUNNER_LINE_STARTS)
 
   /** `found`: failures outside the tests known before the output (what the command itself says). */
   constructor(found: readonly string[] = []) {
@@ -60,7 +61,7 @@ export class RunnerReportWatch {
       pos = newline + 1
     }
     const last = text.lastIndexOf('\n')
-    if (last >= pos) this.readLines(text, pos, last, scan !== undefined && scan.finds(RUNNER_WORDS) ? scan : this.ownScan.of(text))
+    if (last >= pos) this.readLines(text, pos, last, shares(scan) ? scan : this.ownScan.of(text))
     if (last + 1 < text.length) {
       this.pendingOpen = true
       this.hold(text, Math.max(pos, last + 1), text.length)
@@ -82,20 +83,40 @@ export class RunnerReportWatch {
     }
   }
 
-  /** Reads the lines of text[from, to] (to: the last newline) that hold one of the words. */
+  /**
+   * Reads the lines of text[from, to] (to: the last newline) that hold one of RUNNER_WORDS,
+   * or one of RUNNER_LINE_WORDS where the line may start as such a line does (runner-lines.ts),
+   * in order. Other lines are not looked at: the scan found the words, the lines' first
+   * characters and the newlines once for every reader.
+   */
   private readLines(text: string, from: number, to: number, scan: TextScan): void {
-    let at = scan.nextWord(from)
-    while (at < to) {
-      // The scan may find other readers' words too.
-      if (!RUNNER_WORDS.some(word => text.startsWith(word, at))) {
-        at = scan.nextWord(at + 1)
-        continue
-      }
-      const start = Math.max(text.lastIndexOf('\n', at) + 1, from)
+    let word = this.nextRunnerWord(text, from, scan)
+    // The next line start the scan flagged (the first line of the piece is not after a newline).
+    let start = from === 0 ? 0 : scan.nextLineStart(from)
+    // A carriage return before a line's last character redraws it (readableLine): the text
+    // after it starts the line that shows.
+    let redraw = nextIndex(text, '\r', from)
+    for (;;) {
+      const at = Math.min(word, start, redraw)
+      if (at > to) return
+      const lineStart = at === start ? start : Math.max(text.lastIndexOf('\n', at) + 1, from)
       const end = text.indexOf('\n', at)
-      this.line(text.slice(start, Math.min(end, start + MAX_LINE)))
-      at = scan.nextWord(end + 1)
+      const mayBe = redraw < end - 1 || startsAsRunnerLine(text, lineStart, end)
+      if (word < end || (mayBe && holdsLineWord(text, lineStart, end)))
+        this.line(text.slice(lineStart, Math.min(end, lineStart + MAX_LINE)))
+      // Past this line (an empty first line ends where it starts).
+      if (word <= end) word = this.nextRunnerWord(text, end + 1, scan)
+      if (start <= end) start = scan.nextLineStart(end + 1)
+      if (redraw <= end) redraw = nextIndex(text, '\r', end + 1)
     }
+  }
+
+  /** The first position at or after `from` where one of RUNNER_WORDS starts, or Infinity. */
+  private nextRunnerWord(text: string, from: number, scan: TextScan): number {
+    let at = scan.nextWord(from)
+    // The scan may find other readers' words too.
+    while (at !== Number.POSITIVE_INFINITY && !RUNNER_WORDS.some(word => text.startsWith(word, at))) at = scan.nextWord(at + 1)
+    return at
   }
 
   private hold(text: string, start: number, end: number): void {
@@ -125,4 +146,30 @@ export class RunnerReportWatch {
     this.outsideCount++
     if (this.outside.length < MAX_OUTSIDE_KEPT) this.outside.push(what)
   }
+}
+
+/** Whether a scan given with the text finds what readLines looks for. */
+function shares(scan: TextScan | undefined): scan is TextScan {
+  return scan !== undefined && scan.finds(RUNNER_WORDS) && scan.findsLinesStartingWith(RUNNER_LINE_STARTS)
+}
+
+const LINE_WORDS = new RegExp(RUNNER_LINE_WORDS.map(escapeRegExp).join('|'))
+
+/** Whether text[start, end) may be one of the lines RUNNER_LINE_WORDS finds, by its first character past spaces and tabs. */
+function startsAsRunnerLine(text: string, start: number, end: number): boolean {
+  let at = start
+  let code = text.charCodeAt(at)
+  while ((code === 0x20 || code === 0x09) && at < end) code = text.charCodeAt(++at)
+  return at < end && mayStartRunnerLine(code)
+}
+
+/** Whether text[start, end) holds one of RUNNER_LINE_WORDS. */
+function holdsLineWord(text: string, start: number, end: number): boolean {
+  return LINE_WORDS.test(text.slice(start, end))
+}
+
+/** Position of the first `char` at or after `from`, or Infinity. */
+function nextIndex(text: string, char: string, from: number): number {
+  const at = text.indexOf(char, from)
+  return at === -1 ? Number.POSITIVE_INFINITY : at
 }

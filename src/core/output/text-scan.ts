@@ -10,14 +10,18 @@
  */
 import { escapeRegExp } from '../base/regexp.js'
 
+/** A `lineStarts` entry that stands for every character from U+0100 up. */
+export const WIDE_LINE_START = 256
+
 export class TextScan {
   private positions = new Int32Array(1024)
   private size = 0
   private text = ''
   private readonly words: ReadonlySet<string>
   private readonly search: RegExp | undefined
-  // Line starts (just after a newline) whose first character is flagged in `firstChars`.
-  private readonly firstChars = new Uint8Array(256)
+  // Line starts (just after a newline) whose first character is flagged in `firstChars`
+  // (codes below 256; entry 256 flags every character from U+0100 up).
+  private readonly firstChars = new Uint8Array(WIDE_LINE_START + 1)
   private starts: number[] = []
   // Where words start, in order; every one before `searchedTo` is in the list.
   private marks: number[] = []
@@ -25,16 +29,20 @@ export class TextScan {
 
   /**
    * `words`: the literal texts `nextWord` finds; `lineStarts`: the first characters (codes
-   * below 256) of the lines `nextLineStart` finds. None of either by default.
+   * below 256, or WIDE_LINE_START for every character from U+0100 up) of the lines
+   * `nextLineStart` finds. None of either by default.
    */
   constructor(words: readonly string[] = [], lineStarts: readonly number[] = []) {
     for (const code of lineStarts) {
-      if (!Number.isInteger(code) || code < 0 || code > 255)
+      if (!Number.isInteger(code) || code < 0 || code > WIDE_LINE_START)
         throw new RangeError(`line-start character must be a code below 256, got ${code}`)
       this.firstChars[code] = 1
     }
     this.words = new Set(words.filter(word => word !== ''))
-    this.search = this.words.size === 0 ? undefined : new RegExp([...this.words].map(escapeRegExp).join('|'), 'g')
+    // A word that starts with another starts where that one does: searching for it finds no
+    // other position, and every alternative more slows the whole search.
+    const searched = [...this.words].filter(word => ![...this.words].some(other => other !== word && word.startsWith(other)))
+    this.search = searched.length === 0 ? undefined : new RegExp(searched.map(escapeRegExp).join('|'), 'g')
   }
 
   /** Scans `text`, forgetting the previous one; returns this. */
@@ -44,6 +52,7 @@ export class TextScan {
     this.searchedTo = 0
     this.starts.length = 0
     const firstChars = this.firstChars
+    const wide = firstChars[WIDE_LINE_START] === 1
     let positions = this.positions
     let size = 0
     for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
@@ -55,7 +64,7 @@ export class TextScan {
       positions[size++] = at
       // Past the end, charCodeAt is NaN: no line starts there.
       const first = text.charCodeAt(at + 1)
-      if (first < 256 && firstChars[first] === 1) this.starts.push(at + 1)
+      if (first < 256 ? firstChars[first] === 1 : wide && first >= 256) this.starts.push(at + 1)
     }
     this.size = size
     return this

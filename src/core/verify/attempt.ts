@@ -15,7 +15,7 @@ import { OutputSummarizer, SUMMARY_WORDS } from '../output/output-summary.js'
 import { FirstMatchingLine } from '../output/first-match.js'
 import { FAILURE_LINE_STARTS, FAILURE_WORDS, FailureBlocks } from '../output/failure-blocks.js'
 import { RunnerReportWatch } from '../output/runner-report.js'
-import { RUNNER_WORDS } from '../output/runner-lines.js'
+import { RUNNER_LINE_STARTS, RUNNER_WORDS } from '../output/runner-lines.js'
 import { stopsAtFirstFailure } from '../test-results/stop-early.js'
 import type { ProcessGroup } from '../process/process-runner.js'
 import type { CommandResult } from '../attempt/command-result.js'
@@ -107,7 +107,7 @@ export async function runOnce(plan: AttemptPlan, env: OnceEnvironment, hooks: At
   const forbidden = settings.expectations.noOutput !== undefined ? new FirstMatchingLine(settings.expectations.noOutput) : undefined
   // The log and the summary read one stream, whole lines in order of arrival (docs/design.md §1).
   // The summary's, the failure search's and the runner report's words are found in one search
-  // of each piece, the lines that may start a failure while its newlines are found.
+  // of each piece, the lines that may start a failure or a runner's tally while its newlines are found.
   const ordered = new OrderedOutput(
     env.redactor,
     (text, scan) => {
@@ -118,7 +118,7 @@ export async function runOnce(plan: AttemptPlan, env: OnceEnvironment, hooks: At
       forbidden?.push(text)
     },
     MAX_OPEN_LINE,
-    { words: [...SUMMARY_WORDS, ...FAILURE_WORDS, ...RUNNER_WORDS], lineStarts: FAILURE_LINE_STARTS }
+    { words: [...SUMMARY_WORDS, ...FAILURE_WORDS, ...RUNNER_WORDS], lineStarts: [...FAILURE_LINE_STARTS, ...RUNNER_LINE_STARTS] }
   )
   const stdoutChannel = new OutputChannel(env.console.stdout, 'stdout', ordered, [
     ...(stdoutWatch ? [stdoutWatch] : []),
