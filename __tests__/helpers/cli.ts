@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, realpathSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { main } from '../../src/cli/main.js'
 // @ts-expect-error: a plain ES module of the scripts, without types
@@ -59,13 +59,21 @@ export function spawnCli(
     onStderr?: (text: string) => void
     /** Discard the child's stdout (for tests that print hundreds of MB). */
     discardStdout?: boolean
+    /**
+     * Start dist/cli.js as its users do, through its `#!` line (so the node flags there
+     * apply), with the node running the tests first on PATH; by default it is started as
+     * `node dist/cli.js`.
+     */
+    throughShebang?: boolean
   } = {}
 ): Promise<CliResult & { signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BUNDLE, ...argv], {
+    const [file, args] = options.throughShebang ? [CLI_BUNDLE, argv] : [process.execPath, [CLI_BUNDLE, ...argv]]
+    const path = options.throughShebang ? `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` : process.env.PATH
+    const child = spawn(file, args, {
       cwd,
       // A pause the test asks for is preloaded by the harness (scripts/test-pause.mjs).
-      env: withTestPause({ PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }) as NodeJS.ProcessEnv,
+      env: withTestPause({ PATH: path, HOME: process.env.HOME, ...options.env }) as NodeJS.ProcessEnv,
       stdio: ['ignore', options.discardStdout ? 'ignore' : 'pipe', 'pipe']
     })
     let stdout = ''
