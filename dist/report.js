@@ -1,10 +1,8 @@
 // build/bundle/src/action/compile-cache.js
-import module from "node:module";
 import { isAbsolute, join } from "node:path";
-function actionCompileCacheDir(env) {
-  const runnerTemp = env.RUNNER_TEMP;
-  return runnerTemp && isAbsolute(runnerTemp) ? join(runnerTemp, "reverify-compile-cache") : void 0;
-}
+
+// build/bundle/src/cli/compile-cache.js
+import module from "node:module";
 function enableCompileCache(directory) {
   const enable = module.enableCompileCache;
   if (directory === void 0 || typeof enable !== "function") return;
@@ -12,6 +10,12 @@ function enableCompileCache(directory) {
     enable(directory);
   } catch {
   }
+}
+
+// build/bundle/src/action/compile-cache.js
+function actionCompileCacheDir(env) {
+  const runnerTemp = env.RUNNER_TEMP;
+  return runnerTemp && isAbsolute(runnerTemp) ? join(runnerTemp, "reverify-compile-cache") : void 0;
 }
 
 // build/bundle/src/action/launch-report.js

@@ -4,27 +4,14 @@
  * upload. Shown on a copy of dist/ without that chunk: a step that uploads nothing passes as
  * it would have, and a step that uploads warns that the upload failed, its verdict standing.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { REPO_ROOT } from '../helpers/cli.js'
+import { DIST, chunksHolding, distWithout, warnings } from '../helpers/action-chunks.js'
 import { ResultsService } from '../helpers/results-service.js'
-import { FakeRunner, type StepResult } from '../helpers/runner.js'
+import { FakeRunner } from '../helpers/runner.js'
 
-const DIST = join(REPO_ROOT, 'dist')
 // A line only the artifact client prints, kept as written by the minifier.
 const ARTIFACT_CLIENT_TEXT = 'Artifact name is valid!'
-
-/** The action's chunks in `dir` that hold the artifact client. */
-function artifactChunks(dir: string): string[] {
-  return readdirSync(dir).filter(
-    file => /^\d+\.index\.js$/.test(file) && readFileSync(join(dir, file), 'utf8').includes(ARTIFACT_CLIENT_TEXT)
-  )
-}
-
-function warnings(step: StepResult): string[] {
-  return step.annotations.filter(annotation => annotation.level === 'warning').map(annotation => annotation.message)
-}
 
 let service: ResultsService | undefined
 const scratch: string[] = []
@@ -36,15 +23,13 @@ afterAll(async () => {
 test('the action bundle does not carry the artifact client; one chunk of its own beside it does', () => {
   expect(readFileSync(join(DIST, 'index.bundle.js'), 'utf8')).not.toContain(ARTIFACT_CLIENT_TEXT)
   expect(readFileSync(join(DIST, 'index.js'), 'utf8')).not.toContain(ARTIFACT_CLIENT_TEXT)
-  expect(artifactChunks(DIST)).toHaveLength(1)
+  expect(chunksHolding(DIST, ARTIFACT_CLIENT_TEXT)).toHaveLength(1)
 })
 
 test('without that chunk, a step that uploads nothing passes as before; one that uploads only warns', async () => {
-  const copy = mkdtempSync(join(tmpdir(), 'reverify-no-artifact-chunk-'))
+  const copy = distWithout(ARTIFACT_CLIENT_TEXT, 'reverify-no-artifact-chunk-')
   scratch.push(copy)
-  cpSync(DIST, copy, { recursive: true })
-  for (const chunk of artifactChunks(copy)) rmSync(join(copy, chunk))
-  expect(artifactChunks(copy)).toEqual([])
+  expect(chunksHolding(copy, ARTIFACT_CLIENT_TEXT)).toEqual([])
   service = await ResultsService.start()
   const runner = new FakeRunner(service)
   scratch.push(runner.root)

@@ -6,25 +6,14 @@
  * a step that restores and saves warns that both failed (as when the client throws), its
  * verdict standing.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { REPO_ROOT } from '../helpers/cli.js'
+import { DIST, chunksHolding, distWithout, warnings } from '../helpers/action-chunks.js'
 import { ResultsService } from '../helpers/results-service.js'
-import { FakeRunner, type StepResult } from '../helpers/runner.js'
+import { FakeRunner } from '../helpers/runner.js'
 
-const DIST = join(REPO_ROOT, 'dist')
 // A line only the cache client prints, kept as written by the minifier.
 const CACHE_CLIENT_TEXT = 'Cache restored successfully'
-
-/** The action's chunks in `dir` that hold the cache client. */
-function cacheChunks(dir: string): string[] {
-  return readdirSync(dir).filter(file => /^\d+\.index\.js$/.test(file) && readFileSync(join(dir, file), 'utf8').includes(CACHE_CLIENT_TEXT))
-}
-
-function warnings(step: StepResult): string[] {
-  return step.annotations.filter(annotation => annotation.level === 'warning').map(annotation => annotation.message)
-}
 
 let service: ResultsService | undefined
 const scratch: string[] = []
@@ -33,17 +22,16 @@ afterAll(async () => {
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true })
 })
 
-test('dist/index.js does not carry the cache client; one chunk of its own beside it does', () => {
+test('the action bundle does not carry the cache client; one chunk of its own beside it does', () => {
+  expect(readFileSync(join(DIST, 'index.bundle.js'), 'utf8')).not.toContain(CACHE_CLIENT_TEXT)
   expect(readFileSync(join(DIST, 'index.js'), 'utf8')).not.toContain(CACHE_CLIENT_TEXT)
-  expect(cacheChunks(DIST)).toHaveLength(1)
+  expect(chunksHolding(DIST, CACHE_CLIENT_TEXT)).toHaveLength(1)
 })
 
 test('without that chunk, steps that restore and save nothing pass as before; one that does only warns', async () => {
-  const copy = mkdtempSync(join(tmpdir(), 'reverify-no-cache-chunk-'))
+  const copy = distWithout(CACHE_CLIENT_TEXT, 'reverify-no-cache-chunk-')
   scratch.push(copy)
-  cpSync(DIST, copy, { recursive: true })
-  for (const chunk of cacheChunks(copy)) rmSync(join(copy, chunk))
-  expect(cacheChunks(copy)).toEqual([])
+  expect(chunksHolding(copy, CACHE_CLIENT_TEXT)).toEqual([])
   service = await ResultsService.start()
   const runner = new FakeRunner(service)
   scratch.push(runner.root)

@@ -4,7 +4,6 @@
  * find what the first one compiled. A convenience only: whatever goes wrong, the step goes on
  * without it.
  */
-import module from 'node:module'
 import { isAbsolute, join } from 'node:path'
 
 /** The job's compile cache folder, or undefined without an absolute RUNNER_TEMP. */
@@ -13,20 +12,9 @@ export function actionCompileCacheDir(env: NodeJS.ProcessEnv): string | undefine
   return runnerTemp && isAbsolute(runnerTemp) ? join(runnerTemp, 'reverify-compile-cache') : undefined
 }
 
-type EnableCompileCache = (directory: string) => unknown
-
 /**
- * Turns on Node's on-disk compile cache in `directory`, for every module compiled from now
- * on, where the runtime has it (Node ≥ 22.8). Node keeps it silent itself (a folder it cannot
- * make is a status, not an exception), honours NODE_COMPILE_CACHE (set, it is on already) and
- * NODE_DISABLE_COMPILE_CACHE; anything thrown is swallowed here.
+ * Turning the cache on is the CLI's own function (cli/compile-cache.ts): the same few lines
+ * for every entry point, kept in one place. It imports nothing but node's own modules, so a
+ * launcher that uses it loads nothing of either bundle before the cache is on.
  */
-export function enableCompileCache(directory: string | undefined): void {
-  const enable = (module as { enableCompileCache?: EnableCompileCache }).enableCompileCache
-  if (directory === undefined || typeof enable !== 'function') return
-  try {
-    enable(directory)
-  } catch {
-    // A cache is never a reason to fail a step.
-  }
-}
+export { enableCompileCache } from '../cli/compile-cache.js'
