@@ -54,6 +54,15 @@ test("a runtime's block is replaced in place, and the other runtime's is left al
   )
 })
 
+test('a marker quoted in a sentence is not taken for the edge of a block', async () => {
+  const { replaceFiguresBlock } = await loadFigures()
+  const prose = 'writes between `<!-- bench:start node24 -->\nand <!-- bench:end node24 -->` (full runs only)\n\n'
+  const before = `${prose}${page('<!-- bench:start node24 -->\nold 24\n<!-- bench:end node24 -->')}`
+  expect(replaceFiguresBlock(before, 'node24', 'new 24\n')).toBe(
+    `${prose}${page('<!-- bench:start node24 -->\nnew 24\n<!-- bench:end node24 -->')}`
+  )
+})
+
 test('the unlabelled block of an earlier bench is taken as the runtime its Machine section names', async () => {
   const { replaceFiguresBlock } = await loadFigures()
   const legacy = page('<!-- bench:start -->\n- node: v20.20.2\n<!-- bench:end -->')

@@ -135,10 +135,15 @@ export async function benchAgainstBaseline({ dist, baselineDist, scratch, rssMet
   }
 }
 
-/** The report entry point's bundle size in bytes (0 when a build has none). */
+/**
+ * The report entry point's size in bytes (0 when a build has none): its launcher and the
+ * bundle it loads (`report.bundle.js`) where the build has launchers, else `report.js` alone.
+ */
 function bundleBytes(dist) {
-  const file = join(dist, 'report.js')
-  return existsSync(file) ? statSync(file).size : 0
+  return ['report.js', 'report.bundle.js']
+    .map(name => join(dist, name))
+    .filter(file => existsSync(file))
+    .reduce((bytes, file) => bytes + statSync(file).size, 0)
 }
 
 /**

@@ -6,7 +6,19 @@ const endMarker = label => `<!-- bench:end ${label} -->`
 // Before the bench measured each runtime, the one block had no label.
 const LEGACY_START = '<!-- bench:start -->'
 const LEGACY_END = '<!-- bench:end -->'
-const END_OF_ANY_BLOCK = /<!-- bench:end(?: node\d+)? -->/g
+const END_OF_ANY_BLOCK = /^<!-- bench:end(?: node\d+)? -->$/gm
+
+/**
+ * Where `marker` stands on a line of its own in `text`, or -1: a marker quoted in a sentence
+ * (as "Reproduce" quotes them) is not a block's edge.
+ */
+function markerLine(text, marker) {
+  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
+    const next = text[at + marker.length]
+    if ((at === 0 || text[at - 1] === '\n') && (next === undefined || next === '\n')) return at
+  }
+  return -1
+}
 
 /** The runtime an unlabelled block's figures were measured on (`node20`), from its "- node: v20…" line. */
 function legacyLabel(block) {
@@ -21,11 +33,11 @@ function legacyLabel(block) {
  */
 export function replaceFiguresBlock(text, label, report) {
   const block = `${startMarker(label)}\n${report}${endMarker(label)}`
-  const start = text.indexOf(startMarker(label))
-  const end = text.indexOf(endMarker(label))
+  const start = markerLine(text, startMarker(label))
+  const end = markerLine(text, endMarker(label))
   if (start !== -1 && end > start) return `${text.slice(0, start)}${block}${text.slice(end + endMarker(label).length)}`
-  const legacyStart = text.indexOf(LEGACY_START)
-  const legacyEnd = text.indexOf(LEGACY_END)
+  const legacyStart = markerLine(text, LEGACY_START)
+  const legacyEnd = markerLine(text, LEGACY_END)
   if (legacyStart !== -1 && legacyEnd > legacyStart && legacyLabel(text.slice(legacyStart, legacyEnd)) === label) {
     return `${text.slice(0, legacyStart)}${block}${text.slice(legacyEnd + LEGACY_END.length)}`
   }
