@@ -9,8 +9,6 @@ export function machineFacts(root) {
   return {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     node: process.version,
-    // Every row's node children start this binary (scripts/bench/runtime.mjs).
-    nodePath: process.execPath,
     cpu: cpuModel(),
     cores: availableParallelism(),
     memoryGb: Math.round(totalmem() / 1e9),

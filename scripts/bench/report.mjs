@@ -36,7 +36,7 @@ export function renderTable(rows) {
 export function renderFacts(facts) {
   return [
     `- date: ${facts.date}`,
-    `- node: ${facts.node} (${facts.nodePath}, first on PATH for every child)`,
+    `- node: ${facts.node} (first on PATH for every child)`,
     `- CPU: ${facts.cpu} · ${facts.cores} cores · ${facts.memoryGb} GB RAM`,
     `- load average at start (1/5/15 min): ${facts.load}`,
     `- kernel: ${facts.kernel}`,
