@@ -3,24 +3,13 @@
  * beside the type check, and the check that it made the committed dist/ again, byte for byte
  * (docs/design.md §9 "The build").
  */
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { REPO_ROOT } from './helpers/cli.js'
-
-interface Row {
-  row: string
-  what: string
-  median?: string
-  ratio?: string
-  target?: string
-  result?: string
-}
+import { loadBenchModule, type Row } from './helpers/bench-rows.js'
 
 interface BuildRowsModule {
   buildRows(result: { buildMs: number; tscMs: number; rounds: number; sameAsCommitted: boolean | undefined }): Row[]
 }
 
-const load = async (): Promise<BuildRowsModule> => await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'bench', 'build-time.mjs')).href)
+const load = async (): Promise<BuildRowsModule> => await loadBenchModule('build-time.mjs')
 
 test('a build within 30 s that made the committed dist/ again passes', async () => {
   const { buildRows } = await load()

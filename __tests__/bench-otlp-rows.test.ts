@@ -3,24 +3,13 @@
  * the run with no endpoint plus 150 ms, a refused collector against 1.5× that run, a silent one against that run plus the export's 10 s bound
  * and 1 s of slack (docs/export.md "What a run pays when the collector is down").
  */
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { REPO_ROOT } from './helpers/cli.js'
-
-interface Row {
-  row: string
-  what: string
-  median?: string
-  ratio?: string
-  target?: string
-  result?: string
-}
+import { loadBenchModule, type Row } from './helpers/bench-rows.js'
 
 interface OtlpRowsModule {
   otlpRows(result: { noneMs: number; healthyMs: number; refusedMs: number; hangingMs: number; rounds: number }): Row[]
 }
 
-const load = async (): Promise<OtlpRowsModule> => await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'bench', 'otlp-rows.mjs')).href)
+const load = async (): Promise<OtlpRowsModule> => await loadBenchModule('otlp-rows.mjs')
 
 test('the healthy, the refused and the silent collector pass within their targets and miss past them', async () => {
   const { otlpRows } = await load()

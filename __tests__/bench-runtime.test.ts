@@ -3,18 +3,7 @@
  * BENCHMARKS.md "Reproduce"): the chosen node's folder leads PATH for every child, each
  * runtime's figures go into a block of their own, and row a's limit follows the runtime.
  */
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { REPO_ROOT } from './helpers/cli.js'
-
-interface Row {
-  row: string
-  what: string
-  median?: string
-  ratio?: string
-  target?: string
-  result?: string
-}
+import { loadBenchModule, type Row } from './helpers/bench-rows.js'
 
 interface RuntimeModule {
   pathWithNodeFirst(nodeBinary: string, path?: string): string
@@ -29,10 +18,9 @@ interface RowsModule {
   startupRows(result: { reverifyMs: number; coldMs?: number; bashMs: number; nodeMs: number }, major: number): Row[]
 }
 
-const bench = (file: string): string => pathToFileURL(join(REPO_ROOT, 'scripts', 'bench', file)).href
-const loadRuntime = async (): Promise<RuntimeModule> => await import(bench('runtime.mjs'))
-const loadFigures = async (): Promise<FiguresModule> => await import(bench('latest-figures.mjs'))
-const loadRows = async (): Promise<RowsModule> => await import(bench('rows.mjs'))
+const loadRuntime = async (): Promise<RuntimeModule> => await loadBenchModule('runtime.mjs')
+const loadFigures = async (): Promise<FiguresModule> => await loadBenchModule('latest-figures.mjs')
+const loadRows = async (): Promise<RowsModule> => await loadBenchModule('rows.mjs')
 
 test("the chosen node's folder leads PATH once, whatever PATH held", async () => {
   const { pathWithNodeFirst, runtimeLabel } = await loadRuntime()

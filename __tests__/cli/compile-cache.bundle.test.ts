@@ -4,11 +4,10 @@
  * (XDG_CACHE_HOME/reverify) before it loads the bundle, where the runtime has it; a folder it
  * cannot use, or a runtime without it, changes nothing a user sees.
  */
-import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { CLI_BUNDLE, REPO_ROOT, scratchRepo } from '../helpers/cli.js'
+import { join } from 'node:path'
+import { CLI_BUNDLE, REPO_ROOT, scratchRepo, spawnCli } from '../helpers/cli.js'
 import { filesUnder, NODE24, TEST_RUNTIME, withNode24, type Runtime } from '../helpers/compile-cache.js'
 
 const scratch: string[] = []
@@ -22,27 +21,11 @@ function tempDir(prefix: string): string {
   return dir
 }
 
-interface Started {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+type Started = Awaited<ReturnType<typeof spawnCli>>
 
 /** Starts `cli` as a user's shell would (its shebang picks `node` from PATH) on `runtime`. */
 function startCli(runtime: Runtime, argv: string[], cwd: string, env: Record<string, string>, cli = CLI_BUNDLE): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cli, argv, {
-      cwd,
-      env: { PATH: `${dirname(runtime.node)}:${process.env.PATH}`, HOME: process.env.HOME, ...env },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', chunk => (stdout += chunk))
-    child.stderr.on('data', chunk => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', code => resolve({ code, stdout, stderr }))
-  })
+  return spawnCli(argv, cwd, { throughShebang: true, node: runtime.node, cli, env })
 }
 
 /** A trivial passing run with a fresh state directory. */

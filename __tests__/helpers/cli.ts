@@ -60,16 +60,21 @@ export function spawnCli(
     /** Discard the child's stdout (for tests that print hundreds of MB). */
     discardStdout?: boolean
     /**
-     * Start dist/cli.js as its users do, through its `#!` line (so the node flags there
-     * apply), with the node running the tests first on PATH; by default it is started as
-     * `node dist/cli.js`.
+     * Start the CLI as its users do, through its `#!` line (so the node flags there apply),
+     * with `node` first on PATH; by default it is started as `node dist/cli.js`.
      */
     throughShebang?: boolean
+    /** The node binary it runs on (default: the one running the tests). */
+    node?: string
+    /** The CLI's file (default: dist/cli.js). */
+    cli?: string
   } = {}
 ): Promise<CliResult & { signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
-    const [file, args] = options.throughShebang ? [CLI_BUNDLE, argv] : [process.execPath, [CLI_BUNDLE, ...argv]]
-    const path = options.throughShebang ? `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` : process.env.PATH
+    const node = options.node ?? process.execPath
+    const cli = options.cli ?? CLI_BUNDLE
+    const [file, args] = options.throughShebang ? [cli, argv] : [node, [cli, ...argv]]
+    const path = options.throughShebang ? `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` : process.env.PATH
     const child = spawn(file, args, {
       cwd,
       // A pause the test asks for is preloaded by the harness (scripts/test-pause.mjs).
