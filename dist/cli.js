@@ -1,7 +1,9 @@
 #!/usr/bin/env -S node --max-semi-space-size=1
 
 // build/bundle/src/cli/launch.js
+import { createRequire as createRequire2 } from "node:module";
 import { homedir } from "node:os";
+import { fileURLToPath } from "node:url";
 
 // build/bundle/src/cli/compile-cache.js
 import module from "node:module";
@@ -16,11 +18,74 @@ function cliCompileCacheDir({ env, platform, home: home2 }) {
 }
 function enableCompileCache(directory) {
   const enable = module.enableCompileCache;
-  if (directory === void 0 || typeof enable !== "function") return;
+  if (typeof enable !== "function") return false;
+  if (directory === void 0) return true;
   try {
     enable(directory);
   } catch {
   }
+  return true;
+}
+
+// build/bundle/src/cli/script-cache.js
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, join as join2 } from "node:path";
+import { Script } from "node:vm";
+function codeCacheName(id) {
+  return `${codeCachePrefix(id)}${id.size}-${id.ino}-${id.ctimeNs}-${id.mtimeNs}.v8cache`;
+}
+function codeCachePrefix(id) {
+  return `${id.script}-${id.version}-${id.arch}-`;
+}
+function readScript(file) {
+  const fd = openSync(file, "r");
+  try {
+    const { size, ino, ctimeNs, mtimeNs } = fstatSync(fd, { bigint: true });
+    const source = readFileSync(fd, "utf8");
+    return { source, id: { script: basename(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs } };
+  } finally {
+    closeSync(fd);
+  }
+}
+function readCache(file) {
+  if (file === void 0) return void 0;
+  try {
+    return readFileSync(file);
+  } catch {
+    return void 0;
+  }
+}
+function saveCodeCache(script, file, prefix) {
+  try {
+    const directory = dirname(file);
+    mkdirSync(directory, { recursive: true, mode: 448 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, script.createCachedData(), { mode: 384 });
+    renameSync(temporary, file);
+    for (const name of readdirSync(directory)) {
+      if (name.startsWith(prefix) && name.endsWith(".v8cache") && name !== basename(file)) rmSync(join2(directory, name), { force: true });
+    }
+  } catch {
+  }
+}
+function atProcessExit(save) {
+  process.once("exit", save);
+}
+function runWithCodeCache(file, directory, atExit = atProcessExit) {
+  const { source, id } = readScript(file);
+  const cacheFile = directory === void 0 ? void 0 : join2(directory, codeCacheName(id));
+  const cachedData = readCache(cacheFile);
+  const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}
+})`;
+  const script = new Script(wrapped, { filename: file, cachedData });
+  if (cacheFile !== void 0 && (cachedData === void 0 || script.cachedDataRejected === true)) {
+    atExit(() => saveCodeCache(script, cacheFile, codeCachePrefix(id)));
+  }
+  const run = script.runInThisContext();
+  const module2 = { exports: {} };
+  run.call(module2.exports, module2.exports, createRequire(file), module2, file, dirname(file));
+  return module2.exports;
 }
 
 // build/bundle/src/cli/launch.js
@@ -31,5 +96,7 @@ function home() {
     return "";
   }
 }
-enableCompileCache(cliCompileCacheDir({ env: process.env, platform: process.platform, home: home() }));
-await import(new URL("./cli.bundle.js", import.meta.url).href);
+var bundle = fileURLToPath(new URL("./cli.bundle.cjs", import.meta.url));
+var cacheDir = cliCompileCacheDir({ env: process.env, platform: process.platform, home: home() });
+if (enableCompileCache(cacheDir)) createRequire2(import.meta.url)(bundle);
+else runWithCodeCache(bundle, process.env.NODE_DISABLE_COMPILE_CACHE ? void 0 : cacheDir);

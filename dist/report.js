@@ -5,11 +5,13 @@ import { isAbsolute, join } from "node:path";
 import module from "node:module";
 function enableCompileCache(directory) {
   const enable = module.enableCompileCache;
-  if (directory === void 0 || typeof enable !== "function") return;
+  if (typeof enable !== "function") return false;
+  if (directory === void 0) return true;
   try {
     enable(directory);
   } catch {
   }
+  return true;
 }
 
 // build/bundle/src/action/compile-cache.js

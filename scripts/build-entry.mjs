@@ -13,11 +13,11 @@ const { entries, out } = workerData
 class BuildError extends Error {}
 
 /**
- * The chunk file names of entry `name`: `<id>.<name>.js`, in its loader and its assets. The
- * loader builds a chunk's file name from its id and the one string literal ".index.js"
- * (minified or not); anything else means ncc changed, and the build stops.
+ * The chunk file names of entry `name`: `<id>.<name>.<extension>`, in its loader and its
+ * assets. The loader builds a chunk's file name from its id and the one string literal
+ * ".index.js" (minified or not); anything else means ncc changed, and the build stops.
  */
-function chunkNaming(name, code, assets) {
+function chunkNaming(name, extension, code, assets) {
   const chunk = /^(\d+)\.index\.js$/
   const hasChunks = Object.keys(assets ?? {}).some(file => chunk.test(file))
   if (name === 'index' || !hasChunks) return { code, file: file => file }
@@ -25,9 +25,29 @@ function chunkNaming(name, code, assets) {
   const found = code.match(literal)?.length ?? 0
   if (found !== 1) throw new BuildError(`${name}: cannot rename its chunks (the chunk loader changed shape)`)
   return {
-    code: code.replace(literal, (_, quote) => `${quote}.${name}.js${quote}`),
-    file: file => file.replace(chunk, `$1.${name}.js`)
+    code: code.replace(literal, (_, quote) => `${quote}.${name}.${extension}${quote}`),
+    file: file => file.replace(chunk, `$1.${name}.${extension}`)
   }
+}
+
+/**
+ * The CLI's bundle and chunks are written as CommonJS (`cli.bundle.cjs`, `<id>.cli.cjs`): a
+ * script, unlike a module, can be compiled with a V8 code cache on every runtime
+ * (`vm.Script`'s `cachedData`, which Node 20 has; Node ≥ 22.8 caches it itself), which is how
+ * dist/cli.js starts warm on Node 20 too (docs/design.md §9 "Start-up"). ncc bundles the ES
+ * modules as ever; esbuild turns its output into CommonJS here: `import.meta.url` becomes the
+ * file's own URL, and the loader's `import()` of a chunk a `require` of it.
+ */
+const COMMONJS = {
+  format: 'cjs',
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: 'const __bundleUrl=require("node:url").pathToFileURL(__filename).href;'
+}
+
+/** How each entry's bundle and chunks are written: the CLI's as CommonJS, the others as ES modules. */
+function outputOf(name) {
+  return name === 'cli' ? { extension: 'cjs', options: COMMONJS } : { extension: 'js', options: { format: 'esm' } }
 }
 
 /**
@@ -38,9 +58,9 @@ function chunkNaming(name, code, assets) {
  * well under one. What users read is unchanged: messages are strings, errors carry their
  * names as strings (core/base/errors.ts), and a stack is printed only with REVERIFY_DEBUG.
  */
-async function minified(file, source) {
+async function minified(file, source, options) {
   try {
-    const { code } = await transform(String(source), { minify: true, format: 'esm', target: 'es2022', legalComments: 'none' })
+    const { code } = await transform(String(source), { minify: true, target: 'es2022', legalComments: 'none', ...options })
     return code
   } catch (error) {
     throw new BuildError(`${file}: cannot minify: ${String(error?.message ?? error).split('\n')[0]}`)
@@ -75,15 +95,17 @@ async function build(name, entry) {
   // ncc names every entry's lazily loaded chunks `<id>.index.js` (what is imported only when
   // needed: a subcommand, a parser, the artifact client, the OpenTelemetry exporter): each
   // entry but index gets its own names, so the bundles' chunks cannot overwrite each other.
-  const chunkNames = chunkNaming(name, code, assets)
-  // `<name>.bundle.js`: `<name>.js` is the entry point's launcher (scripts/build.mjs), which
-  // turns the compile cache on before it imports the bundle (docs/design.md §9 "Start-up").
-  await writeFile(join(out, `${name}.bundle.js`), await minified(`${name}.bundle.js`, chunkNames.code))
+  const { extension, options } = outputOf(name)
+  const chunkNames = chunkNaming(name, extension, code, assets)
+  // `<name>.bundle.<extension>`: `<name>.js` is the entry point's launcher (scripts/build.mjs),
+  // which turns a code cache on before it loads the bundle (docs/design.md §9 "Start-up").
+  const bundle = `${name}.bundle.${extension}`
+  await writeFile(join(out, bundle), await minified(bundle, chunkNames.code, options))
   for (const [file, asset] of Object.entries(assets ?? {})) {
     if (file === 'package.json') continue
     const target = join(out, chunkNames.file(file))
     await mkdir(dirname(target), { recursive: true })
-    await writeFile(target, file.endsWith('.js') ? await minified(file, asset.source) : asset.source)
+    await writeFile(target, file.endsWith('.js') ? await minified(file, asset.source, options) : asset.source)
   }
 }
 

@@ -1,7 +1,7 @@
-// Bundles each entry point with ncc into dist/<name>.bundle.js, behind a launcher
-// dist/<name>.js that turns the compile cache on first (dist/post.js reuses index.js;
-// dist/report.js is the second entry point, report/action.yml), in three steps
-// (docs/design.md §9 "The build", "Start-up"):
+// Bundles each entry point with ncc into dist/<name>.bundle.js (the CLI's as CommonJS,
+// dist/cli.bundle.cjs), behind a launcher dist/<name>.js that turns a code cache on first
+// (dist/post.js reuses index.js; dist/report.js is the second entry point,
+// report/action.yml), in three steps (docs/design.md §9 "The build", "Start-up"):
 //   1. every source file is transpiled on its own (esbuild, with tsconfig.json's compiler
 //      options, as ES modules) into build/bundle/: types are checked by `npm run lint`
 //      (tsc --noEmit), which `npm test` runs first, not once more per bundle;
@@ -34,8 +34,8 @@ const workers = [
 ]
 
 /**
- * The launchers: dist/<name>.js turns the V8 compile cache on, then imports
- * dist/<name>.bundle.js (docs/design.md §9 "Start-up"). The CLI's is the `bin`: its shebang
+ * The launchers: dist/<name>.js turns a V8 code cache on, then loads its bundle
+ * (docs/design.md §9 "Start-up"). The CLI's is the `bin`: its shebang
  * runs it with a small young generation, as V8 otherwise grows it under the steady
  * allocation of a long output stream, and peak memory would follow the output's size.
  */

@@ -2,7 +2,8 @@
  * What a run of the built CLI loads (BENCHMARKS.md, start-up): the XML parser only when the
  * run reads a JUnit file, the JSON reports' reader only when it reads a JSON report, the YAML
  * parser only when there is a quarantine file to parse.
- * A loader hook records every file the process imports, dist/'s chunks included.
+ * A loader hook records every module the process imports, and a preload every CommonJS file
+ * it requires at exit: the CLI's bundle and chunks are CommonJS (docs/design.md §9 "Start-up").
  */
 import { readFileSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
@@ -17,7 +18,10 @@ export async function load(url, context, next) {
   return next(url, context)
 }`
 
-/** Runs the CLI with the hook; returns the text of every JS file it loaded. */
+// Every CommonJS file loaded by `require` is in require.cache, the CLI's chunks included.
+const PRELOAD = `process.on('exit', () => require('node:fs').appendFileSync(process.env.LOADED_LOG, Object.keys(require.cache).join('\\n') + '\\n'))`
+
+/** Runs the CLI with the hook and the preload; returns the text of every JS file it loaded. */
 async function loadedFiles(dir: string, argv: string[]): Promise<{ code: number | null; files: { path: string; text: string }[] }> {
   const log = join(dir, 'loaded.log')
   const register = join(dir, 'register.mjs')
@@ -25,10 +29,13 @@ async function loadedFiles(dir: string, argv: string[]): Promise<{ code: number 
     register,
     `import { register } from 'node:module'\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)})\n`
   )
+  const preload = join(dir, 'preload.cjs')
+  await writeFile(preload, PRELOAD)
   await writeFile(log, '')
-  const result = await spawnCli(argv, dir, { env: { NODE_OPTIONS: `--import=${register}`, LOADED_LOG: log } })
-  const urls = [...new Set((await readFile(log, 'utf8')).split('\n').filter(line => line.endsWith('.js')))]
-  const files = urls.map(url => fileURLToPath(url)).map(path => ({ path, text: readFileSync(path, 'utf8') }))
+  const result = await spawnCli(argv, dir, { env: { NODE_OPTIONS: `--import=${register} --require=${preload}`, LOADED_LOG: log } })
+  const loaded = (await readFile(log, 'utf8')).split('\n').filter(line => /\.c?js$/.test(line) && line !== preload)
+  const paths = [...new Set(loaded.map(line => (line.startsWith('file:') ? fileURLToPath(line) : line)))]
+  const files = paths.map(path => ({ path, text: readFileSync(path, 'utf8') }))
   return { code: result.code, files }
 }
 

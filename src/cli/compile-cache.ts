@@ -33,16 +33,20 @@ type EnableCompileCache = (directory: string) => unknown
 
 /**
  * Turns on Node's on-disk compile cache in `directory`, for every module compiled from now
- * on, where the runtime has it (Node ≥ 22.8; Node 20 has not). Node keeps it silent itself
- * (a folder it cannot make is a status, not an exception), honours NODE_COMPILE_CACHE (set, it
- * is on already) and NODE_DISABLE_COMPILE_CACHE; anything thrown is swallowed here.
+ * on, where the runtime has it (Node ≥ 22.8; Node 20 has not), and answers whether it has:
+ * without it, the CLI keeps a code cache of its own (cli/script-cache.ts). Node keeps it
+ * silent itself (a folder it cannot make is a status, not an exception), honours
+ * NODE_COMPILE_CACHE (set, it is on already) and NODE_DISABLE_COMPILE_CACHE; anything thrown
+ * is swallowed here.
  */
-export function enableCompileCache(directory: string | undefined): void {
+export function enableCompileCache(directory: string | undefined): boolean {
   const enable = (module as { enableCompileCache?: EnableCompileCache }).enableCompileCache
-  if (directory === undefined || typeof enable !== 'function') return
+  if (typeof enable !== 'function') return false
+  if (directory === undefined) return true
   try {
     enable(directory)
   } catch {
     // A cache is never a reason to fail a run.
   }
+  return true
 }
