@@ -21,8 +21,9 @@ const KIND_OF_FLAG: Record<TestFlag, TestKind> = {
   quarantined: 'quarantined'
 }
 
-/** Names in a reader's order (one collator: `localeCompare` builds one per call). */
-const byName = new Intl.Collator('en', { numeric: true }).compare
+let nameCollator: Intl.Collator | undefined
+/** Names in a reader's order (one collator, built on first use: `localeCompare` builds one per call, and ICU's data takes ms to load). */
+const byName = (a: string, b: string): number => (nameCollator ??= new Intl.Collator('en', { numeric: true })).compare(a, b)
 
 /** A test of one kind across legs. */
 export interface FlaggedTest {

@@ -51,7 +51,13 @@ function outcomeOf(leg: Leg): LegOutcome {
   return 'aborted'
 }
 
-const byLabel = new Intl.Collator('en', { numeric: true }).compare
+let labelCollator: Intl.Collator | undefined
+/**
+ * Labels in a reader's order (`leg 2` before `leg 10`). The collator is built on first use:
+ * ICU's collation data takes about 10 ms to load and only a matrix summary sorts labels
+ * (docs/design.md §8 "What a run loads").
+ */
+const byLabel = (a: string, b: string): number => (labelCollator ??= new Intl.Collator('en', { numeric: true })).compare(a, b)
 
 /** Labels made unique: a label shared by several legs gets its run id after it. */
 function uniqueLabels(legs: readonly Leg[]): string[] {
