@@ -35,14 +35,15 @@ function chunkNaming(name, extension, code, assets) {
  * script, unlike a module, can be compiled with a V8 code cache on every runtime
  * (`vm.Script`'s `cachedData`, which Node 20 has; Node ≥ 22.8 caches it itself), which is how
  * dist/cli.js starts warm on Node 20 too (docs/design.md §9 "Start-up"). ncc bundles the ES
- * modules as ever; esbuild turns its output into CommonJS here: `import.meta.url` becomes the
- * file's own URL, and the loader's `import()` of a chunk a `require` of it.
+ * modules as ever; esbuild turns its output into CommonJS here: strict, as modules are,
+ * `import.meta.url` the file's own URL, and the loader's `import()` of a chunk a `require`.
  */
 const COMMONJS = {
   format: 'cjs',
   supported: { 'dynamic-import': false },
   define: { 'import.meta.url': '__bundleUrl' },
-  banner: 'const __bundleUrl=require("node:url").pathToFileURL(__filename).href;'
+  // Strict, as the ES modules it came from were (esbuild does not say so for CommonJS).
+  banner: '"use strict";const __bundleUrl=require("node:url").pathToFileURL(__filename).href;'
 }
 
 /** How each entry's bundle and chunks are written: the CLI's as CommonJS, the others as ES modules. */

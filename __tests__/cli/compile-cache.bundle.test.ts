@@ -5,7 +5,7 @@
  * (one V8 code cache file for the bundle) where it has not (Node 20). A folder it cannot use,
  * a stale or broken cache, changes nothing a user sees.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CLI_BUNDLE, REPO_ROOT, scratchRepo, spawnCli } from '../helpers/cli.js'
@@ -53,6 +53,14 @@ const ownCache = (cacheHome: string) => filesUnder(cacheRoot(cacheHome)).filter(
 const withoutNodeCache = TEST_RUNTIME.hasCompileCache
   ? (name: string) => test.skip(`${name} (skipped: the test runner's node has Node's compile cache)`, () => undefined)
   : (name: string, body: (runtime: Runtime) => Promise<void>, timeout: number) => test(name, () => body(TEST_RUNTIME), timeout)
+
+test("the CLI's bundle and its chunks are CommonJS in strict mode, as the modules they were built from", () => {
+  const dist = join(REPO_ROOT, 'dist')
+  const files = readdirSync(dist).filter(file => /^(cli\.bundle|\d+\.cli)\.cjs$/.test(file))
+  expect(files).toContain('cli.bundle.cjs')
+  expect(files.length).toBeGreaterThan(1)
+  for (const file of files) expect(`${file}: ${readFileSync(join(dist, file), 'utf8').slice(0, 13)}`).toBe(`${file}: "use strict";`)
+})
 
 test.each(runtimes.map(runtime => [runtime.label, runtime] as const))(
   "on %s, a run leaves a code cache under XDG_CACHE_HOME/reverify: Node's where the runtime has one, the CLI's own where not",
