@@ -8,17 +8,12 @@
  * neither.
  */
 import type { DefaultArtifactClient } from '@actions/artifact'
-import { basename } from 'node:path'
 import { runMain } from './main.js'
 import { createCacheStore, type CacheClient } from './persistence/cache-store.js'
 import { hasAbandonedCalls } from './persistence/deadline.js'
 import { runPost } from './post-step.js'
+import { isPostStep } from './post-shortcut.js'
 import { runnerToolkit } from './toolkit.js'
-
-/** Which step this process is: the runner starts dist/post.js for the post step. */
-function isPostStep(): boolean {
-  return basename(process.argv[1] ?? '') === 'post.js'
-}
 
 let cacheModule: Promise<CacheClient> | undefined
 
@@ -66,7 +61,7 @@ function exitIfAbandoned(): void {
   if (hasAbandonedCalls()) process.stdout.write('', () => process.exit())
 }
 
-if (isPostStep()) {
+if (isPostStep(process.argv[1])) {
   void runPost({ cache: cacheStore, artifact: artifactClient, env: process.env, cwd: process.cwd(), toolkit: runnerToolkit }).then(
     exitIfAbandoned
   )

@@ -7,6 +7,7 @@
 import { print } from './workflow-commands.js'
 import { closeAbandonedRun, createRedactor, createRunPorts, describeError, type ReceiptStore, type Receipt } from '../core/index.js'
 import { readPostState, type PostState } from './post-state.js'
+import { MAIN_FINISHED_NOTE } from './post-shortcut.js'
 import { readSecretInputs } from './settings.js'
 import type { CacheStore } from './persistence/cache-store.js'
 import { persistRun, type PersistOptions } from './persistence/persist-run.js'
@@ -60,7 +61,9 @@ export async function runPost(deps: PostDeps): Promise<void> {
   try {
     const state = readPostState(name => deps.toolkit.state(name))
     if (state.mainFinished) {
-      print.debug('reverify: the main step finished and closed its run; nothing to do')
+      // Its launcher says so itself before it loads this bundle (post-shortcut.ts); this is
+      // for a post step started otherwise.
+      print.debug(MAIN_FINISHED_NOTE)
       return
     }
     const { stateDir, runId, sessionDir } = state
