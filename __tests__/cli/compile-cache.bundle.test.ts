@@ -45,6 +45,23 @@ function shape(result: Started): { code: number | null; stdout: string[]; stderr
   }
 }
 
+/**
+ * A copy of dist/ to edit: its launcher, the version its bundle prints, and `bump()`, which
+ * rewrites the bundle to print another version in the same number of bytes.
+ */
+function distCopy(): { dist: string; cli: string; version: string; bump: () => string } {
+  const dist = join(tempDir('reverify-dist-copy-'), 'dist')
+  cpSync(join(REPO_ROOT, 'dist'), dist, { recursive: true })
+  const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version as string
+  const bump = () => {
+    const bundle = join(dist, 'cli.bundle.cjs')
+    const other = version.replace(/\d/, digit => String((Number(digit) + 1) % 10))
+    writeFileSync(bundle, readFileSync(bundle, 'utf8').replaceAll(`"${version}"`, `"${other}"`))
+    return other
+  }
+  return { dist, cli: join(dist, 'cli.js'), version, bump }
+}
+
 const runtimes = [TEST_RUNTIME, ...(NODE24 ? [NODE24] : [])]
 const cacheRoot = (cacheHome: string) => join(cacheHome, 'reverify', 'compile-cache')
 /** The CLI's own cache files (a runtime without Node's compile cache). */
@@ -110,34 +127,14 @@ withoutNodeCache(
 )
 
 withoutNodeCache(
-  'a cache folder that cannot be made, or NODE_DISABLE_COMPILE_CACHE, leaves the run as it was, with no cache',
-  async runtime => {
-    const usable = await trivialRun(runtime, { XDG_CACHE_HOME: tempDir('reverify-xdg-') })
-    expect(usable.code).toBe(0)
-    const blocked = join(tempDir('reverify-xdg-blocked-'), 'file')
-    writeFileSync(blocked, '')
-    expect(shape(await trivialRun(runtime, { XDG_CACHE_HOME: blocked }))).toEqual(shape(usable))
-    const disabledHome = tempDir('reverify-xdg-disabled-')
-    expect(shape(await trivialRun(runtime, { XDG_CACHE_HOME: disabledHome, NODE_DISABLE_COMPILE_CACHE: '1' }))).toEqual(shape(usable))
-    expect(filesUnder(disabledHome)).toEqual([])
-  },
-  60_000
-)
-
-withoutNodeCache(
   'a bundle changed after the CLI cached it (same size, other bytes) is compiled afresh, and its old cache goes',
   async runtime => {
-    const dist = join(tempDir('reverify-dist-copy-'), 'dist')
-    cpSync(join(REPO_ROOT, 'dist'), dist, { recursive: true })
+    const { dist, cli, version, bump } = distCopy()
     const cacheHome = tempDir('reverify-xdg-')
-    const cli = join(dist, 'cli.js')
-    const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version as string
     expect((await startCli(runtime, ['--version'], dist, { XDG_CACHE_HOME: cacheHome }, cli)).stdout).toContain(version)
     const [before] = ownCache(cacheHome)
     expect(before).toBeDefined()
-    const bundle = join(dist, 'cli.bundle.cjs')
-    const other = version.replace(/\d/, digit => String((Number(digit) + 1) % 10))
-    writeFileSync(bundle, readFileSync(bundle, 'utf8').replaceAll(`"${version}"`, `"${other}"`))
+    const other = bump()
     const changed = await startCli(runtime, ['--version'], dist, { XDG_CACHE_HOME: cacheHome }, cli)
     expect(changed.code).toBe(0)
     expect(changed.stdout).toContain(other)
@@ -148,20 +145,17 @@ withoutNodeCache(
   60_000
 )
 
-withNode24(
-  "on a runtime with Node's compile cache, a cache folder that cannot be made, or NODE_DISABLE_COMPILE_CACHE, leaves the run as it was, with no cache",
-  async runtime => {
-    const cacheHome = tempDir('reverify-xdg-')
-    const usable = await trivialRun(runtime, { XDG_CACHE_HOME: cacheHome })
+test.each(runtimes.map(runtime => [runtime.label, runtime] as const))(
+  'on %s, a cache folder that cannot be made, or NODE_DISABLE_COMPILE_CACHE, leaves the run as it was, with no cache',
+  async (_label, runtime) => {
+    const usable = await trivialRun(runtime, { XDG_CACHE_HOME: tempDir('reverify-xdg-') })
     expect(usable.code).toBe(0)
     // A regular file where the folder would go: even root cannot make a folder under it.
     const blocked = join(tempDir('reverify-xdg-blocked-'), 'file')
     writeFileSync(blocked, '')
-    const unusable = await trivialRun(runtime, { XDG_CACHE_HOME: blocked })
-    expect(shape(unusable)).toEqual(shape(usable))
+    expect(shape(await trivialRun(runtime, { XDG_CACHE_HOME: blocked }))).toEqual(shape(usable))
     const disabledHome = tempDir('reverify-xdg-disabled-')
-    const disabled = await trivialRun(runtime, { XDG_CACHE_HOME: disabledHome, NODE_DISABLE_COMPILE_CACHE: '1' })
-    expect(shape(disabled)).toEqual(shape(usable))
+    expect(shape(await trivialRun(runtime, { XDG_CACHE_HOME: disabledHome, NODE_DISABLE_COMPILE_CACHE: '1' }))).toEqual(shape(usable))
     expect(filesUnder(disabledHome)).toEqual([])
   },
   60_000
@@ -170,20 +164,14 @@ withNode24(
 withNode24(
   'a bundle changed after it was cached is compiled afresh: the cache is a miss, never an old answer',
   async runtime => {
-    const dist = join(tempDir('reverify-dist-copy-'), 'dist')
-    cpSync(join(REPO_ROOT, 'dist'), dist, { recursive: true })
-    const cacheHome = tempDir('reverify-xdg-')
-    const cli = join(dist, 'cli.js')
-    const env = { XDG_CACHE_HOME: cacheHome, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }
-    const version = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).version as string
+    const { dist, cli, version, bump } = distCopy()
+    const env = { XDG_CACHE_HOME: tempDir('reverify-xdg-'), NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }
     const before = await startCli(runtime, ['--version'], dist, env, cli)
     expect(before.stdout).toContain(version)
     const again = await startCli(runtime, ['--version'], dist, env, cli)
     expect(again.stderr).toMatch(/code cache for CommonJS \S+cli\.bundle\.cjs was accepted/)
     // Same size, other bytes: the version the bundle prints.
-    const bundle = join(dist, 'cli.bundle.cjs')
-    const other = version.replace(/\d/, digit => String((Number(digit) + 1) % 10))
-    writeFileSync(bundle, readFileSync(bundle, 'utf8').replaceAll(`"${version}"`, `"${other}"`))
+    const other = bump()
     const changed = await startCli(runtime, ['--version'], dist, env, cli)
     expect(changed.code).toBe(0)
     expect(changed.stdout).toContain(other)
