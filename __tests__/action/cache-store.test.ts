@@ -104,6 +104,24 @@ describe('restore', () => {
     expect(printed).not.toMatch(/^::(warning|error)::/m)
   })
 
+  test('a restore abandoned at its deadline: what the client says afterwards is a plain line, not a warning', async () => {
+    const folder = await savedFolder(`hist-f-${folders}`)
+    service.injectFault('GetCacheEntryDownloadURL', { status: 403 }, 1)
+    const abandoned = new AbortController()
+
+    const { value, printed } = await quietly(() => {
+      const call = store.restore([folder], 'hist-f-', abandoned.signal)
+      // The caller stops waiting before the service has answered (persistence/deadline.ts).
+      abandoned.abort()
+      return call
+    })
+
+    // The answer is still read from what the client said: nobody waits for it any more.
+    expect(value).toEqual({ kind: 'failed', reason: expect.stringMatching(/^Failed to restore: \S/), logged: true })
+    expect(printed).toMatch(/^Failed to restore: /m)
+    expect(printed).not.toMatch(/^::(warning|error)::/m)
+  })
+
   test('overlapping calls each get their own answer: one failure does not spill into the other', async () => {
     const hit = await savedFolder('hist-d-run1')
     const other = await savedFolder('hist-e-run1')
@@ -155,6 +173,22 @@ describe('save', () => {
 
     expect(value).toEqual({ kind: 'failed', reason: expect.stringMatching(/^the cache client returned -1: Failed to save: .*403/) })
     expect(service.cacheEntries().map(entry => entry.key)).not.toContain('save-finalize-1')
+  })
+
+  test('a save abandoned at its deadline: the failure the client reports afterwards is a plain line, not a warning', async () => {
+    const folder = await folderWith('{"abandoned":true}')
+    service.injectFault('FinalizeCacheEntryUpload', { status: 403 }, 1)
+    const abandoned = new AbortController()
+
+    const { value, printed } = await quietly(() => {
+      const call = store.save([folder], 'save-abandoned-1', abandoned.signal)
+      abandoned.abort()
+      return call
+    })
+
+    expect(value).toEqual({ kind: 'failed', reason: expect.stringMatching(/^the cache client returned -1: Failed to save: .*403/) })
+    expect(printed).toMatch(/^Failed to save: .*403/m)
+    expect(printed).not.toMatch(/^::(warning|error)::/m)
   })
 
   test('a path that does not exist makes the client throw; the adapter answers instead', async () => {

@@ -30,21 +30,27 @@ export type RestoreAnswer =
 export type SaveAnswer =
   { kind: 'saved'; id: number } | { kind: 'failed'; reason: string } | { kind: 'rate-limited'; reason: string; retryAfterMs?: number }
 
-/** Restores and saves cache entries, saying what happened. */
+/**
+ * Restores and saves cache entries, saying what happened. `abandoned` is aborted by a caller
+ * that stops waiting for the call at its deadline (persistence/deadline.ts): the client takes
+ * no abort signal and goes on in the background, and what it prints from then on stays a
+ * plain log line. reverify has already said how the restore or save ended; a warning the
+ * client adds afterwards (often that its folder has gone) would be a second, stale one.
+ */
 export interface CacheStore {
   /** Restores into `paths` the newest entry whose key starts with `prefix`. */
-  restore(paths: string[], prefix: string): Promise<RestoreAnswer>
+  restore(paths: string[], prefix: string, abandoned?: AbortSignal): Promise<RestoreAnswer>
   /** Saves `paths` under `key`, which must not exist yet. */
-  save(paths: string[], key: string): Promise<SaveAnswer>
+  save(paths: string[], key: string, abandoned?: AbortSignal): Promise<SaveAnswer>
 }
 
 /** The adapter over `client` (index.ts passes the real @actions/cache module). */
 export function createCacheStore(client: CacheClient): CacheStore {
   return {
-    async restore(paths, prefix) {
+    async restore(paths, prefix, abandoned) {
       let watched: Watched<string | undefined>
       try {
-        watched = await watchingClientLog(() => client.restoreCache(paths, prefix))
+        watched = await watchingClientLog(() => client.restoreCache(paths, prefix), abandoned)
       } catch (error) {
         return { kind: 'failed', reason: describeError(error), logged: false }
       }
@@ -55,10 +61,10 @@ export function createCacheStore(client: CacheClient): CacheStore {
       return watched.value === undefined ? { kind: 'miss' } : { kind: 'hit', key: watched.value }
     },
 
-    async save(paths, key) {
+    async save(paths, key, abandoned) {
       let saving: { value: Watched<number>; rateLimits: RateLimitAnswer[] }
       try {
-        saving = await watchingRateLimits(() => watchingClientLog(() => client.saveCache(paths, key)))
+        saving = await watchingRateLimits(() => watchingClientLog(() => client.saveCache(paths, key), abandoned))
       } catch (error) {
         return { kind: 'failed', reason: `the cache client threw: ${describeError(error)}` }
       }
@@ -110,17 +116,23 @@ interface Watched<T> {
  * Each line goes to the call whose async context wrote it, so calls that overlap (or
  * other output meanwhile) never take each other's lines.
  */
-async function watchingClientLog<T>(call: () => Promise<T>): Promise<Watched<T>> {
+async function watchingClientLog<T>(call: () => Promise<T>, abandoned?: AbortSignal): Promise<Watched<T>> {
   const lines: ClientLine[] = []
   hookStdout()
   try {
-    return { value: await linesOfCall.run(lines, call), lines }
+    return { value: await callOf.run({ lines, abandoned }, call), lines }
   } finally {
     unhookStdout()
   }
 }
 
-const linesOfCall = new AsyncLocalStorage<ClientLine[]>()
+/** One watched call: the lines it printed, and the signal its caller aborts when it stops waiting. */
+interface WatchedCall {
+  lines: ClientLine[]
+  abandoned: AbortSignal | undefined
+}
+
+const callOf = new AsyncLocalStorage<WatchedCall>()
 let callsWatching = 0
 let hooked: { original: typeof process.stdout.write; hook: typeof process.stdout.write } | undefined
 
@@ -129,9 +141,10 @@ function hookStdout(): void {
   if (hooked !== undefined) return
   const original = process.stdout.write
   const hook = function (chunk: string | Uint8Array, ...rest: unknown[]): boolean {
-    const lines = linesOfCall.getStore()
+    const call = callOf.getStore()
     let written = chunk
-    if (lines !== undefined && hooked?.hook === hook) {
+    if (call !== undefined && hooked?.hook === hook) {
+      const { lines } = call
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
       for (const raw of text.split('\n')) {
         const line = parseClientLine(raw)
@@ -142,7 +155,9 @@ function hookStdout(): void {
       if (!text.startsWith('::')) written = workflowSafe(text)
       // Past a 429 the client's warnings ("You've hit a rate limit…", "Failed to save: …")
       // stay in the log as plain lines: reverify retries and says itself how the save ended.
+      // So do a call's warnings and errors once it was abandoned at its deadline.
       else if (text.startsWith('::warning') && rateLimitedSoFar()) written = `${workflowSafe(plainMessage(text))}\n`
+      else if (/^::(warning|error)/.test(text) && call.abandoned?.aborted === true) written = `${workflowSafe(plainMessage(text))}\n`
     }
     return (original as (...args: unknown[]) => boolean).call(process.stdout, written, ...rest)
   } as typeof process.stdout.write

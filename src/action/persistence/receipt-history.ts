@@ -79,10 +79,13 @@ async function restoreOne(
   meanwhile?: () => void
 ): Promise<RestoreAnswer | { kind: 'late' }> {
   await transfer.reset()
-  const restoring = options.cache.restore([transfer.cachePath], key)
+  const abandoned = new AbortController()
+  const restoring = options.cache.restore([transfer.cachePath], key, abandoned.signal)
   meanwhile?.()
   const raced = await deadline.race(restoring)
-  return raced.late ? { kind: 'late' } : raced.value
+  if (!raced.late) return raced.value
+  abandoned.abort()
+  return { kind: 'late' }
 }
 
 /** Restores this identity's newest entry (and, when the listing allows, a few more), merged into the store. */
