@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FakeRunner, readCacheEntry, type StepResult } from '../helpers/runner.js'
-import { ResultsService } from '../helpers/results-service.js'
+import { RequestBarrier, ResultsService } from '../helpers/results-service.js'
 import { seedHistory } from '../helpers/seed-cache.js'
 import { junitReport } from '../helpers/junit.js'
 import { KnownTests } from '../../src/core/test-results/known-tests.js'
@@ -46,6 +46,9 @@ test('two legs save their known tests side by side; the next run restores both m
   const token = service.apiToken()
   const first = legWith('9300', ['api returns the user', 'api lists users'])
   const second = legWith('9301', ['api lists users', 'api deletes a user'])
+  // Side by side: neither leg's save reaches the service before both have asked for one, so
+  // neither restores the other's entry, however late the machine starts the second leg.
+  service.injectFault('CreateCacheEntry', { barrier: new RequestBarrier(2) }, 2)
   const legs = await Promise.all([first.main(inputs(token)), second.main(inputs(token))])
   expect(legs.map(step => step.code)).toEqual([0, 0])
   expect(knownIn(first, legs[0]!).size).toBe(2)

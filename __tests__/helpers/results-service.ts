@@ -19,6 +19,7 @@ export type { CacheEntry, Fault, RecordedRequest, UploadedArtifact } from './res
 export type { ApiTokenGrant } from './results-service/api-tokens.js'
 export type { StandInCheckRun, StandInComment, StandInPull, StandInUser } from './results-service/github-state.js'
 export { GITHUB_REST_TARGETS } from './results-service/github-rest.js'
+export { RequestBarrier } from './results-service/types.js'
 export { readZip, type ZipEntry } from './results-service/zip-reader.js'
 
 const twirpPath = /^\/twirp\/github\.actions\.results\.api\.v1\.(\w+)\/(\w+)$/
@@ -173,6 +174,7 @@ export class ResultsService {
     const fault = route.target === undefined ? undefined : this.faults.take(route.target)
     if (fault !== undefined && 'delayMs' in fault) await this.hold(fault.delayMs)
     if (fault !== undefined && 'hang' in fault) await this.hold(undefined)
+    if (fault !== undefined && 'barrier' in fault) await fault.barrier.arrive()
     const replaced = fault !== undefined && ('status' in fault || 'garbage' in fault) ? fault : undefined
     const reply = replaced !== undefined ? this.faultReply(replaced, route) : this.answer(method, url, request, raw, body, route)
     this.requests.push({ method, path: url.pathname + url.search, rpc: route.target, status: reply.status, body })
@@ -212,7 +214,7 @@ export class ResultsService {
     throw new TwirpError('bad_route', `no service ${service}`)
   }
 
-  private faultReply(fault: Exclude<Fault, { delayMs: number } | { hang: true }>, route: Route): HttpReply {
+  private faultReply(fault: Exclude<Fault, { delayMs: number } | { hang: true } | { barrier: unknown }>, route: Route): HttpReply {
     const isBlob = route.target === 'blob'
     if ('garbage' in fault) {
       // JSON of the wrong shape fails the clients at once; a non-JSON page makes them retry.

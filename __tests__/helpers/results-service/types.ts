@@ -25,13 +25,32 @@ export interface RecordedRequest {
  *   `blob`, both send an HTML page;
  * - `delayMs`: hold the request that long, then serve it normally;
  * - `hang`: never answer (the request is held until the service stops), as a stalled
- *   service does; the clients wait minutes for it.
+ *   service does; the clients wait minutes for it;
+ * - `barrier`: hold each request until the barrier's `size` requests have arrived, then
+ *   serve them all normally: calls meant to overlap (two matrix legs' saves, each after its
+ *   own restore) overlap however the machine schedules them.
  */
 export type Fault =
   | { status: number; body?: string; retryAfter?: string; headers?: Record<string, string> }
   | { garbage: true | 'text' }
   | { delayMs: number }
   | { hang: true }
+  | { barrier: RequestBarrier }
+
+/** Holds requests until `size` of them have arrived, then lets them all through at once. */
+export class RequestBarrier {
+  private readonly waiting: (() => void)[] = []
+
+  constructor(readonly size: number) {}
+
+  /** Resolves once `size` requests have arrived, this one included. */
+  arrive(): Promise<void> {
+    return new Promise(resolve => {
+      this.waiting.push(resolve)
+      if (this.waiting.length >= this.size) for (const release of this.waiting.splice(0)) release()
+    })
+  }
+}
 
 /** A committed cache entry (reserved-but-unfinalized entries are not listed). */
 export interface CacheEntry {
