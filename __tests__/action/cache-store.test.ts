@@ -45,6 +45,19 @@ async function quietly<T>(call: () => Promise<T>): Promise<{ value: T; printed: 
   }
 }
 
+/**
+ * `call`, quietly, with its `abandoned` signal aborted as soon as it has started: a caller
+ * that stops waiting at its deadline before the service has answered (persistence/deadline.ts).
+ */
+function abandonedAtOnce<T>(call: (abandoned: AbortSignal) => Promise<T>): Promise<{ value: T; printed: string }> {
+  const controller = new AbortController()
+  return quietly(() => {
+    const started = call(controller.signal)
+    controller.abort()
+    return started
+  })
+}
+
 /** A new folder holding `content` in a file; the cache version hashes its path. */
 async function folderWith(content: string): Promise<string> {
   const folder = join(scratch, `stage-${++folders}`)
@@ -107,14 +120,8 @@ describe('restore', () => {
   test('a restore abandoned at its deadline: what the client says afterwards is a plain line, not a warning', async () => {
     const folder = await savedFolder(`hist-f-${folders}`)
     service.injectFault('GetCacheEntryDownloadURL', { status: 403 }, 1)
-    const abandoned = new AbortController()
 
-    const { value, printed } = await quietly(() => {
-      const call = store.restore([folder], 'hist-f-', abandoned.signal)
-      // The caller stops waiting before the service has answered (persistence/deadline.ts).
-      abandoned.abort()
-      return call
-    })
+    const { value, printed } = await abandonedAtOnce(abandoned => store.restore([folder], 'hist-f-', abandoned))
 
     // The answer is still read from what the client said: nobody waits for it any more.
     expect(value).toEqual({ kind: 'failed', reason: expect.stringMatching(/^Failed to restore: \S/), logged: true })
@@ -178,13 +185,8 @@ describe('save', () => {
   test('a save abandoned at its deadline: the failure the client reports afterwards is a plain line, not a warning', async () => {
     const folder = await folderWith('{"abandoned":true}')
     service.injectFault('FinalizeCacheEntryUpload', { status: 403 }, 1)
-    const abandoned = new AbortController()
 
-    const { value, printed } = await quietly(() => {
-      const call = store.save([folder], 'save-abandoned-1', abandoned.signal)
-      abandoned.abort()
-      return call
-    })
+    const { value, printed } = await abandonedAtOnce(abandoned => store.save([folder], 'save-abandoned-1', abandoned))
 
     expect(value).toEqual({ kind: 'failed', reason: expect.stringMatching(/^the cache client returned -1: Failed to save: .*403/) })
     expect(printed).toMatch(/^Failed to save: .*403/m)
