@@ -74,7 +74,7 @@ async function minified(file, source, options) {
  * in strings, but not in regular expressions (`/^\s*● (.+)$/`) or tagged templates (the
  * report's markup``), and one such character makes the whole file a two-byte string when
  * node reads it: twice the memory, and 1.5 ms (the CLI's 0.46 MB) to 3.4 ms (the action's
- * 1.07 MB) more to decode on every start (docs/design.md §9 "Start-up"). The escape means
+ * 1.07 MB) more to decode on every start (docs/design.md §9 "The build"). The escape means
  * the same in a string, a regular expression and a template's cooked text (markup``
  * reads only that); a character outside the Basic Multilingual Plane would become two
  * escapes, which a `u` regular expression reads differently, so the build refuses it.

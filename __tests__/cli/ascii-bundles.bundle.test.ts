@@ -1,5 +1,5 @@
 /**
- * Every file the build writes into dist/ is ASCII (docs/design.md §9 "Start-up"): one
+ * Every file the build writes into dist/ is ASCII (docs/design.md §9 "The build"): one
  * non-ASCII character, which esbuild leaves in regular expressions and tagged templates,
  * makes node read the whole bundle as a two-byte string, slower to decode on every start.
  * The build writes such characters as `\uXXXX` escapes, which mean the same: through the
