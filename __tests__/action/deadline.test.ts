@@ -20,10 +20,10 @@ test('60 s to restore (60 s to list within it), 120 s to save or upload, unless 
 })
 
 test('a call that answers in time is its answer; a late one is abandoned, and a later rejection is no unhandled one', async () => {
-  expect(await withinDeadline(Promise.resolve(7), 1000)).toEqual({ late: false, value: 7 })
+  expect(await withinDeadline(() => Promise.resolve(7), 1000)).toEqual({ late: false, value: 7 })
   expect(hasAbandonedCalls()).toBe(false)
   const never = new Promise<number>((_, reject) => setTimeout(() => reject(new Error('late failure')), 50))
-  expect(await withinDeadline(never, 1)).toEqual({ late: true })
+  expect(await withinDeadline(() => never, 1)).toEqual({ late: true })
   expect(hasAbandonedCalls()).toBe(true)
   await new Promise(resolve => setTimeout(resolve, 80))
 })

@@ -31,8 +31,8 @@ export type SaveAnswer =
   { kind: 'saved'; id: number } | { kind: 'failed'; reason: string } | { kind: 'rate-limited'; reason: string; retryAfterMs?: number }
 
 /**
- * Restores and saves cache entries, saying what happened. `abandoned` is aborted by a caller
- * that stops waiting for the call at its deadline (persistence/deadline.ts): the client takes
+ * Restores and saves cache entries, saying what happened. `abandoned` is aborted when the
+ * call's deadline passes and it is no longer waited for (persistence/deadline.ts): the client takes
  * no abort signal and goes on in the background, and what it prints from then on stays a
  * plain log line. reverify has already said how the restore or save ended; a warning the
  * client adds afterwards (often that its folder has gone) would be a second, stale one.
@@ -156,8 +156,12 @@ function hookStdout(): void {
       // Past a 429 the client's warnings ("You've hit a rate limit…", "Failed to save: …")
       // stay in the log as plain lines: reverify retries and says itself how the save ended.
       // So do a call's warnings and errors once it was abandoned at its deadline.
-      else if (text.startsWith('::warning') && rateLimitedSoFar()) written = `${workflowSafe(plainMessage(text))}\n`
-      else if (/^::(warning|error)/.test(text) && call.abandoned?.aborted === true) written = `${workflowSafe(plainMessage(text))}\n`
+      else if (
+        (text.startsWith('::warning') && rateLimitedSoFar()) ||
+        (/^::(warning|error)/.test(text) && call.abandoned?.aborted === true)
+      ) {
+        written = `${workflowSafe(plainMessage(text))}\n`
+      }
     }
     return (original as (...args: unknown[]) => boolean).call(process.stdout, written, ...rest)
   } as typeof process.stdout.write

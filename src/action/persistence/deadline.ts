@@ -50,8 +50,14 @@ export function hasAbandonedCalls(): boolean {
   return abandonedCalls > 0
 }
 
-/** Waits for `work` at most `ms`; a late call is abandoned (and counted), never awaited again. */
-export async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<Raced<T>> {
+/**
+ * Starts `work` and waits for it at most `ms`. A late call is abandoned (and counted), never
+ * awaited again, and the signal `work` was given is aborted: the call cannot be stopped, but
+ * what it says from then on can be told apart (persistence/cache-store.ts).
+ */
+export async function withinDeadline<T>(start: (abandoned: AbortSignal) => Promise<T>, ms: number): Promise<Raced<T>> {
+  const abandoned = new AbortController()
+  const work = start(abandoned.signal)
   let timer: NodeJS.Timeout | undefined
   const expired = new Promise<'late'>(resolve => {
     timer = setTimeout(() => resolve('late'), Math.max(0, ms))
@@ -60,6 +66,7 @@ export async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<R
     const winner = await Promise.race([work.then(value => ({ value })), expired])
     if (winner !== 'late') return { late: false, value: winner.value }
     abandonedCalls++
+    abandoned.abort()
     // Whatever it does later, a rejection must not become an unhandled one.
     work.catch(() => undefined)
     return { late: true }
@@ -71,14 +78,14 @@ export async function withinDeadline<T>(work: Promise<T>, ms: number): Promise<R
 /** One deadline shared by several calls (the restore of several entries): the time left, and a race against it. */
 export interface Deadline {
   remainingMs(): number
-  race<T>(work: Promise<T>): Promise<Raced<T>>
+  race<T>(start: (abandoned: AbortSignal) => Promise<T>): Promise<Raced<T>>
 }
 
 /** A deadline `ms` from now. */
 export function startDeadline(ms: number, now: () => number = Date.now): Deadline {
   const end = now() + ms
   const remainingMs = () => Math.max(0, end - now())
-  return { remainingMs, race: work => withinDeadline(work, remainingMs()) }
+  return { remainingMs, race: start => withinDeadline(start, remainingMs()) }
 }
 
 /** Seconds as a person reads them in a warning. */

@@ -86,7 +86,7 @@ async function uploadRunTrace(
     retentionDays: options.traceRetentionDays,
     warn: options.warn
   })
-  const raced = await withinDeadline(uploading, options.uploadDeadlineMs)
+  const raced = await withinDeadline(() => uploading, options.uploadDeadlineMs)
   if (raced.late) {
     const waited = deadlineText(options.uploadDeadlineMs)
     options.warn(`reverify: could not upload the trace artifact: the artifact service did not answer within ${waited}; the verdict stands`)

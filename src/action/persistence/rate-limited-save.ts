@@ -65,10 +65,8 @@ export async function saveHonouringRateLimit(
   const limit = deadlineText(options.deadlineMs)
   for (let retry = 0; ; retry++) {
     const tryKey = retryKey(key, retry)
-    const abandoned = new AbortController()
-    const raced = await deadline.race(cache.save(paths, tryKey, abandoned.signal))
+    const raced = await deadline.race(abandoned => cache.save(paths, tryKey, abandoned))
     if (raced.late) {
-      abandoned.abort()
       if (retry === 0) return { kind: 'late' }
       return {
         kind: 'rate-limited',

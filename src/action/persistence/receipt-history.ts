@@ -79,13 +79,10 @@ async function restoreOne(
   meanwhile?: () => void
 ): Promise<RestoreAnswer | { kind: 'late' }> {
   await transfer.reset()
-  const abandoned = new AbortController()
-  const restoring = options.cache.restore([transfer.cachePath], key, abandoned.signal)
+  const racing = deadline.race(abandoned => options.cache.restore([transfer.cachePath], key, abandoned))
   meanwhile?.()
-  const raced = await deadline.race(restoring)
-  if (!raced.late) return raced.value
-  abandoned.abort()
-  return { kind: 'late' }
+  const raced = await racing
+  return raced.late ? { kind: 'late' } : raced.value
 }
 
 /** Restores this identity's newest entry (and, when the listing allows, a few more), merged into the store. */
@@ -136,13 +133,14 @@ async function mergeListed(
   deadline: Deadline
 ): Promise<string[]> {
   const prefix = historyKeyPrefix(options.historyKey)
-  if (options.listing === undefined) {
+  const { listing } = options
+  if (listing === undefined) {
     options.info('reverify: no github-token, so the cache entries could not be listed: restored the newest entry only')
     return done
   }
   // The listing has its own limit within the restore's (docs/design.md §5, "Error policy").
   const listMs = Math.min(deadline.remainingMs(), options.deadlines.listMs ?? Infinity)
-  const raced = await withinDeadline(options.listing.list(prefix, LISTED_ENTRIES), listMs)
+  const raced = await withinDeadline(() => listing.list(prefix, LISTED_ENTRIES), listMs)
   const listed = raced.late ? { kind: 'refused' as const, reason: 'the API did not answer in time' } : raced.value
   if (listed.kind === 'refused') {
     options.info(
