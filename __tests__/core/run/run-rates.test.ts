@@ -5,7 +5,8 @@
  */
 import { beforeEach, expect, test } from '@jest/globals'
 import { hostname } from 'node:os'
-import { writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { createProcessRunner } from '../../../src/core/process/process-runner.js'
@@ -14,6 +15,7 @@ import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
 import { createRedactor } from '../../../src/core/redaction/index.js'
 import type { RunPorts, RunRequest } from '../../../src/core/run/ports.js'
 import { verifyRun } from '../../../src/core/run/verify-run.js'
+import { historyKey } from '../../../src/core/receipts/identity.js'
 import { parseRunSettings } from '../../../src/core/inputs/settings.js'
 import { scratchDir } from '../../helpers/receipts.js'
 
@@ -93,4 +95,17 @@ test('a history that cannot be read costs the rates, never the run', async () =>
   expect(run.outcome).toBe('failure')
   expect(run.tests?.failed.map(test => test.name)).toEqual(['api'])
   expect(run.rates).toBeUndefined()
+})
+
+test("the shown report leaves out each test's key: the history's known tests got them, the same keys as ever", async () => {
+  await nextResults([])
+  const run = await verifyRun(request(), ports())
+  if (run.kind !== 'completed') throw new Error(run.kind)
+  expect(run.attempts[0]!.tests).toEqual(expect.objectContaining({ total: 2, passed: 2 }))
+  expect(run.attempts[0]!.tests).not.toHaveProperty('keys')
+  // The first 16 hex digits of sha256 over file (none), suite (`s`) and name, as stored since the first release of the set.
+  const key = (name: string) => createHash('sha256').update(`\0s\0${name}`).digest('hex').slice(0, 16)
+  const stored = await readFile(join(stateDir, 'known-tests', `${historyKey('octo/widgets', '', run.identity.hash)}.json`), 'utf8')
+  const keys = Object.values((JSON.parse(stored) as { first_seen: Record<string, string> }).first_seen).join('')
+  expect(keys.match(/.{16}/g)?.sort()).toEqual([key('api'), key('net')].sort())
 })

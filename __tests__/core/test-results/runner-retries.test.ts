@@ -172,6 +172,20 @@ describe('a test case listed more than once', () => {
     expect(tests.keys).toHaveLength(1)
   })
 
+  test('a bad file that lists a new test twice, failed then passed, leaves neither the test nor a flake', async () => {
+    report('1.xml', passing('t'))
+    writeFileSync(
+      join(dir, 'reports', '2.xml'),
+      `<testsuites><testsuite name="s">${failing('v')}${passing('v')}${failing('t')}</testsuite><oops></testsuites>`
+    )
+    const tests = await read()
+    expect(tests.warnings).toEqual([expect.objectContaining({ file: 'reports/2.xml' })])
+    expect({ total: tests.total, failed: tests.failed, passed: tests.passed }).toEqual({ total: 1, failed: 0, passed: 1 })
+    expect(tests.runnerFlaky).toBeUndefined()
+    expect(tests.failedTests).toEqual([])
+    expect(tests.keys).toHaveLength(1)
+  })
+
   test('the same name in two files with their own file attribute is two tests, not a flake', async () => {
     report(
       '1.xml',

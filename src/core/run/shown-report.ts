@@ -9,11 +9,21 @@ import { redactDeep, type Redactor } from '../redaction/index.js'
 import type { Receipt } from '../receipts/receipt.js'
 import type { RunReport } from './report.js'
 
-/** The report with its shown texts redacted; ids, paths and hashes reverify made are kept. */
+/**
+ * The report with its shown texts redacted; ids, paths and hashes reverify made are kept.
+ * Each attempt's test keys are left out: the history's known tests were kept from them
+ * before (known-tests-update.ts), no front end shows them, and a suite's every test would
+ * otherwise be copied through the redactor (110,000 keys: 60 MB of garbage, BENCHMARKS.md row j).
+ */
 export function shownReport(report: RunReport, redactor: Redactor): RunReport {
   if (report.kind === 'blocked') return report
   if (report.kind === 'refused') return { ...report, guardrail: redactDeep(report.guardrail, redactor) }
-  const { attempts, summary, excerpt, firstFailure, tests, interruptReason, resumed, quarantine, gate, newTests, rates } = report
+  const { summary, excerpt, firstFailure, tests, interruptReason, resumed, quarantine, gate, newTests, rates } = report
+  const attempts = report.attempts.map(attempt => {
+    if (attempt.tests?.keys === undefined) return attempt
+    const { keys: _kept, ...tests } = attempt.tests
+    return { ...attempt, tests }
+  })
   return {
     ...report,
     ...redactDeep(

@@ -133,7 +133,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
         staged.seen++
         if (tests.cases!.length + staged.cases.length < MAX_CASES_RECORDED) staged.cases.push(test)
         const name = testName(test)
-        const key = tally.add(test, testKey({ ...test, name }))
+        const key = tally.add(test, testKey({ ...(test.file !== undefined && { file: test.file }), suite: test.suite, name }))
         if (test.outcome !== 'passed') return
         if (known !== undefined && key !== undefined && !known.has(key)) {
           // Listed up to the cap (a repeated case twice at most); counted beyond it.

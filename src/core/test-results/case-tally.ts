@@ -66,8 +66,12 @@ export class CaseTally {
   private readonly loose: Counts = { passed: 0, failed: 0, error: 0, skipped: 0 }
   private staged: Counts = { passed: 0, failed: 0, error: 0, skipped: 0 }
   private looseIds = 0
-  /** What the file being read changed: each key's value before it, to undo a bad file. */
-  private readonly undoStates = new Map<string, number | undefined>()
+  /**
+   * What the file being read changed, to undo a bad file: the keys it added (a list: one
+   * file may hold every test of the suite), and each key it changed with its value before.
+   */
+  private readonly addedStates: string[] = []
+  private readonly undoStates = new Map<string, number>()
   private readonly undoFailed = new Map<string, FailedTest | undefined>()
   private readonly undoFlaky = new Map<string, RunnerFlakyTest | undefined>()
 
@@ -129,6 +133,7 @@ export class CaseTally {
   commit(): void {
     for (const outcome of CODES) this.loose[outcome] += this.staged[outcome]
     this.staged = { passed: 0, failed: 0, error: 0, skipped: 0 }
+    this.addedStates.length = 0
     this.undoStates.clear()
     this.undoFailed.clear()
     this.undoFlaky.clear()
@@ -137,7 +142,9 @@ export class CaseTally {
   /** Undoes what the file just read added. */
   discard(): void {
     this.staged = { passed: 0, failed: 0, error: 0, skipped: 0 }
+    // A key the file added and then changed is put back, then removed with the others it added.
     restore(this.states, this.undoStates)
+    for (const key of this.addedStates) this.states.delete(key)
     restore(this.failedList, this.undoFailed)
     restore(this.flakyList, this.undoFlaky)
     this.commit()
@@ -194,7 +201,9 @@ export class CaseTally {
   }
 
   private setState(key: string, value: number): void {
-    if (!this.undoStates.has(key)) this.undoStates.set(key, this.states.get(key))
+    const before = this.states.get(key)
+    if (before === undefined) this.addedStates.push(key)
+    else if (!this.undoStates.has(key)) this.undoStates.set(key, before)
     this.states.set(key, value)
   }
 
