@@ -9,8 +9,16 @@ import { join } from 'node:path'
 import { flakyNewTestKeys, recordKnownTests } from '../../../src/core/run/known-tests-update.js'
 import type { NewTestDetection } from '../../../src/core/attempt/new-tests.js'
 import { dayNumber } from '../../../src/core/test-results/known-tests.js'
+import { KeyTable } from '../../../src/core/test-results/key-table.js'
 
 const dirs: string[] = []
+
+/** An attempt's test keys as the tally holds them. */
+function keysOf(keys: string[]): KeyTable {
+  const table = new KeyTable()
+  for (const key of keys) table.set(key, 0)
+  return table
+}
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
@@ -21,7 +29,7 @@ test('a flaky new test stays out of the known tests, so the next run repeats it 
   const place = { stateDir, historyKey: 'b'.repeat(32) }
   const flakyKey = '00000000000000ff'
   const detection = { flaky: [{ test: { key: flakyKey } }] } as unknown as NewTestDetection
-  const attempts = [{ tests: { files: ['reports/junit.xml'], keys: ['0000000000000001', flakyKey] } }]
+  const attempts = [{ tests: { files: ['reports/junit.xml'], keys: keysOf(['0000000000000001', flakyKey]) } }]
   const warnings: string[] = []
   const update = await recordKnownTests(place, attempts, {
     day: dayNumber(new Date('2026-11-20T00:00:00Z')),
@@ -39,7 +47,7 @@ test('attempts that read no results file change nothing and write nothing', asyn
   const stateDir = mkdtempSync(join(tmpdir(), 'reverify-known-'))
   dirs.push(stateDir)
   const place = { stateDir, historyKey: 'c'.repeat(32) }
-  const attempts = [{}, { tests: { files: [], keys: [] } }]
+  const attempts = [{}, { tests: { files: [], keys: keysOf([]) } }]
   const update = await recordKnownTests(place, attempts, {
     day: 20_000,
     exclude: new Set(),

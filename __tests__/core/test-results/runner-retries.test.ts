@@ -141,7 +141,7 @@ describe('a test case listed more than once', () => {
       }
     ])
     expect(tests.failedTests).toEqual([expect.objectContaining({ name: 'com.example.NetTest › returnsTheUser()', runnerRuns: 3 })])
-    expect(tests.keys).toHaveLength(4)
+    expect([...tests.keys!]).toHaveLength(4)
   })
 
   test("across the attempt's files: failed in one, passed in a later one is flaky; passed, then failed is failed", async () => {
@@ -169,7 +169,7 @@ describe('a test case listed more than once', () => {
     expect(tests.runnerFlaky).toBeUndefined()
     expect(tests.failedTests.map(test => test.name)).toEqual(['c › t'])
     expect(tests.recovered).toEqual([])
-    expect(tests.keys).toHaveLength(1)
+    expect([...tests.keys!]).toHaveLength(1)
   })
 
   test('a bad file that lists a new test twice, failed then passed, leaves neither the test nor a flake', async () => {
@@ -183,7 +183,7 @@ describe('a test case listed more than once', () => {
     expect({ total: tests.total, failed: tests.failed, passed: tests.passed }).toEqual({ total: 1, failed: 0, passed: 1 })
     expect(tests.runnerFlaky).toBeUndefined()
     expect(tests.failedTests).toEqual([])
-    expect(tests.keys).toHaveLength(1)
+    expect([...tests.keys!]).toHaveLength(1)
   })
 
   test('the same name in two files with their own file attribute is two tests, not a flake', async () => {

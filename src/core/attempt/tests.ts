@@ -101,6 +101,15 @@ export interface ResultsWarning {
   reason: string
 }
 
+/**
+ * Test keys as the tally holds them (test-results/key-table.ts): walked as the two 32-bit
+ * halves of each key, never as a string each, and as strings only for a few.
+ */
+export interface TestKeys extends Iterable<string> {
+  readonly size: number
+  forEachWords(visit: (high: number, low: number, value: number) => void): void
+}
+
 /** What an attempt's results files said. */
 export interface AttemptTests {
   /** The files read, relative to the working directory. */
@@ -124,7 +133,7 @@ export interface AttemptTests {
   /** Tests the runner retried itself and that passed on a later run of its own (docs/design.md §1 "Runner-level retries"). */
   runnerFlaky?: RunnerFlakyTest[]
   /** The identity key of every distinct test case read (known-tests.ts), for the history's known tests; not in the trace. */
-  keys?: string[]
+  keys?: TestKeys
   /** Tests that passed and are not among the known tests the reader was given (at most MAX_NEW_TESTS_LISTED). */
   newTests?: NewTest[]
   /** New tests beyond MAX_NEW_TESTS_LISTED: counted, not listed. */

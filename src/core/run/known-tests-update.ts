@@ -51,12 +51,7 @@ export async function recordKnownTests(
   if (load.warning !== undefined) options.warn(`${load.warning}; they are written again from this run's tests`)
   const { known } = load
   let added = 0
-  for (const tests of read) {
-    for (const key of tests.keys ?? []) {
-      if (options.exclude.has(key) || known.has(key)) continue
-      if (known.add(key, options.day)) added++
-    }
-  }
+  for (const tests of read) if (tests.keys !== undefined) added += known.addKeys(tests.keys, options.day, options.exclude)
   if (added > 0 || load.warning !== undefined) {
     try {
       await writeKnownTests(place.stateDir, place.historyKey, known)

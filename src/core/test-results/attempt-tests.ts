@@ -20,6 +20,7 @@ import {
   type NewTest,
   type TestCaseRecord
 } from '../attempt/tests.js'
+import { KeyTable } from './key-table.js'
 import { testKey, type KnownTests } from './known-tests.js'
 import { CaseTally } from './case-tally.js'
 
@@ -91,7 +92,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     warnings: [],
     cases: [],
     casesOmitted: 0,
-    keys: [],
+    keys: new KeyTable(),
     newTests: [],
     newTestsOmitted: 0
   }

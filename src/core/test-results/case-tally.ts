@@ -14,6 +14,7 @@
  */
 import { MAX_REPEATED_RUNS, type AttemptTests, type CaseOutcome, type FailedTest, type RunnerFlakyTest } from '../attempt/tests.js'
 import type { ParsedTestCase } from './junit-parser.js'
+import { KeyList, KeyTable } from './key-table.js'
 import { MAX_KNOWN_TESTS } from './known-tests.js'
 import { MAX_RUNNER_RUNS } from './junit-retries.js'
 
@@ -21,7 +22,7 @@ import { MAX_RUNNER_RUNS } from './junit-retries.js'
 export interface Tally extends Pick<AttemptTests, 'total' | 'passed' | 'failed' | 'errors' | 'skipped' | 'failedTests'> {
   runnerFlaky: RunnerFlakyTest[]
   /** The identity key of every distinct test (up to MAX_KNOWN_TESTS). */
-  keys: string[]
+  keys: KeyTable
 }
 
 type Counts = Record<CaseOutcome, number>
@@ -50,7 +51,10 @@ function failedRunsOf(test: ParsedTestCase): number {
 }
 
 /** Puts back each entry's value from before the file (none: the file added it). */
-function restore<T>(map: Map<string, T>, undo: ReadonlyMap<string, T | undefined>): void {
+function restore<T>(
+  map: { set(key: string, value: T): unknown; delete(key: string): unknown },
+  undo: ReadonlyMap<string, T | undefined>
+): void {
   for (const [key, value] of undo) {
     if (value === undefined) map.delete(key)
     else map.set(key, value)
@@ -59,7 +63,8 @@ function restore<T>(map: Map<string, T>, undo: ReadonlyMap<string, T | undefined
 
 /** Counts an attempt's test cases one distinct test at a time. */
 export class CaseTally {
-  private readonly states = new Map<string, number>()
+  /** Each distinct test's state (pack), by key: in typed arrays, as a suite's every test is here (key-table.ts). */
+  private readonly states = new KeyTable()
   private readonly failedList = new Map<string, FailedTest>()
   private readonly flakyList = new Map<string, RunnerFlakyTest>()
   /** Cases without a key (beyond MAX_KNOWN_TESTS): counted as they come; committed, then staged. */
@@ -70,7 +75,7 @@ export class CaseTally {
    * What the file being read changed, to undo a bad file: the keys it added (a list: one
    * file may hold every test of the suite), and each key it changed with its value before.
    */
-  private readonly addedStates: string[] = []
+  private readonly addedStates = new KeyList()
   private readonly undoStates = new Map<string, number>()
   private readonly undoFailed = new Map<string, FailedTest | undefined>()
   private readonly undoFlaky = new Map<string, RunnerFlakyTest | undefined>()
@@ -87,14 +92,14 @@ export class CaseTally {
   /** Counts one case of the file being read; its key when it counts as a distinct test. */
   add(test: ParsedTestCase, key: string | undefined): string | undefined {
     const failedRuns = failedRunsOf(test)
-    if (key === undefined || (!this.states.has(key) && this.states.size >= MAX_KNOWN_TESTS)) {
+    const before = key === undefined ? undefined : this.states.get(key)
+    if (key === undefined || (before === undefined && this.states.size >= MAX_KNOWN_TESTS)) {
       this.staged[test.outcome]++
       this.first(`#${this.looseIds++}`, test, failedRuns)
       return undefined
     }
-    const before = this.states.get(key)
     if (before === undefined || (codeOf(before) === SKIPPED && test.outcome !== 'skipped')) {
-      this.setState(key, pack(CODES.indexOf(test.outcome), test.outcome === 'passed', failedRuns))
+      this.setState(key, before, pack(CODES.indexOf(test.outcome), test.outcome === 'passed', failedRuns))
       this.first(key, test, failedRuns)
       return key
     }
@@ -105,18 +110,18 @@ export class CaseTally {
     if (failing(was) && test.outcome === 'passed') {
       // Failed, then passed on a later listing: flaky inside the runner.
       const first = this.failedList.get(key)
-      this.setState(key, pack(PASSED, true, failures))
+      this.setState(key, before, pack(PASSED, true, failures))
       this.setListed(this.failedList, this.undoFailed, key, undefined)
       const entry = this.flakyEntry(test, failures + 1, 'repeated', first)
       this.setListed(this.flakyList, this.undoFlaky, key, entry)
     } else if (failing(was)) {
-      this.setState(key, pack(was, passedOnce, failures))
+      this.setState(key, before, pack(was, passedOnce, failures))
       const listed = this.failedList.get(key)
       if (listed !== undefined && !passedOnce)
         this.setListed(this.failedList, this.undoFailed, key, { ...listed, runnerRuns: failures, runnerForm: 'repeated' })
     } else if (test.outcome !== 'passed') {
       // Passed, then failed: failed, whatever came before.
-      this.setState(key, pack(CODES.indexOf(test.outcome), true, failures))
+      this.setState(key, before, pack(CODES.indexOf(test.outcome), true, failures))
       this.setListed(this.flakyList, this.undoFlaky, key, undefined)
       this.setListed(this.failedList, this.undoFailed, key, this.describe(test))
     }
@@ -133,7 +138,7 @@ export class CaseTally {
   commit(): void {
     for (const outcome of CODES) this.loose[outcome] += this.staged[outcome]
     this.staged = { passed: 0, failed: 0, error: 0, skipped: 0 }
-    this.addedStates.length = 0
+    this.addedStates.clear()
     this.undoStates.clear()
     this.undoFailed.clear()
     this.undoFlaky.clear()
@@ -144,7 +149,7 @@ export class CaseTally {
     this.staged = { passed: 0, failed: 0, error: 0, skipped: 0 }
     // A key the file added and then changed is put back, then removed with the others it added.
     restore(this.states, this.undoStates)
-    for (const key of this.addedStates) this.states.delete(key)
+    this.addedStates.forEachWords((high, low) => this.states.deleteWords(high, low))
     restore(this.failedList, this.undoFailed)
     restore(this.flakyList, this.undoFlaky)
     this.commit()
@@ -153,7 +158,7 @@ export class CaseTally {
   /** The committed counts and lists. */
   result(): Tally {
     const counts = { ...this.loose }
-    for (const state of this.states.values()) counts[CODES[codeOf(state)]!]++
+    this.states.forEachWords((_high, _low, state) => counts[CODES[codeOf(state)]!]++)
     return {
       total: counts.passed + counts.failed + counts.error + counts.skipped,
       passed: counts.passed,
@@ -162,7 +167,7 @@ export class CaseTally {
       skipped: counts.skipped,
       failedTests: [...this.failedList.values()],
       runnerFlaky: [...this.flakyList.values()],
-      keys: [...this.states.keys()]
+      keys: this.states
     }
   }
 
@@ -200,8 +205,8 @@ export class CaseTally {
     }
   }
 
-  private setState(key: string, value: number): void {
-    const before = this.states.get(key)
+  /** Sets a test's state; `before` is its state when the case being counted came (undefined: a new test). */
+  private setState(key: string, before: number | undefined, value: number): void {
     if (before === undefined) this.addedStates.push(key)
     else if (!this.undoStates.has(key)) this.undoStates.set(key, before)
     this.states.set(key, value)

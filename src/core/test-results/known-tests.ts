@@ -8,6 +8,8 @@
  * file is refused whole (the history then has no known tests: nothing counts as new).
  */
 import * as crypto from 'node:crypto'
+import { hexWord, KeyTable } from './key-table.js'
+import type { TestKeys } from '../attempt/tests.js'
 
 /** A test's identity as its results give it: its `file` attribute as written, its innermost suite, its name (`testName`). */
 export interface TestIdentity {
@@ -23,7 +25,7 @@ export const MAX_KNOWN_TESTS = 200_000
 /** Longest stored form read back: the most identities at 17 bytes each, and room for the days. */
 export const MAX_KNOWN_TESTS_BYTES = 8 * 1024 * 1024
 
-const KEY = /^[0-9a-f]{16}$/
+const HEX = /^[0-9a-f]*$/
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -64,7 +66,8 @@ export type KnownTestsRead = { ok: true; known: KnownTests } | { ok: false; reas
 
 /** The set of known tests and the day each was first seen. */
 export class KnownTests {
-  private readonly days = new Map<string, number>()
+  /** Each test's first day (a day number), by key: in typed arrays, as a suite's every test is here (key-table.ts). */
+  private readonly days = new KeyTable()
 
   /** How many tests the set knows. */
   get size(): number {
@@ -84,31 +87,50 @@ export class KnownTests {
 
   /** Adds a test seen on `day` (a day number); a known one keeps its earlier day. False when the set is full. */
   add(key: string, day: number): boolean {
-    const known = this.days.get(key)
+    return this.addWords(hexWord(key, 0), hexWord(key, 8), day)
+  }
+
+  /** `add` for a key given as its two halves (key-table.ts). */
+  addWords(high: number, low: number, day: number): boolean {
+    const known = this.days.getWords(high, low)
     if (known !== undefined) {
-      if (day < known) this.days.set(key, day)
+      if (day < known) this.days.setWords(high, low, day)
       return true
     }
     if (this.days.size >= MAX_KNOWN_TESTS) return false
-    this.days.set(key, day)
+    this.days.setWords(high, low, day)
     return true
+  }
+
+  /** Whether the set knows a key given as its two halves. */
+  hasWords(high: number, low: number): boolean {
+    return this.days.getWords(high, low) !== undefined
+  }
+
+  /**
+   * Adds an attempt's test keys seen on `day`, but those of `exclude`; how many the set did
+   * not know. Keys stay in their two halves: a suite's every test goes by, no string each.
+   */
+  addKeys(keys: TestKeys, day: number, exclude: ReadonlySet<string>): number {
+    const left = new KeyTable()
+    for (const key of exclude) left.set(key, 0)
+    let added = 0
+    keys.forEachWords((high, low) => {
+      if (left.getWords(high, low) !== undefined || this.hasWords(high, low)) return
+      if (this.addWords(high, low, day)) added++
+    })
+    return added
   }
 
   /** Merges another set in: the union, each test with its earlier day. */
   merge(other: KnownTests): void {
-    for (const [key, day] of other.days) this.add(key, day)
+    other.days.forEachWords((high, low, day) => this.addWords(high, low, day))
   }
 
-  /** The stored form, one JSON text (keys grouped by day, days in order). */
+  /** The stored form, one JSON text (keys grouped by day, days in order, each day's keys in order). */
   serialize(): string {
-    const byDay = new Map<number, string[]>()
-    for (const [key, day] of this.days) {
-      const keys = byDay.get(day)
-      if (keys === undefined) byDay.set(day, [key])
-      else keys.push(key)
-    }
     const first_seen: Record<string, string> = {}
-    for (const day of [...byDay.keys()].sort((a, b) => a - b)) first_seen[dayText(day)] = byDay.get(day)!.sort().join('')
+    for (const [day, keys] of [...this.days.hexByValue()].sort(([a], [b]) => a - b)) first_seen[dayText(day)] = keys
     const stored: StoredKnownTests = { version: KNOWN_TESTS_VERSION, first_seen }
     return `${JSON.stringify(stored)}\n`
   }
@@ -133,11 +155,12 @@ export class KnownTests {
       const ms = DAY.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN
       if (!Number.isFinite(ms)) return { ok: false, reason: `first_seen: "${text.slice(0, 20)}" is not a date` }
       if (typeof keys !== 'string' || keys.length % 16 !== 0) return { ok: false, reason: `first_seen.${text}: not a list of keys` }
+      if (!HEX.test(keys)) return { ok: false, reason: `first_seen.${text}: not a list of keys` }
       const day = Math.floor(ms / DAY_MS)
+      // Read where they lie: a day's keys are one string, never cut into one string a key.
       for (let at = 0; at < keys.length; at += 16) {
-        const key = keys.slice(at, at + 16)
-        if (!KEY.test(key)) return { ok: false, reason: `first_seen.${text}: not a list of keys` }
-        if (!known.add(key, day)) return { ok: false, reason: `more than ${MAX_KNOWN_TESTS} tests` }
+        if (!known.addWords(hexWord(keys, at), hexWord(keys, at + 8), day))
+          return { ok: false, reason: `more than ${MAX_KNOWN_TESTS} tests` }
       }
     }
     return { ok: true, known }

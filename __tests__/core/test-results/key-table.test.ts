@@ -1,0 +1,92 @@
+/**
+ * The typed-array table of test keys (src/core/test-results/key-table.ts) against a Map
+ * doing the same: every set, get and delete agrees through growth and removed slots, and
+ * the stored form it writes is each value's keys in order.
+ */
+import { describe, expect, test } from '@jest/globals'
+import { createHash } from 'node:crypto'
+import { KeyList, KeyTable } from '../../../src/core/test-results/key-table.js'
+
+const keyOf = (n: number) => createHash('sha256').update(String(n)).digest('hex').slice(0, 16)
+
+/** A small deterministic sequence, so a failure replays. */
+function* numbers(seed: number): Generator<number> {
+  let state = seed
+  for (;;) {
+    state = (state * 1103515245 + 12345) % 2147483648
+    yield state
+  }
+}
+
+describe('KeyTable', () => {
+  test('agrees with a Map over 6,000 sets, gets and deletes, through growth and removed slots', () => {
+    const table = new KeyTable()
+    const map = new Map<string, number>()
+    const random = numbers(7)
+    for (let step = 0; step < 6_000; step++) {
+      const key = keyOf(random.next().value % 1_500)
+      const what = random.next().value % 3
+      if (what === 0) {
+        expect(table.delete(key)).toBe(map.delete(key))
+      } else {
+        const value = (random.next().value % 2_000_000) - 1_000_000
+        table.set(key, value)
+        map.set(key, value)
+      }
+      expect(table.get(key)).toBe(map.get(key))
+      expect(table.has(key)).toBe(map.has(key))
+    }
+    expect(table.size).toBe(map.size)
+    expect([...table].sort()).toEqual([...map.keys()].sort())
+    const walked = new Map<string, number>()
+    table.forEachWords((high, low, value) => walked.set(high.toString(16).padStart(8, '0') + low.toString(16).padStart(8, '0'), value))
+    expect(walked).toEqual(map)
+  })
+
+  test("each value's keys in order, one hex string a value", () => {
+    const table = new KeyTable()
+    const keys = Array.from({ length: 300 }, (_, n) => keyOf(n))
+    keys.forEach((key, n) => table.set(key, n % 3))
+    const written = table.hexByValue()
+    expect([...written.keys()].sort()).toEqual([0, 1, 2])
+    for (const value of [0, 1, 2]) {
+      expect(written.get(value)).toBe(
+        keys
+          .filter((_, n) => n % 3 === value)
+          .sort()
+          .join('')
+      )
+    }
+  })
+
+  test('a key given as two halves is the same key; a key that is not 16 lowercase hex digits is refused', () => {
+    const table = new KeyTable()
+    table.set('00000001ffffffff', 5)
+    expect(table.getWords(1, 0xffffffff)).toBe(5)
+    table.setWords(0xffffffff, 0, 6)
+    expect(table.get('ffffffff00000000')).toBe(6)
+    expect(table.getAt('xx00000001ffffffffxx', 2)).toBe(5)
+    expect(() => table.set('00000001FFFFFFFF', 1)).toThrow(RangeError)
+    expect(() => table.set('0000000g00000000', 1)).toThrow(RangeError)
+    expect(table.has('short')).toBe(false)
+  })
+
+  test('written as JSON, a table is left out', () => {
+    const table = new KeyTable()
+    table.set(keyOf(1), 1)
+    expect(JSON.stringify({ keys: table, total: 1 })).toBe('{"total":1}')
+  })
+})
+
+test('KeyList: the keys in the order pushed, as two halves each; cleared, none', () => {
+  const list = new KeyList()
+  const keys = Array.from({ length: 500 }, (_, n) => keyOf(n))
+  for (const key of keys) list.push(key)
+  const seen: string[] = []
+  list.forEachWords((high, low) => seen.push(high.toString(16).padStart(8, '0') + low.toString(16).padStart(8, '0')))
+  expect(seen).toEqual(keys)
+  list.clear()
+  const after: number[] = []
+  list.forEachWords(high => after.push(high))
+  expect(after).toEqual([])
+})

@@ -1,0 +1,230 @@
+/**
+ * Test keys (16 hex digits: the 64 bits known-tests.ts takes of a test's digest) held in
+ * typed arrays rather than as strings in a Map (docs/design.md §1 "Runner-level retries",
+ * §3 "Known tests"; BENCHMARKS.md row j): a suite's every test is in the attempt's tally
+ * while its results are read, and in the history's known tests after. As strings in a Map, 110,000 tests made 8 MB of live heap,
+ * and the collector's headroom over it 30 MB more of resident memory; here they are 13
+ * bytes a slot outside the heap, at most half the slots used. A key is read where it lies
+ * (a string and an offset), so a stored list of keys is never cut into strings.
+ */
+
+const EMPTY = 0
+const FULL = 1
+/** A removed entry: probing goes on past it, and an insert may take its slot. */
+const REMOVED = 2
+const FIRST_CAPACITY = 64
+
+/** The value of the 8 hex digits of `text` from `from` (half a key), an unsigned 32-bit number; throws on anything but lowercase hex. */
+export function hexWord(text: string, from: number): number {
+  let word = 0
+  for (let at = from; at < from + 8; at++) {
+    const code = text.charCodeAt(at)
+    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1
+    if (digit < 0) throw new RangeError(`not a test key: ${JSON.stringify(text.slice(from - (from % 16), from - (from % 16) + 16))}`)
+    word = word * 16 + digit
+  }
+  return word
+}
+
+const hexOf = (word: number): string => word.toString(16).padStart(8, '0')
+
+/** A map from test keys to whole numbers (int32): an attempt's test states, or the days tests were first seen. */
+export class KeyTable implements Iterable<string> {
+  private capacity = FIRST_CAPACITY
+  private highs = new Uint32Array(FIRST_CAPACITY)
+  private lows = new Uint32Array(FIRST_CAPACITY)
+  private values = new Int32Array(FIRST_CAPACITY)
+  private slots = new Uint8Array(FIRST_CAPACITY)
+  private full = 0
+  /** Slots full or removed: what probing walks through. */
+  private taken = 0
+
+  /** How many keys the table holds. */
+  get size(): number {
+    return this.full
+  }
+
+  has(key: string): boolean {
+    return key.length === 16 && this.slotOfKey(hexWord(key, 0), hexWord(key, 8)) >= 0
+  }
+
+  get(key: string): number | undefined {
+    return this.getAt(key, 0)
+  }
+
+  /** The value of the key written at `text[at…at+16]`. */
+  getAt(text: string, at: number): number | undefined {
+    const slot = this.slotOfKey(hexWord(text, at), hexWord(text, at + 8))
+    return slot < 0 ? undefined : this.values[slot]
+  }
+
+  set(key: string, value: number): void {
+    this.setAt(key, 0, value)
+  }
+
+  /** Sets the key written at `text[at…at+16]`. */
+  setAt(text: string, at: number, value: number): void {
+    this.setWords(hexWord(text, at), hexWord(text, at + 8), value)
+  }
+
+  /** Removes `key`; false when the table did not hold it. */
+  delete(key: string): boolean {
+    return this.deleteWords(hexWord(key, 0), hexWord(key, 8))
+  }
+
+  /** Removes a key given as its two halves; false when the table did not hold it. */
+  deleteWords(high: number, low: number): boolean {
+    const slot = this.slotOfKey(high, low)
+    if (slot < 0) return false
+    this.slots[slot] = REMOVED
+    this.full--
+    return true
+  }
+
+  /** Each key as its two 32-bit halves, with its value, in no particular order. */
+  forEachWords(visit: (high: number, low: number, value: number) => void): void {
+    for (let slot = 0; slot < this.capacity; slot++) {
+      if (this.slots[slot] === FULL) visit(this.highs[slot]!, this.lows[slot]!, this.values[slot]!)
+    }
+  }
+
+  /** The value of a key given as its two halves. */
+  getWords(high: number, low: number): number | undefined {
+    const slot = this.slotOfKey(high, low)
+    return slot < 0 ? undefined : this.values[slot]
+  }
+
+  /** Sets a key given as its two halves. */
+  setWords(high: number, low: number, value: number): void {
+    let slot = this.home(high, low)
+    let free = -1
+    while (this.slots[slot] !== EMPTY) {
+      if (this.slots[slot] === FULL && this.highs[slot] === high && this.lows[slot] === low) {
+        this.values[slot] = value
+        return
+      }
+      if (free < 0 && this.slots[slot] === REMOVED) free = slot
+      slot = (slot + 1) & (this.capacity - 1)
+    }
+    if (free < 0) {
+      // A new slot is taken: keep at most half of them taken, so that probes stay short.
+      if ((this.taken + 1) * 2 > this.capacity) {
+        this.grow()
+        this.setWords(high, low, value)
+        return
+      }
+      free = slot
+      this.taken++
+    }
+    this.highs[free] = high
+    this.lows[free] = low
+    this.values[free] = value
+    this.slots[free] = FULL
+    this.full++
+  }
+
+  /**
+   * For each value, its keys in order, written one after another as hex (the form the
+   * known-tests file stores): one string a value, none a key.
+   */
+  hexByValue(): Map<number, string> {
+    const byValue = new Map<number, number[]>()
+    this.forEachSlot(slot => {
+      const value = this.values[slot]!
+      const slots = byValue.get(value)
+      if (slots === undefined) byValue.set(value, [slot])
+      else slots.push(slot)
+    })
+    const written = new Map<number, string>()
+    for (const [value, slots] of byValue) {
+      // Numeric order of the halves is the hex text's order: fixed width, lowercase.
+      slots.sort((a, b) => this.highs[a]! - this.highs[b]! || this.lows[a]! - this.lows[b]!)
+      const bytes = Buffer.allocUnsafe(8 * slots.length)
+      slots.forEach((slot, index) => {
+        bytes.writeUInt32BE(this.highs[slot]!, 8 * index)
+        bytes.writeUInt32BE(this.lows[slot]!, 8 * index + 4)
+      })
+      written.set(value, bytes.toString('hex'))
+    }
+    return written
+  }
+
+  /** The keys as strings, in no particular order (a copy each: for a few, or for tests). */
+  *[Symbol.iterator](): IterableIterator<string> {
+    for (let slot = 0; slot < this.capacity; slot++) {
+      if (this.slots[slot] === FULL) yield hexOf(this.highs[slot]!) + hexOf(this.lows[slot]!)
+    }
+  }
+
+  /** Not data to store or print: a table written as JSON is left out. */
+  toJSON(): undefined {
+    return undefined
+  }
+
+  private forEachSlot(visit: (slot: number) => void): void {
+    for (let slot = 0; slot < this.capacity; slot++) if (this.slots[slot] === FULL) visit(slot)
+  }
+
+  /** Where probing for a key starts: the key is a digest already, its bits as good a hash as any. */
+  private home(high: number, low: number): number {
+    return (low ^ high) & (this.capacity - 1)
+  }
+
+  private slotOfKey(high: number, low: number): number {
+    let slot = this.home(high, low)
+    while (this.slots[slot] !== EMPTY) {
+      if (this.slots[slot] === FULL && this.highs[slot] === high && this.lows[slot] === low) return slot
+      slot = (slot + 1) & (this.capacity - 1)
+    }
+    return -1
+  }
+
+  /** At least four slots for each key held (removed entries are dropped), every key placed again. */
+  private grow(): void {
+    const { highs, lows, values, slots, capacity } = this
+    let next = FIRST_CAPACITY
+    while (next < this.full * 4) next *= 2
+    this.capacity = next
+    this.highs = new Uint32Array(next)
+    this.lows = new Uint32Array(next)
+    this.values = new Int32Array(next)
+    this.slots = new Uint8Array(next)
+    this.taken = this.full
+    for (let from = 0; from < capacity; from++) {
+      if (slots[from] !== FULL) continue
+      let slot = this.home(highs[from]!, lows[from]!)
+      while (this.slots[slot] !== EMPTY) slot = (slot + 1) & (next - 1)
+      this.highs[slot] = highs[from]!
+      this.lows[slot] = lows[from]!
+      this.values[slot] = values[from]!
+      this.slots[slot] = FULL
+    }
+  }
+}
+
+/** Keys in the order they were added, two numbers each: what a file added, to take back if it turns out bad. */
+export class KeyList {
+  private words = new Uint32Array(2 * FIRST_CAPACITY)
+  private length = 0
+
+  push(key: string): void {
+    if (2 * this.length + 2 > this.words.length) {
+      const more = new Uint32Array(this.words.length * 2)
+      more.set(this.words)
+      this.words = more
+    }
+    this.words[2 * this.length] = hexWord(key, 0)
+    this.words[2 * this.length + 1] = hexWord(key, 8)
+    this.length++
+  }
+
+  /** Each key as its two 32-bit halves, in the order added. */
+  forEachWords(visit: (high: number, low: number) => void): void {
+    for (let at = 0; at < this.length; at++) visit(this.words[2 * at]!, this.words[2 * at + 1]!)
+  }
+
+  clear(): void {
+    this.length = 0
+    if (this.words.length > 2 * FIRST_CAPACITY) this.words = new Uint32Array(2 * FIRST_CAPACITY)
+  }
+}
