@@ -71,10 +71,22 @@ describe('KeyTable', () => {
     expect(table.has('short')).toBe(false)
   })
 
-  test('written as JSON, a table is left out', () => {
+  test('written as JSON, a table and its packed keys are left out', () => {
     const table = new KeyTable()
     table.set(keyOf(1), 1)
-    expect(JSON.stringify({ keys: table, total: 1 })).toBe('{"total":1}')
+    expect(JSON.stringify({ keys: table, packed: table.packedKeys(), total: 1 })).toBe('{"total":1}')
+  })
+
+  test('packed, the keys alone: the same keys, with removed ones gone', () => {
+    const table = new KeyTable()
+    for (let n = 0; n < 200; n++) table.set(keyOf(n), n)
+    for (let n = 0; n < 200; n += 4) table.delete(keyOf(n))
+    const packed = table.packedKeys()
+    expect(packed.size).toBe(150)
+    expect([...packed].sort()).toEqual([...table].sort())
+    const halves: number[] = []
+    packed.forEachWords((_high, _low, value) => halves.push(value))
+    expect(halves).toEqual(Array(150).fill(0))
   })
 })
 

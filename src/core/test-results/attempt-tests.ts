@@ -20,7 +20,7 @@ import {
   type NewTest,
   type TestCaseRecord
 } from '../attempt/tests.js'
-import { KeyTable } from './key-table.js'
+import { PackedKeys } from './key-table.js'
 import { testKey, type KnownTests } from './known-tests.js'
 import { CaseTally } from './case-tally.js'
 
@@ -92,7 +92,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
     warnings: [],
     cases: [],
     casesOmitted: 0,
-    keys: new KeyTable(),
+    keys: new PackedKeys(new Uint32Array(0)),
     newTests: [],
     newTestsOmitted: 0
   }

@@ -14,7 +14,7 @@
  */
 import { MAX_REPEATED_RUNS, type AttemptTests, type CaseOutcome, type FailedTest, type RunnerFlakyTest } from '../attempt/tests.js'
 import type { ParsedTestCase } from './junit-parser.js'
-import { KeyList, KeyTable } from './key-table.js'
+import { KeyList, KeyTable, type PackedKeys } from './key-table.js'
 import { MAX_KNOWN_TESTS } from './known-tests.js'
 import { MAX_RUNNER_RUNS } from './junit-retries.js'
 
@@ -22,7 +22,7 @@ import { MAX_RUNNER_RUNS } from './junit-retries.js'
 export interface Tally extends Pick<AttemptTests, 'total' | 'passed' | 'failed' | 'errors' | 'skipped' | 'failedTests'> {
   runnerFlaky: RunnerFlakyTest[]
   /** The identity key of every distinct test (up to MAX_KNOWN_TESTS). */
-  keys: KeyTable
+  keys: PackedKeys
 }
 
 type Counts = Record<CaseOutcome, number>
@@ -167,7 +167,7 @@ export class CaseTally {
       skipped: counts.skipped,
       failedTests: [...this.failedList.values()],
       runnerFlaky: [...this.flakyList.values()],
-      keys: this.states
+      keys: this.states.packedKeys()
     }
   }
 

@@ -30,14 +30,25 @@ const hexOf = (word: number): string => word.toString(16).padStart(8, '0')
 
 /** A map from test keys to whole numbers (int32): an attempt's test states, or the days tests were first seen. */
 export class KeyTable implements Iterable<string> {
-  private capacity = FIRST_CAPACITY
-  private highs = new Uint32Array(FIRST_CAPACITY)
-  private lows = new Uint32Array(FIRST_CAPACITY)
-  private values = new Int32Array(FIRST_CAPACITY)
-  private slots = new Uint8Array(FIRST_CAPACITY)
+  private capacity: number
+  private highs: Uint32Array
+  private lows: Uint32Array
+  private values: Int32Array
+  private slots: Uint8Array
   private full = 0
   /** Slots full or removed: what probing walks through. */
   private taken = 0
+
+  /** `expected`: how many keys will be set, when known, so the table is sized once (no copy of it growing). */
+  constructor(expected = 0) {
+    let capacity = FIRST_CAPACITY
+    while (capacity < expected * 2) capacity *= 2
+    this.capacity = capacity
+    this.highs = new Uint32Array(capacity)
+    this.lows = new Uint32Array(capacity)
+    this.values = new Int32Array(capacity)
+    this.slots = new Uint8Array(capacity)
+  }
 
   /** How many keys the table holds. */
   get size(): number {
@@ -156,6 +167,17 @@ export class KeyTable implements Iterable<string> {
     }
   }
 
+  /** The keys alone, 8 bytes each: what a finished tally hands on, its table then free to go. */
+  packedKeys(): PackedKeys {
+    const words = new Uint32Array(2 * this.full)
+    let at = 0
+    this.forEachSlot(slot => {
+      words[at++] = this.highs[slot]!
+      words[at++] = this.lows[slot]!
+    })
+    return new PackedKeys(words)
+  }
+
   /** Not data to store or print: a table written as JSON is left out. */
   toJSON(): undefined {
     return undefined
@@ -199,6 +221,29 @@ export class KeyTable implements Iterable<string> {
       this.values[slot] = values[from]!
       this.slots[slot] = FULL
     }
+  }
+}
+
+/** Keys without values, two numbers each (KeyTable.packedKeys). */
+export class PackedKeys implements Iterable<string> {
+  constructor(private readonly words: Uint32Array) {}
+
+  get size(): number {
+    return this.words.length / 2
+  }
+
+  /** Each key as its two 32-bit halves (the value is always 0). */
+  forEachWords(visit: (high: number, low: number, value: number) => void): void {
+    for (let at = 0; at < this.words.length; at += 2) visit(this.words[at]!, this.words[at + 1]!, 0)
+  }
+
+  *[Symbol.iterator](): IterableIterator<string> {
+    for (let at = 0; at < this.words.length; at += 2) yield hexOf(this.words[at]!) + hexOf(this.words[at + 1]!)
+  }
+
+  /** Not data to store or print: keys written as JSON are left out. */
+  toJSON(): undefined {
+    return undefined
   }
 }
 

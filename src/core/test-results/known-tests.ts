@@ -30,19 +30,18 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** `crypto.hash` (Node ≥ 20.12): one digest without a Hash object, its stream or its native state. */
-const oneShot = (crypto as unknown as { hash?: (algorithm: string, data: string, output: 'buffer') => Buffer }).hash
+const oneShot = (crypto as unknown as { hash?: (algorithm: string, data: string, output: 'hex') => string }).hash
 
 /**
- * A test's key in the set: the first 16 hex digits of sha256 over file, suite and name.
- * Written from the digest's first 8 bytes, not cut from its 64 digits: a cut string keeps the
- * whole one alive, 80 more bytes for each of a suite's tests while its results are read. One
- * call per test case read: a one-shot digest where the runtime has it (a Hash object each
- * would double the heap a large results file needs).
+ * A test's key in the set: the first 16 hex digits of sha256 over file, suite and name. One
+ * call per test case read: a one-shot digest where the runtime has it. The key is a cut of
+ * the 64 digits (which it keeps alive) for as long as it is a string: the tallies and the set
+ * hold keys as numbers (key-table.ts), only a few are kept as strings (listed tests).
  */
 export function testKey(test: TestIdentity): string {
   const text = `${test.file ?? ''}\0${test.suite}\0${test.name}`
-  const digest = oneShot === undefined ? crypto.createHash('sha256').update(text).digest() : oneShot('sha256', text, 'buffer')
-  return digest.toString('hex', 0, 8)
+  const digest = oneShot === undefined ? crypto.createHash('sha256').update(text).digest('hex') : oneShot('sha256', text, 'hex')
+  return digest.slice(0, 16)
 }
 
 /** A day as a whole number of days since 1970-01-01 (UTC). */
@@ -67,7 +66,12 @@ export type KnownTestsRead = { ok: true; known: KnownTests } | { ok: false; reas
 /** The set of known tests and the day each was first seen. */
 export class KnownTests {
   /** Each test's first day (a day number), by key: in typed arrays, as a suite's every test is here (key-table.ts). */
-  private readonly days = new KeyTable()
+  private readonly days: KeyTable
+
+  /** `expected`: how many tests the set will hold, when known (a stored set being read). */
+  constructor(expected = 0) {
+    this.days = new KeyTable(expected)
+  }
 
   /** How many tests the set knows. */
   get size(): number {
@@ -150,7 +154,12 @@ export class KnownTests {
     const firstSeen = stored.first_seen
     if (firstSeen === null || typeof firstSeen !== 'object' || Array.isArray(firstSeen))
       return { ok: false, reason: 'first_seen is not an object' }
-    const known = new KnownTests()
+    // Sized once for the keys the text holds (at most the cap): the table is not copied as it grows.
+    const listed = Object.values(firstSeen).reduce<number>(
+      (sum, keys) => sum + (typeof keys === 'string' ? Math.floor(keys.length / 16) : 0),
+      0
+    )
+    const known = new KnownTests(Math.min(listed, MAX_KNOWN_TESTS))
     for (const [text, keys] of Object.entries(firstSeen)) {
       const ms = DAY.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN
       if (!Number.isFinite(ms)) return { ok: false, reason: `first_seen: "${text.slice(0, 20)}" is not a date` }
