@@ -69,6 +69,9 @@ describe('KeyTable', () => {
     expect(() => table.set('00000001FFFFFFFF', 1)).toThrow(RangeError)
     expect(() => table.set('0000000g00000000', 1)).toThrow(RangeError)
     expect(table.has('short')).toBe(false)
+    expect(table.get('0000000g00000000')).toBeUndefined()
+    expect(table.delete('00000001FFFFFFFF')).toBe(false)
+    expect(table.get('00000001ffffffff')).toBe(5)
   })
 
   test('written as JSON, a table and its packed keys are left out', () => {

@@ -14,16 +14,23 @@ const FULL = 1
 const REMOVED = 2
 const FIRST_CAPACITY = 64
 
-/** The value of the 8 hex digits of `text` from `from` (half a key), an unsigned 32-bit number; throws on anything but lowercase hex. */
-export function hexWord(text: string, from: number): number {
+/** The value of the 8 hex digits of `text` from `from` (half a key), an unsigned 32-bit number; NaN unless they are lowercase hex. */
+function hexWord(text: string, from: number): number {
   let word = 0
   for (let at = from; at < from + 8; at++) {
     const code = text.charCodeAt(at)
-    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : -1
-    if (digit < 0) throw new RangeError(`not a test key: ${JSON.stringify(text.slice(from - (from % 16), from - (from % 16) + 16))}`)
+    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 97 && code <= 102 ? code - 87 : NaN
     word = word * 16 + digit
   }
   return word
+}
+
+/** Both halves of the key at `text[at…at+16]`; throws unless it is 16 lowercase hex digits (keys are made or checked before). */
+export function keyWords(text: string, at: number): [number, number] {
+  const high = hexWord(text, at)
+  const low = hexWord(text, at + 8)
+  if (Number.isNaN(high) || Number.isNaN(low)) throw new RangeError(`not a test key: ${JSON.stringify(text.slice(at, at + 16))}`)
+  return [high, low]
 }
 
 const hexOf = (word: number): string => word.toString(16).padStart(8, '0')
@@ -55,17 +62,21 @@ export class KeyTable implements Iterable<string> {
     return this.full
   }
 
+  /** Whether the table holds `key`; a string that is no key is never held. */
   has(key: string): boolean {
-    return key.length === 16 && this.slotOfKey(hexWord(key, 0), hexWord(key, 8)) >= 0
+    return this.getAt(key, 0) !== undefined
   }
 
   get(key: string): number | undefined {
     return this.getAt(key, 0)
   }
 
-  /** The value of the key written at `text[at…at+16]`. */
+  /** The value of the key written at `text[at…at+16]`; undefined when there is none, or no key there. */
   getAt(text: string, at: number): number | undefined {
-    const slot = this.slotOfKey(hexWord(text, at), hexWord(text, at + 8))
+    const high = hexWord(text, at)
+    const low = hexWord(text, at + 8)
+    if (Number.isNaN(high) || Number.isNaN(low)) return undefined
+    const slot = this.slotOfKey(high, low)
     return slot < 0 ? undefined : this.values[slot]
   }
 
@@ -75,12 +86,15 @@ export class KeyTable implements Iterable<string> {
 
   /** Sets the key written at `text[at…at+16]`. */
   setAt(text: string, at: number, value: number): void {
-    this.setWords(hexWord(text, at), hexWord(text, at + 8), value)
+    const [high, low] = keyWords(text, at)
+    this.setWords(high, low, value)
   }
 
   /** Removes `key`; false when the table did not hold it. */
   delete(key: string): boolean {
-    return this.deleteWords(hexWord(key, 0), hexWord(key, 8))
+    const high = hexWord(key, 0)
+    const low = hexWord(key, 8)
+    return !Number.isNaN(high) && !Number.isNaN(low) && this.deleteWords(high, low)
   }
 
   /** Removes a key given as its two halves; false when the table did not hold it. */
@@ -258,8 +272,9 @@ export class KeyList {
       more.set(this.words)
       this.words = more
     }
-    this.words[2 * this.length] = hexWord(key, 0)
-    this.words[2 * this.length + 1] = hexWord(key, 8)
+    const [high, low] = keyWords(key, 0)
+    this.words[2 * this.length] = high
+    this.words[2 * this.length + 1] = low
     this.length++
   }
 

@@ -8,7 +8,7 @@
  * file is refused whole (the history then has no known tests: nothing counts as new).
  */
 import * as crypto from 'node:crypto'
-import { hexWord, KeyTable } from './key-table.js'
+import { KeyTable, keyWords } from './key-table.js'
 import type { TestKeys } from '../attempt/tests.js'
 
 /** A test's identity as its results give it: its `file` attribute as written, its innermost suite, its name (`testName`). */
@@ -91,7 +91,8 @@ export class KnownTests {
 
   /** Adds a test seen on `day` (a day number); a known one keeps its earlier day. False when the set is full. */
   add(key: string, day: number): boolean {
-    return this.addWords(hexWord(key, 0), hexWord(key, 8), day)
+    const [high, low] = keyWords(key, 0)
+    return this.addWords(high, low, day)
   }
 
   /** `add` for a key given as its two halves (key-table.ts). */
@@ -168,8 +169,8 @@ export class KnownTests {
       const day = Math.floor(ms / DAY_MS)
       // Read where they lie: a day's keys are one string, never cut into one string a key.
       for (let at = 0; at < keys.length; at += 16) {
-        if (!known.addWords(hexWord(keys, at), hexWord(keys, at + 8), day))
-          return { ok: false, reason: `more than ${MAX_KNOWN_TESTS} tests` }
+        const [high, low] = keyWords(keys, at)
+        if (!known.addWords(high, low, day)) return { ok: false, reason: `more than ${MAX_KNOWN_TESTS} tests` }
       }
     }
     return { ok: true, known }
