@@ -33,7 +33,8 @@ export function keyWords(text: string, at: number): [number, number] {
   return [high, low]
 }
 
-const hexOf = (word: number): string => word.toString(16).padStart(8, '0')
+/** A key written from its two halves. */
+const keyText = (high: number, low: number): string => high.toString(16).padStart(8, '0') + low.toString(16).padStart(8, '0')
 
 /** A map from test keys to whole numbers (int32): an attempt's test states, or the days tests were first seen. */
 export class KeyTable implements Iterable<string> {
@@ -177,7 +178,7 @@ export class KeyTable implements Iterable<string> {
   /** The keys as strings, in no particular order (a copy each: for a few, or for tests). */
   *[Symbol.iterator](): IterableIterator<string> {
     for (let slot = 0; slot < this.capacity; slot++) {
-      if (this.slots[slot] === FULL) yield hexOf(this.highs[slot]!) + hexOf(this.lows[slot]!)
+      if (this.slots[slot] === FULL) yield keyText(this.highs[slot]!, this.lows[slot]!)
     }
   }
 
@@ -252,7 +253,7 @@ export class PackedKeys implements Iterable<string> {
   }
 
   *[Symbol.iterator](): IterableIterator<string> {
-    for (let at = 0; at < this.words.length; at += 2) yield hexOf(this.words[at]!) + hexOf(this.words[at + 1]!)
+    for (let at = 0; at < this.words.length; at += 2) yield keyText(this.words[at]!, this.words[at + 1]!)
   }
 
   /** Not data to store or print: keys written as JSON are left out. */

@@ -108,7 +108,7 @@ export class KnownTests {
   }
 
   /** Whether the set knows a key given as its two halves. */
-  hasWords(high: number, low: number): boolean {
+  private hasWords(high: number, low: number): boolean {
     return this.days.getWords(high, low) !== undefined
   }
 
