@@ -5,8 +5,9 @@
  */
 import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
-import { createInterface } from 'node:readline'
+import { StringDecoder } from 'node:string_decoder'
 import { stripVTControlCharacters } from 'node:util'
+import { ownText } from '../base/own-text.js'
 import { readableLine } from '../output/failure-blocks.js'
 import { escapeHtml } from './html.js'
 
@@ -75,43 +76,122 @@ export async function countLogLines(path: string, limit: number): Promise<number
   }
 }
 
+/** How much of the log one read takes; each read's lines become one write of markup. */
+const READ_BYTES = 64 * 1024
+// Anything that makes a line's markup differ from `<li>line\n`: a control character (a \r
+// included), a character escapeHtml replaces, or a word ERROR_LINE or WARN_LINE looks for.
+const NOT_PLAIN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f&<>"']|ERROR|FAIL|panic|Received|Expected|Error|WARN/
+// Where readline ends a line: \r\n, \n, or a \r on its own.
+const LINE_BREAK = /\r\n|\n|\r/g
+
+/** Markup of the lines read so far, their count, and where the line looked for first is. */
+class LogMarkup {
+  markup = ''
+  lines = 0
+  foundAt: number | undefined
+  // A cheap test first: most lines do not hold the start of the line looked for.
+  private readonly needle: string | undefined
+
+  constructor(private readonly lookFor: string | undefined) {
+    this.needle = lookFor?.trim().slice(0, 80) || undefined
+  }
+
+  /**
+   * Adds the lines of `text`, which ends where a line does (or the log does): a block with
+   * nothing to strip, escape or class and not the line looked for is one replace, not a
+   * string per line.
+   */
+  add(text: string): void {
+    if (text === '') return
+    const looking = this.needle !== undefined && this.foundAt === undefined && text.includes(this.needle)
+    if (!looking && !NOT_PLAIN.test(text)) {
+      const body = text.endsWith('\n') ? text.slice(0, -1) : text
+      this.markup += `<li>${body.replaceAll('\n', '\n<li>')}\n`
+      this.lines += countNewlines(body) + 1
+      return
+    }
+    let start = 0
+    LINE_BREAK.lastIndex = 0
+    for (let found = LINE_BREAK.exec(text); found !== null; found = LINE_BREAK.exec(text)) {
+      this.addLine(text.slice(start, found.index))
+      start = LINE_BREAK.lastIndex
+    }
+    if (start < text.length) this.addLine(text.slice(start))
+  }
+
+  /** Hands over the markup gathered so far. */
+  take(): string {
+    const markup = this.markup
+    this.markup = ''
+    return markup
+  }
+
+  private addLine(line: string): void {
+    this.markup += logLineMarkup(line)
+    this.lines++
+    if (this.needle !== undefined && this.foundAt === undefined && line.includes(this.needle) && readableLine(line) === this.lookFor) {
+      this.foundAt = this.lines
+    }
+  }
+}
+
+function countNewlines(text: string): number {
+  let count = 0
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++
+  return count
+}
+
+/**
+ * Where the complete lines of `text` end, when more text may follow: after its last line
+ * break, a \r at the very end excepted (it may be the first half of a \r\n).
+ */
+function completeLinesEnd(text: string): number {
+  const end = text.endsWith('\r') ? text.length - 1 : text.length
+  if (end === 0) return 0
+  return Math.max(text.lastIndexOf('\n', end - 1), text.lastIndexOf('\r', end - 1)) + 1
+}
+
 /**
  * Writes `<li>` items for each line of the log at `path` until `budgetBytes` of markup are
- * written, noting where the line `lookFor` (a readable line, failure-blocks.ts) first is. The file is opened without following a link and must be a regular file: the
- * session folder is reverify's, but a report must never pull in a file from elsewhere.
+ * written (the chunk that crosses it is written whole; `cut` says that more was left), noting where the line `lookFor` (a readable line, failure-blocks.ts) first is.
+ * Lines end where readline ends them (\n, \r\n, a lone \r); the log is read in chunks of
+ * READ_BYTES, each chunk's complete lines rendered and written at once, so memory stays
+ * the same whatever the log's size and a line costs no promise of its own. The file is
+ * opened without following a link and must be a regular file: the session folder is
+ * reverify's, but a report must never pull in a file from elsewhere.
  */
 export async function renderLogLines(path: string, sink: HtmlSink, budgetBytes: number, lookFor?: string): Promise<LogRendering> {
   const handle = await open(path, READ_FLAGS).catch(() => undefined)
   if (handle === undefined) return { found: false, lines: 0, cut: false }
   try {
     if (!(await handle.stat()).isFile()) return { found: false, lines: 0, cut: false }
-    const stream = handle.createReadStream({ encoding: 'utf8', autoClose: false })
-    const lines = createInterface({ input: stream, crlfDelay: Infinity })
     const limit = sink.bytes + budgetBytes
-    let count = 0
-    let batch = ''
-    let foundAt: number | undefined
-    // A cheap test first: most lines do not hold the start of the line looked for.
-    const needle = lookFor?.trim().slice(0, 80)
-    const found = () => (foundAt === undefined ? {} : { foundAt })
-    try {
-      for await (const line of lines) {
-        batch += logLineMarkup(line)
-        count++
-        if (needle && foundAt === undefined && line.includes(needle) && readableLine(line) === lookFor) foundAt = count
-        // Written in batches: one write per line would cost more than the escaping.
-        if (batch.length >= 64 * 1024) {
-          await sink.write(batch)
-          batch = ''
-          if (sink.bytes >= limit) return { found: true, lines: count, cut: true, ...found() }
-        }
+    const rendered = new LogMarkup(lookFor)
+    const found = () => (rendered.foundAt === undefined ? {} : { foundAt: rendered.foundAt })
+    const buffer = Buffer.allocUnsafe(READ_BYTES)
+    const decoder = new StringDecoder('utf8')
+    // The start of a line whose end is not read yet, in the pieces it came in.
+    let open: string[] = []
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      if (bytesRead === 0) break
+      // The budget is spent and the log goes on: what is left is only in the trace.
+      if (sink.bytes >= limit) return { found: true, lines: rendered.lines, cut: true, ...found() }
+      const piece = decoder.write(buffer.subarray(0, bytesRead))
+      if (piece.indexOf('\n') === -1 && piece.indexOf('\r') === -1) {
+        open.push(piece)
+        continue
       }
-      await sink.write(batch)
-    } finally {
-      lines.close()
-      stream.destroy()
+      const text = open.length === 0 ? piece : open.join('') + piece
+      const end = completeLinesEnd(text)
+      rendered.add(text.slice(0, end))
+      // A copy, not a view that keeps the whole chunk alive.
+      open = end === text.length ? [] : [ownText(text.slice(end))]
+      await sink.write(rendered.take())
     }
-    return { found: true, lines: count, cut: false, ...found() }
+    rendered.add(open.join('') + decoder.end())
+    await sink.write(rendered.take())
+    return { found: true, lines: rendered.lines, cut: false, ...found() }
   } finally {
     await handle.close()
   }
