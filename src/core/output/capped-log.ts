@@ -166,10 +166,14 @@ export class CappedLogWriter {
       const dropped = this.seen - this.headBytes - this.tailFilled
       if (this.failure === undefined && this.seen > this.capBytes) {
         const marker = Buffer.from(`\n${droppedMarker(dropped, this.headBytes, this.tailFilled)}\n`, 'utf8')
-        const ending = Buffer.concat([marker, ...this.tailInOrder()])
-        // Overwrites whatever went straight through past the head before the cap was hit.
-        await this.writeAll(ending, this.headBytes)
-        await this.file.truncate(this.headBytes + ending.length)
+        // Overwrites whatever went straight through past the head before the cap was hit. The
+        // parts go one after the other: joining them would copy the whole tail once more.
+        let end = this.headBytes
+        for (const part of [marker, ...this.tailInOrder()]) {
+          await this.writeAll(part, end)
+          end += part.length
+        }
+        await this.file.truncate(end)
       }
       if (this.failure !== undefined) throw this.failure
       return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) }
