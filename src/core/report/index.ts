@@ -58,7 +58,9 @@ export async function writeReportFile(input: ReportInput, path: string): Promise
   })
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
   await rm(temp, { force: true })
-  const stream = createWriteStream(temp, { mode: 0o600, flags: 'wx' })
+  // A log's markup comes in writes of about 64 KiB: up to 1 MiB of them queue while the next
+  // read is rendered, rather than each waiting for the one before to land.
+  const stream = createWriteStream(temp, { mode: 0o600, flags: 'wx', highWaterMark: 1024 * 1024 })
   const failed = new Promise<never>((_, reject) => stream.once('error', reject))
   failed.catch(() => undefined)
   try {
