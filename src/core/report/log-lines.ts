@@ -80,9 +80,11 @@ export async function countLogLines(path: string, limit: number): Promise<number
 const READ_BYTES = 64 * 1024
 // Anything that makes a line's markup differ from `<li>line\n`: a control character (a \r
 // included) or a character escapeHtml replaces, or a word ERROR_LINE or WARN_LINE looks
-// for. Two searches: the class and the words in one alternation search slower than apart.
+// for. Tested as two searches (the class and the words in one alternation search slower
+// than apart), searched for as one where a text has some.
 const NOT_PLAIN_CHAR = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f&<>"']/
 const NOT_PLAIN_WORD = /ERROR|FAIL|panic|Received|Expected|Error|WARN/
+const NOT_PLAIN = new RegExp(`${NOT_PLAIN_CHAR.source}|${NOT_PLAIN_WORD.source}`, 'g')
 // Where readline ends a line: \r\n, \n, or a \r on its own.
 const LINE_BREAK = /\r\n|\n|\r/g
 
@@ -99,26 +101,37 @@ class LogMarkup {
   }
 
   /**
-   * Adds the lines of `text`, which ends where a line does (or the log does): a block with
-   * nothing to strip, escape or class and not the line looked for is one replace, not a
-   * string per line.
+   * Adds the lines of `text`, which ends where a line does (or the log does). Lines with
+   * nothing to strip, escape or class that are not the line looked for go in runs, each run
+   * one replace; only the others are a string each (logLineMarkup).
    */
   add(text: string): void {
     if (text === '') return
-    const looking = this.needle !== undefined && this.foundAt === undefined && text.includes(this.needle)
-    if (!looking && !NOT_PLAIN_CHAR.test(text) && !NOT_PLAIN_WORD.test(text)) {
-      const body = text.endsWith('\n') ? text.slice(0, -1) : text
-      this.markup += `<li>${body.replaceAll('\n', '\n<li>')}\n`
-      this.lines += countNewlines(body) + 1
+    if (text.indexOf('\r') !== -1) {
+      this.addEachLine(text)
       return
     }
-    let start = 0
-    LINE_BREAK.lastIndex = 0
-    for (let found = LINE_BREAK.exec(text); found !== null; found = LINE_BREAK.exec(text)) {
-      this.addLine(text.slice(start, found.index))
-      start = LINE_BREAK.lastIndex
+    if (this.needleFrom(text, 0) === -1 && !NOT_PLAIN_CHAR.test(text) && !NOT_PLAIN_WORD.test(text)) {
+      this.addPlain(text, 0, text.length)
+      return
     }
-    if (start < text.length) this.addLine(text.slice(start))
+    // Only \n ends a line here: a run of plain lines up to each line that is not one.
+    let from = 0
+    let needleAt = this.needleFrom(text, 0)
+    for (;;) {
+      NOT_PLAIN.lastIndex = from
+      const found = NOT_PLAIN.exec(text)
+      if (needleAt !== -1 && needleAt < from) needleAt = this.needleFrom(text, from)
+      const hit = Math.min(found === null ? text.length : found.index, needleAt === -1 ? text.length : needleAt)
+      if (hit === text.length) break
+      const lineStart = hit === 0 ? 0 : text.lastIndexOf('\n', hit - 1) + 1
+      const newline = text.indexOf('\n', hit)
+      const lineEnd = newline === -1 ? text.length : newline
+      this.addPlain(text, from, lineStart)
+      this.addLine(text.slice(lineStart, lineEnd))
+      from = Math.min(text.length, lineEnd + 1)
+    }
+    this.addPlain(text, from, text.length)
   }
 
   /** Hands over the markup gathered so far. */
@@ -126,6 +139,31 @@ class LogMarkup {
     const markup = this.markup
     this.markup = ''
     return markup
+  }
+
+  /** Where the start of the line looked for next is in `text`, at or after `from`; -1 when nowhere or no longer looked for. */
+  private needleFrom(text: string, from: number): number {
+    return this.needle === undefined || this.foundAt !== undefined ? -1 : text.indexOf(this.needle, from)
+  }
+
+  /** The whole lines of text[from, to), none of them anything but plain: `<li>` before each. */
+  private addPlain(text: string, from: number, to: number): void {
+    if (to <= from) return
+    const lines = from === 0 && to === text.length ? text : text.slice(from, to)
+    const body = lines.endsWith('\n') ? lines.slice(0, -1) : lines
+    this.markup += `<li>${body.replaceAll('\n', '\n<li>')}\n`
+    this.lines += countNewlines(body) + 1
+  }
+
+  /** Every line of `text` on its own, wherever \n, \r\n or a lone \r ends it. */
+  private addEachLine(text: string): void {
+    let start = 0
+    LINE_BREAK.lastIndex = 0
+    for (let found = LINE_BREAK.exec(text); found !== null; found = LINE_BREAK.exec(text)) {
+      this.addLine(text.slice(start, found.index))
+      start = LINE_BREAK.lastIndex
+    }
+    if (start < text.length) this.addLine(text.slice(start))
   }
 
   private addLine(line: string): void {
