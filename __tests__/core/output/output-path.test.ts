@@ -173,6 +173,31 @@ test('the redactor’s pieces joined are what push returns, a secret split acros
   }
 })
 
+test('a big chunk of plain lines comes out as the held text and one slice of it; a secret near its start is still redacted', () => {
+  const redactor = createRedactor({ values: [SECRET] })
+  const plain = 'INFO 2026-11-30 request handled in 12 ms path=/api/items status=200\n'.repeat(400)
+  const stream = redactor.stream()
+  stream.pushPieces(plain.slice(0, 5000))
+  for (let at = 5000; at + 5000 <= plain.length; at += 5000) {
+    const chunk = plain.slice(at, at + 5000)
+    const pieces = stream.pushPieces(chunk)
+    // The chunk starts mid-word: the redactor held that word's start back until now.
+    expect(pieces).toHaveLength(2)
+    expect(plain.slice(0, at).endsWith(pieces[0]!)).toBe(true)
+    expect(chunk.startsWith(pieces[1]!)).toBe(true)
+  }
+  // A secret cut by the chunk boundary, in the first stretch of the chunk, on either side of its end.
+  for (const offset of [-10, 0, 1, 700, 1000, 1020, 1024, 1030, 2047, 2048, 3000]) {
+    const text = `${plain.slice(0, 5000 + offset)}${SECRET}${plain.slice(5000 + offset, 12_000)}`
+    const pieces = redactor.stream()
+    let out = ''
+    for (let at = 0; at < text.length; at += 5000) out += pieces.pushPieces(text.slice(at, at + 5000)).join('')
+    out += pieces.end()
+    expect({ offset, out }).toEqual({ offset, out: redactor.redact(text) })
+    expect(out).not.toContain(SECRET)
+  }
+})
+
 test('the runner report through the stream’s shared scan, cut anywhere, is that of the whole text', () => {
   const tallies = [
     '\x1b[1mTests:\x1b[22m       2 failed, 3 total',

@@ -74,14 +74,27 @@ export class RedactionScanner {
       // Prepending the held text to a big chunk would copy all of it (and slowly, for text
       // outside Latin-1). So the chunk's first stretch goes through on its own; after that
       // the held text is a stretch of this chunk again, and the rest is a plain slice.
+      const held = this.pending
+      const seamPiece = out.length
       const rest = this.scan(this.context + this.pending + input.slice(0, SEAM_LENGTH), false, out)
       if (this.mode !== 'text') return rest + input.slice(SEAM_LENGTH)
+      const restPiece = out.length
       const resume = SEAM_LENGTH - this.pending.length - this.context.length
       if (resume >= 0) {
         const from = this.context.length
         this.context = ''
         this.pending = ''
-        return this.scan(input.slice(resume), final, out, from)
+        const after = this.scan(input.slice(resume), final, out, from)
+        // Nothing redacted in the stretch (one piece): what it let out is the held text, then
+        // the chunk's start, and the rest's first piece (text, never a marker) goes on from
+        // there. The held text and one slice of the chunk for all of it: readers then take
+        // one piece of the chunk where they would take two (docs/design.md §1 "Output path").
+        const seamText = out[seamPiece] as string
+        if (restPiece === seamPiece + 1 && out.length > restPiece && seamText.length >= held.length) {
+          const length = seamText.length - held.length + (out[restPiece] as string).length
+          out.splice(seamPiece, 2, ...(held === '' ? [] : [held]), input.slice(0, length))
+        }
+        return after
       }
       input = input.slice(SEAM_LENGTH)
     }
