@@ -1,5 +1,5 @@
 /**
- * An attempt's log as report markup, streamed line by line (docs/design.md §8): the log may
+ * An attempt's log as report markup, read 64 KiB at a time (docs/design.md §8): the log may
  * be 10 MiB, so it is never held whole, and what it renders to is written out as it goes.
  * Escape codes are stripped, every line is escaped, and error lines get a class.
  */
@@ -196,8 +196,9 @@ function completeLinesEnd(text: string): number {
 
 /**
  * Writes `<li>` items for each line of the log at `path` until `budgetBytes` of markup are
- * written (the chunk that crosses it is written whole; `cut` says that more was left), noting where the line `lookFor` (a readable line, failure-blocks.ts) first is.
- * Lines end where readline ends them (\n, \r\n, a lone \r); the log is read in chunks of
+ * written (the read that crosses it is written whole; `cut` says that more was left),
+ * noting where the line `lookFor` (a readable line, failure-blocks.ts) first is. Lines end
+ * where readline ends them (\n, \r\n, a lone \r); the log is read in chunks of
  * READ_BYTES, each chunk's complete lines rendered and written at once, so memory stays
  * the same whatever the log's size and a line costs no promise of its own. The file is
  * opened without following a link and must be a regular file: the session folder is
