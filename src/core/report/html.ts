@@ -14,7 +14,9 @@ export class SafeHtml {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const SPECIAL = /[&<>"']/g
+/** The characters escapeHtml replaces, as the inside of a character class. */
+export const ESCAPED_CHARACTERS = Object.keys(ESCAPES).join('')
+const SPECIAL = new RegExp(`[${ESCAPED_CHARACTERS}]`, 'g')
 
 /**
  * Text as HTML text or a quoted attribute value: the five characters that could end a text

@@ -9,7 +9,7 @@ import { StringDecoder } from 'node:string_decoder'
 import { stripVTControlCharacters } from 'node:util'
 import { ownText } from '../base/own-text.js'
 import { readableLine } from '../output/failure-blocks.js'
-import { escapeHtml } from './html.js'
+import { ESCAPED_CHARACTERS, escapeHtml } from './html.js'
 
 /** Where rendered markup goes, in order; it tracks how much was written. */
 export interface HtmlSink {
@@ -24,7 +24,16 @@ export const WARN_LINE = /WARN/
 // Control characters other than tab that escape-code stripping leaves (NUL, BEL, DEL…).
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g
 // Anything escape-code stripping could act on: C0 controls, DEL and the C1 range (CSI is U+009B).
-const HAS_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/
+const STRIPPABLE = '\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f'
+const HAS_CONTROL = new RegExp(`[${STRIPPABLE}]`)
+// What makes a line's markup differ from `<li>line\n` (log-lines' runs of plain lines): a
+// character HAS_CONTROL finds (a \r included) or escapeHtml replaces, or a literal word
+// without which ERROR_LINE and WARN_LINE cannot match; kept in step with those two. Tested as
+// two searches (the class and the words in one alternation search slower than apart),
+// searched for as one where a text has some.
+const NOT_PLAIN_CHAR = new RegExp(`[${STRIPPABLE}${ESCAPED_CHARACTERS}]`)
+const NOT_PLAIN_WORD = /ERROR|FAIL|panic|Received|Expected|Error|WARN/
+const NOT_PLAIN = new RegExp(`${NOT_PLAIN_CHAR.source}|${NOT_PLAIN_WORD.source}`, 'g')
 
 /** One log line as a list item: escape codes and control characters out, escaped, classed. */
 export function logLineMarkup(raw: string): string {
@@ -78,13 +87,6 @@ export async function countLogLines(path: string, limit: number): Promise<number
 
 /** How much of the log one read takes; each read's lines become one write of markup. */
 const READ_BYTES = 64 * 1024
-// Anything that makes a line's markup differ from `<li>line\n`: a control character (a \r
-// included) or a character escapeHtml replaces, or a word ERROR_LINE or WARN_LINE looks
-// for. Tested as two searches (the class and the words in one alternation search slower
-// than apart), searched for as one where a text has some.
-const NOT_PLAIN_CHAR = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f&<>"']/
-const NOT_PLAIN_WORD = /ERROR|FAIL|panic|Received|Expected|Error|WARN/
-const NOT_PLAIN = new RegExp(`${NOT_PLAIN_CHAR.source}|${NOT_PLAIN_WORD.source}`, 'g')
 // Where readline ends a line: \r\n, \n, or a \r on its own.
 const LINE_BREAK = /\r\n|\n|\r/g
 
@@ -111,13 +113,13 @@ class LogMarkup {
       this.addEachLine(text)
       return
     }
-    if (this.needleFrom(text, 0) === -1 && !NOT_PLAIN_CHAR.test(text) && !NOT_PLAIN_WORD.test(text)) {
+    let needleAt = this.needleFrom(text, 0)
+    if (needleAt === -1 && !NOT_PLAIN_CHAR.test(text) && !NOT_PLAIN_WORD.test(text)) {
       this.addPlain(text, 0, text.length)
       return
     }
     // Only \n ends a line here: a run of plain lines up to each line that is not one.
     let from = 0
-    let needleAt = this.needleFrom(text, 0)
     for (;;) {
       NOT_PLAIN.lastIndex = from
       const found = NOT_PLAIN.exec(text)
@@ -149,7 +151,7 @@ class LogMarkup {
   /** The whole lines of text[from, to), none of them anything but plain: `<li>` before each. */
   private addPlain(text: string, from: number, to: number): void {
     if (to <= from) return
-    const lines = from === 0 && to === text.length ? text : text.slice(from, to)
+    const lines = text.slice(from, to)
     const body = lines.endsWith('\n') ? lines.slice(0, -1) : lines
     this.markup += `<li>${body.replaceAll('\n', '\n<li>')}\n`
     this.lines += countNewlines(body) + 1
