@@ -1,12 +1,10 @@
 #!/usr/bin/env -S node --max-semi-space-size=1
 
 // build/bundle/src/cli/launch.js
-import { createRequire as createRequire2 } from "node:module";
 import { homedir } from "node:os";
 import { fileURLToPath } from "node:url";
 
 // build/bundle/src/cli/compile-cache.js
-import module from "node:module";
 import { isAbsolute, join } from "node:path";
 function cliCompileCacheDir({ env, platform, home: home2 }) {
   const absolute = (path) => path && isAbsolute(path) ? path : void 0;
@@ -15,16 +13,6 @@ function cliCompileCacheDir({ env, platform, home: home2 }) {
   else if (platform === "darwin") base = absolute(home2) && join(home2, "Library", "Caches");
   else base = absolute(env.XDG_CACHE_HOME) ?? (absolute(home2) && join(home2, ".cache"));
   return base && join(base, "reverify", "compile-cache");
-}
-function enableCompileCache(directory) {
-  const enable = module.enableCompileCache;
-  if (typeof enable !== "function") return false;
-  if (directory === void 0) return true;
-  try {
-    enable(directory);
-  } catch {
-  }
-  return true;
 }
 
 // build/bundle/src/cli/script-cache.js
@@ -73,6 +61,34 @@ function atProcessExit(save) {
   process.once("exit", save);
 }
 function runWithCodeCache(file, directory, atExit = atProcessExit) {
+  const folder = dirname(file);
+  const loaded = /* @__PURE__ */ new Map();
+  const run = (path) => {
+    const known = loaded.get(path);
+    if (known !== void 0) return known.exports;
+    const module = { exports: {} };
+    loaded.set(path, module);
+    const nodeRequire = createRequire(path);
+    const require2 = Object.assign((id) => {
+      const sibling = siblingChunk(folder, id);
+      return sibling === void 0 ? nodeRequire(id) : run(sibling);
+    }, nodeRequire);
+    try {
+      compiled(path, directory, atExit).call(module.exports, module.exports, require2, module, path, folder);
+    } catch (error) {
+      loaded.delete(path);
+      throw error;
+    }
+    return module.exports;
+  };
+  return run(file);
+}
+function siblingChunk(folder, id) {
+  if (!id.startsWith("./") || !id.endsWith(".cjs")) return void 0;
+  const path = join2(folder, id);
+  return dirname(path) === folder ? path : void 0;
+}
+function compiled(file, directory, atExit) {
   const { source, id } = readScript(file);
   const cacheFile = directory === void 0 ? void 0 : join2(directory, codeCacheName(id));
   const cachedData = readCache(cacheFile);
@@ -82,10 +98,7 @@ function runWithCodeCache(file, directory, atExit = atProcessExit) {
   if (cacheFile !== void 0 && (cachedData === void 0 || script.cachedDataRejected === true)) {
     atExit(() => saveCodeCache(script, cacheFile, codeCachePrefix(id)));
   }
-  const run = script.runInThisContext();
-  const module2 = { exports: {} };
-  run.call(module2.exports, module2.exports, createRequire(file), module2, file, dirname(file));
-  return module2.exports;
+  return script.runInThisContext();
 }
 
 // build/bundle/src/cli/launch.js
@@ -98,5 +111,4 @@ function home() {
 }
 var bundle = fileURLToPath(new URL("./cli.bundle.cjs", import.meta.url));
 var cacheDir = cliCompileCacheDir({ env: process.env, platform: process.platform, home: home() });
-if (enableCompileCache(cacheDir)) createRequire2(import.meta.url)(bundle);
-else runWithCodeCache(bundle, process.env.NODE_DISABLE_COMPILE_CACHE ? void 0 : cacheDir);
+runWithCodeCache(bundle, process.env.NODE_DISABLE_COMPILE_CACHE ? void 0 : cacheDir);

@@ -1,25 +1,99 @@
-// build/bundle/src/action/compile-cache.js
-import { isAbsolute, join } from "node:path";
+// build/bundle/src/action/launch-report.js
+import { fileURLToPath } from "node:url";
 
-// build/bundle/src/cli/compile-cache.js
-import module from "node:module";
-function enableCompileCache(directory) {
-  const enable = module.enableCompileCache;
-  if (typeof enable !== "function") return false;
-  if (directory === void 0) return true;
+// build/bundle/src/cli/script-cache.js
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, join } from "node:path";
+import { Script } from "node:vm";
+function codeCacheName(id) {
+  return `${codeCachePrefix(id)}${id.size}-${id.ino}-${id.ctimeNs}-${id.mtimeNs}.v8cache`;
+}
+function codeCachePrefix(id) {
+  return `${id.script}-${id.version}-${id.arch}-`;
+}
+function readScript(file) {
+  const fd = openSync(file, "r");
   try {
-    enable(directory);
+    const { size, ino, ctimeNs, mtimeNs } = fstatSync(fd, { bigint: true });
+    const source = readFileSync(fd, "utf8");
+    return { source, id: { script: basename(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs } };
+  } finally {
+    closeSync(fd);
+  }
+}
+function readCache(file) {
+  if (file === void 0) return void 0;
+  try {
+    return readFileSync(file);
+  } catch {
+    return void 0;
+  }
+}
+function saveCodeCache(script, file, prefix) {
+  try {
+    const directory = dirname(file);
+    mkdirSync(directory, { recursive: true, mode: 448 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, script.createCachedData(), { mode: 384 });
+    renameSync(temporary, file);
+    for (const name of readdirSync(directory)) {
+      if (name.startsWith(prefix) && name.endsWith(".v8cache") && name !== basename(file)) rmSync(join(directory, name), { force: true });
+    }
   } catch {
   }
-  return true;
+}
+function atProcessExit(save) {
+  process.once("exit", save);
+}
+function runWithCodeCache(file, directory, atExit = atProcessExit) {
+  const folder = dirname(file);
+  const loaded = /* @__PURE__ */ new Map();
+  const run = (path) => {
+    const known = loaded.get(path);
+    if (known !== void 0) return known.exports;
+    const module = { exports: {} };
+    loaded.set(path, module);
+    const nodeRequire = createRequire(path);
+    const require2 = Object.assign((id) => {
+      const sibling = siblingChunk(folder, id);
+      return sibling === void 0 ? nodeRequire(id) : run(sibling);
+    }, nodeRequire);
+    try {
+      compiled(path, directory, atExit).call(module.exports, module.exports, require2, module, path, folder);
+    } catch (error) {
+      loaded.delete(path);
+      throw error;
+    }
+    return module.exports;
+  };
+  return run(file);
+}
+function siblingChunk(folder, id) {
+  if (!id.startsWith("./") || !id.endsWith(".cjs")) return void 0;
+  const path = join(folder, id);
+  return dirname(path) === folder ? path : void 0;
+}
+function compiled(file, directory, atExit) {
+  const { source, id } = readScript(file);
+  const cacheFile = directory === void 0 ? void 0 : join(directory, codeCacheName(id));
+  const cachedData = readCache(cacheFile);
+  const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}
+})`;
+  const script = new Script(wrapped, { filename: file, cachedData });
+  if (cacheFile !== void 0 && (cachedData === void 0 || script.cachedDataRejected === true)) {
+    atExit(() => saveCodeCache(script, cacheFile, codeCachePrefix(id)));
+  }
+  return script.runInThisContext();
 }
 
 // build/bundle/src/action/compile-cache.js
+import { isAbsolute, join as join2 } from "node:path";
 function actionCompileCacheDir(env) {
   const runnerTemp = env.RUNNER_TEMP;
-  return runnerTemp && isAbsolute(runnerTemp) ? join(runnerTemp, "reverify-compile-cache") : void 0;
+  if (env.NODE_DISABLE_COMPILE_CACHE) return void 0;
+  return runnerTemp && isAbsolute(runnerTemp) ? join2(runnerTemp, "reverify-compile-cache") : void 0;
 }
 
 // build/bundle/src/action/launch-report.js
-enableCompileCache(actionCompileCacheDir(process.env));
-await import(new URL("./report.bundle.js", import.meta.url).href);
+runWithCodeCache(fileURLToPath(new URL("./report.bundle.cjs", import.meta.url)), actionCompileCacheDir(process.env));

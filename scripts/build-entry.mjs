@@ -1,6 +1,6 @@
 // Entry points' bundles, in a worker thread of scripts/build.mjs: ncc bundles each
 // transpiled entry of `workerData.entries` ([name, file] pairs) in turn, in one process so
-// the later ones reuse what ncc resolved for the first, and writes `<name>.bundle.js` and its
+// the later ones reuse what ncc resolved for the first, and writes `<name>.bundle.cjs` and its
 // chunks into `workerData.out`. A failure is posted as one line and the worker exits 1.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -14,13 +14,14 @@ class BuildError extends Error {}
 
 /**
  * The chunk file names of entry `name`: `<id>.<name>.<extension>`, in its loader and its
- * assets. The loader builds a chunk's file name from its id and the one string literal
- * ".index.js" (minified or not); anything else means ncc changed, and the build stops.
+ * assets (ncc names them `<id>.index.js` for every entry). The loader builds a chunk's file
+ * name from its id and the one string literal ".index.js" (minified or not); anything else
+ * means ncc changed, and the build stops.
  */
 function chunkNaming(name, extension, code, assets) {
   const chunk = /^(\d+)\.index\.js$/
   const hasChunks = Object.keys(assets ?? {}).some(file => chunk.test(file))
-  if (name === 'index' || !hasChunks) return { code, file: file => file }
+  if (!hasChunks) return { code, file: file => file }
   const literal = /(["'])\.index\.js\1/g
   const found = code.match(literal)?.length ?? 0
   if (found !== 1) throw new BuildError(`${name}: cannot rename its chunks (the chunk loader changed shape)`)
@@ -31,12 +32,12 @@ function chunkNaming(name, extension, code, assets) {
 }
 
 /**
- * The CLI's bundle and chunks are written as CommonJS (`cli.bundle.cjs`, `<id>.cli.cjs`): a
- * script, unlike a module, can be compiled with a V8 code cache on every runtime
- * (`vm.Script`'s `cachedData`, which Node 20 has; Node ≥ 22.8 caches it itself), which is how
- * dist/cli.js starts warm on Node 20 too (docs/design.md §9 "Start-up"). ncc bundles the ES
- * modules as ever; esbuild turns its output into CommonJS here: strict, as modules are,
- * `import.meta.url` the file's own URL, and the loader's `import()` of a chunk a `require`.
+ * Every bundle and its chunks are written as CommonJS (`<name>.bundle.cjs`, `<id>.<name>.cjs`):
+ * a script, unlike a module, can be compiled with a V8 code cache made after it ran
+ * (`vm.Script`'s `cachedData`, on every runtime), which is how each launcher starts its
+ * bundle warm (docs/design.md §9 "Start-up"). ncc bundles the ES modules as ever; esbuild
+ * turns its output into CommonJS here: strict, as modules are, `import.meta.url` the file's
+ * own URL, and the loader's `import()` of a chunk a `require`.
  */
 const COMMONJS = {
   format: 'cjs',
@@ -45,11 +46,7 @@ const COMMONJS = {
   // Strict, as the ES modules it came from were (esbuild does not say so for CommonJS).
   banner: '"use strict";const __bundleUrl=require("node:url").pathToFileURL(__filename).href;'
 }
-
-/** How each entry's bundle and chunks are written: the CLI's as CommonJS, the others as ES modules. */
-function outputOf(name) {
-  return name === 'cli' ? { extension: 'cjs', options: COMMONJS } : { extension: 'js', options: { format: 'esm' } }
-}
+const EXTENSION = 'cjs'
 
 /**
  * Every bundle and its lazily loaded chunks are minified, by esbuild: the action's (the cache
@@ -119,18 +116,17 @@ async function build(name, entry) {
   const { code, assets } = bundled
   // ncc names every entry's lazily loaded chunks `<id>.index.js` (what is imported only when
   // needed: a subcommand, a parser, the artifact client, the OpenTelemetry exporter): each
-  // entry but index gets its own names, so the bundles' chunks cannot overwrite each other.
-  const { extension, options } = outputOf(name)
-  const chunkNames = chunkNaming(name, extension, code, assets)
-  // `<name>.bundle.<extension>`: `<name>.js` is the entry point's launcher (scripts/build.mjs),
-  // which turns a code cache on before it loads the bundle (docs/design.md §9 "Start-up").
-  const bundle = `${name}.bundle.${extension}`
-  await writeFile(join(out, bundle), await minified(bundle, chunkNames.code, options))
+  // entry gets names of its own, so the bundles' chunks cannot overwrite each other.
+  const chunkNames = chunkNaming(name, EXTENSION, code, assets)
+  // `<name>.bundle.cjs`: `<name>.js` is the entry point's launcher (scripts/build.mjs),
+  // which runs the bundle with its code cache (docs/design.md §9 "Start-up").
+  const bundle = `${name}.bundle.${EXTENSION}`
+  await writeFile(join(out, bundle), await minified(bundle, chunkNames.code, COMMONJS))
   for (const [file, asset] of Object.entries(assets ?? {})) {
     if (file === 'package.json') continue
     const target = join(out, chunkNames.file(file))
     await mkdir(dirname(target), { recursive: true })
-    await writeFile(target, file.endsWith('.js') ? await minified(file, asset.source, options) : asset.source)
+    await writeFile(target, file.endsWith('.js') ? await minified(file, asset.source, COMMONJS) : asset.source)
   }
 }
 

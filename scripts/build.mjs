@@ -1,5 +1,5 @@
-// Bundles each entry point with ncc into dist/<name>.bundle.js (the CLI's as CommonJS,
-// dist/cli.bundle.cjs), behind a launcher dist/<name>.js that turns a code cache on first
+// Bundles each entry point with ncc into dist/<name>.bundle.cjs (CommonJS, its chunks
+// dist/<id>.<name>.cjs), behind a launcher dist/<name>.js that runs it with a code cache
 // (dist/post.js reuses index.js; dist/report.js is the second entry point,
 // report/action.yml), in three steps (docs/design.md §9 "The build", "Start-up"):
 //   1. every source file is transpiled on its own (esbuild, with tsconfig.json's compiler
@@ -34,7 +34,7 @@ const workers = [
 ]
 
 /**
- * The launchers: dist/<name>.js turns a V8 code cache on, then loads its bundle
+ * The launchers: dist/<name>.js runs its bundle with a V8 code cache of its own
  * (docs/design.md §9 "Start-up"). The CLI's is the `bin`: its shebang
  * runs it with a small young generation, as V8 otherwise grows it under the steady
  * allocation of a long output stream, and peak memory would follow the output's size.

@@ -23,7 +23,7 @@ afterAll(async () => {
 })
 
 test('the action bundle does not carry the cache client; one chunk of its own beside it does', () => {
-  expect(readFileSync(join(DIST, 'index.bundle.js'), 'utf8')).not.toContain(CACHE_CLIENT_TEXT)
+  expect(readFileSync(join(DIST, 'index.bundle.cjs'), 'utf8')).not.toContain(CACHE_CLIENT_TEXT)
   expect(readFileSync(join(DIST, 'index.js'), 'utf8')).not.toContain(CACHE_CLIENT_TEXT)
   expect(chunksHolding(DIST, CACHE_CLIENT_TEXT)).toHaveLength(1)
 })

@@ -1,4 +1,4 @@
-/** Where the action keeps its compile cache (docs/design.md §9 "Start-up"). */
+/** Where the action keeps its code cache (docs/design.md §9 "Start-up"). */
 import { actionCompileCacheDir } from '../../src/action/compile-cache.js'
 
 test("under the job's RUNNER_TEMP, and nowhere without an absolute one", () => {

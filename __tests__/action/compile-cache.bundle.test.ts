@@ -1,15 +1,15 @@
 /**
- * The action's compile cache (docs/design.md §9 "Start-up"): dist/index.js turns Node's
- * on-disk compile cache on under RUNNER_TEMP/reverify-compile-cache before it loads the
- * bundle, where the runtime has it, so the post step (and later reverify steps of the job)
- * start from what the main step compiled; a folder it cannot use, or a runtime without it,
- * changes nothing a step reports.
+ * The action's code cache (docs/design.md §9 "Start-up"): dist/index.js runs the bundle, and
+ * the chunks it loads (the cache and artifact clients), with a V8 code cache of reverify's own
+ * under RUNNER_TEMP/reverify-compile-cache, one file per script, written as the step exits,
+ * on every runtime: the post step and later reverify steps of the job start from what the
+ * main step compiled. A folder it cannot use, or a broken cache, changes nothing a step reports.
  */
-import { rmSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FakeRunner, type StepResult } from '../helpers/runner.js'
 import { ResultsService } from '../helpers/results-service.js'
-import { filesUnder, NODE24, TEST_RUNTIME, withNode24, type Runtime } from '../helpers/compile-cache.js'
+import { NODE24, TEST_RUNTIME, type Runtime } from '../helpers/compile-cache.js'
 
 const started = ResultsService.start()
 const runners: FakeRunner[] = []
@@ -18,7 +18,7 @@ afterAll(async () => {
   for (const runner of runners) rmSync(runner.root, { recursive: true, force: true })
 })
 
-const passing = { command: 'true', 'expect-exit': '0', 'upload-trace': 'never' }
+const passing = { command: 'true', 'expect-exit': '0' }
 
 async function newRunner(name: string): Promise<FakeRunner> {
   const runner = new FakeRunner(await started, `octo/${name}`)
@@ -32,48 +32,61 @@ function reported(step: StepResult) {
 }
 
 const cacheDir = (runner: FakeRunner) => join(runner.runnerTemp, 'reverify-compile-cache')
-const runtimes = [TEST_RUNTIME, ...(NODE24 ? [NODE24] : [])]
+/** The cache files, each with what shows whether it was written again. */
+function cacheFiles(runner: FakeRunner): Record<string, { ino: number; mtimeMs: number; size: number }> {
+  return Object.fromEntries(
+    readdirSync(cacheDir(runner)).map(name => {
+      const { ino, mtimeMs, size } = statSync(join(cacheDir(runner), name))
+      return [name, { ino, mtimeMs, size }]
+    })
+  )
+}
+const eachRuntime = [TEST_RUNTIME, ...(NODE24 ? [NODE24] : [])].map(runtime => [runtime.label, runtime] as const)
 
-test.each(runtimes.map(runtime => [runtime.label, runtime] as const))(
-  'on %s, the main step leaves a compile cache under RUNNER_TEMP exactly when the runtime has one',
+test.each(eachRuntime)(
+  'on %s, the main step leaves a code cache under RUNNER_TEMP for its bundle and each chunk it loaded',
   async (_label, runtime: Runtime) => {
-    const runner = await newRunner(`compile-cache-${runtime.hasCompileCache ? 'on' : 'off'}`)
+    const runner = await newRunner('compile-cache-files')
     const main = await runner.main(passing, { node: runtime.node })
     expect(reported(main)).toEqual({ code: 0, outcome: 'success', annotations: [] })
-    const cached = filesUnder(cacheDir(runner))
-    if (runtime.hasCompileCache) expect(cached.length).toBeGreaterThan(0)
-    else expect(cached).toEqual([])
+    const names = Object.keys(cacheFiles(runner))
+    expect(names).toContainEqual(expect.stringMatching(/^index\.bundle\.cjs-v[\d.]+-\w+-\d+-\d+-\d+-\d+\.v8cache$/))
+    // The cache client's chunk and the artifact client's (the step restored, saved and uploaded).
+    expect(names.filter(name => /^\d+\.index\.cjs-/.test(name)).length).toBeGreaterThanOrEqual(2)
+    expect(names.every(name => name.endsWith('.v8cache'))).toBe(true)
     expect((await runner.post({ node: runtime.node })).code).toBe(0)
   },
   120_000
 )
 
-withNode24(
-  'a post step with work left and the next main step start from the cache the first main step wrote',
-  async runtime => {
+test.each(eachRuntime)(
+  'on %s, a post step with work left and the next main step start from the cache the first main step wrote',
+  async (_label, runtime: Runtime) => {
     const runner = await newRunner('compile-cache-hit')
-    const env = { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }
-    const accepted = /code cache for ESM \S+index\.bundle\.js was accepted/
-    const main = await runner.main(passing, { node: runtime.node, env })
-    expect(main.code).toBe(0)
-    expect(main.stderr).not.toMatch(accepted)
-    // After a finished main the post step loads no bundle at all (post-shortcut.bundle.test.ts).
-    expect((await runner.post({ node: runtime.node, env })).stderr).not.toMatch(/index\.bundle\.js/)
-    // One with work left (main did not say it finished) loads it, from the cache.
-    expect((await runner.post({ node: runtime.node, env: { ...env, 'STATE_main-finished': '' } })).stderr).toMatch(accepted)
-    expect((await runner.main(passing, { node: runtime.node, env })).stderr).toMatch(accepted)
+    expect((await runner.main(passing, { node: runtime.node })).code).toBe(0)
+    const written = cacheFiles(runner)
+    // A cache V8 accepts is read and left as it is; one it rejected, or a miss, would be written again.
+    const post = await runner.post({ node: runtime.node, env: { 'STATE_main-finished': '' } })
+    expect(post.code).toBe(0)
+    expect(post.stdout).not.toContain('nothing to do')
+    expect(reported(await runner.main(passing, { node: runtime.node }))).toEqual({ code: 0, outcome: 'success', annotations: [] })
+    expect(cacheFiles(runner)).toEqual(written)
   },
   120_000
 )
 
-withNode24(
-  'a cache folder that cannot be made leaves the steps as they were',
-  async runtime => {
+test.each(eachRuntime)(
+  'on %s, a broken cache is written afresh, and a cache folder that cannot be made leaves the steps as they were',
+  async (_label, runtime: Runtime) => {
     const usable = await newRunner('compile-cache-usable')
+    const expected = reported(await usable.main(passing, { node: runtime.node }))
+    const bundle = Object.keys(cacheFiles(usable)).find(name => name.startsWith('index.bundle.cjs-'))!
+    writeFileSync(join(cacheDir(usable), bundle), 'not a code cache')
+    expect(reported(await usable.main(passing, { node: runtime.node }))).toEqual(expected)
+    expect(cacheFiles(usable)[bundle]!.size).toBeGreaterThan(100_000)
     const blocked = await newRunner('compile-cache-blocked')
     // A regular file where the folder would go: even root cannot make a folder there.
     writeFileSync(cacheDir(blocked), '')
-    const expected = reported(await usable.main(passing, { node: runtime.node }))
     expect(reported(await blocked.main(passing, { node: runtime.node }))).toEqual(expected)
     expect((await blocked.post({ node: runtime.node })).code).toBe(0)
     expect(statSync(cacheDir(blocked)).isFile()).toBe(true)

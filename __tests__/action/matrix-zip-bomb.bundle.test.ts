@@ -98,7 +98,7 @@ test('the bomb leg is one warning naming the leg and the cap; the step passes', 
   ])
   expect(report.summary).toContain(`${bombName}: its trace.jsonl unpacks to more than 16 MiB`)
   // Nothing of the legs is left on the report's disk once it is done; what stays is the job's
-  // compile cache, where the runtime keeps one (docs/design.md §9 "Start-up").
+  // code cache (docs/design.md §9 "Start-up").
   if (disk !== undefined) expect(readdirSync(disk.dir).filter(name => name !== 'reverify-compile-cache')).toEqual([])
 })
 

@@ -1,15 +1,15 @@
 /**
  * The CLI's code cache (docs/design.md §9 "Start-up"): dist/cli.js, started through its
- * shebang, turns a code cache on under the user's cache folder (XDG_CACHE_HOME/reverify)
- * before it loads the bundle: Node's compile cache where the runtime has it, the CLI's own
- * (one V8 code cache file for the bundle) where it has not (Node 20). A folder it cannot use,
- * a stale or broken cache, changes nothing a user sees.
+ * shebang, runs the bundle, and the chunks it loads, with a V8 code cache of reverify's own
+ * under the user's cache folder (XDG_CACHE_HOME/reverify), one file per script, on every
+ * runtime. A folder it cannot use, a stale or broken cache, changes nothing a user sees.
  */
+import { execFileSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CLI_BUNDLE, REPO_ROOT, scratchRepo, spawnCli } from '../helpers/cli.js'
-import { filesUnder, NODE24, TEST_RUNTIME, withNode24, type Runtime } from '../helpers/compile-cache.js'
+import { filesUnder, NODE24, TEST_RUNTIME, type Runtime } from '../helpers/compile-cache.js'
 
 const scratch: string[] = []
 afterAll(() => {
@@ -64,40 +64,43 @@ function distCopy(): { dist: string; cli: string; version: string; bump: () => s
 
 const runtimes = [TEST_RUNTIME, ...(NODE24 ? [NODE24] : [])]
 const cacheRoot = (cacheHome: string) => join(cacheHome, 'reverify', 'compile-cache')
-/** The CLI's own cache files (a runtime without Node's compile cache). */
+/** The code cache files under a cache home. */
 const ownCache = (cacheHome: string) => filesUnder(cacheRoot(cacheHome)).filter(file => file.endsWith('.v8cache'))
-/** `test` on the test runner's node when it has no compile cache of its own (Node 20), else skipped saying why. */
-const withoutNodeCache = TEST_RUNTIME.hasCompileCache
-  ? (name: string) => test.skip(`${name} (skipped: the test runner's node has Node's compile cache)`, () => undefined)
-  : (name: string, body: (runtime: Runtime) => Promise<void>, timeout: number) => test(name, () => body(TEST_RUNTIME), timeout)
+/** The name of a script's cache file on a runtime, as a pattern. */
+const cacheFileOf = (script: string, version: string) =>
+  new RegExp(`^${script.replace(/\./g, '\\.')}-${version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+-\\d+-\\d+\\.v8cache$`)
+/** Each runtime as `test.each` takes it. */
+const eachRuntime = runtimes.map(runtime => [runtime.label, runtime] as const)
 
-test("the CLI's bundle and its chunks are CommonJS in strict mode, as the modules they were built from", () => {
+/** The version a node binary reports (`v24.1.0`). */
+function versionOf(runtime: Runtime): string {
+  return execFileSync(runtime.node, ['-p', 'process.version'], { encoding: 'utf8' }).trim()
+}
+
+test("every entry point's bundle and chunks are CommonJS in strict mode, as the modules they were built from", () => {
   const dist = join(REPO_ROOT, 'dist')
-  const files = readdirSync(dist).filter(file => /^(cli\.bundle|\d+\.cli)\.cjs$/.test(file))
-  expect(files).toContain('cli.bundle.cjs')
-  expect(files.length).toBeGreaterThan(1)
+  const files = readdirSync(dist).filter(file => /^(\w+\.bundle|\d+\.\w+)\.cjs$/.test(file))
+  for (const bundle of ['cli.bundle.cjs', 'index.bundle.cjs', 'report.bundle.cjs']) expect(files).toContain(bundle)
+  expect(files.filter(file => /^\d+\.cli\.cjs$/.test(file)).length).toBeGreaterThan(1)
+  expect(files.filter(file => /^\d+\.index\.cjs$/.test(file)).length).toBeGreaterThan(1)
+  // No module left beside them: a `.js` file in dist/ is a launcher.
+  expect(
+    readdirSync(dist)
+      .filter(file => file.endsWith('.js'))
+      .sort()
+  ).toEqual(['cli.js', 'index.js', 'post.js', 'report.js'])
   for (const file of files) expect(`${file}: ${readFileSync(join(dist, file), 'utf8').slice(0, 13)}`).toBe(`${file}: "use strict";`)
 })
 
-test.each(runtimes.map(runtime => [runtime.label, runtime] as const))(
-  "on %s, a run leaves a code cache under XDG_CACHE_HOME/reverify: Node's where the runtime has one, the CLI's own where not",
+test.each(eachRuntime)(
+  'on %s, a run leaves one code cache file per script it ran under XDG_CACHE_HOME/reverify, and the next run says the same',
   async (_label, runtime) => {
     const cacheHome = tempDir('reverify-xdg-')
     const first = await trivialRun(runtime, { XDG_CACHE_HOME: cacheHome })
     expect(first.code).toBe(0)
     expect(first.stdout).toMatch(/^outcome: success/m)
-    const cached = filesUnder(cacheRoot(cacheHome))
-    if (runtime.hasCompileCache) {
-      expect(cached.length).toBeGreaterThan(0)
-      expect(ownCache(cacheHome)).toEqual([])
-    } else {
-      // One file: the bundle, for this runtime and this build of it.
-      expect(cached).toEqual([
-        expect.stringMatching(
-          new RegExp(`^cli\\.bundle\\.cjs-${process.version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+-\\d+-\\d+\\.v8cache$`)
-        )
-      ])
-    }
+    // The bundle, for this runtime and this build of it.
+    expect(ownCache(cacheHome)).toEqual([expect.stringMatching(cacheFileOf('cli.bundle.cjs', versionOf(runtime)))])
     // Nothing else of reverify's goes there, and the next run, with the cache, says the same.
     expect(filesUnder(cacheHome).every(file => file.startsWith(join('reverify', 'compile-cache')))).toBe(true)
     expect(shape(await trivialRun(runtime, { XDG_CACHE_HOME: cacheHome }))).toEqual(shape(first))
@@ -105,9 +108,26 @@ test.each(runtimes.map(runtime => [runtime.label, runtime] as const))(
   60_000
 )
 
-withoutNodeCache(
-  "the CLI's own cache is used as it is, and one V8 rejects (broken bytes) is written afresh",
-  async runtime => {
+test.each(eachRuntime)(
+  "on %s, a chunk the CLI loads gets a cache of its own beside the bundle's",
+  async (_label, runtime) => {
+    const cacheHome = tempDir('reverify-xdg-')
+    const repo = await scratchRepo('reverify-compile-cache-chunk-')
+    scratch.push(repo)
+    // `reverify receipts` loads its subcommand from a chunk.
+    const listed = await startCli(runtime, ['receipts', 'list', '--state-dir', join(repo, 'state')], repo, { XDG_CACHE_HOME: cacheHome })
+    expect(listed.code).toBe(0)
+    const version = versionOf(runtime)
+    const cached = ownCache(cacheHome)
+    expect(cached).toContainEqual(expect.stringMatching(cacheFileOf('cli.bundle.cjs', version)))
+    expect(cached.filter(file => /^\d+\.cli\.cjs-/.test(file)).length).toBeGreaterThan(0)
+  },
+  60_000
+)
+
+test.each(eachRuntime)(
+  'on %s, the cache is used as it is, and one V8 rejects (broken bytes) is written afresh',
+  async (_label, runtime) => {
     const cacheHome = tempDir('reverify-xdg-')
     const first = await trivialRun(runtime, { XDG_CACHE_HOME: cacheHome })
     const [file] = ownCache(cacheHome)
@@ -126,9 +146,9 @@ withoutNodeCache(
   60_000
 )
 
-withoutNodeCache(
-  'a bundle changed after the CLI cached it (same size, other bytes) is compiled afresh, and its old cache goes',
-  async runtime => {
+test.each(eachRuntime)(
+  'on %s, a bundle changed after the CLI cached it (same size, other bytes) is compiled afresh, and its old cache goes',
+  async (_label, runtime) => {
     const { dist, cli, version, bump } = distCopy()
     const cacheHome = tempDir('reverify-xdg-')
     expect((await startCli(runtime, ['--version'], dist, { XDG_CACHE_HOME: cacheHome }, cli)).stdout).toContain(version)
@@ -145,7 +165,7 @@ withoutNodeCache(
   60_000
 )
 
-test.each(runtimes.map(runtime => [runtime.label, runtime] as const))(
+test.each(eachRuntime)(
   'on %s, a cache folder that cannot be made, or NODE_DISABLE_COMPILE_CACHE, leaves the run as it was, with no cache',
   async (_label, runtime) => {
     const usable = await trivialRun(runtime, { XDG_CACHE_HOME: tempDir('reverify-xdg-') })
@@ -157,25 +177,6 @@ test.each(runtimes.map(runtime => [runtime.label, runtime] as const))(
     const disabledHome = tempDir('reverify-xdg-disabled-')
     expect(shape(await trivialRun(runtime, { XDG_CACHE_HOME: disabledHome, NODE_DISABLE_COMPILE_CACHE: '1' }))).toEqual(shape(usable))
     expect(filesUnder(disabledHome)).toEqual([])
-  },
-  60_000
-)
-
-withNode24(
-  'a bundle changed after it was cached is compiled afresh: the cache is a miss, never an old answer',
-  async runtime => {
-    const { dist, cli, version, bump } = distCopy()
-    const env = { XDG_CACHE_HOME: tempDir('reverify-xdg-'), NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }
-    const before = await startCli(runtime, ['--version'], dist, env, cli)
-    expect(before.stdout).toContain(version)
-    const again = await startCli(runtime, ['--version'], dist, env, cli)
-    expect(again.stderr).toMatch(/code cache for CommonJS \S+cli\.bundle\.cjs was accepted/)
-    // Same size, other bytes: the version the bundle prints.
-    const other = bump()
-    const changed = await startCli(runtime, ['--version'], dist, env, cli)
-    expect(changed.code).toBe(0)
-    expect(changed.stdout).toContain(other)
-    expect(changed.stderr).not.toMatch(/code cache for CommonJS \S+cli\.bundle\.cjs was accepted/)
   },
   60_000
 )

@@ -1,4 +1,4 @@
-/** Where the CLI keeps its compile cache on each OS (docs/design.md §9 "Start-up"). */
+/** Where the CLI keeps its code cache on each OS (docs/design.md §9 "Start-up"). */
 import { cliCompileCacheDir } from '../../src/cli/compile-cache.js'
 
 const home = '/home/ada'

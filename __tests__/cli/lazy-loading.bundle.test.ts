@@ -2,40 +2,21 @@
  * What a run of the built CLI loads (BENCHMARKS.md, start-up): the XML parser only when the
  * run reads a JUnit file, the JSON reports' reader only when it reads a JSON report, the YAML
  * parser only when there is a quarantine file to parse.
- * A loader hook records every module the process imports, and a preload every CommonJS file
- * it requires at exit: the CLI's bundle and chunks are CommonJS (docs/design.md §9 "Start-up").
+ * The bundle and its chunks run through reverify's code cache (docs/design.md §9 "Start-up"),
+ * which writes one file per script it ran as the process exits: each run gets a cache folder
+ * of its own, and what it holds names every script the run loaded.
  */
-import { readFileSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { scratchRepo, spawnCli } from '../helpers/cli.js'
+import { REPO_ROOT, scratchRepo, spawnCli } from '../helpers/cli.js'
 import { writeQuarantine } from '../helpers/quarantine.js'
 
-const HOOK = `import { appendFileSync } from 'node:fs'
-export async function load(url, context, next) {
-  if (url.startsWith('file:')) appendFileSync(process.env.LOADED_LOG, url + '\\n')
-  return next(url, context)
-}`
-
-// Every CommonJS file loaded by `require` is in require.cache, the CLI's chunks included.
-const PRELOAD = `process.on('exit', () => require('node:fs').appendFileSync(process.env.LOADED_LOG, Object.keys(require.cache).join('\\n') + '\\n'))`
-
-/** Runs the CLI with the hook and the preload; returns the text of every JS file it loaded. */
+/** Runs the CLI with a cache folder of its own; returns the text of every script of dist/ it ran. */
 async function loadedFiles(dir: string, argv: string[]): Promise<{ code: number | null; files: { path: string; text: string }[] }> {
-  const log = join(dir, 'loaded.log')
-  const register = join(dir, 'register.mjs')
-  await writeFile(
-    register,
-    `import { register } from 'node:module'\nregister(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOK)}`)})\n`
-  )
-  const preload = join(dir, 'preload.cjs')
-  await writeFile(preload, PRELOAD)
-  await writeFile(log, '')
-  const result = await spawnCli(argv, dir, { env: { NODE_OPTIONS: `--import=${register} --require=${preload}`, LOADED_LOG: log } })
-  const loaded = (await readFile(log, 'utf8')).split('\n').filter(line => /\.c?js$/.test(line) && line !== preload)
-  const paths = [...new Set(loaded.map(line => (line.startsWith('file:') ? fileURLToPath(line) : line)))]
-  const files = paths.map(path => ({ path, text: readFileSync(path, 'utf8') }))
+  const cacheHome = mkdtempSync(join(dir, 'xdg-'))
+  const result = await spawnCli(argv, dir, { env: { XDG_CACHE_HOME: cacheHome } })
+  const scripts = readdirSync(join(cacheHome, 'reverify', 'compile-cache')).map(name => /^(.+\.cjs)-v\d/.exec(name)![1]!)
+  const files = scripts.map(script => join(REPO_ROOT, 'dist', script)).map(path => ({ path, text: readFileSync(path, 'utf8') }))
   return { code: result.code, files }
 }
 
@@ -48,7 +29,7 @@ test('a passing run loads neither the XML nor the YAML parser', async () => {
   const dir = await scratchRepo('reverify-lazy-')
   const { code, files } = await loadedFiles(dir, ['run', '--command', 'true', '--expect-exit', '0', '--state-dir', join(dir, 'state')])
   expect(code).toBe(0)
-  expect(files.some(file => file.path.endsWith('cli.js'))).toBe(true)
+  expect(files.some(file => file.path.endsWith('cli.bundle.cjs'))).toBe(true)
   expect(files.filter(file => xmlParser(file.text)).map(file => file.path)).toEqual([])
   expect(files.filter(file => yamlParser(file.text)).map(file => file.path)).toEqual([])
   expect(files.filter(file => jsonReader(file.text)).map(file => file.path)).toEqual([])

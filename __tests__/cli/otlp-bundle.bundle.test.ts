@@ -1,6 +1,6 @@
 /**
  * The built CLI exports over OTLP/HTTP (docs/design.md §2 "Exports", §10): the exporter
- * is a chunk of dist/ (the CLI's are CommonJS, §9 "Start-up") loaded only when an endpoint
+ * is a chunk of dist/ (CommonJS, §9 "Start-up") loaded only when an endpoint
  * is set, and a process whose endpoint never answers still exits within the 10 s bound with
  * its own exit code.
  */
@@ -18,7 +18,7 @@ afterEach(async () => {
 test("dist/ holds each bundle's exporter chunk under its own name, beside the bundles", () => {
   const files = readdirSync(join(REPO_ROOT, 'dist'))
   expect(files.filter(file => /^\d+\.cli\.cjs$/.test(file)).length).toBeGreaterThan(0)
-  expect(files.filter(file => /^\d+\.index\.js$/.test(file)).length).toBeGreaterThan(0)
+  expect(files.filter(file => /^\d+\.index\.cjs$/.test(file)).length).toBeGreaterThan(0)
 })
 
 test('the built CLI sends one trace of a failing run, exit code unchanged', async () => {

@@ -1,11 +1,12 @@
 /**
- * The CLI's own code cache (cli/script-cache.ts; docs/design.md §9 "Start-up"): a CommonJS
- * script run through V8 with the code an earlier run compiled, on real files. The process's
- * exit is stood in for by collecting what would run then.
+ * reverify's own code cache (cli/script-cache.ts; docs/design.md §9 "Start-up"): a CommonJS
+ * script, and the chunks beside it that it requires, run through V8 with the code an earlier
+ * run compiled, on real files. The process's exit is stood in for by collecting what would
+ * run then.
  */
 import { closeSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { codeCacheName, runWithCodeCache, type ScriptIdentity } from '../../src/cli/script-cache.js'
 
 const dirs: string[] = []
@@ -26,24 +27,29 @@ function run(file: string, cache: string | undefined): { exports: unknown; atExi
   return { exports, atExit }
 }
 
+/** Runs every save collected for the exit. */
+function exit(saves: (() => void)[]): void {
+  for (const save of saves) save()
+}
+
 /** The name the cache of `file` has now. */
 function nameOf(file: string): string {
   const fd = openSync(file, 'r')
   try {
     const { size, ino, ctimeNs, mtimeNs } = fstatSync(fd, { bigint: true })
-    return codeCacheName({ script: 'main.cjs', version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs })
+    return codeCacheName({ script: basename(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs })
   } finally {
     closeSync(fd)
   }
 }
 
 /**
- * A script that requires a file beside it and reports what CommonJS gave it. Its folder is in
- * its text: V8 keeps what one process compiled in memory by source, and would not look at a
- * cache for a source it compiled before.
+ * A script that requires a chunk beside it and reports what CommonJS gave it. Its folder is in
+ * its text (the chunk's too): V8 keeps what one process compiled in memory by source, and
+ * would not look at a cache for a source it compiled before.
  */
 function writeScript(dir: string, word: string): string {
-  writeFileSync(join(dir, 'helper.cjs'), 'module.exports = 40\n')
+  writeFileSync(join(dir, 'helper.cjs'), `// ${dir}\nmodule.exports = 40\n`)
   const file = join(dir, 'main.cjs')
   writeFileSync(
     file,
@@ -60,14 +66,14 @@ test('a script runs as CommonJS, with require, __filename, __dirname and module.
   expect(atExit).toEqual([])
 })
 
-test('the first run writes the cache as the process exits; the next finds it and writes nothing', () => {
+test('the first run writes the caches of the script and its chunk as the process exits; the next finds them and writes nothing', () => {
   const dir = tempDir()
   const cache = join(dir, 'cache')
   const file = writeScript(dir, 'alpha')
   const first = run(file, cache)
-  expect(first.atExit).toHaveLength(1)
-  first.atExit[0]!()
-  expect(readdirSync(cache)).toEqual([nameOf(file)])
+  expect(first.atExit).toHaveLength(2)
+  exit(first.atExit)
+  expect(readdirSync(cache).sort()).toEqual([nameOf(file), nameOf(join(dir, 'helper.cjs'))].sort())
   const second = run(file, cache)
   expect(second.atExit).toEqual([])
   expect(second.exports).toEqual(first.exports)
@@ -77,20 +83,21 @@ test('a cache V8 rejects is written afresh, and the script runs all the same', (
   const dir = tempDir()
   const cache = join(dir, 'cache')
   const file = writeScript(dir, 'alpha')
+  const chunk = join(dir, 'helper.cjs')
   mkdirSync(cache)
-  writeFileSync(join(cache, nameOf(file)), 'not a code cache')
+  for (const script of [file, chunk]) writeFileSync(join(cache, nameOf(script)), 'not a code cache')
   const rejected = run(file, cache)
   expect(rejected.exports).toMatchObject({ sum: 42, word: 'alpha' })
-  expect(rejected.atExit).toHaveLength(1)
-  rejected.atExit[0]!()
-  expect(readFileSync(join(cache, nameOf(file))).length).toBeGreaterThan(100)
+  expect(rejected.atExit).toHaveLength(2)
+  exit(rejected.atExit)
+  for (const script of [file, chunk]) expect(readFileSync(join(cache, nameOf(script))).length).toBeGreaterThan(100)
 })
 
 test('a script rewritten with the same size finds no cache by its name, runs its new code, and its old cache goes', () => {
   const dir = tempDir()
   const cache = join(dir, 'cache')
   const file = writeScript(dir, 'alpha')
-  run(file, cache).atExit[0]!()
+  exit(run(file, cache).atExit)
   const old = nameOf(file)
   // Another runtime's cache of the same script, and a file that is not a cache, stay.
   writeFileSync(join(cache, 'main.cjs-v0.0.0-x64-1-2-3-4.v8cache'), '')
@@ -99,8 +106,9 @@ test('a script rewritten with the same size finds no cache by its name, runs its
   expect(nameOf(file)).not.toBe(old)
   const changed = run(file, cache)
   expect(changed.exports).toMatchObject({ word: 'omega' })
-  changed.atExit[0]!()
-  expect(readdirSync(cache).sort()).toEqual(['main.cjs-v0.0.0-x64-1-2-3-4.v8cache', nameOf(file), 'notes.txt'].sort())
+  exit(changed.atExit)
+  const chunk = nameOf(join(dir, 'helper.cjs'))
+  expect(readdirSync(cache).sort()).toEqual(['main.cjs-v0.0.0-x64-1-2-3-4.v8cache', nameOf(file), chunk, 'notes.txt'].sort())
 })
 
 test('a cache folder that cannot be made leaves the run as it was', () => {
@@ -110,7 +118,7 @@ test('a cache folder that cannot be made leaves the run as it was', () => {
   const file = writeScript(dir, 'alpha')
   const { exports, atExit } = run(file, join(blocked, 'cache'))
   expect(exports).toMatchObject({ sum: 42 })
-  expect(() => atExit[0]!()).not.toThrow()
+  expect(() => exit(atExit)).not.toThrow()
 })
 
 test("a cache's name changes with the runtime and with the file's size, inode and times", () => {
@@ -126,4 +134,56 @@ test("a cache's name changes with the runtime and with the file's size, inode an
     { mtimeNs: 91n }
   ]
   for (const change of changes) expect(codeCacheName({ ...id, ...change })).not.toBe(name)
+})
+
+/** A chunk that appends a line to `runs` each time it runs. */
+function countingChunk(dir: string, name: string, body: string): string {
+  const runs = join(dir, `${name}.runs`)
+  writeFileSync(join(dir, name), `// ${dir}\nrequire('node:fs').appendFileSync(${JSON.stringify(runs)}, 'x')\n${body}\n`)
+  return runs
+}
+
+test('a chunk beside the script runs once, however often it is required, with the same exports', () => {
+  const dir = tempDir()
+  const runs = countingChunk(dir, 'count.cjs', 'module.exports = { id: 7 }')
+  const file = join(dir, 'main.cjs')
+  writeFileSync(
+    file,
+    `// ${dir}\nconst a = require('./count.cjs')\nconst b = require('./count.cjs')\nmodule.exports = { same: a === b, id: a.id }\n`
+  )
+  expect(run(file, join(dir, 'cache')).exports).toEqual({ same: true, id: 7 })
+  expect(readFileSync(runs, 'utf8')).toBe('x')
+})
+
+test("what is not a .cjs file right beside the script is Node's to load, and gets no cache", () => {
+  const dir = tempDir()
+  const cache = join(dir, 'cache')
+  mkdirSync(join(dir, 'sub'))
+  writeFileSync(join(dir, 'sub', 'deep.cjs'), 'module.exports = 1\n')
+  writeFileSync(join(dir, 'data.json'), '{ "two": 2 }\n')
+  const file = join(dir, 'main.cjs')
+  writeFileSync(
+    file,
+    `// ${dir}\nmodule.exports = [require('./sub/deep.cjs'), require('./data.json').two, require('node:path').sep, typeof require.resolve]\n`
+  )
+  const { exports, atExit } = run(file, cache)
+  expect(exports).toEqual([1, 2, '/', 'function'])
+  exit(atExit)
+  expect(readdirSync(cache)).toEqual([nameOf(file)])
+})
+
+test('a chunk that is missing fails its require; one that throws is run again by the next require', () => {
+  const dir = tempDir()
+  const runs = countingChunk(
+    dir,
+    'flaky.cjs',
+    `if (require('node:fs').readFileSync(${JSON.stringify(join(dir, 'flaky.cjs.runs'))}, 'utf8') === 'x') throw new Error('first load fails')\nmodule.exports = 'loaded'`
+  )
+  const file = join(dir, 'main.cjs')
+  writeFileSync(
+    file,
+    `// ${dir}\nconst tries = []\nfor (const name of ['./gone.cjs', './flaky.cjs', './flaky.cjs']) { try { tries.push(require(name)) } catch (error) { tries.push(error.code ?? error.message) } }\nmodule.exports = tries\n`
+  )
+  expect(run(file, undefined).exports).toEqual(['ENOENT', 'first load fails', 'loaded'])
+  expect(readFileSync(runs, 'utf8')).toBe('xx')
 })

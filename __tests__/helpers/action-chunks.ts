@@ -1,5 +1,5 @@
 /**
- * The action's lazily loaded chunks (docs/design.md §10): which of dist/'s `<id>.index.js`
+ * The action's lazily loaded chunks (docs/design.md §10): which of dist/'s `<id>.index.cjs`
  * files hold a client, and a scratch copy of dist/ without them, for the tests that show a
  * step goes on when a chunk cannot be loaded.
  */
@@ -13,7 +13,7 @@ export const DIST = join(REPO_ROOT, 'dist')
 
 /** The action's chunks in `dir` whose text holds `marker` (a line only that client prints, kept by the minifier). */
 export function chunksHolding(dir: string, marker: string): string[] {
-  return readdirSync(dir).filter(file => /^\d+\.index\.js$/.test(file) && readFileSync(join(dir, file), 'utf8').includes(marker))
+  return readdirSync(dir).filter(file => /^\d+\.index\.cjs$/.test(file) && readFileSync(join(dir, file), 'utf8').includes(marker))
 }
 
 /** A scratch copy of dist/ without the chunks holding `marker`; the caller removes it. */

@@ -137,10 +137,11 @@ export async function benchAgainstBaseline({ dist, baselineDist, scratch, rssMet
 
 /**
  * The report entry point's size in bytes (0 when a build has none): its launcher and the
- * bundle it loads (`report.bundle.js`) where the build has launchers, else `report.js` alone.
+ * bundle it loads (`report.bundle.cjs`, `report.bundle.js` in builds before the bundles were
+ * CommonJS) where the build has launchers, else `report.js` alone.
  */
 function bundleBytes(dist) {
-  return ['report.js', 'report.bundle.js']
+  return ['report.js', 'report.bundle.cjs', 'report.bundle.js']
     .map(name => join(dist, name))
     .filter(file => existsSync(file))
     .reduce((bytes, file) => bytes + statSync(file).size, 0)

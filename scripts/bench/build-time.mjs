@@ -10,7 +10,7 @@ import { interleave, medianOf, requireExit, timeProcess } from './measure.mjs'
 import { formatMs, formatRatio, verdict } from './report.mjs'
 import { TARGETS } from './rows.mjs'
 
-const BUNDLES = ['cli.js', 'cli.bundle.cjs', 'index.js', 'index.bundle.js', 'report.js', 'report.bundle.js', 'post.js']
+const BUNDLES = ['cli.js', 'cli.bundle.cjs', 'index.js', 'index.bundle.cjs', 'report.js', 'report.bundle.cjs', 'post.js']
 
 /** Resolves to { buildMs, tscMs, rounds, sameAsCommitted }. */
 export async function benchBuildTime({ root, scratch, rounds, progress }) {

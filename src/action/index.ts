@@ -1,10 +1,10 @@
 /**
- * The action's bundle, dist/index.bundle.js, loaded by dist/index.js (action/launch.ts), the
+ * The action's bundle, dist/index.bundle.cjs, loaded by dist/index.js (action/launch.ts), the
  * main step; dist/post.js is a two-line file that imports that same launcher, so both steps
  * share one copy of the toolkit: which step runs is told by the script the runner started.
  * The cache client is loaded only when a history is restored or saved, the artifact client
  * only when a trace is uploaded (dynamic imports: ncc puts each in chunks of their own,
- * `dist/<id>.index.js`, docs/design.md §10), so the post step with nothing left to do loads
+ * `dist/<id>.index.cjs`, docs/design.md §10), so the post step with nothing left to do loads
  * neither.
  */
 import type { DefaultArtifactClient } from '@actions/artifact'

@@ -1,9 +1,10 @@
 /**
- * Entry point of dist/report.js, report/action.yml (docs/design.md §9 "Start-up"): turns the
- * compile cache on, then loads the report's bundle (dist/report.bundle.js, from
- * action/report-entry.ts), so that the bundle is compiled with the cache, not before it.
+ * Entry point of dist/report.js, report/action.yml (docs/design.md §9 "Start-up"): runs the
+ * report's bundle (dist/report.bundle.cjs, from action/report-entry.ts) with the job's code
+ * cache (action/compile-cache.ts).
  */
-import { actionCompileCacheDir, enableCompileCache } from './compile-cache.js'
+import { fileURLToPath } from 'node:url'
+import { runWithCodeCache } from '../cli/script-cache.js'
+import { actionCompileCacheDir } from './compile-cache.js'
 
-enableCompileCache(actionCompileCacheDir(process.env))
-await import(new URL('./report.bundle.js', import.meta.url).href)
+runWithCodeCache(fileURLToPath(new URL('./report.bundle.cjs', import.meta.url)), actionCompileCacheDir(process.env))

@@ -1,5 +1,5 @@
 /**
- * The report's bundle (dist/report.bundle.js, loaded by dist/report.js: action/launch-report.ts),
+ * The report's bundle (dist/report.bundle.cjs, loaded by dist/report.js: action/launch-report.ts),
  * the action's second entry point `report/action.yml` (docs/design.md §5 "One summary for a matrix"): one step that sums up
  * the reverify legs of this workflow run, or of the one that triggered it (workflow_run),
  * and publishes them on the pull request. The real artifact and REST clients are made here only.

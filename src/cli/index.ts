@@ -1,4 +1,4 @@
-/** The CLI's bundle, dist/cli.bundle.js, which dist/cli.js loads (cli/launch.ts): wires the process to main(). */
+/** The CLI's bundle, dist/cli.bundle.cjs, which dist/cli.js loads (cli/launch.ts): wires the process to main(). */
 import { z } from 'zod'
 import { ExitCode } from '../core/index.js'
 import { closedPipeTolerant } from './console-stream.js'

@@ -1,13 +1,11 @@
 /**
- * Entry point of dist/cli.js (docs/design.md §9 "Start-up"): turns a code cache on, then
- * loads the CLI's bundle (dist/cli.bundle.cjs, from cli/index.ts), so that the bundle is
- * compiled with the cache, not before it: Node's compile cache where the runtime has it, the
- * CLI's own (cli/script-cache.ts) where it has not.
+ * Entry point of dist/cli.js (docs/design.md §9 "Start-up"): runs the CLI's bundle
+ * (dist/cli.bundle.cjs, from cli/index.ts) and the chunks it loads with the code cache kept
+ * under the user's cache folder (cli/compile-cache.ts, cli/script-cache.ts).
  */
-import { createRequire } from 'node:module'
 import { homedir } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { cliCompileCacheDir, enableCompileCache } from './compile-cache.js'
+import { cliCompileCacheDir } from './compile-cache.js'
 import { runWithCodeCache } from './script-cache.js'
 
 /** The user's home folder, or '' when the OS cannot tell (no HOME, no passwd entry). */
@@ -21,6 +19,5 @@ function home(): string {
 
 const bundle = fileURLToPath(new URL('./cli.bundle.cjs', import.meta.url))
 const cacheDir = cliCompileCacheDir({ env: process.env, platform: process.platform, home: home() })
-if (enableCompileCache(cacheDir)) createRequire(import.meta.url)(bundle)
-// NODE_DISABLE_COMPILE_CACHE turns the CLI's own cache off too.
-else runWithCodeCache(bundle, process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheDir)
+// NODE_DISABLE_COMPILE_CACHE, which turns Node's compile cache off, turns this one off too.
+runWithCodeCache(bundle, process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheDir)

@@ -1,8 +1,11 @@
 /**
- * The CLI's bundle run as a CommonJS script with a V8 code cache of its own, on a runtime
- * without Node's compile cache (Node 20; docs/design.md §9 "Start-up"): V8 deserialises the
- * code it compiled on an earlier run instead of compiling the bundle again. A convenience
- * only: a cache that is missing, stale, rejected or unwritable leaves the run as it was.
+ * A bundle run as a CommonJS script with a V8 code cache of reverify's own (docs/design.md §9
+ * "Start-up"), on every runtime, for every entry point (the CLI, the action's steps, the
+ * report step): V8 deserialises the code it compiled on an earlier run instead of compiling
+ * the bundle again, and the bundle's chunks, which it loads with `require`, go the same way.
+ * Each cache is written as the process exits, so it holds every function the run called, not
+ * only what was compiled as the script loaded. A convenience only: a cache that
+ * is missing, stale, rejected or unwritable leaves the run as it was.
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -82,12 +85,50 @@ function atProcessExit(save: () => void): void {
   process.once('exit', save)
 }
 
+/** How CommonJS calls a module's code. */
+type ModuleBody = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void
+
 /**
  * Runs the CommonJS script `file` as Node would load it, compiled with the code cache kept in
  * `directory` (none when undefined), and answers its `module.exports`. A miss, or a cache V8
  * rejects, is written as the process exits (`atExit`), so it holds what the whole run compiled.
+ * What the script requires by a relative name that is a `.cjs` file in its own folder (a
+ * bundle's chunk, `./142.index.cjs`) is run the same way, once; anything else is Node's.
  */
 export function runWithCodeCache(file: string, directory: string | undefined, atExit = atProcessExit): unknown {
+  const folder = dirname(file)
+  const loaded = new Map<string, { exports: unknown }>()
+  const run = (path: string): unknown => {
+    const known = loaded.get(path)
+    if (known !== undefined) return known.exports
+    const module = { exports: {} as unknown }
+    loaded.set(path, module)
+    const nodeRequire = createRequire(path)
+    const require = Object.assign((id: string) => {
+      const sibling = siblingChunk(folder, id)
+      return sibling === undefined ? nodeRequire(id) : run(sibling)
+    }, nodeRequire) as NodeJS.Require
+    try {
+      compiled(path, directory, atExit).call(module.exports, module.exports, require, module, path, folder)
+    } catch (error) {
+      // As Node's require: a script that failed is not kept as loaded.
+      loaded.delete(path)
+      throw error
+    }
+    return module.exports
+  }
+  return run(file)
+}
+
+/** The path of the chunk `id` names when it is a `.cjs` file right in `folder`, else undefined. */
+function siblingChunk(folder: string, id: string): string | undefined {
+  if (!id.startsWith('./') || !id.endsWith('.cjs')) return undefined
+  const path = join(folder, id)
+  return dirname(path) === folder ? path : undefined
+}
+
+/** The script `file` compiled with its cache, as the function Node's CommonJS wrapper makes. */
+function compiled(file: string, directory: string | undefined, atExit: (save: () => void) => void): ModuleBody {
   const { source, id } = readScript(file)
   const cacheFile = directory === undefined ? undefined : join(directory, codeCacheName(id))
   const cachedData = readCache(cacheFile)
@@ -97,8 +138,5 @@ export function runWithCodeCache(file: string, directory: string | undefined, at
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
     atExit(() => saveCodeCache(script, cacheFile, codeCachePrefix(id)))
   }
-  const run = script.runInThisContext() as (...args: unknown[]) => void
-  const module: { exports: unknown } = { exports: {} }
-  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file))
-  return module.exports
+  return script.runInThisContext() as ModuleBody
 }

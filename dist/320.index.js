@@ -1,1 +1,0 @@
-const u=320,c=[320],i={74320:((o,e,d)=>{Object.defineProperty(e,"__esModule",{value:!0}),e.getMachineId=void 0;const n=d(63914);async function t(){n.diag.debug("could not read machine-id: unsupported platform")}e.getMachineId=t})};export{u as id,c as ids,i as modules};
