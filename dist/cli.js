@@ -15,7 +15,7 @@ function cliCompileCacheDir({ env, platform, home: home2 }) {
   return base && join(base, "reverify", "compile-cache");
 }
 
-// build/bundle/src/cli/script-cache.js
+// build/bundle/src/launch/code-cache.js
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join as join2 } from "node:path";

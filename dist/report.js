@@ -1,7 +1,7 @@
 // build/bundle/src/action/launch-report.js
 import { fileURLToPath } from "node:url";
 
-// build/bundle/src/cli/script-cache.js
+// build/bundle/src/launch/code-cache.js
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";

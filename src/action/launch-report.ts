@@ -4,7 +4,7 @@
  * cache (action/compile-cache.ts).
  */
 import { fileURLToPath } from 'node:url'
-import { runWithCodeCache } from '../cli/script-cache.js'
+import { runWithCodeCache } from '../launch/code-cache.js'
 import { actionCompileCacheDir } from './compile-cache.js'
 
 runWithCodeCache(fileURLToPath(new URL('./report.bundle.cjs', import.meta.url)), actionCompileCacheDir(process.env))

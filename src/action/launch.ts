@@ -7,7 +7,7 @@
  */
 import { EOL } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { runWithCodeCache } from '../cli/script-cache.js'
+import { runWithCodeCache } from '../launch/code-cache.js'
 import { actionCompileCacheDir } from './compile-cache.js'
 import { isPostStep, MAIN_FINISHED_NOTE, mainFinished } from './post-shortcut.js'
 

@@ -1,5 +1,5 @@
 /**
- * Where the CLI keeps its V8 code cache (docs/design.md §9 "Start-up"; cli/script-cache.ts
+ * Where the CLI keeps its V8 code cache (docs/design.md §9 "Start-up"; launch/code-cache.ts
  * writes it). A convenience only: whatever goes wrong, the run goes on without it.
  */
 import { isAbsolute, join } from 'node:path'

@@ -1,12 +1,12 @@
 /**
  * Entry point of dist/cli.js (docs/design.md §9 "Start-up"): runs the CLI's bundle
  * (dist/cli.bundle.cjs, from cli/index.ts) and the chunks it loads with the code cache kept
- * under the user's cache folder (cli/compile-cache.ts, cli/script-cache.ts).
+ * under the user's cache folder (cli/compile-cache.ts, launch/code-cache.ts).
  */
 import { homedir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { cliCompileCacheDir } from './compile-cache.js'
-import { runWithCodeCache } from './script-cache.js'
+import { runWithCodeCache } from '../launch/code-cache.js'
 
 /** The user's home folder, or '' when the OS cannot tell (no HOME, no passwd entry). */
 function home(): string {

@@ -1,5 +1,5 @@
 /**
- * reverify's own code cache (cli/script-cache.ts; docs/design.md §9 "Start-up"): a CommonJS
+ * reverify's own code cache (launch/code-cache.ts; docs/design.md §9 "Start-up"): a CommonJS
  * script, and the chunks beside it that it requires, run through V8 with the code an earlier
  * run compiled, on real files. The process's exit is stood in for by collecting what would
  * run then.
@@ -7,7 +7,7 @@
 import { closeSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { codeCacheName, runWithCodeCache, type ScriptIdentity } from '../../src/cli/script-cache.js'
+import { codeCacheName, runWithCodeCache, type ScriptIdentity } from '../../src/launch/code-cache.js'
 
 const dirs: string[] = []
 afterAll(() => {
