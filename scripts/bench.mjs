@@ -221,7 +221,7 @@ async function measure({ runs, baseline, scratch, cli }) {
     })
     await section('h', 'the action against the CLI', async () => {
       const { benchActionOverhead } = await import('./bench/action.mjs')
-      return actionRows(await benchActionOverhead({ cli, scratch, rounds: ACTION_ROUNDS, progress: progressOf('(h)') }))
+      return actionRows(await benchActionOverhead({ cli, scratch, rounds: ACTION_ROUNDS, progress: progressOf('(h)'), firstStep: true }))
     })
     await section('m', 'this build against the baseline build (rows a, b and h)', async () => {
       const { benchAgainstBaseline, extractBuild, resolveBaseline } = await import('./bench/baseline.mjs')

@@ -106,9 +106,12 @@ export function readPhases(output) {
  * median of each phase the step logged (ACTION_PHASES) over the same rounds. With
  * `baselineDist` (another build's dist/, row m), that build's action joins the interleaving
  * on a runner of its own (its RUNNER_TEMP, so its state dir, and a repository name of its
- * own, so its cache key), and the result adds baselineActionMs.
+ * own, so its cache key), and the result adds baselineActionMs. With `firstStep`, the same
+ * action joins it once more as the first reverify step of a new job: an empty RUNNER_TEMP
+ * every round (no code cache, no state dir) and the history in the cache service, and the
+ * result adds firstStepMs.
  */
-export async function benchActionOverhead({ cli, scratch, rounds, progress, baselineDist }) {
+export async function benchActionOverhead({ cli, scratch, rounds, progress, baselineDist, firstStep = false }) {
   const service = await startService()
   const root = await mkdtemp(join(scratch, 'runner-'))
   const workspace = join(root, 'work', 'widgets', 'widgets')
@@ -158,6 +161,11 @@ export async function benchActionOverhead({ cli, scratch, rounds, progress, base
     { key: 'cli', run: runCli },
     { key: 'action', run: action }
   ]
+  if (firstStep) {
+    const firstStepRun = async () =>
+      action({ runnerTemp: await mkdtemp(join(root, 'work', '_temp-job-')), what: 'the action on true as the first step of a job' })
+    variants.push({ key: 'firstStep', run: firstStepRun })
+  }
   if (baselineDist !== undefined) {
     const runnerTemp = join(root, 'work', '_temp-baseline')
     await mkdir(runnerTemp, { recursive: true })
@@ -181,6 +189,7 @@ export async function benchActionOverhead({ cli, scratch, rounds, progress, base
       cliMs: medianOf(samples.get('cli'), 'wallMs'),
       actionMs: medianOf(actionSamples, 'wallMs'),
       ...(baselineDist !== undefined && { baselineActionMs: medianOf(samples.get('baseline'), 'wallMs') }),
+      ...(firstStep && { firstStepMs: medianOf(samples.get('firstStep'), 'wallMs') }),
       rounds,
       phaseMs
     }

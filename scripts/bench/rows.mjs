@@ -113,6 +113,17 @@ export function actionRows(result) {
       target: `≤ ${TARGETS.actionMaxRatio.toFixed(1)}× (goal ${TARGETS.actionGoalRatio}×)`,
       result: ratio <= TARGETS.actionGoalRatio ? 'PASS (goal met)' : verdict(ratio <= TARGETS.actionMaxRatio)
     },
+    ...(result.firstStepMs !== undefined
+      ? [
+          {
+            row: 'h',
+            what: 'the same as the first reverify step of a job (an empty RUNNER_TEMP: no code cache, no state dir)',
+            median: formatMs(result.firstStepMs),
+            ratio: formatRatio(result.firstStepMs / result.cliMs, 'CLI'),
+            target: 'reference'
+          }
+        ]
+      : []),
     ...phases
   ]
 }
