@@ -43,8 +43,10 @@ function saveCodeCache(script, file, prefix) {
   } catch {
   }
 }
+var savesAtExit = [];
 function atProcessExit(save) {
-  process.once("exit", save);
+  if (savesAtExit.length === 0) process.once("exit", () => savesAtExit.splice(0).forEach((pending) => pending()));
+  savesAtExit.push(save);
 }
 function runWithCodeCache(file, directory, atExit = atProcessExit) {
   const folder = dirname(file);

@@ -5,9 +5,12 @@
  * run then.
  */
 import { closeSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
+import { buildSync } from 'esbuild'
 import { codeCacheName, runWithCodeCache, type ScriptIdentity } from '../../src/launch/code-cache.js'
+import { REPO_ROOT } from '../helpers/cli.js'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -186,4 +189,35 @@ test('a chunk that is missing fails its require; one that throws is run again by
   )
   expect(run(file, undefined).exports).toEqual(['ENOENT', 'first load fails', 'loaded'])
   expect(readFileSync(runs, 'utf8')).toBe('xx')
+})
+
+test('in a process of its own, a script that loads a dozen chunks writes every cache as it exits, and prints nothing', () => {
+  const dir = tempDir()
+  // The loader as the launchers bundle it, run by a node of its own: its exit is real here.
+  const loader = join(dir, 'code-cache.mjs')
+  buildSync({
+    entryPoints: [join(REPO_ROOT, 'src', 'launch', 'code-cache.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile: loader,
+    logLevel: 'silent'
+  })
+  const scripts = join(dir, 'bundle')
+  mkdirSync(scripts)
+  for (let chunk = 1; chunk <= 12; chunk++) writeFileSync(join(scripts, `${chunk}.main.cjs`), `module.exports = ${chunk}\n`)
+  // The script listens for the exit itself too, as the bundles do.
+  writeFileSync(
+    join(scripts, 'main.cjs'),
+    "process.on('exit', () => undefined)\nlet sum = 0\nfor (let chunk = 1; chunk <= 12; chunk++) sum += require(`./${chunk}.main.cjs`)\nconsole.log(sum)\n"
+  )
+  const cache = join(dir, 'cache')
+  const launcher = join(dir, 'launch.mjs')
+  writeFileSync(
+    launcher,
+    `import { runWithCodeCache } from './code-cache.mjs'\nrunWithCodeCache(${JSON.stringify(join(scripts, 'main.cjs'))}, ${JSON.stringify(cache)})\n`
+  )
+  const result = spawnSync(process.execPath, [launcher], { encoding: 'utf8' })
+  expect({ status: result.status, stdout: result.stdout, stderr: result.stderr }).toEqual({ status: 0, stdout: '78\n', stderr: '' })
+  expect(readdirSync(cache)).toHaveLength(13)
 })

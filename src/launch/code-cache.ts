@@ -80,9 +80,16 @@ function saveCodeCache(script: Script, file: string, prefix: string): void {
   }
 }
 
-/** Runs `save` as the process exits. */
+/** The saves the process's exit will run, in the order the scripts were compiled. */
+const savesAtExit: (() => void)[] = []
+
+/**
+ * Runs `save` as the process exits. One listener runs them all: a bundle that loads a dozen
+ * chunks would otherwise pass Node's ten listeners and have it print a leak warning.
+ */
 function atProcessExit(save: () => void): void {
-  process.once('exit', save)
+  if (savesAtExit.length === 0) process.once('exit', () => savesAtExit.splice(0).forEach(pending => pending()))
+  savesAtExit.push(save)
 }
 
 /** How CommonJS calls a module's code. */
