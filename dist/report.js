@@ -6,18 +6,24 @@ import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, r
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
+function placeOf(file) {
+  let hash = 2166136261;
+  for (const char of dirname(file)) hash = Math.imul(hash ^ char.codePointAt(0), 16777619) >>> 0;
+  return hash.toString(16).padStart(8, "0");
+}
 function codeCacheName(id) {
   return `${codeCachePrefix(id)}${id.size}-${id.ino}-${id.ctimeNs}-${id.mtimeNs}.v8cache`;
 }
 function codeCachePrefix(id) {
-  return `${id.script}-${id.version}-${id.arch}-`;
+  return `${id.script}-${id.place}-${id.version}-${id.arch}-`;
 }
 function readScript(file) {
   const fd = openSync(file, "r");
   try {
     const { size, ino, ctimeNs, mtimeNs } = fstatSync(fd, { bigint: true });
     const source = readFileSync(fd, "utf8");
-    return { source, id: { script: basename(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs } };
+    const id = { script: basename(file), place: placeOf(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs };
+    return { source, id };
   } finally {
     closeSync(fd);
   }

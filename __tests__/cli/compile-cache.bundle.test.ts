@@ -68,7 +68,7 @@ const cacheRoot = (cacheHome: string) => join(cacheHome, 'reverify', 'compile-ca
 const ownCache = (cacheHome: string) => filesUnder(cacheRoot(cacheHome)).filter(file => file.endsWith('.v8cache'))
 /** The name of a script's cache file on a runtime, as a pattern. */
 const cacheFileOf = (script: string, version: string) =>
-  new RegExp(`^${script.replace(/\./g, '\\.')}-${version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+-\\d+-\\d+\\.v8cache$`)
+  new RegExp(`^${script.replace(/\./g, '\\.')}-[0-9a-f]{8}-${version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+-\\d+-\\d+\\.v8cache$`)
 /** Each runtime as `test.each` takes it. */
 const eachRuntime = runtimes.map(runtime => [runtime.label, runtime] as const)
 

@@ -15,7 +15,7 @@ import { writeQuarantine } from '../helpers/quarantine.js'
 async function loadedFiles(dir: string, argv: string[]): Promise<{ code: number | null; files: { path: string; text: string }[] }> {
   const cacheHome = mkdtempSync(join(dir, 'xdg-'))
   const result = await spawnCli(argv, dir, { env: { XDG_CACHE_HOME: cacheHome } })
-  const scripts = readdirSync(join(cacheHome, 'reverify', 'compile-cache')).map(name => /^(.+\.cjs)-v\d/.exec(name)![1]!)
+  const scripts = readdirSync(join(cacheHome, 'reverify', 'compile-cache')).map(name => /^(.+\.cjs)-[0-9a-f]{8}-v\d/.exec(name)![1]!)
   const files = scripts.map(script => join(REPO_ROOT, 'dist', script)).map(path => ({ path, text: readFileSync(path, 'utf8') }))
   return { code: result.code, files }
 }

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { buildSync } from 'esbuild'
-import { codeCacheName, runWithCodeCache, type ScriptIdentity } from '../../src/launch/code-cache.js'
+import { codeCacheName, placeOf, runWithCodeCache, type ScriptIdentity } from '../../src/launch/code-cache.js'
 import { REPO_ROOT } from '../helpers/cli.js'
 
 const dirs: string[] = []
@@ -40,7 +40,16 @@ function nameOf(file: string): string {
   const fd = openSync(file, 'r')
   try {
     const { size, ino, ctimeNs, mtimeNs } = fstatSync(fd, { bigint: true })
-    return codeCacheName({ script: basename(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs })
+    return codeCacheName({
+      script: basename(file),
+      place: placeOf(file),
+      version: process.version,
+      arch: process.arch,
+      size,
+      ino,
+      ctimeNs,
+      mtimeNs
+    })
   } finally {
     closeSync(fd)
   }
@@ -103,7 +112,7 @@ test('a script rewritten with the same size finds no cache by its name, runs its
   exit(run(file, cache).atExit)
   const old = nameOf(file)
   // Another runtime's cache of the same script, and a file that is not a cache, stay.
-  writeFileSync(join(cache, 'main.cjs-v0.0.0-x64-1-2-3-4.v8cache'), '')
+  writeFileSync(join(cache, `main.cjs-${placeOf(file)}-v0.0.0-x64-1-2-3-4.v8cache`), '')
   writeFileSync(join(cache, 'notes.txt'), '')
   writeScript(dir, 'omega')
   expect(nameOf(file)).not.toBe(old)
@@ -111,7 +120,9 @@ test('a script rewritten with the same size finds no cache by its name, runs its
   expect(changed.exports).toMatchObject({ word: 'omega' })
   exit(changed.atExit)
   const chunk = nameOf(join(dir, 'helper.cjs'))
-  expect(readdirSync(cache).sort()).toEqual(['main.cjs-v0.0.0-x64-1-2-3-4.v8cache', nameOf(file), chunk, 'notes.txt'].sort())
+  expect(readdirSync(cache).sort()).toEqual(
+    [`main.cjs-${placeOf(file)}-v0.0.0-x64-1-2-3-4.v8cache`, nameOf(file), chunk, 'notes.txt'].sort()
+  )
 })
 
 test('a cache folder that cannot be made leaves the run as it was', () => {
@@ -124,11 +135,21 @@ test('a cache folder that cannot be made leaves the run as it was', () => {
   expect(() => exit(atExit)).not.toThrow()
 })
 
-test("a cache's name changes with the runtime and with the file's size, inode and times", () => {
-  const id: ScriptIdentity = { script: 'cli.bundle.cjs', version: 'v20.20.2', arch: 'x64', size: 10n, ino: 7n, ctimeNs: 100n, mtimeNs: 90n }
+test("a cache's name changes with the runtime, the script's folder and the file's size, inode and times", () => {
+  const id: ScriptIdentity = {
+    script: 'cli.bundle.cjs',
+    place: '0a1b2c3d',
+    version: 'v20.20.2',
+    arch: 'x64',
+    size: 10n,
+    ino: 7n,
+    ctimeNs: 100n,
+    mtimeNs: 90n
+  }
   const name = codeCacheName(id)
-  expect(name).toBe('cli.bundle.cjs-v20.20.2-x64-10-7-100-90.v8cache')
+  expect(name).toBe('cli.bundle.cjs-0a1b2c3d-v20.20.2-x64-10-7-100-90.v8cache')
   const changes: Partial<ScriptIdentity>[] = [
+    { place: '0a1b2c3e' },
     { version: 'v20.20.3' },
     { arch: 'arm64' },
     { size: 11n },
@@ -137,6 +158,19 @@ test("a cache's name changes with the runtime and with the file's size, inode an
     { mtimeNs: 91n }
   ]
   for (const change of changes) expect(codeCacheName({ ...id, ...change })).not.toBe(name)
+  // The place is the folder's: every script of one install shares it, another install has its own.
+  expect(placeOf('/opt/a/dist/cli.bundle.cjs')).toBe(placeOf('/opt/a/dist/271.cli.cjs'))
+  expect(placeOf('/opt/a/dist/cli.bundle.cjs')).not.toBe(placeOf('/opt/b/dist/cli.bundle.cjs'))
+  expect(placeOf('/opt/a/dist/cli.bundle.cjs')).toMatch(/^[0-9a-f]{8}$/)
+})
+
+test('two installs sharing one cache folder keep a cache each: running one leaves the other as it was', () => {
+  const cache = join(tempDir(), 'cache')
+  const first = writeScript(tempDir(), 'alpha')
+  const second = writeScript(tempDir(), 'omega')
+  exit(run(first, cache).atExit)
+  exit(run(second, cache).atExit)
+  expect(readdirSync(cache)).toEqual(expect.arrayContaining([nameOf(first), nameOf(second)]))
 })
 
 /** A chunk that appends a line to `runs` each time it runs. */

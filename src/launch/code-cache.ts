@@ -12,9 +12,11 @@ import { createRequire } from 'node:module'
 import { basename, dirname, join } from 'node:path'
 import { Script } from 'node:vm'
 
-/** What names one build of a script on one runtime. */
+/** What names one build of a script, installed in one place, on one runtime. */
 export interface ScriptIdentity {
   script: string
+  /** The folder the script is installed in, as a short hash (placeOf). */
+  place: string
   version: string
   arch: string
   size: bigint
@@ -25,7 +27,19 @@ export interface ScriptIdentity {
 }
 
 /**
- * The cache file's name: the script, the runtime, and the file as it is now: its size, inode
+ * A short hash of the folder `file` is in (32-bit FNV-1a, in hex): two installs of reverify
+ * in different folders keep caches of their own in one cache folder instead of replacing each
+ * other's on every run. A name only, never a check (V8 and the name's other parts are);
+ * written here, as node:crypto would cost a run that prints `--version` its loading.
+ */
+export function placeOf(file: string): string {
+  let hash = 0x811c9dc5
+  for (const char of dirname(file)) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0
+  return hash.toString(16).padStart(8, '0')
+}
+
+/**
+ * The cache file's name: the script, its place, the runtime, and the file as it is now: its size, inode
  * and times to the nanosecond, which a rewrite, a copy or a new install does not keep (the
  * change time cannot be set back). V8 checks a code cache against the source's length, not
  * its bytes, so an edited bundle of the same size must not find the old code by its name.
@@ -34,9 +48,9 @@ export function codeCacheName(id: ScriptIdentity): string {
   return `${codeCachePrefix(id)}${id.size}-${id.ino}-${id.ctimeNs}-${id.mtimeNs}.v8cache`
 }
 
-/** The part of the name one script on one runtime shares with its older builds. */
+/** The part of the name one script in one place on one runtime shares with its older builds there. */
 function codeCachePrefix(id: ScriptIdentity): string {
-  return `${id.script}-${id.version}-${id.arch}-`
+  return `${id.script}-${id.place}-${id.version}-${id.arch}-`
 }
 
 /** The source of `file`, and what identifies it, from one open file. */
@@ -45,7 +59,8 @@ function readScript(file: string): { source: string; id: ScriptIdentity } {
   try {
     const { size, ino, ctimeNs, mtimeNs } = fstatSync(fd, { bigint: true })
     const source = readFileSync(fd, 'utf8')
-    return { source, id: { script: basename(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs } }
+    const id = { script: basename(file), place: placeOf(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs }
+    return { source, id }
   } finally {
     closeSync(fd)
   }
