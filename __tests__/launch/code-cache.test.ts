@@ -159,9 +159,9 @@ test("a cache's name changes with the runtime, the script's folder and the file'
   ]
   for (const change of changes) expect(codeCacheName({ ...id, ...change })).not.toBe(name)
   // The place is the folder's: every script of one install shares it, another install has its own.
-  expect(placeOf('/opt/a/dist/cli.bundle.cjs')).toBe(placeOf('/opt/a/dist/271.cli.cjs'))
-  expect(placeOf('/opt/a/dist/cli.bundle.cjs')).not.toBe(placeOf('/opt/b/dist/cli.bundle.cjs'))
-  expect(placeOf('/opt/a/dist/cli.bundle.cjs')).toMatch(/^[0-9a-f]{8}$/)
+  expect(placeOf('/opt/a/lib/cli.bundle.cjs')).toBe(placeOf('/opt/a/lib/271.cli.cjs'))
+  expect(placeOf('/opt/a/lib/cli.bundle.cjs')).not.toBe(placeOf('/opt/b/lib/cli.bundle.cjs'))
+  expect(placeOf('/opt/a/lib/cli.bundle.cjs')).toMatch(/^[0-9a-f]{8}$/)
 })
 
 test('two installs sharing one cache folder keep a cache each: running one leaves the other as it was', () => {
