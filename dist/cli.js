@@ -71,16 +71,16 @@ function atProcessExit(save) {
 function runWithCodeCache(file, directory, atExit = atProcessExit) {
   const folder = dirname(file);
   const loaded = /* @__PURE__ */ new Map();
+  const nodeRequire = createRequire(file);
+  const require2 = Object.assign((id) => {
+    const sibling = siblingChunk(folder, id);
+    return sibling === void 0 ? nodeRequire(id) : run(sibling);
+  }, nodeRequire);
   const run = (path) => {
     const known = loaded.get(path);
     if (known !== void 0) return known.exports;
     const module = { exports: {} };
     loaded.set(path, module);
-    const nodeRequire = createRequire(path);
-    const require2 = Object.assign((id) => {
-      const sibling = siblingChunk(folder, id);
-      return sibling === void 0 ? nodeRequire(id) : run(sibling);
-    }, nodeRequire);
     try {
       compiled(path, directory, atExit).call(module.exports, module.exports, require2, module, path, folder);
     } catch (error) {

@@ -120,16 +120,17 @@ type ModuleBody = (exports: unknown, require: NodeJS.Require, module: { exports:
 export function runWithCodeCache(file: string, directory: string | undefined, atExit = atProcessExit): unknown {
   const folder = dirname(file)
   const loaded = new Map<string, { exports: unknown }>()
+  // One require for the script and its chunks: they share the folder it resolves from.
+  const nodeRequire = createRequire(file)
+  const require = Object.assign((id: string) => {
+    const sibling = siblingChunk(folder, id)
+    return sibling === undefined ? nodeRequire(id) : run(sibling)
+  }, nodeRequire) as NodeJS.Require
   const run = (path: string): unknown => {
     const known = loaded.get(path)
     if (known !== undefined) return known.exports
     const module = { exports: {} as unknown }
     loaded.set(path, module)
-    const nodeRequire = createRequire(path)
-    const require = Object.assign((id: string) => {
-      const sibling = siblingChunk(folder, id)
-      return sibling === undefined ? nodeRequire(id) : run(sibling)
-    }, nodeRequire) as NodeJS.Require
     try {
       compiled(path, directory, atExit).call(module.exports, module.exports, require, module, path, folder)
     } catch (error) {
