@@ -59,6 +59,21 @@ describe('KeyTable', () => {
     }
   })
 
+  test('keys that share a half, or have the top bit set, are written in the order of their text', () => {
+    const table = new KeyTable()
+    const keys = [
+      'ffffffff00000000',
+      '7fffffffffffffff',
+      '8000000000000000',
+      '0000000080000000',
+      '000000007fffffff',
+      '00000001ffffffff',
+      '0000000100000000'
+    ]
+    for (const key of keys) table.set(key, 7)
+    expect(table.hexByValue().get(7)).toBe([...keys].sort().join(''))
+  })
+
   test('a key given as two halves is the same key; a key that is not 16 lowercase hex digits is refused', () => {
     const table = new KeyTable()
     table.set('00000001ffffffff', 5)

@@ -13,6 +13,8 @@ const FULL = 1
 /** A removed entry: probing goes on past it, and an insert may take its slot. */
 const REMOVED = 2
 const FIRST_CAPACITY = 64
+/** Which 32-bit word of a 64-bit number in memory is its low half: the first on a little-endian machine. */
+const LOW_WORD = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1 ? 0 : 1
 
 /** The value of the 8 hex digits of `text` from `from` (half a key), an unsigned 32-bit number; NaN unless they are lowercase hex. */
 function hexWord(text: string, from: number): number {
@@ -151,25 +153,30 @@ export class KeyTable implements Iterable<string> {
 
   /**
    * For each value, its keys in order, written one after another as hex (the form the
-   * known-tests file stores): one string a value, none a key.
+   * known-tests file stores): one string a value, none a key. Sorted as 64-bit numbers in a
+   * typed array, so a suite's every key makes no object on the heap (row j: arrays of slot
+   * numbers and a comparator's sort grew the collector's young space by 16 MB at the end).
    */
   hexByValue(): Map<number, string> {
-    const byValue = new Map<number, number[]>()
+    const counts = new Map<number, number>()
+    this.forEachSlot(slot => counts.set(this.values[slot]!, (counts.get(this.values[slot]!) ?? 0) + 1))
+    // Each key as one 64-bit number, its high half above: numeric order is the hex text's order.
+    const keys = new Map<number, { words: Uint32Array; filled: number }>()
+    for (const [value, count] of counts) keys.set(value, { words: new Uint32Array(2 * count), filled: 0 })
     this.forEachSlot(slot => {
-      const value = this.values[slot]!
-      const slots = byValue.get(value)
-      if (slots === undefined) byValue.set(value, [slot])
-      else slots.push(slot)
+      const list = keys.get(this.values[slot]!)!
+      list.words[list.filled + LOW_WORD] = this.lows[slot]!
+      list.words[list.filled + 1 - LOW_WORD] = this.highs[slot]!
+      list.filled += 2
     })
     const written = new Map<number, string>()
-    for (const [value, slots] of byValue) {
-      // Numeric order of the halves is the hex text's order: fixed width, lowercase.
-      slots.sort((a, b) => this.highs[a]! - this.highs[b]! || this.lows[a]! - this.lows[b]!)
-      const bytes = Buffer.allocUnsafe(8 * slots.length)
-      slots.forEach((slot, index) => {
-        bytes.writeUInt32BE(this.highs[slot]!, 8 * index)
-        bytes.writeUInt32BE(this.lows[slot]!, 8 * index + 4)
-      })
+    for (const [value, { words }] of keys) {
+      new BigUint64Array(words.buffer).sort()
+      const bytes = Buffer.allocUnsafe(4 * words.length)
+      for (let at = 0; at < words.length; at += 2) {
+        bytes.writeUInt32BE(words[at + 1 - LOW_WORD]!, 4 * at)
+        bytes.writeUInt32BE(words[at + LOW_WORD]!, 4 * at + 4)
+      }
       written.set(value, bytes.toString('hex'))
     }
     return written
