@@ -1,2 +1,3 @@
+"use strict";
 // The action's post step: the same bundle as the main step.
-import './index.js'
+require('./index.js')

@@ -1,14 +1,18 @@
+"use strict";
+const launcherUrl = require('node:url').pathToFileURL(__filename).href;
+"use strict";
+
 // build/bundle/src/action/launch-report.js
-import { fileURLToPath } from "node:url";
+var import_node_url = require("node:url");
 
 // build/bundle/src/launch/code-cache.js
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { basename, dirname, join } from "node:path";
-import { Script } from "node:vm";
+var import_node_fs = require("node:fs");
+var import_node_module = require("node:module");
+var import_node_path = require("node:path");
+var import_node_vm = require("node:vm");
 function placeOf(file) {
   let hash = 2166136261;
-  for (const char of dirname(file)) hash = Math.imul(hash ^ char.codePointAt(0), 16777619) >>> 0;
+  for (const char of (0, import_node_path.dirname)(file)) hash = Math.imul(hash ^ char.codePointAt(0), 16777619) >>> 0;
   return hash.toString(16).padStart(8, "0");
 }
 function codeCacheName(id) {
@@ -18,33 +22,33 @@ function codeCachePrefix(id) {
   return `${id.script}-${id.place}-${id.version}-${id.arch}-`;
 }
 function readScript(file) {
-  const fd = openSync(file, "r");
+  const fd = (0, import_node_fs.openSync)(file, "r");
   try {
-    const { size, ino, ctimeNs, mtimeNs } = fstatSync(fd, { bigint: true });
-    const source = readFileSync(fd, "utf8");
-    const id = { script: basename(file), place: placeOf(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs };
+    const { size, ino, ctimeNs, mtimeNs } = (0, import_node_fs.fstatSync)(fd, { bigint: true });
+    const source = (0, import_node_fs.readFileSync)(fd, "utf8");
+    const id = { script: (0, import_node_path.basename)(file), place: placeOf(file), version: process.version, arch: process.arch, size, ino, ctimeNs, mtimeNs };
     return { source, id };
   } finally {
-    closeSync(fd);
+    (0, import_node_fs.closeSync)(fd);
   }
 }
 function readCache(file) {
   if (file === void 0) return void 0;
   try {
-    return readFileSync(file);
+    return (0, import_node_fs.readFileSync)(file);
   } catch {
     return void 0;
   }
 }
 function saveCodeCache(script, file, prefix) {
   try {
-    const directory = dirname(file);
-    mkdirSync(directory, { recursive: true, mode: 448 });
+    const directory = (0, import_node_path.dirname)(file);
+    (0, import_node_fs.mkdirSync)(directory, { recursive: true, mode: 448 });
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, script.createCachedData(), { mode: 384 });
-    renameSync(temporary, file);
-    for (const name of readdirSync(directory)) {
-      if (name.startsWith(prefix) && name.endsWith(".v8cache") && name !== basename(file)) rmSync(join(directory, name), { force: true });
+    (0, import_node_fs.writeFileSync)(temporary, script.createCachedData(), { mode: 384 });
+    (0, import_node_fs.renameSync)(temporary, file);
+    for (const name of (0, import_node_fs.readdirSync)(directory)) {
+      if (name.startsWith(prefix) && name.endsWith(".v8cache") && name !== (0, import_node_path.basename)(file)) (0, import_node_fs.rmSync)((0, import_node_path.join)(directory, name), { force: true });
     }
   } catch {
   }
@@ -55,9 +59,9 @@ function atProcessExit(save) {
   savesAtExit.push(save);
 }
 function runWithCodeCache(file, directory, atExit = atProcessExit) {
-  const folder = dirname(file);
+  const folder = (0, import_node_path.dirname)(file);
   const loaded = /* @__PURE__ */ new Map();
-  const nodeRequire = createRequire(file);
+  const nodeRequire = (0, import_node_module.createRequire)(file);
   const require2 = Object.assign((id) => {
     const sibling = siblingChunk(folder, id);
     return sibling === void 0 ? nodeRequire(id) : run(sibling);
@@ -65,30 +69,30 @@ function runWithCodeCache(file, directory, atExit = atProcessExit) {
   const run = (path) => {
     const known = loaded.get(path);
     if (known !== void 0) return known.exports;
-    const module = { exports: {} };
-    loaded.set(path, module);
+    const module2 = { exports: {} };
+    loaded.set(path, module2);
     try {
-      compiled(path, directory, atExit).call(module.exports, module.exports, require2, module, path, folder);
+      compiled(path, directory, atExit).call(module2.exports, module2.exports, require2, module2, path, folder);
     } catch (error) {
       loaded.delete(path);
       throw error;
     }
-    return module.exports;
+    return module2.exports;
   };
   return run(file);
 }
 function siblingChunk(folder, id) {
   if (!id.startsWith("./") || !id.endsWith(".cjs")) return void 0;
-  const path = join(folder, id);
-  return dirname(path) === folder ? path : void 0;
+  const path = (0, import_node_path.join)(folder, id);
+  return (0, import_node_path.dirname)(path) === folder ? path : void 0;
 }
 function compiled(file, directory, atExit) {
   const { source, id } = readScript(file);
-  const cacheFile = directory === void 0 ? void 0 : join(directory, codeCacheName(id));
+  const cacheFile = directory === void 0 ? void 0 : (0, import_node_path.join)(directory, codeCacheName(id));
   const cachedData = readCache(cacheFile);
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}
 })`;
-  const script = new Script(wrapped, { filename: file, cachedData });
+  const script = new import_node_vm.Script(wrapped, { filename: file, cachedData });
   if (cacheFile !== void 0 && (cachedData === void 0 || script.cachedDataRejected === true)) {
     atExit(() => saveCodeCache(script, cacheFile, codeCachePrefix(id)));
   }
@@ -96,12 +100,12 @@ function compiled(file, directory, atExit) {
 }
 
 // build/bundle/src/action/compile-cache.js
-import { isAbsolute, join as join2 } from "node:path";
+var import_node_path2 = require("node:path");
 function actionCompileCacheDir(env) {
   const runnerTemp = env.RUNNER_TEMP;
   if (env.NODE_DISABLE_COMPILE_CACHE) return void 0;
-  return runnerTemp && isAbsolute(runnerTemp) ? join2(runnerTemp, "reverify-compile-cache") : void 0;
+  return runnerTemp && (0, import_node_path2.isAbsolute)(runnerTemp) ? (0, import_node_path2.join)(runnerTemp, "reverify-compile-cache") : void 0;
 }
 
 // build/bundle/src/action/launch-report.js
-runWithCodeCache(fileURLToPath(new URL("./report.bundle.cjs", import.meta.url)), actionCompileCacheDir(process.env));
+runWithCodeCache((0, import_node_url.fileURLToPath)(new URL("./report.bundle.cjs", launcherUrl)), actionCompileCacheDir(process.env));

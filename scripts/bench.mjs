@@ -143,7 +143,7 @@ function makeScratch() {
   mkdirSync(join(scratch, '.git'))
   // A copy, so a rebuild of dist/ during the run cannot pull the bundle from under us.
   cpSync(dist, join(scratch, 'dist'), { recursive: true, preserveTimestamps: true })
-  // The bundle is ESM; in the repository the root package.json says so if dist/'s does not.
+  // An old dist/ without its own package.json (ES module launchers) relied on the root's.
   const marker = join(scratch, 'dist', 'package.json')
   if (!existsSync(marker)) writeFileSync(marker, '{\n  "type": "module"\n}\n')
   return { scratch, cli: join(scratch, 'dist', 'cli.js') }

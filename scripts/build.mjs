@@ -104,10 +104,15 @@ async function writeLaunchers(from, out) {
         absWorkingDir: root,
         bundle: true,
         platform: 'node',
-        format: 'esm',
+        // CommonJS: an ES module as the process's entry point costs Node its ESM loader first
+        // (6 ms on Node 24, 12 on Node 20, on every run and step).
+        format: 'cjs',
         target: 'es2022',
         legalComments: 'none',
-        banner: shebang ? { js: shebang } : undefined,
+        define: { 'import.meta.url': 'launcherUrl' },
+        banner: {
+          js: `${shebang ? `${shebang}\n` : ''}"use strict";\nconst launcherUrl = require('node:url').pathToFileURL(__filename).href;`
+        },
         write: false,
         logLevel: 'silent'
       })
@@ -150,8 +155,12 @@ try {
 }
 // The post step runs the same launcher and bundle as main (the bundle picks the step from
 // the script's name).
-await writeFile(join(next, 'post.js'), "// The action's post step: the same bundle as the main step.\nimport './index.js'\n")
-await writeFile(join(next, 'package.json'), '{\n  "type": "module"\n}\n')
+await writeFile(
+  join(next, 'post.js'),
+  "\"use strict\";\n// The action's post step: the same bundle as the main step.\nrequire('./index.js')\n"
+)
+// Every script in dist/ is CommonJS: the launchers (.js) by this, the bundles by their .cjs.
+await writeFile(join(next, 'package.json'), '{\n  "type": "commonjs"\n}\n')
 // Swapped in whole: the old dist/ is moved aside before the new one takes its name.
 const old = `${dist}.old`
 await rm(old, { recursive: true, force: true })
