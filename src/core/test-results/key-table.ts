@@ -159,7 +159,10 @@ export class KeyTable implements Iterable<string> {
    */
   hexByValue(): Map<number, string> {
     const counts = new Map<number, number>()
-    this.forEachSlot(slot => counts.set(this.values[slot]!, (counts.get(this.values[slot]!) ?? 0) + 1))
+    this.forEachSlot(slot => {
+      const value = this.values[slot]!
+      counts.set(value, (counts.get(value) ?? 0) + 1)
+    })
     // Each key as one 64-bit number, its high half above: numeric order is the hex text's order.
     const keys = new Map<number, { words: Uint32Array; filled: number }>()
     for (const [value, count] of counts) keys.set(value, { words: new Uint32Array(2 * count), filled: 0 })
