@@ -1,12 +1,13 @@
 /**
  * What a run of the built CLI loads (BENCHMARKS.md, start-up): the XML parser only when the
  * run reads a JUnit file, the JSON reports' reader only when it reads a JSON report, the YAML
- * parser only when there is a quarantine file to parse.
+ * parser only when there is a quarantine file to parse; perf_hooks never (the clock reads
+ * process.hrtime).
  * The bundle and its chunks run through reverify's code cache (docs/design.md §9 "Start-up"),
  * which writes one file per script it ran as the process exits: each run gets a cache folder
  * of its own, and what it holds names every script the run loaded.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO_ROOT, scratchRepo, spawnCli } from '../helpers/cli.js'
 import { writeQuarantine } from '../helpers/quarantine.js'
@@ -18,6 +19,19 @@ async function loadedFiles(dir: string, argv: string[]): Promise<{ code: number 
   const scripts = readdirSync(join(cacheHome, 'reverify', 'compile-cache')).map(name => /^(.+\.cjs)-[0-9a-f]{8}-v\d/.exec(name)![1]!)
   const files = scripts.map(script => join(REPO_ROOT, 'dist', script)).map(path => ({ path, text: readFileSync(path, 'utf8') }))
   return { code: result.code, files }
+}
+
+/** Runs the CLI with a preload that lists, as the process exits, the runtime's modules it loaded. */
+async function loadedBuiltins(dir: string, argv: string[]): Promise<{ code: number | null; builtins: string[] }> {
+  const list = join(dir, 'builtins.json')
+  const preload = join(dir, 'list-builtins.cjs')
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)))\n`
+  )
+  const result = await spawnCli(argv, dir, { env: { NODE_OPTIONS: `--require=${preload}` } })
+  const builtins = (JSON.parse(readFileSync(list, 'utf8')) as string[]).filter(name => name.startsWith('NativeModule '))
+  return { code: result.code, builtins: builtins.map(name => name.slice('NativeModule '.length)) }
 }
 
 // Strings only these modules hold, which minifying keeps (class names it does not).
@@ -73,4 +87,12 @@ test('a run that reads a JSON report loads its reader and not the XML parser', a
   expect(code).toBe(0)
   expect(files.filter(file => jsonReader(file.text))).toHaveLength(1)
   expect(files.filter(file => xmlParser(file.text))).toHaveLength(0)
+}, 30_000)
+
+test('a passing run does not load perf_hooks', async () => {
+  const dir = await scratchRepo('reverify-lazy-builtins-')
+  const trivial = await loadedBuiltins(dir, ['run', '--command', 'true', '--expect-exit', '0', '--state-dir', join(dir, 'state')])
+  expect(trivial.code).toBe(0)
+  expect(trivial.builtins).toContain('child_process')
+  expect(trivial.builtins).not.toContain('perf_hooks')
 }, 30_000)

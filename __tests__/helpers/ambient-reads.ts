@@ -13,6 +13,7 @@ export const AMBIENT_READS: Readonly<Record<string, RegExp>> = {
   'Date.now(': /\bDate\.now\(/,
   'new Date()': /\bnew Date\(\s*\)/,
   'performance.now(': /\bperformance\.now\(/,
+  'process.hrtime': /\bprocess\.hrtime\b/,
   'process.env': /\bprocess\.env\b/,
   'process.cwd(': /\bprocess\.cwd\(/,
   'hostname(': /\bhostname\(/

@@ -39,7 +39,9 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** The real clock: the one place in the core that reads the time (docs/design.md §8). */
 export const systemClock: Clock = {
   now: () => new Date(),
-  monotonicMs: () => performance.now(),
+  // process.hrtime, not performance.now(): the first read of `performance` loads perf_hooks,
+  // about 1.2 ms of a trivial run (docs/design.md §9 "Start-up").
+  monotonicMs: () => Number(process.hrtime.bigint()) / 1e6,
   sleep: abortableSleep,
   random: Math.random
 }
