@@ -1,6 +1,20 @@
 import { randomBytes } from 'node:crypto'
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
-import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises'
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats
+} from 'node:fs'
+import { mkdir, open, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 /**
@@ -120,10 +134,10 @@ function processRuns(pid: number): boolean {
  */
 export async function removeAbandonedTemps(directory: string): Promise<string[]> {
   // Never through a link: a link planted in place of the folder is not looked into.
-  if (!(await lstat(directory).catch(() => undefined))?.isDirectory()) return []
+  if (!lstatOrUndefined(directory)?.isDirectory()) return []
   let names: string[]
   try {
-    names = await readdir(directory)
+    names = readdirSync(directory)
   } catch (error) {
     if (isErrorCode(error, 'ENOENT', 'ENOTDIR')) return []
     throw error
@@ -133,13 +147,22 @@ export async function removeAbandonedTemps(directory: string): Promise<string[]>
     const match = TEMP_NAME.exec(name)
     if (match === null || processRuns(Number(match[1]))) continue
     try {
-      await unlink(join(directory, name))
+      unlinkSync(join(directory, name))
       removed.push(name)
     } catch (error) {
       if (!isErrorCode(error, 'ENOENT')) throw error
     }
   }
   return removed
+}
+
+/** lstat, or undefined when there is nothing there (or it cannot be looked at). */
+export function lstatOrUndefined(path: string): Stats | undefined {
+  try {
+    return lstatSync(path)
+  } catch {
+    return undefined
+  }
 }
 
 /** Flushes a directory's entries (a rename or a new file) to disk; a no-op where directories cannot be synced. */
@@ -160,7 +183,7 @@ export async function fsyncDirectory(directory: string): Promise<void> {
 export async function readRegularFile(path: string, maxBytes: number): Promise<string | undefined> {
   let before
   try {
-    before = await lstat(path)
+    before = lstatSync(path)
   } catch (error) {
     if (isErrorCode(error, 'ENOENT', 'ENOTDIR')) return undefined
     throw error
@@ -170,9 +193,9 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<s
   if (before.size > maxBytes) throw new Error(`${path} is larger than ${maxBytes} bytes`)
   // O_NOFOLLOW and the inode check close the gap between lstat and open; O_NONBLOCK keeps a
   // FIFO swapped in meanwhile from hanging the open.
-  const handle = await open(path, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING)
+  const fd = openSync(path, constants.O_RDONLY | NO_FOLLOW | NON_BLOCKING)
   try {
-    const after = await handle.stat()
+    const after = fstatSync(fd)
     if (!after.isFile() || after.ino !== before.ino || after.dev !== before.dev) {
       throw new Error(`${path} changed while it was being read`)
     }
@@ -181,7 +204,7 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<s
     const chunks: Buffer[] = []
     let total = 0
     while (total <= maxBytes) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, null)
       if (bytesRead === 0) break
       chunks.push(Buffer.from(buffer.subarray(0, bytesRead)))
       total += bytesRead
@@ -189,7 +212,7 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<s
     if (total > maxBytes) throw new Error(`${path} is larger than ${maxBytes} bytes`)
     return Buffer.concat(chunks, total).toString('utf8')
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
 }
 

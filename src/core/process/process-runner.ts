@@ -8,7 +8,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
-import { readFile, rm } from 'node:fs/promises'
+import { rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { constants } from 'node:os'
 import { parseFailedLine, shellInvocation, writeScriptFile, type ShellSpec } from '../shell/script-shell.js'
 import { INTERRUPTED_EXIT } from '../base/errors.js'
@@ -221,7 +222,7 @@ async function runCommand(spec: CommandSpec, clock: Pick<Clock, 'monotonicMs'>):
   const { argv, verbatim, cleanup, record } = await shellArgv(spec.command, spec.shell)
   const base = { command: spec.command, signal: null, timedOut: false, interrupted: false }
   if (spec.signal?.aborted) {
-    await rm(cleanup, { recursive: true, force: true })
+    rmSync(cleanup, { recursive: true, force: true })
     return { result: { ...base, exitCode: INTERRUPTED_EXIT, interrupted: true, durationMs: 0 } }
   }
   const marker = randomUUID()
@@ -231,7 +232,7 @@ async function runCommand(spec: CommandSpec, clock: Pick<Clock, 'monotonicMs'>):
     // A program that cannot start (missing, not executable, a missing #! interpreter) is
     // the shell's "command not found": a failed attempt with exit 127, never a crash.
     const why = 'error' in launched ? launched.error.message : 'no process id'
-    await rm(cleanup, { recursive: true, force: true })
+    rmSync(cleanup, { recursive: true, force: true })
     spec.onOutput(Buffer.from(`reverify: could not start ${argv[0]}: ${why}\n`), 'stderr')
     return { result: { ...base, exitCode: 127, durationMs: elapsedSince(started, clock) } }
   }
@@ -285,7 +286,7 @@ async function runCommand(spec: CommandSpec, clock: Pick<Clock, 'monotonicMs'>):
   if (timedOut) exitCode = TIMEOUT_EXIT
   else if (interrupted) exitCode = INTERRUPTED_EXIT
   const failedLine = timedOut || interrupted ? undefined : await failedLineOf(record, exitCode)
-  await rm(cleanup, { recursive: true, force: true })
+  rmSync(cleanup, { recursive: true, force: true })
   return {
     result: {
       command: spec.command,

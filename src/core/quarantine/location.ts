@@ -6,7 +6,7 @@
  * compared once every link is resolved, so a link that stays inside the repository (a
  * `.github` kept in another folder of it) is followed, and one out of it is refused.
  */
-import { lstat, realpath, stat } from 'node:fs/promises'
+import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs'
 import { dirname, isAbsolute, relative, sep } from 'node:path'
 import { isErrorCode } from '../base/atomic-file.js'
 import { printable } from '../base/printable.js'
@@ -32,7 +32,7 @@ async function nearestExisting(path: string): Promise<string> {
   let current = path
   for (;;) {
     try {
-      await lstat(current)
+      lstatSync(current)
       return current
     } catch (error) {
       const parent = dirname(current)
@@ -56,12 +56,12 @@ function outside(path: string, root: string, real: string): QuarantineLocation {
  * inside the repository, or refused with the reason.
  */
 export async function locateQuarantine(path: string, root: string): Promise<QuarantineLocation> {
-  const realRoot = await realpath(root).catch(() => root)
+  const realRoot = realpathOr(root, root)
   let existing: string
   let real: string
   try {
     existing = await nearestExisting(path)
-    real = await realpath(existing)
+    real = realpathSync.native(existing)
   } catch (error) {
     // A link to nothing (or to itself) on the way: nothing a reviewer can see is there.
     if (isErrorCode(error, 'ENOENT', 'ELOOP')) return { kind: 'refused', problem: `is a symbolic link that leads nowhere; ${RULE}` }
@@ -69,7 +69,24 @@ export async function locateQuarantine(path: string, root: string): Promise<Quar
   }
   if (!within(realRoot, real)) return outside(path, root, real)
   if (existing !== path) return { kind: 'absent' }
-  const info = await stat(real).catch(() => undefined)
+  const info = statOrUndefined(real)
   if (info?.isFile() !== true) return { kind: 'refused', problem: `is not a regular file; ${RULE}` }
   return { kind: 'file', realPath: real, bytes: info.size }
+}
+
+/** The path with every link resolved (the kernel's answer, as `realpath(3)`), or `fallback`. */
+function realpathOr(path: string, fallback: string): string {
+  try {
+    return realpathSync.native(path)
+  } catch {
+    return fallback
+  }
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path)
+  } catch {
+    return undefined
+  }
 }

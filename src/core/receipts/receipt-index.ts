@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
-import { constants } from 'node:fs'
-import { lstat, open, readdir, unlink } from 'node:fs/promises'
+import { closeSync, constants, lstatSync, openSync, readdirSync, unlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import {
   ensureRealDirectory,
   fsyncDirectory,
   isErrorCode,
+  lstatOrUndefined,
   readRegularFile,
   requireRealDirectory,
   writeFileAtomic
@@ -102,8 +102,7 @@ export class ReceiptIndex {
     for (const list of ['history', 'target'] as const) {
       const directory = await this.ensureListDirectory(list, ReceiptIndex.keyOf(list, receipt), options.checkedDirectories)
       try {
-        const handle = await open(join(directory, name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644)
-        await handle.close()
+        closeSync(openSync(join(directory, name), constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o644))
       } catch (error) {
         if (isErrorCode(error, 'EEXIST')) continue
         throw error
@@ -134,7 +133,7 @@ export class ReceiptIndex {
     const directory = join(this.indexDir, list)
     try {
       await requireRealDirectory(directory)
-      return (await readdir(directory)).filter(name => /^[0-9a-f]{32}$/.test(name))
+      return readdirSync(directory).filter(name => /^[0-9a-f]{32}$/.test(name))
     } catch (error) {
       if (isErrorCode(error, 'ENOENT')) return []
       throw error
@@ -151,7 +150,7 @@ export class ReceiptIndex {
   /** Identifies the current set of run directories: it changes when one is added or removed. */
   async runsFingerprint(): Promise<string> {
     try {
-      const stats = await lstat(this.runsDir, { bigint: true })
+      const stats = lstatSync(this.runsDir, { bigint: true })
       return `${stats.dev}:${stats.ino}:${stats.mtimeNs}:${stats.nlink}`
     } catch (error) {
       if (isErrorCode(error, 'ENOENT')) return 'absent'
@@ -165,7 +164,7 @@ export class ReceiptIndex {
       await requireRealDirectory(this.indexDir)
       const path = join(this.indexDir, STATE_FILE)
       if (this.recorded !== undefined) {
-        const seen = await lstat(path).catch(() => undefined)
+        const seen = lstatOrUndefined(path)
         const { fingerprint, ino, size, ctimeMs } = this.recorded
         if (seen?.isFile() && seen.ino === ino && seen.size === size && seen.ctimeMs === ctimeMs) return fingerprint
       }
@@ -183,7 +182,7 @@ export class ReceiptIndex {
     await ensureRealDirectory(this.indexDir)
     const path = join(this.indexDir, STATE_FILE)
     await writeFileAtomic(path, `${JSON.stringify({ version: 1, runs: fingerprint })}\n`)
-    const seen = await lstat(path)
+    const seen = lstatSync(path)
     this.recorded = { fingerprint, ino: seen.ino, size: seen.size, ctimeMs: seen.ctimeMs }
   }
 
@@ -199,7 +198,7 @@ export class ReceiptIndex {
 
   private async entriesIn(directory: string): Promise<IndexEntry[]> {
     if (!(await this.realDirectories(directory))) return []
-    const names = await readdir(directory)
+    const names = readdirSync(directory)
     return names
       .sort()
       .reverse()
@@ -225,7 +224,7 @@ export class ReceiptIndex {
 
   private async unlinkEntry(directory: string, entry: IndexEntry): Promise<void> {
     try {
-      await unlink(join(directory, entryName(entry)))
+      unlinkSync(join(directory, entryName(entry)))
     } catch (error) {
       if (!isErrorCode(error, 'ENOENT')) throw error
     }

@@ -1,4 +1,5 @@
-import { lstat, mkdir, readdir, rm } from 'node:fs/promises'
+import { lstatSync, mkdirSync, readdirSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   ensureRealDirectory,
@@ -73,7 +74,7 @@ export class ReceiptStore {
     const durable = options.durable ?? true
     const checked = receipts.map(receipt => receiptText(receipt, MAX_RECEIPT_BYTES))
     if (checked.length === 0) return
-    await mkdir(this.stateDir, { recursive: true })
+    mkdirSync(this.stateDir, { recursive: true })
     const fresh = await this.freshIndex()
     const previous = new Map(options.previous)
     const unread = checked.filter(({ receipt }) => !previous.has(receipt.run_id))
@@ -303,12 +304,12 @@ export class ReceiptStore {
   private async scanRuns(): Promise<{ receipts: Receipt[]; present: Set<string> }> {
     let names: string[]
     try {
-      const stats = await lstat(this.runsDir)
+      const stats = lstatSync(this.runsDir)
       if (!stats.isDirectory()) {
         this.warn(`skipped ${this.runsDir}: not a directory (symbolic links are not followed)`)
         return { receipts: [], present: new Set() }
       }
-      names = await readdir(this.runsDir)
+      names = readdirSync(this.runsDir)
     } catch (error) {
       if (isErrorCode(error, 'ENOENT')) return { receipts: [], present: new Set() }
       throw error
@@ -334,7 +335,7 @@ export class ReceiptStore {
     const path = join(runDir, RECEIPT_FILE)
     try {
       for (const directory of [this.runsDir, runDir]) {
-        const stats = await lstat(directory)
+        const stats = lstatSync(directory)
         if (stats.isSymbolicLink()) throw new Error(`${directory} is a symbolic link; it is not followed`)
         if (!stats.isDirectory()) throw new Error(`${directory} is not a directory`)
       }
@@ -362,7 +363,7 @@ export class ReceiptStore {
 
   private async runDirectoryExists(runId: string): Promise<boolean> {
     try {
-      await lstat(runDirectory(this.stateDir, runId))
+      lstatSync(runDirectory(this.stateDir, runId))
       return true
     } catch (error) {
       if (isErrorCode(error, 'ENOENT')) return false

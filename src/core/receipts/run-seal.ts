@@ -10,8 +10,8 @@
  * else is restarted or refused, never replayed.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { constants } from 'node:fs'
-import { link, lstat, mkdir, open, unlink } from 'node:fs/promises'
+import { closeSync, constants, lstatSync, openSync, readFileSync } from 'node:fs'
+import { link, mkdir, open, unlink } from 'node:fs/promises'
 import { dirname, isAbsolute, join } from 'node:path'
 import type { Receipt } from './receipt.js'
 
@@ -66,14 +66,14 @@ const KEY_TEXT = /^[0-9a-f]{64}\n?$/
 
 /** Reads the key file if it is a regular file of ours holding a key; undefined otherwise. */
 async function readKey(path: string): Promise<Buffer | undefined> {
-  const info = await lstat(path)
+  const info = lstatSync(path)
   if (!info.isFile() || (typeof process.getuid === 'function' && info.uid !== process.getuid())) return undefined
-  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW)
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW)
   try {
-    const text = (await handle.readFile({ encoding: 'utf8' })).slice(0, 200)
+    const text = readFileSync(fd, { encoding: 'utf8' }).slice(0, 200)
     return KEY_TEXT.test(text) ? Buffer.from(text.trim(), 'hex') : undefined
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
 }
 

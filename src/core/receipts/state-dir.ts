@@ -1,4 +1,5 @@
-import { lstat, mkdir, open, rmdir, stat, unlink } from 'node:fs/promises'
+import { closeSync, lstatSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs'
+import { lstat, rmdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { isErrorCode, readRegularFile, removeAbandonedTemps, requireRealDirectory, tempName, writeFileAtomic } from '../base/atomic-file.js'
 import { describeError, UsageError } from '../base/errors.js'
@@ -109,7 +110,7 @@ async function makeRealDirectory(path: string): Promise<void> {
   for (;;) {
     try {
       // Only the state directory itself must not be a link; a linked parent (/tmp on macOS) is fine
-      const stats = current === path ? await lstat(current) : await stat(current)
+      const stats = current === path ? lstatSync(current) : statSync(current)
       if (stats.isSymbolicLink()) throw new UsageError(`${path} is a symbolic link; it is not followed; ${REAL_ONLY}`)
       if (!stats.isDirectory()) throw cannotCreate(path, `${current} is not a directory`)
       break
@@ -123,7 +124,7 @@ async function makeRealDirectory(path: string): Promise<void> {
   }
   for (const folder of missing.reverse()) {
     try {
-      await mkdir(folder)
+      mkdirSync(folder)
     } catch (error) {
       if (!isErrorCode(error, 'EEXIST')) throw cannotCreate(path, error)
       await requireRealDirectory(folder).catch((problem: unknown) => {
@@ -138,9 +139,8 @@ async function requireWritable(path: string): Promise<void> {
   // A temp name (with the pid), so a probe left by a killed run is removed like a temp file.
   const probe = join(path, tempName('write-check'))
   try {
-    const handle = await open(probe, 'wx', 0o600)
-    await handle.close()
-    await unlink(probe)
+    closeSync(openSync(probe, 'wx', 0o600))
+    unlinkSync(probe)
   } catch (error) {
     throw new UsageError(`state-dir: ${path} cannot be written (${describeError(error)}); ${WRITABLE}`)
   }

@@ -4,7 +4,8 @@
  * size and change time) is the text this process wrote and is not parsed again; any other
  * file is read and validated as untrusted.
  */
-import { lstat } from 'node:fs/promises'
+import { lstatSync } from 'node:fs'
+import { lstatOrUndefined } from '../base/atomic-file.js'
 import type { Receipt } from './receipt.js'
 
 /** What was written where, by run id. */
@@ -13,7 +14,7 @@ export class WrittenReceipts {
 
   /** Records the receipt just written at `path`. */
   async remember(runId: string, path: string, text: string): Promise<void> {
-    const seen = await lstat(path)
+    const seen = lstatSync(path)
     this.byRunId.set(runId, { path, text, ino: seen.ino, size: seen.size, ctimeMs: seen.ctimeMs })
   }
 
@@ -21,7 +22,7 @@ export class WrittenReceipts {
   async unchanged(runId: string, path: string): Promise<Receipt | undefined> {
     const written = this.byRunId.get(runId)
     if (written?.path !== path) return undefined
-    const seen = await lstat(path).catch(() => undefined)
+    const seen = lstatOrUndefined(path)
     const same = seen?.isFile() === true && seen.ino === written.ino && seen.size === written.size && seen.ctimeMs === written.ctimeMs
     return same ? (JSON.parse(written.text) as Receipt) : undefined
   }

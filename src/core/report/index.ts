@@ -4,8 +4,7 @@
  * CLI is told. The page is written as a stream to a temporary file that is renamed into
  * place, so a reader never sees half a report and memory does not follow the logs' size.
  */
-import { createWriteStream, type WriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { Receipt } from '../receipts/receipt.js'
 import type { NewTestDetection } from '../attempt/new-tests.js'
@@ -22,17 +21,38 @@ import { renderReport } from './render.js'
 /** The report's file name in a session folder. */
 export const REPORT_FILE = 'report.html'
 
-/** A sink over a file stream that waits when the stream's buffer is full. */
+/**
+ * A sink into an open file: markup is gathered up to WRITE_BYTES and written with one
+ * synchronous call. A report is written while nothing else runs, and each write through the
+ * thread pool was a round trip that cost a short run more than the write itself.
+ */
 class FileSink implements HtmlSink {
   bytes = 0
-  constructor(private readonly stream: WriteStream) {}
+  private pending: string[] = []
+  private pendingBytes = 0
+  constructor(private readonly fd: number) {}
 
   async write(markup: string): Promise<void> {
     if (markup === '') return
-    this.bytes += Buffer.byteLength(markup, 'utf8')
-    if (!this.stream.write(markup)) await new Promise<void>(resolve => this.stream.once('drain', resolve))
+    const size = Buffer.byteLength(markup, 'utf8')
+    this.bytes += size
+    this.pending.push(markup)
+    this.pendingBytes += size
+    if (this.pendingBytes >= WRITE_BYTES) this.flush()
+  }
+
+  flush(): void {
+    if (this.pending.length === 0) return
+    const bytes = Buffer.from(this.pending.join(''), 'utf8')
+    // A regular file takes a write whole unless the disk is full, which throws; loop anyway.
+    for (let written = 0; written < bytes.length;) written += writeSync(this.fd, bytes, written)
+    this.pending = []
+    this.pendingBytes = 0
   }
 }
+
+/** Markup gathered before one write: a log's chunk renders to about this much. */
+const WRITE_BYTES = 64 * 1024
 
 /** What a report is made of: the run's receipt, its session folder and its command's history. */
 export interface ReportInput {
@@ -57,19 +77,22 @@ export async function writeReportFile(input: ReportInput, path: string): Promise
     ...(input.newTests !== undefined && { newTests: input.newTests })
   })
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`)
-  await rm(temp, { force: true })
-  // A log's markup comes in writes of about 64 KiB: up to 1 MiB of them queue while the next
-  // read is rendered, rather than each waiting for the one before to land.
-  const stream = createWriteStream(temp, { mode: 0o600, flags: 'wx', highWaterMark: 1024 * 1024 })
-  const failed = new Promise<never>((_, reject) => stream.once('error', reject))
-  failed.catch(() => undefined)
+  rmSync(temp, { force: true })
+  const fd = openSync(temp, 'wx', 0o600)
   try {
-    await Promise.race([renderReport(model, input.sessionDir, new FileSink(stream)), failed])
-    await Promise.race([new Promise<void>(resolve => stream.end(resolve)), failed])
-    await rename(temp, path)
+    const sink = new FileSink(fd)
+    await renderReport(model, input.sessionDir, sink)
+    sink.flush()
   } catch (error) {
-    stream.destroy()
-    await rm(temp, { force: true })
+    closeSync(fd)
+    rmSync(temp, { force: true })
+    throw error
+  }
+  closeSync(fd)
+  try {
+    renameSync(temp, path)
+  } catch (error) {
+    rmSync(temp, { force: true })
     throw error
   }
 }

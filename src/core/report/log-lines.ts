@@ -3,8 +3,7 @@
  * be 10 MiB, so it is never held whole, and what it renders to is written out as it goes.
  * Escape codes are stripped, every line is escaped, and error lines get a class.
  */
-import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
 import { StringDecoder } from 'node:string_decoder'
 import { stripVTControlCharacters } from 'node:util'
 import { ownText } from '../base/own-text.js'
@@ -64,15 +63,21 @@ const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBL
  * log is known to be longer (a 10 MiB log is not read twice). 0 when it is missing.
  */
 export async function countLogLines(path: string, limit: number): Promise<number> {
-  const handle = await open(path, READ_FLAGS).catch(() => undefined)
-  if (handle === undefined) return 0
+  // Synchronous reads of one reused buffer: nothing else runs while a report is written, and
+  // each asynchronous read would be a round trip through the thread pool (docs/design.md §9).
+  let fd: number
   try {
-    if (!(await handle.stat()).isFile()) return 0
+    fd = openSync(path, READ_FLAGS)
+  } catch {
+    return 0
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return 0
     const buffer = Buffer.alloc(64 * 1024)
     let count = 0
     let last = 10
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, null)
       if (bytesRead === 0) break
       for (let index = buffer.indexOf(10); index !== -1 && index < bytesRead; index = buffer.indexOf(10, index + 1)) count++
       last = buffer[bytesRead - 1]!
@@ -81,7 +86,7 @@ export async function countLogLines(path: string, limit: number): Promise<number
     // A last line without its newline is a line too.
     return last === 10 ? count : count + 1
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
 }
 
@@ -204,13 +209,18 @@ function completeLinesEnd(text: string): number {
  * READ_BYTES, each chunk's complete lines rendered and written at once, so memory stays
  * the same whatever the log's size and a line costs no promise of its own. The file is
  * opened without following a link and must be a regular file: the session folder is
- * reverify's, but a report must never pull in a file from elsewhere.
+ * reverify's, but a report must never pull in a file from elsewhere. The reads are
+ * synchronous, as countLogLines's; the markup's writes queue on the thread pool meanwhile.
  */
 export async function renderLogLines(path: string, sink: HtmlSink, budgetBytes: number, lookFor?: string): Promise<LogRendering> {
-  const handle = await open(path, READ_FLAGS).catch(() => undefined)
-  if (handle === undefined) return { found: false, lines: 0, cut: false }
+  let fd: number
   try {
-    if (!(await handle.stat()).isFile()) return { found: false, lines: 0, cut: false }
+    fd = openSync(path, READ_FLAGS)
+  } catch {
+    return { found: false, lines: 0, cut: false }
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return { found: false, lines: 0, cut: false }
     const limit = sink.bytes + budgetBytes
     const rendered = new LogMarkup(lookFor)
     const found = () => (rendered.foundAt === undefined ? {} : { foundAt: rendered.foundAt })
@@ -219,7 +229,7 @@ export async function renderLogLines(path: string, sink: HtmlSink, budgetBytes: 
     // The start of a line whose end is not read yet, in the pieces it came in.
     let open: string[] = []
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      const bytesRead = readSync(fd, buffer, 0, buffer.length, null)
       if (bytesRead === 0) break
       // The budget is spent and the log goes on: what is left is only in the trace.
       if (sink.bytes >= limit) return { found: true, lines: rendered.lines, cut: true, ...found() }
@@ -239,6 +249,6 @@ export async function renderLogLines(path: string, sink: HtmlSink, budgetBytes: 
     await sink.write(rendered.take())
     return { found: true, lines: rendered.lines, cut: false, ...found() }
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
 }

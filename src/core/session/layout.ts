@@ -3,7 +3,7 @@
  * `sessions/<YYYY-MM-DD UTC>/<slug of the name>/<session-id>/` under the state directory, holding the
  * trace, meta.json, one log per attempt and the run record.
  */
-import { lstat } from 'node:fs/promises'
+import { lstatOrUndefined } from '../base/atomic-file.js'
 import { join, relative, resolve, sep } from 'node:path'
 import { SESSIONS_DIR } from '../receipts/state-dir.js'
 import { newUlid } from '../base/ulid.js'
@@ -82,7 +82,7 @@ export async function isOwnSessionDir(stateDir: string, dir: string): Promise<bo
   for (const step of ['', ...steps]) {
     path = join(path, step)
     // lstat: a symbolic link is not a directory here, whatever it points at.
-    const info = await lstat(path).catch(() => undefined)
+    const info = lstatOrUndefined(path)
     if (info === undefined || !info.isDirectory()) return false
   }
   return true

@@ -2,10 +2,10 @@
  * meta.json (docs/design.md §2): the session at a glance, written atomically when the
  * session opens and again when it ends. Read back (resume, recovery) it is untrusted.
  */
-import { lstat } from 'node:fs/promises'
+import { lstatSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
+import { lstatOrUndefined, readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
 import { eventsOf, OUTCOMES, traceCounts, type Outcome, type TraceEvent } from './events.js'
 import { SessionFile } from './layout.js'
@@ -59,7 +59,7 @@ export async function readSessionMeta(sessionDir: string): Promise<SessionMeta |
   try {
     const path = join(sessionDir, SessionFile.meta)
     if (lastWritten?.path === path) {
-      const seen = await lstat(path).catch(() => undefined)
+      const seen = lstatOrUndefined(path)
       const { ino, size, ctimeMs, text } = lastWritten
       if (seen?.isFile() && seen.ino === ino && seen.size === size && seen.ctimeMs === ctimeMs) return JSON.parse(text) as SessionMeta
     }
@@ -85,7 +85,7 @@ export async function writeSessionMeta(
   const path = join(sessionDir, SessionFile.meta)
   const text = `${JSON.stringify(redactDeep(meta, redactor), null, 2)}\n`
   await writeFileAtomic(path, text, 0o600, { durable: false, ...(beforeRename !== undefined && { beforeRename }) })
-  const seen = await lstat(path)
+  const seen = lstatSync(path)
   lastWritten = { path, text, ino: seen.ino, size: seen.size, ctimeMs: seen.ctimeMs }
 }
 

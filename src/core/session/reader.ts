@@ -1,7 +1,6 @@
 /** Reading a session back (resume, recovery): bounded, no links followed, typed events only. */
-import { lstat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { readRegularFile } from '../base/atomic-file.js'
+import { lstatOrUndefined, readRegularFile } from '../base/atomic-file.js'
 import { parseTraceLines, type TraceEvent } from './events.js'
 import { SessionFile } from './layout.js'
 
@@ -31,7 +30,7 @@ export function rememberWrittenTrace(
 /** A session's trace events as far as they parse (empty when there is no trace). */
 export async function readSessionTrace(sessionDir: string): Promise<TraceEvent[]> {
   const path = join(sessionDir, SessionFile.trace)
-  const seen = await lstat(path).catch(() => undefined)
+  const seen = lstatOrUndefined(path)
   if (
     seen?.isFile() &&
     lastRead?.path === path &&

@@ -5,8 +5,7 @@
  * `python {0}`, `pwsh`/`powershell -command ". '{0}'"`, `cmd /D /E:ON /V:OFF /S /C "CALL
  * "{0}""`, or a template of the user's with `{0}` for the file's path.
  */
-import { accessSync, constants as fsConstants, statSync } from 'node:fs'
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { accessSync, constants as fsConstants, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, delimiter, extname, join, resolve } from 'node:path'
 import { parse } from 'shell-quote'
@@ -116,13 +115,13 @@ export function parseFailedLine(text: string): FailedLineRecord | undefined {
  * (`record`, the file it writes). Returns the file and the folder to remove.
  */
 export async function writeScriptFile(script: string, shell: ShellSpec): Promise<{ path: string; dir: string; record?: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'reverify-script-'))
+  const dir = mkdtempSync(join(tmpdir(), 'reverify-script-'))
   const path = join(dir, `script${extensionOf(shell)}`)
   const wrap = shell.kind === 'template' ? undefined : NAMED[shell.kind].wrap
   const record = join(dir, 'failed-line')
   const trap = shell.kind === 'bash' ? failedLineTrap(record) : undefined
   const text = trap !== undefined ? `${trap}${script}` : wrap ? wrap(script) : script
-  await writeFile(path, text.endsWith('\n') ? text : `${text}\n`, { mode: 0o700 })
+  writeFileSync(path, text.endsWith('\n') ? text : `${text}\n`, { mode: 0o700 })
   return { path, dir, ...(trap !== undefined && { record }) }
 }
 
