@@ -10,10 +10,10 @@
 import type { DefaultArtifactClient } from '@actions/artifact'
 import { runMain } from './main.js'
 import { createCacheStore, type CacheClient } from './persistence/cache-store.js'
-import { hasAbandonedCalls } from './persistence/deadline.js'
 import { runPost } from './post-step.js'
 import { isPostStep } from './post-shortcut.js'
 import { runnerToolkit } from './toolkit.js'
+import { exitOnceWritten } from '../launch/exit.js'
 
 let cacheModule: Promise<CacheClient> | undefined
 
@@ -53,17 +53,17 @@ function preloadArtifact(): void {
 }
 
 /**
- * Ends the process once a step is done if a service call was abandoned at its deadline:
- * its socket would otherwise hold the step open for as long as the client keeps retrying.
- * stdout is drained first, so nothing printed is lost.
+ * Ends the process once a step is done (launch/exit.ts): a service call abandoned at its
+ * deadline would otherwise hold the step open for as long as its client keeps retrying, and
+ * Node's own way out frees the heap piece by piece. What was printed is handed on first.
  */
-function exitIfAbandoned(): void {
-  if (hasAbandonedCalls()) process.stdout.write('', () => process.exit())
+function endStep(): void {
+  exitOnceWritten()
 }
 
 if (isPostStep(process.argv[1])) {
   void runPost({ cache: cacheStore, artifact: artifactClient, env: process.env, cwd: process.cwd(), toolkit: runnerToolkit }).then(
-    exitIfAbandoned
+    endStep
   )
 } else {
   const controller = new AbortController()
@@ -90,5 +90,5 @@ if (isPostStep(process.argv[1])) {
     signal: controller.signal,
     interruptReason: () => reason,
     toolkit: runnerToolkit
-  }).then(exitIfAbandoned)
+  }).then(endStep)
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ExitCode } from '../core/index.js'
 import { closedPipeTolerant } from './console-stream.js'
 import { main } from './main.js'
+import { exitOnceWritten } from '../launch/exit.js'
 
 // zod compiles a parser for each object schema on first use; a CLI run parses a handful of
 // values once, so interpreting them is cheaper than compiling (measured in `npm run bench` a).
@@ -35,4 +36,5 @@ void main(process.argv.slice(2), {
   interruptReason: () => reason
 }).then(code => {
   process.exitCode = code
+  exitOnceWritten()
 })
