@@ -62,9 +62,7 @@ function endStep(): void {
 }
 
 if (isPostStep(process.argv[1])) {
-  void runPost({ cache: cacheStore, artifact: artifactClient, env: process.env, cwd: process.cwd(), toolkit: runnerToolkit }).then(
-    endStep
-  )
+  void runPost({ cache: cacheStore, artifact: artifactClient, env: process.env, cwd: process.cwd(), toolkit: runnerToolkit }).then(endStep)
 } else {
   const controller = new AbortController()
   let reason: string | undefined
