@@ -1,5 +1,4 @@
-import { constants, fchmodSync } from 'node:fs'
-import { open, type FileHandle } from 'node:fs/promises'
+import { closeSync, constants, fchmodSync, ftruncateSync, openSync, write } from 'node:fs'
 import { isErrorCode } from '../base/atomic-file.js'
 
 const DEFAULT_CAP_BYTES = 10 * 1024 * 1024
@@ -37,7 +36,8 @@ export interface CappedLogStats {
 
 /** Writes an attempt's combined output to a file, keeping head and tail beyond a cap. */
 export class CappedLogWriter {
-  private readonly file: FileHandle
+  /** The log's file descriptor: opened and closed on the main thread, written through the thread pool. */
+  private readonly fd: number
   private readonly capBytes: number
   private readonly headBytes: number
   private readonly tailBytes: number
@@ -57,8 +57,8 @@ export class CappedLogWriter {
   private diskFullAt: number | undefined
   private closing: Promise<CappedLogStats> | undefined
 
-  private constructor(file: FileHandle, capBytes: number) {
-    this.file = file
+  private constructor(fd: number, capBytes: number) {
+    this.fd = fd
     this.capBytes = capBytes
     this.headBytes = Math.floor(capBytes / 2)
     this.tailBytes = capBytes - this.headBytes
@@ -70,16 +70,17 @@ export class CappedLogWriter {
       throw new RangeError(`log cap must be a non-negative integer of bytes, got ${capBytes}`)
     }
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NO_FOLLOW
-    const file = await open(path, flags, 0o600)
+    // Opened on the main thread: a round trip through the thread pool before the command
+    // starts would cost more than the call (docs/design.md §9 "Start-up").
+    const fd = openSync(path, flags, 0o600)
     try {
-      // An existing file keeps its old mode through a truncate. On the main thread: one
-      // system call, not a round trip through the thread pool before the command starts.
-      fchmodSync(file.fd, 0o600)
+      // An existing file keeps its old mode through a truncate.
+      fchmodSync(fd, 0o600)
     } catch (error) {
-      await file.close()
+      closeSync(fd)
       throw error
     }
-    return new CappedLogWriter(file, capBytes)
+    return new CappedLogWriter(fd, capBytes)
   }
 
   /** Takes the next chunk; never blocks: file writes are queued, bounded by the cap. */
@@ -174,14 +175,14 @@ export class CappedLogWriter {
           await this.writeAll(part, end)
           end += part.length
         }
-        await this.file.truncate(end)
+        ftruncateSync(this.fd, end)
       }
       if (this.failure !== undefined) throw this.failure
       return { bytesSeen: this.seen, bytesDropped: Math.max(0, dropped) }
     } finally {
       this.tail = undefined
       this.scratch = undefined
-      await this.file.close()
+      closeSync(this.fd)
     }
   }
 
@@ -204,7 +205,7 @@ export class CappedLogWriter {
     this.diskFullAt = kept
     this.tail = undefined
     try {
-      await this.file.truncate(kept)
+      ftruncateSync(this.fd, kept)
     } catch {
       // Nothing more can be done here; closing the run reports what cannot be written.
     }
@@ -256,9 +257,16 @@ export class CappedLogWriter {
     let offset = 0
     while (offset < bytes.length) {
       const at = position === null ? null : position + offset
-      const { bytesWritten } = await this.file.write(bytes, offset, bytes.length - offset, at)
+      const bytesWritten = await writeAt(this.fd, bytes, offset, bytes.length - offset, at)
       offset += bytesWritten
       if (position === null) this.written += bytesWritten
     }
   }
+}
+
+/** One write of `length` bytes from `offset` at `position` (null: where the file is), through the thread pool. */
+function writeAt(fd: number, bytes: Buffer, offset: number, length: number, position: number | null): Promise<number> {
+  return new Promise((resolve, reject) => {
+    write(fd, bytes, offset, length, position, (error, written) => (error === null ? resolve(written) : reject(error)))
+  })
 }
