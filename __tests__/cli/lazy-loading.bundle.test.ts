@@ -2,7 +2,8 @@
  * What a run of the built CLI loads (BENCHMARKS.md, start-up): the XML parser only when the
  * run reads a JUnit file, the JSON reports' reader only when it reads a JSON report, the YAML
  * parser only when there is a quarantine file to parse; perf_hooks never (the clock reads
- * process.hrtime).
+ * process.hrtime); node:fs/promises only when a run reads test results or restores a history
+ * (every other file call of a run is synchronous, and `fs.promises` loads on first use).
  * The bundle and its chunks run through reverify's code cache (docs/design.md §9 "Start-up"),
  * which writes one file per script it ran as the process exits: each run gets a cache folder
  * of its own, and what it holds names every script the run loaded.
@@ -89,10 +90,12 @@ test('a run that reads a JSON report loads its reader and not the XML parser', a
   expect(files.filter(file => xmlParser(file.text))).toHaveLength(0)
 }, 30_000)
 
-test('a passing run does not load perf_hooks', async () => {
+test('a passing run loads neither perf_hooks nor node:fs/promises', async () => {
   const dir = await scratchRepo('reverify-lazy-builtins-')
   const trivial = await loadedBuiltins(dir, ['run', '--command', 'true', '--expect-exit', '0', '--state-dir', join(dir, 'state')])
   expect(trivial.code).toBe(0)
   expect(trivial.builtins).toContain('child_process')
   expect(trivial.builtins).not.toContain('perf_hooks')
+  expect(trivial.builtins).not.toContain('fs/promises')
+  expect(trivial.builtins).not.toContain('internal/fs/promises')
 }, 30_000)

@@ -7,7 +7,7 @@
  * fails the step but bad inputs: an artifact that cannot be downloaded or read is a warning
  * of one line, and so are a summary, an upload or a GitHub call that did not go through.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describeError, readMatrix, readReportInputs } from '../core/index.js'
@@ -62,9 +62,9 @@ async function uploadReport(
 ): Promise<CombinedReportNote> {
   try {
     const dir = join(root, 'combined')
-    await mkdir(dir)
+    await fsp.mkdir(dir)
     const file = join(dir, report.file)
-    await writeFile(file, report.html, { mode: 0o600 })
+    await fsp.writeFile(file, report.html, { mode: 0o600 })
     const { id } = await client.uploadArtifact(name, [file], dir)
     if (id !== undefined) deps.toolkit.setOutput(ReportOutput.ReportArtifactId, String(id))
     return { name, ...(id !== undefined && { url: artifactUrl(deps.env, id) }) }
@@ -98,7 +98,7 @@ export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
   if (settings.githubToken !== '') deps.toolkit.setSecret(settings.githubToken)
   const event = readReportEvent(deps.env)
   const findBy = otherRun(event, settings.githubToken)
-  const root = await mkdtemp(join(deps.env.RUNNER_TEMP || tmpdir(), 'reverify-matrix-'))
+  const root = await fsp.mkdtemp(join(deps.env.RUNNER_TEMP || tmpdir(), 'reverify-matrix-'))
   try {
     // A leg's artifact belongs to the run that made it: on workflow_run, the triggering run.
     const legsRunEnv = findBy === undefined ? deps.env : { ...deps.env, GITHUB_RUN_ID: String(event.runId) }
@@ -147,6 +147,6 @@ export async function runMatrixReport(deps: MatrixReportDeps): Promise<void> {
       toolkit: deps.toolkit
     })
   } finally {
-    await rm(root, { recursive: true, force: true })
+    await fsp.rm(root, { recursive: true, force: true })
   }
 }

@@ -5,7 +5,7 @@
  */
 import { print } from './workflow-commands.js'
 import { getExecOutput } from '@actions/exec'
-import { readFile } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { applyCaptureTrailers, describeError, parseCaptureTrailers, type ReceiptStore, type Redactor } from '../core/index.js'
 import { trailersFromEvent, type TrailerSource } from './capture-sources.js'
 import type { ActionSettings } from './settings.js'
@@ -32,7 +32,7 @@ export interface FoundTrailers {
  */
 export async function findTrailers(workspace: string, env: NodeJS.ProcessEnv): Promise<FoundTrailers> {
   const found: FoundTrailers = { sources: [], unread: [] }
-  const reading = env.GITHUB_EVENT_PATH ? readFile(env.GITHUB_EVENT_PATH, 'utf8') : undefined
+  const reading = env.GITHUB_EVENT_PATH ? fsp.readFile(env.GITHUB_EVENT_PATH, 'utf8') : undefined
   const heading = headMessage(workspace)
   if (reading !== undefined) {
     try {

@@ -1,5 +1,5 @@
 /** Uploads a session directory as the trace artifact (docs/design.md §5); failures only warn. */
-import { readdir } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { describeError } from '../../core/index.js'
 import { ARTIFACT_PREFIX } from '../constants.js'
@@ -33,7 +33,7 @@ export async function uploadTrace(options: {
   warn: (message: string) => void
 }): Promise<number | undefined> {
   try {
-    const entries = await readdir(options.sessionDir, { withFileTypes: true })
+    const entries = await fsp.readdir(options.sessionDir, { withFileTypes: true })
     const files = entries
       .filter(entry => entry.isFile())
       .map(entry => join(options.sessionDir, entry.name))

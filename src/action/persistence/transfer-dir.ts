@@ -9,7 +9,7 @@
  * left behind. A link or a file in its place (a checkout can bring one) is refused: nothing
  * is written through it.
  */
-import { lstat, mkdir, readdir, rm, rmdir } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 
 /** The folder under the workspace that holds transfer folders. */
@@ -39,7 +39,7 @@ export class TransferDirRefused extends Error {
 
 async function requireDirectoryOrAbsent(path: string): Promise<void> {
   try {
-    const info = await lstat(path)
+    const info = await fsp.lstat(path)
     if (!info.isDirectory()) {
       throw new TransferDirRefused(`${path} is ${info.isSymbolicLink() ? 'a symbolic link' : 'not a directory'}; refusing to use it`)
     }
@@ -58,15 +58,15 @@ export function transferDir(workspace: string, historyKey: string): TransferDir 
     async reset() {
       await requireDirectoryOrAbsent(root)
       await requireDirectoryOrAbsent(dir)
-      await rm(dir, { recursive: true, force: true })
-      await mkdir(dir, { recursive: true })
+      await fsp.rm(dir, { recursive: true, force: true })
+      await fsp.mkdir(dir, { recursive: true })
     },
     async remove() {
       await requireDirectoryOrAbsent(root)
-      await rm(dir, { recursive: true, force: true })
+      await fsp.rm(dir, { recursive: true, force: true })
       // Only an empty parent goes: whatever else is there is not ours.
-      const left = await readdir(root).catch(() => undefined)
-      if (left !== undefined && left.length === 0) await rmdir(root).catch(() => undefined)
+      const left = await fsp.readdir(root).catch(() => undefined)
+      if (left !== undefined && left.length === 0) await fsp.rmdir(root).catch(() => undefined)
     }
   }
 }

@@ -14,7 +14,7 @@ import {
   writeFileSync,
   type Stats
 } from 'node:fs'
-import { mkdir, open, rename, unlink } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
 /**
@@ -75,7 +75,7 @@ export async function writeFileAtomic(
 export async function writeFileAtomicInBatch(path: string, data: string, durable = true): Promise<void> {
   const directory = dirname(path)
   const temp = join(directory, tempName(basename(path)))
-  const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o644)
+  const handle = await fsp.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, 0o644)
   try {
     try {
       await handle.writeFile(data)
@@ -83,13 +83,13 @@ export async function writeFileAtomicInBatch(path: string, data: string, durable
     } finally {
       await handle.close()
     }
-    await rename(temp, path)
+    await fsp.rename(temp, path)
   } catch (error) {
-    await unlink(temp).catch(() => undefined)
+    await fsp.unlink(temp).catch(() => undefined)
     throw error
   }
   if (!durable) return
-  const folder = await open(directory, constants.O_RDONLY).catch((error: unknown) => {
+  const folder = await fsp.open(directory, constants.O_RDONLY).catch((error: unknown) => {
     // Windows cannot open a directory; the rename itself is still atomic there.
     if (isErrorCode(error, 'EISDIR', 'EPERM', 'EACCES')) return undefined
     throw error
@@ -229,7 +229,7 @@ export async function ensureRealDirectory(path: string): Promise<void> {
 /** ensureRealDirectory with the creation on the thread pool, for many directories made at once; a new one needs no check. */
 export async function ensureRealDirectoryInBatch(path: string): Promise<void> {
   try {
-    await mkdir(path, { mode: 0o755 })
+    await fsp.mkdir(path, { mode: 0o755 })
   } catch (error) {
     if (!isErrorCode(error, 'EEXIST')) throw error
     await requireRealDirectory(path)

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
 import { ConfigError, describeError } from '../base/errors.js'
@@ -52,7 +52,7 @@ export async function setCaptureMode(repoDir: string, mode: CaptureMode): Promis
   const next: Record<string, unknown> = { ...((await readConfigObject(path)) ?? {}) }
   if (mode === DEFAULT_CAPTURE_MODE) delete next[CONFIG_KEY]
   else next[CONFIG_KEY] = mode
-  await mkdir(join(repoDir, '.reverify'), { recursive: true })
+  await fsp.mkdir(join(repoDir, '.reverify'), { recursive: true })
   await writeFileAtomic(path, `${JSON.stringify(next, null, 2)}\n`)
 }
 

@@ -10,7 +10,7 @@
  * encrypted, multi-disk or otherwise unreadable archive is a problem too, never an exception.
  */
 import { createWriteStream } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { openPromise, type Entry, type ZipFile } from 'yauzl'
@@ -69,7 +69,7 @@ export async function unzipLeg(zipPath: string, dir: string): Promise<LegUnzip> 
     }
     return { ok: true, files: entries.map(entry => entry.fileName), bytes }
   } catch (error) {
-    await Promise.all(written.map(path => rm(path, { force: true })))
+    await Promise.all(written.map(path => fsp.rm(path, { force: true })))
     return { ok: false, problem: error instanceof UnzipRefused ? error.message : `it could not be unpacked (${describeError(error)})` }
   } finally {
     zip.close()

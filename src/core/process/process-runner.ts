@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { rmSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { constants } from 'node:os'
 import { parseFailedLine, shellInvocation, writeScriptFile, type ShellSpec } from '../shell/script-shell.js'
 import { INTERRUPTED_EXIT } from '../base/errors.js'
@@ -180,7 +180,7 @@ async function shellArgv(
 /** The line a bash script stopped at, from the trap's record, when the record explains the exit. */
 async function failedLineOf(record: string | undefined, exitCode: number): Promise<CommandResult['failedLine']> {
   if (record === undefined || exitCode === 0) return undefined
-  const found = parseFailedLine(await readFile(record, 'utf8').catch(() => ''))
+  const found = parseFailedLine(await fsp.readFile(record, 'utf8').catch(() => ''))
   // Only a failure under -e stops the script, and only with that failure's status.
   if (found === undefined || !found.errexit || found.status !== exitCode) return undefined
   return { line: found.line, status: found.status }

@@ -1,5 +1,5 @@
 import { lstatSync, mkdirSync, readdirSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import {
   ensureRealDirectory,
@@ -192,7 +192,7 @@ export class ReceiptStore {
     for (const receipt of doomed) {
       // The receipt goes first and its entries after, so a crash in between leaves an entry
       // without a receipt (skipped), not a receipt nobody can find.
-      await rm(runDirectory(this.stateDir, receipt.run_id), { recursive: true, force: true })
+      await fsp.rm(runDirectory(this.stateDir, receipt.run_id), { recursive: true, force: true })
       indexed = (await this.updateIndex(() => this.index.removeReceipt(receipt))) && indexed
       removed.push(receipt.run_id)
     }

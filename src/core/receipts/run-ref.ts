@@ -4,7 +4,7 @@
  * person copies (`c0f53b`), as git takes a commit's prefix. The one resolver every command
  * that takes a run id asks; `latest` is the caller's to look up.
  */
-import { lstat, opendir } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { isErrorCode } from '../base/atomic-file.js'
 import { UsageError } from '../base/errors.js'
@@ -49,9 +49,9 @@ export async function matchRunRef(stateDir: string, ref: string): Promise<RunRef
   const runsDir = join(stateDir, RUNS_DIR)
   try {
     // Never through a link, as the store reads it (docs/design.md §4).
-    if (!(await lstat(runsDir)).isDirectory()) return { kind: 'none' }
+    if (!(await fsp.lstat(runsDir)).isDirectory()) return { kind: 'none' }
     // opendir reads the names in batches; only the first few matches, in name order, are kept.
-    for await (const entry of await opendir(runsDir)) {
+    for await (const entry of await fsp.opendir(runsDir)) {
       const name = entry.name
       if (!isRunId(name) || !(name.startsWith(ref) || name.endsWith(ref))) continue
       count++

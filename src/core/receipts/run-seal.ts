@@ -11,7 +11,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { closeSync, constants, lstatSync, openSync, readFileSync } from 'node:fs'
-import { link, mkdir, open, unlink } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
 import type { Receipt } from './receipt.js'
 
@@ -93,9 +93,9 @@ export async function loadRunSeal(path: string | undefined, options: { create?: 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || options.create === false) return undefined
   }
   try {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+    await fsp.mkdir(dirname(path), { recursive: true, mode: 0o700 })
     const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
+    const handle = await fsp.open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
     try {
       await handle.writeFile(`${randomBytes(32).toString('hex')}\n`)
       await handle.sync()
@@ -103,10 +103,10 @@ export async function loadRunSeal(path: string | undefined, options: { create?: 
       await handle.close()
     }
     // link() never replaces: when two first runs race, both end up with the one that won.
-    await link(temp, path).catch((error: NodeJS.ErrnoException) => {
+    await fsp.link(temp, path).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error
     })
-    await unlink(temp)
+    await fsp.unlink(temp)
     const key = await readKey(path)
     return key === undefined ? undefined : runSeal(key)
   } catch {

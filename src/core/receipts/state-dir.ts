@@ -1,5 +1,5 @@
 import { closeSync, lstatSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs'
-import { lstat, rmdir } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { isErrorCode, readRegularFile, removeAbandonedTemps, requireRealDirectory, tempName, writeFileAtomic } from '../base/atomic-file.js'
 import { describeError, UsageError } from '../base/errors.js'
@@ -52,10 +52,10 @@ export function receiptPath(stateDir: string, runId: string): string {
 export async function removeAbandonedRun(stateDir: string, runId: string): Promise<boolean> {
   const runDir = runDirectory(stateDir, runId)
   // Never through a link: only a real directory of runs/ is looked into.
-  if (!(await lstat(runDir).catch(() => undefined))?.isDirectory()) return false
+  if (!(await fsp.lstat(runDir).catch(() => undefined))?.isDirectory()) return false
   await removeAbandonedTemps(runDir)
-  if ((await lstat(join(runDir, RECEIPT_FILE)).catch(() => undefined)) !== undefined) return false
-  return rmdir(runDir).then(
+  if ((await fsp.lstat(join(runDir, RECEIPT_FILE)).catch(() => undefined)) !== undefined) return false
+  return fsp.rmdir(runDir).then(
     () => true,
     () => false
   )

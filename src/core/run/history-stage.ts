@@ -6,7 +6,7 @@
  * keeps them indented, for people): the cache payload of 200 runs of a 5,000-test suite stays
  * well under 1 MiB (BENCHMARKS.md).
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { forEachLimited } from '../base/parallel.js'
 import { historyKey } from '../receipts/identity.js'
@@ -35,15 +35,15 @@ export async function stageHistory(folder: string, history: StagedHistory): Prom
   if (receipts.length === 0) return { receipts: 0, knownTests: 0 }
   await forEachLimited(receipts, async receipt => {
     const dir = join(folder, 'runs', receipt.run_id)
-    await mkdir(dir, { recursive: true })
-    await writeFile(join(dir, 'receipt.json'), JSON.stringify(receipt))
+    await fsp.mkdir(dir, { recursive: true })
+    await fsp.writeFile(join(dir, 'receipt.json'), JSON.stringify(receipt))
   })
   const key = historyKey(target, scope, identityHash)
   // Read back through the checks of any read (a regular file, valid whole), then written anew.
   const { known, warning } = await readKnownTests(store.stateDir, key)
   if (known.size > 0) {
-    await mkdir(join(folder, KNOWN_TESTS_DIR))
-    await writeFile(join(folder, KNOWN_TESTS_DIR, `${key}.json`), known.serialize())
+    await fsp.mkdir(join(folder, KNOWN_TESTS_DIR))
+    await fsp.writeFile(join(folder, KNOWN_TESTS_DIR, `${key}.json`), known.serialize())
   }
   return { receipts: receipts.length, knownTests: known.size, ...(warning !== undefined && { warning }) }
 }

@@ -6,7 +6,7 @@
  * failure is a problem of one line in the view, never an exception: only bad inputs (read by
  * `readReportInputs`) stop the report.
  */
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { describeError } from '../base/errors.js'
 import { aggregateLegs, matrixHeadline, type LegRow, type MatrixView } from '../matrix/aggregate.js'
@@ -111,8 +111,8 @@ async function fetchLeg(artifacts: MatrixArtifacts, listed: ListedArtifact, opti
   try {
     let zip: string
     try {
-      await mkdir(dir)
-      await mkdir(download)
+      await fsp.mkdir(dir)
+      await fsp.mkdir(download)
       const downloaded = await artifacts.download(listed.id, download)
       if (downloaded.digestMismatch === true)
         return { ok: false, artifact, problem: 'its download does not match the digest it was uploaded with' }
@@ -121,18 +121,18 @@ async function fetchLeg(artifacts: MatrixArtifacts, listed: ListedArtifact, opti
       return { ok: false, artifact, problem: `it could not be downloaded (${describeError(error)})` }
     }
     const unpacked = await unzipLeg(zip, dir)
-    await rm(download, { recursive: true, force: true })
+    await fsp.rm(download, { recursive: true, force: true })
     if (!unpacked.ok) return { ok: false, artifact, problem: unpacked.problem }
     return await readLeg(dir, artifact, options.namePrefix)
   } finally {
-    await rm(download, { recursive: true, force: true })
-    await rm(dir, { recursive: true, force: true })
+    await fsp.rm(download, { recursive: true, force: true })
+    await fsp.rm(dir, { recursive: true, force: true })
   }
 }
 
 /** The downloaded zip: the one regular file the download wrote into `dir`. */
 async function theOneFile(dir: string): Promise<string> {
-  const entries = await readdir(dir, { withFileTypes: true })
+  const entries = await fsp.readdir(dir, { withFileTypes: true })
   if (entries.length !== 1 || !entries[0]!.isFile()) throw new Error(`expected one file from the download, found ${entries.length} entries`)
   return join(dir, entries[0]!.name)
 }

@@ -5,7 +5,7 @@
  * facts; neither composes the quarantine's parts itself.
  */
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { dayOf, daysBetween } from '../quarantine/dates.js'
 import { loadQuarantine, type QuarantineEntry } from '../quarantine/file.js'
 import {
@@ -110,6 +110,6 @@ export async function adviseQuarantine(
   const suggestions = options.most === undefined ? all : all.slice(0, options.most)
   const advice = { source: read.source, minRuns, rate, runs: runsWithResults(receipts).length, suggestions, total: all.length }
   if (suggestions.length === 0) return advice
-  const existing = existsSync(read.path) ? await readFile(read.path, 'utf8') : undefined
+  const existing = existsSync(read.path) ? await fsp.readFile(read.path, 'utf8') : undefined
   return { ...advice, text: suggestionYaml(suggestions, read.today, existing) }
 }

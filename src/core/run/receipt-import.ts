@@ -14,7 +14,7 @@
  * the entry, and ignored.
  */
 import { createHash } from 'node:crypto'
-import { lstat, readdir } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { readRegularFile, requireRealDirectory, isErrorCode } from '../base/atomic-file.js'
 import { describeError } from '../base/errors.js'
@@ -135,7 +135,7 @@ export class HistoryImport {
     let names: string[]
     try {
       await requireRealDirectory(runs)
-      names = await readdir(runs)
+      names = await fsp.readdir(runs)
     } catch (error) {
       if (!isErrorCode(error, 'ENOENT')) this.into.warn(`reverify: skipped the restored receipts: ${describeError(error)}`)
       return
@@ -179,7 +179,7 @@ export class HistoryImport {
   private async readOne(runs: string, name: string): Promise<ReadFile> {
     if (!isRunId(name)) return { skip: 'not a run id' }
     const dir = join(runs, name)
-    const info = await lstat(dir).catch(() => undefined)
+    const info = await fsp.lstat(dir).catch(() => undefined)
     if (!info?.isDirectory()) return { skip: 'not a directory' }
     let text: string | undefined
     try {

@@ -7,7 +7,7 @@
  * is capped.
  */
 import type { Dirent } from 'node:fs'
-import { lstat, readdir } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 /** How much one attempt's search may cost. */
@@ -48,7 +48,7 @@ async function linkedFolder(base: string, path: string): Promise<string | undefi
   if (up === -1) return undefined
   // Every part but the last is a folder the kernel would pass through.
   for (let i = up; i < parts.length - 1; i++) {
-    const stats = await lstat(join(base, ...parts.slice(0, i + 1))).catch(() => undefined)
+    const stats = await fsp.lstat(join(base, ...parts.slice(0, i + 1))).catch(() => undefined)
     if (stats === undefined) return undefined
     if (stats.isSymbolicLink()) return parts.slice(0, i + 1).join('/')
   }
@@ -102,7 +102,7 @@ export async function findFiles(patterns: readonly string[], base: string, limit
 
   const list = async (dir: string): Promise<Dirent[]> => {
     try {
-      const items = await readdir(dir, { withFileTypes: true })
+      const items = await fsp.readdir(dir, { withFileTypes: true })
       entries += items.length
       return items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     } catch {
@@ -147,7 +147,7 @@ export async function findFiles(patterns: readonly string[], base: string, limit
         refused.push({ pattern: raw, link })
         continue
       }
-      const stats = await lstat(path).catch(() => undefined)
+      const stats = await fsp.lstat(path).catch(() => undefined)
       if (stats?.isFile() && !full()) found.add(path)
       continue
     }
@@ -158,7 +158,7 @@ export async function findFiles(patterns: readonly string[], base: string, limit
       refused.push({ pattern: raw, link })
       continue
     }
-    const rootStats = await lstat(root).catch(() => undefined)
+    const rootStats = await fsp.lstat(root).catch(() => undefined)
     if (!rootStats?.isDirectory()) continue
     await walk(
       root,

@@ -6,7 +6,7 @@
  * of its kind is read (BENCHMARKS.md, start-up).
  */
 import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
 import type { ParseLimits } from './junit-limits.js'
 import type { ParseOutcome, ParsedTestCase } from './junit-parser.js'
 
@@ -25,7 +25,7 @@ const SNIFF_BYTES = 4 * 1024
 async function startsLikeJson(path: string): Promise<boolean> {
   let handle
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+    handle = await fsp.open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
   } catch {
     return false
   }

@@ -4,7 +4,8 @@
  * What it cannot open is why the file is ignored, never an error.
  */
 import { constants } from 'node:fs'
-import { open, type FileHandle } from 'node:fs/promises'
+import { promises as fsp } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 
 /** The open file, or why it is ignored. */
@@ -14,7 +15,7 @@ export type OpenedResults = { ok: true; handle: FileHandle } | { ok: false; reas
 export async function openResultsFile(path: string): Promise<OpenedResults> {
   let handle: FileHandle
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
+    handle = await fsp.open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
   } catch (error) {
     return { ok: false, reason: `ignored: cannot be opened (${(error as NodeJS.ErrnoException).code ?? 'error'})` }
   }
