@@ -7,14 +7,14 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
+  promises as fsp,
   readdirSync,
   readSync,
   renameSync,
+  type Stats,
   unlinkSync,
-  writeFileSync,
-  type Stats
+  writeFileSync
 } from 'node:fs'
-import { promises as fsp } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
 /**

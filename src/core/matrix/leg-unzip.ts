@@ -9,8 +9,7 @@
  * is one problem naming the cap. yauzl reads the central directory and inflates; an
  * encrypted, multi-disk or otherwise unreadable archive is a problem too, never an exception.
  */
-import { createWriteStream } from 'node:fs'
-import { promises as fsp } from 'node:fs'
+import { createWriteStream, promises as fsp } from 'node:fs'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { openPromise, type Entry, type ZipFile } from 'yauzl'

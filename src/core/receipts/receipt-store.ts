@@ -1,5 +1,4 @@
-import { lstatSync, mkdirSync, readdirSync } from 'node:fs'
-import { promises as fsp } from 'node:fs'
+import { lstatSync, mkdirSync, promises as fsp, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import {
   ensureRealDirectory,

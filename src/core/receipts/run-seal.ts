@@ -10,8 +10,7 @@
  * else is restarted or refused, never replayed.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { closeSync, constants, lstatSync, openSync, readFileSync } from 'node:fs'
-import { promises as fsp } from 'node:fs'
+import { closeSync, constants, lstatSync, openSync, promises as fsp, readFileSync } from 'node:fs'
 import { dirname, isAbsolute, join } from 'node:path'
 import type { Receipt } from './receipt.js'
 

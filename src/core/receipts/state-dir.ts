@@ -1,5 +1,4 @@
-import { closeSync, lstatSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs'
-import { promises as fsp } from 'node:fs'
+import { closeSync, lstatSync, mkdirSync, openSync, promises as fsp, statSync, unlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { isErrorCode, readRegularFile, removeAbandonedTemps, requireRealDirectory, tempName, writeFileAtomic } from '../base/atomic-file.js'
 import { describeError, UsageError } from '../base/errors.js'

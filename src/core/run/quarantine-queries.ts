@@ -4,8 +4,7 @@
  * the receipts suggest. `reverify quarantine` and the job summary ask these and word the
  * facts; neither composes the quarantine's parts itself.
  */
-import { existsSync } from 'node:fs'
-import { promises as fsp } from 'node:fs'
+import { existsSync, promises as fsp } from 'node:fs'
 import { dayOf, daysBetween } from '../quarantine/dates.js'
 import { loadQuarantine, type QuarantineEntry } from '../quarantine/file.js'
 import {

@@ -5,8 +5,7 @@
  * JUnit reader, which says what is wrong with it. Each reader is loaded when the first file
  * of its kind is read (BENCHMARKS.md, start-up).
  */
-import { constants } from 'node:fs'
-import { promises as fsp } from 'node:fs'
+import { constants, promises as fsp } from 'node:fs'
 import type { ParseLimits } from './junit-limits.js'
 import type { ParseOutcome, ParsedTestCase } from './junit-parser.js'
 

@@ -3,8 +3,7 @@
  * without following a link or blocking on a FIFO, only a regular file, a chunk at a time.
  * What it cannot open is why the file is ignored, never an error.
  */
-import { constants } from 'node:fs'
-import { promises as fsp } from 'node:fs'
+import { constants, promises as fsp } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { StringDecoder } from 'node:string_decoder'
 
