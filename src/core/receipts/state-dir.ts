@@ -1,6 +1,14 @@
 import { closeSync, lstatSync, mkdirSync, openSync, promises as fsp, statSync, unlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { isErrorCode, readRegularFile, removeAbandonedTemps, requireRealDirectory, tempName, writeFileAtomic } from '../base/atomic-file.js'
+import {
+  isErrorCode,
+  lstatOrUndefined,
+  readRegularFile,
+  removeAbandonedTemps,
+  requireRealDirectory,
+  tempName,
+  writeFileAtomic
+} from '../base/atomic-file.js'
 import { describeError, UsageError } from '../base/errors.js'
 import { requireRunId } from './run-id.js'
 
@@ -51,9 +59,9 @@ export function receiptPath(stateDir: string, runId: string): string {
 export async function removeAbandonedRun(stateDir: string, runId: string): Promise<boolean> {
   const runDir = runDirectory(stateDir, runId)
   // Never through a link: only a real directory of runs/ is looked into.
-  if (!(await fsp.lstat(runDir).catch(() => undefined))?.isDirectory()) return false
+  if (!lstatOrUndefined(runDir)?.isDirectory()) return false
   await removeAbandonedTemps(runDir)
-  if ((await fsp.lstat(join(runDir, RECEIPT_FILE)).catch(() => undefined)) !== undefined) return false
+  if (lstatOrUndefined(join(runDir, RECEIPT_FILE)) !== undefined) return false
   return fsp.rmdir(runDir).then(
     () => true,
     () => false

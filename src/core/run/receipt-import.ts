@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto'
 import { promises as fsp } from 'node:fs'
 import { join } from 'node:path'
-import { readRegularFile, requireRealDirectory, isErrorCode } from '../base/atomic-file.js'
+import { lstatOrUndefined, readRegularFile, requireRealDirectory, isErrorCode } from '../base/atomic-file.js'
 import { describeError } from '../base/errors.js'
 import { printable } from '../base/printable.js'
 import { compareNewestFirst, parseReceipt, startedAtMs, type Receipt } from '../receipts/receipt.js'
@@ -179,7 +179,7 @@ export class HistoryImport {
   private async readOne(runs: string, name: string): Promise<ReadFile> {
     if (!isRunId(name)) return { skip: 'not a run id' }
     const dir = join(runs, name)
-    const info = await fsp.lstat(dir).catch(() => undefined)
+    const info = lstatOrUndefined(dir)
     if (!info?.isDirectory()) return { skip: 'not a directory' }
     let text: string | undefined
     try {

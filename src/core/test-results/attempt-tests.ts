@@ -6,8 +6,8 @@
  * is not JUnit, or is hostile is a warning and counts for nothing; the verdict never
  * depends on any of it.
  */
-import { promises as fsp } from 'node:fs'
 import { relative, sep } from 'node:path'
+import { lstatOrUndefined } from '../base/atomic-file.js'
 import { findWorkspaceFile, WorkspacePaths, type LocationBase } from '../output/source-location.js'
 import { findFiles, GLOB_LIMITS, type GlobLimits } from './glob.js'
 import { DEFAULT_LIMITS, type ParseLimits } from './junit-limits.js'
@@ -117,7 +117,7 @@ export async function readAttemptTests(request: AttemptTestsRequest): Promise<At
   const passedWatched = new Map<string, string | undefined>()
   for (const path of found.files) {
     request.signal?.throwIfAborted()
-    const stats = await fsp.lstat(path).catch(() => undefined)
+    const stats = lstatOrUndefined(path)
     if (stats === undefined || stats.mtimeMs + CLOCK_SLACK_MS < request.sinceMs) continue
     // Staged per file: a file that turns out bad adds nothing.
     const staged = {

@@ -8,6 +8,7 @@
  */
 import type { Dirent } from 'node:fs'
 import { promises as fsp } from 'node:fs'
+import { lstatOrUndefined } from '../base/atomic-file.js'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 
 /** How much one attempt's search may cost. */
@@ -48,7 +49,7 @@ async function linkedFolder(base: string, path: string): Promise<string | undefi
   if (up === -1) return undefined
   // Every part but the last is a folder the kernel would pass through.
   for (let i = up; i < parts.length - 1; i++) {
-    const stats = await fsp.lstat(join(base, ...parts.slice(0, i + 1))).catch(() => undefined)
+    const stats = lstatOrUndefined(join(base, ...parts.slice(0, i + 1)))
     if (stats === undefined) return undefined
     if (stats.isSymbolicLink()) return parts.slice(0, i + 1).join('/')
   }
@@ -147,7 +148,7 @@ export async function findFiles(patterns: readonly string[], base: string, limit
         refused.push({ pattern: raw, link })
         continue
       }
-      const stats = await fsp.lstat(path).catch(() => undefined)
+      const stats = lstatOrUndefined(path)
       if (stats?.isFile() && !full()) found.add(path)
       continue
     }
@@ -158,7 +159,7 @@ export async function findFiles(patterns: readonly string[], base: string, limit
       refused.push({ pattern: raw, link })
       continue
     }
-    const rootStats = await fsp.lstat(root).catch(() => undefined)
+    const rootStats = lstatOrUndefined(root)
     if (!rootStats?.isDirectory()) continue
     await walk(
       root,
