@@ -70,7 +70,9 @@ test.each(eachRuntime)(
     expect(post.code).toBe(0)
     expect(post.stdout).not.toContain('nothing to do')
     expect(reported(await runner.main(passing, { node: runtime.node }))).toEqual({ code: 0, outcome: 'success', annotations: [] })
-    expect(cacheFiles(runner)).toEqual(written)
+    // Every cache the first step wrote is still the file it wrote. The next step may add one
+    // for a chunk only it loaded: zod's members, for the history it restored and read back.
+    expect(cacheFiles(runner)).toMatchObject(written)
   },
   120_000
 )

@@ -61,7 +61,7 @@ async function uploaded(step: StepResult): Promise<{ annotations: LegAnnotation[
   expect(await unzipLeg(join(scratch, 'artifact.zip'), dir)).toMatchObject({ ok: true })
   const read = await readLeg(dir, { name, id: artifact!.id }, PREFIX)
   if (!read.ok) throw new Error(read.problem)
-  return { annotations: parseLegAnnotations(file!.data.toString('utf8')), leg: read.leg }
+  return { annotations: await parseLegAnnotations(file!.data.toString('utf8')), leg: read.leg }
 }
 
 const names = Array.from({ length: FAILED + 2 }, (_, index) => `suite › case ${String(index).padStart(2, '0')}`)

@@ -1,9 +1,10 @@
 /**
  * What a run of the built CLI loads (BENCHMARKS.md, start-up): the XML parser only when the
  * run reads a JUnit file, the JSON reports' reader only when it reads a JSON report, the YAML
- * parser only when there is a quarantine file to parse; perf_hooks never (the clock reads
- * process.hrtime); node:fs/promises only when a run reads test results or restores a history
- * (every other file call of a run is synchronous, and `fs.promises` loads on first use).
+ * parser only when there is a quarantine file to parse, zod only when a file is read back
+ * and validated; perf_hooks never (the clock reads process.hrtime); node:fs/promises only
+ * when a run reads test results or restores a history (every other file call of a run is
+ * synchronous, and `fs.promises` loads on first use).
  * The bundle and its chunks run through reverify's code cache (docs/design.md §9 "Start-up"),
  * which writes one file per script it ran as the process exits: each run gets a cache folder
  * of its own, and what it holds names every script the run loaded.
@@ -39,6 +40,7 @@ async function loadedBuiltins(dir: string, argv: string[]): Promise<{ code: numb
 const xmlParser = (text: string) => text.includes('http://www.w3.org/XML/1998/namespace')
 const yamlParser = (text: string) => text.includes('YAMLParseError')
 const jsonReader = (text: string) => text.includes('the file holds no JSON value')
+const schemaLibrary = (text: string) => text.includes('ZodError')
 
 test('a passing run loads neither the XML nor the YAML parser', async () => {
   const dir = await scratchRepo('reverify-lazy-')
@@ -88,6 +90,19 @@ test('a run that reads a JSON report loads its reader and not the XML parser', a
   expect(code).toBe(0)
   expect(files.filter(file => jsonReader(file.text))).toHaveLength(1)
   expect(files.filter(file => xmlParser(file.text))).toHaveLength(0)
+}, 30_000)
+
+test('a first run builds its receipt without zod; the next run, reading that receipt back, loads it', async () => {
+  const dir = await scratchRepo('reverify-lazy-zod-')
+  const argv = ['run', '--command', 'true', '--expect-exit', '0', '--state-dir', join(dir, 'state')]
+  const first = await loadedFiles(dir, argv)
+  expect(first.code).toBe(0)
+  expect(first.files.some(file => file.path.endsWith('cli.bundle.cjs'))).toBe(true)
+  expect(first.files.filter(file => schemaLibrary(file.text)).map(file => file.path)).toEqual([])
+  // The same command again: its history is read back from disk and validated.
+  const next = await loadedFiles(dir, argv)
+  expect(next.code).toBe(0)
+  expect(next.files.filter(file => schemaLibrary(file.text))).toHaveLength(1)
 }, 30_000)
 
 test('a passing run loads neither perf_hooks nor node:fs/promises', async () => {

@@ -137,7 +137,8 @@ describe('reverify receipts list', () => {
     const result = await runCli(['receipts', 'list', '--json'], repo)
     expect(result.code).toBe(0)
     const receipts = JSON.parse(result.stdout) as unknown[]
-    expect(receipts.map(receipt => receiptSchemas().receipt.parse(receipt).run_id)).toEqual([second, first])
+    const schemas = await receiptSchemas()
+    expect(receipts.map(receipt => schemas.receipt.parse(receipt).run_id)).toEqual([second, first])
     expect(receipts[1]).toMatchObject({ schema_version: 2, status: 'passed', target: repo, scope: '', identity: ['true'] })
     expect(receipts[0]).toMatchObject({ status: 'failed', attempts: 1, max_attempts: 1, expectations: { 'expect-exit': 0 } })
   })
@@ -198,7 +199,7 @@ describe('reverify receipts show', () => {
     const runId = await runOnce("echo 'a b'")
     const result = await runCli(['receipts', 'show', runId, '--json'], repo)
     expect(result.code).toBe(0)
-    const receipt = receiptSchemas().receipt.parse(JSON.parse(result.stdout))
+    const receipt = (await receiptSchemas()).receipt.parse(JSON.parse(result.stdout))
     expect(receipt).toMatchObject({ run_id: runId, status: 'passed', identity: ["echo 'a b'"] })
     expect(receipt.identity_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(receipt.session.dir).toBe(sessionDirs(stateDir())[0])

@@ -59,7 +59,7 @@ test('random and bent receipts: list shows the valid ones, a run goes ahead, not
           typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : undefined
         if (fields?.run_id === HERE) content = { ...fields, run_id: id }
         writeFileSync(join(runs, id, 'receipt.json'), typeof content === 'string' ? content : JSON.stringify(content))
-        const parsed = typeof content === 'string' ? undefined : parseReceipt(content)
+        const parsed = typeof content === 'string' ? undefined : await parseReceipt(content)
         if (parsed?.ok && parsed.receipt.run_id === id) {
           if (parsed.receipt.target === repo) valid++
         } else {

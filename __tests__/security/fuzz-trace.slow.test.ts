@@ -54,10 +54,10 @@ const appended = fc
   )
   .chain(lines => fc.boolean().map(endsWithNewline => lines.join('\n') + (endsWithNewline ? '\n' : '')))
 
-test('parseTraceLines never throws and keeps only event-shaped lines', () => {
-  fc.assert(
-    fc.property(appended, text => {
-      for (const event of parseTraceLines(text)) {
+test('parseTraceLines never throws and keeps only event-shaped lines', async () => {
+  await fc.assert(
+    fc.asyncProperty(appended, async text => {
+      for (const event of await parseTraceLines(text)) {
         expect(typeof event.phase).toBe('string')
         expect(typeof event.payload).toBe('object')
         expect(event.payload).not.toBeNull()
@@ -98,15 +98,15 @@ async function crashedRun(): Promise<{ repo: string; stateDir: string; runId: st
  * The trace as a reader sees it: one start first, one end last. Lines that someone else
  * wrote as a `start` stay what they are: reverify adds to a trace, it never rewrites one.
  */
-function expectOneStartOneEnd(dir: string, injectedStarts = 0): void {
-  const phases = parseTraceLines(readFileSync(join(dir, 'trace.jsonl'), 'utf8')).map(event => event.phase)
+async function expectOneStartOneEnd(dir: string, injectedStarts = 0): Promise<void> {
+  const phases = (await parseTraceLines(readFileSync(join(dir, 'trace.jsonl'), 'utf8'))).map(event => event.phase)
   expect(phases.filter(phase => phase === 'start')).toHaveLength(1 + injectedStarts)
   expect(phases.filter(phase => phase === 'end')).toHaveLength(1)
   expect(phases[0]).toBe('start')
   expect(phases[phases.length - 1]).toBe('end')
 }
 
-const countPhase = (text: string, phase: string) => parseTraceLines(text).filter(event => event.phase === phase).length
+const countPhase = async (text: string, phase: string) => (await parseTraceLines(text)).filter(event => event.phase === phase).length
 
 test('closing a run whose trace ends in garbage never throws and leaves one start and one end', async () => {
   await fc.assert(
@@ -124,9 +124,9 @@ test('closing a run whose trace ends in garbage never throws and leaves one star
         env: process.env
       })
       expect(closed.receipt?.status).toBe('interrupted')
-      if (countPhase(text, 'end') === 0) {
+      if ((await countPhase(text, 'end')) === 0) {
         expect(closed.closedTrace).toBe(true)
-        expectOneStartOneEnd(dir, countPhase(text, 'start'))
+        await expectOneStartOneEnd(dir, await countPhase(text, 'start'))
       }
     }),
     { numRuns: RUNS.close }
@@ -145,8 +145,8 @@ test('resuming a run whose trace ends in garbage never crashes and keeps the tra
       expect(['failed', 'interrupted']).toContain(receipt.status)
       // Whichever way it went (resumed, or closed and started anew), every session is whole.
       for (const session of sessionDirs(stateDir)) {
-        if (session === dir && countPhase(text, 'end') > 0) continue
-        expectOneStartOneEnd(session, session === dir ? countPhase(text, 'start') : 0)
+        if (session === dir && (await countPhase(text, 'end')) > 0) continue
+        await expectOneStartOneEnd(session, session === dir ? await countPhase(text, 'start') : 0)
       }
     }),
     { numRuns: RUNS.resume }

@@ -1,13 +1,8 @@
 /** The CLI's bundle, dist/cli.bundle.cjs, which dist/cli.js loads (cli/launch.ts): wires the process to main(). */
-import { z } from 'zod'
 import { ExitCode } from '../core/index.js'
 import { closedPipeTolerant } from './console-stream.js'
 import { main } from './main.js'
 import { exitOnceWritten } from '../launch/exit.js'
-
-// zod compiles a parser for each object schema on first use; a CLI run parses a handful of
-// values once, so interpreting them is cheaper than compiling (measured in `npm run bench` a).
-z.config({ jitless: true })
 
 const controller = new AbortController()
 let reason: string | undefined

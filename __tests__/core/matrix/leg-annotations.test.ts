@@ -36,19 +36,19 @@ const newFlaky: LegAnnotation = {
 /** The file's text around `annotations`, whatever they are. */
 const fileOf = (annotations: unknown, version: unknown = 1) => JSON.stringify({ schema_version: version, annotations })
 
-test('the text round-trips, one JSON object on one line', () => {
+test('the text round-trips, one JSON object on one line', async () => {
   const text = legAnnotationsText([failed, newFlaky])
   expect(text).toBe(`${JSON.stringify({ schema_version: 1, annotations: [failed, newFlaky] })}\n`)
-  expect(parseLegAnnotations(text)).toEqual([failed, newFlaky])
-  expect(parseLegAnnotations(legAnnotationsText([]))).toEqual([])
+  expect(await parseLegAnnotations(text)).toEqual([failed, newFlaky])
+  expect(await parseLegAnnotations(legAnnotationsText([]))).toEqual([])
 })
 
-test('the text holds at most 1,000 annotations; a file of 1,001 is not one this writer wrote, and reads as none', () => {
+test('the text holds at most 1,000 annotations; a file of 1,001 is not one this writer wrote, and reads as none', async () => {
   const many = Array.from({ length: MAX_LEG_ANNOTATIONS + 1 }, (_, index) => ({ ...failed, title: `unit: t${index} failed` }))
   const text = legAnnotationsText(many)
-  expect(parseLegAnnotations(text)).toHaveLength(1_000)
-  expect(parseLegAnnotations(text)![999]!.title).toBe('unit: t999 failed')
-  expect(parseLegAnnotations(fileOf(many))).toBeUndefined()
+  expect(await parseLegAnnotations(text)).toHaveLength(1_000)
+  expect((await parseLegAnnotations(text))![999]!.title).toBe('unit: t999 failed')
+  expect(await parseLegAnnotations(fileOf(many))).toBeUndefined()
 })
 
 test.each<[string, string]>([
@@ -69,8 +69,8 @@ test.each<[string, string]>([
   ['an unknown flag', fileOf([{ ...failed, test: { name: 'a', flag: 'passed' } }])],
   ['a negative rate', fileOf([{ ...failed, test: { name: 'a', flag: 'failed', rate: { runs: -1, flaked: 0, failed: 0 } } }])],
   ['a repeat of 0', fileOf([{ ...failed, test: { name: 'a', flag: 'new-flaky', repeat: { failedOn: 0, of: 5 } } }])]
-])('%s: not this shape, so no annotations', (_, text) => {
-  expect(parseLegAnnotations(text)).toBeUndefined()
+])('%s: not this shape, so no annotations', async (_, text) => {
+  expect(await parseLegAnnotations(text)).toBeUndefined()
 })
 
 test.each<[string, unknown]>([
@@ -83,16 +83,18 @@ test.each<[string, unknown]>([
   ['over 1,000 characters', `${'d/'.repeat(500)}x.js`],
   ['empty', ''],
   ['not text', 42]
-])('a file that %s is dropped with its line; the annotation stays', (_, file) => {
-  expect(parseLegAnnotations(fileOf([{ ...failed, file, line: 5 }]))).toEqual([{ ...failed, file: undefined, line: undefined }].map(strip))
+])('a file that %s is dropped with its line; the annotation stays', async (_, file) => {
+  expect(await parseLegAnnotations(fileOf([{ ...failed, file, line: 5 }]))).toEqual(
+    [{ ...failed, file: undefined, line: undefined }].map(strip)
+  )
 })
 
-test('a line that is not a whole number from 1 is dropped; the file stays', () => {
+test('a line that is not a whole number from 1 is dropped; the file stays', async () => {
   for (const line of [0, -3, 1.5, '5', null]) {
-    expect(parseLegAnnotations(fileOf([{ ...failed, line }]))).toEqual([strip({ ...failed, line: undefined })])
+    expect(await parseLegAnnotations(fileOf([{ ...failed, line }]))).toEqual([strip({ ...failed, line: undefined })])
   }
   // Names with `..` inside a segment are names, not a climb.
-  expect(parseLegAnnotations(fileOf([{ ...failed, file: 'src/a..b/c.js' }]))![0]!.file).toBe('src/a..b/c.js')
+  expect((await parseLegAnnotations(fileOf([{ ...failed, file: 'src/a..b/c.js' }])))![0]!.file).toBe('src/a..b/c.js')
 })
 
 /** An annotation without its undefined fields. */

@@ -2,10 +2,10 @@ import { describe, expect, test } from '@jest/globals'
 import { compareNewestFirst, parseReceipt, receiptSchemas, type Receipt } from '../../../src/core/receipts/receipt.js'
 import { makeReceipt, secondsAfter } from '../../helpers/receipts.js'
 
-const roundTrip = (receipt: Receipt) => receiptSchemas().receipt.parse(JSON.parse(JSON.stringify(receipt)))
+const roundTrip = async (receipt: Receipt) => (await receiptSchemas()).receipt.parse(JSON.parse(JSON.stringify(receipt)))
 
 describe('the receipt schema', () => {
-  test('a finished receipt round-trips through JSON unchanged', () => {
+  test('a finished receipt round-trips through JSON unchanged', async () => {
     const receipt = makeReceipt({
       ci: {
         run_id: '123',
@@ -19,30 +19,34 @@ describe('the receipt schema', () => {
       },
       capture: { captured_at: '2026-11-30T08:00:00.000Z', note: 'flaky network', source: 'cli', by: 'me' }
     })
-    expect(roundTrip(receipt)).toEqual(receipt)
+    expect(await roundTrip(receipt)).toEqual(receipt)
   })
 
-  test('version 2 carries the tests; a version 1 receipt (no tests) is still read as it was written', () => {
+  test('version 2 carries the tests; a version 1 receipt (no tests) is still read as it was written', async () => {
     const v2 = makeReceipt({ schema_version: 2, tests: { total: 12, failed: ['api returns the user'], flaky: ['net fetches config'] } })
-    expect(roundTrip(v2)).toEqual(v2)
+    expect(await roundTrip(v2)).toEqual(v2)
     const v1 = makeReceipt({ schema_version: 1 })
-    expect(parseReceipt(JSON.parse(JSON.stringify(v1)))).toEqual({ ok: true, receipt: v1 })
+    expect(await parseReceipt(JSON.parse(JSON.stringify(v1)))).toEqual({ ok: true, receipt: v1 })
   })
 
-  test('a running receipt (no end, no commands yet) is valid', () => {
+  test('a running receipt (no end, no commands yet) is valid', async () => {
     const receipt = makeReceipt({ status: 'running', ended_at: null, attempts: 0, commands: [] })
-    expect(roundTrip(receipt)).toEqual(receipt)
+    expect(await roundTrip(receipt)).toEqual(receipt)
   })
 
-  test('every status of docs/design.md §3 is accepted and nothing else', () => {
+  test('every status of docs/design.md §3 is accepted and nothing else', async () => {
     for (const status of ['running', 'passed', 'failed', 'aborted', 'interrupted'] as const) {
-      expect(parseReceipt(makeReceipt({ status })).ok).toBe(true)
+      expect((await parseReceipt(makeReceipt({ status }))).ok).toBe(true)
     }
-    expect(parseReceipt({ ...makeReceipt(), status: 'success' }).ok).toBe(false)
+    expect((await parseReceipt({ ...makeReceipt(), status: 'success' })).ok).toBe(false)
   })
 
-  test('unknown fields are dropped', () => {
-    const parsed = receiptSchemas().receipt.parse({ ...makeReceipt(), surprise: 'x', session: { ...makeReceipt().session, extra: 1 } })
+  test('unknown fields are dropped', async () => {
+    const parsed = (await receiptSchemas()).receipt.parse({
+      ...makeReceipt(),
+      surprise: 'x',
+      session: { ...makeReceipt().session, extra: 1 }
+    })
     expect(parsed).not.toHaveProperty('surprise')
     expect(parsed.session).not.toHaveProperty('extra')
   })
@@ -69,26 +73,26 @@ describe('the receipt schema', () => {
     ],
     ['an expect-exit out of range', r => (r.expectations = { 'expect-exit': 256 })],
     ['an oversized host', r => (r.host = 'h'.repeat(300))]
-  ])('rejects %s', (_label, spoil) => {
+  ])('rejects %s', async (_label, spoil) => {
     const receipt: Record<string, any> = structuredClone(makeReceipt())
     spoil(receipt)
-    const result = parseReceipt(receipt)
+    const result = await parseReceipt(receipt)
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.reason).toMatch(/\S/)
   })
 
-  test('the reason names the bad field', () => {
-    const result = parseReceipt({ ...makeReceipt(), started_at: 'yesterday' })
+  test('the reason names the bad field', async () => {
+    const result = await parseReceipt({ ...makeReceipt(), started_at: 'yesterday' })
     expect(result.ok ? '' : result.reason).toMatch(/^started_at: /)
   })
 })
 
 describe('the capture schema', () => {
-  test('needs all four fields', () => {
-    expect(receiptSchemas().capture.safeParse({ captured_at: '2026-11-30T08:00:00Z', note: '', source: 'cli', by: 'me' }).success).toBe(
-      true
-    )
-    expect(receiptSchemas().capture.safeParse({ captured_at: '2026-11-30T08:00:00Z', note: '' }).success).toBe(false)
+  test('needs all four fields', async () => {
+    expect(
+      (await receiptSchemas()).capture.safeParse({ captured_at: '2026-11-30T08:00:00Z', note: '', source: 'cli', by: 'me' }).success
+    ).toBe(true)
+    expect((await receiptSchemas()).capture.safeParse({ captured_at: '2026-11-30T08:00:00Z', note: '' }).success).toBe(false)
   })
 })
 

@@ -82,9 +82,9 @@ function traceText(payloads: { phase: string; payload: unknown }[]): string {
 
 const notesIn = (events: TraceEvent[]): Note[] => eventsOf(events, 'note').map(event => event.payload)
 
-test('every note kind written parses back to its kind, and a reader is narrowed by it', () => {
+test('every note kind written parses back to its kind, and a reader is narrowed by it', async () => {
   expect(written.map(note => note.kind)).toEqual([...NOTE_KINDS])
-  const events = parseTraceLines(traceText(written.map(payload => ({ phase: 'note', payload }))))
+  const events = await parseTraceLines(traceText(written.map(payload => ({ phase: 'note', payload }))))
   const notes = notesIn(events)
   expect(notes.map(note => note.kind)).toEqual([...NOTE_KINDS])
   // Each branch reads its kind's fields with no cast: the union narrows (this also has to compile).
@@ -129,8 +129,8 @@ test('every note kind written parses back to its kind, and a reader is narrowed 
   expect(notesOf(events, 'tests')[0]?.tests).toEqual(tests)
 })
 
-test('a note written before kinds gets its kind once, as it is read, from the field its kind always had', () => {
-  const events = parseTraceLines(traceText([...older, ...written].map(payload => ({ phase: 'note', payload }))))
+test('a note written before kinds gets its kind once, as it is read, from the field its kind always had', async () => {
+  const events = await parseTraceLines(traceText([...older, ...written].map(payload => ({ phase: 'note', payload }))))
   const notes = notesIn(events)
   expect(notes.slice(0, older.length).map(note => note.kind)).toEqual([
     'retry-decision',
@@ -152,8 +152,8 @@ test('a note written before kinds gets its kind once, as it is read, from the fi
   expect(notesOf(events, 'resumed').map(note => note.message)).toEqual(['resumed run 01ABC'])
 })
 
-test("a note whose kind's fields do not parse, or whose kind is unknown, is skipped like any malformed line", () => {
-  const events = parseTraceLines(
+test("a note whose kind's fields do not parse, or whose kind is unknown, is skipped like any malformed line", async () => {
+  const events = await parseTraceLines(
     traceText(
       [
         { kind: 'process-group', message: 'group', process_group: { pgid: 1, started: 'linux:1' } },
@@ -168,10 +168,10 @@ test("a note whose kind's fields do not parse, or whose kind is unknown, is skip
   expect(notesIn(events).map(note => note.message)).toEqual(['kept'])
 })
 
-test("a tool_result keeps the contract's exit; a command record an older trace wrote with exit is read as exit_code", () => {
+test("a tool_result keeps the contract's exit; a command record an older trace wrote with exit is read as exit_code", async () => {
   const result = { attempt: 1, ok: false, exit: 3, duration_ms: 5, summary: 'boom' }
   const record = { command: 'exit 3', signal: null, timed_out: false, duration_ms: 5 }
-  const events = parseTraceLines(
+  const events = await parseTraceLines(
     traceText([
       { phase: 'tool_result', payload: { ...result, commands: [{ ...record, exit_code: 3 }] } },
       { phase: 'tool_result', payload: { ...result, attempt: 2, commands: [{ ...record, exit: 3 }] } },

@@ -68,7 +68,7 @@ async function writtenSession(): Promise<TraceSession> {
   return session
 }
 
-const parsedFromDisk = async (dir: string): Promise<TraceEvent[]> => parseTraceLines(await readFile(join(dir, 'trace.jsonl'), 'utf8'))
+const parsedFromDisk = async (dir: string): Promise<TraceEvent[]> => await parseTraceLines(await readFile(join(dir, 'trace.jsonl'), 'utf8'))
 
 describe('the trace a run wrote itself', () => {
   test('reads back exactly as a reader of the file parses it, redacted, and counts in meta.json', async () => {

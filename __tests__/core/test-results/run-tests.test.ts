@@ -39,16 +39,15 @@ test('per attempt: the tests that ran (not skipped, not missed by a rerun), and 
   ])
 })
 
-test('the receipt keeps the list bounded and drops what it does not know; a receipt without it still reads', () => {
+test('the receipt keeps the list bounded and drops what it does not know; a receipt without it still reads', async () => {
+  const { tests } = await receiptSchemas()
   const entry = (attempt: number) => ({ attempt, ran: 1, rerun: true, extra: 'dropped' })
-  const parsed = receiptSchemas().tests.parse({ total: 1, failed: [], flaky: [], attempts: [entry(1)] })
+  const parsed = tests.parse({ total: 1, failed: [], flaky: [], attempts: [entry(1)] })
   expect(parsed.attempts).toEqual([{ attempt: 1, ran: 1, rerun: true }])
   const many = Array.from({ length: 102 }, (_, index) => entry(index + 1))
-  expect(receiptSchemas().tests.safeParse({ total: 1, failed: [], flaky: [], attempts: many }).success).toBe(false)
-  expect(
-    receiptSchemas().tests.safeParse({ total: 1, failed: [], flaky: [], attempts: [{ attempt: 0, ran: -1, rerun: 'yes' }] }).success
-  ).toBe(false)
-  expect(receiptSchemas().tests.parse({ total: 1, failed: [], flaky: [] })).toEqual({ total: 1, failed: [], flaky: [] })
+  expect(tests.safeParse({ total: 1, failed: [], flaky: [], attempts: many }).success).toBe(false)
+  expect(tests.safeParse({ total: 1, failed: [], flaky: [], attempts: [{ attempt: 0, ran: -1, rerun: 'yes' }] }).success).toBe(false)
+  expect(tests.parse({ total: 1, failed: [], flaky: [] })).toEqual({ total: 1, failed: [], flaky: [] })
   const longRun = runTests(Array.from({ length: 150 }, (_, index) => ({ attempt: index + 1, tests: results(5, 0) })))!
   expect(receiptTests(longRun).attempts).toHaveLength(101)
 })

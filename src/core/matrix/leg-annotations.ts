@@ -8,8 +8,8 @@
  * point outside the workspace is dropped (the annotation stays, with no place).
  */
 import { join } from 'node:path'
-import { z } from 'zod'
 import { writeFileAtomic } from '../base/atomic-file.js'
+import { schemaLibrary, type SchemaLibrary } from '../base/schema-library.js'
 
 /** The file's name in the session folder and the trace artifact. */
 export const LEG_ANNOTATIONS_FILE = 'annotations.json'
@@ -78,7 +78,7 @@ export async function writeLegAnnotations(sessionDir: string, annotations: reado
 }
 
 /** The schema the file must fit, built on first use (only the report entry point reads it). */
-function fileSchema() {
+function fileSchema(z: SchemaLibrary) {
   const count = z.number().int().min(0).max(100_000_000)
   const positive = z.number().int().min(1).max(100_000_000)
   const rate = z.object({ runs: count, flaked: count, failed: count, firstSeen: z.string().max(32).optional() })
@@ -109,14 +109,14 @@ function fileSchema() {
  * than one line); a bad `file` (absolute, `..`, backslash, over 1,000 characters) is dropped
  * with its line, not the annotation, and so is a line that is not a whole number from 1.
  */
-export function parseLegAnnotations(text: string): LegAnnotation[] | undefined {
+export async function parseLegAnnotations(text: string): Promise<LegAnnotation[] | undefined> {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
     return undefined
   }
-  const parsed = fileSchema().safeParse(value)
+  const parsed = fileSchema(await schemaLibrary()).safeParse(value)
   if (!parsed.success) return undefined
   return parsed.data.annotations.map(({ file, line, test, ...rest }) => {
     const place = isWorkspaceFile(file)

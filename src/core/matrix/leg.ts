@@ -75,7 +75,7 @@ async function readReceipt(dir: string): Promise<{ receipt: Receipt } | { proble
   } catch {
     return { problem: 'its receipt.json is not JSON' }
   }
-  const parsed = parseReceipt(value)
+  const parsed = await parseReceipt(value)
   return parsed.ok ? { receipt: parsed.receipt } : { problem: `its receipt.json is not a receipt (${printable(parsed.reason, 200)})` }
 }
 
@@ -110,7 +110,7 @@ export async function readLeg(dir: string, artifact: LegArtifact, namePrefix: st
 async function readAnnotations(dir: string): Promise<LegAnnotation[] | undefined> {
   try {
     const text = await readRegularFile(join(dir, LEG_ANNOTATIONS_FILE), MAX_LEG_ANNOTATIONS_BYTES)
-    return text === undefined ? undefined : parseLegAnnotations(text)
+    return text === undefined ? undefined : await parseLegAnnotations(text)
   } catch {
     return undefined
   }

@@ -348,7 +348,7 @@ export class ReceiptStore {
       } catch (error) {
         throw new Error(`not valid JSON (${describeError(error)})`, { cause: error })
       }
-      const parsed = parseReceipt(json)
+      const parsed = await parseReceipt(json)
       if (!parsed.ok) throw new Error(`not a valid receipt (${parsed.reason})`)
       if (parsed.receipt.run_id !== runId) throw new Error(`its run_id ${parsed.receipt.run_id} does not match its directory`)
       return parsed.receipt

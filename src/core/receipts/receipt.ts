@@ -1,7 +1,8 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import { RUN_ID_PATTERN } from './run-id.js'
 import { ULID_PATTERN } from '../base/ulid.js'
 import { printable } from '../base/printable.js'
+import { schemaLibrary, type SchemaLibrary } from '../base/schema-library.js'
 
 /**
  * The receipt of one verify run (docs/design.md §3), `runs/<run-id>/receipt.json`. Receipts can come
@@ -42,9 +43,9 @@ export function receiptStatusFor(outcome: 'success' | 'failure' | 'aborted', int
 /**
  * The receipt's schemas, built on first use (docs/design.md §8 "What a run loads"): a run
  * writes the receipts it builds without parsing them, so only a read of a receipt from disk
- * (or a cache) pays for building them.
+ * (or a cache) pays for loading zod and building them.
  */
-function buildReceiptSchemas() {
+function buildReceiptSchemas(z: SchemaLibrary) {
   const shortText = z.string().max(256)
   const pathText = z.string().max(4_096)
   const commandText = z.string().max(MAX_COMMAND_CHARS)
@@ -185,9 +186,9 @@ function buildReceiptSchemas() {
 type ReceiptSchemas = ReturnType<typeof buildReceiptSchemas>
 let schemas: ReceiptSchemas | undefined
 
-/** The receipt's schemas (built once, on the first call). */
-export function receiptSchemas(): ReceiptSchemas {
-  schemas ??= buildReceiptSchemas()
+/** The receipt's schemas (zod loaded and the schemas built once, on the first call). */
+export async function receiptSchemas(): Promise<ReceiptSchemas> {
+  schemas ??= buildReceiptSchemas(await schemaLibrary())
   return schemas
 }
 
@@ -250,8 +251,8 @@ export function receiptText(receipt: Receipt, maxBytes: number): { receipt: Rece
 }
 
 /** Validates an untrusted value as a receipt; the reason is one line naming the first bad field. */
-export function parseReceipt(value: unknown): { ok: true; receipt: Receipt } | { ok: false; reason: string } {
-  const result = receiptSchemas().receipt.safeParse(value)
+export async function parseReceipt(value: unknown): Promise<{ ok: true; receipt: Receipt } | { ok: false; reason: string }> {
+  const result = (await receiptSchemas()).receipt.safeParse(value)
   if (result.success) return { ok: true, receipt: result.data }
   const issue = result.error.issues[0]
   const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'receipt'

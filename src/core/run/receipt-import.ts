@@ -190,12 +190,13 @@ export class HistoryImport {
     if (text === undefined) return { absent: true }
     const digest = createHash('sha256').update(text).digest('base64')
     if (this.digests.get(name) === digest) return { same: true }
-    let parsed: ReturnType<typeof parseReceipt>
+    let json: unknown
     try {
-      parsed = parseReceipt(JSON.parse(text))
+      json = JSON.parse(text)
     } catch {
       return { skip: 'not JSON' }
     }
+    const parsed = await parseReceipt(json)
     if (!parsed.ok) return { skip: parsed.reason }
     const cached = parsed.receipt
     const { target, scope, identityHash } = this.into

@@ -6,9 +6,10 @@
  * name here. The note payload is in note-schema.ts; the payload builders for an interrupted
  * attempt live here, once.
  */
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { CommandResult } from '../attempt/command-result.js'
 import { INTERRUPTED_EXIT } from '../base/errors.js'
+import { schemaLibrary, type SchemaLibrary } from '../base/schema-library.js'
 import { buildNoteSchema, type Note, type NoteOf, type WrittenNote } from './note-schema.js'
 
 /** How a verify run ended (docs/design.md §1); the readers' schemas are built from it. */
@@ -52,7 +53,7 @@ function renamedField(from: string, to: string): (value: unknown) => unknown {
  * The readers' schemas, built on first use: only a resume or a recovery reads a trace
  * back, and building them costs start-up time every other run would pay for nothing.
  */
-function buildSchemas() {
+function buildSchemas(z: SchemaLibrary) {
   const attemptNumber = z.number().int().min(1).max(1_000_000)
   const text = z.string().max(1_000_000)
   const exitCode = z.number().int().min(-2_147_483_648).max(4_294_967_295)
@@ -179,7 +180,7 @@ function buildSchemas() {
         .optional()
         .catch(undefined)
     }),
-    note: buildNoteSchema().note,
+    note: buildNoteSchema(z).note,
     end: z.looseObject({ outcome: z.enum(OUTCOMES), summary: text, flaky: z.literal(true).optional() })
   } as const
   const envelope = z.object({
@@ -218,8 +219,7 @@ function isPhase(phase: string): phase is Phase {
 }
 
 /** One parsed line as a typed event; undefined for a malformed line or an unknown phase. */
-function parseTraceEvent(value: unknown): TraceEvent | undefined {
-  schemas ??= buildSchemas()
+function parseTraceEvent(schemas: Schemas, value: unknown): TraceEvent | undefined {
   const head = schemas.envelope.safeParse(value)
   if (!head.success || !isPhase(head.data.phase)) return undefined
   const payload = schemas.payloads[head.data.phase].safeParse(head.data.payload)
@@ -228,7 +228,8 @@ function parseTraceEvent(value: unknown): TraceEvent | undefined {
 }
 
 /** A trace's events as far as they parse; a torn or malformed line is skipped, never trusted. */
-export function parseTraceLines(text: string): TraceEvent[] {
+export async function parseTraceLines(text: string): Promise<TraceEvent[]> {
+  const built = (schemas ??= buildSchemas(await schemaLibrary()))
   const events: TraceEvent[] = []
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue
@@ -238,7 +239,7 @@ export function parseTraceLines(text: string): TraceEvent[] {
     } catch {
       continue
     }
-    const event = parseTraceEvent(value)
+    const event = parseTraceEvent(built, value)
     if (event !== undefined) events.push(event)
   }
   return events

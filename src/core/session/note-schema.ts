@@ -5,7 +5,8 @@
  * kinds is given its kind here, once, as it is read (`withKind`); no reader guesses again.
  * A note whose kind's fields do not parse is skipped like any malformed line.
  */
-import { z } from 'zod'
+import type { z } from 'zod'
+import type { SchemaLibrary } from '../base/schema-library.js'
 import { MAX_CASES_RECORDED, MAX_REPEATED_RUNS, RUNNER_RETRY_FORMS } from '../attempt/tests.js'
 
 /** The kinds reverify writes (the builders are in notes.ts). */
@@ -70,7 +71,7 @@ function withKind(value: unknown): unknown {
 }
 
 /** The note schema; built by the trace's readers on first use (session/events.ts). */
-export function buildNoteSchema() {
+export function buildNoteSchema(z: SchemaLibrary) {
   const attemptNumber = z.number().int().min(1).max(1_000_000)
   const message = z.string().max(1_000_000)
   const text = z.string().max(4_000)

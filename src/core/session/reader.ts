@@ -41,7 +41,7 @@ export async function readSessionTrace(sessionDir: string): Promise<TraceEvent[]
     return [...lastRead.events]
   }
   const text = await readRegularFile(path, MAX_TRACE_BYTES)
-  const events = text === undefined ? [] : parseTraceLines(text)
+  const events = text === undefined ? [] : await parseTraceLines(text)
   if (seen?.isFile()) lastRead = { path, ino: seen.ino, size: seen.size, ctimeMs: seen.ctimeMs, events }
   return [...events]
 }
