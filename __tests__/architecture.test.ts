@@ -48,6 +48,20 @@ test('src/core imports nothing from @actions/* and nothing from a front end', ()
   expect(offending).toEqual([])
 })
 
+/** The files among `paths` that import zod's values (a type-only import is not one). */
+function zodValueImports(paths: readonly string[]): string[] {
+  const value = /^\s*import\s+(?!type\b)[^'"]*?from\s+['"]zod['"]|\bimport\(\s*['"]zod['"]\s*\)/m
+  return paths.filter(path => value.test(readFileSync(path, 'utf8'))).map(path => relative(SRC, path))
+}
+
+test("zod's values reach the core and the CLI through core/base/schema-members.ts alone, loaded on the first parse", () => {
+  const coreAndCli = files.filter(path => /^(core|cli)\//.test(relative(SRC, path)))
+  expect(zodValueImports(coreAndCli)).toEqual(['core/base/schema-members.ts'])
+  // The rule sees a value import, and only that: the action's files import zod's values.
+  expect(zodValueImports(files.filter(path => relative(SRC, path) === 'action/post-state.ts'))).toEqual(['action/post-state.ts'])
+  expect(zodValueImports(files.filter(path => relative(SRC, path) === 'core/receipts/receipt.ts'))).toEqual([])
+})
+
 /**
  * The only ambient reads the core may make, each with why: the real clock is the one reader
  * of the time, and the real machine's ports are where the process asks the OS who it is.

@@ -20,8 +20,12 @@ import { createCacheStore, type CacheStore } from '../../src/action/persistence/
 import { dayOf } from '../../src/core/quarantine/dates.js'
 import { OWNER_PLACEHOLDER } from '../../src/core/quarantine/file.js'
 import { parseQuarantine } from '../../src/core/quarantine/parse.js'
+import { schemaLibrary } from '../../src/core/base/schema-library.js'
 import { suggestionYaml, type QuarantineSuggestion } from '../../src/core/quarantine/suggest.js'
 import type { RunReport } from '../../src/core/run/report.js'
+
+/** zod's members, as the quarantine file's reader is given them. */
+const library = await schemaLibrary()
 
 /** Each run's first attempt fails the tests named in `plan`; the retry passes them all. */
 const RUNNER = [
@@ -122,7 +126,7 @@ test('ten runs, one test flaky in four: from the tenth, the summary shows its en
   const block = /```yaml\n([\s\S]*?)\n```/.exec(summary)?.[1]
   expect(block).toContain(`reason: flaked in 4 of 10 runs since ${today}`)
   expect(block).not.toContain('rarely')
-  expect(parseQuarantine(block!.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today).map(entry => entry.test)).toEqual([
+  expect(parseQuarantine(block!.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today, library).map(entry => entry.test)).toEqual([
     'api › sometimes'
   ])
 
@@ -167,7 +171,7 @@ test('the summary builder keeps a hostile test name as text: a code span in pros
   const fence = /^(`{4,})yaml$/m.exec(section)?.[1]
   expect(fence).toBe('````')
   const body = section.slice(section.indexOf(`${fence}yaml\n`) + fence!.length + 5, section.indexOf(`\n${fence}\n`))
-  expect(parseQuarantine(body.replaceAll(OWNER_PLACEHOLDER, 'me'), 'test', '2026-12-02')[0]!.test).toBe(name)
+  expect(parseQuarantine(body.replaceAll(OWNER_PLACEHOLDER, 'me'), 'test', '2026-12-02', library)[0]!.test).toBe(name)
   // Rendered as GitHub renders it: a heading, the name as code, the entry in one code block, no element from the name.
   const { document } = new JSDOM(marked.parse(section, { gfm: true, async: false })).window
   expect(document.querySelector('h4')?.textContent).toBe('Suggested quarantine entry')

@@ -10,7 +10,11 @@ import { join } from 'node:path'
 import { addDays, dayOf } from '../../src/core/quarantine/dates.js'
 import { OWNER_PLACEHOLDER } from '../../src/core/quarantine/file.js'
 import { parseQuarantine } from '../../src/core/quarantine/parse.js'
+import { schemaLibrary } from '../../src/core/base/schema-library.js'
 import { runCli, scratchRepo } from '../helpers/cli.js'
+
+/** zod's members, as the quarantine file's reader is given them. */
+const library = await schemaLibrary()
 
 /**
  * Each run's first attempt fails the tests named in `plan` (a line of names); the retry
@@ -64,8 +68,8 @@ describe('suggest', () => {
     // As pasted, the placeholder is refused; once an owner is typed over it (a team starts
     // with '@', which YAML only takes quoted), the file is valid.
     expect(result.stdout).toContain('owner: "<owner>"')
-    const entries = () => parseQuarantine(result.stdout.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today)
-    expect(() => parseQuarantine(result.stdout, 'test', today)).toThrow(
+    const entries = () => parseQuarantine(result.stdout.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today, library)
+    expect(() => parseQuarantine(result.stdout, 'test', today, library)).toThrow(
       "entry 1 ('api › sometimes'): owner is still the placeholder <owner>"
     )
     expect(entries()).toEqual([
@@ -108,7 +112,7 @@ describe('suggest', () => {
     expect(result.stdout).toContain(`# Paste at the end of the \`quarantine:\` list in ${QUARANTINE}`)
     expect(result.stdout).not.toMatch(/^quarantine:/m)
     expect(result.stdout).toMatch(/^ {4}- test: api › sometimes$/m)
-    const pasted = parseQuarantine(existing + result.stdout.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today)
+    const pasted = parseQuarantine(existing + result.stdout.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', today, library)
     expect(pasted.map(entry => entry.test)).toEqual(['api › elsewhere', 'api › sometimes', 'api › rarely'])
 
     writeFileSync(join(repo, QUARANTINE), existing.replace('api › elsewhere', 'api › sometimes'))

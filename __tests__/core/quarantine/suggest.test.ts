@@ -6,9 +6,13 @@
 import { addDays } from '../../../src/core/quarantine/dates.js'
 import { OWNER_PLACEHOLDER, type QuarantineEntry } from '../../../src/core/quarantine/file.js'
 import { parseQuarantine } from '../../../src/core/quarantine/parse.js'
+import { schemaLibrary } from '../../../src/core/base/schema-library.js'
 import { suggestQuarantine, suggestionReason, suggestionYaml } from '../../../src/core/quarantine/suggest.js'
 import type { Receipt } from '../../../src/core/receipts/receipt.js'
 import { makeReceipt } from '../../helpers/receipts.js'
+
+/** zod's members, as the quarantine file's reader is given them. */
+const library = await schemaLibrary()
 
 const TODAY = '2026-12-02'
 
@@ -56,7 +60,7 @@ test('whatever a test is called, the YAML round-trips once the owner is filled i
   expect(suggestions.map(s => s.test).sort()).toEqual([...names].sort())
   const { yaml, items } = suggestionYaml(suggestions, TODAY)
   expect(items).toBe(false)
-  const entries = parseQuarantine(yaml.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', TODAY)
+  const entries = parseQuarantine(yaml.replaceAll(OWNER_PLACEHOLDER, '@acme/qa'), 'test', TODAY, library)
   expect(entries.map(entry => entry.test).sort()).toEqual([...names].sort())
   expect(entries.every(entry => entry.added === TODAY && entry.expires === addDays(TODAY, 30))).toBe(true)
   expect(entries[0]!.reason).toBe('flaked in 5 of 10 runs since 2026-11-20')
@@ -73,11 +77,14 @@ test('with a file: items at its indentation; a file without the key gets a whole
     const { yaml, items } = suggestionYaml(suggestions, TODAY, existing)
     expect(items).toBe(true)
     expect(yaml.startsWith(`${' '.repeat(indent)}- test: a\n`)).toBe(true)
-    expect(parseQuarantine(existing + yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 'test', TODAY).map(e => e.test)).toEqual(['b', 'a'])
+    expect(parseQuarantine(existing + yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 'test', TODAY, library).map(e => e.test)).toEqual([
+      'b',
+      'a'
+    ])
   }
   expect(suggestionYaml(suggestions, TODAY, '# nothing yet\n').items).toBe(false)
   const empty = 'quarantine:\n'
   expect(
-    parseQuarantine(empty + suggestionYaml(suggestions, TODAY, empty).yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 't', TODAY)
+    parseQuarantine(empty + suggestionYaml(suggestions, TODAY, empty).yaml.replaceAll(OWNER_PLACEHOLDER, 'me'), 't', TODAY, library)
   ).toHaveLength(1)
 })

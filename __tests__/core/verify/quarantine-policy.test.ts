@@ -1,10 +1,14 @@
 /** What the quarantine decides (docs/design.md §1 "Quarantine and flaky gates"): entry states, matching, and when a failure is excused. */
 import { parseQuarantine } from '../../../src/core/quarantine/parse.js'
+import { schemaLibrary } from '../../../src/core/base/schema-library.js'
 import { entryMatches, entryState, excusedFailure } from '../../../src/core/verify/quarantine-policy.js'
 import { excuseOf, flakyGate } from '../../../src/core/verify/quarantine-step.js'
 import type { AttemptResult } from '../../../src/core/attempt/result.js'
 import type { RunSettings } from '../../../src/core/inputs/settings.js'
 import { failedAttempt } from '../../helpers/attempts.js'
+
+/** zod's members, as the quarantine file's reader is given them. */
+const library = await schemaLibrary()
 
 const ENTRY = { test: 'net fetches config', owner: '@team', reason: 'proxy', added: '2026-12-01', expires: '2026-12-20' }
 
@@ -96,7 +100,7 @@ describe('flakyGate', () => {
 
 describe('parseQuarantine', () => {
   // A day after every `added` below.
-  const parse = (text: string, today = '2027-01-01') => parseQuarantine(text, 'quarantine: q.yml', today)
+  const parse = (text: string, today = '2027-01-01') => parseQuarantine(text, 'quarantine: q.yml', today, library)
   test('an empty file, or an empty list, quarantines nothing', () => {
     expect(parse('')).toEqual([])
     expect(parse('quarantine:\n')).toEqual([])

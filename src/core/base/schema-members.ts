@@ -14,6 +14,7 @@ z.config({ jitless: true })
 export const schemaMembers = {
   array: z.array,
   boolean: z.boolean,
+  date: z.date,
   discriminatedUnion: z.discriminatedUnion,
   enum: z.enum,
   iso: { datetime: z.iso.datetime },
@@ -23,6 +24,7 @@ export const schemaMembers = {
   object: z.object,
   preprocess: z.preprocess,
   record: z.record,
+  strictObject: z.strictObject,
   string: z.string,
   union: z.union,
   unknown: z.unknown

@@ -7,6 +7,7 @@
  */
 import { readRegularFile } from '../base/atomic-file.js'
 import { UsageError, describeError } from '../base/errors.js'
+import { schemaLibrary } from '../base/schema-library.js'
 import { MAX_QUARANTINE_BYTES, type QuarantineList } from './entry.js'
 import { locateQuarantine } from './location.js'
 
@@ -57,6 +58,6 @@ export async function loadQuarantine(file: QuarantineFile, today: string): Promi
   }
   if (content === undefined) return { source: file.shown, entries: [] }
   // The YAML parser is loaded only when there is a file to parse (BENCHMARKS.md, start-up).
-  const { parseQuarantine } = await import('./parse.js')
-  return { source: file.shown, entries: parseQuarantine(content, label, today) }
+  const [{ parseQuarantine }, library] = await Promise.all([import('./parse.js'), schemaLibrary()])
+  return { source: file.shown, entries: parseQuarantine(content, label, today, library) }
 }

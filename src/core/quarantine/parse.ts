@@ -4,31 +4,36 @@
  * only when a run or a command has a quarantine file to read.
  */
 import { parseDocument } from 'yaml'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { UsageError, describeError } from '../base/errors.js'
 import { showValue } from '../base/printable.js'
+import type { SchemaLibrary } from '../base/schema-library.js'
 import { addDays, daysBetween, isCalendarDate } from './dates.js'
 import { MAX_QUARANTINE_DAYS, MAX_QUARANTINE_ENTRIES, OWNER_PLACEHOLDER, type QuarantineEntry } from './entry.js'
 
-const text = (max: number) => z.string().trim().min(1, 'is empty').max(max, `is longer than ${max} characters`)
-const day = z
-  .union([z.string(), z.date()])
-  .transform(value => (value instanceof Date ? value.toISOString().slice(0, 10) : value.trim()))
-  .refine(isCalendarDate, 'is not a date written YYYY-MM-DD')
+/** An entry's schema, from the schemas' library (core/base/schema-library.ts). */
+function entrySchema(z: SchemaLibrary) {
+  const text = (max: number) => z.string().trim().min(1, 'is empty').max(max, `is longer than ${max} characters`)
+  const day = z
+    .union([z.string(), z.date()])
+    .transform(value => (value instanceof Date ? value.toISOString().slice(0, 10) : value.trim()))
+    .refine(isCalendarDate, 'is not a date written YYYY-MM-DD')
+  return z.strictObject({
+    test: text(500),
+    file: text(4096).optional(),
+    suite: text(500).optional(),
+    owner: text(200).refine(
+      owner => owner !== OWNER_PLACEHOLDER,
+      `is still the placeholder ${OWNER_PLACEHOLDER}: name who will fix the test`
+    ),
+    reason: text(2000),
+    added: day,
+    expires: day,
+    issue: z.union([text(500), z.number().int().nonnegative().transform(String)]).optional()
+  })
+}
 
-const EntrySchema = z.strictObject({
-  test: text(500),
-  file: text(4096).optional(),
-  suite: text(500).optional(),
-  owner: text(200).refine(
-    owner => owner !== OWNER_PLACEHOLDER,
-    `is still the placeholder ${OWNER_PLACEHOLDER}: name who will fix the test`
-  ),
-  reason: text(2000),
-  added: day,
-  expires: day,
-  issue: z.union([text(500), z.number().int().nonnegative().transform(String)]).optional()
-})
+type EntrySchema = ReturnType<typeof entrySchema>
 
 /** How an entry is named in a message: its position and its test. */
 function entryLabel(index: number, raw: unknown): string {
@@ -51,7 +56,7 @@ function fieldProblem(issue: z.core.$ZodIssue, raw: object): string {
 }
 
 /** Entries from the parsed document, each validated against `today` (a UTC day); the first problem is thrown. */
-function validEntries(document: unknown, today: string, fail: (problem: string) => never): QuarantineEntry[] {
+function validEntries(document: unknown, today: string, schema: EntrySchema, fail: (problem: string) => never): QuarantineEntry[] {
   if (document === null || document === undefined) return []
   if (typeof document !== 'object' || Array.isArray(document)) fail('must be a mapping whose key `quarantine` holds the list of entries')
   const keys = Object.keys(document)
@@ -67,7 +72,7 @@ function validEntries(document: unknown, today: string, fail: (problem: string) 
     const label = entryLabel(index, raw)
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
       fail(`${label}: must be a mapping with test, owner, reason, added and expires`)
-    const parsed = EntrySchema.safeParse(raw)
+    const parsed = schema.safeParse(raw)
     if (!parsed.success) fail(`${label}: ${fieldProblem(parsed.error.issues[0]!, raw)}`)
     const entry = parsed.data
     // An entry dated ahead would stretch the 90 days from whenever it was written.
@@ -88,7 +93,7 @@ function validEntries(document: unknown, today: string, fail: (problem: string) 
 }
 
 /** The entry with its absent optional fields left out. */
-function withoutUndefined(entry: z.infer<typeof EntrySchema>): QuarantineEntry {
+function withoutUndefined(entry: z.infer<EntrySchema>): QuarantineEntry {
   return {
     test: entry.test,
     ...(entry.file !== undefined && { file: entry.file }),
@@ -134,12 +139,13 @@ function parserLimit(problem: unknown): string {
 
 /**
  * Parses the text of a quarantine file as it stands on `today` (a UTC day, `YYYY-MM-DD`);
- * `label` starts every message (`quarantine: <file>`). Throws a UsageError (exit 2) with one
- * line on the first problem, a limit of the YAML parser included.
+ * `label` starts every message (`quarantine: <file>`); `library` is zod's, as
+ * `schemaLibrary()` loads it. Throws a UsageError (exit 2) with one line on the first
+ * problem, a limit of the YAML parser included.
  */
-export function parseQuarantine(content: string, label: string, today: string): QuarantineEntry[] {
+export function parseQuarantine(content: string, label: string, today: string, library: SchemaLibrary): QuarantineEntry[] {
   const fail = (problem: string): never => {
     throw new UsageError(`${label}: ${problem}`)
   }
-  return validEntries(yamlValue(content, fail), today, fail)
+  return validEntries(yamlValue(content, fail), today, entrySchema(library), fail)
 }
