@@ -184,11 +184,15 @@ function buildReceiptSchemas(z: SchemaLibrary) {
 }
 
 type ReceiptSchemas = ReturnType<typeof buildReceiptSchemas>
-let schemas: ReceiptSchemas | undefined
+let schemas: Promise<ReceiptSchemas> | undefined
 
-/** The receipt's schemas (zod loaded and the schemas built once, on the first call). */
-export async function receiptSchemas(): Promise<ReceiptSchemas> {
-  schemas ??= buildReceiptSchemas(await schemaLibrary())
+/**
+ * The receipt's schemas: zod loaded and the schemas built once, on the first call. The
+ * promise is what is kept, so reads that start together (a history is read several
+ * receipts at a time) share one build.
+ */
+export function receiptSchemas(): Promise<ReceiptSchemas> {
+  schemas ??= schemaLibrary().then(buildReceiptSchemas)
   return schemas
 }
 

@@ -194,7 +194,8 @@ function buildSchemas(z: SchemaLibrary) {
 }
 
 type Schemas = ReturnType<typeof buildSchemas>
-let schemas: Schemas | undefined
+/** Kept as a promise, so traces read together share one build. */
+let schemas: Promise<Schemas> | undefined
 
 /** The payload of each phase. */
 export type Payloads = { [P in keyof Schemas['payloads']]: z.infer<Schemas['payloads'][P]> }
@@ -229,7 +230,8 @@ function parseTraceEvent(schemas: Schemas, value: unknown): TraceEvent | undefin
 
 /** A trace's events as far as they parse; a torn or malformed line is skipped, never trusted. */
 export async function parseTraceLines(text: string): Promise<TraceEvent[]> {
-  const built = (schemas ??= buildSchemas(await schemaLibrary()))
+  schemas ??= schemaLibrary().then(buildSchemas)
+  const built = await schemas
   const events: TraceEvent[] = []
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue
