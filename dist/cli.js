@@ -31,6 +31,9 @@ function placeOf(file) {
 function codeCacheName(id) {
   return `${codeCachePrefix(id)}${id.size}-${id.ino}-${id.ctimeNs}-${id.mtimeNs}.v8cache`;
 }
+function partialCacheName(name) {
+  return name.replace(/\.v8cache$/, ".partial.v8cache");
+}
 function codeCachePrefix(id) {
   return `${id.script}-${id.place}-${id.version}-${id.arch}-`;
 }
@@ -71,7 +74,8 @@ function atProcessExit(save) {
   if (savesAtExit.length === 0) process.once("exit", () => savesAtExit.splice(0).forEach((pending) => pending()));
   savesAtExit.push(save);
 }
-function runWithCodeCache(file, directory, atExit = atProcessExit) {
+function runWithCodeCache(file, directory, writing = {}) {
+  const options = { atExit: writing.atExit ?? atProcessExit, complete: writing.complete ?? (() => true) };
   const folder = (0, import_node_path2.dirname)(file);
   const loaded = /* @__PURE__ */ new Map();
   const nodeRequire = (0, import_node_module.createRequire)(file);
@@ -85,7 +89,7 @@ function runWithCodeCache(file, directory, atExit = atProcessExit) {
     const module2 = { exports: {} };
     loaded.set(path, module2);
     try {
-      compiled(path, directory, atExit).call(module2.exports, module2.exports, require2, module2, path, folder);
+      compiled(path, directory, options).call(module2.exports, module2.exports, require2, module2, path, folder);
     } catch (error) {
       loaded.delete(path);
       throw error;
@@ -99,15 +103,29 @@ function siblingChunk(folder, id) {
   const path = (0, import_node_path2.join)(folder, id);
   return (0, import_node_path2.dirname)(path) === folder ? path : void 0;
 }
-function compiled(file, directory, atExit) {
+function didTheWork(complete) {
+  try {
+    return complete();
+  } catch {
+    return false;
+  }
+}
+function compiled(file, directory, writing) {
   const { source, id } = readScript(file);
   const cacheFile = directory === void 0 ? void 0 : (0, import_node_path2.join)(directory, codeCacheName(id));
-  const cachedData = readCache(cacheFile);
+  const partialFile = cacheFile === void 0 ? void 0 : partialCacheName(cacheFile);
+  const complete = readCache(cacheFile);
+  const cachedData = complete ?? readCache(partialFile);
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}
 })`;
   const script = new import_node_vm.Script(wrapped, { filename: file, cachedData });
-  if (cacheFile !== void 0 && (cachedData === void 0 || script.cachedDataRejected === true)) {
-    atExit(() => saveCodeCache(script, cacheFile, codeCachePrefix(id)));
+  const usable = cachedData !== void 0 && script.cachedDataRejected !== true;
+  if (cacheFile !== void 0 && partialFile !== void 0 && (complete === void 0 || !usable)) {
+    writing.atExit(() => {
+      const whole = didTheWork(writing.complete);
+      if (!whole && usable) return;
+      saveCodeCache(script, whole ? cacheFile : partialFile, codeCachePrefix(id));
+    });
   }
   return script.runInThisContext();
 }
@@ -122,4 +140,6 @@ function home() {
 }
 var bundle = (0, import_node_url.fileURLToPath)(new URL("./cli.bundle.cjs", launcherUrl));
 var cacheDir = cliCompileCacheDir({ env: process.env, platform: process.platform, home: home() });
-runWithCodeCache(bundle, process.env.NODE_DISABLE_COMPILE_CACHE ? void 0 : cacheDir);
+var exported = runWithCodeCache(bundle, process.env.NODE_DISABLE_COMPILE_CACHE ? void 0 : cacheDir, {
+  complete: () => exported.verifyRan?.() === true
+});

@@ -67,9 +67,11 @@ const runtimes = [TEST_RUNTIME, ...(NODE24 ? [NODE24] : [])]
 const cacheRoot = (cacheHome: string) => join(cacheHome, 'reverify', 'compile-cache')
 /** The code cache files under a cache home. */
 const ownCache = (cacheHome: string) => filesUnder(cacheRoot(cacheHome)).filter(file => file.endsWith('.v8cache'))
-/** The name of a script's cache file on a runtime, as a pattern. */
-const cacheFileOf = (script: string, version: string) =>
-  new RegExp(`^${script.replace(/\./g, '\\.')}-[0-9a-f]{8}-${version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+-\\d+-\\d+\\.v8cache$`)
+/** The name of a script's cache file on a runtime, as a pattern; `.partial` when a process that ran no verify wrote it. */
+const cacheFileOf = (script: string, version: string, kind: 'whole' | 'partial' = 'whole') =>
+  new RegExp(
+    `^${script.replace(/\./g, '\\.')}-[0-9a-f]{8}-${version.replace(/\./g, '\\.')}-${process.arch}-\\d+-\\d+-\\d+-\\d+${kind === 'partial' ? '\\.partial' : ''}\\.v8cache$`
+  )
 /** Each runtime as `test.each` takes it. */
 const eachRuntime = runtimes.map(runtime => [runtime.label, runtime] as const)
 
@@ -127,13 +129,38 @@ test.each(eachRuntime)(
     const cacheHome = tempDir('reverify-xdg-')
     const repo = await scratchRepo('reverify-compile-cache-chunk-')
     scratch.push(repo)
-    // `reverify receipts` loads its subcommand from a chunk.
+    // `reverify receipts` loads its subcommand from a chunk (and, running no verify, leaves partial caches).
     const listed = await startCli(runtime, ['receipts', 'list', '--state-dir', join(repo, 'state')], repo, { XDG_CACHE_HOME: cacheHome })
     expect(listed.code).toBe(0)
     const version = versionOf(runtime)
     const cached = ownCache(cacheHome)
-    expect(cached).toContainEqual(expect.stringMatching(cacheFileOf('cli.bundle.cjs', version)))
+    expect(cached).toContainEqual(expect.stringMatching(cacheFileOf('cli.bundle.cjs', version, 'partial')))
     expect(cached.filter(file => /^\d+\.cli\.cjs-/.test(file)).length).toBeGreaterThan(0)
+  },
+  60_000
+)
+
+test.each(eachRuntime)(
+  'on %s, a first command that runs no verify leaves a partial cache, which the first run replaces, and a later --help leaves as it is',
+  async (_label, runtime) => {
+    const cacheHome = tempDir('reverify-xdg-')
+    const repo = await scratchRepo('reverify-compile-cache-partial-')
+    scratch.push(repo)
+    const version = versionOf(runtime)
+    const printed = await startCli(runtime, ['--version'], repo, { XDG_CACHE_HOME: cacheHome })
+    expect(printed.code).toBe(0)
+    expect(ownCache(cacheHome)).toEqual([expect.stringMatching(cacheFileOf('cli.bundle.cjs', version, 'partial'))])
+    const partial = statSync(join(cacheRoot(cacheHome), ownCache(cacheHome)[0]!)).size
+    // The first verify writes what it compiled, its own code with it, in its place.
+    expect((await trivialRun(runtime, { XDG_CACHE_HOME: cacheHome })).code).toBe(0)
+    const [whole] = ownCache(cacheHome)
+    expect(ownCache(cacheHome)).toEqual([expect.stringMatching(cacheFileOf('cli.bundle.cjs', version))])
+    const written = statSync(join(cacheRoot(cacheHome), whole!))
+    expect(written.size).toBeGreaterThan(partial)
+    // Which a command that runs none leaves as it is.
+    expect((await startCli(runtime, ['--help'], repo, { XDG_CACHE_HOME: cacheHome })).code).toBe(0)
+    expect(ownCache(cacheHome)).toEqual([whole])
+    expect(statSync(join(cacheRoot(cacheHome), whole!)).mtimeMs).toBe(written.mtimeMs)
   },
   60_000
 )

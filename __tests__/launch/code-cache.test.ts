@@ -4,12 +4,12 @@
  * run compiled, on real files. The process's exit is stood in for by collecting what would
  * run then.
  */
-import { closeSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, fstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { buildSync } from 'esbuild'
-import { codeCacheName, placeOf, runWithCodeCache, type ScriptIdentity } from '../../src/launch/code-cache.js'
+import { codeCacheName, partialCacheName, placeOf, runWithCodeCache, type ScriptIdentity } from '../../src/launch/code-cache.js'
 import { REPO_ROOT } from '../helpers/cli.js'
 
 const dirs: string[] = []
@@ -23,10 +23,13 @@ function tempDir(): string {
   return dir
 }
 
-/** Runs `file` with the cache in `cache`; answers its exports and what it left for the exit. */
-function run(file: string, cache: string | undefined): { exports: unknown; atExit: (() => void)[] } {
+/**
+ * Runs `file` with the cache in `cache`, as a process that did the work its entry point is for
+ * or (`complete` false) one that did not; answers its exports and what it left for the exit.
+ */
+function run(file: string, cache: string | undefined, complete: () => boolean = () => true): { exports: unknown; atExit: (() => void)[] } {
   const atExit: (() => void)[] = []
-  const exports = runWithCodeCache(file, cache, save => atExit.push(save))
+  const exports = runWithCodeCache(file, cache, { atExit: save => atExit.push(save), complete })
   return { exports, atExit }
 }
 
@@ -89,6 +92,40 @@ test('the first run writes the caches of the script and its chunk as the process
   const second = run(file, cache)
   expect(second.atExit).toEqual([])
   expect(second.exports).toEqual(first.exports)
+})
+
+test('a process that did not do the work leaves partial caches; the next that did replaces them; one that did not leaves them as they are', () => {
+  const dir = tempDir()
+  const cache = join(dir, 'cache')
+  const file = writeScript(dir, 'alpha')
+  const chunk = join(dir, 'helper.cjs')
+  const notDone = () => false
+  exit(run(file, cache, notDone).atExit)
+  const partials = [partialCacheName(nameOf(file)), partialCacheName(nameOf(chunk))]
+  expect(readdirSync(cache).sort()).toEqual(partials.sort())
+  const written = () =>
+    partials.map(name => {
+      const { ino, mtimeNs, ctimeNs } = statSync(join(cache, name), { bigint: true })
+      return { ino, mtimeNs, ctimeNs }
+    })
+  const before = written()
+  // Another process that did not do it runs with them and leaves them as they are.
+  const again = run(file, cache, notDone)
+  expect(again.exports).toMatchObject({ sum: 42, word: 'alpha' })
+  exit(again.atExit)
+  expect(written()).toEqual(before)
+  // The first that did replaces them with whole caches (one whose answer throws did not).
+  exit(
+    run(file, cache, () => {
+      throw new Error('no answer')
+    }).atExit
+  )
+  expect(readdirSync(cache).sort()).toEqual(partials.sort())
+  exit(run(file, cache).atExit)
+  expect(readdirSync(cache).sort()).toEqual([nameOf(file), nameOf(chunk)].sort())
+  // Which every process after keeps, whatever it did.
+  expect(run(file, cache, notDone).atExit).toEqual([])
+  expect(run(file, cache).atExit).toEqual([])
 })
 
 test('a cache V8 rejects is written afresh, and the script runs all the same', () => {

@@ -1,8 +1,14 @@
-/** The CLI's bundle, dist/cli.bundle.cjs, which dist/cli.js loads (cli/launch.ts): wires the process to main(). */
+/**
+ * The CLI's bundle, dist/cli.bundle.cjs, which dist/cli.js loads (cli/launch.ts): wires the
+ * process to main(), and tells the launcher whether it ran a verify (`verifyRan`, for the
+ * code cache).
+ */
 import { ExitCode } from '../core/index.js'
 import { closedPipeTolerant } from './console-stream.js'
 import { main } from './main.js'
 import { exitOnceWritten } from '../launch/exit.js'
+
+export { verifyRan } from './verify-ran.js'
 
 const controller = new AbortController()
 let reason: string | undefined

@@ -20,4 +20,8 @@ function home(): string {
 const bundle = fileURLToPath(new URL('./cli.bundle.cjs', import.meta.url))
 const cacheDir = cliCompileCacheDir({ env: process.env, platform: process.platform, home: home() })
 // NODE_DISABLE_COMPILE_CACHE, which turns Node's compile cache off, turns this one off too.
-runWithCodeCache(bundle, process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheDir)
+// The caches are whole when the process ran a verify, the work they are for; else partial.
+// Asked as the process exits; one that exits while the bundle loads has not (code-cache.ts).
+const exported = runWithCodeCache(bundle, process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheDir, {
+  complete: () => exported.verifyRan?.() === true
+}) as { verifyRan?: () => boolean }

@@ -28,6 +28,7 @@ import {
 import { println, type CliIo } from './io.js'
 import { describeDuration, StatusLine, wantsStatusLine } from './status-line.js'
 import { flakyName, newTestsLine, ratesLine } from './flake-lines.js'
+import { noteVerifyRan } from './verify-ran.js'
 
 /** "`npm test`" or "`npm test` and 2 more", for one-line messages. */
 export function describeCommands(commands: readonly string[]): string {
@@ -187,6 +188,7 @@ export function exitCodeOf(report: RunReport): number {
 
 /** Runs (or, with `resume`, continues) a verify and prints the console summary. */
 export async function executeRun(settings: RunSettings, io: CliIo, resume?: Receipt): Promise<number> {
+  noteVerifyRan()
   const startedAt = Date.now()
   // The target, its config and its default state directory follow the working directory (docs/design.md §3 "Identity").
   const root = inputTable.findTargetRoot(settings.workingDirectory)

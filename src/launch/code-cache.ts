@@ -4,8 +4,11 @@
  * report step): V8 deserialises the code it compiled on an earlier run instead of compiling
  * the bundle again, and the bundle's chunks, which it loads with `require`, go the same way.
  * Each cache is written as the process exits, so it holds every function the run called, not
- * only what was compiled as the script loaded. A convenience only: a cache that
- * is missing, stale, rejected or unwritable leaves the run as it was.
+ * only what was compiled as the script loaded. A process that did not do the work its entry
+ * point is for (the CLI printing `--help` rather than running a verify) writes a partial
+ * cache, which the next process that does replaces, instead of leaving every later run a
+ * cache without its code. A convenience only: a cache that is missing, stale, rejected or
+ * unwritable leaves the run as it was.
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -48,6 +51,11 @@ export function codeCacheName(id: ScriptIdentity): string {
   return `${codeCachePrefix(id)}${id.size}-${id.ino}-${id.ctimeNs}-${id.mtimeNs}.v8cache`
 }
 
+/** The name of the partial cache of the same build: one written by a process that did not do the work (see above). */
+export function partialCacheName(name: string): string {
+  return name.replace(/\.v8cache$/, '.partial.v8cache')
+}
+
 /** The part of the name one script in one place on one runtime shares with its older builds there. */
 function codeCachePrefix(id: ScriptIdentity): string {
   return `${id.script}-${id.place}-${id.version}-${id.arch}-`
@@ -78,7 +86,8 @@ function readCache(file: string | undefined): Buffer | undefined {
 /**
  * Writes what V8 compiled by now (the bundle's top level and every function a run called) to
  * `file` under a temporary name, renamed into place so a run starting meanwhile reads a whole
- * file or none, and drops the older builds' files of the same script and runtime.
+ * file or none, and drops every other file of the same script and runtime: the older builds',
+ * and the partial cache a complete one replaces.
  */
 function saveCodeCache(script: Script, file: string, prefix: string): void {
   try {
@@ -107,17 +116,31 @@ function atProcessExit(save: () => void): void {
   savesAtExit.push(save)
 }
 
+/** When the caches of a process are written, and whether it did the work they are for. */
+export interface CacheWriting {
+  /** Runs a save as the process exits (atProcessExit). */
+  atExit?: (save: () => void) => void
+  /**
+   * Asked as the process exits: whether it did the work its entry point is for, so that its
+   * caches hold that work's code (always, when not given). A process that did not writes a
+   * partial cache where there was none, and leaves a partial one as it found it.
+   */
+  complete?: () => boolean
+}
+
 /** How CommonJS calls a module's code. */
 type ModuleBody = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void
 
 /**
  * Runs the CommonJS script `file` as Node would load it, compiled with the code cache kept in
- * `directory` (none when undefined), and answers its `module.exports`. A miss, or a cache V8
- * rejects, is written as the process exits (`atExit`), so it holds what the whole run compiled.
- * What the script requires by a relative name that is a `.cjs` file in its own folder (a
- * bundle's chunk, `./142.index.cjs`) is run the same way, once; anything else is Node's.
+ * `directory` (none when undefined), and answers its `module.exports`. A miss, a cache V8
+ * rejects, or a partial cache in a process that did the work, is written as the process
+ * exits, so it holds what the whole run compiled. What the script requires by a relative
+ * name that is a `.cjs` file in its own folder (a bundle's chunk, `./142.index.cjs`) is run
+ * the same way, once; anything else is Node's.
  */
-export function runWithCodeCache(file: string, directory: string | undefined, atExit = atProcessExit): unknown {
+export function runWithCodeCache(file: string, directory: string | undefined, writing: CacheWriting = {}): unknown {
+  const options = { atExit: writing.atExit ?? atProcessExit, complete: writing.complete ?? (() => true) }
   const folder = dirname(file)
   const loaded = new Map<string, { exports: unknown }>()
   // One require for the script and its chunks: they share the folder it resolves from.
@@ -132,7 +155,7 @@ export function runWithCodeCache(file: string, directory: string | undefined, at
     const module = { exports: {} as unknown }
     loaded.set(path, module)
     try {
-      compiled(path, directory, atExit).call(module.exports, module.exports, require, module, path, folder)
+      compiled(path, directory, options).call(module.exports, module.exports, require, module, path, folder)
     } catch (error) {
       // As Node's require: a script that failed is not kept as loaded.
       loaded.delete(path)
@@ -150,16 +173,33 @@ function siblingChunk(folder: string, id: string): string | undefined {
   return dirname(path) === folder ? path : undefined
 }
 
+/** What `complete` answers; false when it throws (the process is exiting: nothing may stop it). */
+function didTheWork(complete: () => boolean): boolean {
+  try {
+    return complete()
+  } catch {
+    return false
+  }
+}
+
 /** The script `file` compiled with its cache, as the function Node's CommonJS wrapper makes. */
-function compiled(file: string, directory: string | undefined, atExit: (save: () => void) => void): ModuleBody {
+function compiled(file: string, directory: string | undefined, writing: Required<CacheWriting>): ModuleBody {
   const { source, id } = readScript(file)
   const cacheFile = directory === undefined ? undefined : join(directory, codeCacheName(id))
-  const cachedData = readCache(cacheFile)
+  const partialFile = cacheFile === undefined ? undefined : partialCacheName(cacheFile)
+  const complete = readCache(cacheFile)
+  const cachedData = complete ?? readCache(partialFile)
   // Node's own CommonJS wrapper, on the source's first line so line numbers stay the file's.
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}\n})`
   const script = new Script(wrapped, { filename: file, cachedData })
-  if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
-    atExit(() => saveCodeCache(script, cacheFile, codeCachePrefix(id)))
+  const usable = cachedData !== undefined && script.cachedDataRejected !== true
+  if (cacheFile !== undefined && partialFile !== undefined && (complete === undefined || !usable)) {
+    writing.atExit(() => {
+      // What this process compiled replaces a partial cache only when it did the work.
+      const whole = didTheWork(writing.complete)
+      if (!whole && usable) return
+      saveCodeCache(script, whole ? cacheFile : partialFile, codeCachePrefix(id))
+    })
   }
   return script.runInThisContext() as ModuleBody
 }
