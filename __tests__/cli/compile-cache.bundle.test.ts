@@ -30,6 +30,14 @@ function startCli(runtime: Runtime, argv: string[], cwd: string, env: Record<str
   return spawnCli(argv, cwd, { throughShebang: true, node: runtime.node, cli, env })
 }
 
+/** A cache home and a scratch repository, both new. */
+async function freshPlace(prefix: string): Promise<{ cacheHome: string; repo: string }> {
+  const cacheHome = tempDir('reverify-xdg-')
+  const repo = await scratchRepo(prefix)
+  scratch.push(repo)
+  return { cacheHome, repo }
+}
+
 /** A trivial passing run with a fresh state directory. */
 async function trivialRun(runtime: Runtime, env: Record<string, string>): Promise<Started> {
   const repo = await scratchRepo('reverify-compile-cache-')
@@ -126,9 +134,7 @@ test.each(eachRuntime)(
 test.each(eachRuntime)(
   "on %s, a chunk the CLI loads gets a cache of its own beside the bundle's",
   async (_label, runtime) => {
-    const cacheHome = tempDir('reverify-xdg-')
-    const repo = await scratchRepo('reverify-compile-cache-chunk-')
-    scratch.push(repo)
+    const { cacheHome, repo } = await freshPlace('reverify-compile-cache-chunk-')
     // `reverify receipts` loads its subcommand from a chunk (and, running no verify, leaves partial caches).
     const listed = await startCli(runtime, ['receipts', 'list', '--state-dir', join(repo, 'state')], repo, { XDG_CACHE_HOME: cacheHome })
     expect(listed.code).toBe(0)
@@ -143,9 +149,7 @@ test.each(eachRuntime)(
 test.each(eachRuntime)(
   'on %s, a first command that runs no verify leaves a partial cache, which the first run replaces, and a later --help leaves as it is',
   async (_label, runtime) => {
-    const cacheHome = tempDir('reverify-xdg-')
-    const repo = await scratchRepo('reverify-compile-cache-partial-')
-    scratch.push(repo)
+    const { cacheHome, repo } = await freshPlace('reverify-compile-cache-partial-')
     const version = versionOf(runtime)
     const printed = await startCli(runtime, ['--version'], repo, { XDG_CACHE_HOME: cacheHome })
     expect(printed.code).toBe(0)
