@@ -16,3 +16,12 @@ export function schemaLibrary(): Promise<SchemaLibrary> {
   loading ??= import('./schema-members.js').then(module => module.schemaMembers)
   return loading
 }
+
+/**
+ * What `build` makes of the library, built on the first call and kept as a promise, so
+ * reads that start together (a history is read several receipts at a time) share one build.
+ */
+export function builtOnce<T>(build: (z: SchemaLibrary) => T): () => Promise<T> {
+  let built: Promise<T> | undefined
+  return () => (built ??= schemaLibrary().then(build))
+}

@@ -9,7 +9,7 @@
  */
 import { join } from 'node:path'
 import { writeFileAtomic } from '../base/atomic-file.js'
-import { schemaLibrary, type SchemaLibrary } from '../base/schema-library.js'
+import { builtOnce, type SchemaLibrary } from '../base/schema-library.js'
 
 /** The file's name in the session folder and the trace artifact. */
 export const LEG_ANNOTATIONS_FILE = 'annotations.json'
@@ -78,7 +78,7 @@ export async function writeLegAnnotations(sessionDir: string, annotations: reado
 }
 
 /** The schema the file must fit, built on first use (only the report entry point reads it). */
-function fileSchema(z: SchemaLibrary) {
+function buildFileSchema(z: SchemaLibrary) {
   const count = z.number().int().min(0).max(100_000_000)
   const positive = z.number().int().min(1).max(100_000_000)
   const rate = z.object({ runs: count, flaked: count, failed: count, firstSeen: z.string().max(32).optional() })
@@ -103,6 +103,9 @@ function fileSchema(z: SchemaLibrary) {
   return z.object({ schema_version: z.literal(SCHEMA_VERSION), annotations: z.array(annotation).max(MAX_LEG_ANNOTATIONS) })
 }
 
+/** The same, built once (builtOnce). */
+const fileSchema = builtOnce(buildFileSchema)
+
 /**
  * Parses the file's text as untrusted data: undefined when it is not that shape (not JSON,
  * another schema version, more than 1,000 annotations, a text over its cap, a title of more
@@ -116,7 +119,7 @@ export async function parseLegAnnotations(text: string): Promise<LegAnnotation[]
   } catch {
     return undefined
   }
-  const parsed = fileSchema(await schemaLibrary()).safeParse(value)
+  const parsed = (await fileSchema()).safeParse(value)
   if (!parsed.success) return undefined
   return parsed.data.annotations.map(({ file, line, test, ...rest }) => {
     const place = isWorkspaceFile(file)

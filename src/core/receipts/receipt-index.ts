@@ -10,7 +10,7 @@ import {
   requireRealDirectory,
   writeFileAtomic
 } from '../base/atomic-file.js'
-import { schemaLibrary, type SchemaLibrary } from '../base/schema-library.js'
+import { builtOnce } from '../base/schema-library.js'
 import { historyKey } from './identity.js'
 import { startedAtMs, type Receipt } from './receipt.js'
 import { isRunId } from './run-id.js'
@@ -51,7 +51,7 @@ export type IndexList = 'history' | 'target'
 const STATE_FILE = 'state.json'
 const ENTRY_NAME = /^(\d{16})_(\d{8}-\d{6}-verify-[0-9a-f]{6})$/
 /** state.json's schema, built on first use: a run reads back only the state its own process did not write. */
-const indexStateSchema = (z: SchemaLibrary) => z.object({ version: z.literal(1), runs: z.string().max(200) })
+const indexStateSchema = builtOnce(z => z.object({ version: z.literal(1), runs: z.string().max(200) }))
 
 /** sha256 hex (32 chars) naming the index list of one target. */
 export function targetKey(target: string): string {
@@ -170,7 +170,7 @@ export class ReceiptIndex {
       }
       const text = await readRegularFile(path, 4_096)
       if (text === undefined) return undefined
-      const parsed = indexStateSchema(await schemaLibrary()).safeParse(JSON.parse(text))
+      const parsed = (await indexStateSchema()).safeParse(JSON.parse(text))
       return parsed.success ? parsed.data.runs : undefined
     } catch {
       return undefined // the index is derived data: anything odd just means "rebuild"

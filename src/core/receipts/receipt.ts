@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { RUN_ID_PATTERN } from './run-id.js'
 import { ULID_PATTERN } from '../base/ulid.js'
 import { printable } from '../base/printable.js'
-import { schemaLibrary, type SchemaLibrary } from '../base/schema-library.js'
+import { builtOnce, type SchemaLibrary } from '../base/schema-library.js'
 
 /**
  * The receipt of one verify run (docs/design.md §3), `runs/<run-id>/receipt.json`. Receipts can come
@@ -184,17 +184,8 @@ function buildReceiptSchemas(z: SchemaLibrary) {
 }
 
 type ReceiptSchemas = ReturnType<typeof buildReceiptSchemas>
-let schemas: Promise<ReceiptSchemas> | undefined
-
-/**
- * The receipt's schemas: zod loaded and the schemas built once, on the first call. The
- * promise is what is kept, so reads that start together (a history is read several
- * receipts at a time) share one build.
- */
-export function receiptSchemas(): Promise<ReceiptSchemas> {
-  schemas ??= schemaLibrary().then(buildReceiptSchemas)
-  return schemas
-}
+/** The receipt's schemas: zod loaded and the schemas built once, on the first call (builtOnce). */
+export const receiptSchemas: () => Promise<ReceiptSchemas> = builtOnce(buildReceiptSchemas)
 
 /** `running` while the run is alive; the others once it ended. */
 export type ReceiptStatus = z.infer<ReceiptSchemas['status']>

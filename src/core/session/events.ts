@@ -9,7 +9,7 @@
 import type { z } from 'zod'
 import type { CommandResult } from '../attempt/command-result.js'
 import { INTERRUPTED_EXIT } from '../base/errors.js'
-import { schemaLibrary, type SchemaLibrary } from '../base/schema-library.js'
+import { builtOnce, type SchemaLibrary } from '../base/schema-library.js'
 import { buildNoteSchema, type Note, type NoteOf, type WrittenNote } from './note-schema.js'
 
 /** How a verify run ended (docs/design.md §1); the readers' schemas are built from it. */
@@ -194,8 +194,8 @@ function buildSchemas(z: SchemaLibrary) {
 }
 
 type Schemas = ReturnType<typeof buildSchemas>
-/** Kept as a promise, so traces read together share one build. */
-let schemas: Promise<Schemas> | undefined
+/** The readers' schemas, built once (builtOnce). */
+const traceSchemas = builtOnce(buildSchemas)
 
 /** The payload of each phase. */
 export type Payloads = { [P in keyof Schemas['payloads']]: z.infer<Schemas['payloads'][P]> }
@@ -230,8 +230,7 @@ function parseTraceEvent(schemas: Schemas, value: unknown): TraceEvent | undefin
 
 /** A trace's events as far as they parse; a torn or malformed line is skipped, never trusted. */
 export async function parseTraceLines(text: string): Promise<TraceEvent[]> {
-  schemas ??= schemaLibrary().then(buildSchemas)
-  const built = await schemas
+  const built = await traceSchemas()
   const events: TraceEvent[] = []
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue

@@ -6,7 +6,7 @@ import { lstatSync } from 'node:fs'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import { lstatOrUndefined, readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
-import { schemaLibrary, type SchemaLibrary } from '../base/schema-library.js'
+import { builtOnce, type SchemaLibrary } from '../base/schema-library.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
 import { eventsOf, OUTCOMES, traceCounts, type Outcome, type TraceEvent } from './events.js'
 import { SessionFile } from './layout.js'
@@ -28,7 +28,7 @@ export interface SessionMeta {
 }
 
 /** The schema a meta.json read back must fit, built on first use (only resume and recovery read it). */
-function metaSchema(z: SchemaLibrary): z.ZodType<SessionMeta> {
+function buildMetaSchema(z: SchemaLibrary): z.ZodType<SessionMeta> {
   const count = z.number().int().min(0).max(1_000_000)
   return z.object({
     session_id: z.string().max(64),
@@ -45,6 +45,9 @@ function metaSchema(z: SchemaLibrary): z.ZodType<SessionMeta> {
     summary: z.string().max(100_000)
   })
 }
+
+/** The same, built once (builtOnce). */
+const metaSchema = builtOnce(buildMetaSchema)
 
 /** Largest meta.json read back. */
 export const MAX_META_BYTES = 1024 * 1024
@@ -66,7 +69,7 @@ export async function readSessionMeta(sessionDir: string): Promise<SessionMeta |
     }
     const text = await readRegularFile(join(sessionDir, SessionFile.meta), MAX_META_BYTES)
     if (text === undefined) return undefined
-    const parsed = metaSchema(await schemaLibrary()).safeParse(JSON.parse(text))
+    const parsed = (await metaSchema()).safeParse(JSON.parse(text))
     return parsed.success ? parsed.data : undefined
   } catch {
     return undefined

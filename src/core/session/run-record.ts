@@ -9,7 +9,7 @@
 import { basename, join } from 'node:path'
 import type { z } from 'zod'
 import { readRegularFile, writeFileAtomic } from '../base/atomic-file.js'
-import { schemaLibrary, type SchemaLibrary } from '../base/schema-library.js'
+import { builtOnce, type SchemaLibrary } from '../base/schema-library.js'
 import { redactDeep, type Redactor } from '../redaction/index.js'
 import { SEAL_PATTERN, type RunSeal } from '../receipts/run-seal.js'
 import { toRawInputs, type RunSettings } from '../inputs/settings.js'
@@ -21,7 +21,7 @@ export type RunRecord = (
 ) & { seal?: string }
 
 /** The schema a run.json read back must fit, built on first use (only resume reads it). */
-function runRecordSchema(z: SchemaLibrary): z.ZodType<RunRecord> {
+function buildRunRecordSchema(z: SchemaLibrary): z.ZodType<RunRecord> {
   return z.union([
     z.object({
       schema_version: z.literal(1),
@@ -32,6 +32,9 @@ function runRecordSchema(z: SchemaLibrary): z.ZodType<RunRecord> {
     z.object({ schema_version: z.literal(1), resumable: z.literal(false), seal: z.string().regex(SEAL_PATTERN).optional() })
   ])
 }
+
+/** The same, built once (builtOnce). */
+const runRecordSchema = builtOnce(buildRunRecordSchema)
 
 /** Largest run.json read back. */
 const MAX_RECORD_BYTES = 1024 * 1024
@@ -66,7 +69,7 @@ function recordFields(sessionDir: string, record: RunRecord): string[] {
 export async function readRunInputs(sessionDir: string, seal: RunSeal | undefined): Promise<Record<string, string> | undefined> {
   try {
     const text = await readRegularFile(join(sessionDir, SessionFile.runRecord), MAX_RECORD_BYTES)
-    const parsed = runRecordSchema(await schemaLibrary()).safeParse(JSON.parse(text ?? 'null'))
+    const parsed = (await runRecordSchema()).safeParse(JSON.parse(text ?? 'null'))
     if (!parsed.success || !parsed.data.resumable || seal === undefined) return undefined
     return seal.holds(recordFields(sessionDir, parsed.data), parsed.data.seal) ? parsed.data.inputs : undefined
   } catch {
