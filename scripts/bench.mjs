@@ -186,7 +186,7 @@ async function measure({ runs, baseline, scratch, cli }) {
   let large
   let lookupStores
   try {
-    if (['b', 'd', 'e', 'g', 'h', 'j', 'k', 'm'].some(runs)) compileSources()
+    if (['a', 'b', 'd', 'e', 'g', 'h', 'j', 'k', 'm'].some(runs)) compileSources()
     // Loaded once build/ is written: the receipt modules import it.
     const { benchStartup } = await import('./bench/startup.mjs')
     const { benchOutputVolume } = await import('./bench/output-volume.mjs')

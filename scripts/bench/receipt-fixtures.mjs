@@ -75,3 +75,32 @@ export async function writeReceiptStore(stateDir, size, target) {
   await store.rebuildIndex()
   return { store, identities, rebuildMs: performance.now() - started }
 }
+
+/**
+ * Gives the command of `receipt` (a run's own, in `stateDir`) a history of `count`
+ * receipts in all: `count - 1` older copies of it, a minute apart, written straight to disk and
+ * indexed by the compiled store, as a command that has run that often leaves its state.
+ */
+export async function writeHistoryOf(stateDir, receipt, count) {
+  // The seal is over the run's own fields: a copy under another run id goes without one.
+  const { seal: _seal, ...fields } = receipt
+  const newest = Date.parse(fields.started_at)
+  for (let index = 1; index < count; index += 1) {
+    const stamp = new Date(newest - index * 60_000).toISOString()
+    const runId = `${stamp.slice(0, 10).replace(/-/g, '')}-${stamp.slice(11, 19).replace(/:/g, '')}-verify-${index.toString(16).padStart(6, '0')}`
+    const ended = new Date(Date.parse(stamp) + Date.parse(fields.ended_at) - newest).toISOString()
+    const directory = join(stateDir, 'runs', runId)
+    await mkdir(directory)
+    await writeFile(
+      join(directory, 'receipt.json'),
+      JSON.stringify({ ...fields, run_id: runId, started_at: stamp, ended_at: ended }, null, 2)
+    )
+  }
+  const store = new ReceiptStore(stateDir, {
+    warn: message => {
+      throw new Error(`unexpected warning: ${message}`)
+    },
+    now: () => new Date()
+  })
+  await store.rebuildIndex()
+}

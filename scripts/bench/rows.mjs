@@ -47,7 +47,18 @@ export function startupRows(result, major) {
       target: `≤ ${maxRatio}× on Node ${major} (goal ${TARGETS.startupGoalRatio}×)`,
       result: ratio <= TARGETS.startupGoalRatio ? 'PASS (goal met)' : verdict(ratio <= maxRatio)
     },
-    ...cold
+    ...cold,
+    ...(result.historyMs === undefined
+      ? []
+      : [
+          {
+            row: 'a',
+            what: `same, a command with a history of ${result.historyReceipts} receipts (keep-receipts' default; one state dir)`,
+            median: formatMs(result.historyMs),
+            ratio: formatRatio(result.historyMs / result.nodeMs, 'node -e 0'),
+            target: 'reference'
+          }
+        ])
   ]
 }
 

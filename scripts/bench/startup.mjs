@@ -1,14 +1,19 @@
 // Row (a): what reverify adds before and after a command that does nothing. node -e 0 is
 // the floor any node CLI pays; bash -c true shows what spawning alone costs here.
-import { rm } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { interleave, medianOf, requireExit, timeProcess } from './measure.mjs'
+import { writeHistoryOf } from './receipt-fixtures.mjs'
+
+/** A mature command's history: keep-receipts' default, so each run adds one receipt and retention removes one. */
+export const HISTORY_RECEIPTS = 200
 
 /**
  * Median wall ms of `reverify run --command true` (a fresh --state-dir every time, in a
  * scratch repository), `bash -c true` and `node -e 0`, interleaved over `rounds`; and of the
- * same run with a cold compile cache (a fresh XDG_CACHE_HOME every time), as a reference.
- * Resolves to { reverifyMs, coldMs, bashMs, nodeMs, rounds }.
+ * same run with a cold compile cache (a fresh XDG_CACHE_HOME every time), and the same run of a
+ * command with a history of HISTORY_RECEIPTS receipts (one state dir, reused), as references.
+ * Resolves to { reverifyMs, coldMs, historyMs, historyReceipts, bashMs, nodeMs, rounds }.
  */
 export async function benchStartup({ cli, scratch, rounds, progress }) {
   let serial = 0
@@ -22,6 +27,11 @@ export async function benchStartup({ cli, scratch, rounds, progress }) {
       await rm(stateDir, { recursive: true, force: true })
       if (env !== undefined) await rm(env.XDG_CACHE_HOME, { recursive: true, force: true })
     }
+  }
+  const historyDir = await stateWithHistory(cli, scratch)
+  const historyRun = async () => {
+    const argv = [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', historyDir]
+    return requireExit(await timeProcess(argv, { cwd: scratch }), 0, 'reverify run --command true (with a history)')
   }
   const variants = [
     {
@@ -37,14 +47,28 @@ export async function benchStartup({ cli, scratch, rounds, progress }) {
       key: 'cold',
       run: () =>
         trivialRun('reverify run --command true (cold compile cache)', { XDG_CACHE_HOME: join(scratch, `startup-cold-cache-${serial}`) })
-    }
+    },
+    { key: 'history', run: historyRun }
   ]
-  const samples = await interleave(variants, rounds, progress)
+  const samples = await interleave(variants, rounds, progress).finally(() => rm(historyDir, { recursive: true, force: true }))
   return {
     nodeMs: medianOf(samples.get('node'), 'wallMs'),
     bashMs: medianOf(samples.get('bash'), 'wallMs'),
     reverifyMs: medianOf(samples.get('reverify'), 'wallMs'),
     coldMs: medianOf(samples.get('cold'), 'wallMs'),
+    historyMs: medianOf(samples.get('history'), 'wallMs'),
+    historyReceipts: HISTORY_RECEIPTS,
     rounds
   }
+}
+
+/** A state dir where the trivial command has a history of HISTORY_RECEIPTS receipts: its first run's receipt and older copies. */
+async function stateWithHistory(cli, scratch) {
+  const stateDir = join(scratch, 'startup-history')
+  const argv = [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
+  requireExit(await timeProcess(argv, { cwd: scratch }), 0, 'reverify run --command true (making a history)')
+  const [runId] = await readdir(join(stateDir, 'runs'))
+  const receipt = JSON.parse(await readFile(join(stateDir, 'runs', runId, 'receipt.json'), 'utf8'))
+  await writeHistoryOf(stateDir, receipt, HISTORY_RECEIPTS)
+  return stateDir
 }

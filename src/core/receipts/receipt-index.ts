@@ -36,7 +36,10 @@ import { INDEX_DIR, RUNS_DIR } from './state-dir.js'
  *   between writers can only make the fingerprint stale, which costs a rebuild, never an
  *   entry.
  * - The index only ever points at receipts; every receipt is validated when read, so a
- *   wrong or stale entry costs a skipped file, never a wrong answer.
+ *   wrong or stale entry costs a skipped file, never a wrong answer. Retention takes the
+ *   order of the newest runs from the entries without opening their receipts (retention.ts),
+ *   as lookups take the newest from them: the entries are derived from validated receipts,
+ *   and rebuilt from them whenever runs/ changed behind the store's back.
  */
 
 /** One index entry: a run and the start time it was indexed under. */

@@ -15,9 +15,10 @@ import { describeError, UsageError } from '../base/errors.js'
 import { historyKey } from './identity.js'
 import { printable } from '../base/printable.js'
 import { compareNewestFirst, parseReceipt, receiptText, startedAtMs, type Receipt } from './receipt.js'
-import { entryName, indexedApart, ReceiptIndex, targetKey, type IndexEntry, type IndexList } from './receipt-index.js'
+import { entryName, indexedApart, ReceiptIndex, targetKey, type IndexList } from './receipt-index.js'
 import { RUN_ID_PATTERN, requireRunId } from './run-id.js'
 import { WrittenReceipts } from './written-receipts.js'
+import { doomedOf, planByReading, planFromIndex } from './retention.js'
 import { INDEX_DIR, RECEIPT_FILE, RUNS_DIR, removeAbandonedRun, runDirectory } from './state-dir.js'
 
 /** Largest receipt file read or written. */
@@ -145,18 +146,26 @@ export class ReceiptStore {
     return receipts.filter(receipt => filter.target === undefined || receipt.target === filter.target).sort(compareNewestFirst)
   }
 
-  /** Every valid receipt of one target+scope+identity, newest first (what the action caches). */
-  async history(target: string, scope: string, identityHash: string): Promise<Receipt[]> {
+  /**
+   * Every valid receipt of one target+scope+identity, newest first (what the action caches);
+   * with `newest`, only that many, read in the index's order until they are found (the rest
+   * of the history is not read) unless an entry disagrees with its receipt.
+   */
+  async history(target: string, scope: string, identityHash: string, newest = Infinity): Promise<Receipt[]> {
     const belongs = (receipt: Receipt): boolean =>
       receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
     const entries = (await this.freshIndex())
       ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash)))
       : undefined
-    if (entries === undefined) return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst)
+    if (entries === undefined) return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst).slice(0, newest)
     const receipts: Receipt[] = []
     for (const entry of entries) {
+      if (receipts.length >= newest) break
       const receipt = await this.readChecked(entry.runId)
-      if (receipt !== undefined && belongs(receipt)) receipts.push(receipt)
+      if (receipt === undefined || !belongs(receipt)) continue
+      if (newest !== Infinity && startedAtMs(receipt) !== entry.startedMs)
+        return (await this.history(target, scope, identityHash)).slice(0, newest)
+      receipts.push(receipt)
     }
     return receipts.sort(compareNewestFirst)
   }
@@ -171,20 +180,11 @@ export class ReceiptStore {
     const belongs = (receipt: Receipt): boolean =>
       receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
     const entries = fresh ? await this.readIndex(() => this.index.entries('history', key)) : undefined
-    const receipts: Receipt[] = []
-    const dangling: IndexEntry[] = []
-    if (entries !== undefined) {
-      for (const entry of entries) {
-        const receipt = await this.readChecked(entry.runId)
-        if (receipt !== undefined && belongs(receipt)) receipts.push(receipt)
-        else if (receipt === undefined && !(await this.runDirectoryExists(entry.runId))) dangling.push(entry)
-      }
-    } else {
-      receipts.push(...(await this.scanRuns()).receipts.filter(belongs))
-    }
-    receipts.sort(compareNewestFirst)
-    // A run still marked running may be alive in another process: never pulled from under it.
-    const doomed = receipts.slice(keep).filter(receipt => receipt.status !== 'running')
+    const reads = { exists: (runId: string) => this.runDirectoryExists(runId), read: (runId: string) => this.readChecked(runId), belongs }
+    const { doomed, dangling } =
+      entries === undefined
+        ? { doomed: doomedOf((await this.scanRuns()).receipts.filter(belongs), keep), dangling: [] }
+        : ((await planFromIndex(entries, keep, reads)) ?? (await planByReading(entries, keep, reads)))
     const before = await this.index.runsFingerprint()
     let indexed = entries !== undefined
     const removed: string[] = []

@@ -15,8 +15,9 @@ import { isOwnSessionDir } from '../session/layout.js'
 import { readSessionMeta } from '../session/meta.js'
 import { readSessionTrace } from '../session/reader.js'
 import type { HtmlSink } from './log-lines.js'
-import { buildReportModel } from './model.js'
+import { buildReportModel, MAX_HISTORY_ROWS } from './model.js'
 import { renderReport } from './render.js'
+import { ratedNames } from '../test-results/test-rates.js'
 
 /** The report's file name in a session folder. */
 export const REPORT_FILE = 'report.html'
@@ -112,7 +113,10 @@ export async function writeRunReport(
   if (!(await isOwnSessionDir(store.stateDir, sessionDir))) {
     throw new UsageError(`run ${receipt.run_id} has no trace folder in this state directory (${printable(sessionDir)})`)
   }
-  const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash)
+  // The history table shows the newest MAX_HISTORY_ROWS runs; only the rates of the run's
+  // failed, flaky and quarantined tests read the whole history.
+  const shown = ratedNames(receipt).length > 0 ? Infinity : MAX_HISTORY_ROWS
+  const history = await store.history(receipt.target, receipt.scope, receipt.identity_hash, shown)
   const path = options.path ?? join(sessionDir, REPORT_FILE)
   const newTests = options.newTests === undefined ? {} : { newTests: options.newTests }
   await writeReportFile({ receipt, sessionDir, history, stateDir: store.stateDir, ...newTests }, path)
