@@ -90,6 +90,12 @@ describe('the newest receipts of a history', () => {
     expect(warnings).toEqual([])
   })
 
+  test('a run listed twice is in the history once', async () => {
+    const receipts = await history(3)
+    await plantEntry(receipts[1]!, Date.parse(T0) - 60_000)
+    expect(ids(await store.history('octo/widgets', '', receipts[0]!.identity_hash))).toEqual(ids([...receipts].reverse()))
+  })
+
   test('an entry that disagrees with its receipt: every receipt is read and the newest taken from them', async () => {
     const receipts = await history(4)
     await plantEntry(receipts[0]!, Date.parse(T0) + 3_600_000)

@@ -158,19 +158,21 @@ export class ReceiptStore {
       ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash)))
       : undefined
     if (entries === undefined) return (await this.scanRuns()).receipts.filter(belongs).sort(compareNewestFirst).slice(0, newest)
-    const receipts: Receipt[] = []
+    const receipts = new Map<string, Receipt>()
     for (const entry of entries) {
-      if (receipts.length >= newest) break
+      // A run listed twice (a stray entry under another start time) is one receipt.
+      if (receipts.size >= newest) break
+      if (receipts.has(entry.runId)) continue
       const receipt = await this.readChecked(entry.runId)
       if (receipt === undefined || !belongs(receipt)) continue
       if (newest !== Infinity && startedAtMs(receipt) !== entry.startedMs)
         return (await this.history(target, scope, identityHash)).slice(0, newest)
-      receipts.push(receipt)
+      receipts.set(entry.runId, receipt)
     }
-    return receipts.sort(compareNewestFirst)
+    return [...receipts.values()].sort(compareNewestFirst)
   }
 
-  /** Retention: keep the newest `keep` (≥1) receipts of that identity; removes the older runs/<id> directories; returns removed ids. */
+  /** Retention (retention.ts): keep the newest `keep` (≥1) runs of that identity; removes the older runs/<id> directories; returns removed ids. */
   async prune(target: string, scope: string, identityHash: string, keep: number): Promise<string[]> {
     if (!Number.isInteger(keep) || keep < 1) {
       throw new UsageError(`keep-receipts: '${printable(String(keep))}' is not allowed; expected a whole number of at least 1`)
