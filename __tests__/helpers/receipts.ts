@@ -4,12 +4,24 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { commandIdentity } from '../../src/core/receipts/identity.js'
 import type { Receipt } from '../../src/core/receipts/receipt.js'
+import { ReceiptStore } from '../../src/core/receipts/receipt-store.js'
 import { loadRunSeal, sealKeyPath, sealReceipt } from '../../src/core/receipts/run-seal.js'
 
 /** A fresh empty directory under the system temp dir. */
 export async function scratchDir(prefix = 'reverify-receipts-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix))
 }
+
+/** A store in a fresh scratch state directory, its warnings collected. */
+export async function scratchStore(): Promise<{ stateDir: string; warnings: string[]; store: ReceiptStore }> {
+  const stateDir = join(await scratchDir(), '.reverify')
+  const warnings: string[] = []
+  const store = new ReceiptStore(stateDir, { warn: message => warnings.push(message), now: () => new Date() })
+  return { stateDir, warnings, store }
+}
+
+/** The start time the receipt-store tests count from. */
+export const T0 = '2026-11-30T07:51:00.000Z'
 
 let counter = 0
 

@@ -5,7 +5,7 @@ import { commandIdentity, historyKey } from '../../../src/core/receipts/identity
 import { RECEIPT_FIELDS, receiptSchemas, type Receipt } from '../../../src/core/receipts/receipt.js'
 import { entryName, targetKey } from '../../../src/core/receipts/receipt-index.js'
 import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
-import { makeReceipt, plantReceipt, scratchDir, secondsAfter } from '../../helpers/receipts.js'
+import { makeReceipt, plantReceipt, scratchDir, scratchStore, secondsAfter, T0 } from '../../helpers/receipts.js'
 import { tempOfKilledWriter } from '../../helpers/killed-writer.js'
 
 let stateDir: string
@@ -13,12 +13,9 @@ let warnings: string[]
 let store: ReceiptStore
 
 beforeEach(async () => {
-  stateDir = join(await scratchDir(), '.reverify')
-  warnings = []
-  store = new ReceiptStore(stateDir, { warn: message => warnings.push(message), now: () => new Date() })
+  ;({ stateDir, warnings, store } = await scratchStore())
 })
 
-const T0 = '2026-11-30T07:51:00.000Z'
 const receiptFile = (runId: string) => join(stateDir, 'runs', runId, 'receipt.json')
 const latestOf = (receipt: Receipt) => store.latest(receipt.target, receipt.scope, receipt.identity_hash)
 

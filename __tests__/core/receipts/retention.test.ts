@@ -4,22 +4,19 @@ import { join } from 'node:path'
 import { historyKey } from '../../../src/core/receipts/identity.js'
 import type { Receipt } from '../../../src/core/receipts/receipt.js'
 import { entryName } from '../../../src/core/receipts/receipt-index.js'
-import { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
+import type { ReceiptStore } from '../../../src/core/receipts/receipt-store.js'
 import { writeRunReport } from '../../../src/core/report/index.js'
 import { MAX_HISTORY_ROWS } from '../../../src/core/report/model.js'
-import { makeReceipt, scratchDir, secondsAfter } from '../../helpers/receipts.js'
+import { makeReceipt, scratchStore, secondsAfter, T0 } from '../../helpers/receipts.js'
 
 let stateDir: string
 let warnings: string[]
 let store: ReceiptStore
 
 beforeEach(async () => {
-  stateDir = join(await scratchDir(), '.reverify')
-  warnings = []
-  store = new ReceiptStore(stateDir, { warn: message => warnings.push(message), now: () => new Date() })
+  ;({ stateDir, warnings, store } = await scratchStore())
 })
 
-const T0 = '2026-11-30T07:51:00.000Z'
 const receiptFile = (runId: string) => join(stateDir, 'runs', runId, 'receipt.json')
 const ids = (receipts: readonly Receipt[]) => receipts.map(receipt => receipt.run_id)
 
