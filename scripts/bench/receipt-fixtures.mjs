@@ -20,8 +20,7 @@ export function receiptFor(target, identityIndex, runIndex) {
   const { identity, hash } = commandIdentity([`npm run task-${identityIndex}`])
   const startedMs = START + runIndex * 60_000 + identityIndex
   const stamp = new Date(startedMs).toISOString()
-  const serial = (identityIndex * RECEIPTS_PER_IDENTITY + runIndex).toString(16).padStart(6, '0')
-  const runId = `${stamp.slice(0, 10).replace(/-/g, '')}-${stamp.slice(11, 19).replace(/:/g, '')}-verify-${serial}`
+  const runId = runIdOf(stamp, identityIndex * RECEIPTS_PER_IDENTITY + runIndex)
   return {
     schema_version: 1,
     run_id: runId,
@@ -65,15 +64,26 @@ export async function writeReceiptStore(stateDir, size, target) {
     }
   }
   await Promise.all(Array.from({ length: PARALLEL_WRITERS }, writer))
+  const started = performance.now()
+  const store = await indexed(stateDir)
+  return { store, identities, rebuildMs: performance.now() - started }
+}
+
+/** The run id of a receipt started at `stamp` (ISO), `serial` its distinct suffix. */
+function runIdOf(stamp, serial) {
+  return `${stamp.slice(0, 10).replace(/-/g, '')}-${stamp.slice(11, 19).replace(/:/g, '')}-verify-${serial.toString(16).padStart(6, '0')}`
+}
+
+/** The compiled store of `stateDir`, its index built from the receipts written there; any warning throws. */
+async function indexed(stateDir) {
   const store = new ReceiptStore(stateDir, {
     warn: message => {
       throw new Error(`unexpected warning: ${message}`)
     },
     now: () => new Date()
   })
-  const started = performance.now()
   await store.rebuildIndex()
-  return { store, identities, rebuildMs: performance.now() - started }
+  return store
 }
 
 /**
@@ -87,7 +97,7 @@ export async function writeHistoryOf(stateDir, receipt, count) {
   const newest = Date.parse(fields.started_at)
   for (let index = 1; index < count; index += 1) {
     const stamp = new Date(newest - index * 60_000).toISOString()
-    const runId = `${stamp.slice(0, 10).replace(/-/g, '')}-${stamp.slice(11, 19).replace(/:/g, '')}-verify-${index.toString(16).padStart(6, '0')}`
+    const runId = runIdOf(stamp, index)
     const ended = new Date(Date.parse(stamp) + Date.parse(fields.ended_at) - newest).toISOString()
     const directory = join(stateDir, 'runs', runId)
     await mkdir(directory)
@@ -96,11 +106,5 @@ export async function writeHistoryOf(stateDir, receipt, count) {
       JSON.stringify({ ...fields, run_id: runId, started_at: stamp, ended_at: ended }, null, 2)
     )
   }
-  const store = new ReceiptStore(stateDir, {
-    warn: message => {
-      throw new Error(`unexpected warning: ${message}`)
-    },
-    now: () => new Date()
-  })
-  await store.rebuildIndex()
+  await indexed(stateDir)
 }

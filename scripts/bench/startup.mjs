@@ -20,19 +20,16 @@ export async function benchStartup({ cli, scratch, rounds, progress }) {
   const trivialRun = async (what, env) => {
     // Fresh each time: every run pays for creating its state, none profits from another's.
     const stateDir = join(scratch, `startup-state-${serial++}`)
-    const argv = [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
     try {
-      return requireExit(await timeProcess(argv, { cwd: scratch, env }), 0, what)
+      return requireExit(await timeProcess(trivialArgv(cli, stateDir), { cwd: scratch, env }), 0, what)
     } finally {
       await rm(stateDir, { recursive: true, force: true })
       if (env !== undefined) await rm(env.XDG_CACHE_HOME, { recursive: true, force: true })
     }
   }
   const historyDir = await stateWithHistory(cli, scratch)
-  const historyRun = async () => {
-    const argv = [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', historyDir]
-    return requireExit(await timeProcess(argv, { cwd: scratch }), 0, 'reverify run --command true (with a history)')
-  }
+  const historyRun = async () =>
+    requireExit(await timeProcess(trivialArgv(cli, historyDir), { cwd: scratch }), 0, 'reverify run --command true (with a history)')
   const variants = [
     {
       key: 'node',
@@ -65,10 +62,14 @@ export async function benchStartup({ cli, scratch, rounds, progress }) {
 /** A state dir where the trivial command has a history of HISTORY_RECEIPTS receipts: its first run's receipt and older copies. */
 async function stateWithHistory(cli, scratch) {
   const stateDir = join(scratch, 'startup-history')
-  const argv = [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
-  requireExit(await timeProcess(argv, { cwd: scratch }), 0, 'reverify run --command true (making a history)')
+  requireExit(await timeProcess(trivialArgv(cli, stateDir), { cwd: scratch }), 0, 'reverify run --command true (making a history)')
   const [runId] = await readdir(join(stateDir, 'runs'))
   const receipt = JSON.parse(await readFile(join(stateDir, 'runs', runId, 'receipt.json'), 'utf8'))
   await writeHistoryOf(stateDir, receipt, HISTORY_RECEIPTS)
   return stateDir
+}
+
+/** The trivial run's command line, its state in `stateDir`. */
+function trivialArgv(cli, stateDir) {
+  return [cli, 'run', '--command', 'true', '--expect-exit', '0', '--max-retries', '0', '--state-dir', stateDir]
 }

@@ -36,6 +36,11 @@ export interface ReceiptStoreOptions {
   now: () => Date
 }
 
+/** Whether a receipt is one of target+scope+identity's: what every history read checks of a receipt the index named. */
+function ofIdentity(target: string, scope: string, identityHash: string): (receipt: Receipt) => boolean {
+  return receipt => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
+}
+
 /** A test pause before the rename; copies just read; `durable: false` (no fsync) for copies of what a cache holds. */
 type WriteOptions = { beforeRename?: () => Promise<void>; previous?: ReadonlyMap<string, Receipt | undefined>; durable?: boolean }
 
@@ -128,11 +133,7 @@ export class ReceiptStore {
 
   /** The latest receipt (by started_at, then run id) of one target+scope+identity, through the index. */
   async latest(target: string, scope: string, identityHash: string): Promise<Receipt | undefined> {
-    return this.newestIn(
-      'history',
-      historyKey(target, scope, identityHash),
-      receipt => receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
-    )
+    return this.newestIn('history', historyKey(target, scope, identityHash), ofIdentity(target, scope, identityHash))
   }
 
   /** The newest receipt of a target (any identity) — for `capture latest`; with `accept`, the newest one it accepts. */
@@ -152,8 +153,7 @@ export class ReceiptStore {
    * of the history is not read) unless an entry disagrees with its receipt.
    */
   async history(target: string, scope: string, identityHash: string, newest = Infinity): Promise<Receipt[]> {
-    const belongs = (receipt: Receipt): boolean =>
-      receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
+    const belongs = ofIdentity(target, scope, identityHash)
     const entries = (await this.freshIndex())
       ? await this.readIndex(() => this.index.entries('history', historyKey(target, scope, identityHash)))
       : undefined
@@ -179,8 +179,7 @@ export class ReceiptStore {
     }
     const fresh = await this.freshIndex()
     const key = historyKey(target, scope, identityHash)
-    const belongs = (receipt: Receipt): boolean =>
-      receipt.target === target && receipt.scope === scope && receipt.identity_hash === identityHash
+    const belongs = ofIdentity(target, scope, identityHash)
     const entries = fresh ? await this.readIndex(() => this.index.entries('history', key)) : undefined
     const reads = { exists: (runId: string) => this.runDirectoryExists(runId), read: (runId: string) => this.readChecked(runId), belongs }
     const { doomed, dangling } =
