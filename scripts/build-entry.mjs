@@ -7,10 +7,14 @@ import { dirname, join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import ncc from '@vercel/ncc'
 import { transform } from 'esbuild'
+import { DeferError, deferRequires, deferredIds } from './build-deferred.mjs'
 
 const { entries, out } = workerData
 
 class BuildError extends Error {}
+
+/** A build error, or one of the deferral's, as one line. */
+const isBuildError = error => error instanceof BuildError || error instanceof DeferError
 
 /**
  * The chunk file names of entry `name`: `<id>.<name>.<extension>`, in its loader and its
@@ -130,7 +134,10 @@ async function build(name, entry) {
         .join(' ')}`
     )
   }
-  const { code, assets } = bundled
+  const { assets } = bundled
+  // undici and the like, required when first used (build-deferred.mjs).
+  const deferred = deferredIds(bundled.stats)
+  const code = deferRequires(`${name}.bundle.${EXTENSION}`, bundled.code, deferred)
   // ncc names every entry's lazily loaded chunks `<id>.index.js` (what is imported only when
   // needed: a subcommand, a parser, the artifact client, the OpenTelemetry exporter): each
   // entry gets names of its own, so the bundles' chunks cannot overwrite each other.
@@ -143,13 +150,14 @@ async function build(name, entry) {
     if (file === 'package.json') continue
     const target = join(out, chunkNames.file(file))
     await mkdir(dirname(target), { recursive: true })
-    await writeFile(target, file.endsWith('.js') ? await minified(file, asset.source, COMMONJS) : asset.source)
+    const source = file.endsWith('.js') ? deferRequires(file, String(asset.source), deferred) : undefined
+    await writeFile(target, source !== undefined ? await minified(file, source, COMMONJS) : asset.source)
   }
 }
 
 try {
   for (const [name, entry] of entries) await build(name, entry)
 } catch (error) {
-  parentPort.postMessage({ error: error instanceof BuildError ? error.message : String(error?.stack ?? error) })
+  parentPort.postMessage({ error: isBuildError(error) ? error.message : String(error?.stack ?? error) })
   process.exitCode = 1
 }

@@ -4,6 +4,8 @@
  * request, and Node builds that global with its whole fetch implementation on first access.
  * The build points the bundles' free references to FormData at a stand-in, so a step that
  * restores, saves and uploads loads none of it, while a FormData anyone makes is Node's own.
+ * Nor does it load the bundled undici, which the build leaves to be required on first use
+ * (scripts/build-deferred.mjs).
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -52,16 +54,22 @@ test('the scripts that name the global FormData carry a stand-in that answers as
 const eachRuntime = [TEST_RUNTIME, ...(NODE24 ? [NODE24] : [])].map((runtime, index) => [runtime.label, runtime, index] as const)
 
 test.each(eachRuntime)(
-  "on %s, a step that restores, saves and uploads does not load Node's fetch implementation",
+  "on %s, a step that restores, saves and uploads loads neither Node's fetch implementation nor the bundled undici",
   async (_label, runtime: Runtime, index: number) => {
     // A repository of its own per runtime: neither restores what the other saved.
     const runner = new FakeRunner(await started, `octo/form-data-${index}`)
     runners.push(runner)
     const report = join(runner.root, 'modules.txt')
+    const dispatcher = join(runner.root, 'dispatcher.txt')
     const preload = join(runner.root, 'modules.cjs')
+    // undici, Node's own or the bundled copy, sets its global dispatcher as it loads.
     writeFileSync(
       preload,
-      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, process.moduleLoadList.join('\\n')))\n`
+      `process.on('exit', () => {
+        const { writeFileSync } = require('node:fs')
+        writeFileSync(${JSON.stringify(report)}, process.moduleLoadList.join('\\n'))
+        writeFileSync(${JSON.stringify(dispatcher)}, String(globalThis[Symbol.for('undici.globalDispatcher.1')] !== undefined))
+      })\n`
     )
     const passing = { command: 'true', 'expect-exit': '0' }
     // The next job, on a new machine, restores what the first saved: every call the clients make, made.
@@ -75,6 +83,8 @@ test.each(eachRuntime)(
     const modules = readFileSync(report, 'utf8').split('\n')
     expect(modules).toContain('NativeModule http')
     expect(modules.filter(name => name.includes('undici'))).toEqual([])
+    // The bundled undici (build-deferred.mjs) is left unloaded too.
+    expect(readFileSync(dispatcher, 'utf8')).toBe('false')
   },
   120_000
 )

@@ -1,0 +1,98 @@
+/**
+ * The build's deferred modules (scripts/build-deferred.mjs, docs/design.md §9 "The build"):
+ * a `require` of undici in ncc's output becomes getters that require it on first use, and
+ * the build stops rather than defer a module whose name is used other than by reading a
+ * property of it.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { REPO_ROOT } from './helpers/cli.js'
+
+interface DeferredModule {
+  deferRequires(file: string, code: string, ids: Map<number, string>): string
+  deferredIds(stats: { toJson(options: unknown): { modules?: { id?: unknown; name?: unknown }[] } }): Map<number, string>
+  DeferError: new (message: string) => Error
+}
+
+const load = async (): Promise<DeferredModule> =>
+  (await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'build-deferred.mjs')).href)) as DeferredModule
+
+const scratch = mkdtempSync(join(tmpdir(), 'reverify-deferred-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+/** A module as ncc writes one that imports undici for its ProxyAgent and its fetch. */
+const IMPORTER = `
+export const required = []
+function __nccwpck_require__(id) {
+  required.push(id)
+  return { ProxyAgent: class ProxyAgent {}, fetch: () => 'fetched' }
+}
+var undici = __nccwpck_require__(46752);
+var other = __nccwpck_require__(1);
+export function agent() { return new undici.ProxyAgent() }
+export function get() { return (0, undici.fetch)() }
+export function label() { return { undici: 'a key, not a use' }.undici + other.fetch() }
+`
+
+let serial = 0
+async function evaluate(code: string): Promise<{ required: number[]; agent(): object; get(): string; label(): string }> {
+  const file = join(scratch, `module-${serial++}.mjs`)
+  writeFileSync(file, code)
+  return (await import(pathToFileURL(file).href)) as { required: number[]; agent(): object; get(): string; label(): string }
+}
+
+test('a deferred module is required when a property of it is first read, and not before', async () => {
+  const { deferRequires } = await load()
+  const deferred = await evaluate(deferRequires('index.bundle.cjs', IMPORTER, new Map([[46752, 'undici']])))
+  // Only the module that is not deferred was required as the importer loaded.
+  expect(deferred.required).toEqual([1])
+  expect(deferred.label()).toBe('a key, not a usefetched')
+  expect(deferred.required).toEqual([1])
+  expect(deferred.agent().constructor.name).toBe('ProxyAgent')
+  expect(deferred.get()).toBe('fetched')
+  expect(deferred.required).toEqual([1, 46752, 46752])
+  // Without the rewrite the importer requires it at once.
+  expect((await evaluate(IMPORTER)).required).toEqual([46752, 1])
+})
+
+test('a file that does not require a deferred module is left as it is', async () => {
+  const { deferRequires } = await load()
+  expect(deferRequires('chunk.js', IMPORTER, new Map([[7, 'undici']]))).toBe(IMPORTER)
+  expect(deferRequires('chunk.js', IMPORTER, new Map())).toBe(IMPORTER)
+})
+
+test.each([
+  ['passed as a value', 'console.log(undici)'],
+  ['read by a computed key', "undici['fetch']()"],
+  ['assigned to', 'undici = null'],
+  ['in a shorthand property', 'const copy = { undici }']
+])('the build stops rather than defer a module %s', async (_what, use) => {
+  const { deferRequires, DeferError } = await load()
+  const code = `${IMPORTER}\nexport function misuse() { ${use} }\n`
+  const attempt = () => deferRequires('index.bundle.cjs', code, new Map([[46752, 'undici']]))
+  expect(attempt).toThrow(DeferError)
+  expect(attempt).toThrow(
+    /^index\.bundle\.cjs: undici \(a deferred module\) is used other than by reading a property, at offset \d+; cannot defer it$/
+  )
+})
+
+test("undici's id comes from ncc's stats: its entry module only, wherever it is installed", async () => {
+  const { deferredIds } = await load()
+  const stats = {
+    toJson: () => ({
+      modules: [
+        { id: 46752, name: './node_modules/undici/index.js' },
+        { id: 3, name: './node_modules/undici/lib/fetch/index.js' },
+        { id: 9, name: './node_modules/@actions/github/node_modules/undici/index.js' },
+        { id: 4, name: './node_modules/undici-types/index.js' },
+        { name: './node_modules/undici/index.js' }
+      ]
+    })
+  }
+  expect([...deferredIds(stats)]).toEqual([
+    [46752, 'undici'],
+    [9, 'undici']
+  ])
+})
