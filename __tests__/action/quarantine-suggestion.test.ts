@@ -21,7 +21,8 @@ import { dayOf } from '../../src/core/quarantine/dates.js'
 import { OWNER_PLACEHOLDER } from '../../src/core/quarantine/file.js'
 import { parseQuarantine } from '../../src/core/quarantine/parse.js'
 import { schemaLibrary } from '../../src/core/base/schema-library.js'
-import { suggestionYaml, type QuarantineSuggestion } from '../../src/core/quarantine/suggest.js'
+import type { QuarantineSuggestion } from '../../src/core/quarantine/suggest.js'
+import { suggestionYaml } from '../../src/core/quarantine/suggestion-yaml.js'
 import type { RunReport } from '../../src/core/run/report.js'
 
 /** zod's members, as the quarantine file's reader is given them. */

@@ -15,7 +15,7 @@ import {
   runsWithResults,
   type EntryHistory
 } from '../quarantine/history.js'
-import { SUGGEST_DEFAULTS, suggestQuarantine, suggestionYaml, type QuarantineAdvice } from '../quarantine/suggest.js'
+import { SUGGEST_DEFAULTS, suggestQuarantine, type QuarantineAdvice } from '../quarantine/suggest.js'
 import type { Receipt } from '../receipts/receipt.js'
 import { entryState, type EntryState } from '../verify/quarantine-policy.js'
 import { expiryWarnings, quarantineGivenOnPurpose, quarantineOn, quarantinePath } from './run-quarantine.js'
@@ -110,5 +110,7 @@ export async function adviseQuarantine(
   const advice = { source: read.source, minRuns, rate, runs: runsWithResults(receipts).length, suggestions, total: all.length }
   if (suggestions.length === 0) return advice
   const existing = existsSync(read.path) ? await fsp.readFile(read.path, 'utf8') : undefined
+  // The YAML library is loaded only when there is a suggestion to write (suggestion-yaml.ts).
+  const { suggestionYaml } = await import('../quarantine/suggestion-yaml.js')
   return { ...advice, text: suggestionYaml(suggestions, read.today, existing) }
 }
