@@ -57,6 +57,23 @@ test('a deferred module is required when a property of it is first read, and not
   expect((await evaluate(IMPORTER)).required).toEqual([46752, 1])
 })
 
+test('a function or block that declares the name again holds another binding, left as it is', async () => {
+  const { deferRequires } = await load()
+  const code = `${IMPORTER}
+export function gunzip() { const undici = { pipe: () => 'piped' }; return [undici].length + undici.pipe() }
+export function param(undici) { return undici }
+export function block() { { let undici = 2; return undici } }
+export function hoisted() { if (true) { var undici = 3 } return undici }
+`
+  const deferred = (await evaluate(deferRequires('report.bundle.cjs', code, new Map([[46752, 'undici']])))) as Awaited<
+    ReturnType<typeof evaluate>
+  > & { gunzip(): string; param(value: number): number; block(): number; hoisted(): number }
+  expect([deferred.gunzip(), deferred.param(1), deferred.block(), deferred.hoisted()]).toEqual(['1piped', 1, 2, 3])
+  expect(deferred.required).toEqual([1])
+  expect(deferred.get()).toBe('fetched')
+  expect(deferred.required).toEqual([1, 46752])
+})
+
 test('a file that does not require a deferred module is left as it is', async () => {
   const { deferRequires } = await load()
   expect(deferRequires('chunk.js', IMPORTER, new Map([[7, 'undici']]))).toBe(IMPORTER)
@@ -78,7 +95,7 @@ test.each([
   )
 })
 
-test("undici's id comes from ncc's stats: its entry module only, wherever it is installed", async () => {
+test("a deferred package's id comes from ncc's stats: its entry module only, wherever it is installed", async () => {
   const { deferredIds } = await load()
   const stats = {
     toJson: () => ({
@@ -87,12 +104,15 @@ test("undici's id comes from ncc's stats: its entry module only, wherever it is 
         { id: 3, name: './node_modules/undici/lib/fetch/index.js' },
         { id: 9, name: './node_modules/@actions/github/node_modules/undici/index.js' },
         { id: 4, name: './node_modules/undici-types/index.js' },
+        { id: 5, name: './node_modules/unzip-stream/unzip.js' },
+        { id: 6, name: './node_modules/unzip-stream/lib/parser-stream.js' },
         { name: './node_modules/undici/index.js' }
       ]
     })
   }
   expect([...deferredIds(stats)]).toEqual([
     [46752, 'undici'],
-    [9, 'undici']
+    [9, 'undici'],
+    [5, 'unzip-stream']
   ])
 })

@@ -1,24 +1,36 @@
 // Modules the bundles load when first used instead of at start (docs/design.md §9 "The
-// build"). @actions/http-client imports undici for one thing, the ProxyAgent a fetch through
-// a proxy needs, and @actions/github for the same fetch; neither is used by a step that
-// restores, saves and uploads, yet webpack evaluates an imported module before its importer,
-// so every action step evaluated undici whole (about 20 ms on Node 24). Here each
-// `var name = require(id)` of such a module, in ncc's output, becomes an object whose getters
-// require it on first use. The rewrite is refused, and the build stops, unless every use of
-// the name is a property read (`name.ProxyAgent`): a getter can stand in for nothing else.
+// build"). Webpack evaluates an imported module before its importer, so a client that
+// imports a package for one rarely used call makes every step evaluate all of it:
+// @actions/http-client imports undici for the ProxyAgent a fetch through a proxy needs, and
+// @actions/github for Octokit's fetch; @actions/artifact imports unzip-stream to download,
+// never to upload. Here each `var name = require(id)` of such a package's entry module, in
+// ncc's output, becomes an object whose getters require it on first use. The rewrite is
+// refused, and the build stops, unless every use of the name is a property read
+// (`name.ProxyAgent`): a getter can stand in for nothing else.
+import { createRequire } from 'node:module'
+import { sep } from 'node:path'
 import { parse } from 'acorn'
 
 /** Packages whose entry module is required on first use. */
-export const DEFERRED_PACKAGES = ['undici']
+export const DEFERRED_PACKAGES = ['undici', 'unzip-stream']
+
+const require = createRequire(import.meta.url)
+
+/** The entry module of `pkg` as installed, within its folder (`index.js`, `unzip.js`). */
+function entryOf(pkg) {
+  const entry = require.resolve(pkg).split(sep).join('/')
+  const folder = `/node_modules/${pkg}/`
+  return entry.slice(entry.lastIndexOf(folder) + folder.length)
+}
 
 export class DeferError extends Error {}
 
 /** The webpack ids of the deferred packages' entry modules in one ncc build (its stats), each with its package. */
-export function deferredIds(stats) {
+export function deferredIds(stats, packages = DEFERRED_PACKAGES.map(pkg => [pkg, entryOf(pkg)])) {
   const ids = new Map()
   for (const { id, name } of stats.toJson({ all: false, modules: true, ids: true }).modules ?? []) {
-    for (const pkg of DEFERRED_PACKAGES) {
-      if (typeof name === 'string' && name.endsWith(`node_modules/${pkg}/index.js`) && typeof id === 'number') ids.set(id, pkg)
+    for (const [pkg, entry] of packages) {
+      if (typeof name === 'string' && name.endsWith(`node_modules/${pkg}/${entry}`) && typeof id === 'number') ids.set(id, pkg)
     }
   }
   return ids
@@ -53,12 +65,17 @@ export function deferRequires(file, code, ids) {
   return deferred
 }
 
-/** The properties read of the declared name within `scope`; a use of any other kind stops the build. */
+/**
+ * The properties read of the declared name within `scope`; a use of any other kind stops the
+ * build. A function or block that declares the name again (`const unzip = zlib.createGunzip()`)
+ * is another binding, and is not looked into.
+ */
 function propertiesRead(file, scope, declarator) {
   const name = declarator.id.name
   const members = new Set()
   visit(scope, [], (node, ancestors) => {
-    if (node.type !== 'Identifier' || node.name !== name || node === declarator.id) return
+    if (node !== scope && binds(node, name)) return false
+    if (node.type !== 'Identifier' || node.name !== name || node === declarator.id) return true
     const parent = ancestors.at(-1)
     if (parent.type === 'MemberExpression' && parent.object === node && !parent.computed && parent.property.type === 'Identifier') {
       members.add(parent.property.name)
@@ -67,8 +84,67 @@ function propertiesRead(file, scope, declarator) {
         `${file}: ${name} (a deferred module) is used other than by reading a property, at offset ${node.start}; cannot defer it`
       )
     }
+    return true
   })
   return members
+}
+
+/** Whether `node` opens a scope that declares `name` itself (its parameters, its `var`s, a block's `let`, `const` or class). */
+function binds(node, name) {
+  const declares = pattern => namesIn(pattern).includes(name)
+  if (isFunction(node)) {
+    if (node.type === 'FunctionExpression' && node.id?.name === name) return true
+    return node.params.some(declares) || (node.body.type === 'BlockStatement' && hoists(node.body, name))
+  }
+  if (node.type === 'ClassExpression') return node.id?.name === name
+  if (node.type === 'CatchClause') return node.param !== null && declares(node.param)
+  if (node.type === 'BlockStatement' || node.type === 'StaticBlock') return declaresLexically(node.body, name)
+  if (node.type === 'SwitchStatement') return node.cases.some(branch => declaresLexically(branch.consequent, name))
+  if (node.type === 'ForStatement' || node.type === 'ForInStatement' || node.type === 'ForOfStatement') {
+    const head = node.type === 'ForStatement' ? node.init : node.left
+    return head?.type === 'VariableDeclaration' && head.kind !== 'var' && head.declarations.some(({ id }) => declares(id))
+  }
+  return false
+}
+
+/** Whether statements declare `name` with `let`, `const`, a class or a function, for their block. */
+function declaresLexically(statements, name) {
+  return statements.some(
+    statement =>
+      (statement.type === 'VariableDeclaration' &&
+        statement.kind !== 'var' &&
+        statement.declarations.some(({ id }) => namesIn(id).includes(name))) ||
+      ((statement.type === 'ClassDeclaration' || statement.type === 'FunctionDeclaration') && statement.id?.name === name)
+  )
+}
+
+/** Whether a function's body declares `name` with `var` anywhere outside its nested functions. */
+function hoists(body, name) {
+  let found = false
+  visit(body, [], node => {
+    if (found || isFunction(node)) return false
+    if (node.type === 'VariableDeclaration' && node.kind === 'var') found = node.declarations.some(({ id }) => namesIn(id).includes(name))
+    return !found
+  })
+  return found
+}
+
+/** The names a binding pattern declares. */
+function namesIn(pattern) {
+  switch (pattern?.type) {
+    case 'Identifier':
+      return [pattern.name]
+    case 'ObjectPattern':
+      return pattern.properties.flatMap(property => namesIn(property.type === 'RestElement' ? property.argument : property.value))
+    case 'ArrayPattern':
+      return pattern.elements.flatMap(element => namesIn(element))
+    case 'RestElement':
+      return namesIn(pattern.argument)
+    case 'AssignmentPattern':
+      return namesIn(pattern.left)
+    default:
+      return []
+  }
 }
 
 /** Whether the identifier is a name and not a reference: a property key, a member's property, a label. */
@@ -84,9 +160,9 @@ function isFunction(node) {
   return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression'
 }
 
-/** Calls `enter` on every node under `node`, with its ancestors (nearest last). */
+/** Calls `enter` on every node under `node`, with its ancestors (nearest last); `false` from it skips the node's children. */
 function visit(node, ancestors, enter) {
-  enter(node, ancestors)
+  if (enter(node, ancestors) === false) return
   ancestors.push(node)
   for (const value of Object.values(node)) {
     if (Array.isArray(value)) {
