@@ -55,6 +55,8 @@ export function deferRequires(file, code, ids) {
     if (rest.length > 0 || argument?.type !== 'Literal' || !ids.has(argument.value)) return
     const scope = ancestors.findLast(isFunction) ?? ast
     const members = propertiesRead(file, scope, node)
+    // Nothing read of it: the rewrite would only drop the module's evaluation, which is not what it is for.
+    if (members.size === 0) throw new DeferError(`${file}: ${node.id.name} (a deferred module) has no property read; cannot defer it`)
     const load = code.slice(init.start, init.end)
     const getters = [...members].map(member => `get ${member}() { return ${load}.${member}; }`)
     edits.push({ start: init.start, end: init.end, text: `{ ${getters.join(', ')} }` })
@@ -74,7 +76,7 @@ function propertiesRead(file, scope, declarator) {
   const name = declarator.id.name
   const members = new Set()
   visit(scope, [], (node, ancestors) => {
-    if (node !== scope && binds(node, name)) return false
+    if (node !== scope && binds(node, name, declarator)) return false
     if (node.type !== 'Identifier' || node.name !== name || node === declarator.id) return true
     const parent = ancestors.at(-1)
     if (parent.type === 'MemberExpression' && parent.object === node && !parent.computed && parent.property.type === 'Identifier') {
@@ -89,41 +91,43 @@ function propertiesRead(file, scope, declarator) {
   return members
 }
 
-/** Whether `node` opens a scope that declares `name` itself (its parameters, its `var`s, a block's `let`, `const` or class). */
-function binds(node, name) {
+/**
+ * Whether `node` opens a scope that declares `name` again, by a declaration other than
+ * `own` (the deferred require's): its parameters, its `var`s, a block's `let`, `const` or class.
+ */
+function binds(node, name, own) {
   const declares = pattern => namesIn(pattern).includes(name)
+  const declaresOther = declaration => declaration !== own && declares(declaration.id)
   if (isFunction(node)) {
     if (node.type === 'FunctionExpression' && node.id?.name === name) return true
-    return node.params.some(declares) || (node.body.type === 'BlockStatement' && hoists(node.body, name))
+    return node.params.some(declares) || (node.body.type === 'BlockStatement' && hoists(node.body, declaresOther))
   }
   if (node.type === 'ClassExpression') return node.id?.name === name
   if (node.type === 'CatchClause') return node.param !== null && declares(node.param)
-  if (node.type === 'BlockStatement' || node.type === 'StaticBlock') return declaresLexically(node.body, name)
-  if (node.type === 'SwitchStatement') return node.cases.some(branch => declaresLexically(branch.consequent, name))
+  if (node.type === 'BlockStatement' || node.type === 'StaticBlock') return declaresLexically(node.body, name, declaresOther)
+  if (node.type === 'SwitchStatement') return node.cases.some(branch => declaresLexically(branch.consequent, name, declaresOther))
   if (node.type === 'ForStatement' || node.type === 'ForInStatement' || node.type === 'ForOfStatement') {
     const head = node.type === 'ForStatement' ? node.init : node.left
-    return head?.type === 'VariableDeclaration' && head.kind !== 'var' && head.declarations.some(({ id }) => declares(id))
+    return head?.type === 'VariableDeclaration' && head.kind !== 'var' && head.declarations.some(declaresOther)
   }
   return false
 }
 
-/** Whether statements declare `name` with `let`, `const`, a class or a function, for their block. */
-function declaresLexically(statements, name) {
+/** Whether statements declare `name` for their block: `let`, `const` (a declarator `declaresOther` accepts), a class or a function. */
+function declaresLexically(statements, name, declaresOther) {
   return statements.some(
     statement =>
-      (statement.type === 'VariableDeclaration' &&
-        statement.kind !== 'var' &&
-        statement.declarations.some(({ id }) => namesIn(id).includes(name))) ||
+      (statement.type === 'VariableDeclaration' && statement.kind !== 'var' && statement.declarations.some(declaresOther)) ||
       ((statement.type === 'ClassDeclaration' || statement.type === 'FunctionDeclaration') && statement.id?.name === name)
   )
 }
 
-/** Whether a function's body declares `name` with `var` anywhere outside its nested functions. */
-function hoists(body, name) {
+/** Whether a function's body has a `var` declarator `declaresOther` accepts, outside its nested functions. */
+function hoists(body, declaresOther) {
   let found = false
   visit(body, [], node => {
     if (found || isFunction(node)) return false
-    if (node.type === 'VariableDeclaration' && node.kind === 'var') found = node.declarations.some(({ id }) => namesIn(id).includes(name))
+    if (node.type === 'VariableDeclaration' && node.kind === 'var') found = node.declarations.some(declaresOther)
     return !found
   })
   return found
