@@ -3,7 +3,8 @@
 // imports a package for one rarely used call makes every step evaluate all of it:
 // @actions/http-client imports undici for the ProxyAgent a fetch through a proxy needs, and
 // @actions/github for Octokit's fetch; @actions/artifact imports unzip-stream to download,
-// never to upload. Here each `var name = require(id)` of such a package's entry module, in
+// never to upload, and the zip writer it uploads with (archiver) imports glob for an
+// `archive.glob()` it never calls. Here each `var name = require(id)` of such a package's entry module, in
 // ncc's output, becomes an object whose getters require it on first use. The rewrite is
 // refused, and the build stops, unless every use of the name is a property read
 // (`name.ProxyAgent`): a getter can stand in for nothing else.
@@ -12,7 +13,7 @@ import { sep } from 'node:path'
 import { parse } from 'acorn'
 
 /** Packages whose entry module is required on first use. */
-export const DEFERRED_PACKAGES = ['undici', 'unzip-stream']
+export const DEFERRED_PACKAGES = ['undici', 'unzip-stream', 'glob']
 
 const require = createRequire(import.meta.url)
 
