@@ -4,10 +4,11 @@
 // @actions/http-client imports undici for the ProxyAgent a fetch through a proxy needs, and
 // @actions/github for Octokit's fetch; @actions/artifact imports unzip-stream to download,
 // never to upload, and the zip writer it uploads with (archiver) imports glob for an
-// `archive.glob()` it never calls. Here each `var name = require(id)` of such a package's entry module, in
-// ncc's output, becomes an object whose getters require it on first use. The rewrite is
-// refused, and the build stops, unless every use of the name is a property read
-// (`name.ProxyAgent`): a getter can stand in for nothing else.
+// `archive.glob()` it never calls. Here each `var name = require(id)` of such a package's
+// entry module, in ncc's output, becomes an object whose getters require it on first use (a
+// require in any other form is left as it is). The rewrite is refused, and the build stops,
+// unless every use of the name is a property read (`name.ProxyAgent`): a getter can stand in
+// for nothing else.
 import { createRequire } from 'node:module'
 import { sep } from 'node:path'
 import { parse } from 'acorn'
