@@ -150,8 +150,8 @@ async function build(name, entry) {
     if (file === 'package.json') continue
     const target = join(out, chunkNames.file(file))
     await mkdir(dirname(target), { recursive: true })
-    const source = file.endsWith('.js') ? deferRequires(file, String(asset.source), deferred) : undefined
-    await writeFile(target, source !== undefined ? await minified(file, source, COMMONJS) : asset.source)
+    const script = file.endsWith('.js')
+    await writeFile(target, script ? await minified(file, deferRequires(file, String(asset.source), deferred), COMMONJS) : asset.source)
   }
 }
 

@@ -5,9 +5,10 @@
  * the step ran under RUNNER_TEMP/reverify-compile-cache: a fresh RUNNER_TEMP per step, and
  * what that folder holds names every script the step loaded.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DIST } from '../helpers/action-chunks.js'
+import { scriptsCachedIn } from '../helpers/compile-cache.js'
 import { writeQuarantine } from '../helpers/quarantine.js'
 import { ResultsService } from '../helpers/results-service.js'
 import { FakeRunner } from '../helpers/runner.js'
@@ -26,7 +27,7 @@ const yamlLibrary = (text: string) => text.includes('YAMLParseError')
 async function scriptsRun(runner: FakeRunner): Promise<{ code: number | null; scripts: { name: string; text: string }[] }> {
   runner.freshTemp()
   const step = await runner.main({ command: 'true', 'expect-exit': '0' })
-  const names = readdirSync(join(runner.runnerTemp, 'reverify-compile-cache')).map(file => /^(.+\.cjs)-[0-9a-f]{8}-v/.exec(file)![1]!)
+  const names = scriptsCachedIn(join(runner.runnerTemp, 'reverify-compile-cache'))
   return { code: step.code, scripts: names.map(name => ({ name, text: readFileSync(join(DIST, name), 'utf8') })) }
 }
 

@@ -9,17 +9,19 @@
  * which writes one file per script it ran as the process exits: each run gets a cache folder
  * of its own, and what it holds names every script the run loaded.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO_ROOT, scratchRepo, spawnCli } from '../helpers/cli.js'
+import { scriptsCachedIn } from '../helpers/compile-cache.js'
 import { writeQuarantine } from '../helpers/quarantine.js'
 
 /** Runs the CLI with a cache folder of its own; returns the text of every script of dist/ it ran. */
 async function loadedFiles(dir: string, argv: string[]): Promise<{ code: number | null; files: { path: string; text: string }[] }> {
   const cacheHome = mkdtempSync(join(dir, 'xdg-'))
   const result = await spawnCli(argv, dir, { env: { XDG_CACHE_HOME: cacheHome } })
-  const scripts = readdirSync(join(cacheHome, 'reverify', 'compile-cache')).map(name => /^(.+\.cjs)-[0-9a-f]{8}-v\d/.exec(name)![1]!)
-  const files = scripts.map(script => join(REPO_ROOT, 'dist', script)).map(path => ({ path, text: readFileSync(path, 'utf8') }))
+  const files = scriptsCachedIn(join(cacheHome, 'reverify', 'compile-cache'))
+    .map(script => join(REPO_ROOT, 'dist', script))
+    .map(path => ({ path, text: readFileSync(path, 'utf8') }))
   return { code: result.code, files }
 }
 

@@ -27,3 +27,8 @@ export function filesUnder(dir: string): string[] {
     .filter(entry => entry.isFile())
     .map(entry => join(entry.parentPath, entry.name).slice(dir.length + 1))
 }
+
+/** The dist/ scripts a code cache folder holds a cache of (`<script>.cjs-<place>-v<runtime>-…`): every script a process that wrote it ran. */
+export function scriptsCachedIn(dir: string): string[] {
+  return readdirSync(dir).map(name => /^(.+\.cjs)-[0-9a-f]{8}-v\d/.exec(name)![1]!)
+}
