@@ -16,6 +16,19 @@ describe('writeFileAtomic', () => {
     expect(await readdir(dir)).toEqual(['receipt.json'])
   })
 
+  test('writes content given in pieces one after another', async () => {
+    const dir = await scratchDir()
+    const path = join(dir, 'known.json')
+    function* pieces(): Generator<string> {
+      yield '{"keys":"'
+      for (let n = 0; n < 3; n++) yield 'ab'.repeat(40_000)
+      yield '"}\n'
+    }
+    await writeFileAtomic(path, pieces())
+    expect(await readFile(path, 'utf8')).toBe(`{"keys":"${'ab'.repeat(120_000)}"}\n`)
+    expect(await readdir(dir)).toEqual(['known.json'])
+  })
+
   test('applies the mode', async () => {
     const dir = await scratchDir()
     const path = join(dir, 'secret.json')
@@ -72,6 +85,22 @@ describe('readRegularFile', () => {
     await writeFile(join(dir, 'fits'), 'x'.repeat(100))
     await expect(readRegularFile(join(dir, 'big'), 100)).rejects.toThrow('larger than 100 bytes')
     expect(await readRegularFile(join(dir, 'fits'), 100)).toHaveLength(100)
+  })
+
+  test('reads text of several bytes a character whole, in a file of megabytes', async () => {
+    const dir = await scratchDir()
+    const text = `${'é—😀'.repeat(300_000)}end`
+    await writeFile(join(dir, 'wide'), text)
+    expect(await readRegularFile(join(dir, 'wide'), 8 * 1024 * 1024)).toBe(text)
+  })
+
+  // A file that grows between the size it gave and the end of the read: /proc's files give 0.
+  const procStatus = process.platform === 'linux' ? test : test.skip
+  procStatus('reads on past the size the file gave when it turns out longer, and still refuses one over the limit', async () => {
+    const whole = await readRegularFile('/proc/self/status', 1024 * 1024)
+    expect(whole).toMatch(/^Name:.*\n[\s\S]*VmRSS:/)
+    expect(whole!.length).toBeGreaterThan(500)
+    await expect(readRegularFile('/proc/self/status', 100)).rejects.toThrow('larger than 100 bytes')
   })
 
   test('refuses a directory and a FIFO without hanging', async () => {

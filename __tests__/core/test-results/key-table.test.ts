@@ -9,6 +9,16 @@ import { KeyList, KeyTable } from '../../../src/core/test-results/key-table.js'
 
 const keyOf = (n: number) => createHash('sha256').update(String(n)).digest('hex').slice(0, 16)
 
+/** Each value's hex pieces, in the order the table gives them, joined: value → [keys as text, pieces]. */
+function hexByValue(table: KeyTable): Map<number, [string, string[]]> {
+  return new Map(
+    table.hexPiecesByValue().map(({ value, pieces }) => {
+      const written = [...pieces()]
+      return [value, [written.join(''), written]]
+    })
+  )
+}
+
 /** A small deterministic sequence, so a failure replays. */
 function* numbers(seed: number): Generator<number> {
   let state = seed
@@ -43,20 +53,39 @@ describe('KeyTable', () => {
     expect(walked).toEqual(map)
   })
 
-  test("each value's keys in order, one hex string a value", () => {
+  test("each value's keys in order as hex, values in ascending order", () => {
     const table = new KeyTable()
     const keys = Array.from({ length: 300 }, (_, n) => keyOf(n))
-    keys.forEach((key, n) => table.set(key, n % 3))
-    const written = table.hexByValue()
-    expect([...written.keys()].sort()).toEqual([0, 1, 2])
-    for (const value of [0, 1, 2]) {
-      expect(written.get(value)).toBe(
+    keys.forEach((key, n) => table.set(key, [5, -2, 40][n % 3]!))
+    const written = hexByValue(table)
+    expect([...written.keys()]).toEqual([-2, 5, 40])
+    ;[5, -2, 40].forEach((value, index) => {
+      expect(written.get(value)![0]).toBe(
         keys
-          .filter((_, n) => n % 3 === value)
+          .filter((_, n) => n % 3 === index)
           .sort()
           .join('')
       )
-    }
+    })
+  })
+
+  test('a value with many keys is written in pieces of at most 4,096 keys, in order across them', () => {
+    const table = new KeyTable()
+    const keys = Array.from({ length: 10_000 }, (_, n) => keyOf(n))
+    for (const key of keys) table.set(key, 1)
+    const [text, pieces] = hexByValue(table).get(1)!
+    expect(pieces.map(piece => piece.length / 16)).toEqual([4_096, 4_096, 1_808])
+    expect(text).toBe([...keys].sort().join(''))
+  })
+
+  test('a table made room for first holds and finds what it is given, and reserving less than it holds keeps every key', () => {
+    const table = new KeyTable()
+    for (let n = 0; n < 100; n++) table.set(keyOf(n), n)
+    table.reserve(5_000)
+    for (let n = 100; n < 5_000; n++) table.set(keyOf(n), n)
+    table.reserve(10)
+    expect(table.size).toBe(5_000)
+    for (let n = 0; n < 5_000; n++) expect(table.get(keyOf(n))).toBe(n)
   })
 
   test('keys that share a half, or have the top bit set, are written in the order of their text', () => {
@@ -71,7 +100,7 @@ describe('KeyTable', () => {
       '0000000100000000'
     ]
     for (const key of keys) table.set(key, 7)
-    expect(table.hexByValue().get(7)).toBe([...keys].sort().join(''))
+    expect(hexByValue(table).get(7)![0]).toBe([...keys].sort().join(''))
   })
 
   test('a key given as two halves is the same key; a key that is not 16 lowercase hex digits is refused', () => {

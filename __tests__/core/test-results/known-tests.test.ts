@@ -76,6 +76,48 @@ describe('KnownTests', () => {
     for (const [k, day] of tests) expect(read.known.firstSeen(k)).toBe(dayText(day))
   })
 
+  test("the stored form is JSON: a version, and each day's keys in order as one text, days in order, whatever the pieces", () => {
+    expect(new KnownTests().serialize()).toBe('{"version":1,"first_seen":{}}\n')
+    const known = new KnownTests()
+    const days = [DAY + 2, DAY, DAY + 1]
+    const keys = Array.from({ length: 9_000 }, (_, n) => key(n * 104_729 + 1))
+    keys.forEach((k, n) => known.add(k, days[n % 3]!))
+    const pieces = [...known.pieces()]
+    // A day of 3,000 keys comes in pieces of at most 4,096 keys: never one string a day, nor a file.
+    expect(Math.max(...pieces.map(piece => piece.length))).toBeLessThanOrEqual(4_096 * 16)
+    const firstSeen = Object.fromEntries(
+      [DAY, DAY + 1, DAY + 2].map(day => [
+        dayText(day),
+        keys
+          .filter((_, n) => days[n % 3] === day)
+          .sort()
+          .join('')
+      ])
+    )
+    expect(pieces.join('')).toBe(`${JSON.stringify({ version: 1, first_seen: firstSeen })}\n`)
+    expect(known.serialize()).toBe(pieces.join(''))
+  })
+
+  test('merge answers how many tests it added or moved to an earlier day, and 0 when it changed nothing', () => {
+    const known = new KnownTests()
+    known.add(key(1), DAY)
+    known.add(key(2), DAY)
+    const other = new KnownTests()
+    other.add(key(1), DAY - 1)
+    other.add(key(2), DAY + 1)
+    other.add(key(3), DAY + 5)
+    expect(known.merge(other)).toBe(2)
+    expect(known.firstSeen(key(1))).toBe(dayText(DAY - 1))
+    expect(known.firstSeen(key(2))).toBe(dayText(DAY))
+    expect(known.firstSeen(key(3))).toBe(dayText(DAY + 5))
+    expect(known.merge(other)).toBe(0)
+    const many = new KnownTests()
+    for (let n = 0; n < 20_000; n++) many.add(key(n + 10), DAY)
+    expect(known.merge(many)).toBe(20_000)
+    expect(known.size).toBe(20_003)
+    for (let n = 0; n < 20_000; n += 997) expect(known.firstSeen(key(n + 10))).toBe(dayText(DAY))
+  })
+
   test('the stored form is compact: 5,000 tests take under 90 KB', () => {
     const known = new KnownTests()
     for (let n = 0; n < 5_000; n++)

@@ -33,11 +33,12 @@ const NON_BLOCKING = constants.O_NONBLOCK ?? 0
  * `durable: false` leaves out both fsyncs, for a file derived from another that is synced
  * (meta.json from the trace): a reader still never sees it half-written, and after a power
  * loss it may be the previous version or missing, which its readers accept.
+ * `data` given as pieces (an iterable of strings) is written as they come, never joined.
  * `beforeRename` runs once the temp file is whole (a test pause, recovery/test-pause.ts).
  */
 export async function writeFileAtomic(
   path: string,
-  data: string | Buffer,
+  data: string | Buffer | Iterable<string>,
   mode = 0o644,
   options: { durable?: boolean; beforeRename?: () => Promise<void> } = {}
 ): Promise<void> {
@@ -47,7 +48,8 @@ export async function writeFileAtomic(
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW, mode)
   try {
     try {
-      writeFileSync(fd, data)
+      if (typeof data === 'string' || Buffer.isBuffer(data)) writeFileSync(fd, data)
+      else for (const piece of data) writeFileSync(fd, piece)
       if (durable) fsyncSync(fd)
     } finally {
       closeSync(fd)
@@ -179,6 +181,17 @@ export async function fsyncDirectory(directory: string): Promise<void> {
   }
 }
 
+/** Reads from the file's position into `buffer` until it is full or the file ends; how many bytes. */
+function readInto(fd: number, buffer: Buffer): number {
+  let filled = 0
+  while (filled < buffer.length) {
+    const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, null)
+    if (bytesRead === 0) break
+    filled += bytesRead
+  }
+  return filled
+}
+
 /** Reads a regular file, refusing symlinks (lstat) and files over maxBytes; undefined when absent. */
 export async function readRegularFile(path: string, maxBytes: number): Promise<string | undefined> {
   let before
@@ -199,14 +212,19 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<s
     if (!after.isFile() || after.ino !== before.ino || after.dev !== before.dev) {
       throw new Error(`${path} changed while it was being read`)
     }
-    // One byte more than allowed tells a file that grew past the limit from one that did not.
-    const buffer = Buffer.alloc(Math.min(after.size, maxBytes) + 1)
-    const chunks: Buffer[] = []
-    let total = 0
+    // Read into one buffer of the size fstat gave, and one byte more: a file that ends before
+    // it is full is the whole file, decoded from it without a copy (the known tests of a large
+    // suite are megabytes: BENCHMARKS.md row j). One that fills it grew while it was read; the
+    // rest is read in pieces, and one byte more than allowed tells a file past the limit.
+    const first = Buffer.allocUnsafe(Math.min(after.size, maxBytes) + 1)
+    let total = readInto(fd, first)
+    if (total < first.length) return first.toString('utf8', 0, total)
+    const chunks = [first]
     while (total <= maxBytes) {
-      const bytesRead = readSync(fd, buffer, 0, buffer.length, null)
+      const more = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total))
+      const bytesRead = readInto(fd, more)
       if (bytesRead === 0) break
-      chunks.push(Buffer.from(buffer.subarray(0, bytesRead)))
+      chunks.push(more.subarray(0, bytesRead))
       total += bytesRead
     }
     if (total > maxBytes) throw new Error(`${path} is larger than ${maxBytes} bytes`)

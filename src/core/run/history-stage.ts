@@ -43,7 +43,7 @@ export async function stageHistory(folder: string, history: StagedHistory): Prom
   const { known, warning } = await readKnownTests(store.stateDir, key)
   if (known.size > 0) {
     await fsp.mkdir(join(folder, KNOWN_TESTS_DIR))
-    await fsp.writeFile(join(folder, KNOWN_TESTS_DIR, `${key}.json`), known.serialize())
+    await fsp.writeFile(join(folder, KNOWN_TESTS_DIR, `${key}.json`), known.pieces())
   }
   return { receipts: receipts.length, knownTests: known.size, ...(warning !== undefined && { warning }) }
 }

@@ -226,10 +226,8 @@ export class HistoryImport {
     const { stateDir } = this.into.store
     const own = await readKnownTests(stateDir, this.historyKey)
     if (own.warning !== undefined) this.into.warn(`reverify: ${own.warning}`)
-    const before = own.known.serialize()
     const size = own.known.size
-    own.known.merge(this.known)
-    if (own.known.serialize() === before) return
+    if (own.known.merge(this.known) === 0) return
     try {
       await writeKnownTests(stateDir, this.historyKey, own.known)
       this.counts.knownTests = own.known.size - size

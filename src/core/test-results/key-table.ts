@@ -35,6 +35,16 @@ export function keyWords(text: string, at: number): [number, number] {
   return [high, low]
 }
 
+/** The smallest table (a power of two) with at least `slots` slots. */
+function capacityFor(slots: number): number {
+  let capacity = FIRST_CAPACITY
+  while (capacity < slots) capacity *= 2
+  return capacity
+}
+
+/** Keys written as hex in one piece of text, at most (KeyTable.hexPieces): 64 KiB of text. */
+const KEYS_PER_HEX_PIECE = 4_096
+
 /** A key written from its two halves. */
 const keyText = (high: number, low: number): string => high.toString(16).padStart(8, '0') + low.toString(16).padStart(8, '0')
 
@@ -51,13 +61,22 @@ export class KeyTable implements Iterable<string> {
 
   /** `expected`: how many keys will be set, when known, so the table is sized once (no copy of it growing). */
   constructor(expected = 0) {
-    let capacity = FIRST_CAPACITY
-    while (capacity < expected * 2) capacity *= 2
+    const capacity = capacityFor(expected * 2)
     this.capacity = capacity
     this.highs = new Uint32Array(capacity)
     this.lows = new Uint32Array(capacity)
     this.values = new Int32Array(capacity)
     this.slots = new Uint8Array(capacity)
+  }
+
+  /**
+   * Makes room for `expected` keys in all at once, when more are about to be set: growing step
+   * by step copies the table each time, and each copy left behind is memory until the next
+   * full collection (a suite's keys merged into an empty set: 7 MB of them, BENCHMARKS.md row j).
+   */
+  reserve(expected: number): void {
+    const slots = 2 * Math.max(expected, this.full)
+    if (slots > this.capacity) this.rebuild(capacityFor(slots))
   }
 
   /** How many keys the table holds. */
@@ -152,12 +171,13 @@ export class KeyTable implements Iterable<string> {
   }
 
   /**
-   * For each value, its keys in order, written one after another as hex (the form the
-   * known-tests file stores): one string a value, none a key. Sorted as 64-bit numbers in a
-   * typed array, natively, where arrays of slot numbers sorted by a comparator took 2.4
-   * times as long (110,200 keys: 25 against 60 ms on Node 20).
+   * The values the table holds, each with its keys in order as hex text (the form the
+   * known-tests file stores), KEYS_PER_HEX_PIECE keys a piece: written as they come, the keys
+   * of a value are never one string. Sorted as 64-bit numbers in a typed array, natively,
+   * where arrays of slot numbers sorted by a comparator took 2.4 times as long (110,200 keys:
+   * 25 against 60 ms on Node 20). Values in ascending order.
    */
-  hexByValue(): Map<number, string> {
+  hexPiecesByValue(): { value: number; pieces: () => Generator<string> }[] {
     const counts = new Map<number, number>()
     this.forEachSlot(slot => {
       const value = this.values[slot]!
@@ -172,17 +192,12 @@ export class KeyTable implements Iterable<string> {
       list.words[list.filled + 1 - LOW_WORD] = this.highs[slot]!
       list.filled += 2
     })
-    const written = new Map<number, string>()
-    for (const [value, { words }] of keys) {
-      new BigUint64Array(words.buffer).sort()
-      const bytes = Buffer.allocUnsafe(4 * words.length)
-      for (let at = 0; at < words.length; at += 2) {
-        bytes.writeUInt32BE(words[at + 1 - LOW_WORD]!, 4 * at)
-        bytes.writeUInt32BE(words[at + LOW_WORD]!, 4 * at + 4)
-      }
-      written.set(value, bytes.toString('hex'))
-    }
-    return written
+    return [...keys]
+      .sort(([a], [b]) => a - b)
+      .map(([value, { words }]) => {
+        new BigUint64Array(words.buffer).sort()
+        return { value, pieces: () => hexPieces(words) }
+      })
   }
 
   /** The keys as strings, in no particular order (a copy each: for a few, or for tests). */
@@ -228,9 +243,12 @@ export class KeyTable implements Iterable<string> {
 
   /** At least four slots for each key held (removed entries are dropped), every key placed again. */
   private grow(): void {
+    this.rebuild(capacityFor(this.full * 4))
+  }
+
+  /** The table with `next` slots, every key held placed again (removed entries dropped). */
+  private rebuild(next: number): void {
     const { highs, lows, values, slots, capacity } = this
-    let next = FIRST_CAPACITY
-    while (next < this.full * 4) next *= 2
     this.capacity = next
     this.highs = new Uint32Array(next)
     this.lows = new Uint32Array(next)
@@ -246,6 +264,21 @@ export class KeyTable implements Iterable<string> {
       this.values[slot] = values[from]!
       this.slots[slot] = FULL
     }
+  }
+}
+
+/** Sorted 64-bit keys (two words each, in memory order) as hex text, KEYS_PER_HEX_PIECE keys a piece. */
+function* hexPieces(words: Uint32Array): Generator<string> {
+  const keys = words.length / 2
+  const bytes = Buffer.allocUnsafe(8 * Math.min(keys, KEYS_PER_HEX_PIECE))
+  for (let first = 0; first < keys; first += KEYS_PER_HEX_PIECE) {
+    const count = Math.min(KEYS_PER_HEX_PIECE, keys - first)
+    for (let key = 0; key < count; key++) {
+      const at = 2 * (first + key)
+      bytes.writeUInt32BE(words[at + 1 - LOW_WORD]!, 8 * key)
+      bytes.writeUInt32BE(words[at + LOW_WORD]!, 8 * key + 4)
+    }
+    yield bytes.toString('hex', 0, 8 * count)
   }
 }
 

@@ -41,9 +41,9 @@ export async function readKnownTests(stateDir: string, historyKey: string): Prom
   return read.ok ? { known: read.known } : { known: new KnownTests(), warning: `the known tests (${path}) were ignored: ${read.reason}` }
 }
 
-/** Writes one history's known tests, atomically. */
+/** Writes one history's known tests, atomically, piece by piece (KnownTests.pieces). */
 export async function writeKnownTests(stateDir: string, historyKey: string, known: KnownTests): Promise<void> {
   const path = knownTestsPath(stateDir, historyKey)
   await ensureRealDirectory(join(stateDir, KNOWN_TESTS_DIR))
-  await writeFileAtomic(path, known.serialize())
+  await writeFileAtomic(path, known.pieces())
 }

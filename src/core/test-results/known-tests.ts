@@ -97,14 +97,29 @@ export class KnownTests {
 
   /** `add` for a key given as its two halves (key-table.ts). */
   addWords(high: number, low: number, day: number): boolean {
+    return this.place(high, low, day) !== 'full'
+  }
+
+  /** Adds a key seen on `day`, or moves a known one to that day when it is earlier; says which, or that the set is full. */
+  private place(high: number, low: number, day: number): 'changed' | 'unchanged' | 'full' {
     const known = this.days.getWords(high, low)
     if (known !== undefined) {
-      if (day < known) this.days.setWords(high, low, day)
-      return true
+      if (day >= known) return 'unchanged'
+      this.days.setWords(high, low, day)
+      return 'changed'
     }
-    if (this.days.size >= MAX_KNOWN_TESTS) return false
+    if (this.days.size >= MAX_KNOWN_TESTS) return 'full'
     this.days.setWords(high, low, day)
-    return true
+    return 'changed'
+  }
+
+  /** Makes room for the keys of `keys` the set does not hold yet, so they go in without the set growing step by step. */
+  private reserveFor(keys: { forEachWords: (visit: (high: number, low: number) => void) => void }): void {
+    let unknown = 0
+    keys.forEachWords((high, low) => {
+      if (!this.hasWords(high, low)) unknown++
+    })
+    this.days.reserve(Math.min(this.days.size + unknown, MAX_KNOWN_TESTS))
   }
 
   /** Whether the set knows a key given as its two halves. */
@@ -119,6 +134,7 @@ export class KnownTests {
   addKeys(keys: TestKeys, day: number, exclude: ReadonlySet<string>): number {
     const left = new KeyTable()
     for (const key of exclude) left.set(key, 0)
+    this.reserveFor(keys)
     let added = 0
     keys.forEachWords((high, low) => {
       if (left.getWords(high, low) !== undefined || this.hasWords(high, low)) return
@@ -127,17 +143,37 @@ export class KnownTests {
     return added
   }
 
-  /** Merges another set in: the union, each test with its earlier day. */
-  merge(other: KnownTests): void {
-    other.days.forEachWords((high, low, day) => this.addWords(high, low, day))
+  /** Merges another set in: the union, each test with its earlier day. Answers how many tests it added or moved to an earlier day. */
+  merge(other: KnownTests): number {
+    this.reserveFor(other.days)
+    let changed = 0
+    other.days.forEachWords((high, low, day) => {
+      if (this.place(high, low, day) === 'changed') changed++
+    })
+    return changed
   }
 
-  /** The stored form, one JSON text (keys grouped by day, days in order, each day's keys in order). */
+  /**
+   * The stored form, a JSON text, a piece at a time: `{"version":1,"first_seen":{"<day>":"<keys>",…}}`
+   * and a newline, days in order, each day's keys in order. A file is written piece by piece
+   * (writeKnownTests), so the form of a large suite is never one string and its copies
+   * (BENCHMARKS.md row j); the day texts and hex keys need no escaping.
+   */
+  *pieces(): Generator<string> {
+    yield `{"version":${KNOWN_TESTS_VERSION},"first_seen":{`
+    let separator = ''
+    for (const { value: day, pieces } of this.days.hexPiecesByValue()) {
+      yield `${separator}"${dayText(day)}":"`
+      yield* pieces()
+      yield '"'
+      separator = ','
+    }
+    yield '}}\n'
+  }
+
+  /** The stored form as one string (pieces). */
   serialize(): string {
-    const first_seen: Record<string, string> = {}
-    for (const [day, keys] of [...this.days.hexByValue()].sort(([a], [b]) => a - b)) first_seen[dayText(day)] = keys
-    const stored: StoredKnownTests = { version: KNOWN_TESTS_VERSION, first_seen }
-    return `${JSON.stringify(stored)}\n`
+    return [...this.pieces()].join('')
   }
 
   /** Reads a stored form; untrusted, so any flaw refuses the whole text with a one-line reason. */

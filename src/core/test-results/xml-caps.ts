@@ -9,6 +9,8 @@
  * measured on the way: past a cap the filter throws an XmlCapError and the file is refused.
  */
 
+import { FilterOutput } from './xml-filter-output.js'
+
 type State = 'text' | 'open' | 'tag' | 'value' | 'cdata' | 'comment' | 'pi' | 'decl'
 
 const CDATA_OPEN = '<![CDATA['
@@ -104,10 +106,7 @@ export class XmlRunCapper {
 
   /** Filters the next piece of the document. */
   push(chunk: string): string {
-    const out: string[] = []
-    // When nothing was held over, cut or held back, the output is the chunk itself.
-    const clean = this.opening === '' && this.entity === '' && this.closers === 0
-    const dropped = this.dropped
+    const out = new FilterOutput(chunk)
     let i = 0
     while (i < chunk.length) {
       switch (this.state) {
@@ -128,7 +127,7 @@ export class XmlRunCapper {
             this.state = 'open'
             this.opening = '<'
           } else if (char === this.quote) {
-            out.push(char)
+            out.text(char)
             this.state = 'tag'
             this.run = 0
           } else this.copy(char, 0, 1, out)
@@ -143,7 +142,7 @@ export class XmlRunCapper {
           i = end
           if (i === chunk.length) break
           const char = chunk[i++]!
-          out.push(char)
+          out.text(char)
           if (char === '>') this.enter('text')
           else {
             if (this.startTag && ++this.tagAttributes > this.caps.attributes)
@@ -162,7 +161,7 @@ export class XmlRunCapper {
           const closer = this.state === 'comment' ? '-' : '?'
           if (char === '>' && this.closers >= (this.state === 'comment' ? 2 : 1)) {
             if (this.state === 'pi') this.copy('?'.repeat(this.closers - 1), 0, this.closers - 1, out)
-            out.push(this.state === 'comment' ? '-->' : '?>')
+            out.text(this.state === 'comment' ? '-->' : '?>')
             this.enter('text')
           } else if (char === closer) this.closers++
           else if (this.state === 'comment') {
@@ -180,15 +179,14 @@ export class XmlRunCapper {
           if (char === '[') this.depth++
           else if (char === ']') this.depth = Math.max(0, this.depth - 1)
           if (char === '>' && this.depth === 0) {
-            out.push(char)
+            out.text(char)
             this.enter('text')
           } else this.copy(char, 0, 1, out)
           break
         }
       }
     }
-    const unchanged = clean && this.dropped === dropped && this.opening === '' && this.entity === '' && this.closers === 0
-    return unchanged ? chunk : out.join('')
+    return out.result()
   }
 
   /** What is left at the end of the input (an unfinished opening or entity, cut or not). */
@@ -206,14 +204,14 @@ export class XmlRunCapper {
   }
 
   /** Copies chunk[from, to) within the run's cap, counting what is cut. */
-  private copy(chunk: string, from: number, to: number, out: string[]): void {
+  private copy(chunk: string, from: number, to: number, out: FilterOutput): void {
     if (to <= from) return
     const room = Math.max(0, this.maxRun - this.run)
     let take = Math.min(room, to - from)
     // Never split a surrogate pair at the cut.
     if (take > 0 && take < to - from && isHighSurrogate(chunk.charCodeAt(from + take - 1))) take--
     if (take > 0) {
-      out.push(chunk.slice(from, from + take))
+      out.span(chunk, from, from + take)
       if (this.startTag && (this.state === 'tag' || this.state === 'value')) this.countTag(take)
     }
     this.run += take
@@ -231,7 +229,7 @@ export class XmlRunCapper {
       throw new XmlCapError(`the file's attributes are longer than ${count(this.caps.fileChars)} characters in all`)
   }
 
-  private readEntity(chunk: string, i: number, out: string[]): number {
+  private readEntity(chunk: string, i: number, out: FilterOutput): number {
     while (i < chunk.length) {
       const char = chunk[i]!
       if (char === ';') {
@@ -239,7 +237,7 @@ export class XmlRunCapper {
         const whole = this.entity
         this.entity = ''
         if (this.run + whole.length <= this.maxRun) {
-          out.push(whole)
+          out.text(whole)
           if (this.startTag && this.state === 'value') this.countTag(whole.length)
           this.run += whole.length
         } else {
@@ -250,7 +248,7 @@ export class XmlRunCapper {
       }
       if (!ENTITY_CHAR.test(char) || this.entity.length >= MAX_ENTITY) {
         // Not an entity reference: the parser will say so; pass it on as it is.
-        out.push(this.entity)
+        out.text(this.entity)
         this.run += this.entity.length
         this.entity = ''
         return i
@@ -261,7 +259,7 @@ export class XmlRunCapper {
     return i
   }
 
-  private readOpening(chunk: string, i: number, out: string[]): number {
+  private readOpening(chunk: string, i: number, out: FilterOutput): number {
     while (i < chunk.length) {
       this.opening += chunk[i++]
       const seen = this.opening
@@ -283,14 +281,14 @@ export class XmlRunCapper {
     return i
   }
 
-  private opened(seen: string, state: State, out: string[]): void {
-    out.push(seen)
+  private opened(seen: string, state: State, out: FilterOutput): void {
+    out.text(seen)
     this.opening = ''
     this.depth = 0
     this.enter(state)
   }
 
-  private readCdata(chunk: string, i: number, out: string[]): number {
+  private readCdata(chunk: string, i: number, out: FilterOutput): number {
     while (i < chunk.length) {
       if (this.closers === 0) {
         const end = runEnd(chunk, i, 'cdata')
@@ -305,7 +303,7 @@ export class XmlRunCapper {
       }
       if (char === '>' && this.closers >= 2) {
         this.copy(']'.repeat(this.closers - 2), 0, this.closers - 2, out)
-        out.push(']]>')
+        out.text(']]>')
         this.enter('text')
         return i
       }
