@@ -69,3 +69,27 @@ describe('XmlRunCapper with FilterOutput', () => {
     expect(capper.push('p; y</a>')).toBe('&amp; y</a>')
   })
 })
+
+describe('XmlRunCapper, wherever the pieces are cut', () => {
+  const documents = [
+    `<?xml version="1.0"?><suites><s name="a &amp; b &#x10FFFF; &#65;"><c>x &lt;y&gt; &amp z &${'n'.repeat(40)}; & ;</c></s></suites>`,
+    `<a b="${'&quot;'.repeat(12)}" c='&apos;q&apos;'>${'&amp;'.repeat(9)}tail &bad name; &#x;&</a>`,
+    `<r><!-- note --><![CDATA[ ]] ]]> ${']'.repeat(5)}&amp;]]><?pi data??><!DOCTYPE d [<!ENTITY e "f">]><e/></r>`,
+    `<t x="\u{1F600}\u00e9">${'\u{1F600}'.repeat(20)}&amp;\u{1F600}</t>`
+  ]
+
+  test.each(documents.map((document, n) => ({ n, document })))(
+    'document $n: whole, in two pieces cut anywhere, and a character at a time, the same output and the same cut count',
+    ({ document }) => {
+      const run = (pieces: string[]) => {
+        const capper = new XmlRunCapper(16)
+        const out = pieces.map(piece => capper.push(piece)).join('') + capper.end()
+        return { out, dropped: capper.dropped }
+      }
+      const whole = run([document])
+      expect(whole.out).not.toBe(document)
+      for (let cut = 1; cut < document.length; cut++) expect(run([document.slice(0, cut), document.slice(cut)])).toEqual(whole)
+      expect(run([...document])).toEqual(whole)
+    }
+  )
+})

@@ -17,10 +17,13 @@ const CDATA_OPEN = '<![CDATA['
 const COMMENT_OPEN = '<!--'
 /** The longest entity reference passed on (`&#x10FFFF;` and every name JUnit files use fit). */
 const MAX_ENTITY = 32
-const ENTITY_CHAR = /[#A-Za-z0-9_.:-]/
 const LT = 0x3c
 const GT = 0x3e
 const AMP = 0x26
+const SEMICOLON = 0x3b
+const BANG = 0x21
+const QUESTION_MARK = 0x3f
+const SLASH = 0x2f
 const QUOTE = 0x22
 const APOSTROPHE = 0x27
 const BRACKET = 0x5d
@@ -229,37 +232,54 @@ export class XmlRunCapper {
       throw new XmlCapError(`the file's attributes are longer than ${count(this.caps.fileChars)} characters in all`)
   }
 
-  private readEntity(chunk: string, i: number, out: FilterOutput): number {
-    while (i < chunk.length) {
-      const char = chunk[i]!
-      if (char === ';') {
-        this.entity += char
-        const whole = this.entity
-        this.entity = ''
-        if (this.run + whole.length <= this.maxRun) {
-          out.text(whole)
-          if (this.startTag && this.state === 'value') this.countTag(whole.length)
-          this.run += whole.length
-        } else {
-          this.dropped += whole.length
-          this.run = this.maxRun
-        }
-        return i + 1
+  /**
+   * Reads on in an entity reference (`this.entity` holds what came so far, `&` at least). One
+   * that lies in this piece is handed on as a stretch of it: the piece passes unchanged
+   * (xml-filter-output.ts), and no string is made a character.
+   */
+  private readEntity(chunk: string, from: number, out: FilterOutput): number {
+    // Where the reference starts in this piece: its `&` just before `from`, unless it began in the piece before.
+    const start = from > 0 && this.entity === '&' && chunk.charCodeAt(from - 1) === AMP ? from - 1 : -1
+    let length = this.entity.length
+    for (let i = from; i < chunk.length; i++) {
+      const code = chunk.charCodeAt(i)
+      const complete = code === SEMICOLON
+      if (!complete && isEntityCode(code) && length < MAX_ENTITY) {
+        length++
+        continue
       }
-      if (!ENTITY_CHAR.test(char) || this.entity.length >= MAX_ENTITY) {
-        // Not an entity reference: the parser will say so; pass it on as it is.
-        out.text(this.entity)
-        this.run += this.entity.length
-        this.entity = ''
-        return i
+      // Complete (with its `;`), or not an entity reference after all: the parser will say so;
+      // it is passed on as it is, like any text.
+      const to = complete ? i + 1 : i
+      const whole = complete ? length + 1 : length
+      if (complete && this.run + whole > this.maxRun) {
+        this.dropped += whole
+        this.run = this.maxRun
+      } else {
+        if (start >= 0) out.span(chunk, start, to)
+        else out.text(this.entity + chunk.slice(from, to))
+        if (complete && this.startTag && this.state === 'value') this.countTag(whole)
+        this.run += whole
       }
-      this.entity += char
-      i++
+      this.entity = ''
+      return to
     }
-    return i
+    this.entity += chunk.slice(from)
+    return chunk.length
   }
 
   private readOpening(chunk: string, i: number, out: FilterOutput): number {
+    // `<` and then neither `!` nor `?`: an element's tag, its name read in the tag state.
+    if (this.opening === '<' && i < chunk.length) {
+      const code = chunk.charCodeAt(i)
+      if (code !== BANG && code !== QUESTION_MARK) {
+        this.opened('<', 'tag', out)
+        this.startTag = code !== SLASH
+        this.tagAttributes = 0
+        this.tagChars = 0
+        return i
+      }
+    }
     while (i < chunk.length) {
       this.opening += chunk[i++]
       const seen = this.opening
@@ -313,6 +333,19 @@ export class XmlRunCapper {
     }
     return i
   }
+}
+
+/** Whether a character may stand in an entity reference's name: `#`, letters, digits, `_`, `.`, `:`, `-`. */
+function isEntityCode(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x3a) || // 0-9 and :
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x23 || // #
+    code === 0x5f || // _
+    code === 0x2e || // .
+    code === 0x2d // -
+  )
 }
 
 function isHighSurrogate(code: number): boolean {
