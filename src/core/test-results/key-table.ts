@@ -42,7 +42,7 @@ function capacityFor(slots: number): number {
   return capacity
 }
 
-/** Keys written as hex in one piece of text, at most (KeyTable.hexPieces): 64 KiB of text. */
+/** Keys written as hex in one piece of text, at most (hexPieces): 64 KiB of text. */
 const KEYS_PER_HEX_PIECE = 4_096
 
 /** A key written from its two halves. */
@@ -71,8 +71,8 @@ export class KeyTable implements Iterable<string> {
 
   /**
    * Makes room for `expected` keys in all at once, when more are about to be set: growing step
-   * by step copies the table each time, and each copy left behind is memory until the next
-   * full collection (a suite's keys merged into an empty set: 7 MB of them, BENCHMARKS.md row j).
+   * by step copies the table each time, and each copy left behind is memory until the
+   * collector frees it (BENCHMARKS.md row j).
    */
   reserve(expected: number): void {
     const slots = 2 * Math.max(expected, this.full)
