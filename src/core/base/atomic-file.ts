@@ -182,7 +182,7 @@ export async function fsyncDirectory(directory: string): Promise<void> {
 }
 
 /** Reads from the file's position into `buffer` until it is full or the file ends; how many bytes. */
-function readInto(fd: number, buffer: Buffer): number {
+export function readInto(fd: number, buffer: Buffer): number {
   let filled = 0
   while (filled < buffer.length) {
     const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, null)

@@ -4,8 +4,9 @@
  * regular file of at most MAX_PACKAGE_JSON_BYTES, opened without waiting on a FIFO, and
  * parsed as JSON; only string scripts are kept. An absent file leaves it to the run.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync } from 'node:fs'
 import { join } from 'node:path'
+import { readInto } from '../base/atomic-file.js'
 import type { PackageScripts } from './command-shape.js'
 
 /** Largest package.json read. */
@@ -28,14 +29,8 @@ export function readPackageScripts(dir: string): PackageScripts {
     const info = fstatSync(fd)
     if (!info.isFile()) return { kind: 'unreadable', why: 'is not a regular file' }
     if (info.size > MAX_PACKAGE_JSON_BYTES) return { kind: 'unreadable', why: `is over ${MAX_PACKAGE_JSON_BYTES} bytes` }
-    const buffer = Buffer.alloc(info.size)
-    let read = 0
-    while (read < buffer.length) {
-      const count = readSync(fd, buffer, read, buffer.length - read, null)
-      if (count === 0) break
-      read += count
-    }
-    text = buffer.subarray(0, read).toString('utf8')
+    const buffer = Buffer.allocUnsafe(info.size)
+    text = buffer.toString('utf8', 0, readInto(fd, buffer))
   } catch (error) {
     return { kind: 'unreadable', why: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` }
   } finally {
