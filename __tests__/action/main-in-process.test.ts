@@ -266,8 +266,10 @@ function phasesLogged(stdout: string): string[] {
   return [...stdout.matchAll(/^::debug::reverify: (\w+) \d+ ms$/gm)].map(match => match[1]!)
 }
 
-/** Where the step was, from what it printed so far: before, while or after restoring the history. */
+/** Where the step was, from what it printed so far: before, while or after restoring the history, or while its command ran. */
 function when(log: string): string {
+  if (/^::debug::reverify: run \d+ ms$/m.test(log)) return 'after the run'
+  if (/^::group::Attempt 1\//m.test(log)) return 'while running'
   if (!log.includes('::group::reverify: restoring the receipt history')) return 'before restoring'
   return /^::debug::reverify: restore \d+ ms$/m.test(log) ? 'after restoring' : 'while restoring'
 }
@@ -285,7 +287,7 @@ function countingDeps(): { deps: MainDeps; calls: string[] } {
   }
 }
 
-test('each phase is one debug line with its duration; with upload-trace always the artifact client loads while the history is restored', async () => {
+test('each phase is one debug line with its duration; with upload-trace always the artifact client loads while the command runs', async () => {
   const paths = await prepare({ command: 'true', 'expect-exit': '0' })
   const { deps: counting, calls } = countingDeps()
   await runMain(counting)
@@ -296,13 +298,13 @@ test('each phase is one debug line with its duration; with upload-trace always t
   expect(phases.slice(0, 3)).toEqual(['start', 'restore', 'run'])
   expect(phases.slice(3, 5).sort()).toEqual(['save', 'upload'])
   expect(phases.slice(5)).toEqual(['report'])
-  expect(calls).toEqual(['preload while restoring', 'client'])
+  expect(calls).toEqual(['preload while running', 'client'])
 })
 
 test.each([
   ['on-failure', 'passes', 'true', [], ['start', 'run', 'report']],
   ['on-failure', 'fails', 'exit 1', ['client'], ['start', 'run', 'upload', 'report']],
-  ['always', 'passes', 'true', ['preload before restoring', 'client'], ['start', 'run', 'upload', 'report']]
+  ['always', 'passes', 'true', ['preload while running', 'client'], ['start', 'run', 'upload', 'report']]
 ])('upload-trace %s, no cache: a run that %s loads the artifact client as it needs', async (upload, _, command, expected, phases) => {
   const paths = await prepare({ command, 'expect-exit': '0', 'upload-trace': upload, 'cache-receipts': 'false' })
   const { deps: counting, calls } = countingDeps()

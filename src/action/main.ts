@@ -57,8 +57,8 @@ export interface MainDeps {
   artifact: () => ArtifactClient | Promise<ArtifactClient>
   /**
    * Starts loading the artifact client's module, when a trace will surely be uploaded, so
-   * the load uses the restore's wait for the cache service instead of following the run.
-   * Optional.
+   * the load uses the command's run (its first process has started) instead of following
+   * it. Optional.
    */
   preloadArtifact?: () => void
   env: NodeJS.ProcessEnv
@@ -109,13 +109,7 @@ function saveStateForPost(settings: ActionSettings, toolkit: Toolkit): void {
   })
 }
 
-function historyOptions(
-  settings: ActionSettings,
-  machine: MachinePorts,
-  deps: MainDeps,
-  redactor: Redactor,
-  meanwhile?: () => void
-): HistoryOptions {
+function historyOptions(settings: ActionSettings, machine: MachinePorts, deps: MainDeps, redactor: Redactor): HistoryOptions {
   const { store, pause } = machine
   const repository = deps.env.GITHUB_REPOSITORY
   const ci = ciContext(deps.env)
@@ -139,8 +133,7 @@ function historyOptions(
     identityHash: settings.identity.hash,
     warn: message => print.warning(redactor.redact(message)),
     info: message => print.info(redactor.redact(message)),
-    ...(pause !== undefined && { pause }),
-    ...(meanwhile !== undefined && { meanwhile })
+    ...(pause !== undefined && { pause })
   }
 }
 
@@ -243,9 +236,11 @@ async function runVerify(
   mode: CaptureMode,
   machine: MachinePorts,
   deps: MainDeps,
-  redactor: Redactor
+  redactor: Redactor,
+  onceStarted?: () => void
 ): Promise<RunReport> {
   const ci = ciContext(deps.env)
+  let whenStarted = onceStarted
   const log = new RunLog(scriptLines(settings.run.script), redactor, deps.stdout, deps.stderr)
   const request = {
     settings: settings.run,
@@ -265,6 +260,11 @@ async function runVerify(
     ...machine,
     log: (progress: RunProgress) => {
       if (progress.kind === 'run-created') savePostState(deps.toolkit, { runId: progress.runId, sessionDir: progress.sessionDir })
+      if (progress.kind === 'process-started' && whenStarted !== undefined) {
+        // After the engine's own work on the spawn: the load waits for its listeners to be set.
+        setImmediate(whenStarted)
+        whenStarted = undefined
+      }
       log.progress(progress)
     },
     console: { stdout: log.stdout, stderr: log.stderr }
@@ -308,11 +308,7 @@ export async function runMain(deps: MainDeps): Promise<void> {
     const machine = await openMachine(settings, deps, redactor)
     const { store } = machine
     saveStateForPost(settings, toolkit)
-    // A verify that uploads whatever its outcome starts loading the artifact client early:
-    // while the restore waits for the cache service, or at once when there is no restore.
-    const preload = settings.mode === 'verify' && settings.uploadTrace === 'always' ? deps.preloadArtifact : undefined
-    const history = historyOptions(settings, machine, deps, redactor, preload)
-    if (!settings.cacheReceipts) preload?.()
+    const history = historyOptions(settings, machine, deps, redactor)
     // The trailers are read (event payload, `git log`) while the history is restored; they
     // are applied to the store once it holds the restored receipts.
     const finding = findTrailers(settings.workspace, deps.env)
@@ -323,7 +319,11 @@ export async function runMain(deps: MainDeps): Promise<void> {
       return savePostState(toolkit, { mainFinished: true })
     }
     const effectiveMode = checkableMode(mode, restored)
-    const run = await timed('run', () => runVerify(settings, effectiveMode, machine, deps, redactor))
+    // A verify that uploads whatever its outcome loads the artifact client while its command
+    // runs: the client's chunk takes tens of milliseconds, which would otherwise delay the
+    // restore before it or the upload after it.
+    const preload = settings.uploadTrace === 'always' ? deps.preloadArtifact : undefined
+    const run = await timed('run', () => runVerify(settings, effectiveMode, machine, deps, redactor, preload))
     const location = { workspace: settings.workspace, workingDirectory: settings.run.workingDirectory }
     const annotationFacts = {
       stepName: settings.run.name,

@@ -1,5 +1,5 @@
 /** A command's history as facts: newest runs first, counts, flake rate, capture notes. */
-import { expect, test } from '@jest/globals'
+import { expect, jest, test } from '@jest/globals'
 import { OutputSummarizer } from '../../../src/core/output/output-summary.js'
 import { reviewerExcerpt } from '../../../src/core/output/excerpt.js'
 import { historyFacts } from '../../../src/core/report/history-facts.js'
@@ -24,6 +24,18 @@ test('newest first, running runs left out, each status counted once, flake rate 
   expect(facts.runs[0]!.captureNote).toBeUndefined()
   expect(facts.counts).toEqual({ passed: 1, flaky: 1, failed: 1, stopped: 1 })
   expect(facts.flakeRate).toBeCloseTo(1 / 3)
+})
+
+test('runs that started together are ordered by their ids as code units, never through ICU (its collator takes ms to load)', () => {
+  const localeCompare = jest.spyOn(String.prototype, 'localeCompare')
+  try {
+    const receipts = ['Zulu', 'alpha', 'Alpha'].map(runId => makeReceipt({ run_id: runId, started_at: START, status: 'passed' }))
+    // Newest first: the greater id first, by code units ('a' > 'Z' > 'A'), where ICU would put 'Zulu' first.
+    expect(historyFacts(receipts, 20).runs.map(run => run.runId)).toEqual(['alpha', 'Zulu', 'Alpha'])
+    expect(localeCompare).not.toHaveBeenCalled()
+  } finally {
+    localeCompare.mockRestore()
+  }
 })
 
 test('the limit keeps the newest runs; no verdict, no flake rate', () => {

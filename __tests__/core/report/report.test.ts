@@ -3,10 +3,13 @@
  * hostile output stays text, the page asks for nothing from the network, and a reviewer
  * finds what failed, the attempts, the capture state and the history.
  */
+import { jest } from '@jest/globals'
 import { readFileSync, statSync } from 'node:fs'
 import { JSDOM } from 'jsdom'
 import { REPORT_CSP } from '../../../src/core/report/render.js'
 import { REPORT_CSS, styleSheet } from '../../../src/core/report/style.js'
+import { join } from 'node:path'
+import { runCli, scratchRepo, type CliResult } from '../../helpers/cli.js'
 import { HOSTILE_LINES, reportRun, type ReportRun } from '../../helpers/report-run.js'
 
 let run: ReportRun
@@ -121,4 +124,22 @@ test('the capture state and the history of the command are shown', () => {
   expect(rows[2]).toContain('the API stub was down')
   expect(rows[3]).toContain('passed')
   expect(text('#history p')).toContain('1 passed · 1 flaky · 2 failed')
+})
+
+test("a long log's first error is placed by its line number in groups of three, written without ICU (its number format takes ms to load)", async () => {
+  const repo = await scratchRepo('reverify-report-lines-')
+  // Over LONG_LOG_LINES, so the log starts closed and the first error stands apart with its line.
+  const command = `awk 'BEGIN { for (i = 1; i <= 6000; i++) print "INFO step " i; print "  ● api › returns the user"; print "    Expected: 200"; print "    Received: 500" }'; exit 1`
+  const toLocaleString = jest.spyOn(Number.prototype, 'toLocaleString')
+  let failed: CliResult
+  try {
+    failed = await runCli(['run', '--command', command, '--expect-exit', '0', '--max-retries', '0'], repo)
+    expect(toLocaleString).not.toHaveBeenCalled()
+  } finally {
+    toLocaleString.mockRestore()
+  }
+  expect(failed.code).toBe(1)
+  const report = new JSDOM(readFileSync(join(/^trace: (.+)$/m.exec(failed.stdout)![1]!, 'report.html'), 'utf8')).window.document
+  expect(report.querySelector('.first-error h3')?.textContent).toBe('First error (log line 6,001)')
+  expect(report.querySelector('details.log summary')?.textContent).toContain('over 5,000 lines, so it starts closed')
 })

@@ -41,11 +41,6 @@ export interface HistoryOptions {
   info: (message: string) => void
   /** Fault injection only: the pause `during-cache-save` (core/recovery/test-pause.ts). */
   pause?: MachinePorts['pause']
-  /**
-   * Called once the restore's first call to the cache client is under way (a subprocess and
-   * a request in flight): work started here uses the wait instead of delaying the restore.
-   */
-  meanwhile?: () => void
 }
 
 /** How a restore went: 'failed' means the history could not be checked. */
@@ -75,13 +70,10 @@ async function restoreOne(
   options: HistoryOptions,
   transfer: TransferDir,
   key: string,
-  deadline: Deadline,
-  meanwhile?: () => void
+  deadline: Deadline
 ): Promise<RestoreAnswer | { kind: 'late' }> {
   await transfer.reset()
-  const racing = deadline.race(abandoned => options.cache.restore([transfer.cachePath], key, abandoned))
-  meanwhile?.()
-  const raced = await racing
+  const raced = await deadline.race(abandoned => options.cache.restore([transfer.cachePath], key, abandoned))
   return raced.late ? { kind: 'late' } : raced.value
 }
 
@@ -98,7 +90,7 @@ export async function restoreHistory(options: HistoryOptions): Promise<RestoreSt
   }
   try {
     const prefix = historyKeyPrefix(options.historyKey)
-    const answer = await restoreOne(options, transfer, prefix, deadline, options.meanwhile)
+    const answer = await restoreOne(options, transfer, prefix, deadline)
     if (answer.kind === 'late') {
       const reason = `the cache service did not answer within ${deadlineText(options.deadlines.restoreMs)}`
       options.warn(`reverify: could not restore the receipt history: ${reason}; going on without it`)

@@ -2,6 +2,7 @@
  * A command's receipt history as facts a reviewer can act on (docs/design.md §5): its last runs and
  * how often it passed only on a retry. Pure: the front end reads the receipts and words these.
  */
+import { compareCodeUnits } from '../base/plain-text.js'
 import type { QuarantineAdvice } from '../quarantine/suggest.js'
 import type { Receipt, ReceiptStatus } from '../receipts/receipt.js'
 import { testHistory, type TestRecord } from '../test-results/test-history.js'
@@ -34,7 +35,7 @@ export interface HistoryFacts {
 export function historyFacts(receipts: readonly Receipt[], limit: number): HistoryFacts {
   const newest = [...receipts]
     .filter(receipt => receipt.status !== 'running')
-    .sort((a, b) => (a.started_at === b.started_at ? b.run_id.localeCompare(a.run_id) : b.started_at.localeCompare(a.started_at)))
+    .sort((a, b) => (a.started_at === b.started_at ? compareCodeUnits(b.run_id, a.run_id) : compareCodeUnits(b.started_at, a.started_at)))
     .slice(0, limit)
   const runs = newest.map((receipt): PastRun => ({
     runId: receipt.run_id,

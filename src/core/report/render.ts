@@ -5,6 +5,7 @@
  * request, so nothing in it can reach the network even if markup slipped through.
  */
 import { join } from 'node:path'
+import { groupDigits } from '../base/plain-text.js'
 import { VERSION } from '../base/version.js'
 import { shortRerunCommand } from '../shell/shown-command.js'
 import { markup, type SafeHtml } from './html.js'
@@ -255,7 +256,7 @@ async function writeAttempt(model: ReportModel, attempt: AttemptView, sessionDir
   const firstError = logOpen ? undefined : attempt.firstError
   // An attempt the quarantine excused is open too: its failed tests are what a reviewer checks.
   await sink.write(attemptHead(model, attempt, !attempt.ok || attempt.excused, firstError !== undefined).text)
-  const why = long && ` — over ${LONG_LOG_LINES.toLocaleString('en-US')} lines, so it starts closed`
+  const why = long && ` — over ${groupDigits(LONG_LOG_LINES)} lines, so it starts closed`
   await sink.write(
     markup`<details class="log"${logOpen && markup` open`}><summary>Log (${attempt.logFile})${why}</summary><ol class="log">`.text
   )
@@ -268,7 +269,7 @@ async function writeAttempt(model: ReportModel, attempt: AttemptView, sessionDir
   else if (rendering.lines === 0) await sink.write(markup`<li class="cut">(no output)\n`.text)
   await sink.write('</ol></details>\n')
   if (firstError !== undefined) {
-    const where = rendering.foundAt !== undefined && ` (log line ${rendering.foundAt.toLocaleString('en-US')})`
+    const where = rendering.foundAt !== undefined && ` (log line ${groupDigits(rendering.foundAt)})`
     await sink.write(
       markup`<div class="first-error" id="${firstErrorId(attempt)}"><h3>First error${where}</h3><pre>${firstError.lines.join('\n')}</pre></div>\n`
         .text

@@ -11,6 +11,7 @@
  * with failures before it (`failureMessages`) were retried by the runner itself.
  */
 import type { ParsedTestCase, TestOutcome } from './junit-parser.js'
+import { groupDigits } from '../base/plain-text.js'
 import { itemCount, type JsonPick, type JsonValue, type PathStep } from './json-walk.js'
 import { messageOfDetail, readableText } from './failure-text.js'
 import { MAX_NAME_CHARS } from '../attempt/tests.js'
@@ -87,13 +88,11 @@ export function jestJsonReader(context: JsonReportContext, rootIsJest: () => boo
   let count = 0
 
   const hold = (value: JsonValue | undefined, overflow: boolean): void => {
-    if (overflow) throw new ReportRefusal(`a test's record is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters`)
+    if (overflow) throw new ReportRefusal(`a test's record is longer than ${groupDigits(MAX_RECORD_CHARS)} characters`)
     const test = heldTest(value, rootIsJest(), context)
     file.chars += test.title.length + test.groups.reduce((sum, group) => sum + group.length, 0) + (test.detail?.length ?? 0) + 200
     if (file.tests.length >= MAX_HELD_TESTS || file.chars > MAX_HELD_CHARS)
-      throw new ReportRefusal(
-        `one test file has more than ${MAX_HELD_TESTS.toLocaleString('en-US')} tests, or more text than reverify holds`
-      )
+      throw new ReportRefusal(`one test file has more than ${groupDigits(MAX_HELD_TESTS)} tests, or more text than reverify holds`)
     file.tests.push(test)
   }
 

@@ -10,6 +10,7 @@
  */
 import { stripVTControlCharacters } from 'node:util'
 import type { ParsedTestCase, TestOutcome } from './junit-parser.js'
+import { groupDigits } from '../base/plain-text.js'
 import { itemCount, type JsonPick, type JsonValue, type PathStep } from './json-walk.js'
 import { messageOfDetail, readableText } from './failure-text.js'
 import { MAX_NAME_CHARS } from '../attempt/tests.js'
@@ -71,7 +72,7 @@ export function playwrightJsonReader(context: JsonReportContext): JsonReportRead
   let count = 0
 
   const spec = (depth: number, value: JsonValue | undefined, overflow: boolean): void => {
-    if (overflow) throw new ReportRefusal(`a spec's record is longer than ${MAX_RECORD_CHARS.toLocaleString('en-US')} characters`)
+    if (overflow) throw new ReportRefusal(`a spec's record is longer than ${groupDigits(MAX_RECORD_CHARS)} characters`)
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ReportRefusal('a spec is not an object')
     const around = titles.slice(0, depth)
     if (around.length < depth || around.some(title => title === undefined))

@@ -10,6 +10,7 @@
  */
 
 import { FilterOutput } from './xml-filter-output.js'
+import { groupDigits } from '../base/plain-text.js'
 
 type State = 'text' | 'open' | 'tag' | 'value' | 'cdata' | 'comment' | 'pi' | 'decl'
 
@@ -79,8 +80,6 @@ export class XmlCapError extends Error {
   override name = 'XmlCapError'
 }
 
-const count = (value: number): string => value.toLocaleString('en-US')
-
 /** Streams XML text through, cutting long text, CDATA, attribute values, comments and declarations. */
 export class XmlRunCapper {
   private state: State = 'text'
@@ -149,7 +148,7 @@ export class XmlRunCapper {
           if (char === '>') this.enter('text')
           else {
             if (this.startTag && ++this.tagAttributes > this.caps.attributes)
-              throw new XmlCapError(`a tag has more than ${count(this.caps.attributes)} attributes`)
+              throw new XmlCapError(`a tag has more than ${groupDigits(this.caps.attributes)} attributes`)
             this.quote = char
             this.enter('value')
           }
@@ -227,9 +226,9 @@ export class XmlRunCapper {
     this.tagChars += chars
     this.fileTagChars += chars
     if (this.tagChars > this.caps.tagChars)
-      throw new XmlCapError(`a tag's attributes are longer than ${count(this.caps.tagChars)} characters`)
+      throw new XmlCapError(`a tag's attributes are longer than ${groupDigits(this.caps.tagChars)} characters`)
     if (this.fileTagChars > this.caps.fileChars)
-      throw new XmlCapError(`the file's attributes are longer than ${count(this.caps.fileChars)} characters in all`)
+      throw new XmlCapError(`the file's attributes are longer than ${groupDigits(this.caps.fileChars)} characters in all`)
   }
 
   /**
