@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import ncc from '@vercel/ncc'
 import { transform } from 'esbuild'
+import { AskedOnceError, askOnce, requireAskedOnce } from './build-asked-once.mjs'
 import { DeferError, deferRequires, deferredIds } from './build-deferred.mjs'
 
 const { entries, out } = workerData
@@ -14,7 +15,7 @@ const { entries, out } = workerData
 class BuildError extends Error {}
 
 /** A build error, or one of the deferral's, as one line. */
-const isBuildError = error => error instanceof BuildError || error instanceof DeferError
+const isBuildError = error => error instanceof BuildError || error instanceof DeferError || error instanceof AskedOnceError
 
 /**
  * The chunk file names of entry `name`: `<id>.<name>.<extension>`, in its loader and its
@@ -137,7 +138,19 @@ async function build(name, entry) {
   const { assets } = bundled
   // undici and the like, required when first used (build-deferred.mjs).
   const deferred = deferredIds(bundled.stats)
-  const code = deferRequires(`${name}.bundle.${EXTENSION}`, bundled.code, deferred)
+  // What a client asks the machine more than once, answered once (build-asked-once.mjs).
+  const rewritten = new Map()
+  const rewrite = (file, source) => {
+    const once = askOnce(file, deferRequires(file, source, deferred))
+    for (const [asked, count] of once.rewritten) rewritten.set(asked, (rewritten.get(asked) ?? 0) + count)
+    return once.code
+  }
+  const code = rewrite(`${name}.bundle.${EXTENSION}`, bundled.code)
+  const chunks = Object.entries(assets ?? {}).map(([file, asset]) => [
+    file,
+    file.endsWith('.js') ? rewrite(file, String(asset.source)) : asset.source
+  ])
+  requireAskedOnce(name, bundled.stats, rewritten)
   // ncc names every entry's lazily loaded chunks `<id>.index.js` (what is imported only when
   // needed: a subcommand, a parser, the artifact client, the OpenTelemetry exporter): each
   // entry gets names of its own, so the bundles' chunks cannot overwrite each other.
@@ -146,12 +159,11 @@ async function build(name, entry) {
   // which runs the bundle with its code cache (docs/design.md §9 "Start-up").
   const bundle = `${name}.bundle.${EXTENSION}`
   await writeFile(join(out, bundle), await minified(bundle, chunkNames.code, COMMONJS))
-  for (const [file, asset] of Object.entries(assets ?? {})) {
+  for (const [file, source] of chunks) {
     if (file === 'package.json') continue
     const target = join(out, chunkNames.file(file))
     await mkdir(dirname(target), { recursive: true })
-    const script = file.endsWith('.js')
-    await writeFile(target, script ? await minified(file, deferRequires(file, String(asset.source), deferred), COMMONJS) : asset.source)
+    await writeFile(target, file.endsWith('.js') ? await minified(file, source, COMMONJS) : source)
   }
 }
 

@@ -4,9 +4,11 @@
  * restore or save. Shown on a copy of dist/ without that chunk: a step with cache-receipts
  * off and the post step with nothing left to do pass as they would have, without a warning;
  * a step that restores and saves warns that both failed (as when the client throws), its
- * verdict standing.
+ * verdict standing. And the client's question which compression to use, a `zstd --version`
+ * it starts on every restore and every save, is asked once a step (scripts/build-asked-once.mjs).
  */
-import { readFileSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DIST, chunksHolding, distWithout, warnings } from '../helpers/action-chunks.js'
 import { ResultsService } from '../helpers/results-service.js'
@@ -55,4 +57,43 @@ test('without that chunk, steps that restore and save nothing pass as before; on
   expect(service.cacheEntries()).toEqual([])
   // The trace went up all the same: the artifact client does not depend on the cache's chunk.
   expect(service.artifacts()).toHaveLength(2)
+}, 60_000)
+
+test('a step that restores and saves starts `zstd --version` once, where the client asks before each', async () => {
+  service ??= await ResultsService.start()
+  const runner = new FakeRunner(service, 'octo/zstd-asked-once')
+  scratch.push(runner.root)
+  // A zstd first on PATH that notes each call and hands it to the real one, if there is one.
+  const shims = mkdtempSync(join(tmpdir(), 'reverify-zstd-shim-'))
+  scratch.push(shims)
+  const calls = join(shims, 'calls.txt')
+  writeFileSync(calls, '')
+  const shim = join(shims, 'zstd')
+  writeFileSync(
+    shim,
+    `#!/bin/sh
+echo "$*" >> '${calls}'
+IFS=:
+for dir in $PATH; do
+  if [ "$dir" != '${shims}' ] && [ -x "$dir/zstd" ]; then exec "$dir/zstd" "$@"; fi
+done
+exit 127
+`
+  )
+  chmodSync(shim, 0o755)
+  const env = { PATH: `${shims}:${process.env.PATH ?? ''}` }
+  const first = await runner.main({ command: 'true', 'expect-exit': '0' }, { env })
+  expect(first.code).toBe(0)
+  runner.freshTemp()
+  const second = await runner.main({ command: 'true', 'expect-exit': '0' }, { env })
+  expect(second.code).toBe(0)
+  expect(second.stdout).toMatch(/restored 1 receipt\(s\)/)
+  expect(warnings(second)).toEqual([])
+  // Each step asked once: the first before its restore found nothing, the second before it restored; both saved.
+  expect(
+    readFileSync(calls, 'utf8')
+      .split('\n')
+      .filter(line => line !== '')
+  ).toEqual(['--quiet --version', '--quiet --version'])
+  expect(service.cacheEntries()).toHaveLength(2)
 }, 60_000)
