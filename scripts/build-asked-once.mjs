@@ -10,6 +10,7 @@
 // rewrite is refused, and the build stops, unless the bundle that holds the client has
 // exactly one such declaration, the one that asks zstd.
 import { parse } from 'acorn'
+import { visit } from './build-deferred.mjs'
 
 /** The functions answered once: their package, their name in ncc's output, and what their body holds (a string literal). */
 export const ASKED_ONCE = [{ pkg: '@actions/cache', name: 'getCompressionMethod', asks: /(["'])zstd\1/ }]
@@ -33,7 +34,7 @@ export function askOnce(file, code, functions = ASKED_ONCE) {
   }
   const edits = []
   const counts = new Map()
-  visit(ast, node => {
+  visit(ast, [], node => {
     if (node.type !== 'FunctionDeclaration' || node.generator) return
     const asked = named.find(({ name }) => node.id.name === name)
     if (asked === undefined || !asked.asks.test(code.slice(node.body.start, node.body.end))) return
@@ -50,16 +51,6 @@ export function askOnce(file, code, functions = ASKED_ONCE) {
   let rewritten = code
   for (const { at, end, text } of edits.sort((a, b) => b.at - a.at)) rewritten = rewritten.slice(0, at) + text + rewritten.slice(end)
   return { code: rewritten, rewritten: counts }
-}
-
-/** Calls `enter` on every node under `node`. */
-function visit(node, enter) {
-  enter(node)
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const child of value) if (child !== null && typeof child?.type === 'string') visit(child, enter)
-    } else if (value !== null && typeof value?.type === 'string' && value !== node) visit(value, enter)
-  }
 }
 
 /**

@@ -167,7 +167,7 @@ function isFunction(node) {
 }
 
 /** Calls `enter` on every node under `node`, with its ancestors (nearest last); `false` from it skips the node's children. */
-function visit(node, ancestors, enter) {
+export function visit(node, ancestors, enter) {
   if (enter(node, ancestors) === false) return
   ancestors.push(node)
   for (const value of Object.values(node)) {
