@@ -4,11 +4,7 @@
  * per process however often the client asks, and the build stops when a bundle that holds
  * the client does not have exactly one declaration of it to rewrite.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { REPO_ROOT } from './helpers/cli.js'
+import { buildScript, moduleRunner } from './helpers/build-scripts.js'
 
 interface Stats {
   toJson(options: unknown): { modules?: { name?: unknown }[] }
@@ -20,11 +16,7 @@ interface AskedOnceModule {
   AskedOnceError: new (message: string) => Error
 }
 
-const load = async (): Promise<AskedOnceModule> =>
-  (await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'build-asked-once.mjs')).href)) as AskedOnceModule
-
-const scratch = mkdtempSync(join(tmpdir(), 'reverify-asked-once-'))
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+const load = (): Promise<AskedOnceModule> => buildScript<AskedOnceModule>('build-asked-once.mjs')
 
 /** The client's helpers as ncc writes them: each call of getCompressionMethod starts a process. */
 const CLIENT = `
@@ -40,24 +32,22 @@ export async function restoreCache() { return "restored with " + (await getCompr
 export async function saveCache() { return "saved with " + (await getCompressionMethod()) }
 `
 
-let serial = 0
 interface Client {
   started: string[]
   restoreCache(): Promise<string>
   saveCache(): Promise<string>
 }
 
-async function evaluate(code: string): Promise<Client> {
-  const file = join(scratch, `client-${serial++}.mjs`)
-  writeFileSync(file, code)
-  return (await import(pathToFileURL(file).href)) as Client
-}
+const evaluate = moduleRunner<Client>('reverify-asked-once-')
 
 test('a restore and a save ask zstd once, with the same answer as before', async () => {
   const { askOnce } = await load()
-  const as = await evaluate(CLIENT)
-  expect([await as.restoreCache(), await as.saveCache()]).toEqual(['restored with zstd-without-long', 'saved with zstd-without-long'])
-  expect(as.started).toEqual(['zstd', 'zstd'])
+  const before = await evaluate(CLIENT)
+  expect([await before.restoreCache(), await before.saveCache()]).toEqual([
+    'restored with zstd-without-long',
+    'saved with zstd-without-long'
+  ])
+  expect(before.started).toEqual(['zstd', 'zstd'])
 
   const once = askOnce('142.index.js', CLIENT)
   expect(once.rewritten).toEqual(new Map([['getCompressionMethod', 1]]))

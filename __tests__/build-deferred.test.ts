@@ -4,11 +4,7 @@
  * the build stops rather than defer a module whose name is used other than by reading a
  * property of it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { REPO_ROOT } from './helpers/cli.js'
+import { buildScript, moduleRunner } from './helpers/build-scripts.js'
 
 interface DeferredModule {
   deferRequires(file: string, code: string, ids: Map<number, string>): string
@@ -16,11 +12,7 @@ interface DeferredModule {
   DeferError: new (message: string) => Error
 }
 
-const load = async (): Promise<DeferredModule> =>
-  (await import(pathToFileURL(join(REPO_ROOT, 'scripts', 'build-deferred.mjs')).href)) as DeferredModule
-
-const scratch = mkdtempSync(join(tmpdir(), 'reverify-deferred-'))
-afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+const load = (): Promise<DeferredModule> => buildScript<DeferredModule>('build-deferred.mjs')
 
 /** A module as ncc writes one that imports undici for its ProxyAgent and its fetch. */
 const IMPORTER = `
@@ -42,7 +34,6 @@ export const commonjs = {}
 })(commonjs, __nccwpck_require__)
 `
 
-let serial = 0
 interface Evaluated {
   required: number[]
   agent(): object
@@ -51,11 +42,7 @@ interface Evaluated {
   commonjs: { agent(): object }
 }
 
-async function evaluate(code: string): Promise<Evaluated> {
-  const file = join(scratch, `module-${serial++}.mjs`)
-  writeFileSync(file, code)
-  return (await import(pathToFileURL(file).href)) as Evaluated
-}
+const evaluate = moduleRunner<Evaluated>('reverify-deferred-')
 
 test('a deferred module is required when a property of it is first read, and not before', async () => {
   const { deferRequires } = await load()
