@@ -8,6 +8,7 @@ import type { Receipt } from '../receipts/receipt.js'
 import { addDays } from './dates.js'
 import { OWNER_PLACEHOLDER, type QuarantineEntry } from './file.js'
 import { outcomeIn, runsWithResults } from './history.js'
+import { compareCodeUnits } from '../base/plain-text.js'
 
 /** The thresholds `quarantine suggest` and the job summary use unless told otherwise. */
 export const SUGGEST_DEFAULTS = { minRuns: 10, rate: 0.3 } as const
@@ -60,7 +61,7 @@ export function suggestQuarantine(receipts: readonly Receipt[], options: Suggest
     const rate = (counts.flaky + counts.failed + counts.quarantined) / runs.length
     if (rate >= options.rate) suggestions.push({ test, runs: runs.length, ...counts, rate, since })
   }
-  return suggestions.sort((a, b) => b.rate - a.rate || (a.test < b.test ? -1 : a.test > b.test ? 1 : 0))
+  return suggestions.sort((a, b) => b.rate - a.rate || compareCodeUnits(a.test, b.test))
 }
 
 /** The suggestion's reason, with the measured rate: `flaked in 4 of 10 runs since 2026-11-20`. */

@@ -14,6 +14,7 @@ import { redactDeep, type Redactor } from '../redaction/index.js'
 import { SEAL_PATTERN, type RunSeal } from '../receipts/run-seal.js'
 import { toRawInputs, type RunSettings } from '../inputs/settings.js'
 import { SessionFile } from './layout.js'
+import { compareCodeUnits } from '../base/plain-text.js'
 
 /** run.json's content. */
 export type RunRecord = (
@@ -58,7 +59,7 @@ export async function writeRunRecord(
 
 /** What a run.json's seal covers: its session folder and its content. */
 function recordFields(sessionDir: string, record: RunRecord): string[] {
-  const inputs = record.resumable ? Object.entries(record.inputs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : []
+  const inputs = record.resumable ? Object.entries(record.inputs).sort(([a], [b]) => compareCodeUnits(a, b)) : []
   return ['run-record', basename(sessionDir), String(record.schema_version), String(record.resumable), JSON.stringify(inputs)]
 }
 

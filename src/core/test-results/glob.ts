@@ -10,6 +10,7 @@ import type { Dirent } from 'node:fs'
 import { promises as fsp } from 'node:fs'
 import { lstatOrUndefined } from '../base/atomic-file.js'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { compareCodeUnits } from '../base/plain-text.js'
 
 /** How much one attempt's search may cost. */
 export interface GlobLimits {
@@ -105,7 +106,7 @@ export async function findFiles(patterns: readonly string[], base: string, limit
     try {
       const items = await fsp.readdir(dir, { withFileTypes: true })
       entries += items.length
-      return items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      return items.sort((a, b) => compareCodeUnits(a.name, b.name))
     } catch {
       return []
     }

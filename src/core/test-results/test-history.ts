@@ -4,6 +4,7 @@
  * ends read the receipts and word these facts.
  */
 import { compareNewestFirst, type Receipt } from '../receipts/receipt.js'
+import { compareCodeUnits } from '../base/plain-text.js'
 
 /** One test's record over the runs looked at. */
 export interface TestRecord {
@@ -46,8 +47,6 @@ export function testHistory(receipts: readonly Receipt[], options: { sinceMs?: n
     for (const name of new Set(receipt.tests!.flaky)) count(receipt, name, 'flaky')
     for (const name of new Set(receipt.tests!.failed)) count(receipt, name, 'failed')
   }
-  const tests = [...byName.values()].sort(
-    (a, b) => b.flaky - a.flaky || b.failed - a.failed || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-  )
+  const tests = [...byName.values()].sort((a, b) => b.flaky - a.flaky || b.failed - a.failed || compareCodeUnits(a.name, b.name))
   return { runs: considered.length, tests }
 }
